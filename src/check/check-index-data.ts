@@ -1,0 +1,81 @@
+import type { z } from "zod";
+import type { JsonDocument } from "../load/parse-json-document.ts";
+import { listFiles } from "../load/list-files.ts";
+import { readDocument } from "../load/read-document.ts";
+import { BenchmarkFile, IncomeFile, MethodologyFile, MortgageRatesFile } from "../schemas/index-data.ts";
+import type { Problem } from "./problem.ts";
+import type { CheckContext } from "./rules/types.ts";
+import { validateWithSchema } from "./validate-with-schema.ts";
+
+/** Which schema governs which file under `index-data/`. */
+const schemaFor = (file: string): z.ZodType | undefined => {
+  if (file === "index-data/methodology.json") return MethodologyFile;
+  if (file === "index-data/income.json") return IncomeFile;
+  if (file === "index-data/mortgage-rates.json") return MortgageRatesFile;
+  if (/^index-data\/benchmarks\/[^/]+\.json$/.test(file)) return BenchmarkFile;
+  return undefined;
+};
+
+/** Validates every file under `index-data/`: syntax, schema, sources not dated in the future, months unique and in order. */
+export const checkIndexData = async (root: string, context: CheckContext): Promise<{ problems: Problem[]; fileCount: number }> => {
+  const files = await listFiles(root, "index-data");
+  const problems: Problem[] = [];
+  for (const file of files) {
+    const schema = schemaFor(file);
+    if (!schema) {
+      problems.push({
+        file, line: 1, column: 1, pointer: "",
+        message: "unexpected file: index-data/ holds methodology.json, income.json, mortgage-rates.json and benchmarks/<board>.json",
+      });
+      continue;
+    }
+    const doc = await readDocument(root, file);
+    if (doc.syntaxProblems.length > 0) {
+      problems.push(...doc.syntaxProblems);
+      continue;
+    }
+    const { value, problems: schemaProblems } = validateWithSchema(doc, schema);
+    problems.push(...schemaProblems);
+    if (value === undefined) continue;
+    problems.push(...futureRetrievals(doc, value, context.today), ...monthOrder(doc, value));
+    if (file.startsWith("index-data/benchmarks/")) {
+      const board = (value as BenchmarkFile).board;
+      if (file !== `index-data/benchmarks/${board}.json`) {
+        problems.push(doc.problemAt(["board"], `board "${board}" does not match the file name (expected index-data/benchmarks/${board}.json)`));
+      }
+    }
+  }
+  return { problems, fileCount: files.length };
+};
+
+const futureRetrievals = (doc: JsonDocument, value: unknown, today: string): Problem[] => {
+  const problems: Problem[] = [];
+  const visit = (node: unknown, path: (string | number)[]): void => {
+    if (Array.isArray(node)) node.forEach((child, index) => visit(child, [...path, index]));
+    else if (node !== null && typeof node === "object") {
+      for (const [key, child] of Object.entries(node)) {
+        if (key === "retrieved_iso" && typeof child === "string" && child > today) {
+          problems.push(doc.problemAt([...path, key], `retrieved_iso ${child} is in the future (today is ${today})`));
+        }
+        visit(child, [...path, key]);
+      }
+    }
+  };
+  visit(value, []);
+  return problems;
+};
+
+const monthOrder = (doc: JsonDocument, value: unknown): Problem[] => {
+  const months = (value as { months?: { month: string }[] }).months;
+  if (!months) return [];
+  return months.flatMap(({ month }, index) => {
+    const previous = months[index - 1]?.month;
+    if (previous === undefined || month > previous) return [];
+    return [
+      doc.problemAt(
+        ["months", index, "month"],
+        month === previous ? `month ${month} appears twice` : `months must be in ascending order: ${month} comes after ${previous}`,
+      ),
+    ];
+  });
+};

@@ -1,0 +1,9 @@
+import { cadence } from "./cadence.ts";
+import { effectiveBeforeExpiry } from "./effective-before-expiry.ts";
+import { fileMatchesId } from "./file-matches-id.ts";
+import { keyOrder } from "./key-order.ts";
+import { retrievedNotInFuture } from "./retrieved-not-in-future.ts";
+import type { FactRule } from "./types.ts";
+
+/** Every per-file rule; cross-file rules (unique ids, base-branch version rules) live beside the runner. */
+export const FACT_RULES: readonly FactRule[] = [fileMatchesId, keyOrder, effectiveBeforeExpiry, retrievedNotInFuture, cadence];

@@ -1,0 +1,27 @@
+import { checkFactFiles } from "./check-fact-files.ts";
+import { checkIndexData } from "./check-index-data.ts";
+import { compareProblems, type Problem } from "./problem.ts";
+import type { CheckContext, LoadedFact } from "./rules/types.ts";
+
+export interface CheckReport {
+  problems: Problem[];
+  facts: LoadedFact[];
+  factFileCount: number;
+  indexDataFileCount: number;
+}
+
+/** Everything `npm run check` and the validate action verify, collected in one pass and sorted by location. */
+export const runChecks = async (root: string, context: CheckContext): Promise<CheckReport> => {
+  const [facts, indexData] = await Promise.all([checkFactFiles(root, context), checkIndexData(root, context)]);
+  return {
+    problems: [...facts.problems, ...indexData.problems].sort(compareProblems),
+    facts: facts.facts,
+    factFileCount: facts.fileCount,
+    indexDataFileCount: indexData.fileCount,
+  };
+};
+
+export const summarize = (report: CheckReport): string =>
+  report.problems.length === 0
+    ? `ok: ${report.factFileCount} fact files and ${report.indexDataFileCount} index-data files checked, no problems`
+    : `${report.problems.length} problem${report.problems.length === 1 ? "" : "s"} in ${new Set(report.problems.map((problem) => problem.file)).size} file(s)`;

@@ -1,0 +1,20 @@
+import type { Problem } from "./problem.ts";
+
+const escapeHtml = (text: string): string =>
+  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+
+/** Rows for a job summary table: a header row, then one row per problem. */
+export const summaryRows = (problems: readonly Problem[]): { data: string; header?: boolean }[][] => [
+  [
+    { data: "File", header: true },
+    { data: "Line", header: true },
+    { data: "JSON pointer", header: true },
+    { data: "Problem", header: true },
+  ],
+  ...problems.map((problem) => [
+    { data: escapeHtml(problem.file) },
+    { data: String(problem.line) },
+    { data: problem.pointer === "" ? "(document)" : escapeHtml(problem.pointer) },
+    { data: escapeHtml(problem.message) },
+  ]),
+];

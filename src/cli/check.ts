@@ -1,0 +1,22 @@
+import { parseArgs } from "node:util";
+import { formatProblem } from "../check/problem.ts";
+import { runChecks, summarize } from "../check/run-checks.ts";
+import { todayFromEnvironment } from "./today.ts";
+
+const main = async (): Promise<number> => {
+  const { values } = parseArgs({ options: { root: { type: "string", default: "." } }, strict: true });
+  const report = await runChecks(values.root, { today: todayFromEnvironment() });
+  for (const problem of report.problems) console.log(formatProblem(problem));
+  console.log(summarize(report));
+  return report.problems.length === 0 ? 0 : 1;
+};
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(`check failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 2;
+  },
+);

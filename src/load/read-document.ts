@@ -1,0 +1,18 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { parseJsonDocument, type JsonDocument } from "./parse-json-document.ts";
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Reads and parses one JSON file; unreadable bytes become a located problem rather than an exception. */
+export const readDocument = async (root: string, file: string): Promise<JsonDocument> => {
+  const bytes = await readFile(path.join(root, file));
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    const doc = parseJsonDocument(file, "null");
+    return { ...doc, value: undefined, syntaxProblems: [{ file, line: 1, column: 1, pointer: "", message: "the file is not valid UTF-8" }] };
+  }
+  return parseJsonDocument(file, text);
+};

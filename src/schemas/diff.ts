@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { Citation } from "./citation.ts";
+import { FactValue } from "./fact-value.ts";
+import { AbsoluteUrl, FactId, IsoDate, IsoDateTime } from "./primitives.ts";
+
+/** A JSON Pointer (RFC 6901) into the fact's `value`; "" is the value itself. */
+export const JsonPointer = z.string().regex(/^(\/([^~/]|~[01])*)*$/, { error: "must be an RFC 6901 JSON Pointer" });
+
+/**
+ * SPEC.md 2.8 `value_diff`. Pointers keep dotted keys unambiguous.
+ * Added and removed entries carry the value concerned; changed entries carry both sides.
+ */
+export const ValueDiff = z.object({
+  added_keys: z.array(z.object({ pointer: JsonPointer, value: z.json() })),
+  removed_keys: z.array(z.object({ pointer: JsonPointer, value: z.json() })),
+  changed_keys: z.array(z.object({ pointer: JsonPointer, from: z.json(), to: z.json() })),
+});
+export type ValueDiff = z.infer<typeof ValueDiff>;
+
+const FieldChange = z.object({ from: z.json().optional(), to: z.json().optional() });
+
+/** The state of a fact at one version, with the commit that recorded it. */
+export const FactAtVersion = z.object({
+  version: z.int().min(1),
+  label: z.string(),
+  value: FactValue,
+  unit: z.string().optional(),
+  effective_iso: IsoDate,
+  expires_iso: IsoDate,
+  citations: z.array(Citation).min(1),
+  commit: z.object({ sha: z.string().regex(/^[0-9a-f]{40,64}$/), committed_at: IsoDateTime, message: z.string() }),
+});
+export type FactAtVersion = z.infer<typeof FactAtVersion>;
+
+/** `/api/v1/facts/diff/{id}/v{from}-to-v{to}.json`. */
+export const FactDiff = z.object({
+  name: z.string(),
+  version: z.string(),
+  license: AbsoluteUrl,
+  canonical_url: AbsoluteUrl,
+  fact_id: FactId,
+  from: z.int().min(1),
+  to: z.int().min(2),
+  summary: z.string(),
+  before: FactAtVersion,
+  after: FactAtVersion,
+  value_diff: ValueDiff,
+  field_diff: z.object({
+    unit: FieldChange.optional(),
+    effective_iso: FieldChange.optional(),
+    expires_iso: FieldChange.optional(),
+  }),
+});
+export type FactDiff = z.infer<typeof FactDiff>;
+
+/** One element of the diff master index, newest first. */
+export const DiffIndexEntry = z.object({
+  fact_id: FactId,
+  from: z.int().min(1),
+  to: z.int().min(2),
+  url: AbsoluteUrl,
+  effective_iso: IsoDate,
+  committed_at: IsoDateTime,
+  summary: z.string(),
+});
+
+/** `/api/v1/facts/diff/index.json`. */
+export const DiffIndex = z.object({
+  name: z.string(),
+  version: z.string(),
+  license: AbsoluteUrl,
+  canonical_url: AbsoluteUrl,
+  generated_at: IsoDateTime.optional(),
+  count: z.int().min(0),
+  diffs: z.array(DiffIndexEntry),
+});
+export type DiffIndex = z.infer<typeof DiffIndex>;

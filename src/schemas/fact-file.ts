@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { Citation } from "./citation.ts";
+import { BracketArray, FactValue } from "./fact-value.ts";
+import { Domain, FactId, IsoDate, NonEmptyText } from "./primitives.ts";
+
+/** The tags that state a fact's re-verification cadence (DESIGN.md): exactly one per fact. */
+export const CADENCE_DAYS = { "cadence:volatile": 90, "cadence:stable": 180 } as const;
+export type CadenceTag = keyof typeof CADENCE_DAYS;
+
+/** A retired rule points at what replaced it (or at nothing, with `id` null). */
+export const SupersededBy = z
+  .strictObject({
+    id: FactId.nullable(),
+    effective_iso: IsoDate,
+    note: NonEmptyText.optional(),
+  })
+  .nullable();
+
+/**
+ * One fact as stored in `facts/<domain>/<id>.json`: its current state only.
+ * `history` is derived from git and never written by hand, so it is refused here.
+ * Keys are listed in the order files are written, which keeps diffs small.
+ */
+export const FactFile = z
+  .strictObject({
+    id: FactId,
+    label: NonEmptyText,
+    description: NonEmptyText,
+    domain: Domain,
+    value: FactValue,
+    unit: NonEmptyText.optional(),
+    version: z.int().min(1),
+    effective_iso: IsoDate,
+    expires_iso: IsoDate,
+    tags: z.array(z.string().regex(/^[a-z0-9][a-z0-9:._-]*$/, { error: "tags are lowercase words (a-z, 0-9, : . _ -)" })).optional(),
+    citations: z.array(Citation).min(1, { error: "a fact needs at least one citation" }),
+    superseded_by: SupersededBy.optional(),
+  })
+  .superRefine((fact, ctx) => {
+    if (fact.unit === "CAD-bracket-array") {
+      const parsed = BracketArray.safeParse(fact.value);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          ctx.addIssue({ code: "custom", path: ["value", ...issue.path], message: `CAD-bracket-array: ${issue.message}` });
+        }
+      }
+    }
+  });
+export type FactFile = z.infer<typeof FactFile>;
+
+/** The order in which fact files write their keys. */
+export const FACT_FILE_KEYS = [
+  "id", "label", "description", "domain", "value", "unit", "version",
+  "effective_iso", "expires_iso", "tags", "citations", "superseded_by",
+] as const;

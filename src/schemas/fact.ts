@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { Citation } from "./citation.ts";
+import { FactFile, SupersededBy } from "./fact-file.ts";
+import { FactValue } from "./fact-value.ts";
+import { AbsoluteUrl, Domain, FactId, IsoDate, IsoDateTime, NonEmptyText } from "./primitives.ts";
+
+/** SPEC.md 2.3: one earlier version of a fact, newest first in `history`. */
+export const HistoryEntry = z.object({
+  version: z.int().min(1).optional(),
+  value: FactValue.optional(),
+  unit: z.string().optional(),
+  effective_iso: IsoDate.optional(),
+  superseded_iso: IsoDate.optional(),
+  citations: z.array(Citation).optional(),
+  note: z.string().optional(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntry>;
+
+/** SPEC.md 2.1: a published fact, i.e. the fact file plus what the build derives (history, canonical URL). */
+export const Fact = z.object({
+  id: FactId,
+  label: NonEmptyText,
+  description: NonEmptyText,
+  domain: Domain,
+  value: FactValue,
+  unit: z.string().optional(),
+  version: z.int().min(1),
+  effective_iso: IsoDate,
+  expires_iso: IsoDate,
+  tags: z.array(z.string()).optional(),
+  citations: z.array(Citation).min(1),
+  history: z.array(HistoryEntry).optional(),
+  superseded_by: SupersededBy.optional(),
+  canonical_url: AbsoluteUrl.optional(),
+});
+export type Fact = z.infer<typeof Fact>;
+
+/** Every published fact starts from a valid fact file; this keeps the two shapes from drifting apart. */
+export const factFromFile = (file: FactFile, derived: { history: HistoryEntry[]; canonical_url: string }): Fact => ({
+  ...file,
+  history: derived.history,
+  superseded_by: file.superseded_by ?? null,
+  canonical_url: derived.canonical_url,
+});
+
+/** SPEC.md 2.4: the full catalog and every domain bundle. */
+export const FactCatalog = z.object({
+  name: NonEmptyText,
+  version: z.string(),
+  license: AbsoluteUrl,
+  canonical_url: AbsoluteUrl.optional(),
+  generated_at: IsoDateTime.optional(),
+  fact_count: z.int().min(0),
+  facts: z.array(Fact),
+});
+export type FactCatalog = z.infer<typeof FactCatalog>;
+
+/** SPEC.md 2.5. */
+export const SingleFactResponse = z.object({
+  name: z.string().optional(),
+  version: z.string().optional(),
+  license: AbsoluteUrl.optional(),
+  canonical_url: AbsoluteUrl.optional(),
+  generated_at: IsoDateTime.optional(),
+  fact: Fact,
+});
+export type SingleFactResponse = z.infer<typeof SingleFactResponse>;

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { Board } from "./affordability.ts";
+import { Citation } from "./citation.ts";
+import { NonEmptyText } from "./primitives.ts";
+
+/** A calendar month `YYYY-MM`; month 13 or 00 is refused. */
+export const MonthSlug = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: "must be a real month written YYYY-MM" });
+
+const Cited = { citations: z.array(Citation).min(1, { error: "every input needs at least one citation" }) };
+
+/** One assumption of the methodology with its reason and its source. */
+export const Assumption = z.strictObject({
+  value: z.union([z.number(), z.string()]),
+  unit: NonEmptyText,
+  description: NonEmptyText,
+  ...Cited,
+});
+
+/** `index-data/methodology.json`: the carrying-cost assumptions. */
+export const MethodologyFile = z.strictObject({
+  name: NonEmptyText,
+  formula: NonEmptyText,
+  assumptions: z.strictObject({
+    down_payment_share: Assumption,
+    amortization_years: Assumption,
+    compounding_periods_per_year: Assumption,
+    property_tax_rate: Assumption,
+    maintenance_monthly: Assumption,
+    insurance_monthly: Assumption,
+    trend_threshold_points: Assumption,
+  }),
+});
+export type MethodologyFile = z.infer<typeof MethodologyFile>;
+
+/** `index-data/income.json`: the census median household income per board, and how it is carried forward. */
+export const IncomeFile = z.strictObject({
+  measure: NonEmptyText,
+  income_year: z.int().min(1900),
+  boards: z.strictObject({
+    "greater-vancouver": z.strictObject({ geography: NonEmptyText, value: z.number().positive(), ...Cited }),
+    "fraser-valley": z.strictObject({ geography: NonEmptyText, value: z.number().positive(), ...Cited }),
+  }),
+  carry_forward: z.strictObject({
+    method: NonEmptyText,
+    annual_growth: z.array(z.strictObject({ year: z.int().min(1900), growth: z.number().min(-1).max(1), ...Cited })),
+  }),
+});
+export type IncomeFile = z.infer<typeof IncomeFile>;
+
+/** `index-data/mortgage-rates.json`: the rate used for each month, as a fraction. */
+export const MortgageRatesFile = z.strictObject({
+  series: NonEmptyText,
+  description: NonEmptyText,
+  months: z.array(z.strictObject({ month: MonthSlug, rate: z.number().gt(0).lt(1), citation: Citation })),
+});
+export type MortgageRatesFile = z.infer<typeof MortgageRatesFile>;
+
+/** `index-data/benchmarks/<board>.json`: the MLS® HPI composite benchmark price per month, each with its source. */
+export const BenchmarkFile = z.strictObject({
+  board: Board,
+  measure: NonEmptyText,
+  months: z.array(z.strictObject({ month: MonthSlug, hpi_benchmark_price: z.number().positive(), citation: Citation })),
+});
+export type BenchmarkFile = z.infer<typeof BenchmarkFile>;

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { FactValue } from "./fact-value.ts";
+import { AbsoluteUrl, HttpsUrl, IsoDate } from "./primitives.ts";
+
+/** SPEC.md 2.6: a compact catalog for language models, without version history. */
+export const LlmPrimarySource = z.object({
+  org: z.string().optional(),
+  title: z.string().optional(),
+  url: HttpsUrl.optional(),
+  retrieved_iso: IsoDate.optional(),
+});
+
+export const LlmFact = z.object({
+  id: z.string().optional(),
+  label: z.string().optional(),
+  description: z.string().optional(),
+  value: FactValue.optional(),
+  unit: z.string().optional(),
+  domain: z.string().optional(),
+  effective_iso: IsoDate.optional(),
+  expires_iso: IsoDate.optional(),
+  canonical_url: AbsoluteUrl.optional(),
+  primary_sources: z.array(LlmPrimarySource).optional(),
+});
+
+export const LlmCatalog = z.object({
+  intended_for: z.string(),
+  usage: z.string().optional(),
+  license: AbsoluteUrl.optional(),
+  generated_at: z.string().optional(),
+  facts: z.array(LlmFact),
+});
+export type LlmCatalog = z.infer<typeof LlmCatalog>;

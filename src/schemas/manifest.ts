@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { AbsoluteUrl } from "./primitives.ts";
+
+/** One published file with its digest, so a consumer can check what it fetched. */
+export const ManifestFile = z.object({
+  path: z.string().startsWith("/"),
+  bytes: z.int().min(0),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+/** SPEC.md 2.7, plus the digest of every published file. */
+export const Manifest = z.object({
+  name: z.string().optional(),
+  version: z.string().optional(),
+  generated_at: z.string().optional(),
+  endpoints: z
+    .object({
+      catalog: AbsoluteUrl.optional(),
+      by_domain: z.array(AbsoluteUrl).optional(),
+      by_id_pattern: z.string().optional(),
+    })
+    .catchall(z.unknown())
+    .optional(),
+  domain_list: z.array(z.string()).optional(),
+  fact_id_list: z.array(z.string()).optional(),
+  files: z.array(ManifestFile).optional(),
+});
+export type Manifest = z.infer<typeof Manifest>;

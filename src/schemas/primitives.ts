@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/** The six domains of SPEC.md section 4.1, in the order the specification lists them. */
+export const DOMAINS = ["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"] as const;
+export const Domain = z.enum(DOMAINS);
+export type Domain = z.infer<typeof Domain>;
+
+/** A calendar date `YYYY-MM-DD`; zod's ISO date check refuses impossible days such as 2026-02-30. */
+export const IsoDate = z.iso.date({ error: "must be a real calendar date written YYYY-MM-DD" });
+export type IsoDate = z.infer<typeof IsoDate>;
+
+export const IsoDateTime = z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" });
+
+/** Absolute `https` URL: every citation and published address must be fetchable over TLS. */
+export const HttpsUrl = z.url({
+  protocol: /^https$/,
+  hostname: z.regexes.domain,
+  error: "must be an absolute https URL",
+});
+
+/** Any absolute http(s) URL, for addresses built from FACTS_BASE_URL (which is http://localhost in local runs). */
+export const AbsoluteUrl = z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" });
+
+/** Dot-namespaced fact id, e.g. `bc.ptt.brackets`, `ca.foreign_buyer_ban.exemptions`, `bc.rent_cap.2026`. */
+export const FactId = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/, {
+    error: "must be a dot-namespaced id of lowercase letters, digits and underscores, e.g. bc.ptt.brackets",
+  });
+
+export const NonEmptyText = z.string().trim().min(1, { error: "must not be empty" });

@@ -1,0 +1,70 @@
+import { cp, mkdir } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { runAction } from "../helpers/run-action.ts";
+import { PROJECT_ROOT } from "../helpers/run-script.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
+
+const FIXTURES = path.join(PROJECT_ROOT, "tests/fixtures/check");
+const env = { FACTS_TODAY: "2026-11-21" };
+
+const workspaceWith = async (...cases: string[]) => {
+  const workspace = await tempDir(path.join(FIXTURES, "valid"), ...cases.map((name) => path.join(FIXTURES, "broken", name)));
+  const scratch = await tempDir();
+  return { workspace, scratch };
+};
+
+describe("validate action", () => {
+  it("annotates each problem on its file and line, writes a summary table and fails once", async () => {
+    const dirs = await workspaceWith("wrong-type", "impossible-month");
+    const run = await runAction("validate", { ...dirs, inputs: { root: "." }, env });
+
+    expect(run.code).toBe(1);
+    const errors = run.annotations.filter((annotation) => annotation.level === "error");
+    expect(errors).toEqual([
+      {
+        level: "error",
+        properties: { title: "Invalid fact data", file: "facts/tax/bc.ptt.brackets.json", line: "12", col: "3" },
+        message: "expected number, found string (at /version)",
+      },
+      {
+        level: "error",
+        properties: { title: "Invalid fact data", file: "index-data/benchmarks/greater-vancouver.json", line: "6", col: "7" },
+        message: "must be a real month written YYYY-MM (at /months/0/month)",
+      },
+      {
+        level: "error",
+        properties: {},
+        message: "2 problems in 2 file(s); each is annotated on its line and listed in the job summary",
+      },
+    ]);
+    expect(run.summary).toContain("<h2>Fact validation</h2>");
+    expect(run.summary).toContain("<tr><td>facts/tax/bc.ptt.brackets.json</td><td>12</td><td>/version</td><td>expected number, found string</td></tr>");
+    expect(run.summary).toContain("<td>index-data/benchmarks/greater-vancouver.json</td><td>6</td><td>/months/0/month</td>");
+    expect(run.outputs).toEqual({ problems: "2", "fact-files": "2" });
+  });
+
+  it("names files relative to the workspace when the checkout is in a subfolder, and escapes HTML in the summary", async () => {
+    const workspace = await tempDir();
+    const scratch = await tempDir();
+    const checkout = path.join(workspace, "repo");
+    await mkdir(checkout);
+    await cp(path.join(FIXTURES, "valid"), checkout, { recursive: true });
+    await cp(path.join(FIXTURES, "broken/stray-file"), checkout, { recursive: true });
+    const run = await runAction("validate", { workspace, scratch, inputs: { root: "repo" }, env });
+
+    expect(run.code).toBe(1);
+    expect(run.annotations[0]?.properties.file).toBe("repo/facts/notes.txt");
+    expect(run.summary).toContain("only facts/&lt;domain&gt;/&lt;id&gt;.json files belong under facts/");
+  });
+
+  it("passes valid data with a summary and no annotations", async () => {
+    const dirs = await workspaceWith();
+    const run = await runAction("validate", { ...dirs, env });
+    expect(run.code).toBe(0);
+    expect(run.annotations).toEqual([]);
+    expect(run.summary).toContain("ok: 2 fact files and 1 index-data files checked, no problems");
+    expect(run.summary).not.toContain("<table>");
+    expect(run.outputs.problems).toBe("0");
+  });
+});
