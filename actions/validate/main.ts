@@ -8,7 +8,8 @@ const run = async (): Promise<void> => {
   const root = core.getInput("root") || ".";
   // Annotations must name files relative to the workspace, where the runner starts actions.
   const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
-  const report = await runChecks(root, { today: todayFromEnvironment() });
+  const base = core.getInput("base");
+  const report = await runChecks(root, { today: todayFromEnvironment(), ...(base ? { base } : {}) });
   for (const problem of report.problems) {
     core.error(problem.message + (problem.pointer ? ` (at ${problem.pointer})` : ""), {
       title: "Invalid fact data",

@@ -9,7 +9,7 @@ import { validateWithSchema } from "./validate-with-schema.ts";
 const FACT_PATH = /^facts\/[^/]+\/[^/]+\.json$/;
 
 /** Validates every file under `facts/`; returns the facts that passed the schema, for cross-file and base-branch rules. */
-export const checkFactFiles = async (root: string, context: CheckContext): Promise<{ problems: Problem[]; facts: LoadedFact[]; fileCount: number }> => {
+export const checkFactFiles = async (root: string, context: CheckContext): Promise<{ problems: Problem[]; facts: LoadedFact[]; files: string[] }> => {
   const files = await listFiles(root, "facts");
   const problems: Problem[] = [];
   const facts: LoadedFact[] = [];
@@ -31,7 +31,7 @@ export const checkFactFiles = async (root: string, context: CheckContext): Promi
     facts.push(loaded);
   }
   problems.push(...duplicateIdProblems(facts));
-  return { problems, facts, fileCount: files.length };
+  return { problems, facts, files };
 };
 
 const duplicateIdProblems = (facts: LoadedFact[]): Problem[] => {

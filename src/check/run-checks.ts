@@ -1,3 +1,4 @@
+import { checkAgainstBase } from "./check-against-base.ts";
 import { checkFactFiles } from "./check-fact-files.ts";
 import { checkIndexData } from "./check-index-data.ts";
 import { compareProblems, type Problem } from "./problem.ts";
@@ -10,13 +11,17 @@ export interface CheckReport {
   indexDataFileCount: number;
 }
 
-/** Everything `npm run check` and the validate action verify, collected in one pass and sorted by location. */
-export const runChecks = async (root: string, context: CheckContext): Promise<CheckReport> => {
+/**
+ * Everything `npm run check` and the validate action verify, collected in one pass and sorted by location.
+ * With a base revision, the pull-request version rules run against it too.
+ */
+export const runChecks = async (root: string, context: CheckContext & { base?: string }): Promise<CheckReport> => {
   const [facts, indexData] = await Promise.all([checkFactFiles(root, context), checkIndexData(root, context)]);
+  const baseProblems = context.base === undefined ? [] : await checkAgainstBase(root, context.base, facts.facts, facts.files);
   return {
-    problems: [...facts.problems, ...indexData.problems].sort(compareProblems),
+    problems: [...facts.problems, ...indexData.problems, ...baseProblems].sort(compareProblems),
     facts: facts.facts,
-    factFileCount: facts.fileCount,
+    factFileCount: facts.files.length,
     indexDataFileCount: indexData.fileCount,
   };
 };

@@ -4,8 +4,8 @@ import { runChecks, summarize } from "../check/run-checks.ts";
 import { todayFromEnvironment } from "./today.ts";
 
 const main = async (): Promise<number> => {
-  const { values } = parseArgs({ options: { root: { type: "string", default: "." } }, strict: true });
-  const report = await runChecks(values.root, { today: todayFromEnvironment() });
+  const { values } = parseArgs({ options: { root: { type: "string", default: "." }, base: { type: "string" } }, strict: true });
+  const report = await runChecks(values.root, { today: todayFromEnvironment(), ...(values.base === undefined ? {} : { base: values.base }) });
   for (const problem of report.problems) console.log(formatProblem(problem));
   console.log(summarize(report));
   return report.problems.length === 0 ? 0 : 1;

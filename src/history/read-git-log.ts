@@ -41,13 +41,15 @@ export const assertFullHistory = async (cwd: string): Promise<void> => {
 export const readGitLog = async (cwd: string, revision: string, pathspec: string): Promise<LoggedCommit[]> => {
   const output = await runGit(cwd, [
     "log", "--first-parent", "--diff-merges=first-parent", "--reverse", "--no-renames", "--raw", "-z", "--no-abbrev",
-    `--format=${RECORD}%H${FIELD}%cI${FIELD}%B${FIELD}`, revision, "--", pathspec,
+    `--format=${RECORD}%H${FIELD}%ct${FIELD}%B${FIELD}`, revision, "--", pathspec,
   ]);
   const text = output.toString("utf8");
   const commits: LoggedCommit[] = [];
   for (const record of text.split(RECORD)) {
     if (record === "") continue;
-    const [sha = "", committedAt = "", message = "", raw = ""] = record.split(FIELD);
+    const [sha = "", committedSeconds = "0", message = "", raw = ""] = record.split(FIELD);
+    // Commit times in UTC ("...Z"), whatever the committer's zone, so published dates sort and compare as text.
+    const committedAt = new Date(Number(committedSeconds) * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
     const tokens = raw.replace(/^\0?\n?/, "").split("\0");
     const changes: FileChange[] = [];
     for (let index = 0; index + 1 < tokens.length; index += 2) {

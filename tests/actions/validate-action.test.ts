@@ -1,6 +1,7 @@
 import { cp, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { createGitRepo } from "../helpers/git-repo.ts";
 import { runAction } from "../helpers/run-action.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -66,5 +67,19 @@ describe("validate action", () => {
     expect(run.summary).toContain("ok: 2 fact files and 1 index-data files checked, no problems");
     expect(run.summary).not.toContain("<table>");
     expect(run.outputs.problems).toBe("0");
+  });
+
+  it("applies the version rules against the base input and annotates the version line", async () => {
+    const repo = await createGitRepo();
+    await repo.writeFact({ id: "cmhc.insurance_cap", domain: "mortgage", cadence: "volatile", value: 1000000 });
+    await repo.commit("cmhc.insurance_cap v1");
+    await repo.writeFact({ id: "cmhc.insurance_cap", domain: "mortgage", cadence: "volatile", value: 1500000 });
+    const run = await runAction("validate", { workspace: repo.root, scratch: await tempDir(), inputs: { base: "main" }, env });
+    expect(run.code).toBe(1);
+    expect(run.annotations[0]).toEqual({
+      level: "error",
+      properties: { title: "Invalid fact data", file: "facts/mortgage/cmhc.insurance_cap.json", line: "7", col: "3" },
+      message: "value changed, so this is a revision: version must be 2 (base has 1), not 1 (at /version)",
+    });
   });
 });

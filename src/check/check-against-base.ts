@@ -1,0 +1,90 @@
+import { isDeepStrictEqual } from "node:util";
+import { factsAtRevision } from "../git/facts-at-revision.ts";
+import { FactFile } from "../schemas/fact-file.ts";
+import type { Problem } from "./problem.ts";
+import { cadenceTagsOf, latestRetrieved } from "./rules/cadence.ts";
+import type { LoadedFact } from "./rules/types.ts";
+
+/** The fields whose change makes a revision; anything else keeps the version. */
+export const REVISION_FIELDS = ["value", "unit", "effective_iso"] as const;
+
+export const revisionFieldsChanged = (before: FactFile, after: FactFile): string[] =>
+  REVISION_FIELDS.filter((field) => !isDeepStrictEqual(before[field], after[field]));
+
+/**
+ * The pull-request rules, against the base revision: a revision raises `version` by exactly 1, anything else keeps
+ * it, versions never go down, a fact is never deleted or given another id, and a re-verification moves
+ * `retrieved_iso` forward with `expires_iso`.
+ */
+export const checkAgainstBase = async (
+  root: string,
+  baseRevision: string,
+  head: readonly LoadedFact[],
+  headFiles: readonly string[],
+): Promise<Problem[]> => {
+  const base = (await factsAtRevision(root, baseRevision)).flatMap((file) => {
+    const parsed = FactFile.safeParse(file.json);
+    return parsed.success ? [{ path: file.path, fact: parsed.data }] : [];
+  });
+  const headById = new Map(head.map((loaded) => [loaded.fact.id, loaded]));
+  const headByPath = new Map(head.map((loaded) => [loaded.doc.file, loaded]));
+  const baseById = new Map(base.map((entry) => [entry.fact.id, entry]));
+  const problems: Problem[] = [];
+
+  for (const { path, fact: before } of base) {
+    if (headById.has(before.id)) continue;
+    const successor = headByPath.get(path);
+    if (successor) {
+      problems.push(
+        successor.doc.problemAt(
+          ["id"],
+          `fact "${before.id}" was renamed to "${successor.fact.id}"; ids never change: keep "${before.id}" and set superseded_by on it if the rule was replaced`,
+        ),
+      );
+    } else if (!headFiles.includes(path)) {
+      problems.push({
+        file: path, line: 1, column: 1, pointer: "",
+        message: `fact "${before.id}" (v${before.version} on ${baseRevision}) was deleted; a retired rule keeps its file and sets superseded_by`,
+      });
+    }
+  }
+
+  for (const { doc, fact: after } of head) {
+    const previous = baseById.get(after.id);
+    if (!previous) {
+      if (after.version !== 1) problems.push(doc.problemAt(["version"], `a new fact starts at version 1, not ${after.version}`));
+      continue;
+    }
+    const before = previous.fact;
+    const changed = revisionFieldsChanged(before, after);
+    if (after.version < before.version) {
+      problems.push(doc.problemAt(["version"], `version went down from ${before.version} to ${after.version}; versions never decrease`));
+    } else if (changed.length > 0 && after.version !== before.version + 1) {
+      problems.push(
+        doc.problemAt(["version"], `${changed.join(", ")} changed, so this is a revision: version must be ${before.version + 1} (base has ${before.version}), not ${after.version}`),
+      );
+    } else if (changed.length === 0 && after.version !== before.version) {
+      problems.push(
+        doc.problemAt(
+          ["version"],
+          `version changed from ${before.version} to ${after.version} but value, unit and effective_iso did not; a re-verification or editorial edit keeps version ${before.version}`,
+        ),
+      );
+    }
+    const retrievedBefore = latestRetrieved(before);
+    const retrievedAfter = latestRetrieved(after);
+    if (retrievedAfter < retrievedBefore) {
+      problems.push(doc.problemAt(["citations"], `the latest retrieved_iso moved back from ${retrievedBefore} to ${retrievedAfter}; a re-verification only moves it forward`));
+    }
+    const sameCadence = isDeepStrictEqual(cadenceTagsOf(before), cadenceTagsOf(after));
+    if (after.expires_iso !== before.expires_iso && retrievedAfter === retrievedBefore && sameCadence) {
+      problems.push(
+        doc.problemAt(
+          ["expires_iso"],
+          `expires_iso changed from ${before.expires_iso} to ${after.expires_iso} without a re-verification; set retrieved_iso of the citations you checked to the day you checked them`,
+        ),
+      );
+    }
+  }
+  return problems;
+};

@@ -1,0 +1,58 @@
+import { SERVICE, type Urls } from "../config.ts";
+import type { FactTimeline, FactVersion } from "../history/read-fact-history.ts";
+import type { FactAtVersion, FactDiff } from "../schemas/diff.ts";
+import { valueDiff } from "./value-diff.ts";
+
+const atVersion = (version: FactVersion): FactAtVersion => ({
+  version: version.version,
+  label: version.state.label,
+  value: version.state.value,
+  ...(version.state.unit === undefined ? {} : { unit: version.state.unit }),
+  effective_iso: version.state.effective_iso,
+  expires_iso: version.state.expires_iso,
+  citations: version.state.citations,
+  commit: { sha: version.introduced.sha, committed_at: version.introduced.committed_at, message: version.introduced.message },
+});
+
+const FIELDS = ["unit", "effective_iso", "expires_iso"] as const;
+
+/** The first line of a commit message: the one-line summary of a revision. */
+export const subjectOf = (message: string): string => message.split("\n", 1)[0]!.trim();
+
+const transition = (id: string, before: FactVersion, after: FactVersion, urls: Urls, summary: string): FactDiff => {
+  const fieldDiff: FactDiff["field_diff"] = {};
+  for (const field of FIELDS) {
+    const from = before.state[field];
+    const to = after.state[field];
+    if (from !== to) fieldDiff[field] = { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) };
+  }
+  return {
+    name: `${SERVICE.name}: ${id} v${before.version} to v${after.version}`,
+    version: SERVICE.apiVersion,
+    license: SERVICE.license,
+    canonical_url: urls.diff(id, before.version, after.version),
+    fact_id: id,
+    from: before.version,
+    to: after.version,
+    summary,
+    before: atVersion(before),
+    after: atVersion(after),
+    value_diff: valueDiff(before.state.value, after.state.value),
+    field_diff: fieldDiff,
+  };
+};
+
+/**
+ * Every consecutive transition of a fact, plus the cumulative one from its first to its latest version when
+ * they are more than one step apart. Each carries the full state (with citations) on both sides.
+ */
+export const factDiffs = (timeline: FactTimeline, urls: Urls): FactDiff[] => {
+  const { id, versions } = timeline;
+  const diffs = versions.slice(1).map((after, index) => transition(id, versions[index]!, after, urls, subjectOf(after.introduced.message)));
+  if (versions.length > 2) {
+    const first = versions[0]!;
+    const last = versions.at(-1)!;
+    diffs.push(transition(id, first, last, urls, `All changes from v${first.version} to v${last.version}: ${versions.slice(1).map((v) => subjectOf(v.introduced.message)).join("; ")}`));
+  }
+  return diffs;
+};

@@ -1,0 +1,20 @@
+import type { FactVersion } from "../history/read-fact-history.ts";
+import type { HistoryEntry } from "../schemas/fact.ts";
+
+/**
+ * SPEC.md 2.3: one entry per earlier version, newest first. `superseded_iso` is the date the next version took
+ * effect, and `note` is the message of the commit that introduced the version. Empty when never revised.
+ */
+export const historyEntries = (versions: readonly FactVersion[]): HistoryEntry[] =>
+  versions
+    .slice(0, -1)
+    .map((version, index) => ({
+      version: version.version,
+      value: version.state.value,
+      ...(version.state.unit === undefined ? {} : { unit: version.state.unit }),
+      effective_iso: version.state.effective_iso,
+      superseded_iso: versions[index + 1]!.state.effective_iso,
+      citations: version.state.citations,
+      note: version.introduced.message,
+    }))
+    .reverse();

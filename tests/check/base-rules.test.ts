@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
+import { runScript } from "../helpers/run-script.ts";
+
+const TODAY = { FACTS_TODAY: "2026-11-21" };
+const ID = "bc.rent_cap.2026";
+const FILE = `facts/rental/${ID}.json`;
+const base = { id: ID, domain: "rental", cadence: "volatile" as const, value: { max_increase: 0.03 }, effective_iso: "2025-01-01", version: 2 };
+
+/** A repository whose main branch holds v2 of one fact and one other fact; the working tree is the pull request. */
+const repoAtBase = async (): Promise<GitRepo> => {
+  const repo = await createGitRepo();
+  await repo.writeFact(base);
+  await repo.writeFact({ id: "bc.hbrp", domain: "legal" });
+  await repo.commit("base");
+  return repo;
+};
+
+const checkAgainstMain = async (repo: GitRepo) => {
+  const result = await runScript("src/cli/check.ts", ["--root", repo.root, "--base", "main"], { env: TODAY });
+  return { ...result, lines: result.stdout.trimEnd().split("\n") };
+};
+
+describe("npm run check --base", () => {
+  it("accepts a revision that raises version by exactly 1", async () => {
+    const repo = await repoAtBase();
+    await repo.writeFact({ ...base, version: 3, value: { max_increase: 0.023 }, effective_iso: "2026-01-01", retrieved_iso: "2026-11-20" });
+    const result = await checkAgainstMain(repo);
+    expect(result.lines).toEqual(["ok: 2 fact files and 0 index-data files checked, no problems"]);
+    expect(result.code).toBe(0);
+  });
+
+  it("accepts a re-verification that keeps the version and moves retrieved_iso and expires_iso forward", async () => {
+    const repo = await repoAtBase();
+    await repo.writeFact({ ...base, retrieved_iso: "2026-11-20" });
+    expect((await checkAgainstMain(repo)).code).toBe(0);
+  });
+
+  it("refuses a changed value without a version bump, naming the line of version", async () => {
+    const repo = await repoAtBase();
+    await repo.writeFact({ ...base, value: { max_increase: 0.023 } });
+    const result = await checkAgainstMain(repo);
+    expect(result.code).toBe(1);
+    expect(result.lines[0]).toBe(
+      `${FILE}:9:3: value changed, so this is a revision: version must be 3 (base has 2), not 2 (at /version)`,
+    );
+  });
+
+  it("refuses a version raised by 2, one that goes down, and one bumped without a revision", async () => {
+    const repo = await repoAtBase();
+    await repo.writeFact({ ...base, version: 4, effective_iso: "2026-01-01" });
+    expect((await checkAgainstMain(repo)).lines[0]).toBe(
+      `${FILE}:9:3: effective_iso changed, so this is a revision: version must be 3 (base has 2), not 4 (at /version)`,
+    );
+    await repo.writeFact({ ...base, version: 1 });
+    expect((await checkAgainstMain(repo)).lines[0]).toBe(`${FILE}:9:3: version went down from 2 to 1; versions never decrease (at /version)`);
+    await repo.writeFact({ ...base, version: 3, retrieved_iso: "2026-11-20" });
+    expect((await checkAgainstMain(repo)).lines[0]).toBe(
+      `${FILE}:9:3: version changed from 2 to 3 but value, unit and effective_iso did not; a re-verification or editorial edit keeps version 2 (at /version)`,
+    );
+  });
+
+  it("refuses a deleted fact and a fact given another id", async () => {
+    const repo = await repoAtBase();
+    await repo.remove("facts/legal/bc.hbrp.json");
+    const json = await repo.readJson(FILE);
+    await repo.writeJson(FILE, { ...json, id: "bc.rent_cap.next" });
+    const result = await checkAgainstMain(repo);
+    expect(result.code).toBe(1);
+    expect(result.lines).toContain(
+      'facts/legal/bc.hbrp.json:1:1: fact "bc.hbrp" (v1 on main) was deleted; a retired rule keeps its file and sets superseded_by (at the document root)',
+    );
+    expect(result.lines).toContain(
+      `${FILE}:2:3: fact "${ID}" was renamed to "bc.rent_cap.next"; ids never change: keep "${ID}" and set superseded_by on it if the rule was replaced (at /id)`,
+    );
+  });
+
+  it("refuses retrieved_iso moving back and expires_iso moving without a re-verification", async () => {
+    const repo = await repoAtBase();
+    await repo.writeFact({ ...base, retrieved_iso: "2026-10-01" });
+    expect((await checkAgainstMain(repo)).lines[0]).toBe(
+      `${FILE}:15:3: the latest retrieved_iso moved back from 2026-11-01 to 2026-10-01; a re-verification only moves it forward (at /citations)`,
+    );
+    const json = await repo.readJson(FILE);
+    await repo.writeJson(FILE, { ...json, expires_iso: "2027-03-01", citations: [{ ...(json.citations as object[])[0], retrieved_iso: "2026-11-01" }] });
+    const lines = (await checkAgainstMain(repo)).lines;
+    expect(lines).toContain(
+      `${FILE}:11:3: expires_iso changed from 2027-01-30 to 2027-03-01 without a re-verification; set retrieved_iso of the citations you checked to the day you checked them (at /expires_iso)`,
+    );
+  });
+
+  it("requires a new fact to start at version 1", async () => {
+    const repo = await repoAtBase();
+    await repo.writeFact({ id: "bc.new.rule", version: 2 });
+    expect((await checkAgainstMain(repo)).lines[0]).toBe("facts/tax/bc.new.rule.json:7:3: a new fact starts at version 1, not 2 (at /version)");
+  });
+
+  it("says clearly when the base revision does not exist", async () => {
+    const repo = await repoAtBase();
+    const result = await runScript("src/cli/check.ts", ["--root", repo.root, "--base", "no-such-branch"], { env: TODAY });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^check failed: git ls-tree failed \(exit 128\): fatal: Not a valid object name no-such-branch/);
+  });
+});

@@ -1,0 +1,85 @@
+import { execFile } from "node:child_process";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { tempDir } from "./temp-dir.ts";
+
+const exec = promisify(execFile);
+
+export interface FactSeed {
+  id: string;
+  domain?: string;
+  version?: number;
+  value?: unknown;
+  unit?: string;
+  effective_iso?: string;
+  retrieved_iso?: string;
+  cadence?: "volatile" | "stable";
+  label?: string;
+}
+
+const addDays = (iso: string, days: number): string => {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+
+/** A valid fact file, with `expires_iso` following from its cadence, as a contributor would write it. */
+export const factJson = (seed: FactSeed): Record<string, unknown> => {
+  const retrieved = seed.retrieved_iso ?? "2026-11-01";
+  const cadence = seed.cadence ?? "stable";
+  return {
+    id: seed.id,
+    label: seed.label ?? `Label of ${seed.id}`,
+    description: `Description of ${seed.id}.`,
+    domain: seed.domain ?? "tax",
+    value: seed.value ?? 1,
+    ...(seed.unit === undefined ? {} : { unit: seed.unit }),
+    version: seed.version ?? 1,
+    effective_iso: seed.effective_iso ?? "2020-01-01",
+    expires_iso: addDays(retrieved, cadence === "volatile" ? 90 : 180),
+    tags: [`cadence:${cadence}`],
+    citations: [{ url: "https://www2.gov.bc.ca/gov/content/example", org: "BC Ministry of Finance", retrieved_iso: retrieved }],
+    superseded_by: null,
+  };
+};
+
+/** A real git repository in a temporary folder, with helpers to write facts and commit them. */
+export const createGitRepo = async () => {
+  const root = await tempDir();
+  let tick = 0;
+  const git = async (...args: string[]): Promise<string> => {
+    // Distinct, increasing commit dates make the order of history deterministic.
+    const date = new Date(Date.UTC(2026, 0, 1) + tick++ * 60_000).toISOString();
+    const { stdout } = await exec("git", args, {
+      cwd: root,
+      env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date, GIT_CONFIG_NOSYSTEM: "1", HOME: root },
+      maxBuffer: 1 << 28,
+    });
+    return stdout;
+  };
+  await git("init", "-q", "-b", "main");
+  await git("config", "user.name", "Test Contributor");
+  await git("config", "user.email", "contributor@example.org");
+  await git("config", "commit.gpgsign", "false");
+
+  const factPath = (id: string, domain = "tax") => `facts/${domain}/${id}.json`;
+  const writeFact = async (seed: FactSeed, file = factPath(seed.id, seed.domain)): Promise<string> => {
+    await mkdir(path.join(root, path.dirname(file)), { recursive: true });
+    await writeFile(path.join(root, file), `${JSON.stringify(factJson(seed), null, 2)}\n`);
+    return file;
+  };
+  const commit = async (message: string): Promise<string> => {
+    await git("add", "-A");
+    await git("commit", "-q", "--allow-empty", "-m", message);
+    return (await git("rev-parse", "HEAD")).trim();
+  };
+  const readJson = async (file: string): Promise<Record<string, unknown>> => JSON.parse(await readFile(path.join(root, file), "utf8"));
+  const writeJson = async (file: string, json: unknown): Promise<void> => {
+    await mkdir(path.join(root, path.dirname(file)), { recursive: true });
+    await writeFile(path.join(root, file), `${JSON.stringify(json, null, 2)}\n`);
+  };
+  const remove = (file: string) => rm(path.join(root, file));
+  return { root, git, factPath, writeFact, commit, readJson, writeJson, remove };
+};
+export type GitRepo = Awaited<ReturnType<typeof createGitRepo>>;
