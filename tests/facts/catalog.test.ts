@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { runChecks } from "../../src/check/run-checks.ts";
+import { readFactHistory } from "../../src/history/read-fact-history.ts";
+import { readGitLog } from "../../src/history/read-git-log.ts";
+import { PROJECT_ROOT } from "../helpers/run-script.ts";
+
+/** SPEC.md 4.2's id enumeration, in its order, with the domains its per-domain counts give. */
+const SPEC_IDS: Record<string, string[]> = {
+  tax: [
+    "bc.ptt.brackets", "bc.ptt.fthb_exemption", "bc.ptt.newly_built_exemption", "bc.ptt.foreign_buyer_additional", "bc.flipping_tax",
+    "ca.anti_flipping_rule", "ca.capital_gains.inclusion_rate", "bc.svt.rates_2026", "cra.fhsa.contribution_room",
+    "bc.tax.capital_gains_pre_interaction", "bc.presale.assignment_tax_treatment", "cra.hbp.withdrawal_limit",
+  ],
+  mortgage: ["cmhc.insurance_cap", "cmhc.amortization_30yr_eligibility", "osfi.b20.stress_test", "osfi.b20.renewal_no_stress_test"],
+  legal: [
+    "bc.hbrp", "bc.designated_agency", "bc.mld_disclosure", "bc.alc.act_overview", "bc.alc.additional_residence_thresholds",
+    "bc.alr.zoning_use_restrictions", "bc.builders_lien_act.overview", "bc.mls.rules_of_cooperation", "bc.pds",
+  ],
+  "foreign-buyer": ["ca.foreign_buyer_ban", "bc.foreign_buyer_specified_areas", "ca.foreign_buyer_ban.exemptions"],
+  strata: ["bc.strata.form_b_fee", "bc.bill44_2022_strata", "bc.strata.depreciation_report_mandatory", "bc.tod.transit_oriented_development", "bc.bill44_2023_ssmuh"],
+  rental: ["bc.rent_cap.2026", "bc.rta.bill14_2024_personal_use_eviction", "bc.straa"],
+};
+
+const OFFICIAL_HOSTS = /(^|\.)(gov\.bc\.ca|bclaws\.gov\.bc\.ca|canada\.ca|justice\.gc\.ca|gc\.ca|cmhc-schl\.gc\.ca|osfi-bsif\.gc\.ca|bcfsa\.ca|alc\.gov\.bc\.ca|ltsa\.ca)$/;
+/** Industry rules with no government text: the catalog says so in their citations' notes. */
+const INDUSTRY_RULES = new Set(["bc.mls.rules_of_cooperation", "bc.pds"]);
+
+const report = await runChecks(PROJECT_ROOT, { today: "2026-11-21" });
+const facts = new Map(report.facts.map(({ fact }) => [fact.id, fact]));
+
+describe("the catalog in facts/", () => {
+  it("passes every check", () => {
+    expect(report.problems).toEqual([]);
+  });
+
+  it("holds exactly SPEC.md's 36 ids, in the domains and counts it gives", () => {
+    const byDomain: Record<string, string[]> = {};
+    for (const fact of facts.values()) (byDomain[fact.domain] ??= []).push(fact.id);
+    for (const [domain, ids] of Object.entries(SPEC_IDS)) expect(byDomain[domain]?.sort(), domain).toEqual([...ids].sort());
+    expect(facts.size).toBe(36);
+  });
+
+  it("cites at least one primary official source per fact, and says so where a rule is industry-made", () => {
+    for (const fact of facts.values()) {
+      const official = fact.citations.filter((citation) => OFFICIAL_HOSTS.test(new URL(citation.url).hostname));
+      if (INDUSTRY_RULES.has(fact.id)) expect(fact.citations.some((citation) => /industry|not government|no statute|not a government/i.test(citation.notes ?? "")), fact.id).toBe(true);
+      else expect(official.length, fact.id).toBeGreaterThan(0);
+    }
+  });
+
+  it("states rates as fractions and uses the SPEC bracket shape for the transfer tax", () => {
+    const brackets = facts.get("bc.ptt.brackets")!;
+    expect(brackets.unit).toBe("CAD-bracket-array");
+    const tax = (price: number) => {
+      let owed = 0;
+      let lower = 0;
+      for (const { upper, rate } of brackets.value as { upper: number | null; rate: number }[]) {
+        owed += (Math.min(price, upper ?? Infinity) - lower) * rate;
+        if (upper === null || price <= upper) break;
+        lower = upper;
+      }
+      return Math.round(owed);
+    };
+    // The Ministry of Finance's own worked examples.
+    expect(tax(650_000)).toBe(11_000);
+    expect(tax(4_500_000)).toBe(143_000);
+    expect((facts.get("bc.rent_cap.2026")!.value as { max_increase_rate: number }).max_increase_rate).toBe(0.023);
+  });
+});
+
+describe("the catalog's history in git", () => {
+  it("records at least 11 revisions, each version in its own commit that touches only that fact", async () => {
+    const history = await readFactHistory(PROJECT_ROOT);
+    const changesBySha = new Map((await readGitLog(PROJECT_ROOT, "HEAD", "facts")).map((commit) => [commit.sha, commit.changes]));
+    const revised = [...history.facts.values()].filter((timeline) => timeline.versions.length >= 2);
+    expect(revised.length).toBeGreaterThanOrEqual(11);
+    for (const timeline of revised) {
+      expect(timeline.versions.map((version) => version.version), timeline.id).toEqual(timeline.versions.map((_, index) => index + 1));
+      for (const version of timeline.versions.slice(1)) {
+        expect(changesBySha.get(version.introduced.sha)!.map((change) => change.path), timeline.id).toEqual([version.path]);
+        expect(version.introduced.message, timeline.id).toMatch(new RegExp(`^${timeline.id.replaceAll(".", "\\.")} v${version.version}: .+\\(effective \\d{4}-\\d{2}-\\d{2}\\)\\n`));
+        expect(version.introduced.message).toMatch(/^Source: .+/m);
+        expect(version.introduced.message).toMatch(/^Impact: .+/m);
+      }
+    }
+  });
+});
