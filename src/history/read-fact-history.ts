@@ -1,6 +1,6 @@
-import { catFileBatch } from "../git/cat-file-batch.ts";
+import { openCatFileBatch } from "../git/cat-file-batch.ts";
 import type { FactFile } from "../schemas/fact-file.ts";
-import { assertFullHistory, readGitLog, type CommitInfo } from "./read-git-log.ts";
+import { assertFullHistory, readGitLog, type CommitInfo, type LoggedCommit } from "./read-git-log.ts";
 
 /** One version of a fact: the commit that introduced it and the last state it had (after any re-verification). */
 export interface FactVersion {
@@ -54,12 +54,16 @@ const readState = (bytes: Buffer | undefined): FactFile | string => {
  */
 export const readFactHistory = async (cwd: string, revision = "HEAD", pathspec = "facts"): Promise<FactHistory> => {
   await assertFullHistory(cwd);
-  const commits = await readGitLog(cwd, revision, pathspec);
   const isFactFile = (path: string): boolean => path.endsWith(".json");
-  const blobs = await catFileBatch(
-    cwd,
-    commits.flatMap((commit) => commit.changes.filter((change) => change.blob && isFactFile(change.path)).map((change) => change.blob!)),
-  );
+  // Blobs are requested while git log is still printing, so the two git processes work side by side.
+  const blobReader = openCatFileBatch(cwd);
+  const logged: LoggedCommit[] | Error = await readGitLog(cwd, revision, pathspec, (commit) => {
+    for (const change of commit.changes) if (change.blob && isFactFile(change.path)) blobReader.request(change.blob);
+  }).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+  // The reader is closed even when the log failed, so no cat-file process is left behind.
+  const blobs = await blobReader.finish();
+  if (logged instanceof Error) throw logged;
+  const commits = logged;
 
   const facts = new Map<string, FactTimeline>();
   const skipped: SkippedState[] = [];

@@ -1,0 +1,136 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { catFileBatch } from "../src/git/cat-file-batch.ts";
+import { runGit } from "../src/git/run-git.ts";
+import { readFactHistory } from "../src/history/read-fact-history.ts";
+
+/**
+ * History engine against the git floor: the time git itself needs to list every change to facts/
+ * (`git log --raw`) and hand over every blob it lists (`git cat-file --batch`). Targets (issue 4):
+ * engine ≤ 1.5 × floor at 5,000 facts × 10 revisions, and 10× the history costs ≤ 10.5× the time.
+ */
+const REVISIONS = 10;
+const RUNS = 5;
+/**
+ * git compares a changed folder entry by entry, so one flat folder of 5,000 files makes git's own log cost grow with
+ * the square of the catalog (measured: the floor went from 0.6 s to 40 s for 10× the facts). Folders of 50 files keep
+ * git linear, so the ratios below measure the engine rather than the repository layout.
+ */
+const FILES_PER_FOLDER = 50;
+const factPath = (index: number): string => `facts/shard_${Math.floor(index / FILES_PER_FOLDER)}/bc.bench.fact_${index}.json`;
+
+const factText = (index: number, revision: number): string =>
+  `${JSON.stringify(
+    {
+      id: `bc.bench.fact_${index}`,
+      label: `Benchmark fact ${index}`,
+      description: "A synthetic fact with a realistic size and shape for the history benchmark.",
+      domain: "tax",
+      value: [
+        { upper: 200000 + revision, rate: 0.01 },
+        { upper: 2000000, rate: 0.02 },
+        { upper: null, rate: 0.03 },
+      ],
+      unit: "CAD-bracket-array",
+      version: revision,
+      effective_iso: `20${String(10 + revision).padStart(2, "0")}-01-01`,
+      expires_iso: "2027-05-20",
+      tags: ["cadence:stable", "bench"],
+      citations: [{ url: "https://www2.gov.bc.ca/gov/content/taxes", org: "BC Ministry of Finance", title: "Benchmark source", retrieved_iso: "2026-11-21" }],
+      superseded_by: null,
+    },
+    null,
+    2,
+  )}\n`;
+
+/** Builds a repository of `facts` × `revisions` commits, one fact file changed per commit, with git fast-import. */
+const syntheticRepository = async (facts: number, revisions: number): Promise<string> => {
+  const root = await mkdtemp(path.join(os.tmpdir(), `history-bench-${facts}-`));
+  await runGit(root, ["init", "-q", "-b", "main"]);
+  const child = spawn("git", ["fast-import", "--quiet", "--done"], { cwd: root, stdio: ["pipe", "ignore", "inherit"] });
+  const done = new Promise<void>((resolve, reject) => child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`fast-import exited ${code}`)))));
+  let mark = 0;
+  let time = 1_600_000_000;
+  const chunks: string[] = [];
+  const flush = async () => {
+    if (!child.stdin.write(chunks.join(""))) await new Promise((resolve) => child.stdin.once("drain", resolve));
+    chunks.length = 0;
+  };
+  for (let revision = 1; revision <= revisions; revision++) {
+    for (let index = 0; index < facts; index++) {
+      mark++;
+      const message = `bc.bench.fact_${index} v${revision}: synthetic revision (effective 20${10 + revision}-01-01)\n`;
+      const content = factText(index, revision);
+      chunks.push(
+        `commit refs/heads/main\nmark :${mark}\ncommitter Bench <bench@example.org> ${time++} +0000\n` +
+          `data ${Buffer.byteLength(message)}\n${message}${mark > 1 ? `from :${mark - 1}\n` : ""}` +
+          `M 100644 inline ${factPath(index)}\ndata ${Buffer.byteLength(content)}\n${content}\n`,
+      );
+      if (chunks.length >= 500) await flush();
+    }
+  }
+  chunks.push("done\n");
+  await flush();
+  child.stdin.end();
+  await done;
+  return root;
+};
+
+/** git's own cost for the same information: list the changes, then read every listed blob. */
+const gitFloor = async (root: string): Promise<number> => {
+  const start = performance.now();
+  const log = await runGit(root, ["log", "--first-parent", "--reverse", "--no-renames", "--raw", "-z", "--no-abbrev", "--format=%H", "HEAD", "--", "facts"]);
+  const blobs = [...log.toString("latin1").matchAll(/:\d{6} \d{6} [0-9a-f]{40} ([0-9a-f]{40}) [AMT]/g)].map((match) => match[1]!);
+  await catFileBatch(root, blobs);
+  return performance.now() - start;
+};
+
+const engine = async (root: string, expectedFacts: number): Promise<number> => {
+  const start = performance.now();
+  const history = await readFactHistory(root);
+  const elapsed = performance.now() - start;
+  if (history.facts.size !== expectedFacts || history.facts.get("bc.bench.fact_0")!.versions.length !== REVISIONS) {
+    throw new Error("the history engine returned the wrong shape");
+  }
+  return elapsed;
+};
+
+/** The fastest run: interference from other processes only ever adds time. */
+const fastest = (values: number[]): number => Math.min(...values);
+
+const measure = async (facts: number) => {
+  const built = performance.now();
+  const root = await syntheticRepository(facts, REVISIONS);
+  const buildSeconds = (performance.now() - built) / 1000;
+  await engine(root, facts); // warm the OS page cache and the JIT once, for both sides alike
+  await gitFloor(root);
+  const engineTimes: number[] = [];
+  const floorTimes: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    floorTimes.push(await gitFloor(root));
+    engineTimes.push(await engine(root, facts));
+  }
+  await rm(root, { recursive: true, force: true });
+  return { facts, commits: facts * REVISIONS, buildSeconds, engine: fastest(engineTimes), floor: fastest(floorTimes) };
+};
+
+console.log(`synthetic repositories: one fact file changed per commit, ${FILES_PER_FOLDER} files per folder; fastest of ${RUNS} runs after a warm-up`);
+const small = await measure(500);
+const large = await measure(5000);
+for (const result of [small, large]) {
+  console.log(
+    `${String(result.facts).padStart(5)} facts × ${REVISIONS} revisions (${result.commits} commits, fast-import ${result.buildSeconds.toFixed(1)} s): ` +
+      `engine ${result.engine.toFixed(0)} ms, git floor ${result.floor.toFixed(0)} ms, engine/floor ${(result.engine / result.floor).toFixed(2)}×`,
+  );
+}
+const overFloor = large.engine / large.floor;
+const scaling = large.engine / small.engine;
+console.log(`engine/floor at 5,000 × 10: ${overFloor.toFixed(2)}× (target ≤ 1.50×)`);
+console.log(`scaling 500 → 5,000 facts (10× the history): ${scaling.toFixed(2)}× the time (target ≤ 10.50×)`);
+if (overFloor > 1.5 || scaling > 10.5) {
+  console.error("history benchmark: target missed");
+  process.exitCode = 1;
+}
