@@ -11,13 +11,13 @@ export const JsonPointer = z.string().regex(/^(\/([^~/]|~[01])*)*$/, { error: "m
  * Added and removed entries carry the value concerned; changed entries carry both sides.
  */
 export const ValueDiff = z.object({
-  added_keys: z.array(z.object({ pointer: JsonPointer, value: z.json() })),
-  removed_keys: z.array(z.object({ pointer: JsonPointer, value: z.json() })),
-  changed_keys: z.array(z.object({ pointer: JsonPointer, from: z.json(), to: z.json() })),
+  added_keys: z.array(z.object({ pointer: JsonPointer, value: z.unknown() })),
+  removed_keys: z.array(z.object({ pointer: JsonPointer, value: z.unknown() })),
+  changed_keys: z.array(z.object({ pointer: JsonPointer, from: z.unknown(), to: z.unknown() })),
 });
 export type ValueDiff = z.infer<typeof ValueDiff>;
 
-const FieldChange = z.object({ from: z.json().optional(), to: z.json().optional() });
+const FieldChange = z.object({ from: z.unknown().optional(), to: z.unknown().optional() });
 
 /** The state of a fact at one version, with the commit that recorded it. */
 export const FactAtVersion = z.object({

@@ -27,11 +27,10 @@ export const BracketArray = z
   });
 export type Bracket = z.infer<typeof Bracket>;
 
-/** Polymorphic value of a fact: number, object, array or string, read according to the fact's `unit`. */
-export const FactValue = z.union([
-  z.number(),
-  z.string(),
-  z.array(z.json()),
-  z.record(z.string(), z.json()),
-]);
+/**
+ * Polymorphic value of a fact: number, object, array or string, read according to the fact's `unit`.
+ * Members are left open (`unknown`): the value comes from parsed JSON, and a closed recursive JSON type would put
+ * self-referencing definitions into every generated JSON Schema and OpenAPI component.
+ */
+export const FactValue = z.union([z.number(), z.string(), z.array(z.unknown()), z.record(z.string(), z.unknown())]);
 export type FactValue = z.infer<typeof FactValue>;

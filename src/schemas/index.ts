@@ -10,3 +10,4 @@ export * from "./search-index.ts";
 export * from "./affordability.ts";
 export * from "./index-data.ts";
 export * from "./webhook.ts";
+export * from "./error-body.ts";

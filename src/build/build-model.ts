@@ -1,0 +1,64 @@
+import { formatProblem } from "../check/problem.ts";
+import { runChecks } from "../check/run-checks.ts";
+import { urlsFor, type Urls } from "../config.ts";
+import { diffIndex } from "../derive/diff-index.ts";
+import { factDiffs } from "../derive/fact-diffs.ts";
+import { historyEntries } from "../derive/history-entries.ts";
+import { readFactHistory, type FactTimeline, type FactVersion } from "../history/read-fact-history.ts";
+import type { CommitInfo } from "../history/read-git-log.ts";
+import type { DiffIndex, FactDiff } from "../schemas/diff.ts";
+import { factFromFile, type Fact } from "../schemas/fact.ts";
+import { DOMAINS } from "../schemas/primitives.ts";
+
+/** Everything the renderers need, computed once: published facts with history, their diffs, and the build's date. */
+export interface SiteModel {
+  urls: Urls;
+  /** The time of the newest commit that touched the data: two builds of one commit are identical. */
+  generatedAt: string;
+  facts: Fact[];
+  timelines: Map<string, FactTimeline>;
+  /** The commit of each fact's current state (its last re-verification or revision). */
+  lastChanged: Map<string, CommitInfo>;
+  diffs: FactDiff[];
+  diffIndex: DiffIndex;
+}
+
+const WORKING_TREE: CommitInfo = { sha: "0".repeat(40), committed_at: "1970-01-01T00:00:00Z", message: "uncommitted change in the working tree" };
+
+/**
+ * Loads and validates `facts/`, reads its history from git and derives history and diffs. Invalid data stops the
+ * build with every problem listed, so nothing half-valid is ever published.
+ */
+export const buildModel = async (root: string, options: { baseUrl: string; today: string }): Promise<SiteModel> => {
+  const report = await runChecks(root, { today: options.today });
+  if (report.problems.length > 0) {
+    throw new Error(`the data does not pass npm run check:\n${report.problems.map(formatProblem).join("\n")}`);
+  }
+  const urls = urlsFor(options.baseUrl);
+  const history = await readFactHistory(root);
+  const commitTimes = [...history.facts.values()].flatMap((timeline) => timeline.versions.map((version) => version.lastCommit.committed_at));
+  const generatedAt = commitTimes.sort().at(-1) ?? WORKING_TREE.committed_at;
+
+  const domainRank = (domain: string) => DOMAINS.indexOf(domain as (typeof DOMAINS)[number]);
+  const loaded = [...report.facts].sort((a, b) => domainRank(a.fact.domain) - domainRank(b.fact.domain) || a.fact.id.localeCompare(b.fact.id));
+
+  const facts: Fact[] = [];
+  const timelines = new Map<string, FactTimeline>();
+  const lastChanged = new Map<string, CommitInfo>();
+  for (const { doc, fact } of loaded) {
+    const committed = history.facts.get(fact.id)?.versions.filter((version) => version.version <= fact.version) ?? [];
+    const last = committed.at(-1);
+    // The working tree wins over git: a local build shows uncommitted edits, and CI builds have none.
+    const current: FactVersion =
+      last && last.version === fact.version
+        ? { ...last, state: fact, path: doc.file }
+        : { version: fact.version, introduced: WORKING_TREE, state: fact, path: doc.file, lastCommit: WORKING_TREE };
+    const versions = [...committed.filter((version) => version.version < fact.version), current];
+    const timeline: FactTimeline = { id: fact.id, path: doc.file, versions };
+    timelines.set(fact.id, timeline);
+    lastChanged.set(fact.id, current.lastCommit);
+    facts.push(factFromFile(fact, { history: historyEntries(versions), canonical_url: urls.factById(fact.id) }));
+  }
+  const diffs = [...timelines.values()].flatMap((timeline) => factDiffs(timeline, urls));
+  return { urls, generatedAt, facts, timelines, lastChanged, diffs, diffIndex: diffIndex(diffs, urls, generatedAt) };
+};

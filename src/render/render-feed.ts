@@ -1,0 +1,53 @@
+import { create } from "xmlbuilder2";
+import { SERVICE } from "../config.ts";
+import type { SiteModel } from "../build/build-model.ts";
+import { latestRetrieved } from "../check/rules/cadence.ts";
+import { describeValue } from "./describe-value.ts";
+import type { SiteFiles } from "./site-files.ts";
+
+/** RFC 822 date-time in GMT, as RSS 2.0 asks ("Sun, 22 Nov 2026 00:10:00 GMT"). */
+export const rfc822 = (isoDateTime: string): string => new Date(isoDateTime).toUTCString();
+
+/**
+ * `/api/v1/facts/feed.xml` (SPEC.md 6.1): one item per fact. The guid carries the version and the last verification
+ * date, so a re-verification shows as a new item even when the value is unchanged.
+ */
+export const renderFeed = (model: SiteModel): SiteFiles => {
+  const channel = create({ version: "1.0", encoding: "UTF-8" })
+    .ele("rss", { version: "2.0", "xmlns:atom": "http://www.w3.org/2005/Atom" })
+    .ele("channel");
+  channel.ele("title").txt(`${SERVICE.name}: revisions`);
+  channel.ele("link").txt(model.urls.catalogPage);
+  channel.ele("description").txt("Verified British Columbia residential real estate rules: each item is a fact at its current version and verification.");
+  channel.ele("language").txt("en-ca");
+  channel.ele("copyright").txt(`${SERVICE.licenseName} (${SERVICE.license})`);
+  channel.ele("lastBuildDate").txt(rfc822(model.generatedAt));
+  channel.ele("ttl").txt("60");
+  channel.ele("atom:link", { href: model.urls.feed, rel: "self", type: "application/rss+xml" });
+
+  const items = model.facts
+    .map((fact) => ({ fact, changed: model.lastChanged.get(fact.id)!.committed_at }))
+    .sort((a, b) => b.changed.localeCompare(a.changed) || a.fact.id.localeCompare(b.fact.id));
+  for (const { fact, changed } of items) {
+    const retrieved = latestRetrieved(fact);
+    const source = fact.citations[0]!;
+    const item = channel.ele("item");
+    item.ele("title").txt(`${fact.label} (v${fact.version})`);
+    item.ele("link").txt(model.urls.factAnchor(fact.id));
+    item.ele("guid", { isPermaLink: "false" }).txt(`${fact.id}-v${fact.version}-${retrieved}`);
+    item.ele("pubDate").txt(rfc822(changed === "1970-01-01T00:00:00Z" ? model.generatedAt : changed));
+    item.ele("category").txt(fact.domain);
+    item.ele("author").txt(`${SERVICE.contactEmail} (${SERVICE.name})`);
+    item.ele("description").txt(
+      [
+        fact.description,
+        `Value: ${describeValue(fact.value, fact.unit)}.`,
+        `Effective: ${fact.effective_iso}.`,
+        `Last verified: ${retrieved}.`,
+        `Re-verify by: ${fact.expires_iso}.`,
+        `Primary source: ${source.org}${source.title ? `, ${source.title}` : ""} (${source.url}).`,
+      ].join(" "),
+    );
+  }
+  return new Map([["/api/v1/facts/feed.xml", `${channel.end({ prettyPrint: true })}\n`]]);
+};
