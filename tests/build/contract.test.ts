@@ -1,0 +1,195 @@
+import { createHash } from "node:crypto";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { validate } from "@hyperjump/json-schema/openapi-3-1";
+import Parser from "rss-parser";
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import * as schemas from "../../src/schemas/index.ts";
+import { buildProjectSite, readTree } from "../helpers/build-site.ts";
+
+const BASE = "https://facts.example.org";
+const { out, model } = await buildProjectSite(BASE);
+const tree = await readTree(out);
+const text = (urlPath: string): string => tree.get(urlPath)!.toString("utf8");
+const json = (urlPath: string): any => JSON.parse(text(urlPath));
+const openApiFile = path.join(out, ".well-known/openapi.json");
+const openApi = json("/.well-known/openapi.json");
+
+/** The zod schema of each published JSON path. */
+const zodSchemaFor = (urlPath: string): z.ZodType | undefined => {
+  if (urlPath === "/api/v1/facts/index.json") return schemas.FactCatalog;
+  if (/^\/api\/v1\/facts\/(tax|mortgage|legal|foreign-buyer|strata|rental)\.json$/.test(urlPath)) return schemas.FactCatalog;
+  if (urlPath.startsWith("/api/v1/facts/by-id/")) return schemas.SingleFactResponse;
+  if (urlPath === "/api/v1/facts/llms.json") return schemas.LlmCatalog;
+  if (urlPath === "/api/v1/facts/manifest.json") return schemas.Manifest;
+  if (urlPath === "/api/v1/facts/diff/index.json") return schemas.DiffIndex;
+  if (urlPath.startsWith("/api/v1/facts/diff/")) return schemas.FactDiff;
+  if (urlPath === "/api/v1/facts/search-index.json") return schemas.SearchIndex;
+  if (/^\/api\/v1\/(affordability-index|vancouver-special-index)\/index\.json$/.test(urlPath)) return schemas.AffordabilitySeries;
+  if (/^\/api\/v1\/(affordability-index|vancouver-special-index)\/latest\.json$/.test(urlPath)) return schemas.AffordabilityLatest;
+  return undefined;
+};
+
+/** The OpenAPI path template that serves a URL path, matched the way a router would (concrete paths first). */
+const openApiPathFor = (urlPath: string): string | undefined => {
+  const templates = Object.keys(openApi.paths).sort((a, b) => Number(a.includes("{")) - Number(b.includes("{")));
+  return templates.find((template) => {
+    const pattern = new RegExp(`^${template.replace(/[.]/g, "\\.").replace(/\{[^}]+\}/g, "[^/]+")}$`);
+    return pattern.test(urlPath);
+  });
+};
+
+const apiJsonPaths = [...tree.keys()].filter((urlPath) => urlPath.startsWith("/api/") && urlPath.endsWith(".json"));
+
+describe("the built endpoint tree", () => {
+  it("publishes every endpoint of SPEC.md 4.1", () => {
+    for (const urlPath of [
+      "/api/v1/facts/index.json", "/api/v1/facts/llms.json", "/api/v1/facts/manifest.json", "/api/v1/facts/feed.xml",
+      "/api/v1/facts/diff/index.json", "/api/v1/facts/search-index.json", "/api/v1/affordability-index/index.json",
+      "/api/v1/affordability-index/latest.json", "/api/v1/vancouver-special-index/index.json", "/api/v1/vancouver-special-index/latest.json",
+      "/.well-known/openapi.json", "/.well-known/api-catalog", "/.well-known/security.txt", "/llms.txt", "/.nojekyll", "/_headers",
+      ...["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"].map((domain) => `/api/v1/facts/${domain}.json`),
+    ]) {
+      expect(tree.has(urlPath), urlPath).toBe(true);
+    }
+    expect([...tree.keys()].filter((urlPath) => urlPath.startsWith("/api/v1/facts/by-id/"))).toHaveLength(36);
+  });
+
+  it("validates every JSON file against its zod schema", () => {
+    expect(apiJsonPaths.length).toBeGreaterThan(60);
+    for (const urlPath of apiJsonPaths) {
+      const schema = zodSchemaFor(urlPath);
+      expect(schema, `no schema for ${urlPath}`).toBeDefined();
+      const result = schema!.safeParse(json(urlPath));
+      expect(result.success ? [] : result.error.issues, urlPath).toEqual([]);
+    }
+  });
+
+  it("publishes an OpenAPI document that validates as OpenAPI 3.1 and declares version 1.0.0", async () => {
+    const output = await validate("https://spec.openapis.org/oas/3.1/schema-base", openApi);
+    expect(output.valid).toBe(true);
+    expect(openApi.openapi).toBe("3.1.0");
+    expect(openApi.info.version).toBe("1.0.0");
+    expect(openApi.webhooks["fact.updated"].post.parameters.map((parameter: { name: string }) => parameter.name)).toEqual([
+      "User-Agent", "X-Facts-Signature", "X-Facts-Delivery", "X-Facts-Event", "X-Facts-Fact-Id", "X-Facts-Version",
+    ]);
+    expect(openApi.paths["/api/v1/facts/by-id/{id}.json"].get.responses["404"]).toBeDefined();
+  });
+
+  it("validates every JSON file, through a third-party OpenAPI validator, against the published document", async () => {
+    const documentUrl = pathToFileURL(openApiFile).href;
+    for (const urlPath of apiJsonPaths) {
+      const template = openApiPathFor(urlPath);
+      expect(template, `OpenAPI has no path for ${urlPath}`).toBeDefined();
+      const schemaRef: string = openApi.paths[template!].get.responses["200"].content["application/json"].schema.$ref;
+      const output = await validate(`${documentUrl}${schemaRef}`, json(urlPath));
+      expect(output.valid, `${urlPath} against ${schemaRef}`).toBe(true);
+    }
+  });
+
+  it("fails the OpenAPI validation when a published file breaks its contract", async () => {
+    const broken = json("/api/v1/facts/by-id/bc.hbrp.json");
+    delete broken.fact.citations;
+    const output = await validate(`${pathToFileURL(openApiFile).href}#/components/schemas/SingleFactResponse`, broken);
+    expect(output.valid).toBe(false);
+  });
+
+  it("counts facts truthfully and bundles each domain with SPEC.md's counts", () => {
+    const catalog = json("/api/v1/facts/index.json");
+    expect(catalog.fact_count).toBe(catalog.facts.length);
+    expect(catalog.fact_count).toBe(36);
+    expect(catalog.version).toBe("v1");
+    expect(catalog.license).toBe("https://creativecommons.org/licenses/by/4.0/");
+    const counts = { tax: 12, mortgage: 4, legal: 9, "foreign-buyer": 3, strata: 5, rental: 3 };
+    for (const [domain, count] of Object.entries(counts)) {
+      const bundle = json(`/api/v1/facts/${domain}.json`);
+      expect(bundle.fact_count, domain).toBe(count);
+      expect(bundle.facts.every((fact: { domain: string }) => fact.domain === domain)).toBe(true);
+    }
+    for (const fact of catalog.facts) expect(fact.canonical_url).toBe(`${BASE}/api/v1/facts/by-id/${fact.id}.json`);
+  });
+
+  it("carries git-derived history on revised facts and an empty history on the others", () => {
+    const rentCap = json("/api/v1/facts/by-id/bc.rent_cap.2026.json").fact;
+    expect(rentCap.version).toBe(3);
+    expect(rentCap.history.map((entry: { version: number; superseded_iso: string }) => [entry.version, entry.superseded_iso])).toEqual([
+      [2, "2026-01-01"],
+      [1, "2025-01-01"],
+    ]);
+    expect(rentCap.history[0].note).toMatch(/^bc\.rent_cap\.2026 v2: /);
+    expect(json("/api/v1/facts/by-id/bc.hbrp.json").fact.history).toEqual([]);
+    const diff = json("/api/v1/facts/diff/bc.rent_cap.2026/v2-to-v3.json");
+    expect(diff.value_diff.changed_keys).toContainEqual({ pointer: "/max_increase_rate", from: 0.03, to: 0.023 });
+    expect(diff.before.citations.length).toBeGreaterThan(0);
+    expect(json("/api/v1/facts/diff/index.json").count).toBe(model.diffs.length);
+  });
+
+  it("lists llms.json facts with primary sources and no history, and an llms.txt beside it", () => {
+    const llms = json("/api/v1/facts/llms.json");
+    expect(llms.intended_for).toBeTruthy();
+    expect(llms.facts).toHaveLength(36);
+    expect(llms.facts.every((fact: Record<string, unknown>) => !("history" in fact) && Array.isArray(fact.primary_sources))).toBe(true);
+    expect(text("/llms.txt")).toMatch(/^# BC Real Estate Facts\n\n> /);
+    expect(text("/llms.txt")).toContain(`(${BASE}/api/v1/facts/by-id/bc.ptt.brackets.json): 1% up to $200,000; 2% up to $2,000,000; 3% up to $3,000,000; 5% above $3,000,000`);
+  });
+
+  it("lists the SHA-256 of every other published file in the manifest", () => {
+    const manifest = json("/api/v1/facts/manifest.json");
+    expect(manifest.fact_id_list).toHaveLength(36);
+    expect(manifest.domain_list).toEqual(["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"]);
+    expect(manifest.endpoints.by_id_pattern).toBe(`${BASE}/api/v1/facts/by-id/{id}.json`);
+    const listed = new Map(manifest.files.map((file: { path: string; sha256: string; bytes: number }) => [file.path, file]));
+    for (const [urlPath, bytes] of tree) {
+      if (urlPath === "/api/v1/facts/manifest.json") continue;
+      expect(listed.get(urlPath), urlPath).toEqual({ path: urlPath, bytes: bytes.byteLength, sha256: createHash("sha256").update(bytes).digest("hex") });
+    }
+    expect(listed.size).toBe(tree.size - 1);
+  });
+
+  it("makes a search index of lowercase items with aliases people search for", () => {
+    const index = json("/api/v1/facts/search-index.json");
+    expect(index).toHaveLength(36);
+    const ptt = index.find((item: { id: string }) => item.id === "bc.ptt.brackets");
+    expect(ptt.aliases).toContain("property transfer tax");
+    expect(ptt.page_url).toBe(`${BASE}/#bc.ptt.brackets`);
+  });
+
+  it("publishes RFC 9727 and RFC 9116 well-known files and the host headers", () => {
+    const linkset = json("/.well-known/api-catalog").linkset[0];
+    expect(linkset["service-desc"][0].href).toBe(`${BASE}/.well-known/openapi.json`);
+    expect(text("/.well-known/security.txt")).toMatch(/^Contact: mailto:.+\nExpires: \d{4}-\d\d-\d\dT00:00:00Z\n/);
+    expect(text("/_headers")).toContain("  Cache-Control: public, max-age=3600, s-maxage=86400, stale-while-revalidate=604800\n");
+    expect(text("/_headers")).toContain("  Access-Control-Allow-Origin: *\n");
+  });
+
+  it("builds byte-identical trees from one commit", async () => {
+    const again = await buildProjectSite(BASE);
+    const second = await readTree(again.out);
+    expect([...second.keys()]).toEqual([...tree.keys()]);
+    for (const [urlPath, bytes] of tree) expect(second.get(urlPath)!.equals(bytes), urlPath).toBe(true);
+  });
+});
+
+describe("the RSS feed", () => {
+  it("parses with a third-party RSS parser: 36 items in SPEC.md 6.1's format", async () => {
+    const feed = await new Parser({ customFields: { item: ["guid", "category", "author"] } }).parseString(text("/api/v1/facts/feed.xml"));
+    expect(feed.items).toHaveLength(36);
+    const catalog = json("/api/v1/facts/index.json");
+    for (const fact of catalog.facts) {
+      const item = feed.items.find((candidate) => candidate.link === `${BASE}/#${fact.id}`);
+      expect(item, fact.id).toBeDefined();
+      const retrieved = fact.citations.map((citation: { retrieved_iso: string }) => citation.retrieved_iso).sort().at(-1);
+      expect(item!.title).toBe(`${fact.label} (v${fact.version})`);
+      expect(item!.guid).toBe(`${fact.id}-v${fact.version}-${retrieved}`);
+      expect(item!.pubDate).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT$/);
+      expect(item!.categories).toEqual([fact.domain]);
+      expect(item!.author).toBe("facts@bc-real-estate-facts.org (BC Real Estate Facts)");
+      expect(item!.content).toContain(`Effective: ${fact.effective_iso}.`);
+      expect(item!.content).toContain(`Last verified: ${retrieved}.`);
+      expect(item!.content).toContain(`Re-verify by: ${fact.expires_iso}.`);
+      expect(item!.content).toContain(`Primary source: ${fact.citations[0].org}`);
+    }
+    expect(text("/api/v1/facts/feed.xml")).toContain('<guid isPermaLink="false">bc.hbrp-v1-');
+  });
+});

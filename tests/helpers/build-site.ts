@@ -1,0 +1,32 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll } from "vitest";
+import { buildModel } from "../../src/build/build-model.ts";
+import { renderSite } from "../../src/build/render-site.ts";
+import { writeSite } from "../../src/build/write-site.ts";
+import { PROJECT_ROOT } from "./run-script.ts";
+
+/**
+ * Builds the project's own facts into a temporary folder, as `npm run build` does, and returns its location.
+ * The tree lives until the test file ends, so a suite can build once and read it in every test.
+ */
+export const buildProjectSite = async (baseUrl = "https://facts.example.org") => {
+  const parent = await mkdtemp(path.join(os.tmpdir(), "facts-build-"));
+  afterAll(() => rm(parent, { recursive: true, force: true }));
+  const out = path.join(parent, "_site");
+  const model = await buildModel(PROJECT_ROOT, { baseUrl, today: "2026-11-21" });
+  await writeSite(renderSite(model), out);
+  return { out, model };
+};
+
+/** Every file of a built tree as URL path → bytes. */
+export const readTree = async (root: string): Promise<Map<string, Buffer>> => {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const files = new Map<string, Buffer>();
+  for (const entry of entries.filter((item) => item.isFile())) {
+    const full = path.join(entry.parentPath, entry.name);
+    files.set(`/${path.relative(root, full).split(path.sep).join("/")}`, await readFile(full));
+  }
+  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
+};
