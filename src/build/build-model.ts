@@ -1,9 +1,12 @@
+import { computeSeries, type ComputedSeries } from "../affordability/compute-series.ts";
+import { loadIndexData, type IndexData } from "../affordability/load-index-data.ts";
 import { formatProblem } from "../check/problem.ts";
 import { runChecks } from "../check/run-checks.ts";
 import { urlsFor, type Urls } from "../config.ts";
 import { diffIndex } from "../derive/diff-index.ts";
 import { factDiffs } from "../derive/fact-diffs.ts";
 import { historyEntries } from "../derive/history-entries.ts";
+import { runGit } from "../git/run-git.ts";
 import { readFactHistory, type FactTimeline, type FactVersion } from "../history/read-fact-history.ts";
 import type { CommitInfo } from "../history/read-git-log.ts";
 import type { DiffIndex, FactDiff } from "../schemas/diff.ts";
@@ -21,6 +24,8 @@ export interface SiteModel {
   lastChanged: Map<string, CommitInfo>;
   diffs: FactDiff[];
   diffIndex: DiffIndex;
+  /** The affordability index inputs and the series computed from them. */
+  index: ComputedSeries & { data: IndexData };
 }
 
 const WORKING_TREE: CommitInfo = { sha: "0".repeat(40), committed_at: "1970-01-01T00:00:00Z", message: "uncommitted change in the working tree" };
@@ -35,9 +40,13 @@ export const buildModel = async (root: string, options: { baseUrl: string; today
     throw new Error(`the data does not pass npm run check:\n${report.problems.map(formatProblem).join("\n")}`);
   }
   const urls = urlsFor(options.baseUrl);
-  const history = await readFactHistory(root);
-  const commitTimes = [...history.facts.values()].flatMap((timeline) => timeline.versions.map((version) => version.lastCommit.committed_at));
-  const generatedAt = commitTimes.sort().at(-1) ?? WORKING_TREE.committed_at;
+  const [history, indexData, lastDataCommit] = await Promise.all([
+    readFactHistory(root),
+    loadIndexData(root),
+    runGit(root, ["log", "-1", "--format=%ct", "--", "facts", "index-data"]),
+  ]);
+  const lastSeconds = Number(lastDataCommit.toString("utf8").trim() || "0");
+  const generatedAt = new Date(lastSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
 
   const domainRank = (domain: string) => DOMAINS.indexOf(domain as (typeof DOMAINS)[number]);
   const loaded = [...report.facts].sort((a, b) => domainRank(a.fact.domain) - domainRank(b.fact.domain) || a.fact.id.localeCompare(b.fact.id));
@@ -60,5 +69,9 @@ export const buildModel = async (root: string, options: { baseUrl: string; today
     facts.push(factFromFile(fact, { history: historyEntries(versions), canonical_url: urls.factById(fact.id) }));
   }
   const diffs = [...timelines.values()].flatMap((timeline) => factDiffs(timeline, urls));
-  return { urls, generatedAt, facts, timelines, lastChanged, diffs, diffIndex: diffIndex(diffs, urls, generatedAt) };
+  return {
+    urls, generatedAt, facts, timelines, lastChanged, diffs,
+    diffIndex: diffIndex(diffs, urls, generatedAt),
+    index: { ...computeSeries(indexData), data: indexData },
+  };
 };

@@ -8,9 +8,9 @@ export const MonthSlug = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: "m
 
 const Cited = { citations: z.array(Citation).min(1, { error: "every input needs at least one citation" }) };
 
-/** One assumption of the methodology with its reason and its source. */
+/** One numeric assumption of the methodology with its unit, its reason and its source. */
 export const Assumption = z.strictObject({
-  value: z.union([z.number(), z.string()]),
+  value: z.number(),
   unit: NonEmptyText,
   description: NonEmptyText,
   ...Cited,
