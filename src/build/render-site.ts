@@ -6,6 +6,7 @@ import { renderHostFiles } from "../render/render-host-files.ts";
 import { renderLlms } from "../render/render-llms.ts";
 import { renderManifest } from "../render/render-manifest.ts";
 import { renderOpenApi } from "../render/render-openapi.ts";
+import { renderPages } from "../render/render-pages.ts";
 import { renderSearchIndex } from "../render/render-search-index.ts";
 import { renderWellKnown } from "../render/render-well-known.ts";
 import type { SiteFiles } from "../render/site-files.ts";
@@ -24,6 +25,7 @@ export const renderSite = (model: SiteModel): SiteFiles => {
     renderOpenApi(model),
     renderWellKnown(model),
     renderHostFiles(),
+    renderPages(model),
   ];
   for (const part of parts) {
     for (const [path, content] of part) {

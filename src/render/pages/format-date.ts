@@ -1,0 +1,15 @@
+const longDate = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone: "UTC" });
+const time = new Intl.DateTimeFormat("en-CA", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const isIsoDate = (text: string): boolean => ISO_DATE.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`));
+
+/** "2026-01-01" as "January 1, 2026". Computed in UTC so the day never shifts with the build machine's zone. */
+export const readableDate = (isoDate: string): string => longDate.format(new Date(`${isoDate}T00:00:00Z`));
+
+/** A commit time ("2026-11-22T00:14:38Z") as "November 22, 2026, 00:14 UTC". */
+export const readableDateTime = (isoDateTime: string): string => {
+  const instant = new Date(isoDateTime);
+  return `${longDate.format(instant)}, ${time.format(instant)} UTC`;
+};

@@ -1,0 +1,63 @@
+import { SERVICE } from "../../config.ts";
+import type { SiteModel } from "../../build/build-model.ts";
+import { DOMAINS } from "../../schemas/primitives.ts";
+import { renderDatasetJsonLd } from "./dataset-json-ld.ts";
+import { DOMAIN_NAMES, domainSectionId } from "./domain-names.ts";
+import { readableDate } from "./format-date.ts";
+import { html } from "./html.ts";
+import { renderPage } from "./page-layout.ts";
+import { renderFact } from "./render-fact.ts";
+import { sitePath } from "./site-path.ts";
+
+const count = (n: number): string => `${n} ${n === 1 ? "fact" : "facts"}`;
+
+/**
+ * `/index.html`: every fact, grouped by domain in SPEC.md's order. The search form ships `hidden` and the script
+ * reveals it, so a reader without JavaScript sees every fact and no control that does nothing.
+ */
+export const renderCatalogPage = (model: SiteModel): string => {
+  const domains = DOMAINS.map((domain) => ({ domain, facts: model.facts.filter((fact) => fact.domain === domain) })).filter((group) => group.facts.length > 0);
+  const main = html`<h1>${SERVICE.name}</h1>
+<p class="lead">${count(model.facts.length)} about British Columbia residential real estate: tax, mortgage, legal, foreign-buyer, strata and rental rules.
+Each fact shows its value, when it took effect, when it was last checked against its sources, and every earlier version recorded in git.
+Data as of ${readableDate(model.generatedAt.slice(0, 10))}.</p>
+<form class="search" id="fact-search" role="search" aria-label="Search the facts" hidden data-index="${sitePath(model.urls, model.urls.searchIndex)}">
+<div class="field"><label for="search-query">Search facts</label>
+<input type="search" id="search-query" name="q" autocomplete="off" spellcheck="false" aria-describedby="search-hint"></div>
+<div class="field"><label for="search-domain">Domain</label>
+<select id="search-domain" name="domain">
+<option value="">All domains</option>
+${domains.map(({ domain }) => html`<option value="${domain}">${DOMAIN_NAMES[domain]}</option>`)}
+</select></div>
+<p id="search-hint" class="hint">Words or abbreviations, for example “transfer tax”, “PTT” or “rent increase”.</p>
+<p id="search-status" class="status" role="status" aria-live="polite"></p>
+</form>
+<nav class="toc" aria-labelledby="toc-title">
+<h2 id="toc-title">Domains</h2>
+<ul>
+${domains.map(({ domain, facts }) => html`<li><a href="#${domainSectionId(domain)}">${DOMAIN_NAMES[domain]}</a> (${count(facts.length)})</li>`)}
+</ul>
+</nav>
+${domains.map(
+  ({ domain, facts }) => html`<section class="domain" id="${domainSectionId(domain)}" data-domain="${domain}" aria-labelledby="${domainSectionId(domain)}-title">
+<h2 id="${domainSectionId(domain)}-title">${DOMAIN_NAMES[domain]} <span class="count">(${count(facts.length)})</span></h2>
+${facts.map((fact) => {
+  const timeline = model.timelines.get(fact.id);
+  return renderFact(fact, {
+    urls: model.urls,
+    diffs: model.diffs.filter((diff) => diff.fact_id === fact.id),
+    introduced: timeline?.versions.at(-1)?.introduced,
+  });
+})}</section>
+`,
+)}`;
+  return renderPage(model, {
+    name: "catalog",
+    title: `${SERVICE.name}: catalog of verified rules`,
+    description: `${count(model.facts.length)} about British Columbia residential real estate, each with citations to primary sources and a version history.`,
+    canonical: model.urls.catalogPage,
+    head: renderDatasetJsonLd(model),
+    script: "assets/search.js",
+    main,
+  });
+};

@@ -1,0 +1,171 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { hasChromium, launchChromium, CHROMIUM } from "./browser.ts";
+import { dataToday } from "./data-today.ts";
+import { startStaticServer, type StaticServer } from "./serve-directory.ts";
+
+const available = hasChromium();
+if (!available) {
+  console.warn(`SKIPPED: the catalog browser tests need Debian's Chromium at ${CHROMIUM}, which is absent. Install it with: apt-get install -y chromium`);
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+const fact = (page: Page, id: string) => page.locator(`article.fact[id="${id}"]`);
+
+/** Ids of the facts the reader can see now. */
+const visibleFactIds = async (page: Page): Promise<string[]> => page.locator("article.fact:visible").evaluateAll((articles) => articles.map((article) => article.id));
+
+describe.skipIf(!available)("the catalog in headless Chromium", () => {
+  let server: StaticServer;
+  let siteDir: string;
+  let browser: Browser;
+  let axeSource: string;
+
+  beforeAll(async () => {
+    server = await startStaticServer();
+    siteDir = await mkdtemp(path.join(os.tmpdir(), "facts-pages-"));
+    // The site is built for the test server's address, as a deployment is built for its own.
+    const build = await runScript("src/cli/build.ts", ["--out", siteDir], {
+      env: { FACTS_BASE_URL: server.url, FACTS_TODAY: await dataToday(PROJECT_ROOT) },
+    });
+    if (build.code !== 0) throw new Error(`build failed:\n${build.stderr}`);
+    server.serve(siteDir);
+    axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (siteDir) await rm(siteDir, { recursive: true, force: true });
+  });
+
+  /** A page with the search ready: the form revealed and search-index.json loaded. */
+  const openCatalog = async (suffix = ""): Promise<Page> => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // Only the test server may be reached: anything else would be a bug in the pages.
+    await page.route(/^(?!http:\/\/127\.0\.0\.1:\d+\/)/, (route) => route.abort());
+    await page.goto(`${server.url}/${suffix}`);
+    await page.locator('#fact-search[data-source="index"]').waitFor({ state: "attached" });
+    return page;
+  };
+
+  it("finds facts by words and abbreviations and hides the rest", async () => {
+    const page = await openCatalog();
+    await expect(page.locator("#search-query").isVisible()).resolves.toBe(true);
+
+    await page.locator("#search-query").fill("rent increase");
+    await expect(fact(page, "bc.rent_cap.2026").isVisible()).resolves.toBe(true);
+    await expect(fact(page, "bc.ptt.brackets").isVisible()).resolves.toBe(false);
+    const rentIds = await visibleFactIds(page);
+    expect(rentIds).toContain("bc.rent_cap.2026");
+    expect(rentIds.length).toBeLessThan(6);
+    await expect(page.locator("#search-status").textContent()).resolves.toBe(`Showing ${rentIds.length} of 36 facts.`);
+
+    await page.locator("#search-query").fill("transfer tax");
+    const taxIds = await visibleFactIds(page);
+    expect(taxIds).toEqual(expect.arrayContaining(["bc.ptt.brackets", "bc.ptt.fthb_exemption", "bc.ptt.newly_built_exemption"]));
+    expect(taxIds).not.toContain("bc.hbrp");
+    expect(taxIds).not.toContain("bc.rent_cap.2026");
+
+    // Abbreviations come from the search index's aliases: "cooling off" is the home buyer rescission period.
+    await page.locator("#search-query").fill("cooling off");
+    expect(await visibleFactIds(page)).toContain("bc.hbrp");
+
+    await page.locator("#search-query").fill("zzzz no such rule");
+    expect(await visibleFactIds(page)).toEqual([]);
+    await expect(page.locator("#search-status").textContent()).resolves.toMatch(/No fact matches/);
+    await page.close();
+  });
+
+  it("filters by domain and hides the other domains' sections", async () => {
+    const page = await openCatalog();
+    await page.locator("#search-domain").selectOption("rental");
+    const ids = await visibleFactIds(page);
+    expect(ids.sort()).toEqual(["bc.rent_cap.2026", "bc.rta.bill14_2024_personal_use_eviction", "bc.straa"]);
+    await expect(page.locator("section.domain:visible").evaluateAll((sections) => sections.map((section) => section.id))).resolves.toEqual(["domain-rental"]);
+
+    // Search and filter combine; the address keeps both so the view can be shared.
+    await page.locator("#search-query").fill("short-term");
+    expect(await visibleFactIds(page)).toEqual(["bc.straa"]);
+    expect(new URL(page.url()).searchParams.get("domain")).toBe("rental");
+
+    await page.locator("#search-domain").selectOption("");
+    await page.locator("#search-query").fill("");
+    expect(await visibleFactIds(page)).toHaveLength(36);
+    await page.close();
+  });
+
+  it("lands on a fact from its /#<fact_id> link, as the RSS feed links it", async () => {
+    const page = await openCatalog("#bc.hbrp");
+    const box = await fact(page, "bc.hbrp").boundingBox();
+    expect(box).not.toBeNull();
+    // In the viewport (900 px high) and not at the top of the page, where it would be without the anchor.
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y).toBeLessThan(900);
+    expect(await page.evaluate("window.scrollY")).toBeGreaterThan(1000);
+
+    // A link to a fact the current filter hides clears the filter rather than landing nowhere.
+    await page.locator("#search-domain").selectOption("tax");
+    await page.goto(`${server.url}/#bc.straa`);
+    await expect(fact(page, "bc.straa").isVisible()).resolves.toBe(true);
+    const straa = await fact(page, "bc.straa").boundingBox();
+    expect(straa!.y).toBeGreaterThanOrEqual(0);
+    expect(straa!.y).toBeLessThan(900);
+    await page.close();
+  });
+
+  it("reads without JavaScript: all 36 facts visible, no dead search form", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    expect(await visibleFactIds(page)).toHaveLength(36);
+    await expect(page.locator("#fact-search").isVisible()).resolves.toBe(false);
+    await expect(page.locator('[id="bc.ptt.brackets"] > .value table.brackets tbody tr').count()).resolves.toBe(4);
+    await expect(page.locator('[id="bc.ptt.brackets"] > .value table.brackets').innerText()).resolves.toMatch(/Over \$3,000,000\s+5%/);
+    // The fragment still lands on the fact with scripting off.
+    await page.goto(`${server.url}/#bc.rent_cap.2026`);
+    const box = await fact(page, "bc.rent_cap.2026").boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y).toBeLessThan(900);
+    await context.close();
+  });
+
+  /** axe-core's violations on the page as it stands, with up to three offending nodes each. */
+  const axeViolations = async (page: Page): Promise<AxeViolation[]> => {
+    await page.addScriptTag({ content: axeSource });
+    return (await page.evaluate(
+      `axe.run(document, { resultTypes: ["violations"] }).then((results) => results.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.slice(0, 3).map((node) => ({ target: node.target })) })))`,
+    )) as AxeViolation[];
+  };
+
+  it("runs axe-core for real: a planted unlabelled field and low-contrast text are caught", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/changelog.html`);
+    await page.evaluate(`document.querySelector("main").insertAdjacentHTML("beforeend", '<input type="text"><p style="color:#bbb">faint</p>')`);
+    const ids = (await axeViolations(page)).map((violation) => violation.id);
+    expect(ids).toEqual(expect.arrayContaining(["label", "color-contrast"]));
+    await page.close();
+  }, 120_000);
+
+  it.each(["index.html", "sources.html", "changelog.html"])("has no serious or critical axe-core violation on %s", async (file) => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${server.url}/${file}`);
+    const violations = await axeViolations(page);
+    const blocking = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([]);
+    if (violations.length > 0) console.info(`${file}: minor axe findings: ${violations.map((violation) => `${violation.id} (${violation.impact})`).join(", ")}`);
+    await page.close();
+  }, 120_000);
+});

@@ -1,0 +1,21 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * The newest `retrieved_iso` in `facts/`: a "today" on which the catalog is valid (no date in the future, nothing
+ * expired yet), so the page tests depend neither on the clock nor on when the data was last re-verified.
+ */
+export const dataToday = async (root: string): Promise<string> => {
+  const dates: string[] = [];
+  const factsDir = path.join(root, "facts");
+  for (const domain of await readdir(factsDir)) {
+    for (const name of await readdir(path.join(factsDir, domain))) {
+      if (!name.endsWith(".json")) continue;
+      const fact = JSON.parse(await readFile(path.join(factsDir, domain, name), "utf8")) as { citations?: { retrieved_iso?: string }[] };
+      for (const citation of fact.citations ?? []) if (citation.retrieved_iso) dates.push(citation.retrieved_iso);
+    }
+  }
+  const latest = dates.sort().at(-1);
+  if (latest === undefined) throw new Error(`no retrieved_iso found under ${factsDir}`);
+  return latest;
+};

@@ -1,0 +1,121 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { SiteModel } from "../../src/build/build-model.ts";
+import { renderSite } from "../../src/build/render-site.ts";
+import { escapeHtml } from "../../src/render/pages/html.ts";
+import { renderPages } from "../../src/render/render-pages.ts";
+import { SERVICE } from "../../src/config.ts";
+import { realModel } from "./site-model.ts";
+
+let model: SiteModel;
+let pages: Map<string, string>;
+beforeAll(async () => {
+  model = await realModel();
+  pages = new Map([...renderPages(model)].map(([path, content]) => [path, String(content)]));
+}, 60_000);
+
+const page = (path: string): string => pages.get(path) ?? "";
+
+/** Heading levels in document order. */
+const headings = (markup: string): number[] => [...markup.matchAll(/<h([1-6])[\s>]/g)].map((match) => Number(match[1]));
+
+describe("the human pages", () => {
+  it("publishes the three pages, the stylesheet and the search script, and the site build includes them", () => {
+    expect([...pages.keys()].sort()).toEqual(["/assets/search.js", "/assets/site.css", "/changelog.html", "/index.html", "/sources.html"]);
+    const site = renderSite(model);
+    for (const path of pages.keys()) expect(site.get(path), path).toBe(pages.get(path));
+    // The manifest is rendered over every file, pages included.
+    expect(String(site.get("/api/v1/facts/manifest.json"))).toContain("/index.html");
+  });
+
+  it("renders identically from the same model: no clock, no randomness", async () => {
+    const again = renderPages(await realModel());
+    for (const [path, content] of again) expect(String(content), path).toBe(pages.get(path));
+  });
+
+  it("gives every fact an element whose id is the fact id, grouped by domain in SPEC order", () => {
+    const index = page("/index.html");
+    const ids = [...index.matchAll(/<article class="fact" id="([^"]+)" data-domain="([^"]+)"/g)].map((match) => [match[1], match[2]]);
+    expect(ids).toEqual(model.facts.map((fact) => [fact.id, fact.domain]));
+    expect(ids).toHaveLength(36);
+    const sectionOrder = [...index.matchAll(/<section class="domain" id="domain-([a-z-]+)"/g)].map((match) => match[1]);
+    expect(sectionOrder).toEqual(["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"]);
+  });
+
+  it("shows for each fact its dates, citations, history notes and links to its JSON and diffs", () => {
+    const index = page("/index.html");
+    for (const fact of model.facts) {
+      const start = index.indexOf(`<article class="fact" id="${fact.id}"`);
+      const article = index.slice(start, index.indexOf("</article>", start));
+      expect(article, fact.id).toContain(escapeHtml(fact.label));
+      expect(article, fact.id).toContain(escapeHtml(fact.description));
+      expect(article, fact.id).toContain(`<time datetime="${fact.effective_iso}">`);
+      expect(article, fact.id).toContain(`<time datetime="${fact.expires_iso}">`);
+      expect(article, fact.id).toContain(`href="api/v1/facts/by-id/${fact.id}.json"`);
+      for (const citation of fact.citations) expect(article, fact.id).toContain(`href="${escapeHtml(citation.url)}"`);
+      for (const entry of fact.history ?? []) {
+        expect(article, fact.id).toContain(escapeHtml(entry.note ?? ""));
+        expect(article, fact.id).toContain(`<time datetime="${entry.superseded_iso}">`);
+      }
+      for (const diff of model.diffs.filter((item) => item.fact_id === fact.id)) {
+        expect(article, fact.id).toContain(`href="api/v1/facts/diff/${fact.id}/v${diff.from}-to-v${diff.to}.json"`);
+      }
+    }
+  });
+
+  it("carries a schema.org Dataset in JSON-LD with licence, dates and distributions", () => {
+    const match = /<script type="application\/ld\+json">\n([\s\S]*?)\n<\/script>/.exec(page("/index.html"));
+    const dataset = JSON.parse(match![1]!) as Record<string, unknown>;
+    expect(dataset).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Dataset",
+      name: SERVICE.name,
+      license: "https://creativecommons.org/licenses/by/4.0/",
+      url: model.urls.catalogPage,
+      dateModified: model.generatedAt,
+      creator: { "@type": "Organization", name: SERVICE.name },
+    });
+    const urls = (dataset.distribution as { contentUrl: string; encodingFormat: string }[]).map((item) => [item.contentUrl, item.encodingFormat]);
+    expect(urls).toEqual([
+      [model.urls.catalog, "application/json"],
+      [model.urls.feed, "application/rss+xml"],
+      [model.urls.llms, "application/json"],
+    ]);
+  });
+
+  it("lists every citation on the sources page under its organisation", () => {
+    const sources = page("/sources.html");
+    for (const fact of model.facts) {
+      for (const citation of fact.citations) {
+        const heading = sources.indexOf(`-title">${escapeHtml(citation.org)}</h2>`);
+        expect(heading, citation.org).toBeGreaterThan(0);
+        const section = sources.slice(heading, sources.indexOf("</section>", heading));
+        expect(section, citation.org).toContain(`href="${escapeHtml(citation.url)}"`);
+        expect(section, citation.org).toContain(`href="./#${fact.id}"`);
+      }
+    }
+  });
+
+  it("lists every revision on the change log, newest first, each linking its diff", () => {
+    const changelog = page("/changelog.html");
+    const revisions = model.diffIndex.diffs.filter((entry) => entry.to === entry.from + 1);
+    expect(revisions.length).toBeGreaterThanOrEqual(11);
+    const linked = [...changelog.matchAll(/href="api\/v1\/facts\/diff\/([^/]+)\/v(\d+)-to-v(\d+)\.json"/g)].map((match) => `${match[1]} ${match[2]}-${match[3]}`);
+    expect(linked).toEqual(revisions.map((entry) => `${entry.fact_id} ${entry.from}-${entry.to}`));
+  });
+
+  it("has one h1 and no skipped heading level, with lang en-CA and balanced structure", () => {
+    for (const path of ["/index.html", "/sources.html", "/changelog.html"]) {
+      const markup = page(path);
+      const levels = headings(markup);
+      expect(levels.filter((level) => level === 1), path).toHaveLength(1);
+      expect(levels[0], path).toBe(1);
+      levels.forEach((level, index) => expect(level - (levels[index - 1] ?? 0), `${path} heading ${index}`).toBeLessThanOrEqual(1));
+      expect(markup, path).toContain('<html lang="en-CA">');
+      for (const tag of ["article", "section", "table", "dl", "ul", "ol", "details", "div", "p"]) {
+        const opened = markup.match(new RegExp(`<${tag}[\\s>]`, "g"))?.length ?? 0;
+        const closed = markup.match(new RegExp(`</${tag}>`, "g"))?.length ?? 0;
+        expect(closed, `${path} <${tag}>`).toBe(opened);
+      }
+    }
+  });
+});

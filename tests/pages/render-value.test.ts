@@ -1,0 +1,117 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { SiteModel } from "../../src/build/build-model.ts";
+import { escapeHtml } from "../../src/render/pages/html.ts";
+import { renderValue } from "../../src/render/pages/render-value.ts";
+import type { Fact } from "../../src/schemas/fact.ts";
+import { realModel } from "./site-model.ts";
+
+let model: SiteModel;
+beforeAll(async () => {
+  model = await realModel();
+}, 60_000);
+
+const fact = (id: string): Fact => {
+  const found = model.facts.find((candidate) => candidate.id === id);
+  if (!found) throw new Error(`no fact ${id} in the catalog`);
+  return found;
+};
+
+const markupOf = (id: string): string => renderValue(fact(id).value, fact(id).unit, fact(id).label).markup;
+
+/** The rows of every table in a fragment, as arrays of cell texts (tags stripped, entities left as written). */
+const tableRows = (markup: string): string[][] =>
+  [...markup.matchAll(/<tr>(.*?)<\/tr>/gs)].map((row) => [...row[1]!.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/gs)].map((cell) => cell[1]!.replace(/<[^>]+>/g, "").trim()));
+
+/** The definition list entries of a fragment, "label" to "value text"; the first wins, so top-level fields beat nested ones. */
+const fields = (markup: string): Map<string, string> => {
+  const found = new Map<string, string>();
+  for (const match of markup.matchAll(/<dt>(.*?)<\/dt><dd>(.*?)<\/dd>/gs)) if (!found.has(match[1]!)) found.set(match[1]!, match[2]!.replace(/<[^>]+>/g, "").trim());
+  return found;
+};
+
+describe("the value shown for people, on the real catalog", () => {
+  it("shows the property transfer tax brackets as a table of ranges and percentage rates", () => {
+    expect(tableRows(markupOf("bc.ptt.brackets"))).toEqual([
+      ["Range (CAD)", "Rate"],
+      ["Up to $200,000", "1%"],
+      ["$200,000 to $2,000,000", "2%"],
+      ["$2,000,000 to $3,000,000", "3%"],
+      ["Over $3,000,000", "5%"],
+    ]);
+  });
+
+  it("writes rates as percentages, including small and repeating fractions", () => {
+    expect(fields(markupOf("bc.rent_cap.2026")).get("Max increase rate")).toBe("2.3%");
+    expect(fields(markupOf("bc.hbrp")).get("Rescission amount rate")).toBe("0.25%");
+    expect(fields(markupOf("osfi.b20.stress_test")).get("Floor rate")).toBe("5.25%");
+    expect(fields(markupOf("cmhc.insurance_cap")).get("High ratio threshold LTV")).toBe("80%");
+    const svt = fields(markupOf("bc.svt.rates_2026"));
+    expect(svt.get("Rate foreign owners and untaxed worldwide earners")).toBe("3%");
+    expect(svt.get("Rate Canadian citizens and permanent residents")).toBe("1%");
+    expect(markupOf("ca.capital_gains.inclusion_rate")).toContain("66.6667%");
+  });
+
+  it("writes money in CAD the en-CA way, with cents only where there are some", () => {
+    expect(fields(markupOf("cmhc.insurance_cap")).get("Insured price cap exclusive")).toBe("$1,500,000");
+    const fthb = fields(markupOf("bc.ptt.fthb_exemption"));
+    expect(fthb.get("Full exemption FMV max")).toBe("$500,000");
+    expect(fthb.get("Exemption cap")).toBe("$8,000");
+    const formB = fields(markupOf("bc.strata.form_b_fee"));
+    expect(formB.get("Max fee")).toBe("$35");
+    expect(formB.get("Max copy fee per page")).toBe("$0.25");
+    expect(fields(markupOf("cra.hbp.withdrawal_limit")).get("Withdrawal limit")).toBe("$60,000");
+  });
+
+  it("renders nested bracket arrays as tables too (CMHC minimum down payment)", () => {
+    expect(tableRows(markupOf("cmhc.insurance_cap"))).toEqual([
+      ["Range (CAD)", "Rate"],
+      ["Up to $500,000", "5%"],
+      ["$500,000 to $1,500,000", "10%"],
+    ]);
+  });
+
+  it("moves units from key names to values, spells dates out and keeps years without separators", () => {
+    const formB = fields(markupOf("bc.strata.form_b_fee"));
+    expect(formB.get("Delivery deadline")).toBe("7 days");
+    expect(fields(markupOf("bc.hbrp")).get("Rescission period")).toBe("3 business days");
+    expect(fields(markupOf("bc.rent_cap.2026")).get("Rent year")).toBe("2026");
+    expect(fields(markupOf("bc.rent_cap.2026")).get("Notice period")).toBe("3 months");
+    expect(markupOf("bc.hbrp")).toContain('<dt>In force</dt><dd><time datetime="2023-01-03">January 3, 2023</time></dd>');
+    expect(fields(markupOf("bc.straa")).get("Principal residence requirement min population")).toBe("10,000");
+  });
+
+  it("shows lists of like records as a table with one column per key", () => {
+    const rows = tableRows(markupOf("bc.tod.transit_oriented_development"));
+    const header = rows[0]!;
+    expect(header).toEqual(expect.arrayContaining(["From distance", "To distance", "Min allowable storeys"]));
+    expect(rows.some((row) => row.includes("200 m") && row.includes("400 m"))).toBe(true);
+  });
+
+  it("never prints raw JSON or a key name with underscores", () => {
+    for (const item of model.facts) {
+      const markup = renderValue(item.value, item.unit, item.label).markup;
+      expect(markup, item.id).not.toMatch(/[{[]"|<dt>[^<]*_/);
+    }
+  });
+});
+
+describe("escaping", () => {
+  it("escapes citation notes with quotes, ampersands and angle brackets wherever they appear", async () => {
+    const { renderPages } = await import("../../src/render/render-pages.ts");
+    const hostile = `Notes with "quotes", Chilliwack & District, <script>alert('x')</script> and a > sign`;
+    const [first, ...rest] = model.facts;
+    const altered: SiteModel = {
+      ...model,
+      facts: [{ ...first!, label: `${first!.label} <b>&</b>`, citations: [{ ...first!.citations[0]!, notes: hostile, title: `Title "quoted" & <i>` }] }, ...rest],
+    };
+    const pages = renderPages(altered);
+    for (const path of ["/index.html", "/sources.html"]) {
+      const page = String(pages.get(path));
+      expect(page, path).not.toContain("<script>alert");
+      expect(page, path).not.toContain("<i>");
+      expect(page, path).toContain(escapeHtml(`Title "quoted" & <i>`));
+    }
+    expect(String(pages.get("/index.html"))).toContain(escapeHtml(hostile));
+    expect(String(pages.get("/index.html"))).toContain(escapeHtml(`${first!.label} <b>&</b>`));
+  });
+});
