@@ -32,6 +32,7 @@ export const urlsFor = (baseUrl: string) => ({
   factAnchor: (id: string) => `${baseUrl}/#${id}`,
   changelogPage: `${baseUrl}/changelog.html`,
   sourcesPage: `${baseUrl}/sources.html`,
+  affordabilityPage: `${baseUrl}/affordability.html`,
   catalog: `${baseUrl}/api/v1/facts/index.json`,
   domainBundle: (domain: string) => `${baseUrl}/api/v1/facts/${domain}.json`,
   factById: (id: string) => `${baseUrl}/api/v1/facts/by-id/${id}.json`,

@@ -1,4 +1,5 @@
 import type { SiteModel } from "../build/build-model.ts";
+import { renderAffordabilityPage } from "./pages/render-affordability-page.ts";
 import { renderCatalogPage } from "./pages/render-catalog-page.ts";
 import { renderChangelogPage } from "./pages/render-changelog-page.ts";
 import { renderSourcesPage } from "./pages/render-sources-page.ts";
@@ -11,5 +12,6 @@ export const renderPages = (model: SiteModel): SiteFiles =>
     ["/index.html", renderCatalogPage(model)],
     ["/sources.html", renderSourcesPage(model)],
     ["/changelog.html", renderChangelogPage(model)],
+    ["/affordability.html", renderAffordabilityPage(model)],
     ...siteAssets(),
   ]);

@@ -97,3 +97,21 @@ describe("the affordability endpoints", () => {
     }
   });
 });
+
+describe("the affordability page", () => {
+  it("draws each board's published months as an SVG chart at build time, with a table and the gaps", async () => {
+    const { files } = await renderRepository(true);
+    const page = String(files.get("/affordability.html"));
+    const charts = page.match(/<svg class="index-chart"[\s\S]*?<\/svg>/g) ?? [];
+    expect(charts).toHaveLength(2);
+    expect(charts[0]!.match(/<circle /g)).toHaveLength(4);
+    // April to June are consecutive; July is a gap, so August stands alone: one line of three points.
+    expect(charts[0]!.match(/<polyline /g)).toHaveLength(1);
+    expect(charts[0]!.match(/<polyline[^>]*points="([^"]*)"/)![1]!.split(" ")).toHaveLength(3);
+    expect(charts[1]!.match(/<circle /g)).toHaveLength(1);
+    expect(page).toContain('role="img"');
+    expect(page).toContain("Greater Vancouver, 2024-07: no sourced MLS® HPI composite benchmark price");
+    expect(page).toContain("Latest: <strong>");
+    expect(page).not.toMatch(/<script/);
+  });
+});

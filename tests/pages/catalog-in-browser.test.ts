@@ -159,7 +159,7 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
     await page.close();
   }, 120_000);
 
-  it.each(["index.html", "sources.html", "changelog.html"])("has no serious or critical axe-core violation on %s", async (file) => {
+  it.each(["index.html", "sources.html", "changelog.html", "affordability.html"])("has no serious or critical axe-core violation on %s", async (file) => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${server.url}/${file}`);
     const violations = await axeViolations(page);

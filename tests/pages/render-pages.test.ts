@@ -19,8 +19,8 @@ const page = (path: string): string => pages.get(path) ?? "";
 const headings = (markup: string): number[] => [...markup.matchAll(/<h([1-6])[\s>]/g)].map((match) => Number(match[1]));
 
 describe("the human pages", () => {
-  it("publishes the three pages, the stylesheet and the search script, and the site build includes them", () => {
-    expect([...pages.keys()].sort()).toEqual(["/assets/search.js", "/assets/site.css", "/changelog.html", "/index.html", "/sources.html"]);
+  it("publishes the four pages, the stylesheet and the search script, and the site build includes them", () => {
+    expect([...pages.keys()].sort()).toEqual(["/affordability.html", "/assets/search.js", "/assets/site.css", "/changelog.html", "/index.html", "/sources.html"]);
     const site = renderSite(model);
     for (const path of pages.keys()) expect(site.get(path), path).toBe(pages.get(path));
     // The manifest is rendered over every file, pages included.
@@ -104,7 +104,7 @@ describe("the human pages", () => {
   });
 
   it("has one h1 and no skipped heading level, with lang en-CA and balanced structure", () => {
-    for (const path of ["/index.html", "/sources.html", "/changelog.html"]) {
+    for (const path of ["/index.html", "/sources.html", "/changelog.html", "/affordability.html"]) {
       const markup = page(path);
       const levels = headings(markup);
       expect(levels.filter((level) => level === 1), path).toHaveLength(1);

@@ -4,7 +4,7 @@ import { readableDateTime } from "./format-date.ts";
 import { html, type Html } from "./html.ts";
 import { sitePath } from "./site-path.ts";
 
-export type PageName = "catalog" | "sources" | "changelog";
+export type PageName = "catalog" | "sources" | "changelog" | "affordability";
 
 export interface Page {
   name: PageName;
@@ -21,6 +21,7 @@ const NAV: ReadonlyArray<readonly [PageName, string, (model: SiteModel) => strin
   ["catalog", "Catalog", (model) => model.urls.catalogPage],
   ["sources", "Sources", (model) => model.urls.sourcesPage],
   ["changelog", "Change log", (model) => model.urls.changelogPage],
+  ["affordability", "Affordability index", (model) => model.urls.affordabilityPage],
 ];
 
 /** The frame every page shares: landmarks (banner, navigation, main, contentinfo), a skip link and the licence. */
