@@ -149,7 +149,8 @@ describe("the built endpoint tree", () => {
 
   it("makes a search index of lowercase items with aliases people search for", () => {
     const index = json("/api/v1/facts/search-index.json");
-    expect(index).toHaveLength(36);
+    expect(index).toHaveLength(37);
+    expect(index.at(-1)).toMatchObject({ id: "affordability-index", url: `${BASE}/api/v1/affordability-index/index.json`, page_url: `${BASE}/affordability.html` });
     const ptt = index.find((item: { id: string }) => item.id === "bc.ptt.brackets");
     expect(ptt.aliases).toContain("property transfer tax");
     expect(ptt.page_url).toBe(`${BASE}/#bc.ptt.brackets`);
