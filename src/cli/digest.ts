@@ -1,0 +1,56 @@
+import { parseArgs } from "node:util";
+import { baseUrlFromEnvironment } from "../config.ts";
+import { mailerFromEnvironment } from "../digest/create-mailer.ts";
+import { digestSubscribersFromEnvironment } from "../digest/digest-subscribers-from-environment.ts";
+import { runDigest } from "../digest/run-digest.ts";
+import { IsoDate } from "../schemas/primitives.ts";
+import { todayFromEnvironment } from "./today.ts";
+
+/** The first 90-day cycle boundary when FACTS_DIGEST_EPOCH is not set. */
+const DEFAULT_EPOCH = "2026-01-01";
+
+const main = async (): Promise<number> => {
+  const { values } = parseArgs({
+    strict: true,
+    options: { root: { type: "string", default: "." }, revision: { type: "string", default: "HEAD" }, "dry-run": { type: "boolean", default: false } },
+  });
+  const epochText = process.env.FACTS_DIGEST_EPOCH || DEFAULT_EPOCH;
+  const epoch = IsoDate.safeParse(epochText);
+  if (!epoch.success) throw new Error(`FACTS_DIGEST_EPOCH must be a date written YYYY-MM-DD, got "${epochText}"`);
+  const subscribers = await digestSubscribersFromEnvironment();
+  const mailer = values["dry-run"] ? undefined : mailerFromEnvironment();
+  const stateDirectory = process.env.FACTS_DIGEST_STATE || process.env.FACTS_WEBHOOK_STATE;
+  try {
+    const result = await runDigest({
+      cwd: values.root,
+      revision: values.revision,
+      today: todayFromEnvironment(),
+      epoch: epoch.data,
+      baseUrl: baseUrlFromEnvironment(),
+      subscribers,
+      ...(mailer ? { mailer } : {}),
+      ...(stateDirectory ? { stateDirectory } : {}),
+      dryRun: values["dry-run"],
+      now: () => new Date(),
+      log: (line) => console.log(line),
+    });
+    console.log(
+      result.cycle
+        ? `digest ${result.cycle.start}..${result.cycle.end}: ${result.changes} change(s), sent to ${result.sent} of ${subscribers.length} subscriber(s)${values["dry-run"] ? " (dry run)" : ""}`
+        : "digest: nothing to do",
+    );
+  } finally {
+    mailer?.close();
+  }
+  return 0;
+};
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(`digest failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 2;
+  },
+);

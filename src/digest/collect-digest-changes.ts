@@ -1,0 +1,39 @@
+import { readFactHistory } from "../history/read-fact-history.ts";
+import type { FactFile } from "../schemas/fact-file.ts";
+import { computeEvents } from "../webhooks/compute-events.ts";
+import type { FactUpdatedEvent } from "../webhooks/fact-updated-event.ts";
+import { readFacts } from "../webhooks/read-facts.ts";
+import { impactLine } from "./impact-line.ts";
+
+export interface DigestChange {
+  event: FactUpdatedEvent;
+  label: string;
+  impact: string;
+  /** The commit the impact was read from. */
+  commit: string;
+}
+
+/**
+ * Every fact whose `value`, `effective_iso` or `expires_iso` differs between two revisions, with the practical
+ * impact read from the commit that made the change: the newest revision of the fact after `since` (ISO
+ * date-time), else the newest commit that re-verified it, else the newest commit of the fact.
+ */
+export const collectDigestChanges = async (cwd: string, from: string | undefined, to: string, since: string): Promise<DigestChange[]> => {
+  const [before, after] = await Promise.all([from ? readFacts(cwd, from) : { facts: [] as FactFile[] }, readFacts(cwd, to)]);
+  const events = computeEvents(before.facts, after.facts);
+  if (events.length === 0) return [];
+  const history = await readFactHistory(cwd, to);
+  const labels = new Map(after.facts.map((fact) => [fact.id, fact.label]));
+  return events.map((event) => {
+    const versions = history.facts.get(event.factId)?.versions ?? [];
+    const revision = versions.filter((version) => version.introduced.committed_at >= since).at(-1)?.introduced;
+    const reverification = versions.filter((version) => version.lastCommit.committed_at >= since).at(-1)?.lastCommit;
+    const commit = revision ?? reverification ?? versions.at(-1)?.lastCommit;
+    return {
+      event,
+      label: labels.get(event.factId) ?? event.factId,
+      impact: commit ? impactLine(commit.message) : "",
+      commit: commit?.sha ?? "",
+    };
+  });
+};

@@ -1,0 +1,48 @@
+import { computeEvents } from "./compute-events.ts";
+import type { FactUpdatedEvent } from "./fact-updated-event.ts";
+import { planDeliveries } from "./plan-deliveries.ts";
+import { readFacts } from "./read-facts.ts";
+import { resolveCommit } from "./resolve-commit.ts";
+import { runDeliveries, type RunOptions, type RunSummary } from "./run-deliveries.ts";
+
+export interface DispatchSummary extends RunSummary {
+  base: string;
+  head: string;
+  events: FactUpdatedEvent[];
+  planned: number;
+  /** Deliveries already in the state from an earlier run of the same dispatch: not created again. */
+  known: number;
+}
+
+/**
+ * `webhooks dispatch`: the events between two commits, one delivery per event and subscriber written to the
+ * store (those already there are left as they are), then every due attempt, staying `maxWaitMs` for early retries.
+ */
+export const dispatch = async (options: RunOptions & { cwd: string; base: string; head: string; baseUrl: string }): Promise<DispatchSummary> => {
+  const [base, head] = await Promise.all([resolveCommit(options.cwd, options.base), resolveCommit(options.cwd, options.head)]);
+  const [before, after] = await Promise.all([readFacts(options.cwd, base.sha), readFacts(options.cwd, head.sha)]);
+  for (const skipped of after.skipped) options.log(`skipped at ${head.sha.slice(0, 12)}: ${skipped}`);
+  const events = computeEvents(before.facts, after.facts);
+  options.log(`${events.length} fact.updated event(s) between ${base.sha.slice(0, 12)} and ${head.sha.slice(0, 12)}`);
+  for (const event of events) {
+    options.log(`  ${event.factId} v${event.previousVersion} -> v${event.version}: ${Object.keys(event.diff).join(", ")} changed`);
+  }
+
+  const gone = await options.store.goneSubscribers();
+  const active = options.subscribers.filter((subscriber) => !gone.has(subscriber.id)).map((subscriber) => subscriber.id);
+  const records = planDeliveries(events, active, {
+    base: base.sha,
+    head: head.sha,
+    changedAt: head.committedAt,
+    baseUrl: options.baseUrl,
+    createdAt: options.now(),
+  });
+  let known = 0;
+  for (const record of records) {
+    if (await options.store.has(record.id)) known++;
+    else await options.store.write(record);
+  }
+  options.log(`${records.length} delivery(ies) for ${active.length} subscriber(s); ${known} already known from an earlier run`);
+  const summary = await runDeliveries(options);
+  return { ...summary, base: base.sha, head: head.sha, events, planned: records.length, known };
+};

@@ -1,0 +1,87 @@
+import { lookup } from "node:dns/promises";
+import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
+
+export interface ResolvedAddress {
+  address: string;
+  family: number;
+}
+
+/** Resolves a host name to every address it has; injected so tests control DNS. */
+export type Resolver = (hostname: string) => Promise<readonly ResolvedAddress[]>;
+
+export const systemResolver: Resolver = (hostname) => lookup(hostname, { all: true, order: "verbatim" });
+
+export type GuardResult =
+  | { ok: true; url: URL; address: string }
+  /** `permanent`: retrying cannot help (the URL itself is refused), unlike a name that resolves badly today. */
+  | { ok: false; reason: string; permanent: boolean };
+
+const RANGE_WORDS: Record<string, string> = {
+  unspecified: "an unspecified",
+  loopback: "a loopback",
+  private: "a private",
+  carrierGradeNat: "a carrier-grade NAT (100.64/10)",
+  linkLocal: "a link-local",
+  uniqueLocal: "a unique-local (fc00::/7)",
+  multicast: "a multicast",
+  broadcast: "a broadcast",
+  ipv4Mapped: "an IPv4-mapped IPv6",
+  reserved: "a reserved",
+};
+
+/** Why an address may not be reached, or undefined for an ordinary public unicast address. */
+const forbiddenRange = (address: string): string | undefined => {
+  let range: string;
+  try {
+    range = ipaddr.parse(address).range();
+  } catch {
+    return "an unparseable";
+  }
+  return range === "unicast" ? undefined : (RANGE_WORDS[range] ?? `a special-purpose (${range})`);
+};
+
+/**
+ * Decides whether one attempt may reach `rawUrl`, resolving its host now (at every attempt, so a name that later
+ * points inward is caught) and returning the vetted address to connect to. Only `https`; every address of the
+ * name must be public unicast (no loopback, private, CGNAT, link-local, unique-local, multicast, unspecified or
+ * IPv4-mapped), since one bad address is enough to reach inside. Hosts in `allowHosts` (tests) may use plain
+ * http and any address.
+ */
+export const guardUrl = async (rawUrl: string, options: { allowHosts: ReadonlySet<string>; resolve: Resolver }): Promise<GuardResult> => {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    return { ok: false, reason: "the URL is not an absolute URL", permanent: true };
+  }
+  const host = url.hostname.toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  const allowed = options.allowHosts.has(host);
+  if (url.protocol !== "https:" && !(allowed && url.protocol === "http:")) {
+    return { ok: false, reason: `${url.protocol.slice(0, -1)} URL: only https is accepted`, permanent: true };
+  }
+
+  const literal = isIP(host) !== 0;
+  let addresses: readonly ResolvedAddress[];
+  if (literal) {
+    addresses = [{ address: host, family: isIP(host) }];
+  } else {
+    try {
+      addresses = await options.resolve(host);
+    } catch (error: unknown) {
+      const code = (error as { code?: unknown }).code;
+      return { ok: false, reason: `cannot resolve ${host}${typeof code === "string" ? ` (${code})` : ""}`, permanent: false };
+    }
+    if (addresses.length === 0) return { ok: false, reason: `${host} has no address`, permanent: false };
+  }
+
+  if (!allowed) {
+    for (const { address } of addresses) {
+      const range = forbiddenRange(address);
+      if (range === undefined) continue;
+      const reason = literal ? `${address} is ${range} address` : `${host} resolves to ${address}, ${range} address`;
+      return { ok: false, reason, permanent: literal };
+    }
+  }
+  return { ok: true, url, address: addresses[0]!.address };
+};

@@ -1,0 +1,153 @@
+import { spawn } from "node:child_process";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
+import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
+import { SECRET } from "./helpers/fixtures.ts";
+import { startReceiver, status, type Reply } from "./helpers/receiver.ts";
+
+const OTHER_SECRET = "whsec_c2Vjb25kLXN1YnNjcmliZXItc2VjcmV0LWJ5dGVz";
+
+/** A repository whose second commit revises `count` facts: new value and version, later expiry. */
+const repositoryWithRevisions = async (count: number): Promise<{ repo: GitRepo; base: string; head: string }> => {
+  const repo = await createGitRepo();
+  const ids = Array.from({ length: count }, (_, index) => `bc.fact.n${String(index).padStart(2, "0")}`);
+  for (const id of ids) await repo.writeFact({ id, value: 1 });
+  await repo.writeFact({ id: "bc.untouched" });
+  const base = await repo.commit("first versions");
+  for (const id of ids) await repo.writeFact({ id, value: 2, version: 2, retrieved_iso: "2026-11-20" });
+  await repo.writeFact({ id: "bc.brand_new" });
+  const head = await repo.commit("revise every fact\n\nImpact: all values doubled.");
+  return { repo, base, head };
+};
+
+const environment = async (subscribers: unknown) => {
+  const state = await tempDir();
+  return {
+    state,
+    env: {
+      FACTS_WEBHOOK_SUBSCRIBERS: JSON.stringify(subscribers),
+      FACTS_WEBHOOK_STATE: state,
+      FACTS_WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
+      FACTS_BASE_URL: "https://facts.example.org",
+      SMTP_URL: "",
+      FACTS_WEBHOOK_SUBSCRIBERS_FILE: "",
+    },
+  };
+};
+
+const stateFiles = async (state: string): Promise<{ name: string; text: string }[]> => {
+  const folder = path.join(state, "deliveries");
+  return Promise.all((await readdir(folder)).map(async (name) => ({ name, text: await readFile(path.join(folder, name), "utf8") })));
+};
+
+describe("npm run webhooks", () => {
+  it("dispatches one signed delivery per changed fact and subscriber, prints what it did, and sends nothing twice on a re-run", async () => {
+    const { repo, base, head } = await repositoryWithRevisions(2);
+    const receiver = await startReceiver(status(200));
+    const { env, state } = await environment([
+      { id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" },
+      { id: "zenith", url: receiver.url.replace("/hooks/", "/other/"), secret: OTHER_SECRET, email: "ops@zenith.example" },
+    ]);
+    const args = ["dispatch", "--base", base, "--head", head, "--root", repo.root, "--wait", "0"];
+    const first = await runScript("src/cli/webhooks.ts", args, { env });
+    expect(first.stderr).toBe("");
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain("2 fact.updated event(s)");
+    expect(first.stdout).toContain("bc.fact.n00 v1 -> v2: value, expires_iso changed");
+    expect(first.stdout).toMatch(/dispatch [0-9a-f]{12}\.\.[0-9a-f]{12}: 2 event\(s\), 4 delivery\(ies\) \(0 already known\); 4 attempt\(s\); deliveries now 4 delivered; no retry scheduled/);
+    expect(receiver.requests).toHaveLength(4);
+    expect(receiver.requests.map((request) => `${request.url.split("/")[1]} ${request.headers["x-facts-fact-id"]}`).sort()).toEqual([
+      "hooks bc.fact.n00", "hooks bc.fact.n01", "other bc.fact.n00", "other bc.fact.n01",
+    ]);
+
+    const again = await runScript("src/cli/webhooks.ts", args, { env });
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain("4 delivery(ies) (4 already known); 0 attempt(s)");
+    const retry = await runScript("src/cli/webhooks.ts", ["retry"], { env });
+    expect(retry.stdout).toContain("retry: 0 attempt(s); no retry scheduled");
+    expect(receiver.requests).toHaveLength(4);
+
+    const everything = [first.stdout, first.stderr, again.stdout, retry.stdout, ...(await stateFiles(state)).map((file) => file.text)].join("\n");
+    for (const secret of [SECRET, OTHER_SECRET, "t0ps3cr3tpath"]) expect(everything).not.toContain(secret);
+  });
+
+  it("names the subscriber index and field of a malformed list, without echoing secrets", async () => {
+    const { env } = await environment([
+      { id: "ok", url: "https://hooks.example.org/x", secret: SECRET, email: "a@example.org" },
+      { id: "bad", url: "not a url", secret: "short-secret", email: "nobody" },
+      { url: "https://hooks.example.org/y", secret: SECRET, email: "b@example.org", colour: "blue" },
+    ]);
+    const result = await runScript("src/cli/webhooks.ts", ["retry"], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("FACTS_WEBHOOK_SUBSCRIBERS has 5 problem(s):");
+    expect(result.stderr).toContain('subscriber 1 ("bad"): url: must be an absolute http(s) URL');
+    expect(result.stderr).toContain('subscriber 1 ("bad"): secret: must be at least 16 characters');
+    expect(result.stderr).toContain('subscriber 1 ("bad"): email: must be an email address');
+    expect(result.stderr).toContain(`subscriber 2 ("b@example.org"): id: `);
+    expect(result.stderr).toContain(`subscriber 2 ("b@example.org"): (the entry): unknown field(s) colour`);
+    expect(result.stderr).not.toContain("short-secret");
+
+    const broken = await runScript("src/cli/webhooks.ts", ["retry"], { env: { ...env, FACTS_WEBHOOK_SUBSCRIBERS: `[{"id": "x", "secret": "${SECRET}",}]` } });
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(/FACTS_WEBHOOK_SUBSCRIBERS: invalid JSON: .* at line 1, column \d+/);
+    expect(broken.stderr).not.toContain(SECRET);
+  });
+
+  it("reads subscribers from FACTS_WEBHOOK_SUBSCRIBERS_FILE and refuses a run without FACTS_WEBHOOK_STATE", async () => {
+    const folder = await tempDir();
+    const file = path.join(folder, "subscribers.json");
+    await writeFile(file, JSON.stringify([{ id: "acme", url: "https://hooks.example.org/x", secret: SECRET, email: "a@example.org" }]));
+    const { env } = await environment([]);
+    const fromFile = await runScript("src/cli/webhooks.ts", ["retry"], { env: { ...env, FACTS_WEBHOOK_SUBSCRIBERS: "", FACTS_WEBHOOK_SUBSCRIBERS_FILE: file } });
+    expect(fromFile.code).toBe(0);
+    expect(fromFile.stdout).toContain("1 subscriber(s) configured");
+    const noState = await runScript("src/cli/webhooks.ts", ["retry"], { env: { ...env, FACTS_WEBHOOK_STATE: "" } });
+    expect(noState.code).toBe(2);
+    expect(noState.stderr).toContain("FACTS_WEBHOOK_STATE is not set");
+  });
+
+  it("loses no delivery when the dispatcher is killed with SIGKILL mid-run: after a restart every event arrives, at most twice, under one id", async () => {
+    const { repo, base, head } = await repositoryWithRevisions(20);
+    const slow: Reply = (_request, response) => {
+      setTimeout(() => response.writeHead(200).end(), 15);
+    };
+    const receiver = await startReceiver(slow);
+    const { env, state } = await environment([
+      { id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" },
+      { id: "zenith", url: receiver.url, secret: OTHER_SECRET, email: "ops@zenith.example" },
+    ]);
+    const args = ["dispatch", "--base", base, "--head", head, "--root", repo.root, "--wait", "0", "--concurrency", "4"];
+
+    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "src/cli/webhooks.ts"), ...args], { env: { ...process.env, ...env }, stdio: "ignore" });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on("exit", (_code, signal) => resolve(signal)));
+    await expect.poll(() => receiver.requests.length, { timeout: 20_000, interval: 2 }).toBeGreaterThanOrEqual(12);
+    child.kill("SIGKILL");
+    expect(await exited).toBe("SIGKILL");
+    const beforeRestart = receiver.requests.length;
+    expect(beforeRestart).toBeLessThan(40);
+
+    const restart = await runScript("src/cli/webhooks.ts", args, { env });
+    expect(restart.code).toBe(0);
+    expect(restart.stdout).toContain("40 delivery(ies) (40 already known)");
+
+    const records = (await stateFiles(state)).map((file) => JSON.parse(file.text) as { id: string; subscriber: string; status: string; event: { factId: string; version: number } });
+    expect(records).toHaveLength(40);
+    expect(records.every((record) => record.status === "delivered")).toBe(true);
+    const counts = new Map<string, number>();
+    for (const request of receiver.requests) {
+      const id = request.headers["x-facts-delivery"] as string;
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+      const record = records.find((candidate) => candidate.id === id)!;
+      expect(record).toBeDefined();
+      expect(request.headers["x-facts-fact-id"]).toBe(record.event.factId);
+      expect(request.headers["x-facts-version"]).toBe(String(record.event.version));
+      expect(request.body).toContain(`"identifier":"${record.event.factId}"`);
+    }
+    expect(counts.size).toBe(40);
+    expect(Math.max(...counts.values())).toBeLessThanOrEqual(2);
+    expect(receiver.requests.length).toBeGreaterThan(beforeRestart);
+  });
+});

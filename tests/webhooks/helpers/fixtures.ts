@@ -1,0 +1,89 @@
+import { createDeliveryStore } from "../../../src/webhooks/delivery-store.ts";
+import type { DeliveryRecord } from "../../../src/webhooks/delivery-record.ts";
+import { planDeliveries } from "../../../src/webhooks/plan-deliveries.ts";
+import { createPinnedClient } from "../../../src/webhooks/pinned-client.ts";
+import type { RunOptions } from "../../../src/webhooks/run-deliveries.ts";
+import type { Subscriber } from "../../../src/webhooks/subscriber.ts";
+import type { FactUpdatedEvent } from "../../../src/webhooks/fact-updated-event.ts";
+import { afterEach } from "vitest";
+import { tempDir } from "../../helpers/temp-dir.ts";
+
+export const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+export const RAW_SECRET = "plain-shared-secret-0123456789";
+
+export const subscriber = (url: string, overrides: Partial<Subscriber> = {}): Subscriber => ({
+  id: "acme",
+  url,
+  secret: SECRET,
+  email: "hooks@acme.example",
+  ...overrides,
+});
+
+export const rentCapEvent: FactUpdatedEvent = {
+  factId: "bc.rent_cap.2026",
+  version: 2,
+  previousVersion: 1,
+  current: { value: { max_increase: 0.023 }, expires_iso: "2027-02-08", effective_iso: "2026-01-01" },
+  previous: { value: { max_increase: 0.03 }, expires_iso: "2026-08-01", effective_iso: "2025-01-01" },
+  diff: {
+    value: { from: { max_increase: 0.03 }, to: { max_increase: 0.023 } },
+    expires_iso: { from: "2026-08-01", to: "2027-02-08" },
+    effective_iso: { from: "2025-01-01", to: "2026-01-01" },
+  },
+};
+
+export const HEAD = "a".repeat(40);
+export const BASE = "b".repeat(40);
+
+/** A clock that only moves when told to, and a sleep that moves it instead of waiting. */
+export const fakeClock = (start = "2026-11-22T09:00:00.000Z") => {
+  let current = Date.parse(start);
+  return {
+    now: () => new Date(current),
+    sleep: async (ms: number) => {
+      current += ms;
+    },
+    advance: (ms: number) => {
+      current += ms;
+    },
+  };
+};
+
+const clients: ReturnType<typeof createPinnedClient>[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+});
+
+/** Everything a delivery run needs, with a fresh state folder, real HTTP, loopback allowed unless told otherwise. */
+export const runContext = async (overrides: Partial<RunOptions> = {}): Promise<RunOptions & { lines: string[] }> => {
+  const client = createPinnedClient();
+  clients.push(client);
+  const clock = fakeClock();
+  const lines: string[] = [];
+  return {
+    store: await createDeliveryStore(await tempDir()),
+    client,
+    allowHosts: new Set(["127.0.0.1"]),
+    resolve: async () => {
+      throw Object.assign(new Error("no DNS in this test"), { code: "ENOTFOUND" });
+    },
+    now: clock.now,
+    sleep: clock.sleep,
+    log: (line) => lines.push(line),
+    subscribers: [],
+    maxWaitMs: 0,
+    lines,
+    ...overrides,
+  };
+};
+
+/** Pending deliveries of `events` to `subscribers`, written to the run's store. */
+export const seed = async (options: RunOptions, events: FactUpdatedEvent[] = [rentCapEvent]): Promise<DeliveryRecord[]> => {
+  const records = planDeliveries(
+    events,
+    options.subscribers.map((entry) => entry.id),
+    { base: BASE, head: HEAD, changedAt: "2026-11-21T18:30:00.000Z", baseUrl: "https://facts.example.org", createdAt: options.now() },
+  );
+  for (const record of records) await options.store.write(record);
+  return records;
+};

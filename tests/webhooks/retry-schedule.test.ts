@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { RETRY_DELAYS_MS, retryDelayMs } from "../../src/webhooks/retry-schedule.ts";
+import { createMailer } from "../../src/digest/create-mailer.ts";
+import { runDeliveries } from "../../src/webhooks/run-deliveries.ts";
+import { fakeClock, runContext, seed, subscriber } from "./helpers/fixtures.ts";
+import { startReceiver, status } from "./helpers/receiver.ts";
+import { startSmtpServer } from "./helpers/smtp.ts";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+describe("the retry schedule", () => {
+  it("waits 1 min, 5 min, 15 min, 1 h, 6 h and 24 h, then gives up", () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map((failed) => retryDelayMs(failed))).toEqual([MINUTE, 5 * MINUTE, 15 * MINUTE, HOUR, 6 * HOUR, 24 * HOUR, undefined]);
+    expect(retryDelayMs(1, 30_000)).toBe(MINUTE);
+    expect(retryDelayMs(1, 10 * MINUTE)).toBe(10 * MINUTE);
+    expect(retryDelayMs(5, 100 * HOUR)).toBe(24 * HOUR);
+  });
+
+  it("runs a failing delivery through every retry to dead, then emails the subscriber once", async () => {
+    const receiver = await startReceiver(status(500));
+    const smtp = await startSmtpServer();
+    const clock = fakeClock("2026-11-22T09:00:00.000Z");
+    const mailer = createMailer(smtp.url, "facts@bc-real-estate-facts.org");
+    const options = await runContext({ ...clock, mailer, subscribers: [subscriber(receiver.url)], maxWaitMs: 3 * 24 * HOUR });
+    const [record] = await seed(options);
+    const summary = await runDeliveries(options);
+    mailer.close();
+
+    const times = receiver.requests.map((request) => JSON.parse(request.body).endTime);
+    expect(times).toEqual([
+      "2026-11-22T09:00:00.000Z",
+      "2026-11-22T09:01:00.000Z",
+      "2026-11-22T09:06:00.000Z",
+      "2026-11-22T09:21:00.000Z",
+      "2026-11-22T10:21:00.000Z",
+      "2026-11-22T16:21:00.000Z",
+      "2026-11-23T16:21:00.000Z",
+    ]);
+    expect(new Set(receiver.requests.map((request) => request.headers["x-facts-delivery"]))).toEqual(new Set([record!.id]));
+    expect(summary).toMatchObject({ attempts: 1 + RETRY_DELAYS_MS.length, outcomes: { dead: 1 }, noticesSent: 1, nextAttemptAt: null });
+
+    expect(smtp.messages).toHaveLength(1);
+    const mail = smtp.messages[0]!;
+    expect(mail.envelopeTo).toEqual(["hooks@acme.example"]);
+    expect(mail.subject).toBe("BC Real Estate Facts: webhook delivery for bc.rent_cap.2026 failed");
+    expect(mail.text).toContain(`bc.rent_cap.2026 v2 (delivery ${record!.id})`);
+    expect(mail.text).toContain("Attempt 7 at 2026-11-23T16:21:00.000Z: HTTP 500");
+    expect(mail.text).toContain("http://127.0.0.1:");
+    expect(mail.text).not.toContain("t0ps3cr3tpath");
+
+    const again = await runDeliveries({ ...options, mailer: createMailer(smtp.url) });
+    expect(again.attempts).toBe(0);
+    expect(smtp.messages).toHaveLength(1);
+  });
+
+  it("keeps the notice of a dead delivery until a run has SMTP_URL", async () => {
+    const smtp = await startSmtpServer();
+    const clock = fakeClock();
+    const options = await runContext({ ...clock, subscribers: [subscriber("https://10.0.0.1/hook")] });
+    await seed(options);
+    await runDeliveries(options);
+    expect(options.lines.join("\n")).toContain("SMTP_URL is not set: the notice of 1 dead delivery(ies) to acme waits");
+    const mailer = createMailer(smtp.url);
+    const later = await runDeliveries({ ...options, mailer });
+    mailer.close();
+    expect(later.noticesSent).toBe(1);
+    expect(smtp.messages[0]!.text).toContain("Reason: refused: 10.0.0.1 is a private address");
+  });
+});
