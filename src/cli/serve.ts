@@ -1,0 +1,56 @@
+import type { AddressInfo } from "node:net";
+import { parseArgs } from "node:util";
+import { createStaticServer } from "../server/create-static-server.ts";
+
+/**
+ * `npm run serve` (and the second half of `npm start`): serves a built tree with the headers of SPEC.md section 8.
+ * `--dir` (default `_site`), `PORT` or `--port` (default 8080, 0 for any free port), `HOST` or `--host` (default
+ * 127.0.0.1; 0.0.0.0 to be reachable from other machines, as in a container). SIGHUP re-reads the tree.
+ */
+const portFrom = (raw: string): number => {
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65_535) throw new Error(`PORT must be a whole number from 0 to 65535, got "${raw}"`);
+  return port;
+};
+
+const megabytes = (bytes: number): string => `${(bytes / 1_048_576).toFixed(1)} MB`;
+
+const main = async (): Promise<void> => {
+  const { values } = parseArgs({
+    options: { dir: { type: "string", default: "_site" }, port: { type: "string" }, host: { type: "string" } },
+    strict: true,
+  });
+  const port = portFrom(values.port ?? process.env.PORT ?? "8080");
+  const host = values.host ?? process.env.HOST ?? "127.0.0.1";
+  const server = await createStaticServer({ root: values.dir });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const site = server.site();
+  console.log(`Serving ${site.root} (${site.fileCount} files, ${megabytes(site.byteCount)}) at http://${shownHost}:${address.port}/`);
+
+  process.on("SIGHUP", () => {
+    server.reload().then(
+      (reloaded) => console.log(`Reloaded ${reloaded.root} (${reloaded.fileCount} files, ${megabytes(reloaded.byteCount)})`),
+      (error: unknown) => console.error(`reload failed, still serving the previous tree: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  });
+  const stop = (): void => {
+    server.close();
+    server.closeAllConnections();
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+};
+
+main().catch((error: unknown) => {
+  console.error(`serve failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});

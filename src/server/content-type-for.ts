@@ -1,0 +1,47 @@
+import path from "node:path";
+
+/** RFC 9727 asks the api-catalog to name its profile, so clients can tell it from any other linkset. */
+const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+
+/** Files whose name alone decides the type: the feed is RSS although it ends in `.xml`; the rest have no extension. */
+const BY_NAME: Record<string, string> = {
+  "feed.xml": "application/rss+xml; charset=utf-8",
+  "api-catalog": API_CATALOG_TYPE,
+  _headers: "text/plain; charset=utf-8",
+  _redirects: "text/plain; charset=utf-8",
+  ".nojekyll": "text/plain; charset=utf-8",
+  CNAME: "text/plain; charset=utf-8",
+};
+
+const BY_EXTENSION: Record<string, string> = {
+  ".json": "application/json; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".rss": "application/rss+xml; charset=utf-8",
+  ".html": "text/html; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".md": "text/markdown; charset=utf-8",
+  ".csv": "text/csv; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
+  ".svg": "image/svg+xml; charset=utf-8",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".pdf": "application/pdf",
+};
+
+/** The Content-Type of a published file, from its site path (`/api/v1/facts/feed.xml`). */
+export const contentTypeFor = (sitePath: string): string => {
+  const name = path.posix.basename(sitePath);
+  return BY_NAME[name] ?? BY_EXTENSION[path.posix.extname(name).toLowerCase()] ?? "application/octet-stream";
+};
+

@@ -1,0 +1,79 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { contentTypeFor } from "./content-type-for.ts";
+import { CACHE_CONTROL, COMMON_HEADERS } from "./http-headers.ts";
+import { isCompressible } from "./is-compressible.ts";
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * One stored form of a file, with the headers of its 200 and its 304 computed once: as flat name/value pairs for
+ * `writeHead`, and as the bytes of the response head up to `Date` for the fast path.
+ */
+export interface Representation {
+  body: Buffer;
+  etag: string;
+  okHeaders: string[];
+  notModifiedHeaders: string[];
+  okHead: Buffer;
+  notModifiedHead: Buffer;
+}
+
+const rawHead = (statusLine: string, headers: readonly string[]): Buffer => {
+  let head = `HTTP/1.1 ${statusLine}\r\n`;
+  for (let index = 0; index < headers.length; index += 2) head += `${headers[index]}: ${headers[index + 1]}\r\n`;
+  return Buffer.from(head, "latin1");
+};
+
+/** A published file in each content coding; a coding that would not shrink it points at the identity form. */
+export interface SiteFile {
+  identity: Representation;
+  gzip: Representation;
+  br: Representation;
+}
+
+const representation = (body: Buffer, etag: string, contentType: string, coding: string | undefined, varies: boolean): Representation => {
+  const validators = ["Cache-Control", CACHE_CONTROL, "ETag", etag, ...(varies ? ["Vary", "Accept-Encoding"] : [])];
+  const okHeaders = [
+    ...COMMON_HEADERS,
+    "Content-Type", contentType,
+    "Content-Length", String(body.length),
+    ...(coding === undefined ? [] : ["Content-Encoding", coding]),
+    ...validators,
+  ];
+  const notModifiedHeaders = [...COMMON_HEADERS, ...validators];
+  return { body, etag, okHeaders, notModifiedHeaders, okHead: rawHead("200 OK", okHeaders), notModifiedHead: rawHead("304 Not Modified", notModifiedHeaders) };
+};
+
+/**
+ * Precomputes everything a response for one file needs: the body in identity, gzip and brotli (maximum compression,
+ * paid once at startup), and a strong ETag per coding. Strong validators must differ between codings of one file
+ * (RFC 9110 section 8.8.3), hence the `-br` and `-gzip` suffixes on the hash of the identity bytes.
+ */
+export const createSiteFile = async (sitePath: string, bytes: Buffer): Promise<SiteFile> => {
+  const contentType = contentTypeFor(sitePath);
+  const hash = createHash("sha256").update(bytes).digest("base64url").slice(0, 27);
+  if (!isCompressible(contentType) || bytes.length === 0) {
+    const only = representation(bytes, `"${hash}"`, contentType, undefined, false);
+    return { identity: only, gzip: only, br: only };
+  }
+  const [gzipBody, brBody] = await Promise.all([
+    gzipped(bytes, { level: constants.Z_BEST_COMPRESSION }),
+    brotli(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
+  ]);
+  const varies = gzipBody.length < bytes.length || brBody.length < bytes.length;
+  const identity = representation(bytes, `"${hash}"`, contentType, undefined, varies);
+  return {
+    identity,
+    gzip: gzipBody.length < bytes.length ? representation(gzipBody, `"${hash}-gzip"`, contentType, "gzip", true) : identity,
+    br: brBody.length < bytes.length ? representation(brBody, `"${hash}-br"`, contentType, "br", true) : identity,
+  };
+};

@@ -1,0 +1,59 @@
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { listFiles } from "../load/list-files.ts";
+import { createSiteFile, type SiteFile } from "./create-site-file.ts";
+
+export const BY_ID_PREFIX = "/api/v1/facts/by-id/";
+
+/** The published tree held in memory: what the server answers from until the next reload. */
+export interface Site {
+  root: string;
+  /** Site path (`/api/v1/facts/index.json`) to file; a folder holding `index.html` is also listed as `/folder/`. */
+  files: Map<string, SiteFile>;
+  /** Folders holding an `index.html`, named without their trailing slash: requests for these are redirected to `/folder/`. */
+  folders: Set<string>;
+  /** Ids that have a `/api/v1/facts/by-id/<id>.json`, sorted: the ids a 404 names as valid. */
+  factIds: string[];
+  fileCount: number;
+  byteCount: number;
+}
+
+/**
+ * Reads every regular file below `root` into memory with its compressed forms and validators. The tree is a few
+ * megabytes, so answering from memory costs little and keeps the disk, and any change to it, off the request path.
+ * Symbolic links are not followed: only files that are really inside the tree are served.
+ */
+export const loadSite = async (root: string): Promise<Site> => {
+  const absoluteRoot = path.resolve(root);
+  const rootStat = await stat(absoluteRoot).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new Error(`cannot serve ${absoluteRoot}: no such folder (run npm run build first)`);
+    throw error;
+  });
+  if (!rootStat.isDirectory()) throw new Error(`cannot serve ${absoluteRoot}: not a folder`);
+
+  const relativePaths = await listFiles(absoluteRoot, ".");
+  const loaded = await Promise.all(
+    relativePaths.map(async (relative) => {
+      const sitePath = `/${relative}`;
+      return [sitePath, await createSiteFile(sitePath, await readFile(path.join(absoluteRoot, relative)))] as const;
+    }),
+  );
+
+  const files = new Map<string, SiteFile>();
+  const folders = new Set<string>();
+  const factIds: string[] = [];
+  let byteCount = 0;
+  for (const [sitePath, file] of loaded) {
+    files.set(sitePath, file);
+    byteCount += file.identity.body.length;
+    if (sitePath.endsWith("/index.html")) {
+      const folder = sitePath.slice(0, -"index.html".length);
+      files.set(folder, file);
+      if (folder !== "/") folders.add(folder.slice(0, -1));
+    }
+    if (sitePath.startsWith(BY_ID_PREFIX) && sitePath.endsWith(".json") && !sitePath.slice(BY_ID_PREFIX.length).includes("/")) {
+      factIds.push(sitePath.slice(BY_ID_PREFIX.length, -".json".length));
+    }
+  }
+  return { root: absoluteRoot, files, folders, factIds: factIds.sort(), fileCount: loaded.length, byteCount };
+};

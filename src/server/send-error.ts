@@ -1,0 +1,23 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { COMMON_HEADERS, ERROR_CACHE_CONTROL } from "./http-headers.ts";
+
+/** Every error is answered with this JSON shape; `known_ids` only when an unknown fact id was asked for. */
+export interface ErrorBody {
+  error: "bad_request" | "not_found" | "method_not_allowed";
+  message: string;
+  path: string;
+  known_ids?: string[];
+}
+
+/** Answers with a JSON error body, CORS allowed like every response so a script on another origin can read why. */
+export const sendError = (request: IncomingMessage, response: ServerResponse, status: number, body: ErrorBody, extraHeaders: readonly string[] = []): void => {
+  const json = Buffer.from(`${JSON.stringify(body)}\n`);
+  response.writeHead(status, [
+    ...COMMON_HEADERS,
+    "Content-Type", "application/json; charset=utf-8",
+    "Content-Length", String(json.length),
+    "Cache-Control", ERROR_CACHE_CONTROL,
+    ...extraHeaders,
+  ]);
+  response.end(request.method === "HEAD" ? undefined : json);
+};

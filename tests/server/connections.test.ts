@@ -1,0 +1,151 @@
+import net from "node:net";
+import { Client } from "undici";
+import { describe, expect, it } from "vitest";
+import { exchange, parseResponses, rawRequest, type RawResponse } from "./raw-request.ts";
+import { writeSiteFixture } from "./site-fixture.ts";
+import { startServer } from "./start-server.ts";
+
+const CATALOG = "/api/v1/facts/index.json";
+const FACT = "/api/v1/facts/by-id/bc.ptt.brackets.json";
+
+const serveFixture = async () => {
+  const { root } = await writeSiteFixture();
+  return startServer(root);
+};
+
+const request = (method: string, target: string, headers = "") => `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}\r\n`;
+
+/** Headers a user would compare, without the ones that depend on the moment or the connection. */
+const stable = (response: RawResponse): Record<string, string> => {
+  const { date: _date, connection: _connection, "keep-alive": _keepAlive, ...rest } = response.headers;
+  return rest;
+};
+
+/**
+ * Plain GET and HEAD requests for published files are answered by a fast path; anything else is handed to Node's HTTP
+ * server. A `Content-Length: 0` on a GET is legal and changes nothing for the client, but sends the request the slow
+ * way, so both ways can be compared.
+ */
+describe("the local server: both request paths agree", () => {
+  it.each([
+    ["GET", ""],
+    ["HEAD", ""],
+    ["GET", "Accept-Encoding: gzip\r\n"],
+    ["GET", "Accept-Encoding: gzip, deflate, br\r\n"],
+    ["HEAD", "Accept-Encoding: br\r\n"],
+  ])("%s with %j: same status, headers and body", async (method, headers) => {
+    const { port } = await serveFixture();
+    const fast = await rawRequest(port, CATALOG, method, headers);
+    const slow = await rawRequest(port, CATALOG, method, `${headers}Content-Length: 0\r\n`);
+    expect(fast.status).toBe(200);
+    expect(slow.status).toBe(200);
+    expect(stable(fast)).toEqual(stable(slow));
+    expect(fast.body).toBe(slow.body);
+    expect(fast.headers.date).toMatch(/GMT$/);
+  });
+
+  it("304: same headers both ways", async () => {
+    const { port } = await serveFixture();
+    const { headers } = await rawRequest(port, FACT);
+    const fast = await rawRequest(port, FACT, "GET", `If-None-Match: ${headers.etag}\r\n`);
+    const slow = await rawRequest(port, FACT, "GET", `If-None-Match: ${headers.etag}\r\nContent-Length: 0\r\n`);
+    expect(fast.status).toBe(304);
+    expect(slow.status).toBe(304);
+    expect(stable(fast)).toEqual(stable(slow));
+  });
+});
+
+describe("the local server: connections", () => {
+  it("answers pipelined requests in order, across the hand-over to Node's HTTP server", async () => {
+    const { port } = await serveFixture();
+    const text = await exchange(port, [
+      request("GET", FACT) + request("HEAD", CATALOG) + request("OPTIONS", CATALOG) + request("GET", "/api/v1/facts/by-id/nope.json") + request("GET", CATALOG, "Connection: close\r\n"),
+    ]);
+    const responses = parseResponses(text, [false, true]);
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 204, 404, 200]);
+    expect(JSON.parse(responses[0]?.body ?? "").fact.id).toBe("bc.ptt.brackets");
+    expect(responses[1]?.body).toBe("");
+    expect(JSON.parse(responses[3]?.body ?? "").error).toBe("not_found");
+    expect(JSON.parse(responses[4]?.body ?? "").fact_count).toBe(3);
+  });
+
+  it("keeps a connection alive after a request that needed the full HTTP server", async () => {
+    const { origin } = await serveFixture();
+    const client = new Client(origin);
+    try {
+      for (const [path, status] of [[FACT, 200], ["/missing", 404], [FACT, 200], [CATALOG, 200]] as const) {
+        const response = await client.request({ path, method: "GET" });
+        await response.body.dump();
+        expect(response.statusCode).toBe(status);
+      }
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("answers a request whose head arrives in pieces", async () => {
+    const { port } = await serveFixture();
+    const text = await exchange(port, [`GET ${FACT} HTTP/1.1\r\nHo`, "st: 127.0.0.1\r\nConnec", "tion: close\r\n\r\n"], { pauseMs: 30 });
+    expect(parseResponses(text)[0]?.status).toBe(200);
+  });
+
+  it("answers a client that half-closes after its request", async () => {
+    const { port } = await serveFixture();
+    const text = await exchange(port, [request("GET", FACT)], { halfClose: true });
+    const [response] = parseResponses(text);
+    expect(response?.status).toBe(200);
+    expect(JSON.parse(response?.body ?? "").fact.id).toBe("bc.ptt.brackets");
+  });
+
+  it("closes the connection after a response to Connection: close", async () => {
+    const { port } = await serveFixture();
+    const text = await exchange(port, [request("GET", FACT, "Connection: close\r\n") + request("GET", FACT)]);
+    const responses = parseResponses(text);
+    expect(responses).toHaveLength(1);
+    expect(responses[0]?.headers.connection).toBe("close");
+  });
+
+  it.each([
+    ["an HTTP/1.0 request", `GET ${FACT} HTTP/1.0\r\n\r\n`, [200]],
+    ["a request without Host", `GET ${FACT} HTTP/1.1\r\nConnection: close\r\n\r\n`, [400]],
+    ["two Host headers", `GET ${FACT} HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n`, [400]],
+    ["bare LF line endings", `GET ${FACT} HTTP/1.1\nHost: a\nConnection: close\n\n`, [200, 400]],
+    ["an absolute-form target", `GET http://127.0.0.1${FACT} HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n`, [200, 400]],
+    ["a header folded over two lines", `GET ${FACT} HTTP/1.1\r\nHost: a\r\nX-A: 1\r\n 2\r\nConnection: close\r\n\r\n`, [400]],
+    ["a head larger than Node accepts", `GET ${FACT} HTTP/1.1\r\nHost: a\r\nX-Big: ${"b".repeat(20_000)}\r\nConnection: close\r\n\r\n`, [431]],
+    ["Transfer-Encoding on a GET", `GET ${FACT} HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\n`, [200]],
+  ])("leaves %s to Node's HTTP parser", async (_name, raw, statuses) => {
+    const { port } = await serveFixture();
+    const [response] = parseResponses(await exchange(port, [raw]));
+    expect(statuses).toContain(response?.status);
+    expect(response?.headers["access-control-allow-origin"]).toBe("*");
+  });
+
+  it("keeps serving after clients reset their connections in the middle of responses", async () => {
+    const { port, origin } = await serveFixture();
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        new Promise<void>((resolve) => {
+          const socket = net.connect(port, "127.0.0.1", () => {
+            socket.write(request("GET", CATALOG).repeat(50) + (index % 2 === 0 ? request("GET", CATALOG, "Connection: close\r\n") : ""));
+            setTimeout(() => socket.resetAndDestroy(), index % 5);
+          });
+          socket.on("error", () => undefined);
+          socket.on("close", () => resolve());
+        }),
+      ),
+    );
+    expect((await fetch(`${origin}${FACT}`)).status).toBe(200);
+  });
+
+  it("stops promptly on close(), ending idle kept-alive connections", async () => {
+    const { server, origin } = await serveFixture();
+    const client = new Client(origin);
+    const response = await client.request({ path: FACT, method: "GET" });
+    await response.body.dump();
+    const started = Date.now();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await client.close();
+  });
+});
