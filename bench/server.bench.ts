@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { CACHE_CONTROL } from "../src/server/http-headers.ts";
+import { CACHE_CONTROL } from "../src/config.ts";
 
 /**
  * The local server (`npm start`) against nginx on the same built tree, loaded by one wrk in the same run.
@@ -55,71 +55,10 @@ const freePort = (): Promise<number> =>
     });
   });
 
-const SPEC_IDS: Record<string, string[]> = {
-  tax: [
-    "bc.ptt.brackets", "bc.ptt.fthb_exemption", "bc.ptt.newly_built_exemption", "bc.ptt.foreign_buyer_additional", "bc.flipping_tax",
-    "ca.anti_flipping_rule", "ca.capital_gains.inclusion_rate", "bc.svt.rates_2026", "cra.fhsa.contribution_room",
-    "bc.tax.capital_gains_pre_interaction", "bc.presale.assignment_tax_treatment", "cra.hbp.withdrawal_limit",
-  ],
-  mortgage: ["cmhc.insurance_cap", "cmhc.amortization_30yr_eligibility", "osfi.b20.stress_test", "osfi.b20.renewal_no_stress_test"],
-  legal: [
-    "bc.hbrp", "bc.designated_agency", "bc.mld_disclosure", "bc.alc.act_overview", "bc.alc.additional_residence_thresholds",
-    "bc.alr.zoning_use_restrictions", "bc.builders_lien_act.overview", "bc.mls.rules_of_cooperation", "bc.pds",
-  ],
-  "foreign-buyer": ["ca.foreign_buyer_ban", "bc.foreign_buyer_specified_areas", "ca.foreign_buyer_ban.exemptions"],
-  strata: ["bc.strata.form_b_fee", "bc.bill44_2022_strata", "bc.strata.depreciation_report_mandatory", "bc.tod.transit_oriented_development", "bc.bill44_2023_ssmuh"],
-  rental: ["bc.rent_cap.2026", "bc.rta.bill14_2024_personal_use_eviction", "bc.straa"],
-};
-
-/** A stand-in for `npm run build` output with SPEC.md section 8's sizes: 36 facts of about 3 KB, a catalog of about 50 KB. */
-const writeGeneratedTree = async (out: string): Promise<void> => {
-  const base = "http://localhost:8080";
-  const fact = (id: string, domain: string, descriptionLength: number) => ({
-    id,
-    label: `Rule ${id}`,
-    description: `How ${id} applies to residential property in British Columbia. `.repeat(40).slice(0, descriptionLength),
-    domain,
-    value: [{ upper: 200_000, rate: 0.01 }, { upper: 2_000_000, rate: 0.02 }, { upper: 3_000_000, rate: 0.03 }, { upper: null, rate: 0.05 }],
-    unit: "CAD-bracket-array",
-    version: 2,
-    effective_iso: "2025-01-01",
-    expires_iso: "2027-05-01",
-    tags: ["cadence:stable", domain],
-    citations: [{ url: `https://www2.gov.bc.ca/${id}`, org: "Province of British Columbia", title: `Source for ${id}`, retrieved_iso: "2026-11-01" }],
-    history: [{ value: 1, effective_iso: "2020-01-01", superseded_iso: "2025-01-01", note: "Earlier rate." }],
-    canonical_url: `${base}/api/v1/facts/by-id/${id}.json`,
-  });
-  const catalog = (facts: unknown[]) => ({ name: "BC Real Estate Facts", version: "v1", license: "https://creativecommons.org/licenses/by/4.0/", generated_at: "2026-11-01T00:00:00Z", fact_count: facts.length, facts });
-  const files: Record<string, string> = {};
-  const all: unknown[] = [];
-  for (const [domain, ids] of Object.entries(SPEC_IDS)) {
-    const inDomain = ids.map((id) => fact(id, domain, 420));
-    all.push(...inDomain);
-    files[`api/v1/facts/${domain}.json`] = JSON.stringify(catalog(inDomain), null, 2);
-    for (const id of ids) files[`api/v1/facts/by-id/${id}.json`] = JSON.stringify({ ...catalog([]), fact_count: undefined, facts: undefined, fact: fact(id, domain, 1_700) }, null, 2);
-  }
-  files["api/v1/facts/index.json"] = JSON.stringify(catalog(all), null, 2);
-  files["index.html"] = `<!doctype html><title>BC Real Estate Facts</title>${"<p>fact</p>".repeat(2_000)}`;
-  for (const [relative, content] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(out, relative)), { recursive: true });
-    await writeFile(path.join(out, relative), content);
-  }
-};
-
-/** The real build when it exists, so the bench measures what is published; otherwise the generated stand-in. */
+/** The real build, so the bench measures exactly what is published; a failed build fails the bench. */
 const prepareTree = async (out: string): Promise<string> => {
-  const buildCli = path.join(PROJECT_ROOT, "src/cli/build.ts");
-  if (await stat(buildCli).then(() => true, () => false)) {
-    try {
-      await exec(process.execPath, [buildCli, "--out", out], { cwd: PROJECT_ROOT, maxBuffer: 64 * 1024 * 1024 });
-      return "the tree `node src/cli/build.ts` builds";
-    } catch (error: unknown) {
-      console.log(`warning: node src/cli/build.ts failed (${error instanceof Error ? error.message.split("\n")[0] : String(error)}); using a generated tree`);
-      await rm(out, { recursive: true, force: true });
-    }
-  }
-  await writeGeneratedTree(out);
-  return "a generated tree (36 facts of ~3 KB, a ~50 KB catalog)";
+  await exec(process.execPath, [path.join(PROJECT_ROOT, "src/cli/build.ts"), "--out", out], { cwd: PROJECT_ROOT, maxBuffer: 64 * 1024 * 1024 });
+  return "the tree `npm run build` writes";
 };
 
 const nginxConfig = (root: string, port: number, work: string): string => `

@@ -1,5 +1,4 @@
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -16,27 +15,25 @@ import type { Subscriber } from "../src/webhooks/subscriber.ts";
 
 /**
  * Webhook dispatcher against a bare undici POST loop (issue 7): 3,000 deliveries to a loopback receiver at a
- * fixed concurrency, with everything a delivery does (its state file written atomically before and after each
- * attempt, the URL guard, the body built and validated, two signatures), against the same bodies POSTed with
- * nothing else. Target: dispatcher >= 0.8 x the bare loop, in deliveries per second, measured in one run.
+ * fixed concurrency, with everything a delivery does (its state appended to the journal before and after each
+ * attempt, the URL guard, the body built, two signatures, the snapshot compacted when the run ends), against the
+ * same bodies POSTed with nothing else. Target: dispatcher >= 0.8 x the bare loop, in deliveries per second,
+ * measured in one run.
  *
- * The gated comparison uses a receiver that answers after 10 ms (as a real endpoint does at best) and keeps the
- * delivery state on a RAM-backed folder where there is one. Two more comparisons are printed, not gated:
- * - state on the temporary folder's disk: this machine's disk is shared and throttled, and every state write
- *   is a file created, an unlink and a rename, so the figure swings several-fold from run to run;
- * - a receiver answering at once: both loops are then bound by the machine's two cores, and the two atomic
- *   writes per delivery cost the kernel about as much CPU as the HTTP exchange itself.
+ * The gated comparison is the hardest honest one: a receiver that answers at once (so nothing hides the
+ * dispatcher's own cost) and the state on the disk, in FACTS_WEBHOOK_STATE's parent when it is set, else the
+ * temporary folder. A receiver answering after 10 ms, as a real endpoint does at best, is printed for information.
+ * This machine is shared, so the contenders alternate round by round and the best round of each is compared;
+ * every round is printed, and the median ratio beside it.
  */
 const DELIVERIES = 3_000;
 /** The dispatcher's own default, used by `npm run webhooks`. */
 const CONCURRENCY = DEFAULT_CONCURRENCY;
-/** Rounds of the gated comparison; this machine is shared, so the best of several rounds is compared. */
 const ROUNDS = 5;
 const INFORMATIONAL_ROUNDS = 2;
 const TARGET = 0.8;
-const GATED_DELAY_MS = 10;
-const RAM_FOLDER = "/dev/shm";
-const ramFolder = existsSync(RAM_FOLDER) ? RAM_FOLDER : os.tmpdir();
+const INFORMATIONAL_DELAY_MS = 10;
+const stateRoot = process.env.FACTS_WEBHOOK_STATE ? path.dirname(path.resolve(process.env.FACTS_WEBHOOK_STATE)) : os.tmpdir();
 
 /** The receiver runs in its own process, so it does not share an event loop with either contender. */
 const startReceiver = async (delayMs: number): Promise<{ port: number; stop: () => void }> => {
@@ -95,7 +92,7 @@ const dispatcherRun = async (url: string, stateRoot: string): Promise<number> =>
       baseUrl: "https://facts.example.org",
       createdAt: new Date(),
     });
-    for (const record of records) await store.write(record);
+    await Promise.all(records.map((record) => store.write(record)));
     const client = createPinnedClient();
     const started = performance.now();
     const summary = await runDeliveries({
@@ -110,6 +107,7 @@ const dispatcherRun = async (url: string, stateRoot: string): Promise<number> =>
       concurrency: CONCURRENCY,
       maxWaitMs: 0,
     });
+    await store.close();
     const elapsed = performance.now() - started;
     await client.close();
     if (summary.outcomes.delivered !== DELIVERIES) throw new Error(`only ${summary.outcomes.delivered} of ${DELIVERIES} delivered`);
@@ -154,11 +152,16 @@ const compare = async (delayMs: number, stateRoot: string, rounds: number): Prom
       ours.push(await dispatcherRun(url, stateRoot));
     }
     const format = (value: number): string => value.toFixed(0).padStart(6);
+    const median = (values: number[]): number => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const middle = Math.floor(sorted.length / 2);
+      return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+    };
     const result = { bare: Math.max(...bare), ours: Math.max(...ours), ratio: Math.max(...ours) / Math.max(...bare) };
     console.log(`receiver answering ${delayMs === 0 ? "at once" : `after ${delayMs} ms`}, state in ${stateRoot}:`);
     console.log(`  bare undici POST loop: ${format(result.bare)} deliveries/s  (rounds: ${bare.map(format).join(",")})`);
     console.log(`  webhook dispatcher:    ${format(result.ours)} deliveries/s  (rounds: ${ours.map(format).join(",")})`);
-    console.log(`  ratio: ${result.ratio.toFixed(2)}`);
+    console.log(`  ratio of the best rounds: ${result.ratio.toFixed(2)}; of the medians: ${(median(ours) / median(bare)).toFixed(2)}`);
     return result;
   } finally {
     receiver.stop();
@@ -167,10 +170,9 @@ const compare = async (delayMs: number, stateRoot: string, rounds: number): Prom
 
 console.log(`${DELIVERIES} deliveries to a loopback receiver, concurrency ${CONCURRENCY}, best round of each contender`);
 try {
-  const gated = await compare(GATED_DELAY_MS, ramFolder, ROUNDS);
-  await compare(GATED_DELAY_MS, os.tmpdir(), INFORMATIONAL_ROUNDS);
-  await compare(0, ramFolder, INFORMATIONAL_ROUNDS);
-  console.log(`gated ratio dispatcher / bare (receiver answering after ${GATED_DELAY_MS} ms, state in ${ramFolder}): ${gated.ratio.toFixed(2)} (target >= ${TARGET})`);
+  const gated = await compare(0, stateRoot, ROUNDS);
+  await compare(INFORMATIONAL_DELAY_MS, stateRoot, INFORMATIONAL_ROUNDS);
+  console.log(`gated: receiver answering at once, state in ${stateRoot}: bare ${gated.bare.toFixed(0)} deliveries/s, dispatcher ${gated.ours.toFixed(0)} deliveries/s, ratio ${gated.ratio.toFixed(2)} (target >= ${TARGET})`);
   if (gated.ratio < TARGET) {
     console.error(`webhook dispatcher is below ${TARGET} x the bare undici loop`);
     process.exitCode = 1;

@@ -10,6 +10,12 @@ export const SERVICE = {
   contactEmail: "facts@bc-real-estate-facts.org",
 } as const;
 
+/** SPEC.md section 8: 1 h in browsers, 24 h on the CDN, 7 days stale while revalidating. */
+export const CACHE_CONTROL = "public, max-age=3600, s-maxage=86400, stale-while-revalidate=604800";
+
+/** RFC 9727 asks the api-catalog to name its profile, so clients can tell it from any other linkset. */
+export const API_CATALOG_CONTENT_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+
 export const DEFAULT_BASE_URL = "http://localhost:8080";
 
 /** FACTS_BASE_URL without a trailing slash; every absolute URL in the output is built from it. */

@@ -55,8 +55,9 @@ const main = async (): Promise<number> => {
   const subscribers = await subscribersFromEnvironment();
   const mailer = mailerFromEnvironment();
   const client = createPinnedClient();
+  const store = await createDeliveryStore(stateDirectory);
   const options: RunOptions = {
-    store: await createDeliveryStore(stateDirectory),
+    store,
     client,
     allowHosts: allowHostsFromEnvironment(),
     resolve: systemResolver,
@@ -81,6 +82,7 @@ const main = async (): Promise<number> => {
   } finally {
     await client.close();
     mailer?.close();
+    await store.close();
   }
   return 0;
 };

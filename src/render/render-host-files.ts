@@ -1,7 +1,5 @@
+import { API_CATALOG_CONTENT_TYPE, CACHE_CONTROL } from "../config.ts";
 import type { SiteFiles } from "./site-files.ts";
-
-/** SPEC.md section 8, exactly. */
-export const CACHE_CONTROL = "public, max-age=3600, s-maxage=86400, stale-while-revalidate=604800";
 
 /**
  * `.nojekyll` (GitHub Pages must publish `.well-known/` as is) and `_headers`, which hosts such as Netlify and
@@ -15,12 +13,13 @@ export const renderHostFiles = (): SiteFiles =>
       [
         "/*",
         "  Access-Control-Allow-Origin: *",
+        "  Access-Control-Expose-Headers: ETag",
         `  Cache-Control: ${CACHE_CONTROL}`,
         "  X-Content-Type-Options: nosniff",
         "/api/v1/facts/feed.xml",
         "  Content-Type: application/rss+xml; charset=utf-8",
         "/.well-known/api-catalog",
-        "  Content-Type: application/linkset+json",
+        `  Content-Type: ${API_CATALOG_CONTENT_TYPE}`,
         "/.well-known/openapi.json",
         "  Content-Type: application/json; charset=utf-8",
         "",

@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { SERVICE } from "../config.ts";
+import { CACHE_CONTROL, SERVICE } from "../config.ts";
 import type { SiteModel } from "../build/build-model.ts";
 import * as schemas from "../schemas/index.ts";
 import { DOMAINS } from "../schemas/primitives.ts";
 import { AFFORDABILITY_PATHS } from "./render-affordability.ts";
-import { CACHE_CONTROL } from "./render-host-files.ts";
 import { jsonText, type SiteFiles } from "./site-files.ts";
 
 /** The component schemas, generated from zod: one source of truth for validation, JSON Schema and OpenAPI. */

@@ -1,12 +1,10 @@
 import path from "node:path";
-
-/** RFC 9727 asks the api-catalog to name its profile, so clients can tell it from any other linkset. */
-const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+import { API_CATALOG_CONTENT_TYPE } from "../config.ts";
 
 /** Files whose name alone decides the type: the feed is RSS although it ends in `.xml`; the rest have no extension. */
 const BY_NAME: Record<string, string> = {
   "feed.xml": "application/rss+xml; charset=utf-8",
-  "api-catalog": API_CATALOG_TYPE,
+  "api-catalog": API_CATALOG_CONTENT_TYPE,
   _headers: "text/plain; charset=utf-8",
   _redirects: "text/plain; charset=utf-8",
   ".nojekyll": "text/plain; charset=utf-8",

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { answerPreflight } from "./answer-preflight.ts";
 import { hostHeaderProblem } from "./host-header-problem.ts";
-import { ALLOWED_METHODS, CACHE_CONTROL, COMMON_HEADERS } from "./http-headers.ts";
+import { CACHE_CONTROL } from "../config.ts";
+import { ALLOWED_METHODS, COMMON_HEADERS } from "./http-headers.ts";
 import { ifNoneMatchHits } from "./if-none-match-hits.ts";
 import type { Site } from "./load-site.ts";
 import { negotiateEncoding } from "./negotiate-encoding.ts";

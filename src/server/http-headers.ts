@@ -1,6 +1,3 @@
-/** SPEC.md section 8: 1 h in browsers, 24 h on the CDN, 7 days stale while revalidating. Sent on every 200 and 304. */
-export const CACHE_CONTROL = "public, max-age=3600, s-maxage=86400, stale-while-revalidate=604800";
-
 /** Errors are not cached, so a fact published by the next build is found at once. */
 export const ERROR_CACHE_CONTROL = "no-store";
 

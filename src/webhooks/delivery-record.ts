@@ -31,8 +31,8 @@ export type Attempt = z.infer<typeof Attempt>;
 const CommitSha = z.string().regex(/^[0-9a-f]{40,64}$/, { error: "must be a full commit id" });
 
 /**
- * One event for one subscriber, as stored under FACTS_WEBHOOK_STATE/deliveries/<id>.json. It holds what is needed
- * to rebuild the body at each attempt, and neither the subscriber's secret nor its URL.
+ * One event for one subscriber, as stored in FACTS_WEBHOOK_STATE (a line of deliveries.json or journal.ndjson). It
+ * holds what is needed to rebuild the body at each attempt, and neither the subscriber's secret nor its URL.
  */
 export const DeliveryRecord = z.object({
   id: z.uuid(),

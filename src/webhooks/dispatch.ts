@@ -37,11 +37,11 @@ export const dispatch = async (options: RunOptions & { cwd: string; base: string
     baseUrl: options.baseUrl,
     createdAt: options.now(),
   });
-  let known = 0;
-  for (const record of records) {
-    if (await options.store.has(record.id)) known++;
-    else await options.store.write(record);
-  }
+  const fresh: typeof records = [];
+  for (const record of records) if (!(await options.store.has(record.id))) fresh.push(record);
+  // Written together, so the journal takes them in one append.
+  await Promise.all(fresh.map((record) => options.store.write(record)));
+  const known = records.length - fresh.length;
   options.log(`${records.length} delivery(ies) for ${active.length} subscriber(s); ${known} already known from an earlier run`);
   const summary = await runDeliveries(options);
   return { ...summary, base: base.sha, head: head.sha, events, planned: records.length, known };

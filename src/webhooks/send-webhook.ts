@@ -31,11 +31,8 @@ export const sendWebhook = async (
   const signal = AbortSignal.timeout(timeoutMs);
   try {
     const response = await client.post(target.url, target.address, request.headers, request.body, signal);
-    let read = 0;
-    for await (const chunk of response.body) {
-      read += (chunk as Buffer).length;
-      if (read >= MAX_ANSWER_BYTES) break;
-    }
+    // Reads and drops the answer, and closes the connection once it passes the limit.
+    await response.body.dump({ limit: MAX_ANSWER_BYTES, signal });
     const retryAfterSeconds = parseRetryAfter(response.headers["retry-after"], options.now());
     return { kind: "response", status: response.statusCode, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
   } catch (error: unknown) {
