@@ -18,9 +18,12 @@ export const API_CATALOG_CONTENT_TYPE = 'application/linkset+json; profile="http
 
 export const DEFAULT_BASE_URL = "http://localhost:8080";
 
-/** FACTS_BASE_URL without a trailing slash; every absolute URL in the output is built from it. */
+/**
+ * FACTS_BASE_URL without a trailing slash; every absolute URL in the output is built from it. Unset, it is the
+ * local server's address, following PORT, so `PORT=3000 npm start` publishes links that work.
+ */
 export const baseUrlFromEnvironment = (environment: NodeJS.ProcessEnv = process.env): string => {
-  const raw = environment.FACTS_BASE_URL || DEFAULT_BASE_URL;
+  const raw = environment.FACTS_BASE_URL || (environment.PORT ? `http://localhost:${environment.PORT}` : DEFAULT_BASE_URL);
   let url: URL;
   try {
     url = new URL(raw);

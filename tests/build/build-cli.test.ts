@@ -37,3 +37,12 @@ describe("npm run build", () => {
     expect(result.stderr).toBe('build failed: FACTS_BASE_URL must use http or https, got "ftp://example.org"\n');
   });
 });
+
+describe("the base URL", () => {
+  it("defaults to the local server's address, following PORT, and drops a trailing slash", async () => {
+    const { baseUrlFromEnvironment } = await import("../../src/config.ts");
+    expect(baseUrlFromEnvironment({})).toBe("http://localhost:8080");
+    expect(baseUrlFromEnvironment({ PORT: "3000" })).toBe("http://localhost:3000");
+    expect(baseUrlFromEnvironment({ PORT: "3000", FACTS_BASE_URL: "https://facts.example.org/" })).toBe("https://facts.example.org");
+  });
+});
