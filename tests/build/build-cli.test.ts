@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { baseUrlFromEnvironment } from "../../src/config.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -39,8 +40,7 @@ describe("npm run build", () => {
 });
 
 describe("the base URL", () => {
-  it("defaults to the local server's address, following PORT, and drops a trailing slash", async () => {
-    const { baseUrlFromEnvironment } = await import("../../src/config.ts");
+  it("defaults to the local server's address, following PORT, and drops a trailing slash", () => {
     expect(baseUrlFromEnvironment({})).toBe("http://localhost:8080");
     expect(baseUrlFromEnvironment({ PORT: "3000" })).toBe("http://localhost:3000");
     expect(baseUrlFromEnvironment({ PORT: "3000", FACTS_BASE_URL: "https://facts.example.org/" })).toBe("https://facts.example.org");
