@@ -1,0 +1,30 @@
+import { parseArgs } from "node:util";
+import { formatProblem } from "../check/problem.ts";
+import { freshnessReport, summarizeFreshness } from "../freshness/freshness-report.ts";
+import { loadFacts } from "../freshness/load-facts.ts";
+import { todayFromEnvironment } from "./today.ts";
+
+const main = async (): Promise<number> => {
+  const { values } = parseArgs({
+    options: { root: { type: "string", default: "." }, "warn-days": { type: "string", default: "30" } },
+    strict: true,
+  });
+  const warnDays = values["warn-days"];
+  if (!/^\d+$/.test(warnDays)) throw new Error(`--warn-days must be a whole number, got "${warnDays}"`);
+  const today = todayFromEnvironment();
+  const report = freshnessReport(await loadFacts(values.root, today), today, Number(warnDays));
+  for (const problem of report.expired) console.log(formatProblem(problem));
+  for (const problem of report.expiring) console.log(`warning: ${formatProblem(problem)}`);
+  console.log(summarizeFreshness(report, today));
+  return report.expired.length === 0 ? 0 : 1;
+};
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(`freshness failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 2;
+  },
+);

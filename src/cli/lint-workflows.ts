@@ -1,0 +1,22 @@
+import { parseArgs } from "node:util";
+import { formatProblem } from "../check/problem.ts";
+import { lintWorkflowFiles } from "../workflow-lint/lint-workflow-files.ts";
+
+const main = async (): Promise<number> => {
+  const { values } = parseArgs({ options: { root: { type: "string", default: "." } }, strict: true });
+  const report = await lintWorkflowFiles(values.root);
+  for (const problem of report.problems) console.log(formatProblem(problem));
+  const checked = `${report.workflows.length} workflow(s) and ${report.actions.length} action.yml file(s)`;
+  console.log(report.problems.length === 0 ? `ok: ${checked} linted, no problems` : `${report.problems.length} problem(s) in ${checked}`);
+  return report.problems.length === 0 ? 0 : 1;
+};
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(`lint failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,128 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { PROJECT_ROOT } from "../helpers/run-script.ts";
+
+interface Step {
+  id?: string;
+  name?: string;
+  uses?: string;
+  run?: string;
+  if?: string;
+  with?: Record<string, unknown>;
+  env?: Record<string, string>;
+}
+interface Job {
+  needs?: string | string[];
+  if?: string;
+  permissions: Record<string, string>;
+  environment?: { name: string };
+  steps: Step[];
+}
+interface Workflow {
+  name: string;
+  on: Record<string, unknown>;
+  jobs: Record<string, Job>;
+}
+
+const read = async (name: string): Promise<Workflow> => parse(await readFile(path.join(PROJECT_ROOT, ".github/workflows", name), "utf8")) as Workflow;
+const usesOf = (job: Job) => job.steps.map((step) => step.uses?.split("@")[0] ?? `run: ${step.run?.trim().split("\n").at(-1)}`);
+
+describe("the workflows", () => {
+  it("call only local actions that exist, with declared inputs and every required one", async () => {
+    const names = (await readdir(path.join(PROJECT_ROOT, ".github/workflows"))).filter((name) => name.endsWith(".yml"));
+    const scripts = JSON.parse(await readFile(path.join(PROJECT_ROOT, "package.json"), "utf8")).scripts as Record<string, string>;
+    for (const name of names) {
+      const workflow = await read(name);
+      for (const job of Object.values(workflow.jobs)) {
+        for (const step of job.steps) {
+          for (const [, script] of (step.run ?? "").matchAll(/npm run ([\w:-]+)/g)) expect(scripts, `${name}: npm run ${script}`).toHaveProperty(script!);
+          if (!step.uses?.startsWith("./")) continue;
+          const action = parse(await readFile(path.join(PROJECT_ROOT, step.uses, "action.yml"), "utf8")) as { inputs: Record<string, { required?: boolean; default?: string }> };
+          for (const input of Object.keys(step.with ?? {})) expect(Object.keys(action.inputs), `${name}: ${step.uses} input ${input}`).toContain(input);
+          for (const [input, spec] of Object.entries(action.inputs)) {
+            if (spec.required && spec.default === undefined) expect(step.with ?? {}, `${name}: ${step.uses} needs ${input}`).toHaveProperty(input);
+          }
+        }
+      }
+    }
+  });
+
+  it("validate pull requests that touch facts/ or index-data/ without secrets, and upload the changes for the comment", async () => {
+    const workflow = await read("pull-request.yml");
+    expect(workflow.name).toBe("Pull request");
+    expect(workflow.on).toEqual({ pull_request: { paths: ["facts/**", "index-data/**"] } });
+    expect(usesOf(workflow.jobs.validate!)).toEqual(["actions/checkout", "actions/setup-node", "run: npm ci", "./actions/validate"]);
+    expect(workflow.jobs.validate!.steps[3]!.with).toEqual({ base: "${{ github.event.pull_request.base.sha }}" });
+    expect(usesOf(workflow.jobs.changes!)).toEqual(["actions/checkout", "actions/setup-node", "run: npm ci", "./actions/pr-changes", "actions/upload-artifact"]);
+    expect(workflow.jobs.changes!.steps[4]!.with).toMatchObject({ name: "facts-pr-changes" });
+    for (const job of Object.values(workflow.jobs)) {
+      expect(job.permissions).toEqual({ contents: "read" });
+      expect(job.steps[0]!.with).toMatchObject({ "fetch-depth": 0, "persist-credentials": false });
+    }
+    expect(JSON.stringify(workflow)).not.toContain("secrets.");
+  });
+
+  it("post the comment from a trusted workflow_run that never checks out the pull request", async () => {
+    const workflow = await read("pr-comment.yml");
+    expect(workflow.on).toEqual({ workflow_run: { workflows: ["Pull request"], types: ["completed"] } });
+    const job = workflow.jobs.comment!;
+    expect(job.permissions).toEqual({ actions: "read", contents: "read", "pull-requests": "write" });
+    expect(usesOf(job)).toEqual(["actions/checkout", "actions/setup-node", "run: npm ci", "actions/download-artifact", "./actions/pr-comment"]);
+    // The checkout takes the default branch (no ref): the code that runs here is the repository's, not the pull request's.
+    expect(job.steps[0]!.with).toEqual({ "persist-credentials": false });
+    expect(job.steps[3]!.with).toMatchObject({ name: "facts-pr-changes", "run-id": "${{ github.event.workflow_run.id }}" });
+  });
+
+  it("deploy main: full history, check, freshness gate, build, Pages with hidden files, then the webhook dispatch", async () => {
+    const workflow = await read("deploy.yml");
+    expect(workflow.on).toEqual({ push: { branches: ["main"] }, workflow_dispatch: null });
+    const build = workflow.jobs.build!;
+    expect(usesOf(build)).toEqual(["actions/checkout", "actions/setup-node", "run: npm ci", "run: npm run check", "./actions/freshness-gate", "run: npm run build", "actions/upload-pages-artifact"]);
+    expect(build.steps[0]!.with).toMatchObject({ "fetch-depth": 0 });
+    expect(build.steps[5]!.env).toEqual({ FACTS_BASE_URL: "${{ vars.FACTS_BASE_URL }}" });
+    expect(build.steps[6]!.with).toEqual({ path: "_site", "include-hidden-files": true });
+
+    const deploy = workflow.jobs.deploy!;
+    expect(deploy.needs).toBe("build");
+    expect(deploy.permissions).toEqual({ pages: "write", "id-token": "write" });
+    expect(deploy.environment?.name).toBe("github-pages");
+    expect(usesOf(deploy)).toEqual(["actions/deploy-pages"]);
+
+    const webhooks = workflow.jobs.webhooks!;
+    expect(webhooks.needs).toBe("deploy");
+    expect(webhooks.permissions).toEqual({ contents: "write" });
+    expect(usesOf(webhooks)).toEqual(["actions/checkout", "actions/setup-node", "run: npm ci", "./actions/state-branch", 'run: echo "$DISPATCH_HEAD" > "$recorded"', "./actions/state-branch"]);
+    expect(webhooks.steps[4]!.run).toContain('npm run webhooks -- dispatch --base "$base" --head "$DISPATCH_HEAD"');
+    expect(webhooks.steps[4]!.env).toMatchObject({
+      DISPATCH_BASE: "${{ github.event.before }}",
+      DISPATCH_HEAD: "${{ github.sha }}",
+      FACTS_WEBHOOK_STATE: "${{ github.workspace }}/.webhook-state",
+      FACTS_WEBHOOK_SUBSCRIBERS: "${{ secrets.FACTS_WEBHOOK_SUBSCRIBERS }}",
+      SMTP_URL: "${{ secrets.SMTP_URL }}",
+    });
+    expect(webhooks.steps[3]!.with).toEqual({ mode: "restore" });
+    expect(webhooks.steps[5]).toMatchObject({ if: "always() && steps.restore.outcome == 'success'", with: { mode: "save" } });
+  });
+
+  it("re-verify daily and on demand with only the issues grant, and keep the webhook retries and the digest on the state branch", async () => {
+    const reverify = await read("reverify.yml");
+    expect(Object.keys(reverify.on)).toEqual(["schedule", "workflow_dispatch"]);
+    expect(reverify.jobs.reverify!.permissions).toEqual({ contents: "read", issues: "write" });
+    expect(usesOf(reverify.jobs.reverify!).at(-1)).toBe("./actions/reverify");
+
+    for (const [file, job] of [["deploy.yml", "webhooks"], ["webhook-retries.yml", "retry"], ["digest.yml", "digest"]] as const) {
+      const { concurrency } = (await read(file)).jobs[job] as Job & { concurrency: unknown };
+      expect(concurrency, `${file}: one writer of the state branch at a time`).toEqual({ group: "webhook-state", "cancel-in-progress": false });
+    }
+    const retries = await read("webhook-retries.yml");
+    expect(retries.on).toEqual({ schedule: [{ cron: "*/15 * * * *" }], workflow_dispatch: null });
+    expect(usesOf(retries.jobs.retry!)).toEqual(["actions/checkout", "actions/setup-node", "run: npm ci", "./actions/state-branch", "run: npm run webhooks -- retry", "./actions/state-branch"]);
+
+    const digest = await read("digest.yml");
+    expect(Object.keys(digest.on)).toEqual(["schedule", "workflow_dispatch"]);
+    expect(usesOf(digest.jobs.digest!)).toEqual(["actions/checkout", "actions/setup-node", "run: npm ci", "./actions/state-branch", "run: npm run digest", "./actions/state-branch"]);
+    expect(digest.jobs.digest!.steps[4]!.env).toMatchObject({ FACTS_WEBHOOK_STATE: "${{ github.workspace }}/.webhook-state", SMTP_URL: "${{ secrets.SMTP_URL }}" });
+  });
+});
