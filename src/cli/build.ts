@@ -4,6 +4,7 @@ import { renderSite } from "../build/render-site.ts";
 import { writeSite } from "../build/write-site.ts";
 import { baseUrlFromEnvironment } from "../config.ts";
 import { todayFromEnvironment } from "./today.ts";
+import { runCommand } from "./run-command.ts";
 
 /** `npm run build [-- --out DIR]`: validate, derive and write the whole endpoint tree (default `_site/`). */
 const main = async (): Promise<void> => {
@@ -14,7 +15,4 @@ const main = async (): Promise<void> => {
   console.log(`built ${files.size} files for ${model.facts.length} facts and ${model.diffs.length} diffs into ${values.out}/ (base URL ${model.urls.base})`);
 };
 
-main().catch((error: unknown) => {
-  console.error(`build failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-});
+runCommand("build", main, 1);

@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { formatProblem } from "../check/problem.ts";
 import { runChecks, summarize } from "../check/run-checks.ts";
 import { todayFromEnvironment } from "./today.ts";
+import { runCommand } from "./run-command.ts";
 
 const main = async (): Promise<number> => {
   const { values } = parseArgs({ options: { root: { type: "string", default: "." }, base: { type: "string" } }, strict: true });
@@ -11,12 +12,4 @@ const main = async (): Promise<number> => {
   return report.problems.length === 0 ? 0 : 1;
 };
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(`check failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 2;
-  },
-);
+runCommand("check", main);

@@ -5,6 +5,7 @@ import { digestSubscribersFromEnvironment } from "../digest/digest-subscribers-f
 import { runDigest } from "../digest/run-digest.ts";
 import { IsoDate } from "../schemas/primitives.ts";
 import { todayFromEnvironment } from "./today.ts";
+import { runCommand } from "./run-command.ts";
 
 /** The first 90-day cycle boundary when FACTS_DIGEST_EPOCH is not set. */
 const DEFAULT_EPOCH = "2026-01-01";
@@ -45,12 +46,4 @@ const main = async (): Promise<number> => {
   return 0;
 };
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(`digest failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 2;
-  },
-);
+runCommand("digest", main);

@@ -3,6 +3,7 @@ import { formatProblem } from "../check/problem.ts";
 import { freshnessReport, summarizeFreshness } from "../freshness/freshness-report.ts";
 import { loadFacts } from "../freshness/load-facts.ts";
 import { todayFromEnvironment } from "./today.ts";
+import { runCommand } from "./run-command.ts";
 
 const main = async (): Promise<number> => {
   const { values } = parseArgs({
@@ -19,12 +20,4 @@ const main = async (): Promise<number> => {
   return report.expired.length === 0 ? 0 : 1;
 };
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(`freshness failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 2;
-  },
-);
+runCommand("freshness", main);

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { formatProblem } from "../check/problem.ts";
 import { lintWorkflowFiles } from "../workflow-lint/lint-workflow-files.ts";
+import { runCommand } from "./run-command.ts";
 
 const main = async (): Promise<number> => {
   const { values } = parseArgs({ options: { root: { type: "string", default: "." } }, strict: true });
@@ -11,12 +12,4 @@ const main = async (): Promise<number> => {
   return report.problems.length === 0 ? 0 : 1;
 };
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(`lint failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 2;
-  },
-);
+runCommand("lint", main);

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { createStaticServer } from "../server/create-static-server.ts";
+import { runCommand } from "./run-command.ts";
 
 /**
  * `npm run serve` (and the second half of `npm start`): serves a built tree with the headers of SPEC.md section 8.
@@ -50,7 +51,4 @@ const main = async (): Promise<void> => {
   process.once("SIGTERM", stop);
 };
 
-main().catch((error: unknown) => {
-  console.error(`serve failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-});
+runCommand("serve", main, 1);
