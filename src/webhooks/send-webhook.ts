@@ -28,7 +28,10 @@ export const sendWebhook = async (
   options: { timeoutMs?: number; now: () => Date },
 ): Promise<AttemptOutcome> => {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const signal = AbortSignal.timeout(timeoutMs);
+  // A timer cleared when the attempt ends, rather than AbortSignal.timeout, whose timer outlives every attempt.
+  const controller = new AbortController();
+  const signal = controller.signal;
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
     const response = await client.post(target.url, target.address, request.headers, request.body, signal);
     // Reads and drops the answer, and closes the connection once it passes the limit.
@@ -38,5 +41,7 @@ export const sendWebhook = async (
   } catch (error: unknown) {
     if (signal.aborted) return { kind: "timeout", message: `no complete answer within ${timeoutMs / 1000} s` };
     return { kind: "error", message: errorCode(error) };
+  } finally {
+    clearTimeout(timer);
   }
 };

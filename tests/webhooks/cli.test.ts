@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { JOURNAL_FILE, SNAPSHOT_FILE } from "../../src/webhooks/delivery-store.ts";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -38,9 +39,18 @@ const environment = async (subscribers: unknown) => {
   };
 };
 
+/** Every file of the state folder, whatever its layout. */
 const stateFiles = async (state: string): Promise<{ name: string; text: string }[]> => {
-  const folder = path.join(state, "deliveries");
-  return Promise.all((await readdir(folder)).map(async (name) => ({ name, text: await readFile(path.join(folder, name), "utf8") })));
+  const names = (await readdir(state, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+  return Promise.all(names.map(async (entry) => ({ name: path.join(entry.parentPath, entry.name), text: await readFile(path.join(entry.parentPath, entry.name), "utf8") })));
+};
+
+type StoredRecord = { id: string; subscriber: string; status: string; attempts: unknown[]; event: { factId: string; version: number } };
+
+/** The deliveries of the snapshot a finished run leaves, which must then be the only delivery state there is. */
+const snapshotRecords = async (state: string): Promise<StoredRecord[]> => {
+  expect((await readdir(state)).sort()).toEqual([SNAPSHOT_FILE, "gone"]);
+  return JSON.parse(await readFile(path.join(state, SNAPSHOT_FILE), "utf8")).deliveries;
 };
 
 describe("npm run webhooks", () => {
@@ -70,6 +80,7 @@ describe("npm run webhooks", () => {
     expect(retry.stdout).toContain("retry: 0 attempt(s); no retry scheduled");
     expect(receiver.requests).toHaveLength(4);
 
+    expect((await snapshotRecords(state)).map((record) => record.status)).toEqual(["delivered", "delivered", "delivered", "delivered"]);
     const everything = [first.stdout, first.stderr, again.stdout, retry.stdout, ...(await stateFiles(state)).map((file) => file.text)].join("\n");
     for (const secret of [SECRET, OTHER_SECRET, "t0ps3cr3tpath"]) expect(everything).not.toContain(secret);
   });
@@ -128,12 +139,16 @@ describe("npm run webhooks", () => {
     expect(await exited).toBe("SIGKILL");
     const beforeRestart = receiver.requests.length;
     expect(beforeRestart).toBeLessThan(40);
+    // The killed run never compacted: its state is the journal, every attempt it made recorded there before the request.
+    const journal = (await readFile(path.join(state, JOURNAL_FILE), "utf8")).split("\n").filter((line) => line.endsWith("}"));
+    const started = new Set(journal.map((line) => JSON.parse(line) as { id: string; set: { status?: string } }).filter((line) => line.set.status === "attempted").map((line) => line.id));
+    for (const request of receiver.requests) expect(started.has(request.headers["x-facts-delivery"] as string)).toBe(true);
 
     const restart = await runScript("src/cli/webhooks.ts", args, { env });
     expect(restart.code).toBe(0);
     expect(restart.stdout).toContain("40 delivery(ies) (40 already known)");
 
-    const records = (await stateFiles(state)).map((file) => JSON.parse(file.text) as { id: string; subscriber: string; status: string; event: { factId: string; version: number } });
+    const records = await snapshotRecords(state);
     expect(records).toHaveLength(40);
     expect(records.every((record) => record.status === "delivered")).toBe(true);
     const counts = new Map<string, number>();

@@ -1,9 +1,8 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { verify as verifyGithubStyle } from "@octokit/webhooks-methods";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { WebhookBody } from "../../src/schemas/webhook.ts";
+import { createDeliveryStore } from "../../src/webhooks/delivery-store.ts";
 import { RETRY_DELAYS_MS } from "../../src/webhooks/retry-schedule.ts";
 import { runDeliveries } from "../../src/webhooks/run-deliveries.ts";
 import { verifyFactsWebhook } from "../../src/webhooks/verify-facts-webhook.ts";
@@ -95,9 +94,9 @@ describe("a delivery to a real receiver", () => {
     expect(second!.headers["x-facts-signature"]).not.toBe(first!.headers["x-facts-signature"]);
     expect(verifyFactsWebhook(second!.body, second!.headers, SECRET, new Date(ends[1]! + 1000))).toMatchObject({ ok: true, dedupeKey: `${record!.id}:bc.rent_cap.2026:2` });
 
-    const stored = JSON.parse(await readFile(path.join(options.store.directory, "deliveries", `${record!.id}.json`), "utf8"));
-    expect(stored.status).toBe("delivered");
-    expect(stored.attempts.map((attempt: { outcome: { status: number } }) => attempt.outcome.status)).toEqual([500, 200]);
+    const [stored] = await (await createDeliveryStore(options.store.directory)).list();
+    expect(stored!.status).toBe("delivered");
+    expect(stored!.attempts.map((attempt) => (attempt.outcome?.kind === "response" ? attempt.outcome.status : undefined))).toEqual([500, 200]);
     expect(options.lines.join("\n")).toMatch(/attempt 1: HTTP 500 -> retrying at 2026-11-22T09:01:00\.000Z/);
   });
 
