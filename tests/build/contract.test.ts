@@ -156,6 +156,18 @@ describe("the built endpoint tree", () => {
     expect(ptt.page_url).toBe(`${BASE}/#bc.ptt.brackets`);
   });
 
+  it("publishes an affordability index whose every idx follows from its own published fields", () => {
+    const series = json("/api/v1/affordability-index/index.json");
+    expect(series.series.length).toBeGreaterThan(0);
+    for (const entry of series.series) {
+      expect(entry.idx, `${entry.board} ${entry.monthSlug}`).toBe(Math.round((entry.medianIncome / entry.annualCarryingCost) * 100));
+      expect(entry.loanAmount).toBeCloseTo(entry.hpiBenchmarkPrice - entry.downPayment, 2);
+    }
+    expect(series.latest).toEqual(json("/api/v1/affordability-index/latest.json").latest);
+    expect(text("/api/v1/vancouver-special-index/index.json")).toBe(text("/api/v1/affordability-index/index.json"));
+    expect(text("/api/v1/vancouver-special-index/latest.json")).toBe(text("/api/v1/affordability-index/latest.json"));
+  });
+
   it("publishes RFC 9727 and RFC 9116 well-known files and the host headers", () => {
     const linkset = json("/.well-known/api-catalog").linkset[0];
     expect(linkset["service-desc"][0].href).toBe(`${BASE}/.well-known/openapi.json`);
