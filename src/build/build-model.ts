@@ -7,6 +7,7 @@ import { diffIndex } from "../derive/diff-index.ts";
 import { factDiffs } from "../derive/fact-diffs.ts";
 import { historyEntries } from "../derive/history-entries.ts";
 import { runGit } from "../git/run-git.ts";
+import { isoDateTimeOfSeconds } from "../lib/dates.ts";
 import { readFactHistory, type FactTimeline, type FactVersion } from "../history/read-fact-history.ts";
 import type { CommitInfo } from "../history/read-git-log.ts";
 import type { DiffIndex, FactDiff } from "../schemas/diff.ts";
@@ -46,7 +47,7 @@ export const buildModel = async (root: string, options: { baseUrl: string; today
     runGit(root, ["log", "-1", "--format=%ct", "--", "facts", "index-data"]),
   ]);
   const lastSeconds = Number(lastDataCommit.toString("utf8").trim() || "0");
-  const generatedAt = new Date(lastSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const generatedAt = isoDateTimeOfSeconds(lastSeconds);
 
   const domainRank = (domain: string) => DOMAINS.indexOf(domain as (typeof DOMAINS)[number]);
   const loaded = [...report.facts].sort((a, b) => domainRank(a.fact.domain) - domainRank(b.fact.domain) || a.fact.id.localeCompare(b.fact.id));

@@ -1,7 +1,6 @@
+import { escapeHtml } from "../lib/escape-html.ts";
 import type { Problem } from "./problem.ts";
 
-const escapeHtml = (text: string): string =>
-  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
 /** Rows for a job summary table: a header row, then one row per problem. */
 export const summaryRows = (problems: readonly Problem[]): { data: string; header?: boolean }[][] => [

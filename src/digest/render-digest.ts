@@ -2,7 +2,7 @@ import { SERVICE, urlsFor } from "../config.ts";
 import type { MailMessage } from "./create-mailer.ts";
 import type { DigestChange } from "./collect-digest-changes.ts";
 import type { DigestCycle } from "./digest-cycle.ts";
-import { escapeHtml } from "./escape-html.ts";
+import { escapeHtml } from "../lib/escape-html.ts";
 
 const FIELD_NAMES = { value: "value", effective_iso: "effective", expires_iso: "re-verify by" } as const;
 

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { StringDecoder } from "node:string_decoder";
 import { runGit } from "../git/run-git.ts";
+import { isoDateTimeOfSeconds } from "../lib/dates.ts";
 
 export interface CommitInfo {
   sha: string;
@@ -48,7 +49,7 @@ const parseRecord = (record: string): LoggedCommit => {
     changes.push({ status: kind, path: tokens[index + 1]!, ...(blob && !ZERO_BLOB.test(blob) && kind !== "D" ? { blob } : {}) });
   }
   // Commit times in UTC ("...Z"), whatever the committer's zone, so published dates sort and compare as text.
-  const committedAt = new Date(Number(committedSeconds) * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const committedAt = isoDateTimeOfSeconds(Number(committedSeconds));
   return { sha, committed_at: committedAt, message: message.trim(), changes };
 };
 

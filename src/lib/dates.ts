@@ -5,6 +5,9 @@ export const addDays = (isoDate: string, days: number): string => {
   return date.toISOString().slice(0, 10);
 };
 
+/** A git commit time (seconds since the epoch) as an ISO 8601 UTC date-time without milliseconds. */
+export const isoDateTimeOfSeconds = (seconds: number): string => new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+
 export const isoDateOf = (instant: Date): string => instant.toISOString().slice(0, 10);
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */

@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
+import { addDays } from "../../src/lib/dates.ts";
 import { tempDir } from "./temp-dir.ts";
 
 const exec = promisify(execFile);
@@ -18,11 +19,6 @@ export interface FactSeed {
   label?: string;
 }
 
-const addDays = (iso: string, days: number): string => {
-  const date = new Date(`${iso}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
 
 /** A valid fact file, with `expires_iso` following from its cadence, as a contributor would write it. */
 export const factJson = (seed: FactSeed): Record<string, unknown> => {

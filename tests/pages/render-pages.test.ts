@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SiteModel } from "../../src/build/build-model.ts";
 import { renderSite } from "../../src/build/render-site.ts";
-import { escapeHtml } from "../../src/render/pages/html.ts";
+import { escapeHtml } from "../../src/lib/escape-html.ts";
 import { renderPages } from "../../src/render/render-pages.ts";
 import { SERVICE } from "../../src/config.ts";
 import { realModel } from "./site-model.ts";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SiteModel } from "../../src/build/build-model.ts";
-import { escapeHtml } from "../../src/render/pages/html.ts";
+import { escapeHtml } from "../../src/lib/escape-html.ts";
 import { renderValue } from "../../src/render/pages/render-value.ts";
 import type { Fact } from "../../src/schemas/fact.ts";
 import { realModel } from "./site-model.ts";

@@ -1,3 +1,5 @@
+import { escapeHtml } from "../../lib/escape-html.ts";
+
 /**
  * A fragment of markup that is already safe to emit. Only `html` and `trustedHtml` make one, so every string that
  * reaches a page went through `escapeHtml` unless the code says otherwise in so many words.
@@ -5,11 +7,6 @@
 export interface Html {
   readonly markup: string;
 }
-
-const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-/** Escapes text for element content and for quoted attribute values alike (citation notes hold quotes, `&` and `<`). */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => ENTITIES[character]!);
 
 /** Wraps markup the caller built itself (a stylesheet, a JSON-LD block it escaped); never pass data through it. */
 export const trustedHtml = (markup: string): Html => ({ markup });
