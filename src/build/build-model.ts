@@ -29,7 +29,6 @@ export interface SiteModel {
   index: ComputedSeries & { data: IndexData };
 }
 
-const WORKING_TREE: CommitInfo = { sha: "0".repeat(40), committed_at: "1970-01-01T00:00:00Z", message: "uncommitted change in the working tree" };
 
 /**
  * Loads and validates `facts/`, reads its history from git and derives history and diffs. Invalid data stops the
@@ -48,6 +47,8 @@ export const buildModel = async (root: string, options: { baseUrl: string; today
   ]);
   const lastSeconds = Number(lastDataCommit.toString("utf8").trim() || "0");
   const generatedAt = isoDateTimeOfSeconds(lastSeconds);
+  // A local build may show edits not committed yet; they are dated with the data they sit on, never with the clock.
+  const workingTree: CommitInfo = { sha: "0".repeat(40), committed_at: generatedAt, message: "uncommitted change in the working tree" };
 
   const domainRank = (domain: string) => DOMAINS.indexOf(domain as (typeof DOMAINS)[number]);
   const loaded = [...report.facts].sort((a, b) => domainRank(a.fact.domain) - domainRank(b.fact.domain) || a.fact.id.localeCompare(b.fact.id));
@@ -62,7 +63,7 @@ export const buildModel = async (root: string, options: { baseUrl: string; today
     const current: FactVersion =
       last && last.version === fact.version
         ? { ...last, state: fact, path: doc.file }
-        : { version: fact.version, introduced: WORKING_TREE, state: fact, path: doc.file, lastCommit: WORKING_TREE };
+        : { version: fact.version, introduced: workingTree, state: fact, path: doc.file, lastCommit: workingTree };
     const versions = [...committed.filter((version) => version.version < fact.version), current];
     const timeline: FactTimeline = { id: fact.id, path: doc.file, versions };
     timelines.set(fact.id, timeline);

@@ -35,7 +35,7 @@ export const renderFeed = (model: SiteModel): SiteFiles => {
     item.ele("title").txt(`${fact.label} (v${fact.version})`);
     item.ele("link").txt(model.urls.factAnchor(fact.id));
     item.ele("guid", { isPermaLink: "false" }).txt(`${fact.id}-v${fact.version}-${retrieved}`);
-    item.ele("pubDate").txt(rfc822(changed === "1970-01-01T00:00:00Z" ? model.generatedAt : changed));
+    item.ele("pubDate").txt(rfc822(changed));
     item.ele("category").txt(fact.domain);
     item.ele("author").txt(`${SERVICE.contactEmail} (${SERVICE.name})`);
     item.ele("description").txt(
