@@ -1,7 +1,7 @@
 import { SERVICE } from "../config.ts";
 import type { DeliveryRecord } from "./delivery-record.ts";
 import { signWebhook } from "./sign-webhook.ts";
-import { webhookBodyText } from "./webhook-body-text.ts";
+import { webhookBodyBytes } from "./webhook-body-bytes.ts";
 
 export interface WebhookRequest {
   headers: Record<string, string>;
@@ -12,7 +12,7 @@ export const USER_AGENT = `${SERVICE.slug}-webhook/1.0`;
 
 /** The headers and body bytes of one attempt of a delivery, signed afresh with the attempt's time. */
 export const buildWebhookRequest = (record: DeliveryRecord, secret: string, sentAt: Date): WebhookRequest => {
-  const body = Buffer.from(webhookBodyText(record.event, { baseUrl: record.baseUrl, changedAt: record.changedAt, sentAt }));
+  const body = webhookBodyBytes(record.event, { baseUrl: record.baseUrl, changedAt: record.changedAt, sentAt });
   const timestamp = Math.floor(sentAt.getTime() / 1000);
   const signatures = signWebhook({ id: record.id, timestamp, body, secret });
   return {

@@ -41,6 +41,36 @@ const forbiddenRange = (address: string): string | undefined => {
   return range === "unicast" ? undefined : (RANGE_WORDS[range] ?? `a special-purpose (${range})`);
 };
 
+interface ParsedUrl {
+  url: URL;
+  /** The host without IPv6 brackets, lower-case. */
+  host: string;
+  /** 4 or 6 for an address literal, else 0. */
+  family: number;
+}
+
+/**
+ * Subscribers' URLs, parsed: the same few URLs come back at every attempt, and parsing is the same every time.
+ * Only DNS is asked again. Bounded, since the strings come from configuration that a long process may reload.
+ */
+const parsedUrls = new Map<string, ParsedUrl | undefined>();
+const MAX_PARSED_URLS = 10_000;
+
+const parseUrl = (rawUrl: string): ParsedUrl | undefined => {
+  if (parsedUrls.has(rawUrl)) return parsedUrls.get(rawUrl);
+  let parsed: ParsedUrl | undefined;
+  try {
+    const url = new URL(rawUrl);
+    const host = url.hostname.toLowerCase().replace(/^\[(.*)\]$/, "$1");
+    parsed = { url, host, family: isIP(host) };
+  } catch {
+    parsed = undefined;
+  }
+  if (parsedUrls.size >= MAX_PARSED_URLS) parsedUrls.clear();
+  parsedUrls.set(rawUrl, parsed);
+  return parsed;
+};
+
 /**
  * Decides whether one attempt may reach `rawUrl`, resolving its host now (at every attempt, so a name that later
  * points inward is caught) and returning the vetted address to connect to. Only `https`; every address of the
@@ -49,22 +79,18 @@ const forbiddenRange = (address: string): string | undefined => {
  * http and any address.
  */
 export const guardUrl = async (rawUrl: string, options: { allowHosts: ReadonlySet<string>; resolve: Resolver }): Promise<GuardResult> => {
-  let url: URL;
-  try {
-    url = new URL(rawUrl);
-  } catch {
-    return { ok: false, reason: "the URL is not an absolute URL", permanent: true };
-  }
-  const host = url.hostname.toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  const parsed = parseUrl(rawUrl);
+  if (!parsed) return { ok: false, reason: "the URL is not an absolute URL", permanent: true };
+  const { url, host, family } = parsed;
   const allowed = options.allowHosts.has(host);
   if (url.protocol !== "https:" && !(allowed && url.protocol === "http:")) {
     return { ok: false, reason: `${url.protocol.slice(0, -1)} URL: only https is accepted`, permanent: true };
   }
 
-  const literal = isIP(host) !== 0;
+  const literal = family !== 0;
   let addresses: readonly ResolvedAddress[];
   if (literal) {
-    addresses = [{ address: host, family: isIP(host) }];
+    addresses = [{ address: host, family }];
   } else {
     try {
       addresses = await options.resolve(host);

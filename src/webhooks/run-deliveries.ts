@@ -34,6 +34,9 @@ const OPEN: ReadonlySet<DeliveryStatus> = new Set(["pending", "attempted", "retr
 const isDue = (record: DeliveryRecord, at: number): boolean =>
   record.status === "pending" || record.status === "attempted" || (record.status === "retrying" && Date.parse(record.nextAttemptAt ?? "") <= at);
 
+/** Code-unit order, which for ISO instants and ids is their order; localeCompare would consult the locale. */
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 const label = (record: DeliveryRecord): string => `delivery ${record.id} (${record.subscriber}, ${record.event.factId} v${record.event.version})`;
 
 /**
@@ -92,7 +95,7 @@ export const runDeliveries = async (options: RunOptions): Promise<RunSummary> =>
     const at = now().getTime();
     const due = [...records.values()]
       .filter((record) => isDue(record, at) && !unconfigured.has(record.subscriber))
-      .sort((a, b) => (a.nextAttemptAt ?? "").localeCompare(b.nextAttemptAt ?? "") || a.id.localeCompare(b.id));
+      .sort((a, b) => compareText(a.nextAttemptAt ?? "", b.nextAttemptAt ?? "") || compareText(a.id, b.id));
 
     await forEachConcurrently(due, options.concurrency ?? DEFAULT_CONCURRENCY, async (record) => {
       if (gone.has(record.subscriber)) return;

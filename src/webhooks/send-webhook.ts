@@ -1,6 +1,6 @@
 import type { AttemptOutcome } from "./delivery-record.ts";
 import { parseRetryAfter } from "./parse-retry-after.ts";
-import type { PinnedClient } from "./pinned-client.ts";
+import { AnswerTimeoutError, type PinnedClient } from "./pinned-client.ts";
 import type { WebhookRequest } from "./build-webhook-request.ts";
 
 /** Receivers' answers are read this far and no further: only the status matters, and a huge body must not stall the dispatcher. */
@@ -28,20 +28,12 @@ export const sendWebhook = async (
   options: { timeoutMs?: number; now: () => Date },
 ): Promise<AttemptOutcome> => {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  // A timer cleared when the attempt ends, rather than AbortSignal.timeout, whose timer outlives every attempt.
-  const controller = new AbortController();
-  const signal = controller.signal;
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const response = await client.post(target.url, target.address, request.headers, request.body, signal);
-    // Reads and drops the answer, and closes the connection once it passes the limit.
-    await response.body.dump({ limit: MAX_ANSWER_BYTES, signal });
-    const retryAfterSeconds = parseRetryAfter(response.headers["retry-after"], options.now());
-    return { kind: "response", status: response.statusCode, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
+    const answer = await client.post(target.url, target.address, request, { timeoutMs, maxAnswerBytes: MAX_ANSWER_BYTES });
+    const retryAfterSeconds = parseRetryAfter(answer.headers["retry-after"], options.now());
+    return { kind: "response", status: answer.statusCode, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
   } catch (error: unknown) {
-    if (signal.aborted) return { kind: "timeout", message: `no complete answer within ${timeoutMs / 1000} s` };
+    if (error instanceof AnswerTimeoutError) return { kind: "timeout", message: error.message };
     return { kind: "error", message: errorCode(error) };
-  } finally {
-    clearTimeout(timer);
   }
 };
