@@ -84,10 +84,14 @@ const syntheticRepository = async (facts: number, revisions: number): Promise<st
   return root;
 };
 
-/** git's own cost for the same information: list the changes, then read every listed blob. */
+/**
+ * git's own cost for the same information: list the changes under facts/, then read every listed blob. The log is
+ * asked for the way the engine asks (`--relative=facts/`, newest first), its cheapest form: the pathspec form
+ * (`-- facts`) makes git diff every commit twice and costs 1.7× as much at 5,000 × 10.
+ */
 const gitFloor = async (root: string): Promise<number> => {
   const start = performance.now();
-  const log = await runGit(root, ["log", "--first-parent", "--reverse", "--no-renames", "--raw", "-z", "--no-abbrev", "--format=%H", "HEAD", "--", "facts"]);
+  const log = await runGit(root, ["log", "--first-parent", "--no-renames", "--raw", "-z", "--no-abbrev", "--format=%H", "--relative=facts/", "HEAD", "--"]);
   const blobs = [...log.toString("latin1").matchAll(/:\d{6} \d{6} [0-9a-f]{40} ([0-9a-f]{40}) [AMT]/g)].map((match) => match[1]!);
   await catFileBatch(root, blobs);
   return performance.now() - start;

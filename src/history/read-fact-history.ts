@@ -34,8 +34,7 @@ export interface FactHistory {
   commitCount: number;
 }
 
-const readState = (bytes: Buffer | undefined): FactFile | string => {
-  if (!bytes) return "the blob is missing";
+const readState = (bytes: Buffer): FactFile | string => {
   let json: unknown;
   try {
     json = JSON.parse(bytes.toString("utf8"));
@@ -52,16 +51,18 @@ const readState = (bytes: Buffer | undefined): FactFile | string => {
  * Reads the whole history of `facts/` in one pass: one `git log` and one `git cat-file --batch`, whatever the
  * number of facts and versions. States are grouped by fact id, so a file that moves keeps its history.
  */
-export const readFactHistory = async (cwd: string, revision = "HEAD", pathspec = "facts"): Promise<FactHistory> => {
+export const readFactHistory = async (cwd: string, revision = "HEAD", folder = "facts"): Promise<FactHistory> => {
   await assertFullHistory(cwd);
   const isFactFile = (path: string): boolean => path.endsWith(".json");
-  // Blobs are requested while git log is still printing, so the two git processes work side by side.
-  const blobReader = openCatFileBatch(cwd);
-  const logged: LoggedCommit[] | Error = await readGitLog(cwd, revision, pathspec, (commit) => {
+  // Blobs are requested while git log is still printing, so the two git processes work side by side, and each is
+  // parsed as it arrives, while git log is still at work: only the parsed states are kept.
+  const states = new Map<string, FactFile | string>();
+  const blobReader = openCatFileBatch(cwd, (blob, content) => states.set(blob, readState(content)));
+  const logged: LoggedCommit[] | Error = await readGitLog(cwd, revision, folder, (commit) => {
     for (const change of commit.changes) if (change.blob && isFactFile(change.path)) blobReader.request(change.blob);
   }).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
   // The reader is closed even when the log failed, so no cat-file process is left behind.
-  const blobs = await blobReader.finish();
+  await blobReader.finish();
   if (logged instanceof Error) throw logged;
   const commits = logged;
 
@@ -86,7 +87,7 @@ export const readFactHistory = async (cwd: string, revision = "HEAD", pathspec =
         release(change.path, removed);
         continue;
       }
-      const state = readState(blobs.get(change.blob ?? ""));
+      const state = states.get(change.blob ?? "") ?? "the blob is missing";
       if (typeof state === "string") {
         skipped.push({ path: change.path, commit: commit.sha, reason: state });
         continue;

@@ -36,43 +36,73 @@ export const assertFullHistory = async (cwd: string): Promise<void> => {
   }
 };
 
-const parseRecord = (record: string): LoggedCommit => {
-  const [sha = "", committedSeconds = "0", message = "", raw = ""] = record.split(FIELD);
-  const tokens = raw.replace(/^\0?\n?/, "").split("\0");
+const CHANGE_KINDS: ReadonlySet<string> = new Set(["A", "M", "D", "T"]);
+
+/**
+ * One record of the log: `<sha>FIELD<seconds>FIELD<message>FIELD`, then with `-z` one `:<modes> <old> <new>
+ * <status>\0<path>\0` per changed file. Scanned with indexOf rather than split into arrays: this runs once per
+ * commit of the whole history, side by side with git.
+ */
+const parseRecord = (record: string, folder: string): LoggedCommit => {
+  const shaEnd = record.indexOf(FIELD);
+  const secondsEnd = record.indexOf(FIELD, shaEnd + 1);
+  const messageEnd = record.indexOf(FIELD, secondsEnd + 1);
   const changes: FileChange[] = [];
-  for (let index = 0; index + 1 < tokens.length; index += 2) {
-    const meta = tokens[index]!.trim();
-    if (!meta.startsWith(":")) continue;
-    const [, , , blob, status] = meta.slice(1).split(" ");
-    const kind = status?.[0] as FileChange["status"] | undefined;
-    if (kind !== "A" && kind !== "M" && kind !== "D" && kind !== "T") continue;
-    changes.push({ status: kind, path: tokens[index + 1]!, ...(blob && !ZERO_BLOB.test(blob) && kind !== "D" ? { blob } : {}) });
+  for (let at = record.indexOf(":", messageEnd + 1); at >= 0; ) {
+    const metaEnd = record.indexOf("\0", at);
+    const pathEnd = record.indexOf("\0", metaEnd + 1);
+    if (metaEnd < 0 || pathEnd < 0) break;
+    // `:<old mode> <new mode> <old blob> <new blob> <status>`: the last two fields are what matters.
+    const statusStart = record.lastIndexOf(" ", metaEnd) + 1;
+    const blobStart = record.lastIndexOf(" ", statusStart - 2) + 1;
+    const kind = record[statusStart]!;
+    if (CHANGE_KINDS.has(kind)) {
+      const blob = record.slice(blobStart, statusStart - 1);
+      // --relative prints paths inside the folder; callers get them from the repository's root, as everywhere else.
+      const path = `${folder}/${record.slice(metaEnd + 1, pathEnd)}`;
+      const status = kind as FileChange["status"];
+      changes.push(kind === "D" || ZERO_BLOB.test(blob) ? { status, path } : { status, path, blob });
+    }
+    at = record[pathEnd + 1] === ":" ? pathEnd + 1 : -1;
   }
-  // Commit times in UTC ("...Z"), whatever the committer's zone, so published dates sort and compare as text.
-  const committedAt = isoDateTimeOfSeconds(Number(committedSeconds));
-  return { sha, committed_at: committedAt, message: message.trim(), changes };
+  return {
+    sha: record.slice(0, shaEnd),
+    // Commit times in UTC ("...Z"), whatever the committer's zone, so published dates sort and compare as text.
+    committed_at: isoDateTimeOfSeconds(Number(record.slice(shaEnd + 1, secondsEnd))),
+    message: record.slice(secondsEnd + 1, messageEnd).trim(),
+    changes,
+  };
 };
 
 /**
- * Every commit that touched `pathspec`, oldest first, with its file changes, read by one `git log`.
+ * Every commit that changed a file under `folder`, oldest first, with those changes, read by one `git log`.
  * Merges are followed along their first parent and diffed against it, so a merged pull request counts as one change.
  * Renames are reported as a deletion plus an addition; the engine follows facts by id, not by path.
- * `onCommit` sees each commit as soon as git prints it, so blob reads can start before the log ends.
+ * `onCommit` sees each commit as soon as git prints it (newest first), so blob reads can start before the log ends.
+ *
+ * The folder is given to `--relative=<folder>/`, not as a pathspec: a pathspec makes git simplify the history, which
+ * diffs every commit's tree against its parent once to decide whether to show the commit and again for `--raw`,
+ * and `--reverse` holds the whole walk back until its end. Without them git diffs each commit once and prints as
+ * it goes: 40% less time on 50,000 commits, and closer to linear in the length of the history (bench/history.bench.ts).
+ * Commits that change nothing under the folder are still walked, and dropped here.
  */
 export const readGitLog = (
   cwd: string,
   revision: string,
-  pathspec: string,
+  folder: string,
   onCommit: (commit: LoggedCommit) => void = () => {},
 ): Promise<LoggedCommit[]> =>
   new Promise((resolve, reject) => {
+    const prefix = folder.replace(/\/+$/, "");
     const child = spawn(
       "git",
       [
-        "log", "--first-parent", "--diff-merges=first-parent", "--reverse", "--no-renames", "--raw", "-z", "--no-abbrev",
-        `--format=${RECORD}%H${FIELD}%ct${FIELD}%B${FIELD}`, revision, "--", pathspec,
+        "log", "--first-parent", "--diff-merges=first-parent", "--no-renames", "--raw", "-z", "--no-abbrev",
+        `--relative=${prefix}/`, `--format=${RECORD}%H${FIELD}%ct${FIELD}%B${FIELD}`, revision, "--",
       ],
-      { cwd, stdio: ["ignore", "pipe", "pipe"] },
+      // Left to itself, git flushes its output after every commit when it goes to a pipe: one write, and one wake-up
+      // of this process, per commit. GIT_FLUSH=0 lets it fill its buffer first (3,000 writes instead of 50,000).
+      { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, GIT_FLUSH: "0" } },
     );
     const decoder = new StringDecoder("utf8");
     const commits: LoggedCommit[] = [];
@@ -80,7 +110,8 @@ export const readGitLog = (
     let buffered = "";
     const emit = (record: string): void => {
       if (record === "") return;
-      const commit = parseRecord(record);
+      const commit = parseRecord(record, prefix);
+      if (commit.changes.length === 0) return;
       commits.push(commit);
       onCommit(commit);
     };
@@ -100,6 +131,6 @@ export const readGitLog = (
       }
       buffered += decoder.end();
       for (const record of buffered.split(RECORD)) emit(record);
-      resolve(commits);
+      resolve(commits.reverse());
     });
   });

@@ -5,8 +5,8 @@ export const addDays = (isoDate: string, days: number): string => {
   return date.toISOString().slice(0, 10);
 };
 
-/** A git commit time (seconds since the epoch) as an ISO 8601 UTC date-time without milliseconds. */
-export const isoDateTimeOfSeconds = (seconds: number): string => new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+/** A git commit time (seconds since the epoch) as an ISO 8601 UTC date-time without milliseconds ("2026-11-21T18:30:00Z"). */
+export const isoDateTimeOfSeconds = (seconds: number): string => `${new Date(seconds * 1000).toISOString().slice(0, -5)}Z`;
 
 export const isoDateOf = (instant: Date): string => instant.toISOString().slice(0, 10);
 

@@ -84,6 +84,27 @@ describe("history engine on real git repositories", () => {
     expect(history.commitCount).toBe(3);
   });
 
+  it("reads only facts/: commits elsewhere do not count, and neighbours whose names start with 'facts' are not facts", async () => {
+    const repo = await createGitRepo();
+    await repo.writeFact({ id: "bc.inside" });
+    const first = await repo.commit("bc.inside v1");
+    await repo.writeJson("README.json", { about: "not a fact" });
+    await repo.commit("docs only");
+    await repo.writeFact({ id: "bc.sibling.folder" }, "facts-archive/tax/bc.sibling.folder.json");
+    await repo.writeFact({ id: "bc.sibling.file" }, "factsheet.json");
+    await repo.commit("files beside facts/");
+    await repo.writeFact({ id: "bc.inside", version: 2, value: 2 });
+    const second = await repo.commit("bc.inside v2");
+
+    const history = await readFactHistory(repo.root);
+    expect([...history.facts.keys()]).toEqual(["bc.inside"]);
+    expect(history.facts.get("bc.inside")!.versions.map((version) => [version.version, version.introduced.sha, version.path])).toEqual([
+      [1, first, "facts/tax/bc.inside.json"],
+      [2, second, "facts/tax/bc.inside.json"],
+    ]);
+    expect(history.commitCount).toBe(2);
+  });
+
   it("leaves out states that are not facts and says why", async () => {
     const repo = await createGitRepo();
     await repo.writeJson("facts/tax/broken.json", { no: "id" });
