@@ -1,4 +1,5 @@
 import { diff, type IChange } from "json-diff-ts";
+import { compareText } from "../lib/compare-text.ts";
 import { toJsonPointer } from "../lib/json-pointer.ts";
 import type { ValueDiff } from "../schemas/diff.ts";
 
@@ -36,7 +37,7 @@ export const valueDiff = (before: unknown, after: unknown): ValueDiff => {
       removed.delete(pointer);
     }
   }
-  const byPointer = <T extends { pointer: string }>(a: T, b: T): number => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0);
+  const byPointer = <T extends { pointer: string }>(a: T, b: T): number => compareText(a.pointer, b.pointer);
   return {
     added_keys: [...added].map(([pointer, value]) => ({ pointer, value })).sort(byPointer),
     removed_keys: [...removed].map(([pointer, value]) => ({ pointer, value })).sort(byPointer),

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
+import { compareText } from "../lib/compare-text.ts";
 import type { FactFile } from "../schemas/fact-file.ts";
 import { WATCHED_FIELDS, type FactUpdatedEvent } from "./fact-updated-event.ts";
 
@@ -33,5 +34,5 @@ export const computeEvents = (before: readonly FactFile[], after: readonly FactF
       diff,
     });
   }
-  return events.sort((a, b) => (a.factId < b.factId ? -1 : a.factId > b.factId ? 1 : 0));
+  return events.sort((a, b) => compareText(a.factId, b.factId));
 };

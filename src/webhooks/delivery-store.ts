@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import { compareText } from "../lib/compare-text.ts";
 import { IsoDateTime } from "../schemas/primitives.ts";
 import { openJournal, type Journal } from "./append-journal.ts";
 import type { DeliveryRecord } from "./delivery-record.ts";
@@ -90,7 +91,7 @@ export const createDeliveryStore = async (directory: string): Promise<DeliverySt
   return {
     directory,
     has: async (id) => records.has(id),
-    list: async () => [...records.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+    list: async () => [...records.values()].sort((a, b) => compareText(a.id, b.id)),
     write: (record) => {
       const patch = diffRecord(records.get(record.id), record);
       records.set(record.id, record);

@@ -1,3 +1,4 @@
+import { compareText } from "../lib/compare-text.ts";
 import type { DeliveryRecord } from "./delivery-record.ts";
 import type { FactUpdatedEvent } from "./fact-updated-event.ts";
 
@@ -20,6 +21,6 @@ const recordLine = (record: DeliveryRecord): string => {
  * branch stays one readable file whose commits change only the lines of the deliveries that moved.
  */
 export const renderDeliverySnapshot = (records: Iterable<DeliveryRecord>): string => {
-  const lines = [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map(recordLine);
+  const lines = [...records].sort((a, b) => compareText(a.id, b.id)).map(recordLine);
   return `{"deliveries": [\n${lines.join(",\n")}${lines.length > 0 ? "\n" : ""}]}\n`;
 };

@@ -1,4 +1,5 @@
 import type { Mailer } from "../digest/create-mailer.ts";
+import { compareText } from "../lib/compare-text.ts";
 import { deadDeliveryEmail } from "./dead-delivery-email.ts";
 import { deliver, type DeliveryContext } from "./deliver.ts";
 import type { DeliveryRecord, DeliveryStatus } from "./delivery-record.ts";
@@ -33,9 +34,6 @@ const OPEN: ReadonlySet<DeliveryStatus> = new Set(["pending", "attempted", "retr
 
 const isDue = (record: DeliveryRecord, at: number): boolean =>
   record.status === "pending" || record.status === "attempted" || (record.status === "retrying" && Date.parse(record.nextAttemptAt ?? "") <= at);
-
-/** Code-unit order, which for ISO instants and ids is their order; localeCompare would consult the locale. */
-const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 const label = (record: DeliveryRecord): string => `delivery ${record.id} (${record.subscriber}, ${record.event.factId} v${record.event.version})`;
 

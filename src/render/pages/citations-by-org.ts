@@ -1,3 +1,4 @@
+import { compareText } from "../../lib/compare-text.ts";
 import type { Citation } from "../../schemas/citation.ts";
 import type { Fact } from "../../schemas/fact.ts";
 
@@ -43,7 +44,7 @@ export const citationsByOrg = (facts: readonly Fact[]): SourceOrg[] => {
       sources.set(citation.url, source);
     }
   }
-  const byName = (a: string, b: string): number => a.localeCompare(b, "en", { sensitivity: "base" }) || (a < b ? -1 : a > b ? 1 : 0);
+  const byName = (a: string, b: string): number => a.localeCompare(b, "en", { sensitivity: "base" }) || compareText(a, b);
   const used = new Set<string>();
   return [...orgs.keys()].sort(byName).map((org) => {
     const base = `org-${slug(org) || "source"}`;
