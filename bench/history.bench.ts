@@ -18,8 +18,9 @@ const RUNS = 5;
  * git compares a changed folder entry by entry, so a folder that grows with the catalog makes git's own log cost grow
  * faster than the history (measured with the pathspec form of the log: one flat folder took the floor from 0.6 s to
  * 40 s for 10× the facts, and folders of 50 files under one growing parent still gave 12.6×). Every folder here is
- * bounded: 50 files per leaf, 10 leaves per parent. git then scales with the history, so the ratios below measure
- * the engine, not the layout.
+ * bounded: 50 files per leaf, 10 leaves per parent. git then grows nearly with the history, though not quite: the
+ * larger tree has one more level to compare at every commit and a pack that outgrows the CPU cache, and `git log`
+ * alone takes about 10.7× the time for 10× the history here.
  */
 const FILES_PER_FOLDER = 50;
 const FOLDERS_PER_PARENT = 10;
