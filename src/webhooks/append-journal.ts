@@ -8,11 +8,6 @@ export interface Journal {
   close(): Promise<void>;
 }
 
-interface Waiter {
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
-
 /**
  * An append-only file of lines with group commit: every line appended while the event loop runs one round of
  * callbacks (the deliveries whose answers came in together) goes to the file in a single `write`, at `setImmediate`.
@@ -28,45 +23,46 @@ interface Waiter {
 export const openJournal = (file: string): Journal => {
   const fd = openSync(file, "a");
   let pending: string[] = [];
-  let waiters: Waiter[] = [];
-  let scheduled = false;
+  // Every line appended in one turn of the event loop waits on the same promise: one write, one settlement.
+  let batch: PromiseWithResolvers<void> | undefined;
   let failure: unknown;
   let closed = false;
 
   const writeBatch = (): void => {
-    scheduled = false;
     const lines = pending;
-    const batch = waiters;
+    const waiting = batch;
     pending = [];
-    waiters = [];
-    if (lines.length === 0) return;
+    batch = undefined;
+    if (!waiting) return;
     try {
       if (failure !== undefined) throw failure;
       writeSync(fd, lines.join(""));
     } catch (error: unknown) {
       // A journal that failed once may hold a torn tail: nothing more is appended after it.
       failure = error;
-      for (const waiter of batch) waiter.reject(error);
+      waiting.reject(error);
       return;
     }
-    for (const waiter of batch) waiter.resolve();
+    waiting.resolve();
   };
 
   const append = (line: string): Promise<void> => {
     if (closed) return Promise.reject(new Error(`${file}: the journal is closed`));
     if (failure !== undefined) return Promise.reject(failure);
-    return new Promise<void>((resolve, reject) => {
-      pending.push(`${line}\n`);
-      waiters.push({ resolve, reject });
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(writeBatch);
-      }
-    });
+    pending.push(`${line}\n`);
+    if (!batch) {
+      batch = Promise.withResolvers<void>();
+      setImmediate(writeBatch);
+    }
+    return batch.promise;
   };
 
   const flush = async (): Promise<void> => {
-    if (pending.length > 0) writeBatch();
+    if (batch) {
+      const waiting = batch.promise;
+      writeBatch();
+      await waiting;
+    }
     if (failure !== undefined) throw failure;
   };
 
