@@ -214,14 +214,14 @@ const compare = async (delayMs: number, stateRoot: string, rounds: number, withR
       const middle = Math.floor(sorted.length / 2);
       return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
     };
-    const line = (label: string, values: number[]): void => {
-      const ratios = values === bare ? "" : `  ratio ${(Math.max(...values) / Math.max(...bare)).toFixed(2)} best, ${(median(values) / median(bare)).toFixed(2)} median`;
+    const line = (label: string, values: number[], ratios: string): void =>
       console.log(`  ${label.padEnd(27)}${format(Math.max(...values))} deliveries/s  (rounds: ${values.map(format).join(",")})${ratios}`);
-    };
+    const againstBare = (values: number[]): string =>
+      `  ratio ${(Math.max(...values) / Math.max(...bare)).toFixed(2)} best, ${(median(values) / median(bare)).toFixed(2)} median`;
     console.log(`receiver answering ${delayMs === 0 ? "at once" : `after ${delayMs} ms`}, state in ${stateRoot}:`);
-    line("bare undici POST loop:", bare);
-    line("webhook dispatcher:", ours);
-    if (withRequiredWork) line("required work alone:", required);
+    line("bare undici POST loop:", bare, "");
+    line("webhook dispatcher:", ours, againstBare(ours));
+    if (withRequiredWork) line("required work alone:", required, againstBare(required));
     return { bare: Math.max(...bare), ours: Math.max(...ours), ratio: Math.max(...ours) / Math.max(...bare) };
   } finally {
     receiver.stop();
