@@ -7,10 +7,10 @@ import { Agent, request } from "undici";
 import { buildWebhookRequest, type WebhookRequest } from "../src/webhooks/build-webhook-request.ts";
 import { applyAttemptOutcome } from "../src/webhooks/apply-attempt-outcome.ts";
 import type { DeliveryRecord } from "../src/webhooks/delivery-record.ts";
-import { createDeliveryStore } from "../src/webhooks/delivery-store.ts";
+import { createDeliveryStore, type DeliveryStore } from "../src/webhooks/delivery-store.ts";
 import type { FactUpdatedEvent } from "../src/webhooks/fact-updated-event.ts";
 import { forEachConcurrently } from "../src/webhooks/for-each-concurrently.ts";
-import { createPinnedClient } from "../src/webhooks/pinned-client.ts";
+import { createPinnedClient, type PinnedClient } from "../src/webhooks/pinned-client.ts";
 import { planDeliveries } from "../src/webhooks/plan-deliveries.ts";
 import { DEFAULT_CONCURRENCY, runDeliveries } from "../src/webhooks/run-deliveries.ts";
 import { DEFAULT_TIMEOUT_MS, MAX_ANSWER_BYTES } from "../src/webhooks/send-webhook.ts";
@@ -103,30 +103,49 @@ const newStateFolder = async (stateRoot: string): Promise<string> => {
   return state;
 };
 
-const dispatcherRun = async (url: string, stateRoot: string): Promise<number> => {
+interface Contender {
+  store: DeliveryStore;
+  client: PinnedClient;
+  subscribers: Subscriber[];
+  planned: DeliveryRecord[];
+}
+
+/**
+ * One timed run of a contender that uses the delivery store: the same subscribers, planned deliveries and fresh
+ * state folder for each, and the same timed span, from the first attempt to the store closed (compacted).
+ * `deliver` resolves with the number of deliveries that ended delivered.
+ */
+const storeRun = async (url: string, stateRoot: string, name: string, deliver: (contender: Contender) => Promise<number>): Promise<number> => {
   const subscribers = subscribersFor(url);
   const store = await createDeliveryStore(await newStateFolder(stateRoot));
-  await Promise.all(plannedFor(subscribers).map((record) => store.write(record)));
+  const planned = plannedFor(subscribers);
+  await Promise.all(planned.map((record) => store.write(record)));
   const client = createPinnedClient();
   const started = performance.now();
-  const summary = await runDeliveries({
-    store,
-    client,
-    subscribers,
-    allowHosts: new Set(["127.0.0.1"]),
-    resolve: async () => [],
-    now: () => new Date(),
-    sleep: async () => undefined,
-    log: () => undefined,
-    concurrency: CONCURRENCY,
-    maxWaitMs: 0,
-  });
+  const delivered = await deliver({ store, client, subscribers, planned });
   await store.close();
   const elapsed = performance.now() - started;
   await client.close();
-  if (summary.outcomes.delivered !== DELIVERIES) throw new Error(`only ${summary.outcomes.delivered} of ${DELIVERIES} delivered`);
+  if (delivered !== DELIVERIES) throw new Error(`${name}: only ${delivered} of ${DELIVERIES} delivered`);
   return DELIVERIES / (elapsed / 1000);
 };
+
+const dispatcherRun = (url: string, stateRoot: string): Promise<number> =>
+  storeRun(url, stateRoot, "webhook dispatcher", async ({ store, client, subscribers }) => {
+    const summary = await runDeliveries({
+      store,
+      client,
+      subscribers,
+      allowHosts: new Set(["127.0.0.1"]),
+      resolve: async () => [],
+      now: () => new Date(),
+      sleep: async () => undefined,
+      log: () => undefined,
+      concurrency: CONCURRENCY,
+      maxWaitMs: 0,
+    });
+    return summary.outcomes.delivered;
+  });
 
 /**
  * The work every delivery must do and nothing else, through the dispatcher's own parts: the attempt written to the
@@ -134,31 +153,22 @@ const dispatcherRun = async (url: string, stateRoot: string): Promise<number> =>
  * store compacted when the run ends. No URL guard, no retry, gone or notice handling, no log lines. It shows how
  * much of the gap to the bare loop is the required work itself, and how much the dispatcher adds around it.
  */
-const requiredWorkRun = async (url: string, stateRoot: string): Promise<number> => {
-  const subscribers = subscribersFor(url);
-  const secrets = new Map(subscribers.map((subscriber) => [subscriber.id, subscriber.secret]));
-  const store = await createDeliveryStore(await newStateFolder(stateRoot));
-  const planned = plannedFor(subscribers);
-  await Promise.all(planned.map((record) => store.write(record)));
-  const client = createPinnedClient();
-  const target = new URL(url);
-  let delivered = 0;
-  const started = performance.now();
-  await forEachConcurrently(planned, CONCURRENCY, async (record) => {
-    const attempt = startAttempt(record, new Date());
-    await store.write(attempt);
-    const request = buildWebhookRequest(attempt, secrets.get(record.subscriber)!, new Date());
-    const answer = await client.post(target, "127.0.0.1", request, { timeoutMs: DEFAULT_TIMEOUT_MS, maxAnswerBytes: MAX_ANSWER_BYTES });
-    const outcome = applyAttemptOutcome(attempt, { kind: "response", status: answer.statusCode }, new Date());
-    await store.write(outcome);
-    if (outcome.status === "delivered") delivered++;
+const requiredWorkRun = (url: string, stateRoot: string): Promise<number> =>
+  storeRun(url, stateRoot, "required work alone", async ({ store, client, subscribers, planned }) => {
+    const secrets = new Map(subscribers.map((subscriber) => [subscriber.id, subscriber.secret]));
+    const target = new URL(url);
+    let delivered = 0;
+    await forEachConcurrently(planned, CONCURRENCY, async (record) => {
+      const attempt = startAttempt(record, new Date());
+      await store.write(attempt);
+      const request = buildWebhookRequest(attempt, secrets.get(record.subscriber)!, new Date());
+      const answer = await client.post(target, "127.0.0.1", request, { timeoutMs: DEFAULT_TIMEOUT_MS, maxAnswerBytes: MAX_ANSWER_BYTES });
+      const outcome = applyAttemptOutcome(attempt, { kind: "response", status: answer.statusCode }, new Date());
+      await store.write(outcome);
+      if (outcome.status === "delivered") delivered++;
+    });
+    return delivered;
   });
-  await store.close();
-  const elapsed = performance.now() - started;
-  await client.close();
-  if (delivered !== DELIVERIES) throw new Error(`required work alone: only ${delivered} of ${DELIVERIES} delivered`);
-  return DELIVERIES / (elapsed / 1000);
-};
 
 const bareRun = async (url: string, requests: readonly WebhookRequest[]): Promise<number> => {
   const agent = new Agent();
