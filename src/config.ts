@@ -8,6 +8,8 @@ export const SERVICE = {
   license: "https://creativecommons.org/licenses/by/4.0/",
   licenseName: "CC BY 4.0",
   contactEmail: "facts@bc-real-estate-facts.org",
+  /** The naming authority of stable identifiers (iCalendar UIDs, Atom ids): a domain the project names itself by. */
+  idAuthority: "bc-real-estate-facts.org",
 } as const;
 
 /** SPEC.md section 8: 1 h in browsers, 24 h on the CDN, 7 days stale while revalidating. */
@@ -45,6 +47,10 @@ export const urlsFor = (baseUrl: string) => ({
   catalog: `${baseUrl}/api/v1/facts/index.json`,
   domainBundle: (domain: string) => `${baseUrl}/api/v1/facts/${domain}.json`,
   factById: (id: string) => `${baseUrl}/api/v1/facts/by-id/${id}.json`,
+  factFeed: (id: string) => `${baseUrl}/api/v1/facts/by-id/${id}.atom`,
+  upcoming: `${baseUrl}/api/v1/facts/upcoming.json`,
+  upcomingCalendar: `${baseUrl}/api/v1/facts/upcoming.ics`,
+  upcomingFeed: `${baseUrl}/api/v1/facts/upcoming.atom`,
   llms: `${baseUrl}/api/v1/facts/llms.json`,
   manifest: `${baseUrl}/api/v1/facts/manifest.json`,
   feed: `${baseUrl}/api/v1/facts/feed.xml`,

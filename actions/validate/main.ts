@@ -1,8 +1,9 @@
 import path from "node:path";
 import * as core from "@actions/core";
-import { runChecks, summarize } from "../../src/check/run-checks.ts";
+import { runChecks, summarize, summarizeEvidence } from "../../src/check/run-checks.ts";
 import { summaryRows } from "../../src/check/summary-table.ts";
 import { todayFromEnvironment } from "../../src/cli/today.ts";
+import { escapeHtml } from "../../src/lib/escape-html.ts";
 
 const run = async (): Promise<void> => {
   const root = core.getInput("root") || ".";
@@ -20,7 +21,7 @@ const run = async (): Promise<void> => {
   }
   core.setOutput("problems", report.problems.length);
   core.setOutput("fact-files", report.factFileCount);
-  const summary = core.summary.addHeading("Fact validation", 2).addRaw(summarize(report), true);
+  const summary = core.summary.addHeading("Fact validation", 2).addRaw(summarize(report), true).addRaw(`<p>${escapeHtml(summarizeEvidence(report))}</p>`, true);
   if (report.problems.length > 0) summary.addTable(summaryRows(report.problems));
   await summary.write();
   if (report.problems.length > 0) {
@@ -28,6 +29,7 @@ const run = async (): Promise<void> => {
   } else {
     core.info(summarize(report));
   }
+  core.info(summarizeEvidence(report));
 };
 
 run().catch((error: unknown) => core.setFailed(`validation could not run: ${error instanceof Error ? error.message : String(error)}`));

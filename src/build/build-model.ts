@@ -17,6 +17,8 @@ import { DOMAINS } from "../schemas/primitives.ts";
 /** Everything the renderers need, computed once: published facts with history, their diffs, and the build's date. */
 export interface SiteModel {
   urls: Urls;
+  /** The build date (FACTS_TODAY or today in UTC): what is upcoming is counted from it. */
+  today: string;
   /** The time of the newest commit that touched the data: two builds of one commit are identical. */
   generatedAt: string;
   facts: Fact[];
@@ -72,7 +74,7 @@ export const buildModel = async (root: string, options: { baseUrl: string; today
   }
   const diffs = [...timelines.values()].flatMap((timeline) => factDiffs(timeline, urls));
   return {
-    urls, generatedAt, facts, timelines, lastChanged, diffs,
+    urls, today: options.today, generatedAt, facts, timelines, lastChanged, diffs,
     diffIndex: diffIndex(diffs, urls, generatedAt),
     index: { ...computeSeries(indexData), data: indexData },
   };

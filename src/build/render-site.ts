@@ -1,6 +1,7 @@
 import { renderAffordability } from "../render/render-affordability.ts";
 import { renderDiffs } from "../render/render-diffs.ts";
 import { renderFactEndpoints } from "../render/render-fact-endpoints.ts";
+import { renderFactFeeds } from "../render/render-fact-feeds.ts";
 import { renderFeed } from "../render/render-feed.ts";
 import { renderHostFiles } from "../render/render-host-files.ts";
 import { renderLlms } from "../render/render-llms.ts";
@@ -8,6 +9,7 @@ import { renderManifest } from "../render/render-manifest.ts";
 import { renderOpenApi } from "../render/render-openapi.ts";
 import { renderPages } from "../render/render-pages.ts";
 import { renderSearchIndex } from "../render/render-search-index.ts";
+import { renderUpcoming } from "../render/render-upcoming.ts";
 import { renderWellKnown } from "../render/render-well-known.ts";
 import type { SiteFiles } from "../render/site-files.ts";
 import type { SiteModel } from "./build-model.ts";
@@ -19,6 +21,8 @@ export const renderSite = (model: SiteModel): SiteFiles => {
     renderFactEndpoints(model),
     renderLlms(model),
     renderFeed(model),
+    renderFactFeeds(model),
+    renderUpcoming(model),
     renderSearchIndex(model),
     renderDiffs(model),
     renderAffordability(model),

@@ -1,6 +1,8 @@
 import { checkAgainstBase } from "./check-against-base.ts";
 import { checkFactFiles } from "./check-fact-files.ts";
 import { checkIndexData } from "./check-index-data.ts";
+import { compareText } from "../lib/compare-text.ts";
+import { factsWithoutQuotedOfficialCitation } from "./evidence.ts";
 import { compareProblems, type Problem } from "./problem.ts";
 import type { CheckContext, LoadedFact } from "./rules/types.ts";
 
@@ -30,3 +32,14 @@ export const summarize = (report: CheckReport): string =>
   report.problems.length === 0
     ? `ok: ${report.factFileCount} fact files and ${report.indexDataFileCount} index-data files checked, no problems`
     : `${report.problems.length} problem${report.problems.length === 1 ? "" : "s"} in ${new Set(report.problems.map((problem) => problem.file)).size} file(s)`;
+
+/**
+ * How many facts rest on quoted official text: a warning (never a failure) naming the facts that quote no official
+ * source, since the goal is that every fact does.
+ */
+export const summarizeEvidence = (report: Pick<CheckReport, "facts">): string => {
+  const unquoted = factsWithoutQuotedOfficialCitation(report.facts.map((loaded) => loaded.fact)).sort(compareText);
+  return unquoted.length === 0
+    ? `evidence: all ${report.facts.length} facts quote an official source`
+    : `warning: ${unquoted.length} of ${report.facts.length} facts quote no official source (a citation of kind "official" with a quote): ${unquoted.join(", ")}`;
+};

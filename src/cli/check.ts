@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { formatProblem } from "../check/problem.ts";
-import { runChecks, summarize } from "../check/run-checks.ts";
+import { runChecks, summarize, summarizeEvidence } from "../check/run-checks.ts";
 import { todayFromEnvironment } from "./today.ts";
 import { runCommand } from "./run-command.ts";
 
@@ -8,6 +8,7 @@ const main = async (): Promise<number> => {
   const { values } = parseArgs({ options: { root: { type: "string", default: "." }, base: { type: "string" } }, strict: true });
   const report = await runChecks(values.root, { today: todayFromEnvironment(), ...(values.base === undefined ? {} : { base: values.base }) });
   for (const problem of report.problems) console.log(formatProblem(problem));
+  console.log(summarizeEvidence(report));
   console.log(summarize(report));
   return report.problems.length === 0 ? 0 : 1;
 };

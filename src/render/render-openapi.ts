@@ -18,6 +18,8 @@ const COMPONENTS: Record<string, z.ZodType> = {
   FactDiff: schemas.FactDiff,
   DiffIndex: schemas.DiffIndex,
   SearchIndex: schemas.SearchIndex,
+  ScheduledChange: schemas.ScheduledChange,
+  Upcoming: schemas.Upcoming,
   AffordabilityEntry: schemas.AffordabilityEntry,
   AffordabilitySeries: schemas.AffordabilitySeries,
   AffordabilityLatest: schemas.AffordabilityLatest,
@@ -81,6 +83,23 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
     ),
     "/api/v1/facts/diff/index.json": get("Every published diff, newest first.", { 200: json(ref("DiffIndex"), "DiffIndex") }),
     "/api/v1/facts/search-index.json": get("Pre-normalized search items, one per fact.", { 200: json(ref("SearchIndex"), "Search index") }),
+    "/api/v1/facts/by-id/{id}.atom": get(
+      "Atom 1.0 feed of one fact: an entry per version and per scheduled change.",
+      {
+        200: { description: "Atom 1.0", headers: HEADERS, content: { "application/atom+xml": { schema: { type: "string" } } } },
+        404: { ...NOT_FOUND, description: "The id is not one of the catalog's." },
+      },
+      [{ name: "id", in: "path", required: true, schema: { type: "string", enum: factIds } }],
+    ),
+    "/api/v1/facts/upcoming.json": get("Scheduled changes and verification lapses within 365 days of the build date, soonest first.", {
+      200: json(ref("Upcoming"), "Upcoming"),
+    }),
+    "/api/v1/facts/upcoming.ics": get("The upcoming items as an iCalendar (RFC 5545) file: one all-day event each, with stable UIDs.", {
+      200: { description: "iCalendar", headers: HEADERS, content: { "text/calendar": { schema: { type: "string" } } } },
+    }),
+    "/api/v1/facts/upcoming.atom": get("The upcoming items as an Atom 1.0 feed.", {
+      200: { description: "Atom 1.0", headers: HEADERS, content: { "application/atom+xml": { schema: { type: "string" } } } },
+    }),
     "/.well-known/openapi.json": get("This document.", { 200: json({ type: "object" }, "OpenAPI 3.1 document") }),
   };
   for (const prefix of AFFORDABILITY_PATHS) {

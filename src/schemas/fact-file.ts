@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Citation } from "./citation.ts";
 import { BracketArray, FactValue } from "./fact-value.ts";
 import { Domain, FactId, IsoDate, NonEmptyText } from "./primitives.ts";
+import { ScheduledChange } from "./scheduled-change.ts";
 
 /** The tags that state a fact's re-verification cadence (DESIGN.md): exactly one per fact. */
 export const CADENCE_DAYS = { "cadence:volatile": 90, "cadence:stable": 180 } as const;
@@ -34,22 +35,25 @@ export const FactFile = z
     expires_iso: IsoDate,
     tags: z.array(z.string().regex(/^[a-z0-9][a-z0-9:._-]*$/, { error: "tags are lowercase words (a-z, 0-9, : . _ -)" })).optional(),
     citations: z.array(Citation).min(1, { error: "a fact needs at least one citation" }),
+    scheduled: z.array(ScheduledChange).optional(),
     superseded_by: SupersededBy.optional(),
   })
   .superRefine((fact, ctx) => {
-    if (fact.unit === "CAD-bracket-array") {
-      const parsed = BracketArray.safeParse(fact.value);
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          ctx.addIssue({ code: "custom", path: ["value", ...issue.path], message: `CAD-bracket-array: ${issue.message}` });
-        }
+    const brackets = (unit: string | undefined, value: unknown, path: (string | number)[]) => {
+      if (unit !== "CAD-bracket-array") return;
+      const parsed = BracketArray.safeParse(value);
+      if (parsed.success) return;
+      for (const issue of parsed.error.issues) {
+        ctx.addIssue({ code: "custom", path: [...path, ...issue.path], message: `CAD-bracket-array: ${issue.message}` });
       }
-    }
+    };
+    brackets(fact.unit, fact.value, ["value"]);
+    fact.scheduled?.forEach((change, index) => brackets(change.unit, change.value, ["scheduled", index, "value"]));
   });
 export type FactFile = z.infer<typeof FactFile>;
 
 /** The order in which fact files write their keys. */
 export const FACT_FILE_KEYS = [
   "id", "label", "description", "domain", "value", "unit", "version",
-  "effective_iso", "expires_iso", "tags", "citations", "superseded_by",
+  "effective_iso", "expires_iso", "tags", "citations", "scheduled", "superseded_by",
 ] as const;

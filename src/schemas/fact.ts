@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Citation } from "./citation.ts";
 import { FactFile, SupersededBy } from "./fact-file.ts";
 import { FactValue } from "./fact-value.ts";
+import { ScheduledChange } from "./scheduled-change.ts";
 import { AbsoluteUrl, Domain, FactId, IsoDate, IsoDateTime, NonEmptyText } from "./primitives.ts";
 
 /** SPEC.md 2.3: one earlier version of a fact, newest first in `history`. */
@@ -30,18 +31,18 @@ export const Fact = z.object({
   tags: z.array(z.string()).optional(),
   citations: z.array(Citation).min(1),
   history: z.array(HistoryEntry).optional(),
+  /** Changes announced or enacted for a later date, soonest first; empty when none is known. */
+  scheduled: z.array(ScheduledChange).optional(),
   superseded_by: SupersededBy.optional(),
   canonical_url: AbsoluteUrl.optional(),
 });
 export type Fact = z.infer<typeof Fact>;
 
 /** Every published fact starts from a valid fact file; this keeps the two shapes from drifting apart. */
-export const factFromFile = (file: FactFile, derived: { history: HistoryEntry[]; canonical_url: string }): Fact => ({
-  ...file,
-  history: derived.history,
-  superseded_by: file.superseded_by ?? null,
-  canonical_url: derived.canonical_url,
-});
+export const factFromFile = (file: FactFile, derived: { history: HistoryEntry[]; canonical_url: string }): Fact => {
+  const { scheduled, superseded_by, ...rest } = file;
+  return { ...rest, history: derived.history, scheduled: scheduled ?? [], superseded_by: superseded_by ?? null, canonical_url: derived.canonical_url };
+};
 
 /** SPEC.md 2.4: the full catalog and every domain bundle. */
 export const FactCatalog = z.object({

@@ -7,6 +7,7 @@ import { BenchmarkFile, IncomeFile, MethodologyFile, MortgageRatesFile } from ".
 import { LlmCatalog } from "./llm-catalog.ts";
 import { Manifest } from "./manifest.ts";
 import { SearchIndex } from "./search-index.ts";
+import { Upcoming } from "./upcoming.ts";
 import { WebhookBody } from "./webhook.ts";
 
 /** Every schema published as JSON Schema under `schemas/`, by file name. Generated, never edited by hand. */
@@ -19,6 +20,7 @@ export const PUBLISHED_SCHEMAS: Record<string, z.ZodType> = {
   "fact-diff": FactDiff,
   "diff-index": DiffIndex,
   "search-index": SearchIndex,
+  upcoming: Upcoming,
   "affordability-series": AffordabilitySeries,
   "affordability-latest": AffordabilityLatest,
   "webhook-body": WebhookBody,

@@ -2,11 +2,16 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { validate } from "@hyperjump/json-schema/openapi-3-1";
+import ICAL from "ical.js";
 import Parser from "rss-parser";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import * as schemas from "../../src/schemas/index.ts";
+import { buildModel } from "../../src/build/build-model.ts";
+import { addDays } from "../../src/lib/dates.ts";
+import { upcomingItems } from "../../src/render/upcoming-items.ts";
 import { buildProjectSite, readTree } from "../helpers/build-site.ts";
+import { PROJECT_ROOT } from "../helpers/run-script.ts";
 
 const BASE = "https://facts.example.org";
 const { out, model } = await buildProjectSite(BASE);
@@ -26,6 +31,7 @@ const zodSchemaFor = (urlPath: string): z.ZodType | undefined => {
   if (urlPath === "/api/v1/facts/diff/index.json") return schemas.DiffIndex;
   if (urlPath.startsWith("/api/v1/facts/diff/")) return schemas.FactDiff;
   if (urlPath === "/api/v1/facts/search-index.json") return schemas.SearchIndex;
+  if (urlPath === "/api/v1/facts/upcoming.json") return schemas.Upcoming;
   if (/^\/api\/v1\/(affordability-index|vancouver-special-index)\/index\.json$/.test(urlPath)) return schemas.AffordabilitySeries;
   if (/^\/api\/v1\/(affordability-index|vancouver-special-index)\/latest\.json$/.test(urlPath)) return schemas.AffordabilityLatest;
   return undefined;
@@ -53,7 +59,10 @@ describe("the built endpoint tree", () => {
     ]) {
       expect(tree.has(urlPath), urlPath).toBe(true);
     }
-    expect([...tree.keys()].filter((urlPath) => urlPath.startsWith("/api/v1/facts/by-id/"))).toHaveLength(36);
+    const byId = [...tree.keys()].filter((urlPath) => urlPath.startsWith("/api/v1/facts/by-id/"));
+    expect(byId.filter((urlPath) => urlPath.endsWith(".json"))).toEqual(model.facts.map((fact) => `/api/v1/facts/by-id/${fact.id}.json`).sort());
+    expect(byId.filter((urlPath) => urlPath.endsWith(".atom"))).toEqual(model.facts.map((fact) => `/api/v1/facts/by-id/${fact.id}.atom`).sort());
+    for (const urlPath of ["/api/v1/facts/upcoming.json", "/api/v1/facts/upcoming.ics", "/api/v1/facts/upcoming.atom"]) expect(tree.has(urlPath), urlPath).toBe(true);
   });
 
   it("validates every JSON file against its zod schema", () => {
@@ -204,5 +213,64 @@ describe("the RSS feed", () => {
       expect(item!.content).toContain(`Primary source: ${fact.citations[0].org}`);
     }
     expect(text("/api/v1/facts/feed.xml")).toContain('<guid isPermaLink="false">bc.hbrp-v1-');
+  });
+});
+
+describe("the upcoming list, calendar and Atom feeds", () => {
+  const upcoming = json("/api/v1/facts/upcoming.json");
+
+  it("lists every scheduled change and verification lapse of the next 365 days, soonest first", () => {
+    expect(upcoming.as_of).toBe(model.today);
+    expect(upcoming.item_count).toBe(upcoming.items.length);
+    const dates = upcoming.items.map((item: { date: string }) => item.date);
+    expect(dates).toEqual([...dates].sort());
+    expect(dates.every((date: string) => date <= upcoming.until)).toBe(true);
+    const lapses = upcoming.items.filter((item: { kind: string }) => item.kind === "verification-lapse");
+    expect(lapses.map((item: { fact_id: string }) => item.fact_id).sort()).toEqual(model.facts.map((fact) => fact.id).sort());
+    const scheduled = model.facts.flatMap((fact) => (fact.scheduled ?? []).map((change) => `${fact.id} ${change.effective_iso}`));
+    expect(upcoming.items.filter((item: { kind: string }) => item.kind === "scheduled-change").map((item: { fact_id: string; date: string }) => `${item.fact_id} ${item.date}`).sort()).toEqual(scheduled.sort());
+  });
+
+  it("parses upcoming.ics with a third-party iCalendar parser: one all-day event per item, with its UID", () => {
+    const calendar = new ICAL.Component(ICAL.parse(text("/api/v1/facts/upcoming.ics")));
+    expect(calendar.getFirstPropertyValue("version")).toBe("2.0");
+    expect(String(calendar.getFirstPropertyValue("prodid"))).toContain("bc-real-estate-facts");
+    const events = calendar.getAllSubcomponents("vevent").map((component) => new ICAL.Event(component));
+    expect(events.map((event) => event.uid)).toEqual(upcoming.items.map((item: { uid: string }) => item.uid));
+    events.forEach((event, index) => {
+      const item = upcoming.items[index];
+      expect(event.startDate.isDate, event.uid).toBe(true);
+      expect(event.startDate.toString()).toBe(item.date);
+      expect(event.endDate.toString()).toBe(addDays(item.date, 1));
+      expect(event.summary).toContain(item.label);
+      expect(event.component.getFirstPropertyValue("dtstamp")).toBeTruthy();
+    });
+    expect(new Set(events.map((event) => event.uid)).size).toBe(events.length);
+  });
+
+  it("keeps each event's UID from one build day to the next, while the window moves", async () => {
+    const nextDay = await buildModel(PROJECT_ROOT, { baseUrl: "http://localhost:9999", today: addDays(model.today, 1) });
+    const laterItems = upcomingItems(nextDay.facts, nextDay.urls, nextDay.today);
+    const uidsByEvent = (items: { uid: string; kind: string; fact_id: string; date: string }[]) => new Map(items.map((item) => [`${item.kind} ${item.fact_id} ${item.date}`, item.uid]));
+    const before = uidsByEvent(upcoming.items);
+    const after = uidsByEvent(laterItems);
+    for (const [event, uid] of after) if (before.has(event)) expect(uid, event).toBe(before.get(event));
+  });
+
+  it("parses upcoming.atom and every fact's Atom feed with a third-party feed parser", async () => {
+    const parser = new Parser();
+    const feed = await parser.parseString(text("/api/v1/facts/upcoming.atom"));
+    expect(feed.title).toBe("BC Real Estate Facts: upcoming changes");
+    expect(feed.items).toHaveLength(upcoming.items.length);
+    for (const fact of model.facts) {
+      const factFeed = await parser.parseString(text(`/api/v1/facts/by-id/${fact.id}.atom`));
+      expect(factFeed.title, fact.id).toBe(`BC Real Estate Facts: ${fact.label}`);
+      // One entry per version recorded in git (the history plus the current one) and one per scheduled change.
+      expect(factFeed.items, fact.id).toHaveLength((fact.history?.length ?? 0) + 1 + (fact.scheduled?.length ?? 0));
+      for (const item of factFeed.items) expect(item.link, fact.id).toBe(`${BASE}/#${fact.id}`);
+      const titles = factFeed.items.map((item) => item.title ?? "");
+      expect(titles.filter((title) => title.includes(`version ${fact.version},`)), fact.id).toHaveLength(1);
+      for (const change of fact.scheduled ?? []) expect(titles, fact.id).toContain(`${fact.label}: ${change.status} change taking effect ${change.effective_iso}`);
+    }
   });
 });

@@ -18,7 +18,8 @@ const repoAtBase = async (): Promise<GitRepo> => {
 
 const checkAgainstMain = async (repo: GitRepo) => {
   const result = await runScript("src/cli/check.ts", ["--root", repo.root, "--base", "main"], { env: TODAY });
-  return { ...result, lines: result.stdout.trimEnd().split("\n") };
+  // The evidence warning (facts without a quoted official source) is not a verdict; these tests read the verdict.
+  return { ...result, lines: result.stdout.trimEnd().split("\n").filter((line) => !/^(warning|evidence): /.test(line)) };
 };
 
 describe("npm run check --base", () => {
@@ -100,5 +101,48 @@ describe("npm run check --base", () => {
     const result = await runScript("src/cli/check.ts", ["--root", repo.root, "--base", "no-such-branch"], { env: TODAY });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^check failed: git ls-tree failed \(exit 128\): fatal: Not a valid object name no-such-branch/);
+  });
+
+  it("treats adding, editing or removing scheduled changes alone as editorial: the version stays", async () => {
+    const repo = await repoAtBase();
+    const scheduled = [
+      {
+        effective_iso: "2027-01-01",
+        status: "announced",
+        value: { max_increase: 0.02 },
+        citations: [{ url: "https://news.gov.bc.ca/releases/example", org: "Government of B.C.", kind: "official", retrieved_iso: "2026-11-20" }],
+        note: "The 2027 cap was announced at 2%.",
+      },
+    ];
+    const { superseded_by: _none, ...withScheduled } = await repo.readJson(FILE);
+    await repo.writeJson(FILE, { ...withScheduled, scheduled, superseded_by: null });
+    expect((await checkAgainstMain(repo)).lines).toEqual(["ok: 2 fact files and 0 index-data files checked, no problems"]);
+
+    await repo.writeJson(FILE, { ...withScheduled, version: 3, scheduled, superseded_by: null });
+    const bumped = await checkAgainstMain(repo);
+    expect(bumped.code).toBe(1);
+    expect(bumped.lines[0]).toBe(
+      `${FILE}:9:3: version changed from 2 to 3 but value, unit and effective_iso did not; a re-verification or editorial edit keeps version 2 (at /version)`,
+    );
+  });
+
+  it("refuses scheduled changes that are not after the current effective date or not in date order, naming each", async () => {
+    const repo = await repoAtBase();
+    const change = (effective_iso: string) => ({
+      effective_iso,
+      status: "enacted",
+      value: { max_increase: 0.02 },
+      citations: [{ url: "https://www.bclaws.gov.bc.ca/example", org: "King's Printer", kind: "official", retrieved_iso: "2026-11-20" }],
+      note: "A change.",
+    });
+    const { superseded_by: _none, ...fact } = await repo.readJson(FILE);
+    await repo.writeJson(FILE, { ...fact, scheduled: [change("2024-06-01"), change("2027-03-01"), change("2027-02-01"), change("2027-02-01")], superseded_by: null });
+    const result = await checkAgainstMain(repo);
+    expect(result.code).toBe(1);
+    expect(result.lines.filter((line) => line.includes("/scheduled/"))).toEqual([
+      expect.stringMatching(/: a scheduled change takes effect after the fact's effective_iso 2025-01-01, not on 2024-06-01 \(at \/scheduled\/0\/effective_iso\)$/),
+      expect.stringMatching(/: scheduled changes are listed soonest first: 2027-02-01 comes after 2027-03-01 \(at \/scheduled\/2\/effective_iso\)$/),
+      expect.stringMatching(/: two scheduled changes take effect on 2027-02-01; merge them into one \(at \/scheduled\/3\/effective_iso\)$/),
+    ]);
   });
 });

@@ -49,7 +49,7 @@ const CASES: Record<string, string[]> = {
   ],
   "rate-as-percent": ["facts/tax/bc.ptt.brackets.json:9:22: CAD-bracket-array: rates are fractions: 0.01 means 1% (at /value/2/rate)"],
   "keys-out-of-order": [
-    'facts/tax/bc.ptt.brackets.json:3:3: keys must be in the order id, label, description, domain, value, unit, version, effective_iso, expires_iso, tags, citations, superseded_by; "description" is out of place (at /description)',
+    'facts/tax/bc.ptt.brackets.json:3:3: keys must be in the order id, label, description, domain, value, unit, version, effective_iso, expires_iso, tags, citations, scheduled, superseded_by; "description" is out of place (at /description)',
   ],
   "stray-file": ["facts/notes.txt:1:1: only facts/<domain>/<id>.json files belong under facts/ (at the document root)"],
   "impossible-month": ["index-data/benchmarks/greater-vancouver.json:6:7: must be a real month written YYYY-MM (at /months/0/month)"],
@@ -57,10 +57,13 @@ const CASES: Record<string, string[]> = {
 };
 
 describe("npm run check", () => {
-  it("accepts the valid fixtures and prints one summary line", async () => {
+  it("accepts the valid fixtures and prints one summary line, after a warning naming the facts that quote no official source", async () => {
     const result = await check(VALID);
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe("ok: 2 fact files and 1 index-data files checked, no problems\n");
+    expect(result.stdout).toBe(
+      'warning: 1 of 2 facts quote no official source (a citation of kind "official" with a quote): bc.rent_cap.2026\n' +
+        "ok: 2 fact files and 1 index-data files checked, no problems\n",
+    );
   });
 
   it.each(Object.entries(CASES))("rejects %s with file, line, column and JSON pointer", async (name, expected) => {
@@ -69,7 +72,8 @@ describe("npm run check", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toBe("");
     const lines = result.stdout.trimEnd().split("\n");
-    expect(lines.slice(0, -1)).toEqual(expected);
+    expect(lines.slice(0, -2)).toEqual(expected);
+    expect(lines.at(-2)).toMatch(/^(warning: \d+ of \d+ facts quote no official source|evidence: all \d+ facts quote an official source)/);
     expect(lines.at(-1)).toMatch(/^\d+ problems? in \d+ file\(s\)$/);
   });
 

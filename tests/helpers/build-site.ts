@@ -5,6 +5,7 @@ import { afterAll } from "vitest";
 import { buildModel } from "../../src/build/build-model.ts";
 import { renderSite } from "../../src/build/render-site.ts";
 import { writeSite } from "../../src/build/write-site.ts";
+import { dataToday } from "../pages/data-today.ts";
 import { PROJECT_ROOT } from "./run-script.ts";
 
 /**
@@ -15,7 +16,7 @@ export const buildProjectSite = async (baseUrl = "https://facts.example.org") =>
   const parent = await mkdtemp(path.join(os.tmpdir(), "facts-build-"));
   afterAll(() => rm(parent, { recursive: true, force: true }));
   const out = path.join(parent, "_site");
-  const model = await buildModel(PROJECT_ROOT, { baseUrl, today: "2026-11-21" });
+  const model = await buildModel(PROJECT_ROOT, { baseUrl, today: await dataToday(PROJECT_ROOT) });
   await writeSite(renderSite(model), out);
   return { out, model };
 };

@@ -37,6 +37,8 @@ export const renderPage = (model: SiteModel, page: Page): string => {
 <link rel="canonical" href="${page.canonical}">
 <link rel="stylesheet" href="assets/site.css">
 <link rel="alternate" type="application/rss+xml" title="${SERVICE.name}: revisions" href="${link(model.urls.feed)}">
+<link rel="alternate" type="application/atom+xml" title="${SERVICE.name}: upcoming changes" href="${link(model.urls.upcomingFeed)}">
+<link rel="alternate" type="text/calendar" title="${SERVICE.name}: upcoming changes (calendar)" href="${link(model.urls.upcomingCalendar)}">
 <link rel="alternate" type="application/json" title="${SERVICE.name}: catalog" href="${link(model.urls.catalog)}">
 ${page.head ?? ""}
 ${page.script ? html`<script src="${page.script}" defer></script>` : ""}
@@ -58,6 +60,7 @@ ${page.main}
 <p>Content licensed <a href="${SERVICE.license}" rel="license">${SERVICE.licenseName}</a>. When you reuse a fact, cite its <code>canonical_url</code>.
 Data as of <time datetime="${model.generatedAt}">${readableDateTime(model.generatedAt)}</time>.</p>
 <p>Machine-readable: <a href="${link(model.urls.catalog)}">catalog JSON</a>, <a href="${link(model.urls.feed)}">RSS feed</a>,
+<a href="${link(model.urls.upcoming)}">upcoming changes</a> (<a href="${link(model.urls.upcomingCalendar)}">iCalendar</a>, <a href="${link(model.urls.upcomingFeed)}">Atom</a>),
 <a href="${link(model.urls.llms)}">llms.json</a>, <a href="${link(model.urls.searchIndex)}">search index</a>,
 <a href="${link(model.urls.diffIndex)}">diff index</a>, <a href="${link(model.urls.openApi)}">OpenAPI description</a>.
 Contact: <a href="mailto:${SERVICE.contactEmail}">${SERVICE.contactEmail}</a>.</p>

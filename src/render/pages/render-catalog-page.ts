@@ -7,6 +7,7 @@ import { readableDate } from "./format-date.ts";
 import { html } from "./html.ts";
 import { renderPage } from "./page-layout.ts";
 import { renderFact } from "./render-fact.ts";
+import { renderUpcomingSection } from "./render-upcoming-section.ts";
 import { sitePath } from "./site-path.ts";
 
 const count = (n: number): string => `${n} ${n === 1 ? "fact" : "facts"}`;
@@ -35,10 +36,11 @@ ${domains.map(({ domain }) => html`<option value="${domain}">${DOMAIN_NAMES[doma
 <nav class="toc" aria-labelledby="toc-title">
 <h2 id="toc-title">Domains</h2>
 <ul>
+<li><a href="#upcoming">Upcoming</a></li>
 ${domains.map(({ domain, facts }) => html`<li><a href="#${domainSectionId(domain)}">${DOMAIN_NAMES[domain]}</a> (${count(facts.length)})</li>`)}
 </ul>
 </nav>
-${domains.map(
+${renderUpcomingSection(model)}${domains.map(
   ({ domain, facts }) => html`<section class="domain" id="${domainSectionId(domain)}" data-domain="${domain}" aria-labelledby="${domainSectionId(domain)}-title">
 <h2 id="${domainSectionId(domain)}-title">${DOMAIN_NAMES[domain]} <span class="count">(${count(facts.length)})</span></h2>
 ${facts.map((fact) => {
@@ -56,7 +58,9 @@ ${facts.map((fact) => {
     title: `${SERVICE.name}: catalog of verified rules`,
     description: `${count(model.facts.length)} about British Columbia residential real estate, each with citations to primary sources and a version history.`,
     canonical: model.urls.catalogPage,
-    head: renderDatasetJsonLd(model),
+    head: html`${renderDatasetJsonLd(model)}
+${model.facts.map((fact) => html`<link rel="alternate" type="application/atom+xml" title="${fact.label}: revisions and scheduled changes" href="${sitePath(model.urls, model.urls.factFeed(fact.id))}">
+`)}`,
     script: "assets/search.js",
     main,
   });

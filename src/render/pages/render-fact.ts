@@ -8,6 +8,7 @@ import { readableDate } from "./format-date.ts";
 import { html, type Html } from "./html.ts";
 import { renderCitations } from "./render-citations.ts";
 import { renderFactHistory } from "./render-fact-history.ts";
+import { renderScheduled } from "./render-scheduled.ts";
 import { renderValue } from "./render-value.ts";
 import { sitePath } from "./site-path.ts";
 
@@ -58,11 +59,12 @@ ${cadence ? html`<div><dt>Checked</dt><dd>${cadence}</dd></div>` : ""}
 ${topics.length > 0 ? html`<p class="topics">Topics: ${topics.join(", ")}</p>` : ""}
 <h4>Sources</h4>
 ${renderCitations(fact.citations)}
-<h4>History</h4>
+${renderScheduled(fact)}<h4>History</h4>
 ${context.introduced ? html`<p class="current-note">Version ${fact.version} recorded <time datetime="${context.introduced.committed_at}">${readableDate(context.introduced.committed_at.slice(0, 10))}</time>: <span class="note">${context.introduced.message}</span></p>` : ""}
 ${renderFactHistory(fact, context.diffs, context.urls)}
 <ul class="fact-links">
 <li><a href="${sitePath(context.urls, context.urls.factById(fact.id))}">JSON for ${fact.id}</a></li>
+<li><a href="${sitePath(context.urls, context.urls.factFeed(fact.id))}" type="application/atom+xml">Atom feed of ${fact.id}</a></li>
 ${diffLinks(context)}
 </ul>
 </article>

@@ -1,0 +1,38 @@
+import { SCHEDULED_CHANGE_KEYS } from "../../schemas/scheduled-change.ts";
+import type { Problem } from "../problem.ts";
+import type { FactRule } from "./types.ts";
+
+/**
+ * Scheduled changes come after the fact's current `effective_iso`, in date order with one change per date, state
+ * the unit when the fact has one (a promotion replaces the unit), and write their keys in one order.
+ */
+export const scheduledChanges: FactRule = ({ doc, fact }) => {
+  const problems: Problem[] = [];
+  let previous: string | undefined;
+  (fact.scheduled ?? []).forEach((change, index) => {
+    const at = (key: string) => ["scheduled", index, key];
+    if (change.effective_iso <= fact.effective_iso) {
+      problems.push(doc.problemAt(at("effective_iso"), `a scheduled change takes effect after the fact's effective_iso ${fact.effective_iso}, not on ${change.effective_iso}`));
+    } else if (previous !== undefined && change.effective_iso <= previous) {
+      problems.push(
+        doc.problemAt(
+          at("effective_iso"),
+          change.effective_iso === previous
+            ? `two scheduled changes take effect on ${previous}; merge them into one`
+            : `scheduled changes are listed soonest first: ${change.effective_iso} comes after ${previous}`,
+        ),
+      );
+    }
+    previous = change.effective_iso;
+    if (fact.unit !== undefined && change.unit === undefined) {
+      problems.push(doc.problemAt(["scheduled", index], `state the unit of the scheduled value (the fact's is "${fact.unit}"): promotion replaces the fact's unit with it`));
+    }
+    const keys = Object.keys(change);
+    const expected = [...keys].sort((a, b) => SCHEDULED_CHANGE_KEYS.indexOf(a as never) - SCHEDULED_CHANGE_KEYS.indexOf(b as never));
+    const misplaced = keys.findIndex((key, position) => key !== expected[position]);
+    if (misplaced !== -1) {
+      problems.push(doc.problemAt(at(keys[misplaced]!), `keys of a scheduled change must be in the order ${SCHEDULED_CHANGE_KEYS.join(", ")}; "${keys[misplaced]}" is out of place`));
+    }
+  });
+  return problems;
+};

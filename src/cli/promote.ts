@@ -1,0 +1,32 @@
+import { parseArgs } from "node:util";
+import { runPromote } from "../promote/run-promote.ts";
+import { todayFromEnvironment } from "./today.ts";
+import { runCommand } from "./run-command.ts";
+
+const HELD_REASONS = {
+  announced: "announced, not enacted: confirm it has been enacted, then promote it by hand as a revision",
+  "after-announced": "waits behind an announced change of the same fact",
+} as const;
+
+/**
+ * `npm run promote [-- --dry-run] [--root DIR]`: on the day (FACTS_TODAY, default today in UTC) each enacted
+ * scheduled change becomes its fact's current state, one commit per version; announced ones are reported.
+ */
+const main = async (): Promise<number> => {
+  const { values } = parseArgs({ options: { root: { type: "string", default: "." }, "dry-run": { type: "boolean", default: false } }, strict: true });
+  const today = todayFromEnvironment();
+  const result = await runPromote(values.root, today, { dryRun: values["dry-run"] });
+  for (const promotion of result.promoted) {
+    const verb = values["dry-run"] ? "would promote" : "promoted";
+    console.log(`${verb} ${promotion.factId} v${promotion.before.version} -> v${promotion.after.version}, effective ${promotion.change.effective_iso}: ${promotion.change.note}${promotion.commit ? ` (${promotion.commit.slice(0, 12)})` : ""}`);
+  }
+  for (const held of result.held) {
+    console.log(`held ${held.factId}, due ${held.change.effective_iso}: ${held.change.note} (${HELD_REASONS[held.reason]}; ${held.file})`);
+  }
+  console.log(
+    `${today}: ${result.promoted.length} change(s) ${values["dry-run"] ? "to promote" : "promoted"}, ${result.held.length} due change(s) held for confirmation`,
+  );
+  return 0;
+};
+
+runCommand("promote", main);

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { Citation } from "./citation.ts";
+import { FactValue } from "./fact-value.ts";
+import { AbsoluteUrl, Domain, FactId, IsoDate, IsoDateTime, NonEmptyText } from "./primitives.ts";
+import { ScheduledStatus } from "./scheduled-change.ts";
+
+/**
+ * One dated event ahead: a scheduled change taking effect (`scheduled-change`) or a fact's verification lapsing
+ * (`verification-lapse`, its `expires_iso`, by which it must be re-verified). `uid` is stable across builds and is
+ * the event's UID in the iCalendar file.
+ */
+export const UpcomingItem = z.object({
+  uid: NonEmptyText,
+  date: IsoDate,
+  kind: z.enum(["scheduled-change", "verification-lapse"]),
+  fact_id: FactId,
+  label: NonEmptyText,
+  domain: Domain,
+  fact_url: AbsoluteUrl,
+  current_version: z.int().min(1),
+  summary: NonEmptyText,
+  status: ScheduledStatus.optional(),
+  value: FactValue.optional(),
+  unit: z.string().optional(),
+  citations: z.array(Citation).optional(),
+});
+export type UpcomingItem = z.infer<typeof UpcomingItem>;
+
+/** `/api/v1/facts/upcoming.json`: what is dated within `window_days` of the build date `as_of`, soonest first. */
+export const Upcoming = z.object({
+  name: NonEmptyText,
+  version: z.string(),
+  license: AbsoluteUrl,
+  canonical_url: AbsoluteUrl,
+  generated_at: IsoDateTime,
+  as_of: IsoDate,
+  window_days: z.int().min(1),
+  until: IsoDate,
+  item_count: z.int().min(0),
+  items: z.array(UpcomingItem),
+});
+export type Upcoming = z.infer<typeof Upcoming>;
