@@ -3,7 +3,7 @@ import * as core from "@actions/core";
 import type { Problem } from "../../src/check/problem.ts";
 import { summaryRows } from "../../src/check/summary-table.ts";
 import { todayFromEnvironment } from "../../src/cli/today.ts";
-import { freshnessReport, summarizeFreshness } from "../../src/freshness/freshness-report.ts";
+import { blockingProblems, freshnessReport, summarizeFreshness } from "../../src/freshness/freshness-report.ts";
 import { loadFacts } from "../../src/freshness/load-facts.ts";
 
 const run = async (): Promise<void> => {
@@ -22,6 +22,12 @@ const run = async (): Promise<void> => {
   for (const problem of report.expiring) {
     core.warning(problem.message, { title: "Fact expires soon", file: fileOf(problem), startLine: problem.line, startColumn: problem.column });
   }
+  for (const problem of report.unpromoted) {
+    core.error(problem.message, { title: "Enacted change not promoted", file: fileOf(problem), startLine: problem.line, startColumn: problem.column });
+  }
+  for (const problem of report.unconfirmed) {
+    core.warning(problem.message, { title: "Announced change awaits confirmation", file: fileOf(problem), startLine: problem.line, startColumn: problem.column });
+  }
   const expiredIds = report.expired.map((problem) => problem.factId);
   core.setOutput("expired", report.expired.length);
   core.setOutput("expired-facts", expiredIds.join(","));
@@ -30,8 +36,11 @@ const run = async (): Promise<void> => {
   const summary = core.summary.addHeading("Freshness gate", 2).addRaw(summarizeFreshness(report, today), true);
   if (report.expired.length > 0) summary.addHeading("Past expires_iso", 3).addTable(summaryRows(report.expired));
   if (report.expiring.length > 0) summary.addHeading(`Expiring within ${warnDays} days`, 3).addTable(summaryRows(report.expiring));
+  if (report.unpromoted.length > 0) summary.addHeading("Enacted changes not promoted", 3).addTable(summaryRows(report.unpromoted));
+  if (report.unconfirmed.length > 0) summary.addHeading("Announced changes awaiting confirmation", 3).addTable(summaryRows(report.unconfirmed));
   await summary.write();
-  if (report.expired.length > 0) core.setFailed(`${summarizeFreshness(report, today)}: ${expiredIds.join(", ")}`);
+  const blocking = blockingProblems(report);
+  if (blocking.length > 0) core.setFailed(`${summarizeFreshness(report, today)}: ${[...new Set(blocking.map((problem) => problem.factId))].join(", ")}`);
   else core.info(summarizeFreshness(report, today));
 };
 

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { formatProblem } from "../check/problem.ts";
-import { freshnessReport, summarizeFreshness } from "../freshness/freshness-report.ts";
+import { blockingProblems, freshnessReport, summarizeFreshness } from "../freshness/freshness-report.ts";
 import { loadFacts } from "../freshness/load-facts.ts";
 import { todayFromEnvironment } from "./today.ts";
 import { runCommand } from "./run-command.ts";
@@ -14,10 +14,10 @@ const main = async (): Promise<number> => {
   if (!/^\d+$/.test(warnDays)) throw new Error(`--warn-days must be a whole number, got "${warnDays}"`);
   const today = todayFromEnvironment();
   const report = freshnessReport(await loadFacts(values.root, today), today, Number(warnDays));
-  for (const problem of report.expired) console.log(formatProblem(problem));
-  for (const problem of report.expiring) console.log(`warning: ${formatProblem(problem)}`);
+  for (const problem of blockingProblems(report)) console.log(formatProblem(problem));
+  for (const problem of [...report.expiring, ...report.unconfirmed]) console.log(`warning: ${formatProblem(problem)}`);
   console.log(summarizeFreshness(report, today));
-  return report.expired.length === 0 ? 0 : 1;
+  return blockingProblems(report).length === 0 ? 0 : 1;
 };
 
 runCommand("freshness", main);

@@ -1,5 +1,6 @@
 import type { Problem } from "../check/problem.ts";
 import type { LoadedFact } from "../check/rules/types.ts";
+import { planPromotions } from "../promote/plan-promotions.ts";
 import { describeDue, factsDue, type FactDue } from "./facts-due.ts";
 
 /** A freshness problem, located on the fact's `expires_iso` line, that also names the fact. */
@@ -12,6 +13,13 @@ export interface FreshnessReport {
   expired: FreshnessProblem[];
   /** Facts still verified that lapse within the warning window: reported, not blocking. */
   expiring: FreshnessProblem[];
+  /**
+   * Enacted scheduled changes whose day has come but that are still only scheduled: the catalog would publish the
+   * old value as current, so these block a deployment like an expired fact (`npm run promote` resolves them).
+   */
+  unpromoted: FreshnessProblem[];
+  /** Announced changes whose day has come, waiting for a person to confirm their enactment: reported, not blocking. */
+  unconfirmed: FreshnessProblem[];
   factCount: number;
 }
 
@@ -28,14 +36,39 @@ const problemFor = (due: FactDue): FreshnessProblem => ({
 /** The freshness gate of the deployment: every fact past `expires_iso` on `today`, and those lapsing within `warnDays`. */
 export const freshnessReport = (facts: readonly LoadedFact[], today: string, warnDays: number): FreshnessReport => {
   const due = factsDue(facts, today, warnDays);
+  const plan = planPromotions(facts, today);
+  const docOf = new Map(facts.map((loaded) => [loaded.fact.id, loaded.doc]));
+  const scheduledProblem = (factId: string, change: { effective_iso: string }, message: string): FreshnessProblem => {
+    const fact = facts.find((loaded) => loaded.fact.id === factId)!.fact;
+    const index = (fact.scheduled ?? []).findIndex((entry) => entry.effective_iso === change.effective_iso);
+    return { factId, ...docOf.get(factId)!.problemAt(["scheduled", index, "effective_iso"], message) };
+  };
   return {
     expired: due.filter((entry) => entry.status === "expired").map(problemFor),
     expiring: due.filter((entry) => entry.status === "expiring").map(problemFor),
+    unpromoted: plan.promotions.map(({ factId, change }) =>
+      scheduledProblem(factId, change, `${factId}: the enacted change of ${change.effective_iso} is in effect but still only scheduled; run npm run promote before deploying`),
+    ),
+    unconfirmed: plan.held.map(({ factId, change }) =>
+      scheduledProblem(factId, change, `${factId}: the ${change.status} change of ${change.effective_iso} has fallen due; confirm whether it was enacted and record it, or move or drop it`),
+    ),
     factCount: facts.length,
   };
 };
 
-export const summarizeFreshness = (report: FreshnessReport, today: string): string =>
-  report.expired.length === 0
-    ? `ok: none of ${report.factCount} facts is past expires_iso on ${today}${report.expiring.length > 0 ? `; ${report.expiring.length} expire(s) soon` : ""}`
-    : `${report.expired.length} of ${report.factCount} facts are past expires_iso on ${today}`;
+/** Everything that blocks a deployment: facts past expires_iso and enacted changes not yet promoted. */
+export const blockingProblems = (report: FreshnessReport): FreshnessProblem[] => [...report.expired, ...report.unpromoted];
+
+export const summarizeFreshness = (report: FreshnessReport, today: string): string => {
+  const notes = [
+    ...(report.expiring.length > 0 ? [`${report.expiring.length} expire(s) soon`] : []),
+    ...(report.unconfirmed.length > 0 ? [`${report.unconfirmed.length} announced change(s) fallen due await confirmation`] : []),
+  ];
+  const blocking = [
+    ...(report.expired.length > 0 ? [`${report.expired.length} of ${report.factCount} facts are past expires_iso on ${today}`] : []),
+    ...(report.unpromoted.length > 0 ? [`${report.unpromoted.length} enacted change(s) in effect on ${today} are not promoted`] : []),
+  ];
+  return blocking.length === 0
+    ? `ok: none of ${report.factCount} facts is past expires_iso on ${today} and every enacted change in effect is promoted${notes.length > 0 ? `; ${notes.join("; ")}` : ""}`
+    : blocking.join("; ");
+};

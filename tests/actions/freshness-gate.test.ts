@@ -59,7 +59,7 @@ describe("freshness gate", () => {
       },
     ]);
     expect(run.outputs).toEqual({ expired: "0", "expired-facts": "", expiring: "1" });
-    expect(run.summary).toContain("ok: none of 2 facts is past expires_iso on 2026-12-30; 1 expire(s) soon");
+    expect(run.summary).toContain("ok: none of 2 facts is past expires_iso on 2026-12-30 and every enacted change in effect is promoted; 1 expire(s) soon");
   });
 
   it("is also `npm run freshness`, which prints each lapsed fact as path:line:col and exits 1", async () => {
@@ -74,6 +74,6 @@ describe("freshness gate", () => {
     ]);
     const passed = await runScript("src/cli/freshness.ts", ["--root", workspace, "--warn-days", "0"], { env: { FACTS_TODAY: "2026-10-28" } });
     expect(passed.code).toBe(0);
-    expect(passed.stdout).toBe("warning: facts/mortgage/cmhc.insurance_cap.json:9:3: cmhc.insurance_cap expires today (expires_iso 2026-10-28): re-verify it soon (at /expires_iso)\nok: none of 3 facts is past expires_iso on 2026-10-28; 1 expire(s) soon\n");
+    expect(passed.stdout).toBe("warning: facts/mortgage/cmhc.insurance_cap.json:9:3: cmhc.insurance_cap expires today (expires_iso 2026-10-28): re-verify it soon (at /expires_iso)\nok: none of 3 facts is past expires_iso on 2026-10-28 and every enacted change in effect is promoted; 1 expire(s) soon\n");
   });
 });
