@@ -65,4 +65,24 @@ describe("the deploy workflow's webhook dispatch step", () => {
     await step.run(repo.root, first, second);
     expect(await step.calls()).toEqual([`run webhooks -- dispatch --base ${first} --head ${second}`]);
   });
+
+  it("in a scheduled or manual run (after a promotion pushed by the workflow token), dispatches what was pushed since the last recorded dispatch", async () => {
+    const repo = await createGitRepo();
+    await repo.writeFact({ id: "ca.foreign_buyer_ban", domain: "foreign-buyer", value: 1 });
+    const dispatched = await repo.commit("dispatched by its push");
+    await repo.writeFact({ id: "ca.foreign_buyer_ban", domain: "foreign-buyer", value: 2, version: 2 });
+    const promoted = await repo.commit("ca.foreign_buyer_ban v2: promoted");
+    const step = await dispatchStep();
+
+    // Nothing recorded yet: a run not started by a push has nothing to compare against, and sends nothing.
+    const { stdout } = await step.run(repo.root, "", promoted);
+    expect(stdout).toContain("nothing to compare against");
+    expect(await step.calls()).toEqual([]);
+
+    await writeFile(path.join(step.state, "dispatched-head"), `${dispatched}\n`);
+    await step.run(repo.root, "", promoted);
+    expect(await step.calls()).toEqual([`run webhooks -- dispatch --base ${dispatched} --head ${promoted}`]);
+    await step.run(repo.root, "", promoted);
+    expect(await step.calls()).toHaveLength(1);
+  });
 });

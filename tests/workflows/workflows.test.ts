@@ -77,7 +77,7 @@ describe("the workflows", () => {
 
   it("deploy main: full history, check, freshness gate, build, Pages with hidden files, then the webhook dispatch", async () => {
     const workflow = await read("deploy.yml");
-    expect(workflow.on).toEqual({ push: { branches: ["main"] }, workflow_dispatch: null });
+    expect(workflow.on).toEqual({ push: { branches: ["main"] }, schedule: [{ cron: "45 8 * * *" }], workflow_dispatch: null });
     const build = workflow.jobs.build!;
     expect(usesOf(build)).toEqual(["actions/checkout", "actions/setup-node", "run: npm ci", "run: npm run check", "./actions/freshness-gate", "run: npm run build", "actions/upload-pages-artifact"]);
     expect(build.steps[0]!.with).toMatchObject({ "fetch-depth": 0 });
@@ -124,5 +124,30 @@ describe("the workflows", () => {
     expect(Object.keys(digest.on)).toEqual(["schedule", "workflow_dispatch"]);
     expect(usesOf(digest.jobs.digest!)).toEqual(["actions/checkout", "actions/setup-node", "run: npm ci", "./actions/state-branch", "run: npm run digest", "./actions/state-branch"]);
     expect(digest.jobs.digest!.steps[4]!.env).toMatchObject({ FACTS_WEBHOOK_STATE: "${{ github.workspace }}/.webhook-state", SMTP_URL: "${{ secrets.SMTP_URL }}" });
+  });
+
+  it("promote daily after midnight in B.C.: check each promotion against its parent before pushing, then publish and ask about announced changes", async () => {
+    const workflow = await read("promote.yml");
+    expect(workflow.on).toEqual({ schedule: [{ cron: "15 8 * * *" }], workflow_dispatch: null });
+    const promote = workflow.jobs.promote!;
+    expect(promote.permissions).toEqual({ contents: "write", actions: "write" });
+    expect(promote.steps[0]!.with).toMatchObject({ ref: "main", "fetch-depth": 0, "persist-credentials": false });
+    const names = promote.steps.map((step) => step.name ?? step.uses ?? step.run);
+    expect(names.slice(3)).toEqual([
+      "Promote (one commit per version, each checked against its parent)",
+      "Validate each promotion as a pull request would be",
+      "Push to main",
+      "Publish the promoted facts",
+    ]);
+    expect(promote.steps[3]!.run).toContain("npm run promote");
+    expect(promote.steps[4]!.run).toContain('npm run check -- --base "$commit~1"');
+    for (const step of promote.steps.slice(4)) expect(step.if).toBe("steps.promote.outputs.promoted != '0'");
+    expect(promote.steps[6]!.run).toBe("gh workflow run deploy.yml --ref main");
+
+    const confirm = workflow.jobs.confirm!;
+    expect(confirm.needs).toBe("promote");
+    expect(confirm.permissions).toEqual({ contents: "read", issues: "write" });
+    expect(usesOf(confirm).at(-1)).toBe("./actions/confirm-changes");
+    expect(confirm.steps.at(-1)!.with).toEqual({ "within-days": 14, label: "confirm-change" });
   });
 });
