@@ -1,0 +1,54 @@
+import { parseArgs } from "node:util";
+import { checkFactFiles } from "../check/check-fact-files.ts";
+import { linkDispatcherFromEnvironment } from "../links/link-dispatcher-from-environment.ts";
+import { checkSources } from "../sources/check-sources.ts";
+import { describeFinding, needsAttention } from "../sources/describe-finding.ts";
+import { fetchSource } from "../sources/fetch-source.ts";
+import { readFingerprints, writeFingerprints } from "../sources/fingerprint-file.ts";
+import { todayFromEnvironment } from "./today.ts";
+import { runCommand } from "./run-command.ts";
+
+const USAGE = "usage: npm run sources -- check [--root DIR] [--fingerprints FILE] [--timeout-seconds N]";
+const MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * `npm run sources -- check`: fetches every cited address, reads the text of its HTML or PDF, and says for each
+ * citation whether its quote is still there, and for each page whether it changed since the last run. Exits 1 when
+ * a quote or a page is gone.
+ */
+const main = async (): Promise<number> => {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    strict: true,
+    options: {
+      root: { type: "string", default: "." },
+      fingerprints: { type: "string", default: ".sources/fingerprints.json" },
+      "timeout-seconds": { type: "string", default: "20" },
+    },
+  });
+  if (positionals.length !== 1 || positionals[0] !== "check") throw new Error(USAGE);
+  if (!/^\d+$/.test(values["timeout-seconds"]) || Number(values["timeout-seconds"]) === 0) throw new Error(`--timeout-seconds must be a whole number above 0, got "${values["timeout-seconds"]}"`);
+  const timeoutMs = Number(values["timeout-seconds"]) * 1000;
+  const today = todayFromEnvironment();
+  const { facts } = await checkFactFiles(values.root, { today });
+  const previous = await readFingerprints(values.fingerprints);
+  const dispatcher = linkDispatcherFromEnvironment(process.env, timeoutMs);
+  try {
+    const { findings, fingerprints } = await checkSources(
+      facts.map((loaded) => loaded.fact),
+      { today, previous, maxBytesLabel: "5 MB", fetch: (url) => fetchSource(url, { dispatcher, timeoutMs, maxBytes: MAX_BYTES }) },
+    );
+    for (const finding of findings) console.log(describeFinding(finding));
+    await writeFingerprints(values.fingerprints, fingerprints);
+    const count = (verdict: string) => findings.filter((finding) => finding.verdict === verdict).length;
+    const changed = new Set(findings.filter((finding) => finding.page?.change === "changed").map((finding) => finding.source.url)).size;
+    console.log(
+      `${findings.length} citation(s) of ${facts.length} fact(s) on ${today}: ${count("quote-found")} quote found, ${count("quote-gone")} quote gone, ${count("page-gone")} page gone, ${count("unverified")} unverified, ${count("page-ok")} without a quote; ${changed} page(s) changed since the last check`,
+    );
+    return findings.some(needsAttention) ? 1 : 0;
+  } finally {
+    await dispatcher.close();
+  }
+};
+
+runCommand("sources", main);
