@@ -4,8 +4,10 @@ import { loadFacts } from "../../src/freshness/load-facts.ts";
 import { createGitHubClient } from "../../src/github/create-github-client.ts";
 import { repositoryFromEnvironment } from "../../src/github/repository-from-environment.ts";
 import { runReverify } from "../../src/github/reverify/run-reverify.ts";
-import { createLinkChecker, type CheckLink } from "../../src/links/check-link.ts";
-import { linkDispatcherFromEnvironment } from "../../src/links/link-dispatcher-from-environment.ts";
+import { sourceDispatcherFromEnvironment } from "../../src/sources/source-dispatcher-from-environment.ts";
+import { checkSources, type SourceFinding } from "../../src/sources/check-sources.ts";
+import { fetchSource } from "../../src/sources/fetch-source.ts";
+import { readFingerprints, writeFingerprints } from "../../src/sources/fingerprint-file.ts";
 
 const wholeNumber = (name: string, fallback: string): number => {
   const text = core.getInput(name) || fallback;
@@ -16,46 +18,61 @@ const wholeNumber = (name: string, fallback: string): number => {
 const run = async (): Promise<void> => {
   const root = core.getInput("root") || ".";
   const withinDays = wholeNumber("within-days", "30");
-  const timeoutMs = wholeNumber("link-timeout-seconds", "15") * 1000;
+  const timeoutMs = wholeNumber("link-timeout-seconds", "20") * 1000;
+  const fingerprintsFile = core.getInput("fingerprints");
   const label = core.getInput("label") || "reverify";
   const checkLinksText = core.getInput("check-links") || "true";
   if (checkLinksText !== "true" && checkLinksText !== "false") throw new Error(`check-links must be true or false, got "${checkLinksText}"`);
   const checkLinksInput = checkLinksText === "true";
   const today = todayFromEnvironment(core.getInput("today") ? { FACTS_TODAY: core.getInput("today") } : process.env);
-  const dispatcher = linkDispatcherFromEnvironment(process.env, timeoutMs);
-  const skipLinks: CheckLink = async (url) => ({ url, outcome: "unverified", redirects: [], detail: "link checks are turned off" });
+  const dispatcher = sourceDispatcherFromEnvironment(process.env, timeoutMs);
   try {
+    const facts = await loadFacts(root, today);
+    let findings: SourceFinding[] = [];
+    if (checkLinksInput) {
+      // Every cited source is read, not only the due facts': a quote or page that is gone makes its fact due at once.
+      const previous = fingerprintsFile ? await readFingerprints(fingerprintsFile) : undefined;
+      const checked = await checkSources(
+        facts.map((loaded) => loaded.fact),
+        { today, previous, maxBytesLabel: "5 MB", fetch: (url) => fetchSource(url, { dispatcher, timeoutMs, maxBytes: 5 * 1024 * 1024 }) },
+      );
+      findings = checked.findings;
+      if (fingerprintsFile) await writeFingerprints(fingerprintsFile, checked.fingerprints);
+    }
     const result = await runReverify({
-      facts: await loadFacts(root, today),
+      facts,
       today,
       withinDays,
       label,
       client: createGitHubClient(core.getInput("token")),
       repository: repositoryFromEnvironment(),
-      checkLink: checkLinksInput ? createLinkChecker({ dispatcher, timeoutMs }) : skipLinks,
+      findings,
     });
     const count = (kind: string) => result.applied.filter((operation) => operation.kind === kind).length;
-    const deadLinks = [...result.links.values()].filter((check) => check.outcome === "dead");
-    for (const check of deadLinks) core.warning(`dead citation link ${check.url}: ${check.detail}`, { title: "Dead citation link" });
+    const deadLinks = [...new Map(findings.filter((finding) => finding.verdict === "page-gone").map((finding) => [finding.source.url, finding])).values()];
+    const quotesGone = findings.filter((finding) => finding.verdict === "quote-gone");
+    for (const finding of deadLinks) core.warning(`dead citation link ${finding.source.url}: ${finding.detail}`, { title: "Dead citation link" });
+    for (const finding of quotesGone) core.warning(`${finding.source.factId}: the quote of ${finding.source.url} (${finding.source.pointer}) is no longer on the page`, { title: "Quote gone" });
     core.setOutput("due", result.issues.length);
     core.setOutput("opened", count("open"));
     core.setOutput("updated", count("update"));
     core.setOutput("closed", count("close"));
     core.setOutput("dead-links", deadLinks.length);
+    core.setOutput("quotes-gone", quotesGone.length);
 
     const issueOf = new Map(result.applied.map((operation) => [operation.factId, operation]));
     const summary = core.summary
       .addHeading("Re-verification", 2)
       .addRaw(
-        `${result.issues.length} fact(s) expired or expiring within ${withinDays} days on ${today}: ${count("open")} issue(s) opened, ${count("update")} updated, ${count("unchanged")} unchanged, ${count("close")} closed; ${deadLinks.length} dead link(s).`,
+        `${result.issues.length} fact(s) expired, expiring within ${withinDays} days or with a source gone on ${today}: ${count("open")} issue(s) opened, ${count("update")} updated, ${count("unchanged")} unchanged, ${count("close")} closed; ${deadLinks.length} dead link(s), ${quotesGone.length} quote(s) gone.`,
         true,
       );
     if (result.issues.length > 0) {
       summary.addTable([
-        [{ data: "Fact", header: true }, { data: "Issue", header: true }, { data: "Action", header: true }, { data: "Dead links", header: true }],
+        [{ data: "Fact", header: true }, { data: "Issue", header: true }, { data: "Action", header: true }, { data: "Dead links", header: true }, { data: "Quotes gone", header: true }],
         ...result.issues.map((issue) => {
           const operation = issueOf.get(issue.factId);
-          return [{ data: issue.factId }, { data: operation ? `#${operation.number}` : "" }, { data: operation?.kind ?? "" }, { data: String(issue.deadLinks.length) }];
+          return [{ data: issue.factId }, { data: operation ? `#${operation.number}` : "" }, { data: operation?.kind ?? "" }, { data: String(issue.deadLinks.length) }, { data: String(issue.quotesGone.length) }];
         }),
       ]);
     }

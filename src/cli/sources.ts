@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { checkFactFiles } from "../check/check-fact-files.ts";
-import { linkDispatcherFromEnvironment } from "../links/link-dispatcher-from-environment.ts";
+import { sourceDispatcherFromEnvironment } from "../sources/source-dispatcher-from-environment.ts";
 import { checkSources } from "../sources/check-sources.ts";
 import { describeFinding, needsAttention } from "../sources/describe-finding.ts";
 import { fetchSource } from "../sources/fetch-source.ts";
@@ -32,7 +32,7 @@ const main = async (): Promise<number> => {
   const today = todayFromEnvironment();
   const { facts } = await checkFactFiles(values.root, { today });
   const previous = await readFingerprints(values.fingerprints);
-  const dispatcher = linkDispatcherFromEnvironment(process.env, timeoutMs);
+  const dispatcher = sourceDispatcherFromEnvironment(process.env, timeoutMs);
   try {
     const { findings, fingerprints } = await checkSources(
       facts.map((loaded) => loaded.fact),

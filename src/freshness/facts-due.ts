@@ -6,7 +6,8 @@ export interface FactDue {
   loaded: LoadedFact;
   /** Whole days from today to `expires_iso`; negative once it has passed. */
   daysLeft: number;
-  status: "expired" | "expiring";
+  /** `drift`: not due by date, but a cited source no longer says what it is cited for (see `npm run sources`). */
+  status: "expired" | "expiring" | "drift";
 }
 
 /**

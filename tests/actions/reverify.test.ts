@@ -1,10 +1,10 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { factJson, type FactSeed } from "../helpers/git-repo.ts";
 import { runAction } from "../helpers/run-action.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
-import { startCitationServer } from "../workflows/helpers/citation-server.ts";
+import { startCitationServer, type CitationRoute } from "../workflows/helpers/citation-server.ts";
 import { eventEnvironment } from "../workflows/helpers/event-file.ts";
 import { startFakeGitHubApi, type FakeGitHubApi } from "../workflows/helpers/fake-github-api.ts";
 
@@ -65,7 +65,7 @@ describe("re-verification action", () => {
     // The label is created first, so GitHub cannot drop it from the new issues.
     expect(api.writes()).toEqual(["POST /labels", "POST /issues", "POST /issues"]);
     expect(api.requests.find((request) => request.method === "POST" && request.path.endsWith("/labels"))?.body).toMatchObject({ name: "reverify" });
-    expect(run.outputs).toEqual({ due: "2", opened: "2", updated: "0", closed: "0", "dead-links": "1" });
+    expect(run.outputs).toEqual({ due: "2", opened: "2", updated: "0", closed: "0", "dead-links": "1", "quotes-gone": "0" });
 
     const [insurance] = issueOf(api, "cmhc.insurance_cap").filter((issue) => !issue.pull_request);
     const [rentCap] = issueOf(api, "bc.rent_cap.2026").filter((issue) => !issue.pull_request);
@@ -79,22 +79,24 @@ describe("re-verification action", () => {
     expect(rentCap).toMatchObject({ title: "Re-verify bc.rent_cap.2026 (expires 2026-12-30)" });
     expect(rentCap!.body).toContain("expires in 20 days (expires_iso 2026-12-30)");
     expect(rentCap!.body).toContain('```json\n{\n  "rate": 0.023\n}\n```');
-    expect(rentCap!.body).toContain("link check: **dead**: 404");
+    expect(rentCap!.body).toContain("source check: **page gone**: 404");
     expect(rentCap!.body).toContain("- https://www2.gov.bc.ca/rtb/gone: 404. Find where the source moved and update the citation.");
     expect(rentCap!.body).toContain("expires_iso` to that day plus 90 days");
-    // Every address was checked through the local stand-in, with its real host; the redirect was checked, not trusted.
+    // Every cited address, of due facts and others, was read through the local stand-in with its real host; the
+    // redirect was followed hop by hop and reported, not trusted.
     expect(sources.requests.sort()).toEqual([
       "GET www.canada.ca/slow",
       "GET www.cmhc-schl.gc.ca/moved",
       "GET www.cmhc-schl.gc.ca/new-home",
+      "GET www2.gov.bc.ca/ptt",
       "GET www2.gov.bc.ca/rtb/gone",
       "GET www2.gov.bc.ca/rtb/rent-increase",
     ]);
     expect(run.annotations).toContainEqual({ level: "warning", properties: { title: "Dead citation link" }, message: "dead citation link https://www2.gov.bc.ca/rtb/gone: 404" });
     expect(run.summary).toContain("<h2>Re-verification</h2>");
-    expect(run.summary).toContain("2 fact(s) expired or expiring within 30 days on 2026-12-10: 2 issue(s) opened, 0 updated, 0 unchanged, 0 closed; 1 dead link(s).");
-    expect(run.summary).toContain(`<tr><td>cmhc.insurance_cap</td><td>#${insurance!.number}</td><td>open</td><td>0</td></tr>`);
-    expect(run.summary).toContain(`<tr><td>bc.rent_cap.2026</td><td>#${rentCap!.number}</td><td>open</td><td>1</td></tr>`);
+    expect(run.summary).toContain("2 fact(s) expired, expiring within 30 days or with a source gone on 2026-12-10: 2 issue(s) opened, 0 updated, 0 unchanged, 0 closed; 1 dead link(s), 0 quote(s) gone.");
+    expect(run.summary).toContain(`<tr><td>cmhc.insurance_cap</td><td>#${insurance!.number}</td><td>open</td><td>0</td><td>0</td></tr>`);
+    expect(run.summary).toContain(`<tr><td>bc.rent_cap.2026</td><td>#${rentCap!.number}</td><td>open</td><td>1</td><td>0</td></tr>`);
 
     api.clearRequests();
     const again = await runReverify(workspace, api, sources, "2026-12-10");
@@ -157,5 +159,43 @@ describe("re-verification action", () => {
     expect(run.code).toBe(1);
     expect(run.annotations.at(-1)?.message).toMatch(/^re-verification could not run: Bad credentials/);
     expect(api.issues).toEqual([]);
+  });
+
+  it("opens an issue for a fact not yet due when its quote is gone from the page, keeps fingerprints between runs, and closes it once the page says it again", async () => {
+    const workspace = await tempDir();
+    const quote = "The rate for foreign owners rises to 3% of their home's value from 2%.";
+    await writeFact(workspace, { ...BRACKETS, retrieved_iso: "2026-11-15" }, ["https://www2.gov.bc.ca/ptt"]);
+    const file = path.join(workspace, "facts/tax/bc.ptt.brackets.json");
+    const fact = JSON.parse(await readFile(file, "utf8"));
+    fact.citations[0] = { ...fact.citations[0], kind: "official", quote };
+    await writeFile(file, `${JSON.stringify(fact, null, 2)}\n`);
+    const fingerprints = path.join(await tempDir(), "state", "fingerprints.json");
+    const routes: Record<string, CitationRoute> = { "/ptt": { status: 200, body: "<main><p>Foreign owners now pay 3% of their home's value, up from 2%.</p></main>" } };
+    const api = await startFakeGitHubApi();
+    const run = async (today: string) =>
+      runAction("reverify", {
+        workspace,
+        scratch: await tempDir(),
+        inputs: { "within-days": "30", label: "reverify", "link-timeout-seconds": "1", fingerprints, today },
+        env: { ...api.env, ...(await eventEnvironment("schedule", "schedule.json")), FACTS_LINK_CHECK_CONNECT_TO: (await startCitationServer(routes)).address },
+      });
+
+    const drifted = await run("2026-12-10");
+    expect(drifted.code).toBe(0);
+    expect(drifted.outputs).toMatchObject({ due: "1", opened: "1", "quotes-gone": "1", "dead-links": "0" });
+    const [issue] = issueOf(api, "bc.ptt.brackets");
+    expect(issue).toMatchObject({ title: "Re-verify bc.ptt.brackets (a cited source changed)", state: "open" });
+    expect(issue!.body).toContain("expires in 155 days (expires_iso 2027-05-14), but a cited source no longer says what it is cited for");
+    expect(issue!.body).toContain("source check: **quote gone**: the page no longer contains the quote; page read for the first time");
+    expect(issue!.body).toContain("Closest passage now (similarity");
+    expect(issue!.body).toContain("Foreign owners now pay 3% of their home");
+    expect(drifted.annotations).toContainEqual({ level: "warning", properties: { title: "Quote gone" }, message: "bc.ptt.brackets: the quote of https://www2.gov.bc.ca/ptt (/citations/0) is no longer on the page" });
+    expect(JSON.parse(await readFile(fingerprints, "utf8")).pages["https://www2.gov.bc.ca/ptt"]).toMatchObject({ checked_iso: "2026-12-10", changed_iso: "2026-12-10" });
+
+    routes["/ptt"] = { status: 200, body: `<main><p>${quote}</p></main>` };
+    const restored = await run("2026-12-11");
+    expect(restored.outputs).toMatchObject({ due: "0", closed: "1", "quotes-gone": "0" });
+    expect(issue).toMatchObject({ state: "closed" });
+    expect(JSON.parse(await readFile(fingerprints, "utf8")).pages["https://www2.gov.bc.ca/ptt"]).toMatchObject({ checked_iso: "2026-12-11", changed_iso: "2026-12-11" });
   });
 });

@@ -2,7 +2,7 @@ import { readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { linkDispatcherFromEnvironment } from "../../src/links/link-dispatcher-from-environment.ts";
+import { sourceDispatcherFromEnvironment } from "../../src/sources/source-dispatcher-from-environment.ts";
 import type { FactFile } from "../../src/schemas/fact-file.ts";
 import { checkSources, type FingerprintStore } from "../../src/sources/check-sources.ts";
 import { fetchSource } from "../../src/sources/fetch-source.ts";
@@ -59,7 +59,7 @@ const FACTS = (): FactFile[] => [
 ];
 
 const run = async (address: string, previous?: FingerprintStore, today = "2026-11-23") => {
-  const dispatcher = linkDispatcherFromEnvironment({ FACTS_LINK_CHECK_CONNECT_TO: address });
+  const dispatcher = sourceDispatcherFromEnvironment({ FACTS_LINK_CHECK_CONNECT_TO: address });
   try {
     return await checkSources(FACTS(), { today, previous, maxBytesLabel: "5 MB", fetch: (url) => fetchSource(url, { dispatcher, timeoutMs: 1_000, maxBytes: 5 * 1024 * 1024 }) });
   } finally {
@@ -126,7 +126,7 @@ describe("source drift detection", () => {
       facts.push(factWith(`bc.example.fact_${host}`, citations));
     }
     const server = await startCitationServer(routes);
-    const dispatcher = linkDispatcherFromEnvironment({ FACTS_LINK_CHECK_CONNECT_TO: server.address });
+    const dispatcher = sourceDispatcherFromEnvironment({ FACTS_LINK_CHECK_CONNECT_TO: server.address });
     const { findings } = await checkSources(facts, { today: "2026-11-23", fetch: (url) => fetchSource(url, { dispatcher }) });
     await dispatcher.destroy();
     expect(findings.every((finding) => finding.verdict === "page-ok")).toBe(true);

@@ -34,7 +34,7 @@ describe("fact changes of a pull request", () => {
 });
 
 describe("re-verification plan", () => {
-  const issue = (factId: string) => ({ factId, title: `Re-verify ${factId}`, body: `body of ${factId}`, deadLinks: [] });
+  const issue = (factId: string) => ({ factId, title: `Re-verify ${factId}`, body: `body of ${factId}`, deadLinks: [], quotesGone: [] });
   const existing = (number: number, factId: string, state: "open" | "closed", body = `body of ${factId}`): ExistingIssue => ({ number, factId, state, title: `Re-verify ${factId}`, body });
 
   it("keeps using one issue per fact: the open one, else the latest closed one, and leaves unknown facts' issues alone", () => {

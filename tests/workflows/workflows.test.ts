@@ -106,11 +106,13 @@ describe("the workflows", () => {
     expect(webhooks.steps[5]).toMatchObject({ if: "always() && steps.restore.outcome == 'success'", with: { mode: "save" } });
   });
 
-  it("re-verify daily and on demand with only the issues grant, and keep the webhook retries and the digest on the state branch", async () => {
+  it("re-verify daily and on demand, reading every source and keeping its fingerprints on a state branch, and keep the webhook retries and the digest on the state branch", async () => {
     const reverify = await read("reverify.yml");
     expect(Object.keys(reverify.on)).toEqual(["schedule", "workflow_dispatch"]);
-    expect(reverify.jobs.reverify!.permissions).toEqual({ contents: "read", issues: "write" });
-    expect(usesOf(reverify.jobs.reverify!).at(-1)).toBe("./actions/reverify");
+    expect(reverify.jobs.reverify!.permissions).toEqual({ contents: "write", issues: "write" });
+    expect(usesOf(reverify.jobs.reverify!).slice(3)).toEqual(["./actions/state-branch", "./actions/reverify", "./actions/state-branch"]);
+    expect(reverify.jobs.reverify!.steps[4]!.with).toMatchObject({ fingerprints: ".source-state/fingerprints.json" });
+    expect(reverify.jobs.reverify!.steps[5]).toMatchObject({ if: "always() && steps.restore.outcome == 'success'", with: { mode: "save", branch: "source-fingerprints" } });
 
     for (const [file, job] of [["deploy.yml", "webhooks"], ["webhook-retries.yml", "retry"], ["digest.yml", "digest"]] as const) {
       const { concurrency } = (await read(file)).jobs[job] as Job & { concurrency: unknown };

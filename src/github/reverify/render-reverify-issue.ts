@@ -1,6 +1,7 @@
 import { cadenceTagsOf } from "../../check/rules/cadence.ts";
 import { describeDue, type FactDue } from "../../freshness/facts-due.ts";
-import type { LinkCheck } from "../../links/check-link.ts";
+import type { SourceFinding } from "../../sources/check-sources.ts";
+import { describePage } from "../../sources/describe-finding.ts";
 import { CADENCE_DAYS } from "../../schemas/fact-file.ts";
 import { codeBlock, codeSpan, escapeMarkdown, truncate } from "../markdown/markdown-text.ts";
 import { reverifyMarker } from "./reverify-marker.ts";
@@ -10,19 +11,25 @@ export interface ReverifyIssue {
   title: string;
   body: string;
   deadLinks: string[];
+  quotesGone: string[];
 }
 
-const linkVerdict = (check: LinkCheck | undefined): string => {
-  if (!check) return "not checked";
-  switch (check.outcome) {
-    case "ok":
-      return `answers (${check.detail})`;
-    case "redirected":
-      return `redirects: ${check.detail}`;
-    case "dead":
-      return `**dead**: ${check.detail}`;
+const sourceVerdict = (finding: SourceFinding | undefined): string => {
+  if (!finding) return "not checked";
+  const page = describePage(finding);
+  const redirects = finding.redirects.length > 0 ? `; redirects: ${finding.redirects.map((hop) => `${hop.status} to ${hop.to}`).join(", ")}` : "";
+  const tail = `${page ? `; ${page}` : ""}${redirects}`;
+  switch (finding.verdict) {
+    case "quote-found":
+      return `quote found${tail}`;
+    case "page-ok":
+      return `answers (no quote to look for)${tail}`;
+    case "quote-gone":
+      return `**quote gone**: ${finding.detail}${tail}`;
+    case "page-gone":
+      return `**page gone**: ${finding.detail}${tail}`;
     case "unverified":
-      return `could not check: ${check.detail}`;
+      return `could not check: ${finding.detail}${tail}`;
   }
 };
 
@@ -30,18 +37,23 @@ const linkVerdict = (check: LinkCheck | undefined): string => {
  * The issue asking for one fact to be re-verified: what to check (the current value and dates), where (each citation
  * with the result of checking its address), the dead links, and how to record the re-verification.
  */
-export const renderReverifyIssue = (due: FactDue, links: ReadonlyMap<string, LinkCheck>, today: string, withinDays: number): ReverifyIssue => {
+export const renderReverifyIssue = (due: FactDue, findings: readonly SourceFinding[], today: string, withinDays: number): ReverifyIssue => {
   const { fact, doc } = due.loaded;
   const [cadence] = cadenceTagsOf(fact);
   const cadenceText = cadence ? `${cadence}, re-verified every ${CADENCE_DAYS[cadence]} days` : "no cadence tag";
-  const checks = fact.citations.map((citation) => links.get(citation.url));
-  const dead = checks.filter((check): check is LinkCheck => check?.outcome === "dead");
-  const redirected = checks.filter((check): check is LinkCheck => check?.outcome === "redirected");
-  const unverified = checks.filter((check): check is LinkCheck => check?.outcome === "unverified");
+  const checks = fact.citations.map((_, index) => findings.find((finding) => finding.source.pointer === `/citations/${index}`));
+  const scheduledFindings = findings.filter((finding) => finding.source.pointer.startsWith("/scheduled/"));
+  const all = [...checks.filter((finding): finding is SourceFinding => finding !== undefined), ...scheduledFindings];
+  const dead = all.filter((finding) => finding.verdict === "page-gone");
+  const gone = all.filter((finding) => finding.verdict === "quote-gone");
+  const redirected = all.filter((finding) => finding.redirects.length > 0 && finding.verdict !== "page-gone");
+  const unverified = all.filter((finding) => finding.verdict === "unverified");
+  const status =
+    due.status === "expired" ? `**${describeDue(due)}**` : due.status === "drift" ? `${describeDue(due)}, but a cited source no longer says what it is cited for` : describeDue(due);
 
   const lines = [
     reverifyMarker(fact.id),
-    `**${escapeMarkdown(fact.label)}** (${codeSpan(fact.id)}, version ${fact.version}, ${cadenceText}) ${due.status === "expired" ? `**${describeDue(due)}**` : describeDue(due)}.`,
+    `**${escapeMarkdown(fact.label)}** (${codeSpan(fact.id)}, version ${fact.version}, ${cadenceText}) ${status}.`,
     "",
     `File: ${codeSpan(doc.file)}`,
     "",
@@ -57,19 +69,32 @@ export const renderReverifyIssue = (due: FactDue, links: ReadonlyMap<string, Lin
     "",
     ...fact.citations.flatMap((citation, index) => [
       `${index + 1}. ${escapeMarkdown(citation.title ?? citation.org)}: ${citation.url}`,
-      `   ${escapeMarkdown(citation.org)}; last retrieved ${citation.retrieved_iso}; link check: ${linkVerdict(checks[index])}`,
+      `   ${escapeMarkdown(citation.org)}${citation.kind ? ` (${citation.kind})` : ""}; last retrieved ${citation.retrieved_iso}; source check: ${sourceVerdict(checks[index])}`,
+      ...(citation.quote ? [`   Quoted: “${escapeMarkdown(citation.quote)}”`] : []),
       ...(citation.notes ? [`   Notes: ${escapeMarkdown(citation.notes)}`] : []),
     ]),
+    ...(scheduledFindings.length === 0
+      ? []
+      : ["", "Sources of the scheduled changes:", "", ...scheduledFindings.map((finding) => `- ${finding.source.url} (${codeSpan(finding.source.pointer)}): ${sourceVerdict(finding)}`)]),
+    "",
+    "### Quotes gone",
+    "",
+    ...(gone.length === 0
+      ? ["None: every quoted passage that could be checked is still on its page."]
+      : gone.flatMap((finding) => [
+          `- ${finding.source.url} (${codeSpan(finding.source.pointer)}): the page no longer contains the quote. Read it again and correct the fact or the quote.`,
+          ...(finding.closest ? [`  Closest passage now (similarity ${finding.closest.similarity}): “${escapeMarkdown(finding.closest.passage)}”`] : []),
+        ])),
     "",
     "### Dead links",
     "",
     ...(dead.length === 0
       ? ["None: no cited address is gone."]
-      : dead.map((check) => `- ${check.url}: ${check.detail}. Find where the source moved and update the citation.`)),
+      : dead.map((finding) => `- ${finding.source.url}: ${finding.detail}. Find where the source moved and update the citation.`)),
     ...(redirected.length === 0
       ? []
-      : ["", "### Redirects", "", ...redirected.map((check) => `- ${check.url} → ${check.redirects.map((hop) => `${hop.status} ${hop.to}`).join(" → ")}: cite the final address.`)]),
-    ...(unverified.length === 0 ? [] : ["", "### Could not check", "", ...unverified.map((check) => `- ${check.url}: ${check.detail}`)]),
+      : ["", "### Redirects", "", ...redirected.map((finding) => `- ${finding.source.url} → ${finding.redirects.map((hop) => `${hop.status} ${hop.to}`).join(" → ")}: cite the final address.`)]),
+    ...(unverified.length === 0 ? [] : ["", "### Could not check", "", ...unverified.map((finding) => `- ${finding.source.url}: ${finding.detail}`)]),
     "",
     "### Recording the re-verification",
     "",
@@ -79,8 +104,9 @@ export const renderReverifyIssue = (due: FactDue, links: ReadonlyMap<string, Lin
   ];
   return {
     factId: fact.id,
-    title: `Re-verify ${fact.id} (${due.status === "expired" ? "expired" : "expires"} ${fact.expires_iso})`,
+    title: due.status === "drift" ? `Re-verify ${fact.id} (a cited source changed)` : `Re-verify ${fact.id} (${due.status === "expired" ? "expired" : "expires"} ${fact.expires_iso})`,
     body: `${lines.join("\n")}\n`,
-    deadLinks: dead.map((check) => check.url),
+    deadLinks: [...new Set(dead.map((finding) => finding.source.url))],
+    quotesGone: [...new Set(gone.map((finding) => finding.source.url))],
   };
 };

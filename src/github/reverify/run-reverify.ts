@@ -1,7 +1,9 @@
 import { latestRetrieved } from "../../check/rules/cadence.ts";
 import type { LoadedFact } from "../../check/rules/types.ts";
 import { factsDue } from "../../freshness/facts-due.ts";
-import { checkLinks, type CheckLink, type LinkCheck } from "../../links/check-link.ts";
+import { daysBetween } from "../../lib/dates.ts";
+import type { SourceFinding } from "../../sources/check-sources.ts";
+import { needsAttention } from "../../sources/describe-finding.ts";
 import type { GitHubClient } from "../create-github-client.ts";
 import type { RepositoryRef } from "../repository-from-environment.ts";
 import { applyReverifyPlan, type AppliedOperation } from "./apply-reverify-plan.ts";
@@ -17,30 +19,36 @@ export interface ReverifyOptions {
   label: string;
   client: GitHubClient;
   repository: RepositoryRef;
-  checkLink: CheckLink;
+  /** What `npm run sources -- check` found for every citation (empty when sources were not checked). */
+  findings: readonly SourceFinding[];
 }
 
 export interface ReverifyResult {
   applied: AppliedOperation[];
   issues: ReverifyIssue[];
-  links: Map<string, LinkCheck>;
 }
 
 /**
- * One re-verification run: find the facts expiring within the window or expired, check every citation address of
- * those facts, then open, update, reopen or close their issues so that each due fact has exactly one current issue.
+ * One re-verification run: the facts expiring within the window or expired, and those whose cited source lost its
+ * quote or its page, each get exactly one current issue with what the source check found; the issue of a fact that
+ * is no longer due is closed.
  */
 export const runReverify = async (options: ReverifyOptions): Promise<ReverifyResult> => {
-  const due = factsDue(options.facts, options.today, options.withinDays);
-  const dueIds = new Set(due.map((entry) => entry.loaded.fact.id));
-  const links = await checkLinks(due.flatMap((entry) => entry.loaded.fact.citations.map((citation) => citation.url)), options.checkLink);
-  const issues = due.map((entry) => renderReverifyIssue(entry, links, options.today, options.withinDays));
+  const byDate = factsDue(options.facts, options.today, options.withinDays);
+  const dueIds = new Set(byDate.map((entry) => entry.loaded.fact.id));
+  // A quote or page gone makes a fact due at once, whatever its date.
+  const drifted = options.facts
+    .filter(({ fact }) => !dueIds.has(fact.id) && options.findings.some((finding) => finding.source.factId === fact.id && needsAttention(finding)))
+    .map((loaded) => ({ loaded, daysLeft: daysBetween(options.today, loaded.fact.expires_iso), status: "drift" as const }));
+  const due = [...byDate, ...drifted];
+  const issues = due.map((entry) => renderReverifyIssue(entry, options.findings.filter((finding) => finding.source.factId === entry.loaded.fact.id), options.today, options.withinDays));
+  const dueAll = new Set(due.map((entry) => entry.loaded.fact.id));
   const verified = options.facts
-    .filter(({ fact }) => !dueIds.has(fact.id))
+    .filter(({ fact }) => !dueAll.has(fact.id))
     .map(({ fact }) => ({ factId: fact.id, expiresIso: fact.expires_iso, retrievedIso: latestRetrieved(fact) }));
   const existing = await listReverifyIssues(options.client, options.repository, options.label);
   const plan = planReverify(issues, verified, existing, options.withinDays);
   if (plan.some((operation) => operation.kind === "open")) await ensureLabel(options.client, options.repository, options.label);
   const applied = await applyReverifyPlan(options.client, options.repository, options.label, plan);
-  return { applied, issues, links };
+  return { applied, issues };
 };

@@ -4,11 +4,11 @@ import { Agent } from "undici";
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\]|localhost):(\d{1,5})$/;
 
 /**
- * The undici dispatcher for citation link checks. Normally a plain agent. `FACTS_LINK_CHECK_CONNECT_TO`
+ * The undici dispatcher for reading cited sources. Normally a plain agent. `FACTS_LINK_CHECK_CONNECT_TO`
  * (`127.0.0.1:PORT`, loopback only) sends every connection to a local plain-HTTP server instead, keeping each URL's
  * host in the request, so the action can be run end to end in tests without reaching the network.
  */
-export const linkDispatcherFromEnvironment = (environment: NodeJS.ProcessEnv = process.env, timeoutMs = 15_000): Agent => {
+export const sourceDispatcherFromEnvironment = (environment: NodeJS.ProcessEnv = process.env, timeoutMs = 15_000): Agent => {
   const override = environment.FACTS_LINK_CHECK_CONNECT_TO;
   if (!override) return new Agent({ connect: { timeout: timeoutMs } });
   const match = LOOPBACK.exec(override);
