@@ -3,6 +3,7 @@ import { runChecks } from "../../src/check/run-checks.ts";
 import { readFactHistory } from "../../src/history/read-fact-history.ts";
 import { readGitLog } from "../../src/history/read-git-log.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
+import { dataToday } from "../pages/data-today.ts";
 
 /** SPEC.md 4.2's id enumeration, in its order, with the domains its per-domain counts give. */
 const SPEC_IDS: Record<string, string[]> = {
@@ -25,7 +26,7 @@ const OFFICIAL_HOSTS = /(^|\.)(gov\.bc\.ca|bclaws\.gov\.bc\.ca|canada\.ca|justic
 /** Industry rules with no government text: the catalog says so in their citations' notes. */
 const INDUSTRY_RULES = new Set(["bc.mls.rules_of_cooperation", "bc.pds"]);
 
-const report = await runChecks(PROJECT_ROOT, { today: "2026-11-21" });
+const report = await runChecks(PROJECT_ROOT, { today: await dataToday(PROJECT_ROOT) });
 const facts = new Map(report.facts.map(({ fact }) => [fact.id, fact]));
 
 describe("the catalog in facts/", () => {
@@ -82,6 +83,25 @@ describe("the catalog's history in git", () => {
         expect(version.introduced.message).toMatch(/^Source: .+/m);
         expect(version.introduced.message).toMatch(/^Impact: .+/m);
       }
+    }
+  });
+
+  it("records what is known to come: the ban's repeal on 2027-01-01 as enacted, the 2027 SVT rate as announced, each with a quoted source", () => {
+    const ban = facts.get("ca.foreign_buyer_ban")!;
+    expect(ban.scheduled?.map(({ effective_iso, status }) => ({ effective_iso, status }))).toEqual([{ effective_iso: "2027-01-01", status: "enacted" }]);
+    expect(ban.scheduled![0]!.value).toMatchObject({ status: "repealed", repealed_iso: "2027-01-01" });
+    expect(ban.scheduled![0]!.note).toContain("an extension enacted before then would replace this entry");
+    expect(facts.get("ca.foreign_buyer_ban.exemptions")!.scheduled?.[0]).toMatchObject({ effective_iso: "2027-01-01", status: "enacted" });
+    const svt = facts.get("bc.svt.rates_2026")!;
+    expect(svt.scheduled?.[0]).toMatchObject({ effective_iso: "2027-01-01", status: "announced", value: { rate_foreign_owners_and_untaxed_worldwide_earners: 0.04 } });
+    for (const fact of facts.values()) {
+      for (const change of fact.scheduled ?? []) expect(change.citations.some((citation) => citation.quote !== undefined), fact.id).toBe(true);
+    }
+  });
+
+  it("states the kind of every citation", () => {
+    for (const fact of facts.values()) {
+      for (const citation of [...fact.citations, ...(fact.scheduled ?? []).flatMap((change) => change.citations)]) expect(citation.kind, `${fact.id} ${citation.url}`).toBeDefined();
     }
   });
 });

@@ -35,7 +35,7 @@ export const factJson = (seed: FactSeed): Record<string, unknown> => {
     effective_iso: seed.effective_iso ?? "2020-01-01",
     expires_iso: addDays(retrieved, cadence === "volatile" ? 90 : 180),
     tags: [`cadence:${cadence}`],
-    citations: [{ url: "https://www2.gov.bc.ca/gov/content/example", org: "BC Ministry of Finance", retrieved_iso: retrieved }],
+    citations: [{ url: "https://www2.gov.bc.ca/gov/content/example", org: "BC Ministry of Finance", kind: "official", retrieved_iso: retrieved }],
     superseded_by: null,
   };
 };

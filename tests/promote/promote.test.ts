@@ -151,9 +151,9 @@ describe("npm run promote", () => {
     const before = await runScript("src/cli/freshness.ts", ["--root", repo.root], { env: { FACTS_TODAY: "2027-01-01" } });
     expect(before.code).toBe(1);
     expect(before.stdout).toContain(
-      `${BAN}:25:7: ca.foreign_buyer_ban: the enacted change of 2027-01-01 is in effect but still only scheduled; run npm run promote before deploying (at /scheduled/0/effective_iso)`,
+      `${BAN}:26:7: ca.foreign_buyer_ban: the enacted change of 2027-01-01 is in effect but still only scheduled; run npm run promote before deploying (at /scheduled/0/effective_iso)`,
     );
-    expect(before.stdout).toContain("warning: facts/tax/bc.svt.rates_2026.json:25:7: bc.svt.rates_2026: the announced change of 2027-01-01 has fallen due;");
+    expect(before.stdout).toContain("warning: facts/tax/bc.svt.rates_2026.json:26:7: bc.svt.rates_2026: the announced change of 2027-01-01 has fallen due;");
     expect(before.stdout.trimEnd().split("\n").at(-1)).toBe("1 enacted change(s) in effect on 2027-01-01 are not promoted");
     await promote(repo, "2027-01-01");
     const after = await runScript("src/cli/freshness.ts", ["--root", repo.root], { env: { FACTS_TODAY: "2027-01-01" } });

@@ -5,7 +5,8 @@ import { request } from "undici";
 import { beforeAll, describe, expect, it } from "vitest";
 import { listFiles } from "../../src/load/list-files.ts";
 import { createStaticServer } from "../../src/server/create-static-server.ts";
-import { runScript } from "../helpers/run-script.ts";
+import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { dataToday } from "../pages/data-today.ts";
 
 /** `_headers` in the form Netlify and Cloudflare Pages read: a path pattern, then indented `Name: value` lines. */
 const parseHeadersFile = (text: string): { pattern: RegExp; headers: [string, string][] }[] => {
@@ -33,7 +34,7 @@ describe("the local server on the built tree", () => {
     // Built once for the whole file (tempDir would remove it after the first test).
     const directory = await mkdtemp(path.join(os.tmpdir(), "facts-built-site-"));
     root = path.join(directory, "_site");
-    const build = await runScript("src/cli/build.ts", ["--out", root], { env: { FACTS_TODAY: "2026-11-21" } });
+    const build = await runScript("src/cli/build.ts", ["--out", root], { env: { FACTS_TODAY: await dataToday(PROJECT_ROOT) } });
     expect(build.stderr).toBe("");
     expect(build.code).toBe(0);
     const server = await createStaticServer({ root });
