@@ -20,6 +20,8 @@ export const UpcomingItem = z.object({
   current_version: z.int().min(1),
   summary: NonEmptyText,
   status: ScheduledStatus.optional(),
+  /** A scheduled change's one-line note: what changes and on what authority. */
+  note: NonEmptyText.optional(),
   value: FactValue.optional(),
   unit: z.string().optional(),
   citations: z.array(Citation).optional(),

@@ -1,8 +1,12 @@
 import type { SiteModel } from "../../build/build-model.ts";
+import { addDays } from "../../lib/dates.ts";
 import { upcomingItems, UPCOMING_WINDOW_DAYS } from "../upcoming-items.ts";
 import { readableDate } from "./format-date.ts";
 import { html } from "./html.ts";
 import { sitePath } from "./site-path.ts";
+
+/** The page lists only the lapses of the next two months; the calendar, feed and JSON carry the whole year. */
+const LAPSES_SHOWN_DAYS = 60;
 
 const KIND_TEXT = { "scheduled-change": "takes effect", "verification-lapse": "re-verify by" } as const;
 
@@ -13,11 +17,11 @@ const KIND_TEXT = { "scheduled-change": "takes effect", "verification-lapse": "r
 export const renderUpcomingSection = (model: SiteModel) => {
   const items = upcomingItems(model.facts, model.urls, model.today);
   const changes = items.filter((item) => item.kind === "scheduled-change");
-  const soon = new Date(Date.parse(`${model.today}T00:00:00Z`) + 60 * 86_400_000).toISOString().slice(0, 10);
+  const soon = addDays(model.today, LAPSES_SHOWN_DAYS);
   const lapses = items.filter((item) => item.kind === "verification-lapse" && item.date <= soon);
   const link = (absolute: string) => sitePath(model.urls, absolute);
   const row = (item: (typeof items)[number]) =>
-    html`<li><time datetime="${item.date}">${readableDate(item.date)}</time> ${KIND_TEXT[item.kind]}: <a href="#${item.fact_id}">${item.label}</a>${item.status ? html` <span class="status status-${item.status}">${item.status}</span>` : ""}${item.kind === "scheduled-change" ? html`<br><span class="note">${item.summary}</span>` : ""}</li>
+    html`<li><time datetime="${item.date}">${readableDate(item.date)}</time> ${KIND_TEXT[item.kind]}: <a href="#${item.fact_id}">${item.label}</a>${item.status ? html` <span class="status status-${item.status}">${item.status}</span>` : ""}${item.note ? html`<br><span class="note">${item.note}</span>` : ""}</li>
 `;
   return html`<section class="upcoming" id="upcoming" aria-labelledby="upcoming-title">
 <h2 id="upcoming-title">Upcoming</h2>
@@ -26,7 +30,7 @@ Follow them in a calendar (<a href="${link(model.urls.upcomingCalendar)}">iCalen
 <h3>Scheduled changes</h3>
 ${changes.length === 0 ? html`<p>None scheduled in the next ${UPCOMING_WINDOW_DAYS} days.</p>` : html`<ul class="upcoming-list">
 ${changes.map(row)}</ul>`}
-<h3>Verification lapses in the next 60 days</h3>
+<h3>Verification lapses in the next ${LAPSES_SHOWN_DAYS} days</h3>
 ${lapses.length === 0 ? html`<p>None.</p>` : html`<ul class="upcoming-list">
 ${lapses.map(row)}</ul>`}
 </section>
