@@ -62,6 +62,29 @@ describe("the human pages", () => {
     }
   });
 
+  it("shows an Upcoming section, what is scheduled for each fact, the quoted sources, and links every Atom feed and the calendar", () => {
+    const catalog = page("/index.html");
+    const upcoming = catalog.slice(catalog.indexOf('<section class="upcoming" id="upcoming"'), catalog.indexOf("</section>", catalog.indexOf('id="upcoming"')));
+    expect(upcoming).toContain("<h2 id=\"upcoming-title\">Upcoming</h2>");
+    expect(upcoming).toContain('<a href="api/v1/facts/upcoming.ics">iCalendar</a>');
+    const scheduled = model.facts.flatMap((fact) => (fact.scheduled ?? []).map((change) => ({ fact, change })));
+    expect(scheduled.length).toBeGreaterThan(0);
+    for (const { fact, change } of scheduled) {
+      expect(upcoming).toContain(`<a href="#${fact.id}">${escapeHtml(fact.label)}</a> <span class="status status-${change.status}">${change.status}</span>`);
+      const article = catalog.slice(catalog.indexOf(`<article class="fact" id="${fact.id}"`), catalog.indexOf("</article>", catalog.indexOf(`id="${fact.id}"`)));
+      expect(article).toContain("<h4>Scheduled</h4>");
+      expect(article).toContain(`<time datetime="${change.effective_iso}">`);
+      expect(article).toContain(escapeHtml(change.note));
+    }
+    for (const name of ["/index.html", "/sources.html", "/changelog.html", "/affordability.html"]) {
+      expect(page(name), name).toContain('<link rel="alternate" type="application/atom+xml" title="BC Real Estate Facts: upcoming changes" href="api/v1/facts/upcoming.atom">');
+      expect(page(name), name).toContain('<link rel="alternate" type="text/calendar"');
+    }
+    for (const fact of model.facts) expect(catalog).toContain(`<link rel="alternate" type="application/atom+xml" title="${escapeHtml(fact.label)}: revisions and scheduled changes" href="api/v1/facts/by-id/${fact.id}.atom">`);
+    const quoted = model.facts.flatMap((fact) => fact.citations.filter((citation) => citation.quote)).length;
+    expect(catalog.match(/<blockquote class="quote"/g)?.length).toBeGreaterThanOrEqual(quoted);
+  });
+
   it("carries a schema.org Dataset in JSON-LD with licence, dates and distributions", () => {
     const match = /<script type="application\/ld\+json">\n([\s\S]*?)\n<\/script>/.exec(page("/index.html"));
     const dataset = JSON.parse(match![1]!) as Record<string, unknown>;
