@@ -148,6 +148,7 @@ describe("the workflows", () => {
 
     const confirm = workflow.jobs.confirm!;
     expect(confirm.needs).toBe("promote");
+    expect(confirm.if).toBe("${{ !cancelled() }}");
     expect(confirm.permissions).toEqual({ contents: "read", issues: "write" });
     expect(usesOf(confirm).at(-1)).toBe("./actions/confirm-changes");
     expect(confirm.steps.at(-1)!.with).toEqual({ "within-days": 14, label: "confirm-change" });
