@@ -1,4 +1,6 @@
+import { citationLists } from "../check/rules/citation-lists.ts";
 import { compareText } from "../lib/compare-text.ts";
+import { toJsonPointer } from "../lib/json-pointer.ts";
 import type { CitationKind } from "../schemas/citation.ts";
 import type { FactFile } from "../schemas/fact-file.ts";
 import { htmlText, pdfText, textKindOf } from "./extract-text.ts";
@@ -49,12 +51,11 @@ export const emptyFingerprints = (): FingerprintStore => ({ version: 1, pages: {
 
 /** Every citation of every fact, the scheduled changes' included, in file order. */
 export const citedSources = (facts: readonly FactFile[]): CitedSource[] =>
-  facts.flatMap((fact) => [
-    ...fact.citations.map((citation, index) => ({ factId: fact.id, pointer: `/citations/${index}`, url: citation.url, kind: citation.kind, quote: citation.quote })),
-    ...(fact.scheduled ?? []).flatMap((change, changeIndex) =>
-      change.citations.map((citation, index) => ({ factId: fact.id, pointer: `/scheduled/${changeIndex}/citations/${index}`, url: citation.url, kind: citation.kind, quote: citation.quote })),
+  facts.flatMap((fact) =>
+    citationLists(fact).flatMap(({ path, citations }) =>
+      citations.map((citation, index) => ({ factId: fact.id, pointer: toJsonPointer([...path, index]), url: citation.url, kind: citation.kind, quote: citation.quote })),
     ),
-  ]);
+  );
 
 /**
  * Runs `task` over the items with at most `concurrency` at once and never two for one host at the same time: each

@@ -1,16 +1,12 @@
+import { citationLists } from "./citation-lists.ts";
 import type { FactRule } from "./types.ts";
 
 /** A source cannot have been checked on a day that has not come yet, whether it backs the fact or a scheduled change. */
-export const retrievedNotInFuture: FactRule = ({ doc, fact }, { today }) => {
-  const lists = [
-    { path: ["citations"], citations: fact.citations },
-    ...(fact.scheduled ?? []).map((change, index) => ({ path: ["scheduled", index, "citations"], citations: change.citations })),
-  ];
-  return lists.flatMap(({ path, citations }) =>
+export const retrievedNotInFuture: FactRule = ({ doc, fact }, { today }) =>
+  citationLists(fact).flatMap(({ path, citations }) =>
     citations.flatMap((citation, index) =>
       citation.retrieved_iso > today
         ? [doc.problemAt([...path, index, "retrieved_iso"], `retrieved_iso ${citation.retrieved_iso} is in the future (today is ${today})`)]
         : [],
     ),
   );
-};

@@ -1,5 +1,6 @@
 import { SCHEDULED_CHANGE_KEYS } from "../../schemas/scheduled-change.ts";
 import type { Problem } from "../problem.ts";
+import { firstMisplacedKey } from "./first-misplaced-key.ts";
 import type { FactRule } from "./types.ts";
 
 /**
@@ -27,11 +28,9 @@ export const scheduledChanges: FactRule = ({ doc, fact }) => {
     if (fact.unit !== undefined && change.unit === undefined) {
       problems.push(doc.problemAt(["scheduled", index], `state the unit of the scheduled value (the fact's is "${fact.unit}"): promotion replaces the fact's unit with it`));
     }
-    const keys = Object.keys(change);
-    const expected = [...keys].sort((a, b) => SCHEDULED_CHANGE_KEYS.indexOf(a as never) - SCHEDULED_CHANGE_KEYS.indexOf(b as never));
-    const misplaced = keys.findIndex((key, position) => key !== expected[position]);
-    if (misplaced !== -1) {
-      problems.push(doc.problemAt(at(keys[misplaced]!), `keys of a scheduled change must be in the order ${SCHEDULED_CHANGE_KEYS.join(", ")}; "${keys[misplaced]}" is out of place`));
+    const misplaced = firstMisplacedKey(Object.keys(change), SCHEDULED_CHANGE_KEYS);
+    if (misplaced !== undefined) {
+      problems.push(doc.problemAt(at(misplaced), `keys of a scheduled change must be in the order ${SCHEDULED_CHANGE_KEYS.join(", ")}; "${misplaced}" is out of place`));
     }
   });
   return problems;
