@@ -34,7 +34,7 @@ const run = async (): Promise<void> => {
       const previous = fingerprintsFile ? await readFingerprints(fingerprintsFile) : undefined;
       const checked = await checkSources(
         facts.map((loaded) => loaded.fact),
-        { today, previous, maxBytesLabel: "5 MB", fetch: (url) => fetchSource(url, { dispatcher, timeoutMs, maxBytes: 5 * 1024 * 1024 }) },
+        { today, previous, fetch: (url) => fetchSource(url, { dispatcher, timeoutMs }) },
       );
       findings = checked.findings;
       if (fingerprintsFile) await writeFingerprints(fingerprintsFile, checked.fingerprints);

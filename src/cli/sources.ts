@@ -9,7 +9,6 @@ import { todayFromEnvironment } from "./today.ts";
 import { runCommand } from "./run-command.ts";
 
 const USAGE = "usage: npm run sources -- check [--root DIR] [--fingerprints FILE] [--timeout-seconds N]";
-const MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * `npm run sources -- check`: fetches every cited address, reads the text of its HTML or PDF, and says for each
@@ -36,7 +35,7 @@ const main = async (): Promise<number> => {
   try {
     const { findings, fingerprints } = await checkSources(
       facts.map((loaded) => loaded.fact),
-      { today, previous, maxBytesLabel: "5 MB", fetch: (url) => fetchSource(url, { dispatcher, timeoutMs, maxBytes: MAX_BYTES }) },
+      { today, previous, fetch: (url) => fetchSource(url, { dispatcher, timeoutMs }) },
     );
     for (const finding of findings) console.log(describeFinding(finding));
     await writeFingerprints(values.fingerprints, fingerprints);

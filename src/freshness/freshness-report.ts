@@ -1,6 +1,7 @@
 import type { Problem } from "../check/problem.ts";
 import type { LoadedFact } from "../check/rules/types.ts";
 import { planPromotions } from "../promote/plan-promotions.ts";
+import type { ScheduledChange } from "../schemas/scheduled-change.ts";
 import { describeDue, factsDue, type FactDue } from "./facts-due.ts";
 
 /** A freshness problem, located on the fact's `expires_iso` line, that also names the fact. */
@@ -37,11 +38,10 @@ const problemFor = (due: FactDue): FreshnessProblem => ({
 export const freshnessReport = (facts: readonly LoadedFact[], today: string, warnDays: number): FreshnessReport => {
   const due = factsDue(facts, today, warnDays);
   const plan = planPromotions(facts, today);
-  const docOf = new Map(facts.map((loaded) => [loaded.fact.id, loaded.doc]));
-  const scheduledProblem = (factId: string, change: { effective_iso: string }, message: string): FreshnessProblem => {
-    const fact = facts.find((loaded) => loaded.fact.id === factId)!.fact;
-    const index = (fact.scheduled ?? []).findIndex((entry) => entry.effective_iso === change.effective_iso);
-    return { factId, ...docOf.get(factId)!.problemAt(["scheduled", index, "effective_iso"], message) };
+  const byId = new Map(facts.map((loaded) => [loaded.fact.id, loaded]));
+  const scheduledProblem = (factId: string, change: ScheduledChange, message: string): FreshnessProblem => {
+    const { doc, fact } = byId.get(factId)!;
+    return { factId, ...doc.problemAt(["scheduled", (fact.scheduled ?? []).indexOf(change), "effective_iso"], message) };
   };
   return {
     expired: due.filter((entry) => entry.status === "expired").map(problemFor),

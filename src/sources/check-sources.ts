@@ -77,7 +77,7 @@ export const forEachPolitely = async (urls: readonly string[], concurrency: numb
   await Promise.all(Array.from({ length: Math.min(concurrency, queues.length) }, worker));
 };
 
-type PageReading = { ok: true; text: string; truncated: boolean; redirects: RedirectHop[] } | { ok: false; verdict: "page-gone" | "unverified"; detail: string; redirects: RedirectHop[] };
+type PageReading = { ok: true; text: string; truncated: boolean; maxBytes: number; redirects: RedirectHop[] } | { ok: false; verdict: "page-gone" | "unverified"; detail: string; redirects: RedirectHop[] };
 
 /** The text of a fetched page, or why there is none. */
 const readPage = async (result: FetchResult): Promise<PageReading> => {
@@ -86,12 +86,14 @@ const readPage = async (result: FetchResult): Promise<PageReading> => {
   if (kind === undefined) return { ok: false, verdict: "unverified", detail: `${result.contentType ?? "no Content-Type"}: not a format whose text can be read`, redirects: result.redirects };
   try {
     const text = kind === "pdf" ? await pdfText(result.body) : kind === "html" ? htmlText(Buffer.from(result.body).toString("utf8")) : Buffer.from(result.body).toString("utf8");
-    return { ok: true, text, truncated: result.truncated, redirects: result.redirects };
+    return { ok: true, text, truncated: result.truncated, maxBytes: result.maxBytes, redirects: result.redirects };
   } catch (error: unknown) {
     const reason = error instanceof Error ? error.message : String(error);
     return { ok: false, verdict: "unverified", detail: `the ${kind === "pdf" ? "PDF" : "page"} could not be read${result.truncated ? " (cut at the size limit)" : ""}: ${reason}`, redirects: result.redirects };
   }
 };
+
+const megabytes = (bytes: number): string => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 export interface SourceCheck {
   findings: SourceFinding[];
@@ -105,7 +107,7 @@ export interface SourceCheck {
  */
 export const checkSources = async (
   facts: readonly FactFile[],
-  options: { fetch: (url: string) => Promise<FetchResult>; today: string; previous?: FingerprintStore; concurrency?: number; maxBytesLabel?: string },
+  options: { fetch: (url: string) => Promise<FetchResult>; today: string; previous?: FingerprintStore; concurrency?: number },
 ): Promise<SourceCheck> => {
   const sources = citedSources(facts);
   const urls = [...new Set(sources.map((source) => source.url))].sort(compareText);
@@ -140,7 +142,7 @@ export const checkSources = async (
     const match = matchQuote(reading.text, source.quote);
     if (match.found) return { ...base, verdict: "quote-found", detail: "the quote is on the page" };
     if (reading.truncated) {
-      return { ...base, verdict: "unverified", detail: `the page is larger than ${options.maxBytesLabel ?? "the size limit"} and the quote is not in the part read`, closest: match.closest };
+      return { ...base, verdict: "unverified", detail: `the page is larger than ${megabytes(reading.maxBytes)} and the quote is not in the part read`, closest: match.closest };
     }
     return { ...base, verdict: "quote-gone", detail: "the page no longer contains the quote", closest: match.closest };
   });

@@ -24,7 +24,18 @@ export interface RedirectHop {
  * - `unverified`: no verdict (timeout, refused connection, 5xx, or 401/403/429 from a site refusing automated clients).
  */
 export type FetchResult =
-  | { outcome: "page"; url: string; finalUrl: string; status: number; contentType: string | undefined; body: Uint8Array; truncated: boolean; redirects: RedirectHop[] }
+  | {
+      outcome: "page";
+      url: string;
+      finalUrl: string;
+      status: number;
+      contentType: string | undefined;
+      body: Uint8Array;
+      /** True when the page was larger than `maxBytes` and only its first `maxBytes` were read. */
+      truncated: boolean;
+      maxBytes: number;
+      redirects: RedirectHop[];
+    }
   | { outcome: "gone" | "unverified"; url: string; status?: number; redirects: RedirectHop[]; detail: string };
 
 export const DEFAULT_USER_AGENT = "bc-real-estate-facts-source-check/1.0 (+https://bc-real-estate-facts.org; checks that cited sources still say what they are cited for)";
@@ -111,7 +122,7 @@ export const fetchSource = async (url: string, options: FetchOptions): Promise<F
     try {
       const { bytes, truncated } = await readCapped(response.body, maxBytes);
       const contentType = typeof response.headers["content-type"] === "string" ? response.headers["content-type"] : undefined;
-      return { outcome: "page", url, finalUrl: current, status, contentType, body: bytes, truncated, redirects };
+      return { outcome: "page", url, finalUrl: current, status, contentType, body: bytes, truncated, maxBytes, redirects };
     } catch (error: unknown) {
       const code = errorCode(error);
       return { outcome: "unverified", url, status, redirects, detail: code === "TimeoutError" || code === "UND_ERR_BODY_TIMEOUT" ? `the page did not arrive within ${timeoutMs / 1000} s` : `reading the page failed: ${code}` };

@@ -61,7 +61,7 @@ const FACTS = (): FactFile[] => [
 const run = async (address: string, previous?: FingerprintStore, today = "2026-11-23") => {
   const dispatcher = sourceDispatcherFromEnvironment({ FACTS_LINK_CHECK_CONNECT_TO: address });
   try {
-    return await checkSources(FACTS(), { today, previous, maxBytesLabel: "5 MB", fetch: (url) => fetchSource(url, { dispatcher, timeoutMs: 5_000, maxBytes: 5 * 1024 * 1024 }) });
+    return await checkSources(FACTS(), { today, previous, fetch: (url) => fetchSource(url, { dispatcher, timeoutMs: 5_000, maxBytes: 5 * 1024 * 1024 }) });
   } finally {
     await dispatcher.destroy();
   }
