@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { JsonDocument } from "../load/parse-json-document.ts";
-import { listFiles } from "../load/list-files.ts";
+import { listDataFiles } from "../load/list-files.ts";
 import { readDocument } from "../load/read-document.ts";
 import { BenchmarkFile, IncomeFile, MethodologyFile, MortgageRatesFile } from "../schemas/index-data.ts";
 import type { Problem } from "./problem.ts";
@@ -18,8 +18,7 @@ const schemaFor = (file: string): z.ZodType | undefined => {
 
 /** Validates every file under `index-data/`: syntax, schema, sources not dated in the future, months unique and in order. */
 export const checkIndexData = async (root: string, context: CheckContext): Promise<{ problems: Problem[]; fileCount: number }> => {
-  const files = await listFiles(root, "index-data");
-  const problems: Problem[] = [];
+  const { files, problems } = await listDataFiles(root, "index-data");
   for (const file of files) {
     const schema = schemaFor(file);
     if (!schema) {

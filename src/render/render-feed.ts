@@ -4,6 +4,7 @@ import type { SiteModel } from "../build/build-model.ts";
 import { latestRetrieved } from "../check/rules/cadence.ts";
 import { describeValue } from "./describe-value.ts";
 import type { SiteFiles } from "./site-files.ts";
+import { compareText } from "../lib/compare-text.ts";
 
 /** RFC 822 date-time in GMT, as RSS 2.0 asks ("Sun, 22 Nov 2026 00:10:00 GMT"). */
 export const rfc822 = (isoDateTime: string): string => new Date(isoDateTime).toUTCString();
@@ -27,7 +28,7 @@ export const renderFeed = (model: SiteModel): SiteFiles => {
 
   const items = model.facts
     .map((fact) => ({ fact, changed: model.lastChanged.get(fact.id)!.committed_at }))
-    .sort((a, b) => b.changed.localeCompare(a.changed) || a.fact.id.localeCompare(b.fact.id));
+    .sort((a, b) => compareText(b.changed, a.changed) || compareText(a.fact.id, b.fact.id));
   for (const { fact, changed } of items) {
     const retrieved = latestRetrieved(fact);
     const source = fact.citations[0]!;
