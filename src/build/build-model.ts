@@ -12,7 +12,7 @@ import { readFactHistory, type FactTimeline, type FactVersion } from "../history
 import type { CommitInfo } from "../history/read-git-log.ts";
 import type { DiffIndex, FactDiff } from "../schemas/diff.ts";
 import { factFromFile, type Fact } from "../schemas/fact.ts";
-import { DOMAINS } from "../schemas/primitives.ts";
+import { compareText } from "../lib/compare-text.ts";
 
 /** Everything the renderers need, computed once: published facts with history, their diffs, and the build's date. */
 export interface SiteModel {
@@ -52,8 +52,8 @@ export const buildModel = async (root: string, options: { baseUrl: string; today
   // A local build may show edits not committed yet; they are dated with the data they sit on, never with the clock.
   const workingTree: CommitInfo = { sha: "0".repeat(40), committed_at: generatedAt, message: "uncommitted change in the working tree" };
 
-  const domainRank = (domain: string) => DOMAINS.indexOf(domain as (typeof DOMAINS)[number]);
-  const loaded = [...report.facts].sort((a, b) => domainRank(a.fact.domain) - domainRank(b.fact.domain) || a.fact.id.localeCompare(b.fact.id));
+  // Every list the build writes keeps this order: ids by compareText, the one comparison used for ids everywhere.
+  const loaded = [...report.facts].sort((a, b) => compareText(a.fact.id, b.fact.id));
 
   const facts: Fact[] = [];
   const timelines = new Map<string, FactTimeline>();

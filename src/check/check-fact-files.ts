@@ -1,4 +1,4 @@
-import { listFiles } from "../load/list-files.ts";
+import { listDataFiles } from "../load/list-files.ts";
 import { readDocument } from "../load/read-document.ts";
 import { FactFile } from "../schemas/fact-file.ts";
 import type { Problem } from "./problem.ts";
@@ -10,8 +10,7 @@ const FACT_PATH = /^facts\/[^/]+\/[^/]+\.json$/;
 
 /** Validates every file under `facts/`; returns the facts that passed the schema, for cross-file and base-branch rules. */
 export const checkFactFiles = async (root: string, context: CheckContext): Promise<{ problems: Problem[]; facts: LoadedFact[]; files: string[] }> => {
-  const files = await listFiles(root, "facts");
-  const problems: Problem[] = [];
+  const { files, problems } = await listDataFiles(root, "facts");
   const facts: LoadedFact[] = [];
   for (const file of files) {
     if (!FACT_PATH.test(file)) {

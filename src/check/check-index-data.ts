@@ -1,9 +1,12 @@
 import type { z } from "zod";
 import type { JsonDocument } from "../load/parse-json-document.ts";
-import { listFiles } from "../load/list-files.ts";
+import { listDataFiles } from "../load/list-files.ts";
 import { readDocument } from "../load/read-document.ts";
 import { BenchmarkFile, IncomeFile, MethodologyFile, MortgageRatesFile } from "../schemas/index-data.ts";
+import type { Citation } from "../schemas/citation.ts";
 import type { Problem } from "./problem.ts";
+import { MISSING_KIND } from "./rules/citation-kind.ts";
+import { notesProblem } from "./rules/notes-for-readers.ts";
 import type { CheckContext } from "./rules/types.ts";
 import { validateWithSchema } from "./validate-with-schema.ts";
 
@@ -18,8 +21,7 @@ const schemaFor = (file: string): z.ZodType | undefined => {
 
 /** Validates every file under `index-data/`: syntax, schema, sources not dated in the future, months unique and in order. */
 export const checkIndexData = async (root: string, context: CheckContext): Promise<{ problems: Problem[]; fileCount: number }> => {
-  const files = await listFiles(root, "index-data");
-  const problems: Problem[] = [];
+  const { files, problems } = await listDataFiles(root, "index-data");
   for (const file of files) {
     const schema = schemaFor(file);
     if (!schema) {
@@ -37,7 +39,7 @@ export const checkIndexData = async (root: string, context: CheckContext): Promi
     const { value, problems: schemaProblems } = validateWithSchema(doc, schema);
     problems.push(...schemaProblems);
     if (value === undefined) continue;
-    problems.push(...futureRetrievals(doc, value, context.today), ...monthOrder(doc, value));
+    problems.push(...futureRetrievals(doc, value, context.today), ...monthOrder(doc, value), ...citationProblems(doc, value));
     if (file.startsWith("index-data/benchmarks/")) {
       const board = (value as BenchmarkFile).board;
       if (file !== `index-data/benchmarks/${board}.json`) {
@@ -59,6 +61,26 @@ const futureRetrievals = (doc: JsonDocument, value: unknown, today: string): Pro
         }
         visit(child, [...path, key]);
       }
+    }
+  };
+  visit(value, []);
+  return problems;
+};
+
+/** The index's sources follow the facts' rules: each states its kind, and its notes speak to the reader. */
+const citationProblems = (doc: JsonDocument, value: unknown): Problem[] => {
+  const problems: Problem[] = [];
+  const visit = (node: unknown, path: (string | number)[]): void => {
+    if (Array.isArray(node)) node.forEach((child, index) => visit(child, [...path, index]));
+    else if (node !== null && typeof node === "object") {
+      const citation = node as Partial<Citation>;
+      if (typeof citation.url === "string" && typeof citation.retrieved_iso === "string") {
+        if (citation.kind === undefined) problems.push(doc.problemAt(path, MISSING_KIND));
+        const notes = notesProblem(citation.notes);
+        if (notes) problems.push(doc.problemAt([...path, "notes"], notes));
+        return;
+      }
+      for (const [key, child] of Object.entries(node)) visit(child, [...path, key]);
     }
   };
   visit(value, []);

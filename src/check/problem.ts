@@ -1,3 +1,4 @@
+import { compareText } from "../lib/compare-text.ts";
 /** A validation problem with its location: file (relative to the repository root), 1-based line and column, JSON Pointer. */
 export interface Problem {
   file: string;
@@ -12,4 +13,4 @@ export const formatProblem = (problem: Problem): string =>
   `${problem.file}:${problem.line}:${problem.column}: ${problem.message} (at ${problem.pointer === "" ? "the document root" : problem.pointer})`;
 
 export const compareProblems = (a: Problem, b: Problem): number =>
-  a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.message.localeCompare(b.message);
+  compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.message, b.message);

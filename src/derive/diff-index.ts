@@ -1,5 +1,6 @@
 import { SERVICE, type Urls } from "../config.ts";
 import type { DiffIndex, FactDiff } from "../schemas/diff.ts";
+import { compareText } from "../lib/compare-text.ts";
 
 /** `/api/v1/facts/diff/index.json`: every transition, newest commit first, with a count. */
 export const diffIndex = (diffs: readonly FactDiff[], urls: Urls, generatedAt: string | undefined): DiffIndex => {
@@ -16,8 +17,8 @@ export const diffIndex = (diffs: readonly FactDiff[], urls: Urls, generatedAt: s
     .sort(
       (a, b) =>
         Date.parse(b.committed_at) - Date.parse(a.committed_at) ||
-        b.effective_iso.localeCompare(a.effective_iso) ||
-        a.fact_id.localeCompare(b.fact_id) ||
+        compareText(b.effective_iso, a.effective_iso) ||
+        compareText(a.fact_id, b.fact_id) ||
         b.to - a.to ||
         b.from - a.from,
     );

@@ -1,5 +1,6 @@
 import type { LoadedFact } from "../check/rules/types.ts";
 import { daysBetween } from "../lib/dates.ts";
+import { compareText } from "../lib/compare-text.ts";
 
 /** A fact whose verification has lapsed or lapses within the window, with where its `expires_iso` is written. */
 export interface FactDue {
@@ -20,7 +21,7 @@ export const factsDue = (facts: readonly LoadedFact[], today: string, withinDays
     .map((loaded) => ({ loaded, daysLeft: daysBetween(today, loaded.fact.expires_iso) }))
     .filter(({ daysLeft }) => daysLeft <= withinDays)
     .map(({ loaded, daysLeft }): FactDue => ({ loaded, daysLeft, status: daysLeft < 0 ? "expired" : "expiring" }))
-    .sort((a, b) => a.daysLeft - b.daysLeft || a.loaded.fact.id.localeCompare(b.loaded.fact.id));
+    .sort((a, b) => a.daysLeft - b.daysLeft || compareText(a.loaded.fact.id, b.loaded.fact.id));
 
 /** "expired 3 days ago (2026-01-01)", "expires today (…)", "expires in 12 days (…)". */
 export const describeDue = (due: Pick<FactDue, "daysLeft"> & { loaded: { fact: { expires_iso: string } } }): string => {

@@ -1,6 +1,7 @@
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
 import type { Problem } from "../check/problem.ts";
 import { toJsonPointer } from "../lib/json-pointer.ts";
+import { hostileJsonProblems } from "./hostile-json.ts";
 
 /** A JSON file parsed with the position of every node, so any problem can name its line, column and JSON Pointer. */
 export interface JsonDocument {
@@ -31,7 +32,10 @@ const positionOf = (lineStarts: number[], offset: number): { line: number; colum
   return { line: low + 1, column: offset - (lineStarts[low] ?? 0) + 1 };
 };
 
-/** Strict JSON: no comments, no trailing commas. Duplicate keys are reported, since JSON.parse would silently keep the last one. */
+/**
+ * Strict JSON: no comments, no trailing commas, no byte-order mark. Duplicate keys are reported, since JSON.parse would
+ * silently keep the last one, and so is anything JSON.parse would not give back as written (see hostile-json.ts).
+ */
 export const parseJsonDocument = (file: string, text: string): JsonDocument => {
   const lineStarts = lineStartsOf(text);
   const errors: ParseError[] = [];
@@ -50,9 +54,15 @@ export const parseJsonDocument = (file: string, text: string): JsonDocument => {
     return at(0, toJsonPointer(path), message);
   };
 
-  const syntaxProblems = errors.map((error) => at(error.offset, "", `invalid JSON: ${describeParseError(printParseErrorCode(error.error))}`));
-  if (text.charCodeAt(0) === 0xfeff) syntaxProblems.unshift(at(0, "", "invalid JSON: the file starts with a byte-order mark"));
-  if (syntaxProblems.length === 0 && tree) syntaxProblems.push(...duplicateKeyProblems(tree, at));
+  // A byte-order mark also makes the parser report an invalid symbol; the mark is the one thing to fix.
+  const syntaxProblems =
+    text.charCodeAt(0) === 0xfeff
+      ? [at(0, "", "invalid JSON: the file starts with a byte-order mark")]
+      : errors.map((error) => at(error.offset, "", `invalid JSON: ${describeParseError(printParseErrorCode(error.error))}`));
+  if (syntaxProblems.length === 0 && tree) {
+    syntaxProblems.push(...duplicateKeyProblems(tree, at));
+    hostileJsonProblems(tree, text, (offset, path, message) => syntaxProblems.push(at(offset, toJsonPointer(path), message)));
+  }
 
   let value: unknown;
   if (syntaxProblems.length === 0) {

@@ -2,7 +2,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseJsonDocument, type JsonDocument } from "./parse-json-document.ts";
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+/** Keeps a byte-order mark in the text (the decoder would drop it), so the parser can refuse it. */
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** Reads and parses one JSON file; unreadable bytes become a located problem rather than an exception. */
 export const readDocument = async (root: string, file: string): Promise<JsonDocument> => {

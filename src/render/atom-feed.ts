@@ -1,5 +1,6 @@
 import { create } from "xmlbuilder2";
 import { SERVICE } from "../config.ts";
+import { xmlText } from "./xml-text.ts";
 
 export interface AtomEntry {
   /** A permanent, unique IRI: the same entry keeps it in every build. */
@@ -33,8 +34,8 @@ export const atomFeed = (feed: AtomFeed): string => {
   const updated = feed.entries.reduce((latest, entry) => (entry.updated > latest ? entry.updated : latest), feed.entries.length > 0 ? "" : feed.updated);
   const root = create({ version: "1.0", encoding: "UTF-8" }).ele("feed", { xmlns: "http://www.w3.org/2005/Atom", "xml:lang": "en-CA" });
   root.ele("id").txt(feed.id);
-  root.ele("title").txt(feed.title);
-  root.ele("subtitle").txt(feed.subtitle);
+  root.ele("title").txt(xmlText(feed.title));
+  root.ele("subtitle").txt(xmlText(feed.subtitle));
   root.ele("updated").txt(updated);
   root.ele("link", { rel: "self", type: "application/atom+xml", href: feed.self });
   root.ele("link", { rel: "alternate", type: "text/html", href: feed.page });
@@ -43,11 +44,11 @@ export const atomFeed = (feed: AtomFeed): string => {
   for (const entry of feed.entries) {
     const element = root.ele("entry");
     element.ele("id").txt(entry.id);
-    element.ele("title").txt(entry.title);
+    element.ele("title").txt(xmlText(entry.title));
     element.ele("updated").txt(entry.updated);
     element.ele("link", { rel: "alternate", href: entry.link });
     element.ele("category", { term: entry.category });
-    element.ele("summary", { type: "text" }).txt(entry.summary);
+    element.ele("summary", { type: "text" }).txt(xmlText(entry.summary));
   }
   return `${root.end({ prettyPrint: true })}\n`;
 };

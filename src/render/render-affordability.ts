@@ -2,6 +2,7 @@ import { SERVICE } from "../config.ts";
 import type { SiteModel } from "../build/build-model.ts";
 import { BOARDS, type AffordabilityEntry, type AffordabilityLatest, type AffordabilitySeries } from "../schemas/affordability.ts";
 import { jsonText, type SiteFiles } from "./site-files.ts";
+import { compareText } from "../lib/compare-text.ts";
 
 export const INDEX_FORMULA = "idx = round(medianIncome / annualCarryingCost × 100)";
 
@@ -10,7 +11,7 @@ export const AFFORDABILITY_PATHS = ["/api/v1/affordability-index", "/api/v1/vanc
 
 /** The most recent month published; when both boards have it, the first board in BOARDS order. */
 export const latestEntry = (entries: readonly AffordabilityEntry[]): AffordabilityEntry | null =>
-  [...entries].sort((a, b) => b.monthSlug.localeCompare(a.monthSlug) || BOARDS.indexOf(a.board) - BOARDS.indexOf(b.board))[0] ?? null;
+  [...entries].sort((a, b) => compareText(b.monthSlug, a.monthSlug) || BOARDS.indexOf(a.board) - BOARDS.indexOf(b.board))[0] ?? null;
 
 const publicationStatus = (model: SiteModel, latest: AffordabilityEntry | null): string => {
   const { index } = model;

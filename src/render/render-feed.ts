@@ -4,6 +4,9 @@ import type { SiteModel } from "../build/build-model.ts";
 import { latestRetrieved } from "../check/rules/cadence.ts";
 import { describeValue } from "./describe-value.ts";
 import type { SiteFiles } from "./site-files.ts";
+import { compareText } from "../lib/compare-text.ts";
+import { escapeHtml } from "../lib/escape-html.ts";
+import { xmlText } from "./xml-text.ts";
 
 /** RFC 822 date-time in GMT, as RSS 2.0 asks ("Sun, 22 Nov 2026 00:10:00 GMT"). */
 export const rfc822 = (isoDateTime: string): string => new Date(isoDateTime).toUTCString();
@@ -27,26 +30,27 @@ export const renderFeed = (model: SiteModel): SiteFiles => {
 
   const items = model.facts
     .map((fact) => ({ fact, changed: model.lastChanged.get(fact.id)!.committed_at }))
-    .sort((a, b) => b.changed.localeCompare(a.changed) || a.fact.id.localeCompare(b.fact.id));
+    .sort((a, b) => compareText(b.changed, a.changed) || compareText(a.fact.id, b.fact.id));
   for (const { fact, changed } of items) {
     const retrieved = latestRetrieved(fact);
     const source = fact.citations[0]!;
     const item = channel.ele("item");
-    item.ele("title").txt(`${fact.label} (v${fact.version})`);
+    item.ele("title").txt(xmlText(`${fact.label} (v${fact.version})`));
     item.ele("link").txt(model.urls.factAnchor(fact.id));
     item.ele("guid", { isPermaLink: "false" }).txt(`${fact.id}-v${fact.version}-${retrieved}`);
     item.ele("pubDate").txt(rfc822(changed));
     item.ele("category").txt(fact.domain);
     item.ele("author").txt(`${SERVICE.contactEmail} (${SERVICE.name})`);
+    // RSS readers render the description as HTML: the text is escaped for HTML, then for XML.
     item.ele("description").txt(
-      [
+      xmlText(escapeHtml([
         fact.description,
         `Value: ${describeValue(fact.value, fact.unit)}.`,
         `Effective: ${fact.effective_iso}.`,
         `Last verified: ${retrieved}.`,
         `Re-verify by: ${fact.expires_iso}.`,
         `Primary source: ${source.org}${source.title ? `, ${source.title}` : ""} (${source.url}).`,
-      ].join(" "),
+      ].join(" "))),
     );
   }
   return new Map([["/api/v1/facts/feed.xml", `${channel.end({ prettyPrint: true })}\n`]]);

@@ -10,6 +10,12 @@ const USAGE =
   "Quote the value with its effective date, cite canonical_url, and treat a fact past expires_iso as unverified. " +
   "This is general information, not legal, tax or financial advice.";
 
+/** Text on one line, so a fact's text can never start a heading, list item or block of its own in llms.txt. */
+const oneLine = (text: string): string => text.replace(/\s+/g, " ").trim();
+
+/** A Markdown link text that closes only where the link does: backslashes and brackets escaped, on one line. */
+export const linkText = (text: string): string => oneLine(text).replace(/[\\[\]]/g, (character) => `\\${character}`);
+
 /** `/api/v1/facts/llms.json` (SPEC.md 2.6, no history) and `/llms.txt` in the llms.txt convention. */
 export const renderLlms = (model: SiteModel): SiteFiles => {
   const catalog: LlmCatalog = {
@@ -27,7 +33,8 @@ export const renderLlms = (model: SiteModel): SiteFiles => {
       effective_iso: fact.effective_iso,
       expires_iso: fact.expires_iso,
       canonical_url: model.urls.factById(fact.id),
-      primary_sources: fact.citations.map((citation) => ({
+      // Primary sources are the official ones (the check guarantees each fact has one); copies and commentary stay in the catalog.
+      primary_sources: fact.citations.filter((citation) => citation.kind === "official").map((citation) => ({
         org: citation.org,
         ...(citation.title === undefined ? {} : { title: citation.title }),
         url: citation.url,
@@ -54,7 +61,8 @@ export const renderLlms = (model: SiteModel): SiteFiles => {
     "## Facts",
     "",
     ...model.facts.map(
-      (fact) => `- [${fact.label}](${model.urls.factById(fact.id)}): ${describeValue(fact.value, fact.unit)} (effective ${fact.effective_iso}, verified until ${fact.expires_iso})`,
+      (fact) =>
+        `- [${linkText(fact.label)}](${model.urls.factById(fact.id)}): ${oneLine(describeValue(fact.value, fact.unit))} (effective ${fact.effective_iso}, verified until ${fact.expires_iso})`,
     ),
     "",
   ];

@@ -4,6 +4,7 @@ import type { SiteModel } from "../build/build-model.ts";
 import type { Manifest } from "../schemas/manifest.ts";
 import { DOMAINS } from "../schemas/primitives.ts";
 import { jsonText, type SiteFiles } from "./site-files.ts";
+import { compareText } from "../lib/compare-text.ts";
 
 export const MANIFEST_PATH = "/api/v1/facts/manifest.json";
 
@@ -11,7 +12,7 @@ export const MANIFEST_PATH = "/api/v1/facts/manifest.json";
 export const renderManifest = (model: SiteModel, published: SiteFiles): SiteFiles => {
   const files = [...published]
     .filter(([path]) => path !== MANIFEST_PATH)
-    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .sort(([a], [b]) => compareText(a, b))
     .map(([path, content]) => {
       const bytes = typeof content === "string" ? Buffer.from(content) : content;
       return { path, bytes: bytes.byteLength, sha256: createHash("sha256").update(bytes).digest("hex") };

@@ -12,8 +12,11 @@ export type CitationKind = z.infer<typeof CitationKind>;
 /** The longest quote a citation carries: enough to state one point, short enough to stay a quotation. */
 export const QUOTE_MAX_LENGTH = 400;
 
+/** The longest note a citation carries: what the source is and how far it confirms the point, in a sentence or two. */
+export const NOTES_MAX_LENGTH = 280;
+
 /**
- * SPEC.md 2.2, plus `kind` and `quote`. `retrieved_iso` is the date the source was last checked for this fact;
+ * SPEC.md 2.2, plus `kind` and `quote`. `notes` are written for the public reader of the API. `retrieved_iso` is the date the source was last checked for this fact;
  * `quote` is the passage of the source, copied verbatim, that states the point it is cited for. A quote may join
  * passages of one page that appear in that order with " … ".
  */
@@ -25,6 +28,8 @@ export const Citation = z.strictObject({
   retrieved_iso: IsoDate,
   source_published_iso: IsoDate.optional(),
   quote: NonEmptyText.max(QUOTE_MAX_LENGTH, { error: `a quote is at most ${QUOTE_MAX_LENGTH} characters: quote the passage that states the point` }).optional(),
-  notes: NonEmptyText.optional(),
+  notes: NonEmptyText.max(NOTES_MAX_LENGTH, {
+    error: `notes are at most ${NOTES_MAX_LENGTH} characters: say what the source is and how far it confirms the point`,
+  }).optional(),
 });
 export type Citation = z.infer<typeof Citation>;

@@ -2,6 +2,7 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { listFiles } from "../load/list-files.ts";
 import { createSiteFile, type SiteFile } from "./create-site-file.ts";
+import { compareText } from "../lib/compare-text.ts";
 
 export const BY_ID_PREFIX = "/api/v1/facts/by-id/";
 
@@ -55,5 +56,5 @@ export const loadSite = async (root: string): Promise<Site> => {
       factIds.push(sitePath.slice(BY_ID_PREFIX.length, -".json".length));
     }
   }
-  return { root: absoluteRoot, files, folders, factIds: factIds.sort(), fileCount: loaded.length, byteCount };
+  return { root: absoluteRoot, files, folders, factIds: factIds.sort(compareText), fileCount: loaded.length, byteCount };
 };

@@ -181,4 +181,20 @@ describe("pull request comment (pr-changes, then pr-comment from a workflow_run)
     expect(body).toContain("\\@maintainers &lt;img src\\=x onerror\\=alert\\(1\\)&gt; \\[click\\]\\(https\\://evil\\.example\\)");
     expect(body).not.toContain("<img");
   });
+
+  it("keeps the dates table whole when a cell's text holds a pipe", async () => {
+    const { repo, base } = await baseRepository();
+    const fact = factJson({ id: "bc.ptt.brackets", retrieved_iso: "2026-10-01" });
+    await repo.writeJson("facts/tax/bc.ptt.brackets.json", { ...fact, unit: "CAD | injected | cells" });
+    const head = await repo.commit("unit with pipes");
+    const { report } = await runPrChanges(repo, base, head);
+    const api = await startFakeGitHubApi();
+    api.pulls.push({ number: 7, state: "open", head: { sha: head } });
+    const run = await runPrComment(api, report, head);
+    expect(run.annotations).toEqual([]);
+    const row = api.comments[0]!.body.split("\n").find((line) => line.startsWith("| unit |"));
+    expect(row).toBe("| unit | – | `CAD \\| injected \\| cells` |");
+    // Three cells: the row splits only at its four unescaped pipes.
+    expect(row!.split(/(?<!\\)\|/)).toHaveLength(5);
+  });
 });

@@ -2,7 +2,8 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { baseUrlFromEnvironment } from "../../src/config.ts";
-import { createGitRepo } from "../helpers/git-repo.ts";
+import Parser from "rss-parser";
+import { createGitRepo, factJson } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
@@ -36,6 +37,39 @@ describe("npm run build", () => {
     const result = await runScript("src/cli/build.ts", ["--out", path.join(await tempDir(), "x")], { env: { ...env, FACTS_BASE_URL: "ftp://example.org" } });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('build failed: FACTS_BASE_URL must use http or https, got "ftp://example.org"\n');
+  });
+});
+
+describe("text from a fact, escaped for where it lands", () => {
+  it("keeps llms.txt link texts, the RSS description and llms.json's primary sources intact", async () => {
+    const repo = await createGitRepo();
+    await repo.writeJson("facts/tax/bc.ptt.brackets.json", {
+      ...factJson({ id: "bc.ptt.brackets", label: "Rates ](https://evil.example) [and\n# a heading" }),
+      description: "Rates <script>alert(1)</script> & more.",
+      citations: [
+        { url: "https://www2.gov.bc.ca/gov/content/example", org: "BC Ministry of Finance", kind: "official", retrieved_iso: "2026-11-01" },
+        { url: "https://law-firm.example/ptt", org: "A law firm", kind: "secondary", retrieved_iso: "2026-11-01" },
+      ],
+    });
+    await repo.commit("bc.ptt.brackets v1");
+    const out = path.join(await tempDir(), "_site");
+    expect((await runScript("src/cli/build.ts", ["--root", repo.root, "--out", out], { env })).code).toBe(0);
+
+    const llmsText = await readFile(path.join(out, "llms.txt"), "utf8");
+    const line = llmsText.split("\n").find((each) => each.includes("by-id/bc.ptt.brackets.json"));
+    expect(line).toBe(
+      "- [Rates \\](https://evil.example) \\[and # a heading](https://facts.example.org/api/v1/facts/by-id/bc.ptt.brackets.json): 1 (effective 2020-01-01, verified until 2027-04-30)",
+    );
+    expect(llmsText).not.toMatch(/^# a heading/m);
+
+    const feed = await new Parser().parseString(await readFile(path.join(out, "api/v1/facts/feed.xml"), "utf8"));
+    // The description is HTML once the XML is read: the fact's markup arrives as text, never as elements.
+    expect(feed.items[0]!.content).toMatch(/^Rates &lt;script&gt;alert\(1\)&lt;\/script&gt; &amp; more\. Value: /);
+
+    const llms = JSON.parse(await readFile(path.join(out, "api/v1/facts/llms.json"), "utf8"));
+    expect(llms.facts[0].primary_sources).toEqual([
+      { org: "BC Ministry of Finance", url: "https://www2.gov.bc.ca/gov/content/example", retrieved_iso: "2026-11-01" },
+    ]);
   });
 });
 

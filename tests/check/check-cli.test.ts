@@ -1,3 +1,4 @@
+import { mkdir, readFile, rename, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
@@ -51,6 +52,15 @@ const CASES: Record<string, string[]> = {
   "keys-out-of-order": [
     'facts/tax/bc.ptt.brackets.json:3:3: keys must be in the order id, label, description, domain, value, unit, version, effective_iso, expires_iso, tags, citations, scheduled, superseded_by; "description" is out of place (at /description)',
   ],
+  "notes-too-long": [
+    "facts/tax/bc.ptt.brackets.json:24:7: notes are at most 280 characters: say what the source is and how far it confirms the point (at /citations/0/notes)",
+  ],
+  "notes-about-research": [
+    'facts/tax/bc.ptt.brackets.json:24:7: notes are for the API\'s readers: say what the source is and how far it confirms the point, not how it was researched ("were not seen") (at /citations/0/notes)',
+  ],
+  "no-official-source": [
+    'facts/tax/bc.ptt.brackets.json:16:3: cite at least one official source: a citation of kind "official" (the issuing government, regulator, court or Crown agency\'s own page) (at /citations)',
+  ],
   "stray-file": ["facts/notes.txt:1:1: only facts/<domain>/<id>.json files belong under facts/ (at the document root)"],
   "impossible-month": ["index-data/benchmarks/greater-vancouver.json:6:7: must be a real month written YYYY-MM (at /months/0/month)"],
   "benchmark-without-source": ['index-data/benchmarks/greater-vancouver.json:5:5: missing required field "citation" (at /months/0/citation)'],
@@ -102,5 +112,92 @@ describe("npm run check", () => {
     const result = await runScript("src/cli/check.ts", []);
     expect(result.stdout.trimEnd().split("\n").at(-1)).toMatch(/^ok: \d+ fact files and \d+ index-data files checked, no problems$/);
     expect(result.code).toBe(0);
+  });
+});
+
+/**
+ * Input that is valid JSON yet must never reach the build: each case edits the valid fixtures in a temporary copy and
+ * must be refused by `npm run check` with the file, line, column and JSON Pointer.
+ */
+describe("npm run check refuses hostile input", () => {
+  const BRACKETS = "facts/tax/bc.ptt.brackets.json";
+
+  /** The valid fixtures with bc.ptt.brackets.json's text passed through `edit`. */
+  const withBrackets = async (edit: (text: string) => string): Promise<string> => {
+    const root = await tempDir(VALID);
+    const file = path.join(root, BRACKETS);
+    await writeFile(file, edit(await readFile(file, "utf8")));
+    return root;
+  };
+
+  const refused = async (root: string): Promise<string[]> => {
+    const result = await check(root);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe("");
+    return result.stdout.trimEnd().split("\n").slice(0, -2);
+  };
+
+  /** A value nested `levels` deep inside the fact's value object (the file's root object is level 1, value level 2). */
+  const nested = (levels: number): string => `${"[".repeat(levels)}1${"]".repeat(levels)}`;
+
+  it("refuses values nested deeper than 16 levels, and accepts 16", async () => {
+    const deep = await withBrackets((text) => text.replace('"unit": "CAD-bracket-array"', `"unit": "CAD-bracket-array", "x": ${nested(16)}`));
+    expect(await refused(deep)).toContain(`${BRACKETS}:11:52: nested 17 levels deep; a document may nest at most 16 (at /x/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0)`);
+    // Depth 16 is within the limit: the only problem left is the unknown field, not the nesting.
+    const atLimit = await withBrackets((text) => text.replace('"unit": "CAD-bracket-array"', `"unit": "CAD-bracket-array", "x": ${nested(15)}`));
+    expect(await refused(atLimit)).toEqual([`${BRACKETS}:11:32: unknown field "x" (at /x)`]);
+  });
+
+  it.each([
+    ["1e400", "the number 1e400 is too large: it would be read as Infinity"],
+    ["-1e400", "the number -1e400 is too large: it would be read as -Infinity"],
+    ["1e-400", "the number 1e-400 is too small: it would be read as 0"],
+    ["9007199254740993", "the integer 9007199254740993 is beyond 2^53 − 1, where integers are no longer exact (it would be read as 9007199254740992)"],
+    ["9007199254740992", "the integer 9007199254740992 is beyond 2^53 − 1, where integers are no longer exact (it would be read as 9007199254740992)"],
+    ["0.01000000000000000000000001", "the number 0.01000000000000000000000001 has more precision than a double holds: it would be read as 0.01"],
+  ])("refuses the number %s, which would not survive a JSON round trip", async (literal, message) => {
+    const root = await withBrackets((text) => text.replace('{ "upper": 200000, "rate": 0.01 }', `{ "upper": ${literal}, "rate": 0.01 }`));
+    expect(await refused(root)).toEqual([`${BRACKETS}:7:16: ${message} (at /value/0/upper)`]);
+  });
+
+  it("accepts numbers written in any form that reads back as written", async () => {
+    const root = await withBrackets((text) => text.replace('"rate": 0.01 }', '"rate": 1.0e-2 }').replace('"upper": 2000000,', '"upper": 2000000.00,'));
+    const result = await check(root);
+    expect(result.code).toBe(0);
+  });
+
+  it("refuses a UTF-8 byte-order mark", async () => {
+    const root = await withBrackets((text) => `\uFEFF${text}`);
+    expect(await refused(root)).toEqual([`${BRACKETS}:1:1: invalid JSON: the file starts with a byte-order mark (at the document root)`]);
+  });
+
+  it.each(["__proto__", "constructor", "prototype"])("refuses the key %s anywhere in a file", async (key) => {
+    const root = await withBrackets((text) => text.replace('{ "upper": null, "rate": 0.03 }', `{ "upper": null, "rate": 0.03, "${key}": { "polluted": true } }`));
+    expect(await refused(root)).toContain(`${BRACKETS}:9:36: the key "${key}" is not allowed: it names a JavaScript object internal (at /value/2/${key})`);
+  });
+
+  it("refuses facts/ when it is a symbolic link, and reads nothing through it", async () => {
+    const root = await tempDir(VALID);
+    const elsewhere = await tempDir();
+    await rename(path.join(root, "facts"), path.join(elsewhere, "facts"));
+    await symlink(path.join(elsewhere, "facts"), path.join(root, "facts"));
+    expect(await refused(root)).toEqual(["facts:1:1: facts/ is a symbolic link; it must be a folder in the repository (at the document root)"]);
+  });
+
+  it("refuses a domain folder that is a symbolic link instead of silently skipping its facts", async () => {
+    const root = await tempDir(VALID);
+    const elsewhere = await tempDir();
+    await rename(path.join(root, "facts/tax"), path.join(elsewhere, "tax"));
+    await symlink(path.join(elsewhere, "tax"), path.join(root, "facts/tax"));
+    expect(await refused(root)).toEqual([
+      "facts/tax:1:1: is a symbolic link; facts and index data must be files and folders in the repository (at the document root)",
+    ]);
+  });
+
+  it("refuses a file name with a control character, printed escaped", async () => {
+    const root = await tempDir(VALID);
+    await mkdir(path.join(root, "facts/tax"), { recursive: true });
+    await writeFile(path.join(root, "facts/tax/bc.ptt.\u001b[31mred.json"), "{}");
+    expect(await refused(root)).toEqual(["facts/tax/bc.ptt.\\u001b[31mred.json:1:1: the name contains a control character (at the document root)"]);
   });
 });

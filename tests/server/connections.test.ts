@@ -1,6 +1,7 @@
 import net from "node:net";
 import { Client } from "undici";
 import { describe, expect, it } from "vitest";
+import { ErrorBody } from "../../src/schemas/error-body.ts";
 import { exchange, parseResponses, rawRequest, type RawResponse } from "./raw-request.ts";
 import { writeSiteFixture } from "./site-fixture.ts";
 import { startServer } from "./start-server.ts";
@@ -119,6 +120,8 @@ describe("the local server: connections", () => {
     const [response] = parseResponses(await exchange(port, [raw]));
     expect(statuses).toContain(response?.status);
     expect(response?.headers["access-control-allow-origin"]).toBe("*");
+    // Every error answer has the published error body, even one for a request the parser refused.
+    if ((response?.status ?? 0) >= 400) expect(ErrorBody.strict().safeParse(JSON.parse(response?.body ?? "")).error).toBeUndefined();
   });
 
   it("keeps serving after clients reset their connections in the middle of responses", async () => {

@@ -30,6 +30,13 @@ export const codeSpan = (text: string): string => {
   return `${fence}${pad}${single}${pad}${fence}`;
 };
 
+/**
+ * A cell of a GitHub table: the table is split at every `|` before any inline markup is read, even inside a code span,
+ * so each pipe in the cell's Markdown is escaped. Give it text escaped with escapeMarkdown (whose `\|` already is) or a
+ * code span, never both.
+ */
+export const tableCode = (text: string): string => codeSpan(text).replaceAll("|", "\\|");
+
 /** A fenced code block that no line inside `text` can close early. */
 export const codeBlock = (text: string, language = ""): string => {
   const fence = "`".repeat(Math.max(3, longestRun(text, "`") + 1));

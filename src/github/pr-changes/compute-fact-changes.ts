@@ -4,6 +4,7 @@ import { latestRetrieved } from "../../check/rules/cadence.ts";
 import { valueDiff } from "../../derive/value-diff.ts";
 import { FACT_FILE_KEYS, type FactFile } from "../../schemas/fact-file.ts";
 import type { ChangeKind, FactChange } from "./pr-changes-report.ts";
+import { compareText } from "../../lib/compare-text.ts";
 
 /** A fact file on one side of the pull request. */
 export interface FactOnSide {
@@ -67,5 +68,5 @@ export const computeFactChanges = (base: readonly FactOnSide[], head: readonly F
   for (const { file, fact: before } of base) {
     if (!headIds.has(before.id)) changes.push(describe("deleted", file, before, undefined));
   }
-  return changes.sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.file.localeCompare(b.file));
+  return changes.sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || compareText(a.file, b.file));
 };

@@ -1,4 +1,4 @@
-import { codeBlock, codeSpan, escapeMarkdown, truncate } from "../markdown/markdown-text.ts";
+import { codeBlock, codeSpan, escapeMarkdown, tableCode, truncate } from "../markdown/markdown-text.ts";
 import type { ChangeKind, FactChange, PrChangesReport } from "../pr-changes/pr-changes-report.ts";
 
 /** The hidden marker by which the one comment of a pull request is found again and updated in place. */
@@ -19,6 +19,9 @@ const json = (value: unknown): string => JSON.stringify(value) ?? "";
 const inline = (value: unknown): string => codeSpan(truncate(json(value), 200));
 const dateOrDash = (date: string | undefined): string => (date === undefined ? "–" : date);
 const arrow = (from: string, to: string): string => (from === to ? from : `${from} → ${to}`);
+
+/** Dates and version numbers as written; anything else a pull request put there, escaped. */
+const plainOrEscaped = (text: string): string => (/^[\w.-]*$/.test(text) ? text : escapeMarkdown(text));
 
 const heading = (change: FactChange): string => {
   const { from, to } = change.version;
@@ -42,7 +45,8 @@ const datesTable = (change: FactChange): string[] => {
     "| | base | this pull request |",
     "|---|---|---|",
     ...rows.map(([name, from, to]) => {
-      const show = (value: string | number | undefined) => (value === undefined ? "–" : name === "unit" ? codeSpan(String(value)) : String(value));
+      // Cells come from the pull request: the unit is shown as code, dates and versions as escaped text.
+      const show = (value: string | number | undefined) => (value === undefined ? "–" : name === "unit" ? tableCode(String(value)) : plainOrEscaped(String(value)));
       const changed = from !== to && from !== undefined && to !== undefined;
       return `| ${name} | ${show(from)} | ${changed ? `**${show(to)}**` : show(to)} |`;
     }),

@@ -5,6 +5,7 @@ import { readableDate, readableDateTime } from "./format-date.ts";
 import { html, type Html } from "./html.ts";
 import { renderPage } from "./page-layout.ts";
 import { sitePath } from "./site-path.ts";
+import { compareText } from "../../lib/compare-text.ts";
 
 /** Commit subjects start "<id> v<n>: " by convention; the table already has those columns, so the rest is the summary. */
 const summaryText = (factId: string, subject: string): string => {
@@ -28,9 +29,9 @@ export const renderChangelogPage = (model: SiteModel): string => {
     .filter((item): item is { id: string; first: NonNullable<typeof item.first> } => item.first !== undefined)
     .sort(
       (a, b) =>
-        b.first.introduced.committed_at.localeCompare(a.first.introduced.committed_at) ||
-        b.first.state.effective_iso.localeCompare(a.first.state.effective_iso) ||
-        a.id.localeCompare(b.id),
+        compareText(b.first.introduced.committed_at, a.first.introduced.committed_at) ||
+        compareText(b.first.state.effective_iso, a.first.state.effective_iso) ||
+        compareText(a.id, b.id),
     );
 
   const main = html`<h1>Change log</h1>

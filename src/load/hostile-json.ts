@@ -1,0 +1,80 @@
+import type { Node } from "jsonc-parser";
+
+/** The deepest nesting a document may have, counting the root object or array as level 1. */
+export const MAX_JSON_DEPTH = 16;
+
+/** Keys that mean something to JavaScript objects rather than to the data: refused wherever they appear. */
+const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+type At = (offset: number, path: readonly (string | number)[], message: string) => void;
+
+/**
+ * What a syntactically valid JSON document may still not contain, because parsing it would not give back what the
+ * file says or could harm the code that reads it: nesting deeper than {@link MAX_JSON_DEPTH}, keys that name object
+ * internals, and numbers that JSON.parse would change (an overflow to Infinity, an underflow to 0, an integer beyond
+ * 2^53 − 1, or any literal with more precision than a double holds). Reports the first occurrence of a too-deep
+ * nesting and every forbidden key and number.
+ */
+export const hostileJsonProblems = (root: Node, text: string, at: At): void => {
+  let depthReported = false;
+  const visit = (node: Node, path: (string | number)[], depth: number): void => {
+    if (node.type === "object" || node.type === "array") {
+      if (depth > MAX_JSON_DEPTH) {
+        if (!depthReported) at(node.offset, path, `nested ${depth} levels deep; a document may nest at most ${MAX_JSON_DEPTH}`);
+        depthReported = true;
+        return;
+      }
+    }
+    if (node.type === "object") {
+      for (const property of node.children ?? []) {
+        const [keyNode, valueNode] = property.children ?? [];
+        const key = String(keyNode?.value);
+        if (FORBIDDEN_KEYS.has(key)) at(property.offset, [...path, key], `the key "${key}" is not allowed: it names a JavaScript object internal`);
+        if (valueNode) visit(valueNode, [...path, key], depth + 1);
+      }
+    } else if (node.type === "array") {
+      (node.children ?? []).forEach((child, index) => visit(child, [...path, index], depth + 1));
+    } else if (node.type === "number") {
+      const literal = text.slice(node.offset, node.offset + node.length);
+      const problem = numberRoundTripProblem(literal);
+      if (problem) at(node.offset, path, problem);
+    }
+  };
+  visit(root, [], 1);
+};
+
+/** Why a JSON number literal would not read back as written, or undefined when it would. */
+export const numberRoundTripProblem = (literal: string): string | undefined => {
+  const parsed = Number(literal);
+  if (!Number.isFinite(parsed)) return `the number ${literal} is too large: it would be read as ${parsed}`;
+  const written = decimalOf(literal);
+  if (parsed === 0 && written.digits !== "") return `the number ${literal} is too small: it would be read as 0`;
+  if (Number.isInteger(parsed) && Math.abs(parsed) > Number.MAX_SAFE_INTEGER) {
+    return `the integer ${literal} is beyond 2^53 − 1, where integers are no longer exact (it would be read as ${numberText(parsed)})`;
+  }
+  const read = decimalOf(numberText(parsed));
+  if (written.negative !== read.negative || written.digits !== read.digits || written.exponent !== read.exponent) {
+    return `the number ${literal} has more precision than a double holds: it would be read as ${numberText(parsed)}`;
+  }
+  return undefined;
+};
+
+/** JavaScript's shortest round-trip text for a finite number, always in plain or e-notation that decimalOf reads. */
+const numberText = (value: number): string => (Object.is(value, -0) ? "-0" : String(value));
+
+/**
+ * A decimal literal as sign, significant digits (no leading or trailing zeros; "" for zero) and the exponent of the
+ * last digit, so 1.50, 15e-1 and 1.5 compare equal.
+ */
+const decimalOf = (literal: string): { negative: boolean; digits: string; exponent: number } => {
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(literal);
+  if (!match) return { negative: false, digits: literal, exponent: 0 };
+  const [, sign = "", whole = "", fraction = "", exponentText = "0"] = match;
+  let digits = (whole + fraction).replace(/^0+/, "");
+  let exponent = Number(exponentText) - fraction.length;
+  const trailing = /0+$/.exec(digits)?.[0].length ?? 0;
+  digits = digits.slice(0, digits.length - trailing);
+  exponent += trailing;
+  if (digits === "") return { negative: false, digits: "", exponent: 0 };
+  return { negative: sign === "-", digits, exponent };
+};
