@@ -33,7 +33,8 @@ export const renderLlms = (model: SiteModel): SiteFiles => {
       effective_iso: fact.effective_iso,
       expires_iso: fact.expires_iso,
       canonical_url: model.urls.factById(fact.id),
-      // Primary sources are the official ones (the check guarantees each fact has one); copies and commentary stay in the catalog.
+      // Primary sources are the official ones; copies and commentary stay in the catalog. A rule no government issues
+      // (the boards' MLS® rules) has none, and `npm run check` names such facts in its evidence warning.
       primary_sources: fact.citations.filter((citation) => citation.kind === "official").map((citation) => ({
         org: citation.org,
         ...(citation.title === undefined ? {} : { title: citation.title }),

@@ -58,9 +58,6 @@ const CASES: Record<string, string[]> = {
   "notes-about-research": [
     'facts/tax/bc.ptt.brackets.json:24:7: notes are for the API\'s readers: say what the source is and how far it confirms the point, not how it was researched ("were not seen") (at /citations/0/notes)',
   ],
-  "no-official-source": [
-    'facts/tax/bc.ptt.brackets.json:16:3: cite at least one official source: a citation of kind "official" (the issuing government, regulator, court or Crown agency\'s own page) (at /citations)',
-  ],
   "stray-file": ["facts/notes.txt:1:1: only facts/<domain>/<id>.json files belong under facts/ (at the document root)"],
   "impossible-month": ["index-data/benchmarks/greater-vancouver.json:6:7: must be a real month written YYYY-MM (at /months/0/month)"],
   "benchmark-without-source": ['index-data/benchmarks/greater-vancouver.json:5:5: missing required field "citation" (at /months/0/citation)'],
