@@ -1,9 +1,20 @@
 import { isDeepStrictEqual } from "node:util";
+import { z } from "zod";
 import { factsAtRevision } from "../git/facts-at-revision.ts";
 import { FactFile } from "../schemas/fact-file.ts";
 import type { Problem } from "./problem.ts";
 import { cadenceTagsOf, latestRetrieved } from "./rules/cadence.ts";
 import type { LoadedFact } from "./rules/types.ts";
+
+/** What the version rules read from a base fact file. */
+const BaseFact = z.looseObject({
+  id: z.string(),
+  version: z.int().min(1),
+  effective_iso: z.string(),
+  expires_iso: z.string(),
+  citations: z.array(z.looseObject({ retrieved_iso: z.string() })),
+  tags: z.array(z.string()).optional(),
+});
 
 /** The fields whose change makes a revision; anything else keeps the version. */
 export const REVISION_FIELDS = ["value", "unit", "effective_iso"] as const;
@@ -22,9 +33,12 @@ export const checkAgainstBase = async (
   head: readonly LoadedFact[],
   headFiles: readonly string[],
 ): Promise<Problem[]> => {
+  // A base file may break a rule added since it was committed (a longer note, say): it is still the same fact, so
+  // the version rules compare against it as long as its identity and versioned fields have their shape.
   const base = (await factsAtRevision(root, baseRevision)).flatMap((file) => {
     const parsed = FactFile.safeParse(file.json);
-    return parsed.success ? [{ path: file.path, fact: parsed.data }] : [];
+    if (parsed.success) return [{ path: file.path, fact: parsed.data }];
+    return BaseFact.safeParse(file.json).success ? [{ path: file.path, fact: file.json as FactFile }] : [];
   });
   const headById = new Map(head.map((loaded) => [loaded.fact.id, loaded]));
   const headByPath = new Map(head.map((loaded) => [loaded.doc.file, loaded]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
+import { createGitRepo, factJson, type GitRepo } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
 
 const TODAY = { FACTS_TODAY: "2026-11-21" };
@@ -35,6 +35,19 @@ describe("npm run check --base", () => {
     const repo = await repoAtBase();
     await repo.writeFact({ ...base, retrieved_iso: "2026-11-20" });
     expect((await checkAgainstMain(repo)).code).toBe(0);
+  });
+
+  it("still compares against a base file that breaks a rule added since (a note over 280 characters)", async () => {
+    const repo = await createGitRepo();
+    const fact = factJson(base);
+    const citation = (fact.citations as Record<string, unknown>[])[0]!;
+    await repo.writeJson(FILE, { ...fact, citations: [{ ...citation, notes: "Official page. ".repeat(25).trim() }] });
+    await repo.commit("base with a long note");
+    await repo.writeJson(FILE, { ...fact, citations: [{ ...citation, notes: "Official page." }] });
+    expect((await checkAgainstMain(repo)).lines).toEqual(["ok: 1 fact files and 0 index-data files checked, no problems"]);
+    // The same file with a changed value and the same version is still a missed revision, not a "new fact".
+    await repo.writeJson(FILE, { ...fact, value: { max_increase: 0.02 }, citations: [{ ...citation, notes: "Official page." }] });
+    expect((await checkAgainstMain(repo)).lines[0]).toMatch(/: value changed, so this is a revision: version must be 3 \(base has 2\), not 2 \(at \/version\)$/);
   });
 
   it("refuses a changed value without a version bump, naming the line of version", async () => {
