@@ -10,6 +10,8 @@
   const status = document.getElementById("search-status");
   const facts = Array.from(document.querySelectorAll("article.fact"));
   const sections = Array.from(document.querySelectorAll("section.domain"));
+  // Pointers to what is not a fact (the affordability index), shown when a query matches their words.
+  const pointers = Array.from(form.querySelectorAll("[data-search-text]"));
 
   // Until search-index.json arrives (or if it cannot be fetched), the facts' own text is what is searched, so the
   // box works from the first keystroke and offline copies of the page still filter.
@@ -37,6 +39,7 @@
     for (const section of sections) {
       section.hidden = !section.querySelector("article.fact:not([hidden])");
     }
+    for (const pointer of pointers) pointer.hidden = query === "" || !matches(pointer.dataset.searchText);
     status.textContent =
       query === "" && domain === ""
         ? `Showing all ${facts.length} facts.`

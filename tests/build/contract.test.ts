@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { validate } from "@hyperjump/json-schema/openapi-3-1";
@@ -9,11 +10,14 @@ import type { z } from "zod";
 import * as schemas from "../../src/schemas/index.ts";
 import { buildModel } from "../../src/build/build-model.ts";
 import { addDays } from "../../src/lib/dates.ts";
+import { escapeHtml } from "../../src/lib/escape-html.ts";
 import { upcomingItems } from "../../src/render/upcoming-items.ts";
 import { buildProjectSite, readTree } from "../helpers/build-site.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 
 const BASE = "https://facts.example.org";
+/** Every fact file as `<domain>/<id>.json`: the counts the published tree must follow, whatever they are. */
+const FACT_FILES = (await readdir(path.join(PROJECT_ROOT, "facts"), { recursive: true })).filter((file) => file.endsWith(".json")).map((file) => file.split(path.sep).join("/"));
 const { out, model } = await buildProjectSite(BASE);
 const tree = await readTree(out);
 const text = (urlPath: string): string => tree.get(urlPath)!.toString("utf8");
@@ -107,13 +111,15 @@ describe("the built endpoint tree", () => {
   it("counts facts truthfully and bundles each domain with SPEC.md's counts", () => {
     const catalog = json("/api/v1/facts/index.json");
     expect(catalog.fact_count).toBe(catalog.facts.length);
-    expect(catalog.fact_count).toBe(36);
+    expect(catalog.fact_count).toBe(model.facts.length);
+    expect(catalog.fact_count).toBe(FACT_FILES.length);
     expect(catalog.version).toBe("v1");
     expect(catalog.license).toBe("https://creativecommons.org/licenses/by/4.0/");
-    const counts = { tax: 12, mortgage: 4, legal: 9, "foreign-buyer": 3, strata: 5, rental: 3 };
-    for (const [domain, count] of Object.entries(counts)) {
+    for (const domain of ["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"]) {
       const bundle = json(`/api/v1/facts/${domain}.json`);
-      expect(bundle.fact_count, domain).toBe(count);
+      // Each bundle holds exactly the fact files of its folder.
+      expect(bundle.fact_count, domain).toBe(FACT_FILES.filter((file) => file.startsWith(`${domain}/`)).length);
+      expect(bundle.fact_count, domain).toBe(bundle.facts.length);
       expect(bundle.facts.every((fact: { domain: string }) => fact.domain === domain)).toBe(true);
     }
     for (const fact of catalog.facts) expect(fact.canonical_url).toBe(`${BASE}/api/v1/facts/by-id/${fact.id}.json`);
@@ -137,7 +143,13 @@ describe("the built endpoint tree", () => {
   it("lists llms.json facts with primary sources and no history, and an llms.txt beside it", () => {
     const llms = json("/api/v1/facts/llms.json");
     expect(llms.intended_for).toBeTruthy();
-    expect(llms.facts).toHaveLength(36);
+    expect(llms.facts).toHaveLength(FACT_FILES.length);
+    // Primary sources are official sources only (SPEC.md 2.6); a fact whose rule no government issues has none.
+    const kinds = new Map(json("/api/v1/facts/index.json").facts.map((fact: { id: string; citations: { url: string; kind: string }[] }) => [fact.id, fact.citations]));
+    for (const fact of llms.facts) {
+      const official = (kinds.get(fact.id) as { url: string; kind: string }[]).filter((citation) => citation.kind === "official").map((citation) => citation.url);
+      expect(fact.primary_sources.map((source: { url: string }) => source.url), fact.id).toEqual(official);
+    }
     expect(llms.facts.every((fact: Record<string, unknown>) => !("history" in fact) && Array.isArray(fact.primary_sources))).toBe(true);
     expect(text("/llms.txt")).toMatch(/^# BC Real Estate Facts\n\n> /);
     expect(text("/llms.txt")).toContain(`(${BASE}/api/v1/facts/by-id/bc.ptt.brackets.json): 1% up to $200,000; 2% up to $2,000,000; 3% up to $3,000,000; 5% above $3,000,000`);
@@ -145,7 +157,7 @@ describe("the built endpoint tree", () => {
 
   it("lists the SHA-256 of every other published file in the manifest", () => {
     const manifest = json("/api/v1/facts/manifest.json");
-    expect(manifest.fact_id_list).toHaveLength(36);
+    expect(manifest.fact_id_list).toHaveLength(FACT_FILES.length);
     expect(manifest.domain_list).toEqual(["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"]);
     expect(manifest.endpoints.by_id_pattern).toBe(`${BASE}/api/v1/facts/by-id/{id}.json`);
     const listed = new Map(manifest.files.map((file: { path: string; sha256: string; bytes: number }) => [file.path, file]));
@@ -158,8 +170,8 @@ describe("the built endpoint tree", () => {
 
   it("makes a search index of lowercase items with aliases people search for", () => {
     const index = json("/api/v1/facts/search-index.json");
-    expect(index).toHaveLength(37);
-    expect(index.at(-1)).toMatchObject({ id: "affordability-index", url: `${BASE}/api/v1/affordability-index/index.json`, page_url: `${BASE}/affordability.html` });
+    // One item per fact, nothing else (SPEC.md 2.9), in the catalog's order.
+    expect(index.map((item: { id: string }) => item.id)).toEqual(json("/api/v1/facts/index.json").facts.map((fact: { id: string }) => fact.id));
     const ptt = index.find((item: { id: string }) => item.id === "bc.ptt.brackets");
     expect(ptt.aliases).toContain("property transfer tax");
     expect(ptt.page_url).toBe(`${BASE}/#bc.ptt.brackets`);
@@ -194,9 +206,9 @@ describe("the built endpoint tree", () => {
 });
 
 describe("the RSS feed", () => {
-  it("parses with a third-party RSS parser: 36 items in SPEC.md 6.1's format", async () => {
+  it("parses with a third-party RSS parser: one item per fact in SPEC.md 6.1's format", async () => {
     const feed = await new Parser({ customFields: { item: ["guid", "category", "author"] } }).parseString(text("/api/v1/facts/feed.xml"));
-    expect(feed.items).toHaveLength(36);
+    expect(feed.items).toHaveLength(FACT_FILES.length);
     const catalog = json("/api/v1/facts/index.json");
     for (const fact of catalog.facts) {
       const item = feed.items.find((candidate) => candidate.link === `${BASE}/#${fact.id}`);
@@ -210,7 +222,7 @@ describe("the RSS feed", () => {
       expect(item!.content).toContain(`Effective: ${fact.effective_iso}.`);
       expect(item!.content).toContain(`Last verified: ${retrieved}.`);
       expect(item!.content).toContain(`Re-verify by: ${fact.expires_iso}.`);
-      expect(item!.content).toContain(`Primary source: ${fact.citations[0].org}`);
+      expect(item!.content).toContain(`Primary source: ${escapeHtml(fact.citations[0].org)}`);
     }
     expect(text("/api/v1/facts/feed.xml")).toContain('<guid isPermaLink="false">bc.hbrp-v1-');
   });

@@ -35,8 +35,9 @@ describe("the human pages", () => {
   it("gives every fact an element whose id is the fact id, grouped by domain in SPEC order", () => {
     const index = page("/index.html");
     const ids = [...index.matchAll(/<article class="fact" id="([^"]+)" data-domain="([^"]+)"/g)].map((match) => [match[1], match[2]]);
-    expect(ids).toEqual(model.facts.map((fact) => [fact.id, fact.domain]));
-    expect(ids).toHaveLength(36);
+    const domains = ["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"];
+    expect(ids).toEqual(domains.flatMap((domain) => model.facts.filter((fact) => fact.domain === domain).map((fact) => [fact.id, fact.domain])));
+    expect(ids).toHaveLength(model.facts.length);
     const sectionOrder = [...index.matchAll(/<section class="domain" id="domain-([a-z-]+)"/g)].map((match) => match[1]);
     expect(sectionOrder).toEqual(["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"]);
   });

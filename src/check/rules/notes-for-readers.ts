@@ -1,3 +1,4 @@
+import { NOTES_MAX_LENGTH } from "../../schemas/citation.ts";
 import { citationLists } from "./citation-lists.ts";
 import type { FactRule } from "./types.ts";
 
@@ -9,6 +10,9 @@ const PROCESS_LANGUAGE = /\b(research file|research notes?|stored (?:copy|index|
 
 /** Why a citation's notes are not written for the API's readers, or undefined when they are. */
 export const notesProblem = (notes: string | undefined): string | undefined => {
+  if (notes !== undefined && notes.length > NOTES_MAX_LENGTH) {
+    return `notes are at most ${NOTES_MAX_LENGTH} characters: say what the source is and how far it confirms the point`;
+  }
   const phrase = notes === undefined ? null : PROCESS_LANGUAGE.exec(notes);
   return phrase ? `notes are for the API's readers: say what the source is and how far it confirms the point, not how it was researched ("${phrase[0]}")` : undefined;
 };

