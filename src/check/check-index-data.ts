@@ -39,7 +39,7 @@ export const checkIndexData = async (root: string, context: CheckContext): Promi
     const { value, problems: schemaProblems } = validateWithSchema(doc, schema);
     problems.push(...schemaProblems);
     if (value === undefined) continue;
-    problems.push(...futureRetrievals(doc, value, context.today), ...monthOrder(doc, value), ...citationProblems(doc, value));
+    problems.push(...sourceProblems(doc, value, context.today), ...monthOrder(doc, value));
     if (file.startsWith("index-data/benchmarks/")) {
       const board = (value as BenchmarkFile).board;
       if (file !== `index-data/benchmarks/${board}.json`) {
@@ -50,25 +50,11 @@ export const checkIndexData = async (root: string, context: CheckContext): Promi
   return { problems, fileCount: files.length };
 };
 
-const futureRetrievals = (doc: JsonDocument, value: unknown, today: string): Problem[] => {
-  const problems: Problem[] = [];
-  const visit = (node: unknown, path: (string | number)[]): void => {
-    if (Array.isArray(node)) node.forEach((child, index) => visit(child, [...path, index]));
-    else if (node !== null && typeof node === "object") {
-      for (const [key, child] of Object.entries(node)) {
-        if (key === "retrieved_iso" && typeof child === "string" && child > today) {
-          problems.push(doc.problemAt([...path, key], `retrieved_iso ${child} is in the future (today is ${today})`));
-        }
-        visit(child, [...path, key]);
-      }
-    }
-  };
-  visit(value, []);
-  return problems;
-};
-
-/** The index's sources follow the facts' rules: each states its kind, and its notes speak to the reader. */
-const citationProblems = (doc: JsonDocument, value: unknown): Problem[] => {
+/**
+ * One walk over the whole value for its sources: no `retrieved_iso` in the future, wherever it stands, and every
+ * citation follows the facts' rules (it states its kind, and its notes speak to the reader).
+ */
+const sourceProblems = (doc: JsonDocument, value: unknown, today: string): Problem[] => {
   const problems: Problem[] = [];
   const visit = (node: unknown, path: (string | number)[]): void => {
     if (Array.isArray(node)) node.forEach((child, index) => visit(child, [...path, index]));
@@ -78,9 +64,13 @@ const citationProblems = (doc: JsonDocument, value: unknown): Problem[] => {
         if (citation.kind === undefined) problems.push(doc.problemAt(path, MISSING_KIND));
         const notes = notesProblem(citation.notes);
         if (notes) problems.push(doc.problemAt([...path, "notes"], notes));
-        return;
       }
-      for (const [key, child] of Object.entries(node)) visit(child, [...path, key]);
+      for (const [key, child] of Object.entries(node)) {
+        if (key === "retrieved_iso" && typeof child === "string" && child > today) {
+          problems.push(doc.problemAt([...path, key], `retrieved_iso ${child} is in the future (today is ${today})`));
+        }
+        visit(child, [...path, key]);
+      }
     }
   };
   visit(value, []);
