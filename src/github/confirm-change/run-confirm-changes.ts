@@ -1,7 +1,6 @@
 import type { LoadedFact } from "../../check/rules/types.ts";
 import { addDays } from "../../lib/dates.ts";
-import type { GitHubClient } from "../create-github-client.ts";
-import type { RepositoryRef } from "../repository-from-environment.ts";
+import type { FactIssueOptions } from "../fact-issue-options.ts";
 import { ensureLabel } from "../reverify/ensure-label.ts";
 import { confirmKeyOfIssueBody, renderConfirmIssue, type ConfirmIssue } from "./confirm-change-issue.ts";
 
@@ -11,15 +10,8 @@ export interface ConfirmOperation {
   number: number;
 }
 
-export interface ConfirmOptions {
-  facts: readonly LoadedFact[];
-  today: string;
-  /** An announced change is raised this many days before its date, so it can be confirmed in time. */
-  withinDays: number;
-  label: string;
-  client: GitHubClient;
-  repository: RepositoryRef;
-}
+/** An announced change is raised `withinDays` before its date, so it can be confirmed in time. */
+export type ConfirmOptions = FactIssueOptions;
 
 /** The announced changes that fall due within the window (or already have): one issue each. */
 export const dueAnnouncedChanges = (facts: readonly LoadedFact[], today: string, withinDays: number): ConfirmIssue[] => {

@@ -1,24 +1,16 @@
 import { latestRetrieved } from "../../check/rules/cadence.ts";
-import type { LoadedFact } from "../../check/rules/types.ts";
 import { factsDue } from "../../freshness/facts-due.ts";
 import { daysBetween } from "../../lib/dates.ts";
 import type { SourceFinding } from "../../sources/check-sources.ts";
 import { needsAttention } from "../../sources/describe-finding.ts";
-import type { GitHubClient } from "../create-github-client.ts";
-import type { RepositoryRef } from "../repository-from-environment.ts";
+import type { FactIssueOptions } from "../fact-issue-options.ts";
 import { applyReverifyPlan, type AppliedOperation } from "./apply-reverify-plan.ts";
 import { ensureLabel } from "./ensure-label.ts";
 import { listReverifyIssues } from "./list-reverify-issues.ts";
 import { planReverify } from "./plan-reverify.ts";
 import { renderReverifyIssue, type ReverifyIssue } from "./render-reverify-issue.ts";
 
-export interface ReverifyOptions {
-  facts: readonly LoadedFact[];
-  today: string;
-  withinDays: number;
-  label: string;
-  client: GitHubClient;
-  repository: RepositoryRef;
+export interface ReverifyOptions extends FactIssueOptions {
   /** What `npm run sources -- check` found for every citation (empty when sources were not checked). */
   findings: readonly SourceFinding[];
 }
