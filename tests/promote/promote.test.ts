@@ -8,6 +8,12 @@ const SVT = "facts/tax/bc.svt.rates_2026.json";
 
 const citation = (url: string, retrieved_iso = "2026-11-20") => ({ url, org: "Department of Justice Canada", kind: "official", retrieved_iso });
 
+/** Gives a fact file scheduled changes, in their place before `superseded_by`. */
+const scheduleIn = async (repo: GitRepo, file: string, scheduled: Record<string, unknown>[]): Promise<void> => {
+  const { superseded_by: supersededBy, ...rest } = await repo.readJson(file);
+  await repo.writeJson(file, { ...rest, scheduled, superseded_by: supersededBy });
+};
+
 /**
  * A repository whose main branch holds two facts with changes scheduled for 2027-01-01: the ban's end, enacted
  * (promoted on its day), and the 2027 tax rate, announced (held for a person to confirm).
@@ -16,40 +22,28 @@ const repoWithScheduledChanges = async (): Promise<GitRepo> => {
   const repo = await createGitRepo();
   await repo.writeFact({ id: "ca.foreign_buyer_ban", domain: "foreign-buyer", version: 2, cadence: "volatile", effective_iso: "2024-06-20", value: { scheduled_repeal_iso: "2027-01-01" }, unit: "object", retrieved_iso: "2026-11-21" });
   await repo.writeFact({ id: "bc.svt.rates_2026", domain: "tax", version: 2, cadence: "volatile", effective_iso: "2026-01-01", value: { rate_foreign_owners: 0.03 }, unit: "object", retrieved_iso: "2026-11-21" });
-  const ban = await repo.readJson(BAN);
-  const { superseded_by: _a, ...banRest } = ban;
-  await repo.writeJson(BAN, {
-    ...banRest,
-    scheduled: [
-      {
-        effective_iso: "2027-01-01",
-        status: "enacted",
-        value: { repealed_iso: "2027-01-01" },
-        unit: "object",
-        label: "Federal ban on residential property purchases by non-Canadians (ended 2027-01-01)",
-        citations: [citation("https://laws-lois.justice.gc.ca/eng/acts/B-9.8595/section-237.html")],
-        note: "The Act is repealed on January 1, 2027",
-        impact: "Non-Canadians may again buy residential property in Canada's cities",
-      },
-    ],
-    superseded_by: null,
-  });
-  const svt = await repo.readJson(SVT);
-  const { superseded_by: _b, ...svtRest } = svt;
-  await repo.writeJson(SVT, {
-    ...svtRest,
-    scheduled: [
-      {
-        effective_iso: "2027-01-01",
-        status: "announced",
-        value: { rate_foreign_owners: 0.04 },
-        unit: "object",
-        citations: [citation("https://www.bcbudget.gov.bc.ca/2026/example")],
-        note: "Budget 2026 raises the rate for foreign owners to 4% for 2027",
-      },
-    ],
-    superseded_by: null,
-  });
+  await scheduleIn(repo, BAN, [
+    {
+      effective_iso: "2027-01-01",
+      status: "enacted",
+      value: { repealed_iso: "2027-01-01" },
+      unit: "object",
+      label: "Federal ban on residential property purchases by non-Canadians (ended 2027-01-01)",
+      citations: [citation("https://laws-lois.justice.gc.ca/eng/acts/B-9.8595/section-237.html")],
+      note: "The Act is repealed on January 1, 2027",
+      impact: "Non-Canadians may again buy residential property in Canada's cities",
+    },
+  ]);
+  await scheduleIn(repo, SVT, [
+    {
+      effective_iso: "2027-01-01",
+      status: "announced",
+      value: { rate_foreign_owners: 0.04 },
+      unit: "object",
+      citations: [citation("https://www.bcbudget.gov.bc.ca/2026/example")],
+      note: "Budget 2026 raises the rate for foreign owners to 4% for 2027",
+    },
+  ]);
   await repo.commit("Facts with scheduled changes");
   return repo;
 };
