@@ -39,6 +39,18 @@ const runPrComment = async (api: FakeGitHubApi, report: string, testedSha: strin
   return runAction("pr-comment", { workspace: await tempDir(), scratch: await tempDir(), inputs: { report }, env: { ...api.env, ...event } });
 };
 
+/** The comment on a pull request that edits bc.ptt.brackets with `edit` (text a contributor controls). */
+const commentOnBracketsEdit = async (edit: Record<string, unknown>) => {
+  const { repo, base } = await baseRepository();
+  await repo.writeJson("facts/tax/bc.ptt.brackets.json", { ...factJson({ id: "bc.ptt.brackets", retrieved_iso: "2026-10-01" }), ...edit });
+  const head = await repo.commit("edit bc.ptt.brackets");
+  const { report } = await runPrChanges(repo, base, head);
+  const api = await startFakeGitHubApi();
+  api.pulls.push({ number: 7, state: "open", head: { sha: head } });
+  const run = await runPrComment(api, report, head);
+  return { run, body: api.comments[0]!.body };
+};
+
 describe("pull request comment (pr-changes, then pr-comment from a workflow_run)", () => {
   it("says per fact what changed and whether it is a revision or a re-verification; posts once, then edits in place", async () => {
     const { repo, base } = await baseRepository();
@@ -169,30 +181,15 @@ describe("pull request comment (pr-changes, then pr-comment from a workflow_run)
   });
 
   it("renders text from the pull request literally: no markup, mentions or HTML", async () => {
-    const { repo, base } = await baseRepository();
-    const fact = factJson({ id: "bc.ptt.brackets", retrieved_iso: "2026-10-01" });
-    await repo.writeJson("facts/tax/bc.ptt.brackets.json", { ...fact, label: "@maintainers <img src=x onerror=alert(1)> [click](https://evil.example)" });
-    const head = await repo.commit("label");
-    const { report } = await runPrChanges(repo, base, head);
-    const api = await startFakeGitHubApi();
-    api.pulls.push({ number: 7, state: "open", head: { sha: head } });
-    await runPrComment(api, report, head);
-    const body = api.comments[0]!.body;
+    const { body } = await commentOnBracketsEdit({ label: "@maintainers <img src=x onerror=alert(1)> [click](https://evil.example)" });
     expect(body).toContain("\\@maintainers &lt;img src\\=x onerror\\=alert\\(1\\)&gt; \\[click\\]\\(https\\://evil\\.example\\)");
     expect(body).not.toContain("<img");
   });
 
   it("keeps the dates table whole when a cell's text holds a pipe", async () => {
-    const { repo, base } = await baseRepository();
-    const fact = factJson({ id: "bc.ptt.brackets", retrieved_iso: "2026-10-01" });
-    await repo.writeJson("facts/tax/bc.ptt.brackets.json", { ...fact, unit: "CAD | injected | cells" });
-    const head = await repo.commit("unit with pipes");
-    const { report } = await runPrChanges(repo, base, head);
-    const api = await startFakeGitHubApi();
-    api.pulls.push({ number: 7, state: "open", head: { sha: head } });
-    const run = await runPrComment(api, report, head);
+    const { run, body } = await commentOnBracketsEdit({ unit: "CAD | injected | cells" });
     expect(run.annotations).toEqual([]);
-    const row = api.comments[0]!.body.split("\n").find((line) => line.startsWith("| unit |"));
+    const row = body.split("\n").find((line) => line.startsWith("| unit |"));
     expect(row).toBe("| unit | – | `CAD \\| injected \\| cells` |");
     // Three cells: the row splits only at its four unescaped pipes.
     expect(row!.split(/(?<!\\)\|/)).toHaveLength(5);
