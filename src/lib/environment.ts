@@ -1,0 +1,59 @@
+/**
+ * Every environment variable the project reads, in one table: the code reads them only through `readVariable`, and
+ * the documentation lists exactly these names (tests/docs keeps the two in step).
+ *
+ * `setBy` says who provides it: `operator` (a repository secret or variable, or the person running a command),
+ * `github` (the Actions runner sets it), `tests` (only tests and local experiments set it), `bench` (the benchmarks).
+ */
+interface Variable {
+  readonly setBy: "operator" | "github" | "tests" | "bench";
+  readonly description: string;
+}
+
+export const ENVIRONMENT = {
+  FACTS_BASE_URL: {
+    setBy: "operator",
+    description: "Origin of every absolute URL in the output and in webhook bodies and emails; default http://localhost:<PORT or 8080>.",
+  },
+  FACTS_TODAY: { setBy: "operator", description: "Pretend today is this date (YYYY-MM-DD, UTC by default), to reproduce a run." },
+  PORT: { setBy: "operator", description: "Port of the local server (default 8080; 0 picks a free port)." },
+  HOST: { setBy: "operator", description: "Address the local server listens on (default 127.0.0.1)." },
+  FACTS_WEBHOOK_SUBSCRIBERS: { setBy: "operator", description: "The webhook subscribers as a JSON array (a repository secret)." },
+  FACTS_WEBHOOK_SUBSCRIBERS_FILE: { setBy: "operator", description: "The same list read from a file instead." },
+  FACTS_WEBHOOK_STATE: { setBy: "operator", description: "Folder of the webhook delivery state (required by the webhook commands)." },
+  FACTS_WEBHOOK_ALLOW_HOSTS: {
+    setBy: "tests",
+    description: "Comma-separated hosts that may be reached over plain http and at non-public addresses; unset in production.",
+  },
+  SMTP_URL: { setBy: "operator", description: "SMTP server for dead-delivery notices and the digest, as nodemailer reads it." },
+  FACTS_MAIL_FROM: { setBy: "operator", description: "Sender address of the emails." },
+  FACTS_DIGEST_SUBSCRIBERS: { setBy: "operator", description: "The digest's recipients as a JSON array (a repository secret)." },
+  FACTS_DIGEST_SUBSCRIBERS_FILE: { setBy: "operator", description: "The same list read from a file instead." },
+  FACTS_DIGEST_EPOCH: { setBy: "operator", description: "The first 90-day digest cycle boundary, YYYY-MM-DD (default 2026-01-01)." },
+  FACTS_DIGEST_STATE: { setBy: "operator", description: "Where the digest records what it sent; defaults to FACTS_WEBHOOK_STATE." },
+  FACTS_LINK_CHECK_CONNECT_TO: {
+    setBy: "tests",
+    description: "127.0.0.1:PORT: sends every source request to a local plain-HTTP server, keeping each URL's host.",
+  },
+  GITHUB_REPOSITORY: { setBy: "github", description: "owner/name of the repository, for the issues and comments the workflows write." },
+  GITHUB_EVENT_NAME: { setBy: "github", description: "The event that started the workflow." },
+  GITHUB_EVENT_PATH: { setBy: "github", description: "File holding the event's JSON payload." },
+  GITHUB_WORKSPACE: { setBy: "github", description: "The checked-out repository." },
+  GITHUB_SERVER_URL: { setBy: "github", description: "The GitHub server, for pushing the state branch." },
+  GITHUB_API_URL: { setBy: "github", description: "The GitHub REST API's base (default https://api.github.com)." },
+  BENCH_ROUNDS: { setBy: "bench", description: "Alternating measurement pairs per server benchmark (default 5)." },
+  BENCH_DURATION: { setBy: "bench", description: "Length of each wrk run in the server benchmark (default 3s)." },
+  BENCH_CONNECTIONS: { setBy: "bench", description: "Open connections wrk keeps in the server benchmark (default 50)." },
+  BENCH_PIN: { setBy: "bench", description: "0: do not pin the servers and wrk to separate CPUs." },
+} as const satisfies Record<string, Variable>;
+
+export type VariableName = keyof typeof ENVIRONMENT;
+
+/** An environment to read from: `process.env` by default, a plain object in tests. */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+/** The value of one variable; an empty value counts as unset, because workflows pass an unset variable as "". */
+export const readVariable = (name: VariableName, environment: Environment = process.env): string | undefined => {
+  const value = environment[name];
+  return value === undefined || value === "" ? undefined : value;
+};

@@ -1,0 +1,31 @@
+/**
+ * Every path the service publishes, in one place: the renderers write files at these paths, `urlsFor` (config.ts)
+ * turns them into absolute URLs, and the local server recognizes them. Paths are absolute within the site.
+ */
+const API = "/api/v1";
+const FACTS = `${API}/facts`;
+
+export const SITE_PATHS = {
+  api: `${API}/`,
+  catalog: `${FACTS}/index.json`,
+  domainBundle: (domain: string) => `${FACTS}/${domain}.json`,
+  byIdPrefix: `${FACTS}/by-id/`,
+  factById: (id: string) => `${FACTS}/by-id/${id}.json`,
+  factFeed: (id: string) => `${FACTS}/by-id/${id}.atom`,
+  upcoming: `${FACTS}/upcoming.json`,
+  upcomingCalendar: `${FACTS}/upcoming.ics`,
+  upcomingFeed: `${FACTS}/upcoming.atom`,
+  llms: `${FACTS}/llms.json`,
+  manifest: `${FACTS}/manifest.json`,
+  feed: `${FACTS}/feed.xml`,
+  diff: (id: string, from: number | string, to: number | string) => `${FACTS}/diff/${id}/v${from}-to-v${to}.json`,
+  diffIndex: `${FACTS}/diff/index.json`,
+  searchIndex: `${FACTS}/search-index.json`,
+  affordabilityIndex: `${API}/affordability-index/index.json`,
+  affordabilityLatest: `${API}/affordability-index/latest.json`,
+  /** The index's older name, kept as an alias with the same files. */
+  affordabilityFolders: [`${API}/affordability-index`, `${API}/vancouver-special-index`],
+  openApi: "/.well-known/openapi.json",
+  apiCatalog: "/.well-known/api-catalog",
+  securityTxt: "/.well-known/security.txt",
+} as const;
