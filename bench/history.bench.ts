@@ -3,9 +3,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { catFileBatch } from "../src/git/cat-file-batch.ts";
-import { runGit } from "../src/git/run-git.ts";
-import { readFactHistory } from "../src/history/read-fact-history.ts";
+import { catFileBatch } from "../src/lib/git/cat-file-batch.ts";
+import { runGit } from "../src/lib/git/run-git.ts";
+import { readFactHistory } from "../src/derive/history/read-fact-history.ts";
 
 /**
  * History engine against the git floor: the time git itself needs to list every change to facts/

@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { CACHE_CONTROL } from "../src/config.ts";
+import { CACHE_CONTROL } from "../src/lib/config.ts";
 
 /**
  * The local server (`npm start`) against nginx on the same built tree, loaded by one wrk in the same run.

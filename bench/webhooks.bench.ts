@@ -1,21 +1,22 @@
+import { readVariable } from "../src/lib/environment.ts";
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Agent, request } from "undici";
-import { buildWebhookRequest, type WebhookRequest } from "../src/webhooks/build-webhook-request.ts";
-import { applyAttemptOutcome } from "../src/webhooks/apply-attempt-outcome.ts";
-import type { DeliveryRecord } from "../src/webhooks/delivery-record.ts";
-import { createDeliveryStore, type DeliveryStore } from "../src/webhooks/delivery-store.ts";
-import type { FactUpdatedEvent } from "../src/webhooks/fact-updated-event.ts";
-import { forEachConcurrently } from "../src/webhooks/for-each-concurrently.ts";
-import { createPinnedClient, type PinnedClient } from "../src/webhooks/pinned-client.ts";
-import { planDeliveries } from "../src/webhooks/plan-deliveries.ts";
-import { DEFAULT_CONCURRENCY, runDeliveries } from "../src/webhooks/run-deliveries.ts";
-import { DEFAULT_TIMEOUT_MS, MAX_ANSWER_BYTES } from "../src/webhooks/send-webhook.ts";
-import { startAttempt } from "../src/webhooks/start-attempt.ts";
-import type { Subscriber } from "../src/webhooks/subscriber.ts";
+import { buildWebhookRequest, type WebhookRequest } from "../src/webhooks/delivery/build-webhook-request.ts";
+import { applyAttemptOutcome } from "../src/webhooks/delivery/apply-attempt-outcome.ts";
+import type { DeliveryRecord } from "../src/webhooks/state/delivery-record.ts";
+import { createDeliveryStore, type DeliveryStore } from "../src/webhooks/state/delivery-store.ts";
+import type { FactUpdatedEvent } from "../src/webhooks/events/fact-updated-event.ts";
+import { forEachConcurrently } from "../src/webhooks/delivery/for-each-concurrently.ts";
+import { createPinnedClient, type PinnedClient } from "../src/webhooks/delivery/pinned-client.ts";
+import { planDeliveries } from "../src/webhooks/state/plan-deliveries.ts";
+import { DEFAULT_CONCURRENCY, runDeliveries } from "../src/webhooks/delivery/run-deliveries.ts";
+import { DEFAULT_TIMEOUT_MS, MAX_ANSWER_BYTES } from "../src/webhooks/delivery/send-webhook.ts";
+import { startAttempt } from "../src/webhooks/delivery/start-attempt.ts";
+import type { Subscriber } from "../src/webhooks/subscribers/subscriber.ts";
 
 /**
  * Webhook dispatcher against a bare undici POST loop (issue 7): 3,000 deliveries to a loopback receiver at a
@@ -39,7 +40,8 @@ const ROUNDS = 5;
 const INFORMATIONAL_ROUNDS = 2;
 const TARGET = 0.8;
 const INFORMATIONAL_DELAY_MS = 10;
-const stateRoot = process.env.FACTS_WEBHOOK_STATE ? path.dirname(path.resolve(process.env.FACTS_WEBHOOK_STATE)) : os.tmpdir();
+const configuredState = readVariable("FACTS_WEBHOOK_STATE");
+const stateRoot = configuredState ? path.dirname(path.resolve(configuredState)) : os.tmpdir();
 
 /** The receiver runs in its own process, so it does not share an event loop with either contender. */
 const startReceiver = async (delayMs: number): Promise<{ port: number; stop: () => void }> => {

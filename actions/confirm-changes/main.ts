@@ -1,9 +1,9 @@
 import * as core from "@actions/core";
-import { todayFromEnvironment } from "../../src/cli/today.ts";
-import { loadFacts } from "../../src/freshness/load-facts.ts";
-import { runConfirmChanges } from "../../src/github/confirm-change/run-confirm-changes.ts";
-import { createGitHubClient } from "../../src/github/create-github-client.ts";
-import { repositoryFromEnvironment } from "../../src/github/repository-from-environment.ts";
+import { todayFromEnvironment } from "../../src/lib/today.ts";
+import { loadFacts } from "../../src/model/load-facts.ts";
+import { runConfirmChanges } from "../../src/workflows/confirm-change/run-confirm-changes.ts";
+import { createGitHubClient } from "../../src/workflows/github/create-github-client.ts";
+import { repositoryFromEnvironment } from "../../src/workflows/github/repository-from-environment.ts";
 
 const run = async (): Promise<void> => {
   const root = core.getInput("root") || ".";
@@ -12,7 +12,7 @@ const run = async (): Promise<void> => {
   const label = core.getInput("label") || "confirm-change";
   const today = todayFromEnvironment(core.getInput("today") ? { FACTS_TODAY: core.getInput("today") } : process.env);
   const operations = await runConfirmChanges({
-    facts: await loadFacts(root, today),
+    facts: await loadFacts(root),
     today,
     withinDays: Number(withinText),
     label,

@@ -1,17 +1,17 @@
 import path from "node:path";
 import * as core from "@actions/core";
-import type { Problem } from "../../src/check/problem.ts";
+import type { Problem } from "../../src/lib/problem.ts";
 import { summaryRows } from "../../src/check/summary-table.ts";
-import { todayFromEnvironment } from "../../src/cli/today.ts";
-import { blockingProblems, freshnessReport, summarizeFreshness } from "../../src/freshness/freshness-report.ts";
-import { loadFacts } from "../../src/freshness/load-facts.ts";
+import { todayFromEnvironment } from "../../src/lib/today.ts";
+import { blockingProblems, freshnessReport, summarizeFreshness } from "../../src/workflows/freshness/freshness-report.ts";
+import { loadFacts } from "../../src/model/load-facts.ts";
 
 const run = async (): Promise<void> => {
   const root = core.getInput("root") || ".";
   const warnDays = core.getInput("warn-days") || "30";
   if (!/^\d+$/.test(warnDays)) throw new Error(`warn-days must be a whole number, got "${warnDays}"`);
   const today = todayFromEnvironment(core.getInput("today") ? { FACTS_TODAY: core.getInput("today") } : process.env);
-  const report = freshnessReport(await loadFacts(root, today), today, Number(warnDays));
+  const report = freshnessReport(await loadFacts(root), today, Number(warnDays));
 
   // Annotations must name files relative to the workspace, where the runner starts actions.
   const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();

@@ -1,10 +1,10 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import * as core from "@actions/core";
-import { todayFromEnvironment } from "../../src/cli/today.ts";
-import { readPrChanges } from "../../src/github/pr-changes/read-pr-changes.ts";
-import { renderPrComment } from "../../src/github/pr-comment/render-pr-comment.ts";
-import { PullRequestEvent, readEvent } from "../../src/github/read-event.ts";
+import { todayFromEnvironment } from "../../src/lib/today.ts";
+import { readPrChanges } from "../../src/workflows/pr-changes/read-pr-changes.ts";
+import { renderPrComment } from "../../src/workflows/pr-comment/render-pr-comment.ts";
+import { PullRequestEvent, readEvent } from "../../src/workflows/github/read-event.ts";
 
 const run = async (): Promise<void> => {
   const root = core.getInput("root") || ".";

@@ -1,12 +1,12 @@
 import { readFile } from "node:fs/promises";
 import * as core from "@actions/core";
-import { createGitHubClient } from "../../src/github/create-github-client.ts";
-import { PrChangesReport } from "../../src/github/pr-changes/pr-changes-report.ts";
-import { confirmPullRequestHead } from "../../src/github/pr-comment/confirm-pull-request-head.ts";
-import { renderPrComment } from "../../src/github/pr-comment/render-pr-comment.ts";
-import { upsertPrComment } from "../../src/github/pr-comment/upsert-pr-comment.ts";
-import { PullRequestEvent, readEvent, WorkflowRunEvent } from "../../src/github/read-event.ts";
-import { repositoryFromEnvironment } from "../../src/github/repository-from-environment.ts";
+import { createGitHubClient } from "../../src/workflows/github/create-github-client.ts";
+import { PrChangesReport } from "../../src/workflows/pr-changes/pr-changes-report.ts";
+import { confirmPullRequestHead } from "../../src/workflows/pr-comment/confirm-pull-request-head.ts";
+import { renderPrComment } from "../../src/workflows/pr-comment/render-pr-comment.ts";
+import { upsertPrComment } from "../../src/workflows/pr-comment/upsert-pr-comment.ts";
+import { PullRequestEvent, readEvent, WorkflowRunEvent } from "../../src/workflows/github/read-event.ts";
+import { repositoryFromEnvironment } from "../../src/workflows/github/repository-from-environment.ts";
 
 const run = async (): Promise<void> => {
   const token = core.getInput("token");

@@ -1,9 +1,9 @@
 import * as core from "@actions/core";
-import { todayFromEnvironment } from "../../src/cli/today.ts";
-import { loadFacts } from "../../src/freshness/load-facts.ts";
-import { createGitHubClient } from "../../src/github/create-github-client.ts";
-import { repositoryFromEnvironment } from "../../src/github/repository-from-environment.ts";
-import { runReverify } from "../../src/github/reverify/run-reverify.ts";
+import { todayFromEnvironment } from "../../src/lib/today.ts";
+import { loadFacts } from "../../src/model/load-facts.ts";
+import { createGitHubClient } from "../../src/workflows/github/create-github-client.ts";
+import { repositoryFromEnvironment } from "../../src/workflows/github/repository-from-environment.ts";
+import { runReverify } from "../../src/workflows/reverify/run-reverify.ts";
 import { sourceDispatcherFromEnvironment } from "../../src/sources/source-dispatcher-from-environment.ts";
 import { checkSources, type SourceFinding } from "../../src/sources/check-sources.ts";
 import { fetchSource } from "../../src/sources/fetch-source.ts";
@@ -27,7 +27,7 @@ const run = async (): Promise<void> => {
   const today = todayFromEnvironment(core.getInput("today") ? { FACTS_TODAY: core.getInput("today") } : process.env);
   const dispatcher = sourceDispatcherFromEnvironment(process.env, timeoutMs);
   try {
-    const facts = await loadFacts(root, today);
+    const facts = await loadFacts(root);
     let findings: SourceFinding[] = [];
     if (checkLinksInput) {
       // Every cited source is read, not only the due facts': a quote or page that is gone makes its fact due at once.

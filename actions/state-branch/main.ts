@@ -1,7 +1,7 @@
 import * as core from "@actions/core";
-import { gitAuthEnvironment } from "../../src/state-branch/git-auth-environment.ts";
-import { restoreStateBranch } from "../../src/state-branch/restore-state-branch.ts";
-import { saveStateBranch } from "../../src/state-branch/save-state-branch.ts";
+import { gitAuthEnvironment } from "../../src/workflows/state-branch/git-auth-environment.ts";
+import { restoreStateBranch } from "../../src/workflows/state-branch/restore-state-branch.ts";
+import { saveStateBranch } from "../../src/workflows/state-branch/save-state-branch.ts";
 
 const run = async (): Promise<void> => {
   const mode = core.getInput("mode", { required: true });

@@ -2,7 +2,7 @@ import path from "node:path";
 import * as core from "@actions/core";
 import { runChecks, summarize, summarizeEvidence } from "../../src/check/run-checks.ts";
 import { summaryRows } from "../../src/check/summary-table.ts";
-import { todayFromEnvironment } from "../../src/cli/today.ts";
+import { todayFromEnvironment } from "../../src/lib/today.ts";
 import { escapeHtml } from "../../src/lib/escape-html.ts";
 
 const run = async (): Promise<void> => {

@@ -1,36 +1,18 @@
-import { computeSeries, type ComputedSeries } from "../affordability/compute-series.ts";
-import { loadIndexData, type IndexData } from "../affordability/load-index-data.ts";
-import { formatProblem } from "../check/problem.ts";
+import { computeSeries } from "../affordability/compute-series.ts";
+import { loadIndexData } from "../affordability/load-index-data.ts";
+import { formatProblem } from "../lib/problem.ts";
 import { runChecks } from "../check/run-checks.ts";
-import { urlsFor, type Urls } from "../config.ts";
+import { urlsFor } from "../lib/config.ts";
 import { diffIndex } from "../derive/diff-index.ts";
 import { factDiffs } from "../derive/fact-diffs.ts";
 import { historyEntries } from "../derive/history-entries.ts";
-import { runGit } from "../git/run-git.ts";
+import { runGit } from "../lib/git/run-git.ts";
 import { isoDateTimeOfSeconds } from "../lib/dates.ts";
-import { readFactHistory, type FactTimeline, type FactVersion } from "../history/read-fact-history.ts";
-import type { CommitInfo } from "../history/read-git-log.ts";
-import type { DiffIndex, FactDiff } from "../schemas/diff.ts";
+import { readFactHistory, type FactTimeline, type FactVersion } from "../derive/history/read-fact-history.ts";
+import type { CommitInfo } from "../derive/history/read-git-log.ts";
 import { factFromFile, type Fact } from "../schemas/fact.ts";
 import { compareText } from "../lib/compare-text.ts";
-
-/** Everything the renderers need, computed once: published facts with history, their diffs, and the build's date. */
-export interface SiteModel {
-  urls: Urls;
-  /** The build date (FACTS_TODAY or today in UTC): what is upcoming is counted from it. */
-  today: string;
-  /** The time of the newest commit that touched the data: two builds of one commit are identical. */
-  generatedAt: string;
-  facts: Fact[];
-  timelines: Map<string, FactTimeline>;
-  /** The commit of each fact's current state (its last re-verification or revision). */
-  lastChanged: Map<string, CommitInfo>;
-  diffs: FactDiff[];
-  diffIndex: DiffIndex;
-  /** The affordability index inputs and the series computed from them. */
-  index: ComputedSeries & { data: IndexData };
-}
-
+import type { SiteModel } from "../render/site-model.ts";
 
 /**
  * Loads and validates `facts/`, reads its history from git and derives history and diffs. Invalid data stops the

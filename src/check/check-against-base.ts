@@ -1,10 +1,11 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { factsAtRevision } from "../git/facts-at-revision.ts";
+import { factsAtRevision } from "../model/facts-at-revision.ts";
 import { FactFile } from "../schemas/fact-file.ts";
-import type { Problem } from "./problem.ts";
-import { cadenceTagsOf, latestRetrieved } from "./rules/cadence.ts";
-import type { LoadedFact } from "./rules/types.ts";
+import type { Problem } from "../lib/problem.ts";
+import { cadenceTagsOf, latestRetrieved } from "../model/cadence.ts";
+import { revisionFieldsChanged } from "../model/revision.ts";
+import type { LoadedFact } from "../model/load-facts.ts";
 
 /** What the version rules read from a base fact file. */
 const BaseFact = z.looseObject({
@@ -15,12 +16,6 @@ const BaseFact = z.looseObject({
   citations: z.array(z.looseObject({ retrieved_iso: z.string() })),
   tags: z.array(z.string()).optional(),
 });
-
-/** The fields whose change makes a revision; anything else keeps the version. */
-export const REVISION_FIELDS = ["value", "unit", "effective_iso"] as const;
-
-export const revisionFieldsChanged = (before: FactFile, after: FactFile): string[] =>
-  REVISION_FIELDS.filter((field) => !isDeepStrictEqual(before[field], after[field]));
 
 /**
  * The pull-request rules, against the base revision: a revision raises `version` by exactly 1, anything else keeps

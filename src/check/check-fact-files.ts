@@ -1,10 +1,11 @@
-import { listDataFiles } from "../load/list-files.ts";
-import { readDocument } from "../load/read-document.ts";
+import { listDataFiles } from "../model/list-files.ts";
+import { readDocument } from "../model/read-document.ts";
 import { FactFile } from "../schemas/fact-file.ts";
-import type { Problem } from "./problem.ts";
+import type { Problem } from "../lib/problem.ts";
 import { FACT_RULES } from "./rules/index.ts";
-import type { CheckContext, LoadedFact } from "./rules/types.ts";
-import { validateWithSchema } from "./validate-with-schema.ts";
+import type { LoadedFact } from "../model/load-facts.ts";
+import type { CheckContext } from "./rules/types.ts";
+import { validateWithSchema } from "../model/validate-with-schema.ts";
 
 const FACT_PATH = /^facts\/[^/]+\/[^/]+\.json$/;
 

@@ -3,8 +3,9 @@ import { checkFactFiles } from "./check-fact-files.ts";
 import { checkIndexData } from "./check-index-data.ts";
 import { compareText } from "../lib/compare-text.ts";
 import { factsWithoutQuotedOfficialCitation } from "./evidence.ts";
-import { compareProblems, type Problem } from "./problem.ts";
-import type { CheckContext, LoadedFact } from "./rules/types.ts";
+import { compareProblems, type Problem } from "../lib/problem.ts";
+import type { LoadedFact } from "../model/load-facts.ts";
+import type { CheckContext } from "./rules/types.ts";
 
 export interface CheckReport {
   problems: Problem[];

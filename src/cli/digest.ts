@@ -1,11 +1,12 @@
+import { readVariable } from "../lib/environment.ts";
 import { parseArgs } from "node:util";
-import { baseUrlFromEnvironment } from "../config.ts";
-import { mailerFromEnvironment } from "../digest/create-mailer.ts";
+import { baseUrlFromEnvironment } from "../lib/config.ts";
+import { mailerFromEnvironment } from "../lib/mailer.ts";
 import { digestSubscribersFromEnvironment } from "../digest/digest-subscribers-from-environment.ts";
 import { runDigest } from "../digest/run-digest.ts";
 import { IsoDate } from "../schemas/primitives.ts";
-import { todayFromEnvironment } from "./today.ts";
-import { runCommand } from "./run-command.ts";
+import { todayFromEnvironment } from "../lib/today.ts";
+import { runCommand } from "../lib/run-command.ts";
 
 /** The first 90-day cycle boundary when FACTS_DIGEST_EPOCH is not set. */
 const DEFAULT_EPOCH = "2026-01-01";
@@ -15,12 +16,12 @@ const main = async (): Promise<number> => {
     strict: true,
     options: { root: { type: "string", default: "." }, revision: { type: "string", default: "HEAD" }, "dry-run": { type: "boolean", default: false } },
   });
-  const epochText = process.env.FACTS_DIGEST_EPOCH || DEFAULT_EPOCH;
+  const epochText = readVariable("FACTS_DIGEST_EPOCH") || DEFAULT_EPOCH;
   const epoch = IsoDate.safeParse(epochText);
   if (!epoch.success) throw new Error(`FACTS_DIGEST_EPOCH must be a date written YYYY-MM-DD, got "${epochText}"`);
   const subscribers = await digestSubscribersFromEnvironment();
   const mailer = values["dry-run"] ? undefined : mailerFromEnvironment();
-  const stateDirectory = process.env.FACTS_DIGEST_STATE || process.env.FACTS_WEBHOOK_STATE;
+  const stateDirectory = readVariable("FACTS_DIGEST_STATE") || readVariable("FACTS_WEBHOOK_STATE");
   try {
     const result = await runDigest({
       cwd: values.root,

@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
-import { formatProblem } from "../check/problem.ts";
-import { blockingProblems, freshnessReport, summarizeFreshness } from "../freshness/freshness-report.ts";
-import { loadFacts } from "../freshness/load-facts.ts";
-import { todayFromEnvironment } from "./today.ts";
-import { runCommand } from "./run-command.ts";
+import { formatProblem } from "../lib/problem.ts";
+import { blockingProblems, freshnessReport, summarizeFreshness } from "../workflows/freshness/freshness-report.ts";
+import { loadFacts } from "../model/load-facts.ts";
+import { todayFromEnvironment } from "../lib/today.ts";
+import { runCommand } from "../lib/run-command.ts";
 
 const main = async (): Promise<number> => {
   const { values } = parseArgs({
@@ -13,7 +13,7 @@ const main = async (): Promise<number> => {
   const warnDays = values["warn-days"];
   if (!/^\d+$/.test(warnDays)) throw new Error(`--warn-days must be a whole number, got "${warnDays}"`);
   const today = todayFromEnvironment();
-  const report = freshnessReport(await loadFacts(values.root, today), today, Number(warnDays));
+  const report = freshnessReport(await loadFacts(values.root), today, Number(warnDays));
   for (const problem of blockingProblems(report)) console.log(formatProblem(problem));
   for (const problem of [...report.expiring, ...report.unconfirmed]) console.log(`warning: ${formatProblem(problem)}`);
   console.log(summarizeFreshness(report, today));

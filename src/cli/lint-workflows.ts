@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
-import { formatProblem } from "../check/problem.ts";
-import { lintWorkflowFiles } from "../workflow-lint/lint-workflow-files.ts";
-import { runCommand } from "./run-command.ts";
+import { formatProblem } from "../lib/problem.ts";
+import { lintWorkflowFiles } from "../workflows/lint/lint-workflow-files.ts";
+import { runCommand } from "../lib/run-command.ts";
 
 const main = async (): Promise<number> => {
   const { values } = parseArgs({ options: { root: { type: "string", default: "." } }, strict: true });

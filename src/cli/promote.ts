@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
-import { runPromote } from "../promote/run-promote.ts";
-import { todayFromEnvironment } from "./today.ts";
-import { runCommand } from "./run-command.ts";
+import { runPromote } from "../workflows/promote/run-promote.ts";
+import { todayFromEnvironment } from "../lib/today.ts";
+import { runCommand } from "../lib/run-command.ts";
 
 const HELD_REASONS = {
   announced: "announced, not enacted: confirm it has been enacted, then promote it by hand as a revision",

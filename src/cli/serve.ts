@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { createStaticServer } from "../server/create-static-server.ts";
-import { runCommand } from "./run-command.ts";
+import { runCommand } from "../lib/run-command.ts";
 
 /**
  * `npm run serve` (and the second half of `npm start`): serves a built tree with the headers of SPEC.md section 8.

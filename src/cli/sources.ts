@@ -1,12 +1,12 @@
 import { parseArgs } from "node:util";
-import { checkFactFiles } from "../check/check-fact-files.ts";
+import { loadFacts } from "../model/load-facts.ts";
 import { sourceDispatcherFromEnvironment } from "../sources/source-dispatcher-from-environment.ts";
 import { checkSources } from "../sources/check-sources.ts";
 import { describeFinding, needsAttention } from "../sources/describe-finding.ts";
 import { fetchSource } from "../sources/fetch-source.ts";
 import { readFingerprints, writeFingerprints } from "../sources/fingerprint-file.ts";
-import { todayFromEnvironment } from "./today.ts";
-import { runCommand } from "./run-command.ts";
+import { todayFromEnvironment } from "../lib/today.ts";
+import { runCommand } from "../lib/run-command.ts";
 
 const USAGE = "usage: npm run sources -- check [--root DIR] [--fingerprints FILE] [--timeout-seconds N]";
 
@@ -29,7 +29,7 @@ const main = async (): Promise<number> => {
   if (!/^\d+$/.test(values["timeout-seconds"]) || Number(values["timeout-seconds"]) === 0) throw new Error(`--timeout-seconds must be a whole number above 0, got "${values["timeout-seconds"]}"`);
   const timeoutMs = Number(values["timeout-seconds"]) * 1000;
   const today = todayFromEnvironment();
-  const { facts } = await checkFactFiles(values.root, { today });
+  const facts = await loadFacts(values.root);
   const previous = await readFingerprints(values.fingerprints);
   const dispatcher = sourceDispatcherFromEnvironment(process.env, timeoutMs);
   try {

@@ -1,14 +1,15 @@
+import { readVariable } from "../lib/environment.ts";
 import { setTimeout as delay } from "node:timers/promises";
 import { parseArgs } from "node:util";
-import { baseUrlFromEnvironment } from "../config.ts";
-import { mailerFromEnvironment } from "../digest/create-mailer.ts";
-import { allowHostsFromEnvironment } from "../webhooks/allow-hosts-from-environment.ts";
-import { createDeliveryStore } from "../webhooks/delivery-store.ts";
+import { baseUrlFromEnvironment } from "../lib/config.ts";
+import { mailerFromEnvironment } from "../lib/mailer.ts";
+import { allowHostsFromEnvironment } from "../webhooks/subscribers/allow-hosts-from-environment.ts";
+import { createDeliveryStore } from "../webhooks/state/delivery-store.ts";
 import { dispatch } from "../webhooks/dispatch.ts";
-import { systemResolver } from "../webhooks/guard-url.ts";
-import { createPinnedClient } from "../webhooks/pinned-client.ts";
-import { DEFAULT_CONCURRENCY, runDeliveries, type RunOptions, type RunSummary } from "../webhooks/run-deliveries.ts";
-import { subscribersFromEnvironment } from "../webhooks/subscribers-from-environment.ts";
+import { systemResolver } from "../webhooks/delivery/guard-url.ts";
+import { createPinnedClient } from "../webhooks/delivery/pinned-client.ts";
+import { DEFAULT_CONCURRENCY, runDeliveries, type RunOptions, type RunSummary } from "../webhooks/delivery/run-deliveries.ts";
+import { subscribersFromEnvironment } from "../webhooks/subscribers/subscribers-from-environment.ts";
 
 const USAGE = `usage: npm run webhooks -- dispatch --base REV --head REV [--root DIR] [--wait SECONDS] [--concurrency N]
        npm run webhooks -- retry [--wait SECONDS] [--concurrency N]`;
@@ -49,7 +50,7 @@ const main = async (): Promise<number> => {
     console.error(USAGE);
     return 2;
   }
-  const stateDirectory = process.env.FACTS_WEBHOOK_STATE;
+  const stateDirectory = readVariable("FACTS_WEBHOOK_STATE");
   if (!stateDirectory) throw new Error("FACTS_WEBHOOK_STATE is not set: name the folder that keeps the delivery state between runs");
 
   const subscribers = await subscribersFromEnvironment();

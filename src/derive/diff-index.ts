@@ -1,4 +1,4 @@
-import { SERVICE, type Urls } from "../config.ts";
+import { SERVICE, type Urls } from "../lib/config.ts";
 import type { DiffIndex, FactDiff } from "../schemas/diff.ts";
 import { compareText } from "../lib/compare-text.ts";
 

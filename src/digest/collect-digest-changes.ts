@@ -1,8 +1,8 @@
-import { readFactHistory } from "../history/read-fact-history.ts";
+import { readFactHistory } from "../derive/history/read-fact-history.ts";
 import type { FactFile } from "../schemas/fact-file.ts";
-import { computeEvents } from "../webhooks/compute-events.ts";
-import type { FactUpdatedEvent } from "../webhooks/fact-updated-event.ts";
-import { readFacts } from "../webhooks/read-facts.ts";
+import { computeEvents } from "../webhooks/events/compute-events.ts";
+import type { FactUpdatedEvent } from "../webhooks/events/fact-updated-event.ts";
+import { loadFactsAtRevision } from "../model/load-facts.ts";
 import { impactLine } from "./impact-line.ts";
 
 export interface DigestChange {
@@ -19,7 +19,7 @@ export interface DigestChange {
  * date-time), else the newest commit that re-verified it, else the newest commit of the fact.
  */
 export const collectDigestChanges = async (cwd: string, from: string | undefined, to: string, since: string): Promise<DigestChange[]> => {
-  const [before, after] = await Promise.all([from ? readFacts(cwd, from) : { facts: [] as FactFile[] }, readFacts(cwd, to)]);
+  const [before, after] = await Promise.all([from ? loadFactsAtRevision(cwd, from) : { facts: [] as FactFile[] }, loadFactsAtRevision(cwd, to)]);
   const events = computeEvents(before.facts, after.facts);
   if (events.length === 0) return [];
   const history = await readFactHistory(cwd, to);

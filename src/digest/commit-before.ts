@@ -1,4 +1,4 @@
-import { runGit } from "../git/run-git.ts";
+import { runGit } from "../lib/git/run-git.ts";
 
 /** The last commit on the first-parent line of `revision` made before `date` (00:00 UTC), or undefined if none. */
 export const commitBefore = async (cwd: string, revision: string, date: string): Promise<string | undefined> => {

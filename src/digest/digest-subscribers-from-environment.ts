@@ -1,11 +1,12 @@
+import { type Environment } from "../lib/environment.ts";
 import { readFile } from "node:fs/promises";
 import { listTextFromEnvironment } from "../lib/list-text-from-environment.ts";
-import { parseSubscriberList } from "../webhooks/parse-subscriber-list.ts";
+import { parseSubscriberList } from "../webhooks/subscribers/parse-subscriber-list.ts";
 import { DigestSubscriber } from "./digest-subscriber.ts";
 
 /** The digest's recipients from FACTS_DIGEST_SUBSCRIBERS (JSON) or the file FACTS_DIGEST_SUBSCRIBERS_FILE names. */
 export const digestSubscribersFromEnvironment = async (
-  environment: NodeJS.ProcessEnv = process.env,
+  environment: Environment = process.env,
   read: (file: string) => Promise<string> = (file) => readFile(file, "utf8"),
 ): Promise<DigestSubscriber[]> => {
   const list = await listTextFromEnvironment("FACTS_DIGEST_SUBSCRIBERS", environment, read);

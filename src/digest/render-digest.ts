@@ -1,5 +1,5 @@
-import { SERVICE, urlsFor } from "../config.ts";
-import type { MailMessage } from "./create-mailer.ts";
+import { SERVICE, urlsFor } from "../lib/config.ts";
+import type { MailMessage } from "../lib/mailer.ts";
 import type { DigestChange } from "./collect-digest-changes.ts";
 import type { DigestCycle } from "./digest-cycle.ts";
 import { escapeHtml } from "../lib/escape-html.ts";

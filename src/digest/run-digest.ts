@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { writeFileAtomic } from "../webhooks/write-file-atomic.ts";
+import { writeFileAtomic } from "../lib/write-file-atomic.ts";
 import { collectDigestChanges } from "./collect-digest-changes.ts";
 import { commitBefore } from "./commit-before.ts";
-import type { Mailer } from "./create-mailer.ts";
+import type { Mailer } from "../lib/mailer.ts";
 import { digestCycle, type DigestCycle } from "./digest-cycle.ts";
 import { DigestRecord } from "./digest-record.ts";
 import type { DigestSubscriber } from "./digest-subscriber.ts";

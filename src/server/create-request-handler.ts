@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { answerPreflight } from "./answer-preflight.ts";
 import { hostHeaderProblem } from "./host-header-problem.ts";
-import { CACHE_CONTROL } from "../config.ts";
+import { CACHE_CONTROL } from "../lib/config.ts";
 import { ALLOWED_METHODS, COMMON_HEADERS } from "./http-headers.ts";
 import { ifNoneMatchHits } from "./if-none-match-hits.ts";
 import type { Site } from "./load-site.ts";

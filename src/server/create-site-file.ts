@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { contentTypeFor } from "./content-type-for.ts";
-import { CACHE_CONTROL } from "../config.ts";
+import { CACHE_CONTROL } from "../lib/config.ts";
 import { COMMON_HEADERS } from "./http-headers.ts";
 import { isCompressible } from "./is-compressible.ts";
 

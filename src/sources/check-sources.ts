@@ -1,4 +1,4 @@
-import { citationLists } from "../check/rules/citation-lists.ts";
+import { citationLists } from "../model/citation-lists.ts";
 import { compareText } from "../lib/compare-text.ts";
 import { toJsonPointer } from "../lib/json-pointer.ts";
 import type { CitationKind } from "../schemas/citation.ts";

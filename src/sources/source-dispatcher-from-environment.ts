@@ -1,3 +1,4 @@
+import { readVariable, type Environment } from "../lib/environment.ts";
 import net from "node:net";
 import { Agent } from "undici";
 
@@ -8,8 +9,8 @@ const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\]|localhost):(\d{1,5})$
  * (`127.0.0.1:PORT`, loopback only) sends every connection to a local plain-HTTP server instead, keeping each URL's
  * host in the request, so the action can be run end to end in tests without reaching the network.
  */
-export const sourceDispatcherFromEnvironment = (environment: NodeJS.ProcessEnv = process.env, timeoutMs = 15_000): Agent => {
-  const override = environment.FACTS_LINK_CHECK_CONNECT_TO;
+export const sourceDispatcherFromEnvironment = (environment: Environment = process.env, timeoutMs = 15_000): Agent => {
+  const override = readVariable("FACTS_LINK_CHECK_CONNECT_TO", environment);
   if (!override) return new Agent({ connect: { timeout: timeoutMs } });
   const match = LOOPBACK.exec(override);
   if (!match) throw new Error(`FACTS_LINK_CHECK_CONNECT_TO must be a loopback host:port (for tests), got "${override}"`);

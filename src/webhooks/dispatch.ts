@@ -1,9 +1,9 @@
-import { computeEvents } from "./compute-events.ts";
-import type { FactUpdatedEvent } from "./fact-updated-event.ts";
-import { planDeliveries } from "./plan-deliveries.ts";
-import { readFacts } from "./read-facts.ts";
-import { resolveCommit } from "./resolve-commit.ts";
-import { runDeliveries, type RunOptions, type RunSummary } from "./run-deliveries.ts";
+import { computeEvents } from "./events/compute-events.ts";
+import type { FactUpdatedEvent } from "./events/fact-updated-event.ts";
+import { planDeliveries } from "./state/plan-deliveries.ts";
+import { loadFactsAtRevision } from "../model/load-facts.ts";
+import { resolveCommit } from "./events/resolve-commit.ts";
+import { runDeliveries, type RunOptions, type RunSummary } from "./delivery/run-deliveries.ts";
 
 export interface DispatchSummary extends RunSummary {
   base: string;
@@ -20,7 +20,7 @@ export interface DispatchSummary extends RunSummary {
  */
 export const dispatch = async (options: RunOptions & { cwd: string; base: string; head: string; baseUrl: string }): Promise<DispatchSummary> => {
   const [base, head] = await Promise.all([resolveCommit(options.cwd, options.base), resolveCommit(options.cwd, options.head)]);
-  const [before, after] = await Promise.all([readFacts(options.cwd, base.sha), readFacts(options.cwd, head.sha)]);
+  const [before, after] = await Promise.all([loadFactsAtRevision(options.cwd, base.sha), loadFactsAtRevision(options.cwd, head.sha)]);
   for (const skipped of after.skipped) options.log(`skipped at ${head.sha.slice(0, 12)}: ${skipped}`);
   const events = computeEvents(before.facts, after.facts);
   options.log(`${events.length} fact.updated event(s) between ${base.sha.slice(0, 12)} and ${head.sha.slice(0, 12)}`);

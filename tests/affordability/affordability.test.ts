@@ -6,7 +6,7 @@ import { medianIncome } from "../../src/affordability/median-income.ts";
 import { monthLabel, monthsBetween, previousMonth } from "../../src/affordability/month-labels.ts";
 import { annualCarryingCost, downPayment, idx, loanAmount, monthlyPI } from "../../src/affordability/mortgage-math.ts";
 import { buildModel } from "../../src/build/build-model.ts";
-import { renderSite } from "../../src/build/render-site.ts";
+import { renderSite } from "../../src/render/index.ts";
 import { AffordabilityLatest, AffordabilitySeries, IncomeFile } from "../../src/schemas/index.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";

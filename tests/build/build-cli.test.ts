@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { baseUrlFromEnvironment } from "../../src/config.ts";
+import { baseUrlFromEnvironment } from "../../src/lib/config.ts";
 import Parser from "rss-parser";
 import { createGitRepo, factJson } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";

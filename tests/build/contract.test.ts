@@ -11,7 +11,7 @@ import * as schemas from "../../src/schemas/index.ts";
 import { buildModel } from "../../src/build/build-model.ts";
 import { addDays } from "../../src/lib/dates.ts";
 import { escapeHtml } from "../../src/lib/escape-html.ts";
-import { upcomingItems } from "../../src/render/upcoming-items.ts";
+import { upcomingItems } from "../../src/render/feeds/upcoming-items.ts";
 import { buildProjectSite, readTree } from "../helpers/build-site.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { urlsFor } from "../../src/config.ts";
+import { urlsFor } from "../../src/lib/config.ts";
 import { diffIndex } from "../../src/derive/diff-index.ts";
 import { factDiffs } from "../../src/derive/fact-diffs.ts";
 import { historyEntries } from "../../src/derive/history-entries.ts";
 import { valueDiff } from "../../src/derive/value-diff.ts";
-import { readFactHistory } from "../../src/history/read-fact-history.ts";
+import { readFactHistory } from "../../src/derive/history/read-fact-history.ts";
 import { fromJsonPointer } from "../../src/lib/json-pointer.ts";
 import { FactDiff, DiffIndex, HistoryEntry } from "../../src/schemas/index.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";

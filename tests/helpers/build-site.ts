@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
 import { buildModel } from "../../src/build/build-model.ts";
-import { renderSite } from "../../src/build/render-site.ts";
+import { renderSite } from "../../src/render/index.ts";
 import { writeSite } from "../../src/build/write-site.ts";
 import { dataToday } from "../pages/data-today.ts";
 import { PROJECT_ROOT } from "./run-script.ts";

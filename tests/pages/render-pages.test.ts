@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { SiteModel } from "../../src/build/build-model.ts";
-import { renderSite } from "../../src/build/render-site.ts";
+import type { SiteModel } from "../../src/render/site-model.ts";
+import { renderSite } from "../../src/render/index.ts";
 import { escapeHtml } from "../../src/lib/escape-html.ts";
-import { renderPages } from "../../src/render/render-pages.ts";
-import { SERVICE } from "../../src/config.ts";
+import { renderPages } from "../../src/render/pages/index.ts";
+import { SERVICE } from "../../src/lib/config.ts";
 import { realModel } from "./site-model.ts";
 
 let model: SiteModel;

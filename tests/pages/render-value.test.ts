@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { SiteModel } from "../../src/build/build-model.ts";
+import type { SiteModel } from "../../src/render/site-model.ts";
 import { escapeHtml } from "../../src/lib/escape-html.ts";
-import { renderValue } from "../../src/render/pages/render-value.ts";
+import { renderValue } from "../../src/render/pages/parts/render-value.ts";
 import type { Fact } from "../../src/schemas/fact.ts";
 import { realModel } from "./site-model.ts";
 
@@ -97,7 +97,7 @@ describe("the value shown for people, on the real catalog", () => {
 
 describe("escaping", () => {
   it("escapes citation notes with quotes, ampersands and angle brackets wherever they appear", async () => {
-    const { renderPages } = await import("../../src/render/render-pages.ts");
+    const { renderPages } = await import("../../src/render/pages/index.ts");
     const hostile = `Notes with "quotes", Chilliwack & District, <script>alert('x')</script> and a > sign`;
     const [first, ...rest] = model.facts;
     const altered: SiteModel = {

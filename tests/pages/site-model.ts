@@ -1,4 +1,5 @@
-import { buildModel, type SiteModel } from "../../src/build/build-model.ts";
+import { buildModel } from "../../src/build/build-model.ts";
+import type { SiteModel } from "../../src/render/site-model.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 import { dataToday } from "./data-today.ts";
 

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { JOURNAL_FILE, SNAPSHOT_FILE } from "../../src/webhooks/delivery-store.ts";
+import { JOURNAL_FILE, SNAPSHOT_FILE } from "../../src/webhooks/state/delivery-store.ts";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";

@@ -2,10 +2,10 @@ import { verify as verifyGithubStyle } from "@octokit/webhooks-methods";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { WebhookBody } from "../../src/schemas/webhook.ts";
-import { createDeliveryStore } from "../../src/webhooks/delivery-store.ts";
-import { RETRY_DELAYS_MS } from "../../src/webhooks/retry-schedule.ts";
-import { runDeliveries } from "../../src/webhooks/run-deliveries.ts";
-import { verifyFactsWebhook } from "../../src/webhooks/verify-facts-webhook.ts";
+import { createDeliveryStore } from "../../src/webhooks/state/delivery-store.ts";
+import { RETRY_DELAYS_MS } from "../../src/webhooks/delivery/retry-schedule.ts";
+import { runDeliveries } from "../../src/webhooks/delivery/run-deliveries.ts";
+import { verifyFactsWebhook } from "../../src/webhooks/signing/verify-facts-webhook.ts";
 import { RAW_SECRET, SECRET, fakeClock, rentCapEvent, runContext, seed, subscriber } from "./helpers/fixtures.ts";
 import { startReceiver, status } from "./helpers/receiver.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { computeEvents } from "../../src/webhooks/compute-events.ts";
-import { deliveryId, uuidV5 } from "../../src/webhooks/delivery-id.ts";
-import { readFacts } from "../../src/webhooks/read-facts.ts";
+import { computeEvents } from "../../src/webhooks/events/compute-events.ts";
+import { deliveryId, uuidV5 } from "../../src/webhooks/events/delivery-id.ts";
+import { loadFactsAtRevision } from "../../src/model/load-facts.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 
 describe("fact.updated events between two commits", () => {
@@ -23,7 +23,7 @@ describe("fact.updated events between two commits", () => {
     await repo.writeFact({ id: "bc.added", value: 1 });
     const head = await repo.commit("head");
 
-    const [before, after] = await Promise.all([readFacts(repo.root, base), readFacts(repo.root, head)]);
+    const [before, after] = await Promise.all([loadFactsAtRevision(repo.root, base), loadFactsAtRevision(repo.root, head)]);
     const events = computeEvents(before.facts, after.facts);
     expect(events.map((event) => event.factId)).toEqual(["bc.moved", "bc.pds", "bc.rent_cap.2026"]);
     expect(events[1]).toEqual({

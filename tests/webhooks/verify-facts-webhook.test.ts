@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildWebhookRequest } from "../../src/webhooks/build-webhook-request.ts";
-import { planDeliveries } from "../../src/webhooks/plan-deliveries.ts";
-import { verifyFactsWebhook } from "../../src/webhooks/verify-facts-webhook.ts";
+import { buildWebhookRequest } from "../../src/webhooks/delivery/build-webhook-request.ts";
+import { planDeliveries } from "../../src/webhooks/state/plan-deliveries.ts";
+import { verifyFactsWebhook } from "../../src/webhooks/signing/verify-facts-webhook.ts";
 import { BASE, HEAD, SECRET, rentCapEvent } from "./helpers/fixtures.ts";
 
 const sentAt = new Date("2026-11-22T09:00:00.000Z");

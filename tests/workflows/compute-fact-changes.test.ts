@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { computeFactChanges, type FactOnSide } from "../../src/github/pr-changes/compute-fact-changes.ts";
-import { planReverify, type ExistingIssue } from "../../src/github/reverify/plan-reverify.ts";
+import { computeFactChanges, type FactOnSide } from "../../src/workflows/pr-changes/compute-fact-changes.ts";
+import { planReverify, type ExistingIssue } from "../../src/workflows/reverify/plan-reverify.ts";
 import { FactFile } from "../../src/schemas/fact-file.ts";
 import { factJson, type FactSeed } from "../helpers/git-repo.ts";
 

@@ -2,9 +2,9 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { formatProblem } from "../../src/check/problem.ts";
-import { checkWorkflowHygiene } from "../../src/workflow-lint/check-workflow-hygiene.ts";
-import { parseYamlFile } from "../../src/workflow-lint/yaml-file.ts";
+import { formatProblem } from "../../src/lib/problem.ts";
+import { checkWorkflowHygiene } from "../../src/workflows/lint/check-workflow-hygiene.ts";
+import { parseYamlFile } from "../../src/workflows/lint/yaml-file.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 
 const WORKFLOWS = path.join(PROJECT_ROOT, ".github/workflows");

@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatProblem } from "../../src/check/problem.ts";
-import { lintWorkflowFiles } from "../../src/workflow-lint/lint-workflow-files.ts";
+import { formatProblem } from "../../src/lib/problem.ts";
+import { lintWorkflowFiles } from "../../src/workflows/lint/lint-workflow-files.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 

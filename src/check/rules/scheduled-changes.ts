@@ -1,5 +1,5 @@
 import { SCHEDULED_CHANGE_KEYS } from "../../schemas/scheduled-change.ts";
-import type { Problem } from "../problem.ts";
+import type { Problem } from "../../lib/problem.ts";
 import { firstMisplacedKey } from "./first-misplaced-key.ts";
 import type { FactRule } from "./types.ts";
 

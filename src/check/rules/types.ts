@@ -1,12 +1,5 @@
-import type { FactFile } from "../../schemas/fact-file.ts";
-import type { JsonDocument } from "../../load/parse-json-document.ts";
-import type { Problem } from "../problem.ts";
-
-/** A fact file that parsed and matched the schema. */
-export interface LoadedFact {
-  doc: JsonDocument;
-  fact: FactFile;
-}
+import type { Problem } from "../../lib/problem.ts";
+import type { LoadedFact } from "../../model/load-facts.ts";
 
 export interface CheckContext {
   /** Today's date, injected so tests and the CLI agree on what "the future" is. */

@@ -1,14 +1,14 @@
-import { SERVICE } from "../../config.ts";
-import type { SiteModel } from "../../build/build-model.ts";
+import { SERVICE } from "../../lib/config.ts";
+import type { SiteModel } from "../site-model.ts";
 import { DOMAINS } from "../../schemas/primitives.ts";
-import { renderDatasetJsonLd } from "./dataset-json-ld.ts";
-import { DOMAIN_NAMES, domainSectionId } from "./domain-names.ts";
-import { readableDate } from "./format-date.ts";
-import { html } from "./html.ts";
-import { renderPage } from "./page-layout.ts";
-import { renderFact } from "./render-fact.ts";
-import { renderUpcomingSection } from "./render-upcoming-section.ts";
-import { sitePath } from "./site-path.ts";
+import { renderDatasetJsonLd } from "./parts/dataset-json-ld.ts";
+import { DOMAIN_NAMES, domainSectionId } from "./text/domain-names.ts";
+import { readableDate } from "./text/format-date.ts";
+import { html } from "./text/html.ts";
+import { renderPage } from "./parts/page-layout.ts";
+import { renderFact } from "./parts/render-fact.ts";
+import { renderUpcomingSection } from "./parts/render-upcoming-section.ts";
+import { sitePath } from "./text/site-path.ts";
 
 const count = (n: number): string => `${n} ${n === 1 ? "fact" : "facts"}`;
 

@@ -1,10 +1,10 @@
-import { SERVICE } from "../../config.ts";
-import type { SiteModel } from "../../build/build-model.ts";
-import { citationsByOrg } from "./citations-by-org.ts";
-import { readableDate } from "./format-date.ts";
-import { html } from "./html.ts";
-import { renderPage } from "./page-layout.ts";
-import { sitePath } from "./site-path.ts";
+import { SERVICE } from "../../lib/config.ts";
+import type { SiteModel } from "../site-model.ts";
+import { citationsByOrg } from "./parts/citations-by-org.ts";
+import { readableDate } from "./text/format-date.ts";
+import { html } from "./text/html.ts";
+import { renderPage } from "./parts/page-layout.ts";
+import { sitePath } from "./text/site-path.ts";
 
 /** `/sources.html`: every organisation the catalog cites, with its documents and the facts that rely on each. */
 export const renderSourcesPage = (model: SiteModel): string => {

@@ -1,10 +1,10 @@
-import { createDeliveryStore } from "../../../src/webhooks/delivery-store.ts";
-import type { DeliveryRecord } from "../../../src/webhooks/delivery-record.ts";
-import { planDeliveries } from "../../../src/webhooks/plan-deliveries.ts";
-import { createPinnedClient } from "../../../src/webhooks/pinned-client.ts";
-import type { RunOptions } from "../../../src/webhooks/run-deliveries.ts";
-import type { Subscriber } from "../../../src/webhooks/subscriber.ts";
-import type { FactUpdatedEvent } from "../../../src/webhooks/fact-updated-event.ts";
+import { createDeliveryStore } from "../../../src/webhooks/state/delivery-store.ts";
+import type { DeliveryRecord } from "../../../src/webhooks/state/delivery-record.ts";
+import { planDeliveries } from "../../../src/webhooks/state/plan-deliveries.ts";
+import { createPinnedClient } from "../../../src/webhooks/delivery/pinned-client.ts";
+import type { RunOptions } from "../../../src/webhooks/delivery/run-deliveries.ts";
+import type { Subscriber } from "../../../src/webhooks/subscribers/subscriber.ts";
+import type { FactUpdatedEvent } from "../../../src/webhooks/events/fact-updated-event.ts";
 import { afterEach } from "vitest";
 import { tempDir } from "../../helpers/temp-dir.ts";
 

@@ -1,0 +1,64 @@
+import { SITE_PATHS } from "./site-paths.ts";
+import { readVariable, type Environment } from "./environment.ts";
+/** Names and addresses shared by every published artifact, so the catalog, feed, webhooks and pages agree. */
+export const SERVICE = {
+  name: "BC Real Estate Facts",
+  /** Machine name, used in the webhook User-Agent (`<service>-webhook/1.0`). */
+  slug: "bc-real-estate-facts",
+  apiVersion: "v1",
+  openApiVersion: "1.0.0",
+  license: "https://creativecommons.org/licenses/by/4.0/",
+  licenseName: "CC BY 4.0",
+  contactEmail: "facts@bc-real-estate-facts.org",
+  /** The naming authority of stable identifiers (iCalendar UIDs, Atom ids): a domain the project names itself by. */
+  idAuthority: "bc-real-estate-facts.org",
+} as const;
+
+/** SPEC.md section 8: 1 h in browsers, 24 h on the CDN, 7 days stale while revalidating. */
+export const CACHE_CONTROL = "public, max-age=3600, s-maxage=86400, stale-while-revalidate=604800";
+
+/** RFC 9727 asks the api-catalog to name its profile, so clients can tell it from any other linkset. */
+export const API_CATALOG_CONTENT_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+
+export const DEFAULT_BASE_URL = "http://localhost:8080";
+
+/**
+ * FACTS_BASE_URL without a trailing slash; every absolute URL in the output is built from it. Unset, it is the
+ * local server's address, following PORT, so `PORT=3000 npm start` publishes links that work.
+ */
+export const baseUrlFromEnvironment = (environment: Environment = process.env): string => {
+  const raw = readVariable("FACTS_BASE_URL", environment) || (readVariable("PORT", environment) ? `http://localhost:${readVariable("PORT", environment)}` : DEFAULT_BASE_URL);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`FACTS_BASE_URL must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`FACTS_BASE_URL must use http or https, got "${raw}"`);
+  return url.href.replace(/\/+$/, "");
+};
+
+/** Every address the service publishes, derived from one base URL. */
+export const urlsFor = (baseUrl: string) => ({
+  base: baseUrl,
+  catalogPage: `${baseUrl}/`,
+  factAnchor: (id: string) => `${baseUrl}/#${id}`,
+  changelogPage: `${baseUrl}/changelog.html`,
+  sourcesPage: `${baseUrl}/sources.html`,
+  affordabilityPage: `${baseUrl}/affordability.html`,
+  catalog: `${baseUrl}${SITE_PATHS.catalog}`,
+  domainBundle: (domain: string) => `${baseUrl}${SITE_PATHS.domainBundle(domain)}`,
+  factById: (id: string) => `${baseUrl}${SITE_PATHS.factById(id)}`,
+  factFeed: (id: string) => `${baseUrl}${SITE_PATHS.factFeed(id)}`,
+  upcoming: `${baseUrl}${SITE_PATHS.upcoming}`,
+  upcomingCalendar: `${baseUrl}${SITE_PATHS.upcomingCalendar}`,
+  upcomingFeed: `${baseUrl}${SITE_PATHS.upcomingFeed}`,
+  llms: `${baseUrl}${SITE_PATHS.llms}`,
+  manifest: `${baseUrl}${SITE_PATHS.manifest}`,
+  feed: `${baseUrl}${SITE_PATHS.feed}`,
+  diff: (id: string, from: number, to: number) => `${baseUrl}${SITE_PATHS.diff(id, from, to)}`,
+  diffIndex: `${baseUrl}${SITE_PATHS.diffIndex}`,
+  searchIndex: `${baseUrl}${SITE_PATHS.searchIndex}`,
+  openApi: `${baseUrl}${SITE_PATHS.openApi}`,
+});
+export type Urls = ReturnType<typeof urlsFor>;

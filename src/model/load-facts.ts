@@ -1,0 +1,58 @@
+import type { Problem } from "../lib/problem.ts";
+import { FactFile } from "../schemas/fact-file.ts";
+import { factsAtRevision } from "./facts-at-revision.ts";
+import { listDataFiles } from "./list-files.ts";
+import type { JsonDocument } from "./parse-json-document.ts";
+import { readDocument } from "./read-document.ts";
+import { validateWithSchema } from "./validate-with-schema.ts";
+
+/** A fact file that parsed and matched the schema, with its document for locating problems in it. */
+export interface LoadedFact {
+  doc: JsonDocument;
+  fact: FactFile;
+}
+
+const FACT_PATH = /^facts\/[^/]+\/[^/]+\.json$/;
+
+/**
+ * The one way facts are read from a working tree: every file under `facts/`, refused when hostile (see
+ * `listDataFiles` and `parseJsonDocument`), parsed, and validated against the schema. Returns the facts that
+ * passed, and a located problem for every file that did not; the lint rules are the check's, not the loader's.
+ */
+export const readFactFiles = async (root: string): Promise<{ facts: LoadedFact[]; problems: Problem[]; files: string[] }> => {
+  const { files, problems } = await listDataFiles(root, "facts");
+  const facts: LoadedFact[] = [];
+  for (const file of files) {
+    if (!FACT_PATH.test(file)) {
+      problems.push({ file, line: 1, column: 1, pointer: "", message: "only facts/<domain>/<id>.json files belong under facts/" });
+      continue;
+    }
+    const doc = await readDocument(root, file);
+    if (doc.syntaxProblems.length > 0) {
+      problems.push(...doc.syntaxProblems);
+      continue;
+    }
+    const { value: fact, problems: schemaProblems } = validateWithSchema(doc, FactFile);
+    problems.push(...schemaProblems);
+    if (fact) facts.push({ doc, fact });
+  }
+  return { facts, problems, files };
+};
+
+/**
+ * The facts of the working tree that parse and match the schema. Their other problems are `npm run check`'s to
+ * report; the freshness gate, the promotions and the re-verification only need each fact's dates and citations.
+ */
+export const loadFacts = async (root: string): Promise<LoadedFact[]> => (await readFactFiles(root)).facts;
+
+/** The facts at a git revision that parse as fact files; the others are named, since the PR check should have stopped them. */
+export const loadFactsAtRevision = async (cwd: string, revision: string): Promise<{ facts: FactFile[]; skipped: string[] }> => {
+  const facts: FactFile[] = [];
+  const skipped: string[] = [];
+  for (const file of await factsAtRevision(cwd, revision)) {
+    const parsed = file.parseError === undefined ? FactFile.safeParse(file.json) : undefined;
+    if (parsed?.success) facts.push(parsed.data);
+    else skipped.push(`${file.path}: ${file.parseError ?? parsed?.error.issues[0]?.message ?? "not a fact"}`);
+  }
+  return { facts, skipped };
+};

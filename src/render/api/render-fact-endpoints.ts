@@ -1,0 +1,52 @@
+import { SITE_PATHS } from "../../lib/site-paths.ts";
+import { SERVICE } from "../../lib/config.ts";
+import type { SiteModel } from "../site-model.ts";
+import type { Citation } from "../../schemas/citation.ts";
+import type { Fact, FactCatalog, SingleFactResponse } from "../../schemas/fact.ts";
+import { DOMAINS } from "../../schemas/primitives.ts";
+import { jsonText, type SiteFiles } from "../site-files.ts";
+
+/** A source as the catalog lists it: where it is and what kind, without the quote and notes of the single-fact response. */
+const sourceOf = ({ quote: _quote, notes: _notes, ...source }: Citation): Citation => source;
+
+/**
+ * A fact as the catalog and the domain bundles carry it: its current state and sources. Its history and the quotes
+ * and notes of its citations are in `/by-id/{id}.json` (history's citations in the diffs), so that the catalog stays
+ * one small download however long the history grows.
+ */
+export const catalogFact = ({ history: _history, ...fact }: Fact): Fact => ({
+  ...fact,
+  citations: fact.citations.map(sourceOf),
+  scheduled: (fact.scheduled ?? []).map((change) => ({ ...change, citations: change.citations.map(sourceOf) })),
+});
+
+/** `/api/v1/facts/index.json`, the six domain bundles and one `/by-id/{id}.json` per fact. */
+export const renderFactEndpoints = (model: SiteModel): SiteFiles => {
+  const files: SiteFiles = new Map();
+  const catalog = (facts: readonly Fact[], canonical: string, title: string): FactCatalog => ({
+    name: title,
+    version: SERVICE.apiVersion,
+    license: SERVICE.license,
+    canonical_url: canonical,
+    generated_at: model.generatedAt,
+    fact_count: facts.length,
+    facts: facts.map(catalogFact),
+  });
+  files.set(SITE_PATHS.catalog, jsonText(catalog(model.facts, model.urls.catalog, SERVICE.name)));
+  for (const domain of DOMAINS) {
+    const facts = model.facts.filter((fact) => fact.domain === domain);
+    files.set(SITE_PATHS.domainBundle(domain), jsonText(catalog(facts, model.urls.domainBundle(domain), `${SERVICE.name}: ${domain}`)));
+  }
+  for (const fact of model.facts) {
+    const response: SingleFactResponse = {
+      name: SERVICE.name,
+      version: SERVICE.apiVersion,
+      license: SERVICE.license,
+      canonical_url: model.urls.factById(fact.id),
+      generated_at: model.generatedAt,
+      fact,
+    };
+    files.set(SITE_PATHS.factById(fact.id), jsonText(response));
+  }
+  return files;
+};

@@ -1,0 +1,75 @@
+import { SITE_PATHS } from "../../lib/site-paths.ts";
+import { SERVICE } from "../../lib/config.ts";
+import type { SiteModel } from "../site-model.ts";
+import type { LlmCatalog } from "../../schemas/llm-catalog.ts";
+import { describeValue } from "../describe-value.ts";
+import { jsonText, type SiteFiles } from "../site-files.ts";
+
+const USAGE =
+  "Each fact is a rule of British Columbia residential real estate with a structured value (rates are fractions, money is CAD), " +
+  "the date it took effect (effective_iso), the date its verification lapses (expires_iso) and its primary sources. " +
+  "Quote the value with its effective date, cite canonical_url, and treat a fact past expires_iso as unverified. " +
+  "This is general information, not legal, tax or financial advice.";
+
+/** Text on one line, so a fact's text can never start a heading, list item or block of its own in llms.txt. */
+const oneLine = (text: string): string => text.replace(/\s+/g, " ").trim();
+
+/** A Markdown link text that closes only where the link does: backslashes and brackets escaped, on one line. */
+export const linkText = (text: string): string => oneLine(text).replace(/[\\[\]]/g, (character) => `\\${character}`);
+
+/** `/api/v1/facts/llms.json` (SPEC.md 2.6, no history) and `/llms.txt` in the llms.txt convention. */
+export const renderLlms = (model: SiteModel): SiteFiles => {
+  const catalog: LlmCatalog = {
+    intended_for: "Large language models and AI assistants answering questions about British Columbia residential real estate rules.",
+    usage: USAGE,
+    license: SERVICE.license,
+    generated_at: model.generatedAt,
+    facts: model.facts.map((fact) => ({
+      id: fact.id,
+      label: fact.label,
+      description: fact.description,
+      value: fact.value,
+      ...(fact.unit === undefined ? {} : { unit: fact.unit }),
+      domain: fact.domain,
+      effective_iso: fact.effective_iso,
+      expires_iso: fact.expires_iso,
+      canonical_url: model.urls.factById(fact.id),
+      // Primary sources are the official ones; copies and commentary stay in the catalog. A rule no government issues
+      // (the boards' MLS® rules) has none, and `npm run check` names such facts in its evidence warning.
+      primary_sources: fact.citations.filter((citation) => citation.kind === "official").map((citation) => ({
+        org: citation.org,
+        ...(citation.title === undefined ? {} : { title: citation.title }),
+        url: citation.url,
+        retrieved_iso: citation.retrieved_iso,
+      })),
+    })),
+  };
+
+  const lines = [
+    `# ${SERVICE.name}`,
+    "",
+    `> Verified facts about British Columbia residential real estate (tax, mortgage, legal, foreign-buyer, strata and rental rules), each with a structured value, effective and expiry dates, citations to primary government or regulator sources, and a version history. Licensed ${SERVICE.licenseName}: cite each fact's canonical_url.`,
+    "",
+    USAGE,
+    "",
+    "## API",
+    "",
+    `- [Full catalog with history](${model.urls.catalog}): every fact, JSON`,
+    `- [Compact catalog for language models](${model.urls.llms}): every fact without history, JSON`,
+    `- [OpenAPI description](${model.urls.openApi}): every endpoint and schema`,
+    `- [Revisions feed](${model.urls.feed}): RSS 2.0`,
+    `- [Diff index](${model.urls.diffIndex}): every revision with its structured diff`,
+    "",
+    "## Facts",
+    "",
+    ...model.facts.map(
+      (fact) =>
+        `- [${linkText(fact.label)}](${model.urls.factById(fact.id)}): ${oneLine(describeValue(fact.value, fact.unit))} (effective ${fact.effective_iso}, verified until ${fact.expires_iso})`,
+    ),
+    "",
+  ];
+  return new Map<string, string>([
+    [SITE_PATHS.llms, jsonText(catalog)],
+    ["/llms.txt", lines.join("\n")],
+  ]);
+};

@@ -1,0 +1,43 @@
+import { SITE_PATHS } from "../../lib/site-paths.ts";
+import { createHash } from "node:crypto";
+import { SERVICE } from "../../lib/config.ts";
+import type { SiteModel } from "../site-model.ts";
+import type { Manifest } from "../../schemas/manifest.ts";
+import { DOMAINS } from "../../schemas/primitives.ts";
+import { jsonText, type SiteFiles } from "../site-files.ts";
+import { compareText } from "../../lib/compare-text.ts";
+
+export const MANIFEST_PATH = SITE_PATHS.manifest;
+
+/** `manifest.json` (SPEC.md 2.7) with the size and SHA-256 of every other published file. */
+export const renderManifest = (model: SiteModel, published: SiteFiles): SiteFiles => {
+  const files = [...published]
+    .filter(([path]) => path !== MANIFEST_PATH)
+    .sort(([a], [b]) => compareText(a, b))
+    .map(([path, content]) => {
+      const bytes = typeof content === "string" ? Buffer.from(content) : content;
+      return { path, bytes: bytes.byteLength, sha256: createHash("sha256").update(bytes).digest("hex") };
+    });
+  const manifest: Manifest = {
+    name: SERVICE.name,
+    version: SERVICE.apiVersion,
+    generated_at: model.generatedAt,
+    endpoints: {
+      catalog: model.urls.catalog,
+      by_domain: DOMAINS.map((domain) => model.urls.domainBundle(domain)),
+      by_id_pattern: `${model.urls.base}${SITE_PATHS.factById("{id}")}`,
+      llms: model.urls.llms,
+      feed: model.urls.feed,
+      search_index: model.urls.searchIndex,
+      diff_index: model.urls.diffIndex,
+      diff_pattern: `${model.urls.base}${SITE_PATHS.diff("{id}", "{from}", "{to}")}`,
+      affordability_index: `${model.urls.base}${SITE_PATHS.affordabilityIndex}`,
+      affordability_latest: `${model.urls.base}${SITE_PATHS.affordabilityLatest}`,
+      openapi: model.urls.openApi,
+    },
+    domain_list: [...DOMAINS],
+    fact_id_list: model.facts.map((fact) => fact.id),
+    files,
+  };
+  return new Map([[MANIFEST_PATH, jsonText(manifest)]]);
+};

@@ -1,0 +1,154 @@
+import { SITE_PATHS } from "../../lib/site-paths.ts";
+import { z } from "zod";
+import { CACHE_CONTROL, SERVICE } from "../../lib/config.ts";
+import type { SiteModel } from "../site-model.ts";
+import * as schemas from "../../schemas/index.ts";
+import { DOMAINS } from "../../schemas/primitives.ts";
+import { AFFORDABILITY_PATHS } from "./render-affordability.ts";
+import { jsonText, type SiteFiles } from "../site-files.ts";
+
+/** The component schemas, generated from zod: one source of truth for validation, JSON Schema and OpenAPI. */
+const COMPONENTS: Record<string, z.ZodType> = {
+  Citation: schemas.Citation,
+  HistoryEntry: schemas.HistoryEntry,
+  Fact: schemas.Fact,
+  FactCatalog: schemas.FactCatalog,
+  SingleFactResponse: schemas.SingleFactResponse,
+  LlmCatalog: schemas.LlmCatalog,
+  Manifest: schemas.Manifest,
+  FactDiff: schemas.FactDiff,
+  DiffIndex: schemas.DiffIndex,
+  SearchIndex: schemas.SearchIndex,
+  ScheduledChange: schemas.ScheduledChange,
+  Upcoming: schemas.Upcoming,
+  AffordabilityEntry: schemas.AffordabilityEntry,
+  AffordabilitySeries: schemas.AffordabilitySeries,
+  AffordabilityLatest: schemas.AffordabilityLatest,
+  WebhookBody: schemas.WebhookBody,
+  ErrorBody: schemas.ErrorBody,
+};
+
+export const componentSchemas = (): Record<string, unknown> => {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(COMPONENTS)) registry.add(schema, { id });
+  const generated = z.toJSONSchema(registry, { target: "draft-2020-12", io: "output", uri: (id) => `#/components/schemas/${id}` });
+  return Object.fromEntries(
+    Object.entries(generated.schemas).map(([id, schema]) => {
+      // Inside an OpenAPI document a component is addressed by its location, not by $id or its own $schema.
+      const { $schema: _dialect, $id: _id, ...rest } = schema as Record<string, unknown>;
+      return [id, rest];
+    }),
+  );
+};
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const HEADERS = {
+  "Cache-Control": { $ref: "#/components/headers/Cache-Control" },
+  "Access-Control-Allow-Origin": { $ref: "#/components/headers/Access-Control-Allow-Origin" },
+  ETag: { $ref: "#/components/headers/ETag" },
+};
+const json = (schema: unknown, description: string) => ({ description, headers: HEADERS, content: { "application/json": { schema } } });
+const NOT_FOUND = { description: "No such resource.", headers: { "Access-Control-Allow-Origin": HEADERS["Access-Control-Allow-Origin"] }, content: { "application/json": { schema: ref("ErrorBody") } } };
+const get = (summary: string, responses: Record<string, unknown>, parameters?: unknown[]) => ({
+  get: { summary, ...(parameters ? { parameters } : {}), responses },
+});
+
+/** `/.well-known/openapi.json`: OpenAPI 3.1 for every endpoint of SPEC.md 4.1, and the `fact.updated` webhook. */
+export const renderOpenApi = (model: SiteModel): SiteFiles => {
+  const factIds = model.facts.map((fact) => fact.id);
+  const paths: Record<string, unknown> = {
+    [SITE_PATHS.catalog]: get("The full catalog, with every fact's history.", { 200: json(ref("FactCatalog"), "FactCatalog") }),
+    [SITE_PATHS.domainBundle("{domain}")]: get(
+      "The catalog limited to one domain.",
+      { 200: json(ref("FactCatalog"), "FactCatalog of one domain"), 404: NOT_FOUND },
+      [{ name: "domain", in: "path", required: true, schema: { type: "string", enum: [...DOMAINS] } }],
+    ),
+    [SITE_PATHS.factById("{id}")]: get(
+      "One fact.",
+      { 200: json(ref("SingleFactResponse"), "SingleFactResponse"), 404: { ...NOT_FOUND, description: "The id is not one of the catalog's." } },
+      [{ name: "id", in: "path", required: true, schema: { type: "string", enum: factIds } }],
+    ),
+    [SITE_PATHS.llms]: get("Compact catalog for language models, without history.", { 200: json(ref("LlmCatalog"), "LLM catalog") }),
+    [SITE_PATHS.manifest]: get("Endpoints, ids and the SHA-256 of every published file.", { 200: json(ref("Manifest"), "Manifest") }),
+    [SITE_PATHS.feed]: get("RSS 2.0 feed of fact revisions: one item per fact.", {
+      200: { description: "RSS 2.0", headers: HEADERS, content: { "application/rss+xml": { schema: { type: "string" } } } },
+    }),
+    [SITE_PATHS.diff("{fact-id}", "{from}", "{to}")]: get(
+      "The change of one fact between two versions, with both states and a structured value_diff.",
+      { 200: json(ref("FactDiff"), "FactDiff"), 404: NOT_FOUND },
+      [
+        { name: "fact-id", in: "path", required: true, schema: { type: "string", enum: factIds } },
+        { name: "from", in: "path", required: true, schema: { type: "integer", minimum: 1 } },
+        { name: "to", in: "path", required: true, schema: { type: "integer", minimum: 2 } },
+      ],
+    ),
+    [SITE_PATHS.diffIndex]: get("Every published diff, newest first.", { 200: json(ref("DiffIndex"), "DiffIndex") }),
+    [SITE_PATHS.searchIndex]: get("Pre-normalized search items, one per fact.", { 200: json(ref("SearchIndex"), "Search index") }),
+    [SITE_PATHS.factFeed("{id}")]: get(
+      "Atom 1.0 feed of one fact: an entry per version and per scheduled change.",
+      {
+        200: { description: "Atom 1.0", headers: HEADERS, content: { "application/atom+xml": { schema: { type: "string" } } } },
+        404: { ...NOT_FOUND, description: "The id is not one of the catalog's." },
+      },
+      [{ name: "id", in: "path", required: true, schema: { type: "string", enum: factIds } }],
+    ),
+    [SITE_PATHS.upcoming]: get("Scheduled changes and verification lapses within 365 days of the build date, soonest first.", {
+      200: json(ref("Upcoming"), "Upcoming"),
+    }),
+    [SITE_PATHS.upcomingCalendar]: get("The upcoming items as an iCalendar (RFC 5545) file: one all-day event each, with stable UIDs.", {
+      200: { description: "iCalendar", headers: HEADERS, content: { "text/calendar": { schema: { type: "string" } } } },
+    }),
+    [SITE_PATHS.upcomingFeed]: get("The upcoming items as an Atom 1.0 feed.", {
+      200: { description: "Atom 1.0", headers: HEADERS, content: { "application/atom+xml": { schema: { type: "string" } } } },
+    }),
+    [SITE_PATHS.openApi]: get("This document.", { 200: json({ type: "object" }, "OpenAPI 3.1 document") }),
+  };
+  for (const prefix of AFFORDABILITY_PATHS) {
+    paths[`${prefix}/index.json`] = get("Full affordability index series with its methodology.", { 200: json(ref("AffordabilitySeries"), "Series") });
+    paths[`${prefix}/latest.json`] = get("Latest affordability index entry, or the pre-publication state.", { 200: json(ref("AffordabilityLatest"), "Latest") });
+  }
+
+  const signatureHeader = (name: string, description: string, schema: unknown = { type: "string" }) => ({ name, in: "header", required: true, description, schema });
+  const document = {
+    openapi: "3.1.0",
+    info: {
+      title: SERVICE.name,
+      version: SERVICE.openApiVersion,
+      summary: "Verified facts about British Columbia residential real estate rules.",
+      description:
+        "A read-only, public, CORS-enabled JSON API of verified facts about BC residential real estate: tax, mortgage, legal, foreign-buyer, strata and rental rules. No authentication; static files served from a CDN.",
+      license: { name: SERVICE.licenseName, url: SERVICE.license },
+      contact: { email: SERVICE.contactEmail },
+    },
+    servers: [{ url: model.urls.base }],
+    paths,
+    webhooks: {
+      "fact.updated": {
+        post: {
+          summary: "A fact's value, effective_iso or expires_iso changed (pre-launch).",
+          description:
+            "Signed with HMAC-SHA256 over the exact body bytes with the subscriber's secret. Receivers verify X-Facts-Signature, reject an endTime more than 5 minutes old, and dedupe on (X-Facts-Delivery, fact id, version). Retries back off 1 min, 5 min, 15 min, 1 h, 6 h and 24 h.",
+          parameters: [
+            signatureHeader("User-Agent", `${SERVICE.slug}-webhook/1.0`),
+            signatureHeader("X-Facts-Signature", "sha256=<hex HMAC-SHA256 of the body>", { type: "string", pattern: "^sha256=[0-9a-f]{64}$" }),
+            signatureHeader("X-Facts-Delivery", "Delivery UUID, the same on every retry.", { type: "string", format: "uuid" }),
+            signatureHeader("X-Facts-Event", "Event kind.", { type: "string", const: "fact.updated" }),
+            signatureHeader("X-Facts-Fact-Id", "The fact id.", { type: "string" }),
+            signatureHeader("X-Facts-Version", "The new version.", { type: "integer" }),
+          ],
+          requestBody: { required: true, content: { "application/json": { schema: ref("WebhookBody") } } },
+          responses: { "2XX": { description: "Delivered. Any other answer is retried." } },
+        },
+      },
+    },
+    components: {
+      schemas: componentSchemas(),
+      headers: {
+        "Cache-Control": { description: "Caching for browsers, the CDN and stale revalidation.", schema: { type: "string", const: CACHE_CONTROL } },
+        "Access-Control-Allow-Origin": { description: "Every response may be read from any origin.", schema: { type: "string", const: "*" } },
+        ETag: { description: "Validator for conditional requests (If-None-Match answers 304).", schema: { type: "string" } },
+      },
+    },
+  };
+  return new Map([[SITE_PATHS.openApi, jsonText(document)]]);
+};

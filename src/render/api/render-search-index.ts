@@ -1,0 +1,33 @@
+import { SITE_PATHS } from "../../lib/site-paths.ts";
+import type { SiteModel } from "../site-model.ts";
+import type { SearchIndex } from "../../schemas/search-index.ts";
+import { aliasesFor } from "./aliases.ts";
+import { describeValue } from "../describe-value.ts";
+import { jsonText, type SiteFiles } from "../site-files.ts";
+
+/**
+ * Lowercase text with each word once, in order of first use: a search matches words, so repeating one adds bytes
+ * and nothing a query could find.
+ */
+const uniqueWords = (text: string): string => [...new Set(text.toLowerCase().split(/\s+/).filter(Boolean))].join(" ");
+
+/**
+ * `/api/v1/facts/search-index.json` (SPEC.md 2.9): one pre-lowercased item per fact, nothing else. The catalog page
+ * points searches for the affordability index to its own page (see render-catalog-page.ts).
+ */
+export const renderSearchIndex = (model: SiteModel): SiteFiles => {
+  const facts: SearchIndex = model.facts.map((fact) => {
+    const aliases = aliasesFor(fact.id);
+    const text = [fact.id, fact.label, fact.description, fact.domain, ...(fact.tags ?? []), describeValue(fact.value, fact.unit), ...fact.citations.map((citation) => citation.org)];
+    return {
+      id: fact.id,
+      label: fact.label,
+      domain: fact.domain,
+      url: model.urls.factById(fact.id),
+      page_url: model.urls.factAnchor(fact.id),
+      search_text: uniqueWords(text.join(" ")),
+      aliases,
+    };
+  });
+  return new Map([[SITE_PATHS.searchIndex, jsonText(facts)]]);
+};

@@ -1,0 +1,33 @@
+import { SITE_PATHS } from "../../lib/site-paths.ts";
+import { SERVICE } from "../../lib/config.ts";
+import type { SiteModel } from "../site-model.ts";
+import { addDays } from "../../lib/dates.ts";
+import { jsonText, type SiteFiles } from "../site-files.ts";
+
+/** `/.well-known/api-catalog` (RFC 9727 linkset) and `/.well-known/security.txt` (RFC 9116). */
+export const renderWellKnown = (model: SiteModel): SiteFiles => {
+  const apiCatalog = {
+    linkset: [
+      {
+        anchor: `${model.urls.base}${SITE_PATHS.api}`,
+        "service-desc": [{ href: model.urls.openApi, type: "application/openapi+json" }],
+        "service-doc": [{ href: model.urls.catalogPage, type: "text/html" }],
+        "service-meta": [{ href: model.urls.manifest, type: "application/json" }],
+        item: [{ href: model.urls.catalog, type: "application/json" }, { href: model.urls.feed, type: "application/rss+xml" }],
+      },
+    ],
+  };
+  // Expires must lie ahead of readers; it is tied to the data's date so that builds stay reproducible.
+  const expires = `${addDays(model.generatedAt.slice(0, 10), 365)}T00:00:00Z`;
+  const securityTxt = [
+    `Contact: mailto:${SERVICE.contactEmail}`,
+    `Expires: ${expires}`,
+    "Preferred-Languages: en",
+    `Canonical: ${model.urls.base}${SITE_PATHS.securityTxt}`,
+    "",
+  ].join("\n");
+  return new Map([
+    [SITE_PATHS.apiCatalog, jsonText(apiCatalog)],
+    [SITE_PATHS.securityTxt, securityTxt],
+  ]);
+};

@@ -1,0 +1,54 @@
+import { create } from "xmlbuilder2";
+import { SERVICE } from "../../lib/config.ts";
+import { xmlText } from "./xml-text.ts";
+
+export interface AtomEntry {
+  /** A permanent, unique IRI: the same entry keeps it in every build. */
+  id: string;
+  title: string;
+  /** RFC 3339 date-time of the entry's last meaningful change. */
+  updated: string;
+  link: string;
+  category: string;
+  summary: string;
+}
+
+export interface AtomFeed {
+  id: string;
+  title: string;
+  subtitle: string;
+  /** The feed's own address (`rel="self"`). */
+  self: string;
+  /** The page a person reads it on (`rel="alternate"`). */
+  page: string;
+  /** Used when there is no entry; otherwise the feed is as new as its newest entry. */
+  updated: string;
+  entries: readonly AtomEntry[];
+}
+
+/** A tag URI (RFC 4151) under the project's naming authority: permanent, and the same whatever the base URL. */
+export const tagUri = (specific: string): string => `tag:${SERVICE.idAuthority},2026:${specific}`;
+
+/** An Atom 1.0 document (RFC 4287), built with an XML library so every text is escaped where it lands. */
+export const atomFeed = (feed: AtomFeed): string => {
+  const updated = feed.entries.reduce((latest, entry) => (entry.updated > latest ? entry.updated : latest), feed.entries.length > 0 ? "" : feed.updated);
+  const root = create({ version: "1.0", encoding: "UTF-8" }).ele("feed", { xmlns: "http://www.w3.org/2005/Atom", "xml:lang": "en-CA" });
+  root.ele("id").txt(feed.id);
+  root.ele("title").txt(xmlText(feed.title));
+  root.ele("subtitle").txt(xmlText(feed.subtitle));
+  root.ele("updated").txt(updated);
+  root.ele("link", { rel: "self", type: "application/atom+xml", href: feed.self });
+  root.ele("link", { rel: "alternate", type: "text/html", href: feed.page });
+  root.ele("author").ele("name").txt(SERVICE.name).up().ele("email").txt(SERVICE.contactEmail);
+  root.ele("rights").txt(`${SERVICE.licenseName} (${SERVICE.license})`);
+  for (const entry of feed.entries) {
+    const element = root.ele("entry");
+    element.ele("id").txt(entry.id);
+    element.ele("title").txt(xmlText(entry.title));
+    element.ele("updated").txt(entry.updated);
+    element.ele("link", { rel: "alternate", href: entry.link });
+    element.ele("category", { term: entry.category });
+    element.ele("summary", { type: "text" }).txt(xmlText(entry.summary));
+  }
+  return `${root.end({ prettyPrint: true })}\n`;
+};

@@ -1,0 +1,47 @@
+import { SITE_PATHS } from "../../lib/site-paths.ts";
+import { SERVICE } from "../../lib/config.ts";
+import type { SiteModel } from "../site-model.ts";
+import { atomFeed, tagUri, type AtomEntry } from "./atom-feed.ts";
+import { describeValue } from "../describe-value.ts";
+import type { SiteFiles } from "../site-files.ts";
+import { scheduledSummary } from "./upcoming-items.ts";
+
+/**
+ * `/api/v1/facts/by-id/{id}.atom`: one Atom feed per fact, an entry per version (its revisions, newest first) and
+ * one per scheduled change, so a reader following one rule sees both what changed and what is coming.
+ */
+export const renderFactFeeds = (model: SiteModel): SiteFiles => {
+  const files: SiteFiles = new Map();
+  for (const fact of model.facts) {
+    const timeline = model.timelines.get(fact.id)!;
+    const revisions: AtomEntry[] = timeline.versions.map((version) => ({
+      id: tagUri(`${fact.id}:v${version.version}`),
+      title: `${fact.label}: version ${version.version}, effective ${version.state.effective_iso}`,
+      updated: version.introduced.committed_at,
+      link: model.urls.factAnchor(fact.id),
+      category: fact.domain,
+      summary: `${version.introduced.message.split("\n")[0]}. Value: ${describeValue(version.state.value, version.state.unit)}.`,
+    }));
+    const scheduled: AtomEntry[] = (fact.scheduled ?? []).map((change) => ({
+      id: tagUri(`${fact.id}:scheduled:${change.effective_iso}`),
+      title: `${fact.label}: ${change.status} change taking effect ${change.effective_iso}`,
+      updated: model.lastChanged.get(fact.id)!.committed_at,
+      link: model.urls.factAnchor(fact.id),
+      category: fact.domain,
+      summary: `${scheduledSummary(fact, change)}.`,
+    }));
+    files.set(
+      SITE_PATHS.factFeed(fact.id),
+      atomFeed({
+        id: tagUri(fact.id),
+        title: `${SERVICE.name}: ${fact.label}`,
+        subtitle: `Revisions and scheduled changes of ${fact.id}.`,
+        self: model.urls.factFeed(fact.id),
+        page: model.urls.factAnchor(fact.id),
+        updated: model.generatedAt,
+        entries: [...scheduled.reverse(), ...revisions.reverse()],
+      }),
+    );
+  }
+  return files;
+};

@@ -1,0 +1,17 @@
+import type { SiteModel } from "../site-model.ts";
+import { renderAffordabilityPage } from "./render-affordability-page.ts";
+import { renderCatalogPage } from "./render-catalog-page.ts";
+import { renderChangelogPage } from "./render-changelog-page.ts";
+import { renderSourcesPage } from "./render-sources-page.ts";
+import { siteAssets } from "./parts/site-assets.ts";
+import type { SiteFiles } from "../site-files.ts";
+
+/** The human catalog: static HTML readable without JavaScript, plus its stylesheet and search script. */
+export const renderPages = (model: SiteModel): SiteFiles =>
+  new Map([
+    ["/index.html", renderCatalogPage(model)],
+    ["/sources.html", renderSourcesPage(model)],
+    ["/changelog.html", renderChangelogPage(model)],
+    ["/affordability.html", renderAffordabilityPage(model)],
+    ...siteAssets(),
+  ]);

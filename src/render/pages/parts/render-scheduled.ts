@@ -1,0 +1,28 @@
+import type { Fact } from "../../../schemas/fact.ts";
+import { readableDate } from "../text/format-date.ts";
+import { html, type Html } from "../text/html.ts";
+import { renderCitations } from "./render-citations.ts";
+import { renderValue } from "./render-value.ts";
+
+const STATUS_TEXT = {
+  enacted: "Enacted: published as the current value on this date.",
+  announced: "Announced, not yet enacted: published once its enactment is confirmed.",
+} as const;
+
+/** What is scheduled for one fact: each change with its date, status, new value and sources. */
+export const renderScheduled = (fact: Fact): Html => {
+  const scheduled = fact.scheduled ?? [];
+  if (scheduled.length === 0) return html``;
+  return html`<h4>Scheduled</h4>
+<ol class="scheduled">
+${scheduled.map(
+  (change) => html`<li class="scheduled-change">
+<p><strong>From <time datetime="${change.effective_iso}">${readableDate(change.effective_iso)}</time></strong> <span class="status status-${change.status}">${change.status}</span>: ${change.note}</p>
+<p class="hint">${STATUS_TEXT[change.status]}</p>
+<div class="value">${renderValue(change.value, change.unit, `${fact.label}, from ${change.effective_iso}`)}</div>
+${renderCitations(change.citations)}
+</li>
+`,
+)}</ol>
+`;
+};

@@ -1,0 +1,38 @@
+import type { SiteModel } from "../../site-model.ts";
+import { addDays } from "../../../lib/dates.ts";
+import { upcomingItems, UPCOMING_WINDOW_DAYS } from "../../feeds/upcoming-items.ts";
+import { readableDate } from "../text/format-date.ts";
+import { html } from "../text/html.ts";
+import { sitePath } from "../text/site-path.ts";
+
+/** The page lists only the lapses of the next two months; the calendar, feed and JSON carry the whole year. */
+const LAPSES_SHOWN_DAYS = 60;
+
+const KIND_TEXT = { "scheduled-change": "takes effect", "verification-lapse": "re-verify by" } as const;
+
+/**
+ * The catalog's "Upcoming" section: scheduled changes first (what will change), then the verification lapses of the
+ * next 60 days, with the calendar and the Atom feed that carry the whole window.
+ */
+export const renderUpcomingSection = (model: SiteModel) => {
+  const items = upcomingItems(model.facts, model.urls, model.today);
+  const changes = items.filter((item) => item.kind === "scheduled-change");
+  const soon = addDays(model.today, LAPSES_SHOWN_DAYS);
+  const lapses = items.filter((item) => item.kind === "verification-lapse" && item.date <= soon);
+  const link = (absolute: string) => sitePath(model.urls, absolute);
+  const row = (item: (typeof items)[number]) =>
+    html`<li><time datetime="${item.date}">${readableDate(item.date)}</time> ${KIND_TEXT[item.kind]}: <a href="#${item.fact_id}">${item.label}</a>${item.status ? html` <span class="status status-${item.status}">${item.status}</span>` : ""}${item.note ? html`<br><span class="note">${item.note}</span>` : ""}</li>
+`;
+  return html`<section class="upcoming" id="upcoming" aria-labelledby="upcoming-title">
+<h2 id="upcoming-title">Upcoming</h2>
+<p>Rules announced or enacted for a later date, published on the day they take effect (as of ${readableDate(model.today)}).
+Follow them in a calendar (<a href="${link(model.urls.upcomingCalendar)}">iCalendar</a>), a feed reader (<a href="${link(model.urls.upcomingFeed)}">Atom</a>) or as <a href="${link(model.urls.upcoming)}">JSON</a>; each covers the next ${UPCOMING_WINDOW_DAYS} days.</p>
+<h3>Scheduled changes</h3>
+${changes.length === 0 ? html`<p>None scheduled in the next ${UPCOMING_WINDOW_DAYS} days.</p>` : html`<ul class="upcoming-list">
+${changes.map(row)}</ul>`}
+<h3>Verification lapses in the next ${LAPSES_SHOWN_DAYS} days</h3>
+${lapses.length === 0 ? html`<p>None.</p>` : html`<ul class="upcoming-list">
+${lapses.map(row)}</ul>`}
+</section>
+`;
+};

@@ -1,0 +1,27 @@
+import type { ComputedSeries } from "../affordability/compute-series.ts";
+import type { IndexData } from "../affordability/load-index-data.ts";
+import type { FactTimeline } from "../derive/history/read-fact-history.ts";
+import type { CommitInfo } from "../derive/history/read-git-log.ts";
+import type { Urls } from "../lib/config.ts";
+import type { DiffIndex, FactDiff } from "../schemas/diff.ts";
+import type { Fact } from "../schemas/fact.ts";
+
+/**
+ * The renderers' one input: what `buildModel` (src/build) computes from the data and its git history. Every
+ * renderer is a function of it, so the build decides what is published and the renderers only how it is written.
+ */
+export interface SiteModel {
+  urls: Urls;
+  /** The build date (FACTS_TODAY or today in UTC): what is upcoming is counted from it. */
+  today: string;
+  /** The time of the newest commit that touched the data: two builds of one commit are identical. */
+  generatedAt: string;
+  facts: Fact[];
+  timelines: Map<string, FactTimeline>;
+  /** The commit of each fact's current state (its last re-verification or revision). */
+  lastChanged: Map<string, CommitInfo>;
+  diffs: FactDiff[];
+  diffIndex: DiffIndex;
+  /** The affordability index inputs and the series computed from them. */
+  index: ComputedSeries & { data: IndexData };
+}

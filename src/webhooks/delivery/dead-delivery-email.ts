@@ -1,0 +1,40 @@
+import { SERVICE, urlsFor } from "../../lib/config.ts";
+import type { MailMessage } from "../../lib/mailer.ts";
+import type { DeliveryRecord } from "../state/delivery-record.ts";
+import { describeOutcome } from "./describe-outcome.ts";
+import { redactUrl } from "./redact-url.ts";
+import type { Subscriber } from "../subscribers/subscriber.ts";
+
+/** The one email that tells a subscriber its deliveries are dead: which events, every attempt, and where to read the facts now. */
+export const deadDeliveryEmail = (subscriber: Subscriber, records: readonly DeliveryRecord[]): MailMessage => {
+  const count = records.length;
+  const lines = [
+    `Hello,`,
+    ``,
+    `${SERVICE.name} could not deliver ${count === 1 ? "a webhook event" : `${count} webhook events`} to your endpoint`,
+    `${redactUrl(subscriber.url)} (subscriber "${subscriber.id}") and has stopped retrying ${count === 1 ? "it" : "them"}.`,
+    ``,
+  ];
+  for (const record of records) {
+    const urls = urlsFor(record.baseUrl);
+    lines.push(
+      `- ${record.event.factId} v${record.event.version} (delivery ${record.id})`,
+      `  Reason: ${record.reason ?? "retries exhausted"}`,
+      ...record.attempts.map(
+        (attempt) => `  Attempt ${attempt.number} at ${attempt.startedAt}: ${attempt.outcome ? describeOutcome(attempt.outcome) : "unfinished"}`,
+      ),
+      `  The fact as published now: ${urls.factById(record.event.factId)}`,
+      ``,
+    );
+  }
+  lines.push(
+    `Events are not sent again. Please check your endpoint; the RSS feed and the API carry every change.`,
+    ``,
+    `-- ${SERVICE.name} <${SERVICE.contactEmail}>`,
+  );
+  return {
+    to: subscriber.email,
+    subject: `${SERVICE.name}: ${count === 1 ? `webhook delivery for ${records[0]!.event.factId} failed` : `${count} webhook deliveries failed`}`,
+    text: `${lines.join("\n")}\n`,
+  };
+};

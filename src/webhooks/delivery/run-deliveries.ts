@@ -1,0 +1,138 @@
+import type { Mailer } from "../../lib/mailer.ts";
+import { compareText } from "../../lib/compare-text.ts";
+import { deadDeliveryEmail } from "./dead-delivery-email.ts";
+import { deliver, type DeliveryContext } from "./deliver.ts";
+import type { DeliveryRecord, DeliveryStatus } from "../state/delivery-record.ts";
+import { describeOutcome } from "./describe-outcome.ts";
+import { forEachConcurrently } from "./for-each-concurrently.ts";
+import type { Subscriber } from "../subscribers/subscriber.ts";
+
+export interface RunOptions extends DeliveryContext {
+  subscribers: readonly Subscriber[];
+  /** Sends the dead-delivery notices; without it they wait in the state for a run that has one. */
+  mailer?: Mailer;
+  sleep: (ms: number) => Promise<void>;
+  log: (line: string) => void;
+  concurrency?: number;
+  /** How long to stay for retries that fall due; 0 makes only the attempts due now. */
+  maxWaitMs: number;
+}
+
+export interface RunSummary {
+  attempts: number;
+  /** Deliveries this run touched, by the status they ended in. */
+  outcomes: Record<DeliveryStatus, number>;
+  noticesSent: number;
+  /** The earliest retry still scheduled, for the next run. */
+  nextAttemptAt: string | null;
+}
+
+/** Attempts in flight at once, unless told otherwise. */
+export const DEFAULT_CONCURRENCY = 8;
+
+const OPEN: ReadonlySet<DeliveryStatus> = new Set(["pending", "attempted", "retrying"]);
+
+const isDue = (record: DeliveryRecord, at: number): boolean =>
+  record.status === "pending" || record.status === "attempted" || (record.status === "retrying" && Date.parse(record.nextAttemptAt ?? "") <= at);
+
+const label = (record: DeliveryRecord): string => `delivery ${record.id} (${record.subscriber}, ${record.event.factId} v${record.event.version})`;
+
+/**
+ * Makes every attempt that is due, then, while the next scheduled retry falls within `maxWaitMs`, sleeps until
+ * it and goes on. 410 Gone closes the subscriber's other open deliveries unsent; dead deliveries are announced
+ * to their subscriber in one email per subscriber, and the notice is recorded so it is sent once.
+ */
+export const runDeliveries = async (options: RunOptions): Promise<RunSummary> => {
+  const { store, now, log } = options;
+  const deadline = now().getTime() + options.maxWaitMs;
+  const subscribers = new Map(options.subscribers.map((subscriber) => [subscriber.id, subscriber]));
+  const records = new Map((await store.list()).map((record) => [record.id, record]));
+  const gone = await store.goneSubscribers();
+  const unconfigured = new Set<string>();
+  const touched = new Set<string>();
+  let attempts = 0;
+  let noticesSent = 0;
+
+  const update = async (record: DeliveryRecord): Promise<void> => {
+    await store.write(record);
+    records.set(record.id, record);
+    touched.add(record.id);
+  };
+
+  const closeGone = async (): Promise<void> => {
+    for (const record of records.values()) {
+      const mark = gone.get(record.subscriber);
+      if (!mark || !OPEN.has(record.status)) continue;
+      await update({ ...record, status: "gone", nextAttemptAt: null, reason: `not sent: the subscriber's receiver answered 410 Gone on ${mark.since}` });
+      log(`${label(record)}: not sent, the subscriber is gone`);
+    }
+  };
+
+  const sendNotices = async (): Promise<void> => {
+    const waiting = new Map<string, DeliveryRecord[]>();
+    for (const record of records.values()) {
+      if (record.status !== "dead" || record.deadNoticeSentAt || !subscribers.has(record.subscriber)) continue;
+      waiting.set(record.subscriber, [...(waiting.get(record.subscriber) ?? []), record]);
+    }
+    for (const [subscriberId, dead] of waiting) {
+      const subscriber = subscribers.get(subscriberId)!;
+      if (!options.mailer) {
+        log(`SMTP_URL is not set: the notice of ${dead.length} dead delivery(ies) to ${subscriberId} waits for a run that has it`);
+        continue;
+      }
+      await options.mailer.send(deadDeliveryEmail(subscriber, dead));
+      noticesSent++;
+      const sentAt = now().toISOString();
+      for (const record of dead) await update({ ...record, deadNoticeSentAt: sentAt });
+      log(`emailed ${subscriberId} about ${dead.length} dead delivery(ies)`);
+    }
+  };
+
+  for (;;) {
+    await closeGone();
+    const at = now().getTime();
+    const due = [...records.values()]
+      .filter((record) => isDue(record, at) && !unconfigured.has(record.subscriber))
+      .sort((a, b) => compareText(a.nextAttemptAt ?? "", b.nextAttemptAt ?? "") || compareText(a.id, b.id));
+
+    await forEachConcurrently(due, options.concurrency ?? DEFAULT_CONCURRENCY, async (record) => {
+      if (gone.has(record.subscriber)) return;
+      const subscriber = subscribers.get(record.subscriber);
+      if (!subscriber) {
+        if (!unconfigured.has(record.subscriber)) log(`subscriber ${record.subscriber} is no longer configured: its open deliveries are left as they are`);
+        unconfigured.add(record.subscriber);
+        return;
+      }
+      const finished = await deliver(record, subscriber, options);
+      attempts++;
+      records.set(finished.id, finished);
+      touched.add(finished.id);
+      const attempt = finished.attempts.at(-1)!;
+      const result = finished.status === "retrying" ? `retrying at ${finished.nextAttemptAt}` : finished.status;
+      log(`${label(finished)} attempt ${attempt.number}: ${describeOutcome(attempt.outcome!)} -> ${result}`);
+      if (finished.status === "gone" && !gone.has(subscriber.id)) {
+        const mark = { subscriber: subscriber.id, since: attempt.finishedAt!, delivery: finished.id };
+        gone.set(subscriber.id, mark);
+        await store.markGone(mark);
+        log(`subscriber ${subscriber.id} answered 410 Gone: nothing more is sent to it`);
+      }
+    });
+    await closeGone();
+    await sendNotices();
+
+    const next = [...records.values()]
+      .filter((record) => record.status === "retrying" && !unconfigured.has(record.subscriber) && !gone.has(record.subscriber))
+      .map((record) => Date.parse(record.nextAttemptAt!))
+      .reduce((earliest, time) => Math.min(earliest, time), Number.POSITIVE_INFINITY);
+    if (!Number.isFinite(next) || next > deadline) break;
+    await options.sleep(Math.max(0, next - now().getTime()));
+  }
+
+  const outcomes: Record<DeliveryStatus, number> = { pending: 0, attempted: 0, retrying: 0, delivered: 0, dead: 0, gone: 0 };
+  for (const id of touched) outcomes[records.get(id)!.status]++;
+  const next = [...records.values()]
+    .filter((record) => record.status === "retrying")
+    .map((record) => record.nextAttemptAt!)
+    .sort()[0];
+  return { attempts, outcomes, noticesSent, nextAttemptAt: next ?? null };
+};

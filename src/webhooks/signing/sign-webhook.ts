@@ -1,0 +1,29 @@
+import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
+import { standardWebhooksKey } from "./standard-webhooks-key.ts";
+
+export interface WebhookSignatures {
+  /** SPEC.md 5.3: `sha256=<hex HMAC-SHA256 of the body>`, keyed by the secret exactly as the subscriber holds it. */
+  "X-Facts-Signature": string;
+  /** Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`. */
+  "webhook-signature": string;
+}
+
+/** Turning key bytes into a KeyObject costs more than the HMAC of a small body, so each secret's keys are made once. */
+const keysBySecret = new Map<string, { facts: KeyObject; standard: KeyObject }>();
+const keysOf = (secret: string): { facts: KeyObject; standard: KeyObject } => {
+  let keys = keysBySecret.get(secret);
+  if (!keys) {
+    keys = { facts: createSecretKey(Buffer.from(secret, "utf8")), standard: createSecretKey(standardWebhooksKey(secret)) };
+    keysBySecret.set(secret, keys);
+  }
+  return keys;
+};
+
+/** Both signatures of one attempt, over the exact body bytes that are sent. */
+export const signWebhook = (parts: { id: string; timestamp: number; body: Buffer; secret: string }): WebhookSignatures => {
+  const keys = keysOf(parts.secret);
+  return {
+    "X-Facts-Signature": `sha256=${createHmac("sha256", keys.facts).update(parts.body).digest("hex")}`,
+    "webhook-signature": `v1,${createHmac("sha256", keys.standard).update(`${parts.id}.${parts.timestamp}.`).update(parts.body).digest("base64")}`,
+  };
+};

@@ -1,0 +1,17 @@
+import { readVariable, type Environment } from "../../lib/environment.ts";
+import { Octokit } from "@octokit/rest";
+
+export type GitHubClient = InstanceType<typeof Octokit>;
+
+/**
+ * An @octokit/rest client for the REST API the runner names in `GITHUB_API_URL` (github.com, a GitHub Enterprise
+ * Server, or a local stand-in in tests), authenticated with the workflow's token.
+ */
+export const createGitHubClient = (token: string, environment: Environment = process.env): GitHubClient => {
+  if (!token) throw new Error("a GitHub token is needed (the action's `token` input, by default the workflow's GITHUB_TOKEN)");
+  return new Octokit({
+    auth: token,
+    baseUrl: (readVariable("GITHUB_API_URL", environment) || "https://api.github.com").replace(/\/+$/, ""),
+    userAgent: "bc-real-estate-facts-actions",
+  });
+};

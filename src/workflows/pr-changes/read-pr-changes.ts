@@ -1,0 +1,33 @@
+import { readFactFiles } from "../../model/load-facts.ts";
+import { factsAtRevision } from "../../model/facts-at-revision.ts";
+import { FactFile } from "../../schemas/fact-file.ts";
+import { computeFactChanges, type FactOnSide } from "./compute-fact-changes.ts";
+import type { PrChangesReport } from "./pr-changes-report.ts";
+
+/**
+ * The changes of the checkout at `root` against the git revision `base`: the base side is read from git, the head
+ * side from the working tree (what the pull request proposes).
+ */
+export const readPrChanges = async (
+  root: string,
+  base: string,
+  options: { today: string; pullRequest?: PrChangesReport["pull_request"] },
+): Promise<PrChangesReport> => {
+  const baseSide: FactOnSide[] = (await factsAtRevision(root, base)).flatMap((file) => {
+    const parsed = FactFile.safeParse(file.json);
+    return parsed.success ? [{ file: file.path, fact: parsed.data }] : [];
+  });
+  const head = await readFactFiles(root);
+  const headSide: FactOnSide[] = head.facts.map(({ doc, fact }) => ({ file: doc.file, fact }));
+  const readable = new Set(headSide.map((side) => side.file));
+  const unreadable = head.files.filter((file) => !readable.has(file));
+  // A fact whose file does not parse on the head side is listed as unreadable, not reported as deleted.
+  const unreadableSet = new Set(unreadable);
+  return {
+    schema: 1,
+    ...(options.pullRequest ? { pull_request: options.pullRequest } : {}),
+    base,
+    changes: computeFactChanges(baseSide.filter((side) => !unreadableSet.has(side.file)), headSide),
+    unreadable,
+  };
+};

@@ -1,0 +1,46 @@
+import { latestRetrieved } from "../../model/cadence.ts";
+import { factsDue } from "../../model/facts-due.ts";
+import { daysBetween } from "../../lib/dates.ts";
+import type { SourceFinding } from "../../sources/check-sources.ts";
+import { needsAttention } from "../../sources/describe-finding.ts";
+import type { FactIssueOptions } from "../github/fact-issue-options.ts";
+import { applyReverifyPlan, type AppliedOperation } from "./apply-reverify-plan.ts";
+import { ensureLabel } from "./ensure-label.ts";
+import { listReverifyIssues } from "./list-reverify-issues.ts";
+import { planReverify } from "./plan-reverify.ts";
+import { renderReverifyIssue, type ReverifyIssue } from "./render-reverify-issue.ts";
+
+export interface ReverifyOptions extends FactIssueOptions {
+  /** What `npm run sources -- check` found for every citation (empty when sources were not checked). */
+  findings: readonly SourceFinding[];
+}
+
+export interface ReverifyResult {
+  applied: AppliedOperation[];
+  issues: ReverifyIssue[];
+}
+
+/**
+ * One re-verification run: the facts expiring within the window or expired, and those whose cited source lost its
+ * quote or its page, each get exactly one current issue with what the source check found; the issue of a fact that
+ * is no longer due is closed.
+ */
+export const runReverify = async (options: ReverifyOptions): Promise<ReverifyResult> => {
+  const byDate = factsDue(options.facts, options.today, options.withinDays);
+  const dueIds = new Set(byDate.map((entry) => entry.loaded.fact.id));
+  // A quote or page gone makes a fact due at once, whatever its date.
+  const drifted = options.facts
+    .filter(({ fact }) => !dueIds.has(fact.id) && options.findings.some((finding) => finding.source.factId === fact.id && needsAttention(finding)))
+    .map((loaded) => ({ loaded, daysLeft: daysBetween(options.today, loaded.fact.expires_iso), status: "drift" as const }));
+  const due = [...byDate, ...drifted];
+  const issues = due.map((entry) => renderReverifyIssue(entry, options.findings.filter((finding) => finding.source.factId === entry.loaded.fact.id), options.today, options.withinDays));
+  const dueAll = new Set(due.map((entry) => entry.loaded.fact.id));
+  const verified = options.facts
+    .filter(({ fact }) => !dueAll.has(fact.id))
+    .map(({ fact }) => ({ factId: fact.id, expiresIso: fact.expires_iso, retrievedIso: latestRetrieved(fact) }));
+  const existing = await listReverifyIssues(options.client, options.repository, options.label);
+  const plan = planReverify(issues, verified, existing, options.withinDays);
+  if (plan.some((operation) => operation.kind === "open")) await ensureLabel(options.client, options.repository, options.label);
+  const applied = await applyReverifyPlan(options.client, options.repository, options.label, plan);
+  return { applied, issues };
+};
