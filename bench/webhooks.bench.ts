@@ -5,18 +5,10 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Agent, request } from "undici";
-import { buildWebhookRequest, type WebhookRequest } from "../src/webhooks/delivery/build-webhook-request.ts";
-import { applyAttemptOutcome } from "../src/webhooks/delivery/apply-attempt-outcome.ts";
-import type { DeliveryRecord } from "../src/webhooks/state/delivery-record.ts";
-import { createDeliveryStore, type DeliveryStore } from "../src/webhooks/state/delivery-store.ts";
-import type { FactUpdatedEvent } from "../src/webhooks/events/fact-updated-event.ts";
-import { forEachConcurrently } from "../src/webhooks/delivery/for-each-concurrently.ts";
-import { createPinnedClient, type PinnedClient } from "../src/webhooks/delivery/pinned-client.ts";
-import { planDeliveries } from "../src/webhooks/state/plan-deliveries.ts";
-import { DEFAULT_CONCURRENCY, runDeliveries } from "../src/webhooks/delivery/run-deliveries.ts";
-import { DEFAULT_TIMEOUT_MS, MAX_ANSWER_BYTES } from "../src/webhooks/delivery/send-webhook.ts";
-import { startAttempt } from "../src/webhooks/delivery/start-attempt.ts";
-import type { Subscriber } from "../src/webhooks/subscribers/subscriber.ts";
+import { buildWebhookRequest, type WebhookRequest, applyAttemptOutcome, forEachConcurrently, createPinnedClient, type PinnedClient, DEFAULT_CONCURRENCY, runDeliveries, DEFAULT_TIMEOUT_MS, MAX_ANSWER_BYTES, startAttempt } from "../src/webhooks/delivery/index.ts";
+import { type DeliveryRecord, createDeliveryStore, type DeliveryStore, planDeliveries } from "../src/webhooks/state/index.ts";
+import type { FactUpdatedEvent } from "../src/webhooks/events/index.ts";
+import type { Subscriber } from "../src/webhooks/subscribers/index.ts";
 
 /**
  * Webhook dispatcher against a bare undici POST loop (issue 7): 3,000 deliveries to a loopback receiver at a

@@ -4,7 +4,7 @@ import type { Problem } from "../../src/lib/problem.ts";
 import { summaryRows } from "../../src/check/summary-table.ts";
 import { todayFromEnvironment } from "../../src/lib/today.ts";
 import { blockingProblems, freshnessReport, summarizeFreshness } from "../../src/workflows/freshness/freshness-report.ts";
-import { loadFacts } from "../../src/model/load-facts.ts";
+import { loadFacts } from "../../src/model/index.ts";
 
 const run = async (): Promise<void> => {
   const root = core.getInput("root") || ".";

@@ -1,6 +1,6 @@
 import * as core from "@actions/core";
 import { todayFromEnvironment } from "../../src/lib/today.ts";
-import { loadFacts } from "../../src/model/load-facts.ts";
+import { loadFacts } from "../../src/model/index.ts";
 import { createGitHubClient } from "../../src/workflows/github/create-github-client.ts";
 import { repositoryFromEnvironment } from "../../src/workflows/github/repository-from-environment.ts";
 import { runReverify } from "../../src/workflows/reverify/run-reverify.ts";

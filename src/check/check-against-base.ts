@@ -1,11 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { factsAtRevision } from "../model/facts-at-revision.ts";
+import { factsAtRevision, cadenceTagsOf, latestRetrieved, revisionFieldsChanged, type LoadedFact } from "../model/index.ts";
 import { FactFile } from "../schemas/fact-file.ts";
 import type { Problem } from "../lib/problem.ts";
-import { cadenceTagsOf, latestRetrieved } from "../model/cadence.ts";
-import { revisionFieldsChanged } from "../model/revision.ts";
-import type { LoadedFact } from "../model/load-facts.ts";
 
 /** What the version rules read from a base fact file. */
 const BaseFact = z.looseObject({

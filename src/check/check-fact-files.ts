@@ -1,11 +1,8 @@
-import { listDataFiles } from "../model/list-files.ts";
-import { readDocument } from "../model/read-document.ts";
+import { listDataFiles, readDocument, type LoadedFact, validateWithSchema } from "../model/index.ts";
 import { FactFile } from "../schemas/fact-file.ts";
 import type { Problem } from "../lib/problem.ts";
 import { FACT_RULES } from "./rules/index.ts";
-import type { LoadedFact } from "../model/load-facts.ts";
 import type { CheckContext } from "./rules/types.ts";
-import { validateWithSchema } from "../model/validate-with-schema.ts";
 
 const FACT_PATH = /^facts\/[^/]+\/[^/]+\.json$/;
 

@@ -1,14 +1,11 @@
 import type { z } from "zod";
-import type { JsonDocument } from "../model/parse-json-document.ts";
-import { listDataFiles } from "../model/list-files.ts";
-import { readDocument } from "../model/read-document.ts";
+import { type JsonDocument, listDataFiles, readDocument, validateWithSchema } from "../model/index.ts";
 import { BenchmarkFile, IncomeFile, MethodologyFile, MortgageRatesFile } from "../schemas/index-data.ts";
 import type { Citation } from "../schemas/citation.ts";
 import type { Problem } from "../lib/problem.ts";
 import { MISSING_KIND } from "./rules/citation-kind.ts";
 import { notesProblem } from "./rules/notes-for-readers.ts";
 import type { CheckContext } from "./rules/types.ts";
-import { validateWithSchema } from "../model/validate-with-schema.ts";
 
 /** Which schema governs which file under `index-data/`. */
 const schemaFor = (file: string): z.ZodType | undefined => {

@@ -2,10 +2,18 @@ import { checkAgainstBase } from "./check-against-base.ts";
 import { checkFactFiles } from "./check-fact-files.ts";
 import { checkIndexData } from "./check-index-data.ts";
 import { compareText } from "../lib/compare-text.ts";
-import { factsWithoutQuotedOfficialCitation } from "./evidence.ts";
 import { compareProblems, type Problem } from "../lib/problem.ts";
-import type { LoadedFact } from "../model/load-facts.ts";
+import type { LoadedFact } from "../model/index.ts";
 import type { CheckContext } from "./rules/types.ts";
+import type { FactFile } from "../schemas/fact-file.ts";
+
+/** True when a fact cites an official source and quotes the passage of it that states the point. */
+export const hasQuotedOfficialCitation = (fact: Pick<FactFile, "citations">): boolean =>
+  fact.citations.some((citation) => citation.kind === "official" && citation.quote !== undefined);
+
+/** The ids of the facts that rest on no quoted official text: a reader has to take their value on trust. */
+export const factsWithoutQuotedOfficialCitation = (facts: readonly Pick<FactFile, "id" | "citations">[]): string[] =>
+  facts.filter((fact) => !hasQuotedOfficialCitation(fact)).map((fact) => fact.id);
 
 export interface CheckReport {
   problems: Problem[];

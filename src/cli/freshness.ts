@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { formatProblem } from "../lib/problem.ts";
 import { blockingProblems, freshnessReport, summarizeFreshness } from "../workflows/freshness/freshness-report.ts";
-import { loadFacts } from "../model/load-facts.ts";
+import { loadFacts } from "../model/index.ts";
 import { todayFromEnvironment } from "../lib/today.ts";
 import { runCommand } from "../lib/run-command.ts";
 

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { loadFacts } from "../model/load-facts.ts";
+import { loadFacts } from "../model/index.ts";
 import { sourceDispatcherFromEnvironment } from "../sources/source-dispatcher-from-environment.ts";
 import { checkSources } from "../sources/check-sources.ts";
 import { describeFinding, needsAttention } from "../sources/describe-finding.ts";

@@ -3,13 +3,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { baseUrlFromEnvironment } from "../lib/config.ts";
 import { mailerFromEnvironment } from "../lib/mailer.ts";
-import { allowHostsFromEnvironment } from "../webhooks/subscribers/allow-hosts-from-environment.ts";
-import { createDeliveryStore } from "../webhooks/state/delivery-store.ts";
-import { dispatch } from "../webhooks/dispatch.ts";
-import { systemResolver } from "../webhooks/delivery/guard-url.ts";
-import { createPinnedClient } from "../webhooks/delivery/pinned-client.ts";
-import { DEFAULT_CONCURRENCY, runDeliveries, type RunOptions, type RunSummary } from "../webhooks/delivery/run-deliveries.ts";
-import { subscribersFromEnvironment } from "../webhooks/subscribers/subscribers-from-environment.ts";
+import { allowHostsFromEnvironment, createDeliveryStore, dispatch, systemResolver, createPinnedClient, DEFAULT_CONCURRENCY, runDeliveries, type RunOptions, type RunSummary, subscribersFromEnvironment } from "../webhooks/index.ts";
 
 const USAGE = `usage: npm run webhooks -- dispatch --base REV --head REV [--root DIR] [--wait SECONDS] [--concurrency N]
        npm run webhooks -- retry [--wait SECONDS] [--concurrency N]`;

@@ -1,5 +1,5 @@
 import { SERVICE, type Urls } from "../lib/config.ts";
-import type { FactTimeline, FactVersion } from "./history/read-fact-history.ts";
+import type { FactTimeline, FactVersion } from "./history/index.ts";
 import type { FactAtVersion, FactDiff } from "../schemas/diff.ts";
 import { valueDiff } from "./value-diff.ts";
 

@@ -1,4 +1,4 @@
-import type { FactVersion } from "./history/read-fact-history.ts";
+import type { FactVersion } from "./history/index.ts";
 import type { HistoryEntry } from "../schemas/fact.ts";
 
 /**

@@ -1,8 +1,7 @@
-import { readFactHistory } from "../derive/history/read-fact-history.ts";
+import { readFactHistory } from "../derive/history/index.ts";
 import type { FactFile } from "../schemas/fact-file.ts";
-import { computeEvents } from "../webhooks/events/compute-events.ts";
-import type { FactUpdatedEvent } from "../webhooks/events/fact-updated-event.ts";
-import { loadFactsAtRevision } from "../model/load-facts.ts";
+import { computeEvents, type FactUpdatedEvent } from "../webhooks/index.ts";
+import { loadFactsAtRevision } from "../model/index.ts";
 import { impactLine } from "./impact-line.ts";
 
 export interface DigestChange {

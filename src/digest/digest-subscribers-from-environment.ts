@@ -1,7 +1,7 @@
 import { type Environment } from "../lib/environment.ts";
 import { readFile } from "node:fs/promises";
 import { listTextFromEnvironment } from "../lib/list-text-from-environment.ts";
-import { parseSubscriberList } from "../webhooks/subscribers/parse-subscriber-list.ts";
+import { parseSubscriberList } from "../webhooks/index.ts";
 import { DigestSubscriber } from "./digest-subscriber.ts";
 
 /** The digest's recipients from FACTS_DIGEST_SUBSCRIBERS (JSON) or the file FACTS_DIGEST_SUBSCRIBERS_FILE names. */

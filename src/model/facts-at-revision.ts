@@ -1,5 +1,4 @@
-import { catFileBatch } from "../lib/git/cat-file-batch.ts";
-import { runGit } from "../lib/git/run-git.ts";
+import { catFileBatch, runGit } from "../lib/git/index.ts";
 
 /** A fact file as it stood at some revision: its path and parsed JSON (or the reason it did not parse). */
 export interface FileAtRevision {

@@ -1,16 +1,6 @@
-import { renderAffordability } from "./api/render-affordability.ts";
-import { renderDiffs } from "./api/render-diffs.ts";
-import { renderFactEndpoints } from "./api/render-fact-endpoints.ts";
-import { renderFactFeeds } from "./feeds/render-fact-feeds.ts";
-import { renderFeed } from "./feeds/render-feed.ts";
-import { renderHostFiles } from "./api/render-host-files.ts";
-import { renderLlms } from "./api/render-llms.ts";
-import { renderManifest } from "./api/render-manifest.ts";
-import { renderOpenApi } from "./api/render-openapi.ts";
+import { renderAffordability, renderDiffs, renderFactEndpoints, renderHostFiles, renderLlms, renderManifest, renderOpenApi, renderSearchIndex, renderWellKnown } from "./api/index.ts";
+import { renderFactFeeds, renderFeed, renderUpcoming } from "./feeds/index.ts";
 import { renderPages } from "./pages/index.ts";
-import { renderSearchIndex } from "./api/render-search-index.ts";
-import { renderUpcoming } from "./feeds/render-upcoming.ts";
-import { renderWellKnown } from "./api/render-well-known.ts";
 import type { SiteFiles } from "./site-files.ts";
 import type { SiteModel } from "./site-model.ts";
 

@@ -1,7 +1,6 @@
 import type { ComputedSeries } from "../affordability/compute-series.ts";
 import type { IndexData } from "../affordability/load-index-data.ts";
-import type { FactTimeline } from "../derive/history/read-fact-history.ts";
-import type { CommitInfo } from "../derive/history/read-git-log.ts";
+import type { FactTimeline, CommitInfo } from "../derive/history/index.ts";
 import type { Urls } from "../lib/config.ts";
 import type { DiffIndex, FactDiff } from "../schemas/diff.ts";
 import type { Fact } from "../schemas/fact.ts";

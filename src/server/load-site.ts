@@ -1,6 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { listFiles } from "../model/list-files.ts";
+import { listFiles } from "../model/index.ts";
 import { createSiteFile, type SiteFile } from "./create-site-file.ts";
 import { compareText } from "../lib/compare-text.ts";
 

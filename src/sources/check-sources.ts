@@ -1,4 +1,4 @@
-import { citationLists } from "../model/citation-lists.ts";
+import { citationLists } from "../model/index.ts";
 import { compareText } from "../lib/compare-text.ts";
 import { toJsonPointer } from "../lib/json-pointer.ts";
 import type { CitationKind } from "../schemas/citation.ts";

@@ -1,9 +1,7 @@
-import { computeEvents } from "./events/compute-events.ts";
-import type { FactUpdatedEvent } from "./events/fact-updated-event.ts";
-import { planDeliveries } from "./state/plan-deliveries.ts";
-import { loadFactsAtRevision } from "../model/load-facts.ts";
-import { resolveCommit } from "./events/resolve-commit.ts";
-import { runDeliveries, type RunOptions, type RunSummary } from "./delivery/run-deliveries.ts";
+import { computeEvents, type FactUpdatedEvent, resolveCommit } from "./events/index.ts";
+import { planDeliveries } from "./state/index.ts";
+import { loadFactsAtRevision } from "../model/index.ts";
+import { runDeliveries, type RunOptions, type RunSummary } from "./delivery/index.ts";
 
 export interface DispatchSummary extends RunSummary {
   base: string;

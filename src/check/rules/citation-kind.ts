@@ -1,5 +1,5 @@
 import { CITATION_KINDS } from "../../schemas/citation.ts";
-import { citationLists } from "../../model/citation-lists.ts";
+import { citationLists } from "../../model/index.ts";
 import type { FactRule } from "./types.ts";
 
 export const MISSING_KIND = `state the citation's kind: one of ${CITATION_KINDS.map((kind) => `"${kind}"`).join(", ")}`;

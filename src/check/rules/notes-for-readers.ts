@@ -1,5 +1,5 @@
 import { NOTES_MAX_LENGTH } from "../../schemas/citation.ts";
-import { citationLists } from "../../model/citation-lists.ts";
+import { citationLists } from "../../model/index.ts";
 import type { FactRule } from "./types.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { openCatFileBatch } from "../../lib/git/cat-file-batch.ts";
+import { openCatFileBatch } from "../../lib/git/index.ts";
 import type { FactFile } from "../../schemas/fact-file.ts";
 import { assertFullHistory, readGitLog, type CommitInfo, type LoggedCommit } from "./read-git-log.ts";
 

@@ -1,6 +1,5 @@
-import { spawnGit } from "../../lib/git/run-git.ts";
+import { spawnGit, runGit } from "../../lib/git/index.ts";
 import { StringDecoder } from "node:string_decoder";
-import { runGit } from "../../lib/git/run-git.ts";
 import { isoDateTimeOfSeconds } from "../../lib/dates.ts";
 
 export interface CommitInfo {

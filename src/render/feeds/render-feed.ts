@@ -2,7 +2,7 @@ import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { create } from "xmlbuilder2";
 import { SERVICE } from "../../lib/config.ts";
 import type { SiteModel } from "../site-model.ts";
-import { latestRetrieved } from "../../model/cadence.ts";
+import { latestRetrieved } from "../../model/index.ts";
 import { describeValue } from "../describe-value.ts";
 import type { SiteFiles } from "../site-files.ts";
 import { compareText } from "../../lib/compare-text.ts";

@@ -3,7 +3,7 @@ import { renderAffordabilityPage } from "./render-affordability-page.ts";
 import { renderCatalogPage } from "./render-catalog-page.ts";
 import { renderChangelogPage } from "./render-changelog-page.ts";
 import { renderSourcesPage } from "./render-sources-page.ts";
-import { siteAssets } from "./parts/site-assets.ts";
+import { siteAssets } from "./parts/index.ts";
 import type { SiteFiles } from "../site-files.ts";
 
 /** The human catalog: static HTML readable without JavaScript, plus its stylesheet and search script. */

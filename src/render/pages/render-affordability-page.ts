@@ -1,11 +1,9 @@
 import type { SiteModel } from "../site-model.ts";
-import { INDEX_FORMULA, latestEntry } from "../api/render-affordability.ts";
+import { INDEX_FORMULA, latestEntry } from "../api/index.ts";
 import { BOARDS } from "../../schemas/affordability.ts";
 import { boardLabel } from "../../affordability/month-labels.ts";
-import { formatCad, formatPercent } from "./text/format-number.ts";
-import { html } from "./text/html.ts";
-import { renderPage } from "./parts/page-layout.ts";
-import { renderIndexChart } from "./parts/render-index-chart.ts";
+import { formatCad, formatPercent, html } from "./text/index.ts";
+import { renderPage, renderIndexChart } from "./parts/index.ts";
 
 /** `/affordability.html`: each board's series as a chart and a table, the latest value and the methodology in plain words. */
 export const renderAffordabilityPage = (model: SiteModel): string => {

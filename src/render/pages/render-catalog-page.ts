@@ -1,14 +1,8 @@
 import { SERVICE } from "../../lib/config.ts";
 import type { SiteModel } from "../site-model.ts";
 import { DOMAINS } from "../../schemas/primitives.ts";
-import { renderDatasetJsonLd } from "./parts/dataset-json-ld.ts";
-import { DOMAIN_NAMES, domainSectionId } from "./text/domain-names.ts";
-import { readableDate } from "./text/format-date.ts";
-import { html } from "./text/html.ts";
-import { renderPage } from "./parts/page-layout.ts";
-import { renderFact } from "./parts/render-fact.ts";
-import { renderUpcomingSection } from "./parts/render-upcoming-section.ts";
-import { sitePath } from "./text/site-path.ts";
+import { renderDatasetJsonLd, renderPage, renderFact, renderUpcomingSection } from "./parts/index.ts";
+import { DOMAIN_NAMES, domainSectionId, readableDate, html, sitePath } from "./text/index.ts";
 
 const count = (n: number): string => `${n} ${n === 1 ? "fact" : "facts"}`;
 

@@ -1,10 +1,8 @@
 import { SERVICE } from "../../lib/config.ts";
 import type { SiteModel } from "../site-model.ts";
 import { subjectOf } from "../../derive/fact-diffs.ts";
-import { readableDate, readableDateTime } from "./text/format-date.ts";
-import { html, type Html } from "./text/html.ts";
-import { renderPage } from "./parts/page-layout.ts";
-import { sitePath } from "./text/site-path.ts";
+import { readableDate, readableDateTime, html, type Html, sitePath } from "./text/index.ts";
+import { renderPage } from "./parts/index.ts";
 import { compareText } from "../../lib/compare-text.ts";
 
 /** Commit subjects start "<id> v<n>: " by convention; the table already has those columns, so the rest is the summary. */

@@ -1,10 +1,7 @@
 import { SERVICE } from "../../lib/config.ts";
 import type { SiteModel } from "../site-model.ts";
-import { citationsByOrg } from "./parts/citations-by-org.ts";
-import { readableDate } from "./text/format-date.ts";
-import { html } from "./text/html.ts";
-import { renderPage } from "./parts/page-layout.ts";
-import { sitePath } from "./text/site-path.ts";
+import { citationsByOrg, renderPage } from "./parts/index.ts";
+import { readableDate, html, sitePath } from "./text/index.ts";
 
 /** `/sources.html`: every organisation the catalog cites, with its documents and the facts that rely on each. */
 export const renderSourcesPage = (model: SiteModel): string => {

@@ -1,4 +1,4 @@
-import type { AttemptOutcome, DeliveryRecord } from "../state/delivery-record.ts";
+import type { AttemptOutcome, DeliveryRecord } from "../state/index.ts";
 import { describeOutcome } from "./describe-outcome.ts";
 import { retryDelayMs } from "./retry-schedule.ts";
 

@@ -1,7 +1,7 @@
 import { SERVICE } from "../../lib/config.ts";
-import type { DeliveryRecord } from "../state/delivery-record.ts";
-import { signWebhook } from "../signing/sign-webhook.ts";
-import { webhookBodyBytes } from "../events/webhook-body-bytes.ts";
+import type { DeliveryRecord } from "../state/index.ts";
+import { signWebhook } from "../signing/index.ts";
+import { webhookBodyBytes } from "../events/index.ts";
 
 export interface WebhookRequest {
   headers: Record<string, string>;

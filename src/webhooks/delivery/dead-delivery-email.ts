@@ -1,9 +1,17 @@
 import { SERVICE, urlsFor } from "../../lib/config.ts";
 import type { MailMessage } from "../../lib/mailer.ts";
-import type { DeliveryRecord } from "../state/delivery-record.ts";
+import type { DeliveryRecord } from "../state/index.ts";
 import { describeOutcome } from "./describe-outcome.ts";
-import { redactUrl } from "./redact-url.ts";
-import type { Subscriber } from "../subscribers/subscriber.ts";
+import type { Subscriber } from "../subscribers/index.ts";
+
+/** A subscriber URL as it may appear in logs and emails: its origin only, since paths and queries often carry tokens. */
+export const redactUrl = (rawUrl: string): string => {
+  try {
+    return new URL(rawUrl).origin;
+  } catch {
+    return "(unparseable URL)";
+  }
+};
 
 /** The one email that tells a subscriber its deliveries are dead: which events, every attempt, and where to read the facts now. */
 export const deadDeliveryEmail = (subscriber: Subscriber, records: readonly DeliveryRecord[]): MailMessage => {

@@ -1,12 +1,11 @@
 import { applyAttemptOutcome } from "./apply-attempt-outcome.ts";
 import { buildWebhookRequest } from "./build-webhook-request.ts";
-import type { AttemptOutcome, DeliveryRecord } from "../state/delivery-record.ts";
-import type { DeliveryStore } from "../state/delivery-store.ts";
+import type { AttemptOutcome, DeliveryRecord, DeliveryStore } from "../state/index.ts";
 import { guardUrl, type Resolver } from "./guard-url.ts";
 import type { PinnedClient } from "./pinned-client.ts";
 import { sendWebhook } from "./send-webhook.ts";
 import { startAttempt } from "./start-attempt.ts";
-import type { Subscriber } from "../subscribers/subscriber.ts";
+import type { Subscriber } from "../subscribers/index.ts";
 
 export interface DeliveryContext {
   store: DeliveryStore;

@@ -1,4 +1,4 @@
-import type { AttemptOutcome } from "../state/delivery-record.ts";
+import type { AttemptOutcome } from "../state/index.ts";
 
 /** One line for logs, state and emails. */
 export const describeOutcome = (outcome: AttemptOutcome): string => {

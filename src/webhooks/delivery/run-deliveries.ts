@@ -2,10 +2,10 @@ import type { Mailer } from "../../lib/mailer.ts";
 import { compareText } from "../../lib/compare-text.ts";
 import { deadDeliveryEmail } from "./dead-delivery-email.ts";
 import { deliver, type DeliveryContext } from "./deliver.ts";
-import type { DeliveryRecord, DeliveryStatus } from "../state/delivery-record.ts";
+import type { DeliveryRecord, DeliveryStatus } from "../state/index.ts";
 import { describeOutcome } from "./describe-outcome.ts";
 import { forEachConcurrently } from "./for-each-concurrently.ts";
-import type { Subscriber } from "../subscribers/subscriber.ts";
+import type { Subscriber } from "../subscribers/index.ts";
 
 export interface RunOptions extends DeliveryContext {
   subscribers: readonly Subscriber[];

@@ -1,7 +1,16 @@
-import type { AttemptOutcome } from "../state/delivery-record.ts";
-import { parseRetryAfter } from "./parse-retry-after.ts";
+import type { AttemptOutcome } from "../state/index.ts";
 import { AnswerTimeoutError, type PinnedClient } from "./pinned-client.ts";
 import type { WebhookRequest } from "./build-webhook-request.ts";
+
+/** A `Retry-After` header (delay in seconds, or an HTTP date) as seconds from `now`; undefined when absent or unreadable. */
+export const parseRetryAfter = (header: string | string[] | undefined, now: Date): number | undefined => {
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, Math.ceil((at - now.getTime()) / 1000));
+};
 
 /** Receivers' answers are read this far and no further: only the status matters, and a huge body must not stall the dispatcher. */
 export const MAX_ANSWER_BYTES = 64 * 1024;

@@ -1,4 +1,4 @@
-import type { DeliveryRecord } from "../state/delivery-record.ts";
+import type { DeliveryRecord } from "../state/index.ts";
 
 /**
  * The record as written just before an attempt is made. An attempt left unfinished by a killed process is closed

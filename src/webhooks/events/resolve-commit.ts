@@ -1,4 +1,4 @@
-import { runGit } from "../../lib/git/run-git.ts";
+import { runGit } from "../../lib/git/index.ts";
 
 export interface ResolvedCommit {
   sha: string;

@@ -1,5 +1,11 @@
 import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
-import { standardWebhooksKey } from "./standard-webhooks-key.ts";
+
+/**
+ * The HMAC key of the Standard Webhooks signature: for a `whsec_` secret, the bytes its base64 encodes (as the
+ * scheme's stock libraries read it); for any other secret, its own bytes (stock libraries' `raw` format).
+ */
+export const standardWebhooksKey = (secret: string): Buffer =>
+  secret.startsWith("whsec_") ? Buffer.from(secret.slice("whsec_".length), "base64") : Buffer.from(secret, "utf8");
 
 export interface WebhookSignatures {
   /** SPEC.md 5.3: `sha256=<hex HMAC-SHA256 of the body>`, keyed by the secret exactly as the subscriber holds it. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AbsoluteUrl, IsoDateTime } from "../../schemas/primitives.ts";
-import { FactUpdatedEvent } from "../events/fact-updated-event.ts";
-import { SubscriberId } from "../subscribers/subscriber.ts";
+import { FactUpdatedEvent } from "../events/index.ts";
+import { SubscriberId } from "../subscribers/index.ts";
 
 /**
  * SPEC.md section 3, plus `pending` (planned, not yet attempted) and `gone` (the receiver answered 410 Gone,

@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { WebhookBody } from "../../schemas/webhook.ts";
-import { buildWebhookBody } from "../events/build-webhook-body.ts";
+import { buildWebhookBody, deliveryId, type FactUpdatedEvent } from "../events/index.ts";
 import type { DeliveryRecord } from "./delivery-record.ts";
-import { deliveryId } from "../events/delivery-id.ts";
-import type { FactUpdatedEvent } from "../events/fact-updated-event.ts";
 
 export interface PlanContext {
   base: string;

@@ -1,6 +1,6 @@
 import { compareText } from "../../lib/compare-text.ts";
 import type { DeliveryRecord } from "./delivery-record.ts";
-import type { FactUpdatedEvent } from "../events/fact-updated-event.ts";
+import type { FactUpdatedEvent } from "../events/index.ts";
 
 /** Every subscriber's delivery of an event holds the same event object, so its JSON is made once. */
 const eventTexts = new WeakMap<FactUpdatedEvent, string>();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseJsonDocument } from "../../model/parse-json-document.ts";
+import { parseJsonDocument } from "../../model/index.ts";
 
 /**
  * Parses a JSON array of subscriber entries and reports every problem at once, each naming the entry's index

@@ -1,8 +1,12 @@
 import { type Environment } from "../../lib/environment.ts";
 import { readFile } from "node:fs/promises";
 import { listTextFromEnvironment } from "../../lib/list-text-from-environment.ts";
-import { parseSubscribers } from "./parse-subscribers.ts";
-import type { Subscriber } from "./subscriber.ts";
+import { Subscriber } from "./subscriber.ts";
+import { parseSubscriberList } from "./parse-subscriber-list.ts";
+
+/** The webhook subscriber list (a JSON array), every problem reported at once by subscriber index and field. */
+export const parseSubscribers = (text: string, source: string): Subscriber[] =>
+  parseSubscriberList(text, source, Subscriber, '{"id", "url", "secret", "email"}', (subscriber) => subscriber.id.toLowerCase());
 
 /**
  * The subscribers from FACTS_WEBHOOK_SUBSCRIBERS (JSON, a repository secret in the workflow) or from the file

@@ -1,4 +1,4 @@
-import type { LoadedFact } from "../../model/load-facts.ts";
+import type { LoadedFact } from "../../model/index.ts";
 import { daysBetween } from "../../lib/dates.ts";
 import type { ScheduledChange } from "../../schemas/scheduled-change.ts";
 import { codeBlock, codeSpan, escapeMarkdown, truncate } from "../github/markdown/markdown-text.ts";

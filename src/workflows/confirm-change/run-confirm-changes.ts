@@ -1,4 +1,4 @@
-import type { LoadedFact } from "../../model/load-facts.ts";
+import type { LoadedFact } from "../../model/index.ts";
 import { addDays } from "../../lib/dates.ts";
 import type { FactIssueOptions } from "../github/fact-issue-options.ts";
 import { ensureLabel } from "../reverify/ensure-label.ts";

@@ -1,8 +1,7 @@
 import type { Problem } from "../../lib/problem.ts";
-import type { LoadedFact } from "../../model/load-facts.ts";
+import { type LoadedFact, describeDue, factsDue, type FactDue } from "../../model/index.ts";
 import { planPromotions } from "../promote/plan-promotions.ts";
 import type { ScheduledChange } from "../../schemas/scheduled-change.ts";
-import { describeDue, factsDue, type FactDue } from "../../model/facts-due.ts";
 
 /** A freshness problem, located on the fact's `expires_iso` line, that also names the fact. */
 export interface FreshnessProblem extends Problem {

@@ -1,6 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import { revisionFieldsChanged } from "../../model/revision.ts";
-import { latestRetrieved } from "../../model/cadence.ts";
+import { revisionFieldsChanged, latestRetrieved } from "../../model/index.ts";
 import { valueDiff } from "../../derive/value-diff.ts";
 import { FACT_FILE_KEYS, type FactFile } from "../../schemas/fact-file.ts";
 import type { ChangeKind, FactChange } from "./pr-changes-report.ts";

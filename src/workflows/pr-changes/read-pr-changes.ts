@@ -1,5 +1,4 @@
-import { readFactFiles } from "../../model/load-facts.ts";
-import { factsAtRevision } from "../../model/facts-at-revision.ts";
+import { readFactFiles, factsAtRevision } from "../../model/index.ts";
 import { FactFile } from "../../schemas/fact-file.ts";
 import { computeFactChanges, type FactOnSide } from "./compute-fact-changes.ts";
 import type { PrChangesReport } from "./pr-changes-report.ts";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { checkFactFiles } from "../../check/check-fact-files.ts";
 import { formatProblem } from "../../lib/problem.ts";
 import { runChecks } from "../../check/run-checks.ts";
-import { runGit } from "../../lib/git/run-git.ts";
+import { runGit } from "../../lib/git/index.ts";
 import { planPromotions, type HeldChange, type Promotion } from "./plan-promotions.ts";
 import { promotionMessage } from "./promotion-message.ts";
 

@@ -1,5 +1,4 @@
-import { cadenceTagsOf } from "../../model/cadence.ts";
-import { describeDue, type FactDue } from "../../model/facts-due.ts";
+import { cadenceTagsOf, describeDue, type FactDue } from "../../model/index.ts";
 import type { SourceFinding } from "../../sources/check-sources.ts";
 import { describePage } from "../../sources/describe-finding.ts";
 import { CADENCE_DAYS } from "../../schemas/fact-file.ts";

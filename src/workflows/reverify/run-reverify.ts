@@ -1,5 +1,4 @@
-import { latestRetrieved } from "../../model/cadence.ts";
-import { factsDue } from "../../model/facts-due.ts";
+import { latestRetrieved, factsDue } from "../../model/index.ts";
 import { daysBetween } from "../../lib/dates.ts";
 import type { SourceFinding } from "../../sources/check-sources.ts";
 import { needsAttention } from "../../sources/describe-finding.ts";

@@ -1,4 +1,4 @@
-import { gitResult, gitText } from "../../lib/git/run-git.ts";
+import { gitResult, gitText } from "../../lib/git/index.ts";
 
 export interface SaveOptions {
   /** The folder restored by restoreStateBranch. */

@@ -1,8 +1,6 @@
 import { SERVICE } from "../../../lib/config.ts";
 import type { SiteModel } from "../../site-model.ts";
-import { readableDateTime } from "../text/format-date.ts";
-import { html, type Html } from "../text/html.ts";
-import { sitePath } from "../text/site-path.ts";
+import { readableDateTime, html, type Html, sitePath } from "../text/index.ts";
 
 export type PageName = "catalog" | "sources" | "changelog" | "affordability";
 

@@ -1,6 +1,5 @@
 import type { Bracket } from "../../../schemas/fact-value.ts";
-import { formatCad, formatPercent } from "../text/format-number.ts";
-import { html, type Html } from "../text/html.ts";
+import { formatCad, formatPercent, html, type Html } from "../text/index.ts";
 
 /** The range a bracket covers, from the previous bracket's upper bound: "Up to $200,000", "$200,000 to $2,000,000", "Over $3,000,000". */
 export const bracketRange = (brackets: readonly Bracket[], index: number): string => {

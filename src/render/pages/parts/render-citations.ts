@@ -1,6 +1,5 @@
 import type { Citation } from "../../../schemas/citation.ts";
-import { readableDate } from "../text/format-date.ts";
-import { html, type Html } from "../text/html.ts";
+import { readableDate, html, type Html } from "../text/index.ts";
 
 const date = (isoDate: string): Html => html`<time datetime="${isoDate}">${readableDate(isoDate)}</time>`;
 

@@ -1,10 +1,8 @@
 import type { Urls } from "../../../lib/config.ts";
 import type { FactDiff } from "../../../schemas/diff.ts";
 import type { Fact, HistoryEntry } from "../../../schemas/fact.ts";
-import { readableDate } from "../text/format-date.ts";
-import { html, type Html } from "../text/html.ts";
+import { readableDate, html, type Html, sitePath } from "../text/index.ts";
 import { renderValue } from "./render-value.ts";
-import { sitePath } from "../text/site-path.ts";
 
 const date = (isoDate: string | undefined): Html => (isoDate ? html`<time datetime="${isoDate}">${readableDate(isoDate)}</time>` : html`unknown`);
 

@@ -1,16 +1,14 @@
 import type { Urls } from "../../../lib/config.ts";
-import { cadenceTagsOf, latestRetrieved } from "../../../model/cadence.ts";
-import type { CommitInfo } from "../../../derive/history/read-git-log.ts";
+import { cadenceTagsOf, latestRetrieved } from "../../../model/index.ts";
+import type { CommitInfo } from "../../../derive/history/index.ts";
 import { CADENCE_DAYS } from "../../../schemas/fact-file.ts";
 import type { FactDiff } from "../../../schemas/diff.ts";
 import type { Fact } from "../../../schemas/fact.ts";
-import { readableDate } from "../text/format-date.ts";
-import { html, type Html } from "../text/html.ts";
+import { readableDate, html, type Html, sitePath } from "../text/index.ts";
 import { renderCitations } from "./render-citations.ts";
 import { renderFactHistory } from "./render-fact-history.ts";
 import { renderScheduled } from "./render-scheduled.ts";
 import { renderValue } from "./render-value.ts";
-import { sitePath } from "../text/site-path.ts";
 
 export interface FactContext {
   urls: Urls;

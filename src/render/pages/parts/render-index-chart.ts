@@ -1,6 +1,6 @@
 import { monthsBetween } from "../../../affordability/month-labels.ts";
 import type { AffordabilityEntry } from "../../../schemas/affordability.ts";
-import { html, type Html } from "../text/html.ts";
+import { html, type Html } from "../text/index.ts";
 
 const WIDTH = 640;
 const HEIGHT = 240;

@@ -1,6 +1,5 @@
 import type { Fact } from "../../../schemas/fact.ts";
-import { readableDate } from "../text/format-date.ts";
-import { html, type Html } from "../text/html.ts";
+import { readableDate, html, type Html } from "../text/index.ts";
 import { renderCitations } from "./render-citations.ts";
 import { renderValue } from "./render-value.ts";
 

@@ -1,9 +1,7 @@
 import type { SiteModel } from "../../site-model.ts";
 import { addDays } from "../../../lib/dates.ts";
-import { upcomingItems, UPCOMING_WINDOW_DAYS } from "../../feeds/upcoming-items.ts";
-import { readableDate } from "../text/format-date.ts";
-import { html } from "../text/html.ts";
-import { sitePath } from "../text/site-path.ts";
+import { upcomingItems, UPCOMING_WINDOW_DAYS } from "../../feeds/index.ts";
+import { readableDate, html, sitePath } from "../text/index.ts";
 
 /** The page lists only the lapses of the next two months; the calendar, feed and JSON carry the whole year. */
 const LAPSES_SHOWN_DAYS = 60;

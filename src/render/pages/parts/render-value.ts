@@ -1,8 +1,5 @@
 import { isBracketArray } from "../../describe-value.ts";
-import { describeKey } from "../text/describe-key.ts";
-import { isIsoDate, readableDate } from "../text/format-date.ts";
-import { formatNumberFor, formatNumberWithUnit } from "../text/format-scalar.ts";
-import { html, type Html } from "../text/html.ts";
+import { describeKey, isIsoDate, readableDate, formatNumberFor, formatNumberWithUnit, html, type Html } from "../text/index.ts";
 import { renderBracketTable } from "./render-bracket-table.ts";
 
 type Scalar = string | number | boolean | null;

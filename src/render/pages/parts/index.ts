@@ -1,0 +1,7 @@
+export { citationsByOrg } from "./citations-by-org.ts";
+export { renderDatasetJsonLd } from "./dataset-json-ld.ts";
+export { renderPage } from "./page-layout.ts";
+export { renderFact } from "./render-fact.ts";
+export { renderIndexChart } from "./render-index-chart.ts";
+export { renderUpcomingSection } from "./render-upcoming-section.ts";
+export { siteAssets } from "./site-assets.ts";

@@ -1,0 +1,7 @@
+export { describeKey } from "./describe-key.ts";
+export { DOMAIN_NAMES, domainSectionId } from "./domain-names.ts";
+export { isIsoDate, readableDate, readableDateTime } from "./format-date.ts";
+export { formatCad, formatPercent } from "./format-number.ts";
+export { formatNumberFor, formatNumberWithUnit } from "./format-scalar.ts";
+export { html, type Html, trustedHtml } from "./html.ts";
+export { sitePath } from "./site-path.ts";

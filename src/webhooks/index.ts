@@ -1,0 +1,11 @@
+/**
+ * Webhooks, by stage: `subscribers/` (who gets what, from the secret list), `events/` (the `fact.updated` events a
+ * range of commits makes, and their bodies), `state/` (planned deliveries and their journal on disk), `delivery/`
+ * (sending, retries, the pinned and guarded HTTP client), `signing/` (Standard Webhooks signatures, both ways).
+ * `dispatch` runs them in that order; the CLI and the digest import from here.
+ */
+export { systemResolver, createPinnedClient, DEFAULT_CONCURRENCY, runDeliveries, type RunOptions, type RunSummary } from "./delivery/index.ts";
+export { dispatch } from "./dispatch.ts";
+export { computeEvents, FactUpdatedEvent } from "./events/index.ts";
+export { createDeliveryStore } from "./state/index.ts";
+export { allowHostsFromEnvironment, parseSubscriberList, subscribersFromEnvironment } from "./subscribers/index.ts";

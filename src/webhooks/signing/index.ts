@@ -1,0 +1,1 @@
+export { signWebhook } from "./sign-webhook.ts";
