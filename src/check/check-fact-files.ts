@@ -1,33 +1,16 @@
-import { listDataFiles, readDocument, type LoadedFact, validateWithSchema } from "../model/index.ts";
-import { FactFile } from "../schemas/fact-file.ts";
-import type { Problem } from "../lib/problem.ts";
-import { FACT_RULES } from "./rules/index.ts";
+import { byRule, type Problem } from "../lib/problem.ts";
+import { type LoadedFact, readFactFiles } from "../model/index.ts";
+import { FACT_RULES, OTHER_RULES } from "./rules/index.ts";
 import type { CheckContext } from "./rules/types.ts";
 
-const FACT_PATH = /^facts\/[^/]+\/[^/]+\.json$/;
-
-/** Validates every file under `facts/`; returns the facts that passed the schema, for cross-file and base-branch rules. */
+/**
+ * Reads every file under `facts/` with the one fact loader, then runs each rule over every fact that matched the
+ * schema. Returns those facts too, for the rules against the base branch.
+ */
 export const checkFactFiles = async (root: string, context: CheckContext): Promise<{ problems: Problem[]; facts: LoadedFact[]; files: string[] }> => {
-  const { files, problems } = await listDataFiles(root, "facts");
-  const facts: LoadedFact[] = [];
-  for (const file of files) {
-    if (!FACT_PATH.test(file)) {
-      problems.push({ file, line: 1, column: 1, pointer: "", message: "only facts/<domain>/<id>.json files belong under facts/" });
-      continue;
-    }
-    const doc = await readDocument(root, file);
-    if (doc.syntaxProblems.length > 0) {
-      problems.push(...doc.syntaxProblems);
-      continue;
-    }
-    const { value: fact, problems: schemaProblems } = validateWithSchema(doc, FactFile);
-    problems.push(...schemaProblems);
-    if (!fact) continue;
-    const loaded = { doc, fact };
-    for (const rule of FACT_RULES) problems.push(...rule(loaded, context));
-    facts.push(loaded);
-  }
-  problems.push(...duplicateIdProblems(facts));
+  const { facts, problems, files } = await readFactFiles(root);
+  for (const loaded of facts) for (const rule of FACT_RULES) problems.push(...byRule(rule.name, rule.check(loaded, context)));
+  problems.push(...byRule(OTHER_RULES.uniqueId.name, duplicateIdProblems(facts)));
   return { problems, facts, files };
 };
 

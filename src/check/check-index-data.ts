@@ -1,11 +1,14 @@
 import type { z } from "zod";
-import { type JsonDocument, listDataFiles, readDocument, validateWithSchema } from "../model/index.ts";
+import { type JsonDocument, LOAD_RULES, listDataFiles, readDocument, validateWithSchema } from "../model/index.ts";
 import { BenchmarkFile, IncomeFile, MethodologyFile, MortgageRatesFile } from "../schemas/index-data.ts";
 import type { Citation } from "../schemas/citation.ts";
-import type { Problem } from "../lib/problem.ts";
+import { byRule, type Problem } from "../lib/problem.ts";
 import { MISSING_KIND } from "./rules/citation-kind.ts";
 import { notesProblem } from "./rules/notes-for-readers.ts";
+import { OTHER_RULES } from "./rules/index.ts";
 import type { CheckContext } from "./rules/types.ts";
+
+const INDEX_DATA = OTHER_RULES.indexData.name;
 
 /** Which schema governs which file under `index-data/`. */
 const schemaFor = (file: string): z.ZodType | undefined => {
@@ -18,29 +21,32 @@ const schemaFor = (file: string): z.ZodType | undefined => {
 
 /** Validates every file under `index-data/`: syntax, schema, sources not dated in the future, months unique and in order. */
 export const checkIndexData = async (root: string, context: CheckContext): Promise<{ problems: Problem[]; fileCount: number }> => {
-  const { files, problems } = await listDataFiles(root, "index-data");
+  const listed = await listDataFiles(root, "index-data");
+  const files = listed.files;
+  const problems = byRule(LOAD_RULES.fileNames, listed.problems);
   for (const file of files) {
     const schema = schemaFor(file);
     if (!schema) {
       problems.push({
         file, line: 1, column: 1, pointer: "",
         message: "unexpected file: index-data/ holds methodology.json, income.json, mortgage-rates.json and benchmarks/<board>.json",
+        rule: INDEX_DATA,
       });
       continue;
     }
     const doc = await readDocument(root, file);
     if (doc.syntaxProblems.length > 0) {
-      problems.push(...doc.syntaxProblems);
+      problems.push(...byRule(LOAD_RULES.json, doc.syntaxProblems));
       continue;
     }
     const { value, problems: schemaProblems } = validateWithSchema(doc, schema);
-    problems.push(...schemaProblems);
+    problems.push(...byRule(LOAD_RULES.schema, schemaProblems));
     if (value === undefined) continue;
-    problems.push(...sourceProblems(doc, value, context.today), ...monthOrder(doc, value));
+    problems.push(...byRule(INDEX_DATA, [...sourceProblems(doc, value, context.today), ...monthOrder(doc, value)]));
     if (file.startsWith("index-data/benchmarks/")) {
       const board = (value as BenchmarkFile).board;
       if (file !== `index-data/benchmarks/${board}.json`) {
-        problems.push(doc.problemAt(["board"], `board "${board}" does not match the file name (expected index-data/benchmarks/${board}.json)`));
+        problems.push({ ...doc.problemAt(["board"], `board "${board}" does not match the file name (expected index-data/benchmarks/${board}.json)`), rule: INDEX_DATA });
       }
     }
   }

@@ -2,7 +2,8 @@ import { checkAgainstBase } from "./check-against-base.ts";
 import { checkFactFiles } from "./check-fact-files.ts";
 import { checkIndexData } from "./check-index-data.ts";
 import { compareText } from "../lib/compare-text.ts";
-import { compareProblems, type Problem } from "../lib/problem.ts";
+import { byRule, compareProblems, type Problem } from "../lib/problem.ts";
+import { OTHER_RULES } from "./rules/index.ts";
 import type { LoadedFact } from "../model/index.ts";
 import type { CheckContext } from "./rules/types.ts";
 import type { FactFile } from "../schemas/fact-file.ts";
@@ -28,7 +29,7 @@ export interface CheckReport {
  */
 export const runChecks = async (root: string, context: CheckContext & { base?: string }): Promise<CheckReport> => {
   const [facts, indexData] = await Promise.all([checkFactFiles(root, context), checkIndexData(root, context)]);
-  const baseProblems = context.base === undefined ? [] : await checkAgainstBase(root, context.base, facts.facts, facts.files);
+  const baseProblems = context.base === undefined ? [] : byRule(OTHER_RULES.versionRules.name, await checkAgainstBase(root, context.base, facts.facts, facts.files));
   return {
     problems: [...facts.problems, ...indexData.problems, ...baseProblems].sort(compareProblems),
     facts: facts.facts,

@@ -9,11 +9,13 @@ export const summaryRows = (problems: readonly Problem[]): { data: string; heade
     { data: "Line", header: true },
     { data: "JSON pointer", header: true },
     { data: "Problem", header: true },
+    { data: "Rule", header: true },
   ],
   ...problems.map((problem) => [
     { data: escapeHtml(problem.file) },
     { data: String(problem.line) },
     { data: problem.pointer === "" ? "(document)" : escapeHtml(problem.pointer) },
     { data: escapeHtml(problem.message) },
+    { data: problem.rule ?? "" },
   ]),
 ];

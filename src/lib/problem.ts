@@ -6,11 +6,16 @@ export interface Problem {
   column: number;
   pointer: string;
   message: string;
+  /** The check rule that found it (see CHECK_RULES in src/check/rules), when a rule of the fact check did. */
+  rule?: string;
 }
 
-/** `path:line:col: message (at /json/pointer)`, the one format every report uses. */
+/** `path:line:col: message (at /json/pointer) [rule]`, the one format every report uses. */
 export const formatProblem = (problem: Problem): string =>
-  `${problem.file}:${problem.line}:${problem.column}: ${problem.message} (at ${problem.pointer === "" ? "the document root" : problem.pointer})`;
+  `${problem.file}:${problem.line}:${problem.column}: ${problem.message} (at ${problem.pointer === "" ? "the document root" : problem.pointer})${problem.rule === undefined ? "" : ` [${problem.rule}]`}`;
+
+/** The same problems, each marked as found by `rule`. */
+export const byRule = (rule: string, problems: readonly Problem[]): Problem[] => problems.map((problem) => ({ ...problem, rule }));
 
 export const compareProblems = (a: Problem, b: Problem): number =>
   compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.message, b.message);

@@ -3,7 +3,7 @@ export { citationLists } from "./citation-lists.ts";
 export { factsAtRevision } from "./facts-at-revision.ts";
 export { describeDue, type FactDue, factsDue } from "./facts-due.ts";
 export { listDataFiles, listFiles } from "./list-files.ts";
-export { type LoadedFact, loadFacts, loadFactsAtRevision, readFactFiles } from "./load-facts.ts";
+export { LOAD_RULES, type LoadedFact, loadFacts, loadFactsAtRevision, readFactFiles } from "./load-facts.ts";
 export { type JsonDocument, parseJsonDocument } from "./parse-json-document.ts";
 export { readDocument } from "./read-document.ts";
 export { revisionFieldsChanged } from "./revision.ts";

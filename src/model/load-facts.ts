@@ -1,4 +1,4 @@
-import type { Problem } from "../lib/problem.ts";
+import { byRule, type Problem } from "../lib/problem.ts";
 import { FactFile } from "../schemas/fact-file.ts";
 import { factsAtRevision } from "./facts-at-revision.ts";
 import { listDataFiles } from "./list-files.ts";
@@ -14,26 +14,31 @@ export interface LoadedFact {
 
 const FACT_PATH = /^facts\/[^/]+\/[^/]+\.json$/;
 
+/** The names of the check rules whose problems the loader finds, as CONTRIBUTING.md lists them. */
+export const LOAD_RULES = { fileNames: "file-names", json: "json", fileLocation: "file-location", schema: "schema" } as const;
+
 /**
  * The one way facts are read from a working tree: every file under `facts/`, refused when hostile (see
  * `listDataFiles` and `parseJsonDocument`), parsed, and validated against the schema. Returns the facts that
  * passed, and a located problem for every file that did not; the lint rules are the check's, not the loader's.
  */
 export const readFactFiles = async (root: string): Promise<{ facts: LoadedFact[]; problems: Problem[]; files: string[] }> => {
-  const { files, problems } = await listDataFiles(root, "facts");
+  const listed = await listDataFiles(root, "facts");
+  const files = listed.files;
+  const problems = byRule(LOAD_RULES.fileNames, listed.problems);
   const facts: LoadedFact[] = [];
   for (const file of files) {
     if (!FACT_PATH.test(file)) {
-      problems.push({ file, line: 1, column: 1, pointer: "", message: "only facts/<domain>/<id>.json files belong under facts/" });
+      problems.push({ file, line: 1, column: 1, pointer: "", message: "only facts/<domain>/<id>.json files belong under facts/", rule: LOAD_RULES.fileLocation });
       continue;
     }
     const doc = await readDocument(root, file);
     if (doc.syntaxProblems.length > 0) {
-      problems.push(...doc.syntaxProblems);
+      problems.push(...byRule(LOAD_RULES.json, doc.syntaxProblems));
       continue;
     }
     const { value: fact, problems: schemaProblems } = validateWithSchema(doc, FactFile);
-    problems.push(...schemaProblems);
+    problems.push(...byRule(LOAD_RULES.schema, schemaProblems));
     if (fact) facts.push({ doc, fact });
   }
   return { facts, problems, files };

@@ -47,7 +47,7 @@ describe("npm run check --base", () => {
     expect((await checkAgainstMain(repo)).lines).toEqual(["ok: 1 fact files and 0 index-data files checked, no problems"]);
     // The same file with a changed value and the same version is still a missed revision, not a "new fact".
     await repo.writeJson(FILE, { ...fact, value: { max_increase: 0.02 }, citations: [{ ...citation, notes: "Official page." }] });
-    expect((await checkAgainstMain(repo)).lines[0]).toMatch(/: value changed, so this is a revision: version must be 3 \(base has 2\), not 2 \(at \/version\)$/);
+    expect((await checkAgainstMain(repo)).lines[0]).toMatch(/: value changed, so this is a revision: version must be 3 \(base has 2\), not 2 \(at \/version\) \[version-rules\]$/);
   });
 
   it("refuses a changed value without a version bump, naming the line of version", async () => {
@@ -56,7 +56,7 @@ describe("npm run check --base", () => {
     const result = await checkAgainstMain(repo);
     expect(result.code).toBe(1);
     expect(result.lines[0]).toBe(
-      `${FILE}:9:3: value changed, so this is a revision: version must be 3 (base has 2), not 2 (at /version)`,
+      `${FILE}:9:3: value changed, so this is a revision: version must be 3 (base has 2), not 2 (at /version) [version-rules]`,
     );
   });
 
@@ -64,13 +64,13 @@ describe("npm run check --base", () => {
     const repo = await repoAtBase();
     await repo.writeFact({ ...base, version: 4, effective_iso: "2026-01-01" });
     expect((await checkAgainstMain(repo)).lines[0]).toBe(
-      `${FILE}:9:3: effective_iso changed, so this is a revision: version must be 3 (base has 2), not 4 (at /version)`,
+      `${FILE}:9:3: effective_iso changed, so this is a revision: version must be 3 (base has 2), not 4 (at /version) [version-rules]`,
     );
     await repo.writeFact({ ...base, version: 1 });
-    expect((await checkAgainstMain(repo)).lines[0]).toBe(`${FILE}:9:3: version went down from 2 to 1; versions never decrease (at /version)`);
+    expect((await checkAgainstMain(repo)).lines[0]).toBe(`${FILE}:9:3: version went down from 2 to 1; versions never decrease (at /version) [version-rules]`);
     await repo.writeFact({ ...base, version: 3, retrieved_iso: "2026-11-20" });
     expect((await checkAgainstMain(repo)).lines[0]).toBe(
-      `${FILE}:9:3: version changed from 2 to 3 but value, unit and effective_iso did not; a re-verification or editorial edit keeps version 2 (at /version)`,
+      `${FILE}:9:3: version changed from 2 to 3 but value, unit and effective_iso did not; a re-verification or editorial edit keeps version 2 (at /version) [version-rules]`,
     );
   });
 
@@ -82,10 +82,10 @@ describe("npm run check --base", () => {
     const result = await checkAgainstMain(repo);
     expect(result.code).toBe(1);
     expect(result.lines).toContain(
-      'facts/legal/bc.hbrp.json:1:1: fact "bc.hbrp" (v1 on main) was deleted; a retired rule keeps its file and sets superseded_by (at the document root)',
+      'facts/legal/bc.hbrp.json:1:1: fact "bc.hbrp" (v1 on main) was deleted; a retired rule keeps its file and sets superseded_by (at the document root) [version-rules]',
     );
     expect(result.lines).toContain(
-      `${FILE}:2:3: fact "${ID}" was renamed to "bc.rent_cap.next"; ids never change: keep "${ID}" and set superseded_by on it if the rule was replaced (at /id)`,
+      `${FILE}:2:3: fact "${ID}" was renamed to "bc.rent_cap.next"; ids never change: keep "${ID}" and set superseded_by on it if the rule was replaced (at /id) [version-rules]`,
     );
   });
 
@@ -93,20 +93,20 @@ describe("npm run check --base", () => {
     const repo = await repoAtBase();
     await repo.writeFact({ ...base, retrieved_iso: "2026-10-01" });
     expect((await checkAgainstMain(repo)).lines[0]).toBe(
-      `${FILE}:15:3: the latest retrieved_iso moved back from 2026-11-01 to 2026-10-01; a re-verification only moves it forward (at /citations)`,
+      `${FILE}:15:3: the latest retrieved_iso moved back from 2026-11-01 to 2026-10-01; a re-verification only moves it forward (at /citations) [version-rules]`,
     );
     const json = await repo.readJson(FILE);
     await repo.writeJson(FILE, { ...json, expires_iso: "2027-03-01", citations: [{ ...(json.citations as object[])[0], retrieved_iso: "2026-11-01" }] });
     const lines = (await checkAgainstMain(repo)).lines;
     expect(lines).toContain(
-      `${FILE}:11:3: expires_iso changed from 2027-01-30 to 2027-03-01 without a re-verification; set retrieved_iso of the citations you checked to the day you checked them (at /expires_iso)`,
+      `${FILE}:11:3: expires_iso changed from 2027-01-30 to 2027-03-01 without a re-verification; set retrieved_iso of the citations you checked to the day you checked them (at /expires_iso) [version-rules]`,
     );
   });
 
   it("requires a new fact to start at version 1", async () => {
     const repo = await repoAtBase();
     await repo.writeFact({ id: "bc.new.rule", version: 2 });
-    expect((await checkAgainstMain(repo)).lines[0]).toBe("facts/tax/bc.new.rule.json:7:3: a new fact starts at version 1, not 2 (at /version)");
+    expect((await checkAgainstMain(repo)).lines[0]).toBe("facts/tax/bc.new.rule.json:7:3: a new fact starts at version 1, not 2 (at /version) [version-rules]");
   });
 
   it("says clearly when the base revision does not exist", async () => {
@@ -135,7 +135,7 @@ describe("npm run check --base", () => {
     const bumped = await checkAgainstMain(repo);
     expect(bumped.code).toBe(1);
     expect(bumped.lines[0]).toBe(
-      `${FILE}:9:3: version changed from 2 to 3 but value, unit and effective_iso did not; a re-verification or editorial edit keeps version 2 (at /version)`,
+      `${FILE}:9:3: version changed from 2 to 3 but value, unit and effective_iso did not; a re-verification or editorial edit keeps version 2 (at /version) [version-rules]`,
     );
   });
 
@@ -153,9 +153,9 @@ describe("npm run check --base", () => {
     const result = await checkAgainstMain(repo);
     expect(result.code).toBe(1);
     expect(result.lines.filter((line) => line.includes("/scheduled/"))).toEqual([
-      expect.stringMatching(/: a scheduled change takes effect after the fact's effective_iso 2025-01-01, not on 2024-06-01 \(at \/scheduled\/0\/effective_iso\)$/),
-      expect.stringMatching(/: scheduled changes are listed soonest first: 2027-02-01 comes after 2027-03-01 \(at \/scheduled\/2\/effective_iso\)$/),
-      expect.stringMatching(/: two scheduled changes take effect on 2027-02-01; merge them into one \(at \/scheduled\/3\/effective_iso\)$/),
+      expect.stringMatching(/: a scheduled change takes effect after the fact's effective_iso 2025-01-01, not on 2024-06-01 \(at \/scheduled\/0\/effective_iso\) \[scheduled-changes\]$/),
+      expect.stringMatching(/: scheduled changes are listed soonest first: 2027-02-01 comes after 2027-03-01 \(at \/scheduled\/2\/effective_iso\) \[scheduled-changes\]$/),
+      expect.stringMatching(/: two scheduled changes take effect on 2027-02-01; merge them into one \(at \/scheduled\/3\/effective_iso\) \[scheduled-changes\]$/),
     ]);
   });
 });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
+import { CASES } from "./cases.ts";
 
 const FIXTURES = path.join(PROJECT_ROOT, "tests/fixtures/check");
 const VALID = path.join(FIXTURES, "valid");
@@ -10,58 +11,6 @@ const TODAY = { FACTS_TODAY: "2026-11-21" };
 
 const check = (root: string) => runScript("src/cli/check.ts", ["--root", root], { env: TODAY });
 
-/** Each broken case is overlaid on the valid fixtures and must produce exactly these lines. */
-const CASES: Record<string, string[]> = {
-  "bad-json": ["facts/tax/bc.ptt.brackets.json:13:3: invalid JSON: comma expected (at the document root)"],
-  "empty-file": ["facts/tax/bc.ptt.empty.json:1:1: invalid JSON: value expected (at the document root)"],
-  "invalid-utf8": ["facts/tax/bc.ptt.bytes.json:1:1: the file is not valid UTF-8 (at the document root)"],
-  "not-an-object": ["facts/tax/bc.ptt.list.json:1:1: expected object, found array (at the document root)"],
-  "duplicate-key": ['facts/tax/bc.ptt.brackets.json:12:3: duplicate key "unit" (at /unit)'],
-  "missing-field": ['facts/tax/bc.ptt.brackets.json:1:1: missing required field "label" (at /label)'],
-  "wrong-type": ["facts/tax/bc.ptt.brackets.json:12:3: expected number, found string (at /version)"],
-  "impossible-date": ["facts/tax/bc.ptt.brackets.json:13:3: must be a real calendar date written YYYY-MM-DD (at /effective_iso)"],
-  "expiry-before-effective": ["facts/tax/bc.ptt.brackets.json:14:3: expires_iso 2027-05-20 is before effective_iso 2027-06-01 (at /expires_iso)"],
-  "wrong-cadence": [
-    "facts/tax/bc.ptt.brackets.json:14:3: expires_iso 2027-02-19 should be 2027-05-20: the latest retrieved_iso 2026-11-21 plus 180 days (cadence:stable) (at /expires_iso)",
-  ],
-  "missing-cadence-tag": [
-    'facts/tax/bc.ptt.brackets.json:15:3: tags must state the re-verification cadence: add exactly one of "cadence:volatile", "cadence:stable" (at /tags)',
-  ],
-  "future-retrieval": [
-    "facts/tax/bc.ptt.brackets.json:14:3: expires_iso 2027-05-20 should be 2099-06-30: the latest retrieved_iso 2099-01-01 plus 180 days (cadence:stable) (at /expires_iso)",
-    "facts/tax/bc.ptt.brackets.json:21:7: retrieved_iso 2099-01-01 is in the future (today is 2026-11-21) (at /citations/0/retrieved_iso)",
-  ],
-  "non-https-citation": ["facts/tax/bc.ptt.brackets.json:18:7: must be an absolute https URL (at /citations/0/url)"],
-  "empty-citations": ["facts/tax/bc.ptt.brackets.json:16:3: a fact needs at least one citation (at /citations)"],
-  "id-file-mismatch": [
-    'facts/tax/bc.ptt.rates.json:2:3: id "bc.ptt.other" does not match the file name "bc.ptt.rates.json" (expected bc.ptt.other.json) (at /id)',
-  ],
-  "wrong-folder": ['facts/legal/bc.ptt.other.json:5:3: domain "tax" does not match the folder "legal" (expected facts/tax/) (at /domain)'],
-  "duplicate-id": ['facts/tax/bc.ptt.brackets.json:2:3: duplicate id "bc.ptt.brackets": already used by facts/legal/bc.ptt.brackets.json (at /id)'],
-  "unknown-domain": [
-    'facts/tax/bc.ptt.brackets.json:5:3: must be one of "tax", "mortgage", "legal", "foreign-buyer", "strata", "rental", found "housing" (at /domain)',
-  ],
-  "bad-id-form": [
-    "facts/tax/BC-PTT.json:2:3: must be a dot-namespaced id of lowercase letters, digits and underscores, e.g. bc.ptt.brackets (at /id)",
-  ],
-  "history-written-by-hand": ['facts/tax/bc.ptt.brackets.json:25:3: unknown field "history" (at /history)'],
-  "unbounded-bracket-missing": [
-    "facts/tax/bc.ptt.brackets.json:9:7: CAD-bracket-array: the last bracket must have upper null (unbounded) (at /value/2/upper)",
-  ],
-  "rate-as-percent": ["facts/tax/bc.ptt.brackets.json:9:22: CAD-bracket-array: rates are fractions: 0.01 means 1% (at /value/2/rate)"],
-  "keys-out-of-order": [
-    'facts/tax/bc.ptt.brackets.json:3:3: keys must be in the order id, label, description, domain, value, unit, version, effective_iso, expires_iso, tags, citations, scheduled, superseded_by; "description" is out of place (at /description)',
-  ],
-  "notes-too-long": [
-    "facts/tax/bc.ptt.brackets.json:24:7: notes are at most 280 characters: say what the source is and how far it confirms the point (at /citations/0/notes)",
-  ],
-  "notes-about-research": [
-    'facts/tax/bc.ptt.brackets.json:24:7: notes are for the API\'s readers: say what the source is and how far it confirms the point, not how it was researched ("were not seen") (at /citations/0/notes)',
-  ],
-  "stray-file": ["facts/notes.txt:1:1: only facts/<domain>/<id>.json files belong under facts/ (at the document root)"],
-  "impossible-month": ["index-data/benchmarks/greater-vancouver.json:6:7: must be a real month written YYYY-MM (at /months/0/month)"],
-  "benchmark-without-source": ['index-data/benchmarks/greater-vancouver.json:5:5: missing required field "citation" (at /months/0/citation)'],
-};
 
 describe("npm run check", () => {
   it("accepts the valid fixtures and prints one summary line, after a warning naming the facts that quote no official source", async () => {
@@ -139,10 +88,10 @@ describe("npm run check refuses hostile input", () => {
 
   it("refuses values nested deeper than 16 levels, and accepts 16", async () => {
     const deep = await withBrackets((text) => text.replace('"unit": "CAD-bracket-array"', `"unit": "CAD-bracket-array", "x": ${nested(16)}`));
-    expect(await refused(deep)).toContain(`${BRACKETS}:11:52: nested 17 levels deep; a document may nest at most 16 (at /x/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0)`);
+    expect(await refused(deep)).toContain(`${BRACKETS}:11:52: nested 17 levels deep; a document may nest at most 16 (at /x/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0) [json]`);
     // Depth 16 is within the limit: the only problem left is the unknown field, not the nesting.
     const atLimit = await withBrackets((text) => text.replace('"unit": "CAD-bracket-array"', `"unit": "CAD-bracket-array", "x": ${nested(15)}`));
-    expect(await refused(atLimit)).toEqual([`${BRACKETS}:11:32: unknown field "x" (at /x)`]);
+    expect(await refused(atLimit)).toEqual([`${BRACKETS}:11:32: unknown field "x" (at /x) [schema]`]);
   });
 
   it.each([
@@ -154,7 +103,7 @@ describe("npm run check refuses hostile input", () => {
     ["0.01000000000000000000000001", "the number 0.01000000000000000000000001 has more precision than a double holds: it would be read as 0.01"],
   ])("refuses the number %s, which would not survive a JSON round trip", async (literal, message) => {
     const root = await withBrackets((text) => text.replace('{ "upper": 200000, "rate": 0.01 }', `{ "upper": ${literal}, "rate": 0.01 }`));
-    expect(await refused(root)).toEqual([`${BRACKETS}:7:16: ${message} (at /value/0/upper)`]);
+    expect(await refused(root)).toEqual([`${BRACKETS}:7:16: ${message} (at /value/0/upper) [json]`]);
   });
 
   it("accepts numbers written in any form that reads back as written", async () => {
@@ -165,12 +114,12 @@ describe("npm run check refuses hostile input", () => {
 
   it("refuses a UTF-8 byte-order mark", async () => {
     const root = await withBrackets((text) => `\uFEFF${text}`);
-    expect(await refused(root)).toEqual([`${BRACKETS}:1:1: invalid JSON: the file starts with a byte-order mark (at the document root)`]);
+    expect(await refused(root)).toEqual([`${BRACKETS}:1:1: invalid JSON: the file starts with a byte-order mark (at the document root) [json]`]);
   });
 
   it.each(["__proto__", "constructor", "prototype"])("refuses the key %s anywhere in a file", async (key) => {
     const root = await withBrackets((text) => text.replace('{ "upper": null, "rate": 0.03 }', `{ "upper": null, "rate": 0.03, "${key}": { "polluted": true } }`));
-    expect(await refused(root)).toContain(`${BRACKETS}:9:36: the key "${key}" is not allowed: it names a JavaScript object internal (at /value/2/${key})`);
+    expect(await refused(root)).toContain(`${BRACKETS}:9:36: the key "${key}" is not allowed: it names a JavaScript object internal (at /value/2/${key}) [json]`);
   });
 
   it("refuses facts/ when it is a symbolic link, and reads nothing through it", async () => {
@@ -178,7 +127,7 @@ describe("npm run check refuses hostile input", () => {
     const elsewhere = await tempDir();
     await rename(path.join(root, "facts"), path.join(elsewhere, "facts"));
     await symlink(path.join(elsewhere, "facts"), path.join(root, "facts"));
-    expect(await refused(root)).toEqual(["facts:1:1: facts/ is a symbolic link; it must be a folder in the repository (at the document root)"]);
+    expect(await refused(root)).toEqual(["facts:1:1: facts/ is a symbolic link; it must be a folder in the repository (at the document root) [file-names]"]);
   });
 
   it("refuses a domain folder that is a symbolic link instead of silently skipping its facts", async () => {
@@ -187,7 +136,7 @@ describe("npm run check refuses hostile input", () => {
     await rename(path.join(root, "facts/tax"), path.join(elsewhere, "tax"));
     await symlink(path.join(elsewhere, "tax"), path.join(root, "facts/tax"));
     expect(await refused(root)).toEqual([
-      "facts/tax:1:1: is a symbolic link; facts and index data must be files and folders in the repository (at the document root)",
+      "facts/tax:1:1: is a symbolic link; facts and index data must be files and folders in the repository (at the document root) [file-names]",
     ]);
   });
 
@@ -195,6 +144,6 @@ describe("npm run check refuses hostile input", () => {
     const root = await tempDir(VALID);
     await mkdir(path.join(root, "facts/tax"), { recursive: true });
     await writeFile(path.join(root, "facts/tax/bc.ptt.\u001b[31mred.json"), "{}");
-    expect(await refused(root)).toEqual(["facts/tax/bc.ptt.\\u001b[31mred.json:1:1: the name contains a control character (at the document root)"]);
+    expect(await refused(root)).toEqual(["facts/tax/bc.ptt.\\u001b[31mred.json:1:1: the name contains a control character (at the document root) [file-names]"]);
   });
 });

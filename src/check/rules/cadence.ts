@@ -1,8 +1,8 @@
 import { CADENCE_TAGS, cadenceTagsOf, expectedExpiry, latestRetrieved } from "../../model/index.ts";
 import { CADENCE_DAYS } from "../../schemas/fact-file.ts";
-import type { FactRule } from "./types.ts";
+import type { FactCheck } from "./types.ts";
 
-export const cadence: FactRule = ({ doc, fact }) => {
+export const cadence: FactCheck = ({ doc, fact }) => {
   const tags = cadenceTagsOf(fact);
   if (tags.length !== 1) {
     return [

@@ -1,11 +1,11 @@
 import { CITATION_KINDS } from "../../schemas/citation.ts";
 import { citationLists } from "../../model/index.ts";
-import type { FactRule } from "./types.ts";
+import type { FactCheck } from "./types.ts";
 
 export const MISSING_KIND = `state the citation's kind: one of ${CITATION_KINDS.map((kind) => `"${kind}"`).join(", ")}`;
 
 /** Every source of a fact says what kind it is, so readers and `llms.json` can tell official text from commentary. */
-export const citationKind: FactRule = ({ doc, fact }) =>
+export const citationKind: FactCheck = ({ doc, fact }) =>
   citationLists(fact).flatMap(({ path, citations }) =>
     citations.flatMap((citation, index) =>
       citation.kind === undefined ? [doc.problemAt([...path, index], MISSING_KIND)] : [],

@@ -1,7 +1,7 @@
-import type { FactRule } from "./types.ts";
+import type { FactCheck } from "./types.ts";
 
 /** `facts/<domain>/<id>.json`: the file name is the id and the folder is the domain. */
-export const fileMatchesId: FactRule = ({ doc, fact }) => {
+export const fileMatchesId: FactCheck = ({ doc, fact }) => {
   const segments = doc.file.split("/");
   const fileName = segments.at(-1) ?? "";
   const folder = segments.at(-2) ?? "";

@@ -6,7 +6,70 @@ import { keyOrder } from "./key-order.ts";
 import { notesForReaders } from "./notes-for-readers.ts";
 import { retrievedNotInFuture } from "./retrieved-not-in-future.ts";
 import { scheduledChanges } from "./scheduled-changes.ts";
-import type { FactRule } from "./types.ts";
+import { LOAD_RULES } from "../../model/index.ts";
+import type { CheckRule, FactRule } from "./types.ts";
 
-/** Every per-file rule; cross-file rules (unique ids, base-branch version rules) live beside the runner. */
-export const FACT_RULES: readonly FactRule[] = [fileMatchesId, keyOrder, effectiveBeforeExpiry, retrievedNotInFuture, cadence, scheduledChanges, citationKind, notesForReaders];
+/** Every per-file rule over a fact that matched the schema, in the order they run. */
+export const FACT_RULES: readonly FactRule[] = [
+  { name: "file-matches-id", level: "error", description: "The file is facts/<domain>/<id>.json: its name is the id and its folder the domain.", check: fileMatchesId },
+  { name: "key-order", level: "error", description: "Keys are written in the schema's order (`npm run fix` rewrites them).", check: keyOrder },
+  { name: "effective-before-expiry", level: "error", description: "effective_iso is not after expires_iso.", check: effectiveBeforeExpiry },
+  { name: "retrieved-not-in-future", level: "error", description: "No citation was retrieved after today.", check: retrievedNotInFuture },
+  {
+    name: "cadence",
+    level: "error",
+    description: "Exactly one cadence tag, and expires_iso is the latest retrieved_iso plus that cadence (`npm run fix` sets it).",
+    check: cadence,
+  },
+  {
+    name: "scheduled-changes",
+    level: "error",
+    description: "Scheduled changes come after effective_iso, one per date in date order, with the unit and keys in order.",
+    check: scheduledChanges,
+  },
+  { name: "citation-kind", level: "error", description: "Every citation states its kind: official, official-copy or secondary.", check: citationKind },
+  {
+    name: "notes-for-readers",
+    level: "error",
+    description: "Citation notes are at most 280 characters, for the API's readers, and say nothing of how the research was done.",
+    check: notesForReaders,
+  },
+];
+
+/** The checks that are not per-fact rules: reading the files, the schema, the rules across files and against the base. */
+export const OTHER_RULES = {
+  fileNames: { name: LOAD_RULES.fileNames, level: "error", description: "Data files are plain files with printable names: no symbolic links, no control characters." },
+  json: {
+    name: LOAD_RULES.json,
+    level: "error",
+    description: "Each file is UTF-8 JSON without duplicate keys, nesting deeper than 16, keys such as __proto__, or numbers that do not survive a round trip.",
+  },
+  fileLocation: { name: LOAD_RULES.fileLocation, level: "error", description: "Only facts/<domain>/<id>.json files are under facts/." },
+  schema: { name: LOAD_RULES.schema, level: "error", description: "The file matches the published JSON Schema (schemas/)." },
+  uniqueId: { name: "unique-id", level: "error", description: "No two facts share an id." },
+  versionRules: {
+    name: "version-rules",
+    level: "error",
+    description:
+      "Against the base branch: a change of value, unit or effective_iso raises version by exactly 1, anything else keeps it; no fact is deleted or renamed; a re-verification moves retrieved_iso and expires_iso forward.",
+  },
+  indexData: { name: "index-data", level: "error", description: "Index inputs under index-data/ match their schema, cite their sources with a kind and reader notes, and are not retrieved in the future." },
+  officialQuote: {
+    name: "official-quote",
+    level: "warning",
+    description: "A fact quotes the passage of an official source that states it; the summary names the facts that do not.",
+  },
+} as const satisfies Record<string, CheckRule>;
+
+/** Every rule the check applies, in the order it applies them: what CONTRIBUTING.md lists. */
+export const CHECK_RULES: readonly CheckRule[] = [
+  OTHER_RULES.fileNames,
+  OTHER_RULES.json,
+  OTHER_RULES.fileLocation,
+  OTHER_RULES.schema,
+  ...FACT_RULES.map(({ name, level, description }) => ({ name, level, description })),
+  OTHER_RULES.uniqueId,
+  OTHER_RULES.versionRules,
+  OTHER_RULES.indexData,
+  OTHER_RULES.officialQuote,
+];

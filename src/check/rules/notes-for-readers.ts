@@ -1,6 +1,6 @@
 import { NOTES_MAX_LENGTH } from "../../schemas/citation.ts";
 import { citationLists } from "../../model/index.ts";
-import type { FactRule } from "./types.ts";
+import type { FactCheck } from "./types.ts";
 
 /**
  * Phrases that describe how a fact was researched rather than what its source says: a citation's notes are published
@@ -18,7 +18,7 @@ export const notesProblem = (notes: string | undefined): string | undefined => {
 };
 
 /** Citation notes speak to the reader about the source, never about the research. */
-export const notesForReaders: FactRule = ({ doc, fact }) =>
+export const notesForReaders: FactCheck = ({ doc, fact }) =>
   citationLists(fact).flatMap(({ path, citations }) =>
     citations.flatMap((citation, index) => {
       const problem = notesProblem(citation.notes);

@@ -1,8 +1,8 @@
 import { citationLists } from "../../model/index.ts";
-import type { FactRule } from "./types.ts";
+import type { FactCheck } from "./types.ts";
 
 /** A source cannot have been checked on a day that has not come yet, whether it backs the fact or a scheduled change. */
-export const retrievedNotInFuture: FactRule = ({ doc, fact }, { today }) =>
+export const retrievedNotInFuture: FactCheck = ({ doc, fact }, { today }) =>
   citationLists(fact).flatMap(({ path, citations }) =>
     citations.flatMap((citation, index) =>
       citation.retrieved_iso > today

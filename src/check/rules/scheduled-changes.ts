@@ -1,13 +1,13 @@
 import { SCHEDULED_CHANGE_KEYS } from "../../schemas/scheduled-change.ts";
 import type { Problem } from "../../lib/problem.ts";
 import { firstMisplacedKey } from "./first-misplaced-key.ts";
-import type { FactRule } from "./types.ts";
+import type { FactCheck } from "./types.ts";
 
 /**
  * Scheduled changes come after the fact's current `effective_iso`, in date order with one change per date, state
  * the unit when the fact has one (a promotion replaces the unit), and write their keys in one order.
  */
-export const scheduledChanges: FactRule = ({ doc, fact }) => {
+export const scheduledChanges: FactCheck = ({ doc, fact }) => {
   const problems: Problem[] = [];
   let previous: string | undefined;
   (fact.scheduled ?? []).forEach((change, index) => {
