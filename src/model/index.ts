@@ -8,3 +8,4 @@ export { type JsonDocument, parseJsonDocument } from "./parse-json-document.ts";
 export { readDocument } from "./read-document.ts";
 export { revisionFieldsChanged } from "./revision.ts";
 export { validateWithSchema } from "./validate-with-schema.ts";
+export { factFileText } from "./fact-file-text.ts";

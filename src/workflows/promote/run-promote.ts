@@ -4,6 +4,7 @@ import { checkFactFiles } from "../../check/check-fact-files.ts";
 import { formatProblem } from "../../lib/problem.ts";
 import { runChecks } from "../../check/run-checks.ts";
 import { runGit } from "../../lib/git/index.ts";
+import { factFileText } from "../../model/index.ts";
 import { planPromotions, type HeldChange, type Promotion } from "./plan-promotions.ts";
 import { promotionMessage } from "./promotion-message.ts";
 
@@ -37,7 +38,7 @@ export const runPromote = async (root: string, today: string, options: { dryRun?
   const promoted: PromotedChange[] = [];
   try {
     for (const promotion of plan.promotions) {
-      await writeFile(path.join(root, promotion.file), `${JSON.stringify(promotion.after, null, 2)}\n`);
+      await writeFile(path.join(root, promotion.file), factFileText(promotion.after));
       await git(root, ["add", "--", promotion.file]);
       await git(root, ["commit", "-q", "-m", promotionMessage(promotion, today), "--", promotion.file]);
       const commit = await git(root, ["rev-parse", "HEAD"]);

@@ -1,0 +1,62 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
+
+const VALID = path.join(PROJECT_ROOT, "tests/fixtures/check/valid");
+const BRACKETS = "facts/tax/bc.ptt.brackets.json";
+const TODAY = { FACTS_TODAY: "2026-11-21" };
+
+const fix = (root: string, ...args: string[]) => runScript("src/cli/fix.ts", ["--root", root, ...args], { env: TODAY });
+const check = (root: string) => runScript("src/cli/check.ts", ["--root", root], { env: TODAY });
+
+/** The fixture's brackets fact with its keys reversed and its expires_iso one year off, as a contributor might write it. */
+const breakBrackets = async (root: string): Promise<string> => {
+  const file = path.join(root, BRACKETS);
+  const original = await readFile(file, "utf8");
+  const fact = JSON.parse(original) as Record<string, unknown>;
+  const broken = Object.fromEntries(Object.entries({ ...fact, expires_iso: "2030-01-01" }).reverse());
+  await writeFile(file, JSON.stringify(broken));
+  return original;
+};
+
+describe("npm run fix", () => {
+  it("puts the keys back in order and expires_iso back on the cadence, so the check passes, and a second run changes nothing", async () => {
+    const root = await tempDir(VALID);
+    const original = await breakBrackets(root);
+    expect((await check(root)).code).toBe(1);
+
+    const result = await fix(root);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`${BRACKETS}: keys put in the schema's order [key-order]; expires_iso 2030-01-01 → ${JSON.parse(original).expires_iso} (latest retrieved_iso plus the cadence) [cadence]`);
+    // The fixture's other fact is written with inline arrays: the fixer writes it in the one layout fact files use.
+    expect(result.stdout).toContain("facts/rental/bc.rent_cap.2026.json: formatted as two-space JSON");
+    expect(result.stdout.trimEnd().split("\n").at(-1)).toBe("fixed 2 fact file(s)");
+    // The same fact, key for key and in the same order, in the two-space layout.
+    expect(await readFile(path.join(root, BRACKETS), "utf8")).toBe(`${JSON.stringify(JSON.parse(original), null, 2)}\n`);
+    expect((await check(root)).code).toBe(0);
+
+    const again = await fix(root);
+    expect(again.stdout.trim()).toBe("fixed 0 fact file(s)");
+  });
+
+  it("with --dry-run says what it would change and changes nothing", async () => {
+    const root = await tempDir(VALID);
+    await breakBrackets(root);
+    const before = await readFile(path.join(root, BRACKETS), "utf8");
+    const result = await fix(root, "--dry-run");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("would fix 2 fact file(s)");
+    expect(await readFile(path.join(root, BRACKETS), "utf8")).toBe(before);
+  });
+
+  it("leaves a file that does not parse alone, names the problem and exits 1", async () => {
+    const root = await tempDir(VALID);
+    await writeFile(path.join(root, BRACKETS), "{ not json");
+    const result = await fix(root);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^facts\/tax\/bc\.ptt\.brackets\.json:1:3: invalid JSON: .* \[json\]$/m);
+    expect(await readFile(path.join(root, BRACKETS), "utf8")).toBe("{ not json");
+  });
+});
