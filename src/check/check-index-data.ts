@@ -60,7 +60,9 @@ export const checkIndexData = async (root: string, context: CheckContext): Promi
 const sourceProblems = (doc: JsonDocument, value: unknown, today: string): Problem[] => {
   const problems: Problem[] = [];
   const visit = (node: unknown, path: (string | number)[]): void => {
-    if (Array.isArray(node)) node.forEach((child, index) => visit(child, [...path, index]));
+    if (Array.isArray(node)) {
+      for (const [index, child] of node.entries()) visit(child, [...path, index]);
+    }
     else if (node !== null && typeof node === "object") {
       const citation = node as Partial<Citation>;
       if (typeof citation.url === "string" && typeof citation.retrieved_iso === "string") {

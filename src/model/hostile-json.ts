@@ -33,7 +33,7 @@ export const hostileJsonProblems = (root: Node, text: string, at: At): void => {
         if (valueNode) visit(valueNode, [...path, key], depth + 1);
       }
     } else if (node.type === "array") {
-      (node.children ?? []).forEach((child, index) => visit(child, [...path, index], depth + 1));
+      for (const [index, child] of (node.children ?? []).entries()) visit(child, [...path, index], depth + 1);
     } else if (node.type === "number") {
       const literal = text.slice(node.offset, node.offset + node.length);
       const problem = numberRoundTripProblem(literal);

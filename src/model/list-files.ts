@@ -22,6 +22,7 @@ export const listFiles = async (root: string, directory: string): Promise<string
 const relativePath = (root: string, absolute: string): string => path.relative(root, absolute).split(path.sep).join("/");
 
 /** Control characters (C0, DEL, C1): never part of a data file's name. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point of this pattern.
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** A path as it may be printed: control characters written as JSON escapes, so a report never carries them raw. */

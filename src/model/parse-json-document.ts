@@ -91,7 +91,7 @@ const duplicateKeyProblems = (root: Node, at: (offset: number, pointer: string, 
         if (valueNode) visit(valueNode, [...path, key]);
       }
     } else if (node.type === "array") {
-      (node.children ?? []).forEach((child, index) => visit(child, [...path, index]));
+      for (const [index, child] of (node.children ?? []).entries()) visit(child, [...path, index]);
     }
   };
   visit(root, []);

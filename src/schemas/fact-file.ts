@@ -48,7 +48,7 @@ export const FactFile = z
       }
     };
     brackets(fact.unit, fact.value, ["value"]);
-    fact.scheduled?.forEach((change, index) => brackets(change.unit, change.value, ["scheduled", index, "value"]));
+    for (const [index, change] of (fact.scheduled ?? []).entries()) brackets(change.unit, change.value, ["scheduled", index, "value"]);
   });
 export type FactFile = z.infer<typeof FactFile>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Citation } from "./citation.ts";
-import { FactFile, SupersededBy } from "./fact-file.ts";
+import { type FactFile, SupersededBy } from "./fact-file.ts";
 import { FactValue } from "./fact-value.ts";
 import { ScheduledChange } from "./scheduled-change.ts";
 import { AbsoluteUrl, Domain, FactId, IsoDate, IsoDateTime, NonEmptyText } from "./primitives.ts";

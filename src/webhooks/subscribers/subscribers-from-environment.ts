@@ -1,4 +1,4 @@
-import { type Environment } from "../../lib/environment.ts";
+import type { Environment } from "../../lib/environment.ts";
 import { readFile } from "node:fs/promises";
 import { listTextFromEnvironment } from "../../lib/list-text-from-environment.ts";
 import { Subscriber } from "./subscriber.ts";

@@ -18,7 +18,6 @@ const KIND_TITLE: Record<ChangeKind, string> = {
 const json = (value: unknown): string => JSON.stringify(value) ?? "";
 const inline = (value: unknown): string => codeSpan(truncate(json(value), 200));
 const dateOrDash = (date: string | undefined): string => (date === undefined ? "–" : date);
-const arrow = (from: string, to: string): string => (from === to ? from : `${from} → ${to}`);
 
 /** Dates and version numbers as written; anything else a pull request put there, escaped. */
 const plainOrEscaped = (text: string): string => (/^[\w.-]*$/.test(text) ? text : escapeMarkdown(text));
