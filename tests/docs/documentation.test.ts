@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { CHECK_RULES } from "../../src/check/rules/index.ts";
 import { ENVIRONMENT } from "../../src/lib/environment.ts";
 
 /**
@@ -123,5 +124,13 @@ describe("the documentation", () => {
       .filter(({ line }) => FIGURE.test(line) && !ALLOWED.test(line))
       .map(({ where, line }) => `${where}: "${FIGURE.exec(line)![0]}" in: ${line.trim()}`);
     expect(measured, "lines that look like measured figures (a benchmark prints its own; targets and limits say so)").toEqual([]);
+  });
+
+  it("lists in CONTRIBUTING.md every rule the check applies, with its level, and no other", () => {
+    const rows = docNamed("CONTRIBUTING.md").lines.flatMap((line) => {
+      const match = /^\| `([a-z-]+)` \| (error|warning) \|/.exec(line);
+      return match ? [`${match[1]} ${match[2]}`] : [];
+    });
+    expect(rows.sort()).toEqual(CHECK_RULES.map((rule) => `${rule.name} ${rule.level}`).sort());
   });
 });

@@ -4,7 +4,7 @@ import type { SiteFiles } from "../site-files.ts";
 
 /**
  * `.nojekyll` (GitHub Pages must publish `.well-known/` as is) and `_headers`, which hosts such as Netlify and
- * Cloudflare Pages honour; GitHub Pages cannot set headers, see the README.
+ * Cloudflare Pages honour; GitHub Pages cannot set headers, see docs/operators/deploy.md.
  */
 export const renderHostFiles = (): SiteFiles =>
   new Map([

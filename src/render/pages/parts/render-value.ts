@@ -59,7 +59,7 @@ ${entries.map(([key, item]) => {
 })}</dl>`;
 };
 
-/** One field of a value, formatted from its key's name: the catalog names keys for their unit (README, "Changing a fact"). */
+/** One field of a value, formatted from its key's name: the catalog names keys for their unit (CONTRIBUTING.md). */
 export const renderField = (key: string, value: unknown, caption: string): Html => {
   if (Array.isArray(value)) return renderArray(key, value, caption);
   if (isObject(value)) return renderObject(value);

@@ -1,4 +1,4 @@
-/** How a value is read, from the name of the key that holds it (the catalog's naming convention, see README). */
+/** How a value is read, from the name of the key that holds it (the catalog's naming convention, see CONTRIBUTING.md). */
 export type KeyKind = "date" | "money" | "rate" | "year" | "measure" | "plain";
 
 export interface KeyDescription {
