@@ -1,5 +1,9 @@
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
+import * as core from "@actions/core";
+import { afterAll } from "vitest";
 import { parse } from "yaml";
 import { inputVariable } from "../../src/actions-support/action-inputs.ts";
 import { PROJECT_ROOT, runScript, type ScriptResult } from "./run-script.ts";
@@ -109,11 +113,113 @@ const stepResult = async (result: ScriptResult, files: { output: string; summary
 });
 
 /**
- * Runs an action's entry file (`runs.main` of its action.yml) as the GitHub runner does: inputs as INPUT_* variables
- * (defaults from action.yml), the workspace as the working directory, and real GITHUB_OUTPUT and GITHUB_STEP_SUMMARY
- * files that are read back afterwards.
+ * @actions/core remembers the summary file of its first write for the life of the process, so the in-process runs
+ * of one test file share one GITHUB_STEP_SUMMARY file, emptied before each run and removed after the file's tests.
+ */
+let sharedSummaryFile: Promise<string> | undefined;
+const summaryFileOfThisTestFile = (): Promise<string> => {
+  sharedSummaryFile ??= mkdtemp(path.join(os.tmpdir(), "facts-summary-")).then((directory) => path.join(directory, "step-summary.md"));
+  return sharedSummaryFile;
+};
+afterAll(async () => {
+  if (sharedSummaryFile) await rm(path.dirname(await sharedSummaryFile), { recursive: true, force: true });
+});
+
+/** Sets `process.env` to `environment` with the variables of `changes` (an undefined one is removed). */
+const setEnvironment = (environment: NodeJS.ProcessEnv, changes: NodeJS.ProcessEnv = {}): void => {
+  for (const name of Object.keys(process.env)) if (!(name in environment)) delete process.env[name];
+  for (const [name, value] of Object.entries({ ...environment, ...changes })) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+};
+
+type Write = typeof process.stdout.write;
+
+/** A stream `write` that appends to `sink` instead, calling back as a stream would. */
+const capturingWrite = (sink: (text: string) => void): Write =>
+  ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    sink(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8"));
+    const callback = rest.find((argument) => typeof argument === "function") as (() => void) | undefined;
+    if (callback) queueMicrotask(callback);
+    return true;
+  }) as Write;
+
+/** A stream that appends what is written to `sink`. */
+const capturingStream = (sink: (text: string) => void): Writable =>
+  new Writable({
+    write(chunk: Buffer | string, _encoding, callback) {
+      sink(chunk.toString());
+      callback();
+    },
+  });
+
+/**
+ * The streams the console writes to. Its methods read these on each call, so replacing them also catches console
+ * methods bound before the run (Octokit binds console.error and console.warn when it loads).
+ */
+type ConsoleStreams = { _stdout: NodeJS.WritableStream; _stderr: NodeJS.WritableStream };
+const consoleStreams = console as unknown as ConsoleStreams;
+
+/**
+ * Runs `work` as the runner would run the step in its own process: in `cwd`, with `environment`, capturing what it prints to stdout and stderr (the console included), and reading the exit
+ * code core.setFailed sets. Everything process-wide it touches is put back afterwards: the environment, the working
+ * directory, process.exitCode, the streams and the console's. @actions/core's summary buffer, which a run that fails
+ * before writing it leaves full, is emptied before and after, as each step starts a fresh process on the runner.
+ */
+const inThisProcess = async (cwd: string, environment: NodeJS.ProcessEnv, work: () => Promise<void>): Promise<ScriptResult> => {
+  const saved = {
+    environment: { ...process.env },
+    cwd: process.cwd(),
+    exitCode: process.exitCode,
+    stdout: process.stdout.write,
+    stderr: process.stderr.write,
+    console: { _stdout: consoleStreams._stdout, _stderr: consoleStreams._stderr },
+  };
+  let stdout = "";
+  let stderr = "";
+  const toStdout = (text: string) => (stdout += text);
+  const toStderr = (text: string) => (stderr += text);
+  try {
+    setEnvironment(saved.environment, environment);
+    process.chdir(cwd);
+    process.exitCode = undefined;
+    core.summary.emptyBuffer();
+    process.stdout.write = capturingWrite(toStdout);
+    process.stderr.write = capturingWrite(toStderr);
+    Object.assign(consoleStreams, { _stdout: capturingStream(toStdout), _stderr: capturingStream(toStderr) });
+    await work();
+    return { code: Number(process.exitCode ?? 0), stdout, stderr };
+  } finally {
+    Object.assign(consoleStreams, saved.console);
+    process.stdout.write = saved.stdout;
+    process.stderr.write = saved.stderr;
+    process.exitCode = saved.exitCode;
+    process.chdir(saved.cwd);
+    setEnvironment(saved.environment);
+    core.summary.emptyBuffer();
+  }
+};
+
+/**
+ * Runs an action's `run` in this process, as the runner runs its entry file: inputs as INPUT_* variables (defaults
+ * from action.yml), the workspace as the working directory, and real GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files that
+ * are read back afterwards. `code` is the exit code the runner would see (1 once core.setFailed was called).
  */
 export const runAction = async (action: string, options: ActionRunOptions): Promise<ActionRun> => {
+  const { run } = (await import(`../../actions/${action}/run.ts`)) as { run: () => Promise<void> };
+  const files = { output: path.join(options.scratch, "github-output.txt"), summary: await summaryFileOfThisTestFile() };
+  await writeFile(files.output, "");
+  await writeFile(files.summary, "");
+  const result = await inThisProcess(options.workspace, await stepEnvironment(action, options, files), run);
+  return stepResult(result, files);
+};
+
+/**
+ * Runs an action's entry file (`runs.main` of its action.yml) in a child process, exactly as the runner does, so
+ * the wiring from the entry file to `run` stays covered.
+ */
+export const runActionEntry = async (action: string, options: ActionRunOptions): Promise<ActionRun> => {
   const main = (await readActionMetadata(action)).runs.main;
   if (!main) throw new Error(`actions/${action} has no runs.main`);
   const files = { output: path.join(options.scratch, "github-output.txt"), summary: path.join(options.scratch, "step-summary.md") };
