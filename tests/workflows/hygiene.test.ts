@@ -38,6 +38,28 @@ const GOOD = [
   "      - uses: ./actions/validate",
 ];
 
+type Step = Record<string, unknown>;
+
+/** The project's composite actions (`runs.using: composite`), whose steps run inside the workflows' jobs. */
+const compositeActionFiles = async (): Promise<string[]> => {
+  const files = (await readdir(path.join(PROJECT_ROOT, "actions"))).map((name) => `actions/${name}/action.yml`).sort();
+  const using = await Promise.all(files.map(async (file) => (parse(await readFile(path.join(PROJECT_ROOT, file), "utf8")) as { runs: { using: string } }).runs.using));
+  return files.filter((_file, index) => using[index] === "composite");
+};
+
+/**
+ * The rules for one step of a workflow or composite action (`text` is its file): a third-party action pinned to a
+ * full SHA with its version in a comment, checkouts without persisted credentials, Node 24 from setup-node.
+ */
+const expectStepHygiene = (text: string, step: Step, where: string): void => {
+  const uses = String(step.uses ?? "");
+  if (uses === "" || uses.startsWith("./")) return;
+  expect(uses, where).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/);
+  expect(text, where).toMatch(new RegExp(`uses: ${uses.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} # v\\d+\\.\\d+\\.\\d+\\n`));
+  if (uses.startsWith("actions/checkout@")) expect((step.with as Record<string, unknown>)["persist-credentials"], where).toBe(false);
+  if (uses.startsWith("actions/setup-node@")) expect((step.with as Record<string, unknown>)["node-version"], where).toBe(24);
+};
+
 const hygiene = (lines: string[]) => checkWorkflowHygiene(parseYamlFile("w.yml", `${lines.join("\n")}\n`)).map(formatProblem);
 const replace = (from: string, ...to: string[]) => GOOD.flatMap((line) => (line === from ? to : [line]));
 
@@ -58,15 +80,18 @@ describe("workflow hygiene rules", () => {
         expect((job.concurrency as { group?: unknown }).group, where).toEqual(expect.any(String));
         expect(job.permissions, where).toEqual(expect.any(Object));
         expect(Object.values(job.permissions as object).every((level) => level === "read" || level === "write"), where).toBe(true);
-        for (const step of (job.steps ?? []) as Record<string, unknown>[]) {
-          const uses = String(step.uses ?? "");
-          if (uses === "" || uses.startsWith("./")) continue;
-          expect(uses, where).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/);
-          expect(text, where).toMatch(new RegExp(`uses: ${uses.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} # v\\d+\\.\\d+\\.\\d+\\n`));
-          if (uses.startsWith("actions/checkout@")) expect((step.with as Record<string, unknown>)["persist-credentials"], where).toBe(false);
-          if (uses.startsWith("actions/setup-node@")) expect((step.with as Record<string, unknown>)["node-version"], where).toBe(24);
-        }
+        for (const step of (job.steps ?? []) as Step[]) expectStepHygiene(text, step, where);
       }
+    }
+  });
+
+  it("hold for the steps of the project's composite actions, which the workflows run but the hygiene check does not read", async () => {
+    const composites = await compositeActionFiles();
+    expect(composites).toContain("actions/setup/action.yml");
+    for (const file of composites) {
+      const text = await readFile(path.join(PROJECT_ROOT, file), "utf8");
+      const action = parse(text) as { runs: { steps: Step[] } };
+      for (const step of action.runs.steps) expectStepHygiene(text, step, file);
     }
   });
 

@@ -23,10 +23,12 @@ describe("workflow and action lint (actionlint, the GitHub Actions schemas, the 
     );
     expect(report.actions).toEqual(
       expect.arrayContaining([
+        "actions/confirm-changes/action.yml",
         "actions/freshness-gate/action.yml",
         "actions/pr-changes/action.yml",
         "actions/pr-comment/action.yml",
         "actions/reverify/action.yml",
+        "actions/setup/action.yml",
         "actions/state-branch/action.yml",
         "actions/validate/action.yml",
       ]),

@@ -23,7 +23,7 @@ interface Step {
  */
 const promotionJob = async () => {
   const workflow = parse(await readFile(path.join(PROJECT_ROOT, ".github/workflows/promote.yml"), "utf8")) as { jobs: { promote: { steps: Step[] } } };
-  const steps = workflow.jobs.promote.steps.filter((step) => step.run !== undefined && step.run !== "npm ci");
+  const steps = workflow.jobs.promote.steps.filter((step) => step.run !== undefined);
   const bin = await tempDir();
   const calls = path.join(bin, "gh-calls.txt");
   await writeFile(path.join(bin, "npm"), `#!/usr/bin/env bash\n[ "$1" = run ] || exit 64\nscript="$2"; shift 2; [ "$1" = -- ] && shift\nexec "${process.execPath}" "${PROJECT_ROOT}/src/cli/$script.ts" "$@"\n`);

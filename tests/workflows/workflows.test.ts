@@ -39,9 +39,10 @@ describe("the workflows", () => {
         for (const step of job.steps) {
           for (const [, script] of (step.run ?? "").matchAll(/npm run ([\w:-]+)/g)) expect(scripts, `${name}: npm run ${script}`).toHaveProperty(script!);
           if (!step.uses?.startsWith("./")) continue;
-          const action = parse(await readFile(path.join(PROJECT_ROOT, step.uses, "action.yml"), "utf8")) as { inputs: Record<string, { required?: boolean; default?: string }> };
-          for (const input of Object.keys(step.with ?? {})) expect(Object.keys(action.inputs), `${name}: ${step.uses} input ${input}`).toContain(input);
-          for (const [input, spec] of Object.entries(action.inputs)) {
+          const action = parse(await readFile(path.join(PROJECT_ROOT, step.uses, "action.yml"), "utf8")) as { inputs?: Record<string, { required?: boolean; default?: string }> };
+          const inputs = action.inputs ?? {};
+          for (const input of Object.keys(step.with ?? {})) expect(Object.keys(inputs), `${name}: ${step.uses} input ${input}`).toContain(input);
+          for (const [input, spec] of Object.entries(inputs)) {
             if (spec.required && spec.default === undefined) expect(step.with ?? {}, `${name}: ${step.uses} needs ${input}`).toHaveProperty(input);
           }
         }
@@ -49,14 +50,43 @@ describe("the workflows", () => {
     }
   });
 
+  it("set up Node 24 and the locked dependencies with the setup action, right after the checkout, in every job that runs the project", async () => {
+    const setup = parse(await readFile(path.join(PROJECT_ROOT, "actions/setup/action.yml"), "utf8")) as { runs: { using: string; steps: Step[] } };
+    expect(setup.runs.using).toBe("composite");
+    expect(setup.runs.steps.map((step) => step.uses?.split("@")[0] ?? step.run)).toEqual(["actions/setup-node", "npm ci"]);
+    expect(setup.runs.steps[0]!.with).toEqual({ "node-version": 24, cache: "npm" });
+
+    const names = (await readdir(path.join(PROJECT_ROOT, ".github/workflows"))).filter((name) => name.endsWith(".yml"));
+    let jobsSetUp = 0;
+    for (const name of names) {
+      for (const [jobName, job] of Object.entries((await read(name)).jobs)) {
+        const where = `${name} ${jobName}`;
+        if (name === "ci.yml" && jobName === "test") {
+          // .ci/run installs the dependencies itself, as from a clean clone: this job takes Node alone, from the same pin.
+          expect(usesOf(job), where).toEqual(["actions/checkout", "actions/setup-node", expect.any(String), "run: bash .ci/run"]);
+          expect(job.steps[1], where).toEqual(setup.runs.steps[0]);
+          continue;
+        }
+        const runsProject = job.steps.some((step) => /\bnpm\b/.test(step.run ?? "") || (step.uses?.startsWith("./actions/") ?? false));
+        // A local action is read from the checkout, so the checkout comes first.
+        if (runsProject) expect(usesOf(job).slice(0, 2), where).toEqual(["actions/checkout", "./actions/setup"]);
+        else expect(usesOf(job), where).not.toContain("./actions/setup");
+        expect(usesOf(job), `${where}: Node and npm ci only through ./actions/setup`).not.toContain("actions/setup-node");
+        expect(job.steps.filter((step) => /\bnpm ci\b/.test(step.run ?? "")), where).toEqual([]);
+        if (runsProject) jobsSetUp++;
+      }
+    }
+    expect(jobsSetUp).toBeGreaterThanOrEqual(10);
+  });
+
   it("validate pull requests that touch facts/ or index-data/ without secrets, and upload the changes for the comment", async () => {
     const workflow = await read("pull-request.yml");
     expect(workflow.name).toBe("Pull request");
     expect(workflow.on).toEqual({ pull_request: { paths: ["facts/**", "index-data/**"] } });
-    expect(usesOf(workflow.jobs.validate!)).toEqual(["actions/checkout", "actions/setup-node", "run: npm ci", "./actions/validate"]);
-    expect(workflow.jobs.validate!.steps[3]!.with).toEqual({ base: "${{ github.event.pull_request.base.sha }}" });
-    expect(usesOf(workflow.jobs.changes!)).toEqual(["actions/checkout", "actions/setup-node", "run: npm ci", "./actions/pr-changes", "actions/upload-artifact"]);
-    expect(workflow.jobs.changes!.steps[4]!.with).toMatchObject({ name: "facts-pr-changes" });
+    expect(usesOf(workflow.jobs.validate!)).toEqual(["actions/checkout", "./actions/setup", "./actions/validate"]);
+    expect(workflow.jobs.validate!.steps[2]!.with).toEqual({ base: "${{ github.event.pull_request.base.sha }}" });
+    expect(usesOf(workflow.jobs.changes!)).toEqual(["actions/checkout", "./actions/setup", "./actions/pr-changes", "actions/upload-artifact"]);
+    expect(workflow.jobs.changes!.steps[3]!.with).toMatchObject({ name: "facts-pr-changes" });
     for (const job of Object.values(workflow.jobs)) {
       expect(job.permissions).toEqual({ contents: "read" });
       expect(job.steps[0]!.with).toMatchObject({ "fetch-depth": 0, "persist-credentials": false });
@@ -69,20 +99,20 @@ describe("the workflows", () => {
     expect(workflow.on).toEqual({ workflow_run: { workflows: ["Pull request"], types: ["completed"] } });
     const job = workflow.jobs.comment!;
     expect(job.permissions).toEqual({ actions: "read", contents: "read", "pull-requests": "write" });
-    expect(usesOf(job)).toEqual(["actions/checkout", "actions/setup-node", "run: npm ci", "actions/download-artifact", "./actions/pr-comment"]);
+    expect(usesOf(job)).toEqual(["actions/checkout", "./actions/setup", "actions/download-artifact", "./actions/pr-comment"]);
     // The checkout takes the default branch (no ref): the code that runs here is the repository's, not the pull request's.
     expect(job.steps[0]!.with).toEqual({ "persist-credentials": false });
-    expect(job.steps[3]!.with).toMatchObject({ name: "facts-pr-changes", "run-id": "${{ github.event.workflow_run.id }}" });
+    expect(job.steps[2]!.with).toMatchObject({ name: "facts-pr-changes", "run-id": "${{ github.event.workflow_run.id }}" });
   });
 
   it("deploy main: full history, check, freshness gate, build, Pages with hidden files, then the webhook dispatch", async () => {
     const workflow = await read("deploy.yml");
     expect(workflow.on).toEqual({ push: { branches: ["main"] }, schedule: [{ cron: "45 8 * * *" }], workflow_dispatch: null });
     const build = workflow.jobs.build!;
-    expect(usesOf(build)).toEqual(["actions/checkout", "actions/setup-node", "run: npm ci", "run: npm run check", "./actions/freshness-gate", "run: npm run build", "actions/upload-pages-artifact"]);
+    expect(usesOf(build)).toEqual(["actions/checkout", "./actions/setup", "run: npm run check", "./actions/freshness-gate", "run: npm run build", "actions/upload-pages-artifact"]);
     expect(build.steps[0]!.with).toMatchObject({ "fetch-depth": 0 });
-    expect(build.steps[5]!.env).toEqual({ FACTS_BASE_URL: "${{ vars.FACTS_BASE_URL }}" });
-    expect(build.steps[6]!.with).toEqual({ path: "_site", "include-hidden-files": true });
+    expect(build.steps[4]!.env).toEqual({ FACTS_BASE_URL: "${{ vars.FACTS_BASE_URL }}" });
+    expect(build.steps[5]!.with).toEqual({ path: "_site", "include-hidden-files": true });
 
     const deploy = workflow.jobs.deploy!;
     expect(deploy.needs).toBe("build");
@@ -93,26 +123,26 @@ describe("the workflows", () => {
     const webhooks = workflow.jobs.webhooks!;
     expect(webhooks.needs).toBe("deploy");
     expect(webhooks.permissions).toEqual({ contents: "write" });
-    expect(usesOf(webhooks)).toEqual(["actions/checkout", "actions/setup-node", "run: npm ci", "./actions/state-branch", 'run: echo "$DISPATCH_HEAD" > "$recorded"', "./actions/state-branch"]);
-    expect(webhooks.steps[4]!.run).toContain('npm run webhooks -- dispatch --base "$base" --head "$DISPATCH_HEAD"');
-    expect(webhooks.steps[4]!.env).toMatchObject({
+    expect(usesOf(webhooks)).toEqual(["actions/checkout", "./actions/setup", "./actions/state-branch", 'run: echo "$DISPATCH_HEAD" > "$recorded"', "./actions/state-branch"]);
+    expect(webhooks.steps[3]!.run).toContain('npm run webhooks -- dispatch --base "$base" --head "$DISPATCH_HEAD"');
+    expect(webhooks.steps[3]!.env).toMatchObject({
       DISPATCH_BASE: "${{ github.event.before }}",
       DISPATCH_HEAD: "${{ github.sha }}",
       FACTS_WEBHOOK_STATE: "${{ github.workspace }}/.webhook-state",
       FACTS_WEBHOOK_SUBSCRIBERS: "${{ secrets.FACTS_WEBHOOK_SUBSCRIBERS }}",
       SMTP_URL: "${{ secrets.SMTP_URL }}",
     });
-    expect(webhooks.steps[3]!.with).toEqual({ mode: "restore" });
-    expect(webhooks.steps[5]).toMatchObject({ if: "always() && steps.restore.outcome == 'success'", with: { mode: "save" } });
+    expect(webhooks.steps[2]!.with).toEqual({ mode: "restore" });
+    expect(webhooks.steps[4]).toMatchObject({ if: "always() && steps.restore.outcome == 'success'", with: { mode: "save" } });
   });
 
   it("re-verify daily and on demand, reading every source and keeping its fingerprints on a state branch, and keep the webhook retries and the digest on the state branch", async () => {
     const reverify = await read("reverify.yml");
     expect(Object.keys(reverify.on)).toEqual(["schedule", "workflow_dispatch"]);
     expect(reverify.jobs.reverify!.permissions).toEqual({ contents: "write", issues: "write" });
-    expect(usesOf(reverify.jobs.reverify!).slice(3)).toEqual(["./actions/state-branch", "./actions/reverify", "./actions/state-branch"]);
-    expect(reverify.jobs.reverify!.steps[4]!.with).toMatchObject({ fingerprints: ".source-state/fingerprints.json" });
-    expect(reverify.jobs.reverify!.steps[5]).toMatchObject({ if: "always() && steps.restore.outcome == 'success'", with: { mode: "save", branch: "source-fingerprints" } });
+    expect(usesOf(reverify.jobs.reverify!).slice(2)).toEqual(["./actions/state-branch", "./actions/reverify", "./actions/state-branch"]);
+    expect(reverify.jobs.reverify!.steps[3]!.with).toMatchObject({ fingerprints: ".source-state/fingerprints.json" });
+    expect(reverify.jobs.reverify!.steps[4]).toMatchObject({ if: "always() && steps.restore.outcome == 'success'", with: { mode: "save", branch: "source-fingerprints" } });
 
     for (const [file, job] of [["deploy.yml", "webhooks"], ["webhook-retries.yml", "retry"], ["digest.yml", "digest"]] as const) {
       const { concurrency } = (await read(file)).jobs[job] as Job & { concurrency: unknown };
@@ -120,12 +150,12 @@ describe("the workflows", () => {
     }
     const retries = await read("webhook-retries.yml");
     expect(retries.on).toEqual({ schedule: [{ cron: "*/15 * * * *" }], workflow_dispatch: null });
-    expect(usesOf(retries.jobs.retry!)).toEqual(["actions/checkout", "actions/setup-node", "run: npm ci", "./actions/state-branch", "run: npm run webhooks -- retry", "./actions/state-branch"]);
+    expect(usesOf(retries.jobs.retry!)).toEqual(["actions/checkout", "./actions/setup", "./actions/state-branch", "run: npm run webhooks -- retry", "./actions/state-branch"]);
 
     const digest = await read("digest.yml");
     expect(Object.keys(digest.on)).toEqual(["schedule", "workflow_dispatch"]);
-    expect(usesOf(digest.jobs.digest!)).toEqual(["actions/checkout", "actions/setup-node", "run: npm ci", "./actions/state-branch", "run: npm run digest", "./actions/state-branch"]);
-    expect(digest.jobs.digest!.steps[4]!.env).toMatchObject({ FACTS_WEBHOOK_STATE: "${{ github.workspace }}/.webhook-state", SMTP_URL: "${{ secrets.SMTP_URL }}" });
+    expect(usesOf(digest.jobs.digest!)).toEqual(["actions/checkout", "./actions/setup", "./actions/state-branch", "run: npm run digest", "./actions/state-branch"]);
+    expect(digest.jobs.digest!.steps[3]!.env).toMatchObject({ FACTS_WEBHOOK_STATE: "${{ github.workspace }}/.webhook-state", SMTP_URL: "${{ secrets.SMTP_URL }}" });
   });
 
   it("promote daily after midnight in B.C.: check each promotion against its parent before pushing, then publish and ask about announced changes", async () => {
@@ -135,16 +165,16 @@ describe("the workflows", () => {
     expect(promote.permissions).toEqual({ contents: "write", actions: "write" });
     expect(promote.steps[0]!.with).toMatchObject({ ref: "main", "fetch-depth": 0, "persist-credentials": false });
     const names = promote.steps.map((step) => step.name ?? step.uses ?? step.run);
-    expect(names.slice(3)).toEqual([
+    expect(names.slice(2)).toEqual([
       "Promote (one commit per version, each checked against its parent)",
       "Validate each promotion as a pull request would be",
       "Push to main",
       "Publish the promoted facts",
     ]);
-    expect(promote.steps[3]!.run).toContain("npm run promote");
-    expect(promote.steps[4]!.run).toContain('npm run check -- --base "$commit~1"');
-    for (const step of promote.steps.slice(4)) expect(step.if).toBe("steps.promote.outputs.promoted != '0'");
-    expect(promote.steps[6]!.run).toBe("gh workflow run deploy.yml --ref main");
+    expect(promote.steps[2]!.run).toContain("npm run promote");
+    expect(promote.steps[3]!.run).toContain('npm run check -- --base "$commit~1"');
+    for (const step of promote.steps.slice(3)) expect(step.if).toBe("steps.promote.outputs.promoted != '0'");
+    expect(promote.steps[5]!.run).toBe("gh workflow run deploy.yml --ref main");
 
     const confirm = workflow.jobs.confirm!;
     expect(confirm.needs).toBe("promote");

@@ -1,0 +1,38 @@
+import * as core from "@actions/core";
+import { parseActionInputs, todayFromInput } from "../../src/workflows/actions/action-inputs.ts";
+import { failOnError } from "../../src/workflows/actions/fail-on-error.ts";
+import { problemAnnotation } from "../../src/workflows/actions/problem-annotation.ts";
+import { summaryRows } from "../../src/check/summary-table.ts";
+import { blockingProblems, freshnessReport, summarizeFreshness } from "../../src/workflows/freshness/freshness-report.ts";
+import { loadFacts } from "../../src/model/index.ts";
+import { Inputs } from "./inputs.ts";
+
+/** Annotates lapsed and lapsing facts and unpromoted or unconfirmed changes, and fails when any blocks a deployment. */
+const freshnessGate = async (): Promise<void> => {
+  const inputs = parseActionInputs(Inputs);
+  const warnDays = inputs["warn-days"];
+  const today = todayFromInput(inputs.today);
+  const report = freshnessReport(await loadFacts(inputs.root), today, warnDays);
+
+  for (const problem of report.expired) core.error(problem.message, problemAnnotation(inputs.root, problem, "Fact past expires_iso"));
+  for (const problem of report.expiring) core.warning(problem.message, problemAnnotation(inputs.root, problem, "Fact expires soon"));
+  for (const problem of report.unpromoted) core.error(problem.message, problemAnnotation(inputs.root, problem, "Enacted change not promoted"));
+  for (const problem of report.unconfirmed) core.warning(problem.message, problemAnnotation(inputs.root, problem, "Announced change awaits confirmation"));
+  const expiredIds = report.expired.map((problem) => problem.factId);
+  core.setOutput("expired", report.expired.length);
+  core.setOutput("expired-facts", expiredIds.join(","));
+  core.setOutput("expiring", report.expiring.length);
+
+  const summary = core.summary.addHeading("Freshness gate", 2).addRaw(summarizeFreshness(report, today), true);
+  if (report.expired.length > 0) summary.addHeading("Past expires_iso", 3).addTable(summaryRows(report.expired));
+  if (report.expiring.length > 0) summary.addHeading(`Expiring within ${warnDays} days`, 3).addTable(summaryRows(report.expiring));
+  if (report.unpromoted.length > 0) summary.addHeading("Enacted changes not promoted", 3).addTable(summaryRows(report.unpromoted));
+  if (report.unconfirmed.length > 0) summary.addHeading("Announced changes awaiting confirmation", 3).addTable(summaryRows(report.unconfirmed));
+  await summary.write();
+  const blocking = blockingProblems(report);
+  if (blocking.length > 0) core.setFailed(`${summarizeFreshness(report, today)}: ${[...new Set(blocking.map((problem) => problem.factId))].join(", ")}`);
+  else core.info(summarizeFreshness(report, today));
+};
+
+/** The action: its entry file calls this, and the tests call it in-process. */
+export const run = (): Promise<void> => failOnError("the freshness gate could not run", freshnessGate);

@@ -1,0 +1,34 @@
+import { readVariable } from "../../src/lib/environment.ts";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import * as core from "@actions/core";
+import { parseActionInputs } from "../../src/workflows/actions/action-inputs.ts";
+import { failOnError } from "../../src/workflows/actions/fail-on-error.ts";
+import { todayFromEnvironment } from "../../src/lib/today.ts";
+import { readPrChanges } from "../../src/workflows/pr-changes/read-pr-changes.ts";
+import { renderPrComment } from "../../src/workflows/pr-comment/render-pr-comment.ts";
+import { PullRequestEvent, readEvent } from "../../src/workflows/github/read-event.ts";
+import { Inputs } from "./inputs.ts";
+
+/** Writes the pull request's fact changes as the JSON report for the comment workflow and as the job summary. */
+const prChanges = async (): Promise<void> => {
+  const inputs = parseActionInputs(Inputs);
+  const event = readVariable("GITHUB_EVENT_NAME") === "pull_request" ? await readEvent(PullRequestEvent) : undefined;
+  const report = await readPrChanges(inputs.root, inputs.base, {
+    today: todayFromEnvironment(),
+    ...(event ? { pullRequest: { number: event.pull_request.number, head_sha: event.pull_request.head.sha } } : {}),
+  });
+
+  await mkdir(path.dirname(path.resolve(inputs.report)), { recursive: true });
+  await writeFile(inputs.report, `${JSON.stringify(report, null, 2)}\n`);
+  const count = (kind: string) => report.changes.filter((change) => change.kind === kind).length;
+  core.setOutput("report", inputs.report);
+  core.setOutput("changed", report.changes.length);
+  core.setOutput("revisions", count("revision"));
+  core.setOutput("re-verifications", count("re-verification"));
+  await core.summary.addRaw(renderPrComment(report), true).write();
+  core.info(`${report.changes.length} fact change(s) written to ${inputs.report}`);
+};
+
+/** The action: its entry file calls this, and the tests call it in-process. */
+export const run = (): Promise<void> => failOnError("the fact changes could not be computed", prChanges);
