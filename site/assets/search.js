@@ -63,7 +63,7 @@
   const revealTarget = () => {
     const id = decodeURIComponent(window.location.hash.slice(1));
     const target = id ? document.getElementById(id) : null;
-    if (!target || !target.classList.contains("fact")) return;
+    if (!target?.classList.contains("fact")) return;
     if (target.hidden) {
       input.value = "";
       select.value = "";

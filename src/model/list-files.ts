@@ -1,3 +1,4 @@
+import type { Dirent, Stats } from "node:fs";
 import { lstat, readdir } from "node:fs/promises";
 import path from "node:path";
 import type { Problem } from "../lib/problem.ts";
@@ -6,7 +7,7 @@ import { compareText } from "../lib/compare-text.ts";
 /** Every file below `directory`, as sorted POSIX paths relative to `root`; an absent directory has none. */
 export const listFiles = async (root: string, directory: string): Promise<string[]> => {
   const absolute = path.join(root, directory);
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(absolute, { recursive: true, withFileTypes: true });
   } catch (error: unknown) {
@@ -36,7 +37,7 @@ export const printablePath = (file: string): string =>
  */
 export const listDataFiles = async (root: string, directory: string): Promise<{ files: string[]; problems: Problem[] }> => {
   const refuse = (file: string, message: string): Problem => ({ file: printablePath(file), line: 1, column: 1, pointer: "", message });
-  let top;
+  let top: Stats;
   try {
     top = await lstat(path.join(root, directory));
   } catch (error: unknown) {

@@ -13,10 +13,11 @@ const urls = urlsFor("https://facts.example.org");
 
 /** Applies a value_diff to the old value; a correct diff must reproduce the new value exactly. */
 const applyDiff = (before: unknown, diff: ReturnType<typeof valueDiff>): unknown => {
-  let root = structuredClone({ value: before }) as Record<string, unknown>;
+  const root = structuredClone({ value: before }) as Record<string, unknown>;
   const parentOf = (pointer: string) => {
     const path = ["value", ...fromJsonPointer(pointer)];
     const key = path.pop()!;
+    // biome-ignore lint/suspicious/noExplicitAny: a diff may point anywhere inside an arbitrary JSON value.
     const parent = path.reduce<any>((node, segment) => node[segment], root);
     return { parent, key };
   };
@@ -82,11 +83,11 @@ describe("history and diffs derived from git", () => {
       [1, "2019-01-01", "2026-01-01"],
     ]);
     expect(history[0]!.note).toBe(`${id} v2: 3% / 1% (effective 2026-01-01)\n\nImpact: owners of vacant homes pay more.`);
-    history.forEach((entry) => expect(HistoryEntry.parse(entry)).toEqual(entry));
+    for (const entry of history) expect(HistoryEntry.parse(entry)).toEqual(entry);
 
     const diffs = factDiffs(timeline, urls);
     expect(diffs.map((diff) => `v${diff.from}-to-v${diff.to}`)).toEqual(["v1-to-v2", "v2-to-v3", "v1-to-v3"]);
-    diffs.forEach((diff) => expect(() => FactDiff.parse(diff)).not.toThrow());
+    for (const diff of diffs) expect(() => FactDiff.parse(diff)).not.toThrow();
     const [first, second, cumulative] = diffs;
     expect(first!.value_diff.changed_keys).toEqual([
       { pointer: "/citizens", from: 0.005, to: 0.01 },

@@ -133,7 +133,7 @@ describe("the human pages", () => {
       const levels = headings(markup);
       expect(levels.filter((level) => level === 1), path).toHaveLength(1);
       expect(levels[0], path).toBe(1);
-      levels.forEach((level, index) => expect(level - (levels[index - 1] ?? 0), `${path} heading ${index}`).toBeLessThanOrEqual(1));
+      for (const [index, level] of levels.entries()) expect(level - (levels[index - 1] ?? 0), `${path} heading ${index}`).toBeLessThanOrEqual(1);
       expect(markup, path).toContain('<html lang="en-CA">');
       for (const tag of ["article", "section", "table", "dl", "ul", "ol", "details", "div", "p"]) {
         const opened = markup.match(new RegExp(`<${tag}[\\s>]`, "g"))?.length ?? 0;

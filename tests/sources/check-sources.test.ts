@@ -21,7 +21,7 @@ const pdf = async (lines: string[]): Promise<Uint8Array> => {
   const document = await PDFDocument.create();
   const font = await document.embedFont(StandardFonts.Helvetica);
   const pdfPage = document.addPage([612, 792]);
-  lines.forEach((line, index) => pdfPage.drawText(line, { x: 40, y: 740 - index * 16, size: 10, font }));
+  for (const [index, line] of lines.entries()) pdfPage.drawText(line, { x: 40, y: 740 - index * 16, size: 10, font });
   return document.save();
 };
 

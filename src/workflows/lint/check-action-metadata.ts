@@ -7,7 +7,7 @@ const described = (value: unknown): boolean => isObject(value) && typeof value.d
 
 /**
  * The project's rules for its own actions: a name and a description, every input and output documented, and a
- * `node24` entry (the thin `main.ts` over the shared library).
+ * `node24` entry (the entry `main.ts`, which only calls the action's `run`).
  */
 export const checkActionMetadata = (action: YamlFile): Problem[] => {
   const doc = action.value;
