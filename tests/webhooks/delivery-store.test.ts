@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createDeliveryStore, JOURNAL_FILE, SNAPSHOT_FILE } from "../../src/webhooks/state/delivery-store.ts";
 import { planDeliveries } from "../../src/webhooks/state/plan-deliveries.ts";
 import { runDeliveries } from "../../src/webhooks/delivery/run-deliveries.ts";
-import { startAttempt } from "../../src/webhooks/delivery/start-attempt.ts";
+import { startAttempt } from "../../src/webhooks/delivery/deliver.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { BASE, HEAD, rentCapEvent, runContext, subscriber } from "./helpers/fixtures.ts";
 import { startReceiver, status } from "./helpers/receiver.ts";

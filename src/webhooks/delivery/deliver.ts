@@ -1,11 +1,53 @@
-import { applyAttemptOutcome } from "./apply-attempt-outcome.ts";
 import { buildWebhookRequest } from "./build-webhook-request.ts";
 import type { AttemptOutcome, DeliveryRecord, DeliveryStore } from "../state/index.ts";
 import { guardUrl, type Resolver } from "./guard-url.ts";
 import type { PinnedClient } from "./pinned-client.ts";
 import { sendWebhook } from "./send-webhook.ts";
-import { startAttempt } from "./start-attempt.ts";
 import type { Subscriber } from "../subscribers/index.ts";
+import { describeOutcome } from "./describe-outcome.ts";
+import { retryDelayMs } from "./retry-schedule.ts";
+
+/**
+ * SPEC.md section 3 as a pure transition: the record after its current attempt ended with `outcome`.
+ * 2xx is delivered; 410 Gone stops the subscriber; a permanent refusal is dead at once; anything else
+ * is retried on the schedule until it runs out.
+ */
+export const applyAttemptOutcome = (record: DeliveryRecord, outcome: AttemptOutcome, finishedAt: Date): DeliveryRecord => {
+  const current = record.attempts.at(-1);
+  if (!current || current.outcome) throw new Error(`delivery ${record.id} has no attempt in progress`);
+  const attempts = [...record.attempts.slice(0, -1), { ...current, finishedAt: finishedAt.toISOString(), outcome }];
+  const base = { ...record, attempts, nextAttemptAt: null };
+
+  if (outcome.kind === "response" && outcome.status >= 200 && outcome.status < 300) return { ...base, status: "delivered" };
+  if (outcome.kind === "response" && outcome.status === 410) {
+    return { ...base, status: "gone", reason: "the receiver answered 410 Gone: no more deliveries to this subscriber" };
+  }
+  if (outcome.kind === "refused" && outcome.permanent) return { ...base, status: "dead", reason: describeOutcome(outcome) };
+
+  const retryAfterMs = outcome.kind === "response" && outcome.retryAfterSeconds !== undefined ? outcome.retryAfterSeconds * 1000 : undefined;
+  const delay = retryDelayMs(current.number, retryAfterMs);
+  if (delay === undefined) {
+    return { ...base, status: "dead", reason: `${current.number} attempts failed; the last: ${describeOutcome(outcome)}` };
+  }
+  return { ...base, status: "retrying", nextAttemptAt: new Date(finishedAt.getTime() + delay).toISOString() };
+};
+
+/**
+ * The record as written just before an attempt is made. An attempt left unfinished by a killed process is closed
+ * as `interrupted` first; it does not count against the retry schedule, since the receiver never failed it.
+ */
+export const startAttempt = (record: DeliveryRecord, startedAt: Date): DeliveryRecord => {
+  const attempts = record.attempts.map((attempt) =>
+    attempt.outcome ? attempt : { ...attempt, outcome: { kind: "interrupted" as const, message: "the dispatcher stopped during this attempt" } },
+  );
+  const counted = attempts.filter((attempt) => attempt.outcome?.kind !== "interrupted").length;
+  return {
+    ...record,
+    status: "attempted",
+    attempts: [...attempts, { number: counted + 1, startedAt: startedAt.toISOString() }],
+    nextAttemptAt: null,
+  };
+};
 
 export interface DeliveryContext {
   store: DeliveryStore;
