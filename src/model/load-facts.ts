@@ -50,14 +50,20 @@ export const readFactFiles = async (root: string): Promise<{ facts: LoadedFact[]
  */
 export const loadFacts = async (root: string): Promise<LoadedFact[]> => (await readFactFiles(root)).facts;
 
-/** The facts at a git revision that parse as fact files; the others are named, since the PR check should have stopped them. */
-export const loadFactsAtRevision = async (cwd: string, revision: string): Promise<{ facts: FactFile[]; skipped: string[] }> => {
-  const facts: FactFile[] = [];
+/**
+ * The facts at a git revision that parse as fact files, alone and with their paths; the others are named, since the
+ * pull-request check should have stopped them.
+ */
+export const loadFactsAtRevision = async (
+  cwd: string,
+  revision: string,
+): Promise<{ facts: FactFile[]; files: { file: string; fact: FactFile }[]; skipped: string[] }> => {
+  const files: { file: string; fact: FactFile }[] = [];
   const skipped: string[] = [];
   for (const file of await factsAtRevision(cwd, revision)) {
     const parsed = file.parseError === undefined ? FactFile.safeParse(file.json) : undefined;
-    if (parsed?.success) facts.push(parsed.data);
+    if (parsed?.success) files.push({ file: file.path, fact: parsed.data });
     else skipped.push(`${file.path}: ${file.parseError ?? parsed?.error.issues[0]?.message ?? "not a fact"}`);
   }
-  return { facts, skipped };
+  return { facts: files.map((each) => each.fact), files, skipped };
 };

@@ -1,5 +1,4 @@
-import { readFactFiles, factsAtRevision } from "../../model/index.ts";
-import { FactFile } from "../../schemas/fact-file.ts";
+import { loadFactsAtRevision, readFactFiles } from "../../model/index.ts";
 import { computeFactChanges, type FactOnSide } from "./compute-fact-changes.ts";
 import type { PrChangesReport } from "./pr-changes-report.ts";
 
@@ -12,10 +11,7 @@ export const readPrChanges = async (
   base: string,
   options: { today: string; pullRequest?: PrChangesReport["pull_request"] },
 ): Promise<PrChangesReport> => {
-  const baseSide: FactOnSide[] = (await factsAtRevision(root, base)).flatMap((file) => {
-    const parsed = FactFile.safeParse(file.json);
-    return parsed.success ? [{ file: file.path, fact: parsed.data }] : [];
-  });
+  const baseSide: FactOnSide[] = (await loadFactsAtRevision(root, base)).files;
   const head = await readFactFiles(root);
   const headSide: FactOnSide[] = head.facts.map(({ doc, fact }) => ({ file: doc.file, fact }));
   const readable = new Set(headSide.map((side) => side.file));
