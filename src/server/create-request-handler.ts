@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { noteResponse } from "./answer-client-error.ts";
 import { answerPreflight } from "./answer-preflight.ts";
 import { hostHeaderProblem } from "./host-header-problem.ts";
 import { CACHE_CONTROL } from "../config.ts";
@@ -18,6 +19,7 @@ import { sendError } from "./send-error.ts";
  * precomputed headers; everything else goes through `resolveRequestPath`, which refuses any path that could climb.
  */
 export const createRequestHandler = (currentSite: () => Site) => (request: IncomingMessage, response: ServerResponse): void => {
+  noteResponse(request, response);
   const hostProblem = hostHeaderProblem(request);
   if (hostProblem !== undefined) {
     response.shouldKeepAlive = false;
