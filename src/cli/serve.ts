@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
-import { createStaticServer } from "../server/create-static-server.ts";
+import { createStaticServer } from "../server/index.ts";
 import { runCommand } from "./run-command.ts";
 
 /**

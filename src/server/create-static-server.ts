@@ -1,7 +1,6 @@
 import { createServer, type Server } from "node:http";
-import { answerClientError } from "./answer-client-error.ts";
-import { createRequestHandler } from "./create-request-handler.ts";
-import { loadSite, type Site } from "./load-site.ts";
+import { answerClientError, createRequestHandler } from "./respond/index.ts";
+import { loadSite, type Site } from "./site/index.ts";
 
 export interface StaticServer extends Server {
   /** The tree being served. */

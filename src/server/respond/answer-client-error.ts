@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import type { ErrorBody } from "../schemas/error-body.ts";
-import { COMMON_HEADERS } from "./http-headers.ts";
+import type { ErrorBody } from "../../schemas/error-body.ts";
+import { COMMON_HEADERS } from "../common-headers.ts";
 
 const ANSWERS: Record<string, { statusLine: string; error: string }> = {
   HPE_HEADER_OVERFLOW: { statusLine: "431 Request Header Fields Too Large", error: "headers_too_large" },

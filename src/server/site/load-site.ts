@@ -1,8 +1,8 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { listFiles } from "../load/list-files.ts";
+import { compareText } from "../../lib/compare-text.ts";
+import { listFiles } from "../../load/list-files.ts";
 import { createSiteFile, type SiteFile } from "./create-site-file.ts";
-import { compareText } from "../lib/compare-text.ts";
 
 export const BY_ID_PREFIX = "/api/v1/facts/by-id/";
 

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { API_CATALOG_CONTENT_TYPE } from "../config.ts";
+import { API_CATALOG_CONTENT_TYPE } from "../../config.ts";
 
 /** Files whose name alone decides the type: the feed is RSS although it ends in `.xml`; the rest have no extension. */
 const BY_NAME: Record<string, string> = {

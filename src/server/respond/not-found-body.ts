@@ -1,4 +1,4 @@
-import { BY_ID_PREFIX, type Site } from "./load-site.ts";
+import { BY_ID_PREFIX, type Site } from "../site/load-site.ts";
 import type { ErrorBody } from "./send-error.ts";
 
 /**

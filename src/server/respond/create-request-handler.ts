@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { CACHE_CONTROL } from "../../config.ts";
+import { COMMON_HEADERS } from "../common-headers.ts";
+import type { Site } from "../site/index.ts";
 import { noteResponse } from "./answer-client-error.ts";
-import { answerPreflight } from "./answer-preflight.ts";
+import { ALLOWED_METHODS, answerPreflight } from "./answer-preflight.ts";
 import { hostHeaderProblem } from "./host-header-problem.ts";
-import { CACHE_CONTROL } from "../config.ts";
-import { ALLOWED_METHODS, COMMON_HEADERS } from "./http-headers.ts";
 import { ifNoneMatchHits } from "./if-none-match-hits.ts";
-import type { Site } from "./load-site.ts";
 import { negotiateEncoding } from "./negotiate-encoding.ts";
 import { notFoundBody } from "./not-found-body.ts";
 import { resolveRequestPath } from "./resolve-request-path.ts";

@@ -1,5 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { COMMON_HEADERS, ERROR_CACHE_CONTROL } from "./http-headers.ts";
+import { COMMON_HEADERS } from "../common-headers.ts";
+
+/** Errors are not cached, so a fact published by the next build is found at once. */
+const ERROR_CACHE_CONTROL = "no-store";
 
 /** Every error is answered with this JSON shape; `known_ids` only when an unknown fact id was asked for. */
 export interface ErrorBody {

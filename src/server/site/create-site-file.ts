@@ -1,13 +1,15 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { CACHE_CONTROL } from "../../config.ts";
+import { COMMON_HEADERS } from "../common-headers.ts";
 import { contentTypeFor } from "./content-type-for.ts";
-import { CACHE_CONTROL } from "../config.ts";
-import { COMMON_HEADERS } from "./http-headers.ts";
-import { isCompressible } from "./is-compressible.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
+
+/** Text formats (HTML, JSON and `+json`, XML and `+xml`, SVG) gain from gzip and brotli; images and fonts are compressed already. */
+const COMPRESSIBLE = /^(text\/[\w.+-]+|application\/([\w.+-]+\+)?(json|xml)|image\/svg\+xml)\s*(;|$)/;
 
 /**
  * One stored form of a file, with the headers of its 200 and its 304 computed once, as the flat name/value pairs
@@ -48,7 +50,7 @@ const representation = (body: Buffer, etag: string, contentType: string, coding:
 export const createSiteFile = async (sitePath: string, bytes: Buffer): Promise<SiteFile> => {
   const contentType = contentTypeFor(sitePath);
   const hash = createHash("sha256").update(bytes).digest("base64url").slice(0, 27);
-  if (!isCompressible(contentType) || bytes.length === 0) {
+  if (!COMPRESSIBLE.test(contentType) || bytes.length === 0) {
     const only = representation(bytes, `"${hash}"`, contentType, undefined, false);
     return { identity: only, gzip: only, br: only };
   }

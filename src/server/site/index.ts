@@ -1,0 +1,2 @@
+/** The first stage: the built tree read into memory, each file with its encodings, validators and response headers. */
+export { loadSite, type Site } from "./load-site.ts";
