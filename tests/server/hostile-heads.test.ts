@@ -51,8 +51,9 @@ describe("the local server: hostile request heads", () => {
     const url = new URL(await server.url);
     origin = url.origin;
     port = Number(url.port);
+    // SIGKILL: a server whose event loop is blocked would never run its SIGTERM handler.
     stop = async () => {
-      server.child.kill("SIGTERM");
+      server.child.kill("SIGKILL");
       await server.exited;
     };
   });
