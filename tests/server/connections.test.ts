@@ -108,6 +108,14 @@ describe("the local server: connections", () => {
     expect(responses[0]?.headers.connection).toBe("close");
   });
 
+  it("closes the connection after refusing a request with two Host headers", async () => {
+    const { port } = await serveFixture();
+    const text = await exchange(port, [`GET ${FACT} HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n${request("GET", FACT)}`]);
+    const responses = parseResponses(text);
+    expect(responses.map((response) => response.status)).toEqual([400]);
+    expect(responses[0]?.headers.connection).toBe("close");
+  });
+
   it.each([
     ["an HTTP/1.0 request", `GET ${FACT} HTTP/1.0\r\n\r\n`, [200]],
     ["a request without Host", `GET ${FACT} HTTP/1.1\r\nConnection: close\r\n\r\n`, [400]],

@@ -22,8 +22,9 @@ export const createRequestHandler = (currentSite: () => Site) => (request: Incom
   noteResponse(request, response);
   const hostProblem = hostHeaderProblem(request);
   if (hostProblem !== undefined) {
-    response.shouldKeepAlive = false;
-    return sendError(request, response, 400, { error: "bad_request", message: hostProblem, path: (request.url ?? "").split("?")[0] ?? "" });
+    // Which request a second Host belongs to is unclear, so nothing more is read from this connection.
+    const path = (request.url ?? "").split("?")[0] ?? "";
+    return sendError(request, response, 400, { error: "bad_request", message: hostProblem, path }, ["Connection", "close"]);
   }
   const method = request.method;
   if (method !== "GET" && method !== "HEAD") {
