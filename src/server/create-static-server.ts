@@ -22,6 +22,8 @@ const KEEP_ALIVE_SECONDS = 5;
  * - `optimizeEmptyRequests`: a request without a body (every GET and HEAD a client sends) starts already ended, so
  *   Node skips the readable-stream events and the draining of a body no one reads;
  * - `noDelay`: a response leaves as soon as it is written, since each is written whole in one `end`.
+ * A request the parser refuses is answered by the `clientError` listener, which writes its answer to the socket as
+ * Node's documentation shows for that event.
  */
 export const createStaticServer = async (options: { root: string }): Promise<StaticServer> => {
   let current = await loadSite(options.root);
