@@ -208,10 +208,9 @@ const checkSameAnswers = async (origins: Record<ServerName, string>, sitePath: s
   const answers = await Promise.all(SERVERS.map((name) => fetchAnswer(name, origins[name], sitePath)));
   const [local, ...others] = answers;
   const sameHeaders = (other: Answer) => other.name === "sirv" || (other.type === local?.type && other.cache === local?.cache && other.cors === local?.cors);
-  for (const other of others) {
-    if (!local || local.status !== 200 || other.status !== 200 || !other.body.equals(local.body) || !sameHeaders(other)) {
-      throw new Error(`the servers answer ${sitePath} differently: ${JSON.stringify(answers.map(({ body, ...rest }) => ({ ...rest, bytes: body.length })))}`);
-    }
+  const agrees = (other: Answer) => local?.status === 200 && other.status === 200 && other.body.equals(local.body) && sameHeaders(other);
+  if (!others.every(agrees)) {
+    throw new Error(`the servers answer ${sitePath} differently: ${JSON.stringify(answers.map(({ body, ...rest }) => ({ ...rest, bytes: body.length })))}`);
   }
 };
 

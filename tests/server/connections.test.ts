@@ -140,7 +140,7 @@ describe("the local server: connections", () => {
     const large = randomBytes(16 * 1024 * 1024);
     await writeFile(path.join(root, "large.png"), large);
     const { port } = await startServer(root);
-    const text = await exchange(port, [request("GET", "/large.png") + request("GET", FACT) + "GET /\0 HTTP/1.1\r\n\r\n"], { readAfterMs: 200 });
+    const text = await exchange(port, [`${request("GET", "/large.png")}${request("GET", FACT)}GET /\0 HTTP/1.1\r\n\r\n`], { readAfterMs: 200 });
     const responses = parseResponses(text);
     expect(responses.map((response) => response.status)).toEqual([200, 200, 400]);
     expect(Buffer.from(responses[0]?.body ?? "", "latin1").equals(large)).toBe(true);
