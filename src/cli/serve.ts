@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
-import { createStaticServer } from "../server/create-static-server.ts";
+import { readVariable } from "../lib/environment.ts";
+import { createStaticServer } from "../server/index.ts";
 import { runCommand } from "../lib/run-command.ts";
 
 /**
@@ -21,8 +22,8 @@ const main = async (): Promise<void> => {
     options: { dir: { type: "string", default: "_site" }, port: { type: "string" }, host: { type: "string" } },
     strict: true,
   });
-  const port = portFrom(values.port ?? process.env.PORT ?? "8080");
-  const host = values.host ?? process.env.HOST ?? "127.0.0.1";
+  const port = portFrom(values.port ?? readVariable("PORT") ?? "8080");
+  const host = values.host ?? readVariable("HOST") ?? "127.0.0.1";
   const server = await createStaticServer({ root: values.dir });
 
   await new Promise<void>((resolve, reject) => {

@@ -41,7 +41,7 @@ export const ENVIRONMENT = {
   GITHUB_WORKSPACE: { setBy: "github", description: "The checked-out repository." },
   GITHUB_SERVER_URL: { setBy: "github", description: "The GitHub server, for pushing the state branch." },
   GITHUB_API_URL: { setBy: "github", description: "The GitHub REST API's base (default https://api.github.com)." },
-  BENCH_ROUNDS: { setBy: "bench", description: "Alternating measurement pairs per server benchmark (default 5)." },
+  BENCH_ROUNDS: { setBy: "bench", description: "Measurement rounds of the server benchmark, each loading the three servers in turn (default 5)." },
   BENCH_DURATION: { setBy: "bench", description: "Length of each wrk run in the server benchmark (default 3s)." },
   BENCH_CONNECTIONS: { setBy: "bench", description: "Open connections wrk keeps in the server benchmark (default 50)." },
   BENCH_PIN: { setBy: "bench", description: "0: do not pin the servers and wrk to separate CPUs." },

@@ -1,4 +1,7 @@
+import { randomBytes } from "node:crypto";
+import { writeFile } from "node:fs/promises";
 import net from "node:net";
+import path from "node:path";
 import { Client } from "undici";
 import { describe, expect, it } from "vitest";
 import { ErrorBody } from "../../src/schemas/error-body.ts";
@@ -23,11 +26,10 @@ const stable = (response: RawResponse): Record<string, string> => {
 };
 
 /**
- * Plain GET and HEAD requests for published files are answered by a fast path; anything else is handed to Node's HTTP
- * server. A `Content-Length: 0` on a GET is legal and changes nothing for the client, but sends the request the slow
- * way, so both ways can be compared.
+ * A `Content-Length: 0` on a GET is legal and changes nothing for the client; Node handles such a request apart from
+ * one without a body (`optimizeEmptyRequests` only applies to the latter), so both kinds are compared.
  */
-describe("the local server: both request paths agree", () => {
+describe("the local server: a GET with an empty body is answered like one without", () => {
   it.each([
     ["GET", ""],
     ["HEAD", ""],
@@ -36,28 +38,28 @@ describe("the local server: both request paths agree", () => {
     ["HEAD", "Accept-Encoding: br\r\n"],
   ])("%s with %j: same status, headers and body", async (method, headers) => {
     const { port } = await serveFixture();
-    const fast = await rawRequest(port, CATALOG, method, headers);
-    const slow = await rawRequest(port, CATALOG, method, `${headers}Content-Length: 0\r\n`);
-    expect(fast.status).toBe(200);
-    expect(slow.status).toBe(200);
-    expect(stable(fast)).toEqual(stable(slow));
-    expect(fast.body).toBe(slow.body);
-    expect(fast.headers.date).toMatch(/GMT$/);
+    const bodiless = await rawRequest(port, CATALOG, method, headers);
+    const empty = await rawRequest(port, CATALOG, method, `${headers}Content-Length: 0\r\n`);
+    expect(bodiless.status).toBe(200);
+    expect(empty.status).toBe(200);
+    expect(stable(bodiless)).toEqual(stable(empty));
+    expect(bodiless.body).toBe(empty.body);
+    expect(bodiless.headers.date).toMatch(/GMT$/);
   });
 
-  it("304: same headers both ways", async () => {
+  it("304: same headers either way", async () => {
     const { port } = await serveFixture();
     const { headers } = await rawRequest(port, FACT);
-    const fast = await rawRequest(port, FACT, "GET", `If-None-Match: ${headers.etag}\r\n`);
-    const slow = await rawRequest(port, FACT, "GET", `If-None-Match: ${headers.etag}\r\nContent-Length: 0\r\n`);
-    expect(fast.status).toBe(304);
-    expect(slow.status).toBe(304);
-    expect(stable(fast)).toEqual(stable(slow));
+    const bodiless = await rawRequest(port, FACT, "GET", `If-None-Match: ${headers.etag}\r\n`);
+    const empty = await rawRequest(port, FACT, "GET", `If-None-Match: ${headers.etag}\r\nContent-Length: 0\r\n`);
+    expect(bodiless.status).toBe(304);
+    expect(empty.status).toBe(304);
+    expect(stable(bodiless)).toEqual(stable(empty));
   });
 });
 
 describe("the local server: connections", () => {
-  it("answers pipelined requests in order, across the hand-over to Node's HTTP server", async () => {
+  it("answers pipelined requests in order, successes and errors alike", async () => {
     const { port } = await serveFixture();
     const text = await exchange(port, [
       request("GET", FACT) + request("HEAD", CATALOG) + request("OPTIONS", CATALOG) + request("GET", "/api/v1/facts/by-id/nope.json") + request("GET", CATALOG, "Connection: close\r\n"),
@@ -70,7 +72,7 @@ describe("the local server: connections", () => {
     expect(JSON.parse(responses[4]?.body ?? "").fact_count).toBe(3);
   });
 
-  it("keeps a connection alive after a request that needed the full HTTP server", async () => {
+  it("keeps a connection alive across an error answer", async () => {
     const { origin } = await serveFixture();
     const client = new Client(origin);
     try {
@@ -106,6 +108,14 @@ describe("the local server: connections", () => {
     expect(responses[0]?.headers.connection).toBe("close");
   });
 
+  it("closes the connection after refusing a request with two Host headers", async () => {
+    const { port } = await serveFixture();
+    const text = await exchange(port, [`GET ${FACT} HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n${request("GET", FACT)}`]);
+    const responses = parseResponses(text);
+    expect(responses.map((response) => response.status)).toEqual([400]);
+    expect(responses[0]?.headers.connection).toBe("close");
+  });
+
   it.each([
     ["an HTTP/1.0 request", `GET ${FACT} HTTP/1.0\r\n\r\n`, [200]],
     ["a request without Host", `GET ${FACT} HTTP/1.1\r\nConnection: close\r\n\r\n`, [400]],
@@ -115,13 +125,27 @@ describe("the local server: connections", () => {
     ["a header folded over two lines", `GET ${FACT} HTTP/1.1\r\nHost: a\r\nX-A: 1\r\n 2\r\nConnection: close\r\n\r\n`, [400]],
     ["a head larger than Node accepts", `GET ${FACT} HTTP/1.1\r\nHost: a\r\nX-Big: ${"b".repeat(20_000)}\r\nConnection: close\r\n\r\n`, [431]],
     ["Transfer-Encoding on a GET", `GET ${FACT} HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\n`, [200]],
-  ])("leaves %s to Node's HTTP parser", async (_name, raw, statuses) => {
+  ])("answers %s as Node's HTTP parser decides", async (_name, raw, statuses) => {
     const { port } = await serveFixture();
     const [response] = parseResponses(await exchange(port, [raw]));
     expect(statuses).toContain(response?.status);
     expect(response?.headers["access-control-allow-origin"]).toBe("*");
     // Every error answer has the published error body, even one for a request the parser refused.
     if ((response?.status ?? 0) >= 400) expect(ErrorBody.strict().safeParse(JSON.parse(response?.body ?? "")).error).toBeUndefined();
+  });
+
+  it("answers a malformed request after the responses to the requests before it, even when they are still being written", async () => {
+    const { root } = await writeSiteFixture();
+    // Far more than the kernel buffers of a connection whose client is not reading: the response is still being written when the next request is refused.
+    const large = randomBytes(16 * 1024 * 1024);
+    await writeFile(path.join(root, "large.png"), large);
+    const { port } = await startServer(root);
+    const text = await exchange(port, [`${request("GET", "/large.png")}${request("GET", FACT)}GET /\0 HTTP/1.1\r\n\r\n`], { readAfterMs: 200 });
+    const responses = parseResponses(text);
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 400]);
+    expect(Buffer.from(responses[0]?.body ?? "", "latin1").equals(large)).toBe(true);
+    expect(JSON.parse(responses[1]?.body ?? "").fact.id).toBe("bc.ptt.brackets");
+    expect(JSON.parse(responses[2]?.body ?? "").error).toBe("bad_request");
   });
 
   it("keeps serving after clients reset their connections in the middle of responses", async () => {

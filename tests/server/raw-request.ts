@@ -35,12 +35,17 @@ export const parseResponses = (text: string, bodiless: boolean[] = []): RawRespo
  * Writes `chunks` to a fresh connection byte for byte (latin1), `pauseMs` apart, and returns everything the server
  * sends until it closes the connection. `fetch` and `new URL` normalise `..`, `%2e%2e` and backslashes before anything
  * leaves the client, so traversal attempts and malformed requests must be written by hand to reach the server.
+ * `readAfterMs` leaves the answers unread that long, as a slow client would, so the server's writes back up.
  */
-export const exchange = (port: number, chunks: string[], options: { pauseMs?: number; halfClose?: boolean } = {}): Promise<string> =>
+export const exchange = (port: number, chunks: string[], options: { pauseMs?: number; halfClose?: boolean; readAfterMs?: number } = {}): Promise<string> =>
   new Promise((resolve, reject) => {
     const socket = net.connect(port, "127.0.0.1");
     const received: Buffer[] = [];
     socket.on("data", (chunk: Buffer) => received.push(chunk));
+    if (options.readAfterMs !== undefined) {
+      socket.pause();
+      setTimeout(() => socket.resume(), options.readAfterMs);
+    }
     socket.on("error", reject);
     socket.on("close", () => resolve(Buffer.concat(received).toString("latin1")));
     const send = async (): Promise<void> => {

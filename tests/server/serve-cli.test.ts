@@ -1,30 +1,9 @@
-import { spawn } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { runScript } from "../helpers/run-script.ts";
 import { writeSiteFixture } from "./site-fixture.ts";
-
-/** Starts `src/cli/serve.ts` as `npm run serve` would and resolves with the URL it prints. */
-const startCli = (args: string[], env: NodeJS.ProcessEnv = {}) => {
-  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "src/cli/serve.ts"), ...args], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /http:\/\/\S+\//.exec(stdout);
-      if (match) resolve(match[0]);
-    });
-    child.on("close", (code) => reject(new Error(`serve exited with ${code} before printing its URL: ${stderr}`)));
-  });
-  return { child, url, exited, output: () => ({ stdout, stderr }) };
-};
+import { startCli } from "./start-cli.ts";
 
 describe("npm run serve", () => {
   it("prints its URL, serves the folder given with --dir on PORT, and stops cleanly on SIGTERM", async () => {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { afterEach } from "vitest";
-import { createStaticServer, type StaticServer } from "../../src/server/create-static-server.ts";
+import { createStaticServer, type StaticServer } from "../../src/server/index.ts";
 
 const running: StaticServer[] = [];
 

@@ -1,5 +1,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ALLOWED_METHODS, COMMON_HEADERS, DEFAULT_ALLOWED_HEADERS, PREFLIGHT_MAX_AGE } from "./http-headers.ts";
+import { COMMON_HEADERS } from "../common-headers.ts";
+
+/** What this read-only API answers: announced to a preflight, and in `Allow` with a 405. */
+export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
+
+/** How long a browser may reuse a preflight answer (seconds). */
+const PREFLIGHT_MAX_AGE = "86400";
+
+/** Asked for when a preflight names no headers: those a reading client plausibly sends. */
+const DEFAULT_ALLOWED_HEADERS = "Accept, Accept-Language, Cache-Control, If-None-Match, If-Modified-Since";
 
 /** A comma-separated list of header names (RFC 9110 tokens), the only thing worth echoing back. */
 const HEADER_NAME_LIST = /^[!#$%&'*+.^_`|~\w-]+(?:[ \t]*,[ \t]*[!#$%&'*+.^_`|~\w-]+)*$/;

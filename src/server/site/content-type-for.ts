@@ -1,10 +1,15 @@
 import path from "node:path";
-import { API_CATALOG_CONTENT_TYPE } from "../lib/config.ts";
+import { API_CATALOG_CONTENT_TYPE } from "../../lib/config.ts";
+import { SITE_PATHS } from "../../lib/site-paths.ts";
 
-/** Files whose name alone decides the type: the feed is RSS although it ends in `.xml`; the rest have no extension. */
+/** Published files whose extension does not give their type: the feed is RSS although it ends in `.xml`; the API catalog has none. */
+const BY_PATH: Record<string, string> = {
+  [SITE_PATHS.feed]: "application/rss+xml; charset=utf-8",
+  [SITE_PATHS.apiCatalog]: API_CATALOG_CONTENT_TYPE,
+};
+
+/** Files for other hosts, whose name alone decides the type: they have no extension. */
 const BY_NAME: Record<string, string> = {
-  "feed.xml": "application/rss+xml; charset=utf-8",
-  "api-catalog": API_CATALOG_CONTENT_TYPE,
   _headers: "text/plain; charset=utf-8",
   _redirects: "text/plain; charset=utf-8",
   ".nojekyll": "text/plain; charset=utf-8",
@@ -42,6 +47,6 @@ const BY_EXTENSION: Record<string, string> = {
 /** The Content-Type of a published file, from its site path (`/api/v1/facts/feed.xml`). */
 export const contentTypeFor = (sitePath: string): string => {
   const name = path.posix.basename(sitePath);
-  return BY_NAME[name] ?? BY_EXTENSION[path.posix.extname(name).toLowerCase()] ?? "application/octet-stream";
+  return BY_PATH[sitePath] ?? BY_NAME[name] ?? BY_EXTENSION[path.posix.extname(name).toLowerCase()] ?? "application/octet-stream";
 };
 

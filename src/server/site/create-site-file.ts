@@ -1,32 +1,26 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { CACHE_CONTROL } from "../../lib/config.ts";
+import { COMMON_HEADERS } from "../common-headers.ts";
 import { contentTypeFor } from "./content-type-for.ts";
-import { CACHE_CONTROL } from "../lib/config.ts";
-import { COMMON_HEADERS } from "./http-headers.ts";
-import { isCompressible } from "./is-compressible.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
+/** Text formats (HTML, JSON and `+json`, XML and `+xml`, SVG) gain from gzip and brotli; images and fonts are compressed already. */
+const COMPRESSIBLE = /^(text\/[\w.+-]+|application\/([\w.+-]+\+)?(json|xml)|image\/svg\+xml)\s*(;|$)/;
+
 /**
- * One stored form of a file, with the headers of its 200 and its 304 computed once: as flat name/value pairs for
- * `writeHead`, and as the bytes of the response head up to `Date` for the fast path.
+ * One stored form of a file, with the headers of its 200 and its 304 computed once, as the flat name/value pairs
+ * `writeHead` takes as they are: a request for it costs a map lookup and one `writeHead`.
  */
 export interface Representation {
   body: Buffer;
   etag: string;
   okHeaders: string[];
   notModifiedHeaders: string[];
-  okHead: Buffer;
-  notModifiedHead: Buffer;
 }
-
-const rawHead = (statusLine: string, headers: readonly string[]): Buffer => {
-  let head = `HTTP/1.1 ${statusLine}\r\n`;
-  for (let index = 0; index < headers.length; index += 2) head += `${headers[index]}: ${headers[index + 1]}\r\n`;
-  return Buffer.from(head, "latin1");
-};
 
 /** A published file in each content coding; a coding that would not shrink it points at the identity form. */
 export interface SiteFile {
@@ -45,7 +39,7 @@ const representation = (body: Buffer, etag: string, contentType: string, coding:
     ...validators,
   ];
   const notModifiedHeaders = [...COMMON_HEADERS, ...validators];
-  return { body, etag, okHeaders, notModifiedHeaders, okHead: rawHead("200 OK", okHeaders), notModifiedHead: rawHead("304 Not Modified", notModifiedHeaders) };
+  return { body, etag, okHeaders, notModifiedHeaders };
 };
 
 /**
@@ -56,7 +50,7 @@ const representation = (body: Buffer, etag: string, contentType: string, coding:
 export const createSiteFile = async (sitePath: string, bytes: Buffer): Promise<SiteFile> => {
   const contentType = contentTypeFor(sitePath);
   const hash = createHash("sha256").update(bytes).digest("base64url").slice(0, 27);
-  if (!isCompressible(contentType) || bytes.length === 0) {
+  if (!COMPRESSIBLE.test(contentType) || bytes.length === 0) {
     const only = representation(bytes, `"${hash}"`, contentType, undefined, false);
     return { identity: only, gzip: only, br: only };
   }

@@ -1,15 +1,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { COMMON_HEADERS, ERROR_CACHE_CONTROL } from "./http-headers.ts";
+import type { ErrorBody } from "../../schemas/error-body.ts";
+import { COMMON_HEADERS } from "../common-headers.ts";
 
-/** Every error is answered with this JSON shape; `known_ids` only when an unknown fact id was asked for. */
-export interface ErrorBody {
-  error: "bad_request" | "not_found" | "method_not_allowed";
-  message: string;
-  path: string;
-  known_ids?: string[];
-}
+/** Errors are not cached, so a fact published by the next build is found at once. */
+const ERROR_CACHE_CONTROL = "no-store";
 
-/** Answers with a JSON error body, CORS allowed like every response so a script on another origin can read why. */
+/**
+ * Answers with a JSON error body in the published shape (`ErrorBody`, src/schemas/error-body.ts), CORS allowed like
+ * every response so a script on another origin can read why.
+ */
 export const sendError = (request: IncomingMessage, response: ServerResponse, status: number, body: ErrorBody, extraHeaders: readonly string[] = []): void => {
   const json = Buffer.from(`${JSON.stringify(body)}\n`);
   response.writeHead(status, [

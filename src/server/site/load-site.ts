@@ -1,10 +1,11 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { listFiles } from "../model/index.ts";
+import { compareText } from "../../lib/compare-text.ts";
+import { SITE_PATHS } from "../../lib/site-paths.ts";
+import { listFiles } from "../../model/list-files.ts";
 import { createSiteFile, type SiteFile } from "./create-site-file.ts";
-import { compareText } from "../lib/compare-text.ts";
 
-export const BY_ID_PREFIX = "/api/v1/facts/by-id/";
+const BY_ID_PREFIX = SITE_PATHS.byIdPrefix;
 
 /** The published tree held in memory: what the server answers from until the next reload. */
 export interface Site {
@@ -13,7 +14,7 @@ export interface Site {
   files: Map<string, SiteFile>;
   /** Folders holding an `index.html`, named without their trailing slash: requests for these are redirected to `/folder/`. */
   folders: Set<string>;
-  /** Ids that have a `/api/v1/facts/by-id/<id>.json`, sorted: the ids a 404 names as valid. */
+  /** Ids that have a `SITE_PATHS.factById(id)`, sorted: the ids a 404 names as valid. */
   factIds: string[];
   fileCount: number;
   byteCount: number;

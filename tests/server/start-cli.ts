@@ -1,0 +1,24 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { PROJECT_ROOT } from "../helpers/run-script.ts";
+
+/** Starts `src/cli/serve.ts` as `npm run serve` would and resolves with the URL it prints. */
+export const startCli = (args: string[], env: NodeJS.ProcessEnv = {}) => {
+  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "src/cli/serve.ts"), ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /http:\/\/\S+\//.exec(stdout);
+      if (match) resolve(match[0]);
+    });
+    child.on("close", (code) => reject(new Error(`serve exited with ${code} before printing its URL: ${stderr}`)));
+  });
+  return { child, url, exited, output: () => ({ stdout, stderr }) };
+};
