@@ -3,8 +3,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { catFileBatch, runGit } from "../src/lib/git/index.ts";
 import { readFactHistory } from "../src/derive/history/index.ts";
+import { catFileBatch, runGit } from "../src/lib/git/index.ts";
 
 /**
  * History engine against the git floor: the time git itself needs to list every change to facts/

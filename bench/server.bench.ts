@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -55,7 +55,13 @@ const which = async (command: string, extraDirectories: string[] = []): Promise<
   const directories = [...(process.env.PATH ?? "").split(path.delimiter), ...extraDirectories];
   for (const directory of directories) {
     const candidate = path.join(directory, command);
-    if (await stat(candidate).then((found) => found.isFile(), () => false)) return candidate;
+    if (
+      await stat(candidate).then(
+        (found) => found.isFile(),
+        () => false,
+      )
+    )
+      return candidate;
   }
   return undefined;
 };
@@ -141,7 +147,10 @@ const placed = (taskset: string | undefined, cpu: number, command: string, args:
 const waitForHttp = async (url: string, child: ChildProcess, name: string): Promise<void> => {
   for (let attempt = 0; attempt < STARTUP_SECONDS * 10; attempt++) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} before answering`);
-    const ok = await fetch(url).then((response) => response.ok, () => false);
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -225,7 +234,13 @@ interface PathResult {
 }
 
 /** Warms every server up on one path, then loads them in `ROUNDS` rounds, keeping rates, ratios and CPU ticks. */
-const measurePath = async (wrk: string, taskset: string | undefined, origins: Record<ServerName, string>, pids: Record<ServerName, number | undefined>, sitePath: string): Promise<PathResult> => {
+const measurePath = async (
+  wrk: string,
+  taskset: string | undefined,
+  origins: Record<ServerName, string>,
+  pids: Record<ServerName, number | undefined>,
+  sitePath: string,
+): Promise<PathResult> => {
   for (const name of SERVERS) await runWrk(wrk, taskset, `${origins[name]}${sitePath}`, "2s");
   const result: PathResult = {
     rates: { local: [], sirv: [], nginx: [] },
@@ -281,11 +296,19 @@ const main = async (): Promise<number> => {
   const wrk = await which("wrk");
   const nginx = await which("nginx", ["/usr/sbin", "/usr/local/sbin", "/usr/local/nginx/sbin"]);
   if (!wrk || !nginx) {
-    console.log(`skipped: the server bench needs ${[!nginx && "nginx", !wrk && "wrk"].filter(Boolean).join(" and ")} (Debian/Ubuntu: sudo apt-get install -y nginx-light wrk)`);
+    console.log(
+      `skipped: the server bench needs ${[!nginx && "nginx", !wrk && "wrk"].filter(Boolean).join(" and ")} (Debian/Ubuntu: sudo apt-get install -y nginx-light wrk)`,
+    );
     return 0;
   }
   const sirv = path.join(PROJECT_ROOT, "node_modules/.bin/sirv");
-  if (!(await stat(sirv).then((found) => found.isFile(), () => false))) throw new Error(`no ${sirv}: run npm install`);
+  if (
+    !(await stat(sirv).then(
+      (found) => found.isFile(),
+      () => false,
+    ))
+  )
+    throw new Error(`no ${sirv}: run npm install`);
   const taskset = await which("taskset");
   const work = await mkdtemp(path.join(os.tmpdir(), "server-bench-"));
   // nginx workers started by root run as nobody, who must be able to read the tree.
@@ -296,13 +319,24 @@ const main = async (): Promise<number> => {
     const treeNote = await prepareTree(root);
     const sizes: Record<string, string> = {};
     for (const sitePath of [BY_ID, CATALOG]) {
-      const size = await stat(path.join(root, sitePath)).then((found) => found.size, () => undefined);
+      const size = await stat(path.join(root, sitePath)).then(
+        (found) => found.size,
+        () => undefined,
+      );
       if (size === undefined) throw new Error(`the tree has no ${sitePath}`);
       sizes[sitePath] = `${(size / 1024).toFixed(1)} KB`;
     }
 
     const localPort = await freePort();
-    const [localCommand, localArgs] = placed(taskset, 0, process.execPath, [path.join(PROJECT_ROOT, "src/cli/serve.ts"), "--dir", root, "--port", String(localPort), "--host", "127.0.0.1"]);
+    const [localCommand, localArgs] = placed(taskset, 0, process.execPath, [
+      path.join(PROJECT_ROOT, "src/cli/serve.ts"),
+      "--dir",
+      root,
+      "--port",
+      String(localPort),
+      "--host",
+      "127.0.0.1",
+    ]);
     const local = spawn(localCommand, localArgs, { stdio: ["ignore", "ignore", "inherit"] });
     children.push(local);
 

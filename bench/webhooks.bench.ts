@@ -1,13 +1,25 @@
-import { readVariable } from "../src/lib/environment.ts";
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Agent, request } from "undici";
-import { buildWebhookRequest, type WebhookRequest, applyAttemptOutcome, forEachConcurrently, createPinnedClient, type PinnedClient, DEFAULT_CONCURRENCY, runDeliveries, DEFAULT_TIMEOUT_MS, MAX_ANSWER_BYTES, startAttempt } from "../src/webhooks/delivery/index.ts";
-import { type DeliveryRecord, createDeliveryStore, type DeliveryStore, planDeliveries } from "../src/webhooks/state/index.ts";
+import { readVariable } from "../src/lib/environment.ts";
+import {
+  applyAttemptOutcome,
+  buildWebhookRequest,
+  createPinnedClient,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_TIMEOUT_MS,
+  forEachConcurrently,
+  MAX_ANSWER_BYTES,
+  type PinnedClient,
+  runDeliveries,
+  startAttempt,
+  type WebhookRequest,
+} from "../src/webhooks/delivery/index.ts";
 import type { FactUpdatedEvent } from "../src/webhooks/events/index.ts";
+import { createDeliveryStore, type DeliveryRecord, type DeliveryStore, planDeliveries } from "../src/webhooks/state/index.ts";
 import type { Subscriber } from "../src/webhooks/subscribers/index.ts";
 
 /**
@@ -60,8 +72,24 @@ const eventsFor = (count: number): FactUpdatedEvent[] =>
     factId: `bc.bench.fact_${index}`,
     version: 3,
     previousVersion: 2,
-    current: { value: [{ upper: 200000, rate: 0.01 }, { upper: 2000000, rate: 0.02 }, { upper: null, rate: 0.03 }], expires_iso: "2027-05-20", effective_iso: "2026-01-01" },
-    previous: { value: [{ upper: 200000, rate: 0.01 }, { upper: 2000000, rate: 0.02 }, { upper: null, rate: 0.025 }], expires_iso: "2026-11-20", effective_iso: "2025-01-01" },
+    current: {
+      value: [
+        { upper: 200000, rate: 0.01 },
+        { upper: 2000000, rate: 0.02 },
+        { upper: null, rate: 0.03 },
+      ],
+      expires_iso: "2027-05-20",
+      effective_iso: "2026-01-01",
+    },
+    previous: {
+      value: [
+        { upper: 200000, rate: 0.01 },
+        { upper: 2000000, rate: 0.02 },
+        { upper: null, rate: 0.025 },
+      ],
+      expires_iso: "2026-11-20",
+      effective_iso: "2025-01-01",
+    },
     diff: {
       value: { from: [{ upper: null, rate: 0.025 }], to: [{ upper: null, rate: 0.03 }] },
       expires_iso: { from: "2026-11-20", to: "2027-05-20" },
@@ -82,13 +110,17 @@ const subscribersFor = (url: string): Subscriber[] =>
   }));
 
 const plannedFor = (subscribers: readonly Subscriber[]): DeliveryRecord[] =>
-  planDeliveries(eventsFor(DELIVERIES / SUBSCRIBER_COUNT), subscribers.map((subscriber) => subscriber.id), {
-    base: "b".repeat(40),
-    head: "a".repeat(40),
-    changedAt: "2026-11-21T18:30:00.000Z",
-    baseUrl: "https://facts.example.org",
-    createdAt: new Date(),
-  });
+  planDeliveries(
+    eventsFor(DELIVERIES / SUBSCRIBER_COUNT),
+    subscribers.map((subscriber) => subscriber.id),
+    {
+      base: "b".repeat(40),
+      head: "a".repeat(40),
+      changedAt: "2026-11-21T18:30:00.000Z",
+      baseUrl: "https://facts.example.org",
+      createdAt: new Date(),
+    },
+  );
 
 const newStateFolder = async (stateRoot: string): Promise<string> => {
   const state = await mkdtemp(path.join(stateRoot, "webhooks-bench-"));
@@ -229,7 +261,9 @@ console.log(`${DELIVERIES} deliveries to a loopback receiver, concurrency ${CONC
 try {
   const gated = await compare(0, stateRoot, ROUNDS, true);
   await compare(INFORMATIONAL_DELAY_MS, stateRoot, INFORMATIONAL_ROUNDS, false);
-  console.log(`gated: receiver answering at once, state in ${stateRoot}: bare ${gated.bare.toFixed(0)} deliveries/s, dispatcher ${gated.ours.toFixed(0)} deliveries/s, ratio ${gated.ratio.toFixed(2)} (target >= ${TARGET})`);
+  console.log(
+    `gated: receiver answering at once, state in ${stateRoot}: bare ${gated.bare.toFixed(0)} deliveries/s, dispatcher ${gated.ours.toFixed(0)} deliveries/s, ratio ${gated.ratio.toFixed(2)} (target >= ${TARGET})`,
+  );
   if (gated.ratio < TARGET) {
     console.error(`webhook dispatcher is below ${TARGET} x the bare undici loop`);
     process.exitCode = 1;

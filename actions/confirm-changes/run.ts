@@ -1,7 +1,7 @@
 import * as core from "@actions/core";
+import { loadFacts } from "../../src/model/index.ts";
 import { parseActionInputs, todayFromInput } from "../../src/workflows/actions/action-inputs.ts";
 import { failOnError } from "../../src/workflows/actions/fail-on-error.ts";
-import { loadFacts } from "../../src/model/index.ts";
 import { runConfirmChanges } from "../../src/workflows/confirm-change/run-confirm-changes.ts";
 import { createGitHubClient } from "../../src/workflows/github/create-github-client.ts";
 import { repositoryFromEnvironment } from "../../src/workflows/github/repository-from-environment.ts";
@@ -27,10 +27,17 @@ const confirmChanges = async (): Promise<void> => {
   core.setOutput("closed", count("close"));
   const summary = core.summary
     .addHeading("Announced changes to confirm", 2)
-    .addRaw(`${pending.length} announced change(s) due within ${inputs["within-days"]} days of ${today}: ${count("open")} issue(s) opened, ${count("update")} updated, ${count("unchanged")} unchanged, ${count("close")} closed.`, true);
+    .addRaw(
+      `${pending.length} announced change(s) due within ${inputs["within-days"]} days of ${today}: ${count("open")} issue(s) opened, ${count("update")} updated, ${count("unchanged")} unchanged, ${count("close")} closed.`,
+      true,
+    );
   if (operations.length > 0) {
     summary.addTable([
-      [{ data: "Change", header: true }, { data: "Issue", header: true }, { data: "Action", header: true }],
+      [
+        { data: "Change", header: true },
+        { data: "Issue", header: true },
+        { data: "Action", header: true },
+      ],
       ...operations.map((operation) => [{ data: operation.key }, { data: `#${operation.number}` }, { data: operation.kind }]),
     ]);
   }

@@ -1,10 +1,10 @@
 import * as core from "@actions/core";
+import { summaryRows } from "../../src/check/summary-table.ts";
+import { loadFacts } from "../../src/model/index.ts";
 import { parseActionInputs, todayFromInput } from "../../src/workflows/actions/action-inputs.ts";
 import { failOnError } from "../../src/workflows/actions/fail-on-error.ts";
 import { problemAnnotation } from "../../src/workflows/actions/problem-annotation.ts";
-import { summaryRows } from "../../src/check/summary-table.ts";
 import { blockingProblems, freshnessReport, summarizeFreshness } from "../../src/workflows/freshness/freshness-report.ts";
-import { loadFacts } from "../../src/model/index.ts";
 import { Inputs } from "./inputs.ts";
 
 /** Annotates lapsed and lapsing facts and unpromoted or unconfirmed changes, and fails when any blocks a deployment. */

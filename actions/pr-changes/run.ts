@@ -1,13 +1,13 @@
-import { readVariable } from "../../src/lib/environment.ts";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import * as core from "@actions/core";
+import { readVariable } from "../../src/lib/environment.ts";
+import { todayFromEnvironment } from "../../src/lib/today.ts";
 import { parseActionInputs } from "../../src/workflows/actions/action-inputs.ts";
 import { failOnError } from "../../src/workflows/actions/fail-on-error.ts";
-import { todayFromEnvironment } from "../../src/lib/today.ts";
+import { PullRequestEvent, readEvent } from "../../src/workflows/github/read-event.ts";
 import { readPrChanges } from "../../src/workflows/pr-changes/read-pr-changes.ts";
 import { renderPrComment } from "../../src/workflows/pr-comment/render-pr-comment.ts";
-import { PullRequestEvent, readEvent } from "../../src/workflows/github/read-event.ts";
 import { Inputs } from "./inputs.ts";
 
 /** Writes the pull request's fact changes as the JSON report for the comment workflow and as the job summary. */

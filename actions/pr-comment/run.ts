@@ -1,15 +1,15 @@
-import { readVariable } from "../../src/lib/environment.ts";
 import { readFile } from "node:fs/promises";
 import * as core from "@actions/core";
+import { readVariable } from "../../src/lib/environment.ts";
 import { parseActionInputs } from "../../src/workflows/actions/action-inputs.ts";
 import { failOnError } from "../../src/workflows/actions/fail-on-error.ts";
 import { createGitHubClient, type GitHubClient } from "../../src/workflows/github/create-github-client.ts";
+import { PullRequestEvent, readEvent, WorkflowRunEvent } from "../../src/workflows/github/read-event.ts";
+import { type RepositoryRef, repositoryFromEnvironment } from "../../src/workflows/github/repository-from-environment.ts";
 import { PrChangesReport } from "../../src/workflows/pr-changes/pr-changes-report.ts";
 import { confirmPullRequestHead } from "../../src/workflows/pr-comment/confirm-pull-request-head.ts";
 import { renderPrComment } from "../../src/workflows/pr-comment/render-pr-comment.ts";
 import { upsertPrComment } from "../../src/workflows/pr-comment/upsert-pr-comment.ts";
-import { PullRequestEvent, readEvent, WorkflowRunEvent } from "../../src/workflows/github/read-event.ts";
-import { repositoryFromEnvironment, type RepositoryRef } from "../../src/workflows/github/repository-from-environment.ts";
 import { Inputs } from "./inputs.ts";
 
 /** The report written by pr-changes, validated: it comes from a pull request's run, so it is untrusted data. */

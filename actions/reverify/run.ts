@@ -1,16 +1,16 @@
 import * as core from "@actions/core";
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
-import { parseActionInputs, todayFromInput } from "../../src/workflows/actions/action-inputs.ts";
-import { failOnError } from "../../src/workflows/actions/fail-on-error.ts";
 import { loadFacts } from "../../src/model/index.ts";
-import { createGitHubClient } from "../../src/workflows/github/create-github-client.ts";
-import { repositoryFromEnvironment } from "../../src/workflows/github/repository-from-environment.ts";
-import { runReverify } from "../../src/workflows/reverify/run-reverify.ts";
 import { checkSources, type SourceFinding } from "../../src/sources/check-sources.ts";
 import { fetchSource } from "../../src/sources/fetch-source.ts";
 import { readFingerprints, writeFingerprints } from "../../src/sources/fingerprint-file.ts";
 import { sourceDispatcherFromEnvironment } from "../../src/sources/source-dispatcher-from-environment.ts";
+import { parseActionInputs, todayFromInput } from "../../src/workflows/actions/action-inputs.ts";
+import { failOnError } from "../../src/workflows/actions/fail-on-error.ts";
+import { createGitHubClient } from "../../src/workflows/github/create-github-client.ts";
+import { repositoryFromEnvironment } from "../../src/workflows/github/repository-from-environment.ts";
+import { runReverify } from "../../src/workflows/reverify/run-reverify.ts";
 import { Inputs } from "./inputs.ts";
 
 type ReverifyInputs = z.output<typeof Inputs>;
@@ -53,7 +53,10 @@ const reverify = async (): Promise<void> => {
     const deadLinks = [...new Map(findings.filter((finding) => finding.verdict === "page-gone").map((finding) => [finding.source.url, finding])).values()];
     const quotesGone = findings.filter((finding) => finding.verdict === "quote-gone");
     for (const finding of deadLinks) core.warning(`dead citation link ${finding.source.url}: ${finding.detail}`, { title: "Dead citation link" });
-    for (const finding of quotesGone) core.warning(`${finding.source.factId}: the quote of ${finding.source.url} (${finding.source.pointer}) is no longer on the page`, { title: "Quote gone" });
+    for (const finding of quotesGone)
+      core.warning(`${finding.source.factId}: the quote of ${finding.source.url} (${finding.source.pointer}) is no longer on the page`, {
+        title: "Quote gone",
+      });
     core.setOutput("due", result.issues.length);
     core.setOutput("opened", count("open"));
     core.setOutput("updated", count("update"));
@@ -70,10 +73,22 @@ const reverify = async (): Promise<void> => {
       );
     if (result.issues.length > 0) {
       summary.addTable([
-        [{ data: "Fact", header: true }, { data: "Issue", header: true }, { data: "Action", header: true }, { data: "Dead links", header: true }, { data: "Quotes gone", header: true }],
+        [
+          { data: "Fact", header: true },
+          { data: "Issue", header: true },
+          { data: "Action", header: true },
+          { data: "Dead links", header: true },
+          { data: "Quotes gone", header: true },
+        ],
         ...result.issues.map((issue) => {
           const operation = issueOf.get(issue.factId);
-          return [{ data: issue.factId }, { data: operation ? `#${operation.number}` : "" }, { data: operation?.kind ?? "" }, { data: String(issue.deadLinks.length) }, { data: String(issue.quotesGone.length) }];
+          return [
+            { data: issue.factId },
+            { data: operation ? `#${operation.number}` : "" },
+            { data: operation?.kind ?? "" },
+            { data: String(issue.deadLinks.length) },
+            { data: String(issue.quotesGone.length) },
+          ];
         }),
       ]);
     }

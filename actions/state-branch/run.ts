@@ -1,5 +1,5 @@
-import { readVariable } from "../../src/lib/environment.ts";
 import * as core from "@actions/core";
+import { readVariable } from "../../src/lib/environment.ts";
 import { parseActionInputs } from "../../src/workflows/actions/action-inputs.ts";
 import { failOnError } from "../../src/workflows/actions/fail-on-error.ts";
 import { gitAuthEnvironment } from "../../src/workflows/state-branch/git-auth-environment.ts";

@@ -1,11 +1,11 @@
 import * as core from "@actions/core";
+import { runChecks, summarize, summarizeEvidence } from "../../src/check/run-checks.ts";
+import { summaryRows } from "../../src/check/summary-table.ts";
+import { escapeHtml } from "../../src/lib/escape-html.ts";
+import { todayFromEnvironment } from "../../src/lib/today.ts";
 import { parseActionInputs } from "../../src/workflows/actions/action-inputs.ts";
 import { failOnError } from "../../src/workflows/actions/fail-on-error.ts";
 import { problemAnnotation } from "../../src/workflows/actions/problem-annotation.ts";
-import { runChecks, summarize, summarizeEvidence } from "../../src/check/run-checks.ts";
-import { summaryRows } from "../../src/check/summary-table.ts";
-import { todayFromEnvironment } from "../../src/lib/today.ts";
-import { escapeHtml } from "../../src/lib/escape-html.ts";
 import { Inputs } from "./inputs.ts";
 
 /** Runs `npm run check`'s checks, annotates each problem on its line, and fails once at the end if there is any. */
@@ -17,7 +17,10 @@ const validate = async (): Promise<void> => {
   }
   core.setOutput("problems", report.problems.length);
   core.setOutput("fact-files", report.factFileCount);
-  const summary = core.summary.addHeading("Fact validation", 2).addRaw(summarize(report), true).addRaw(`<p>${escapeHtml(summarizeEvidence(report))}</p>`, true);
+  const summary = core.summary
+    .addHeading("Fact validation", 2)
+    .addRaw(summarize(report), true)
+    .addRaw(`<p>${escapeHtml(summarizeEvidence(report))}</p>`, true);
   if (report.problems.length > 0) summary.addTable(summaryRows(report.problems));
   await summary.write();
   if (report.problems.length > 0) {

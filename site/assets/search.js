@@ -52,7 +52,10 @@
   // Keep the query in the address so a filtered view can be bookmarked or shared.
   const remember = () => {
     const url = new URL(window.location.href);
-    for (const [name, field] of [["q", input], ["domain", select]]) {
+    for (const [name, field] of [
+      ["q", input],
+      ["domain", select],
+    ]) {
       if (field.value.trim() === "") url.searchParams.delete(name);
       else url.searchParams.set(name, field.value.trim());
     }

@@ -1,8 +1,8 @@
-import { BOARDS, type AffordabilityEntry, type Board } from "../schemas/affordability.ts";
+import { type AffordabilityEntry, BOARDS, type Board } from "../schemas/affordability.ts";
 import { idxTrend } from "./idx-trend.ts";
 import type { IndexData } from "./load-index-data.ts";
 import { medianIncome } from "./median-income.ts";
-import { boardLabel, monthLabel, monthsBetween, monthStart, previousMonth } from "./month-labels.ts";
+import { boardLabel, monthLabel, monthStart, monthsBetween, previousMonth } from "./month-labels.ts";
 import { annualCarryingCost, downPayment, idx, loanAmount, monthlyPI } from "./mortgage-math.ts";
 
 export interface SeriesGap {

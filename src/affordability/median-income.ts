@@ -1,5 +1,5 @@
-import type { IncomeFile } from "../schemas/index-data.ts";
 import type { Board } from "../schemas/affordability.ts";
+import type { IncomeFile } from "../schemas/index-data.ts";
 
 /**
  * The board's median household income carried forward from its census income year to `year`: multiplied by each

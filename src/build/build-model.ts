@@ -1,17 +1,17 @@
 import { computeSeries } from "../affordability/compute-series.ts";
 import { loadIndexData } from "../affordability/load-index-data.ts";
-import { formatProblem } from "../lib/problem.ts";
 import { runChecks } from "../check/run-checks.ts";
-import { urlsFor } from "../lib/config.ts";
 import { diffIndex } from "../derive/diff-index.ts";
 import { factDiffs } from "../derive/fact-diffs.ts";
+import { type CommitInfo, type FactTimeline, type FactVersion, readFactHistory } from "../derive/history/index.ts";
 import { historyEntries } from "../derive/history-entries.ts";
-import { runGit } from "../lib/git/index.ts";
-import { isoDateTimeOfSeconds } from "../lib/dates.ts";
-import { readFactHistory, type FactTimeline, type FactVersion, type CommitInfo } from "../derive/history/index.ts";
-import { factFromFile, type Fact } from "../schemas/fact.ts";
 import { compareText } from "../lib/compare-text.ts";
+import { urlsFor } from "../lib/config.ts";
+import { isoDateTimeOfSeconds } from "../lib/dates.ts";
+import { runGit } from "../lib/git/index.ts";
+import { formatProblem } from "../lib/problem.ts";
 import type { SiteModel } from "../render/site-model.ts";
+import { type Fact, factFromFile } from "../schemas/fact.ts";
 
 /**
  * Loads and validates `facts/`, reads its history from git and derives history and diffs. Invalid data stops the
@@ -55,7 +55,13 @@ export const buildModel = async (root: string, options: { baseUrl: string; today
   }
   const diffs = [...timelines.values()].flatMap((timeline) => factDiffs(timeline, urls));
   return {
-    urls, today: options.today, generatedAt, facts, timelines, lastChanged, diffs,
+    urls,
+    today: options.today,
+    generatedAt,
+    facts,
+    timelines,
+    lastChanged,
+    diffs,
     diffIndex: diffIndex(diffs, urls, generatedAt),
     index: { ...computeSeries(indexData), data: indexData },
   };

@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { factsAtRevision, cadenceTagsOf, latestRetrieved, revisionFieldsChanged, type LoadedFact } from "../model/index.ts";
-import { FactFile } from "../schemas/fact-file.ts";
 import type { Problem } from "../lib/problem.ts";
+import { cadenceTagsOf, factsAtRevision, type LoadedFact, latestRetrieved, revisionFieldsChanged } from "../model/index.ts";
+import { FactFile } from "../schemas/fact-file.ts";
 
 /** What the version rules read from a base fact file. */
 const BaseFact = z.looseObject({
@@ -19,12 +19,7 @@ const BaseFact = z.looseObject({
  * it, versions never go down, a fact is never deleted or given another id, and a re-verification moves
  * `retrieved_iso` forward with `expires_iso`.
  */
-export const checkAgainstBase = async (
-  root: string,
-  baseRevision: string,
-  head: readonly LoadedFact[],
-  headFiles: readonly string[],
-): Promise<Problem[]> => {
+export const checkAgainstBase = async (root: string, baseRevision: string, head: readonly LoadedFact[], headFiles: readonly string[]): Promise<Problem[]> => {
   // A base file may break a rule added since it was committed (a longer note, say): it is still the same fact, so
   // the version rules compare against it as long as its identity and versioned fields have their shape.
   const base = (await factsAtRevision(root, baseRevision)).flatMap((file) => {
@@ -49,7 +44,10 @@ export const checkAgainstBase = async (
       );
     } else if (!headFiles.includes(path)) {
       problems.push({
-        file: path, line: 1, column: 1, pointer: "",
+        file: path,
+        line: 1,
+        column: 1,
+        pointer: "",
         message: `fact "${before.id}" (v${before.version} on ${baseRevision}) was deleted; a retired rule keeps its file and sets superseded_by`,
       });
     }
@@ -67,7 +65,10 @@ export const checkAgainstBase = async (
       problems.push(doc.problemAt(["version"], `version went down from ${before.version} to ${after.version}; versions never decrease`));
     } else if (changed.length > 0 && after.version !== before.version + 1) {
       problems.push(
-        doc.problemAt(["version"], `${changed.join(", ")} changed, so this is a revision: version must be ${before.version + 1} (base has ${before.version}), not ${after.version}`),
+        doc.problemAt(
+          ["version"],
+          `${changed.join(", ")} changed, so this is a revision: version must be ${before.version + 1} (base has ${before.version}), not ${after.version}`,
+        ),
       );
     } else if (changed.length === 0 && after.version !== before.version) {
       problems.push(
@@ -80,7 +81,12 @@ export const checkAgainstBase = async (
     const retrievedBefore = latestRetrieved(before);
     const retrievedAfter = latestRetrieved(after);
     if (retrievedAfter < retrievedBefore) {
-      problems.push(doc.problemAt(["citations"], `the latest retrieved_iso moved back from ${retrievedBefore} to ${retrievedAfter}; a re-verification only moves it forward`));
+      problems.push(
+        doc.problemAt(
+          ["citations"],
+          `the latest retrieved_iso moved back from ${retrievedBefore} to ${retrievedAfter}; a re-verification only moves it forward`,
+        ),
+      );
     }
     const sameCadence = isDeepStrictEqual(cadenceTagsOf(before), cadenceTagsOf(after));
     if (after.expires_iso !== before.expires_iso && retrievedAfter === retrievedBefore && sameCadence) {

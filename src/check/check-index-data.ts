@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import { type JsonDocument, LOAD_RULES, listDataFiles, readDocument, validateWithSchema } from "../model/index.ts";
-import { BenchmarkFile, IncomeFile, MethodologyFile, MortgageRatesFile } from "../schemas/index-data.ts";
-import type { Citation } from "../schemas/citation.ts";
 import { byRule, type Problem } from "../lib/problem.ts";
+import { type JsonDocument, LOAD_RULES, listDataFiles, readDocument, validateWithSchema } from "../model/index.ts";
+import type { Citation } from "../schemas/citation.ts";
+import { BenchmarkFile, IncomeFile, MethodologyFile, MortgageRatesFile } from "../schemas/index-data.ts";
 import { MISSING_KIND } from "./rules/citation-kind.ts";
-import { notesProblem } from "./rules/notes-for-readers.ts";
 import { OTHER_RULES } from "./rules/index.ts";
+import { notesProblem } from "./rules/notes-for-readers.ts";
 import type { CheckContext } from "./rules/types.ts";
 
 const INDEX_DATA = OTHER_RULES.indexData.name;
@@ -28,7 +28,10 @@ export const checkIndexData = async (root: string, context: CheckContext): Promi
     const schema = schemaFor(file);
     if (!schema) {
       problems.push({
-        file, line: 1, column: 1, pointer: "",
+        file,
+        line: 1,
+        column: 1,
+        pointer: "",
         message: "unexpected file: index-data/ holds methodology.json, income.json, mortgage-rates.json and benchmarks/<board>.json",
         rule: INDEX_DATA,
       });
@@ -46,7 +49,10 @@ export const checkIndexData = async (root: string, context: CheckContext): Promi
     if (file.startsWith("index-data/benchmarks/")) {
       const board = (value as BenchmarkFile).board;
       if (file !== `index-data/benchmarks/${board}.json`) {
-        problems.push({ ...doc.problemAt(["board"], `board "${board}" does not match the file name (expected index-data/benchmarks/${board}.json)`), rule: INDEX_DATA });
+        problems.push({
+          ...doc.problemAt(["board"], `board "${board}" does not match the file name (expected index-data/benchmarks/${board}.json)`),
+          rule: INDEX_DATA,
+        });
       }
     }
   }
@@ -62,8 +68,7 @@ const sourceProblems = (doc: JsonDocument, value: unknown, today: string): Probl
   const visit = (node: unknown, path: (string | number)[]): void => {
     if (Array.isArray(node)) {
       for (const [index, child] of node.entries()) visit(child, [...path, index]);
-    }
-    else if (node !== null && typeof node === "object") {
+    } else if (node !== null && typeof node === "object") {
       const citation = node as Partial<Citation>;
       if (typeof citation.url === "string" && typeof citation.retrieved_iso === "string") {
         if (citation.kind === undefined) problems.push(doc.problemAt(path, MISSING_KIND));

@@ -44,7 +44,10 @@ export const FIXERS: readonly Fixer[] = [
     fix: (value, { fact }) => {
       const expected = expectedExpiry(fact);
       if (expected === undefined || value.expires_iso === expected) return { value };
-      return { value: { ...value, expires_iso: expected }, change: `expires_iso ${String(value.expires_iso)} → ${expected} (latest retrieved_iso plus the cadence)` };
+      return {
+        value: { ...value, expires_iso: expected },
+        change: `expires_iso ${String(value.expires_iso)} → ${expected} (latest retrieved_iso plus the cadence)`,
+      };
     },
   },
 ];

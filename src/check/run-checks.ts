@@ -1,12 +1,12 @@
+import { compareText } from "../lib/compare-text.ts";
+import { byRule, compareProblems, type Problem } from "../lib/problem.ts";
+import type { LoadedFact } from "../model/index.ts";
+import type { FactFile } from "../schemas/fact-file.ts";
 import { checkAgainstBase } from "./check-against-base.ts";
 import { checkFactFiles } from "./check-fact-files.ts";
 import { checkIndexData } from "./check-index-data.ts";
-import { compareText } from "../lib/compare-text.ts";
-import { byRule, compareProblems, type Problem } from "../lib/problem.ts";
 import { OTHER_RULES } from "./rules/index.ts";
-import type { LoadedFact } from "../model/index.ts";
 import type { CheckContext } from "./rules/types.ts";
-import type { FactFile } from "../schemas/fact-file.ts";
 
 /** True when a fact cites an official source and quotes the passage of it that states the point. */
 export const hasQuotedOfficialCitation = (fact: Pick<FactFile, "citations">): boolean =>
@@ -29,7 +29,8 @@ export interface CheckReport {
  */
 export const runChecks = async (root: string, context: CheckContext & { base?: string }): Promise<CheckReport> => {
   const [facts, indexData] = await Promise.all([checkFactFiles(root, context), checkIndexData(root, context)]);
-  const baseProblems = context.base === undefined ? [] : byRule(OTHER_RULES.versionRules.name, await checkAgainstBase(root, context.base, facts.facts, facts.files));
+  const baseProblems =
+    context.base === undefined ? [] : byRule(OTHER_RULES.versionRules.name, await checkAgainstBase(root, context.base, facts.facts, facts.files));
   return {
     problems: [...facts.problems, ...indexData.problems, ...baseProblems].sort(compareProblems),
     facts: facts.facts,

@@ -1,7 +1,6 @@
 import { escapeHtml } from "../lib/escape-html.ts";
 import type { Problem } from "../lib/problem.ts";
 
-
 /** Rows for a job summary table: a header row, then one row per problem. */
 export const summaryRows = (problems: readonly Problem[]): { data: string; header?: boolean }[][] => [
   [

@@ -1,10 +1,10 @@
 import { parseArgs } from "node:util";
 import { buildModel } from "../build/build-model.ts";
-import { renderSite } from "../render/index.ts";
 import { writeSite } from "../build/write-site.ts";
 import { baseUrlFromEnvironment } from "../lib/config.ts";
-import { todayFromEnvironment } from "../lib/today.ts";
 import { runCommand } from "../lib/run-command.ts";
+import { todayFromEnvironment } from "../lib/today.ts";
+import { renderSite } from "../render/index.ts";
 
 /** `npm run build [-- --out DIR]`: validate, derive and write the whole endpoint tree (default `_site/`). */
 const main = async (): Promise<void> => {

@@ -1,8 +1,8 @@
 import { parseArgs } from "node:util";
-import { formatProblem } from "../lib/problem.ts";
 import { runChecks, summarize, summarizeEvidence } from "../check/run-checks.ts";
-import { todayFromEnvironment } from "../lib/today.ts";
+import { formatProblem } from "../lib/problem.ts";
 import { runCommand } from "../lib/run-command.ts";
+import { todayFromEnvironment } from "../lib/today.ts";
 
 const main = async (): Promise<number> => {
   const { values } = parseArgs({ options: { root: { type: "string", default: "." }, base: { type: "string" } }, strict: true });

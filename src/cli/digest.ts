@@ -1,12 +1,12 @@
-import { readVariable } from "../lib/environment.ts";
 import { parseArgs } from "node:util";
-import { baseUrlFromEnvironment } from "../lib/config.ts";
-import { mailerFromEnvironment } from "../lib/mailer.ts";
 import { digestSubscribersFromEnvironment } from "../digest/digest-subscribers-from-environment.ts";
 import { runDigest } from "../digest/run-digest.ts";
-import { IsoDate } from "../schemas/primitives.ts";
-import { todayFromEnvironment } from "../lib/today.ts";
+import { baseUrlFromEnvironment } from "../lib/config.ts";
+import { readVariable } from "../lib/environment.ts";
+import { mailerFromEnvironment } from "../lib/mailer.ts";
 import { runCommand } from "../lib/run-command.ts";
+import { todayFromEnvironment } from "../lib/today.ts";
+import { IsoDate } from "../schemas/primitives.ts";
 
 /** The first 90-day cycle boundary when FACTS_DIGEST_EPOCH is not set. */
 const DEFAULT_EPOCH = "2026-01-01";

@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
 import { formatProblem } from "../lib/problem.ts";
-import { blockingProblems, freshnessReport, summarizeFreshness } from "../workflows/freshness/freshness-report.ts";
-import { loadFacts } from "../model/index.ts";
-import { todayFromEnvironment } from "../lib/today.ts";
 import { runCommand } from "../lib/run-command.ts";
+import { todayFromEnvironment } from "../lib/today.ts";
+import { loadFacts } from "../model/index.ts";
+import { blockingProblems, freshnessReport, summarizeFreshness } from "../workflows/freshness/freshness-report.ts";
 
 const main = async (): Promise<number> => {
   const { values } = parseArgs({

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { formatProblem } from "../lib/problem.ts";
-import { lintWorkflowFiles } from "../workflows/lint/lint-workflow-files.ts";
 import { runCommand } from "../lib/run-command.ts";
+import { lintWorkflowFiles } from "../workflows/lint/lint-workflow-files.ts";
 
 const main = async (): Promise<number> => {
   const { values } = parseArgs({ options: { root: { type: "string", default: "." } }, strict: true });

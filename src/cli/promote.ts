@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
-import { runPromote } from "../workflows/promote/run-promote.ts";
-import { todayFromEnvironment } from "../lib/today.ts";
 import { runCommand } from "../lib/run-command.ts";
+import { todayFromEnvironment } from "../lib/today.ts";
+import { runPromote } from "../workflows/promote/run-promote.ts";
 
 const HELD_REASONS = {
   announced: "announced, not enacted: confirm it has been enacted, then promote it by hand as a revision",
@@ -18,7 +18,9 @@ const main = async (): Promise<number> => {
   const result = await runPromote(values.root, today, { dryRun: values["dry-run"] });
   for (const promotion of result.promoted) {
     const verb = values["dry-run"] ? "would promote" : "promoted";
-    console.log(`${verb} ${promotion.factId} v${promotion.before.version} -> v${promotion.after.version}, effective ${promotion.change.effective_iso}: ${promotion.change.note}${promotion.commit ? ` (${promotion.commit.slice(0, 12)})` : ""}`);
+    console.log(
+      `${verb} ${promotion.factId} v${promotion.before.version} -> v${promotion.after.version}, effective ${promotion.change.effective_iso}: ${promotion.change.note}${promotion.commit ? ` (${promotion.commit.slice(0, 12)})` : ""}`,
+    );
   }
   for (const held of result.held) {
     console.log(`held ${held.factId}, due ${held.change.effective_iso}: ${held.change.note} (${HELD_REASONS[held.reason]}; ${held.file})`);

@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { readVariable } from "../lib/environment.ts";
-import { createStaticServer } from "../server/index.ts";
 import { runCommand } from "../lib/run-command.ts";
+import { createStaticServer } from "../server/index.ts";
 
 /**
  * `npm run serve` (and the second half of `npm start`): serves a built tree with the headers of SPEC.md section 8.

@@ -1,12 +1,12 @@
 import { parseArgs } from "node:util";
+import { runCommand } from "../lib/run-command.ts";
+import { todayFromEnvironment } from "../lib/today.ts";
 import { loadFacts } from "../model/index.ts";
-import { sourceDispatcherFromEnvironment } from "../sources/source-dispatcher-from-environment.ts";
 import { checkSources } from "../sources/check-sources.ts";
 import { describeFinding, needsAttention } from "../sources/describe-finding.ts";
 import { fetchSource } from "../sources/fetch-source.ts";
 import { readFingerprints, writeFingerprints } from "../sources/fingerprint-file.ts";
-import { todayFromEnvironment } from "../lib/today.ts";
-import { runCommand } from "../lib/run-command.ts";
+import { sourceDispatcherFromEnvironment } from "../sources/source-dispatcher-from-environment.ts";
 
 const USAGE = "usage: npm run sources -- check [--root DIR] [--fingerprints FILE] [--timeout-seconds N]";
 
@@ -26,7 +26,8 @@ const main = async (): Promise<number> => {
     },
   });
   if (positionals.length !== 1 || positionals[0] !== "check") throw new Error(USAGE);
-  if (!/^\d+$/.test(values["timeout-seconds"]) || Number(values["timeout-seconds"]) === 0) throw new Error(`--timeout-seconds must be a whole number above 0, got "${values["timeout-seconds"]}"`);
+  if (!/^\d+$/.test(values["timeout-seconds"]) || Number(values["timeout-seconds"]) === 0)
+    throw new Error(`--timeout-seconds must be a whole number above 0, got "${values["timeout-seconds"]}"`);
   const timeoutMs = Number(values["timeout-seconds"]) * 1000;
   const today = todayFromEnvironment();
   const facts = await loadFacts(values.root);

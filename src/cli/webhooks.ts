@@ -1,9 +1,20 @@
-import { readVariable } from "../lib/environment.ts";
 import { setTimeout as delay } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { baseUrlFromEnvironment } from "../lib/config.ts";
+import { readVariable } from "../lib/environment.ts";
 import { mailerFromEnvironment } from "../lib/mailer.ts";
-import { allowHostsFromEnvironment, createDeliveryStore, dispatch, systemResolver, createPinnedClient, DEFAULT_CONCURRENCY, runDeliveries, type RunOptions, type RunSummary, subscribersFromEnvironment } from "../webhooks/index.ts";
+import {
+  allowHostsFromEnvironment,
+  createDeliveryStore,
+  createPinnedClient,
+  DEFAULT_CONCURRENCY,
+  dispatch,
+  type RunOptions,
+  type RunSummary,
+  runDeliveries,
+  subscribersFromEnvironment,
+  systemResolver,
+} from "../webhooks/index.ts";
 
 const USAGE = `usage: npm run webhooks -- dispatch --base REV --head REV [--root DIR] [--wait SECONDS] [--concurrency N]
        npm run webhooks -- retry [--wait SECONDS] [--concurrency N]`;
@@ -70,7 +81,9 @@ const main = async (): Promise<number> => {
     if (command === "dispatch") {
       if (!values.base || !values.head) throw new Error("dispatch needs --base REV and --head REV");
       const summary = await dispatch({ ...options, cwd: values.root, base: values.base, head: values.head, baseUrl: baseUrlFromEnvironment() });
-      console.log(`dispatch ${summary.base.slice(0, 12)}..${summary.head.slice(0, 12)}: ${summary.events.length} event(s), ${summary.planned} delivery(ies) (${summary.known} already known); ${describeSummary(summary)}`);
+      console.log(
+        `dispatch ${summary.base.slice(0, 12)}..${summary.head.slice(0, 12)}: ${summary.events.length} event(s), ${summary.planned} delivery(ies) (${summary.known} already known); ${describeSummary(summary)}`,
+      );
     } else {
       console.log(`retry: ${describeSummary(await runDeliveries(options))}`);
     }

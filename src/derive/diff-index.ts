@@ -1,6 +1,6 @@
+import { compareText } from "../lib/compare-text.ts";
 import { SERVICE, type Urls } from "../lib/config.ts";
 import type { DiffIndex, FactDiff } from "../schemas/diff.ts";
-import { compareText } from "../lib/compare-text.ts";
 
 /** `/api/v1/facts/diff/index.json`: every transition, newest commit first, with a count. */
 export const diffIndex = (diffs: readonly FactDiff[], urls: Urls, generatedAt: string | undefined): DiffIndex => {

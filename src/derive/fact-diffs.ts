@@ -1,6 +1,6 @@
 import { SERVICE, type Urls } from "../lib/config.ts";
-import type { FactTimeline, FactVersion } from "./history/index.ts";
 import type { FactAtVersion, FactDiff } from "../schemas/diff.ts";
+import type { FactTimeline, FactVersion } from "./history/index.ts";
 import { valueDiff } from "./value-diff.ts";
 
 const atVersion = (version: FactVersion): FactAtVersion => ({
@@ -52,7 +52,18 @@ export const factDiffs = (timeline: FactTimeline, urls: Urls): FactDiff[] => {
   if (versions.length > 2) {
     const first = versions[0]!;
     const last = versions.at(-1)!;
-    diffs.push(transition(id, first, last, urls, `All changes from v${first.version} to v${last.version}: ${versions.slice(1).map((v) => subjectOf(v.introduced.message)).join("; ")}`));
+    diffs.push(
+      transition(
+        id,
+        first,
+        last,
+        urls,
+        `All changes from v${first.version} to v${last.version}: ${versions
+          .slice(1)
+          .map((v) => subjectOf(v.introduced.message))
+          .join("; ")}`,
+      ),
+    );
   }
   return diffs;
 };

@@ -1,5 +1,5 @@
-import type { FactVersion } from "./history/index.ts";
 import type { HistoryEntry } from "../schemas/fact.ts";
+import type { FactVersion } from "./history/index.ts";
 
 /**
  * SPEC.md 2.3: one entry per earlier version, newest first. `superseded_iso` is the date the next version took

@@ -1,5 +1,5 @@
-import type { Environment } from "../lib/environment.ts";
 import { readFile } from "node:fs/promises";
+import type { Environment } from "../lib/environment.ts";
 import { listTextFromEnvironment } from "../lib/list-text-from-environment.ts";
 import { parseSubscriberList } from "../webhooks/index.ts";
 import { DigestSubscriber } from "./digest-subscriber.ts";
@@ -10,7 +10,5 @@ export const digestSubscribersFromEnvironment = async (
   read: (file: string) => Promise<string> = (file) => readFile(file, "utf8"),
 ): Promise<DigestSubscriber[]> => {
   const list = await listTextFromEnvironment("FACTS_DIGEST_SUBSCRIBERS", environment, read);
-  return list
-    ? parseSubscriberList(list.text, list.source, DigestSubscriber, '{"email", "name"?}', (subscriber) => subscriber.email.toLowerCase())
-    : [];
+  return list ? parseSubscriberList(list.text, list.source, DigestSubscriber, '{"email", "name"?}', (subscriber) => subscriber.email.toLowerCase()) : [];
 };

@@ -1,8 +1,8 @@
 import { SERVICE, urlsFor } from "../lib/config.ts";
+import { escapeHtml } from "../lib/escape-html.ts";
 import type { MailMessage } from "../lib/mailer.ts";
 import type { DigestChange } from "./collect-digest-changes.ts";
 import type { DigestCycle } from "./digest-cycle.ts";
-import { escapeHtml } from "../lib/escape-html.ts";
 
 const FIELD_NAMES = { value: "value", effective_iso: "effective", expires_iso: "re-verify by" } as const;
 
@@ -12,9 +12,7 @@ const shown = (value: unknown): string => {
 };
 
 const changeLines = (change: DigestChange): string[] =>
-  Object.entries(change.event.diff).map(
-    ([field, diff]) => `${FIELD_NAMES[field as keyof typeof FIELD_NAMES]}: ${shown(diff!.from)} -> ${shown(diff!.to)}`,
-  );
+  Object.entries(change.event.diff).map(([field, diff]) => `${FIELD_NAMES[field as keyof typeof FIELD_NAMES]}: ${shown(diff!.from)} -> ${shown(diff!.to)}`);
 
 /** The digest email of one cycle, in plain text and HTML, with the same content in both. */
 export const renderDigest = (cycle: DigestCycle, changes: readonly DigestChange[], baseUrl: string, to: string): MailMessage => {
@@ -51,7 +49,9 @@ export const renderDigest = (cycle: DigestCycle, changes: readonly DigestChange[
         `<li><p><a href="${escapeHtml(urls.factById(change.event.factId))}"><strong>${escapeHtml(change.label)}</strong></a> ` +
         `(<code>${escapeHtml(change.event.factId)}</code>), v${change.event.previousVersion} &rarr; v${change.event.version}</p>` +
         (change.impact ? `<p>Impact: ${escapeHtml(change.impact)}</p>` : "") +
-        `<ul>${changeLines(change).map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul></li>`,
+        `<ul>${changeLines(change)
+          .map((line) => `<li>${escapeHtml(line)}</li>`)
+          .join("")}</ul></li>`,
     ),
     count === 0 ? "" : "</ul>",
     `<p><a href="${escapeHtml(urls.changelogPage)}">Every change</a> &middot; License: <a href="${escapeHtml(SERVICE.license)}">${escapeHtml(SERVICE.licenseName)}</a></p>`,

@@ -1,14 +1,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import { runGit } from "../lib/git/index.ts";
+import type { Mailer } from "../lib/mailer.ts";
 import { writeFileAtomic } from "../lib/write-file-atomic.ts";
 import { collectDigestChanges } from "./collect-digest-changes.ts";
-import type { Mailer } from "../lib/mailer.ts";
-import { digestCycle, type DigestCycle } from "./digest-cycle.ts";
+import { type DigestCycle, digestCycle } from "./digest-cycle.ts";
 import { DigestRecord } from "./digest-record.ts";
 import type { DigestSubscriber } from "./digest-subscriber.ts";
 import { renderDigest } from "./render-digest.ts";
-import { runGit } from "../lib/git/index.ts";
 
 /** The last commit on the first-parent line of `revision` made before `date` (00:00 UTC), or undefined if none. */
 export const commitBefore = async (cwd: string, revision: string, date: string): Promise<string | undefined> => {

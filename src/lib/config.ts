@@ -1,5 +1,5 @@
+import { type Environment, readVariable } from "./environment.ts";
 import { SITE_PATHS } from "./site-paths.ts";
-import { readVariable, type Environment } from "./environment.ts";
 /** Names and addresses shared by every published artifact, so the catalog, feed, webhooks and pages agree. */
 export const SERVICE = {
   name: "BC Real Estate Facts",
@@ -27,7 +27,9 @@ export const DEFAULT_BASE_URL = "http://localhost:8080";
  * local server's address, following PORT, so `PORT=3000 npm start` publishes links that work.
  */
 export const baseUrlFromEnvironment = (environment: Environment = process.env): string => {
-  const raw = readVariable("FACTS_BASE_URL", environment) || (readVariable("PORT", environment) ? `http://localhost:${readVariable("PORT", environment)}` : DEFAULT_BASE_URL);
+  const raw =
+    readVariable("FACTS_BASE_URL", environment) ||
+    (readVariable("PORT", environment) ? `http://localhost:${readVariable("PORT", environment)}` : DEFAULT_BASE_URL);
   let url: URL;
   try {
     url = new URL(raw);

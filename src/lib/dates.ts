@@ -11,5 +11,4 @@ export const isoDateTimeOfSeconds = (seconds: number): string => `${new Date(sec
 export const isoDateOf = (instant: Date): string => instant.toISOString().slice(0, 10);
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
-export const daysBetween = (from: string, to: string): number =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

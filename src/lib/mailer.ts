@@ -1,6 +1,6 @@
-import { readVariable, type Environment } from "./environment.ts";
 import nodemailer from "nodemailer";
 import { SERVICE } from "./config.ts";
+import { type Environment, readVariable } from "./environment.ts";
 
 export interface MailMessage {
   to: string;

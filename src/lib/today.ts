@@ -1,6 +1,6 @@
-import { readVariable, type Environment } from "./environment.ts";
-import { isoDateOf } from "./dates.ts";
 import { IsoDate } from "../schemas/primitives.ts";
+import { isoDateOf } from "./dates.ts";
+import { type Environment, readVariable } from "./environment.ts";
 
 /** Today's date for checks: `FACTS_TODAY` (YYYY-MM-DD) when set, so a run can be reproduced; otherwise the clock, in UTC. */
 export const todayFromEnvironment = (environment: Environment = process.env, now: Date = new Date()): string => {

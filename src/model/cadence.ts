@@ -9,8 +9,7 @@ import { CADENCE_DAYS, type CadenceTag, type FactFile } from "../schemas/fact-fi
 export const CADENCE_TAGS = Object.keys(CADENCE_DAYS) as CadenceTag[];
 
 /** The cadence tags of a fact; a valid fact has exactly one. */
-export const cadenceTagsOf = (fact: Pick<FactFile, "tags">): CadenceTag[] =>
-  (fact.tags ?? []).filter((tag): tag is CadenceTag => tag in CADENCE_DAYS);
+export const cadenceTagsOf = (fact: Pick<FactFile, "tags">): CadenceTag[] => (fact.tags ?? []).filter((tag): tag is CadenceTag => tag in CADENCE_DAYS);
 
 /** The latest date any citation was checked: re-verification restarts the clock from it. */
 export const latestRetrieved = (fact: Pick<FactFile, "citations">): string =>

@@ -20,7 +20,10 @@ export const factsAtRevision = async (cwd: string, revision: string): Promise<Fi
       return { type, blob: blob ?? "", path: path ?? "" };
     })
     .filter((entry) => entry.type === "blob" && entry.path.endsWith(".json"));
-  const contents = await catFileBatch(cwd, entries.map((entry) => entry.blob));
+  const contents = await catFileBatch(
+    cwd,
+    entries.map((entry) => entry.blob),
+  );
   return entries.map(({ path, blob }) => {
     const text = contents.get(blob)?.toString("utf8") ?? "";
     try {

@@ -1,6 +1,6 @@
-import type { LoadedFact } from "./load-facts.ts";
-import { daysBetween } from "../lib/dates.ts";
 import { compareText } from "../lib/compare-text.ts";
+import { daysBetween } from "../lib/dates.ts";
+import type { LoadedFact } from "./load-facts.ts";
 
 /** A fact whose verification has lapsed or lapses within the window, with where its `expires_iso` is written. */
 export interface FactDue {

@@ -1,5 +1,6 @@
 export { CADENCE_TAGS, cadenceTagsOf, expectedExpiry, latestRetrieved } from "./cadence.ts";
 export { citationLists } from "./citation-lists.ts";
+export { factFileText } from "./fact-file-text.ts";
 export { factsAtRevision } from "./facts-at-revision.ts";
 export { describeDue, type FactDue, factsDue } from "./facts-due.ts";
 export { listDataFiles, listFiles } from "./list-files.ts";
@@ -8,4 +9,3 @@ export { type JsonDocument, parseJsonDocument } from "./parse-json-document.ts";
 export { readDocument } from "./read-document.ts";
 export { revisionFieldsChanged } from "./revision.ts";
 export { validateWithSchema } from "./validate-with-schema.ts";
-export { factFileText } from "./fact-file-text.ts";

@@ -1,8 +1,8 @@
 import type { Dirent, Stats } from "node:fs";
 import { lstat, readdir } from "node:fs/promises";
 import path from "node:path";
-import type { Problem } from "../lib/problem.ts";
 import { compareText } from "../lib/compare-text.ts";
+import type { Problem } from "../lib/problem.ts";
 
 /** Every file below `directory`, as sorted POSIX paths relative to `root`; an absent directory has none. */
 export const listFiles = async (root: string, directory: string): Promise<string[]> => {
@@ -27,8 +27,7 @@ const relativePath = (root: string, absolute: string): string => path.relative(r
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** A path as it may be printed: control characters written as JSON escapes, so a report never carries them raw. */
-export const printablePath = (file: string): string =>
-  CONTROL_CHARACTER.test(file) ? JSON.stringify(file).slice(1, -1) : file;
+export const printablePath = (file: string): string => (CONTROL_CHARACTER.test(file) ? JSON.stringify(file).slice(1, -1) : file);
 
 /**
  * The data files below `directory` (`facts/` or `index-data/`) that may be read, and a problem for every entry that

@@ -29,7 +29,14 @@ export const readFactFiles = async (root: string): Promise<{ facts: LoadedFact[]
   const facts: LoadedFact[] = [];
   for (const file of files) {
     if (!FACT_PATH.test(file)) {
-      problems.push({ file, line: 1, column: 1, pointer: "", message: "only facts/<domain>/<id>.json files belong under facts/", rule: LOAD_RULES.fileLocation });
+      problems.push({
+        file,
+        line: 1,
+        column: 1,
+        pointer: "",
+        message: "only facts/<domain>/<id>.json files belong under facts/",
+        rule: LOAD_RULES.fileLocation,
+      });
       continue;
     }
     const doc = await readDocument(root, file);

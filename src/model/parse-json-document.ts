@@ -1,6 +1,6 @@
-import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
-import type { Problem } from "../lib/problem.ts";
+import { findNodeAtLocation, type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
 import { toJsonPointer } from "../lib/json-pointer.ts";
+import type { Problem } from "../lib/problem.ts";
 import { hostileJsonProblems } from "./hostile-json.ts";
 
 /** A JSON file parsed with the position of every node, so any problem can name its line, column and JSON Pointer. */
@@ -75,8 +75,7 @@ export const parseJsonDocument = (file: string, text: string): JsonDocument => {
   return { file, text, value, tree, syntaxProblems, problemAt };
 };
 
-const describeParseError = (code: string): string =>
-  code.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+const describeParseError = (code: string): string => code.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
 
 const duplicateKeyProblems = (root: Node, at: (offset: number, pointer: string, message: string) => Problem): Problem[] => {
   const problems: Problem[] = [];

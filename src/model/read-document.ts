@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { parseJsonDocument, type JsonDocument } from "./parse-json-document.ts";
+import { type JsonDocument, parseJsonDocument } from "./parse-json-document.ts";
 
 /** Keeps a byte-order mark in the text (the decoder would drop it), so the parser can refuse it. */
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });

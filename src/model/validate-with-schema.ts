@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { JsonDocument } from "./parse-json-document.ts";
 import type { Problem } from "../lib/problem.ts";
+import type { JsonDocument } from "./parse-json-document.ts";
 
 /** Runs a zod schema over a parsed document and turns every issue into a located problem. */
 export const validateWithSchema = <Schema extends z.ZodType>(

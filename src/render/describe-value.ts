@@ -1,5 +1,5 @@
 import type { Bracket } from "../schemas/fact-value.ts";
-import { describeKey, formatCad, formatPercent, formatNumberFor, formatNumberWithUnit } from "./pages/text/index.ts";
+import { describeKey, formatCad, formatNumberFor, formatNumberWithUnit, formatPercent } from "./pages/text/index.ts";
 
 export const isBracketArray = (value: unknown): value is Bracket[] =>
   Array.isArray(value) && value.length > 0 && value.every((item) => item !== null && typeof item === "object" && "rate" in item && "upper" in item);

@@ -1,4 +1,14 @@
-import { renderAffordability, renderDiffs, renderFactEndpoints, renderHostFiles, renderLlms, renderManifest, renderOpenApi, renderSearchIndex, renderWellKnown } from "./api/index.ts";
+import {
+  renderAffordability,
+  renderDiffs,
+  renderFactEndpoints,
+  renderHostFiles,
+  renderLlms,
+  renderManifest,
+  renderOpenApi,
+  renderSearchIndex,
+  renderWellKnown,
+} from "./api/index.ts";
 import { renderFactFeeds, renderFeed, renderUpcoming } from "./feeds/index.ts";
 import { renderPages } from "./pages/index.ts";
 import type { SiteFiles } from "./site-files.ts";

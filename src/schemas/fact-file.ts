@@ -54,6 +54,17 @@ export type FactFile = z.infer<typeof FactFile>;
 
 /** The order in which fact files write their keys. */
 export const FACT_FILE_KEYS = [
-  "id", "label", "description", "domain", "value", "unit", "version",
-  "effective_iso", "expires_iso", "tags", "citations", "scheduled", "superseded_by",
+  "id",
+  "label",
+  "description",
+  "domain",
+  "value",
+  "unit",
+  "version",
+  "effective_iso",
+  "expires_iso",
+  "tags",
+  "citations",
+  "scheduled",
+  "superseded_by",
 ] as const;

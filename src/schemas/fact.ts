@@ -2,8 +2,8 @@ import { z } from "zod";
 import { Citation } from "./citation.ts";
 import { type FactFile, SupersededBy } from "./fact-file.ts";
 import { FactValue } from "./fact-value.ts";
-import { ScheduledChange } from "./scheduled-change.ts";
 import { AbsoluteUrl, Domain, FactId, IsoDate, IsoDateTime, NonEmptyText } from "./primitives.ts";
+import { ScheduledChange } from "./scheduled-change.ts";
 
 /** SPEC.md 2.3: one earlier version of a fact, newest first in `history`. */
 export const HistoryEntry = z.object({

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { AffordabilityLatest, AffordabilitySeries } from "./affordability.ts";
 import { DiffIndex, FactDiff } from "./diff.ts";
-import { FactFile } from "./fact-file.ts";
 import { FactCatalog, SingleFactResponse } from "./fact.ts";
+import { FactFile } from "./fact-file.ts";
 import { BenchmarkFile, IncomeFile, MethodologyFile, MortgageRatesFile } from "./index-data.ts";
 import { LlmCatalog } from "./llm-catalog.ts";
 import { Manifest } from "./manifest.ts";

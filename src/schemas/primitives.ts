@@ -22,10 +22,8 @@ export const HttpsUrl = z.url({
 export const AbsoluteUrl = z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" });
 
 /** Dot-namespaced fact id, e.g. `bc.ptt.brackets`, `ca.foreign_buyer_ban.exemptions`, `bc.rent_cap.2026`. */
-export const FactId = z
-  .string()
-  .regex(/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/, {
-    error: "must be a dot-namespaced id of lowercase letters, digits and underscores, e.g. bc.ptt.brackets",
-  });
+export const FactId = z.string().regex(/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/, {
+  error: "must be a dot-namespaced id of lowercase letters, digits and underscores, e.g. bc.ptt.brackets",
+});
 
 export const NonEmptyText = z.string().trim().min(1, { error: "must not be empty" });

@@ -4,7 +4,10 @@
  * Shared by the two stages: the site precomputes them into each file's headers, and every error answer repeats them.
  */
 export const COMMON_HEADERS: readonly string[] = [
-  "Access-Control-Allow-Origin", "*",
-  "Access-Control-Expose-Headers", "ETag",
-  "X-Content-Type-Options", "nosniff",
+  "Access-Control-Allow-Origin",
+  "*",
+  "Access-Control-Expose-Headers",
+  "ETag",
+  "X-Content-Type-Options",
+  "nosniff",
 ];

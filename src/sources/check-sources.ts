@@ -1,6 +1,6 @@
-import { citationLists } from "../model/index.ts";
 import { compareText } from "../lib/compare-text.ts";
 import { toJsonPointer } from "../lib/json-pointer.ts";
+import { citationLists } from "../model/index.ts";
 import type { CitationKind } from "../schemas/citation.ts";
 import type { FactFile } from "../schemas/fact-file.ts";
 import { htmlText, pdfText, textKindOf } from "./extract-text.ts";
@@ -53,7 +53,13 @@ export const emptyFingerprints = (): FingerprintStore => ({ version: 1, pages: {
 export const citedSources = (facts: readonly FactFile[]): CitedSource[] =>
   facts.flatMap((fact) =>
     citationLists(fact).flatMap(({ path, citations }) =>
-      citations.map((citation, index) => ({ factId: fact.id, pointer: toJsonPointer([...path, index]), url: citation.url, kind: citation.kind, quote: citation.quote })),
+      citations.map((citation, index) => ({
+        factId: fact.id,
+        pointer: toJsonPointer([...path, index]),
+        url: citation.url,
+        kind: citation.kind,
+        quote: citation.quote,
+      })),
     ),
   );
 
@@ -77,19 +83,38 @@ export const forEachPolitely = async (urls: readonly string[], concurrency: numb
   await Promise.all(Array.from({ length: Math.min(concurrency, queues.length) }, worker));
 };
 
-type PageReading = { ok: true; text: string; truncated: boolean; maxBytes: number; redirects: RedirectHop[] } | { ok: false; verdict: "page-gone" | "unverified"; detail: string; redirects: RedirectHop[] };
+type PageReading =
+  | { ok: true; text: string; truncated: boolean; maxBytes: number; redirects: RedirectHop[] }
+  | { ok: false; verdict: "page-gone" | "unverified"; detail: string; redirects: RedirectHop[] };
 
 /** The text of a fetched page, or why there is none. */
 const readPage = async (result: FetchResult): Promise<PageReading> => {
-  if (result.outcome !== "page") return { ok: false, verdict: result.outcome === "gone" ? "page-gone" : "unverified", detail: result.detail, redirects: result.redirects };
+  if (result.outcome !== "page")
+    return { ok: false, verdict: result.outcome === "gone" ? "page-gone" : "unverified", detail: result.detail, redirects: result.redirects };
   const kind = textKindOf(result.contentType, result.body);
-  if (kind === undefined) return { ok: false, verdict: "unverified", detail: `${result.contentType ?? "no Content-Type"}: not a format whose text can be read`, redirects: result.redirects };
+  if (kind === undefined)
+    return {
+      ok: false,
+      verdict: "unverified",
+      detail: `${result.contentType ?? "no Content-Type"}: not a format whose text can be read`,
+      redirects: result.redirects,
+    };
   try {
-    const text = kind === "pdf" ? await pdfText(result.body) : kind === "html" ? htmlText(Buffer.from(result.body).toString("utf8")) : Buffer.from(result.body).toString("utf8");
+    const text =
+      kind === "pdf"
+        ? await pdfText(result.body)
+        : kind === "html"
+          ? htmlText(Buffer.from(result.body).toString("utf8"))
+          : Buffer.from(result.body).toString("utf8");
     return { ok: true, text, truncated: result.truncated, maxBytes: result.maxBytes, redirects: result.redirects };
   } catch (error: unknown) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, verdict: "unverified", detail: `the ${kind === "pdf" ? "PDF" : "page"} could not be read${result.truncated ? " (cut at the size limit)" : ""}: ${reason}`, redirects: result.redirects };
+    return {
+      ok: false,
+      verdict: "unverified",
+      detail: `the ${kind === "pdf" ? "PDF" : "page"} could not be read${result.truncated ? " (cut at the size limit)" : ""}: ${reason}`,
+      redirects: result.redirects,
+    };
   }
 };
 
@@ -142,7 +167,12 @@ export const checkSources = async (
     const match = matchQuote(reading.text, source.quote);
     if (match.found) return { ...base, verdict: "quote-found", detail: "the quote is on the page" };
     if (reading.truncated) {
-      return { ...base, verdict: "unverified", detail: `the page is larger than ${megabytes(reading.maxBytes)} and the quote is not in the part read`, closest: match.closest };
+      return {
+        ...base,
+        verdict: "unverified",
+        detail: `the page is larger than ${megabytes(reading.maxBytes)} and the quote is not in the part read`,
+        closest: match.closest,
+      };
     }
     return { ...base, verdict: "quote-gone", detail: "the page no longer contains the quote", closest: match.closest };
   });

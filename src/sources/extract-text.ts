@@ -4,7 +4,38 @@ import { extractText as extractPdfText, getDocumentProxy } from "unpdf";
 /** Elements whose content is not text a reader sees. */
 const HIDDEN = new Set(["script", "style", "noscript", "template", "svg", "head"]);
 /** Elements that start a new block: their text is kept apart from the text around them. */
-const BLOCKS = new Set(["p", "div", "li", "ul", "ol", "tr", "td", "th", "table", "br", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "header", "footer", "nav", "main", "aside", "blockquote", "dt", "dd", "dl", "pre", "hr", "title"]);
+const BLOCKS = new Set([
+  "p",
+  "div",
+  "li",
+  "ul",
+  "ol",
+  "tr",
+  "td",
+  "th",
+  "table",
+  "br",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "section",
+  "article",
+  "header",
+  "footer",
+  "nav",
+  "main",
+  "aside",
+  "blockquote",
+  "dt",
+  "dd",
+  "dl",
+  "pre",
+  "hr",
+  "title",
+]);
 
 /** The visible text of an HTML page, read with a real HTML parser: scripts, styles and the head are dropped, entities decoded. */
 export const htmlText = (html: string): string => {
@@ -28,7 +59,11 @@ export const htmlText = (html: string): string => {
   );
   parser.write(html);
   parser.end();
-  return parts.join("").replace(/[ \t\r\f\v\u00a0]+/g, " ").replace(/\s*\n\s*/g, "\n").trim();
+  return parts
+    .join("")
+    .replace(/[ \t\r\f\v\u00a0]+/g, " ")
+    .replace(/\s*\n\s*/g, "\n")
+    .trim();
 };
 
 /** The text of every page of a PDF, read with PDF.js (through unpdf). */

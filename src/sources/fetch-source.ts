@@ -1,4 +1,4 @@
-import { request, type Dispatcher } from "undici";
+import { type Dispatcher, request } from "undici";
 
 export interface FetchOptions {
   dispatcher: Dispatcher;
@@ -38,7 +38,8 @@ export type FetchResult =
     }
   | { outcome: "gone" | "unverified"; url: string; status?: number; redirects: RedirectHop[]; detail: string };
 
-export const DEFAULT_USER_AGENT = "bc-real-estate-facts-source-check/1.0 (+https://bc-real-estate-facts.org; checks that cited sources still say what they are cited for)";
+export const DEFAULT_USER_AGENT =
+  "bc-real-estate-facts-source-check/1.0 (+https://bc-real-estate-facts.org; checks that cited sources still say what they are cited for)";
 const REFUSING_CLIENTS = new Set([401, 403, 429]);
 
 const errorCode = (error: unknown): string => {
@@ -83,7 +84,10 @@ export const fetchSource = async (url: string, options: FetchOptions): Promise<F
       response = await request(current, {
         method: "GET",
         dispatcher: options.dispatcher,
-        headers: { "user-agent": options.userAgent ?? DEFAULT_USER_AGENT, accept: "text/html,application/xhtml+xml,application/pdf;q=0.9,text/plain;q=0.8,*/*;q=0.5" },
+        headers: {
+          "user-agent": options.userAgent ?? DEFAULT_USER_AGENT,
+          accept: "text/html,application/xhtml+xml,application/pdf;q=0.9,text/plain;q=0.8,*/*;q=0.5",
+        },
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
         signal,
@@ -106,7 +110,8 @@ export const fetchSource = async (url: string, options: FetchOptions): Promise<F
         return { outcome: "gone", url, status, redirects, detail: `${status} to an invalid Location "${location}"` };
       }
       redirects.push({ from: current, status, to: next.href });
-      if (next.protocol !== "https:") return { outcome: "gone", url, status, redirects, detail: `redirects to ${next.href}, which is not https (not followed)` };
+      if (next.protocol !== "https:")
+        return { outcome: "gone", url, status, redirects, detail: `redirects to ${next.href}, which is not https (not followed)` };
       if (seen.has(next.href)) return { outcome: "gone", url, status, redirects, detail: `redirect loop at ${next.href}` };
       if (redirects.length > maxRedirects) return { outcome: "gone", url, status, redirects, detail: `more than ${maxRedirects} redirects` };
       current = next.href;
@@ -115,7 +120,8 @@ export const fetchSource = async (url: string, options: FetchOptions): Promise<F
     if (status < 200 || status >= 300) {
       await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
       const where = current === url ? "" : ` at ${current}`;
-      if (REFUSING_CLIENTS.has(status)) return { outcome: "unverified", url, status, redirects, detail: `${status}${where}: the site refused an automated check` };
+      if (REFUSING_CLIENTS.has(status))
+        return { outcome: "unverified", url, status, redirects, detail: `${status}${where}: the site refused an automated check` };
       if (status >= 500) return { outcome: "unverified", url, status, redirects, detail: `${status}${where}: the server failed; try again later` };
       return { outcome: "gone", url, status, redirects, detail: `${status}${where}` };
     }
@@ -125,7 +131,16 @@ export const fetchSource = async (url: string, options: FetchOptions): Promise<F
       return { outcome: "page", url, finalUrl: current, status, contentType, body: bytes, truncated, maxBytes, redirects };
     } catch (error: unknown) {
       const code = errorCode(error);
-      return { outcome: "unverified", url, status, redirects, detail: code === "TimeoutError" || code === "UND_ERR_BODY_TIMEOUT" ? `the page did not arrive within ${timeoutMs / 1000} s` : `reading the page failed: ${code}` };
+      return {
+        outcome: "unverified",
+        url,
+        status,
+        redirects,
+        detail:
+          code === "TimeoutError" || code === "UND_ERR_BODY_TIMEOUT"
+            ? `the page did not arrive within ${timeoutMs / 1000} s`
+            : `reading the page failed: ${code}`,
+      };
     }
   }
 };

@@ -21,7 +21,9 @@ export const readFingerprints = async (file: string): Promise<FingerprintStore> 
   try {
     json = JSON.parse(text);
   } catch (error: unknown) {
-    throw new Error(`${file} is not valid JSON (${error instanceof Error ? error.message : String(error)}); restore it or delete it to start the fingerprints afresh`);
+    throw new Error(
+      `${file} is not valid JSON (${error instanceof Error ? error.message : String(error)}); restore it or delete it to start the fingerprints afresh`,
+    );
   }
   const parsed = Store.safeParse(json);
   if (!parsed.success) {

@@ -1,6 +1,6 @@
-import { readVariable, type Environment } from "../lib/environment.ts";
 import net from "node:net";
 import { Agent } from "undici";
+import { type Environment, readVariable } from "../lib/environment.ts";
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\]|localhost):(\d{1,5})$/;
 

@@ -1,7 +1,7 @@
+import { loadFactsAtRevision } from "../model/index.ts";
+import { type RunOptions, type RunSummary, runDeliveries } from "./delivery/index.ts";
 import { computeEvents, type FactUpdatedEvent, resolveCommit } from "./events/index.ts";
 import { planDeliveries } from "./state/index.ts";
-import { loadFactsAtRevision } from "../model/index.ts";
-import { runDeliveries, type RunOptions, type RunSummary } from "./delivery/index.ts";
 
 export interface DispatchSummary extends RunSummary {
   base: string;

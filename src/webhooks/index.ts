@@ -4,7 +4,7 @@
  * (sending, retries, the pinned and guarded HTTP client), `signing/` (Standard Webhooks signatures, both ways).
  * `dispatch` runs them in that order; the CLI and the digest import from here.
  */
-export { systemResolver, createPinnedClient, DEFAULT_CONCURRENCY, runDeliveries, type RunOptions, type RunSummary } from "./delivery/index.ts";
+export { createPinnedClient, DEFAULT_CONCURRENCY, type RunOptions, type RunSummary, runDeliveries, systemResolver } from "./delivery/index.ts";
 export { dispatch } from "./dispatch.ts";
 export { computeEvents, FactUpdatedEvent } from "./events/index.ts";
 export { createDeliveryStore } from "./state/index.ts";

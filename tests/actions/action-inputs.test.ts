@@ -6,7 +6,11 @@ import { nodeActionNames, readActionMetadata, runnerInputs } from "../helpers/ru
 const inputsSchemaOf = async (action: string): Promise<z.ZodObject> => ((await import(`../../actions/${action}/inputs.ts`)) as { Inputs: z.ZodObject }).Inputs;
 
 /** The input each sentence of a parse error names first (`within-days must be ...; label ...`). */
-const namedInputs = (message: string): string[] => message.split("; ").map((sentence) => sentence.split(" ")[0]!).sort();
+const namedInputs = (message: string): string[] =>
+  message
+    .split("; ")
+    .map((sentence) => sentence.split(" ")[0]!)
+    .sort();
 
 /** The message of the error `parse` throws; a parse that succeeds fails the test. */
 const errorOf = (parse: () => unknown): string => {
@@ -30,7 +34,10 @@ describe("the inputs of each action", () => {
         expect(spec.required === true || spec.default !== undefined, `${action}: ${name} has a default or is required`).toBe(true);
       }
       // With nothing given, the runner passes the defaults: they must parse, and only the required inputs are missing.
-      const required = Object.entries(declared).filter(([, spec]) => spec.required).map(([name]) => name).sort();
+      const required = Object.entries(declared)
+        .filter(([, spec]) => spec.required)
+        .map(([name]) => name)
+        .sort();
       const defaults = await runnerInputs(action);
       const parse = () => parseActionInputs(schema, defaults);
       if (required.length === 0) expect(parse, action).not.toThrow();
@@ -43,7 +50,13 @@ describe("parsing action inputs", () => {
   it("trims values as the runner's toolkit does and converts numbers and switches", async () => {
     const schema = await inputsSchemaOf("reverify");
     const environment = { ...(await runnerInputs("reverify")), [inputVariable("within-days")]: " 45\n", [inputVariable("check-links")]: "false" };
-    expect(parseActionInputs(schema, environment)).toMatchObject({ root: ".", "within-days": 45, "check-links": false, "link-timeout-seconds": 20, fingerprints: "" });
+    expect(parseActionInputs(schema, environment)).toMatchObject({
+      root: ".",
+      "within-days": 45,
+      "check-links": false,
+      "link-timeout-seconds": 20,
+      fingerprints: "",
+    });
   });
 
   it("names every wrong input, what is wrong and the value it was given, in one error", async () => {

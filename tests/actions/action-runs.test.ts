@@ -8,8 +8,14 @@ import { tempDir } from "../helpers/temp-dir.ts";
 
 /** Per action, inputs it refuses and the one error it fails with, before doing anything. */
 const REFUSED: Record<string, { inputs: Record<string, string>; error: string }> = {
-  "confirm-changes": { inputs: { "within-days": "two weeks" }, error: 'the confirmation issues could not be updated: within-days must be a whole number, got "two weeks"' },
-  "freshness-gate": { inputs: { today: "2026-02-30" }, error: 'the freshness gate could not run: today must be a real calendar date written YYYY-MM-DD, got "2026-02-30"' },
+  "confirm-changes": {
+    inputs: { "within-days": "two weeks" },
+    error: 'the confirmation issues could not be updated: within-days must be a whole number, got "two weeks"',
+  },
+  "freshness-gate": {
+    inputs: { today: "2026-02-30" },
+    error: 'the freshness gate could not run: today must be a real calendar date written YYYY-MM-DD, got "2026-02-30"',
+  },
   "pr-changes": { inputs: {}, error: "the fact changes could not be computed: base is required" },
   "pr-comment": { inputs: {}, error: "the pull request comment could not be posted: report is required" },
   reverify: {

@@ -5,7 +5,7 @@ import { factJson } from "../helpers/git-repo.ts";
 import { runAction } from "../helpers/run-action.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { eventEnvironment } from "../workflows/helpers/event-file.ts";
-import { startFakeGitHubApi, type FakeGitHubApi } from "../workflows/helpers/fake-github-api.ts";
+import { type FakeGitHubApi, startFakeGitHubApi } from "../workflows/helpers/fake-github-api.ts";
 
 const SVT = "facts/tax/bc.svt.rates_2026.json";
 
@@ -14,14 +14,31 @@ const announced = (effective_iso: string) => ({
   status: "announced",
   value: { rate_foreign_owners: 0.04 },
   unit: "object",
-  citations: [{ url: "https://www.bcbudget.gov.bc.ca/2026/accessibility/2026_Backgrounder_3.htm", org: "Government of B.C.", kind: "official", title: "Budget 2026 backgrounder", retrieved_iso: "2026-11-20" }],
+  citations: [
+    {
+      url: "https://www.bcbudget.gov.bc.ca/2026/accessibility/2026_Backgrounder_3.htm",
+      org: "Government of B.C.",
+      kind: "official",
+      title: "Budget 2026 backgrounder",
+      retrieved_iso: "2026-11-20",
+    },
+  ],
   note: "Budget 2026 raises the rate for foreign owners to 4% for 2027",
 });
 
 /** A checkout with one fact carrying the given scheduled changes. */
 const workspaceWith = async (scheduled: unknown[]) => {
   const workspace = await tempDir();
-  const { superseded_by: _none, ...fact } = factJson({ id: "bc.svt.rates_2026", domain: "tax", version: 2, cadence: "volatile", effective_iso: "2026-01-01", value: { rate_foreign_owners: 0.03 }, unit: "object", retrieved_iso: "2026-11-20" });
+  const { superseded_by: _none, ...fact } = factJson({
+    id: "bc.svt.rates_2026",
+    domain: "tax",
+    version: 2,
+    cadence: "volatile",
+    effective_iso: "2026-01-01",
+    value: { rate_foreign_owners: 0.03 },
+    unit: "object",
+    retrieved_iso: "2026-11-20",
+  });
   await mkdir(path.join(workspace, "facts/tax"), { recursive: true });
   await writeFile(path.join(workspace, SVT), `${JSON.stringify({ ...fact, ...(scheduled.length > 0 ? { scheduled } : {}), superseded_by: null }, null, 2)}\n`);
   return workspace;
@@ -94,6 +111,8 @@ describe("confirm-changes action", () => {
     const api = await startFakeGitHubApi({ dropsIssueLabels: true });
     const failed = await run(await workspaceWith([announced("2027-01-01")]), api, "2026-12-20");
     expect(failed.code).toBe(1);
-    expect(failed.annotations.at(-1)?.message).toMatch(/^the confirmation issues could not be updated: issue #\d+ was created without the label "confirm-change"/);
+    expect(failed.annotations.at(-1)?.message).toMatch(
+      /^the confirmation issues could not be updated: issue #\d+ was created without the label "confirm-change"/,
+    );
   });
 });

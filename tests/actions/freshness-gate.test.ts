@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { factJson, type FactSeed } from "../helpers/git-repo.ts";
+import { type FactSeed, factJson } from "../helpers/git-repo.ts";
 import { runAction } from "../helpers/run-action.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -32,12 +32,14 @@ describe("freshness gate", () => {
       {
         level: "error",
         properties: { title: "Fact past expires_iso", file: "facts/mortgage/cmhc.insurance_cap.json", line: "9", col: "3" },
-        message: "cmhc.insurance_cap expired 64 days ago (expires_iso 2026-10-28): re-verify its citations and move retrieved_iso and expires_iso forward before deploying",
+        message:
+          "cmhc.insurance_cap expired 64 days ago (expires_iso 2026-10-28): re-verify its citations and move retrieved_iso and expires_iso forward before deploying",
       },
       {
         level: "error",
         properties: { title: "Fact past expires_iso", file: "facts/rental/bc.rent_cap.2026.json", line: "9", col: "3" },
-        message: "bc.rent_cap.2026 expired 1 day ago (expires_iso 2026-12-30): re-verify its citations and move retrieved_iso and expires_iso forward before deploying",
+        message:
+          "bc.rent_cap.2026 expired 1 day ago (expires_iso 2026-12-30): re-verify its citations and move retrieved_iso and expires_iso forward before deploying",
       },
       { level: "error", properties: {}, message: "2 of 3 facts are past expires_iso on 2026-12-31: cmhc.insurance_cap, bc.rent_cap.2026" },
     ]);
@@ -74,6 +76,8 @@ describe("freshness gate", () => {
     ]);
     const passed = await runScript("src/cli/freshness.ts", ["--root", workspace, "--warn-days", "0"], { env: { FACTS_TODAY: "2026-10-28" } });
     expect(passed.code).toBe(0);
-    expect(passed.stdout).toBe("warning: facts/mortgage/cmhc.insurance_cap.json:9:3: cmhc.insurance_cap expires today (expires_iso 2026-10-28): re-verify it soon (at /expires_iso)\nok: none of 3 facts is past expires_iso on 2026-10-28 and every enacted change in effect is promoted; 1 expire(s) soon\n");
+    expect(passed.stdout).toBe(
+      "warning: facts/mortgage/cmhc.insurance_cap.json:9:3: cmhc.insurance_cap expires today (expires_iso 2026-10-28): re-verify it soon (at /expires_iso)\nok: none of 3 facts is past expires_iso on 2026-10-28 and every enacted change in effect is promoted; 1 expire(s) soon\n",
+    );
   });
 });

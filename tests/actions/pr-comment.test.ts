@@ -5,7 +5,7 @@ import { createGitRepo, factJson, type GitRepo } from "../helpers/git-repo.ts";
 import { runAction } from "../helpers/run-action.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { eventEnvironment } from "../workflows/helpers/event-file.ts";
-import { startFakeGitHubApi, type FakeGitHubApi } from "../workflows/helpers/fake-github-api.ts";
+import { type FakeGitHubApi, startFakeGitHubApi } from "../workflows/helpers/fake-github-api.ts";
 
 const today = { FACTS_TODAY: "2026-12-01" };
 const MARKER = "<!-- facts-pr-comment -->";
@@ -13,7 +13,15 @@ const MARKER = "<!-- facts-pr-comment -->";
 /** The base branch: three facts as main has them. */
 const baseRepository = async (): Promise<{ repo: GitRepo; base: string }> => {
   const repo = await createGitRepo();
-  await repo.writeFact({ id: "bc.rent_cap.2026", domain: "rental", cadence: "volatile", version: 2, value: { rate: 0.03, year: 2025 }, effective_iso: "2025-01-01", retrieved_iso: "2026-10-01" });
+  await repo.writeFact({
+    id: "bc.rent_cap.2026",
+    domain: "rental",
+    cadence: "volatile",
+    version: 2,
+    value: { rate: 0.03, year: 2025 },
+    effective_iso: "2025-01-01",
+    retrieved_iso: "2026-10-01",
+  });
   await repo.writeFact({ id: "cmhc.insurance_cap", domain: "mortgage", cadence: "volatile", value: 1500000, retrieved_iso: "2026-10-01" });
   await repo.writeFact({ id: "bc.ptt.brackets", retrieved_iso: "2026-10-01" });
   const base = await repo.commit("base");
@@ -54,7 +62,15 @@ const commentOnBracketsEdit = async (edit: Record<string, unknown>) => {
 describe("pull request comment (pr-changes, then pr-comment from a workflow_run)", () => {
   it("says per fact what changed and whether it is a revision or a re-verification; posts once, then edits in place", async () => {
     const { repo, base } = await baseRepository();
-    await repo.writeFact({ id: "bc.rent_cap.2026", domain: "rental", cadence: "volatile", version: 3, value: { rate: 0.023, year: 2026 }, effective_iso: "2026-01-01", retrieved_iso: "2026-11-20" });
+    await repo.writeFact({
+      id: "bc.rent_cap.2026",
+      domain: "rental",
+      cadence: "volatile",
+      version: 3,
+      value: { rate: 0.023, year: 2026 },
+      effective_iso: "2026-01-01",
+      retrieved_iso: "2026-11-20",
+    });
     await repo.writeFact({ id: "cmhc.insurance_cap", domain: "mortgage", cadence: "volatile", value: 1500000, retrieved_iso: "2026-11-25" });
     await repo.writeFact({ id: "bc.ptt.brackets", retrieved_iso: "2026-10-01", label: "Property transfer tax brackets" });
     const head = await repo.commit("bc.rent_cap.2026 v3");
@@ -108,7 +124,15 @@ describe("pull request comment (pr-changes, then pr-comment from a workflow_run)
     expect(first.summary).toContain(`Comment created on pull request #7: <a href="${first.outputs["comment-url"]}">`);
 
     // The contributor pushes again: the same comment is edited, no second one is posted.
-    await repo.writeFact({ id: "bc.rent_cap.2026", domain: "rental", cadence: "volatile", version: 3, value: { rate: 0.023, year: 2026, months_notice: 3 }, effective_iso: "2026-01-01", retrieved_iso: "2026-11-20" });
+    await repo.writeFact({
+      id: "bc.rent_cap.2026",
+      domain: "rental",
+      cadence: "volatile",
+      version: 3,
+      value: { rate: 0.023, year: 2026, months_notice: 3 },
+      effective_iso: "2026-01-01",
+      retrieved_iso: "2026-11-20",
+    });
     const second = await repo.commit("bc.rent_cap.2026 v3: add the notice period");
     api.pulls[0]!.head.sha = second;
     api.clearRequests();
@@ -140,7 +164,11 @@ describe("pull request comment (pr-changes, then pr-comment from a workflow_run)
     const stale = await runPrComment(api, report, head);
     expect(stale.code).toBe(0);
     expect(stale.outputs.action).toBe("skipped");
-    expect(stale.annotations).toContainEqual({ level: "notice", properties: {}, message: `no comment posted: pull request #7 is now at bbbbbbbbbbbb, not at the tested ${head.slice(0, 12)}` });
+    expect(stale.annotations).toContainEqual({
+      level: "notice",
+      properties: {},
+      message: `no comment posted: pull request #7 is now at bbbbbbbbbbbb, not at the tested ${head.slice(0, 12)}`,
+    });
     expect(api.writes()).toEqual([]);
 
     api.pulls[0]!.head.sha = head;
@@ -156,7 +184,9 @@ describe("pull request comment (pr-changes, then pr-comment from a workflow_run)
     const head = await repo.commit("re-verify cmhc.insurance_cap");
     const { report } = await runPrChanges(repo, base, head);
     const api = await startFakeGitHubApi();
-    const event = await eventEnvironment("pull_request", "pull_request.synchronize.json", { pull_request: { number: 12, head: { sha: head }, base: { sha: base } } });
+    const event = await eventEnvironment("pull_request", "pull_request.synchronize.json", {
+      pull_request: { number: 12, head: { sha: head }, base: { sha: base } },
+    });
     const run = await runAction("pr-comment", { workspace: repo.root, scratch: await tempDir(), inputs: { report }, env: { ...api.env, ...event } });
     expect(run.code).toBe(0);
     expect(api.writes()).toEqual(["POST /issues/12/comments"]);
@@ -171,7 +201,9 @@ describe("pull request comment (pr-changes, then pr-comment from a workflow_run)
     await writeFile(forged, JSON.stringify({ schema: 1, pull_request: { number: 3, head_sha: "d".repeat(40) }, base: "main", changes: [], unreadable: [] }));
     const mismatch = await runPrComment(api, forged, tested);
     expect(mismatch.code).toBe(1);
-    expect(mismatch.annotations.at(-1)?.message).toBe(`the pull request comment could not be posted: the report is for dddddddddddd, but the run tested cccccccccccc`);
+    expect(mismatch.annotations.at(-1)?.message).toBe(
+      `the pull request comment could not be posted: the report is for dddddddddddd, but the run tested cccccccccccc`,
+    );
 
     await writeFile(forged, JSON.stringify({ schema: 1, changes: "<script>" }));
     const malformed = await runPrComment(api, forged, tested);

@@ -1,12 +1,12 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { factJson, type FactSeed } from "../helpers/git-repo.ts";
+import { type FactSeed, factJson } from "../helpers/git-repo.ts";
 import { runAction } from "../helpers/run-action.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
-import { startCitationServer, type CitationRoute } from "../workflows/helpers/citation-server.ts";
+import { type CitationRoute, startCitationServer } from "../workflows/helpers/citation-server.ts";
 import { eventEnvironment } from "../workflows/helpers/event-file.ts";
-import { startFakeGitHubApi, type FakeGitHubApi } from "../workflows/helpers/fake-github-api.ts";
+import { type FakeGitHubApi, startFakeGitHubApi } from "../workflows/helpers/fake-github-api.ts";
 
 const writeFact = async (root: string, seed: FactSeed & { domain: string }, urls: string[]) => {
   const fact = factJson(seed);
@@ -57,7 +57,14 @@ describe("re-verification action", () => {
     // One page per request, so the issue search pages through Link headers as it must on a real repository.
     const api = await startFakeGitHubApi({ pageSize: 1 });
     api.issues.push({ number: 1, title: "Unrelated bug", body: "no marker", state: "open", labels: ["bug"] });
-    api.issues.push({ number: 2, title: "A pull request", body: "<!-- facts-reverify:bc.rent_cap.2026 -->", state: "open", labels: ["reverify"], pull_request: { url: "x" } });
+    api.issues.push({
+      number: 2,
+      title: "A pull request",
+      body: "<!-- facts-reverify:bc.rent_cap.2026 -->",
+      state: "open",
+      labels: ["reverify"],
+      pull_request: { url: "x" },
+    });
 
     const run = await runReverify(workspace, api, sources, "2026-12-10");
     expect(run.stderr).toBe("");
@@ -71,7 +78,9 @@ describe("re-verification action", () => {
     const [rentCap] = issueOf(api, "bc.rent_cap.2026").filter((issue) => !issue.pull_request);
     expect(issueOf(api, "bc.ptt.brackets")).toEqual([]);
     expect(insurance).toMatchObject({ title: "Re-verify cmhc.insurance_cap (expired 2026-10-28)", state: "open", labels: ["reverify"] });
-    expect(insurance!.body).toContain("**Insured mortgage price cap** (`cmhc.insurance_cap`, version 1, cadence:stable, re-verified every 180 days) **expired 43 days ago (expires_iso 2026-10-28)**.");
+    expect(insurance!.body).toContain(
+      "**Insured mortgage price cap** (`cmhc.insurance_cap`, version 1, cadence:stable, re-verified every 180 days) **expired 43 days ago (expires_iso 2026-10-28)**.",
+    );
     expect(insurance!.body).toContain("1. Page 1: https://www.cmhc-schl.gc.ca/moved");
     expect(insurance!.body).toContain("- https://www.cmhc-schl.gc.ca/moved → 301 https://www.cmhc-schl.gc.ca/new-home: cite the final address.");
     expect(insurance!.body).toContain("- https://www.canada.ca/slow: no answer within 1 s");
@@ -92,9 +101,15 @@ describe("re-verification action", () => {
       "GET www2.gov.bc.ca/rtb/gone",
       "GET www2.gov.bc.ca/rtb/rent-increase",
     ]);
-    expect(run.annotations).toContainEqual({ level: "warning", properties: { title: "Dead citation link" }, message: "dead citation link https://www2.gov.bc.ca/rtb/gone: 404" });
+    expect(run.annotations).toContainEqual({
+      level: "warning",
+      properties: { title: "Dead citation link" },
+      message: "dead citation link https://www2.gov.bc.ca/rtb/gone: 404",
+    });
     expect(run.summary).toContain("<h2>Re-verification</h2>");
-    expect(run.summary).toContain("2 fact(s) expired, expiring within 30 days or with a source gone on 2026-12-10: 2 issue(s) opened, 0 updated, 0 unchanged, 0 closed; 1 dead link(s), 0 quote(s) gone.");
+    expect(run.summary).toContain(
+      "2 fact(s) expired, expiring within 30 days or with a source gone on 2026-12-10: 2 issue(s) opened, 0 updated, 0 unchanged, 0 closed; 1 dead link(s), 0 quote(s) gone.",
+    );
     expect(run.summary).toContain(`<tr><td>cmhc.insurance_cap</td><td>#${insurance!.number}</td><td>open</td><td>0</td><td>0</td></tr>`);
     expect(run.summary).toContain(`<tr><td>bc.rent_cap.2026</td><td>#${rentCap!.number}</td><td>open</td><td>1</td><td>0</td></tr>`);
 
@@ -170,7 +185,9 @@ describe("re-verification action", () => {
     fact.citations[0] = { ...fact.citations[0], kind: "official", quote };
     await writeFile(file, `${JSON.stringify(fact, null, 2)}\n`);
     const fingerprints = path.join(await tempDir(), "state", "fingerprints.json");
-    const routes: Record<string, CitationRoute> = { "/ptt": { status: 200, body: "<main><p>Foreign owners now pay 3% of their home's value, up from 2%.</p></main>" } };
+    const routes: Record<string, CitationRoute> = {
+      "/ptt": { status: 200, body: "<main><p>Foreign owners now pay 3% of their home's value, up from 2%.</p></main>" },
+    };
     const api = await startFakeGitHubApi();
     const run = async (today: string) =>
       runAction("reverify", {
@@ -189,13 +206,23 @@ describe("re-verification action", () => {
     expect(issue!.body).toContain("source check: **quote gone**: the page no longer contains the quote; page read for the first time");
     expect(issue!.body).toContain("Closest passage now (similarity");
     expect(issue!.body).toContain("Foreign owners now pay 3% of their home");
-    expect(drifted.annotations).toContainEqual({ level: "warning", properties: { title: "Quote gone" }, message: "bc.ptt.brackets: the quote of https://www2.gov.bc.ca/ptt (/citations/0) is no longer on the page" });
-    expect(JSON.parse(await readFile(fingerprints, "utf8")).pages["https://www2.gov.bc.ca/ptt"]).toMatchObject({ checked_iso: "2026-12-10", changed_iso: "2026-12-10" });
+    expect(drifted.annotations).toContainEqual({
+      level: "warning",
+      properties: { title: "Quote gone" },
+      message: "bc.ptt.brackets: the quote of https://www2.gov.bc.ca/ptt (/citations/0) is no longer on the page",
+    });
+    expect(JSON.parse(await readFile(fingerprints, "utf8")).pages["https://www2.gov.bc.ca/ptt"]).toMatchObject({
+      checked_iso: "2026-12-10",
+      changed_iso: "2026-12-10",
+    });
 
     routes["/ptt"] = { status: 200, body: `<main><p>${quote}</p></main>` };
     const restored = await run("2026-12-11");
     expect(restored.outputs).toMatchObject({ due: "0", closed: "1", "quotes-gone": "0" });
     expect(issue).toMatchObject({ state: "closed" });
-    expect(JSON.parse(await readFile(fingerprints, "utf8")).pages["https://www2.gov.bc.ca/ptt"]).toMatchObject({ checked_iso: "2026-12-11", changed_iso: "2026-12-11" });
+    expect(JSON.parse(await readFile(fingerprints, "utf8")).pages["https://www2.gov.bc.ca/ptt"]).toMatchObject({
+      checked_iso: "2026-12-11",
+      changed_iso: "2026-12-11",
+    });
   });
 });

@@ -40,7 +40,9 @@ describe("validate action", () => {
       },
     ]);
     expect(run.summary).toContain("<h2>Fact validation</h2>");
-    expect(run.summary).toContain("<tr><td>facts/tax/bc.ptt.brackets.json</td><td>12</td><td>/version</td><td>expected number, found string</td><td>schema</td></tr>");
+    expect(run.summary).toContain(
+      "<tr><td>facts/tax/bc.ptt.brackets.json</td><td>12</td><td>/version</td><td>expected number, found string</td><td>schema</td></tr>",
+    );
     expect(run.summary).toContain("<td>index-data/benchmarks/greater-vancouver.json</td><td>6</td><td>/months/0/month</td>");
     expect(run.outputs).toEqual({ problems: "2", "fact-files": "2" });
   });

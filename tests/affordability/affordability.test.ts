@@ -61,7 +61,11 @@ describe("the affordability endpoints", () => {
     const { read } = await renderRepository(true);
     const series = AffordabilitySeries.parse(read("/api/v1/affordability-index/index.json"));
     expect(series.series.map((entry) => `${entry.board} ${entry.monthSlug}`)).toEqual([
-      "greater-vancouver 2024-04", "greater-vancouver 2024-05", "greater-vancouver 2024-06", "greater-vancouver 2024-08", "fraser-valley 2024-05",
+      "greater-vancouver 2024-04",
+      "greater-vancouver 2024-05",
+      "greater-vancouver 2024-06",
+      "greater-vancouver 2024-08",
+      "fraser-valley 2024-05",
     ]);
     for (const entry of series.series) {
       expect(entry.downPayment).toBeCloseTo(entry.hpiBenchmarkPrice * 0.2, 2);
@@ -71,13 +75,21 @@ describe("the affordability endpoints", () => {
     const april = series.series[0]!;
     expect(april.monthlyPI).toBe(monthlyPI(964_640, 0.0709, 25));
     expect(april.annualCarryingCost).toBe(Math.round((12 * april.monthlyPI + 1_205_800 * 0.003 + 12 * 400) * 100) / 100);
-    expect(april).toMatchObject({ boardLabel: "Greater Vancouver", monthLabel: "April 2024", monthStart: "2024-04-01", medianIncome: 94_500, idxTrend: "no-previous-month" });
+    expect(april).toMatchObject({
+      boardLabel: "Greater Vancouver",
+      monthLabel: "April 2024",
+      monthStart: "2024-04-01",
+      medianIncome: 94_500,
+      idxTrend: "no-previous-month",
+    });
     expect(series.series[3]!.idxTrend).toBe("no-previous-month");
     expect(series.methodology.gaps).toEqual([{ board: "greater-vancouver", month: "2024-07", reason: "no sourced MLS® HPI composite benchmark price" }]);
     expect(series.latest).toEqual(series.series[3]);
     const latest = AffordabilityLatest.parse(read("/api/v1/affordability-index/latest.json"));
     expect(latest.latest).toEqual(series.series[3]);
-    expect(latest.publication_status).toMatch(/^published: greater-vancouver 4 months \(2024-04 to 2024-08\); fraser-valley 1 month \(2024-05 to 2024-05\); latest August 2024, Greater Vancouver; 1 month without/);
+    expect(latest.publication_status).toMatch(
+      /^published: greater-vancouver 4 months \(2024-04 to 2024-08\); fraser-valley 1 month \(2024-05 to 2024-05\); latest August 2024, Greater Vancouver; 1 month without/,
+    );
   });
 
   it("state the pre-publication case with latest null and the reason", async () => {

@@ -1,8 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import Parser from "rss-parser";
 import { describe, expect, it } from "vitest";
 import { baseUrlFromEnvironment } from "../../src/lib/config.ts";
-import Parser from "rss-parser";
 import { createGitRepo, factJson } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -27,7 +27,7 @@ describe("npm run build", () => {
     const failed = await runScript("src/cli/build.ts", ["--root", repo.root, "--out", out], { env });
     expect(failed.code).toBe(1);
     expect(failed.stderr).toBe(
-      "build failed: the data does not pass npm run check:\nfacts/legal/bc.hbrp.json:9:3: expected number, found string (at /version)\n",
+      "build failed: the data does not pass npm run check:\nfacts/legal/bc.hbrp.json:9:3: expected number, found string (at /version) [schema]\n",
     );
     expect(await readFile(path.join(out, "api/v1/facts/by-id/bc.hbrp.json"), "utf8")).toBe(before);
     expect(await readdir(parent)).toEqual(["_site"]);

@@ -7,17 +7,19 @@ import ICAL from "ical.js";
 import Parser from "rss-parser";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import * as schemas from "../../src/schemas/index.ts";
 import { buildModel } from "../../src/build/build-model.ts";
 import { addDays } from "../../src/lib/dates.ts";
 import { escapeHtml } from "../../src/lib/escape-html.ts";
 import { upcomingItems } from "../../src/render/feeds/upcoming-items.ts";
+import * as schemas from "../../src/schemas/index.ts";
 import { buildProjectSite, readTree } from "../helpers/build-site.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 
 const BASE = "https://facts.example.org";
 /** Every fact file as `<domain>/<id>.json`: the counts the published tree must follow, whatever they are. */
-const FACT_FILES = (await readdir(path.join(PROJECT_ROOT, "facts"), { recursive: true })).filter((file) => file.endsWith(".json")).map((file) => file.split(path.sep).join("/"));
+const FACT_FILES = (await readdir(path.join(PROJECT_ROOT, "facts"), { recursive: true }))
+  .filter((file) => file.endsWith(".json"))
+  .map((file) => file.split(path.sep).join("/"));
 const { out, model } = await buildProjectSite(BASE);
 const tree = await readTree(out);
 const text = (urlPath: string): string => tree.get(urlPath)!.toString("utf8");
@@ -56,10 +58,22 @@ const apiJsonPaths = [...tree.keys()].filter((urlPath) => urlPath.startsWith("/a
 describe("the built endpoint tree", () => {
   it("publishes every endpoint of SPEC.md 4.1", () => {
     for (const urlPath of [
-      "/api/v1/facts/index.json", "/api/v1/facts/llms.json", "/api/v1/facts/manifest.json", "/api/v1/facts/feed.xml",
-      "/api/v1/facts/diff/index.json", "/api/v1/facts/search-index.json", "/api/v1/affordability-index/index.json",
-      "/api/v1/affordability-index/latest.json", "/api/v1/vancouver-special-index/index.json", "/api/v1/vancouver-special-index/latest.json",
-      "/.well-known/openapi.json", "/.well-known/api-catalog", "/.well-known/security.txt", "/llms.txt", "/.nojekyll", "/_headers",
+      "/api/v1/facts/index.json",
+      "/api/v1/facts/llms.json",
+      "/api/v1/facts/manifest.json",
+      "/api/v1/facts/feed.xml",
+      "/api/v1/facts/diff/index.json",
+      "/api/v1/facts/search-index.json",
+      "/api/v1/affordability-index/index.json",
+      "/api/v1/affordability-index/latest.json",
+      "/api/v1/vancouver-special-index/index.json",
+      "/api/v1/vancouver-special-index/latest.json",
+      "/.well-known/openapi.json",
+      "/.well-known/api-catalog",
+      "/.well-known/security.txt",
+      "/llms.txt",
+      "/.nojekyll",
+      "/_headers",
       ...["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"].map((domain) => `/api/v1/facts/${domain}.json`),
     ]) {
       expect(tree.has(urlPath), urlPath).toBe(true);
@@ -67,7 +81,8 @@ describe("the built endpoint tree", () => {
     const byId = [...tree.keys()].filter((urlPath) => urlPath.startsWith("/api/v1/facts/by-id/"));
     expect(byId.filter((urlPath) => urlPath.endsWith(".json"))).toEqual(model.facts.map((fact) => `/api/v1/facts/by-id/${fact.id}.json`).sort());
     expect(byId.filter((urlPath) => urlPath.endsWith(".atom"))).toEqual(model.facts.map((fact) => `/api/v1/facts/by-id/${fact.id}.atom`).sort());
-    for (const urlPath of ["/api/v1/facts/upcoming.json", "/api/v1/facts/upcoming.ics", "/api/v1/facts/upcoming.atom"]) expect(tree.has(urlPath), urlPath).toBe(true);
+    for (const urlPath of ["/api/v1/facts/upcoming.json", "/api/v1/facts/upcoming.ics", "/api/v1/facts/upcoming.atom"])
+      expect(tree.has(urlPath), urlPath).toBe(true);
   });
 
   it("validates every JSON file against its zod schema", () => {
@@ -86,7 +101,12 @@ describe("the built endpoint tree", () => {
     expect(openApi.openapi).toBe("3.1.0");
     expect(openApi.info.version).toBe("1.0.0");
     expect(openApi.webhooks["fact.updated"].post.parameters.map((parameter: { name: string }) => parameter.name)).toEqual([
-      "User-Agent", "X-Facts-Signature", "X-Facts-Delivery", "X-Facts-Event", "X-Facts-Fact-Id", "X-Facts-Version",
+      "User-Agent",
+      "X-Facts-Signature",
+      "X-Facts-Delivery",
+      "X-Facts-Event",
+      "X-Facts-Fact-Id",
+      "X-Facts-Version",
     ]);
     expect(openApi.paths["/api/v1/facts/by-id/{id}.json"].get.responses["404"]).toBeDefined();
   });
@@ -146,14 +166,23 @@ describe("the built endpoint tree", () => {
     expect(llms.intended_for).toBeTruthy();
     expect(llms.facts).toHaveLength(FACT_FILES.length);
     // Primary sources are official sources only (SPEC.md 2.6); a fact whose rule no government issues has none.
-    const kinds = new Map(json("/api/v1/facts/index.json").facts.map((fact: { id: string; citations: { url: string; kind: string }[] }) => [fact.id, fact.citations]));
+    const kinds = new Map(
+      json("/api/v1/facts/index.json").facts.map((fact: { id: string; citations: { url: string; kind: string }[] }) => [fact.id, fact.citations]),
+    );
     for (const fact of llms.facts) {
-      const official = (kinds.get(fact.id) as { url: string; kind: string }[]).filter((citation) => citation.kind === "official").map((citation) => citation.url);
-      expect(fact.primary_sources.map((source: { url: string }) => source.url), fact.id).toEqual(official);
+      const official = (kinds.get(fact.id) as { url: string; kind: string }[])
+        .filter((citation) => citation.kind === "official")
+        .map((citation) => citation.url);
+      expect(
+        fact.primary_sources.map((source: { url: string }) => source.url),
+        fact.id,
+      ).toEqual(official);
     }
     expect(llms.facts.every((fact: Record<string, unknown>) => !("history" in fact) && Array.isArray(fact.primary_sources))).toBe(true);
     expect(text("/llms.txt")).toMatch(/^# BC Real Estate Facts\n\n> /);
-    expect(text("/llms.txt")).toContain(`(${BASE}/api/v1/facts/by-id/bc.ptt.brackets.json): 1% up to $200,000; 2% up to $2,000,000; 3% up to $3,000,000; 5% above $3,000,000`);
+    expect(text("/llms.txt")).toContain(
+      `(${BASE}/api/v1/facts/by-id/bc.ptt.brackets.json): 1% up to $200,000; 2% up to $2,000,000; 3% up to $3,000,000; 5% above $3,000,000`,
+    );
   });
 
   it("lists the SHA-256 of every other published file in the manifest", () => {
@@ -214,7 +243,10 @@ describe("the RSS feed", () => {
     for (const fact of catalog.facts) {
       const item = feed.items.find((candidate) => candidate.link === `${BASE}/#${fact.id}`);
       expect(item, fact.id).toBeDefined();
-      const retrieved = fact.citations.map((citation: { retrieved_iso: string }) => citation.retrieved_iso).sort().at(-1);
+      const retrieved = fact.citations
+        .map((citation: { retrieved_iso: string }) => citation.retrieved_iso)
+        .sort()
+        .at(-1);
       expect(item!.title).toBe(`${fact.label} (v${fact.version})`);
       expect(item!.guid).toBe(`${fact.id}-v${fact.version}-${retrieved}`);
       expect(item!.pubDate).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT$/);
@@ -241,7 +273,12 @@ describe("the upcoming list, calendar and Atom feeds", () => {
     const lapses = upcoming.items.filter((item: { kind: string }) => item.kind === "verification-lapse");
     expect(lapses.map((item: { fact_id: string }) => item.fact_id).sort()).toEqual(model.facts.map((fact) => fact.id).sort());
     const scheduled = model.facts.flatMap((fact) => (fact.scheduled ?? []).map((change) => `${fact.id} ${change.effective_iso}`));
-    expect(upcoming.items.filter((item: { kind: string }) => item.kind === "scheduled-change").map((item: { fact_id: string; date: string }) => `${item.fact_id} ${item.date}`).sort()).toEqual(scheduled.sort());
+    expect(
+      upcoming.items
+        .filter((item: { kind: string }) => item.kind === "scheduled-change")
+        .map((item: { fact_id: string; date: string }) => `${item.fact_id} ${item.date}`)
+        .sort(),
+    ).toEqual(scheduled.sort());
   });
 
   it("parses upcoming.ics with a third-party iCalendar parser: one all-day event per item, with its UID", () => {
@@ -264,7 +301,8 @@ describe("the upcoming list, calendar and Atom feeds", () => {
   it("keeps each event's UID from one build day to the next, while the window moves", async () => {
     const nextDay = await buildModel(PROJECT_ROOT, { baseUrl: "http://localhost:9999", today: addDays(model.today, 1) });
     const laterItems = upcomingItems(nextDay.facts, nextDay.urls, nextDay.today);
-    const uidsByEvent = (items: { uid: string; kind: string; fact_id: string; date: string }[]) => new Map(items.map((item) => [`${item.kind} ${item.fact_id} ${item.date}`, item.uid]));
+    const uidsByEvent = (items: { uid: string; kind: string; fact_id: string; date: string }[]) =>
+      new Map(items.map((item) => [`${item.kind} ${item.fact_id} ${item.date}`, item.uid]));
     const before = uidsByEvent(upcoming.items);
     const after = uidsByEvent(laterItems);
     for (const [event, uid] of after) if (before.has(event)) expect(uid, event).toBe(before.get(event));
@@ -282,8 +320,12 @@ describe("the upcoming list, calendar and Atom feeds", () => {
       expect(factFeed.items, fact.id).toHaveLength((fact.history?.length ?? 0) + 1 + (fact.scheduled?.length ?? 0));
       for (const item of factFeed.items) expect(item.link, fact.id).toBe(`${BASE}/#${fact.id}`);
       const titles = factFeed.items.map((item) => item.title ?? "");
-      expect(titles.filter((title) => title.includes(`version ${fact.version},`)), fact.id).toHaveLength(1);
-      for (const change of fact.scheduled ?? []) expect(titles, fact.id).toContain(`${fact.label}: ${change.status} change taking effect ${change.effective_iso}`);
+      expect(
+        titles.filter((title) => title.includes(`version ${fact.version},`)),
+        fact.id,
+      ).toHaveLength(1);
+      for (const change of fact.scheduled ?? [])
+        expect(titles, fact.id).toContain(`${fact.label}: ${change.status} change taking effect ${change.effective_iso}`);
     }
   });
 });

@@ -19,7 +19,13 @@ const repoAtBase = async (): Promise<GitRepo> => {
 const checkAgainstMain = async (repo: GitRepo) => {
   const result = await runScript("src/cli/check.ts", ["--root", repo.root, "--base", "main"], { env: TODAY });
   // The evidence warning (facts without a quoted official source) is not a verdict; these tests read the verdict.
-  return { ...result, lines: result.stdout.trimEnd().split("\n").filter((line) => !/^(warning|evidence): /.test(line)) };
+  return {
+    ...result,
+    lines: result.stdout
+      .trimEnd()
+      .split("\n")
+      .filter((line) => !/^(warning|evidence): /.test(line)),
+  };
 };
 
 describe("npm run check --base", () => {
@@ -47,7 +53,9 @@ describe("npm run check --base", () => {
     expect((await checkAgainstMain(repo)).lines).toEqual(["ok: 1 fact files and 0 index-data files checked, no problems"]);
     // The same file with a changed value and the same version is still a missed revision, not a "new fact".
     await repo.writeJson(FILE, { ...fact, value: { max_increase: 0.02 }, citations: [{ ...citation, notes: "Official page." }] });
-    expect((await checkAgainstMain(repo)).lines[0]).toMatch(/: value changed, so this is a revision: version must be 3 \(base has 2\), not 2 \(at \/version\) \[version-rules\]$/);
+    expect((await checkAgainstMain(repo)).lines[0]).toMatch(
+      /: value changed, so this is a revision: version must be 3 \(base has 2\), not 2 \(at \/version\) \[version-rules\]$/,
+    );
   });
 
   it("refuses a changed value without a version bump, naming the line of version", async () => {
@@ -55,9 +63,7 @@ describe("npm run check --base", () => {
     await repo.writeFact({ ...base, value: { max_increase: 0.023 } });
     const result = await checkAgainstMain(repo);
     expect(result.code).toBe(1);
-    expect(result.lines[0]).toBe(
-      `${FILE}:9:3: value changed, so this is a revision: version must be 3 (base has 2), not 2 (at /version) [version-rules]`,
-    );
+    expect(result.lines[0]).toBe(`${FILE}:9:3: value changed, so this is a revision: version must be 3 (base has 2), not 2 (at /version) [version-rules]`);
   });
 
   it("refuses a version raised by 2, one that goes down, and one bumped without a revision", async () => {
@@ -149,13 +155,23 @@ describe("npm run check --base", () => {
       note: "A change.",
     });
     const { superseded_by: _none, ...fact } = await repo.readJson(FILE);
-    await repo.writeJson(FILE, { ...fact, scheduled: [change("2024-06-01"), change("2027-03-01"), change("2027-02-01"), change("2027-02-01")], superseded_by: null });
+    await repo.writeJson(FILE, {
+      ...fact,
+      scheduled: [change("2024-06-01"), change("2027-03-01"), change("2027-02-01"), change("2027-02-01")],
+      superseded_by: null,
+    });
     const result = await checkAgainstMain(repo);
     expect(result.code).toBe(1);
     expect(result.lines.filter((line) => line.includes("/scheduled/"))).toEqual([
-      expect.stringMatching(/: a scheduled change takes effect after the fact's effective_iso 2025-01-01, not on 2024-06-01 \(at \/scheduled\/0\/effective_iso\) \[scheduled-changes\]$/),
-      expect.stringMatching(/: scheduled changes are listed soonest first: 2027-02-01 comes after 2027-03-01 \(at \/scheduled\/2\/effective_iso\) \[scheduled-changes\]$/),
-      expect.stringMatching(/: two scheduled changes take effect on 2027-02-01; merge them into one \(at \/scheduled\/3\/effective_iso\) \[scheduled-changes\]$/),
+      expect.stringMatching(
+        /: a scheduled change takes effect after the fact's effective_iso 2025-01-01, not on 2024-06-01 \(at \/scheduled\/0\/effective_iso\) \[scheduled-changes\]$/,
+      ),
+      expect.stringMatching(
+        /: scheduled changes are listed soonest first: 2027-02-01 comes after 2027-03-01 \(at \/scheduled\/2\/effective_iso\) \[scheduled-changes\]$/,
+      ),
+      expect.stringMatching(
+        /: two scheduled changes take effect on 2027-02-01; merge them into one \(at \/scheduled\/3\/effective_iso\) \[scheduled-changes\]$/,
+      ),
     ]);
   });
 });

@@ -8,7 +8,9 @@ export const CASES: Record<string, string[]> = {
   "missing-field": ['facts/tax/bc.ptt.brackets.json:1:1: missing required field "label" (at /label) [schema]'],
   "wrong-type": ["facts/tax/bc.ptt.brackets.json:12:3: expected number, found string (at /version) [schema]"],
   "impossible-date": ["facts/tax/bc.ptt.brackets.json:13:3: must be a real calendar date written YYYY-MM-DD (at /effective_iso) [schema]"],
-  "expiry-before-effective": ["facts/tax/bc.ptt.brackets.json:14:3: expires_iso 2027-05-20 is before effective_iso 2027-06-01 (at /expires_iso) [effective-before-expiry]"],
+  "expiry-before-effective": [
+    "facts/tax/bc.ptt.brackets.json:14:3: expires_iso 2027-05-20 is before effective_iso 2027-06-01 (at /expires_iso) [effective-before-expiry]",
+  ],
   "wrong-cadence": [
     "facts/tax/bc.ptt.brackets.json:14:3: expires_iso 2027-02-19 should be 2027-05-20: the latest retrieved_iso 2026-11-21 plus 180 days (cadence:stable) (at /expires_iso) [cadence]",
   ],

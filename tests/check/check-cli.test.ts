@@ -11,7 +11,6 @@ const TODAY = { FACTS_TODAY: "2026-11-21" };
 
 const check = (root: string) => runScript("src/cli/check.ts", ["--root", root], { env: TODAY });
 
-
 describe("npm run check", () => {
   it("accepts the valid fixtures and prints one summary line, after a warning naming the facts that quote no official source", async () => {
     const result = await check(VALID);
@@ -88,7 +87,9 @@ describe("npm run check refuses hostile input", () => {
 
   it("refuses values nested deeper than 16 levels, and accepts 16", async () => {
     const deep = await withBrackets((text) => text.replace('"unit": "CAD-bracket-array"', `"unit": "CAD-bracket-array", "x": ${nested(16)}`));
-    expect(await refused(deep)).toContain(`${BRACKETS}:11:52: nested 17 levels deep; a document may nest at most 16 (at /x/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0) [json]`);
+    expect(await refused(deep)).toContain(
+      `${BRACKETS}:11:52: nested 17 levels deep; a document may nest at most 16 (at /x/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0) [json]`,
+    );
     // Depth 16 is within the limit: the only problem left is the unknown field, not the nesting.
     const atLimit = await withBrackets((text) => text.replace('"unit": "CAD-bracket-array"', `"unit": "CAD-bracket-array", "x": ${nested(15)}`));
     expect(await refused(atLimit)).toEqual([`${BRACKETS}:11:32: unknown field "x" (at /x) [schema]`]);
@@ -118,8 +119,12 @@ describe("npm run check refuses hostile input", () => {
   });
 
   it.each(["__proto__", "constructor", "prototype"])("refuses the key %s anywhere in a file", async (key) => {
-    const root = await withBrackets((text) => text.replace('{ "upper": null, "rate": 0.03 }', `{ "upper": null, "rate": 0.03, "${key}": { "polluted": true } }`));
-    expect(await refused(root)).toContain(`${BRACKETS}:9:36: the key "${key}" is not allowed: it names a JavaScript object internal (at /value/2/${key}) [json]`);
+    const root = await withBrackets((text) =>
+      text.replace('{ "upper": null, "rate": 0.03 }', `{ "upper": null, "rate": 0.03, "${key}": { "polluted": true } }`),
+    );
+    expect(await refused(root)).toContain(
+      `${BRACKETS}:9:36: the key "${key}" is not allowed: it names a JavaScript object internal (at /value/2/${key}) [json]`,
+    );
   });
 
   it("refuses facts/ when it is a symbolic link, and reads nothing through it", async () => {
@@ -144,6 +149,8 @@ describe("npm run check refuses hostile input", () => {
     const root = await tempDir(VALID);
     await mkdir(path.join(root, "facts/tax"), { recursive: true });
     await writeFile(path.join(root, "facts/tax/bc.ptt.\u001b[31mred.json"), "{}");
-    expect(await refused(root)).toEqual(["facts/tax/bc.ptt.\\u001b[31mred.json:1:1: the name contains a control character (at the document root) [file-names]"]);
+    expect(await refused(root)).toEqual([
+      "facts/tax/bc.ptt.\\u001b[31mred.json:1:1: the name contains a control character (at the document root) [file-names]",
+    ]);
   });
 });

@@ -29,7 +29,9 @@ describe("npm run fix", () => {
 
     const result = await fix(root);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`${BRACKETS}: keys put in the schema's order [key-order]; expires_iso 2030-01-01 → ${JSON.parse(original).expires_iso} (latest retrieved_iso plus the cadence) [cadence]`);
+    expect(result.stdout).toContain(
+      `${BRACKETS}: keys put in the schema's order [key-order]; expires_iso 2030-01-01 → ${JSON.parse(original).expires_iso} (latest retrieved_iso plus the cadence) [cadence]`,
+    );
     // The fixture's other fact is written with inline arrays: the fixer writes it in the one layout fact files use.
     expect(result.stdout).toContain("facts/rental/bc.rent_cap.2026.json: formatted as two-space JSON");
     expect(result.stdout.trimEnd().split("\n").at(-1)).toBe("fixed 2 fact file(s)");

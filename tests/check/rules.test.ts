@@ -16,7 +16,9 @@ describe("the check's rules", () => {
 
   it("name every problem the check reports, with a rule it lists", () => {
     const names = new Set(CHECK_RULES.map((rule) => rule.name));
-    const reported = Object.values(CASES).flat().map((line) => /\[([a-z-]+)\]$/.exec(line)?.[1]);
+    const reported = Object.values(CASES)
+      .flat()
+      .map((line) => /\[([a-z-]+)\]$/.exec(line)?.[1]);
     expect(reported.filter((name) => name === undefined || !names.has(name))).toEqual([]);
     // The broken fixtures reach most rules, so a rule that stopped naming its problems would show here.
     expect(new Set(reported).size).toBeGreaterThanOrEqual(10);

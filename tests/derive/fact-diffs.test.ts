@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { urlsFor } from "../../src/lib/config.ts";
 import { diffIndex } from "../../src/derive/diff-index.ts";
 import { factDiffs } from "../../src/derive/fact-diffs.ts";
+import { readFactHistory } from "../../src/derive/history/read-fact-history.ts";
 import { historyEntries } from "../../src/derive/history-entries.ts";
 import { valueDiff } from "../../src/derive/value-diff.ts";
-import { readFactHistory } from "../../src/derive/history/read-fact-history.ts";
+import { urlsFor } from "../../src/lib/config.ts";
 import { fromJsonPointer } from "../../src/lib/json-pointer.ts";
-import { FactDiff, DiffIndex, HistoryEntry } from "../../src/schemas/index.ts";
+import { DiffIndex, FactDiff, HistoryEntry } from "../../src/schemas/index.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 
 const urls = urlsFor("https://facts.example.org");
@@ -43,7 +43,10 @@ describe("value_diff", () => {
     const after = { "a.b": 10, a: { b: 2, c: null }, "x/y": { "~t": "new" }, list: [1, 2, 3] };
     const diff = valueDiff(before, after);
     expect(diff).toEqual({
-      added_keys: [{ pointer: "/a/c", value: null }, { pointer: "/list/2", value: 3 }],
+      added_keys: [
+        { pointer: "/a/c", value: null },
+        { pointer: "/list/2", value: 3 },
+      ],
       removed_keys: [{ pointer: "/gone", value: true }],
       changed_keys: [
         { pointer: "/a.b", from: 1, to: 10 },
@@ -55,8 +58,15 @@ describe("value_diff", () => {
 
   it("reports a scalar value change at the empty pointer and a null bound becoming a number as a change", () => {
     expect(valueDiff(0.035, 0.03)).toEqual({ added_keys: [], removed_keys: [], changed_keys: [{ pointer: "", from: 0.035, to: 0.03 }] });
-    const before = [{ upper: 200000, rate: 0.01 }, { upper: null, rate: 0.02 }];
-    const after = [{ upper: 200000, rate: 0.01 }, { upper: 2000000, rate: 0.02 }, { upper: null, rate: 0.03 }];
+    const before = [
+      { upper: 200000, rate: 0.01 },
+      { upper: null, rate: 0.02 },
+    ];
+    const after = [
+      { upper: 200000, rate: 0.01 },
+      { upper: 2000000, rate: 0.02 },
+      { upper: null, rate: 0.03 },
+    ];
     const diff = valueDiff(before, after);
     expect(diff.changed_keys).toEqual([{ pointer: "/1/upper", from: null, to: 2000000 }]);
     expect(diff.added_keys).toEqual([{ pointer: "/2", value: { upper: null, rate: 0.03 } }]);
@@ -73,7 +83,13 @@ describe("history and diffs derived from git", () => {
     await repo.commit(`${id} v1: 2% / 0.5% (effective 2019-01-01)`);
     await repo.writeFact({ ...seed, version: 2, value: { "rate.foreign": 0.03, citizens: 0.01 }, effective_iso: "2026-01-01" });
     await repo.commit(`${id} v2: 3% / 1% (effective 2026-01-01)\n\nImpact: owners of vacant homes pay more.`);
-    await repo.writeFact({ ...seed, version: 3, value: { "rate.foreign": 0.03, citizens: 0.01, credit: 4000 }, effective_iso: "2026-06-01", retrieved_iso: "2026-11-15" });
+    await repo.writeFact({
+      ...seed,
+      version: 3,
+      value: { "rate.foreign": 0.03, citizens: 0.01, credit: 4000 },
+      effective_iso: "2026-06-01",
+      retrieved_iso: "2026-11-15",
+    });
     await repo.commit(`${id} v3: resident credit recorded (effective 2026-06-01)`);
 
     const timeline = (await readFactHistory(repo.root)).facts.get(id)!;
@@ -106,7 +122,11 @@ describe("history and diffs derived from git", () => {
     const index = diffIndex(diffs, urls, undefined);
     expect(DiffIndex.parse(index)).toEqual(index);
     expect(index.count).toBe(3);
-    expect(index.diffs.map((entry) => [entry.from, entry.to])).toEqual([[2, 3], [1, 3], [1, 2]]);
+    expect(index.diffs.map((entry) => [entry.from, entry.to])).toEqual([
+      [2, 3],
+      [1, 3],
+      [1, 2],
+    ]);
     expect(index.diffs[2]!.summary).toBe(`${id} v2: 3% / 1% (effective 2026-01-01)`);
   });
 

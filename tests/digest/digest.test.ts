@@ -25,18 +25,48 @@ const commitOn = async (repo: GitRepo, date: string, message: string): Promise<v
 /** Cycle boundaries from 2026-01-01 every 90 days: 2026-04-01, 2026-06-30, ... */
 const historyAcrossCycles = async (): Promise<GitRepo> => {
   const repo = await createGitRepo();
-  await repo.writeFact({ id: "bc.rent_cap.2026", domain: "rental", label: "Residential rent increase cap", value: { max_increase: 0.03 }, effective_iso: "2025-01-01", retrieved_iso: "2026-02-01", cadence: "volatile" });
+  await repo.writeFact({
+    id: "bc.rent_cap.2026",
+    domain: "rental",
+    label: "Residential rent increase cap",
+    value: { max_increase: 0.03 },
+    effective_iso: "2025-01-01",
+    retrieved_iso: "2026-02-01",
+    cadence: "volatile",
+  });
   await repo.writeFact({ id: "bc.pds", domain: "legal", label: "Property disclosure statement", value: "voluntary", retrieved_iso: "2026-02-01" });
   await repo.writeFact({ id: "bc.hbrp", domain: "mortgage", label: "Old label", value: 1 });
   await commitOn(repo, "2026-02-10", "Add the first facts");
 
-  await repo.writeFact({ id: "bc.rent_cap.2026", domain: "rental", label: "Residential rent increase cap", version: 2, value: { max_increase: 0.023 }, effective_iso: "2026-01-01", retrieved_iso: "2026-05-01", cadence: "volatile" });
-  await commitOn(repo, "2026-05-01", "bc.rent_cap.2026 v2: 2.3% for 2026\n\nSource: the 2026 announcement.\n\nImpact: Landlords may raise rent by at most 2.3% <in 2026>.");
+  await repo.writeFact({
+    id: "bc.rent_cap.2026",
+    domain: "rental",
+    label: "Residential rent increase cap",
+    version: 2,
+    value: { max_increase: 0.023 },
+    effective_iso: "2026-01-01",
+    retrieved_iso: "2026-05-01",
+    cadence: "volatile",
+  });
+  await commitOn(
+    repo,
+    "2026-05-01",
+    "bc.rent_cap.2026 v2: 2.3% for 2026\n\nSource: the 2026 announcement.\n\nImpact: Landlords may raise rent by at most 2.3% <in 2026>.",
+  );
   await repo.writeFact({ id: "bc.pds", domain: "legal", label: "Property disclosure statement", value: "voluntary", retrieved_iso: "2026-05-20" });
   await repo.writeFact({ id: "bc.hbrp", domain: "mortgage", label: "New label", value: 1 });
   await commitOn(repo, "2026-05-20", "Re-verify bc.pds against the LTSA page; relabel bc.hbrp");
 
-  await repo.writeFact({ id: "bc.rent_cap.2026", domain: "rental", label: "Residential rent increase cap", version: 3, value: { max_increase: 0.02 }, effective_iso: "2026-01-01", retrieved_iso: "2026-07-05", cadence: "volatile" });
+  await repo.writeFact({
+    id: "bc.rent_cap.2026",
+    domain: "rental",
+    label: "Residential rent increase cap",
+    version: 3,
+    value: { max_increase: 0.02 },
+    effective_iso: "2026-01-01",
+    retrieved_iso: "2026-07-05",
+    cadence: "volatile",
+  });
   await commitOn(repo, "2026-07-05", "bc.rent_cap.2026 v3: next cycle's change\n\nImpact: must not appear in the cycle ending 2026-06-30.");
   return repo;
 };
@@ -80,7 +110,9 @@ describe("npm run digest", () => {
     expect(smtp.messages.map((mail) => mail.envelopeTo[0]).sort()).toEqual(["ana@example.org", "ben@example.org"]);
     const mail = smtp.messages[0]!;
     expect(mail.subject).toBe("BC Real Estate Facts: quarterly digest, cycle ending 2026-06-30 (2 changes)");
-    expect(mail.text).toContain("* Property disclosure statement (bc.pds), v1 -> v1\n  Impact: Re-verify bc.pds against the LTSA page; relabel bc.hbrp\n  re-verify by: 2026-07-31 -> 2026-11-16");
+    expect(mail.text).toContain(
+      "* Property disclosure statement (bc.pds), v1 -> v1\n  Impact: Re-verify bc.pds against the LTSA page; relabel bc.hbrp\n  re-verify by: 2026-07-31 -> 2026-11-16",
+    );
     expect(mail.text).toContain("* Residential rent increase cap (bc.rent_cap.2026), v1 -> v2\n  Impact: Landlords may raise rent by at most 2.3% <in 2026>.");
     expect(mail.text).toContain('value: {"max_increase":0.03} -> {"max_increase":0.023}');
     expect(mail.text).toContain("effective: 2025-01-01 -> 2026-01-01");
@@ -94,7 +126,10 @@ describe("npm run digest", () => {
     expect(again.stdout).toContain("has been sent to all 2 subscriber(s)");
     expect(smtp.messages).toHaveLength(2);
 
-    const withNewcomer = { ...env, FACTS_DIGEST_SUBSCRIBERS: JSON.stringify([{ email: "ana@example.org" }, { email: "ben@example.org" }, { email: "cy@example.org" }]) };
+    const withNewcomer = {
+      ...env,
+      FACTS_DIGEST_SUBSCRIBERS: JSON.stringify([{ email: "ana@example.org" }, { email: "ben@example.org" }, { email: "cy@example.org" }]),
+    };
     const third = await runScript("src/cli/digest.ts", ["--root", repo.root], { env: withNewcomer });
     expect(third.stdout).toContain("sent to 1 of 3 subscriber(s)");
     expect(smtp.messages.map((message) => message.envelopeTo[0])).toEqual(["ana@example.org", "ben@example.org", "cy@example.org"]);
@@ -104,13 +139,22 @@ describe("npm run digest", () => {
 
   it("prints the digest without sending it in a dry run, and names a bad subscriber entry", async () => {
     const repo = await historyAcrossCycles();
-    const env = { FACTS_TODAY: "2026-07-10", FACTS_DIGEST_EPOCH: "2026-01-01", FACTS_DIGEST_SUBSCRIBERS: "[]", FACTS_WEBHOOK_STATE: "", FACTS_DIGEST_STATE: "", SMTP_URL: "" };
+    const env = {
+      FACTS_TODAY: "2026-07-10",
+      FACTS_DIGEST_EPOCH: "2026-01-01",
+      FACTS_DIGEST_SUBSCRIBERS: "[]",
+      FACTS_WEBHOOK_STATE: "",
+      FACTS_DIGEST_STATE: "",
+      SMTP_URL: "",
+    };
     const dry = await runScript("src/cli/digest.ts", ["--root", repo.root, "--dry-run"], { env });
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain("quarterly digest for the cycle ending 2026-06-30");
     expect(dry.stdout).toContain("Impact: Landlords may raise rent by at most 2.3%");
 
-    const bad = await runScript("src/cli/digest.ts", ["--root", repo.root], { env: { ...env, FACTS_DIGEST_SUBSCRIBERS: JSON.stringify([{ email: "ok@example.org" }, { email: "not-an-address" }]) } });
+    const bad = await runScript("src/cli/digest.ts", ["--root", repo.root], {
+      env: { ...env, FACTS_DIGEST_SUBSCRIBERS: JSON.stringify([{ email: "ok@example.org" }, { email: "not-an-address" }]) },
+    });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('FACTS_DIGEST_SUBSCRIBERS has 1 problem(s):\n  subscriber 1 ("not-an-address"): email: must be an email address');
   });

@@ -66,7 +66,9 @@ describe("the documentation", () => {
 
   it("documents every script of package.json", () => {
     const mentioned = new Set(allLines.flatMap(({ line }) => scriptMentions(line)));
-    const undocumented = SCRIPTS.filter((name) => !mentioned.has(name)).map((name) => `package.json: script "${name}" is in no doc (README.md, CONTRIBUTING.md, docs/)`);
+    const undocumented = SCRIPTS.filter((name) => !mentioned.has(name)).map(
+      (name) => `package.json: script "${name}" is in no doc (README.md, CONTRIBUTING.md, docs/)`,
+    );
     expect(undocumented, "scripts no doc mentions").toEqual([]);
   });
 

@@ -8,21 +8,44 @@ import { dataToday } from "../pages/data-today.ts";
 /** SPEC.md 4.2's id enumeration, in its order, with the domains its per-domain counts give. */
 const SPEC_IDS: Record<string, string[]> = {
   tax: [
-    "bc.ptt.brackets", "bc.ptt.fthb_exemption", "bc.ptt.newly_built_exemption", "bc.ptt.foreign_buyer_additional", "bc.flipping_tax",
-    "ca.anti_flipping_rule", "ca.capital_gains.inclusion_rate", "bc.svt.rates_2026", "cra.fhsa.contribution_room",
-    "bc.tax.capital_gains_pre_interaction", "bc.presale.assignment_tax_treatment", "cra.hbp.withdrawal_limit",
+    "bc.ptt.brackets",
+    "bc.ptt.fthb_exemption",
+    "bc.ptt.newly_built_exemption",
+    "bc.ptt.foreign_buyer_additional",
+    "bc.flipping_tax",
+    "ca.anti_flipping_rule",
+    "ca.capital_gains.inclusion_rate",
+    "bc.svt.rates_2026",
+    "cra.fhsa.contribution_room",
+    "bc.tax.capital_gains_pre_interaction",
+    "bc.presale.assignment_tax_treatment",
+    "cra.hbp.withdrawal_limit",
   ],
   mortgage: ["cmhc.insurance_cap", "cmhc.amortization_30yr_eligibility", "osfi.b20.stress_test", "osfi.b20.renewal_no_stress_test"],
   legal: [
-    "bc.hbrp", "bc.designated_agency", "bc.mld_disclosure", "bc.alc.act_overview", "bc.alc.additional_residence_thresholds",
-    "bc.alr.zoning_use_restrictions", "bc.builders_lien_act.overview", "bc.mls.rules_of_cooperation", "bc.pds",
+    "bc.hbrp",
+    "bc.designated_agency",
+    "bc.mld_disclosure",
+    "bc.alc.act_overview",
+    "bc.alc.additional_residence_thresholds",
+    "bc.alr.zoning_use_restrictions",
+    "bc.builders_lien_act.overview",
+    "bc.mls.rules_of_cooperation",
+    "bc.pds",
   ],
   "foreign-buyer": ["ca.foreign_buyer_ban", "bc.foreign_buyer_specified_areas", "ca.foreign_buyer_ban.exemptions"],
-  strata: ["bc.strata.form_b_fee", "bc.bill44_2022_strata", "bc.strata.depreciation_report_mandatory", "bc.tod.transit_oriented_development", "bc.bill44_2023_ssmuh"],
+  strata: [
+    "bc.strata.form_b_fee",
+    "bc.bill44_2022_strata",
+    "bc.strata.depreciation_report_mandatory",
+    "bc.tod.transit_oriented_development",
+    "bc.bill44_2023_ssmuh",
+  ],
   rental: ["bc.rent_cap.2026", "bc.rta.bill14_2024_personal_use_eviction", "bc.straa"],
 };
 
-const OFFICIAL_HOSTS = /(^|\.)(gov\.bc\.ca|bclaws\.gov\.bc\.ca|leg\.bc\.ca|canada\.ca|justice\.gc\.ca|gc\.ca|cmhc-schl\.gc\.ca|osfi-bsif\.gc\.ca|bcfsa\.ca|alc\.gov\.bc\.ca|ltsa\.ca|bccourts\.ca|vancouver\.ca|pbo-dpb\.ca)$/;
+const OFFICIAL_HOSTS =
+  /(^|\.)(gov\.bc\.ca|bclaws\.gov\.bc\.ca|leg\.bc\.ca|canada\.ca|justice\.gc\.ca|gc\.ca|cmhc-schl\.gc\.ca|osfi-bsif\.gc\.ca|bcfsa\.ca|alc\.gov\.bc\.ca|ltsa\.ca|bccourts\.ca|vancouver\.ca|pbo-dpb\.ca)$/;
 /** Industry rules with no government text: the catalog says so in their citations' notes. */
 const INDUSTRY_RULES = new Set(["bc.mls.rules_of_cooperation", "bc.pds"]);
 
@@ -47,7 +70,11 @@ describe("the catalog in facts/", () => {
   it("cites at least one primary official source per fact, and says so where a rule is industry-made", () => {
     for (const fact of facts.values()) {
       const official = fact.citations.filter((citation) => OFFICIAL_HOSTS.test(new URL(citation.url).hostname));
-      if (INDUSTRY_RULES.has(fact.id)) expect(fact.citations.some((citation) => /industry|not government|no statute|not a government/i.test(citation.notes ?? "")), fact.id).toBe(true);
+      if (INDUSTRY_RULES.has(fact.id))
+        expect(
+          fact.citations.some((citation) => /industry|not government|no statute|not a government/i.test(citation.notes ?? "")),
+          fact.id,
+        ).toBe(true);
       else expect(official.length, fact.id).toBeGreaterThan(0);
     }
   });
@@ -79,10 +106,18 @@ describe("the catalog's history in git", () => {
     const revised = [...history.facts.values()].filter((timeline) => timeline.versions.length >= 2);
     expect(revised.length).toBeGreaterThanOrEqual(11);
     for (const timeline of revised) {
-      expect(timeline.versions.map((version) => version.version), timeline.id).toEqual(timeline.versions.map((_, index) => index + 1));
+      expect(
+        timeline.versions.map((version) => version.version),
+        timeline.id,
+      ).toEqual(timeline.versions.map((_, index) => index + 1));
       for (const version of timeline.versions.slice(1)) {
-        expect(changesBySha.get(version.introduced.sha)!.map((change) => change.path), timeline.id).toEqual([version.path]);
-        expect(version.introduced.message, timeline.id).toMatch(new RegExp(`^${timeline.id.replaceAll(".", "\\.")} v${version.version}: .+\\(effective \\d{4}-\\d{2}-\\d{2}\\)\\n`));
+        expect(
+          changesBySha.get(version.introduced.sha)!.map((change) => change.path),
+          timeline.id,
+        ).toEqual([version.path]);
+        expect(version.introduced.message, timeline.id).toMatch(
+          new RegExp(`^${timeline.id.replaceAll(".", "\\.")} v${version.version}: .+\\(effective \\d{4}-\\d{2}-\\d{2}\\)\\n`),
+        );
         expect(version.introduced.message).toMatch(/^Source: .+/m);
         expect(version.introduced.message).toMatch(/^Impact: .+/m);
       }
@@ -96,15 +131,24 @@ describe("the catalog's history in git", () => {
     expect(ban.scheduled![0]!.note).toContain("an extension enacted before then would replace this entry");
     expect(facts.get("ca.foreign_buyer_ban.exemptions")!.scheduled?.[0]).toMatchObject({ effective_iso: "2027-01-01", status: "enacted" });
     const svt = facts.get("bc.svt.rates_2026")!;
-    expect(svt.scheduled?.[0]).toMatchObject({ effective_iso: "2027-01-01", status: "announced", value: { rate_foreign_owners_and_untaxed_worldwide_earners: 0.04 } });
+    expect(svt.scheduled?.[0]).toMatchObject({
+      effective_iso: "2027-01-01",
+      status: "announced",
+      value: { rate_foreign_owners_and_untaxed_worldwide_earners: 0.04 },
+    });
     for (const fact of facts.values()) {
-      for (const change of fact.scheduled ?? []) expect(change.citations.some((citation) => citation.quote !== undefined), fact.id).toBe(true);
+      for (const change of fact.scheduled ?? [])
+        expect(
+          change.citations.some((citation) => citation.quote !== undefined),
+          fact.id,
+        ).toBe(true);
     }
   });
 
   it("states the kind of every citation", () => {
     for (const fact of facts.values()) {
-      for (const citation of [...fact.citations, ...(fact.scheduled ?? []).flatMap((change) => change.citations)]) expect(citation.kind, `${fact.id} ${citation.url}`).toBeDefined();
+      for (const citation of [...fact.citations, ...(fact.scheduled ?? []).flatMap((change) => change.citations)])
+        expect(citation.kind, `${fact.id} ${citation.url}`).toBeDefined();
     }
   });
 });

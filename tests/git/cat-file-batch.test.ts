@@ -52,6 +52,8 @@ describe("git cat-file --batch session", () => {
     await repo.writeJson("a.json", { a: 1 });
     await repo.commit("one file");
     const unknown = "0123456789abcdef0123456789abcdef01234567";
-    await expect(catFileBatch(repo.root, [(await blobsAtHead(repo)).get("a.json")!, unknown])).rejects.toThrow(`git object ${unknown} is missing from the repository`);
+    await expect(catFileBatch(repo.root, [(await blobsAtHead(repo)).get("a.json")!, unknown])).rejects.toThrow(
+      `git object ${unknown} is missing from the repository`,
+    );
   });
 });

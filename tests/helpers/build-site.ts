@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
 import { buildModel } from "../../src/build/build-model.ts";
-import { renderSite } from "../../src/render/index.ts";
 import { writeSite } from "../../src/build/write-site.ts";
+import { renderSite } from "../../src/render/index.ts";
 import { dataToday } from "../pages/data-today.ts";
 import { PROJECT_ROOT } from "./run-script.ts";
 

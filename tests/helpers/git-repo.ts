@@ -19,7 +19,6 @@ export interface FactSeed {
   label?: string;
 }
 
-
 /** A valid fact file, with `expires_iso` following from its cadence, as a contributor would write it. */
 export const factJson = (seed: FactSeed): Record<string, unknown> => {
   const retrieved = seed.retrieved_iso ?? "2026-11-01";

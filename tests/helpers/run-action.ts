@@ -35,9 +35,14 @@ export const readActionMetadata = async (action: string): Promise<ActionMetadata
 
 /** The names of the project's JavaScript actions (`runs.using: node24`), each with an exported `run`; composite actions are left out. */
 export const nodeActionNames = async (): Promise<string[]> => {
-  const folders = (await readdir(path.join(PROJECT_ROOT, "actions"), { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  const folders = (await readdir(path.join(PROJECT_ROOT, "actions"), { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
   const metadata = await Promise.all(folders.map(async (name) => ({ name, using: (await readActionMetadata(name)).runs.using })));
-  return metadata.filter((action) => action.using === "node24").map((action) => action.name).sort();
+  return metadata
+    .filter((action) => action.using === "node24")
+    .map((action) => action.name)
+    .sort();
 };
 
 /** The workflow token the runner substitutes for `${{ github.token }}` in a default; tests give their own where it matters. */
@@ -75,16 +80,20 @@ const parseOutputFile = (text: string): Record<string, string> => {
   return outputs;
 };
 
-const unescapeCommand = (text: string): string => text.replaceAll("%0A", "\n").replaceAll("%0D", "\r").replaceAll("%3A", ":").replaceAll("%2C", ",").replaceAll("%25", "%");
+const unescapeCommand = (text: string): string =>
+  text.replaceAll("%0A", "\n").replaceAll("%0D", "\r").replaceAll("%3A", ":").replaceAll("%2C", ",").replaceAll("%25", "%");
 
 const parseAnnotations = (stdout: string): ActionRun["annotations"] =>
   [...stdout.matchAll(/^::(error|warning|notice)(?: ([^:]*))?::(.*)$/gm)].map((match) => ({
     level: match[1]!,
     properties: Object.fromEntries(
-      (match[2] ?? "").split(",").filter(Boolean).map((pair) => {
-        const [key, ...rest] = pair.split("=");
-        return [key!, unescapeCommand(rest.join("="))];
-      }),
+      (match[2] ?? "")
+        .split(",")
+        .filter(Boolean)
+        .map((pair) => {
+          const [key, ...rest] = pair.split("=");
+          return [key!, unescapeCommand(rest.join("="))];
+        }),
     ),
     message: unescapeCommand(match[3]!),
   }));
@@ -94,7 +103,11 @@ const parseAnnotations = (stdout: string): ActionRun["annotations"] =>
  * only its own inputs, so any INPUT_* variable of the test process is removed (set to undefined).
  */
 const stepEnvironment = async (action: string, options: ActionRunOptions, files: { output: string; summary: string }): Promise<NodeJS.ProcessEnv> => ({
-  ...Object.fromEntries(Object.keys(process.env).filter((name) => name.startsWith("INPUT_")).map((name) => [name, undefined])),
+  ...Object.fromEntries(
+    Object.keys(process.env)
+      .filter((name) => name.startsWith("INPUT_"))
+      .map((name) => [name, undefined]),
+  ),
   GITHUB_ACTIONS: "true",
   GITHUB_WORKSPACE: options.workspace,
   GITHUB_STEP_SUMMARY: files.summary,

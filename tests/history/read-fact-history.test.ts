@@ -1,5 +1,5 @@
-import { chmod, readFile, writeFile } from "node:fs/promises";
 import { execFile } from "node:child_process";
+import { chmod, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -14,9 +14,24 @@ describe("history engine on real git repositories", () => {
     const repo = await createGitRepo();
     await repo.writeFact({ id: "bc.rent_cap.2026", domain: "rental", value: { max_increase: 0.035 }, effective_iso: "2024-01-01", cadence: "volatile" });
     const v1 = await repo.commit("bc.rent_cap.2026 v1: 3.5% for 2024 (effective 2024-01-01)");
-    await repo.writeFact({ id: "bc.rent_cap.2026", domain: "rental", value: { max_increase: 0.035 }, effective_iso: "2024-01-01", cadence: "volatile", retrieved_iso: "2026-11-10" });
+    await repo.writeFact({
+      id: "bc.rent_cap.2026",
+      domain: "rental",
+      value: { max_increase: 0.035 },
+      effective_iso: "2024-01-01",
+      cadence: "volatile",
+      retrieved_iso: "2026-11-10",
+    });
     const reverified = await repo.commit("Re-verify bc.rent_cap.2026");
-    await repo.writeFact({ id: "bc.rent_cap.2026", domain: "rental", version: 2, value: { max_increase: 0.03 }, effective_iso: "2025-01-01", cadence: "volatile", retrieved_iso: "2026-11-10" });
+    await repo.writeFact({
+      id: "bc.rent_cap.2026",
+      domain: "rental",
+      version: 2,
+      value: { max_increase: 0.03 },
+      effective_iso: "2025-01-01",
+      cadence: "volatile",
+      retrieved_iso: "2026-11-10",
+    });
     const v2 = await repo.commit("bc.rent_cap.2026 v2: 3.0% for 2025 (effective 2025-01-01)\n\nImpact: smaller increases.");
 
     const history = await readFactHistory(repo.root);
@@ -26,7 +41,10 @@ describe("history engine on real git repositories", () => {
     expect(timeline.versions[0]!.introduced.sha).toBe(v1);
     expect(timeline.versions[0]!.lastCommit.sha).toBe(reverified);
     expect(timeline.versions[0]!.state.citations[0]!.retrieved_iso).toBe("2026-11-10");
-    expect(timeline.versions[1]!.introduced).toMatchObject({ sha: v2, message: "bc.rent_cap.2026 v2: 3.0% for 2025 (effective 2025-01-01)\n\nImpact: smaller increases." });
+    expect(timeline.versions[1]!.introduced).toMatchObject({
+      sha: v2,
+      message: "bc.rent_cap.2026 v2: 3.0% for 2025 (effective 2025-01-01)\n\nImpact: smaller increases.",
+    });
     expect(timeline.versions[1]!.introduced.committed_at).toMatch(/^2026-01-01T00:\d\d:00Z$/);
     expect(timeline.deleted).toBeUndefined();
     expect(history.commitCount).toBe(3);

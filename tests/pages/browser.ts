@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { type Browser, chromium } from "playwright-core";
 
 /** Debian's Chromium: the browser tests drive it and never download one of their own. */
 export const CHROMIUM = "/usr/bin/chromium";

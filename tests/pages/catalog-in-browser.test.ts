@@ -5,9 +5,9 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
-import { hasChromium, launchChromium, CHROMIUM } from "./browser.ts";
+import { CHROMIUM, hasChromium, launchChromium } from "./browser.ts";
 import { dataToday } from "./data-today.ts";
-import { startStaticServer, type StaticServer } from "./serve-directory.ts";
+import { type StaticServer, startStaticServer } from "./serve-directory.ts";
 
 const available = hasChromium();
 if (!available) {
@@ -27,7 +27,8 @@ const FACT_COUNT = (await readdir(path.join(PROJECT_ROOT, "facts"), { recursive:
 const fact = (page: Page, id: string) => page.locator(`article.fact[id="${id}"]`);
 
 /** Ids of the facts the reader can see now. */
-const visibleFactIds = async (page: Page): Promise<string[]> => page.locator("article.fact:visible").evaluateAll((articles) => articles.map((article) => article.id));
+const visibleFactIds = async (page: Page): Promise<string[]> =>
+  page.locator("article.fact:visible").evaluateAll((articles) => articles.map((article) => article.id));
 
 describe.skipIf(!available)("the catalog in headless Chromium", () => {
   let server: StaticServer;
@@ -74,7 +75,9 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
     const rentIds = await visibleFactIds(page);
     expect(rentIds).toContain("bc.rent_cap.2026");
     expect(rentIds.length).toBeLessThan(6);
-    await expect(page.locator("#search-status").textContent()).resolves.toBe(`Showing ${rentIds.length} of ${await page.locator("article.fact").count()} facts.`);
+    await expect(page.locator("#search-status").textContent()).resolves.toBe(
+      `Showing ${rentIds.length} of ${await page.locator("article.fact").count()} facts.`,
+    );
 
     await page.locator("#search-query").fill("transfer tax");
     const taxIds = await visibleFactIds(page);
@@ -170,13 +173,18 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
     await page.close();
   }, 120_000);
 
-  it.each(["index.html", "sources.html", "changelog.html", "affordability.html"])("has no serious or critical axe-core violation on %s", async (file) => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${server.url}/${file}`);
-    const violations = await axeViolations(page);
-    const blocking = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-    expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([]);
-    if (violations.length > 0) console.info(`${file}: minor axe findings: ${violations.map((violation) => `${violation.id} (${violation.impact})`).join(", ")}`);
-    await page.close();
-  }, 120_000);
+  it.each(["index.html", "sources.html", "changelog.html", "affordability.html"])(
+    "has no serious or critical axe-core violation on %s",
+    async (file) => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(`${server.url}/${file}`);
+      const violations = await axeViolations(page);
+      const blocking = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+      expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([]);
+      if (violations.length > 0)
+        console.info(`${file}: minor axe findings: ${violations.map((violation) => `${violation.id} (${violation.impact})`).join(", ")}`);
+      await page.close();
+    },
+    120_000,
+  );
 });

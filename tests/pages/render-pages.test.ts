@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { SiteModel } from "../../src/render/site-model.ts";
-import { renderSite } from "../../src/render/index.ts";
-import { escapeHtml } from "../../src/lib/escape-html.ts";
-import { renderPages } from "../../src/render/pages/index.ts";
 import { SERVICE } from "../../src/lib/config.ts";
+import { escapeHtml } from "../../src/lib/escape-html.ts";
+import { renderSite } from "../../src/render/index.ts";
+import { renderPages } from "../../src/render/pages/index.ts";
+import type { SiteModel } from "../../src/render/site-model.ts";
 import { realModel } from "./site-model.ts";
 
 let model: SiteModel;
@@ -20,7 +20,14 @@ const headings = (markup: string): number[] => [...markup.matchAll(/<h([1-6])[\s
 
 describe("the human pages", () => {
   it("publishes the four pages, the stylesheet and the search script, and the site build includes them", () => {
-    expect([...pages.keys()].sort()).toEqual(["/affordability.html", "/assets/search.js", "/assets/site.css", "/changelog.html", "/index.html", "/sources.html"]);
+    expect([...pages.keys()].sort()).toEqual([
+      "/affordability.html",
+      "/assets/search.js",
+      "/assets/site.css",
+      "/changelog.html",
+      "/index.html",
+      "/sources.html",
+    ]);
     const site = renderSite(model);
     for (const path of pages.keys()) expect(site.get(path), path).toBe(pages.get(path));
     // The manifest is rendered over every file, pages included.
@@ -66,22 +73,30 @@ describe("the human pages", () => {
   it("shows an Upcoming section, what is scheduled for each fact, the quoted sources, and links every Atom feed and the calendar", () => {
     const catalog = page("/index.html");
     const upcoming = catalog.slice(catalog.indexOf('<section class="upcoming" id="upcoming"'), catalog.indexOf("</section>", catalog.indexOf('id="upcoming"')));
-    expect(upcoming).toContain("<h2 id=\"upcoming-title\">Upcoming</h2>");
+    expect(upcoming).toContain('<h2 id="upcoming-title">Upcoming</h2>');
     expect(upcoming).toContain('<a href="api/v1/facts/upcoming.ics">iCalendar</a>');
     const scheduled = model.facts.flatMap((fact) => (fact.scheduled ?? []).map((change) => ({ fact, change })));
     expect(scheduled.length).toBeGreaterThan(0);
     for (const { fact, change } of scheduled) {
       expect(upcoming).toContain(`<a href="#${fact.id}">${escapeHtml(fact.label)}</a> <span class="status status-${change.status}">${change.status}</span>`);
-      const article = catalog.slice(catalog.indexOf(`<article class="fact" id="${fact.id}"`), catalog.indexOf("</article>", catalog.indexOf(`id="${fact.id}"`)));
+      const article = catalog.slice(
+        catalog.indexOf(`<article class="fact" id="${fact.id}"`),
+        catalog.indexOf("</article>", catalog.indexOf(`id="${fact.id}"`)),
+      );
       expect(article).toContain("<h4>Scheduled</h4>");
       expect(article).toContain(`<time datetime="${change.effective_iso}">`);
       expect(article).toContain(escapeHtml(change.note));
     }
     for (const name of ["/index.html", "/sources.html", "/changelog.html", "/affordability.html"]) {
-      expect(page(name), name).toContain('<link rel="alternate" type="application/atom+xml" title="BC Real Estate Facts: upcoming changes" href="api/v1/facts/upcoming.atom">');
+      expect(page(name), name).toContain(
+        '<link rel="alternate" type="application/atom+xml" title="BC Real Estate Facts: upcoming changes" href="api/v1/facts/upcoming.atom">',
+      );
       expect(page(name), name).toContain('<link rel="alternate" type="text/calendar"');
     }
-    for (const fact of model.facts) expect(catalog).toContain(`<link rel="alternate" type="application/atom+xml" title="${escapeHtml(fact.label)}: revisions and scheduled changes" href="api/v1/facts/by-id/${fact.id}.atom">`);
+    for (const fact of model.facts)
+      expect(catalog).toContain(
+        `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(fact.label)}: revisions and scheduled changes" href="api/v1/facts/by-id/${fact.id}.atom">`,
+      );
     const quoted = model.facts.flatMap((fact) => fact.citations.filter((citation) => citation.quote)).length;
     expect(catalog.match(/<blockquote class="quote"/g)?.length).toBeGreaterThanOrEqual(quoted);
   });
@@ -123,7 +138,9 @@ describe("the human pages", () => {
     const changelog = page("/changelog.html");
     const revisions = model.diffIndex.diffs.filter((entry) => entry.to === entry.from + 1);
     expect(revisions.length).toBeGreaterThanOrEqual(11);
-    const linked = [...changelog.matchAll(/href="api\/v1\/facts\/diff\/([^/]+)\/v(\d+)-to-v(\d+)\.json"/g)].map((match) => `${match[1]} ${match[2]}-${match[3]}`);
+    const linked = [...changelog.matchAll(/href="api\/v1\/facts\/diff\/([^/]+)\/v(\d+)-to-v(\d+)\.json"/g)].map(
+      (match) => `${match[1]} ${match[2]}-${match[3]}`,
+    );
     expect(linked).toEqual(revisions.map((entry) => `${entry.fact_id} ${entry.from}-${entry.to}`));
   });
 
@@ -131,7 +148,10 @@ describe("the human pages", () => {
     for (const path of ["/index.html", "/sources.html", "/changelog.html", "/affordability.html"]) {
       const markup = page(path);
       const levels = headings(markup);
-      expect(levels.filter((level) => level === 1), path).toHaveLength(1);
+      expect(
+        levels.filter((level) => level === 1),
+        path,
+      ).toHaveLength(1);
       expect(levels[0], path).toBe(1);
       for (const [index, level] of levels.entries()) expect(level - (levels[index - 1] ?? 0), `${path} heading ${index}`).toBeLessThanOrEqual(1);
       expect(markup, path).toContain('<html lang="en-CA">');

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { SiteModel } from "../../src/render/site-model.ts";
 import { escapeHtml } from "../../src/lib/escape-html.ts";
 import { renderValue } from "../../src/render/pages/parts/render-value.ts";
+import type { SiteModel } from "../../src/render/site-model.ts";
 import type { Fact } from "../../src/schemas/fact.ts";
 import { realModel } from "./site-model.ts";
 
@@ -20,12 +20,15 @@ const markupOf = (id: string): string => renderValue(fact(id).value, fact(id).un
 
 /** The rows of every table in a fragment, as arrays of cell texts (tags stripped, entities left as written). */
 const tableRows = (markup: string): string[][] =>
-  [...markup.matchAll(/<tr>(.*?)<\/tr>/gs)].map((row) => [...row[1]!.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/gs)].map((cell) => cell[1]!.replace(/<[^>]+>/g, "").trim()));
+  [...markup.matchAll(/<tr>(.*?)<\/tr>/gs)].map((row) =>
+    [...row[1]!.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/gs)].map((cell) => cell[1]!.replace(/<[^>]+>/g, "").trim()),
+  );
 
 /** The definition list entries of a fragment, "label" to "value text"; the first wins, so top-level fields beat nested ones. */
 const fields = (markup: string): Map<string, string> => {
   const found = new Map<string, string>();
-  for (const match of markup.matchAll(/<dt>(.*?)<\/dt><dd>(.*?)<\/dd>/gs)) if (!found.has(match[1]!)) found.set(match[1]!, match[2]!.replace(/<[^>]+>/g, "").trim());
+  for (const match of markup.matchAll(/<dt>(.*?)<\/dt><dd>(.*?)<\/dd>/gs))
+    if (!found.has(match[1]!)) found.set(match[1]!, match[2]!.replace(/<[^>]+>/g, "").trim());
   return found;
 };
 
@@ -102,7 +105,10 @@ describe("escaping", () => {
     const [first, ...rest] = model.facts;
     const altered: SiteModel = {
       ...model,
-      facts: [{ ...first!, label: `${first!.label} <b>&</b>`, citations: [{ ...first!.citations[0]!, notes: hostile, title: `Title "quoted" & <i>` }] }, ...rest],
+      facts: [
+        { ...first!, label: `${first!.label} <b>&</b>`, citations: [{ ...first!.citations[0]!, notes: hostile, title: `Title "quoted" & <i>` }] },
+        ...rest,
+      ],
     };
     const pages = renderPages(altered);
     for (const path of ["/index.html", "/sources.html"]) {

@@ -20,8 +20,26 @@ const scheduleIn = async (repo: GitRepo, file: string, scheduled: Record<string,
  */
 const repoWithScheduledChanges = async (): Promise<GitRepo> => {
   const repo = await createGitRepo();
-  await repo.writeFact({ id: "ca.foreign_buyer_ban", domain: "foreign-buyer", version: 2, cadence: "volatile", effective_iso: "2024-06-20", value: { scheduled_repeal_iso: "2027-01-01" }, unit: "object", retrieved_iso: "2026-11-21" });
-  await repo.writeFact({ id: "bc.svt.rates_2026", domain: "tax", version: 2, cadence: "volatile", effective_iso: "2026-01-01", value: { rate_foreign_owners: 0.03 }, unit: "object", retrieved_iso: "2026-11-21" });
+  await repo.writeFact({
+    id: "ca.foreign_buyer_ban",
+    domain: "foreign-buyer",
+    version: 2,
+    cadence: "volatile",
+    effective_iso: "2024-06-20",
+    value: { scheduled_repeal_iso: "2027-01-01" },
+    unit: "object",
+    retrieved_iso: "2026-11-21",
+  });
+  await repo.writeFact({
+    id: "bc.svt.rates_2026",
+    domain: "tax",
+    version: 2,
+    cadence: "volatile",
+    effective_iso: "2026-01-01",
+    value: { rate_foreign_owners: 0.03 },
+    unit: "object",
+    retrieved_iso: "2026-11-21",
+  });
   await scheduleIn(repo, BAN, [
     {
       effective_iso: "2027-01-01",
@@ -48,7 +66,8 @@ const repoWithScheduledChanges = async (): Promise<GitRepo> => {
   return repo;
 };
 
-const promote = (repo: GitRepo, today: string, ...args: string[]) => runScript("src/cli/promote.ts", ["--root", repo.root, ...args], { env: { FACTS_TODAY: today } });
+const promote = (repo: GitRepo, today: string, ...args: string[]) =>
+  runScript("src/cli/promote.ts", ["--root", repo.root, ...args], { env: { FACTS_TODAY: today } });
 const head = async (repo: GitRepo) => (await repo.git("rev-parse", "HEAD")).trim();
 
 describe("npm run promote", () => {

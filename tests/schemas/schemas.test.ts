@@ -1,34 +1,22 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  AffordabilityLatest,
-  BracketArray,
-  Citation,
-  FactFile,
-  FactId,
-  IsoDate,
-  MonthSlug,
-  ValueDiff,
-  WebhookBody,
-} from "../../src/schemas/index.ts";
+import { AffordabilityLatest, BracketArray, Citation, FactFile, FactId, IsoDate, MonthSlug, ValueDiff, WebhookBody } from "../../src/schemas/index.ts";
 import { jsonSchemaText, PUBLISHED_SCHEMAS } from "../../src/schemas/json-schemas.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 
-const validFact = JSON.parse(
-  await readFile(path.join(PROJECT_ROOT, "tests/fixtures/check/valid/facts/tax/bc.ptt.brackets.json"), "utf8"),
-) as Record<string, unknown>;
+const validFact = JSON.parse(await readFile(path.join(PROJECT_ROOT, "tests/fixtures/check/valid/facts/tax/bc.ptt.brackets.json"), "utf8")) as Record<
+  string,
+  unknown
+>;
 
 describe("dates", () => {
   it.each(["2026-02-28", "2024-02-29", "2000-02-29", "2026-12-31"])("accepts the real date %s", (date) => {
     expect(IsoDate.safeParse(date).success).toBe(true);
   });
-  it.each(["2026-02-30", "2026-02-29", "1900-02-29", "2026-04-31", "2026-13-01", "2026-1-5", "2026-01-01T00:00:00Z", ""])(
-    "refuses %s",
-    (date) => {
-      expect(IsoDate.safeParse(date).success).toBe(false);
-    },
-  );
+  it.each(["2026-02-30", "2026-02-29", "1900-02-29", "2026-04-31", "2026-13-01", "2026-1-5", "2026-01-01T00:00:00Z", ""])("refuses %s", (date) => {
+    expect(IsoDate.safeParse(date).success).toBe(false);
+  });
   it("refuses month 00 and 13 in index-data months", () => {
     expect(MonthSlug.safeParse("2024-00").success).toBe(false);
     expect(MonthSlug.safeParse("2024-13").success).toBe(false);
@@ -67,7 +55,11 @@ describe("fact files", () => {
     expect(FactFile.safeParse({ ...validFact, version: 1.5 }).success).toBe(false);
   });
   it("checks the CAD-bracket-array shape only when the unit says so", () => {
-    const unordered = [{ upper: 2000000, rate: 0.02 }, { upper: 200000, rate: 0.01 }, { upper: null, rate: 0.03 }];
+    const unordered = [
+      { upper: 2000000, rate: 0.02 },
+      { upper: 200000, rate: 0.01 },
+      { upper: null, rate: 0.03 },
+    ];
     expect(FactFile.safeParse({ ...validFact, value: unordered }).success).toBe(false);
     expect(FactFile.safeParse({ ...validFact, value: unordered, unit: "list" }).success).toBe(true);
     expect(BracketArray.safeParse([{ upper: null, rate: 0.05 }]).success).toBe(true);
@@ -112,7 +104,11 @@ describe("generated JSON Schemas", () => {
   it("match the zod schemas (run `npm run schemas` after changing a schema)", async () => {
     const directory = path.join(PROJECT_ROOT, "schemas");
     const committed = (await readdir(directory)).sort();
-    expect(committed).toEqual(Object.keys(PUBLISHED_SCHEMAS).map((name) => `${name}.schema.json`).sort());
+    expect(committed).toEqual(
+      Object.keys(PUBLISHED_SCHEMAS)
+        .map((name) => `${name}.schema.json`)
+        .sort(),
+    );
     for (const [name, schema] of Object.entries(PUBLISHED_SCHEMAS)) {
       expect(await readFile(path.join(directory, `${name}.schema.json`), "utf8"), name).toBe(jsonSchemaText(name, schema));
     }

@@ -14,7 +14,12 @@ const parseHeadersFile = (text: string): { pattern: RegExp; headers: [string, st
   for (const line of text.split("\n")) {
     if (line.trim() === "" || line.trim().startsWith("#")) continue;
     if (!/^\s/.test(line)) {
-      const pattern = new RegExp(`^${line.trim().replace(/[.+?^${}()|[\]\\]/g, "\\$&").replaceAll("*", ".*")}$`);
+      const pattern = new RegExp(
+        `^${line
+          .trim()
+          .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+          .replaceAll("*", ".*")}$`,
+      );
       rules.push({ pattern, headers: [] });
       continue;
     }
@@ -23,7 +28,6 @@ const parseHeadersFile = (text: string): { pattern: RegExp; headers: [string, st
   }
   return rules;
 };
-
 
 /** The tree `npm run build` writes, served by the local server: what `npm start` shows. */
 describe("the local server on the built tree", () => {
@@ -72,7 +76,12 @@ describe("the local server on the built tree", () => {
     const files = await listFiles(root, "api/v1/facts/by-id");
     const ids = files.filter((file) => file.endsWith(".json")).map((file) => path.posix.basename(file, ".json"));
     // Each fact has its JSON and its Atom feed; the ids a 404 names are those with JSON.
-    expect(files.filter((file) => file.endsWith(".atom")).map((file) => path.posix.basename(file, ".atom")).sort()).toEqual([...ids].sort());
+    expect(
+      files
+        .filter((file) => file.endsWith(".atom"))
+        .map((file) => path.posix.basename(file, ".atom"))
+        .sort(),
+    ).toEqual([...ids].sort());
     const response = await request(`${origin}/api/v1/facts/by-id/bc.ptt.bracket.json`);
     expect(response.statusCode).toBe(404);
     const body = (await response.body.json()) as { error: string; known_ids: string[] };

@@ -5,7 +5,7 @@ import path from "node:path";
 import { Client } from "undici";
 import { describe, expect, it } from "vitest";
 import { ErrorBody } from "../../src/schemas/error-body.ts";
-import { exchange, parseResponses, rawRequest, type RawResponse } from "./raw-request.ts";
+import { exchange, parseResponses, type RawResponse, rawRequest } from "./raw-request.ts";
 import { writeSiteFixture } from "./site-fixture.ts";
 import { startServer } from "./start-server.ts";
 
@@ -62,7 +62,11 @@ describe("the local server: connections", () => {
   it("answers pipelined requests in order, successes and errors alike", async () => {
     const { port } = await serveFixture();
     const text = await exchange(port, [
-      request("GET", FACT) + request("HEAD", CATALOG) + request("OPTIONS", CATALOG) + request("GET", "/api/v1/facts/by-id/nope.json") + request("GET", CATALOG, "Connection: close\r\n"),
+      request("GET", FACT) +
+        request("HEAD", CATALOG) +
+        request("OPTIONS", CATALOG) +
+        request("GET", "/api/v1/facts/by-id/nope.json") +
+        request("GET", CATALOG, "Connection: close\r\n"),
     ]);
     const responses = parseResponses(text, [false, true]);
     expect(responses.map((response) => response.status)).toEqual([200, 200, 204, 404, 200]);
@@ -76,7 +80,12 @@ describe("the local server: connections", () => {
     const { origin } = await serveFixture();
     const client = new Client(origin);
     try {
-      for (const [path, status] of [[FACT, 200], ["/missing", 404], [FACT, 200], [CATALOG, 200]] as const) {
+      for (const [path, status] of [
+        [FACT, 200],
+        ["/missing", 404],
+        [FACT, 200],
+        [CATALOG, 200],
+      ] as const) {
         const response = await client.request({ path, method: "GET" });
         await response.body.dump();
         expect(response.statusCode).toBe(status);
@@ -151,15 +160,17 @@ describe("the local server: connections", () => {
   it("keeps serving after clients reset their connections in the middle of responses", async () => {
     const { port, origin } = await serveFixture();
     await Promise.all(
-      Array.from({ length: 20 }, (_, index) =>
-        new Promise<void>((resolve) => {
-          const socket = net.connect(port, "127.0.0.1", () => {
-            socket.write(request("GET", CATALOG).repeat(50) + (index % 2 === 0 ? request("GET", CATALOG, "Connection: close\r\n") : ""));
-            setTimeout(() => socket.resetAndDestroy(), index % 5);
-          });
-          socket.on("error", () => undefined);
-          socket.on("close", () => resolve());
-        }),
+      Array.from(
+        { length: 20 },
+        (_, index) =>
+          new Promise<void>((resolve) => {
+            const socket = net.connect(port, "127.0.0.1", () => {
+              socket.write(request("GET", CATALOG).repeat(50) + (index % 2 === 0 ? request("GET", CATALOG, "Connection: close\r\n") : ""));
+              setTimeout(() => socket.resetAndDestroy(), index % 5);
+            });
+            socket.on("error", () => undefined);
+            socket.on("close", () => resolve());
+          }),
       ),
     );
     expect((await fetch(`${origin}${FACT}`)).status).toBe(200);

@@ -62,7 +62,9 @@ describe("the local server: hostile request heads", () => {
   it.each(HOSTILE)("answers %s as Node's parser decides, and keeps answering other connections", async (_name, raw, statuses) => {
     const [hostile, normal] = await Promise.all([
       Promise.all(Array.from({ length: AT_ONCE }, () => exchange(port, [raw]))),
-      Promise.all(Array.from({ length: AT_ONCE }, () => fetch(`${origin}${FACT}`).then(async (response) => ({ status: response.status, body: await response.text() })))),
+      Promise.all(
+        Array.from({ length: AT_ONCE }, () => fetch(`${origin}${FACT}`).then(async (response) => ({ status: response.status, body: await response.text() }))),
+      ),
     ]);
     for (const text of hostile) {
       const responses = parseResponses(text);

@@ -202,7 +202,11 @@ describe("the local server: errors", () => {
     const { origin } = await serveFixture();
     const response = await get(`${origin}/api/v1/facts/nope.json?x=1`);
     expect(response.status).toBe(404);
-    expect(JSON.parse(response.body.toString())).toEqual({ error: "not_found", message: "nothing is published at /api/v1/facts/nope.json", path: "/api/v1/facts/nope.json" });
+    expect(JSON.parse(response.body.toString())).toEqual({
+      error: "not_found",
+      message: "nothing is published at /api/v1/facts/nope.json",
+      path: "/api/v1/facts/nope.json",
+    });
     const head = await get(`${origin}/missing`, {}, "HEAD");
     expect(head.status).toBe(404);
     expect(head.body.length).toBe(0);

@@ -1,15 +1,15 @@
-import { readFile, writeFile, mkdir } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { sourceDispatcherFromEnvironment } from "../../src/sources/source-dispatcher-from-environment.ts";
 import type { FactFile } from "../../src/schemas/fact-file.ts";
 import { checkSources, type FingerprintStore } from "../../src/sources/check-sources.ts";
 import { fetchSource } from "../../src/sources/fetch-source.ts";
+import { sourceDispatcherFromEnvironment } from "../../src/sources/source-dispatcher-from-environment.ts";
 import { factJson } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
-import { startCitationServer, type CitationRoute } from "../workflows/helpers/citation-server.ts";
+import { type CitationRoute, startCitationServer } from "../workflows/helpers/citation-server.ts";
 
 const QUOTE = "Budget 2025 increases the speculation and vacancy tax rates. The rate for foreign owners rises to 3% of their home's value from 2%.";
 
@@ -25,17 +25,33 @@ const pdf = async (lines: string[]): Promise<Uint8Array> => {
   return document.save();
 };
 
-const citation = (url: string, quote?: string) => ({ url, org: "Government of B.C.", kind: "official" as const, retrieved_iso: "2026-11-20", ...(quote ? { quote } : {}) });
+const citation = (url: string, quote?: string) => ({
+  url,
+  org: "Government of B.C.",
+  kind: "official" as const,
+  retrieved_iso: "2026-11-20",
+  ...(quote ? { quote } : {}),
+});
 
-const factWith = (id: string, citations: ReturnType<typeof citation>[]): FactFile => ({ ...(factJson({ id, retrieved_iso: "2026-11-20" }) as FactFile), citations });
+const factWith = (id: string, citations: ReturnType<typeof citation>[]): FactFile => ({
+  ...(factJson({ id, retrieved_iso: "2026-11-20" }) as FactFile),
+  citations,
+});
 
 const ROUTES = async (): Promise<Record<string, CitationRoute>> => ({
-  "/present": { status: 200, body: page(`Budget 2025 increases the speculation and vacancy tax rates.\n  The rate for foreign owners rises to <b>3%</b> of their home’s value from 2%.`) },
+  "/present": {
+    status: 200,
+    body: page(`Budget 2025 increases the speculation and vacancy tax rates.\n  The rate for foreign owners rises to <b>3%</b> of their home’s value from 2%.`),
+  },
   "/reworded": { status: 200, body: page("Budget 2025 raises the speculation and vacancy tax. Foreign owners now pay 3% of their home's value, up from 2%.") },
   "/script-only": { status: 200, body: page("Nothing about rates here.", QUOTE) },
   "/gone": { status: 404 },
   "/moved": { status: 301, location: "https://www2.gov.bc.ca/present" },
-  "/rates.pdf": { status: 200, contentType: "application/pdf", body: await pdf(["Budget 2025 increases the speculation and vacancy tax rates.", "The rate for foreign owners rises to 3% of their home's value from 2%."]) },
+  "/rates.pdf": {
+    status: 200,
+    contentType: "application/pdf",
+    body: await pdf(["Budget 2025 increases the speculation and vacancy tax rates.", "The rate for foreign owners rises to 3% of their home's value from 2%."]),
+  },
   "/huge": { huge: 20 * 1024 * 1024, tail: `<p>${QUOTE}</p>` },
   "/hang": "hang",
   "/busy": { status: 503 },
@@ -71,10 +87,14 @@ describe("source drift detection", { timeout: 60_000 }, () => {
   it("says for each citation whether its quote is still there, with the closest passage when it is not", async () => {
     const server = await startCitationServer(await ROUTES());
     const { findings } = await run(server.address);
-    const byUrl = (url: string, pointer?: string) => findings.find((finding) => finding.source.url === url && (pointer === undefined || finding.source.pointer === pointer))!;
+    const byUrl = (url: string, pointer?: string) =>
+      findings.find((finding) => finding.source.url === url && (pointer === undefined || finding.source.pointer === pointer))!;
 
     // Markup, entities, typographic apostrophes and line breaks do not hide a quote.
-    expect(byUrl("https://www2.gov.bc.ca/present", "/citations/0")).toMatchObject({ verdict: "quote-found", page: { change: "first-seen", since: "2026-11-23" } });
+    expect(byUrl("https://www2.gov.bc.ca/present", "/citations/0")).toMatchObject({
+      verdict: "quote-found",
+      page: { change: "first-seen", since: "2026-11-23" },
+    });
     const reworded = byUrl("https://www2.gov.bc.ca/reworded");
     expect(reworded.verdict).toBe("quote-gone");
     expect(reworded.closest!.passage).toContain("Foreign owners now pay 3% of their home's value");
@@ -84,11 +104,17 @@ describe("source drift detection", { timeout: 60_000 }, () => {
     expect(byUrl("https://www2.gov.bc.ca/script-only").verdict).toBe("quote-gone");
     expect(byUrl("https://www2.gov.bc.ca/gone")).toMatchObject({ verdict: "page-gone", detail: "404" });
     // A redirect is followed over https and reported, never silently.
-    expect(byUrl("https://news.gov.bc.ca/moved")).toMatchObject({ verdict: "quote-found", redirects: [{ from: "https://news.gov.bc.ca/moved", status: 301, to: "https://www2.gov.bc.ca/present" }] });
+    expect(byUrl("https://news.gov.bc.ca/moved")).toMatchObject({
+      verdict: "quote-found",
+      redirects: [{ from: "https://news.gov.bc.ca/moved", status: 301, to: "https://www2.gov.bc.ca/present" }],
+    });
     // A PDF is read with a real PDF text extractor; a quote may join two passages of one page with an ellipsis.
     expect(byUrl("https://bcbudget.gov.bc.ca/rates.pdf")).toMatchObject({ verdict: "quote-found" });
     // A 20 MB page is read up to 5 MB and no further: the quote at its end is not claimed either way.
-    expect(byUrl("https://example-huge.gov.bc.ca/huge")).toMatchObject({ verdict: "unverified", detail: "the page is larger than 5 MB and the quote is not in the part read" });
+    expect(byUrl("https://example-huge.gov.bc.ca/huge")).toMatchObject({
+      verdict: "unverified",
+      detail: "the page is larger than 5 MB and the quote is not in the part read",
+    });
     expect(server.hugeBytesSent[0]).toBeLessThan(10 * 1024 * 1024);
     expect(byUrl("https://slow.gov.bc.ca/hang")).toMatchObject({ verdict: "unverified", detail: "no answer within 5 s" });
     expect(byUrl("https://www.canada.ca/busy")).toMatchObject({ verdict: "unverified", detail: "503: the server failed; try again later" });
@@ -154,12 +180,18 @@ describe("source drift detection", { timeout: 60_000 }, () => {
     expect(lines).toContain("unverified  bc.ptt.brackets /citations/3 https://slow.gov.bc.ca/hang (no answer within 5 s)");
     expect(lines.find((line) => line.startsWith("QUOTE GONE  bc.svt.rates_2026 /citations/1"))).toBeDefined();
     expect(lines).toContainEqual(expect.stringMatching(/^ {12}closest passage now \(similarity 0\.\d+\): "/));
-    expect(lines.at(-1)).toBe("10 citation(s) of 2 fact(s) on 2026-11-23: 3 quote found, 2 quote gone, 1 page gone, 3 unverified, 1 without a quote; 0 page(s) changed since the last check");
+    expect(lines.at(-1)).toBe(
+      "10 citation(s) of 2 fact(s) on 2026-11-23: 3 quote found, 2 quote gone, 1 page gone, 3 unverified, 1 without a quote; 0 page(s) changed since the last check",
+    );
     const stored = JSON.parse(await readFile(fingerprints, "utf8")) as FingerprintStore;
     // Every page whose text was read has a fingerprint (the huge one, of its first 5 MB); gone and silent ones have none.
     expect(Object.keys(stored.pages).sort()).toEqual([
-      "https://bcbudget.gov.bc.ca/rates.pdf", "https://example-huge.gov.bc.ca/huge", "https://news.gov.bc.ca/moved",
-      "https://www2.gov.bc.ca/present", "https://www2.gov.bc.ca/reworded", "https://www2.gov.bc.ca/script-only",
+      "https://bcbudget.gov.bc.ca/rates.pdf",
+      "https://example-huge.gov.bc.ca/huge",
+      "https://news.gov.bc.ca/moved",
+      "https://www2.gov.bc.ca/present",
+      "https://www2.gov.bc.ca/reworded",
+      "https://www2.gov.bc.ca/script-only",
     ]);
 
     await writeFile(fingerprints, "{ torn");

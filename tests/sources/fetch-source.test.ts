@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { Agent } from "undici";
+import { describe, expect, it } from "vitest";
 import { fetchSource } from "../../src/sources/fetch-source.ts";
 import { sourceDispatcherFromEnvironment } from "../../src/sources/source-dispatcher-from-environment.ts";
 import { startCitationServer } from "../workflows/helpers/citation-server.ts";
@@ -12,11 +12,20 @@ const fetcherFor = async (routes: Parameters<typeof startCitationServer>[0]) => 
 
 describe("fetching a cited source", () => {
   it("reads an answering page, and tells a gone page from a failing server and a site that refuses automated clients", async () => {
-    const { fetch, dispatcher, server } = await fetcherFor({ "/ok": { status: 200, body: "<p>text</p>" }, "/gone": { status: 410 }, "/broken": { status: 503 }, "/bot-wall": { status: 403 } });
+    const { fetch, dispatcher, server } = await fetcherFor({
+      "/ok": { status: 200, body: "<p>text</p>" },
+      "/gone": { status: 410 },
+      "/broken": { status: 503 },
+      "/bot-wall": { status: 403 },
+    });
     expect(await fetch("https://www2.gov.bc.ca/ok")).toMatchObject({ outcome: "page", status: 200, contentType: "text/html", truncated: false, redirects: [] });
     expect(await fetch("https://www2.gov.bc.ca/gone")).toMatchObject({ outcome: "gone", status: 410, detail: "410" });
     expect(await fetch("https://www2.gov.bc.ca/broken")).toMatchObject({ outcome: "unverified", status: 503 });
-    expect(await fetch("https://www2.gov.bc.ca/bot-wall")).toMatchObject({ outcome: "unverified", status: 403, detail: "403: the site refused an automated check" });
+    expect(await fetch("https://www2.gov.bc.ca/bot-wall")).toMatchObject({
+      outcome: "unverified",
+      status: 403,
+      detail: "403: the site refused an automated check",
+    });
     expect(server.requests[0]).toBe("GET www2.gov.bc.ca/ok");
     await dispatcher.close();
   });
@@ -43,7 +52,10 @@ describe("fetching a cited source", () => {
         { from: "https://www2.gov.bc.ca/newer", status: 302, to: "https://www.canada.ca/newest" },
       ],
     });
-    expect(await fetch("https://www2.gov.bc.ca/downgrade")).toMatchObject({ outcome: "gone", detail: "redirects to http://www2.gov.bc.ca/plain, which is not https (not followed)" });
+    expect(await fetch("https://www2.gov.bc.ca/downgrade")).toMatchObject({
+      outcome: "gone",
+      detail: "redirects to http://www2.gov.bc.ca/plain, which is not https (not followed)",
+    });
     expect(server.requests).not.toContain("GET www2.gov.bc.ca/plain");
     expect(await fetch("https://www2.gov.bc.ca/a")).toMatchObject({ outcome: "gone", detail: "redirect loop at https://www2.gov.bc.ca/a" });
     expect(await fetch("https://www2.gov.bc.ca/1")).toMatchObject({ outcome: "gone", detail: "more than 3 redirects" });
@@ -60,11 +72,16 @@ describe("fetching a cited source", () => {
     const nowhere = new Agent({
       connect: (_options, callback) => callback(Object.assign(new Error("getaddrinfo ENOTFOUND www.gone.gov.bc.ca"), { code: "ENOTFOUND" }), null),
     });
-    expect(await fetchSource("https://www.gone.gov.bc.ca/page", { dispatcher: nowhere })).toMatchObject({ outcome: "gone", detail: "host not found (www.gone.gov.bc.ca)" });
+    expect(await fetchSource("https://www.gone.gov.bc.ca/page", { dispatcher: nowhere })).toMatchObject({
+      outcome: "gone",
+      detail: "host not found (www.gone.gov.bc.ca)",
+    });
     await nowhere.close();
   });
 
   it("routes connections only to loopback when told to, for tests", () => {
-    expect(() => sourceDispatcherFromEnvironment({ FACTS_LINK_CHECK_CONNECT_TO: "10.0.0.1:80" })).toThrow("FACTS_LINK_CHECK_CONNECT_TO must be a loopback host:port (for tests)");
+    expect(() => sourceDispatcherFromEnvironment({ FACTS_LINK_CHECK_CONNECT_TO: "10.0.0.1:80" })).toThrow(
+      "FACTS_LINK_CHECK_CONNECT_TO must be a loopback host:port (for tests)",
+    );
   });
 });

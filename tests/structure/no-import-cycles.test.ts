@@ -12,7 +12,9 @@ const importsOfSource = async (): Promise<{ from: string; to: string }[]> => {
     const result = await cruise(["src"], { tsPreCompilationDeps: true, doNotFollow: { path: "node_modules" } });
     const output = result.output as ICruiseResult;
     return output.modules.flatMap((module) =>
-      module.dependencies.filter((dependency) => dependency.resolved.startsWith("src/")).map((dependency) => ({ from: module.source, to: dependency.resolved })),
+      module.dependencies
+        .filter((dependency) => dependency.resolved.startsWith("src/"))
+        .map((dependency) => ({ from: module.source, to: dependency.resolved })),
     );
   } finally {
     process.chdir(previous);
@@ -80,8 +82,8 @@ describe("the folders of src/", () => {
       edges.get(source)!.add(target);
       if (!examples.has(`${source} ${target}`)) examples.set(`${source} ${target}`, `${from} imports ${to}`);
     }
-    const cycles = cyclesOf(edges).map((cycle) =>
-      `${cycle.join(" ↔ ")}: ${cycle.flatMap((source) => cycle.map((target) => examples.get(`${source} ${target}`)).filter(Boolean)).join("; ")}`,
+    const cycles = cyclesOf(edges).map(
+      (cycle) => `${cycle.join(" ↔ ")}: ${cycle.flatMap((source) => cycle.map((target) => examples.get(`${source} ${target}`)).filter(Boolean)).join("; ")}`,
     );
     expect(cycles).toEqual([]);
   });
@@ -91,7 +93,12 @@ describe("the folders of src/", () => {
     expect(folderEdge("src/a/x.ts", "src/a/y.ts")).toBeUndefined();
     expect(folderEdge("src/a/b/x.ts", "src/a/site-model.ts")).toBeUndefined();
     expect(folderEdge("src/a/b/x.ts", "src/a/c/y.ts")).toEqual(["src/a/b", "src/a/c"]);
-    const graph = new Map([["src/a", new Set(["src/b"])], ["src/b", new Set(["src/c"])], ["src/c", new Set(["src/a"])], ["src/d", new Set(["src/a"])]]);
+    const graph = new Map([
+      ["src/a", new Set(["src/b"])],
+      ["src/b", new Set(["src/c"])],
+      ["src/c", new Set(["src/a"])],
+      ["src/d", new Set(["src/a"])],
+    ]);
     expect(cyclesOf(graph)).toEqual([["src/a", "src/b", "src/c"]]);
   });
 });

@@ -27,7 +27,10 @@ describe("one source for each shared thing", () => {
     // The git runner passes the whole environment on to git, which is not reading a variable; an action's inputs
     // reach it as INPUT_<name> variables, which its action.yml declares and one schema parses.
     expect(
-      await offenders(/process\.env\.|process\.env\[|\benvironment\.[A-Z_]{2,}|\benvironment\[/, ["src/lib/environment.ts", "src/workflows/actions/action-inputs.ts"]),
+      await offenders(/process\.env\.|process\.env\[|\benvironment\.[A-Z_]{2,}|\benvironment\[/, [
+        "src/lib/environment.ts",
+        "src/workflows/actions/action-inputs.ts",
+      ]),
     ).toEqual([]);
   });
 

@@ -28,13 +28,16 @@ describe("the delivery journal", () => {
     await expect(journal.append("late")).rejects.toThrow(`${file}: the journal is closed`);
   });
 
-  it.skipIf(!existsSync("/dev/full"))("rejects every line of a batch whose write fails, and every line after it, so no caller goes on as if it were written", async () => {
-    // Every write to /dev/full fails with ENOSPC, as on a full disk.
-    const journal = openJournal("/dev/full");
-    const batch = [journal.append("one"), journal.append("two")];
-    for (const append of batch) await expect(append).rejects.toMatchObject({ code: "ENOSPC" });
-    await expect(journal.append("three")).rejects.toMatchObject({ code: "ENOSPC" });
-    await expect(journal.flush()).rejects.toMatchObject({ code: "ENOSPC" });
-    await journal.close().catch(() => undefined);
-  });
+  it.skipIf(!existsSync("/dev/full"))(
+    "rejects every line of a batch whose write fails, and every line after it, so no caller goes on as if it were written",
+    async () => {
+      // Every write to /dev/full fails with ENOSPC, as on a full disk.
+      const journal = openJournal("/dev/full");
+      const batch = [journal.append("one"), journal.append("two")];
+      for (const append of batch) await expect(append).rejects.toMatchObject({ code: "ENOSPC" });
+      await expect(journal.append("three")).rejects.toMatchObject({ code: "ENOSPC" });
+      await expect(journal.flush()).rejects.toMatchObject({ code: "ENOSPC" });
+      await journal.close().catch(() => undefined);
+    },
+  );
 });

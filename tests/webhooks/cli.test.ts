@@ -7,7 +7,7 @@ import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { SECRET } from "./helpers/fixtures.ts";
-import { startReceiver, status, type Reply } from "./helpers/receiver.ts";
+import { type Reply, startReceiver, status } from "./helpers/receiver.ts";
 
 const OTHER_SECRET = "whsec_c2Vjb25kLXN1YnNjcmliZXItc2VjcmV0LWJ5dGVz";
 
@@ -42,7 +42,9 @@ const environment = async (subscribers: unknown) => {
 /** Every file of the state folder, whatever its layout. */
 const stateFiles = async (state: string): Promise<{ name: string; text: string }[]> => {
   const names = (await readdir(state, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
-  return Promise.all(names.map(async (entry) => ({ name: path.join(entry.parentPath, entry.name), text: await readFile(path.join(entry.parentPath, entry.name), "utf8") })));
+  return Promise.all(
+    names.map(async (entry) => ({ name: path.join(entry.parentPath, entry.name), text: await readFile(path.join(entry.parentPath, entry.name), "utf8") })),
+  );
 };
 
 type StoredRecord = { id: string; subscriber: string; status: string; attempts: unknown[]; event: { factId: string; version: number } };
@@ -67,10 +69,15 @@ describe("npm run webhooks", () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toContain("2 fact.updated event(s)");
     expect(first.stdout).toContain("bc.fact.n00 v1 -> v2: value, expires_iso changed");
-    expect(first.stdout).toMatch(/dispatch [0-9a-f]{12}\.\.[0-9a-f]{12}: 2 event\(s\), 4 delivery\(ies\) \(0 already known\); 4 attempt\(s\); deliveries now 4 delivered; no retry scheduled/);
+    expect(first.stdout).toMatch(
+      /dispatch [0-9a-f]{12}\.\.[0-9a-f]{12}: 2 event\(s\), 4 delivery\(ies\) \(0 already known\); 4 attempt\(s\); deliveries now 4 delivered; no retry scheduled/,
+    );
     expect(receiver.requests).toHaveLength(4);
     expect(receiver.requests.map((request) => `${request.url.split("/")[1]} ${request.headers["x-facts-fact-id"]}`).sort()).toEqual([
-      "hooks bc.fact.n00", "hooks bc.fact.n01", "other bc.fact.n00", "other bc.fact.n01",
+      "hooks bc.fact.n00",
+      "hooks bc.fact.n01",
+      "other bc.fact.n00",
+      "other bc.fact.n01",
     ]);
 
     const again = await runScript("src/cli/webhooks.ts", args, { env });
@@ -112,7 +119,9 @@ describe("npm run webhooks", () => {
     const file = path.join(folder, "subscribers.json");
     await writeFile(file, JSON.stringify([{ id: "acme", url: "https://hooks.example.org/x", secret: SECRET, email: "a@example.org" }]));
     const { env } = await environment([]);
-    const fromFile = await runScript("src/cli/webhooks.ts", ["retry"], { env: { ...env, FACTS_WEBHOOK_SUBSCRIBERS: "", FACTS_WEBHOOK_SUBSCRIBERS_FILE: file } });
+    const fromFile = await runScript("src/cli/webhooks.ts", ["retry"], {
+      env: { ...env, FACTS_WEBHOOK_SUBSCRIBERS: "", FACTS_WEBHOOK_SUBSCRIBERS_FILE: file },
+    });
     expect(fromFile.code).toBe(0);
     expect(fromFile.stdout).toContain("1 subscriber(s) configured");
     const noState = await runScript("src/cli/webhooks.ts", ["retry"], { env: { ...env, FACTS_WEBHOOK_STATE: "" } });
@@ -141,7 +150,12 @@ describe("npm run webhooks", () => {
     expect(beforeRestart).toBeLessThan(40);
     // The killed run never compacted: its state is the journal, every attempt it made recorded there before the request.
     const journal = (await readFile(path.join(state, JOURNAL_FILE), "utf8")).split("\n").filter((line) => line.endsWith("}"));
-    const started = new Set(journal.map((line) => JSON.parse(line) as { id: string; set: { status?: string } }).filter((line) => line.set.status === "attempted").map((line) => line.id));
+    const started = new Set(
+      journal
+        .map((line) => JSON.parse(line) as { id: string; set: { status?: string } })
+        .filter((line) => line.set.status === "attempted")
+        .map((line) => line.id),
+    );
     for (const request of receiver.requests) expect(started.has(request.headers["x-facts-delivery"] as string)).toBe(true);
 
     const restart = await runScript("src/cli/webhooks.ts", args, { env });

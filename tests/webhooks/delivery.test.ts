@@ -2,11 +2,11 @@ import { verify as verifyGithubStyle } from "@octokit/webhooks-methods";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { WebhookBody } from "../../src/schemas/webhook.ts";
-import { createDeliveryStore } from "../../src/webhooks/state/delivery-store.ts";
 import { RETRY_DELAYS_MS } from "../../src/webhooks/delivery/retry-schedule.ts";
 import { runDeliveries } from "../../src/webhooks/delivery/run-deliveries.ts";
 import { verifyFactsWebhook } from "../../src/webhooks/signing/verify-facts-webhook.ts";
-import { RAW_SECRET, SECRET, fakeClock, rentCapEvent, runContext, seed, subscriber } from "./helpers/fixtures.ts";
+import { createDeliveryStore } from "../../src/webhooks/state/delivery-store.ts";
+import { fakeClock, RAW_SECRET, rentCapEvent, runContext, SECRET, seed, subscriber } from "./helpers/fixtures.ts";
 import { startReceiver, status } from "./helpers/receiver.ts";
 
 const realClock = { now: () => new Date() };
@@ -92,7 +92,10 @@ describe("a delivery to a real receiver", () => {
     const ends = [first!, second!].map((request) => Date.parse(JSON.parse(request.body).endTime));
     expect(ends[1]! - ends[0]!).toBe(RETRY_DELAYS_MS[0]);
     expect(second!.headers["x-facts-signature"]).not.toBe(first!.headers["x-facts-signature"]);
-    expect(verifyFactsWebhook(second!.body, second!.headers, SECRET, new Date(ends[1]! + 1000))).toMatchObject({ ok: true, dedupeKey: `${record!.id}:bc.rent_cap.2026:2` });
+    expect(verifyFactsWebhook(second!.body, second!.headers, SECRET, new Date(ends[1]! + 1000))).toMatchObject({
+      ok: true,
+      dedupeKey: `${record!.id}:bc.rent_cap.2026:2`,
+    });
 
     const [stored] = await (await createDeliveryStore(options.store.directory)).list();
     expect(stored!.status).toBe("delivered");
@@ -109,7 +112,9 @@ describe("a delivery to a real receiver", () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(receiver.requests).toHaveLength(1);
     expect(summary.outcomes.retrying).toBe(1);
-    expect(options.lines.join("\n")).toContain(`delivery ${record!.id} (acme, bc.rent_cap.2026 v2) attempt 1: timeout: no complete answer within 0.3 s -> retrying`);
+    expect(options.lines.join("\n")).toContain(
+      `delivery ${record!.id} (acme, bc.rent_cap.2026 v2) attempt 1: timeout: no complete answer within 0.3 s -> retrying`,
+    );
   });
 
   it("treats a refused connection as a failed attempt", async () => {

@@ -1,20 +1,35 @@
 import { describe, expect, it } from "vitest";
+import { loadFactsAtRevision } from "../../src/model/load-facts.ts";
 import { computeEvents } from "../../src/webhooks/events/compute-events.ts";
 import { deliveryId, uuidV5 } from "../../src/webhooks/events/delivery-id.ts";
-import { loadFactsAtRevision } from "../../src/model/load-facts.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 
 describe("fact.updated events between two commits", () => {
   it("yields one event per fact whose value, effective_iso or expires_iso changed, with previous, current and diff", async () => {
     const repo = await createGitRepo();
-    await repo.writeFact({ id: "bc.rent_cap.2026", domain: "rental", value: { max_increase: 0.03 }, effective_iso: "2025-01-01", retrieved_iso: "2026-05-01", cadence: "volatile" });
+    await repo.writeFact({
+      id: "bc.rent_cap.2026",
+      domain: "rental",
+      value: { max_increase: 0.03 },
+      effective_iso: "2025-01-01",
+      retrieved_iso: "2026-05-01",
+      cadence: "volatile",
+    });
     await repo.writeFact({ id: "bc.pds", domain: "strata", value: "Form B", retrieved_iso: "2026-05-01" });
     await repo.writeFact({ id: "bc.hbrp", domain: "mortgage", value: 1, label: "Old label" });
     await repo.writeFact({ id: "bc.moved", domain: "legal", value: 7 });
     await repo.writeFact({ id: "bc.retired", value: 1 });
     const base = await repo.commit("base");
 
-    await repo.writeFact({ id: "bc.rent_cap.2026", domain: "rental", version: 2, value: { max_increase: 0.023 }, effective_iso: "2026-01-01", retrieved_iso: "2026-11-10", cadence: "volatile" });
+    await repo.writeFact({
+      id: "bc.rent_cap.2026",
+      domain: "rental",
+      version: 2,
+      value: { max_increase: 0.023 },
+      effective_iso: "2026-01-01",
+      retrieved_iso: "2026-11-10",
+      cadence: "volatile",
+    });
     await repo.writeFact({ id: "bc.pds", domain: "strata", value: "Form B", retrieved_iso: "2026-11-10" });
     await repo.writeFact({ id: "bc.hbrp", domain: "mortgage", value: 1, label: "New label" });
     await repo.remove("facts/legal/bc.moved.json");
@@ -60,7 +75,9 @@ describe("delivery ids", () => {
     const id = deliveryId(parts);
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(deliveryId({ ...parts })).toBe(id);
-    const others = [{ subscriberId: "zenith" }, { factId: "bc.hbrp" }, { version: 3 }, { headCommit: "b".repeat(40) }].map((change) => deliveryId({ ...parts, ...change }));
+    const others = [{ subscriberId: "zenith" }, { factId: "bc.hbrp" }, { version: 3 }, { headCommit: "b".repeat(40) }].map((change) =>
+      deliveryId({ ...parts, ...change }),
+    );
     expect(new Set([id, ...others]).size).toBe(5);
   });
 });

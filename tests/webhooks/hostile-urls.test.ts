@@ -104,7 +104,9 @@ describe("hostile URLs in real deliveries", () => {
     expect(log).toContain(`delivery ${idOf("plain-http")} (plain-http, bc.rent_cap.2026 v2) attempt 1: refused: http URL: only https is accepted -> dead`);
     expect(log).toContain(`delivery ${idOf("loopback")} (loopback, bc.rent_cap.2026 v2) attempt 1: refused: 127.0.0.1 is a loopback address -> dead`);
     expect(log).toContain(`delivery ${idOf("loopback-v6")} (loopback-v6, bc.rent_cap.2026 v2) attempt 1: refused: ::1 is a loopback address -> dead`);
-    expect(log).toContain(`delivery ${idOf("rebound")} (rebound, bc.rent_cap.2026 v2) attempt 1: refused: hooks.evil.test resolves to 127.0.0.1, a loopback address -> retrying`);
+    expect(log).toContain(
+      `delivery ${idOf("rebound")} (rebound, bc.rent_cap.2026 v2) attempt 1: refused: hooks.evil.test resolves to 127.0.0.1, a loopback address -> retrying`,
+    );
     expect(log).toContain(`delivery ${idOf("private")} (private, bc.rent_cap.2026 v2) attempt 1: refused: 10.0.0.1 is a private address -> dead`);
     expect(log).toContain(`delivery ${idOf("metadata")} (metadata, bc.rent_cap.2026 v2) attempt 1: refused: 169.254.169.254 is a link-local address -> dead`);
   });
@@ -150,8 +152,23 @@ describe("hostile URLs in real deliveries", () => {
     const key = path.join(folder, "key.pem");
     const cert = path.join(folder, "cert.pem");
     await exec("openssl", [
-      "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
-      "-subj", "/CN=hooks.example.test", "-addext", "subjectAltName=DNS:hooks.example.test", "-keyout", key, "-out", cert,
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=hooks.example.test",
+      "-addext",
+      "subjectAltName=DNS:hooks.example.test",
+      "-keyout",
+      key,
+      "-out",
+      cert,
     ]);
     const seen: { servername: string | false | null | undefined; host: string | undefined }[] = [];
     const server = createServer({ key: await readFile(key), cert: await readFile(cert) }, (request, response) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { RETRY_DELAYS_MS, retryDelayMs } from "../../src/webhooks/delivery/retry-schedule.ts";
 import { createMailer } from "../../src/lib/mailer.ts";
+import { RETRY_DELAYS_MS, retryDelayMs } from "../../src/webhooks/delivery/retry-schedule.ts";
 import { runDeliveries } from "../../src/webhooks/delivery/run-deliveries.ts";
 import { fakeClock, runContext, seed, subscriber } from "./helpers/fixtures.ts";
 import { startReceiver, status } from "./helpers/receiver.ts";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { buildWebhookRequest } from "../../src/webhooks/delivery/build-webhook-request.ts";
-import { planDeliveries } from "../../src/webhooks/state/plan-deliveries.ts";
 import { verifyFactsWebhook } from "../../src/webhooks/signing/verify-facts-webhook.ts";
-import { BASE, HEAD, SECRET, rentCapEvent } from "./helpers/fixtures.ts";
+import { planDeliveries } from "../../src/webhooks/state/plan-deliveries.ts";
+import { BASE, HEAD, rentCapEvent, SECRET } from "./helpers/fixtures.ts";
 
 const sentAt = new Date("2026-11-22T09:00:00.000Z");
 const [record] = planDeliveries([rentCapEvent], ["acme"], {
@@ -37,8 +37,22 @@ describe("verifyFactsWebhook, for receivers", () => {
     ["no signature", rawBody, { ...request.headers, "X-Facts-Signature": "" }, SECRET, seconds(1), "missing or malformed X-Facts-Signature header"],
     ["a replay after 5 minutes", rawBody, request.headers, SECRET, seconds(301), "more than 5 minutes old"],
     ["an endTime from the future", rawBody, request.headers, SECRET, seconds(-301), "more than 5 minutes ahead"],
-    ["a header that disagrees with the body", rawBody, { ...request.headers, "X-Facts-Version": "3" }, SECRET, seconds(1), "X-Facts-Version does not match the body"],
-    ["another fact id in the header", rawBody, { ...request.headers, "X-Facts-Fact-Id": "bc.pds" }, SECRET, seconds(1), "X-Facts-Fact-Id does not match the body"],
+    [
+      "a header that disagrees with the body",
+      rawBody,
+      { ...request.headers, "X-Facts-Version": "3" },
+      SECRET,
+      seconds(1),
+      "X-Facts-Version does not match the body",
+    ],
+    [
+      "another fact id in the header",
+      rawBody,
+      { ...request.headers, "X-Facts-Fact-Id": "bc.pds" },
+      SECRET,
+      seconds(1),
+      "X-Facts-Fact-Id does not match the body",
+    ],
     ["a malformed delivery id", rawBody, { ...request.headers, "X-Facts-Delivery": "42" }, SECRET, seconds(1), "missing or malformed X-Facts-Delivery header"],
   ])("refuses %s", (_name, body, headers, secret, now, reason) => {
     const result = verifyFactsWebhook(body, headers, secret, now);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { computeFactChanges, type FactOnSide } from "../../src/workflows/pr-changes/compute-fact-changes.ts";
-import { planReverify, type ExistingIssue } from "../../src/workflows/reverify/plan-reverify.ts";
 import { FactFile } from "../../src/schemas/fact-file.ts";
-import { factJson, type FactSeed } from "../helpers/git-repo.ts";
+import { computeFactChanges, type FactOnSide } from "../../src/workflows/pr-changes/compute-fact-changes.ts";
+import { type ExistingIssue, planReverify } from "../../src/workflows/reverify/plan-reverify.ts";
+import { type FactSeed, factJson } from "../helpers/git-repo.ts";
 
 const side = (seed: FactSeed, file = `facts/${seed.domain ?? "tax"}/${seed.id}.json`): FactOnSide => ({ file, fact: FactFile.parse(factJson(seed)) });
 
@@ -17,7 +17,11 @@ describe("fact changes of a pull request", () => {
       ["bc.new", "added", { to: 1 }],
       ["bc.gone", "deleted", { from: 1 }],
     ]);
-    expect(changes[0]).toMatchObject({ unit: { to: "CAD" }, changed_fields: ["unit", "version"], value_diff: { added_keys: [], removed_keys: [], changed_keys: [] } });
+    expect(changes[0]).toMatchObject({
+      unit: { to: "CAD" },
+      changed_fields: ["unit", "version"],
+      value_diff: { added_keys: [], removed_keys: [], changed_keys: [] },
+    });
   });
 
   it("calls a moved expiry with an unchanged rule a re-verification, and other edits editorial", () => {
@@ -35,16 +39,35 @@ describe("fact changes of a pull request", () => {
 
 describe("re-verification plan", () => {
   const issue = (factId: string) => ({ factId, title: `Re-verify ${factId}`, body: `body of ${factId}`, deadLinks: [], quotesGone: [] });
-  const existing = (number: number, factId: string, state: "open" | "closed", body = `body of ${factId}`): ExistingIssue => ({ number, factId, state, title: `Re-verify ${factId}`, body });
+  const existing = (number: number, factId: string, state: "open" | "closed", body = `body of ${factId}`): ExistingIssue => ({
+    number,
+    factId,
+    state,
+    title: `Re-verify ${factId}`,
+    body,
+  });
 
   it("keeps using one issue per fact: the open one, else the latest closed one, and leaves unknown facts' issues alone", () => {
     const plan = planReverify(
       [issue("bc.a"), issue("bc.b")],
       [{ factId: "bc.c", expiresIso: "2027-06-01", retrievedIso: "2026-12-03" }],
-      [existing(3, "bc.a", "closed"), existing(9, "bc.a", "open", "old"), existing(4, "bc.b", "closed"), existing(8, "bc.b", "closed"), existing(5, "bc.c", "open"), existing(6, "bc.unknown", "open")],
+      [
+        existing(3, "bc.a", "closed"),
+        existing(9, "bc.a", "open", "old"),
+        existing(4, "bc.b", "closed"),
+        existing(8, "bc.b", "closed"),
+        existing(5, "bc.c", "open"),
+        existing(6, "bc.unknown", "open"),
+      ],
       30,
     );
-    expect(plan.map((operation) => [operation.kind, "number" in operation ? operation.number : undefined, operation.kind === "update" ? operation.reopen : undefined])).toEqual([
+    expect(
+      plan.map((operation) => [
+        operation.kind,
+        "number" in operation ? operation.number : undefined,
+        operation.kind === "update" ? operation.reopen : undefined,
+      ]),
+    ).toEqual([
       ["update", 9, false],
       ["update", 8, true],
       ["close", 5, undefined],

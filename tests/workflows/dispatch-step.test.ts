@@ -12,7 +12,9 @@ const exec = promisify(execFile);
 
 /** The deploy workflow's dispatch step, run with bash as the runner does, against a stub `npm` that records its arguments. */
 const dispatchStep = async () => {
-  const workflow = parse(await readFile(path.join(PROJECT_ROOT, ".github/workflows/deploy.yml"), "utf8")) as { jobs: { webhooks: { steps: { name?: string; run?: string }[] } } };
+  const workflow = parse(await readFile(path.join(PROJECT_ROOT, ".github/workflows/deploy.yml"), "utf8")) as {
+    jobs: { webhooks: { steps: { name?: string; run?: string }[] } };
+  };
   const script = workflow.jobs.webhooks.steps.find((step) => step.name === "Dispatch the changes of the pushed commits")!.run!;
   const bin = await tempDir();
   const calls = path.join(bin, "calls.txt");
@@ -23,7 +25,10 @@ const dispatchStep = async () => {
     state,
     calls: async () => (await readFile(calls, "utf8").catch(() => "")).trim().split("\n").filter(Boolean),
     run: async (cwd: string, base: string, head: string) =>
-      exec("bash", ["-e", "-c", script], { cwd, env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, DISPATCH_BASE: base, DISPATCH_HEAD: head, FACTS_WEBHOOK_STATE: state } }),
+      exec("bash", ["-e", "-c", script], {
+        cwd,
+        env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, DISPATCH_BASE: base, DISPATCH_HEAD: head, FACTS_WEBHOOK_STATE: state },
+      }),
   };
 };
 

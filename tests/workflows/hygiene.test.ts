@@ -43,7 +43,9 @@ type Step = Record<string, unknown>;
 /** The project's composite actions (`runs.using: composite`), whose steps run inside the workflows' jobs. */
 const compositeActionFiles = async (): Promise<string[]> => {
   const files = (await readdir(path.join(PROJECT_ROOT, "actions"))).map((name) => `actions/${name}/action.yml`).sort();
-  const using = await Promise.all(files.map(async (file) => (parse(await readFile(path.join(PROJECT_ROOT, file), "utf8")) as { runs: { using: string } }).runs.using));
+  const using = await Promise.all(
+    files.map(async (file) => (parse(await readFile(path.join(PROJECT_ROOT, file), "utf8")) as { runs: { using: string } }).runs.using),
+  );
   return files.filter((_file, index) => using[index] === "composite");
 };
 
@@ -79,7 +81,10 @@ describe("workflow hygiene rules", () => {
         expect(typeof job["timeout-minutes"], where).toBe("number");
         expect((job.concurrency as { group?: unknown }).group, where).toEqual(expect.any(String));
         expect(job.permissions, where).toEqual(expect.any(Object));
-        expect(Object.values(job.permissions as object).every((level) => level === "read" || level === "write"), where).toBe(true);
+        expect(
+          Object.values(job.permissions as object).every((level) => level === "read" || level === "write"),
+          where,
+        ).toBe(true);
         for (const step of (job.steps ?? []) as Step[]) expectStepHygiene(text, step, where);
       }
     }
@@ -100,11 +105,15 @@ describe("workflow hygiene rules", () => {
   });
 
   it("require `permissions: {}` at the top and explicit least grants per job", () => {
-    expect(hygiene(replace("permissions: {}", "permissions: write-all"))).toEqual(["w.yml:4:1: top-level permissions must be `{}`; grant scopes per job (at /permissions)"]);
-    expect(hygiene(replace("permissions: {}"))).toEqual(["w.yml:1:1: set `permissions: {}` at the top so no job gets a token scope it does not name (at the document root)"]);
+    expect(hygiene(replace("permissions: {}", "permissions: write-all"))).toEqual([
+      "w.yml:4:1: top-level permissions must be `{}`; grant scopes per job (at /permissions)",
+    ]);
+    expect(hygiene(replace("permissions: {}"))).toEqual([
+      "w.yml:1:1: set `permissions: {}` at the top so no job gets a token scope it does not name (at the document root)",
+    ]);
     expect(hygiene(replace("      contents: read", "      contents: admin", "      everything: write"))).toEqual([
-      "w.yml:10:7: job \"build\": contents must be read, write or none (at /jobs/build/permissions/contents)",
-      "w.yml:11:7: job \"build\": unknown permission scope \"everything\" (at /jobs/build/permissions/everything)",
+      'w.yml:10:7: job "build": contents must be read, write or none (at /jobs/build/permissions/contents)',
+      'w.yml:11:7: job "build": unknown permission scope "everything" (at /jobs/build/permissions/everything)',
     ]);
     expect(hygiene(GOOD.filter((line) => line !== "    permissions:" && line !== "      contents: read"))).toEqual([
       'w.yml:6:3: job "build" must state its permissions (the least it needs, `{}` for none) (at /jobs/build)',
@@ -113,7 +122,9 @@ describe("workflow hygiene rules", () => {
 
   it("require timeout-minutes and a concurrency group on every job", () => {
     expect(hygiene(GOOD.filter((line) => !line.includes("timeout-minutes")))).toEqual(['w.yml:6:3: job "build" needs timeout-minutes (at /jobs/build)']);
-    expect(hygiene(GOOD.filter((line) => !/^ {4}concurrency|^ {6}(group|cancel-in-progress)/.test(line)))).toEqual(['w.yml:6:3: job "build" needs a concurrency group (at /jobs/build)']);
+    expect(hygiene(GOOD.filter((line) => !/^ {4}concurrency|^ {6}(group|cancel-in-progress)/.test(line)))).toEqual([
+      'w.yml:6:3: job "build" needs a concurrency group (at /jobs/build)',
+    ]);
   });
 
   it("require third-party actions pinned to a full SHA with the version in a comment", () => {

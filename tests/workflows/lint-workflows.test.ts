@@ -61,13 +61,31 @@ describe("workflow and action lint (actionlint, the GitHub Actions schemas, the 
     );
     await writeFile(
       path.join(root, "actions/broken/action.yml"),
-      ["name: Broken", "description: An action without a documented input.", "inputs:", "  root:", "    required: false", "runs:", "  using: node16", "  main: main.ts", ""].join("\n"),
+      [
+        "name: Broken",
+        "description: An action without a documented input.",
+        "inputs:",
+        "  root:",
+        "    required: false",
+        "runs:",
+        "  using: node16",
+        "  main: main.ts",
+        "",
+      ].join("\n"),
     );
     const report = await lintWorkflowFiles(root);
     const lines = report.problems.map(formatProblem);
-    expect(lines).toContainEqual(expect.stringMatching(/^\.github\/workflows\/broken\.yml:12:\d+: property "evnt" is not defined in object type .*\[actionlint expression\]/));
-    expect(lines).toContainEqual(expect.stringMatching(/^\.github\/workflows\/broken\.yml:14:9: unexpected key "with-inputs" for "step" section.*\[actionlint syntax-check\]/));
-    expect(lines).toContainEqual(expect.stringMatching(/^\.github\/workflows\/broken\.yml:6:3: OneOf conditions are not met \(\/jobs\/build\/steps\/1: .*'with-inputs' is not allowed.*\[action-validator\] \(at \/jobs\/build\)$/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^\.github\/workflows\/broken\.yml:12:\d+: property "evnt" is not defined in object type .*\[actionlint expression\]/),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^\.github\/workflows\/broken\.yml:14:9: unexpected key "with-inputs" for "step" section.*\[actionlint syntax-check\]/),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^\.github\/workflows\/broken\.yml:6:3: OneOf conditions are not met \(\/jobs\/build\/steps\/1: .*'with-inputs' is not allowed.*\[action-validator\] \(at \/jobs\/build\)$/,
+      ),
+    );
     expect(lines).toContain('actions/broken/action.yml:4:3: input "root" needs a description (at /inputs/root)');
     expect(lines).toContain("actions/broken/action.yml:4:3: This property is required [action-validator] (at /inputs/root/description)");
     expect(lines).toContain("actions/broken/action.yml:7:3: JavaScript actions run on node24, the project's runtime (at /runs/using)");
@@ -80,7 +98,10 @@ describe("workflow and action lint (actionlint, the GitHub Actions schemas, the 
   it("reports YAML that does not parse, such as an unquoted `: ` in a description, at its position", async () => {
     const root = await tempDir();
     await mkdir(path.join(root, "actions/quote"), { recursive: true });
-    await writeFile(path.join(root, "actions/quote/action.yml"), "name: Quote\ndescription: Needs permission (contents: write).\nruns:\n  using: node24\n  main: main.ts\n");
+    await writeFile(
+      path.join(root, "actions/quote/action.yml"),
+      "name: Quote\ndescription: Needs permission (contents: write).\nruns:\n  using: node24\n  main: main.ts\n",
+    );
     const report = await lintWorkflowFiles(root);
     expect(report.problems.map(formatProblem)).toEqual([
       expect.stringMatching(/^actions\/quote\/action\.yml:2:\d+: invalid YAML: .* \(at the document root\)$/),

@@ -26,7 +26,10 @@ const promotionJob = async () => {
   const steps = workflow.jobs.promote.steps.filter((step) => step.run !== undefined);
   const bin = await tempDir();
   const calls = path.join(bin, "gh-calls.txt");
-  await writeFile(path.join(bin, "npm"), `#!/usr/bin/env bash\n[ "$1" = run ] || exit 64\nscript="$2"; shift 2; [ "$1" = -- ] && shift\nexec "${process.execPath}" "${PROJECT_ROOT}/src/cli/$script.ts" "$@"\n`);
+  await writeFile(
+    path.join(bin, "npm"),
+    `#!/usr/bin/env bash\n[ "$1" = run ] || exit 64\nscript="$2"; shift 2; [ "$1" = -- ] && shift\nexec "${process.execPath}" "${PROJECT_ROOT}/src/cli/$script.ts" "$@"\n`,
+  );
   await writeFile(path.join(bin, "gh"), `#!/usr/bin/env bash\necho "$*" >> "${calls}"\n`);
   await chmod(path.join(bin, "npm"), 0o755);
   await chmod(path.join(bin, "gh"), 0o755);
@@ -37,11 +40,21 @@ const promotionJob = async () => {
       const outputFile = path.join(bin, "github-output.txt");
       await writeFile(outputFile, "");
       const env = Object.fromEntries(
-        Object.entries(step.env ?? {}).map(([name, value]) => [name, value.replace(/\$\{\{ steps\.promote\.outputs\.(\w+) \}\}/, (_match, key: string) => outputs[key] ?? "").replace("${{ github.token }}", "test-token")]),
+        Object.entries(step.env ?? {}).map(([name, value]) => [
+          name,
+          value.replace(/\$\{\{ steps\.promote\.outputs\.(\w+) \}\}/, (_match, key: string) => outputs[key] ?? "").replace("${{ github.token }}", "test-token"),
+        ]),
       );
       const result = await exec("bash", ["-e", "-c", step.run!], {
         cwd,
-        env: { ...process.env, ...env, PATH: `${bin}:${process.env.PATH}`, FACTS_TODAY: today, GITHUB_OUTPUT: outputFile, GITHUB_SERVER_URL: "https://github.example" },
+        env: {
+          ...process.env,
+          ...env,
+          PATH: `${bin}:${process.env.PATH}`,
+          FACTS_TODAY: today,
+          GITHUB_OUTPUT: outputFile,
+          GITHUB_SERVER_URL: "https://github.example",
+        },
       });
       for (const line of (await readFile(outputFile, "utf8")).trim().split("\n").filter(Boolean)) {
         const [key, ...value] = line.split("=");
@@ -55,10 +68,26 @@ const promotionJob = async () => {
 describe("the promotion workflow's steps", () => {
   it("promote, validate and push the enacted change to main on its day, and start the deployment; the day before they push nothing", async () => {
     const seed = await createGitRepo();
-    await seed.writeFact({ id: "ca.foreign_buyer_ban", domain: "foreign-buyer", version: 2, cadence: "volatile", effective_iso: "2024-06-20", value: { scheduled_repeal_iso: "2027-01-01" }, unit: "object", retrieved_iso: "2026-11-21" });
+    await seed.writeFact({
+      id: "ca.foreign_buyer_ban",
+      domain: "foreign-buyer",
+      version: 2,
+      cadence: "volatile",
+      effective_iso: "2024-06-20",
+      value: { scheduled_repeal_iso: "2027-01-01" },
+      unit: "object",
+      retrieved_iso: "2026-11-21",
+    });
     const file = "facts/foreign-buyer/ca.foreign_buyer_ban.json";
     const { superseded_by: _none, ...fact } = await seed.readJson(file);
-    const change = { effective_iso: "2027-01-01", status: "enacted", value: { repealed_iso: "2027-01-01" }, unit: "object", citations: [{ url: "https://laws-lois.justice.gc.ca/eng/acts/B-9.8595/", org: "Justice Laws", kind: "official", retrieved_iso: "2026-11-21" }], note: "The Act is repealed" };
+    const change = {
+      effective_iso: "2027-01-01",
+      status: "enacted",
+      value: { repealed_iso: "2027-01-01" },
+      unit: "object",
+      citations: [{ url: "https://laws-lois.justice.gc.ca/eng/acts/B-9.8595/", org: "Justice Laws", kind: "official", retrieved_iso: "2026-11-21" }],
+      note: "The Act is repealed",
+    };
     await seed.writeJson(file, { ...fact, scheduled: [change], superseded_by: null });
     const base = await seed.commit("v2 with the repeal scheduled");
     const origin = await tempDir();
@@ -67,7 +96,12 @@ describe("the promotion workflow's steps", () => {
     await exec("git", ["clone", "-q", origin, workspace]);
     await appendFile(path.join(workspace, ".git/config"), "[commit]\n\tgpgsign = false\n");
     const job = await promotionJob();
-    expect(job.steps.map((step) => step.name)).toEqual(["Promote (one commit per version, each checked against its parent)", "Validate each promotion as a pull request would be", "Push to main", "Publish the promoted facts"]);
+    expect(job.steps.map((step) => step.name)).toEqual([
+      "Promote (one commit per version, each checked against its parent)",
+      "Validate each promotion as a pull request would be",
+      "Push to main",
+      "Publish the promoted facts",
+    ]);
 
     const quiet: Record<string, string> = {};
     await job.run(workspace, job.steps[0]!, quiet, "2026-12-31");

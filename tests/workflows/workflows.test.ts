@@ -39,7 +39,9 @@ describe("the workflows", () => {
         for (const step of job.steps) {
           for (const [, script] of (step.run ?? "").matchAll(/npm run ([\w:-]+)/g)) expect(scripts, `${name}: npm run ${script}`).toHaveProperty(script!);
           if (!step.uses?.startsWith("./")) continue;
-          const action = parse(await readFile(path.join(PROJECT_ROOT, step.uses, "action.yml"), "utf8")) as { inputs?: Record<string, { required?: boolean; default?: string }> };
+          const action = parse(await readFile(path.join(PROJECT_ROOT, step.uses, "action.yml"), "utf8")) as {
+            inputs?: Record<string, { required?: boolean; default?: string }>;
+          };
           const inputs = action.inputs ?? {};
           for (const input of Object.keys(step.with ?? {})) expect(Object.keys(inputs), `${name}: ${step.uses} input ${input}`).toContain(input);
           for (const [input, spec] of Object.entries(inputs)) {
@@ -72,7 +74,10 @@ describe("the workflows", () => {
         if (runsProject) expect(usesOf(job).slice(0, 2), where).toEqual(["actions/checkout", "./actions/setup"]);
         else expect(usesOf(job), where).not.toContain("./actions/setup");
         expect(usesOf(job), `${where}: Node and npm ci only through ./actions/setup`).not.toContain("actions/setup-node");
-        expect(job.steps.filter((step) => /\bnpm ci\b/.test(step.run ?? "")), where).toEqual([]);
+        expect(
+          job.steps.filter((step) => /\bnpm ci\b/.test(step.run ?? "")),
+          where,
+        ).toEqual([]);
         if (runsProject) jobsSetUp++;
       }
     }
@@ -109,7 +114,14 @@ describe("the workflows", () => {
     const workflow = await read("deploy.yml");
     expect(workflow.on).toEqual({ push: { branches: ["main"] }, schedule: [{ cron: "45 8 * * *" }], workflow_dispatch: null });
     const build = workflow.jobs.build!;
-    expect(usesOf(build)).toEqual(["actions/checkout", "./actions/setup", "run: npm run check", "./actions/freshness-gate", "run: npm run build", "actions/upload-pages-artifact"]);
+    expect(usesOf(build)).toEqual([
+      "actions/checkout",
+      "./actions/setup",
+      "run: npm run check",
+      "./actions/freshness-gate",
+      "run: npm run build",
+      "actions/upload-pages-artifact",
+    ]);
     expect(build.steps[0]!.with).toMatchObject({ "fetch-depth": 0 });
     expect(build.steps[4]!.env).toEqual({ FACTS_BASE_URL: "${{ vars.FACTS_BASE_URL }}" });
     expect(build.steps[5]!.with).toEqual({ path: "_site", "include-hidden-files": true });
@@ -123,7 +135,13 @@ describe("the workflows", () => {
     const webhooks = workflow.jobs.webhooks!;
     expect(webhooks.needs).toBe("deploy");
     expect(webhooks.permissions).toEqual({ contents: "write" });
-    expect(usesOf(webhooks)).toEqual(["actions/checkout", "./actions/setup", "./actions/state-branch", 'run: echo "$DISPATCH_HEAD" > "$recorded"', "./actions/state-branch"]);
+    expect(usesOf(webhooks)).toEqual([
+      "actions/checkout",
+      "./actions/setup",
+      "./actions/state-branch",
+      'run: echo "$DISPATCH_HEAD" > "$recorded"',
+      "./actions/state-branch",
+    ]);
     expect(webhooks.steps[3]!.run).toContain('npm run webhooks -- dispatch --base "$base" --head "$DISPATCH_HEAD"');
     expect(webhooks.steps[3]!.env).toMatchObject({
       DISPATCH_BASE: "${{ github.event.before }}",
@@ -142,20 +160,42 @@ describe("the workflows", () => {
     expect(reverify.jobs.reverify!.permissions).toEqual({ contents: "write", issues: "write" });
     expect(usesOf(reverify.jobs.reverify!).slice(2)).toEqual(["./actions/state-branch", "./actions/reverify", "./actions/state-branch"]);
     expect(reverify.jobs.reverify!.steps[3]!.with).toMatchObject({ fingerprints: ".source-state/fingerprints.json" });
-    expect(reverify.jobs.reverify!.steps[4]).toMatchObject({ if: "always() && steps.restore.outcome == 'success'", with: { mode: "save", branch: "source-fingerprints" } });
+    expect(reverify.jobs.reverify!.steps[4]).toMatchObject({
+      if: "always() && steps.restore.outcome == 'success'",
+      with: { mode: "save", branch: "source-fingerprints" },
+    });
 
-    for (const [file, job] of [["deploy.yml", "webhooks"], ["webhook-retries.yml", "retry"], ["digest.yml", "digest"]] as const) {
+    for (const [file, job] of [
+      ["deploy.yml", "webhooks"],
+      ["webhook-retries.yml", "retry"],
+      ["digest.yml", "digest"],
+    ] as const) {
       const { concurrency } = (await read(file)).jobs[job] as Job & { concurrency: unknown };
       expect(concurrency, `${file}: one writer of the state branch at a time`).toEqual({ group: "webhook-state", "cancel-in-progress": false });
     }
     const retries = await read("webhook-retries.yml");
     expect(retries.on).toEqual({ schedule: [{ cron: "*/15 * * * *" }], workflow_dispatch: null });
-    expect(usesOf(retries.jobs.retry!)).toEqual(["actions/checkout", "./actions/setup", "./actions/state-branch", "run: npm run webhooks -- retry", "./actions/state-branch"]);
+    expect(usesOf(retries.jobs.retry!)).toEqual([
+      "actions/checkout",
+      "./actions/setup",
+      "./actions/state-branch",
+      "run: npm run webhooks -- retry",
+      "./actions/state-branch",
+    ]);
 
     const digest = await read("digest.yml");
     expect(Object.keys(digest.on)).toEqual(["schedule", "workflow_dispatch"]);
-    expect(usesOf(digest.jobs.digest!)).toEqual(["actions/checkout", "./actions/setup", "./actions/state-branch", "run: npm run digest", "./actions/state-branch"]);
-    expect(digest.jobs.digest!.steps[3]!.env).toMatchObject({ FACTS_WEBHOOK_STATE: "${{ github.workspace }}/.webhook-state", SMTP_URL: "${{ secrets.SMTP_URL }}" });
+    expect(usesOf(digest.jobs.digest!)).toEqual([
+      "actions/checkout",
+      "./actions/setup",
+      "./actions/state-branch",
+      "run: npm run digest",
+      "./actions/state-branch",
+    ]);
+    expect(digest.jobs.digest!.steps[3]!.env).toMatchObject({
+      FACTS_WEBHOOK_STATE: "${{ github.workspace }}/.webhook-state",
+      SMTP_URL: "${{ secrets.SMTP_URL }}",
+    });
   });
 
   it("promote daily after midnight in B.C.: check each promotion against its parent before pushing, then publish and ask about announced changes", async () => {

@@ -1,3 +1,4 @@
+import { LOAD_RULES } from "../../model/index.ts";
 import { cadence } from "./cadence.ts";
 import { citationKind } from "./citation-kind.ts";
 import { effectiveBeforeExpiry } from "./effective-before-expiry.ts";
@@ -6,12 +7,16 @@ import { keyOrder } from "./key-order.ts";
 import { notesForReaders } from "./notes-for-readers.ts";
 import { retrievedNotInFuture } from "./retrieved-not-in-future.ts";
 import { scheduledChanges } from "./scheduled-changes.ts";
-import { LOAD_RULES } from "../../model/index.ts";
 import type { CheckRule, FactRule } from "./types.ts";
 
 /** Every per-file rule over a fact that matched the schema, in the order they run. */
 export const FACT_RULES: readonly FactRule[] = [
-  { name: "file-matches-id", level: "error", description: "The file is facts/<domain>/<id>.json: its name is the id and its folder the domain.", check: fileMatchesId },
+  {
+    name: "file-matches-id",
+    level: "error",
+    description: "The file is facts/<domain>/<id>.json: its name is the id and its folder the domain.",
+    check: fileMatchesId,
+  },
   { name: "key-order", level: "error", description: "Keys are written in the schema's order (`npm run fix` rewrites them).", check: keyOrder },
   { name: "effective-before-expiry", level: "error", description: "effective_iso is not after expires_iso.", check: effectiveBeforeExpiry },
   { name: "retrieved-not-in-future", level: "error", description: "No citation was retrieved after today.", check: retrievedNotInFuture },
@@ -38,7 +43,11 @@ export const FACT_RULES: readonly FactRule[] = [
 
 /** The checks that are not per-fact rules: reading the files, the schema, the rules across files and against the base. */
 export const OTHER_RULES = {
-  fileNames: { name: LOAD_RULES.fileNames, level: "error", description: "Data files are plain files with printable names: no symbolic links, no control characters." },
+  fileNames: {
+    name: LOAD_RULES.fileNames,
+    level: "error",
+    description: "Data files are plain files with printable names: no symbolic links, no control characters.",
+  },
   json: {
     name: LOAD_RULES.json,
     level: "error",
@@ -53,7 +62,11 @@ export const OTHER_RULES = {
     description:
       "Against the base branch: a change of value, unit or effective_iso raises version by exactly 1, anything else keeps it; no fact is deleted or renamed; a re-verification moves retrieved_iso and expires_iso forward.",
   },
-  indexData: { name: "index-data", level: "error", description: "Index inputs under index-data/ match their schema, cite their sources with a kind and reader notes, and are not retrieved in the future." },
+  indexData: {
+    name: "index-data",
+    level: "error",
+    description: "Index inputs under index-data/ match their schema, cite their sources with a kind and reader notes, and are not retrieved in the future.",
+  },
   officialQuote: {
     name: "official-quote",
     level: "warning",

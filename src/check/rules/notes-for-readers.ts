@@ -1,12 +1,13 @@
-import { NOTES_MAX_LENGTH } from "../../schemas/citation.ts";
 import { citationLists } from "../../model/index.ts";
+import { NOTES_MAX_LENGTH } from "../../schemas/citation.ts";
 import type { FactCheck } from "./types.ts";
 
 /**
  * Phrases that describe how a fact was researched rather than what its source says: a citation's notes are published
  * to the API's readers, who have no use for the catalog's working files or what a researcher did or did not see.
  */
-const PROCESS_LANGUAGE = /\b(research file|research notes?|stored (?:copy|index|text)|(?:was|were) not seen|not seen|page text|the brief|this file|search (?:tool|corpus|index))\b/i;
+const PROCESS_LANGUAGE =
+  /\b(research file|research notes?|stored (?:copy|index|text)|(?:was|were) not seen|not seen|page text|the brief|this file|search (?:tool|corpus|index))\b/i;
 
 /** Why a citation's notes are not written for the API's readers, or undefined when they are. */
 export const notesProblem = (notes: string | undefined): string | undefined => {
@@ -14,7 +15,9 @@ export const notesProblem = (notes: string | undefined): string | undefined => {
     return `notes are at most ${NOTES_MAX_LENGTH} characters: say what the source is and how far it confirms the point`;
   }
   const phrase = notes === undefined ? null : PROCESS_LANGUAGE.exec(notes);
-  return phrase ? `notes are for the API's readers: say what the source is and how far it confirms the point, not how it was researched ("${phrase[0]}")` : undefined;
+  return phrase
+    ? `notes are for the API's readers: say what the source is and how far it confirms the point, not how it was researched ("${phrase[0]}")`
+    : undefined;
 };
 
 /** Citation notes speak to the reader about the source, never about the research. */

@@ -1,5 +1,5 @@
-import { SCHEDULED_CHANGE_KEYS } from "../../schemas/scheduled-change.ts";
 import type { Problem } from "../../lib/problem.ts";
+import { SCHEDULED_CHANGE_KEYS } from "../../schemas/scheduled-change.ts";
 import { firstMisplacedKey } from "./first-misplaced-key.ts";
 import type { FactCheck } from "./types.ts";
 
@@ -13,7 +13,12 @@ export const scheduledChanges: FactCheck = ({ doc, fact }) => {
   (fact.scheduled ?? []).forEach((change, index) => {
     const at = (key: string) => ["scheduled", index, key];
     if (change.effective_iso <= fact.effective_iso) {
-      problems.push(doc.problemAt(at("effective_iso"), `a scheduled change takes effect after the fact's effective_iso ${fact.effective_iso}, not on ${change.effective_iso}`));
+      problems.push(
+        doc.problemAt(
+          at("effective_iso"),
+          `a scheduled change takes effect after the fact's effective_iso ${fact.effective_iso}, not on ${change.effective_iso}`,
+        ),
+      );
     } else if (previous !== undefined && change.effective_iso <= previous) {
       problems.push(
         doc.problemAt(
@@ -26,11 +31,15 @@ export const scheduledChanges: FactCheck = ({ doc, fact }) => {
     }
     previous = change.effective_iso;
     if (fact.unit !== undefined && change.unit === undefined) {
-      problems.push(doc.problemAt(["scheduled", index], `state the unit of the scheduled value (the fact's is "${fact.unit}"): promotion replaces the fact's unit with it`));
+      problems.push(
+        doc.problemAt(["scheduled", index], `state the unit of the scheduled value (the fact's is "${fact.unit}"): promotion replaces the fact's unit with it`),
+      );
     }
     const misplaced = firstMisplacedKey(Object.keys(change), SCHEDULED_CHANGE_KEYS);
     if (misplaced !== undefined) {
-      problems.push(doc.problemAt(at(misplaced), `keys of a scheduled change must be in the order ${SCHEDULED_CHANGE_KEYS.join(", ")}; "${misplaced}" is out of place`));
+      problems.push(
+        doc.problemAt(at(misplaced), `keys of a scheduled change must be in the order ${SCHEDULED_CHANGE_KEYS.join(", ")}; "${misplaced}" is out of place`),
+      );
     }
   });
   return problems;

@@ -1,6 +1,6 @@
 import { openCatFileBatch } from "../../lib/git/index.ts";
 import type { FactFile } from "../../schemas/fact-file.ts";
-import { assertFullHistory, readGitLog, type CommitInfo, type LoggedCommit } from "./read-git-log.ts";
+import { assertFullHistory, type CommitInfo, type LoggedCommit, readGitLog } from "./read-git-log.ts";
 
 /** One version of a fact: the commit that introduced it and the last state it had (after any re-verification). */
 export interface FactVersion {

@@ -1,6 +1,6 @@
-import { spawnGit, runGit } from "../../lib/git/index.ts";
 import { StringDecoder } from "node:string_decoder";
 import { isoDateTimeOfSeconds } from "../../lib/dates.ts";
+import { runGit, spawnGit } from "../../lib/git/index.ts";
 
 export interface CommitInfo {
   sha: string;
@@ -85,23 +85,24 @@ const parseRecord = (record: string, folder: string): LoggedCommit => {
  * it goes: 40% less time on 50,000 commits, and closer to linear in the length of the history (bench/history.bench.ts).
  * Commits that change nothing under the folder are still walked, and dropped here.
  */
-export const readGitLog = (
-  cwd: string,
-  revision: string,
-  folder: string,
-  onCommit: (commit: LoggedCommit) => void = () => {},
-): Promise<LoggedCommit[]> =>
+export const readGitLog = (cwd: string, revision: string, folder: string, onCommit: (commit: LoggedCommit) => void = () => {}): Promise<LoggedCommit[]> =>
   new Promise((resolve, reject) => {
     const prefix = folder.replace(/\/+$/, "");
     // Left to itself, git flushes its output after every commit when it goes to a pipe: one write, and one wake-up
     // of this process, per commit. spawnGit sets GIT_FLUSH=0, so it fills its buffer first (3,000 writes instead of 50,000).
-    const child = spawnGit(
-      cwd,
-      [
-        "log", "--first-parent", "--diff-merges=first-parent", "--no-renames", "--raw", "-z", "--no-abbrev",
-        `--relative=${prefix}/`, `--format=${RECORD}%H${FIELD}%ct${FIELD}%B${FIELD}`, revision, "--",
-      ],
-    );
+    const child = spawnGit(cwd, [
+      "log",
+      "--first-parent",
+      "--diff-merges=first-parent",
+      "--no-renames",
+      "--raw",
+      "-z",
+      "--no-abbrev",
+      `--relative=${prefix}/`,
+      `--format=${RECORD}%H${FIELD}%ct${FIELD}%B${FIELD}`,
+      revision,
+      "--",
+    ]);
     child.stdin.end();
     const decoder = new StringDecoder("utf8");
     const commits: LoggedCommit[] = [];

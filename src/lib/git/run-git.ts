@@ -18,7 +18,11 @@ export interface GitResult {
 }
 
 /** Runs one git command to its end, with `input` on its stdin; a non-zero exit is a result, not an error. */
-export const gitResult = (cwd: string, args: readonly string[], options: { input?: string | Buffer; environment?: NodeJS.ProcessEnv } = {}): Promise<GitResult> =>
+export const gitResult = (
+  cwd: string,
+  args: readonly string[],
+  options: { input?: string | Buffer; environment?: NodeJS.ProcessEnv } = {},
+): Promise<GitResult> =>
   new Promise((resolve, reject) => {
     const child = spawnGit(cwd, args, options.environment);
     const stdout: Buffer[] = [];

@@ -1,9 +1,9 @@
-import { SITE_PATHS } from "../../lib/site-paths.ts";
-import { SERVICE } from "../../lib/config.ts";
-import type { SiteModel } from "../site-model.ts";
-import { BOARDS, type AffordabilityEntry, type AffordabilityLatest, type AffordabilitySeries } from "../../schemas/affordability.ts";
-import { jsonText, type SiteFiles } from "../site-files.ts";
 import { compareText } from "../../lib/compare-text.ts";
+import { SERVICE } from "../../lib/config.ts";
+import { SITE_PATHS } from "../../lib/site-paths.ts";
+import { type AffordabilityEntry, type AffordabilityLatest, type AffordabilitySeries, BOARDS } from "../../schemas/affordability.ts";
+import { jsonText, type SiteFiles } from "../site-files.ts";
+import type { SiteModel } from "../site-model.ts";
 
 export const INDEX_FORMULA = "idx = round(medianIncome / annualCarryingCost × 100)";
 

@@ -1,6 +1,6 @@
 import { SITE_PATHS } from "../../lib/site-paths.ts";
-import type { SiteModel } from "../site-model.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
+import type { SiteModel } from "../site-model.ts";
 
 /** `/api/v1/facts/diff/{id}/v{from}-to-v{to}.json` for every transition, and the diff index. */
 export const renderDiffs = (model: SiteModel): SiteFiles => {

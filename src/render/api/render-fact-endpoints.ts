@@ -1,10 +1,10 @@
-import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { SERVICE } from "../../lib/config.ts";
-import type { SiteModel } from "../site-model.ts";
+import { SITE_PATHS } from "../../lib/site-paths.ts";
 import type { Citation } from "../../schemas/citation.ts";
 import type { Fact, FactCatalog, SingleFactResponse } from "../../schemas/fact.ts";
 import { DOMAINS } from "../../schemas/primitives.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
+import type { SiteModel } from "../site-model.ts";
 
 /** A source as the catalog lists it: where it is and what kind, without the quote and notes of the single-fact response. */
 const sourceOf = ({ quote: _quote, notes: _notes, ...source }: Citation): Citation => source;

@@ -1,9 +1,9 @@
-import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { SERVICE } from "../../lib/config.ts";
-import type { SiteModel } from "../site-model.ts";
+import { SITE_PATHS } from "../../lib/site-paths.ts";
 import type { LlmCatalog } from "../../schemas/llm-catalog.ts";
 import { describeValue } from "../describe-value.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
+import type { SiteModel } from "../site-model.ts";
 
 const USAGE =
   "Each fact is a rule of British Columbia residential real estate with a structured value (rates are fractions, money is CAD), " +
@@ -36,12 +36,14 @@ export const renderLlms = (model: SiteModel): SiteFiles => {
       canonical_url: model.urls.factById(fact.id),
       // Primary sources are the official ones; copies and commentary stay in the catalog. A rule no government issues
       // (the boards' MLS® rules) has none, and `npm run check` names such facts in its evidence warning.
-      primary_sources: fact.citations.filter((citation) => citation.kind === "official").map((citation) => ({
-        org: citation.org,
-        ...(citation.title === undefined ? {} : { title: citation.title }),
-        url: citation.url,
-        retrieved_iso: citation.retrieved_iso,
-      })),
+      primary_sources: fact.citations
+        .filter((citation) => citation.kind === "official")
+        .map((citation) => ({
+          org: citation.org,
+          ...(citation.title === undefined ? {} : { title: citation.title }),
+          url: citation.url,
+          retrieved_iso: citation.retrieved_iso,
+        })),
     })),
   };
 

@@ -1,11 +1,11 @@
-import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { createHash } from "node:crypto";
+import { compareText } from "../../lib/compare-text.ts";
 import { SERVICE } from "../../lib/config.ts";
-import type { SiteModel } from "../site-model.ts";
+import { SITE_PATHS } from "../../lib/site-paths.ts";
 import type { Manifest } from "../../schemas/manifest.ts";
 import { DOMAINS } from "../../schemas/primitives.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
-import { compareText } from "../../lib/compare-text.ts";
+import type { SiteModel } from "../site-model.ts";
 
 export const MANIFEST_PATH = SITE_PATHS.manifest;
 

@@ -1,11 +1,11 @@
-import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { z } from "zod";
 import { CACHE_CONTROL, SERVICE } from "../../lib/config.ts";
-import type { SiteModel } from "../site-model.ts";
+import { SITE_PATHS } from "../../lib/site-paths.ts";
 import * as schemas from "../../schemas/index.ts";
 import { DOMAINS } from "../../schemas/primitives.ts";
-import { AFFORDABILITY_PATHS } from "./render-affordability.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
+import type { SiteModel } from "../site-model.ts";
+import { AFFORDABILITY_PATHS } from "./render-affordability.ts";
 
 /** The component schemas, generated from zod: one source of truth for validation, JSON Schema and OpenAPI. */
 const COMPONENTS: Record<string, z.ZodType> = {
@@ -48,7 +48,11 @@ const HEADERS = {
   ETag: { $ref: "#/components/headers/ETag" },
 };
 const json = (schema: unknown, description: string) => ({ description, headers: HEADERS, content: { "application/json": { schema } } });
-const NOT_FOUND = { description: "No such resource.", headers: { "Access-Control-Allow-Origin": HEADERS["Access-Control-Allow-Origin"] }, content: { "application/json": { schema: ref("ErrorBody") } } };
+const NOT_FOUND = {
+  description: "No such resource.",
+  headers: { "Access-Control-Allow-Origin": HEADERS["Access-Control-Allow-Origin"] },
+  content: { "application/json": { schema: ref("ErrorBody") } },
+};
 const get = (summary: string, responses: Record<string, unknown>, parameters?: unknown[]) => ({
   get: { summary, ...(parameters ? { parameters } : {}), responses },
 });
@@ -105,10 +109,18 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
   };
   for (const prefix of AFFORDABILITY_PATHS) {
     paths[`${prefix}/index.json`] = get("Full affordability index series with its methodology.", { 200: json(ref("AffordabilitySeries"), "Series") });
-    paths[`${prefix}/latest.json`] = get("Latest affordability index entry, or the pre-publication state.", { 200: json(ref("AffordabilityLatest"), "Latest") });
+    paths[`${prefix}/latest.json`] = get("Latest affordability index entry, or the pre-publication state.", {
+      200: json(ref("AffordabilityLatest"), "Latest"),
+    });
   }
 
-  const signatureHeader = (name: string, description: string, schema: unknown = { type: "string" }) => ({ name, in: "header", required: true, description, schema });
+  const signatureHeader = (name: string, description: string, schema: unknown = { type: "string" }) => ({
+    name,
+    in: "header",
+    required: true,
+    description,
+    schema,
+  });
   const document = {
     openapi: "3.1.0",
     info: {

@@ -1,9 +1,9 @@
 import { SITE_PATHS } from "../../lib/site-paths.ts";
-import type { SiteModel } from "../site-model.ts";
 import type { SearchIndex } from "../../schemas/search-index.ts";
-import { aliasesFor } from "./aliases.ts";
 import { describeValue } from "../describe-value.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
+import type { SiteModel } from "../site-model.ts";
+import { aliasesFor } from "./aliases.ts";
 
 /**
  * Lowercase text with each word once, in order of first use: a search matches words, so repeating one adds bytes
@@ -18,7 +18,15 @@ const uniqueWords = (text: string): string => [...new Set(text.toLowerCase().spl
 export const renderSearchIndex = (model: SiteModel): SiteFiles => {
   const facts: SearchIndex = model.facts.map((fact) => {
     const aliases = aliasesFor(fact.id);
-    const text = [fact.id, fact.label, fact.description, fact.domain, ...(fact.tags ?? []), describeValue(fact.value, fact.unit), ...fact.citations.map((citation) => citation.org)];
+    const text = [
+      fact.id,
+      fact.label,
+      fact.description,
+      fact.domain,
+      ...(fact.tags ?? []),
+      describeValue(fact.value, fact.unit),
+      ...fact.citations.map((citation) => citation.org),
+    ];
     return {
       id: fact.id,
       label: fact.label,

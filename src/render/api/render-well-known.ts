@@ -1,8 +1,8 @@
-import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { SERVICE } from "../../lib/config.ts";
-import type { SiteModel } from "../site-model.ts";
 import { addDays } from "../../lib/dates.ts";
+import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
+import type { SiteModel } from "../site-model.ts";
 
 /** `/.well-known/api-catalog` (RFC 9727 linkset) and `/.well-known/security.txt` (RFC 9116). */
 export const renderWellKnown = (model: SiteModel): SiteFiles => {
@@ -13,7 +13,10 @@ export const renderWellKnown = (model: SiteModel): SiteFiles => {
         "service-desc": [{ href: model.urls.openApi, type: "application/openapi+json" }],
         "service-doc": [{ href: model.urls.catalogPage, type: "text/html" }],
         "service-meta": [{ href: model.urls.manifest, type: "application/json" }],
-        item: [{ href: model.urls.catalog, type: "application/json" }, { href: model.urls.feed, type: "application/rss+xml" }],
+        item: [
+          { href: model.urls.catalog, type: "application/json" },
+          { href: model.urls.feed, type: "application/rss+xml" },
+        ],
       },
     ],
   };

@@ -1,9 +1,9 @@
-import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { SERVICE } from "../../lib/config.ts";
-import type { SiteModel } from "../site-model.ts";
-import { atomFeed, tagUri, type AtomEntry } from "./atom-feed.ts";
+import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { describeValue } from "../describe-value.ts";
 import type { SiteFiles } from "../site-files.ts";
+import type { SiteModel } from "../site-model.ts";
+import { type AtomEntry, atomFeed, tagUri } from "./atom-feed.ts";
 import { scheduledSummary } from "./upcoming-items.ts";
 
 /**

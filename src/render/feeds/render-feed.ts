@@ -1,12 +1,12 @@
-import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { create } from "xmlbuilder2";
+import { compareText } from "../../lib/compare-text.ts";
 import { SERVICE } from "../../lib/config.ts";
-import type { SiteModel } from "../site-model.ts";
+import { escapeHtml } from "../../lib/escape-html.ts";
+import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { latestRetrieved } from "../../model/index.ts";
 import { describeValue } from "../describe-value.ts";
 import type { SiteFiles } from "../site-files.ts";
-import { compareText } from "../../lib/compare-text.ts";
-import { escapeHtml } from "../../lib/escape-html.ts";
+import type { SiteModel } from "../site-model.ts";
 import { xmlText } from "./xml-text.ts";
 
 /** RFC 822 date-time in GMT, as RSS 2.0 asks ("Sun, 22 Nov 2026 00:10:00 GMT"). */
@@ -17,9 +17,7 @@ export const rfc822 = (isoDateTime: string): string => new Date(isoDateTime).toU
  * date, so a re-verification shows as a new item even when the value is unchanged.
  */
 export const renderFeed = (model: SiteModel): SiteFiles => {
-  const channel = create({ version: "1.0", encoding: "UTF-8" })
-    .ele("rss", { version: "2.0", "xmlns:atom": "http://www.w3.org/2005/Atom" })
-    .ele("channel");
+  const channel = create({ version: "1.0", encoding: "UTF-8" }).ele("rss", { version: "2.0", "xmlns:atom": "http://www.w3.org/2005/Atom" }).ele("channel");
   channel.ele("title").txt(`${SERVICE.name}: revisions`);
   channel.ele("link").txt(model.urls.catalogPage);
   channel.ele("description").txt("Verified British Columbia residential real estate rules: each item is a fact at its current version and verification.");
@@ -43,16 +41,22 @@ export const renderFeed = (model: SiteModel): SiteFiles => {
     item.ele("category").txt(fact.domain);
     item.ele("author").txt(`${SERVICE.contactEmail} (${SERVICE.name})`);
     // RSS readers render the description as HTML: the text is escaped for HTML, then for XML.
-    item.ele("description").txt(
-      xmlText(escapeHtml([
-        fact.description,
-        `Value: ${describeValue(fact.value, fact.unit)}.`,
-        `Effective: ${fact.effective_iso}.`,
-        `Last verified: ${retrieved}.`,
-        `Re-verify by: ${fact.expires_iso}.`,
-        `Primary source: ${source.org}${source.title ? `, ${source.title}` : ""} (${source.url}).`,
-      ].join(" "))),
-    );
+    item
+      .ele("description")
+      .txt(
+        xmlText(
+          escapeHtml(
+            [
+              fact.description,
+              `Value: ${describeValue(fact.value, fact.unit)}.`,
+              `Effective: ${fact.effective_iso}.`,
+              `Last verified: ${retrieved}.`,
+              `Re-verify by: ${fact.expires_iso}.`,
+              `Primary source: ${source.org}${source.title ? `, ${source.title}` : ""} (${source.url}).`,
+            ].join(" "),
+          ),
+        ),
+      );
   }
   return new Map([[SITE_PATHS.feed, `${channel.end({ prettyPrint: true })}\n`]]);
 };

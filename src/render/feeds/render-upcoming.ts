@@ -1,11 +1,11 @@
-import { SITE_PATHS } from "../../lib/site-paths.ts";
 import ical from "ical-generator";
 import { SERVICE } from "../../lib/config.ts";
-import type { SiteModel } from "../site-model.ts";
 import { addDays } from "../../lib/dates.ts";
+import { SITE_PATHS } from "../../lib/site-paths.ts";
 import type { Upcoming, UpcomingItem } from "../../schemas/upcoming.ts";
-import { atomFeed, tagUri } from "./atom-feed.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
+import type { SiteModel } from "../site-model.ts";
+import { atomFeed, tagUri } from "./atom-feed.ts";
 import { UPCOMING_WINDOW_DAYS, upcomingItems } from "./upcoming-items.ts";
 
 const KIND_TITLE = { "scheduled-change": "Takes effect", "verification-lapse": "Re-verify by" } as const;

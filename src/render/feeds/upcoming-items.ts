@@ -1,5 +1,5 @@
-import { SERVICE, type Urls } from "../../lib/config.ts";
 import { compareText } from "../../lib/compare-text.ts";
+import { SERVICE, type Urls } from "../../lib/config.ts";
 import { addDays } from "../../lib/dates.ts";
 import type { Fact } from "../../schemas/fact.ts";
 import type { ScheduledChange } from "../../schemas/scheduled-change.ts";

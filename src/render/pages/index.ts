@@ -1,10 +1,10 @@
+import type { SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
+import { siteAssets } from "./parts/index.ts";
 import { renderAffordabilityPage } from "./render-affordability-page.ts";
 import { renderCatalogPage } from "./render-catalog-page.ts";
 import { renderChangelogPage } from "./render-changelog-page.ts";
 import { renderSourcesPage } from "./render-sources-page.ts";
-import { siteAssets } from "./parts/index.ts";
-import type { SiteFiles } from "../site-files.ts";
 
 /** The human catalog: static HTML readable without JavaScript, plus its stylesheet and search script. */
 export const renderPages = (model: SiteModel): SiteFiles =>

@@ -1,8 +1,8 @@
 import { SERVICE } from "../../lib/config.ts";
-import type { SiteModel } from "../site-model.ts";
 import { DOMAINS } from "../../schemas/primitives.ts";
-import { renderDatasetJsonLd, renderPage, renderFact, renderUpcomingSection } from "./parts/index.ts";
-import { DOMAIN_NAMES, domainSectionId, readableDate, html, sitePath } from "./text/index.ts";
+import type { SiteModel } from "../site-model.ts";
+import { renderDatasetJsonLd, renderFact, renderPage, renderUpcomingSection } from "./parts/index.ts";
+import { DOMAIN_NAMES, domainSectionId, html, readableDate, sitePath } from "./text/index.ts";
 
 const count = (n: number): string => `${n} ${n === 1 ? "fact" : "facts"}`;
 
@@ -40,7 +40,10 @@ ${domains.map(({ domain, facts }) => html`<li><a href="#${domainSectionId(domain
 </ul>
 </nav>
 ${renderUpcomingSection(model)}${domains.map(
-  ({ domain, facts }) => html`<section class="domain" id="${domainSectionId(domain)}" data-domain="${domain}" aria-labelledby="${domainSectionId(domain)}-title">
+  ({
+    domain,
+    facts,
+  }) => html`<section class="domain" id="${domainSectionId(domain)}" data-domain="${domain}" aria-labelledby="${domainSectionId(domain)}-title">
 <h2 id="${domainSectionId(domain)}-title">${DOMAIN_NAMES[domain]} <span class="count">(${count(facts.length)})</span></h2>
 ${facts.map((fact) => {
   const timeline = model.timelines.get(fact.id);
@@ -58,8 +61,12 @@ ${facts.map((fact) => {
     description: `${count(model.facts.length)} about British Columbia residential real estate, each with citations to primary sources and a version history.`,
     canonical: model.urls.catalogPage,
     head: html`${renderDatasetJsonLd(model)}
-${model.facts.map((fact) => html`<link rel="alternate" type="application/atom+xml" title="${fact.label}: revisions and scheduled changes" href="${sitePath(model.urls, model.urls.factFeed(fact.id))}">
-`)}`,
+${model.facts.map(
+  (
+    fact,
+  ) => html`<link rel="alternate" type="application/atom+xml" title="${fact.label}: revisions and scheduled changes" href="${sitePath(model.urls, model.urls.factFeed(fact.id))}">
+`,
+)}`,
     script: "assets/search.js",
     main,
   });

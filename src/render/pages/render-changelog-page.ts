@@ -1,9 +1,9 @@
+import { subjectOf } from "../../derive/fact-diffs.ts";
+import { compareText } from "../../lib/compare-text.ts";
 import { SERVICE } from "../../lib/config.ts";
 import type { SiteModel } from "../site-model.ts";
-import { subjectOf } from "../../derive/fact-diffs.ts";
-import { readableDate, readableDateTime, html, type Html, sitePath } from "./text/index.ts";
 import { renderPage } from "./parts/index.ts";
-import { compareText } from "../../lib/compare-text.ts";
+import { type Html, html, readableDate, readableDateTime, sitePath } from "./text/index.ts";
 
 /** Commit subjects start "<id> v<n>: " by convention; the table already has those columns, so the rest is the summary. */
 const summaryText = (factId: string, subject: string): string => {
@@ -44,7 +44,9 @@ The same list is published as <a href="${sitePath(model.urls, model.urls.diffInd
 <thead><tr><th scope="col">Committed</th><th scope="col">Fact</th><th scope="col">Versions</th><th scope="col">Effective</th><th scope="col">Summary</th><th scope="col">Diff</th></tr></thead>
 <tbody>
 ${revisions.map(
-  (entry) => html`<tr><td>${commitCell(entry.committed_at)}</td><td>${factLink(entry.fact_id)}</td><td>${entry.from} to ${entry.to}</td><td>${dateCell(entry.effective_iso)}</td><td>${summaryText(entry.fact_id, entry.summary)}</td><td><a href="${sitePath(model.urls, entry.url)}">v${entry.from}-to-v${entry.to}.json</a></td></tr>
+  (
+    entry,
+  ) => html`<tr><td>${commitCell(entry.committed_at)}</td><td>${factLink(entry.fact_id)}</td><td>${entry.from} to ${entry.to}</td><td>${dateCell(entry.effective_iso)}</td><td>${summaryText(entry.fact_id, entry.summary)}</td><td><a href="${sitePath(model.urls, entry.url)}">v${entry.from}-to-v${entry.to}.json</a></td></tr>
 `,
 )}</tbody>
 </table>
@@ -58,7 +60,10 @@ ${revisions.map(
 <thead><tr><th scope="col">Committed</th><th scope="col">Fact</th><th scope="col">Version</th><th scope="col">Effective</th><th scope="col">Summary</th><th scope="col">Data</th></tr></thead>
 <tbody>
 ${added.map(
-  ({ id, first }) => html`<tr><td>${commitCell(first.introduced.committed_at)}</td><td>${factLink(id)}</td><td>${first.version}</td><td>${dateCell(first.state.effective_iso)}</td><td>${summaryText(id, subjectOf(first.introduced.message))}</td><td><a href="${sitePath(model.urls, model.urls.factById(id))}">JSON<span class="visually-hidden"> for ${id}</span></a></td></tr>
+  ({
+    id,
+    first,
+  }) => html`<tr><td>${commitCell(first.introduced.committed_at)}</td><td>${factLink(id)}</td><td>${first.version}</td><td>${dateCell(first.state.effective_iso)}</td><td>${summaryText(id, subjectOf(first.introduced.message))}</td><td><a href="${sitePath(model.urls, model.urls.factById(id))}">JSON<span class="visually-hidden"> for ${id}</span></a></td></tr>
 `,
 )}</tbody>
 </table>

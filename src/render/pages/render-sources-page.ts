@@ -1,7 +1,7 @@
 import { SERVICE } from "../../lib/config.ts";
 import type { SiteModel } from "../site-model.ts";
 import { citationsByOrg, renderPage } from "./parts/index.ts";
-import { readableDate, html, sitePath } from "./text/index.ts";
+import { html, readableDate, sitePath } from "./text/index.ts";
 
 /** `/sources.html`: every organisation the catalog cites, with its documents and the facts that rely on each. */
 export const renderSourcesPage = (model: SiteModel): string => {
@@ -25,7 +25,10 @@ ${org.sources.map(
 <span class="url">${source.url}</span>
 <ul class="cited-by">
 ${source.citedBy.map(
-  ({ fact, citation }) => html`<li>Cited by <a href="${sitePath(model.urls, model.urls.factAnchor(fact.id))}">${fact.label}</a> (<code>${fact.id}</code>), retrieved <time datetime="${citation.retrieved_iso}">${readableDate(citation.retrieved_iso)}</time>${citation.source_published_iso ? html`, published <time datetime="${citation.source_published_iso}">${readableDate(citation.source_published_iso)}</time>` : ""}.</li>
+  ({
+    fact,
+    citation,
+  }) => html`<li>Cited by <a href="${sitePath(model.urls, model.urls.factAnchor(fact.id))}">${fact.label}</a> (<code>${fact.id}</code>), retrieved <time datetime="${citation.retrieved_iso}">${readableDate(citation.retrieved_iso)}</time>${citation.source_published_iso ? html`, published <time datetime="${citation.source_published_iso}">${readableDate(citation.source_published_iso)}</time>` : ""}.</li>
 `,
 )}</ul>
 </li>

@@ -22,7 +22,15 @@ export const noteResponse = (request: IncomingMessage, response: ServerResponse)
 const rawAnswer = (error: NodeJS.ErrnoException): string => {
   const answer = (error.code === undefined ? undefined : ANSWERS[error.code]) ?? { statusLine: "400 Bad Request", error: "bad_request" };
   const body = `${JSON.stringify({ error: answer.error, message: `the request could not be parsed (${error.code ?? error.message})` } satisfies ErrorBody)}\n`;
-  const headers = [...COMMON_HEADERS, "Content-Type", "application/json; charset=utf-8", "Content-Length", String(Buffer.byteLength(body)), "Connection", "close"];
+  const headers = [
+    ...COMMON_HEADERS,
+    "Content-Type",
+    "application/json; charset=utf-8",
+    "Content-Length",
+    String(Buffer.byteLength(body)),
+    "Connection",
+    "close",
+  ];
   let head = `HTTP/1.1 ${answer.statusLine}\r\n`;
   for (let index = 0; index < headers.length; index += 2) head += `${headers[index]}: ${headers[index + 1]}\r\n`;
   return `${head}\r\n${body}`;

@@ -21,11 +21,16 @@ export const answerPreflight = (request: IncomingMessage, response: ServerRespon
   const asked = request.headers["access-control-request-headers"]?.trim();
   response.writeHead(204, [
     ...COMMON_HEADERS,
-    "Allow", ALLOWED_METHODS,
-    "Access-Control-Allow-Methods", ALLOWED_METHODS,
-    "Access-Control-Allow-Headers", asked !== undefined && HEADER_NAME_LIST.test(asked) ? asked : DEFAULT_ALLOWED_HEADERS,
-    "Access-Control-Max-Age", PREFLIGHT_MAX_AGE,
-    "Vary", "Access-Control-Request-Headers",
+    "Allow",
+    ALLOWED_METHODS,
+    "Access-Control-Allow-Methods",
+    ALLOWED_METHODS,
+    "Access-Control-Allow-Headers",
+    asked !== undefined && HEADER_NAME_LIST.test(asked) ? asked : DEFAULT_ALLOWED_HEADERS,
+    "Access-Control-Max-Age",
+    PREFLIGHT_MAX_AGE,
+    "Vary",
+    "Access-Control-Request-Headers",
   ]);
   response.end();
 };

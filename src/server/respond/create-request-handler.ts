@@ -43,9 +43,12 @@ const answeredWithoutLookup = (request: IncomingMessage, response: ServerRespons
 const redirectToFolder = (response: ServerResponse, target: string, requestPath: string): void => {
   response.writeHead(301, [
     ...COMMON_HEADERS,
-    "Location", `${requestPath}/${target.slice(requestPath.length)}`,
-    "Content-Length", "0",
-    "Cache-Control", CACHE_CONTROL,
+    "Location",
+    `${requestPath}/${target.slice(requestPath.length)}`,
+    "Content-Length",
+    "0",
+    "Cache-Control",
+    CACHE_CONTROL,
   ]);
   response.end();
 };
@@ -70,24 +73,26 @@ const sendFile = (request: IncomingMessage, response: ServerResponse, file: Site
  * The common case (an exact site path, no percent sign) is a single map lookup followed by one `writeHead` with
  * precomputed headers; everything else goes through `resolveRequestPath`, which refuses any path that could climb.
  */
-export const createRequestHandler = (currentSite: () => Site) => (request: IncomingMessage, response: ServerResponse): void => {
-  noteResponse(request, response);
-  if (answeredWithoutLookup(request, response)) return;
-  const site = currentSite();
-  const target = request.url ?? "/";
-  const requestPath = pathOf(target);
-  const exact = requestPath.includes("%") ? undefined : site.files.get(requestPath);
-  if (exact !== undefined) {
-    sendFile(request, response, exact);
-    return;
-  }
-  const resolved = resolveRequestPath(target);
-  if (!resolved.ok) {
-    sendError(request, response, 400, { error: "bad_request", message: resolved.reason, path: requestPath });
-    return;
-  }
-  const file = site.files.get(resolved.path);
-  if (file !== undefined) sendFile(request, response, file);
-  else if (site.folders.has(resolved.path)) redirectToFolder(response, target, requestPath);
-  else sendError(request, response, 404, notFoundBody(site, requestPath, resolved.path));
-};
+export const createRequestHandler =
+  (currentSite: () => Site) =>
+  (request: IncomingMessage, response: ServerResponse): void => {
+    noteResponse(request, response);
+    if (answeredWithoutLookup(request, response)) return;
+    const site = currentSite();
+    const target = request.url ?? "/";
+    const requestPath = pathOf(target);
+    const exact = requestPath.includes("%") ? undefined : site.files.get(requestPath);
+    if (exact !== undefined) {
+      sendFile(request, response, exact);
+      return;
+    }
+    const resolved = resolveRequestPath(target);
+    if (!resolved.ok) {
+      sendError(request, response, 400, { error: "bad_request", message: resolved.reason, path: requestPath });
+      return;
+    }
+    const file = site.files.get(resolved.path);
+    if (file !== undefined) sendFile(request, response, file);
+    else if (site.folders.has(resolved.path)) redirectToFolder(response, target, requestPath);
+    else sendError(request, response, 404, notFoundBody(site, requestPath, resolved.path));
+  };

@@ -13,9 +13,12 @@ export const sendError = (request: IncomingMessage, response: ServerResponse, st
   const json = Buffer.from(`${JSON.stringify(body)}\n`);
   response.writeHead(status, [
     ...COMMON_HEADERS,
-    "Content-Type", "application/json; charset=utf-8",
-    "Content-Length", String(json.length),
-    "Cache-Control", ERROR_CACHE_CONTROL,
+    "Content-Type",
+    "application/json; charset=utf-8",
+    "Content-Length",
+    String(json.length),
+    "Cache-Control",
+    ERROR_CACHE_CONTROL,
     ...extraHeaders,
   ]);
   response.end(request.method === "HEAD" ? undefined : json);

@@ -49,4 +49,3 @@ export const contentTypeFor = (sitePath: string): string => {
   const name = path.posix.basename(sitePath);
   return BY_PATH[sitePath] ?? BY_NAME[name] ?? BY_EXTENSION[path.posix.extname(name).toLowerCase()] ?? "application/octet-stream";
 };
-

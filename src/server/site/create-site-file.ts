@@ -33,8 +33,10 @@ const representation = (body: Buffer, etag: string, contentType: string, coding:
   const validators = ["Cache-Control", CACHE_CONTROL, "ETag", etag, ...(varies ? ["Vary", "Accept-Encoding"] : [])];
   const okHeaders = [
     ...COMMON_HEADERS,
-    "Content-Type", contentType,
-    "Content-Length", String(body.length),
+    "Content-Type",
+    contentType,
+    "Content-Length",
+    String(body.length),
     ...(coding === undefined ? [] : ["Content-Encoding", coding]),
     ...validators,
   ];

@@ -1,7 +1,7 @@
 import { SERVICE } from "../../lib/config.ts";
-import type { DeliveryRecord } from "../state/index.ts";
-import { signWebhook } from "../signing/index.ts";
 import { webhookBodyBytes } from "../events/index.ts";
+import { signWebhook } from "../signing/index.ts";
+import type { DeliveryRecord } from "../state/index.ts";
 
 export interface WebhookRequest {
   headers: Record<string, string>;

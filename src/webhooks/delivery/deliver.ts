@@ -1,11 +1,11 @@
-import { buildWebhookRequest } from "./build-webhook-request.ts";
 import type { AttemptOutcome, DeliveryRecord, DeliveryStore } from "../state/index.ts";
+import type { Subscriber } from "../subscribers/index.ts";
+import { buildWebhookRequest } from "./build-webhook-request.ts";
+import { describeOutcome } from "./describe-outcome.ts";
 import { guardUrl, type Resolver } from "./guard-url.ts";
 import type { PinnedClient } from "./pinned-client.ts";
-import { sendWebhook } from "./send-webhook.ts";
-import type { Subscriber } from "../subscribers/index.ts";
-import { describeOutcome } from "./describe-outcome.ts";
 import { retryDelayMs } from "./retry-schedule.ts";
+import { sendWebhook } from "./send-webhook.ts";
 
 /**
  * SPEC.md section 3 as a pure transition: the record after its current attempt ended with `outcome`.

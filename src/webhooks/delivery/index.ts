@@ -2,5 +2,5 @@ export { buildWebhookRequest, type WebhookRequest } from "./build-webhook-reques
 export { applyAttemptOutcome, startAttempt } from "./deliver.ts";
 export { systemResolver } from "./guard-url.ts";
 export { createPinnedClient, type PinnedClient } from "./pinned-client.ts";
-export { DEFAULT_CONCURRENCY, forEachConcurrently, runDeliveries, type RunOptions, type RunSummary } from "./run-deliveries.ts";
+export { DEFAULT_CONCURRENCY, forEachConcurrently, type RunOptions, type RunSummary, runDeliveries } from "./run-deliveries.ts";
 export { DEFAULT_TIMEOUT_MS, MAX_ANSWER_BYTES } from "./send-webhook.ts";

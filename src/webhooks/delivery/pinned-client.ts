@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { buildConnector, Pool, type Dispatcher } from "undici";
+import { buildConnector, type Dispatcher, Pool } from "undici";
 
 /** What a receiver answered: the final status and its headers. The body is read and dropped. */
 export interface Answer {

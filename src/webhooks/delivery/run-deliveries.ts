@@ -1,10 +1,10 @@
-import type { Mailer } from "../../lib/mailer.ts";
 import { compareText } from "../../lib/compare-text.ts";
-import { deadDeliveryEmail } from "./dead-delivery-email.ts";
-import { deliver, type DeliveryContext } from "./deliver.ts";
+import type { Mailer } from "../../lib/mailer.ts";
 import type { DeliveryRecord, DeliveryStatus } from "../state/index.ts";
-import { describeOutcome } from "./describe-outcome.ts";
 import type { Subscriber } from "../subscribers/index.ts";
+import { deadDeliveryEmail } from "./dead-delivery-email.ts";
+import { type DeliveryContext, deliver } from "./deliver.ts";
+import { describeOutcome } from "./describe-outcome.ts";
 
 /** Runs `work` over `items` with at most `limit` at a time, in order of start. */
 export const forEachConcurrently = async <T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> => {

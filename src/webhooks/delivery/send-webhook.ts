@@ -1,6 +1,6 @@
 import type { AttemptOutcome } from "../state/index.ts";
-import { AnswerTimeoutError, type PinnedClient } from "./pinned-client.ts";
 import type { WebhookRequest } from "./build-webhook-request.ts";
+import { AnswerTimeoutError, type PinnedClient } from "./pinned-client.ts";
 
 /** A `Retry-After` header (delay in seconds, or an HTTP date) as seconds from `now`; undefined when absent or unreadable. */
 export const parseRetryAfter = (header: string | string[] | undefined, now: Date): number | undefined => {

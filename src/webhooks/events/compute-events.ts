@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { compareText } from "../../lib/compare-text.ts";
 import type { FactFile } from "../../schemas/fact-file.ts";
-import { WATCHED_FIELDS, type FactUpdatedEvent } from "./fact-updated-event.ts";
+import { type FactUpdatedEvent, WATCHED_FIELDS } from "./fact-updated-event.ts";
 
 const watched = (fact: FactFile): FactUpdatedEvent["current"] => ({
   value: fact.value,

@@ -2,15 +2,15 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import { compareText } from "../../lib/compare-text.ts";
+import { writeFileAtomic } from "../../lib/write-file-atomic.ts";
 import { IsoDateTime } from "../../schemas/primitives.ts";
-import { openJournal, type Journal } from "./journal.ts";
+import type { FactUpdatedEvent } from "../events/index.ts";
+import type { DeliveryRecord } from "./delivery-record.ts";
+import { type Journal, openJournal } from "./journal.ts";
 import { diffRecord } from "./record-patch.ts";
 import { recoverAtomicWrites } from "./recover-atomic-writes.ts";
 import { replayDeliveryState, type StoredText } from "./replay-delivery-state.ts";
-import { writeFileAtomic } from "../../lib/write-file-atomic.ts";
-import { compareText } from "../../lib/compare-text.ts";
-import type { DeliveryRecord } from "./delivery-record.ts";
-import type { FactUpdatedEvent } from "../events/index.ts";
 
 /** Every subscriber's delivery of an event holds the same event object, so its JSON is made once. */
 const eventTexts = new WeakMap<FactUpdatedEvent, string>();
@@ -122,7 +122,9 @@ export const createDeliveryStore = async (directory: string): Promise<DeliverySt
       return journal.append(JSON.stringify(patch));
     },
     goneSubscribers: async () => {
-      const files = readdirSync(gone).filter((name) => name.endsWith(".json")).sort();
+      const files = readdirSync(gone)
+        .filter((name) => name.endsWith(".json"))
+        .sort();
       const marks = files.map((name) => readGoneMark(path.join(gone, name)));
       return new Map(marks.map((mark) => [mark.subscriber, mark]));
     },

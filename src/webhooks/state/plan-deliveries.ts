@@ -17,14 +17,11 @@ export interface PlanContext {
  * Each event's body is validated against the published WebhookBody schema here, once, so a body that breaks it
  * is refused before anything is stored or sent.
  */
-export const planDeliveries = (
-  events: readonly FactUpdatedEvent[],
-  subscriberIds: readonly string[],
-  context: PlanContext,
-): DeliveryRecord[] =>
+export const planDeliveries = (events: readonly FactUpdatedEvent[], subscriberIds: readonly string[], context: PlanContext): DeliveryRecord[] =>
   events.flatMap((event) => {
     const body = WebhookBody.safeParse(buildWebhookBody(event, { baseUrl: context.baseUrl, changedAt: context.changedAt, sentAt: context.createdAt }));
-    if (!body.success) throw new Error(`the fact.updated body of ${event.factId} v${event.version} breaks the WebhookBody schema: ${z.prettifyError(body.error)}`);
+    if (!body.success)
+      throw new Error(`the fact.updated body of ${event.factId} v${event.version} breaks the WebhookBody schema: ${z.prettifyError(body.error)}`);
     return subscriberIds.map((subscriberId) => ({
       id: deliveryId({ subscriberId, factId: event.factId, version: event.version, headCommit: context.head }),
       subscriber: subscriberId,

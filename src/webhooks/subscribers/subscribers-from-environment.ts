@@ -1,8 +1,8 @@
-import type { Environment } from "../../lib/environment.ts";
 import { readFile } from "node:fs/promises";
+import type { Environment } from "../../lib/environment.ts";
 import { listTextFromEnvironment } from "../../lib/list-text-from-environment.ts";
-import { Subscriber } from "./subscriber.ts";
 import { parseSubscriberList } from "./parse-subscriber-list.ts";
+import { Subscriber } from "./subscriber.ts";
 
 /** The webhook subscriber list (a JSON array), every problem reported at once by subscriber index and field. */
 export const parseSubscribers = (text: string, source: string): Subscriber[] =>

@@ -44,10 +44,7 @@ export const nonEmptyText = z.string().min(1, { error: "must not be empty" });
 export const requiredText = z.string().min(1, { error: "is required" });
 
 /** A count of days or seconds, as a number. */
-export const wholeNumber = z
-  .string()
-  .regex(/^\d+$/, { error: "must be a whole number" })
-  .transform(Number);
+export const wholeNumber = z.string().regex(/^\d+$/, { error: "must be a whole number" }).transform(Number);
 
 /** A switch, written `true` or `false` as in action.yml. */
 export const trueOrFalse = z.enum(["true", "false"], { error: "must be true or false" }).transform((value) => value === "true");

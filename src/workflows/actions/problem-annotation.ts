@@ -1,6 +1,6 @@
-import { readVariable } from "../../lib/environment.ts";
 import path from "node:path";
 import type { AnnotationProperties } from "@actions/core";
+import { readVariable } from "../../lib/environment.ts";
 import type { Problem } from "../../lib/problem.ts";
 
 /**

@@ -1,5 +1,5 @@
-import type { LoadedFact } from "../../model/index.ts";
 import { daysBetween } from "../../lib/dates.ts";
+import type { LoadedFact } from "../../model/index.ts";
 import type { ScheduledChange } from "../../schemas/scheduled-change.ts";
 import { codeBlock, codeSpan, escapeMarkdown, truncate } from "../github/markdown/markdown-text.ts";
 
@@ -46,7 +46,10 @@ export const renderConfirmIssue = ({ doc, fact }: LoadedFact, change: ScheduledC
     "",
     "### Where it was announced",
     "",
-    ...change.citations.map((citation, position) => `${position + 1}. ${escapeMarkdown(citation.title ?? citation.org)}: ${citation.url} (${escapeMarkdown(citation.org)}${citation.kind ? `, ${citation.kind}` : ""}; retrieved ${citation.retrieved_iso})`),
+    ...change.citations.map(
+      (citation, position) =>
+        `${position + 1}. ${escapeMarkdown(citation.title ?? citation.org)}: ${citation.url} (${escapeMarkdown(citation.org)}${citation.kind ? `, ${citation.kind}` : ""}; retrieved ${citation.retrieved_iso})`,
+    ),
     "",
     "### How to settle it",
     "",

@@ -1,8 +1,8 @@
-import type { LoadedFact } from "../../model/index.ts";
 import { addDays } from "../../lib/dates.ts";
+import type { LoadedFact } from "../../model/index.ts";
 import type { FactIssueOptions } from "../github/fact-issue-options.ts";
 import { ensureLabel } from "../reverify/ensure-label.ts";
-import { confirmKeyOfIssueBody, renderConfirmIssue, type ConfirmIssue } from "./confirm-change-issue.ts";
+import { type ConfirmIssue, confirmKeyOfIssueBody, renderConfirmIssue } from "./confirm-change-issue.ts";
 
 export interface ConfirmOperation {
   kind: "open" | "update" | "unchanged" | "close";
@@ -17,7 +17,9 @@ export type ConfirmOptions = FactIssueOptions;
 export const dueAnnouncedChanges = (facts: readonly LoadedFact[], today: string, withinDays: number): ConfirmIssue[] => {
   const until = addDays(today, withinDays);
   return facts.flatMap((loaded) =>
-    (loaded.fact.scheduled ?? []).filter((change) => change.status === "announced" && change.effective_iso <= until).map((change) => renderConfirmIssue(loaded, change, today)),
+    (loaded.fact.scheduled ?? [])
+      .filter((change) => change.status === "announced" && change.effective_iso <= until)
+      .map((change) => renderConfirmIssue(loaded, change, today)),
   );
 };
 
@@ -39,7 +41,9 @@ export const runConfirmChanges = async (options: ConfirmOptions): Promise<Confir
     await ensureLabel(client, repository, label, "Announced changes to confirm before they are published");
   }
   for (const issue of due) {
-    const matches = existing.filter((each) => each.key === issue.key).sort((a, b) => Number(b.state === "open") - Number(a.state === "open") || b.number - a.number);
+    const matches = existing
+      .filter((each) => each.key === issue.key)
+      .sort((a, b) => Number(b.state === "open") - Number(a.state === "open") || b.number - a.number);
     const current = matches[0];
     if (!current) {
       const { data } = await client.rest.issues.create({ ...repository, title: issue.title, body: issue.body, labels: [label] });

@@ -1,7 +1,7 @@
 import type { Problem } from "../../lib/problem.ts";
-import { type LoadedFact, describeDue, factsDue, type FactDue } from "../../model/index.ts";
-import { planPromotions } from "../promote/plan-promotions.ts";
+import { describeDue, type FactDue, factsDue, type LoadedFact } from "../../model/index.ts";
 import type { ScheduledChange } from "../../schemas/scheduled-change.ts";
+import { planPromotions } from "../promote/plan-promotions.ts";
 
 /** A freshness problem, located on the fact's `expires_iso` line, that also names the fact. */
 export interface FreshnessProblem extends Problem {
@@ -46,10 +46,18 @@ export const freshnessReport = (facts: readonly LoadedFact[], today: string, war
     expired: due.filter((entry) => entry.status === "expired").map(problemFor),
     expiring: due.filter((entry) => entry.status === "expiring").map(problemFor),
     unpromoted: plan.promotions.map(({ factId, change }) =>
-      scheduledProblem(factId, change, `${factId}: the enacted change of ${change.effective_iso} is in effect but still only scheduled; run npm run promote before deploying`),
+      scheduledProblem(
+        factId,
+        change,
+        `${factId}: the enacted change of ${change.effective_iso} is in effect but still only scheduled; run npm run promote before deploying`,
+      ),
     ),
     unconfirmed: plan.held.map(({ factId, change }) =>
-      scheduledProblem(factId, change, `${factId}: the ${change.status} change of ${change.effective_iso} has fallen due; confirm whether it was enacted and record it, or move or drop it`),
+      scheduledProblem(
+        factId,
+        change,
+        `${factId}: the ${change.status} change of ${change.effective_iso} has fallen due; confirm whether it was enacted and record it, or move or drop it`,
+      ),
     ),
     factCount: facts.length,
   };

@@ -1,6 +1,6 @@
-import { readVariable, type Environment } from "../../lib/environment.ts";
 import * as core from "@actions/core";
 import { Octokit } from "@octokit/rest";
+import { type Environment, readVariable } from "../../lib/environment.ts";
 
 export type GitHubClient = InstanceType<typeof Octokit>;
 
@@ -16,6 +16,11 @@ export const createGitHubClient = (token: string, environment: Environment = pro
     userAgent: "bc-real-estate-facts-actions",
     // Octokit's own messages go to the job log through the runner's commands, not to stderr: a request that fails
     // is reported by the action itself, with what it means for the step.
-    log: { debug: (message: string) => core.debug(message), info: (message: string) => core.debug(message), warn: (message: string) => core.warning(message), error: (message: string) => core.info(message) },
+    log: {
+      debug: (message: string) => core.debug(message),
+      info: (message: string) => core.debug(message),
+      warn: (message: string) => core.warning(message),
+      error: (message: string) => core.info(message),
+    },
   });
 };

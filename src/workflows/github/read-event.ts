@@ -1,6 +1,6 @@
-import { readVariable, type Environment } from "../../lib/environment.ts";
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
+import { type Environment, readVariable } from "../../lib/environment.ts";
 
 /** The fields of a `pull_request` event payload this project reads. */
 export const PullRequestEvent = z.object({

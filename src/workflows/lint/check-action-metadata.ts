@@ -23,6 +23,7 @@ export const checkActionMetadata = (action: YamlFile): Problem[] => {
     }
   }
   const runs = isObject(doc.runs) ? doc.runs : {};
-  if (runs.using !== "composite" && runs.using !== "node24") problems.push(action.problemAt(["runs", "using"], "JavaScript actions run on node24, the project's runtime"));
+  if (runs.using !== "composite" && runs.using !== "node24")
+    problems.push(action.problemAt(["runs", "using"], "JavaScript actions run on node24, the project's runtime"));
   return problems;
 };

@@ -7,8 +7,21 @@ const isObject = (value: unknown): value is Json => typeof value === "object" &&
 
 /** The scopes a GITHUB_TOKEN can be granted, and the levels; `write-all`/`read-all` are never a least grant. */
 const SCOPES = new Set([
-  "actions", "attestations", "checks", "contents", "deployments", "discussions", "id-token", "issues", "models",
-  "packages", "pages", "pull-requests", "repository-projects", "security-events", "statuses",
+  "actions",
+  "attestations",
+  "checks",
+  "contents",
+  "deployments",
+  "discussions",
+  "id-token",
+  "issues",
+  "models",
+  "packages",
+  "pages",
+  "pull-requests",
+  "repository-projects",
+  "security-events",
+  "statuses",
 ]);
 const LEVELS = new Set(["read", "write", "none"]);
 
@@ -32,7 +45,8 @@ export const checkWorkflowHygiene = (workflow: YamlFile): Problem[] => {
   const at = (path: YamlPath, message: string) => problems.push(workflow.problemAt(path, message));
 
   if (!("permissions" in doc)) at([], "set `permissions: {}` at the top so no job gets a token scope it does not name");
-  else if (!isObject(doc.permissions) || Object.keys(doc.permissions).length > 0) at(["permissions"], "top-level permissions must be `{}`; grant scopes per job");
+  else if (!isObject(doc.permissions) || Object.keys(doc.permissions).length > 0)
+    at(["permissions"], "top-level permissions must be `{}`; grant scopes per job");
 
   const triggers = triggersOf(doc.on);
   const privileged = triggers.filter((trigger) => trigger === "pull_request_target" || trigger === "workflow_run");
@@ -52,7 +66,8 @@ export const checkWorkflowHygiene = (workflow: YamlFile): Problem[] => {
     }
     if (typeof job["timeout-minutes"] !== "number" && typeof job["timeout-minutes"] !== "string") at(jobPath, `job "${name}" needs timeout-minutes`);
     if (!("concurrency" in job)) at(jobPath, `job "${name}" needs a concurrency group`);
-    else if (isObject(job.concurrency) && typeof job.concurrency.group !== "string") at([...jobPath, "concurrency"], `job "${name}": concurrency needs a group`);
+    else if (isObject(job.concurrency) && typeof job.concurrency.group !== "string")
+      at([...jobPath, "concurrency"], `job "${name}": concurrency needs a group`);
 
     const steps = Array.isArray(job.steps) ? job.steps : [];
     steps.forEach((step: unknown, index) => {
@@ -69,7 +84,10 @@ export const checkWorkflowHygiene = (workflow: YamlFile): Problem[] => {
       const action = uses.split("@")[0];
       if (action === "actions/checkout") {
         if (withInputs["persist-credentials"] !== false) {
-          at([...stepPath, ...(isObject(step.with) ? ["with"] : [])], "actions/checkout: set `persist-credentials: false` (git pushes pass the token explicitly)");
+          at(
+            [...stepPath, ...(isObject(step.with) ? ["with"] : [])],
+            "actions/checkout: set `persist-credentials: false` (git pushes pass the token explicitly)",
+          );
         }
         const ref = String(withInputs.ref ?? "") + String(withInputs.repository ?? "");
         if (privileged.length > 0 && PULL_REQUEST_CODE.test(ref)) {

@@ -15,7 +15,10 @@ export interface WorkflowLintReport {
 
 const yamlFilesIn = async (root: string, directory: string): Promise<string[]> => {
   try {
-    return (await readdir(path.join(root, directory))).filter((name) => /\.ya?ml$/.test(name)).sort().map((name) => `${directory}/${name}`);
+    return (await readdir(path.join(root, directory)))
+      .filter((name) => /\.ya?ml$/.test(name))
+      .sort()
+      .map((name) => `${directory}/${name}`);
   } catch (error: unknown) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;
@@ -25,7 +28,10 @@ const yamlFilesIn = async (root: string, directory: string): Promise<string[]> =
 const actionFilesIn = async (root: string): Promise<string[]> => {
   let names: string[];
   try {
-    names = (await readdir(path.join(root, "actions"), { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+    names = (await readdir(path.join(root, "actions"), { withFileTypes: true }))
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
   } catch (error: unknown) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;

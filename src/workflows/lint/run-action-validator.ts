@@ -1,13 +1,15 @@
-import { validateAction, validateWorkflow, type ValidationError } from "@action-validator/core";
-import type { Problem } from "../../lib/problem.ts";
+import { type ValidationError, validateAction, validateWorkflow } from "@action-validator/core";
 import { fromJsonPointer } from "../../lib/json-pointer.ts";
+import type { Problem } from "../../lib/problem.ts";
 import type { YamlFile } from "./yaml-file.ts";
 
 const messagesOf = (error: ValidationError, prefix = ""): { path: string; message: string }[] => {
   const here = "path" in error ? error.path : "";
   const text = `${prefix}${error.title}${error.detail ? `: ${error.detail}` : ""}`;
   const nested = "states" in error ? (error.states ?? []).flatMap((state) => state.errors.flatMap((inner) => messagesOf(inner, "one alternative: "))) : [];
-  return nested.length > 0 ? [{ path: here, message: `${text} (${nested.map((entry) => `${entry.path}: ${entry.message}`).join("; ")})` }] : [{ path: here, message: text }];
+  return nested.length > 0
+    ? [{ path: here, message: `${text} (${nested.map((entry) => `${entry.path}: ${entry.message}`).join("; ")})` }]
+    : [{ path: here, message: text }];
 };
 
 /**

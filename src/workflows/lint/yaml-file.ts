@@ -1,6 +1,6 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
-import type { Problem } from "../../lib/problem.ts";
+import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import { toJsonPointer } from "../../lib/json-pointer.ts";
+import type { Problem } from "../../lib/problem.ts";
 
 export type YamlPath = readonly (string | number)[];
 

@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from "node:util";
-import { revisionFieldsChanged, latestRetrieved } from "../../model/index.ts";
 import { valueDiff } from "../../derive/value-diff.ts";
+import { compareText } from "../../lib/compare-text.ts";
+import { latestRetrieved, revisionFieldsChanged } from "../../model/index.ts";
 import { FACT_FILE_KEYS, type FactFile } from "../../schemas/fact-file.ts";
 import type { ChangeKind, FactChange } from "./pr-changes-report.ts";
-import { compareText } from "../../lib/compare-text.ts";
 
 /** A fact file on one side of the pull request. */
 export interface FactOnSide {
@@ -11,8 +11,7 @@ export interface FactOnSide {
   fact: FactFile;
 }
 
-const changedFields = (before: FactFile, after: FactFile): string[] =>
-  FACT_FILE_KEYS.filter((key) => !isDeepStrictEqual(before[key], after[key]));
+const changedFields = (before: FactFile, after: FactFile): string[] => FACT_FILE_KEYS.filter((key) => !isDeepStrictEqual(before[key], after[key]));
 
 const kindOf = (before: FactFile, after: FactFile): ChangeKind | undefined => {
   if (revisionFieldsChanged(before, after).length > 0) return "revision";

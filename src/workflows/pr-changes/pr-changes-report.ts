@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { FactValue } from "../../schemas/fact-value.ts";
 import { ValueDiff } from "../../schemas/diff.ts";
+import { FactValue } from "../../schemas/fact-value.ts";
 import { FactId, IsoDate } from "../../schemas/primitives.ts";
 
 /**

@@ -22,7 +22,10 @@ export const readPrChanges = async (
     schema: 1,
     ...(options.pullRequest ? { pull_request: options.pullRequest } : {}),
     base,
-    changes: computeFactChanges(baseSide.filter((side) => !unreadableSet.has(side.file)), headSide),
+    changes: computeFactChanges(
+      baseSide.filter((side) => !unreadableSet.has(side.file)),
+      headSide,
+    ),
     unreadable,
   };
 };

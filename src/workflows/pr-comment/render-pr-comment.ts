@@ -25,9 +25,12 @@ const plainOrEscaped = (text: string): string => (/^[\w.-]*$/.test(text) ? text 
 const heading = (change: FactChange): string => {
   const { from, to } = change.version;
   const versions =
-    change.kind === "revision" ? `v${from} → v${to}`
-      : change.kind === "added" ? `v${to}`
-        : change.kind === "deleted" ? `was v${from}`
+    change.kind === "revision"
+      ? `v${from} → v${to}`
+      : change.kind === "added"
+        ? `v${to}`
+        : change.kind === "deleted"
+          ? `was v${from}`
           : `version stays v${to}${from !== to ? ` (was v${from})` : ""}`;
   return `### ${codeSpan(change.id)}: ${KIND_TITLE[change.kind]}, ${versions}`;
 };
@@ -45,7 +48,8 @@ const datesTable = (change: FactChange): string[] => {
     "|---|---|---|",
     ...rows.map(([name, from, to]) => {
       // Cells come from the pull request: the unit is shown as code, dates and versions as escaped text.
-      const show = (value: string | number | undefined) => (value === undefined ? "–" : name === "unit" ? tableCode(String(value)) : plainOrEscaped(String(value)));
+      const show = (value: string | number | undefined) =>
+        value === undefined ? "–" : name === "unit" ? tableCode(String(value)) : plainOrEscaped(String(value));
       const changed = from !== to && from !== undefined && to !== undefined;
       return `| ${name} | ${show(from)} | ${changed ? `**${show(to)}**` : show(to)} |`;
     }),
@@ -117,7 +121,9 @@ const render = (report: PrChangesReport, shown: number, withValues: boolean): st
     lines.push(`Not readable as facts (see the validate job's annotations): ${report.unreadable.map((file) => codeSpan(file)).join(", ")}`, "");
   }
   const head = report.pull_request?.head_sha;
-  lines.push(`<sub>Compared with ${codeSpan(report.base.slice(0, 12))}${head ? ` at ${codeSpan(head.slice(0, 12))}` : ""}; updated in place on each push.</sub>`);
+  lines.push(
+    `<sub>Compared with ${codeSpan(report.base.slice(0, 12))}${head ? ` at ${codeSpan(head.slice(0, 12))}` : ""}; updated in place on each push.</sub>`,
+  );
   return `${lines.join("\n")}\n`;
 };
 

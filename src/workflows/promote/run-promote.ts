@@ -1,11 +1,11 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { checkFactFiles } from "../../check/check-fact-files.ts";
-import { formatProblem } from "../../lib/problem.ts";
 import { runChecks } from "../../check/run-checks.ts";
 import { runGit } from "../../lib/git/index.ts";
+import { formatProblem } from "../../lib/problem.ts";
 import { factFileText } from "../../model/index.ts";
-import { planPromotions, type HeldChange, type Promotion } from "./plan-promotions.ts";
+import { type HeldChange, type Promotion, planPromotions } from "./plan-promotions.ts";
 import { promotionMessage } from "./promotion-message.ts";
 
 export interface PromotedChange extends Promotion {
@@ -44,7 +44,9 @@ export const runPromote = async (root: string, today: string, options: { dryRun?
       const commit = await git(root, ["rev-parse", "HEAD"]);
       const report = await runChecks(root, { today, base: `${commit}~1` });
       if (report.problems.length > 0) {
-        throw new Error(`the promotion of ${promotion.factId} to v${promotion.after.version} does not pass npm run check --base ${commit}~1:\n${report.problems.map(formatProblem).join("\n")}`);
+        throw new Error(
+          `the promotion of ${promotion.factId} to v${promotion.after.version} does not pass npm run check --base ${commit}~1:\n${report.problems.map(formatProblem).join("\n")}`,
+        );
       }
       promoted.push({ ...promotion, commit });
     }

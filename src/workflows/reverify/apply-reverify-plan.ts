@@ -10,7 +10,12 @@ export interface AppliedOperation {
 }
 
 /** Carries out the plan on GitHub, one request at a time so a failure leaves the earlier operations done and named. */
-export const applyReverifyPlan = async (client: GitHubClient, repository: RepositoryRef, label: string, plan: readonly ReverifyOperation[]): Promise<AppliedOperation[]> => {
+export const applyReverifyPlan = async (
+  client: GitHubClient,
+  repository: RepositoryRef,
+  label: string,
+  plan: readonly ReverifyOperation[],
+): Promise<AppliedOperation[]> => {
   const applied: AppliedOperation[] = [];
   const issueUrl = (number: number) => `${repository.owner}/${repository.repo}#${number}`;
   for (const operation of plan) {
@@ -19,7 +24,9 @@ export const applyReverifyPlan = async (client: GitHubClient, repository: Reposi
         const { data } = await client.rest.issues.create({ ...repository, title: operation.issue.title, body: operation.issue.body, labels: [label] });
         // Without its label the issue would not be found again and the next run would open another one.
         if (!data.labels.some((each) => (typeof each === "string" ? each : each.name) === label)) {
-          throw new Error(`issue #${data.number} was created without the label "${label}" (the token may not set labels); label it by hand so it is found again`);
+          throw new Error(
+            `issue #${data.number} was created without the label "${label}" (the token may not set labels); label it by hand so it is found again`,
+          );
         }
         applied.push({ kind: "open", factId: operation.issue.factId, number: data.number, url: data.html_url });
         break;

@@ -32,14 +32,20 @@ const pickIssue = (issues: readonly ExistingIssue[]): ExistingIssue | undefined 
  * comes due), or leave it when nothing changed; close the open issue of a fact that is no longer due, with a comment.
  * Issues whose marker names no known fact are left alone.
  */
-export const planReverify = (due: readonly ReverifyIssue[], verified: readonly VerifiedFact[], existing: readonly ExistingIssue[], withinDays: number): ReverifyOperation[] => {
+export const planReverify = (
+  due: readonly ReverifyIssue[],
+  verified: readonly VerifiedFact[],
+  existing: readonly ExistingIssue[],
+  withinDays: number,
+): ReverifyOperation[] => {
   const byFact = new Map<string, ExistingIssue[]>();
   for (const issue of existing) byFact.set(issue.factId, [...(byFact.get(issue.factId) ?? []), issue]);
   const operations: ReverifyOperation[] = [];
   for (const issue of due) {
     const current = pickIssue(byFact.get(issue.factId) ?? []);
     if (!current) operations.push({ kind: "open", issue });
-    else if (current.state === "open" && current.title === issue.title && current.body === issue.body) operations.push({ kind: "unchanged", number: current.number, issue });
+    else if (current.state === "open" && current.title === issue.title && current.body === issue.body)
+      operations.push({ kind: "unchanged", number: current.number, issue });
     else operations.push({ kind: "update", number: current.number, reopen: current.state === "closed", issue });
   }
   for (const fact of verified) {

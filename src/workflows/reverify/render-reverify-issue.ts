@@ -1,7 +1,7 @@
 import { cadenceTagsOf, describeDue, type FactDue } from "../../model/index.ts";
+import { CADENCE_DAYS } from "../../schemas/fact-file.ts";
 import type { SourceFinding } from "../../sources/check-sources.ts";
 import { describePage } from "../../sources/describe-finding.ts";
-import { CADENCE_DAYS } from "../../schemas/fact-file.ts";
 import { codeBlock, codeSpan, escapeMarkdown, truncate } from "../github/markdown/markdown-text.ts";
 import { reverifyMarker } from "./reverify-marker.ts";
 
@@ -48,7 +48,11 @@ export const renderReverifyIssue = (due: FactDue, findings: readonly SourceFindi
   const redirected = all.filter((finding) => finding.redirects.length > 0 && finding.verdict !== "page-gone");
   const unverified = all.filter((finding) => finding.verdict === "unverified");
   const status =
-    due.status === "expired" ? `**${describeDue(due)}**` : due.status === "drift" ? `${describeDue(due)}, but a cited source no longer says what it is cited for` : describeDue(due);
+    due.status === "expired"
+      ? `**${describeDue(due)}**`
+      : due.status === "drift"
+        ? `${describeDue(due)}, but a cited source no longer says what it is cited for`
+        : describeDue(due);
 
   const lines = [
     reverifyMarker(fact.id),
@@ -74,7 +78,12 @@ export const renderReverifyIssue = (due: FactDue, findings: readonly SourceFindi
     ]),
     ...(scheduledFindings.length === 0
       ? []
-      : ["", "Sources of the scheduled changes:", "", ...scheduledFindings.map((finding) => `- ${finding.source.url} (${codeSpan(finding.source.pointer)}): ${sourceVerdict(finding)}`)]),
+      : [
+          "",
+          "Sources of the scheduled changes:",
+          "",
+          ...scheduledFindings.map((finding) => `- ${finding.source.url} (${codeSpan(finding.source.pointer)}): ${sourceVerdict(finding)}`),
+        ]),
     "",
     "### Quotes gone",
     "",
@@ -92,7 +101,14 @@ export const renderReverifyIssue = (due: FactDue, findings: readonly SourceFindi
       : dead.map((finding) => `- ${finding.source.url}: ${finding.detail}. Find where the source moved and update the citation.`)),
     ...(redirected.length === 0
       ? []
-      : ["", "### Redirects", "", ...redirected.map((finding) => `- ${finding.source.url} → ${finding.redirects.map((hop) => `${hop.status} ${hop.to}`).join(" → ")}: cite the final address.`)]),
+      : [
+          "",
+          "### Redirects",
+          "",
+          ...redirected.map(
+            (finding) => `- ${finding.source.url} → ${finding.redirects.map((hop) => `${hop.status} ${hop.to}`).join(" → ")}: cite the final address.`,
+          ),
+        ]),
     ...(unverified.length === 0 ? [] : ["", "### Could not check", "", ...unverified.map((finding) => `- ${finding.source.url}: ${finding.detail}`)]),
     "",
     "### Recording the re-verification",
@@ -103,7 +119,10 @@ export const renderReverifyIssue = (due: FactDue, findings: readonly SourceFindi
   ];
   return {
     factId: fact.id,
-    title: due.status === "drift" ? `Re-verify ${fact.id} (a cited source changed)` : `Re-verify ${fact.id} (${due.status === "expired" ? "expired" : "expires"} ${fact.expires_iso})`,
+    title:
+      due.status === "drift"
+        ? `Re-verify ${fact.id} (a cited source changed)`
+        : `Re-verify ${fact.id} (${due.status === "expired" ? "expired" : "expires"} ${fact.expires_iso})`,
     body: `${lines.join("\n")}\n`,
     deadLinks: [...new Set(dead.map((finding) => finding.source.url))],
     quotesGone: [...new Set(gone.map((finding) => finding.source.url))],

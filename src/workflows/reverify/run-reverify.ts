@@ -1,13 +1,13 @@
-import { latestRetrieved, factsDue } from "../../model/index.ts";
 import { daysBetween } from "../../lib/dates.ts";
+import { factsDue, latestRetrieved } from "../../model/index.ts";
 import type { SourceFinding } from "../../sources/check-sources.ts";
 import { needsAttention } from "../../sources/describe-finding.ts";
 import type { FactIssueOptions } from "../github/fact-issue-options.ts";
-import { applyReverifyPlan, type AppliedOperation } from "./apply-reverify-plan.ts";
+import { type AppliedOperation, applyReverifyPlan } from "./apply-reverify-plan.ts";
 import { ensureLabel } from "./ensure-label.ts";
 import { listReverifyIssues } from "./list-reverify-issues.ts";
 import { planReverify } from "./plan-reverify.ts";
-import { renderReverifyIssue, type ReverifyIssue } from "./render-reverify-issue.ts";
+import { type ReverifyIssue, renderReverifyIssue } from "./render-reverify-issue.ts";
 
 export interface ReverifyOptions extends FactIssueOptions {
   /** What `npm run sources -- check` found for every citation (empty when sources were not checked). */
@@ -32,7 +32,14 @@ export const runReverify = async (options: ReverifyOptions): Promise<ReverifyRes
     .filter(({ fact }) => !dueIds.has(fact.id) && options.findings.some((finding) => finding.source.factId === fact.id && needsAttention(finding)))
     .map((loaded) => ({ loaded, daysLeft: daysBetween(options.today, loaded.fact.expires_iso), status: "drift" as const }));
   const due = [...byDate, ...drifted];
-  const issues = due.map((entry) => renderReverifyIssue(entry, options.findings.filter((finding) => finding.source.factId === entry.loaded.fact.id), options.today, options.withinDays));
+  const issues = due.map((entry) =>
+    renderReverifyIssue(
+      entry,
+      options.findings.filter((finding) => finding.source.factId === entry.loaded.fact.id),
+      options.today,
+      options.withinDays,
+    ),
+  );
   const dueAll = new Set(due.map((entry) => entry.loaded.fact.id));
   const verified = options.facts
     .filter(({ fact }) => !dueAll.has(fact.id))

@@ -37,10 +37,18 @@ export const saveStateBranch = async (options: SaveOptions): Promise<SaveResult>
       return { pushed: true, commit, detail: attempt === 1 ? "pushed" : `pushed after ${attempt} tries` };
     }
     if (attempt >= attempts) throw new Error(`could not push the state to ${options.branch} after ${attempts} tries: ${push.stderr.trim()}`);
-    await gitText(options.directory, ["fetch", "-q", "--no-tags", "origin", `+refs/heads/${options.branch}:refs/remotes/origin/${options.branch}`], options.auth);
+    await gitText(
+      options.directory,
+      ["fetch", "-q", "--no-tags", "origin", `+refs/heads/${options.branch}:refs/remotes/origin/${options.branch}`],
+      options.auth,
+    );
     const rebase = await gitResult(options.directory, [...IDENTITY, "rebase", "-q", `refs/remotes/origin/${options.branch}`]);
     if (rebase.code !== 0) {
-      const conflicts = (await gitResult(options.directory, ["diff", "--name-only", "--diff-filter=U"])).stdout.toString("utf8").trim().split("\n").filter(Boolean);
+      const conflicts = (await gitResult(options.directory, ["diff", "--name-only", "--diff-filter=U"])).stdout
+        .toString("utf8")
+        .trim()
+        .split("\n")
+        .filter(Boolean);
       await gitResult(options.directory, ["rebase", "--abort"]);
       throw new Error(
         `another run changed ${conflicts.length > 0 ? conflicts.join(", ") : "the same state"} on ${options.branch} since this run restored it; this run's state was not pushed (run the workflows that share the state in one concurrency group)`,

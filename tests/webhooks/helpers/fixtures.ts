@@ -1,11 +1,11 @@
-import { createDeliveryStore } from "../../../src/webhooks/state/delivery-store.ts";
-import type { DeliveryRecord } from "../../../src/webhooks/state/delivery-record.ts";
-import { planDeliveries } from "../../../src/webhooks/state/plan-deliveries.ts";
+import { afterEach } from "vitest";
 import { createPinnedClient } from "../../../src/webhooks/delivery/pinned-client.ts";
 import type { RunOptions } from "../../../src/webhooks/delivery/run-deliveries.ts";
-import type { Subscriber } from "../../../src/webhooks/subscribers/subscriber.ts";
 import type { FactUpdatedEvent } from "../../../src/webhooks/events/fact-updated-event.ts";
-import { afterEach } from "vitest";
+import type { DeliveryRecord } from "../../../src/webhooks/state/delivery-record.ts";
+import { createDeliveryStore } from "../../../src/webhooks/state/delivery-store.ts";
+import { planDeliveries } from "../../../src/webhooks/state/plan-deliveries.ts";
+import type { Subscriber } from "../../../src/webhooks/subscribers/subscriber.ts";
 import { tempDir } from "../../helpers/temp-dir.ts";
 
 export const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";

@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { simpleParser, type ParsedMail } from "mailparser";
+import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterEach } from "vitest";
 

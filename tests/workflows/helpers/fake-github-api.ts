@@ -157,7 +157,12 @@ export const startFakeGitHubApi = async (options: { owner?: string; repo?: strin
       comment.body = String(input.body);
       return send(response, 200, commentJson(comment));
     }
-    if (route === "GET /labels") return paginate(response, url, [...labels].map((name) => ({ name })));
+    if (route === "GET /labels")
+      return paginate(
+        response,
+        url,
+        [...labels].map((name) => ({ name })),
+      );
     if (route === "POST /labels") {
       labels.add(String(input.name));
       return send(response, 201, { name: input.name, color: input.color, description: input.description });

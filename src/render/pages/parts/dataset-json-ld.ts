@@ -1,10 +1,15 @@
 import { SERVICE } from "../../../lib/config.ts";
 import type { SiteModel } from "../../site-model.ts";
-import { trustedHtml, type Html } from "../text/index.ts";
+import { type Html, trustedHtml } from "../text/index.ts";
 
 /** JSON inside `<script>`: `<` is escaped so no text in the data can close the element early. */
 export const scriptJson = (value: unknown): string =>
-  JSON.stringify(value, null, 2).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  JSON.stringify(value, null, 2)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 
 /** The schema.org `Dataset` of the catalog, so search engines list the data and its downloads. */
 export const datasetJsonLd = (model: SiteModel): Record<string, unknown> => ({

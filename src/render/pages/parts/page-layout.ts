@@ -1,6 +1,6 @@
 import { SERVICE } from "../../../lib/config.ts";
 import type { SiteModel } from "../../site-model.ts";
-import { readableDateTime, html, type Html, sitePath } from "../text/index.ts";
+import { type Html, html, readableDateTime, sitePath } from "../text/index.ts";
 
 export type PageName = "catalog" | "sources" | "changelog" | "affordability";
 

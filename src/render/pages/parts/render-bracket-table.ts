@@ -1,5 +1,5 @@
 import type { Bracket } from "../../../schemas/fact-value.ts";
-import { formatCad, formatPercent, html, type Html } from "../text/index.ts";
+import { formatCad, formatPercent, type Html, html } from "../text/index.ts";
 
 /** The range a bracket covers, from the previous bracket's upper bound: "Up to $200,000", "$200,000 to $2,000,000", "Over $3,000,000". */
 export const bracketRange = (brackets: readonly Bracket[], index: number): string => {
@@ -16,6 +16,8 @@ export const renderBracketTable = (brackets: readonly Bracket[], caption: string
 <caption>${caption}</caption>
 <thead><tr><th scope="col">Range (CAD)</th><th scope="col">Rate</th></tr></thead>
 <tbody>
-${brackets.map((bracket, index) => html`<tr><th scope="row">${bracketRange(brackets, index)}</th><td>${formatPercent(bracket.rate)}</td></tr>
-`)}</tbody>
+${brackets.map(
+  (bracket, index) => html`<tr><th scope="row">${bracketRange(brackets, index)}</th><td>${formatPercent(bracket.rate)}</td></tr>
+`,
+)}</tbody>
 </table>`;

@@ -1,7 +1,7 @@
 import type { Urls } from "../../../lib/config.ts";
 import type { FactDiff } from "../../../schemas/diff.ts";
 import type { Fact, HistoryEntry } from "../../../schemas/fact.ts";
-import { readableDate, html, type Html, sitePath } from "../text/index.ts";
+import { type Html, html, readableDate, sitePath } from "../text/index.ts";
 import { renderValue } from "./render-value.ts";
 
 const date = (isoDate: string | undefined): Html => (isoDate ? html`<time datetime="${isoDate}">${readableDate(isoDate)}</time>` : html`unknown`);
@@ -27,6 +27,6 @@ export const renderFactHistory = (fact: Fact, diffs: readonly FactDiff[], urls: 
   return html`<details class="history">
 <summary>${history.length} earlier ${history.length === 1 ? "version" : "versions"}</summary>
 <ol>
-${history.map((entry, index) => renderEntry(fact, entry, index === 0 ? fact.version : history[index - 1]!.version ?? fact.version, diffs, urls))}</ol>
+${history.map((entry, index) => renderEntry(fact, entry, index === 0 ? fact.version : (history[index - 1]!.version ?? fact.version), diffs, urls))}</ol>
 </details>`;
 };

@@ -1,10 +1,10 @@
+import type { CommitInfo } from "../../../derive/history/index.ts";
 import type { Urls } from "../../../lib/config.ts";
 import { cadenceTagsOf, latestRetrieved } from "../../../model/index.ts";
-import type { CommitInfo } from "../../../derive/history/index.ts";
-import { CADENCE_DAYS } from "../../../schemas/fact-file.ts";
 import type { FactDiff } from "../../../schemas/diff.ts";
 import type { Fact } from "../../../schemas/fact.ts";
-import { readableDate, html, type Html, sitePath } from "../text/index.ts";
+import { CADENCE_DAYS } from "../../../schemas/fact-file.ts";
+import { type Html, html, readableDate, sitePath } from "../text/index.ts";
 import { renderCitations } from "./render-citations.ts";
 import { renderFactHistory } from "./render-fact-history.ts";
 import { renderScheduled } from "./render-scheduled.ts";

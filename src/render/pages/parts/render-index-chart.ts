@@ -1,6 +1,6 @@
 import { monthsBetween } from "../../../affordability/month-labels.ts";
 import type { AffordabilityEntry } from "../../../schemas/affordability.ts";
-import { html, type Html } from "../text/index.ts";
+import { type Html, html } from "../text/index.ts";
 
 const WIDTH = 640;
 const HEIGHT = 240;
@@ -39,9 +39,11 @@ export const renderIndexChart = (entries: readonly AffordabilityEntry[], title: 
 ${ticks.map((tick) => html`<line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${round(y(tick))}" y2="${round(y(tick))}" stroke="#ccc" stroke-width="1"/><text x="${MARGIN.left - 8}" y="${round(y(tick) + 4)}" text-anchor="end" font-size="12" fill="#333">${Math.round(tick)}</text>`)}
 ${segments.filter((points) => points.length > 1).map((points) => html`<polyline fill="none" stroke="#1f5f8b" stroke-width="2" points="${points.join(" ")}"/>`)}
 ${entries.map((entry) => html`<circle cx="${round(x(entry.monthSlug))}" cy="${round(y(entry.idx))}" r="4" fill="#1f5f8b"><title>${entry.monthLabel}: ${entry.idx}</title></circle>`)}
-${months.length === 1
-  ? html`<text x="${round(x(months[0]!))}" y="${HEIGHT - 12}" text-anchor="middle" font-size="12" fill="#333">${entries[0]!.monthLabel}</text>`
-  : html`<text x="${MARGIN.left}" y="${HEIGHT - 12}" font-size="12" fill="#333">${entries[0]!.monthLabel}</text>
-<text x="${WIDTH - MARGIN.right}" y="${HEIGHT - 12}" text-anchor="end" font-size="12" fill="#333">${entries.at(-1)!.monthLabel}</text>`}
+${
+  months.length === 1
+    ? html`<text x="${round(x(months[0]!))}" y="${HEIGHT - 12}" text-anchor="middle" font-size="12" fill="#333">${entries[0]!.monthLabel}</text>`
+    : html`<text x="${MARGIN.left}" y="${HEIGHT - 12}" font-size="12" fill="#333">${entries[0]!.monthLabel}</text>
+<text x="${WIDTH - MARGIN.right}" y="${HEIGHT - 12}" text-anchor="end" font-size="12" fill="#333">${entries.at(-1)!.monthLabel}</text>`
+}
 </svg>`;
 };

@@ -1,5 +1,5 @@
 import type { Fact } from "../../../schemas/fact.ts";
-import { readableDate, html, type Html } from "../text/index.ts";
+import { type Html, html, readableDate } from "../text/index.ts";
 import { renderCitations } from "./render-citations.ts";
 import { renderValue } from "./render-value.ts";
 

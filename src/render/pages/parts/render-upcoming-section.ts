@@ -1,7 +1,7 @@
-import type { SiteModel } from "../../site-model.ts";
 import { addDays } from "../../../lib/dates.ts";
-import { upcomingItems, UPCOMING_WINDOW_DAYS } from "../../feeds/index.ts";
-import { readableDate, html, sitePath } from "../text/index.ts";
+import { UPCOMING_WINDOW_DAYS, upcomingItems } from "../../feeds/index.ts";
+import type { SiteModel } from "../../site-model.ts";
+import { html, readableDate, sitePath } from "../text/index.ts";
 
 /** The page lists only the lapses of the next two months; the calendar, feed and JSON carry the whole year. */
 const LAPSES_SHOWN_DAYS = 60;
@@ -26,11 +26,19 @@ export const renderUpcomingSection = (model: SiteModel) => {
 <p>Rules announced or enacted for a later date, published on the day they take effect (as of ${readableDate(model.today)}).
 Follow them in a calendar (<a href="${link(model.urls.upcomingCalendar)}">iCalendar</a>), a feed reader (<a href="${link(model.urls.upcomingFeed)}">Atom</a>) or as <a href="${link(model.urls.upcoming)}">JSON</a>; each covers the next ${UPCOMING_WINDOW_DAYS} days.</p>
 <h3>Scheduled changes</h3>
-${changes.length === 0 ? html`<p>None scheduled in the next ${UPCOMING_WINDOW_DAYS} days.</p>` : html`<ul class="upcoming-list">
-${changes.map(row)}</ul>`}
+${
+  changes.length === 0
+    ? html`<p>None scheduled in the next ${UPCOMING_WINDOW_DAYS} days.</p>`
+    : html`<ul class="upcoming-list">
+${changes.map(row)}</ul>`
+}
 <h3>Verification lapses in the next ${LAPSES_SHOWN_DAYS} days</h3>
-${lapses.length === 0 ? html`<p>None.</p>` : html`<ul class="upcoming-list">
-${lapses.map(row)}</ul>`}
+${
+  lapses.length === 0
+    ? html`<p>None.</p>`
+    : html`<ul class="upcoming-list">
+${lapses.map(row)}</ul>`
+}
 </section>
 `;
 };

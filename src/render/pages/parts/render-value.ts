@@ -1,5 +1,5 @@
 import { isBracketArray } from "../../describe-value.ts";
-import { describeKey, isIsoDate, readableDate, formatNumberFor, formatNumberWithUnit, html, type Html } from "../text/index.ts";
+import { describeKey, formatNumberFor, formatNumberWithUnit, type Html, html, isIsoDate, readableDate } from "../text/index.ts";
 import { renderBracketTable } from "./render-bracket-table.ts";
 
 type Scalar = string | number | boolean | null;
@@ -35,8 +35,10 @@ const renderObjectTable = (rows: readonly JsonObject[], caption: string): Html =
 <caption>${caption}</caption>
 <thead><tr>${keys.map((key) => html`<th scope="col">${describeKey(key, sample(key)).label}</th>`)}</tr></thead>
 <tbody>
-${rows.map((row) => html`<tr>${keys.map((key) => html`<td>${key in row ? renderField(key, row[key], caption) : NONE}</td>`)}</tr>
-`)}</tbody>
+${rows.map(
+  (row) => html`<tr>${keys.map((key) => html`<td>${key in row ? renderField(key, row[key], caption) : NONE}</td>`)}</tr>
+`,
+)}</tbody>
 </table></div>`;
 };
 

@@ -3,5 +3,5 @@ export { DOMAIN_NAMES, domainSectionId } from "./domain-names.ts";
 export { isIsoDate, readableDate, readableDateTime } from "./format-date.ts";
 export { formatCad, formatPercent } from "./format-number.ts";
 export { formatNumberFor, formatNumberWithUnit } from "./format-scalar.ts";
-export { html, type Html, trustedHtml } from "./html.ts";
+export { type Html, html, trustedHtml } from "./html.ts";
 export { sitePath } from "./site-path.ts";
