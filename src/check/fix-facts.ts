@@ -1,6 +1,6 @@
-import { rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { formatProblem } from "../lib/problem.ts";
+import { replaceFiles } from "../lib/replace-files.ts";
 import { expectedExpiry, factFileText, type LoadedFact, readFactFiles } from "../model/index.ts";
 import { FACT_FILE_KEYS } from "../schemas/fact-file.ts";
 import { SCHEDULED_CHANGE_KEYS } from "../schemas/scheduled-change.ts";
@@ -80,14 +80,7 @@ export const fixFacts = async (root: string, options: { dryRun?: boolean } = {})
     if (changes.length === 0) changes.push("formatted as two-space JSON");
     fixed.push({ file: loaded.doc.file, changes });
     if (options.dryRun) continue;
-    const target = path.join(root, loaded.doc.file);
-    const temporary = `${target}.fix-${process.pid}`;
-    try {
-      await writeFile(temporary, text);
-      await rename(temporary, target);
-    } finally {
-      await rm(temporary, { force: true });
-    }
+    await replaceFiles([{ path: path.join(root, loaded.doc.file), text }]);
   }
   return { fixed, unfixable: problems.map(formatProblem) };
 };

@@ -35,6 +35,10 @@ export const ENVIRONMENT = {
     setBy: "tests",
     description: "127.0.0.1:PORT: sends every source request to a local plain-HTTP server, keeping each URL's host.",
   },
+  INDEX_SOURCES_BANK_OF_CANADA: {
+    setBy: "tests",
+    description: "Base URL of the Bank of Canada Valet API for npm run index:update (default https://www.bankofcanada.ca/valet).",
+  },
   GITHUB_REPOSITORY: { setBy: "github", description: "owner/name of the repository, for the issues and comments the workflows write." },
   GITHUB_EVENT_NAME: { setBy: "github", description: "The event that started the workflow." },
   GITHUB_EVENT_PATH: { setBy: "github", description: "File holding the event's JSON payload." },

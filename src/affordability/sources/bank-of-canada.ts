@@ -1,0 +1,117 @@
+import { z } from "zod";
+import type { Citation } from "../../schemas/citation.ts";
+import { IsoDate } from "../../schemas/primitives.ts";
+
+/** The Valet API's production address: what every value cites, whatever base URL it was fetched from. */
+export const VALET_PRODUCTION_BASE = "https://www.bankofcanada.ca/valet";
+
+/** Weekly 5-year conventional mortgage rate posted by the chartered banks (the mode of the six largest banks). */
+export const MORTGAGE_SERIES = "V80691335";
+
+/** The first month the index covers. */
+export const FIRST_MONTH = "2023-01";
+
+/** Thrown when a source cannot be used as it answered: the run writes nothing. */
+export class SourceError extends Error {
+  constructor(source: string, reason: string) {
+    super(`${source}: ${reason}`);
+    this.name = "SourceError";
+  }
+}
+
+const SOURCE = "Bank of Canada Valet";
+
+const Observations = z.object({
+  observations: z.array(z.looseObject({ d: IsoDate })),
+});
+
+/** The month's last Wednesday, `YYYY-MM-DD`: the day the Bank's discontinued monthly series took its value from. */
+export const lastWednesdayOf = (month: string): string => {
+  const [year, monthNumber] = month.split("-").map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, monthNumber, 0));
+  last.setUTCDate(last.getUTCDate() - ((last.getUTCDay() - 3 + 7) % 7));
+  return last.toISOString().slice(0, 10);
+};
+
+const nextMonth = (month: string): string => {
+  const [year, monthNumber] = month.split("-").map(Number) as [number, number];
+  return monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, "0")}`;
+};
+
+/** One month's rate, as a fraction, with the weekly observation it comes from. */
+export interface MonthlyRate {
+  month: string;
+  rate: number;
+  observed: string;
+}
+
+/**
+ * The monthly rates in a Valet answer for the series: each month from `FIRST_MONTH` whose last Wednesday the answer
+ * reaches takes that Wednesday's observation. A month whose last-Wednesday observation is missing or empty is a gap,
+ * never a zero and never another week's value. A value that is not a percentage makes the whole answer unusable.
+ */
+export const monthlyRates = (answer: unknown): MonthlyRate[] => {
+  const parsed = Observations.safeParse(answer);
+  if (!parsed.success)
+    throw new SourceError(SOURCE, `the answer is not a Valet observations document (${parsed.error.issues[0]?.message ?? "unexpected shape"})`);
+  const byDate = new Map<string, number>();
+  for (const observation of parsed.data.observations) {
+    const cell = observation[MORTGAGE_SERIES];
+    if (cell === undefined || cell === null) continue;
+    const text = (cell as { v?: unknown }).v;
+    if (text === undefined || text === "") continue;
+    const percent = typeof text === "string" && /^\d{1,2}(\.\d+)?$/.test(text.trim()) ? Number(text) : Number.NaN;
+    if (!Number.isFinite(percent) || percent <= 0 || percent >= 100) {
+      throw new SourceError(SOURCE, `${MORTGAGE_SERIES} on ${observation.d} is ${JSON.stringify(text)}, not a percentage`);
+    }
+    byDate.set(observation.d, percent);
+  }
+  const dates = [...byDate.keys()].sort();
+  const latest = dates.at(-1);
+  if (latest === undefined) throw new SourceError(SOURCE, `the answer has no observation of ${MORTGAGE_SERIES}`);
+  const rates: MonthlyRate[] = [];
+  for (let month = FIRST_MONTH; lastWednesdayOf(month) <= latest; month = nextMonth(month)) {
+    const observed = lastWednesdayOf(month);
+    const percent = byDate.get(observed);
+    // Percent to fraction without binary noise: 6.49 becomes 0.0649, not 0.06490000000000001.
+    if (percent !== undefined) rates.push({ month, rate: Number((percent / 100).toPrecision(12)), observed });
+  }
+  return rates;
+};
+
+/** The official address of one weekly observation, cited by the month that uses it. */
+export const observationUrl = (date: string): string => `${VALET_PRODUCTION_BASE}/observations/${MORTGAGE_SERIES}/json?start_date=${date}&end_date=${date}`;
+
+/** The citation of a month's rate: the Bank's own API, the series and the week, and the day it was read. */
+export const rateCitation = (rate: MonthlyRate, retrieved: string): Citation => ({
+  url: observationUrl(rate.observed),
+  org: "Bank of Canada",
+  kind: "official",
+  title: `Valet API, series ${MORTGAGE_SERIES}`,
+  retrieved_iso: retrieved,
+  notes: `The Bank of Canada's weekly 5-year conventional mortgage rate (series ${MORTGAGE_SERIES}) on ${rate.observed}, the month's last Wednesday, which is how the Bank's monthly series took its value.`,
+});
+
+/**
+ * Reads every weekly observation since `FIRST_MONTH` from the Valet API at `baseUrl` (tests give a local server) and
+ * returns the monthly rates. Any answer but a 200 with a JSON observations document fails, naming the source.
+ */
+export const fetchMonthlyRates = async (baseUrl: string, fetchImpl: typeof fetch = fetch, timeoutMs = 30_000): Promise<MonthlyRate[]> => {
+  const url = `${baseUrl.replace(/\/+$/, "")}/observations/${MORTGAGE_SERIES}/json?start_date=${FIRST_MONTH}-01`;
+  let response: Response;
+  try {
+    response = await fetchImpl(url, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error: unknown) {
+    throw new SourceError(SOURCE, `${url} could not be reached (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const text = await response.text();
+  if (!response.ok) throw new SourceError(SOURCE, `${url} answered ${response.status}`);
+  let answer: unknown;
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    const type = response.headers.get("content-type") ?? "no content type";
+    throw new SourceError(SOURCE, `${url} answered ${type}, not JSON (it starts ${JSON.stringify(text.slice(0, 40))})`);
+  }
+  return monthlyRates(answer);
+};

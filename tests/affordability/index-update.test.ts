@@ -1,0 +1,150 @@
+import { cp, readFile, stat } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lastWednesdayOf, monthlyRates } from "../../src/affordability/sources/bank-of-canada.ts";
+import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
+
+const RATES = "index-data/mortgage-rates.json";
+
+/** What the stand-in Valet API answers next: a status, a content type and a body. */
+let answer: { status: number; type: string; body: string };
+let requested: string[] = [];
+let server: Server;
+let base: string;
+
+/** Every Wednesday from 2023-01-04 to `until`, each at `percentOn(date)` (undefined: no observation that week). */
+const weekly = (until: string, percentOn: (date: string) => string | undefined): string => {
+  const observations = [];
+  for (let day = new Date("2023-01-04T00:00:00Z"); day.toISOString().slice(0, 10) <= until; day.setUTCDate(day.getUTCDate() + 7)) {
+    const d = day.toISOString().slice(0, 10);
+    const v = percentOn(d);
+    observations.push(v === undefined ? { d } : { d, V80691335: { v } });
+  }
+  return JSON.stringify({ terms: { url: "https://www.bankofcanada.ca/terms/" }, seriesDetail: { V80691335: { label: "5-year" } }, observations });
+};
+
+const json = (body: string) => ({ status: 200, type: "application/json", body });
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    requested.push(request.url ?? "");
+    response.writeHead(answer.status, { "content-type": answer.type });
+    response.end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/valet`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const update = (root: string, today: string, ...args: string[]) =>
+  runScript("src/cli/index-update.ts", ["--root", root, ...args], { env: { FACTS_TODAY: today, INDEX_SOURCES_BANK_OF_CANADA: base } });
+
+/** A folder holding a copy of the repository's index-data/ to update. */
+const workspace = async (): Promise<string> => {
+  const root = await tempDir();
+  await cp(path.join(PROJECT_ROOT, "index-data"), path.join(root, "index-data"), { recursive: true });
+  return root;
+};
+
+describe("the month's rate from the weekly series", () => {
+  it("is the last Wednesday's observation, and a month without it is a gap", () => {
+    expect(["2024-10", "2025-02", "2026-11", "2024-01"].map(lastWednesdayOf)).toEqual(["2024-10-30", "2025-02-26", "2026-11-25", "2024-01-31"]);
+    const rates = monthlyRates(JSON.parse(weekly("2023-03-29", (date) => (date === "2023-02-22" ? undefined : date === "2023-03-29" ? "6.49" : "5.00"))));
+    expect(rates).toEqual([
+      { month: "2023-01", rate: 0.05, observed: "2023-01-25" },
+      { month: "2023-03", rate: 0.0649, observed: "2023-03-29" },
+    ]);
+  });
+});
+
+describe("npm run index:update", () => {
+  it("writes the official month values with their citations, reports what it did, and a second run changes nothing", async () => {
+    const root = await workspace();
+    const before = JSON.parse(await readFile(path.join(root, RATES), "utf8"));
+    // 6.49% until 2025-05-13, then 6.09%; the week of 2024-06-26 (June's last Wednesday) has no observation.
+    answer = json(weekly("2025-06-25", (date) => (date === "2024-06-26" ? undefined : date < "2025-05-14" ? "6.49" : "6.09")));
+    requested = [];
+    const first = await update(root, "2026-11-23");
+    expect(first.stderr).toBe("");
+    expect(first.code).toBe(0);
+    expect(requested).toEqual(["/valet/observations/V80691335/json?start_date=2023-01-01"]);
+
+    const after = JSON.parse(await readFile(path.join(root, RATES), "utf8"));
+    const months = after.months.map((entry: { month: string }) => entry.month);
+    expect(months).toContain("2023-01");
+    expect(months).toContain("2025-06");
+    expect(months).not.toContain("2024-06");
+    expect(months).toHaveLength(29);
+    const october = after.months.find((entry: { month: string }) => entry.month === "2024-10");
+    expect(october).toEqual({
+      month: "2024-10",
+      rate: 0.0649,
+      citation: expect.objectContaining({
+        url: "https://www.bankofcanada.ca/valet/observations/V80691335/json?start_date=2024-10-30&end_date=2024-10-30",
+        org: "Bank of Canada",
+        kind: "official",
+        retrieved_iso: "2026-11-23",
+      }),
+    });
+    expect(after.months.find((entry: { month: string }) => entry.month === "2025-06").rate).toBe(0.0609);
+    // The months on file were 6.49% from other sources: the same values, now from the Bank.
+    const onFile = before.months.map((entry: { month: string }) => entry.month);
+    expect(first.stdout).toContain(`same value, now from the Bank of Canada: ${onFile.join(", ")}`);
+    expect(first.stdout).toContain(`rates: ${29 - onFile.length} new month(s), 0 revised, ${onFile.length} now from the Bank of Canada`);
+    const check = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: "2026-11-23" } });
+    expect(check.stdout).not.toContain("index-data/");
+
+    const text = await readFile(path.join(root, RATES), "utf8");
+    const modified = (await stat(path.join(root, RATES))).mtimeMs;
+    const again = await update(root, "2026-12-01");
+    expect(again.stdout.trim()).toBe("rates: nothing new (29 months from the Bank of Canada, all on file)");
+    expect(await readFile(path.join(root, RATES), "utf8")).toBe(text);
+    expect((await stat(path.join(root, RATES))).mtimeMs).toBe(modified);
+  });
+
+  it("reports a revised month with its old and new value, and dates only the changed month with today", async () => {
+    const root = await workspace();
+    answer = json(weekly("2023-03-29", () => "6.49"));
+    expect((await update(root, "2026-11-23")).code).toBe(0);
+    answer = json(weekly("2023-03-29", (date) => (date === "2023-02-22" ? "6.59" : "6.49")));
+    const revised = await update(root, "2026-12-20");
+    expect(revised.stdout).toContain("revised 2023-02: 6.49% → 6.59%");
+    const after = JSON.parse(await readFile(path.join(root, RATES), "utf8"));
+    const retrieved = Object.fromEntries(
+      after.months.map((entry: { month: string; citation: { retrieved_iso: string } }) => [entry.month, entry.citation.retrieved_iso]),
+    );
+    expect(retrieved["2023-02"]).toBe("2026-12-20");
+    expect(retrieved["2023-01"]).toBe("2026-11-23");
+  });
+
+  it.each([
+    ["an HTML error page", { status: 200, type: "text/html", body: "<!doctype html><title>Maintenance</title>" }, "answered text/html, not JSON"],
+    ["a server error", { status: 503, type: "text/plain", body: "busy" }, "answered 503"],
+    ["truncated JSON", { status: 200, type: "application/json", body: '{"observations": [{"d": "2023-01-04", "V8069' }, "not JSON"],
+    [
+      "a non-numeric value",
+      json(weekly("2023-02-22", (date) => (date === "2023-01-25" ? "n/a" : "6.49"))),
+      'V80691335 on 2023-01-25 is "n/a", not a percentage',
+    ],
+    ["a document of another shape", json(JSON.stringify({ message: "series not found" })), "not a Valet observations document"],
+    ["no observation of the series", json(JSON.stringify({ observations: [{ d: "2023-01-04" }] })), "has no observation of V80691335"],
+  ])("fails on %s, naming the source and what was wrong, and writes nothing", async (_name, served, reason) => {
+    const root = await workspace();
+    const before = await readFile(path.join(root, RATES), "utf8");
+    answer = served;
+    const result = await update(root, "2026-11-23");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("index:update failed: Bank of Canada Valet: ");
+    expect(result.stderr).toContain(reason);
+    expect(await readFile(path.join(root, RATES), "utf8")).toBe(before);
+  });
+
+  it("refuses a source it does not fetch yet, and a name it does not know", async () => {
+    const root = await workspace();
+    expect((await update(root, "2026-11-23", "--only", "prices")).stderr).toContain("--only prices: this source is not fetched yet");
+    expect((await update(root, "2026-11-23", "--only", "rats")).stderr).toContain('--only takes rates, got "rats"');
+  });
+});
