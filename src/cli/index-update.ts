@@ -1,20 +1,72 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import type { z } from "zod";
 import { fetchMonthlyRates, VALET_PRODUCTION_BASE } from "../affordability/sources/bank-of-canada.ts";
-import { mergeRates } from "../affordability/update-rates.ts";
+import { CREA_HPI_PAGE, fetchMonthlyPrices } from "../affordability/sources/crea.ts";
+import { mergePrices, mergeRates, type SeriesChange } from "../affordability/update-index-data.ts";
 import { readVariable } from "../lib/environment.ts";
 import { replaceFiles } from "../lib/replace-files.ts";
 import { runCommand } from "../lib/run-command.ts";
 import { todayFromEnvironment } from "../lib/today.ts";
 import { factFileText } from "../model/index.ts";
-import { MortgageRatesFile } from "../schemas/index-data.ts";
+import { BOARDS } from "../schemas/affordability.ts";
+import { BenchmarkFile, MortgageRatesFile } from "../schemas/index-data.ts";
 
-/** The inputs this command can fetch so far; prices (CREA) and income (Statistics Canada) are still to come. */
-const SOURCES = ["rates"] as const;
-const PLANNED = ["prices", "income"];
+/** The inputs this command fetches; income (Statistics Canada) is still sourced by hand. */
+const SOURCES = ["rates", "prices"] as const;
+type SourceName = (typeof SOURCES)[number];
+const PLANNED = ["income"];
+
+/** A file the update would rewrite, and what changed in it. */
+interface Rewrite {
+  label: string;
+  path: string;
+  before: string;
+  after: string;
+  change: SeriesChange;
+  format: (value: number) => string;
+}
 
 const percent = (rate: number): string => `${Number((rate * 100).toPrecision(10))}%`;
+const dollars = (price: number): string => `$${price.toLocaleString("en-CA")}`;
+
+const readData = async <Schema extends z.ZodType>(file: string, schema: Schema): Promise<{ text: string; value: z.infer<Schema> }> => {
+  const text = await readFile(file, "utf8");
+  return { text, value: schema.parse(JSON.parse(text)) };
+};
+
+const UPDATERS: Record<SourceName, (root: string, today: string) => Promise<Rewrite[]>> = {
+  rates: async (root, today) => {
+    const file = path.join(root, "index-data/mortgage-rates.json");
+    const current = await readData(file, MortgageRatesFile);
+    const rates = await fetchMonthlyRates(readVariable("INDEX_SOURCES_BANK_OF_CANADA") ?? VALET_PRODUCTION_BASE);
+    const { file: next, change } = mergeRates(current.value, rates, today);
+    return [{ label: "rates", path: file, before: current.text, after: factFileText(next), change, format: percent }];
+  },
+  prices: async (root, today) => {
+    const { archiveUrl, prices } = await fetchMonthlyPrices(readVariable("INDEX_SOURCES_CREA") ?? CREA_HPI_PAGE);
+    return Promise.all(
+      BOARDS.map(async (board) => {
+        const file = path.join(root, `index-data/benchmarks/${board}.json`);
+        const current = await readData(file, BenchmarkFile);
+        const { file: next, change } = mergePrices(current.value, board, prices[board], archiveUrl, today);
+        return { label: `prices ${board}`, path: file, before: current.text, after: factFileText(next), change, format: dollars };
+      }),
+    );
+  },
+};
+
+const report = (rewrite: Rewrite): string[] => {
+  const { added, revised, resourced } = rewrite.change;
+  if (rewrite.after === rewrite.before) return [`${rewrite.label}: nothing new`];
+  return [
+    `${rewrite.label}: ${added.length} new month(s), ${revised.length} revised, ${resourced.length} re-sourced`,
+    ...(added.length > 0 ? [`  new: ${added.join(", ")}`] : []),
+    ...revised.map((revision) => `  revised ${revision.month}: ${rewrite.format(revision.from)} → ${rewrite.format(revision.to)}`),
+    ...(resourced.length > 0 ? [`  same value, new source: ${resourced.join(", ")}`] : []),
+  ];
+};
 
 /**
  * `npm run index:update`: fetches the affordability index's inputs from their official machine-readable sources and
@@ -29,20 +81,10 @@ const main = async (): Promise<number> => {
     if (!(SOURCES as readonly string[]).includes(name)) throw new Error(`--only takes ${SOURCES.join(", ")}, got "${name}"`);
   }
   const today = todayFromEnvironment();
-  const file = path.join(values.root, "index-data/mortgage-rates.json");
-  const current = MortgageRatesFile.parse(JSON.parse(await readFile(file, "utf8")));
-  const rates = await fetchMonthlyRates(readVariable("INDEX_SOURCES_BANK_OF_CANADA") ?? VALET_PRODUCTION_BASE);
-  const { file: next, change } = mergeRates(current, rates, today);
-  const text = factFileText(next);
-  if (text === factFileText(current)) {
-    console.log(`rates: nothing new (${rates.length} months from the Bank of Canada, all on file)`);
-    return 0;
-  }
-  await replaceFiles([{ path: file, text }]);
-  console.log(`rates: ${change.added.length} new month(s), ${change.revised.length} revised, ${change.resourced.length} now from the Bank of Canada`);
-  if (change.added.length > 0) console.log(`  new: ${change.added.join(", ")}`);
-  for (const revision of change.revised) console.log(`  revised ${revision.month}: ${percent(revision.from)} → ${percent(revision.to)}`);
-  if (change.resourced.length > 0) console.log(`  same value, now from the Bank of Canada: ${change.resourced.join(", ")}`);
+  const rewrites: Rewrite[] = [];
+  for (const name of asked as SourceName[]) rewrites.push(...(await UPDATERS[name](values.root, today)));
+  await replaceFiles(rewrites.filter((rewrite) => rewrite.after !== rewrite.before).map((rewrite) => ({ path: rewrite.path, text: rewrite.after })));
+  for (const rewrite of rewrites) for (const line of report(rewrite)) console.log(line);
   return 0;
 };
 

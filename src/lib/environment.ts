@@ -39,6 +39,10 @@ export const ENVIRONMENT = {
     setBy: "tests",
     description: "Base URL of the Bank of Canada Valet API for npm run index:update (default https://www.bankofcanada.ca/valet).",
   },
+  INDEX_SOURCES_CREA: {
+    setBy: "tests",
+    description: "Address of CREA's MLS HPI tool page for npm run index:update, which links the archive (default CREA's page).",
+  },
   GITHUB_REPOSITORY: { setBy: "github", description: "owner/name of the repository, for the issues and comments the workflows write." },
   GITHUB_EVENT_NAME: { setBy: "github", description: "The event that started the workflow." },
   GITHUB_EVENT_PATH: { setBy: "github", description: "File holding the event's JSON payload." },

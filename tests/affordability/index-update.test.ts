@@ -40,7 +40,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const update = (root: string, today: string, ...args: string[]) =>
-  runScript("src/cli/index-update.ts", ["--root", root, ...args], { env: { FACTS_TODAY: today, INDEX_SOURCES_BANK_OF_CANADA: base } });
+  runScript("src/cli/index-update.ts", ["--root", root, "--only", "rates", ...args], { env: { FACTS_TODAY: today, INDEX_SOURCES_BANK_OF_CANADA: base } });
 
 /** A folder holding a copy of the repository's index-data/ to update. */
 const workspace = async (): Promise<string> => {
@@ -92,15 +92,15 @@ describe("npm run index:update", () => {
     expect(after.months.find((entry: { month: string }) => entry.month === "2025-06").rate).toBe(0.0609);
     // The months on file were 6.49% from other sources: the same values, now from the Bank.
     const onFile = before.months.map((entry: { month: string }) => entry.month);
-    expect(first.stdout).toContain(`same value, now from the Bank of Canada: ${onFile.join(", ")}`);
-    expect(first.stdout).toContain(`rates: ${29 - onFile.length} new month(s), 0 revised, ${onFile.length} now from the Bank of Canada`);
+    expect(first.stdout).toContain(`same value, new source: ${onFile.join(", ")}`);
+    expect(first.stdout).toContain(`rates: ${29 - onFile.length} new month(s), 0 revised, ${onFile.length} re-sourced`);
     const check = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: "2026-11-23" } });
     expect(check.stdout).not.toContain("index-data/");
 
     const text = await readFile(path.join(root, RATES), "utf8");
     const modified = (await stat(path.join(root, RATES))).mtimeMs;
     const again = await update(root, "2026-12-01");
-    expect(again.stdout.trim()).toBe("rates: nothing new (29 months from the Bank of Canada, all on file)");
+    expect(again.stdout.trim()).toBe("rates: nothing new");
     expect(await readFile(path.join(root, RATES), "utf8")).toBe(text);
     expect((await stat(path.join(root, RATES))).mtimeMs).toBe(modified);
   });
@@ -144,7 +144,7 @@ describe("npm run index:update", () => {
 
   it("refuses a source it does not fetch yet, and a name it does not know", async () => {
     const root = await workspace();
-    expect((await update(root, "2026-11-23", "--only", "prices")).stderr).toContain("--only prices: this source is not fetched yet");
-    expect((await update(root, "2026-11-23", "--only", "rats")).stderr).toContain('--only takes rates, got "rats"');
+    expect((await update(root, "2026-11-23", "--only", "income")).stderr).toContain("--only income: this source is not fetched yet");
+    expect((await update(root, "2026-11-23", "--only", "rats")).stderr).toContain('--only takes rates, prices, got "rats"');
   });
 });
