@@ -27,15 +27,15 @@ interface Incoming<Entry> {
 const mergeMonths = <Entry extends { month: string; citation: Citation }>(
   current: readonly Entry[],
   incoming: readonly Incoming<Entry>[],
-  valueOf: (entry: Entry) => number,
+  valueIn: (entry: Entry) => number,
 ): { months: Entry[]; change: SeriesChange } => {
   const change: SeriesChange = { added: [], revised: [], resourced: [] };
   const months = new Map(current.map((entry) => [entry.month, entry]));
   for (const month of incoming) {
     const existing = months.get(month.month);
-    if (existing !== undefined && valueOf(existing) === month.value && existing.citation.url === month.url) continue;
+    if (existing !== undefined && valueIn(existing) === month.value && existing.citation.url === month.url) continue;
     if (existing === undefined) change.added.push(month.month);
-    else if (valueOf(existing) !== month.value) change.revised.push({ month: month.month, from: valueOf(existing), to: month.value });
+    else if (valueIn(existing) !== month.value) change.revised.push({ month: month.month, from: valueIn(existing), to: month.value });
     else change.resourced.push(month.month);
     months.set(month.month, month.entry());
   }
