@@ -1,0 +1,232 @@
+import { cp, readFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import path from "node:path";
+import { zipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import writeXlsxFile from "write-excel-file/node";
+import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
+
+const GV = "index-data/benchmarks/greater-vancouver.json";
+const FV = "index-data/benchmarks/fraser-valley.json";
+const ARCHIVE_PATH = "/files/mls-hpi-data/MLS_HPI_Oct_2026.zip";
+
+/** What the stand-in CREA site answers: its HPI tool page and, at ARCHIVE_PATH, the archive. */
+let page: { status: number; type: string; body: string | Uint8Array };
+let archive: { status: number; type: string; body: string | Uint8Array };
+let server: Server;
+let origin: string;
+
+type Cell = string | number | Date | null;
+
+/** A sheet as CREA lays it out: a header row with Date and the benchmark columns, then one row per month. */
+const sheet = (name: string, rows: [Cell, Cell][], header: [string, string] = ["Date", "Composite_Benchmark"]) => ({
+  sheet: name,
+  data: [
+    [{ value: header[0] }, { value: "Composite_HPI" }, { value: header[1] }, { value: "Composite_Benchmark_SA" }],
+    ...rows.map(([date, price]) => [
+      date instanceof Date ? { value: date, format: "mmm yyyy" } : { value: date },
+      { value: 300.1 },
+      { value: price },
+      { value: 999_999 },
+    ]),
+  ],
+});
+
+/** CREA's archive: the four workbooks, of which only the NSA monthly one is read. */
+const crea = async (sheets: ReturnType<typeof sheet>[], workbookName = "Not Seasonally Adjusted (M).xlsx"): Promise<Uint8Array> => {
+  const workbook = new Uint8Array(await writeXlsxFile(sheets as never).toBuffer());
+  const other = new Uint8Array(await writeXlsxFile([sheet("GREATER_VANCOUVER", [["Jan 2023", 1]])] as never).toBuffer());
+  return zipSync({ [workbookName]: workbook, "Seasonally Adjusted (M).xlsx": other, "Not Seasonally Adjusted (Q).xlsx": other });
+};
+
+const months = (from: string, count: number, price: (index: number) => number | null): [Cell, Cell][] =>
+  Array.from({ length: count }, (_, index) => {
+    const date = new Date(`${from}-01T00:00:00Z`);
+    date.setUTCMonth(date.getUTCMonth() + index);
+    return [date, price(index)];
+  });
+
+const hpiPage = (href = ARCHIVE_PATH) => ({
+  status: 200,
+  type: "text/html",
+  body: `<!doctype html><title>MLS® HPI tool</title><p><a href="/terms/">Terms</a> <a class="button" href="${href}">Accept and download data</a></p>`,
+});
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const answer = request.url === ARCHIVE_PATH ? archive : page;
+    response.writeHead(answer.status, { "content-type": answer.type });
+    response.end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const workspace = async (): Promise<string> => {
+  const root = await tempDir();
+  await cp(path.join(PROJECT_ROOT, "index-data"), path.join(root, "index-data"), { recursive: true });
+  return root;
+};
+
+const update = (root: string, today: string) =>
+  runScript("src/cli/index-update.ts", ["--root", root, "--only", "prices"], {
+    env: { FACTS_TODAY: today, INDEX_SOURCES_CREA: `${origin}/housing-market-stats/mls-home-price-index/hpi-tool/` },
+  });
+
+const zip = (body: Uint8Array) => ({ status: 200, type: "application/zip", body });
+
+describe("npm run index:update --only prices", () => {
+  it("reads both boards' composite benchmark from the archive the page links, citing CREA's own address, sheet and cell", async () => {
+    const root = await workspace();
+    page = hpiPage();
+    // 2022 rows come before the index's first month and are not read; Fraser Valley has no price for its second month.
+    archive = zip(
+      await crea([
+        sheet(
+          "AGGREGATE",
+          months("2022-11", 8, () => 700_000),
+        ),
+        sheet(
+          "GREATER_VANCOUVER",
+          months("2022-11", 8, (index) => 1_100_000 + index * 1_000),
+        ),
+        sheet(
+          "FRASER_VALLEY",
+          months("2022-11", 8, (index) => (index === 3 ? null : 950_000 + index * 500)),
+        ),
+      ]),
+    );
+    const result = await update(root, "2026-11-23");
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+
+    const gv = JSON.parse(await readFile(path.join(root, GV), "utf8"));
+    const january = gv.months.find((entry: { month: string }) => entry.month === "2023-01");
+    expect(january).toEqual({
+      month: "2023-01",
+      hpi_benchmark_price: 1_102_000,
+      citation: expect.objectContaining({
+        url: `https://www.crea.ca${ARCHIVE_PATH}`,
+        org: "The Canadian Real Estate Association",
+        kind: "official",
+        retrieved_iso: "2026-11-23",
+      }),
+    });
+    expect(january.citation.notes).toContain("sheet GREATER_VANCOUVER, cell C4 (Composite_Benchmark, 2023-01)");
+    const fv = JSON.parse(await readFile(path.join(root, FV), "utf8"));
+    const fvMonths = fv.months.map((entry: { month: string }) => entry.month);
+    expect(fvMonths).toContain("2023-01");
+    expect(fvMonths).toContain("2023-06");
+    expect(fvMonths).not.toContain("2023-02");
+    expect(fv.months.find((entry: { month: string }) => entry.month === "2023-06").hpi_benchmark_price).toBe(953_500);
+    const check = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: "2026-11-23" } });
+    expect(check.stdout).not.toContain("index-data/");
+
+    const text = await readFile(path.join(root, GV), "utf8");
+    const again = await update(root, "2026-12-01");
+    expect(again.stdout.trim().split("\n")).toEqual(["prices greater-vancouver: nothing new", "prices fraser-valley: nothing new"]);
+    expect(await readFile(path.join(root, GV), "utf8")).toBe(text);
+  });
+
+  it("reports months a new vintage revised, old → new", async () => {
+    const root = await workspace();
+    page = hpiPage();
+    const boards = (bump: number) =>
+      crea([
+        sheet(
+          "GREATER_VANCOUVER",
+          months("2023-01", 3, (index) => 1_100_000 + (index === 1 ? bump : 0)),
+        ),
+        sheet(
+          "FRASER_VALLEY",
+          months("2023-01", 3, () => 950_000),
+        ),
+      ]);
+    archive = zip(await boards(0));
+    expect((await update(root, "2026-11-23")).code).toBe(0);
+    archive = zip(await boards(2_300));
+    const revised = await update(root, "2026-12-20");
+    expect(revised.stdout).toContain("revised 2023-02: $1,100,000 → $1,102,300");
+  });
+
+  it.each([
+    ["a page that links no archive", () => ({ page: { ...hpiPage(), body: "<p>No data today.</p>" } }), "links no .zip archive"],
+    [
+      "an HTML page where the ZIP should be",
+      () => ({ archive: { status: 200, type: "text/html", body: "<!doctype html><p>Please accept the terms" } }),
+      "is not a ZIP",
+    ],
+    [
+      "a truncated archive",
+      async () => ({ archive: zip((await crea([sheet("GREATER_VANCOUVER", [])])).subarray(0, 200)) }),
+      "the archive is not a readable ZIP",
+    ],
+    [
+      "an archive without the monthly workbook",
+      async () => ({ archive: zip(await crea([sheet("GREATER_VANCOUVER", [])], "NSA monthly.xlsx")) }),
+      "holds no Not Seasonally Adjusted (M).xlsx",
+    ],
+    [
+      "a missing board sheet",
+      async () => ({
+        archive: zip(
+          await crea([
+            sheet(
+              "GREATER_VANCOUVER",
+              months("2023-01", 1, () => 1),
+            ),
+          ]),
+        ),
+      }),
+      "has no sheet FRASER_VALLEY",
+    ],
+    [
+      "a renamed column",
+      async () => ({
+        archive: zip(
+          await crea([
+            sheet(
+              "GREATER_VANCOUVER",
+              months("2023-01", 1, () => 1),
+              ["Date", "Composite_Benchmark_Price"],
+            ),
+          ]),
+        ),
+      }),
+      "sheet GREATER_VANCOUVER: no Composite_Benchmark column",
+    ],
+    [
+      "a non-numeric price",
+      async () => ({ archive: zip(await crea([sheet("GREATER_VANCOUVER", [["Jan 2023", "n/a"]]), sheet("FRASER_VALLEY", [])])) }),
+      'sheet GREATER_VANCOUVER, cell C2: "n/a" is not a price',
+    ],
+    ["a server error", () => ({ archive: { status: 503, type: "text/plain", body: "busy" } }), "answered 503"],
+  ])("fails on %s, naming CREA and what was wrong, and writes nothing", async (_name, serve, reason) => {
+    const root = await workspace();
+    const before = [await readFile(path.join(root, GV), "utf8"), await readFile(path.join(root, FV), "utf8")];
+    page = hpiPage();
+    archive = zip(
+      await crea([
+        sheet(
+          "GREATER_VANCOUVER",
+          months("2023-01", 2, () => 1_000_000),
+        ),
+        sheet(
+          "FRASER_VALLEY",
+          months("2023-01", 2, () => 900_000),
+        ),
+      ]),
+    );
+    const served = await serve();
+    if ("page" in served && served.page) page = served.page;
+    if ("archive" in served && served.archive) archive = served.archive;
+    const result = await update(root, "2026-11-23");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("index:update failed: CREA MLS® HPI: ");
+    expect(result.stderr).toContain(reason);
+    expect([await readFile(path.join(root, GV), "utf8"), await readFile(path.join(root, FV), "utf8")]).toEqual(before);
+  });
+});
