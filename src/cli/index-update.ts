@@ -1,7 +1,9 @@
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { z } from "zod";
+import { computeSeries } from "../affordability/compute-series.ts";
+import { loadIndexData } from "../affordability/load-index-data.ts";
 import { fetchMonthlyRates, VALET_PRODUCTION_BASE } from "../affordability/sources/bank-of-canada.ts";
 import { CREA_HPI_PAGE, fetchMonthlyPrices } from "../affordability/sources/crea.ts";
 import { mergePrices, mergeRates, type SeriesChange } from "../affordability/update-index-data.ts";
@@ -11,12 +13,16 @@ import { runCommand } from "../lib/run-command.ts";
 import { todayFromEnvironment } from "../lib/today.ts";
 import { factFileText } from "../model/index.ts";
 import { BOARDS } from "../schemas/affordability.ts";
-import { BenchmarkFile, MortgageRatesFile } from "../schemas/index-data.ts";
+import { BenchmarkFile, IncomeFile, MortgageRatesFile } from "../schemas/index-data.ts";
+import { pullRequestText } from "../workflows/index-update/pull-request-text.ts";
 
-/** The inputs this command fetches; income (Statistics Canada) is still sourced by hand. */
-const SOURCES = ["rates", "prices"] as const;
+/**
+ * The inputs this command updates. Income is the 2021 census median, held for every month as index-data/income.json
+ * states: no annual Statistics Canada series measures the same thing for both boards, so nothing is carried forward
+ * and there is nothing to fetch; the command checks that the file still says so.
+ */
+const SOURCES = ["rates", "prices", "income"] as const;
 type SourceName = (typeof SOURCES)[number];
-const PLANNED = ["income"];
 
 /** A file the update would rewrite, and what changed in it. */
 interface Rewrite {
@@ -55,6 +61,14 @@ const UPDATERS: Record<SourceName, (root: string, today: string) => Promise<Rewr
       }),
     );
   },
+  income: async (root) => {
+    const { value } = await readData(path.join(root, "index-data/income.json"), IncomeFile);
+    if (value.carry_forward.annual_growth.length > 0) {
+      throw new Error("index-data/income.json carries income forward with annual growth factors, which index:update does not fetch: update them by hand");
+    }
+    console.log(`income: held at the census value (income year ${value.income_year}) for every month, as index-data/income.json states; nothing to fetch`);
+    return [];
+  },
 };
 
 const report = (rewrite: Rewrite): string[] => {
@@ -74,17 +88,24 @@ const report = (rewrite: Rewrite): string[] => {
  * source that answers garbage leaves every file as it was; a run with nothing new changes nothing.
  */
 const main = async (): Promise<number> => {
-  const { values } = parseArgs({ options: { root: { type: "string", default: "." }, only: { type: "string", default: SOURCES.join(",") } }, strict: true });
+  const { values } = parseArgs({
+    options: { root: { type: "string", default: "." }, only: { type: "string", default: SOURCES.join(",") }, "pull-request": { type: "string" } },
+    strict: true,
+  });
   const asked = values.only.split(",").map((name) => name.trim());
-  for (const name of asked) {
-    if (PLANNED.includes(name)) throw new Error(`--only ${name}: this source is not fetched yet; its values in index-data/ are sourced by hand`);
-    if (!(SOURCES as readonly string[]).includes(name)) throw new Error(`--only takes ${SOURCES.join(", ")}, got "${name}"`);
-  }
+  for (const name of asked) if (!(SOURCES as readonly string[]).includes(name)) throw new Error(`--only takes ${SOURCES.join(", ")}, got "${name}"`);
   const today = todayFromEnvironment();
   const rewrites: Rewrite[] = [];
   for (const name of asked as SourceName[]) rewrites.push(...(await UPDATERS[name](values.root, today)));
   await replaceFiles(rewrites.filter((rewrite) => rewrite.after !== rewrite.before).map((rewrite) => ({ path: rewrite.path, text: rewrite.after })));
   for (const rewrite of rewrites) for (const line of report(rewrite)) console.log(line);
+  if (values["pull-request"] !== undefined) {
+    // The monthly workflow's pull request: its title and body, with the index the updated inputs give.
+    const { title, body } = pullRequestText(rewrites, computeSeries(await loadIndexData(values.root)));
+    await mkdir(values["pull-request"], { recursive: true });
+    await writeFile(path.join(values["pull-request"], "title.txt"), `${title}\n`);
+    await writeFile(path.join(values["pull-request"], "body.md"), body);
+  }
   return 0;
 };
 

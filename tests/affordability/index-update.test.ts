@@ -109,15 +109,21 @@ describe("npm run index:update", () => {
     const root = await workspace();
     answer = json(weekly("2023-03-29", () => "6.49"));
     expect((await update(root, "2026-11-23")).code).toBe(0);
-    answer = json(weekly("2023-03-29", (date) => (date === "2023-02-22" ? "6.59" : "6.49")));
-    const revised = await update(root, "2026-12-20");
-    expect(revised.stdout).toContain("revised 2023-02: 6.49% → 6.59%");
+    answer = json(weekly("2023-03-29", (date) => (date === "2023-01-25" ? "6.59" : "6.49")));
+    const proposal = path.join(root, "proposal");
+    const revised = await update(root, "2026-12-20", "--pull-request", proposal);
+    expect(revised.stdout).toContain("revised 2023-01: 6.49% → 6.59%");
+    // The monthly workflow's pull request names the month and shows the index the revised input gives.
+    expect(await readFile(path.join(proposal, "title.txt"), "utf8")).toBe("Affordability index inputs for 2023-01\n");
+    const body = await readFile(path.join(proposal, "body.md"), "utf8");
+    expect(body).toContain("### rates\n\n- Revised 2023-01: 6.49% → 6.59%\n");
+    expect(body).toMatch(/\| greater-vancouver \| 2023-01 \| \d+ \|/);
     const after = JSON.parse(await readFile(path.join(root, RATES), "utf8"));
     const retrieved = Object.fromEntries(
       after.months.map((entry: { month: string; citation: { retrieved_iso: string } }) => [entry.month, entry.citation.retrieved_iso]),
     );
-    expect(retrieved["2023-02"]).toBe("2026-12-20");
-    expect(retrieved["2023-01"]).toBe("2026-11-23");
+    expect(retrieved["2023-01"]).toBe("2026-12-20");
+    expect(retrieved["2023-02"]).toBe("2026-11-23");
   });
 
   it.each([
@@ -142,9 +148,9 @@ describe("npm run index:update", () => {
     expect(await readFile(path.join(root, RATES), "utf8")).toBe(before);
   });
 
-  it("refuses a source it does not fetch yet, and a name it does not know", async () => {
+  it("says income is held at the census value, and refuses a source name it does not know", async () => {
     const root = await workspace();
-    expect((await update(root, "2026-11-23", "--only", "income")).stderr).toContain("--only income: this source is not fetched yet");
-    expect((await update(root, "2026-11-23", "--only", "rats")).stderr).toContain('--only takes rates, prices, got "rats"');
+    expect((await update(root, "2026-11-23", "--only", "income")).stdout).toContain("income: held at the census value (income year 2020) for every month");
+    expect((await update(root, "2026-11-23", "--only", "rats")).stderr).toContain('--only takes rates, prices, income, got "rats"');
   });
 });

@@ -1,0 +1,47 @@
+import type { ComputedSeries } from "../../affordability/compute-series.ts";
+import type { SeriesChange } from "../../affordability/update-index-data.ts";
+import { BOARDS } from "../../schemas/affordability.ts";
+
+/** One series the update touched, with how its values are written. */
+export interface SeriesUpdate {
+  label: string;
+  change: SeriesChange;
+  format: (value: number) => string;
+}
+
+/** The month a proposal is named after: the newest month it adds, else the newest it revises, else the newest published. */
+export const proposalMonth = (updates: readonly SeriesUpdate[], series: ComputedSeries): string | undefined => {
+  const newest = (months: string[]): string | undefined => months.sort().at(-1);
+  return (
+    newest(updates.flatMap((update) => update.change.added)) ??
+    newest(updates.flatMap((update) => update.change.revised.map((revision) => revision.month))) ??
+    newest(series.entries.map((entry) => entry.monthSlug))
+  );
+};
+
+/**
+ * The title and body of the monthly pull request: the new months and the revised ones (old → new) of each input, and
+ * the index that results for each board, so a reviewer sees what the merge would publish.
+ */
+export const pullRequestText = (updates: readonly SeriesUpdate[], series: ComputedSeries): { title: string; body: string } => {
+  const month = proposalMonth(updates, series) ?? "no month";
+  const lines = ["Inputs fetched by `npm run index:update` from their official sources; each value cites its source's address.", ""];
+  for (const update of updates) {
+    const { added, revised, resourced } = update.change;
+    lines.push(`### ${update.label}`, "");
+    if (added.length + revised.length + resourced.length === 0) lines.push("Nothing new.");
+    if (added.length > 0) lines.push(`- New: ${added.join(", ")}`);
+    for (const revision of revised) lines.push(`- Revised ${revision.month}: ${update.format(revision.from)} → ${update.format(revision.to)}`);
+    if (resourced.length > 0) lines.push(`- Same value, new source: ${resourced.join(", ")}`);
+    lines.push("");
+  }
+  const touched = new Set(updates.flatMap((update) => [...update.change.added, ...update.change.revised.map((revision) => revision.month)]));
+  lines.push("### Resulting index", "", "| Board | Month | idx |", "|---|---|---|");
+  for (const board of BOARDS) {
+    const entries = series.entries.filter((entry) => entry.board === board);
+    const shown = entries.filter((entry) => touched.has(entry.monthSlug) || entry === entries.at(-1));
+    if (shown.length === 0) lines.push(`| ${board} | (none published) | |`);
+    for (const entry of shown) lines.push(`| ${board} | ${entry.monthSlug} | ${entry.idx} |`);
+  }
+  return { title: `Affordability index inputs for ${month}`, body: `${lines.join("\n")}\n` };
+};
