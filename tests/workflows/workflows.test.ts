@@ -223,4 +223,26 @@ describe("the workflows", () => {
     expect(usesOf(confirm).at(-1)).toBe("./actions/confirm-changes");
     expect(confirm.steps.at(-1)!.with).toEqual({ "within-days": 14, label: "confirm-change" });
   });
+
+  it("propose the affordability index inputs monthly, around the 20th, as one pull request that is checked first and never pushed to main", async () => {
+    const workflow = await read("index-update.yml");
+    expect(workflow.on).toEqual({ schedule: [{ cron: "17 15 20 * *" }], workflow_dispatch: null });
+    const job = workflow.jobs.propose!;
+    expect(job.permissions).toEqual({ contents: "write", "pull-requests": "write" });
+    expect(usesOf(job)).toEqual([
+      "actions/checkout",
+      "./actions/setup",
+      'run: npm run index:update -- --pull-request "$RUNNER_TEMP/proposal"',
+      "run: npm run check",
+      "run: fi",
+    ]);
+    const script = job.steps.at(-1)!.run!;
+    expect(job.steps.at(-1)!.env).toMatchObject({ BRANCH: "index-data/update" });
+    // The only push goes to the proposal branch; the pull request is found again by that branch and edited in place.
+    expect([...script.matchAll(/git push[^\n]*/g)].map((match) => match[0])).toEqual(['git push -q --force origin "HEAD:refs/heads/$BRANCH"']);
+    expect(script).not.toMatch(/refs\/heads\/main|push[^\n]* main/);
+    expect(script).toContain('gh pr list --head "$BRANCH" --state open');
+    expect(script).toContain('gh pr edit "$number" --title "$title" --body-file "$PROPOSAL/body.md"');
+    expect(script).toContain("if git diff --quiet -- index-data; then");
+  });
 });
