@@ -226,4 +226,52 @@ describe("pull request comment (pr-changes, then pr-comment from a workflow_run)
     // Three cells: the row splits only at its four unescaped pipes.
     expect(row!.split(/(?<!\\)\|/)).toHaveLength(5);
   });
+
+  it("lists the affordability index inputs a pull request adds, revises and re-sources, month by month", async () => {
+    const { repo, base: factsBase } = await baseRepository();
+    const cite = (org: string) => ({ url: "https://www.bankofcanada.ca/valet/", org, kind: "official", retrieved_iso: "2026-10-01" });
+    const rates = (months: [string, number, string][]) => ({
+      series: "V80691335",
+      description: "5-year conventional mortgage rate.",
+      months: months.map(([month, rate, org]) => ({ month, rate, citation: cite(org) })),
+    });
+    await repo.writeJson(
+      "index-data/mortgage-rates.json",
+      rates([
+        ["2023-01", 0.0649, "Bank of Canada"],
+        ["2023-02", 0.0649, "A newspaper"],
+      ]),
+    );
+    const base = await repo.commit("rates on main");
+    await repo.writeJson(
+      "index-data/mortgage-rates.json",
+      rates([
+        ["2023-01", 0.0659, "Bank of Canada"],
+        ["2023-02", 0.0649, "Bank of Canada"],
+        ["2023-03", 0.0649, "Bank of Canada"],
+      ]),
+    );
+    const head = await repo.commit("Affordability index inputs for 2023-03");
+    expect(factsBase).not.toBe(base);
+    const { report } = await runPrChanges(repo, base, head);
+    const written = JSON.parse(await readFile(report, "utf8"));
+    expect(written.index_data).toEqual([
+      {
+        file: "index-data/mortgage-rates.json",
+        measure: "rate",
+        added: [{ month: "2023-03", value: 0.0649 }],
+        revised: [{ month: "2023-01", from: 0.0649, to: 0.0659 }],
+        removed: [],
+        resourced: ["2023-02"],
+      },
+    ]);
+    const api = await startFakeGitHubApi();
+    api.pulls.push({ number: 7, state: "open", head: { sha: head } });
+    const posted = await runPrComment(api, report, head);
+    expect(posted.outputs.action).toBe("created");
+    const body = api.comments[0]!.body;
+    expect(body).toContain(
+      "## Affordability index inputs\n\n`index-data/mortgage-rates.json`:\n- new: 2023-03 6.49%\n- revised 2023-01: 6.49% → 6.59%\n- same value, new source: 2023-02\n",
+    );
+  });
 });

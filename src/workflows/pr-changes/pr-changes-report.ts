@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ValueDiff } from "../../schemas/diff.ts";
 import { FactValue } from "../../schemas/fact-value.ts";
 import { FactId, IsoDate } from "../../schemas/primitives.ts";
+import { IndexDataChange } from "./index-data-changes.ts";
 
 /**
  * What a pull request does to one fact:
@@ -45,5 +46,7 @@ export const PrChangesReport = z.object({
   changes: z.array(FactChange),
   /** Fact files on the head side that could not be read as facts (the validate job reports why). */
   unreadable: z.array(z.string()),
+  /** The affordability index inputs the pull request adds, revises or removes, month by month. */
+  index_data: z.array(IndexDataChange).optional(),
 });
 export type PrChangesReport = z.infer<typeof PrChangesReport>;

@@ -1,5 +1,6 @@
 import { loadFactsAtRevision, readFactFiles } from "../../model/index.ts";
 import { computeFactChanges, type FactOnSide } from "./compute-fact-changes.ts";
+import { indexDataChanges } from "./index-data-changes.ts";
 import type { PrChangesReport } from "./pr-changes-report.ts";
 
 /**
@@ -27,5 +28,6 @@ export const readPrChanges = async (
       headSide,
     ),
     unreadable,
+    index_data: await indexDataChanges(root, base),
   };
 };

@@ -1,4 +1,5 @@
 import { codeBlock, codeSpan, escapeMarkdown, tableCode, truncate } from "../github/markdown/markdown-text.ts";
+import type { IndexDataChange } from "../pr-changes/index-data-changes.ts";
 import type { ChangeKind, FactChange, PrChangesReport } from "../pr-changes/pr-changes-report.ts";
 
 /** The hidden marker by which the one comment of a pull request is found again and updated in place. */
@@ -111,6 +112,28 @@ const tally = (changes: readonly FactChange[]): string => {
   return `${changes.length} fact${changes.length === 1 ? "" : "s"} changed: ${parts.join(", ")}.`;
 };
 
+const indexValue = (measure: IndexDataChange["measure"], value: number): string =>
+  measure === "rate" ? `${Number((value * 100).toPrecision(10))}%` : `$${value.toLocaleString("en-CA")}`;
+
+/** The index inputs' changes: per file, the months added, revised (old → new), removed and re-sourced. */
+const indexDataLines = (changes: readonly IndexDataChange[]): string[] =>
+  changes.length === 0
+    ? []
+    : [
+        "## Affordability index inputs",
+        "",
+        ...changes.flatMap((change) => [
+          `${codeSpan(change.file)}:`,
+          ...(change.added.length > 0 ? [`- new: ${change.added.map((entry) => `${entry.month} ${indexValue(change.measure, entry.value)}`).join(", ")}`] : []),
+          ...change.revised.map((entry) => `- revised ${entry.month}: ${indexValue(change.measure, entry.from)} → ${indexValue(change.measure, entry.to)}`),
+          ...(change.removed.length > 0
+            ? [`- removed: ${change.removed.map((entry) => `${entry.month} ${indexValue(change.measure, entry.value)}`).join(", ")}`]
+            : []),
+          ...(change.resourced.length > 0 ? [`- same value, new source: ${change.resourced.join(", ")}`] : []),
+          "",
+        ]),
+      ];
+
 const render = (report: PrChangesReport, shown: number, withValues: boolean): string => {
   const changes = report.changes;
   const lines = [PR_COMMENT_MARKER, "## Fact changes in this pull request", ""];
@@ -120,6 +143,7 @@ const render = (report: PrChangesReport, shown: number, withValues: boolean): st
   if (report.unreadable.length > 0) {
     lines.push(`Not readable as facts (see the validate job's annotations): ${report.unreadable.map((file) => codeSpan(file)).join(", ")}`, "");
   }
+  lines.push(...indexDataLines(report.index_data ?? []));
   const head = report.pull_request?.head_sha;
   lines.push(
     `<sub>Compared with ${codeSpan(report.base.slice(0, 12))}${head ? ` at ${codeSpan(head.slice(0, 12))}` : ""}; updated in place on each push.</sub>`,
