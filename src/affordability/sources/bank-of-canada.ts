@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Citation } from "../../schemas/citation.ts";
 import { IsoDate } from "../../schemas/primitives.ts";
+import { SourceError } from "./source-error.ts";
 
 /** The Valet API's production address: what every value cites, whatever base URL it was fetched from. */
 export const VALET_PRODUCTION_BASE = "https://www.bankofcanada.ca/valet";
@@ -10,14 +11,6 @@ export const MORTGAGE_SERIES = "V80691335";
 
 /** The first month the index covers. */
 export const FIRST_MONTH = "2023-01";
-
-/** Thrown when a source cannot be used as it answered: the run writes nothing. */
-export class SourceError extends Error {
-  constructor(source: string, reason: string) {
-    super(`${source}: ${reason}`);
-    this.name = "SourceError";
-  }
-}
 
 const SOURCE = "Bank of Canada Valet";
 

@@ -3,7 +3,8 @@ import { parseDocument } from "htmlparser2";
 import { readSheet, SheetNotFoundError } from "read-excel-file/node";
 import type { Board } from "../../schemas/affordability.ts";
 import type { Citation } from "../../schemas/citation.ts";
-import { FIRST_MONTH, SourceError } from "./bank-of-canada.ts";
+import { FIRST_MONTH } from "./bank-of-canada.ts";
+import { SourceError } from "./source-error.ts";
 
 /** The MLS® HPI tool page, which links the current archive (its file name changes from month to month). */
 export const CREA_HPI_PAGE = "https://www.crea.ca/housing-market-stats/mls-home-price-index/hpi-tool/";
