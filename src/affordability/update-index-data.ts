@@ -1,3 +1,4 @@
+import { compareText } from "../lib/compare-text.ts";
 import type { Board } from "../schemas/affordability.ts";
 import type { Citation } from "../schemas/citation.ts";
 import type { BenchmarkFile, MortgageRatesFile } from "../schemas/index-data.ts";
@@ -39,7 +40,7 @@ const mergeMonths = <Entry extends { month: string; citation: Citation }>(
     else change.resourced.push(month.month);
     months.set(month.month, month.entry());
   }
-  return { months: [...months.values()].sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0)), change };
+  return { months: [...months.values()].sort((a, b) => compareText(a.month, b.month)), change };
 };
 
 const RATES_SERIES = `Bank of Canada ${MORTGAGE_SERIES}: 5-year conventional mortgage rate posted by chartered banks (weekly; a month takes its last Wednesday's value)`;

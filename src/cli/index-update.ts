@@ -12,6 +12,7 @@ import { replaceFiles } from "../lib/replace-files.ts";
 import { runCommand } from "../lib/run-command.ts";
 import { todayFromEnvironment } from "../lib/today.ts";
 import { factFileText } from "../model/index.ts";
+import { formatCad, formatPercent } from "../render/pages/text/index.ts";
 import { BOARDS } from "../schemas/affordability.ts";
 import { BenchmarkFile, IncomeFile, MortgageRatesFile } from "../schemas/index-data.ts";
 import { pullRequestText } from "../workflows/index-update/pull-request-text.ts";
@@ -34,9 +35,6 @@ interface Rewrite {
   format: (value: number) => string;
 }
 
-const percent = (rate: number): string => `${Number((rate * 100).toPrecision(10))}%`;
-const dollars = (price: number): string => `$${price.toLocaleString("en-CA")}`;
-
 const readData = async <Schema extends z.ZodType>(file: string, schema: Schema): Promise<{ text: string; value: z.infer<Schema> }> => {
   const text = await readFile(file, "utf8");
   return { text, value: schema.parse(JSON.parse(text)) };
@@ -48,7 +46,7 @@ const UPDATERS: Record<SourceName, (root: string, today: string) => Promise<Rewr
     const current = await readData(file, MortgageRatesFile);
     const rates = await fetchMonthlyRates(readVariable("INDEX_SOURCES_BANK_OF_CANADA") ?? VALET_PRODUCTION_BASE);
     const { file: next, change } = mergeRates(current.value, rates, today);
-    return [{ label: "rates", path: file, before: current.text, after: factFileText(next), change, format: percent }];
+    return [{ label: "rates", path: file, before: current.text, after: factFileText(next), change, format: formatPercent }];
   },
   prices: async (root, today) => {
     const { archiveUrl, prices } = await fetchMonthlyPrices(readVariable("INDEX_SOURCES_CREA") ?? CREA_HPI_PAGE);
@@ -57,7 +55,7 @@ const UPDATERS: Record<SourceName, (root: string, today: string) => Promise<Rewr
         const file = path.join(root, `index-data/benchmarks/${board}.json`);
         const current = await readData(file, BenchmarkFile);
         const { file: next, change } = mergePrices(current.value, board, prices[board], archiveUrl, today);
-        return { label: `prices ${board}`, path: file, before: current.text, after: factFileText(next), change, format: dollars };
+        return { label: `prices ${board}`, path: file, before: current.text, after: factFileText(next), change, format: formatCad };
       }),
     );
   },

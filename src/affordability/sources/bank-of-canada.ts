@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Citation } from "../../schemas/citation.ts";
 import { IsoDate } from "../../schemas/primitives.ts";
+import { monthsBetween } from "../month-labels.ts";
 import { SourceError } from "./source-error.ts";
 
 /** The Valet API's production address: what every value cites, whatever base URL it was fetched from. */
@@ -24,11 +25,6 @@ export const lastWednesdayOf = (month: string): string => {
   const last = new Date(Date.UTC(year, monthNumber, 0));
   last.setUTCDate(last.getUTCDate() - ((last.getUTCDay() - 3 + 7) % 7));
   return last.toISOString().slice(0, 10);
-};
-
-const nextMonth = (month: string): string => {
-  const [year, monthNumber] = month.split("-").map(Number) as [number, number];
-  return monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, "0")}`;
 };
 
 /** One month's rate, as a fraction, with the weekly observation it comes from. */
@@ -63,7 +59,8 @@ export const monthlyRates = (answer: unknown): MonthlyRate[] => {
   const latest = dates.at(-1);
   if (latest === undefined) throw new SourceError(SOURCE, `the answer has no observation of ${MORTGAGE_SERIES}`);
   const rates: MonthlyRate[] = [];
-  for (let month = FIRST_MONTH; lastWednesdayOf(month) <= latest; month = nextMonth(month)) {
+  // The latest month counts once its last Wednesday is observed: a later Wednesday has no observation to find.
+  for (const month of monthsBetween(FIRST_MONTH, latest.slice(0, 7))) {
     const observed = lastWednesdayOf(month);
     const percent = byDate.get(observed);
     // Percent to fraction without binary noise: 6.49 becomes 0.0649, not 0.06490000000000001.

@@ -1,3 +1,4 @@
+import { formatCad, formatPercent } from "../../render/pages/text/index.ts";
 import { codeBlock, codeSpan, escapeMarkdown, tableCode, truncate } from "../github/markdown/markdown-text.ts";
 import type { IndexDataChange } from "../pr-changes/index-data-changes.ts";
 import type { ChangeKind, FactChange, PrChangesReport } from "../pr-changes/pr-changes-report.ts";
@@ -112,8 +113,7 @@ const tally = (changes: readonly FactChange[]): string => {
   return `${changes.length} fact${changes.length === 1 ? "" : "s"} changed: ${parts.join(", ")}.`;
 };
 
-const indexValue = (measure: IndexDataChange["measure"], value: number): string =>
-  measure === "rate" ? `${Number((value * 100).toPrecision(10))}%` : `$${value.toLocaleString("en-CA")}`;
+const indexValue = (measure: IndexDataChange["measure"], value: number): string => (measure === "rate" ? formatPercent(value) : formatCad(value));
 
 /** The index inputs' changes: per file, the months added, revised (old → new), removed and re-sourced. */
 const indexDataLines = (changes: readonly IndexDataChange[]): string[] =>
