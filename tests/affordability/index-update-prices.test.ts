@@ -1,21 +1,18 @@
-import { cp, readFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { zipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import writeXlsxFile from "write-excel-file/node";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
-import { tempDir } from "../helpers/temp-dir.ts";
+import { type Answer, indexDataWorkspace, serveSource } from "./helpers/source-stand-in.ts";
 
 const GV = "index-data/benchmarks/greater-vancouver.json";
 const FV = "index-data/benchmarks/fraser-valley.json";
 const ARCHIVE_PATH = "/files/mls-hpi-data/MLS_HPI_Oct_2026.zip";
 
 /** What the stand-in CREA site answers: its HPI tool page and, at ARCHIVE_PATH, the archive. */
-let page: { status: number; type: string; body: string | Uint8Array };
-let archive: { status: number; type: string; body: string | Uint8Array };
-let server: Server;
-let origin: string;
+let page: Answer;
+let archive: Answer;
 
 type Cell = string | number | Date | null;
 
@@ -53,34 +50,18 @@ const hpiPage = (href = ARCHIVE_PATH) => ({
   body: `<!doctype html><title>MLS® HPI tool</title><p><a href="/terms/">Terms</a> <a class="button" href="${href}">Accept and download data</a></p>`,
 });
 
-beforeAll(async () => {
-  server = createServer((request, response) => {
-    const answer = request.url === ARCHIVE_PATH ? archive : page;
-    response.writeHead(answer.status, { "content-type": answer.type });
-    response.end(answer.body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-const workspace = async (): Promise<string> => {
-  const root = await tempDir();
-  await cp(path.join(PROJECT_ROOT, "index-data"), path.join(root, "index-data"), { recursive: true });
-  return root;
-};
+const creaSite = serveSource((url) => (url === ARCHIVE_PATH ? archive : page));
 
 const update = (root: string, today: string) =>
   runScript("src/cli/index-update.ts", ["--root", root, "--only", "prices"], {
-    env: { FACTS_TODAY: today, INDEX_SOURCES_CREA: `${origin}/housing-market-stats/mls-home-price-index/hpi-tool/` },
+    env: { FACTS_TODAY: today, INDEX_SOURCES_CREA: `${creaSite.origin}/housing-market-stats/mls-home-price-index/hpi-tool/` },
   });
 
 const zip = (body: Uint8Array) => ({ status: 200, type: "application/zip", body });
 
 describe("npm run index:update --only prices", () => {
   it("reads both boards' composite benchmark from the archive the page links, citing CREA's own address, sheet and cell", async () => {
-    const root = await workspace();
+    const root = await indexDataWorkspace();
     page = hpiPage();
     // 2022 rows come before the index's first month and are not read; Fraser Valley has no price for its second month.
     archive = zip(
@@ -132,7 +113,7 @@ describe("npm run index:update --only prices", () => {
   });
 
   it("reports months a new vintage revised, old → new", async () => {
-    const root = await workspace();
+    const root = await indexDataWorkspace();
     page = hpiPage();
     const boards = (bump: number) =>
       crea([
@@ -205,7 +186,7 @@ describe("npm run index:update --only prices", () => {
     ],
     ["a server error", () => ({ archive: { status: 503, type: "text/plain", body: "busy" } }), "answered 503"],
   ])("fails on %s, naming CREA and what was wrong, and writes nothing", async (_name, serve, reason) => {
-    const root = await workspace();
+    const root = await indexDataWorkspace();
     const before = [await readFile(path.join(root, GV), "utf8"), await readFile(path.join(root, FV), "utf8")];
     page = hpiPage();
     archive = zip(

@@ -1,18 +1,14 @@
-import { cp, readFile, stat } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { lastWednesdayOf, monthlyRates } from "../../src/affordability/sources/bank-of-canada.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
-import { tempDir } from "../helpers/temp-dir.ts";
+import { type Answer, indexDataWorkspace, serveSource } from "./helpers/source-stand-in.ts";
 
 const RATES = "index-data/mortgage-rates.json";
 
 /** What the stand-in Valet API answers next: a status, a content type and a body. */
-let answer: { status: number; type: string; body: string };
-let requested: string[] = [];
-let server: Server;
-let base: string;
+let answer: Answer;
 
 /** Every Wednesday from 2023-01-04 to `until`, each at `percentOn(date)` (undefined: no observation that week). */
 const weekly = (until: string, percentOn: (date: string) => string | undefined): string => {
@@ -27,27 +23,12 @@ const weekly = (until: string, percentOn: (date: string) => string | undefined):
 
 const json = (body: string) => ({ status: 200, type: "application/json", body });
 
-beforeAll(async () => {
-  server = createServer((request, response) => {
-    requested.push(request.url ?? "");
-    response.writeHead(answer.status, { "content-type": answer.type });
-    response.end(answer.body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/valet`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const valet = serveSource(() => answer);
 
 const update = (root: string, today: string, ...args: string[]) =>
-  runScript("src/cli/index-update.ts", ["--root", root, "--only", "rates", ...args], { env: { FACTS_TODAY: today, INDEX_SOURCES_BANK_OF_CANADA: base } });
-
-/** A folder holding a copy of the repository's index-data/ to update. */
-const workspace = async (): Promise<string> => {
-  const root = await tempDir();
-  await cp(path.join(PROJECT_ROOT, "index-data"), path.join(root, "index-data"), { recursive: true });
-  return root;
-};
+  runScript("src/cli/index-update.ts", ["--root", root, "--only", "rates", ...args], {
+    env: { FACTS_TODAY: today, INDEX_SOURCES_BANK_OF_CANADA: `${valet.origin}/valet` },
+  });
 
 describe("the month's rate from the weekly series", () => {
   it("is the last Wednesday's observation, and a month without it is a gap", () => {
@@ -62,15 +43,15 @@ describe("the month's rate from the weekly series", () => {
 
 describe("npm run index:update", () => {
   it("writes the official month values with their citations, reports what it did, and a second run changes nothing", async () => {
-    const root = await workspace();
+    const root = await indexDataWorkspace();
     const before = JSON.parse(await readFile(path.join(root, RATES), "utf8"));
     // 6.49% until 2025-05-13, then 6.09%; the week of 2024-06-26 (June's last Wednesday) has no observation.
     answer = json(weekly("2025-06-25", (date) => (date === "2024-06-26" ? undefined : date < "2025-05-14" ? "6.49" : "6.09")));
-    requested = [];
+    valet.requested.length = 0;
     const first = await update(root, "2026-11-23");
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
-    expect(requested).toEqual(["/valet/observations/V80691335/json?start_date=2023-01-01"]);
+    expect(valet.requested).toEqual(["/valet/observations/V80691335/json?start_date=2023-01-01"]);
 
     const after = JSON.parse(await readFile(path.join(root, RATES), "utf8"));
     const months = after.months.map((entry: { month: string }) => entry.month);
@@ -106,7 +87,7 @@ describe("npm run index:update", () => {
   });
 
   it("reports a revised month with its old and new value, and dates only the changed month with today", async () => {
-    const root = await workspace();
+    const root = await indexDataWorkspace();
     answer = json(weekly("2023-03-29", () => "6.49"));
     expect((await update(root, "2026-11-23")).code).toBe(0);
     answer = json(weekly("2023-03-29", (date) => (date === "2023-01-25" ? "6.59" : "6.49")));
@@ -138,7 +119,7 @@ describe("npm run index:update", () => {
     ["a document of another shape", json(JSON.stringify({ message: "series not found" })), "not a Valet observations document"],
     ["no observation of the series", json(JSON.stringify({ observations: [{ d: "2023-01-04" }] })), "has no observation of V80691335"],
   ])("fails on %s, naming the source and what was wrong, and writes nothing", async (_name, served, reason) => {
-    const root = await workspace();
+    const root = await indexDataWorkspace();
     const before = await readFile(path.join(root, RATES), "utf8");
     answer = served;
     const result = await update(root, "2026-11-23");
@@ -149,7 +130,7 @@ describe("npm run index:update", () => {
   });
 
   it("says income is held at the census value, and refuses a source name it does not know", async () => {
-    const root = await workspace();
+    const root = await indexDataWorkspace();
     expect((await update(root, "2026-11-23", "--only", "income")).stdout).toContain("income: held at the census value (income year 2020) for every month");
     expect((await update(root, "2026-11-23", "--only", "rats")).stderr).toContain('--only takes rates, prices, income, got "rats"');
   });
