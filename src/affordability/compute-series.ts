@@ -1,4 +1,6 @@
+import { compareText } from "../lib/compare-text.ts";
 import { type AffordabilityEntry, BOARDS, type Board } from "../schemas/affordability.ts";
+import type { Citation } from "../schemas/citation.ts";
 import { idxTrend } from "./idx-trend.ts";
 import type { IndexData } from "./load-index-data.ts";
 import { medianIncome } from "./median-income.ts";
@@ -11,17 +13,36 @@ export interface SeriesGap {
   reason: string;
 }
 
+/**
+ * How a published point is sourced: `official` when its benchmark price and its mortgage rate both cite the issuing
+ * body (or a faithful copy of its text), `secondary` when either rests on a report of the figure.
+ */
+export type SourceQuality = "official" | "secondary";
+
 export interface ComputedSeries {
   entries: AffordabilityEntry[];
   gaps: SeriesGap[];
   monthsCovered: Record<Board, string[]>;
+  /** The months the index covers: from the first to the last month with a sourced benchmark price for any board. */
+  period: { from: string; to: string } | null;
+  /** Each published point's source quality, by board and month. */
+  quality: Record<Board, Record<string, SourceQuality>>;
   /** Why nothing can be published, when that is the case. */
   missingInputs: string[];
 }
 
+const GAP_REASONS = {
+  price: "no sourced MLS® HPI composite benchmark price",
+  rate: "no sourced mortgage rate",
+  both: "no sourced MLS® HPI composite benchmark price or mortgage rate",
+} as const;
+
+const qualityOf = (...citations: readonly Citation[]): SourceQuality =>
+  citations.every((citation) => citation.kind === "official" || citation.kind === "official-copy") ? "official" : "secondary";
+
 /**
  * Every board and month that has a sourced benchmark price and a sourced mortgage rate becomes an entry; every other
- * month between a board's first and last sourced month is listed as a gap with its reason. Nothing is interpolated.
+ * month of the period, for each board, is listed as a gap with its reason. Nothing is interpolated.
  */
 export const computeSeries = (data: IndexData): ComputedSeries => {
   const missingInputs = [
@@ -31,28 +52,30 @@ export const computeSeries = (data: IndexData): ComputedSeries => {
     ...(BOARDS.some((board) => (data.benchmarks[board]?.months.length ?? 0) > 0) ? [] : ["index-data/benchmarks/<board>.json"]),
   ];
   const monthsCovered = { "greater-vancouver": [], "fraser-valley": [] } as Record<Board, string[]>;
-  if (missingInputs.length > 0 || !data.methodology || !data.income || !data.rates) return { entries: [], gaps: [], monthsCovered, missingInputs };
+  const quality = { "greater-vancouver": {}, "fraser-valley": {} } as Record<Board, Record<string, SourceQuality>>;
+  if (missingInputs.length > 0 || !data.methodology || !data.income || !data.rates) {
+    return { entries: [], gaps: [], monthsCovered, period: null, quality, missingInputs };
+  }
 
   const { assumptions } = data.methodology;
-  const rateByMonth = new Map(data.rates.months.map((month) => [month.month, month.rate]));
+  const rateByMonth = new Map(data.rates.months.map((month) => [month.month, month]));
+  const priceMonths = BOARDS.flatMap((board) => data.benchmarks[board]?.months.map((month) => month.month) ?? []).sort(compareText);
+  const period = { from: priceMonths[0]!, to: priceMonths.at(-1)! };
   const entries: AffordabilityEntry[] = [];
   const gaps: SeriesGap[] = [];
   for (const board of BOARDS) {
-    const months = data.benchmarks[board]?.months ?? [];
-    if (months.length === 0) continue;
-    const priceByMonth = new Map(months.map((month) => [month.month, month.hpi_benchmark_price]));
+    const priceByMonth = new Map(data.benchmarks[board]?.months.map((month) => [month.month, month]));
     const idxByMonth = new Map<string, number>();
-    for (const month of monthsBetween(months[0]!.month, months.at(-1)!.month)) {
-      const price = priceByMonth.get(month);
-      const rate = rateByMonth.get(month);
-      if (price === undefined) {
-        gaps.push({ board, month, reason: "no sourced MLS® HPI composite benchmark price" });
+    for (const month of monthsBetween(period.from, period.to)) {
+      const priced = priceByMonth.get(month);
+      const rated = rateByMonth.get(month);
+      if (priced === undefined || rated === undefined) {
+        gaps.push({ board, month, reason: GAP_REASONS[priced ? "rate" : rated ? "price" : "both"] });
         continue;
       }
-      if (rate === undefined) {
-        gaps.push({ board, month, reason: "no sourced mortgage rate" });
-        continue;
-      }
+      const price = priced.hpi_benchmark_price;
+      const rate = rated.rate;
+      quality[board][month] = qualityOf(priced.citation, rated.citation);
       const down = downPayment(price, assumptions.down_payment_share.value);
       const loan = loanAmount(price, down);
       const payment = monthlyPI(loan, rate, assumptions.amortization_years.value, assumptions.compounding_periods_per_year.value);
@@ -84,5 +107,5 @@ export const computeSeries = (data: IndexData): ComputedSeries => {
       });
     }
   }
-  return { entries, gaps, monthsCovered, missingInputs };
+  return { entries, gaps, monthsCovered, period, quality, missingInputs };
 };

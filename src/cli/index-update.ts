@@ -99,7 +99,8 @@ const main = async (): Promise<number> => {
   for (const rewrite of rewrites) for (const line of report(rewrite)) console.log(line);
   if (values["pull-request"] !== undefined) {
     // The monthly workflow's pull request: its title and body, with the index the updated inputs give.
-    const { title, body } = pullRequestText(rewrites, computeSeries(await loadIndexData(values.root)));
+    const data = await loadIndexData(values.root);
+    const { title, body } = pullRequestText(rewrites, computeSeries(data), data.methodology?.sources);
     await mkdir(values["pull-request"], { recursive: true });
     await writeFile(path.join(values["pull-request"], "title.txt"), `${title}\n`);
     await writeFile(path.join(values["pull-request"], "body.md"), body);

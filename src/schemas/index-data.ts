@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Board } from "./affordability.ts";
 import { Citation } from "./citation.ts";
-import { NonEmptyText } from "./primitives.ts";
+import { HttpsUrl, NonEmptyText } from "./primitives.ts";
 
 /** A calendar month `YYYY-MM`; month 13 or 00 is refused. */
 export const MonthSlug = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: "must be a real month written YYYY-MM" });
@@ -16,10 +16,31 @@ export const Assumption = z.strictObject({
   ...Cited,
 });
 
-/** `index-data/methodology.json`: the carrying-cost assumptions. */
+/**
+ * One source of the index's inputs with its terms of use and the attribution this project prints. `terms_read` is
+ * false while the terms could not be read: then `terms` says so, and there is nothing to cite yet.
+ */
+export const SourceTerms = z
+  .strictObject({
+    source: NonEmptyText,
+    used_for: NonEmptyText,
+    terms_url: HttpsUrl,
+    terms_read: z.boolean(),
+    terms: NonEmptyText,
+    attribution: NonEmptyText,
+    citations: z.array(Citation),
+  })
+  .refine((source) => !source.terms_read || source.citations.length > 0, {
+    error: "terms that were read cite the text they were read in",
+    path: ["citations"],
+  });
+export type SourceTerms = z.infer<typeof SourceTerms>;
+
+/** `index-data/methodology.json`: the carrying-cost assumptions, and the sources' terms of use. */
 export const MethodologyFile = z.strictObject({
   name: NonEmptyText,
   formula: NonEmptyText,
+  sources: z.array(SourceTerms).min(1, { error: "name every source of the index's inputs with its terms of use" }),
   assumptions: z.strictObject({
     down_payment_share: Assumption,
     amortization_years: Assumption,

@@ -7,7 +7,7 @@ import { monthLabel, monthsBetween, previousMonth } from "../../src/affordabilit
 import { annualCarryingCost, downPayment, idx, loanAmount, monthlyPI } from "../../src/affordability/mortgage-math.ts";
 import { buildModel } from "../../src/build/build-model.ts";
 import { renderSite } from "../../src/render/index.ts";
-import { AffordabilityLatest, AffordabilitySeries, IncomeFile } from "../../src/schemas/index.ts";
+import { type AffordabilityEntry, AffordabilityLatest, AffordabilitySeries, IncomeFile } from "../../src/schemas/index.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 
@@ -83,12 +83,27 @@ describe("the affordability endpoints", () => {
       idxTrend: "no-previous-month",
     });
     expect(series.series[3]!.idxTrend).toBe("no-previous-month");
-    expect(series.methodology.gaps).toEqual([{ board: "greater-vancouver", month: "2024-07", reason: "no sourced MLS® HPI composite benchmark price" }]);
+    // The period runs from the first to the last month with a price for any board; every other month of it is a gap, per board.
+    expect(series.methodology.period).toEqual({ from: "2024-04", to: "2024-08" });
+    expect(series.methodology.gaps).toEqual([
+      { board: "greater-vancouver", month: "2024-07", reason: "no sourced MLS® HPI composite benchmark price or mortgage rate" },
+      { board: "fraser-valley", month: "2024-04", reason: "no sourced MLS® HPI composite benchmark price" },
+      { board: "fraser-valley", month: "2024-06", reason: "no sourced MLS® HPI composite benchmark price" },
+      { board: "fraser-valley", month: "2024-07", reason: "no sourced MLS® HPI composite benchmark price or mortgage rate" },
+      { board: "fraser-valley", month: "2024-08", reason: "no sourced MLS® HPI composite benchmark price" },
+    ]);
+    // A point is official only when both its price and its rate cite official sources.
+    expect(series.methodology.source_quality).toMatchObject({
+      months: {
+        "greater-vancouver": { "2024-04": "secondary", "2024-05": "secondary", "2024-06": "secondary", "2024-08": "secondary" },
+        "fraser-valley": { "2024-05": "official" },
+      },
+    });
     expect(series.latest).toEqual(series.series[3]);
     const latest = AffordabilityLatest.parse(read("/api/v1/affordability-index/latest.json"));
     expect(latest.latest).toEqual(series.series[3]);
     expect(latest.publication_status).toMatch(
-      /^published: greater-vancouver 4 months \(2024-04 to 2024-08\); fraser-valley 1 month \(2024-05 to 2024-05\); latest August 2024, Greater Vancouver; 1 month without/,
+      /^published: greater-vancouver 4 months \(2024-04 to 2024-08\); fraser-valley 1 month \(2024-05 to 2024-05\); latest August 2024, Greater Vancouver; 5 board-months without/,
     );
   });
 
@@ -111,19 +126,51 @@ describe("the affordability endpoints", () => {
 });
 
 describe("the affordability page", () => {
-  it("draws each board's published months as an SVG chart at build time, with a table and the gaps", async () => {
+  it("draws both boards on one axis, joins consecutive months only, marks each point's source quality and leaves gaps empty", async () => {
     const { files } = await renderRepository(true);
     const page = String(files.get("/affordability.html"));
     const charts = page.match(/<svg class="index-chart"[\s\S]*?<\/svg>/g) ?? [];
-    expect(charts).toHaveLength(2);
-    expect(charts[0]!.match(/<circle /g)).toHaveLength(4);
-    // April to June are consecutive; July is a gap, so August stands alone: one line of three points.
-    expect(charts[0]!.match(/<polyline /g)).toHaveLength(1);
-    expect(charts[0]!.match(/<polyline[^>]*points="([^"]*)"/)![1]!.split(" ")).toHaveLength(3);
-    expect(charts[1]!.match(/<circle /g)).toHaveLength(1);
+    expect(charts).toHaveLength(1);
+    const [chart] = charts as [string];
+    // Greater Vancouver's four points are circles, Fraser Valley's one a square; hollow (white) when a source is secondary.
+    expect(chart.match(/<circle [^>]*data-quality="secondary"/g)).toHaveLength(4);
+    expect(chart.match(/<circle [^>]*fill="#fff"/g)).toHaveLength(4);
+    expect(chart.match(/<rect [^>]*data-quality="official"/g)).toHaveLength(1);
+    // April to June are consecutive; July is a gap, so August stands alone: one line of three points, none for Fraser Valley.
+    expect(chart.match(/<polyline /g)).toHaveLength(1);
+    expect(chart.match(/<polyline[^>]*points="([^"]*)"/)![1]!.split(" ")).toHaveLength(3);
+    // One strip cell per board and month of the period; the gaps are the empty ones.
+    const gapCells = [...chart.matchAll(/<g class="coverage" data-board="([^"]+)">([\s\S]*?)<\/g>/g)].map(([, board, cells]) => [
+      board,
+      [...cells!.matchAll(/<rect [^>]*data-month="([^"]+)"( data-gap="")?/g)].filter((cell) => cell[2]).map((cell) => cell[1]),
+    ]);
+    expect(gapCells).toEqual([
+      ["greater-vancouver", ["2024-07"]],
+      ["fraser-valley", ["2024-04", "2024-06", "2024-07", "2024-08"]],
+    ]);
+    // Both boards share one y scale: each point's height follows its idx.
+    const series = AffordabilitySeries.parse(JSON.parse(String(files.get("/api/v1/affordability-index/index.json")))).series;
+    const heights = [...chart.matchAll(/<(?:circle [^>]*cy="([\d.]+)"|rect [^>]*y="([\d.]+)"[^>]*data-quality)/g)].map(
+      (match) => Number(match[1] ?? match[2]) + (match[2] ? 4 : 0),
+    );
+    const scale = (heights[0]! - heights[4]!) / (series[0]!.idx - series[4]!.idx);
+    for (const [index, entry] of series.entries()) expect(heights[0]! - heights[index]!).toBeCloseTo(scale * (series[0]!.idx - entry.idx), 0);
     expect(page).toContain('role="img"');
-    expect(page).toContain("Greater Vancouver, 2024-07: no sourced MLS® HPI composite benchmark price");
-    expect(page).toContain("Latest: <strong>");
+    expect(page).toContain("Greater Vancouver, July 2024: no sourced MLS® HPI composite benchmark price or mortgage rate");
+    expect(page).toContain("Fraser Valley, June 2024: no sourced MLS® HPI composite benchmark price");
     expect(page).not.toMatch(/<script/);
+  });
+
+  it("states each board's latest value, its month and its trend in words", async () => {
+    const { files } = await renderRepository(true);
+    const page = String(files.get("/affordability.html"));
+    const series = AffordabilitySeries.parse(JSON.parse(String(files.get("/api/v1/affordability-index/index.json")))).series;
+    const [april, , , august, fraserMay] = series as [AffordabilityEntry, AffordabilityEntry, AffordabilityEntry, AffordabilityEntry, AffordabilityEntry];
+    const change = august.idx - april.idx;
+    expect(page).toContain(`<strong>Greater Vancouver: ${august.idx}</strong> in August 2024`);
+    expect(page).toContain("July 2024 is not published, so there is no change from the month before to state.");
+    expect(page).toContain(`Since April 2024 (${april.idx}), it has ${change > 0 ? "risen" : "fallen"} ${Math.abs(change)} point`);
+    expect(page).toContain(`<strong>Fraser Valley: ${fraserMay.idx}</strong> in May 2024`);
+    expect(page).toContain("It is the only month published for this board.");
   });
 });

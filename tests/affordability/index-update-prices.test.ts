@@ -1,54 +1,16 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import writeXlsxFile from "write-excel-file/node";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { runScript } from "../helpers/run-script.ts";
+import { ARCHIVE_PATH, crea, hpiPage, months, sheet, zip } from "./helpers/crea-archive.ts";
 import { type Answer, indexDataWorkspace, serveSource } from "./helpers/source-stand-in.ts";
 
 const GV = "index-data/benchmarks/greater-vancouver.json";
 const FV = "index-data/benchmarks/fraser-valley.json";
-const ARCHIVE_PATH = "/files/mls-hpi-data/MLS_HPI_Oct_2026.zip";
 
 /** What the stand-in CREA site answers: its HPI tool page and, at ARCHIVE_PATH, the archive. */
 let page: Answer;
 let archive: Answer;
-
-type Cell = string | number | Date | null;
-
-/** A sheet as CREA lays it out: a header row with Date and the benchmark columns, then one row per month. */
-const sheet = (name: string, rows: [Cell, Cell][], header: [string, string] = ["Date", "Composite_Benchmark"]) => ({
-  sheet: name,
-  data: [
-    [{ value: header[0] }, { value: "Composite_HPI" }, { value: header[1] }, { value: "Composite_Benchmark_SA" }],
-    ...rows.map(([date, price]) => [
-      date instanceof Date ? { value: date, format: "mmm yyyy" } : { value: date },
-      { value: 300.1 },
-      { value: price },
-      { value: 999_999 },
-    ]),
-  ],
-});
-
-/** CREA's archive: the four workbooks, of which only the NSA monthly one is read. */
-const crea = async (sheets: ReturnType<typeof sheet>[], workbookName = "Not Seasonally Adjusted (M).xlsx"): Promise<Uint8Array> => {
-  const workbook = new Uint8Array(await writeXlsxFile(sheets as never).toBuffer());
-  const other = new Uint8Array(await writeXlsxFile([sheet("GREATER_VANCOUVER", [["Jan 2023", 1]])] as never).toBuffer());
-  return zipSync({ [workbookName]: workbook, "Seasonally Adjusted (M).xlsx": other, "Not Seasonally Adjusted (Q).xlsx": other });
-};
-
-const months = (from: string, count: number, price: (index: number) => number | null): [Cell, Cell][] =>
-  Array.from({ length: count }, (_, index) => {
-    const date = new Date(`${from}-01T00:00:00Z`);
-    date.setUTCMonth(date.getUTCMonth() + index);
-    return [date, price(index)];
-  });
-
-const hpiPage = (href = ARCHIVE_PATH) => ({
-  status: 200,
-  type: "text/html",
-  body: `<!doctype html><title>MLS® HPI tool</title><p><a href="/terms/">Terms</a> <a class="button" href="${href}">Accept and download data</a></p>`,
-});
 
 const creaSite = serveSource((url) => (url === ARCHIVE_PATH ? archive : page));
 
@@ -56,8 +18,6 @@ const update = (root: string, today: string) =>
   runScript("src/cli/index-update.ts", ["--root", root, "--only", "prices"], {
     env: { FACTS_TODAY: today, INDEX_SOURCES_CREA: `${creaSite.origin}/housing-market-stats/mls-home-price-index/hpi-tool/` },
   });
-
-const zip = (body: Uint8Array) => ({ status: 200, type: "application/zip", body });
 
 describe("npm run index:update --only prices", () => {
   it("reads both boards' composite benchmark from the archive the page links, citing CREA's own address, sheet and cell", async () => {

@@ -2,24 +2,14 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { lastWednesdayOf, monthlyRates } from "../../src/affordability/sources/bank-of-canada.ts";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { runScript } from "../helpers/run-script.ts";
 import { type Answer, indexDataWorkspace, serveSource } from "./helpers/source-stand-in.ts";
+import { weekly } from "./helpers/valet-observations.ts";
 
 const RATES = "index-data/mortgage-rates.json";
 
 /** What the stand-in Valet API answers next: a status, a content type and a body. */
 let answer: Answer;
-
-/** Every Wednesday from 2023-01-04 to `until`, each at `percentOn(date)` (undefined: no observation that week). */
-const weekly = (until: string, percentOn: (date: string) => string | undefined): string => {
-  const observations = [];
-  for (let day = new Date("2023-01-04T00:00:00Z"); day.toISOString().slice(0, 10) <= until; day.setUTCDate(day.getUTCDate() + 7)) {
-    const d = day.toISOString().slice(0, 10);
-    const v = percentOn(d);
-    observations.push(v === undefined ? { d } : { d, V80691335: { v } });
-  }
-  return JSON.stringify({ terms: { url: "https://www.bankofcanada.ca/terms/" }, seriesDetail: { V80691335: { label: "5-year" } }, observations });
-};
 
 const json = (body: string) => ({ status: 200, type: "application/json", body });
 
@@ -99,6 +89,8 @@ describe("npm run index:update", () => {
     const body = await readFile(path.join(proposal, "body.md"), "utf8");
     expect(body).toContain("### rates\n\n- Revised 2023-01: 6.49% → 6.59%\n");
     expect(body).toMatch(/\| greater-vancouver \| 2023-01 \| \d+ \|/);
+    // CREA's terms are not yet recorded as read, so the reviewer is asked to confirm them before merging.
+    expect(body).toContain("### Before merging\n\n- [ ] The terms of use of The Canadian Real Estate Association (CREA), MLS® Home Price Index archive");
     const after = JSON.parse(await readFile(path.join(root, RATES), "utf8"));
     const retrieved = Object.fromEntries(
       after.months.map((entry: { month: string; citation: { retrieved_iso: string } }) => [entry.month, entry.citation.retrieved_iso]),

@@ -187,4 +187,20 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
     },
     120_000,
   );
+
+  it("draws the affordability chart within a phone's width, every published month a visible marker", async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(`${server.url}/affordability.html`);
+    const chart = page.locator("svg.index-chart");
+    await expect(chart.isVisible()).resolves.toBe(true);
+    const box = (await chart.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    // As many markers as the series JSON publishes months, each drawn with a non-zero size.
+    const series = (await (await page.request.get(`${server.url}/api/v1/affordability-index/index.json`)).json()) as { series: unknown[] };
+    const markers = chart.locator("[data-quality]");
+    await expect(markers.count()).resolves.toBe(series.series.length);
+    for (const marker of await markers.all()) expect((await marker.boundingBox())!.width).toBeGreaterThan(2);
+    await page.close();
+  });
 });

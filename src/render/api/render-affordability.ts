@@ -25,12 +25,12 @@ const publicationStatus = (model: SiteModel, latest: AffordabilityEntry | null):
     const months = index.monthsCovered[board];
     return `${board} ${months.length} month${months.length === 1 ? "" : "s"} (${months[0]} to ${months.at(-1)})`;
   });
-  return `published: ${coverage.join("; ")}; latest ${latest.monthLabel}, ${latest.boardLabel}; ${index.gaps.length} month${index.gaps.length === 1 ? "" : "s"} without a sourced input are listed in methodology.gaps and not published`;
+  return `published: ${coverage.join("; ")}; latest ${latest.monthLabel}, ${latest.boardLabel}; ${index.gaps.length} board-month${index.gaps.length === 1 ? "" : "s"} without a sourced input are listed in methodology.gaps and not published`;
 };
 
 /** The methodology as published: every assumption with its source, the income and rate inputs, coverage and gaps. */
 const methodology = (model: SiteModel): Record<string, unknown> => {
-  const { data, gaps, monthsCovered } = model.index;
+  const { data, gaps, monthsCovered, period, quality } = model.index;
   return {
     formula: INDEX_FORMULA,
     definition:
@@ -38,11 +38,18 @@ const methodology = (model: SiteModel): Record<string, unknown> => {
     compounding: "Canadian fixed-rate mortgages compound semi-annually (Interest Act, s. 6): monthly rate = (1 + r/2)^(1/6) − 1.",
     trend:
       "idxTrend compares a month with the same board's previous calendar month: 'improving' when the index rose by at least trend_threshold_points, 'worsening' when it fell by at least that much, 'stable' otherwise, and 'no-previous-month' when the previous month is not published.",
-    ...(data.methodology ? { name: data.methodology.name, assumptions: data.methodology.assumptions } : {}),
+    ...(data.methodology ? { name: data.methodology.name, assumptions: data.methodology.assumptions, sources: data.methodology.sources } : {}),
     ...(data.income ? { income: data.income } : {}),
     ...(data.rates ? { mortgage_rate: data.rates } : {}),
     benchmark_sources: Object.fromEntries(BOARDS.map((board) => [board, data.benchmarks[board]?.measure ?? null])),
+    benchmark_prices: Object.fromEntries(BOARDS.map((board) => [board, data.benchmarks[board]?.months ?? []])),
+    period,
     months_covered: monthsCovered,
+    source_quality: {
+      definition:
+        "Per published month: 'official' when its benchmark price and its mortgage rate both cite the issuing body's own publication (or a faithful copy of it), 'secondary' when either rests on a report of the figure by someone else.",
+      months: quality,
+    },
     gaps,
   };
 };

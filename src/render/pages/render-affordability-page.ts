@@ -1,13 +1,63 @@
-import { boardLabel } from "../../affordability/month-labels.ts";
-import { BOARDS } from "../../schemas/affordability.ts";
+import type { SeriesGap } from "../../affordability/compute-series.ts";
+import type { IndexData } from "../../affordability/load-index-data.ts";
+import { boardLabel, monthLabel, previousMonth } from "../../affordability/month-labels.ts";
+import { type AffordabilityEntry, BOARDS, type Board } from "../../schemas/affordability.ts";
 import { INDEX_FORMULA, latestEntry } from "../api/index.ts";
 import type { SiteModel } from "../site-model.ts";
 import { renderIndexChart, renderPage } from "./parts/index.ts";
-import { formatCad, formatPercent, html } from "./text/index.ts";
+import { formatCad, formatPercent, type Html, html } from "./text/index.ts";
+
+const TREND_WORDS: Record<string, string> = { improving: "more affordable", worsening: "less affordable", stable: "about the same" };
+
+/** A board's latest value, its month and its trend, in words. */
+const describeBoard = (board: Board, series: readonly AffordabilityEntry[]): Html => {
+  const latest = series.at(-1);
+  if (!latest) return html`${boardLabel(board)}: no month is published yet.`;
+  const previous = series.at(-2);
+  const monthOnMonth =
+    latest.idxTrend === "no-previous-month"
+      ? `${monthLabel(previousMonth(latest.monthSlug))} is not published, so there is no change from the month before to state.`
+      : `${signedPoints(latest.idx - (previous?.idx ?? latest.idx))} from ${monthLabel(previousMonth(latest.monthSlug))}: ${TREND_WORDS[latest.idxTrend] ?? latest.idxTrend}.`;
+  const first = series[0]!;
+  const overall =
+    series.length < 2
+      ? "It is the only month published for this board."
+      : `Since ${first.monthLabel} (${first.idx}), ${latest.idx === first.idx ? "it is unchanged" : `it has ${latest.idx > first.idx ? "risen" : "fallen"} ${Math.abs(latest.idx - first.idx)} point${Math.abs(latest.idx - first.idx) === 1 ? "" : "s"}`} over ${series.length} published months.`;
+  return html`<strong>${boardLabel(board)}: ${latest.idx}</strong> in ${latest.monthLabel} (benchmark ${formatCad(latest.hpiBenchmarkPrice)}, carrying cost ${formatCad(latest.annualCarryingCost)} a year, median income ${formatCad(latest.medianIncome)}). ${monthOnMonth} ${overall}`;
+};
+
+const signedPoints = (change: number): string =>
+  change === 0 ? "Unchanged" : `${change > 0 ? "Up" : "Down"} ${Math.abs(change)} point${Math.abs(change) === 1 ? "" : "s"}`;
+
+/**
+ * A board whose prices come from more than one publication: CREA restates the index's whole history every June, so
+ * two publications of one month can differ, and a move between months of different sources can be partly a revision.
+ */
+const mixedSources = (data: IndexData): string[] =>
+  BOARDS.flatMap((board) => {
+    const months = data.benchmarks[board]?.months ?? [];
+    const sources = new Set(months.map((month) => new URL(month.citation.url).hostname));
+    return sources.size > 1
+      ? [
+          `${boardLabel(board)}'s prices come from ${sources.size} publications. CREA restates the index's whole history every June, so figures of one month from different publications can differ slightly, and a move between months taken from different publications can be partly a revision.`,
+        ]
+      : [];
+  });
+
+/** Consecutive gap months of one board with one reason, as ranges. */
+const gapRanges = (gaps: readonly SeriesGap[]): { board: Board; from: string; to: string; reason: string }[] => {
+  const ranges: { board: Board; from: string; to: string; reason: string }[] = [];
+  for (const gap of gaps) {
+    const last = ranges.at(-1);
+    if (last && last.board === gap.board && last.reason === gap.reason && previousMonth(gap.month) === last.to) last.to = gap.month;
+    else ranges.push({ board: gap.board, from: gap.month, to: gap.month, reason: gap.reason });
+  }
+  return ranges;
+};
 
 /** `/affordability.html`: each board's series as a chart and a table, the latest value and the methodology in plain words. */
 export const renderAffordabilityPage = (model: SiteModel): string => {
-  const { entries, gaps, data } = model.index;
+  const { entries, gaps, data, quality } = model.index;
   const latest = latestEntry(entries);
   const assumptions = data.methodology?.assumptions;
   const main = html`<h1>Lower Mainland affordability index</h1>
@@ -15,22 +65,27 @@ export const renderAffordabilityPage = (model: SiteModel): string => {
 Higher is more affordable; at 100 the median income exactly covers the carrying cost. Formula: <code>${INDEX_FORMULA}</code>.</p>
 ${
   latest
-    ? html`<p class="latest">Latest: <strong>${latest.idx}</strong> for ${latest.boardLabel}, ${latest.monthLabel}
-(benchmark ${formatCad(latest.hpiBenchmarkPrice)}, carrying cost ${formatCad(latest.annualCarryingCost)} a year, median income ${formatCad(latest.medianIncome)}).</p>`
+    ? html`<ul class="latest">${BOARDS.map(
+        (board) =>
+          html`<li>${describeBoard(
+            board,
+            entries.filter((entry) => entry.board === board),
+          )}</li>`,
+      )}</ul>`
     : html`<p class="latest">No index value is published yet.</p>`
 }
+${renderIndexChart(model.index)}
 ${BOARDS.map((board) => {
   const series = entries.filter((entry) => entry.board === board);
   return html`<section aria-labelledby="board-${board}">
 <h2 id="board-${board}">${boardLabel(board)}</h2>
-${renderIndexChart(series, `chart-${board}`)}
 ${
   series.length > 0
     ? html`<table><caption>${boardLabel(board)}: published months</caption>
-<thead><tr><th scope="col">Month</th><th scope="col">Benchmark price</th><th scope="col">Monthly payment</th><th scope="col">Carrying cost a year</th><th scope="col">Median income</th><th scope="col">Index</th><th scope="col">Trend</th></tr></thead>
-<tbody>${series.map((entry) => html`<tr><th scope="row">${entry.monthLabel}</th><td>${formatCad(entry.hpiBenchmarkPrice)}</td><td>${formatCad(entry.monthlyPI)}</td><td>${formatCad(entry.annualCarryingCost)}</td><td>${formatCad(entry.medianIncome)}</td><td>${entry.idx}</td><td>${entry.idxTrend}</td></tr>`)}</tbody>
+<thead><tr><th scope="col">Month</th><th scope="col">Benchmark price</th><th scope="col">Monthly payment</th><th scope="col">Carrying cost a year</th><th scope="col">Median income</th><th scope="col">Index</th><th scope="col">Trend</th><th scope="col">Sources</th></tr></thead>
+<tbody>${series.map((entry) => html`<tr><th scope="row">${entry.monthLabel}</th><td>${formatCad(entry.hpiBenchmarkPrice)}</td><td>${formatCad(entry.monthlyPI)}</td><td>${formatCad(entry.annualCarryingCost)}</td><td>${formatCad(entry.medianIncome)}</td><td>${entry.idx}</td><td>${TREND_WORDS[entry.idxTrend] ?? "no previous month"}</td><td>${quality[board][entry.monthSlug] ?? "secondary"}</td></tr>`)}</tbody>
 </table>`
-    : ""
+    : html`<p>No month is published for this board yet.</p>`
 }
 </section>`;
 })}
@@ -48,12 +103,23 @@ ${data.income ? html`<li>Income is the ${data.income.measure.toLowerCase()} for 
 <p>Every input has its source in the <a href="api/v1/affordability-index/index.json">series JSON</a> (<code>methodology</code>).</p>`
     : html`<p>The methodology is not published yet.</p>`
 }
+${
+  data.methodology
+    ? html`<h3>Sources, terms of use and credits</h3>
+<ul class="sources">${data.methodology.sources.map(
+        (source) => html`<li><strong>${source.source}</strong> (${source.used_for}). ${source.terms}
+${source.terms_read ? "" : html`<em>Terms not yet confirmed.</em> `}Terms: <a href="${source.terms_url}">${source.terms_url}</a>.<br>${source.attribution}</li>`,
+      )}</ul>
+<p>A month marked "secondary" quotes its price or rate as reported by the news, brokerage or data page cited with the value in the <a href="api/v1/affordability-index/index.json">series JSON</a>.
+${mixedSources(data).map((line) => html`${line} `)}</p>`
+    : ""
+}
 <h3>Months not published</h3>
 ${
   gaps.length === 0
     ? html`<p>None.</p>`
-    : html`<p>A month is published only when both its benchmark price and its mortgage rate have a source; nothing is estimated. ${gaps.length} months lack one:</p>
-<ul class="gaps">${gaps.map((gap) => html`<li>${boardLabel(gap.board)}, ${gap.month}: ${gap.reason}</li>`)}</ul>`
+    : html`<p>A month is published only when both its benchmark price and its mortgage rate have a source; nothing is estimated. ${gaps.length} board-months lack one:</p>
+<ul class="gaps">${gapRanges(gaps).map((range) => html`<li>${boardLabel(range.board)}, ${range.from === range.to ? monthLabel(range.from) : `${monthLabel(range.from)} to ${monthLabel(range.to)}`}: ${range.reason}</li>`)}</ul>`
 }
 </section>`;
   return renderPage(model, {

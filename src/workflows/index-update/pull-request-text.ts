@@ -1,6 +1,7 @@
 import type { ComputedSeries } from "../../affordability/compute-series.ts";
 import type { SeriesChange } from "../../affordability/update-index-data.ts";
 import { BOARDS } from "../../schemas/affordability.ts";
+import type { SourceTerms } from "../../schemas/index-data.ts";
 
 /** One series the update touched, with how its values are written. */
 export interface SeriesUpdate {
@@ -21,9 +22,14 @@ export const proposalMonth = (updates: readonly SeriesUpdate[], series: Computed
 
 /**
  * The title and body of the monthly pull request: the new months and the revised ones (old → new) of each input, and
- * the index that results for each board, so a reviewer sees what the merge would publish.
+ * the index that results for each board, so a reviewer sees what the merge would publish; and a box to tick for each
+ * source whose terms of use are not yet recorded as read.
  */
-export const pullRequestText = (updates: readonly SeriesUpdate[], series: ComputedSeries): { title: string; body: string } => {
+export const pullRequestText = (
+  updates: readonly SeriesUpdate[],
+  series: ComputedSeries,
+  sources: readonly SourceTerms[] = [],
+): { title: string; body: string } => {
   const month = proposalMonth(updates, series) ?? "no month";
   const lines = ["Inputs fetched by `npm run index:update` from their official sources; each value cites its source's address.", ""];
   for (const update of updates) {
@@ -42,6 +48,15 @@ export const pullRequestText = (updates: readonly SeriesUpdate[], series: Comput
     const shown = entries.filter((entry) => touched.has(entry.monthSlug) || entry === entries.at(-1));
     if (shown.length === 0) lines.push(`| ${board} | (none published) | |`);
     for (const entry of shown) lines.push(`| ${board} | ${entry.monthSlug} | ${entry.idx} |`);
+  }
+  const unread = sources.filter((source) => !source.terms_read);
+  if (unread.length > 0) {
+    lines.push("", "### Before merging", "");
+    for (const source of unread) {
+      lines.push(
+        `- [ ] The terms of use of ${source.source} (${source.terms_url}) are not recorded as read in index-data/methodology.json: read them, confirm they allow publishing these values, and record them there.`,
+      );
+    }
   }
   return { title: `Affordability index inputs for ${month}`, body: `${lines.join("\n")}\n` };
 };

@@ -1,49 +1,101 @@
-import { monthsBetween } from "../../../affordability/month-labels.ts";
-import type { AffordabilityEntry } from "../../../schemas/affordability.ts";
+import type { SourceQuality } from "../../../affordability/compute-series.ts";
+import { boardLabel, monthLabel, monthsBetween } from "../../../affordability/month-labels.ts";
+import { type AffordabilityEntry, BOARDS, type Board } from "../../../schemas/affordability.ts";
 import { type Html, html } from "../text/index.ts";
 
-const WIDTH = 640;
-const HEIGHT = 240;
-const MARGIN = { top: 16, right: 24, bottom: 40, left: 48 };
+const WIDTH = 720;
+const MARGIN = { top: 16, right: 36, left: 132 };
+const PLOT_HEIGHT = 200;
+const STRIP_HEIGHT = 10;
+const STRIP_GAP = 6;
+/** Each board's colour and marker: the shape tells the boards apart without colour. */
+const STYLE: Record<Board, { colour: string; marker: "circle" | "square" }> = {
+  "greater-vancouver": { colour: "#1f5f8b", marker: "circle" },
+  "fraser-valley": { colour: "#a34700", marker: "square" },
+};
+
+export interface IndexChartInput {
+  entries: readonly AffordabilityEntry[];
+  period: { from: string; to: string } | null;
+  quality: Record<Board, Record<string, SourceQuality>>;
+}
+
+const round = (value: number): string => value.toFixed(1);
+
+/** One point's marker: filled when every input is official, hollow when one rests on a secondary source. */
+const marker = (board: Board, cx: number, cy: number, quality: SourceQuality, label: string): Html => {
+  const { colour, marker: shape } = STYLE[board];
+  const fill = quality === "official" ? colour : "#fff";
+  const title = html`<title>${label}</title>`;
+  return shape === "circle"
+    ? html`<circle cx="${round(cx)}" cy="${round(cy)}" r="4.5" fill="${fill}" stroke="${colour}" stroke-width="2" data-quality="${quality}">${title}</circle>`
+    : html`<rect x="${round(cx - 4)}" y="${round(cy - 4)}" width="8" height="8" fill="${fill}" stroke="${colour}" stroke-width="2" data-quality="${quality}">${title}</rect>`;
+};
 
 /**
- * A board's index as an SVG line chart drawn at build time: one point per published month on a calendar axis, the
- * line broken across unpublished months so a gap never looks like data. Screen readers get a title and description;
- * the table beside it carries the same numbers.
+ * Both boards' index on one calendar axis and one scale, drawn at build time as SVG: a line joins consecutive
+ * published months only, so a gap is never bridged; each marker is filled when its inputs are official and hollow
+ * when one is secondary; under the plot, one strip per board has a filled cell for each published month and an empty
+ * one for each month without a value. Screen readers get a title and a description; the tables carry every number.
  */
-export const renderIndexChart = (entries: readonly AffordabilityEntry[], title: string): Html => {
-  if (entries.length === 0) return html`<p>No month is published for this board yet.</p>`;
-  const months = monthsBetween(entries[0]!.monthSlug, entries.at(-1)!.monthSlug);
+export const renderIndexChart = ({ entries, period, quality }: IndexChartInput): Html => {
+  if (entries.length === 0 || period === null) return html`<p>No month is published yet.</p>`;
+  const months = monthsBetween(period.from, period.to);
   const values = entries.map((entry) => entry.idx);
   const low = Math.floor((Math.min(...values) - 5) / 10) * 10;
   const high = Math.ceil((Math.max(...values) + 5) / 10) * 10;
   const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
-  const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
-  const x = (month: string): number => MARGIN.left + (months.length === 1 ? plotWidth / 2 : (months.indexOf(month) / (months.length - 1)) * plotWidth);
-  const y = (value: number): number => MARGIN.top + plotHeight - ((value - low) / (high - low)) * plotHeight;
-  const round = (value: number): string => value.toFixed(1);
+  const plotBottom = MARGIN.top + PLOT_HEIGHT;
+  const cell = plotWidth / months.length;
+  const x = (month: string): number => MARGIN.left + (months.indexOf(month) + 0.5) * cell;
+  const y = (value: number): number => plotBottom - ((value - low) / (high - low)) * PLOT_HEIGHT;
+  const stripTop = (row: number): number => plotBottom + 26 + row * (STRIP_HEIGHT + STRIP_GAP);
+  const height = stripTop(BOARDS.length) + 4;
 
-  const segments: string[][] = [];
-  entries.forEach((entry, index) => {
-    const previous = entries[index - 1];
-    const adjacent = previous && months.indexOf(entry.monthSlug) === months.indexOf(previous.monthSlug) + 1;
-    if (!adjacent) segments.push([]);
-    segments.at(-1)!.push(`${round(x(entry.monthSlug))},${round(y(entry.idx))}`);
-  });
   const ticks = Array.from({ length: 5 }, (_, index) => low + ((high - low) * index) / 4);
-  const description = entries.map((entry) => `${entry.monthLabel}: ${entry.idx}`).join("; ");
+  const yearStarts = months.filter((month, index) => index === 0 || month.endsWith("-01"));
+  const boards = BOARDS.map((board) => ({ board, series: entries.filter((entry) => entry.board === board) }));
+  const description = boards
+    .map(({ board, series }) =>
+      series.length === 0
+        ? `${boardLabel(board)}: no month published.`
+        : `${boardLabel(board)}: ${series.length} of ${months.length} months published; ${series.map((entry) => `${entry.monthLabel} ${entry.idx}`).join(", ")}.`,
+    )
+    .join(" ");
 
-  return html`<svg class="index-chart" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-labelledby="${title}-title ${title}-desc" xmlns="http://www.w3.org/2000/svg">
-<title id="${title}-title">Affordability index, ${entries[0]!.boardLabel}</title>
-<desc id="${title}-desc">${description}</desc>
-${ticks.map((tick) => html`<line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${round(y(tick))}" y2="${round(y(tick))}" stroke="#ccc" stroke-width="1"/><text x="${MARGIN.left - 8}" y="${round(y(tick) + 4)}" text-anchor="end" font-size="12" fill="#333">${Math.round(tick)}</text>`)}
-${segments.filter((points) => points.length > 1).map((points) => html`<polyline fill="none" stroke="#1f5f8b" stroke-width="2" points="${points.join(" ")}"/>`)}
-${entries.map((entry) => html`<circle cx="${round(x(entry.monthSlug))}" cy="${round(y(entry.idx))}" r="4" fill="#1f5f8b"><title>${entry.monthLabel}: ${entry.idx}</title></circle>`)}
-${
-  months.length === 1
-    ? html`<text x="${round(x(months[0]!))}" y="${HEIGHT - 12}" text-anchor="middle" font-size="12" fill="#333">${entries[0]!.monthLabel}</text>`
-    : html`<text x="${MARGIN.left}" y="${HEIGHT - 12}" font-size="12" fill="#333">${entries[0]!.monthLabel}</text>
-<text x="${WIDTH - MARGIN.right}" y="${HEIGHT - 12}" text-anchor="end" font-size="12" fill="#333">${entries.at(-1)!.monthLabel}</text>`
-}
-</svg>`;
+  const lines = boards.flatMap(({ board, series }) => {
+    const segments: string[][] = [];
+    series.forEach((entry, index) => {
+      const previous = series[index - 1];
+      if (!previous || months.indexOf(entry.monthSlug) !== months.indexOf(previous.monthSlug) + 1) segments.push([]);
+      segments.at(-1)!.push(`${round(x(entry.monthSlug))},${round(y(entry.idx))}`);
+    });
+    return segments
+      .filter((points) => points.length > 1)
+      .map((points) => html`<polyline fill="none" stroke="${STYLE[board].colour}" stroke-width="2" points="${points.join(" ")}"/>`);
+  });
+
+  return html`<svg class="index-chart" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="index-chart-title index-chart-desc" xmlns="http://www.w3.org/2000/svg">
+<title id="index-chart-title">Affordability index by month, ${monthLabel(period.from)} to ${monthLabel(period.to)}</title>
+<desc id="index-chart-desc">${description}</desc>
+${ticks.map((tick) => html`<line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${round(y(tick))}" y2="${round(y(tick))}" stroke="#ddd" stroke-width="1"/><text x="${MARGIN.left - 8}" y="${round(y(tick) + 4)}" text-anchor="end" font-size="12" fill="#333">${Math.round(tick)}</text>`)}
+${yearStarts.map((month) => html`<line x1="${round(x(month) - cell / 2)}" x2="${round(x(month) - cell / 2)}" y1="${MARGIN.top}" y2="${plotBottom + 6}" stroke="#bbb" stroke-width="1"/><text x="${round(x(month) - cell / 2 + 3)}" y="${plotBottom + 16}" font-size="12" fill="#333">${month.endsWith("-01") ? month.slice(0, 4) : monthLabel(month)}</text>`)}
+${lines}
+${boards.map(({ board, series }) => series.map((entry) => marker(board, x(entry.monthSlug), y(entry.idx), quality[board][entry.monthSlug] ?? "secondary", `${entry.boardLabel}, ${entry.monthLabel}: ${entry.idx} (${quality[board][entry.monthSlug] ?? "secondary"} sources)`)))}
+${boards.map(({ board, series }, row) => {
+  const published = new Set(series.map((entry) => entry.monthSlug));
+  return html`<g class="coverage" data-board="${board}"><text x="${MARGIN.left - 8}" y="${round(stripTop(row) + STRIP_HEIGHT - 1)}" text-anchor="end" font-size="11" fill="#333">${boardLabel(board)}</text>
+${months.map((month) =>
+  published.has(month)
+    ? html`<rect x="${round(x(month) - cell / 2 + 0.5)}" y="${stripTop(row)}" width="${round(Math.max(cell - 1, 0.5))}" height="${STRIP_HEIGHT}" fill="${STYLE[board].colour}" data-month="${month}"/>`
+    : html`<rect x="${round(x(month) - cell / 2 + 0.5)}" y="${stripTop(row)}" width="${round(Math.max(cell - 1, 0.5))}" height="${STRIP_HEIGHT}" fill="none" stroke="#ccc" stroke-width="0.5" data-month="${month}" data-gap=""/>`,
+)}</g>`;
+})}
+</svg>
+<ul class="chart-legend">
+${BOARDS.map((board) => html`<li><svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">${marker(board, 7, 7, "official", boardLabel(board))}</svg> ${boardLabel(board)}</li>`)}
+<li><svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">${marker("greater-vancouver", 7, 7, "official", "official")}</svg> filled: price and rate from official sources</li>
+<li><svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">${marker("greater-vancouver", 7, 7, "secondary", "secondary")}</svg> hollow: price or rate from a secondary source</li>
+<li>A line joins consecutive months only. In the strips under the chart, a filled cell is a published month and an empty cell a month without a value.</li>
+</ul>`;
 };
