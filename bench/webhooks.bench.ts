@@ -2,272 +2,112 @@ import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
-import { Agent, request } from "undici";
 import { readVariable } from "../src/lib/environment.ts";
-import {
-  applyAttemptOutcome,
-  buildWebhookRequest,
-  createPinnedClient,
-  DEFAULT_CONCURRENCY,
-  DEFAULT_TIMEOUT_MS,
-  forEachConcurrently,
-  MAX_ANSWER_BYTES,
-  type PinnedClient,
-  runDeliveries,
-  startAttempt,
-  type WebhookRequest,
-} from "../src/webhooks/delivery/index.ts";
-import type { FactUpdatedEvent } from "../src/webhooks/events/index.ts";
-import { createDeliveryStore, type DeliveryRecord, type DeliveryStore, planDeliveries } from "../src/webhooks/state/index.ts";
-import type { Subscriber } from "../src/webhooks/subscribers/index.ts";
+import type { ContenderResult } from "./webhooks-contender.ts";
 
 /**
- * Webhook dispatcher against a bare undici POST loop (issue 7): 3,000 deliveries to a loopback receiver at a
- * fixed concurrency, with everything a delivery does (its state appended to the journal before and after each
- * attempt, the URL guard, the body built, two signatures, the snapshot compacted when the run ends), against the
- * same bodies POSTed with nothing else. Target: dispatcher >= 0.8 x the bare loop, in deliveries per second,
- * measured in one run.
- *
- * The gated comparison is the hardest honest one: a receiver that answers at once (so nothing hides the
- * dispatcher's own cost) and the state on the disk, in FACTS_WEBHOOK_STATE's parent when it is set, else the
- * temporary folder. A receiver answering after 10 ms, as a real endpoint does at best, is printed for information.
- * This machine is shared, so the contenders alternate round by round and the best round of each is compared;
- * every round is printed, and the median ratio beside it. Against the instant receiver a third contender, the
- * required work alone (requiredWorkRun), is printed for information: it separates the cost of what every attempt
- * must do from what the dispatcher adds around it.
+ * Webhook dispatcher at scale (issue 17): receivers on 127.0.0.1 that answer after 20 ms, as a quick real endpoint
+ * does; 10,000 and 100,000 subscribers with one event each, and 1,000 subscribers with 100 events; concurrency 256.
+ * Each scenario runs the dispatcher (planning, the delivery state on disk, every attempt, the state compacted) beside
+ * a bare undici POST loop of the same signed bodies at the same concurrency, each in a process of its own, in one
+ * run. Gates:
+ * - the dispatcher's deliveries per second >= 0.9 x the bare loop's, in every scenario;
+ * - the compacted state <= 200 bytes per finished delivery;
+ * - peak RSS <= 400 MB at 100,000 deliveries;
+ * - 10 x the subscribers costs <= 11 x the time.
+ * CPU microseconds per delivery are printed for both contenders. The state goes to FACTS_WEBHOOK_STATE's parent
+ * when it is set, else the temporary folder.
  */
-const DELIVERIES = 3_000;
-/** The dispatcher's own default, used by `npm run webhooks`. */
-const CONCURRENCY = DEFAULT_CONCURRENCY;
-const ROUNDS = 5;
-const INFORMATIONAL_ROUNDS = 2;
-const TARGET = 0.8;
-const INFORMATIONAL_DELAY_MS = 10;
+const RECEIVER_DELAY_MS = 20;
+const CONCURRENCY = 256;
+const SCENARIOS = [
+  { name: "10,000 subscribers x 1 event", subscribers: 10_000, events: 1 },
+  { name: "100,000 subscribers x 1 event", subscribers: 100_000, events: 1 },
+  { name: "1,000 subscribers x 100 events", subscribers: 1_000, events: 100 },
+] as const;
+const GATES = { ratio: 0.9, stateBytesPerDelivery: 200, peakRssMb: 400, scaling: 11 };
 const configuredState = readVariable("FACTS_WEBHOOK_STATE");
 const stateRoot = configuredState ? path.dirname(path.resolve(configuredState)) : os.tmpdir();
 
-/** The receiver runs in its own process, so it does not share an event loop with either contender. */
-const startReceiver = async (delayMs: number): Promise<{ port: number; stop: () => void }> => {
+/** The receivers run in a process of their own, each request answered 204 after RECEIVER_DELAY_MS. */
+const startReceiver = async (): Promise<{ origin: string; stop: () => void }> => {
   const code = `
     const http = require("node:http");
     const answer = (response) => response.writeHead(204).end();
     const server = http.createServer((request, response) => {
       request.resume();
-      request.on("end", () => (${delayMs} > 0 ? setTimeout(answer, ${delayMs}, response) : answer(response)));
+      request.on("end", () => setTimeout(answer, ${RECEIVER_DELAY_MS}, response));
     });
     server.keepAliveTimeout = 60000;
-    server.listen(0, "127.0.0.1", () => console.log(server.address().port));
+    server.maxConnections = 4096;
+    server.listen(0, "127.0.0.1", 4096, () => console.log(server.address().port));
   `;
   const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
     child.once("exit", (exitCode) => reject(new Error(`receiver exited ${exitCode}`)));
   });
-  return { port, stop: () => child.kill() };
+  return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 };
 
-const eventsFor = (count: number): FactUpdatedEvent[] =>
-  Array.from({ length: count }, (_, index) => ({
-    factId: `bc.bench.fact_${index}`,
-    version: 3,
-    previousVersion: 2,
-    current: {
-      value: [
-        { upper: 200000, rate: 0.01 },
-        { upper: 2000000, rate: 0.02 },
-        { upper: null, rate: 0.03 },
-      ],
-      expires_iso: "2027-05-20",
-      effective_iso: "2026-01-01",
-    },
-    previous: {
-      value: [
-        { upper: 200000, rate: 0.01 },
-        { upper: 2000000, rate: 0.02 },
-        { upper: null, rate: 0.025 },
-      ],
-      expires_iso: "2026-11-20",
-      effective_iso: "2025-01-01",
-    },
-    diff: {
-      value: { from: [{ upper: null, rate: 0.025 }], to: [{ upper: null, rate: 0.03 }] },
-      expires_iso: { from: "2026-11-20", to: "2027-05-20" },
-      effective_iso: { from: "2025-01-01", to: "2026-01-01" },
-    },
-  }));
-
-const SUBSCRIBER_COUNT = 3;
-
-const stateFolders: string[] = [];
-
-const subscribersFor = (url: string): Subscriber[] =>
-  Array.from({ length: SUBSCRIBER_COUNT }, (_, index) => ({
-    id: `bench-${index}`,
-    url,
-    secret: `whsec_${Buffer.from(`bench-secret-number-${index}-0123456789`).toString("base64")}`,
-    email: `bench${index}@example.org`,
-  }));
-
-const plannedFor = (subscribers: readonly Subscriber[]): DeliveryRecord[] =>
-  planDeliveries(
-    eventsFor(DELIVERIES / SUBSCRIBER_COUNT),
-    subscribers.map((subscriber) => subscriber.id),
-    {
-      base: "b".repeat(40),
-      head: "a".repeat(40),
-      changedAt: "2026-11-21T18:30:00.000Z",
-      baseUrl: "https://facts.example.org",
-      createdAt: new Date(),
-    },
-  );
-
-const newStateFolder = async (stateRoot: string): Promise<string> => {
-  const state = await mkdtemp(path.join(stateRoot, "webhooks-bench-"));
-  // Removed at the end, not here: deleting 3,000 files is disk work that would slow the next contender.
-  stateFolders.push(state);
-  return state;
-};
-
-interface Contender {
-  store: DeliveryStore;
-  client: PinnedClient;
-  subscribers: Subscriber[];
-  planned: DeliveryRecord[];
-}
-
-/**
- * One timed run of a contender that uses the delivery store: the same subscribers, planned deliveries and fresh
- * state folder for each, and the same timed span, from the first attempt to the store closed (compacted).
- * `deliver` resolves with the number of deliveries that ended delivered.
- */
-const storeRun = async (url: string, stateRoot: string, name: string, deliver: (contender: Contender) => Promise<number>): Promise<number> => {
-  const subscribers = subscribersFor(url);
-  const store = await createDeliveryStore(await newStateFolder(stateRoot));
-  const planned = plannedFor(subscribers);
-  await Promise.all(planned.map((record) => store.write(record)));
-  const client = createPinnedClient();
-  const started = performance.now();
-  const delivered = await deliver({ store, client, subscribers, planned });
-  await store.close();
-  const elapsed = performance.now() - started;
-  await client.close();
-  if (delivered !== DELIVERIES) throw new Error(`${name}: only ${delivered} of ${DELIVERIES} delivered`);
-  return DELIVERIES / (elapsed / 1000);
-};
-
-const dispatcherRun = (url: string, stateRoot: string): Promise<number> =>
-  storeRun(url, stateRoot, "webhook dispatcher", async ({ store, client, subscribers }) => {
-    const summary = await runDeliveries({
-      store,
-      client,
-      subscribers,
-      allowHosts: new Set(["127.0.0.1"]),
-      resolve: async () => [],
-      now: () => new Date(),
-      sleep: async () => undefined,
-      log: () => undefined,
-      concurrency: CONCURRENCY,
-      maxWaitMs: 0,
-    });
-    return summary.outcomes.delivered;
+const runContender = async (args: string[]): Promise<ContenderResult> => {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, "webhooks-contender.ts"), ...args], { stdio: ["ignore", "pipe", "inherit"] });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
   });
-
-/**
- * The work every delivery must do and nothing else, through the dispatcher's own parts: the attempt written to the
- * delivery store before the request, the body built and signed twice, the POST, the outcome written after, and the
- * store compacted when the run ends. No URL guard, no retry, gone or notice handling, no log lines. It shows how
- * much of the gap to the bare loop is the required work itself, and how much the dispatcher adds around it.
- */
-const requiredWorkRun = (url: string, stateRoot: string): Promise<number> =>
-  storeRun(url, stateRoot, "required work alone", async ({ store, client, subscribers, planned }) => {
-    const secrets = new Map(subscribers.map((subscriber) => [subscriber.id, subscriber.secret]));
-    const target = new URL(url);
-    let delivered = 0;
-    await forEachConcurrently(planned, CONCURRENCY, async (record) => {
-      const attempt = startAttempt(record, new Date());
-      await store.write(attempt);
-      const request = buildWebhookRequest(attempt, secrets.get(record.subscriber)!, new Date());
-      const answer = await client.post(target, "127.0.0.1", request, { timeoutMs: DEFAULT_TIMEOUT_MS, maxAnswerBytes: MAX_ANSWER_BYTES });
-      const outcome = applyAttemptOutcome(attempt, { kind: "response", status: answer.statusCode }, new Date());
-      await store.write(outcome);
-      if (outcome.status === "delivered") delivered++;
-    });
-    return delivered;
-  });
-
-const bareRun = async (url: string, requests: readonly WebhookRequest[]): Promise<number> => {
-  const agent = new Agent();
-  const started = performance.now();
-  let ok = 0;
-  await forEachConcurrently(requests, CONCURRENCY, async (webhook) => {
-    const response = await request(url, { method: "POST", headers: webhook.headers, body: webhook.body, dispatcher: agent });
-    await response.body.dump();
-    if (response.statusCode === 204) ok++;
-  });
-  const elapsed = performance.now() - started;
-  await agent.close();
-  if (ok !== requests.length) throw new Error(`bare loop: only ${ok} of ${requests.length} answered 204`);
-  return requests.length / (elapsed / 1000);
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  if (code !== 0) throw new Error(`contender ${args[0]} exited ${code}`);
+  return JSON.parse(output.trim().split("\n").at(-1)!) as ContenderResult;
 };
 
-const bodies = plannedFor(subscribersFor("http://127.0.0.1/")).map((record) =>
-  buildWebhookRequest(record, "whsec_YmVuY2gtc2VjcmV0LW51bWJlci0wLTAxMjM0NTY3ODk=", new Date()),
-);
+const row = (result: ContenderResult): string =>
+  `${result.contender.padEnd(11)} ${result.perSecond.toFixed(0).padStart(7)} deliveries/s  ${result.seconds.toFixed(2).padStart(6)} s  ` +
+  `CPU ${result.cpuMicrosPerDelivery.toFixed(1).padStart(6)} µs/delivery  peak RSS ${result.peakRssMb.toFixed(0).padStart(4)} MB` +
+  (result.stateBytes === undefined ? "" : `  state ${(result.stateBytes / result.deliveries).toFixed(0)} bytes/delivery`);
 
-interface Comparison {
-  bare: number;
-  ours: number;
-  ratio: number;
-}
-
-/** The contenders against one receiver, taking turns round by round, best round of each. */
-const compare = async (delayMs: number, stateRoot: string, rounds: number, withRequiredWork: boolean): Promise<Comparison> => {
-  const receiver = await startReceiver(delayMs);
-  try {
-    const url = `http://127.0.0.1:${receiver.port}/hooks/facts`;
-    await bareRun(url, bodies.slice(0, 300));
-    await dispatcherRun(url, stateRoot);
-    if (withRequiredWork) await requiredWorkRun(url, stateRoot);
-    const bare: number[] = [];
-    const ours: number[] = [];
-    const required: number[] = [];
-    for (let round = 0; round < rounds; round++) {
-      bare.push(await bareRun(url, bodies));
-      ours.push(await dispatcherRun(url, stateRoot));
-      if (withRequiredWork) required.push(await requiredWorkRun(url, stateRoot));
-    }
-    const format = (value: number): string => value.toFixed(0).padStart(6);
-    const median = (values: number[]): number => {
-      const sorted = [...values].sort((a, b) => a - b);
-      const middle = Math.floor(sorted.length / 2);
-      return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-    };
-    const line = (label: string, values: number[], ratios: string): void =>
-      console.log(`  ${label.padEnd(27)}${format(Math.max(...values))} deliveries/s  (rounds: ${values.map(format).join(",")})${ratios}`);
-    const againstBare = (values: number[]): string =>
-      `  ratio ${(Math.max(...values) / Math.max(...bare)).toFixed(2)} best, ${(median(values) / median(bare)).toFixed(2)} median`;
-    console.log(`receiver answering ${delayMs === 0 ? "at once" : `after ${delayMs} ms`}, state in ${stateRoot}:`);
-    line("bare undici POST loop:", bare, "");
-    line("webhook dispatcher:", ours, againstBare(ours));
-    if (withRequiredWork) line("required work alone:", required, againstBare(required));
-    return { bare: Math.max(...bare), ours: Math.max(...ours), ratio: Math.max(...ours) / Math.max(...bare) };
-  } finally {
-    receiver.stop();
-  }
-};
-
-console.log(`${DELIVERIES} deliveries to a loopback receiver, concurrency ${CONCURRENCY}, best round of each contender`);
+const failures: string[] = [];
+const receiver = await startReceiver();
+const folders: string[] = [];
+const seconds = new Map<string, number>();
 try {
-  const gated = await compare(0, stateRoot, ROUNDS, true);
-  await compare(INFORMATIONAL_DELAY_MS, stateRoot, INFORMATIONAL_ROUNDS, false);
-  console.log(
-    `gated: receiver answering at once, state in ${stateRoot}: bare ${gated.bare.toFixed(0)} deliveries/s, dispatcher ${gated.ours.toFixed(0)} deliveries/s, ratio ${gated.ratio.toFixed(2)} (target >= ${TARGET})`,
-  );
-  if (gated.ratio < TARGET) {
-    console.error(`webhook dispatcher is below ${TARGET} x the bare undici loop`);
-    process.exitCode = 1;
+  console.log(`receivers answering after ${RECEIVER_DELAY_MS} ms on 127.0.0.1, concurrency ${CONCURRENCY}, state in ${stateRoot}`);
+  // A short run of each contender first, so neither meets a cold receiver.
+  const warm = await mkdtemp(path.join(stateRoot, "webhooks-bench-"));
+  folders.push(warm);
+  await runContender(["bare", "500", "1", receiver.origin, warm, String(CONCURRENCY)]);
+  await runContender(["dispatcher", "500", "1", receiver.origin, warm, String(CONCURRENCY)]);
+  for (const scenario of SCENARIOS) {
+    const state = await mkdtemp(path.join(stateRoot, "webhooks-bench-"));
+    folders.push(state);
+    const args = [String(scenario.subscribers), String(scenario.events), receiver.origin, state, String(CONCURRENCY)];
+    const bare = await runContender(["bare", ...args]);
+    const ours = await runContender(["dispatcher", ...args]);
+    const ratio = ours.perSecond / bare.perSecond;
+    const expected = scenario.subscribers * scenario.events;
+    console.log(`\n${scenario.name} (${expected.toLocaleString("en-CA")} deliveries):`);
+    console.log(`  ${row(bare)}`);
+    console.log(`  ${row(ours)}`);
+    console.log(`  ratio ${ratio.toFixed(2)} (target >= ${GATES.ratio})`);
+    seconds.set(scenario.name, ours.seconds);
+    if (bare.deliveries !== expected || ours.deliveries !== expected) failures.push(`${scenario.name}: not every delivery was answered 204`);
+    if (ratio < GATES.ratio) failures.push(`${scenario.name}: dispatcher ${ratio.toFixed(2)} x the bare loop, below ${GATES.ratio}`);
+    const bytes = ours.stateBytes! / ours.deliveries;
+    if (bytes > GATES.stateBytesPerDelivery) failures.push(`${scenario.name}: state ${bytes.toFixed(0)} bytes per delivery, above ${GATES.stateBytesPerDelivery}`);
+    if (expected === 100_000 && ours.peakRssMb > GATES.peakRssMb) {
+      failures.push(`${scenario.name}: peak RSS ${ours.peakRssMb.toFixed(0)} MB, above ${GATES.peakRssMb} MB`);
+    }
   }
+  const scaling = seconds.get(SCENARIOS[1].name)! / seconds.get(SCENARIOS[0].name)!;
+  console.log(`\n10x the subscribers took ${scaling.toFixed(2)}x the time (target <= ${GATES.scaling})`);
+  if (scaling > GATES.scaling) failures.push(`10x the subscribers took ${scaling.toFixed(2)}x the time, above ${GATES.scaling}`);
 } finally {
-  await Promise.all(stateFolders.map((folder) => rm(folder, { recursive: true, force: true })));
+  receiver.stop();
+  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
+}
+if (failures.length > 0) {
+  for (const failure of failures) console.error(`missed: ${failure}`);
+  process.exitCode = 1;
+} else {
+  console.log("every gate met");
 }

@@ -8,20 +8,29 @@ import {
   createDeliveryStore,
   createPinnedClient,
   DEFAULT_CONCURRENCY,
+  DEFAULT_LOCK_WAIT_SECONDS,
+  DEFAULT_RETENTION_DAYS,
   dispatch,
+  pingSubscriber,
+  requeueDeliveries,
   type RunOptions,
   type RunSummary,
   runDeliveries,
+  type Subscriber,
   subscribersFromEnvironment,
   systemResolver,
 } from "../webhooks/index.ts";
 
 const USAGE = `usage: npm run webhooks -- dispatch --base REV --head REV [--root DIR] [--wait SECONDS] [--concurrency N]
-       npm run webhooks -- retry [--wait SECONDS] [--concurrency N]`;
+       npm run webhooks -- retry [--wait SECONDS] [--concurrency N]
+       npm run webhooks -- ping --subscriber ID
+       npm run webhooks -- redeliver --subscriber ID --since ISO-DATE [--wait SECONDS]`;
+
+const COMMANDS = ["dispatch", "retry", "ping", "redeliver"] as const;
 
 const wholeNumber = (name: string, text: string | undefined, fallback: number): number => {
   if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text)) throw new Error(`--${name} must be a whole number, got "${text}"`);
+  if (!/^\d+$/.test(text)) throw new Error(`${/^[A-Z_]+$/.test(name) ? name : `--${name}`} must be a whole number, got "${text}"`);
   return Number(text);
 };
 
@@ -31,7 +40,8 @@ const describeSummary = (summary: RunSummary): string => {
     .map(([status, count]) => `${count} ${status}`);
   return [
     `${summary.attempts} attempt(s)${parts.length > 0 ? `; deliveries now ${parts.join(", ")}` : ""}`,
-    summary.noticesSent > 0 ? `${summary.noticesSent} dead-delivery notice(s) emailed` : "",
+    summary.noticesSent > 0 ? `${summary.noticesSent} notice(s) emailed` : "",
+    summary.disabled.length > 0 ? `disabled (every delivery failing for 5 days): ${summary.disabled.join(", ")}` : "",
     summary.nextAttemptAt ? `next retry due ${summary.nextAttemptAt} (made by \`npm run webhooks -- retry\`)` : "no retry scheduled",
   ]
     .filter(Boolean)
@@ -48,20 +58,48 @@ const main = async (): Promise<number> => {
       root: { type: "string", default: "." },
       wait: { type: "string" },
       concurrency: { type: "string" },
+      subscriber: { type: "string" },
+      since: { type: "string" },
     },
   });
-  const command = positionals[0];
-  if (positionals.length !== 1 || (command !== "dispatch" && command !== "retry")) {
+  const command = positionals[0] as (typeof COMMANDS)[number];
+  if (positionals.length !== 1 || !COMMANDS.includes(command)) {
     console.error(USAGE);
     return 2;
   }
+  const subscribers = await subscribersFromEnvironment();
+  const named = (): Subscriber => {
+    if (!values.subscriber) throw new Error(`${command} needs --subscriber ID`);
+    const subscriber = subscribers.find((entry) => entry.id === values.subscriber);
+    if (!subscriber) throw new Error(`no subscriber "${values.subscriber}" in FACTS_WEBHOOK_SUBSCRIBERS`);
+    return subscriber;
+  };
+
+  if (command === "ping") {
+    const subscriber = named();
+    const client = createPinnedClient();
+    try {
+      const result = await pingSubscriber(subscriber, {
+        client,
+        allowHosts: allowHostsFromEnvironment(),
+        resolve: systemResolver,
+        now: () => new Date(),
+        baseUrl: baseUrlFromEnvironment(),
+      });
+      console.log(`ping ${subscriber.id} (delivery ${result.deliveryId}): ${result.description}${result.ok ? "" : " -- the endpoint did not accept it"}`);
+      return result.ok ? 0 : 1;
+    } finally {
+      await client.close();
+    }
+  }
+
   const stateDirectory = readVariable("FACTS_WEBHOOK_STATE");
   if (!stateDirectory) throw new Error("FACTS_WEBHOOK_STATE is not set: name the folder that keeps the delivery state between runs");
-
-  const subscribers = await subscribersFromEnvironment();
+  const retentionDays = wholeNumber("FACTS_WEBHOOK_RETENTION_DAYS", readVariable("FACTS_WEBHOOK_RETENTION_DAYS"), DEFAULT_RETENTION_DAYS);
+  const lockWaitSeconds = wholeNumber("FACTS_WEBHOOK_LOCK_WAIT_SECONDS", readVariable("FACTS_WEBHOOK_LOCK_WAIT_SECONDS"), DEFAULT_LOCK_WAIT_SECONDS);
+  const store = await createDeliveryStore(stateDirectory, { now: () => new Date(), retentionDays, lockWaitMs: lockWaitSeconds * 1000 });
   const mailer = mailerFromEnvironment();
   const client = createPinnedClient();
-  const store = await createDeliveryStore(stateDirectory);
   const options: RunOptions = {
     store,
     client,
@@ -84,6 +122,13 @@ const main = async (): Promise<number> => {
       console.log(
         `dispatch ${summary.base.slice(0, 12)}..${summary.head.slice(0, 12)}: ${summary.events.length} event(s), ${summary.planned} delivery(ies) (${summary.known} already known); ${describeSummary(summary)}`,
       );
+    } else if (command === "redeliver") {
+      const subscriber = named();
+      if (!values.since) throw new Error("redeliver needs --since ISO-DATE");
+      const { requeued, foldedThrough } = await requeueDeliveries(store, subscriber.id, values.since, options.now());
+      if (foldedThrough) console.log(`deliveries to ${subscriber.id} that finished up to ${foldedThrough} were folded out of the state and cannot be sent again`);
+      console.log(`redeliver ${subscriber.id} since ${values.since}: ${requeued} delivery(ies) sent again under their original ids`);
+      console.log(`redeliver: ${describeSummary(await runDeliveries({ ...options, only: subscriber.id }))}`);
     } else {
       console.log(`retry: ${describeSummary(await runDeliveries(options))}`);
     }

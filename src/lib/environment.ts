@@ -21,6 +21,14 @@ export const ENVIRONMENT = {
   FACTS_WEBHOOK_SUBSCRIBERS: { setBy: "operator", description: "The webhook subscribers as a JSON array (a repository secret)." },
   FACTS_WEBHOOK_SUBSCRIBERS_FILE: { setBy: "operator", description: "The same list read from a file instead." },
   FACTS_WEBHOOK_STATE: { setBy: "operator", description: "Folder of the webhook delivery state (required by the webhook commands)." },
+  FACTS_WEBHOOK_RETENTION_DAYS: {
+    setBy: "operator",
+    description: "Days a finished webhook delivery stays in the state before it is folded into its subscriber's summary (default 35).",
+  },
+  FACTS_WEBHOOK_LOCK_WAIT_SECONDS: {
+    setBy: "operator",
+    description: "Seconds a webhook command waits for another that holds the state folder before refusing (default 60).",
+  },
   FACTS_WEBHOOK_ALLOW_HOSTS: {
     setBy: "tests",
     description: "Comma-separated hosts that may be reached over plain http and at non-public addresses; unset in production.",

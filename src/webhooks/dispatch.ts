@@ -26,17 +26,20 @@ export const dispatch = async (options: RunOptions & { cwd: string; base: string
     options.log(`  ${event.factId} v${event.previousVersion} -> v${event.version}: ${Object.keys(event.diff).join(", ")} changed`);
   }
 
-  const gone = await options.store.goneSubscribers();
-  const active = options.subscribers.filter((subscriber) => !gone.has(subscriber.id)).map((subscriber) => subscriber.id);
-  const records = planDeliveries(events, active, {
-    base: base.sha,
-    head: head.sha,
+  const [gone, disabled] = await Promise.all([options.store.goneSubscribers(), options.store.disabledSubscribers()]);
+  const active = options.subscribers.filter((subscriber) => !gone.has(subscriber.id) && !disabled.has(subscriber.id));
+  const domains = new Map(after.facts.map((fact) => [fact.id, fact.domain]));
+  const plan = planDeliveries(events, active, {
     changedAt: head.committedAt,
     baseUrl: options.baseUrl,
     createdAt: options.now(),
+    domainOf: (factId) => domains.get(factId),
   });
-  const fresh: typeof records = [];
-  for (const record of records) if (!(await options.store.has(record.id))) fresh.push(record);
+  const records = plan.records;
+  // A change some earlier dispatch already planned (another commit range, a cancelled run) keeps its delivery.
+  const fresh = records.filter((record) => !options.store.get(record.id));
+  const used = new Set(fresh.map((record) => record.eventKey));
+  for (const stored of plan.events) if (used.has(stored.key)) await options.store.addEvent(stored);
   // Written together, so the journal takes them in one append.
   await Promise.all(fresh.map((record) => options.store.write(record)));
   const known = records.length - fresh.length;

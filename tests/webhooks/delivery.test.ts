@@ -97,7 +97,7 @@ describe("a delivery to a real receiver", () => {
       dedupeKey: `${record!.id}:bc.rent_cap.2026:2`,
     });
 
-    const [stored] = await (await createDeliveryStore(options.store.directory)).list();
+    const [stored] = await options.store.list();
     expect(stored!.status).toBe("delivered");
     expect(stored!.attempts.map((attempt) => (attempt.outcome?.kind === "response" ? attempt.outcome.status : undefined))).toEqual([500, 200]);
     expect(options.lines.join("\n")).toMatch(/attempt 1: HTTP 500 -> retrying at 2026-11-22T09:01:00\.000Z/);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { rentCapEvent } from "./helpers/fixtures.ts";
 import { loadFactsAtRevision } from "../../src/model/load-facts.ts";
 import { computeEvents } from "../../src/webhooks/events/compute-events.ts";
 import { deliveryId, uuidV5 } from "../../src/webhooks/events/delivery-id.ts";
@@ -69,15 +70,22 @@ describe("fact.updated events between two commits", () => {
 });
 
 describe("delivery ids", () => {
-  it("are RFC 9562 UUIDv5s (the RFC's own example), stable for one event and subscriber, distinct otherwise", () => {
+  it("are RFC 9562 UUIDv5s (the RFC's own example), stable for one change and subscriber, distinct otherwise", () => {
     expect(uuidV5("www.example.com", "6ba7b810-9dad-11d1-80b4-00c04fd430c8")).toBe("2ed6657d-e927-568b-95e1-2665a8aea6a2");
-    const parts = { subscriberId: "acme", factId: "bc.pds", version: 2, headCommit: "a".repeat(40) };
-    const id = deliveryId(parts);
+    const id = deliveryId("acme", rentCapEvent);
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(deliveryId({ ...parts })).toBe(id);
-    const others = [{ subscriberId: "zenith" }, { factId: "bc.hbrp" }, { version: 3 }, { headCommit: "b".repeat(40) }].map((change) =>
-      deliveryId({ ...parts, ...change }),
-    );
-    expect(new Set([id, ...others]).size).toBe(5);
+    // The same change, whatever else came with it (its previous values), is the same delivery.
+    expect(deliveryId("acme", { ...rentCapEvent, previous: { ...rentCapEvent.previous, expires_iso: "2026-07-01" } })).toBe(id);
+    const reverified = { ...rentCapEvent, diff: { expires_iso: { from: "2027-02-08", to: "2027-08-08" } } };
+    const reverifiedAgain = { ...rentCapEvent, diff: { expires_iso: { from: "2027-08-08", to: "2028-02-08" } } };
+    const others = [
+      deliveryId("zenith", rentCapEvent),
+      deliveryId("acme", { ...rentCapEvent, factId: "bc.hbrp" }),
+      deliveryId("acme", { ...rentCapEvent, version: 3 }),
+      // Two re-verifications of one version that moved the expiry to different dates are two deliveries.
+      deliveryId("acme", reverified),
+      deliveryId("acme", reverifiedAgain),
+    ];
+    expect(new Set([id, ...others]).size).toBe(6);
   });
 });

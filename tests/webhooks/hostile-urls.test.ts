@@ -27,22 +27,51 @@ const noAllowList = new Set<string>();
 
 describe("the URL guard", () => {
   it.each([
-    ["https://127.0.0.1/hook", "127.0.0.1 is a loopback address"],
-    ["https://10.0.0.1/hook", "10.0.0.1 is a private address"],
-    ["https://172.16.5.4/hook", "172.16.5.4 is a private address"],
-    ["https://192.168.1.10/hook", "192.168.1.10 is a private address"],
-    ["https://100.64.0.1/hook", "100.64.0.1 is a carrier-grade NAT (100.64/10) address"],
-    ["https://169.254.169.254/latest/meta-data/", "169.254.169.254 is a link-local address"],
-    ["https://0.0.0.0/hook", "0.0.0.0 is an unspecified address"],
-    ["https://224.0.0.1/hook", "224.0.0.1 is a multicast address"],
-    ["https://[::1]/hook", "::1 is a loopback address"],
-    ["https://[::]/hook", ":: is an unspecified address"],
-    ["https://[fe80::1]/hook", "fe80::1 is a link-local address"],
-    ["https://[fc00::1]/hook", "fc00::1 is a unique-local (fc00::/7) address"],
-    ["https://[ff02::1]/hook", "ff02::1 is a multicast address"],
-    ["https://[::ffff:127.0.0.1]/hook", "::ffff:7f00:1 is an IPv4-mapped IPv6 address"],
-    ["https://2130706433/hook", "127.0.0.1 is a loopback address"],
-    ["https://0x7f.1/hook", "127.0.0.1 is a loopback address"],
+    ["https://127.0.0.1/hook", "127.0.0.1 is a loopback address (127.0.0.0/8)"],
+    ["https://10.0.0.1/hook", "10.0.0.1 is a private address (10.0.0.0/8)"],
+    ["https://172.16.5.4/hook", "172.16.5.4 is a private address (172.16.0.0/12)"],
+    ["https://192.168.1.10/hook", "192.168.1.10 is a private address (192.168.0.0/16)"],
+    ["https://100.64.0.1/hook", "100.64.0.1 is a shared (carrier-grade NAT) address (100.64.0.0/10)"],
+    ["https://169.254.169.254/latest/meta-data/", "169.254.169.254 is a link-local address (169.254.0.0/16)"],
+    ["https://0.0.0.0/hook", "0.0.0.0 is a this-network address (0.0.0.0/8)"],
+    ["https://224.0.0.1/hook", "224.0.0.1 is a multicast address (224.0.0.0/4)"],
+    ["https://192.0.0.8/hook", "192.0.0.8 is an IETF protocol assignment address (192.0.0.0/24)"],
+    ["https://192.0.2.1/hook", "192.0.2.1 is a documentation address (192.0.2.0/24)"],
+    ["https://192.31.196.1/hook", "192.31.196.1 is an AS112 address (192.31.196.0/24)"],
+    ["https://192.52.193.1/hook", "192.52.193.1 is an AMT address (192.52.193.0/24)"],
+    ["https://192.88.99.1/hook", "192.88.99.1 is a deprecated 6to4 relay anycast address (192.88.99.0/24)"],
+    ["https://192.175.48.1/hook", "192.175.48.1 is an AS112 direct delegation address (192.175.48.0/24)"],
+    ["https://198.18.0.1/hook", "198.18.0.1 is a benchmarking address (198.18.0.0/15)"],
+    ["https://198.19.255.254/hook", "198.19.255.254 is a benchmarking address (198.18.0.0/15)"],
+    ["https://198.51.100.7/hook", "198.51.100.7 is a documentation address (198.51.100.0/24)"],
+    ["https://203.0.113.7/hook", "203.0.113.7 is a documentation address (203.0.113.0/24)"],
+    ["https://240.0.0.1/hook", "240.0.0.1 is a reserved address (240.0.0.0/4)"],
+    ["https://255.255.255.255/hook", "255.255.255.255 is a broadcast address (255.255.255.255/32)"],
+    ["https://[::1]/hook", "::1 is a loopback address (::1/128)"],
+    ["https://[::]/hook", ":: is an unspecified address (::/128)"],
+    ["https://[::7f00:1]/hook", "::7f00:1 is an IPv4-compatible IPv6 address (::/96)"],
+    ["https://[::127.0.0.1]/hook", "::7f00:1 is an IPv4-compatible IPv6 address (::/96)"],
+    ["https://[::a00:1]/hook", "::a00:1 is an IPv4-compatible IPv6 address (::/96)"],
+    ["https://[::ffff:127.0.0.1]/hook", "::ffff:7f00:1 is an IPv4-mapped IPv6 address (::ffff:0:0/96) for 127.0.0.1, a loopback address (127.0.0.0/8)"],
+    ["https://[::ffff:8.8.8.8]/hook", "::ffff:808:808 is an IPv4-mapped IPv6 address (::ffff:0:0/96)"],
+    ["https://[64:ff9b::7f00:1]/hook", "64:ff9b::7f00:1 is an IPv4/IPv6 translation address (64:ff9b::/96)"],
+    ["https://[64:ff9b:1::a00:1]/hook", "64:ff9b:1::a00:1 is a local-use IPv4/IPv6 translation address (64:ff9b:1::/48)"],
+    ["https://[100::1]/hook", "100::1 is a discard-only address (100::/64)"],
+    ["https://[100:0:0:1::1]/hook", "100:0:0:1::1 is a dummy-prefix address (100:0:0:1::/64)"],
+    ["https://[2001::1]/hook", "2001::1 is an IETF protocol assignment address (2001::/23)"],
+    ["https://[2001:20::1]/hook", "2001:20::1 is an IETF protocol assignment address (2001::/23)"],
+    ["https://[2001:db8::1]/hook", "2001:db8::1 is a documentation address (2001:db8::/32)"],
+    ["https://[2002:7f00:1::1]/hook", "2002:7f00:1::1 is a 6to4 address (2002::/16)"],
+    ["https://[2620:4f:8000::1]/hook", "2620:4f:8000::1 is an AS112 direct delegation address (2620:4f:8000::/48)"],
+    ["https://[3fff::1]/hook", "3fff::1 is a documentation address (3fff::/20)"],
+    ["https://[5f00::1]/hook", "5f00::1 is a segment routing SID address (5f00::/16)"],
+    ["https://[fc00::1]/hook", "fc00::1 is a unique-local address (fc00::/7)"],
+    ["https://[fe80::1]/hook", "fe80::1 is a link-local address (fe80::/10)"],
+    ["https://[fec0::1]/hook", "fec0::1 is a deprecated site-local address (fec0::/10)"],
+    ["https://[ff02::1]/hook", "ff02::1 is a multicast address (ff00::/8)"],
+    ["https://[::ffff:0:7f00:1]/hook", "::ffff:0:7f00:1 is a special-purpose address (ipaddr.js: rfc6145)"],
+    ["https://2130706433/hook", "127.0.0.1 is a loopback address (127.0.0.0/8)"],
+    ["https://0x7f.1/hook", "127.0.0.1 is a loopback address (127.0.0.0/8)"],
     ["http://hooks.example.org/hook", "http URL: only https is accepted"],
     ["ftp://hooks.example.org/hook", "ftp URL: only https is accepted"],
   ])("refuses %s for good: %s", async (url, reason) => {
@@ -50,14 +79,37 @@ describe("the URL guard", () => {
   });
 
   it.each([
-    ["hooks.evil.test", ["127.0.0.1"], "hooks.evil.test resolves to 127.0.0.1, a loopback address"],
-    ["metadata.evil.test", ["169.254.169.254"], "metadata.evil.test resolves to 169.254.169.254, a link-local address"],
-    ["mixed.evil.test", ["93.184.215.14", "10.1.2.3"], "mixed.evil.test resolves to 10.1.2.3, a private address"],
-    ["mapped.evil.test", ["::ffff:10.0.0.1"], "mapped.evil.test resolves to ::ffff:10.0.0.1, an IPv4-mapped IPv6 address"],
-    ["v6.evil.test", ["fd12:3456::1"], "v6.evil.test resolves to fd12:3456::1, a unique-local (fc00::/7) address"],
+    ["hooks.evil.test", ["127.0.0.1"], "hooks.evil.test resolves to 127.0.0.1, a loopback address (127.0.0.0/8)"],
+    ["metadata.evil.test", ["169.254.169.254"], "metadata.evil.test resolves to 169.254.169.254, a link-local address (169.254.0.0/16)"],
+    ["mixed.evil.test", ["93.184.215.14", "10.1.2.3"], "mixed.evil.test resolves to 10.1.2.3, a private address (10.0.0.0/8)"],
+    ["doc.evil.test", ["8.8.8.8", "192.0.2.1"], "doc.evil.test resolves to 192.0.2.1, a documentation address (192.0.2.0/24)"],
+    ["compat.evil.test", ["2606:4700:4700::1111", "::7f00:1"], "compat.evil.test resolves to ::7f00:1, an IPv4-compatible IPv6 address (::/96)"],
+    ["nat64.evil.test", ["8.8.8.8", "64:ff9b::a00:1"], "nat64.evil.test resolves to 64:ff9b::a00:1, an IPv4/IPv6 translation address (64:ff9b::/96)"],
+    [
+      "mapped.evil.test",
+      ["::ffff:10.0.0.1"],
+      "mapped.evil.test resolves to ::ffff:10.0.0.1, an IPv4-mapped IPv6 address (::ffff:0:0/96) for 10.0.0.1, a private address (10.0.0.0/8)",
+    ],
+    ["v6.evil.test", ["fd12:3456::1"], "v6.evil.test resolves to fd12:3456::1, a unique-local address (fc00::/7)"],
   ])("refuses %s, which resolves inward, until DNS says otherwise", async (host, addresses, reason) => {
     const resolve = resolverOf({ [host]: addresses });
     expect(await guardUrl(`https://${host}/hook`, { allowHosts: noAllowList, resolve })).toEqual({ ok: false, reason, permanent: false });
+  });
+
+  it.each([
+    ["https://8.8.8.8/hook", "8.8.8.8", {}],
+    ["https://[2606:4700:4700::1111]/hook", "2606:4700:4700::1111", {}],
+    ["https://dns.example.test/hook", "8.8.8.8", { "dns.example.test": ["8.8.8.8"] }],
+    ["https://dns6.example.test/hook", "2606:4700:4700::1111", { "dns6.example.test": ["2606:4700:4700::1111", "8.8.4.4"] }],
+    // Just outside a special-purpose range.
+    ["https://100.128.0.1/hook", "100.128.0.1", {}],
+    ["https://172.32.0.1/hook", "172.32.0.1", {}],
+    ["https://198.20.0.1/hook", "198.20.0.1", {}],
+    ["https://223.255.255.254/hook", "223.255.255.254", {}],
+    ["https://[2001:200::1]/hook", "2001:200::1", {}],
+    ["https://[2003::1]/hook", "2003::1", {}],
+  ])("lets %s through to the public address %s", async (url, address, table: Record<string, string[]>) => {
+    expect(await guardUrl(url, { allowHosts: noAllowList, resolve: resolverOf(table) })).toMatchObject({ ok: true, address });
   });
 
   it("accepts a public https host and pins the address it resolved to", async () => {
@@ -102,13 +154,47 @@ describe("hostile URLs in real deliveries", () => {
     const log = options.lines.join("\n");
     const idOf = (subscriberId: string) => records.find((record) => record.subscriber === subscriberId)!.id;
     expect(log).toContain(`delivery ${idOf("plain-http")} (plain-http, bc.rent_cap.2026 v2) attempt 1: refused: http URL: only https is accepted -> dead`);
-    expect(log).toContain(`delivery ${idOf("loopback")} (loopback, bc.rent_cap.2026 v2) attempt 1: refused: 127.0.0.1 is a loopback address -> dead`);
-    expect(log).toContain(`delivery ${idOf("loopback-v6")} (loopback-v6, bc.rent_cap.2026 v2) attempt 1: refused: ::1 is a loopback address -> dead`);
     expect(log).toContain(
-      `delivery ${idOf("rebound")} (rebound, bc.rent_cap.2026 v2) attempt 1: refused: hooks.evil.test resolves to 127.0.0.1, a loopback address -> retrying`,
+      `delivery ${idOf("loopback")} (loopback, bc.rent_cap.2026 v2) attempt 1: refused: 127.0.0.1 is a loopback address (127.0.0.0/8) -> dead`,
     );
-    expect(log).toContain(`delivery ${idOf("private")} (private, bc.rent_cap.2026 v2) attempt 1: refused: 10.0.0.1 is a private address -> dead`);
-    expect(log).toContain(`delivery ${idOf("metadata")} (metadata, bc.rent_cap.2026 v2) attempt 1: refused: 169.254.169.254 is a link-local address -> dead`);
+    expect(log).toContain(`delivery ${idOf("loopback-v6")} (loopback-v6, bc.rent_cap.2026 v2) attempt 1: refused: ::1 is a loopback address (::1/128) -> dead`);
+    expect(log).toContain(
+      `delivery ${idOf("rebound")} (rebound, bc.rent_cap.2026 v2) attempt 1: refused: hooks.evil.test resolves to 127.0.0.1, a loopback address (127.0.0.0/8) -> retrying`,
+    );
+    expect(log).toContain(`delivery ${idOf("private")} (private, bc.rent_cap.2026 v2) attempt 1: refused: 10.0.0.1 is a private address (10.0.0.0/8) -> dead`);
+    expect(log).toContain(
+      `delivery ${idOf("metadata")} (metadata, bc.rent_cap.2026 v2) attempt 1: refused: 169.254.169.254 is a link-local address (169.254.0.0/16) -> dead`,
+    );
+  });
+
+  it.each([
+    ["an IPv4-compatible", "::7f00:1", "::7f00:1 is an IPv4-compatible IPv6 address (::/96)"],
+    ["an IPv4-mapped", "::ffff:127.0.0.1", "::ffff:7f00:1 is an IPv4-mapped IPv6 address (::ffff:0:0/96) for 127.0.0.1, a loopback address (127.0.0.0/8)"],
+    ["a NAT64", "64:ff9b::127.0.0.1", "64:ff9b::7f00:1 is an IPv4/IPv6 translation address (64:ff9b::/96)"],
+  ])("never reaches 127.0.0.1 through %s IPv6 address (%s), even with loopback allow-listed", async (_kind, literal, reason) => {
+    const receiver = await startReceiver(status(200));
+    const calls: string[] = [];
+    const options = await runContext({
+      now: () => new Date(),
+      allowHosts: new Set(["127.0.0.1", "::1"]),
+      resolve: resolverOf({ "hooks.evil.test": ["8.8.8.8", literal] }, calls),
+      subscribers: [
+        subscriber(`https://[${literal}]:${receiver.port}/hook`, { id: "literal" }),
+        subscriber(`https://hooks.evil.test:${receiver.port}/hook`, { id: "rebound" }),
+      ],
+    });
+    const records = await seed(options);
+    const summary = await runDeliveries(options);
+
+    expect(receiver.connections).toBe(0);
+    expect(calls).toEqual(["hooks.evil.test"]);
+    expect(summary.outcomes).toMatchObject({ dead: 1, retrying: 1 });
+    const log = options.lines.join("\n");
+    const idOf = (subscriberId: string) => records.find((record) => record.subscriber === subscriberId)!.id;
+    expect(log).toContain(`delivery ${idOf("literal")} (literal, bc.rent_cap.2026 v2) attempt 1: refused: ${reason} -> dead`);
+    expect(log).toContain(
+      `delivery ${idOf("rebound")} (rebound, bc.rent_cap.2026 v2) attempt 1: refused: hooks.evil.test resolves to ${literal}, ${reason.slice(reason.indexOf(" is ") + 4)} -> retrying`,
+    );
   });
 
   it("does not follow a redirect: the target never hears of it", async () => {
@@ -144,7 +230,7 @@ describe("hostile URLs in real deliveries", () => {
     await runDeliveries(options);
     expect(calls).toEqual(["hooks.flip.test", "hooks.flip.test"]);
     expect(receiver.requests).toHaveLength(1);
-    expect(options.lines.at(-1)).toContain("attempt 2: refused: hooks.flip.test resolves to 127.0.0.1, a loopback address -> retrying");
+    expect(options.lines.at(-1)).toContain("attempt 2: refused: hooks.flip.test resolves to 127.0.0.1, a loopback address (127.0.0.0/8) -> retrying");
   });
 
   it("connects to the vetted address while sending the URL's host name as Host and TLS server name", async () => {

@@ -10,11 +10,37 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 describe("the retry schedule", () => {
+  const middle = () => 0.5;
+
   it("waits 1 min, 5 min, 15 min, 1 h, 6 h and 24 h, then gives up", () => {
-    expect([1, 2, 3, 4, 5, 6, 7].map((failed) => retryDelayMs(failed))).toEqual([MINUTE, 5 * MINUTE, 15 * MINUTE, HOUR, 6 * HOUR, 24 * HOUR, undefined]);
-    expect(retryDelayMs(1, 30_000)).toBe(MINUTE);
-    expect(retryDelayMs(1, 10 * MINUTE)).toBe(10 * MINUTE);
-    expect(retryDelayMs(5, 100 * HOUR)).toBe(24 * HOUR);
+    expect([1, 2, 3, 4, 5, 6, 7].map((failed) => retryDelayMs(failed, undefined, middle))).toEqual([
+      MINUTE,
+      5 * MINUTE,
+      15 * MINUTE,
+      HOUR,
+      6 * HOUR,
+      24 * HOUR,
+      undefined,
+    ]);
+    expect(retryDelayMs(1, 30_000, middle)).toBe(MINUTE);
+    expect(retryDelayMs(1, 10 * MINUTE, middle)).toBe(10 * MINUTE);
+    expect(retryDelayMs(5, 100 * HOUR, middle)).toBe(24 * HOUR);
+  });
+
+  it("moves every delay by up to ±20%, never out of the schedule's order", () => {
+    const lowest = RETRY_DELAYS_MS.map((_, index) => retryDelayMs(index + 1, undefined, () => 0)!);
+    const highest = RETRY_DELAYS_MS.map((_, index) => retryDelayMs(index + 1, undefined, () => 1 - Number.EPSILON)!);
+    expect(lowest).toEqual(RETRY_DELAYS_MS.map((delay) => delay * 0.8));
+    expect(highest).toEqual(RETRY_DELAYS_MS.map((delay) => delay * 1.2));
+    for (let step = 0; step + 1 < RETRY_DELAYS_MS.length; step++) expect(highest[step]!).toBeLessThan(lowest[step + 1]!);
+    // Drawn for real: 2,000 delays per step, all within the bounds, and spread across them rather than at one point.
+    for (const [index, delay] of RETRY_DELAYS_MS.entries()) {
+      const drawn = Array.from({ length: 2_000 }, () => retryDelayMs(index + 1)!);
+      expect(Math.min(...drawn)).toBeGreaterThanOrEqual(delay * 0.8);
+      expect(Math.max(...drawn)).toBeLessThanOrEqual(delay * 1.2);
+      expect(new Set(drawn).size).toBeGreaterThan(100);
+      expect(Math.max(...drawn) - Math.min(...drawn)).toBeGreaterThan(delay * 0.3);
+    }
   });
 
   it("runs a failing delivery through every retry to dead, then emails the subscriber once", async () => {

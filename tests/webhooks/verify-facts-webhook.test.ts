@@ -2,17 +2,16 @@ import { describe, expect, it } from "vitest";
 import { buildWebhookRequest } from "../../src/webhooks/delivery/build-webhook-request.ts";
 import { verifyFactsWebhook } from "../../src/webhooks/signing/verify-facts-webhook.ts";
 import { planDeliveries } from "../../src/webhooks/state/plan-deliveries.ts";
-import { BASE, HEAD, rentCapEvent, SECRET } from "./helpers/fixtures.ts";
+import { rentCapEvent, SECRET } from "./helpers/fixtures.ts";
 
 const sentAt = new Date("2026-11-22T09:00:00.000Z");
-const [record] = planDeliveries([rentCapEvent], ["acme"], {
-  base: BASE,
-  head: HEAD,
+const [record] = planDeliveries([rentCapEvent], [{ id: "acme" }], {
   changedAt: "2026-11-21T18:30:00.000Z",
   baseUrl: "https://facts.example.org",
   createdAt: sentAt,
-});
-const request = buildWebhookRequest(record!, SECRET, sentAt);
+  domainOf: () => "rental",
+}).records;
+const request = buildWebhookRequest(record!, { current: SECRET }, sentAt);
 const rawBody = request.body.toString("utf8");
 const seconds = (count: number) => new Date(sentAt.getTime() + count * 1000);
 
@@ -25,7 +24,7 @@ describe("verifyFactsWebhook, for receivers", () => {
 
   it("gives the same dedupe key to a re-delivery signed hours later", () => {
     const later = new Date(sentAt.getTime() + 6 * 3600_000);
-    const retry = buildWebhookRequest(record!, SECRET, later);
+    const retry = buildWebhookRequest(record!, { current: SECRET }, later);
     const first = verifyFactsWebhook(rawBody, request.headers, SECRET, seconds(1));
     const second = verifyFactsWebhook(retry.body, retry.headers, SECRET, new Date(later.getTime() + 1000));
     expect(first.ok && second.ok && first.dedupeKey === second.dedupeKey).toBe(true);

@@ -46,3 +46,21 @@ export const deadDeliveryEmail = (subscriber: Subscriber, records: readonly Deli
     text: `${lines.join("\n")}\n`,
   };
 };
+
+/** The one email that tells a subscriber it is disabled: since when its deliveries failed, and how to come back. */
+export const disabledSubscriberEmail = (subscriber: Subscriber, mark: { since: string; failingSince: string; reason: string }): MailMessage => ({
+  to: subscriber.email,
+  subject: `${SERVICE.name}: webhooks to ${redactUrl(subscriber.url)} are disabled`,
+  text: `${[
+    `Hello,`,
+    ``,
+    `Every webhook delivery to your endpoint ${redactUrl(subscriber.url)} (subscriber "${subscriber.id}") has failed`,
+    `since ${mark.failingSince}, so on ${mark.since} ${SERVICE.name} stopped sending to it.`,
+    `The last failure: ${mark.reason}`,
+    ``,
+    `Nothing more is sent until the endpoint is enabled again. Once it answers, write to ${SERVICE.contactEmail}:`,
+    `we re-enable it and can send again every event since a date you choose. The RSS feed and the API carry every change.`,
+    ``,
+    `-- ${SERVICE.name} <${SERVICE.contactEmail}>`,
+  ].join("\n")}\n`,
+});

@@ -1,5 +1,5 @@
 import type { AttemptOutcome, DeliveryRecord, DeliveryStore } from "../state/index.ts";
-import type { Subscriber } from "../subscribers/index.ts";
+import { type Subscriber, signingSecrets } from "../subscribers/index.ts";
 import { buildWebhookRequest } from "./build-webhook-request.ts";
 import { describeOutcome } from "./describe-outcome.ts";
 import { guardUrl, type Resolver } from "./guard-url.ts";
@@ -12,7 +12,7 @@ import { sendWebhook } from "./send-webhook.ts";
  * 2xx is delivered; 410 Gone stops the subscriber; a permanent refusal is dead at once; anything else
  * is retried on the schedule until it runs out.
  */
-export const applyAttemptOutcome = (record: DeliveryRecord, outcome: AttemptOutcome, finishedAt: Date): DeliveryRecord => {
+export const applyAttemptOutcome = (record: DeliveryRecord, outcome: AttemptOutcome, finishedAt: Date, random: () => number = Math.random): DeliveryRecord => {
   const current = record.attempts.at(-1);
   if (!current || current.outcome) throw new Error(`delivery ${record.id} has no attempt in progress`);
   const attempts = [...record.attempts.slice(0, -1), { ...current, finishedAt: finishedAt.toISOString(), outcome }];
@@ -25,7 +25,7 @@ export const applyAttemptOutcome = (record: DeliveryRecord, outcome: AttemptOutc
   if (outcome.kind === "refused" && outcome.permanent) return { ...base, status: "dead", reason: describeOutcome(outcome) };
 
   const retryAfterMs = outcome.kind === "response" && outcome.retryAfterSeconds !== undefined ? outcome.retryAfterSeconds * 1000 : undefined;
-  const delay = retryDelayMs(current.number, retryAfterMs);
+  const delay = retryDelayMs(current.number, retryAfterMs, random);
   if (delay === undefined) {
     return { ...base, status: "dead", reason: `${current.number} attempts failed; the last: ${describeOutcome(outcome)}` };
   }
@@ -34,13 +34,18 @@ export const applyAttemptOutcome = (record: DeliveryRecord, outcome: AttemptOutc
 
 /**
  * The record as written just before an attempt is made. An attempt left unfinished by a killed process is closed
- * as `interrupted` first; it does not count against the retry schedule, since the receiver never failed it.
+ * as `interrupted` first; it does not count against the retry schedule, since the receiver never failed it. Nor do
+ * the attempts made before the delivery was last redelivered: a redelivery starts the schedule again.
  */
 export const startAttempt = (record: DeliveryRecord, startedAt: Date): DeliveryRecord => {
   const attempts = record.attempts.map((attempt) =>
     attempt.outcome ? attempt : { ...attempt, outcome: { kind: "interrupted" as const, message: "the dispatcher stopped during this attempt" } },
   );
-  const counted = attempts.filter((attempt) => attempt.outcome?.kind !== "interrupted").length;
+  const counted = attempts.filter(
+    (attempt) =>
+      attempt.outcome?.kind !== "interrupted" &&
+      (record.redeliveredAt === undefined || (attempt.startedAt ?? attempt.finishedAt ?? "") >= record.redeliveredAt),
+  ).length;
   return {
     ...record,
     status: "attempted",
@@ -56,6 +61,8 @@ export interface DeliveryContext {
   resolve: Resolver;
   now: () => Date;
   timeoutMs?: number;
+  /** The jitter's source of randomness, a number in [0, 1); Math.random unless a test fixes it. */
+  random?: () => number;
 }
 
 /**
@@ -69,12 +76,13 @@ export const deliver = async (record: DeliveryRecord, subscriber: Subscriber, co
   const target = await guardUrl(subscriber.url, context);
   let outcome: AttemptOutcome;
   if (target.ok) {
-    const request = buildWebhookRequest(started, subscriber.secret, context.now());
+    const sentAt = context.now();
+    const request = buildWebhookRequest(started, signingSecrets(subscriber, sentAt), sentAt);
     outcome = await sendWebhook(context.client, target, request, context);
   } else {
     outcome = { kind: "refused", message: target.reason, permanent: target.permanent };
   }
-  const finished = applyAttemptOutcome(started, outcome, context.now());
+  const finished = applyAttemptOutcome(started, outcome, context.now(), context.random);
   await context.store.write(finished);
   return finished;
 };

@@ -17,28 +17,92 @@ export type GuardResult =
   /** `permanent`: retrying cannot help (the URL itself is refused), unlike a name that resolves badly today. */
   | { ok: false; reason: string; permanent: boolean };
 
-const RANGE_WORDS: Record<string, string> = {
-  unspecified: "an unspecified",
-  loopback: "a loopback",
-  private: "a private",
-  carrierGradeNat: "a carrier-grade NAT (100.64/10)",
-  linkLocal: "a link-local",
-  uniqueLocal: "a unique-local (fc00::/7)",
-  multicast: "a multicast",
-  broadcast: "a broadcast",
-  ipv4Mapped: "an IPv4-mapped IPv6",
-  reserved: "a reserved",
-};
+/**
+ * Every range a delivery may not reach: the IANA IPv4 and IPv6 Special-Purpose Address Registries (each entry,
+ * whatever its "globally reachable" flag), plus multicast (224.0.0.0/4, ff00::/8), the deprecated IPv4-compatible
+ * IPv6 addresses (::/96, which ipaddr.js calls unicast although `::7f00:1` is 127.0.0.1) and the deprecated
+ * site-local fec0::/10. Each with the words naming it in a refusal.
+ */
+const SPECIAL_PURPOSE_RANGES: readonly { cidr: string; words: string }[] = [
+  // IPv4
+  { cidr: "0.0.0.0/8", words: "a this-network" },
+  { cidr: "10.0.0.0/8", words: "a private" },
+  { cidr: "100.64.0.0/10", words: "a shared (carrier-grade NAT)" },
+  { cidr: "127.0.0.0/8", words: "a loopback" },
+  { cidr: "169.254.0.0/16", words: "a link-local" },
+  { cidr: "172.16.0.0/12", words: "a private" },
+  { cidr: "192.0.0.0/24", words: "an IETF protocol assignment" },
+  { cidr: "192.0.2.0/24", words: "a documentation" },
+  { cidr: "192.31.196.0/24", words: "an AS112" },
+  { cidr: "192.52.193.0/24", words: "an AMT" },
+  { cidr: "192.88.99.0/24", words: "a deprecated 6to4 relay anycast" },
+  { cidr: "192.168.0.0/16", words: "a private" },
+  { cidr: "192.175.48.0/24", words: "an AS112 direct delegation" },
+  { cidr: "198.18.0.0/15", words: "a benchmarking" },
+  { cidr: "198.51.100.0/24", words: "a documentation" },
+  { cidr: "203.0.113.0/24", words: "a documentation" },
+  { cidr: "224.0.0.0/4", words: "a multicast" },
+  { cidr: "240.0.0.0/4", words: "a reserved" },
+  { cidr: "255.255.255.255/32", words: "a broadcast" },
+  // IPv6
+  { cidr: "::/128", words: "an unspecified" },
+  { cidr: "::1/128", words: "a loopback" },
+  { cidr: "::/96", words: "an IPv4-compatible IPv6" },
+  { cidr: "::ffff:0:0/96", words: "an IPv4-mapped IPv6" },
+  { cidr: "64:ff9b::/96", words: "an IPv4/IPv6 translation" },
+  { cidr: "64:ff9b:1::/48", words: "a local-use IPv4/IPv6 translation" },
+  { cidr: "100::/64", words: "a discard-only" },
+  { cidr: "100:0:0:1::/64", words: "a dummy-prefix" },
+  // Includes Teredo 2001::/32, benchmarking 2001:2::/48, AMT 2001:3::/32, AS112 2001:4:112::/48, ORCHIDv2 2001:20::/28.
+  { cidr: "2001::/23", words: "an IETF protocol assignment" },
+  { cidr: "2001:db8::/32", words: "a documentation" },
+  { cidr: "2002::/16", words: "a 6to4" },
+  { cidr: "2620:4f:8000::/48", words: "an AS112 direct delegation" },
+  { cidr: "3fff::/20", words: "a documentation" },
+  { cidr: "5f00::/16", words: "a segment routing SID" },
+  { cidr: "fc00::/7", words: "a unique-local" },
+  { cidr: "fe80::/10", words: "a link-local" },
+  { cidr: "fec0::/10", words: "a deprecated site-local" },
+  { cidr: "ff00::/8", words: "a multicast" },
+];
 
-/** Why an address may not be reached, or undefined for an ordinary public unicast address. */
+interface ParsedRange {
+  range: [ipaddr.IPv4 | ipaddr.IPv6, number];
+  /** How a refusal names it, e.g. "a loopback address (127.0.0.0/8)". */
+  phrase: string;
+}
+
+/** Parsed once; longest prefix first, so an address is named by its most specific range (::1 a loopback, not ::/96). */
+const PARSED_RANGES: readonly ParsedRange[] = SPECIAL_PURPOSE_RANGES.map(({ cidr, words }) => ({
+  range: ipaddr.parseCIDR(cidr),
+  phrase: `${words} address (${cidr})`,
+})).sort((a, b) => b.range[1] - a.range[1]);
+
+const specialRange = (ip: ipaddr.IPv4 | ipaddr.IPv6): string | undefined =>
+  PARSED_RANGES.find(({ range }) => range[0].kind() === ip.kind() && ip.match(range))?.phrase;
+
+/**
+ * Why an address may not be reached, e.g. "a loopback address (127.0.0.0/8)", or undefined for an ordinary public
+ * unicast address. Besides the table, anything ipaddr.js does not call unicast is refused too (it also knows the
+ * IPv4-translated ::ffff:0:0:0/96 of RFC 6145).
+ */
 const forbiddenRange = (address: string): string | undefined => {
-  let range: string;
+  let ip: ipaddr.IPv4 | ipaddr.IPv6;
   try {
-    range = ipaddr.parse(address).range();
+    ip = ipaddr.parse(address);
   } catch {
-    return "an unparseable";
+    return "an unparseable address";
   }
-  return range === "unicast" ? undefined : (RANGE_WORDS[range] ?? `a special-purpose (${range})`);
+  const phrase = specialRange(ip);
+  if (phrase !== undefined) {
+    if (ip.kind() !== "ipv6" || !(ip as ipaddr.IPv6).isIPv4MappedAddress()) return phrase;
+    // Refused as IPv4-mapped anyway; the IPv4 address it stands for says more about where it leads.
+    const ipv4 = (ip as ipaddr.IPv6).toIPv4Address();
+    const ipv4Phrase = specialRange(ipv4);
+    return ipv4Phrase === undefined ? phrase : `${phrase} for ${ipv4.toString()}, ${ipv4Phrase}`;
+  }
+  const range = ip.range();
+  return range === "unicast" ? undefined : `a special-purpose address (ipaddr.js: ${range})`;
 };
 
 interface ParsedUrl {
@@ -74,8 +138,9 @@ const parseUrl = (rawUrl: string): ParsedUrl | undefined => {
 /**
  * Decides whether one attempt may reach `rawUrl`, resolving its host now (at every attempt, so a name that later
  * points inward is caught) and returning the vetted address to connect to. Only `https`; every address of the
- * name must be public unicast (no loopback, private, CGNAT, link-local, unique-local, multicast, unspecified or
- * IPv4-mapped), since one bad address is enough to reach inside. Hosts in `allowHosts` (tests) may use plain
+ * name must be public unicast, outside every range of SPECIAL_PURPOSE_RANGES (loopback, private, CGNAT,
+ * link-local, unique-local, multicast, unspecified, IPv4-mapped and IPv4-compatible, NAT64, 6to4, Teredo,
+ * documentation, ...), since one bad address is enough to reach inside. Hosts in `allowHosts` (tests) may use plain
  * http and any address.
  */
 export const guardUrl = async (rawUrl: string, options: { allowHosts: ReadonlySet<string>; resolve: Resolver }): Promise<GuardResult> => {
@@ -105,7 +170,7 @@ export const guardUrl = async (rawUrl: string, options: { allowHosts: ReadonlySe
     for (const { address } of addresses) {
       const range = forbiddenRange(address);
       if (range === undefined) continue;
-      const reason = literal ? `${address} is ${range} address` : `${host} resolves to ${address}, ${range} address`;
+      const reason = literal ? `${address} is ${range}` : `${host} resolves to ${address}, ${range}`;
       return { ok: false, reason, permanent: literal };
     }
   }

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { FactUpdatedEvent } from "./fact-updated-event.ts";
 
 /** The namespace of delivery ids: the UUIDv5 of `urn:bc-real-estate-facts:webhook-delivery` in the URL namespace. */
 export const DELIVERY_NAMESPACE = "e52a8b63-4d75-5427-ae9c-124a5a3df150";
@@ -14,9 +15,40 @@ export const uuidV5 = (name: string, namespace: string): string => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
 
+/** JSON with every object's keys sorted, so equal values always give the same text. */
+const canonicalJson = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, field]) => field !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+};
+
 /**
- * The `X-Facts-Delivery` id of one event for one subscriber. Derived, not random, so a retry, a restart after a
- * crash and a re-run of the same dispatch all find the same delivery instead of creating another.
+ * The SHA-256 (hex) of what a change made: the fact, its version and the new value of each changed field. Two
+ * dispatches whose commit ranges carry the same change get the same hash; two re-verifications of one version that
+ * moved its dates differently get different ones.
  */
-export const deliveryId = (parts: { subscriberId: string; factId: string; version: number; headCommit: string }): string =>
-  uuidV5([parts.subscriberId, parts.factId, String(parts.version), parts.headCommit].join("\n"), DELIVERY_NAMESPACE);
+export const changeHash = (event: FactUpdatedEvent): string =>
+  createHash("sha256")
+    .update(
+      canonicalJson({
+        factId: event.factId,
+        version: event.version,
+        changed: Object.fromEntries(Object.entries(event.diff).map(([field, change]) => [field, change?.to])),
+      }),
+    )
+    .digest("hex");
+
+/** The name of a change in the delivery state, under which its event is stored once: its hash's first 12 digits. */
+export const eventKey = (event: FactUpdatedEvent): string => changeHash(event).slice(0, 12);
+
+/**
+ * The `X-Facts-Delivery` id of one change for one subscriber: derived from the subscriber, the fact, the version and
+ * the change's hash, never from the commits that carried it. A retry, a restart after a crash, a re-run of the same
+ * dispatch and a later dispatch over another commit range with the same change all find the same delivery.
+ */
+export const deliveryId = (subscriberId: string, event: FactUpdatedEvent): string =>
+  uuidV5([subscriberId, event.factId, String(event.version), changeHash(event)].join("\n"), DELIVERY_NAMESPACE);

@@ -8,9 +8,17 @@ export const standardWebhooksKey = (secret: string): Buffer =>
   secret.startsWith("whsec_") ? Buffer.from(secret.slice("whsec_".length), "base64") : Buffer.from(secret, "utf8");
 
 export interface WebhookSignatures {
-  /** SPEC.md 5.3: `sha256=<hex HMAC-SHA256 of the body>`, keyed by the secret exactly as the subscriber holds it. */
+  /**
+   * SPEC.md 5.3: `sha256=<hex HMAC-SHA256 of the body>`, keyed by the secret exactly as the subscriber holds it.
+   * During a rotation it is keyed by the previous secret: the header holds one signature, and the receivers that
+   * have not switched yet are the ones that must not break; a receiver that has switched verifies
+   * `webhook-signature`, which carries both, until the overlap ends.
+   */
   "X-Facts-Signature": string;
-  /** Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`. */
+  /**
+   * Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`; during a rotation, the current
+   * secret's signature and then the previous one's, separated by a space, as the scheme allows.
+   */
   "webhook-signature": string;
 }
 
@@ -25,11 +33,15 @@ const keysOf = (secret: string): { facts: KeyObject; standard: KeyObject } => {
   return keys;
 };
 
-/** Both signatures of one attempt, over the exact body bytes that are sent. */
-export const signWebhook = (parts: { id: string; timestamp: number; body: Buffer; secret: string }): WebhookSignatures => {
-  const keys = keysOf(parts.secret);
+const standardSignature = (secret: string, parts: { id: string; timestamp: number; body: Buffer }): string =>
+  `v1,${createHmac("sha256", keysOf(secret).standard).update(`${parts.id}.${parts.timestamp}.`).update(parts.body).digest("base64")}`;
+
+/** Both signatures of one attempt, over the exact body bytes that are sent; with `previousSecret`, a rotation's. */
+export const signWebhook = (parts: { id: string; timestamp: number; body: Buffer; secret: string; previousSecret?: string }): WebhookSignatures => {
+  const factsKey = keysOf(parts.previousSecret ?? parts.secret).facts;
+  const standard = [standardSignature(parts.secret, parts), ...(parts.previousSecret === undefined ? [] : [standardSignature(parts.previousSecret, parts)])];
   return {
-    "X-Facts-Signature": `sha256=${createHmac("sha256", keys.facts).update(parts.body).digest("hex")}`,
-    "webhook-signature": `v1,${createHmac("sha256", keys.standard).update(`${parts.id}.${parts.timestamp}.`).update(parts.body).digest("base64")}`,
+    "X-Facts-Signature": `sha256=${createHmac("sha256", factsKey).update(parts.body).digest("hex")}`,
+    "webhook-signature": standard.join(" "),
   };
 };

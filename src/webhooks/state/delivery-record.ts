@@ -4,10 +4,11 @@ import { FactUpdatedEvent } from "../events/index.ts";
 import { SubscriberId } from "../subscribers/index.ts";
 
 /**
- * SPEC.md section 3, plus `pending` (planned, not yet attempted) and `gone` (the receiver answered 410 Gone,
- * or an earlier delivery to the same subscriber did).
+ * SPEC.md section 3, plus `pending` (planned, not yet attempted), `gone` (the receiver answered 410 Gone, or an
+ * earlier delivery to the same subscriber did) and `disabled` (not sent: every delivery to the subscriber had failed
+ * for five days, and it is disabled until its marker is removed).
  */
-export const DELIVERY_STATUSES = ["pending", "attempted", "retrying", "delivered", "dead", "gone"] as const;
+export const DELIVERY_STATUSES = ["pending", "attempted", "retrying", "delivered", "dead", "gone", "disabled"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** What one attempt came to. `interrupted` marks an attempt the process did not live to finish. */
@@ -20,35 +21,39 @@ export const AttemptOutcome = z.discriminatedUnion("kind", [
 ]);
 export type AttemptOutcome = z.infer<typeof AttemptOutcome>;
 
+/** One attempt. A finished delivery keeps only its last attempt, without its start, once the state is compacted. */
 export const Attempt = z.object({
   number: z.int().min(1),
-  startedAt: IsoDateTime,
+  startedAt: IsoDateTime.optional(),
   finishedAt: IsoDateTime.optional(),
   outcome: AttemptOutcome.optional(),
 });
 export type Attempt = z.infer<typeof Attempt>;
 
-const CommitSha = z.string().regex(/^[0-9a-f]{40,64}$/, { error: "must be a full commit id" });
-
 /**
- * One event for one subscriber, as stored in FACTS_WEBHOOK_STATE (a line of deliveries.json or journal.ndjson). It
- * holds what is needed to rebuild the body at each attempt, and neither the subscriber's secret nor its URL.
+ * One delivery: one change for one subscriber. In memory it holds the change's event (the same object for every
+ * subscriber's delivery of it); the state stores the event once, under `eventKey`, and neither the subscriber's
+ * secret nor its URL.
  */
 export const DeliveryRecord = z.object({
   id: z.uuid(),
   subscriber: SubscriberId,
+  eventKey: z.string().regex(/^[0-9a-f]{12,64}$/),
   event: FactUpdatedEvent,
   /** When the change was committed: the body's `startTime`. */
   changedAt: IsoDateTime,
   baseUrl: AbsoluteUrl,
-  base: CommitSha,
-  head: CommitSha,
   status: z.enum(DELIVERY_STATUSES),
   createdAt: IsoDateTime,
   attempts: z.array(Attempt),
   nextAttemptAt: IsoDateTime.nullable(),
-  /** Why the delivery is dead or gone. */
+  /** Why the delivery is dead, gone or disabled. */
   reason: z.string().optional(),
   deadNoticeSentAt: IsoDateTime.optional(),
+  /** When `webhooks redeliver` last asked for it again: the retry schedule counts attempts from then. */
+  redeliveredAt: IsoDateTime.optional(),
 });
 export type DeliveryRecord = z.infer<typeof DeliveryRecord>;
+
+/** The statuses after which nothing more is sent, unless the delivery is redelivered. */
+export const FINISHED_STATUSES: ReadonlySet<DeliveryStatus> = new Set(["delivered", "dead", "gone", "disabled"]);

@@ -5,76 +5,73 @@ import { z } from "zod";
 import { compareText } from "../../lib/compare-text.ts";
 import { writeFileAtomic } from "../../lib/write-file-atomic.ts";
 import { IsoDateTime } from "../../schemas/primitives.ts";
-import type { FactUpdatedEvent } from "../events/index.ts";
 import type { DeliveryRecord } from "./delivery-record.ts";
 import { type Journal, openJournal } from "./journal.ts";
-import { diffRecord } from "./record-patch.ts";
 import { recoverAtomicWrites } from "./recover-atomic-writes.ts";
-import { replayDeliveryState, type StoredText } from "./replay-delivery-state.ts";
-
-/** Every subscriber's delivery of an event holds the same event object, so its JSON is made once. */
-const eventTexts = new WeakMap<FactUpdatedEvent, string>();
-
-const recordLine = (record: DeliveryRecord): string => {
-  const { id, event, ...rest } = record;
-  let eventText = eventTexts.get(event);
-  if (eventText === undefined) {
-    eventText = JSON.stringify(event);
-    eventTexts.set(event, eventText);
-  }
-  return `{"id":${JSON.stringify(id)},"event":${eventText},${JSON.stringify(rest).slice(1)}`;
-};
-
-/**
- * The snapshot file: one JSON document, `{"deliveries": [...]}`, with one record per line in delivery-id order
- * and the fields of each in one fixed order (id, event, then the rest as the record holds them), so the state
- * branch stays one readable file whose commits change only the lines of the deliveries that moved.
- */
-export const renderDeliverySnapshot = (records: Iterable<DeliveryRecord>): string => {
-  const lines = [...records].sort((a, b) => compareText(a.id, b.id)).map(recordLine);
-  return `{"deliveries": [\n${lines.join(",\n")}${lines.length > 0 ? "\n" : ""}]}\n`;
-};
+import { lockStateFolder } from "./state-lock.ts";
+import {
+  emptySummary,
+  foldFinished,
+  journalLine,
+  readSnapshot,
+  renderSnapshot,
+  replayJournal,
+  type StateContents,
+  type StoredEvent,
+  type SubscriberSummary,
+} from "./state-file.ts";
 
 /** Written when a subscriber's receiver answers 410 Gone; while it exists, nothing more is sent to that subscriber. */
 export const GoneMark = z.object({ subscriber: z.string(), since: IsoDateTime, delivery: z.uuid() });
 export type GoneMark = z.infer<typeof GoneMark>;
 
-/** Every delivery as of the last compaction, one record per line. */
+/**
+ * Written when every delivery to a subscriber has failed for five days; while it exists, nothing is sent to it.
+ * `emailedAt` records the one email that says so.
+ */
+export const DisabledMark = z.object({ subscriber: z.string(), since: IsoDateTime, failingSince: IsoDateTime, reason: z.string(), emailedAt: IsoDateTime.optional() });
+export type DisabledMark = z.infer<typeof DisabledMark>;
+
+/** Every delivery, event and subscriber summary as of the last compaction. */
 export const SNAPSHOT_FILE = "deliveries.json";
-/** Every change since the snapshot, one RecordPatch per line, in the order they were made. */
+/** Every change since the snapshot, one line each, in the order they were made. */
 export const JOURNAL_FILE = "journal.ndjson";
+export const GONE_FOLDER = "gone";
+export const DISABLED_FOLDER = "disabled";
+
+/** How long a finished delivery stays in the state before it is folded into its subscriber's summary. */
+export const DEFAULT_RETENTION_DAYS = 35;
+/** How long a command waits for another that holds the state folder. */
+export const DEFAULT_LOCK_WAIT_SECONDS = 60;
+
+export interface StoreOptions {
+  now: () => Date;
+  retentionDays?: number;
+  lockWaitMs?: number;
+}
 
 export interface DeliveryStore {
   directory: string;
   has(id: string): Promise<boolean>;
+  get(id: string): DeliveryRecord | undefined;
   list(): Promise<DeliveryRecord[]>;
+  event(key: string): StoredEvent | undefined;
+  /** Stores a change once; a change already stored is left as it is. */
+  addEvent(stored: StoredEvent): Promise<void>;
   /**
    * Resolves once the change is in the journal, where a killed process cannot lose it. Records are values: pass
    * a new object for a new state (as the transitions do), never the same one changed in place.
    */
   write(record: DeliveryRecord): Promise<void>;
+  summary(subscriber: string): SubscriberSummary;
+  writeSummary(summary: SubscriberSummary): Promise<void>;
   goneSubscribers(): Promise<Map<string, GoneMark>>;
   markGone(mark: GoneMark): Promise<void>;
-  /** Writes what is pending and folds the journal into the snapshot. Call it once, when the run ends. */
+  disabledSubscribers(): Promise<Map<string, DisabledMark>>;
+  markDisabled(mark: DisabledMark): Promise<void>;
+  /** Folds what the retention window lets go, writes the snapshot, removes the journal and releases the lock. */
   close(): Promise<void>;
 }
-
-const readIfPresent = (file: string): StoredText | undefined => (existsSync(file) ? { file, text: readFileSync(file, "utf8") } : undefined);
-
-const readGoneMark = (file: string): GoneMark => {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(file, "utf8"));
-  } catch {
-    throw new Error(`${file}: the delivery state is not valid JSON`);
-  }
-  const parsed = GoneMark.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new Error(`${file}: the delivery state is malformed: ${issue.path.join(".") || "(root)"}: ${issue.message}`);
-  }
-  return parsed.data;
-};
 
 const parses = (text: string): boolean => {
   try {
@@ -85,55 +82,121 @@ const parses = (text: string): boolean => {
   }
 };
 
+const readMarks = <Mark extends { subscriber: string }>(folder: string, schema: z.ZodType<Mark>): Map<string, Mark> => {
+  const marks = new Map<string, Mark>();
+  for (const name of readdirSync(folder)
+    .filter((entry) => entry.endsWith(".json"))
+    .sort()) {
+    const file = path.join(folder, name);
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(file, "utf8"));
+    } catch {
+      throw new Error(`${file}: the delivery state is not valid JSON`);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new Error(`${file}: the delivery state is malformed: ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+    }
+    marks.set(parsed.data.subscriber, parsed.data);
+  }
+  return marks;
+};
+
 /**
- * The durable delivery state under FACTS_WEBHOOK_STATE: `deliveries.json` (the snapshot), `journal.ndjson` (a
- * write-ahead log of every change since), and `gone/<subscriber>.json`. The deliveries live in memory; each change
- * is appended to the journal, many deliveries' changes to one `write` (see openJournal), instead of a file of its
- * own rewritten twice per attempt. Opening replays the journal over the snapshot and, when there was a journal,
- * compacts both into a new snapshot (atomic rename, then the journal is removed: a crash between the two replays
- * the same lines again, to the same result); closing compacts again, so between runs the state branch holds one
- * snapshot and no journal.
+ * The durable delivery state under FACTS_WEBHOOK_STATE (format in state-file.ts): `deliveries.json` (the snapshot),
+ * `journal.ndjson` (a write-ahead log of every change since), `gone/<subscriber>.json` and
+ * `disabled/<subscriber>.json`. The folder is locked from opening to closing. Opening replays the journal over the
+ * snapshot and, when there was a journal, compacts both into a new snapshot (atomic rename, then the journal is
+ * removed: a crash between the two replays the same lines again, to the same result); closing folds the deliveries
+ * the retention window lets go and compacts again, so between runs the state branch holds one snapshot.
  */
-export const createDeliveryStore = async (directory: string): Promise<DeliveryStore> => {
-  const gone = path.join(directory, "gone");
+export const createDeliveryStore = async (directory: string, options: StoreOptions): Promise<DeliveryStore> => {
+  await mkdir(directory, { recursive: true });
+  const release = await lockStateFolder(directory, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_SECONDS * 1000);
+  try {
+    return await openLockedStore(directory, options, release);
+  } catch (error: unknown) {
+    await release();
+    throw error;
+  }
+};
+
+const openLockedStore = async (directory: string, options: StoreOptions, release: () => Promise<void>): Promise<DeliveryStore> => {
+  const gone = path.join(directory, GONE_FOLDER);
+  const disabled = path.join(directory, DISABLED_FOLDER);
   const snapshotFile = path.join(directory, SNAPSHOT_FILE);
   const journalFile = path.join(directory, JOURNAL_FILE);
   await mkdir(gone, { recursive: true });
-  for (const folder of [directory, gone]) await recoverAtomicWrites(folder, parses);
+  await mkdir(disabled, { recursive: true });
+  for (const folder of [directory, gone, disabled]) await recoverAtomicWrites(folder, parses);
 
-  const journalText = readIfPresent(journalFile);
-  const records = replayDeliveryState(readIfPresent(snapshotFile), journalText);
-  const compact = (): void => {
-    writeFileAtomic(snapshotFile, renderDeliverySnapshot(records.values()));
+  const state: StateContents = existsSync(snapshotFile)
+    ? readSnapshot(readFileSync(snapshotFile, "utf8"), snapshotFile)
+    : { events: new Map(), subscribers: new Map(), deliveries: new Map() };
+  const hadJournal = existsSync(journalFile);
+  if (hadJournal) replayJournal(state, readFileSync(journalFile, "utf8"), journalFile);
+  const retentionMs = (options.retentionDays ?? DEFAULT_RETENTION_DAYS) * 24 * 60 * 60 * 1000;
+  const compact = (fold: boolean): void => {
+    if (fold) foldFinished(state, new Date(options.now().getTime() - retentionMs).toISOString());
+    writeFileAtomic(snapshotFile, renderSnapshot(state));
     rmSync(journalFile, { force: true });
   };
-  if (journalText) compact();
+  if (hadJournal) compact(false);
   // Opened at the first change, so a run that changes nothing leaves the folder as it found it.
   let journal: Journal | undefined;
+  let changed = false;
+  let closed = false;
+  const append = (line: string): Promise<void> => {
+    changed = true;
+    journal ??= openJournal(journalFile);
+    return journal.append(line);
+  };
 
   return {
     directory,
-    has: async (id) => records.has(id),
-    list: async () => [...records.values()].sort((a, b) => compareText(a.id, b.id)),
+    has: async (id) => state.deliveries.has(id),
+    get: (id) => state.deliveries.get(id),
+    list: async () => [...state.deliveries.values()].sort((a, b) => compareText(a.id, b.id)),
+    event: (key) => state.events.get(key),
+    addEvent: async (stored) => {
+      if (state.events.has(stored.key)) return;
+      state.events.set(stored.key, stored);
+      await append(journalLine.event(stored));
+    },
     write: (record) => {
-      const patch = diffRecord(records.get(record.id), record);
-      records.set(record.id, record);
-      journal ??= openJournal(journalFile);
-      return journal.append(JSON.stringify(patch));
+      if (!state.events.has(record.eventKey)) {
+        return Promise.reject(new Error(`delivery ${record.id}: its event ${record.eventKey} is not in the state (addEvent first)`));
+      }
+      state.deliveries.set(record.id, record);
+      return append(journalLine.delivery(record));
     },
-    goneSubscribers: async () => {
-      const files = readdirSync(gone)
-        .filter((name) => name.endsWith(".json"))
-        .sort();
-      const marks = files.map((name) => readGoneMark(path.join(gone, name)));
-      return new Map(marks.map((mark) => [mark.subscriber, mark]));
+    summary: (subscriber) => state.subscribers.get(subscriber) ?? emptySummary(subscriber),
+    writeSummary: (summary) => {
+      state.subscribers.set(summary.id, summary);
+      return append(journalLine.subscriber(summary));
     },
+    goneSubscribers: async () => readMarks(gone, GoneMark),
     markGone: async (mark) => writeFileAtomic(path.join(gone, `${mark.subscriber}.json`), `${JSON.stringify(mark, null, 2)}\n`),
+    disabledSubscribers: async () => readMarks(disabled, DisabledMark),
+    markDisabled: async (mark) => writeFileAtomic(path.join(disabled, `${mark.subscriber}.json`), `${JSON.stringify(mark, null, 2)}\n`),
     close: async () => {
-      if (!journal) return;
-      await journal.close();
-      journal = undefined;
-      compact();
+      if (closed) return;
+      closed = true;
+      try {
+        if (journal) await journal.close();
+        journal = undefined;
+        // Folding may remove deliveries even in a run that sent nothing: a new snapshot is written when either happens.
+        const before = state.deliveries.size;
+        if (changed) compact(true);
+        else {
+          foldFinished(state, new Date(options.now().getTime() - retentionMs).toISOString());
+          if (state.deliveries.size !== before) compact(false);
+        }
+      } finally {
+        await release();
+      }
     },
   };
 };

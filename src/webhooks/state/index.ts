@@ -1,3 +1,13 @@
 export type { AttemptOutcome, DeliveryRecord, DeliveryStatus } from "./delivery-record.ts";
-export { createDeliveryStore, type DeliveryStore } from "./delivery-store.ts";
+export {
+  createDeliveryStore,
+  DEFAULT_LOCK_WAIT_SECONDS,
+  DEFAULT_RETENTION_DAYS,
+  type DeliveryStore,
+  DISABLED_FOLDER,
+  GONE_FOLDER,
+  JOURNAL_FILE,
+  SNAPSHOT_FILE,
+} from "./delivery-store.ts";
+export { type StoredEvent, type SubscriberSummary } from "./state-file.ts";
 export { planDeliveries } from "./plan-deliveries.ts";

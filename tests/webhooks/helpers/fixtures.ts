@@ -61,7 +61,7 @@ export const runContext = async (overrides: Partial<RunOptions> = {}): Promise<R
   const clock = fakeClock();
   const lines: string[] = [];
   return {
-    store: await createDeliveryStore(await tempDir()),
+    store: await createDeliveryStore(await tempDir(), { now: clock.now }),
     client,
     allowHosts: new Set(["127.0.0.1"]),
     resolve: async () => {
@@ -70,6 +70,8 @@ export const runContext = async (overrides: Partial<RunOptions> = {}): Promise<R
     now: clock.now,
     sleep: clock.sleep,
     log: (line) => lines.push(line),
+    // The retry delays' jitter at its midpoint: each delay exactly as the schedule states it.
+    random: () => 0.5,
     subscribers: [],
     maxWaitMs: 0,
     lines,
@@ -79,11 +81,13 @@ export const runContext = async (overrides: Partial<RunOptions> = {}): Promise<R
 
 /** Pending deliveries of `events` to `subscribers`, written to the run's store. */
 export const seed = async (options: RunOptions, events: FactUpdatedEvent[] = [rentCapEvent]): Promise<DeliveryRecord[]> => {
-  const records = planDeliveries(
-    events,
-    options.subscribers.map((entry) => entry.id),
-    { base: BASE, head: HEAD, changedAt: "2026-11-21T18:30:00.000Z", baseUrl: "https://facts.example.org", createdAt: options.now() },
-  );
-  for (const record of records) await options.store.write(record);
-  return records;
+  const plan = planDeliveries(events, options.subscribers, {
+    changedAt: "2026-11-21T18:30:00.000Z",
+    baseUrl: "https://facts.example.org",
+    createdAt: options.now(),
+    domainOf: () => "rental",
+  });
+  for (const stored of plan.events) await options.store.addEvent(stored);
+  for (const record of plan.records) await options.store.write(record);
+  return plan.records;
 };
