@@ -97,6 +97,8 @@ if (contender === "dispatcher") {
     const plan = planDeliveries(events, subscribers, { ...context, createdAt: new Date() });
     for (const stored of plan.events) await store.addEvent(stored);
     await Promise.all(plan.records.map((record) => store.write(record)));
+    // As dispatch does: the plan is not kept once its deliveries are in the store.
+    plan.records.length = 0;
     const summary = await runDeliveries({
       store,
       client,

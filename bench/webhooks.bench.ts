@@ -93,7 +93,8 @@ try {
     if (bare.deliveries !== expected || ours.deliveries !== expected) failures.push(`${scenario.name}: not every delivery was answered 204`);
     if (ratio < GATES.ratio) failures.push(`${scenario.name}: dispatcher ${ratio.toFixed(2)} x the bare loop, below ${GATES.ratio}`);
     const bytes = ours.stateBytes! / ours.deliveries;
-    if (bytes > GATES.stateBytesPerDelivery) failures.push(`${scenario.name}: state ${bytes.toFixed(0)} bytes per delivery, above ${GATES.stateBytesPerDelivery}`);
+    if (bytes > GATES.stateBytesPerDelivery)
+      failures.push(`${scenario.name}: state ${bytes.toFixed(0)} bytes per delivery, above ${GATES.stateBytesPerDelivery}`);
     if (expected === 100_000 && ours.peakRssMb > GATES.peakRssMb) {
       failures.push(`${scenario.name}: peak RSS ${ours.peakRssMb.toFixed(0)} MB, above ${GATES.peakRssMb} MB`);
     }

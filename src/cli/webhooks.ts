@@ -12,9 +12,9 @@ import {
   DEFAULT_RETENTION_DAYS,
   dispatch,
   pingSubscriber,
-  requeueDeliveries,
   type RunOptions,
   type RunSummary,
+  requeueDeliveries,
   runDeliveries,
   type Subscriber,
   subscribersFromEnvironment,
@@ -126,7 +126,8 @@ const main = async (): Promise<number> => {
       const subscriber = named();
       if (!values.since) throw new Error("redeliver needs --since ISO-DATE");
       const { requeued, foldedThrough } = await requeueDeliveries(store, subscriber.id, values.since, options.now());
-      if (foldedThrough) console.log(`deliveries to ${subscriber.id} that finished up to ${foldedThrough} were folded out of the state and cannot be sent again`);
+      if (foldedThrough)
+        console.log(`deliveries to ${subscriber.id} that finished up to ${foldedThrough} were folded out of the state and cannot be sent again`);
       console.log(`redeliver ${subscriber.id} since ${values.since}: ${requeued} delivery(ies) sent again under their original ids`);
       console.log(`redeliver: ${describeSummary(await runDeliveries({ ...options, only: subscriber.id }))}`);
     } else {

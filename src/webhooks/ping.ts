@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { SERVICE, urlsFor } from "../lib/config.ts";
-import { describeOutcome } from "./delivery/describe-outcome.ts";
 import { signedHeaders } from "./delivery/build-webhook-request.ts";
+import { describeOutcome } from "./delivery/describe-outcome.ts";
 import { type GuardResult, guardUrl, type Resolver } from "./delivery/guard-url.ts";
 import type { PinnedClient } from "./delivery/pinned-client.ts";
 import { sendWebhook } from "./delivery/send-webhook.ts";
@@ -39,7 +39,12 @@ export const pingSubscriber = async (
   );
   const target: GuardResult = await guardUrl(subscriber.url, context);
   const outcome: AttemptOutcome = target.ok
-    ? await sendWebhook(context.client, target, { headers: signedHeaders({ id, event: "fact.ping", body }, signingSecrets(subscriber, sentAt), sentAt), body }, context)
+    ? await sendWebhook(
+        context.client,
+        target,
+        { headers: signedHeaders({ id, event: "fact.ping", body }, signingSecrets(subscriber, sentAt), sentAt), body },
+        context,
+      )
     : { kind: "refused", message: target.reason, permanent: target.permanent };
   const ok = outcome.kind === "response" && outcome.status >= 200 && outcome.status < 300;
   return { deliveryId: id, outcome, ok, description: describeOutcome(outcome) };

@@ -66,7 +66,12 @@ describe("the delivery store", () => {
     const many = planDeliveries(
       [rentCapEvent],
       Array.from({ length: 50 }, (_, index) => ({ id: `s${index}` })),
-      { changedAt: "2026-11-21T18:30:00.000Z", baseUrl: "https://facts.example.org", createdAt: new Date("2026-11-22T09:00:00.000Z"), domainOf: () => "rental" },
+      {
+        changedAt: "2026-11-21T18:30:00.000Z",
+        baseUrl: "https://facts.example.org",
+        createdAt: new Date("2026-11-22T09:00:00.000Z"),
+        domainOf: () => "rental",
+      },
     );
     const store = await open(directory);
     for (const stored of many.events) await store.addEvent(stored);
@@ -201,9 +206,7 @@ describe("the delivery store", () => {
     await later.close();
     const snapshot = JSON.parse(await readFile(path.join(directory, SNAPSHOT_FILE), "utf8"));
     expect(snapshot.deliveries.map((record: { id: string }) => record.id).sort()).toEqual([second.id, third.id].sort());
-    expect(snapshot.subscribers).toEqual([
-      { id: "acme", folded: { delivered: 1, dead: 0, gone: 0, disabled: 0 }, foldedThrough: at.toISOString() },
-    ]);
+    expect(snapshot.subscribers).toEqual([{ id: "acme", folded: { delivered: 1, dead: 0, gone: 0, disabled: 0 }, foldedThrough: at.toISOString() }]);
     expect(Object.keys(snapshot.events).sort()).toEqual([second.eventKey, third.eventKey].sort());
     expect((await readFile(path.join(directory, SNAPSHOT_FILE), "utf8")).length).toBeLessThan(bytes);
   });

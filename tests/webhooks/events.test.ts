@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { rentCapEvent } from "./helpers/fixtures.ts";
 import { loadFactsAtRevision } from "../../src/model/load-facts.ts";
 import { computeEvents } from "../../src/webhooks/events/compute-events.ts";
 import { deliveryId, uuidV5 } from "../../src/webhooks/events/delivery-id.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
+import { rentCapEvent } from "./helpers/fixtures.ts";
 
 describe("fact.updated events between two commits", () => {
   it("yields one event per fact whose value, effective_iso or expires_iso changed, with previous, current and diff", async () => {

@@ -31,16 +31,20 @@ const canonicalJson = (value: unknown): string => {
  * dispatches whose commit ranges carry the same change get the same hash; two re-verifications of one version that
  * moved its dates differently get different ones.
  */
-export const changeHash = (event: FactUpdatedEvent): string =>
-  createHash("sha256")
-    .update(
-      canonicalJson({
-        factId: event.factId,
-        version: event.version,
-        changed: Object.fromEntries(Object.entries(event.diff).map(([field, change]) => [field, change?.to])),
-      }),
-    )
-    .digest("hex");
+export const changeHash = (event: FactUpdatedEvent): string => {
+  let hash = changeHashes.get(event);
+  if (hash === undefined) {
+    const changed = Object.fromEntries(Object.entries(event.diff).map(([field, change]) => [field, change?.to]));
+    hash = createHash("sha256")
+      .update(canonicalJson({ factId: event.factId, version: event.version, changed }))
+      .digest("hex");
+    changeHashes.set(event, hash);
+  }
+  return hash;
+};
+
+/** Every subscriber's delivery of a change asks for its hash: it is computed once per event object. */
+const changeHashes = new WeakMap<FactUpdatedEvent, string>();
 
 /** The name of a change in the delivery state, under which its event is stored once: its hash's first 12 digits. */
 export const eventKey = (event: FactUpdatedEvent): string => changeHash(event).slice(0, 12);

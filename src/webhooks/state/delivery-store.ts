@@ -8,7 +8,6 @@ import { IsoDateTime } from "../../schemas/primitives.ts";
 import type { DeliveryRecord } from "./delivery-record.ts";
 import { type Journal, openJournal } from "./journal.ts";
 import { recoverAtomicWrites } from "./recover-atomic-writes.ts";
-import { lockStateFolder } from "./state-lock.ts";
 import {
   emptySummary,
   foldFinished,
@@ -20,6 +19,7 @@ import {
   type StoredEvent,
   type SubscriberSummary,
 } from "./state-file.ts";
+import { lockStateFolder } from "./state-lock.ts";
 
 /** Written when a subscriber's receiver answers 410 Gone; while it exists, nothing more is sent to that subscriber. */
 export const GoneMark = z.object({ subscriber: z.string(), since: IsoDateTime, delivery: z.uuid() });
@@ -29,7 +29,13 @@ export type GoneMark = z.infer<typeof GoneMark>;
  * Written when every delivery to a subscriber has failed for five days; while it exists, nothing is sent to it.
  * `emailedAt` records the one email that says so.
  */
-export const DisabledMark = z.object({ subscriber: z.string(), since: IsoDateTime, failingSince: IsoDateTime, reason: z.string(), emailedAt: IsoDateTime.optional() });
+export const DisabledMark = z.object({
+  subscriber: z.string(),
+  since: IsoDateTime,
+  failingSince: IsoDateTime,
+  reason: z.string(),
+  emailedAt: IsoDateTime.optional(),
+});
 export type DisabledMark = z.infer<typeof DisabledMark>;
 
 /** Every delivery, event and subscriber summary as of the last compaction. */

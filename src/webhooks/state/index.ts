@@ -9,5 +9,5 @@ export {
   JOURNAL_FILE,
   SNAPSHOT_FILE,
 } from "./delivery-store.ts";
-export { type StoredEvent, type SubscriberSummary } from "./state-file.ts";
 export { planDeliveries } from "./plan-deliveries.ts";
+export type { StoredEvent, SubscriberSummary } from "./state-file.ts";

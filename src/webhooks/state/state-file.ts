@@ -80,7 +80,9 @@ const EncodedDelivery = z.object({
   st: z.enum(DELIVERY_STATUSES),
   created: z.string(),
   next: z.string().optional(),
-  attempts: z.array(z.union([z.tuple([z.int(), z.string().nullable(), z.unknown()]), z.tuple([z.int(), z.string().nullable(), z.string().nullable(), z.unknown()])])),
+  attempts: z.array(
+    z.union([z.tuple([z.int(), z.string().nullable(), z.unknown()]), z.tuple([z.int(), z.string().nullable(), z.string().nullable(), z.unknown()])]),
+  ),
   reason: z.string().optional(),
   notice: z.string().optional(),
   redelivered: z.string().optional(),
@@ -140,15 +142,16 @@ export interface StateContents {
   deliveries: Map<string, DeliveryRecord>;
 }
 
-const storedEventLine = (stored: StoredEvent): string =>
-  JSON.stringify({ event: stored.event, changedAt: stored.changedAt, baseUrl: stored.baseUrl });
+const storedEventLine = (stored: StoredEvent): string => JSON.stringify({ event: stored.event, changedAt: stored.changedAt, baseUrl: stored.baseUrl });
 
 /**
  * The snapshot: one JSON document, one event, subscriber or delivery per line, each section in key order, so the
  * state branch stays one readable file whose commits change only the lines that moved.
  */
 export const renderSnapshot = (state: StateContents): string => {
-  const events = [...state.events.values()].sort((a, b) => compareText(a.key, b.key)).map((stored) => `${JSON.stringify(stored.key)}: ${storedEventLine(stored)}`);
+  const events = [...state.events.values()]
+    .sort((a, b) => compareText(a.key, b.key))
+    .map((stored) => `${JSON.stringify(stored.key)}: ${storedEventLine(stored)}`);
   const subscribers = [...state.subscribers.values()].sort((a, b) => compareText(a.id, b.id)).map((summary) => JSON.stringify(summary));
   const deliveries = [...state.deliveries.values()].sort((a, b) => compareText(a.id, b.id)).map((record) => JSON.stringify(encodeDelivery(record, true)));
   const block = (lines: string[]) => (lines.length === 0 ? "" : `\n${lines.join(",\n")}\n`);
@@ -216,7 +219,8 @@ export const readSnapshot = (text: string, file: string): StateContents => {
     readLegacy(document.deliveries, file, state);
     return state;
   }
-  if (document.format !== STATE_FORMAT) throw new Error(`${file}: the delivery state has format ${String(document.format)}; this version reads ${STATE_FORMAT}`);
+  if (document.format !== STATE_FORMAT)
+    throw new Error(`${file}: the delivery state has format ${String(document.format)}; this version reads ${STATE_FORMAT}`);
   for (const [key, value] of Object.entries((document.events ?? {}) as Record<string, unknown>)) {
     state.events.set(key, parseStoredEvent({ key, ...(value as object) }, `${file}: events.${key}`));
   }

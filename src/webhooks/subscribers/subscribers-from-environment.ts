@@ -6,7 +6,13 @@ import { Subscriber } from "./subscriber.ts";
 
 /** The webhook subscriber list (a JSON array), every problem reported at once by subscriber index and field. */
 export const parseSubscribers = (text: string, source: string): Subscriber[] =>
-  parseSubscriberList(text, source, Subscriber, '{"id", "url", "secret", "email"}, optionally with "previous_secret" and "previous_secret_until", "domains", "fact_ids"', (subscriber) => subscriber.id.toLowerCase());
+  parseSubscriberList(
+    text,
+    source,
+    Subscriber,
+    '{"id", "url", "secret", "email"}, optionally with "previous_secret" and "previous_secret_until", "domains", "fact_ids"',
+    (subscriber) => subscriber.id.toLowerCase(),
+  );
 
 /**
  * The subscribers from FACTS_WEBHOOK_SUBSCRIBERS (JSON, a repository secret in the workflow) or from the file

@@ -3,7 +3,7 @@ import { createPinnedClient } from "../../../src/webhooks/delivery/pinned-client
 import type { RunOptions } from "../../../src/webhooks/delivery/run-deliveries.ts";
 import type { FactUpdatedEvent } from "../../../src/webhooks/events/fact-updated-event.ts";
 import type { DeliveryRecord } from "../../../src/webhooks/state/delivery-record.ts";
-import { createDeliveryStore } from "../../../src/webhooks/state/delivery-store.ts";
+import { createDeliveryStore, type DeliveryStore } from "../../../src/webhooks/state/delivery-store.ts";
 import { planDeliveries } from "../../../src/webhooks/state/plan-deliveries.ts";
 import type { Subscriber } from "../../../src/webhooks/subscribers/subscriber.ts";
 import { tempDir } from "../../helpers/temp-dir.ts";
@@ -50,8 +50,11 @@ export const fakeClock = (start = "2026-11-22T09:00:00.000Z") => {
 };
 
 const clients: ReturnType<typeof createPinnedClient>[] = [];
+const stores: DeliveryStore[] = [];
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
+  // Closing releases the state folder's lock before the folder is removed.
+  await Promise.all(stores.splice(0).map((store) => store.close()));
 });
 
 /** Everything a delivery run needs, with a fresh state folder, real HTTP, loopback allowed unless told otherwise. */
@@ -60,8 +63,10 @@ export const runContext = async (overrides: Partial<RunOptions> = {}): Promise<R
   clients.push(client);
   const clock = fakeClock();
   const lines: string[] = [];
+  const store = await createDeliveryStore(await tempDir(), { now: overrides.now ?? clock.now });
+  stores.push(store);
   return {
-    store: await createDeliveryStore(await tempDir(), { now: clock.now }),
+    store,
     client,
     allowHosts: new Set(["127.0.0.1"]),
     resolve: async () => {
