@@ -5,7 +5,6 @@ import { WebhookBody } from "../../src/schemas/webhook.ts";
 import { RETRY_DELAYS_MS } from "../../src/webhooks/delivery/retry-schedule.ts";
 import { runDeliveries } from "../../src/webhooks/delivery/run-deliveries.ts";
 import { verifyFactsWebhook } from "../../src/webhooks/signing/verify-facts-webhook.ts";
-import { createDeliveryStore } from "../../src/webhooks/state/delivery-store.ts";
 import { fakeClock, RAW_SECRET, rentCapEvent, runContext, SECRET, seed, subscriber } from "./helpers/fixtures.ts";
 import { startReceiver, status } from "./helpers/receiver.ts";
 

@@ -23,15 +23,20 @@ export interface WebhookSignatures {
 }
 
 /**
- * Each secret's key bytes, decoded once. Kept as bytes, not KeyObjects: a KeyObject holds native memory of its own
- * (about a kilobyte), which a hundred thousand subscribers would turn into hundreds of megabytes, and each secret
- * signs only a few bodies per run.
+ * Each secret's key bytes, decoded once and kept outside Buffer's shared allocation pool: a small Buffer made with
+ * `Buffer.from` is a slice of an 8 KB slab that also holds the request bodies of the moment, and a key kept for the
+ * whole run would keep each of those slabs alive (at a hundred thousand subscribers, over a hundred megabytes).
  */
 const keysBySecret = new Map<string, { facts: Buffer; standard: Buffer }>();
+const unpooled = (bytes: Buffer): Buffer => {
+  const copy = Buffer.alloc(bytes.length);
+  bytes.copy(copy);
+  return copy;
+};
 const keysOf = (secret: string): { facts: Buffer; standard: Buffer } => {
   let keys = keysBySecret.get(secret);
   if (!keys) {
-    keys = { facts: Buffer.from(secret, "utf8"), standard: standardWebhooksKey(secret) };
+    keys = { facts: unpooled(Buffer.from(secret, "utf8")), standard: unpooled(standardWebhooksKey(secret)) };
     keysBySecret.set(secret, keys);
   }
   return keys;
