@@ -6,7 +6,7 @@ import { JOURNAL_FILE, SNAPSHOT_FILE } from "../../src/webhooks/state/delivery-s
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
-import { SECRET } from "./helpers/fixtures.ts";
+import { SECRET, webhookEnvironment } from "./helpers/fixtures.ts";
 import { type Reply, startReceiver, status } from "./helpers/receiver.ts";
 
 const OTHER_SECRET = "whsec_c2Vjb25kLXN1YnNjcmliZXItc2VjcmV0LWJ5dGVz";
@@ -22,21 +22,6 @@ const repositoryWithRevisions = async (count: number): Promise<{ repo: GitRepo; 
   await repo.writeFact({ id: "bc.brand_new" });
   const head = await repo.commit("revise every fact\n\nImpact: all values doubled.");
   return { repo, base, head };
-};
-
-const environment = async (subscribers: unknown) => {
-  const state = await tempDir();
-  return {
-    state,
-    env: {
-      FACTS_WEBHOOK_SUBSCRIBERS: JSON.stringify(subscribers),
-      FACTS_WEBHOOK_STATE: state,
-      FACTS_WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
-      FACTS_BASE_URL: "https://facts.example.org",
-      SMTP_URL: "",
-      FACTS_WEBHOOK_SUBSCRIBERS_FILE: "",
-    },
-  };
 };
 
 /** Every file of the state folder, whatever its layout. */
@@ -66,7 +51,7 @@ describe("npm run webhooks", () => {
   it("dispatches one signed delivery per changed fact and subscriber, prints what it did, and sends nothing twice on a re-run", async () => {
     const { repo, base, head } = await repositoryWithRevisions(2);
     const receiver = await startReceiver(status(200));
-    const { env, state } = await environment([
+    const { env, state } = await webhookEnvironment([
       { id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" },
       { id: "zenith", url: receiver.url.replace("/hooks/", "/other/"), secret: OTHER_SECRET, email: "ops@zenith.example" },
     ]);
@@ -100,7 +85,7 @@ describe("npm run webhooks", () => {
   });
 
   it("names the subscriber index and field of a malformed list, without echoing secrets", async () => {
-    const { env } = await environment([
+    const { env } = await webhookEnvironment([
       { id: "ok", url: "https://hooks.example.org/x", secret: SECRET, email: "a@example.org" },
       { id: "bad", url: "not a url", secret: "short-secret", email: "nobody" },
       { url: "https://hooks.example.org/y", secret: SECRET, email: "b@example.org", colour: "blue" },
@@ -125,7 +110,7 @@ describe("npm run webhooks", () => {
     const folder = await tempDir();
     const file = path.join(folder, "subscribers.json");
     await writeFile(file, JSON.stringify([{ id: "acme", url: "https://hooks.example.org/x", secret: SECRET, email: "a@example.org" }]));
-    const { env } = await environment([]);
+    const { env } = await webhookEnvironment([]);
     const fromFile = await runScript("src/cli/webhooks.ts", ["retry"], {
       env: { ...env, FACTS_WEBHOOK_SUBSCRIBERS: "", FACTS_WEBHOOK_SUBSCRIBERS_FILE: file },
     });
@@ -142,7 +127,7 @@ describe("npm run webhooks", () => {
       setTimeout(() => response.writeHead(200).end(), 15);
     };
     const receiver = await startReceiver(slow);
-    const { env, state } = await environment([
+    const { env, state } = await webhookEnvironment([
       { id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" },
       { id: "zenith", url: receiver.url, secret: OTHER_SECRET, email: "ops@zenith.example" },
     ]);

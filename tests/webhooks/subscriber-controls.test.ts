@@ -10,30 +10,13 @@ import type { FactUpdatedEvent } from "../../src/webhooks/events/index.ts";
 import { DISABLED_FOLDER } from "../../src/webhooks/state/delivery-store.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
-import { tempDir } from "../helpers/temp-dir.ts";
-import { fakeClock, rentCapEvent, runContext, SECRET, seed, subscriber } from "./helpers/fixtures.ts";
+import { fakeClock, rentCapEvent, runContext, SECRET, seed, subscriber, webhookEnvironment } from "./helpers/fixtures.ts";
 import { type ReceivedRequest, startReceiver, status } from "./helpers/receiver.ts";
 import { startSmtpServer } from "./helpers/smtp.ts";
 
 const OLD_SECRET = "whsec_b2xkLXNlY3JldC1ieXRlcy1mb3Itcm90YXRpb24=";
 const NEW_SECRET = "whsec_bmV3LXNlY3JldC1ieXRlcy1mb3Itcm90YXRpb24=";
 const DAY = 24 * 60 * 60 * 1000;
-
-const environment = async (subscribers: unknown, extra: Record<string, string> = {}) => {
-  const state = await tempDir();
-  return {
-    state,
-    env: {
-      FACTS_WEBHOOK_SUBSCRIBERS: JSON.stringify(subscribers),
-      FACTS_WEBHOOK_STATE: state,
-      FACTS_WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
-      FACTS_BASE_URL: "https://facts.example.org",
-      SMTP_URL: "",
-      FACTS_WEBHOOK_SUBSCRIBERS_FILE: "",
-      ...extra,
-    },
-  };
-};
 
 /** Standard Webhooks verification with a stock library, as a receiver holding `secret` does it. */
 const verifiesWith = (secret: string, request: ReceivedRequest): boolean => {
@@ -58,7 +41,7 @@ describe("delivery identity", () => {
     const later = await repo.commit("a new fact");
 
     const receiver = await startReceiver(status(204));
-    const { env } = await environment([{ id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" }]);
+    const { env } = await webhookEnvironment([{ id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" }]);
     const first = await runScript("src/cli/webhooks.ts", ["dispatch", "--base", base, "--head", change, "--root", repo.root, "--wait", "0"], { env });
     expect(first.code).toBe(0);
     const second = await runScript("src/cli/webhooks.ts", ["dispatch", "--base", base, "--head", later, "--root", repo.root, "--wait", "0"], { env });
@@ -79,7 +62,7 @@ describe("the state folder's lock", () => {
     const receiver = await startReceiver((_request, response) => {
       setTimeout(() => response.writeHead(204).end(), 3_000);
     });
-    const { env, state } = await environment([{ id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" }]);
+    const { env, state } = await webhookEnvironment([{ id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" }]);
     const holder = spawn(
       process.execPath,
       [path.join(PROJECT_ROOT, "src/cli/webhooks.ts"), "dispatch", "--base", base, "--head", head, "--root", repo.root, "--wait", "0"],
@@ -166,7 +149,7 @@ describe("subscriber controls", () => {
 
   it("pings an endpoint with a signed fact.ping event and the headers of a delivery, and says whether it took it", async () => {
     const receiver = await startReceiver(status(204), status(500));
-    const { env } = await environment([{ id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" }]);
+    const { env } = await webhookEnvironment([{ id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" }]);
     const ok = await runScript("src/cli/webhooks.ts", ["ping", "--subscriber", "acme"], { env });
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/^ping acme \(delivery [0-9a-f-]{36}\): HTTP 204$/m);
@@ -200,7 +183,7 @@ describe("subscriber controls", () => {
     const head = await repo.commit("second");
     const receiver = await startReceiver(status(204));
     const other = await startReceiver(status(204));
-    const { env } = await environment([
+    const { env } = await webhookEnvironment([
       { id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" },
       { id: "zenith", url: other.url, secret: NEW_SECRET, email: "ops@zenith.example" },
     ]);

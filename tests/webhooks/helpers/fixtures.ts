@@ -96,3 +96,20 @@ export const seed = async (options: RunOptions, events: FactUpdatedEvent[] = [re
   for (const record of plan.records) await options.store.write(record);
   return plan.records;
 };
+
+/** The environment of `npm run webhooks` in a test: these subscribers, a fresh state folder, loopback allowed, no SMTP. */
+export const webhookEnvironment = async (subscribers: unknown, extra: Record<string, string> = {}) => {
+  const state = await tempDir();
+  return {
+    state,
+    env: {
+      FACTS_WEBHOOK_SUBSCRIBERS: JSON.stringify(subscribers),
+      FACTS_WEBHOOK_STATE: state,
+      FACTS_WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
+      FACTS_BASE_URL: "https://facts.example.org",
+      SMTP_URL: "",
+      FACTS_WEBHOOK_SUBSCRIBERS_FILE: "",
+      ...extra,
+    },
+  };
+};
