@@ -5,7 +5,7 @@ import lockfile from "proper-lockfile";
 export const LOCK_NAME = "lock";
 
 /** A lock not refreshed for this long belongs to a process that died (a kill -9, a cancelled job): it is taken over. */
-const STALE_MS = 10_000;
+const STALE_MS = 20_000;
 const POLL_MS = 250;
 
 /**
@@ -24,7 +24,7 @@ export const lockStateFolder = async (directory: string, waitMs: number): Promis
       if (Date.now() >= deadline) {
         throw new Error(
           `${directory} is locked by another webhooks command (${lockPath}); waited ${Math.round(waitMs / 1000)} s. ` +
-            "Run this command again once it has finished (FACTS_WEBHOOK_LOCK_WAIT_SECONDS sets the wait); a lock left by a killed process is taken over after 10 s",
+            "Run this command again once it has finished (FACTS_WEBHOOK_LOCK_WAIT_SECONDS sets the wait); a lock left by a killed process is taken over after 20 s",
         );
       }
       await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(0, deadline - Date.now()))));
