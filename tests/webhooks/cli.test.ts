@@ -89,10 +89,17 @@ describe("npm run webhooks", () => {
       { id: "ok", url: "https://hooks.example.org/x", secret: SECRET, email: "a@example.org" },
       { id: "bad", url: "not a url", secret: "short-secret", email: "nobody" },
       { url: "https://hooks.example.org/y", secret: SECRET, email: "b@example.org", colour: "blue" },
+      // A rotation with a wrong domain beside it: all three problems are named at once.
+      { id: "rot", url: "https://hooks.example.org/z", secret: SECRET, previous_secret: SECRET, email: "c@example.org", domains: ["taxes"] },
+      null,
     ]);
     const result = await runScript("src/cli/webhooks.ts", ["retry"], { env });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("FACTS_WEBHOOK_SUBSCRIBERS has 5 problem(s):");
+    expect(result.stderr).toContain("FACTS_WEBHOOK_SUBSCRIBERS has 9 problem(s):");
+    expect(result.stderr).toContain('subscriber 3 ("rot"): domains.0: Invalid option');
+    expect(result.stderr).toContain('subscriber 3 ("rot"): previous_secret_until: previous_secret and previous_secret_until go together');
+    expect(result.stderr).toContain('subscriber 3 ("rot"): previous_secret: must differ from secret');
+    expect(result.stderr).toContain("subscriber 4: (the entry): Invalid input: expected object, received null");
     expect(result.stderr).toContain('subscriber 1 ("bad"): url: must be an absolute http(s) URL');
     expect(result.stderr).toContain('subscriber 1 ("bad"): secret: must be at least 16 characters');
     expect(result.stderr).toContain('subscriber 1 ("bad"): email: must be an email address');

@@ -35,13 +35,17 @@ export const Subscriber = z
     domains: z.array(Domain).min(1, { error: "list at least one domain, or leave the field out" }).optional(),
     fact_ids: z.array(FactId).min(1, { error: "list at least one fact id, or leave the field out" }).optional(),
   })
-  .refine((entry) => (entry.previous_secret === undefined) === (entry.previous_secret_until === undefined), {
+  // Checked even when another field is wrong (`when`), so that every problem of an entry is reported at once; the
+  // entry may then be anything, even null, hence the optional chaining.
+  .refine((entry) => (entry?.previous_secret === undefined) === (entry?.previous_secret_until === undefined), {
     error: "previous_secret and previous_secret_until go together: the old secret is sent until that date",
     path: ["previous_secret_until"],
+    when: () => true,
   })
-  .refine((entry) => entry.previous_secret === undefined || entry.previous_secret !== entry.secret, {
+  .refine((entry) => entry?.previous_secret === undefined || entry.previous_secret !== entry.secret, {
     error: "must differ from secret",
     path: ["previous_secret"],
+    when: () => true,
   });
 export type Subscriber = z.infer<typeof Subscriber>;
 
