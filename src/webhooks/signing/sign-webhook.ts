@@ -1,11 +1,4 @@
-import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
-
-/**
- * The HMAC key of the Standard Webhooks signature: for a `whsec_` secret, the bytes its base64 encodes (as the
- * scheme's stock libraries read it); for any other secret, its own bytes (stock libraries' `raw` format).
- */
-export const standardWebhooksKey = (secret: string): Buffer =>
-  secret.startsWith("whsec_") ? Buffer.from(secret.slice("whsec_".length), "base64") : Buffer.from(secret, "utf8");
+import { createHmac } from "node:crypto";
 
 export interface WebhookSignatures {
   /**
@@ -23,23 +16,15 @@ export interface WebhookSignatures {
 }
 
 /**
- * The Standard Webhooks key of each secret, made once. A KeyObject, because `createHmac` with a Buffer key costs
- * several times an HMAC of a whole body (it imports the key anew at every call); the key's bytes live in native
- * memory, so no Buffer slab is kept alive with it. The `X-Facts-Signature` key is the secret string itself, which
- * `createHmac` takes as cheaply.
+ * The Standard Webhooks signature with `secret`. Its HMAC key is, for a `whsec_` secret, the bytes its base64
+ * encodes (as the scheme's stock libraries read it), and for any other secret its own bytes (their `raw` format).
+ * The key is handed to `createHmac` as a string with its encoding: a Buffer key is re-imported at every call and
+ * costs several times the HMAC, and caching a KeyObject per secret would hold native memory for every subscriber.
  */
-const standardKeys = new Map<string, KeyObject>();
-const standardKeyOf = (secret: string): KeyObject => {
-  let key = standardKeys.get(secret);
-  if (!key) {
-    key = createSecretKey(standardWebhooksKey(secret));
-    standardKeys.set(secret, key);
-  }
-  return key;
+const standardSignature = (secret: string, parts: { id: string; timestamp: number; body: Buffer }): string => {
+  const hmac = secret.startsWith("whsec_") ? createHmac("sha256", secret.slice("whsec_".length), { encoding: "base64" }) : createHmac("sha256", secret);
+  return `v1,${hmac.update(`${parts.id}.${parts.timestamp}.`).update(parts.body).digest("base64")}`;
 };
-
-const standardSignature = (secret: string, parts: { id: string; timestamp: number; body: Buffer }): string =>
-  `v1,${createHmac("sha256", standardKeyOf(secret)).update(`${parts.id}.${parts.timestamp}.`).update(parts.body).digest("base64")}`;
 
 /** Both signatures of one attempt, over the exact body bytes that are sent; with `previousSecret`, a rotation's. */
 export const signWebhook = (parts: { id: string; timestamp: number; body: Buffer; secret: string; previousSecret?: string }): WebhookSignatures => {
