@@ -45,6 +45,7 @@ export const urlsFor = (baseUrl: string) => ({
   base: baseUrl,
   catalogPage: `${baseUrl}/`,
   factAnchor: (id: string) => `${baseUrl}/#${id}`,
+  factPage: (id: string) => `${baseUrl}/${id}.html`,
   changelogPage: `${baseUrl}/changelog.html`,
   sourcesPage: `${baseUrl}/sources.html`,
   affordabilityPage: `${baseUrl}/affordability.html`,

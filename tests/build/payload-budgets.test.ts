@@ -27,13 +27,13 @@ const BUDGETS: Record<string, Budget> = {
   feed: { limit: 70 * KB, target: 40 * KB, reason: "not met: each of the 44 items carries the fact's description and value" },
   search: { limit: 55 * KB, target: 45 * KB, reason: "45 KB was set for 36 facts; 44 now (≈ 55 KB)" },
   manifest: {
-    limit: 26 * KB,
+    limit: 32 * KB,
     target: 16 * KB,
-    reason: "the manifest lists the SHA-256 of every file: 156 files, with a diff per revision and an Atom feed per fact",
+    reason: "the manifest lists the SHA-256 of every file: 199 files, with a diff per revision, an Atom feed and an HTML page per fact",
   },
   diff: { limit: 19 * KB, target: 8 * KB, reason: "not met: a diff carries both versions with their full quoted citations (SPEC.md 2.8)" },
   diffIndex: { limit: 14 * KB, target: 10 * KB, reason: "37 revisions are recorded; the index grows by one line per revision" },
-  indexHtml: { limit: 490 * KB, target: 150 * KB, reason: "not met: the catalog page renders every fact with all its sources, quotes and history" },
+  indexHtml: { limit: 150 * KB },
 };
 
 const { out } = await buildProjectSite();

@@ -173,7 +173,7 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
     await page.close();
   }, 120_000);
 
-  it.each(["index.html", "sources.html", "changelog.html", "affordability.html"])(
+  it.each(["index.html", "sources.html", "changelog.html", "affordability.html", "ca.foreign_buyer_ban.exemptions.html"])(
     "has no serious or critical axe-core violation on %s",
     async (file) => {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -187,6 +187,28 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
     },
     120_000,
   );
+
+  it("leads from a fact in the catalog to its own page, with every source quoted, and back", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${server.url}/#ca.foreign_buyer_ban`);
+    await fact(page, "ca.foreign_buyer_ban")
+      .getByRole("link", { name: /^Full record/ })
+      .click();
+    await page.waitForURL(/\/ca\.foreign_buyer_ban\.html$/);
+    const fact_ = JSON.parse(await readFile(path.join(PROJECT_ROOT, "facts/foreign-buyer/ca.foreign_buyer_ban.json"), "utf8")) as {
+      label: string;
+      citations: { url: string; quote?: string }[];
+      scheduled?: { citations: { quote?: string }[] }[];
+    };
+    const quoted = [...fact_.citations, ...(fact_.scheduled ?? []).flatMap((change) => change.citations)].filter((citation) => citation.quote).length;
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(fact_.label);
+    // Its own sources and those of what is scheduled for it, each with its quoted passage.
+    await expect(page.locator("blockquote.quote").count()).resolves.toBe(quoted);
+    await page.getByRole("link", { name: /in the catalog$/ }).click();
+    await page.waitForURL(/#ca\.foreign_buyer_ban$/);
+    await expect(fact(page, "ca.foreign_buyer_ban").isVisible()).resolves.toBe(true);
+    await page.close();
+  });
 
   it("draws the affordability chart within a phone's width, every published month a visible marker", async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 800 } });

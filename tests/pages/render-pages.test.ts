@@ -19,15 +19,18 @@ const page = (path: string): string => pages.get(path) ?? "";
 const headings = (markup: string): number[] => [...markup.matchAll(/<h([1-6])[\s>]/g)].map((match) => Number(match[1]));
 
 describe("the human pages", () => {
-  it("publishes the four pages, the stylesheet and the search script, and the site build includes them", () => {
-    expect([...pages.keys()].sort()).toEqual([
-      "/affordability.html",
-      "/assets/search.js",
-      "/assets/site.css",
-      "/changelog.html",
-      "/index.html",
-      "/sources.html",
-    ]);
+  it("publishes the four pages, a page per fact, the stylesheet and the search script, and the site build includes them", () => {
+    expect([...pages.keys()].sort()).toEqual(
+      [
+        "/affordability.html",
+        "/assets/search.js",
+        "/assets/site.css",
+        "/changelog.html",
+        "/index.html",
+        "/sources.html",
+        ...model.facts.map((fact) => `/${fact.id}.html`),
+      ].sort(),
+    );
     const site = renderSite(model);
     for (const path of pages.keys()) expect(site.get(path), path).toBe(pages.get(path));
     // The manifest is rendered over every file, pages included.
@@ -49,28 +52,42 @@ describe("the human pages", () => {
     expect(sectionOrder).toEqual(["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"]);
   });
 
-  it("shows for each fact its dates, citations, history notes and links to its JSON and diffs", () => {
+  it("shows each fact briefly in the catalog, linking its own page, which has its dates, quoted citations, history notes and diffs", () => {
     const index = page("/index.html");
     for (const fact of model.facts) {
       const start = index.indexOf(`<article class="fact" id="${fact.id}"`);
-      const article = index.slice(start, index.indexOf("</article>", start));
-      expect(article, fact.id).toContain(escapeHtml(fact.label));
-      expect(article, fact.id).toContain(escapeHtml(fact.description));
-      expect(article, fact.id).toContain(`<time datetime="${fact.effective_iso}">`);
-      expect(article, fact.id).toContain(`<time datetime="${fact.expires_iso}">`);
-      expect(article, fact.id).toContain(`href="api/v1/facts/by-id/${fact.id}.json"`);
-      for (const citation of fact.citations) expect(article, fact.id).toContain(`href="${escapeHtml(citation.url)}"`);
+      const brief = index.slice(start, index.indexOf("</article>", start));
+      expect(brief, fact.id).toContain(escapeHtml(fact.label));
+      expect(brief, fact.id).toContain(escapeHtml(fact.description));
+      expect(brief, fact.id).toContain(`<time datetime="${fact.effective_iso}">`);
+      expect(brief, fact.id).toContain(`<time datetime="${fact.expires_iso}">`);
+      expect(brief, fact.id).toContain(`href="api/v1/facts/by-id/${fact.id}.json"`);
+      expect(brief, fact.id).toContain(`href="${fact.id}.html"`);
+      expect(brief, fact.id).toContain(`${fact.citations.length} source`);
+      // Quotes and history live on the fact's page.
+      expect(brief, fact.id).not.toContain("<blockquote");
+
+      const full = page(`/${fact.id}.html`);
+      expect(full, fact.id).toContain(`<h1 id="${fact.id}-title">${escapeHtml(fact.label)}</h1>`);
+      expect(full, fact.id).toContain(`<link rel="canonical" href="${model.urls.factPage(fact.id)}">`);
+      expect(full, fact.id).toContain(`href="./#${fact.id}"`);
+      for (const citation of fact.citations) {
+        expect(full, fact.id).toContain(`href="${escapeHtml(citation.url)}"`);
+        if (citation.quote) expect(full, fact.id).toContain(`<p>${escapeHtml(citation.quote)}</p>`);
+      }
       for (const entry of fact.history ?? []) {
-        expect(article, fact.id).toContain(escapeHtml(entry.note ?? ""));
-        expect(article, fact.id).toContain(`<time datetime="${entry.superseded_iso}">`);
+        expect(full, fact.id).toContain(escapeHtml(entry.note ?? ""));
+        expect(full, fact.id).toContain(`<time datetime="${entry.superseded_iso}">`);
       }
       for (const diff of model.diffs.filter((item) => item.fact_id === fact.id)) {
-        expect(article, fact.id).toContain(`href="api/v1/facts/diff/${fact.id}/v${diff.from}-to-v${diff.to}.json"`);
+        expect(full, fact.id).toContain(`href="api/v1/facts/diff/${fact.id}/v${diff.from}-to-v${diff.to}.json"`);
       }
+      expect(headings(full), fact.id).toEqual(expect.arrayContaining([1, 2]));
+      expect(headings(full)[0], fact.id).toBe(1);
     }
   });
 
-  it("shows an Upcoming section, what is scheduled for each fact, the quoted sources, and links every Atom feed and the calendar", () => {
+  it("shows an Upcoming section, what is scheduled for each fact, and links every Atom feed and the calendar", () => {
     const catalog = page("/index.html");
     const upcoming = catalog.slice(catalog.indexOf('<section class="upcoming" id="upcoming"'), catalog.indexOf("</section>", catalog.indexOf('id="upcoming"')));
     expect(upcoming).toContain('<h2 id="upcoming-title">Upcoming</h2>');
@@ -86,6 +103,10 @@ describe("the human pages", () => {
       expect(article).toContain("<h4>Scheduled</h4>");
       expect(article).toContain(`<time datetime="${change.effective_iso}">`);
       expect(article).toContain(escapeHtml(change.note));
+      // The fact's page also shows the scheduled value and its sources.
+      const full = page(`/${fact.id}.html`);
+      expect(full).toContain("<h2>Scheduled</h2>");
+      for (const citation of change.citations) expect(full).toContain(`href="${escapeHtml(citation.url)}"`);
     }
     for (const name of ["/index.html", "/sources.html", "/changelog.html", "/affordability.html"]) {
       expect(page(name), name).toContain(
@@ -94,11 +115,12 @@ describe("the human pages", () => {
       expect(page(name), name).toContain('<link rel="alternate" type="text/calendar"');
     }
     for (const fact of model.facts)
-      expect(catalog).toContain(
+      expect(page(`/${fact.id}.html`)).toContain(
         `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(fact.label)}: revisions and scheduled changes" href="api/v1/facts/by-id/${fact.id}.atom">`,
       );
     const quoted = model.facts.flatMap((fact) => fact.citations.filter((citation) => citation.quote)).length;
-    expect(catalog.match(/<blockquote class="quote"/g)?.length).toBeGreaterThanOrEqual(quoted);
+    const quotedOnFactPages = model.facts.map((fact) => page(`/${fact.id}.html`).match(/<blockquote class="quote"/g)?.length ?? 0).reduce((a, b) => a + b, 0);
+    expect(quotedOnFactPages).toBeGreaterThanOrEqual(quoted);
   });
 
   it("carries a schema.org Dataset in JSON-LD with licence, dates and distributions", () => {

@@ -111,13 +111,15 @@ describe("escaping", () => {
       ],
     };
     const pages = renderPages(altered);
-    for (const path of ["/index.html", "/sources.html"]) {
+    const factPage = `/${first!.id}.html`;
+    for (const path of ["/index.html", "/sources.html", factPage]) {
       const page = String(pages.get(path));
       expect(page, path).not.toContain("<script>alert");
       expect(page, path).not.toContain("<i>");
-      expect(page, path).toContain(escapeHtml(`Title "quoted" & <i>`));
+      expect(page, path).not.toContain("<b>&</b>");
     }
-    expect(String(pages.get("/index.html"))).toContain(escapeHtml(hostile));
-    expect(String(pages.get("/index.html"))).toContain(escapeHtml(`${first!.label} <b>&</b>`));
+    for (const path of ["/sources.html", factPage]) expect(String(pages.get(path)), path).toContain(escapeHtml(`Title "quoted" & <i>`));
+    expect(String(pages.get(factPage))).toContain(escapeHtml(hostile));
+    for (const path of ["/index.html", factPage]) expect(String(pages.get(path)), path).toContain(escapeHtml(`${first!.label} <b>&</b>`));
   });
 });

@@ -18,7 +18,7 @@ export const renderCatalogPage = (model: SiteModel): string => {
   const domains = DOMAINS.map((domain) => ({ domain, facts: model.facts.filter((fact) => fact.domain === domain) })).filter((group) => group.facts.length > 0);
   const main = html`<h1>${SERVICE.name}</h1>
 <p class="lead">${count(model.facts.length)} about British Columbia residential real estate: tax, mortgage, legal, foreign-buyer, strata and rental rules.
-Each fact shows its value, when it took effect, when it was last checked against its sources, and every earlier version recorded in git.
+Each fact shows its value, when it took effect and when it was last checked against its sources; its own page quotes each source and lists every earlier version recorded in git.
 Data as of ${readableDate(model.generatedAt.slice(0, 10))}.</p>
 <form class="search" id="fact-search" role="search" aria-label="Search the facts" hidden data-index="${sitePath(model.urls, model.urls.searchIndex)}">
 <div class="field"><label for="search-query">Search facts</label>
@@ -49,6 +49,7 @@ ${facts.map((fact) => {
   const timeline = model.timelines.get(fact.id);
   return renderFact(fact, {
     urls: model.urls,
+    detail: "brief",
     diffs: model.diffs.filter((diff) => diff.fact_id === fact.id),
     introduced: timeline?.versions.at(-1)?.introduced,
   });
@@ -60,13 +61,7 @@ ${facts.map((fact) => {
     title: `${SERVICE.name}: catalog of verified rules`,
     description: `${count(model.facts.length)} about British Columbia residential real estate, each with citations to primary sources and a version history.`,
     canonical: model.urls.catalogPage,
-    head: html`${renderDatasetJsonLd(model)}
-${model.facts.map(
-  (
-    fact,
-  ) => html`<link rel="alternate" type="application/atom+xml" title="${fact.label}: revisions and scheduled changes" href="${sitePath(model.urls, model.urls.factFeed(fact.id))}">
-`,
-)}`,
+    head: renderDatasetJsonLd(model),
     script: "assets/search.js",
     main,
   });

@@ -2,7 +2,7 @@ import { SERVICE } from "../../../lib/config.ts";
 import type { SiteModel } from "../../site-model.ts";
 import { type Html, html, readableDateTime, sitePath } from "../text/index.ts";
 
-export type PageName = "catalog" | "sources" | "changelog" | "affordability";
+export type PageName = "catalog" | "sources" | "changelog" | "affordability" | "fact";
 
 export interface Page {
   name: PageName;

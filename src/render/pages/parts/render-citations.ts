@@ -19,3 +19,14 @@ ${citation.quote ? html`<blockquote class="quote" cite="${citation.url}"><p>${ci
 ${citation.notes ? html`<p class="note">${citation.notes}</p>` : ""}</li>
 `,
 )}</ul>`;
+
+const KIND_PLURAL = { official: "official sources", "official-copy": "copies of an official text", secondary: "secondary sources" } as const;
+
+/** A fact's sources as the catalog counts them, by kind: the fact's own page names, links and quotes each one. */
+export const renderCitationLinks = (citations: readonly Citation[]): Html => {
+  const counts = (["official", "official-copy", "secondary"] as const)
+    .map((kind) => [kind, citations.filter((citation) => citation.kind === kind).length] as const)
+    .filter(([, count]) => count > 0)
+    .map(([kind, count]) => `${count} ${count === 1 ? KIND_TEXT[kind] : KIND_PLURAL[kind]}`);
+  return html`<p class="citations-brief">${citations.length} ${citations.length === 1 ? "source" : "sources"}${counts.length > 0 ? `: ${counts.join(", ")}` : ""}.</p>`;
+};

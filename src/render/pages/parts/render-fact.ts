@@ -5,13 +5,18 @@ import type { FactDiff } from "../../../schemas/diff.ts";
 import type { Fact } from "../../../schemas/fact.ts";
 import { CADENCE_DAYS } from "../../../schemas/fact-file.ts";
 import { type Html, html, readableDate, sitePath } from "../text/index.ts";
-import { renderCitations } from "./render-citations.ts";
+import { renderCitationLinks, renderCitations } from "./render-citations.ts";
 import { renderFactHistory } from "./render-fact-history.ts";
 import { renderScheduled } from "./render-scheduled.ts";
 import { renderValue } from "./render-value.ts";
 
 export interface FactContext {
   urls: Urls;
+  /**
+   * `brief` (the catalog): each source in a line, no quotes, notes or history, and a link to the fact's own page;
+   * `full` (the fact's page): every source with its dates, quoted passage and notes, and the history.
+   */
+  detail: "brief" | "full";
   /** This fact's diffs, consecutive transitions first, then the cumulative one. */
   diffs: readonly FactDiff[];
   /** The commit that introduced the current version: its message is the revision note. */
@@ -25,6 +30,9 @@ const cadenceText = (fact: Fact): string | undefined => {
   return tag === undefined ? undefined : `every ${CADENCE_DAYS[tag]} days (${tag.replace(/^cadence:/, "")} rule)`;
 };
 
+/** A section heading inside the fact: under the page's h1 on the fact's page, under the domain's h2 in the catalog. */
+const subheading = (context: Pick<FactContext, "detail">, text: string): Html => (context.detail === "full" ? html`<h2>${text}</h2>` : html`<h4>${text}</h4>`);
+
 const diffLinks = (context: FactContext): Html => {
   if (context.diffs.length === 0) return html``;
   return html`<li>Diffs: ${context.diffs.map(
@@ -33,15 +41,16 @@ const diffLinks = (context: FactContext): Html => {
 };
 
 /**
- * One fact as an `<article id="<fact id>">`: the feed, the webhooks and search results link to `/#<fact id>`.
- * Everything is in the markup, so the page reads the same with JavaScript off.
+ * One fact as an `<article id="<fact id>">`: the feed, the webhooks and search results link to `/#<fact id>`, where
+ * the catalog shows it briefly and links its own page, `/<fact id>.html`, with every source quoted and the history.
+ * Everything is in the markup, so the pages read the same with JavaScript off.
  */
 export const renderFact = (fact: Fact, context: FactContext): Html => {
   const titleId = `${fact.id}-title`;
   const cadence = cadenceText(fact);
   const topics = (fact.tags ?? []).filter((tag) => !tag.startsWith("cadence:"));
   return html`<article class="fact" id="${fact.id}" data-domain="${fact.domain}" aria-labelledby="${titleId}">
-<h3 id="${titleId}">${fact.label}</h3>
+${context.detail === "full" ? html`<h1 id="${titleId}">${fact.label}</h1>` : html`<h3 id="${titleId}">${fact.label}</h3>`}
 <p class="fact-id"><code>${fact.id}</code></p>
 <p class="description">${fact.description}</p>
 <dl class="fact-meta">
@@ -49,21 +58,30 @@ export const renderFact = (fact: Fact, context: FactContext): Html => {
 <div><dt>Effective</dt><dd>${date(fact.effective_iso)}</dd></div>
 <div><dt>Last verified</dt><dd>${date(latestRetrieved(fact))}</dd></div>
 <div><dt>Re-verify by</dt><dd>${date(fact.expires_iso)}</dd></div>
-${fact.unit === undefined ? "" : html`<div><dt>Unit</dt><dd><code>${fact.unit}</code></dd></div>`}
-${cadence ? html`<div><dt>Checked</dt><dd>${cadence}</dd></div>` : ""}
+${context.detail === "full" && fact.unit !== undefined ? html`<div><dt>Unit</dt><dd><code>${fact.unit}</code></dd></div>` : ""}
+${context.detail === "full" && cadence ? html`<div><dt>Checked</dt><dd>${cadence}</dd></div>` : ""}
 </dl>
-<h4>Value</h4>
+${subheading(context, "Value")}
 <div class="value">${renderValue(fact.value, fact.unit, fact.label)}</div>
-${topics.length > 0 ? html`<p class="topics">Topics: ${topics.join(", ")}</p>` : ""}
-<h4>Sources</h4>
-${renderCitations(fact.citations)}
-${renderScheduled(fact)}<h4>History</h4>
+${context.detail === "full" && topics.length > 0 ? html`<p class="topics">Topics: ${topics.join(", ")}</p>` : ""}
+${subheading(context, "Sources")}
+${context.detail === "full" ? renderCitations(fact.citations) : renderCitationLinks(fact.citations)}
+${renderScheduled(fact, context.detail)}${
+  context.detail === "full"
+    ? html`${subheading(context, "History")}
 ${context.introduced ? html`<p class="current-note">Version ${fact.version} recorded <time datetime="${context.introduced.committed_at}">${readableDate(context.introduced.committed_at.slice(0, 10))}</time>: <span class="note">${context.introduced.message}</span></p>` : ""}
-${renderFactHistory(fact, context.diffs, context.urls)}
+${renderFactHistory(fact, context.diffs, context.urls)}`
+    : ""
+}
 <ul class="fact-links">
-<li><a href="${sitePath(context.urls, context.urls.factById(fact.id))}">JSON for ${fact.id}</a></li>
+${
+  context.detail === "brief"
+    ? html`<li><a href="${sitePath(context.urls, context.urls.factPage(fact.id))}">Full record: sources quoted${(fact.history?.length ?? 0) > 0 ? `, ${fact.history!.length} earlier ${fact.history!.length === 1 ? "version" : "versions"}` : ""}</a></li>
+<li><a href="${sitePath(context.urls, context.urls.factById(fact.id))}">JSON</a></li>`
+    : html`<li><a href="${sitePath(context.urls, context.urls.factById(fact.id))}">JSON for ${fact.id}</a></li>
 <li><a href="${sitePath(context.urls, context.urls.factFeed(fact.id))}" type="application/atom+xml">Atom feed of ${fact.id}</a></li>
-${diffLinks(context)}
+${diffLinks(context)}`
+}
 </ul>
 </article>
 `;

@@ -8,18 +8,25 @@ const STATUS_TEXT = {
   announced: "Announced, not yet enacted: published once its enactment is confirmed.",
 } as const;
 
-/** What is scheduled for one fact: each change with its date, status, new value and sources. */
-export const renderScheduled = (fact: Fact): Html => {
+/**
+ * What is scheduled for one fact: each change with its date and status and, in `full` (the fact's own page), its new
+ * value and sources, which the catalog leaves to that page.
+ */
+export const renderScheduled = (fact: Fact, detail: "brief" | "full"): Html => {
   const scheduled = fact.scheduled ?? [];
   if (scheduled.length === 0) return html``;
-  return html`<h4>Scheduled</h4>
+  return html`${detail === "full" ? html`<h2>Scheduled</h2>` : html`<h4>Scheduled</h4>`}
 <ol class="scheduled">
 ${scheduled.map(
   (change) => html`<li class="scheduled-change">
 <p><strong>From <time datetime="${change.effective_iso}">${readableDate(change.effective_iso)}</time></strong> <span class="status status-${change.status}">${change.status}</span>: ${change.note}</p>
 <p class="hint">${STATUS_TEXT[change.status]}</p>
-<div class="value">${renderValue(change.value, change.unit, `${fact.label}, from ${change.effective_iso}`)}</div>
-${renderCitations(change.citations)}
+${
+  detail === "full"
+    ? html`<div class="value">${renderValue(change.value, change.unit, `${fact.label}, from ${change.effective_iso}`)}</div>
+${renderCitations(change.citations)}`
+    : ""
+}
 </li>
 `,
 )}</ol>
