@@ -64,7 +64,7 @@ describe("text from a fact, escaped for where it lands", () => {
 
     const feed = await new Parser().parseString(await readFile(path.join(out, "api/v1/facts/feed.xml"), "utf8"));
     // The description is HTML once the XML is read: the fact's markup arrives as text, never as elements.
-    expect(feed.items[0]!.content).toMatch(/^Rates &lt;script&gt;alert\(1\)&lt;\/script&gt; &amp; more\. Value: /);
+    expect(feed.items[0]!.content).toMatch(/^Rates &lt;script&gt;alert\(1\)&lt;\/script&gt; &amp; more\. Effective: /);
 
     const llms = JSON.parse(await readFile(path.join(out, "api/v1/facts/llms.json"), "utf8"));
     expect(llms.facts[0].primary_sources).toEqual([

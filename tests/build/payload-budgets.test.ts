@@ -24,7 +24,12 @@ const BUDGETS: Record<string, Budget> = {
   },
   singleFactMedian: { limit: 6.2 * KB, target: 4 * KB, reason: "not met: the median fact carries about 4 quoted citations (1–1.5 KB of quotes)" },
   llms: { limit: 110 * KB, target: 60 * KB, reason: "not met: the 44 facts' values and descriptions alone are about 64 KB" },
-  feed: { limit: 70 * KB, target: 40 * KB, reason: "not met: each of the 44 items carries the fact's description and value" },
+  feed: {
+    limit: 60 * KB,
+    target: 40 * KB,
+    reason:
+      "SPEC.md 6.1's items: the 44 facts' descriptions alone are 24 KB, and each item's title, link, guid, date, author and primary source add about 0.8 KB",
+  },
   search: { limit: 55 * KB, target: 45 * KB, reason: "45 KB was set for 36 facts; 44 now (≈ 55 KB)" },
   manifest: {
     limit: 32 * KB,

@@ -4,7 +4,6 @@ import { SERVICE } from "../../lib/config.ts";
 import { escapeHtml } from "../../lib/escape-html.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { latestRetrieved } from "../../model/index.ts";
-import { describeValue } from "../describe-value.ts";
 import type { SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
 import { xmlText } from "./xml-text.ts";
@@ -40,7 +39,8 @@ export const renderFeed = (model: SiteModel): SiteFiles => {
     item.ele("pubDate").txt(rfc822(changed));
     item.ele("category").txt(fact.domain);
     item.ele("author").txt(`${SERVICE.contactEmail} (${SERVICE.name})`);
-    // RSS readers render the description as HTML: the text is escaped for HTML, then for XML.
+    // RSS readers render the description as HTML: the text is escaped for HTML, then for XML. It carries what SPEC.md
+    // 6.1 lists (no value: the item links the fact, where the value is shown, and the feed stays small).
     item
       .ele("description")
       .txt(
@@ -48,7 +48,6 @@ export const renderFeed = (model: SiteModel): SiteFiles => {
           escapeHtml(
             [
               fact.description,
-              `Value: ${describeValue(fact.value, fact.unit)}.`,
               `Effective: ${fact.effective_iso}.`,
               `Last verified: ${retrieved}.`,
               `Re-verify by: ${fact.expires_iso}.`,
