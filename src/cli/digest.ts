@@ -1,3 +1,4 @@
+import { mkdir } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { digestSubscribersFromEnvironment } from "../digest/digest-subscribers-from-environment.ts";
 import { runDigest } from "../digest/run-digest.ts";
@@ -7,6 +8,7 @@ import { mailerFromEnvironment } from "../lib/mailer.ts";
 import { runCommand } from "../lib/run-command.ts";
 import { todayFromEnvironment } from "../lib/today.ts";
 import { IsoDate } from "../schemas/primitives.ts";
+import { DEFAULT_LOCK_WAIT_SECONDS, lockStateFolder } from "../webhooks/index.ts";
 
 /** The first 90-day cycle boundary when FACTS_DIGEST_EPOCH is not set. */
 const DEFAULT_EPOCH = "2026-01-01";
@@ -22,6 +24,14 @@ const main = async (): Promise<number> => {
   const subscribers = await digestSubscribersFromEnvironment();
   const mailer = values["dry-run"] ? undefined : mailerFromEnvironment();
   const stateDirectory = readVariable("FACTS_DIGEST_STATE") || readVariable("FACTS_WEBHOOK_STATE");
+  // The digest writes into the state folder the webhook commands lock (by default the same one): it takes the lock too.
+  let release: (() => Promise<void>) | undefined;
+  if (stateDirectory && !values["dry-run"]) {
+    const wait = readVariable("FACTS_WEBHOOK_LOCK_WAIT_SECONDS");
+    if (wait !== undefined && !/^\d+$/.test(wait)) throw new Error(`FACTS_WEBHOOK_LOCK_WAIT_SECONDS must be a whole number, got "${wait}"`);
+    await mkdir(stateDirectory, { recursive: true });
+    release = await lockStateFolder(stateDirectory, (wait === undefined ? DEFAULT_LOCK_WAIT_SECONDS : Number(wait)) * 1000);
+  }
   try {
     const result = await runDigest({
       cwd: values.root,
@@ -43,6 +53,7 @@ const main = async (): Promise<number> => {
     );
   } finally {
     mailer?.close();
+    await release?.();
   }
   return 0;
 };

@@ -10,5 +10,5 @@ export { dispatch } from "./dispatch.ts";
 export { computeEvents, FactUpdatedEvent } from "./events/index.ts";
 export { pingSubscriber } from "./ping.ts";
 export { requeueDeliveries } from "./redeliver.ts";
-export { createDeliveryStore, DEFAULT_LOCK_WAIT_SECONDS, DEFAULT_RETENTION_DAYS } from "./state/index.ts";
+export { createDeliveryStore, DEFAULT_LOCK_WAIT_SECONDS, DEFAULT_RETENTION_DAYS, lockStateFolder } from "./state/index.ts";
 export { allowHostsFromEnvironment, parseSubscriberList, type Subscriber, subscribersFromEnvironment } from "./subscribers/index.ts";

@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { digestCycle } from "../../src/digest/digest-cycle.ts";
 import { impactLine } from "../../src/digest/impact-line.ts";
+import { lockStateFolder } from "../../src/webhooks/state/state-lock.ts";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -135,6 +136,16 @@ describe("npm run digest", () => {
     expect(smtp.messages.map((message) => message.envelopeTo[0])).toEqual(["ana@example.org", "ben@example.org", "cy@example.org"]);
     const record = JSON.parse(await readFile(path.join(state, "digest", "2026-06-30.json"), "utf8"));
     expect(record.changes).toEqual(["bc.pds@v1", "bc.rent_cap.2026@v2"]);
+
+    // While a webhooks command holds the state folder, the digest waits, then refuses without writing or sending.
+    const release = await lockStateFolder(state, 0);
+    const fourth = await runScript("src/cli/digest.ts", ["--root", repo.root], {
+      env: { ...withNewcomer, FACTS_DIGEST_SUBSCRIBERS: JSON.stringify([{ email: "dee@example.org" }]), FACTS_WEBHOOK_LOCK_WAIT_SECONDS: "1" },
+    });
+    await release();
+    expect(fourth.code).toBe(2);
+    expect(fourth.stderr).toContain(`${state} is locked by another webhooks command`);
+    expect(smtp.messages).toHaveLength(3);
   });
 
   it("prints the digest without sending it in a dry run, and names a bad subscriber entry", async () => {

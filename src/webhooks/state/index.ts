@@ -11,3 +11,4 @@ export {
 } from "./delivery-store.ts";
 export { planDeliveries } from "./plan-deliveries.ts";
 export type { StoredEvent, SubscriberSummary } from "./state-file.ts";
+export { lockStateFolder } from "./state-lock.ts";
