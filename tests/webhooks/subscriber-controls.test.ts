@@ -242,14 +242,19 @@ describe("subscriber controls", () => {
     expect(smtp.messages.filter((message) => message.subject?.includes("are disabled"))).toHaveLength(1);
     expect((await options.store.list()).filter((record) => record.status === "disabled").length).toBeGreaterThan(0);
 
-    // Removing the marker enables it again: the next change is sent.
+    // Removing the marker enables it again with a fresh five days: one more failure does not disable it at once.
     await rm(path.join(options.store.directory, DISABLED_FOLDER, "acme.json"));
-    healthy = true;
+    expect(options.store.summary("acme").failingSince).toBeUndefined();
     await seed(options, [{ ...rentCapEvent, version: 5 }]);
+    expect((await runDeliveries({ ...options, maxWaitMs: 0 })).disabled).toEqual([]);
+    expect(receiver.requests).toHaveLength(sent + 1);
+    // And once it answers, the next change is delivered.
+    healthy = true;
+    await seed(options, [{ ...rentCapEvent, version: 6 }]);
     const enabled = await runDeliveries({ ...options, maxWaitMs: 0 });
     mailer.close();
     expect(enabled.outcomes.delivered).toBe(1);
-    expect(receiver.requests).toHaveLength(sent + 1);
+    expect(receiver.requests).toHaveLength(sent + 2);
     expect(options.store.summary("acme").failingSince).toBeUndefined();
   });
 });

@@ -114,6 +114,9 @@ export const runDeliveries = async (options: RunOptions): Promise<RunSummary> =>
     const mark = { subscriber: record.subscriber, since: failedAt, failingSince: summary.failingSince, reason: describeOutcome(attempt.outcome!) };
     disabled.set(record.subscriber, mark);
     await store.markDisabled(mark);
+    // The streak ends with the marker: once an operator removes it, the subscriber starts afresh with five days.
+    const { failingSince: _, ...fresh } = summary;
+    await store.writeSummary(fresh);
     disabledNow.push(record.subscriber);
     log(`subscriber ${record.subscriber} disabled: every delivery has failed since ${summary.failingSince}; remove its marker to enable it again`);
   };
