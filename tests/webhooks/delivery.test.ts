@@ -2,7 +2,7 @@ import { verify as verifyGithubStyle } from "@octokit/webhooks-methods";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { WebhookBody } from "../../src/schemas/webhook.ts";
-import { RETRY_DELAYS_MS } from "../../src/webhooks/delivery/retry-schedule.ts";
+import { RETRY_SCHEDULE_MS } from "../../src/webhooks/delivery/retry-schedule.ts";
 import { runDeliveries } from "../../src/webhooks/delivery/run-deliveries.ts";
 import { verifyFactsWebhook } from "../../src/webhooks/signing/verify-facts-webhook.ts";
 import { fakeClock, RAW_SECRET, rentCapEvent, runContext, SECRET, seed, subscriber } from "./helpers/fixtures.ts";
@@ -89,7 +89,7 @@ describe("a delivery to a real receiver", () => {
     expect(first!.headers["x-facts-delivery"]).toBe(record!.id);
     expect(second!.headers["x-facts-delivery"]).toBe(record!.id);
     const ends = [first!, second!].map((request) => Date.parse(JSON.parse(request.body).endTime));
-    expect(ends[1]! - ends[0]!).toBe(RETRY_DELAYS_MS[0]);
+    expect(ends[1]! - ends[0]!).toBe(RETRY_SCHEDULE_MS[0]);
     expect(second!.headers["x-facts-signature"]).not.toBe(first!.headers["x-facts-signature"]);
     expect(verifyFactsWebhook(second!.body, second!.headers, SECRET, new Date(ends[1]! + 1000))).toMatchObject({
       ok: true,

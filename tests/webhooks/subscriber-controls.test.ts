@@ -215,7 +215,7 @@ describe("subscriber controls", () => {
     const mailer = createMailer(smtp.url, "facts@bc-real-estate-facts.org");
     const options = await runContext({ ...clock, mailer, subscribers: [subscriber(receiver.url)], maxWaitMs: 3 * DAY });
     await seed(options);
-    // The first delivery fails through its schedule (about 31 hours) and dies: one dead-delivery notice.
+    // The first delivery fails through its schedule (24 hours) and dies: one dead-delivery notice.
     expect((await runDeliveries(options)).disabled).toEqual([]);
     expect(smtp.messages).toHaveLength(1);
 

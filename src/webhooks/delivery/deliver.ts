@@ -4,13 +4,13 @@ import { buildWebhookRequest } from "./build-webhook-request.ts";
 import { describeOutcome } from "./describe-outcome.ts";
 import { guardUrl, type Resolver } from "./guard-url.ts";
 import type { PinnedClient } from "./pinned-client.ts";
-import { retryDelayMs } from "./retry-schedule.ts";
+import { nextRetryAt } from "./retry-schedule.ts";
 import { sendWebhook } from "./send-webhook.ts";
 
 /**
  * SPEC.md section 3 as a pure transition: the record after its current attempt ended with `outcome`.
  * 2xx is delivered; 410 Gone stops the subscriber; a permanent refusal is dead at once; anything else
- * is retried on the schedule until it runs out.
+ * is retried on the schedule, counted from the first failure, until it runs out.
  */
 export const applyAttemptOutcome = (record: DeliveryRecord, outcome: AttemptOutcome, finishedAt: Date, random: () => number = Math.random): DeliveryRecord => {
   const current = record.attempts.at(-1);
@@ -25,11 +25,14 @@ export const applyAttemptOutcome = (record: DeliveryRecord, outcome: AttemptOutc
   if (outcome.kind === "refused" && outcome.permanent) return { ...base, status: "dead", reason: describeOutcome(outcome) };
 
   const retryAfterMs = outcome.kind === "response" && outcome.retryAfterSeconds !== undefined ? outcome.retryAfterSeconds * 1000 : undefined;
-  const delay = retryDelayMs(current.number, retryAfterMs, random);
-  if (delay === undefined) {
+  // The schedule counts from this round's first failure: the latest first attempt that the receiver answered or failed.
+  const first = [...attempts].reverse().find((attempt) => attempt.number === 1 && attempt.outcome?.kind !== "interrupted");
+  const firstFailedAt = Date.parse(first?.finishedAt ?? finishedAt.toISOString());
+  const next = nextRetryAt(current.number, firstFailedAt, finishedAt.getTime(), retryAfterMs, random);
+  if (next === undefined) {
     return { ...base, status: "dead", reason: `${current.number} attempts failed; the last: ${describeOutcome(outcome)}` };
   }
-  return { ...base, status: "retrying", nextAttemptAt: new Date(finishedAt.getTime() + delay).toISOString() };
+  return { ...base, status: "retrying", nextAttemptAt: new Date(next).toISOString() };
 };
 
 /**
