@@ -1,9 +1,8 @@
-import { mkdir } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { digestSubscribersFromEnvironment } from "../digest/digest-subscribers-from-environment.ts";
 import { runDigest } from "../digest/run-digest.ts";
 import { baseUrlFromEnvironment } from "../lib/config.ts";
-import { readVariable } from "../lib/environment.ts";
+import { readVariable, readWholeNumber } from "../lib/environment.ts";
 import { mailerFromEnvironment } from "../lib/mailer.ts";
 import { runCommand } from "../lib/run-command.ts";
 import { todayFromEnvironment } from "../lib/today.ts";
@@ -27,10 +26,7 @@ const main = async (): Promise<number> => {
   // The digest writes into the state folder the webhook commands lock (by default the same one): it takes the lock too.
   let release: (() => Promise<void>) | undefined;
   if (stateDirectory && !values["dry-run"]) {
-    const wait = readVariable("FACTS_WEBHOOK_LOCK_WAIT_SECONDS");
-    if (wait !== undefined && !/^\d+$/.test(wait)) throw new Error(`FACTS_WEBHOOK_LOCK_WAIT_SECONDS must be a whole number, got "${wait}"`);
-    await mkdir(stateDirectory, { recursive: true });
-    release = await lockStateFolder(stateDirectory, (wait === undefined ? DEFAULT_LOCK_WAIT_SECONDS : Number(wait)) * 1000);
+    release = await lockStateFolder(stateDirectory, readWholeNumber("FACTS_WEBHOOK_LOCK_WAIT_SECONDS", DEFAULT_LOCK_WAIT_SECONDS) * 1000);
   }
   try {
     const result = await runDigest({

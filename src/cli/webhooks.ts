@@ -1,7 +1,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { baseUrlFromEnvironment } from "../lib/config.ts";
-import { readVariable } from "../lib/environment.ts";
+import { readVariable, readWholeNumber } from "../lib/environment.ts";
 import { mailerFromEnvironment } from "../lib/mailer.ts";
 import {
   allowHostsFromEnvironment,
@@ -30,7 +30,7 @@ const COMMANDS = ["dispatch", "retry", "ping", "redeliver"] as const;
 
 const wholeNumber = (name: string, text: string | undefined, fallback: number): number => {
   if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text)) throw new Error(`${/^[A-Z_]+$/.test(name) ? name : `--${name}`} must be a whole number, got "${text}"`);
+  if (!/^\d+$/.test(text)) throw new Error(`--${name} must be a whole number, got "${text}"`);
   return Number(text);
 };
 
@@ -95,9 +95,11 @@ const main = async (): Promise<number> => {
 
   const stateDirectory = readVariable("FACTS_WEBHOOK_STATE");
   if (!stateDirectory) throw new Error("FACTS_WEBHOOK_STATE is not set: name the folder that keeps the delivery state between runs");
-  const retentionDays = wholeNumber("FACTS_WEBHOOK_RETENTION_DAYS", readVariable("FACTS_WEBHOOK_RETENTION_DAYS"), DEFAULT_RETENTION_DAYS);
-  const lockWaitSeconds = wholeNumber("FACTS_WEBHOOK_LOCK_WAIT_SECONDS", readVariable("FACTS_WEBHOOK_LOCK_WAIT_SECONDS"), DEFAULT_LOCK_WAIT_SECONDS);
-  const store = await createDeliveryStore(stateDirectory, { now: () => new Date(), retentionDays, lockWaitMs: lockWaitSeconds * 1000 });
+  const store = await createDeliveryStore(stateDirectory, {
+    now: () => new Date(),
+    retentionDays: readWholeNumber("FACTS_WEBHOOK_RETENTION_DAYS", DEFAULT_RETENTION_DAYS),
+    lockWaitMs: readWholeNumber("FACTS_WEBHOOK_LOCK_WAIT_SECONDS", DEFAULT_LOCK_WAIT_SECONDS) * 1000,
+  });
   const mailer = mailerFromEnvironment();
   const client = createPinnedClient();
   const options: RunOptions = {

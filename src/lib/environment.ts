@@ -73,3 +73,11 @@ export const readVariable = (name: VariableName, environment: Environment = proc
   const value = environment[name];
   return value === undefined || value === "" ? undefined : value;
 };
+
+/** A variable that holds a whole number, or `fallback` when it is unset; anything else is refused by name. */
+export const readWholeNumber = (name: VariableName, fallback: number, environment: Environment = process.env): number => {
+  const value = readVariable(name, environment);
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value)) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return Number(value);
+};

@@ -119,7 +119,6 @@ const readMarks = <Mark extends { subscriber: string }>(folder: string, schema: 
  * the retention window lets go and compacts again, so between runs the state branch holds one snapshot.
  */
 export const createDeliveryStore = async (directory: string, options: StoreOptions): Promise<DeliveryStore> => {
-  await mkdir(directory, { recursive: true });
   const release = await lockStateFolder(directory, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_SECONDS * 1000);
   try {
     return await openLockedStore(directory, options, release);
@@ -144,12 +143,11 @@ const openLockedStore = async (directory: string, options: StoreOptions, release
   const hadJournal = existsSync(journalFile);
   if (hadJournal) replayJournal(state, readFileSync(journalFile, "utf8"), journalFile);
   const retentionMs = (options.retentionDays ?? DEFAULT_RETENTION_DAYS) * 24 * 60 * 60 * 1000;
-  const compact = (fold: boolean): void => {
-    if (fold) foldFinished(state, new Date(options.now().getTime() - retentionMs).toISOString());
+  const compact = (): void => {
     writeFileAtomic(snapshotFile, renderSnapshot(state));
     rmSync(journalFile, { force: true });
   };
-  if (hadJournal) compact(false);
+  if (hadJournal) compact();
   // Opened at the first change, so a run that changes nothing leaves the folder as it found it.
   let journal: Journal | undefined;
   let changed = false;
@@ -194,12 +192,8 @@ const openLockedStore = async (directory: string, options: StoreOptions, release
         if (journal) await journal.close();
         journal = undefined;
         // Folding may remove deliveries even in a run that sent nothing: a new snapshot is written when either happens.
-        const before = state.deliveries.size;
-        if (changed) compact(true);
-        else {
-          foldFinished(state, new Date(options.now().getTime() - retentionMs).toISOString());
-          if (state.deliveries.size !== before) compact(false);
-        }
+        const folded = foldFinished(state, new Date(options.now().getTime() - retentionMs).toISOString());
+        if (changed || folded > 0) compact();
       } finally {
         await release();
       }

@@ -160,7 +160,7 @@ export const renderSnapshot = (state: StateContents): string => {
 
 /** A journal line for each kind of change. */
 export const journalLine = {
-  event: (stored: StoredEvent): string => JSON.stringify({ event: { key: stored.key, ...JSON.parse(storedEventLine(stored)) } }),
+  event: (stored: StoredEvent): string => JSON.stringify({ event: stored }),
   delivery: (record: DeliveryRecord): string => JSON.stringify({ delivery: encodeDelivery(record, false) }),
   subscriber: (summary: SubscriberSummary): string => JSON.stringify({ subscriber: summary }),
 };

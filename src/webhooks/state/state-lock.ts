@@ -1,3 +1,4 @@
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import lockfile from "proper-lockfile";
 
@@ -9,11 +10,12 @@ const STALE_MS = 20_000;
 const POLL_MS = 250;
 
 /**
- * Takes the state folder's lock, waiting up to `waitMs` for a command that holds it, and returns its release.
+ * Takes the state folder's lock (making the folder if it is missing), waiting up to `waitMs` for a command that holds it, and returns its release.
  * A second command never writes beside the first: it waits, then refuses with a message saying what to do.
  * The holder refreshes the lock while it runs; one that died stops refreshing, and after STALE_MS it is taken over.
  */
 export const lockStateFolder = async (directory: string, waitMs: number): Promise<() => Promise<void>> => {
+  await mkdir(directory, { recursive: true });
   const lockPath = path.join(directory, LOCK_NAME);
   const deadline = Date.now() + waitMs;
   for (;;) {

@@ -23,7 +23,7 @@ ${citation.notes ? html`<p class="note">${citation.notes}</p>` : ""}</li>
 const KIND_PLURAL = { official: "official sources", "official-copy": "copies of an official text", secondary: "secondary sources" } as const;
 
 /** A fact's sources as the catalog counts them, by kind: the fact's own page names, links and quotes each one. */
-export const renderCitationLinks = (citations: readonly Citation[]): Html => {
+export const renderSourceCounts = (citations: readonly Citation[]): Html => {
   const counts = (["official", "official-copy", "secondary"] as const)
     .map((kind) => [kind, citations.filter((citation) => citation.kind === kind).length] as const)
     .filter(([, count]) => count > 0)

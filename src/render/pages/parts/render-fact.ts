@@ -5,7 +5,7 @@ import type { FactDiff } from "../../../schemas/diff.ts";
 import type { Fact } from "../../../schemas/fact.ts";
 import { CADENCE_DAYS } from "../../../schemas/fact-file.ts";
 import { type Html, html, readableDate, sitePath } from "../text/index.ts";
-import { renderCitationLinks, renderCitations } from "./render-citations.ts";
+import { renderCitations, renderSourceCounts } from "./render-citations.ts";
 import { renderFactHistory } from "./render-fact-history.ts";
 import { renderScheduled } from "./render-scheduled.ts";
 import { renderValue } from "./render-value.ts";
@@ -13,8 +13,9 @@ import { renderValue } from "./render-value.ts";
 export interface FactContext {
   urls: Urls;
   /**
-   * `brief` (the catalog): each source in a line, no quotes, notes or history, and a link to the fact's own page;
-   * `full` (the fact's page): every source with its dates, quoted passage and notes, and the history.
+   * `brief` (the catalog): how many sources of each kind, no unit, topics, quotes, notes or history, and a link to
+   * the fact's own page; `full` (the fact's page): every source with its dates, quoted passage and notes, and the
+   * history.
    */
   detail: "brief" | "full";
   /** This fact's diffs, consecutive transitions first, then the cumulative one. */
@@ -65,7 +66,7 @@ ${subheading(context, "Value")}
 <div class="value">${renderValue(fact.value, fact.unit, fact.label)}</div>
 ${context.detail === "full" && topics.length > 0 ? html`<p class="topics">Topics: ${topics.join(", ")}</p>` : ""}
 ${subheading(context, "Sources")}
-${context.detail === "full" ? renderCitations(fact.citations) : renderCitationLinks(fact.citations)}
+${context.detail === "full" ? renderCitations(fact.citations) : renderSourceCounts(fact.citations)}
 ${renderScheduled(fact, context.detail)}${
   context.detail === "full"
     ? html`${subheading(context, "History")}

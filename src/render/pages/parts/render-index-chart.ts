@@ -81,7 +81,12 @@ export const renderIndexChart = ({ entries, period, quality }: IndexChartInput):
 ${ticks.map((tick) => html`<line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${round(y(tick))}" y2="${round(y(tick))}" stroke="#ddd" stroke-width="1"/><text x="${MARGIN.left - 8}" y="${round(y(tick) + 4)}" text-anchor="end" font-size="12" fill="#333">${Math.round(tick)}</text>`)}
 ${yearStarts.map((month) => html`<line x1="${round(x(month) - cell / 2)}" x2="${round(x(month) - cell / 2)}" y1="${MARGIN.top}" y2="${plotBottom + 6}" stroke="#bbb" stroke-width="1"/><text x="${round(x(month) - cell / 2 + 3)}" y="${plotBottom + 16}" font-size="12" fill="#333">${month.endsWith("-01") ? month.slice(0, 4) : monthLabel(month)}</text>`)}
 ${lines}
-${boards.map(({ board, series }) => series.map((entry) => marker(board, x(entry.monthSlug), y(entry.idx), quality[board][entry.monthSlug] ?? "secondary", `${entry.boardLabel}, ${entry.monthLabel}: ${entry.idx} (${quality[board][entry.monthSlug] ?? "secondary"} sources)`)))}
+${boards.map(({ board, series }) =>
+  series.map((entry) => {
+    const sources = quality[board][entry.monthSlug] ?? "secondary";
+    return marker(board, x(entry.monthSlug), y(entry.idx), sources, `${entry.boardLabel}, ${entry.monthLabel}: ${entry.idx} (${sources} sources)`);
+  }),
+)}
 ${boards.map(({ board, series }, row) => {
   const published = new Set(series.map((entry) => entry.monthSlug));
   return html`<g class="coverage" data-board="${board}"><text x="${MARGIN.left - 8}" y="${round(stripTop(row) + STRIP_HEIGHT - 1)}" text-anchor="end" font-size="11" fill="#333">${boardLabel(board)}</text>
