@@ -1,0 +1,1 @@
+export { FactCatalog } from "../../../src/schemas/fact.ts";
