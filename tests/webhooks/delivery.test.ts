@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { WebhookBody } from "../../src/schemas/webhook.ts";
 import { RETRY_SCHEDULE_MS } from "../../src/webhooks/delivery/retry-schedule.ts";
 import { runDeliveries } from "../../src/webhooks/delivery/run-deliveries.ts";
-import { verifyFactsWebhook } from "../../src/webhooks/signing/verify-facts-webhook.ts";
+import { verifyFactsWebhook } from "../../packages/client/src/index.ts";
 import { fakeClock, RAW_SECRET, rentCapEvent, runContext, SECRET, seed, subscriber } from "./helpers/fixtures.ts";
 import { startReceiver, status } from "./helpers/receiver.ts";
 
@@ -38,7 +38,7 @@ describe("a delivery to a real receiver", () => {
     expect(await verifyGithubStyle("another-secret-entirely", request.body, request.headers["x-facts-signature"] as string)).toBe(false);
     const standard = new Webhook(SECRET).verify(request.body, request.headers as Record<string, string>);
     expect(standard).toEqual(JSON.parse(request.body));
-    const verified = verifyFactsWebhook(request.body, request.headers, SECRET);
+    const verified = await verifyFactsWebhook(request.body, request.headers, SECRET);
     expect(verified).toMatchObject({ ok: true, deliveryId: record!.id, factId: "bc.rent_cap.2026", version: 2, dedupeKey: `${record!.id}:bc.rent_cap.2026:2` });
 
     const body = WebhookBody.parse(JSON.parse(request.body));
@@ -91,7 +91,7 @@ describe("a delivery to a real receiver", () => {
     const ends = [first!, second!].map((request) => Date.parse(JSON.parse(request.body).endTime));
     expect(ends[1]! - ends[0]!).toBe(RETRY_SCHEDULE_MS[0]);
     expect(second!.headers["x-facts-signature"]).not.toBe(first!.headers["x-facts-signature"]);
-    expect(verifyFactsWebhook(second!.body, second!.headers, SECRET, new Date(ends[1]! + 1000))).toMatchObject({
+    expect(await verifyFactsWebhook(second!.body, second!.headers, SECRET, new Date(ends[1]! + 1000))).toMatchObject({
       ok: true,
       dedupeKey: `${record!.id}:bc.rent_cap.2026:2`,
     });

@@ -1,1 +1,33 @@
-export { FactCatalog } from "../../../src/schemas/fact.ts";
+export type {
+  AffordabilityEntry,
+  AffordabilityLatest,
+  AffordabilitySeries,
+  Citation,
+  DiffIndex,
+  ErrorBody,
+  Fact,
+  FactCatalog,
+  FactDiff,
+  HistoryEntry,
+  LlmCatalog,
+  Manifest,
+  SearchIndex,
+  SingleFactResponse,
+  Upcoming,
+  WebhookBody,
+} from "../../../src/schemas/index.ts";
+export { CalculatorError } from "./calculators/calculator-error.ts";
+export type { FactSource, FactUsed } from "./calculators/facts-used.ts";
+export { type MinimumDownPaymentResult, minimumDownPayment } from "./calculators/minimum-down-payment.ts";
+export { type MonthlyPaymentOptions, monthlyPayment } from "./calculators/monthly-payment.ts";
+export {
+  type PropertyTransferTaxLine,
+  type PropertyTransferTaxOptions,
+  type PropertyTransferTaxResult,
+  propertyTransferTax,
+} from "./calculators/property-transfer-tax.ts";
+export { type QualifyingRateResult, qualifyingRate } from "./calculators/qualifying-rate.ts";
+export { FactsClientError } from "./client-error.ts";
+export { createFactsClient, type FactsClient, type FactsClientOptions } from "./create-client.ts";
+export { type FactValueAsOf, factAsOf } from "./fact-as-of.ts";
+export { REPLAY_WINDOW_MS, type VerifiedWebhook, verifyFactsWebhook, type WebhookHeaders } from "./verify-facts-webhook.ts";

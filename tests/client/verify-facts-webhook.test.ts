@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { verifyFactsWebhook } from "../../packages/client/src/index.ts";
 import { buildWebhookRequest } from "../../src/webhooks/delivery/build-webhook-request.ts";
-import { verifyFactsWebhook } from "../../src/webhooks/signing/verify-facts-webhook.ts";
 import { planDeliveries } from "../../src/webhooks/state/plan-deliveries.ts";
-import { rentCapEvent, SECRET } from "./helpers/fixtures.ts";
+import { rentCapEvent, SECRET } from "../webhooks/helpers/fixtures.ts";
 
 const sentAt = new Date("2026-11-22T09:00:00.000Z");
 const [record] = planDeliveries([rentCapEvent], [{ id: "acme" }], {
@@ -16,17 +16,17 @@ const rawBody = request.body.toString("utf8");
 const seconds = (count: number) => new Date(sentAt.getTime() + count * 1000);
 
 describe("verifyFactsWebhook, for receivers", () => {
-  it("accepts a genuine delivery and returns the dedupe key of delivery id, fact id and version", () => {
-    const result = verifyFactsWebhook(rawBody, request.headers, SECRET, seconds(10));
+  it("accepts a genuine delivery and returns the dedupe key of delivery id, fact id and version", async () => {
+    const result = await verifyFactsWebhook(rawBody, request.headers, SECRET, seconds(10));
     expect(result).toMatchObject({ ok: true, deliveryId: record!.id, factId: "bc.rent_cap.2026", version: 2, dedupeKey: `${record!.id}:bc.rent_cap.2026:2` });
-    expect(verifyFactsWebhook(request.body, new Headers(request.headers), SECRET, seconds(10)).ok).toBe(true);
+    expect((await verifyFactsWebhook(request.body, new Headers(request.headers), SECRET, seconds(10))).ok).toBe(true);
   });
 
-  it("gives the same dedupe key to a re-delivery signed hours later", () => {
+  it("gives the same dedupe key to a re-delivery signed hours later", async () => {
     const later = new Date(sentAt.getTime() + 6 * 3600_000);
     const retry = buildWebhookRequest(record!, { current: SECRET }, later);
-    const first = verifyFactsWebhook(rawBody, request.headers, SECRET, seconds(1));
-    const second = verifyFactsWebhook(retry.body, retry.headers, SECRET, new Date(later.getTime() + 1000));
+    const first = await verifyFactsWebhook(rawBody, request.headers, SECRET, seconds(1));
+    const second = await verifyFactsWebhook(retry.body, retry.headers, SECRET, new Date(later.getTime() + 1000));
     expect(first.ok && second.ok && first.dedupeKey === second.dedupeKey).toBe(true);
   });
 
@@ -53,8 +53,8 @@ describe("verifyFactsWebhook, for receivers", () => {
       "X-Facts-Fact-Id does not match the body",
     ],
     ["a malformed delivery id", rawBody, { ...request.headers, "X-Facts-Delivery": "42" }, SECRET, seconds(1), "missing or malformed X-Facts-Delivery header"],
-  ])("refuses %s", (_name, body, headers, secret, now, reason) => {
-    const result = verifyFactsWebhook(body, headers, secret, now);
+  ])("refuses %s", async (_name, body, headers, secret, now, reason) => {
+    const result = await verifyFactsWebhook(body, headers, secret, now);
     expect(result.ok).toBe(false);
     expect(result.ok ? "" : result.reason).toContain(reason);
   });

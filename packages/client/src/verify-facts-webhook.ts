@@ -1,11 +1,10 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { WebhookBody } from "../../schemas/webhook.ts";
+import { WebhookBody } from "../../../src/schemas/webhook.ts";
 
 /** SPEC.md 5.4: a delivery whose `endTime` is older than this is refused as a possible replay. */
 export const REPLAY_WINDOW_MS = 5 * 60_000;
 
-/** A Fetch `Headers` object or Node's `IncomingHttpHeaders`. */
+/** A Fetch `Headers` object or a plain record such as Node's `IncomingHttpHeaders`. */
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
 
 export type VerifiedWebhook =
@@ -21,27 +20,40 @@ export type VerifiedWebhook =
   | { ok: false; reason: string };
 
 const headerOf = (headers: WebhookHeaders, name: string): string | undefined => {
-  if (headers instanceof Headers) return headers.get(name) ?? undefined;
-  const entry = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
+  if (typeof Headers !== "undefined" && headers instanceof Headers) return headers.get(name) ?? undefined;
+  const entry = Object.entries(headers as Record<string, string | string[] | undefined>).find(([key]) => key.toLowerCase() === name);
   const value = entry?.[1];
   return Array.isArray(value) ? value[0] : value;
 };
 
+const hexBytes = (hex: string): Uint8Array<ArrayBuffer> => {
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let index = 0; index < bytes.length; index++) bytes[index] = Number.parseInt(hex.slice(index * 2, index * 2 + 2), 16);
+  return bytes;
+};
+
 /**
- * For receivers: checks a `fact.updated` delivery before anything acts on it. The `X-Facts-Signature` HMAC over
- * the exact raw body is compared in constant time; then the body must be a valid UpdateAction whose `endTime`
- * is within 5 minutes of `now`, and the headers must agree with it. Returns the dedupe key to record.
+ * For receivers, in Node 20+ and browsers alike (WebCrypto): checks a `fact.updated` delivery before anything acts on
+ * it. The `X-Facts-Signature` HMAC-SHA256 over the exact raw body is checked by `crypto.subtle.verify`, which compares
+ * in constant time; then the body must be a valid UpdateAction whose `endTime` is within 5 minutes of `now`, and the
+ * headers must agree with it. Returns the dedupe key to record.
  */
-export const verifyFactsWebhook = (rawBody: string | Uint8Array, headers: WebhookHeaders, secret: string, now: Date = new Date()): VerifiedWebhook => {
-  const body = typeof rawBody === "string" ? Buffer.from(rawBody, "utf8") : Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
+export const verifyFactsWebhook = async (
+  rawBody: string | Uint8Array,
+  headers: WebhookHeaders,
+  secret: string,
+  now: Date = new Date(),
+): Promise<VerifiedWebhook> => {
+  const body = typeof rawBody === "string" ? new TextEncoder().encode(rawBody) : new Uint8Array(rawBody);
   const signature = /^sha256=([0-9a-f]{64})$/i.exec(headerOf(headers, "x-facts-signature")?.trim() ?? "");
   if (!signature) return { ok: false, reason: "missing or malformed X-Facts-Signature header" };
-  const expected = createHmac("sha256", secret).update(body).digest();
-  if (!timingSafeEqual(Buffer.from(signature[1]!, "hex"), expected)) return { ok: false, reason: "the signature does not match the body" };
+  const key = await globalThis.crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+  if (!(await globalThis.crypto.subtle.verify("HMAC", key, hexBytes(signature[1]!), body)))
+    return { ok: false, reason: "the signature does not match the body" };
 
   let json: unknown;
   try {
-    json = JSON.parse(body.toString("utf8"));
+    json = JSON.parse(new TextDecoder().decode(body));
   } catch {
     return { ok: false, reason: "the body is not JSON" };
   }

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { CalculatorError } from "./calculator-error.ts";
+import { type FactSource, type FactUsed, readFact } from "./facts-used.ts";
+
+export interface QualifyingRateResult {
+  /** The rate a borrower must qualify at, as a fraction (0.0525 = 5.25%). */
+  rate: number;
+  /** Which side of the rule set it: the contract rate plus the buffer, or the floor. */
+  rule: "contract-plus-buffer" | "floor";
+  buffer_rate: number;
+  floor_rate: number;
+  citations: FactUsed[];
+}
+
+const StressTest = z.object({ buffer_rate: z.number().min(0).max(1), floor_rate: z.number().min(0).max(1) });
+
+/** Rates are fractions; float addition would print 0.07 as 0.07000000000000001. */
+const roundRate = (rate: number): number => Math.round(rate * 1e8) / 1e8;
+
+/**
+ * The minimum qualifying rate of the mortgage stress test (`osfi.b20.stress_test`): the greater of the contract rate
+ * plus the buffer and the floor rate. `contractRate` is a fraction: 0.045 for 4.5%.
+ */
+export const qualifyingRate = (facts: FactSource, contractRate: number): QualifyingRateResult => {
+  if (typeof contractRate !== "number" || !Number.isFinite(contractRate) || contractRate < 0 || contractRate >= 1) {
+    throw new CalculatorError(`contractRate must be a fraction from 0 to below 1 (0.045 for 4.5%), got ${JSON.stringify(contractRate)}`);
+  }
+  const { value, used } = readFact(facts, "osfi.b20.stress_test", StressTest);
+  const buffered = roundRate(contractRate + value.buffer_rate);
+  const rule = buffered >= value.floor_rate ? "contract-plus-buffer" : "floor";
+  return { rate: rule === "floor" ? value.floor_rate : buffered, rule, buffer_rate: value.buffer_rate, floor_rate: value.floor_rate, citations: [used] };
+};

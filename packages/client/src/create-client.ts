@@ -1,0 +1,109 @@
+import type { z } from "zod";
+import { SITE_PATHS } from "../../../src/lib/site-paths.ts";
+import {
+  AffordabilityLatest,
+  AffordabilitySeries,
+  DiffIndex,
+  type Domain,
+  ErrorBody,
+  FactCatalog,
+  FactDiff,
+  LlmCatalog,
+  Manifest,
+  SearchIndex,
+  SingleFactResponse,
+  Upcoming,
+} from "../../../src/schemas/index.ts";
+import { FactsClientError } from "./client-error.ts";
+
+export interface FactsClientOptions {
+  /** Origin the API is published at, e.g. `https://facts.example.org`. */
+  baseUrl: string;
+  /** A Fetch API implementation; the global `fetch` by default. */
+  fetch?: typeof globalThis.fetch;
+}
+
+interface Cached {
+  etag: string;
+  body: string;
+}
+
+/**
+ * A typed client of every published endpoint. Each answer is validated against the published schema before it is
+ * returned, so a caller never works on data of the wrong shape. Answers are kept with their `ETag` and revalidated
+ * with `If-None-Match`: a `304 Not Modified` costs no download and returns the kept answer.
+ */
+export const createFactsClient = (options: FactsClientOptions) => {
+  const base = new URL(options.baseUrl);
+  if (base.protocol !== "https:" && base.protocol !== "http:") throw new TypeError(`baseUrl must be an http(s) URL, got ${options.baseUrl}`);
+  const origin = base.href.replace(/\/+$/, "");
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const cache = new Map<string, Cached>();
+
+  /** The answer's text: fetched, or the kept copy when the server says it has not changed. */
+  const fetchText = async (path: string): Promise<{ url: string; text: string }> => {
+    const url = `${origin}${path}`;
+    const kept = cache.get(url);
+    const response = await fetchImpl(url, { headers: kept ? { "if-none-match": kept.etag } : {} });
+    if (response.status === 304 && kept) return { url, text: kept.body };
+    const text = await response.text();
+    if (!response.ok) {
+      let body: ErrorBody | undefined;
+      try {
+        const parsed = ErrorBody.safeParse(JSON.parse(text));
+        if (parsed.success) body = parsed.data;
+      } catch {
+        // Not JSON: a proxy's or CDN's own error page; the status says what happened.
+      }
+      throw new FactsClientError(`GET ${url} answered ${response.status}${body ? `: ${body.message}` : ""}`, {
+        url,
+        status: response.status,
+        ...(body ? { body } : {}),
+      });
+    }
+    const etag = response.headers.get("etag");
+    if (etag) cache.set(url, { etag, body: text });
+    return { url, text };
+  };
+
+  const fetchJson = async <Schema extends z.ZodType>(path: string, schema: Schema): Promise<z.infer<Schema>> => {
+    const { url, text } = await fetchText(path);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new FactsClientError(`GET ${url} did not answer JSON`, { url });
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((issue) => ({ path: `/${issue.path.map(String).join("/")}`, message: issue.message }));
+      throw new FactsClientError(`GET ${url} answered data that does not match the published schema: ${issues[0]!.path} ${issues[0]!.message}`, {
+        url,
+        issues,
+      });
+    }
+    return parsed.data;
+  };
+
+  return {
+    baseUrl: origin,
+    catalog: () => fetchJson(SITE_PATHS.catalog, FactCatalog),
+    domain: (domain: Domain) => fetchJson(SITE_PATHS.domainBundle(domain), FactCatalog),
+    /** One fact with its full `history`; a 404 for an unknown id carries the known ids in `error.body.known_ids`. */
+    fact: (id: string) => fetchJson(SITE_PATHS.factById(encodeURIComponent(id)), SingleFactResponse),
+    llms: () => fetchJson(SITE_PATHS.llms, LlmCatalog),
+    manifest: () => fetchJson(SITE_PATHS.manifest, Manifest),
+    searchIndex: () => fetchJson(SITE_PATHS.searchIndex, SearchIndex),
+    upcoming: () => fetchJson(SITE_PATHS.upcoming, Upcoming),
+    diffIndex: () => fetchJson(SITE_PATHS.diffIndex, DiffIndex),
+    diff: (id: string, from: number, to: number) => fetchJson(SITE_PATHS.diff(encodeURIComponent(id), from, to), FactDiff),
+    affordabilityIndex: () => fetchJson(SITE_PATHS.affordabilityIndex, AffordabilitySeries),
+    affordabilityLatest: () => fetchJson(SITE_PATHS.affordabilityLatest, AffordabilityLatest),
+    /** The RSS 2.0 feed as text (SPEC.md 6.1). */
+    feed: async () => (await fetchText(SITE_PATHS.feed)).text,
+    /** Any published file as text, e.g. the OpenAPI description; revalidated like the others. */
+    text: async (path: string) => (await fetchText(path.startsWith("/") ? path : `/${path}`)).text,
+  };
+};
+
+export type FactsClient = ReturnType<typeof createFactsClient>;

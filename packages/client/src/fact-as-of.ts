@@ -1,0 +1,50 @@
+import type { Citation, Fact, FactValue } from "../../../src/schemas/index.ts";
+
+/** The value of a fact in force on one date, and where it came from. */
+export interface FactValueAsOf {
+  value: FactValue;
+  unit: string | undefined;
+  /** The version that was in force; absent when a history entry does not state it. */
+  version: number | undefined;
+  effective_iso: string | undefined;
+  /** Day after the last day this value was in force; absent for the current value. */
+  superseded_iso: string | undefined;
+  citations: Citation[];
+  /** `current`: the fact's own value; `history`: an earlier version from `history`. */
+  source: "current" | "history";
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The value of `fact` in force on `date` (YYYY-MM-DD): the current value from its `effective_iso` on, otherwise
+ * the history entry whose `effective_iso` ≤ date < `superseded_iso`. Undefined when no published version covers the
+ * date (before the first version, or a fact fetched without `history`, as in the catalog, for an earlier date).
+ */
+export const factAsOf = (fact: Fact, date: string): FactValueAsOf | undefined => {
+  if (!ISO_DATE.test(date)) throw new RangeError(`factAsOf: date must be YYYY-MM-DD, got ${JSON.stringify(date)}`);
+  if (fact.effective_iso <= date) {
+    return {
+      value: fact.value,
+      unit: fact.unit,
+      version: fact.version,
+      effective_iso: fact.effective_iso,
+      superseded_iso: undefined,
+      citations: fact.citations,
+      source: "current",
+    };
+  }
+  const entry = (fact.history ?? []).find(
+    (each) => each.value !== undefined && (each.effective_iso ?? "") <= date && (each.superseded_iso === undefined || date < each.superseded_iso),
+  );
+  if (entry?.value === undefined) return undefined;
+  return {
+    value: entry.value,
+    unit: entry.unit ?? fact.unit,
+    version: entry.version,
+    effective_iso: entry.effective_iso,
+    superseded_iso: entry.superseded_iso,
+    citations: entry.citations ?? [],
+    source: "history",
+  };
+};

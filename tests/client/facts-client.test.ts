@@ -1,0 +1,114 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFactsClient, FactsClientError } from "../../packages/client/src/index.ts";
+import { createStaticServer, type StaticServer } from "../../src/server/index.ts";
+import { publishedFacts } from "./published-facts.ts";
+
+/** A fetch that records each answer's status, so a test can see what went over the wire. */
+const recordingFetch = () => {
+  const statuses: Array<{ url: string; status: number }> = [];
+  const fetchImpl: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    statuses.push({ url: String(input), status: response.status });
+    return response;
+  };
+  return { statuses, fetchImpl };
+};
+
+/** The built tree, served once for the file: the server prepares every file's headers and encodings at start. */
+let origin: string;
+let siteServer: StaticServer;
+beforeAll(async () => {
+  const { out } = await publishedFacts();
+  siteServer = await createStaticServer({ root: out });
+  await new Promise<void>((resolve) => siteServer.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(siteServer.address() as AddressInfo).port}`;
+}, 60_000);
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      siteServer.close(() => resolve());
+      siteServer.closeAllConnections();
+    }),
+);
+
+describe("createFactsClient, against the project's own server", () => {
+  it("fetches and validates every JSON endpoint", async () => {
+    const client = createFactsClient({ baseUrl: origin });
+    const catalog = await client.catalog();
+    expect(catalog.fact_count).toBe(catalog.facts.length);
+    expect((await client.domain("tax")).facts.every((fact) => fact.domain === "tax")).toBe(true);
+    expect((await client.fact("bc.ptt.brackets")).fact.history?.length).toBeGreaterThan(0);
+    expect((await client.llms()).facts.length).toBe(catalog.fact_count);
+    expect((await client.manifest()).fact_id_list).toEqual(catalog.facts.map((fact) => fact.id));
+    expect((await client.searchIndex()).length).toBe(catalog.fact_count);
+    expect((await client.upcoming()).as_of).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const diffIndex = await client.diffIndex();
+    const [first] = diffIndex.diffs;
+    expect(first).toBeDefined();
+    expect((await client.diff(first!.fact_id, first!.from, first!.to)).value_diff).toBeDefined();
+    expect((await client.affordabilityIndex()).series.length).toBeGreaterThan(0);
+    expect(await client.affordabilityLatest()).toHaveProperty("publication_status");
+    expect(await client.feed()).toContain("<rss");
+  });
+
+  it("revalidates with the ETag: the second fetch is a 304 and returns the same data", async () => {
+    const { statuses, fetchImpl } = recordingFetch();
+    const client = createFactsClient({ baseUrl: origin, fetch: fetchImpl });
+    const first = await client.catalog();
+    const second = await client.catalog();
+    expect(statuses.map((each) => each.status)).toEqual([200, 304]);
+    expect(second).toEqual(first);
+  });
+
+  it("reports a 404 for an unknown fact with the server's error body and the known ids", async () => {
+    const error = await createFactsClient({ baseUrl: origin })
+      .fact("bc.no_such_fact")
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(FactsClientError);
+    expect(error).toMatchObject({ status: 404, body: { known_ids: expect.arrayContaining(["bc.ptt.brackets"]) } });
+  });
+});
+
+describe("createFactsClient, against a server that answers garbage", () => {
+  const bodies: Record<string, string> = {
+    "/api/v1/facts/index.json": JSON.stringify({ name: "x", version: "v1", license: "https://example.org", fact_count: "many", facts: [] }),
+    "/api/v1/facts/llms.json": "<html>not json</html>",
+  };
+  let garbageOrigin: string;
+  const server = createServer((request, response) => {
+    const body = bodies[request.url ?? ""];
+    if (body === undefined) response.writeHead(502, { "content-type": "text/html" }).end("<h1>Bad gateway</h1>");
+    else response.writeHead(200, { "content-type": "application/json" }).end(body);
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    garbageOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  );
+
+  it("refuses data that does not match the published schema, naming the JSON path", async () => {
+    const error = await createFactsClient({ baseUrl: garbageOrigin })
+      .catalog()
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(FactsClientError);
+    expect((error as FactsClientError).issues).toContainEqual(expect.objectContaining({ path: "/fact_count" }));
+  });
+
+  it("refuses an answer that is not JSON, and an error page without a JSON body", async () => {
+    const client = createFactsClient({ baseUrl: garbageOrigin });
+    await expect(client.llms()).rejects.toThrow("did not answer JSON");
+    await expect(client.manifest()).rejects.toMatchObject({ status: 502, body: undefined });
+  });
+
+  it("refuses a base URL that is not http(s)", () => {
+    expect(() => createFactsClient({ baseUrl: "file:///etc" })).toThrow("baseUrl must be an http(s) URL");
+  });
+});
