@@ -1,5 +1,8 @@
+import { generateKeyPairSync, sign } from "node:crypto";
+import { readFile, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFactsClient, FactsClientError } from "../../packages/client/src/index.ts";
 import { createStaticServer, type StaticServer } from "../../src/server/index.ts";
@@ -19,8 +22,15 @@ const recordingFetch = () => {
 /** The built tree, served once for the file: the server prepares every file's headers and encodings at start. */
 let origin: string;
 let siteServer: StaticServer;
+const signer = generateKeyPairSync("ed25519");
+const stranger = generateKeyPairSync("ed25519");
+const jwksOf = (key: typeof signer) => ({
+  keys: [{ ...key.publicKey.export({ format: "jwk" }), kid: "k", alg: "EdDSA", use: "sig" }] as Array<{ kty: string }>,
+});
 beforeAll(async () => {
   const { out } = await publishedFacts();
+  const manifest = path.join(out, "api", "v1", "facts", "manifest.json");
+  await writeFile(`${manifest}.sig`, sign(null, await readFile(manifest), signer.privateKey).toString("base64"));
   siteServer = await createStaticServer({ root: out });
   await new Promise<void>((resolve) => siteServer.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(siteServer.address() as AddressInfo).port}`;
@@ -60,6 +70,14 @@ describe("createFactsClient, against the project's own server", () => {
     const second = await client.catalog();
     expect(statuses.map((each) => each.status)).toEqual([200, 304]);
     expect(second).toEqual(first);
+  });
+
+  it("returns the manifest only when its signature verifies against the keys the caller trusts", async () => {
+    const client = createFactsClient({ baseUrl: origin });
+    const signed = await client.signedManifest(jwksOf(signer));
+    expect(signed.kid).toBe("k");
+    expect(signed.manifest).toEqual(await client.manifest());
+    await expect(client.signedManifest(jwksOf(stranger))).rejects.toThrow("no key of the set verifies the signature");
   });
 
   it("reports a 404 for an unknown fact with the server's error body and the known ids", async () => {

@@ -15,6 +15,7 @@ import {
   Upcoming,
 } from "../../../src/schemas/index.ts";
 import { FactsClientError } from "./client-error.ts";
+import { type Jwk, verifyManifest } from "./verify-manifest.ts";
 
 export interface FactsClientOptions {
   /** Origin the API is published at, e.g. `https://facts.example.org`. */
@@ -66,8 +67,7 @@ export const createFactsClient = (options: FactsClientOptions) => {
     return { url, text };
   };
 
-  const fetchJson = async <Schema extends z.ZodType>(path: string, schema: Schema): Promise<z.infer<Schema>> => {
-    const { url, text } = await fetchText(path);
+  const parseJson = <Schema extends z.ZodType>(url: string, text: string, schema: Schema): z.infer<Schema> => {
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -85,6 +85,11 @@ export const createFactsClient = (options: FactsClientOptions) => {
     return parsed.data;
   };
 
+  const fetchJson = async <Schema extends z.ZodType>(path: string, schema: Schema): Promise<z.infer<Schema>> => {
+    const { url, text } = await fetchText(path);
+    return parseJson(url, text, schema);
+  };
+
   return {
     baseUrl: origin,
     catalog: () => fetchJson(SITE_PATHS.catalog, FactCatalog),
@@ -93,6 +98,17 @@ export const createFactsClient = (options: FactsClientOptions) => {
     fact: (id: string) => fetchJson(SITE_PATHS.factById(encodeURIComponent(id)), SingleFactResponse),
     llms: () => fetchJson(SITE_PATHS.llms, LlmCatalog),
     manifest: () => fetchJson(SITE_PATHS.manifest, Manifest),
+    /**
+     * The manifest, returned only when its Ed25519 signature (`manifest.json.sig`) verifies against one of the keys
+     * given: pass the keys you trust (the repository's `keys/jwks.json`), not keys fetched from the same host.
+     */
+    signedManifest: async (jwks: { keys: Jwk[] }) => {
+      const manifest = await fetchText(SITE_PATHS.manifest);
+      const signature = await fetchText(`${SITE_PATHS.manifest}.sig`);
+      const verdict = await verifyManifest(new TextEncoder().encode(manifest.text), signature.text, jwks);
+      if (!verdict.ok) throw new FactsClientError(`${manifest.url}: ${verdict.reason}`, { url: signature.url });
+      return { manifest: parseJson(manifest.url, manifest.text, Manifest), kid: verdict.kid };
+    },
     searchIndex: () => fetchJson(SITE_PATHS.searchIndex, SearchIndex),
     upcoming: () => fetchJson(SITE_PATHS.upcoming, Upcoming),
     diffIndex: () => fetchJson(SITE_PATHS.diffIndex, DiffIndex),

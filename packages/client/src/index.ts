@@ -31,3 +31,11 @@ export { FactsClientError } from "./client-error.ts";
 export { createFactsClient, type FactsClient, type FactsClientOptions } from "./create-client.ts";
 export { type FactValueAsOf, factAsOf } from "./fact-as-of.ts";
 export { REPLAY_WINDOW_MS, type VerifiedWebhook, verifyFactsWebhook, type WebhookHeaders } from "./verify-facts-webhook.ts";
+export {
+  type FileVerdict,
+  type Jwk,
+  type ManifestEntry,
+  type ManifestVerdict,
+  verifyManifest,
+  verifyManifestFile,
+} from "./verify-manifest.ts";
