@@ -1,3 +1,4 @@
+import path from "node:path";
 import { computeSeries } from "../affordability/compute-series.ts";
 import { loadIndexData } from "../affordability/load-index-data.ts";
 import { runChecks } from "../check/run-checks.ts";
@@ -12,21 +13,25 @@ import { runGit } from "../lib/git/index.ts";
 import { formatProblem } from "../lib/problem.ts";
 import type { SiteModel } from "../render/site-model.ts";
 import { type Fact, factFromFile } from "../schemas/fact.ts";
+import type { SigningKeySet } from "../schemas/signing-key.ts";
+import { KEYS_FILE, readSigningKeys } from "../signing/read-signing-keys.ts";
 
 /**
  * Loads and validates `facts/`, reads its history from git and derives history and diffs. Invalid data stops the
- * build with every problem listed, so nothing half-valid is ever published.
+ * build with every problem listed, so nothing half-valid is ever published. The public keys it publishes are
+ * `signingKeys`, or by default the set committed at `keys/jwks.json` (none when the repository has no such file).
  */
-export const buildModel = async (root: string, options: { baseUrl: string; today: string }): Promise<SiteModel> => {
+export const buildModel = async (root: string, options: { baseUrl: string; today: string; signingKeys?: SigningKeySet }): Promise<SiteModel> => {
   const report = await runChecks(root, { today: options.today });
   if (report.problems.length > 0) {
     throw new Error(`the data does not pass npm run check:\n${report.problems.map(formatProblem).join("\n")}`);
   }
   const urls = urlsFor(options.baseUrl);
-  const [history, indexData, lastDataCommit] = await Promise.all([
+  const [history, indexData, lastDataCommit, signingKeys] = await Promise.all([
     readFactHistory(root),
     loadIndexData(root),
     runGit(root, ["log", "-1", "--format=%ct", "--", "facts", "index-data"]),
+    options.signingKeys ?? readSigningKeys(path.join(root, KEYS_FILE), { missing: "empty" }),
   ]);
   const lastSeconds = Number(lastDataCommit.toString("utf8").trim() || "0");
   const generatedAt = isoDateTimeOfSeconds(lastSeconds);
@@ -64,5 +69,6 @@ export const buildModel = async (root: string, options: { baseUrl: string; today
     diffs,
     diffIndex: diffIndex(diffs, urls, generatedAt),
     index: { ...computeSeries(indexData), data: indexData },
+    signingKeys,
   };
 };

@@ -1,18 +1,39 @@
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildModel } from "../build/build-model.ts";
 import { writeSite } from "../build/write-site.ts";
 import { baseUrlFromEnvironment } from "../lib/config.ts";
+import { readVariable } from "../lib/environment.ts";
 import { runCommand } from "../lib/run-command.ts";
 import { todayFromEnvironment } from "../lib/today.ts";
 import { renderSite } from "../render/index.ts";
+import { KEYS_FILE, readSigningKeys, signingKeyFromPem, signSite } from "../signing/index.ts";
 
-/** `npm run build [-- --out DIR]`: validate, derive and write the whole endpoint tree (default `_site/`). */
+/**
+ * `npm run build [-- --out DIR] [--keys FILE]`: validate, derive and write the whole endpoint tree (default `_site/`),
+ * signed with FACTS_SIGNING_KEY when it is set. The key is checked against the committed public keys (`--keys`,
+ * default `keys/jwks.json`) before anything is built, so a key consumers could not verify fails the build at once.
+ */
 const main = async (): Promise<void> => {
-  const { values } = parseArgs({ options: { out: { type: "string", default: "_site" }, root: { type: "string", default: "." } }, strict: true });
-  const model = await buildModel(values.root, { baseUrl: baseUrlFromEnvironment(), today: todayFromEnvironment() });
-  const files = renderSite(model);
+  const { values } = parseArgs({
+    options: { out: { type: "string", default: "_site" }, root: { type: "string", default: "." }, keys: { type: "string" } },
+    strict: true,
+  });
+  const keysFile = values.keys ?? path.join(values.root, KEYS_FILE);
+  const signingKeys = await readSigningKeys(keysFile, { missing: values.keys === undefined ? "empty" : "error" });
+  const pem = readVariable("FACTS_SIGNING_KEY");
+  const signer = pem === undefined ? undefined : signingKeyFromPem(pem, signingKeys, { name: "FACTS_SIGNING_KEY", keysFile });
+
+  const model = await buildModel(values.root, { baseUrl: baseUrlFromEnvironment(), today: todayFromEnvironment(), signingKeys });
+  const rendered = renderSite(model);
+  const files = signer ? signSite(rendered, signer) : rendered;
   await writeSite(files, values.out);
-  console.log(`built ${files.size} files for ${model.facts.length} facts and ${model.diffs.length} diffs into ${values.out}/ (base URL ${model.urls.base})`);
+
+  const published = signingKeys.keys.length === 0 ? `${keysFile} holds no key yet` : `${keysFile} publishes ${signingKeys.keys.length} key(s)`;
+  const signature = signer ? `signed with key ${signer.kid}` : `unsigned: FACTS_SIGNING_KEY is not set (${published})`;
+  console.log(
+    `built ${files.size} files for ${model.facts.length} facts and ${model.diffs.length} diffs into ${values.out}/ (base URL ${model.urls.base}); ${signature}`,
+  );
 };
 
 runCommand("build", main, 1);

@@ -1,11 +1,41 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { jsonSchemaText, PUBLISHED_SCHEMAS } from "../schemas/json-schemas.ts";
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { replaceFiles } from "../lib/replace-files.ts";
+import { runCommand } from "../lib/run-command.ts";
+import { publishedSchemaFiles } from "../schemas/json-schemas.ts";
+import { SCHEMA_VERSION } from "../schemas/schema-version.ts";
+import { recordSchemaVersion, SCHEMA_LOCK_FILE, SchemaLock, schemaFingerprint, schemaLockText } from "../schemas/versioning/index.ts";
 
-/** Regenerates `schemas/*.schema.json` from the zod schemas; a test fails when the committed files drift. */
-const directory = path.resolve(import.meta.dirname, "../../schemas");
-await mkdir(directory, { recursive: true });
-for (const [name, schema] of Object.entries(PUBLISHED_SCHEMAS)) {
-  await writeFile(path.join(directory, `${name}.schema.json`), jsonSchemaText(name, schema));
-}
-console.log(`wrote ${Object.keys(PUBLISHED_SCHEMAS).length} JSON Schemas to schemas/`);
+const readLock = async (file: string): Promise<SchemaLock> => {
+  const parsed = SchemaLock.safeParse(JSON.parse(await readFile(file, "utf8")));
+  if (!parsed.success) throw new Error(`${file}: ${z.prettifyError(parsed.error).replaceAll("\n", " ")}`);
+  return parsed.data;
+};
+
+/**
+ * Regenerates `schemas/*.schema.json` from the zod schemas and records their fingerprint under SCHEMA_VERSION in
+ * `schemas/versions.json`; a test fails when the committed files drift. Schemas that changed under a version
+ * already recorded are refused, and then nothing is written.
+ */
+const main = async (): Promise<number> => {
+  const { values } = parseArgs({
+    options: { dir: { type: "string", default: path.resolve(import.meta.dirname, "../../schemas") } },
+    strict: true,
+  });
+  const lockFile = path.join(values.dir, SCHEMA_LOCK_FILE);
+  const files = publishedSchemaFiles();
+  const update = recordSchemaVersion(await readLock(lockFile), SCHEMA_VERSION, schemaFingerprint(files));
+  if (!update.ok) {
+    console.error(update.message);
+    return 1;
+  }
+  await replaceFiles([...files.map(({ name, text }) => ({ path: path.join(values.dir, name), text })), { path: lockFile, text: schemaLockText(update.lock) }]);
+  console.log(
+    `wrote ${files.length} JSON Schemas to ${values.dir}; schema_version ${SCHEMA_VERSION} ${update.recorded ? "recorded in" : "matches"} ${SCHEMA_LOCK_FILE}`,
+  );
+  return 0;
+};
+
+runCommand("schemas", main);

@@ -1,6 +1,7 @@
 import { compareText } from "../lib/compare-text.ts";
 import { SERVICE, type Urls } from "../lib/config.ts";
 import type { DiffIndex, FactDiff } from "../schemas/diff.ts";
+import { SCHEMA_VERSION } from "../schemas/schema-version.ts";
 
 /** `/api/v1/facts/diff/index.json`: every transition, newest commit first, with a count. */
 export const diffIndex = (diffs: readonly FactDiff[], urls: Urls, generatedAt: string | undefined): DiffIndex => {
@@ -23,6 +24,7 @@ export const diffIndex = (diffs: readonly FactDiff[], urls: Urls, generatedAt: s
         b.from - a.from,
     );
   return {
+    schema_version: SCHEMA_VERSION,
     name: `${SERVICE.name}: diff index`,
     version: SERVICE.apiVersion,
     license: SERVICE.license,

@@ -1,5 +1,6 @@
 import { SERVICE, type Urls } from "../lib/config.ts";
 import type { FactAtVersion, FactDiff } from "../schemas/diff.ts";
+import { SCHEMA_VERSION } from "../schemas/schema-version.ts";
 import type { FactTimeline, FactVersion } from "./history/index.ts";
 import { valueDiff } from "./value-diff.ts";
 
@@ -27,6 +28,7 @@ const transition = (id: string, before: FactVersion, after: FactVersion, urls: U
     if (from !== to) fieldDiff[field] = { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) };
   }
   return {
+    schema_version: SCHEMA_VERSION,
     name: `${SERVICE.name}: ${id} v${before.version} to v${after.version}`,
     version: SERVICE.apiVersion,
     license: SERVICE.license,

@@ -20,6 +20,9 @@ export const CACHE_CONTROL = "public, max-age=3600, s-maxage=86400, stale-while-
 /** RFC 9727 asks the api-catalog to name its profile, so clients can tell it from any other linkset. */
 export const API_CATALOG_CONTENT_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
 
+/** RFC 7517's media type of a JWK Set, which names what the file is to clients that look. */
+export const JWKS_CONTENT_TYPE = "application/jwk-set+json";
+
 export const DEFAULT_BASE_URL = "http://localhost:8080";
 
 /**

@@ -16,6 +16,10 @@ export const ENVIRONMENT = {
     description: "Origin of every absolute URL in the output and in webhook bodies and emails; default http://localhost:<PORT or 8080>.",
   },
   FACTS_TODAY: { setBy: "operator", description: "Pretend today is this date (YYYY-MM-DD, UTC by default), to reproduce a run." },
+  FACTS_SIGNING_KEY: {
+    setBy: "operator",
+    description: "Ed25519 private key (PKCS#8 PEM, a repository secret) that signs manifest.json; unset, the build is unsigned.",
+  },
   PORT: { setBy: "operator", description: "Port of the local server (default 8080; 0 picks a free port)." },
   HOST: { setBy: "operator", description: "Address the local server listens on (default 127.0.0.1)." },
   FACTS_WEBHOOK_SUBSCRIBERS: { setBy: "operator", description: "The webhook subscribers as a JSON array (a repository secret)." },

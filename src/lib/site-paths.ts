@@ -17,6 +17,8 @@ export const SITE_PATHS = {
   upcomingFeed: `${FACTS}/upcoming.atom`,
   llms: `${FACTS}/llms.json`,
   manifest: `${FACTS}/manifest.json`,
+  /** The base64 Ed25519 signature over the exact bytes of the manifest; absent from an unsigned build. */
+  manifestSignature: `${FACTS}/manifest.json.sig`,
   feed: `${FACTS}/feed.xml`,
   diff: (id: string, from: number | string, to: number | string) => `${FACTS}/diff/${id}/v${from}-to-v${to}.json`,
   diffIndex: `${FACTS}/diff/index.json`,
@@ -28,4 +30,6 @@ export const SITE_PATHS = {
   openApi: "/.well-known/openapi.json",
   apiCatalog: "/.well-known/api-catalog",
   securityTxt: "/.well-known/security.txt",
+  /** The public keys of the manifest signature (RFC 7517 JWK Set). */
+  jwks: "/.well-known/jwks.json",
 } as const;

@@ -4,6 +4,7 @@ import type { CommitInfo, FactTimeline } from "../derive/history/index.ts";
 import type { Urls } from "../lib/config.ts";
 import type { DiffIndex, FactDiff } from "../schemas/diff.ts";
 import type { Fact } from "../schemas/fact.ts";
+import type { SigningKeySet } from "../schemas/signing-key.ts";
 
 /**
  * The renderers' one input: what `buildModel` (src/build) computes from the data and its git history. Every
@@ -23,4 +24,6 @@ export interface SiteModel {
   diffIndex: DiffIndex;
   /** The affordability index inputs and the series computed from them. */
   index: ComputedSeries & { data: IndexData };
+  /** The public keys consumers may check the manifest's signature with (keys/jwks.json), published at /.well-known/jwks.json. */
+  signingKeys: SigningKeySet;
 }

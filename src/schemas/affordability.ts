@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AbsoluteUrl, IsoDate } from "./primitives.ts";
+import { SchemaVersion } from "./schema-version.ts";
 
 export const BOARDS = ["greater-vancouver", "fraser-valley"] as const;
 export const Board = z.enum(BOARDS);
@@ -25,6 +26,7 @@ export type AffordabilityEntry = z.infer<typeof AffordabilityEntry>;
 
 /** `/api/v1/affordability-index/index.json`: the full series with its methodology. */
 export const AffordabilitySeries = z.object({
+  schema_version: SchemaVersion,
   name: z.string(),
   version: z.string(),
   methodology: z.record(z.string(), z.unknown()),
@@ -37,6 +39,7 @@ export type AffordabilitySeries = z.infer<typeof AffordabilitySeries>;
 
 /** `/api/v1/affordability-index/latest.json`: `latest` is null while the index is pre-publication. */
 export const AffordabilityLatest = z.object({
+  schema_version: SchemaVersion,
   formula: z.string(),
   latest: AffordabilityEntry.nullable(),
   publication_status: z.string(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Citation } from "./citation.ts";
 import { FactValue } from "./fact-value.ts";
 import { AbsoluteUrl, FactId, IsoDate, IsoDateTime } from "./primitives.ts";
+import { SchemaVersion } from "./schema-version.ts";
 
 /** A JSON Pointer (RFC 6901) into the fact's `value`; "" is the value itself. */
 export const JsonPointer = z.string().regex(/^(\/([^~/]|~[01])*)*$/, { error: "must be an RFC 6901 JSON Pointer" });
@@ -34,6 +35,7 @@ export type FactAtVersion = z.infer<typeof FactAtVersion>;
 
 /** `/api/v1/facts/diff/{id}/v{from}-to-v{to}.json`. */
 export const FactDiff = z.object({
+  schema_version: SchemaVersion,
   name: z.string(),
   version: z.string(),
   license: AbsoluteUrl,
@@ -66,6 +68,7 @@ export const DiffIndexEntry = z.object({
 
 /** `/api/v1/facts/diff/index.json`. */
 export const DiffIndex = z.object({
+  schema_version: SchemaVersion,
   name: z.string(),
   version: z.string(),
   license: AbsoluteUrl,

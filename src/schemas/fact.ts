@@ -4,6 +4,7 @@ import { type FactFile, SupersededBy } from "./fact-file.ts";
 import { FactValue } from "./fact-value.ts";
 import { AbsoluteUrl, Domain, FactId, IsoDate, IsoDateTime, NonEmptyText } from "./primitives.ts";
 import { ScheduledChange } from "./scheduled-change.ts";
+import { SchemaVersion } from "./schema-version.ts";
 
 /** SPEC.md 2.3: one earlier version of a fact, newest first in `history`. */
 export const HistoryEntry = z.object({
@@ -46,6 +47,7 @@ export const factFromFile = (file: FactFile, derived: { history: HistoryEntry[];
 
 /** SPEC.md 2.4: the full catalog and every domain bundle. */
 export const FactCatalog = z.object({
+  schema_version: SchemaVersion,
   name: NonEmptyText,
   version: z.string(),
   license: AbsoluteUrl,
@@ -58,6 +60,7 @@ export type FactCatalog = z.infer<typeof FactCatalog>;
 
 /** SPEC.md 2.5. */
 export const SingleFactResponse = z.object({
+  schema_version: SchemaVersion,
   name: z.string().optional(),
   version: z.string().optional(),
   license: AbsoluteUrl.optional(),

@@ -10,6 +10,8 @@ export * from "./llm-catalog.ts";
 export * from "./manifest.ts";
 export * from "./primitives.ts";
 export * from "./scheduled-change.ts";
+export * from "./schema-version.ts";
 export * from "./search-index.ts";
+export * from "./signing-key.ts";
 export * from "./upcoming.ts";
 export * from "./webhook.ts";

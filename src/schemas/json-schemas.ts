@@ -33,3 +33,13 @@ export const PUBLISHED_SCHEMAS: Record<string, z.ZodType> = {
 /** The JSON Schema text of one published schema, as written to `schemas/<name>.schema.json`. */
 export const jsonSchemaText = (name: string, schema: z.ZodType): string =>
   `${JSON.stringify({ $id: `${name}.schema.json`, ...z.toJSONSchema(schema, { target: "draft-2020-12", io: "input" }) }, null, 2)}\n`;
+
+/** One file of `schemas/` as `npm run schemas` writes it. */
+export interface SchemaFile {
+  name: string;
+  text: string;
+}
+
+/** Every published JSON Schema file, as `npm run schemas` writes it. */
+export const publishedSchemaFiles = (): SchemaFile[] =>
+  Object.entries(PUBLISHED_SCHEMAS).map(([name, schema]) => ({ name: `${name}.schema.json`, text: jsonSchemaText(name, schema) }));

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FactValue } from "./fact-value.ts";
 import { AbsoluteUrl, HttpsUrl, IsoDate } from "./primitives.ts";
+import { SchemaVersion } from "./schema-version.ts";
 
 /** SPEC.md 2.6: a compact catalog for language models, without version history. */
 export const LlmPrimarySource = z.object({
@@ -24,6 +25,7 @@ export const LlmFact = z.object({
 });
 
 export const LlmCatalog = z.object({
+  schema_version: SchemaVersion,
   intended_for: z.string(),
   usage: z.string().optional(),
   license: AbsoluteUrl.optional(),

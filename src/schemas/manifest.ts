@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AbsoluteUrl } from "./primitives.ts";
+import { SchemaVersion } from "./schema-version.ts";
 
 /** One published file with its digest, so a consumer can check what it fetched. */
 export const ManifestFile = z.object({
@@ -10,6 +11,7 @@ export const ManifestFile = z.object({
 
 /** SPEC.md 2.7, plus the digest of every published file. */
 export const Manifest = z.object({
+  schema_version: SchemaVersion,
   name: z.string().optional(),
   version: z.string().optional(),
   generated_at: z.string().optional(),

@@ -11,12 +11,21 @@ export type IsoDate = z.infer<typeof IsoDate>;
 
 export const IsoDateTime = z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" });
 
-/** Absolute `https` URL: every citation and published address must be fetchable over TLS. */
-export const HttpsUrl = z.url({
-  protocol: /^https$/,
-  hostname: z.regexes.domain,
-  error: "must be an absolute https URL",
-});
+/** The characters RFC 3986 allows in a URI; anything else must be percent-encoded. */
+const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/;
+
+/**
+ * Absolute `https` URL: every citation and published address must be fetchable over TLS. The published schemas say
+ * `format: "uri"`, which strict consumers check, so characters RFC 3986 does not allow (such as `{` or a space) are
+ * refused here rather than published.
+ */
+export const HttpsUrl = z
+  .url({
+    protocol: /^https$/,
+    hostname: z.regexes.domain,
+    error: "must be an absolute https URL",
+  })
+  .refine((url) => URI_CHARACTERS.test(url), { error: "must be a URI: percent-encode characters RFC 3986 does not allow (such as { } | or a space)" });
 
 /** Any absolute http(s) URL, for addresses built from FACTS_BASE_URL (which is http://localhost in local runs). */
 export const AbsoluteUrl = z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" });

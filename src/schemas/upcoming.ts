@@ -3,6 +3,7 @@ import { Citation } from "./citation.ts";
 import { FactValue } from "./fact-value.ts";
 import { AbsoluteUrl, Domain, FactId, IsoDate, IsoDateTime, NonEmptyText } from "./primitives.ts";
 import { ScheduledStatus } from "./scheduled-change.ts";
+import { SchemaVersion } from "./schema-version.ts";
 
 /**
  * One dated event ahead: a scheduled change taking effect (`scheduled-change`) or a fact's verification lapsing
@@ -30,6 +31,7 @@ export type UpcomingItem = z.infer<typeof UpcomingItem>;
 
 /** `/api/v1/facts/upcoming.json`: what is dated within `window_days` of the build date `as_of`, soonest first. */
 export const Upcoming = z.object({
+  schema_version: SchemaVersion,
   name: NonEmptyText,
   version: z.string(),
   license: AbsoluteUrl,

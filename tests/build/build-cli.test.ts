@@ -19,7 +19,9 @@ describe("npm run build", () => {
 
     const first = await runScript("src/cli/build.ts", ["--root", repo.root, "--out", out], { env });
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(/^built \d+ files for 1 facts and 0 diffs into .*_site\/ \(base URL https:\/\/facts\.example\.org\)\n$/);
+    expect(first.stdout).toMatch(
+      /^built \d+ files for 1 facts and 0 diffs into .*_site\/ \(base URL https:\/\/facts\.example\.org\); unsigned: FACTS_SIGNING_KEY is not set \(.*keys\/jwks\.json holds no key yet\)\n$/,
+    );
     const before = await readFile(path.join(out, "api/v1/facts/by-id/bc.hbrp.json"), "utf8");
     expect(JSON.parse(before).canonical_url).toBe("https://facts.example.org/api/v1/facts/by-id/bc.hbrp.json");
 

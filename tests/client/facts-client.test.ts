@@ -4,7 +4,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFactsClient, FactsClientError } from "../../packages/client/src/index.ts";
+import { createFactsClient, FactsClientError, type Jwk } from "../../packages/client/src/index.ts";
 import { createStaticServer, type StaticServer } from "../../src/server/index.ts";
 import { publishedFacts } from "./published-facts.ts";
 
@@ -24,9 +24,10 @@ let origin: string;
 let siteServer: StaticServer;
 const signer = generateKeyPairSync("ed25519");
 const stranger = generateKeyPairSync("ed25519");
-const jwksOf = (key: typeof signer) => ({
-  keys: [{ ...key.publicKey.export({ format: "jwk" }), kid: "k", alg: "EdDSA", use: "sig" }] as Array<{ kty: string }>,
-});
+const jwksOf = (key: typeof signer): { keys: Jwk[] } => {
+  const { kty, crv, x } = key.publicKey.export({ format: "jwk" });
+  return { keys: [{ kty: kty!, crv: crv!, x: x!, kid: "k", alg: "EdDSA", use: "sig" }] };
+};
 beforeAll(async () => {
   const { out } = await publishedFacts();
   const manifest = path.join(out, "api", "v1", "facts", "manifest.json");

@@ -153,8 +153,8 @@ window.answer = { ptt: propertyTransferTax(catalog, { price: 4500000 }).total, w
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
       await page.goto(`${server.url}/`);
-      await page.waitForFunction(() => "answer" in window, undefined, { timeout: 20_000 });
-      expect(await page.evaluate(() => (window as unknown as { answer: unknown }).answer)).toEqual({
+      await page.waitForFunction("'answer' in window", undefined, { timeout: 20_000 });
+      expect(await page.evaluate("window.answer")).toEqual({
         ptt: 143_000,
         webhook: "missing or malformed X-Facts-Signature header",
       });

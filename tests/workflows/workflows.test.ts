@@ -63,7 +63,7 @@ describe("the workflows", () => {
     for (const name of names) {
       for (const [jobName, job] of Object.entries((await read(name)).jobs)) {
         const where = `${name} ${jobName}`;
-        if (name === "ci.yml" && jobName === "test") {
+        if ((name === "ci.yml" || name === "release-client.yml") && jobName === "test") {
           // .ci/run installs the dependencies itself, as from a clean clone: this job takes Node alone, from the same pin.
           expect(usesOf(job), where).toEqual(["actions/checkout", "actions/setup-node", expect.any(String), "run: bash .ci/run"]);
           expect(job.steps[1], where).toEqual(setup.runs.steps[0]);
@@ -123,7 +123,13 @@ describe("the workflows", () => {
       "actions/upload-pages-artifact",
     ]);
     expect(build.steps[0]!.with).toMatchObject({ "fetch-depth": 0 });
-    expect(build.steps[4]!.env).toEqual({ FACTS_BASE_URL: "${{ vars.FACTS_BASE_URL }}" });
+    // The signing key reaches the build step alone.
+    expect(build.steps[4]!.env).toEqual({ FACTS_BASE_URL: "${{ vars.FACTS_BASE_URL }}", FACTS_SIGNING_KEY: "${{ secrets.FACTS_SIGNING_KEY }}" });
+    expect(
+      Object.values(workflow.jobs)
+        .flatMap((job) => job.steps)
+        .filter((step) => JSON.stringify(step).includes("FACTS_SIGNING_KEY")),
+    ).toEqual([build.steps[4]]);
     expect(build.steps[5]!.with).toEqual({ path: "_site", "include-hidden-files": true });
 
     const deploy = workflow.jobs.deploy!;

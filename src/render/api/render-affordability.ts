@@ -2,6 +2,7 @@ import { compareText } from "../../lib/compare-text.ts";
 import { SERVICE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { type AffordabilityEntry, type AffordabilityLatest, type AffordabilitySeries, BOARDS } from "../../schemas/affordability.ts";
+import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
 
@@ -59,6 +60,7 @@ export const renderAffordability = (model: SiteModel): SiteFiles => {
   const latest = latestEntry(model.index.entries);
   const status = publicationStatus(model, latest);
   const series: AffordabilitySeries = {
+    schema_version: SCHEMA_VERSION,
     name: `${SERVICE.name}: Lower Mainland affordability index`,
     version: SERVICE.apiVersion,
     methodology: { ...methodology(model), publication_status: status },
@@ -67,7 +69,13 @@ export const renderAffordability = (model: SiteModel): SiteFiles => {
     license: SERVICE.license,
     canonical_url: `${model.urls.base}${AFFORDABILITY_PATHS[0]}/index.json`,
   };
-  const latestResponse: AffordabilityLatest = { formula: INDEX_FORMULA, latest, publication_status: status, license: SERVICE.license };
+  const latestResponse: AffordabilityLatest = {
+    schema_version: SCHEMA_VERSION,
+    formula: INDEX_FORMULA,
+    latest,
+    publication_status: status,
+    license: SERVICE.license,
+  };
   const files: SiteFiles = new Map();
   for (const prefix of AFFORDABILITY_PATHS) {
     files.set(`${prefix}/index.json`, jsonText(series));

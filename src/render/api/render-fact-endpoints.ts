@@ -3,6 +3,7 @@ import { SITE_PATHS } from "../../lib/site-paths.ts";
 import type { Citation } from "../../schemas/citation.ts";
 import type { Fact, FactCatalog, SingleFactResponse } from "../../schemas/fact.ts";
 import { DOMAINS } from "../../schemas/primitives.ts";
+import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
 
@@ -24,6 +25,7 @@ export const catalogFact = ({ history: _history, ...fact }: Fact): Fact => ({
 export const renderFactEndpoints = (model: SiteModel): SiteFiles => {
   const files: SiteFiles = new Map();
   const catalog = (facts: readonly Fact[], canonical: string, title: string): FactCatalog => ({
+    schema_version: SCHEMA_VERSION,
     name: title,
     version: SERVICE.apiVersion,
     license: SERVICE.license,
@@ -39,6 +41,7 @@ export const renderFactEndpoints = (model: SiteModel): SiteFiles => {
   }
   for (const fact of model.facts) {
     const response: SingleFactResponse = {
+      schema_version: SCHEMA_VERSION,
       name: SERVICE.name,
       version: SERVICE.apiVersion,
       license: SERVICE.license,

@@ -1,4 +1,4 @@
-import { API_CATALOG_CONTENT_TYPE, CACHE_CONTROL } from "../../lib/config.ts";
+import { API_CATALOG_CONTENT_TYPE, CACHE_CONTROL, JWKS_CONTENT_TYPE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
 import type { SiteFiles } from "../site-files.ts";
 
@@ -27,6 +27,10 @@ export const renderHostFiles = (): SiteFiles =>
         `  Content-Type: ${API_CATALOG_CONTENT_TYPE}`,
         SITE_PATHS.openApi,
         "  Content-Type: application/json; charset=utf-8",
+        SITE_PATHS.jwks,
+        `  Content-Type: ${JWKS_CONTENT_TYPE}`,
+        SITE_PATHS.manifestSignature,
+        "  Content-Type: text/plain; charset=utf-8",
         "",
       ].join("\n"),
     ],

@@ -1,6 +1,7 @@
 import { SERVICE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
 import type { LlmCatalog } from "../../schemas/llm-catalog.ts";
+import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
 import { describeValue } from "../describe-value.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
@@ -20,6 +21,7 @@ export const linkText = (text: string): string => oneLine(text).replace(/[\\[\]]
 /** `/api/v1/facts/llms.json` (SPEC.md 2.6, no history) and `/llms.txt` in the llms.txt convention. */
 export const renderLlms = (model: SiteModel): SiteFiles => {
   const catalog: LlmCatalog = {
+    schema_version: SCHEMA_VERSION,
     intended_for: "Large language models and AI assistants answering questions about British Columbia residential real estate rules.",
     usage: USAGE,
     license: SERVICE.license,

@@ -4,6 +4,7 @@ import { SERVICE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
 import type { Manifest } from "../../schemas/manifest.ts";
 import { DOMAINS } from "../../schemas/primitives.ts";
+import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
 
@@ -19,6 +20,7 @@ export const renderManifest = (model: SiteModel, published: SiteFiles): SiteFile
       return { path, bytes: bytes.byteLength, sha256: createHash("sha256").update(bytes).digest("hex") };
     });
   const manifest: Manifest = {
+    schema_version: SCHEMA_VERSION,
     name: SERVICE.name,
     version: SERVICE.apiVersion,
     generated_at: model.generatedAt,

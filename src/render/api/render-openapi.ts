@@ -3,6 +3,7 @@ import { CACHE_CONTROL, SERVICE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
 import * as schemas from "../../schemas/index.ts";
 import { DOMAINS } from "../../schemas/primitives.ts";
+import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
 import { AFFORDABILITY_PATHS } from "./render-affordability.ts";
@@ -125,7 +126,9 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
     openapi: "3.1.0",
     info: {
       title: SERVICE.name,
+      // SPEC.md 9.4 fixes the document's own version; the schemas' version rides beside it, as every response states it.
       version: SERVICE.openApiVersion,
+      "x-schema-version": SCHEMA_VERSION,
       summary: "Verified facts about British Columbia residential real estate rules.",
       description:
         "A read-only, public, CORS-enabled JSON API of verified facts about BC residential real estate: tax, mortgage, legal, foreign-buyer, strata and rental rules. No authentication; static files served from a CDN.",

@@ -2,6 +2,7 @@ import ical from "ical-generator";
 import { SERVICE } from "../../lib/config.ts";
 import { addDays } from "../../lib/dates.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
+import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
 import type { Upcoming, UpcomingItem } from "../../schemas/upcoming.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
@@ -31,6 +32,7 @@ const stampOf = (model: SiteModel, factId: string): string => model.lastChanged.
 export const renderUpcoming = (model: SiteModel): SiteFiles => {
   const items = upcomingItems(model.facts, model.urls, model.today);
   const upcoming: Upcoming = {
+    schema_version: SCHEMA_VERSION,
     name: `${SERVICE.name}: upcoming changes and verification lapses`,
     version: SERVICE.apiVersion,
     license: SERVICE.license,

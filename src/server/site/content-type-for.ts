@@ -1,11 +1,15 @@
 import path from "node:path";
-import { API_CATALOG_CONTENT_TYPE } from "../../lib/config.ts";
+import { API_CATALOG_CONTENT_TYPE, JWKS_CONTENT_TYPE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
 
-/** Published files whose extension does not give their type: the feed is RSS although it ends in `.xml`; the API catalog has none. */
+/**
+ * Published files whose extension does not give their type: the feed is RSS although it ends in `.xml`; the API
+ * catalog has none; the key set is a JWK Set although it ends in `.json`.
+ */
 const BY_PATH: Record<string, string> = {
   [SITE_PATHS.feed]: "application/rss+xml; charset=utf-8",
   [SITE_PATHS.apiCatalog]: API_CATALOG_CONTENT_TYPE,
+  [SITE_PATHS.jwks]: JWKS_CONTENT_TYPE,
 };
 
 /** Files for other hosts, whose name alone decides the type: they have no extension. */
@@ -24,6 +28,8 @@ const BY_EXTENSION: Record<string, string> = {
   ".ics": "text/calendar; charset=utf-8",
   ".html": "text/html; charset=utf-8",
   ".txt": "text/plain; charset=utf-8",
+  /** The manifest's signature: base64 text. */
+  ".sig": "text/plain; charset=utf-8",
   ".md": "text/markdown; charset=utf-8",
   ".csv": "text/csv; charset=utf-8",
   ".css": "text/css; charset=utf-8",

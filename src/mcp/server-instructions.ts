@@ -1,0 +1,17 @@
+import { DOMAINS } from "../schemas/index.ts";
+import type { SiteTree } from "./site-tree.ts";
+
+/** What the server tells an assistant at initialization: what the data is, how far it is current, and how to cite it. */
+export const serverInstructions = (tree: SiteTree): string =>
+  [
+    `${tree.catalog.name}: ${tree.catalog.fact_count} verified facts about British Columbia (Canada) residential real estate rules ` +
+      `(domains: ${DOMAINS.join(", ")}), as published on ${tree.upcoming.as_of}.`,
+    "Each fact has a structured value (rates are fractions, so 0.02 is 2%; money is CAD), the date it took effect (effective_iso), " +
+      "the date by which it must be re-verified (expires_iso), a version, and citations to official sources (government, regulator, court or " +
+      "Crown agency), each with the date it was last checked and often the passage it quotes.",
+    "State a value together with the date it took effect, cite the fact's canonical_url (and its official citations where useful), and treat a " +
+      "fact past its expires_iso as unverified. A change that is scheduled is not in effect before its date; announced changes are not yet enacted.",
+    "Tools: search_facts finds facts by words; get_fact gives one fact in full; upcoming_changes lists scheduled changes and re-verification dates " +
+      "ahead; property_transfer_tax computes B.C. property transfer tax from the published rates.",
+    `The data is licensed ${tree.catalog.license}. It is general information, not legal, tax or financial advice.`,
+  ].join("\n\n");
