@@ -6,6 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
+import { answerInChromium } from "../pages/browser.ts";
 import { publishedFacts } from "./published-facts.ts";
 
 const run = promisify(execFile);
@@ -127,9 +128,6 @@ describe("npm pack of the client", () => {
   }, 60_000);
 
   it("runs in Chromium from the packed files, with zod mapped by an import map", async () => {
-    const { hasChromium, launchChromium } = await import("../pages/browser.ts");
-    if (!hasChromium()) throw new Error("Debian's chromium is needed for this test (.ci/run installs it)");
-    const { startStaticServer } = await import("../pages/serve-directory.ts");
     const folder = await freshConsumer();
     const site = path.join(folder, "site");
     await cp(path.join(folder, "node_modules", "@bc-real-estate-facts", "client"), path.join(site, "client"), { recursive: true });
@@ -145,23 +143,8 @@ const catalog = await (await fetch("/catalog.json")).json();
 window.answer = { ptt: propertyTransferTax(catalog, { price: 4500000 }).total, webhook: (await verifyFactsWebhook("{}", new Headers(), "s")).reason };
 </script>`,
     );
-    const server = await startStaticServer();
-    server.serve(site);
-    const browser = await launchChromium();
-    try {
-      const page = await browser.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
-      await page.goto(`${server.url}/`);
-      await page.waitForFunction("'answer' in window", undefined, { timeout: 20_000 });
-      expect(await page.evaluate("window.answer")).toEqual({
-        ptt: 143_000,
-        webhook: "missing or malformed X-Facts-Signature header",
-      });
-      expect(errors).toEqual([]);
-    } finally {
-      await browser.close();
-      await server.close();
-    }
+    const { answer, errors } = await answerInChromium(site);
+    expect(answer).toEqual({ ptt: 143_000, webhook: "missing or malformed X-Facts-Signature header" });
+    expect(errors).toEqual([]);
   }, 90_000);
 });

@@ -25,3 +25,26 @@ export const launchChromium = (): Promise<Browser> =>
       "--disable-sync",
     ],
   });
+
+/**
+ * Serves `folder` on 127.0.0.1, opens its `index.html` in headless Chromium and waits for the page's module script
+ * to set `window.answer`; returns that answer and every uncaught page error.
+ */
+export const answerInChromium = async (folder: string): Promise<{ answer: unknown; errors: string[] }> => {
+  if (!hasChromium()) throw new Error(`Debian's chromium is needed at ${CHROMIUM} for this test (.ci/run installs it)`);
+  const { startStaticServer } = await import("./serve-directory.ts");
+  const server = await startStaticServer();
+  server.serve(folder);
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(`${server.url}/`);
+    await page.waitForFunction("'answer' in window", undefined, { timeout: 20_000 });
+    return { answer: await page.evaluate("window.answer"), errors };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+};

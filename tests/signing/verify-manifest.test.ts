@@ -6,8 +6,7 @@ import { describe, expect, it } from "vitest";
 import { verifyManifest, verifyManifestFile } from "../../packages/client/src/verify-manifest.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
-import { hasChromium, launchChromium } from "../pages/browser.ts";
-import { startStaticServer } from "../pages/serve-directory.ts";
+import { answerInChromium } from "../pages/browser.ts";
 import { newTestKey } from "./signing-helpers.ts";
 
 const SOURCE = path.join(PROJECT_ROOT, "packages/client/src/verify-manifest.ts");
@@ -63,7 +62,6 @@ describe("packages/client/src/verify-manifest.ts in a browser", () => {
   });
 
   it("verifies a signed manifest and its files in headless Chromium with WebCrypto alone", async () => {
-    if (!hasChromium()) throw new Error("Debian's chromium is needed for this test (.ci/run installs it)");
     const site = await tempDir();
     await writeFile(path.join(site, "verify-manifest.js"), stripTypeScriptTypes(await readFile(SOURCE, "utf8")));
     await writeFile(path.join(site, "manifest.json"), manifest);
@@ -87,25 +85,13 @@ window.answer = {
 };
 </script>`,
     );
-    const server = await startStaticServer();
-    server.serve(site);
-    const browser = await launchChromium();
-    try {
-      const page = await browser.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
-      await page.goto(`${server.url}/`);
-      await page.waitForFunction("'answer' in window", undefined, { timeout: 20_000 });
-      expect(await page.evaluate("window.answer")).toEqual({
-        intact: { ok: true, kid: newKey.jwk.kid },
-        tampered: { ok: false, reason: `no key of the set verifies the signature (tried ${oldKey.jwk.kid}, ${newKey.jwk.kid})` },
-        file: { ok: true },
-        changedFile: false,
-      });
-      expect(errors).toEqual([]);
-    } finally {
-      await browser.close();
-      await server.close();
-    }
+    const { answer, errors } = await answerInChromium(site);
+    expect(answer).toEqual({
+      intact: { ok: true, kid: newKey.jwk.kid },
+      tampered: { ok: false, reason: `no key of the set verifies the signature (tried ${oldKey.jwk.kid}, ${newKey.jwk.kid})` },
+      file: { ok: true },
+      changedFile: false,
+    });
+    expect(errors).toEqual([]);
   }, 60_000);
 });
