@@ -3,6 +3,8 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { request } from "undici";
 import { describe, expect, it } from "vitest";
+import { ErrorBody } from "../../src/schemas/error-body.ts";
+import { SCHEMA_VERSION } from "../../src/schemas/schema-version.ts";
 import { FIXTURE_IDS, writeSiteFixture } from "./site-fixture.ts";
 import { startServer } from "./start-server.ts";
 
@@ -185,8 +187,8 @@ describe("the local server: errors", () => {
     expect(response.status).toBe(404);
     expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(response.headers["access-control-allow-origin"]).toBe("*");
-    const body = JSON.parse(response.body.toString());
-    expect(body).toMatchObject({ error: "not_found", path: "/api/v1/facts/by-id/nope.json" });
+    const body = ErrorBody.strict().parse(JSON.parse(response.body.toString()));
+    expect(body).toMatchObject({ schema_version: SCHEMA_VERSION, error: "not_found", path: "/api/v1/facts/by-id/nope.json" });
     expect(body.message).toContain('"nope" is not one of the catalog\'s 3 fact ids');
     expect(body.known_ids).toEqual([...FIXTURE_IDS].sort());
   });
@@ -203,6 +205,7 @@ describe("the local server: errors", () => {
     const response = await get(`${origin}/api/v1/facts/nope.json?x=1`);
     expect(response.status).toBe(404);
     expect(JSON.parse(response.body.toString())).toEqual({
+      schema_version: SCHEMA_VERSION,
       error: "not_found",
       message: "nothing is published at /api/v1/facts/nope.json",
       path: "/api/v1/facts/nope.json",
@@ -218,6 +221,6 @@ describe("the local server: errors", () => {
     expect(response.statusCode).toBe(405);
     expect(response.headers.allow).toBe("GET, HEAD, OPTIONS");
     expect(response.headers["access-control-allow-origin"]).toBe("*");
-    expect(await response.body.json()).toMatchObject({ error: "method_not_allowed", path: CATALOG });
+    expect(ErrorBody.strict().parse(await response.body.json())).toMatchObject({ schema_version: SCHEMA_VERSION, error: "method_not_allowed", path: CATALOG });
   });
 });

@@ -1,5 +1,5 @@
 import { SITE_PATHS } from "../../lib/site-paths.ts";
-import type { ErrorBody } from "../../schemas/error-body.ts";
+import type { ErrorDetails } from "../../schemas/error-body.ts";
 import type { Site } from "../site/index.ts";
 
 /**
@@ -7,7 +7,7 @@ import type { Site } from "../site/index.ts";
  * (SPEC.md section 7): the body says so and lists the ids the catalog has, so a client with a typo sees the right
  * spelling; a known id asked for without `.json` is told where it is.
  */
-export const notFoundBody = (site: Site, requestPath: string, sitePath: string): ErrorBody => {
+export const notFoundBody = (site: Site, requestPath: string, sitePath: string): ErrorDetails => {
   const name = sitePath.startsWith(SITE_PATHS.byIdPrefix) ? sitePath.slice(SITE_PATHS.byIdPrefix.length) : "";
   if (site.factIds.includes(name)) {
     return { error: "not_found", message: `a fact is served with a .json extension: ${SITE_PATHS.factById(name)}`, path: requestPath };

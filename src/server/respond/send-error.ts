@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ErrorBody } from "../../schemas/error-body.ts";
+import type { ErrorBody, ErrorDetails } from "../../schemas/error-body.ts";
+import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
 import { COMMON_HEADERS } from "../common-headers.ts";
 
 /** Errors are not cached, so a fact published by the next build is found at once. */
@@ -9,8 +10,8 @@ const ERROR_CACHE_CONTROL = "no-store";
  * Answers with a JSON error body in the published shape (`ErrorBody`, src/schemas/error-body.ts), CORS allowed like
  * every response so a script on another origin can read why.
  */
-export const sendError = (request: IncomingMessage, response: ServerResponse, status: number, body: ErrorBody, extraHeaders: readonly string[] = []): void => {
-  const json = Buffer.from(`${JSON.stringify(body)}\n`);
+export const sendError = (request: IncomingMessage, response: ServerResponse, status: number, details: ErrorDetails, extraHeaders: readonly string[] = []): void => {
+  const json = Buffer.from(`${JSON.stringify({ schema_version: SCHEMA_VERSION, ...details } satisfies ErrorBody)}\n`);
   response.writeHead(status, [
     ...COMMON_HEADERS,
     "Content-Type",
