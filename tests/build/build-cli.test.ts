@@ -1,7 +1,8 @@
-import { readdir, readFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import Parser from "rss-parser";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrlFromEnvironment } from "../../src/lib/config.ts";
 import { createGitRepo, factJson } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
@@ -43,7 +44,8 @@ describe("npm run build", () => {
 });
 
 describe("text from a fact, escaped for where it lands", () => {
-  it("keeps llms.txt link texts, the RSS description and llms.json's primary sources intact", async () => {
+  let out: string;
+  beforeAll(async () => {
     const repo = await createGitRepo();
     await repo.writeJson("facts/tax/bc.ptt.brackets.json", {
       ...factJson({ id: "bc.ptt.brackets", label: "Rates ](https://evil.example) [and\n# a heading" }),
@@ -54,20 +56,29 @@ describe("text from a fact, escaped for where it lands", () => {
       ],
     });
     await repo.commit("bc.ptt.brackets v1");
-    const out = path.join(await tempDir(), "_site");
+    // Kept for the whole describe: tempDir's folders last one test only.
+    const parent = await mkdtemp(path.join(os.tmpdir(), "facts-escaping-"));
+    afterAll(() => rm(parent, { recursive: true, force: true }));
+    out = path.join(parent, "_site");
     expect((await runScript("src/cli/build.ts", ["--root", repo.root, "--out", out], { env })).code).toBe(0);
+  }, 60_000);
 
+  it("escapes a label's Markdown in its llms.txt link text, so it cannot end the link or start a heading", async () => {
     const llmsText = await readFile(path.join(out, "llms.txt"), "utf8");
     const line = llmsText.split("\n").find((each) => each.includes("by-id/bc.ptt.brackets.json"));
     expect(line).toBe(
       "- [Rates \\](https://evil.example) \\[and # a heading](https://facts.example.org/api/v1/facts/by-id/bc.ptt.brackets.json): 1 (effective 2020-01-01, verified until 2027-04-30)",
     );
     expect(llmsText).not.toMatch(/^# a heading/m);
+  });
 
+  it("escapes a description's markup in the RSS description, which readers treat as HTML inside the XML", async () => {
     const feed = await new Parser().parseString(await readFile(path.join(out, "api/v1/facts/feed.xml"), "utf8"));
     // The description is HTML once the XML is read: the fact's markup arrives as text, never as elements.
     expect(feed.items[0]!.content).toMatch(/^Rates &lt;script&gt;alert\(1\)&lt;\/script&gt; &amp; more\. Effective: /);
+  });
 
+  it("lists only official sources as llms.json's primary sources", async () => {
     const llms = JSON.parse(await readFile(path.join(out, "api/v1/facts/llms.json"), "utf8"));
     expect(llms.facts[0].primary_sources).toEqual([
       { org: "BC Ministry of Finance", url: "https://www2.gov.bc.ca/gov/content/example", retrieved_iso: "2026-11-01" },
