@@ -10,7 +10,13 @@ const ERROR_CACHE_CONTROL = "no-store";
  * Answers with a JSON error body in the published shape (`ErrorBody`, src/schemas/error-body.ts), CORS allowed like
  * every response so a script on another origin can read why.
  */
-export const sendError = (request: IncomingMessage, response: ServerResponse, status: number, details: ErrorDetails, extraHeaders: readonly string[] = []): void => {
+export const sendError = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  status: number,
+  details: ErrorDetails,
+  extraHeaders: readonly string[] = [],
+): void => {
   const json = Buffer.from(`${JSON.stringify({ schema_version: SCHEMA_VERSION, ...details } satisfies ErrorBody)}\n`);
   response.writeHead(status, [
     ...COMMON_HEADERS,
