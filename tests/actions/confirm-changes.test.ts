@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { factJson } from "../helpers/git-repo.ts";
 import { runAction } from "../helpers/run-action.ts";
+import { SVT_2026_SEED } from "../helpers/scheduled-facts.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { eventEnvironment } from "../workflows/helpers/event-file.ts";
 import { type FakeGitHubApi, startFakeGitHubApi } from "../workflows/helpers/fake-github-api.ts";
@@ -29,16 +30,7 @@ const announced = (effective_iso: string) => ({
 /** A checkout with one fact carrying the given scheduled changes. */
 const workspaceWith = async (scheduled: unknown[]) => {
   const workspace = await tempDir();
-  const { superseded_by: _none, ...fact } = factJson({
-    id: "bc.svt.rates_2026",
-    domain: "tax",
-    version: 2,
-    cadence: "volatile",
-    effective_iso: "2026-01-01",
-    value: { rate_foreign_owners: 0.03 },
-    unit: "object",
-    retrieved_iso: "2026-11-20",
-  });
+  const { superseded_by: _none, ...fact } = factJson({ ...SVT_2026_SEED, retrieved_iso: "2026-11-20" });
   await mkdir(path.join(workspace, "facts/tax"), { recursive: true });
   await writeFile(path.join(workspace, SVT), `${JSON.stringify({ ...fact, ...(scheduled.length > 0 ? { scheduled } : {}), superseded_by: null }, null, 2)}\n`);
   return workspace;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildModel } from "../../src/build/build-model.ts";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
+import { FOREIGN_BUYER_BAN_SEED, SVT_2026_SEED } from "../helpers/scheduled-facts.ts";
 
 const BAN = "facts/foreign-buyer/ca.foreign_buyer_ban.json";
 const SVT = "facts/tax/bc.svt.rates_2026.json";
@@ -20,26 +21,8 @@ const scheduleIn = async (repo: GitRepo, file: string, scheduled: Record<string,
  */
 const repoWithScheduledChanges = async (): Promise<GitRepo> => {
   const repo = await createGitRepo();
-  await repo.writeFact({
-    id: "ca.foreign_buyer_ban",
-    domain: "foreign-buyer",
-    version: 2,
-    cadence: "volatile",
-    effective_iso: "2024-06-20",
-    value: { scheduled_repeal_iso: "2027-01-01" },
-    unit: "object",
-    retrieved_iso: "2026-11-21",
-  });
-  await repo.writeFact({
-    id: "bc.svt.rates_2026",
-    domain: "tax",
-    version: 2,
-    cadence: "volatile",
-    effective_iso: "2026-01-01",
-    value: { rate_foreign_owners: 0.03 },
-    unit: "object",
-    retrieved_iso: "2026-11-21",
-  });
+  await repo.writeFact(FOREIGN_BUYER_BAN_SEED);
+  await repo.writeFact(SVT_2026_SEED);
   await scheduleIn(repo, BAN, [
     {
       effective_iso: "2027-01-01",

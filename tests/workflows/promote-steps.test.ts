@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { createGitRepo } from "../helpers/git-repo.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
+import { FOREIGN_BUYER_BAN_SEED } from "../helpers/scheduled-facts.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
 const exec = promisify(execFile);
@@ -68,16 +69,7 @@ const promotionJob = async () => {
 describe("the promotion workflow's steps", () => {
   it("promote, validate and push the enacted change to main on its day, and start the deployment; the day before they push nothing", async () => {
     const seed = await createGitRepo();
-    await seed.writeFact({
-      id: "ca.foreign_buyer_ban",
-      domain: "foreign-buyer",
-      version: 2,
-      cadence: "volatile",
-      effective_iso: "2024-06-20",
-      value: { scheduled_repeal_iso: "2027-01-01" },
-      unit: "object",
-      retrieved_iso: "2026-11-21",
-    });
+    await seed.writeFact(FOREIGN_BUYER_BAN_SEED);
     const file = "facts/foreign-buyer/ca.foreign_buyer_ban.json";
     const { superseded_by: _none, ...fact } = await seed.readJson(file);
     const change = {
