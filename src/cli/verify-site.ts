@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { parseBaseUrl } from "../lib/base-url.ts";
 import { runCommand } from "../lib/run-command.ts";
 import { createSiteFetcher, KEYS_FILE, readSigningKeys, type SignatureVerdict, type TreeReport, verifyPublishedTree } from "../signing/index.ts";
 
@@ -10,15 +11,10 @@ const wholeNumber = (name: string, text: string, minimum: number): number => {
 };
 
 const baseUrlOf = (text: string): string => {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new Error(`the base URL must be an absolute http(s) URL, got "${text}"`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`the base URL must use http or https, got "${text}"`);
+  const base = parseBaseUrl(text, "the base URL");
+  const url = new URL(base);
   if (url.search !== "" || url.hash !== "") throw new Error(`the base URL must have no query or fragment, got "${text}"`);
-  return url.href.replace(/\/+$/, "");
+  return base;
 };
 
 const signatureSummary = (signature: SignatureVerdict): string => {

@@ -1,3 +1,4 @@
+import { parseBaseUrl } from "./base-url.ts";
 import { type Environment, readVariable } from "./environment.ts";
 import { SITE_PATHS } from "./site-paths.ts";
 /** Names and addresses shared by every published artifact, so the catalog, feed, webhooks and pages agree. */
@@ -33,14 +34,7 @@ export const baseUrlFromEnvironment = (environment: Environment = process.env): 
   const raw =
     readVariable("FACTS_BASE_URL", environment) ||
     (readVariable("PORT", environment) ? `http://localhost:${readVariable("PORT", environment)}` : DEFAULT_BASE_URL);
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(`FACTS_BASE_URL must be an absolute http(s) URL, got "${raw}"`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`FACTS_BASE_URL must use http or https, got "${raw}"`);
-  return url.href.replace(/\/+$/, "");
+  return parseBaseUrl(raw, "FACTS_BASE_URL");
 };
 
 /** Every address the service publishes, derived from one base URL. */

@@ -128,6 +128,6 @@ describe("createFactsClient, against a server that answers garbage", () => {
   });
 
   it("refuses a base URL that is not http(s)", () => {
-    expect(() => createFactsClient({ baseUrl: "file:///etc" })).toThrow("baseUrl must be an http(s) URL");
+    expect(() => createFactsClient({ baseUrl: "file:///etc" })).toThrow('baseUrl must use http or https, got "file:///etc"');
   });
 });

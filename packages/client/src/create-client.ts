@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { parseBaseUrl } from "../../../src/lib/base-url.ts";
 import { SITE_PATHS } from "../../../src/lib/site-paths.ts";
 import {
   AffordabilityLatest,
@@ -35,9 +36,7 @@ interface Cached {
  * with `If-None-Match`: a `304 Not Modified` costs no download and returns the kept answer.
  */
 export const createFactsClient = (options: FactsClientOptions) => {
-  const base = new URL(options.baseUrl);
-  if (base.protocol !== "https:" && base.protocol !== "http:") throw new TypeError(`baseUrl must be an http(s) URL, got ${options.baseUrl}`);
-  const origin = base.href.replace(/\/+$/, "");
+  const origin = parseBaseUrl(options.baseUrl, "baseUrl");
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const cache = new Map<string, Cached>();
 
