@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import type { ErrorBody } from "../../schemas/error-body.ts";
-import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
 import { COMMON_HEADERS } from "../common-headers.ts";
+import { errorBodyText } from "./send-error.ts";
 
 const ANSWERS: Record<string, { statusLine: string; error: string }> = {
   HPE_HEADER_OVERFLOW: { statusLine: "431 Request Header Fields Too Large", error: "headers_too_large" },
@@ -22,7 +21,7 @@ export const noteResponse = (request: IncomingMessage, response: ServerResponse)
 
 const rawAnswer = (error: NodeJS.ErrnoException): string => {
   const answer = (error.code === undefined ? undefined : ANSWERS[error.code]) ?? { statusLine: "400 Bad Request", error: "bad_request" };
-  const body = `${JSON.stringify({ schema_version: SCHEMA_VERSION, error: answer.error, message: `the request could not be parsed (${error.code ?? error.message})` } satisfies ErrorBody)}\n`;
+  const body = errorBodyText({ error: answer.error, message: `the request could not be parsed (${error.code ?? error.message})` });
   const headers = [
     ...COMMON_HEADERS,
     "Content-Type",

@@ -6,6 +6,9 @@ import { COMMON_HEADERS } from "../common-headers.ts";
 /** Errors are not cached, so a fact published by the next build is found at once. */
 const ERROR_CACHE_CONTROL = "no-store";
 
+/** The JSON error body as sent: `schema_version` first, then what the refusal states. */
+export const errorBodyText = (details: ErrorDetails): string => `${JSON.stringify({ schema_version: SCHEMA_VERSION, ...details } satisfies ErrorBody)}\n`;
+
 /**
  * Answers with a JSON error body in the published shape (`ErrorBody`, src/schemas/error-body.ts), CORS allowed like
  * every response so a script on another origin can read why.
@@ -17,7 +20,7 @@ export const sendError = (
   details: ErrorDetails,
   extraHeaders: readonly string[] = [],
 ): void => {
-  const json = Buffer.from(`${JSON.stringify({ schema_version: SCHEMA_VERSION, ...details } satisfies ErrorBody)}\n`);
+  const json = Buffer.from(errorBodyText(details));
   response.writeHead(status, [
     ...COMMON_HEADERS,
     "Content-Type",

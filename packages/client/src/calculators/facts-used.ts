@@ -43,3 +43,6 @@ export const checkAmount = (name: string, amount: unknown, minimum = 0): number 
   }
   return amount;
 };
+
+/** Rates are fractions, and float arithmetic on them leaves noise: 0.05 + 0.02 is 0.07000000000000001. */
+export const roundRate = (rate: number): number => Math.round(rate * 1e8) / 1e8;

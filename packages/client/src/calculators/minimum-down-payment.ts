@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { roundCents } from "../../../../src/affordability/mortgage-math.ts";
+import { formatCad } from "../../../../src/render/pages/text/format-number.ts";
 import { checkAmount, type FactSource, type FactUsed, readFact } from "./facts-used.ts";
 
 export interface MinimumDownPaymentResult {
@@ -18,8 +19,6 @@ const InsuranceRules = z.object({
   min_down_payment_rate_uninsured: z.number().min(0).max(1),
 });
 
-const dollars = (amount: number): string => `$${amount.toLocaleString("en-CA")}`;
-
 /**
  * The minimum down payment on a purchase price, from `cmhc.insurance_cap`: below the insured price cap, each
  * bracket's rate on the part of the price within it (5% of the first $500,000, 10% of the rest); at or above the
@@ -35,7 +34,7 @@ export const minimumDownPayment = (facts: FactSource, price: number): MinimumDow
       insurable: false,
       breakdown: [
         {
-          label: `whole price, at or above the insured price cap of ${dollars(value.insured_price_cap_exclusive)}`,
+          label: `whole price, at or above the insured price cap of ${formatCad(value.insured_price_cap_exclusive)}`,
           base: price,
           rate: value.min_down_payment_rate_uninsured,
           amount,
@@ -50,7 +49,7 @@ export const minimumDownPayment = (facts: FactSource, price: number): MinimumDow
     const portion = Math.min(price, bracket.upper) - lower;
     if (portion > 0)
       breakdown.push({
-        label: `${dollars(lower)} to ${dollars(bracket.upper)}`,
+        label: `${formatCad(lower)} to ${formatCad(bracket.upper)}`,
         base: portion,
         rate: bracket.rate,
         amount: roundCents(portion * bracket.rate),

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { roundCents } from "../../../../src/affordability/mortgage-math.ts";
+import { formatCad } from "../../../../src/render/pages/text/format-number.ts";
 import { BracketArray } from "../../../../src/schemas/fact-value.ts";
 import { CalculatorError } from "./calculator-error.ts";
-import { checkAmount, type FactSource, type FactUsed, readFact } from "./facts-used.ts";
+import { checkAmount, type FactSource, type FactUsed, readFact, roundRate } from "./facts-used.ts";
 
 export interface PropertyTransferTaxOptions {
   /** Fair market value of the property, in dollars. */
@@ -55,8 +56,6 @@ const ForeignBuyerTax = z.object({ rate: z.number().min(0).max(1) });
 
 type Thresholds = z.infer<typeof FirstTimeBuyerThresholds>;
 
-const dollars = (amount: number): string => `$${amount.toLocaleString("en-CA")}`;
-
 /**
  * General tax over the bracket schedule. The top bracket is the rate for residential value: it includes the further
  * tax on residential property, which the Property Transfer Tax Act (s. 3.01) charges on the amount by which the
@@ -69,7 +68,7 @@ const generalTax = (brackets: z.infer<typeof BracketArray>, price: number, resid
   brackets.forEach((bracket, index) => {
     const lower = index === 0 ? 0 : brackets[index - 1]!.upper!;
     const portion = Math.min(price, bracket.upper ?? Number.POSITIVE_INFINITY) - lower;
-    const range = bracket.upper === null ? `above ${dollars(lower)}` : `${dollars(lower)} to ${dollars(bracket.upper)}`;
+    const range = bracket.upper === null ? `above ${formatCad(lower)}` : `${formatCad(lower)} to ${formatCad(bracket.upper)}`;
     const isTop = index === brackets.length - 1 && index > 0;
     if (!isTop || residentialShare === 1) {
       if (portion > 0)
@@ -87,7 +86,7 @@ const generalTax = (brackets: z.infer<typeof BracketArray>, price: number, resid
       lines.push({ label: `general rate on ${range}`, base: portion, rate: belowRate, amount: roundCents(portion * belowRate), fact_id: "bc.ptt.brackets" });
     const residentialAbove = roundCents(price * residentialShare - lower);
     if (residentialAbove > 0) {
-      const further = Math.round((bracket.rate - belowRate) * 1e8) / 1e8;
+      const further = roundRate(bracket.rate - belowRate);
       lines.push({
         label: `further tax on residential value ${range}`,
         base: residentialAbove,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CalculatorError } from "./calculator-error.ts";
-import { type FactSource, type FactUsed, readFact } from "./facts-used.ts";
+import { type FactSource, type FactUsed, readFact, roundRate } from "./facts-used.ts";
 
 export interface QualifyingRateResult {
   /** The rate a borrower must qualify at, as a fraction (0.0525 = 5.25%). */
@@ -13,9 +13,6 @@ export interface QualifyingRateResult {
 }
 
 const StressTest = z.object({ buffer_rate: z.number().min(0).max(1), floor_rate: z.number().min(0).max(1) });
-
-/** Rates are fractions; float addition would print 0.07 as 0.07000000000000001. */
-const roundRate = (rate: number): number => Math.round(rate * 1e8) / 1e8;
 
 /**
  * The minimum qualifying rate of the mortgage stress test (`osfi.b20.stress_test`): the greater of the contract rate
