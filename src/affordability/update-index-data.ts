@@ -2,6 +2,7 @@ import { compareText } from "../lib/compare-text.ts";
 import type { Board } from "../schemas/affordability.ts";
 import type { Citation } from "../schemas/citation.ts";
 import type { BenchmarkFile, MortgageRatesFile } from "../schemas/index-data.ts";
+import { monthChange } from "./month-change.ts";
 import { MORTGAGE_SERIES, type MonthlyRate, observationUrl, rateCitation } from "./sources/bank-of-canada.ts";
 import { type MonthlyPrice, priceCitation } from "./sources/crea.ts";
 
@@ -34,10 +35,10 @@ const mergeMonths = <Entry extends { month: string; citation: Citation }>(
   const months = new Map(current.map((entry) => [entry.month, entry]));
   for (const month of incoming) {
     const existing = months.get(month.month);
-    if (existing !== undefined && valueIn(existing) === month.value && existing.citation.url === month.url) continue;
-    if (existing === undefined) change.added.push(month.month);
-    else if (valueIn(existing) !== month.value) change.revised.push({ month: month.month, from: valueIn(existing), to: month.value });
-    else change.resourced.push(month.month);
+    const kind = monthChange(existing && { value: valueIn(existing), source: existing.citation.url }, { value: month.value, source: month.url });
+    if (kind === "unchanged") continue;
+    if (kind === "revised") change.revised.push({ month: month.month, from: valueIn(existing!), to: month.value });
+    else change[kind].push(month.month);
     months.set(month.month, month.entry());
   }
   return { months: [...months.values()].sort((a, b) => compareText(a.month, b.month)), change };

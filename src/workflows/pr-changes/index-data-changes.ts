@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import { type MonthOnFile, monthChange } from "../../affordability/month-change.ts";
 import { gitResult } from "../../lib/git/index.ts";
 import { listFiles } from "../../model/index.ts";
 
@@ -22,7 +23,7 @@ const Series = z.object({
   months: z.array(z.looseObject({ month: z.string(), rate: z.number().optional(), hpi_benchmark_price: z.number().optional(), citation: z.unknown() })),
 });
 
-const seriesOf = (text: string | undefined): Map<string, { value: number; citation: string }> | undefined => {
+const seriesOf = (text: string | undefined): Map<string, MonthOnFile> | undefined => {
   if (text === undefined) return new Map();
   let parsed: z.infer<typeof Series>;
   try {
@@ -33,7 +34,7 @@ const seriesOf = (text: string | undefined): Map<string, { value: number; citati
   return new Map(
     parsed.months.flatMap((entry) => {
       const value = entry.rate ?? entry.hpi_benchmark_price;
-      return value === undefined ? [] : [[entry.month, { value, citation: JSON.stringify(entry.citation) }] as const];
+      return value === undefined ? [] : [[entry.month, { value, source: JSON.stringify(entry.citation) }] as const];
     }),
   );
 };
@@ -66,9 +67,10 @@ export const indexDataChanges = async (root: string, base: string): Promise<Inde
     };
     for (const [month, entry] of next) {
       const was = old.get(month);
-      if (was === undefined) change.added.push({ month, value: entry.value });
-      else if (was.value !== entry.value) change.revised.push({ month, from: was.value, to: entry.value });
-      else if (was.citation !== entry.citation) change.resourced.push(month);
+      const kind = monthChange(was, entry);
+      if (kind === "added") change.added.push({ month, value: entry.value });
+      else if (kind === "revised") change.revised.push({ month, from: was!.value, to: entry.value });
+      else if (kind === "resourced") change.resourced.push(month);
     }
     for (const [month, entry] of old) if (!next.has(month)) change.removed.push({ month, value: entry.value });
     if (change.added.length + change.revised.length + change.removed.length + change.resourced.length > 0) changes.push(change);
