@@ -29,21 +29,21 @@ const BUDGETS: Record<string, Budget> = {
     reason: "the median fact carries about 4 citations, each with the verbatim quote that states its point (1–1.5 KB of quotes)",
   },
   llms: {
-    limit: 110 * KB,
+    limit: 114 * KB,
     target: 60 * KB,
-    reason: "the 44 facts' values and descriptions alone are about 65 KB, and SPEC.md 2.6's primary_sources (official sources only) about 28 KB",
+    reason: "the 46 facts' values and descriptions alone are about 66 KB, and SPEC.md 2.6's primary_sources (official sources only) about 30 KB",
   },
   feed: {
-    limit: 60 * KB,
+    limit: 64 * KB,
     target: 40 * KB,
     reason:
-      "SPEC.md 6.1's items: the 44 facts' descriptions alone are 24 KB, and each item's title, link, guid, date, author and primary source add about 0.8 KB",
+      "SPEC.md 6.1's items: the 46 facts' descriptions alone are 25 KB, and each item's title, link, guid, date, author and primary source add about 0.8 KB",
   },
-  search: { limit: 55 * KB, target: 45 * KB, reason: "45 KB was set for 36 facts; 44 now (≈ 55 KB)" },
+  search: { limit: 58 * KB, target: 45 * KB, reason: "45 KB was set for 36 facts; 46 now (45 × 46 / 36 ≈ 57.5 KB)" },
   manifest: {
-    limit: 32 * KB,
+    limit: 34 * KB,
     target: 16 * KB,
-    reason: "the manifest lists the SHA-256 of every file: 199 files, with a diff per revision, an Atom feed and an HTML page per fact",
+    reason: "the manifest lists the SHA-256 of every file: 210 files, with a diff per revision, an Atom feed and an HTML page per fact",
   },
   diff: {
     limit: 19 * KB,
@@ -51,8 +51,8 @@ const BUDGETS: Record<string, Budget> = {
     reason:
       "SPEC.md 2.8: a diff carries the fact at both versions, each with its full citations (quotes included); a revision that changes the sources doubles them",
   },
-  diffIndex: { limit: 14 * KB, target: 10 * KB, reason: "37 revisions are recorded; the index grows by one line per revision" },
-  indexHtml: { limit: 150 * KB },
+  diffIndex: { limit: 16 * KB, target: 10 * KB, reason: "40 revisions are recorded; the index grows by one line per revision" },
+  indexHtml: { limit: 156 * KB, target: 150 * KB, reason: "the page shows every fact with its description and value: 150 KB held 44 facts, and there are 46" },
 };
 
 const { out } = await buildProjectSite();
