@@ -62,7 +62,14 @@ describe("the catalog in facts/", () => {
     for (const fact of facts.values()) byDomain[fact.domain] = [...(byDomain[fact.domain] ?? []), fact.id];
     for (const [domain, ids] of Object.entries(SPEC_IDS)) expect(byDomain[domain], domain).toEqual(expect.arrayContaining(ids));
     // Rules of 2025–2026 a buyer, owner, landlord or tenant expects (issue #14).
-    for (const id of ["ca.gst.fthb_new_home_rebate", "ca.underused_housing_tax", "bc.strata.electrical_planning_report", "bc.home_owner_grant.threshold"]) {
+    for (const id of [
+      "ca.gst.fthb_new_home_rebate",
+      "ca.underused_housing_tax",
+      "bc.strata.electrical_planning_report",
+      "bc.home_owner_grant.threshold",
+      "bc.rta.abandoned_property",
+      "bc.rtb.monetary_order_publication",
+    ]) {
       expect(facts.has(id), id).toBe(true);
     }
   });
