@@ -15,8 +15,8 @@ interface Budget {
 }
 
 const BUDGETS: Record<string, Budget> = {
-  catalog: { limit: 160 * KB, target: 130 * KB, reason: "130 KB was set for 36 facts; the catalog now has 44 (130 × 44 / 36 ≈ 159 KB)" },
-  domainBundle: { limit: 56 * KB, target: 45 * KB, reason: "tax holds 17 of the 44 facts" },
+  catalog: { limit: 160 * KB, target: 130 * KB, reason: "130 KB was set for 36 facts; the catalog now has 46 (130 × 46 / 36 ≈ 166 KB)" },
+  domainBundle: { limit: 56 * KB, target: 45 * KB, reason: "tax holds 17 of the 46 facts" },
   singleFact: {
     limit: 12 * KB,
     target: 6 * KB,
