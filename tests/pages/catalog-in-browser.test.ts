@@ -21,13 +21,12 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** How many fact files the catalog has: the page must show every one. */
-const FACT_COUNT = (await readdir(path.join(PROJECT_ROOT, "facts"), { recursive: true })).filter((file) => file.endsWith(".json")).length;
+/** The fact files, as `<domain>/<id>.json`: the page must show every one. */
+const FACT_FILES = (await readdir(path.join(PROJECT_ROOT, "facts"), { recursive: true })).filter((file) => file.endsWith(".json"));
+const FACT_COUNT = FACT_FILES.length;
 
-/** Ids of the rental facts, from their files: the domain filter must show exactly these. */
-const RENTAL_IDS = (await readdir(path.join(PROJECT_ROOT, "facts", "rental")))
-  .filter((file) => file.endsWith(".json"))
-  .map((file) => file.slice(0, -".json".length));
+/** Ids of the rental facts: the domain filter must show exactly these. */
+const RENTAL_IDS = FACT_FILES.filter((file) => path.dirname(file) === "rental").map((file) => path.basename(file, ".json"));
 
 const fact = (page: Page, id: string) => page.locator(`article.fact[id="${id}"]`);
 
