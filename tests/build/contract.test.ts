@@ -198,6 +198,10 @@ describe("the built endpoint tree", () => {
     }
     expect(llms.facts.every((fact: Record<string, unknown>) => !("history" in fact) && Array.isArray(fact.primary_sources))).toBe(true);
     expect(text("/llms.txt")).toMatch(/^# BC Real Estate Facts\n\n> /);
+    expect(text("/llms.txt")).toContain(`- [Full catalog with history](${BASE}/api/v1/facts/index.json): every fact with its earlier versions, JSON\n`);
+    expect(text("/llms.txt")).toContain(
+      `- Catalog of one domain, with history, JSON: [tax](${BASE}/api/v1/facts/tax.json), [mortgage](${BASE}/api/v1/facts/mortgage.json),`,
+    );
     expect(text("/llms.txt")).toContain(
       `(${BASE}/api/v1/facts/by-id/bc.ptt.brackets.json): 1% up to $200,000; 2% up to $2,000,000; 3% up to $3,000,000; 5% above $3,000,000`,
     );
