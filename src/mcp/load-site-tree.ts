@@ -29,8 +29,8 @@ const validated = <Schema extends z.ZodType>(doc: JsonDocument, schema: Schema):
   doc.syntaxProblems.length > 0 ? { value: undefined, problems: doc.syntaxProblems } : validateWithSchema(doc, schema);
 
 /**
- * Each fact of the catalog from its single-fact response, which alone carries its history and its citations'
- * quotes; a response that is missing, invalid or about another state of the fact is a problem.
+ * Each fact of the catalog from its single-fact response, which alone carries its citations' quotes and notes (the
+ * catalog has the same history); a response that is missing, invalid or about another state of the fact is a problem.
  */
 const readFacts = async (root: string, catalogDoc: JsonDocument, catalog: PublishedCatalog): Promise<{ facts: PublishedFact[]; problems: Problem[] }> => {
   const read = await Promise.all(

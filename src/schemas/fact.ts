@@ -31,7 +31,11 @@ export const Fact = z.object({
   expires_iso: IsoDate,
   tags: z.array(z.string()).optional(),
   citations: z.array(Citation).min(1),
-  history: z.array(HistoryEntry).optional(),
+  history: z
+    .array(HistoryEntry)
+    .describe(
+      "Every earlier version, newest first; an empty array when the fact was never revised. Present in the catalog, the domain bundles and the single-fact response.",
+    ),
   /** Changes announced or enacted for a later date, soonest first; empty when none is known. */
   scheduled: z.array(ScheduledChange).optional(),
   superseded_by: SupersededBy.optional(),

@@ -161,6 +161,24 @@ describe("the built endpoint tree", () => {
     expect(json("/api/v1/facts/diff/index.json").count).toBe(model.diffs.length);
   });
 
+  it("carries each fact's history in the catalog and every domain bundle: one entry per earlier version, as in its single-fact response", () => {
+    const bundles = ["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"].map((domain) => `/api/v1/facts/${domain}.json`);
+    let checked = 0;
+    let revised = 0;
+    for (const urlPath of ["/api/v1/facts/index.json", ...bundles]) {
+      for (const fact of json(urlPath).facts) {
+        expect(Array.isArray(fact.history), `${urlPath} ${fact.id}`).toBe(true);
+        expect(fact.history, `${urlPath} ${fact.id}`).toHaveLength(fact.version - 1);
+        expect(fact.history, `${urlPath} ${fact.id}`).toEqual(json(`/api/v1/facts/by-id/${fact.id}.json`).fact.history);
+        checked += 1;
+        if (fact.version > 1) revised += 1;
+      }
+    }
+    // Every fact twice: once in the catalog, once in its domain's bundle; and some were revised, so entries were compared.
+    expect(checked).toBe(2 * FACT_FILES.length);
+    expect(revised).toBeGreaterThan(0);
+  });
+
   it("lists llms.json facts with primary sources and no history, and an llms.txt beside it", () => {
     const llms = json("/api/v1/facts/llms.json");
     expect(llms.intended_for).toBeTruthy();
@@ -180,6 +198,10 @@ describe("the built endpoint tree", () => {
     }
     expect(llms.facts.every((fact: Record<string, unknown>) => !("history" in fact) && Array.isArray(fact.primary_sources))).toBe(true);
     expect(text("/llms.txt")).toMatch(/^# BC Real Estate Facts\n\n> /);
+    expect(text("/llms.txt")).toContain(`- [Full catalog with history](${BASE}/api/v1/facts/index.json): every fact with its earlier versions, JSON\n`);
+    expect(text("/llms.txt")).toContain(
+      `- Catalog of one domain, with history, JSON: [tax](${BASE}/api/v1/facts/tax.json), [mortgage](${BASE}/api/v1/facts/mortgage.json),`,
+    );
     expect(text("/llms.txt")).toContain(
       `(${BASE}/api/v1/facts/by-id/bc.ptt.brackets.json): 1% up to $200,000; 2% up to $2,000,000; 3% up to $3,000,000; 5% above $3,000,000`,
     );

@@ -19,7 +19,7 @@ describe("factAsOf: the value in force on a date, from history", () => {
   });
 
   it("gives the earlier version on a date it was in force, up to the day before it was superseded", () => {
-    const earlier = brackets.history!.find((entry) => entry.superseded_iso === brackets.effective_iso)!;
+    const earlier = brackets.history.find((entry) => entry.superseded_iso === brackets.effective_iso)!;
     const dayBefore = new Date(Date.parse(`${brackets.effective_iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     expect(factAsOf(brackets, dayBefore)).toMatchObject({
       source: "history",
@@ -37,12 +37,18 @@ describe("factAsOf: the value in force on a date, from history", () => {
     expect(factAsOf(firstTimeBuyers, "2024-04-01")?.value).toMatchObject({ capped_exemption_fmv_max: 835_000 });
   });
 
-  it("gives nothing before the first published version, or for an earlier date of a fact fetched without history", () => {
-    const first = brackets.history!.at(-1)!;
+  it("gives nothing before the first published version", () => {
+    const first = brackets.history.at(-1)!;
     const dayBefore = new Date(Date.parse(`${first.effective_iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     expect(factAsOf(brackets, dayBefore)).toBeUndefined();
-    expect(inCatalog.history).toBeUndefined();
-    expect(factAsOf(inCatalog, "2017-01-01")).toBeUndefined();
+  });
+
+  it("answers the same for an earlier date from the catalog's copy of a fact, which carries the same history", () => {
+    expect(inCatalog.history).toEqual(brackets.history);
+    const earlier = brackets.history.at(-1)!;
+    const fromCatalog = factAsOf(inCatalog, earlier.effective_iso!);
+    expect(fromCatalog?.source).toBe("history");
+    expect(fromCatalog).toEqual(factAsOf(brackets, earlier.effective_iso!));
   });
 
   it("refuses a date that is not YYYY-MM-DD", () => {

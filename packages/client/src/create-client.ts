@@ -91,9 +91,11 @@ export const createFactsClient = (options: FactsClientOptions) => {
 
   return {
     baseUrl: origin,
+    /** Every fact with its `history`; its citations without their quotes and notes, which `fact(id)` has. */
     catalog: () => fetchJson(SITE_PATHS.catalog, FactCatalog),
+    /** The facts of one domain, as the catalog carries them. */
     domain: (domain: Domain) => fetchJson(SITE_PATHS.domainBundle(domain), FactCatalog),
-    /** One fact with its full `history`; a 404 for an unknown id carries the known ids in `error.body.known_ids`. */
+    /** One fact with its `history` and its citations' quotes and notes; a 404 for an unknown id carries the known ids in `error.body.known_ids`. */
     fact: (id: string) => fetchJson(SITE_PATHS.factById(encodeURIComponent(id)), SingleFactResponse),
     llms: () => fetchJson(SITE_PATHS.llms, LlmCatalog),
     manifest: () => fetchJson(SITE_PATHS.manifest, Manifest),

@@ -19,7 +19,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /**
  * The value of `fact` in force on `date` (YYYY-MM-DD): the current value from its `effective_iso` on, otherwise
  * the history entry whose `effective_iso` ≤ date < `superseded_iso`. Undefined when no published version covers the
- * date (before the first version, or a fact fetched without `history`, as in the catalog, for an earlier date).
+ * date (before the first version). A fact from the catalog, a domain bundle or `fact(id)` carries the same `history`.
  */
 export const factAsOf = (fact: Fact, date: string): FactValueAsOf | undefined => {
   if (!ISO_DATE.test(date)) throw new RangeError(`factAsOf: date must be YYYY-MM-DD, got ${JSON.stringify(date)}`);
@@ -34,7 +34,7 @@ export const factAsOf = (fact: Fact, date: string): FactValueAsOf | undefined =>
       source: "current",
     };
   }
-  const entry = (fact.history ?? []).find(
+  const entry = fact.history.find(
     (each) => each.value !== undefined && (each.effective_iso ?? "") <= date && (each.superseded_iso === undefined || date < each.superseded_iso),
   );
   if (entry?.value === undefined) return undefined;

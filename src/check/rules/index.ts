@@ -2,6 +2,7 @@ import { LOAD_RULES } from "../../model/index.ts";
 import { cadence } from "./cadence.ts";
 import { citationKind } from "./citation-kind.ts";
 import { effectiveBeforeExpiry } from "./effective-before-expiry.ts";
+import { effectiveNotInFuture } from "./effective-not-in-future.ts";
 import { fileMatchesId } from "./file-matches-id.ts";
 import { keyOrder } from "./key-order.ts";
 import { notesForReaders } from "./notes-for-readers.ts";
@@ -19,6 +20,12 @@ export const FACT_RULES: readonly FactRule[] = [
   },
   { name: "key-order", level: "error", description: "Keys are written in the schema's order (`npm run fix` rewrites them).", check: keyOrder },
   { name: "effective-before-expiry", level: "error", description: "effective_iso is not after expires_iso.", check: effectiveBeforeExpiry },
+  {
+    name: "effective-not-in-future",
+    level: "error",
+    description: "effective_iso is not after today: a rule that takes effect later goes under scheduled.",
+    check: effectiveNotInFuture,
+  },
   { name: "retrieved-not-in-future", level: "error", description: "No citation was retrieved after today.", check: retrievedNotInFuture },
   {
     name: "cadence",

@@ -58,6 +58,6 @@ export const getFact = (tree: SiteTree, id: string): ToolAnswer<GetFactOutput> =
   const fact = tree.facts.get(id);
   if (!fact) return { invalid: `unknown fact id: ${id}; search_facts finds the ids of the published facts by words` };
   const { history, ...published } = fact;
-  const structured: GetFactOutput = { ...published, history: (history ?? []).map(({ citations: _citations, ...entry }) => entry) };
+  const structured: GetFactOutput = { ...published, history: history.map(({ citations: _citations, ...entry }) => entry) };
   return { structured, text: factText(structured) };
 };

@@ -11,11 +11,12 @@ import type { SiteModel } from "../site-model.ts";
 const sourceOf = ({ quote: _quote, notes: _notes, ...source }: Citation): Citation => source;
 
 /**
- * A fact as the catalog and the domain bundles carry it: its current state and sources. Its history and the quotes
- * and notes of its citations are in `/by-id/{id}.json` (history's citations in the diffs), so that the catalog stays
- * one small download however long the history grows.
+ * A fact as the catalog and the domain bundles carry it: its current state, its sources and its history, as in
+ * `/by-id/{id}.json`, but without the quotes and notes of its citations, which only the single-fact response carries.
+ * History entries carry no citations anywhere (the diffs publish every version with its own), so the catalog grows
+ * by one short entry per revision.
  */
-export const catalogFact = ({ history: _history, ...fact }: Fact): Fact => ({
+export const catalogFact = (fact: Fact): Fact => ({
   ...fact,
   citations: fact.citations.map(sourceOf),
   scheduled: (fact.scheduled ?? []).map((change) => ({ ...change, citations: change.citations.map(sourceOf) })),

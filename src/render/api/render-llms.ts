@@ -1,6 +1,7 @@
 import { SERVICE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
 import type { LlmCatalog } from "../../schemas/llm-catalog.ts";
+import { DOMAINS } from "../../schemas/primitives.ts";
 import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
 import { describeValue } from "../describe-value.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
@@ -58,7 +59,8 @@ export const renderLlms = (model: SiteModel): SiteFiles => {
     "",
     "## API",
     "",
-    `- [Full catalog with history](${model.urls.catalog}): every fact, JSON`,
+    `- [Full catalog with history](${model.urls.catalog}): every fact with its earlier versions, JSON`,
+    `- Catalog of one domain, with history, JSON: ${DOMAINS.map((domain) => `[${domain}](${model.urls.domainBundle(domain)})`).join(", ")}`,
     `- [Compact catalog for language models](${model.urls.llms}): every fact without history, JSON`,
     `- [OpenAPI description](${model.urls.openApi}): every endpoint and schema`,
     `- [Revisions feed](${model.urls.feed}): RSS 2.0`,

@@ -1,0 +1,162 @@
+import { gzipSync } from "node:zlib";
+import { SITE_PATHS } from "../lib/site-paths.ts";
+import { DOMAINS } from "../schemas/primitives.ts";
+
+/**
+ * Payload budgets of a built tree, measured as a consumer receives each file: gzip-compressed. The approximate sizes
+ * the service promises were stated for a catalog of a given size, so the budgets of the files that list every fact
+ * grow with the number of facts, counted in the tree itself; adding a fact never needs a budget edited by hand.
+ * docs/maintainers/payload-budgets.md gives each budget's reason.
+ */
+
+/** zlib's default level, which servers compressing with zlib use unless told otherwise. */
+export const GZIP_LEVEL = 6;
+
+/** Sizes are in kilobytes of 1,000 bytes. */
+export const KB = 1000;
+
+/** The number of facts the approximate sizes of the catalog, llms.json, the feed and the search index were set for. */
+export const REFERENCE_FACTS = 36;
+/** The number of facts the approximate size of a domain bundle was set for. */
+export const REFERENCE_BUNDLE_FACTS = 12;
+
+/** Per 36 facts, scaled by the tree's own fact count. */
+const PER_CATALOG = { catalog: 50 * KB, llms: 40 * KB, feed: 30 * KB, searchIndex: 40 * KB } as const;
+/** Per 12 facts of the bundle's domain, never below the floor: a small bundle is mostly its envelope and a few large facts. */
+const BUNDLE = { per12: 15 * KB, floor: 5 * KB } as const;
+/** Fixed, whatever the number of facts: each describes one fact or one transition, or lists one line per revision. */
+const FIXED = { singleFact: 5 * KB, diff: 8 * KB, diffIndex: 5 * KB } as const;
+/**
+ * The manifest: its fixed part (endpoints, domain and id lists), plus an allowance for each entry of its `files`
+ * list. An entry's SHA-256, 64 hexadecimal characters, is random, so gzip can at best halve it; the rest of the
+ * allowance is for the entry's path and size.
+ */
+const MANIFEST = { fixed: 3 * KB, perFile: 64 } as const;
+
+export interface BudgetRow {
+  /** Which budget the file falls under, e.g. `catalog` or `single fact`. */
+  budget: string;
+  /** The file's path in the tree, e.g. `/api/v1/facts/index.json`. */
+  path: string;
+  /** The file's size as published, and gzip-compressed at GZIP_LEVEL. */
+  bytes: number;
+  gzipBytes: number;
+  /** The most gzipBytes may be. */
+  limit: number;
+  /** How the limit was computed, with the counts taken from the tree. */
+  basis: string;
+}
+
+export interface BudgetReport {
+  /** The number of facts in the tree's catalog, which scales the budgets. */
+  factCount: number;
+  rows: BudgetRow[];
+  /** The rows whose file is larger than its limit. */
+  over: BudgetRow[];
+}
+
+export const gzipSize = (bytes: Uint8Array): number => gzipSync(bytes, { level: GZIP_LEVEL }).length;
+
+const kb = (bytes: number): string => `${(bytes / KB).toFixed(1)} KB`;
+
+/** The number of facts a catalog or bundle of the tree lists, or an error naming the file. */
+const factsListed = (tree: ReadonlyMap<string, Uint8Array>, path: string): number => {
+  const bytes = tree.get(path);
+  if (!bytes) throw new Error(`${path} is not in the built tree`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(bytes).toString("utf8"));
+  } catch {
+    throw new Error(`${path} is not JSON`);
+  }
+  const facts = (parsed as { facts?: unknown }).facts;
+  if (!Array.isArray(facts)) throw new Error(`${path} has no facts list (at /facts)`);
+  return facts.length;
+};
+
+/**
+ * Every budgeted file of `tree` (site path → bytes, as `npm run build` wrote it) with its gzip size and limit. The
+ * fact counts come from the catalog and the domain bundles, the manifest's entry count from the files beside it.
+ */
+export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetReport => {
+  const factCount = factsListed(tree, SITE_PATHS.catalog);
+  const perCatalog = (size: number) => ({
+    limit: Math.round((size * factCount) / REFERENCE_FACTS),
+    basis: `${kb(size)} × ${factCount}/${REFERENCE_FACTS} facts`,
+  });
+  const rows: BudgetRow[] = [];
+  const add = (budget: string, path: string, limit: { limit: number; basis: string }) => {
+    const bytes = tree.get(path);
+    if (!bytes) throw new Error(`${path} is not in the built tree`);
+    rows.push({ budget, path, bytes: bytes.length, gzipBytes: gzipSize(bytes), ...limit });
+  };
+
+  const catalog = perCatalog(PER_CATALOG.catalog);
+  add("catalog", SITE_PATHS.catalog, catalog);
+  for (const domain of DOMAINS) {
+    const path = SITE_PATHS.domainBundle(domain);
+    const count = factsListed(tree, path);
+    const scaled = Math.round((BUNDLE.per12 * count) / REFERENCE_BUNDLE_FACTS);
+    add("domain bundle", path, {
+      limit: Math.max(scaled, BUNDLE.floor),
+      basis: `max(${kb(BUNDLE.per12)} × ${count}/${REFERENCE_BUNDLE_FACTS} facts, ${kb(BUNDLE.floor)})`,
+    });
+  }
+  add("llms.json", SITE_PATHS.llms, perCatalog(PER_CATALOG.llms));
+  add("feed", SITE_PATHS.feed, perCatalog(PER_CATALOG.feed));
+  add("search index", SITE_PATHS.searchIndex, perCatalog(PER_CATALOG.searchIndex));
+  // The catalog page shows what the catalog lists, as HTML; it may weigh what the catalog may.
+  add("catalog page", "/index.html", { limit: catalog.limit, basis: `the catalog's limit (${kb(catalog.limit)})` });
+  add("diff index", SITE_PATHS.diffIndex, { limit: FIXED.diffIndex, basis: kb(FIXED.diffIndex) });
+
+  // Every other file of the tree is an entry of the manifest's `files`: all but the manifest and its signature.
+  const manifestEntries = [...tree.keys()].filter((path) => path !== SITE_PATHS.manifest && path !== SITE_PATHS.manifestSignature).length;
+  add("manifest", SITE_PATHS.manifest, {
+    limit: MANIFEST.fixed + MANIFEST.perFile * manifestEntries,
+    basis: `${kb(MANIFEST.fixed)} + ${MANIFEST.perFile} B × ${manifestEntries} files listed`,
+  });
+
+  const singleFact = new RegExp(`^${SITE_PATHS.byIdPrefix}[^/]+\\.json$`);
+  const diff = /^\/api\/v1\/facts\/diff\/[^/]+\/v\d+-to-v\d+\.json$/;
+  for (const path of tree.keys()) {
+    if (singleFact.test(path)) add("single fact", path, { limit: FIXED.singleFact, basis: kb(FIXED.singleFact) });
+    else if (diff.test(path)) add("diff", path, { limit: FIXED.diff, basis: kb(FIXED.diff) });
+  }
+  return { factCount, rows, over: rows.filter((row) => row.gzipBytes > row.limit) };
+};
+
+/**
+ * The report as a table: one line per file, except that the single facts and the diffs, one budget each, are given
+ * as their largest file and how many there are (all of them with `all`).
+ */
+export const budgetTable = (report: BudgetReport, options: { all?: boolean } = {}): string => {
+  const grouped = new Set(["single fact", "diff"]);
+  const lines: string[][] = [];
+  for (const row of report.rows) {
+    if (!options.all && grouped.has(row.budget)) continue;
+    lines.push([row.path, kb(row.gzipBytes), kb(row.limit), row.gzipBytes > row.limit ? "OVER" : "ok", row.basis]);
+  }
+  if (!options.all) {
+    for (const budget of grouped) {
+      const rows = report.rows.filter((row) => row.budget === budget);
+      const largest = rows.reduce<BudgetRow | undefined>((top, row) => (top === undefined || row.gzipBytes > top.gzipBytes ? row : top), undefined);
+      if (!largest) continue;
+      const over = rows.filter((row) => row.gzipBytes > row.limit).length;
+      lines.push([
+        `${largest.path} (largest of ${rows.length} ${budget} files)`,
+        kb(largest.gzipBytes),
+        kb(largest.limit),
+        over > 0 ? `${over} OVER` : "ok",
+        `${largest.basis} each`,
+      ]);
+    }
+  }
+  const header = ["file", `gzip (level ${GZIP_LEVEL})`, "limit", "", "limit from"];
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
+  const format = (line: string[]) =>
+    line
+      .map((cell, column) => (column === 1 || column === 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .join("  ")
+      .trimEnd();
+  return [format(header), ...lines.map(format)].join("\n");
+};
