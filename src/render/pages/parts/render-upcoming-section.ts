@@ -25,7 +25,7 @@ export const renderUpcomingSection = (model: SiteModel) => {
 `;
   // A past-due announcement leads with that, since its date alone reads like an event already over.
   const expectedRow = (item: (typeof items)[number]) =>
-    html`<li${item.past_due ? html` class="past-due"` : ""}>${item.past_due ? html`<strong class="status status-past-due">past due since <time datetime="${item.date}">${readableDate(item.date)}</time>, not yet announced</strong>: ` : html`<time datetime="${item.date}">${readableDate(item.date)}</time> expected by: `}<a href="#${item.fact_id}">${item.label}</a>${item.expected ? html`<br><span class="note">${item.expected.what} (<a href="${item.expected.where.url}">${item.expected.where.org}</a>)</span>` : ""}</li>
+    html`<li${item.past_due ? html` class="past-due"` : ""}>${item.past_due ? html`<strong class="status status-past-due">past due since <time datetime="${item.date}">${readableDate(item.date)}</time>, not yet announced</strong>: ` : html`expected by <time datetime="${item.date}">${readableDate(item.date)}</time>: `}<a href="#${item.fact_id}">${item.label}</a>${item.expected ? html`<br><span class="note">${item.expected.what} (<a href="${item.expected.where.url}">${item.expected.where.org}</a>)</span>` : ""}</li>
 `;
   return html`<section class="upcoming" id="upcoming" aria-labelledby="upcoming-title">
 <h2 id="upcoming-title">Upcoming</h2>
