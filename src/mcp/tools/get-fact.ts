@@ -11,10 +11,10 @@ const HistorySummary = HistoryEntry.omit({ citations: true });
 const GetFactOutput = PublishedFact.omit({ history: true }).extend({
   history: z.array(HistorySummary).describe("Earlier versions, newest first, without their citations."),
   next_expected_status: z
-    .enum(["expected", "past-due"])
+    .enum(["expected", "past-due", "recorded"])
     .optional()
     .describe(
-      "With next_expected: past-due when its by_iso had passed on the date the data was built and no newer value was recorded (the announcement is late or was missed); expected otherwise.",
+      "With next_expected, on the date the data was built: expected (by_iso not yet passed), past-due (by_iso passed and no newer value recorded: the announcement is late or was missed) or recorded (by_iso passed and a newer value is recorded, as a scheduled change or a later effective date).",
     ),
 });
 type GetFactOutput = z.infer<typeof GetFactOutput>;

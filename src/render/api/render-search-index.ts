@@ -14,7 +14,9 @@ const uniqueWords = (text: string): string => [...new Set(text.toLowerCase().spl
 
 const expectedText = (fact: SiteModel["facts"][number], today: string): string[] => {
   const status = expectedStatus(fact, today);
-  return fact.next_expected === undefined || status === undefined ? [] : [fact.next_expected.what, describeExpected(fact.next_expected, status)];
+  return fact.next_expected === undefined || status === undefined || status === "recorded"
+    ? []
+    : [fact.next_expected.what, describeExpected(fact.next_expected, status)];
 };
 
 /**

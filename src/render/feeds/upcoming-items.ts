@@ -53,7 +53,7 @@ export const upcomingItems = (facts: readonly Fact[], urls: Urls, today: string,
     }
     const expected = fact.next_expected;
     const status = expectedStatus(fact, today);
-    if (expected !== undefined && status !== undefined && (status === "past-due" || (expected.by_iso >= today && expected.by_iso <= until))) {
+    if (expected !== undefined && (status === "past-due" || (status === "expected" && expected.by_iso <= until))) {
       items.push({
         uid: expectedUid(fact.id, expected.by_iso),
         date: expected.by_iso,

@@ -10,7 +10,8 @@ import { type Html, html, readableDate } from "../text/index.ts";
 export const renderExpected = (fact: Fact, today: string, detail: "brief" | "full"): Html => {
   const expected = fact.next_expected;
   const status = expectedStatus(fact, today);
-  if (expected === undefined || status === undefined) return html``;
+  // Once the newer value is recorded, the Scheduled section or the value itself says it; nothing is awaited.
+  if (expected === undefined || status === undefined || status === "recorded") return html``;
   const pastDue = status === "past-due";
   return html`${detail === "full" ? html`<h2>Next expected</h2>` : html`<h4>Next expected</h4>`}
 <div class="expected${pastDue ? " past-due" : ""}" data-expected-status="${status}">
