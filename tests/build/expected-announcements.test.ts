@@ -90,6 +90,11 @@ describe("the project's facts built on 2026-11-26: the 2027 rent cap is past due
     );
   });
 
+  it("llms.txt ends the rent cap's line saying the 2027 cap is not yet announced", async () => {
+    const line = (await read(out, "llms.txt")).split("\n").find((each) => each.includes("by-id/bc.rent_cap.2026.json"));
+    expect(line).toMatch(/; next: The 2027 rent cap: .*, not yet announced; past due since 2026-09-30\)$/);
+  });
+
   it('the search index finds the rent cap, and only it, for "rent cap 2027", and says it is not yet announced', async () => {
     const index = JSON.parse(await read(out, "api/v1/facts/search-index.json")) as SearchIndex;
     const text = (item: SearchIndex[number]) => `${item.search_text} ${item.aliases.join(" ")}`;
