@@ -29,7 +29,7 @@ export const renderUpcomingSection = (model: SiteModel) => {
 `;
   return html`<section class="upcoming" id="upcoming" aria-labelledby="upcoming-title">
 <h2 id="upcoming-title">Upcoming</h2>
-<p>Rules announced or enacted for a later date, published on the day they take effect (as of ${readableDate(model.today)}).
+<p>Rules announced or enacted for a later date, published on the day they take effect, and the dates by which yearly values are normally announced (as of ${readableDate(model.today)}).
 Follow them in a calendar (<a href="${link(model.urls.upcomingCalendar)}">iCalendar</a>), a feed reader (<a href="${link(model.urls.upcomingFeed)}">Atom</a>) or as <a href="${link(model.urls.upcoming)}">JSON</a>; each covers the next ${UPCOMING_WINDOW_DAYS} days.</p>
 <h3>Scheduled changes</h3>
 ${
