@@ -18,6 +18,7 @@ const freshnessGate = async (): Promise<void> => {
   for (const problem of report.expiring) core.warning(problem.message, problemAnnotation(inputs.root, problem, "Fact expires soon"));
   for (const problem of report.unpromoted) core.error(problem.message, problemAnnotation(inputs.root, problem, "Enacted change not promoted"));
   for (const problem of report.unconfirmed) core.warning(problem.message, problemAnnotation(inputs.root, problem, "Announced change awaits confirmation"));
+  for (const problem of report.pastDue) core.warning(problem.message, problemAnnotation(inputs.root, problem, "Expected announcement past due"));
   const expiredIds = report.expired.map((problem) => problem.factId);
   core.setOutput("expired", report.expired.length);
   core.setOutput("expired-facts", expiredIds.join(","));
@@ -28,6 +29,7 @@ const freshnessGate = async (): Promise<void> => {
   if (report.expiring.length > 0) summary.addHeading(`Expiring within ${warnDays} days`, 3).addTable(summaryRows(report.expiring));
   if (report.unpromoted.length > 0) summary.addHeading("Enacted changes not promoted", 3).addTable(summaryRows(report.unpromoted));
   if (report.unconfirmed.length > 0) summary.addHeading("Announced changes awaiting confirmation", 3).addTable(summaryRows(report.unconfirmed));
+  if (report.pastDue.length > 0) summary.addHeading("Expected announcements past due", 3).addTable(summaryRows(report.pastDue));
   await summary.write();
   const blocking = blockingProblems(report);
   if (blocking.length > 0) core.setFailed(`${summarizeFreshness(report, today)}: ${[...new Set(blocking.map((problem) => problem.factId))].join(", ")}`);

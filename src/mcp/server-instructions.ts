@@ -11,7 +11,10 @@ export const serverInstructions = (tree: SiteTree): string =>
       "Crown agency), each with the date it was last checked and often the passage it quotes.",
     "State a value together with the date it took effect, cite the fact's canonical_url (and its official citations where useful), and treat a " +
       "fact past its expires_iso as unverified. A change that is scheduled is not in effect before its date; announced changes are not yet enacted.",
-    "Tools: search_facts finds facts by words; get_fact gives one fact in full; upcoming_changes lists scheduled changes and re-verification dates " +
+    "Some facts declare next_expected: the date by which their next value is normally announced (an annual rent cap, a threshold set each " +
+      "tax year, rates set in a budget), what is expected and where it will be published. When that date has passed and no newer value is " +
+      "recorded, get_fact and upcoming_changes say the announcement is past due: say so, and do not present the current value as the next period's.",
+    "Tools: search_facts finds facts by words; get_fact gives one fact in full; upcoming_changes lists scheduled changes, expected announcements and re-verification dates " +
       "ahead; property_transfer_tax computes B.C. property transfer tax from the published rates.",
     `The data is licensed ${tree.catalog.license}. It is general information, not legal, tax or financial advice.`,
   ].join("\n\n");

@@ -1,5 +1,6 @@
 import { compareText } from "../lib/compare-text.ts";
 import { daysBetween } from "../lib/dates.ts";
+import { expectedStatus } from "../schemas/next-expected.ts";
 import type { LoadedFact } from "./load-facts.ts";
 
 /** A fact whose verification has lapsed or lapses within the window, with where its `expires_iso` is written. */
@@ -7,8 +8,12 @@ export interface FactDue {
   loaded: LoadedFact;
   /** Whole days from today to `expires_iso`; negative once it has passed. */
   daysLeft: number;
-  /** `drift`: not due by date, but a cited source no longer says what it is cited for (see `npm run sources`). */
-  status: "expired" | "expiring" | "drift";
+  /**
+   * `drift`: not due by date, but a cited source no longer says what it is cited for (see `npm run sources`).
+   * `announcement-past-due`: not due by date, but its next value, normally announced by `next_expected.by_iso`, is
+   * past due (see `expectedStatus`): whether it was announced must be checked where it is published.
+   */
+  status: "expired" | "expiring" | "drift" | "announcement-past-due";
 }
 
 /**
@@ -30,3 +35,7 @@ export const describeDue = (due: Pick<FactDue, "daysLeft"> & { loaded: { fact: {
   if (due.daysLeft === 0) return `expires today (expires_iso ${date})`;
   return `expires in ${due.daysLeft} day${due.daysLeft === 1 ? "" : "s"} (expires_iso ${date})`;
 };
+
+/** The facts whose expected announcement is past due on `today`, by id: each needs its announcement looked for. */
+export const announcementsPastDue = (facts: readonly LoadedFact[], today: string): LoadedFact[] =>
+  facts.filter(({ fact }) => expectedStatus(fact, today) === "past-due").sort((a, b) => compareText(a.fact.id, b.fact.id));

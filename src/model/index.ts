@@ -2,7 +2,7 @@ export { CADENCE_TAGS, cadenceTagsOf, expectedExpiry, latestRetrieved } from "./
 export { citationLists } from "./citation-lists.ts";
 export { factFileText } from "./fact-file-text.ts";
 export { factsAtRevision } from "./facts-at-revision.ts";
-export { describeDue, type FactDue, factsDue } from "./facts-due.ts";
+export { announcementsPastDue, describeDue, type FactDue, factsDue } from "./facts-due.ts";
 export { listDataFiles, listFiles } from "./list-files.ts";
 export { LOAD_RULES, type LoadedFact, loadFacts, loadFactsAtRevision, readFactFiles } from "./load-facts.ts";
 export { type JsonDocument, parseJsonDocument } from "./parse-json-document.ts";

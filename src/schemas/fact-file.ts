@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Citation } from "./citation.ts";
 import { BracketArray, FactValue } from "./fact-value.ts";
+import { NextExpected } from "./next-expected.ts";
 import { Domain, FactId, IsoDate, NonEmptyText } from "./primitives.ts";
 import { ScheduledChange } from "./scheduled-change.ts";
 
@@ -36,6 +37,8 @@ export const FactFile = z
     tags: z.array(z.string().regex(/^[a-z0-9][a-z0-9:._-]*$/, { error: "tags are lowercase words (a-z, 0-9, : . _ -)" })).optional(),
     citations: z.array(Citation).min(1, { error: "a fact needs at least one citation" }),
     scheduled: z.array(ScheduledChange).optional(),
+    /** When the next value is due on a known schedule: by when, what, and where it is published (an editorial field). */
+    next_expected: NextExpected.optional(),
     superseded_by: SupersededBy.optional(),
   })
   .superRefine((fact, ctx) => {
@@ -66,5 +69,6 @@ export const FACT_FILE_KEYS = [
   "tags",
   "citations",
   "scheduled",
+  "next_expected",
   "superseded_by",
 ] as const;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Citation } from "./citation.ts";
 import { type FactFile, SupersededBy } from "./fact-file.ts";
 import { FactValue } from "./fact-value.ts";
+import { NextExpected } from "./next-expected.ts";
 import { AbsoluteUrl, Domain, FactId, IsoDate, IsoDateTime, NonEmptyText } from "./primitives.ts";
 import { ScheduledChange } from "./scheduled-change.ts";
 import { SchemaVersion } from "./schema-version.ts";
@@ -38,6 +39,12 @@ export const Fact = z.object({
     ),
   /** Changes announced or enacted for a later date, soonest first; empty when none is known. */
   scheduled: z.array(ScheduledChange).optional(),
+  /**
+   * When the next value comes on a known schedule: the date by which it is normally announced, what is expected and
+   * where it will be published. Absent when the fact declares none. Whether it is past due depends on the day you
+   * read it: `upcoming.json` states that for its build date.
+   */
+  next_expected: NextExpected.optional(),
   superseded_by: SupersededBy.optional(),
   canonical_url: AbsoluteUrl.optional(),
 });
@@ -45,8 +52,15 @@ export type Fact = z.infer<typeof Fact>;
 
 /** Every published fact starts from a valid fact file; this keeps the two shapes from drifting apart. */
 export const factFromFile = (file: FactFile, derived: { history: HistoryEntry[]; canonical_url: string }): Fact => {
-  const { scheduled, superseded_by, ...rest } = file;
-  return { ...rest, history: derived.history, scheduled: scheduled ?? [], superseded_by: superseded_by ?? null, canonical_url: derived.canonical_url };
+  const { scheduled, next_expected, superseded_by, ...rest } = file;
+  return {
+    ...rest,
+    history: derived.history,
+    scheduled: scheduled ?? [],
+    ...(next_expected === undefined ? {} : { next_expected }),
+    superseded_by: superseded_by ?? null,
+    canonical_url: derived.canonical_url,
+  };
 };
 
 /** SPEC.md 2.4: the full catalog and every domain bundle. */

@@ -8,6 +8,7 @@ export * from "./fact-value.ts";
 export * from "./index-data.ts";
 export * from "./llm-catalog.ts";
 export * from "./manifest.ts";
+export * from "./next-expected.ts";
 export * from "./primitives.ts";
 export * from "./scheduled-change.ts";
 export * from "./schema-version.ts";

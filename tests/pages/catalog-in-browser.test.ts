@@ -106,6 +106,26 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
     await page.close();
   });
 
+  it('finds the rent cap for "rent cap 2027", whose 2027 cap is past due, and shows that on its page', async () => {
+    const page = await openCatalog();
+    // The site is built on the newest retrieved_iso of the data, after 2026-09-30, when the 2027 cap was due.
+    await page.locator("#search-query").fill("rent cap 2027");
+    expect(await visibleFactIds(page)).toEqual(["bc.rent_cap.2026"]);
+    await expect(fact(page, "bc.rent_cap.2026").locator(".status-past-due").textContent()).resolves.toBe(
+      "Not yet announced: past due since September 30, 2026",
+    );
+    await expect(page.locator("#upcoming li.past-due").textContent()).resolves.toMatch(
+      /^past due since September 30, 2026, not yet announced: B\.C\. maximum allowable rent increase for 2026 \(2\.3%\)The 2027 rent cap/,
+    );
+
+    await page.goto(`${server.url}/bc.rent_cap.2026.html`);
+    await expect(page.locator(".expected.past-due").isVisible()).resolves.toBe(true);
+    await expect(page.locator(".expected a").getAttribute("href")).resolves.toBe(
+      "https://www2.gov.bc.ca/gov/content/housing-tenancy/residential-tenancies/rent-rtb/rent-increases",
+    );
+    await page.close();
+  });
+
   it("filters by domain and hides the other domains' sections", async () => {
     const page = await openCatalog();
     await page.locator("#search-domain").selectOption("rental");

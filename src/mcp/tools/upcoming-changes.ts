@@ -13,7 +13,9 @@ const UpcomingChange = UpcomingItem.omit({ fact_url: true, citations: true }).ex
   canonical_url: AbsoluteUrl,
   citations: z
     .array(Citation)
-    .describe("A scheduled change's own sources; for a verification lapse, the fact's current citations, the sources to check again."),
+    .describe(
+      "A scheduled change's own sources; for a verification lapse or an expected announcement, the fact's current citations, the sources to check again.",
+    ),
 });
 
 const UpcomingChangesOutput = z.object({
@@ -34,9 +36,11 @@ export const UPCOMING_CHANGES = {
   config: {
     title: "Upcoming changes",
     description:
-      "Changes to British Columbia real estate rules scheduled to take effect (enacted, or announced and awaiting confirmation) and the dates " +
-      "by which facts must be re-verified, within `days` days of the published list's as_of date (the date the data was built), soonest first. " +
-      "Each item has its date, kind, the fact's id, label and canonical_url, the new value for a scheduled change, and citations.",
+      "Changes to British Columbia real estate rules scheduled to take effect (enacted, or announced and awaiting confirmation), the dates by " +
+      "which a fact's next value is normally announced (expected announcements, with past_due true when that date has passed and no new value " +
+      "is recorded) and the dates by which facts must be re-verified, within `days` days of the published list's as_of date (the date the data " +
+      "was built), soonest first; a past-due announcement is listed whatever its date. Each item has its date, kind, the fact's id, label and " +
+      "canonical_url, the new value for a scheduled change, what is expected and where for an expected announcement, and citations.",
     inputSchema: {
       days: z.int().min(1).max(UPCOMING_MAX_DAYS).describe(`How many days ahead of as_of to look, 1 to ${UPCOMING_MAX_DAYS}.`),
     },
@@ -45,11 +49,24 @@ export const UPCOMING_CHANGES = {
   },
 } as const;
 
+const kindText = (item: z.infer<typeof UpcomingChange>): string => {
+  switch (item.kind) {
+    case "scheduled-change":
+      return `takes effect (${item.status}): ${item.label} [${item.fact_id}]: ${item.note}${item.value === undefined ? "" : `; new value ${describeValue(item.value, item.unit)}`}`;
+    case "expected-announcement": {
+      const where = item.expected === undefined ? "" : `; to be published by ${item.expected.where.org} (${item.expected.where.url})`;
+      const what = item.expected?.what ?? item.label;
+      return item.past_due
+        ? `expected announcement PAST DUE, not yet announced: ${what} [${item.fact_id}] was normally announced by ${item.date}; no newer value is recorded, so the current value (version ${item.current_version}) may be out of date for the next period${where}`
+        : `expected announcement: ${what} [${item.fact_id}], normally announced by this date${where}`;
+    }
+    case "verification-lapse":
+      return `re-verify by: ${item.label} [${item.fact_id}], version ${item.current_version}`;
+  }
+};
+
 const itemText = (item: z.infer<typeof UpcomingChange>): string => {
-  const what =
-    item.kind === "scheduled-change"
-      ? `takes effect (${item.status}): ${item.label} [${item.fact_id}]: ${item.note}${item.value === undefined ? "" : `; new value ${describeValue(item.value, item.unit)}`}`
-      : `re-verify by: ${item.label} [${item.fact_id}], version ${item.current_version}`;
+  const what = kindText(item);
   return [
     `- ${item.date} ${what}`,
     `  canonical URL: ${item.canonical_url}`,
@@ -59,7 +76,7 @@ const itemText = (item: z.infer<typeof UpcomingChange>): string => {
 
 const upcomingText = (answer: UpcomingChangesOutput): string =>
   [
-    `${answer.item_count} scheduled changes and verification lapses within ${answer.days} days of ${answer.as_of} (the date the data was built), up to ${answer.complete ? answer.until : answer.published_until}:`,
+    `${answer.item_count} scheduled changes, expected announcements and verification lapses within ${answer.days} days of ${answer.as_of} (the date the data was built), up to ${answer.complete ? answer.until : answer.published_until}:`,
     ...(answer.note === undefined ? [] : [answer.note]),
     ...answer.items.map(itemText),
   ].join("\n");

@@ -1,6 +1,8 @@
 import { SERVICE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
+import type { Fact } from "../../schemas/fact.ts";
 import type { LlmCatalog } from "../../schemas/llm-catalog.ts";
+import { describeExpected, expectedStatus } from "../../schemas/next-expected.ts";
 import { DOMAINS } from "../../schemas/primitives.ts";
 import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
 import { describeValue } from "../describe-value.ts";
@@ -18,6 +20,13 @@ const oneLine = (text: string): string => text.replace(/\s+/g, " ").trim();
 
 /** A Markdown link text that closes only where the link does: backslashes and brackets escaped, on one line. */
 export const linkText = (text: string): string => oneLine(text).replace(/[\\[\]]/g, (character) => `\\${character}`);
+
+/** A fact's next expected announcement as its llms.txt line ends, so a past-due one is not taken for the next period's value. */
+const expectedNote = (fact: Fact, today: string): string => {
+  const status = expectedStatus(fact, today);
+  if (fact.next_expected === undefined || status === undefined || status === "recorded") return "";
+  return `; next: ${oneLine(fact.next_expected.what)}, ${describeExpected(fact.next_expected, status)}`;
+};
 
 /** `/api/v1/facts/llms.json` (SPEC.md 2.6, no history) and `/llms.txt` in the llms.txt convention. */
 export const renderLlms = (model: SiteModel): SiteFiles => {
@@ -70,7 +79,7 @@ export const renderLlms = (model: SiteModel): SiteFiles => {
     "",
     ...model.facts.map(
       (fact) =>
-        `- [${linkText(fact.label)}](${model.urls.factById(fact.id)}): ${oneLine(describeValue(fact.value, fact.unit))} (effective ${fact.effective_iso}, verified until ${fact.expires_iso})`,
+        `- [${linkText(fact.label)}](${model.urls.factById(fact.id)}): ${oneLine(describeValue(fact.value, fact.unit))} (effective ${fact.effective_iso}, verified until ${fact.expires_iso}${expectedNote(fact, model.today)})`,
     ),
     "",
   ];

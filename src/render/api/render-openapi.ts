@@ -97,9 +97,12 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
       },
       [{ name: "id", in: "path", required: true, schema: { type: "string", enum: factIds } }],
     ),
-    [SITE_PATHS.upcoming]: get("Scheduled changes and verification lapses within 365 days of the build date, soonest first.", {
-      200: json(ref("Upcoming"), "Upcoming"),
-    }),
+    [SITE_PATHS.upcoming]: get(
+      "Scheduled changes, expected announcements and verification lapses within 365 days of the build date, soonest first, and any expected announcement already past due.",
+      {
+        200: json(ref("Upcoming"), "Upcoming"),
+      },
+    ),
     [SITE_PATHS.upcomingCalendar]: get("The upcoming items as an iCalendar (RFC 5545) file: one all-day event each, with stable UIDs.", {
       200: { description: "iCalendar", headers: HEADERS, content: { "text/calendar": { schema: { type: "string" } } } },
     }),

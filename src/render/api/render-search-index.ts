@@ -1,4 +1,5 @@
 import { SITE_PATHS } from "../../lib/site-paths.ts";
+import { describeExpected, expectedStatus } from "../../schemas/next-expected.ts";
 import type { SearchIndex } from "../../schemas/search-index.ts";
 import { describeValue } from "../describe-value.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
@@ -10,6 +11,13 @@ import { aliasesFor } from "./aliases.ts";
  * and nothing a query could find.
  */
 const uniqueWords = (text: string): string => [...new Set(text.toLowerCase().split(/\s+/).filter(Boolean))].join(" ");
+
+const expectedText = (fact: SiteModel["facts"][number], today: string): string[] => {
+  const status = expectedStatus(fact, today);
+  return fact.next_expected === undefined || status === undefined || status === "recorded"
+    ? []
+    : [fact.next_expected.what, describeExpected(fact.next_expected, status)];
+};
 
 /**
  * `/api/v1/facts/search-index.json` (SPEC.md 2.9): one pre-lowercased item per fact, nothing else. The catalog page
@@ -26,6 +34,8 @@ export const renderSearchIndex = (model: SiteModel): SiteFiles => {
       ...(fact.tags ?? []),
       describeValue(fact.value, fact.unit),
       ...fact.citations.map((citation) => citation.org),
+      // The next expected announcement, in the words a reader searches with ("rent cap 2027"), and whether it is late.
+      ...expectedText(fact, model.today),
     ];
     return {
       id: fact.id,

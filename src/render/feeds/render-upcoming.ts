@@ -9,18 +9,32 @@ import type { SiteModel } from "../site-model.ts";
 import { atomFeed, tagUri } from "./atom-feed.ts";
 import { UPCOMING_WINDOW_DAYS, upcomingItems } from "./upcoming-items.ts";
 
-const KIND_TITLE = { "scheduled-change": "Takes effect", "verification-lapse": "Re-verify by" } as const;
+const KIND_TITLE = { "scheduled-change": "Takes effect", "verification-lapse": "Re-verify by", "expected-announcement": "Expected by" } as const;
+
+/** A past-due announcement says so in its title, so a calendar or feed reader shows it without opening the entry. */
+const titleOf = (item: UpcomingItem): string => (item.past_due ? "Past due, not yet announced" : KIND_TITLE[item.kind]);
 
 /** What an item's description says besides its summary: where the change comes from, or what a lapse means. */
-const detail = (item: UpcomingItem): string =>
-  item.kind === "scheduled-change"
-    ? [
+const detail = (item: UpcomingItem): string => {
+  switch (item.kind) {
+    case "scheduled-change":
+      return [
         item.status === "enacted"
           ? "Enacted: the catalog publishes it as the current value on this date."
           : "Announced, not yet enacted: the catalog publishes it once its enactment is confirmed.",
         ...(item.citations ?? []).map((citation) => `Source: ${citation.org}${citation.title ? `, ${citation.title}` : ""} (${citation.url})`),
-      ].join("\n")
-    : "The fact's sources must be checked again by this date; until then its value stands as verified.";
+      ].join("\n");
+    case "expected-announcement":
+      return [
+        item.past_due
+          ? `Past due: normally announced by ${item.date}, and no new value is recorded yet; the catalog's value stands until it is, and the fact is being re-verified.`
+          : `Normally announced by this date; the catalog records the new value once it is read in its source.`,
+        ...(item.expected ? [`Where: ${item.expected.where.org} (${item.expected.where.url})`] : []),
+      ].join("\n");
+    case "verification-lapse":
+      return "The fact's sources must be checked again by this date; until then its value stands as verified.";
+  }
+};
 
 /** The moment of the fact's current state, so an event or entry changes its stamp only when its fact changes. */
 const stampOf = (model: SiteModel, factId: string): string => model.lastChanged.get(factId)?.committed_at ?? model.generatedAt;
@@ -47,7 +61,7 @@ export const renderUpcoming = (model: SiteModel): SiteFiles => {
 
   const calendar = ical({
     name: `${SERVICE.name}: upcoming`,
-    description: "British Columbia real estate rules: scheduled changes taking effect and verification lapses.",
+    description: "British Columbia real estate rules: scheduled changes taking effect, expected announcements and verification lapses.",
     prodId: { company: SERVICE.slug, product: "upcoming", language: "EN" },
     url: model.urls.upcomingCalendar,
     ttl: 60 * 60 * 24,
@@ -62,7 +76,7 @@ export const renderUpcoming = (model: SiteModel): SiteFiles => {
       stamp: new Date(stampOf(model, item.fact_id)),
       // Calendar clients update an event they already hold only when its sequence grows: it follows the fact's state.
       sequence: Math.floor(Date.parse(stampOf(model, item.fact_id)) / 60_000),
-      summary: `${KIND_TITLE[item.kind]}: ${item.label}`,
+      summary: `${titleOf(item)}: ${item.label}`,
       description: `${item.summary}\n${detail(item)}\n${item.fact_url}`,
       url: model.urls.factAnchor(item.fact_id),
       categories: [{ name: item.domain }],
@@ -72,13 +86,13 @@ export const renderUpcoming = (model: SiteModel): SiteFiles => {
   const feed = atomFeed({
     id: tagUri("upcoming"),
     title: `${SERVICE.name}: upcoming changes`,
-    subtitle: `Scheduled changes and verification lapses within ${UPCOMING_WINDOW_DAYS} days of ${model.today}.`,
+    subtitle: `Scheduled changes, expected announcements and verification lapses within ${UPCOMING_WINDOW_DAYS} days of ${model.today}.`,
     self: model.urls.upcomingFeed,
     page: `${model.urls.catalogPage}#upcoming`,
     updated: model.generatedAt,
     entries: items.map((item) => ({
       id: tagUri(item.uid.replace(/@.*$/, "")),
-      title: `${item.date} ${KIND_TITLE[item.kind].toLowerCase()}: ${item.label}`,
+      title: `${item.date} ${titleOf(item).toLowerCase()}: ${item.label}`,
       updated: stampOf(model, item.fact_id),
       link: model.urls.factAnchor(item.fact_id),
       category: item.domain,

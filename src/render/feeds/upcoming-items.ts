@@ -2,6 +2,7 @@ import { compareText } from "../../lib/compare-text.ts";
 import { SERVICE, type Urls } from "../../lib/config.ts";
 import { addDays } from "../../lib/dates.ts";
 import type { Fact } from "../../schemas/fact.ts";
+import { describeExpected, type ExpectedStatus, expectedStatus, type NextExpected } from "../../schemas/next-expected.ts";
 import type { ScheduledChange } from "../../schemas/scheduled-change.ts";
 import type { UpcomingItem } from "../../schemas/upcoming.ts";
 import { describeValue } from "../describe-value.ts";
@@ -14,13 +15,21 @@ export const scheduledUid = (factId: string, effectiveIso: string): string => `$
 /** One per fact: re-verifying moves the same calendar event to the new date rather than adding another. */
 export const lapseUid = (factId: string): string => `${factId}.verification-lapse@${SERVICE.idAuthority}`;
 
+/** One per fact and cycle: moving `by_iso` to the next year's date is a new event. */
+export const expectedUid = (factId: string, byIso: string): string => `${factId}.expected.${byIso}@${SERVICE.idAuthority}`;
+
+/** "Rent cap label: The 2027 rent cap … (BC Residential Tenancy Branch): not yet announced; past due since 2026-09-30". */
+export const expectedSummary = (fact: Pick<Fact, "label">, expected: NextExpected, status: ExpectedStatus): string =>
+  `${fact.label}: ${expected.what} (${expected.where.org}): ${describeExpected(expected, status)}`;
+
 export const scheduledSummary = (fact: Pick<Fact, "label">, change: ScheduledChange): string =>
   `${fact.label}: ${change.note} (${change.status}; new value ${describeValue(change.value, change.unit)})`;
 
 /**
  * Everything dated up to `windowDays` after `today`, soonest first: each scheduled change (a due one not yet
- * promoted, such as an announced change awaiting confirmation, stays listed until it is dealt with) and each fact's
- * verification lapse. Ties are ordered by fact id, then scheduled changes before lapses.
+ * promoted, such as an announced change awaiting confirmation, stays listed until it is dealt with), each expected
+ * announcement (a past-due one stays listed too; one whose value has arrived is dropped) and each fact's
+ * verification lapse. Ties are ordered by fact id, then kind.
  */
 export const upcomingItems = (facts: readonly Fact[], urls: Urls, today: string, windowDays = UPCOMING_WINDOW_DAYS): UpcomingItem[] => {
   const until = addDays(today, windowDays);
@@ -40,6 +49,19 @@ export const upcomingItems = (facts: readonly Fact[], urls: Urls, today: string,
         value: change.value,
         ...(change.unit === undefined ? {} : { unit: change.unit }),
         citations: change.citations,
+      });
+    }
+    const expected = fact.next_expected;
+    const status = expectedStatus(fact, today);
+    if (expected !== undefined && (status === "past-due" || (status === "expected" && expected.by_iso <= until))) {
+      items.push({
+        uid: expectedUid(fact.id, expected.by_iso),
+        date: expected.by_iso,
+        kind: "expected-announcement",
+        ...common,
+        summary: expectedSummary(fact, expected, status),
+        expected,
+        past_due: status === "past-due",
       });
     }
     if (fact.expires_iso >= today && fact.expires_iso <= until) {

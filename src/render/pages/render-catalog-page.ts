@@ -52,6 +52,7 @@ ${facts.map((fact) => {
     detail: "brief",
     diffs: model.diffs.filter((diff) => diff.fact_id === fact.id),
     introduced: timeline?.versions.at(-1)?.introduced,
+    today: model.today,
   });
 })}</section>
 `,

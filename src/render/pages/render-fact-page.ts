@@ -17,6 +17,7 @@ ${renderFact(fact, {
   detail: "full",
   diffs: model.diffs.filter((diff) => diff.fact_id === fact.id),
   introduced: model.timelines.get(fact.id)?.versions.at(-1)?.introduced,
+  today: model.today,
 })}`;
   return renderPage(model, {
     name: "fact",

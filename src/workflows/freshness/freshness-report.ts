@@ -1,5 +1,5 @@
 import type { Problem } from "../../lib/problem.ts";
-import { describeDue, type FactDue, factsDue, type LoadedFact } from "../../model/index.ts";
+import { announcementsPastDue, describeDue, type FactDue, factsDue, type LoadedFact } from "../../model/index.ts";
 import type { ScheduledChange } from "../../schemas/scheduled-change.ts";
 import { planPromotions } from "../promote/plan-promotions.ts";
 
@@ -20,6 +20,12 @@ export interface FreshnessReport {
   unpromoted: FreshnessProblem[];
   /** Announced changes whose day has come, waiting for a person to confirm their enactment: reported, not blocking. */
   unconfirmed: FreshnessProblem[];
+  /**
+   * Expected announcements past due (`next_expected.by_iso` passed with no new value recorded), located on their
+   * `by_iso` line: reported, not blocking, since the recorded value is still what its sources say; the re-verification
+   * workflow opens an issue for each.
+   */
+  pastDue: FreshnessProblem[];
   factCount: number;
 }
 
@@ -59,6 +65,13 @@ export const freshnessReport = (facts: readonly LoadedFact[], today: string, war
         `${factId}: the ${change.status} change of ${change.effective_iso} has fallen due; confirm whether it was enacted and record it, or move or drop it`,
       ),
     ),
+    pastDue: announcementsPastDue(facts, today).map(({ doc, fact }) => ({
+      factId: fact.id,
+      ...doc.problemAt(
+        ["next_expected", "by_iso"],
+        `${fact.id}: the expected announcement is past due since ${fact.next_expected!.by_iso}, not yet recorded (${fact.next_expected!.what}): look for it at ${fact.next_expected!.where.url}, record the new value (a revision or a scheduled change) and move next_expected to the next cycle, or move by_iso if it is late`,
+      ),
+    })),
     factCount: facts.length,
   };
 };
@@ -70,6 +83,7 @@ export const summarizeFreshness = (report: FreshnessReport, today: string): stri
   const notes = [
     ...(report.expiring.length > 0 ? [`${report.expiring.length} expire(s) soon`] : []),
     ...(report.unconfirmed.length > 0 ? [`${report.unconfirmed.length} announced change(s) fallen due await confirmation`] : []),
+    ...(report.pastDue.length > 0 ? [`${report.pastDue.length} expected announcement(s) past due`] : []),
   ];
   const blocking = [
     ...(report.expired.length > 0 ? [`${report.expired.length} of ${report.factCount} facts are past expires_iso on ${today}`] : []),

@@ -1,5 +1,6 @@
 import { cadenceTagsOf, describeDue, type FactDue } from "../../model/index.ts";
 import { CADENCE_DAYS } from "../../schemas/fact-file.ts";
+import { expectedStatus } from "../../schemas/next-expected.ts";
 import type { SourceFinding } from "../../sources/check-sources.ts";
 import { describePage } from "../../sources/describe-finding.ts";
 import { codeBlock, codeSpan, escapeMarkdown, truncate } from "../github/markdown/markdown-text.ts";
@@ -52,7 +53,11 @@ export const renderReverifyIssue = (due: FactDue, findings: readonly SourceFindi
       ? `**${describeDue(due)}**`
       : due.status === "drift"
         ? `${describeDue(due)}, but a cited source no longer says what it is cited for`
-        : describeDue(due);
+        : due.status === "announcement-past-due"
+          ? `${describeDue(due)}, but its next value, normally announced by ${fact.next_expected?.by_iso}, is past due`
+          : describeDue(due);
+  // Whatever made the fact due, a past-due announcement is part of what to check.
+  const expected = expectedStatus(fact, today) === "past-due" ? fact.next_expected : undefined;
 
   const lines = [
     reverifyMarker(fact.id),
@@ -68,6 +73,16 @@ export const renderReverifyIssue = (due: FactDue, findings: readonly SourceFindi
     "",
     escapeMarkdown(fact.description),
     "",
+    ...(expected === undefined
+      ? []
+      : [
+          "### Expected announcement past due",
+          "",
+          `${escapeMarkdown(expected.what)}: normally announced by ${expected.by_iso}, and not yet recorded. Look for it on ${escapeMarkdown(expected.where.org)}'s page: ${expected.where.url}`,
+          "",
+          `If it was announced: record the new value with its source, as a revision or under ${codeSpan("scheduled")} when it takes effect later, and move ${codeSpan("next_expected")} to the next cycle (or remove it). If it is only late: move ${codeSpan("next_expected.by_iso")} to the date by which it is now expected, and say why in the commit message.`,
+          "",
+        ]),
     "### Where: the citations",
     "",
     ...fact.citations.flatMap((citation, index) => [
@@ -122,7 +137,9 @@ export const renderReverifyIssue = (due: FactDue, findings: readonly SourceFindi
     title:
       due.status === "drift"
         ? `Re-verify ${fact.id} (a cited source changed)`
-        : `Re-verify ${fact.id} (${due.status === "expired" ? "expired" : "expires"} ${fact.expires_iso})`,
+        : due.status === "announcement-past-due"
+          ? `Re-verify ${fact.id} (expected announcement past due since ${fact.next_expected?.by_iso})`
+          : `Re-verify ${fact.id} (${due.status === "expired" ? "expired" : "expires"} ${fact.expires_iso})`,
     body: `${lines.join("\n")}\n`,
     deadLinks: [...new Set(dead.map((finding) => finding.source.url))],
     quotesGone: [...new Set(gone.map((finding) => finding.source.url))],

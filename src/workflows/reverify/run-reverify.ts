@@ -1,5 +1,5 @@
 import { daysBetween } from "../../lib/dates.ts";
-import { factsDue, latestRetrieved } from "../../model/index.ts";
+import { announcementsPastDue, factsDue, latestRetrieved } from "../../model/index.ts";
 import type { SourceFinding } from "../../sources/check-sources.ts";
 import { needsAttention } from "../../sources/describe-finding.ts";
 import type { FactIssueOptions } from "../github/fact-issue-options.ts";
@@ -20,8 +20,8 @@ export interface ReverifyResult {
 }
 
 /**
- * One re-verification run: the facts expiring within the window or expired, and those whose cited source lost its
- * quote or its page, each get exactly one current issue with what the source check found; the issue of a fact that
+ * One re-verification run: the facts expiring within the window or expired, those whose cited source lost its
+ * quote or its page, and those whose expected announcement is past due each get exactly one current issue with what the source check found; the issue of a fact that
  * is no longer due is closed.
  */
 export const runReverify = async (options: ReverifyOptions): Promise<ReverifyResult> => {
@@ -31,7 +31,12 @@ export const runReverify = async (options: ReverifyOptions): Promise<ReverifyRes
   const drifted = options.facts
     .filter(({ fact }) => !dueIds.has(fact.id) && options.findings.some((finding) => finding.source.factId === fact.id && needsAttention(finding)))
     .map((loaded) => ({ loaded, daysLeft: daysBetween(options.today, loaded.fact.expires_iso), status: "drift" as const }));
-  const due = [...byDate, ...drifted];
+  // So does an expected announcement that is past due: whether it came must be checked where it is published.
+  const driftedIds = new Set(drifted.map((entry) => entry.loaded.fact.id));
+  const late = announcementsPastDue(options.facts, options.today)
+    .filter(({ fact }) => !dueIds.has(fact.id) && !driftedIds.has(fact.id))
+    .map((loaded) => ({ loaded, daysLeft: daysBetween(options.today, loaded.fact.expires_iso), status: "announcement-past-due" as const }));
+  const due = [...byDate, ...drifted, ...late];
   const issues = due.map((entry) =>
     renderReverifyIssue(
       entry,

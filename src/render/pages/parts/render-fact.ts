@@ -6,6 +6,7 @@ import type { Fact } from "../../../schemas/fact.ts";
 import { CADENCE_DAYS } from "../../../schemas/fact-file.ts";
 import { type Html, html, readableDate, sitePath } from "../text/index.ts";
 import { renderCitations, renderSourceCounts } from "./render-citations.ts";
+import { renderExpected } from "./render-expected.ts";
 import { renderFactHistory } from "./render-fact-history.ts";
 import { renderScheduled } from "./render-scheduled.ts";
 import { renderValue } from "./render-value.ts";
@@ -22,6 +23,8 @@ export interface FactContext {
   diffs: readonly FactDiff[];
   /** The commit that introduced the current version: its message is the revision note. */
   introduced: CommitInfo | undefined;
+  /** The build date: whether an expected announcement is past due is judged on it. */
+  today: string;
 }
 
 const date = (isoDate: string): Html => html`<time datetime="${isoDate}">${readableDate(isoDate)}</time>`;
@@ -67,7 +70,7 @@ ${subheading(context, "Value")}
 ${context.detail === "full" && topics.length > 0 ? html`<p class="topics">Topics: ${topics.join(", ")}</p>` : ""}
 ${subheading(context, "Sources")}
 ${context.detail === "full" ? renderCitations(fact.citations) : renderSourceCounts(fact.citations)}
-${renderScheduled(fact, context.detail)}${
+${renderScheduled(fact, context.detail)}${renderExpected(fact, context.today, context.detail)}${
   context.detail === "full"
     ? html`${subheading(context, "History")}
 ${context.introduced ? html`<p class="current-note">Version ${fact.version} recorded <time datetime="${context.introduced.committed_at}">${readableDate(context.introduced.committed_at.slice(0, 10))}</time>: <span class="note">${context.introduced.message}</span></p>` : ""}

@@ -1,0 +1,164 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import ICAL from "ical.js";
+import Parser from "rss-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SearchIndex, Upcoming } from "../../src/schemas/index.ts";
+import { createGitRepo, factJson } from "../helpers/git-repo.ts";
+import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+
+const BASE_URL = "https://facts.example.org";
+
+/** `npm run build` of `root` into a folder kept until the file's tests end, for the build date `today`. */
+const build = async (root: string, today: string): Promise<string> => {
+  const parent = await mkdtemp(path.join(os.tmpdir(), "facts-expected-"));
+  afterAll(() => rm(parent, { recursive: true, force: true }));
+  const out = path.join(parent, "_site");
+  const result = await runScript("src/cli/build.ts", ["--root", root, "--out", out], { env: { FACTS_TODAY: today, FACTS_BASE_URL: BASE_URL } });
+  if (result.code !== 0) throw new Error(`build failed:\n${result.stderr}`);
+  return out;
+};
+
+const read = (out: string, file: string) => readFile(path.join(out, file), "utf8");
+
+/** The catalog page's search rule (site/assets/search.js): every query word must start a word of the item's text. */
+const matches = (query: string, text: string): boolean =>
+  query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => new RegExp(`(^|[^\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u").test(text));
+
+describe("the project's facts built on 2026-11-26: the 2027 rent cap is past due", () => {
+  let out: string;
+  beforeAll(async () => {
+    out = await build(PROJECT_ROOT, "2026-11-26");
+  }, 120_000);
+
+  it("upcoming.json lists the rent cap's expected announcement as past due, and the ones still ahead as expected", async () => {
+    const upcoming = JSON.parse(await read(out, "api/v1/facts/upcoming.json")) as Upcoming;
+    const expected = upcoming.items.filter((item) => item.kind === "expected-announcement");
+    const rentCap = expected.find((item) => item.fact_id === "bc.rent_cap.2026");
+    expect(rentCap).toMatchObject({
+      uid: "bc.rent_cap.2026.expected.2026-09-30@bc-real-estate-facts.org",
+      date: "2026-09-30",
+      past_due: true,
+      expected: { by_iso: "2026-09-30", where: { url: "https://www2.gov.bc.ca/gov/content/housing-tenancy/residential-tenancies/rent-rtb/rent-increases" } },
+    });
+    expect(rentCap!.summary).toMatch(
+      /^B\.C\. maximum allowable rent increase for 2026 \(2\.3%\): The 2027 rent cap: .*: not yet announced; past due since 2026-09-30$/,
+    );
+    // Listed although its date is before as_of: a past-due announcement stays until the new value is recorded.
+    expect(rentCap!.date < upcoming.as_of).toBe(true);
+    const ahead = expected.filter((item) => item.fact_id !== "bc.rent_cap.2026");
+    expect(ahead.map((item) => item.fact_id).sort()).toEqual(["bc.home_owner_grant.threshold", "bc.svt.rates_2026"]);
+    for (const item of ahead) {
+      expect(item.past_due, item.fact_id).toBe(false);
+      expect(item.date > upcoming.as_of, item.fact_id).toBe(true);
+      expect(item.summary, item.fact_id).toMatch(/: expected by \d{4}-\d{2}-\d{2}$/);
+    }
+  });
+
+  it("the calendar and the Atom feed title the rent cap's event as past due", async () => {
+    const calendar = new ICAL.Component(ICAL.parse(await read(out, "api/v1/facts/upcoming.ics")));
+    const event = calendar
+      .getAllSubcomponents("vevent")
+      .map((component) => new ICAL.Event(component))
+      .find((each) => each.uid === "bc.rent_cap.2026.expected.2026-09-30@bc-real-estate-facts.org");
+    expect(event?.summary).toBe("Past due, not yet announced: B.C. maximum allowable rent increase for 2026 (2.3%)");
+    expect(event?.startDate.toString()).toBe("2026-09-30");
+    expect(event?.description).toContain("Where: BC Residential Tenancy Branch (https://www2.gov.bc.ca/");
+    const feed = await new Parser().parseString(await read(out, "api/v1/facts/upcoming.atom"));
+    expect(feed.items.map((item) => item.title)).toContain("2026-09-30 past due, not yet announced: B.C. maximum allowable rent increase for 2026 (2.3%)");
+  });
+
+  it("the rent cap's page and the catalog's Upcoming section say it is past due", async () => {
+    const page = await read(out, "bc.rent_cap.2026.html");
+    expect(page).toContain('<div class="expected past-due" data-expected-status="past-due">');
+    expect(page).toContain("<p>The 2027 rent cap: B.C.&#39;s maximum allowable rent increase for 2027");
+    expect(page).toContain(
+      '<strong class="status status-past-due">Not yet announced: past due since <time datetime="2026-09-30">September 30, 2026</time></strong>',
+    );
+    const catalog = await read(out, "index.html");
+    const upcomingSection = catalog.slice(
+      catalog.indexOf('<section class="upcoming"'),
+      catalog.indexOf("</section>", catalog.indexOf('<section class="upcoming"')),
+    );
+    expect(upcomingSection).toContain(
+      '<li class="past-due"><strong class="status status-past-due">past due since <time datetime="2026-09-30">September 30, 2026</time>, not yet announced</strong>: <a href="#bc.rent_cap.2026">',
+    );
+  });
+
+  it("llms.txt ends the rent cap's line saying the 2027 cap is not yet announced", async () => {
+    const line = (await read(out, "llms.txt")).split("\n").find((each) => each.includes("by-id/bc.rent_cap.2026.json"));
+    expect(line).toMatch(/; next: The 2027 rent cap: .*, not yet announced; past due since 2026-09-30\)$/);
+  });
+
+  it('the search index finds the rent cap, and only it, for "rent cap 2027", and says it is not yet announced', async () => {
+    const index = JSON.parse(await read(out, "api/v1/facts/search-index.json")) as SearchIndex;
+    const text = (item: SearchIndex[number]) => `${item.search_text} ${item.aliases.join(" ")}`;
+    expect(index.filter((item) => matches("rent cap 2027", text(item))).map((item) => item.id)).toEqual(["bc.rent_cap.2026"]);
+    expect(index.filter((item) => matches("2027 rent cap not yet announced", text(item))).map((item) => item.id)).toEqual(["bc.rent_cap.2026"]);
+  });
+});
+
+const RENT_PAGE = "https://www2.gov.bc.ca/gov/content/housing-tenancy/residential-tenancies/rent-rtb/rent-increases";
+
+/** A repository with one rent cap, verified in August, expecting the 2027 cap by 2026-09-30; `extra` goes before `next_expected`. */
+const rentCapRepo = async (extra: Record<string, unknown> = {}) => {
+  const repo = await createGitRepo();
+  const { superseded_by, ...fact } = factJson({
+    id: "bc.rent_cap.2026",
+    domain: "rental",
+    cadence: "volatile",
+    retrieved_iso: "2026-08-01",
+    effective_iso: "2026-01-01",
+  });
+  await repo.writeJson("facts/rental/bc.rent_cap.2026.json", {
+    ...fact,
+    ...extra,
+    next_expected: { by_iso: "2026-09-30", what: "The 2027 rent cap", where: { url: RENT_PAGE, org: "BC Residential Tenancy Branch" } },
+    superseded_by,
+  });
+  await repo.commit("bc.rent_cap.2026 v1");
+  return repo;
+};
+
+describe("an expected announcement", () => {
+  it("is listed as expected before its date, not past due, and the page says by when it normally comes", async () => {
+    const out = await build((await rentCapRepo()).root, "2026-09-15");
+    const upcoming = JSON.parse(await read(out, "api/v1/facts/upcoming.json")) as Upcoming;
+    expect(upcoming.items.filter((item) => item.kind === "expected-announcement")).toMatchObject([
+      {
+        fact_id: "bc.rent_cap.2026",
+        date: "2026-09-30",
+        past_due: false,
+        summary: "Label of bc.rent_cap.2026: The 2027 rent cap (BC Residential Tenancy Branch): expected by 2026-09-30",
+      },
+    ]);
+    const page = await read(out, "bc.rent_cap.2026.html");
+    expect(page).toContain('data-expected-status="expected"');
+    expect(page).toContain('Normally announced by <time datetime="2026-09-30">September 30, 2026</time>.');
+    expect(page).not.toContain("past due");
+    const index = JSON.parse(await read(out, "api/v1/facts/search-index.json")) as SearchIndex;
+    expect(index[0]!.search_text).toContain("expected by 2026-09-30");
+  }, 60_000);
+
+  it("is no longer listed after its date once a scheduled change records the announced value", async () => {
+    const scheduled = [
+      {
+        effective_iso: "2027-01-01",
+        status: "enacted",
+        value: 2,
+        citations: [{ url: RENT_PAGE, org: "BC Residential Tenancy Branch", kind: "official", retrieved_iso: "2026-10-01" }],
+        note: "The 2027 cap",
+      },
+    ];
+    const out = await build((await rentCapRepo({ scheduled })).root, "2026-11-26");
+    const upcoming = JSON.parse(await read(out, "api/v1/facts/upcoming.json")) as Upcoming;
+    // The fact lapsed on 2026-10-30, so the scheduled change is all that is ahead of it.
+    expect(upcoming.items.map((item) => item.kind)).toEqual(["scheduled-change"]);
+    expect(await read(out, "bc.rent_cap.2026.html")).not.toContain("Next expected");
+  }, 60_000);
+});

@@ -1,0 +1,66 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
+
+const VALID = path.join(PROJECT_ROOT, "tests/fixtures/check/valid");
+const RENT_CAP = "facts/rental/bc.rent_cap.2026.json";
+
+const NEXT_EXPECTED = {
+  by_iso: "2026-09-30",
+  what: "The 2027 rent cap",
+  where: { url: "https://www2.gov.bc.ca/gov/content/housing-tenancy/residential-tenancies/rent-rtb/rent-increases", org: "Residential Tenancy Branch" },
+};
+
+/** The valid fixtures with `next_expected` (as given) written into the rent cap, after its citations, as `npm run fix` orders it. */
+const withNextExpected = async (nextExpected: unknown): Promise<string> => {
+  const root = await tempDir(VALID);
+  const file = path.join(root, RENT_CAP);
+  const fact = JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
+  await writeFile(file, `${JSON.stringify({ ...fact, next_expected: nextExpected }, null, 2)}\n`);
+  return root;
+};
+
+const check = (root: string) => runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: "2026-11-26" } });
+
+/** The problem lines of a refused check, without the evidence and count lines that close every run. */
+const problems = async (root: string): Promise<string[]> => {
+  const result = await check(root);
+  expect(result.code).toBe(1);
+  return result.stdout.trimEnd().split("\n").slice(0, -2);
+};
+
+describe("npm run check on next_expected", () => {
+  it("accepts an expected announcement with a real date, one line of what and an https page", async () => {
+    const result = await check(await withNextExpected(NEXT_EXPECTED));
+    expect(result.stdout).toContain("no problems");
+    expect(result.code).toBe(0);
+  });
+
+  it("refuses an impossible by_iso, a non-https where.url, a what of two lines and an unknown key, each with file, line and JSON path", async () => {
+    expect(await problems(await withNextExpected({ ...NEXT_EXPECTED, by_iso: "2026-09-31" }))).toEqual([
+      `${RENT_CAP}:27:5: must be a real calendar date written YYYY-MM-DD (at /next_expected/by_iso) [schema]`,
+    ]);
+    expect(await problems(await withNextExpected({ ...NEXT_EXPECTED, where: { ...NEXT_EXPECTED.where, url: "http://www2.gov.bc.ca/rent" } }))).toEqual([
+      `${RENT_CAP}:30:7: must be an absolute https URL (at /next_expected/where/url) [schema]`,
+    ]);
+    expect(await problems(await withNextExpected({ ...NEXT_EXPECTED, what: "The 2027 rent cap\nannounced in August" }))).toEqual([
+      `${RENT_CAP}:28:5: must be one line (at /next_expected/what) [schema]`,
+    ]);
+    expect(await problems(await withNextExpected({ ...NEXT_EXPECTED, value: 0.03 }))).toEqual([
+      `${RENT_CAP}:33:5: unknown field "value" (at /next_expected/value) [schema]`,
+    ]);
+  });
+
+  it("refuses next_expected written out of the fact's key order", async () => {
+    const root = await tempDir(VALID);
+    const file = path.join(root, RENT_CAP);
+    const { citations, ...fact } = JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
+    await writeFile(file, `${JSON.stringify({ ...fact, next_expected: NEXT_EXPECTED, citations }, null, 2)}\n`);
+    const [line] = await problems(root);
+    expect(line).toBe(
+      `${RENT_CAP}:18:3: keys must be in the order id, label, description, domain, value, unit, version, effective_iso, expires_iso, tags, citations, scheduled, next_expected, superseded_by; "next_expected" is out of place (at /next_expected) [key-order]`,
+    );
+  });
+});

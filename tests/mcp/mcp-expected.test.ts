@@ -1,0 +1,58 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { type Connection, connectToServer, textOf } from "./connect.ts";
+
+/** The MCP server on the project's facts built on 2026-11-26, when the 2027 rent cap (due by 2026-09-30) is past due. */
+describe("npm run mcp on an expected announcement past due", () => {
+  let parent: string;
+  let server: Connection;
+
+  beforeAll(async () => {
+    parent = await mkdtemp(path.join(os.tmpdir(), "facts-mcp-expected-"));
+    const out = path.join(parent, "_site");
+    const build = await runScript("src/cli/build.ts", ["--root", PROJECT_ROOT, "--out", out], {
+      env: { FACTS_TODAY: "2026-11-26", FACTS_BASE_URL: "https://facts.example.org" },
+    });
+    if (build.code !== 0) throw new Error(`build failed:\n${build.stderr}`);
+    server = await connectToServer(out);
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.client.close();
+    await rm(parent, { recursive: true, force: true });
+  });
+
+  it("tells the assistant what next_expected means and to say when an announcement is past due", () => {
+    const instructions = server.client.getInstructions() ?? "";
+    expect(instructions).toContain("next_expected");
+    expect(instructions).toContain("past due");
+  });
+
+  it("get_fact on the rent cap says the 2027 cap is not yet announced, past due since 2026-09-30, and where it will be published", async () => {
+    const result = await server.call("get_fact", { id: "bc.rent_cap.2026" });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ next_expected: { by_iso: "2026-09-30" }, next_expected_status: "past-due" });
+    const line = textOf(result)
+      .split("\n")
+      .find((each) => each.startsWith("next expected: "));
+    expect(line).toMatch(
+      /^next expected: The 2027 rent cap: .*: not yet announced; past due since 2026-09-30 \(as of 2026-11-26\); it will be published by BC Residential Tenancy Branch \(https:\/\/www2\.gov\.bc\.ca\/gov\/content\/housing-tenancy\/residential-tenancies\/rent-rtb\/rent-increases\)$/,
+    );
+    // A fact whose announcement is still ahead says so, not past due.
+    const threshold = await server.call("get_fact", { id: "bc.home_owner_grant.threshold" });
+    expect(threshold.structuredContent).toMatchObject({ next_expected_status: "expected" });
+    expect(textOf(threshold)).toContain(": expected by 2027-01-31 (as of 2026-11-26)");
+  });
+
+  it("upcoming_changes lists the rent cap's announcement as past due even in a window of one day", async () => {
+    const result = await server.call("upcoming_changes", { days: 1 });
+    const items = (result.structuredContent as { items: { kind: string; fact_id: string; past_due?: boolean; date: string }[] }).items;
+    expect(items.filter((item) => item.kind === "expected-announcement")).toMatchObject([{ fact_id: "bc.rent_cap.2026", past_due: true, date: "2026-09-30" }]);
+    expect(textOf(result)).toContain(
+      "- 2026-09-30 expected announcement PAST DUE, not yet announced: The 2027 rent cap: B.C.'s maximum allowable rent increase for 2027",
+    );
+  });
+});
