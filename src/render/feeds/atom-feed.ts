@@ -36,7 +36,10 @@ export const tagUri = (specific: string): string => `tag:${SERVICE.idAuthority},
 export const atomFeed = (feed: AtomFeed): string => {
   const updated = feed.entries.reduce((latest, entry) => (entry.updated > latest ? entry.updated : latest), feed.entries.length > 0 ? "" : feed.updated);
   const at = (element: string) => `${feed.self}: <${element}>`;
-  const root = create({ version: "1.0", encoding: "UTF-8" }).ele("feed", { xmlns: "http://www.w3.org/2005/Atom", "xml:lang": "en-CA" });
+  // xml:lang is given in its namespace, as the well-formedness check the document is written with requires.
+  const root = create({ version: "1.0", encoding: "UTF-8" })
+    .ele("feed", { xmlns: "http://www.w3.org/2005/Atom" })
+    .att("http://www.w3.org/XML/1998/namespace", "xml:lang", "en-CA");
   root.ele("id").txt(xmlText(feed.id, at("id")));
   root.ele("title").txt(xmlText(feed.title, at("title")));
   root.ele("subtitle").txt(xmlText(feed.subtitle, at("subtitle")));
