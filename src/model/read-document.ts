@@ -1,5 +1,5 @@
 import { constants } from "node:fs";
-import { open, readFile } from "node:fs/promises";
+import { type FileHandle, open, readFile } from "node:fs/promises";
 import path from "node:path";
 import { type JsonDocument, parseJsonDocument } from "./parse-json-document.ts";
 
@@ -39,7 +39,13 @@ export const readDocument = async (root: string, file: string): Promise<JsonDocu
  * swapped in since is refused too, and a named pipe never blocks the run.
  */
 export const readDataDocument = async (root: string, file: string): Promise<JsonDocument> => {
-  const handle = await open(path.join(root, file), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  let handle: FileHandle;
+  try {
+    handle = await open(path.join(root, file), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error: unknown) {
+    if ((error as NodeJS.ErrnoException).code === "ELOOP") return unreadable(file, "is a symbolic link; facts and index data must be regular files");
+    throw error;
+  }
   try {
     const stats = await handle.stat();
     if (!stats.isFile()) return unreadable(file, "is not a regular file; facts and index data must be regular files");
