@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { formatProblem } from "../lib/problem.ts";
-import { type JsonDocument, readDataDocument } from "../model/index.ts";
+import { type DataDocument, readDataDocument } from "../model/index.ts";
 import { BOARDS, type Board } from "../schemas/affordability.ts";
 import { BenchmarkFile, IncomeFile, MethodologyFile, MortgageRatesFile } from "../schemas/index-data.ts";
 
@@ -13,17 +13,19 @@ export interface IndexData {
 
 /**
  * One index input read as `npm run check` reads it (a regular file of at most 256 KB, never a link or a pipe, parsed
- * strictly), so `npm run index:update`, which reads the inputs before the check has run, refuses the same files.
+ * strictly, its text held to the text rule), so `npm run index:update`, which reads the inputs before the check has
+ * run, refuses the same files.
  */
 const readIfPresent = async <Schema extends z.ZodType>(root: string, file: string, schema: Schema): Promise<z.infer<Schema> | undefined> => {
-  let doc: JsonDocument;
+  let doc: DataDocument;
   try {
     doc = await readDataDocument(root, file);
   } catch (error: unknown) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
   }
-  if (doc.syntaxProblems.length > 0) throw new Error(`${file} cannot be read:\n${doc.syntaxProblems.map(formatProblem).join("\n")}`);
+  const problems = [...doc.syntaxProblems, ...doc.textProblems];
+  if (problems.length > 0) throw new Error(`${file} cannot be read:\n${problems.map(formatProblem).join("\n")}`);
   return schema.parse(doc.value);
 };
 

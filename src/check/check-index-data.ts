@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { byRule, type Problem } from "../lib/problem.ts";
-import { type JsonDocument, LOAD_RULES, listDataFiles, readDataDocument, textProblems, validateWithSchema } from "../model/index.ts";
+import { type JsonDocument, LOAD_RULES, listDataFiles, readDataDocument, validateWithSchema } from "../model/index.ts";
 import type { Citation } from "../schemas/citation.ts";
 import { BenchmarkFile, IncomeFile, MethodologyFile, MortgageRatesFile } from "../schemas/index-data.ts";
 import { MISSING_KIND } from "./rules/citation-kind.ts";
@@ -42,7 +42,7 @@ export const checkIndexData = async (root: string, context: CheckContext): Promi
       problems.push(...byRule(LOAD_RULES.json, doc.syntaxProblems));
       continue;
     }
-    const text = textProblems(doc);
+    const text = doc.textProblems;
     problems.push(...byRule(LOAD_RULES.text, text));
     const { value, problems: schemaProblems } = validateWithSchema(doc, schema);
     problems.push(...byRule(LOAD_RULES.schema, schemaProblems));

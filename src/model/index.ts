@@ -6,7 +6,6 @@ export { describeDue, type FactDue, factsDue } from "./facts-due.ts";
 export { listDataFiles, listFiles } from "./list-files.ts";
 export { LOAD_RULES, type LoadedFact, loadFacts, loadFactsAtRevision, readFactFiles } from "./load-facts.ts";
 export { type JsonDocument, parseJsonDocument } from "./parse-json-document.ts";
-export { MAX_DATA_FILE_BYTES, readDataDocument, readDocument } from "./read-document.ts";
+export { type DataDocument, MAX_DATA_FILE_BYTES, readDataDocument, readDocument } from "./read-document.ts";
 export { revisionFieldsChanged } from "./revision.ts";
-export { textProblems } from "./text-characters.ts";
 export { validateWithSchema } from "./validate-with-schema.ts";

@@ -4,7 +4,6 @@ import { factsAtRevision } from "./facts-at-revision.ts";
 import { listDataFiles } from "./list-files.ts";
 import type { JsonDocument } from "./parse-json-document.ts";
 import { readDataDocument } from "./read-document.ts";
-import { textProblems } from "./text-characters.ts";
 import { validateWithSchema } from "./validate-with-schema.ts";
 
 /** A fact file that parsed and matched the schema, with its document for locating problems in it. */
@@ -21,7 +20,7 @@ export const LOAD_RULES = { fileNames: "file-names", json: "json", text: "text",
 /**
  * The one way facts are read from a working tree: every file under `facts/`, refused when hostile (see
  * `listDataFiles`, `readDataDocument` and `parseJsonDocument`), parsed, its text checked for characters no output can
- * carry (`textProblems`), and validated against the schema. Returns the facts that passed, and a located problem for
+ * carry (the text rule), and validated against the schema. Returns the facts that passed, and a located problem for
  * every file that did not; the lint rules are the check's, not the loader's.
  */
 export const readFactFiles = async (root: string): Promise<{ facts: LoadedFact[]; problems: Problem[]; files: string[] }> => {
@@ -47,7 +46,7 @@ export const readFactFiles = async (root: string): Promise<{ facts: LoadedFact[]
       continue;
     }
     // A fact whose text no output can carry is reported with its schema problems and never loaded.
-    const text = textProblems(doc);
+    const text = doc.textProblems;
     problems.push(...byRule(LOAD_RULES.text, text));
     const { value: fact, problems: schemaProblems } = validateWithSchema(doc, FactFile);
     problems.push(...byRule(LOAD_RULES.schema, schemaProblems));

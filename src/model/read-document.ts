@@ -1,7 +1,9 @@
 import { constants } from "node:fs";
 import { type FileHandle, open, readFile } from "node:fs/promises";
 import path from "node:path";
+import type { Problem } from "../lib/problem.ts";
 import { type JsonDocument, parseJsonDocument } from "./parse-json-document.ts";
+import { textProblems } from "./text-characters.ts";
 
 /** Keeps a byte-order mark in the text (the decoder would drop it), so the parser can refuse it. */
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -32,13 +34,24 @@ const parseBytes = (file: string, bytes: Uint8Array): JsonDocument => {
 /** Reads and parses one JSON file; unreadable bytes become a located problem rather than an exception. */
 export const readDocument = async (root: string, file: string): Promise<JsonDocument> => parseBytes(file, await readFile(path.join(root, file)));
 
+/** A data file as read: its document, and the strings in it that break the text rule (see text-characters.ts). */
+export interface DataDocument extends JsonDocument {
+  textProblems: Problem[];
+}
+
 /**
- * Reads and parses one file under `facts/` or `index-data/`, refusing before it parses (or reads more than the limit)
- * a file larger than {@link MAX_DATA_FILE_BYTES}. The listing has refused links and special files already; the file
- * is opened without following a link and without waiting for a writer, and checked again on the open handle, so one
- * swapped in since is refused too, and a named pipe never blocks the run.
+ * Reads and parses one data file (under `facts/` or `index-data/`, and any data folder to come), refusing before it
+ * parses (or reads more than the limit) a file larger than {@link MAX_DATA_FILE_BYTES}, and holds every string of it
+ * to the text rule, so every reader of data files sees the same problems. The listing has refused links and special
+ * files already; the file is opened without following a link and without waiting for a writer, and checked again on
+ * the open handle, so one swapped in since is refused too, and a named pipe never blocks the run.
  */
-export const readDataDocument = async (root: string, file: string): Promise<JsonDocument> => {
+export const readDataDocument = async (root: string, file: string): Promise<DataDocument> => {
+  const doc = await readDataFile(root, file);
+  return { ...doc, textProblems: doc.syntaxProblems.length > 0 ? [] : textProblems(doc) };
+};
+
+const readDataFile = async (root: string, file: string): Promise<JsonDocument> => {
   let handle: FileHandle;
   try {
     handle = await open(path.join(root, file), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
