@@ -201,6 +201,13 @@ describe("nesting is refused before any recursive walk", () => {
     expect(doc.syntaxProblems.map(formatProblem)).toEqual([`deep.json:1:81: nested 17 levels deep; a document may nest at most 16 (at ${"/a".repeat(16)})`]);
   });
 
+  it("does not count brackets inside strings, escaped quotes included", () => {
+    const value = { text: `${"[{".repeat(100)} \\" ${"[".repeat(100)}`, 'a"[[[': [[1]] };
+    const doc = parseJsonDocument("strings.json", JSON.stringify(value));
+    expect(doc.syntaxProblems).toEqual([]);
+    expect(doc.value).toEqual(value);
+  });
+
   it("makes npm run check and npm run build name the file, not overflow the stack", async () => {
     const repo = await createGitRepo();
     await repo.writeFact({ id: "bc.test.ok" });
@@ -300,4 +307,31 @@ describe("every data file is a regular file of its own", () => {
     expect(await repo.git("status", "--porcelain")).toContain("?? facts/tax/bc.test.new.json");
     expect(await problemsOf(repo.root)).toEqual([]);
   });
+});
+
+describe("npm run index:update reads index-data/ with the check's reader", () => {
+  /** loadIndexData in a child process killed after a minute, so a reader that blocks fails instead of hanging. */
+  const loadIn = async (root: string): Promise<string> => {
+    const script = `import { loadIndexData } from ${JSON.stringify(path.join(PROJECT_ROOT, "src/affordability/load-index-data.ts"))};
+      loadIndexData(${JSON.stringify(root)}).then(() => console.log("loaded"), (error) => console.log(error.message));`;
+    const { stdout } = await exec(process.execPath, ["--input-type=module", "-e", script], { timeout: 60_000 });
+    return stdout.trimEnd();
+  };
+
+  it("refuses a named pipe, an oversized file and a refused character, naming the file, without hanging", async () => {
+    const piped = await tempDir();
+    await mkdir(path.join(piped, "index-data"), { recursive: true });
+    await exec("mkfifo", [path.join(piped, "index-data/income.json")]);
+    expect(await loadIn(piped)).toBe(
+      "index-data/income.json cannot be read:\nindex-data/income.json:1:1: is not a regular file; facts and index data must be regular files (at the document root)",
+    );
+
+    const large = await tempDir();
+    await write(large, "index-data/income.json", Buffer.alloc(LIMIT + 1, " "));
+    expect(await loadIn(large)).toBe(`index-data/income.json cannot be read:\nindex-data/income.json:${tooLarge(LIMIT + 1).replace(" [json]", "")}`);
+
+    const text = await tempDir();
+    await write(text, BENCHMARK, json(benchmark("Measure \u0000")));
+    expect(await loadIn(text)).toBe(`${BENCHMARK} cannot be read:\n${BENCHMARK}:3:23: U+0000 ${CONTROL} (at /measure)`);
+  }, 120_000);
 });
