@@ -1,6 +1,6 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import type { z } from "zod";
+import { formatProblem } from "../lib/problem.ts";
+import { type DataDocument, readDataDocument } from "../model/index.ts";
 import { BOARDS, type Board } from "../schemas/affordability.ts";
 import { BenchmarkFile, IncomeFile, MethodologyFile, MortgageRatesFile } from "../schemas/index-data.ts";
 
@@ -11,29 +11,35 @@ export interface IndexData {
   benchmarks: Partial<Record<Board, BenchmarkFile>>;
 }
 
-const readIfPresent = async <Schema extends z.ZodType>(file: string, schema: Schema): Promise<z.infer<Schema> | undefined> => {
-  let text: string;
+/**
+ * One index input read as `npm run check` reads it (a regular file of at most 256 KB, never a link or a pipe, parsed
+ * strictly, its text held to the text rule), so `npm run index:update`, which reads the inputs before the check has
+ * run, refuses the same files.
+ */
+const readIfPresent = async <Schema extends z.ZodType>(root: string, file: string, schema: Schema): Promise<z.infer<Schema> | undefined> => {
+  let doc: DataDocument;
   try {
-    text = await readFile(file, "utf8");
+    doc = await readDataDocument(root, file);
   } catch (error: unknown) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
   }
-  return schema.parse(JSON.parse(text));
+  const problems = [...doc.syntaxProblems, ...doc.textProblems];
+  if (problems.length > 0) throw new Error(`${file} cannot be read:\n${problems.map(formatProblem).join("\n")}`);
+  return schema.parse(doc.value);
 };
 
 /** The inputs of the affordability index; `npm run check` has validated them, so a parse failure here is a bug. */
 export const loadIndexData = async (root: string): Promise<IndexData> => {
-  const directory = path.join(root, "index-data");
   const benchmarks: IndexData["benchmarks"] = {};
   for (const board of BOARDS) {
-    const file = await readIfPresent(path.join(directory, "benchmarks", `${board}.json`), BenchmarkFile);
+    const file = await readIfPresent(root, `index-data/benchmarks/${board}.json`, BenchmarkFile);
     if (file) benchmarks[board] = file;
   }
   const [methodology, income, rates] = await Promise.all([
-    readIfPresent(path.join(directory, "methodology.json"), MethodologyFile),
-    readIfPresent(path.join(directory, "income.json"), IncomeFile),
-    readIfPresent(path.join(directory, "mortgage-rates.json"), MortgageRatesFile),
+    readIfPresent(root, "index-data/methodology.json", MethodologyFile),
+    readIfPresent(root, "index-data/income.json", IncomeFile),
+    readIfPresent(root, "index-data/mortgage-rates.json", MortgageRatesFile),
   ]);
   return { ...(methodology ? { methodology } : {}), ...(income ? { income } : {}), ...(rates ? { rates } : {}), benchmarks };
 };

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { byRule, type Problem } from "../lib/problem.ts";
-import { type JsonDocument, LOAD_RULES, listDataFiles, readDocument, validateWithSchema } from "../model/index.ts";
+import { type JsonDocument, LOAD_RULES, listDataFiles, readDataDocument, validateWithSchema } from "../model/index.ts";
 import type { Citation } from "../schemas/citation.ts";
 import { BenchmarkFile, IncomeFile, MethodologyFile, MortgageRatesFile } from "../schemas/index-data.ts";
 import { MISSING_KIND } from "./rules/citation-kind.ts";
@@ -19,7 +19,7 @@ const schemaFor = (file: string): z.ZodType | undefined => {
   return undefined;
 };
 
-/** Validates every file under `index-data/`: syntax, schema, sources not dated in the future, months unique and in order. */
+/** Validates every file under `index-data/`: syntax, text, schema, sources not dated in the future, months unique and in order. */
 export const checkIndexData = async (root: string, context: CheckContext): Promise<{ problems: Problem[]; fileCount: number }> => {
   const listed = await listDataFiles(root, "index-data");
   const files = listed.files;
@@ -37,14 +37,16 @@ export const checkIndexData = async (root: string, context: CheckContext): Promi
       });
       continue;
     }
-    const doc = await readDocument(root, file);
+    const doc = await readDataDocument(root, file);
     if (doc.syntaxProblems.length > 0) {
       problems.push(...byRule(LOAD_RULES.json, doc.syntaxProblems));
       continue;
     }
+    const text = doc.textProblems;
+    problems.push(...byRule(LOAD_RULES.text, text));
     const { value, problems: schemaProblems } = validateWithSchema(doc, schema);
     problems.push(...byRule(LOAD_RULES.schema, schemaProblems));
-    if (value === undefined) continue;
+    if (value === undefined || text.length > 0) continue;
     problems.push(...byRule(INDEX_DATA, [...sourceProblems(doc, value, context.today), ...monthOrder(doc, value)]));
     if (file.startsWith("index-data/benchmarks/")) {
       const board = (value as BenchmarkFile).board;

@@ -1,4 +1,6 @@
 import { compareText } from "./compare-text.ts";
+import { printableText } from "./text-characters.ts";
+
 /** A validation problem with its location: file (relative to the repository root), 1-based line and column, JSON Pointer. */
 export interface Problem {
   file: string;
@@ -10,9 +12,14 @@ export interface Problem {
   rule?: string;
 }
 
-/** `path:line:col: message (at /json/pointer) [rule]`, the one format every report uses. */
+/**
+ * `path:line:col: message (at /json/pointer) [rule]`, the one format every report uses. A path, key or text quoted
+ * from a data file may hold a character the text rule refuses: it is printed escaped, never raw.
+ */
 export const formatProblem = (problem: Problem): string =>
-  `${problem.file}:${problem.line}:${problem.column}: ${problem.message} (at ${problem.pointer === "" ? "the document root" : problem.pointer})${problem.rule === undefined ? "" : ` [${problem.rule}]`}`;
+  printableText(
+    `${problem.file}:${problem.line}:${problem.column}: ${problem.message} (at ${problem.pointer === "" ? "the document root" : problem.pointer})${problem.rule === undefined ? "" : ` [${problem.rule}]`}`,
+  );
 
 /** The same problems, each marked as found by `rule`. */
 export const byRule = (rule: string, problems: readonly Problem[]): Problem[] => problems.map((problem) => ({ ...problem, rule }));

@@ -8,39 +8,101 @@ const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
 type At = (offset: number, path: readonly (string | number)[], message: string) => void;
 
+/** Where a document first nests deeper than {@link MAX_JSON_DEPTH}: the offset of the bracket and its JSON path. */
+export interface TooDeep {
+  offset: number;
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * The first object or array of `text` nested deeper than {@link MAX_JSON_DEPTH}, found in one pass over the characters
+ * with a stack of its own: the JSON parser descends recursively, so a document nested a hundred thousand levels deep
+ * would overflow the call stack, naming no file, before any walk of the tree could report it. Brackets inside strings
+ * do not count. The message and place are the same however deep the document goes, since the first level too deep is
+ * the one reported; in a document that is not valid JSON the path is as far as it can be told.
+ */
+export const tooDeep = (text: string): TooDeep | undefined => {
+  const frames: { array: boolean; key: string | number | undefined; expectingKey: boolean }[] = [];
+  let index = 0;
+  while (index < text.length) {
+    const character = text[index];
+    const top = frames.at(-1);
+    if (character === '"') {
+      const end = stringEnd(text, index);
+      if (top && !top.array && top.expectingKey) {
+        top.key = stringValue(text.slice(index, end));
+        top.expectingKey = false;
+      }
+      index = end;
+      continue;
+    }
+    if (character === "{" || character === "[") {
+      if (frames.length >= MAX_JSON_DEPTH) {
+        return {
+          offset: index,
+          path: frames.map((frame) => frame.key ?? ""),
+          message: `nested ${MAX_JSON_DEPTH + 1} levels deep; a document may nest at most ${MAX_JSON_DEPTH}`,
+        };
+      }
+      frames.push(character === "[" ? { array: true, key: 0, expectingKey: false } : { array: false, key: undefined, expectingKey: true });
+    } else if (character === "}" || character === "]") {
+      frames.pop();
+    } else if (character === "," && top) {
+      if (top.array) top.key = Number(top.key) + 1;
+      else top.expectingKey = true;
+    }
+    index++;
+  }
+  return undefined;
+};
+
+/** The offset just after the string literal that starts at `start` (or the end of the text, when it never closes). */
+const stringEnd = (text: string, start: number): number => {
+  let index = start + 1;
+  while (index < text.length) {
+    const character = text[index];
+    if (character === "\\") index += 2;
+    else if (character === '"') return index + 1;
+    else index++;
+  }
+  return text.length;
+};
+
+/** A key as the parser will read it; a literal that is not valid JSON is kept as written, for the path only. */
+const stringValue = (literal: string): string => {
+  try {
+    return String(JSON.parse(literal));
+  } catch {
+    return literal.slice(1, literal.endsWith('"') && literal.length > 1 ? -1 : undefined);
+  }
+};
+
 /**
  * What a syntactically valid JSON document may still not contain, because parsing it would not give back what the
- * file says or could harm the code that reads it: nesting deeper than {@link MAX_JSON_DEPTH}, keys that name object
- * internals, and numbers that JSON.parse would change (an overflow to Infinity, an underflow to 0, an integer beyond
- * 2^53 − 1, or any literal with more precision than a double holds). Reports the first occurrence of a too-deep
- * nesting and every forbidden key and number.
+ * file says or could harm the code that reads it: keys that name object internals, and numbers that JSON.parse would
+ * change (an overflow to Infinity, an underflow to 0, an integer beyond 2^53 − 1, or any literal with more precision
+ * than a double holds). Reports every forbidden key and number. Nesting is bounded before the tree is built (see
+ * {@link tooDeep}), so this walk's recursion is too.
  */
 export const hostileJsonProblems = (root: Node, text: string, at: At): void => {
-  let depthReported = false;
-  const visit = (node: Node, path: (string | number)[], depth: number): void => {
-    if (node.type === "object" || node.type === "array") {
-      if (depth > MAX_JSON_DEPTH) {
-        if (!depthReported) at(node.offset, path, `nested ${depth} levels deep; a document may nest at most ${MAX_JSON_DEPTH}`);
-        depthReported = true;
-        return;
-      }
-    }
+  const visit = (node: Node, path: (string | number)[]): void => {
     if (node.type === "object") {
       for (const property of node.children ?? []) {
         const [keyNode, valueNode] = property.children ?? [];
         const key = String(keyNode?.value);
         if (FORBIDDEN_KEYS.has(key)) at(property.offset, [...path, key], `the key "${key}" is not allowed: it names a JavaScript object internal`);
-        if (valueNode) visit(valueNode, [...path, key], depth + 1);
+        if (valueNode) visit(valueNode, [...path, key]);
       }
     } else if (node.type === "array") {
-      for (const [index, child] of (node.children ?? []).entries()) visit(child, [...path, index], depth + 1);
+      for (const [index, child] of (node.children ?? []).entries()) visit(child, [...path, index]);
     } else if (node.type === "number") {
       const literal = text.slice(node.offset, node.offset + node.length);
       const problem = numberRoundTripProblem(literal);
       if (problem) at(node.offset, path, problem);
     }
   };
-  visit(root, [], 1);
+  visit(root, []);
 };
 
 /** Why a JSON number literal would not read back as written, or undefined when it would. */

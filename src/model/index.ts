@@ -6,6 +6,6 @@ export { announcementsPastDue, describeDue, type FactDue, factsDue } from "./fac
 export { listDataFiles, listFiles } from "./list-files.ts";
 export { LOAD_RULES, type LoadedFact, loadFacts, loadFactsAtRevision, readFactFiles } from "./load-facts.ts";
 export { type JsonDocument, parseJsonDocument } from "./parse-json-document.ts";
-export { readDocument } from "./read-document.ts";
+export { type DataDocument, MAX_DATA_FILE_BYTES, readDataDocument, readDocument } from "./read-document.ts";
 export { revisionFieldsChanged } from "./revision.ts";
 export { validateWithSchema } from "./validate-with-schema.ts";

@@ -3,7 +3,7 @@ import { FactFile } from "../schemas/fact-file.ts";
 import { factsAtRevision } from "./facts-at-revision.ts";
 import { listDataFiles } from "./list-files.ts";
 import type { JsonDocument } from "./parse-json-document.ts";
-import { readDocument } from "./read-document.ts";
+import { readDataDocument } from "./read-document.ts";
 import { validateWithSchema } from "./validate-with-schema.ts";
 
 /** A fact file that parsed and matched the schema, with its document for locating problems in it. */
@@ -15,12 +15,13 @@ export interface LoadedFact {
 const FACT_PATH = /^facts\/[^/]+\/[^/]+\.json$/;
 
 /** The names of the check rules whose problems the loader finds, as CONTRIBUTING.md lists them. */
-export const LOAD_RULES = { fileNames: "file-names", json: "json", fileLocation: "file-location", schema: "schema" } as const;
+export const LOAD_RULES = { fileNames: "file-names", json: "json", text: "text", fileLocation: "file-location", schema: "schema" } as const;
 
 /**
  * The one way facts are read from a working tree: every file under `facts/`, refused when hostile (see
- * `listDataFiles` and `parseJsonDocument`), parsed, and validated against the schema. Returns the facts that
- * passed, and a located problem for every file that did not; the lint rules are the check's, not the loader's.
+ * `listDataFiles`, `readDataDocument` and `parseJsonDocument`), parsed, its text checked for characters no output can
+ * carry (the text rule), and validated against the schema. Returns the facts that passed, and a located problem for
+ * every file that did not; the lint rules are the check's, not the loader's.
  */
 export const readFactFiles = async (root: string): Promise<{ facts: LoadedFact[]; problems: Problem[]; files: string[] }> => {
   const listed = await listDataFiles(root, "facts");
@@ -39,14 +40,17 @@ export const readFactFiles = async (root: string): Promise<{ facts: LoadedFact[]
       });
       continue;
     }
-    const doc = await readDocument(root, file);
+    const doc = await readDataDocument(root, file);
     if (doc.syntaxProblems.length > 0) {
       problems.push(...byRule(LOAD_RULES.json, doc.syntaxProblems));
       continue;
     }
+    // A fact whose text no output can carry is reported with its schema problems and never loaded.
+    const text = doc.textProblems;
+    problems.push(...byRule(LOAD_RULES.text, text));
     const { value: fact, problems: schemaProblems } = validateWithSchema(doc, FactFile);
     problems.push(...byRule(LOAD_RULES.schema, schemaProblems));
-    if (fact) facts.push({ doc, fact });
+    if (fact && text.length === 0) facts.push({ doc, fact });
   }
   return { facts, problems, files };
 };

@@ -1,7 +1,7 @@
 import { findNodeAtLocation, type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
 import { toJsonPointer } from "../lib/json-pointer.ts";
 import type { Problem } from "../lib/problem.ts";
-import { hostileJsonProblems } from "./hostile-json.ts";
+import { hostileJsonProblems, tooDeep } from "./hostile-json.ts";
 
 /** A JSON file parsed with the position of every node, so any problem can name its line, column and JSON Pointer. */
 export interface JsonDocument {
@@ -13,6 +13,8 @@ export interface JsonDocument {
   syntaxProblems: Problem[];
   /** Where a JSON path points; a path to a missing member points at its closest existing parent. */
   problemAt(path: readonly (string | number)[], message: string): Problem;
+  /** A problem at one character of the text (an offset into `text`), with the JSON path of the value it is in. */
+  problemAtOffset(offset: number, path: readonly (string | number)[], message: string): Problem;
 }
 
 const lineStartsOf = (text: string): number[] => {
@@ -35,13 +37,17 @@ const positionOf = (lineStarts: number[], offset: number): { line: number; colum
 /**
  * Strict JSON: no comments, no trailing commas, no byte-order mark. Duplicate keys are reported, since JSON.parse would
  * silently keep the last one, and so is anything JSON.parse would not give back as written (see hostile-json.ts).
+ * Nesting deeper than the limit is refused before the tree is built, since building it recurses once per level.
  */
 export const parseJsonDocument = (file: string, text: string): JsonDocument => {
   const lineStarts = lineStartsOf(text);
-  const errors: ParseError[] = [];
-  const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-
   const at = (offset: number, pointer: string, message: string): Problem => ({ file, ...positionOf(lineStarts, offset), pointer, message });
+  const problemAtOffset = (offset: number, path: readonly (string | number)[], message: string): Problem => at(offset, toJsonPointer(path), message);
+
+  // Building the tree recurses once per level: a document nested too deep is refused before, with only that problem.
+  const deep = tooDeep(text);
+  const errors: ParseError[] = [];
+  const tree = deep ? undefined : parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
 
   const problemAt = (path: readonly (string | number)[], message: string): Problem => {
     for (let length = path.length; length >= 0; length--) {
@@ -53,6 +59,7 @@ export const parseJsonDocument = (file: string, text: string): JsonDocument => {
     }
     return at(0, toJsonPointer(path), message);
   };
+  if (deep) return { file, text, value: undefined, tree, syntaxProblems: [problemAtOffset(deep.offset, deep.path, deep.message)], problemAt, problemAtOffset };
 
   // A byte-order mark also makes the parser report an invalid symbol; the mark is the one thing to fix.
   const syntaxProblems =
@@ -72,7 +79,7 @@ export const parseJsonDocument = (file: string, text: string): JsonDocument => {
       syntaxProblems.push(at(0, "", `invalid JSON: ${error instanceof Error ? error.message : String(error)}`));
     }
   }
-  return { file, text, value, tree, syntaxProblems, problemAt };
+  return { file, text, value, tree, syntaxProblems, problemAt, problemAtOffset };
 };
 
 const describeParseError = (code: string): string => code.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();

@@ -48,7 +48,7 @@ describe("text from a fact, escaped for where it lands", () => {
   beforeAll(async () => {
     const repo = await createGitRepo();
     await repo.writeJson("facts/tax/bc.ptt.brackets.json", {
-      ...factJson({ id: "bc.ptt.brackets", label: "Rates ](https://evil.example) [and\n# a heading" }),
+      ...factJson({ id: "bc.ptt.brackets", label: "Rates ](https://evil.example) [and # a heading" }),
       description: "Rates <script>alert(1)</script> & more.",
       citations: [
         { url: "https://www2.gov.bc.ca/gov/content/example", org: "BC Ministry of Finance", kind: "official", retrieved_iso: "2026-11-01" },

@@ -141,7 +141,7 @@ describe("npm run check refuses hostile input", () => {
     await rename(path.join(root, "facts/tax"), path.join(elsewhere, "tax"));
     await symlink(path.join(elsewhere, "tax"), path.join(root, "facts/tax"));
     expect(await refused(root)).toEqual([
-      "facts/tax:1:1: is a symbolic link; facts and index data must be files and folders in the repository (at the document root) [file-names]",
+      "facts/tax:1:1: is a symbolic link; facts and index data must be regular files and folders in the repository (at the document root) [file-names]",
     ]);
   });
 

@@ -53,12 +53,20 @@ export const OTHER_RULES = {
   fileNames: {
     name: LOAD_RULES.fileNames,
     level: "error",
-    description: "Data files are plain files with printable names: no symbolic links, no control characters.",
+    description:
+      "Data files are regular files with printable names: no symbolic links, hard links, named pipes or devices, nor anything git records as a link or submodule.",
   },
   json: {
     name: LOAD_RULES.json,
     level: "error",
-    description: "Each file is UTF-8 JSON without duplicate keys, nesting deeper than 16, keys such as __proto__, or numbers that do not survive a round trip.",
+    description:
+      "Each file is at most 256 KB of UTF-8 JSON without duplicate keys, nesting deeper than 16, keys such as __proto__, or numbers that do not survive a round trip.",
+  },
+  text: {
+    name: LOAD_RULES.text,
+    level: "error",
+    description:
+      "No string or key holds a control character other than tab (and newline in description, notes and quote), a line or paragraph separator, a noncharacter, a lone surrogate, or a bidirectional control or direction mark.",
   },
   fileLocation: { name: LOAD_RULES.fileLocation, level: "error", description: "Only facts/<domain>/<id>.json files are under facts/." },
   schema: { name: LOAD_RULES.schema, level: "error", description: "The file matches the published JSON Schema (schemas/)." },
@@ -85,6 +93,7 @@ export const OTHER_RULES = {
 export const CHECK_RULES: readonly CheckRule[] = [
   OTHER_RULES.fileNames,
   OTHER_RULES.json,
+  OTHER_RULES.text,
   OTHER_RULES.fileLocation,
   OTHER_RULES.schema,
   ...FACT_RULES.map(({ name, level, description }) => ({ name, level, description })),

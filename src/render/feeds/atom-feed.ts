@@ -1,6 +1,6 @@
 import { create } from "xmlbuilder2";
 import { SERVICE } from "../../lib/config.ts";
-import { xmlText } from "./xml-text.ts";
+import { xmlCharacters, xmlDocument, xmlText } from "./xml-text.ts";
 
 export interface AtomEntry {
   /** A permanent, unique IRI: the same entry keeps it in every build. */
@@ -29,26 +29,40 @@ export interface AtomFeed {
 /** A tag URI (RFC 4151) under the project's naming authority: permanent, and the same whatever the base URL. */
 export const tagUri = (specific: string): string => `tag:${SERVICE.idAuthority},2026:${specific}`;
 
-/** An Atom 1.0 document (RFC 4287), built with an XML library so every text is escaped where it lands. */
+/**
+ * An Atom 1.0 document (RFC 4287), built with an XML library so every text is escaped where it lands. Every text and
+ * attribute is refused, naming the feed, the entry and the element, when XML cannot carry it (see xml-text.ts).
+ */
 export const atomFeed = (feed: AtomFeed): string => {
   const updated = feed.entries.reduce((latest, entry) => (entry.updated > latest ? entry.updated : latest), feed.entries.length > 0 ? "" : feed.updated);
-  const root = create({ version: "1.0", encoding: "UTF-8" }).ele("feed", { xmlns: "http://www.w3.org/2005/Atom", "xml:lang": "en-CA" });
-  root.ele("id").txt(feed.id);
-  root.ele("title").txt(xmlText(feed.title));
-  root.ele("subtitle").txt(xmlText(feed.subtitle));
-  root.ele("updated").txt(updated);
-  root.ele("link", { rel: "self", type: "application/atom+xml", href: feed.self });
-  root.ele("link", { rel: "alternate", type: "text/html", href: feed.page });
-  root.ele("author").ele("name").txt(SERVICE.name).up().ele("email").txt(SERVICE.contactEmail);
-  root.ele("rights").txt(`${SERVICE.licenseName} (${SERVICE.license})`);
+  const at = (element: string) => `${feed.self}: <${element}>`;
+  // xml:lang is given in its namespace, as the well-formedness check the document is written with requires.
+  const root = create({ version: "1.0", encoding: "UTF-8" })
+    .ele("feed", { xmlns: "http://www.w3.org/2005/Atom" })
+    .att("http://www.w3.org/XML/1998/namespace", "xml:lang", "en-CA");
+  root.ele("id").txt(xmlText(feed.id, at("id")));
+  root.ele("title").txt(xmlText(feed.title, at("title")));
+  root.ele("subtitle").txt(xmlText(feed.subtitle, at("subtitle")));
+  root.ele("updated").txt(xmlText(updated, at("updated")));
+  root.ele("link", { rel: "self", type: "application/atom+xml", href: xmlCharacters(feed.self, at("link")) });
+  root.ele("link", { rel: "alternate", type: "text/html", href: xmlCharacters(feed.page, at("link")) });
+  root
+    .ele("author")
+    .ele("name")
+    .txt(xmlText(SERVICE.name, at("name")))
+    .up()
+    .ele("email")
+    .txt(xmlText(SERVICE.contactEmail, at("email")));
+  root.ele("rights").txt(xmlText(`${SERVICE.licenseName} (${SERVICE.license})`, at("rights")));
   for (const entry of feed.entries) {
+    const inEntry = (element: string) => `${feed.self}: the entry ${entry.id}, <${element}>`;
     const element = root.ele("entry");
-    element.ele("id").txt(entry.id);
-    element.ele("title").txt(xmlText(entry.title));
-    element.ele("updated").txt(entry.updated);
-    element.ele("link", { rel: "alternate", href: entry.link });
-    element.ele("category", { term: entry.category });
-    element.ele("summary", { type: "text" }).txt(xmlText(entry.summary));
+    element.ele("id").txt(xmlText(entry.id, inEntry("id")));
+    element.ele("title").txt(xmlText(entry.title, inEntry("title")));
+    element.ele("updated").txt(xmlText(entry.updated, inEntry("updated")));
+    element.ele("link", { rel: "alternate", href: xmlCharacters(entry.link, inEntry("link")) });
+    element.ele("category", { term: xmlCharacters(entry.category, inEntry("category")) });
+    element.ele("summary", { type: "text" }).txt(xmlText(entry.summary, inEntry("summary")));
   }
-  return `${root.end({ prettyPrint: true })}\n`;
+  return xmlDocument(root);
 };

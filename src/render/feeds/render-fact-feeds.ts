@@ -1,5 +1,6 @@
 import { SERVICE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
+import { printableText } from "../../lib/text-characters.ts";
 import { describeValue } from "../describe-value.ts";
 import type { SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
@@ -20,7 +21,8 @@ export const renderFactFeeds = (model: SiteModel): SiteFiles => {
       updated: version.introduced.committed_at,
       link: model.urls.factAnchor(fact.id),
       category: fact.domain,
-      summary: `${version.introduced.message.split("\n")[0]}. Value: ${describeValue(version.state.value, version.state.unit)}.`,
+      // A commit message is history, which cannot be corrected: a character the feed may not carry is shown escaped.
+      summary: `${printableText(version.introduced.message.split("\n")[0] ?? "")}. Value: ${describeValue(version.state.value, version.state.unit)}.`,
     }));
     const scheduled: AtomEntry[] = (fact.scheduled ?? []).map((change) => ({
       id: tagUri(`${fact.id}:scheduled:${change.effective_iso}`),
