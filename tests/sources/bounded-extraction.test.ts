@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import zlib from "node:zlib";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import type { FactFile } from "../../src/schemas/fact-file.ts";
@@ -135,9 +136,15 @@ describe("bounded extraction of source texts", { timeout: 180_000 }, () => {
     expect(peak).toBeLessThan(512);
   });
 
-  it("reports a PDF that takes longer than its time limit, one that is not a PDF, and a page cut at the text limit", async () => {
+  it("reports a PDF that takes longer than its time limit, a doubly compressed bomb, one that is not a PDF, and a page cut at the text limit", async () => {
     const limits = { ...EXTRACTION_LIMITS, pdfTimeoutMs: 1 };
     await expect(pdfText(await longPdf(), limits)).rejects.toThrow("reading it took longer than 0.001 s");
+    // A bomb compressed twice (a filter chain a scan of FlateDecode streams would have to follow) is stopped the same way.
+    const document = await PDFDocument.create();
+    document
+      .addPage()
+      .node.addContentStream(document.context.register(document.context.stream(zlib.deflateSync(zlibBomb(4096)), { Filter: ["FlateDecode", "FlateDecode"] })));
+    await expect(pdfText(await document.save())).rejects.toThrow("reading it needed more than 128 MB of memory");
 
     const server = await startCitationServer({
       "/broken.pdf": { status: 200, contentType: "application/pdf", body: "%PDF-1.7\nnot really a PDF" },
