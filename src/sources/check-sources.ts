@@ -3,7 +3,7 @@ import { toJsonPointer } from "../lib/json-pointer.ts";
 import { citationLists } from "../model/index.ts";
 import type { CitationKind } from "../schemas/citation.ts";
 import type { FactFile } from "../schemas/fact-file.ts";
-import { htmlText, pdfText, textKindOf } from "./extract-text.ts";
+import { decodePage, EXTRACTION_LIMITS, ExtractionLimitError, type ExtractionLimits, htmlText, pdfText, plainText, textKindOf } from "./extract-text.ts";
 import type { FetchResult, RedirectHop } from "./fetch-source.ts";
 import { matchQuote, textFingerprint } from "./match-quote.ts";
 
@@ -21,7 +21,8 @@ export interface CitedSource {
  * - `quote-gone`: the page answers but no longer contains it (the closest passage is given);
  * - `page-ok`: the page answers; the citation has no quote to look for;
  * - `page-gone`: 404, 410, another 4xx, no such host, or a redirect that leads nowhere checkable;
- * - `unverified`: no verdict (refused, timed out, a server error, a format that cannot be read).
+ * - `unverified`: no verdict (refused, timed out, a server error, a format that cannot be read, a page too large to
+ *   read whole whose part read lacks the quote, a PDF stopped at the reader's memory or time limit).
  */
 export type SourceVerdict = "quote-found" | "quote-gone" | "page-ok" | "page-gone" | "unverified";
 
@@ -84,11 +85,11 @@ export const forEachPolitely = async (urls: readonly string[], concurrency: numb
 };
 
 type PageReading =
-  | { ok: true; text: string; truncated: boolean; maxBytes: number; redirects: RedirectHop[] }
+  | { ok: true; text: string; truncated: boolean; maxBytes: number; cut?: string; redirects: RedirectHop[] }
   | { ok: false; verdict: "page-gone" | "unverified"; detail: string; redirects: RedirectHop[] };
 
-/** The text of a fetched page, or why there is none. */
-const readPage = async (result: FetchResult): Promise<PageReading> => {
+/** The text of a fetched page (with the limit that cut it, if one did), or why there is none. */
+const readPage = async (result: FetchResult, limits: ExtractionLimits): Promise<PageReading> => {
   if (result.outcome !== "page")
     return { ok: false, verdict: result.outcome === "gone" ? "page-gone" : "unverified", detail: result.detail, redirects: result.redirects };
   const kind = textKindOf(result.contentType, result.body);
@@ -100,19 +101,23 @@ const readPage = async (result: FetchResult): Promise<PageReading> => {
       redirects: result.redirects,
     };
   try {
-    const text =
+    const { text, cut } =
       kind === "pdf"
-        ? await pdfText(result.body)
+        ? await pdfText(result.body, limits)
         : kind === "html"
-          ? htmlText(Buffer.from(result.body).toString("utf8"))
-          : Buffer.from(result.body).toString("utf8");
-    return { ok: true, text, truncated: result.truncated, maxBytes: result.maxBytes, redirects: result.redirects };
+          ? htmlText(decodePage(result.body, result.contentType, "html"), limits)
+          : plainText(decodePage(result.body, result.contentType, "text"), limits);
+    return { ok: true, text, truncated: result.truncated, maxBytes: result.maxBytes, ...(cut ? { cut } : {}), redirects: result.redirects };
   } catch (error: unknown) {
     const reason = error instanceof Error ? error.message : String(error);
+    const what = kind === "pdf" ? "PDF" : "page";
     return {
       ok: false,
       verdict: "unverified",
-      detail: `the ${kind === "pdf" ? "PDF" : "page"} could not be read${result.truncated ? " (cut at the size limit)" : ""}: ${reason}`,
+      detail:
+        error instanceof ExtractionLimitError
+          ? `the ${what} was not read: ${reason}`
+          : `the ${what} could not be read${result.truncated ? " (cut at the size limit)" : ""}: ${reason}`,
       redirects: result.redirects,
     };
   }
@@ -132,13 +137,20 @@ export interface SourceCheck {
  */
 export const checkSources = async (
   facts: readonly FactFile[],
-  options: { fetch: (url: string) => Promise<FetchResult>; today: string; previous?: FingerprintStore; concurrency?: number },
+  options: {
+    fetch: (url: string) => Promise<FetchResult>;
+    today: string;
+    previous?: FingerprintStore;
+    concurrency?: number;
+    /** How much of each page is read (tests lower them); EXTRACTION_LIMITS by default. */
+    limits?: ExtractionLimits;
+  },
 ): Promise<SourceCheck> => {
   const sources = citedSources(facts);
   const urls = [...new Set(sources.map((source) => source.url))].sort(compareText);
   const readings = new Map<string, PageReading>();
   await forEachPolitely(urls, options.concurrency ?? 4, async (url) => {
-    readings.set(url, await readPage(await options.fetch(url)));
+    readings.set(url, await readPage(await options.fetch(url), options.limits ?? EXTRACTION_LIMITS));
   });
 
   const previous = options.previous ?? emptyFingerprints();
@@ -174,6 +186,7 @@ export const checkSources = async (
         closest: match.closest,
       };
     }
+    if (reading.cut) return { ...base, verdict: "unverified", detail: `${reading.cut} and the quote is not in them`, closest: match.closest };
     return { ...base, verdict: "quote-gone", detail: "the page no longer contains the quote", closest: match.closest };
   });
   return { findings, fingerprints };

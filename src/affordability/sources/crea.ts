@@ -1,9 +1,9 @@
-import { unzipSync } from "fflate";
 import { parseDocument } from "htmlparser2";
 import { readSheet, SheetNotFoundError } from "read-excel-file/node";
 import type { Board } from "../../schemas/affordability.ts";
 import type { Citation } from "../../schemas/citation.ts";
 import { FIRST_MONTH } from "./bank-of-canada.ts";
+import { unzipBounded, ZipSizeError } from "./bounded-unzip.ts";
 import { SourceError } from "./source-error.ts";
 
 /** The MLS® HPI tool page, which links the current archive (its file name changes from month to month). */
@@ -105,20 +105,52 @@ const readBoard = async (workbook: Buffer, sheet: string): Promise<MonthlyPrice[
   return prices;
 };
 
-/** Both boards' monthly prices from the archive's bytes (a ZIP of XLSX workbooks). */
-export const readArchive = async (archive: Uint8Array): Promise<Record<Board, MonthlyPrice[]>> => {
-  let entries: Record<string, Uint8Array>;
+const MIB = 1024 * 1024;
+
+/**
+ * What the update reads of CREA's archive at most, so that a hostile or broken download fails naming the cap instead
+ * of exhausting memory (the reasons are in docs/operators/workflows.md):
+ * - `maxArchiveBytes`: the archive as downloaded;
+ * - `maxWorkbookBytes`: the monthly workbook, uncompressed, as the archive holds it;
+ * - `maxWorkbookContentBytes`: everything in the workbook (itself a ZIP) uncompressed, which the spreadsheet reader
+ *   inflates and holds at once.
+ */
+export interface ArchiveLimits {
+  maxArchiveBytes: number;
+  maxWorkbookBytes: number;
+  maxWorkbookContentBytes: number;
+}
+
+export const ARCHIVE_LIMITS: ArchiveLimits = { maxArchiveBytes: 64 * MIB, maxWorkbookBytes: 64 * MIB, maxWorkbookContentBytes: 256 * MIB };
+
+const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Both boards' monthly prices from the archive's bytes (a ZIP of XLSX workbooks). Only the monthly workbook is
+ * inflated, and only up to its cap; the workbook's own entries are counted against theirs before the spreadsheet
+ * reader sees it (see unzipBounded: declared sizes are checked, and actual ones counted while inflating).
+ */
+export const readArchive = async (archive: Uint8Array, limits: ArchiveLimits = ARCHIVE_LIMITS): Promise<Record<Board, MonthlyPrice[]>> => {
+  const isWorkbook = (entry: string) => entry.split("/").at(-1) === WORKBOOK;
+  let read: ReturnType<typeof unzipBounded>;
   try {
-    entries = unzipSync(archive);
+    read = unzipBounded(archive, { keep: isWorkbook, count: isWorkbook, maxBytes: limits.maxWorkbookBytes });
   } catch (error: unknown) {
-    throw new SourceError(SOURCE, `the archive is not a readable ZIP (${error instanceof Error ? error.message : String(error)})`);
+    if (error instanceof ZipSizeError) throw new SourceError(SOURCE, `the archive's workbook is too large: ${error.message}`);
+    throw new SourceError(SOURCE, `the archive is not a readable ZIP (${reasonOf(error)})`);
   }
-  const name = Object.keys(entries).find((entry) => entry.split("/").at(-1) === WORKBOOK);
-  if (name === undefined) throw new SourceError(SOURCE, `the archive holds no ${WORKBOOK} (it holds ${Object.keys(entries).join(", ") || "nothing"})`);
-  const workbook = Buffer.from(entries[name]!);
+  const workbook = [...read.kept.values()][0];
+  if (workbook === undefined) throw new SourceError(SOURCE, `the archive holds no ${WORKBOOK} (it holds ${read.names.join(", ") || "nothing"})`);
+  try {
+    unzipBounded(workbook, { keep: () => false, count: () => true, maxBytes: limits.maxWorkbookContentBytes });
+  } catch (error: unknown) {
+    if (error instanceof ZipSizeError) throw new SourceError(SOURCE, `${WORKBOOK} is too large to read: ${error.message}`);
+    throw new SourceError(SOURCE, `${WORKBOOK} cannot be read (${reasonOf(error)})`);
+  }
+  const bytes = Buffer.from(workbook);
   return {
-    "greater-vancouver": await readBoard(workbook, SHEETS["greater-vancouver"]),
-    "fraser-valley": await readBoard(workbook, SHEETS["fraser-valley"]),
+    "greater-vancouver": await readBoard(bytes, SHEETS["greater-vancouver"]),
+    "fraser-valley": await readBoard(bytes, SHEETS["fraser-valley"]),
   };
 };
 
@@ -150,21 +182,41 @@ const fetchOk = async (url: string, what: string, fetchImpl: typeof fetch, timeo
   return response;
 };
 
+/** A response's body, refused as soon as it is seen to pass `maxBytes` (by its Content-Length, else while it arrives). */
+const readCapped = async (response: Response, what: string, maxBytes: number): Promise<Uint8Array> => {
+  const tooLarge = () => new SourceError(SOURCE, `${what} is larger than the ${Math.round(maxBytes / MIB)} MB cap on its download`);
+  if (Number(response.headers.get("content-length") ?? 0) > maxBytes) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for await (const chunk of response.body ?? []) {
+    length += chunk.length;
+    // Leaving the loop cancels the rest of the body.
+    if (length > maxBytes) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+};
+
 /**
- * Reads the HPI tool page at `pageUrl` (tests give a local server), finds the archive it links, downloads it whole and
- * reads both boards' composite benchmark prices. The archive must be a ZIP: an HTML page or a truncated download fails.
+ * Reads the HPI tool page at `pageUrl` (tests give a local server), finds the archive it links, downloads it (up to
+ * its cap) and reads both boards' composite benchmark prices. The archive must be a ZIP: an HTML page or a truncated
+ * download fails.
  */
 export const fetchMonthlyPrices = async (
   pageUrl: string,
   fetchImpl: typeof fetch = fetch,
   timeoutMs = 60_000,
+  limits: ArchiveLimits = ARCHIVE_LIMITS,
 ): Promise<{ archiveUrl: string; prices: Record<Board, MonthlyPrice[]> }> => {
   const page = await fetchOk(pageUrl, "the HPI tool page", fetchImpl, timeoutMs);
   const link = archiveLink(await page.text(), pageUrl);
-  const archive = new Uint8Array(await (await fetchOk(link.href, "the archive", fetchImpl, timeoutMs)).arrayBuffer());
+  const archive = await readCapped(await fetchOk(link.href, "the archive", fetchImpl, timeoutMs), `the archive ${link.href}`, limits.maxArchiveBytes);
   if (archive[0] !== 0x50 || archive[1] !== 0x4b) {
     const start = Buffer.from(archive.subarray(0, 40)).toString("latin1");
     throw new SourceError(SOURCE, `the archive ${link.href} is not a ZIP (it starts ${JSON.stringify(start)})`);
   }
-  return { archiveUrl: productionAddress(link, pageUrl), prices: await readArchive(archive) };
+  return { archiveUrl: productionAddress(link, pageUrl), prices: await readArchive(archive, limits) };
 };
