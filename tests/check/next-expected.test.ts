@@ -47,6 +47,7 @@ describe("npm run check on next_expected", () => {
     ]);
     expect(await problems(await withNextExpected({ ...NEXT_EXPECTED, what: "The 2027 rent cap\nannounced in August" }))).toEqual([
       `${RENT_CAP}:28:5: must be one line (at /next_expected/what) [schema]`,
+      `${RENT_CAP}:28:31: a line break in a one-line field: only description, notes, quote may span lines (at /next_expected/what) [text]`,
     ]);
     expect(await problems(await withNextExpected({ ...NEXT_EXPECTED, value: 0.03 }))).toEqual([
       `${RENT_CAP}:33:5: unknown field "value" (at /next_expected/value) [schema]`,
