@@ -1,18 +1,18 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { runCommand } from "../lib/run-command.ts";
-import { createMcpServer, loadSiteTree } from "../mcp/index.ts";
+import { createMcpServer, LineStdioServerTransport, loadSiteTree } from "../mcp/index.ts";
 
 /**
  * `npm run mcp`: a Model Context Protocol server over stdio for AI assistants, answering from a built tree
  * (`--site`, default `_site`, what `npm run build` writes), read once at start. stdout carries only protocol
- * messages; everything else goes to stderr.
+ * messages; everything else goes to stderr. A line that is not a JSON-RPC message, or is longer than the limit, is
+ * answered with a JSON-RPC error and the server goes on reading (see LineStdioServerTransport).
  */
 const main = async (): Promise<void> => {
   const { values } = parseArgs({ options: { site: { type: "string", default: "_site" } }, strict: true });
   const tree = await loadSiteTree(path.resolve(values.site));
-  await createMcpServer(tree).connect(new StdioServerTransport());
+  await createMcpServer(tree).connect(new LineStdioServerTransport());
   console.error(`mcp: serving ${tree.catalog.fact_count} facts from ${tree.root} (as of ${tree.upcoming.as_of}) over stdio`);
 };
 

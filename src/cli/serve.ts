@@ -2,12 +2,13 @@ import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { readVariable } from "../lib/environment.ts";
 import { runCommand } from "../lib/run-command.ts";
-import { createStaticServer } from "../server/index.ts";
+import { createStaticServer, describeOpenFileLimit, readOpenFileLimit } from "../server/index.ts";
 
 /**
  * `npm run serve` (and the second half of `npm start`): serves a built tree with the headers of SPEC.md section 8.
  * `--dir` (default `_site`), `PORT` or `--port` (default 8080, 0 for any free port), `HOST` or `--host` (default
- * 127.0.0.1; 0.0.0.0 to be reachable from other machines, as in a container). SIGHUP re-reads the tree.
+ * 127.0.0.1; 0.0.0.0 to be reachable from other machines, as in a container). SIGHUP re-reads the tree. It prints
+ * the open-file limit it runs with, since that bounds how many connections it can hold at once.
  */
 const portFrom = (raw: string): number => {
   const port = Number(raw);
@@ -37,6 +38,7 @@ const main = async (): Promise<void> => {
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const site = server.site();
   console.log(`Serving ${site.root} (${site.fileCount} files, ${megabytes(site.byteCount)}) at http://${shownHost}:${address.port}/`);
+  console.log(describeOpenFileLimit(await readOpenFileLimit()));
 
   process.on("SIGHUP", () => {
     server.reload().then(

@@ -13,6 +13,26 @@ export interface StaticServer extends Server {
 const KEEP_ALIVE_SECONDS = 5;
 
 /**
+ * Seconds a connection has to send a complete request head, counted from when it opened or from the first byte of
+ * its next request. Node's default let one client hold every file descriptor of the process with connections that
+ * send nothing, refusing everyone else until that much longer deadline passed; a request head is small, and honest
+ * clients send it at once.
+ */
+const HEAD_SECONDS = 6;
+
+/**
+ * Seconds a whole request (head and any body) may take. The server reads no body (it answers GET, HEAD and OPTIONS
+ * only), so this only needs to leave the head its full time.
+ */
+const REQUEST_SECONDS = 10;
+
+/**
+ * How often Node looks for connections past those deadlines. A connection is answered 408 at the first check after
+ * its deadline, so the interval adds to the deadline and is kept short.
+ */
+const CHECK_SECONDS = 1;
+
+/**
  * An HTTP server for a built site (`_site/`), with the headers SPEC.md section 8 gives. The tree is read into memory
  * before this resolves; the server is not listening yet, so the caller picks the port (0 in tests).
  *
@@ -21,14 +41,26 @@ const KEEP_ALIVE_SECONDS = 5;
  *   headers and JSON body as any error;
  * - `optimizeEmptyRequests`: a request without a body (every GET and HEAD a client sends) starts already ended, so
  *   Node skips the readable-stream events and the draining of a body no one reads;
- * - `noDelay`: a response leaves as soon as it is written, since each is written whole in one `end`.
+ * - `noDelay`: a response leaves as soon as it is written, since each is written whole in one `end`;
+ * - `headersTimeout`, `requestTimeout` and `connectionsCheckingInterval`: a connection that has not sent a complete
+ *   request head within HEAD_SECONDS (plus at most CHECK_SECONDS) is answered 408 and closed, so connections held
+ *   open without a request free their file descriptors in seconds (see docs/operators/deploy.md for what a public
+ *   deployment needs beyond this).
  * A request the parser refuses is answered by the `clientError` listener, which writes its answer to the socket as
  * Node's documentation shows for that event.
  */
 export const createStaticServer = async (options: { root: string }): Promise<StaticServer> => {
   let current = await loadSite(options.root);
   const server = createServer(
-    { requireHostHeader: false, optimizeEmptyRequests: true, noDelay: true, keepAliveTimeout: KEEP_ALIVE_SECONDS * 1000 },
+    {
+      requireHostHeader: false,
+      optimizeEmptyRequests: true,
+      noDelay: true,
+      keepAliveTimeout: KEEP_ALIVE_SECONDS * 1000,
+      headersTimeout: HEAD_SECONDS * 1000,
+      requestTimeout: REQUEST_SECONDS * 1000,
+      connectionsCheckingInterval: CHECK_SECONDS * 1000,
+    },
     createRequestHandler(() => current),
   );
   server.on("clientError", answerClientError);

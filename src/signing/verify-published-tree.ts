@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { verifyManifest, verifyManifestFile } from "../../packages/client/src/verify-manifest.ts";
+import { verifyManifest } from "../../packages/client/src/verify-manifest.ts";
 import { SITE_PATHS } from "../lib/site-paths.ts";
 import { ManifestFile } from "../schemas/manifest.ts";
 import type { SigningKeySet } from "../schemas/signing-key.ts";
-import type { FetchSiteFile } from "./fetch-site-file.ts";
+import type { SiteFetcher } from "./fetch-site-file.ts";
 
 /** Far above any manifest the build writes, and far below what would hurt to hold. */
 const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
@@ -27,9 +27,14 @@ export interface TreeReport {
   /** Files the manifest lists (undefined without a manifest or without a file list in it), and how many were served as listed. */
   listed: number | undefined;
   matching: number;
+  /** Whether the listed files were fetched: only when the signature is valid. */
+  filesChecked: boolean;
 }
 
-const checkSignature = async (fetchFile: FetchSiteFile, manifest: Uint8Array, keys: SigningKeySet): Promise<SignatureVerdict> => {
+/** What the check reads with: small files whole, listed files as a size and digest. */
+export type TreeReader = Pick<SiteFetcher, "fetchFile" | "digestFile">;
+
+const checkSignature = async (fetchFile: TreeReader["fetchFile"], manifest: Uint8Array, keys: SigningKeySet): Promise<SignatureVerdict> => {
   const fetched = await fetchFile(SITE_PATHS.manifestSignature, MAX_SIGNATURE_BYTES);
   if (!fetched.ok) {
     return fetched.status === 404
@@ -51,33 +56,43 @@ const listedFiles = (manifest: Uint8Array): z.infer<typeof ListedFiles>["files"]
   return parsed.success ? parsed.data.files : `the manifest does not list its files: ${z.prettifyError(parsed.error).replaceAll("\n", " ")}`;
 };
 
-const checkFile = async (fetchFile: FetchSiteFile, entry: z.infer<typeof ManifestFile>): Promise<TreeProblem | undefined> => {
-  const fetched = await fetchFile(entry.path, entry.bytes);
+const checkFile = async (digestFile: TreeReader["digestFile"], entry: z.infer<typeof ManifestFile>): Promise<TreeProblem | undefined> => {
+  const fetched = await digestFile(entry.path, entry.bytes);
   if (!fetched.ok) {
-    // Status 200 with a failure means the body ran past the listed size.
-    const message = fetched.status === 200 ? `${entry.bytes} bytes listed, ${fetched.reason}` : `not served: ${fetched.reason}`;
+    // Status 200 with a failure means the body failed on the way: too long, too slow or cut off.
+    const message =
+      fetched.status === 200
+        ? `${entry.bytes} bytes listed, ${fetched.reason}`
+        : fetched.deadline
+          ? `not checked: ${fetched.reason}`
+          : `not served: ${fetched.reason}`;
     return { path: entry.path, message };
   }
-  const verdict = await verifyManifestFile(fetched.bytes, entry);
-  return verdict.ok ? undefined : { path: entry.path, message: verdict.reason };
+  if (fetched.bytes !== entry.bytes) return { path: entry.path, message: `${entry.bytes} bytes listed, ${fetched.bytes} served` };
+  if (fetched.sha256 !== entry.sha256) return { path: entry.path, message: `SHA-256 differs (listed ${entry.sha256}, served ${fetched.sha256})` };
+  return undefined;
 };
 
 /**
  * Checks a published tree as a consumer would: the manifest's signature against `keys` (the committed set, never
  * the one the tree publishes, which whoever altered the tree could have altered too), then every file the
- * manifest lists, by size and SHA-256. Files are checked whatever the signature's verdict, so one run shows
- * everything that differs.
+ * manifest lists, by size and SHA-256, each hashed as it streams. Without a valid signature no listed file is
+ * fetched: an unsigned or altered manifest may list anything, at any size, and nothing it says can be trusted.
  */
-export const verifyPublishedTree = async (fetchFile: FetchSiteFile, keys: SigningKeySet): Promise<TreeReport> => {
-  const manifest = await fetchFile(SITE_PATHS.manifest, MAX_MANIFEST_BYTES);
+export const verifyPublishedTree = async (reader: TreeReader, keys: SigningKeySet): Promise<TreeReport> => {
+  const manifest = await reader.fetchFile(SITE_PATHS.manifest, MAX_MANIFEST_BYTES);
   if (!manifest.ok) {
     const problem = { path: SITE_PATHS.manifest, message: `not served: ${manifest.reason}` };
-    return { signature: { state: "unchecked", reason: "no manifest to check" }, problems: [problem], listed: undefined, matching: 0 };
+    return { signature: { state: "unchecked", reason: "no manifest to check" }, problems: [problem], listed: undefined, matching: 0, filesChecked: false };
   }
-  const signature = await checkSignature(fetchFile, manifest.bytes, keys);
-  const problems: TreeProblem[] = signature.state === "valid" ? [] : [{ path: SITE_PATHS.manifestSignature, message: signature.reason }];
+  const signature = await checkSignature(reader.fetchFile, manifest.bytes, keys);
   const files = listedFiles(manifest.bytes);
-  if (typeof files === "string") return { signature, problems: [...problems, { path: SITE_PATHS.manifest, message: files }], listed: undefined, matching: 0 };
-  const fileProblems = (await Promise.all(files.map((entry) => checkFile(fetchFile, entry)))).filter((problem) => problem !== undefined);
-  return { signature, problems: [...problems, ...fileProblems], listed: files.length, matching: files.length - fileProblems.length };
+  if (signature.state !== "valid") {
+    const problems = [{ path: SITE_PATHS.manifestSignature, message: signature.reason }];
+    return { signature, problems, listed: typeof files === "string" ? undefined : files.length, matching: 0, filesChecked: false };
+  }
+  if (typeof files === "string")
+    return { signature, problems: [{ path: SITE_PATHS.manifest, message: files }], listed: undefined, matching: 0, filesChecked: false };
+  const fileProblems = (await Promise.all(files.map((entry) => checkFile(reader.digestFile, entry)))).filter((problem) => problem !== undefined);
+  return { signature, problems: fileProblems, listed: files.length, matching: files.length - fileProblems.length, filesChecked: true };
 };

@@ -1,9 +1,10 @@
+import { spawn } from "node:child_process";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SITE_PATHS } from "../../src/lib/site-paths.ts";
 import { buildProjectSite } from "../helpers/build-site.ts";
-import { runScript } from "../helpers/run-script.ts";
+import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
 const { out } = await buildProjectSite();
@@ -69,4 +70,100 @@ describe("npm run mcp refuses to start on what is not a built tree", () => {
     expect(result.stdout).toBe("");
     expect(result.stderr).toMatch(/^mcp: serving \d+ facts from .+ over stdio\n$/);
   });
+});
+
+/** How long a test waits for each answer; generous, since the machine running the tests may be loaded. */
+const ANSWER_MS = 10_000;
+
+/**
+ * `npm run mcp` spoken to line by line, as a host that writes whatever it likes would: `send` writes raw text to its
+ * stdin, `answer` resolves with the next line it writes to stdout, parsed.
+ */
+const startRaw = (site: string) => {
+  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "src/cli/mcp.ts"), "--site", site], { stdio: ["pipe", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  const waiting: (() => void)[] = [];
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+    for (const wake of waiting.splice(0)) wake();
+  });
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+  void exited.then(() => {
+    for (const wake of waiting.splice(0)) wake();
+  });
+  child.stdin.on("error", () => undefined); // a server that exited is reported by `answer`
+  /** The next line, or an error naming why none came: the server exited, or said nothing for `ANSWER_MS`. */
+  const answer = async (): Promise<Record<string, unknown>> => {
+    const givenUp = Date.now() + ANSWER_MS;
+    while (!stdout.includes("\n")) {
+      if (child.exitCode !== null) throw new Error(`mcp exited with ${child.exitCode} before answering; stderr: ${stderr}`);
+      if (Date.now() >= givenUp) throw new Error(`mcp gave no answer within ${ANSWER_MS} ms`);
+      await new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        setTimeout(resolve, 500);
+      });
+    }
+    const line = stdout.slice(0, stdout.indexOf("\n"));
+    stdout = stdout.slice(line.length + 1);
+    return JSON.parse(line) as Record<string, unknown>;
+  };
+  const send = (text: string) => new Promise<void>((resolve) => child.stdin.write(text, () => resolve()));
+  const end = async () => {
+    child.stdin.end();
+    return { code: await exited, stderr, rest: stdout };
+  };
+  return { send, answer, end };
+};
+
+const request = (id: number, method: string, params: Record<string, unknown> = {}) => `${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`;
+
+describe("npm run mcp answers lines that are not messages with JSON-RPC errors, and keeps serving", () => {
+  it("a line that is not JSON, and JSON that is not a JSON-RPC message", async () => {
+    const server = startRaw(out);
+    try {
+      await server.send(request(1, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } }));
+      expect(await server.answer()).toMatchObject({ id: 1, result: { serverInfo: { name: expect.any(String) } } });
+      await server.send(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+
+      await server.send("this is not json\n");
+      expect(await server.answer()).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: the line is not JSON" } });
+      await server.send('{"jsonrpc": "2.0", "id": 7, "method": 5}\r\n[1, 2]\n\n');
+      expect(await server.answer()).toMatchObject({ jsonrpc: "2.0", id: 7, error: { code: -32600 } });
+      expect(await server.answer()).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600 } });
+
+      await server.send(request(2, "tools/call", { name: "get_fact", arguments: { id: "bc.ptt.brackets" } }));
+      const fact = await server.answer();
+      expect(fact).toMatchObject({ id: 2, result: { structuredContent: { id: "bc.ptt.brackets" } } });
+    } finally {
+      const { code, stderr, rest } = await server.end();
+      expect(rest).toBe("");
+      expect(code).toBe(0);
+      expect(stderr).toMatch(/^mcp: serving \d+ facts from .+ over stdio\n$/);
+    }
+  }, 30_000);
+
+  it("a message longer than the limit, sent in pieces, and one just under it", async () => {
+    const server = startRaw(out);
+    const LIMIT = 10 * 1024 * 1024;
+    try {
+      // A well-formed request padded past the limit: it must be refused for its size alone.
+      const oversized = request(1, "ping", { pad: "a".repeat(LIMIT) });
+      for (let offset = 0; offset < oversized.length; offset += 1024 * 1024) await server.send(oversized.slice(offset, offset + 1024 * 1024));
+      expect(await server.answer()).toEqual({
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: -32600, message: `Invalid Request: the message is longer than ${LIMIT} bytes, the most this server reads` },
+      });
+      await server.send(request(2, "ping"));
+      expect(await server.answer()).toEqual({ jsonrpc: "2.0", id: 2, result: {} });
+      await server.send(request(3, "ping", { pad: "b".repeat(LIMIT - 100) }));
+      expect(await server.answer()).toEqual({ jsonrpc: "2.0", id: 3, result: {} });
+    } finally {
+      const { code, rest } = await server.end();
+      expect(rest).toBe("");
+      expect(code).toBe(0);
+    }
+  }, 60_000);
 });

@@ -176,6 +176,35 @@ describe("the local server: connections", () => {
     expect((await fetch(`${origin}${FACT}`)).status).toBe(200);
   });
 
+  it("answers 408 and closes, within 10 s, a connection that sends no complete request head, even if the client never closes its side", async () => {
+    const { server, port } = await serveFixture();
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    const answers = await Promise.all(
+      ["", `GET ${FACT} HTTP/1.1\r\nHost: 127.0.0.1\r\n`].map(
+        (sent) =>
+          new Promise<{ text: string; seconds: number }>((resolve, reject) => {
+            const socket = net.connect({ port, host: "127.0.0.1", allowHalfOpen: true }, () => socket.write(sent));
+            let text = "";
+            socket.setEncoding("latin1");
+            socket.on("data", (chunk: string) => (text += chunk));
+            socket.on("error", reject);
+            socket.on("end", () => resolve({ text, seconds: seconds() }));
+          }),
+      ),
+    );
+    for (const answer of answers) {
+      const [response] = parseResponses(answer.text);
+      expect(response?.status).toBe(408);
+      expect(JSON.parse(response?.body ?? "").error).toBe("request_timeout");
+      expect(answer.seconds).toBeLessThan(10);
+    }
+    // The clients keep their side open: the server must let go of the connections itself, freeing their descriptors.
+    const openConnections = () => new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+    await expect.poll(openConnections, { timeout: 10_000, interval: 100 }).toBe(0);
+    expect(seconds()).toBeLessThan(10);
+  }, 30_000);
+
   it("stops promptly on close(), ending idle kept-alive connections", async () => {
     const { server, origin } = await serveFixture();
     const client = new Client(origin);

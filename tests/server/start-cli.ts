@@ -2,12 +2,18 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 
-/** Starts `src/cli/serve.ts` as `npm run serve` would and resolves with the URL it prints. */
-export const startCli = (args: string[], env: NodeJS.ProcessEnv = {}) => {
-  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "src/cli/serve.ts"), ...args], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+/**
+ * Starts `src/cli/serve.ts` as `npm run serve` would and resolves with the URL it prints. With `openFileLimit`, it
+ * starts under `ulimit -n` of that many (soft and hard), as on a host configured so; `child.pid` is then the server's,
+ * since the shell `exec`s it.
+ */
+export const startCli = (args: string[], env: NodeJS.ProcessEnv = {}, options: { openFileLimit?: number } = {}) => {
+  const command = [process.execPath, path.join(PROJECT_ROOT, "src/cli/serve.ts"), ...args];
+  const [file, commandArgs] =
+    options.openFileLimit === undefined
+      ? [command[0]!, command.slice(1)]
+      : ["bash", ["-c", `ulimit -n ${options.openFileLimit} && exec "$0" "$@"`, ...command]];
+  const child = spawn(file, commandArgs, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));

@@ -19,6 +19,14 @@ export const noteResponse = (request: IncomingMessage, response: ServerResponse)
   latestResponses.set(request.socket, response);
 };
 
+/**
+ * Milliseconds a refused connection may stay open after its answer. The server's sockets stay half-open until the
+ * client closes its side too (Node's HTTP server allows half-open connections), so a client that never does would
+ * keep the connection's file descriptor for good; after this grace, in which an honest client reads the answer and
+ * closes, the connection is destroyed.
+ */
+const CLOSE_GRACE_MS = 2_000;
+
 const rawAnswer = (error: NodeJS.ErrnoException): string => {
   const answer = (error.code === undefined ? undefined : ANSWERS[error.code]) ?? { statusLine: "400 Bad Request", error: "bad_request" };
   const body = errorBodyText({ error: answer.error, message: `the request could not be parsed (${error.code ?? error.message})` });
@@ -45,6 +53,9 @@ const rawAnswer = (error: NodeJS.ErrnoException): string => {
  * Bytes after a request with `Connection: close` are refused too (`HPE_CLOSED_CONNECTION`); they get no answer, since
  * the server must not process anything more on that connection (RFC 9112 section 9.6): Node closes it after the
  * response to that request.
+ *
+ * This listener also receives Node's `ERR_HTTP_REQUEST_TIMEOUT` for a connection that sent no complete request head in
+ * time, and answers it 408; the connection is destroyed after CLOSE_GRACE_MS if the client has not closed it by then.
  */
 export const answerClientError = (error: NodeJS.ErrnoException, socket: Duplex): void => {
   if (error.code === "ECONNRESET" || !socket.writable) {
@@ -58,4 +69,6 @@ export const answerClientError = (error: NodeJS.ErrnoException, socket: Duplex):
     return;
   }
   socket.end(rawAnswer(error));
+  const timer = setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
+  socket.once("close", () => clearTimeout(timer));
 };

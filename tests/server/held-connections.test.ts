@@ -1,0 +1,115 @@
+import { readdirSync, readFileSync } from "node:fs";
+import net from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { describe, expect, it } from "vitest";
+import { writeSiteFixture } from "./site-fixture.ts";
+import { startCli } from "./start-cli.ts";
+
+const FACT = "/api/v1/facts/by-id/bc.ptt.brackets.json";
+/** The server's open-file limit, as on a host left at a common default. */
+const SERVER_LIMIT = 1_024;
+/** Idle connections the attacking client holds: more than the server has file descriptors. */
+const HELD = 1_100;
+/** A new client must be served again within this long after the attack begins. */
+const RECOVERY_MS = 15_000;
+/** How long the test goes on probing before it gives up: the whole test stays well under a minute. */
+const PROBING_MS = RECOVERY_MS + 5_000;
+
+const openFileLimitOfThisProcess = (): number | undefined => {
+  try {
+    const match = /^Max open files\s+(\d+|unlimited)\s/m.exec(readFileSync("/proc/self/limits", "utf8"));
+    return match === null ? undefined : match[1] === "unlimited" ? Number.POSITIVE_INFINITY : Number(match[1]);
+  } catch {
+    return undefined;
+  }
+};
+
+/** Why this test cannot run here, if it cannot: it holds the connections itself, so it needs more files than that. */
+const skipReason = ((): string | undefined => {
+  if (process.platform !== "linux") return `needs Linux (ulimit and /proc), not ${process.platform}`;
+  const own = openFileLimitOfThisProcess();
+  const needed = HELD + 500;
+  if (own === undefined || own < needed)
+    return `this test process may open ${own ?? "an unknown number of"} files; holding ${HELD} connections needs ${needed} (raise ulimit -n)`;
+  return undefined;
+})();
+
+type Probe = { status: number } | { failure: string };
+
+/** One request on a fresh connection, as a new client makes it: the answer's status, or how it failed. */
+const probe = (port: number, timeoutMs: number): Promise<Probe> =>
+  new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let text = "";
+    let failure: string | undefined;
+    const timer = setTimeout(() => {
+      failure = `no answer within ${timeoutMs} ms`;
+      socket.destroy();
+    }, timeoutMs);
+    socket.setEncoding("latin1");
+    socket.on("connect", () => socket.write(`GET ${FACT} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+    socket.on("data", (chunk: string) => (text += chunk));
+    socket.on("error", (error: NodeJS.ErrnoException) => (failure ??= error.code ?? error.message));
+    socket.on("close", () => {
+      clearTimeout(timer);
+      const status = /^HTTP\/1\.1 (\d{3}) /.exec(text);
+      resolve(status !== null ? { status: Number(status[1]) } : { failure: failure ?? "closed without an answer" });
+    });
+  });
+
+describe.skipIf(skipReason !== undefined)("the local server: one client holding more idle connections than it has file descriptors", () => {
+  it(`serves a new client again within ${RECOVERY_MS / 1000} s${skipReason === undefined ? "" : ` (skipped: ${skipReason})`}`, async () => {
+    const { root } = await writeSiteFixture();
+    const server = startCli(["--dir", root, "--port", "0"], {}, { openFileLimit: SERVER_LIMIT });
+    const held: net.Socket[] = [];
+    try {
+      const port = Number(new URL(await server.url).port);
+      await expect.poll(() => server.output().stdout, { timeout: 5_000 }).toContain(`Open-file limit: ${SERVER_LIMIT}; each connection holds one file`);
+      expect(await probe(port, 5_000)).toEqual({ status: 200 });
+
+      // Connections that send nothing, from a client that never closes its side even when the server closes its own.
+      let closedByServer = 0;
+      let lastClosedMs = 0;
+      const started = performance.now();
+      for (let index = 0; index < HELD; index += 1) {
+        const socket = net.connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+        socket.on("error", () => undefined);
+        socket.resume(); // reads the server's answer, so that its end is seen
+        socket.on("end", () => {
+          closedByServer += 1;
+          lastClosedMs = performance.now() - started;
+        });
+        held.push(socket);
+      }
+
+      // Probing starts once the server holds as many files as it may: a probe before then could still get through.
+      const filesOpen = () => readdirSync(`/proc/${server.child.pid}/fd`).length;
+      await expect.poll(filesOpen, { timeout: 10_000, interval: 100 }).toBeGreaterThanOrEqual(SERVER_LIMIT);
+      const saturatedMs = performance.now() - started;
+
+      let refused: { atMs: number; failure: string } | undefined;
+      let servedAgainMs: number | undefined;
+      while (servedAgainMs === undefined && performance.now() - started < PROBING_MS) {
+        const result = await probe(port, 1_000);
+        const atMs = performance.now() - started;
+        if ("failure" in result) refused ??= { atMs, failure: result.failure };
+        else if (refused !== undefined && result.status === 200) servedAgainMs = atMs;
+        await sleep(200);
+      }
+      const seconds = (ms: number | undefined) => (ms === undefined ? "never" : `${(ms / 1000).toFixed(1)} s`);
+      console.log(
+        `${HELD} idle connections against a server limited to ${SERVER_LIMIT} files: a new client was refused (${refused?.failure ?? "never"}) ` +
+          `from ${seconds(refused?.atMs)} (all ${SERVER_LIMIT} files in use at ${seconds(saturatedMs)}), served again ${seconds(servedAgainMs)} after the attack began; ` +
+          `by then the server had closed ${closedByServer} of the held connections, the last at ${seconds(lastClosedMs)}`,
+      );
+      // The attack did starve the server (else this test would show nothing), and it recovered in time.
+      expect(refused).toBeDefined();
+      expect(servedAgainMs).toBeDefined();
+      expect(servedAgainMs).toBeLessThan(RECOVERY_MS);
+    } finally {
+      for (const socket of held) socket.destroy();
+      server.child.kill("SIGKILL");
+      await server.exited;
+    }
+  }, 60_000);
+});
