@@ -1,3 +1,4 @@
+import { versionNote } from "../../derive/version-note.ts";
 import { SERVICE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { describeValue } from "../describe-value.ts";
@@ -20,7 +21,7 @@ export const renderFactFeeds = (model: SiteModel): SiteFiles => {
       updated: version.introduced.committed_at,
       link: model.urls.factAnchor(fact.id),
       category: fact.domain,
-      summary: `${version.introduced.message.split("\n")[0]}. Value: ${describeValue(version.state.value, version.state.unit)}.`,
+      summary: `${versionNote(version.version, version.introduced.message).replace(/\.$/, "")}. Value: ${describeValue(version.state.value, version.state.unit)}.`,
     }));
     const scheduled: AtomEntry[] = (fact.scheduled ?? []).map((change) => ({
       id: tagUri(`${fact.id}:scheduled:${change.effective_iso}`),
