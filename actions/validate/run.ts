@@ -15,6 +15,9 @@ const validate = async (): Promise<void> => {
   for (const problem of report.problems) {
     core.error(problem.message + (problem.pointer ? ` (at ${problem.pointer})` : ""), problemAnnotation(inputs.root, problem, "Invalid fact data"));
   }
+  for (const warning of report.warnings) {
+    core.warning(warning.message + (warning.pointer ? ` (at ${warning.pointer})` : ""), problemAnnotation(inputs.root, warning, "Check this text"));
+  }
   core.setOutput("problems", report.problems.length);
   core.setOutput("fact-files", report.factFileCount);
   const summary = core.summary
@@ -22,6 +25,7 @@ const validate = async (): Promise<void> => {
     .addRaw(summarize(report), true)
     .addRaw(`<p>${escapeHtml(summarizeEvidence(report))}</p>`, true);
   if (report.problems.length > 0) summary.addTable(summaryRows(report.problems));
+  if (report.warnings.length > 0) summary.addHeading("Warnings (they do not fail the check)", 3).addTable(summaryRows(report.warnings));
   await summary.write();
   if (report.problems.length > 0) {
     core.setFailed(`${summarize(report)}; each is annotated on its line and listed in the job summary`);

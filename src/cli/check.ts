@@ -17,6 +17,7 @@ const main = async (): Promise<number> => {
   console.log(base.description);
   const report = await runChecks(values.root, { today: todayFromEnvironment(), ...(base.revision === undefined ? {} : { base: base.revision }) });
   for (const problem of report.problems) console.log(formatProblem(problem));
+  for (const warning of report.warnings) console.log(formatProblem(warning));
   console.log(summarizeEvidence(report));
   console.log(summarize(report));
   return report.problems.length === 0 ? 0 : 1;

@@ -8,11 +8,13 @@ export interface Problem {
   message: string;
   /** The check rule that found it (see CHECK_RULES in src/check/rules), when a rule of the fact check did. */
   rule?: string;
+  /** "warning": reported, never failing the check (see the rule's level); absent for an error. */
+  level?: "warning";
 }
 
 /** `path:line:col: message (at /json/pointer) [rule]`, the one format every report uses. */
 export const formatProblem = (problem: Problem): string =>
-  `${problem.file}:${problem.line}:${problem.column}: ${problem.message} (at ${problem.pointer === "" ? "the document root" : problem.pointer})${problem.rule === undefined ? "" : ` [${problem.rule}]`}`;
+  `${problem.file}:${problem.line}:${problem.column}: ${problem.level === "warning" ? "warning: " : ""}${problem.message} (at ${problem.pointer === "" ? "the document root" : problem.pointer})${problem.rule === undefined ? "" : ` [${problem.rule}]`}`;
 
 /** The same problems, each marked as found by `rule`. */
 export const byRule = (rule: string, problems: readonly Problem[]): Problem[] => problems.map((problem) => ({ ...problem, rule }));
