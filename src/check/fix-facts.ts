@@ -1,9 +1,10 @@
 import path from "node:path";
 import { formatProblem } from "../lib/problem.ts";
 import { replaceFiles } from "../lib/replace-files.ts";
-import { expectedExpiry, factFileText, type LoadedFact, loadFactsAtRevision, readDocument, readFactFiles, revisionFieldsChanged } from "../model/index.ts";
+import { expectedExpiry, factFileText, type LoadedFact, readDocument, readFactFiles, revisionFieldsChanged } from "../model/index.ts";
 import { FACT_FILE_KEYS, FactFile } from "../schemas/fact-file.ts";
 import { SCHEDULED_CHANGE_KEYS } from "../schemas/scheduled-change.ts";
+import { readBaseFacts } from "./check-against-base.ts";
 
 type JsonObject = Record<string, unknown>;
 
@@ -118,7 +119,7 @@ export const fixFacts = async (root: string, options: { dryRun?: boolean; base?:
     facts.push({ loaded: completed.loaded, changes: [`expires_iso added: ${completed.expires} (latest retrieved_iso plus the cadence) [cadence]`] });
   }
   const problems = read.problems.filter((problem) => !rescued.has(problem.file));
-  const base = new Map(options.base === undefined ? [] : (await loadFactsAtRevision(root, options.base)).facts.map((fact) => [fact.id, fact] as const));
+  const base = new Map(options.base === undefined ? [] : (await readBaseFacts(root, options.base)).map(({ fact }) => [fact.id, fact] as const));
   const fixed: FixReport["fixed"] = [];
   for (const { loaded, changes } of facts) {
     let value = loaded.doc.value as JsonObject;
