@@ -14,6 +14,9 @@ export interface ProseNumber {
 }
 
 const MONTHS = "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
+/** A day after or before a month's name: "January 1", "31 July". */
+const MONTH_BEFORE = new RegExp(`\\b(?:${MONTHS})\\.?\\s*$`, "i");
+const MONTH_AFTER = new RegExp(`^\\s*(?:${MONTHS})\\b`, "i");
 
 /** Words before a number that make it a reference (a section, a regulation, a form, a bill), not a quantity. */
 const REFERENCE_BEFORE =
@@ -55,7 +58,7 @@ export const proseNumbers = (text: string): ProseNumber[] => {
     const bare = dollar === undefined && percent === undefined && scale === undefined;
     const digits = integer!.replaceAll(",", "");
     if (bare && fraction === undefined && !integer!.includes(",") && Number(digits) >= 1900 && Number(digits) <= 2100) continue;
-    if (bare && (new RegExp(`\\b(?:${MONTHS})\\.?\\s*$`, "i").test(before) || new RegExp(`^\\s*(?:${MONTHS})\\b`, "i").test(after))) continue;
+    if (bare && (MONTH_BEFORE.test(before) || MONTH_AFTER.test(after))) continue;
     if (bare && REFERENCE_BEFORE.test(before)) continue;
     if (bare && before.endsWith("(") && after.startsWith(")")) continue;
     if (bare && fraction === undefined && PROVISION_NUMBER.before.test(before) && PROVISION_NUMBER.after.test(after)) continue;
