@@ -48,7 +48,7 @@ const transition = (id: string, before: FactVersion, after: FactVersion, urls: U
  */
 export const factDiffs = (timeline: FactTimeline, urls: Urls): FactDiff[] => {
   const { id, versions } = timeline;
-  const diffs = versions.slice(1).map((after, index) => transition(id, versions[index]!, after, urls, versionNote(after.version, after.introduced.message)));
+  const diffs = versions.slice(1).map((after, index) => transition(id, versions[index]!, after, urls, versionNote(after.version, after.introduced)));
   if (versions.length > 2) {
     const first = versions[0]!;
     const last = versions.at(-1)!;
@@ -60,7 +60,7 @@ export const factDiffs = (timeline: FactTimeline, urls: Urls): FactDiff[] => {
         urls,
         `All changes from v${first.version} to v${last.version}: ${versions
           .slice(1)
-          .map((v) => versionNote(v.version, v.introduced.message).replace(/\.$/, ""))
+          .map((v) => versionNote(v.version, v.introduced).replace(/\.$/, ""))
           .join("; ")}`,
       ),
     );

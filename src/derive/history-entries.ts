@@ -17,6 +17,6 @@ export const historyEntries = (versions: readonly FactVersion[]): HistoryEntry[]
       ...(version.state.unit === undefined ? {} : { unit: version.state.unit }),
       effective_iso: version.state.effective_iso,
       superseded_iso: versions[index + 1]!.state.effective_iso,
-      note: versionNote(version.version, version.introduced.message),
+      note: versionNote(version.version, version.introduced),
     }))
     .reverse();

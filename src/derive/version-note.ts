@@ -23,9 +23,10 @@ export const commitLines = (message: string, key: string): string[] => {
 export const impactOf = (message: string): string | undefined => commitLines(message, "Impact").at(-1);
 
 /**
- * The public note of a fact's version: the `Impact:` line of the commit that introduced it. A commit without one
- * (a merge commit, or one made before the rule) gets a neutral note that says only what happened, never its subject
- * line: a subject such as "update fee" says nothing true to a reader, and may say something false.
+ * The public note of a fact's version: the `Impact:` line of the commit that introduced it, or, for a merge commit
+ * without one, of the newest merged commit that touched the fact (`merged_impact`, see readFactHistory). A version
+ * without either gets a neutral note that says only what happened, never the subject line: a subject such as "update
+ * fee" says nothing true to a reader, and may say something false.
  */
-export const versionNote = (version: number, message: string): string =>
-  impactOf(message) ?? (version === 1 ? "First published as version 1." : `Revised to version ${version}.`);
+export const versionNote = (version: number, commit: { message: string; merged_impact?: string }): string =>
+  impactOf(commit.message) ?? commit.merged_impact ?? (version === 1 ? "First published as version 1." : `Revised to version ${version}.`);

@@ -31,7 +31,7 @@ export const collectDigestChanges = async (cwd: string, from: string | undefined
     const reverification = versions.filter((version) => version.lastCommit.committed_at >= since).at(-1)?.lastCommit;
     const commit = revision ?? reverification ?? versions.at(-1)?.lastCommit;
     // A revision is named by its public version note, the same text as its history entry; never by a bare subject.
-    const impact = revised && revision ? versionNote(revised.version, revision.message) : commit ? impactLine(commit.message) : "";
+    const impact = revised && revision ? versionNote(revised.version, revision) : commit ? impactLine(commit.message) : "";
     return {
       event,
       label: labels.get(event.factId) ?? event.factId,

@@ -21,7 +21,7 @@ export const renderFactFeeds = (model: SiteModel): SiteFiles => {
       updated: version.introduced.committed_at,
       link: model.urls.factAnchor(fact.id),
       category: fact.domain,
-      summary: `${versionNote(version.version, version.introduced.message).replace(/\.$/, "")}. Value: ${describeValue(version.state.value, version.state.unit)}.`,
+      summary: `${versionNote(version.version, version.introduced).replace(/\.$/, "")}. Value: ${describeValue(version.state.value, version.state.unit)}.`,
     }));
     const scheduled: AtomEntry[] = (fact.scheduled ?? []).map((change) => ({
       id: tagUri(`${fact.id}:scheduled:${change.effective_iso}`),

@@ -57,7 +57,7 @@ ${added.map(
   ({
     id,
     first,
-  }) => html`<tr><td>${commitCell(first.introduced.committed_at)}</td><td>${factLink(id)}</td><td>${first.version}</td><td>${dateCell(first.state.effective_iso)}</td><td>${versionNote(first.version, first.introduced.message)}</td><td><a href="${sitePath(model.urls, model.urls.factById(id))}">JSON<span class="visually-hidden"> for ${id}</span></a></td></tr>
+  }) => html`<tr><td>${commitCell(first.introduced.committed_at)}</td><td>${factLink(id)}</td><td>${first.version}</td><td>${dateCell(first.state.effective_iso)}</td><td>${versionNote(first.version, first.introduced)}</td><td><a href="${sitePath(model.urls, model.urls.factById(id))}">JSON<span class="visually-hidden"> for ${id}</span></a></td></tr>
 `,
 )}</tbody>
 </table>

@@ -71,7 +71,7 @@ ${context.detail === "full" ? renderCitations(fact.citations) : renderSourceCoun
 ${renderScheduled(fact, context.detail)}${
   context.detail === "full"
     ? html`${subheading(context, "History")}
-${context.introduced ? html`<p class="current-note">Version ${fact.version} recorded <time datetime="${context.introduced.committed_at}">${readableDate(context.introduced.committed_at.slice(0, 10))}</time>: <span class="note">${versionNote(fact.version, context.introduced.message)}</span></p>` : ""}
+${context.introduced ? html`<p class="current-note">Version ${fact.version} recorded <time datetime="${context.introduced.committed_at}">${readableDate(context.introduced.committed_at.slice(0, 10))}</time>: <span class="note">${versionNote(fact.version, context.introduced)}</span></p>` : ""}
 ${renderFactHistory(fact, context.diffs, context.urls)}`
     : ""
 }
