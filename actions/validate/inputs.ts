@@ -6,4 +6,6 @@ export const Inputs = z.object({
   root: nonEmptyText,
   /** Empty: no base revision, so the version rules are not applied. */
   base: optionalText,
+  /** Reads the pull request's commits on `pull_request`; unused on other events. */
+  token: optionalText,
 });

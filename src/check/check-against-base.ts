@@ -3,6 +3,8 @@ import { z } from "zod";
 import type { Problem } from "../lib/problem.ts";
 import { cadenceTagsOf, factsAtRevision, type LoadedFact, latestRetrieved, revisionFieldsChanged } from "../model/index.ts";
 import { FactFile } from "../schemas/fact-file.ts";
+import { OTHER_RULES } from "./rules/index.ts";
+import { staleNumbers } from "./stale-numbers.ts";
 
 /** What the version rules read from a base fact file. */
 const BaseFact = z.looseObject({
@@ -15,18 +17,25 @@ const BaseFact = z.looseObject({
 });
 
 /**
- * The pull-request rules, against the base revision: a revision raises `version` by exactly 1, anything else keeps
- * it, versions never go down, a fact is never deleted or given another id, and a re-verification moves
- * `retrieved_iso` forward with `expires_iso`.
+ * The facts at the base revision that the version rules (and `npm run fix`) compare with. A base file may break a
+ * rule added since it was committed (a longer note, say): it is still the same fact, so it is compared with as long
+ * as its identity and versioned fields have their shape.
  */
-export const checkAgainstBase = async (root: string, baseRevision: string, head: readonly LoadedFact[], headFiles: readonly string[]): Promise<Problem[]> => {
-  // A base file may break a rule added since it was committed (a longer note, say): it is still the same fact, so
-  // the version rules compare against it as long as its identity and versioned fields have their shape.
-  const base = (await factsAtRevision(root, baseRevision)).flatMap((file) => {
+export const readBaseFacts = async (root: string, baseRevision: string): Promise<{ path: string; fact: FactFile }[]> =>
+  (await factsAtRevision(root, baseRevision)).flatMap((file) => {
     const parsed = FactFile.safeParse(file.json);
     if (parsed.success) return [{ path: file.path, fact: parsed.data }];
     return BaseFact.safeParse(file.json).success ? [{ path: file.path, fact: file.json as FactFile }] : [];
   });
+
+/**
+ * The pull-request rules, against the base revision: a revision raises `version` by exactly 1, anything else keeps
+ * it, versions never go down, a fact is never deleted or given another id, and a re-verification moves
+ * `retrieved_iso` forward with `expires_iso`. A revision's description and quotes are read for numbers of the old
+ * value left behind: those come back as warnings of the stale-number rule (`level: "warning"`).
+ */
+export const checkAgainstBase = async (root: string, baseRevision: string, head: readonly LoadedFact[], headFiles: readonly string[]): Promise<Problem[]> => {
+  const base = await readBaseFacts(root, baseRevision);
   const headById = new Map(head.map((loaded) => [loaded.fact.id, loaded]));
   const headByPath = new Map(head.map((loaded) => [loaded.doc.file, loaded]));
   const baseById = new Map(base.map((entry) => [entry.fact.id, entry]));
@@ -61,6 +70,9 @@ export const checkAgainstBase = async (root: string, baseRevision: string, head:
     }
     const before = previous.fact;
     const changed = revisionFieldsChanged(before, after);
+    if (changed.length > 0) {
+      problems.push(...staleNumbers(doc, before, after).map((problem) => ({ ...problem, rule: OTHER_RULES.staleNumber.name })));
+    }
     if (after.version < before.version) {
       problems.push(doc.problemAt(["version"], `version went down from ${before.version} to ${after.version}; versions never decrease`));
     } else if (changed.length > 0 && after.version !== before.version + 1) {

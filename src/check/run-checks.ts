@@ -17,7 +17,10 @@ export const factsWithoutQuotedOfficialCitation = (facts: readonly Pick<FactFile
   facts.filter((fact) => !hasQuotedOfficialCitation(fact)).map((fact) => fact.id);
 
 export interface CheckReport {
+  /** Errors: any of them fails the check. */
   problems: Problem[];
+  /** Findings of the rules of level "warning", located like problems: printed and annotated, never failing the check. */
+  warnings: Problem[];
   facts: LoadedFact[];
   factFileCount: number;
   indexDataFileCount: number;
@@ -25,14 +28,19 @@ export interface CheckReport {
 
 /**
  * Everything `npm run check` and the validate action verify, collected in one pass and sorted by location.
- * With a base revision, the pull-request version rules run against it too.
+ * With a base revision, the pull-request version rules run against it too, and so does the stale-number warning.
  */
 export const runChecks = async (root: string, context: CheckContext & { base?: string }): Promise<CheckReport> => {
   const [facts, indexData] = await Promise.all([checkFactFiles(root, context), checkIndexData(root, context)]);
-  const baseProblems =
-    context.base === undefined ? [] : byRule(OTHER_RULES.versionRules.name, await checkAgainstBase(root, context.base, facts.facts, facts.files));
+  const baseFindings =
+    context.base === undefined
+      ? []
+      : (await checkAgainstBase(root, context.base, facts.facts, facts.files)).map((problem) =>
+          problem.rule === undefined ? byRule(OTHER_RULES.versionRules.name, [problem])[0]! : problem,
+        );
   return {
-    problems: [...facts.problems, ...indexData.problems, ...baseProblems].sort(compareProblems),
+    problems: [...facts.problems, ...indexData.problems, ...baseFindings.filter((problem) => problem.level !== "warning")].sort(compareProblems),
+    warnings: baseFindings.filter((problem) => problem.level === "warning").sort(compareProblems),
     facts: facts.facts,
     factFileCount: facts.files.length,
     indexDataFileCount: indexData.fileCount,

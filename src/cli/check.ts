@@ -1,13 +1,23 @@
 import { parseArgs } from "node:util";
 import { runChecks, summarize, summarizeEvidence } from "../check/run-checks.ts";
+import { type BaseChoice, defaultBase } from "../lib/git/index.ts";
 import { formatProblem } from "../lib/problem.ts";
 import { runCommand } from "../lib/run-command.ts";
 import { todayFromEnvironment } from "../lib/today.ts";
 
+/**
+ * `npm run check`: every check the pull request runs. The version rules compare with `--base REV` when given, else
+ * with the merge-base of HEAD and the default branch (see defaultBase), so a forgotten version bump is caught before
+ * the pull request; the first line says which commit was used.
+ */
 const main = async (): Promise<number> => {
   const { values } = parseArgs({ options: { root: { type: "string", default: "." }, base: { type: "string" } }, strict: true });
-  const report = await runChecks(values.root, { today: todayFromEnvironment(), ...(values.base === undefined ? {} : { base: values.base }) });
+  const base: BaseChoice =
+    values.base === undefined ? await defaultBase(values.root) : { revision: values.base, description: `base: ${values.base} (given with --base)` };
+  console.log(base.description);
+  const report = await runChecks(values.root, { today: todayFromEnvironment(), ...(base.revision === undefined ? {} : { base: base.revision }) });
   for (const problem of report.problems) console.log(formatProblem(problem));
+  for (const warning of report.warnings) console.log(formatProblem(warning));
   console.log(summarizeEvidence(report));
   console.log(summarize(report));
   return report.problems.length === 0 ? 0 : 1;

@@ -3,6 +3,7 @@ import type { FactAtVersion, FactDiff } from "../schemas/diff.ts";
 import { SCHEMA_VERSION } from "../schemas/schema-version.ts";
 import type { FactTimeline, FactVersion } from "./history/index.ts";
 import { valueDiff } from "./value-diff.ts";
+import { versionNote } from "./version-note.ts";
 
 const atVersion = (version: FactVersion): FactAtVersion => ({
   version: version.version,
@@ -16,9 +17,6 @@ const atVersion = (version: FactVersion): FactAtVersion => ({
 });
 
 const FIELDS = ["unit", "effective_iso", "expires_iso"] as const;
-
-/** The first line of a commit message: the one-line summary of a revision. */
-export const subjectOf = (message: string): string => message.split("\n", 1)[0]!.trim();
 
 const transition = (id: string, before: FactVersion, after: FactVersion, urls: Urls, summary: string): FactDiff => {
   const fieldDiff: FactDiff["field_diff"] = {};
@@ -50,7 +48,7 @@ const transition = (id: string, before: FactVersion, after: FactVersion, urls: U
  */
 export const factDiffs = (timeline: FactTimeline, urls: Urls): FactDiff[] => {
   const { id, versions } = timeline;
-  const diffs = versions.slice(1).map((after, index) => transition(id, versions[index]!, after, urls, subjectOf(after.introduced.message)));
+  const diffs = versions.slice(1).map((after, index) => transition(id, versions[index]!, after, urls, versionNote(after.version, after.introduced)));
   if (versions.length > 2) {
     const first = versions[0]!;
     const last = versions.at(-1)!;
@@ -62,7 +60,7 @@ export const factDiffs = (timeline: FactTimeline, urls: Urls): FactDiff[] => {
         urls,
         `All changes from v${first.version} to v${last.version}: ${versions
           .slice(1)
-          .map((v) => subjectOf(v.introduced.message))
+          .map((v) => versionNote(v.version, v.introduced).replace(/\.$/, ""))
           .join("; ")}`,
       ),
     );

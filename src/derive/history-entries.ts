@@ -1,9 +1,10 @@
 import type { HistoryEntry } from "../schemas/fact.ts";
 import type { FactVersion } from "./history/index.ts";
+import { versionNote } from "./version-note.ts";
 
 /**
  * SPEC.md 2.3: one entry per earlier version, newest first. `superseded_iso` is the date the next version took
- * effect, and `note` is the message of the commit that introduced the version. Empty when never revised. An entry
+ * effect, and `note` is the `Impact:` line of the commit that introduced the version (see versionNote). Empty when never revised. An entry
  * carries no citations: the diff resources publish every version with its full citations, and repeating them here
  * would make each fact's payload grow with every revision.
  */
@@ -16,6 +17,6 @@ export const historyEntries = (versions: readonly FactVersion[]): HistoryEntry[]
       ...(version.state.unit === undefined ? {} : { unit: version.state.unit }),
       effective_iso: version.state.effective_iso,
       superseded_iso: versions[index + 1]!.state.effective_iso,
-      note: version.introduced.message,
+      note: versionNote(version.version, version.introduced),
     }))
     .reverse();

@@ -1,4 +1,5 @@
 import { readFactHistory } from "../derive/history/index.ts";
+import { versionNote } from "../derive/version-note.ts";
 import { loadFactsAtRevision } from "../model/index.ts";
 import type { FactFile } from "../schemas/fact-file.ts";
 import { computeEvents, type FactUpdatedEvent } from "../webhooks/index.ts";
@@ -25,13 +26,16 @@ export const collectDigestChanges = async (cwd: string, from: string | undefined
   const labels = new Map(after.facts.map((fact) => [fact.id, fact.label]));
   return events.map((event) => {
     const versions = history.facts.get(event.factId)?.versions ?? [];
-    const revision = versions.filter((version) => version.introduced.committed_at >= since).at(-1)?.introduced;
+    const revised = versions.filter((version) => version.introduced.committed_at >= since).at(-1);
+    const revision = revised?.introduced;
     const reverification = versions.filter((version) => version.lastCommit.committed_at >= since).at(-1)?.lastCommit;
     const commit = revision ?? reverification ?? versions.at(-1)?.lastCommit;
+    // A revision is named by its public version note, the same text as its history entry; never by a bare subject.
+    const impact = revised && revision ? versionNote(revised.version, revision) : commit ? impactLine(commit.message) : "";
     return {
       event,
       label: labels.get(event.factId) ?? event.factId,
-      impact: commit ? impactLine(commit.message) : "",
+      impact,
       commit: commit?.sha ?? "",
     };
   });

@@ -1,16 +1,8 @@
+import { impactOf } from "../derive/version-note.ts";
+
 /**
- * The one-line practical impact of a revision: the commit message's last `Impact:` trailer, else its subject.
- * A trailer may continue on indented lines, which are joined.
+ * The one-line practical impact of a commit the digest names: its last `Impact:` line, else its subject. The digest
+ * names a revision by its version note instead (see versionNote), so the subject is only used for re-verifications
+ * and edits, where it says what was checked.
  */
-export const impactLine = (message: string): string => {
-  const lines = message.split("\n");
-  let impact: string | undefined;
-  lines.forEach((line, index) => {
-    const match = /^Impact:\s*(.*)$/i.exec(line);
-    if (!match) return;
-    const continuation: string[] = [];
-    for (let next = index + 1; next < lines.length && /^\s+\S/.test(lines[next]!); next++) continuation.push(lines[next]!.trim());
-    impact = [match[1]!.trim(), ...continuation].filter(Boolean).join(" ");
-  });
-  return impact || (lines[0] ?? "").trim();
-};
+export const impactLine = (message: string): string => impactOf(message) ?? (message.split("\n", 1)[0] ?? "").trim();

@@ -10,6 +10,8 @@ export interface Problem {
   message: string;
   /** The check rule that found it (see CHECK_RULES in src/check/rules), when a rule of the fact check did. */
   rule?: string;
+  /** "warning": reported, never failing the check (see the rule's level); absent for an error. */
+  level?: "warning";
 }
 
 /**
@@ -18,7 +20,7 @@ export interface Problem {
  */
 export const formatProblem = (problem: Problem): string =>
   printableText(
-    `${problem.file}:${problem.line}:${problem.column}: ${problem.message} (at ${problem.pointer === "" ? "the document root" : problem.pointer})${problem.rule === undefined ? "" : ` [${problem.rule}]`}`,
+    `${problem.file}:${problem.line}:${problem.column}: ${problem.level === "warning" ? "warning: " : ""}${problem.message} (at ${problem.pointer === "" ? "the document root" : problem.pointer})${problem.rule === undefined ? "" : ` [${problem.rule}]`}`,
   );
 
 /** The same problems, each marked as found by `rule`. */

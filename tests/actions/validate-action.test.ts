@@ -84,4 +84,26 @@ describe("validate action", () => {
       message: "value changed, so this is a revision: version must be 2 (base has 1), not 1 (at /version)",
     });
   });
+
+  it("annotates a stale number of a revision as a warning, which does not fail the step", async () => {
+    const repo = await createGitRepo();
+    const seed = { id: "bc.strata.form_b_fee", domain: "strata", unit: "CAD" };
+    const file = await repo.writeFact({ ...seed, value: 35 });
+    const v1 = await repo.readJson(file);
+    await repo.writeJson(file, { ...v1, description: "At most $35 for a Form B." });
+    await repo.commit("bc.strata.form_b_fee v1");
+    await repo.writeJson(file, { ...v1, description: "At most $35 for a Form B.", value: 40, version: 2 });
+    const run = await runAction("validate", { workspace: repo.root, scratch: await tempDir(), inputs: { base: "main" }, env });
+    expect(run.code).toBe(0);
+    expect(run.annotations).toEqual([
+      {
+        level: "warning",
+        properties: { title: "Check this text", file, line: "4", col: "3" },
+        message:
+          'bc.strata.form_b_fee: description says "$35", which stated 35 in the value of v1 and matches nothing in the value of v2; update the text if it still gives the old figure (at /description)',
+      },
+    ]);
+    expect(run.summary).toContain("<h3>Warnings (they do not fail the check)</h3>");
+    expect(run.outputs.problems).toBe("0");
+  });
 });

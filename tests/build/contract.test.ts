@@ -153,7 +153,8 @@ describe("the built endpoint tree", () => {
       [2, "2026-01-01"],
       [1, "2025-01-01"],
     ]);
-    expect(rentCap.history[0].note).toMatch(/^bc\.rent_cap\.2026 v2: /);
+    // The note is the Impact: line of the commit that recorded v2, never its subject.
+    expect(rentCap.history[0].note).toBe("Tenants' rent could rise at most 3.0% in 2025.");
     expect(json("/api/v1/facts/by-id/bc.hbrp.json").fact.history).toEqual([]);
     const diff = json("/api/v1/facts/diff/bc.rent_cap.2026/v2-to-v3.json");
     expect(diff.value_diff.changed_keys).toContainEqual({ pointer: "/max_increase_rate", from: 0.03, to: 0.023 });

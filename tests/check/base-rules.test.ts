@@ -18,13 +18,14 @@ const repoAtBase = async (): Promise<GitRepo> => {
 
 const checkAgainstMain = async (repo: GitRepo) => {
   const result = await runScript("src/cli/check.ts", ["--root", repo.root, "--base", "main"], { env: TODAY });
-  // The evidence warning (facts without a quoted official source) is not a verdict; these tests read the verdict.
+  // The line naming the base and the evidence warning (facts without a quoted official source) are not a verdict;
+  // these tests read the verdict.
   return {
     ...result,
     lines: result.stdout
       .trimEnd()
       .split("\n")
-      .filter((line) => !/^(warning|evidence): /.test(line)),
+      .filter((line) => !/^(base|warning|evidence): /.test(line)),
   };
 };
 
@@ -173,5 +174,64 @@ describe("npm run check --base", () => {
         /: two scheduled changes take effect on 2027-02-01; merge them into one \(at \/scheduled\/3\/effective_iso\) \[scheduled-changes\]$/,
       ),
     ]);
+  });
+});
+
+describe("npm run check without --base", () => {
+  const check = (root: string) => runScript("src/cli/check.ts", ["--root", root], { env: TODAY });
+  const VERSION_PROBLEM = `${FILE}:9:3: value changed, so this is a revision: version must be 3 (base has 2), not 2 (at /version) [version-rules]`;
+
+  it("compares with the merge-base of HEAD and main, names that commit, and catches a committed revision without a version bump", async () => {
+    const repo = await repoAtBase();
+    const main = (await repo.git("rev-parse", "HEAD")).trim();
+    await repo.git("checkout", "-q", "-b", "rent-cap-2026");
+    await repo.writeFact({ ...base, value: { max_increase: 0.023 } });
+    await repo.commit("update rent cap");
+    const result = await check(repo.root);
+    expect(result.code).toBe(1);
+    const lines = result.stdout.trimEnd().split("\n");
+    expect(lines[0]).toBe(`base: ${main.slice(0, 12)}, the merge-base of HEAD and main (where this branch left main)`);
+    expect(lines).toContain(VERSION_PROBLEM);
+  });
+
+  it("prefers origin/HEAD in a clone, so commits on the local main are compared too", async () => {
+    const origin = await repoAtBase();
+    const upstream = (await origin.git("rev-parse", "HEAD")).trim();
+    const clone = await createGitRepo();
+    await clone.git("clone", "-q", origin.root, "checkout");
+    const root = `${clone.root}/checkout`;
+    await clone.writeFact({ ...base, value: { max_increase: 0.023 } }, `checkout/${FILE}`);
+    await clone.git("-C", root, "-c", "user.name=Test Contributor", "-c", "user.email=contributor@example.org", "commit", "-q", "-am", "update rent cap");
+    const result = await check(root);
+    expect(result.stdout.split("\n")[0]).toBe(`base: ${upstream.slice(0, 12)}, the merge-base of HEAD and origin/HEAD (where this branch left origin/HEAD)`);
+    expect(result.stdout).toContain(VERSION_PROBLEM);
+    expect(result.code).toBe(1);
+  });
+
+  it("falls back to HEAD~1 in a clone without a default branch, and to no base with one commit", async () => {
+    const repo = await repoAtBase();
+    await repo.git("branch", "-m", "main", "work");
+    const single = await check(repo.root);
+    expect(single.stdout.split("\n")[0]).toBe("no base: HEAD is the repository's only commit, so the version rules were not applied");
+    expect(single.code).toBe(0);
+
+    const first = (await repo.git("rev-parse", "HEAD")).trim();
+    await repo.writeFact({ ...base, value: { max_increase: 0.023 } });
+    await repo.commit("update rent cap");
+    const result = await check(repo.root);
+    expect(result.stdout.split("\n")[0]).toBe(
+      `base: ${first.slice(0, 12)}, HEAD~1 (no origin/HEAD, origin/main, main in this clone, so the last commit and uncommitted edits are compared)`,
+    );
+    expect(result.stdout).toContain(VERSION_PROBLEM);
+    expect(result.code).toBe(1);
+  });
+
+  it("on main itself, compares the uncommitted edits with HEAD", async () => {
+    const repo = await repoAtBase();
+    const head = (await repo.git("rev-parse", "HEAD")).trim();
+    await repo.writeFact({ ...base, value: { max_increase: 0.023 } });
+    const result = await check(repo.root);
+    expect(result.stdout.split("\n")[0]).toBe(`base: ${head.slice(0, 12)}, the merge-base of HEAD and main (HEAD itself, so uncommitted edits are compared)`);
+    expect(result.stdout).toContain(VERSION_PROBLEM);
   });
 });

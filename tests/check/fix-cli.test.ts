@@ -1,6 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { createGitRepo } from "../helpers/git-repo.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
@@ -40,7 +41,7 @@ describe("npm run fix", () => {
     expect((await check(root)).code).toBe(0);
 
     const again = await fix(root);
-    expect(again.stdout.trim()).toBe("fixed 0 fact file(s)");
+    expect(again.stdout.trim().split("\n")).toEqual(["no base: not a git repository, so the version rules were not applied", "fixed 0 fact file(s)"]);
   });
 
   it("with --dry-run says what it would change and changes nothing", async () => {
@@ -60,5 +61,38 @@ describe("npm run fix", () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/^facts\/tax\/bc\.ptt\.brackets\.json:1:3: invalid JSON: .* \[json\]$/m);
     expect(await readFile(path.join(root, BRACKETS), "utf8")).toBe("{ not json");
+  });
+
+  it("raises the version once when the value changed against the base, fills a missing expires_iso, and a second run changes nothing", async () => {
+    const repo = await createGitRepo();
+    const seed = { id: "bc.strata.form_b_fee", domain: "strata", unit: "CAD", value: 35, retrieved_iso: "2026-11-01" };
+    const file = await repo.writeFact(seed);
+    const main = await repo.commit("bc.strata.form_b_fee v1");
+    await repo.git("checkout", "-q", "-b", "fee-40");
+    // The contributor changes the value, forgets the version, and leaves expires_iso out.
+    const { expires_iso: expires, ...edited }: Record<string, unknown> = { ...(await repo.readJson(file)), value: 40, effective_iso: "2026-01-01" };
+    await repo.writeJson(file, edited);
+    expect((await check(repo.root)).code).toBe(1);
+
+    const result = await fix(repo.root);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trimEnd().split("\n")).toEqual([
+      `base: ${main.slice(0, 12)}, the merge-base of HEAD and main (HEAD itself, so uncommitted edits are compared)`,
+      `${file}: expires_iso added: ${expires} (latest retrieved_iso plus the cadence) [cadence]; version 1 → 2 (value, effective_iso changed against the base) [version-rules]`,
+      "fixed 1 fact file(s)",
+    ]);
+    const fixed = await repo.readJson(file);
+    expect(fixed).toMatchObject({ value: 40, version: 2, expires_iso: expires });
+    expect(Object.keys(fixed)).toEqual(Object.keys(await repo.readJson(file)));
+    expect(Object.keys(fixed).indexOf("expires_iso")).toBe(Object.keys(fixed).indexOf("effective_iso") + 1);
+    const checked = await check(repo.root);
+    expect(checked.stdout.trimEnd().split("\n").at(-1)).toBe("ok: 1 fact files and 0 index-data files checked, no problems");
+
+    // Committed or not, a version already raised by one is left alone.
+    await repo.commit("bc.strata.form_b_fee v2: fee of 40");
+    for (const again of [await fix(repo.root), await fix(repo.root)]) {
+      expect(again.stdout.trimEnd().split("\n").at(-1)).toBe("fixed 0 fact file(s)");
+    }
+    expect((await repo.readJson(file)).version).toBe(2);
   });
 });

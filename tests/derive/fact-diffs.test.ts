@@ -98,7 +98,7 @@ describe("history and diffs derived from git", () => {
       [2, "2026-01-01", "2026-06-01"],
       [1, "2019-01-01", "2026-01-01"],
     ]);
-    expect(history[0]!.note).toBe(`${id} v2: 3% / 1% (effective 2026-01-01)\n\nImpact: owners of vacant homes pay more.`);
+    expect(history[0]!.note).toBe("owners of vacant homes pay more.");
     for (const entry of history) expect(HistoryEntry.parse(entry)).toEqual(entry);
 
     const diffs = factDiffs(timeline, urls);
@@ -127,7 +127,10 @@ describe("history and diffs derived from git", () => {
       [1, 3],
       [1, 2],
     ]);
-    expect(index.diffs[2]!.summary).toBe(`${id} v2: 3% / 1% (effective 2026-01-01)`);
+    expect(index.diffs[2]!.summary).toBe("owners of vacant homes pay more.");
+    // v3's commit has no Impact: line: its note says only that the fact was revised, never the commit's subject.
+    expect(index.diffs[0]!.summary).toBe("Revised to version 3.");
+    expect(cumulative!.summary).toBe("All changes from v1 to v3: owners of vacant homes pay more; Revised to version 3");
   });
 
   it("gives a never-revised fact an empty history and no diffs", async () => {

@@ -108,6 +108,9 @@ const stepEnvironment = async (action: string, options: ActionRunOptions, files:
       .filter((name) => name.startsWith("INPUT_"))
       .map((name) => [name, undefined]),
   ),
+  // The test's own event (CI runs the tests on pull_request) is not the step's: a test that needs one gives it.
+  GITHUB_EVENT_NAME: undefined,
+  GITHUB_EVENT_PATH: undefined,
   GITHUB_ACTIONS: "true",
   GITHUB_WORKSPACE: options.workspace,
   GITHUB_STEP_SUMMARY: files.summary,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildModel } from "../../src/build/build-model.ts";
+import { checkRevisionCommits } from "../../src/workflows/pr-commits/check-revision-commits.ts";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { FOREIGN_BUYER_BAN_SEED, SVT_2026_SEED } from "../helpers/scheduled-facts.ts";
@@ -81,6 +82,10 @@ describe("npm run promote", () => {
     expect(message).toContain("ca.foreign_buyer_ban v3: The Act is repealed on January 1, 2027 (effective 2027-01-01)\n");
     expect(message).toContain("\nSource: Department of Justice Canada, https://laws-lois.justice.gc.ca/eng/acts/B-9.8595/section-237.html\n");
     expect(message).toContain("\nImpact: Non-Canadians may again buy residential property in Canada's cities\n");
+    // The pull-request check's revision-commit rule accepts the promotion commit as it is.
+    const promotion = (await head(repo)).trim();
+    expect(await checkRevisionCommits(repo.root, [{ sha: promotion, message, parents: [start] }], [])).toEqual([]);
+    expect(await checkRevisionCommits(repo.root, [{ sha: promotion, message: "promote", parents: [start] }], [])).toHaveLength(1);
 
     const promoted = await repo.readJson(BAN);
     expect(promoted).toMatchObject({

@@ -92,8 +92,10 @@ describe("the workflows", () => {
     expect(workflow.jobs.validate!.steps[2]!.with).toEqual({ base: "${{ github.event.pull_request.base.sha }}" });
     expect(usesOf(workflow.jobs.changes!)).toEqual(["actions/checkout", "./actions/setup", "./actions/pr-changes", "actions/upload-artifact"]);
     expect(workflow.jobs.changes!.steps[3]!.with).toMatchObject({ name: "facts-pr-changes" });
+    // The validate job lists the pull request's commits through the API, which needs pull-requests: read.
+    expect(workflow.jobs.validate!.permissions).toEqual({ contents: "read", "pull-requests": "read" });
+    expect(workflow.jobs.changes!.permissions).toEqual({ contents: "read" });
     for (const job of Object.values(workflow.jobs)) {
-      expect(job.permissions).toEqual({ contents: "read" });
       expect(job.steps[0]!.with).toMatchObject({ "fetch-depth": 0, "persist-credentials": false });
     }
     expect(JSON.stringify(workflow)).not.toContain("secrets.");

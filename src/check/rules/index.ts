@@ -77,6 +77,18 @@ export const OTHER_RULES = {
     description:
       "Against the base branch: a change of value, unit or effective_iso raises version by exactly 1, anything else keeps it; no fact is deleted or renamed; a re-verification moves retrieved_iso and expires_iso forward.",
   },
+  revisionCommit: {
+    name: "revision-commit",
+    level: "error",
+    description:
+      "In a pull request (the validate action): each commit that raises a fact's version carries a Source: line with a URL the fact cites and an Impact: line.",
+  },
+  staleNumber: {
+    name: "stale-number",
+    level: "warning",
+    description:
+      'Against the base branch, on a revision: a number of the description or of a citation\'s quote that stated the old value and states nothing in the new one ("$35" after the fee moved to 40).',
+  },
   indexData: {
     name: "index-data",
     level: "error",
@@ -99,6 +111,8 @@ export const CHECK_RULES: readonly CheckRule[] = [
   ...FACT_RULES.map(({ name, level, description }) => ({ name, level, description })),
   OTHER_RULES.uniqueId,
   OTHER_RULES.versionRules,
+  OTHER_RULES.revisionCommit,
+  OTHER_RULES.staleNumber,
   OTHER_RULES.indexData,
   OTHER_RULES.officialQuote,
 ];

@@ -1,5 +1,6 @@
-import { openCatFileBatch } from "../../lib/git/index.ts";
+import { openCatFileBatch, runGit } from "../../lib/git/index.ts";
 import type { FactFile } from "../../schemas/fact-file.ts";
+import { impactOf } from "../version-note.ts";
 import { assertFullHistory, type CommitInfo, type LoggedCommit, readGitLog } from "./read-git-log.ts";
 
 /** One version of a fact: the commit that introduced it and the last state it had (after any re-verification). */
@@ -118,5 +119,31 @@ export const readFactHistory = async (cwd: string, revision = "HEAD", folder = "
       if (timeline && (pathCount.get(id) ?? 0) === 0) timeline.deleted = info;
     }
   }
+  await addMergedImpacts(cwd, facts, new Map(commits.filter((commit) => commit.parents.length > 1).map((commit) => [commit.sha, commit.parents[0]!])));
   return { facts, skipped, commitCount: commits.length };
+};
+
+/**
+ * History follows the first parent, so a pull request merged with a merge commit introduces its versions by that
+ * merge commit, whose message ("Merge pull request #7 from ...") has no `Impact:` line. For each such version, the
+ * `Impact:` line of the newest merged commit that touched the fact's file is kept as `merged_impact`: one `git log`
+ * per version introduced by a merge without an Impact: line, none for any other history.
+ */
+const addMergedImpacts = async (cwd: string, facts: Map<string, FactTimeline>, mergeFirstParents: ReadonlyMap<string, string>): Promise<void> => {
+  if (mergeFirstParents.size === 0) return;
+  for (const timeline of facts.values()) {
+    for (const version of timeline.versions) {
+      const firstParent = mergeFirstParents.get(version.introduced.sha);
+      if (firstParent === undefined || impactOf(version.introduced.message) !== undefined) continue;
+      const log = (await runGit(cwd, ["log", "--format=%B%x1e", `${firstParent}..${version.introduced.sha}`, "--", version.path])).toString("utf8");
+      const impact = log
+        .split("\x1e")
+        .map(impactOf)
+        .find((line) => line !== undefined);
+      if (impact === undefined) continue;
+      const introduced = { ...version.introduced, merged_impact: impact };
+      version.lastCommit = version.lastCommit === version.introduced ? introduced : version.lastCommit;
+      version.introduced = introduced;
+    }
+  }
 };

@@ -6,6 +6,11 @@ export interface CommitInfo {
   sha: string;
   committed_at: string;
   message: string;
+  /**
+   * For a merge commit whose own message has no `Impact:` line, the `Impact:` line of the newest merged commit that
+   * touched the fact (set per fact version by readFactHistory): the note its author wrote for the version.
+   */
+  merged_impact?: string;
 }
 
 /** One file change of a commit, as `git log --raw` reports it against the commit's first parent. */
@@ -17,6 +22,8 @@ export interface FileChange {
 }
 
 export interface LoggedCommit extends CommitInfo {
+  /** Every parent, first parent first: two or more for a merge commit. */
+  parents: string[];
   changes: FileChange[];
 }
 
@@ -38,14 +45,15 @@ export const assertFullHistory = async (cwd: string): Promise<void> => {
 const CHANGE_KINDS: ReadonlySet<string> = new Set(["A", "M", "D", "T"]);
 
 /**
- * One record of the log: `<sha>FIELD<seconds>FIELD<message>FIELD`, then with `-z` one `:<modes> <old> <new>
+ * One record of the log: `<sha>FIELD<seconds>FIELD<parents>FIELD<message>FIELD`, then with `-z` one `:<modes> <old> <new>
  * <status>\0<path>\0` per changed file. Scanned with indexOf rather than split into arrays: this runs once per
  * commit of the whole history, side by side with git.
  */
 const parseRecord = (record: string, folder: string): LoggedCommit => {
   const shaEnd = record.indexOf(FIELD);
   const secondsEnd = record.indexOf(FIELD, shaEnd + 1);
-  const messageEnd = record.indexOf(FIELD, secondsEnd + 1);
+  const parentsEnd = record.indexOf(FIELD, secondsEnd + 1);
+  const messageEnd = record.indexOf(FIELD, parentsEnd + 1);
   const changes: FileChange[] = [];
   for (let at = record.indexOf(":", messageEnd + 1); at >= 0; ) {
     const metaEnd = record.indexOf("\0", at);
@@ -68,7 +76,11 @@ const parseRecord = (record: string, folder: string): LoggedCommit => {
     sha: record.slice(0, shaEnd),
     // Commit times in UTC ("...Z"), whatever the committer's zone, so published dates sort and compare as text.
     committed_at: isoDateTimeOfSeconds(Number(record.slice(shaEnd + 1, secondsEnd))),
-    message: record.slice(secondsEnd + 1, messageEnd).trim(),
+    parents: record
+      .slice(secondsEnd + 1, parentsEnd)
+      .split(" ")
+      .filter(Boolean),
+    message: record.slice(parentsEnd + 1, messageEnd).trim(),
     changes,
   };
 };
@@ -99,7 +111,7 @@ export const readGitLog = (cwd: string, revision: string, folder: string, onComm
       "-z",
       "--no-abbrev",
       `--relative=${prefix}/`,
-      `--format=${RECORD}%H${FIELD}%ct${FIELD}%B${FIELD}`,
+      `--format=${RECORD}%H${FIELD}%ct${FIELD}%P${FIELD}%B${FIELD}`,
       revision,
       "--",
     ]);

@@ -36,8 +36,8 @@ export const GET_FACT = {
 const historyText = (entry: z.infer<typeof HistorySummary>): string => {
   const dates = [entry.effective_iso && `effective ${entry.effective_iso}`, entry.superseded_iso && `superseded ${entry.superseded_iso}`].filter(Boolean);
   const value = entry.value === undefined ? "" : `: ${describeValue(entry.value, entry.unit)}`;
-  // A note is the message of the commit that recorded the version; its first line says what the version was.
-  const note = entry.note === undefined ? "" : `; ${entry.note.split("\n")[0]}`;
+  // A note is the Impact: line of the commit that recorded the version: one line saying what the version meant.
+  const note = entry.note === undefined ? "" : `; ${entry.note}`;
   return `  - version ${entry.version ?? "?"}${dates.length > 0 ? ` (${dates.join(", ")})` : ""}${value}${note}`;
 };
 

@@ -1,3 +1,4 @@
+import { versionNote } from "../../derive/version-note.ts";
 import { SERVICE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { printableText } from "../../lib/text-characters.ts";
@@ -22,7 +23,7 @@ export const renderFactFeeds = (model: SiteModel): SiteFiles => {
       link: model.urls.factAnchor(fact.id),
       category: fact.domain,
       // A commit message is history, which cannot be corrected: a character the feed may not carry is shown escaped.
-      summary: `${printableText(version.introduced.message.split("\n")[0] ?? "")}. Value: ${describeValue(version.state.value, version.state.unit)}.`,
+      summary: `${printableText(versionNote(version.version, version.introduced).replace(/\.$/, ""))}. Value: ${describeValue(version.state.value, version.state.unit)}.`,
     }));
     const scheduled: AtomEntry[] = (fact.scheduled ?? []).map((change) => ({
       id: tagUri(`${fact.id}:scheduled:${change.effective_iso}`),

@@ -1,15 +1,9 @@
-import { subjectOf } from "../../derive/fact-diffs.ts";
+import { versionNote } from "../../derive/version-note.ts";
 import { compareText } from "../../lib/compare-text.ts";
 import { SERVICE } from "../../lib/config.ts";
 import type { SiteModel } from "../site-model.ts";
 import { renderPage } from "./parts/index.ts";
 import { type Html, html, readableDate, readableDateTime, sitePath } from "./text/index.ts";
-
-/** Commit subjects start "<id> v<n>: " by convention; the table already has those columns, so the rest is the summary. */
-const summaryText = (factId: string, subject: string): string => {
-  const prefix = `${factId} v`;
-  return subject.startsWith(prefix) ? subject.replace(/^\S+ v\d+:\s*/, "") : subject;
-};
 
 const dateCell = (isoDate: string): Html => html`<time datetime="${isoDate}">${readableDate(isoDate)}</time>`;
 const commitCell = (isoDateTime: string): Html => html`<time datetime="${isoDateTime}">${readableDateTime(isoDateTime)}</time>`;
@@ -46,7 +40,7 @@ The same list is published as <a href="${sitePath(model.urls, model.urls.diffInd
 ${revisions.map(
   (
     entry,
-  ) => html`<tr><td>${commitCell(entry.committed_at)}</td><td>${factLink(entry.fact_id)}</td><td>${entry.from} to ${entry.to}</td><td>${dateCell(entry.effective_iso)}</td><td>${summaryText(entry.fact_id, entry.summary)}</td><td><a href="${sitePath(model.urls, entry.url)}">v${entry.from}-to-v${entry.to}.json</a></td></tr>
+  ) => html`<tr><td>${commitCell(entry.committed_at)}</td><td>${factLink(entry.fact_id)}</td><td>${entry.from} to ${entry.to}</td><td>${dateCell(entry.effective_iso)}</td><td>${entry.summary}</td><td><a href="${sitePath(model.urls, entry.url)}">v${entry.from}-to-v${entry.to}.json</a></td></tr>
 `,
 )}</tbody>
 </table>
@@ -63,7 +57,7 @@ ${added.map(
   ({
     id,
     first,
-  }) => html`<tr><td>${commitCell(first.introduced.committed_at)}</td><td>${factLink(id)}</td><td>${first.version}</td><td>${dateCell(first.state.effective_iso)}</td><td>${summaryText(id, subjectOf(first.introduced.message))}</td><td><a href="${sitePath(model.urls, model.urls.factById(id))}">JSON<span class="visually-hidden"> for ${id}</span></a></td></tr>
+  }) => html`<tr><td>${commitCell(first.introduced.committed_at)}</td><td>${factLink(id)}</td><td>${first.version}</td><td>${dateCell(first.state.effective_iso)}</td><td>${versionNote(first.version, first.introduced)}</td><td><a href="${sitePath(model.urls, model.urls.factById(id))}">JSON<span class="visually-hidden"> for ${id}</span></a></td></tr>
 `,
 )}</tbody>
 </table>

@@ -32,6 +32,8 @@ export interface FakePull {
   number: number;
   state: "open" | "closed";
   head: { sha: string };
+  /** The pull request's commits, oldest first, as `GET /pulls/{n}/commits` lists them. */
+  commits?: { sha: string; message: string; parents: string[] }[];
 }
 
 /**
@@ -166,6 +168,17 @@ export const startFakeGitHubApi = async (options: { owner?: string; repo?: strin
     if (route === "POST /labels") {
       labels.add(String(input.name));
       return send(response, 201, { name: input.name, color: input.color, description: input.description });
+    }
+    if ((match = /^GET \/pulls\/(\d+)\/commits$/.exec(route))) {
+      const pull = pulls.find((each) => each.number === Number(match![1]));
+      if (!pull) return send(response, 404, { message: "Not Found" });
+      // As on GitHub, at most 250 commits are listed, whatever the pages.
+      const listed = (pull.commits ?? []).slice(0, 250).map((commit) => ({
+        sha: commit.sha,
+        commit: { message: commit.message },
+        parents: commit.parents.map((sha) => ({ sha })),
+      }));
+      return paginate(response, url, listed);
     }
     if ((match = /^GET \/pulls\/(\d+)$/.exec(route))) {
       const pull = pulls.find((each) => each.number === Number(match![1]));

@@ -1,4 +1,5 @@
 import type { CommitInfo } from "../../../derive/history/index.ts";
+import { versionNote } from "../../../derive/version-note.ts";
 import type { Urls } from "../../../lib/config.ts";
 import { cadenceTagsOf, latestRetrieved } from "../../../model/index.ts";
 import type { FactDiff } from "../../../schemas/diff.ts";
@@ -21,7 +22,7 @@ export interface FactContext {
   detail: "brief" | "full";
   /** This fact's diffs, consecutive transitions first, then the cumulative one. */
   diffs: readonly FactDiff[];
-  /** The commit that introduced the current version: its message is the revision note. */
+  /** The commit that introduced the current version: its `Impact:` line is the revision note (see versionNote). */
   introduced: CommitInfo | undefined;
   /** The build date: whether an expected announcement is past due is judged on it. */
   today: string;
@@ -73,7 +74,7 @@ ${context.detail === "full" ? renderCitations(fact.citations) : renderSourceCoun
 ${renderScheduled(fact, context.detail)}${renderExpected(fact, context.today, context.detail)}${
   context.detail === "full"
     ? html`${subheading(context, "History")}
-${context.introduced ? html`<p class="current-note">Version ${fact.version} recorded <time datetime="${context.introduced.committed_at}">${readableDate(context.introduced.committed_at.slice(0, 10))}</time>: <span class="note">${context.introduced.message}</span></p>` : ""}
+${context.introduced ? html`<p class="current-note">Version ${fact.version} recorded <time datetime="${context.introduced.committed_at}">${readableDate(context.introduced.committed_at.slice(0, 10))}</time>: <span class="note">${versionNote(fact.version, context.introduced)}</span></p>` : ""}
 ${renderFactHistory(fact, context.diffs, context.urls)}`
     : ""
 }
