@@ -1,4 +1,6 @@
-import { formatCad, formatPercent } from "../render/pages/text/index.ts";
+/** Amounts as messages write them ("$1,000", "$312.4"), and fractions as percentages ("99.5%"). */
+const dollars = (value: number): string => `$${value.toLocaleString("en-CA", { maximumFractionDigits: 2 })}`;
+const percent = (value: number): string => `${Number((value * 100).toPrecision(12))}%`;
 
 /**
  * The plausible range of each affordability index input, stated once: `npm run check` refuses a value on file outside
@@ -24,7 +26,7 @@ export const INPUT_BOUNDS = {
     max: 0.25,
     reason:
       "rates are fractions (0.0649 is 6.49%) and both ends lie far outside the 5-year posted rates of recent decades, so a value outside is a percentage not divided by 100, one divided by 100 twice, or a misread cell",
-    format: formatPercent,
+    format: percent,
   },
   benchmarkPrice: {
     what: "benchmark price",
@@ -32,7 +34,7 @@ export const INPUT_BOUNDS = {
     max: 10_000_000,
     reason:
       "a board's composite benchmark is the price of a typical home across the whole board, so a value outside is an index value read instead of a price, a price written in thousands, or a misread cell",
-    format: formatCad,
+    format: dollars,
   },
   medianIncome: {
     what: "median household income",
@@ -40,7 +42,7 @@ export const INPUT_BOUNDS = {
     max: 1_000_000,
     reason:
       "a census metropolitan area's median household income a year is tens of thousands of dollars, so a value outside is an amount written in thousands, a monthly figure, or one with extra digits",
-    format: formatCad,
+    format: dollars,
   },
 } as const satisfies Record<string, InputBound>;
 

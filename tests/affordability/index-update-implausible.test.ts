@@ -82,7 +82,7 @@ describe("npm run index:update refuses a CREA archive that makes no sense, namin
       months("2023-01", 2, () => 1_100_000),
       months("2023-01", 2, () => 312.4),
     );
-    await refused("prices", `CREA MLS® HPI: fraser-valley 2023-01 (sheet FRASER_VALLEY, cell C2): benchmark price $312.40 (312.4) ${PRICE_BOUNDS}`);
+    await refused("prices", `CREA MLS® HPI: fraser-valley 2023-01 (sheet FRASER_VALLEY, cell C2): benchmark price $312.4 (312.4) ${PRICE_BOUNDS}`);
   });
 
   it("refuses a month given twice instead of keeping the last row", async () => {
