@@ -53,7 +53,13 @@ const code = (text: unknown, name: ShapeName): string =>
 const json = (value: unknown): string => JSON.stringify(value) ?? "";
 const inline = (value: unknown): string => codeSpan(truncate(json(value), 200));
 const dateOrDash = (date: string | undefined): string => (date === undefined ? "–" : plain(date, "date"));
-const versionText = (version: number | undefined): string => (Number.isSafeInteger(version) ? `v${version}` : "(not a version)");
+/** A version number as written (none: a dash), or the placeholder. */
+const versionNumber = (version: number | undefined): string =>
+  version === undefined ? "–" : Number.isSafeInteger(version) && version >= 1 ? String(version) : "(not a version)";
+const versionText = (version: number | undefined): string => {
+  const number = versionNumber(version);
+  return /^\d+$/.test(number) ? `v${number}` : number;
+};
 
 const heading = (change: FactChange): string => {
   const [from, to] = [versionText(change.version.from), versionText(change.version.to)];
@@ -70,7 +76,7 @@ const heading = (change: FactChange): string => {
 
 const datesTable = (change: FactChange): string[] => {
   const rows: [string, string, string][] = [
-    ["version", versionText(change.version.from), versionText(change.version.to)],
+    ["version", versionNumber(change.version.from), versionNumber(change.version.to)],
     ["effective_iso", dateOrDash(change.effective_iso.from), dateOrDash(change.effective_iso.to)],
     ["expires_iso", dateOrDash(change.expires_iso.from), dateOrDash(change.expires_iso.to)],
     ["last verified (latest retrieved_iso)", dateOrDash(change.retrieved_iso.from), dateOrDash(change.retrieved_iso.to)],
