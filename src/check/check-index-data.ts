@@ -98,7 +98,7 @@ const monthOrder = (doc: JsonDocument, value: unknown, today: string): Problem[]
   if (!months) return [];
   return months.flatMap(({ month }, index) => {
     const future = monthInFuture(month, today);
-    if (future) return [doc.problemAt(["months", index, "month"], `${future}: a month is published once it has passed`)];
+    if (future) return [doc.problemAt(["months", index, "month"], `${future}: a month has no value before it begins`)];
     const previous = months[index - 1]?.month;
     if (previous === undefined || month > previous) return [];
     return [

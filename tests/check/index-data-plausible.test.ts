@@ -75,7 +75,7 @@ describe("npm run check refuses index inputs that make no sense", () => {
       code: 1,
       problems: [
         `${RATES}:${at(text, '"month"', 2)}: month 2024-01 appears twice (at /months/1/month) [index-data]`,
-        `${RATES}:${at(text, '"month"', 3)}: month 2026-12 is after today's month (today is ${TODAY}): a month is published once it has passed (at /months/2/month) [index-data]`,
+        `${RATES}:${at(text, '"month"', 3)}: month 2026-12 is after today's month (today is ${TODAY}): a month has no value before it begins (at /months/2/month) [index-data]`,
       ],
     });
   });

@@ -70,7 +70,8 @@ export const OTHER_RULES = {
   indexData: {
     name: "index-data",
     level: "error",
-    description: "Index inputs under index-data/ match their schema, cite their sources with a kind and reader notes, and are not retrieved in the future.",
+    description:
+      "Index inputs under index-data/ match their schema, cite their sources with a kind and reader notes, are not retrieved in the future, give each month once and none after today's, and stay within plausible bounds.",
   },
   officialQuote: {
     name: "official-quote",
