@@ -10,6 +10,12 @@ import { readPrChanges } from "../../src/workflows/pr-changes/read-pr-changes.ts
 import { renderPrComment } from "../../src/workflows/pr-comment/render-pr-comment.ts";
 import { Inputs } from "./inputs.ts";
 
+/**
+ * GitHub keeps at most 1 MiB of one step's job summary; stay below it. The comment is cut shorter, and points here
+ * for the full list.
+ */
+const MAX_SUMMARY_BYTES = 1_000_000;
+
 /** Writes the pull request's fact changes as the JSON report for the comment workflow and as the job summary. */
 const prChanges = async (): Promise<void> => {
   const inputs = parseActionInputs(Inputs);
@@ -26,7 +32,7 @@ const prChanges = async (): Promise<void> => {
   core.setOutput("changed", report.changes.length);
   core.setOutput("revisions", count("revision"));
   core.setOutput("re-verifications", count("re-verification"));
-  await core.summary.addRaw(renderPrComment(report), true).write();
+  await core.summary.addRaw(renderPrComment(report, MAX_SUMMARY_BYTES), true).write();
   core.info(`${report.changes.length} fact change(s) written to ${inputs.report}`);
 };
 

@@ -2,9 +2,11 @@ import { compareText } from "../lib/compare-text.ts";
 import type { Board } from "../schemas/affordability.ts";
 import type { Citation } from "../schemas/citation.ts";
 import type { BenchmarkFile, MortgageRatesFile } from "../schemas/index-data.ts";
+import { INPUT_BOUNDS, type InputBound, monthInFuture, outOfBounds } from "./input-bounds.ts";
 import { monthChange } from "./month-change.ts";
-import { MORTGAGE_SERIES, type MonthlyRate, observationUrl, rateCitation } from "./sources/bank-of-canada.ts";
-import { type MonthlyPrice, priceCitation } from "./sources/crea.ts";
+import { MORTGAGE_SERIES, type MonthlyRate, observationUrl, rateCitation, VALET_SOURCE } from "./sources/bank-of-canada.ts";
+import { CREA_SOURCE, type MonthlyPrice, priceCitation, SHEETS } from "./sources/crea.ts";
+import { SourceError } from "./sources/source-error.ts";
 
 /** What an update did to one series: months added, months whose value changed (old → new), months now from the source. */
 export interface SeriesChange {
@@ -18,8 +20,39 @@ interface Incoming<Entry> {
   month: string;
   value: number;
   url: string;
+  /** Where in the source the value was read (a cell, an observation date), for messages. */
+  where: string;
   entry: () => Entry;
 }
+
+/** Who gave the months (the source, and the board for prices) and the bounds their values must fall within. */
+interface Provenance {
+  source: string;
+  series: string;
+  bound: InputBound;
+}
+
+/**
+ * Refuses a source's months that make no sense, naming the source and the month: the same month twice (which one is
+ * right cannot be told, and writing either would hide the other), a month after today's (no value can exist for it
+ * yet), or a value outside the plausible bounds of what it measures. One bad month stops the whole run, so nothing
+ * is written from a source that answered it.
+ */
+const refuseImplausible = (incoming: readonly Incoming<unknown>[], provenance: Provenance, today: string): void => {
+  const seen = new Map<string, string>();
+  for (const month of incoming) {
+    const fail = (reason: string) => {
+      throw new SourceError(provenance.source, `${provenance.series} ${month.month} (${month.where}): ${reason}`);
+    };
+    const earlier = seen.get(month.month);
+    if (earlier !== undefined) fail(`the month appears twice (also ${earlier}); which value is right cannot be told`);
+    seen.set(month.month, month.where);
+    const future = monthInFuture(month.month, today);
+    if (future) fail(`${future}: a source cannot have a value for it yet`);
+    const implausible = outOfBounds(provenance.bound, month.value);
+    if (implausible) fail(implausible);
+  }
+};
 
 /**
  * Merges a source's months into the months on file. A month the source gives replaces the one on file unless it has
@@ -30,7 +63,10 @@ const mergeMonths = <Entry extends { month: string; citation: Citation }>(
   current: readonly Entry[],
   incoming: readonly Incoming<Entry>[],
   valueIn: (entry: Entry) => number,
+  provenance: Provenance,
+  today: string,
 ): { months: Entry[]; change: SeriesChange } => {
+  refuseImplausible(incoming, provenance, today);
   const change: SeriesChange = { added: [], revised: [], resourced: [] };
   const months = new Map(current.map((entry) => [entry.month, entry]));
   for (const month of incoming) {
@@ -57,9 +93,13 @@ export const mergeRates = (current: MortgageRatesFile, rates: readonly MonthlyRa
     month: rate.month,
     value: rate.rate,
     url: observationUrl(rate.observed),
+    where: `observed ${rate.observed}`,
     entry: () => ({ month: rate.month, rate: rate.rate, citation: rateCitation(rate, today) }),
   }));
-  const { months, change } = mergeMonths(current.months, incoming, (entry) => entry.rate);
+  const future = rates.find((rate) => rate.observed > today);
+  if (future) throw new SourceError(VALET_SOURCE, `${MORTGAGE_SERIES} has an observation dated ${future.observed}, after today (${today})`);
+  const provenance = { source: VALET_SOURCE, series: MORTGAGE_SERIES, bound: INPUT_BOUNDS.mortgageRate };
+  const { months, change } = mergeMonths(current.months, incoming, (entry) => entry.rate, provenance, today);
   return { file: { series: RATES_SERIES, description: RATES_DESCRIPTION, months }, change };
 };
 
@@ -75,8 +115,10 @@ export const mergePrices = (
     month: price.month,
     value: price.price,
     url: archiveUrl,
+    where: `sheet ${SHEETS[board]}, cell ${price.cell}`,
     entry: () => ({ month: price.month, hpi_benchmark_price: price.price, citation: priceCitation(archiveUrl, board, price, today) }),
   }));
-  const { months, change } = mergeMonths(current.months, incoming, (entry) => entry.hpi_benchmark_price);
+  const provenance = { source: CREA_SOURCE, series: board, bound: INPUT_BOUNDS.benchmarkPrice };
+  const { months, change } = mergeMonths(current.months, incoming, (entry) => entry.hpi_benchmark_price, provenance, today);
   return { file: { ...current, months }, change };
 };

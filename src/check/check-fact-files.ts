@@ -11,6 +11,7 @@ export const checkFactFiles = async (root: string, context: CheckContext): Promi
   const { facts, problems, files } = await readFactFiles(root);
   for (const loaded of facts) for (const rule of FACT_RULES) problems.push(...byRule(rule.name, rule.check(loaded, context)));
   problems.push(...byRule(OTHER_RULES.uniqueId.name, duplicateIdProblems(facts)));
+  problems.push(...byRule(OTHER_RULES.supersededBy.name, supersededByProblems(facts)));
   return { problems, facts, files };
 };
 
@@ -23,4 +24,24 @@ const duplicateIdProblems = (facts: LoadedFact[]): Problem[] => {
     else problems.push(doc.problemAt(["id"], `duplicate id "${fact.id}": already used by ${first}`));
   }
   return problems;
+};
+
+/** A retired fact points readers to its successor: that must be another fact the catalog holds, or null for none. */
+const supersededByProblems = (facts: LoadedFact[]): Problem[] => {
+  const ids = new Set(facts.map(({ fact }) => fact.id));
+  return facts.flatMap(({ doc, fact }) => {
+    const successor = fact.superseded_by?.id;
+    if (successor === undefined || successor === null) return [];
+    if (successor === fact.id)
+      return [doc.problemAt(["superseded_by", "id"], `superseded_by names the fact itself ("${successor}"): name the fact that replaces it, or null`)];
+    if (!ids.has(successor)) {
+      return [
+        doc.problemAt(
+          ["superseded_by", "id"],
+          `superseded_by names "${successor}", which is no fact in facts/: name an existing fact, or null if none replaces it`,
+        ),
+      ];
+    }
+    return [];
+  });
 };

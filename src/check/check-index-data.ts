@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { INPUT_BOUNDS, type InputBound, monthInFuture, outOfBounds } from "../affordability/input-bounds.ts";
 import { byRule, type Problem } from "../lib/problem.ts";
 import { type JsonDocument, LOAD_RULES, listDataFiles, readDataDocument, validateWithSchema } from "../model/index.ts";
 import type { Citation } from "../schemas/citation.ts";
@@ -19,7 +20,10 @@ const schemaFor = (file: string): z.ZodType | undefined => {
   return undefined;
 };
 
-/** Validates every file under `index-data/`: syntax, text, schema, sources not dated in the future, months unique and in order. */
+/**
+ * Validates every file under `index-data/`: syntax, text, schema, sources not dated in the future, months unique, in
+ * order and not after today's month, and every value within its plausible bounds (src/affordability/input-bounds.ts).
+ */
 export const checkIndexData = async (root: string, context: CheckContext): Promise<{ problems: Problem[]; fileCount: number }> => {
   const listed = await listDataFiles(root, "index-data");
   const files = listed.files;
@@ -47,7 +51,9 @@ export const checkIndexData = async (root: string, context: CheckContext): Promi
     const { value, problems: schemaProblems } = validateWithSchema(doc, schema);
     problems.push(...byRule(LOAD_RULES.schema, schemaProblems));
     if (value === undefined || text.length > 0) continue;
-    problems.push(...byRule(INDEX_DATA, [...sourceProblems(doc, value, context.today), ...monthOrder(doc, value)]));
+    problems.push(
+      ...byRule(INDEX_DATA, [...sourceProblems(doc, value, context.today), ...monthOrder(doc, value, context.today), ...implausibleValues(doc, file, value)]),
+    );
     if (file.startsWith("index-data/benchmarks/")) {
       const board = (value as BenchmarkFile).board;
       if (file !== `index-data/benchmarks/${board}.json`) {
@@ -89,10 +95,12 @@ const sourceProblems = (doc: JsonDocument, value: unknown, today: string): Probl
   return problems;
 };
 
-const monthOrder = (doc: JsonDocument, value: unknown): Problem[] => {
+const monthOrder = (doc: JsonDocument, value: unknown, today: string): Problem[] => {
   const months = (value as { months?: { month: string }[] }).months;
   if (!months) return [];
   return months.flatMap(({ month }, index) => {
+    const future = monthInFuture(month, today);
+    if (future) return [doc.problemAt(["months", index, "month"], `${future}: a month has no value before it begins`)];
     const previous = months[index - 1]?.month;
     if (previous === undefined || month > previous) return [];
     return [
@@ -101,5 +109,27 @@ const monthOrder = (doc: JsonDocument, value: unknown): Problem[] => {
         month === previous ? `month ${month} appears twice` : `months must be in ascending order: ${month} comes after ${previous}`,
       ),
     ];
+  });
+};
+
+/** Each value of the file outside the plausible bounds of what it measures. */
+const implausibleValues = (doc: JsonDocument, file: string, value: unknown): Problem[] => {
+  const checked: { path: (string | number)[]; value: number; bound: InputBound }[] = [];
+  if (file === "index-data/mortgage-rates.json") {
+    for (const [index, entry] of (value as MortgageRatesFile).months.entries()) {
+      checked.push({ path: ["months", index, "rate"], value: entry.rate, bound: INPUT_BOUNDS.mortgageRate });
+    }
+  } else if (file.startsWith("index-data/benchmarks/")) {
+    for (const [index, entry] of (value as BenchmarkFile).months.entries()) {
+      checked.push({ path: ["months", index, "hpi_benchmark_price"], value: entry.hpi_benchmark_price, bound: INPUT_BOUNDS.benchmarkPrice });
+    }
+  } else if (file === "index-data/income.json") {
+    for (const [board, entry] of Object.entries((value as IncomeFile).boards)) {
+      checked.push({ path: ["boards", board, "value"], value: entry.value, bound: INPUT_BOUNDS.medianIncome });
+    }
+  }
+  return checked.flatMap(({ path, value: number, bound }) => {
+    const problem = outOfBounds(bound, number);
+    return problem ? [doc.problemAt(path, problem)] : [];
   });
 };

@@ -3,6 +3,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { z } from "zod";
 import { computeSeries } from "../affordability/compute-series.ts";
+import { INPUT_BOUNDS, outOfBounds } from "../affordability/input-bounds.ts";
 import { loadIndexData } from "../affordability/load-index-data.ts";
 import { fetchMonthlyRates, VALET_PRODUCTION_BASE } from "../affordability/sources/bank-of-canada.ts";
 import { CREA_HPI_PAGE, fetchMonthlyPrices } from "../affordability/sources/crea.ts";
@@ -61,6 +62,10 @@ const UPDATERS: Record<SourceName, (root: string, today: string) => Promise<Rewr
   },
   income: async (root) => {
     const { value } = await readData(path.join(root, "index-data/income.json"), IncomeFile);
+    for (const [board, entry] of Object.entries(value.boards)) {
+      const implausible = outOfBounds(INPUT_BOUNDS.medianIncome, entry.value);
+      if (implausible) throw new Error(`index-data/income.json at /boards/${board}/value: ${implausible}`);
+    }
     if (value.carry_forward.annual_growth.length > 0) {
       throw new Error("index-data/income.json carries income forward with annual growth factors, which index:update does not fetch: update them by hand");
     }

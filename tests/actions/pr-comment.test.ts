@@ -6,6 +6,7 @@ import { runAction } from "../helpers/run-action.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { eventEnvironment } from "../workflows/helpers/event-file.ts";
 import { type FakeGitHubApi, startFakeGitHubApi } from "../workflows/helpers/fake-github-api.ts";
+import { readAsGitHub } from "../workflows/helpers/rendered-markdown.ts";
 
 const today = { FACTS_TODAY: "2026-12-01" };
 const MARKER = "<!-- facts-pr-comment -->";
@@ -213,9 +214,46 @@ describe("pull request comment (pr-changes, then pr-comment from a workflow_run)
   });
 
   it("renders text from the pull request literally: no markup, mentions or HTML", async () => {
-    const { body } = await commentOnBracketsEdit({ label: "@maintainers <img src=x onerror=alert(1)> [click](https://evil.example)" });
-    expect(body).toContain("\\@maintainers &lt;img src\\=x onerror\\=alert\\(1\\)&gt; \\[click\\]\\(https\\://evil\\.example\\)");
+    const label = "@maintainers <img src=x onerror=alert(1)> [click](https://evil.example) ![x](http://evil.example/x.png) #1";
+    const { body } = await commentOnBracketsEdit({ label });
+    const reader = readAsGitHub(body);
+    expect(reader.visible).toContain(label);
+    expect(reader.linked).toEqual([]);
+    expect(reader.html).not.toMatch(/<(a|img)[\s>]/);
     expect(body).not.toContain("<img");
+  });
+
+  it("posts a hostile artifact as plain text, with a placeholder for each month that is not a month", async () => {
+    const api = await startFakeGitHubApi();
+    const head = "e".repeat(40);
+    api.pulls.push({ number: 9, state: "open", head: { sha: head } });
+    const forged = path.join(await tempDir(), "report.json");
+    const series = (months: string[]) => ({
+      file: "index-data/mortgage-rates.json",
+      measure: "rate",
+      added: months.map((month) => ({ month, value: 0.05 })),
+      revised: [],
+      removed: [],
+      resourced: months,
+    });
+    await writeFile(
+      forged,
+      JSON.stringify({
+        schema: 1,
+        pull_request: { number: 9, head_sha: head },
+        base: "f".repeat(40),
+        changes: [],
+        unreadable: ["facts/tax/@team [x](https://evil.example).json"],
+        index_data: [series(["2025-13", "<b>x</b>", "@maintainers", "![x](http://evil.example/x.png)", "2025-01"])],
+      }),
+    );
+    const run = await runPrComment(api, forged, head);
+    expect(run.code).toBe(0);
+    const reader = readAsGitHub(api.comments[0]!.body);
+    expect(reader.linked).toEqual([]);
+    expect(reader.html).not.toMatch(/<(a|img|b)[\s>]/);
+    expect(reader.visible).toContain("new: (not a month) 5%, (not a month) 5%, (not a month) 5%, (not a month) 5%, 2025-01 5%");
+    expect(reader.visible).toContain("same value, new source: (not a month), (not a month), (not a month), (not a month), 2025-01");
   });
 
   it("keeps the dates table whole when a cell's text holds a pipe", async () => {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { lastWednesdayOf, monthlyRates } from "../../src/affordability/sources/bank-of-canada.ts";
 import { runScript } from "../helpers/run-script.ts";
+import { readAsGitHub } from "../workflows/helpers/rendered-markdown.ts";
 import { type Answer, indexDataWorkspace, serveSource } from "./helpers/source-stand-in.ts";
 import { weekly } from "./helpers/valet-observations.ts";
 
@@ -90,7 +91,8 @@ describe("npm run index:update", () => {
     expect(body).toContain("### rates\n\n- Revised 2023-01: 6.49% → 6.59%\n");
     expect(body).toMatch(/\| greater-vancouver \| 2023-01 \| \d+ \|/);
     // CREA's terms are not yet recorded as read, so the reviewer is asked to confirm them before merging.
-    expect(body).toContain("### Before merging\n\n- [ ] The terms of use of The Canadian Real Estate Association (CREA), MLS® Home Price Index archive");
+    expect(body).toContain("### Before merging\n\n- [ ] The terms of use of ");
+    expect(readAsGitHub(body).visible).toContain("The terms of use of The Canadian Real Estate Association (CREA), MLS® Home Price Index archive");
     const after = JSON.parse(await readFile(path.join(root, RATES), "utf8"));
     const retrieved = Object.fromEntries(
       after.months.map((entry: { month: string; citation: { retrieved_iso: string } }) => [entry.month, entry.citation.retrieved_iso]),

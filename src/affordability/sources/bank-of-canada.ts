@@ -13,7 +13,9 @@ export const MORTGAGE_SERIES = "V80691335";
 /** The first month the index covers. */
 export const FIRST_MONTH = "2023-01";
 
-const SOURCE = "Bank of Canada Valet";
+/** The source as messages name it. */
+export const VALET_SOURCE = "Bank of Canada Valet";
+const SOURCE = VALET_SOURCE;
 
 const Observations = z.object({
   observations: z.array(z.looseObject({ d: IsoDate })),
@@ -53,6 +55,8 @@ export const monthlyRates = (answer: unknown): MonthlyRate[] => {
     if (!Number.isFinite(percent) || percent <= 0 || percent >= 100) {
       throw new SourceError(SOURCE, `${MORTGAGE_SERIES} on ${observation.d} is ${JSON.stringify(text)}, not a percentage`);
     }
+    // Two observations for one week: which is right cannot be told, and keeping either would hide the other.
+    if (byDate.has(observation.d)) throw new SourceError(SOURCE, `${MORTGAGE_SERIES} has two observations dated ${observation.d}`);
     byDate.set(observation.d, percent);
   }
   const dates = [...byDate.keys()].sort();

@@ -9,7 +9,9 @@ import { SourceError } from "./source-error.ts";
 /** The MLS® HPI tool page, which links the current archive (its file name changes from month to month). */
 export const CREA_HPI_PAGE = "https://www.crea.ca/housing-market-stats/mls-home-price-index/hpi-tool/";
 
-const SOURCE = "CREA MLS® HPI";
+/** The source as messages name it. */
+export const CREA_SOURCE = "CREA MLS® HPI";
+const SOURCE = CREA_SOURCE;
 
 /** The not-seasonally-adjusted monthly workbook: the boards publish unadjusted benchmarks. */
 export const WORKBOOK = "Not Seasonally Adjusted (M).xlsx";

@@ -71,6 +71,11 @@ export const OTHER_RULES = {
   fileLocation: { name: LOAD_RULES.fileLocation, level: "error", description: "Only facts/<domain>/<id>.json files are under facts/." },
   schema: { name: LOAD_RULES.schema, level: "error", description: "The file matches the published JSON Schema (schemas/)." },
   uniqueId: { name: "unique-id", level: "error", description: "No two facts share an id." },
+  supersededBy: {
+    name: "superseded-by-exists",
+    level: "error",
+    description: "A fact's superseded_by names another fact that exists (by id), or null when no fact replaces it.",
+  },
   versionRules: {
     name: "version-rules",
     level: "error",
@@ -92,7 +97,8 @@ export const OTHER_RULES = {
   indexData: {
     name: "index-data",
     level: "error",
-    description: "Index inputs under index-data/ match their schema, cite their sources with a kind and reader notes, and are not retrieved in the future.",
+    description:
+      "Index inputs under index-data/ match their schema, cite their sources with a kind and reader notes, are not retrieved in the future, give each month once and none after today's, and stay within plausible bounds.",
   },
   officialQuote: {
     name: "official-quote",
@@ -110,6 +116,7 @@ export const CHECK_RULES: readonly CheckRule[] = [
   OTHER_RULES.schema,
   ...FACT_RULES.map(({ name, level, description }) => ({ name, level, description })),
   OTHER_RULES.uniqueId,
+  OTHER_RULES.supersededBy,
   OTHER_RULES.versionRules,
   OTHER_RULES.revisionCommit,
   OTHER_RULES.staleNumber,

@@ -1,7 +1,8 @@
 import type { ComputedSeries } from "../../affordability/compute-series.ts";
 import type { SeriesChange } from "../../affordability/update-index-data.ts";
 import { BOARDS } from "../../schemas/affordability.ts";
-import type { SourceTerms } from "../../schemas/index-data.ts";
+import { MonthSlug, type SourceTerms } from "../../schemas/index-data.ts";
+import { escapeMarkdown, shaped } from "../github/markdown/markdown-text.ts";
 
 /** One series the update touched, with how its values are written. */
 export interface SeriesUpdate {
@@ -9,6 +10,9 @@ export interface SeriesUpdate {
   change: SeriesChange;
   format: (value: number) => string;
 }
+
+/** A month as the body shows it: read from a source, so checked for its shape and escaped like any outside text. */
+const monthText = (month: string): string => shaped(month, MonthSlug, "a month");
 
 /** The month a proposal is named after: the newest month it adds, else the newest it revises, else the newest published. */
 export const proposalMonth = (updates: readonly SeriesUpdate[], series: ComputedSeries): string | undefined => {
@@ -30,15 +34,18 @@ export const pullRequestText = (
   series: ComputedSeries,
   sources: readonly SourceTerms[] = [],
 ): { title: string; body: string } => {
-  const month = proposalMonth(updates, series) ?? "no month";
+  const named = proposalMonth(updates, series);
+  // A title is not Markdown, so a month of the right shape is written as it is.
+  const month = named !== undefined && MonthSlug.safeParse(named).success ? named : "no month";
   const lines = ["Inputs fetched by `npm run index:update` from their official sources; each value cites its source's address.", ""];
   for (const update of updates) {
     const { added, revised, resourced } = update.change;
-    lines.push(`### ${update.label}`, "");
+    const value = (number: number) => escapeMarkdown(update.format(number));
+    lines.push(`### ${escapeMarkdown(update.label)}`, "");
     if (added.length + revised.length + resourced.length === 0) lines.push("Nothing new.");
-    if (added.length > 0) lines.push(`- New: ${added.join(", ")}`);
-    for (const revision of revised) lines.push(`- Revised ${revision.month}: ${update.format(revision.from)} → ${update.format(revision.to)}`);
-    if (resourced.length > 0) lines.push(`- Same value, new source: ${resourced.join(", ")}`);
+    if (added.length > 0) lines.push(`- New: ${added.map(monthText).join(", ")}`);
+    for (const revision of revised) lines.push(`- Revised ${monthText(revision.month)}: ${value(revision.from)} → ${value(revision.to)}`);
+    if (resourced.length > 0) lines.push(`- Same value, new source: ${resourced.map(monthText).join(", ")}`);
     lines.push("");
   }
   const touched = new Set(updates.flatMap((update) => [...update.change.added, ...update.change.revised.map((revision) => revision.month)]));
@@ -47,14 +54,14 @@ export const pullRequestText = (
     const entries = series.entries.filter((entry) => entry.board === board);
     const shown = entries.filter((entry) => touched.has(entry.monthSlug) || entry === entries.at(-1));
     if (shown.length === 0) lines.push(`| ${board} | (none published) | |`);
-    for (const entry of shown) lines.push(`| ${board} | ${entry.monthSlug} | ${entry.idx} |`);
+    for (const entry of shown) lines.push(`| ${board} | ${monthText(entry.monthSlug)} | ${escapeMarkdown(String(entry.idx))} |`);
   }
   const unread = sources.filter((source) => !source.terms_read);
   if (unread.length > 0) {
     lines.push("", "### Before merging", "");
     for (const source of unread) {
       lines.push(
-        `- [ ] The terms of use of ${source.source} (${source.terms_url}) are not recorded as read in index-data/methodology.json: read them, confirm they allow publishing these values, and record them there.`,
+        `- [ ] The terms of use of ${escapeMarkdown(source.source)} (${source.terms_url}) are not recorded as read in index-data/methodology.json: read them, confirm they allow publishing these values, and record them there.`,
       );
     }
   }
