@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { Bracket } from "./values/common.ts";
+import type { Bracket as BracketSchema } from "./values/common.ts";
 
 /** The bracket shapes live with the value schemas, whose `bc.ptt.brackets` and `bc.school_tax.additional` use them. */
 export { Bracket, BracketArray } from "./values/common.ts";
-export type Bracket = z.infer<typeof Bracket>;
+export type Bracket = z.infer<typeof BracketSchema>;
 
 /**
  * Polymorphic value of a fact: number, object, array or string, read according to the fact's `unit`.
