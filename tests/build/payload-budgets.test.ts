@@ -41,9 +41,10 @@ const BUDGETS: Record<string, Budget> = {
   },
   search: { limit: 58 * KB, target: 45 * KB, reason: "45 KB was set for 36 facts; 46 now (45 × 46 / 36 ≈ 57.5 KB)" },
   manifest: {
-    limit: 34 * KB,
+    limit: 42 * KB,
     target: 16 * KB,
-    reason: "the manifest lists the SHA-256 of every file: 210 files, with a diff per revision, an Atom feed and an HTML page per fact",
+    reason:
+      "the manifest lists the SHA-256 of every file: 256 files, with a diff per revision, an Atom feed, an HTML page and a value schema per fact (34 KB held 210 files)",
   },
   diff: {
     limit: 19 * KB,
