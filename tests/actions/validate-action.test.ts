@@ -1,7 +1,7 @@
 import { cp, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { valueOf } from "../helpers/fact-values.ts";
+import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 import { runAction } from "../helpers/run-action.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
@@ -84,7 +84,7 @@ describe("validate action", () => {
     };
     await repo.writeFact({ id: "cmhc.insurance_cap", domain: "mortgage", cadence: "volatile", value: cap2012 });
     await repo.commit("cmhc.insurance_cap v1");
-    const file = await repo.writeFact({ id: "cmhc.insurance_cap", domain: "mortgage", cadence: "volatile", value: valueOf("cmhc.insurance_cap") });
+    const file = await repo.writeFact({ id: "cmhc.insurance_cap", domain: "mortgage", cadence: "volatile", value: factValue("cmhc.insurance_cap") });
     const versionLine = (await readFile(path.join(repo.root, file), "utf8")).split("\n").findIndex((line) => line.startsWith('  "version"')) + 1;
     const run = await runAction("validate", { workspace: repo.root, scratch: await tempDir(), inputs: { base: "main" }, env });
     expect(run.code).toBe(1);

@@ -4,7 +4,7 @@ import path from "node:path";
 import Parser from "rss-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrlFromEnvironment } from "../../src/lib/config.ts";
-import { valueOf } from "../helpers/fact-values.ts";
+import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo, factJson } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -14,7 +14,7 @@ const env = { FACTS_TODAY: "2026-11-21", FACTS_BASE_URL: "https://facts.example.
 describe("npm run build", () => {
   it("writes the tree, and a failed build leaves the previous tree whole with nothing half-written beside it", async () => {
     const repo = await createGitRepo();
-    await repo.writeFact({ id: "bc.hbrp", domain: "legal", value: valueOf("bc.hbrp") });
+    await repo.writeFact({ id: "bc.hbrp", domain: "legal", value: factValue("bc.hbrp") });
     await repo.commit("bc.hbrp v1");
     const parent = await tempDir();
     const out = path.join(parent, "_site");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { valueOf } from "../helpers/fact-values.ts";
+import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo, factJson, type GitRepo } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
 
@@ -10,7 +10,7 @@ const base = {
   id: ID,
   domain: "rental",
   cadence: "volatile" as const,
-  value: valueOf(ID, { max_increase_rate: 0.03 }),
+  value: factValue(ID, { max_increase_rate: 0.03 }),
   effective_iso: "2025-01-01",
   version: 2,
 };
@@ -19,7 +19,7 @@ const base = {
 const repoAtBase = async (): Promise<GitRepo> => {
   const repo = await createGitRepo();
   await repo.writeFact(base);
-  await repo.writeFact({ id: "bc.hbrp", domain: "legal", value: valueOf("bc.hbrp") });
+  await repo.writeFact({ id: "bc.hbrp", domain: "legal", value: factValue("bc.hbrp") });
   await repo.commit("base");
   return repo;
 };
@@ -39,7 +39,7 @@ const checkAgainstMain = async (repo: GitRepo) => {
 describe("npm run check --base", () => {
   it("accepts a revision that raises version by exactly 1", async () => {
     const repo = await repoAtBase();
-    await repo.writeFact({ ...base, version: 3, value: valueOf(ID, { max_increase_rate: 0.023 }), effective_iso: "2026-01-01", retrieved_iso: "2026-11-20" });
+    await repo.writeFact({ ...base, version: 3, value: factValue(ID, { max_increase_rate: 0.023 }), effective_iso: "2026-01-01", retrieved_iso: "2026-11-20" });
     const result = await checkAgainstMain(repo);
     expect(result.lines).toEqual(["ok: 2 fact files and 0 index-data files checked, no problems"]);
     expect(result.code).toBe(0);
@@ -60,7 +60,7 @@ describe("npm run check --base", () => {
     await repo.writeJson(FILE, { ...fact, citations: [{ ...citation, notes: "Official page." }] });
     expect((await checkAgainstMain(repo)).lines).toEqual(["ok: 1 fact files and 0 index-data files checked, no problems"]);
     // The same file with a changed value and the same version is still a missed revision, not a "new fact".
-    await repo.writeJson(FILE, { ...fact, value: valueOf(ID, { max_increase_rate: 0.02 }), citations: [{ ...citation, notes: "Official page." }] });
+    await repo.writeJson(FILE, { ...fact, value: factValue(ID, { max_increase_rate: 0.02 }), citations: [{ ...citation, notes: "Official page." }] });
     expect((await checkAgainstMain(repo)).lines[0]).toMatch(
       /: value changed, so this is a revision: version must be 3 \(base has 2\), not 2 \(at \/version\) \[version-rules\]$/,
     );
@@ -68,7 +68,7 @@ describe("npm run check --base", () => {
 
   it("refuses a changed value without a version bump, naming the line of version", async () => {
     const repo = await repoAtBase();
-    await repo.writeFact({ ...base, value: valueOf(ID, { max_increase_rate: 0.023 }) });
+    await repo.writeFact({ ...base, value: factValue(ID, { max_increase_rate: 0.023 }) });
     const result = await checkAgainstMain(repo);
     expect(result.code).toBe(1);
     expect(result.lines[0]).toBe(`${FILE}:23:3: value changed, so this is a revision: version must be 3 (base has 2), not 2 (at /version) [version-rules]`);
@@ -119,7 +119,7 @@ describe("npm run check --base", () => {
 
   it("requires a new fact to start at version 1", async () => {
     const repo = await repoAtBase();
-    await repo.writeFact({ id: "bc.pds", domain: "legal", version: 2, value: valueOf("bc.pds") });
+    await repo.writeFact({ id: "bc.pds", domain: "legal", version: 2, value: factValue("bc.pds") });
     expect((await checkAgainstMain(repo)).lines[0]).toMatch(
       /^facts\/legal\/bc\.pds\.json:\d+:3: a new fact starts at version 1, not 2 \(at \/version\) \[version-rules\]$/,
     );
@@ -138,7 +138,7 @@ describe("npm run check --base", () => {
       {
         effective_iso: "2027-01-01",
         status: "announced",
-        value: valueOf(ID, { max_increase_rate: 0.02 }),
+        value: factValue(ID, { max_increase_rate: 0.02 }),
         citations: [{ url: "https://news.gov.bc.ca/releases/example", org: "Government of B.C.", kind: "official", retrieved_iso: "2026-11-20" }],
         note: "The 2027 cap was announced at 2%.",
       },
@@ -160,7 +160,7 @@ describe("npm run check --base", () => {
     const change = (effective_iso: string) => ({
       effective_iso,
       status: "enacted",
-      value: valueOf(ID, { max_increase_rate: 0.02 }),
+      value: factValue(ID, { max_increase_rate: 0.02 }),
       citations: [{ url: "https://www.bclaws.gov.bc.ca/example", org: "King's Printer", kind: "official", retrieved_iso: "2026-11-20" }],
       note: "A change.",
     });

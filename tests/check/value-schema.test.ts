@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectValue, scheduledValueOf, valueOf } from "../helpers/fact-values.ts";
+import { factValue, projectValue, scheduledValueOf } from "../helpers/fact-values.ts";
 import { createGitRepo, type FactSeed, type GitRepo } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
 
@@ -37,7 +37,7 @@ const committed = async (seed: FactSeed): Promise<{ repo: GitRepo; file: string 
 
 describe("npm run check: each fact's value against the schema of its id", () => {
   it("refuses a rent cap of 2.3 where 0.023 is meant, naming file, line, column and JSON path", async () => {
-    const { repo, file } = await committed({ ...RENT_CAP, version: 3, value: valueOf(RENT_CAP.id, { max_increase_rate: 2.3 }) });
+    const { repo, file } = await committed({ ...RENT_CAP, version: 3, value: factValue(RENT_CAP.id, { max_increase_rate: 2.3 }) });
     const result = await problems(repo);
     expect(result.code).toBe(1);
     expect(result.lines).toEqual([
@@ -50,7 +50,7 @@ describe("npm run check: each fact's value against the schema of its id", () => 
       id: "bc.strata.form_b_fee",
       domain: "strata",
       version: 2,
-      value: valueOf("bc.strata.form_b_fee", { max_fee: -35 }),
+      value: factValue("bc.strata.form_b_fee", { max_fee: -35 }),
     });
     expect((await problems(repo)).lines).toEqual([
       `${file}:${await at(repo, file, '"max_fee": -35')}: must be an amount of money in CAD, never negative (at /value/max_fee) [value-schema]`,
@@ -58,7 +58,7 @@ describe("npm run check: each fact's value against the schema of its id", () => 
   });
 
   it("refuses a date that is not a real day inside the value", async () => {
-    const value = valueOf("bc.strata.form_b_fee", { insurance_summary_required_from_iso: "2026-02-30" });
+    const value = factValue("bc.strata.form_b_fee", { insurance_summary_required_from_iso: "2026-02-30" });
     const { repo, file } = await committed({ id: "bc.strata.form_b_fee", domain: "strata", version: 2, value });
     expect((await problems(repo)).lines).toEqual([
       `${file}:${await at(repo, file, '"insurance_summary_required_from_iso": "2026-02-30"')}: must be a real calendar date written YYYY-MM-DD (at /value/insurance_summary_required_from_iso) [value-schema]`,
@@ -78,7 +78,7 @@ describe("npm run check: each fact's value against the schema of its id", () => 
   });
 
   it("refuses a code outside its closed list, and a scheduled value that breaks the schema", async () => {
-    const value = valueOf("bc.svt.rates_2026", { ownership_tested_on: "december-30" });
+    const value = factValue("bc.svt.rates_2026", { ownership_tested_on: "december-30" });
     const { repo, file } = await committed({ id: "bc.svt.rates_2026", version: 3, cadence: "volatile", unit: "object", effective_iso: "2026-01-01", value });
     const json = await repo.readJson(file);
     const scheduled = [
@@ -102,14 +102,14 @@ describe("npm run check: each fact's value against the schema of its id", () => 
   });
 
   it("refuses an unknown key in a value", async () => {
-    const { repo, file } = await committed({ ...RENT_CAP, version: 3, value: valueOf(RENT_CAP.id, { max_increase_percent: 2.3 }) });
+    const { repo, file } = await committed({ ...RENT_CAP, version: 3, value: factValue(RENT_CAP.id, { max_increase_percent: 2.3 }) });
     expect((await problems(repo)).lines).toEqual([
       `${file}:${await at(repo, file, '"max_increase_percent"')}: unknown field "max_increase_percent" (at /value/max_increase_percent) [value-schema]`,
     ]);
   });
 
   it("refuses a fact whose id has no value schema, saying where to add one", async () => {
-    const { repo, file } = await committed({ id: "bc.rent_cap.2030", domain: "rental", value: valueOf(RENT_CAP.id) });
+    const { repo, file } = await committed({ id: "bc.rent_cap.2030", domain: "rental", value: factValue(RENT_CAP.id) });
     expect((await problems(repo)).lines).toEqual([
       `${file}:2:3: "bc.rent_cap.2030" has no value schema: add one to src/schemas/values/<domain>.ts (CONTRIBUTING.md, "A schema for the value") (at /id) [value-schema]`,
     ]);
@@ -117,12 +117,12 @@ describe("npm run check: each fact's value against the schema of its id", () => 
 
   it("refuses an earlier version in git whose value breaks the schema, located in that commit's file", async () => {
     const repo = await createGitRepo();
-    await repo.writeFact({ ...RENT_CAP, version: 1, value: valueOf(RENT_CAP.id, { max_increase_rate: 0.035 }) });
+    await repo.writeFact({ ...RENT_CAP, version: 1, value: factValue(RENT_CAP.id, { max_increase_rate: 0.035 }) });
     await repo.commit("bc.rent_cap.2026 v1");
-    await repo.writeFact({ ...RENT_CAP, version: 2, value: valueOf(RENT_CAP.id, { max_increase_rate: 3 }) });
+    await repo.writeFact({ ...RENT_CAP, version: 2, value: factValue(RENT_CAP.id, { max_increase_rate: 3 }) });
     const broken = await repo.commit("bc.rent_cap.2026 v2");
     const where = await at(repo, RENT_CAP_FILE, '"max_increase_rate": 3,');
-    await repo.writeFact({ ...RENT_CAP, version: 3, value: valueOf(RENT_CAP.id) });
+    await repo.writeFact({ ...RENT_CAP, version: 3, value: factValue(RENT_CAP.id) });
     await repo.commit("bc.rent_cap.2026 v3");
     const result = await problems(repo);
     expect(result.code).toBe(1);

@@ -24,7 +24,7 @@ const PROJECT_VALUES = new Map([...PROJECT_FACTS].map(([id, fact]) => [id, fact.
  * members a test cares about replaced. Every fact id has a value schema, so a fixture of a real id needs a value of
  * its real shape.
  */
-export const valueOf = (id: string, changes: Record<string, unknown> = {}): Record<string, unknown> => {
+export const factValue = (id: string, changes: Record<string, unknown> = {}): Record<string, unknown> => {
   const value = PROJECT_VALUES.get(id);
   if (value === undefined || Array.isArray(value)) throw new Error(`no object value for ${id} in the project's facts/`);
   return { ...structuredClone(value), ...changes };
