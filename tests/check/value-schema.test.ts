@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { factValue, projectValue, scheduledValueOf } from "../helpers/fact-values.ts";
 import { createGitRepo, type FactSeed, type GitRepo } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
 
 const TODAY = { FACTS_TODAY: "2026-11-21" };
 const RENT_CAP: FactSeed = { id: "bc.rent_cap.2026", domain: "rental", cadence: "volatile", unit: "fraction-and-rules", effective_iso: "2026-01-01" };
@@ -129,6 +130,21 @@ describe("npm run check: each fact's value against the schema of its id", () => 
     expect(result.lines).toEqual([
       `${RENT_CAP_FILE}:${where}: version 2 as committed in ${broken.slice(0, 12)} (line and column are in that commit's file): must be a fraction from 0 to 1 (0.01 = 1%) (at /value/max_increase_rate) [value-schema]`,
     ]);
+  });
+
+  it("says so, without failing, when a shallow clone leaves the earlier versions unread", async () => {
+    const repo = await createGitRepo();
+    await repo.writeFact({ ...RENT_CAP, version: 1, value: factValue(RENT_CAP.id, { max_increase_rate: 0.035 }) });
+    await repo.commit("bc.rent_cap.2026 v1");
+    await repo.writeFact({ ...RENT_CAP, version: 2, value: factValue(RENT_CAP.id) });
+    await repo.commit("bc.rent_cap.2026 v2");
+    const clone = path.join(await tempDir(), "clone");
+    await repo.git("clone", "-q", "--depth", "1", `file://${repo.root}`, clone);
+    const result = await runScript("src/cli/check.ts", ["--root", clone], { env: TODAY });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /^warning: the earlier versions of the facts were not checked against their value schemas: this repository is a shallow clone/m,
+    );
   });
 
   it("accepts every value of the project's facts as they stand, brackets included", async () => {
