@@ -28,7 +28,8 @@ export const buildModel = async (root: string, options: { baseUrl: string; today
   }
   const urls = urlsFor(options.baseUrl);
   const [history, indexData, lastDataCommit, signingKeys] = await Promise.all([
-    readFactHistory(root),
+    // The check has read the history already (to check each earlier value); read here only where it could not.
+    "history" in report.history ? report.history.history : readFactHistory(root),
     loadIndexData(root),
     runGit(root, ["log", "-1", "--format=%ct", "--", "facts", "index-data"]),
     options.signingKeys ?? readSigningKeys(path.join(root, KEYS_FILE), { missing: "empty" }),

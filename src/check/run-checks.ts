@@ -5,7 +5,8 @@ import type { FactFile } from "../schemas/fact-file.ts";
 import { checkAgainstBase } from "./check-against-base.ts";
 import { checkFactFiles } from "./check-fact-files.ts";
 import { checkIndexData } from "./check-index-data.ts";
-import { OTHER_RULES } from "./rules/index.ts";
+import { checkValueHistory, type HistoryReading, readHistoryForCheck } from "./check-value-history.ts";
+import { FACT_RULES, OTHER_RULES } from "./rules/index.ts";
 import type { CheckContext } from "./rules/types.ts";
 
 /** True when a fact cites an official source and quotes the passage of it that states the point. */
@@ -24,26 +25,34 @@ export interface CheckReport {
   facts: LoadedFact[];
   factFileCount: number;
   indexDataFileCount: number;
+  /** The history of `facts/` read by the one history reader (the build reuses it), or why it was not read. */
+  history: HistoryReading;
 }
+
+const VALUE_SCHEMA_RULE = FACT_RULES.find((rule) => rule.name === "value-schema")!.name;
 
 /**
  * Everything `npm run check` and the validate action verify, collected in one pass and sorted by location.
  * With a base revision, the pull-request version rules run against it too, and so does the stale-number warning.
  */
 export const runChecks = async (root: string, context: CheckContext & { base?: string }): Promise<CheckReport> => {
-  const [facts, indexData] = await Promise.all([checkFactFiles(root, context), checkIndexData(root, context)]);
+  const [facts, indexData, history] = await Promise.all([checkFactFiles(root, context), checkIndexData(root, context), readHistoryForCheck(root)]);
   const baseFindings =
     context.base === undefined
       ? []
       : (await checkAgainstBase(root, context.base, facts.facts, facts.files)).map((problem) =>
           problem.rule === undefined ? byRule(OTHER_RULES.versionRules.name, [problem])[0]! : problem,
         );
+  const historyProblems = "history" in history ? byRule(VALUE_SCHEMA_RULE, await checkValueHistory(root, facts.facts, history.history)) : [];
   return {
-    problems: [...facts.problems, ...indexData.problems, ...baseFindings.filter((problem) => problem.level !== "warning")].sort(compareProblems),
+    problems: [...facts.problems, ...indexData.problems, ...baseFindings.filter((problem) => problem.level !== "warning"), ...historyProblems].sort(
+      compareProblems,
+    ),
     warnings: baseFindings.filter((problem) => problem.level === "warning").sort(compareProblems),
     facts: facts.facts,
     factFileCount: facts.files.length,
     indexDataFileCount: indexData.fileCount,
+    history,
   };
 };
 

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { historyWarning } from "../check/check-value-history.ts";
 import { runChecks, summarize, summarizeEvidence } from "../check/run-checks.ts";
 import { type BaseChoice, defaultBase } from "../lib/git/index.ts";
 import { formatProblem } from "../lib/problem.ts";
@@ -18,6 +19,8 @@ const main = async (): Promise<number> => {
   const report = await runChecks(values.root, { today: todayFromEnvironment(), ...(base.revision === undefined ? {} : { base: base.revision }) });
   for (const problem of report.problems) console.log(formatProblem(problem));
   for (const warning of report.warnings) console.log(formatProblem(warning));
+  const history = historyWarning(report.history);
+  if (history !== undefined) console.log(history);
   console.log(summarizeEvidence(report));
   console.log(summarize(report));
   return report.problems.length === 0 ? 0 : 1;

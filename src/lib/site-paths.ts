@@ -12,6 +12,8 @@ export const SITE_PATHS = {
   byIdPrefix: `${FACTS}/by-id/`,
   factById: (id: string) => `${FACTS}/by-id/${id}.json`,
   factFeed: (id: string) => `${FACTS}/by-id/${id}.atom`,
+  /** The JSON Schema (2020-12) of one fact id's `value`. */
+  valueSchema: (id: string) => `${FACTS}/schemas/${id}.json`,
   upcoming: `${FACTS}/upcoming.json`,
   upcomingCalendar: `${FACTS}/upcoming.ics`,
   upcomingFeed: `${FACTS}/upcoming.atom`,

@@ -9,15 +9,30 @@ export const validateWithSchema = <Schema extends z.ZodType>(
 ): { value: z.infer<Schema> | undefined; problems: Problem[] } => {
   const result = schema.safeParse(doc.value);
   if (result.success) return { value: result.data, problems: [] };
-  const problems = result.error.issues.flatMap((issue): Problem[] => {
-    const path = issue.path.filter((segment): segment is string | number => typeof segment !== "symbol");
+  return { value: undefined, problems: issueProblems(doc, result.error.issues) };
+};
+
+/**
+ * Located problems for zod issues found in the part of `doc` at `prefix` (the whole document by default). A value
+ * that matches no member of a union is reported against the member it comes closest to (the fewest issues), so the
+ * message says what is wrong rather than that nothing matched.
+ */
+export const issueProblems = (doc: JsonDocument, issues: readonly z.core.$ZodIssue[], prefix: readonly (string | number)[] = []): Problem[] =>
+  issues.flatMap((issue): Problem[] => {
+    const path = [...prefix, ...issue.path.filter((segment): segment is string | number => typeof segment !== "symbol")];
     if (issue.code === "unrecognized_keys") {
       return issue.keys.map((key) => doc.problemAt([...path, key], `unknown field "${key}"`));
     }
+    if (issue.code === "invalid_union" && issue.errors.length > 0 && !isPlainValueUnion(issue)) {
+      const closest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best));
+      return issueProblems(doc, closest, path);
+    }
     return [doc.problemAt(path, describeIssue(issue, doc.value, path))];
   });
-  return { value: undefined, problems };
-};
+
+/** The generic fact value's union (number, string, array or object) fails on the type alone: say so in one line. */
+const isPlainValueUnion = (issue: z.core.$ZodIssueInvalidUnion): boolean =>
+  issue.errors.every((branch) => branch.length === 1 && branch[0]?.code === "invalid_type");
 
 const valueAt = (root: unknown, path: readonly (string | number)[]): unknown =>
   path.reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), root);

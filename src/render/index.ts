@@ -7,6 +7,7 @@ import {
   renderManifest,
   renderOpenApi,
   renderSearchIndex,
+  renderValueSchemas,
   renderWellKnown,
 } from "./api/index.ts";
 import { renderFactFeeds, renderFeed, renderUpcoming } from "./feeds/index.ts";
@@ -25,6 +26,7 @@ export const renderSite = (model: SiteModel): SiteFiles => {
     renderUpcoming(model),
     renderSearchIndex(model),
     renderDiffs(model),
+    renderValueSchemas(model),
     renderAffordability(model),
     renderOpenApi(model),
     renderWellKnown(model),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Citation } from "./citation.ts";
-import { BracketArray, FactValue } from "./fact-value.ts";
+import { FactValue } from "./fact-value.ts";
 import { NextExpected } from "./next-expected.ts";
 import { Domain, FactId, IsoDate, NonEmptyText } from "./primitives.ts";
 import { ScheduledChange } from "./scheduled-change.ts";
@@ -21,38 +21,26 @@ export const SupersededBy = z
 /**
  * One fact as stored in `facts/<domain>/<id>.json`: its current state only.
  * `history` is derived from git and never written by hand, so it is refused here.
- * Keys are listed in the order files are written, which keeps diffs small.
+ * Keys are listed in the order files are written, which keeps diffs small. What `value` holds depends on the fact's
+ * id: each id's value schema (src/schemas/values/) is applied by the check's `value-schema` rule.
  */
-export const FactFile = z
-  .strictObject({
-    id: FactId,
-    label: NonEmptyText,
-    description: NonEmptyText,
-    domain: Domain,
-    value: FactValue,
-    unit: NonEmptyText.optional(),
-    version: z.int().min(1),
-    effective_iso: IsoDate,
-    expires_iso: IsoDate,
-    tags: z.array(z.string().regex(/^[a-z0-9][a-z0-9:._-]*$/, { error: "tags are lowercase words (a-z, 0-9, : . _ -)" })).optional(),
-    citations: z.array(Citation).min(1, { error: "a fact needs at least one citation" }),
-    scheduled: z.array(ScheduledChange).optional(),
-    /** When the next value is due on a known schedule: by when, what, and where it is published (an editorial field). */
-    next_expected: NextExpected.optional(),
-    superseded_by: SupersededBy.optional(),
-  })
-  .superRefine((fact, ctx) => {
-    const brackets = (unit: string | undefined, value: unknown, path: (string | number)[]) => {
-      if (unit !== "CAD-bracket-array") return;
-      const parsed = BracketArray.safeParse(value);
-      if (parsed.success) return;
-      for (const issue of parsed.error.issues) {
-        ctx.addIssue({ code: "custom", path: [...path, ...issue.path], message: `CAD-bracket-array: ${issue.message}` });
-      }
-    };
-    brackets(fact.unit, fact.value, ["value"]);
-    for (const [index, change] of (fact.scheduled ?? []).entries()) brackets(change.unit, change.value, ["scheduled", index, "value"]);
-  });
+export const FactFile = z.strictObject({
+  id: FactId,
+  label: NonEmptyText,
+  description: NonEmptyText,
+  domain: Domain,
+  value: FactValue,
+  unit: NonEmptyText.optional(),
+  version: z.int().min(1),
+  effective_iso: IsoDate,
+  expires_iso: IsoDate,
+  tags: z.array(z.string().regex(/^[a-z0-9][a-z0-9:._-]*$/, { error: "tags are lowercase words (a-z, 0-9, : . _ -)" })).optional(),
+  citations: z.array(Citation).min(1, { error: "a fact needs at least one citation" }),
+  scheduled: z.array(ScheduledChange).optional(),
+  /** When the next value is due on a known schedule: by when, what, and where it is published (an editorial field). */
+  next_expected: NextExpected.optional(),
+  superseded_by: SupersededBy.optional(),
+});
 export type FactFile = z.infer<typeof FactFile>;
 
 /** The order in which fact files write their keys. */

@@ -20,6 +20,8 @@ export const Manifest = z.object({
       catalog: AbsoluteUrl.optional(),
       by_domain: z.array(AbsoluteUrl).optional(),
       by_id_pattern: z.string().optional(),
+      /** Where the JSON Schema of each fact's `value` is published: `{id}` is the fact id. */
+      value_schema_pattern: z.string().optional(),
     })
     .catchall(z.unknown())
     .optional(),

@@ -1,6 +1,7 @@
-import { cp, mkdir } from "node:fs/promises";
+import { cp, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 import { runAction } from "../helpers/run-action.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
@@ -73,14 +74,23 @@ describe("validate action", () => {
 
   it("applies the version rules against the base input and annotates the version line", async () => {
     const repo = await createGitRepo();
-    await repo.writeFact({ id: "cmhc.insurance_cap", domain: "mortgage", cadence: "volatile", value: 1000000 });
+    // Version 1 as it was committed to this repository (the cap of 2012), then the value of today without a version bump.
+    const cap2012 = {
+      insured_price_cap_exclusive: 1000000,
+      insurance_available_at_or_above_cap: false,
+      min_down_payment_rate_uninsured: 0.2,
+      high_ratio_threshold_ltv: 0.8,
+      in_force_iso: "2012-07-09",
+    };
+    await repo.writeFact({ id: "cmhc.insurance_cap", domain: "mortgage", cadence: "volatile", value: cap2012 });
     await repo.commit("cmhc.insurance_cap v1");
-    await repo.writeFact({ id: "cmhc.insurance_cap", domain: "mortgage", cadence: "volatile", value: 1500000 });
+    const file = await repo.writeFact({ id: "cmhc.insurance_cap", domain: "mortgage", cadence: "volatile", value: factValue("cmhc.insurance_cap") });
+    const versionLine = (await readFile(path.join(repo.root, file), "utf8")).split("\n").findIndex((line) => line.startsWith('  "version"')) + 1;
     const run = await runAction("validate", { workspace: repo.root, scratch: await tempDir(), inputs: { base: "main" }, env });
     expect(run.code).toBe(1);
     expect(run.annotations[0]).toEqual({
       level: "error",
-      properties: { title: "Invalid fact data", file: "facts/mortgage/cmhc.insurance_cap.json", line: "7", col: "3" },
+      properties: { title: "Invalid fact data", file: "facts/mortgage/cmhc.insurance_cap.json", line: String(versionLine), col: "3" },
       message: "value changed, so this is a revision: version must be 2 (base has 1), not 1 (at /version)",
     });
   });

@@ -8,6 +8,7 @@ import { annualCarryingCost, downPayment, idx, loanAmount, monthlyPI } from "../
 import { buildModel } from "../../src/build/build-model.ts";
 import { renderSite } from "../../src/render/index.ts";
 import { type AffordabilityEntry, AffordabilityLatest, AffordabilitySeries, IncomeFile } from "../../src/schemas/index.ts";
+import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 
@@ -16,7 +17,7 @@ const FIXTURE = path.join(PROJECT_ROOT, "tests/fixtures/index-data");
 /** A repository with one fact and, optionally, the fixture index inputs; rendered as `npm run build` would. */
 const renderRepository = async (withIndexData: boolean) => {
   const repo = await createGitRepo();
-  await repo.writeFact({ id: "bc.hbrp", domain: "legal" });
+  await repo.writeFact({ id: "bc.hbrp", domain: "legal", value: factValue("bc.hbrp") });
   if (withIndexData) await cp(FIXTURE, path.join(repo.root, "index-data"), { recursive: true });
   await repo.commit("data");
   const files = renderSite(await buildModel(repo.root, { baseUrl: "https://facts.example.org", today: "2026-11-21" }));

@@ -5,6 +5,7 @@ import { monthsBetween } from "../../src/affordability/month-labels.ts";
 import { buildModel } from "../../src/build/build-model.ts";
 import { renderSite } from "../../src/render/index.ts";
 import { AffordabilitySeries, BOARDS, MethodologyFile, MortgageRatesFile } from "../../src/schemas/index.ts";
+import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { ARCHIVE_PATH, crea, hpiPage, months, sheet, zip } from "./helpers/crea-archive.ts";
@@ -61,7 +62,7 @@ describe("the index after npm run index:update", () => {
 
     // The repository as the monthly pull request would leave it, built as `npm run build` builds it.
     const repo = await createGitRepo();
-    await repo.writeFact({ id: "bc.hbrp", domain: "legal" });
+    await repo.writeFact({ id: "bc.hbrp", domain: "legal", value: factValue("bc.hbrp") });
     await cp(path.join(root, "index-data"), path.join(repo.root, "index-data"), { recursive: true });
     await repo.commit("index inputs");
     const files = renderSite(await buildModel(repo.root, { baseUrl: "https://facts.example.org", today: "2026-11-23" }));

@@ -4,6 +4,7 @@ import path from "node:path";
 import Parser from "rss-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrlFromEnvironment } from "../../src/lib/config.ts";
+import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo, factJson } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -13,7 +14,7 @@ const env = { FACTS_TODAY: "2026-11-21", FACTS_BASE_URL: "https://facts.example.
 describe("npm run build", () => {
   it("writes the tree, and a failed build leaves the previous tree whole with nothing half-written beside it", async () => {
     const repo = await createGitRepo();
-    await repo.writeFact({ id: "bc.hbrp", domain: "legal", value: { rescission_rate: 0.0025 } });
+    await repo.writeFact({ id: "bc.hbrp", domain: "legal", value: factValue("bc.hbrp") });
     await repo.commit("bc.hbrp v1");
     const parent = await tempDir();
     const out = path.join(parent, "_site");
@@ -27,10 +28,12 @@ describe("npm run build", () => {
     expect(JSON.parse(before).canonical_url).toBe("https://facts.example.org/api/v1/facts/by-id/bc.hbrp.json");
 
     await repo.writeJson("facts/legal/bc.hbrp.json", { ...(await repo.readJson("facts/legal/bc.hbrp.json")), version: "two" });
+    const versionLine =
+      (await readFile(path.join(repo.root, "facts/legal/bc.hbrp.json"), "utf8")).split("\n").findIndex((line) => line.startsWith('  "version"')) + 1;
     const failed = await runScript("src/cli/build.ts", ["--root", repo.root, "--out", out], { env });
     expect(failed.code).toBe(1);
     expect(failed.stderr).toBe(
-      "build failed: the data does not pass npm run check:\nfacts/legal/bc.hbrp.json:9:3: expected number, found string (at /version) [schema]\n",
+      `build failed: the data does not pass npm run check:\nfacts/legal/bc.hbrp.json:${versionLine}:3: expected number, found string (at /version) [schema]\n`,
     );
     expect(await readFile(path.join(out, "api/v1/facts/by-id/bc.hbrp.json"), "utf8")).toBe(before);
     expect(await readdir(parent)).toEqual(["_site"]);
@@ -48,7 +51,7 @@ describe("text from a fact, escaped for where it lands", () => {
   beforeAll(async () => {
     const repo = await createGitRepo();
     await repo.writeJson("facts/tax/bc.ptt.brackets.json", {
-      ...factJson({ id: "bc.ptt.brackets", label: "Rates ](https://evil.example) [and # a heading" }),
+      ...factJson({ id: "bc.ptt.brackets", label: "Rates ](https://evil.example) [and # a heading", value: [{ upper: null, rate: 0.01 }] }),
       description: "Rates <script>alert(1)</script> & more.",
       citations: [
         { url: "https://www2.gov.bc.ca/gov/content/example", org: "BC Ministry of Finance", kind: "official", retrieved_iso: "2026-11-01" },
@@ -67,7 +70,7 @@ describe("text from a fact, escaped for where it lands", () => {
     const llmsText = await readFile(path.join(out, "llms.txt"), "utf8");
     const line = llmsText.split("\n").find((each) => each.includes("by-id/bc.ptt.brackets.json"));
     expect(line).toBe(
-      "- [Rates \\](https://evil.example) \\[and # a heading](https://facts.example.org/api/v1/facts/by-id/bc.ptt.brackets.json): 1 (effective 2020-01-01, verified until 2027-04-30)",
+      '- [Rates \\](https://evil.example) \\[and # a heading](https://facts.example.org/api/v1/facts/by-id/bc.ptt.brackets.json): {"upper":null,"rate":0.01} (effective 2020-01-01, verified until 2027-04-30)',
     );
     expect(llmsText).not.toMatch(/^# a heading/m);
   });

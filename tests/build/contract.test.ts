@@ -6,7 +6,7 @@ import { validate } from "@hyperjump/json-schema/openapi-3-1";
 import ICAL from "ical.js";
 import Parser from "rss-parser";
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import { z } from "zod";
 import { buildModel } from "../../src/build/build-model.ts";
 import { addDays } from "../../src/lib/dates.ts";
 import { escapeHtml } from "../../src/lib/escape-html.ts";
@@ -28,6 +28,9 @@ const json = (urlPath: string): any => JSON.parse(text(urlPath));
 const openApiFile = path.join(out, ".well-known/openapi.json");
 const openApi = json("/.well-known/openapi.json");
 
+/** A value schema's document: JSON Schema 2020-12, with its own address (tests/schemas/value-schemas.test.ts reads its content). */
+const VALUE_SCHEMA_DOCUMENT = z.looseObject({ $schema: z.literal("https://json-schema.org/draft/2020-12/schema"), $id: z.url() });
+
 /** The zod schema of each published JSON path. */
 const zodSchemaFor = (urlPath: string): z.ZodType | undefined => {
   if (urlPath === "/api/v1/facts/index.json") return schemas.FactCatalog;
@@ -38,6 +41,7 @@ const zodSchemaFor = (urlPath: string): z.ZodType | undefined => {
   if (urlPath === "/api/v1/facts/diff/index.json") return schemas.DiffIndex;
   if (urlPath.startsWith("/api/v1/facts/diff/")) return schemas.FactDiff;
   if (urlPath === "/api/v1/facts/search-index.json") return schemas.SearchIndex;
+  if (urlPath.startsWith("/api/v1/facts/schemas/")) return VALUE_SCHEMA_DOCUMENT;
   if (urlPath === "/api/v1/facts/upcoming.json") return schemas.Upcoming;
   if (/^\/api\/v1\/(affordability-index|vancouver-special-index)\/index\.json$/.test(urlPath)) return schemas.AffordabilitySeries;
   if (/^\/api\/v1\/(affordability-index|vancouver-special-index)\/latest\.json$/.test(urlPath)) return schemas.AffordabilityLatest;

@@ -1,17 +1,25 @@
 import { describe, expect, it } from "vitest";
+import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo, factJson, type GitRepo } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
 
 const TODAY = { FACTS_TODAY: "2026-11-21" };
 const ID = "bc.rent_cap.2026";
 const FILE = `facts/rental/${ID}.json`;
-const base = { id: ID, domain: "rental", cadence: "volatile" as const, value: { max_increase: 0.03 }, effective_iso: "2025-01-01", version: 2 };
+const base = {
+  id: ID,
+  domain: "rental",
+  cadence: "volatile" as const,
+  value: factValue(ID, { max_increase_rate: 0.03 }),
+  effective_iso: "2025-01-01",
+  version: 2,
+};
 
 /** A repository whose main branch holds v2 of one fact and one other fact; the working tree is the pull request. */
 const repoAtBase = async (): Promise<GitRepo> => {
   const repo = await createGitRepo();
   await repo.writeFact(base);
-  await repo.writeFact({ id: "bc.hbrp", domain: "legal" });
+  await repo.writeFact({ id: "bc.hbrp", domain: "legal", value: factValue("bc.hbrp") });
   await repo.commit("base");
   return repo;
 };
@@ -32,7 +40,7 @@ const checkAgainstMain = async (repo: GitRepo) => {
 describe("npm run check --base", () => {
   it("accepts a revision that raises version by exactly 1", async () => {
     const repo = await repoAtBase();
-    await repo.writeFact({ ...base, version: 3, value: { max_increase: 0.023 }, effective_iso: "2026-01-01", retrieved_iso: "2026-11-20" });
+    await repo.writeFact({ ...base, version: 3, value: factValue(ID, { max_increase_rate: 0.023 }), effective_iso: "2026-01-01", retrieved_iso: "2026-11-20" });
     const result = await checkAgainstMain(repo);
     expect(result.lines).toEqual(["ok: 2 fact files and 0 index-data files checked, no problems"]);
     expect(result.code).toBe(0);
@@ -53,7 +61,7 @@ describe("npm run check --base", () => {
     await repo.writeJson(FILE, { ...fact, citations: [{ ...citation, notes: "Official page." }] });
     expect((await checkAgainstMain(repo)).lines).toEqual(["ok: 1 fact files and 0 index-data files checked, no problems"]);
     // The same file with a changed value and the same version is still a missed revision, not a "new fact".
-    await repo.writeJson(FILE, { ...fact, value: { max_increase: 0.02 }, citations: [{ ...citation, notes: "Official page." }] });
+    await repo.writeJson(FILE, { ...fact, value: factValue(ID, { max_increase_rate: 0.02 }), citations: [{ ...citation, notes: "Official page." }] });
     expect((await checkAgainstMain(repo)).lines[0]).toMatch(
       /: value changed, so this is a revision: version must be 3 \(base has 2\), not 2 \(at \/version\) \[version-rules\]$/,
     );
@@ -61,23 +69,23 @@ describe("npm run check --base", () => {
 
   it("refuses a changed value without a version bump, naming the line of version", async () => {
     const repo = await repoAtBase();
-    await repo.writeFact({ ...base, value: { max_increase: 0.023 } });
+    await repo.writeFact({ ...base, value: factValue(ID, { max_increase_rate: 0.023 }) });
     const result = await checkAgainstMain(repo);
     expect(result.code).toBe(1);
-    expect(result.lines[0]).toBe(`${FILE}:9:3: value changed, so this is a revision: version must be 3 (base has 2), not 2 (at /version) [version-rules]`);
+    expect(result.lines[0]).toBe(`${FILE}:23:3: value changed, so this is a revision: version must be 3 (base has 2), not 2 (at /version) [version-rules]`);
   });
 
   it("refuses a version raised by 2, one that goes down, and one bumped without a revision", async () => {
     const repo = await repoAtBase();
     await repo.writeFact({ ...base, version: 4, effective_iso: "2026-01-01" });
     expect((await checkAgainstMain(repo)).lines[0]).toBe(
-      `${FILE}:9:3: effective_iso changed, so this is a revision: version must be 3 (base has 2), not 4 (at /version) [version-rules]`,
+      `${FILE}:23:3: effective_iso changed, so this is a revision: version must be 3 (base has 2), not 4 (at /version) [version-rules]`,
     );
     await repo.writeFact({ ...base, version: 1 });
-    expect((await checkAgainstMain(repo)).lines[0]).toBe(`${FILE}:9:3: version went down from 2 to 1; versions never decrease (at /version) [version-rules]`);
+    expect((await checkAgainstMain(repo)).lines[0]).toBe(`${FILE}:23:3: version went down from 2 to 1; versions never decrease (at /version) [version-rules]`);
     await repo.writeFact({ ...base, version: 3, retrieved_iso: "2026-11-20" });
     expect((await checkAgainstMain(repo)).lines[0]).toBe(
-      `${FILE}:9:3: version changed from 2 to 3 but value, unit and effective_iso did not; a re-verification or editorial edit keeps version 2 (at /version) [version-rules]`,
+      `${FILE}:23:3: version changed from 2 to 3 but value, unit and effective_iso did not; a re-verification or editorial edit keeps version 2 (at /version) [version-rules]`,
     );
   });
 
@@ -100,20 +108,22 @@ describe("npm run check --base", () => {
     const repo = await repoAtBase();
     await repo.writeFact({ ...base, retrieved_iso: "2026-10-01" });
     expect((await checkAgainstMain(repo)).lines[0]).toBe(
-      `${FILE}:15:3: the latest retrieved_iso moved back from 2026-11-01 to 2026-10-01; a re-verification only moves it forward (at /citations) [version-rules]`,
+      `${FILE}:29:3: the latest retrieved_iso moved back from 2026-11-01 to 2026-10-01; a re-verification only moves it forward (at /citations) [version-rules]`,
     );
     const json = await repo.readJson(FILE);
     await repo.writeJson(FILE, { ...json, expires_iso: "2027-03-01", citations: [{ ...(json.citations as object[])[0], retrieved_iso: "2026-11-01" }] });
     const lines = (await checkAgainstMain(repo)).lines;
     expect(lines).toContain(
-      `${FILE}:11:3: expires_iso changed from 2027-01-30 to 2027-03-01 without a re-verification; set retrieved_iso of the citations you checked to the day you checked them (at /expires_iso) [version-rules]`,
+      `${FILE}:25:3: expires_iso changed from 2027-01-30 to 2027-03-01 without a re-verification; set retrieved_iso of the citations you checked to the day you checked them (at /expires_iso) [version-rules]`,
     );
   });
 
   it("requires a new fact to start at version 1", async () => {
     const repo = await repoAtBase();
-    await repo.writeFact({ id: "bc.new.rule", version: 2 });
-    expect((await checkAgainstMain(repo)).lines[0]).toBe("facts/tax/bc.new.rule.json:7:3: a new fact starts at version 1, not 2 (at /version) [version-rules]");
+    await repo.writeFact({ id: "bc.pds", domain: "legal", version: 2, value: factValue("bc.pds") });
+    expect((await checkAgainstMain(repo)).lines[0]).toMatch(
+      /^facts\/legal\/bc\.pds\.json:\d+:3: a new fact starts at version 1, not 2 \(at \/version\) \[version-rules\]$/,
+    );
   });
 
   it("says clearly when the base revision does not exist", async () => {
@@ -129,7 +139,7 @@ describe("npm run check --base", () => {
       {
         effective_iso: "2027-01-01",
         status: "announced",
-        value: { max_increase: 0.02 },
+        value: factValue(ID, { max_increase_rate: 0.02 }),
         citations: [{ url: "https://news.gov.bc.ca/releases/example", org: "Government of B.C.", kind: "official", retrieved_iso: "2026-11-20" }],
         note: "The 2027 cap was announced at 2%.",
       },
@@ -142,7 +152,7 @@ describe("npm run check --base", () => {
     const bumped = await checkAgainstMain(repo);
     expect(bumped.code).toBe(1);
     expect(bumped.lines[0]).toBe(
-      `${FILE}:9:3: version changed from 2 to 3 but value, unit and effective_iso did not; a re-verification or editorial edit keeps version 2 (at /version) [version-rules]`,
+      `${FILE}:23:3: version changed from 2 to 3 but value, unit and effective_iso did not; a re-verification or editorial edit keeps version 2 (at /version) [version-rules]`,
     );
   });
 
@@ -151,7 +161,7 @@ describe("npm run check --base", () => {
     const change = (effective_iso: string) => ({
       effective_iso,
       status: "enacted",
-      value: { max_increase: 0.02 },
+      value: factValue(ID, { max_increase_rate: 0.02 }),
       citations: [{ url: "https://www.bclaws.gov.bc.ca/example", org: "King's Printer", kind: "official", retrieved_iso: "2026-11-20" }],
       note: "A change.",
     });

@@ -25,9 +25,13 @@ export const CASES: Record<string, string[]> = {
   "non-https-citation": ["facts/tax/bc.ptt.brackets.json:18:7: must be an absolute https URL (at /citations/0/url) [schema]"],
   "empty-citations": ["facts/tax/bc.ptt.brackets.json:16:3: a fact needs at least one citation (at /citations) [schema]"],
   "id-file-mismatch": [
+    'facts/tax/bc.ptt.rates.json:2:3: "bc.ptt.other" has no value schema: add one to src/schemas/values/<domain>.ts (CONTRIBUTING.md, "A schema for the value") (at /id) [value-schema]',
     'facts/tax/bc.ptt.rates.json:2:3: id "bc.ptt.other" does not match the file name "bc.ptt.rates.json" (expected bc.ptt.other.json) (at /id) [file-matches-id]',
   ],
-  "wrong-folder": ['facts/legal/bc.ptt.other.json:5:3: domain "tax" does not match the folder "legal" (expected facts/tax/) (at /domain) [file-matches-id]'],
+  "wrong-folder": [
+    'facts/legal/bc.ptt.other.json:2:3: "bc.ptt.other" has no value schema: add one to src/schemas/values/<domain>.ts (CONTRIBUTING.md, "A schema for the value") (at /id) [value-schema]',
+    'facts/legal/bc.ptt.other.json:5:3: domain "tax" does not match the folder "legal" (expected facts/tax/) (at /domain) [file-matches-id]',
+  ],
   "duplicate-id": ['facts/tax/bc.ptt.brackets.json:2:3: duplicate id "bc.ptt.brackets": already used by facts/legal/bc.ptt.brackets.json (at /id) [unique-id]'],
   "unknown-domain": [
     'facts/tax/bc.ptt.brackets.json:5:3: must be one of "tax", "mortgage", "legal", "foreign-buyer", "strata", "rental", found "housing" (at /domain) [schema]',
@@ -36,10 +40,8 @@ export const CASES: Record<string, string[]> = {
     "facts/tax/BC-PTT.json:2:3: must be a dot-namespaced id of lowercase letters, digits and underscores, e.g. bc.ptt.brackets (at /id) [schema]",
   ],
   "history-written-by-hand": ['facts/tax/bc.ptt.brackets.json:25:3: unknown field "history" (at /history) [schema]'],
-  "unbounded-bracket-missing": [
-    "facts/tax/bc.ptt.brackets.json:9:7: CAD-bracket-array: the last bracket must have upper null (unbounded) (at /value/2/upper) [schema]",
-  ],
-  "rate-as-percent": ["facts/tax/bc.ptt.brackets.json:9:22: CAD-bracket-array: rates are fractions: 0.01 means 1% (at /value/2/rate) [schema]"],
+  "unbounded-bracket-missing": ["facts/tax/bc.ptt.brackets.json:9:7: the last bracket must have upper null (unbounded) (at /value/2/upper) [value-schema]"],
+  "rate-as-percent": ["facts/tax/bc.ptt.brackets.json:9:22: must be a fraction from 0 to 1 (0.01 = 1%) (at /value/2/rate) [value-schema]"],
   "keys-out-of-order": [
     'facts/tax/bc.ptt.brackets.json:3:3: keys must be in the order id, label, description, domain, value, unit, version, effective_iso, expires_iso, tags, citations, scheduled, next_expected, superseded_by; "description" is out of place (at /description) [key-order]',
   ],

@@ -1,3 +1,4 @@
+import { factValue } from "./fact-values.ts";
 import type { FactSeed } from "./git-repo.ts";
 
 /** The federal foreign-buyer ban as it stands before its repeal on 2027-01-01 (version 2, in effect since 2024-06-20). */
@@ -7,7 +8,7 @@ export const FOREIGN_BUYER_BAN_SEED: FactSeed = {
   version: 2,
   cadence: "volatile",
   effective_iso: "2024-06-20",
-  value: { scheduled_repeal_iso: "2027-01-01" },
+  value: factValue("ca.foreign_buyer_ban", { scheduled_repeal_iso: "2027-01-01" }),
   unit: "object",
   retrieved_iso: "2026-11-21",
 };
@@ -19,7 +20,7 @@ export const SVT_2026_SEED: FactSeed = {
   version: 2,
   cadence: "volatile",
   effective_iso: "2026-01-01",
-  value: { rate_foreign_owners: 0.03 },
+  value: factValue("bc.svt.rates_2026", { rate_foreign_owners_and_untaxed_worldwide_earners: 0.03 }),
   unit: "object",
   retrieved_iso: "2026-11-21",
 };

@@ -1,6 +1,9 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildModel } from "../../src/build/build-model.ts";
 import { checkRevisionCommits } from "../../src/workflows/pr-commits/check-revision-commits.ts";
+import { scheduledValueOf } from "../helpers/fact-values.ts";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { FOREIGN_BUYER_BAN_SEED, SVT_2026_SEED } from "../helpers/scheduled-facts.ts";
@@ -28,7 +31,7 @@ const repoWithScheduledChanges = async (): Promise<GitRepo> => {
     {
       effective_iso: "2027-01-01",
       status: "enacted",
-      value: { repealed_iso: "2027-01-01" },
+      value: scheduledValueOf("ca.foreign_buyer_ban", { repealed_iso: "2027-01-01" }),
       unit: "object",
       label: "Federal ban on residential property purchases by non-Canadians (ended 2027-01-01)",
       citations: [citation("https://laws-lois.justice.gc.ca/eng/acts/B-9.8595/section-237.html")],
@@ -40,7 +43,7 @@ const repoWithScheduledChanges = async (): Promise<GitRepo> => {
     {
       effective_iso: "2027-01-01",
       status: "announced",
-      value: { rate_foreign_owners: 0.04 },
+      value: scheduledValueOf("bc.svt.rates_2026", { rate_foreign_owners_and_untaxed_worldwide_earners: 0.04 }),
       unit: "object",
       citations: [citation("https://www.bcbudget.gov.bc.ca/2026/example")],
       note: "Budget 2026 raises the rate for foreign owners to 4% for 2027",
@@ -98,7 +101,7 @@ describe("npm run promote", () => {
     expect(promoted).not.toHaveProperty("scheduled");
     expect((promoted.citations as { url: string }[])[0]!.url).toBe("https://laws-lois.justice.gc.ca/eng/acts/B-9.8595/section-237.html");
     const svt = await repo.readJson(SVT);
-    expect(svt).toMatchObject({ version: 2, value: { rate_foreign_owners: 0.03 } });
+    expect(svt).toMatchObject({ version: 2, value: { rate_foreign_owners_and_untaxed_worldwide_earners: 0.03 } });
     expect(svt.scheduled).toHaveLength(1);
 
     // The commit passes the same validation a pull request gets.
@@ -151,10 +154,13 @@ describe("npm run promote", () => {
     const repo = await repoWithScheduledChanges();
     const before = await runScript("src/cli/freshness.ts", ["--root", repo.root], { env: { FACTS_TODAY: "2027-01-01" } });
     expect(before.code).toBe(1);
+    // Located at the scheduled change's effective_iso, whose line follows the length of the value before it.
+    const line = async (file: string) =>
+      (await readFile(path.join(repo.root, file), "utf8")).split("\n").findIndex((each) => each.startsWith('      "effective_iso"')) + 1;
     expect(before.stdout).toContain(
-      `${BAN}:26:7: ca.foreign_buyer_ban: the enacted change of 2027-01-01 is in effect but still only scheduled; run npm run promote before deploying (at /scheduled/0/effective_iso)`,
+      `${BAN}:${await line(BAN)}:7: ca.foreign_buyer_ban: the enacted change of 2027-01-01 is in effect but still only scheduled; run npm run promote before deploying (at /scheduled/0/effective_iso)`,
     );
-    expect(before.stdout).toContain("warning: facts/tax/bc.svt.rates_2026.json:26:7: bc.svt.rates_2026: the announced change of 2027-01-01 has fallen due;");
+    expect(before.stdout).toContain(`warning: ${SVT}:${await line(SVT)}:7: bc.svt.rates_2026: the announced change of 2027-01-01 has fallen due;`);
     expect(before.stdout.trimEnd().split("\n").at(-1)).toBe("1 enacted change(s) in effect on 2027-01-01 are not promoted");
     await promote(repo, "2027-01-01");
     const after = await runScript("src/cli/freshness.ts", ["--root", repo.root], { env: { FACTS_TODAY: "2027-01-01" } });

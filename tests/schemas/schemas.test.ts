@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { AffordabilityLatest, BracketArray, Citation, FactFile, FactId, IsoDate, MonthSlug, ValueDiff, WebhookBody } from "../../src/schemas/index.ts";
 import { jsonSchemaText, PUBLISHED_SCHEMAS } from "../../src/schemas/json-schemas.ts";
+import { FACT_VALUE_SCHEMAS } from "../../src/schemas/values/index.ts";
 import { SCHEMA_LOCK_FILE } from "../../src/schemas/versioning/index.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 
@@ -55,14 +56,18 @@ describe("fact files", () => {
     expect(FactFile.safeParse({ ...validFact, version: 0 }).success).toBe(false);
     expect(FactFile.safeParse({ ...validFact, version: 1.5 }).success).toBe(false);
   });
-  it("checks the CAD-bracket-array shape only when the unit says so", () => {
+  it("leaves the bracket shape to the value schema of the fact's id, which refuses brackets out of order", () => {
     const unordered = [
       { upper: 2000000, rate: 0.02 },
       { upper: 200000, rate: 0.01 },
       { upper: null, rate: 0.03 },
     ];
-    expect(FactFile.safeParse({ ...validFact, value: unordered }).success).toBe(false);
-    expect(FactFile.safeParse({ ...validFact, value: unordered, unit: "list" }).success).toBe(true);
+    // The fact file's own schema reads any value; `npm run check` applies the id's value schema (rule value-schema).
+    expect(FactFile.safeParse({ ...validFact, value: unordered }).success).toBe(true);
+    const refused = FACT_VALUE_SCHEMAS["bc.ptt.brackets"].safeParse(unordered);
+    expect(refused.error?.issues.map((issue) => [issue.path.join("/"), issue.message])).toEqual([
+      ["1/upper", "brackets must be in order: upper 200000 is not above 2000000"],
+    ]);
     expect(BracketArray.safeParse([{ upper: null, rate: 0.05 }]).success).toBe(true);
   });
 });

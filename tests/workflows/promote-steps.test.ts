@@ -4,6 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { scheduledValueOf } from "../helpers/fact-values.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 import { FOREIGN_BUYER_BAN_SEED } from "../helpers/scheduled-facts.ts";
@@ -75,7 +76,7 @@ describe("the promotion workflow's steps", () => {
     const change = {
       effective_iso: "2027-01-01",
       status: "enacted",
-      value: { repealed_iso: "2027-01-01" },
+      value: scheduledValueOf("ca.foreign_buyer_ban", { repealed_iso: "2027-01-01" }),
       unit: "object",
       citations: [{ url: "https://laws-lois.justice.gc.ca/eng/acts/B-9.8595/", org: "Justice Laws", kind: "official", retrieved_iso: "2026-11-21" }],
       note: "The Act is repealed",

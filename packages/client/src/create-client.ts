@@ -16,6 +16,7 @@ import {
   Upcoming,
 } from "../../../src/schemas/index.ts";
 import { FactsClientError } from "./client-error.ts";
+import type { SingleFactResponse as TypedSingleFactResponse } from "./typed-fact.ts";
 import { type Jwk, verifyManifest } from "./verify-manifest.ts";
 
 export interface FactsClientOptions {
@@ -96,7 +97,9 @@ export const createFactsClient = (options: FactsClientOptions) => {
     /** The facts of one domain, as the catalog carries them. */
     domain: (domain: Domain) => fetchJson(SITE_PATHS.domainBundle(domain), FactCatalog),
     /** One fact with its `history` and its citations' quotes and notes; a 404 for an unknown id carries the known ids in `error.body.known_ids`. */
-    fact: (id: string) => fetchJson(SITE_PATHS.factById(encodeURIComponent(id)), SingleFactResponse),
+    fact: <Id extends string>(id: Id): Promise<TypedSingleFactResponse<Id>> =>
+      // The response is validated against the published schema; its value's type is that of the id's value schema.
+      fetchJson(SITE_PATHS.factById(encodeURIComponent(id)), SingleFactResponse) as Promise<TypedSingleFactResponse<Id>>,
     llms: () => fetchJson(SITE_PATHS.llms, LlmCatalog),
     manifest: () => fetchJson(SITE_PATHS.manifest, Manifest),
     /**

@@ -5,14 +5,12 @@ export type {
   Citation,
   DiffIndex,
   ErrorBody,
-  Fact,
   FactCatalog,
   FactDiff,
   HistoryEntry,
   LlmCatalog,
   Manifest,
   SearchIndex,
-  SingleFactResponse,
   Upcoming,
   WebhookBody,
 } from "../../../src/schemas/index.ts";
@@ -30,6 +28,7 @@ export { type QualifyingRateResult, qualifyingRate } from "./calculators/qualify
 export { FactsClientError } from "./client-error.ts";
 export { createFactsClient, type FactsClient, type FactsClientOptions } from "./create-client.ts";
 export { type FactValueAsOf, factAsOf } from "./fact-as-of.ts";
+export type { Fact, FactValues, KnownFactId, SingleFactResponse } from "./typed-fact.ts";
 export { REPLAY_WINDOW_MS, type VerifiedWebhook, verifyFactsWebhook, type WebhookHeaders } from "./verify-facts-webhook.ts";
 export {
   type FileVerdict,

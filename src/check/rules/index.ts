@@ -9,6 +9,7 @@ import { notesForReaders } from "./notes-for-readers.ts";
 import { retrievedNotInFuture } from "./retrieved-not-in-future.ts";
 import { scheduledChanges } from "./scheduled-changes.ts";
 import type { CheckRule, FactRule } from "./types.ts";
+import { valueSchema } from "./value-schema.ts";
 
 /** Every per-file rule over a fact that matched the schema, in the order they run. */
 export const FACT_RULES: readonly FactRule[] = [
@@ -45,6 +46,13 @@ export const FACT_RULES: readonly FactRule[] = [
     level: "error",
     description: "Citation notes are at most 280 characters, for the API's readers, and say nothing of how the research was done.",
     check: notesForReaders,
+  },
+  {
+    name: "value-schema",
+    level: "error",
+    description:
+      "The value, each scheduled value and each earlier version's value match the schema of the fact's id (src/schemas/values/), which every fact id must have.",
+    check: valueSchema,
   },
 ];
 

@@ -28,6 +28,7 @@ export const renderManifest = (model: SiteModel, published: SiteFiles): SiteFile
       catalog: model.urls.catalog,
       by_domain: DOMAINS.map((domain) => model.urls.domainBundle(domain)),
       by_id_pattern: `${model.urls.base}${SITE_PATHS.factById("{id}")}`,
+      value_schema_pattern: `${model.urls.base}${SITE_PATHS.valueSchema("{id}")}`,
       llms: model.urls.llms,
       feed: model.urls.feed,
       search_index: model.urls.searchIndex,

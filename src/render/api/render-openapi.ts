@@ -4,6 +4,8 @@ import { SITE_PATHS } from "../../lib/site-paths.ts";
 import * as schemas from "../../schemas/index.ts";
 import { DOMAINS } from "../../schemas/primitives.ts";
 import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
+import { type KnownFactId, valueSchemaFor } from "../../schemas/values/index.ts";
+import { valueJsonSchema } from "../../schemas/values/value-json-schema.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
 import { AFFORDABILITY_PATHS } from "./render-affordability.ts";
@@ -42,6 +44,32 @@ export const componentSchemas = (): Record<string, unknown> => {
   );
 };
 
+/** The component name of one fact id's value schema, e.g. `FactValue.bc.ptt.brackets`. */
+export const valueComponentName = (id: string): string => `FactValue.${id}`;
+
+/** A component per published fact id: the schema of its `value`, as published at `/api/v1/facts/schemas/{id}.json`. */
+const valueComponents = (ids: readonly string[]): Record<string, unknown> =>
+  Object.fromEntries(
+    ids
+      .filter((id) => valueSchemaFor(id) !== undefined)
+      .map((id) => {
+        const { $schema: _dialect, ...schema } = valueJsonSchema(id as KnownFactId);
+        return [valueComponentName(id), schema];
+      }),
+  );
+
+/** What `/api/v1/facts/schemas/{id}.json` answers: a JSON Schema document of the 2020-12 dialect, with its address. */
+const VALUE_SCHEMA_DOCUMENT = {
+  type: "object",
+  description: "A JSON Schema (2020-12) document: the schema of one fact's value, the same as the component FactValue.{id}.",
+  properties: {
+    $schema: { const: "https://json-schema.org/draft/2020-12/schema" },
+    $id: { type: "string", format: "uri" },
+    title: { type: "string" },
+  },
+  required: ["$schema", "$id"],
+};
+
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const HEADERS = {
   "Cache-Control": { $ref: "#/components/headers/Cache-Control" },
@@ -71,6 +99,14 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
     [SITE_PATHS.factById("{id}")]: get(
       "One fact.",
       { 200: json(ref("SingleFactResponse"), "SingleFactResponse"), 404: { ...NOT_FOUND, description: "The id is not one of the catalog's." } },
+      [{ name: "id", in: "path", required: true, schema: { type: "string", enum: factIds } }],
+    ),
+    [SITE_PATHS.valueSchema("{id}")]: get(
+      "The JSON Schema (2020-12) of one fact's value, across its versions and scheduled changes; the same schema is this document's component FactValue.{id}.",
+      {
+        200: json(ref("ValueSchemaDocument"), "A JSON Schema (2020-12) document"),
+        404: { ...NOT_FOUND, description: "The id is not one of the catalog's." },
+      },
       [{ name: "id", in: "path", required: true, schema: { type: "string", enum: factIds } }],
     ),
     [SITE_PATHS.llms]: get("Compact catalog for language models, without history.", { 200: json(ref("LlmCatalog"), "LLM catalog") }),
@@ -160,7 +196,7 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
       },
     },
     components: {
-      schemas: componentSchemas(),
+      schemas: { ...componentSchemas(), ValueSchemaDocument: VALUE_SCHEMA_DOCUMENT, ...valueComponents(factIds) },
       headers: {
         "Cache-Control": { description: "Caching for browsers, the CDN and stale revalidation.", schema: { type: "string", const: CACHE_CONTROL } },
         "Access-Control-Allow-Origin": { description: "Every response may be read from any origin.", schema: { type: "string", const: "*" } },

@@ -1,0 +1,19 @@
+import { SITE_PATHS } from "../../lib/site-paths.ts";
+import { type KnownFactId, valueSchemaFor } from "../../schemas/values/index.ts";
+import { valueJsonSchema } from "../../schemas/values/value-json-schema.ts";
+import { jsonText, type SiteFiles } from "../site-files.ts";
+import type { SiteModel } from "../site-model.ts";
+
+/**
+ * `/api/v1/facts/schemas/{id}.json`: the JSON Schema (2020-12) of each published fact's `value`, with its own
+ * address as `$id`. `npm run check` refuses a fact whose id has no schema, so every published fact has one.
+ */
+export const renderValueSchemas = (model: SiteModel): SiteFiles => {
+  const files: SiteFiles = new Map();
+  for (const { id } of model.facts) {
+    if (valueSchemaFor(id) === undefined) continue;
+    const { $schema, ...rest } = valueJsonSchema(id as KnownFactId);
+    files.set(SITE_PATHS.valueSchema(id), jsonText({ $schema, $id: model.urls.valueSchema(id), ...rest }));
+  }
+  return files;
+};

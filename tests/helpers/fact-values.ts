@@ -1,0 +1,45 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { PROJECT_ROOT } from "./run-script.ts";
+
+interface ProjectFact {
+  id: string;
+  value: Record<string, unknown> | unknown[];
+  scheduled?: { value: Record<string, unknown> }[];
+}
+
+/** Each of the project's own facts, by id, read once from facts/. */
+const PROJECT_FACTS: ReadonlyMap<string, ProjectFact> = new Map(
+  readdirSync(path.join(PROJECT_ROOT, "facts"), { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".json"))
+    .map((file) => {
+      const fact = JSON.parse(readFileSync(path.join(PROJECT_ROOT, "facts", file), "utf8")) as ProjectFact;
+      return [fact.id, fact];
+    }),
+);
+const PROJECT_VALUES = new Map([...PROJECT_FACTS].map(([id, fact]) => [id, fact.value]));
+
+/**
+ * A value for a fact of the project's id that `npm run check` accepts: the project's current value of `id` with the
+ * members a test cares about replaced. Every fact id has a value schema, so a fixture of a real id needs a value of
+ * its real shape.
+ */
+export const factValue = (id: string, changes: Record<string, unknown> = {}): Record<string, unknown> => {
+  const value = PROJECT_VALUES.get(id);
+  if (value === undefined || Array.isArray(value)) throw new Error(`no object value for ${id} in the project's facts/`);
+  return { ...structuredClone(value), ...changes };
+};
+
+/** The project's current value of `id` as it stands (an object, or an array such as a bracket array). */
+export const projectValue = (id: string): Record<string, unknown> | unknown[] => {
+  const value = PROJECT_VALUES.get(id);
+  if (value === undefined) throw new Error(`no fact ${id} in the project's facts/`);
+  return structuredClone(value);
+};
+
+/** The value of the project's first scheduled change of `id`, with the members a test cares about replaced. */
+export const scheduledValueOf = (id: string, changes: Record<string, unknown> = {}): Record<string, unknown> => {
+  const value = PROJECT_FACTS.get(id)?.scheduled?.[0]?.value;
+  if (value === undefined) throw new Error(`no scheduled change of ${id} in the project's facts/`);
+  return { ...structuredClone(value), ...changes };
+};
