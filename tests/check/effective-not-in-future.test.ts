@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { addDays } from "../../src/lib/dates.ts";
+import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -16,19 +17,17 @@ const v1 = {
   id: ID,
   domain: "rental",
   cadence: "volatile" as const,
-  value: { max_increase_rate: 0.03 },
+  value: factValue(ID, { max_increase_rate: 0.03 }),
   effective_iso: "2025-01-01",
   retrieved_iso: "2026-11-20",
 };
-/** The rule published as current: version, then effective_iso, each on its own line after the three lines of value. */
-const EFFECTIVE_AT = `${FILE}:10:3`;
 
 /** A repository whose first commit holds version 1, and whose second commits a revision effective on `effective`. */
 const repoWithRevision = async (effective: string): Promise<GitRepo> => {
   const repo = await createGitRepo();
   await repo.writeFact(v1);
   await repo.commit(`${ID} v1`);
-  await repo.writeFact({ ...v1, version: 2, value: { max_increase_rate: 0.025 }, effective_iso: effective });
+  await repo.writeFact({ ...v1, version: 2, value: factValue(ID, { max_increase_rate: 0.025 }), effective_iso: effective });
   await repo.commit(
     `${ID} v2: allowable rent increase 2.5% (effective ${effective})\n\nSource: Residential Tenancy Branch, https://www2.gov.bc.ca/gov/content/example\nImpact: Landlords may raise rent by at most 2.5%.`,
   );
@@ -54,12 +53,15 @@ describe("a current effective_iso after today", () => {
     const result = await check(repo);
     expect(result.code).toBe(1);
     const problem = result.stdout.split("\n").find((line) => line.includes("[effective-not-in-future]"));
+    const at = problem?.split(": ")[0] ?? "";
     expect(problem).toBe(
-      `${EFFECTIVE_AT}: effective_iso ${TWO_MONTHS_AHEAD} is after today (${TODAY}), so this would publish a rule not yet in force as current; keep the rule in force today here and put the change under "scheduled" with its effective_iso, status, value and citations (CONTRIBUTING.md, "Scheduled changes"), which promotes it on its day (at /effective_iso) [effective-not-in-future]`,
+      `${at}: effective_iso ${TWO_MONTHS_AHEAD} is after today (${TODAY}), so this would publish a rule not yet in force as current; keep the rule in force today here and put the change under "scheduled" with its effective_iso, status, value and citations (CONTRIBUTING.md, "Scheduled changes"), which promotes it on its day (at /effective_iso) [effective-not-in-future]`,
     );
     // The line and column point at the key itself.
+    const [file, line, column] = at.split(":");
+    expect([file, column]).toEqual([FILE, "3"]);
     const lines = (await readFile(path.join(repo.root, FILE), "utf8")).split("\n");
-    expect(lines[9]).toBe(`  "effective_iso": "${TWO_MONTHS_AHEAD}",`);
+    expect(lines[Number(line) - 1]).toBe(`  "effective_iso": "${TWO_MONTHS_AHEAD}",`);
   });
 
   it("is refused by npm run build, which leaves the tree built before as it was, with nothing half-written beside it", async () => {
@@ -73,12 +75,12 @@ describe("a current effective_iso after today", () => {
     expect(first.code).toBe(0);
     const before = await snapshot(out);
 
-    await repo.writeFact({ ...v1, version: 2, value: { max_increase_rate: 0.025 }, effective_iso: TWO_MONTHS_AHEAD });
+    await repo.writeFact({ ...v1, version: 2, value: factValue(ID, { max_increase_rate: 0.025 }), effective_iso: TWO_MONTHS_AHEAD });
     await repo.commit(`${ID} v2: allowable rent increase 2.5% (effective ${TWO_MONTHS_AHEAD})`);
     const refused = await build(repo, out);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^build failed: the data does not pass npm run check:\n/);
-    expect(refused.stderr).toContain(`${EFFECTIVE_AT}: effective_iso ${TWO_MONTHS_AHEAD} is after today (${TODAY})`);
+    expect(refused.stderr).toMatch(new RegExp(`${FILE.replaceAll(".", "\\.")}:\\d+:3: effective_iso ${TWO_MONTHS_AHEAD} is after today \\(${TODAY}\\)`));
     expect(refused.stderr).toContain("(at /effective_iso) [effective-not-in-future]\n");
     expect(await snapshot(out)).toEqual(before);
     expect(JSON.parse(before.get(`api/v1/facts/by-id/${ID}.json`)!).fact).toMatchObject({ version: 1, effective_iso: "2025-01-01" });
@@ -114,7 +116,7 @@ describe("a current effective_iso after today", () => {
       retrieved_iso: "2026-11-20",
     };
     const scheduled = [
-      { effective_iso: TWO_MONTHS_AHEAD, status: "enacted", value: { max_increase_rate: 0.025 }, citations: [citation], note: "The cap falls to 2.5%" },
+      { effective_iso: TWO_MONTHS_AHEAD, status: "enacted", value: factValue(ID, { max_increase_rate: 0.025 }), citations: [citation], note: "The cap falls to 2.5%" },
     ];
     await repo.writeJson(file, { ...fact, scheduled, superseded_by: supersededBy });
     await repo.commit(`${ID}: a change scheduled for ${TWO_MONTHS_AHEAD}`);
