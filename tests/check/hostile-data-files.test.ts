@@ -35,7 +35,11 @@ const runWithin = async (script: string, args: string[], timeout = 60_000): Prom
     return { code: Number(failed.code), stdout: failed.stdout, stderr: failed.stderr };
   }
 };
-const check = (root: string) => runWithin("src/cli/check.ts", ["--root", root]);
+/** `npm run check` on `root`, without the first line, which names the base the version rules compared with. */
+const check = async (root: string) => {
+  const result = await runWithin("src/cli/check.ts", ["--root", root]);
+  return { ...result, stdout: result.stdout.replace(/^(no )?base: .*\n/, "") };
+};
 
 /** Every problem `npm run check` reports for the tree at `root`, as it prints them, without its summary lines. */
 const problemsOf = async (root: string): Promise<string[]> => (await runChecks(root, { today: TODAY })).problems.map(formatProblem);

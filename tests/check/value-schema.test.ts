@@ -16,7 +16,7 @@ const problems = async (repo: GitRepo): Promise<{ code: number | null; lines: st
   const lines = result.stdout
     .trimEnd()
     .split("\n")
-    .filter((line) => !/^(warning|evidence): |^ok: |^\d+ problems? in /.test(line));
+    .filter((line) => !/^(warning|evidence): |^ok: |^\d+ problems? in |^(no )?base: /.test(line));
   return { code: result.code, lines };
 };
 
