@@ -21,7 +21,10 @@ import { KEYS_FILE, readSigningKeys } from "../signing/read-signing-keys.ts";
  * build with every problem listed, so nothing half-valid is ever published. The public keys it publishes are
  * `signingKeys`, or by default the set committed at `keys/jwks.json` (none when the repository has no such file).
  */
-export const buildModel = async (root: string, options: { baseUrl: string; today: string; signingKeys?: SigningKeySet }): Promise<SiteModel> => {
+export const buildModel = async (
+  root: string,
+  options: { baseUrl: string; today: string; signingKeys?: SigningKeySet; websubHub?: string },
+): Promise<SiteModel> => {
   const report = await runChecks(root, { today: options.today });
   if (report.problems.length > 0) {
     throw new Error(`the data does not pass npm run check:\n${report.problems.map(formatProblem).join("\n")}`);
@@ -62,6 +65,7 @@ export const buildModel = async (root: string, options: { baseUrl: string; today
   const diffs = [...timelines.values()].flatMap((timeline) => factDiffs(timeline, urls));
   return {
     urls,
+    websubHub: options.websubHub,
     today: options.today,
     generatedAt,
     facts,

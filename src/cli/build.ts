@@ -2,7 +2,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildModel } from "../build/build-model.ts";
 import { writeSite } from "../build/write-site.ts";
-import { baseUrlFromEnvironment } from "../lib/config.ts";
+import { baseUrlFromEnvironment, websubHubFromEnvironment } from "../lib/config.ts";
 import { readVariable } from "../lib/environment.ts";
 import { runCommand } from "../lib/run-command.ts";
 import { todayFromEnvironment } from "../lib/today.ts";
@@ -24,7 +24,12 @@ const main = async (): Promise<void> => {
   const pem = readVariable("FACTS_SIGNING_KEY");
   const signer = pem === undefined ? undefined : signingKeyFromPem(pem, signingKeys, { name: "FACTS_SIGNING_KEY", keysFile });
 
-  const model = await buildModel(values.root, { baseUrl: baseUrlFromEnvironment(), today: todayFromEnvironment(), signingKeys });
+  const model = await buildModel(values.root, {
+    baseUrl: baseUrlFromEnvironment(),
+    today: todayFromEnvironment(),
+    signingKeys,
+    websubHub: websubHubFromEnvironment(),
+  });
   const rendered = renderSite(model);
   const files = signer ? signSite(rendered, signer) : rendered;
   await writeSite(files, values.out);

@@ -37,6 +37,25 @@ export const baseUrlFromEnvironment = (environment: Environment = process.env): 
   return parseBaseUrl(raw, "FACTS_BASE_URL");
 };
 
+/**
+ * The WebSub hub (FACTS_WEBSUB_HUB) the feeds name as `rel="hub"` and `npm run websub -- ping` notifies, or undefined
+ * when it is unset: push is off then, so no feed points readers at a hub that is never told of a change. The URL is
+ * kept as written (a hub's endpoint may be its root path or any other), and only http(s) is accepted.
+ */
+export const websubHubFromEnvironment = (environment: Environment = process.env): string | undefined => {
+  const raw = readVariable("FACTS_WEBSUB_HUB", environment);
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`FACTS_WEBSUB_HUB must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`FACTS_WEBSUB_HUB must use http or https, got "${raw}"`);
+  if (url.username !== "" || url.password !== "") throw new Error("FACTS_WEBSUB_HUB must not carry a user name or password: every feed publishes it");
+  return url.href;
+};
+
 /** Every address the service publishes, derived from one base URL. */
 export const urlsFor = (baseUrl: string) => ({
   base: baseUrl,

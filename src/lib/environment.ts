@@ -20,6 +20,10 @@ export const ENVIRONMENT = {
     setBy: "operator",
     description: "Ed25519 private key (PKCS#8 PEM, a repository secret) that signs manifest.json; unset, the build is unsigned.",
   },
+  FACTS_WEBSUB_HUB: {
+    setBy: "operator",
+    description: "WebSub hub (an http(s) URL) the feeds name and npm run websub notifies after a deployment; unset, neither happens.",
+  },
   PORT: { setBy: "operator", description: "Port of the local server (default 8080; 0 picks a free port)." },
   HOST: { setBy: "operator", description: "Address the local server listens on (default 127.0.0.1)." },
   FACTS_WEBHOOK_SUBSCRIBERS: { setBy: "operator", description: "The webhook subscribers as a JSON array (a repository secret)." },

@@ -12,6 +12,8 @@ import type { SigningKeySet } from "../schemas/signing-key.ts";
  */
 export interface SiteModel {
   urls: Urls;
+  /** The WebSub hub every feed names (FACTS_WEBSUB_HUB); undefined when push is off. */
+  websubHub?: string;
   /** The build date (FACTS_TODAY or today in UTC): what is upcoming is counted from it. */
   today: string;
   /** The time of the newest commit that touched the data: two builds of one commit are identical. */

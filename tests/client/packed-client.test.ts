@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { cp, mkdir, mkdtemp, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -73,11 +73,25 @@ const freshConsumer = async (): Promise<string> => {
 };
 
 describe("npm pack of the client", () => {
-  it("contains JavaScript and .d.ts files only, besides its package.json and README", () => {
-    const code = files.filter((file) => file !== "package.json" && file !== "README.md");
+  it("contains JavaScript and .d.ts files only, besides its package.json, README and LICENSE", () => {
+    const code = files.filter((file) => file !== "package.json" && file !== "README.md" && file !== "LICENSE");
     expect(code.length).toBeGreaterThan(0);
     expect(code.filter((file) => !/\.(js|d\.ts)$/.test(file))).toEqual([]);
     expect(code).toEqual(expect.arrayContaining(["dist/index.js", "dist/index.d.ts"]));
+  });
+
+  it("is MIT-licensed code, with the licence text packed and named in package.json; the data it reads stays CC BY 4.0", async () => {
+    expect(files).toEqual(expect.arrayContaining(["LICENSE", "README.md", "package.json"]));
+    const folder = await freshConsumer();
+    const packedRoot = path.join(folder, "node_modules", "@bc-real-estate-facts", "client");
+    const manifest = JSON.parse(await readFile(path.join(packedRoot, "package.json"), "utf8")) as { license?: string };
+    expect(manifest.license).toBe("MIT");
+    const license = await readFile(path.join(packedRoot, "LICENSE"), "utf8");
+    expect(license.split("\n")[0]).toBe("MIT License");
+    expect(license).toContain("Permission is hereby granted, free of charge");
+    const readme = await readFile(path.join(packedRoot, "README.md"), "utf8");
+    expect(readme).toMatch(/MIT/);
+    expect(readme).toMatch(/CC BY 4\.0/);
   });
 
   it("imports cleanly in a fresh folder and computes from a published catalog, with Node 24 and Node 20", async () => {

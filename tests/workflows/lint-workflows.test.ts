@@ -96,6 +96,36 @@ describe("workflow and action lint (actionlint, the GitHub Actions schemas, the 
     expect(cli.stdout).toContain(`${report.problems.length} problem(s) in 1 workflow(s) and 1 action.yml file(s)`);
   });
 
+  it("accepts the attestations permission, which the bundled workflow schema predates, and still refuses a level it lacks", async () => {
+    const root = await tempDir();
+    await mkdir(path.join(root, ".github/workflows"), { recursive: true });
+    const workflow = (level: string) =>
+      [
+        "name: Attest",
+        "on:",
+        "  push:",
+        "permissions: {}",
+        "jobs:",
+        "  attest:",
+        "    runs-on: ubuntu-latest",
+        "    timeout-minutes: 5",
+        "    permissions:",
+        "      id-token: write",
+        `      attestations: ${level}`,
+        "    concurrency: attest",
+        "    steps:",
+        "      - run: echo attest",
+        "",
+      ].join("\n");
+    await writeFile(path.join(root, ".github/workflows/attest.yml"), workflow("write"));
+    expect((await lintWorkflowFiles(root)).problems.map(formatProblem)).toEqual([]);
+    await writeFile(path.join(root, ".github/workflows/attest.yml"), workflow("admin"));
+    const lines = (await lintWorkflowFiles(root)).problems.map(formatProblem);
+    expect(lines).toContain(
+      '.github/workflows/attest.yml:11:7: job "attest": attestations must be read, write or none (at /jobs/attest/permissions/attestations)',
+    );
+  });
+
   it("reports YAML that does not parse, such as an unquoted `: ` in a description, at its position", async () => {
     const root = await tempDir();
     await mkdir(path.join(root, "actions/quote"), { recursive: true });

@@ -112,7 +112,7 @@ describe("the workflows", () => {
     expect(job.steps[2]!.with).toMatchObject({ name: "facts-pr-changes", "run-id": "${{ github.event.workflow_run.id }}" });
   });
 
-  it("deploy main: full history, check, freshness gate, build, Pages with hidden files, then the webhook dispatch", async () => {
+  it("deploy main: full history, check, freshness gate, build, Pages with hidden files, attestation, then the WebSub ping and the webhook dispatch", async () => {
     const workflow = await read("deploy.yml");
     expect(workflow.on).toEqual({ push: { branches: ["main"] }, schedule: [{ cron: "45 8 * * *" }], workflow_dispatch: null });
     const build = workflow.jobs.build!;
@@ -126,7 +126,11 @@ describe("the workflows", () => {
     ]);
     expect(build.steps[0]!.with).toMatchObject({ "fetch-depth": 0 });
     // The signing key reaches the build step alone.
-    expect(build.steps[4]!.env).toEqual({ FACTS_BASE_URL: "${{ vars.FACTS_BASE_URL }}", FACTS_SIGNING_KEY: "${{ secrets.FACTS_SIGNING_KEY }}" });
+    expect(build.steps[4]!.env).toEqual({
+      FACTS_BASE_URL: "${{ vars.FACTS_BASE_URL }}",
+      FACTS_SIGNING_KEY: "${{ secrets.FACTS_SIGNING_KEY }}",
+      FACTS_WEBSUB_HUB: "${{ vars.FACTS_WEBSUB_HUB }}",
+    });
     expect(
       Object.values(workflow.jobs)
         .flatMap((job) => job.steps)
@@ -134,11 +138,31 @@ describe("the workflows", () => {
     ).toEqual([build.steps[4]]);
     expect(build.steps[5]!.with).toEqual({ path: "_site", "include-hidden-files": true });
 
+    // The provenance job holds the OIDC token and runs no project code: it attests the Pages artifact as uploaded
+    // (artifact.tar) and the manifest taken out of it, before anything is deployed.
+    const attest = workflow.jobs.attest!;
+    expect(attest.needs).toBe("build");
+    expect(attest.permissions).toEqual({ "id-token": "write", attestations: "write" });
+    expect(usesOf(attest)).toEqual([
+      "actions/download-artifact",
+      "run: tar --extract --file pages/artifact.tar --directory pages ./api/v1/facts/manifest.json",
+      "actions/attest-build-provenance",
+    ]);
+    expect(attest.steps[0]!.with).toEqual({ name: "github-pages", path: "pages" });
+    expect(attest.steps[2]!.uses).toBe("actions/attest-build-provenance@a2bbfa25375fe432b6a289bc6b6cd05ecd0c4c32");
+    expect(String(attest.steps[2]!.with?.["subject-path"]).trim().split("\n")).toEqual(["pages/artifact.tar", "pages/api/v1/facts/manifest.json"]);
+
     const deploy = workflow.jobs.deploy!;
-    expect(deploy.needs).toBe("build");
+    expect(deploy.needs).toEqual(["build", "attest"]);
     expect(deploy.permissions).toEqual({ pages: "write", "id-token": "write" });
     expect(deploy.environment?.name).toBe("github-pages");
     expect(usesOf(deploy)).toEqual(["actions/deploy-pages"]);
+
+    const websub = workflow.jobs.websub!;
+    expect(websub.needs).toBe("deploy");
+    expect(websub.permissions).toEqual({ contents: "read" });
+    expect(usesOf(websub)).toEqual(["actions/checkout", "./actions/setup", "run: npm run websub -- ping"]);
+    expect(websub.steps[2]!.env).toEqual({ FACTS_BASE_URL: "${{ vars.FACTS_BASE_URL }}", FACTS_WEBSUB_HUB: "${{ vars.FACTS_WEBSUB_HUB }}" });
 
     const webhooks = workflow.jobs.webhooks!;
     expect(webhooks.needs).toBe("deploy");

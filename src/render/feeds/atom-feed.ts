@@ -17,8 +17,10 @@ export interface AtomFeed {
   id: string;
   title: string;
   subtitle: string;
-  /** The feed's own address (`rel="self"`). */
+  /** The feed's own address (`rel="self"`): the topic a WebSub hub is told about. */
   self: string;
+  /** The WebSub hub (`rel="hub"`), when one is configured (FACTS_WEBSUB_HUB). */
+  hub?: string;
   /** The page a person reads it on (`rel="alternate"`). */
   page: string;
   /** Used when there is no entry; otherwise the feed is as new as its newest entry. */
@@ -45,6 +47,7 @@ export const atomFeed = (feed: AtomFeed): string => {
   root.ele("subtitle").txt(xmlText(feed.subtitle, at("subtitle")));
   root.ele("updated").txt(xmlText(updated, at("updated")));
   root.ele("link", { rel: "self", type: "application/atom+xml", href: xmlCharacters(feed.self, at("link")) });
+  if (feed.hub !== undefined) root.ele("link", { rel: "hub", href: xmlCharacters(feed.hub, at("link")) });
   root.ele("link", { rel: "alternate", type: "text/html", href: xmlCharacters(feed.page, at("link")) });
   root
     .ele("author")

@@ -40,6 +40,7 @@ export const renderFactFeeds = (model: SiteModel): SiteFiles => {
         title: `${SERVICE.name}: ${fact.label}`,
         subtitle: `Revisions and scheduled changes of ${fact.id}.`,
         self: model.urls.factFeed(fact.id),
+        hub: model.websubHub,
         page: model.urls.factAnchor(fact.id),
         updated: model.generatedAt,
         entries: [...scheduled.reverse(), ...revisions.reverse()],

@@ -28,6 +28,8 @@ export const renderFeed = (model: SiteModel): SiteFiles => {
   channel.ele("lastBuildDate").txt(xmlText(rfc822(model.generatedAt), at("lastBuildDate")));
   channel.ele("ttl").txt("60");
   channel.ele("atom:link", { href: xmlCharacters(model.urls.feed, at("atom:link")), rel: "self", type: "application/rss+xml" });
+  // WebSub in RSS: the hub is an Atom link in the channel, beside the self link that names the topic.
+  if (model.websubHub !== undefined) channel.ele("atom:link", { href: xmlCharacters(model.websubHub, at("atom:link")), rel: "hub" });
 
   const items = model.facts
     .map((fact) => ({ fact, changed: model.lastChanged.get(fact.id)!.committed_at }))

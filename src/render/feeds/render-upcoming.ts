@@ -88,6 +88,7 @@ export const renderUpcoming = (model: SiteModel): SiteFiles => {
     title: `${SERVICE.name}: upcoming changes`,
     subtitle: `Scheduled changes, expected announcements and verification lapses within ${UPCOMING_WINDOW_DAYS} days of ${model.today}.`,
     self: model.urls.upcomingFeed,
+    hub: model.websubHub,
     page: `${model.urls.catalogPage}#upcoming`,
     updated: model.generatedAt,
     entries: items.map((item) => ({

@@ -29,12 +29,20 @@ const withoutGlobNotice = <T>(validate: () => T): T => {
 };
 
 /**
+ * A job's `attestations: read|write|none` line as a YAML comment: the workflow schema bundled in action-validator
+ * predates that token scope and refuses it, while checkWorkflowHygiene checks its name and level itself. Lines are
+ * kept, and problems are placed by their path in the original file, so nothing else moves.
+ */
+const withoutAttestationsScope = (text: string): string => text.replace(/^(\s+)(attestations:\s*["']?(?:read|write|none)["']?\s*(?:#.*)?)$/gm, "$1# $2");
+
+/**
  * Validates a workflow or an action.yml against the GitHub Actions JSON schemas bundled in action-validator.
  * Its action schema predates the `node24` runtime, so `using: node24` is checked as `node20` (same length, so
- * positions are unchanged); checkActionMetadata insists on node24 itself.
+ * positions are unchanged); checkActionMetadata insists on node24 itself. Its workflow schema predates the
+ * `attestations` permission (see withoutAttestationsScope).
  */
 export const runActionValidator = (kind: "workflow" | "action", yaml: YamlFile): Problem[] => {
-  const text = kind === "action" ? yaml.text.replace(/^(\s*using:\s*["']?)node24(?=["']?\s*(#.*)?$)/m, "$1node20") : yaml.text;
+  const text = kind === "action" ? yaml.text.replace(/^(\s*using:\s*["']?)node24(?=["']?\s*(#.*)?$)/m, "$1node20") : withoutAttestationsScope(yaml.text);
   const state = withoutGlobNotice(() => (kind === "action" ? validateAction(text) : validateWorkflow(text)));
   return state.errors.flatMap((error) =>
     messagesOf(error).map(({ path, message }) => {
