@@ -1,5 +1,6 @@
 import {
   renderAffordability,
+  renderBulk,
   renderDiffs,
   renderFactEndpoints,
   renderHostFiles,
@@ -26,6 +27,7 @@ export const renderSite = (model: SiteModel): SiteFiles => {
     renderSearchIndex(model),
     renderDiffs(model),
     renderAffordability(model),
+    renderBulk(model),
     renderOpenApi(model),
     renderWellKnown(model),
     renderHostFiles(),

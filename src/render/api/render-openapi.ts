@@ -15,6 +15,7 @@ const COMPONENTS: Record<string, z.ZodType> = {
   Fact: schemas.Fact,
   FactCatalog: schemas.FactCatalog,
   SingleFactResponse: schemas.SingleFactResponse,
+  AllFacts: schemas.AllFacts,
   LlmCatalog: schemas.LlmCatalog,
   Manifest: schemas.Manifest,
   FactDiff: schemas.FactDiff,
