@@ -102,6 +102,9 @@ export const valueRows = (facts: readonly Fact[]): string[][] =>
     ),
   );
 
+/** `values.csv` as published, for the given facts. */
+export const factValuesCsv = (facts: readonly Fact[]): string => csvText(VALUE_COLUMNS, valueRows(facts));
+
 export const SERIES_COLUMNS = [
   "board",
   "boardLabel",
@@ -258,7 +261,7 @@ export const renderBulk = (model: SiteModel): SiteFiles => {
   };
   const files: SiteFiles = new Map();
   files.set(SITE_PATHS.factsAll, jsonText(all));
-  files.set(SITE_PATHS.factValuesCsv, csvText(VALUE_COLUMNS, valueRows(model.facts)));
+  files.set(SITE_PATHS.factValuesCsv, factValuesCsv(model.facts));
   const series = csvText(SERIES_COLUMNS, seriesRows(model));
   for (const prefix of AFFORDABILITY_PATHS) files.set(`${prefix}/series.csv`, series);
   files.set(SITE_PATHS.dataPackage, `${JSON.stringify(dataPackage(model), null, 2)}\n`);
