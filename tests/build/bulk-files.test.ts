@@ -60,7 +60,7 @@ const expectedCell = (leaf: unknown): { value: string; value_type: string } => {
   if (leaf === null) return { value: "", value_type: "null" };
   if (typeof leaf === "number") return { value: JSON.stringify(leaf), value_type: "number" };
   if (typeof leaf === "boolean") return { value: leaf ? "true" : "false", value_type: "boolean" };
-  if (typeof leaf === "string") return { value: /^[=+\-@]/.test(leaf) ? `'${leaf}` : leaf, value_type: "string" };
+  if (typeof leaf === "string") return { value: /^[=+\-@\t]/.test(leaf) ? `'${leaf}` : leaf, value_type: "string" };
   if (Array.isArray(leaf)) return { value: "[]", value_type: "array" };
   return { value: "{}", value_type: "object" };
 };
@@ -183,7 +183,19 @@ describe("the bulk and tabular files", () => {
 
   it("writes a hostile text as text: formula starts behind an apostrophe, commas and quotes quoted, negative numbers as numbers", () => {
     const fact = model.facts[0]!;
-    const value = { sum: "=1+1", at: "@SUM(A1)", plus: "+1", minus: "-1", dash: "-", number: -1, quoted: 'a "b", c', empty: {}, none: null, yes: true };
+    const value = {
+      sum: "=1+1",
+      at: "@SUM(A1)",
+      plus: "+1",
+      minus: "-1",
+      dash: "-",
+      tab: "\tx",
+      number: -1,
+      quoted: 'a "b", c',
+      empty: {},
+      none: null,
+      yes: true,
+    };
     const csv = factValuesCsv([{ ...fact, value, unit: "=unit", history: [] }]);
     expect(csv).toContain(`,'=unit,/quoted,"a ""b"", c",string\r\n`);
     const parsed = csvRows(csv);
@@ -193,6 +205,7 @@ describe("the bulk and tabular files", () => {
       "/plus": ["'+1", "string"],
       "/minus": ["'-1", "string"],
       "/dash": ["'-", "string"],
+      "/tab": ["'\tx", "string"],
       "/number": ["-1", "number"],
       "/quoted": ['a "b", c', "string"],
       "/empty": ["{}", "object"],

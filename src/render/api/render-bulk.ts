@@ -14,7 +14,7 @@ import type { SiteModel } from "../site-model.ts";
 import { AFFORDABILITY_PATHS } from "./render-affordability.ts";
 
 /**
- * A text cell that a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@`, or with a tab or
+ * A text cell that a spreadsheet would run as a formula (one starting with `=`, `+`, `-`, `@` or a tab, or with a
  * carriage return, which the text rule already refuses) is written with a leading apostrophe, which spreadsheets
  * hide and show the rest as text. Numbers are not text cells: `-1` stays `-1`. docs/consumers/api.md states the rule.
  */
