@@ -75,9 +75,7 @@ const versionsOf = (fact: Fact): FactVersionRow[] => {
   const earlier = [...fact.history].reverse().map((entry, index) => {
     const { version, value, effective_iso, superseded_iso } = entry;
     if (version === undefined || value === undefined || effective_iso === undefined || superseded_iso === undefined) {
-      throw new Error(
-        `${fact.id}: history entry ${fact.history.length - index} lacks its version, value or dates (at /history/${fact.history.length - 1 - index})`,
-      );
+      throw new Error(`${fact.id}: a history entry lacks its version, value or dates (at /history/${fact.history.length - 1 - index})`);
     }
     return { version, value, unit: entry.unit, effective_iso, superseded_iso };
   });
