@@ -215,6 +215,13 @@ describe("the bulk and tabular files", () => {
     expect(new Set(parsed.map((row) => row.unit))).toEqual(new Set(["'=unit"]));
   });
 
+  it("refuses a history entry without its version, naming the fact and the entry", () => {
+    const fact = model.facts[0]!;
+    expect(() => factValuesCsv([{ ...fact, history: [{ value: 1, effective_iso: "2020-01-01", superseded_iso: "2021-01-01" }] }])).toThrow(
+      `${fact.id}: a history entry lacks its version, value or dates (at /history/0)`,
+    );
+  });
+
   it("publishes all.json as exactly the set of single-fact records, in the catalog's order", () => {
     const all = json(SITE_PATHS.factsAll);
     expect(schemas.AllFacts.safeParse(all).error?.issues ?? []).toEqual([]);
