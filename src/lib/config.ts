@@ -79,6 +79,11 @@ export const urlsFor = (baseUrl: string) => ({
   diff: (id: string, from: number, to: number) => `${baseUrl}${SITE_PATHS.diff(id, from, to)}`,
   diffIndex: `${baseUrl}${SITE_PATHS.diffIndex}`,
   searchIndex: `${baseUrl}${SITE_PATHS.searchIndex}`,
+  factsAll: `${baseUrl}${SITE_PATHS.factsAll}`,
+  factValuesCsv: `${baseUrl}${SITE_PATHS.factValuesCsv}`,
+  dataPackage: `${baseUrl}${SITE_PATHS.dataPackage}`,
+  affordabilityIndex: `${baseUrl}${SITE_PATHS.affordabilityIndex}`,
+  affordabilitySeriesCsv: `${baseUrl}${SITE_PATHS.affordabilitySeriesCsv}`,
   openApi: `${baseUrl}${SITE_PATHS.openApi}`,
 });
 export type Urls = ReturnType<typeof urlsFor>;

@@ -25,8 +25,16 @@ export const SITE_PATHS = {
   diff: (id: string, from: number | string, to: number | string) => `${FACTS}/diff/${id}/v${from}-to-v${to}.json`,
   diffIndex: `${FACTS}/diff/index.json`,
   searchIndex: `${FACTS}/search-index.json`,
+  /** Every fact's full record (as `by-id/{id}.json` carries it) in one file. */
+  factsAll: `${FACTS}/all.json`,
+  /** Every scalar leaf of every version of every fact, one CSV row each (long format). */
+  factValuesCsv: `${FACTS}/values.csv`,
+  /** The Frictionless Data Package describing the CSV files. */
+  dataPackage: "/datapackage.json",
   affordabilityIndex: `${API}/affordability-index/index.json`,
   affordabilityLatest: `${API}/affordability-index/latest.json`,
+  /** The affordability index as CSV: one row per board and month. */
+  affordabilitySeriesCsv: `${API}/affordability-index/series.csv`,
   /** The index's older name, kept as an alias with the same files. */
   affordabilityFolders: [`${API}/affordability-index`, `${API}/vancouver-special-index`],
   openApi: "/.well-known/openapi.json",

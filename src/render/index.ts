@@ -1,5 +1,6 @@
 import {
   renderAffordability,
+  renderBulk,
   renderDiffs,
   renderFactEndpoints,
   renderHostFiles,
@@ -28,6 +29,7 @@ export const renderSite = (model: SiteModel): SiteFiles => {
     renderDiffs(model),
     renderValueSchemas(model),
     renderAffordability(model),
+    renderBulk(model),
     renderOpenApi(model),
     renderWellKnown(model),
     renderHostFiles(),

@@ -1,4 +1,5 @@
 export * from "./affordability.ts";
+export * from "./bulk.ts";
 export * from "./citation.ts";
 export * from "./diff.ts";
 export * from "./error-body.ts";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AffordabilityLatest, AffordabilitySeries } from "./affordability.ts";
+import { AllFacts } from "./bulk.ts";
 import { DiffIndex, FactDiff } from "./diff.ts";
 import { FactCatalog, SingleFactResponse } from "./fact.ts";
 import { FactFile } from "./fact-file.ts";
@@ -15,6 +16,7 @@ export const PUBLISHED_SCHEMAS: Record<string, z.ZodType> = {
   "fact-file": FactFile,
   "fact-catalog": FactCatalog,
   "single-fact-response": SingleFactResponse,
+  "all-facts": AllFacts,
   "llm-catalog": LlmCatalog,
   manifest: Manifest,
   "fact-diff": FactDiff,

@@ -138,6 +138,10 @@ describe("the human pages", () => {
     const urls = (dataset.distribution as { contentUrl: string; encodingFormat: string }[]).map((item) => [item.contentUrl, item.encodingFormat]);
     expect(urls).toEqual([
       [model.urls.catalog, "application/json"],
+      [model.urls.factsAll, "application/json"],
+      [model.urls.factValuesCsv, "text/csv"],
+      [model.urls.affordabilitySeriesCsv, "text/csv"],
+      [model.urls.dataPackage, "application/json"],
       [model.urls.feed, "application/rss+xml"],
       [model.urls.llms, "application/json"],
     ]);

@@ -8,6 +8,7 @@ const EXCEPTIONS: Record<string, string> = {
   "/.well-known/openapi.json": "OpenAPI fixes the document's top level; it states the version as info.x-schema-version (checked below)",
   "/.well-known/api-catalog": "an RFC 9727 linkset, whose members that standard defines",
   "/.well-known/jwks.json": "an RFC 7517 JWK Set, whose members that standard defines",
+  "/datapackage.json": "a Frictionless Data Package descriptor, whose members that specification defines",
 };
 
 const { out } = await buildProjectSite();

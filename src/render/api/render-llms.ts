@@ -71,6 +71,8 @@ export const renderLlms = (model: SiteModel): SiteFiles => {
     `- [Full catalog with history](${model.urls.catalog}): every fact with its earlier versions, JSON`,
     `- Catalog of one domain, with history, JSON: ${DOMAINS.map((domain) => `[${domain}](${model.urls.domainBundle(domain)})`).join(", ")}`,
     `- [Compact catalog for language models](${model.urls.llms}): every fact without history, JSON`,
+    `- [Every fact's full record](${model.urls.factsAll}): with citation quotes, notes, history and scheduled changes, JSON`,
+    `- [Every version of every value](${model.urls.factValuesCsv}): one row per scalar leaf, CSV, described by the [Data Package](${model.urls.dataPackage})`,
     `- [OpenAPI description](${model.urls.openApi}): every endpoint and schema`,
     `- [Revisions feed](${model.urls.feed}): RSS 2.0`,
     `- [Diff index](${model.urls.diffIndex}): every revision with its structured diff`,

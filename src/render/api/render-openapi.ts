@@ -17,6 +17,7 @@ const COMPONENTS: Record<string, z.ZodType> = {
   Fact: schemas.Fact,
   FactCatalog: schemas.FactCatalog,
   SingleFactResponse: schemas.SingleFactResponse,
+  AllFacts: schemas.AllFacts,
   LlmCatalog: schemas.LlmCatalog,
   Manifest: schemas.Manifest,
   FactDiff: schemas.FactDiff,
@@ -145,12 +146,25 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
     [SITE_PATHS.upcomingFeed]: get("The upcoming items as an Atom 1.0 feed.", {
       200: { description: "Atom 1.0", headers: HEADERS, content: { "application/atom+xml": { schema: { type: "string" } } } },
     }),
+    [SITE_PATHS.factsAll]: get("Every fact's full record in one file: each entry is the `fact` of its single-fact response, quotes and notes included.", {
+      200: json(ref("AllFacts"), "AllFacts"),
+    }),
+    [SITE_PATHS.factValuesCsv]: get(
+      "Every scalar leaf of every version of every fact as RFC 4180 CSV (long format); /datapackage.json describes its columns.",
+      { 200: { description: "CSV with a header row", headers: HEADERS, content: { "text/csv": { schema: { type: "string" } } } } },
+    ),
+    [SITE_PATHS.dataPackage]: get("Frictionless Data Package describing the CSV files with their Table Schemas, licence and sources.", {
+      200: json({ type: "object" }, "Tabular Data Package descriptor"),
+    }),
     [SITE_PATHS.openApi]: get("This document.", { 200: json({ type: "object" }, "OpenAPI 3.1 document") }),
   };
   for (const prefix of AFFORDABILITY_PATHS) {
     paths[`${prefix}/index.json`] = get("Full affordability index series with its methodology.", { 200: json(ref("AffordabilitySeries"), "Series") });
     paths[`${prefix}/latest.json`] = get("Latest affordability index entry, or the pre-publication state.", {
       200: json(ref("AffordabilityLatest"), "Latest"),
+    });
+    paths[`${prefix}/series.csv`] = get("The affordability index series as RFC 4180 CSV: one row per board and month, with its sources' kinds.", {
+      200: { description: "CSV with a header row", headers: HEADERS, content: { "text/csv": { schema: { type: "string" } } } },
     });
   }
 

@@ -4,7 +4,7 @@ import { boardLabel, monthLabel, previousMonth } from "../../affordability/month
 import { type AffordabilityEntry, BOARDS, type Board } from "../../schemas/affordability.ts";
 import { INDEX_FORMULA, latestEntry } from "../api/index.ts";
 import type { SiteModel } from "../site-model.ts";
-import { renderIndexChart, renderPage } from "./parts/index.ts";
+import { renderAffordabilityDatasetJsonLd, renderIndexChart, renderPage } from "./parts/index.ts";
 import { formatCad, formatPercent, type Html, html } from "./text/index.ts";
 
 const TREND_WORDS: Record<string, string> = { improving: "more affordable", worsening: "less affordable", stable: "about the same" };
@@ -100,7 +100,7 @@ ${
 <li>The trend compares a month with the previous calendar month of the same board; a move of less than ${assumptions.trend_threshold_points.value} points is "stable".</li>
 ${data.income ? html`<li>Income is the ${data.income.measure.toLowerCase()} for ${data.income.income_year} (${data.income.boards["greater-vancouver"].geography}; ${data.income.boards["fraser-valley"].geography}). ${data.income.carry_forward.method}</li>` : ""}
 </ul>
-<p>Every input has its source in the <a href="api/v1/affordability-index/index.json">series JSON</a> (<code>methodology</code>).</p>`
+<p>Every input has its source in the <a href="api/v1/affordability-index/index.json">series JSON</a> (<code>methodology</code>). The series is also published as <a href="api/v1/affordability-index/series.csv">CSV</a>, one row per board and month with the kinds of its sources, described by the <a href="datapackage.json">Data Package</a>.</p>`
     : html`<p>The methodology is not published yet.</p>`
 }
 ${
@@ -128,6 +128,7 @@ ${
     description:
       "Monthly affordability index for Greater Vancouver and the Fraser Valley: median household income over the annual cost of carrying the benchmark home.",
     canonical: model.urls.affordabilityPage,
+    head: renderAffordabilityDatasetJsonLd(model),
     main,
   });
 };

@@ -1,5 +1,5 @@
 export { citationsByOrg } from "./citations-by-org.ts";
-export { renderDatasetJsonLd } from "./dataset-json-ld.ts";
+export { renderAffordabilityDatasetJsonLd, renderDatasetJsonLd } from "./dataset-json-ld.ts";
 export { renderPage } from "./page-layout.ts";
 export { renderFact } from "./render-fact.ts";
 export { renderIndexChart } from "./render-index-chart.ts";

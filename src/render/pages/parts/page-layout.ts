@@ -58,6 +58,7 @@ ${page.main}
 <p>Content licensed <a href="${SERVICE.license}" rel="license">${SERVICE.licenseName}</a>. When you reuse a fact, cite its <code>canonical_url</code>.
 Data as of <time datetime="${model.generatedAt}">${readableDateTime(model.generatedAt)}</time>.</p>
 <p>Machine-readable: <a href="${link(model.urls.catalog)}">catalog JSON</a>, <a href="${link(model.urls.feed)}">RSS feed</a>,
+<a href="${link(model.urls.factsAll)}">every fact in one file</a>, <a href="${link(model.urls.factValuesCsv)}">every value as CSV</a> (<a href="${link(model.urls.dataPackage)}">Data Package</a>),
 <a href="${link(model.urls.upcoming)}">upcoming changes</a> (<a href="${link(model.urls.upcomingCalendar)}">iCalendar</a>, <a href="${link(model.urls.upcomingFeed)}">Atom</a>),
 <a href="${link(model.urls.llms)}">llms.json</a>, <a href="${link(model.urls.searchIndex)}">search index</a>,
 <a href="${link(model.urls.diffIndex)}">diff index</a>, <a href="${link(model.urls.openApi)}">OpenAPI description</a>.
