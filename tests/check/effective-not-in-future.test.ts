@@ -116,7 +116,13 @@ describe("a current effective_iso after today", () => {
       retrieved_iso: "2026-11-20",
     };
     const scheduled = [
-      { effective_iso: TWO_MONTHS_AHEAD, status: "enacted", value: factValue(ID, { max_increase_rate: 0.025 }), citations: [citation], note: "The cap falls to 2.5%" },
+      {
+        effective_iso: TWO_MONTHS_AHEAD,
+        status: "enacted",
+        value: factValue(ID, { max_increase_rate: 0.025 }),
+        citations: [citation],
+        note: "The cap falls to 2.5%",
+      },
     ];
     await repo.writeJson(file, { ...fact, scheduled, superseded_by: supersededBy });
     await repo.commit(`${ID}: a change scheduled for ${TWO_MONTHS_AHEAD}`);

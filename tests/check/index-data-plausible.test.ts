@@ -11,7 +11,14 @@ const check = async (root: string) => {
   const result = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: TODAY } });
   expect(result.stderr).toBe("");
   // The problems, without the evidence warning and the summary line that close every run.
-  return { code: result.code, problems: result.stdout.replace(/^(no )?base: .*\n/, "").trimEnd().split("\n").slice(0, -2) };
+  return {
+    code: result.code,
+    problems: result.stdout
+      .replace(/^(no )?base: .*\n/, "")
+      .trimEnd()
+      .split("\n")
+      .slice(0, -2),
+  };
 };
 
 const citation = { url: "https://www.bankofcanada.ca/valet/", org: "Bank of Canada", kind: "official", retrieved_iso: "2026-11-01" };
