@@ -71,6 +71,13 @@ export const OTHER_RULES = {
   fileLocation: { name: LOAD_RULES.fileLocation, level: "error", description: "Only facts/<domain>/<id>.json files are under facts/." },
   schema: { name: LOAD_RULES.schema, level: "error", description: "The file matches the published JSON Schema (schemas/)." },
   uniqueId: { name: "unique-id", level: "error", description: "No two facts share an id." },
+  supersededBy: { name: "superseded-by", level: "error", description: "A superseded_by id names a fact under facts/, never the fact itself." },
+  series: {
+    name: "series",
+    level: "error",
+    description:
+      "A yearly series is named by no fact's id, its members take effect on different days, and each but the newest sets superseded_by to the next member and its effective date.",
+  },
   versionRules: {
     name: "version-rules",
     level: "error",
@@ -110,6 +117,8 @@ export const CHECK_RULES: readonly CheckRule[] = [
   OTHER_RULES.schema,
   ...FACT_RULES.map(({ name, level, description }) => ({ name, level, description })),
   OTHER_RULES.uniqueId,
+  OTHER_RULES.supersededBy,
+  OTHER_RULES.series,
   OTHER_RULES.versionRules,
   OTHER_RULES.revisionCommit,
   OTHER_RULES.staleNumber,
