@@ -50,6 +50,7 @@ export const urlsFor = (baseUrl: string) => ({
   domainBundle: (domain: string) => `${baseUrl}${SITE_PATHS.domainBundle(domain)}`,
   factById: (id: string) => `${baseUrl}${SITE_PATHS.factById(id)}`,
   factFeed: (id: string) => `${baseUrl}${SITE_PATHS.factFeed(id)}`,
+  series: (name: string) => `${baseUrl}${SITE_PATHS.series(name)}`,
   upcoming: `${baseUrl}${SITE_PATHS.upcoming}`,
   upcomingCalendar: `${baseUrl}${SITE_PATHS.upcomingCalendar}`,
   upcomingFeed: `${baseUrl}${SITE_PATHS.upcomingFeed}`,

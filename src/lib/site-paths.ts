@@ -12,6 +12,8 @@ export const SITE_PATHS = {
   byIdPrefix: `${FACTS}/by-id/`,
   factById: (id: string) => `${FACTS}/by-id/${id}.json`,
   factFeed: (id: string) => `${FACTS}/by-id/${id}.atom`,
+  /** The stable alias of a yearly series (e.g. `bc.rent_cap`): the member in force, with every member listed. */
+  series: (name: string) => `${FACTS}/series/${name}.json`,
   upcoming: `${FACTS}/upcoming.json`,
   upcomingCalendar: `${FACTS}/upcoming.ics`,
   upcomingFeed: `${FACTS}/upcoming.atom`,

@@ -7,6 +7,7 @@ import {
   renderManifest,
   renderOpenApi,
   renderSearchIndex,
+  renderSeries,
   renderWellKnown,
 } from "./api/index.ts";
 import { renderFactFeeds, renderFeed, renderUpcoming } from "./feeds/index.ts";
@@ -19,6 +20,7 @@ export const renderSite = (model: SiteModel): SiteFiles => {
   const files: SiteFiles = new Map();
   const parts = [
     renderFactEndpoints(model),
+    renderSeries(model),
     renderLlms(model),
     renderFeed(model),
     renderFactFeeds(model),

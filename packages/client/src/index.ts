@@ -12,6 +12,8 @@ export type {
   LlmCatalog,
   Manifest,
   SearchIndex,
+  SeriesMember,
+  SeriesResponse,
   SingleFactResponse,
   Upcoming,
   WebhookBody,
@@ -28,7 +30,7 @@ export {
 } from "./calculators/property-transfer-tax.ts";
 export { type QualifyingRateResult, qualifyingRate } from "./calculators/qualifying-rate.ts";
 export { FactsClientError } from "./client-error.ts";
-export { createFactsClient, type FactsClient, type FactsClientOptions } from "./create-client.ts";
+export { createFactsClient, type FactsClient, type FactsClientOptions, type ResolvedFact } from "./create-client.ts";
 export { type FactValueAsOf, factAsOf } from "./fact-as-of.ts";
 export { REPLAY_WINDOW_MS, type VerifiedWebhook, verifyFactsWebhook, type WebhookHeaders } from "./verify-facts-webhook.ts";
 export {

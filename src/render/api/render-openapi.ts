@@ -7,6 +7,7 @@ import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
 import { AFFORDABILITY_PATHS } from "./render-affordability.ts";
+import { seriesOfModel } from "./render-series.ts";
 
 /** The component schemas, generated from zod: one source of truth for validation, JSON Schema and OpenAPI. */
 const COMPONENTS: Record<string, z.ZodType> = {
@@ -15,6 +16,8 @@ const COMPONENTS: Record<string, z.ZodType> = {
   Fact: schemas.Fact,
   FactCatalog: schemas.FactCatalog,
   SingleFactResponse: schemas.SingleFactResponse,
+  SeriesMember: schemas.SeriesMember,
+  SeriesResponse: schemas.SeriesResponse,
   LlmCatalog: schemas.LlmCatalog,
   Manifest: schemas.Manifest,
   FactDiff: schemas.FactDiff,
@@ -72,6 +75,11 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
       "One fact.",
       { 200: json(ref("SingleFactResponse"), "SingleFactResponse"), 404: { ...NOT_FOUND, description: "The id is not one of the catalog's." } },
       [{ name: "id", in: "path", required: true, schema: { type: "string", enum: factIds } }],
+    ),
+    [SITE_PATHS.series("{series}")]: get(
+      "The stable alias of a yearly series (e.g. bc.rent_cap): the member in force on the build date, with its full record, and every member's id, year, dates and URL.",
+      { 200: json(ref("SeriesResponse"), "SeriesResponse"), 404: { ...NOT_FOUND, description: "The name is not one of the published series." } },
+      [{ name: "series", in: "path", required: true, schema: { type: "string", enum: seriesOfModel(model).map((series) => series.name) } }],
     ),
     [SITE_PATHS.llms]: get("Compact catalog for language models, without history.", { 200: json(ref("LlmCatalog"), "LLM catalog") }),
     [SITE_PATHS.manifest]: get("Endpoints, ids and the SHA-256 of every published file.", { 200: json(ref("Manifest"), "Manifest") }),
