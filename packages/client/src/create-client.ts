@@ -7,14 +7,13 @@ import {
   DiffIndex,
   type Domain,
   ErrorBody,
-  FactCatalog,
   type Fact,
+  FactCatalog,
   FactDiff,
   LlmCatalog,
   Manifest,
   SearchIndex,
-  type SeriesResponse,
-  SeriesResponse as SeriesResponseSchema,
+  SeriesResponse,
   SingleFactResponse,
   Upcoming,
 } from "../../../src/schemas/index.ts";
@@ -93,7 +92,7 @@ export const createFactsClient = (options: FactsClientOptions) => {
   };
 
   const fact = (id: string) => fetchJson(SITE_PATHS.factById(encodeURIComponent(id)), SingleFactResponse);
-  const series = (name: string) => fetchJson(SITE_PATHS.series(encodeURIComponent(name)), SeriesResponseSchema);
+  const series = (name: string) => fetchJson(SITE_PATHS.series(encodeURIComponent(name)), SeriesResponse);
 
   /**
    * The fact a name stands for: a fact id answers that fact; otherwise the name is tried as a yearly series, which
