@@ -1,4 +1,5 @@
 import { compareText } from "../lib/compare-text.ts";
+import type { SeriesMember } from "../schemas/series.ts";
 
 /** What deciding a series needs of a fact: the fact file, the published fact and the MCP server's copy all have it. */
 export interface SeriesFact {
@@ -43,3 +44,21 @@ export const inForceOn = (fact: SeriesFact, today: string): boolean =>
 /** The member in force on `today`: the latest one that is; undefined when none is (every member retired). */
 export const memberInForce = <F extends SeriesFact>(series: Series<F>, today: string): F | undefined =>
   series.members.findLast((member) => inForceOn(member, today));
+
+/**
+ * Every member of a series in brief, newest first, as the series endpoint lists them: the year it took effect, when
+ * and by what it was superseded, and whether it is the member in force on `today`.
+ */
+export const seriesMembers = <F extends SeriesFact & { label: string }>(series: Series<F>, today: string, urlOf: (id: string) => string): SeriesMember[] => {
+  const current = memberInForce(series, today);
+  return series.members.toReversed().map((member) => ({
+    id: member.id,
+    label: member.label,
+    year: Number(member.effective_iso.slice(0, 4)),
+    effective_iso: member.effective_iso,
+    superseded_iso: member.superseded_by?.effective_iso ?? null,
+    superseded_by: member.superseded_by?.id ?? null,
+    in_force: member === current,
+    canonical_url: urlOf(member.id),
+  }));
+};

@@ -1,6 +1,6 @@
 import { SERVICE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
-import { memberInForce, type Series, seriesOf } from "../../model/index.ts";
+import { memberInForce, type Series, seriesMembers, seriesOf } from "../../model/index.ts";
 import type { Fact } from "../../schemas/fact.ts";
 import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
 import type { SeriesResponse } from "../../schemas/series.ts";
@@ -30,16 +30,7 @@ export const renderSeries = (model: SiteModel): SiteFiles => {
       as_of: model.today,
       in_force_id: current?.id ?? null,
       fact: current ?? null,
-      members: series.members.toReversed().map((member) => ({
-        id: member.id,
-        label: member.label,
-        year: Number(member.effective_iso.slice(0, 4)),
-        effective_iso: member.effective_iso,
-        superseded_iso: member.superseded_by?.effective_iso ?? null,
-        superseded_by: member.superseded_by?.id ?? null,
-        in_force: member.id === current?.id,
-        canonical_url: model.urls.factById(member.id),
-      })),
+      members: seriesMembers(series, model.today, model.urls.factById),
     };
     files.set(SITE_PATHS.series(series.name), jsonText(response));
   }
