@@ -145,6 +145,15 @@ describe("the check on series", () => {
     }
   }, 60_000);
 
+  it("refuses two members taking effect on one day, at the later member's effective_iso", async () => {
+    const repo = await before2027();
+    const twin = { ...capYear(2026, { rate: 0.023, retrieved: "2026-11-01" }), id: "bc.rent_cap.2026_copy" };
+    await repo.writeJson("facts/rental/bc.rent_cap.2026_copy.json", twin);
+    expect((await check(repo, "2026-12-15")).lines).toEqual([
+      'facts/rental/bc.rent_cap.2026_copy.json:12:3: bc.rent_cap.2026 and bc.rent_cap.2026_copy of series "bc.rent_cap" both take effect on 2026-01-01; one member is in force at a time, each from its own date (at /effective_iso) [series]',
+    ]);
+  }, 60_000);
+
   it("passes the roll-over as CONTRIBUTING.md describes it", async () => {
     const repo = await before2027();
     await rollOver(repo);

@@ -41,7 +41,7 @@ export const CASES: Record<string, string[]> = {
   ],
   "rate-as-percent": ["facts/tax/bc.ptt.brackets.json:9:22: CAD-bracket-array: rates are fractions: 0.01 means 1% (at /value/2/rate) [schema]"],
   "keys-out-of-order": [
-    'facts/tax/bc.ptt.brackets.json:3:3: keys must be in the order id, label, description, domain, value, unit, version, effective_iso, expires_iso, tags, citations, scheduled, next_expected, superseded_by; "description" is out of place (at /description) [key-order]',
+    'facts/tax/bc.ptt.brackets.json:3:3: keys must be in the order id, label, description, domain, series, value, unit, version, effective_iso, expires_iso, tags, citations, scheduled, next_expected, superseded_by; "description" is out of place (at /description) [key-order]',
   ],
   "notes-too-long": [
     "facts/tax/bc.ptt.brackets.json:24:7: notes are at most 280 characters: say what the source is and how far it confirms the point (at /citations/0/notes) [notes-for-readers]",
