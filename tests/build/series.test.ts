@@ -69,6 +69,9 @@ describe("the series alias across a yearly roll-over", () => {
     expect(manifest.endpoints?.series_pattern).toBe(`${BASE}/api/v1/facts/series/{series}.json`);
     const openApi = await readJson<{ paths: Record<string, { get: { parameters: { schema: { enum: string[] } }[] } }> }>(late, ".well-known/openapi.json");
     expect(openApi.paths["/api/v1/facts/series/{series}.json"]!.get.parameters[0]!.schema.enum).toEqual([SERIES]);
+    // Each year's page for people links the alias, so a reader of the superseded year finds the year in force.
+    const page = await readFile(path.join(late, "bc.rent_cap.2026.html"), "utf8");
+    expect(page).toContain('<a href="api/v1/facts/series/bc.rent_cap.json">JSON for the year in force of the series bc.rent_cap</a>');
     const search = await readJson<SearchIndex>(late, "api/v1/facts/search-index.json");
     for (const id of ["bc.rent_cap.2026", "bc.rent_cap.2027"]) {
       expect(search.find((item) => item.id === id)?.aliases).toEqual(expect.arrayContaining([SERIES, "rent cap"]));
