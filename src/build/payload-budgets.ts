@@ -27,6 +27,11 @@ const BUNDLE = { per12: 15 * KB, floor: 5 * KB } as const;
 /** Fixed, whatever the number of facts: each describes one fact or one transition, or lists one line per revision. */
 const FIXED = { singleFact: 5 * KB, diff: 8 * KB, diffIndex: 5 * KB } as const;
 /**
+ * A yearly series file: the member in force, which may weigh what a single fact may, plus an allowance for each
+ * member in brief (its id, label, dates and URL), counted in the file.
+ */
+const SERIES = { perMember: 256 } as const;
+/**
  * The manifest: its fixed part (endpoints, domain and id lists), plus an allowance for each entry of its `files`
  * list. An entry's SHA-256, 64 hexadecimal characters, is random, so gzip can at best halve it; the rest of the
  * allowance is for the entry's path and size.
@@ -59,8 +64,8 @@ export const gzipSize = (bytes: Uint8Array): number => gzipSync(bytes, { level: 
 
 const kb = (bytes: number): string => `${(bytes / KB).toFixed(1)} KB`;
 
-/** The number of facts a catalog or bundle of the tree lists, or an error naming the file. */
-const factsListed = (tree: ReadonlyMap<string, Uint8Array>, path: string): number => {
+/** The length of the list at `key` of a JSON file of the tree (a catalog's facts, a series' members), or an error naming the file. */
+const listed = (tree: ReadonlyMap<string, Uint8Array>, path: string, key: "facts" | "members"): number => {
   const bytes = tree.get(path);
   if (!bytes) throw new Error(`${path} is not in the built tree`);
   let parsed: unknown;
@@ -69,10 +74,13 @@ const factsListed = (tree: ReadonlyMap<string, Uint8Array>, path: string): numbe
   } catch {
     throw new Error(`${path} is not JSON`);
   }
-  const facts = (parsed as { facts?: unknown }).facts;
-  if (!Array.isArray(facts)) throw new Error(`${path} has no facts list (at /facts)`);
-  return facts.length;
+  const list = (parsed as Record<string, unknown>)[key];
+  if (!Array.isArray(list)) throw new Error(`${path} has no ${key} list (at /${key})`);
+  return list.length;
 };
+
+/** The number of facts a catalog or bundle of the tree lists, or an error naming the file. */
+const factsListed = (tree: ReadonlyMap<string, Uint8Array>, path: string): number => listed(tree, path, "facts");
 
 /**
  * Every budgeted file of `tree` (site path → bytes, as `npm run build` wrote it) with its gzip size and limit. The
@@ -116,11 +124,19 @@ export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetRep
     basis: `${kb(MANIFEST.fixed)} + ${MANIFEST.perFile} B × ${manifestEntries} files listed`,
   });
 
+  const seriesFile = new RegExp(`^${SITE_PATHS.series("[^/]+").replaceAll(".", "\\.")}$`);
   const singleFact = new RegExp(`^${SITE_PATHS.byIdPrefix}[^/]+\\.json$`);
   const diff = /^\/api\/v1\/facts\/diff\/[^/]+\/v\d+-to-v\d+\.json$/;
   for (const path of tree.keys()) {
     if (singleFact.test(path)) add("single fact", path, { limit: FIXED.singleFact, basis: kb(FIXED.singleFact) });
     else if (diff.test(path)) add("diff", path, { limit: FIXED.diff, basis: kb(FIXED.diff) });
+    else if (seriesFile.test(path)) {
+      const members = listed(tree, path, "members");
+      add("series", path, {
+        limit: FIXED.singleFact + SERIES.perMember * members,
+        basis: `${kb(FIXED.singleFact)} + ${SERIES.perMember} B × ${members} members`,
+      });
+    }
   }
   return { factCount, rows, over: rows.filter((row) => row.gzipBytes > row.limit) };
 };
@@ -130,7 +146,7 @@ export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetRep
  * as their largest file and how many there are (all of them with `all`).
  */
 export const budgetTable = (report: BudgetReport, options: { all?: boolean } = {}): string => {
-  const grouped = new Set(["single fact", "diff"]);
+  const grouped = new Set(["single fact", "series", "diff"]);
   const lines: string[][] = [];
   for (const row of report.rows) {
     if (!options.all && grouped.has(row.budget)) continue;

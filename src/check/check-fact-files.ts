@@ -1,6 +1,7 @@
 import { byRule, type Problem } from "../lib/problem.ts";
 import { type LoadedFact, readFactFiles } from "../model/index.ts";
 import { FACT_RULES, OTHER_RULES } from "./rules/index.ts";
+import { seriesProblems } from "./rules/series.ts";
 import type { CheckContext } from "./rules/types.ts";
 
 /**
@@ -12,6 +13,7 @@ export const checkFactFiles = async (root: string, context: CheckContext): Promi
   for (const loaded of facts) for (const rule of FACT_RULES) problems.push(...byRule(rule.name, rule.check(loaded, context)));
   problems.push(...byRule(OTHER_RULES.uniqueId.name, duplicateIdProblems(facts)));
   problems.push(...byRule(OTHER_RULES.supersededBy.name, supersededByProblems(facts)));
+  problems.push(...byRule(OTHER_RULES.series.name, seriesProblems(facts)));
   return { problems, facts, files };
 };
 

@@ -70,6 +70,7 @@ export const urlsFor = (baseUrl: string) => ({
   factById: (id: string) => `${baseUrl}${SITE_PATHS.factById(id)}`,
   factFeed: (id: string) => `${baseUrl}${SITE_PATHS.factFeed(id)}`,
   valueSchema: (id: string) => `${baseUrl}${SITE_PATHS.valueSchema(id)}`,
+  series: (name: string) => `${baseUrl}${SITE_PATHS.series(name)}`,
   upcoming: `${baseUrl}${SITE_PATHS.upcoming}`,
   upcomingCalendar: `${baseUrl}${SITE_PATHS.upcomingCalendar}`,
   upcomingFeed: `${baseUrl}${SITE_PATHS.upcomingFeed}`,

@@ -14,6 +14,8 @@ export const SITE_PATHS = {
   factFeed: (id: string) => `${FACTS}/by-id/${id}.atom`,
   /** The JSON Schema (2020-12) of one fact id's `value`. */
   valueSchema: (id: string) => `${FACTS}/schemas/${id}.json`,
+  /** The stable alias of a yearly series (e.g. `bc.rent_cap`): the member in force, with every member listed. */
+  series: (name: string) => `${FACTS}/series/${name}.json`,
   upcoming: `${FACTS}/upcoming.json`,
   upcomingCalendar: `${FACTS}/upcoming.ics`,
   upcomingFeed: `${FACTS}/upcoming.atom`,

@@ -8,4 +8,5 @@ export { LOAD_RULES, type LoadedFact, loadFacts, loadFactsAtRevision, readFactFi
 export { type JsonDocument, parseJsonDocument } from "./parse-json-document.ts";
 export { type DataDocument, MAX_DATA_FILE_BYTES, readDataDocument, readDocument } from "./read-document.ts";
 export { revisionFieldsChanged } from "./revision.ts";
+export { inForceOn, memberInForce, type Series, type SeriesFact, seriesMembers, seriesOf } from "./series.ts";
 export { validateWithSchema } from "./validate-with-schema.ts";

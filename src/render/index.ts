@@ -8,6 +8,7 @@ import {
   renderManifest,
   renderOpenApi,
   renderSearchIndex,
+  renderSeries,
   renderValueSchemas,
   renderWellKnown,
 } from "./api/index.ts";
@@ -21,6 +22,7 @@ export const renderSite = (model: SiteModel): SiteFiles => {
   const files: SiteFiles = new Map();
   const parts = [
     renderFactEndpoints(model),
+    renderSeries(model),
     renderLlms(model),
     renderFeed(model),
     renderFactFeeds(model),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Citation } from "./citation.ts";
 import { FactValue } from "./fact-value.ts";
 import { NextExpected } from "./next-expected.ts";
-import { Domain, FactId, IsoDate, NonEmptyText } from "./primitives.ts";
+import { Domain, FactId, IsoDate, NonEmptyText, SeriesId } from "./primitives.ts";
 import { ScheduledChange } from "./scheduled-change.ts";
 
 /** The tags that state a fact's re-verification cadence (DESIGN.md): exactly one per fact. */
@@ -29,6 +29,8 @@ export const FactFile = z.strictObject({
   label: NonEmptyText,
   description: NonEmptyText,
   domain: Domain,
+  /** The yearly series the fact belongs to (e.g. `bc.rent_cap`): the name `/series/{series}.json` answers under. */
+  series: SeriesId.optional(),
   value: FactValue,
   unit: NonEmptyText.optional(),
   version: z.int().min(1),
@@ -49,6 +51,7 @@ export const FACT_FILE_KEYS = [
   "label",
   "description",
   "domain",
+  "series",
   "value",
   "unit",
   "version",

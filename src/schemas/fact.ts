@@ -3,7 +3,7 @@ import { Citation } from "./citation.ts";
 import { type FactFile, SupersededBy } from "./fact-file.ts";
 import { FactValue } from "./fact-value.ts";
 import { NextExpected } from "./next-expected.ts";
-import { AbsoluteUrl, Domain, FactId, IsoDate, IsoDateTime, NonEmptyText } from "./primitives.ts";
+import { AbsoluteUrl, Domain, FactId, IsoDate, IsoDateTime, NonEmptyText, SeriesId } from "./primitives.ts";
 import { ScheduledChange } from "./scheduled-change.ts";
 import { SchemaVersion } from "./schema-version.ts";
 
@@ -25,6 +25,9 @@ export const Fact = z.object({
   label: NonEmptyText,
   description: NonEmptyText,
   domain: Domain,
+  series: SeriesId.optional().describe(
+    "The yearly series the fact is a member of (e.g. bc.rent_cap), absent when it belongs to none: /api/v1/facts/series/{series}.json answers the member in force.",
+  ),
   value: FactValue,
   unit: z.string().optional(),
   version: z.int().min(1),

@@ -14,6 +14,7 @@ export * from "./primitives.ts";
 export * from "./scheduled-change.ts";
 export * from "./schema-version.ts";
 export * from "./search-index.ts";
+export * from "./series.ts";
 export * from "./signing-key.ts";
 export * from "./upcoming.ts";
 export * from "./webhook.ts";

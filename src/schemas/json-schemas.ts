@@ -8,6 +8,7 @@ import { BenchmarkFile, IncomeFile, MethodologyFile, MortgageRatesFile } from ".
 import { LlmCatalog } from "./llm-catalog.ts";
 import { Manifest } from "./manifest.ts";
 import { SearchIndex } from "./search-index.ts";
+import { SeriesResponse } from "./series.ts";
 import { Upcoming } from "./upcoming.ts";
 import { WebhookBody } from "./webhook.ts";
 
@@ -22,6 +23,7 @@ export const PUBLISHED_SCHEMAS: Record<string, z.ZodType> = {
   "fact-diff": FactDiff,
   "diff-index": DiffIndex,
   "search-index": SearchIndex,
+  "series-response": SeriesResponse,
   upcoming: Upcoming,
   "affordability-series": AffordabilitySeries,
   "affordability-latest": AffordabilityLatest,

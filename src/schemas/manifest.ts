@@ -27,6 +27,8 @@ export const Manifest = z.object({
     .optional(),
   domain_list: z.array(z.string()).optional(),
   fact_id_list: z.array(z.string()).optional(),
+  /** The names of the yearly series, each answered at `endpoints.series_pattern`. */
+  series_list: z.array(z.string()).optional(),
   files: z.array(ManifestFile).optional(),
 });
 export type Manifest = z.infer<typeof Manifest>;

@@ -36,3 +36,11 @@ export const FactId = z.string().regex(/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/, {
 });
 
 export const NonEmptyText = z.string().trim().min(1, { error: "must not be empty" });
+
+/**
+ * The name of a yearly series of facts (`bc.rent_cap`, `bc.svt.rates`), spelled like a fact id and never one: each year
+ * is its own fact, and the series name is the stable alias that answers the one in force.
+ */
+export const SeriesId = z.string().regex(/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/, {
+  error: "must be a dot-namespaced name of lowercase letters, digits and underscores, e.g. bc.rent_cap",
+});

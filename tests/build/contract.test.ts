@@ -37,6 +37,7 @@ const zodSchemaFor = (urlPath: string): z.ZodType | undefined => {
   if (/^\/api\/v1\/facts\/(tax|mortgage|legal|foreign-buyer|strata|rental)\.json$/.test(urlPath)) return schemas.FactCatalog;
   if (urlPath.startsWith("/api/v1/facts/by-id/")) return schemas.SingleFactResponse;
   if (urlPath === "/api/v1/facts/all.json") return schemas.AllFacts;
+  if (urlPath.startsWith("/api/v1/facts/series/")) return schemas.SeriesResponse;
   if (urlPath === "/api/v1/facts/llms.json") return schemas.LlmCatalog;
   if (urlPath === "/api/v1/facts/manifest.json") return schemas.Manifest;
   if (urlPath === "/api/v1/facts/diff/index.json") return schemas.DiffIndex;

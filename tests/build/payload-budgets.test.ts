@@ -29,11 +29,13 @@ describe("payload budgets of the built tree, gzip-compressed", () => {
     expect(report.over.map((row) => `${row.path}: ${row.gzipBytes} B gzip > ${row.limit} B (${row.basis})`)).toEqual([]);
   });
 
-  it("budgets every single fact, every diff and every domain bundle of the tree, with counts taken from the data", () => {
+  it("budgets every single fact, every series, every diff and every domain bundle of the tree, with counts taken from the data", () => {
     expect(report.factCount).toBe(FACT_FILES.length);
     const budgeted = (budget: string) => report.rows.filter((row) => row.budget === budget).map((row) => row.path);
     expect(budgeted("single fact").sort()).toEqual([...tree.keys()].filter((p) => /^\/api\/v1\/facts\/by-id\/[^/]+\.json$/.test(p)).sort());
     expect(budgeted("single fact")).toHaveLength(FACT_FILES.length);
+    expect(budgeted("series")).toEqual(["/api/v1/facts/series/bc.rent_cap.json", "/api/v1/facts/series/bc.svt.rates.json"]);
+    expect(limitOf(report, "/api/v1/facts/series/bc.rent_cap.json")).toBe(5 * KB + 256);
     expect(budgeted("diff").sort()).toEqual([...tree.keys()].filter((p) => /^\/api\/v1\/facts\/diff\/[^/]+\/v\d+-to-v\d+\.json$/.test(p)).sort());
     for (const domain of ["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"]) {
       const count = FACT_FILES.filter((file) => file.startsWith(`${domain}/`)).length;

@@ -64,6 +64,23 @@ describe("createFactsClient, against the project's own server", () => {
     expect(await client.feed()).toContain("<rss");
   });
 
+  it("resolves the yearly series: series() lists the years, resolve() answers the year in force as fact() does", async () => {
+    const client = createFactsClient({ baseUrl: origin });
+    const manifest = await client.manifest();
+    expect(manifest.series_list).toEqual(["bc.rent_cap", "bc.svt.rates"]);
+    for (const name of manifest.series_list!) {
+      const series = await client.series(name);
+      expect(series.members.filter((member) => member.in_force).map((member) => member.id)).toEqual([series.in_force_id]);
+      const resolved = await client.resolve(name);
+      expect(resolved.series?.series).toBe(name);
+      expect(resolved.fact).toEqual((await client.fact(series.in_force_id!)).fact);
+    }
+    expect((await client.resolve("bc.rent_cap")).fact.id).toBe("bc.rent_cap.2026");
+    expect((await client.resolve("bc.svt.rates")).fact.id).toBe("bc.svt.rates_2026");
+    const notSeries = await client.series("bc.ptt.brackets").catch((error: unknown) => error);
+    expect((notSeries as FactsClientError).status).toBe(404);
+  });
+
   it("revalidates with the ETag: the second fetch is a 304 and returns the same data", async () => {
     const { statuses, fetchImpl } = recordingFetch();
     const client = createFactsClient({ baseUrl: origin, fetch: fetchImpl });

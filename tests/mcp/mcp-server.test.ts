@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../src/lib/dates.ts";
 import { SITE_PATHS } from "../../src/lib/site-paths.ts";
-import type { Fact, SingleFactResponse, Upcoming } from "../../src/schemas/index.ts";
+import type { Fact, SeriesResponse, SingleFactResponse, Upcoming } from "../../src/schemas/index.ts";
 import { buildProjectSite } from "../helpers/build-site.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -101,6 +101,21 @@ describe("npm run mcp", () => {
     const next = await server.call("get_fact", { id: "bc.rent_cap.2026" });
     expect(next.isError).toBeFalsy();
     expect(next.structuredContent).toMatchObject({ id: "bc.rent_cap.2026", canonical_url: `${BASE}/api/v1/facts/by-id/bc.rent_cap.2026.json` });
+  });
+
+  it("get_fact resolves a yearly series name to its member in force, as the series endpoint answers it", async () => {
+    const alias = await readPublished<SeriesResponse>(SITE_PATHS.series("bc.rent_cap"));
+    const result = await server.call("get_fact", { id: "bc.rent_cap" });
+    expect(result.isError).toBeFalsy();
+    expect(alias.in_force_id).toBe("bc.rent_cap.2026");
+    expect(result.structuredContent).toMatchObject({
+      id: alias.in_force_id,
+      value: alias.fact!.value,
+      resolved_from_series: { series: "bc.rent_cap", as_of: alias.as_of, members: alias.members },
+    });
+    expect(textOf(result).split("\n")[0]).toBe(
+      `bc.rent_cap is a yearly series; its member in force on ${alias.as_of} is bc.rent_cap.2026. Every member, newest first:`,
+    );
   });
 
   it("refuses bad arguments with the protocol's invalid-params error naming the argument, and keeps serving", async () => {

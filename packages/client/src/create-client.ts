@@ -7,11 +7,13 @@ import {
   DiffIndex,
   type Domain,
   ErrorBody,
+  type Fact,
   FactCatalog,
   FactDiff,
   LlmCatalog,
   Manifest,
   SearchIndex,
+  SeriesResponse,
   SingleFactResponse,
   Upcoming,
 } from "../../../src/schemas/index.ts";
@@ -90,6 +92,39 @@ export const createFactsClient = (options: FactsClientOptions) => {
     return parseJson(url, text, schema);
   };
 
+  const fact = (id: string) => fetchJson(SITE_PATHS.factById(encodeURIComponent(id)), SingleFactResponse);
+  const series = (name: string) => fetchJson(SITE_PATHS.series(encodeURIComponent(name)), SeriesResponse);
+
+  /**
+   * The fact a name stands for: a fact id answers that fact; otherwise the name is tried as a yearly series, which
+   * answers its member in force, with the series in `series`. Only a 404 for the id leads to the series: any other
+   * failure is thrown as it came.
+   */
+  const resolve = async (name: string): Promise<ResolvedFact> => {
+    try {
+      return { fact: (await fact(name)).fact, series: undefined };
+    } catch (error: unknown) {
+      if (!(error instanceof FactsClientError) || error.status !== 404) throw error;
+      let answer: SeriesResponse;
+      try {
+        answer = await series(name);
+      } catch (seriesError: unknown) {
+        if (!(seriesError instanceof FactsClientError) || seriesError.status !== 404) throw seriesError;
+        throw new FactsClientError(`"${name}" is neither a fact id nor a series name: ${error.message}; ${seriesError.message}`, {
+          url: seriesError.url,
+          status: 404,
+          ...(error.body ? { body: error.body } : {}),
+        });
+      }
+      if (answer.fact === null) {
+        throw new FactsClientError(`series "${name}" has no member in force on ${answer.as_of}: every member is superseded (see its members)`, {
+          url: `${origin}${SITE_PATHS.series(encodeURIComponent(name))}`,
+        });
+      }
+      return { fact: answer.fact, series: answer };
+    }
+  };
+
   return {
     baseUrl: origin,
     /** Every fact with its `history`; its citations without their quotes and notes, which `fact(id)` has. */
@@ -99,7 +134,13 @@ export const createFactsClient = (options: FactsClientOptions) => {
     /** One fact with its `history` and its citations' quotes and notes; a 404 for an unknown id carries the known ids in `error.body.known_ids`. */
     fact: <Id extends string>(id: Id): Promise<TypedSingleFactResponse<Id>> =>
       // The response is validated against the published schema; its value's type is that of the id's value schema.
-      fetchJson(SITE_PATHS.factById(encodeURIComponent(id)), SingleFactResponse) as Promise<TypedSingleFactResponse<Id>>,
+      fact(id) as Promise<TypedSingleFactResponse<Id>>,
+    /**
+     * A yearly series by its stable name (e.g. `bc.rent_cap`): the member in force on the build date as `fact` (null
+     * when every member is superseded) and every member's id, year and dates in `members`, newest first.
+     */
+    series,
+    resolve,
     llms: () => fetchJson(SITE_PATHS.llms, LlmCatalog),
     manifest: () => fetchJson(SITE_PATHS.manifest, Manifest),
     /**
@@ -127,3 +168,10 @@ export const createFactsClient = (options: FactsClientOptions) => {
 };
 
 export type FactsClient = ReturnType<typeof createFactsClient>;
+
+/** What `resolve` answers: the fact, and the series it was found through when the name was a series name. */
+export interface ResolvedFact {
+  fact: Fact;
+  /** The series answer when the name was a series (its `fact` is `fact`); undefined when the name was a fact id. */
+  series: SeriesResponse | undefined;
+}

@@ -11,6 +11,8 @@ export type {
   LlmCatalog,
   Manifest,
   SearchIndex,
+  SeriesMember,
+  SeriesResponse,
   Upcoming,
   WebhookBody,
 } from "../../../src/schemas/index.ts";
@@ -26,7 +28,7 @@ export {
 } from "./calculators/property-transfer-tax.ts";
 export { type QualifyingRateResult, qualifyingRate } from "./calculators/qualifying-rate.ts";
 export { FactsClientError } from "./client-error.ts";
-export { createFactsClient, type FactsClient, type FactsClientOptions } from "./create-client.ts";
+export { createFactsClient, type FactsClient, type FactsClientOptions, type ResolvedFact } from "./create-client.ts";
 export { type FactValueAsOf, factAsOf } from "./fact-as-of.ts";
 export type { Fact, FactValues, KnownFactId, SingleFactResponse } from "./typed-fact.ts";
 export { REPLAY_WINDOW_MS, type VerifiedWebhook, verifyFactsWebhook, type WebhookHeaders } from "./verify-facts-webhook.ts";

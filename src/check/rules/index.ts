@@ -84,6 +84,12 @@ export const OTHER_RULES = {
     level: "error",
     description: "A fact's superseded_by names another fact that exists (by id), or null when no fact replaces it.",
   },
+  series: {
+    name: "series",
+    level: "error",
+    description:
+      "A yearly series is named by no fact's id, its members take effect on different days, and each but the newest sets superseded_by to the next member and its effective date.",
+  },
   versionRules: {
     name: "version-rules",
     level: "error",
@@ -125,6 +131,7 @@ export const CHECK_RULES: readonly CheckRule[] = [
   ...FACT_RULES.map(({ name, level, description }) => ({ name, level, description })),
   OTHER_RULES.uniqueId,
   OTHER_RULES.supersededBy,
+  OTHER_RULES.series,
   OTHER_RULES.versionRules,
   OTHER_RULES.revisionCommit,
   OTHER_RULES.staleNumber,

@@ -26,10 +26,14 @@ export const GLOSSARY: Record<string, string[]> = {
   presale: ["presale", "pre-sale", "assignment"],
 };
 
-/** Lowercase aliases of a fact: its id, the id's parts as words, and the glossary expansions they name. */
-export const aliasesFor = (id: string): string[] => {
-  const aliases = new Set<string>([id.toLowerCase()]);
-  const parts = id.toLowerCase().split(".");
+/**
+ * Lowercase aliases of a fact: its id and the name of its yearly series (so a search for `bc.rent_cap` finds the year
+ * in force), their parts as words, and the glossary expansions they name.
+ */
+export const aliasesFor = (id: string, series?: string): string[] => {
+  const names = [id, ...(series === undefined ? [] : [series])].map((name) => name.toLowerCase());
+  const aliases = new Set<string>(names);
+  const parts = names.flatMap((name) => name.split("."));
   for (const part of parts) {
     aliases.add(part.replaceAll("_", " "));
     for (const [key, words] of Object.entries(GLOSSARY)) if (part === key || part.includes(key)) for (const word of words) aliases.add(word);

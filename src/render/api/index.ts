@@ -7,5 +7,6 @@ export { renderLlms } from "./render-llms.ts";
 export { renderManifest } from "./render-manifest.ts";
 export { renderOpenApi } from "./render-openapi.ts";
 export { renderSearchIndex } from "./render-search-index.ts";
+export { renderSeries, seriesOfModel } from "./render-series.ts";
 export { renderValueSchemas } from "./render-value-schemas.ts";
 export { renderWellKnown } from "./render-well-known.ts";

@@ -7,6 +7,7 @@ import { DOMAINS } from "../../schemas/primitives.ts";
 import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
+import { seriesOfModel } from "./render-series.ts";
 
 export const MANIFEST_PATH = SITE_PATHS.manifest;
 
@@ -29,6 +30,7 @@ export const renderManifest = (model: SiteModel, published: SiteFiles): SiteFile
       by_domain: DOMAINS.map((domain) => model.urls.domainBundle(domain)),
       by_id_pattern: `${model.urls.base}${SITE_PATHS.factById("{id}")}`,
       value_schema_pattern: `${model.urls.base}${SITE_PATHS.valueSchema("{id}")}`,
+      series_pattern: `${model.urls.base}${SITE_PATHS.series("{series}")}`,
       llms: model.urls.llms,
       feed: model.urls.feed,
       search_index: model.urls.searchIndex,
@@ -40,6 +42,7 @@ export const renderManifest = (model: SiteModel, published: SiteFiles): SiteFile
     },
     domain_list: [...DOMAINS],
     fact_id_list: model.facts.map((fact) => fact.id),
+    series_list: seriesOfModel(model).map((series) => series.name),
     files,
   };
   return new Map([[MANIFEST_PATH, jsonText(manifest)]]);

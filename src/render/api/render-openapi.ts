@@ -9,6 +9,7 @@ import { valueJsonSchema } from "../../schemas/values/value-json-schema.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
 import { AFFORDABILITY_PATHS } from "./render-affordability.ts";
+import { seriesOfModel } from "./render-series.ts";
 
 /** The component schemas, generated from zod: one source of truth for validation, JSON Schema and OpenAPI. */
 const COMPONENTS: Record<string, z.ZodType> = {
@@ -18,6 +19,8 @@ const COMPONENTS: Record<string, z.ZodType> = {
   FactCatalog: schemas.FactCatalog,
   SingleFactResponse: schemas.SingleFactResponse,
   AllFacts: schemas.AllFacts,
+  SeriesMember: schemas.SeriesMember,
+  SeriesResponse: schemas.SeriesResponse,
   LlmCatalog: schemas.LlmCatalog,
   Manifest: schemas.Manifest,
   FactDiff: schemas.FactDiff,
@@ -109,6 +112,11 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
         404: { ...NOT_FOUND, description: "The id is not one of the catalog's." },
       },
       [{ name: "id", in: "path", required: true, schema: { type: "string", enum: factIds } }],
+    ),
+    [SITE_PATHS.series("{series}")]: get(
+      "The stable alias of a yearly series (e.g. bc.rent_cap): the member in force on the build date, with its full record, and every member's id, year, dates and URL.",
+      { 200: json(ref("SeriesResponse"), "SeriesResponse"), 404: { ...NOT_FOUND, description: "The name is not one of the published series." } },
+      [{ name: "series", in: "path", required: true, schema: { type: "string", enum: seriesOfModel(model).map((series) => series.name) } }],
     ),
     [SITE_PATHS.llms]: get("Compact catalog for language models, without history.", { 200: json(ref("LlmCatalog"), "LLM catalog") }),
     [SITE_PATHS.manifest]: get("Endpoints, ids and the SHA-256 of every published file.", { 200: json(ref("Manifest"), "Manifest") }),

@@ -25,7 +25,7 @@ const expectedText = (fact: SiteModel["facts"][number], today: string): string[]
  */
 export const renderSearchIndex = (model: SiteModel): SiteFiles => {
   const facts: SearchIndex = model.facts.map((fact) => {
-    const aliases = aliasesFor(fact.id);
+    const aliases = aliasesFor(fact.id, fact.series);
     const text = [
       fact.id,
       fact.label,

@@ -85,7 +85,12 @@ ${
 <li><a href="${sitePath(context.urls, context.urls.factById(fact.id))}">JSON</a></li>`
     : html`<li><a href="${sitePath(context.urls, context.urls.factById(fact.id))}">JSON for ${fact.id}</a></li>
 <li><a href="${sitePath(context.urls, context.urls.factFeed(fact.id))}" type="application/atom+xml">Atom feed of ${fact.id}</a></li>
-${diffLinks(context)}`
+${
+  fact.series === undefined
+    ? ""
+    : html`<li><a href="${sitePath(context.urls, context.urls.series(fact.series))}">JSON for the year in force of the series ${fact.series}</a></li>
+`
+}${diffLinks(context)}`
 }
 </ul>
 </article>

@@ -1,0 +1,49 @@
+import { createGitRepo, factJson, type GitRepo } from "./git-repo.ts";
+
+/** The name of the yearly series the helpers below build. */
+export const SERIES = "bc.rent_cap";
+
+/** A rent-cap year as a contributor writes it: `series` after `domain`, in the order FACT_FILE_KEYS gives. */
+export const capYear = (year: number, options: { rate: number; retrieved: string; supersededBy?: { id: string | null; effective_iso: string } | null }) => {
+  const {
+    domain,
+    value: _value,
+    ...rest
+  } = factJson({
+    id: `bc.rent_cap.${year}`,
+    domain: "rental",
+    label: `Rent cap ${year}`,
+    effective_iso: `${year}-01-01`,
+    retrieved_iso: options.retrieved,
+  });
+  const { id, label, description, ...after } = rest;
+  return {
+    id,
+    label,
+    description,
+    domain,
+    series: SERIES,
+    value: { rent_year: year, max_increase_rate: options.rate },
+    ...after,
+    superseded_by: options.supersededBy ?? null,
+  };
+};
+
+/** A repository with the 2026 cap only, as the data stands before the 2027 cap takes effect. */
+export const before2027 = async (): Promise<GitRepo> => {
+  const repo = await createGitRepo();
+  await repo.writeFact({ id: "bc.other.fact" });
+  await repo.writeJson("facts/rental/bc.rent_cap.2026.json", capYear(2026, { rate: 0.023, retrieved: "2026-11-01" }));
+  await repo.commit("bc.rent_cap.2026 v1\n\nImpact: The 2026 cap.");
+  return repo;
+};
+
+/** The roll-over CONTRIBUTING.md describes: the 2027 fact joins the series and the 2026 one hands over to it. */
+export const rollOver = async (repo: GitRepo): Promise<void> => {
+  await repo.writeJson("facts/rental/bc.rent_cap.2027.json", capYear(2027, { rate: 0.02, retrieved: "2027-01-05" }));
+  await repo.writeJson(
+    "facts/rental/bc.rent_cap.2026.json",
+    capYear(2026, { rate: 0.023, retrieved: "2026-11-01", supersededBy: { id: "bc.rent_cap.2027", effective_iso: "2027-01-01" } }),
+  );
+  await repo.commit("bc.rent_cap.2027 v1\n\nImpact: The 2027 cap.");
+};
