@@ -38,7 +38,7 @@ export const readHistoryForCheck = async (root: string): Promise<HistoryReading>
 export const checkValueHistory = async (root: string, facts: readonly LoadedFact[], history: FactHistory): Promise<Problem[]> => {
   const problems: Problem[] = [];
   for (const { fact } of facts) {
-    const schema = valueSchemaFor(fact.id);
+    const schema = valueSchemaFor(fact.id, fact.series);
     const timeline = history.facts.get(fact.id);
     if (schema === undefined || timeline === undefined) continue;
     for (const version of timeline.versions) {

@@ -1,3 +1,4 @@
+import { factValue } from "./fact-values.ts";
 import { createGitRepo, factJson, type GitRepo } from "./git-repo.ts";
 
 /** The name of the yearly series the helpers below build. */
@@ -23,16 +24,25 @@ export const capYear = (year: number, options: { rate: number; retrieved: string
     description,
     domain,
     series: SERIES,
-    value: { rent_year: year, max_increase_rate: options.rate },
+    // The project's rent cap with this year's figures: every year of the series takes the series' value schema.
+    value: factValue("bc.rent_cap.2026", {
+      rent_year: year,
+      max_increase_rate: options.rate,
+      applies_to_increases_effective_from_iso: `${year}-01-01`,
+      announced_iso: `${year - 1}-08-26`,
+    }),
     ...after,
     superseded_by: options.supersededBy ?? null,
   };
 };
 
+/** A fact of another kind beside the series, with its real value: the id the series tests point a wrong hand-over at. */
+export const OTHER_ID = "bc.flipping_tax";
+
 /** A repository with the 2026 cap only, as the data stands before the 2027 cap takes effect. */
 export const before2027 = async (): Promise<GitRepo> => {
   const repo = await createGitRepo();
-  await repo.writeFact({ id: "bc.other.fact" });
+  await repo.writeJson(`facts/tax/${OTHER_ID}.json`, { ...factJson({ id: OTHER_ID }), value: factValue(OTHER_ID) });
   await repo.writeJson("facts/rental/bc.rent_cap.2026.json", capYear(2026, { rate: 0.023, retrieved: "2026-11-01" }));
   await repo.commit("bc.rent_cap.2026 v1\n\nImpact: The 2026 cap.");
   return repo;

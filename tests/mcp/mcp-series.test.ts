@@ -34,7 +34,7 @@ describe("npm run mcp on a yearly series after its roll-over", () => {
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({
       id: "bc.rent_cap.2027",
-      value: { rent_year: 2027, max_increase_rate: 0.02 },
+      value: { rent_year: 2027, max_increase_rate: 0.02, applies_to_increases_effective_from_iso: "2027-01-01" },
       canonical_url: `${BASE}/api/v1/facts/by-id/bc.rent_cap.2027.json`,
       resolved_from_series: {
         series: SERIES,

@@ -12,7 +12,7 @@ export const VALUE_SCHEMA_HOME = "src/schemas/values/<domain>.ts";
  * without a schema is refused: every published value has a type consumers can rely on.
  */
 export const valueSchema: FactCheck = ({ doc, fact }) => {
-  const schema = valueSchemaFor(fact.id);
+  const schema = valueSchemaFor(fact.id, fact.series);
   if (schema === undefined) {
     return [doc.problemAt(["id"], `"${fact.id}" has no value schema: add one to ${VALUE_SCHEMA_HOME} (CONTRIBUTING.md, "A schema for the value")`)];
   }

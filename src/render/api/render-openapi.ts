@@ -4,7 +4,7 @@ import { SITE_PATHS } from "../../lib/site-paths.ts";
 import * as schemas from "../../schemas/index.ts";
 import { DOMAINS } from "../../schemas/primitives.ts";
 import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
-import { type KnownFactId, valueSchemaFor } from "../../schemas/values/index.ts";
+import { valueSchemaFor } from "../../schemas/values/index.ts";
 import { valueJsonSchema } from "../../schemas/values/value-json-schema.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
@@ -52,12 +52,12 @@ export const componentSchemas = (): Record<string, unknown> => {
 export const valueComponentName = (id: string): string => `FactValue.${id}`;
 
 /** A component per published fact id: the schema of its `value`, as published at `/api/v1/facts/schemas/{id}.json`. */
-const valueComponents = (ids: readonly string[]): Record<string, unknown> =>
+const valueComponents = (facts: readonly { id: string; series?: string | undefined }[]): Record<string, unknown> =>
   Object.fromEntries(
-    ids
-      .filter((id) => valueSchemaFor(id) !== undefined)
-      .map((id) => {
-        const { $schema: _dialect, ...schema } = valueJsonSchema(id as KnownFactId);
+    facts
+      .filter(({ id, series }) => valueSchemaFor(id, series) !== undefined)
+      .map(({ id, series }) => {
+        const { $schema: _dialect, ...schema } = valueJsonSchema(id, series);
         return [valueComponentName(id), schema];
       }),
   );
@@ -218,7 +218,7 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
       },
     },
     components: {
-      schemas: { ...componentSchemas(), ValueSchemaDocument: VALUE_SCHEMA_DOCUMENT, ...valueComponents(factIds) },
+      schemas: { ...componentSchemas(), ValueSchemaDocument: VALUE_SCHEMA_DOCUMENT, ...valueComponents(model.facts) },
       headers: {
         "Cache-Control": { description: "Caching for browsers, the CDN and stale revalidation.", schema: { type: "string", const: CACHE_CONTROL } },
         "Access-Control-Allow-Origin": { description: "Every response may be read from any origin.", schema: { type: "string", const: "*" } },

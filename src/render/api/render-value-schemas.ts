@@ -1,5 +1,5 @@
 import { SITE_PATHS } from "../../lib/site-paths.ts";
-import { type KnownFactId, valueSchemaFor } from "../../schemas/values/index.ts";
+import { valueSchemaFor } from "../../schemas/values/index.ts";
 import { valueJsonSchema } from "../../schemas/values/value-json-schema.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
@@ -10,9 +10,9 @@ import type { SiteModel } from "../site-model.ts";
  */
 export const renderValueSchemas = (model: SiteModel): SiteFiles => {
   const files: SiteFiles = new Map();
-  for (const { id } of model.facts) {
-    if (valueSchemaFor(id) === undefined) continue;
-    const { $schema, ...rest } = valueJsonSchema(id as KnownFactId);
+  for (const { id, series } of model.facts) {
+    if (valueSchemaFor(id, series) === undefined) continue;
+    const { $schema, ...rest } = valueJsonSchema(id, series);
     files.set(SITE_PATHS.valueSchema(id), jsonText({ $schema, $id: model.urls.valueSchema(id), ...rest }));
   }
   return files;

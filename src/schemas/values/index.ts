@@ -28,6 +28,18 @@ export type KnownFactId = keyof typeof FACT_VALUE_SCHEMAS;
 /** The type of one fact's value, from its schema: `FactValueOf<"bc.ptt.brackets">` is the bracket array. */
 export type FactValueOf<Id extends KnownFactId> = z.output<(typeof FACT_VALUE_SCHEMAS)[Id]>;
 
-/** The value schema of `id`, or undefined when the id has none. */
-export const valueSchemaFor = (id: string): z.ZodType | undefined =>
-  Object.hasOwn(FACT_VALUE_SCHEMAS, id) ? FACT_VALUE_SCHEMAS[id as KnownFactId] : undefined;
+/**
+ * The value schema shared by every year of a yearly series (see `series` in CONTRIBUTING.md): a new year's fact, such
+ * as `bc.rent_cap.2027`, states the same kind of rule as the year before, so it takes its series' schema and needs no
+ * entry of its own. An id's own entry, where it has one, comes first.
+ */
+export const SERIES_VALUE_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
+  "bc.rent_cap": RENTAL_VALUE_SCHEMAS["bc.rent_cap.2026"],
+  "bc.svt.rates": TAX_VALUE_SCHEMAS["bc.svt.rates_2026"],
+};
+
+/** The value schema of `id` (or, failing that, of the yearly series it declares), or undefined when it has none. */
+export const valueSchemaFor = (id: string, series?: string): z.ZodType | undefined => {
+  if (Object.hasOwn(FACT_VALUE_SCHEMAS, id)) return FACT_VALUE_SCHEMAS[id as KnownFactId];
+  return series !== undefined && Object.hasOwn(SERIES_VALUE_SCHEMAS, series) ? SERIES_VALUE_SCHEMAS[series] : undefined;
+};

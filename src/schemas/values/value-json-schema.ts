@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FACT_VALUE_SCHEMAS, type KnownFactId } from "./index.ts";
+import { valueSchemaFor } from "./index.ts";
 
 const generated = new Map<string, Record<string, unknown>>();
 
@@ -9,10 +9,12 @@ const generated = new Map<string, Record<string, unknown>>();
  * generated from. Orders between members (thresholds, brackets, date ranges) are checked by `npm run check` and
  * have no JSON Schema keyword, so the description says so.
  */
-export const valueJsonSchema = (id: KnownFactId): Record<string, unknown> => {
+export const valueJsonSchema = (id: string, series?: string): Record<string, unknown> => {
   const known = generated.get(id);
   if (known) return known;
-  const { $schema, description, ...rest } = z.toJSONSchema(FACT_VALUE_SCHEMAS[id], { target: "draft-2020-12", io: "output" }) as Record<string, unknown>;
+  const zodSchema = valueSchemaFor(id, series);
+  if (zodSchema === undefined) throw new Error(`no value schema for ${id}${series === undefined ? "" : ` or its series ${series}`}`);
+  const { $schema, description, ...rest } = z.toJSONSchema(zodSchema, { target: "draft-2020-12", io: "output" }) as Record<string, unknown>;
   const schema = {
     $schema,
     title: `The value of the fact ${id}`,
