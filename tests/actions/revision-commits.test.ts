@@ -1,4 +1,7 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
 import { runAction } from "../helpers/run-action.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -7,12 +10,14 @@ import { startFakeGitHubApi } from "../workflows/helpers/fake-github-api.ts";
 
 const ID = "bc.strata.form_b_fee";
 const SOURCE_URL = "https://www2.gov.bc.ca/gov/content/example";
+/** The Form B fee's value in its real shape (its value schema refuses anything else), with the fee as given. */
+const fee = (maxFee: number) => factValue(ID, { max_fee: maxFee });
 const GOOD_TRAILERS = `Source: BC Ministry of Finance, Form B, ${SOURCE_URL}\nImpact: Buyers pay up to $40 for a Form B.`;
 
 /** A repository whose main holds v1 of the Form B fee, and a pull request branch with the given commits on it. */
 const pullRequest = async (edits: ((repo: GitRepo) => Promise<string>)[]) => {
   const repo = await createGitRepo();
-  await repo.writeFact({ id: ID, domain: "strata", unit: "CAD", value: 35 });
+  await repo.writeFact({ id: ID, domain: "strata", unit: "object", value: fee(35) });
   const base = await repo.commit(`${ID} v1\n\n${GOOD_TRAILERS}`);
   await repo.git("checkout", "-q", "-b", "fee-40");
   const commits: { sha: string; message: string; parents: string[] }[] = [];
@@ -45,16 +50,19 @@ describe("validate action on a pull request: revision commits", () => {
   it("fails a revision commit without Source: and Impact:, naming the commit and the fact, from the commits the API lists", async () => {
     const setup = await pullRequest([
       async (repo) => {
-        await repo.writeFact({ id: ID, domain: "strata", unit: "CAD", value: 40, version: 2, effective_iso: "2026-01-01" });
+        await repo.writeFact({ id: ID, domain: "strata", unit: "object", value: fee(40), version: 2, effective_iso: "2026-01-01" });
         return repo.commit("update fee");
       },
     ]);
     const { run, api } = await validate(setup);
     expect(run.code).toBe(1);
     const sha = setup.commits[0]!.sha.slice(0, 12);
+    // The annotation points at the "version" key, whose line depends on the length of the value written above it.
+    const written = await readFile(path.join(setup.repo.root, `facts/strata/${ID}.json`), "utf8");
+    const versionLine = written.split("\n").findIndex((line) => line.startsWith('  "version"')) + 1;
     expect(run.annotations[0]).toEqual({
       level: "error",
-      properties: { title: "Invalid fact data", file: `facts/strata/${ID}.json`, line: "8", col: "3" },
+      properties: { title: "Invalid fact data", file: `facts/strata/${ID}.json`, line: String(versionLine), col: "3" },
       message:
         `commit ${sha} ("update fee") revises ${ID} to v2 without a Source: line and an Impact: line; a revision's commit message carries ` +
         `"Source: <org>, <title>, <a URL the fact cites>" and "Impact: <who is affected and how>" lines, and the Impact: line is the version's public note (reword the commit, e.g. git rebase -i) (at /version)`,
@@ -68,7 +76,7 @@ describe("validate action on a pull request: revision commits", () => {
   it("fails a Source: line whose URL the fact does not cite, and passes a revision commit that carries both lines among other commits", async () => {
     const cites = await pullRequest([
       async (repo) => {
-        await repo.writeFact({ id: ID, domain: "strata", unit: "CAD", value: 40, version: 2, effective_iso: "2026-01-01" });
+        await repo.writeFact({ id: ID, domain: "strata", unit: "object", value: fee(40), version: 2, effective_iso: "2026-01-01" });
         return repo.commit(`${ID} v2: fee of $40\n\nSource: A blog, https://blog.example/fees\nImpact: Buyers pay up to $40 for a Form B.`);
       },
     ]);
@@ -78,12 +86,12 @@ describe("validate action on a pull request: revision commits", () => {
 
     const good = await pullRequest([
       async (repo) => {
-        await repo.writeFact({ id: ID, domain: "strata", unit: "CAD", value: 40, version: 2, effective_iso: "2026-01-01" });
+        await repo.writeFact({ id: ID, domain: "strata", unit: "object", value: fee(40), version: 2, effective_iso: "2026-01-01" });
         return repo.commit(`${ID} v2: fee of $40 (effective 2026-01-01)\n\nThe Province raised the cap.\n${GOOD_TRAILERS}`);
       },
       async (repo) => {
         // A later editorial commit of the same pull request keeps the version: it needs no Impact: line.
-        await repo.writeFact({ id: ID, domain: "strata", unit: "CAD", value: 40, version: 2, effective_iso: "2026-01-01", label: "Form B fee" });
+        await repo.writeFact({ id: ID, domain: "strata", unit: "object", value: fee(40), version: 2, effective_iso: "2026-01-01", label: "Form B fee" });
         return repo.commit("reword the label");
       },
     ]);

@@ -97,12 +97,13 @@ describe("validate action", () => {
 
   it("annotates a stale number of a revision as a warning, which does not fail the step", async () => {
     const repo = await createGitRepo();
-    const seed = { id: "bc.strata.form_b_fee", domain: "strata", unit: "CAD" };
-    const file = await repo.writeFact({ ...seed, value: 35 });
+    // The value has the Form B fee's real shape (its value schema refuses anything else): the fee is its max_fee.
+    const seed = { id: "bc.strata.form_b_fee", domain: "strata", unit: "object" };
+    const file = await repo.writeFact({ ...seed, value: factValue(seed.id, { max_fee: 35 }) });
     const v1 = await repo.readJson(file);
     await repo.writeJson(file, { ...v1, description: "At most $35 for a Form B." });
     await repo.commit("bc.strata.form_b_fee v1");
-    await repo.writeJson(file, { ...v1, description: "At most $35 for a Form B.", value: 40, version: 2 });
+    await repo.writeJson(file, { ...v1, description: "At most $35 for a Form B.", value: factValue(seed.id, { max_fee: 40 }), version: 2 });
     const run = await runAction("validate", { workspace: repo.root, scratch: await tempDir(), inputs: { base: "main" }, env });
     expect(run.code).toBe(0);
     expect(run.annotations).toEqual([

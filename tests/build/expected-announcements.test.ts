@@ -5,6 +5,7 @@ import ICAL from "ical.js";
 import Parser from "rss-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchIndex, Upcoming } from "../../src/schemas/index.ts";
+import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo, factJson } from "../helpers/git-repo.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 
@@ -114,6 +115,8 @@ const rentCapRepo = async (extra: Record<string, unknown> = {}) => {
     cadence: "volatile",
     retrieved_iso: "2026-08-01",
     effective_iso: "2026-01-01",
+    // The build checks each value against the fact's value schema, so the rent cap carries its real shape.
+    value: factValue("bc.rent_cap.2026"),
   });
   await repo.writeJson("facts/rental/bc.rent_cap.2026.json", {
     ...fact,
@@ -150,7 +153,8 @@ describe("an expected announcement", () => {
       {
         effective_iso: "2027-01-01",
         status: "enacted",
-        value: 2,
+        // The rent cap's shape with the year of the change; the test is about the change being recorded, not its rate.
+        value: factValue("bc.rent_cap.2026", { rent_year: 2027, applies_to_increases_effective_from_iso: "2027-01-01" }),
         citations: [{ url: RENT_PAGE, org: "BC Residential Tenancy Branch", kind: "official", retrieved_iso: "2026-10-01" }],
         note: "The 2027 cap",
       },

@@ -5,11 +5,13 @@ import { SITE_PATHS } from "../../src/lib/site-paths.ts";
 import { atomFeed } from "../../src/render/feeds/atom-feed.ts";
 import { renderFactFeeds, renderFeed, renderUpcoming } from "../../src/render/feeds/index.ts";
 import type { SiteModel } from "../../src/render/site-model.ts";
+import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 import { REFUSED_CHARACTERS } from "../helpers/refused-characters.ts";
 
 const BASE = "https://facts.example.org";
-const ID = "bc.test.feed";
+/** A real id, written with its real value shape: the build checks every value against its id's value schema. */
+const ID = "cra.hbp.withdrawal_limit";
 
 /** The error a renderer throws, or a failure when it writes the feed instead. */
 const thrown = (render: () => unknown): string => {
@@ -56,9 +58,10 @@ describe("the RSS and Atom feeds of a built model", () => {
   let model: SiteModel;
   beforeAll(async () => {
     const repo = await createGitRepo();
-    await repo.writeFact({ id: ID, label: "A fact" });
-    // A commit message is history: a character the feeds may not carry is shown escaped, never refused.
-    await repo.commit("bc.test.feed v1 \u001b[31mred\u001b[0m");
+    await repo.writeFact({ id: ID, label: "A fact", unit: "object", value: factValue(ID) });
+    // A commit message is history: a character the feeds may not carry is shown escaped, never refused. The Impact:
+    // line is the version's public note, which the fact's Atom feed gives as the entry's summary.
+    await repo.commit(`${ID} v1 \u001b[31mred\u001b[0m\n\nImpact: Buyers see \u001b[31mred\u001b[0m text.`);
     model = await buildModel(repo.root, { baseUrl: BASE, today: "2026-11-21" });
   }, 60_000);
 
@@ -87,10 +90,10 @@ describe("the RSS and Atom feeds of a built model", () => {
     expect(item.content).toMatch(/^A &lt;i&gt;rule&lt;\/i&gt; &amp; more\. Effective: /);
   });
 
-  it("shows a commit subject's control characters escaped in the fact's Atom feed", async () => {
+  it("shows an Impact: line's control characters escaped in the fact's Atom feed", async () => {
     const xml = renderFactFeeds(model).get(SITE_PATHS.factFeed(ID))! as string;
     const entry = (await new Parser().parseString(xml)).items.find((item) => item.title?.includes("version 1"))!;
-    expect(entry.summary).toBe("bc.test.feed v1 \\u001b[31mred\\u001b[0m. Value: 1.");
+    expect(entry.summary).toMatch(/^Buyers see \\u001b\[31mred\\u001b\[0m text\. Value: /);
     expect(xml).not.toContain("\u001b");
   });
 });

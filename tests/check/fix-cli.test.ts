@@ -1,6 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -65,12 +66,14 @@ describe("npm run fix", () => {
 
   it("raises the version once when the value changed against the base, fills a missing expires_iso, and a second run changes nothing", async () => {
     const repo = await createGitRepo();
-    const seed = { id: "bc.strata.form_b_fee", domain: "strata", unit: "CAD", value: 35, retrieved_iso: "2026-11-01" };
+    // The value has the Form B fee's real shape (its value schema refuses anything else): the fee is its max_fee.
+    const fee = (maxFee: number) => factValue("bc.strata.form_b_fee", { max_fee: maxFee });
+    const seed = { id: "bc.strata.form_b_fee", domain: "strata", unit: "object", value: fee(35), retrieved_iso: "2026-11-01" };
     const file = await repo.writeFact(seed);
     const main = await repo.commit("bc.strata.form_b_fee v1");
     await repo.git("checkout", "-q", "-b", "fee-40");
     // The contributor changes the value, forgets the version, and leaves expires_iso out.
-    const { expires_iso: expires, ...edited }: Record<string, unknown> = { ...(await repo.readJson(file)), value: 40, effective_iso: "2026-01-01" };
+    const { expires_iso: expires, ...edited }: Record<string, unknown> = { ...(await repo.readJson(file)), value: fee(40), effective_iso: "2026-01-01" };
     await repo.writeJson(file, edited);
     expect((await check(repo.root)).code).toBe(1);
 
@@ -82,7 +85,7 @@ describe("npm run fix", () => {
       "fixed 1 fact file(s)",
     ]);
     const fixed = await repo.readJson(file);
-    expect(fixed).toMatchObject({ value: 40, version: 2, expires_iso: expires });
+    expect(fixed).toMatchObject({ value: fee(40), version: 2, expires_iso: expires });
     expect(Object.keys(fixed)).toEqual(Object.keys(await repo.readJson(file)));
     expect(Object.keys(fixed).indexOf("expires_iso")).toBe(Object.keys(fixed).indexOf("effective_iso") + 1);
     const checked = await check(repo.root);

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { runChecks } from "../../src/check/run-checks.ts";
 import { formatProblem } from "../../src/lib/problem.ts";
 import { parseJsonDocument } from "../../src/model/index.ts";
+import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo, factJson } from "../helpers/git-repo.ts";
 import { BIDI, CONTROL, REFUSED_CHARACTERS, SURROGATE } from "../helpers/refused-characters.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
@@ -16,6 +17,13 @@ const exec = promisify(execFile);
 const TODAY = "2026-11-21";
 const FACT = "facts/tax/bc.test.text.json";
 const BENCHMARK = "index-data/benchmarks/greater-vancouver.json";
+/**
+ * Facts that must pass every rule, the value schema included, so of real ids with their real values (a fake id has no
+ * value schema); the refused files keep their fake names, as they are refused before they are read.
+ */
+const VALID_IDS = ["cra.hbp.withdrawal_limit", "ca.capital_gains.inclusion_rate"] as const;
+const VALID_FACT = `facts/tax/${VALID_IDS[0]}.json`;
+const validFact = (id: string = VALID_IDS[0]) => ({ id, unit: "object", value: factValue(id) });
 
 /**
  * Runs a CLI of the project in a child process that is killed after `timeout`, so a reader that blocks (on a named
@@ -214,7 +222,7 @@ describe("nesting is refused before any recursive walk", () => {
 
   it("makes npm run check and npm run build name the file, not overflow the stack", async () => {
     const repo = await createGitRepo();
-    await repo.writeFact({ id: "bc.test.ok" });
+    await repo.writeFact(validFact());
     await repo.commit("a valid fact");
     await write(repo.root, FACT, nested(100_000));
     const checked = await check(repo.root);
@@ -230,7 +238,7 @@ const LIMIT = 256 * 1024;
 const tooLarge = (bytes: number) => `1:1: the file is ${bytes} bytes; a data file may be at most ${LIMIT} bytes (256 KB) (at the document root) [json]`;
 
 describe("a data file is at most 256 KB, refused on its size before it is parsed", () => {
-  const valid = json(factJson({ id: "bc.test.text" }));
+  const valid = json(factJson(validFact()));
   const FIFTY_MB = 50 * 1024 * 1024;
 
   it.each([
@@ -256,10 +264,10 @@ describe("a data file is at most 256 KB, refused on its size before it is parsed
   it("accepts a file of exactly 256 KB and refuses one byte more", async () => {
     const root = await tempDir();
     const padded = (size: number) => `${valid.trimEnd()}${" ".repeat(size - valid.trimEnd().length - 1)}\n`;
-    await write(root, FACT, padded(LIMIT));
+    await write(root, VALID_FACT, padded(LIMIT));
     expect(await problemsOf(root)).toEqual([]);
-    await write(root, FACT, padded(LIMIT + 1));
-    expect(await problemsOf(root)).toEqual([`${FACT}:${tooLarge(LIMIT + 1)}`]);
+    await write(root, VALID_FACT, padded(LIMIT + 1));
+    expect(await problemsOf(root)).toEqual([`${VALID_FACT}:${tooLarge(LIMIT + 1)}`]);
   });
 });
 
@@ -270,7 +278,7 @@ describe("every data file is a regular file of its own", () => {
     const root = await tempDir();
     const outside = await tempDir();
     await write(outside, "secret.json", json(factJson({ id: "bc.test.outside" })));
-    await write(root, FACT, json(factJson({ id: "bc.test.text" })));
+    await write(root, VALID_FACT, json(factJson(validFact())));
     await mkdir(path.join(root, "index-data/benchmarks"), { recursive: true });
     await symlink(path.join(outside, "secret.json"), path.join(root, "facts/tax/bc.test.linked.json"));
     await link(path.join(outside, "secret.json"), path.join(root, "facts/tax/bc.test.outside.json"));
@@ -292,8 +300,8 @@ describe("every data file is a regular file of its own", () => {
 
   it("refuses a file git records as a symbolic link even where the checkout wrote it as a plain file", async () => {
     const repo = await createGitRepo();
-    await repo.writeFact({ id: "bc.test.text" });
-    await symlink("bc.test.text.json", path.join(repo.root, "facts/tax/bc.test.alias.json"));
+    await repo.writeFact(validFact());
+    await symlink(path.basename(VALID_FACT), path.join(repo.root, "facts/tax/bc.test.alias.json"));
     await repo.commit("a fact and a link to it");
     // A checkout without symbolic links (core.symlinks=false, as on some Windows machines) writes the link as a file
     // holding its target.
@@ -305,10 +313,10 @@ describe("every data file is a regular file of its own", () => {
 
   it("accepts a new regular file that git does not track yet, so a contributor can check before git add", async () => {
     const repo = await createGitRepo();
-    await repo.writeFact({ id: "bc.test.text" });
+    await repo.writeFact(validFact());
     await repo.commit("a fact");
-    await repo.writeFact({ id: "bc.test.new" });
-    expect(await repo.git("status", "--porcelain")).toContain("?? facts/tax/bc.test.new.json");
+    await repo.writeFact(validFact(VALID_IDS[1]));
+    expect(await repo.git("status", "--porcelain")).toContain(`?? facts/tax/${VALID_IDS[1]}.json`);
     expect(await problemsOf(repo.root)).toEqual([]);
   });
 });

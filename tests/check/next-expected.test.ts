@@ -22,6 +22,20 @@ const withNextExpected = async (nextExpected: unknown): Promise<string> => {
   return root;
 };
 
+/**
+ * The 1-based line of the rent cap written in `root` that starts with `start`, from next_expected's own line on (a
+ * citation's "url" is written above it): the rent cap's value has its real shape, whose length sets where
+ * next_expected lands, so the expected locations are read from the written file.
+ */
+const lineOf = async (root: string, start: string): Promise<number> => {
+  const lines = (await readFile(path.join(root, RENT_CAP), "utf8")).split("\n");
+  const from = lines.findIndex((line) => line.startsWith('  "next_expected": '));
+  const index = lines.findIndex((line, at) => at >= from && line.startsWith(start));
+  expect(from, "a next_expected line").toBeGreaterThanOrEqual(0);
+  expect(index, `a line starting ${start}`).toBeGreaterThanOrEqual(0);
+  return index + 1;
+};
+
 /** `npm run check` on `root`, without the first line, which names the base the version rules compared with. */
 const check = async (root: string) => {
   const result = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: "2026-11-26" } });
@@ -43,18 +57,23 @@ describe("npm run check on next_expected", () => {
   });
 
   it("refuses an impossible by_iso, a non-https where.url, a what of two lines and an unknown key, each with file, line and JSON path", async () => {
-    expect(await problems(await withNextExpected({ ...NEXT_EXPECTED, by_iso: "2026-09-31" }))).toEqual([
-      `${RENT_CAP}:27:5: must be a real calendar date written YYYY-MM-DD (at /next_expected/by_iso) [schema]`,
+    const badDate = await withNextExpected({ ...NEXT_EXPECTED, by_iso: "2026-09-31" });
+    expect(await problems(badDate)).toEqual([
+      `${RENT_CAP}:${await lineOf(badDate, '    "by_iso": ')}:5: must be a real calendar date written YYYY-MM-DD (at /next_expected/by_iso) [schema]`,
     ]);
-    expect(await problems(await withNextExpected({ ...NEXT_EXPECTED, where: { ...NEXT_EXPECTED.where, url: "http://www2.gov.bc.ca/rent" } }))).toEqual([
-      `${RENT_CAP}:30:7: must be an absolute https URL (at /next_expected/where/url) [schema]`,
+    const http = await withNextExpected({ ...NEXT_EXPECTED, where: { ...NEXT_EXPECTED.where, url: "http://www2.gov.bc.ca/rent" } });
+    expect(await problems(http)).toEqual([
+      `${RENT_CAP}:${await lineOf(http, '      "url": ')}:7: must be an absolute https URL (at /next_expected/where/url) [schema]`,
     ]);
-    expect(await problems(await withNextExpected({ ...NEXT_EXPECTED, what: "The 2027 rent cap\nannounced in August" }))).toEqual([
-      `${RENT_CAP}:28:5: must be one line (at /next_expected/what) [schema]`,
-      `${RENT_CAP}:28:31: a line break in a one-line field: only description, notes, quote may span lines (at /next_expected/what) [text]`,
+    const twoLines = await withNextExpected({ ...NEXT_EXPECTED, what: "The 2027 rent cap\nannounced in August" });
+    const what = await lineOf(twoLines, '    "what": ');
+    expect(await problems(twoLines)).toEqual([
+      `${RENT_CAP}:${what}:5: must be one line (at /next_expected/what) [schema]`,
+      `${RENT_CAP}:${what}:31: a line break in a one-line field: only description, notes, quote may span lines (at /next_expected/what) [text]`,
     ]);
-    expect(await problems(await withNextExpected({ ...NEXT_EXPECTED, value: 0.03 }))).toEqual([
-      `${RENT_CAP}:33:5: unknown field "value" (at /next_expected/value) [schema]`,
+    const unknown = await withNextExpected({ ...NEXT_EXPECTED, value: 0.03 });
+    expect(await problems(unknown)).toEqual([
+      `${RENT_CAP}:${await lineOf(unknown, '    "value": ')}:5: unknown field "value" (at /next_expected/value) [schema]`,
     ]);
   });
 
@@ -65,7 +84,7 @@ describe("npm run check on next_expected", () => {
     await writeFile(file, `${JSON.stringify({ ...fact, next_expected: NEXT_EXPECTED, citations }, null, 2)}\n`);
     const [line] = await problems(root);
     expect(line).toBe(
-      `${RENT_CAP}:18:3: keys must be in the order id, label, description, domain, series, value, unit, version, effective_iso, expires_iso, tags, citations, scheduled, next_expected, superseded_by; "next_expected" is out of place (at /next_expected) [key-order]`,
+      `${RENT_CAP}:${await lineOf(root, '  "next_expected": ')}:3: keys must be in the order id, label, description, domain, series, value, unit, version, effective_iso, expires_iso, tags, citations, scheduled, next_expected, superseded_by; "next_expected" is out of place (at /next_expected) [key-order]`,
     );
   });
 });

@@ -1,5 +1,8 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { proseNumbers, states } from "../../src/check/stale-numbers.ts";
+import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo, factJson } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
 
@@ -49,10 +52,13 @@ describe("numbers in prose", () => {
 });
 
 describe("the stale-number warning of npm run check", () => {
-  /** A repository whose main branch holds v1 of the Form B fee at $35, and a branch where the fee moves to $40. */
+  /**
+   * A repository whose main branch holds v1 of the Form B fee at $35, and a branch where the fee moves to $40. The
+   * value has the fact's real shape (its value schema refuses anything else), so the fee is its `max_fee`.
+   */
   const revisedRepo = async (description: string, quote: string) => {
     const repo = await createGitRepo();
-    const v1 = factJson({ id: ID, domain: "strata", unit: "CAD", value: 35 });
+    const v1 = factJson({ id: ID, domain: "strata", unit: "object", value: factValue(ID, { max_fee: 35 }) });
     const citation = { ...(v1.citations as Record<string, unknown>[])[0]!, quote: "The fee is at most $35 for the certificate." };
     await repo.writeJson(FILE, {
       ...v1,
@@ -61,10 +67,11 @@ describe("the stale-number warning of npm run check", () => {
     });
     await repo.commit(`${ID} v1: Form B fee capped at $35`);
     await repo.git("checkout", "-q", "-b", "fee-40");
-    const v2 = factJson({ id: ID, domain: "strata", unit: "CAD", value: 40, version: 2, effective_iso: "2026-01-01" });
+    const v2 = factJson({ id: ID, domain: "strata", unit: "object", value: factValue(ID, { max_fee: 40 }), version: 2, effective_iso: "2026-01-01" });
     await repo.writeJson(FILE, { ...v2, description, citations: [{ ...citation, quote }] });
     await repo.commit(`${ID} v2: Form B fee capped at $40`);
-    return runScript("src/cli/check.ts", ["--root", repo.root], { env: TODAY });
+    const result = await runScript("src/cli/check.ts", ["--root", repo.root], { env: TODAY });
+    return { ...result, written: await readFile(path.join(repo.root, FILE), "utf8") };
   };
 
   it("warns of the old fee left in the description and in a quote of a committed revision, naming the fact, the number and the field, and passes", async () => {
@@ -73,9 +80,12 @@ describe("the stale-number warning of npm run check", () => {
       "The fee is at most $35 for the certificate.",
     );
     const warnings = result.stdout.split("\n").filter((line) => line.includes("[stale-number]"));
+    // The quote's line depends on the length of the value written above it, so it is read from the written file.
+    const quoteLine = result.written.split("\n").findIndex((line) => line.startsWith('      "quote": ')) + 1;
+    expect(quoteLine).toBeGreaterThan(0);
     expect(warnings).toEqual([
       `${FILE}:4:3: warning: ${ID}: description says "$35", which stated 35 in the value of v1 and matches nothing in the value of v2; update the text if it still gives the old figure (at /description) [stale-number]`,
-      `${FILE}:20:7: warning: ${ID}: the quote of citations[0] (BC Ministry of Finance) says "$35", which stated 35 in the value of v1 and matches nothing in the value of v2; update the text if it still gives the old figure (at /citations/0/quote) [stale-number]`,
+      `${FILE}:${quoteLine}:7: warning: ${ID}: the quote of citations[0] (BC Ministry of Finance) says "$35", which stated 35 in the value of v1 and matches nothing in the value of v2; update the text if it still gives the old figure (at /citations/0/quote) [stale-number]`,
     ]);
     expect(result.stdout.trimEnd().split("\n").at(-1)).toBe("ok: 1 fact files and 0 index-data files checked, no problems");
     expect(result.code).toBe(0);

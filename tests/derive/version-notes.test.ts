@@ -7,6 +7,7 @@ import { versionNote } from "../../src/derive/version-note.ts";
 import { urlsFor } from "../../src/lib/config.ts";
 import { SITE_PATHS } from "../../src/lib/site-paths.ts";
 import { renderSite } from "../../src/render/index.ts";
+import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 
 const text = (content: string | Uint8Array | undefined): string => (typeof content === "string" ? content : Buffer.from(content ?? []).toString("utf8"));
@@ -24,14 +25,15 @@ describe("the public note of a version", () => {
 
   it("reaches the history, the diffs, the change log, the fact's page and its Atom feed from Impact:, and a bare subject reaches none", async () => {
     const repo = await createGitRepo();
-    const seed = { id: "bc.strata.form_b_fee", domain: "strata", unit: "CAD", retrieved_iso: "2026-11-01" };
-    await repo.writeFact({ ...seed, value: 35, effective_iso: "2020-01-01" });
+    // The build checks the data first, so each version's value has the fee fact's real shape, the fee its max_fee.
+    const seed = { id: "bc.strata.form_b_fee", domain: "strata", unit: "object", retrieved_iso: "2026-11-01" };
+    await repo.writeFact({ ...seed, value: factValue(seed.id, { max_fee: 35 }), effective_iso: "2020-01-01" });
     await repo.commit(
       "bc.strata.form_b_fee v1: fee of 35\n\nRecords the fee.\nSource: BC Ministry of Finance, Example, https://www2.gov.bc.ca/gov/content/example\nImpact: Buyers pay at most $35 for a Form B.",
     );
-    await repo.writeFact({ ...seed, value: 40, version: 2, effective_iso: "2026-01-01" });
+    await repo.writeFact({ ...seed, value: factValue(seed.id, { max_fee: 40 }), version: 2, effective_iso: "2026-01-01" });
     await repo.commit("update fee");
-    await repo.writeFact({ ...seed, value: 45, version: 3, effective_iso: "2026-06-01" });
+    await repo.writeFact({ ...seed, value: factValue(seed.id, { max_fee: 45 }), version: 3, effective_iso: "2026-06-01" });
     await repo.commit(
       "bc.strata.form_b_fee v3: fee of 45\n\nSource: BC Ministry of Finance, Example, https://www2.gov.bc.ca/gov/content/example\nImpact: Buyers pay at most $45 for a Form B.",
     );
