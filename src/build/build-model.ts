@@ -2,6 +2,7 @@ import path from "node:path";
 import { computeSeries } from "../affordability/compute-series.ts";
 import { loadIndexData } from "../affordability/load-index-data.ts";
 import { runChecks } from "../check/run-checks.ts";
+import { changeEvents } from "../derive/change-events.ts";
 import { diffIndex } from "../derive/diff-index.ts";
 import { factDiffs } from "../derive/fact-diffs.ts";
 import { type CommitInfo, type FactTimeline, type FactVersion, readFactHistory } from "../derive/history/index.ts";
@@ -60,6 +61,9 @@ export const buildModel = async (root: string, options: { baseUrl: string; today
     facts.push(factFromFile(fact, { history: historyEntries(versions), canonical_url: urls.factById(fact.id) }));
   }
   const diffs = [...timelines.values()].flatMap((timeline) => factDiffs(timeline, urls));
+  const diffKeys = new Set(diffs.map((diff) => `${diff.fact_id} ${diff.from} ${diff.to}`));
+  // Committed changes only: an uncommitted edit has no commit to name it by, so it would have no stable id.
+  const changes = changeEvents(history.changes, urls, (id, from, to) => diffKeys.has(`${id} ${from} ${to}`));
   return {
     urls,
     today: options.today,
@@ -69,6 +73,7 @@ export const buildModel = async (root: string, options: { baseUrl: string; today
     lastChanged,
     diffs,
     diffIndex: diffIndex(diffs, urls, generatedAt),
+    changes,
     index: { ...computeSeries(indexData), data: indexData },
     signingKeys,
   };

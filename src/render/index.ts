@@ -1,5 +1,6 @@
 import {
   renderAffordability,
+  renderChanges,
   renderDiffs,
   renderFactEndpoints,
   renderHostFiles,
@@ -26,6 +27,7 @@ export const renderSite = (model: SiteModel): SiteFiles => {
     renderUpcoming(model),
     renderSearchIndex(model),
     renderDiffs(model),
+    renderChanges(model),
     renderValueSchemas(model),
     renderAffordability(model),
     renderOpenApi(model),

@@ -2,6 +2,7 @@ import type { ComputedSeries } from "../affordability/compute-series.ts";
 import type { IndexData } from "../affordability/load-index-data.ts";
 import type { CommitInfo, FactTimeline } from "../derive/history/index.ts";
 import type { Urls } from "../lib/config.ts";
+import type { ChangeEvent } from "../schemas/changes.ts";
 import type { DiffIndex, FactDiff } from "../schemas/diff.ts";
 import type { Fact } from "../schemas/fact.ts";
 import type { SigningKeySet } from "../schemas/signing-key.ts";
@@ -22,6 +23,8 @@ export interface SiteModel {
   lastChanged: Map<string, CommitInfo>;
   diffs: FactDiff[];
   diffIndex: DiffIndex;
+  /** Every committed change of every fact, newest first: `changes.json` and `changes.csv`. */
+  changes: ChangeEvent[];
   /** The affordability index inputs and the series computed from them. */
   index: ComputedSeries & { data: IndexData };
   /** The public keys consumers may check the manifest's signature with (keys/jwks.json), published at /.well-known/jwks.json. */

@@ -1,4 +1,5 @@
 export * from "./affordability.ts";
+export * from "./changes.ts";
 export * from "./citation.ts";
 export * from "./diff.ts";
 export * from "./error-body.ts";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AffordabilityLatest, AffordabilitySeries } from "./affordability.ts";
+import { ChangesIndex } from "./changes.ts";
 import { DiffIndex, FactDiff } from "./diff.ts";
 import { FactCatalog, SingleFactResponse } from "./fact.ts";
 import { FactFile } from "./fact-file.ts";
@@ -19,6 +20,7 @@ export const PUBLISHED_SCHEMAS: Record<string, z.ZodType> = {
   manifest: Manifest,
   "fact-diff": FactDiff,
   "diff-index": DiffIndex,
+  "changes-index": ChangesIndex,
   "search-index": SearchIndex,
   upcoming: Upcoming,
   "affordability-series": AffordabilitySeries,

@@ -22,6 +22,9 @@ export const Manifest = z.object({
       by_id_pattern: z.string().optional(),
       /** Where the JSON Schema of each fact's `value` is published: `{id}` is the fact id. */
       value_schema_pattern: z.string().optional(),
+      /** Every change event, newest first (`changes.json`), and the same as RFC 4180 CSV. */
+      changes: AbsoluteUrl.optional(),
+      changes_csv: AbsoluteUrl.optional(),
     })
     .catchall(z.unknown())
     .optional(),

@@ -34,6 +34,8 @@ export const renderManifest = (model: SiteModel, published: SiteFiles): SiteFile
       search_index: model.urls.searchIndex,
       diff_index: model.urls.diffIndex,
       diff_pattern: `${model.urls.base}${SITE_PATHS.diff("{id}", "{from}", "{to}")}`,
+      changes: model.urls.changes,
+      changes_csv: model.urls.changesCsv,
       affordability_index: `${model.urls.base}${SITE_PATHS.affordabilityIndex}`,
       affordability_latest: `${model.urls.base}${SITE_PATHS.affordabilityLatest}`,
       openapi: model.urls.openApi,

@@ -21,6 +21,8 @@ const COMPONENTS: Record<string, z.ZodType> = {
   Manifest: schemas.Manifest,
   FactDiff: schemas.FactDiff,
   DiffIndex: schemas.DiffIndex,
+  ChangeEvent: schemas.ChangeEvent,
+  ChangesIndex: schemas.ChangesIndex,
   SearchIndex: schemas.SearchIndex,
   ScheduledChange: schemas.ScheduledChange,
   Upcoming: schemas.Upcoming,
@@ -124,6 +126,13 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
       ],
     ),
     [SITE_PATHS.diffIndex]: get("Every published diff, newest first.", { 200: json(ref("DiffIndex"), "DiffIndex") }),
+    [SITE_PATHS.changes]: get(
+      "Every change event of every fact, newest first, each with a stable id: a mirror reads from the top and stops at the last id it processed.",
+      { 200: json(ref("ChangesIndex"), "ChangesIndex") },
+    ),
+    [SITE_PATHS.changesCsv]: get("The events of changes.json as RFC 4180 CSV with a header row, in the same order.", {
+      200: { description: "CSV (RFC 4180)", headers: HEADERS, content: { "text/csv": { schema: { type: "string" } } } },
+    }),
     [SITE_PATHS.searchIndex]: get("Pre-normalized search items, one per fact.", { 200: json(ref("SearchIndex"), "Search index") }),
     [SITE_PATHS.factFeed("{id}")]: get(
       "Atom 1.0 feed of one fact: an entry per version and per scheduled change.",
