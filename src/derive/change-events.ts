@@ -23,9 +23,10 @@ const scheduledAdded = (before: FactFile, after: FactFile): boolean =>
  * The kind of one commit's change to one fact, or undefined when its content did not change (a file moved). The
  * version rules decide the first split, as the check does (src/model/revision.ts): a change to value, unit or
  * effective date is a revision. A commit that does several things is named by the one that matters most to a
- * mirror: a revision or promotion, then a new scheduled change, then a re-verification, then an editorial edit.
+ * mirror: a withdrawal, then a revision or promotion, then a new scheduled change, then a re-verification, then an editorial edit.
  */
 export const changeKindOf = (before: FactFile | undefined, after: FactFile): ChangeKind | undefined => {
+  if (after.withdrawn_iso !== undefined && before?.withdrawn_iso === undefined) return "withdrawn";
   if (!before) return "added";
   if (revisionFieldsChanged(before, after).length > 0) return promotedChange(before, after) ? "promoted" : "revision";
   if (scheduledAdded(before, after)) return "scheduled";
@@ -38,7 +39,12 @@ export const changeKindOf = (before: FactFile | undefined, after: FactFile): Cha
  * first), and within one commit by fact id. A diff link is given for a revision whose diff is published
  * (`hasDiff`), which every revision from one committed version to the next is.
  */
-export const changeEvents = (changes: readonly FactStateChange[], urls: Urls, hasDiff: (id: string, from: number, to: number) => boolean): ChangeEvent[] => {
+export const changeEvents = (
+  changes: readonly FactStateChange[],
+  urls: Urls,
+  hasDiff: (id: string, from: number, to: number) => boolean,
+  hasPage: (id: string) => boolean,
+): ChangeEvent[] => {
   const events: ChangeEvent[] = [];
   const seen = new Set<string>();
   for (let index = changes.length - 1; index >= 0; ) {
@@ -63,7 +69,7 @@ export const changeEvents = (changes: readonly FactStateChange[], urls: Urls, ha
         kind,
         commit: sha,
         fact_url: urls.factById(change.id),
-        page_url: urls.factPage(change.id),
+        ...(hasPage(change.id) ? { page_url: urls.factPage(change.id) } : {}),
         ...(revised ? { diff_url: urls.diff(change.id, from, to) } : {}),
       });
     }

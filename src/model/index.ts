@@ -9,3 +9,4 @@ export { type JsonDocument, parseJsonDocument } from "./parse-json-document.ts";
 export { type DataDocument, MAX_DATA_FILE_BYTES, readDataDocument, readDocument } from "./read-document.ts";
 export { revisionFieldsChanged } from "./revision.ts";
 export { validateWithSchema } from "./validate-with-schema.ts";
+export { isWithdrawn } from "./withdrawn.ts";

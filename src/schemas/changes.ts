@@ -10,9 +10,10 @@ import { SchemaVersion } from "./schema-version.ts";
  *   same change made by hand): the scheduled change left `scheduled` and became the current state;
  * - `scheduled`: a change announced or enacted for a later date was added to its `scheduled` list;
  * - `re-verification`: its sources were checked again (`retrieved_iso` or `expires_iso` moved), the rule did not change;
- * - `editorial`: anything else changed (label, description, tags, citation titles), the version stayed.
+ * - `editorial`: anything else changed (label, description, tags, citation titles), the version stayed;
+ * - `withdrawn`: the fact was withdrawn: its file became a tombstone, and it left the catalog.
  */
-export const CHANGE_KINDS = ["added", "revision", "promoted", "scheduled", "re-verification", "editorial"] as const;
+export const CHANGE_KINDS = ["added", "revision", "promoted", "scheduled", "re-verification", "editorial", "withdrawn"] as const;
 export const ChangeKind = z.enum(CHANGE_KINDS);
 export type ChangeKind = z.infer<typeof ChangeKind>;
 
@@ -32,8 +33,8 @@ export const ChangeEvent = z.object({
   commit: z.string().regex(/^[0-9a-f]{40,64}$/),
   /** The fact's single-fact response. */
   fact_url: AbsoluteUrl,
-  /** The fact's HTML page. */
-  page_url: AbsoluteUrl,
+  /** The fact's HTML page; absent for a fact withdrawn since, which has none. */
+  page_url: AbsoluteUrl.optional(),
   /** For `revision` and `promoted`: the diff from the previous version to this one. */
   diff_url: AbsoluteUrl.optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AbsoluteUrl } from "./primitives.ts";
+import { AbsoluteUrl, FactId, IsoDate } from "./primitives.ts";
 import { SchemaVersion } from "./schema-version.ts";
 
 /** One published file with its digest, so a consumer can check what it fetched. */
@@ -30,6 +30,11 @@ export const Manifest = z.object({
     .optional(),
   domain_list: z.array(z.string()).optional(),
   fact_id_list: z.array(z.string()).optional(),
+  /**
+   * The withdrawn facts, by id: no longer in the catalog or `fact_id_list`, their `by-id/{id}.json` answers with the
+   * tombstone. An id listed here is never used again.
+   */
+  withdrawn: z.array(z.object({ id: FactId, withdrawn_iso: IsoDate, superseded_by: FactId.nullable() })).optional(),
   files: z.array(ManifestFile).optional(),
 });
 export type Manifest = z.infer<typeof Manifest>;

@@ -42,6 +42,11 @@ export const renderManifest = (model: SiteModel, published: SiteFiles): SiteFile
     },
     domain_list: [...DOMAINS],
     fact_id_list: model.facts.map((fact) => fact.id),
+    withdrawn: model.withdrawn.map(({ fact, withdrawal }) => ({
+      id: fact.id,
+      withdrawn_iso: withdrawal.withdrawn_iso,
+      superseded_by: withdrawal.superseded_by?.id ?? null,
+    })),
     files,
   };
   return new Map([[MANIFEST_PATH, jsonText(manifest)]]);

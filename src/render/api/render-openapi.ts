@@ -17,6 +17,7 @@ const COMPONENTS: Record<string, z.ZodType> = {
   Fact: schemas.Fact,
   FactCatalog: schemas.FactCatalog,
   SingleFactResponse: schemas.SingleFactResponse,
+  Withdrawal: schemas.Withdrawal,
   LlmCatalog: schemas.LlmCatalog,
   Manifest: schemas.Manifest,
   FactDiff: schemas.FactDiff,
@@ -100,8 +101,15 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
     ),
     [SITE_PATHS.factById("{id}")]: get(
       "One fact.",
-      { 200: json(ref("SingleFactResponse"), "SingleFactResponse"), 404: { ...NOT_FOUND, description: "The id is not one of the catalog's." } },
-      [{ name: "id", in: "path", required: true, schema: { type: "string", enum: factIds } }],
+      {
+        200: json(ref("SingleFactResponse"), "SingleFactResponse"),
+        404: { ...NOT_FOUND, description: "The id is not one of the catalog's." },
+        410: json(
+          ref("SingleFactResponse"),
+          "The fact was withdrawn (an id of the manifest's withdrawn list): the body is its tombstone, its last state with `withdrawn`. The local server answers 410; a static host such as GitHub Pages serves the same body with 200.",
+        ),
+      },
+      [{ name: "id", in: "path", required: true, schema: { type: "string", enum: [...factIds, ...model.withdrawn.map(({ fact }) => fact.id)] } }],
     ),
     [SITE_PATHS.valueSchema("{id}")]: get(
       "The JSON Schema (2020-12) of one fact's value, across its versions and scheduled changes; the same schema is this document's component FactValue.{id}.",
