@@ -5,6 +5,8 @@ import { buildModel } from "../../src/build/build-model.ts";
 import { writeSite } from "../../src/build/write-site.ts";
 import { runChecks } from "../../src/check/run-checks.ts";
 import { SITE_PATHS } from "../../src/lib/site-paths.ts";
+import { loadSiteTree } from "../../src/mcp/load-site-tree.ts";
+import { getFact } from "../../src/mcp/tools/get-fact.ts";
 import { loadFactsAtRevision } from "../../src/model/index.ts";
 import { renderSite } from "../../src/render/index.ts";
 import { ChangesIndex } from "../../src/schemas/changes.ts";
@@ -87,6 +89,11 @@ describe("a withdrawn fact", () => {
     const unknown = await fetch(`${origin}${SITE_PATHS.factById("bc.no_such_fact")}`);
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { known_ids: string[] }).known_ids).toEqual(["ca.foreign_buyer_ban"]);
+
+    // The MCP server reads the same tree: the fact is withdrawn, not unknown, and the ban is still answered.
+    const tree = await loadSiteTree(out);
+    expect(getFact(tree, SVT_ID)).toEqual({ invalid: `${SVT_ID} was withdrawn on 2026-11-30 and is no longer in force; no fact replaces it` });
+    expect(getFact(tree, "ca.foreign_buyer_ban")).toHaveProperty("structured.id", "ca.foreign_buyer_ban");
 
     // The webhook dispatch compares the two commits: one fact.updated that carries the withdrawal.
     const [before, after] = await Promise.all([loadFactsAtRevision(repo.root, base), loadFactsAtRevision(repo.root, withdrawal)]);

@@ -67,6 +67,11 @@ const factText = (fact: GetFactOutput, asOf: string): string =>
 /** The fact with `id` as the tree publishes it, its history in brief. */
 export const getFact = (tree: SiteTree, id: string): ToolAnswer<GetFactOutput> => {
   const fact = tree.facts.get(id);
+  const withdrawn = tree.withdrawn?.get(id);
+  if (!fact && withdrawn) {
+    const successor = withdrawn.superseded_by === null ? "no fact replaces it" : `${withdrawn.superseded_by} replaces it`;
+    return { invalid: `${id} was withdrawn on ${withdrawn.withdrawn_iso} and is no longer in force; ${successor}` };
+  }
   if (!fact) return { invalid: `unknown fact id: ${id}; search_facts finds the ids of the published facts by words` };
   const { history, ...published } = fact;
   // Whether the next announcement is late is judged on the build date, as the published upcoming list judges it.
