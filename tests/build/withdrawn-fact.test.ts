@@ -110,6 +110,13 @@ describe("a withdrawn fact", () => {
     const body = buildWebhookBody(events[0]!, { baseUrl: BASE, changedAt: "2026-01-01T00:01:00Z", sentAt: new Date("2026-12-01T00:00:00Z") });
     expect(WebhookBody.safeParse(body).success).toBe(true);
 
+    // A withdrawn fact is never due: when both have lapsed, the freshness gate names the ban alone.
+    const freshness = await runScript("src/cli/freshness.ts", ["--root", repo.root], { env: { FACTS_TODAY: "2027-06-01" } });
+    expect(freshness.code).toBe(1);
+    expect(freshness.stdout).toContain("ca.foreign_buyer_ban expired");
+    expect(freshness.stdout).not.toContain(SVT_ID);
+    expect(freshness.stdout).toContain("1 of 1 facts are past expires_iso on 2027-06-01");
+
     // A tombstone never becomes a live fact again: its id is never reused.
     const { withdrawn_iso: _date, withdrawn_reason: _reason, ...revived } = await repo.readJson(SVT);
     await repo.writeJson(SVT, revived);
