@@ -64,6 +64,10 @@ describe("a withdrawn fact", () => {
     expect(JSON.stringify(await read(SITE_PATHS.llms))).not.toContain(SVT_ID);
     expect(JSON.stringify(await read(SITE_PATHS.searchIndex))).not.toContain(SVT_ID);
     expect(await readFile(path.join(out, SITE_PATHS.feed), "utf8")).not.toContain(SVT_ID);
+    // No page of its own; the change log, which lists every fact ever added, links its tombstone instead.
+    await expect(readFile(path.join(out, `${SVT_ID}.html`))).rejects.toThrow(/ENOENT/);
+    expect(await readFile(path.join(out, "index.html"), "utf8")).not.toContain(SVT_ID);
+    expect(await readFile(path.join(out, "changelog.html"), "utf8")).toContain(`<a href="api/v1/facts/by-id/${SVT_ID}.json">`);
 
     const manifest = Manifest.parse(await read(SITE_PATHS.manifest));
     expect(manifest.withdrawn).toEqual([{ id: SVT_ID, withdrawn_iso: "2026-11-30", superseded_by: null }]);
