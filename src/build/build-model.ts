@@ -2,6 +2,7 @@ import path from "node:path";
 import { computeSeries } from "../affordability/compute-series.ts";
 import { loadIndexData } from "../affordability/load-index-data.ts";
 import { runChecks } from "../check/run-checks.ts";
+import { changeEvents } from "../derive/change-events.ts";
 import { diffIndex } from "../derive/diff-index.ts";
 import { factDiffs } from "../derive/fact-diffs.ts";
 import { type CommitInfo, type FactTimeline, type FactVersion, readFactHistory } from "../derive/history/index.ts";
@@ -11,7 +12,7 @@ import { urlsFor } from "../lib/config.ts";
 import { isoDateTimeOfSeconds } from "../lib/dates.ts";
 import { runGit } from "../lib/git/index.ts";
 import { formatProblem } from "../lib/problem.ts";
-import type { SiteModel } from "../render/site-model.ts";
+import type { SiteModel, WithdrawnFact } from "../render/site-model.ts";
 import { type Fact, factFromFile } from "../schemas/fact.ts";
 import type { SigningKeySet } from "../schemas/signing-key.ts";
 import { KEYS_FILE, readSigningKeys } from "../signing/read-signing-keys.ts";
@@ -46,6 +47,7 @@ export const buildModel = async (
   const loaded = [...report.facts].sort((a, b) => compareText(a.fact.id, b.fact.id));
 
   const facts: Fact[] = [];
+  const withdrawn: WithdrawnFact[] = [];
   const timelines = new Map<string, FactTimeline>();
   const lastChanged = new Map<string, CommitInfo>();
   for (const { doc, fact } of loaded) {
@@ -60,19 +62,39 @@ export const buildModel = async (
     const timeline: FactTimeline = { id: fact.id, path: doc.file, versions };
     timelines.set(fact.id, timeline);
     lastChanged.set(fact.id, current.lastCommit);
-    facts.push(factFromFile(fact, { history: historyEntries(versions), canonical_url: urls.factById(fact.id) }));
+    const published = factFromFile(fact, { history: historyEntries(versions), canonical_url: urls.factById(fact.id) });
+    // A tombstone keeps its history and diffs, and its single-fact response; it leaves everything that lists current facts.
+    if (fact.withdrawn_iso !== undefined && fact.withdrawn_reason !== undefined) {
+      withdrawn.push({
+        fact: published,
+        withdrawal: { withdrawn_iso: fact.withdrawn_iso, reason: fact.withdrawn_reason, superseded_by: fact.superseded_by ?? null },
+      });
+    } else {
+      facts.push(published);
+    }
   }
   const diffs = [...timelines.values()].flatMap((timeline) => factDiffs(timeline, urls));
+  const diffKeys = new Set(diffs.map((diff) => `${diff.fact_id} ${diff.from} ${diff.to}`));
+  // Committed changes only: an uncommitted edit has no commit to name it by, so it would have no stable id.
+  const live = new Set(facts.map((fact) => fact.id));
+  const changes = changeEvents(
+    history.changes,
+    urls,
+    (id, from, to) => diffKeys.has(`${id} ${from} ${to}`),
+    (id) => live.has(id),
+  );
   return {
     urls,
     websubHub: options.websubHub,
     today: options.today,
     generatedAt,
     facts,
+    withdrawn,
     timelines,
     lastChanged,
     diffs,
     diffIndex: diffIndex(diffs, urls, generatedAt),
+    changes,
     index: { ...computeSeries(indexData), data: indexData },
     signingKeys,
   };

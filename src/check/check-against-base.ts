@@ -30,7 +30,8 @@ export const readBaseFacts = async (root: string, baseRevision: string): Promise
 
 /**
  * The pull-request rules, against the base revision: a revision raises `version` by exactly 1, anything else keeps
- * it, versions never go down, a fact is never deleted or given another id, and a re-verification moves
+ * it, versions never go down, a fact is never deleted (it is withdrawn: its file stays as a tombstone, which never
+ * becomes a live fact again) or given another id, and a re-verification moves
  * `retrieved_iso` forward with `expires_iso`. A revision's description and quotes are read for numbers of the old
  * value left behind: those come back as warnings of the stale-number rule (`level: "warning"`).
  */
@@ -57,7 +58,7 @@ export const checkAgainstBase = async (root: string, baseRevision: string, head:
         line: 1,
         column: 1,
         pointer: "",
-        message: `fact "${before.id}" (v${before.version} on ${baseRevision}) was deleted; a retired rule keeps its file and sets superseded_by`,
+        message: `fact "${before.id}" (v${before.version} on ${baseRevision}) was deleted; facts are never deleted: keep the file as a tombstone with withdrawn_iso and withdrawn_reason (and superseded_by where a fact replaces it)`,
       });
     }
   }
@@ -69,6 +70,14 @@ export const checkAgainstBase = async (root: string, baseRevision: string, head:
       continue;
     }
     const before = previous.fact;
+    if (before.withdrawn_iso !== undefined && after.withdrawn_iso === undefined) {
+      problems.push(
+        doc.problemAt(
+          ["id"],
+          `fact "${after.id}" was withdrawn on ${before.withdrawn_iso}; a withdrawn fact stays withdrawn and its id is never reused: publish the rule under a new id`,
+        ),
+      );
+    }
     const changed = revisionFieldsChanged(before, after);
     if (changed.length > 0) {
       problems.push(...staleNumbers(doc, before, after).map((problem) => ({ ...problem, rule: OTHER_RULES.staleNumber.name })));

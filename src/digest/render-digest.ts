@@ -4,7 +4,7 @@ import type { MailMessage } from "../lib/mailer.ts";
 import type { DigestChange } from "./collect-digest-changes.ts";
 import type { DigestCycle } from "./digest-cycle.ts";
 
-const FIELD_NAMES = { value: "value", effective_iso: "effective", expires_iso: "re-verify by" } as const;
+const FIELD_NAMES = { value: "value", effective_iso: "effective", expires_iso: "re-verify by", withdrawn_iso: "withdrawn" } as const;
 
 const shown = (value: unknown): string => {
   const text = typeof value === "string" ? value : JSON.stringify(value);

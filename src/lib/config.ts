@@ -79,6 +79,8 @@ export const urlsFor = (baseUrl: string) => ({
   feed: `${baseUrl}${SITE_PATHS.feed}`,
   diff: (id: string, from: number, to: number) => `${baseUrl}${SITE_PATHS.diff(id, from, to)}`,
   diffIndex: `${baseUrl}${SITE_PATHS.diffIndex}`,
+  changes: `${baseUrl}${SITE_PATHS.changes}`,
+  changesCsv: `${baseUrl}${SITE_PATHS.changesCsv}`,
   searchIndex: `${baseUrl}${SITE_PATHS.searchIndex}`,
   factsAll: `${baseUrl}${SITE_PATHS.factsAll}`,
   factValuesCsv: `${baseUrl}${SITE_PATHS.factValuesCsv}`,

@@ -26,6 +26,9 @@ export const SITE_PATHS = {
   feed: `${FACTS}/feed.xml`,
   diff: (id: string, from: number | string, to: number | string) => `${FACTS}/diff/${id}/v${from}-to-v${to}.json`,
   diffIndex: `${FACTS}/diff/index.json`,
+  /** Every change event of every fact, newest first, with a stable id as the cursor of a mirror. */
+  changes: `${FACTS}/changes.json`,
+  changesCsv: `${FACTS}/changes.csv`,
   searchIndex: `${FACTS}/search-index.json`,
   /** Every fact's full record (as `by-id/{id}.json` carries it) in one file. */
   factsAll: `${FACTS}/all.json`,

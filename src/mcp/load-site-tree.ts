@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { formatProblem, type Problem } from "../lib/problem.ts";
 import { SITE_PATHS } from "../lib/site-paths.ts";
 import { type JsonDocument, readDocument, validateWithSchema } from "../model/index.ts";
-import { SearchIndex, Upcoming } from "../schemas/index.ts";
+import { Manifest, SearchIndex, Upcoming } from "../schemas/index.ts";
 import { PublishedCatalog, type PublishedFact, PublishedFactResponse, type SiteTree } from "./site-tree.ts";
 
 /** The published files the server answers from besides each fact's own, in the order loadSiteTree reads them. */
@@ -101,8 +101,13 @@ export const loadSiteTree = async (root: string): Promise<SiteTree> => {
   ];
   if (inconsistencies.length > 0) return refuse(root, inconsistencies);
 
+  // The manifest is read only for its withdrawn list; a tree without one (or an older one) has no withdrawn facts.
+  const manifestDoc = await readPublished(root, SITE_PATHS.manifest);
+  const manifest = manifestDoc === undefined ? undefined : Manifest.safeParse(manifestDoc.value);
+  const withdrawn = manifest?.success ? (manifest.data.withdrawn ?? []) : [];
   return {
     root,
+    withdrawn: new Map(withdrawn.map((entry) => [entry.id, entry])),
     catalog: catalog.value,
     facts: new Map(facts.facts.map((fact) => [fact.id, fact])),
     searchIndex: searchIndex.value,

@@ -21,4 +21,13 @@ export interface SiteTree {
   facts: ReadonlyMap<string, PublishedFact>;
   searchIndex: SearchIndex;
   upcoming: Upcoming;
+  /** The withdrawn facts the manifest lists, by id, so that asking for one says it was withdrawn rather than unknown. */
+  withdrawn?: ReadonlyMap<string, WithdrawnEntry>;
+}
+
+/** One entry of the manifest's `withdrawn` list. */
+export interface WithdrawnEntry {
+  id: string;
+  withdrawn_iso: string;
+  superseded_by: string | null;
 }

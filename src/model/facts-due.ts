@@ -2,6 +2,7 @@ import { compareText } from "../lib/compare-text.ts";
 import { daysBetween } from "../lib/dates.ts";
 import { expectedStatus } from "../schemas/next-expected.ts";
 import type { LoadedFact } from "./load-facts.ts";
+import { isWithdrawn } from "./withdrawn.ts";
 
 /** A fact whose verification has lapsed or lapses within the window, with where its `expires_iso` is written. */
 export interface FactDue {
@@ -19,10 +20,11 @@ export interface FactDue {
 /**
  * The facts to re-verify on `today`: past `expires_iso` (expired) or reaching it within `withinDays` (expiring).
  * A fact is still verified on its `expires_iso` day itself; it is expired from the day after.
- * Sorted soonest first, then by id, so reports and issues come out in a stable order.
+ * Sorted soonest first, then by id, so reports and issues come out in a stable order. A withdrawn fact is never due.
  */
 export const factsDue = (facts: readonly LoadedFact[], today: string, withinDays: number): FactDue[] =>
   facts
+    .filter(({ fact }) => !isWithdrawn(fact))
     .map((loaded) => ({ loaded, daysLeft: daysBetween(today, loaded.fact.expires_iso) }))
     .filter(({ daysLeft }) => daysLeft <= withinDays)
     .map(({ loaded, daysLeft }): FactDue => ({ loaded, daysLeft, status: daysLeft < 0 ? "expired" : "expiring" }))
@@ -38,4 +40,4 @@ export const describeDue = (due: Pick<FactDue, "daysLeft"> & { loaded: { fact: {
 
 /** The facts whose expected announcement is past due on `today`, by id: each needs its announcement looked for. */
 export const announcementsPastDue = (facts: readonly LoadedFact[], today: string): LoadedFact[] =>
-  facts.filter(({ fact }) => expectedStatus(fact, today) === "past-due").sort((a, b) => compareText(a.fact.id, b.fact.id));
+  facts.filter(({ fact }) => !isWithdrawn(fact) && expectedStatus(fact, today) === "past-due").sort((a, b) => compareText(a.fact.id, b.fact.id));

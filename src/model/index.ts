@@ -10,3 +10,4 @@ export { type DataDocument, MAX_DATA_FILE_BYTES, readDataDocument, readDocument 
 export { revisionFieldsChanged } from "./revision.ts";
 export { inForceOn, memberInForce, type Series, type SeriesFact, seriesMembers, seriesOf } from "./series.ts";
 export { validateWithSchema } from "./validate-with-schema.ts";
+export { isWithdrawn } from "./withdrawn.ts";

@@ -1,6 +1,7 @@
 import {
   renderAffordability,
   renderBulk,
+  renderChanges,
   renderDiffs,
   renderFactEndpoints,
   renderHostFiles,
@@ -29,6 +30,7 @@ export const renderSite = (model: SiteModel): SiteFiles => {
     renderUpcoming(model),
     renderSearchIndex(model),
     renderDiffs(model),
+    renderChanges(model),
     renderValueSchemas(model),
     renderAffordability(model),
     renderBulk(model),

@@ -42,6 +42,12 @@ export const FactFile = z.strictObject({
   /** When the next value is due on a known schedule: by when, what, and where it is published (an editorial field). */
   next_expected: NextExpected.optional(),
   superseded_by: SupersededBy.optional(),
+  /**
+   * A withdrawn fact's file stays as its tombstone: the last state it had, with the day it was withdrawn and why. It
+   * leaves the catalog but keeps its history, its diffs and its single-fact response, and its id is never reused.
+   */
+  withdrawn_iso: IsoDate.optional(),
+  withdrawn_reason: NonEmptyText.optional(),
 });
 export type FactFile = z.infer<typeof FactFile>;
 
@@ -62,4 +68,6 @@ export const FACT_FILE_KEYS = [
   "scheduled",
   "next_expected",
   "superseded_by",
+  "withdrawn_iso",
+  "withdrawn_reason",
 ] as const;

@@ -55,7 +55,8 @@ export type Fact = z.infer<typeof Fact>;
 
 /** Every published fact starts from a valid fact file; this keeps the two shapes from drifting apart. */
 export const factFromFile = (file: FactFile, derived: { history: HistoryEntry[]; canonical_url: string }): Fact => {
-  const { scheduled, next_expected, superseded_by, ...rest } = file;
+  // A tombstone's withdrawal is published beside the fact (`withdrawn` of the single-fact response), not in it.
+  const { scheduled, next_expected, superseded_by, withdrawn_iso: _withdrawnIso, withdrawn_reason: _withdrawnReason, ...rest } = file;
   return {
     ...rest,
     history: derived.history,
@@ -79,6 +80,17 @@ export const FactCatalog = z.object({
 });
 export type FactCatalog = z.infer<typeof FactCatalog>;
 
+/**
+ * Why a fact is no longer published as current: the day it was withdrawn, the reason, and the fact that replaces it
+ * (`superseded_by`, null when none does). Its single-fact response carries this beside its last state and history.
+ */
+export const Withdrawal = z.object({
+  withdrawn_iso: IsoDate,
+  reason: NonEmptyText,
+  superseded_by: SupersededBy,
+});
+export type Withdrawal = z.infer<typeof Withdrawal>;
+
 /** SPEC.md 2.5. */
 export const SingleFactResponse = z.object({
   schema_version: SchemaVersion,
@@ -88,5 +100,7 @@ export const SingleFactResponse = z.object({
   canonical_url: AbsoluteUrl.optional(),
   generated_at: IsoDateTime.optional(),
   fact: Fact,
+  /** Present only for a withdrawn fact (its tombstone): `fact` is then its last state, no longer in force. */
+  withdrawn: Withdrawal.optional(),
 });
 export type SingleFactResponse = z.infer<typeof SingleFactResponse>;

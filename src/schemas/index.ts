@@ -1,5 +1,6 @@
 export * from "./affordability.ts";
 export * from "./bulk.ts";
+export * from "./changes.ts";
 export * from "./citation.ts";
 export * from "./diff.ts";
 export * from "./error-body.ts";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AffordabilityLatest, AffordabilitySeries } from "./affordability.ts";
 import { AllFacts } from "./bulk.ts";
+import { ChangesIndex } from "./changes.ts";
 import { DiffIndex, FactDiff } from "./diff.ts";
 import { FactCatalog, SingleFactResponse } from "./fact.ts";
 import { FactFile } from "./fact-file.ts";
@@ -22,6 +23,7 @@ export const PUBLISHED_SCHEMAS: Record<string, z.ZodType> = {
   manifest: Manifest,
   "fact-diff": FactDiff,
   "diff-index": DiffIndex,
+  "changes-index": ChangesIndex,
   "search-index": SearchIndex,
   "series-response": SeriesResponse,
   upcoming: Upcoming,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AbsoluteUrl } from "./primitives.ts";
+import { AbsoluteUrl, FactId, IsoDate } from "./primitives.ts";
 import { SchemaVersion } from "./schema-version.ts";
 
 /** One published file with its digest, so a consumer can check what it fetched. */
@@ -22,6 +22,9 @@ export const Manifest = z.object({
       by_id_pattern: z.string().optional(),
       /** Where the JSON Schema of each fact's `value` is published: `{id}` is the fact id. */
       value_schema_pattern: z.string().optional(),
+      /** Every change event, newest first (`changes.json`), and the same as RFC 4180 CSV. */
+      changes: AbsoluteUrl.optional(),
+      changes_csv: AbsoluteUrl.optional(),
     })
     .catchall(z.unknown())
     .optional(),
@@ -29,6 +32,11 @@ export const Manifest = z.object({
   fact_id_list: z.array(z.string()).optional(),
   /** The names of the yearly series, each answered at `endpoints.series_pattern`. */
   series_list: z.array(z.string()).optional(),
+  /**
+   * The withdrawn facts, by id: no longer in the catalog or `fact_id_list`, their `by-id/{id}.json` answers with the
+   * tombstone. An id listed here is never used again.
+   */
+  withdrawn: z.array(z.object({ id: FactId, withdrawn_iso: IsoDate, superseded_by: FactId.nullable() })).optional(),
   files: z.array(ManifestFile).optional(),
 });
 export type Manifest = z.infer<typeof Manifest>;

@@ -2,7 +2,16 @@ import { z } from "zod";
 import { FactValue } from "./fact-value.ts";
 import { AbsoluteUrl, FactId, IsoDate, IsoDateTime } from "./primitives.ts";
 
-const Watched = z.object({ value: FactValue, expires_iso: IsoDate, effective_iso: IsoDate });
+/**
+ * A fact's watched fields; `withdrawn` only when the fact is withdrawn (its tombstone): the day, the reason and the
+ * id of the fact that replaces it, or null.
+ */
+const Watched = z.object({
+  value: FactValue,
+  expires_iso: IsoDate,
+  effective_iso: IsoDate,
+  withdrawn: z.object({ withdrawn_iso: IsoDate, reason: z.string(), superseded_by: FactId.nullable() }).optional(),
+});
 
 /** SPEC.md 6.3: the Schema.org UpdateAction envelope of a `fact.updated` delivery. */
 export const WebhookBody = z.object({
@@ -20,7 +29,7 @@ export const WebhookBody = z.object({
     previousVersion: z.int().min(1),
     current: Watched,
     previous: Watched,
-    diff: z.partialRecord(z.enum(["value", "expires_iso", "effective_iso"]), z.object({ from: z.unknown(), to: z.unknown() })),
+    diff: z.partialRecord(z.enum(["value", "expires_iso", "effective_iso", "withdrawn_iso"]), z.object({ from: z.unknown(), to: z.unknown() })),
     url: AbsoluteUrl,
   }),
   result: z.object({ "@type": z.literal("Dataset"), "@id": AbsoluteUrl }),

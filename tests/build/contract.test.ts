@@ -41,6 +41,7 @@ const zodSchemaFor = (urlPath: string): z.ZodType | undefined => {
   if (urlPath === "/api/v1/facts/llms.json") return schemas.LlmCatalog;
   if (urlPath === "/api/v1/facts/manifest.json") return schemas.Manifest;
   if (urlPath === "/api/v1/facts/diff/index.json") return schemas.DiffIndex;
+  if (urlPath === "/api/v1/facts/changes.json") return schemas.ChangesIndex;
   if (urlPath.startsWith("/api/v1/facts/diff/")) return schemas.FactDiff;
   if (urlPath === "/api/v1/facts/search-index.json") return schemas.SearchIndex;
   if (urlPath.startsWith("/api/v1/facts/schemas/")) return VALUE_SCHEMA_DOCUMENT;

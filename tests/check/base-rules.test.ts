@@ -97,7 +97,7 @@ describe("npm run check --base", () => {
     const result = await checkAgainstMain(repo);
     expect(result.code).toBe(1);
     expect(result.lines).toContain(
-      'facts/legal/bc.hbrp.json:1:1: fact "bc.hbrp" (v1 on main) was deleted; a retired rule keeps its file and sets superseded_by (at the document root) [version-rules]',
+      'facts/legal/bc.hbrp.json:1:1: fact "bc.hbrp" (v1 on main) was deleted; facts are never deleted: keep the file as a tombstone with withdrawn_iso and withdrawn_reason (and superseded_by where a fact replaces it) (at the document root) [version-rules]',
     );
     expect(result.lines).toContain(
       `${FILE}:2:3: fact "${ID}" was renamed to "bc.rent_cap.next"; ids never change: keep "${ID}" and set superseded_by on it if the rule was replaced (at /id) [version-rules]`,

@@ -10,6 +10,7 @@ import { retrievedNotInFuture } from "./retrieved-not-in-future.ts";
 import { scheduledChanges } from "./scheduled-changes.ts";
 import type { CheckRule, FactRule } from "./types.ts";
 import { valueSchema } from "./value-schema.ts";
+import { withdrawn } from "./withdrawn.ts";
 
 /** Every per-file rule over a fact that matched the schema, in the order they run. */
 export const FACT_RULES: readonly FactRule[] = [
@@ -54,6 +55,12 @@ export const FACT_RULES: readonly FactRule[] = [
       "The value, each scheduled value and each earlier version's value match the schema of the fact's id (src/schemas/values/), which every fact id must have.",
     check: valueSchema,
   },
+  {
+    name: "withdrawn",
+    level: "error",
+    description: "A tombstone (a withdrawn fact) has both withdrawn_iso, not after today, and withdrawn_reason, and no scheduled changes or next_expected.",
+    check: withdrawn,
+  },
 ];
 
 /** The checks that are not per-fact rules: reading the files, the schema, the rules across files and against the base. */
@@ -94,7 +101,7 @@ export const OTHER_RULES = {
     name: "version-rules",
     level: "error",
     description:
-      "Against the base branch: a change of value, unit or effective_iso raises version by exactly 1, anything else keeps it; no fact is deleted or renamed; a re-verification moves retrieved_iso and expires_iso forward.",
+      "Against the base branch: a change of value, unit or effective_iso raises version by exactly 1, anything else keeps it; no fact is deleted or renamed (a withdrawn fact keeps its file as a tombstone) and a tombstone never becomes a live fact again; a re-verification moves retrieved_iso and expires_iso forward.",
   },
   revisionCommit: {
     name: "revision-commit",

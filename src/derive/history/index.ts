@@ -1,2 +1,2 @@
-export { type FactTimeline, type FactVersion, readFactHistory } from "./read-fact-history.ts";
+export { type FactHistory, type FactStateChange, type FactTimeline, type FactVersion, readFactHistory } from "./read-fact-history.ts";
 export type { CommitInfo } from "./read-git-log.ts";

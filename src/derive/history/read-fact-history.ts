@@ -29,8 +29,23 @@ export interface SkippedState {
   reason: string;
 }
 
+/**
+ * One commit's change to one fact's file: the state before (absent when the fact first appears) and after. Every
+ * commit that touched a fact gives one, even when it kept the version (a re-verification, an editorial edit), so the
+ * change index can list each event; a commit that only moved a file, unchanged, gives one too, with equal states.
+ */
+export interface FactStateChange {
+  id: string;
+  commit: CommitInfo;
+  path: string;
+  before?: FactFile;
+  after: FactFile;
+}
+
 export interface FactHistory {
   facts: Map<string, FactTimeline>;
+  /** Every state change of every fact, in the order of the first-parent history, oldest first. */
+  changes: FactStateChange[];
   skipped: SkippedState[];
   commitCount: number;
 }
@@ -68,6 +83,7 @@ export const readFactHistory = async (cwd: string, revision = "HEAD", folder = "
   const commits = logged;
 
   const facts = new Map<string, FactTimeline>();
+  const changes: FactStateChange[] = [];
   const skipped: SkippedState[] = [];
   const idAtPath = new Map<string, string>();
   const pathCount = new Map<string, number>();
@@ -106,6 +122,7 @@ export const readFactHistory = async (cwd: string, revision = "HEAD", folder = "
       timeline.path = change.path;
       delete timeline.deleted;
       const last = timeline.versions.at(-1);
+      changes.push({ id: state.id, commit: info, path: change.path, ...(last ? { before: last.state } : {}), after: state });
       if (last && last.version === state.version) {
         last.state = state;
         last.path = change.path;
@@ -120,7 +137,7 @@ export const readFactHistory = async (cwd: string, revision = "HEAD", folder = "
     }
   }
   await addMergedImpacts(cwd, facts, new Map(commits.filter((commit) => commit.parents.length > 1).map((commit) => [commit.sha, commit.parents[0]!])));
-  return { facts, skipped, commitCount: commits.length };
+  return { facts, changes, skipped, commitCount: commits.length };
 };
 
 /**

@@ -100,6 +100,11 @@ const factText = (fact: GetFactOutput, asOf: string): string =>
  */
 export const getFact = (tree: SiteTree, id: string): ToolAnswer<GetFactOutput> => {
   const asOf = tree.upcoming.as_of;
+  const withdrawn = tree.withdrawn?.get(id);
+  if (!tree.facts.has(id) && withdrawn) {
+    const successor = withdrawn.superseded_by === null ? "no fact replaces it" : `${withdrawn.superseded_by} replaces it`;
+    return { invalid: `${id} was withdrawn on ${withdrawn.withdrawn_iso} and is no longer in force; ${successor}` };
+  }
   const series = tree.facts.has(id) ? undefined : seriesOf([...tree.facts.values()]).find((each) => each.name === id);
   const fact = series === undefined ? tree.facts.get(id) : memberInForce(series, asOf);
   if (series !== undefined && fact === undefined) {

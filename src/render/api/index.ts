@@ -1,5 +1,6 @@
 export { INDEX_FORMULA, latestEntry, renderAffordability } from "./render-affordability.ts";
 export { renderBulk } from "./render-bulk.ts";
+export { renderChanges } from "./render-changes.ts";
 export { renderDiffs } from "./render-diffs.ts";
 export { renderFactEndpoints } from "./render-fact-endpoints.ts";
 export { renderHostFiles } from "./render-host-files.ts";

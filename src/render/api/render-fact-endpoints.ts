@@ -22,7 +22,7 @@ export const catalogFact = (fact: Fact): Fact => ({
   scheduled: (fact.scheduled ?? []).map((change) => ({ ...change, citations: change.citations.map(sourceOf) })),
 });
 
-/** `/api/v1/facts/index.json`, the six domain bundles and one `/by-id/{id}.json` per fact. */
+/** `/api/v1/facts/index.json`, the six domain bundles and one `/by-id/{id}.json` per fact, withdrawn ones included (their tombstone). */
 export const renderFactEndpoints = (model: SiteModel): SiteFiles => {
   const files: SiteFiles = new Map();
   const catalog = (facts: readonly Fact[], canonical: string, title: string): FactCatalog => ({
@@ -49,6 +49,19 @@ export const renderFactEndpoints = (model: SiteModel): SiteFiles => {
       canonical_url: model.urls.factById(fact.id),
       generated_at: model.generatedAt,
       fact,
+    };
+    files.set(SITE_PATHS.factById(fact.id), jsonText(response));
+  }
+  for (const { fact, withdrawal } of model.withdrawn) {
+    const response: SingleFactResponse = {
+      schema_version: SCHEMA_VERSION,
+      name: SERVICE.name,
+      version: SERVICE.apiVersion,
+      license: SERVICE.license,
+      canonical_url: model.urls.factById(fact.id),
+      generated_at: model.generatedAt,
+      fact,
+      withdrawn: withdrawal,
     };
     files.set(SITE_PATHS.factById(fact.id), jsonText(response));
   }

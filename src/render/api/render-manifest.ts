@@ -36,6 +36,8 @@ export const renderManifest = (model: SiteModel, published: SiteFiles): SiteFile
       search_index: model.urls.searchIndex,
       diff_index: model.urls.diffIndex,
       diff_pattern: `${model.urls.base}${SITE_PATHS.diff("{id}", "{from}", "{to}")}`,
+      changes: model.urls.changes,
+      changes_csv: model.urls.changesCsv,
       affordability_index: `${model.urls.base}${SITE_PATHS.affordabilityIndex}`,
       affordability_latest: `${model.urls.base}${SITE_PATHS.affordabilityLatest}`,
       openapi: model.urls.openApi,
@@ -43,6 +45,11 @@ export const renderManifest = (model: SiteModel, published: SiteFiles): SiteFile
     domain_list: [...DOMAINS],
     fact_id_list: model.facts.map((fact) => fact.id),
     series_list: seriesOfModel(model).map((series) => series.name),
+    withdrawn: model.withdrawn.map(({ fact, withdrawal }) => ({
+      id: fact.id,
+      withdrawn_iso: withdrawal.withdrawn_iso,
+      superseded_by: withdrawal.superseded_by?.id ?? null,
+    })),
     files,
   };
   return new Map([[MANIFEST_PATH, jsonText(manifest)]]);

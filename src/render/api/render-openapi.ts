@@ -21,10 +21,13 @@ const COMPONENTS: Record<string, z.ZodType> = {
   AllFacts: schemas.AllFacts,
   SeriesMember: schemas.SeriesMember,
   SeriesResponse: schemas.SeriesResponse,
+  Withdrawal: schemas.Withdrawal,
   LlmCatalog: schemas.LlmCatalog,
   Manifest: schemas.Manifest,
   FactDiff: schemas.FactDiff,
   DiffIndex: schemas.DiffIndex,
+  ChangeEvent: schemas.ChangeEvent,
+  ChangesIndex: schemas.ChangesIndex,
   SearchIndex: schemas.SearchIndex,
   ScheduledChange: schemas.ScheduledChange,
   Upcoming: schemas.Upcoming,
@@ -102,8 +105,15 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
     ),
     [SITE_PATHS.factById("{id}")]: get(
       "One fact.",
-      { 200: json(ref("SingleFactResponse"), "SingleFactResponse"), 404: { ...NOT_FOUND, description: "The id is not one of the catalog's." } },
-      [{ name: "id", in: "path", required: true, schema: { type: "string", enum: factIds } }],
+      {
+        200: json(ref("SingleFactResponse"), "SingleFactResponse"),
+        404: { ...NOT_FOUND, description: "The id is not one of the catalog's." },
+        410: json(
+          ref("SingleFactResponse"),
+          "The fact was withdrawn (an id of the manifest's withdrawn list): the body is its tombstone, its last state with `withdrawn`. The local server answers 410; a static host such as GitHub Pages serves the same body with 200.",
+        ),
+      },
+      [{ name: "id", in: "path", required: true, schema: { type: "string", enum: [...factIds, ...model.withdrawn.map(({ fact }) => fact.id)] } }],
     ),
     [SITE_PATHS.valueSchema("{id}")]: get(
       "The JSON Schema (2020-12) of one fact's value, across its versions and scheduled changes; the same schema is this document's component FactValue.{id}.",
@@ -133,6 +143,13 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
       ],
     ),
     [SITE_PATHS.diffIndex]: get("Every published diff, newest first.", { 200: json(ref("DiffIndex"), "DiffIndex") }),
+    [SITE_PATHS.changes]: get(
+      "Every change event of every fact, newest first, each with a stable id: a mirror reads from the top and stops at the last id it processed.",
+      { 200: json(ref("ChangesIndex"), "ChangesIndex") },
+    ),
+    [SITE_PATHS.changesCsv]: get("The events of changes.json as RFC 4180 CSV with a header row, in the same order.", {
+      200: { description: "CSV (RFC 4180)", headers: HEADERS, content: { "text/csv": { schema: { type: "string" } } } },
+    }),
     [SITE_PATHS.searchIndex]: get("Pre-normalized search items, one per fact.", { 200: json(ref("SearchIndex"), "Search index") }),
     [SITE_PATHS.factFeed("{id}")]: get(
       "Atom 1.0 feed of one fact: an entry per version and per scheduled change.",

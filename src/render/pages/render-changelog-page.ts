@@ -13,8 +13,13 @@ const commitCell = (isoDateTime: string): Html => html`<time datetime="${isoDate
  * first published each fact. Each revision links its diff JSON.
  */
 export const renderChangelogPage = (model: SiteModel): string => {
-  const labels = new Map(model.facts.map((fact) => [fact.id, fact.label]));
-  const factLink = (id: string): Html => html`<a href="${sitePath(model.urls, model.urls.factAnchor(id))}">${labels.get(id) ?? id}</a> <code>${id}</code>`;
+  const labels = new Map([...model.facts, ...model.withdrawn.map(({ fact }) => fact)].map((fact) => [fact.id, fact.label]));
+  const withdrawn = new Set(model.withdrawn.map(({ fact }) => fact.id));
+  // A withdrawn fact has no place in the catalog page: its link goes to its tombstone, the single-fact JSON.
+  const factLink = (id: string): Html =>
+    withdrawn.has(id)
+      ? html`<a href="${sitePath(model.urls, model.urls.factById(id))}">${labels.get(id) ?? id}</a> <code>${id}</code> (withdrawn)`
+      : html`<a href="${sitePath(model.urls, model.urls.factAnchor(id))}">${labels.get(id) ?? id}</a> <code>${id}</code>`;
   const revisions = model.diffIndex.diffs.filter((entry) => entry.to === entry.from + 1);
   const added = [...model.timelines.values()]
     .map((timeline) => ({ id: timeline.id, first: timeline.versions[0] }))

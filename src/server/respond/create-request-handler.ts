@@ -53,16 +53,20 @@ const redirectToFolder = (response: ServerResponse, target: string, requestPath:
   response.end();
 };
 
-/** Sends the representation of a file the client accepts: 304 when it holds its ETag already, else 200 (no body for HEAD). */
-const sendFile = (request: IncomingMessage, response: ServerResponse, file: SiteFile): void => {
+/**
+ * Sends the representation of a file the client accepts: 304 when it holds its ETag already, else 200 (no body for
+ * HEAD). A withdrawn fact's single-fact response is sent with `410 Gone` instead, always with its body, the tombstone:
+ * the status tells a client the fact is gone for good, the body says when, why and what replaces it.
+ */
+const sendFile = (request: IncomingMessage, response: ServerResponse, file: SiteFile, gone: boolean): void => {
   const representation = file[negotiateEncoding(request.headers["accept-encoding"])];
   const ifNoneMatch = request.headers["if-none-match"];
-  if (ifNoneMatch !== undefined && ifNoneMatchHits(ifNoneMatch, representation.etag)) {
+  if (!gone && ifNoneMatch !== undefined && ifNoneMatchHits(ifNoneMatch, representation.etag)) {
     response.writeHead(304, representation.notModifiedHeaders);
     response.end();
     return;
   }
-  response.writeHead(200, representation.okHeaders);
+  response.writeHead(gone ? 410 : 200, representation.okHeaders);
   response.end(request.method === "HEAD" ? undefined : representation.body);
 };
 
@@ -83,7 +87,7 @@ export const createRequestHandler =
     const requestPath = pathOf(target);
     const exact = requestPath.includes("%") ? undefined : site.files.get(requestPath);
     if (exact !== undefined) {
-      sendFile(request, response, exact);
+      sendFile(request, response, exact, site.gone.has(requestPath));
       return;
     }
     const resolved = resolveRequestPath(target);
@@ -92,7 +96,7 @@ export const createRequestHandler =
       return;
     }
     const file = site.files.get(resolved.path);
-    if (file !== undefined) sendFile(request, response, file);
+    if (file !== undefined) sendFile(request, response, file, site.gone.has(resolved.path));
     else if (site.folders.has(resolved.path)) redirectToFolder(response, target, requestPath);
     else sendError(request, response, 404, notFoundBody(site, requestPath, resolved.path));
   };

@@ -3,6 +3,7 @@ import path from "node:path";
 import { compareText } from "../../lib/compare-text.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { listFiles } from "../../model/list-files.ts";
+import { Manifest } from "../../schemas/manifest.ts";
 import { createSiteFile, type SiteFile } from "./create-site-file.ts";
 
 const BY_ID_PREFIX = SITE_PATHS.byIdPrefix;
@@ -14,11 +15,28 @@ export interface Site {
   files: Map<string, SiteFile>;
   /** Folders holding an `index.html`, named without their trailing slash: requests for these are redirected to `/folder/`. */
   folders: Set<string>;
-  /** Ids that have a `SITE_PATHS.factById(id)`, sorted: the ids a 404 names as valid. */
+  /** Ids that have a `SITE_PATHS.factById(id)` and are not withdrawn, sorted: the ids a 404 names as valid. */
   factIds: string[];
+  /** The `SITE_PATHS.factById(id)` of each withdrawn fact (the manifest's `withdrawn` list): answered `410 Gone` with the tombstone. */
+  gone: Set<string>;
   fileCount: number;
   byteCount: number;
 }
+
+/**
+ * The single-fact paths of the withdrawn facts the manifest lists. A tree without a manifest, or whose manifest does
+ * not parse, has none: its files are still served, each with 200.
+ */
+const withdrawnPaths = (manifest: Buffer | undefined): Set<string> => {
+  let json: unknown;
+  try {
+    json = manifest === undefined ? undefined : JSON.parse(manifest.toString("utf8"));
+  } catch {
+    json = undefined;
+  }
+  const parsed = Manifest.safeParse(json);
+  return new Set(parsed.success ? (parsed.data.withdrawn ?? []).map(({ id }) => SITE_PATHS.factById(id)) : []);
+};
 
 /**
  * Reads every regular file below `root` into memory with its compressed forms and validators. The tree is a few
@@ -41,6 +59,7 @@ export const loadSite = async (root: string): Promise<Site> => {
     }),
   );
 
+  const gone = withdrawnPaths(loaded.find(([sitePath]) => sitePath === SITE_PATHS.manifest)?.[1].identity.body);
   const files = new Map<string, SiteFile>();
   const folders = new Set<string>();
   const factIds: string[] = [];
@@ -54,8 +73,8 @@ export const loadSite = async (root: string): Promise<Site> => {
       if (folder !== "/") folders.add(folder.slice(0, -1));
     }
     if (sitePath.startsWith(BY_ID_PREFIX) && sitePath.endsWith(".json") && !sitePath.slice(BY_ID_PREFIX.length).includes("/")) {
-      factIds.push(sitePath.slice(BY_ID_PREFIX.length, -".json".length));
+      if (!gone.has(sitePath)) factIds.push(sitePath.slice(BY_ID_PREFIX.length, -".json".length));
     }
   }
-  return { root: absoluteRoot, files, folders, factIds: factIds.sort(compareText), fileCount: loaded.length, byteCount };
+  return { root: absoluteRoot, files, folders, factIds: factIds.sort(compareText), gone, fileCount: loaded.length, byteCount };
 };

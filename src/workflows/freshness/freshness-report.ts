@@ -1,5 +1,5 @@
 import type { Problem } from "../../lib/problem.ts";
-import { announcementsPastDue, describeDue, type FactDue, factsDue, type LoadedFact } from "../../model/index.ts";
+import { announcementsPastDue, describeDue, type FactDue, factsDue, isWithdrawn, type LoadedFact } from "../../model/index.ts";
 import type { ScheduledChange } from "../../schemas/scheduled-change.ts";
 import { planPromotions } from "../promote/plan-promotions.ts";
 
@@ -72,7 +72,8 @@ export const freshnessReport = (facts: readonly LoadedFact[], today: string, war
         `${fact.id}: the expected announcement is past due since ${fact.next_expected!.by_iso}, not yet recorded (${fact.next_expected!.what}): look for it at ${fact.next_expected!.where.url}, record the new value (a revision or a scheduled change) and move next_expected to the next cycle, or move by_iso if it is late`,
       ),
     })),
-    factCount: facts.length,
+    // The facts in force: a withdrawn fact (a tombstone) is never due, so it is not counted among those that could be.
+    factCount: facts.filter(({ fact }) => !isWithdrawn(fact)).length,
   };
 };
 

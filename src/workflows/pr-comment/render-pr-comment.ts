@@ -126,7 +126,7 @@ const explanation = (change: FactChange): string => {
     case "added":
       return "A new fact; it starts at version 1.";
     case "deleted":
-      return "This fact file is gone. Facts are never deleted: a retired rule keeps its file and sets superseded_by.";
+      return "This fact file is gone. Facts are never deleted: a withdrawn fact keeps its file as a tombstone, with withdrawn_iso and withdrawn_reason (and superseded_by where a fact replaces it).";
     default:
       return "";
   }

@@ -1,5 +1,5 @@
 import { daysBetween } from "../../lib/dates.ts";
-import { announcementsPastDue, factsDue, latestRetrieved } from "../../model/index.ts";
+import { announcementsPastDue, factsDue, isWithdrawn, latestRetrieved } from "../../model/index.ts";
 import type { SourceFinding } from "../../sources/check-sources.ts";
 import { needsAttention } from "../../sources/describe-finding.ts";
 import type { FactIssueOptions } from "../github/fact-issue-options.ts";
@@ -29,7 +29,10 @@ export const runReverify = async (options: ReverifyOptions): Promise<ReverifyRes
   const dueIds = new Set(byDate.map((entry) => entry.loaded.fact.id));
   // A quote or page gone makes a fact due at once, whatever its date.
   const drifted = options.facts
-    .filter(({ fact }) => !dueIds.has(fact.id) && options.findings.some((finding) => finding.source.factId === fact.id && needsAttention(finding)))
+    .filter(
+      ({ fact }) =>
+        !isWithdrawn(fact) && !dueIds.has(fact.id) && options.findings.some((finding) => finding.source.factId === fact.id && needsAttention(finding)),
+    )
     .map((loaded) => ({ loaded, daysLeft: daysBetween(options.today, loaded.fact.expires_iso), status: "drift" as const }));
   // So does an expected announcement that is past due: whether it came must be checked where it is published.
   const driftedIds = new Set(drifted.map((entry) => entry.loaded.fact.id));

@@ -1,0 +1,78 @@
+import { isDeepStrictEqual } from "node:util";
+import { compareText } from "../lib/compare-text.ts";
+import type { Urls } from "../lib/config.ts";
+import { latestRetrieved, revisionFieldsChanged } from "../model/index.ts";
+import type { ChangeEvent, ChangeKind } from "../schemas/changes.ts";
+import type { FactFile } from "../schemas/fact-file.ts";
+import type { FactStateChange } from "./history/index.ts";
+
+/** A scheduled change of `before` that `after` put in effect: it left `scheduled`, and its value and date are now the fact's. */
+const promotedChange = (before: FactFile, after: FactFile): boolean =>
+  (before.scheduled ?? []).some(
+    (change) =>
+      change.effective_iso === after.effective_iso &&
+      isDeepStrictEqual(change.value, after.value) &&
+      !(after.scheduled ?? []).some((kept) => isDeepStrictEqual(kept, change)),
+  );
+
+/** A scheduled change in `after` that `before` did not have. */
+const scheduledAdded = (before: FactFile, after: FactFile): boolean =>
+  (after.scheduled ?? []).some((change) => !(before.scheduled ?? []).some((known) => isDeepStrictEqual(known, change)));
+
+/**
+ * The kind of one commit's change to one fact, or undefined when its content did not change (a file moved). The
+ * version rules decide the first split, as the check does (src/model/revision.ts): a change to value, unit or
+ * effective date is a revision. A commit that does several things is named by the one that matters most to a
+ * mirror: a withdrawal, then a revision or promotion, then a new scheduled change, then a re-verification, then an editorial edit.
+ */
+export const changeKindOf = (before: FactFile | undefined, after: FactFile): ChangeKind | undefined => {
+  if (after.withdrawn_iso !== undefined && before?.withdrawn_iso === undefined) return "withdrawn";
+  if (!before) return "added";
+  if (revisionFieldsChanged(before, after).length > 0) return promotedChange(before, after) ? "promoted" : "revision";
+  if (scheduledAdded(before, after)) return "scheduled";
+  if (latestRetrieved(after) !== latestRetrieved(before) || after.expires_iso !== before.expires_iso) return "re-verification";
+  return isDeepStrictEqual(before, after) ? undefined : "editorial";
+};
+
+/**
+ * Every change event, newest first: commits in the reverse order of the first-parent history (`changes` is oldest
+ * first), and within one commit by fact id. A diff link is given for a revision whose diff is published
+ * (`hasDiff`), which every revision from one committed version to the next is.
+ */
+export const changeEvents = (
+  changes: readonly FactStateChange[],
+  urls: Urls,
+  hasDiff: (id: string, from: number, to: number) => boolean,
+  hasPage: (id: string) => boolean,
+): ChangeEvent[] => {
+  const events: ChangeEvent[] = [];
+  const seen = new Set<string>();
+  for (let index = changes.length - 1; index >= 0; ) {
+    // One commit's changes sit side by side in `changes`: take them together to order them by fact id.
+    const sha = changes[index]!.commit.sha;
+    const group: FactStateChange[] = [];
+    for (; index >= 0 && changes[index]!.commit.sha === sha; index--) group.push(changes[index]!);
+    for (const change of group.sort((a, b) => compareText(a.id, b.id))) {
+      const kind = changeKindOf(change.before, change.after);
+      const id = `${sha}:${change.id}`;
+      // Two files of one id in one commit (a fact moved between folders): one event, which the first names.
+      if (kind === undefined || seen.has(id)) continue;
+      seen.add(id);
+      const from = change.before?.version;
+      const to = change.after.version;
+      const revised = (kind === "revision" || kind === "promoted") && from !== undefined && hasDiff(change.id, from, to);
+      events.push({
+        id,
+        published_at: change.commit.committed_at,
+        fact_id: change.id,
+        version: to,
+        kind,
+        commit: sha,
+        fact_url: urls.factById(change.id),
+        ...(hasPage(change.id) ? { page_url: urls.factPage(change.id) } : {}),
+        ...(revised ? { diff_url: urls.diff(change.id, from, to) } : {}),
+      });
+    }
+  }
+  return events;
+};

@@ -1,0 +1,48 @@
+import { stringify } from "csv-stringify/sync";
+import { SERVICE } from "../../lib/config.ts";
+import { SITE_PATHS } from "../../lib/site-paths.ts";
+import type { ChangeEvent, ChangesIndex } from "../../schemas/changes.ts";
+import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
+import { jsonText, type SiteFiles } from "../site-files.ts";
+import type { SiteModel } from "../site-model.ts";
+
+/** The columns of `changes.csv`, in order: the members of a change event, `diff_url` empty where there is none. */
+export const CHANGES_CSV_COLUMNS = [
+  "id",
+  "published_at",
+  "fact_id",
+  "version",
+  "kind",
+  "commit",
+  "fact_url",
+  "page_url",
+  "diff_url",
+] as const satisfies readonly (keyof ChangeEvent)[];
+
+/**
+ * `changes.json` and `changes.csv`: every change event, newest first. One file of all events, not pages: at this size
+ * (one event per fact per commit) it stays small, and a static host cannot answer a query such as `?since=`, so a
+ * client reads from the top and stops at the last id it processed. The CSV is RFC 4180 (CRLF line ends, a header
+ * row, fields quoted where needed), written by csv-stringify rather than by hand.
+ */
+export const renderChanges = (model: SiteModel): SiteFiles => {
+  const index: ChangesIndex = {
+    schema_version: SCHEMA_VERSION,
+    name: `${SERVICE.name}: changes`,
+    version: SERVICE.apiVersion,
+    license: SERVICE.license,
+    canonical_url: model.urls.changes,
+    generated_at: model.generatedAt,
+    count: model.changes.length,
+    newest_id: model.changes[0]?.id ?? null,
+    events: model.changes,
+  };
+  const csv = stringify(
+    model.changes.map((event) => CHANGES_CSV_COLUMNS.map((column) => event[column] ?? "")),
+    { header: true, columns: [...CHANGES_CSV_COLUMNS], record_delimiter: "windows" },
+  );
+  return new Map([
+    [SITE_PATHS.changes, jsonText(index)],
+    [SITE_PATHS.changesCsv, csv],
+  ]);
+};
