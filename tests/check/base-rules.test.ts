@@ -244,4 +244,17 @@ describe("npm run check without --base", () => {
     expect(result.stdout.split("\n")[0]).toBe(`base: ${head.slice(0, 12)}, the merge-base of HEAD and main (HEAD itself, so uncommitted edits are compared)`);
     expect(result.stdout).toContain(VERSION_PROBLEM);
   });
+
+  it("on main with a committed revision and no uncommitted edits under facts/, compares with HEAD~1", async () => {
+    const repo = await repoAtBase();
+    const before = (await repo.git("rev-parse", "HEAD")).trim();
+    await repo.writeFact({ ...base, value: { max_increase: 0.023 } });
+    await repo.commit("update rent cap on main");
+    const result = await check(repo.root);
+    expect(result.stdout.split("\n")[0]).toBe(
+      `base: ${before.slice(0, 12)}, HEAD~1 (the merge-base of HEAD and main is HEAD itself and facts/ has no uncommitted edits, so the last commit is compared)`,
+    );
+    expect(result.stdout).toContain(VERSION_PROBLEM);
+    expect(result.code).toBe(1);
+  });
 });
