@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Problem } from "../lib/problem.ts";
 import { cadenceTagsOf, factsAtRevision, type LoadedFact, latestRetrieved, revisionFieldsChanged } from "../model/index.ts";
 import { FactFile } from "../schemas/fact-file.ts";
+import { nextExpectedMoved } from "./next-expected-moved.ts";
 import { OTHER_RULES } from "./rules/index.ts";
 import { staleNumbers } from "./stale-numbers.ts";
 
@@ -33,7 +34,8 @@ export const readBaseFacts = async (root: string, baseRevision: string): Promise
  * it, versions never go down, a fact is never deleted (it is withdrawn: its file stays as a tombstone, which never
  * becomes a live fact again) or given another id, and a re-verification moves
  * `retrieved_iso` forward with `expires_iso`. A revision's description and quotes are read for numbers of the old
- * value left behind: those come back as warnings of the stale-number rule (`level: "warning"`).
+ * value left behind: those come back as warnings of the stale-number rule (`level: "warning"`). A fact awaiting an
+ * announcement (`next_expected`) that records a new value moves its expectation on (see nextExpectedMoved).
  */
 export const checkAgainstBase = async (root: string, baseRevision: string, head: readonly LoadedFact[], headFiles: readonly string[]): Promise<Problem[]> => {
   const base = await readBaseFacts(root, baseRevision);
@@ -82,6 +84,7 @@ export const checkAgainstBase = async (root: string, baseRevision: string, head:
     if (changed.length > 0) {
       problems.push(...staleNumbers(doc, before, after).map((problem) => ({ ...problem, rule: OTHER_RULES.staleNumber.name })));
     }
+    problems.push(...nextExpectedMoved(doc, before, after));
     if (after.version < before.version) {
       problems.push(doc.problemAt(["version"], `version went down from ${before.version} to ${after.version}; versions never decrease`));
     } else if (changed.length > 0 && after.version !== before.version + 1) {

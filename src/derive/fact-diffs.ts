@@ -13,7 +13,7 @@ const atVersion = (version: FactVersion): FactAtVersion => ({
   effective_iso: version.state.effective_iso,
   expires_iso: version.state.expires_iso,
   citations: version.state.citations,
-  commit: { sha: version.introduced.sha, committed_at: version.introduced.committed_at, message: version.introduced.message },
+  commit: { sha: version.introduced.sha, committed_at: version.introduced.committed_at, note: versionNote(version.version, version.introduced) },
 });
 
 const FIELDS = ["unit", "effective_iso", "expires_iso"] as const;

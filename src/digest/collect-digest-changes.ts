@@ -31,7 +31,8 @@ export const collectDigestChanges = async (cwd: string, from: string | undefined
     const reverification = versions.filter((version) => version.lastCommit.committed_at >= since).at(-1)?.lastCommit;
     const commit = revision ?? reverification ?? versions.at(-1)?.lastCommit;
     // A revision is named by its public version note, the same text as its history entry; never by a bare subject.
-    const impact = revised && revision ? versionNote(revised.version, revision) : commit ? impactLine(commit.message) : "";
+    const reverified = event.current.expires_iso !== event.previous.expires_iso && commit ? commit.committed_at.slice(0, 10) : undefined;
+    const impact = revised && revision ? versionNote(revised.version, revision) : commit ? impactLine(commit.message, reverified) : "";
     return {
       event,
       label: labels.get(event.factId) ?? event.factId,

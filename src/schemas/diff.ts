@@ -20,7 +20,11 @@ export type ValueDiff = z.infer<typeof ValueDiff>;
 
 const FieldChange = z.object({ from: z.unknown().optional(), to: z.unknown().optional() });
 
-/** The state of a fact at one version, with the commit that recorded it. */
+/**
+ * The state of a fact at one version, with the commit that recorded it: its id, its time and the version's public
+ * note (the commit's `Impact:` line, or "Revised to version N."), never the raw commit message, whose subject line is
+ * written for the repository's log.
+ */
 export const FactAtVersion = z.object({
   version: z.int().min(1),
   label: z.string(),
@@ -29,7 +33,7 @@ export const FactAtVersion = z.object({
   effective_iso: IsoDate,
   expires_iso: IsoDate,
   citations: z.array(Citation).min(1),
-  commit: z.object({ sha: z.string().regex(/^[0-9a-f]{40,64}$/), committed_at: IsoDateTime, message: z.string() }),
+  commit: z.object({ sha: z.string().regex(/^[0-9a-f]{40,64}$/), committed_at: IsoDateTime, note: z.string() }),
 });
 export type FactAtVersion = z.infer<typeof FactAtVersion>;
 

@@ -40,6 +40,8 @@ export const expectedStatus = (
   const expected = fact.next_expected;
   if (expected === undefined) return undefined;
   if (expected.by_iso >= today) return "expected";
+  // Any scheduled entry counts: the scheduled-changes rule keeps each after the current effective_iso, so each is a
+  // value announced after the one in force; and the next-expected-moved rule has next_expected moved when one is added.
   const newer = (fact.scheduled ?? []).length > 0 || (fact.superseded_by ?? null) !== null || fact.effective_iso > expected.by_iso;
   return newer ? "recorded" : "past-due";
 };

@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo, factJson, type GitRepo } from "../helpers/git-repo.ts";
@@ -243,5 +245,98 @@ describe("npm run check without --base", () => {
     const result = await check(repo.root);
     expect(result.stdout.split("\n")[0]).toBe(`base: ${head.slice(0, 12)}, the merge-base of HEAD and main (HEAD itself, so uncommitted edits are compared)`);
     expect(result.stdout).toContain(VERSION_PROBLEM);
+  });
+
+  it("on main with a committed revision and no uncommitted edits under facts/, compares with HEAD~1", async () => {
+    const repo = await repoAtBase();
+    const before = (await repo.git("rev-parse", "HEAD")).trim();
+    await repo.writeFact({ ...base, value: { max_increase: 0.023 } });
+    await repo.commit("update rent cap on main");
+    const result = await check(repo.root);
+    expect(result.stdout.split("\n")[0]).toBe(
+      `base: ${before.slice(0, 12)}, HEAD~1 (the merge-base of HEAD and main is HEAD itself and facts/ has no uncommitted edits, so the last commit is compared)`,
+    );
+    expect(result.stdout).toContain(VERSION_PROBLEM);
+    expect(result.code).toBe(1);
+  });
+});
+
+describe("npm run check --base, on a fact awaiting an announcement (next_expected)", () => {
+  const AWAITED = {
+    by_iso: "2025-09-30",
+    what: "The 2026 rent cap",
+    where: { url: "https://www2.gov.bc.ca/gov/content/housing-tenancy/residential-tenancies/rent-rtb/rent-increases", org: "Residential Tenancy Branch" },
+  };
+  const FOLLOWING = { ...AWAITED, by_iso: "2026-09-30", what: "The 2027 rent cap" };
+  const change = (effective_iso: string, rate: number) => ({
+    effective_iso,
+    status: "announced",
+    value: factValue(ID, { max_increase_rate: rate }),
+    citations: [{ url: AWAITED.where.url, org: AWAITED.where.org, kind: "official", retrieved_iso: "2026-11-20" }],
+    note: "The announced cap.",
+  });
+  /** The fact file of `seed` with `scheduled` and `next_expected` where the schema's key order puts them. */
+  const write = async (repo: GitRepo, seed: typeof base & { retrieved_iso?: string }, extra: { scheduled?: unknown[]; next_expected?: unknown }) => {
+    const { superseded_by, ...fact } = factJson(seed);
+    await repo.writeJson(FILE, { ...fact, ...extra, superseded_by });
+  };
+  const awaitingBase = async (scheduled?: unknown[], nextExpected: unknown = AWAITED): Promise<GitRepo> => {
+    const repo = await createGitRepo();
+    await write(repo, base, { ...(scheduled ? { scheduled } : {}), next_expected: nextExpected });
+    await repo.writeFact({ id: "bc.hbrp", domain: "legal", value: factValue("bc.hbrp") });
+    await repo.commit("base");
+    return repo;
+  };
+  const byIsoLine = async (repo: GitRepo): Promise<number> => {
+    const lines = (await readFile(path.join(repo.root, FILE), "utf8")).split("\n");
+    return lines.findIndex((line, at) => at > lines.findIndex((each) => each.startsWith('  "next_expected"')) && line.startsWith('    "by_iso"')) + 1;
+  };
+  const revised = { ...base, version: 3, value: factValue(ID, { max_increase_rate: 0.023 }), effective_iso: "2026-01-01", retrieved_iso: "2026-11-20" };
+
+  it("refuses a new value for a later date recorded while next_expected stays as the base has it, naming file, line and /next_expected/by_iso", async () => {
+    const repo = await awaitingBase();
+    await write(repo, revised, { next_expected: AWAITED });
+    const result = await checkAgainstMain(repo);
+    expect(result.lines).toContain(
+      `${FILE}:${await byIsoLine(repo)}:5: a new value effective 2026-01-01 is recorded (the base's took effect 2025-01-01) but next_expected is unchanged from the base (by 2025-09-30); recording the awaited value moves next_expected to the following cycle (by_iso and what) or removes it, in the same change (at /next_expected/by_iso) [next-expected-moved]`,
+    );
+    expect(result.code).toBe(1);
+  });
+
+  it("refuses a new scheduled change recorded while next_expected stays as the base has it", async () => {
+    const repo = await awaitingBase();
+    await write(repo, { ...base, retrieved_iso: "2026-11-20" }, { scheduled: [change("2027-01-01", 0.02)], next_expected: AWAITED });
+    const result = await checkAgainstMain(repo);
+    expect(result.lines).toContain(
+      `${FILE}:${await byIsoLine(repo)}:5: a new scheduled change taking effect 2027-01-01 is recorded but next_expected is unchanged from the base (by 2025-09-30); recording the awaited value moves next_expected to the following cycle (by_iso and what) or removes it, in the same change (at /next_expected/by_iso) [next-expected-moved]`,
+    );
+    expect(result.code).toBe(1);
+  });
+
+  it("accepts the new value when next_expected moves to the following cycle or is removed", async () => {
+    const moved = await awaitingBase();
+    await write(moved, revised, { next_expected: FOLLOWING });
+    expect((await checkAgainstMain(moved)).lines).toEqual(["ok: 2 fact files and 0 index-data files checked, no problems"]);
+    const removed = await awaitingBase();
+    await write(removed, revised, {});
+    expect((await checkAgainstMain(removed)).lines).toEqual(["ok: 2 fact files and 0 index-data files checked, no problems"]);
+  });
+
+  it("accepts a base scheduled change taking effect with next_expected kept: it was moved when the change was recorded", async () => {
+    const repo = await awaitingBase([change("2026-01-01", 0.023)], FOLLOWING);
+    await write(repo, revised, { next_expected: FOLLOWING });
+    const result = await checkAgainstMain(repo);
+    expect(result.lines.filter((line) => line.includes("next-expected"))).toEqual([]);
+    expect(result.code).toBe(0);
+  });
+
+  it("only warns of a revision for the same date, most often a correction, and does not fail the check", async () => {
+    const repo = await awaitingBase();
+    await write(repo, { ...base, version: 3, value: factValue(ID, { max_increase_rate: 0.031 }), retrieved_iso: "2026-11-20" }, { next_expected: AWAITED });
+    const result = await checkAgainstMain(repo);
+    expect(result.lines).toContain(
+      `${FILE}:${await byIsoLine(repo)}:5: warning: the value effective 2025-01-01 was revised and next_expected is unchanged from the base (by 2025-09-30); if this records the awaited announcement, move next_expected to the following cycle or remove it (a correction keeps it) (at /next_expected/by_iso) [next-expected-reminder]`,
+    );
+    expect(result.code).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { Fact, FactValues, KnownFactId, SingleFactResponse } from "../../packages/client/src/index.ts";
 import { CLIENT_VALUE_TYPES_FILE, clientValueTypesText } from "../../src/schemas/values/client-types.ts";
-import { FACT_VALUE_SCHEMAS, type FactValueOf } from "../../src/schemas/values/index.ts";
+import { FACT_VALUE_SCHEMAS, type FactValueOf, SERIES_VALUE_SCHEMAS } from "../../src/schemas/values/index.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 
 describe("the client's type of each fact's value", () => {
@@ -15,6 +15,11 @@ describe("the client's type of each fact's value", () => {
     // A closed list is a union of its codes; a member older versions lack is optional.
     expectTypeOf<Fact<"bc.svt.rates_2026">["value"]["ownership_tested_on"]>().toEqualTypeOf<"december-31">();
     expectTypeOf<Fact<"bc.rent_cap.2026">["value"]["excluded_tenancies"]>().toEqualTypeOf<string[] | undefined>();
+    // A later year of a yearly series has its series' value type before the client knows its id.
+    expectTypeOf<Fact<"bc.rent_cap.2027">["value"]>().toEqualTypeOf<FactValues["bc.rent_cap.2026"]>();
+    expectTypeOf<Fact<"bc.rent_cap.2027">["id"]>().toEqualTypeOf<"bc.rent_cap.2027">();
+    expectTypeOf<SingleFactResponse<"bc.svt.rates_2027">["fact"]["value"]>().toEqualTypeOf<FactValues["bc.svt.rates_2026"]>();
+    expectTypeOf<Fact<"bc.rent_cap.next">>().toEqualTypeOf<Fact>();
     // Without an id, or for an id the client does not know, value stays any fact's value.
     expectTypeOf<Fact["value"]>().not.toEqualTypeOf<Fact<"bc.ptt.brackets">["value"]>();
     expectTypeOf<Fact<"bc.not_published">>().toEqualTypeOf<Fact>();
@@ -31,5 +36,7 @@ describe("the client's type of each fact's value", () => {
     const committed = await readFile(path.join(PROJECT_ROOT, CLIENT_VALUE_TYPES_FILE), "utf8");
     expect(committed, "run `npm run client:types` after changing a value schema").toBe(clientValueTypesText());
     for (const id of Object.keys(FACT_VALUE_SCHEMAS)) expect(committed).toContain(`  ${JSON.stringify(id)}: `);
+    for (const series of Object.keys(SERIES_VALUE_SCHEMAS))
+      expect(committed).toMatch(new RegExp(`\\[id: \`${series.replaceAll(".", "\\.")}[._]\\$\\{number\\}\`\\]`));
   });
 });

@@ -115,6 +115,15 @@ describe("history and diffs derived from git", () => {
       expires_iso: { from: "2027-01-30", to: "2027-02-13" },
     });
     expect(second!.value_diff.added_keys).toEqual([{ pointer: "/credit", value: 4000 }]);
+    // Each side's commit carries the version's public note, never the commit message or its subject line.
+    expect(first!.before.commit).toEqual({
+      sha: expect.stringMatching(/^[0-9a-f]{40}$/),
+      committed_at: expect.any(String),
+      note: "First published as version 1.",
+    });
+    expect(first!.after.commit.note).toBe("owners of vacant homes pay more.");
+    expect(second!.after.commit.note).toBe("Revised to version 3.");
+    expect(JSON.stringify(diffs)).not.toContain(`${id} v3: resident credit recorded`);
     expect(cumulative!.before.citations[0]!.retrieved_iso).toBe("2026-11-01");
     expect(cumulative!.after.citations[0]!.retrieved_iso).toBe("2026-11-15");
     expect(cumulative!.canonical_url).toBe(`https://facts.example.org/api/v1/facts/diff/${id}/v1-to-v3.json`);

@@ -80,10 +80,11 @@ describe("the digest's parts", () => {
     expect(digestCycle("2026-06-29", "2026-01-01")).toEqual({ start: "2026-01-01", end: "2026-04-01" });
   });
 
-  it("reads the Impact: trailer, else the subject", () => {
-    expect(impactLine("v2: new cap\n\nBody text.\n\nImpact: Smaller increases.\nSigned-off-by: A <a@b>")).toBe("Smaller increases.");
-    expect(impactLine("v2: new cap\n\nImpact: Smaller increases\n  for every tenancy.")).toBe("Smaller increases for every tenancy.");
-    expect(impactLine("Re-verify bc.pds\n\nNothing else.")).toBe("Re-verify bc.pds");
+  it("reads the Impact: trailer, else a neutral note, never the subject", () => {
+    expect(impactLine("v2: new cap\n\nBody text.\n\nImpact: Smaller increases.\nSigned-off-by: A <a@b>", undefined)).toBe("Smaller increases.");
+    expect(impactLine("v2: new cap\n\nImpact: Smaller increases\n  for every tenancy.", "2026-05-20")).toBe("Smaller increases for every tenancy.");
+    expect(impactLine("Re-verify bc.pds\n\nNothing else.", "2026-05-20")).toBe("Re-verified on 2026-05-20: sources checked, value unchanged.");
+    expect(impactLine("fix typo in bc.pds", undefined)).toBe("Edited: wording or sources, value unchanged.");
   });
 });
 
@@ -112,7 +113,7 @@ describe("npm run digest", () => {
     const mail = smtp.messages[0]!;
     expect(mail.subject).toBe("BC Real Estate Facts: quarterly digest, cycle ending 2026-06-30 (2 changes)");
     expect(mail.text).toContain(
-      "* Property disclosure statement (bc.pds), v1 -> v1\n  Impact: Re-verify bc.pds against the LTSA page; relabel bc.hbrp\n  re-verify by: 2026-07-31 -> 2026-11-16",
+      "* Property disclosure statement (bc.pds), v1 -> v1\n  Impact: Re-verified on 2026-05-20: sources checked, value unchanged.\n  re-verify by: 2026-07-31 -> 2026-11-16",
     );
     expect(mail.text).toContain("* Residential rent increase cap (bc.rent_cap.2026), v1 -> v2\n  Impact: Landlords may raise rent by at most 2.3% <in 2026>.");
     expect(mail.text).toContain('value: {"max_increase":0.03} -> {"max_increase":0.023}');
@@ -120,6 +121,7 @@ describe("npm run digest", () => {
     expect(mail.text).toContain("https://facts.example.org/api/v1/facts/by-id/bc.rent_cap.2026.json");
     expect(mail.text).not.toContain("bc.hbrp (");
     expect(mail.text).not.toContain("must not appear");
+    expect(mail.text).not.toContain("Re-verify bc.pds against the LTSA page");
     expect(mail.html).toContain("Impact: Landlords may raise rent by at most 2.3% &lt;in 2026&gt;.");
     expect(mail.html).toContain('<a href="https://facts.example.org/api/v1/facts/by-id/bc.pds.json"><strong>Property disclosure statement</strong></a>');
 

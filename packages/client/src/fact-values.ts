@@ -936,3 +936,12 @@ export interface FactValues {
     in_force_iso: string;
   };
 }
+
+/**
+ * The type of a yearly series' value, by the pattern of its years' ids: a new year (such as `bc.rent_cap.2027`) has
+ * its series' value type before the client knows the id itself.
+ */
+export interface SeriesValues {
+  [id: `bc.rent_cap.${number}`]: FactValues["bc.rent_cap.2026"];
+  [id: `bc.svt.rates_${number}`]: FactValues["bc.svt.rates_2026"];
+}

@@ -30,7 +30,7 @@ export { type QualifyingRateResult, qualifyingRate } from "./calculators/qualify
 export { FactsClientError } from "./client-error.ts";
 export { createFactsClient, type FactsClient, type FactsClientOptions, type ResolvedFact } from "./create-client.ts";
 export { type FactValueAsOf, factAsOf } from "./fact-as-of.ts";
-export type { Fact, FactValues, KnownFactId, SingleFactResponse } from "./typed-fact.ts";
+export type { Fact, FactValues, KnownFactId, SeriesFactId, SeriesValues, SingleFactResponse } from "./typed-fact.ts";
 export { REPLAY_WINDOW_MS, type VerifiedWebhook, verifyFactsWebhook, type WebhookHeaders } from "./verify-facts-webhook.ts";
 export {
   type FileVerdict,

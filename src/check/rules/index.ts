@@ -115,6 +115,18 @@ export const OTHER_RULES = {
     description:
       'Against the base branch, on a revision: a number of the description or of a citation\'s quote that stated the old value and states nothing in the new one ("$35" after the fee moved to 40).',
   },
+  nextExpectedMoved: {
+    name: "next-expected-moved",
+    level: "error",
+    description:
+      "Against the base branch: a fact with next_expected that records a new value for a later date (a revision moving effective_iso forward, or a new scheduled change) moves next_expected to the following cycle or removes it in the same change.",
+  },
+  nextExpectedReminder: {
+    name: "next-expected-reminder",
+    level: "warning",
+    description:
+      "Against the base branch: a fact with next_expected whose value is revised for the same date (most often a correction) while next_expected is unchanged is reminded to move it if the revision is the awaited announcement.",
+  },
   indexData: {
     name: "index-data",
     level: "error",
@@ -142,6 +154,8 @@ export const CHECK_RULES: readonly CheckRule[] = [
   OTHER_RULES.versionRules,
   OTHER_RULES.revisionCommit,
   OTHER_RULES.staleNumber,
+  OTHER_RULES.nextExpectedMoved,
+  OTHER_RULES.nextExpectedReminder,
   OTHER_RULES.indexData,
   OTHER_RULES.officialQuote,
 ];

@@ -17,6 +17,12 @@ const commitOf = async (root: string, revision: string): Promise<string | undefi
   return result.code === 0 ? result.stdout.toString("utf8").trim() : undefined;
 };
 
+/** Whether facts/ has uncommitted changes, new files included: what a check on the default branch would compare. */
+const hasFactEdits = async (root: string): Promise<boolean> => {
+  const status = await gitResult(root, ["status", "--porcelain", "--untracked-files=all", "--", "facts"]);
+  return status.code !== 0 || status.stdout.length > 0;
+};
+
 const short = (sha: string): string => sha.slice(0, 12);
 
 /**
@@ -24,8 +30,10 @@ const short = (sha: string): string => sha.slice(0, 12);
  * caught before it is opened: the merge-base of HEAD with the default branch (the first of origin/HEAD, origin/main
  * and main that exists), i.e. the commit the contribution started from. A clone with none of those refs compares with
  * HEAD~1 (the last commit is the contribution); a repository with one commit has nothing to compare with. On the
- * default branch itself the merge-base is HEAD, so the uncommitted edits are what is compared. `root` must be the top
- * of the repository's work tree: a data folder inside another repository (a test fixture) has no base.
+ * default branch itself the merge-base is HEAD: with uncommitted edits under facts/ those edits are what is compared;
+ * without any, comparing HEAD with itself would find nothing, so the last commit is compared (HEAD~1), which catches a
+ * revision committed on main without a version bump. `root` must be the top of the repository's work tree: a data
+ * folder inside another repository (a test fixture) has no base.
  */
 export const defaultBase = async (root: string): Promise<BaseChoice> => {
   const top = await gitResult(root, ["rev-parse", "--show-toplevel"]);
@@ -39,6 +47,15 @@ export const defaultBase = async (root: string): Promise<BaseChoice> => {
     const mergeBase = await gitResult(root, ["merge-base", "HEAD", ref]);
     if (mergeBase.code !== 0) continue;
     const revision = mergeBase.stdout.toString("utf8").trim();
+    if (revision === head && !(await hasFactEdits(root))) {
+      const parent = await commitOf(root, "HEAD~1");
+      if (parent !== undefined) {
+        return {
+          revision: parent,
+          description: `base: ${short(parent)}, HEAD~1 (the merge-base of HEAD and ${ref} is HEAD itself and facts/ has no uncommitted edits, so the last commit is compared)`,
+        };
+      }
+    }
     const where = revision === head ? "HEAD itself, so uncommitted edits are compared" : `where this branch left ${ref}`;
     return { revision, description: `base: ${short(revision)}, the merge-base of HEAD and ${ref} (${where})` };
   }

@@ -1,4 +1,4 @@
-import { FACT_VALUE_SCHEMAS, type KnownFactId } from "./index.ts";
+import { FACT_VALUE_SCHEMAS, type KnownFactId, SERIES_VALUE_SCHEMAS } from "./index.ts";
 import { valueJsonSchema } from "./value-json-schema.ts";
 
 /** Where the generated types live in the client package, relative to the repository's root. */
@@ -51,6 +51,23 @@ const typeOf = (schema: JsonSchema, indent: string): string => {
 };
 
 /**
+ * The id pattern of each yearly series' years, as a template literal type, with the known id whose value type the
+ * series shares: read from that id (the series' name, "." or "_", the year), since a series' schema is the schema of
+ * one of its years. A series whose schema is no known year's, written that way, is an error naming it.
+ */
+const seriesPatterns = (): { pattern: string; id: KnownFactId }[] =>
+  Object.keys(SERIES_VALUE_SCHEMAS)
+    .sort()
+    .map((series) => {
+      const ids = Object.keys(FACT_VALUE_SCHEMAS) as KnownFactId[];
+      const id = ids.find(
+        (each) => FACT_VALUE_SCHEMAS[each] === SERIES_VALUE_SCHEMAS[series] && /^[._]\d{4}$/.test(each.slice(series.length)) && each.startsWith(series),
+      );
+      if (id === undefined) throw new Error(`series "${series}": its value schema is not the schema of a known id written ${series}.YYYY or ${series}_YYYY`);
+      return { pattern: `\`${series}${id.charAt(series.length)}\${number}\``, id };
+    });
+
+/**
  * The text of `packages/client/src/fact-values.ts`: the type of each fact id's value, printed from the same JSON
  * Schema that is published for it, so the client's types and the published schemas cannot disagree. Type-only: the
  * client gains no code and no dependency on the repository.
@@ -65,6 +82,14 @@ export const clientValueTypesText = (): string => {
     "/** The type of each fact's `value`, by fact id, as published at /api/v1/facts/schemas/{id}.json. */\n",
     "export interface FactValues {\n",
     ...entries,
+    "}\n",
+    "\n",
+    "/**\n",
+    " * The type of a yearly series' value, by the pattern of its years' ids: a new year (such as `bc.rent_cap.2027`) has\n",
+    " * its series' value type before the client knows the id itself.\n",
+    " */\n",
+    "export interface SeriesValues {\n",
+    ...seriesPatterns().map(({ pattern, id }) => `  [id: ${pattern}]: FactValues[${JSON.stringify(id)}];\n`),
     "}\n",
   ].join("");
 };
