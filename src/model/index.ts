@@ -6,7 +6,7 @@ export { announcementsPastDue, describeDue, type FactDue, factsDue } from "./fac
 export { listDataFiles, listFiles } from "./list-files.ts";
 export { LOAD_RULES, type LoadedFact, loadFacts, loadFactsAtRevision, readFactFiles } from "./load-facts.ts";
 export { type JsonDocument, parseJsonDocument } from "./parse-json-document.ts";
-export { type DataDocument, MAX_DATA_FILE_BYTES, readDataDocument, readDocument } from "./read-document.ts";
+export { type DataDocument, dataDocumentAtRevision, MAX_DATA_FILE_BYTES, readDataDocument, readDocument, withinDataFileLimit } from "./read-document.ts";
 export { revisionFieldsChanged } from "./revision.ts";
 export { inForceOn, memberInForce, type Series, type SeriesFact, seriesMembers, seriesOf } from "./series.ts";
 export { validateWithSchema } from "./validate-with-schema.ts";

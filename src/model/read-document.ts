@@ -51,6 +51,27 @@ export const readDataDocument = async (root: string, file: string): Promise<Data
   return { ...doc, textProblems: doc.syntaxProblems.length > 0 ? [] : textProblems(doc) };
 };
 
+/** The problem of a data file larger than {@link MAX_DATA_FILE_BYTES}; `size` as known (a count, or "more than" one). */
+const tooLarge = (file: string, size: string): JsonDocument =>
+  unreadable(file, `the file is ${size} bytes; a data file may be at most ${MAX_DATA_FILE_BYTES} bytes (256 KB)`);
+
+/**
+ * A data file as stored at a git revision (a blob), held to the same rules as one read from the working tree: refused
+ * when larger than {@link MAX_DATA_FILE_BYTES}, parsed strictly with its nesting bounded, its strings held to the text
+ * rule. `size` is the blob's size as git lists it (`git ls-tree -l`), so an oversized blob is refused before it is
+ * read; `bytes` is undefined when it was not read for that reason.
+ */
+export const dataDocumentAtRevision = (file: string, size: number, bytes: Uint8Array | undefined): DataDocument => {
+  const doc =
+    bytes === undefined || !withinDataFileLimit(size) || !withinDataFileLimit(bytes.length)
+      ? tooLarge(file, String(Math.max(size, bytes?.length ?? 0)))
+      : parseBytes(file, bytes);
+  return { ...doc, textProblems: doc.syntaxProblems.length > 0 ? [] : textProblems(doc) };
+};
+
+/** Whether a blob of `size` bytes is small enough to be read as a data file. */
+export const withinDataFileLimit = (size: number): boolean => size <= MAX_DATA_FILE_BYTES;
+
 const readDataFile = async (root: string, file: string): Promise<JsonDocument> => {
   let handle: FileHandle;
   try {
@@ -62,8 +83,7 @@ const readDataFile = async (root: string, file: string): Promise<JsonDocument> =
   try {
     const stats = await handle.stat();
     if (!stats.isFile()) return unreadable(file, "is not a regular file; facts and index data must be regular files");
-    const tooLarge = (size: string) => unreadable(file, `the file is ${size} bytes; a data file may be at most ${MAX_DATA_FILE_BYTES} bytes (256 KB)`);
-    if (stats.size > MAX_DATA_FILE_BYTES) return tooLarge(String(stats.size));
+    if (stats.size > MAX_DATA_FILE_BYTES) return tooLarge(file, String(stats.size));
     // The size may change between the stat and the read: at most one byte past the limit is ever read.
     const buffer = Buffer.alloc(MAX_DATA_FILE_BYTES + 1);
     let length = 0;
@@ -72,7 +92,7 @@ const readDataFile = async (root: string, file: string): Promise<JsonDocument> =
       if (bytesRead === 0) break;
       length += bytesRead;
     }
-    if (length > MAX_DATA_FILE_BYTES) return tooLarge(`more than ${MAX_DATA_FILE_BYTES}`);
+    if (length > MAX_DATA_FILE_BYTES) return tooLarge(file, `more than ${MAX_DATA_FILE_BYTES}`);
     return parseBytes(file, buffer.subarray(0, length));
   } finally {
     await handle.close();

@@ -155,6 +155,17 @@ const MIB = 1024 * 1024;
 /** How often the reader's memory is looked at: often enough that it cannot grow far past the limit in between. */
 const WATCH_INTERVAL_MS = 20;
 
+/**
+ * What the reader's failure was, as an Error. PDF.js throws exceptions that are not native errors, so they reach this
+ * thread as plain objects: their message is kept, rather than shown as "[object Object]" in the verdict's reason.
+ */
+const readerError = (error: unknown, memoryLimit: ExtractionLimitError): Error => {
+  const { code, message } = (typeof error === "object" && error !== null ? error : {}) as { code?: unknown; message?: unknown };
+  if (code === "ERR_WORKER_OUT_OF_MEMORY") return memoryLimit;
+  if (error instanceof Error) return error;
+  return new Error(typeof message === "string" ? message : String(error));
+};
+
 const readPdf = (bytes: Uint8Array, limits: ExtractionLimits): Promise<ExtractedText> =>
   new Promise((resolve, reject) => {
     const copy = new Uint8Array(bytes);
@@ -201,7 +212,7 @@ const readPdf = (bytes: Uint8Array, limits: ExtractionLimits): Promise<Extracted
         resolve(cut ? { text: reading.text, cut } : { text: reading.text });
       }),
     );
-    worker.once("error", (error: Error & { code?: string }) => settle(() => reject(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? memoryLimit : error)));
+    worker.once("error", (error: unknown) => settle(() => reject(readerError(error, memoryLimit))));
     worker.once("exit", (code) => settle(() => reject(new Error(`the PDF reader stopped with exit code ${code} before it answered`))));
   });
 

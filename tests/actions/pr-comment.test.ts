@@ -245,6 +245,16 @@ describe("pull request comment (pr-changes, then pr-comment from a workflow_run)
         changes: [],
         unreadable: ["facts/tax/@team [x](https://evil.example).json"],
         index_data: [series(["2025-13", "<b>x</b>", "@maintainers", "![x](http://evil.example/x.png)", "2025-01"])],
+        index_data_problems: [
+          {
+            file: "index-data/<img src=x>.json",
+            side: "head",
+            line: 1,
+            column: 1,
+            pointer: "/@team",
+            message: "[x](https://evil.example) @maintainers <b>x</b>",
+          },
+        ],
       }),
     );
     const run = await runPrComment(api, forged, head);
@@ -254,6 +264,9 @@ describe("pull request comment (pr-changes, then pr-comment from a workflow_run)
     expect(reader.html).not.toMatch(/<(a|img|b)[\s>]/);
     expect(reader.visible).toContain("new: (not a month) 5%, (not a month) 5%, (not a month) 5%, (not a month) 5%, 2025-01 5%");
     expect(reader.visible).toContain("same value, new source: (not a month), (not a month), (not a month), (not a month), 2025-01");
+    expect(reader.visible).toContain(
+      "(not an index-data series file) in this pull request: line 1, column 1 at /@team: [x](https://evil.example) @maintainers <b>x</b>",
+    );
   });
 
   it("keeps the dates table whole when a cell's text holds a pipe", async () => {
@@ -311,5 +324,48 @@ describe("pull request comment (pr-changes, then pr-comment from a workflow_run)
     expect(body).toContain(
       "## Affordability index inputs\n\n`index-data/mortgage-rates.json`:\n- new: 2023-03 6.49%\n- revised 2023-01: 6.49% → 6.59%\n- same value, new source: 2023-02\n",
     );
+  });
+
+  it("names a hostile index-data file on either side, with its place, instead of stopping the job", async () => {
+    const { repo } = await baseRepository();
+    const cite = { url: "https://www.bankofcanada.ca/valet/", org: "Bank of Canada", kind: "official", retrieved_iso: "2026-10-01" };
+    const rates = { series: "V80691335", description: "5-year conventional mortgage rate.", months: [{ month: "2023-01", rate: 0.0649, citation: cite }] };
+    const depth = 100_000;
+    // A citation nested a hundred thousand levels deep, and a description far past the data-file limit.
+    const deep = JSON.stringify(rates).replace('"citation":{', `"citation":{"x":${"[".repeat(depth)}${"]".repeat(depth)},`);
+    const large = (board: string) =>
+      JSON.stringify({ board, description: "x".repeat(300 * 1024), months: [{ month: "2023-01", hpi_benchmark_price: 1_100_000, citation: cite }] });
+    await repo.writeJson("index-data/benchmarks/fraser-valley.json", JSON.parse(large("fraser-valley")));
+    await writeFile(path.join(repo.root, "index-data/mortgage-rates.json"), deep);
+    const base = await repo.commit("hostile index inputs on the base branch");
+    await writeFile(path.join(repo.root, "index-data/benchmarks/fraser-valley.json"), deep.replace('"series":"V80691335"', '"board":"fraser-valley"'));
+    await writeFile(path.join(repo.root, "index-data/benchmarks/greater-vancouver.json"), large("greater-vancouver"));
+    await repo.writeJson("index-data/mortgage-rates.json", rates);
+    const head = await repo.commit("hostile index inputs in the pull request");
+    const { run, report } = await runPrChanges(repo, base, head);
+    expect(run.code).toBe(0);
+    const written = JSON.parse(await readFile(report, "utf8"));
+    expect(written.index_data).toEqual([]);
+    const tooLarge = expect.stringContaining("a data file may be at most 262144 bytes (256 KB)");
+    const tooDeep = {
+      line: 1,
+      pointer: `/months/0/citation/x${"/0".repeat(12)}`,
+      message: "nested 17 levels deep; a document may nest at most 16",
+    };
+    expect(written.index_data_problems).toEqual([
+      { file: "index-data/benchmarks/fraser-valley.json", side: "base", line: 1, column: 1, pointer: "", message: tooLarge },
+      expect.objectContaining({ file: "index-data/benchmarks/fraser-valley.json", side: "head", ...tooDeep }),
+      { file: "index-data/benchmarks/greater-vancouver.json", side: "head", line: 1, column: 1, pointer: "", message: tooLarge },
+      expect.objectContaining({ file: "index-data/mortgage-rates.json", side: "base", ...tooDeep }),
+    ]);
+    const api = await startFakeGitHubApi();
+    api.pulls.push({ number: 7, state: "open", head: { sha: head } });
+    expect((await runPrComment(api, report, head)).code).toBe(0);
+    const visible = readAsGitHub(api.comments[0]!.body).visible;
+    expect(visible).toContain("Index inputs not compared, since they could not be read");
+    expect(visible).toContain("index-data/benchmarks/greater-vancouver.json in this pull request: line 1, column 1: the file is");
+    // The seventeenth bracket: the root, months, the month, the citation and thirteen of the brackets of "x".
+    const column = deep.indexOf("[".repeat(13)) + 13;
+    expect(visible).toContain(`index-data/mortgage-rates.json on the base branch: line 1, column ${column} at ${tooDeep.pointer}: ${tooDeep.message}`);
   });
 });

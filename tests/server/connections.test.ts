@@ -193,8 +193,9 @@ describe("the local server: connections", () => {
           }),
       ),
     );
-    for (const answer of answers) {
+    for (const [index, answer] of answers.entries()) {
       const [response] = parseResponses(answer.text);
+      console.log(`${index === 0 ? "nothing sent" : "a request head left incomplete"}: ${response?.status} came after ${answer.seconds.toFixed(1)} s`);
       expect(response?.status).toBe(408);
       expect(JSON.parse(response?.body ?? "").error).toBe("request_timeout");
       expect(answer.seconds).toBeLessThan(10);

@@ -4,15 +4,19 @@ import { PROJECT_ROOT } from "../helpers/run-script.ts";
 
 /**
  * Starts `src/cli/serve.ts` as `npm run serve` would and resolves with the URL it prints. With `openFileLimit`, it
- * starts under `ulimit -n` of that many (soft and hard), as on a host configured so; `child.pid` is then the server's,
- * since the shell `exec`s it.
+ * starts under `ulimit -n` of that many (soft and hard), as on a host configured so; with `softOpenFileLimit`, under a
+ * soft limit of that many with the hard limit left as it is. `child.pid` is then the server's, since the shell `exec`s
+ * it.
  */
-export const startCli = (args: string[], env: NodeJS.ProcessEnv = {}, options: { openFileLimit?: number } = {}) => {
+export const startCli = (args: string[], env: NodeJS.ProcessEnv = {}, options: { openFileLimit?: number; softOpenFileLimit?: number } = {}) => {
   const command = [process.execPath, path.join(PROJECT_ROOT, "src/cli/serve.ts"), ...args];
-  const [file, commandArgs] =
-    options.openFileLimit === undefined
-      ? [command[0]!, command.slice(1)]
-      : ["bash", ["-c", `ulimit -n ${options.openFileLimit} && exec "$0" "$@"`, ...command]];
+  const ulimit =
+    options.openFileLimit !== undefined
+      ? `ulimit -n ${options.openFileLimit}`
+      : options.softOpenFileLimit !== undefined
+        ? `ulimit -Sn ${options.softOpenFileLimit}`
+        : undefined;
+  const [file, commandArgs] = ulimit === undefined ? [command[0]!, command.slice(1)] : ["bash", ["-c", `${ulimit} && exec "$0" "$@"`, ...command]];
   const child = spawn(file, commandArgs, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";

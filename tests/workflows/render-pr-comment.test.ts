@@ -62,7 +62,7 @@ const hostileReport = (): PrChangesReport =>
         kind: "revision",
         label: "- [ ] 1. # > === task",
         version: { from: 1, to: 2 },
-        value: { from: { a: 1 }, to: { a: "</details><img src=x> @user" } },
+        value: { from: { a: 1 }, to: { a: "</details><img src=x> @user", b: "left\u202Eright zero\u200Bwidth" } },
         value_diff: {
           added_keys: [],
           removed_keys: [],
@@ -135,6 +135,12 @@ describe("the pull-request comment shows a hostile artifact as plain text", () =
     expect(reader.html).toContain("<code>/a`b  &lt;img src=x&gt; @user</code>");
   });
 
+  it("drops bidirectional and zero-width characters from the old and new values' code blocks", () => {
+    const block = body.slice(body.indexOf("<details><summary>Old and new value</summary>"));
+    expect(block).toContain('"b": "leftright zerowidth"');
+    expect(block).not.toMatch(/[\u202E\u200B]/);
+  });
+
   it("escapes a line-start marker, so text placed at the start of a line stays a paragraph", () => {
     for (const text of ["- item", "+ item", "1. item", "# heading", "> quote", "===", "---", "| a | b |", "```", "    code"]) {
       const html = readAsGitHub(`intro\n\n${escapeMarkdown(text)}\n`).html.replaceAll("\u200B", "");
@@ -163,8 +169,12 @@ const largeReport = (count: number): PrChangesReport =>
 describe("the pull-request comment's size", () => {
   it("is cut to GitHub's limit, counting what is left out, with work that grows linearly with the report", () => {
     const render = (count: number) => {
+      const report = largeReport(count);
       calls.count = 0;
-      const body = renderPrComment(largeReport(count));
+      const started = performance.now();
+      const body = renderPrComment(report);
+      // The figure the issue asks to see: printed, not asserted, since a shared machine makes any time bound flaky.
+      console.log(`rendering the comment for ${count} changes took ${Math.round(performance.now() - started)} ms`);
       return { body, calls: calls.count };
     };
     const small = render(4_000);

@@ -12,8 +12,8 @@ import { xmlCharacters, xmlDocument, xmlText } from "./xml-text.ts";
 export const rfc822 = (isoDateTime: string): string => new Date(isoDateTime).toUTCString();
 
 /**
- * `/api/v1/facts/feed.xml` (SPEC.md 6.1): one item per fact. The guid carries the version and the last verification
- * date, so a re-verification shows as a new item even when the value is unchanged.
+ * `/api/v1/facts/feed.xml`, as docs/consumers/api.md (Feeds) describes it: one item per fact. The guid carries the
+ * version and the last verification date, so a re-verification shows as a new item even when the value is unchanged.
  */
 export const renderFeed = (model: SiteModel): SiteFiles => {
   const at = (element: string) => `${model.urls.feed}: <${element}>`;
@@ -48,8 +48,9 @@ export const renderFeed = (model: SiteModel): SiteFiles => {
     item.ele("pubDate").txt(xmlText(rfc822(changed), inItem("pubDate")));
     item.ele("category").txt(xmlText(fact.domain, inItem("category")));
     item.ele("author").txt(xmlText(`${SERVICE.contactEmail} (${SERVICE.name})`, inItem("author")));
-    // It carries what SPEC.md 6.1 lists (no value: the item links the fact, where the value is shown, and the feed
-    // stays small).
+    // The fact's description, its effective, last-verified and re-verify-by dates and its primary source, as
+    // docs/consumers/api.md (Feeds) says; no value: the item links the fact, where the value is shown, and the feed
+    // stays small.
     item
       .ele("description")
       .txt(

@@ -1,6 +1,6 @@
 import type { ComputedSeries } from "../../affordability/compute-series.ts";
 import type { SeriesChange } from "../../affordability/update-index-data.ts";
-import { BOARDS } from "../../schemas/affordability.ts";
+import { BOARDS, Board } from "../../schemas/affordability.ts";
 import { MonthSlug, type SourceTerms } from "../../schemas/index-data.ts";
 import { escapeMarkdown, shaped } from "../github/markdown/markdown-text.ts";
 
@@ -13,6 +13,24 @@ export interface SeriesUpdate {
 
 /** A month as the body shows it: read from a source, so checked for its shape and escaped like any outside text. */
 const monthText = (month: string): string => shaped(month, MonthSlug, "a month");
+
+/** A board as the body shows it: one of the known board ids, checked and escaped like any text it writes. */
+const boardText = (board: string): string => shaped(board, Board, "a board");
+
+/**
+ * A source's terms-of-use address: a link only when it parses as an https URL, written as the parser normalised it
+ * (spaces, angle brackets and controls percent-encoded, so nothing can end the autolink early); anything else is
+ * escaped text that links nothing.
+ */
+const termsLink = (url: string): string => {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  return parsed?.protocol === "https:" ? `<${parsed.href}>` : escapeMarkdown(url);
+};
 
 /** The month a proposal is named after: the newest month it adds, else the newest it revises, else the newest published. */
 export const proposalMonth = (updates: readonly SeriesUpdate[], series: ComputedSeries): string | undefined => {
@@ -53,15 +71,15 @@ export const pullRequestText = (
   for (const board of BOARDS) {
     const entries = series.entries.filter((entry) => entry.board === board);
     const shown = entries.filter((entry) => touched.has(entry.monthSlug) || entry === entries.at(-1));
-    if (shown.length === 0) lines.push(`| ${board} | (none published) | |`);
-    for (const entry of shown) lines.push(`| ${board} | ${monthText(entry.monthSlug)} | ${escapeMarkdown(String(entry.idx))} |`);
+    if (shown.length === 0) lines.push(`| ${boardText(board)} | (none published) | |`);
+    for (const entry of shown) lines.push(`| ${boardText(board)} | ${monthText(entry.monthSlug)} | ${escapeMarkdown(String(entry.idx))} |`);
   }
   const unread = sources.filter((source) => !source.terms_read);
   if (unread.length > 0) {
     lines.push("", "### Before merging", "");
     for (const source of unread) {
       lines.push(
-        `- [ ] The terms of use of ${escapeMarkdown(source.source)} (${source.terms_url}) are not recorded as read in index-data/methodology.json: read them, confirm they allow publishing these values, and record them there.`,
+        `- [ ] The terms of use of ${escapeMarkdown(source.source)} (${termsLink(source.terms_url)}) are not recorded as read in index-data/methodology.json: read them, confirm they allow publishing these values, and record them there.`,
       );
     }
   }

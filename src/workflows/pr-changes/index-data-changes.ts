@@ -1,9 +1,8 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { z } from "zod";
 import { type MonthOnFile, monthChange } from "../../affordability/month-change.ts";
-import { gitResult } from "../../lib/git/index.ts";
-import { listFiles } from "../../model/index.ts";
+import { catFileBatch, gitResult } from "../../lib/git/index.ts";
+import type { Problem } from "../../lib/problem.ts";
+import { type DataDocument, dataDocumentAtRevision, listDataFiles, readDataDocument, validateWithSchema, withinDataFileLimit } from "../../model/index.ts";
 
 /** What a pull request does to one series of index inputs, month by month. */
 export const IndexDataChange = z.object({
@@ -18,45 +17,95 @@ export const IndexDataChange = z.object({
 });
 export type IndexDataChange = z.infer<typeof IndexDataChange>;
 
+/** Why a series file could not be compared: where in it (on the base side or the pull request's) and what is wrong. */
+export const IndexDataProblem = z.object({
+  file: z.string(),
+  side: z.enum(["base", "head"]),
+  line: z.int(),
+  column: z.int(),
+  pointer: z.string(),
+  message: z.string(),
+});
+export type IndexDataProblem = z.infer<typeof IndexDataProblem>;
+
 /** The month series of the index inputs, read loosely: the validate job reports a file that does not match its schema. */
 const Series = z.object({
   months: z.array(z.looseObject({ month: z.string(), rate: z.number().optional(), hpi_benchmark_price: z.number().optional(), citation: z.unknown() })),
 });
 
-const seriesOf = (text: string | undefined): Map<string, MonthOnFile> | undefined => {
-  if (text === undefined) return new Map();
-  let parsed: z.infer<typeof Series>;
-  try {
-    parsed = Series.parse(JSON.parse(text));
-  } catch {
-    return undefined;
-  }
-  return new Map(
-    parsed.months.flatMap((entry) => {
-      const value = entry.rate ?? entry.hpi_benchmark_price;
-      return value === undefined ? [] : [[entry.month, { value, source: JSON.stringify(entry.citation) }] as const];
-    }),
-  );
+/** A file's problems shown in the report: the first few are enough to say why it was not compared. */
+const PROBLEMS_PER_FILE = 5;
+
+type Side = { series: Map<string, MonthOnFile> } | { problems: Problem[] };
+
+/** One side of a series file: absent (no months), its months, or the problems that kept it from being read. */
+const seriesOf = (doc: DataDocument | undefined): Side => {
+  if (doc === undefined) return { series: new Map() };
+  if (doc.syntaxProblems.length > 0) return { problems: doc.syntaxProblems };
+  const { value, problems } = validateWithSchema(doc, Series);
+  if (value === undefined) return { problems };
+  return {
+    series: new Map(
+      value.months.flatMap((entry) => {
+        const amount = entry.rate ?? entry.hpi_benchmark_price;
+        // The nesting was bounded when the file was parsed, so writing the citation back out cannot overflow the stack.
+        return amount === undefined ? [] : [[entry.month, { value: amount, source: JSON.stringify(entry.citation) }] as const];
+      }),
+    ),
+  };
 };
 
 const SERIES_FILE = /^index-data\/(mortgage-rates\.json|benchmarks\/[^/]+\.json)$/;
 
 /**
- * The month-by-month changes of the index inputs (the mortgage rates and each board's benchmark prices) between the
- * base revision and the working tree, in month order (the check keeps each file's months in order). A file that does
- * not parse on either side is left to the validate job.
+ * The series files at the base revision, read as the check reads a working tree: a link or submodule is refused, and a
+ * blob larger than a data file may be is refused from its listed size, before it is read.
  */
-export const indexDataChanges = async (root: string, base: string): Promise<IndexDataChange[]> => {
-  const listed = await gitResult(root, ["ls-tree", "-r", "--name-only", base, "--", "index-data"]);
-  const baseFiles = listed.code === 0 ? listed.stdout.toString("utf8").split("\n").filter(Boolean) : [];
-  const headFiles = await listFiles(root, "index-data");
-  const files = [...new Set([...baseFiles, ...headFiles])].filter((file) => SERIES_FILE.test(file)).sort();
+const baseSides = async (root: string, base: string): Promise<Map<string, Side>> => {
+  const listed = await gitResult(root, ["ls-tree", "-r", "-l", "-z", "--full-tree", base, "--", "index-data"]);
+  const entries = (listed.code === 0 ? listed.stdout.toString("utf8").split("\0") : [])
+    .filter(Boolean)
+    .map((record) => {
+      const tab = record.indexOf("\t");
+      const [mode = "", type = "", blob = "", size = ""] = record.slice(0, tab).split(/ +/);
+      return { regular: type === "blob" && mode !== "120000", blob, size: Number(size), file: record.slice(tab + 1) };
+    })
+    .filter((entry) => SERIES_FILE.test(entry.file));
+  const contents = await catFileBatch(
+    root,
+    entries.filter((entry) => entry.regular && withinDataFileLimit(entry.size)).map((entry) => entry.blob),
+  );
+  const message = "git records it as a symbolic link or submodule; index data must be regular files";
+  return new Map(
+    entries.map(({ file, regular, blob, size }): [string, Side] => [
+      file,
+      regular ? seriesOf(dataDocumentAtRevision(file, size, contents.get(blob))) : { problems: [{ file, line: 1, column: 1, pointer: "", message }] },
+    ]),
+  );
+};
+
+/**
+ * The month-by-month changes of the index inputs (the mortgage rates and each board's benchmark prices) between the
+ * base revision and the working tree, in month order (the check keeps each file's months in order). Both sides are read
+ * through the one data-file reader (at most 256 KB, nesting bounded, never a link or a pipe), so a hostile file cannot
+ * stop the job: a file that cannot be read on either side is not compared, and its first problems are returned with
+ * their place, for the comment to name (the validate job reports them all).
+ */
+export const indexDataChanges = async (root: string, base: string): Promise<{ changes: IndexDataChange[]; problems: IndexDataProblem[] }> => {
+  const before = await baseSides(root, base);
+  const head = await listDataFiles(root, "index-data");
+  const headFiles = head.files.filter((file) => SERIES_FILE.test(file));
+  const refused = new Map(head.problems.filter((problem) => SERIES_FILE.test(problem.file)).map((problem) => [problem.file, problem]));
+  const files = [...new Set([...before.keys(), ...headFiles, ...refused.keys()])].sort();
   const changes: IndexDataChange[] = [];
+  const problems: IndexDataProblem[] = [];
   for (const file of files) {
-    const before = baseFiles.includes(file) ? (await gitResult(root, ["show", `${base}:${file}`])).stdout.toString("utf8") : undefined;
-    const after = headFiles.includes(file) ? await readFile(path.join(root, file), "utf8") : undefined;
-    const [old, next] = [seriesOf(before), seriesOf(after)];
-    if (old === undefined || next === undefined) continue;
+    const refusal = refused.get(file);
+    const old = before.get(file) ?? seriesOf(undefined);
+    const next: Side = refusal ? { problems: [refusal] } : seriesOf(headFiles.includes(file) ? await readDataDocument(root, file) : undefined);
+    if ("problems" in old) problems.push(...old.problems.slice(0, PROBLEMS_PER_FILE).map((problem) => located(problem, "base")));
+    if ("problems" in next) problems.push(...next.problems.slice(0, PROBLEMS_PER_FILE).map((problem) => located(problem, "head")));
+    if ("problems" in old || "problems" in next) continue;
     const change: IndexDataChange = {
       file,
       measure: file.endsWith("mortgage-rates.json") ? "rate" : "price",
@@ -65,15 +114,24 @@ export const indexDataChanges = async (root: string, base: string): Promise<Inde
       removed: [],
       resourced: [],
     };
-    for (const [month, entry] of next) {
-      const was = old.get(month);
+    for (const [month, entry] of next.series) {
+      const was = old.series.get(month);
       const kind = monthChange(was, entry);
       if (kind === "added") change.added.push({ month, value: entry.value });
       else if (kind === "revised") change.revised.push({ month, from: was!.value, to: entry.value });
       else if (kind === "resourced") change.resourced.push(month);
     }
-    for (const [month, entry] of old) if (!next.has(month)) change.removed.push({ month, value: entry.value });
+    for (const [month, entry] of old.series) if (!next.series.has(month)) change.removed.push({ month, value: entry.value });
     if (change.added.length + change.revised.length + change.removed.length + change.resourced.length > 0) changes.push(change);
   }
-  return changes;
+  return { changes, problems };
 };
+
+const located = (problem: Problem, side: IndexDataProblem["side"]): IndexDataProblem => ({
+  file: problem.file,
+  side,
+  line: problem.line,
+  column: problem.column,
+  pointer: problem.pointer,
+  message: problem.message,
+});

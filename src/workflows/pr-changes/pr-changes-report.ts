@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ValueDiff } from "../../schemas/diff.ts";
 import { FactValue } from "../../schemas/fact-value.ts";
 import { FactId, IsoDate } from "../../schemas/primitives.ts";
-import { IndexDataChange } from "./index-data-changes.ts";
+import { IndexDataChange, IndexDataProblem } from "./index-data-changes.ts";
 
 /**
  * What a pull request does to one fact:
@@ -48,5 +48,7 @@ export const PrChangesReport = z.object({
   unreadable: z.array(z.string()),
   /** The affordability index inputs the pull request adds, revises or removes, month by month. */
   index_data: z.array(IndexDataChange).optional(),
+  /** Index input files that could not be compared, each with its first problems (the validate job reports them all). */
+  index_data_problems: z.array(IndexDataProblem).optional(),
 });
 export type PrChangesReport = z.infer<typeof PrChangesReport>;

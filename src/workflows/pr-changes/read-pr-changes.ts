@@ -19,6 +19,7 @@ export const readPrChanges = async (
   const unreadable = head.files.filter((file) => !readable.has(file));
   // A fact whose file does not parse on the head side is listed as unreadable, not reported as deleted.
   const unreadableSet = new Set(unreadable);
+  const indexData = await indexDataChanges(root, base);
   return {
     schema: 1,
     ...(options.pullRequest ? { pull_request: options.pullRequest } : {}),
@@ -28,6 +29,7 @@ export const readPrChanges = async (
       headSide,
     ),
     unreadable,
-    index_data: await indexDataChanges(root, base),
+    index_data: indexData.changes,
+    ...(indexData.problems.length > 0 ? { index_data_problems: indexData.problems } : {}),
   };
 };

@@ -220,17 +220,25 @@ export const renderPrComment = (report: PrChangesReport, maxBytes = MAX_COMMENT_
   ].join("\n");
   const files = report.unreadable.map((file) => code(file, "factFile"));
   const unreadable = files.length > 0 ? `Not readable as facts (see the validate job's annotations): ${joinWithin(files, ", ", MAX_LIST_LENGTH)}\n\n` : "";
+  const indexProblems = (report.index_data_problems ?? []).map((problem) => {
+    const where = `line ${problem.line}, column ${problem.column}${problem.pointer === "" ? "" : ` at ${problem.pointer}`}`;
+    return `- ${code(problem.file, "seriesFile")} ${problem.side === "base" ? "on the base branch" : "in this pull request"}: ${codeSpan(truncate(`${where}: ${problem.message}`, 300))}`;
+  });
+  const notCompared =
+    indexProblems.length > 0
+      ? `Index inputs not compared, since they could not be read (see the validate job's annotations):\n${joinWithin(indexProblems, "\n", MAX_LIST_LENGTH, (rest) => `- and ${rest} more problems`)}\n\n`
+      : "";
   const indexBlocks = (report.index_data ?? []).map((change, index) => (index === 0 ? "## Affordability index inputs\n\n" : "") + indexDataBlock(change));
   const headSha = report.pull_request?.head_sha;
   const foot = `<sub>Compared with ${code(report.base.slice(0, 12), "commit")}${headSha ? ` at ${code(headSha.slice(0, 12), "commit")}` : ""}; updated in place on each push.</sub>\n`;
 
   const total = (blocks: readonly string[]) => blocks.reduce((sum, block) => sum + bytes(block), 0);
-  const fixed = total([head, unreadable, foot]);
+  const fixed = total([head, unreadable, notCompared, foot]);
   const indexBytes = total(indexBlocks);
   const full = changes.map((change) => section(change, true));
-  if (fixed + total(full) + indexBytes <= maxBytes) return [head, ...full, unreadable, ...indexBlocks, foot].join("");
+  if (fixed + total(full) + indexBytes <= maxBytes) return [head, ...full, unreadable, notCompared, ...indexBlocks, foot].join("");
   const compact = changes.map((change) => section(change, false));
-  if (fixed + total(compact) + indexBytes <= maxBytes) return [head, ...compact, unreadable, ...indexBlocks, foot].join("");
+  if (fixed + total(compact) + indexBytes <= maxBytes) return [head, ...compact, unreadable, notCompared, ...indexBlocks, foot].join("");
 
   // Too long even without the values: keep the parts in order while they fit, leaving room for the closing count.
   const blocks = [...compact, ...indexBlocks];
@@ -248,6 +256,7 @@ export const renderPrComment = (report: PrChangesReport, maxBytes = MAX_COMMENT_
     head,
     ...compact.slice(0, factsShown),
     unreadable,
+    notCompared,
     ...indexBlocks.slice(0, filesShown),
     shown < blocks.length ? omitted(changes.length - factsShown, indexBlocks.length - filesShown) : "",
     foot,

@@ -106,10 +106,14 @@ export const codeSpan = (text: string): string => {
  */
 export const tableCode = (text: string): string => codeSpan(text).replaceAll("|", "\\|");
 
-/** A fenced code block that no line inside `text` can close early. */
+/**
+ * A fenced code block that no line inside `text` can close early. Its lines keep their breaks; within each line the
+ * characters are filtered as in a code span, so no bidirectional override or zero-width character reaches the reader.
+ */
 export const codeBlock = (text: string, language = ""): string => {
-  const fence = "`".repeat(Math.max(3, longestRun(text, "`") + 1));
-  return `${fence}${language}\n${text}\n${fence}`;
+  const lines = text.split("\n").map(plainCharacters).join("\n");
+  const fence = "`".repeat(Math.max(3, longestRun(lines, "`") + 1));
+  return `${fence}${language}\n${lines}\n${fence}`;
 };
 
 /** At most `max` characters (UTF-16 units), marked when cut; never cut between the two halves of a character. */
