@@ -34,12 +34,7 @@ const main = async (): Promise<void> => {
       resolve();
     });
   });
-  const address = server.address() as AddressInfo;
-  const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  const site = server.site();
-  console.log(`Serving ${site.root} (${site.fileCount} files, ${megabytes(site.byteCount)}) at http://${shownHost}:${address.port}/`);
-  console.log(describeOpenFileLimit(await readOpenFileLimit()));
-
+  // The signals are handled before the first line is printed: whoever waits for that line may signal at once.
   process.on("SIGHUP", () => {
     server.reload().then(
       (reloaded) => console.log(`Reloaded ${reloaded.root} (${reloaded.fileCount} files, ${megabytes(reloaded.byteCount)})`),
@@ -52,6 +47,11 @@ const main = async (): Promise<void> => {
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const site = server.site();
+  console.log(`Serving ${site.root} (${site.fileCount} files, ${megabytes(site.byteCount)}) at http://${shownHost}:${address.port}/`);
+  console.log(describeOpenFileLimit(await readOpenFileLimit()));
 };
 
 runCommand("serve", main, 1);
