@@ -24,9 +24,20 @@ export const textCell = (text: string): string => (FORMULA_START.test(text) ? `'
 /** A number as JSON writes it, so a CSV cell and the JSON file show the same digits. */
 const numberCell = (value: number): string => JSON.stringify(value);
 
-/** RFC 4180: a header row, CRLF line ends, a field quoted (quotes doubled) when it holds a comma, quote or line break. */
-const csvText = (columns: readonly string[], rows: readonly (readonly string[])[]): string =>
+/**
+ * The one CSV writer of the published files. RFC 4180: a header row, CRLF line ends, a field quoted (quotes doubled)
+ * when it holds a comma, quote or line break.
+ */
+export const csvText = (columns: readonly string[], rows: readonly (readonly string[])[]): string =>
   stringify([[...columns], ...rows.map((row) => [...row])], { record_delimiter: "windows" });
+
+/** How the data package describes a file written by csvText: its format and its CSV dialect. */
+const CSV_FILE = {
+  format: "csv",
+  mediatype: "text/csv",
+  encoding: "utf-8",
+  dialect: { delimiter: ",", lineTerminator: "\r\n", quoteChar: '"', doubleQuote: true, header: true },
+} as const;
 
 export const VALUE_TYPES = ["number", "string", "boolean", "null", "array", "object"] as const;
 export type ValueType = (typeof VALUE_TYPES)[number];
@@ -186,10 +197,7 @@ const dataPackage = (model: SiteModel): Record<string, unknown> => ({
       description:
         "Long format: a row per fact, version and scalar leaf of the value. The current version has an empty superseded_iso; scheduled changes not yet in force are not versions and are not listed (see upcoming.json and all.json). Each (id, version, path) occurs once; it is not declared as the primary key because a scalar value's path is the empty JSON Pointer, which Table Schema reads as a missing value. A text value starting with =, +, - or @ is written with a leading apostrophe.",
       path: SITE_PATHS.factValuesCsv.slice(1),
-      format: "csv",
-      mediatype: "text/csv",
-      encoding: "utf-8",
-      dialect: { delimiter: ",", lineTerminator: "\r\n", quoteChar: '"', doubleQuote: true, header: true },
+      ...CSV_FILE,
       schema: {
         fields: [
           { name: "id", type: "string", description: "The fact id.", constraints: { required: true } },
@@ -215,10 +223,7 @@ const dataPackage = (model: SiteModel): Record<string, unknown> => ({
       description:
         "Every published entry of the affordability index with the fields of index.json, its source quality, and the citation kinds of its benchmark price, mortgage rate and income (income_source_kinds lists them separated by ;).",
       path: SITE_PATHS.affordabilitySeriesCsv.slice(1),
-      format: "csv",
-      mediatype: "text/csv",
-      encoding: "utf-8",
-      dialect: { delimiter: ",", lineTerminator: "\r\n", quoteChar: '"', doubleQuote: true, header: true },
+      ...CSV_FILE,
       schema: {
         fields: [
           { name: "board", type: "string", constraints: { required: true, enum: [...BOARDS] } },

@@ -1,10 +1,10 @@
-import { stringify } from "csv-stringify/sync";
 import { SERVICE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
 import type { ChangeEvent, ChangesIndex } from "../../schemas/changes.ts";
 import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
+import { csvText } from "./render-bulk.ts";
 
 /** The columns of `changes.csv`, in order: the members of a change event, `diff_url` empty where there is none. */
 export const CHANGES_CSV_COLUMNS = [
@@ -23,7 +23,7 @@ export const CHANGES_CSV_COLUMNS = [
  * `changes.json` and `changes.csv`: every change event, newest first. One file of all events, not pages: at this size
  * (one event per fact per commit) it stays small, and a static host cannot answer a query such as `?since=`, so a
  * client reads from the top and stops at the last id it processed. The CSV is RFC 4180 (CRLF line ends, a header
- * row, fields quoted where needed), written by csv-stringify rather than by hand.
+ * row, fields quoted where needed), written by the published files' one CSV writer (csvText).
  */
 export const renderChanges = (model: SiteModel): SiteFiles => {
   const index: ChangesIndex = {
@@ -37,9 +37,9 @@ export const renderChanges = (model: SiteModel): SiteFiles => {
     newest_id: model.changes[0]?.id ?? null,
     events: model.changes,
   };
-  const csv = stringify(
-    model.changes.map((event) => CHANGES_CSV_COLUMNS.map((column) => event[column] ?? "")),
-    { header: true, columns: [...CHANGES_CSV_COLUMNS], record_delimiter: "windows" },
+  const csv = csvText(
+    CHANGES_CSV_COLUMNS,
+    model.changes.map((event) => CHANGES_CSV_COLUMNS.map((column) => String(event[column] ?? ""))),
   );
   return new Map([
     [SITE_PATHS.changes, jsonText(index)],
