@@ -40,30 +40,20 @@ export const renderFactEndpoints = (model: SiteModel): SiteFiles => {
     const facts = model.facts.filter((fact) => fact.domain === domain);
     files.set(SITE_PATHS.domainBundle(domain), jsonText(catalog(facts, model.urls.domainBundle(domain), `${SERVICE.name}: ${domain}`)));
   }
-  for (const fact of model.facts) {
-    const response: SingleFactResponse = {
-      schema_version: SCHEMA_VERSION,
-      name: SERVICE.name,
-      version: SERVICE.apiVersion,
-      license: SERVICE.license,
-      canonical_url: model.urls.factById(fact.id),
-      generated_at: model.generatedAt,
-      fact,
-    };
-    files.set(SITE_PATHS.factById(fact.id), jsonText(response));
-  }
+  // A withdrawn fact's single-fact response is its tombstone: its last state with the withdrawal beside it.
+  const singleFact = (fact: SingleFactResponse["fact"], withdrawal?: SingleFactResponse["withdrawn"]): SingleFactResponse => ({
+    schema_version: SCHEMA_VERSION,
+    name: SERVICE.name,
+    version: SERVICE.apiVersion,
+    license: SERVICE.license,
+    canonical_url: model.urls.factById(fact.id),
+    generated_at: model.generatedAt,
+    fact,
+    ...(withdrawal === undefined ? {} : { withdrawn: withdrawal }),
+  });
+  for (const fact of model.facts) files.set(SITE_PATHS.factById(fact.id), jsonText(singleFact(fact)));
   for (const { fact, withdrawal } of model.withdrawn) {
-    const response: SingleFactResponse = {
-      schema_version: SCHEMA_VERSION,
-      name: SERVICE.name,
-      version: SERVICE.apiVersion,
-      license: SERVICE.license,
-      canonical_url: model.urls.factById(fact.id),
-      generated_at: model.generatedAt,
-      fact,
-      withdrawn: withdrawal,
-    };
-    files.set(SITE_PATHS.factById(fact.id), jsonText(response));
+    files.set(SITE_PATHS.factById(fact.id), jsonText(singleFact(fact, withdrawal)));
   }
   return files;
 };
