@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { HttpsUrl, IsoDate, NonEmptyText } from "./primitives.ts";
-
-const OneLine = NonEmptyText.regex(/^[^\r\n]*$/, { error: "must be one line" }).max(280, { error: "must be at most 280 characters" });
+import { HttpsUrl, IsoDate, NonEmptyText, OneLine } from "./primitives.ts";
 
 /**
  * The next value of a fact that comes on a known yearly schedule (an annual rent cap, a threshold set each tax year,

@@ -37,6 +37,9 @@ export const FactId = z.string().regex(/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/, {
 
 export const NonEmptyText = z.string().trim().min(1, { error: "must not be empty" });
 
+/** One line of at most 280 characters: a scheduled change's note and impact, an expected announcement's `what`. */
+export const OneLine = NonEmptyText.regex(/^[^\r\n]*$/, { error: "must be one line" }).max(280, { error: "must be at most 280 characters" });
+
 /**
  * The name of a yearly series of facts (`bc.rent_cap`, `bc.svt.rates`), spelled like a fact id and never one: each year
  * is its own fact, and the series name is the stable alias that answers the one in force.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Citation } from "./citation.ts";
 import { FactValue } from "./fact-value.ts";
-import { IsoDate, NonEmptyText } from "./primitives.ts";
+import { IsoDate, NonEmptyText, OneLine } from "./primitives.ts";
 
 /**
  * How settled a scheduled change is: `enacted` (a law or regulation in force fixes the date; promoted on that day
@@ -10,8 +10,6 @@ import { IsoDate, NonEmptyText } from "./primitives.ts";
 export const SCHEDULED_STATUSES = ["enacted", "announced"] as const;
 export const ScheduledStatus = z.enum(SCHEDULED_STATUSES);
 export type ScheduledStatus = z.infer<typeof ScheduledStatus>;
-
-const OneLine = NonEmptyText.regex(/^[^\r\n]*$/, { error: "must be one line" }).max(280, { error: "must be at most 280 characters" });
 
 /**
  * A revision announced or enacted but not yet in effect. On its `effective_iso` it becomes the fact's current state:
