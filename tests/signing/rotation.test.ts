@@ -42,6 +42,7 @@ describe("npm run signing-key -- new", () => {
     expect(await committedKids()).toEqual([kid]);
 
     const retired = await signingKey("retire", "--kid", kid);
+    expect(retired.stderr).toBe("");
     expect(retired.code).toBe(0);
     expect(await committedKids()).toEqual([]);
   });
