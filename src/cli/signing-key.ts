@@ -5,7 +5,8 @@ import { runCommand } from "../lib/run-command.ts";
 import { KEYS_FILE, publicSigningKey, readSigningKeys, writeSigningKeys } from "../signing/index.ts";
 
 const USAGE = `usage: npm run signing-key -- new --out FILE [--keys FILE]
-       npm run signing-key -- retire --kid KID [--keys FILE]`;
+       npm run signing-key -- retire --kid=KID [--keys FILE]
+(write --kid=KID with the equals sign: a kid may begin with a dash, which --kid KID would read as another option)`;
 
 /** Writes a new private key where nobody else can read it, and never over an existing file, which may be a key in use. */
 const writePrivateKey = async (file: string, pem: string): Promise<void> => {
@@ -20,7 +21,8 @@ const writePrivateKey = async (file: string, pem: string): Promise<void> => {
 /**
  * `npm run signing-key -- new --out FILE`: makes an Ed25519 key pair, writes the private key to FILE (PKCS#8 PEM,
  * mode 0600) and adds the public key to the committed set (`--keys`, default keys/jwks.json).
- * `npm run signing-key -- retire --kid KID`: removes a key from the committed set. See docs/operators/signing.md.
+ * `npm run signing-key -- retire --kid=KID`: removes a key from the committed set (the equals sign, since a kid, base64url,
+ * may begin with a dash). See docs/operators/signing.md.
  */
 const main = async (): Promise<number> => {
   const { values, positionals } = parseArgs({
@@ -48,7 +50,7 @@ const main = async (): Promise<number> => {
     return 0;
   }
 
-  if (!values.kid) throw new Error("retire needs --kid KID, the key to remove");
+  if (!values.kid) throw new Error("retire needs --kid=KID, the key to remove");
   const kept = set.keys.filter((key) => key.kid !== values.kid);
   if (kept.length === set.keys.length) {
     const listed = set.keys.map((key) => key.kid).join(", ") || "none";
