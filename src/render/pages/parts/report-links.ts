@@ -42,10 +42,11 @@ export const renderReportLinks = (model: SiteModel, fact: Fact): Html => {
   const edit = editOnGitHubUrl(model, fact);
   return html`<section class="report" aria-labelledby="report-title">
 <h2 id="report-title">Something wrong?</h2>
-<p>If this fact is wrong or out of date, tell us which source shows it; the form names this fact, its version and this page for you.</p>
+<p>If this fact is wrong or out of date, tell us which source shows it: the form fills in this fact, its version and this page for you.
+With a GitHub account you can also propose the correction to the fact's file yourself.</p>
 <ul class="report-links">
 <li><a href="${reportErrorUrl(model, fact)}">Report an error in this fact</a></li>
-${edit === undefined ? "" : html`<li><a href="${edit}">Edit on GitHub</a> (propose the change to <code>${model.timelines.get(fact.id)?.path}</code> yourself)</li>`}
+${edit === undefined ? "" : html`<li><a href="${edit}">Edit on GitHub</a></li>`}
 </ul>
 </section>
 `;
