@@ -8,7 +8,7 @@ import { factDiffs } from "../derive/fact-diffs.ts";
 import { type CommitInfo, type FactTimeline, type FactVersion, readFactHistory } from "../derive/history/index.ts";
 import { historyEntries } from "../derive/history-entries.ts";
 import { compareText } from "../lib/compare-text.ts";
-import { urlsFor } from "../lib/config.ts";
+import { DEFAULT_REPOSITORY, urlsFor } from "../lib/config.ts";
 import { isoDateTimeOfSeconds } from "../lib/dates.ts";
 import { runGit } from "../lib/git/index.ts";
 import { formatProblem } from "../lib/problem.ts";
@@ -20,11 +20,12 @@ import { KEYS_FILE, readSigningKeys } from "../signing/read-signing-keys.ts";
 /**
  * Loads and validates `facts/`, reads its history from git and derives history and diffs. Invalid data stops the
  * build with every problem listed, so nothing half-valid is ever published. The public keys it publishes are
- * `signingKeys`, or by default the set committed at `keys/jwks.json` (none when the repository has no such file).
+ * `signingKeys`, or by default the set committed at `keys/jwks.json` (none when the repository has no such file). The
+ * fact pages' report and edit links name `repository`, by default DEFAULT_REPOSITORY.
  */
 export const buildModel = async (
   root: string,
-  options: { baseUrl: string; today: string; signingKeys?: SigningKeySet; websubHub?: string },
+  options: { baseUrl: string; today: string; signingKeys?: SigningKeySet; websubHub?: string; repository?: string },
 ): Promise<SiteModel> => {
   const report = await runChecks(root, { today: options.today });
   if (report.problems.length > 0) {
@@ -86,6 +87,7 @@ export const buildModel = async (
   return {
     urls,
     websubHub: options.websubHub,
+    repository: options.repository ?? DEFAULT_REPOSITORY,
     today: options.today,
     generatedAt,
     facts,

@@ -25,7 +25,7 @@ const PER_CATALOG = { catalog: 50 * KB, llms: 40 * KB, feed: 30 * KB, searchInde
 /** Per 12 facts of the bundle's domain, never below the floor: a small bundle is mostly its envelope and a few large facts. */
 const BUNDLE = { per12: 15 * KB, floor: 5 * KB } as const;
 /** Fixed, whatever the number of facts: each describes one fact or one transition, or lists one line per revision. */
-const FIXED = { singleFact: 5 * KB, diff: 8 * KB, diffIndex: 5 * KB } as const;
+const FIXED = { singleFact: 5 * KB, diff: 8 * KB, diffIndex: 5 * KB, favicon: 1 * KB } as const;
 /**
  * A yearly series file: the member in force, which may weigh what a single fact may, plus an allowance for each
  * member in brief (its id, label, dates and URL), counted in the file.
@@ -116,6 +116,7 @@ export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetRep
   // The catalog page shows what the catalog lists, as HTML; it may weigh what the catalog may.
   add("catalog page", "/index.html", { limit: catalog.limit, basis: `the catalog's limit (${kb(catalog.limit)})` });
   add("diff index", SITE_PATHS.diffIndex, { limit: FIXED.diffIndex, basis: kb(FIXED.diffIndex) });
+  add("favicon", SITE_PATHS.favicon, { limit: FIXED.favicon, basis: kb(FIXED.favicon) });
 
   // Every other file of the tree is an entry of the manifest's `files`: all but the manifest and its signature.
   const manifestEntries = [...tree.keys()].filter((path) => path !== SITE_PATHS.manifest && path !== SITE_PATHS.manifestSignature).length;

@@ -2,7 +2,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildModel } from "../build/build-model.ts";
 import { writeSite } from "../build/write-site.ts";
-import { baseUrlFromEnvironment, websubHubFromEnvironment } from "../lib/config.ts";
+import { baseUrlFromEnvironment, repositoryFromEnvironment, websubHubFromEnvironment } from "../lib/config.ts";
 import { readVariable } from "../lib/environment.ts";
 import { runCommand } from "../lib/run-command.ts";
 import { todayFromEnvironment } from "../lib/today.ts";
@@ -29,6 +29,7 @@ const main = async (): Promise<void> => {
     today: todayFromEnvironment(),
     signingKeys,
     websubHub: websubHubFromEnvironment(),
+    repository: repositoryFromEnvironment(),
   });
   const rendered = renderSite(model);
   const files = signer ? signSite(rendered, signer) : rendered;

@@ -56,6 +56,36 @@ export const websubHubFromEnvironment = (environment: Environment = process.env)
   return url.href;
 };
 
+/**
+ * The GitHub repository the fact pages send readers to, to report an error in a fact or edit its file, when neither
+ * FACTS_REPOSITORY nor GITHUB_REPOSITORY names one (a local build outside Actions): the project's own name, as
+ * SERVICE names it. A build in GitHub Actions names the repository it runs in.
+ */
+export const DEFAULT_REPOSITORY = `${SERVICE.slug}/${SERVICE.slug}`;
+
+/** The branch the "Edit on GitHub" links open a fact's file on: the branch the deploy workflow publishes. */
+export const DEFAULT_BRANCH = "main";
+
+/** GitHub's rules for an owner (letters, digits, single hyphens) and a repository name (letters, digits, `.`, `_`, `-`). */
+const REPOSITORY = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}\/[A-Za-z0-9._-]{1,100}$/;
+
+/**
+ * The repository (`owner/name`) of the "Report an error" and "Edit on GitHub" links: FACTS_REPOSITORY, else
+ * GITHUB_REPOSITORY (set in every Actions run), else DEFAULT_REPOSITORY. A value that is not `owner/name` is refused
+ * by the name of the variable it came from, since every fact page would publish a broken link.
+ */
+export const repositoryFromEnvironment = (environment: Environment = process.env): string => {
+  for (const name of ["FACTS_REPOSITORY", "GITHUB_REPOSITORY"] as const) {
+    const value = readVariable(name, environment);
+    if (value === undefined) continue;
+    if (!REPOSITORY.test(value) || value.endsWith("/.") || value.endsWith("/..")) {
+      throw new Error(`${name} must be a GitHub repository as owner/name (e.g. ${DEFAULT_REPOSITORY}), got "${value}"`);
+    }
+    return value;
+  }
+  return DEFAULT_REPOSITORY;
+};
+
 /** Every address the service publishes, derived from one base URL. */
 export const urlsFor = (baseUrl: string) => ({
   base: baseUrl,

@@ -24,6 +24,11 @@ export const ENVIRONMENT = {
     setBy: "operator",
     description: "WebSub hub (an http(s) URL) the feeds name and npm run websub notifies after a deployment; unset, neither happens.",
   },
+  FACTS_REPOSITORY: {
+    setBy: "operator",
+    description:
+      "owner/name of the GitHub repository the fact pages link to for reporting an error and editing; default GITHUB_REPOSITORY, then the project's own.",
+  },
   PORT: { setBy: "operator", description: "Port of the local server (default 8080; 0 picks a free port)." },
   HOST: { setBy: "operator", description: "Address the local server listens on (default 127.0.0.1)." },
   FACTS_WEBHOOK_SUBSCRIBERS: { setBy: "operator", description: "The webhook subscribers as a JSON array (a repository secret)." },

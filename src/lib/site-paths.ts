@@ -45,6 +45,15 @@ export const SITE_PATHS = {
   openApi: "/.well-known/openapi.json",
   apiCatalog: "/.well-known/api-catalog",
   securityTxt: "/.well-known/security.txt",
+  /** The site's icon (SVG), at the root where browsers look for one. */
+  favicon: "/favicon.svg",
+  /**
+   * The HTML page for a missing page: GitHub Pages, Netlify and Cloudflare Pages serve a root `404.html` for any
+   * missing path; the local server for missing paths outside `apiPrefixes`.
+   */
+  notFoundPage: "/404.html",
+  /** Paths for programs: a miss under these is answered with a JSON error body, never with the HTML page. */
+  apiPrefixes: ["/api/", "/.well-known/"],
   /** The public keys of the manifest signature (RFC 7517 JWK Set). */
   jwks: "/.well-known/jwks.json",
 } as const;

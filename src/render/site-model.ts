@@ -21,6 +21,8 @@ export interface SiteModel {
   urls: Urls;
   /** The WebSub hub every feed names (FACTS_WEBSUB_HUB); undefined when push is off. */
   websubHub?: string;
+  /** The GitHub repository (`owner/name`, FACTS_REPOSITORY) the fact pages link to, to report an error or edit a fact's file. */
+  repository: string;
   /** The build date (FACTS_TODAY or today in UTC): what is upcoming is counted from it. */
   today: string;
   /** The time of the newest commit that touched the data: two builds of one commit are identical. */

@@ -19,9 +19,11 @@ const page = (path: string): string => pages.get(path) ?? "";
 const headings = (markup: string): number[] => [...markup.matchAll(/<h([1-6])[\s>]/g)].map((match) => Number(match[1]));
 
 describe("the human pages", () => {
-  it("publishes the four pages, a page per fact, the stylesheet and the search script, and the site build includes them", () => {
+  it("publishes the four pages, a page per fact, the 404 page, the stylesheet, the search script and the icon, and the site build includes them", () => {
     expect([...pages.keys()].sort()).toEqual(
       [
+        "/404.html",
+        "/favicon.svg",
         "/affordability.html",
         "/assets/search.js",
         "/assets/site.css",
@@ -171,7 +173,7 @@ describe("the human pages", () => {
   });
 
   it("has one h1 and no skipped heading level, with lang en-CA and balanced structure", () => {
-    for (const path of ["/index.html", "/sources.html", "/changelog.html", "/affordability.html"]) {
+    for (const path of ["/index.html", "/sources.html", "/changelog.html", "/affordability.html", "/404.html", "/bc.ptt.brackets.html"]) {
       const markup = page(path);
       const levels = headings(markup);
       expect(

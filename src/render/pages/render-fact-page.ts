@@ -1,7 +1,7 @@
 import { SERVICE } from "../../lib/config.ts";
 import type { Fact } from "../../schemas/fact.ts";
 import type { SiteModel } from "../site-model.ts";
-import { renderFact, renderPage } from "./parts/index.ts";
+import { renderFact, renderPage, renderReportLinks } from "./parts/index.ts";
 import { DOMAIN_NAMES, domainSectionId, html, sitePath } from "./text/index.ts";
 
 /**
@@ -18,7 +18,8 @@ ${renderFact(fact, {
   diffs: model.diffs.filter((diff) => diff.fact_id === fact.id),
   introduced: model.timelines.get(fact.id)?.versions.at(-1)?.introduced,
   today: model.today,
-})}`;
+})}
+${renderReportLinks(model, fact)}`;
   return renderPage(model, {
     name: "fact",
     title: `${fact.label}: ${SERVICE.name}`,

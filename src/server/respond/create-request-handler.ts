@@ -7,9 +7,9 @@ import { ALLOWED_METHODS, answerPreflight } from "./answer-preflight.ts";
 import { hostHeaderProblem } from "./host-header-problem.ts";
 import { ifNoneMatchHits } from "./if-none-match-hits.ts";
 import { negotiateEncoding } from "./negotiate-encoding.ts";
-import { notFoundBody } from "./not-found-body.ts";
 import { resolveRequestPath } from "./resolve-request-path.ts";
 import { sendError } from "./send-error.ts";
+import { sendNotFound } from "./send-not-found.ts";
 
 /** The request target's path, without its query. */
 const pathOf = (target: string): string => {
@@ -98,5 +98,5 @@ export const createRequestHandler =
     const file = site.files.get(resolved.path);
     if (file !== undefined) sendFile(request, response, file, site.gone.has(resolved.path));
     else if (site.folders.has(resolved.path)) redirectToFolder(response, target, requestPath);
-    else sendError(request, response, 404, notFoundBody(site, requestPath, resolved.path));
+    else sendNotFound(request, response, site, requestPath, resolved.path);
   };

@@ -4,7 +4,7 @@ import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
 import { COMMON_HEADERS } from "../common-headers.ts";
 
 /** Errors are not cached, so a fact published by the next build is found at once. */
-const ERROR_CACHE_CONTROL = "no-store";
+export const ERROR_CACHE_CONTROL = "no-store";
 
 /** The JSON error body as sent: `schema_version` first, then what the refusal states. */
 export const errorBodyText = (details: ErrorDetails): string => `${JSON.stringify({ schema_version: SCHEMA_VERSION, ...details } satisfies ErrorBody)}\n`;

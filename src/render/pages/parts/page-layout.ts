@@ -1,19 +1,41 @@
 import { SERVICE } from "../../../lib/config.ts";
+import { SITE_PATHS } from "../../../lib/site-paths.ts";
 import type { SiteModel } from "../../site-model.ts";
-import { type Html, html, readableDateTime, sitePath } from "../text/index.ts";
+import { type Html, html, readableDate, readableDateTime, sitePath } from "../text/index.ts";
+import { issueChooserUrl } from "./report-links.ts";
 
-export type PageName = "catalog" | "sources" | "changelog" | "affordability" | "fact";
+export type PageName = "catalog" | "sources" | "changelog" | "affordability" | "fact" | "not-found";
 
 export interface Page {
   name: PageName;
   /** The `<title>`; the page's own `<h1>` is part of `main`. */
   title: string;
   description: string;
-  canonical: string;
+  /** The page's own address; none for a page served in place of others (the 404 page). */
+  canonical: string | undefined;
   main: Html;
   head?: Html;
   script?: string;
+  /**
+   * The page may be served at any path (the 404 page, which hosts serve in place of whatever was asked for), so its
+   * links are paths from the site's root (`/assets/site.css`) rather than relative to the page (`assets/site.css`).
+   */
+  anywhere?: boolean;
 }
+
+/**
+ * How a page links a published URL: relative to the page, which sits at the root of the tree, so the tree works from
+ * any origin and folder; or, for a page served `anywhere`, as a path from the site's root (the base URL's path, `/`
+ * or `/folder/`), kept origin-free for the same reason.
+ */
+export const pageLinker = (model: SiteModel, anywhere = false): ((absolute: string) => string) => {
+  if (!anywhere) return (absolute) => sitePath(model.urls, absolute);
+  const root = new URL(`${model.urls.base}/`).pathname;
+  return (absolute) => {
+    const relative = sitePath(model.urls, absolute);
+    return relative === absolute ? absolute : `${root}${relative.replace(/^\.\//, "")}`;
+  };
+};
 
 const NAV: ReadonlyArray<readonly [PageName, string, (model: SiteModel) => string]> = [
   ["catalog", "Catalog", (model) => model.urls.catalogPage],
@@ -22,9 +44,12 @@ const NAV: ReadonlyArray<readonly [PageName, string, (model: SiteModel) => strin
   ["affordability", "Affordability index", (model) => model.urls.affordabilityPage],
 ];
 
-/** The frame every page shares: landmarks (banner, navigation, main, contentinfo), a skip link and the licence. */
+/**
+ * The frame every page shares: landmarks (banner, navigation, main, contentinfo), a skip link, the icon, and a footer
+ * with the disclaimer, the dates of the data and of the build, the licence and the machine-readable files.
+ */
 export const renderPage = (model: SiteModel, page: Page): string => {
-  const link = (absolute: string): string => sitePath(model.urls, absolute);
+  const link = pageLinker(model, page.anywhere);
   const document = html`<!doctype html>
 <html lang="en-CA">
 <head>
@@ -32,19 +57,20 @@ export const renderPage = (model: SiteModel, page: Page): string => {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${page.title}</title>
 <meta name="description" content="${page.description}">
-<link rel="canonical" href="${page.canonical}">
-<link rel="stylesheet" href="assets/site.css">
+${page.canonical === undefined ? "" : html`<link rel="canonical" href="${page.canonical}">`}
+<link rel="icon" href="${link(`${model.urls.base}${SITE_PATHS.favicon}`)}" type="image/svg+xml">
+<link rel="stylesheet" href="${link(`${model.urls.base}/assets/site.css`)}">
 <link rel="alternate" type="application/rss+xml" title="${SERVICE.name}: revisions" href="${link(model.urls.feed)}">
 <link rel="alternate" type="application/atom+xml" title="${SERVICE.name}: upcoming changes" href="${link(model.urls.upcomingFeed)}">
 <link rel="alternate" type="text/calendar" title="${SERVICE.name}: upcoming changes (calendar)" href="${link(model.urls.upcomingCalendar)}">
 <link rel="alternate" type="application/json" title="${SERVICE.name}: catalog" href="${link(model.urls.catalog)}">
 ${page.head ?? ""}
-${page.script ? html`<script src="${page.script}" defer></script>` : ""}
+${page.script ? html`<script src="${link(`${model.urls.base}/${page.script}`)}" defer></script>` : ""}
 </head>
 <body>
 <a class="skip-link" href="#main">Skip to content</a>
 <header class="site-header">
-<p class="site-name"><a href="./">${SERVICE.name}</a></p>
+<p class="site-name"><a href="${link(model.urls.catalogPage)}">${SERVICE.name}</a></p>
 <nav aria-label="Site">
 <ul>
 ${NAV.map(([name, label, url]) => html`<li><a href="${link(url(model))}"${name === page.name ? html` aria-current="page"` : ""}>${label}</a></li>`)}
@@ -55,8 +81,12 @@ ${NAV.map(([name, label, url]) => html`<li><a href="${link(url(model))}"${name =
 ${page.main}
 </main>
 <footer class="site-footer">
+<p class="disclaimer"><strong>This site gives general information, not legal, tax or financial advice.</strong>
+Rules change and have exceptions: check the official sources each fact cites, and ask a professional about your own situation.</p>
+<p class="data-dates">The data last changed on <time datetime="${model.generatedAt}">${readableDateTime(model.generatedAt)}</time>, when the newest change to the facts or to the affordability index's inputs was recorded.
+This copy of the site was built on <time datetime="${model.today}">${readableDate(model.today)}</time>; what is in effect and what is upcoming are counted from that day.</p>
 <p>Content licensed <a href="${SERVICE.license}" rel="license">${SERVICE.licenseName}</a>. When you reuse a fact, cite its <code>canonical_url</code>.
-Data as of <time datetime="${model.generatedAt}">${readableDateTime(model.generatedAt)}</time>.</p>
+Found a mistake? Each fact's page has a link to report it; or <a href="${issueChooserUrl(model.repository)}">open an issue on GitHub</a>.</p>
 <p>Machine-readable: <a href="${link(model.urls.catalog)}">catalog JSON</a>, <a href="${link(model.urls.feed)}">RSS feed</a>,
 <a href="${link(model.urls.factsAll)}">every fact in one file</a>, <a href="${link(model.urls.factValuesCsv)}">every value as CSV</a> (<a href="${link(model.urls.dataPackage)}">Data Package</a>),
 <a href="${link(model.urls.upcoming)}">upcoming changes</a> (<a href="${link(model.urls.upcomingCalendar)}">iCalendar</a>, <a href="${link(model.urls.upcomingFeed)}">Atom</a>),
