@@ -35,8 +35,10 @@ export const renderPage = (model: SiteModel, page: Page): string => {
 <link rel="canonical" href="${page.canonical}">
 <link rel="stylesheet" href="assets/site.css">
 <link rel="alternate" type="application/rss+xml" title="${SERVICE.name}: revisions" href="${link(model.urls.feed)}">
-<link rel="alternate" type="application/atom+xml" title="${SERVICE.name}: upcoming changes" href="${link(model.urls.upcomingFeed)}">
-<link rel="alternate" type="text/calendar" title="${SERVICE.name}: upcoming changes (calendar)" href="${link(model.urls.upcomingCalendar)}">
+<link rel="alternate" type="application/atom+xml" title="${SERVICE.name}: rule changes" href="${link(model.urls.changesFeed)}">
+<link rel="alternate" type="text/calendar" title="${SERVICE.name}: rule changes (calendar)" href="${link(model.urls.changesCalendar)}">
+<link rel="alternate" type="application/atom+xml" title="${SERVICE.name}: upcoming changes and re-verify-by dates" href="${link(model.urls.upcomingFeed)}">
+<link rel="alternate" type="text/calendar" title="${SERVICE.name}: upcoming changes and re-verify-by dates (calendar)" href="${link(model.urls.upcomingCalendar)}">
 <link rel="alternate" type="application/json" title="${SERVICE.name}: catalog" href="${link(model.urls.catalog)}">
 ${page.head ?? ""}
 ${page.script ? html`<script src="${page.script}" defer></script>` : ""}
