@@ -7,6 +7,7 @@ import { renderChangeFeeds } from "../../src/render/feeds/index.ts";
 import { renderSite } from "../../src/render/index.ts";
 import type { SiteModel } from "../../src/render/site-model.ts";
 import type { Upcoming } from "../../src/schemas/upcoming.ts";
+import { contentTypeFor } from "../../src/server/site/content-type-for.ts";
 import { buildProjectSite, readTree } from "../helpers/build-site.ts";
 import { scheduledValueOf } from "../helpers/fact-values.ts";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
@@ -172,6 +173,10 @@ describe("changes.ics, changes.atom and lapses.ics of the project's facts", () =
     expect(headers).toContain(`${SITE_PATHS.changesFeed}\n  Content-Type: application/atom+xml; charset=utf-8\n`);
     expect(headers).toContain(`${SITE_PATHS.changesCalendar}\n  Content-Type: text/calendar; charset=utf-8\n`);
     expect(headers).toContain(`${SITE_PATHS.lapsesCalendar}\n  Content-Type: text/calendar; charset=utf-8\n`);
+    // The local server (npm start) sends the same types.
+    expect(contentTypeFor(SITE_PATHS.changesFeed)).toBe("application/atom+xml; charset=utf-8");
+    expect(contentTypeFor(SITE_PATHS.changesCalendar)).toBe("text/calendar; charset=utf-8");
+    expect(contentTypeFor(SITE_PATHS.lapsesCalendar)).toBe("text/calendar; charset=utf-8");
     const paths = JSON.parse(text(SITE_PATHS.openApi)).paths;
     expect(Object.keys(paths["/api/v1/facts/changes.atom"].get.responses["200"].content)).toEqual(["application/atom+xml"]);
     expect(Object.keys(paths["/api/v1/facts/changes.ics"].get.responses["200"].content)).toEqual(["text/calendar"]);
