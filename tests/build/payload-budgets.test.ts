@@ -100,7 +100,10 @@ describe("payload budgets of the built tree, gzip-compressed", () => {
     }
     // One entry whose summary alone, incompressible, weighs the feed's whole limit: the feed is over.
     const atom = tree.get("/api/v1/facts/changes.atom")!.toString("utf8");
-    const bloated = atom.replace('<summary type="text">', `<summary type="text">${randomBytes(limitOf(report, "/api/v1/facts/changes.atom")).toString("base64")} `);
+    const bloated = atom.replace(
+      '<summary type="text">',
+      `<summary type="text">${randomBytes(limitOf(report, "/api/v1/facts/changes.atom")).toString("base64")} `,
+    );
     const over = payloadBudgets(withFile("/api/v1/facts/changes.atom", Buffer.from(bloated))).over;
     expect(over.map((row) => [row.budget, row.path])).toEqual([["events", "/api/v1/facts/changes.atom"]]);
   });
