@@ -8,7 +8,7 @@ import type { SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
 import { type AtomEntry, atomFeed, tagUri } from "./atom-feed.ts";
 import { type CalendarEvent, calendarText } from "./calendar.ts";
-import { upcomingEntry, upcomingEvent } from "./render-upcoming.ts";
+import { stampOf, upcomingEntry, upcomingEvent } from "./render-upcoming.ts";
 import { revisionUid, UPCOMING_WINDOW_DAYS, upcomingItems } from "./upcoming-items.ts";
 
 /** One published revision of a fact in force: a version after its first, dated when its commit was published. */
@@ -59,7 +59,8 @@ const published = (revision: Revision): string =>
 const revisionEvent = (model: SiteModel, revision: Revision): CalendarEvent => ({
   uid: revisionUid(revision.factId, revision.version),
   date: revision.publishedAt.slice(0, 10),
-  stamp: revision.publishedAt,
+  // The event's text names the fact by its current label: a calendar takes an edit of it when the fact changes.
+  stamp: stampOf(model, revision.factId),
   summary: `Revised: ${revision.label}`,
   description: [
     published(revision),

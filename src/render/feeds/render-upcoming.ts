@@ -37,7 +37,7 @@ const detail = (item: UpcomingItem): string => {
 };
 
 /** The moment of the fact's current state, so an event or entry changes its stamp only when its fact changes. */
-const stampOf = (model: SiteModel, factId: string): string => model.lastChanged.get(factId)?.committed_at ?? model.generatedAt;
+export const stampOf = (model: SiteModel, factId: string): string => model.lastChanged.get(factId)?.committed_at ?? model.generatedAt;
 
 /** An upcoming item as a calendar event: the same event, UID included, in upcoming.ics and in changes.ics or lapses.ics. */
 export const upcomingEvent = (model: SiteModel, item: UpcomingItem): CalendarEvent => ({
