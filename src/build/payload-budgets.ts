@@ -37,6 +37,20 @@ const SERIES = { perMember: 256 } as const;
  * allowance is for the entry's path and size.
  */
 const MANIFEST = { fixed: 3 * KB, perFile: 64 } as const;
+/**
+ * A calendar or Atom feed of dated events (changes, lapses, upcoming): its head, plus an allowance for each event or
+ * entry, counted in the file. The number of events follows the revisions and the dates ahead, not only the facts, so
+ * the limit holds each event's size, whatever their number: a summary that grows past a few sentences is caught.
+ */
+const EVENT_FEED = { fixed: 2 * KB, perEvent: 512 } as const;
+/** The calendars and feeds of events, with how an event begins in each. */
+const EVENT_FEEDS: ReadonlyArray<readonly [string, string]> = [
+  [SITE_PATHS.changesCalendar, "BEGIN:VEVENT"],
+  [SITE_PATHS.changesFeed, "<entry>"],
+  [SITE_PATHS.lapsesCalendar, "BEGIN:VEVENT"],
+  [SITE_PATHS.upcomingCalendar, "BEGIN:VEVENT"],
+  [SITE_PATHS.upcomingFeed, "<entry>"],
+];
 
 export interface BudgetRow {
   /** Which budget the file falls under, e.g. `catalog` or `single fact`. */
@@ -117,6 +131,15 @@ export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetRep
   add("catalog page", "/index.html", { limit: catalog.limit, basis: `the catalog's limit (${kb(catalog.limit)})` });
   add("diff index", SITE_PATHS.diffIndex, { limit: FIXED.diffIndex, basis: kb(FIXED.diffIndex) });
   add("favicon", SITE_PATHS.favicon, { limit: FIXED.favicon, basis: kb(FIXED.favicon) });
+  for (const [path, marker] of EVENT_FEEDS) {
+    const bytes = tree.get(path);
+    if (!bytes) throw new Error(`${path} is not in the built tree`);
+    const events = Buffer.from(bytes).toString("utf8").split(marker).length - 1;
+    add("events", path, {
+      limit: EVENT_FEED.fixed + EVENT_FEED.perEvent * events,
+      basis: `${kb(EVENT_FEED.fixed)} + ${EVENT_FEED.perEvent} B × ${events} events`,
+    });
+  }
 
   // Every other file of the tree is an entry of the manifest's `files`: all but the manifest and its signature.
   const manifestEntries = [...tree.keys()].filter((path) => path !== SITE_PATHS.manifest && path !== SITE_PATHS.manifestSignature).length;

@@ -19,6 +19,11 @@ export const SITE_PATHS = {
   upcoming: `${FACTS}/upcoming.json`,
   upcomingCalendar: `${FACTS}/upcoming.ics`,
   upcomingFeed: `${FACTS}/upcoming.atom`,
+  /** The rule changes: each revision when published, and the scheduled changes and expected announcements of upcoming. */
+  changesCalendar: `${FACTS}/changes.ics`,
+  changesFeed: `${FACTS}/changes.atom`,
+  /** For maintainers: each fact's re-verify-by date (its verification lapse) within the upcoming window. */
+  lapsesCalendar: `${FACTS}/lapses.ics`,
   llms: `${FACTS}/llms.json`,
   manifest: `${FACTS}/manifest.json`,
   /** The base64 Ed25519 signature over the exact bytes of the manifest; absent from an unsigned build. */

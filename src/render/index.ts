@@ -13,7 +13,7 @@ import {
   renderValueSchemas,
   renderWellKnown,
 } from "./api/index.ts";
-import { renderFactFeeds, renderFeed, renderUpcoming } from "./feeds/index.ts";
+import { renderChangeFeeds, renderFactFeeds, renderFeed, renderUpcoming } from "./feeds/index.ts";
 import { renderPages } from "./pages/index.ts";
 import type { SiteFiles } from "./site-files.ts";
 import type { SiteModel } from "./site-model.ts";
@@ -28,6 +28,7 @@ export const renderSite = (model: SiteModel): SiteFiles => {
     renderFeed(model),
     renderFactFeeds(model),
     renderUpcoming(model),
+    renderChangeFeeds(model),
     renderSearchIndex(model),
     renderDiffs(model),
     renderChanges(model),

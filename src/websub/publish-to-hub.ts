@@ -6,7 +6,12 @@ import { printableText } from "../lib/text-characters.ts";
  * The topics a hub is told about: every feed the build writes, by the address it names as its own (`rel="self"`),
  * since a WebSub topic is the feed's self URL. `factIds` are the facts the build writes a per-fact feed for.
  */
-export const feedTopics = (urls: Urls, factIds: readonly string[]): string[] => [urls.feed, urls.upcomingFeed, ...factIds.map((id) => urls.factFeed(id))];
+export const feedTopics = (urls: Urls, factIds: readonly string[]): string[] => [
+  urls.feed,
+  urls.upcomingFeed,
+  urls.changesFeed,
+  ...factIds.map((id) => urls.factFeed(id)),
+];
 
 /** A hub's answer is read this far for the error message and no further: only its status matters. */
 export const MAX_HUB_ANSWER_BYTES = 4 * 1024;

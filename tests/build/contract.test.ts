@@ -271,7 +271,7 @@ describe("the RSS feed", () => {
     expect(feed.items).toHaveLength(FACT_FILES.length);
     const catalog = json("/api/v1/facts/index.json");
     for (const fact of catalog.facts) {
-      const item = feed.items.find((candidate) => candidate.link === `${BASE}/#${fact.id}`);
+      const item = feed.items.find((candidate) => candidate.link === `${BASE}/${fact.id}.html`);
       expect(item, fact.id).toBeDefined();
       const retrieved = fact.citations
         .map((citation: { retrieved_iso: string }) => citation.retrieved_iso)
@@ -348,7 +348,7 @@ describe("the upcoming list, calendar and Atom feeds", () => {
       expect(factFeed.title, fact.id).toBe(`BC Real Estate Facts: ${fact.label}`);
       // One entry per version recorded in git (the history plus the current one) and one per scheduled change.
       expect(factFeed.items, fact.id).toHaveLength((fact.history?.length ?? 0) + 1 + (fact.scheduled?.length ?? 0));
-      for (const item of factFeed.items) expect(item.link, fact.id).toBe(`${BASE}/#${fact.id}`);
+      for (const item of factFeed.items) expect(item.link, fact.id).toBe(`${BASE}/${fact.id}.html`);
       const titles = factFeed.items.map((item) => item.title ?? "");
       expect(
         titles.filter((title) => title.includes(`version ${fact.version},`)),

@@ -31,7 +31,17 @@ describe("the Atom writer", () => {
     self: `${BASE}/feed.atom`,
     page: `${BASE}/`,
     updated: "2026-11-21T00:00:00Z",
-    entries: [{ id: "tag:example.org,2026:entry", title, updated: "2026-11-21T00:00:00Z", link: `${BASE}/#entry`, category: "tax", summary }],
+    entries: [
+      {
+        id: "tag:example.org,2026:entry",
+        title,
+        updated: "2026-11-21T00:00:00Z",
+        page: `${BASE}/entry.html`,
+        json: `${BASE}/entry.json`,
+        category: "tax",
+        summary,
+      },
+    ],
   });
 
   it.each(REFUSED_CHARACTERS)("refuses %s in an entry's title and summary, naming the feed, the entry and the element", (_name, character, message) => {
@@ -67,12 +77,12 @@ describe("the RSS and Atom feeds of a built model", () => {
 
   const withFact = (edit: Record<string, string>): SiteModel => ({ ...model, facts: model.facts.map((fact) => ({ ...fact, ...edit })) });
 
-  it.each(REFUSED_CHARACTERS)("refuses %s in a label in feed.xml, the fact's Atom feed and upcoming.atom", (_name, character, message) => {
+  it.each(REFUSED_CHARACTERS)("refuses %s in a label in feed.xml, the fact's Atom feed, upcoming.ics and upcoming.atom", (_name, character, message) => {
     const bad = withFact({ label: `Label ${character}` });
     expect(thrown(() => renderFeed(bad))).toBe(`${BASE}${SITE_PATHS.feed}: the item of ${ID}, <title>: character 7: ${message}; the feed is not written`);
     expect(thrown(() => renderFactFeeds(bad))).toBe(`${BASE}${SITE_PATHS.factFeed(ID)}: <title>: character 29: ${message}; the feed is not written`);
-    expect(thrown(() => renderUpcoming(bad))).toMatch(
-      new RegExp(`^${BASE}${SITE_PATHS.upcomingFeed}: the entry tag:[^ ]+:${ID.replaceAll(".", "\\.")}\\.verification-lapse, <title>: character \\d+: `),
+    expect(thrown(() => renderUpcoming(bad))).toBe(
+      `${BASE}${SITE_PATHS.upcomingCalendar}: the event ${ID}.verification-lapse@bc-real-estate-facts.org, SUMMARY: character 21: ${message}; the feed is not written`,
     );
   });
 
@@ -93,7 +103,7 @@ describe("the RSS and Atom feeds of a built model", () => {
   it("shows an Impact: line's control characters escaped in the fact's Atom feed", async () => {
     const xml = renderFactFeeds(model).get(SITE_PATHS.factFeed(ID))! as string;
     const entry = (await new Parser().parseString(xml)).items.find((item) => item.title?.includes("version 1"))!;
-    expect(entry.summary).toMatch(/^Buyers see \\u001b\[31mred\\u001b\[0m text\. Value: /);
+    expect(entry.summary).toMatch(/^Buyers see \\u001b\[31mred\\u001b\[0m text\. Effective 2020-01-01\. Value: /);
     expect(xml).not.toContain("\u001b");
   });
 });

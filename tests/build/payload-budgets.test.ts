@@ -86,6 +86,28 @@ describe("payload budgets of the built tree, gzip-compressed", () => {
     expect(limitOf(payloadBudgets(withFile(file, doubled)), file)).toBe(5 * KB + 256 * 2 * series.members.length);
   });
 
+  it("budgets the calendars and Atom feeds of events by the events each holds, and names one whose entries outgrow it", () => {
+    const events = (file: string, marker: string) => tree.get(file)!.toString("utf8").split(marker).length - 1;
+    for (const [file, marker] of [
+      ["/api/v1/facts/changes.ics", "BEGIN:VEVENT"],
+      ["/api/v1/facts/changes.atom", "<entry>"],
+      ["/api/v1/facts/lapses.ics", "BEGIN:VEVENT"],
+      ["/api/v1/facts/upcoming.ics", "BEGIN:VEVENT"],
+      ["/api/v1/facts/upcoming.atom", "<entry>"],
+    ] as const) {
+      expect(events(file, marker), file).toBeGreaterThan(0);
+      expect(limitOf(report, file), file).toBe(2 * KB + 512 * events(file, marker));
+    }
+    // One entry whose summary alone, incompressible, weighs the feed's whole limit: the feed is over.
+    const atom = tree.get("/api/v1/facts/changes.atom")!.toString("utf8");
+    const bloated = atom.replace(
+      '<summary type="text">',
+      `<summary type="text">${randomBytes(limitOf(report, "/api/v1/facts/changes.atom")).toString("base64")} `,
+    );
+    const over = payloadBudgets(withFile("/api/v1/facts/changes.atom", Buffer.from(bloated))).over;
+    expect(over.map((row) => [row.budget, row.path])).toEqual([["events", "/api/v1/facts/changes.atom"]]);
+  });
+
   it("holds a bundle of one fact to the floor, not a twelfth of the budget", () => {
     const bundle = Buffer.from(JSON.stringify({ facts: [catalogJson().facts[0]] }));
     expect(limitOf(payloadBudgets(withFile("/api/v1/facts/rental.json", bundle)), "/api/v1/facts/rental.json")).toBe(5 * KB);

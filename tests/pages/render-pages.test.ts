@@ -112,9 +112,14 @@ describe("the human pages", () => {
     }
     for (const name of ["/index.html", "/sources.html", "/changelog.html", "/affordability.html"]) {
       expect(page(name), name).toContain(
-        '<link rel="alternate" type="application/atom+xml" title="BC Real Estate Facts: upcoming changes" href="api/v1/facts/upcoming.atom">',
+        '<link rel="alternate" type="application/atom+xml" title="BC Real Estate Facts: rule changes" href="api/v1/facts/changes.atom">',
       );
-      expect(page(name), name).toContain('<link rel="alternate" type="text/calendar"');
+      expect(page(name), name).toContain(
+        '<link rel="alternate" type="text/calendar" title="BC Real Estate Facts: rule changes (calendar)" href="api/v1/facts/changes.ics">',
+      );
+      expect(page(name), name).toContain(
+        '<link rel="alternate" type="application/atom+xml" title="BC Real Estate Facts: upcoming changes and re-verify-by dates" href="api/v1/facts/upcoming.atom">',
+      );
     }
     for (const fact of model.facts)
       expect(page(`/${fact.id}.html`)).toContain(

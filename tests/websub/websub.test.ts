@@ -85,10 +85,11 @@ describe("the feeds' WebSub links", () => {
     expect(feedLinks(xml).filter((link) => link.rel === "hub")).toEqual([{ rel: "hub", href: HUB }]);
   });
 
-  it("name the hub and themselves in upcoming.atom and every fact's Atom feed", async () => {
+  it("name the hub and themselves in upcoming.atom, changes.atom and every fact's Atom feed", async () => {
     const parser = new Parser();
     const atomPaths = feedPaths(withHubTree).filter((urlPath) => urlPath.endsWith(".atom"));
-    expect(atomPaths).toHaveLength(withHub.facts.length + 1);
+    expect(atomPaths).toHaveLength(withHub.facts.length + 2);
+    expect(atomPaths).toEqual(expect.arrayContaining(["/api/v1/facts/upcoming.atom", "/api/v1/facts/changes.atom"]));
     for (const urlPath of atomPaths) {
       const xml = text(withHubTree, urlPath);
       // Still a feed to a feed reader with the extra link.

@@ -75,6 +75,7 @@ export const renderLlms = (model: SiteModel): SiteFiles => {
     `- [Every version of every value](${model.urls.factValuesCsv}): one row per scalar leaf, CSV, described by the [Data Package](${model.urls.dataPackage})`,
     `- [OpenAPI description](${model.urls.openApi}): every endpoint and schema`,
     `- [Revisions feed](${model.urls.feed}): RSS 2.0`,
+    `- [Rule changes](${model.urls.changesFeed}): each revision when published, scheduled changes and expected announcements, Atom 1.0; the same as [iCalendar](${model.urls.changesCalendar})`,
     `- [Diff index](${model.urls.diffIndex}): every revision with its structured diff`,
     "",
     "## Facts",

@@ -165,12 +165,25 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
         200: json(ref("Upcoming"), "Upcoming"),
       },
     ),
-    [SITE_PATHS.upcomingCalendar]: get("The upcoming items as an iCalendar (RFC 5545) file: one all-day event each, with stable UIDs.", {
-      200: { description: "iCalendar", headers: HEADERS, content: { "text/calendar": { schema: { type: "string" } } } },
-    }),
+    [SITE_PATHS.upcomingCalendar]: get(
+      "The upcoming items as an iCalendar (RFC 5545) file: one all-day event each, with stable UIDs. The union of changes.ics without its revisions and lapses.ics.",
+      { 200: { description: "iCalendar", headers: HEADERS, content: { "text/calendar": { schema: { type: "string" } } } } },
+    ),
     [SITE_PATHS.upcomingFeed]: get("The upcoming items as an Atom 1.0 feed.", {
       200: { description: "Atom 1.0", headers: HEADERS, content: { "application/atom+xml": { schema: { type: "string" } } } },
     }),
+    [SITE_PATHS.changesCalendar]: get(
+      "Rule changes only, as an iCalendar (RFC 5545) file: each revision of a fact on the day it was published, and each scheduled change and expected announcement of upcoming.json; one all-day event each, with stable UIDs, its URL the fact's page and its ATTACH the fact's JSON. No verification lapse.",
+      { 200: { description: "iCalendar", headers: HEADERS, content: { "text/calendar": { schema: { type: "string" } } } } },
+    ),
+    [SITE_PATHS.changesFeed]: get(
+      "The events of changes.ics as an Atom 1.0 feed, newest first: each entry links the fact's page (alternate, text/html) and its JSON (alternate, application/json).",
+      { 200: { description: "Atom 1.0", headers: HEADERS, content: { "application/atom+xml": { schema: { type: "string" } } } } },
+    ),
+    [SITE_PATHS.lapsesCalendar]: get(
+      "For maintainers: each fact's re-verify-by date (its verification lapse) within 365 days, as an iCalendar (RFC 5545) file.",
+      { 200: { description: "iCalendar", headers: HEADERS, content: { "text/calendar": { schema: { type: "string" } } } } },
+    ),
     [SITE_PATHS.factsAll]: get("Every fact's full record in one file: each entry is the `fact` of its single-fact response, quotes and notes included.", {
       200: json(ref("AllFacts"), "AllFacts"),
     }),

@@ -8,7 +8,10 @@ export interface AtomEntry {
   title: string;
   /** RFC 3339 date-time of the entry's last meaningful change. */
   updated: string;
-  link: string;
+  /** The page a person reads it on (`rel="alternate"`, `type="text/html"`). */
+  page: string;
+  /** The same fact as JSON (`rel="alternate"`, `type="application/json"`): RFC 4287 allows one alternate per type. */
+  json: string;
   category: string;
   summary: string;
 }
@@ -63,7 +66,9 @@ export const atomFeed = (feed: AtomFeed): string => {
     element.ele("id").txt(xmlText(entry.id, inEntry("id")));
     element.ele("title").txt(xmlText(entry.title, inEntry("title")));
     element.ele("updated").txt(xmlText(entry.updated, inEntry("updated")));
-    element.ele("link", { rel: "alternate", href: xmlCharacters(entry.link, inEntry("link")) });
+    // The page first: readers that take one link take the first alternate.
+    element.ele("link", { rel: "alternate", type: "text/html", href: xmlCharacters(entry.page, inEntry("link")) });
+    element.ele("link", { rel: "alternate", type: "application/json", href: xmlCharacters(entry.json, inEntry("link")) });
     element.ele("category", { term: xmlCharacters(entry.category, inEntry("category")) });
     element.ele("summary", { type: "text" }).txt(xmlText(entry.summary, inEntry("summary")));
   }

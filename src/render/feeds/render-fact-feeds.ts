@@ -19,17 +19,21 @@ export const renderFactFeeds = (model: SiteModel): SiteFiles => {
     const revisions: AtomEntry[] = timeline.versions.map((version) => ({
       id: tagUri(`${fact.id}:v${version.version}`),
       title: `${fact.label}: version ${version.version}, effective ${version.state.effective_iso}`,
+      // When the version was published (the commit that introduced it), not when it takes or took effect: a reader
+      // sorting by date sees revisions in the order they were made, and the effective date is in the title and text.
       updated: version.introduced.committed_at,
-      link: model.urls.factAnchor(fact.id),
+      page: model.urls.factPage(fact.id),
+      json: model.urls.factById(fact.id),
       category: fact.domain,
       // A commit message is history, which cannot be corrected: a character the feed may not carry is shown escaped.
-      summary: `${printableText(versionNote(version.version, version.introduced).replace(/\.$/, ""))}. Value: ${describeValue(version.state.value, version.state.unit)}.`,
+      summary: `${printableText(versionNote(version.version, version.introduced).replace(/\.$/, ""))}. Effective ${version.state.effective_iso}. Value: ${describeValue(version.state.value, version.state.unit)}.`,
     }));
     const scheduled: AtomEntry[] = (fact.scheduled ?? []).map((change) => ({
       id: tagUri(`${fact.id}:scheduled:${change.effective_iso}`),
       title: `${fact.label}: ${change.status} change taking effect ${change.effective_iso}`,
       updated: model.lastChanged.get(fact.id)!.committed_at,
-      link: model.urls.factAnchor(fact.id),
+      page: model.urls.factPage(fact.id),
+      json: model.urls.factById(fact.id),
       category: fact.domain,
       summary: `${scheduledSummary(fact, change)}.`,
     }));
@@ -41,7 +45,7 @@ export const renderFactFeeds = (model: SiteModel): SiteFiles => {
         subtitle: `Revisions and scheduled changes of ${fact.id}.`,
         self: model.urls.factFeed(fact.id),
         hub: model.websubHub,
-        page: model.urls.factAnchor(fact.id),
+        page: model.urls.factPage(fact.id),
         updated: model.generatedAt,
         entries: [...scheduled.reverse(), ...revisions.reverse()],
       }),

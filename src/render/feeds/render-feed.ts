@@ -43,7 +43,7 @@ export const renderFeed = (model: SiteModel): SiteFiles => {
     // escaped for HTML first: a label's `<b>` shows as written in both, never as markup. The title keeps its quotes
     // as they are, for the readers that show it as text.
     item.ele("title").txt(xmlText(escapeHtmlText(`${fact.label} (v${fact.version})`), inItem("title")));
-    item.ele("link").txt(xmlText(model.urls.factAnchor(fact.id), inItem("link")));
+    item.ele("link").txt(xmlText(model.urls.factPage(fact.id), inItem("link")));
     item.ele("guid", { isPermaLink: "false" }).txt(xmlText(`${fact.id}-v${fact.version}-${retrieved}`, inItem("guid")));
     item.ele("pubDate").txt(xmlText(rfc822(changed), inItem("pubDate")));
     item.ele("category").txt(xmlText(fact.domain, inItem("category")));

@@ -1,4 +1,3 @@
-import ical from "ical-generator";
 import { SERVICE } from "../../lib/config.ts";
 import { addDays } from "../../lib/dates.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
@@ -6,7 +5,8 @@ import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
 import type { Upcoming, UpcomingItem } from "../../schemas/upcoming.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
-import { atomFeed, tagUri } from "./atom-feed.ts";
+import { type AtomEntry, atomFeed, tagUri } from "./atom-feed.ts";
+import { type CalendarEvent, calendarText } from "./calendar.ts";
 import { UPCOMING_WINDOW_DAYS, upcomingItems } from "./upcoming-items.ts";
 
 const KIND_TITLE = { "scheduled-change": "Takes effect", "verification-lapse": "Re-verify by", "expected-announcement": "Expected by" } as const;
@@ -37,11 +37,36 @@ const detail = (item: UpcomingItem): string => {
 };
 
 /** The moment of the fact's current state, so an event or entry changes its stamp only when its fact changes. */
-const stampOf = (model: SiteModel, factId: string): string => model.lastChanged.get(factId)?.committed_at ?? model.generatedAt;
+export const stampOf = (model: SiteModel, factId: string): string => model.lastChanged.get(factId)?.committed_at ?? model.generatedAt;
+
+/** An upcoming item as a calendar event: the same event, UID included, in upcoming.ics and in changes.ics or lapses.ics. */
+export const upcomingEvent = (model: SiteModel, item: UpcomingItem): CalendarEvent => ({
+  uid: item.uid,
+  date: item.date,
+  stamp: stampOf(model, item.fact_id),
+  summary: `${titleOf(item)}: ${item.label}`,
+  description: `${item.summary}\n${detail(item)}\n${item.fact_url}`,
+  page: model.urls.factPage(item.fact_id),
+  json: item.fact_url,
+  category: item.domain,
+});
+
+/** An upcoming item as an Atom entry: the same entry, id included, in upcoming.atom and changes.atom. */
+export const upcomingEntry = (model: SiteModel, item: UpcomingItem): AtomEntry => ({
+  id: tagUri(item.uid.replace(/@.*$/, "")),
+  title: `${item.date} ${titleOf(item).toLowerCase()}: ${item.label}`,
+  updated: stampOf(model, item.fact_id),
+  page: model.urls.factPage(item.fact_id),
+  json: item.fact_url,
+  category: item.domain,
+  summary: `${item.summary}. ${detail(item).replaceAll("\n", " ")}`,
+});
 
 /**
  * `/api/v1/facts/upcoming.json`, `.ics` (RFC 5545, one all-day event per item) and `.atom` (RFC 4287): the same
- * items, from the build date over the next 365 days. UIDs and entry ids are stable across builds.
+ * items, from the build date over the next 365 days. UIDs and entry ids are stable across builds. They are the union
+ * of the upcoming part of changes.ics and changes.atom (scheduled changes and expected announcements) and of
+ * lapses.ics (verification lapses), see render-change-feeds.ts.
  */
 export const renderUpcoming = (model: SiteModel): SiteFiles => {
   const items = upcomingItems(model.facts, model.urls, model.today);
@@ -59,29 +84,13 @@ export const renderUpcoming = (model: SiteModel): SiteFiles => {
     items,
   };
 
-  const calendar = ical({
+  const calendar = calendarText({
+    self: model.urls.upcomingCalendar,
+    product: "upcoming",
     name: `${SERVICE.name}: upcoming`,
     description: "British Columbia real estate rules: scheduled changes taking effect, expected announcements and verification lapses.",
-    prodId: { company: SERVICE.slug, product: "upcoming", language: "EN" },
-    url: model.urls.upcomingCalendar,
-    ttl: 60 * 60 * 24,
+    events: items.map((item) => upcomingEvent(model, item)),
   });
-  for (const item of items) {
-    const start = new Date(`${item.date}T00:00:00Z`);
-    calendar.createEvent({
-      id: item.uid,
-      start,
-      end: new Date(`${addDays(item.date, 1)}T00:00:00Z`),
-      allDay: true,
-      stamp: new Date(stampOf(model, item.fact_id)),
-      // Calendar clients update an event they already hold only when its sequence grows: it follows the fact's state.
-      sequence: Math.floor(Date.parse(stampOf(model, item.fact_id)) / 60_000),
-      summary: `${titleOf(item)}: ${item.label}`,
-      description: `${item.summary}\n${detail(item)}\n${item.fact_url}`,
-      url: model.urls.factAnchor(item.fact_id),
-      categories: [{ name: item.domain }],
-    });
-  }
 
   const feed = atomFeed({
     id: tagUri("upcoming"),
@@ -91,19 +100,12 @@ export const renderUpcoming = (model: SiteModel): SiteFiles => {
     hub: model.websubHub,
     page: `${model.urls.catalogPage}#upcoming`,
     updated: model.generatedAt,
-    entries: items.map((item) => ({
-      id: tagUri(item.uid.replace(/@.*$/, "")),
-      title: `${item.date} ${titleOf(item).toLowerCase()}: ${item.label}`,
-      updated: stampOf(model, item.fact_id),
-      link: model.urls.factAnchor(item.fact_id),
-      category: item.domain,
-      summary: `${item.summary}. ${detail(item).replaceAll("\n", " ")}`,
-    })),
+    entries: items.map((item) => upcomingEntry(model, item)),
   });
 
   return new Map([
     [SITE_PATHS.upcoming, jsonText(upcoming)],
-    [SITE_PATHS.upcomingCalendar, calendar.toString()],
+    [SITE_PATHS.upcomingCalendar, calendar],
     [SITE_PATHS.upcomingFeed, feed],
   ]);
 };

@@ -15,6 +15,9 @@ export const scheduledUid = (factId: string, effectiveIso: string): string => `$
 /** One per fact: re-verifying moves the same calendar event to the new date rather than adding another. */
 export const lapseUid = (factId: string): string => `${factId}.verification-lapse@${SERVICE.idAuthority}`;
 
+/** One per version: a revision is published once, and keeps its event however often the fact is re-verified. */
+export const revisionUid = (factId: string, version: number): string => `${factId}.revision.v${version}@${SERVICE.idAuthority}`;
+
 /** One per fact and cycle: moving `by_iso` to the next year's date is a new event. */
 export const expectedUid = (factId: string, byIso: string): string => `${factId}.expected.${byIso}@${SERVICE.idAuthority}`;
 

@@ -61,8 +61,10 @@ ${page.canonical === undefined ? "" : html`<link rel="canonical" href="${page.ca
 <link rel="icon" href="${link(`${model.urls.base}${SITE_PATHS.favicon}`)}" type="image/svg+xml">
 <link rel="stylesheet" href="${link(`${model.urls.base}/assets/site.css`)}">
 <link rel="alternate" type="application/rss+xml" title="${SERVICE.name}: revisions" href="${link(model.urls.feed)}">
-<link rel="alternate" type="application/atom+xml" title="${SERVICE.name}: upcoming changes" href="${link(model.urls.upcomingFeed)}">
-<link rel="alternate" type="text/calendar" title="${SERVICE.name}: upcoming changes (calendar)" href="${link(model.urls.upcomingCalendar)}">
+<link rel="alternate" type="application/atom+xml" title="${SERVICE.name}: rule changes" href="${link(model.urls.changesFeed)}">
+<link rel="alternate" type="text/calendar" title="${SERVICE.name}: rule changes (calendar)" href="${link(model.urls.changesCalendar)}">
+<link rel="alternate" type="application/atom+xml" title="${SERVICE.name}: upcoming changes and re-verify-by dates" href="${link(model.urls.upcomingFeed)}">
+<link rel="alternate" type="text/calendar" title="${SERVICE.name}: upcoming changes and re-verify-by dates (calendar)" href="${link(model.urls.upcomingCalendar)}">
 <link rel="alternate" type="application/json" title="${SERVICE.name}: catalog" href="${link(model.urls.catalog)}">
 ${page.head ?? ""}
 ${page.script ? html`<script src="${link(`${model.urls.base}/${page.script}`)}" defer></script>` : ""}
