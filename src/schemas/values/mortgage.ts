@@ -1,6 +1,39 @@
 import { z } from "zod";
 import { CappedBracketArray, Count, Fraction, IsoDate, inOrder, Money, Multiple, since, Text, TextList } from "./common.ts";
 
+/** Loan-to-value bands of a premium schedule: each `ltv_max` the band's inclusive upper bound, rising. */
+const PremiumBands = z
+  .array(z.strictObject({ ltv_max: Fraction, rate: Fraction }))
+  .min(1, { error: "must have at least one band" })
+  .superRefine((bands, ctx) => {
+    bands.forEach((band, index) => {
+      const previous = bands[index - 1];
+      if (previous && band.ltv_max <= previous.ltv_max) {
+        ctx.addIssue({ code: "custom", path: [index, "ltv_max"], message: `bands must be in order: ltv_max ${band.ltv_max} is not above ${previous.ltv_max}` });
+      }
+    });
+  })
+  .describe(
+    "Loan-to-value bands in order: each ltv_max the inclusive upper bound of its band (0.75 covers 65.01% to 75%), each rate a fraction (0.04 = 4.00%).",
+  );
+
+/** Canada's provinces and territories, as a premium's provincial sales tax names them. */
+const Province = z.enum([
+  "Alberta",
+  "British Columbia",
+  "Manitoba",
+  "New Brunswick",
+  "Newfoundland and Labrador",
+  "Nova Scotia",
+  "Ontario",
+  "Prince Edward Island",
+  "Quebec",
+  "Saskatchewan",
+  "Northwest Territories",
+  "Nunavut",
+  "Yukon",
+]);
+
 /** The value of every fact of the `mortgage` domain, by id. */
 export const MORTGAGE_VALUE_SCHEMAS = {
   "cmhc.amortization_30yr_eligibility": z
@@ -44,6 +77,59 @@ export const MORTGAGE_VALUE_SCHEMAS = {
       }
     })
     .superRefine(inOrder(["announced_iso", "technical_guidance_iso", "in_force_iso"])),
+
+  "cmhc.mortgage_insurance_premiums": z
+    .strictObject({
+      premium_rates_on_total_loan: PremiumBands,
+      non_traditional_down_payment_rate: Fraction.nullable().describe(
+        "The rate on the total loan above non_traditional_down_payment_ltv_min with a non-traditional (such as borrowed) down payment; null when the schedule has no such rate.",
+      ),
+      non_traditional_down_payment_ltv_min: Fraction,
+      amortization_surcharge_rate: Fraction.nullable().describe(
+        "Added to the premium rate when the amortization exceeds amortization_surcharge_over_years; null when no insured purchase could be amortized that long.",
+      ),
+      amortization_surcharge_over_years: Count,
+      amortization_surcharge_eligible_buyers: TextList,
+      portability_increase_rates: PremiumBands,
+      premium_added_to_loan: z.boolean(),
+      provincial_sales_tax_on_premium: z.strictObject({ provinces: z.array(Province), applies_in_bc: z.boolean() }),
+    })
+    .superRefine((value, ctx) => {
+      const total = value.premium_rates_on_total_loan;
+      const top = total.at(-1)!.ltv_max;
+      // The non-traditional band is the top band's upper part: it starts inside the schedule and ends at its top.
+      if (value.non_traditional_down_payment_ltv_min >= top) {
+        ctx.addIssue({ code: "custom", path: ["non_traditional_down_payment_ltv_min"], message: `must be below the top band's ltv_max (${top})` });
+      }
+      // A portability increase is priced band by band: both schedules name the same bands.
+      const bandsOf = (bands: readonly { ltv_max: number }[]) => bands.map((band) => band.ltv_max).join(", ");
+      if (bandsOf(value.portability_increase_rates) !== bandsOf(total)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["portability_increase_rates"],
+          message: `must have the same ltv_max bands as premium_rates_on_total_loan (${bandsOf(total)})`,
+        });
+      }
+      // Buyers may use the longer amortization exactly when the schedule prices it.
+      if ((value.amortization_surcharge_rate === null) !== (value.amortization_surcharge_eligible_buyers.length === 0)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["amortization_surcharge_eligible_buyers"],
+          message: "must list the eligible buyers when amortization_surcharge_rate is a rate, and be empty when it is null",
+        });
+      }
+      const { provinces, applies_in_bc } = value.provincial_sales_tax_on_premium;
+      if (provinces.includes("British Columbia") !== applies_in_bc) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["provincial_sales_tax_on_premium", "applies_in_bc"],
+          message: "must be true exactly when provinces lists British Columbia",
+        });
+      }
+      if (new Set(provinces).size !== provinces.length) {
+        ctx.addIssue({ code: "custom", path: ["provincial_sales_tax_on_premium", "provinces"], message: "must name each province once" });
+      }
+    }),
 
   "osfi.b20.loan_to_income_limit": z.strictObject({
     lti_multiple_threshold: Multiple,
