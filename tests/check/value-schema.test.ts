@@ -66,6 +66,19 @@ describe("npm run check: each fact's value against the schema of its id", () => 
     ]);
   });
 
+  it("refuses a premium schedule whose parts disagree: a surcharge nobody may use, B.C. listed as taxing the premium but applies_in_bc false", async () => {
+    const value = factValue("cmhc.mortgage_insurance_premiums", {
+      amortization_surcharge_rate: 0.002,
+      amortization_surcharge_eligible_buyers: [],
+      provincial_sales_tax_on_premium: { provinces: ["British Columbia", "Ontario"], applies_in_bc: false },
+    });
+    const { repo, file } = await committed({ id: "cmhc.mortgage_insurance_premiums", domain: "mortgage", cadence: "volatile", unit: "object", value });
+    expect((await problems(repo)).lines).toEqual([
+      `${file}:${await at(repo, file, '"amortization_surcharge_eligible_buyers": []')}: must list the eligible buyers when amortization_surcharge_rate is a rate, and be empty when it is null (at /value/amortization_surcharge_eligible_buyers) [value-schema]`,
+      `${file}:${await at(repo, file, '"applies_in_bc": false')}: must be true exactly when provinces lists British Columbia (at /value/provincial_sales_tax_on_premium/applies_in_bc) [value-schema]`,
+    ]);
+  });
+
   it("refuses brackets out of order", async () => {
     const value = [
       { upper: 2000000, rate: 0.02 },
