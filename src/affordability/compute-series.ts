@@ -49,7 +49,9 @@ const recordedReason = (gaps: SeriesGaps, month: string): string | undefined => 
 const gapReason = (price: { missing: boolean; reason?: string }, rate: { missing: boolean; reason?: string }): string => {
   if (price.missing && rate.missing && price.reason === undefined && rate.reason === undefined) return GAP_REASONS.both;
   const parts = [...(price.missing ? [price.reason ?? GAP_REASONS.price] : []), ...(rate.missing ? [rate.reason ?? GAP_REASONS.rate] : [])];
-  return parts.join(" ");
+  if (parts.length === 1) return parts[0]!;
+  // Two reasons read as two sentences.
+  return parts.map((part) => `${part.charAt(0).toUpperCase()}${part.slice(1)}${/[.!?]$/.test(part) ? "" : "."}`).join(" ");
 };
 
 /** The last month that has ended on `today` (YYYY-MM-DD): the newest month a value can exist for. */

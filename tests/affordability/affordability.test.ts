@@ -186,7 +186,7 @@ describe("the affordability endpoints", () => {
       { board: "fraser-valley", month: "2024-04", reason: "no sourced MLS® HPI composite benchmark price" },
       { board: "fraser-valley", month: "2024-06", reason: "No benchmark price: the only report rounds it." },
       // July has no rate either: the file's reason for the price, then the rate's default reason.
-      { board: "fraser-valley", month: "2024-07", reason: "No benchmark price: the only report rounds it. no sourced mortgage rate" },
+      { board: "fraser-valley", month: "2024-07", reason: "No benchmark price: the only report rounds it. No sourced mortgage rate." },
       { board: "fraser-valley", month: "2024-08", reason: "No benchmark price: the only report rounds it." },
       { board: "fraser-valley", month: "2024-09", reason: "no sourced MLS® HPI composite benchmark price or mortgage rate" },
     ]);
