@@ -24,3 +24,7 @@ export const monthsBetween = (first: string, last: string): string[] => {
   for (let month = last; month >= first; month = previousMonth(month)) months.unshift(month);
   return months;
 };
+
+/** How many calendar months `later` comes after `earlier` (0 for the same month, negative when it comes before). */
+export const monthsApart = (earlier: string, later: string): number =>
+  (Number(later.slice(0, 4)) - Number(earlier.slice(0, 4))) * 12 + Number(later.slice(5, 7)) - Number(earlier.slice(5, 7));

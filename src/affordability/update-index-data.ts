@@ -1,9 +1,10 @@
 import { compareText } from "../lib/compare-text.ts";
 import type { Board } from "../schemas/affordability.ts";
 import type { Citation } from "../schemas/citation.ts";
-import type { BenchmarkFile, MortgageRatesFile } from "../schemas/index-data.ts";
+import type { BenchmarkFile, MortgageRatesFile, SeriesGaps } from "../schemas/index-data.ts";
 import { INPUT_BOUNDS, type InputBound, monthInFuture, outOfBounds } from "./input-bounds.ts";
 import { monthChange } from "./month-change.ts";
+import { monthsBetween } from "./month-labels.ts";
 import { MORTGAGE_SERIES, type MonthlyRate, observationUrl, rateCitation, VALET_SOURCE } from "./sources/bank-of-canada.ts";
 import { CREA_SOURCE, type MonthlyPrice, priceCitation, SHEETS } from "./sources/crea.ts";
 import { SourceError } from "./sources/source-error.ts";
@@ -80,6 +81,25 @@ const mergeMonths = <Entry extends { month: string; citation: Citation }>(
   return { months: [...months.values()].sort((a, b) => compareText(a.month, b.month)), change };
 };
 
+/**
+ * The gaps on file less the months a source now gives: a gap shrinks or splits around them and keeps its reason, so
+ * a month is never both on file and missing, and the reason stays on the months still without a value.
+ */
+const remainingGaps = (gaps: SeriesGaps, months: readonly { month: string }[]): { gaps?: NonNullable<SeriesGaps> } => {
+  if (gaps === undefined) return {};
+  const filled = new Set(months.map(({ month }) => month));
+  const remaining: NonNullable<SeriesGaps> = [];
+  for (const gap of gaps) {
+    for (const month of monthsBetween(gap.from, gap.to)) {
+      const last = remaining.at(-1);
+      if (filled.has(month)) continue;
+      if (last && last.reason === gap.reason && monthsBetween(last.to, month).length === 2) last.to = month;
+      else remaining.push({ from: month, to: month, reason: gap.reason });
+    }
+  }
+  return remaining.length > 0 ? { gaps: remaining } : {};
+};
+
 const RATES_SERIES = `Bank of Canada ${MORTGAGE_SERIES}: 5-year conventional mortgage rate posted by chartered banks (weekly; a month takes its last Wednesday's value)`;
 
 const RATES_DESCRIPTION =
@@ -100,7 +120,7 @@ export const mergeRates = (current: MortgageRatesFile, rates: readonly MonthlyRa
   if (future) throw new SourceError(VALET_SOURCE, `${MORTGAGE_SERIES} has an observation dated ${future.observed}, after today (${today})`);
   const provenance = { source: VALET_SOURCE, series: MORTGAGE_SERIES, bound: INPUT_BOUNDS.mortgageRate };
   const { months, change } = mergeMonths(current.months, incoming, (entry) => entry.rate, provenance, today);
-  return { file: { series: RATES_SERIES, description: RATES_DESCRIPTION, months }, change };
+  return { file: { series: RATES_SERIES, description: RATES_DESCRIPTION, months, ...remainingGaps(current.gaps, months) }, change };
 };
 
 /** A board's benchmark file with CREA's months merged in, each citing the archive, sheet and cell it was read from. */
@@ -120,5 +140,6 @@ export const mergePrices = (
   }));
   const provenance = { source: CREA_SOURCE, series: board, bound: INPUT_BOUNDS.benchmarkPrice };
   const { months, change } = mergeMonths(current.months, incoming, (entry) => entry.hpi_benchmark_price, provenance, today);
-  return { file: { ...current, months }, change };
+  const { gaps: _onFile, ...rest } = current;
+  return { file: { ...rest, months, ...remainingGaps(current.gaps, months) }, change };
 };

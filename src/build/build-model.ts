@@ -97,7 +97,7 @@ export const buildModel = async (
     diffs,
     diffIndex: diffIndex(diffs, urls, generatedAt),
     changes,
-    index: { ...computeSeries(indexData), data: indexData },
+    index: { ...computeSeries(indexData, options.today), data: indexData },
     signingKeys,
   };
 };

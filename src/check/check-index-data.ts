@@ -22,7 +22,8 @@ const schemaFor = (file: string): z.ZodType | undefined => {
 
 /**
  * Validates every file under `index-data/`: syntax, text, schema, sources not dated in the future, months unique, in
- * order and not after today's month, and every value within its plausible bounds (src/affordability/input-bounds.ts).
+ * order and not after today's month, gaps in order, apart and clear of the months on file, and every value within its
+ * plausible bounds (src/affordability/input-bounds.ts).
  */
 export const checkIndexData = async (root: string, context: CheckContext): Promise<{ problems: Problem[]; fileCount: number }> => {
   const listed = await listDataFiles(root, "index-data");
@@ -52,7 +53,12 @@ export const checkIndexData = async (root: string, context: CheckContext): Promi
     problems.push(...byRule(LOAD_RULES.schema, schemaProblems));
     if (value === undefined || text.length > 0) continue;
     problems.push(
-      ...byRule(INDEX_DATA, [...sourceProblems(doc, value, context.today), ...monthOrder(doc, value, context.today), ...implausibleValues(doc, file, value)]),
+      ...byRule(INDEX_DATA, [
+        ...sourceProblems(doc, value, context.today),
+        ...monthOrder(doc, value, context.today),
+        ...gapProblems(doc, value, context.today),
+        ...implausibleValues(doc, file, value),
+      ]),
     );
     if (file.startsWith("index-data/benchmarks/")) {
       const board = (value as BenchmarkFile).board;
@@ -109,6 +115,30 @@ const monthOrder = (doc: JsonDocument, value: unknown, today: string): Problem[]
         month === previous ? `month ${month} appears twice` : `months must be in ascending order: ${month} comes after ${previous}`,
       ),
     ];
+  });
+};
+
+/**
+ * A series' gaps (`gaps`, from `to` to inclusive): in order and apart, none after today's month, and none covering a
+ * month the file gives a value for, since a month cannot be both published and missing.
+ */
+const gapProblems = (doc: JsonDocument, value: unknown, today: string): Problem[] => {
+  const { gaps, months } = value as { gaps?: { from: string; to: string }[]; months?: { month: string }[] };
+  if (!gaps) return [];
+  const onFile = (months ?? []).map(({ month }) => month);
+  return gaps.flatMap(({ from, to }, index) => {
+    const problems: Problem[] = [];
+    const future = monthInFuture(to, today);
+    if (future) problems.push(doc.problemAt(["gaps", index, "to"], `${future}: a month that has not begun is not missing yet`));
+    const previous = gaps[index - 1];
+    if (previous && from <= previous.to) {
+      problems.push(doc.problemAt(["gaps", index, "from"], `gaps must be in ascending order and apart: ${from} is not after ${previous.to}`));
+    }
+    const covered = onFile.filter((month) => month >= from && month <= to);
+    if (covered.length > 0) {
+      problems.push(doc.problemAt(["gaps", index], `the gap ${from} to ${to} covers ${covered.join(", ")}, which the file gives a value for`));
+    }
+    return problems;
   });
 };
 

@@ -68,18 +68,37 @@ export const IncomeFile = z.strictObject({
 });
 export type IncomeFile = z.infer<typeof IncomeFile>;
 
-/** `index-data/mortgage-rates.json`: the rate used for each month, as a fraction. */
+/**
+ * Months of a series that have no value, `from` to `to` inclusive, and why: the reason is published with the index's
+ * gaps, so a reader learns what is missing and what would fill it. A month is either on file or in a gap, never both.
+ */
+export const SeriesGaps = z
+  .array(
+    z
+      .strictObject({ from: MonthSlug, to: MonthSlug, reason: NonEmptyText })
+      .refine((gap) => gap.from <= gap.to, { error: "a gap's from is not after its to", path: ["to"] }),
+  )
+  .optional();
+export type SeriesGaps = z.infer<typeof SeriesGaps>;
+
+/** `index-data/mortgage-rates.json`: the rate used for each month, as a fraction, and the months without one. */
 export const MortgageRatesFile = z.strictObject({
   series: NonEmptyText,
   description: NonEmptyText,
   months: z.array(z.strictObject({ month: MonthSlug, rate: z.number().gt(0).lt(1), citation: Citation })),
+  gaps: SeriesGaps,
 });
 export type MortgageRatesFile = z.infer<typeof MortgageRatesFile>;
 
-/** `index-data/benchmarks/<board>.json`: the MLS® HPI composite benchmark price per month, each with its source. */
+/**
+ * `index-data/benchmarks/<board>.json`: the MLS® HPI composite benchmark price per month, each with its source; what
+ * release the months come from (`description`), and the months without a price with the reason (`gaps`).
+ */
 export const BenchmarkFile = z.strictObject({
   board: Board,
   measure: NonEmptyText,
+  description: NonEmptyText.optional(),
   months: z.array(z.strictObject({ month: MonthSlug, hpi_benchmark_price: z.number().positive(), citation: Citation })),
+  gaps: SeriesGaps,
 });
 export type BenchmarkFile = z.infer<typeof BenchmarkFile>;

@@ -1,9 +1,10 @@
-import { cp, readFile } from "node:fs/promises";
+import { cp, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { lastEndedMonth } from "../../src/affordability/compute-series.ts";
 import { idxTrend } from "../../src/affordability/idx-trend.ts";
 import { medianIncome } from "../../src/affordability/median-income.ts";
-import { monthLabel, monthsBetween, previousMonth } from "../../src/affordability/month-labels.ts";
+import { monthLabel, monthsApart, monthsBetween, previousMonth } from "../../src/affordability/month-labels.ts";
 import { annualCarryingCost, downPayment, idx, loanAmount, monthlyPI } from "../../src/affordability/mortgage-math.ts";
 import { buildModel } from "../../src/build/build-model.ts";
 import { renderSite } from "../../src/render/index.ts";
@@ -15,10 +16,11 @@ import { PROJECT_ROOT } from "../helpers/run-script.ts";
 const FIXTURE = path.join(PROJECT_ROOT, "tests/fixtures/index-data");
 
 /** A repository with one fact and, optionally, the fixture index inputs; rendered as `npm run build` would. */
-const renderRepository = async (withIndexData: boolean) => {
+const renderRepository = async (withIndexData: boolean, edit?: (root: string) => Promise<void>) => {
   const repo = await createGitRepo();
   await repo.writeFact({ id: "bc.hbrp", domain: "legal", value: factValue("bc.hbrp") });
   if (withIndexData) await cp(FIXTURE, path.join(repo.root, "index-data"), { recursive: true });
+  await edit?.(repo.root);
   await repo.commit("data");
   const files = renderSite(await buildModel(repo.root, { baseUrl: "https://facts.example.org", today: "2026-11-21" }));
   const read = (urlPath: string) => JSON.parse(String(files.get(urlPath)));
@@ -55,6 +57,14 @@ describe("mortgage and index arithmetic", () => {
     expect(idxTrend(58, 58, 1)).toBe("stable");
     expect(idxTrend(58, undefined, 1)).toBe("no-previous-month");
   });
+
+  it("counts months across year ends and takes the last month that has ended on a date", () => {
+    expect(monthsApart("2023-11", "2024-02")).toBe(3);
+    expect(monthsApart("2023-01", "2026-10")).toBe(45);
+    expect(monthsApart("2024-05", "2024-05")).toBe(0);
+    expect(lastEndedMonth("2027-01-01")).toBe("2026-12");
+    expect(lastEndedMonth("2026-11-30")).toBe("2026-10");
+  });
 });
 
 describe("the affordability endpoints", () => {
@@ -83,16 +93,29 @@ describe("the affordability endpoints", () => {
       medianIncome: 94_500,
       idxTrend: "no-previous-month",
     });
-    expect(series.series[3]!.idxTrend).toBe("no-previous-month");
-    // The period runs from the first to the last month with a price for any board; every other month of it is a gap, per board.
-    expect(series.methodology.period).toEqual({ from: "2024-04", to: "2024-08" });
-    expect(series.methodology.gaps).toEqual([
+    // August's previous published month is June, two months back (July is a gap): the trend compares with it.
+    const [, , june, august] = series.series as [AffordabilityEntry, AffordabilityEntry, AffordabilityEntry, AffordabilityEntry];
+    expect(august).toMatchObject({ trendComparedWith: "2024-06", monthsSinceCompared: 2 });
+    expect(august.idxTrend).toBe(august.idx - june.idx >= 1 ? "improving" : august.idx - june.idx <= -1 ? "worsening" : "stable");
+    expect(series.series[4]).toMatchObject({ board: "fraser-valley", idxTrend: "no-previous-month", trendComparedWith: null, monthsSinceCompared: null });
+    for (const entry of series.series) expect(entry.carryingCostShare).toBeCloseTo(entry.annualCarryingCost / entry.medianIncome, 4);
+    // The period runs from the first month with a price for any board to the last month that had ended on the build
+    // date (2026-11-21: October 2026); every other month of it is a gap, per board, with the reason.
+    expect(series.methodology.period).toEqual({ from: "2024-04", to: "2026-10" });
+    const gaps = series.methodology.gaps as { board: string; month: string; reason: string }[];
+    expect(gaps.slice(0, 3)).toEqual([
       { board: "greater-vancouver", month: "2024-07", reason: "no sourced MLS® HPI composite benchmark price or mortgage rate" },
+      { board: "greater-vancouver", month: "2024-09", reason: "no sourced MLS® HPI composite benchmark price or mortgage rate" },
+      { board: "greater-vancouver", month: "2024-10", reason: "no sourced MLS® HPI composite benchmark price or mortgage rate" },
+    ]);
+    expect(gaps.filter((gap) => gap.board === "fraser-valley").slice(0, 4)).toEqual([
       { board: "fraser-valley", month: "2024-04", reason: "no sourced MLS® HPI composite benchmark price" },
       { board: "fraser-valley", month: "2024-06", reason: "no sourced MLS® HPI composite benchmark price" },
       { board: "fraser-valley", month: "2024-07", reason: "no sourced MLS® HPI composite benchmark price or mortgage rate" },
       { board: "fraser-valley", month: "2024-08", reason: "no sourced MLS® HPI composite benchmark price" },
     ]);
+    // 31 months from April 2024 to October 2026 for each of two boards, less the 5 published.
+    expect(gaps).toHaveLength(2 * 31 - 5);
     // A point is official only when both its price and its rate cite official sources.
     expect(series.methodology.source_quality).toMatchObject({
       months: {
@@ -103,9 +126,70 @@ describe("the affordability endpoints", () => {
     expect(series.latest).toEqual(series.series[3]);
     const latest = AffordabilityLatest.parse(read("/api/v1/affordability-index/latest.json"));
     expect(latest.latest).toEqual(series.series[3]);
-    expect(latest.publication_status).toMatch(
-      /^published: greater-vancouver 4 months \(2024-04 to 2024-08\); fraser-valley 1 month \(2024-05 to 2024-05\); latest August 2024, Greater Vancouver; 5 board-months without/,
+    expect(latest.publication).toEqual(series.publication);
+    expect(latest.publication_status).toBe(
+      "published: 5 of 62 board-months from April 2024 to October 2026; latest August 2024, Greater Vancouver, 26 months behind October 2026, the last month that had ended on 2026-11-21; its trend compares it with June 2024, 2 months before; greater-vancouver 4 of 31 months (latest August 2024); fraser-valley 1 of 31 months (latest May 2024); 57 board-months without a sourced input are listed with their reasons in methodology.gaps and not published",
     );
+  });
+
+  it("state in publication how current and complete the index is, counted from the build date", async () => {
+    const { read } = await renderRepository(true);
+    const latest = AffordabilityLatest.parse(read("/api/v1/affordability-index/latest.json"));
+    // Built on 2026-11-21, the last ended month is October 2026; the index starts in April 2024: 31 months per board.
+    expect(latest.publication).toEqual({
+      as_of: "2026-11-21",
+      expected_from: "2024-04",
+      expected_through: "2026-10",
+      expected_count: 62,
+      published_count: 5,
+      latest_month: "2024-08",
+      latest_board: "greater-vancouver",
+      months_behind: 26,
+      previous_published_month: "2024-06",
+      months_since_previous: 2,
+      boards: [
+        {
+          board: "greater-vancouver",
+          published_count: 4,
+          expected_count: 31,
+          latest_month: "2024-08",
+          months_behind: 26,
+          previous_published_month: "2024-06",
+          months_since_previous: 2,
+        },
+        {
+          board: "fraser-valley",
+          published_count: 1,
+          expected_count: 31,
+          latest_month: "2024-05",
+          months_behind: 29,
+          previous_published_month: null,
+          months_since_previous: null,
+        },
+      ],
+    });
+  });
+
+  it("publish the reason an input file records for a missing month, and the default reason otherwise", async () => {
+    const { read } = await renderRepository(true, async (root) => {
+      const file = path.join(root, "index-data/benchmarks/fraser-valley.json");
+      const benchmarks = JSON.parse(await readFile(file, "utf8"));
+      benchmarks.gaps = [{ from: "2024-06", to: "2024-08", reason: "No benchmark price: the only report rounds it." }];
+      await writeFile(file, `${JSON.stringify(benchmarks, null, 2)}\n`);
+    });
+    const gaps = AffordabilitySeries.parse(read("/api/v1/affordability-index/index.json")).methodology.gaps as {
+      board: string;
+      month: string;
+      reason: string;
+    }[];
+    expect(gaps.filter((gap) => gap.board === "fraser-valley").slice(0, 5)).toEqual([
+      { board: "fraser-valley", month: "2024-04", reason: "no sourced MLS® HPI composite benchmark price" },
+      { board: "fraser-valley", month: "2024-06", reason: "No benchmark price: the only report rounds it." },
+      // July has no rate either: the file's reason for the price, then the rate's default reason.
+      { board: "fraser-valley", month: "2024-07", reason: "No benchmark price: the only report rounds it. No sourced mortgage rate." },
+      { board: "fraser-valley", month: "2024-08", reason: "No benchmark price: the only report rounds it." },
+      { board: "fraser-valley", month: "2024-09", reason: "no sourced MLS® HPI composite benchmark price or mortgage rate" },
+    ]);
   });
 
   it("state the pre-publication case with latest null and the reason", async () => {
@@ -145,9 +229,11 @@ describe("the affordability page", () => {
       board,
       [...cells!.matchAll(/<rect [^>]*data-month="([^"]+)"( data-gap="")?/g)].filter((cell) => cell[2]).map((cell) => cell[1]),
     ]);
+    // The strips run to October 2026, the last month that had ended on the build date: the months since are gaps too.
+    const after = monthsBetween("2024-09", "2026-10");
     expect(gapCells).toEqual([
-      ["greater-vancouver", ["2024-07"]],
-      ["fraser-valley", ["2024-04", "2024-06", "2024-07", "2024-08"]],
+      ["greater-vancouver", ["2024-07", ...after]],
+      ["fraser-valley", ["2024-04", "2024-06", "2024-07", "2024-08", ...after]],
     ]);
     // Both boards share one y scale: each point's height follows its idx.
     const series = AffordabilitySeries.parse(JSON.parse(String(files.get("/api/v1/affordability-index/index.json")))).series;
@@ -164,16 +250,61 @@ describe("the affordability page", () => {
     expect(page.match(/<script/g)).toHaveLength(1);
   });
 
-  it("states each board's latest value, its month and its trend in words", async () => {
+  it("opens with the latest month, how far behind it is and how many board-months are published of how many", async () => {
+    const { files } = await renderRepository(true);
+    const page = String(files.get("/affordability.html"));
+    const opening = page.slice(page.indexOf("<h1>"), page.indexOf('<svg class="index-chart"'));
+    expect(opening).toContain("<strong>Latest month: August 2024</strong> (Greater Vancouver).");
+    expect(opening).toContain("<strong>26 months behind</strong> October 2026, the last month that had ended when this page was built (November 21, 2026).");
+    expect(opening).toContain(
+      "<strong>5 of 62</strong> board-months from April 2024 to October 2026 are published (Greater Vancouver 4 of 31, Fraser Valley 1 of 31)",
+    );
+    // The status comes before the boards' values, which come before the chart.
+    expect(opening.indexOf("Latest month")).toBeLessThan(opening.indexOf('<ul class="latest">'));
+  });
+
+  it("states each board's index beside the share of income, and the trend against the previous published month and how far back it is", async () => {
     const { files } = await renderRepository(true);
     const page = String(files.get("/affordability.html"));
     const series = AffordabilitySeries.parse(JSON.parse(String(files.get("/api/v1/affordability-index/index.json")))).series;
-    const [april, , , august, fraserMay] = series as [AffordabilityEntry, AffordabilityEntry, AffordabilityEntry, AffordabilityEntry, AffordabilityEntry];
+    const [april, , june, august, fraserMay] = series as [AffordabilityEntry, AffordabilityEntry, AffordabilityEntry, AffordabilityEntry, AffordabilityEntry];
+    const share = (entry: AffordabilityEntry) => `${Math.round((entry.annualCarryingCost / entry.medianIncome) * 100)}%`;
+    expect(page).toContain(
+      `<strong>Greater Vancouver: index ${august.idx}</strong> in August 2024: carrying the benchmark home takes <strong>${share(august)} of the median household income</strong>`,
+    );
+    const move = august.idx - june.idx;
+    const moved = move === 0 ? "Unchanged" : `${move > 0 ? "Up" : "Down"} ${Math.abs(move)} point${Math.abs(move) === 1 ? "" : "s"}`;
+    expect(page).toContain(`${moved} from June 2024, 2 months earlier (the months between are not published):`);
     const change = august.idx - april.idx;
-    expect(page).toContain(`<strong>Greater Vancouver: ${august.idx}</strong> in August 2024`);
-    expect(page).toContain("July 2024 is not published, so there is no change from the month before to state.");
     expect(page).toContain(`Since April 2024 (${april.idx}), it has ${change > 0 ? "risen" : "fallen"} ${Math.abs(change)} point`);
-    expect(page).toContain(`<strong>Fraser Valley: ${fraserMay.idx}</strong> in May 2024`);
-    expect(page).toContain("It is the only month published for this board.");
+    expect(page).toContain(`<strong>Fraser Valley: index ${fraserMay.idx}</strong> in May 2024`);
+    expect(page).toContain("first published month, so there is no earlier month to compare with.");
+    // The table names the month compared with when it is not the month before, and gives the share beside the index.
+    expect(page).toMatch(
+      new RegExp(
+        `<th scope="row">August 2024</th><td>${august.idx}</td><td>${share(august)}</td><td>[a-z ]+ <span class="compared">\\(vs June 2024\\)</span></td>`,
+      ),
+    );
+  });
+
+  it("explains in the legend only the marker fills the chart draws", async () => {
+    const legendAndPoints = (page: string) => {
+      const chart = page.match(/<svg class="index-chart"[\s\S]*?<\/svg>/)![0];
+      const legend = page.match(/<ul class="chart-legend">[\s\S]*?<\/ul>/)![0];
+      return {
+        points: [...new Set([...chart.matchAll(/data-quality="(\w+)"/g)].map((match) => match[1]))].sort(),
+        legend: [...legend.matchAll(/data-legend="(official|secondary)"/g)].map((match) => match[1]).sort(),
+      };
+    };
+    const mixed = String((await renderRepository(true)).files.get("/affordability.html"));
+    expect(legendAndPoints(mixed)).toEqual({ points: ["official", "secondary"], legend: ["official", "secondary"] });
+    // With every price cited from the issuing body, no point is hollow, and the legend no longer explains hollow points.
+    const allOfficial = await renderRepository(true, async (root) => {
+      const file = path.join(root, "index-data/benchmarks/greater-vancouver.json");
+      const benchmarks = JSON.parse(await readFile(file, "utf8"));
+      for (const month of benchmarks.months) month.citation.kind = "official";
+      await writeFile(file, `${JSON.stringify(benchmarks, null, 2)}\n`);
+    });
+    expect(legendAndPoints(String(allOfficial.files.get("/affordability.html")))).toEqual({ points: ["official"], legend: ["official"] });
   });
 });

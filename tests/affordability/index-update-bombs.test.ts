@@ -40,7 +40,7 @@ const update = async () => {
   const before = await Promise.all(files.map((file) => readFile(path.join(root, file), "utf8")));
   const probe = await peakRssProbe();
   const result = await runScript("src/cli/index-update.ts", ["--root", root, "--only", "prices"], {
-    env: { ...probe.env, FACTS_TODAY: "2026-11-23", INDEX_SOURCES_CREA: `${creaSite.origin}/housing-market-stats/mls-home-price-index/hpi-tool/` },
+    env: { ...probe.env, FACTS_TODAY: "2026-11-27", INDEX_SOURCES_CREA: `${creaSite.origin}/housing-market-stats/mls-home-price-index/hpi-tool/` },
   });
   const after = await Promise.all(files.map((file) => readFile(path.join(root, file), "utf8")));
   return { ...result, peak: await probe.peakMiB(), unchanged: after.every((text, index) => text === before[index]) };

@@ -6,7 +6,7 @@ import { ARCHIVE_PATH, type Cell, crea, hpiPage, months, sheet, zip } from "./he
 import { type Answer, indexDataWorkspace, serveSource } from "./helpers/source-stand-in.ts";
 import { weekly } from "./helpers/valet-observations.ts";
 
-const TODAY = "2026-11-23";
+const TODAY = "2026-11-27";
 const FILES = ["index-data/mortgage-rates.json", "index-data/benchmarks/greater-vancouver.json", "index-data/benchmarks/fraser-valley.json"];
 
 let valetAnswer: Answer;
@@ -56,7 +56,7 @@ describe("npm run index:update refuses a Bank of Canada answer that makes no sen
 
   it("refuses an observation dated after today", async () => {
     valetAnswer = json(weekly("2026-12-30", () => "6.49"));
-    await refused("rates", `Bank of Canada Valet: V80691335 has an observation dated 2026-11-25, after today (${TODAY})`);
+    await refused("rates", `Bank of Canada Valet: V80691335 has an observation dated 2026-12-30, after today (${TODAY})`);
   });
 
   it("refuses two observations for the same week instead of keeping the last", async () => {

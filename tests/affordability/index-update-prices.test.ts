@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runScript } from "../helpers/run-script.ts";
+import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { ARCHIVE_PATH, crea, hpiPage, months, sheet, zip } from "./helpers/crea-archive.ts";
 import { type Answer, indexDataWorkspace, serveSource } from "./helpers/source-stand-in.ts";
 
@@ -40,7 +40,7 @@ describe("npm run index:update --only prices", () => {
         ),
       ]),
     );
-    const result = await update(root, "2026-11-23");
+    const result = await update(root, "2026-11-27");
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
 
@@ -53,7 +53,7 @@ describe("npm run index:update --only prices", () => {
         url: `https://www.crea.ca${ARCHIVE_PATH}`,
         org: "The Canadian Real Estate Association",
         kind: "official",
-        retrieved_iso: "2026-11-23",
+        retrieved_iso: "2026-11-27",
       }),
     });
     expect(january.citation.notes).toContain("sheet GREATER_VANCOUVER, cell C4 (Composite_Benchmark, 2023-01)");
@@ -63,7 +63,16 @@ describe("npm run index:update --only prices", () => {
     expect(fvMonths).toContain("2023-06");
     expect(fvMonths).not.toContain("2023-02");
     expect(fv.months.find((entry: { month: string }) => entry.month === "2023-06").hpi_benchmark_price).toBe(953_500);
-    const check = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: "2026-11-23" } });
+    // The months CREA now gives leave the gaps on file; the rest keep their recorded reasons, so no month is both.
+    const before = JSON.parse(await readFile(path.join(PROJECT_ROOT, FV), "utf8")) as { gaps: { from: string; to: string; reason: string }[] };
+    const reasonOf = (month: string) => before.gaps.find((gap) => gap.from <= month && month <= gap.to)!.reason;
+    expect(fv.gaps.slice(0, 3)).toEqual([
+      { from: "2023-02", to: "2023-02", reason: reasonOf("2023-02") },
+      { from: "2023-07", to: "2023-07", reason: reasonOf("2023-07") },
+      { from: "2023-08", to: "2023-08", reason: reasonOf("2023-08") },
+    ]);
+    for (const gap of fv.gaps) expect(fvMonths.filter((month: string) => month >= gap.from && month <= gap.to)).toEqual([]);
+    const check = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: "2026-11-27" } });
     expect(check.stdout).not.toContain("index-data/");
 
     const text = await readFile(path.join(root, GV), "utf8");
@@ -87,7 +96,7 @@ describe("npm run index:update --only prices", () => {
         ),
       ]);
     archive = zip(await boards(0));
-    expect((await update(root, "2026-11-23")).code).toBe(0);
+    expect((await update(root, "2026-11-27")).code).toBe(0);
     archive = zip(await boards(2_300));
     const revised = await update(root, "2026-12-20");
     expect(revised.stdout).toContain("revised 2023-02: $1,100,000 → $1,102,300");
@@ -164,7 +173,7 @@ describe("npm run index:update --only prices", () => {
     const served = await serve();
     if ("page" in served && served.page) page = served.page;
     if ("archive" in served && served.archive) archive = served.archive;
-    const result = await update(root, "2026-11-23");
+    const result = await update(root, "2026-11-27");
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("index:update failed: CREA MLS® HPI: ");
     expect(result.stderr).toContain(reason);

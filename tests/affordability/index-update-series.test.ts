@@ -52,7 +52,7 @@ describe("the index after npm run index:update", () => {
     const root = await indexDataWorkspace();
     const update = await runScript("src/cli/index-update.ts", ["--root", root], {
       env: {
-        FACTS_TODAY: "2026-11-23",
+        FACTS_TODAY: "2026-11-27",
         INDEX_SOURCES_BANK_OF_CANADA: `${valet.origin}/valet`,
         INDEX_SOURCES_CREA: `${creaSite.origin}/housing-market-stats/mls-home-price-index/hpi-tool/`,
       },
@@ -65,7 +65,7 @@ describe("the index after npm run index:update", () => {
     await repo.writeFact({ id: "bc.hbrp", domain: "legal", value: factValue("bc.hbrp") });
     await cp(path.join(root, "index-data"), path.join(repo.root, "index-data"), { recursive: true });
     await repo.commit("index inputs");
-    const files = renderSite(await buildModel(repo.root, { baseUrl: "https://facts.example.org", today: "2026-11-23" }));
+    const files = renderSite(await buildModel(repo.root, { baseUrl: "https://facts.example.org", today: "2026-11-27" }));
     const published = AffordabilitySeries.parse(JSON.parse(String(files.get("/api/v1/affordability-index/index.json"))));
 
     const expectedMonths = monthsBetween("2023-01", "2026-10");

@@ -1,4 +1,4 @@
-import { readFile, stat } from "node:fs/promises";
+import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { lastWednesdayOf, monthlyRates } from "../../src/affordability/sources/bank-of-canada.ts";
@@ -35,11 +35,15 @@ describe("the month's rate from the weekly series", () => {
 describe("npm run index:update", () => {
   it("writes the official month values with their citations, reports what it did, and a second run changes nothing", async () => {
     const root = await indexDataWorkspace();
+    // Start from five months on file (all 6.49%), so the months the Bank adds and the ones it re-sources can be counted.
+    const seeded = JSON.parse(await readFile(path.join(root, RATES), "utf8"));
+    seeded.months = seeded.months.filter((entry: { month: string }) => ["2023-03", "2024-10", "2025-01", "2025-02", "2025-04"].includes(entry.month));
+    await writeFile(path.join(root, RATES), `${JSON.stringify(seeded, null, 2)}\n`);
     const before = JSON.parse(await readFile(path.join(root, RATES), "utf8"));
     // 6.49% until 2025-05-13, then 6.09%; the week of 2024-06-26 (June's last Wednesday) has no observation.
     answer = json(weekly("2025-06-25", (date) => (date === "2024-06-26" ? undefined : date < "2025-05-14" ? "6.49" : "6.09")));
     valet.requested.length = 0;
-    const first = await update(root, "2026-11-23");
+    const first = await update(root, "2026-11-27");
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
     expect(valet.requested).toEqual(["/valet/observations/V80691335/json?start_date=2023-01-01"]);
@@ -58,7 +62,7 @@ describe("npm run index:update", () => {
         url: "https://www.bankofcanada.ca/valet/observations/V80691335/json?start_date=2024-10-30&end_date=2024-10-30",
         org: "Bank of Canada",
         kind: "official",
-        retrieved_iso: "2026-11-23",
+        retrieved_iso: "2026-11-27",
       }),
     });
     expect(after.months.find((entry: { month: string }) => entry.month === "2025-06").rate).toBe(0.0609);
@@ -66,7 +70,7 @@ describe("npm run index:update", () => {
     const onFile = before.months.map((entry: { month: string }) => entry.month);
     expect(first.stdout).toContain(`same value, new source: ${onFile.join(", ")}`);
     expect(first.stdout).toContain(`rates: ${29 - onFile.length} new month(s), 0 revised, ${onFile.length} re-sourced`);
-    const check = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: "2026-11-23" } });
+    const check = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: "2026-11-27" } });
     expect(check.stdout).not.toContain("index-data/");
 
     const text = await readFile(path.join(root, RATES), "utf8");
@@ -80,7 +84,7 @@ describe("npm run index:update", () => {
   it("reports a revised month with its old and new value, and dates only the changed month with today", async () => {
     const root = await indexDataWorkspace();
     answer = json(weekly("2023-03-29", () => "6.49"));
-    expect((await update(root, "2026-11-23")).code).toBe(0);
+    expect((await update(root, "2026-11-27")).code).toBe(0);
     answer = json(weekly("2023-03-29", (date) => (date === "2023-01-25" ? "6.59" : "6.49")));
     const proposal = path.join(root, "proposal");
     const revised = await update(root, "2026-12-20", "--pull-request", proposal);
@@ -98,7 +102,7 @@ describe("npm run index:update", () => {
       after.months.map((entry: { month: string; citation: { retrieved_iso: string } }) => [entry.month, entry.citation.retrieved_iso]),
     );
     expect(retrieved["2023-01"]).toBe("2026-12-20");
-    expect(retrieved["2023-02"]).toBe("2026-11-23");
+    expect(retrieved["2023-02"]).toBe("2026-11-27");
   });
 
   it.each([
@@ -116,7 +120,7 @@ describe("npm run index:update", () => {
     const root = await indexDataWorkspace();
     const before = await readFile(path.join(root, RATES), "utf8");
     answer = served;
-    const result = await update(root, "2026-11-23");
+    const result = await update(root, "2026-11-27");
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("index:update failed: Bank of Canada Valet: ");
     expect(result.stderr).toContain(reason);
@@ -125,7 +129,7 @@ describe("npm run index:update", () => {
 
   it("says income is held at the census value, and refuses a source name it does not know", async () => {
     const root = await indexDataWorkspace();
-    expect((await update(root, "2026-11-23", "--only", "income")).stdout).toContain("income: held at the census value (income year 2020) for every month");
-    expect((await update(root, "2026-11-23", "--only", "rats")).stderr).toContain('--only takes rates, prices, income, got "rats"');
+    expect((await update(root, "2026-11-27", "--only", "income")).stdout).toContain("income: held at the census value (income year 2020) for every month");
+    expect((await update(root, "2026-11-27", "--only", "rats")).stderr).toContain('--only takes rates, prices, income, got "rats"');
   });
 });

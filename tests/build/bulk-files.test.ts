@@ -274,7 +274,8 @@ describe("the bulk and tabular files", () => {
     expect(rows).toEqual(
       // biome-ignore lint/suspicious/noExplicitAny: a published entry.
       series.series.map((entry: any) => ({
-        ...Object.fromEntries(Object.entries(entry).map(([key, cell]) => [key, String(cell)])),
+        // A null (the trend's compared month of a board's first month) is an empty cell.
+        ...Object.fromEntries(Object.entries(entry).map(([key, cell]) => [key, cell === null ? "" : String(cell)])),
         source_quality: methodology.source_quality.months[entry.board][entry.monthSlug],
         benchmark_source_kind: kindOf(methodology.benchmark_prices[entry.board], entry.monthSlug),
         mortgage_rate_source_kind: kindOf(methodology.mortgage_rate.months, entry.monthSlug),

@@ -139,6 +139,49 @@ describe("npm run check refuses index inputs that make no sense", () => {
       ),
     ]);
   });
+
+  it("accepts months without a value recorded as gaps with a reason", async () => {
+    const { root } = await withFile(GV, {
+      ...benchmarkFile([["2024-04", 1_180_000]]),
+      gaps: [
+        { from: "2024-01", to: "2024-03", reason: "No benchmark price: no source found." },
+        { from: "2024-05", to: "2026-10", reason: "No benchmark price: later release." },
+      ],
+    });
+    expect(await check(root)).toEqual({ code: 0, problems: [] });
+  });
+
+  it("refuses a gap that covers a month on file, overlaps the gap before it, ends after today's month or runs backwards", async () => {
+    const { root, text } = await withFile(GV, {
+      ...benchmarkFile([["2024-04", 1_180_000]]),
+      gaps: [
+        { from: "2024-03", to: "2024-05", reason: "covers April" },
+        { from: "2024-05", to: "2024-06", reason: "overlaps" },
+        { from: "2026-10", to: "2026-12", reason: "runs past today" },
+        { from: "2027-02", to: "2027-01", reason: "backwards" },
+      ],
+    });
+    const { code, problems } = await check(root);
+    expect(code).toBe(1);
+    expect(problems).toEqual([`${GV}:${at(text, '"to"', 4)}: a gap's from is not after its to (at /gaps/3/to) [schema]`]);
+    // The schema refuses the backwards gap first; without it, the check's own rules name the other three.
+    const fixed = await withFile(GV, {
+      ...benchmarkFile([["2024-04", 1_180_000]]),
+      gaps: [
+        { from: "2024-03", to: "2024-05", reason: "covers April" },
+        { from: "2024-05", to: "2024-06", reason: "overlaps" },
+        { from: "2026-10", to: "2026-12", reason: "runs past today" },
+      ],
+    });
+    expect(await check(fixed.root)).toEqual({
+      code: 1,
+      problems: [
+        `${GV}:${at(fixed.text, "{", 4)}: the gap 2024-03 to 2024-05 covers 2024-04, which the file gives a value for (at /gaps/0) [index-data]`,
+        `${GV}:${at(fixed.text, '"from"', 2)}: gaps must be in ascending order and apart: 2024-05 is not after 2024-05 (at /gaps/1/from) [index-data]`,
+        `${GV}:${at(fixed.text, '"to"', 3)}: month 2026-12 is after today's month (today is ${TODAY}): a month that has not begun is not missing yet (at /gaps/2/to) [index-data]`,
+      ],
+    });
+  });
 });
 
 describe("npm run check: superseded_by names an existing fact other than itself", () => {

@@ -132,7 +132,20 @@ describe("the schema version of this repository", () => {
   });
 
   it("is required in the responses and checked for its form", () => {
-    const latest = { formula: "f", latest: null, publication_status: "pending", license: "x" };
+    const publication = {
+      as_of: "2026-11-26",
+      expected_from: null,
+      expected_through: null,
+      expected_count: 0,
+      published_count: 0,
+      latest_month: null,
+      latest_board: null,
+      months_behind: null,
+      previous_published_month: null,
+      months_since_previous: null,
+      boards: [],
+    };
+    const latest = { formula: "f", latest: null, publication_status: "pending", publication, license: "x" };
     expect(AffordabilityLatest.safeParse(latest).success).toBe(false);
     expect(AffordabilityLatest.safeParse({ ...latest, schema_version: "1.1" }).success).toBe(false);
     expect(AffordabilityLatest.safeParse({ ...latest, schema_version: SCHEMA_VERSION }).success).toBe(true);

@@ -78,9 +78,22 @@ describe("published resources", () => {
     expect(ValueDiff.safeParse({ added_keys: [{ pointer: "a.b", value: 1 }], removed_keys: [], changed_keys: [] }).success).toBe(false);
   });
   it("the latest affordability response allows the pre-publication state", () => {
-    expect(AffordabilityLatest.safeParse({ schema_version: "1.1.0", formula: "f", latest: null, publication_status: "pending", license: "x" }).success).toBe(
-      true,
-    );
+    const publication = {
+      as_of: "2026-11-26",
+      expected_from: null,
+      expected_through: null,
+      expected_count: 0,
+      published_count: 0,
+      latest_month: null,
+      latest_board: null,
+      months_behind: null,
+      previous_published_month: null,
+      months_since_previous: null,
+      boards: [],
+    };
+    expect(
+      AffordabilityLatest.safeParse({ schema_version: "1.1.0", formula: "f", latest: null, publication_status: "pending", publication, license: "x" }).success,
+    ).toBe(true);
   });
   it("the webhook body is the Schema.org UpdateAction envelope", () => {
     const body = {

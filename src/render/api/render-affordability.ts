@@ -1,7 +1,14 @@
-import { compareText } from "../../lib/compare-text.ts";
+import { monthLabel } from "../../affordability/month-labels.ts";
+import { latestEntry, publicationStatus as publicationNumbers } from "../../affordability/publication-status.ts";
 import { SERVICE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
-import { type AffordabilityEntry, type AffordabilityLatest, type AffordabilitySeries, BOARDS } from "../../schemas/affordability.ts";
+import {
+  type AffordabilityEntry,
+  type AffordabilityLatest,
+  type AffordabilityPublication,
+  type AffordabilitySeries,
+  BOARDS,
+} from "../../schemas/affordability.ts";
 import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
@@ -11,22 +18,31 @@ export const INDEX_FORMULA = "idx = round(medianIncome / annualCarryingCost × 1
 /** Both path families of SPEC.md 4.1 serve the same bytes. */
 export const AFFORDABILITY_PATHS = SITE_PATHS.affordabilityFolders;
 
-/** The most recent month published; when both boards have it, the first board in BOARDS order. */
-export const latestEntry = (entries: readonly AffordabilityEntry[]): AffordabilityEntry | null =>
-  [...entries].sort((a, b) => compareText(b.monthSlug, a.monthSlug) || BOARDS.indexOf(a.board) - BOARDS.indexOf(b.board))[0] ?? null;
+export { latestEntry };
 
-const publicationStatus = (model: SiteModel, latest: AffordabilityEntry | null): string => {
+const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
+/** `publication_status`: what `publication` states in numbers, in words, for a reader of the JSON. */
+const publicationStatus = (model: SiteModel, latest: AffordabilityEntry | null, numbers: AffordabilityPublication): string => {
   const { index } = model;
-  if (latest === null) {
+  if (latest === null || numbers.expected_through === null || numbers.months_behind === null) {
     return index.missingInputs.length > 0
       ? `pre-publication: no index value is published because index-data/ lacks ${index.missingInputs.join(", ")}`
       : "pre-publication: no month has both a sourced MLS® HPI benchmark price and a sourced mortgage rate yet";
   }
-  const coverage = BOARDS.filter((board) => index.monthsCovered[board].length > 0).map((board) => {
-    const months = index.monthsCovered[board];
-    return `${board} ${months.length} month${months.length === 1 ? "" : "s"} (${months[0]} to ${months.at(-1)})`;
-  });
-  return `published: ${coverage.join("; ")}; latest ${latest.monthLabel}, ${latest.boardLabel}; ${index.gaps.length} board-month${index.gaps.length === 1 ? "" : "s"} without a sourced input are listed in methodology.gaps and not published`;
+  const behind =
+    numbers.months_behind === 0
+      ? `the last month that had ended on ${numbers.as_of}`
+      : `${plural(numbers.months_behind, "month")} behind ${monthLabel(numbers.expected_through)}, the last month that had ended on ${numbers.as_of}`;
+  const trend =
+    numbers.previous_published_month === null || numbers.months_since_previous === null
+      ? "it is the board's first published month, so it has no trend"
+      : `its trend compares it with ${monthLabel(numbers.previous_published_month)}, ${plural(numbers.months_since_previous, "month")} before`;
+  const boards = numbers.boards.map(
+    (board) =>
+      `${board.board} ${board.published_count} of ${board.expected_count} months${board.latest_month ? ` (latest ${monthLabel(board.latest_month)})` : ""}`,
+  );
+  return `published: ${numbers.published_count} of ${numbers.expected_count} board-months from ${monthLabel(numbers.expected_from ?? latest.monthSlug)} to ${monthLabel(numbers.expected_through)}; latest ${latest.monthLabel}, ${latest.boardLabel}, ${behind}; ${trend}; ${boards.join("; ")}; ${plural(index.gaps.length, "board-month")} without a sourced input are listed with their reasons in methodology.gaps and not published`;
 };
 
 /** The methodology as published: every assumption with its source, the income and rate inputs, coverage and gaps. */
@@ -38,7 +54,9 @@ const methodology = (model: SiteModel): Record<string, unknown> => {
       "For each board and month: the median household income divided by the annual cost of carrying the MLS® HPI composite benchmark home (mortgage principal and interest, property tax, maintenance and insurance), times 100. Higher is more affordable; 100 means the median income exactly covers the carrying cost.",
     compounding: "Canadian fixed-rate mortgages compound semi-annually (Interest Act, s. 6): monthly rate = (1 + r/2)^(1/6) − 1.",
     trend:
-      "idxTrend compares a month with the same board's previous calendar month: 'improving' when the index rose by at least trend_threshold_points, 'worsening' when it fell by at least that much, 'stable' otherwise, and 'no-previous-month' when the previous month is not published.",
+      "idxTrend compares a month with the same board's previous published month, named in trendComparedWith and monthsSinceCompared (it may lie more than one month back when months between are not published): 'improving' when the index rose by at least trend_threshold_points, 'worsening' when it fell by at least that much, 'stable' otherwise, and 'no-previous-month' for a board's first published month.",
+    share:
+      "carryingCostShare is the year's carrying cost as a fraction of the median household income: the index read the other way (an index of 100 is a share of 1).",
     ...(data.methodology ? { name: data.methodology.name, assumptions: data.methodology.assumptions, sources: data.methodology.sources } : {}),
     ...(data.income ? { income: data.income } : {}),
     ...(data.rates ? { mortgage_rate: data.rates } : {}),
@@ -58,7 +76,8 @@ const methodology = (model: SiteModel): Record<string, unknown> => {
 /** The affordability index under both path families: the full series with its methodology, and the latest entry. */
 export const renderAffordability = (model: SiteModel): SiteFiles => {
   const latest = latestEntry(model.index.entries);
-  const status = publicationStatus(model, latest);
+  const publication = publicationNumbers(model.index, model.today);
+  const status = publicationStatus(model, latest, publication);
   const series: AffordabilitySeries = {
     schema_version: SCHEMA_VERSION,
     name: `${SERVICE.name}: Lower Mainland affordability index`,
@@ -66,6 +85,7 @@ export const renderAffordability = (model: SiteModel): SiteFiles => {
     methodology: { ...methodology(model), publication_status: status },
     series: model.index.entries,
     latest,
+    publication,
     license: SERVICE.license,
     canonical_url: `${model.urls.base}${AFFORDABILITY_PATHS[0]}/index.json`,
   };
@@ -74,6 +94,7 @@ export const renderAffordability = (model: SiteModel): SiteFiles => {
     formula: INDEX_FORMULA,
     latest,
     publication_status: status,
+    publication,
     license: SERVICE.license,
   };
   const files: SiteFiles = new Map();

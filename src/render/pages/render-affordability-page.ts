@@ -1,29 +1,64 @@
 import type { SeriesGap } from "../../affordability/compute-series.ts";
 import type { IndexData } from "../../affordability/load-index-data.ts";
 import { boardLabel, monthLabel, previousMonth } from "../../affordability/month-labels.ts";
-import { type AffordabilityEntry, BOARDS, type Board } from "../../schemas/affordability.ts";
+import { publicationStatus } from "../../affordability/publication-status.ts";
+import { type AffordabilityEntry, type AffordabilityPublication, BOARDS, type Board } from "../../schemas/affordability.ts";
 import { INDEX_FORMULA, latestEntry } from "../api/index.ts";
 import type { SiteModel } from "../site-model.ts";
 import { renderAffordabilityDatasetJsonLd, renderIndexChart, renderPage } from "./parts/index.ts";
-import { formatCad, formatPercent, type Html, html } from "./text/index.ts";
+import { formatCad, formatPercent, type Html, html, readableDate } from "./text/index.ts";
 
 const TREND_WORDS: Record<string, string> = { improving: "more affordable", worsening: "less affordable", stable: "about the same" };
 
-/** A board's latest value, its month and its trend, in words. */
-const describeBoard = (board: Board, series: readonly AffordabilityEntry[]): Html => {
+const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
+/** A fraction of income as a reader takes it in: a whole percentage. */
+const sharePercent = (share: number): string => `${Math.round(share * 100)}%`;
+
+/** How far back a compared month is, in words: "the month before", "3 months earlier". */
+const howFarBack = (months: number): string => (months === 1 ? "the month before" : `${months} months earlier`);
+
+/** The opening: the latest month, how far behind it is, and how many board-months are published of those expected. */
+const describeStatus = (status: AffordabilityPublication): Html => {
+  if (status.latest_month === null || status.expected_through === null || status.months_behind === null || status.latest_board === null) {
+    return html`<p class="index-status">No index value is published yet.</p>`;
+  }
+  const behind =
+    status.months_behind === 0
+      ? html`It is current: ${monthLabel(status.expected_through)} is the last month that had ended when this page was built (${readableDate(status.as_of)}).`
+      : html`That is <strong>${plural(status.months_behind, "month")} behind</strong> ${monthLabel(status.expected_through)}, the last month that had ended when this page was built (${readableDate(status.as_of)}).`;
+  const boards = status.boards.map((board) => `${boardLabel(board.board)} ${board.published_count} of ${board.expected_count}`).join(", ");
+  return html`<p class="index-status"><strong>Latest month: ${monthLabel(status.latest_month)}</strong> (${boardLabel(status.latest_board)}). ${behind}
+<strong>${status.published_count} of ${status.expected_count}</strong> board-months from ${monthLabel(status.expected_from ?? status.latest_month)} to ${monthLabel(status.expected_through)} are published (${boards}); the others lack a sourced input and are listed under <a href="#gaps">Months not published</a> with the reason.</p>`;
+};
+
+/** A board's latest value beside the share of income it stands for, its trend against the previous published month, and the run since the first. */
+const describeBoard = (board: Board, series: readonly AffordabilityEntry[], status: AffordabilityPublication): Html => {
   const latest = series.at(-1);
   if (!latest) return html`${boardLabel(board)}: no month is published yet.`;
+  const boardStatus = status.boards.find((entry) => entry.board === board);
+  const lag =
+    boardStatus?.months_behind && status.expected_through
+      ? ` This board's latest month is ${plural(boardStatus.months_behind, "month")} behind ${monthLabel(status.expected_through)}.`
+      : "";
   const previous = series.at(-2);
-  const monthOnMonth =
-    latest.idxTrend === "no-previous-month"
-      ? `${monthLabel(previousMonth(latest.monthSlug))} is not published, so there is no change from the month before to state.`
-      : `${signedPoints(latest.idx - (previous?.idx ?? latest.idx))} from ${monthLabel(previousMonth(latest.monthSlug))}: ${TREND_WORDS[latest.idxTrend] ?? latest.idxTrend}.`;
+  const trend =
+    latest.trendComparedWith === null || latest.monthsSinceCompared === null || previous === undefined
+      ? "It is the board's first published month, so there is no earlier month to compare with."
+      : `${signedPoints(latest.idx - previous.idx)} from ${monthLabel(latest.trendComparedWith)}, ${howFarBack(latest.monthsSinceCompared)}${latest.monthsSinceCompared > 1 ? " (the months between are not published)" : ""}: ${TREND_WORDS[latest.idxTrend] ?? latest.idxTrend}.`;
   const first = series[0]!;
   const overall =
     series.length < 2
       ? "It is the only month published for this board."
-      : `Since ${first.monthLabel} (${first.idx}), ${latest.idx === first.idx ? "it is unchanged" : `it has ${latest.idx > first.idx ? "risen" : "fallen"} ${Math.abs(latest.idx - first.idx)} point${Math.abs(latest.idx - first.idx) === 1 ? "" : "s"}`} over ${series.length} published months.`;
-  return html`<strong>${boardLabel(board)}: ${latest.idx}</strong> in ${latest.monthLabel} (benchmark ${formatCad(latest.hpiBenchmarkPrice)}, carrying cost ${formatCad(latest.annualCarryingCost)} a year, median income ${formatCad(latest.medianIncome)}). ${monthOnMonth} ${overall}`;
+      : `Since ${first.monthLabel} (${first.idx}), ${latest.idx === first.idx ? "it is unchanged" : `it has ${latest.idx > first.idx ? "risen" : "fallen"} ${plural(Math.abs(latest.idx - first.idx), "point")}`} over ${series.length} published months.`;
+  return html`<strong>${boardLabel(board)}: index ${latest.idx}</strong> in ${latest.monthLabel}: carrying the benchmark home takes <strong>${sharePercent(latest.carryingCostShare)} of the median household income</strong> (benchmark ${formatCad(latest.hpiBenchmarkPrice)}, carrying cost ${formatCad(Math.round(latest.annualCarryingCost))} a year, median income ${formatCad(latest.medianIncome)}).${lag} ${trend} ${overall}`;
+};
+
+/** A table row's trend: its words, and the month compared with when it is not the month before. */
+const trendCell = (entry: AffordabilityEntry): Html => {
+  if (entry.trendComparedWith === null || entry.monthsSinceCompared === null) return html`first month`;
+  const words = TREND_WORDS[entry.idxTrend] ?? entry.idxTrend;
+  return entry.monthsSinceCompared === 1 ? html`${words}` : html`${words} <span class="compared">(vs ${monthLabel(entry.trendComparedWith)})</span>`;
 };
 
 const signedPoints = (change: number): string =>
@@ -59,10 +94,10 @@ const gapRanges = (gaps: readonly SeriesGap[]): { board: Board; from: string; to
 export const renderAffordabilityPage = (model: SiteModel): string => {
   const { entries, gaps, data, quality } = model.index;
   const latest = latestEntry(entries);
+  const status = publicationStatus(model.index, model.today);
   const assumptions = data.methodology?.assumptions;
   const main = html`<h1>Lower Mainland affordability index</h1>
-<p>For each board and month: the median household income divided by a year's cost of carrying the benchmark home, times 100.
-Higher is more affordable; at 100 the median income exactly covers the carrying cost. Formula: <code>${INDEX_FORMULA}</code>.</p>
+${describeStatus(status)}
 ${
   latest
     ? html`<ul class="latest">${BOARDS.map(
@@ -70,10 +105,13 @@ ${
           html`<li>${describeBoard(
             board,
             entries.filter((entry) => entry.board === board),
+            status,
           )}</li>`,
       )}</ul>`
-    : html`<p class="latest">No index value is published yet.</p>`
+    : ""
 }
+<p>For each board and month: the median household income divided by a year's cost of carrying the benchmark home, times 100.
+Higher is more affordable; at 100 the median income exactly covers the carrying cost. The share of income that carrying the home takes is the index read the other way, 100 ÷ index: at 125 it is 80%. Formula: <code>${INDEX_FORMULA}</code>.</p>
 ${renderIndexChart(model.index)}
 ${BOARDS.map((board) => {
   const series = entries.filter((entry) => entry.board === board);
@@ -81,10 +119,10 @@ ${BOARDS.map((board) => {
 <h2 id="board-${board}">${boardLabel(board)}</h2>
 ${
   series.length > 0
-    ? html`<table><caption>${boardLabel(board)}: published months</caption>
-<thead><tr><th scope="col">Month</th><th scope="col">Benchmark price</th><th scope="col">Monthly payment</th><th scope="col">Carrying cost a year</th><th scope="col">Median income</th><th scope="col">Index</th><th scope="col">Trend</th><th scope="col">Sources</th></tr></thead>
-<tbody>${series.map((entry) => html`<tr><th scope="row">${entry.monthLabel}</th><td>${formatCad(entry.hpiBenchmarkPrice)}</td><td>${formatCad(entry.monthlyPI)}</td><td>${formatCad(entry.annualCarryingCost)}</td><td>${formatCad(entry.medianIncome)}</td><td>${entry.idx}</td><td>${TREND_WORDS[entry.idxTrend] ?? "no previous month"}</td><td>${quality[board][entry.monthSlug] ?? "secondary"}</td></tr>`)}</tbody>
-</table>`
+    ? html`<div class="table-scroll" role="group" aria-label="${boardLabel(board)}: published months (scrolls sideways)" tabindex="0"><table class="index-table"><caption>${boardLabel(board)}: published months</caption>
+<thead><tr><th scope="col">Month</th><th scope="col">Index</th><th scope="col">Share of income</th><th scope="col">Trend</th><th scope="col">Benchmark price</th><th scope="col">Monthly payment</th><th scope="col">Carrying cost a year</th><th scope="col">Median income</th><th scope="col">Sources</th></tr></thead>
+<tbody>${series.map((entry) => html`<tr><th scope="row">${entry.monthLabel}</th><td>${entry.idx}</td><td>${sharePercent(entry.carryingCostShare)}</td><td>${trendCell(entry)}</td><td>${formatCad(entry.hpiBenchmarkPrice)}</td><td>${formatCad(Math.round(entry.monthlyPI))}</td><td>${formatCad(Math.round(entry.annualCarryingCost))}</td><td>${formatCad(entry.medianIncome)}</td><td>${quality[board][entry.monthSlug] ?? "secondary"}</td></tr>`)}</tbody>
+</table></div>`
     : html`<p>No month is published for this board yet.</p>`
 }
 </section>`;
@@ -97,7 +135,7 @@ ${
 <li>The home is the board's MLS® HPI composite benchmark price for the month.</li>
 <li>The buyer puts ${formatPercent(assumptions.down_payment_share.value)} down and borrows the rest over ${assumptions.amortization_years.value} years at the month's posted 5-year fixed rate, compounded semi-annually as Canadian law requires.</li>
 <li>A year's carrying cost is twelve mortgage payments, property tax at ${formatPercent(assumptions.property_tax_rate.value)} of the price, ${formatCad(assumptions.maintenance_monthly.value)} a month for maintenance and ${formatCad(assumptions.insurance_monthly.value)} a month for insurance.</li>
-<li>The trend compares a month with the previous calendar month of the same board; a move of less than ${assumptions.trend_threshold_points.value} points is "stable".</li>
+<li>The trend compares a month with the same board's previous published month, which the table names when it is not the month before; a move of less than ${assumptions.trend_threshold_points.value} points is "stable".</li>
 ${data.income ? html`<li>Income is the ${data.income.measure.toLowerCase()} for ${data.income.income_year} (${data.income.boards["greater-vancouver"].geography}; ${data.income.boards["fraser-valley"].geography}). ${data.income.carry_forward.method}</li>` : ""}
 </ul>
 <p>Every input has its source in the <a href="api/v1/affordability-index/index.json">series JSON</a> (<code>methodology</code>). The series is also published as <a href="api/v1/affordability-index/series.csv">CSV</a>, one row per board and month with the kinds of its sources, described by the <a href="datapackage.json">Data Package</a>.</p>`
@@ -114,7 +152,7 @@ ${source.terms_read ? "" : html`<em>Terms not yet confirmed.</em> `}Terms: <a hr
 ${mixedSources(data).map((line) => html`${line} `)}</p>`
     : ""
 }
-<h3>Months not published</h3>
+<h3 id="gaps">Months not published</h3>
 ${
   gaps.length === 0
     ? html`<p>None.</p>`

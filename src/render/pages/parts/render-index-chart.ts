@@ -52,7 +52,9 @@ export const renderIndexChart = ({ entries, period, quality }: IndexChartInput):
   const stripTop = (row: number): number => plotBottom + 26 + row * (STRIP_HEIGHT + STRIP_GAP);
   const height = stripTop(BOARDS.length) + 4;
 
-  const ticks = Array.from({ length: 5 }, (_, index) => low + ((high - low) * index) / 4);
+  // Gridlines on round values (every 10 points, or 20 on a tall range) so a reader can take a point's value off the axis.
+  const step = high - low > 80 ? 20 : 10;
+  const ticks = Array.from({ length: Math.floor((high - low) / step) + 1 }, (_, index) => low + index * step);
   const yearStarts = months.filter((month, index) => index === 0 || month.endsWith("-01"));
   const boards = BOARDS.map((board) => ({ board, series: entries.filter((entry) => entry.board === board) }));
   const description = boards
@@ -62,6 +64,12 @@ export const renderIndexChart = ({ entries, period, quality }: IndexChartInput):
         : `${boardLabel(board)}: ${series.length} of ${months.length} months published; ${series.map((entry) => `${entry.monthLabel} ${entry.idx}`).join(", ")}.`,
     )
     .join(" ");
+
+  // The legend explains a marker fill only when some point is drawn with it, each with a board that has such a point.
+  const legendQualities = (["official", "secondary"] as const).flatMap((kind) => {
+    const found = boards.find(({ board, series }) => series.some((entry) => (quality[board][entry.monthSlug] ?? "secondary") === kind));
+    return found ? [{ board: found.board, kind }] : [];
+  });
 
   const lines = boards.flatMap(({ board, series }) => {
     const segments: string[][] = [];
@@ -98,9 +106,19 @@ ${months.map((month) =>
 })}
 </svg>
 <ul class="chart-legend">
-${BOARDS.map((board) => html`<li><svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">${marker(board, 7, 7, "official", boardLabel(board))}</svg> ${boardLabel(board)}</li>`)}
-<li><svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">${marker("greater-vancouver", 7, 7, "official", "official")}</svg> filled: price and rate from official sources</li>
-<li><svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">${marker("greater-vancouver", 7, 7, "secondary", "secondary")}</svg> hollow: price or rate from a secondary source</li>
+${boards
+  .filter(({ series }) => series.length > 0)
+  .map(({ board, series }) => {
+    // The board's own sample marker is drawn as most of its points are, so the key never shows a point that is not there.
+    const official = series.filter((entry) => quality[board][entry.monthSlug] === "official").length;
+    const shown: SourceQuality = official * 2 >= series.length ? "official" : "secondary";
+    return html`<li data-legend="board"><svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">${marker(board, 7, 7, shown, boardLabel(board))}</svg> ${boardLabel(board)}</li>`;
+  })}
+${legendQualities.map(({ board, kind }) =>
+  kind === "official"
+    ? html`<li data-legend="official"><svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">${marker(board, 7, 7, "official", "official")}</svg> filled: price and rate from official sources or faithful copies of them</li>`
+    : html`<li data-legend="secondary"><svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">${marker(board, 7, 7, "secondary", "secondary")}</svg> hollow: price or rate from a secondary source</li>`,
+)}
 <li>A line joins consecutive months only. In the strips under the chart, a filled cell is a published month and an empty cell a month without a value.</li>
 </ul>`;
 };
