@@ -204,6 +204,28 @@ describe("homeOwnerGrant, the phase-out of $5 per $1,000 over the threshold", ()
     );
   });
 
+  it("refuses a tax year the facts have no threshold for yet, rather than carry the last one over", () => {
+    expect(() => grant({ assessedValue: 1_000_000, asOf: "2027-03-01" })).toThrow(
+      "bc.home_owner_grant.threshold (version 2, in force on 2027-03-01) at $.value.tax_year: it is the rule for the 2026 tax year, and the facts record none for 2027 yet",
+    );
+  });
+
+  it("refuses a date on or after a change the fact has scheduled, as the current value is not that date's rule", () => {
+    const scheduled = {
+      ...catalog,
+      facts: catalog.facts.map((fact) =>
+        fact.id === "osfi.b20.stress_test"
+          ? {
+              ...fact,
+              scheduled: [{ effective_iso: "2027-01-01", status: "announced" as const, value: fact.value, citations: fact.citations, note: "A test change." }],
+            }
+          : fact,
+      ),
+    };
+    expect(qualifyingRate(scheduled, 0.045, { asOf: "2026-12-31" }).rate).toBe(0.065);
+    expect(() => qualifyingRate(scheduled, 0.045, { asOf: "2027-01-01" })).toThrow("osfi.b20.stress_test has a change scheduled (announced) for 2027-01-01");
+  });
+
   it("takes the grant off the property tax, never more than the tax", () => {
     expect(grant({ assessedValue: 2_100_000, propertyTax: 4_000, asOf: "2026-06-30" })).toMatchObject({ grant: 445, tax_after_grant: 3_555 });
     const small = grant({ assessedValue: 900_000, propertyTax: 300, asOf: "2026-06-30" });

@@ -102,6 +102,14 @@ export const readFactAsOf = <Shape extends z.ZodType>(
   const fact = findFact(source, id);
   const inForce = factAsOf(fact, asOf);
   if (inForce === undefined) return { value: undefined, first_iso: firstEffective(fact) };
+  // A change scheduled on or before the date is not in the current value: computing from the rule it replaces would
+  // present the past as that date's rule.
+  const pending = inForce.source === "current" ? fact.scheduled?.find((change) => change.effective_iso <= asOf) : undefined;
+  if (pending) {
+    throw new CalculatorError(
+      `${id} has a change scheduled (${pending.status}) for ${pending.effective_iso}; ${asOf} is on or after it, and this calculator computes only from rules in effect`,
+    );
+  }
   const label = `version ${inForce.version ?? "unstated"}, in force on ${asOf}`;
   return {
     value: parseValue(id, label, inForce.value, shape),

@@ -35,6 +35,7 @@ export interface HomeOwnerGrantResult {
 
 const MaxKey = z.number().positive().optional();
 const GrantRules = z.object({
+  tax_year: z.int().optional(),
   threshold_assessed_value_cad: z.number().positive(),
   phase_out_cad_per_1000_above_threshold: z.number().positive(),
   basic_grant_max_cad_capital_fraser_valley_metro_vancouver: MaxKey,
@@ -56,6 +57,12 @@ export const homeOwnerGrant = (facts: FactSource, options: HomeOwnerGrantOptions
   const propertyTax = options.propertyTax === undefined ? undefined : checkAmount("propertyTax", options.propertyTax);
   const asOf = checkAsOf(options.asOf);
   const { value: rules, used } = requireFactAsOf(facts, "bc.home_owner_grant.threshold", GrantRules, asOf);
+  // The threshold is set for each tax year: a version for 2026 says nothing of 2027 until the Province sets it.
+  if (rules.tax_year !== undefined && Number(asOf.slice(0, 4)) !== rules.tax_year) {
+    throw new CalculatorError(
+      `bc.home_owner_grant.threshold (version ${used.version}, in force on ${asOf}) at $.value.tax_year: it is the rule for the ${rules.tax_year} tax year, and the facts record none for ${asOf.slice(0, 4)} yet`,
+    );
+  }
   const key =
     `${additional ? "additional_grant_total_max_cad" : "basic_grant_max_cad"}_${northernRural ? "elsewhere" : "capital_fraser_valley_metro_vancouver"}` as const;
   const maxGrant = rules[key];
