@@ -10,16 +10,22 @@ import {
 import { publishedFacts, withHistoryValue, withPremiumFixture, withValue } from "./published-facts.ts";
 
 let catalog: FactCatalog;
-/** The catalog with the premium schedule fixture, in force from 2017-03-17 (CMHC's schedule of that date). */
+/** The catalog with the premium schedule fixture and its versions from 2017-03-17. */
 let facts: FactCatalog;
 beforeAll(async () => {
   ({ catalog } = await publishedFacts());
-  const premiums = withPremiumFixture(catalog);
-  facts = {
-    ...premiums,
-    facts: premiums.facts.map((fact) => (fact.id === "cmhc.mortgage_insurance_premiums" ? { ...fact, effective_iso: "2017-03-17" } : fact)),
-  };
+  facts = withPremiumFixture(catalog);
 });
+
+/** `cmhc.insurance_cap`'s first version does not record the down payment brackets; give it those of its successor, to reach earlier dates. */
+const withEarlierBrackets = (source: FactCatalog) =>
+  withHistoryValue(source, "cmhc.insurance_cap", 1, (value) => ({
+    ...(value as object),
+    min_down_payment_brackets: [
+      { upper: 500_000, rate: 0.05 },
+      { upper: 1_000_000, rate: 0.1 },
+    ],
+  }));
 
 const premium = (options: Parameters<typeof mortgageInsurancePremium>[1]) => mortgageInsurancePremium(facts, options);
 
@@ -66,12 +72,16 @@ describe("mortgageInsurancePremium at every band edge (CMHC's rates on the total
     expect(premium({ price: 1_499_999, downPayment: 124_999.9, amortizationYears: 25 })).toMatchObject({ insurable: true, rate: 0.04, premium: 54_999.96 });
   });
 
-  it("uses the non-traditional down payment rate only above 90% loan-to-value", () => {
-    expect(premium({ price: 100_000, downPayment: 5_000, amortizationYears: 25, nonTraditionalDownPayment: true })).toMatchObject({
-      rate: 0.045,
-      premium: 4_275,
-    });
-    expect(premium({ price: 100_000, downPayment: 10_000, amortizationYears: 25, nonTraditionalDownPayment: true })).toMatchObject({ rate: 0.031 });
+  it("uses the non-traditional down payment rate above 90% loan-to-value where the schedule in force has one", () => {
+    // 2018: 4.50% above 90%; from 2020-07-01 CMHC has no separate rate, so the band's 4.00% applies.
+    const early = withEarlierBrackets(facts);
+    const at = (downPayment: number, asOf: string) =>
+      mortgageInsurancePremium(early, { price: 100_000, downPayment, amortizationYears: 25, nonTraditionalDownPayment: true, asOf });
+    expect(at(5_000, "2018-06-01")).toMatchObject({ rate: 0.045, premium: 4_275 });
+    expect(at(10_000, "2018-06-01")).toMatchObject({ rate: 0.031 });
+    const now = premium({ price: 100_000, downPayment: 5_000, amortizationYears: 25, nonTraditionalDownPayment: true });
+    expect(now).toMatchObject({ rate: 0.04, premium: 3_800 });
+    expect(now.breakdown.join("\n")).toContain("no separate rate for a non-traditional down payment");
   });
 
   describe("the surcharge over 25 years, where the 30-year rule allows it", () => {
@@ -88,14 +98,7 @@ describe("mortgageInsurancePremium at every band edge (CMHC's rates on the total
     });
 
     it("follows the rule's history: first-time buyers of new builds from 2024-08-01, all of them from 2024-12-15, none before", () => {
-      // cmhc.insurance_cap's first version does not record the down payment brackets; give it the ones of its successor.
-      const withBrackets = withHistoryValue(facts, "cmhc.insurance_cap", 1, (value) => ({
-        ...(value as object),
-        min_down_payment_brackets: [
-          { upper: 500_000, rate: 0.05 },
-          { upper: 1_000_000, rate: 0.1 },
-        ],
-      }));
+      const withBrackets = withEarlierBrackets(facts);
       const at = (asOf: string, buyer: { firstTimeBuyer?: boolean; newlyBuilt?: boolean }) =>
         mortgageInsurancePremium(withBrackets, { price: 500_000, downPayment: 25_000, amortizationYears: 30, asOf, ...buyer });
       expect(at("2024-07-31", { firstTimeBuyer: true, newlyBuilt: true }).reason).toContain(
@@ -106,6 +109,13 @@ describe("mortgageInsurancePremium at every band edge (CMHC's rates on the total
       expect(at("2024-12-14", { firstTimeBuyer: true }).reason).toContain("first-time home buyers purchasing a newly built home");
       expect(at("2024-12-15", { firstTimeBuyer: true })).toMatchObject({ insurable: true, premium: 19_950 });
       expect(at("2024-12-15", { newlyBuilt: true })).toMatchObject({ insurable: true });
+    });
+
+    it("refuses an amortization over 25 years on a date whose schedule has no surcharge for it", () => {
+      // 2020: a loan of 80% of the price is not high-ratio, but the schedule then had no rate over 25 years.
+      const result = mortgageInsurancePremium(withEarlierBrackets(facts), { price: 500_000, downPayment: 100_000, amortizationYears: 30, asOf: "2020-08-01" });
+      expect(result).toMatchObject({ insurable: false, premium: 0 });
+      expect(result.reason).toContain("has no rate for an amortization over 25 years");
     });
 
     it("adds the surcharge to a loan that is not high-ratio without asking the 30-year rule", () => {
@@ -126,7 +136,7 @@ describe("mortgageInsurancePremium at every band edge (CMHC's rates on the total
   it("names the fact and the path when the premium schedule has another shape, and the date when it has no version", () => {
     const broken = withValue(facts, "cmhc.mortgage_insurance_premiums", (value) => ({ ...(value as object), amortization_surcharge_rate: "0.2%" }));
     expect(() => mortgageInsurancePremium(broken, { price: 100_000, downPayment: 5_000, amortizationYears: 25 })).toThrow(
-      /cmhc\.mortgage_insurance_premiums \(version 1, in force on .*\) at \$\.value\.amortization_surcharge_rate/,
+      /cmhc\.mortgage_insurance_premiums \(version 5, in force on .*\) at \$\.value\.amortization_surcharge_rate/,
     );
     expect(() => premium({ price: 100_000, downPayment: 5_000, amortizationYears: 25, asOf: "2017-03-16" })).toThrow(CalculatorError);
     expect(() => premium({ price: 100_000, downPayment: 5_000, amortizationYears: 25, asOf: "2017-03-16" })).toThrow(

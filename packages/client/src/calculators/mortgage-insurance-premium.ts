@@ -43,9 +43,11 @@ export interface MortgageInsurancePremiumResult {
 
 const PremiumSchedule = z.object({
   premium_rates_on_total_loan: z.array(z.object({ ltv_max: z.number().gt(0).max(1), rate: z.number().min(0).max(1) })).min(1),
-  non_traditional_down_payment_rate: z.number().min(0).max(1),
+  // null: the schedule in force has no separate rate for a non-traditional down payment (CMHC's has none since 2020-07-01).
+  non_traditional_down_payment_rate: z.number().min(0).max(1).nullable(),
   non_traditional_down_payment_ltv_min: z.number().min(0).max(1),
-  amortization_surcharge_rate: z.number().min(0).max(1),
+  // null: the schedule in force has no rate for an amortization over `amortization_surcharge_over_years`.
+  amortization_surcharge_rate: z.number().min(0).max(1).nullable(),
   amortization_surcharge_over_years: z.number().positive(),
   premium_added_to_loan: z.boolean(),
   provincial_sales_tax_on_premium: z.object({ applies_in_bc: z.boolean() }),
@@ -81,7 +83,8 @@ const notInsurable = (base: Omit<MortgageInsurancePremiumResult, "insurable" | "
 /**
  * The mortgage default insurance premium on a purchase, from `cmhc.mortgage_insurance_premiums` in force on `asOf`:
  * the rate of the loan-to-value band (each band's `ltv_max` is inclusive), or the non-traditional down payment
- * rate above its loan-to-value, plus the surcharge for an amortization over 25 years, on the whole loan; the premium
+ * rate above its loan-to-value where the schedule has one, plus the surcharge for an amortization over 25 years
+ * where it has one, on the whole loan; the premium
  * is added to the loan. Not insurable, each with its reason: at or above the insured price cap, below the minimum
  * down payment (`cmhc.insurance_cap`), above the highest band, or a high-ratio loan amortized over the standard
  * maximum when `cmhc.amortization_30yr_eligibility` does not allow the longer one for this buyer on that date.
@@ -132,10 +135,15 @@ export const mortgageInsurancePremium = (facts: FactSource, options: MortgageIns
     `premium rate ${formatPercent(band.rate)}: the band ${lowerBound === undefined ? "up to" : `above ${formatPercent(lowerBound)} up to`} and including ${formatPercent(band.ltv_max)}`,
   );
   if (nonTraditional && ltv > schedule.value.non_traditional_down_payment_ltv_min) {
-    rate = schedule.value.non_traditional_down_payment_rate;
-    breakdown.push(
-      `non-traditional down payment above ${formatPercent(schedule.value.non_traditional_down_payment_ltv_min)} loan-to-value: ${formatPercent(rate)} instead`,
-    );
+    const nonTraditionalRate = schedule.value.non_traditional_down_payment_rate;
+    if (nonTraditionalRate === null) {
+      breakdown.push(`the schedule in force on ${asOf} has no separate rate for a non-traditional down payment: the band's rate applies`);
+    } else {
+      rate = nonTraditionalRate;
+      breakdown.push(
+        `non-traditional down payment above ${formatPercent(schedule.value.non_traditional_down_payment_ltv_min)} loan-to-value: ${formatPercent(rate)} instead`,
+      );
+    }
   }
 
   const surchargeOver = schedule.value.amortization_surcharge_over_years;
@@ -178,8 +186,15 @@ export const mortgageInsurancePremium = (facts: FactSource, options: MortgageIns
     } else {
       breakdown.push(`a loan of ${formatPercent(ltv)} of the price is not high-ratio, so the 30-year eligibility rule for high-ratio loans does not apply`);
     }
-    rate = roundRate(rate + schedule.value.amortization_surcharge_rate);
-    breakdown.push(`plus ${formatPercent(schedule.value.amortization_surcharge_rate)} for an amortization over ${surchargeOver} years: ${formatPercent(rate)}`);
+    const surcharge = schedule.value.amortization_surcharge_rate;
+    if (surcharge === null) {
+      return notInsurable(
+        { ...base, breakdown },
+        `the premium schedule in force on ${asOf} (cmhc.mortgage_insurance_premiums) has no rate for an amortization over ${surchargeOver} years`,
+      );
+    }
+    rate = roundRate(rate + surcharge);
+    breakdown.push(`plus ${formatPercent(surcharge)} for an amortization over ${surchargeOver} years: ${formatPercent(rate)}`);
   }
 
   const premium = roundCents(loan * rate);
