@@ -146,6 +146,8 @@ describe("propertyTransferTax, from the published facts", () => {
       if (asOf === "2016-02-16") {
         // The brackets' first version is 2016-02-17: the facts record no general rate before it.
         expect(() => tax({ price, newlyBuilt: true, asOf })).toThrow("bc.ptt.brackets records no rule in force on 2016-02-16");
+        // The next day both facts have their first version: $700,000 pays $12,000, all of it exempt below $750,000.
+        expect(tax({ price, newlyBuilt: true, asOf: "2016-02-17" })).toMatchObject({ general: 12_000, exemption: 12_000, total: 0 });
         return;
       }
       // $760,000: 1% of $200,000 + 2% of $560,000 = $13,200; before April 2024 the phase-out from $750,000 to
