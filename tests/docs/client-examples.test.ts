@@ -52,13 +52,10 @@ describe("docs/consumers/client.md calculator examples", () => {
         return match ? `__check(${JSON.stringify(line)}, ${match[1]}, ${match[2]});` : line;
       })
       .join("\n");
-    const names = Object.keys(client).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name));
+    const exported = Object.entries(client).filter(([name]) => /^[A-Za-z_$][\w$]*$/.test(name));
+    const names = exported.map(([name]) => name);
     const run = new AsyncFunction("catalog", "__check", ...names, body);
-    await run(
-      catalog,
-      (line: string, actual: unknown, expected: unknown) => checks.push({ line, actual, expected }),
-      ...names.map((name) => client[name as keyof typeof client]),
-    );
+    await run(catalog, (line: string, actual: unknown, expected: unknown) => checks.push({ line, actual, expected }), ...exported.map(([, value]) => value));
     expect(checks.length).toBeGreaterThan(0);
     for (const check of checks) expect(check.actual, check.line).toEqual(check.expected);
   });
