@@ -1,8 +1,9 @@
 import type { ErrorBody } from "../../../src/schemas/error-body.ts";
 
 /**
- * A request the client could not turn into the data it promises: the server answered with an error status (its
- * JSON error body in `body` when it sent one), or the answer did not match the published schema (`issues`).
+ * A request the client could not turn into the data it promises: no answer came (a network failure: `status` is
+ * undefined), the server answered with an error status (its JSON error body in `body` when it sent one), or the
+ * answer did not match the published schema (`issues`). `url` is always the URL asked.
  */
 export class FactsClientError extends Error {
   override readonly name = "FactsClientError";

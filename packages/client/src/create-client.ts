@@ -47,7 +47,14 @@ export const createFactsClient = (options: FactsClientOptions) => {
   const fetchText = async (path: string): Promise<{ url: string; text: string }> => {
     const url = `${origin}${path}`;
     const kept = cache.get(url);
-    const response = await fetchImpl(url, { headers: kept ? { "if-none-match": kept.etag } : {} });
+    let response: Response;
+    try {
+      response = await fetchImpl(url, { headers: kept ? { "if-none-match": kept.etag } : {} });
+    } catch (error: unknown) {
+      // A refused connection, a DNS failure or an abort: no answer at all, said with the URL that was asked.
+      const reason = error instanceof Error ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ""}` : String(error);
+      throw new FactsClientError(`GET ${url} failed: ${reason}`, { url });
+    }
     if (response.status === 304 && kept) return { url, text: kept.body };
     const text = await response.text();
     if (!response.ok) {

@@ -3,7 +3,7 @@ import { roundCents } from "../../../../src/affordability/mortgage-math.ts";
 import { formatCad } from "../../../../src/render/pages/text/format-number.ts";
 import { BracketArray } from "../../../../src/schemas/fact-value.ts";
 import { CalculatorError } from "./calculator-error.ts";
-import { checkAmount, type FactSource, type FactUsed, readFact, roundRate } from "./facts-used.ts";
+import { checkAmount, checkAsOf, checkFlag, checkOptions, type FactSource, type FactUsed, readFactAsOf, requireFactAsOf, roundRate } from "./facts-used.ts";
 
 export interface PropertyTransferTaxOptions {
   /** Fair market value of the property, in dollars. */
@@ -16,7 +16,11 @@ export interface PropertyTransferTaxOptions {
   newlyBuilt?: boolean;
   /** The buyer is a foreign national, foreign corporation or taxable trustee buying in a specified area. */
   foreignBuyer?: boolean;
+  /** The registration date, YYYY-MM-DD (default today in B.C.): each fact's version in force on that date is used. */
+  asOf?: string;
 }
+
+const OPTION_KEYS = ["price", "residentialShare", "firstTimeBuyer", "newlyBuilt", "foreignBuyer", "asOf"] as const;
 
 /** One line of the calculation: what was taxed or deducted, at what rate, and the amount. */
 export interface PropertyTransferTaxLine {
@@ -28,6 +32,8 @@ export interface PropertyTransferTaxLine {
   fact_id: string;
 }
 
+export type ExemptionName = "first-time-home-buyers" | "newly-built-home";
+
 export interface PropertyTransferTaxResult {
   /** What the buyer pays: general tax less the exemption, plus the additional tax. */
   total: number;
@@ -35,11 +41,15 @@ export interface PropertyTransferTaxResult {
   general: number;
   /** The exemption deducted from the general tax (0 when none applies). */
   exemption: number;
-  exemption_claimed: "first-time-home-buyers" | "newly-built-home" | null;
+  exemption_claimed: ExemptionName | null;
+  /** Each exemption asked for, with the amount it would give on its own; the larger is claimed. */
+  exemptions_compared: Array<{ exemption: ExemptionName; amount: number; fact_id: string }>;
   /** Additional property transfer tax for foreign buyers. */
   additional: number;
+  /** The registration date the rules were taken for. */
+  as_of: string;
   breakdown: PropertyTransferTaxLine[];
-  /** The facts the calculation read, each with its version, canonical URL and citations. */
+  /** The facts the calculation read, each with the version in force on `as_of`, canonical URL and citations. */
   citations: FactUsed[];
   /** What the calculation assumes that the options do not say. */
   assumptions: string[];
@@ -52,25 +62,32 @@ const FirstTimeBuyerThresholds = z.object({
   exemption_ends_fmv: z.number().positive(),
 });
 const NewlyBuiltThresholds = z.object({ full_exemption_fmv_max: z.number().positive(), exemption_ends_fmv: z.number().positive() });
-const ForeignBuyerTax = z.object({ rate: z.number().min(0).max(1) });
+const ForeignBuyerTax = z.object({ rate: z.number().min(0).max(1), specified_areas: z.array(z.string()).optional() });
 
 type Thresholds = z.infer<typeof FirstTimeBuyerThresholds>;
 
 /**
- * General tax over the bracket schedule. The top bracket is the rate for residential value: it includes the further
- * tax on residential property, which the Property Transfer Tax Act (s. 3.01) charges on the amount by which the
- * residential property's own value exceeds the bracket's lower bound. So on a property that is partly residential,
- * the value above that bound pays the rate of the bracket below, and the further tax applies to the residential
- * value (fair market value × residential share) above the bound.
+ * The Ministry's page on the rates says of the further 2% on residential value above $3,000,000: "(effective
+ * February 21, 2018)". The bracket array does not say which bracket is the residential one, so before that date no
+ * bracket is read as the further tax: the schedule then in force had none.
  */
-const generalTax = (brackets: z.infer<typeof BracketArray>, price: number, residentialShare: number): PropertyTransferTaxLine[] => {
+const FURTHER_RESIDENTIAL_TAX_FROM = "2018-02-21";
+
+/**
+ * General tax over the bracket schedule. From 2018-02-21 the top bracket is the rate for residential value: it
+ * includes the further tax on residential property, which the Property Transfer Tax Act (s. 3.01) charges on the
+ * amount by which the residential property's own value exceeds the bracket's lower bound. So on a property that is
+ * partly residential, the value above that bound pays the rate of the bracket below, and the further tax applies to
+ * the residential value (fair market value × residential share) above the bound.
+ */
+const generalTax = (brackets: z.infer<typeof BracketArray>, price: number, residentialShare: number, asOf: string): PropertyTransferTaxLine[] => {
   const lines: PropertyTransferTaxLine[] = [];
   brackets.forEach((bracket, index) => {
     const lower = index === 0 ? 0 : brackets[index - 1]!.upper!;
     const portion = Math.min(price, bracket.upper ?? Number.POSITIVE_INFINITY) - lower;
     const range = bracket.upper === null ? `above ${formatCad(lower)}` : `${formatCad(lower)} to ${formatCad(bracket.upper)}`;
-    const isTop = index === brackets.length - 1 && index > 0;
-    if (!isTop || residentialShare === 1) {
+    const isFurther = index === brackets.length - 1 && index > 0 && asOf >= FURTHER_RESIDENTIAL_TAX_FROM;
+    if (!isFurther || residentialShare === 1) {
       if (portion > 0)
         lines.push({
           label: `general rate on ${range}`,
@@ -103,8 +120,8 @@ const generalTax = (brackets: z.infer<typeof BracketArray>, price: number, resid
  * An exemption's amount: the whole general tax up to `full_exemption_fmv_max`; a fixed cap up to
  * `capped_exemption_fmv_max` where there is one; then "proportionally reduced" (the Ministry's words) to nothing at
  * `exemption_ends_fmv`: the cap, or where there is none the tax on the value, times the share of the phase-out range
- * still ahead. The Ministry's table for first-time buyers before April 2024 ($500,000 to $525,000, no cap) follows
- * this form: $501,000 → $8,020 × 24/25 = $7,699.20.
+ * still ahead. This is the Act's formula E × (QV + 25,000 − FMV) / 25,000 (s. 5 (1.1)) and the form of the
+ * Ministry's tables: $476,000 under the 2014 thresholds → $7,520 × 24/25 = $7,219.20.
  */
 const exemptionAmount = (thresholds: Thresholds, price: number, tax: number): number => {
   if (price <= thresholds.full_exemption_fmv_max) return tax;
@@ -116,82 +133,171 @@ const exemptionAmount = (thresholds: Thresholds, price: number, tax: number): nu
   return roundCents((base * (thresholds.exemption_ends_fmv - price)) / (thresholds.exemption_ends_fmv - phaseStart));
 };
 
-/** The exemption the options claim, read from its fact; undefined when none is claimed. */
-const claimExemption = (facts: FactSource, options: PropertyTransferTaxOptions, price: number, general: number) => {
-  if (options.firstTimeBuyer) {
-    const { value, used } = readFact(facts, "bc.ptt.fthb_exemption", FirstTimeBuyerThresholds);
-    const claimed = "first-time-home-buyers" as const;
-    return { claimed, label: "first time home buyers' exemption", used, amount: exemptionAmount(value, price, general) };
-  }
-  if (options.newlyBuilt) {
-    const { value, used } = readFact(facts, "bc.ptt.newly_built_exemption", NewlyBuiltThresholds);
-    const thresholds = { ...value, capped_exemption_fmv_max: null, exemption_cap: Number.POSITIVE_INFINITY };
-    const claimed = "newly-built-home" as const;
-    return { claimed, label: "newly built home exemption", used, amount: exemptionAmount(thresholds, price, general) };
-  }
-  return undefined;
+interface ExemptionAsked {
+  exemption: ExemptionName;
+  label: string;
+  fact_id: string;
+  amount: number;
+  used: FactUsed | undefined;
+  /** Why the amount is what it is, for the breakdown. */
+  why: string;
+}
+
+const phaseText = (thresholds: Thresholds): string =>
+  thresholds.capped_exemption_fmv_max === null
+    ? `the whole tax up to ${formatCad(thresholds.full_exemption_fmv_max)}, reduced proportionally to nothing at ${formatCad(thresholds.exemption_ends_fmv)}`
+    : `the whole tax up to ${formatCad(thresholds.full_exemption_fmv_max)}, at most ${formatCad(thresholds.exemption_cap)} up to ${formatCad(thresholds.capped_exemption_fmv_max)}, reduced proportionally to nothing at ${formatCad(thresholds.exemption_ends_fmv)}`;
+
+/**
+ * The first time home buyers' exemption existed before the first version the facts record (the Ministry's page
+ * says the amount "may be different" for registrations on or before February 18, 2014), so a date before it has
+ * no rule to apply: `requireFactAsOf` refuses it.
+ */
+const firstTimeBuyerExemption = (facts: FactSource, asOf: string, price: number, general: number): ExemptionAsked => {
+  const { value, used } = requireFactAsOf(facts, "bc.ptt.fthb_exemption", FirstTimeBuyerThresholds, asOf);
+  const amount = exemptionAmount(value, price, general);
+  return {
+    exemption: "first-time-home-buyers",
+    label: "first time home buyers' exemption",
+    fact_id: used.fact_id,
+    amount,
+    used,
+    why: `${phaseText(value)} (version ${used.version} in force on ${asOf})`,
+  };
 };
 
 /**
- * B.C. property transfer tax on one transfer, from the published facts passed in: the general rates
- * (`bc.ptt.brackets`), the first time home buyers' or newly built home exemption with its phase-out, and the
- * additional tax for foreign buyers (`bc.ptt.foreign_buyer_additional`). The Ministry's examples: a $650,000 home
- * pays $11,000; a $4,500,000 wholly residential property pays $143,000.
+ * The newly built home exemption began with its first version: the Ministry's page says the transfer "must be
+ * registered at the Land Title Office after February 16, 2016". Before it the exemption is 0, and the breakdown
+ * says why.
+ */
+const newlyBuiltExemption = (facts: FactSource, asOf: string, price: number, general: number): ExemptionAsked => {
+  const read = readFactAsOf(facts, "bc.ptt.newly_built_exemption", NewlyBuiltThresholds, asOf);
+  if (read.value === undefined) {
+    const first = (read as { first_iso: string }).first_iso;
+    return {
+      exemption: "newly-built-home",
+      label: "newly built home exemption",
+      fact_id: "bc.ptt.newly_built_exemption",
+      amount: 0,
+      used: undefined,
+      why: `none: the exemption applies to transfers registered from ${first}, and ${asOf} is before that`,
+    };
+  }
+  const { value, used } = read as { value: z.infer<typeof NewlyBuiltThresholds>; used: FactUsed };
+  const thresholds = { ...value, capped_exemption_fmv_max: null, exemption_cap: Number.POSITIVE_INFINITY };
+  return {
+    exemption: "newly-built-home",
+    label: "newly built home exemption",
+    fact_id: used.fact_id,
+    amount: exemptionAmount(thresholds, price, general),
+    used,
+    why: `${phaseText(thresholds)} (version ${used.version} in force on ${asOf})`,
+  };
+};
+
+/**
+ * B.C. property transfer tax on one transfer registered on `asOf`, from the published facts passed in: the general
+ * rates (`bc.ptt.brackets`), the first time home buyers' and the newly built home exemptions with their phase-out
+ * (with both asked for, both are computed and the larger is claimed), and the additional tax for foreign buyers
+ * (`bc.ptt.foreign_buyer_additional`). The Ministry's examples: a $650,000 home pays $11,000; a $4,500,000 wholly
+ * residential property pays $143,000.
  */
 export const propertyTransferTax = (facts: FactSource, options: PropertyTransferTaxOptions): PropertyTransferTaxResult => {
+  checkOptions("propertyTransferTax", options, OPTION_KEYS);
   const price = checkAmount("price", options.price);
+  const asOf = checkAsOf(options.asOf);
   const residentialShare = options.residentialShare ?? 1;
   if (typeof residentialShare !== "number" || !(residentialShare >= 0 && residentialShare <= 1)) {
     throw new CalculatorError(`residentialShare must be a fraction from 0 to 1, got ${JSON.stringify(options.residentialShare)}`);
   }
-  const claims = (options.firstTimeBuyer ? 1 : 0) + (options.newlyBuilt ? 1 : 0);
-  if (claims > 0 && options.foreignBuyer) {
+  const firstTimeBuyer = checkFlag("firstTimeBuyer", options.firstTimeBuyer);
+  const newlyBuilt = checkFlag("newlyBuilt", options.newlyBuilt);
+  const foreignBuyer = checkFlag("foreignBuyer", options.foreignBuyer);
+  if ((firstTimeBuyer || newlyBuilt) && foreignBuyer) {
     throw new CalculatorError(
       "the first time home buyers' and newly built home exemptions are for Canadian citizens and permanent residents, not foreign buyers",
     );
   }
-  if (claims > 0 && residentialShare < 1) {
+  if ((firstTimeBuyer || newlyBuilt) && residentialShare < 1) {
     throw new CalculatorError(
       "an exemption on a property that is not wholly residential is partial and depends on the improvements; this calculator covers wholly residential property only",
     );
   }
-  if (claims > 1) throw new CalculatorError("claim one exemption per calculation: firstTimeBuyer or newlyBuilt");
 
-  const brackets = readFact(facts, "bc.ptt.brackets", BracketArray);
+  const brackets = requireFactAsOf(facts, "bc.ptt.brackets", BracketArray, asOf);
   const used: FactUsed[] = [brackets.used];
-  const breakdown = generalTax(brackets.value, price, residentialShare);
+  const breakdown = generalTax(brackets.value, price, residentialShare, asOf);
   const general = roundCents(breakdown.reduce((sum, line) => sum + line.amount, 0));
-  const assumptions = ["the fair market value is the value the tax is charged on"];
-  const claim = claimExemption(facts, options, price, general);
-  if (claim) {
-    used.push(claim.used);
-    breakdown.push({ label: claim.label, base: price, rate: null, amount: -claim.amount, fact_id: claim.used.fact_id });
+  const assumptions = [`the transfer is registered on ${asOf}`, "the fair market value is the value the tax is charged on"];
+
+  const asked: ExemptionAsked[] = [
+    ...(firstTimeBuyer ? [firstTimeBuyerExemption(facts, asOf, price, general)] : []),
+    ...(newlyBuilt ? [newlyBuiltExemption(facts, asOf, price, general)] : []),
+  ];
+  // The larger is claimed; on a tie the first asked for (first-time buyers) is.
+  const claim = asked.reduce<ExemptionAsked | undefined>((best, each) => (best === undefined || each.amount > best.amount ? each : best), undefined);
+  for (const each of asked) {
+    if (each.used) used.push(each.used);
+    const compared =
+      asked.length > 1
+        ? each === claim
+          ? "; claimed, the larger of the two"
+          : `; not claimed: the ${claim!.label} is larger (${formatCad(claim!.amount)})`
+        : "";
+    breakdown.push({
+      label: `${each.label}: ${each.why}${compared}`,
+      base: price,
+      rate: null,
+      amount: each === claim && each.amount > 0 ? -each.amount : 0,
+      fact_id: each.fact_id,
+    });
+  }
+  if (asked.length > 0) {
     assumptions.push("every buyer qualifies for the exemption (100% of the transfer is eligible)", "the land is 0.5 hectares or smaller");
   }
   const exemption = claim?.amount ?? 0;
 
   let additional = 0;
-  if (options.foreignBuyer) {
-    const foreign = readFact(facts, "bc.ptt.foreign_buyer_additional", ForeignBuyerTax);
-    used.push(foreign.used);
+  if (foreignBuyer) {
+    // The additional tax began with its first version (registrations from 2016-08-02): before it, none was due.
+    const read = readFactAsOf(facts, "bc.ptt.foreign_buyer_additional", ForeignBuyerTax, asOf);
     const base = roundCents(price * residentialShare);
-    additional = roundCents(base * foreign.value.rate);
-    breakdown.push({
-      label: "additional tax for foreign buyers on the residential share",
-      base,
-      rate: foreign.value.rate,
-      amount: additional,
-      fact_id: foreign.used.fact_id,
-    });
-    assumptions.push("the property is in a specified area and the foreign buyer holds the whole interest");
+    if (read.value === undefined) {
+      const first = (read as { first_iso: string }).first_iso;
+      breakdown.push({
+        label: `no additional tax for foreign buyers: it applies to transfers registered from ${first}, and ${asOf} is before that`,
+        base,
+        rate: null,
+        amount: 0,
+        fact_id: "bc.ptt.foreign_buyer_additional",
+      });
+    } else {
+      const foreign = read as { value: z.infer<typeof ForeignBuyerTax>; used: FactUsed };
+      used.push(foreign.used);
+      additional = roundCents(base * foreign.value.rate);
+      breakdown.push({
+        label: `additional tax for foreign buyers on the residential share (version ${foreign.used.version} in force on ${asOf})`,
+        base,
+        rate: foreign.value.rate,
+        amount: additional,
+        fact_id: foreign.used.fact_id,
+      });
+      const areas = foreign.value.specified_areas;
+      assumptions.push(
+        `the property is in a specified area${areas ? ` (on ${asOf}: ${areas.join(", ")})` : ""} and the foreign buyer holds the whole interest`,
+      );
+    }
   }
 
   return {
     total: roundCents(general - exemption + additional),
     general,
     exemption,
-    exemption_claimed: claim?.claimed ?? null,
+    exemption_claimed: claim?.used ? claim.exemption : null,
+    exemptions_compared: asked.map((each) => ({ exemption: each.exemption, amount: each.amount, fact_id: each.fact_id })),
     additional,
+    as_of: asOf,
     breakdown,
     citations: used,
     assumptions,

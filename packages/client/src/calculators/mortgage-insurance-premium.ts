@@ -1,0 +1,226 @@
+import { z } from "zod";
+import { roundCents } from "../../../../src/affordability/mortgage-math.ts";
+import { formatCad, formatPercent } from "../../../../src/render/pages/text/format-number.ts";
+import { CalculatorError } from "./calculator-error.ts";
+import { checkAmount, checkAsOf, checkFlag, checkOptions, type FactSource, type FactUsed, readFactAsOf, requireFactAsOf, roundRate } from "./facts-used.ts";
+import { minimumDownPayment } from "./minimum-down-payment.ts";
+
+export interface MortgageInsurancePremiumOptions {
+  /** Purchase price, in dollars. */
+  price: number;
+  /** Down payment, in dollars. */
+  downPayment: number;
+  amortizationYears: number;
+  /** At least one borrower is a first-time home buyer (for a 30-year amortization). */
+  firstTimeBuyer?: boolean;
+  /** The home is newly built, never occupied (for a 30-year amortization). */
+  newlyBuilt?: boolean;
+  /** The down payment comes from a non-traditional source (for example borrowed), which has its own premium above 90% loan-to-value. */
+  nonTraditionalDownPayment?: boolean;
+  /** The date whose rules apply, YYYY-MM-DD (default today in B.C.). */
+  asOf?: string;
+}
+
+const OPTION_KEYS = ["price", "downPayment", "amortizationYears", "firstTimeBuyer", "newlyBuilt", "nonTraditionalDownPayment", "asOf"] as const;
+
+export interface MortgageInsurancePremiumResult {
+  /** Whether default insurance is available for this purchase on `as_of`; `reason` says why not. */
+  insurable: boolean;
+  reason: string | null;
+  /** Loan-to-value: the loan before the premium over the price, a fraction to four decimals (a percentage to two). */
+  ltv: number;
+  /** The premium rate on the total loan, surcharge included; null when not insurable. */
+  rate: number | null;
+  premium: number;
+  /** Price less down payment. */
+  loan: number;
+  /** The loan with the premium added to it, as the premium is financed. */
+  loan_with_premium: number;
+  as_of: string;
+  breakdown: string[];
+  citations: FactUsed[];
+}
+
+const PremiumSchedule = z.object({
+  premium_rates_on_total_loan: z.array(z.object({ ltv_max: z.number().gt(0).max(1), rate: z.number().min(0).max(1) })).min(1),
+  // null: the schedule in force has no separate rate for a non-traditional down payment (CMHC's has none since 2020-07-01).
+  non_traditional_down_payment_rate: z.number().min(0).max(1).nullable(),
+  non_traditional_down_payment_ltv_min: z.number().min(0).max(1),
+  // null: the schedule in force has no rate for an amortization over `amortization_surcharge_over_years`.
+  amortization_surcharge_rate: z.number().min(0).max(1).nullable(),
+  amortization_surcharge_over_years: z.number().positive(),
+  premium_added_to_loan: z.boolean(),
+  provincial_sales_tax_on_premium: z.object({ applies_in_bc: z.boolean() }),
+});
+
+const Eligibility = z.object({
+  max_amortization_years: z.number().positive(),
+  standard_insured_max_amortization_years: z.number().positive(),
+  eligible_buyers: z.array(z.string()).min(1),
+});
+const InsuredRatio = z.object({ high_ratio_threshold_ltv: z.number().gt(0).max(1) });
+
+/**
+ * Who each entry of `cmhc.amortization_30yr_eligibility`'s `eligible_buyers` covers. The fact states them in words;
+ * an entry not listed here is refused with its path rather than guessed at.
+ */
+const ELIGIBLE_BUYERS: Record<string, (buyer: { firstTimeBuyer: boolean; newlyBuilt: boolean }) => boolean> = {
+  "first-time home buyers purchasing a newly built home": (buyer) => buyer.firstTimeBuyer && buyer.newlyBuilt,
+  "all first-time home buyers (new or resale homes)": (buyer) => buyer.firstTimeBuyer,
+  "all buyers of newly built homes": (buyer) => buyer.newlyBuilt,
+};
+
+const notInsurable = (base: Omit<MortgageInsurancePremiumResult, "insurable" | "reason" | "rate" | "premium" | "loan_with_premium">, reason: string) => ({
+  ...base,
+  insurable: false,
+  reason,
+  rate: null,
+  premium: 0,
+  loan_with_premium: base.loan,
+  breakdown: [...base.breakdown, `not insurable: ${reason}`],
+});
+
+/**
+ * The mortgage default insurance premium on a purchase, from `cmhc.mortgage_insurance_premiums` in force on `asOf`:
+ * the rate of the loan-to-value band (each band's `ltv_max` is inclusive), or the non-traditional down payment
+ * rate above its loan-to-value where the schedule has one, plus the surcharge for an amortization over 25 years
+ * where it has one, on the whole loan; the premium
+ * is added to the loan. Not insurable, each with its reason: at or above the insured price cap, below the minimum
+ * down payment (`cmhc.insurance_cap`), above the highest band, or a high-ratio loan amortized over the standard
+ * maximum when `cmhc.amortization_30yr_eligibility` does not allow the longer one for this buyer on that date.
+ */
+export const mortgageInsurancePremium = (facts: FactSource, options: MortgageInsurancePremiumOptions): MortgageInsurancePremiumResult => {
+  checkOptions("mortgageInsurancePremium", options, OPTION_KEYS);
+  const price = checkAmount("price", options.price, 0.01);
+  const downPayment = checkAmount("downPayment", options.downPayment);
+  if (downPayment > price) throw new CalculatorError(`downPayment (${downPayment}) must not be more than price (${price})`);
+  const years = options.amortizationYears;
+  if (typeof years !== "number" || !Number.isFinite(years) || years <= 0 || years > 100) {
+    throw new CalculatorError(`amortizationYears must be a number of years above 0 and at most 100, got ${JSON.stringify(years)}`);
+  }
+  const buyer = { firstTimeBuyer: checkFlag("firstTimeBuyer", options.firstTimeBuyer), newlyBuilt: checkFlag("newlyBuilt", options.newlyBuilt) };
+  const nonTraditional = checkFlag("nonTraditionalDownPayment", options.nonTraditionalDownPayment);
+  const asOf = checkAsOf(options.asOf);
+
+  const loan = roundCents(price - downPayment);
+  // Loan-to-value in percent to two decimals, the precision CMHC writes its bands in ("90.01% to 95%"): a loan of
+  // $400,000 on $444,444.44 is 90.00%, not 90.000001%.
+  const ltv = Math.round((loan / price) * 10_000) / 10_000;
+  const minimum = minimumDownPayment(facts, price, { asOf });
+  const ratio = requireFactAsOf(facts, "cmhc.insurance_cap", InsuredRatio, asOf);
+  const schedule = requireFactAsOf(facts, "cmhc.mortgage_insurance_premiums", PremiumSchedule, asOf);
+  const citations = [...minimum.citations, schedule.used];
+  const base = {
+    ltv,
+    loan,
+    as_of: asOf,
+    breakdown: [`loan ${formatCad(price)} − ${formatCad(downPayment)} down = ${formatCad(loan)}, ${formatPercent(roundRate(ltv))} of the price`],
+    citations,
+  };
+  if (!minimum.insurable) {
+    return notInsurable(base, `the price is at or above the insured price cap of ${formatCad(minimum.price_cap)} (cmhc.insurance_cap on ${asOf})`);
+  }
+  if (downPayment < minimum.minimum) {
+    return notInsurable(base, `the down payment is below the minimum of ${formatCad(minimum.minimum)} for this price (cmhc.insurance_cap on ${asOf})`);
+  }
+  const bands = [...schedule.value.premium_rates_on_total_loan].sort((a, b) => a.ltv_max - b.ltv_max);
+  const band = bands.find((each) => ltv <= each.ltv_max);
+  if (!band) {
+    return notInsurable(base, `the loan is ${formatPercent(ltv)} of the price, above the highest band of ${formatPercent(bands.at(-1)!.ltv_max)}`);
+  }
+  const lowerBound = bands[bands.indexOf(band) - 1]?.ltv_max;
+  const breakdown = [...base.breakdown];
+  let rate = band.rate;
+  breakdown.push(
+    `premium rate ${formatPercent(band.rate)}: the band ${lowerBound === undefined ? "up to" : `above ${formatPercent(lowerBound)} up to`} and including ${formatPercent(band.ltv_max)}`,
+  );
+  if (nonTraditional && ltv > schedule.value.non_traditional_down_payment_ltv_min) {
+    const nonTraditionalRate = schedule.value.non_traditional_down_payment_rate;
+    if (nonTraditionalRate === null) {
+      breakdown.push(`the schedule in force on ${asOf} has no separate rate for a non-traditional down payment: the band's rate applies`);
+    } else {
+      rate = nonTraditionalRate;
+      breakdown.push(
+        `non-traditional down payment above ${formatPercent(schedule.value.non_traditional_down_payment_ltv_min)} loan-to-value: ${formatPercent(rate)} instead`,
+      );
+    }
+  }
+
+  const surchargeOver = schedule.value.amortization_surcharge_over_years;
+  if (years > surchargeOver) {
+    const highRatio = ltv > ratio.value.high_ratio_threshold_ltv;
+    if (highRatio) {
+      const read = readFactAsOf(facts, "cmhc.amortization_30yr_eligibility", Eligibility, asOf);
+      if (read.value === undefined) {
+        const first = (read as { first_iso: string }).first_iso;
+        return notInsurable(
+          { ...base, breakdown },
+          `a high-ratio insured loan is amortized over at most ${surchargeOver} years on ${asOf}: longer insured amortizations (cmhc.amortization_30yr_eligibility) begin on ${first}`,
+        );
+      }
+      const eligibility = read as { value: z.infer<typeof Eligibility>; used: FactUsed };
+      citations.push(eligibility.used);
+      const covers = eligibility.value.eligible_buyers.map((words, index) => {
+        const rule = ELIGIBLE_BUYERS[words];
+        if (!rule) {
+          throw new CalculatorError(
+            `cmhc.amortization_30yr_eligibility (version ${eligibility.used.version}, in force on ${asOf}) at $.value.eligible_buyers[${index}]: this calculator does not know who "${words}" covers`,
+          );
+        }
+        return rule(buyer) ? words : undefined;
+      });
+      const eligibleAs = covers.find((words) => words !== undefined);
+      if (years > eligibility.value.max_amortization_years) {
+        return notInsurable(
+          { ...base, breakdown },
+          `a high-ratio insured loan is amortized over at most ${eligibility.value.max_amortization_years} years (cmhc.amortization_30yr_eligibility on ${asOf})`,
+        );
+      }
+      if (years > eligibility.value.standard_insured_max_amortization_years && eligibleAs === undefined) {
+        return notInsurable(
+          { ...base, breakdown },
+          `on ${asOf} a high-ratio insured loan may be amortized over more than ${eligibility.value.standard_insured_max_amortization_years} years only for ${eligibility.value.eligible_buyers.join("; ")} (cmhc.amortization_30yr_eligibility), and the options say this purchase is not one`,
+        );
+      }
+      if (eligibleAs !== undefined) breakdown.push(`amortization of ${years} years allowed for ${eligibleAs} (cmhc.amortization_30yr_eligibility on ${asOf})`);
+    } else {
+      breakdown.push(`a loan of ${formatPercent(ltv)} of the price is not high-ratio, so the 30-year eligibility rule for high-ratio loans does not apply`);
+    }
+    const surcharge = schedule.value.amortization_surcharge_rate;
+    if (surcharge === null) {
+      return notInsurable(
+        { ...base, breakdown },
+        `the premium schedule in force on ${asOf} (cmhc.mortgage_insurance_premiums) has no rate for an amortization over ${surchargeOver} years`,
+      );
+    }
+    rate = roundRate(rate + surcharge);
+    breakdown.push(`plus ${formatPercent(surcharge)} for an amortization over ${surchargeOver} years: ${formatPercent(rate)}`);
+  }
+
+  const premium = roundCents(loan * rate);
+  breakdown.push(`premium ${formatPercent(rate)} × ${formatCad(loan)} = ${formatCad(premium)}`);
+  const added = schedule.value.premium_added_to_loan;
+  breakdown.push(
+    added ? `the premium is added to the loan: ${formatCad(roundCents(loan + premium))}` : "the premium is paid separately, not added to the loan",
+  );
+  breakdown.push(
+    schedule.value.provincial_sales_tax_on_premium.applies_in_bc
+      ? "provincial sales tax applies to the premium in B.C. by this fact; the calculator does not add it"
+      : "no provincial sales tax on the premium in B.C.",
+  );
+  if (ltv <= ratio.value.high_ratio_threshold_ltv) {
+    breakdown.push(`lenders usually require insurance only above ${formatPercent(ratio.value.high_ratio_threshold_ltv)} loan-to-value (less than 20% down)`);
+  }
+  return {
+    insurable: true,
+    reason: null,
+    ltv,
+    rate,
+    premium,
+    loan,
+    loan_with_premium: added ? roundCents(loan + premium) : loan,
+    as_of: asOf,
+    breakdown,
+    citations,
+  };
+};

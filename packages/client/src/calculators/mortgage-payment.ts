@@ -1,0 +1,263 @@
+import { roundCents } from "../../../../src/affordability/mortgage-math.ts";
+import { formatCad, formatPercent } from "../../../../src/render/pages/text/format-number.ts";
+import { CalculatorError } from "./calculator-error.ts";
+import { checkAmount, checkOptions } from "./facts-used.ts";
+
+export const PAYMENT_FREQUENCIES = ["monthly", "semi-monthly", "biweekly", "weekly", "accelerated-biweekly", "accelerated-weekly"] as const;
+export type PaymentFrequency = (typeof PAYMENT_FREQUENCIES)[number];
+
+const PAYMENTS_PER_YEAR: Record<PaymentFrequency, number> = {
+  monthly: 12,
+  "semi-monthly": 24,
+  biweekly: 26,
+  weekly: 52,
+  "accelerated-biweekly": 26,
+  "accelerated-weekly": 52,
+};
+
+/**
+ * An accelerated payment is the monthly payment divided by this, paid every two weeks or every week (FCAC's
+ * definition); the monthly payment is divided before it is rounded to the cent, so no rounding is doubled.
+ */
+const ACCELERATED_DIVISOR: Partial<Record<PaymentFrequency, number>> = { "accelerated-biweekly": 2, "accelerated-weekly": 4 };
+
+export interface MortgagePaymentOptions {
+  principal: number;
+  /** The quoted annual rate as a fraction (0.05 for 5%), compounded semi-annually as the Interest Act requires. */
+  annualRate: number;
+  amortizationYears: number;
+  /** Default `monthly`. */
+  frequency?: PaymentFrequency;
+}
+
+export interface MortgagePaymentResult {
+  /** Each payment, in dollars and cents. */
+  payment: number;
+  frequency: PaymentFrequency;
+  payments_per_year: number;
+  /** The interest rate of one payment period, equivalent to the quoted rate compounded semi-annually. */
+  periodic_rate: number;
+  /**
+   * How many payments repay the loan: `payments_per_year × amortizationYears`, the last adjusted by what rounding the
+   * payment to the cent leaves; fewer for an accelerated frequency, the last one smaller.
+   */
+  payments_to_repay: number;
+  breakdown: string[];
+}
+
+const checkRate = (annualRate: unknown): number => {
+  if (typeof annualRate !== "number" || !Number.isFinite(annualRate) || annualRate < 0 || annualRate >= 1) {
+    throw new CalculatorError(`annualRate must be a fraction from 0 to below 1 (0.05 for 5%), got ${JSON.stringify(annualRate)}`);
+  }
+  return annualRate;
+};
+
+const checkYears = (name: string, years: unknown): number => {
+  if (typeof years !== "number" || !Number.isFinite(years) || years <= 0 || years > 100) {
+    throw new CalculatorError(`${name} must be a number of years above 0 and at most 100, got ${JSON.stringify(years)}`);
+  }
+  return years;
+};
+
+const checkFrequency = (frequency: unknown): PaymentFrequency => {
+  if (frequency === undefined) return "monthly";
+  if (!(PAYMENT_FREQUENCIES as readonly unknown[]).includes(frequency)) {
+    throw new CalculatorError(`frequency must be one of ${PAYMENT_FREQUENCIES.join(", ")}, got ${JSON.stringify(frequency)}`);
+  }
+  return frequency as PaymentFrequency;
+};
+
+/** The rate of one of `perYear` equal periods, equivalent to `annualRate` compounded semi-annually: (1 + r/2)^(2/n) − 1. */
+export const periodicRate = (annualRate: number, perYear: number): number => (1 + annualRate / 2) ** (2 / perYear) - 1;
+
+/** The level payment that repays `principal` over `periods` at `rate` a period (the annuity formula), unrounded. */
+const annuityPayment = (principal: number, rate: number, periods: number): number =>
+  rate === 0 ? principal / periods : (principal * rate) / (1 - (1 + rate) ** -periods);
+
+/** How many payments of `payment` repay `principal` at `rate` a period, counting a smaller last payment as one. */
+const paymentsToRepay = (principal: number, rate: number, payment: number): number => {
+  if (principal === 0) return 0;
+  if (rate === 0) return Math.ceil(principal / payment - 1e-9);
+  return Math.ceil(-Math.log(1 - (principal * rate) / payment) / Math.log(1 + rate) - 1e-9);
+};
+
+interface Plan {
+  principal: number;
+  annualRate: number;
+  years: number;
+  frequency: PaymentFrequency;
+  perYear: number;
+  rate: number;
+  payment: number;
+}
+
+const plan = (principal: number, annualRate: number, years: number, frequency: PaymentFrequency): Plan => {
+  const divisor = ACCELERATED_DIVISOR[frequency];
+  const perYear = PAYMENTS_PER_YEAR[frequency];
+  const payment =
+    divisor === undefined
+      ? roundCents(annuityPayment(principal, periodicRate(annualRate, perYear), perYear * years))
+      : roundCents(annuityPayment(principal, periodicRate(annualRate, 12), 12 * years) / divisor);
+  return { principal, annualRate, years, frequency, perYear, rate: periodicRate(annualRate, perYear), payment };
+};
+
+const planText = (each: Plan): string[] => {
+  const divisor = ACCELERATED_DIVISOR[each.frequency];
+  const head = `${formatPercent(each.annualRate)} a year compounded semi-annually is ${formatPercent(Number(each.rate.toFixed(8)))} a period at ${each.perYear} payments a year`;
+  return divisor === undefined
+    ? [head, `${formatCad(each.principal)} repaid in ${each.perYear * each.years} equal payments of ${formatCad(each.payment)}`]
+    : [
+        head,
+        `${each.frequency}: the monthly payment that repays ${formatCad(each.principal)} over ${each.years} years, divided by ${divisor}: ${formatCad(each.payment)}, paid ${each.perYear} times a year`,
+      ];
+};
+
+/**
+ * The payment of a Canadian fixed-rate mortgage at each frequency. The quoted rate compounds semi-annually (Interest
+ * Act), so each frequency's periodic rate is (1 + r/2)^(2/n) − 1 for n payments a year, and a regular payment is the
+ * annuity that repays the loan over the amortization. An accelerated payment is the monthly payment divided by 2
+ * (every two weeks) or 4 (every week), which repays the loan sooner.
+ */
+export const mortgagePayment = (options: MortgagePaymentOptions): MortgagePaymentResult => {
+  checkOptions("mortgagePayment", options, ["principal", "annualRate", "amortizationYears", "frequency"]);
+  const each = plan(
+    checkAmount("principal", options.principal),
+    checkRate(options.annualRate),
+    checkYears("amortizationYears", options.amortizationYears),
+    checkFrequency(options.frequency),
+  );
+  return {
+    payment: each.payment,
+    frequency: each.frequency,
+    payments_per_year: each.perYear,
+    periodic_rate: each.rate,
+    // A regular payment is rounded to the cent; the last scheduled payment takes up what that leaves (see amortizationSchedule).
+    payments_to_repay: ACCELERATED_DIVISOR[each.frequency] === undefined ? each.perYear * each.years : paymentsToRepay(each.principal, each.rate, each.payment),
+    breakdown: planText(each),
+  };
+};
+
+export interface AmortizationScheduleOptions extends MortgagePaymentOptions {
+  /** The term whose end balance is asked for, in years (default the whole amortization). */
+  termYears?: number;
+}
+
+export interface SchedulePeriod {
+  /** 1 for the first payment. */
+  number: number;
+  payment: number;
+  interest: number;
+  principal: number;
+  /** What is owed after this payment. */
+  balance: number;
+}
+
+export interface AmortizationScheduleResult {
+  payment: number;
+  frequency: PaymentFrequency;
+  /**
+   * Every payment until the loan is repaid. The last is what is left owing with its interest: the payment rounded to
+   * the cent leaves up to a few dollars over a long amortization, which the last scheduled payment takes up.
+   */
+  periods: SchedulePeriod[];
+  /** What is owed after the last payment of the term. */
+  balance_at_term_end: number;
+  interest_in_term: number;
+  principal_in_term: number;
+  /** Interest over the whole schedule. */
+  total_interest: number;
+  breakdown: string[];
+}
+
+/**
+ * The payment schedule: each period's interest (on the balance, at the periodic rate, to the cent), the principal
+ * the rest of the payment repays, and the balance after it; the last payment clears what is left. With `termYears`,
+ * the balance at the end of the term (what is renewed) and the interest and principal paid in it.
+ */
+export const amortizationSchedule = (options: AmortizationScheduleOptions): AmortizationScheduleResult => {
+  checkOptions("amortizationSchedule", options, ["principal", "annualRate", "amortizationYears", "termYears", "frequency"]);
+  const years = checkYears("amortizationYears", options.amortizationYears);
+  const each = plan(checkAmount("principal", options.principal), checkRate(options.annualRate), years, checkFrequency(options.frequency));
+  const termYears = options.termYears === undefined ? years : checkYears("termYears", options.termYears);
+  if (termYears > years) throw new CalculatorError(`termYears (${termYears}) must not be longer than amortizationYears (${years})`);
+  const termPayments = Math.round(termYears * each.perYear);
+  const periods: SchedulePeriod[] = [];
+  let balance = each.principal;
+  // Rounding each payment to the cent can leave a few cents after the last scheduled payment; they are paid with it.
+  const lastScheduled = each.perYear * years;
+  for (let number = 1; balance > 0 && number <= lastScheduled + 1; number += 1) {
+    const interest = roundCents(balance * each.rate);
+    const clears = balance + interest <= each.payment || number >= lastScheduled;
+    const payment = clears ? roundCents(balance + interest) : each.payment;
+    const principal = roundCents(payment - interest);
+    balance = roundCents(balance - principal);
+    periods.push({ number, payment, interest, principal, balance });
+  }
+  const inTerm = periods.slice(0, termPayments);
+  const interestInTerm = roundCents(inTerm.reduce((sum, period) => sum + period.interest, 0));
+  const principalInTerm = roundCents(inTerm.reduce((sum, period) => sum + period.principal, 0));
+  const balanceAtTermEnd = inTerm.at(-1)?.balance ?? each.principal;
+  return {
+    payment: each.payment,
+    frequency: each.frequency,
+    periods,
+    balance_at_term_end: balanceAtTermEnd,
+    interest_in_term: interestInTerm,
+    principal_in_term: principalInTerm,
+    total_interest: roundCents(periods.reduce((sum, period) => sum + period.interest, 0)),
+    breakdown: [
+      ...planText(each),
+      `after ${termPayments} payments (${termYears} years): ${formatCad(interestInTerm)} of interest and ${formatCad(principalInTerm)} of principal paid, ${formatCad(balanceAtTermEnd)} owing`,
+      `repaid after ${periods.length} payments`,
+    ],
+  };
+};
+
+export interface MaxPrincipalOptions {
+  /** The payment at `frequency`, in dollars. */
+  payment: number;
+  annualRate: number;
+  amortizationYears: number;
+  /** Default `monthly`. */
+  frequency?: PaymentFrequency;
+}
+
+export interface MaxPrincipalResult {
+  /** The largest loan, to the cent below, whose payment at `frequency` is at most `payment`. */
+  principal: number;
+  frequency: PaymentFrequency;
+  periodic_rate: number;
+  breakdown: string[];
+}
+
+/**
+ * The largest loan a payment carries: the present value of the payments over the amortization at the periodic
+ * rate (the annuity formula solved for the principal), rounded down to the cent. For an accelerated frequency, the
+ * loan whose monthly payment is the payment times 2 (biweekly) or 4 (weekly).
+ */
+export const maxPrincipal = (options: MaxPrincipalOptions): MaxPrincipalResult => {
+  checkOptions("maxPrincipal", options, ["payment", "annualRate", "amortizationYears", "frequency"]);
+  const payment = checkAmount("payment", options.payment);
+  const annualRate = checkRate(options.annualRate);
+  const years = checkYears("amortizationYears", options.amortizationYears);
+  const frequency = checkFrequency(options.frequency);
+  const divisor = ACCELERATED_DIVISOR[frequency];
+  const perYear = divisor === undefined ? PAYMENTS_PER_YEAR[frequency] : 12;
+  const perPeriod = divisor === undefined ? payment : payment * divisor;
+  const rate = periodicRate(annualRate, perYear);
+  const periods = perYear * years;
+  const exact = rate === 0 ? perPeriod * periods : (perPeriod * (1 - (1 + rate) ** -periods)) / rate;
+  let principal = Math.floor(exact * 100 + 1e-6) / 100;
+  // The payment on the loan is rounded to the cent; step down until it does not exceed what was given.
+  while (principal > 0 && plan(principal, annualRate, years, frequency).payment > payment) principal = roundCents(principal - 0.01);
+  return {
+    principal,
+    frequency,
+    periodic_rate: periodicRate(annualRate, PAYMENTS_PER_YEAR[frequency]),
+    breakdown: [
+      divisor === undefined
+        ? `${periods} payments of ${formatCad(payment)} at ${formatPercent(Number(rate.toFixed(8)))} a period repay at most ${formatCad(principal)}`
+        : `${frequency}: ${formatCad(payment)} × ${divisor} = a monthly payment of ${formatCad(perPeriod)}, which over ${periods} months repays at most ${formatCad(principal)}`,
+    ],
+  };
+};
