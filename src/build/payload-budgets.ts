@@ -37,6 +37,11 @@ const SERIES = { perMember: 256 } as const;
  * allowance is for the entry's path and size.
  */
 const MANIFEST = { fixed: 3 * KB, perFile: 64 } as const;
+/**
+ * The calculators page's script: the client's calculators, the zod schemas they check each fact's value with, and the
+ * page's own code. It does not grow with the catalog; it grows only when the calculators do.
+ */
+const CALCULATORS_SCRIPT = { path: "/assets/calculators.js", limit: 40 * KB } as const;
 
 export interface BudgetRow {
   /** Which budget the file falls under, e.g. `catalog` or `single fact`. */
@@ -116,6 +121,7 @@ export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetRep
   // The catalog page shows what the catalog lists, as HTML; it may weigh what the catalog may.
   add("catalog page", "/index.html", { limit: catalog.limit, basis: `the catalog's limit (${kb(catalog.limit)})` });
   add("diff index", SITE_PATHS.diffIndex, { limit: FIXED.diffIndex, basis: kb(FIXED.diffIndex) });
+  add("calculators script", CALCULATORS_SCRIPT.path, { limit: CALCULATORS_SCRIPT.limit, basis: kb(CALCULATORS_SCRIPT.limit) });
 
   // Every other file of the tree is an entry of the manifest's `files`: all but the manifest and its signature.
   const manifestEntries = [...tree.keys()].filter((path) => path !== SITE_PATHS.manifest && path !== SITE_PATHS.manifestSignature).length;

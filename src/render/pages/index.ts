@@ -2,6 +2,7 @@ import type { SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
 import { siteAssets } from "./parts/index.ts";
 import { renderAffordabilityPage } from "./render-affordability-page.ts";
+import { renderCalculatorsPage } from "./render-calculators-page.ts";
 import { renderCatalogPage } from "./render-catalog-page.ts";
 import { renderChangelogPage } from "./render-changelog-page.ts";
 import { renderFactPage } from "./render-fact-page.ts";
@@ -14,6 +15,8 @@ export const renderPages = (model: SiteModel): SiteFiles =>
     ["/sources.html", renderSourcesPage(model)],
     ["/changelog.html", renderChangelogPage(model)],
     ["/affordability.html", renderAffordabilityPage(model)],
+    ["/calculators.html", renderCalculatorsPage(model)],
+    ["/assets/calculators.js", model.calculatorsScript],
     ...model.facts.map((fact): [string, string] => [`/${fact.id}.html`, renderFactPage(model, fact)]),
     ...siteAssets(),
   ]);

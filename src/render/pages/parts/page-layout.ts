@@ -2,7 +2,7 @@ import { SERVICE } from "../../../lib/config.ts";
 import type { SiteModel } from "../../site-model.ts";
 import { type Html, html, readableDateTime, sitePath } from "../text/index.ts";
 
-export type PageName = "catalog" | "sources" | "changelog" | "affordability" | "fact";
+export type PageName = "catalog" | "sources" | "changelog" | "affordability" | "calculators" | "fact";
 
 export interface Page {
   name: PageName;
@@ -20,6 +20,7 @@ const NAV: ReadonlyArray<readonly [PageName, string, (model: SiteModel) => strin
   ["sources", "Sources", (model) => model.urls.sourcesPage],
   ["changelog", "Change log", (model) => model.urls.changelogPage],
   ["affordability", "Affordability index", (model) => model.urls.affordabilityPage],
+  ["calculators", "Calculators", (model) => model.urls.calculatorsPage],
 ];
 
 /** The frame every page shares: landmarks (banner, navigation, main, contentinfo), a skip link and the licence. */

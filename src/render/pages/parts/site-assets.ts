@@ -4,8 +4,8 @@ import type { SiteFiles } from "../../site-files.ts";
 
 const ASSETS = path.resolve(import.meta.dirname, "../../../../site/assets");
 
-/** The stylesheet and the search script, published as written in `site/assets/` (no bundler, no build step). */
-export const ASSET_FILES = ["site.css", "search.js"] as const;
+/** The stylesheets and the search script, published as written in `site/assets/` (no bundler, no build step). */
+export const ASSET_FILES = ["site.css", "search.js", "calculators.css"] as const;
 
 /**
  * Reads the assets once, when the module loads: they are part of the source tree like the code itself, so the
