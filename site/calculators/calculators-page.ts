@@ -77,31 +77,24 @@ const results = (rows: Array<[string, string]>): HTMLDListElement =>
     "calc-results",
   );
 
-const breakdown = (caption: string, lines: readonly Line[]): HTMLElement => {
-  const table = make("table", undefined, "calc-breakdown");
-  table.append(make("caption", caption));
-  const head = make("tr", [make("th", "Line"), make("th", "On"), make("th", "Rate"), make("th", "Amount", "amount")]);
-  for (const cell of head.children) cell.setAttribute("scope", "col");
-  table.append(make("thead", head));
-  const body = make("tbody");
-  for (const line of lines) {
-    const label = make("td", line.label);
-    body.append(
-      make("tr", [
-        label,
-        make("td", typeof line.base === "number" ? formatCad(line.base) : ""),
-        make("td", typeof line.rate === "number" ? formatPercent(line.rate) : ""),
-        make("td", typeof line.amount === "number" ? formatCad(line.amount) : "", "amount"),
-      ]),
-    );
-  }
-  table.append(body);
-  // A table wider than a small screen scrolls in its own box, which keyboard users can focus to scroll.
-  const scroll = make("div", table, "table-scroll");
-  scroll.tabIndex = 0;
-  scroll.setAttribute("role", "region");
-  scroll.setAttribute("aria-label", caption);
-  return scroll;
+/**
+ * The lines of a calculation under a heading, each as its words and its arithmetic ("$310,000 × 2% = $6,200"): a list
+ * rather than a table, so that long explanations stay readable on a phone's width.
+ */
+const breakdown = (title: string, lines: readonly Line[]): HTMLElement[] => {
+  const sum = (line: Line): string => {
+    const amount = typeof line.amount === "number" ? formatCad(line.amount) : "";
+    if (typeof line.base === "number" && typeof line.rate === "number") return `${formatCad(line.base)} × ${formatPercent(line.rate)} = ${amount}`;
+    return amount;
+  };
+  return [
+    make("h3", title),
+    make(
+      "ul",
+      lines.map((line) => make("li", [make("span", line.label, "line-label"), " ", make("span", sum(line), "line-sum")])),
+      "calc-lines",
+    ),
+  ];
 };
 
 /** A calculator's explanation in sentences, one item each, under a heading. */
@@ -131,7 +124,7 @@ const factsUsed = (citations: readonly FactUsed[]): HTMLElement => {
     ),
     "calc-facts",
   );
-  return make("div", [make("h3", "Facts used"), list]);
+  return make("div", [make("h3", "Facts used for this result"), list]);
 };
 
 /** What went wrong, in words: a calculator's or an input's message, never a stack. */
@@ -174,7 +167,7 @@ const ptt = (facts: FactSource): HTMLElement[] => {
       ["Exemption", formatCad(result.exemption)],
       ["Additional tax for foreign buyers", formatCad(result.additional)],
     ]),
-    breakdown("How the tax is computed", result.breakdown),
+    ...breakdown("How the tax is computed", result.breakdown),
     ...steps(
       "Exemptions compared",
       compared.map((each) => `${EXEMPTION_NAMES[each.exemption]}: ${formatCad(each.amount)}${each.exemption === result.exemption_claimed ? " (claimed)" : ""}`),
@@ -194,7 +187,7 @@ const purchase = (facts: FactSource): HTMLElement[] => {
 
   const minimum = minimumDownPayment(facts, price, { asOf: date });
   rows.push(["Minimum down payment", formatCad(minimum.minimum)]);
-  explained.push(breakdown("How the minimum down payment is computed", minimum.breakdown));
+  explained.push(...breakdown("How the minimum down payment is computed", minimum.breakdown));
   citations.push(...minimum.citations);
 
   const down = number("buy-down");
