@@ -237,7 +237,8 @@ const purchase = (facts: FactSource): HTMLElement[] => {
       const schedule = amortizationSchedule({ principal: loan, annualRate, amortizationYears: years, termYears, frequency });
       rows.push([`Balance after the ${termYears}-year term`, formatCad(schedule.balance_at_term_end)]);
       rows.push(["Interest paid in the term", formatCad(schedule.interest_in_term)]);
-      explained.push(...steps("How the payment is computed", payment.breakdown), ...steps("The term", schedule.breakdown));
+      // The schedule's explanation begins with the payment's own, so it is shown once.
+      explained.push(...steps("How the payment and the balance are computed", schedule.breakdown));
     }
   }
   return [...problems, results(rows), ...explained, factsUsed(citations)];
