@@ -1,5 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { CalculatorError, type FactCatalog, minimumDownPayment, monthlyPayment, qualifyingRate } from "../../packages/client/src/index.ts";
+import {
+  amortizationSchedule,
+  CalculatorError,
+  type FactCatalog,
+  maxPrincipal,
+  minimumDownPayment,
+  monthlyPayment,
+  mortgagePayment,
+  qualifyingRate,
+} from "../../packages/client/src/index.ts";
 import { publishedFacts, withValue } from "./published-facts.ts";
 
 let catalog: FactCatalog;
@@ -78,5 +87,105 @@ describe("monthlyPayment, with Canadian semi-annual compounding", () => {
     [{ principal: 1, annualRate: 0.05, amortizationYears: 0 }, "amortizationYears"],
   ])("refuses %j", (options, name) => {
     expect(() => monthlyPayment(options)).toThrow(name);
+  });
+});
+
+/** The annuity payment at n payments a year, the quoted rate compounded semi-annually, written out here on its own. */
+const annuity = (principal: number, annualRate: number, years: number, perYear: number) => {
+  const rate = (1 + annualRate / 2) ** (2 / perYear) - 1;
+  return (principal * rate) / (1 - (1 + rate) ** -(perYear * years));
+};
+
+describe("mortgagePayment at each frequency, against the closed-form annuity with semi-annual compounding", () => {
+  it.each([
+    ["monthly", 12],
+    ["semi-monthly", 24],
+    ["biweekly", 26],
+    ["weekly", 52],
+  ] as const)("%s: %d payments a year", (frequency, perYear) => {
+    const result = mortgagePayment({ principal: 500_000, annualRate: 0.05, amortizationYears: 25, frequency });
+    expect(result.payment).toBeCloseTo(annuity(500_000, 0.05, 25, perYear), 2);
+    expect(result).toMatchObject({ frequency, payments_per_year: perYear, payments_to_repay: perYear * 25 });
+  });
+
+  it.each([
+    ["accelerated-biweekly", 2, 26],
+    ["accelerated-weekly", 4, 52],
+  ] as const)("%s: the monthly payment divided by %d, repaying sooner", (frequency, divisor, perYear) => {
+    const result = mortgagePayment({ principal: 500_000, annualRate: 0.05, amortizationYears: 25, frequency });
+    expect(result.payment).toBeCloseTo(annuity(500_000, 0.05, 25, 12) / divisor, 2);
+    expect(result.payments_per_year).toBe(perYear);
+    expect(result.payments_to_repay).toBeLessThan(perYear * 25);
+    // The loan is repaid when the payments' present value at the periodic rate reaches the principal.
+    const rate = (1 + 0.05 / 2) ** (2 / perYear) - 1;
+    const presentValue = (count: number) => (result.payment * (1 - (1 + rate) ** -count)) / rate;
+    expect(presentValue(result.payments_to_repay)).toBeGreaterThanOrEqual(500_000);
+    expect(presentValue(result.payments_to_repay - 1)).toBeLessThan(500_000);
+  });
+
+  it("gives monthlyPayment's answer for monthly, and divides evenly at a zero rate", () => {
+    expect(mortgagePayment({ principal: 800_000, annualRate: 0.05, amortizationYears: 25 }).payment).toBe(
+      monthlyPayment({ principal: 800_000, annualRate: 0.05, amortizationYears: 25 }),
+    );
+    expect(mortgagePayment({ principal: 260_000, annualRate: 0, amortizationYears: 25, frequency: "biweekly" }).payment).toBe(400);
+  });
+
+  it("refuses an unknown frequency and a misspelt option", () => {
+    expect(() => mortgagePayment({ principal: 1, annualRate: 0.05, amortizationYears: 25, frequency: "fortnightly" as never })).toThrow(
+      "frequency must be one of monthly, semi-monthly, biweekly, weekly, accelerated-biweekly, accelerated-weekly",
+    );
+    expect(() => mortgagePayment({ principal: 1, annualRate: 0.05, amortizationYears: 25, frequncy: "weekly" } as never)).toThrow("did you mean frequency?");
+  });
+});
+
+describe("amortizationSchedule", () => {
+  it.each(["monthly", "biweekly", "accelerated-weekly"] as const)(
+    "%s: the balance after each payment agrees with a direct sum of the payments",
+    (frequency) => {
+      const principal = 400_000;
+      const schedule = amortizationSchedule({ principal, annualRate: 0.0479, amortizationYears: 25, termYears: 5, frequency });
+      const perYear = { monthly: 12, biweekly: 26, "accelerated-weekly": 52 }[frequency];
+      const rate = (1 + 0.0479 / 2) ** (2 / perYear) - 1;
+      // A direct loop, unrounded: each period adds its interest and takes off the payment.
+      let balance = principal;
+      const balances: number[] = [];
+      for (let count = 0; count < schedule.periods.length - 1; count += 1) {
+        balance = balance * (1 + rate) - schedule.payment;
+        balances.push(balance);
+      }
+      for (const [index, period] of schedule.periods.slice(0, -1).entries()) {
+        expect(Math.abs(period.balance - balances[index]!), `payment ${index + 1}`).toBeLessThan(1);
+      }
+      expect(schedule.periods.at(-1)!.balance).toBe(0);
+      // Rounding the payment to the cent leaves at most half a cent a period, with interest: a few dollars at most.
+      // An accelerated schedule ends early with a smaller last payment.
+      if (frequency === "accelerated-weekly") expect(schedule.periods.at(-1)!.payment).toBeLessThanOrEqual(schedule.payment);
+      else expect(Math.abs(schedule.periods.at(-1)!.payment - schedule.payment)).toBeLessThan(5);
+      // The term: 5 years of payments.
+      const inTerm = 5 * perYear;
+      expect(schedule.balance_at_term_end).toBe(schedule.periods[inTerm - 1]!.balance);
+      expect(Math.abs(schedule.balance_at_term_end - balances[inTerm - 1]!)).toBeLessThan(1);
+      expect(schedule.principal_in_term).toBeCloseTo(principal - schedule.balance_at_term_end, 2);
+      expect(schedule.interest_in_term).toBeCloseTo(inTerm * schedule.payment - schedule.principal_in_term, 2);
+      const paid = schedule.periods.reduce((sum, period) => sum + period.payment, 0);
+      expect(schedule.total_interest).toBeCloseTo(paid - principal, 1);
+    },
+  );
+
+  it("refuses a term longer than the amortization", () => {
+    expect(() => amortizationSchedule({ principal: 1_000, annualRate: 0.05, amortizationYears: 5, termYears: 10 })).toThrow(CalculatorError);
+  });
+});
+
+describe("maxPrincipal", () => {
+  it.each(["monthly", "weekly", "accelerated-biweekly"] as const)("%s: the largest loan whose payment is at most the one given", (frequency) => {
+    const { principal } = maxPrincipal({ payment: 2_500, annualRate: 0.05, amortizationYears: 25, frequency });
+    const perYear = frequency === "weekly" ? 52 : 12;
+    const perPeriod = frequency === "accelerated-biweekly" ? 5_000 : 2_500;
+    const rate = (1 + 0.05 / 2) ** (2 / perYear) - 1;
+    const presentValue = (perPeriod * (1 - (1 + rate) ** -(perYear * 25))) / rate;
+    expect(Math.abs(principal - presentValue)).toBeLessThan(1);
+    expect(mortgagePayment({ principal, annualRate: 0.05, amortizationYears: 25, frequency }).payment).toBeLessThanOrEqual(2_500);
+    expect(mortgagePayment({ principal: principal + 20, annualRate: 0.05, amortizationYears: 25, frequency }).payment).toBeGreaterThan(2_500);
   });
 });

@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CalculatorError, type FactCatalog, propertyTransferTax } from "../../packages/client/src/index.ts";
 import { publishedFacts, withValue } from "./published-facts.ts";
 
+const line = (result: ReturnType<typeof propertyTransferTax>, factId: string) => result.breakdown.filter((each) => each.fact_id === factId);
+
 let catalog: FactCatalog;
 beforeAll(async () => {
   ({ catalog } = await publishedFacts());
@@ -93,7 +95,8 @@ describe("propertyTransferTax, from the published facts", () => {
     [{ price: Number.NaN }, "price must be a finite number"],
     [{ price: 500_000, residentialShare: 1.5 }, "residentialShare must be a fraction from 0 to 1"],
     [{ price: 500_000, firstTimeBuyer: true, foreignBuyer: true }, "for Canadian citizens and permanent residents"],
-    [{ price: 500_000, firstTimeBuyer: true, newlyBuilt: true }, "claim one exemption"],
+    [{ price: 500_000, firstTimeBuyer: "yes" as unknown as boolean }, "firstTimeBuyer must be true or false"],
+    [{ price: 500_000, asOf: "2024-02-30" }, "asOf must be a date written YYYY-MM-DD"],
     [{ price: 500_000, newlyBuilt: true, residentialShare: 0.5 }, "wholly residential property only"],
   ])("refuses %j with a CalculatorError", (options, message) => {
     expect(() => tax(options)).toThrow(CalculatorError);
@@ -105,7 +108,162 @@ describe("propertyTransferTax, from the published facts", () => {
     expect(() => propertyTransferTax(without, { price: 1 })).toThrow("the facts passed in do not include bc.ptt.brackets");
     const broken = withValue(catalog, "bc.ptt.fthb_exemption", (value) => ({ ...(value as object), exemption_cap: "8000" }));
     expect(() => propertyTransferTax(broken, { price: 600_000, firstTimeBuyer: true })).toThrow(
-      /bc\.ptt\.fthb_exemption \(version \d+\) at \$\.value\.exemption_cap/,
+      /bc\.ptt\.fthb_exemption \(version \d+, in force on \d{4}-\d{2}-\d{2}\) at \$\.value\.exemption_cap/,
     );
   });
+
+  describe("on a registration date: each fact's version in force then", () => {
+    // Thresholds and rates by hand from the Ministry's pages and the Act, on each side of every change in history.
+    it.each([
+      // 2014 thresholds (in force 2014-02-19 to 2017-02-21): full to $475,000, ends at $500,000, no cap.
+      ["2017-02-21", 480_000, 7_600, 6_080], // $7,600 × 20/25 (the Ministry's 2014 table: $6,080.00)
+      ["2017-02-21", 500_000, 8_000, 0],
+      // 2017 thresholds (2017-02-22 to 2024-03-31): full to $500,000, ends at $525,000.
+      ["2017-02-22", 480_000, 7_600, 7_600],
+      ["2017-02-22", 510_000, 8_200, 4_920], // $8,200 × 15/25
+      ["2024-03-31", 510_000, 8_200, 4_920],
+      ["2024-03-31", 600_000, 10_000, 0],
+      // 2024 thresholds (from 2024-04-01): $8,000 up to $835,000, ends at $860,000.
+      ["2024-04-01", 600_000, 10_000, 8_000],
+      ["2024-04-01", 847_500, 14_950, 4_000], // $8,000 × 12,500/25,000
+      ["2024-04-01", 859_000, 15_180, 320], // $8,000 × 1,000/25,000
+    ])("first-time buyers on %s: %d has tax %d and exemption %d", (asOf, price, general, exemption) => {
+      const result = tax({ price, firstTimeBuyer: true, asOf });
+      expect(result).toMatchObject({ general, exemption, total: general - exemption, as_of: asOf });
+      expect(result.citations.find((used) => used.fact_id === "bc.ptt.fthb_exemption")?.as_of).toBe(asOf);
+    });
+
+    it("names the first-time buyers' version used and its dates", () => {
+      const used = tax({ price: 480_000, firstTimeBuyer: true, asOf: "2016-06-01" }).citations.find((each) => each.fact_id === "bc.ptt.fthb_exemption");
+      expect(used).toMatchObject({ version: 1, effective_iso: "2014-02-19", superseded_iso: "2017-02-22" });
+    });
+
+    it.each([
+      ["2016-02-16", 700_000, 0, "none: the exemption applies to transfers registered from 2016-02-17"],
+      ["2024-03-31", 760_000, 10_560, "reduced proportionally to nothing at $800,000"],
+      ["2024-04-01", 760_000, 13_200, "the whole tax up to $1,100,000"],
+    ])("newly built on %s: %d exemption %d", (asOf, price, exemption, why) => {
+      if (asOf === "2016-02-16") {
+        // The brackets' first version is 2016-02-17: the facts record no general rate before it.
+        expect(() => tax({ price, newlyBuilt: true, asOf })).toThrow("bc.ptt.brackets records no rule in force on 2016-02-16");
+        return;
+      }
+      // $760,000: 1% of $200,000 + 2% of $560,000 = $13,200; before April 2024 the phase-out from $750,000 to
+      // $800,000 leaves 40,000/50,000 of it: $10,560.
+      const result = tax({ price, newlyBuilt: true, asOf });
+      expect(result).toMatchObject({ general: 13_200, exemption });
+      expect(line(result, "bc.ptt.newly_built_exemption")[0]!.label).toContain(why);
+    });
+
+    it("gives no newly built exemption, with a line saying why, between the brackets' first version and the exemption's", () => {
+      // The exemption's first version is 2016-02-17, the same day as the brackets': so use a fact whose first version is later.
+      const later = {
+        ...catalog,
+        facts: catalog.facts.map((fact) =>
+          fact.id === "bc.ptt.newly_built_exemption" ? { ...fact, history: fact.history.map((entry) => ({ ...entry, effective_iso: "2016-03-01" })) } : fact,
+        ),
+      };
+      const result = propertyTransferTax(later, { price: 700_000, newlyBuilt: true, asOf: "2016-02-20" });
+      expect(result).toMatchObject({ general: 12_000, exemption: 0, total: 12_000, exemption_claimed: null });
+      expect(line(result, "bc.ptt.newly_built_exemption")[0]).toMatchObject({
+        amount: 0,
+        label: expect.stringContaining("registered from 2016-03-01, and 2016-02-20 is before that"),
+      });
+    });
+
+    it.each([
+      ["2016-08-01", 0, null],
+      ["2016-08-02", 150_000, 0.15],
+      ["2018-02-20", 150_000, 0.15],
+      ["2018-02-21", 200_000, 0.2],
+    ])("foreign buyers on %s: 1,000,000 pays additional tax of %d", (asOf, additional, rate) => {
+      const result = tax({ price: 1_000_000, foreignBuyer: true, asOf });
+      expect(result).toMatchObject({ general: 18_000, additional, total: 18_000 + additional });
+      const [foreign] = line(result, "bc.ptt.foreign_buyer_additional");
+      expect(foreign).toMatchObject({ rate, amount: additional });
+      if (rate === null) {
+        expect(foreign!.label).toContain("applies to transfers registered from 2016-08-02");
+        expect(result.citations.map((used) => used.fact_id)).not.toContain("bc.ptt.foreign_buyer_additional");
+      }
+    });
+
+    it("names the specified areas of the version in force in its assumptions", () => {
+      expect(tax({ price: 1_000_000, foreignBuyer: true, asOf: "2017-01-01" }).assumptions.join(" ")).toContain("Greater Vancouver Regional District");
+      expect(tax({ price: 1_000_000, foreignBuyer: true, asOf: "2018-02-21" }).assumptions.join(" ")).toContain("Regional District of Nanaimo");
+    });
+
+    it.each([
+      // $4,500,000 wholly residential: before 2018-02-21 the top rate was 3% ($2,000 + $36,000 + $75,000 = $113,000).
+      ["2018-02-20", 113_000, 0.03],
+      ["2018-02-21", 143_000, 0.05],
+    ])("brackets on %s: 4,500,000 pays %d, top rate %d", (asOf, total, topRate) => {
+      const result = tax({ price: 4_500_000, asOf });
+      expect(result.total).toBe(total);
+      expect(Math.max(...result.breakdown.map((each) => each.rate ?? 0))).toBe(topRate);
+    });
+
+    it("charges no further residential tax on a partly residential property before 2018-02-21", () => {
+      // $4,000,000 at 90% residential in 2017: 1% of $200,000 + 2% of $1,800,000 + 3% of $2,000,000 = $98,000.
+      expect(tax({ price: 4_000_000, residentialShare: 0.9, asOf: "2017-06-01" }).total).toBe(98_000);
+    });
+
+    it("refuses a date before the brackets' first version, naming the fact and the date", () => {
+      expect(() => tax({ price: 650_000, asOf: "2016-02-16" })).toThrow(CalculatorError);
+      expect(() => tax({ price: 650_000, asOf: "2016-02-16" })).toThrow(
+        "bc.ptt.brackets records no rule in force on 2016-02-16: its first published version took effect on 2016-02-17",
+      );
+      expect(tax({ price: 650_000, asOf: "2016-02-17" }).total).toBe(11_000);
+    });
+
+    it("refuses a first-time buyers' claim before that fact's first version (2014-02-19): the facts record no rule then", () => {
+      const earlier = withHistoryDates(catalog, "bc.ptt.brackets", "2010-01-01");
+      expect(() => propertyTransferTax(earlier, { price: 400_000, firstTimeBuyer: true, asOf: "2014-02-18" })).toThrow(
+        "bc.ptt.fthb_exemption records no rule in force on 2014-02-18",
+      );
+      // 2014-02-19: 1% of $200,000 + 2% of $200,000 = $6,000, all exempt below $475,000.
+      expect(propertyTransferTax(earlier, { price: 400_000, firstTimeBuyer: true, asOf: "2014-02-19" })).toMatchObject({
+        general: 6_000,
+        exemption: 6_000,
+        total: 0,
+      });
+    });
+  });
+
+  describe("both exemptions asked for: both computed, the larger claimed", () => {
+    it.each([
+      // $800,000: tax $14,000; first-time $8,000 (capped); newly built the whole $14,000.
+      [800_000, 14_000, 8_000, 14_000, "newly-built-home"],
+      // $1,120,000: tax $20,400; first-time none (above $860,000); newly built $20,400 × 30,000/50,000 = $12,240.
+      [1_120_000, 20_400, 0, 12_240, "newly-built-home"],
+      // $400,000: tax $6,000; both give the whole tax; the tie goes to the first-time buyers' exemption.
+      [400_000, 6_000, 6_000, 6_000, "first-time-home-buyers"],
+    ])("%d: tax %d, first-time %d, newly built %d, claims %s", (price, general, firstTime, newlyBuilt, claimed) => {
+      const result = tax({ price, firstTimeBuyer: true, newlyBuilt: true });
+      expect(result.exemptions_compared).toEqual([
+        { exemption: "first-time-home-buyers", amount: firstTime, fact_id: "bc.ptt.fthb_exemption" },
+        { exemption: "newly-built-home", amount: newlyBuilt, fact_id: "bc.ptt.newly_built_exemption" },
+      ]);
+      const larger = Math.max(firstTime, newlyBuilt);
+      expect(result).toMatchObject({ general, exemption: larger, total: general - larger, exemption_claimed: claimed });
+      expect(result.breakdown.filter((each) => each.rate === null && each.amount !== 0)).toHaveLength(1);
+      expect(result.breakdown.find((each) => each.label.includes("not claimed"))).toBeDefined();
+    });
+  });
+
+  it("refuses a misspelt option, naming it and the option it is nearest to", () => {
+    const misspelt = { price: 500_000, firstTimeBuyers: true } as unknown as Parameters<typeof propertyTransferTax>[1];
+    expect(() => tax(misspelt)).toThrow(CalculatorError);
+    expect(() => tax(misspelt)).toThrow("unknown option firstTimeBuyers; did you mean firstTimeBuyer?");
+    expect(() => tax({ price: 1, asof: "2020-01-01" } as unknown as Parameters<typeof propertyTransferTax>[1])).toThrow("did you mean asOf?");
+  });
+});
+
+/** A copy of the catalog whose fact `id` has its first history entry starting on `from` (to test a date before another fact's first version). */
+const withHistoryDates = (catalog: FactCatalog, id: string, from: string): FactCatalog => ({
+  ...catalog,
+  facts: catalog.facts.map((fact) => {
+    if (fact.id !== id) return fact;
+    const history = fact.history.map((entry, index) => (index === fact.history.length - 1 ? { ...entry, effective_iso: from } : entry));
+    return { ...fact, history };
+  }),
 });

@@ -37,7 +37,10 @@ export interface MortgagePaymentResult {
   payments_per_year: number;
   /** The interest rate of one payment period, equivalent to the quoted rate compounded semi-annually. */
   periodic_rate: number;
-  /** How many payments repay the loan: fewer than `payments_per_year × amortizationYears` for an accelerated frequency. */
+  /**
+   * How many payments repay the loan: `payments_per_year × amortizationYears`, the last adjusted by what rounding the
+   * payment to the cent leaves; fewer for an accelerated frequency, the last one smaller.
+   */
   payments_to_repay: number;
   breakdown: string[];
 }
@@ -128,7 +131,8 @@ export const mortgagePayment = (options: MortgagePaymentOptions): MortgagePaymen
     frequency: each.frequency,
     payments_per_year: each.perYear,
     periodic_rate: each.rate,
-    payments_to_repay: paymentsToRepay(each.principal, each.rate, each.payment),
+    // A regular payment is rounded to the cent; the last scheduled payment takes up what that leaves (see amortizationSchedule).
+    payments_to_repay: ACCELERATED_DIVISOR[each.frequency] === undefined ? each.perYear * each.years : paymentsToRepay(each.principal, each.rate, each.payment),
     breakdown: planText(each),
   };
 };
@@ -151,7 +155,10 @@ export interface SchedulePeriod {
 export interface AmortizationScheduleResult {
   payment: number;
   frequency: PaymentFrequency;
-  /** Every payment until the loan is repaid; the last one is what is left owing with its interest. */
+  /**
+   * Every payment until the loan is repaid. The last is what is left owing with its interest: the payment rounded to
+   * the cent leaves up to a few dollars over a long amortization, which the last scheduled payment takes up.
+   */
   periods: SchedulePeriod[];
   /** What is owed after the last payment of the term. */
   balance_at_term_end: number;

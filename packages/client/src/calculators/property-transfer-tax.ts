@@ -249,7 +249,7 @@ export const propertyTransferTax = (facts: FactSource, options: PropertyTransfer
       label: `${each.label}: ${each.why}${compared}`,
       base: price,
       rate: null,
-      amount: each === claim ? -each.amount : 0,
+      amount: each === claim && each.amount > 0 ? -each.amount : 0,
       fact_id: each.fact_id,
     });
   }
