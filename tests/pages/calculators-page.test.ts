@@ -31,6 +31,12 @@ interface AxeViolation {
 
 const WIDTHS = [1280, 375] as const;
 
+/** "$540,000" or "$3,140.67" as a number; anything else fails the test that reads it. */
+const dollars = (shown: string | null): number => {
+  if (shown === null || !/^\$[\d,]+(\.\d\d)?$/.test(shown)) throw new Error(`not an amount in dollars: ${JSON.stringify(shown)}`);
+  return Number(shown.replace(/[$,]/g, ""));
+};
+
 /** Results are redrawn on each input event; a loaded machine may take a moment. */
 const POLL = { timeout: 15_000 } as const;
 
@@ -166,10 +172,21 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
         expect(premium).toBe("Cannot be computed");
         await expect(output(page, "purchase").locator(".calc-error").first().textContent()).resolves.toContain(PREMIUM_FACT);
       }
-      const loan = await figure(page, "purchase", "Loan");
-      expect(loan).toMatch(/^\$[\d,]+(\.\d\d)?$/);
-      await expect.poll(() => figure(page, "purchase", "Monthly payment"), POLL).toMatch(/^\$[\d,]+\.\d\d$/);
-      await expect.poll(() => figure(page, "purchase", "Balance after the 5-year term"), POLL).toMatch(/^\$[\d,]+(\.\d\d)?$/);
+      const loan = dollars(await figure(page, "purchase", "Loan"));
+      if (!premiumPublished) expect(loan).toBe(540_000);
+      // The payment and the balance against the closed forms, on the loan shown: 5% compounded semi-annually is
+      // (1.025)^(1/6) − 1 a month; the payment is L·i / (1 − (1 + i)^−300); after 60 payments
+      // L·(1 + i)^60 − A·((1 + i)^60 − 1) / i is owed (A rounded to the cent, as paid).
+      const i = 1.025 ** (1 / 6) - 1;
+      const payment = Math.round(((loan * i) / (1 - (1 + i) ** -300)) * 100) / 100;
+      await expect.poll(async () => dollars(await figure(page, "purchase", "Monthly payment")), POLL).toBe(payment);
+      const owed = loan * (1 + i) ** 60 - (payment * ((1 + i) ** 60 - 1)) / i;
+      expect(Math.abs(dollars(await figure(page, "purchase", "Balance after the 5-year term")) - owed)).toBeLessThan(0.5);
+      // Another frequency is another payment: weekly is 52 a year at (1.025)^(2/52) − 1 a week.
+      await buy.getByLabel("Payment frequency", { exact: true }).selectOption("weekly");
+      const w = 1.025 ** (2 / 52) - 1;
+      const weekly = Math.round(((loan * w) / (1 - (1 + w) ** -(52 * 25))) * 100) / 100;
+      await expect.poll(async () => dollars(await figure(page, "purchase", "Weekly payment")), POLL).toBe(weekly);
       await page.screenshot({ path: path.join(SHOTS, `purchase-${width}.png`), fullPage: true });
       await expect(page.evaluate("document.documentElement.scrollWidth")).resolves.toBeLessThanOrEqual(width);
       await page.close();
