@@ -1,0 +1,16 @@
+import { chromium } from "playwright-core";
+import { startStaticServer } from "/work/wt/i27-page/tests/pages/serve-directory.ts";
+const server = await startStaticServer();
+server.serve(process.argv[2]!);
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+page.on("pageerror", (e) => console.log("PAGEERROR", e.message));
+await page.goto(`${server.url}/calculators.html`);
+await page.locator('body[data-calculators="ready"]').waitFor({ state: "attached" });
+const buy = page.locator("#purchase-form");
+await buy.getByLabel("Purchase price", { exact: true }).fill("600000");
+await buy.getByLabel("Down payment", { exact: true }).fill("60000");
+await buy.getByLabel("Interest rate (%)", { exact: true }).fill("5");
+console.log(await page.locator("#purchase-output").innerText());
+await page.locator("#purchase").screenshot({ path: "/tmp/i27p/fact-purchase.png" });
+await browser.close(); await server.close();
