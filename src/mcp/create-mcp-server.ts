@@ -4,10 +4,24 @@ import { serverInstructions } from "./server-instructions.ts";
 import type { SiteTree } from "./site-tree.ts";
 import { toolResult } from "./tool-answer.ts";
 import {
+  AMORTIZATION_SCHEDULE,
+  computeAmortizationSchedule,
+  computeHomeOwnerGrant,
+  computeMaxPrincipal,
+  computeMinimumDownPayment,
+  computeMortgageInsurancePremium,
+  computeMortgagePayment,
   computePropertyTransferTax,
+  computeQualifyingRate,
   GET_FACT,
   getFact,
+  HOME_OWNER_GRANT,
+  MAX_PRINCIPAL,
+  MINIMUM_DOWN_PAYMENT,
+  MORTGAGE_INSURANCE_PREMIUM,
+  MORTGAGE_PAYMENT,
   PROPERTY_TRANSFER_TAX,
+  QUALIFYING_RATE,
   SEARCH_FACTS,
   searchFacts,
   UPCOMING_CHANGES,
@@ -15,7 +29,8 @@ import {
 } from "./tools/index.ts";
 
 /**
- * An MCP server answering from one loaded tree with four read-only tools. It is not connected: the caller chooses
+ * An MCP server answering from one loaded tree with read-only tools: three that read the facts and one per
+ * calculator of the client package. It is not connected: the caller chooses
  * the transport. The SDK checks each call's arguments against the tool's input schema and each answer against its
  * output schema.
  */
@@ -28,5 +43,14 @@ export const createMcpServer = (tree: SiteTree): McpServer => {
   server.registerTool(SEARCH_FACTS.name, SEARCH_FACTS.config, ({ query }) => toolResult(searchFacts(tree, query)));
   server.registerTool(UPCOMING_CHANGES.name, UPCOMING_CHANGES.config, ({ days }) => toolResult(upcomingChanges(tree, days)));
   server.registerTool(PROPERTY_TRANSFER_TAX.name, PROPERTY_TRANSFER_TAX.config, (options) => toolResult(computePropertyTransferTax(tree, options)));
+  server.registerTool(MINIMUM_DOWN_PAYMENT.name, MINIMUM_DOWN_PAYMENT.config, (options) => toolResult(computeMinimumDownPayment(tree, options)));
+  server.registerTool(QUALIFYING_RATE.name, QUALIFYING_RATE.config, (options) => toolResult(computeQualifyingRate(tree, options)));
+  server.registerTool(MORTGAGE_INSURANCE_PREMIUM.name, MORTGAGE_INSURANCE_PREMIUM.config, (options) =>
+    toolResult(computeMortgageInsurancePremium(tree, options)),
+  );
+  server.registerTool(HOME_OWNER_GRANT.name, HOME_OWNER_GRANT.config, (options) => toolResult(computeHomeOwnerGrant(tree, options)));
+  server.registerTool(MORTGAGE_PAYMENT.name, MORTGAGE_PAYMENT.config, (options) => toolResult(computeMortgagePayment(options)));
+  server.registerTool(AMORTIZATION_SCHEDULE.name, AMORTIZATION_SCHEDULE.config, (options) => toolResult(computeAmortizationSchedule(options)));
+  server.registerTool(MAX_PRINCIPAL.name, MAX_PRINCIPAL.config, (options) => toolResult(computeMaxPrincipal(options)));
   return server;
 };

@@ -51,6 +51,13 @@ describe("factAsOf: the value in force on a date, from history", () => {
     expect(fromCatalog).toEqual(factAsOf(brackets, earlier.effective_iso!));
   });
 
+  it("takes the single-fact response as fact(id) answers it, its { fact } envelope included", async () => {
+    const published = await publishedFacts();
+    const response = { fact: await published.fact("bc.ptt.fthb_exemption") };
+    expect(factAsOf(response, "2024-03-31")).toEqual(factAsOf(firstTimeBuyers, "2024-03-31"));
+    expect(factAsOf(response, "2024-03-31")?.value).toMatchObject({ exemption_ends_fmv: 525_000 });
+  });
+
   it("refuses a date that is not YYYY-MM-DD", () => {
     expect(() => factAsOf(brackets, "1 April 2024")).toThrow(RangeError);
   });

@@ -144,6 +144,20 @@ describe("createFactsClient, against a server that answers garbage", () => {
     await expect(client.manifest()).rejects.toMatchObject({ status: 502, body: undefined });
   });
 
+  it("reports a network failure as a FactsClientError with the URL asked", async () => {
+    // A port nothing listens on: a server is started to learn a free port, then closed before the request.
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    const error = await createFactsClient({ baseUrl: `http://127.0.0.1:${port}` })
+      .catalog()
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(FactsClientError);
+    expect(error).toMatchObject({ url: `http://127.0.0.1:${port}/api/v1/facts/index.json`, status: undefined });
+    expect((error as FactsClientError).message).toMatch(new RegExp(`^GET http://127\\.0\\.0\\.1:${port}/api/v1/facts/index\\.json failed: `));
+  });
+
   it("refuses a base URL that is not http(s)", () => {
     expect(() => createFactsClient({ baseUrl: "file:///etc" })).toThrow('baseUrl must use http or https, got "file:///etc"');
   });

@@ -35,10 +35,22 @@ describe("npm run mcp", () => {
     await server.client.close();
   });
 
-  it("offers four tools with their input schemas, and tells the assistant what the data is and how to cite it", async () => {
+  it("offers its tools with their input schemas, and tells the assistant what the data is and how to cite it", async () => {
     const { tools } = await server.client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
-    expect([...byName.keys()].sort()).toEqual(["get_fact", "property_transfer_tax", "search_facts", "upcoming_changes"]);
+    expect([...byName.keys()].sort()).toEqual([
+      "amortization_schedule",
+      "get_fact",
+      "home_owner_grant",
+      "max_principal",
+      "minimum_down_payment",
+      "mortgage_insurance_premium",
+      "mortgage_payment",
+      "property_transfer_tax",
+      "qualifying_rate",
+      "search_facts",
+      "upcoming_changes",
+    ]);
 
     expect(byName.get("get_fact")!.inputSchema).toMatchObject({ type: "object", properties: { id: { type: "string" } }, required: ["id"] });
     expect(byName.get("search_facts")!.inputSchema).toMatchObject({ properties: { query: { type: "string" } }, required: ["query"] });
@@ -51,12 +63,16 @@ describe("npm run mcp", () => {
         firstTimeBuyer: { type: "boolean" },
         newlyBuilt: { type: "boolean" },
         foreignBuyer: { type: "boolean" },
+        asOf: { type: "string", format: "date" },
       },
       required: ["price"],
+      additionalProperties: false,
     });
+    // The arithmetic-only calculators read no fact, so they have nothing to cite.
+    const readsNoFact = new Set(["mortgage_payment", "amortization_schedule", "max_principal"]);
     for (const tool of tools) {
       expect(tool.description, tool.name).toContain("British Columbia");
-      expect(tool.description, tool.name).toContain("canonical_url");
+      expect(tool.description, tool.name).toContain(readsNoFact.has(tool.name) ? "no citations or canonical_url" : "canonical_url");
       expect(tool.outputSchema, tool.name).toMatchObject({ type: "object" });
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
     }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { roundCents } from "../../../../src/affordability/mortgage-math.ts";
 import { formatCad } from "../../../../src/render/pages/text/format-number.ts";
+import { CalculatorError } from "./calculator-error.ts";
 import { checkAmount, checkAsOf, checkOptions, type FactSource, type FactUsed, requireFactAsOf } from "./facts-used.ts";
 
 export interface MinimumDownPaymentOptions {
@@ -23,15 +24,17 @@ export interface MinimumDownPaymentResult {
 const Bracket = z.object({ upper: z.number().positive(), rate: z.number().min(0).max(1) });
 export const InsuranceRules = z.object({
   insured_price_cap_exclusive: z.number().positive(),
-  min_down_payment_brackets: z.array(Bracket).min(1),
+  // Needed only below the cap: the first version records the cap and the uninsured rate but not the brackets.
+  min_down_payment_brackets: z.array(Bracket).min(1).optional(),
   min_down_payment_rate_uninsured: z.number().min(0).max(1),
 });
 
 /**
  * The minimum down payment on a purchase price, from `cmhc.insurance_cap` in force on `asOf`: below the insured
  * price cap, each bracket's rate on the part of the price within it (5% of the first $500,000, 10% of the rest); at
- * or above the cap, where default insurance is not available, the uninsured rate on the whole price. A version that
- * does not record the brackets (the one before 2024-12-15) is refused with the fact, the date and the path.
+ * or above the cap, where default insurance is not available, the uninsured rate on the whole price. Below the cap,
+ * a version that does not record the brackets (the one before 2024-12-15) is refused with the fact, the date and
+ * the path.
  */
 export const minimumDownPayment = (facts: FactSource, price: number, options: MinimumDownPaymentOptions = {}): MinimumDownPaymentResult => {
   checkOptions("minimumDownPayment", options, ["asOf"]);
@@ -56,6 +59,11 @@ export const minimumDownPayment = (facts: FactSource, price: number, options: Mi
       ],
       citations: [used],
     };
+  }
+  if (value.min_down_payment_brackets === undefined) {
+    throw new CalculatorError(
+      `cmhc.insurance_cap (version ${used.version}, in force on ${asOf}) at $.value.min_down_payment_brackets: that version does not record the minimum down payment below its cap of ${formatCad(cap)}`,
+    );
   }
   const breakdown: MinimumDownPaymentResult["breakdown"] = [];
   let lower = 0;

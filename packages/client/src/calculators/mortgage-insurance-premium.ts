@@ -27,7 +27,7 @@ export interface MortgageInsurancePremiumResult {
   /** Whether default insurance is available for this purchase on `as_of`; `reason` says why not. */
   insurable: boolean;
   reason: string | null;
-  /** Loan-to-value: the loan before the premium over the price, a fraction. */
+  /** Loan-to-value: the loan before the premium over the price, a fraction to four decimals (a percentage to two). */
   ltv: number;
   /** The premium rate on the total loan, surcharge included; null when not insurable. */
   rate: number | null;
@@ -100,7 +100,9 @@ export const mortgageInsurancePremium = (facts: FactSource, options: MortgageIns
   const asOf = checkAsOf(options.asOf);
 
   const loan = roundCents(price - downPayment);
-  const ltv = roundRate(loan / price);
+  // Loan-to-value in percent to two decimals, the precision CMHC writes its bands in ("90.01% to 95%"): a loan of
+  // $400,000 on $444,444.44 is 90.00%, not 90.000001%.
+  const ltv = Math.round((loan / price) * 10_000) / 10_000;
   const minimum = minimumDownPayment(facts, price, { asOf });
   const ratio = requireFactAsOf(facts, "cmhc.insurance_cap", InsuredRatio, asOf);
   const schedule = requireFactAsOf(facts, "cmhc.mortgage_insurance_premiums", PremiumSchedule, asOf);
