@@ -139,8 +139,19 @@ const problem = (error: unknown, what = ""): HTMLElement => {
   return make("p", `${what}${message}`, "calc-error");
 };
 
+/**
+ * Replaces a calculator's output, and tells screen readers only its headline (the first figure, or what is wrong):
+ * the whole breakdown read out again at every keystroke would drown it.
+ */
 const show = (id: string, nodes: readonly HTMLElement[]): void => {
-  element(`${id}-output`).replaceChildren(...nodes);
+  const output = element(`${id}-output`);
+  output.replaceChildren(...nodes);
+  const first = output.querySelector(".calc-error, .calc-hint, .calc-results > div");
+  const headline = first?.matches(".calc-results > div")
+    ? `${first.querySelector("dt")?.textContent ?? ""}: ${first.querySelector("dd")?.textContent ?? ""}`
+    : (first?.textContent ?? "");
+  const summary = element(`${id}-summary`);
+  if (summary.textContent !== headline) summary.textContent = headline;
 };
 
 const EXEMPTION_NAMES: Record<ExemptionName, string> = {

@@ -100,6 +100,8 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
       await ptt.getByLabel("Purchase price", { exact: true }).fill("650000");
       // The Ministry's example: $650,000 pays 1% of $200,000 and 2% of $450,000.
       await expect.poll(() => figure(page, "ptt", "Property transfer tax"), POLL).toBe("$11,000");
+      // Screen readers hear the headline, not the whole breakdown again at each keystroke.
+      await expect(page.locator("#ptt-summary[aria-live=polite]").textContent()).resolves.toBe("Property transfer tax: $11,000");
 
       // First-time buyer at $847,500 (registered today): general tax $2,000 + 2% of $647,500 = $14,950; the $8,000
       // exemption is reduced over $835,000 to $860,000, so $8,000 × 12,500/25,000 = $4,000 is exempt.

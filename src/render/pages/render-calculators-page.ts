@@ -41,7 +41,8 @@ const calculator = (model: SiteModel, key: keyof typeof CALCULATOR_FACTS, title:
 <form class="calc-form" id="${key}-form" hidden novalidate>
 ${fields}
 </form>
-<div class="calc-output" id="${key}-output" aria-live="polite"></div>
+<p class="visually-hidden" id="${key}-summary" aria-live="polite"></p>
+<div class="calc-output" id="${key}-output"></div>
 <h3 id="${key}-facts-title">Facts this calculator uses</h3>
 ${factList(model, CALCULATOR_FACTS[key])}
 </section>`;
