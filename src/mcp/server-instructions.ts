@@ -15,6 +15,8 @@ export const serverInstructions = (tree: SiteTree): string =>
       "tax year, rates set in a budget), what is expected and where it will be published. When that date has passed and no newer value is " +
       "recorded, get_fact and upcoming_changes say the announcement is past due: say so, and do not present the current value as the next period's.",
     "Tools: search_facts finds facts by words; get_fact gives one fact in full; upcoming_changes lists scheduled changes, expected announcements and re-verification dates " +
-      "ahead; property_transfer_tax computes B.C. property transfer tax from the published rates.",
+      "ahead; property_transfer_tax, minimum_down_payment, qualifying_rate, mortgage_insurance_premium and home_owner_grant compute from the published " +
+      "facts in force on a date (asOf, default today), each with its breakdown and the versions it used; mortgage_payment, amortization_schedule and " +
+      "max_principal do the mortgage arithmetic (semi-annual compounding).",
     `The data is licensed ${tree.catalog.license}. It is general information, not legal, tax or financial advice.`,
   ].join("\n\n");

@@ -132,10 +132,6 @@ export const requireFactAsOf = <Shape extends z.ZodType>(
   return read as { value: z.infer<Shape>; used: FactUsed };
 };
 
-/** Reads one fact's current value (today's rule); see `readFactAsOf`. */
-export const readFact = <Shape extends z.ZodType>(source: FactSource, id: string, shape: Shape): { value: z.infer<Shape>; used: FactUsed } =>
-  requireFactAsOf(source, id, shape, todayInBc());
-
 /** An amount passed in: a finite number no smaller than `minimum`. */
 export const checkAmount = (name: string, amount: unknown, minimum = 0): number => {
   if (typeof amount !== "number" || !Number.isFinite(amount) || amount < minimum) {
