@@ -246,6 +246,18 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     120_000,
   );
 
+  it("says so in words when the catalog cannot be loaded, and shows no form", async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 900 } });
+    await page.route(/\/api\/v1\/facts\/index\.json$/, (route) => route.fulfill({ status: 503, body: "unavailable" }));
+    await page.goto(`${server.url}/calculators.html`);
+    await expect
+      .poll(() => page.locator("#calc-status").textContent(), POLL)
+      .toBe("The calculators could not load the catalog: api/v1/facts/index.json answered HTTP 503. Reload the page to try again.");
+    await expect(page.locator("form.calc-form:visible").count()).resolves.toBe(0);
+    await expect(page.locator("#calc-needs-js").isVisible()).resolves.toBe(true);
+    await page.close();
+  }, 120_000);
+
   it("without JavaScript says what it needs, states it is not advice, and links every fact it uses", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 900 } });
     const page = await context.newPage();
