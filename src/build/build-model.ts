@@ -16,6 +16,7 @@ import type { SiteModel, WithdrawnFact } from "../render/site-model.ts";
 import { type Fact, factFromFile } from "../schemas/fact.ts";
 import type { SigningKeySet } from "../schemas/signing-key.ts";
 import { KEYS_FILE, readSigningKeys } from "../signing/read-signing-keys.ts";
+import { bundleCalculators } from "./bundle-calculators.ts";
 
 /**
  * Loads and validates `facts/`, reads its history from git and derives history and diffs. Invalid data stops the
@@ -32,12 +33,13 @@ export const buildModel = async (
     throw new Error(`the data does not pass npm run check:\n${report.problems.map(formatProblem).join("\n")}`);
   }
   const urls = urlsFor(options.baseUrl);
-  const [history, indexData, lastDataCommit, signingKeys] = await Promise.all([
+  const [history, indexData, lastDataCommit, signingKeys, calculatorsScript] = await Promise.all([
     // The check has read the history already (to check each earlier value); read here only where it could not.
     "history" in report.history ? report.history.history : readFactHistory(root),
     loadIndexData(root),
     runGit(root, ["log", "-1", "--format=%ct", "--", "facts", "index-data"]),
     options.signingKeys ?? readSigningKeys(path.join(root, KEYS_FILE), { missing: "empty" }),
+    bundleCalculators(),
   ]);
   const lastSeconds = Number(lastDataCommit.toString("utf8").trim() || "0");
   const generatedAt = isoDateTimeOfSeconds(lastSeconds);
@@ -99,5 +101,6 @@ export const buildModel = async (
     changes,
     index: { ...computeSeries(indexData, options.today), data: indexData },
     signingKeys,
+    calculatorsScript,
   };
 };

@@ -51,6 +51,10 @@ const EVENT_FEEDS: ReadonlyArray<readonly [string, string]> = [
   [SITE_PATHS.upcomingCalendar, "BEGIN:VEVENT"],
   [SITE_PATHS.upcomingFeed, "<entry>"],
 ];
+ * The calculators page's script: the client's calculators, the zod schemas they check each fact's value with, and the
+ * page's own code. It does not grow with the catalog; it grows only when the calculators do.
+ */
+const CALCULATORS_SCRIPT = { path: "/assets/calculators.js", limit: 40 * KB } as const;
 
 export interface BudgetRow {
   /** Which budget the file falls under, e.g. `catalog` or `single fact`. */
@@ -140,6 +144,7 @@ export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetRep
       basis: `${kb(EVENT_FEED.fixed)} + ${EVENT_FEED.perEvent} B × ${events} events`,
     });
   }
+  add("calculators script", CALCULATORS_SCRIPT.path, { limit: CALCULATORS_SCRIPT.limit, basis: kb(CALCULATORS_SCRIPT.limit) });
 
   // Every other file of the tree is an entry of the manifest's `files`: all but the manifest and its signature.
   const manifestEntries = [...tree.keys()].filter((path) => path !== SITE_PATHS.manifest && path !== SITE_PATHS.manifestSignature).length;

@@ -95,6 +95,7 @@ export const urlsFor = (baseUrl: string) => ({
   changelogPage: `${baseUrl}/changelog.html`,
   sourcesPage: `${baseUrl}/sources.html`,
   affordabilityPage: `${baseUrl}/affordability.html`,
+  calculatorsPage: `${baseUrl}/calculators.html`,
   catalog: `${baseUrl}${SITE_PATHS.catalog}`,
   domainBundle: (domain: string) => `${baseUrl}${SITE_PATHS.domainBundle(domain)}`,
   factById: (id: string) => `${baseUrl}${SITE_PATHS.factById(id)}`,

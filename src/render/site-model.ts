@@ -42,4 +42,6 @@ export interface SiteModel {
   index: ComputedSeries & { data: IndexData };
   /** The public keys consumers may check the manifest's signature with (keys/jwks.json), published at /.well-known/jwks.json. */
   signingKeys: SigningKeySet;
+  /** `/assets/calculators.js`: the client's calculators bundled for the calculators page (src/build/bundle-calculators.ts). */
+  calculatorsScript: string;
 }

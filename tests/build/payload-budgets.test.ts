@@ -70,6 +70,15 @@ describe("payload budgets of the built tree, gzip-compressed", () => {
     expect(over.map((row) => [row.budget, row.path])).toEqual([["single fact", "/api/v1/facts/by-id/bc.hbrp.json"]]);
   });
 
+  it("budgets the calculators page's script, a fixed limit whatever the number of facts", () => {
+    const row = report.rows.find((each) => each.path === "/assets/calculators.js");
+    expect(row?.budget).toBe("calculators script");
+    expect(row?.limit).toBe(40 * KB);
+    // Incompressible bytes: a script that would download as more than its limit.
+    const bloated = Buffer.from(`/*${randomBytes(41 * KB).toString("base64")}*/`);
+    expect(payloadBudgets(withFile("/assets/calculators.js", bloated)).over.map((each) => each.path)).toEqual(["/assets/calculators.js"]);
+  });
+
   it("grows the catalog's budget with its facts, so a new fact needs no edit here", () => {
     const catalog = catalogJson();
     const doubled = Buffer.from(JSON.stringify({ ...catalog, facts: [...catalog.facts, ...catalog.facts] }));

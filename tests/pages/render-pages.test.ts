@@ -25,8 +25,11 @@ describe("the human pages", () => {
         "/404.html",
         "/favicon.svg",
         "/affordability.html",
+        "/assets/calculators.css",
+        "/assets/calculators.js",
         "/assets/search.js",
         "/assets/site.css",
+        "/calculators.html",
         "/changelog.html",
         "/index.html",
         "/sources.html",
@@ -37,6 +40,15 @@ describe("the human pages", () => {
     for (const path of pages.keys()) expect(site.get(path), path).toBe(pages.get(path));
     // The manifest is rendered over every file, pages included.
     expect(String(site.get("/api/v1/facts/manifest.json"))).toContain("/index.html");
+  });
+
+  it("links the calculators page from the navigation of every page, marked current on its own", () => {
+    const html = [...pages.keys()].filter((path) => path.endsWith(".html"));
+    expect(html.length).toBe(model.facts.length + 5);
+    for (const path of html) {
+      const current = path === "/calculators.html" ? ' aria-current="page"' : "";
+      expect(page(path), path).toContain(`<li><a href="calculators.html"${current}>Calculators</a></li>`);
+    }
   });
 
   it("renders identically from the same model: no clock, no randomness", async () => {
@@ -110,7 +122,7 @@ describe("the human pages", () => {
       expect(full).toContain("<h2>Scheduled</h2>");
       for (const citation of change.citations) expect(full).toContain(`href="${escapeHtml(citation.url)}"`);
     }
-    for (const name of ["/index.html", "/sources.html", "/changelog.html", "/affordability.html"]) {
+    for (const name of ["/index.html", "/sources.html", "/changelog.html", "/affordability.html", "/calculators.html"]) {
       expect(page(name), name).toContain(
         '<link rel="alternate" type="application/atom+xml" title="BC Real Estate Facts: rule changes" href="api/v1/facts/changes.atom">',
       );
@@ -178,7 +190,7 @@ describe("the human pages", () => {
   });
 
   it("has one h1 and no skipped heading level, with lang en-CA and balanced structure", () => {
-    for (const path of ["/index.html", "/sources.html", "/changelog.html", "/affordability.html", "/404.html", "/bc.ptt.brackets.html"]) {
+    for (const path of ["/index.html", "/sources.html", "/changelog.html", "/affordability.html", "/calculators.html", "/404.html", "/bc.ptt.brackets.html"]) {
       const markup = page(path);
       const levels = headings(markup);
       expect(

@@ -3,6 +3,7 @@ import type { SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
 import { siteAssets } from "./parts/index.ts";
 import { renderAffordabilityPage } from "./render-affordability-page.ts";
+import { renderCalculatorsPage } from "./render-calculators-page.ts";
 import { renderCatalogPage } from "./render-catalog-page.ts";
 import { renderChangelogPage } from "./render-changelog-page.ts";
 import { renderFactPage } from "./render-fact-page.ts";
@@ -17,6 +18,8 @@ export const renderPages = (model: SiteModel): SiteFiles =>
     ["/changelog.html", renderChangelogPage(model)],
     ["/affordability.html", renderAffordabilityPage(model)],
     [SITE_PATHS.notFoundPage, renderNotFoundPage(model)],
+    ["/calculators.html", renderCalculatorsPage(model)],
+    ["/assets/calculators.js", model.calculatorsScript],
     ...model.facts.map((fact): [string, string] => [`/${fact.id}.html`, renderFactPage(model, fact)]),
     ...siteAssets(),
   ]);

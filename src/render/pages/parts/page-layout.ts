@@ -4,7 +4,7 @@ import type { SiteModel } from "../../site-model.ts";
 import { type Html, html, readableDate, readableDateTime, sitePath } from "../text/index.ts";
 import { issueChooserUrl } from "./report-links.ts";
 
-export type PageName = "catalog" | "sources" | "changelog" | "affordability" | "fact" | "not-found";
+export type PageName = "catalog" | "sources" | "changelog" | "affordability" | "calculators" | "fact" | "not-found";
 
 export interface Page {
   name: PageName;
@@ -42,6 +42,7 @@ const NAV: ReadonlyArray<readonly [PageName, string, (model: SiteModel) => strin
   ["sources", "Sources", (model) => model.urls.sourcesPage],
   ["changelog", "Change log", (model) => model.urls.changelogPage],
   ["affordability", "Affordability index", (model) => model.urls.affordabilityPage],
+  ["calculators", "Calculators", (model) => model.urls.calculatorsPage],
 ];
 
 /**

@@ -5,8 +5,8 @@ import type { SiteFiles } from "../../site-files.ts";
 
 const SITE = path.resolve(import.meta.dirname, "../../../../site");
 
-/** The stylesheet and the search script, published as written in `site/assets/` (no bundler, no build step). */
-export const ASSET_FILES = ["site.css", "search.js"] as const;
+/** The stylesheets and the search script, published as written in `site/assets/` (no bundler, no build step). */
+export const ASSET_FILES = ["site.css", "search.js", "calculators.css"] as const;
 
 /** The site's icon, published as written in `site/` at `SITE_PATHS.favicon`, the root, where browsers look for one. */
 const FAVICON = SITE_PATHS.favicon;

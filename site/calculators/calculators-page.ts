@@ -1,0 +1,315 @@
+// The calculators page's script, bundled into /assets/calculators.js by the build (src/build/bundle-calculators.ts).
+// It runs the client package's own calculators on the catalog this site publishes: no server computes anything, and
+// every figure shown comes from a calculator's result, with the facts (and their versions) the result cites.
+import { CalculatorError } from "../../packages/client/src/calculators/calculator-error.ts";
+import type { FactSource, FactUsed } from "../../packages/client/src/calculators/facts-used.ts";
+import { homeOwnerGrant } from "../../packages/client/src/calculators/home-owner-grant.ts";
+import { minimumDownPayment } from "../../packages/client/src/calculators/minimum-down-payment.ts";
+import { mortgageInsurancePremium } from "../../packages/client/src/calculators/mortgage-insurance-premium.ts";
+import { amortizationSchedule, mortgagePayment, type PaymentFrequency } from "../../packages/client/src/calculators/mortgage-payment.ts";
+import { type ExemptionName, propertyTransferTax } from "../../packages/client/src/calculators/property-transfer-tax.ts";
+import { qualifyingRate } from "../../packages/client/src/calculators/qualifying-rate.ts";
+import { readableDate } from "../../src/render/pages/text/format-date.ts";
+import { formatCad, formatPercent } from "../../src/render/pages/text/format-number.ts";
+
+/** A line of a calculator's breakdown, read for display: whatever amounts it states, and its words. */
+interface Line {
+  label: string;
+  base?: number | null;
+  rate?: number | null;
+  amount?: number | null;
+  fact_id?: string;
+}
+
+/** A field that does not hold what the calculation needs, in words that name it. */
+class InputError extends Error {}
+
+/** A field still empty: what to enter next, shown as a hint rather than as an error. */
+class MissingInput extends InputError {}
+
+const element = <T extends HTMLElement>(id: string): T => {
+  const found = document.getElementById(id);
+  if (!found) throw new Error(`the page has no #${id}`);
+  return found as T;
+};
+
+const text = (id: string): string => element<HTMLInputElement>(id).value.trim();
+const checked = (id: string): boolean => element<HTMLInputElement>(id).checked;
+
+const labelOf = (id: string): string => document.querySelector(`label[for="${id}"]`)?.textContent?.trim() ?? id;
+
+/** A number typed by a person: "$650,000", "650 000" and "650000" are the same; empty is undefined. */
+const number = (id: string): number | undefined => {
+  const raw = text(id).replace(/[$,\s]/g, "");
+  if (raw === "") return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value)) throw new InputError(`${labelOf(id)}: “${text(id)}” is not a number.`);
+  return value;
+};
+
+const required = (id: string): number => {
+  const value = number(id);
+  if (value === undefined) throw new MissingInput(`Enter the ${labelOf(id).toLowerCase()}.`);
+  return value;
+};
+
+/** The date field's value, or undefined for today (the calculators' default). */
+const asOf = (id: string): string | undefined => text(id) || undefined;
+
+/** Builds an element with text content only: nothing from the catalog or the person is ever parsed as HTML. */
+const make = <K extends keyof HTMLElementTagNameMap>(tag: K, content?: string | Node | Array<string | Node>, className?: string) => {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (content !== undefined) node.append(...(Array.isArray(content) ? content : [content]));
+  return node;
+};
+
+const factLink = (id: string): HTMLAnchorElement => {
+  const link = make("a", id);
+  link.href = `${id}.html`;
+  return link;
+};
+
+const results = (rows: Array<[string, string]>): HTMLDListElement =>
+  make(
+    "dl",
+    rows.map(([term, value]) => make("div", [make("dt", term), make("dd", value)])),
+    "calc-results",
+  );
+
+/**
+ * The lines of a calculation under a heading, each as its words and its arithmetic ("$310,000 × 2% = $6,200"): a list
+ * rather than a table, so that long explanations stay readable on a phone's width.
+ */
+const breakdown = (title: string, lines: readonly Line[]): HTMLElement[] => {
+  const sum = (line: Line): string => {
+    const amount = typeof line.amount === "number" ? formatCad(line.amount) : "";
+    if (typeof line.base === "number" && typeof line.rate === "number") return `${formatCad(line.base)} × ${formatPercent(line.rate)} = ${amount}`;
+    return amount;
+  };
+  return [
+    make("h3", title),
+    make(
+      "ul",
+      lines.map((line) => make("li", [make("span", line.label, "line-label"), " ", make("span", sum(line), "line-sum")])),
+      "calc-lines",
+    ),
+  ];
+};
+
+/** A calculator's explanation in sentences, one item each, under a heading. */
+const steps = (title: string, lines: readonly string[]): HTMLElement[] =>
+  lines.length === 0
+    ? []
+    : [
+        make("h3", title),
+        make(
+          "ul",
+          lines.map((line) => make("li", line)),
+          "calc-notes",
+        ),
+      ];
+
+/** Every fact the results cite, once each: a link to its page, its version and the date it took effect. */
+const factsUsed = (citations: readonly FactUsed[]): HTMLElement => {
+  const seen = new Map<string, FactUsed>();
+  for (const used of citations) seen.set(`${used.fact_id} ${used.version}`, used);
+  const list = make(
+    "ul",
+    [...seen.values()].map((used) =>
+      make("li", [
+        factLink(used.fact_id),
+        `, ${used.version === undefined ? "a version the history does not number" : `version ${used.version}`}, in effect from ${used.effective_iso ? readableDate(used.effective_iso) : "a date the history does not state"}${used.superseded_iso ? ` until ${readableDate(used.superseded_iso)}` : ""}`,
+      ]),
+    ),
+    "calc-facts",
+  );
+  return make("div", [make("h3", "Facts used for this result"), list]);
+};
+
+/** What went wrong, in words: a calculator's or an input's message, never a stack. */
+const problem = (error: unknown, what = ""): HTMLElement => {
+  if (error instanceof MissingInput) return make("p", error.message, "calc-hint");
+  const message =
+    error instanceof CalculatorError || error instanceof InputError || error instanceof RangeError
+      ? error.message
+      : error instanceof Error
+        ? `This could not be computed: ${error.message}`
+        : "This could not be computed.";
+  return make("p", `${what}${message}`, "calc-error");
+};
+
+/**
+ * Replaces a calculator's output, and tells screen readers only its headline (the first figure, or what is wrong):
+ * the whole breakdown read out again at every keystroke would drown it.
+ */
+const show = (id: string, nodes: readonly HTMLElement[]): void => {
+  const output = element(`${id}-output`);
+  output.replaceChildren(...nodes);
+  const first = output.querySelector(".calc-error, .calc-hint, .calc-results > div");
+  const headline = first?.matches(".calc-results > div")
+    ? `${first.querySelector("dt")?.textContent ?? ""}: ${first.querySelector("dd")?.textContent ?? ""}`
+    : (first?.textContent ?? "");
+  const summary = element(`${id}-summary`);
+  if (summary.textContent !== headline) summary.textContent = headline;
+};
+
+const EXEMPTION_NAMES: Record<ExemptionName, string> = {
+  "first-time-home-buyers": "First time home buyers' exemption",
+  "newly-built-home": "Newly built home exemption",
+};
+
+const ptt = (facts: FactSource): HTMLElement[] => {
+  const share = number("ptt-residential");
+  const result = propertyTransferTax(facts, {
+    price: required("ptt-price"),
+    residentialShare: share === undefined ? undefined : share / 100,
+    firstTimeBuyer: checked("ptt-first-time"),
+    newlyBuilt: checked("ptt-newly-built"),
+    foreignBuyer: checked("ptt-foreign"),
+    asOf: asOf("ptt-date"),
+  });
+  const compared = result.exemptions_compared;
+  return [
+    make("p", `Rules in force on ${readableDate(result.as_of)}.`, "calc-as-of"),
+    results([
+      ["Property transfer tax", formatCad(result.total)],
+      ["General tax", formatCad(result.general)],
+      ["Exemption", formatCad(result.exemption)],
+      ["Additional tax for foreign buyers", formatCad(result.additional)],
+    ]),
+    ...breakdown("How the tax is computed", result.breakdown),
+    ...steps(
+      "Exemptions compared",
+      compared.map((each) => `${EXEMPTION_NAMES[each.exemption]}: ${formatCad(each.amount)}${each.exemption === result.exemption_claimed ? " (claimed)" : ""}`),
+    ),
+    ...steps("Assumptions", result.assumptions),
+    factsUsed(result.citations),
+  ];
+};
+
+const purchase = (facts: FactSource): HTMLElement[] => {
+  const price = required("buy-price");
+  const date = asOf("buy-date");
+  const rows: Array<[string, string]> = [];
+  const citations: FactUsed[] = [];
+  const explained: HTMLElement[] = [];
+  const problems: HTMLElement[] = [];
+
+  const minimum = minimumDownPayment(facts, price, { asOf: date });
+  rows.push(["Minimum down payment", formatCad(minimum.minimum)]);
+  explained.push(...breakdown("How the minimum down payment is computed", minimum.breakdown));
+  citations.push(...minimum.citations);
+
+  const down = number("buy-down");
+  const years = required("buy-amortization");
+  let loan: number | undefined;
+  if (down === undefined) problems.push(problem(new MissingInput("Enter the down payment to see the insurance premium, the loan and the payment.")));
+  else {
+    try {
+      const premium = mortgageInsurancePremium(facts, {
+        price,
+        downPayment: down,
+        amortizationYears: years,
+        firstTimeBuyer: checked("buy-first-time"),
+        newlyBuilt: checked("buy-newly-built"),
+        asOf: date,
+      });
+      rows.push(
+        ["Loan-to-value", formatPercent(premium.ltv)],
+        ["Insurance premium", premium.insurable && premium.rate !== null ? `${formatCad(premium.premium)} (${formatPercent(premium.rate)})` : "Not insurable"],
+      );
+      if (!premium.insurable && premium.reason) problems.push(make("p", `Not insurable: ${premium.reason}`, "calc-hint"));
+      explained.push(...steps("How the insurance premium is computed", premium.breakdown));
+      citations.push(...premium.citations);
+      loan = premium.loan_with_premium;
+    } catch (error) {
+      // Without the premium the rest can still be computed, on the loan before any premium.
+      problems.push(problem(error, "The insurance premium cannot be computed: "));
+      rows.push(["Insurance premium", "Cannot be computed"]);
+      loan = Math.max(0, price - down);
+    }
+    rows.push(["Loan", formatCad(loan)]);
+  }
+
+  const ratePercent = number("buy-rate");
+  if (ratePercent === undefined) problems.push(problem(new MissingInput("Enter the interest rate to see the qualifying rate, the payment and the balance.")));
+  else {
+    const annualRate = ratePercent / 100;
+    const qualifying = qualifyingRate(facts, annualRate, { asOf: date });
+    rows.push(["Qualifying rate (stress test)", formatPercent(qualifying.rate)]);
+    citations.push(...qualifying.citations);
+    if (loan !== undefined) {
+      const select = element<HTMLSelectElement>("buy-frequency");
+      const frequency = select.value as PaymentFrequency;
+      const payment = mortgagePayment({ principal: loan, annualRate, amortizationYears: years, frequency });
+      rows.push([`${select.selectedOptions[0]?.textContent ?? frequency} payment`, formatCad(payment.payment)]);
+      const termYears = required("buy-term");
+      const schedule = amortizationSchedule({ principal: loan, annualRate, amortizationYears: years, termYears, frequency });
+      rows.push([`Balance after the ${termYears}-year term`, formatCad(schedule.balance_at_term_end)]);
+      rows.push(["Interest paid in the term", formatCad(schedule.interest_in_term)]);
+      // The schedule's explanation begins with the payment's own, so it is shown once.
+      explained.push(...steps("How the payment and the balance are computed", schedule.breakdown));
+    }
+  }
+  return [...problems, results(rows), ...explained, factsUsed(citations)];
+};
+
+const grant = (facts: FactSource): HTMLElement[] => {
+  const result = homeOwnerGrant(facts, {
+    assessedValue: required("grant-value"),
+    additional: checked("grant-additional"),
+    northernRural: checked("grant-northern"),
+    propertyTax: number("grant-tax"),
+    asOf: asOf("grant-date"),
+  });
+  const rows: Array<[string, string]> = [
+    ["Home owner grant", formatCad(result.grant)],
+    ["Largest grant", formatCad(result.max_grant)],
+    ["Threshold", formatCad(result.threshold)],
+  ];
+  if (result.tax_after_grant !== null) rows.push(["Property tax after the grant", formatCad(result.tax_after_grant)]);
+  return [results(rows), ...steps("How the grant is computed", result.breakdown), factsUsed(result.citations)];
+};
+
+const CALCULATORS: ReadonlyArray<readonly [string, (facts: FactSource) => HTMLElement[]]> = [
+  ["ptt", ptt],
+  ["purchase", purchase],
+  ["grant", grant],
+];
+
+const start = async (): Promise<void> => {
+  const status = element("calc-status");
+  const catalogPath = status.dataset.catalog ?? "";
+  let facts: FactSource;
+  try {
+    const response = await fetch(catalogPath);
+    if (!response.ok) throw new Error(`${catalogPath} answered HTTP ${response.status}`);
+    facts = (await response.json()) as FactSource;
+    if (!Array.isArray(facts.facts)) throw new Error(`${catalogPath} has no facts list`);
+  } catch (error) {
+    status.textContent = `The calculators could not load the catalog: ${error instanceof Error ? error.message : String(error)}. Reload the page to try again.`;
+    return;
+  }
+  for (const [id, calculate] of CALCULATORS) {
+    const form = element<HTMLFormElement>(`${id}-form`);
+    // Every control fires "input" as it changes (text as typed, boxes as ticked, the date and the list as chosen).
+    // "change" is not listened to: it fires again when a text field loses focus, and redrawing then would replace
+    // the very link being clicked.
+    const update = (): void => {
+      try {
+        show(id, calculate(facts));
+      } catch (error) {
+        show(id, [problem(error)]);
+      }
+    };
+    form.addEventListener("input", update);
+    form.addEventListener("submit", (event) => event.preventDefault());
+    form.hidden = false;
+    update();
+  }
+  element("calc-needs-js").hidden = true;
+  document.body.dataset.calculators = "ready";
+};
+
+void start();

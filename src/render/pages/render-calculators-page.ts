@@ -1,0 +1,127 @@
+import { SITE_PATHS } from "../../lib/site-paths.ts";
+import type { SiteModel } from "../site-model.ts";
+import { renderPage } from "./parts/index.ts";
+import { type Html, html, readableDate, sitePath } from "./text/index.ts";
+
+/** The facts each calculator reads, in the order the page lists them; the page links each one that is published. */
+export const CALCULATOR_FACTS = {
+  ptt: ["bc.ptt.brackets", "bc.ptt.fthb_exemption", "bc.ptt.newly_built_exemption", "bc.ptt.foreign_buyer_additional"],
+  purchase: ["cmhc.insurance_cap", "cmhc.mortgage_insurance_premiums", "cmhc.amortization_30yr_eligibility", "osfi.b20.stress_test"],
+  grant: ["bc.home_owner_grant.threshold"],
+} as const;
+
+/** The script that runs the calculators, built from the client's own code (src/build/bundle-calculators.ts). */
+export const CALCULATORS_SCRIPT = "assets/calculators.js";
+
+/** Each fact a calculator reads: a link to its page with its version and effective date, or that it is not published. */
+const factList = (model: SiteModel, ids: readonly string[]): Html =>
+  html`<ul class="calc-facts">${ids.map((id) => {
+    const fact = model.facts.find((each) => each.id === id);
+    return fact
+      ? html`<li><a href="${sitePath(model.urls, model.urls.factPage(id))}">${fact.label}</a> (<code>${id}</code>), version ${fact.version}, in effect from ${readableDate(fact.effective_iso)}</li>`
+      : html`<li><code>${id}</code> is not published yet: what depends on it cannot be computed.</li>`;
+  })}</ul>`;
+
+const money = (id: string, label: string, hint?: string): Html =>
+  html`<div class="field"><label for="${id}">${label}</label>
+<input type="text" id="${id}" name="${id}" inputmode="decimal" autocomplete="off"${hint ? html` aria-describedby="${id}-hint"` : ""}>${hint ? html`<span class="hint" id="${id}-hint">${hint}</span>` : ""}</div>`;
+
+const checkbox = (id: string, label: string): Html =>
+  html`<div class="field check"><input type="checkbox" id="${id}" name="${id}"><label for="${id}">${label}</label></div>`;
+
+const dateField = (id: string, label: string): Html =>
+  html`<div class="field"><label for="${id}">${label}</label>
+<input type="date" id="${id}" name="${id}" aria-describedby="${id}-hint"><span class="hint" id="${id}-hint">The rules in force on this date apply; empty means today.</span></div>`;
+
+/** One calculator: its form (hidden until the script has the catalog), where errors and results appear, and its facts. */
+const calculator = (model: SiteModel, key: keyof typeof CALCULATOR_FACTS, title: string, intro: string, fields: Html): Html =>
+  html`<section class="calculator" id="${key}" aria-labelledby="${key}-title">
+<h2 id="${key}-title">${title}</h2>
+<p>${intro}</p>
+<form class="calc-form" id="${key}-form" hidden novalidate>
+${fields}
+</form>
+<p class="visually-hidden" id="${key}-summary" aria-live="polite"></p>
+<div class="calc-output" id="${key}-output"></div>
+<h3 id="${key}-facts-title">Facts this calculator uses</h3>
+${factList(model, CALCULATOR_FACTS[key])}
+</section>`;
+
+/**
+ * `/calculators.html`: property transfer tax, a purchase and the home owner grant, computed in the browser by the
+ * client's calculators on the published catalog. The forms ship `hidden` and the script reveals them once the catalog
+ * is loaded, so a reader without JavaScript sees what the page needs and the facts it would use, and no dead control.
+ */
+export const renderCalculatorsPage = (model: SiteModel): string => {
+  const catalog = sitePath(model.urls, `${model.urls.base}${SITE_PATHS.catalog}`);
+  const main = html`<h1>Calculators</h1>
+<p class="lead">Property transfer tax, the cost of a purchase with a mortgage, and the home owner grant, computed from the published facts.
+Each result shows how it was reached and names every fact it used, with its version and the date it took effect.</p>
+<p class="disclaimer"><strong>General information, not advice.</strong> These calculators give general information only, not legal, tax or financial advice.
+They cover the common case and state what they assume; your lawyer, notary, lender or the Province decides what you actually pay.</p>
+<div class="calc-needs-js" id="calc-needs-js">
+<p>The calculators run in your browser: they need JavaScript, and they read the <a href="${catalog}">published catalog</a> (JSON) from this site. Nothing you type is sent anywhere.
+Without JavaScript, each calculator below lists the facts it uses; each fact's page states its rule, its sources and its earlier versions.</p>
+</div>
+<p class="calc-status" id="calc-status" role="status" data-catalog="${catalog}"></p>
+${calculator(
+  model,
+  "ptt",
+  "Property transfer tax",
+  "The tax on registering a transfer of B.C. property: the general rates, the first time home buyers' or newly built home exemption (both asked for: the larger is claimed), and the additional tax for foreign buyers.",
+  html`${money("ptt-price", "Purchase price", "Fair market value, in dollars.")}
+<div class="field"><label for="ptt-residential">Residential share (%)</label>
+<input type="text" id="ptt-residential" name="ptt-residential" inputmode="decimal" autocomplete="off" value="100" aria-describedby="ptt-residential-hint"><span class="hint" id="ptt-residential-hint">The part of the value that is residential.</span></div>
+${checkbox("ptt-first-time", "First-time home buyer")}
+${checkbox("ptt-newly-built", "Newly built home")}
+${checkbox("ptt-foreign", "Foreign buyer")}
+${dateField("ptt-date", "Registration date")}`,
+)}
+${calculator(
+  model,
+  "purchase",
+  "A purchase with a mortgage",
+  "The minimum down payment, the mortgage default insurance premium, the loan, the stress test's qualifying rate, the payment and what is left to pay after the term.",
+  html`${money("buy-price", "Purchase price")}
+${money("buy-down", "Down payment")}
+<div class="field"><label for="buy-amortization">Amortization (years)</label>
+<input type="text" id="buy-amortization" name="buy-amortization" inputmode="numeric" autocomplete="off" value="25"></div>
+<div class="field"><label for="buy-rate">Interest rate (%)</label>
+<input type="text" id="buy-rate" name="buy-rate" inputmode="decimal" autocomplete="off" aria-describedby="buy-rate-hint"><span class="hint" id="buy-rate-hint">The contract rate, for example 4.5.</span></div>
+<div class="field"><label for="buy-frequency">Payment frequency</label>
+<select id="buy-frequency" name="buy-frequency">
+<option value="monthly">Monthly</option>
+<option value="semi-monthly">Semi-monthly</option>
+<option value="biweekly">Biweekly</option>
+<option value="weekly">Weekly</option>
+<option value="accelerated-biweekly">Accelerated biweekly</option>
+<option value="accelerated-weekly">Accelerated weekly</option>
+</select></div>
+<div class="field"><label for="buy-term">Term (years)</label>
+<input type="text" id="buy-term" name="buy-term" inputmode="numeric" autocomplete="off" value="5"></div>
+${checkbox("buy-first-time", "First-time home buyer")}
+${checkbox("buy-newly-built", "Newly built home")}
+${dateField("buy-date", "Purchase date")}`,
+)}
+${calculator(
+  model,
+  "grant",
+  "Home owner grant",
+  "The grant that reduces the property tax on a principal residence, with its phase-out above the threshold.",
+  html`${money("grant-value", "Assessed value")}
+${checkbox("grant-additional", "Additional grant (senior, veteran, or a person with a disability)")}
+${checkbox("grant-northern", "Outside the Capital, Metro Vancouver and Fraser Valley regional districts (northern and rural area)")}
+${money("grant-tax", "Property tax before the grant", "Optional, in dollars: to see the tax left after the grant.")}
+${dateField("grant-date", "Date")}`,
+)}`;
+  return renderPage(model, {
+    name: "calculators",
+    title: "Calculators: property transfer tax, a purchase, the home owner grant",
+    description:
+      "Property transfer tax, minimum down payment, mortgage insurance premium, payments and the home owner grant, computed in your browser from the published facts.",
+    canonical: model.urls.calculatorsPage,
+    head: html`<link rel="stylesheet" href="assets/calculators.css">`,
+    script: CALCULATORS_SCRIPT,
+    main,
+  });
+};

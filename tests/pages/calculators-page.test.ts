@@ -1,0 +1,275 @@
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { CHROMIUM, hasChromium, launchChromium } from "./browser.ts";
+import { dataToday } from "./data-today.ts";
+import { type StaticServer, startStaticServer } from "./serve-directory.ts";
+
+const available = hasChromium();
+if (!available) {
+  console.warn(`SKIPPED: the calculators page tests need Debian's Chromium at ${CHROMIUM}, which is absent. Install it with: apt-get install -y chromium`);
+}
+
+/** Screenshots for a person to look at (the page at both widths with results shown); not compared by the test. */
+const SHOTS = path.join(os.tmpdir(), "i27-page-shots");
+
+/** The premium schedule is a fact of its own: until it is published, the page must say the premium cannot be computed. */
+const PREMIUM_FACT = "cmhc.mortgage_insurance_premiums";
+const premiumPublished = existsSync(path.join(PROJECT_ROOT, "facts/mortgage", `${PREMIUM_FACT}.json`));
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+const WIDTHS = [1280, 375] as const;
+
+/** "$540,000" or "$3,140.67" as a number; anything else fails the test that reads it. */
+const dollars = (shown: string | null): number => {
+  if (shown === null || !/^\$[\d,]+(\.\d\d)?$/.test(shown)) throw new Error(`not an amount in dollars: ${JSON.stringify(shown)}`);
+  return Number(shown.replace(/[$,]/g, ""));
+};
+
+/** Results are redrawn on each input event; a loaded machine may take a moment. */
+const POLL = { timeout: 15_000 } as const;
+
+describe.skipIf(!available)("the calculators page in headless Chromium", () => {
+  let server: StaticServer;
+  let siteDir: string;
+  let browser: Browser;
+  let axeSource: string;
+
+  beforeAll(async () => {
+    server = await startStaticServer();
+    siteDir = await mkdtemp(path.join(os.tmpdir(), "facts-calculators-"));
+    const build = await runScript("src/cli/build.ts", ["--out", siteDir], {
+      env: { FACTS_BASE_URL: server.url, FACTS_TODAY: await dataToday(PROJECT_ROOT) },
+    });
+    if (build.code !== 0) throw new Error(`build failed:\n${build.stderr}`);
+    server.serve(siteDir);
+    axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+    browser = await launchChromium();
+    await mkdir(SHOTS, { recursive: true });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (siteDir) await rm(siteDir, { recursive: true, force: true });
+  });
+
+  /** The page with the catalog loaded and the forms revealed; anything but the test server is refused. */
+  const open = async (width: number): Promise<Page> => {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    await page.route(/^(?!http:\/\/127\.0\.0\.1:\d+\/)/, (route) => route.abort());
+    await page.goto(`${server.url}/calculators.html`);
+    await page.locator('body[data-calculators="ready"]').waitFor({ state: "attached", timeout: 30_000 });
+    return page;
+  };
+
+  const form = (page: Page, id: string): Locator => page.locator(`#${id}-form`);
+  const output = (page: Page, id: string): Locator => page.locator(`#${id}-output`);
+
+  /** The figure a result names, as the page shows it ("$11,000"). */
+  const figure = (page: Page, id: string, term: string): Promise<string | null> =>
+    output(page, id)
+      .locator(".calc-results > div")
+      .filter({ has: page.getByText(term, { exact: true }) })
+      .locator("dd")
+      .textContent({ timeout: 10_000 });
+
+  const axeViolations = async (page: Page): Promise<AxeViolation[]> => {
+    await page.addScriptTag({ content: axeSource });
+    return (await page.evaluate(
+      `axe.run(document, { resultTypes: ["violations"] }).then((results) => results.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.slice(0, 3).map((node) => ({ target: node.target })) })))`,
+    )) as AxeViolation[];
+  };
+
+  it.each(WIDTHS)(
+    "computes property transfer tax as the person types, at %i px",
+    async (width) => {
+      const page = await open(width);
+      const ptt = form(page, "ptt");
+      await ptt.getByLabel("Purchase price", { exact: true }).fill("650000");
+      // The Ministry's example: $650,000 pays 1% of $200,000 and 2% of $450,000.
+      await expect.poll(() => figure(page, "ptt", "Property transfer tax"), POLL).toBe("$11,000");
+      // Screen readers hear the headline, not the whole breakdown again at each keystroke.
+      await expect(page.locator("#ptt-summary[aria-live=polite]").textContent()).resolves.toBe("Property transfer tax: $11,000");
+
+      // First-time buyer at $847,500 (registered today): general tax $2,000 + 2% of $647,500 = $14,950; the $8,000
+      // exemption is reduced over $835,000 to $860,000, so $8,000 × 12,500/25,000 = $4,000 is exempt.
+      await ptt.getByLabel("Purchase price", { exact: true }).fill("$847,500");
+      await ptt.getByLabel("First-time home buyer", { exact: true }).check();
+      await expect.poll(() => figure(page, "ptt", "Exemption"), POLL).toBe("$4,000");
+      await expect.poll(() => figure(page, "ptt", "Property transfer tax"), POLL).toBe("$10,950");
+
+      // Registered in 2017 the exemption was whole up to $500,000 and ended at $525,000, with no cap: on $510,000
+      // the tax of $8,200 is exempt in the share 15,000/25,000, $4,920, leaving $3,280. Today $8,000 is exempt: $200.
+      await ptt.getByLabel("Purchase price", { exact: true }).fill("510000");
+      await expect.poll(() => figure(page, "ptt", "Property transfer tax"), POLL).toBe("$200");
+      await ptt.getByLabel("Registration date", { exact: true }).fill("2017-06-01");
+      await expect.poll(() => figure(page, "ptt", "Exemption"), POLL).toBe("$4,920");
+      await expect.poll(() => figure(page, "ptt", "Property transfer tax"), POLL).toBe("$3,280");
+      const facts = output(page, "ptt").locator(".calc-facts");
+      await expect(facts.textContent()).resolves.toMatch(/bc\.ptt\.fthb_exemption, version 2, in effect from February 22, 2017/);
+
+      await page.screenshot({ path: path.join(SHOTS, `ptt-${width}.png`), fullPage: true });
+      // Nothing wider than the screen: the page never scrolls sideways.
+      await expect(page.evaluate("document.documentElement.scrollWidth")).resolves.toBeLessThanOrEqual(width);
+      await page.close();
+    },
+    120_000,
+  );
+
+  it("applies the foreign buyers' tax in force on the registration date, and says when a rule did not exist yet", async () => {
+    const page = await open(1280);
+    const ptt = form(page, "ptt");
+    await ptt.getByLabel("Purchase price", { exact: true }).fill("650000");
+    await ptt.getByLabel("Foreign buyer", { exact: true }).check();
+    // 20% of $650,000 since February 21, 2018; 15% from August 2, 2016.
+    await expect.poll(() => figure(page, "ptt", "Additional tax for foreign buyers"), POLL).toBe("$130,000");
+    await ptt.getByLabel("Registration date", { exact: true }).fill("2017-06-01");
+    await expect.poll(() => figure(page, "ptt", "Additional tax for foreign buyers"), POLL).toBe("$97,500");
+    await expect.poll(() => figure(page, "ptt", "Property transfer tax"), POLL).toBe("$108,500");
+    // Before the additional tax existed there is none, and the breakdown says why.
+    await ptt.getByLabel("Registration date", { exact: true }).fill("2016-05-01");
+    await expect.poll(() => figure(page, "ptt", "Additional tax for foreign buyers"), POLL).toBe("$0");
+    // The additional tax's first version took effect on 2016-08-02 (bc.ptt.foreign_buyer_additional's history).
+    const lines = output(page, "ptt").locator(".calc-lines");
+    await expect(lines.textContent()).resolves.toMatch(/no additional tax for foreign buyers.*2016-08-02.*2016-05-01 is before/);
+    // Before the general rates the catalog records, the calculator refuses, in words next to the form.
+    await ptt.getByLabel("Registration date", { exact: true }).fill("2010-01-01");
+    const error = output(page, "ptt").locator(".calc-error");
+    await expect(error.textContent({ timeout: 10_000 })).resolves.toMatch(/bc\.ptt\.brackets/);
+    await expect(error.textContent()).resolves.toMatch(/2010-01-01/);
+    await expect(error.textContent()).resolves.not.toMatch(/\n\s+at /);
+    await page.close();
+  }, 120_000);
+
+  it.each(WIDTHS)(
+    "computes a purchase: down payment, premium, loan, qualifying rate, payment and balance, at %i px",
+    async (width) => {
+      const page = await open(width);
+      const buy = form(page, "purchase");
+      await buy.getByLabel("Purchase price", { exact: true }).fill("600000");
+      // 5% of the first $500,000 and 10% of the $100,000 above it.
+      await expect.poll(() => figure(page, "purchase", "Minimum down payment"), POLL).toBe("$35,000");
+      await buy.getByLabel("Down payment", { exact: true }).fill("60000");
+      await buy.getByLabel("Amortization (years)", { exact: true }).fill("25");
+      await buy.getByLabel("Interest rate (%)", { exact: true }).fill("5");
+      await expect.poll(() => figure(page, "purchase", "Qualifying rate (stress test)"), POLL).toBe("7%");
+      const premium = await figure(page, "purchase", "Insurance premium");
+      if (premiumPublished) {
+        // 10% down: a loan-to-value of 90%.
+        await expect.poll(() => figure(page, "purchase", "Loan-to-value"), POLL).toBe("90%");
+        // CMHC's premium on a loan above 85% and up to 90% of the price is 3.10% of the loan, added to it.
+        expect(premium).toBe("$16,740 (3.1%)");
+        await expect.poll(() => figure(page, "purchase", "Loan"), POLL).toBe("$556,740");
+      } else {
+        expect(premium).toBe("Cannot be computed");
+        await expect(output(page, "purchase").locator(".calc-error").first().textContent()).resolves.toContain(PREMIUM_FACT);
+      }
+      const loan = dollars(await figure(page, "purchase", "Loan"));
+      if (!premiumPublished) expect(loan).toBe(540_000);
+      // The payment and the balance against the closed forms, on the loan shown: 5% compounded semi-annually is
+      // (1.025)^(1/6) − 1 a month; the payment is L·i / (1 − (1 + i)^−300); after 60 payments
+      // L·(1 + i)^60 − A·((1 + i)^60 − 1) / i is owed (A rounded to the cent, as paid).
+      const i = 1.025 ** (1 / 6) - 1;
+      const payment = Math.round(((loan * i) / (1 - (1 + i) ** -300)) * 100) / 100;
+      await expect.poll(async () => dollars(await figure(page, "purchase", "Monthly payment")), POLL).toBe(payment);
+      const owed = loan * (1 + i) ** 60 - (payment * ((1 + i) ** 60 - 1)) / i;
+      expect(Math.abs(dollars(await figure(page, "purchase", "Balance after the 5-year term")) - owed)).toBeLessThan(0.5);
+      // Another frequency is another payment: weekly is 52 a year at (1.025)^(2/52) − 1 a week.
+      await buy.getByLabel("Payment frequency", { exact: true }).selectOption("weekly");
+      const w = 1.025 ** (2 / 52) - 1;
+      const weekly = Math.round(((loan * w) / (1 - (1 + w) ** -(52 * 25))) * 100) / 100;
+      await expect.poll(async () => dollars(await figure(page, "purchase", "Weekly payment")), POLL).toBe(weekly);
+      await page.screenshot({ path: path.join(SHOTS, `purchase-${width}.png`), fullPage: true });
+      await expect(page.evaluate("document.documentElement.scrollWidth")).resolves.toBeLessThanOrEqual(width);
+      await page.close();
+    },
+    120_000,
+  );
+
+  it("computes the home owner grant with its phase-out above the threshold", async () => {
+    const page = await open(1280);
+    const grant = form(page, "grant");
+    // bc.home_owner_grant.threshold for 2026: up to $570 in Metro Vancouver, $770 elsewhere, $1,045 elsewhere with the
+    // additional grant; the threshold is $2,075,000 and the grant shrinks by $5 per $1,000 above it.
+    await grant.getByLabel("Assessed value", { exact: true }).fill("1000000");
+    await expect.poll(() => figure(page, "grant", "Home owner grant"), POLL).toBe("$570");
+    // $25,000 over the threshold: $125 less.
+    await grant.getByLabel("Assessed value", { exact: true }).fill("2,100,000");
+    await expect.poll(() => figure(page, "grant", "Home owner grant"), POLL).toBe("$445");
+    await expect.poll(() => figure(page, "grant", "Threshold"), POLL).toBe("$2,075,000");
+    await grant.getByLabel(/northern and rural/).check();
+    await expect.poll(() => figure(page, "grant", "Home owner grant"), POLL).toBe("$645");
+    await grant.getByLabel(/^Additional grant/).check();
+    await expect.poll(() => figure(page, "grant", "Home owner grant"), POLL).toBe("$920");
+    await grant.getByLabel("Property tax before the grant", { exact: true }).fill("3000");
+    await expect.poll(() => figure(page, "grant", "Property tax after the grant"), POLL).toBe("$2,080");
+    await expect(output(page, "grant").locator(".calc-facts").textContent()).resolves.toMatch(/bc\.home_owner_grant\.threshold, version \d+, in effect from/);
+    // A number the calculator cannot take is refused in words next to the form.
+    await grant.getByLabel("Assessed value", { exact: true }).fill("lots");
+    await expect(output(page, "grant").locator(".calc-error").textContent({ timeout: 10_000 })).resolves.toBe("Assessed value: “lots” is not a number.");
+    await page.close();
+  }, 120_000);
+
+  it("leads from a result to the page of the fact it used", async () => {
+    const page = await open(1280);
+    await form(page, "ptt").getByLabel("Purchase price", { exact: true }).fill("650000");
+    await output(page, "ptt").locator(".calc-facts").getByRole("link", { name: "bc.ptt.brackets" }).click();
+    await page.waitForURL(/\/bc\.ptt\.brackets\.html$/);
+    const label = (JSON.parse(await readFile(path.join(PROJECT_ROOT, "facts/tax/bc.ptt.brackets.json"), "utf8")) as { label: string }).label;
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(label);
+    await page.close();
+  }, 120_000);
+
+  it.each(WIDTHS)(
+    "has no axe-core violation with results shown, at %i px",
+    async (width) => {
+      const page = await open(width);
+      await form(page, "ptt").getByLabel("Purchase price", { exact: true }).fill("650000");
+      await form(page, "purchase").getByLabel("Purchase price", { exact: true }).fill("600000");
+      await form(page, "grant").getByLabel("Assessed value", { exact: true }).fill("1000000");
+      await output(page, "grant").locator(".calc-results").waitFor();
+      await expect(axeViolations(page)).resolves.toEqual([]);
+      await page.close();
+    },
+    120_000,
+  );
+
+  it("says so in words when the catalog cannot be loaded, and shows no form", async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 900 } });
+    await page.route(/\/api\/v1\/facts\/index\.json$/, (route) => route.fulfill({ status: 503, body: "unavailable" }));
+    await page.goto(`${server.url}/calculators.html`);
+    await expect
+      .poll(() => page.locator("#calc-status").textContent(), POLL)
+      .toBe("The calculators could not load the catalog: api/v1/facts/index.json answered HTTP 503. Reload the page to try again.");
+    await expect(page.locator("form.calc-form:visible").count()).resolves.toBe(0);
+    await expect(page.locator("#calc-needs-js").isVisible()).resolves.toBe(true);
+    await page.close();
+  }, 120_000);
+
+  it("without JavaScript says what it needs, states it is not advice, and links every fact it uses", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/calculators.html`);
+    await expect(page.locator("#calc-needs-js").textContent()).resolves.toMatch(/need JavaScript/);
+    await expect(page.getByText(/not legal, tax or financial advice/).isVisible()).resolves.toBe(true);
+    // No control that would do nothing.
+    await expect(page.locator("form.calc-form:visible").count()).resolves.toBe(0);
+    for (const id of ["bc.ptt.brackets", "bc.ptt.fthb_exemption", "cmhc.insurance_cap", "osfi.b20.stress_test", "bc.home_owner_grant.threshold"]) {
+      await expect(page.locator(`.calc-facts a[href="${id}.html"]`).count()).resolves.toBeGreaterThan(0);
+    }
+    await page.screenshot({ path: path.join(SHOTS, "no-js-375.png"), fullPage: true });
+    await context.close();
+  }, 120_000);
+});
