@@ -51,6 +51,7 @@ const EVENT_FEEDS: ReadonlyArray<readonly [string, string]> = [
   [SITE_PATHS.upcomingCalendar, "BEGIN:VEVENT"],
   [SITE_PATHS.upcomingFeed, "<entry>"],
 ];
+/**
  * The calculators page's script: the client's calculators, the zod schemas they check each fact's value with, and the
  * page's own code. It does not grow with the catalog; it grows only when the calculators do.
  */

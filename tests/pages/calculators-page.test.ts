@@ -263,7 +263,12 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/calculators.html`);
     await expect(page.locator("#calc-needs-js").textContent()).resolves.toMatch(/need JavaScript/);
-    await expect(page.getByText(/not legal, tax or financial advice/).isVisible()).resolves.toBe(true);
+    await expect(
+      page
+        .locator("main")
+        .getByText(/not legal, tax or financial advice/)
+        .isVisible(),
+    ).resolves.toBe(true);
     // No control that would do nothing.
     await expect(page.locator("form.calc-form:visible").count()).resolves.toBe(0);
     for (const id of ["bc.ptt.brackets", "bc.ptt.fthb_exemption", "cmhc.insurance_cap", "osfi.b20.stress_test", "bc.home_owner_grant.threshold"]) {
