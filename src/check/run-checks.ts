@@ -4,6 +4,7 @@ import type { LoadedFact } from "../model/index.ts";
 import type { FactFile } from "../schemas/fact-file.ts";
 import { checkAgainstBase } from "./check-against-base.ts";
 import { checkFactFiles } from "./check-fact-files.ts";
+import { checkGlossary } from "./check-glossary.ts";
 import { checkIndexData } from "./check-index-data.ts";
 import { checkValueHistory, type HistoryReading, readHistoryForCheck } from "./check-value-history.ts";
 import { FACT_RULES, OTHER_RULES } from "./rules/index.ts";
@@ -43,9 +44,10 @@ export const runChecks = async (root: string, context: CheckContext & { base?: s
       : (await checkAgainstBase(root, context.base, facts.facts, facts.files)).map((problem) =>
           problem.rule === undefined ? byRule(OTHER_RULES.versionRules.name, [problem])[0]! : problem,
         );
+  const glossaryProblems = await checkGlossary(root, facts.facts);
   const historyProblems = "history" in history ? byRule(VALUE_SCHEMA_RULE, await checkValueHistory(root, facts.facts, history.history)) : [];
   return {
-    problems: [...facts.problems, ...indexData.problems, ...baseFindings.filter((problem) => problem.level !== "warning"), ...historyProblems].sort(
+    problems: [...facts.problems, ...indexData.problems, ...glossaryProblems, ...baseFindings.filter((problem) => problem.level !== "warning"), ...historyProblems].sort(
       compareProblems,
     ),
     warnings: baseFindings.filter((problem) => problem.level === "warning").sort(compareProblems),

@@ -11,3 +11,4 @@ export { revisionFieldsChanged } from "./revision.ts";
 export { inForceOn, memberInForce, type Series, type SeriesFact, seriesMembers, seriesOf } from "./series.ts";
 export { validateWithSchema } from "./validate-with-schema.ts";
 export { isWithdrawn } from "./withdrawn.ts";
+export { GLOSSARY_FILE, type GlossaryReading, glossary, readGlossary } from "./glossary.ts";
