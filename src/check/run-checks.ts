@@ -47,9 +47,13 @@ export const runChecks = async (root: string, context: CheckContext & { base?: s
   const glossaryProblems = await checkGlossary(root, facts.facts);
   const historyProblems = "history" in history ? byRule(VALUE_SCHEMA_RULE, await checkValueHistory(root, facts.facts, history.history)) : [];
   return {
-    problems: [...facts.problems, ...indexData.problems, ...glossaryProblems, ...baseFindings.filter((problem) => problem.level !== "warning"), ...historyProblems].sort(
-      compareProblems,
-    ),
+    problems: [
+      ...facts.problems,
+      ...indexData.problems,
+      ...glossaryProblems,
+      ...baseFindings.filter((problem) => problem.level !== "warning"),
+      ...historyProblems,
+    ].sort(compareProblems),
     warnings: baseFindings.filter((problem) => problem.level === "warning").sort(compareProblems),
     facts: facts.facts,
     factFileCount: facts.files.length,
