@@ -47,7 +47,7 @@ ${renderUpcomingSection(model)}${domains.map(
     facts,
   }) => html`<section class="domain" id="${domainSectionId(domain)}" data-domain="${domain}" aria-labelledby="${domainSectionId(domain)}-title">
 <h2 id="${domainSectionId(domain)}-title">${DOMAIN_NAMES[domain]} <span class="count">(${count(facts.length)})</span></h2>
-${renderCatalogRows(facts, model.urls, `${DOMAIN_NAMES[domain]}: ${count(facts.length)}`)}</section>
+${renderCatalogRows(facts, model.urls, model.today, `${DOMAIN_NAMES[domain]}: ${count(facts.length)}`)}</section>
 `,
 )}`;
   return renderPage(model, {

@@ -1,6 +1,7 @@
 import type { Urls } from "../../../lib/config.ts";
 import { latestRetrieved } from "../../../model/index.ts";
 import type { Fact } from "../../../schemas/fact.ts";
+import { expectedStatus } from "../../../schemas/next-expected.ts";
 import { describeValue } from "../../describe-value.ts";
 import { describeKey, formatTextFor, type Html, html, type KeyKind, shortDate, sitePath } from "../text/index.ts";
 
@@ -63,9 +64,15 @@ const cut = (parts: readonly string[]): string => {
 
 const date = (isoDate: string): Html => html`<time datetime="${isoDate}">${shortDate(isoDate)}</time>`;
 
-/** What is scheduled for the fact, in a few words: the next change's date and status, and how many follow. */
-const scheduledCell = (fact: Fact): Html => {
+/**
+ * What is scheduled for the fact, in a few words: the next change's date and status, and how many follow; with none,
+ * an expected announcement that is past due, since the value shown may then be last period's.
+ */
+const scheduledCell = (fact: Fact, today: string): Html => {
   const [next, ...later] = fact.scheduled ?? [];
+  if (next === undefined && expectedStatus(fact, today) === "past-due") {
+    return html`<span class="status status-past-due">announcement past due</span> since ${date(fact.next_expected!.by_iso)}`;
+  }
   if (next === undefined) return html`<span class="none">nothing</span>`;
   return html`${date(next.effective_iso)} <span class="status status-${next.status}">${next.status}</span>${later.length > 0 ? ` and ${later.length} more` : ""}`;
 };
@@ -78,7 +85,7 @@ const sourcesCell = (fact: Fact): Html => html`${fact.citations.length}`;
  * line of words, when it took effect, when it was last verified, what is scheduled and how many sources it cites.
  * Each row keeps the fact's id as its own, so links to `/#<fact id>` land on it; the search script hides rows.
  */
-export const renderCatalogRows = (facts: readonly Fact[], urls: Urls, caption: string): Html => html`<table class="catalog">
+export const renderCatalogRows = (facts: readonly Fact[], urls: Urls, today: string, caption: string): Html => html`<table class="catalog">
 <caption class="visually-hidden">${caption}</caption>
 <thead><tr><th scope="col">Fact</th><th scope="col">Value</th><th scope="col">Effective</th><th scope="col">Last verified</th><th scope="col">Scheduled</th><th scope="col">Sources</th></tr></thead>
 <tbody>
@@ -88,7 +95,7 @@ ${facts.map(
 <td class="value-line" data-label="Value">${valueLine(fact)}</td>
 <td class="date" data-label="Effective">${date(fact.effective_iso)}</td>
 <td class="date" data-label="Last verified">${date(latestRetrieved(fact))}</td>
-<td class="scheduled-cell" data-label="Scheduled">${scheduledCell(fact)}</td>
+<td class="scheduled-cell" data-label="Scheduled">${scheduledCell(fact, today)}</td>
 <td class="sources-cell" data-label="Sources">${sourcesCell(fact)}</td>
 </tr>
 `,
