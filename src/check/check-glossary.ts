@@ -1,6 +1,8 @@
 import path from "node:path";
+import type { FactHistory } from "../derive/history/read-fact-history.ts";
+import { runGit } from "../lib/git/index.ts";
 import { byRule, type Problem } from "../lib/problem.ts";
-import { GLOSSARY_FILE, type JsonDocument, LOAD_RULES, type LoadedFact, readGlossary } from "../model/index.ts";
+import { GLOSSARY_FILE, type JsonDocument, LOAD_RULES, type LoadedFact, parseJsonDocument, readGlossary } from "../model/index.ts";
 import { ENUMERATION_MEMBER, type GlossaryEntry, type GlossaryFile, type GlossaryKind } from "../schemas/glossary.ts";
 import { OTHER_RULES } from "./rules/index.ts";
 
@@ -85,10 +87,11 @@ const valueProblems = (doc: JsonDocument, glossary: GlossaryFile, value: unknown
 
 /**
  * The glossary rule: reads reference/glossary.json as a data file (size, JSON, text and schema rules, each problem
- * located), then holds every fact's value and scheduled values to it. A glossary entry that no fact uses is an error
+ * located), then holds every fact's value and scheduled values to it, and, given the history, each earlier version's
+ * value and scheduled values too, since the fact's page shows them. A glossary entry that no fact uses is an error
  * too, so the glossary says nothing about keys no reader meets.
  */
-export const checkGlossary = async (root: string, facts: readonly LoadedFact[]): Promise<Problem[]> => {
+export const checkGlossary = async (root: string, facts: readonly LoadedFact[], history?: FactHistory): Promise<Problem[]> => {
   let reading: Awaited<ReturnType<typeof readGlossary>>;
   let own = true;
   try {
@@ -117,8 +120,48 @@ export const checkGlossary = async (root: string, facts: readonly LoadedFact[]):
       problems.push(...valueProblems(factDoc, glossary, change.value, ["scheduled", index, "value"], used));
     });
   }
+  if (history) problems.push(...(await historyProblems(root, facts, history, glossary, used)));
   for (const key of own ? Object.keys(glossary.keys) : []) {
     if (!used.has(key)) problems.push(doc.problemAt(["keys", key], `no fact's value uses "${key}": remove its entry (or fix the key's spelling)`));
   }
   return byRule(GLOSSARY, problems);
+};
+
+/** A document that only records that a problem was found: an earlier version is read again only when it has one. */
+const probe = (file: string): JsonDocument => {
+  const doc = parseJsonDocument(file, "null");
+  return { ...doc, problemAt: (_path, message) => ({ file, line: 1, column: 1, pointer: "", message }) };
+};
+
+/**
+ * The glossary's problems with each earlier version of a current fact (value and scheduled values), located in the
+ * file as that version was committed, as the value-schema rule locates them; the keys they use count as used.
+ */
+const historyProblems = async (
+  root: string,
+  facts: readonly LoadedFact[],
+  history: FactHistory,
+  glossary: GlossaryFile,
+  used: Set<string>,
+): Promise<Problem[]> => {
+  const problems: Problem[] = [];
+  for (const { fact } of facts) {
+    for (const version of history.facts.get(fact.id)?.versions ?? []) {
+      if (version.version >= fact.version) continue;
+      const find = (doc: JsonDocument): Problem[] => [
+        ...valueProblems(doc, glossary, version.state.value, ["value"], used),
+        ...(version.state.scheduled ?? []).flatMap((change, index) => valueProblems(doc, glossary, change.value, ["scheduled", index, "value"], used)),
+      ];
+      if (find(probe(version.path)).length === 0) continue;
+      const commit = version.lastCommit.sha;
+      const text = (await runGit(root, ["cat-file", "blob", `${commit}:${version.path}`])).toString("utf8");
+      for (const problem of find(parseJsonDocument(version.path, text))) {
+        problems.push({
+          ...problem,
+          message: `version ${version.version} as committed in ${commit.slice(0, 12)} (line and column are in that commit's file): ${problem.message}`,
+        });
+      }
+    }
+  }
+  return problems;
 };

@@ -44,12 +44,14 @@ export const runChecks = async (root: string, context: CheckContext & { base?: s
       : (await checkAgainstBase(root, context.base, facts.facts, facts.files)).map((problem) =>
           problem.rule === undefined ? byRule(OTHER_RULES.versionRules.name, [problem])[0]! : problem,
         );
+  const historyProblems = "history" in history ? byRule(VALUE_SCHEMA_RULE, await checkValueHistory(root, facts.facts, history.history)) : [];
   // A key or a code the value's schema refuses is reported once, by the schema, which says what it expects there.
   const refusedBySchema = new Set(
-    facts.problems.filter((problem) => problem.rule === VALUE_SCHEMA_RULE).map((problem) => `${problem.file}#${problem.pointer}`),
+    [...facts.problems, ...historyProblems].filter((problem) => problem.rule === VALUE_SCHEMA_RULE).map((problem) => `${problem.file}#${problem.pointer}`),
   );
-  const glossaryProblems = (await checkGlossary(root, facts.facts)).filter((problem) => !refusedBySchema.has(`${problem.file}#${problem.pointer}`));
-  const historyProblems = "history" in history ? byRule(VALUE_SCHEMA_RULE, await checkValueHistory(root, facts.facts, history.history)) : [];
+  const glossaryProblems = (await checkGlossary(root, facts.facts, "history" in history ? history.history : undefined)).filter(
+    (problem) => !refusedBySchema.has(`${problem.file}#${problem.pointer}`),
+  );
   return {
     problems: [
       ...facts.problems,

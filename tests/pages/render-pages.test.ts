@@ -69,6 +69,8 @@ describe("the human pages", () => {
       const full = page(`/${fact.id}.html`);
       expect(full, fact.id).toContain(`<h1 id="${fact.id}-title">${escapeHtml(fact.label)}</h1>`);
       expect(full, fact.id).toContain(`<link rel="canonical" href="${model.urls.factPage(fact.id)}">`);
+      // Every label, of the value and of each earlier version's, comes from the glossary: none is a bare key.
+      expect(full, fact.id).not.toMatch(/<dt><code>|<th scope="col"><code>/);
       expect(full, fact.id).toContain(`href="./#${fact.id}"`);
       for (const citation of fact.citations) {
         expect(full, fact.id).toContain(`href="${escapeHtml(citation.url)}"`);

@@ -137,7 +137,7 @@ export const OTHER_RULES = {
     name: "glossary",
     level: "error",
     description:
-      "Every key of a fact's value and scheduled values has an entry in reference/glossary.json whose kind its value fits, every enumeration member (a slug) has words there, and every entry is used by some fact.",
+      "Every key of a fact's value, scheduled values and earlier versions has an entry in reference/glossary.json whose kind its value fits, every enumeration member (a slug) has words there, and every entry is used by some fact.",
   },
   officialQuote: {
     name: "official-quote",
