@@ -57,7 +57,7 @@ describe("the value shown for people, on the real catalog", () => {
   it("writes money in CAD the en-CA way, with cents only where there are some", () => {
     expect(fields(markupOf("cmhc.insurance_cap")).get("Mortgage insurance available for purchase prices below")).toBe("$1,500,000");
     const fthb = fields(markupOf("bc.ptt.fthb_exemption"));
-    expect(fthb.get("Full exemption up to a fair market value of")).toBe("$500,000");
+    expect(fthb.get("Full exemption for fair market values up to")).toBe("$500,000");
     expect(fthb.get("Largest exemption")).toBe("$8,000");
     const formB = fields(markupOf("bc.strata.form_b_fee"));
     expect(formB.get("Maximum fee")).toBe("$35");
@@ -86,7 +86,7 @@ describe("the value shown for people, on the real catalog", () => {
   it("shows lists of like records as a table with one column per key", () => {
     const rows = tableRows(markupOf("bc.tod.transit_oriented_development"));
     const header = rows[0]!;
-    expect(header).toEqual(expect.arrayContaining(["From distance", "To distance", "Minimum allowable storeys"]));
+    expect(header).toEqual(expect.arrayContaining(["Distance from the hub, from", "Distance from the hub, to", "Minimum allowable storeys"]));
     expect(rows.some((row) => row.includes("200 m") && row.includes("400 m"))).toBe(true);
   });
 
