@@ -1,5 +1,5 @@
-// Search and domain filter for the catalog page. Progressive enhancement: the page lists every fact without this
-// script; the script only reveals the form and hides the facts that do not match. No framework, no bundler.
+// Search and domain filter for the catalog page. Progressive enhancement: the page lists every fact (one table row
+// each) without this script; the script only reveals the form and hides the rows that do not match. No framework, no bundler.
 (() => {
   "use strict";
 
@@ -8,7 +8,7 @@
   const input = document.getElementById("search-query");
   const select = document.getElementById("search-domain");
   const status = document.getElementById("search-status");
-  const facts = Array.from(document.querySelectorAll("article.fact"));
+  const facts = Array.from(document.querySelectorAll("tr.fact-row"));
   const sections = Array.from(document.querySelectorAll("section.domain"));
   // Pointers to what is not a fact (the affordability index), shown when a query matches their words.
   const pointers = Array.from(form.querySelectorAll("[data-search-text]"));
@@ -37,7 +37,7 @@
       if (visible) shown += 1;
     }
     for (const section of sections) {
-      section.hidden = !section.querySelector("article.fact:not([hidden])");
+      section.hidden = !section.querySelector("tr.fact-row:not([hidden])");
     }
     for (const pointer of pointers) pointer.hidden = query === "" || !matches(pointer.dataset.searchText);
     status.textContent =
@@ -66,7 +66,7 @@
   const revealTarget = () => {
     const id = decodeURIComponent(window.location.hash.slice(1));
     const target = id ? document.getElementById(id) : null;
-    if (!target?.classList.contains("fact")) return;
+    if (!target?.classList.contains("fact-row")) return;
     if (target.hidden) {
       input.value = "";
       select.value = "";

@@ -4,6 +4,7 @@ import type { LoadedFact } from "../model/index.ts";
 import type { FactFile } from "../schemas/fact-file.ts";
 import { checkAgainstBase } from "./check-against-base.ts";
 import { checkFactFiles } from "./check-fact-files.ts";
+import { checkGlossary } from "./check-glossary.ts";
 import { checkIndexData } from "./check-index-data.ts";
 import { checkValueHistory, type HistoryReading, readHistoryForCheck } from "./check-value-history.ts";
 import { FACT_RULES, OTHER_RULES } from "./rules/index.ts";
@@ -44,10 +45,21 @@ export const runChecks = async (root: string, context: CheckContext & { base?: s
           problem.rule === undefined ? byRule(OTHER_RULES.versionRules.name, [problem])[0]! : problem,
         );
   const historyProblems = "history" in history ? byRule(VALUE_SCHEMA_RULE, await checkValueHistory(root, facts.facts, history.history)) : [];
+  // A key or a code the value's schema refuses is reported once, by the schema, which says what it expects there.
+  const refusedBySchema = new Set(
+    [...facts.problems, ...historyProblems].filter((problem) => problem.rule === VALUE_SCHEMA_RULE).map((problem) => `${problem.file}#${problem.pointer}`),
+  );
+  const glossaryProblems = (await checkGlossary(root, facts.facts, "history" in history ? history.history : undefined)).filter(
+    (problem) => !refusedBySchema.has(`${problem.file}#${problem.pointer}`),
+  );
   return {
-    problems: [...facts.problems, ...indexData.problems, ...baseFindings.filter((problem) => problem.level !== "warning"), ...historyProblems].sort(
-      compareProblems,
-    ),
+    problems: [
+      ...facts.problems,
+      ...indexData.problems,
+      ...glossaryProblems,
+      ...baseFindings.filter((problem) => problem.level !== "warning"),
+      ...historyProblems,
+    ].sort(compareProblems),
     warnings: baseFindings.filter((problem) => problem.level === "warning").sort(compareProblems),
     facts: facts.facts,
     factFileCount: facts.files.length,

@@ -3,6 +3,7 @@ export { citationLists } from "./citation-lists.ts";
 export { factFileText } from "./fact-file-text.ts";
 export { factsAtRevision } from "./facts-at-revision.ts";
 export { announcementsPastDue, describeDue, type FactDue, factsDue } from "./facts-due.ts";
+export { GLOSSARY_FILE, type GlossaryReading, glossary, readGlossary } from "./glossary.ts";
 export { listDataFiles, listFiles } from "./list-files.ts";
 export { LOAD_RULES, type LoadedFact, loadFacts, loadFactsAtRevision, readFactFiles } from "./load-facts.ts";
 export { type JsonDocument, parseJsonDocument } from "./parse-json-document.ts";

@@ -70,7 +70,7 @@ describe("text from a fact, escaped for where it lands", () => {
     const llmsText = await readFile(path.join(out, "llms.txt"), "utf8");
     const line = llmsText.split("\n").find((each) => each.includes("by-id/bc.ptt.brackets.json"));
     expect(line).toBe(
-      '- [Rates \\](https://evil.example) \\[and # a heading](https://facts.example.org/api/v1/facts/by-id/bc.ptt.brackets.json): {"upper":null,"rate":0.01} (effective 2020-01-01, verified until 2027-04-30)',
+      "- [Rates \\](https://evil.example) \\[and # a heading](https://facts.example.org/api/v1/facts/by-id/bc.ptt.brackets.json): 1% above $0 (effective 2020-01-01, verified until 2027-04-30)",
     );
     expect(llmsText).not.toMatch(/^# a heading/m);
   });

@@ -28,11 +28,10 @@ const FACT_COUNT = FACT_FILES.length;
 /** Ids of the rental facts: the domain filter must show exactly these. */
 const RENTAL_IDS = FACT_FILES.filter((file) => path.dirname(file) === "rental").map((file) => path.basename(file, ".json"));
 
-const fact = (page: Page, id: string) => page.locator(`article.fact[id="${id}"]`);
+const fact = (page: Page, id: string) => page.locator(`tr.fact-row[id="${id}"]`);
 
 /** Ids of the facts the reader can see now. */
-const visibleFactIds = async (page: Page): Promise<string[]> =>
-  page.locator("article.fact:visible").evaluateAll((articles) => articles.map((article) => article.id));
+const visibleFactIds = async (page: Page): Promise<string[]> => page.locator("tr.fact-row:visible").evaluateAll((rows) => rows.map((row) => row.id));
 
 describe.skipIf(!available)("the catalog in headless Chromium", () => {
   let server: StaticServer;
@@ -80,7 +79,7 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
     expect(rentIds).toContain("bc.rent_cap.2026");
     expect(rentIds.length).toBeLessThan(6);
     await expect(page.locator("#search-status").textContent()).resolves.toBe(
-      `Showing ${rentIds.length} of ${await page.locator("article.fact").count()} facts.`,
+      `Showing ${rentIds.length} of ${await page.locator("tr.fact-row").count()} facts.`,
     );
 
     await page.locator("#search-query").fill("transfer tax");
@@ -111,9 +110,7 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
     // The site is built on the newest retrieved_iso of the data, after 2026-09-30, when the 2027 cap was due.
     await page.locator("#search-query").fill("rent cap 2027");
     expect(await visibleFactIds(page)).toEqual(["bc.rent_cap.2026"]);
-    await expect(fact(page, "bc.rent_cap.2026").locator(".status-past-due").textContent()).resolves.toBe(
-      "Not yet announced: past due since September 30, 2026",
-    );
+    await expect(fact(page, "bc.rent_cap.2026").locator(".scheduled-cell").innerText()).resolves.toBe("announcement past due since Sep 30, 2026");
     await expect(page.locator("#upcoming li.past-due").textContent()).resolves.toMatch(
       /^past due since September 30, 2026, not yet announced: B\.C\. maximum allowable rent increase for 2026 \(2\.3%\)The 2027 rent cap/,
     );
@@ -141,7 +138,7 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
 
     await page.locator("#search-domain").selectOption("");
     await page.locator("#search-query").fill("");
-    expect(await visibleFactIds(page)).toHaveLength(await page.locator("article.fact").count());
+    expect(await visibleFactIds(page)).toHaveLength(await page.locator("tr.fact-row").count());
     expect(await visibleFactIds(page)).toHaveLength(FACT_COUNT);
     await page.close();
   });
@@ -171,8 +168,9 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
     await page.goto(`${server.url}/`);
     expect(await visibleFactIds(page)).toHaveLength(FACT_COUNT);
     await expect(page.locator("#fact-search").isVisible()).resolves.toBe(false);
-    await expect(page.locator('[id="bc.ptt.brackets"] > .value table.brackets tbody tr').count()).resolves.toBe(4);
-    await expect(page.locator('[id="bc.ptt.brackets"] > .value table.brackets').innerText()).resolves.toMatch(/Over \$3,000,000\s+5%/);
+    await expect(fact(page, "bc.ptt.brackets").locator(".value-line").innerText()).resolves.toBe(
+      "1% up to $200,000; 2% up to $2,000,000; 3% up to $3,000,000; 5% above $3,000,000",
+    );
     // The fragment still lands on the fact with scripting off.
     await page.goto(`${server.url}/#bc.rent_cap.2026`);
     const box = await fact(page, "bc.rent_cap.2026").boundingBox();
@@ -213,25 +211,68 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
     120_000,
   );
 
-  it("leads from a fact in the catalog to its own page, with every source quoted, and back", async () => {
+  it("leads from a fact's row in the catalog to its own page, with every source quoted, and back", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${server.url}/#ca.foreign_buyer_ban`);
-    await fact(page, "ca.foreign_buyer_ban")
-      .getByRole("link", { name: /^Full record/ })
-      .click();
-    await page.waitForURL(/\/ca\.foreign_buyer_ban\.html$/);
+    await page.goto(`${server.url}/`);
     const fact_ = JSON.parse(await readFile(path.join(PROJECT_ROOT, "facts/foreign-buyer/ca.foreign_buyer_ban.json"), "utf8")) as {
       label: string;
       citations: { url: string; quote?: string }[];
       scheduled?: { citations: { quote?: string }[] }[];
     };
+    await fact(page, "ca.foreign_buyer_ban").getByRole("link", { name: fact_.label }).click();
+    await page.waitForURL(/\/ca\.foreign_buyer_ban\.html$/);
     const quoted = [...fact_.citations, ...(fact_.scheduled ?? []).flatMap((change) => change.citations)].filter((citation) => citation.quote).length;
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(fact_.label);
     // Its own sources and those of what is scheduled for it, each with its quoted passage.
     await expect(page.locator("blockquote.quote").count()).resolves.toBe(quoted);
+    // A fact id in the description is a link to that fact's page.
+    await expect(page.locator(".description a").first().getAttribute("href")).resolves.toBe("ca.foreign_buyer_ban.exemptions.html");
+
+    // Back by the breadcrumb: the catalog opens on the fact's row, in view.
     await page.getByRole("link", { name: /in the catalog$/ }).click();
     await page.waitForURL(/#ca\.foreign_buyer_ban$/);
-    await expect(fact(page, "ca.foreign_buyer_ban").isVisible()).resolves.toBe(true);
+    const row = (await fact(page, "ca.foreign_buyer_ban").boundingBox())!;
+    expect(row.y).toBeGreaterThanOrEqual(0);
+    expect(row.y).toBeLessThan(900);
+
+    // And by the browser's Back button from another fact's page.
+    await fact(page, "bc.straa").getByRole("link").click();
+    await page.waitForURL(/\/bc\.straa\.html$/);
+    await page.goBack();
+    await expect(fact(page, "bc.straa").isVisible()).resolves.toBe(true);
+    await page.close();
+  });
+
+  it("is short enough to scan: at 1280 px the catalog is at most a tenth of its height before the rows", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${server.url}/`);
+    await page.locator('#fact-search[data-source="index"]').waitFor({ state: "attached" });
+    // Measured before this change (every fact expanded), in this Chromium at 1280 px: 60,590 px. A tenth: 6,059 px.
+    expect(await page.evaluate("document.documentElement.scrollHeight")).toBeLessThanOrEqual(6059);
+    await expect(page.locator("tr.fact-row").count()).resolves.toBe(FACT_COUNT);
+    await page.close();
+  });
+
+  it("shows a label and a money value as a reader sees them, in the catalog and on the fact's page", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${server.url}/`);
+    const grant = fact(page, "bc.home_owner_grant.threshold");
+    await expect(grant.locator(".value-line").innerText()).resolves.toMatch(/^Assessed value threshold \(the grant phases out above it\): \$2,075,000; /);
+    await expect(fact(page, "bc.rent_cap.2026").locator(".value-line").innerText()).resolves.toContain("Largest allowed rent increase: 2.3%");
+
+    await page.goto(`${server.url}/bc.home_owner_grant.threshold.html`);
+    // The current value comes first; earlier versions follow in the history.
+    const field = (label: string) => page.locator(".value").first().locator("dt").getByText(label, { exact: true }).locator("xpath=following-sibling::dd[1]");
+    await expect(field("Basic grant in the Capital, Fraser Valley and Metro Vancouver regional districts (maximum)").innerText()).resolves.toBe("$570");
+    await expect(field("Basic grant elsewhere in B.C. (maximum)").innerText()).resolves.toBe("$770");
+    // No label is a key name: none says "cad", none has an underscore; and no unit code reaches the reader.
+    const labels = await page.locator(".value dt, .value th").allInnerTexts();
+    expect(labels.length).toBeGreaterThan(5);
+    for (const label of labels) expect(label).not.toMatch(/\bcad\b|_/i);
+    await expect(page.locator("main").innerText()).resolves.not.toMatch(/CAD-bracket-array|thresholds-CAD|fraction-and-rules/);
+
+    await page.goto(`${server.url}/bc.svt.rates_2026.html`);
+    await expect(page.locator(".value").first().innerText()).resolves.toMatch(/Rate for foreign owners and untaxed worldwide earners\s+3%/);
     await page.close();
   });
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { SERVICE } from "../../src/lib/config.ts";
 import { escapeHtml } from "../../src/lib/escape-html.ts";
+import { latestRetrieved } from "../../src/model/index.ts";
 import { renderSite } from "../../src/render/index.ts";
 import { renderPages } from "../../src/render/pages/index.ts";
 import type { SiteModel } from "../../src/render/site-model.ts";
@@ -60,7 +61,7 @@ describe("the human pages", () => {
 
   it("gives every fact an element whose id is the fact id, grouped by domain in SPEC order", () => {
     const index = page("/index.html");
-    const ids = [...index.matchAll(/<article class="fact" id="([^"]+)" data-domain="([^"]+)"/g)].map((match) => [match[1], match[2]]);
+    const ids = [...index.matchAll(/<tr class="fact-row" id="([^"]+)" data-domain="([^"]+)"/g)].map((match) => [match[1], match[2]]);
     const domains = ["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"];
     expect(ids).toEqual(domains.flatMap((domain) => model.facts.filter((fact) => fact.domain === domain).map((fact) => [fact.id, fact.domain])));
     expect(ids).toHaveLength(model.facts.length);
@@ -68,24 +69,24 @@ describe("the human pages", () => {
     expect(sectionOrder).toEqual(["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"]);
   });
 
-  it("shows each fact briefly in the catalog, linking its own page, which has its dates, quoted citations, history notes and diffs", () => {
+  it("shows each fact as one row of the catalog, linking its own page, which has its dates, quoted citations, history notes and diffs", () => {
     const index = page("/index.html");
     for (const fact of model.facts) {
-      const start = index.indexOf(`<article class="fact" id="${fact.id}"`);
-      const brief = index.slice(start, index.indexOf("</article>", start));
-      expect(brief, fact.id).toContain(escapeHtml(fact.label));
-      expect(brief, fact.id).toContain(escapeHtml(fact.description));
+      const start = index.indexOf(`<tr class="fact-row" id="${fact.id}"`);
+      const brief = index.slice(start, index.indexOf("</tr>", start));
+      expect(brief, fact.id).toContain(`<a href="${fact.id}.html">${escapeHtml(fact.label)}</a>`);
       expect(brief, fact.id).toContain(`<time datetime="${fact.effective_iso}">`);
-      expect(brief, fact.id).toContain(`<time datetime="${fact.expires_iso}">`);
-      expect(brief, fact.id).toContain(`href="api/v1/facts/by-id/${fact.id}.json"`);
-      expect(brief, fact.id).toContain(`href="${fact.id}.html"`);
-      expect(brief, fact.id).toContain(`${fact.citations.length} source`);
-      // Quotes and history live on the fact's page.
+      expect(brief, fact.id).toContain(`<time datetime="${latestRetrieved(fact)}">`);
+      expect(brief, fact.id).toContain(`<td class="sources-cell" data-label="Sources">${fact.citations.length}</td>`);
+      // The description, quotes and history live on the fact's page.
       expect(brief, fact.id).not.toContain("<blockquote");
+      expect(brief, fact.id).not.toContain(escapeHtml(fact.description));
 
       const full = page(`/${fact.id}.html`);
       expect(full, fact.id).toContain(`<h1 id="${fact.id}-title">${escapeHtml(fact.label)}</h1>`);
       expect(full, fact.id).toContain(`<link rel="canonical" href="${model.urls.factPage(fact.id)}">`);
+      // Every label, of the value and of each earlier version's, comes from the glossary: none is a bare key.
+      expect(full, fact.id).not.toMatch(/<dt><code>|<th scope="col"><code>/);
       expect(full, fact.id).toContain(`href="./#${fact.id}"`);
       for (const citation of fact.citations) {
         expect(full, fact.id).toContain(`href="${escapeHtml(citation.url)}"`);
@@ -112,13 +113,9 @@ describe("the human pages", () => {
     expect(scheduled.length).toBeGreaterThan(0);
     for (const { fact, change } of scheduled) {
       expect(upcoming).toContain(`<a href="#${fact.id}">${escapeHtml(fact.label)}</a> <span class="status status-${change.status}">${change.status}</span>`);
-      const article = catalog.slice(
-        catalog.indexOf(`<article class="fact" id="${fact.id}"`),
-        catalog.indexOf("</article>", catalog.indexOf(`id="${fact.id}"`)),
-      );
-      expect(article).toContain("<h4>Scheduled</h4>");
-      expect(article).toContain(`<time datetime="${change.effective_iso}">`);
-      expect(article).toContain(escapeHtml(change.note));
+      const row = catalog.slice(catalog.indexOf(`<tr class="fact-row" id="${fact.id}"`), catalog.indexOf("</tr>", catalog.indexOf(`id="${fact.id}"`)));
+      if (change === fact.scheduled![0]) expect(row).toContain(`<time datetime="${change.effective_iso}">`);
+      expect(upcoming).toContain(escapeHtml(change.note));
       // The fact's page also shows the scheduled value and its sources.
       const full = page(`/${fact.id}.html`);
       expect(full).toContain("<h2>Scheduled</h2>");

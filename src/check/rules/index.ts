@@ -133,6 +133,12 @@ export const OTHER_RULES = {
     description:
       "Index inputs under index-data/ match their schema, cite their sources with a kind and reader notes, are not retrieved in the future, give each month once and none after today's, and stay within plausible bounds.",
   },
+  glossary: {
+    name: "glossary",
+    level: "error",
+    description:
+      "Every key of a fact's value, scheduled values and earlier versions has an entry in reference/glossary.json whose kind its value fits, every enumeration member (a slug) has words there, and every entry is used by some fact.",
+  },
   officialQuote: {
     name: "official-quote",
     level: "warning",
@@ -157,5 +163,6 @@ export const CHECK_RULES: readonly CheckRule[] = [
   OTHER_RULES.nextExpectedMoved,
   OTHER_RULES.nextExpectedReminder,
   OTHER_RULES.indexData,
+  OTHER_RULES.glossary,
   OTHER_RULES.officialQuote,
 ];

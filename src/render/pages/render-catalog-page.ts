@@ -1,7 +1,8 @@
 import { SERVICE } from "../../lib/config.ts";
 import { DOMAINS } from "../../schemas/primitives.ts";
 import type { SiteModel } from "../site-model.ts";
-import { renderDatasetJsonLd, renderFact, renderPage, renderUpcomingSection } from "./parts/index.ts";
+import { renderDatasetJsonLd, renderPage, renderUpcomingSection } from "./parts/index.ts";
+import { renderCatalogRows } from "./parts/render-catalog-rows.ts";
 import { DOMAIN_NAMES, domainSectionId, html, readableDate, sitePath } from "./text/index.ts";
 
 const count = (n: number): string => `${n} ${n === 1 ? "fact" : "facts"}`;
@@ -11,14 +12,15 @@ const AFFORDABILITY_SEARCH_TEXT =
   "lower mainland affordability index vancouver special housing affordability carrying cost median household income benchmark price mls hpi greater vancouver fraser valley";
 
 /**
- * `/index.html`: every fact, grouped by domain in SPEC.md's order. The search form ships `hidden` and the script
+ * `/index.html`: every fact as one row of its domain's table, the domains in SPEC.md's order. The search form ships `hidden` and the script
  * reveals it, so a reader without JavaScript sees every fact and no control that does nothing.
+ * Each row links the fact's own page, which has the full record.
  */
 export const renderCatalogPage = (model: SiteModel): string => {
   const domains = DOMAINS.map((domain) => ({ domain, facts: model.facts.filter((fact) => fact.domain === domain) })).filter((group) => group.facts.length > 0);
   const main = html`<h1>${SERVICE.name}</h1>
 <p class="lead">${count(model.facts.length)} about British Columbia residential real estate: tax, mortgage, legal, foreign-buyer, strata and rental rules.
-Each fact shows its value, when it took effect and when it was last checked against its sources; its own page quotes each source and lists every earlier version recorded in git.
+Each row gives a fact's value in short, when it took effect, when it was last checked against its sources and what is scheduled; its own page has the full value, quotes each source and lists every earlier version recorded in git.
 Data as of ${readableDate(model.generatedAt.slice(0, 10))}.</p>
 <form class="search" id="fact-search" role="search" aria-label="Search the facts" hidden data-index="${sitePath(model.urls, model.urls.searchIndex)}">
 <div class="field"><label for="search-query">Search facts</label>
@@ -32,7 +34,7 @@ ${domains.map(({ domain }) => html`<option value="${domain}">${DOMAIN_NAMES[doma
 <p id="search-status" class="status" role="status" aria-live="polite"></p>
 <p class="search-also" hidden data-search-text="${AFFORDABILITY_SEARCH_TEXT}">Looking for the affordability index? <a href="${sitePath(model.urls, model.urls.affordabilityPage)}">The Lower Mainland affordability index</a> has its own page.</p>
 </form>
-<nav class="toc" aria-labelledby="toc-title">
+<nav class="toc catalog-toc" aria-labelledby="toc-title">
 <h2 id="toc-title">Domains</h2>
 <ul>
 <li><a href="#upcoming">Upcoming</a></li>
@@ -45,16 +47,7 @@ ${renderUpcomingSection(model)}${domains.map(
     facts,
   }) => html`<section class="domain" id="${domainSectionId(domain)}" data-domain="${domain}" aria-labelledby="${domainSectionId(domain)}-title">
 <h2 id="${domainSectionId(domain)}-title">${DOMAIN_NAMES[domain]} <span class="count">(${count(facts.length)})</span></h2>
-${facts.map((fact) => {
-  const timeline = model.timelines.get(fact.id);
-  return renderFact(fact, {
-    urls: model.urls,
-    detail: "brief",
-    diffs: model.diffs.filter((diff) => diff.fact_id === fact.id),
-    introduced: timeline?.versions.at(-1)?.introduced,
-    today: model.today,
-  });
-})}</section>
+${renderCatalogRows(facts, model.urls, model.today, `${DOMAIN_NAMES[domain]}: ${count(facts.length)}`)}</section>
 `,
 )}`;
   return renderPage(model, {

@@ -2,7 +2,7 @@ import { SERVICE } from "../../lib/config.ts";
 import type { Fact } from "../../schemas/fact.ts";
 import type { SiteModel } from "../site-model.ts";
 import { renderFact, renderPage, renderReportLinks } from "./parts/index.ts";
-import { DOMAIN_NAMES, domainSectionId, html, sitePath } from "./text/index.ts";
+import { DOMAIN_NAMES, domainSectionId, factLinks, html, sitePath } from "./text/index.ts";
 
 /**
  * `/<fact id>.html`: one fact's full record: the value, every source with its dates, quoted passage and notes, what
@@ -18,6 +18,10 @@ ${renderFact(fact, {
   diffs: model.diffs.filter((diff) => diff.fact_id === fact.id),
   introduced: model.timelines.get(fact.id)?.versions.at(-1)?.introduced,
   today: model.today,
+  links: factLinks(
+    model.urls,
+    model.facts.map((other) => other.id),
+  ),
 })}
 ${renderReportLinks(model, fact)}`;
   return renderPage(model, {

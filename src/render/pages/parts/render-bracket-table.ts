@@ -14,7 +14,7 @@ export const bracketRange = (brackets: readonly Bracket[], index: number): strin
 /** A `CAD-bracket-array` (SPEC.md 2.1) as a table of ranges and rates, the way the Ministry of Finance prints it. */
 export const renderBracketTable = (brackets: readonly Bracket[], caption: string): Html => html`<table class="brackets">
 <caption>${caption}</caption>
-<thead><tr><th scope="col">Range (CAD)</th><th scope="col">Rate</th></tr></thead>
+<thead><tr><th scope="col">Range</th><th scope="col">Rate</th></tr></thead>
 <tbody>
 ${brackets.map(
   (bracket, index) => html`<tr><th scope="row">${bracketRange(brackets, index)}</th><td>${formatPercent(bracket.rate)}</td></tr>

@@ -1,5 +1,5 @@
 import type { Citation } from "../../../schemas/citation.ts";
-import { type Html, html, readableDate } from "../text/index.ts";
+import { type FactLinks, type Html, html, readableDate, withFactLinks } from "../text/index.ts";
 
 const date = (isoDate: string): Html => html`<time datetime="${isoDate}">${readableDate(isoDate)}</time>`;
 
@@ -9,14 +9,14 @@ const KIND_TEXT = { official: "official source", "official-copy": "copy of an of
  * A fact's sources: organisation, linked title, what kind of source it is, when it was checked (and published), the
  * passage it is quoted for, and the notes.
  */
-export const renderCitations = (citations: readonly Citation[]): Html => html`<ul class="citations">
+export const renderCitations = (citations: readonly Citation[], links?: FactLinks): Html => html`<ul class="citations">
 ${citations.map(
   (
     citation,
   ) => html`<li><span class="org">${citation.org}</span>: <a href="${citation.url}"><cite>${citation.title ?? citation.url}</cite></a>${citation.kind ? html` <span class="kind kind-${citation.kind}">(${KIND_TEXT[citation.kind]})</span>` : ""}.
 <span class="dates">Retrieved ${date(citation.retrieved_iso)}${citation.source_published_iso ? html`; published ${date(citation.source_published_iso)}` : ""}.</span>
 ${citation.quote ? html`<blockquote class="quote" cite="${citation.url}"><p>${citation.quote}</p></blockquote>` : ""}
-${citation.notes ? html`<p class="note">${citation.notes}</p>` : ""}</li>
+${citation.notes ? html`<p class="note">${withFactLinks(citation.notes, links)}</p>` : ""}</li>
 `,
 )}</ul>`;
 

@@ -5,7 +5,7 @@ import { cadenceTagsOf, latestRetrieved } from "../../../model/index.ts";
 import type { FactDiff } from "../../../schemas/diff.ts";
 import type { Fact } from "../../../schemas/fact.ts";
 import { CADENCE_DAYS } from "../../../schemas/fact-file.ts";
-import { type Html, html, readableDate, sitePath } from "../text/index.ts";
+import { type FactLinks, type Html, html, readableDate, sitePath, withFactLinks } from "../text/index.ts";
 import { renderCitations, renderSourceCounts } from "./render-citations.ts";
 import { renderExpected } from "./render-expected.ts";
 import { renderFactHistory } from "./render-fact-history.ts";
@@ -26,6 +26,8 @@ export interface FactContext {
   introduced: CommitInfo | undefined;
   /** The build date: whether an expected announcement is past due is judged on it. */
   today: string;
+  /** Fact ids in the text (description, value, notes) link to their pages. */
+  links?: FactLinks;
 }
 
 const date = (isoDate: string): Html => html`<time datetime="${isoDate}">${readableDate(isoDate)}</time>`;
@@ -57,21 +59,20 @@ export const renderFact = (fact: Fact, context: FactContext): Html => {
   return html`<article class="fact" id="${fact.id}" data-domain="${fact.domain}" aria-labelledby="${titleId}">
 ${context.detail === "full" ? html`<h1 id="${titleId}">${fact.label}</h1>` : html`<h3 id="${titleId}">${fact.label}</h3>`}
 <p class="fact-id"><code>${fact.id}</code></p>
-<p class="description">${fact.description}</p>
+<p class="description">${withFactLinks(fact.description, context.links)}</p>
 <dl class="fact-meta">
 <div><dt>Version</dt><dd>${fact.version}</dd></div>
 <div><dt>Effective</dt><dd>${date(fact.effective_iso)}</dd></div>
 <div><dt>Last verified</dt><dd>${date(latestRetrieved(fact))}</dd></div>
 <div><dt>Re-verify by</dt><dd>${date(fact.expires_iso)}</dd></div>
-${context.detail === "full" && fact.unit !== undefined ? html`<div><dt>Unit</dt><dd><code>${fact.unit}</code></dd></div>` : ""}
 ${context.detail === "full" && cadence ? html`<div><dt>Checked</dt><dd>${cadence}</dd></div>` : ""}
 </dl>
 ${subheading(context, "Value")}
-<div class="value">${renderValue(fact.value, fact.unit, fact.label)}</div>
+<div class="value">${renderValue(fact.value, fact.unit, fact.label, context.links)}</div>
 ${context.detail === "full" && topics.length > 0 ? html`<p class="topics">Topics: ${topics.join(", ")}</p>` : ""}
 ${subheading(context, "Sources")}
-${context.detail === "full" ? renderCitations(fact.citations) : renderSourceCounts(fact.citations)}
-${renderScheduled(fact, context.detail)}${renderExpected(fact, context.today, context.detail)}${
+${context.detail === "full" ? renderCitations(fact.citations, context.links) : renderSourceCounts(fact.citations)}
+${renderScheduled(fact, context.detail, context.links)}${renderExpected(fact, context.today, context.detail)}${
   context.detail === "full"
     ? html`${subheading(context, "History")}
 ${context.introduced ? html`<p class="current-note">Version ${fact.version} recorded <time datetime="${context.introduced.committed_at}">${readableDate(context.introduced.committed_at.slice(0, 10))}</time>: <span class="note">${versionNote(fact.version, context.introduced)}</span></p>` : ""}

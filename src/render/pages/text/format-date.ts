@@ -1,4 +1,5 @@
 const longDate = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone: "UTC" });
+const shortFormat = new Intl.DateTimeFormat("en-CA", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 const time = new Intl.DateTimeFormat("en-CA", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -13,3 +14,6 @@ export const readableDateTime = (isoDateTime: string): string => {
   const instant = new Date(isoDateTime);
   return `${longDate.format(instant)}, ${time.format(instant)} UTC`;
 };
+
+/** "2026-01-01" as "Jan 1, 2026", for table cells where the long form would wrap. */
+export const shortDate = (isoDate: string): string => shortFormat.format(new Date(`${isoDate}T00:00:00Z`));
