@@ -3,6 +3,7 @@ export type {
   AffordabilityLatest,
   AffordabilitySeries,
   Citation,
+  PublishedCitation,
   DiffIndex,
   ErrorBody,
   FactCatalog,

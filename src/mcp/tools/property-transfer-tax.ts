@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CalculatorError, type PropertyTransferTaxResult, propertyTransferTax } from "../../../packages/client/src/index.ts";
 import { formatCad, formatPercent } from "../../render/pages/text/index.ts";
-import { AbsoluteUrl, Citation, FactId, IsoDate } from "../../schemas/index.ts";
+import { AbsoluteUrl, PublishedCitation, FactId, IsoDate } from "../../schemas/index.ts";
 import { citationText, indented } from "../citation-text.ts";
 import type { SiteTree } from "../site-tree.ts";
 import type { ToolAnswer } from "../tool-answer.ts";
@@ -34,7 +34,7 @@ const PropertyTransferTaxOutput = z.object({
         version: z.int().min(1).optional(),
         effective_iso: IsoDate.optional(),
         canonical_url: AbsoluteUrl,
-        citations: z.array(Citation),
+        citations: z.array(PublishedCitation),
       }),
     )
     .describe("Each fact the calculation read, with the version used, its canonical_url and its citations."),

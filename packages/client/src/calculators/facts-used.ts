@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Citation, Fact } from "../../../../src/schemas/index.ts";
+import type { PublishedCitation, Fact } from "../../../../src/schemas/index.ts";
 import { CalculatorError } from "./calculator-error.ts";
 
 /** What a calculator was given: a catalog, a domain bundle, or any list of published facts. */
@@ -13,7 +13,7 @@ export interface FactUsed {
   version: number;
   effective_iso: string;
   canonical_url: string | undefined;
-  citations: Citation[];
+  citations: PublishedCitation[];
 }
 
 /**
