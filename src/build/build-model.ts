@@ -101,6 +101,7 @@ export const buildModel = async (
     diffIndex: diffIndex(diffs, urls, generatedAt),
     changes,
     index: { ...computeSeries(indexData), data: indexData },
+    organisations: organisations.list,
     signingKeys,
   };
 };

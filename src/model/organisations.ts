@@ -63,7 +63,8 @@ export const readOrganisations = async (root: string): Promise<{ organisations: 
   const names = new Map<string, string>();
   value.organisations.forEach((organisation, index) => {
     const first = ids.get(organisation.id);
-    if (first !== undefined) duplicates.push(doc.problemAt(["organisations", index, "id"], `duplicate id "${organisation.id}": already used by organisations[${first}]`));
+    if (first !== undefined)
+      duplicates.push(doc.problemAt(["organisations", index, "id"], `duplicate id "${organisation.id}": already used by organisations[${first}]`));
     else ids.set(organisation.id, index);
     const own = [["name", organisation.name] as const, ...(organisation.aliases ?? []).map((alias, at) => [at, alias] as const)];
     for (const [where, name] of own) {

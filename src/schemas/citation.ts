@@ -60,5 +60,8 @@ export type PublishedCitation = z.infer<typeof PublishedCitation>;
  * A citation of an earlier version in a diff: a version committed before the registry named its organisation in free
  * text; where that name is not one of the registry's, `org` is published as written and `org_id` and `org_kind` are absent.
  */
-export const VersionCitation = PublishedCitation.extend({ org_id: PublishedCitation.shape.org_id.optional(), org_kind: PublishedCitation.shape.org_kind.optional() });
+export const VersionCitation = PublishedCitation.extend({
+  org_id: PublishedCitation.shape.org_id.optional(),
+  org_kind: PublishedCitation.shape.org_kind.optional(),
+});
 export type VersionCitation = z.infer<typeof VersionCitation>;

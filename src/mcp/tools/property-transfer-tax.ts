@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CalculatorError, type PropertyTransferTaxResult, propertyTransferTax } from "../../../packages/client/src/index.ts";
 import { formatCad, formatPercent } from "../../render/pages/text/index.ts";
-import { AbsoluteUrl, PublishedCitation, FactId, IsoDate } from "../../schemas/index.ts";
+import { AbsoluteUrl, FactId, IsoDate, PublishedCitation } from "../../schemas/index.ts";
 import { citationText, indented } from "../citation-text.ts";
 import type { SiteTree } from "../site-tree.ts";
 import type { ToolAnswer } from "../tool-answer.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { compareText } from "../../lib/compare-text.ts";
-import { AbsoluteUrl, PublishedCitation, Domain, FactId, NonEmptyText, type SearchIndexItem } from "../../schemas/index.ts";
+import { AbsoluteUrl, Domain, FactId, NonEmptyText, PublishedCitation, type SearchIndexItem } from "../../schemas/index.ts";
 import { citationText, indented } from "../citation-text.ts";
 import type { PublishedFact, SiteTree } from "../site-tree.ts";
 import type { ToolAnswer } from "../tool-answer.ts";

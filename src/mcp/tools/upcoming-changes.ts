@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { addDays } from "../../lib/dates.ts";
 import { describeValue } from "../../render/describe-value.ts";
-import { AbsoluteUrl, PublishedCitation, IsoDate, UpcomingItem } from "../../schemas/index.ts";
+import { AbsoluteUrl, IsoDate, PublishedCitation, UpcomingItem } from "../../schemas/index.ts";
 import { citationText, indented } from "../citation-text.ts";
 import type { SiteTree } from "../site-tree.ts";
 import type { ToolAnswer } from "../tool-answer.ts";
