@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OrganisationId, OrganisationKind } from "./organisation.ts";
+import { OrganisationId, OrganisationKind, OrganisationReference } from "./organisation.ts";
 import { HttpsUrl, IsoDate, NonEmptyText } from "./primitives.ts";
 
 /**
@@ -38,7 +38,7 @@ export type Citation = z.infer<typeof Citation>;
  * A citation as a fact file holds it: `org` is the id of the publishing organisation in `reference/organisations.json`
  * (for an `official-copy`, the organisation whose text it is; the URL says where the copy was read).
  */
-export const FactCitation = Citation.extend({ org: OrganisationId });
+export const FactCitation = Citation.extend({ org: OrganisationReference });
 export type FactCitation = z.infer<typeof FactCitation>;
 
 const { url, org, ...rest } = Citation.shape;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OrganisationId, OrganisationKind } from "./organisation.ts";
+import { OrganisationId, OrganisationKind, OrganisationReference } from "./organisation.ts";
 import { HttpsUrl, IsoDate, NonEmptyText, OneLine } from "./primitives.ts";
 
 /**
@@ -14,7 +14,7 @@ export const NextExpected = z.strictObject({
   /** One line: what is expected, naming the year or period it is for. */
   what: OneLine,
   /** Where it will be published: a page the fact cites, or the publisher's own official home. */
-  where: z.strictObject({ url: HttpsUrl, org: OrganisationId }),
+  where: z.strictObject({ url: HttpsUrl, org: OrganisationReference }),
 });
 export type NextExpected = z.infer<typeof NextExpected>;
 

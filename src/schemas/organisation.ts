@@ -7,6 +7,14 @@ export const OrganisationId = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, {
 });
 
 /**
+ * How a fact file names an organisation: by its id in `reference/organisations.json`. The check's `citation-org` rule
+ * holds it to the registry, and names the id meant when a name or a misspelt id is written instead.
+ */
+export const OrganisationReference = NonEmptyText.describe(
+  "The id of the organisation in reference/organisations.json (e.g. bc-ministry-of-finance); npm run check refuses any other.",
+);
+
+/**
  * What an organisation is, with the words pages use for it. `government` covers governments and their ministries,
  * departments, legislatures, printers and municipalities (and a body of governments such as a UN conference);
  * `crown-agency` a Crown corporation or a statutory authority that runs a public register; `non-profit` a society,
