@@ -6,7 +6,7 @@ import { z } from "zod";
  * never major within /api/v1/ (a breaking change goes to /api/v2/); then add its entry to
  * docs/consumers/api-changelog.md. `npm run schemas` refuses a change that keeps a version already recorded.
  */
-export const SCHEMA_VERSION = "1.2.0";
+export const SCHEMA_VERSION = "1.3.0";
 
 /** `MAJOR.MINOR.PATCH` of Semantic Versioning 2.0.0, without pre-release or build parts. */
 export const SEMVER_PATTERN = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
