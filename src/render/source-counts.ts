@@ -75,8 +75,8 @@ export const sourcesSummary = (facts: readonly { citations: readonly Pick<Publis
   for (const kind of kinds.values()) byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
   const counts = sourceCounts({ citations });
   return (
-    `The ${plural(facts.length, "fact cites", "facts cite")} ${plural(citations.length, "source", "sources")} ` +
-    `(${counts.official} official, ${plural(counts.official_copy, "official copy", "official copies")} read on another host, ${counts.secondary} secondary) ` +
-    `from ${plural(kinds.size, "organisation", "organisations")}: ${organisationKindsText(byKind)}.`
+    `The ${plural(facts.length, "fact carries", "facts carry")} ${plural(citations.length, "citation", "citations")} ` +
+    `(${counts.official} official, ${plural(counts.official_copy, "official copy", "official copies")} read on another site, ${counts.secondary} secondary) ` +
+    `of ${plural(kinds.size, "organisation", "organisations")}: ${organisationKindsText(byKind)}.`
   );
 };

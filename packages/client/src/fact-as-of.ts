@@ -1,4 +1,4 @@
-import type { PublishedCitation, Fact, FactValue } from "../../../src/schemas/index.ts";
+import type { Fact, FactValue, PublishedCitation } from "../../../src/schemas/index.ts";
 
 /** The value of a fact in force on one date, and where it came from. */
 export interface FactValueAsOf {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { PublishedCitation, Fact } from "../../../../src/schemas/index.ts";
+import type { Fact, PublishedCitation } from "../../../../src/schemas/index.ts";
 import { CalculatorError } from "./calculator-error.ts";
 
 /** What a calculator was given: a catalog, a domain bundle, or any list of published facts. */
