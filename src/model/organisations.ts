@@ -79,6 +79,12 @@ export const readOrganisations = async (root: string): Promise<{ organisations: 
   return { organisations: organisationsOf(value.organisations), problems: [] };
 };
 
+/** The name an organisation id stands for, for texts people read; the id itself when the registry has none or was not read. */
+export const organisationNamer =
+  (organisations: Organisations | undefined) =>
+  (org: string): string =>
+    organisations?.byId(org)?.name ?? org;
+
 /** A fact file's citation as published: its organisation's name, id and kind (the check has refused an unknown id). */
 export const publishCitation = (organisations: Organisations, citation: FactCitation): PublishedCitation => {
   const { url, org, ...rest } = citation;

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { type FactSeed, factJson } from "../helpers/git-repo.ts";
+import { copyOrganisations, type FactSeed, factJson } from "../helpers/git-repo.ts";
 import { runAction } from "../helpers/run-action.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -34,6 +34,8 @@ const SVT = { id: "bc.svt.rates_2026", domain: "tax", cadence: "stable" as const
  */
 const workspaceWith = async (rentCapBy = "2026-09-30") => {
   const workspace = await tempDir();
+  // The issue names organisations by the registry's names, read from the workspace.
+  await copyOrganisations(workspace);
   await writeFact(workspace, RENT_CAP, { next_expected: rentCapExpected(rentCapBy) });
   await writeFact(workspace, SVT, {
     scheduled: [

@@ -84,7 +84,7 @@ describe("text from a fact, escaped for where it lands", () => {
   it("lists only official sources as llms.json's primary sources", async () => {
     const llms = JSON.parse(await readFile(path.join(out, "api/v1/facts/llms.json"), "utf8"));
     expect(llms.facts[0].primary_sources).toEqual([
-      { org: "bc-ministry-of-finance", url: "https://www2.gov.bc.ca/gov/content/example", retrieved_iso: "2026-11-01" },
+      { org: "BC Ministry of Finance", url: "https://www2.gov.bc.ca/gov/content/example", retrieved_iso: "2026-11-01" },
     ]);
   });
 });
