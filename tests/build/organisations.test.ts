@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { buildModel } from "../../src/build/build-model.ts";
 import { ORGANISATIONS_FILE } from "../../src/model/organisations.ts";
 import { renderSite } from "../../src/render/index.ts";
+import { sourcesSummary } from "../../src/render/source-counts.ts";
 import type { Organisation } from "../../src/schemas/organisation.ts";
 import { buildProjectSite } from "../helpers/build-site.ts";
 import { factValue } from "../helpers/fact-values.ts";
@@ -32,6 +33,12 @@ describe("the published citations name their organisations from the registry", (
       expect(organisation, String(citation.org_id)).toBeDefined();
       expect([citation.org, citation.org_kind]).toEqual([organisation!.name, organisation!.kind]);
     }
+    // llms.txt describes the sources as counted from these citations at build time.
+    const llmsText = await readFile(path.join(out, "llms.txt"), "utf8");
+    expect(llmsText).toContain(`${sourcesSummary(all.facts as unknown as Parameters<typeof sourcesSummary>[0])} Official sources are`);
+    expect(llmsText).toContain(
+      `The ${all.facts.length} facts carry ${citations.length - all.facts.flatMap((fact) => (fact.scheduled as Json[]) ?? []).flatMap((change) => change.citations as Json[]).length} citations`,
+    );
     const rentCap = all.facts.find((fact) => fact.id === "bc.rent_cap.2026")!;
     expect((rentCap.next_expected as { where: Json }).where).toEqual({
       url: "https://www2.gov.bc.ca/gov/content/housing-tenancy/residential-tenancies/rent-rtb/rent-increases",
