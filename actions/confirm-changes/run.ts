@@ -1,5 +1,6 @@
 import * as core from "@actions/core";
 import { loadFacts } from "../../src/model/index.ts";
+import { organisationNamer, readOrganisations } from "../../src/model/organisations.ts";
 import { parseActionInputs, todayFromInput } from "../../src/workflows/actions/action-inputs.ts";
 import { failOnError } from "../../src/workflows/actions/fail-on-error.ts";
 import { runConfirmChanges } from "../../src/workflows/confirm-change/run-confirm-changes.ts";
@@ -18,6 +19,7 @@ const confirmChanges = async (): Promise<void> => {
     label: inputs.label,
     client: createGitHubClient(inputs.token),
     repository: repositoryFromEnvironment(),
+    organisationName: organisationNamer((await readOrganisations(inputs.root)).organisations),
   });
   const count = (kind: string) => operations.filter((operation) => operation.kind === kind).length;
   const pending = operations.filter((operation) => operation.kind !== "close");

@@ -2,6 +2,7 @@ import * as core from "@actions/core";
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { loadFacts } from "../../src/model/index.ts";
+import { organisationNamer, readOrganisations } from "../../src/model/organisations.ts";
 import { checkSources, type SourceFinding } from "../../src/sources/check-sources.ts";
 import { fetchSource } from "../../src/sources/fetch-source.ts";
 import { readFingerprints, writeFingerprints } from "../../src/sources/fingerprint-file.ts";
@@ -48,6 +49,7 @@ const reverify = async (): Promise<void> => {
       client: createGitHubClient(inputs.token),
       repository: repositoryFromEnvironment(),
       findings,
+      organisationName: organisationNamer((await readOrganisations(inputs.root)).organisations),
     });
     const count = (kind: string) => result.applied.filter((operation) => operation.kind === kind).length;
     const deadLinks = [...new Map(findings.filter((finding) => finding.verdict === "page-gone").map((finding) => [finding.source.url, finding])).values()];

@@ -12,6 +12,7 @@ import { DEFAULT_REPOSITORY, urlsFor } from "../lib/config.ts";
 import { isoDateTimeOfSeconds } from "../lib/dates.ts";
 import { runGit } from "../lib/git/index.ts";
 import { formatProblem } from "../lib/problem.ts";
+import { publishCitation, publishNextExpected, publishVersionCitation } from "../model/organisations.ts";
 import type { SiteModel, WithdrawnFact } from "../render/site-model.ts";
 import { type Fact, factFromFile } from "../schemas/fact.ts";
 import type { SigningKeySet } from "../schemas/signing-key.ts";
@@ -32,6 +33,10 @@ export const buildModel = async (
   if (report.problems.length > 0) {
     throw new Error(`the data does not pass npm run check:\n${report.problems.map(formatProblem).join("\n")}`);
   }
+  const organisations = report.organisations;
+  // The check has read the registry, or reported why it could not, and stopped the build above.
+  if (organisations === undefined) throw new Error("the organisation registry could not be read");
+  const publish = { citation: publishCitation.bind(null, organisations), nextExpected: publishNextExpected.bind(null, organisations) };
   const urls = urlsFor(options.baseUrl);
   const [history, indexData, lastDataCommit, signingKeys, calculatorsScript] = await Promise.all([
     // The check has read the history already (to check each earlier value); read here only where it could not.
@@ -65,7 +70,7 @@ export const buildModel = async (
     const timeline: FactTimeline = { id: fact.id, path: doc.file, versions };
     timelines.set(fact.id, timeline);
     lastChanged.set(fact.id, current.lastCommit);
-    const published = factFromFile(fact, { history: historyEntries(versions), canonical_url: urls.factById(fact.id) });
+    const published = factFromFile(fact, { history: historyEntries(versions), canonical_url: urls.factById(fact.id) }, publish);
     // A tombstone keeps its history and diffs, and its single-fact response; it leaves everything that lists current facts.
     if (fact.withdrawn_iso !== undefined && fact.withdrawn_reason !== undefined) {
       withdrawn.push({
@@ -76,7 +81,7 @@ export const buildModel = async (
       facts.push(published);
     }
   }
-  const diffs = [...timelines.values()].flatMap((timeline) => factDiffs(timeline, urls));
+  const diffs = [...timelines.values()].flatMap((timeline) => factDiffs(timeline, urls, (citation) => publishVersionCitation(organisations, citation)));
   const diffKeys = new Set(diffs.map((diff) => `${diff.fact_id} ${diff.from} ${diff.to}`));
   // Committed changes only: an uncommitted edit has no commit to name it by, so it would have no stable id.
   const live = new Set(facts.map((fact) => fact.id));
@@ -100,6 +105,7 @@ export const buildModel = async (
     diffIndex: diffIndex(diffs, urls, generatedAt),
     changes,
     index: { ...computeSeries(indexData, options.today), data: indexData },
+    organisations: organisations.list,
     signingKeys,
     calculatorsScript,
   };

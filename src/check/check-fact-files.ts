@@ -1,5 +1,7 @@
 import { byRule, type Problem } from "../lib/problem.ts";
 import { type LoadedFact, readFactFiles } from "../model/index.ts";
+import { type Organisations, readOrganisations } from "../model/organisations.ts";
+import { citationOrgProblems } from "./rules/citation-org.ts";
 import { FACT_RULES, OTHER_RULES } from "./rules/index.ts";
 import { seriesProblems } from "./rules/series.ts";
 import type { CheckContext } from "./rules/types.ts";
@@ -8,13 +10,19 @@ import type { CheckContext } from "./rules/types.ts";
  * Reads every file under `facts/` with the one fact loader, then runs each rule over every fact that matched the
  * schema. Returns those facts too, for the rules against the base branch.
  */
-export const checkFactFiles = async (root: string, context: CheckContext): Promise<{ problems: Problem[]; facts: LoadedFact[]; files: string[] }> => {
-  const { facts, problems, files } = await readFactFiles(root);
+export const checkFactFiles = async (
+  root: string,
+  context: CheckContext,
+): Promise<{ problems: Problem[]; facts: LoadedFact[]; files: string[]; organisations: Organisations | undefined }> => {
+  const [{ facts, problems, files }, registry] = await Promise.all([readFactFiles(root), readOrganisations(root)]);
+  problems.push(...registry.problems);
+  // A registry with problems of its own is reported alone: checking citations against it would only repeat them.
+  if (registry.organisations !== undefined) problems.push(...byRule(OTHER_RULES.citationOrg.name, citationOrgProblems(facts, registry.organisations)));
   for (const loaded of facts) for (const rule of FACT_RULES) problems.push(...byRule(rule.name, rule.check(loaded, context)));
   problems.push(...byRule(OTHER_RULES.uniqueId.name, duplicateIdProblems(facts)));
   problems.push(...byRule(OTHER_RULES.supersededBy.name, supersededByProblems(facts)));
   problems.push(...byRule(OTHER_RULES.series.name, seriesProblems(facts)));
-  return { problems, facts, files };
+  return { problems, facts, files, organisations: registry.organisations };
 };
 
 const duplicateIdProblems = (facts: LoadedFact[]): Problem[] => {

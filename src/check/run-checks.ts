@@ -1,6 +1,7 @@
 import { compareText } from "../lib/compare-text.ts";
 import { byRule, compareProblems, type Problem } from "../lib/problem.ts";
 import type { LoadedFact } from "../model/index.ts";
+import type { Organisations } from "../model/organisations.ts";
 import type { FactFile } from "../schemas/fact-file.ts";
 import { checkAgainstBase } from "./check-against-base.ts";
 import { checkFactFiles } from "./check-fact-files.ts";
@@ -26,6 +27,8 @@ export interface CheckReport {
   facts: LoadedFact[];
   factFileCount: number;
   indexDataFileCount: number;
+  /** The organisation registry, when it passed its own rules (the build publishes citations through it). */
+  organisations: Organisations | undefined;
   /** The history of `facts/` read by the one history reader (the build reuses it), or why it was not read. */
   history: HistoryReading;
 }
@@ -62,6 +65,7 @@ export const runChecks = async (root: string, context: CheckContext & { base?: s
     ].sort(compareProblems),
     warnings: baseFindings.filter((problem) => problem.level === "warning").sort(compareProblems),
     facts: facts.facts,
+    organisations: facts.organisations,
     factFileCount: facts.files.length,
     indexDataFileCount: indexData.fileCount,
     history,

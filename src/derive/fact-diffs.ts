@@ -1,24 +1,28 @@
 import { SERVICE, type Urls } from "../lib/config.ts";
+import type { Citation, VersionCitation } from "../schemas/citation.ts";
 import type { FactAtVersion, FactDiff } from "../schemas/diff.ts";
 import { SCHEMA_VERSION } from "../schemas/schema-version.ts";
 import type { FactTimeline, FactVersion } from "./history/index.ts";
 import { valueDiff } from "./value-diff.ts";
 import { versionNote } from "./version-note.ts";
 
-const atVersion = (version: FactVersion): FactAtVersion => ({
+/** How a committed version's citation is published (the build names its organisation from the registry). */
+export type PublishVersionCitation = (citation: Citation) => VersionCitation;
+
+const atVersion = (version: FactVersion, publish: PublishVersionCitation): FactAtVersion => ({
   version: version.version,
   label: version.state.label,
   value: version.state.value,
   ...(version.state.unit === undefined ? {} : { unit: version.state.unit }),
   effective_iso: version.state.effective_iso,
   expires_iso: version.state.expires_iso,
-  citations: version.state.citations,
+  citations: version.state.citations.map(publish),
   commit: { sha: version.introduced.sha, committed_at: version.introduced.committed_at, note: versionNote(version.version, version.introduced) },
 });
 
 const FIELDS = ["unit", "effective_iso", "expires_iso"] as const;
 
-const transition = (id: string, before: FactVersion, after: FactVersion, urls: Urls, summary: string): FactDiff => {
+const transition = (id: string, before: FactVersion, after: FactVersion, urls: Urls, summary: string, publish: PublishVersionCitation): FactDiff => {
   const fieldDiff: FactDiff["field_diff"] = {};
   for (const field of FIELDS) {
     const from = before.state[field];
@@ -35,8 +39,8 @@ const transition = (id: string, before: FactVersion, after: FactVersion, urls: U
     from: before.version,
     to: after.version,
     summary,
-    before: atVersion(before),
-    after: atVersion(after),
+    before: atVersion(before, publish),
+    after: atVersion(after, publish),
     value_diff: valueDiff(before.state.value, after.state.value),
     field_diff: fieldDiff,
   };
@@ -46,9 +50,9 @@ const transition = (id: string, before: FactVersion, after: FactVersion, urls: U
  * Every consecutive transition of a fact, plus the cumulative one from its first to its latest version when
  * they are more than one step apart. Each carries the full state (with citations) on both sides.
  */
-export const factDiffs = (timeline: FactTimeline, urls: Urls): FactDiff[] => {
+export const factDiffs = (timeline: FactTimeline, urls: Urls, publish: PublishVersionCitation = (citation) => citation): FactDiff[] => {
   const { id, versions } = timeline;
-  const diffs = versions.slice(1).map((after, index) => transition(id, versions[index]!, after, urls, versionNote(after.version, after.introduced)));
+  const diffs = versions.slice(1).map((after, index) => transition(id, versions[index]!, after, urls, versionNote(after.version, after.introduced), publish));
   if (versions.length > 2) {
     const first = versions[0]!;
     const last = versions.at(-1)!;
@@ -62,6 +66,7 @@ export const factDiffs = (timeline: FactTimeline, urls: Urls): FactDiff[] => {
           .slice(1)
           .map((v) => versionNote(v.version, v.introduced).replace(/\.$/, ""))
           .join("; ")}`,
+        publish,
       ),
     );
   }

@@ -1,10 +1,10 @@
-import type { Citation } from "../schemas/index.ts";
+import type { PublishedCitation } from "../schemas/index.ts";
 
 /**
  * One citation as a list item of a text answer: who, what, what kind of source and when it was last checked, then
  * its URL; with `quote`, the passage of the source that states the point on the next line.
  */
-export const citationText = (citation: Citation, options: { quote: boolean }): string => {
+export const citationText = (citation: PublishedCitation, options: { quote: boolean }): string => {
   const title = citation.title === undefined ? "" : `, "${citation.title}"`;
   const details = [citation.kind, `retrieved ${citation.retrieved_iso}`].filter((detail) => detail !== undefined).join(", ");
   const quote = options.quote && citation.quote !== undefined ? `\n  quote: "${citation.quote}"` : "";

@@ -1,3 +1,4 @@
+import { sourcesSummary } from "../render/source-counts.ts";
 import { DOMAINS } from "../schemas/index.ts";
 import type { SiteTree } from "./site-tree.ts";
 
@@ -7,8 +8,10 @@ export const serverInstructions = (tree: SiteTree): string =>
     `${tree.catalog.name}: ${tree.catalog.fact_count} verified facts about British Columbia (Canada) residential real estate rules ` +
       `(domains: ${DOMAINS.join(", ")}), as published on ${tree.upcoming.as_of}.`,
     "Each fact has a structured value (rates are fractions, so 0.02 is 2%; money is CAD), the date it took effect (effective_iso), " +
-      "the date by which it must be re-verified (expires_iso), a version, and citations to official sources (government, regulator, court or " +
-      "Crown agency), each with the date it was last checked and often the passage it quotes.",
+      "the date by which it must be re-verified (expires_iso), a version, and citations, each with its kind (official: the issuing government, " +
+      "regulator, court or Crown agency's own page; official-copy: such a text read on another site; secondary: anyone else's account), " +
+      "the organisation (org, with org_id and org_kind), the date it was last checked and often the passage it quotes.",
+    `${sourcesSummary(tree.catalog.facts)} Prefer official sources when you cite; say so when a point rests on a secondary source only.`,
     "State a value together with the date it took effect, cite the fact's canonical_url (and its official citations where useful), and treat a " +
       "fact past its expires_iso as unverified. A change that is scheduled is not in effect before its date; announced changes are not yet enacted.",
     "Some facts declare next_expected: the date by which their next value is normally announced (an annual rent cap, a threshold set each " +

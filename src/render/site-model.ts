@@ -5,6 +5,7 @@ import type { Urls } from "../lib/config.ts";
 import type { ChangeEvent } from "../schemas/changes.ts";
 import type { DiffIndex, FactDiff } from "../schemas/diff.ts";
 import type { Fact, Withdrawal } from "../schemas/fact.ts";
+import type { Organisation } from "../schemas/organisation.ts";
 import type { SigningKeySet } from "../schemas/signing-key.ts";
 
 /**
@@ -40,6 +41,8 @@ export interface SiteModel {
   changes: ChangeEvent[];
   /** The affordability index inputs and the series computed from them. */
   index: ComputedSeries & { data: IndexData };
+  /** The registry of the organisations the facts cite (reference/organisations.json): the sources page groups by it. */
+  organisations: readonly Organisation[];
   /** The public keys consumers may check the manifest's signature with (keys/jwks.json), published at /.well-known/jwks.json. */
   signingKeys: SigningKeySet;
   /** `/assets/calculators.js`: the client's calculators bundled for the calculators page (src/build/bundle-calculators.ts). */

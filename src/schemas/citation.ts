@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OrganisationId, OrganisationKind, OrganisationReference } from "./organisation.ts";
 import { HttpsUrl, IsoDate, NonEmptyText } from "./primitives.ts";
 
 /**
@@ -32,3 +33,35 @@ export const Citation = z.strictObject({
   notes: NonEmptyText.optional(),
 });
 export type Citation = z.infer<typeof Citation>;
+
+/**
+ * A citation as a fact file holds it: `org` is the id of the publishing organisation in `reference/organisations.json`
+ * (for an `official-copy`, the organisation whose text it is; the URL says where the copy was read).
+ */
+export const FactCitation = Citation.extend({ org: OrganisationReference });
+export type FactCitation = z.infer<typeof FactCitation>;
+
+const { url, org, ...rest } = Citation.shape;
+
+/**
+ * A fact's citation as published: `org` is the organisation's name, so readers and clients written before the
+ * registry keep working, and `org_id` and `org_kind` say which organisation of the registry it is and what kind.
+ */
+export const PublishedCitation = z.strictObject({
+  url,
+  org: org.describe("The name of the publishing organisation (for an official copy, the organisation whose text it is)."),
+  org_id: OrganisationId.describe("The organisation's id: the same organisation has the same id in every citation."),
+  org_kind: OrganisationKind.describe("What the organisation is: government, regulator, court, Crown agency, industry body, news, firm, non-profit or other."),
+  ...rest,
+});
+export type PublishedCitation = z.infer<typeof PublishedCitation>;
+
+/**
+ * A citation of an earlier version in a diff: a version committed before the registry named its organisation in free
+ * text; where that name is not one of the registry's, `org` is published as written and `org_id` and `org_kind` are absent.
+ */
+export const VersionCitation = PublishedCitation.extend({
+  org_id: PublishedCitation.shape.org_id.optional(),
+  org_kind: PublishedCitation.shape.org_kind.optional(),
+});
+export type VersionCitation = z.infer<typeof VersionCitation>;

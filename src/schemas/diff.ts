@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Citation } from "./citation.ts";
+import { VersionCitation } from "./citation.ts";
 import { FactValue } from "./fact-value.ts";
 import { AbsoluteUrl, FactId, IsoDate, IsoDateTime } from "./primitives.ts";
 import { SchemaVersion } from "./schema-version.ts";
@@ -32,7 +32,7 @@ export const FactAtVersion = z.object({
   unit: z.string().optional(),
   effective_iso: IsoDate,
   expires_iso: IsoDate,
-  citations: z.array(Citation).min(1),
+  citations: z.array(VersionCitation).min(1),
   commit: z.object({ sha: z.string().regex(/^[0-9a-f]{40,64}$/), committed_at: IsoDateTime, note: z.string() }),
 });
 export type FactAtVersion = z.infer<typeof FactAtVersion>;

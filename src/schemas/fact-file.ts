@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Citation } from "./citation.ts";
+import { FactCitation } from "./citation.ts";
 import { FactValue } from "./fact-value.ts";
 import { NextExpected } from "./next-expected.ts";
 import { Domain, FactId, IsoDate, NonEmptyText, SeriesId } from "./primitives.ts";
@@ -37,7 +37,7 @@ export const FactFile = z.strictObject({
   effective_iso: IsoDate,
   expires_iso: IsoDate,
   tags: z.array(z.string().regex(/^[a-z0-9][a-z0-9:._-]*$/, { error: "tags are lowercase words (a-z, 0-9, : . _ -)" })).optional(),
-  citations: z.array(Citation).min(1, { error: "a fact needs at least one citation" }),
+  citations: z.array(FactCitation).min(1, { error: "a fact needs at least one citation" }),
   scheduled: z.array(ScheduledChange).optional(),
   /** When the next value is due on a known schedule: by when, what, and where it is published (an editorial field). */
   next_expected: NextExpected.optional(),

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { Citation } from "./citation.ts";
+import { type FactCitation, PublishedCitation } from "./citation.ts";
 import { type FactFile, SupersededBy } from "./fact-file.ts";
 import { FactValue } from "./fact-value.ts";
-import { NextExpected } from "./next-expected.ts";
+import { type NextExpected, PublishedNextExpected } from "./next-expected.ts";
 import { AbsoluteUrl, Domain, FactId, IsoDate, IsoDateTime, NonEmptyText, SeriesId } from "./primitives.ts";
-import { ScheduledChange } from "./scheduled-change.ts";
+import { PublishedScheduledChange } from "./scheduled-change.ts";
 import { SchemaVersion } from "./schema-version.ts";
 
 /** SPEC.md 2.3: one earlier version of a fact, newest first in `history`. */
@@ -14,7 +14,7 @@ export const HistoryEntry = z.object({
   unit: z.string().optional(),
   effective_iso: IsoDate.optional(),
   superseded_iso: IsoDate.optional(),
-  citations: z.array(Citation).optional(),
+  citations: z.array(PublishedCitation).optional(),
   note: z.string().optional(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
@@ -34,34 +34,41 @@ export const Fact = z.object({
   effective_iso: IsoDate,
   expires_iso: IsoDate,
   tags: z.array(z.string()).optional(),
-  citations: z.array(Citation).min(1),
+  citations: z.array(PublishedCitation).min(1),
   history: z
     .array(HistoryEntry)
     .describe(
       "Every earlier version, newest first; an empty array when the fact was never revised. Present in the catalog, the domain bundles and the single-fact response.",
     ),
   /** Changes announced or enacted for a later date, soonest first; empty when none is known. */
-  scheduled: z.array(ScheduledChange).optional(),
+  scheduled: z.array(PublishedScheduledChange).optional(),
   /**
    * When the next value comes on a known schedule: the date by which it is normally announced, what is expected and
    * where it will be published. Absent when the fact declares none. Whether it is past due depends on the day you
    * read it: `upcoming.json` states that for its build date.
    */
-  next_expected: NextExpected.optional(),
+  next_expected: PublishedNextExpected.optional(),
   superseded_by: SupersededBy.optional(),
   canonical_url: AbsoluteUrl.optional(),
 });
 export type Fact = z.infer<typeof Fact>;
 
+/** How a fact file's organisation ids are published: as the registry's names, ids and kinds (src/model/organisations.ts). */
+export interface PublishOrganisations {
+  citation(citation: FactCitation): PublishedCitation;
+  nextExpected(expected: NextExpected): PublishedNextExpected;
+}
+
 /** Every published fact starts from a valid fact file; this keeps the two shapes from drifting apart. */
-export const factFromFile = (file: FactFile, derived: { history: HistoryEntry[]; canonical_url: string }): Fact => {
+export const factFromFile = (file: FactFile, derived: { history: HistoryEntry[]; canonical_url: string }, publish: PublishOrganisations): Fact => {
   // A tombstone's withdrawal is published beside the fact (`withdrawn` of the single-fact response), not in it.
-  const { scheduled, next_expected, superseded_by, withdrawn_iso: _withdrawnIso, withdrawn_reason: _withdrawnReason, ...rest } = file;
+  const { citations, scheduled, next_expected, superseded_by, withdrawn_iso: _withdrawnIso, withdrawn_reason: _withdrawnReason, ...rest } = file;
   return {
     ...rest,
+    citations: citations.map((citation) => publish.citation(citation)),
     history: derived.history,
-    scheduled: scheduled ?? [],
-    ...(next_expected === undefined ? {} : { next_expected }),
+    scheduled: (scheduled ?? []).map((change) => ({ ...change, citations: change.citations.map((citation) => publish.citation(citation)) })),
+    ...(next_expected === undefined ? {} : { next_expected: publish.nextExpected(next_expected) }),
     superseded_by: superseded_by ?? null,
     canonical_url: derived.canonical_url,
   };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OrganisationId, OrganisationKind, OrganisationReference } from "./organisation.ts";
 import { HttpsUrl, IsoDate, NonEmptyText, OneLine } from "./primitives.ts";
 
 /**
@@ -13,9 +14,15 @@ export const NextExpected = z.strictObject({
   /** One line: what is expected, naming the year or period it is for. */
   what: OneLine,
   /** Where it will be published: a page the fact cites, or the publisher's own official home. */
-  where: z.strictObject({ url: HttpsUrl, org: NonEmptyText }),
+  where: z.strictObject({ url: HttpsUrl, org: OrganisationReference }),
 });
 export type NextExpected = z.infer<typeof NextExpected>;
+
+/** An expected announcement as published: `where.org` is the publisher's name, with its registry id and kind beside it. */
+export const PublishedNextExpected = NextExpected.extend({
+  where: z.strictObject({ url: HttpsUrl, org: NonEmptyText, org_id: OrganisationId, org_kind: OrganisationKind }),
+});
+export type PublishedNextExpected = z.infer<typeof PublishedNextExpected>;
 
 /**
  * What a fact's expected announcement is on a given day: still ahead (`expected`), late (`past-due`), or come and

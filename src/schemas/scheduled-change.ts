@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Citation } from "./citation.ts";
+import { FactCitation, PublishedCitation } from "./citation.ts";
 import { FactValue } from "./fact-value.ts";
 import { IsoDate, NonEmptyText, OneLine } from "./primitives.ts";
 
@@ -23,12 +23,16 @@ export const ScheduledChange = z.strictObject({
   unit: NonEmptyText.optional(),
   label: NonEmptyText.optional(),
   description: NonEmptyText.optional(),
-  citations: z.array(Citation).min(1, { error: "a scheduled change needs at least one citation" }),
+  citations: z.array(FactCitation).min(1, { error: "a scheduled change needs at least one citation" }),
   note: OneLine,
   /** The practical effect in one line; it becomes the `Impact:` line of the promotion commit. */
   impact: OneLine.optional(),
 });
 export type ScheduledChange = z.infer<typeof ScheduledChange>;
+
+/** A scheduled change as published: its citations name their organisations (see PublishedCitation). */
+export const PublishedScheduledChange = ScheduledChange.extend({ citations: z.array(PublishedCitation).min(1) });
+export type PublishedScheduledChange = z.infer<typeof PublishedScheduledChange>;
 
 /** The order in which a scheduled change writes its keys. */
 export const SCHEDULED_CHANGE_KEYS = ["effective_iso", "status", "value", "unit", "label", "description", "citations", "note", "impact"] as const;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { Citation } from "./citation.ts";
+import { PublishedCitation } from "./citation.ts";
 import { FactValue } from "./fact-value.ts";
-import { NextExpected } from "./next-expected.ts";
+import { PublishedNextExpected } from "./next-expected.ts";
 import { AbsoluteUrl, Domain, FactId, IsoDate, IsoDateTime, NonEmptyText } from "./primitives.ts";
 import { ScheduledStatus } from "./scheduled-change.ts";
 import { SchemaVersion } from "./schema-version.ts";
@@ -27,9 +27,9 @@ export const UpcomingItem = z.object({
   note: NonEmptyText.optional(),
   value: FactValue.optional(),
   unit: z.string().optional(),
-  citations: z.array(Citation).optional(),
+  citations: z.array(PublishedCitation).optional(),
   /** An expected announcement: what is expected, by when and where it will be published (the fact's `next_expected`). */
-  expected: NextExpected.optional(),
+  expected: PublishedNextExpected.optional(),
   /**
    * An expected announcement: true when `date` has passed on `as_of` and the fact records no new value (no scheduled
    * change, not superseded, and no value in effect after that date): the announcement is late or was missed, and the

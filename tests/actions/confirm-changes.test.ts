@@ -18,7 +18,7 @@ const announced = (effective_iso: string) => ({
   citations: [
     {
       url: "https://www.bcbudget.gov.bc.ca/2026/accessibility/2026_Backgrounder_3.htm",
-      org: "Government of B.C.",
+      org: "bc-government",
       kind: "official",
       title: "Budget 2026 backgrounder",
       retrieved_iso: "2026-11-20",

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { type FactSeed, factJson } from "../helpers/git-repo.ts";
+import { copyOrganisations, type FactSeed, factJson } from "../helpers/git-repo.ts";
 import { runAction } from "../helpers/run-action.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -13,7 +13,7 @@ const RENT_PAGE = "https://www2.gov.bc.ca/gov/content/housing-tenancy/residentia
 const rentCapExpected = (byIso: string) => ({
   by_iso: byIso,
   what: "The 2027 rent cap",
-  where: { url: RENT_PAGE, org: "BC Residential Tenancy Branch" },
+  where: { url: RENT_PAGE, org: "bc-residential-tenancy-branch" },
 });
 
 /** A fact file as a contributor writes it, with `extra` members put before `superseded_by` (the schema's key order). */
@@ -34,6 +34,8 @@ const SVT = { id: "bc.svt.rates_2026", domain: "tax", cadence: "stable" as const
  */
 const workspaceWith = async (rentCapBy = "2026-09-30") => {
   const workspace = await tempDir();
+  // The issue names organisations by the registry's names, read from the workspace.
+  await copyOrganisations(workspace);
   await writeFact(workspace, RENT_CAP, { next_expected: rentCapExpected(rentCapBy) });
   await writeFact(workspace, SVT, {
     scheduled: [
@@ -41,11 +43,11 @@ const workspaceWith = async (rentCapBy = "2026-09-30") => {
         effective_iso: "2027-01-01",
         status: "announced",
         value: 2,
-        citations: [{ url: "https://www.bcbudget.gov.bc.ca/2026/", org: "BC Ministry of Finance", retrieved_iso: "2026-11-21" }],
+        citations: [{ url: "https://www.bcbudget.gov.bc.ca/2026/", org: "bc-ministry-of-finance", retrieved_iso: "2026-11-21" }],
         note: "Budget 2026 raises the rate",
       },
     ],
-    next_expected: { by_iso: "2026-09-30", what: "Budget rates", where: { url: "https://www.bcbudget.gov.bc.ca/2026/", org: "BC Ministry of Finance" } },
+    next_expected: { by_iso: "2026-09-30", what: "Budget rates", where: { url: "https://www.bcbudget.gov.bc.ca/2026/", org: "bc-ministry-of-finance" } },
   });
   return workspace;
 };

@@ -11,7 +11,7 @@ import { type FakeGitHubApi, startFakeGitHubApi } from "../workflows/helpers/fak
 const writeFact = async (root: string, seed: FactSeed & { domain: string }, urls: string[]) => {
   const fact = factJson(seed);
   const retrieved = seed.retrieved_iso ?? "2026-11-01";
-  fact.citations = urls.map((url, index) => ({ url, org: `Source ${index + 1}`, title: `Page ${index + 1}`, retrieved_iso: retrieved }));
+  fact.citations = urls.map((url, index) => ({ url, org: "bc-ministry-of-finance", title: `Page ${index + 1}`, retrieved_iso: retrieved }));
   const file = path.join(root, "facts", seed.domain, `${seed.id}.json`);
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(fact, null, 2)}\n`);

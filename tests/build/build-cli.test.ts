@@ -54,8 +54,8 @@ describe("text from a fact, escaped for where it lands", () => {
       ...factJson({ id: "bc.ptt.brackets", label: "Rates ](https://evil.example) [and # a heading", value: [{ upper: null, rate: 0.01 }] }),
       description: "Rates <script>alert(1)</script> & more.",
       citations: [
-        { url: "https://www2.gov.bc.ca/gov/content/example", org: "BC Ministry of Finance", kind: "official", retrieved_iso: "2026-11-01" },
-        { url: "https://law-firm.example/ptt", org: "A law firm", kind: "secondary", retrieved_iso: "2026-11-01" },
+        { url: "https://www2.gov.bc.ca/gov/content/example", org: "bc-ministry-of-finance", kind: "official", retrieved_iso: "2026-11-01" },
+        { url: "https://law-firm.example/ptt", org: "bennett-jones", kind: "secondary", retrieved_iso: "2026-11-01" },
       ],
     });
     await repo.commit("bc.ptt.brackets v1");

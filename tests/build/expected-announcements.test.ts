@@ -121,7 +121,7 @@ const rentCapRepo = async (extra: Record<string, unknown> = {}) => {
   await repo.writeJson("facts/rental/bc.rent_cap.2026.json", {
     ...fact,
     ...extra,
-    next_expected: { by_iso: "2026-09-30", what: "The 2027 rent cap", where: { url: RENT_PAGE, org: "BC Residential Tenancy Branch" } },
+    next_expected: { by_iso: "2026-09-30", what: "The 2027 rent cap", where: { url: RENT_PAGE, org: "bc-residential-tenancy-branch" } },
     superseded_by,
   });
   await repo.commit("bc.rent_cap.2026 v1");
@@ -155,7 +155,7 @@ describe("an expected announcement", () => {
         status: "enacted",
         // The rent cap's shape with the year of the change; the test is about the change being recorded, not its rate.
         value: factValue("bc.rent_cap.2026", { rent_year: 2027, applies_to_increases_effective_from_iso: "2027-01-01" }),
-        citations: [{ url: RENT_PAGE, org: "BC Residential Tenancy Branch", kind: "official", retrieved_iso: "2026-10-01" }],
+        citations: [{ url: RENT_PAGE, org: "bc-residential-tenancy-branch", kind: "official", retrieved_iso: "2026-10-01" }],
         note: "The 2027 cap",
       },
     ];

@@ -142,7 +142,7 @@ describe("npm run check --base", () => {
         effective_iso: "2027-01-01",
         status: "announced",
         value: factValue(ID, { max_increase_rate: 0.02 }),
-        citations: [{ url: "https://news.gov.bc.ca/releases/example", org: "Government of B.C.", kind: "official", retrieved_iso: "2026-11-20" }],
+        citations: [{ url: "https://news.gov.bc.ca/releases/example", org: "bc-government", kind: "official", retrieved_iso: "2026-11-20" }],
         note: "The 2027 cap was announced at 2%.",
       },
     ];
@@ -164,7 +164,7 @@ describe("npm run check --base", () => {
       effective_iso,
       status: "enacted",
       value: factValue(ID, { max_increase_rate: 0.02 }),
-      citations: [{ url: "https://www.bclaws.gov.bc.ca/example", org: "King's Printer", kind: "official", retrieved_iso: "2026-11-20" }],
+      citations: [{ url: "https://www.bclaws.gov.bc.ca/example", org: "bc-kings-printer", kind: "official", retrieved_iso: "2026-11-20" }],
       note: "A change.",
     });
     const { superseded_by: _none, ...fact } = await repo.readJson(FILE);
@@ -265,7 +265,7 @@ describe("npm run check --base, on a fact awaiting an announcement (next_expecte
   const AWAITED = {
     by_iso: "2025-09-30",
     what: "The 2026 rent cap",
-    where: { url: "https://www2.gov.bc.ca/gov/content/housing-tenancy/residential-tenancies/rent-rtb/rent-increases", org: "Residential Tenancy Branch" },
+    where: { url: "https://www2.gov.bc.ca/gov/content/housing-tenancy/residential-tenancies/rent-rtb/rent-increases", org: "bc-residential-tenancy-branch" },
   };
   const FOLLOWING = { ...AWAITED, by_iso: "2026-09-30", what: "The 2027 rent cap" };
   const change = (effective_iso: string, rate: number) => ({

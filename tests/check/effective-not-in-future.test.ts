@@ -111,7 +111,7 @@ describe("a current effective_iso after today", () => {
     const { superseded_by: supersededBy, ...fact } = await repo.readJson(file);
     const citation = {
       url: "https://www2.gov.bc.ca/gov/content/example-2027",
-      org: "Residential Tenancy Branch",
+      org: "bc-residential-tenancy-branch",
       kind: "official",
       retrieved_iso: "2026-11-20",
     };

@@ -8,7 +8,7 @@ import { runChecks } from "../../src/check/run-checks.ts";
 import { formatProblem } from "../../src/lib/problem.ts";
 import { parseJsonDocument } from "../../src/model/index.ts";
 import { factValue } from "../helpers/fact-values.ts";
-import { createGitRepo, factJson } from "../helpers/git-repo.ts";
+import { copyOrganisations, createGitRepo, factJson } from "../helpers/git-repo.ts";
 import { BIDI, CONTROL, REFUSED_CHARACTERS, SURROGATE } from "../helpers/refused-characters.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -52,6 +52,13 @@ const check = async (root: string) => {
 /** Every problem `npm run check` reports for the tree at `root`, as it prints them, without its summary lines. */
 const problemsOf = async (root: string): Promise<string[]> => (await runChecks(root, { today: TODAY })).problems.map(formatProblem);
 
+/** An empty folder holding only the project's organisation registry, which every root of facts has. */
+const dataRoot = async (): Promise<string> => {
+  const root = await tempDir();
+  await copyOrganisations(root);
+  return root;
+};
+
 const benchmark = (measure: string) => ({
   board: "greater-vancouver",
   measure,
@@ -92,7 +99,7 @@ describe("the text rule: characters no output can carry are refused in every str
   it.each(REFUSED_CHARACTERS)(
     "refuses %s in a label, a description, a citation note, a key inside value and an index-data string",
     async (_name, character, message) => {
-      const root = await tempDir();
+      const root = await dataRoot();
       const fact = factJson({ id: "bc.test.text", label: `Label ${character} here` });
       const factText = json({
         ...fact,
@@ -117,7 +124,7 @@ describe("the text rule: characters no output can carry are refused in every str
   );
 
   it("refuses a character in a scheduled change, its citation and a string deep inside value", async () => {
-    const root = await tempDir();
+    const root = await dataRoot();
     const fact = factJson({ id: "bc.test.text", value: { areas: [{ name: "North\u0007" }] } });
     const citation = (fact.citations as object[])[0];
     await write(
@@ -146,7 +153,7 @@ describe("the text rule: characters no output can carry are refused in every str
   });
 
   it("allows a newline only in description, notes and quote, and a tab anywhere", async () => {
-    const root = await tempDir();
+    const root = await dataRoot();
     const fact = factJson({ id: "bc.test.text", label: "Two\nlines", value: { text: "a\nb", tabbed: "a\tb" } });
     const citation = (fact.citations as object[])[0];
     const text = json({
@@ -164,7 +171,7 @@ describe("the text rule: characters no output can carry are refused in every str
   });
 
   it("prints the refused character escaped, never raw, in npm run check's report", async () => {
-    const root = await tempDir();
+    const root = await dataRoot();
     await write(root, FACT, json({ ...factJson({ id: "bc.test.text" }), value: { "\u001b[2J": 1 } }));
     const result = await check(root);
     expect(result.code).toBe(1);
@@ -200,7 +207,7 @@ const TOO_DEEP = `2:26: nested 17 levels deep; a document may nest at most 16 (a
 describe("nesting is refused before any recursive walk", () => {
   it("gives a document nested 100,000 levels deep the same located message as one nested 17 deep, in a fact and in index data", async () => {
     for (const levels of [16, 100_000]) {
-      const root = await tempDir();
+      const root = await dataRoot();
       await write(root, FACT, nested(levels));
       await write(root, "index-data/income.json", nested(levels));
       expect(await problemsOf(root), `${levels} arrays`).toEqual([`${FACT}:${TOO_DEEP}`, `index-data/income.json:${TOO_DEEP}`]);
@@ -252,7 +259,7 @@ describe("a data file is at most 256 KB, refused on its size before it is parsed
   ])(
     "refuses %s in a fact and in index data",
     async (_name, content) => {
-      const root = await tempDir();
+      const root = await dataRoot();
       const bytes = Buffer.from(content());
       await write(root, FACT, bytes);
       await write(root, "index-data/income.json", bytes);
@@ -262,7 +269,7 @@ describe("a data file is at most 256 KB, refused on its size before it is parsed
   );
 
   it("accepts a file of exactly 256 KB and refuses one byte more", async () => {
-    const root = await tempDir();
+    const root = await dataRoot();
     const padded = (size: number) => `${valid.trimEnd()}${" ".repeat(size - valid.trimEnd().length - 1)}\n`;
     await write(root, VALID_FACT, padded(LIMIT));
     expect(await problemsOf(root)).toEqual([]);
@@ -275,7 +282,7 @@ describe("every data file is a regular file of its own", () => {
   const REGULAR = "must be regular files and folders in the repository (at the document root) [file-names]";
 
   it("refuses a symbolic link to a file, a hard link to a file outside the repository, a named pipe and a socket, without hanging", async () => {
-    const root = await tempDir();
+    const root = await dataRoot();
     const outside = await tempDir();
     await write(outside, "secret.json", json(factJson({ id: "bc.test.outside" })));
     await write(root, VALID_FACT, json(factJson(validFact())));
@@ -331,18 +338,18 @@ describe("npm run index:update reads index-data/ with the check's reader", () =>
   };
 
   it("refuses a named pipe, an oversized file and a refused character, naming the file, without hanging", async () => {
-    const piped = await tempDir();
+    const piped = await dataRoot();
     await mkdir(path.join(piped, "index-data"), { recursive: true });
     await exec("mkfifo", [path.join(piped, "index-data/income.json")]);
     expect(await loadIn(piped)).toBe(
       "index-data/income.json cannot be read:\nindex-data/income.json:1:1: is not a regular file; facts and index data must be regular files (at the document root)",
     );
 
-    const large = await tempDir();
+    const large = await dataRoot();
     await write(large, "index-data/income.json", Buffer.alloc(LIMIT + 1, " "));
     expect(await loadIn(large)).toBe(`index-data/income.json cannot be read:\nindex-data/income.json:${tooLarge(LIMIT + 1).replace(" [json]", "")}`);
 
-    const text = await tempDir();
+    const text = await dataRoot();
     await write(text, BENCHMARK, json(benchmark("Measure \u0000")));
     expect(await loadIn(text)).toBe(`${BENCHMARK} cannot be read:\n${BENCHMARK}:3:23: U+0000 ${CONTROL} (at /measure)`);
   }, 120_000);

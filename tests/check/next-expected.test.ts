@@ -10,7 +10,7 @@ const RENT_CAP = "facts/rental/bc.rent_cap.2026.json";
 const NEXT_EXPECTED = {
   by_iso: "2026-09-30",
   what: "The 2027 rent cap",
-  where: { url: "https://www2.gov.bc.ca/gov/content/housing-tenancy/residential-tenancies/rent-rtb/rent-increases", org: "Residential Tenancy Branch" },
+  where: { url: "https://www2.gov.bc.ca/gov/content/housing-tenancy/residential-tenancies/rent-rtb/rent-increases", org: "bc-residential-tenancy-branch" },
 };
 
 /** The valid fixtures with `next_expected` (as given) written into the rent cap, after its citations, as `npm run fix` orders it. */

@@ -85,7 +85,7 @@ describe("the stale-number warning of npm run check", () => {
     expect(quoteLine).toBeGreaterThan(0);
     expect(warnings).toEqual([
       `${FILE}:4:3: warning: ${ID}: description says "$35", which stated 35 in the value of v1 and matches nothing in the value of v2; update the text if it still gives the old figure (at /description) [stale-number]`,
-      `${FILE}:${quoteLine}:7: warning: ${ID}: the quote of citations[0] (BC Ministry of Finance) says "$35", which stated 35 in the value of v1 and matches nothing in the value of v2; update the text if it still gives the old figure (at /citations/0/quote) [stale-number]`,
+      `${FILE}:${quoteLine}:7: warning: ${ID}: the quote of citations[0] (bc-ministry-of-finance) says "$35", which stated 35 in the value of v1 and matches nothing in the value of v2; update the text if it still gives the old figure (at /citations/0/quote) [stale-number]`,
     ]);
     expect(result.stdout.trimEnd().split("\n").at(-1)).toBe("ok: 1 fact files and 0 index-data files checked, no problems");
     expect(result.code).toBe(0);

@@ -101,7 +101,7 @@ describe("npm run check: each fact's value against the schema of its id", () => 
         status: "announced",
         value: scheduledValueOf("bc.svt.rates_2026", { rate_foreign_owners_and_untaxed_worldwide_earners: 4 }),
         unit: "object",
-        citations: [{ url: "https://www2.gov.bc.ca/gov/content/example", org: "BC Ministry of Finance", kind: "official", retrieved_iso: "2026-11-01" }],
+        citations: [{ url: "https://www2.gov.bc.ca/gov/content/example", org: "bc-ministry-of-finance", kind: "official", retrieved_iso: "2026-11-01" }],
         note: "Announced rate for 2027",
       },
     ];

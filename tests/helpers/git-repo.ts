@@ -1,8 +1,10 @@
 import { execFile } from "node:child_process";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { addDays } from "../../src/lib/dates.ts";
+import { ORGANISATIONS_FILE } from "../../src/model/organisations.ts";
+import { PROJECT_ROOT } from "./run-script.ts";
 import { tempDir } from "./temp-dir.ts";
 
 const exec = promisify(execFile);
@@ -34,14 +36,22 @@ export const factJson = (seed: FactSeed): Record<string, unknown> => {
     effective_iso: seed.effective_iso ?? "2020-01-01",
     expires_iso: addDays(retrieved, cadence === "volatile" ? 90 : 180),
     tags: [`cadence:${cadence}`],
-    citations: [{ url: "https://www2.gov.bc.ca/gov/content/example", org: "BC Ministry of Finance", kind: "official", retrieved_iso: retrieved }],
+    citations: [{ url: "https://www2.gov.bc.ca/gov/content/example", org: "bc-ministry-of-finance", kind: "official", retrieved_iso: retrieved }],
     superseded_by: null,
   };
 };
 
-/** A real git repository in a temporary folder, with helpers to write facts and commit them. */
+/** A copy of the project's organisation registry in `root`, so that the facts written there can cite its organisations. */
+export const copyOrganisations = (root: string): Promise<void> =>
+  cp(path.join(PROJECT_ROOT, ORGANISATIONS_FILE), path.join(root, ORGANISATIONS_FILE), { recursive: true });
+
+/**
+ * A real git repository in a temporary folder, with helpers to write facts and commit them. It holds the project's
+ * organisation registry from the start (committed with the first commit), as every repository of facts does.
+ */
 export const createGitRepo = async () => {
   const root = await tempDir();
+  await copyOrganisations(root);
   let tick = 0;
   const git = async (...args: string[]): Promise<string> => {
     // Distinct, increasing commit dates make the order of history deterministic.

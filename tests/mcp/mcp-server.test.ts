@@ -81,6 +81,12 @@ describe("npm run mcp", () => {
     expect(instructions).toContain("British Columbia");
     expect(instructions).toContain("canonical_url");
     expect(instructions).toContain(upcoming.as_of);
+    // The sources as they are, counted from the catalog the server serves, not figures written into its code.
+    const citations = catalog.facts.flatMap((fact) => fact.citations);
+    const official = citations.filter((citation) => citation.kind === "official").length;
+    const organisations = new Set(citations.map((citation) => citation.org_id)).size;
+    expect(instructions).toContain(`The ${catalog.facts.length} facts carry ${citations.length} citations (${official} official, `);
+    expect(instructions).toContain(` of ${organisations} organisations: `);
     expect(server.stderr()).toContain(`serving ${catalog.facts.length} facts`);
   });
 

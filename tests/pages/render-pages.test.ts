@@ -5,6 +5,8 @@ import { latestRetrieved } from "../../src/model/index.ts";
 import { renderSite } from "../../src/render/index.ts";
 import { renderPages } from "../../src/render/pages/index.ts";
 import type { SiteModel } from "../../src/render/site-model.ts";
+import { sourceCounts, sourcesSummary } from "../../src/render/source-counts.ts";
+import { ORGANISATION_KIND_WORDS } from "../../src/schemas/organisation.ts";
 import { realModel } from "./site-model.ts";
 
 let model: SiteModel;
@@ -169,13 +171,55 @@ describe("the human pages", () => {
     const sources = page("/sources.html");
     for (const fact of model.facts) {
       for (const citation of fact.citations) {
-        const heading = sources.indexOf(`-title">${escapeHtml(citation.org)}</h2>`);
+        const heading = sources.indexOf(`<h2 id="org-${citation.org_id}-title">${escapeHtml(citation.org)}</h2>`);
         expect(heading, citation.org).toBeGreaterThan(0);
         const section = sources.slice(heading, sources.indexOf("</section>", heading));
         expect(section, citation.org).toContain(`href="${escapeHtml(citation.url)}"`);
         expect(section, citation.org).toContain(`href="./#${fact.id}"`);
       }
     }
+  });
+
+  it("groups the sources page by the registry's organisations: one section each, with its name, kind and home page, indexed by kind", () => {
+    const sources = page("/sources.html");
+    const registry = new Map(model.organisations.map((organisation) => [organisation.id, organisation]));
+    const cited = new Set(model.facts.flatMap((fact) => fact.citations.map((citation) => citation.org_id)));
+    // One section per organisation cited, and no organisation under two headings.
+    const sections = [...sources.matchAll(/<section class="org" id="org-([a-z0-9-]+)"/g)].map((match) => match[1]);
+    expect(new Set(sections)).toEqual(cited);
+    expect(sections.length).toBe(cited.size);
+    const names = [...sources.matchAll(/<h2 id="org-[a-z0-9-]+-title">([^<]+)<\/h2>/g)].map((match) => match[1]);
+    expect(new Set(names).size).toBe(names.length);
+    for (const id of cited) {
+      const organisation = registry.get(id)!;
+      const start = sources.indexOf(`<section class="org" id="org-${id}"`);
+      const section = sources.slice(start, sources.indexOf("</section>", start));
+      expect(section, id).toContain(`<h2 id="org-${id}-title">${escapeHtml(organisation.name)}</h2>`);
+      expect(section, id).toContain(`<span class="org-kind-word">${escapeHtml(ORGANISATION_KIND_WORDS[organisation.kind])}</span>`);
+      if (organisation.home_page !== null) expect(section, id).toContain(`<a href="${escapeHtml(organisation.home_page)}">home page</a>`);
+      else expect(section, id).not.toContain("home page");
+    }
+    // An official copy is listed under the organisation whose text it is, saying where it was read.
+    const government = sources.slice(sources.indexOf('id="org-bc-government"'), sources.indexOf("</section>", sources.indexOf('id="org-bc-government"')));
+    expect(government).toContain("official copy read on kamloops.me");
+    // The index lists each organisation once, under a heading of its kind.
+    const tocStart = sources.indexOf('<nav class="toc"');
+    const index = sources.slice(tocStart, sources.indexOf("</nav>", tocStart));
+    expect([...index.matchAll(/href="#org-([a-z0-9-]+)"/g)].map((match) => match[1]).sort()).toEqual([...cited].sort());
+    expect(index).toContain('<h3 class="org-kind">Government (');
+    expect(sources).toContain(`<p class="lead">${escapeHtml(sourcesSummary(model.facts))}</p>`);
+  });
+
+  it("says on each fact's page how many of its sources are official, official copies and secondary", () => {
+    for (const fact of model.facts) {
+      const official = fact.citations.filter((citation) => citation.kind === "official").length;
+      const copies = fact.citations.filter((citation) => citation.kind === "official-copy").length;
+      const secondary = fact.citations.filter((citation) => citation.kind === "secondary").length;
+      const counts = sourceCounts(fact);
+      expect([counts.official, counts.official_copy, counts.secondary, counts.total], fact.id).toEqual([official, copies, secondary, fact.citations.length]);
+      expect(page(`/${fact.id}.html`), fact.id).toContain(`<p class="citations-brief">${escapeHtml(counts.text)}.</p>`);
+    }
+    expect(page("/bc.rent_cap.2026.html")).toContain('<p class="citations-brief">3 sources: 1 official, 2 official copies.</p>');
   });
 
   it("lists every revision on the change log, newest first, each linking its diff", () => {

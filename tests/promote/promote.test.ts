@@ -11,7 +11,7 @@ import { FOREIGN_BUYER_BAN_SEED, SVT_2026_SEED } from "../helpers/scheduled-fact
 const BAN = "facts/foreign-buyer/ca.foreign_buyer_ban.json";
 const SVT = "facts/tax/bc.svt.rates_2026.json";
 
-const citation = (url: string, retrieved_iso = "2026-11-20") => ({ url, org: "Department of Justice Canada", kind: "official", retrieved_iso });
+const citation = (url: string, retrieved_iso = "2026-11-20") => ({ url, org: "ca-justice", kind: "official", retrieved_iso });
 
 /** Gives a fact file scheduled changes, in their place before `superseded_by`. */
 const scheduleIn = async (repo: GitRepo, file: string, scheduled: Record<string, unknown>[]): Promise<void> => {

@@ -52,7 +52,7 @@ const windows1252 = (text: string): Uint8Array =>
 
 const citation = (url: string, quote?: string) => ({
   url,
-  org: "Government of B.C.",
+  org: "bc-government",
   kind: "official" as const,
   retrieved_iso: "2026-11-20",
   ...(quote ? { quote } : {}),

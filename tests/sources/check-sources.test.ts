@@ -27,7 +27,7 @@ const pdf = async (lines: string[]): Promise<Uint8Array> => {
 
 const citation = (url: string, quote?: string) => ({
   url,
-  org: "Government of B.C.",
+  org: "bc-government",
   kind: "official" as const,
   retrieved_iso: "2026-11-20",
   ...(quote ? { quote } : {}),

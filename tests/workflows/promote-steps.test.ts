@@ -78,7 +78,7 @@ describe("the promotion workflow's steps", () => {
       status: "enacted",
       value: scheduledValueOf("ca.foreign_buyer_ban", { repealed_iso: "2027-01-01" }),
       unit: "object",
-      citations: [{ url: "https://laws-lois.justice.gc.ca/eng/acts/B-9.8595/", org: "Justice Laws", kind: "official", retrieved_iso: "2026-11-21" }],
+      citations: [{ url: "https://laws-lois.justice.gc.ca/eng/acts/B-9.8595/", org: "ca-justice", kind: "official", retrieved_iso: "2026-11-21" }],
       note: "The Act is repealed",
     };
     await seed.writeJson(file, { ...fact, scheduled: [change], superseded_by: null });

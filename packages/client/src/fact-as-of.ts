@@ -1,4 +1,4 @@
-import type { Citation, Fact, FactValue, SingleFactResponse } from "../../../src/schemas/index.ts";
+import type { Fact, FactValue, PublishedCitation, SingleFactResponse } from "../../../src/schemas/index.ts";
 
 /** The value of a fact in force on one date, and where it came from. */
 export interface FactValueAsOf {
@@ -9,7 +9,7 @@ export interface FactValueAsOf {
   effective_iso: string | undefined;
   /** Day after the last day this value was in force; absent for the current value. */
   superseded_iso: string | undefined;
-  citations: Citation[];
+  citations: PublishedCitation[];
   /** `current`: the fact's own value; `history`: an earlier version from `history`. */
   source: "current" | "history";
 }

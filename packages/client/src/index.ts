@@ -10,6 +10,7 @@ export type {
   HistoryEntry,
   LlmCatalog,
   Manifest,
+  PublishedCitation,
   SearchIndex,
   SeriesMember,
   SeriesResponse,

@@ -85,6 +85,17 @@ export const OTHER_RULES = {
   },
   fileLocation: { name: LOAD_RULES.fileLocation, level: "error", description: "Only facts/<domain>/<id>.json files are under facts/." },
   schema: { name: LOAD_RULES.schema, level: "error", description: "The file matches the published JSON Schema (schemas/)." },
+  organisations: {
+    name: "organisations",
+    level: "error",
+    description:
+      "reference/organisations.json matches its schema (an id, a name, a kind and an https home page or null per organisation) and gives no id, name or alias twice.",
+  },
+  citationOrg: {
+    name: "citation-org",
+    level: "error",
+    description: "Every citation's org, and next_expected's where.org, is the id of an organisation in reference/organisations.json.",
+  },
   uniqueId: { name: "unique-id", level: "error", description: "No two facts share an id." },
   supersededBy: {
     name: "superseded-by-exists",
@@ -154,6 +165,8 @@ export const CHECK_RULES: readonly CheckRule[] = [
   OTHER_RULES.fileLocation,
   OTHER_RULES.schema,
   ...FACT_RULES.map(({ name, level, description }) => ({ name, level, description })),
+  OTHER_RULES.organisations,
+  OTHER_RULES.citationOrg,
   OTHER_RULES.uniqueId,
   OTHER_RULES.supersededBy,
   OTHER_RULES.series,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CalculatorError, type FactUsed } from "../../../packages/client/src/index.ts";
-import { AbsoluteUrl, Citation, FactId, IsoDate } from "../../schemas/index.ts";
+import { AbsoluteUrl, FactId, IsoDate, PublishedCitation } from "../../schemas/index.ts";
 import { citationText, indented } from "../citation-text.ts";
 import type { SiteTree } from "../site-tree.ts";
 import type { ToolAnswer } from "../tool-answer.ts";
@@ -18,7 +18,7 @@ export const CitedFact = z.object({
   superseded_iso: IsoDate.optional().describe("When this version stopped being in force; absent for the current version."),
   as_of: IsoDate.describe("The date the calculation was made for."),
   canonical_url: AbsoluteUrl,
-  citations: z.array(Citation).describe("The sources of the version used; an earlier version's are on the fact's page and in its diffs."),
+  citations: z.array(PublishedCitation).describe("The sources of the version used; an earlier version's are on the fact's page and in its diffs."),
 });
 export type CitedFact = z.infer<typeof CitedFact>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { compareText } from "../../lib/compare-text.ts";
-import { AbsoluteUrl, Citation, Domain, FactId, NonEmptyText, type SearchIndexItem } from "../../schemas/index.ts";
+import { AbsoluteUrl, Domain, FactId, NonEmptyText, PublishedCitation, type SearchIndexItem } from "../../schemas/index.ts";
 import { citationText, indented } from "../citation-text.ts";
 import type { PublishedFact, SiteTree } from "../site-tree.ts";
 import type { ToolAnswer } from "../tool-answer.ts";
@@ -19,7 +19,7 @@ const SearchResult = z.object({
   label: NonEmptyText,
   domain: Domain,
   canonical_url: AbsoluteUrl,
-  citations: z.array(Citation).describe("The fact's official citations, or all of them when none is official; get_fact gives every citation."),
+  citations: z.array(PublishedCitation).describe("The fact's official citations, or all of them when none is official; get_fact gives every citation."),
 });
 
 const SearchFactsOutput = z.object({
@@ -100,7 +100,7 @@ const rankSearchIndex = (items: readonly SearchIndexItem[], query: string): Sear
 };
 
 /** The sources to name in a list: the official ones, or every one when a fact has none (the boards' MLS rules). */
-const primaryCitations = (fact: PublishedFact): Citation[] => {
+const primaryCitations = (fact: PublishedFact): PublishedCitation[] => {
   const official = fact.citations.filter((citation) => citation.kind === "official");
   return official.length > 0 ? official : fact.citations;
 };

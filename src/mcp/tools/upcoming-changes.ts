@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { addDays } from "../../lib/dates.ts";
 import { describeValue } from "../../render/describe-value.ts";
-import { AbsoluteUrl, Citation, IsoDate, UpcomingItem } from "../../schemas/index.ts";
+import { AbsoluteUrl, IsoDate, PublishedCitation, UpcomingItem } from "../../schemas/index.ts";
 import { citationText, indented } from "../citation-text.ts";
 import type { SiteTree } from "../site-tree.ts";
 import type { ToolAnswer } from "../tool-answer.ts";
@@ -12,7 +12,7 @@ const UPCOMING_MAX_DAYS = 3650;
 const UpcomingChange = UpcomingItem.omit({ fact_url: true, citations: true }).extend({
   canonical_url: AbsoluteUrl,
   citations: z
-    .array(Citation)
+    .array(PublishedCitation)
     .describe(
       "A scheduled change's own sources; for a verification lapse or an expected announcement, the fact's current citations, the sources to check again.",
     ),

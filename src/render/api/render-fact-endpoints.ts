@@ -1,6 +1,6 @@
 import { SERVICE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
-import type { Citation } from "../../schemas/citation.ts";
+import type { PublishedCitation } from "../../schemas/citation.ts";
 import type { Fact, FactCatalog, SingleFactResponse } from "../../schemas/fact.ts";
 import { DOMAINS } from "../../schemas/primitives.ts";
 import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
@@ -8,7 +8,7 @@ import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
 
 /** A source as the catalog lists it: where it is and what kind, without the quote and notes of the single-fact response. */
-const sourceOf = ({ quote: _quote, notes: _notes, ...source }: Citation): Citation => source;
+const sourceOf = ({ quote: _quote, notes: _notes, ...source }: PublishedCitation): PublishedCitation => source;
 
 /**
  * A fact as the catalog and the domain bundles carry it: its current state, its sources and its history, as in

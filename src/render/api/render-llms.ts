@@ -8,6 +8,7 @@ import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
 import { describeValue } from "../describe-value.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
+import { sourcesSummary } from "../source-counts.ts";
 
 const USAGE =
   "Each fact is a rule of British Columbia residential real estate with a structured value (rates are fractions, money is CAD), " +
@@ -62,9 +63,12 @@ export const renderLlms = (model: SiteModel): SiteFiles => {
   const lines = [
     `# ${SERVICE.name}`,
     "",
-    `> Verified facts about British Columbia residential real estate (tax, mortgage, legal, foreign-buyer, strata and rental rules), each with a structured value, effective and expiry dates, citations to primary government or regulator sources, and a version history. Licensed ${SERVICE.licenseName}: cite each fact's canonical_url.`,
+    `> Verified facts about British Columbia residential real estate (tax, mortgage, legal, foreign-buyer, strata and rental rules), each with a structured value, effective and expiry dates, citations to its sources, and a version history. Licensed ${SERVICE.licenseName}: cite each fact's canonical_url.`,
     "",
     USAGE,
+    "",
+    // Counted at build time from the published citations, so the description of the sources is never out of date.
+    `${sourcesSummary(model.facts)} Official sources are the issuing government, regulator, court or Crown agency's own pages; an official copy is such a text read on another site; llms.json lists each fact's official sources as primary_sources. [Every source, by organisation](${model.urls.sourcesPage}).`,
     "",
     "## API",
     "",

@@ -29,7 +29,7 @@ const COMPONENTS: Record<string, z.ZodType> = {
   ChangeEvent: schemas.ChangeEvent,
   ChangesIndex: schemas.ChangesIndex,
   SearchIndex: schemas.SearchIndex,
-  ScheduledChange: schemas.ScheduledChange,
+  ScheduledChange: schemas.PublishedScheduledChange,
   Upcoming: schemas.Upcoming,
   AffordabilityEntry: schemas.AffordabilityEntry,
   AffordabilitySeries: schemas.AffordabilitySeries,

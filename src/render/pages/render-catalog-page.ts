@@ -57,6 +57,7 @@ ${renderCatalogRows(facts, model.urls, model.today, `${DOMAIN_NAMES[domain]}: ${
     canonical: model.urls.catalogPage,
     head: renderDatasetJsonLd(model),
     script: "assets/search.js",
+    wide: true,
     main,
   });
 };

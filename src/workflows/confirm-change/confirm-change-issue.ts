@@ -27,7 +27,12 @@ const when = (today: string, date: string): string => {
  * The issue asking a person to confirm an announced change: what was announced, the value it would publish, where it
  * was announced, and the three ways to settle it (enacted, moved, dropped).
  */
-export const renderConfirmIssue = ({ doc, fact }: LoadedFact, change: ScheduledChange, today: string): ConfirmIssue => {
+export const renderConfirmIssue = (
+  { doc, fact }: LoadedFact,
+  change: ScheduledChange,
+  today: string,
+  organisationName: (org: string) => string = (org) => org,
+): ConfirmIssue => {
   const key = `${fact.id}@${change.effective_iso}`;
   const index = (fact.scheduled ?? []).indexOf(change);
   const lines = [
@@ -48,7 +53,7 @@ export const renderConfirmIssue = ({ doc, fact }: LoadedFact, change: ScheduledC
     "",
     ...change.citations.map(
       (citation, position) =>
-        `${position + 1}. ${escapeMarkdown(citation.title ?? citation.org)}: ${citation.url} (${escapeMarkdown(citation.org)}${citation.kind ? `, ${citation.kind}` : ""}; retrieved ${citation.retrieved_iso})`,
+        `${position + 1}. ${escapeMarkdown(citation.title ?? organisationName(citation.org))}: ${citation.url} (${escapeMarkdown(organisationName(citation.org))}${citation.kind ? `, ${citation.kind}` : ""}; retrieved ${citation.retrieved_iso})`,
     ),
     "",
     "### How to settle it",

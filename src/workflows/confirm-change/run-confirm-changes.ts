@@ -14,12 +14,17 @@ export interface ConfirmOperation {
 export type ConfirmOptions = FactIssueOptions;
 
 /** The announced changes that fall due within the window (or already have): one issue each. */
-export const dueAnnouncedChanges = (facts: readonly LoadedFact[], today: string, withinDays: number): ConfirmIssue[] => {
+export const dueAnnouncedChanges = (
+  facts: readonly LoadedFact[],
+  today: string,
+  withinDays: number,
+  organisationName?: (org: string) => string,
+): ConfirmIssue[] => {
   const until = addDays(today, withinDays);
   return facts.flatMap((loaded) =>
     (loaded.fact.scheduled ?? [])
       .filter((change) => change.status === "announced" && change.effective_iso <= until)
-      .map((change) => renderConfirmIssue(loaded, change, today)),
+      .map((change) => renderConfirmIssue(loaded, change, today, organisationName)),
   );
 };
 
@@ -30,7 +35,7 @@ export const dueAnnouncedChanges = (facts: readonly LoadedFact[], today: string,
  */
 export const runConfirmChanges = async (options: ConfirmOptions): Promise<ConfirmOperation[]> => {
   const { client, repository, label } = options;
-  const due = dueAnnouncedChanges(options.facts, options.today, options.withinDays);
+  const due = dueAnnouncedChanges(options.facts, options.today, options.withinDays, options.organisationName);
   const listed = await client.paginate(client.rest.issues.listForRepo, { ...repository, labels: label, state: "all", per_page: 100 });
   const existing = listed.flatMap((issue) => {
     const key = confirmKeyOfIssueBody(issue.body);

@@ -11,4 +11,6 @@ export interface FactIssueOptions {
   label: string;
   client: GitHubClient;
   repository: RepositoryRef;
+  /** The name of an organisation id of `reference/organisations.json` (the id itself by default). */
+  organisationName?: (org: string) => string;
 }

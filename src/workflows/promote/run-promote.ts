@@ -5,6 +5,7 @@ import { runChecks } from "../../check/run-checks.ts";
 import { runGit } from "../../lib/git/index.ts";
 import { formatProblem } from "../../lib/problem.ts";
 import { factFileText } from "../../model/index.ts";
+import { organisationNamer } from "../../model/organisations.ts";
 import { type HeldChange, type Promotion, planPromotions } from "./plan-promotions.ts";
 import { promotionMessage } from "./promotion-message.ts";
 
@@ -40,7 +41,7 @@ export const runPromote = async (root: string, today: string, options: { dryRun?
     for (const promotion of plan.promotions) {
       await writeFile(path.join(root, promotion.file), factFileText(promotion.after));
       await git(root, ["add", "--", promotion.file]);
-      await git(root, ["commit", "-q", "-m", promotionMessage(promotion, today), "--", promotion.file]);
+      await git(root, ["commit", "-q", "-m", promotionMessage(promotion, today, organisationNamer(loaded.organisations)), "--", promotion.file]);
       const commit = await git(root, ["rev-parse", "HEAD"]);
       const report = await runChecks(root, { today, base: `${commit}~1` });
       if (report.problems.length > 0) {

@@ -37,7 +37,13 @@ const sourceVerdict = (finding: SourceFinding | undefined): string => {
  * The issue asking for one fact to be re-verified: what to check (the current value and dates), where (each citation
  * with the result of checking its address), the dead links, and how to record the re-verification.
  */
-export const renderReverifyIssue = (due: FactDue, findings: readonly SourceFinding[], today: string, withinDays: number): ReverifyIssue => {
+export const renderReverifyIssue = (
+  due: FactDue,
+  findings: readonly SourceFinding[],
+  today: string,
+  withinDays: number,
+  organisationName: (org: string) => string = (org) => org,
+): ReverifyIssue => {
   const { fact, doc } = due.loaded;
   const [cadence] = cadenceTagsOf(fact);
   const cadenceText = cadence ? `${cadence}, re-verified every ${CADENCE_DAYS[cadence]} days` : "no cadence tag";
@@ -78,7 +84,7 @@ export const renderReverifyIssue = (due: FactDue, findings: readonly SourceFindi
       : [
           "### Expected announcement past due",
           "",
-          `${escapeMarkdown(expected.what)}: normally announced by ${expected.by_iso}, and not yet recorded. Look for it on ${escapeMarkdown(expected.where.org)}'s page: ${expected.where.url}`,
+          `${escapeMarkdown(expected.what)}: normally announced by ${expected.by_iso}, and not yet recorded. Look for it on ${escapeMarkdown(organisationName(expected.where.org))}'s page: ${expected.where.url}`,
           "",
           `If it was announced: record the new value with its source, as a revision or under ${codeSpan("scheduled")} when it takes effect later, and move ${codeSpan("next_expected")} to the next cycle (or remove it). If it is only late: move ${codeSpan("next_expected.by_iso")} to the date by which it is now expected, and say why in the commit message.`,
           "",
@@ -86,8 +92,8 @@ export const renderReverifyIssue = (due: FactDue, findings: readonly SourceFindi
     "### Where: the citations",
     "",
     ...fact.citations.flatMap((citation, index) => [
-      `${index + 1}. ${escapeMarkdown(citation.title ?? citation.org)}: ${citation.url}`,
-      `   ${escapeMarkdown(citation.org)}${citation.kind ? ` (${citation.kind})` : ""}; last retrieved ${citation.retrieved_iso}; source check: ${sourceVerdict(checks[index])}`,
+      `${index + 1}. ${escapeMarkdown(citation.title ?? organisationName(citation.org))}: ${citation.url}`,
+      `   ${escapeMarkdown(organisationName(citation.org))}${citation.kind ? ` (${citation.kind})` : ""}; last retrieved ${citation.retrieved_iso}; source check: ${sourceVerdict(checks[index])}`,
       ...(citation.quote ? [`   Quoted: “${escapeMarkdown(citation.quote)}”`] : []),
       ...(citation.notes ? [`   Notes: ${escapeMarkdown(citation.notes)}`] : []),
     ]),

@@ -46,6 +46,7 @@ export const runReverify = async (options: ReverifyOptions): Promise<ReverifyRes
       options.findings.filter((finding) => finding.source.factId === entry.loaded.fact.id),
       options.today,
       options.withinDays,
+      options.organisationName,
     ),
   );
   const dueAll = new Set(due.map((entry) => entry.loaded.fact.id));

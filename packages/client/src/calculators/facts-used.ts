@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Citation, Fact } from "../../../../src/schemas/index.ts";
+import type { Fact, PublishedCitation } from "../../../../src/schemas/index.ts";
 import { factAsOf } from "../fact-as-of.ts";
 import { CalculatorError } from "./calculator-error.ts";
 
@@ -20,7 +20,7 @@ export interface FactUsed {
   as_of: string;
   canonical_url: string | undefined;
   /** The sources of the version used. An earlier version's entry in `history` carries none: its sources are on the fact's page and in its diffs. */
-  citations: Citation[];
+  citations: PublishedCitation[];
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,10 +1,11 @@
 import { compareText } from "../../../lib/compare-text.ts";
-import type { Citation } from "../../../schemas/citation.ts";
+import type { PublishedCitation } from "../../../schemas/citation.ts";
 import type { Fact } from "../../../schemas/fact.ts";
+import type { Organisation } from "../../../schemas/organisation.ts";
 
 export interface CitingFact {
   fact: Fact;
-  citation: Citation;
+  citation: PublishedCitation;
 }
 
 export interface CitedSource {
@@ -14,30 +15,24 @@ export interface CitedSource {
 }
 
 export interface SourceOrg {
-  org: string;
-  /** A fragment id for the organisation, unique on the page. */
+  /** The organisation as the registry has it: its name, kind and home page. */
+  organisation: Organisation;
+  /** A fragment id for the organisation: its registry id, so a link to it stays while the facts change. */
   anchor: string;
   sources: CitedSource[];
 }
 
-const slug = (text: string): string =>
-  text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-
 /**
- * Every current citation grouped by organisation, then by source URL, each with the facts that cite it.
- * Sorted by name so the page and its anchors stay put when facts are reordered.
+ * Every current citation grouped by the registry's organisation (by `org_id`), then by source URL, each with the facts
+ * that cite it. Sorted by name so the page stays put when facts are reordered.
  */
-export const citationsByOrg = (facts: readonly Fact[]): SourceOrg[] => {
+export const citationsByOrg = (facts: readonly Fact[], organisations: readonly Organisation[]): SourceOrg[] => {
+  const registry = new Map(organisations.map((organisation) => [organisation.id, organisation]));
   const orgs = new Map<string, Map<string, CitedSource>>();
   for (const fact of facts) {
     for (const citation of fact.citations) {
-      const sources = orgs.get(citation.org) ?? new Map<string, CitedSource>();
-      orgs.set(citation.org, sources);
+      const sources = orgs.get(citation.org_id) ?? new Map<string, CitedSource>();
+      orgs.set(citation.org_id, sources);
       const source = sources.get(citation.url) ?? { url: citation.url, title: citation.title, citedBy: [] };
       source.title ??= citation.title;
       source.citedBy.push({ fact, citation });
@@ -45,13 +40,13 @@ export const citationsByOrg = (facts: readonly Fact[]): SourceOrg[] => {
     }
   }
   const byName = (a: string, b: string): number => a.localeCompare(b, "en", { sensitivity: "base" }) || compareText(a, b);
-  const used = new Set<string>();
-  return [...orgs.keys()].sort(byName).map((org) => {
-    const base = `org-${slug(org) || "source"}`;
-    let anchor = base;
-    for (let n = 2; used.has(anchor); n += 1) anchor = `${base}-${n}`;
-    used.add(anchor);
-    const sources = [...orgs.get(org)!.values()].sort((a, b) => byName(a.title ?? a.url, b.title ?? b.url) || byName(a.url, b.url));
-    return { org, anchor, sources };
-  });
+  return [...orgs.entries()]
+    .map(([id, sources]) => {
+      const organisation = registry.get(id);
+      // The build publishes every citation through the registry, so its organisation is there.
+      if (organisation === undefined) throw new Error(`a citation names the organisation "${id}", which the registry does not hold`);
+      const sorted = [...sources.values()].sort((a, b) => byName(a.title ?? a.url, b.title ?? b.url) || byName(a.url, b.url));
+      return { organisation, anchor: `org-${id}`, sources: sorted };
+    })
+    .sort((a, b) => byName(a.organisation.name, b.organisation.name));
 };

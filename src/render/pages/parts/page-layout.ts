@@ -16,6 +16,8 @@ export interface Page {
   main: Html;
   head?: Html;
   script?: string;
+  /** A page of tables to scan (the catalog): the frame may use the width of a wide screen. */
+  wide?: boolean;
   /**
    * The page may be served at any path (the 404 page, which hosts serve in place of whatever was asked for), so its
    * links are paths from the site's root (`/assets/site.css`) rather than relative to the page (`assets/site.css`).
@@ -70,7 +72,7 @@ ${page.canonical === undefined ? "" : html`<link rel="canonical" href="${page.ca
 ${page.head ?? ""}
 ${page.script ? html`<script src="${link(`${model.urls.base}/${page.script}`)}" defer></script>` : ""}
 </head>
-<body>
+<body${page.wide ? html` class="wide"` : ""}>
 <a class="skip-link" href="#main">Skip to content</a>
 <header class="site-header">
 <p class="site-name"><a href="${link(model.urls.catalogPage)}">${SERVICE.name}</a></p>

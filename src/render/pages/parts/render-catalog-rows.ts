@@ -3,6 +3,7 @@ import { latestRetrieved } from "../../../model/index.ts";
 import type { Fact } from "../../../schemas/fact.ts";
 import { expectedStatus } from "../../../schemas/next-expected.ts";
 import { describeValue } from "../../describe-value.ts";
+import { sourceCounts } from "../../source-counts.ts";
 import { describeKey, formatTextFor, type Html, html, type KeyKind, shortDate, sitePath } from "../text/index.ts";
 
 /** The most a catalog row says of a value before it leaves the rest to the fact's page. */
@@ -77,8 +78,11 @@ const scheduledCell = (fact: Fact, today: string): Html => {
   return html`${date(next.effective_iso)} <span class="status status-${next.status}">${next.status}</span>${later.length > 0 ? ` and ${later.length} more` : ""}`;
 };
 
-/** How many sources the fact cites: its page names, quotes and sorts them by kind. */
-const sourcesCell = (fact: Fact): Html => html`${fact.citations.length}`;
+/** How many of the fact's sources are official, official copies and secondary; its page names and quotes them. */
+const sourcesCell = (fact: Fact): Html => {
+  const counts = sourceCounts(fact);
+  return html`${counts.kinds}`;
+};
 
 /**
  * One domain's facts as a table a reader can scan: each row names the fact (a link to its page), its value in one

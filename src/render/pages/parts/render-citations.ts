@@ -1,4 +1,5 @@
 import type { Citation } from "../../../schemas/citation.ts";
+import { sourceCounts } from "../../source-counts.ts";
 import { type FactLinks, type Html, html, readableDate, withFactLinks } from "../text/index.ts";
 
 const date = (isoDate: string): Html => html`<time datetime="${isoDate}">${readableDate(isoDate)}</time>`;
@@ -13,20 +14,12 @@ export const renderCitations = (citations: readonly Citation[], links?: FactLink
 ${citations.map(
   (
     citation,
-  ) => html`<li><span class="org">${citation.org}</span>: <a href="${citation.url}"><cite>${citation.title ?? citation.url}</cite></a>${citation.kind ? html` <span class="kind kind-${citation.kind}">(${KIND_TEXT[citation.kind]})</span>` : ""}.
+  ) => html`<li><span class="org">${citation.org}</span>: <a href="${citation.url}"><cite>${citation.title ?? citation.url}</cite></a>${citation.kind ? html` <span class="kind kind-${citation.kind}">(${KIND_TEXT[citation.kind]}${citation.kind === "official-copy" ? `, read on ${new URL(citation.url).hostname}` : ""})</span>` : ""}.
 <span class="dates">Retrieved ${date(citation.retrieved_iso)}${citation.source_published_iso ? html`; published ${date(citation.source_published_iso)}` : ""}.</span>
 ${citation.quote ? html`<blockquote class="quote" cite="${citation.url}"><p>${citation.quote}</p></blockquote>` : ""}
 ${citation.notes ? html`<p class="note">${withFactLinks(citation.notes, links)}</p>` : ""}</li>
 `,
 )}</ul>`;
 
-const KIND_PLURAL = { official: "official sources", "official-copy": "copies of an official text", secondary: "secondary sources" } as const;
-
-/** A fact's sources as the catalog counts them, by kind: the fact's own page names, links and quotes each one. */
-export const renderSourceCounts = (citations: readonly Citation[]): Html => {
-  const counts = (["official", "official-copy", "secondary"] as const)
-    .map((kind) => [kind, citations.filter((citation) => citation.kind === kind).length] as const)
-    .filter(([, count]) => count > 0)
-    .map(([kind, count]) => `${count} ${count === 1 ? KIND_TEXT[kind] : KIND_PLURAL[kind]}`);
-  return html`<p class="citations-brief">${citations.length} ${citations.length === 1 ? "source" : "sources"}${counts.length > 0 ? `: ${counts.join(", ")}` : ""}.</p>`;
-};
+/** A fact's sources counted by kind (official, official copies, secondary): the catalog's row and the top of the fact's sources. */
+export const renderSourceCounts = (citations: readonly Citation[]): Html => html`<p class="citations-brief">${sourceCounts({ citations }).text}.</p>`;

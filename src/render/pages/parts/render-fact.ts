@@ -71,7 +71,7 @@ ${subheading(context, "Value")}
 <div class="value">${renderValue(fact.value, fact.unit, fact.label, context.links)}</div>
 ${context.detail === "full" && topics.length > 0 ? html`<p class="topics">Topics: ${topics.join(", ")}</p>` : ""}
 ${subheading(context, "Sources")}
-${context.detail === "full" ? renderCitations(fact.citations, context.links) : renderSourceCounts(fact.citations)}
+${renderSourceCounts(fact.citations)}${context.detail === "full" ? renderCitations(fact.citations, context.links) : ""}
 ${renderScheduled(fact, context.detail, context.links)}${renderExpected(fact, context.today, context.detail)}${
   context.detail === "full"
     ? html`${subheading(context, "History")}
