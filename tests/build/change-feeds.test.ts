@@ -244,7 +244,7 @@ describe("the dates of a revision in the feeds, from a real git history", () => 
           citations: [
             {
               url: "https://laws-lois.justice.gc.ca/eng/acts/B-9.8595/section-237.html",
-              org: "Department of Justice Canada",
+              org: "ca-justice",
               kind: "official",
               retrieved_iso: "2026-11-25",
             },

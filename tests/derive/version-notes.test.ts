@@ -50,8 +50,8 @@ describe("the public note of a version", () => {
     expect(JSON.parse(text(files.get(SITE_PATHS.diff(seed.id, 2, 3)))).summary).toBe("Buyers pay at most $45 for a Form B.");
 
     const feed = text(files.get(SITE_PATHS.factFeed(seed.id)));
-    expect(feed).toContain("Revised to version 2. Value:");
-    expect(feed).toContain("Buyers pay at most $45 for a Form B. Value:");
+    expect(feed).toContain("Revised to version 2. Effective 2026-01-01. Value:");
+    expect(feed).toContain("Buyers pay at most $45 for a Form B. Effective 2026-06-01. Value:");
     const changelog = text(files.get("/changelog.html"));
     expect(changelog).toContain("<td>Revised to version 2.</td>");
     expect(changelog).toContain("<td>Buyers pay at most $35 for a Form B.</td>");

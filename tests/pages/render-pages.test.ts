@@ -79,7 +79,7 @@ describe("the human pages", () => {
       expect(brief, fact.id).toContain(`<a href="${fact.id}.html">${escapeHtml(fact.label)}</a>`);
       expect(brief, fact.id).toContain(`<time datetime="${fact.effective_iso}">`);
       expect(brief, fact.id).toContain(`<time datetime="${latestRetrieved(fact)}">`);
-      expect(brief, fact.id).toContain(`<td class="sources-cell" data-label="Sources">${fact.citations.length}</td>`);
+      expect(brief, fact.id).toContain(`<td class="sources-cell" data-label="Sources">${sourceCounts(fact).kinds}</td>`);
       // The description, quotes and history live on the fact's page.
       expect(brief, fact.id).not.toContain("<blockquote");
       expect(brief, fact.id).not.toContain(escapeHtml(fact.description));

@@ -128,6 +128,7 @@ describe("the workflows", () => {
     // The signing key reaches the build step alone.
     expect(build.steps[4]!.env).toEqual({
       FACTS_BASE_URL: "${{ vars.FACTS_BASE_URL }}",
+      FACTS_REPOSITORY: "${{ vars.FACTS_REPOSITORY }}",
       FACTS_SIGNING_KEY: "${{ secrets.FACTS_SIGNING_KEY }}",
       FACTS_WEBSUB_HUB: "${{ vars.FACTS_WEBSUB_HUB }}",
     });
