@@ -234,7 +234,7 @@ describe("the built endpoint tree", () => {
     expect(index.map((item: { id: string }) => item.id)).toEqual(json("/api/v1/facts/index.json").facts.map((fact: { id: string }) => fact.id));
     const ptt = index.find((item: { id: string }) => item.id === "bc.ptt.brackets");
     expect(ptt.aliases).toContain("property transfer tax");
-    expect(ptt.page_url).toBe(`${BASE}/#bc.ptt.brackets`);
+    expect(ptt.page_url).toBe(`${BASE}/bc.ptt.brackets.html`);
   });
 
   it("publishes an affordability index whose every idx follows from its own published fields", () => {

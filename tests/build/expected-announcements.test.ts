@@ -87,7 +87,7 @@ describe("the project's facts built on 2026-11-26: the 2027 rent cap is past due
       catalog.indexOf("</section>", catalog.indexOf('<section class="upcoming"')),
     );
     expect(upcomingSection).toContain(
-      '<li class="past-due"><strong class="status status-past-due">past due since <time datetime="2026-09-30">September 30, 2026</time>, not yet announced</strong>: <a href="#bc.rent_cap.2026">',
+      '<li class="past-due"><strong class="status status-past-due">past due since <time datetime="2026-09-30">September 30, 2026</time>, not yet announced</strong>: <a href="bc.rent_cap.2026.html">',
     );
   });
 

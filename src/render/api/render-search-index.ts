@@ -42,7 +42,7 @@ export const renderSearchIndex = (model: SiteModel): SiteFiles => {
       label: fact.label,
       domain: fact.domain,
       url: model.urls.factById(fact.id),
-      page_url: model.urls.factAnchor(fact.id),
+      page_url: model.urls.factPage(fact.id),
       search_text: uniqueWords(text.join(" ")),
       aliases,
     };

@@ -19,7 +19,7 @@ export const renderChangelogPage = (model: SiteModel): string => {
   const factLink = (id: string): Html =>
     withdrawn.has(id)
       ? html`<a href="${sitePath(model.urls, model.urls.factById(id))}">${labels.get(id) ?? id}</a> <code>${id}</code> (withdrawn)`
-      : html`<a href="${sitePath(model.urls, model.urls.factAnchor(id))}">${labels.get(id) ?? id}</a> <code>${id}</code>`;
+      : html`<a href="${sitePath(model.urls, model.urls.factPage(id))}">${labels.get(id) ?? id}</a> <code>${id}</code>`;
   const revisions = model.diffIndex.diffs.filter((entry) => entry.to === entry.from + 1);
   const added = [...model.timelines.values()]
     .map((timeline) => ({ id: timeline.id, first: timeline.versions[0] }))

@@ -60,7 +60,7 @@ ${source.citedBy.map(
   ({
     fact,
     citation,
-  }) => html`<li>Cited by <a href="${sitePath(model.urls, model.urls.factAnchor(fact.id))}">${fact.label}</a> (<code>${fact.id}</code>)${citation.kind ? html`, as <span class="kind kind-${citation.kind}">${CITATION_KIND_TEXT[citation.kind]}${citation.kind === "official-copy" ? ` read on ${hostOf(citation.url)}` : ""}</span>` : ""}, retrieved <time datetime="${citation.retrieved_iso}">${readableDate(citation.retrieved_iso)}</time>${citation.source_published_iso ? html`, published <time datetime="${citation.source_published_iso}">${readableDate(citation.source_published_iso)}</time>` : ""}.</li>
+  }) => html`<li>Cited by <a href="${sitePath(model.urls, model.urls.factPage(fact.id))}">${fact.label}</a> (<code>${fact.id}</code>)${citation.kind ? html`, as <span class="kind kind-${citation.kind}">${CITATION_KIND_TEXT[citation.kind]}${citation.kind === "official-copy" ? ` read on ${hostOf(citation.url)}` : ""}</span>` : ""}, retrieved <time datetime="${citation.retrieved_iso}">${readableDate(citation.retrieved_iso)}</time>${citation.source_published_iso ? html`, published <time datetime="${citation.source_published_iso}">${readableDate(citation.source_published_iso)}</time>` : ""}.</li>
 `,
 )}</ul>
 </li>

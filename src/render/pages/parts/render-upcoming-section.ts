@@ -21,16 +21,17 @@ export const renderUpcomingSection = (model: SiteModel) => {
   const expected = items.filter((item) => item.kind === "expected-announcement");
   const link = (absolute: string) => sitePath(model.urls, absolute);
   const row = (item: (typeof items)[number]) =>
-    html`<li><time datetime="${item.date}">${readableDate(item.date)}</time> ${KIND_TEXT[item.kind]}: <a href="#${item.fact_id}">${item.label}</a>${item.status ? html` <span class="status status-${item.status}">${item.status}</span>` : ""}${item.note ? html`<br><span class="note">${item.note}</span>` : ""}</li>
+    html`<li><time datetime="${item.date}">${readableDate(item.date)}</time> ${KIND_TEXT[item.kind]}: <a href="${link(model.urls.factPage(item.fact_id))}">${item.label}</a>${item.status ? html` <span class="status status-${item.status}">${item.status}</span>` : ""}${item.note ? html`<br><span class="note">${item.note}</span>` : ""}</li>
 `;
   // A past-due announcement leads with that, since its date alone reads like an event already over.
   const expectedRow = (item: (typeof items)[number]) =>
-    html`<li${item.past_due ? html` class="past-due"` : ""}>${item.past_due ? html`<strong class="status status-past-due">past due since <time datetime="${item.date}">${readableDate(item.date)}</time>, not yet announced</strong>: ` : html`expected by <time datetime="${item.date}">${readableDate(item.date)}</time>: `}<a href="#${item.fact_id}">${item.label}</a>${item.expected ? html`<br><span class="note">${item.expected.what} (<a href="${item.expected.where.url}">${item.expected.where.org}</a>)</span>` : ""}</li>
+    html`<li${item.past_due ? html` class="past-due"` : ""}>${item.past_due ? html`<strong class="status status-past-due">past due since <time datetime="${item.date}">${readableDate(item.date)}</time>, not yet announced</strong>: ` : html`expected by <time datetime="${item.date}">${readableDate(item.date)}</time>: `}<a href="${link(model.urls.factPage(item.fact_id))}">${item.label}</a>${item.expected ? html`<br><span class="note">${item.expected.what} (<a href="${item.expected.where.url}">${item.expected.where.org}</a>)</span>` : ""}</li>
 `;
   return html`<section class="upcoming" id="upcoming" aria-labelledby="upcoming-title">
 <h2 id="upcoming-title">Upcoming</h2>
 <p>Rules announced or enacted for a later date, published on the day they take effect, and the dates by which yearly values are normally announced (as of ${readableDate(model.today)}).
-Follow them in a calendar (<a href="${link(model.urls.upcomingCalendar)}">iCalendar</a>), a feed reader (<a href="${link(model.urls.upcomingFeed)}">Atom</a>) or as <a href="${link(model.urls.upcoming)}">JSON</a>; each covers the next ${UPCOMING_WINDOW_DAYS} days.</p>
+Follow the rule changes (these, and each revision when it is published) in a calendar (<a href="${link(model.urls.changesCalendar)}">iCalendar</a>) or a feed reader (<a href="${link(model.urls.changesFeed)}">Atom</a>).
+The upcoming files (<a href="${link(model.urls.upcomingCalendar)}">iCalendar</a>, <a href="${link(model.urls.upcomingFeed)}">Atom</a>, <a href="${link(model.urls.upcoming)}">JSON</a>) cover the next ${UPCOMING_WINDOW_DAYS} days and add the dates by which each fact is checked again against its sources.</p>
 <h3>Scheduled changes</h3>
 ${
   changes.length === 0
