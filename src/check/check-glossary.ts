@@ -121,7 +121,9 @@ export const checkGlossary = async (root: string, facts: readonly LoadedFact[], 
     });
   }
   if (history) problems.push(...(await historyProblems(root, facts, history, glossary, used)));
-  for (const key of own ? Object.keys(glossary.keys) : []) {
+  // Keys of earlier versions count as used only when the history could be read: in a copy without git (an archive,
+  // a tarball) an entry kept for an earlier version would otherwise be reported as unused.
+  for (const key of own && history ? Object.keys(glossary.keys) : []) {
     if (!used.has(key)) problems.push(doc.problemAt(["keys", key], `no fact's value uses "${key}": remove its entry (or fix the key's spelling)`));
   }
   return byRule(GLOSSARY, problems);

@@ -1,9 +1,12 @@
 import { readFileSync } from "node:fs";
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { dataToday } from "../pages/data-today.ts";
 
 const TODAY = "2026-11-21";
 const GLOSSARY = "reference/glossary.json";
@@ -68,6 +71,20 @@ describe("the glossary rule", () => {
     expect(lines).toContain(
       `${GLOSSARY}:${positionOf(glossaryText, "withdrawal_limit_cad")}: no fact's value uses "withdrawal_limit_cad": remove its entry (or fix the key's spelling) (at /keys/withdrawal_limit_cad) [glossary]`,
     );
+  }, 120_000);
+
+  it("checks a copy of the project without git (an archive) without calling entries kept for earlier versions unused", async () => {
+    // Entries for keys that only earlier versions use are known to be used only from the history; an archive has none.
+    const root = await mkdtemp(path.join(os.tmpdir(), "facts-archive-"));
+    try {
+      for (const folder of ["facts", "index-data", "reference"]) await cp(path.join(PROJECT_ROOT, folder), path.join(root, folder), { recursive: true });
+      // Checked on the data's own date, as the project is (its index data was retrieved after this file's TODAY).
+      const result = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: await dataToday(PROJECT_ROOT) } });
+      expect(result.stdout.split("\n").filter((line) => line.endsWith("[glossary]"))).toEqual([]);
+      expect(result.code, result.stdout).toBe(0);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it("refuses a value that does not fit its key's kind", async () => {

@@ -46,7 +46,7 @@ describe("the value shown for people, on the real catalog", () => {
   it("writes rates as percentages, including small and repeating fractions", () => {
     expect(fields(markupOf("bc.rent_cap.2026")).get("Largest allowed rent increase")).toBe("2.3%");
     expect(fields(markupOf("bc.hbrp")).get("Amount payable to rescind, as a share of the price")).toBe("0.25%");
-    expect(fields(markupOf("osfi.b20.stress_test")).get("Floor rate")).toBe("5.25%");
+    expect(fields(markupOf("osfi.b20.stress_test")).get("Lowest qualifying rate (floor)")).toBe("5.25%");
     expect(fields(markupOf("cmhc.insurance_cap")).get("Loan-to-value above which insurance is required")).toBe("80%");
     const svt = fields(markupOf("bc.svt.rates_2026"));
     expect(svt.get("Rate for foreign owners and untaxed worldwide earners")).toBe("3%");
@@ -60,9 +60,9 @@ describe("the value shown for people, on the real catalog", () => {
     expect(fthb.get("Full exemption for fair market values up to")).toBe("$500,000");
     expect(fthb.get("Largest exemption")).toBe("$8,000");
     const formB = fields(markupOf("bc.strata.form_b_fee"));
-    expect(formB.get("Maximum fee")).toBe("$35");
-    expect(formB.get("Maximum copy fee per page")).toBe("$0.25");
-    expect(fields(markupOf("cra.hbp.withdrawal_limit")).get("Withdrawal limit")).toBe("$60,000");
+    expect(formB.get("Most the strata may charge for the Form B")).toBe("$35");
+    expect(formB.get("Most the strata may charge per page of copies")).toBe("$0.25");
+    expect(fields(markupOf("cra.hbp.withdrawal_limit")).get("Withdrawal limit per person")).toBe("$60,000");
   });
 
   it("renders nested bracket arrays as tables too (CMHC minimum down payment)", () => {
@@ -75,18 +75,18 @@ describe("the value shown for people, on the real catalog", () => {
 
   it("writes measures with their unit, spells dates out and keeps years without separators", () => {
     const formB = fields(markupOf("bc.strata.form_b_fee"));
-    expect(formB.get("Delivery deadline")).toBe("7 days");
-    expect(fields(markupOf("bc.hbrp")).get("Rescission period")).toBe("3 business days");
-    expect(fields(markupOf("bc.rent_cap.2026")).get("Rent year")).toBe("2026");
-    expect(fields(markupOf("bc.rent_cap.2026")).get("Notice period")).toBe("3 months");
-    expect(markupOf("bc.hbrp")).toContain('<dt>In force</dt><dd><time datetime="2023-01-03">January 3, 2023</time></dd>');
+    expect(formB.get("Form B must be given within (after a request)")).toBe("7 days");
+    expect(fields(markupOf("bc.hbrp")).get("Time to cancel (rescission period)")).toBe("3 business days");
+    expect(fields(markupOf("bc.rent_cap.2026")).get("Year the rent increases take effect")).toBe("2026");
+    expect(fields(markupOf("bc.rent_cap.2026")).get("Notice before a rent increase")).toBe("3 months");
+    expect(markupOf("bc.hbrp")).toContain('<dt>In force from</dt><dd><time datetime="2023-01-03">January 3, 2023</time></dd>');
     expect(fields(markupOf("bc.straa")).get("Principal residence requirement applies in communities of at least (population)")).toBe("10,000");
   });
 
   it("shows lists of like records as a table with one column per key", () => {
     const rows = tableRows(markupOf("bc.tod.transit_oriented_development"));
     const header = rows[0]!;
-    expect(header).toEqual(expect.arrayContaining(["Distance from the hub, from", "Distance from the hub, to", "Minimum allowable storeys"]));
+    expect(header).toEqual(expect.arrayContaining(["Distance from the hub, from", "Distance from the hub, to", "Minimum allowable height in storeys"]));
     expect(rows.some((row) => row.includes("200 m") && row.includes("400 m"))).toBe(true);
   });
 
