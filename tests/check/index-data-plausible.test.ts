@@ -21,7 +21,7 @@ const check = async (root: string) => {
   };
 };
 
-const citation = { url: "https://www.bankofcanada.ca/valet/", org: "Bank of Canada", kind: "official", retrieved_iso: "2026-11-01" };
+const citation = { url: "https://www.bankofcanada.ca/valet/", org: "bank-of-canada", kind: "official", retrieved_iso: "2026-11-01" };
 const ratesFile = (months: [string, number][]) => ({
   series: "V80691335",
   description: "5-year conventional mortgage rate.",
