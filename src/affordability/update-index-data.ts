@@ -1,7 +1,6 @@
 import { compareText } from "../lib/compare-text.ts";
 import type { Board } from "../schemas/affordability.ts";
-import type { IndexCitation } from "../schemas/index-data.ts";
-import type { BenchmarkFile, MortgageRatesFile, SeriesGaps } from "../schemas/index-data.ts";
+import type { BenchmarkFile, IndexCitation, MortgageRatesFile, SeriesGaps } from "../schemas/index-data.ts";
 import { INPUT_BOUNDS, type InputBound, monthInFuture, outOfBounds } from "./input-bounds.ts";
 import { monthChange } from "./month-change.ts";
 import { monthsBetween } from "./month-labels.ts";

@@ -83,12 +83,7 @@ export const checkIndexData = async (root: string, context: CheckContext): Promi
  * citation follows the facts' rules (it states its kind, its notes speak to the reader, and `org` is an id of the
  * registry: those problems are `org`, the `citation-org` rule's).
  */
-const sourceProblems = (
-  doc: JsonDocument,
-  value: unknown,
-  today: string,
-  organisations: Organisations | undefined,
-): { org: Problem[]; other: Problem[] } => {
+const sourceProblems = (doc: JsonDocument, value: unknown, today: string, organisations: Organisations | undefined): { org: Problem[]; other: Problem[] } => {
   const problems: Problem[] = [];
   const org: Problem[] = [];
   const visit = (node: unknown, path: (string | number)[]): void => {
