@@ -142,8 +142,9 @@ describe("the affordability endpoints", () => {
     }[];
     const citations: { path: string; citation: Record<string, unknown> }[] = [];
     const visit = (node: unknown, at: string): void => {
-      if (Array.isArray(node)) node.forEach((child, index) => visit(child, `${at}/${index}`));
-      else if (node !== null && typeof node === "object") {
+      if (Array.isArray(node)) {
+        for (const [index, child] of node.entries()) visit(child, `${at}/${index}`);
+      } else if (node !== null && typeof node === "object") {
         if ("url" in node && "retrieved_iso" in node) citations.push({ path: at, citation: node as Record<string, unknown> });
         for (const [key, child] of Object.entries(node)) visit(child, `${at}/${key}`);
       }
