@@ -2,7 +2,8 @@ import type { z } from "zod";
 import { formatProblem } from "../lib/problem.ts";
 import { type DataDocument, readDataDocument } from "../model/index.ts";
 import { BOARDS, type Board } from "../schemas/affordability.ts";
-import { BenchmarkFile, IncomeFile, MethodologyFile, MortgageRatesFile } from "../schemas/index-data.ts";
+import type { PublishedCitation } from "../schemas/citation.ts";
+import { BenchmarkFile, IncomeFile, type IndexCitation, MethodologyFile, MortgageRatesFile } from "../schemas/index-data.ts";
 
 export interface IndexData {
   methodology?: MethodologyFile;
@@ -42,4 +43,40 @@ export const loadIndexData = async (root: string): Promise<IndexData> => {
     readIfPresent(root, "index-data/mortgage-rates.json", MortgageRatesFile),
   ]);
   return { ...(methodology ? { methodology } : {}), ...(income ? { income } : {}), ...(rates ? { rates } : {}), benchmarks };
+};
+
+/**
+ * The inputs with every citation as it is published: `org` the organisation's name, with `org_id` and `org_kind`, as
+ * a fact's citations are (`publish` resolves the id; the check has refused an id the registry lacks).
+ */
+export const publishIndexData = (data: IndexData, publish: (citation: IndexCitation) => PublishedCitation): IndexData => {
+  const all = <Cited extends { citations: IndexCitation[] }>(cited: Cited): Cited => ({ ...cited, citations: cited.citations.map(publish) });
+  const one = <Cited extends { citation: IndexCitation }>(cited: Cited): Cited => ({ ...cited, citation: publish(cited.citation) });
+  const { methodology, income, rates, benchmarks } = data;
+  return {
+    ...(methodology
+      ? {
+          methodology: {
+            ...methodology,
+            sources: methodology.sources.map(all),
+            assumptions: Object.fromEntries(
+              Object.entries(methodology.assumptions).map(([key, assumption]) => [key, all(assumption)]),
+            ) as MethodologyFile["assumptions"],
+          },
+        }
+      : {}),
+    ...(income
+      ? {
+          income: {
+            ...income,
+            boards: { "greater-vancouver": all(income.boards["greater-vancouver"]), "fraser-valley": all(income.boards["fraser-valley"]) },
+            carry_forward: { ...income.carry_forward, annual_growth: income.carry_forward.annual_growth.map(all) },
+          },
+        }
+      : {}),
+    ...(rates ? { rates: { ...rates, months: rates.months.map(one) } } : {}),
+    benchmarks: Object.fromEntries(
+      Object.entries(benchmarks).map(([board, file]) => [board, { ...file, months: file.months.map(one) }]),
+    ) as IndexData["benchmarks"],
+  };
 };

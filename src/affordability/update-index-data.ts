@@ -1,7 +1,6 @@
 import { compareText } from "../lib/compare-text.ts";
 import type { Board } from "../schemas/affordability.ts";
-import type { Citation } from "../schemas/citation.ts";
-import type { BenchmarkFile, MortgageRatesFile, SeriesGaps } from "../schemas/index-data.ts";
+import type { BenchmarkFile, IndexCitation, MortgageRatesFile, SeriesGaps } from "../schemas/index-data.ts";
 import { INPUT_BOUNDS, type InputBound, monthInFuture, outOfBounds } from "./input-bounds.ts";
 import { monthChange } from "./month-change.ts";
 import { monthsBetween } from "./month-labels.ts";
@@ -60,7 +59,7 @@ const refuseImplausible = (incoming: readonly Incoming<unknown>[], provenance: P
  * the same value from the same address (then the entry, and the date it was read, stay as they were, so a run with
  * nothing new changes nothing). A month on file that the source lacks stays, with its own citation.
  */
-const mergeMonths = <Entry extends { month: string; citation: Citation }>(
+const mergeMonths = <Entry extends { month: string; citation: IndexCitation }>(
   current: readonly Entry[],
   incoming: readonly Incoming<Entry>[],
   valueIn: (entry: Entry) => number,

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { computeSeries } from "../affordability/compute-series.ts";
-import { loadIndexData } from "../affordability/load-index-data.ts";
+import { loadIndexData, publishIndexData } from "../affordability/load-index-data.ts";
 import { runChecks } from "../check/run-checks.ts";
 import { changeEvents } from "../derive/change-events.ts";
 import { diffIndex } from "../derive/diff-index.ts";
@@ -38,7 +38,7 @@ export const buildModel = async (
   if (organisations === undefined) throw new Error("the organisation registry could not be read");
   const publish = { citation: publishCitation.bind(null, organisations), nextExpected: publishNextExpected.bind(null, organisations) };
   const urls = urlsFor(options.baseUrl);
-  const [history, indexData, lastDataCommit, signingKeys, calculatorsScript] = await Promise.all([
+  const [history, indexInputs, lastDataCommit, signingKeys, calculatorsScript] = await Promise.all([
     // The check has read the history already (to check each earlier value); read here only where it could not.
     "history" in report.history ? report.history.history : readFactHistory(root),
     loadIndexData(root),
@@ -46,6 +46,8 @@ export const buildModel = async (
     options.signingKeys ?? readSigningKeys(path.join(root, KEYS_FILE), { missing: "empty" }),
     bundleCalculators(),
   ]);
+  // The index's citations are published as the facts' are: the organisation's name, id and kind.
+  const indexData = publishIndexData(indexInputs, publish.citation);
   const lastSeconds = Number(lastDataCommit.toString("utf8").trim() || "0");
   const generatedAt = isoDateTimeOfSeconds(lastSeconds);
   // A local build may show edits not committed yet; they are dated with the data they sit on, never with the clock.

@@ -2,9 +2,11 @@ import type { z } from "zod";
 import { INPUT_BOUNDS, type InputBound, monthInFuture, outOfBounds } from "../affordability/input-bounds.ts";
 import { byRule, type Problem } from "../lib/problem.ts";
 import { type JsonDocument, LOAD_RULES, listDataFiles, readDataDocument, validateWithSchema } from "../model/index.ts";
+import { type Organisations, readOrganisations } from "../model/organisations.ts";
 import type { Citation } from "../schemas/citation.ts";
 import { BenchmarkFile, IncomeFile, MethodologyFile, MortgageRatesFile } from "../schemas/index-data.ts";
 import { MISSING_KIND } from "./rules/citation-kind.ts";
+import { unknownOrgMessage } from "./rules/citation-org.ts";
 import { OTHER_RULES } from "./rules/index.ts";
 import { notesProblem } from "./rules/notes-for-readers.ts";
 import type { CheckContext } from "./rules/types.ts";
@@ -23,10 +25,11 @@ const schemaFor = (file: string): z.ZodType | undefined => {
 /**
  * Validates every file under `index-data/`: syntax, text, schema, sources not dated in the future, months unique, in
  * order and not after today's month, gaps in order, apart and clear of the months on file, and every value within its
- * plausible bounds (src/affordability/input-bounds.ts).
+ * plausible bounds (src/affordability/input-bounds.ts), and every citation's `org` an id of the organisation registry.
  */
 export const checkIndexData = async (root: string, context: CheckContext): Promise<{ problems: Problem[]; fileCount: number }> => {
-  const listed = await listDataFiles(root, "index-data");
+  // The fact check reports the registry's own problems; while it has any, no citation here is checked against it.
+  const [listed, { organisations }] = await Promise.all([listDataFiles(root, "index-data"), readOrganisations(root)]);
   const files = listed.files;
   const problems = byRule(LOAD_RULES.fileNames, listed.problems);
   for (const file of files) {
@@ -52,9 +55,11 @@ export const checkIndexData = async (root: string, context: CheckContext): Promi
     const { value, problems: schemaProblems } = validateWithSchema(doc, schema);
     problems.push(...byRule(LOAD_RULES.schema, schemaProblems));
     if (value === undefined || text.length > 0) continue;
+    const sources = sourceProblems(doc, value, context.today, organisations);
+    problems.push(...byRule(OTHER_RULES.citationOrg.name, sources.org));
     problems.push(
       ...byRule(INDEX_DATA, [
-        ...sourceProblems(doc, value, context.today),
+        ...sources.other,
         ...monthOrder(doc, value, context.today),
         ...gapProblems(doc, value, context.today),
         ...implausibleValues(doc, file, value),
@@ -75,10 +80,12 @@ export const checkIndexData = async (root: string, context: CheckContext): Promi
 
 /**
  * One walk over the whole value for its sources: no `retrieved_iso` in the future, wherever it stands, and every
- * citation follows the facts' rules (it states its kind, and its notes speak to the reader).
+ * citation follows the facts' rules (it states its kind, its notes speak to the reader, and `org` is an id of the
+ * registry: those problems are `org`, the `citation-org` rule's).
  */
-const sourceProblems = (doc: JsonDocument, value: unknown, today: string): Problem[] => {
+const sourceProblems = (doc: JsonDocument, value: unknown, today: string, organisations: Organisations | undefined): { org: Problem[]; other: Problem[] } => {
   const problems: Problem[] = [];
+  const org: Problem[] = [];
   const visit = (node: unknown, path: (string | number)[]): void => {
     if (Array.isArray(node)) {
       for (const [index, child] of node.entries()) visit(child, [...path, index]);
@@ -88,6 +95,9 @@ const sourceProblems = (doc: JsonDocument, value: unknown, today: string): Probl
         if (citation.kind === undefined) problems.push(doc.problemAt(path, MISSING_KIND));
         const notes = notesProblem(citation.notes);
         if (notes) problems.push(doc.problemAt([...path, "notes"], notes));
+        if (organisations !== undefined && typeof citation.org === "string" && organisations.byId(citation.org) === undefined) {
+          org.push(doc.problemAt([...path, "org"], unknownOrgMessage(organisations, citation.org)));
+        }
       }
       for (const [key, child] of Object.entries(node)) {
         if (key === "retrieved_iso" && typeof child === "string" && child > today) {
@@ -98,7 +108,7 @@ const sourceProblems = (doc: JsonDocument, value: unknown, today: string): Probl
     }
   };
   visit(value, []);
-  return problems;
+  return { org, other: problems };
 };
 
 const monthOrder = (doc: JsonDocument, value: unknown, today: string): Problem[] => {

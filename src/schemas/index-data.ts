@@ -1,12 +1,20 @@
 import { z } from "zod";
 import { Board } from "./affordability.ts";
-import { Citation } from "./citation.ts";
+import { FactCitation } from "./citation.ts";
 import { HttpsUrl, NonEmptyText } from "./primitives.ts";
 
 /** A calendar month `YYYY-MM`; month 13 or 00 is refused. */
 export const MonthSlug = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: "must be a real month written YYYY-MM" });
 
-const Cited = { citations: z.array(Citation).min(1, { error: "every input needs at least one citation" }) };
+/**
+ * A citation of an index input, held to the facts' rules: `org` is the id of the organisation in
+ * `reference/organisations.json` (for an `official-copy`, the organisation whose text it is; the URL says where the
+ * copy was read).
+ */
+export const IndexCitation = FactCitation;
+export type IndexCitation = FactCitation;
+
+const Cited = { citations: z.array(IndexCitation).min(1, { error: "every input needs at least one citation" }) };
 
 /** One numeric assumption of the methodology with its unit, its reason and its source. */
 export const Assumption = z.strictObject({
@@ -28,7 +36,7 @@ export const SourceTerms = z
     terms_read: z.boolean(),
     terms: NonEmptyText,
     attribution: NonEmptyText,
-    citations: z.array(Citation),
+    citations: z.array(IndexCitation),
   })
   .refine((source) => !source.terms_read || source.citations.length > 0, {
     error: "terms that were read cite the text they were read in",
@@ -85,7 +93,7 @@ export type SeriesGaps = z.infer<typeof SeriesGaps>;
 export const MortgageRatesFile = z.strictObject({
   series: NonEmptyText,
   description: NonEmptyText,
-  months: z.array(z.strictObject({ month: MonthSlug, rate: z.number().gt(0).lt(1), citation: Citation })),
+  months: z.array(z.strictObject({ month: MonthSlug, rate: z.number().gt(0).lt(1), citation: IndexCitation })),
   gaps: SeriesGaps,
 });
 export type MortgageRatesFile = z.infer<typeof MortgageRatesFile>;
@@ -98,7 +106,7 @@ export const BenchmarkFile = z.strictObject({
   board: Board,
   measure: NonEmptyText,
   description: NonEmptyText.optional(),
-  months: z.array(z.strictObject({ month: MonthSlug, hpi_benchmark_price: z.number().positive(), citation: Citation })),
+  months: z.array(z.strictObject({ month: MonthSlug, hpi_benchmark_price: z.number().positive(), citation: IndexCitation })),
   gaps: SeriesGaps,
 });
 export type BenchmarkFile = z.infer<typeof BenchmarkFile>;

@@ -132,6 +132,56 @@ describe("the affordability endpoints", () => {
     );
   });
 
+  it("publish each input's citation with its organisation's name as org, and org_id and org_kind, as a fact's citations are", async () => {
+    const { read } = await renderRepository(true);
+    const methodology = AffordabilitySeries.parse(read("/api/v1/affordability-index/index.json")).methodology;
+    const registry = JSON.parse(await readFile(path.join(PROJECT_ROOT, "reference/organisations.json"), "utf8")).organisations as {
+      id: string;
+      name: string;
+      kind: string;
+    }[];
+    const citations: { path: string; citation: Record<string, unknown> }[] = [];
+    const visit = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) {
+        for (const [index, child] of node.entries()) visit(child, `${at}/${index}`);
+      } else if (node !== null && typeof node === "object") {
+        if ("url" in node && "retrieved_iso" in node) citations.push({ path: at, citation: node as Record<string, unknown> });
+        for (const [key, child] of Object.entries(node)) visit(child, `${at}/${key}`);
+      }
+    };
+    visit(methodology, "/methodology");
+    // Every input file of the fixture cites something: the sources' terms, each assumption, income, rates and prices.
+    for (const part of [
+      "/sources/",
+      "/assumptions/",
+      "/income/",
+      "/mortgage_rate/",
+      "/benchmark_prices/greater-vancouver/",
+      "/benchmark_prices/fraser-valley/",
+    ]) {
+      expect(
+        citations.some(({ path }) => path.includes(part)),
+        part,
+      ).toBe(true);
+    }
+    for (const { path: at, citation } of citations) {
+      const organisation = registry.find((entry) => entry.id === citation.org_id);
+      expect(organisation, at).toBeDefined();
+      expect({ at, org: citation.org, org_kind: citation.org_kind }).toEqual({ at, org: organisation!.name, org_kind: organisation!.kind });
+    }
+    expect((methodology.mortgage_rate as { months: { citation: unknown }[] }).months[0]!.citation).toMatchObject({
+      org: "Bank of Canada",
+      org_id: "bank-of-canada",
+      org_kind: "crown-agency",
+      kind: "official",
+    });
+    expect((methodology.benchmark_prices as Record<string, { citation: unknown }[]>)["greater-vancouver"]![0]!.citation).toMatchObject({
+      org: "Greater Vancouver Realtors",
+      org_id: "greater-vancouver-realtors",
+      org_kind: "industry-body",
+    });
+  });
+
   it("state in publication how current and complete the index is, counted from the build date", async () => {
     const { read } = await renderRepository(true);
     const latest = AffordabilityLatest.parse(read("/api/v1/affordability-index/latest.json"));

@@ -51,7 +51,7 @@ describe("npm run index:update --only prices", () => {
       hpi_benchmark_price: 1_102_000,
       citation: expect.objectContaining({
         url: `https://www.crea.ca${ARCHIVE_PATH}`,
-        org: "The Canadian Real Estate Association",
+        org: "crea",
         kind: "official",
         retrieved_iso: "2026-11-27",
       }),

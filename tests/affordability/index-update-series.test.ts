@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { monthsBetween } from "../../src/affordability/month-labels.ts";
 import { buildModel } from "../../src/build/build-model.ts";
 import { renderSite } from "../../src/render/index.ts";
-import { AffordabilitySeries, BOARDS, MethodologyFile, MortgageRatesFile } from "../../src/schemas/index.ts";
+import { AffordabilitySeries, BOARDS, MethodologyFile, MortgageRatesFile, PublishedCitation } from "../../src/schemas/index.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
@@ -35,6 +35,20 @@ const recompute = (price: number, rate: number, methodology: MethodologyFile) =>
   // The published carrying cost counts twelve payments as published, in cents.
   const yearlyOtherCosts = price * assumptions.property_tax_rate.value + 12 * (assumptions.maintenance_monthly.value + assumptions.insurance_monthly.value);
   return { loan, payment, costWith: (publishedPayment: number) => 12 * publishedPayment + yearlyOtherCosts };
+};
+
+/**
+ * A published input as its file holds it: each citation, published as a fact's is (the organisation's name in `org`,
+ * with `org_id` and `org_kind`), validated as such and given back its registry id in `org`.
+ */
+const asInputFile = (node: unknown): unknown => {
+  if (Array.isArray(node)) return node.map(asInputFile);
+  if (node === null || typeof node !== "object") return node;
+  if ("url" in node && "retrieved_iso" in node) {
+    const { org_id, org_kind: _kind, org: _name, ...rest } = PublishedCitation.parse(node);
+    return { ...rest, org: org_id };
+  }
+  return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, asInputFile(child)]));
 };
 
 describe("the index after npm run index:update", () => {
@@ -78,8 +92,8 @@ describe("the index after npm run index:update", () => {
     });
 
     const { name, formula, sources, assumptions } = published.methodology;
-    const methodology = MethodologyFile.parse({ name, formula, sources, assumptions });
-    const rates = new Map(MortgageRatesFile.parse(published.methodology.mortgage_rate).months.map((month) => [month.month, month.rate]));
+    const methodology = MethodologyFile.parse(asInputFile({ name, formula, sources, assumptions }));
+    const rates = new Map(MortgageRatesFile.parse(asInputFile(published.methodology.mortgage_rate)).months.map((month) => [month.month, month.rate]));
     for (const entry of published.series) {
       const rate = rates.get(entry.monthSlug);
       expect(rate, `${entry.board} ${entry.monthSlug} has a published rate`).toBeDefined();

@@ -60,7 +60,7 @@ describe("npm run index:update", () => {
       rate: 0.0649,
       citation: expect.objectContaining({
         url: "https://www.bankofcanada.ca/valet/observations/V80691335/json?start_date=2024-10-30&end_date=2024-10-30",
-        org: "Bank of Canada",
+        org: "bank-of-canada",
         kind: "official",
         retrieved_iso: "2026-11-27",
       }),

@@ -80,6 +80,35 @@ describe("npm run check holds every citation to the organisation registry", () =
     ]);
   });
 
+  it("holds the index inputs' citations to the registry too: an unknown org located in its index-data file, an old name answered with its id, ids accepted", async () => {
+    const root = await fixtures();
+    const RATES = "index-data/mortgage-rates.json";
+    const citation = (org: string) => ({ url: "https://www.bankofcanada.ca/valet/", org, kind: "official", retrieved_iso: "2026-11-01" });
+    await writeJson(root, RATES, {
+      series: "V80691335",
+      description: "5-year conventional mortgage rate.",
+      months: [
+        { month: "2026-08", rate: 0.0609, citation: citation("bank-of-canada") },
+        { month: "2026-09", rate: 0.0609, citation: citation("bank-of-canda") },
+        {
+          month: "2026-10",
+          rate: 0.0609,
+          citation: citation("Bank of Canada (Valet API series V80691335, copied by a scheduled job of the adarcie/HousingMarketAnalyzer repository)"),
+        },
+      ],
+    });
+    expect(await problems(root)).toEqual([
+      `${RATES}:${await position(root, RATES, '"org"', 1)}: no organisation "bank-of-canda" in ${ORGANISATIONS_FILE}: write the id of a registered organisation (nearest id: "bank-of-canada"), or add the organisation to the registry (at /months/1/citation/org) [citation-org]`,
+      `${RATES}:${await position(root, RATES, '"org"', 2)}: "Bank of Canada (Valet API series V80691335, copied by a scheduled job of the adarcie/HousingMarketAnalyzer repository)" is a name of the organisation "bank-of-canada" in ${ORGANISATIONS_FILE}: write its id, "bank-of-canada" (at /months/2/citation/org) [citation-org]`,
+    ]);
+    const fixed = await readJson(root, RATES);
+    for (const month of fixed.months as { citation: { org: string } }[]) month.citation.org = "bank-of-canada";
+    await writeJson(root, RATES, fixed);
+    const result = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: "2026-11-26" } });
+    expect(result.stdout).toContain("no problems");
+    expect(result.code).toBe(0);
+  });
+
   it("refuses a registry entry with an unknown kind or a home page that is not https, located in the registry, and checks no citation against it", async () => {
     const root = await fixtures();
     const registry = await readJson(root, ORGANISATIONS_FILE);

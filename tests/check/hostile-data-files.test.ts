@@ -68,7 +68,7 @@ const benchmark = (measure: string) => ({
       hpi_benchmark_price: 1205800,
       citation: {
         url: "https://www.gvrealtors.ca/market-watch/monthly-market-report",
-        org: "Greater Vancouver Realtors",
+        org: "greater-vancouver-realtors",
         kind: "secondary",
         retrieved_iso: TODAY,
       },

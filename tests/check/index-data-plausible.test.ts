@@ -1,6 +1,7 @@
 import { cp, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { copyOrganisations } from "../helpers/git-repo.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
@@ -21,7 +22,7 @@ const check = async (root: string) => {
   };
 };
 
-const citation = { url: "https://www.bankofcanada.ca/valet/", org: "Bank of Canada", kind: "official", retrieved_iso: "2026-11-01" };
+const citation = { url: "https://www.bankofcanada.ca/valet/", org: "bank-of-canada", kind: "official", retrieved_iso: "2026-11-01" };
 const ratesFile = (months: [string, number][]) => ({
   series: "V80691335",
   description: "5-year conventional mortgage rate.",
@@ -125,6 +126,8 @@ describe("npm run check refuses index inputs that make no sense", () => {
   it("refuses a median income outside its bounds (here one written in thousands)", async () => {
     const root = await tempDir(VALID);
     await cp(path.join(PROJECT_ROOT, "index-data/income.json"), path.join(root, "index-data/income.json"));
+    // The project's income cites organisations the fixtures' registry lacks: take the project's registry with it.
+    await copyOrganisations(root);
     const income = JSON.parse(await readFile(path.join(root, "index-data/income.json"), "utf8"));
     income.boards["fraser-valley"].value = 91;
     const text = `${JSON.stringify(income, null, 2)}\n`;

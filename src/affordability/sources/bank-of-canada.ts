@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Citation } from "../../schemas/citation.ts";
+import type { IndexCitation } from "../../schemas/index-data.ts";
 import { IsoDate } from "../../schemas/primitives.ts";
 import { monthsBetween } from "../month-labels.ts";
 import { SourceError } from "./source-error.ts";
@@ -77,9 +77,9 @@ export const monthlyRates = (answer: unknown): MonthlyRate[] => {
 export const observationUrl = (date: string): string => `${VALET_PRODUCTION_BASE}/observations/${MORTGAGE_SERIES}/json?start_date=${date}&end_date=${date}`;
 
 /** The citation of a month's rate: the Bank's own API, the series and the week, and the day it was read. */
-export const rateCitation = (rate: MonthlyRate, retrieved: string): Citation => ({
+export const rateCitation = (rate: MonthlyRate, retrieved: string): IndexCitation => ({
   url: observationUrl(rate.observed),
-  org: "Bank of Canada",
+  org: "bank-of-canada",
   kind: "official",
   title: `Valet API, series ${MORTGAGE_SERIES}`,
   retrieved_iso: retrieved,

@@ -1,7 +1,7 @@
 import { parseDocument } from "htmlparser2";
 import { readSheet, SheetNotFoundError } from "read-excel-file/node";
 import type { Board } from "../../schemas/affordability.ts";
-import type { Citation } from "../../schemas/citation.ts";
+import type { IndexCitation } from "../../schemas/index-data.ts";
 import { FIRST_MONTH } from "./bank-of-canada.ts";
 import { unzipBounded, ZipSizeError } from "./bounded-unzip.ts";
 import { SourceError } from "./source-error.ts";
@@ -164,9 +164,9 @@ export const productionAddress = (link: URL, pageUrl: string): string => {
 };
 
 /** The citation of one board's month: the archive, the workbook, the sheet and the cell. */
-export const priceCitation = (archiveUrl: string, board: Board, price: MonthlyPrice, retrieved: string): Citation => ({
+export const priceCitation = (archiveUrl: string, board: Board, price: MonthlyPrice, retrieved: string): IndexCitation => ({
   url: archiveUrl,
-  org: "The Canadian Real Estate Association",
+  org: "crea",
   kind: "official",
   title: `MLS® Home Price Index archive, ${WORKBOOK.replace(/\.xlsx$/, "")}`,
   retrieved_iso: retrieved,

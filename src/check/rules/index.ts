@@ -94,7 +94,8 @@ export const OTHER_RULES = {
   citationOrg: {
     name: "citation-org",
     level: "error",
-    description: "Every citation's org, and next_expected's where.org, is the id of an organisation in reference/organisations.json.",
+    description:
+      "Every citation's org (of a fact, its scheduled changes and the files under index-data/), and next_expected's where.org, is the id of an organisation in reference/organisations.json.",
   },
   uniqueId: { name: "unique-id", level: "error", description: "No two facts share an id." },
   supersededBy: {
