@@ -114,7 +114,9 @@ describe("the human pages", () => {
     const scheduled = model.facts.flatMap((fact) => (fact.scheduled ?? []).map((change) => ({ fact, change })));
     expect(scheduled.length).toBeGreaterThan(0);
     for (const { fact, change } of scheduled) {
-      expect(upcoming).toContain(`<a href="${fact.id}.html">${escapeHtml(fact.label)}</a> <span class="status status-${change.status}">${change.status}</span>`);
+      expect(upcoming).toContain(
+        `<a href="${fact.id}.html">${escapeHtml(fact.label)}</a> <span class="status status-${change.status}">${change.status}</span>`,
+      );
       const row = catalog.slice(catalog.indexOf(`<tr class="fact-row" id="${fact.id}"`), catalog.indexOf("</tr>", catalog.indexOf(`id="${fact.id}"`)));
       if (change === fact.scheduled![0]) expect(row).toContain(`<time datetime="${change.effective_iso}">`);
       expect(upcoming).toContain(escapeHtml(change.note));
