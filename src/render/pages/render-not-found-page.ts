@@ -19,7 +19,7 @@ export const renderNotFoundPage = (model: SiteModel): string => {
 </form>
 <ul>
 <li><a href="${link(model.urls.catalogPage)}">Browse the catalog of all ${model.facts.length} facts</a></li>
-<li><a href="${link(model.urls.sourcesPage)}">Sources</a>, <a href="${link(model.urls.changelogPage)}">change log</a>, <a href="${link(model.urls.affordabilityPage)}">affordability index</a></li>
+<li><a href="${link(model.urls.sourcesPage)}">Sources</a>, <a href="${link(model.urls.changelogPage)}">change log</a>, <a href="${link(model.urls.affordabilityPage)}">affordability index</a>, <a href="${link(model.urls.calculatorsPage)}">calculators</a></li>
 </ul>
 <p>A program looking for the API finds it under <code>/api/v1/</code>; the catalog is <a href="${link(model.urls.catalog)}"><code>${new URL(model.urls.catalog).pathname}</code></a>.</p>`;
   return renderPage(model, {
