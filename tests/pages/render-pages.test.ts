@@ -56,6 +56,12 @@ describe("the human pages", () => {
     }
   });
 
+  it("shows a schedule of rate bands in its catalog row as the schedule, band by band", () => {
+    const index = page("/index.html");
+    const row = index.slice(index.indexOf('<tr class="fact-row" id="cmhc.mortgage_insurance_premiums"'));
+    expect(row.slice(0, row.indexOf("</tr>"))).toContain("Premium on the total loan, by loan-to-value: 0.6% up to 65%; 1.7% up to 75%; 2.4% up to 80%");
+  });
+
   it("renders identically from the same model: no clock, no randomness", async () => {
     const again = renderPages(await realModel());
     for (const [path, content] of again) expect(String(content), path).toBe(pages.get(path));

@@ -4,7 +4,7 @@ import type { Fact } from "../../../schemas/fact.ts";
 import { expectedStatus } from "../../../schemas/next-expected.ts";
 import { describeValue } from "../../describe-value.ts";
 import { sourceCounts } from "../../source-counts.ts";
-import { describeKey, formatTextFor, type Html, html, type KeyKind, shortDate, sitePath } from "../text/index.ts";
+import { describeKey, formatNumberFor, formatTextFor, type Html, html, type KeyKind, shortDate, sitePath } from "../text/index.ts";
 
 /** The most a catalog row says of a value before it leaves the rest to the fact's page. */
 const VALUE_FIELDS = 3;
@@ -41,11 +41,36 @@ const fieldsOf = (value: unknown): Field[] => {
 };
 
 /**
+ * A list of rate bands, records of a `rate` and the one bound it applies up to, in words, a band a part ("0.6% up to
+ * 65%", "1.7% up to 75%"); undefined for any other list.
+ */
+const rateBands = (key: string, list: unknown): string[] | undefined => {
+  if (!Array.isArray(list) || list.length === 0) return undefined;
+  const bands: string[] = [];
+  for (const record of list) {
+    if (typeof record !== "object" || record === null || Array.isArray(record)) return undefined;
+    const entries = Object.entries(record as Record<string, unknown>);
+    const rate = (record as Record<string, unknown>).rate;
+    const bound = entries.find(([name]) => name !== "rate");
+    if (entries.length !== 2 || typeof rate !== "number" || bound === undefined) return undefined;
+    const [boundKey, boundValue] = bound;
+    if (boundValue === null) bands.push(`${formatNumberFor("rate", rate)} above`);
+    else if (typeof boundValue === "number") bands.push(`${formatNumberFor("rate", rate)} up to ${formatNumberFor(boundKey, boundValue)}`);
+    else return undefined;
+  }
+  return [`${describeKey(key).label}: ${bands[0]}`, ...bands.slice(1)];
+};
+
+/**
  * The value in a line of words: a schedule as a schedule, an object by its most telling fields (amounts and rates
  * first, in the order the fact gives them), cut at a field boundary when long. The fact's page has it all.
  */
 export const valueLine = (fact: Pick<Fact, "value" | "unit">): string => {
   if (typeof fact.value !== "object" || fact.value === null || Array.isArray(fact.value)) return cut(describeValue(fact.value, fact.unit).split("; "));
+  // A value that leads with a schedule of rate bands (a premium schedule) is that schedule, as a bracket array is.
+  const [leadKey, lead] = Object.entries(fact.value)[0] ?? [];
+  const bands = leadKey === undefined ? undefined : rateBands(leadKey, lead);
+  if (bands !== undefined) return cut(bands);
   const chosen = fieldsOf(fact.value)
     .sort((a, b) => a.rank - b.rank || a.order - b.order)
     .slice(0, VALUE_FIELDS)
