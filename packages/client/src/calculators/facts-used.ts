@@ -33,7 +33,8 @@ export const checkAsOf = (asOf: unknown): string => {
   if (asOf === undefined) return todayInBc();
   const match = typeof asOf === "string" ? ISO_DATE.exec(asOf) : null;
   const real = match !== null && new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))).toISOString().slice(0, 10) === asOf;
-  if (!real) throw new CalculatorError(`asOf must be a date written YYYY-MM-DD (for example 2024-03-31), got ${JSON.stringify(asOf)}`, {
+  if (!real)
+    throw new CalculatorError(`asOf must be a date written YYYY-MM-DD (for example 2024-03-31), got ${JSON.stringify(asOf)}`, {
       reason: "invalid-option",
       option: "asOf",
     });
@@ -59,7 +60,9 @@ const editDistance = (a: string, b: string): number => {
  */
 export const checkOptions = <Options extends object>(calculator: string, options: Options, known: readonly (keyof Options & string)[]): Options => {
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new CalculatorError(`${calculator}: options must be an object with ${known.join(", ")}, got ${JSON.stringify(options)}`, { reason: "invalid-option" });
+    throw new CalculatorError(`${calculator}: options must be an object with ${known.join(", ")}, got ${JSON.stringify(options)}`, {
+      reason: "invalid-option",
+    });
   }
   for (const key of Object.keys(options)) {
     if ((known as readonly string[]).includes(key)) continue;
@@ -161,7 +164,10 @@ export const requireFactAsOf = <Shape extends z.ZodType>(
 /** An amount passed in: a finite number no smaller than `minimum`. */
 export const checkAmount = (name: string, amount: unknown, minimum = 0): number => {
   if (typeof amount !== "number" || !Number.isFinite(amount) || amount < minimum) {
-    throw new CalculatorError(`${name} must be a finite number of at least ${minimum}, got ${JSON.stringify(amount)}`, { reason: "invalid-option", option: name });
+    throw new CalculatorError(`${name} must be a finite number of at least ${minimum}, got ${JSON.stringify(amount)}`, {
+      reason: "invalid-option",
+      option: name,
+    });
   }
   return amount;
 };
@@ -169,7 +175,8 @@ export const checkAmount = (name: string, amount: unknown, minimum = 0): number 
 /** A yes-or-no option: absent is false; anything but a boolean is refused rather than read as truthy. */
 export const checkFlag = (name: string, flag: unknown): boolean => {
   if (flag === undefined) return false;
-  if (typeof flag !== "boolean") throw new CalculatorError(`${name} must be true or false, got ${JSON.stringify(flag)}`, { reason: "invalid-option", option: name });
+  if (typeof flag !== "boolean")
+    throw new CalculatorError(`${name} must be true or false, got ${JSON.stringify(flag)}`, { reason: "invalid-option", option: name });
   return flag;
 };
 
