@@ -38,6 +38,12 @@ export interface MortgageInsurancePremiumResult {
   ltv: number;
   /** The premium rate on the total loan, surcharge included; null when insurance is not required or not available. */
   rate: number | null;
+  /**
+   * Only when insurance is not required and the price is below the cap: the schedule's rate for this loan-to-value
+   * (with the surcharge over 25 years where the schedule has one), for optional insurance a lender may arrange on a
+   * low-ratio loan. No premium is charged to the buyer by this calculation; null otherwise.
+   */
+  low_ratio_rate: number | null;
   premium: number;
   /** Price less down payment. */
   loan: number;
@@ -86,13 +92,14 @@ const ELIGIBLE_BUYERS: Record<string, (buyer: { firstTimeBuyer: boolean; newlyBu
   "all buyers of newly built homes": (buyer) => buyer.newlyBuilt,
 };
 
-type Base = Omit<MortgageInsurancePremiumResult, "insurable" | "reason" | "rate" | "premium" | "loan_with_premium">;
+type Base = Omit<MortgageInsurancePremiumResult, "insurable" | "reason" | "rate" | "low_ratio_rate" | "premium" | "loan_with_premium">;
 
 const notInsurable = (base: Base, reason: string): MortgageInsurancePremiumResult => ({
   ...base,
   insurable: false,
   reason,
   rate: null,
+  low_ratio_rate: null,
   premium: 0,
   loan_with_premium: base.loan,
   breakdown: [...base.breakdown, `not insurable: ${reason}`],
@@ -149,7 +156,21 @@ export const mortgageInsurancePremium = (facts: FactSource, options: MortgageIns
       ],
     };
     if (!minimum.insurable) return notInsurable(notRequired, capReason);
-    return { ...notRequired, insurable: true, reason: null, rate: null, premium: 0, loan_with_premium: loan };
+    const read = readFactAsOf(facts, "cmhc.mortgage_insurance_premiums", PremiumSchedule, asOf);
+    let lowRatioRate: number | null = null;
+    if (read.value !== undefined) {
+      const schedule = read as { value: z.infer<typeof PremiumSchedule>; used: FactUsed };
+      const band = [...schedule.value.premium_rates_on_total_loan].sort((a, b) => a.ltv_max - b.ltv_max).find((each) => ltv <= each.ltv_max);
+      const surcharge = years > schedule.value.amortization_surcharge_over_years ? schedule.value.amortization_surcharge_rate : 0;
+      if (band !== undefined && surcharge !== null) {
+        lowRatioRate = roundRate(band.rate + surcharge);
+        citations.push(schedule.used);
+        notRequired.breakdown.push(
+          `if a lender arranges optional insurance on this loan, the schedule's rate is ${formatPercent(lowRatioRate)} (low_ratio_rate); it is not added here`,
+        );
+      }
+    }
+    return { ...notRequired, insurable: true, reason: null, rate: null, low_ratio_rate: lowRatioRate, premium: 0, loan_with_premium: loan };
   }
   if (!minimum.insurable) return notInsurable(base, capReason);
   if (downPayment < minimum.minimum) {
@@ -248,6 +269,7 @@ export const mortgageInsurancePremium = (facts: FactSource, options: MortgageIns
     required,
     insurable: true,
     reason: null,
+    low_ratio_rate: null,
     ltv,
     rate,
     premium,
