@@ -174,6 +174,17 @@ describe("mortgageInsurancePremium at every band edge (CMHC's rates on the total
     });
   });
 
+  it("says, as fields, that cmhc.insurance_cap's first version does not record the down payment brackets", () => {
+    let error: unknown;
+    try {
+      minimumDownPayment(facts, 500_000, { asOf: "2023-06-01" });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(CalculatorError);
+    expect(error).toMatchObject({ reason: "not-recorded", fact_id: "cmhc.insurance_cap", date: "2023-06-01", version: 1 });
+  });
+
   it("names the fact and the path when the premium schedule has another shape, and the date when it has no version", () => {
     const broken = withValue(facts, "cmhc.mortgage_insurance_premiums", (value) => ({ ...(value as object), amortization_surcharge_rate: "0.2%" }));
     expect(() => mortgageInsurancePremium(broken, { price: 100_000, downPayment: 5_000, amortizationYears: 25 })).toThrow(

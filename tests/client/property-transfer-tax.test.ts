@@ -270,6 +270,33 @@ describe("propertyTransferTax, from the published facts", () => {
     });
   });
 
+  it("gives a refusal's reason, fact, date and option as fields, for a page to say in its own words", () => {
+    const caught = (run: () => unknown): CalculatorError => {
+      try {
+        run();
+      } catch (error) {
+        if (error instanceof CalculatorError) return error;
+        throw error;
+      }
+      throw new Error("expected a CalculatorError");
+    };
+    // bc.ptt.brackets' first version took effect on 2016-02-17: on 2015-06-01 the facts record no rates.
+    expect(caught(() => tax({ price: 500_000, asOf: "2015-06-01" }))).toMatchObject({
+      reason: "no-rule-on-date",
+      fact_id: "bc.ptt.brackets",
+      date: "2015-06-01",
+      first_iso: "2016-02-17",
+    });
+    expect(caught(() => tax({ price: 500_000, firstTimeBuyers: true } as never))).toMatchObject({ reason: "unknown-option", option: "firstTimeBuyers" });
+    expect(caught(() => tax({ price: -1 }))).toMatchObject({ reason: "invalid-option", option: "price" });
+    const broken = withValue(catalog, "bc.ptt.brackets", () => "1%");
+    expect(caught(() => propertyTransferTax(broken, { price: 500_000 }))).toMatchObject({
+      reason: "value-unreadable",
+      fact_id: "bc.ptt.brackets",
+      path: "$.value",
+    });
+  });
+
   it("refuses a misspelt option, naming it and the option it is nearest to", () => {
     const misspelt = { price: 500_000, firstTimeBuyers: true } as unknown as Parameters<typeof propertyTransferTax>[1];
     expect(() => tax(misspelt)).toThrow(CalculatorError);
