@@ -152,7 +152,7 @@ export const mortgageInsurancePremium = (facts: FactSource, options: MortgageIns
       ...base,
       breakdown: [
         ...base.breakdown,
-        `insurance not required: the loan is ${formatPercent(roundRate(ltv))} of the price, not above the high-ratio threshold of ${formatPercent(threshold)} (cmhc.insurance_cap on ${asOf}), so no premium is added`,
+        `insurance not required: the loan is ${formatPercent(roundRate(ltv))} of the price, not above the high-ratio threshold of ${formatPercent(threshold)}, so no premium is added`,
       ],
     };
     if (!minimum.insurable) return notInsurable(notRequired, capReason);
@@ -166,7 +166,7 @@ export const mortgageInsurancePremium = (facts: FactSource, options: MortgageIns
         lowRatioRate = roundRate(band.rate + surcharge);
         citations.push(schedule.used);
         notRequired.breakdown.push(
-          `if a lender arranges optional insurance on this loan, the schedule's rate is ${formatPercent(lowRatioRate)} (low_ratio_rate); it is not added here`,
+          `if a lender arranges optional insurance on this loan, the schedule's rate is ${formatPercent(lowRatioRate)}; it is not added here`,
         );
       }
     }
