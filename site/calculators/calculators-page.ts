@@ -261,6 +261,7 @@ const EXEMPTION_NAMES: Record<ExemptionName, string> = {
 
 const ptt = (facts: FactSource): HTMLElement[] => {
   const share = number("ptt-residential");
+  if (share !== undefined && share > 100) throw new InputError("Enter a share from 0 to 100%.", "ptt-residential");
   const result = propertyTransferTax(facts, {
     price: required("ptt-price"),
     residentialShare: share === undefined ? undefined : share / 100,
@@ -345,6 +346,8 @@ const purchase = (facts: FactSource): HTMLElement[] => {
   const ratePercent = number("buy-rate");
   if (ratePercent === undefined) problems.push(problem(new MissingInput("Enter the interest rate to see the qualifying rate, the payment and the balance.")));
   else {
+    // The calculators take rates as fractions and refuse 1 or more in their own terms; the field is in percent.
+    if (ratePercent >= 100) throw new InputError("Enter a rate below 100%, for example 4.5.", "buy-rate");
     const annualRate = ratePercent / 100;
     const qualifying = qualifyingRate(facts, annualRate, { asOf: date });
     rows.push(["Qualifying rate (stress test)", formatPercent(qualifying.rate)]);
@@ -355,6 +358,7 @@ const purchase = (facts: FactSource): HTMLElement[] => {
       const payment = mortgagePayment({ principal: loan, annualRate, amortizationYears: years, frequency });
       rows.push([`${select.selectedOptions[0]?.textContent ?? frequency} payment`, formatCad(payment.payment)]);
       const termYears = required("buy-term");
+      if (termYears > years) throw new InputError("The term is longer than the amortization.", "buy-term");
       const schedule = amortizationSchedule({ principal: loan, annualRate, amortizationYears: years, termYears, frequency });
       rows.push([`Balance after the ${termYears}-year term`, formatCad(schedule.balance_at_term_end)]);
       rows.push(["Interest paid in the term", formatCad(schedule.interest_in_term)]);

@@ -282,6 +282,23 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     await page.close();
   }, 120_000);
 
+  it("says what is wrong with a purchase's field next to that field, in the page's own terms", async () => {
+    const page = await open(1280);
+    const buy = form(page, "purchase");
+    await buy.getByLabel("Purchase price", { exact: true }).fill("500000");
+    await buy.getByLabel("Down payment", { exact: true }).fill("600000");
+    await expect(page.locator("#buy-down-error").textContent({ timeout: 10_000 })).resolves.toBe("The down payment is more than the purchase price.");
+    await buy.getByLabel("Down payment", { exact: true }).fill("100000");
+    await buy.getByLabel("Interest rate (%)", { exact: true }).fill("120");
+    await expect(page.locator("#buy-rate-error").textContent({ timeout: 10_000 })).resolves.toBe("Enter a rate below 100%, for example 4.5.");
+    await expect(page.locator("#buy-down-error").count()).resolves.toBe(0);
+    await buy.getByLabel("Interest rate (%)", { exact: true }).fill("5");
+    await buy.getByLabel("Term (years)", { exact: true }).fill("30");
+    await expect(page.locator("#buy-term-error").textContent({ timeout: 10_000 })).resolves.toBe("The term is longer than the amortization.");
+    await expect(output(page, "purchase").locator(".calc-error").textContent()).resolves.toBe("Term (years): The term is longer than the amortization.");
+    await page.close();
+  }, 120_000);
+
   it("computes the home owner grant with its phase-out above the threshold", async () => {
     const page = await open(1280);
     const grant = form(page, "grant");
