@@ -21,8 +21,14 @@ interface Line {
   fact_id?: string;
 }
 
-/** A field that does not hold what the calculation needs, in words that name it. */
-class InputError extends Error {}
+/** A field that does not hold what the calculation needs, in words that name it; shown next to that field. */
+class InputError extends Error {
+  readonly field: string | undefined;
+  constructor(message: string, field?: string) {
+    super(message);
+    this.field = field;
+  }
+}
 
 /** A field still empty: what to enter next, shown as a hint rather than as an error. */
 class MissingInput extends InputError {}
@@ -43,7 +49,8 @@ const number = (id: string): number | undefined => {
   const raw = text(id).replace(/[$,\s]/g, "");
   if (raw === "") return undefined;
   const value = Number(raw);
-  if (!Number.isFinite(value)) throw new InputError(`${labelOf(id)}: “${text(id)}” is not a number.`);
+  if (!Number.isFinite(value)) throw new InputError(`“${text(id)}” is not a number.`, id);
+  if (value < 0) throw new InputError("Enter an amount of 0 or more.", id);
   return value;
 };
 
@@ -64,8 +71,13 @@ const make = <K extends keyof HTMLElementTagNameMap>(tag: K, content?: string | 
   return node;
 };
 
-const factLink = (id: string): HTMLAnchorElement => {
-  const link = make("a", id);
+/** The catalog the page loaded, to name each fact by its label rather than its id. */
+let catalog: FactSource = { facts: [] };
+
+const factLabel = (id: string): string => catalog.facts.find((fact) => fact.id === id)?.label ?? id;
+
+const factLink = (id: string, content: string = factLabel(id)): HTMLAnchorElement => {
+  const link = make("a", content);
   link.href = `${id}.html`;
   return link;
 };
@@ -119,7 +131,7 @@ const factsUsed = (citations: readonly FactUsed[]): HTMLElement => {
     [...seen.values()].map((used) =>
       make("li", [
         factLink(used.fact_id),
-        `, ${used.version === undefined ? "a version the history does not number" : `version ${used.version}`}, in effect from ${used.effective_iso ? readableDate(used.effective_iso) : "a date the history does not state"}${used.superseded_iso ? ` until ${readableDate(used.superseded_iso)}` : ""}`,
+        ` — ${used.version === undefined ? "a version the history does not number" : `version ${used.version}`}, in effect from ${used.effective_iso ? readableDate(used.effective_iso) : "a date the history does not state"}${used.superseded_iso ? ` until ${readableDate(used.superseded_iso)}` : ""}`,
       ]),
     ),
     "calc-facts",
@@ -127,9 +139,94 @@ const factsUsed = (citations: readonly FactUsed[]): HTMLElement => {
   return make("div", [make("h3", "Facts used for this result"), list]);
 };
 
-/** What went wrong, in words: a calculator's or an input's message, never a stack. */
-const problem = (error: unknown, what = ""): HTMLElement => {
+/** Each calculator option the page fills, and the field it comes from: a refused option is shown next to its field. */
+const OPTION_FIELDS: Record<string, Record<string, string>> = {
+  ptt: { price: "ptt-price", residentialShare: "ptt-residential", asOf: "ptt-date" },
+  purchase: {
+    price: "buy-price",
+    downPayment: "buy-down",
+    amortizationYears: "buy-amortization",
+    annualRate: "buy-rate",
+    contractRate: "buy-rate",
+    termYears: "buy-term",
+    asOf: "buy-date",
+  },
+  grant: { assessedValue: "grant-value", propertyTax: "grant-tax", asOf: "grant-date" },
+};
+
+/** The words of a refused option, with the option's name left out: the sentence stands next to its field. */
+const plainOption = (error: CalculatorError): string => {
+  const option = error.option ?? "";
+  const rest = error.message.startsWith(option) ? error.message.slice(option.length).trim() : error.message;
+  const sentence = rest.replace(/, got .*$/, "").replace(/^must /, "It must ");
+  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
+};
+
+/** A fact's rule missing or unreadable on a date, in plain words with a link to the fact's page. */
+const factProblem = (error: CalculatorError): Array<string | Node> | undefined => {
+  const id = error.fact_id;
+  if (id === undefined) return undefined;
+  const link = factLink(id);
+  const on = error.date === undefined ? "" : readableDate(error.date);
+  const version = error.version === undefined ? "" : ` (version ${error.version})`;
+  switch (error.reason) {
+    case "no-rule-on-date":
+      return [
+        "These facts do not record the ",
+        link,
+        ` rule for ${on}`,
+        error.first_iso === undefined ? "." : `; the earliest version here took effect on ${readableDate(error.first_iso)}.`,
+      ];
+    case "not-recorded":
+    case "value-unreadable":
+      return ["The ", link, ` rule in force on ${on}${version} does not record what this calculation needs, so it cannot be computed for that date.`];
+    case "scheduled-change":
+      return ["The ", link, ` rule changes on or before ${on}, and these facts do not publish the new rule yet: choose an earlier date.`];
+    case "missing-fact":
+      return ["The catalog this page loaded does not include ", link, ", which this calculation needs."];
+    default:
+      return undefined;
+  }
+};
+
+/** Marks a field as holding what cannot be used, with the reason right after it; `clearFields` undoes it. */
+const fieldProblem = (field: string, message: string): void => {
+  const input = element<HTMLInputElement>(field);
+  const note = make("p", message, "calc-field-error");
+  note.id = `${field}-error`;
+  input.closest(".field")?.append(note);
+  input.setAttribute("aria-invalid", "true");
+  input.setAttribute("aria-describedby", [input.getAttribute("aria-describedby"), note.id].filter(Boolean).join(" "));
+};
+
+const clearFields = (id: string): void => {
+  const form = element<HTMLFormElement>(`${id}-form`);
+  for (const note of form.querySelectorAll(".calc-field-error")) {
+    const input = document.getElementById(note.id.replace(/-error$/, ""));
+    const rest = (input?.getAttribute("aria-describedby") ?? "").split(" ").filter((each) => each && each !== note.id);
+    if (rest.length > 0) input?.setAttribute("aria-describedby", rest.join(" "));
+    else input?.removeAttribute("aria-describedby");
+    input?.removeAttribute("aria-invalid");
+    note.remove();
+  }
+};
+
+/** What went wrong, in words: a calculator's or an input's message, never a stack, nor a fact id or a JSON path. */
+const problem = (error: unknown, what = "", calculator = ""): HTMLElement => {
   if (error instanceof MissingInput) return make("p", error.message, "calc-hint");
+  const field =
+    error instanceof InputError
+      ? error.field
+      : error instanceof CalculatorError && error.option !== undefined
+        ? OPTION_FIELDS[calculator]?.[error.option]
+        : undefined;
+  if (field !== undefined && document.getElementById(field)) {
+    const message = error instanceof CalculatorError ? plainOption(error) : (error as Error).message;
+    fieldProblem(field, message);
+    return make("p", `${what}${labelOf(field)}: ${message}`, "calc-error");
+  }
+  const fromFact = error instanceof CalculatorError ? factProblem(error) : undefined;
+  if (fromFact !== undefined) return make("p", [what, ...fromFact], "calc-error");
   const message =
     error instanceof CalculatorError || error instanceof InputError || error instanceof RangeError
       ? error.message
@@ -154,6 +251,9 @@ const show = (id: string, nodes: readonly HTMLElement[]): void => {
   if (summary.textContent !== headline) summary.textContent = headline;
 };
 
+/** A calculator's reason as a sentence: a capital first letter and a full stop. */
+const sentence = (words: string): string => `${words.charAt(0).toUpperCase()}${words.slice(1)}${words.endsWith(".") ? "" : "."}`;
+
 const EXEMPTION_NAMES: Record<ExemptionName, string> = {
   "first-time-home-buyers": "First time home buyers' exemption",
   "newly-built-home": "Newly built home exemption",
@@ -161,6 +261,7 @@ const EXEMPTION_NAMES: Record<ExemptionName, string> = {
 
 const ptt = (facts: FactSource): HTMLElement[] => {
   const share = number("ptt-residential");
+  if (share !== undefined && share > 100) throw new InputError("Enter a share from 0 to 100%.", "ptt-residential");
   const result = propertyTransferTax(facts, {
     price: required("ptt-price"),
     residentialShare: share === undefined ? undefined : share / 100,
@@ -203,6 +304,7 @@ const purchase = (facts: FactSource): HTMLElement[] => {
 
   const down = number("buy-down");
   const years = required("buy-amortization");
+  if (down !== undefined && down > price) throw new InputError("The down payment is more than the purchase price.", "buy-down");
   let loan: number | undefined;
   if (down === undefined) problems.push(problem(new MissingInput("Enter the down payment to see the insurance premium, the loan and the payment.")));
   else {
@@ -215,26 +317,37 @@ const purchase = (facts: FactSource): HTMLElement[] => {
         newlyBuilt: checked("buy-newly-built"),
         asOf: date,
       });
-      rows.push(
-        ["Loan-to-value", formatPercent(premium.ltv)],
-        ["Insurance premium", premium.insurable && premium.rate !== null ? `${formatCad(premium.premium)} (${formatPercent(premium.rate)})` : "Not insurable"],
-      );
-      if (!premium.insurable && premium.reason) problems.push(make("p", `Not insurable: ${premium.reason}`, "calc-hint"));
-      explained.push(...steps("How the insurance premium is computed", premium.breakdown));
+      rows.push(["Loan-to-value", formatPercent(premium.ltv)]);
+      // The reason is said once, above the results: the breakdown's own "not insurable" line would repeat it.
+      const lines = premium.breakdown.filter((line) => !line.startsWith("not insurable: "));
+      if (!premium.required) {
+        rows.push(["Insurance premium", "Insurance not required (the loan is 80% or less of the price)"]);
+        if (!premium.insurable && premium.reason) problems.push(make("p", `${sentence(premium.reason)} Your down payment meets it.`, "calc-hint"));
+        loan = premium.loan;
+      } else if (premium.insurable && premium.rate !== null) {
+        rows.push(["Insurance premium", `${formatCad(premium.premium)} (${formatPercent(premium.rate)})`]);
+        loan = premium.loan_with_premium;
+      } else {
+        // A loan that needs insurance and cannot have it is not made: no payment is shown for it.
+        rows.push(["Insurance premium", "Not insurable"]);
+        problems.push(make("p", `No payment is shown: ${premium.reason ?? "this loan cannot be insured"}.`, "calc-error"));
+      }
+      explained.push(...steps("How the insurance premium is computed", lines));
       citations.push(...premium.citations);
-      loan = premium.loan_with_premium;
     } catch (error) {
       // Without the premium the rest can still be computed, on the loan before any premium.
-      problems.push(problem(error, "The insurance premium cannot be computed: "));
+      problems.push(problem(error, "The insurance premium cannot be computed: ", "purchase"));
       rows.push(["Insurance premium", "Cannot be computed"]);
       loan = Math.max(0, price - down);
     }
-    rows.push(["Loan", formatCad(loan)]);
+    if (loan !== undefined) rows.push(["Loan", formatCad(loan)]);
   }
 
   const ratePercent = number("buy-rate");
   if (ratePercent === undefined) problems.push(problem(new MissingInput("Enter the interest rate to see the qualifying rate, the payment and the balance.")));
   else {
+    // The calculators take rates as fractions and refuse 1 or more in their own terms; the field is in percent.
+    if (ratePercent >= 100) throw new InputError("Enter a rate below 100%, for example 4.5.", "buy-rate");
     const annualRate = ratePercent / 100;
     const qualifying = qualifyingRate(facts, annualRate, { asOf: date });
     rows.push(["Qualifying rate (stress test)", formatPercent(qualifying.rate)]);
@@ -245,6 +358,7 @@ const purchase = (facts: FactSource): HTMLElement[] => {
       const payment = mortgagePayment({ principal: loan, annualRate, amortizationYears: years, frequency });
       rows.push([`${select.selectedOptions[0]?.textContent ?? frequency} payment`, formatCad(payment.payment)]);
       const termYears = required("buy-term");
+      if (termYears > years) throw new InputError("The term is longer than the amortization.", "buy-term");
       const schedule = amortizationSchedule({ principal: loan, annualRate, amortizationYears: years, termYears, frequency });
       rows.push([`Balance after the ${termYears}-year term`, formatCad(schedule.balance_at_term_end)]);
       rows.push(["Interest paid in the term", formatCad(schedule.interest_in_term)]);
@@ -287,6 +401,7 @@ const start = async (): Promise<void> => {
     if (!response.ok) throw new Error(`${catalogPath} answered HTTP ${response.status}`);
     facts = (await response.json()) as FactSource;
     if (!Array.isArray(facts.facts)) throw new Error(`${catalogPath} has no facts list`);
+    catalog = facts;
   } catch (error) {
     status.textContent = `The calculators could not load the catalog: ${error instanceof Error ? error.message : String(error)}. Reload the page to try again.`;
     return;
@@ -297,10 +412,11 @@ const start = async (): Promise<void> => {
     // "change" is not listened to: it fires again when a text field loses focus, and redrawing then would replace
     // the very link being clicked.
     const update = (): void => {
+      clearFields(id);
       try {
         show(id, calculate(facts));
       } catch (error) {
-        show(id, [problem(error)]);
+        show(id, [problem(error, "", id)]);
       }
     };
     form.addEventListener("input", update);

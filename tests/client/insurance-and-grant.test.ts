@@ -30,13 +30,31 @@ const withEarlierBrackets = (source: FactCatalog) =>
 const premium = (options: Parameters<typeof mortgageInsurancePremium>[1]) => mortgageInsurancePremium(facts, options);
 
 describe("mortgageInsurancePremium at every band edge (CMHC's rates on the total loan)", () => {
-  // A $100,000 price: the minimum down payment is 5%, so every band can be reached; the premium by hand.
+  // A $100,000 price: the minimum down payment is 5%, so every band can be reached; the premium by hand. Up to 80%
+  // loan-to-value insurance is not required: no premium, and the band's rate is reported only as `low_ratio_rate`.
   it.each([
-    [35_000, 0.65, 0.006, 390],
-    [34_990, 0.6501, 0.017, 1_105.17],
-    [25_000, 0.75, 0.017, 1_275],
-    [24_990, 0.7501, 0.024, 1_800.24],
-    [20_000, 0.8, 0.024, 1_920],
+    [35_000, 0.65, 0.006],
+    [34_990, 0.6501, 0.017],
+    [25_000, 0.75, 0.017],
+    [24_990, 0.7501, 0.024],
+    [20_000, 0.8, 0.024],
+  ])("%d down on 100,000: loan-to-value %d, not required, low-ratio rate %d, no premium", (downPayment, ltv, lowRatioRate) => {
+    const result = premium({ price: 100_000, downPayment, amortizationYears: 25 });
+    expect(result).toMatchObject({
+      required: false,
+      insurable: true,
+      reason: null,
+      ltv,
+      rate: null,
+      low_ratio_rate: lowRatioRate,
+      premium: 0,
+      loan: 100_000 - downPayment,
+      loan_with_premium: 100_000 - downPayment,
+    });
+    expect(result.breakdown.join("\n")).toContain("insurance not required");
+  });
+
+  it.each([
     [19_990, 0.8001, 0.028, 2_240.28],
     [15_000, 0.85, 0.028, 2_380],
     [10_000, 0.9, 0.031, 2_790],
@@ -44,7 +62,16 @@ describe("mortgageInsurancePremium at every band edge (CMHC's rates on the total
     [5_000, 0.95, 0.04, 3_800],
   ])("%d down on 100,000: loan-to-value %d, rate %d, premium %d", (downPayment, ltv, rate, amount) => {
     const result = premium({ price: 100_000, downPayment, amortizationYears: 25 });
-    expect(result).toMatchObject({ insurable: true, reason: null, ltv, rate, premium: amount, loan: 100_000 - downPayment });
+    expect(result).toMatchObject({
+      required: true,
+      insurable: true,
+      reason: null,
+      ltv,
+      rate,
+      low_ratio_rate: null,
+      premium: amount,
+      loan: 100_000 - downPayment,
+    });
     expect(result.loan_with_premium).toBeCloseTo(100_000 - downPayment + amount, 2);
     expect(result.citations.map((used) => used.fact_id)).toEqual(["cmhc.insurance_cap", "cmhc.mortgage_insurance_premiums"]);
     expect(result.breakdown.join("\n")).toContain("no provincial sales tax on the premium in B.C.");
@@ -93,7 +120,9 @@ describe("mortgageInsurancePremium at every band edge (CMHC's rates on the total
       expect(premium({ price: 500_000, downPayment: 25_000, amortizationYears: 30, newlyBuilt: true })).toMatchObject({ insurable: true, premium: 19_950 });
       const other = premium({ price: 500_000, downPayment: 25_000, amortizationYears: 30 });
       expect(other).toMatchObject({ insurable: false, premium: 0 });
-      expect(other.reason).toContain("more than 25 years only for all first-time home buyers (new or resale homes); all buyers of newly built homes");
+      expect(other.reason).toBe(
+        "a 30-year amortization on an insured loan is only for first-time home buyers and buyers of newly built homes (since December 15, 2024); this purchase is neither",
+      );
       expect(premium({ price: 500_000, downPayment: 25_000, amortizationYears: 35, firstTimeBuyer: true }).reason).toContain("at most 30 years");
     });
 
@@ -101,28 +130,40 @@ describe("mortgageInsurancePremium at every band edge (CMHC's rates on the total
       const withBrackets = withEarlierBrackets(facts);
       const at = (asOf: string, buyer: { firstTimeBuyer?: boolean; newlyBuilt?: boolean }) =>
         mortgageInsurancePremium(withBrackets, { price: 500_000, downPayment: 25_000, amortizationYears: 30, asOf, ...buyer });
-      expect(at("2024-07-31", { firstTimeBuyer: true, newlyBuilt: true }).reason).toContain(
-        "longer insured amortizations (cmhc.amortization_30yr_eligibility) begin on 2024-08-01",
-      );
+      expect(at("2024-07-31", { firstTimeBuyer: true, newlyBuilt: true }).reason).toContain("longer amortizations for such loans began on August 1, 2024");
       expect(at("2024-08-01", { firstTimeBuyer: true, newlyBuilt: true })).toMatchObject({ insurable: true, premium: 19_950 });
       expect(at("2024-12-14", { firstTimeBuyer: true })).toMatchObject({ insurable: false });
-      expect(at("2024-12-14", { firstTimeBuyer: true }).reason).toContain("first-time home buyers purchasing a newly built home");
+      expect(at("2024-12-14", { firstTimeBuyer: true }).reason).toContain(
+        "only for first-time home buyers buying a newly built home (since August 1, 2024); this purchase is not one",
+      );
       expect(at("2024-12-15", { firstTimeBuyer: true })).toMatchObject({ insurable: true, premium: 19_950 });
       expect(at("2024-12-15", { newlyBuilt: true })).toMatchObject({ insurable: true });
     });
 
-    it("refuses an amortization over 25 years on a date whose schedule has no surcharge for it", () => {
-      // 2020: a loan of 80% of the price is not high-ratio, but the schedule then had no rate over 25 years.
+    it("reports no low-ratio rate over 25 years on a date whose schedule has no surcharge for it", () => {
+      // 2020: a loan of 80% of the price is not high-ratio (no premium), and the schedule then had no rate over 25 years.
       const result = mortgageInsurancePremium(withEarlierBrackets(facts), { price: 500_000, downPayment: 100_000, amortizationYears: 30, asOf: "2020-08-01" });
-      expect(result).toMatchObject({ insurable: false, premium: 0 });
-      expect(result.reason).toContain("has no rate for an amortization over 25 years");
+      expect(result).toMatchObject({ required: false, insurable: true, rate: null, low_ratio_rate: null, premium: 0, loan_with_premium: 400_000 });
     });
 
-    it("adds the surcharge to a loan that is not high-ratio without asking the 30-year rule", () => {
-      // $500,000 with $100,000 down: 80%, 2.4% + 0.2% on $400,000 = $10,400.
-      const result = premium({ price: 500_000, downPayment: 100_000, amortizationYears: 30 });
-      expect(result).toMatchObject({ insurable: true, rate: 0.026, premium: 10_400 });
+    it("charges no premium and no surcharge with 20% or more down, whatever the amortization", () => {
+      // $500,000 with $150,000 down: loan $350,000, 70% of the price, at or below 80%: a conventional mortgage.
+      const result = premium({ price: 500_000, downPayment: 150_000, amortizationYears: 30 });
+      expect(result).toMatchObject({ required: false, insurable: true, rate: null, premium: 0, loan: 350_000, loan_with_premium: 350_000 });
+      expect(result.breakdown.join("\n")).not.toContain("plus 0.2%");
       expect(result.citations.map((used) => used.fact_id)).not.toContain("cmhc.amortization_30yr_eligibility");
+      // $500,000 with $99,990 down: 80.002%, rounded to 80% (CMHC's two decimals), still not required.
+      expect(premium({ price: 500_000, downPayment: 99_990, amortizationYears: 25 })).toMatchObject({ required: false, premium: 0 });
+      // $500,000 with $99,900 down: loan $400,100, 80.02%: required, 2.8% of $400,100 = $11,202.80.
+      expect(premium({ price: 500_000, downPayment: 99_900, amortizationYears: 25 })).toMatchObject({ required: true, rate: 0.028, premium: 11_202.8 });
+    });
+
+    it("says at the price cap with 20% down that insurance is neither required nor available, and that 20% is the minimum", () => {
+      const result = premium({ price: 1_600_000, downPayment: 320_000, amortizationYears: 25 });
+      expect(result).toMatchObject({ required: false, insurable: false, premium: 0, loan: 1_280_000, loan_with_premium: 1_280_000 });
+      expect(result.reason).toBe(
+        "the price is at or above the insured price cap of $1,500,000: insurance is not available, and a down payment of at least $320,000 (20%) is the minimum",
+      );
     });
 
     it("refuses a 30-year rule it cannot read rather than guess who it covers", () => {
@@ -131,6 +172,17 @@ describe("mortgageInsurancePremium at every band edge (CMHC's rates on the total
         /cmhc\.amortization_30yr_eligibility \(version 3, in force on .*\) at \$\.value\.eligible_buyers\[0\]/,
       );
     });
+  });
+
+  it("says, as fields, that cmhc.insurance_cap's first version does not record the down payment brackets", () => {
+    let error: unknown;
+    try {
+      minimumDownPayment(facts, 500_000, { asOf: "2023-06-01" });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(CalculatorError);
+    expect(error).toMatchObject({ reason: "not-recorded", fact_id: "cmhc.insurance_cap", date: "2023-06-01", version: 1 });
   });
 
   it("names the fact and the path when the premium schedule has another shape, and the date when it has no version", () => {

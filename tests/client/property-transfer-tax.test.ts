@@ -57,7 +57,13 @@ describe("propertyTransferTax, from the published facts", () => {
       [860_000, 15_200, 0, 15_200],
       [1_000_000, 18_000, 0, 18_000],
     ])("$%d: tax %d, exemption %d, pays %d", (price, general, exemption, total) => {
-      expect(tax({ price, firstTimeBuyer: true })).toMatchObject({ general, exemption, total, exemption_claimed: "first-time-home-buyers" });
+      // An exemption worth nothing at this price is not claimed.
+      expect(tax({ price, firstTimeBuyer: true })).toMatchObject({
+        general,
+        exemption,
+        total,
+        exemption_claimed: exemption > 0 ? "first-time-home-buyers" : null,
+      });
     });
   });
 
@@ -69,8 +75,20 @@ describe("propertyTransferTax, from the published facts", () => {
       [1_149_000, 20_980, 419.6, 20_560.4],
       [1_150_000, 21_000, 0, 21_000],
     ])("$%d: tax %d, exemption %d, pays %d", (price, general, exemption, total) => {
-      expect(tax({ price, newlyBuilt: true })).toMatchObject({ general, exemption, total, exemption_claimed: "newly-built-home" });
+      expect(tax({ price, newlyBuilt: true })).toMatchObject({ general, exemption, total, exemption_claimed: exemption > 0 ? "newly-built-home" : null });
     });
+  });
+
+  it("claims no first-time exemption at $900,000, and says why", () => {
+    // 1% of $200,000 + 2% of $700,000 = $16,000; the exemption ends at $860,000 (version 3).
+    const result = tax({ price: 900_000, firstTimeBuyer: true });
+    expect(result).toMatchObject({ general: 16_000, exemption: 0, total: 16_000, exemption_claimed: null });
+    expect(result.exemptions_compared).toEqual([{ exemption: "first-time-home-buyers", amount: 0, fact_id: "bc.ptt.fthb_exemption" }]);
+    expect(result.breakdown.map((line) => line.label).join("\n")).toContain("none: $900,000 is at or above $860,000, where the exemption ends");
+    // Both asked for, both worth nothing at $1,200,000 (the newly built exemption ends at $1,150,000): neither claimed.
+    const both = tax({ price: 1_200_000, firstTimeBuyer: true, newlyBuilt: true });
+    expect(both).toMatchObject({ exemption: 0, exemption_claimed: null });
+    expect(both.breakdown.map((line) => line.label).join("\n")).toContain("neither exemption gives anything at this price");
   });
 
   it("adds the 20% additional tax for foreign buyers on the residential share", () => {
@@ -249,6 +267,33 @@ describe("propertyTransferTax, from the published facts", () => {
       expect(result).toMatchObject({ general, exemption: larger, total: general - larger, exemption_claimed: claimed });
       expect(result.breakdown.filter((each) => each.rate === null && each.amount !== 0)).toHaveLength(1);
       expect(result.breakdown.find((each) => each.label.includes("not claimed"))).toBeDefined();
+    });
+  });
+
+  it("gives a refusal's reason, fact, date and option as fields, for a page to say in its own words", () => {
+    const caught = (run: () => unknown): CalculatorError => {
+      try {
+        run();
+      } catch (error) {
+        if (error instanceof CalculatorError) return error;
+        throw error;
+      }
+      throw new Error("expected a CalculatorError");
+    };
+    // bc.ptt.brackets' first version took effect on 2016-02-17: on 2015-06-01 the facts record no rates.
+    expect(caught(() => tax({ price: 500_000, asOf: "2015-06-01" }))).toMatchObject({
+      reason: "no-rule-on-date",
+      fact_id: "bc.ptt.brackets",
+      date: "2015-06-01",
+      first_iso: "2016-02-17",
+    });
+    expect(caught(() => tax({ price: 500_000, firstTimeBuyers: true } as never))).toMatchObject({ reason: "unknown-option", option: "firstTimeBuyers" });
+    expect(caught(() => tax({ price: -1 }))).toMatchObject({ reason: "invalid-option", option: "price" });
+    const broken = withValue(catalog, "bc.ptt.brackets", () => "1%");
+    expect(caught(() => propertyTransferTax(broken, { price: 500_000 }))).toMatchObject({
+      reason: "value-unreadable",
+      fact_id: "bc.ptt.brackets",
+      path: "$.value",
     });
   });
 

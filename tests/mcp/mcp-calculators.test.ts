@@ -98,6 +98,12 @@ describe("MCP calculator tools", () => {
     const refused = await call("mortgage_insurance_premium", { price: 500_000, downPayment: 25_000, amortizationYears: 30 });
     expect(refused.structuredContent).toMatchObject({ insurable: false, premium: 0 });
     expect(textOf(refused)).toMatch(/^Not insurable on \d{4}-\d{2}-\d{2}: /);
+    // $500,000 with $150,000 down: loan $350,000, 70% of the price: no insurance required, no premium, loan unchanged.
+    const conventional = await call("mortgage_insurance_premium", { price: 500_000, downPayment: 150_000, amortizationYears: 30 });
+    expect(conventional.structuredContent).toMatchObject({ required: false, premium: 0, rate: null, loan: 350_000, loan_with_premium: 350_000 });
+    expect(textOf(conventional)).toMatch(
+      /^Mortgage insurance not required on \d{4}-\d{2}-\d{2}: the loan of \$350,000 is 70% of the price, so no premium is added/,
+    );
 
     // $600,000: 5% of $500,000 + 10% of $100,000 = $35,000.
     expect((await call("minimum_down_payment", { price: 600_000 })).structuredContent).toMatchObject({ minimum: 35_000, insurable: true });

@@ -17,7 +17,7 @@ export type {
   Upcoming,
   WebhookBody,
 } from "../../../src/schemas/index.ts";
-export { CalculatorError } from "./calculators/calculator-error.ts";
+export { CalculatorError, type CalculatorErrorDetails, type CalculatorErrorReason } from "./calculators/calculator-error.ts";
 export type { FactSource, FactUsed } from "./calculators/facts-used.ts";
 export { type HomeOwnerGrantOptions, type HomeOwnerGrantResult, homeOwnerGrant } from "./calculators/home-owner-grant.ts";
 export { type MinimumDownPaymentOptions, type MinimumDownPaymentResult, minimumDownPayment } from "./calculators/minimum-down-payment.ts";

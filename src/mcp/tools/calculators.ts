@@ -122,10 +122,24 @@ const MortgageInsurancePremiumInput = z.strictObject({
   asOf: AsOfInput,
 });
 const MortgageInsurancePremiumOutput = z.object({
-  insurable: z.boolean(),
+  required: z
+    .boolean()
+    .describe(
+      "Whether mortgage default insurance is required: only above the high-ratio loan-to-value of cmhc.insurance_cap (less than 20% down). When false there is no premium and loan_with_premium equals loan.",
+    ),
+  insurable: z.boolean().describe("Whether the loan can be insured on asOf, required or not."),
   reason: z.string().nullable().describe("Why the loan is not insurable; null when it is."),
   ltv: z.number().describe("Loan-to-value before the premium, a fraction."),
-  rate: z.number().nullable().describe("The premium rate on the total loan, surcharge included, a fraction."),
+  rate: z
+    .number()
+    .nullable()
+    .describe("The premium rate on the total loan, surcharge included, a fraction; null when insurance is not required or not available."),
+  low_ratio_rate: z
+    .number()
+    .nullable()
+    .describe(
+      "Only when insurance is not required and the price is below the cap: the schedule's rate for optional insurance a lender may arrange on a low-ratio loan, a fraction; never charged by this calculation. Null otherwise.",
+    ),
   premium: z.number(),
   loan: z.number(),
   loan_with_premium: z.number(),
@@ -139,7 +153,7 @@ export const MORTGAGE_INSURANCE_PREMIUM = {
   config: {
     title: "Mortgage default insurance premium",
     description:
-      "The mortgage default insurance premium on a home purchase in British Columbia on asOf (cmhc.mortgage_insurance_premiums, cmhc.insurance_cap, cmhc.amortization_30yr_eligibility): the rate of the loan-to-value band, the surcharge over 25 years where the 30-year rule allows it, the premium added to the loan, or why the loan is not insurable; with each fact used, its version, canonical_url and citations.",
+      "The mortgage default insurance premium on a home purchase in British Columbia on asOf (cmhc.mortgage_insurance_premiums, cmhc.insurance_cap, cmhc.amortization_30yr_eligibility): insurance is required only above 80% loan-to-value (with 20% or more down there is no premium and the loan is unchanged); the rate of the loan-to-value band, the surcharge over 25 years where the 30-year rule allows it, the premium added to the loan, or why the loan is not insurable; with each fact used, its version, canonical_url and citations.",
     inputSchema: MortgageInsurancePremiumInput,
     outputSchema: MortgageInsurancePremiumOutput,
     annotations,
@@ -155,9 +169,11 @@ export const computeMortgageInsurancePremium = (
     () => mortgageInsurancePremium(treeFacts(tree), options),
     (result) => {
       const structured = { ...result, citations: citedFacts(tree, result.citations) };
-      const heading = result.insurable
-        ? `Mortgage insurance premium on ${result.as_of}: ${formatCad(result.premium)} (${formatPercent(result.rate!)} of ${formatCad(result.loan)}); loan with premium ${formatCad(result.loan_with_premium)}`
-        : `Not insurable on ${result.as_of}: ${result.reason}`;
+      const heading = !result.required
+        ? `Mortgage insurance not required on ${result.as_of}: the loan of ${formatCad(result.loan)} is ${formatPercent(result.ltv)} of the price, so no premium is added${result.insurable ? "" : ` (${result.reason})`}`
+        : result.insurable && result.rate !== null
+          ? `Mortgage insurance premium on ${result.as_of}: ${formatCad(result.premium)} (${formatPercent(result.rate)} of ${formatCad(result.loan)}); loan with premium ${formatCad(result.loan_with_premium)}`
+          : `Not insurable on ${result.as_of}: ${result.reason}`;
       return { structured, text: text(heading, result.breakdown, structured.citations) };
     },
   );

@@ -33,7 +33,11 @@ export const checkAsOf = (asOf: unknown): string => {
   if (asOf === undefined) return todayInBc();
   const match = typeof asOf === "string" ? ISO_DATE.exec(asOf) : null;
   const real = match !== null && new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))).toISOString().slice(0, 10) === asOf;
-  if (!real) throw new CalculatorError(`asOf must be a date written YYYY-MM-DD (for example 2024-03-31), got ${JSON.stringify(asOf)}`);
+  if (!real)
+    throw new CalculatorError(`asOf must be a date written YYYY-MM-DD (for example 2024-03-31), got ${JSON.stringify(asOf)}`, {
+      reason: "invalid-option",
+      option: "asOf",
+    });
   return asOf as string;
 };
 
@@ -56,19 +60,24 @@ const editDistance = (a: string, b: string): number => {
  */
 export const checkOptions = <Options extends object>(calculator: string, options: Options, known: readonly (keyof Options & string)[]): Options => {
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new CalculatorError(`${calculator}: options must be an object with ${known.join(", ")}, got ${JSON.stringify(options)}`);
+    throw new CalculatorError(`${calculator}: options must be an object with ${known.join(", ")}, got ${JSON.stringify(options)}`, {
+      reason: "invalid-option",
+    });
   }
   for (const key of Object.keys(options)) {
     if ((known as readonly string[]).includes(key)) continue;
     const nearest = [...known].sort((a, b) => editDistance(key.toLowerCase(), a.toLowerCase()) - editDistance(key.toLowerCase(), b.toLowerCase()))[0];
-    throw new CalculatorError(`${calculator}: unknown option ${key}; did you mean ${nearest}? (known options: ${known.join(", ")})`);
+    throw new CalculatorError(`${calculator}: unknown option ${key}; did you mean ${nearest}? (known options: ${known.join(", ")})`, {
+      reason: "unknown-option",
+      option: key,
+    });
   }
   return options;
 };
 
 const findFact = (source: FactSource, id: string): Fact => {
   const fact = source?.facts?.find((each) => each.id === id);
-  if (!fact) throw new CalculatorError(`the facts passed in do not include ${id}, which this calculation needs`);
+  if (!fact) throw new CalculatorError(`the facts passed in do not include ${id}, which this calculation needs`, { reason: "missing-fact", fact_id: id });
   return fact;
 };
 
@@ -76,12 +85,19 @@ const findFact = (source: FactSource, id: string): Fact => {
 const firstEffective = (fact: Fact): string =>
   [fact.effective_iso, ...fact.history.flatMap((entry) => (entry.effective_iso === undefined ? [] : [entry.effective_iso]))].sort()[0]!;
 
-const parseValue = <Shape extends z.ZodType>(id: string, label: string, value: unknown, shape: Shape): z.infer<Shape> => {
+const parseValue = <Shape extends z.ZodType>(id: string, version: number | undefined, asOf: string, value: unknown, shape: Shape): z.infer<Shape> => {
   const parsed = shape.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const path = ["value", ...issue.path].map((key) => (typeof key === "number" ? `[${key}]` : `.${String(key)}`)).join("");
-    throw new CalculatorError(`${id} (${label}) at $${path}: ${issue.message}; this calculator cannot read that value`);
+    const label = `version ${version ?? "unstated"}, in force on ${asOf}`;
+    throw new CalculatorError(`${id} (${label}) at $${path}: ${issue.message}; this calculator cannot read that value`, {
+      reason: "value-unreadable",
+      fact_id: id,
+      date: asOf,
+      ...(version === undefined ? {} : { version }),
+      path: `$${path}`,
+    });
   }
   return parsed.data;
 };
@@ -108,11 +124,11 @@ export const readFactAsOf = <Shape extends z.ZodType>(
   if (pending) {
     throw new CalculatorError(
       `${id} has a change scheduled (${pending.status}) for ${pending.effective_iso}; ${asOf} is on or after it, and this calculator computes only from rules in effect`,
+      { reason: "scheduled-change", fact_id: id, date: asOf },
     );
   }
-  const label = `version ${inForce.version ?? "unstated"}, in force on ${asOf}`;
   return {
-    value: parseValue(id, label, inForce.value, shape),
+    value: parseValue(id, inForce.version, asOf, inForce.value, shape),
     used: {
       fact_id: id,
       version: inForce.version,
@@ -135,7 +151,12 @@ export const requireFactAsOf = <Shape extends z.ZodType>(
   const read = readFactAsOf(source, id, shape, asOf);
   if (read.value === undefined) {
     const first = (read as { first_iso: string }).first_iso;
-    throw new CalculatorError(`${id} records no rule in force on ${asOf}: its first published version took effect on ${first}`);
+    throw new CalculatorError(`${id} records no rule in force on ${asOf}: its first published version took effect on ${first}`, {
+      reason: "no-rule-on-date",
+      fact_id: id,
+      date: asOf,
+      first_iso: first,
+    });
   }
   return read as { value: z.infer<Shape>; used: FactUsed };
 };
@@ -143,7 +164,10 @@ export const requireFactAsOf = <Shape extends z.ZodType>(
 /** An amount passed in: a finite number no smaller than `minimum`. */
 export const checkAmount = (name: string, amount: unknown, minimum = 0): number => {
   if (typeof amount !== "number" || !Number.isFinite(amount) || amount < minimum) {
-    throw new CalculatorError(`${name} must be a finite number of at least ${minimum}, got ${JSON.stringify(amount)}`);
+    throw new CalculatorError(`${name} must be a finite number of at least ${minimum}, got ${JSON.stringify(amount)}`, {
+      reason: "invalid-option",
+      option: name,
+    });
   }
   return amount;
 };
@@ -151,7 +175,8 @@ export const checkAmount = (name: string, amount: unknown, minimum = 0): number 
 /** A yes-or-no option: absent is false; anything but a boolean is refused rather than read as truthy. */
 export const checkFlag = (name: string, flag: unknown): boolean => {
   if (flag === undefined) return false;
-  if (typeof flag !== "boolean") throw new CalculatorError(`${name} must be true or false, got ${JSON.stringify(flag)}`);
+  if (typeof flag !== "boolean")
+    throw new CalculatorError(`${name} must be true or false, got ${JSON.stringify(flag)}`, { reason: "invalid-option", option: name });
   return flag;
 };
 

@@ -61,6 +61,7 @@ export const homeOwnerGrant = (facts: FactSource, options: HomeOwnerGrantOptions
   if (rules.tax_year !== undefined && Number(asOf.slice(0, 4)) !== rules.tax_year) {
     throw new CalculatorError(
       `bc.home_owner_grant.threshold (version ${used.version}, in force on ${asOf}) at $.value.tax_year: it is the rule for the ${rules.tax_year} tax year, and the facts record none for ${asOf.slice(0, 4)} yet`,
+      { reason: "not-recorded", fact_id: "bc.home_owner_grant.threshold", date: asOf, ...(used.version === undefined ? {} : { version: used.version }) },
     );
   }
   const key =
@@ -73,6 +74,7 @@ export const homeOwnerGrant = (facts: FactSource, options: HomeOwnerGrantOptions
   if (maxGrant === undefined) {
     throw new CalculatorError(
       `bc.home_owner_grant.threshold (version ${used.version}, in force on ${asOf}) at $.value.${key}: the fact does not record the ${kind} ${region} for that year`,
+      { reason: "not-recorded", fact_id: "bc.home_owner_grant.threshold", date: asOf, ...(used.version === undefined ? {} : { version: used.version }) },
     );
   }
   const threshold = rules.threshold_assessed_value_cad;

@@ -63,6 +63,7 @@ export const minimumDownPayment = (facts: FactSource, price: number, options: Mi
   if (value.min_down_payment_brackets === undefined) {
     throw new CalculatorError(
       `cmhc.insurance_cap (version ${used.version}, in force on ${asOf}) at $.value.min_down_payment_brackets: that version does not record the minimum down payment below its cap of ${formatCad(cap)}`,
+      { reason: "not-recorded", fact_id: "cmhc.insurance_cap", date: asOf, ...(used.version === undefined ? {} : { version: used.version }) },
     );
   }
   const breakdown: MinimumDownPaymentResult["breakdown"] = [];

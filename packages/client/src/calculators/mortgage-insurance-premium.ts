@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { roundCents } from "../../../../src/affordability/mortgage-math.ts";
+import { readableDate } from "../../../../src/render/pages/text/format-date.ts";
 import { formatCad, formatPercent } from "../../../../src/render/pages/text/format-number.ts";
 import { CalculatorError } from "./calculator-error.ts";
 import { checkAmount, checkAsOf, checkFlag, checkOptions, type FactSource, type FactUsed, readFactAsOf, requireFactAsOf, roundRate } from "./facts-used.ts";
@@ -24,13 +25,25 @@ export interface MortgageInsurancePremiumOptions {
 const OPTION_KEYS = ["price", "downPayment", "amortizationYears", "firstTimeBuyer", "newlyBuilt", "nonTraditionalDownPayment", "asOf"] as const;
 
 export interface MortgageInsurancePremiumResult {
-  /** Whether default insurance is available for this purchase on `as_of`; `reason` says why not. */
+  /**
+   * Whether default insurance is required: only for a high-ratio loan, above the loan-to-value of `cmhc.insurance_cap`'s
+   * `high_ratio_threshold_ltv` (less than 20% down). When false there is no premium: `rate` is null, `premium` 0 and
+   * `loan_with_premium` equals `loan`.
+   */
+  required: boolean;
+  /** Whether the loan can be insured on `as_of` (required or not); `reason` says why not. */
   insurable: boolean;
   reason: string | null;
   /** Loan-to-value: the loan before the premium over the price, a fraction to four decimals (a percentage to two). */
   ltv: number;
-  /** The premium rate on the total loan, surcharge included; null when not insurable. */
+  /** The premium rate on the total loan, surcharge included; null when insurance is not required or not available. */
   rate: number | null;
+  /**
+   * Only when insurance is not required and the price is below the cap: the schedule's rate for this loan-to-value
+   * (with the surcharge over 25 years where the schedule has one), for optional insurance a lender may arrange on a
+   * low-ratio loan. No premium is charged to the buyer by this calculation; null otherwise.
+   */
+  low_ratio_rate: number | null;
   premium: number;
   /** Price less down payment. */
   loan: number;
@@ -60,6 +73,15 @@ const Eligibility = z.object({
 });
 const InsuredRatio = z.object({ high_ratio_threshold_ltv: z.number().gt(0).max(1) });
 
+/** The buyers each entry of `eligible_buyers` covers, as a sentence names them. */
+const ELIGIBLE_BUYERS_IN_WORDS: Record<string, string> = {
+  "first-time home buyers purchasing a newly built home": "first-time home buyers buying a newly built home",
+  "all first-time home buyers (new or resale homes)": "first-time home buyers",
+  "all buyers of newly built homes": "buyers of newly built homes",
+};
+
+const listInWords = (items: readonly string[]): string => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
+
 /**
  * Who each entry of `cmhc.amortization_30yr_eligibility`'s `eligible_buyers` covers. The fact states them in words;
  * an entry not listed here is refused with its path rather than guessed at.
@@ -70,11 +92,14 @@ const ELIGIBLE_BUYERS: Record<string, (buyer: { firstTimeBuyer: boolean; newlyBu
   "all buyers of newly built homes": (buyer) => buyer.newlyBuilt,
 };
 
-const notInsurable = (base: Omit<MortgageInsurancePremiumResult, "insurable" | "reason" | "rate" | "premium" | "loan_with_premium">, reason: string) => ({
+type Base = Omit<MortgageInsurancePremiumResult, "insurable" | "reason" | "rate" | "low_ratio_rate" | "premium" | "loan_with_premium">;
+
+const notInsurable = (base: Base, reason: string): MortgageInsurancePremiumResult => ({
   ...base,
   insurable: false,
   reason,
   rate: null,
+  low_ratio_rate: null,
   premium: 0,
   loan_with_premium: base.loan,
   breakdown: [...base.breakdown, `not insurable: ${reason}`],
@@ -108,21 +133,51 @@ export const mortgageInsurancePremium = (facts: FactSource, options: MortgageIns
   const ltv = Math.round((loan / price) * 10_000) / 10_000;
   const minimum = minimumDownPayment(facts, price, { asOf });
   const ratio = requireFactAsOf(facts, "cmhc.insurance_cap", InsuredRatio, asOf);
-  const schedule = requireFactAsOf(facts, "cmhc.mortgage_insurance_premiums", PremiumSchedule, asOf);
-  const citations = [...minimum.citations, schedule.used];
-  const base = {
+  const threshold = ratio.value.high_ratio_threshold_ltv;
+  const required = ltv > threshold;
+  const lowRatioDown = formatPercent(roundRate(1 - threshold));
+  const citations = [...minimum.citations];
+  const base: Base = {
+    required,
     ltv,
     loan,
     as_of: asOf,
     breakdown: [`loan ${formatCad(price)} − ${formatCad(downPayment)} down = ${formatCad(loan)}, ${formatPercent(roundRate(ltv))} of the price`],
     citations,
   };
-  if (!minimum.insurable) {
-    return notInsurable(base, `the price is at or above the insured price cap of ${formatCad(minimum.price_cap)} (cmhc.insurance_cap on ${asOf})`);
+  const capReason = `the price is at or above the insured price cap of ${formatCad(minimum.price_cap)}: insurance is not available, and a down payment of at least ${formatCad(minimum.minimum)} (${formatPercent(roundRate(minimum.minimum / price))}) is the minimum`;
+  if (!required) {
+    // A conventional mortgage: the premium schedule is for high-ratio loans, so none is charged or added to the loan.
+    const notRequired = {
+      ...base,
+      breakdown: [
+        ...base.breakdown,
+        `insurance not required: the loan is ${formatPercent(roundRate(ltv))} of the price, not above the high-ratio threshold of ${formatPercent(threshold)}, so no premium is added`,
+      ],
+    };
+    if (!minimum.insurable) return notInsurable(notRequired, capReason);
+    const read = readFactAsOf(facts, "cmhc.mortgage_insurance_premiums", PremiumSchedule, asOf);
+    let lowRatioRate: number | null = null;
+    if (read.value !== undefined) {
+      const schedule = read as { value: z.infer<typeof PremiumSchedule>; used: FactUsed };
+      const band = [...schedule.value.premium_rates_on_total_loan].sort((a, b) => a.ltv_max - b.ltv_max).find((each) => ltv <= each.ltv_max);
+      const surcharge = years > schedule.value.amortization_surcharge_over_years ? schedule.value.amortization_surcharge_rate : 0;
+      if (band !== undefined && surcharge !== null) {
+        lowRatioRate = roundRate(band.rate + surcharge);
+        citations.push(schedule.used);
+        notRequired.breakdown.push(
+          `if a lender arranges optional insurance on this loan, the schedule's rate is ${formatPercent(lowRatioRate)}; it is not added here`,
+        );
+      }
+    }
+    return { ...notRequired, insurable: true, reason: null, rate: null, low_ratio_rate: lowRatioRate, premium: 0, loan_with_premium: loan };
   }
+  if (!minimum.insurable) return notInsurable(base, capReason);
   if (downPayment < minimum.minimum) {
-    return notInsurable(base, `the down payment is below the minimum of ${formatCad(minimum.minimum)} for this price (cmhc.insurance_cap on ${asOf})`);
+    return notInsurable(base, `the down payment is below the minimum of ${formatCad(minimum.minimum)} for this price`);
   }
+  const schedule = requireFactAsOf(facts, "cmhc.mortgage_insurance_premiums", PremiumSchedule, asOf);
+  citations.push(schedule.used);
   const bands = [...schedule.value.premium_rates_on_total_loan].sort((a, b) => a.ltv_max - b.ltv_max);
   const band = bands.find((each) => ltv <= each.ltv_max);
   if (!band) {
@@ -148,44 +203,46 @@ export const mortgageInsurancePremium = (facts: FactSource, options: MortgageIns
 
   const surchargeOver = schedule.value.amortization_surcharge_over_years;
   if (years > surchargeOver) {
-    const highRatio = ltv > ratio.value.high_ratio_threshold_ltv;
-    if (highRatio) {
-      const read = readFactAsOf(facts, "cmhc.amortization_30yr_eligibility", Eligibility, asOf);
-      if (read.value === undefined) {
-        const first = (read as { first_iso: string }).first_iso;
-        return notInsurable(
-          { ...base, breakdown },
-          `a high-ratio insured loan is amortized over at most ${surchargeOver} years on ${asOf}: longer insured amortizations (cmhc.amortization_30yr_eligibility) begin on ${first}`,
-        );
-      }
-      const eligibility = read as { value: z.infer<typeof Eligibility>; used: FactUsed };
-      citations.push(eligibility.used);
-      const covers = eligibility.value.eligible_buyers.map((words, index) => {
-        const rule = ELIGIBLE_BUYERS[words];
-        if (!rule) {
-          throw new CalculatorError(
-            `cmhc.amortization_30yr_eligibility (version ${eligibility.used.version}, in force on ${asOf}) at $.value.eligible_buyers[${index}]: this calculator does not know who "${words}" covers`,
-          );
-        }
-        return rule(buyer) ? words : undefined;
-      });
-      const eligibleAs = covers.find((words) => words !== undefined);
-      if (years > eligibility.value.max_amortization_years) {
-        return notInsurable(
-          { ...base, breakdown },
-          `a high-ratio insured loan is amortized over at most ${eligibility.value.max_amortization_years} years (cmhc.amortization_30yr_eligibility on ${asOf})`,
-        );
-      }
-      if (years > eligibility.value.standard_insured_max_amortization_years && eligibleAs === undefined) {
-        return notInsurable(
-          { ...base, breakdown },
-          `on ${asOf} a high-ratio insured loan may be amortized over more than ${eligibility.value.standard_insured_max_amortization_years} years only for ${eligibility.value.eligible_buyers.join("; ")} (cmhc.amortization_30yr_eligibility), and the options say this purchase is not one`,
-        );
-      }
-      if (eligibleAs !== undefined) breakdown.push(`amortization of ${years} years allowed for ${eligibleAs} (cmhc.amortization_30yr_eligibility on ${asOf})`);
-    } else {
-      breakdown.push(`a loan of ${formatPercent(ltv)} of the price is not high-ratio, so the 30-year eligibility rule for high-ratio loans does not apply`);
+    const read = readFactAsOf(facts, "cmhc.amortization_30yr_eligibility", Eligibility, asOf);
+    if (read.value === undefined) {
+      const first = (read as { first_iso: string }).first_iso;
+      return notInsurable(
+        { ...base, breakdown },
+        `an insured loan with less than ${lowRatioDown} down is amortized over at most ${surchargeOver} years on ${readableDate(asOf)}; longer amortizations for such loans began on ${readableDate(first)}`,
+      );
     }
+    const eligibility = read as { value: z.infer<typeof Eligibility>; used: FactUsed };
+    citations.push(eligibility.used);
+    const covers = eligibility.value.eligible_buyers.map((words, index) => {
+      const rule = ELIGIBLE_BUYERS[words];
+      if (!rule) {
+        throw new CalculatorError(
+          `cmhc.amortization_30yr_eligibility (version ${eligibility.used.version}, in force on ${asOf}) at $.value.eligible_buyers[${index}]: this calculator does not know who "${words}" covers`,
+          {
+            reason: "value-unreadable",
+            fact_id: "cmhc.amortization_30yr_eligibility",
+            date: asOf,
+            ...(eligibility.used.version === undefined ? {} : { version: eligibility.used.version }),
+            path: `$.value.eligible_buyers[${index}]`,
+          },
+        );
+      }
+      return rule(buyer) ? words : undefined;
+    });
+    const eligibleAs = covers.find((words) => words !== undefined);
+    if (years > eligibility.value.max_amortization_years) {
+      return notInsurable(
+        { ...base, breakdown },
+        `an insured loan with less than ${lowRatioDown} down is amortized over at most ${eligibility.value.max_amortization_years} years`,
+      );
+    }
+    if (years > eligibility.value.standard_insured_max_amortization_years && eligibleAs === undefined) {
+      return notInsurable(
+        { ...base, breakdown },
+        `a ${years}-year amortization on an insured loan is only for ${listInWords(eligibility.value.eligible_buyers.map((words) => ELIGIBLE_BUYERS_IN_WORDS[words] ?? words))}${eligibility.used.effective_iso ? ` (since ${readableDate(eligibility.used.effective_iso)})` : ""}; this purchase is ${eligibility.value.eligible_buyers.length > 1 ? "neither" : "not one"}`,
+      );
+    }
+    if (eligibleAs !== undefined) breakdown.push(`amortization of ${years} years allowed for ${eligibleAs} (cmhc.amortization_30yr_eligibility on ${asOf})`);
     const surcharge = schedule.value.amortization_surcharge_rate;
     if (surcharge === null) {
       return notInsurable(
@@ -208,12 +265,11 @@ export const mortgageInsurancePremium = (facts: FactSource, options: MortgageIns
       ? "provincial sales tax applies to the premium in B.C. by this fact; the calculator does not add it"
       : "no provincial sales tax on the premium in B.C.",
   );
-  if (ltv <= ratio.value.high_ratio_threshold_ltv) {
-    breakdown.push(`lenders usually require insurance only above ${formatPercent(ratio.value.high_ratio_threshold_ltv)} loan-to-value (less than 20% down)`);
-  }
   return {
+    required,
     insurable: true,
     reason: null,
+    low_ratio_rate: null,
     ltv,
     rate,
     premium,

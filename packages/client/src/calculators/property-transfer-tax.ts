@@ -41,6 +41,7 @@ export interface PropertyTransferTaxResult {
   general: number;
   /** The exemption deducted from the general tax (0 when none applies). */
   exemption: number;
+  /** The exemption deducted; null when none was asked for or the larger one asked for is worth nothing at this price. */
   exemption_claimed: ExemptionName | null;
   /** Each exemption asked for, with the amount it would give on its own; the larger is claimed. */
   exemptions_compared: Array<{ exemption: ExemptionName; amount: number; fact_id: string }>;
@@ -148,6 +149,12 @@ const phaseText = (thresholds: Thresholds): string =>
     ? `the whole tax up to ${formatCad(thresholds.full_exemption_fmv_max)}, reduced proportionally to nothing at ${formatCad(thresholds.exemption_ends_fmv)}`
     : `the whole tax up to ${formatCad(thresholds.full_exemption_fmv_max)}, at most ${formatCad(thresholds.exemption_cap)} up to ${formatCad(thresholds.capped_exemption_fmv_max)}, reduced proportionally to nothing at ${formatCad(thresholds.exemption_ends_fmv)}`;
 
+/** Why an exemption gives nothing at this price, or undefined where it gives something. */
+const priceAboveEnd = (thresholds: Thresholds, price: number): string | undefined =>
+  price >= thresholds.exemption_ends_fmv
+    ? `none: ${formatCad(price)} is at or above ${formatCad(thresholds.exemption_ends_fmv)}, where the exemption ends`
+    : undefined;
+
 /**
  * The first time home buyers' exemption existed before the first version the facts record (the Ministry's page
  * says the amount "may be different" for registrations on or before February 18, 2014), so a date before it has
@@ -162,7 +169,7 @@ const firstTimeBuyerExemption = (facts: FactSource, asOf: string, price: number,
     fact_id: used.fact_id,
     amount,
     used,
-    why: `${phaseText(value)} (version ${used.version} in force on ${asOf})`,
+    why: `${priceAboveEnd(value, price) ?? phaseText(value)} (version ${used.version} in force on ${asOf})`,
   };
 };
 
@@ -192,7 +199,7 @@ const newlyBuiltExemption = (facts: FactSource, asOf: string, price: number, gen
     fact_id: used.fact_id,
     amount: exemptionAmount(thresholds, price, general),
     used,
-    why: `${phaseText(thresholds)} (version ${used.version} in force on ${asOf})`,
+    why: `${priceAboveEnd(thresholds, price) ?? phaseText(thresholds)} (version ${used.version} in force on ${asOf})`,
   };
 };
 
@@ -222,6 +229,7 @@ export const propertyTransferTax = (facts: FactSource, options: PropertyTransfer
   if ((firstTimeBuyer || newlyBuilt) && residentialShare < 1) {
     throw new CalculatorError(
       "an exemption on a property that is not wholly residential is partial and depends on the improvements; this calculator covers wholly residential property only",
+      { reason: "not-covered" },
     );
   }
 
@@ -235,15 +243,21 @@ export const propertyTransferTax = (facts: FactSource, options: PropertyTransfer
     ...(firstTimeBuyer ? [firstTimeBuyerExemption(facts, asOf, price, general)] : []),
     ...(newlyBuilt ? [newlyBuiltExemption(facts, asOf, price, general)] : []),
   ];
-  // The larger is claimed; on a tie the first asked for (first-time buyers) is.
-  const claim = asked.reduce<ExemptionAsked | undefined>((best, each) => (best === undefined || each.amount > best.amount ? each : best), undefined);
+  // The larger is claimed; on a tie the first asked for (first-time buyers) is. An exemption worth nothing is not
+  // claimed: reporting it as claimed would tell a buyer at $900,000 that the first-time exemption applied.
+  const claim = asked.reduce<ExemptionAsked | undefined>(
+    (best, each) => (each.amount > 0 && (best === undefined || each.amount > best.amount) ? each : best),
+    undefined,
+  );
   for (const each of asked) {
     if (each.used) used.push(each.used);
     const compared =
       asked.length > 1
         ? each === claim
           ? "; claimed, the larger of the two"
-          : `; not claimed: the ${claim!.label} is larger (${formatCad(claim!.amount)})`
+          : claim === undefined
+            ? "; neither exemption gives anything at this price"
+            : `; not claimed: the ${claim.label} is larger (${formatCad(claim.amount)})`
         : "";
     breakdown.push({
       label: `${each.label}: ${each.why}${compared}`,
@@ -294,7 +308,7 @@ export const propertyTransferTax = (facts: FactSource, options: PropertyTransfer
     total: roundCents(general - exemption + additional),
     general,
     exemption,
-    exemption_claimed: claim?.used ? claim.exemption : null,
+    exemption_claimed: claim?.used && claim.amount > 0 ? claim.exemption : null,
     exemptions_compared: asked.map((each) => ({ exemption: each.exemption, amount: each.amount, fact_id: each.fact_id })),
     additional,
     as_of: asOf,
