@@ -76,6 +76,15 @@ let catalog: FactSource = { facts: [] };
 
 const factLabel = (id: string): string => catalog.facts.find((fact) => fact.id === id)?.label ?? id;
 
+/**
+ * A line of the client's explanation in a reader's words: the client writes dates as YYYY-MM-DD and names facts by id,
+ * for programs; the page writes the dates out and names each fact by its label.
+ */
+const forReaders = (text: string): string =>
+  text
+    .replace(/\b\d{4}-\d{2}-\d{2}\b/g, (isoDate) => readableDate(isoDate))
+    .replace(/\b[a-z]+(?:\.[a-z0-9_]+)+\b/g, (id) => (catalog.facts.some((fact) => fact.id === id) ? factLabel(id) : id));
+
 const factLink = (id: string, content: string = factLabel(id)): HTMLAnchorElement => {
   const link = make("a", content);
   link.href = `${id}.html`;
@@ -103,7 +112,7 @@ const breakdown = (title: string, lines: readonly Line[]): HTMLElement[] => {
     make("h3", title),
     make(
       "ul",
-      lines.map((line) => make("li", [make("span", line.label, "line-label"), " ", make("span", sum(line), "line-sum")])),
+      lines.map((line) => make("li", [make("span", forReaders(line.label), "line-label"), " ", make("span", sum(line), "line-sum")])),
       "calc-lines",
     ),
   ];
@@ -117,7 +126,7 @@ const steps = (title: string, lines: readonly string[]): HTMLElement[] =>
         make("h3", title),
         make(
           "ul",
-          lines.map((line) => make("li", line)),
+          lines.map((line) => make("li", forReaders(line))),
           "calc-notes",
         ),
       ];
