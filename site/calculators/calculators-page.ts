@@ -48,8 +48,10 @@ const labelOf = (id: string): string => document.querySelector(`label[for="${id}
 const number = (id: string): number | undefined => {
   const raw = text(id).replace(/[$,\s]/g, "");
   if (raw === "") return undefined;
+  // Digits with at most one decimal point, and a sign to refuse below: Number() alone would read "0x10" as 16 and
+  // "1e6" as a million.
+  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(raw)) throw new InputError(`“${text(id)}” is not a number.`, id);
   const value = Number(raw);
-  if (!Number.isFinite(value)) throw new InputError(`“${text(id)}” is not a number.`, id);
   if (value < 0) throw new InputError("Enter an amount of 0 or more.", id);
   return value;
 };

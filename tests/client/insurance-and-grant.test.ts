@@ -77,6 +77,37 @@ describe("mortgageInsurancePremium at every band edge (CMHC's rates on the total
     expect(result.breakdown.join("\n")).toContain("no provincial sales tax on the premium in B.C.");
   });
 
+  it("decides that insurance is required on the exact amounts, not on the loan-to-value rounded to 0.01%", () => {
+    // $99,980 down on $500,000: a loan of $400,020 is 80.004% of the price, written 80.00% but above 80%: high-ratio,
+    // so insured at the first band above 80% (2.80%): $400,020 × 2.8% = $11,200.56.
+    expect(premium({ price: 500_000, downPayment: 99_980, amortizationYears: 25 })).toMatchObject({
+      required: true,
+      insurable: true,
+      rate: 0.028,
+      premium: 11_200.56,
+      loan_with_premium: 411_220.56,
+    });
+    // At the cap, $50 short of 20% down is a high-ratio loan that cannot be insured, not a conventional one.
+    const short = premium({ price: 1_500_000, downPayment: 299_950, amortizationYears: 25 });
+    expect(short).toMatchObject({ required: true, insurable: false, premium: 0 });
+    expect(short.reason).toContain("at or above the insured price cap of $1,500,000");
+    // Exactly 20% down stays conventional.
+    expect(premium({ price: 500_000, downPayment: 100_000, amortizationYears: 25 })).toMatchObject({ required: false, premium: 0, loan_with_premium: 400_000 });
+  });
+
+  it("refuses an amortization that is not a whole number of years, naming the option", () => {
+    const refusal = (() => {
+      try {
+        premium({ price: 500_000, downPayment: 50_000, amortizationYears: 25.3 });
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    })();
+    expect(refusal).toBeInstanceOf(CalculatorError);
+    expect(refusal).toMatchObject({ reason: "invalid-option", option: "amortizationYears" });
+  });
+
   it("refuses 95.01% loan-to-value: the down payment is below the minimum", () => {
     const result = premium({ price: 100_000, downPayment: 4_990, amortizationYears: 25 });
     expect(result).toMatchObject({ insurable: false, rate: null, premium: 0, loan: 95_010, loan_with_premium: 95_010 });
@@ -152,8 +183,9 @@ describe("mortgageInsurancePremium at every band edge (CMHC's rates on the total
       expect(result).toMatchObject({ required: false, insurable: true, rate: null, premium: 0, loan: 350_000, loan_with_premium: 350_000 });
       expect(result.breakdown.join("\n")).not.toContain("plus 0.2%");
       expect(result.citations.map((used) => used.fact_id)).not.toContain("cmhc.amortization_30yr_eligibility");
-      // $500,000 with $99,990 down: 80.002%, rounded to 80% (CMHC's two decimals), still not required.
-      expect(premium({ price: 500_000, downPayment: 99_990, amortizationYears: 25 })).toMatchObject({ required: false, premium: 0 });
+      // $500,000 with $99,990 down: a loan of $400,010 is 80.002%, written 80.00% but above 80%: required, at the first
+      // band above 80%, 2.8% of $400,010 = $11,200.28.
+      expect(premium({ price: 500_000, downPayment: 99_990, amortizationYears: 25 })).toMatchObject({ required: true, premium: 11_200.28 });
       // $500,000 with $99,900 down: loan $400,100, 80.02%: required, 2.8% of $400,100 = $11,202.80.
       expect(premium({ price: 500_000, downPayment: 99_900, amortizationYears: 25 })).toMatchObject({ required: true, rate: 0.028, premium: 11_202.8 });
     });

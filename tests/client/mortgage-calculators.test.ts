@@ -189,3 +189,17 @@ describe("maxPrincipal", () => {
     expect(mortgagePayment({ principal: principal + 20, annualRate: 0.05, amortizationYears: 25, frequency }).payment).toBeGreaterThan(2_500);
   });
 });
+
+describe("an amortization is a whole number of years", () => {
+  it("refuses 25.3 years (303.6 monthly payments) in each calculator that takes one, naming the option", () => {
+    const calls = [
+      () => mortgagePayment({ principal: 400_000, annualRate: 0.05, amortizationYears: 25.3 }),
+      () => amortizationSchedule({ principal: 400_000, annualRate: 0.05, amortizationYears: 25.3 }),
+      () => maxPrincipal({ payment: 2_000, annualRate: 0.05, amortizationYears: 25.3 }),
+    ];
+    for (const call of calls) expect(call).toThrow(expect.objectContaining({ reason: "invalid-option", option: "amortizationYears" }));
+    expect(() => mortgagePayment({ principal: 400_000, annualRate: 0.05, amortizationYears: 25.3 })).toThrow(CalculatorError);
+    // A term may be part of a year (a six-month term).
+    expect(amortizationSchedule({ principal: 400_000, annualRate: 0.05, amortizationYears: 25, termYears: 0.5 }).balance_at_term_end).toBeLessThan(400_000);
+  });
+});

@@ -118,10 +118,15 @@ export const mortgageInsurancePremium = (facts: FactSource, options: MortgageIns
   checkOptions("mortgageInsurancePremium", options, OPTION_KEYS);
   const price = checkAmount("price", options.price, 0.01);
   const downPayment = checkAmount("downPayment", options.downPayment);
-  if (downPayment > price) throw new CalculatorError(`downPayment (${downPayment}) must not be more than price (${price})`);
+  if (downPayment > price) {
+    throw new CalculatorError(`downPayment (${downPayment}) must not be more than price (${price})`, { reason: "invalid-option", option: "downPayment" });
+  }
   const years = options.amortizationYears;
-  if (typeof years !== "number" || !Number.isFinite(years) || years <= 0 || years > 100) {
-    throw new CalculatorError(`amortizationYears must be a number of years above 0 and at most 100, got ${JSON.stringify(years)}`);
+  if (typeof years !== "number" || !Number.isFinite(years) || years <= 0 || years > 100 || !Number.isInteger(years)) {
+    throw new CalculatorError(`amortizationYears must be a whole number of years above 0 and at most 100, got ${JSON.stringify(years)}`, {
+      reason: "invalid-option",
+      option: "amortizationYears",
+    });
   }
   const buyer = { firstTimeBuyer: checkFlag("firstTimeBuyer", options.firstTimeBuyer), newlyBuilt: checkFlag("newlyBuilt", options.newlyBuilt) };
   const nonTraditional = checkFlag("nonTraditionalDownPayment", options.nonTraditionalDownPayment);
@@ -134,7 +139,9 @@ export const mortgageInsurancePremium = (facts: FactSource, options: MortgageIns
   const minimum = minimumDownPayment(facts, price, { asOf });
   const ratio = requireFactAsOf(facts, "cmhc.insurance_cap", InsuredRatio, asOf);
   const threshold = ratio.value.high_ratio_threshold_ltv;
-  const required = ltv > threshold;
+  // Whether insurance is required is decided on the exact amounts, not on the rounded loan-to-value: $99,980 down on
+  // $500,000 is 80.004%, which rounds to 80.00% but is a high-ratio loan. (The tolerance only absorbs float noise.)
+  const required = loan / price > threshold + 1e-12;
   const lowRatioDown = formatPercent(roundRate(1 - threshold));
   const citations = [...minimum.citations];
   const base: Base = {
@@ -179,7 +186,8 @@ export const mortgageInsurancePremium = (facts: FactSource, options: MortgageIns
   const schedule = requireFactAsOf(facts, "cmhc.mortgage_insurance_premiums", PremiumSchedule, asOf);
   citations.push(schedule.used);
   const bands = [...schedule.value.premium_rates_on_total_loan].sort((a, b) => a.ltv_max - b.ltv_max);
-  const band = bands.find((each) => ltv <= each.ltv_max);
+  // Above the threshold by less than the rounding, the loan is in the first band above it.
+  const band = bands.find((each) => each.ltv_max > threshold && ltv <= each.ltv_max);
   if (!band) {
     return notInsurable(base, `the loan is ${formatPercent(ltv)} of the price, above the highest band of ${formatPercent(bands.at(-1)!.ltv_max)}`);
   }

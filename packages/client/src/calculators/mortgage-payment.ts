@@ -47,14 +47,25 @@ export interface MortgagePaymentResult {
 
 const checkRate = (annualRate: unknown): number => {
   if (typeof annualRate !== "number" || !Number.isFinite(annualRate) || annualRate < 0 || annualRate >= 1) {
-    throw new CalculatorError(`annualRate must be a fraction from 0 to below 1 (0.05 for 5%), got ${JSON.stringify(annualRate)}`);
+    throw new CalculatorError(`annualRate must be a fraction from 0 to below 1 (0.05 for 5%), got ${JSON.stringify(annualRate)}`, {
+      reason: "invalid-option",
+      option: "annualRate",
+    });
   }
   return annualRate;
 };
 
-const checkYears = (name: string, years: unknown): number => {
-  if (typeof years !== "number" || !Number.isFinite(years) || years <= 0 || years > 100) {
-    throw new CalculatorError(`${name} must be a number of years above 0 and at most 100, got ${JSON.stringify(years)}`);
+/**
+ * A number of years above 0 and at most 100. An amortization is a whole number of years, so that every frequency
+ * repays the loan in a whole number of payments (25.3 years would be 303.6 monthly payments); a term may be a part of
+ * a year (a six-month term is 0.5).
+ */
+const checkYears = (name: string, years: unknown, whole = false): number => {
+  if (typeof years !== "number" || !Number.isFinite(years) || years <= 0 || years > 100 || (whole && !Number.isInteger(years))) {
+    throw new CalculatorError(`${name} must be a ${whole ? "whole " : ""}number of years above 0 and at most 100, got ${JSON.stringify(years)}`, {
+      reason: "invalid-option",
+      option: name,
+    });
   }
   return years;
 };
@@ -123,7 +134,7 @@ export const mortgagePayment = (options: MortgagePaymentOptions): MortgagePaymen
   const each = plan(
     checkAmount("principal", options.principal),
     checkRate(options.annualRate),
-    checkYears("amortizationYears", options.amortizationYears),
+    checkYears("amortizationYears", options.amortizationYears, true),
     checkFrequency(options.frequency),
   );
   return {
@@ -176,7 +187,7 @@ export interface AmortizationScheduleResult {
  */
 export const amortizationSchedule = (options: AmortizationScheduleOptions): AmortizationScheduleResult => {
   checkOptions("amortizationSchedule", options, ["principal", "annualRate", "amortizationYears", "termYears", "frequency"]);
-  const years = checkYears("amortizationYears", options.amortizationYears);
+  const years = checkYears("amortizationYears", options.amortizationYears, true);
   const each = plan(checkAmount("principal", options.principal), checkRate(options.annualRate), years, checkFrequency(options.frequency));
   const termYears = options.termYears === undefined ? years : checkYears("termYears", options.termYears);
   if (termYears > years) throw new CalculatorError(`termYears (${termYears}) must not be longer than amortizationYears (${years})`);
@@ -239,7 +250,7 @@ export const maxPrincipal = (options: MaxPrincipalOptions): MaxPrincipalResult =
   checkOptions("maxPrincipal", options, ["payment", "annualRate", "amortizationYears", "frequency"]);
   const payment = checkAmount("payment", options.payment);
   const annualRate = checkRate(options.annualRate);
-  const years = checkYears("amortizationYears", options.amortizationYears);
+  const years = checkYears("amortizationYears", options.amortizationYears, true);
   const frequency = checkFrequency(options.frequency);
   const divisor = ACCELERATED_DIVISOR[frequency];
   const perYear = divisor === undefined ? PAYMENTS_PER_YEAR[frequency] : 12;
