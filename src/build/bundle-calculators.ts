@@ -24,5 +24,9 @@ export const bundleCalculators = (): Promise<string> => {
     if (chunks.length !== 1) throw new Error(`bundling ${CALCULATORS_ENTRY} gave ${chunks.length} scripts, expected one`);
     return chunks[0]!.code;
   });
+  // A failed bundle is not kept: the next build tries again instead of repeating this failure.
+  bundled.catch(() => {
+    bundled = undefined;
+  });
   return bundled;
 };

@@ -59,7 +59,7 @@ describe("the local server: missing paths", () => {
     expect(response.body.toString()).toBe(PAGE);
   });
 
-  it.each(["/api/v1/facts/nope.json", "/api/v1/facts/by-id/nope.json", "/api", "/api/", "/.well-known/nope", "/.well-known"])(
+  it.each(["/api/v1/facts/nope.json", "//api/v1/facts/nope.json", "/api/v1/facts/by-id/nope.json", "/api", "/api/", "/.well-known/nope", "/.well-known"])(
     "keeps the JSON error body for %s, a path for programs",
     async (missing) => {
       const { origin } = await serve(true);

@@ -16,7 +16,9 @@ const DROPPED = new Set(["etag", "cache-control"]);
  */
 export const sendNotFound = (request: IncomingMessage, response: ServerResponse, site: Site, requestPath: string, sitePath: string): void => {
   const page = site.files.get(SITE_PATHS.notFoundPage);
-  const forPrograms = SITE_PATHS.apiPrefixes.some((prefix) => sitePath.startsWith(prefix) || sitePath === prefix.slice(0, -1));
+  // Leading slashes collapsed, so "//api/v1/x" is a program's path too.
+  const programPath = sitePath.replace(/^\/+/, "/");
+  const forPrograms = SITE_PATHS.apiPrefixes.some((prefix) => programPath.startsWith(prefix) || programPath === prefix.slice(0, -1));
   if (page === undefined || forPrograms) {
     sendError(request, response, 404, notFoundBody(site, requestPath, sitePath));
     return;
