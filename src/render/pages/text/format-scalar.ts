@@ -24,8 +24,8 @@ export const formatTextFor = (key: string, value: string): string => {
 };
 
 /**
- * A top-level number read by the fact's unit (SPEC.md 2.1: "interpret by unit"): money or a percentage. The unit
- * string itself is a code for programs and never shown.
+ * A value that is one bare number, read by the fact's `unit` (CONTRIBUTING.md, "A fact file"): money or a percentage.
+ * The unit string itself is a code for programs and never shown.
  */
 export const formatNumberWithUnit = (value: number, unit: string | undefined): string => {
   if (unit !== undefined && /^fraction/.test(unit)) return formatPercent(value);
