@@ -98,14 +98,22 @@ export const Withdrawal = z.object({
 });
 export type Withdrawal = z.infer<typeof Withdrawal>;
 
-/** SPEC.md 2.5. */
-export const SingleFactResponse = z.object({
+/**
+ * The envelope of a response about one fact (the single-fact response, a series alias): the schema version, then the
+ * service's name, version, licence, the response's own URL and when it was generated, each optional.
+ */
+export const ONE_FACT_ENVELOPE = {
   schema_version: SchemaVersion,
   name: z.string().optional(),
   version: z.string().optional(),
   license: AbsoluteUrl.optional(),
   canonical_url: AbsoluteUrl.optional(),
   generated_at: IsoDateTime.optional(),
+};
+
+/** SPEC.md 2.5. */
+export const SingleFactResponse = z.object({
+  ...ONE_FACT_ENVELOPE,
   fact: Fact,
   /** Present only for a withdrawn fact (its tombstone): `fact` is then its last state, no longer in force. */
   withdrawn: Withdrawal.optional(),

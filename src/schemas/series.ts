@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { Fact } from "./fact.ts";
-import { AbsoluteUrl, FactId, IsoDate, IsoDateTime, NonEmptyText, SeriesId } from "./primitives.ts";
-import { SchemaVersion } from "./schema-version.ts";
+import { Fact, ONE_FACT_ENVELOPE } from "./fact.ts";
+import { AbsoluteUrl, FactId, IsoDate, NonEmptyText, SeriesId } from "./primitives.ts";
 
 /** One fact of a yearly series, in brief: enough to pick a year and fetch it. */
 export const SeriesMember = z.object({
@@ -22,12 +21,7 @@ export type SeriesMember = z.infer<typeof SeriesMember>;
  * as `/by-id/{id}.json` gives it; `members` lists every member, newest first.
  */
 export const SeriesResponse = z.object({
-  schema_version: SchemaVersion,
-  name: z.string().optional(),
-  version: z.string().optional(),
-  license: AbsoluteUrl.optional(),
-  canonical_url: AbsoluteUrl.optional(),
-  generated_at: IsoDateTime.optional(),
+  ...ONE_FACT_ENVELOPE,
   series: SeriesId,
   as_of: IsoDate.describe("The build date on which the member in force was chosen."),
   in_force_id: FactId.nullable().describe("The id of the member in force on as_of, or null when every member is superseded (the series was retired)."),
