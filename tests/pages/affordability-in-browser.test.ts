@@ -1,13 +1,11 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import os from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AffordabilityLatest } from "../../src/schemas/index.ts";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { CHROMIUM, hasChromium, launchChromium } from "./browser.ts";
-import { dataToday } from "./data-today.ts";
-import { type StaticServer, startStaticServer } from "./serve-directory.ts";
+import { type BuiltSite, serveBuiltProject } from "./built-site.ts";
+import type { StaticServer } from "./serve-directory.ts";
 
 const available = hasChromium();
 if (!available) {
@@ -18,25 +16,20 @@ if (!available) {
 
 /** The project's own index, built and opened as a reader on a phone (375 px) and on a desktop (1280 px) would. */
 describe.skipIf(!available)("the affordability page in headless Chromium", () => {
+  let site: BuiltSite | undefined;
   let server: StaticServer;
   let siteDir: string;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startStaticServer();
-    siteDir = await mkdtemp(path.join(os.tmpdir(), "facts-affordability-"));
-    const build = await runScript("src/cli/build.ts", ["--out", siteDir], {
-      env: { FACTS_BASE_URL: server.url, FACTS_TODAY: await dataToday(PROJECT_ROOT) },
-    });
-    if (build.code !== 0) throw new Error(`build failed:\n${build.stderr}`);
-    server.serve(siteDir);
+    site = await serveBuiltProject("facts-affordability-");
+    ({ server, siteDir } = site);
     browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
-    if (siteDir) await rm(siteDir, { recursive: true, force: true });
+    await site?.close();
   });
 
   const open = async (width: number): Promise<Page> => {

@@ -1,14 +1,14 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { PROJECT_ROOT } from "../helpers/run-script.ts";
 import { CHROMIUM, hasChromium, launchChromium } from "./browser.ts";
-import { dataToday } from "./data-today.ts";
-import { type StaticServer, startStaticServer } from "./serve-directory.ts";
+import { type BuiltSite, serveBuiltProject } from "./built-site.ts";
+import type { StaticServer } from "./serve-directory.ts";
 
 const available = hasChromium();
 if (!available) {
@@ -45,19 +45,14 @@ const factLabel = async (file: string): Promise<string> =>
 const POLL = { timeout: 15_000 } as const;
 
 describe.skipIf(!available)("the calculators page in headless Chromium", () => {
+  let site: BuiltSite | undefined;
   let server: StaticServer;
-  let siteDir: string;
   let browser: Browser;
   let axeSource: string;
 
   beforeAll(async () => {
-    server = await startStaticServer();
-    siteDir = await mkdtemp(path.join(os.tmpdir(), "facts-calculators-"));
-    const build = await runScript("src/cli/build.ts", ["--out", siteDir], {
-      env: { FACTS_BASE_URL: server.url, FACTS_TODAY: await dataToday(PROJECT_ROOT) },
-    });
-    if (build.code !== 0) throw new Error(`build failed:\n${build.stderr}`);
-    server.serve(siteDir);
+    site = await serveBuiltProject("facts-calculators-");
+    ({ server } = site);
     axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
     browser = await launchChromium();
     await mkdir(SHOTS, { recursive: true });
@@ -65,8 +60,7 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
 
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
-    if (siteDir) await rm(siteDir, { recursive: true, force: true });
+    await site?.close();
   });
 
   /** The page with the catalog loaded and the forms revealed; anything but the test server is refused. */

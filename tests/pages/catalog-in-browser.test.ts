@@ -1,13 +1,12 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { PROJECT_ROOT } from "../helpers/run-script.ts";
 import { CHROMIUM, hasChromium, launchChromium } from "./browser.ts";
-import { dataToday } from "./data-today.ts";
-import { type StaticServer, startStaticServer } from "./serve-directory.ts";
+import { type BuiltSite, serveBuiltProject } from "./built-site.ts";
+import type { StaticServer } from "./serve-directory.ts";
 
 const available = hasChromium();
 if (!available) {
@@ -34,28 +33,22 @@ const fact = (page: Page, id: string) => page.locator(`tr.fact-row[id="${id}"]`)
 const visibleFactIds = async (page: Page): Promise<string[]> => page.locator("tr.fact-row:visible").evaluateAll((rows) => rows.map((row) => row.id));
 
 describe.skipIf(!available)("the catalog in headless Chromium", () => {
+  let site: BuiltSite | undefined;
   let server: StaticServer;
   let siteDir: string;
   let browser: Browser;
   let axeSource: string;
 
   beforeAll(async () => {
-    server = await startStaticServer();
-    siteDir = await mkdtemp(path.join(os.tmpdir(), "facts-pages-"));
-    // The site is built for the test server's address, as a deployment is built for its own.
-    const build = await runScript("src/cli/build.ts", ["--out", siteDir], {
-      env: { FACTS_BASE_URL: server.url, FACTS_TODAY: await dataToday(PROJECT_ROOT) },
-    });
-    if (build.code !== 0) throw new Error(`build failed:\n${build.stderr}`);
-    server.serve(siteDir);
+    site = await serveBuiltProject("facts-pages-");
+    ({ server, siteDir } = site);
     axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
     browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
-    if (siteDir) await rm(siteDir, { recursive: true, force: true });
+    await site?.close();
   });
 
   /** A page with the search ready: the form revealed and search-index.json loaded. */
