@@ -42,4 +42,4 @@ const main = async (): Promise<void> => {
   );
 };
 
-runCommand("build", main, 1);
+runCommand("build", main);

@@ -9,7 +9,7 @@ import { fetchMonthlyRates, VALET_PRODUCTION_BASE } from "../affordability/sourc
 import { CREA_HPI_PAGE, fetchMonthlyPrices } from "../affordability/sources/crea.ts";
 import { mergePrices, mergeRates, type SeriesChange } from "../affordability/update-index-data.ts";
 import { readVariable } from "../lib/environment.ts";
-import { replaceFiles } from "../lib/replace-files.ts";
+import { replaceFiles } from "../lib/json-file.ts";
 import { runCommand } from "../lib/run-command.ts";
 import { todayFromEnvironment } from "../lib/today.ts";
 import { factFileText } from "../model/index.ts";

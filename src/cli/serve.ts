@@ -54,4 +54,4 @@ const main = async (): Promise<void> => {
   console.log(describeOpenFileLimit(await readOpenFileLimit()));
 };
 
-runCommand("serve", main, 1);
+runCommand("serve", main);

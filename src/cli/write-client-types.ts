@@ -1,5 +1,5 @@
 import path from "node:path";
-import { replaceFiles } from "../lib/replace-files.ts";
+import { replaceFiles } from "../lib/json-file.ts";
 import { runCommand } from "../lib/run-command.ts";
 import { CLIENT_VALUE_TYPES_FILE, clientValueTypesText } from "../schemas/values/client-types.ts";
 

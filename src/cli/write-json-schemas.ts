@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { replaceFiles } from "../lib/replace-files.ts";
+import { replaceFiles } from "../lib/json-file.ts";
 import { runCommand } from "../lib/run-command.ts";
 import { publishedSchemaFiles } from "../schemas/json-schemas.ts";
 import { SCHEMA_VERSION } from "../schemas/schema-version.ts";

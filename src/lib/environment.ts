@@ -1,3 +1,5 @@
+import { parseWholeNumber, type WholeNumberBounds } from "./whole-number.ts";
+
 /**
  * Every environment variable the project reads, in one table: the code reads them only through `readVariable`, and
  * the documentation lists exactly these names (tests/docs keeps the two in step).
@@ -87,10 +89,11 @@ export const readVariable = (name: VariableName, environment: Environment = proc
   return value === undefined || value === "" ? undefined : value;
 };
 
-/** A variable that holds a whole number, or `fallback` when it is unset; anything else is refused by name. */
-export const readWholeNumber = (name: VariableName, fallback: number, environment: Environment = process.env): number => {
+/**
+ * A variable that holds a whole number within `bounds`, or `fallback` when it is unset; anything else is a
+ * UsageError naming the variable (see parseWholeNumber).
+ */
+export const readWholeNumber = (name: VariableName, fallback: number, bounds: WholeNumberBounds = {}, environment: Environment = process.env): number => {
   const value = readVariable(name, environment);
-  if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value)) throw new Error(`${name} must be a whole number, got "${value}"`);
-  return Number(value);
+  return value === undefined ? fallback : parseWholeNumber(value, name, bounds);
 };

@@ -1,4 +1,4 @@
-import { writeFileAtomic } from "../lib/write-file-atomic.ts";
+import { writeFileAtomic } from "../lib/json-file.ts";
 import type { SigningKeySet } from "../schemas/signing-key.ts";
 
 /** Writes a key set as it is committed: indented, one member a line, so a rotation reads as a small diff. */

@@ -3,7 +3,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { compareText } from "../../lib/compare-text.ts";
-import { writeFileAtomic } from "../../lib/write-file-atomic.ts";
+import { writeFileAtomic } from "../../lib/json-file.ts";
 import { IsoDateTime } from "../../schemas/primitives.ts";
 import type { DeliveryRecord } from "./delivery-record.ts";
 import { type Journal, openJournal } from "./journal.ts";

@@ -1,6 +1,7 @@
 import { readdir, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import { NEXT_SUFFIX } from "../../lib/write-file-atomic.ts";
+/** The suffix the earlier atomic write gave its new content; the webhooks change removes this pass. */
+const NEXT_SUFFIX = ".next";
 
 const readIfPresent = (file: string): Promise<string | undefined> =>
   readFile(file, "utf8").catch((error: unknown) => {

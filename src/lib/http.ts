@@ -1,0 +1,130 @@
+import type { IncomingHttpHeaders } from "node:http";
+import { type Dispatcher, request } from "undici";
+import { errorMessage } from "./errors.ts";
+
+export interface HttpRequestOptions {
+  method?: Dispatcher.HttpMethod;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+  /** The undici dispatcher (an Agent with its connection limits, or a test's stand-in); undici's global one if unset. */
+  dispatcher?: Dispatcher;
+  /** The whole exchange, connecting and reading the body included, ends after this long. */
+  timeoutMs: number;
+  /** The body is read at most this far. */
+  maxBytes: number;
+  /** `error` (the default): a longer body, or one announced as longer, fails the request; `truncate`: its start is kept. */
+  overLimit?: "error" | "truncate";
+  /** Given: each chunk of the body goes to it and the answer's `body` stays empty (a digest of a large file). */
+  onChunk?: (chunk: Buffer) => void;
+  /** Ends the exchange early, with the timeout's failure, when it aborts (an overall deadline shared by requests). */
+  signal?: AbortSignal;
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The body read (empty when `onChunk` took it). */
+  body: Buffer;
+  /** Bytes of the body read. */
+  bytes: number;
+  /** True when the body was longer than `maxBytes` and only its start was read (`overLimit: "truncate"`). */
+  truncated: boolean;
+}
+
+export type HttpFailureKind = "timeout" | "too-large" | "unreachable" | "broken";
+
+/**
+ * Why an exchange gave no answer, in words a log line can carry: `timeout` (no answer, or the body stopped arriving,
+ * within the time), `too-large` (a body past the limit), `unreachable` (no connection: unknown host, refused, reset
+ * before an answer), `broken` (the answer was cut off or malformed). `status` is set when the failure came while the
+ * body was read.
+ */
+export class HttpFailure extends Error {
+  override name = "HttpFailure";
+  readonly kind: HttpFailureKind;
+  readonly status: number | undefined;
+  constructor(kind: HttpFailureKind, message: string, status?: number) {
+    super(message);
+    this.kind = kind;
+    this.status = status;
+  }
+}
+
+const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "TimeoutError", "AbortError"]);
+const UNREACHABLE_CODES = new Set(["ENOTFOUND", "EAI_AGAIN", "ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_SOCKET"]);
+
+const codeOf = (error: unknown): string => {
+  const { code, name, cause } = error as { code?: unknown; name?: unknown; cause?: { code?: unknown } };
+  return String(cause?.code ?? code ?? name ?? "error");
+};
+
+const seconds = (ms: number): string => `${ms / 1000} s`;
+
+/** The body's stated length, when the answer states one as a plain number. */
+const announcedLength = (header: string | string[] | undefined): number | undefined =>
+  typeof header === "string" && /^\d{1,16}$/.test(header) ? Number(header) : undefined;
+
+/** Stops reading a body; undici reports a body destroyed before its end as an error, which here is the intent. */
+const discard = (body: Dispatcher.ResponseData["body"]): void => {
+  body.on("error", () => undefined);
+  body.destroy();
+};
+
+/**
+ * One HTTP exchange with undici's `request`, the one way the project's code talks HTTP (cited sources, the affordability
+ * index's providers, a published tree's files, WebSub hubs, webhook receivers). Redirects are not followed: a 3xx is an
+ * answer like any other, with its `location` header, for the caller to judge. Every status is an answer; what fails is
+ * an exchange that gives none in time, a body past `maxBytes`, or a broken connection, each as an {@link HttpFailure}.
+ */
+export const httpRequest = async (url: string | URL, options: HttpRequestOptions): Promise<HttpAnswer> => {
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal === undefined ? timeout : AbortSignal.any([timeout, options.signal]);
+  let response: Dispatcher.ResponseData;
+  try {
+    response = await request(url, {
+      method: options.method ?? "GET",
+      ...(options.headers === undefined ? {} : { headers: options.headers }),
+      ...(options.body === undefined ? {} : { body: options.body }),
+      ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      signal,
+    });
+  } catch (error: unknown) {
+    const code = codeOf(error);
+    if (TIMEOUT_CODES.has(code) || signal.aborted) throw new HttpFailure("timeout", `no answer within ${seconds(options.timeoutMs)}`);
+    if (code === "ENOTFOUND") throw new HttpFailure("unreachable", `host not found (${new URL(url).hostname})`);
+    throw new HttpFailure(UNREACHABLE_CODES.has(code) ? "unreachable" : "broken", `request failed: ${errorMessage(error)}`);
+  }
+  const { statusCode: status, headers } = response;
+  const truncate = options.overLimit === "truncate";
+  const announced = announcedLength(headers["content-length"]);
+  if (!truncate && announced !== undefined && announced > options.maxBytes) {
+    discard(response.body);
+    throw new HttpFailure("too-large", `${announced} bytes announced (Content-Length), more than the ${options.maxBytes} allowed`, status);
+  }
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  try {
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      if (bytes + chunk.length > options.maxBytes) {
+        discard(response.body);
+        if (!truncate) throw new HttpFailure("too-large", `more than ${options.maxBytes} bytes in the body`, status);
+        const start = chunk.subarray(0, options.maxBytes - bytes);
+        if (options.onChunk === undefined) chunks.push(start);
+        else options.onChunk(start);
+        return { status, headers, body: Buffer.concat(chunks), bytes: options.maxBytes, truncated: true };
+      }
+      bytes += chunk.length;
+      if (options.onChunk === undefined) chunks.push(chunk);
+      else options.onChunk(chunk);
+    }
+  } catch (error: unknown) {
+    if (error instanceof HttpFailure) throw error;
+    const code = codeOf(error);
+    if (TIMEOUT_CODES.has(code) || signal.aborted)
+      throw new HttpFailure("timeout", `the body did not arrive within ${seconds(options.timeoutMs)} (${bytes} bytes read)`, status);
+    throw new HttpFailure("broken", `reading the body failed: ${errorMessage(error)} (${bytes} bytes read)`, status);
+  }
+  return { status, headers, body: Buffer.concat(chunks), bytes, truncated: false };
+};
