@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { readFactHistory } from "../src/derive/history/index.ts";
-import { catFileBatch, runGit } from "../src/lib/git/index.ts";
+import { catFileBatch, runGit } from "../src/lib/git.ts";
 
 /**
  * History engine against the git floor: the time git itself needs to list every change to facts/

@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import * as core from "@actions/core";
+import { todayFromEnvironment } from "../../src/lib/dates.ts";
 import { readVariable } from "../../src/lib/environment.ts";
-import { todayFromEnvironment } from "../../src/lib/today.ts";
 import { parseActionInputs } from "../../src/workflows/actions/action-inputs.ts";
 import { failOnError } from "../../src/workflows/actions/fail-on-error.ts";
 import { PullRequestEvent, readEvent } from "../../src/workflows/github/read-event.ts";

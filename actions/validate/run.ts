@@ -1,10 +1,10 @@
 import * as core from "@actions/core";
 import { runChecks, summarize, summarizeEvidence } from "../../src/check/run-checks.ts";
 import { summaryRows } from "../../src/check/summary-table.ts";
+import { todayFromEnvironment } from "../../src/lib/dates.ts";
 import { readVariable } from "../../src/lib/environment.ts";
-import { escapeHtml } from "../../src/lib/escape-html.ts";
 import { compareProblems } from "../../src/lib/problem.ts";
-import { todayFromEnvironment } from "../../src/lib/today.ts";
+import { escapeHtml } from "../../src/lib/text.ts";
 import { parseActionInputs } from "../../src/workflows/actions/action-inputs.ts";
 import { failOnError } from "../../src/workflows/actions/fail-on-error.ts";
 import { problemAnnotation } from "../../src/workflows/actions/problem-annotation.ts";

@@ -1,4 +1,4 @@
-import { compareText } from "../lib/compare-text.ts";
+import { compareText } from "../lib/text.ts";
 import { type AffordabilityEntry, BOARDS, type Board } from "../schemas/affordability.ts";
 import type { Citation } from "../schemas/citation.ts";
 import type { SeriesGaps } from "../schemas/index-data.ts";

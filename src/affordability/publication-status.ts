@@ -1,4 +1,4 @@
-import { compareText } from "../lib/compare-text.ts";
+import { compareText } from "../lib/text.ts";
 import { type AffordabilityEntry, type AffordabilityPublication, BOARDS } from "../schemas/affordability.ts";
 import { type ComputedSeries, lastEndedMonth } from "./compute-series.ts";
 import { monthsApart } from "./month-labels.ts";

@@ -1,4 +1,4 @@
-import { compareText } from "../lib/compare-text.ts";
+import { compareText } from "../lib/text.ts";
 import type { Board } from "../schemas/affordability.ts";
 import type { BenchmarkFile, IndexCitation, MortgageRatesFile, SeriesGaps } from "../schemas/index-data.ts";
 import { INPUT_BOUNDS, type InputBound, monthInFuture, outOfBounds } from "./input-bounds.ts";

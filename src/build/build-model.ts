@@ -7,11 +7,12 @@ import { diffIndex } from "../derive/diff-index.ts";
 import { factDiffs } from "../derive/fact-diffs.ts";
 import { type CommitInfo, type FactTimeline, type FactVersion, readFactHistory } from "../derive/history/index.ts";
 import { historyEntries } from "../derive/history-entries.ts";
-import { compareText } from "../lib/compare-text.ts";
 import { DEFAULT_REPOSITORY, urlsFor } from "../lib/config.ts";
 import { isoDateTimeOfSeconds } from "../lib/dates.ts";
-import { runGit } from "../lib/git/index.ts";
+import { ProblemsFound } from "../lib/errors.ts";
+import { runGit } from "../lib/git.ts";
 import { formatProblem } from "../lib/problem.ts";
+import { compareText } from "../lib/text.ts";
 import { publishCitation, publishNextExpected, publishVersionCitation } from "../model/organisations.ts";
 import type { SiteModel, WithdrawnFact } from "../render/site-model.ts";
 import { type Fact, factFromFile } from "../schemas/fact.ts";
@@ -31,7 +32,7 @@ export const buildModel = async (
 ): Promise<SiteModel> => {
   const report = await runChecks(root, { today: options.today });
   if (report.problems.length > 0) {
-    throw new Error(`the data does not pass npm run check:\n${report.problems.map(formatProblem).join("\n")}`);
+    throw new ProblemsFound(`the data does not pass npm run check:\n${report.problems.map(formatProblem).join("\n")}`);
   }
   const organisations = report.organisations;
   // The check has read the registry, or reported why it could not, and stopped the build above.

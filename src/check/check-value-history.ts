@@ -1,7 +1,7 @@
 import { realpath } from "node:fs/promises";
 import path from "node:path";
 import { type FactHistory, readFactHistory } from "../derive/history/read-fact-history.ts";
-import { gitResult, runGit } from "../lib/git/index.ts";
+import { gitResult, runGit } from "../lib/git.ts";
 import type { Problem } from "../lib/problem.ts";
 import type { LoadedFact } from "../model/load-facts.ts";
 import { parseJsonDocument } from "../model/parse-json-document.ts";

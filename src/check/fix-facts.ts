@@ -1,6 +1,6 @@
 import path from "node:path";
-import { formatProblem } from "../lib/problem.ts";
 import { replaceFiles } from "../lib/json-file.ts";
+import { formatProblem } from "../lib/problem.ts";
 import { expectedExpiry, factFileText, type LoadedFact, readDocument, readFactFiles, revisionFieldsChanged } from "../model/index.ts";
 import { FACT_FILE_KEYS, FactFile } from "../schemas/fact-file.ts";
 import { SCHEDULED_CHANGE_KEYS } from "../schemas/scheduled-change.ts";

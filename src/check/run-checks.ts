@@ -1,5 +1,5 @@
-import { compareText } from "../lib/compare-text.ts";
 import { byRule, compareProblems, type Problem } from "../lib/problem.ts";
+import { compareText } from "../lib/text.ts";
 import type { LoadedFact } from "../model/index.ts";
 import type { Organisations } from "../model/organisations.ts";
 import type { FactFile } from "../schemas/fact-file.ts";

@@ -1,5 +1,5 @@
-import { escapeHtml } from "../lib/escape-html.ts";
 import type { Problem } from "../lib/problem.ts";
+import { escapeHtml } from "../lib/text.ts";
 
 /** Rows for a job summary table: a header row, then one row per problem. */
 export const summaryRows = (problems: readonly Problem[]): { data: string; header?: boolean }[][] => [

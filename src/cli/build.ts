@@ -2,10 +2,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildModel } from "../build/build-model.ts";
 import { writeSite } from "../build/write-site.ts";
+import { runCommand } from "../lib/command.ts";
 import { baseUrlFromEnvironment, repositoryFromEnvironment, websubHubFromEnvironment } from "../lib/config.ts";
+import { todayFromEnvironment } from "../lib/dates.ts";
 import { readVariable } from "../lib/environment.ts";
-import { runCommand } from "../lib/run-command.ts";
-import { todayFromEnvironment } from "../lib/today.ts";
 import { renderSite } from "../render/index.ts";
 import { KEYS_FILE, readSigningKeys, signingKeyFromPem, signSite } from "../signing/index.ts";
 

@@ -1,10 +1,10 @@
 import { parseArgs } from "node:util";
 import { historyWarning } from "../check/check-value-history.ts";
 import { runChecks, summarize, summarizeEvidence } from "../check/run-checks.ts";
-import { type BaseChoice, defaultBase } from "../lib/git/index.ts";
+import { runCommand } from "../lib/command.ts";
+import { todayFromEnvironment } from "../lib/dates.ts";
+import { type BaseChoice, defaultBase } from "../lib/git.ts";
 import { formatProblem } from "../lib/problem.ts";
-import { runCommand } from "../lib/run-command.ts";
-import { todayFromEnvironment } from "../lib/today.ts";
 
 /**
  * `npm run check`: every check the pull request runs. The version rules compare with `--base REV` when given, else

@@ -1,11 +1,11 @@
 import { parseArgs } from "node:util";
 import { digestSubscribersFromEnvironment } from "../digest/digest-subscribers-from-environment.ts";
 import { runDigest } from "../digest/run-digest.ts";
+import { runCommand } from "../lib/command.ts";
 import { baseUrlFromEnvironment } from "../lib/config.ts";
+import { todayFromEnvironment } from "../lib/dates.ts";
 import { readVariable, readWholeNumber } from "../lib/environment.ts";
 import { mailerFromEnvironment } from "../lib/mailer.ts";
-import { runCommand } from "../lib/run-command.ts";
-import { todayFromEnvironment } from "../lib/today.ts";
 import { IsoDate } from "../schemas/primitives.ts";
 import { DEFAULT_LOCK_WAIT_SECONDS, lockStateFolder } from "../webhooks/index.ts";
 

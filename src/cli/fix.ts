@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { fixFacts } from "../check/fix-facts.ts";
-import { type BaseChoice, defaultBase } from "../lib/git/index.ts";
-import { runCommand } from "../lib/run-command.ts";
+import { runCommand } from "../lib/command.ts";
+import { type BaseChoice, defaultBase } from "../lib/git.ts";
 
 /**
  * `npm run fix`: rewrites each fact file whose keys are out of the schema's order, whose expires_iso is missing or

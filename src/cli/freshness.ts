@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
+import { runCommand } from "../lib/command.ts";
+import { todayFromEnvironment } from "../lib/dates.ts";
 import { formatProblem } from "../lib/problem.ts";
-import { runCommand } from "../lib/run-command.ts";
-import { todayFromEnvironment } from "../lib/today.ts";
 import { loadFacts } from "../model/index.ts";
 import { blockingProblems, freshnessReport, summarizeFreshness } from "../workflows/freshness/freshness-report.ts";
 

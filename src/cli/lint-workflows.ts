@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
+import { runCommand } from "../lib/command.ts";
 import { formatProblem } from "../lib/problem.ts";
-import { runCommand } from "../lib/run-command.ts";
 import { lintWorkflowFiles } from "../workflows/lint/lint-workflow-files.ts";
 
 const main = async (): Promise<number> => {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { runCommand } from "../lib/run-command.ts";
+import { runCommand } from "../lib/command.ts";
 import { createMcpServer, LineStdioServerTransport, loadSiteTree } from "../mcp/index.ts";
 
 /**

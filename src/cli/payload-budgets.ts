@@ -2,7 +2,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { budgetTable, payloadBudgets } from "../build/payload-budgets.ts";
-import { runCommand } from "../lib/run-command.ts";
+import { runCommand } from "../lib/command.ts";
 
 /** Every file of a built tree as site path → bytes. */
 const readTree = async (root: string): Promise<Map<string, Uint8Array>> => {

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { runCommand } from "../lib/run-command.ts";
-import { todayFromEnvironment } from "../lib/today.ts";
+import { runCommand } from "../lib/command.ts";
+import { todayFromEnvironment } from "../lib/dates.ts";
 import { runPromote } from "../workflows/promote/run-promote.ts";
 
 const HELD_REASONS = {

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
+import { parseWholeNumber, runCommand } from "../lib/command.ts";
 import { readVariable } from "../lib/environment.ts";
-import { runCommand } from "../lib/run-command.ts";
 import { createStaticServer, describeOpenFileLimit, readOpenFileLimit } from "../server/index.ts";
 
 /**
@@ -10,11 +10,7 @@ import { createStaticServer, describeOpenFileLimit, readOpenFileLimit } from "..
  * 127.0.0.1; 0.0.0.0 to be reachable from other machines, as in a container). SIGHUP re-reads the tree. It prints
  * the open-file limit it runs with, since that bounds how many connections it can hold at once.
  */
-const portFrom = (raw: string): number => {
-  const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port > 65_535) throw new Error(`PORT must be a whole number from 0 to 65535, got "${raw}"`);
-  return port;
-};
+const portFrom = (raw: string): number => parseWholeNumber(raw, "PORT", { max: 65_535 });
 
 const megabytes = (bytes: number): string => `${(bytes / 1_048_576).toFixed(1)} MB`;
 

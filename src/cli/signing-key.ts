@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { runCommand } from "../lib/run-command.ts";
+import { runCommand } from "../lib/command.ts";
 import { KEYS_FILE, publicSigningKey, readSigningKeys, writeSigningKeys } from "../signing/index.ts";
 
 const USAGE = `usage: npm run signing-key -- new --out FILE [--keys FILE]

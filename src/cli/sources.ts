@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { runCommand } from "../lib/run-command.ts";
-import { todayFromEnvironment } from "../lib/today.ts";
+import { runCommand } from "../lib/command.ts";
+import { todayFromEnvironment } from "../lib/dates.ts";
 import { loadFacts } from "../model/index.ts";
 import { checkSources } from "../sources/check-sources.ts";
 import { describeFinding, needsAttention } from "../sources/describe-finding.ts";

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { parseBaseUrl } from "../lib/base-url.ts";
-import { runCommand } from "../lib/run-command.ts";
+import { runCommand } from "../lib/command.ts";
 import { createSiteFetcher, KEYS_FILE, readSigningKeys, type SignatureVerdict, type TreeReport, verifyPublishedTree } from "../signing/index.ts";
 
 const USAGE = `usage: npm run verify-site -- BASE-URL [--keys FILE] [--concurrency N] [--timeout-seconds N] [--deadline-seconds N]

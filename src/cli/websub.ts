@@ -1,10 +1,10 @@
 import { parseArgs } from "node:util";
 import { runChecks } from "../check/run-checks.ts";
-import { compareText } from "../lib/compare-text.ts";
+import { runCommand } from "../lib/command.ts";
 import { baseUrlFromEnvironment, urlsFor, websubHubFromEnvironment } from "../lib/config.ts";
+import { todayFromEnvironment } from "../lib/dates.ts";
 import { formatProblem } from "../lib/problem.ts";
-import { runCommand } from "../lib/run-command.ts";
-import { todayFromEnvironment } from "../lib/today.ts";
+import { compareText } from "../lib/text.ts";
 import { DEFAULT_HUB_TIMEOUT_MS, describeFailure, feedTopics, publishToHub } from "../websub/index.ts";
 
 const USAGE = "usage: npm run websub -- ping [--root DIR] [--timeout SECONDS]";

@@ -1,6 +1,6 @@
 import path from "node:path";
+import { runCommand } from "../lib/command.ts";
 import { replaceFiles } from "../lib/json-file.ts";
-import { runCommand } from "../lib/run-command.ts";
 import { CLIENT_VALUE_TYPES_FILE, clientValueTypesText } from "../schemas/values/client-types.ts";
 
 /** Regenerates the client's value types from the value schemas; a test fails when the committed file drifts. */

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
-import { compareText } from "../lib/compare-text.ts";
 import type { Urls } from "../lib/config.ts";
+import { compareText } from "../lib/text.ts";
 import { latestRetrieved, revisionFieldsChanged } from "../model/index.ts";
 import type { ChangeEvent, ChangeKind } from "../schemas/changes.ts";
 import type { FactFile } from "../schemas/fact-file.ts";

@@ -1,5 +1,5 @@
-import { compareText } from "../lib/compare-text.ts";
 import { SERVICE, type Urls } from "../lib/config.ts";
+import { compareText } from "../lib/text.ts";
 import type { DiffIndex, FactDiff } from "../schemas/diff.ts";
 import { SCHEMA_VERSION } from "../schemas/schema-version.ts";
 

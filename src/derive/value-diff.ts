@@ -1,6 +1,5 @@
 import { diff, type IChange } from "json-diff-ts";
-import { compareText } from "../lib/compare-text.ts";
-import { toJsonPointer } from "../lib/json-pointer.ts";
+import { compareText, toJsonPointer } from "../lib/text.ts";
 import type { ValueDiff } from "../schemas/diff.ts";
 
 type Json = ValueDiff["changed_keys"][number]["to"];

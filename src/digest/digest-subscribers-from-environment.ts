@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Environment } from "../lib/environment.ts";
-import { listTextFromEnvironment } from "../lib/list-text-from-environment.ts";
+import { listTextFromEnvironment } from "../lib/environment.ts";
 import { parseSubscriberList } from "../webhooks/index.ts";
 import { DigestSubscriber } from "./digest-subscriber.ts";
 

@@ -1,6 +1,6 @@
 import { SERVICE, urlsFor } from "../lib/config.ts";
-import { escapeHtml } from "../lib/escape-html.ts";
 import type { MailMessage } from "../lib/mailer.ts";
+import { escapeHtml } from "../lib/text.ts";
 import type { DigestChange } from "./collect-digest-changes.ts";
 import type { DigestCycle } from "./digest-cycle.ts";
 

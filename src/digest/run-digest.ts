@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { runGit } from "../lib/git/index.ts";
-import type { Mailer } from "../lib/mailer.ts";
+import { runGit } from "../lib/git.ts";
 import { writeFileAtomic } from "../lib/json-file.ts";
+import type { Mailer } from "../lib/mailer.ts";
 import { collectDigestChanges } from "./collect-digest-changes.ts";
 import { type DigestCycle, digestCycle } from "./digest-cycle.ts";
 import { DigestRecord } from "./digest-record.ts";

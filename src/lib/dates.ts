@@ -1,3 +1,6 @@
+import { IsoDate } from "../schemas/primitives.ts";
+import { type Environment, readVariable } from "./environment.ts";
+
 /** Calendar arithmetic on `YYYY-MM-DD` dates, in UTC so no time zone shifts a day. */
 export const addDays = (isoDate: string, days: number): string => {
   const date = new Date(`${isoDate}T00:00:00Z`);
@@ -12,3 +15,12 @@ export const isoDateOf = (instant: Date): string => instant.toISOString().slice(
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** Today's date for checks: `FACTS_TODAY` (YYYY-MM-DD) when set, so a run can be reproduced; otherwise the clock, in UTC. */
+export const todayFromEnvironment = (environment: Environment = process.env, now: Date = new Date()): string => {
+  const override = readVariable("FACTS_TODAY", environment);
+  if (override === undefined || override === "") return isoDateOf(now);
+  const parsed = IsoDate.safeParse(override);
+  if (!parsed.success) throw new Error(`FACTS_TODAY must be a date written YYYY-MM-DD, got "${override}"`);
+  return parsed.data;
+};

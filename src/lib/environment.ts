@@ -1,4 +1,5 @@
-import { parseWholeNumber, type WholeNumberBounds } from "./whole-number.ts";
+import { readFile } from "node:fs/promises";
+import { parseWholeNumber, type WholeNumberBounds } from "./command.ts";
 
 /**
  * Every environment variable the project reads, in one table: the code reads them only through `readVariable`, and
@@ -96,4 +97,25 @@ export const readVariable = (name: VariableName, environment: Environment = proc
 export const readWholeNumber = (name: VariableName, fallback: number, bounds: WholeNumberBounds = {}, environment: Environment = process.env): number => {
   const value = readVariable(name, environment);
   return value === undefined ? fallback : parseWholeNumber(value, name, bounds);
+};
+
+/**
+ * The text of a list given inline in the variable `name` (a repository secret in the workflows) or in the file that
+ * `<name>_FILE` names, with where it came from for error messages; undefined when neither is set, an error when both are.
+ */
+export const listTextFromEnvironment = async (
+  name: "FACTS_WEBHOOK_SUBSCRIBERS" | "FACTS_DIGEST_SUBSCRIBERS",
+  environment: Environment,
+  read: (file: string) => Promise<string> = (file) => readFile(file, "utf8"),
+): Promise<{ text: string; source: string } | undefined> => {
+  const inline = readVariable(name, environment);
+  const file = readVariable(`${name}_FILE`, environment);
+  if (inline && file) throw new Error(`set ${name} or ${name}_FILE, not both`);
+  if (inline) return { text: inline, source: name };
+  if (!file) return undefined;
+  try {
+    return { text: await read(file), source: file };
+  } catch (error: unknown) {
+    throw new Error(`${name}_FILE: cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 };

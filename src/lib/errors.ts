@@ -20,5 +20,13 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
+/**
+ * The data a command works on has problems (it does not pass `npm run check`): the command runner prints the message,
+ * which lists them, and exits with code 1, as `npm run check` itself does for the same data.
+ */
+export class ProblemsFound extends Error {
+  override name = "ProblemsFound";
+}
+
 /** Whether a file system error says the file (or a folder on its path) does not exist. */
 export const isMissingFile = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === "ENOENT";

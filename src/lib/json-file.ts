@@ -2,7 +2,7 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import type { z } from "zod";
 import { isMissingFile } from "./errors.ts";
-import { toJsonPointer } from "./json-pointer.ts";
+import { toJsonPointer } from "./text.ts";
 
 /**
  * The value of a JSON text read from `file`, checked against `schema`; an error names the file and, for a value that

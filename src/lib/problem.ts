@@ -1,5 +1,4 @@
-import { compareText } from "./compare-text.ts";
-import { printableText } from "./text-characters.ts";
+import { compareText, printableText } from "./text.ts";
 
 /** A validation problem with its location: file (relative to the repository root), 1-based line and column, JSON Pointer. */
 export interface Problem {

@@ -1,4 +1,4 @@
-import { catFileBatch, runGit } from "../lib/git/index.ts";
+import { catFileBatch, runGit } from "../lib/git.ts";
 
 /** A fact file as it stood at some revision: its path and parsed JSON (or the reason it did not parse). */
 export interface FileAtRevision {

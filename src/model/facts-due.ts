@@ -1,5 +1,5 @@
-import { compareText } from "../lib/compare-text.ts";
 import { daysBetween } from "../lib/dates.ts";
+import { compareText } from "../lib/text.ts";
 import { expectedStatus } from "../schemas/next-expected.ts";
 import type { LoadedFact } from "./load-facts.ts";
 import { isWithdrawn } from "./withdrawn.ts";

@@ -1,9 +1,9 @@
 import type { Dirent, Stats } from "node:fs";
 import { lstat, readdir } from "node:fs/promises";
 import path from "node:path";
-import { compareText } from "../lib/compare-text.ts";
-import { type GitResult, gitResult } from "../lib/git/run-git.ts";
+import { type GitResult, gitResult } from "../lib/git.ts";
 import type { Problem } from "../lib/problem.ts";
+import { compareText } from "../lib/text.ts";
 
 /** Every file below `directory`, as sorted POSIX paths relative to `root`; an absent directory has none. */
 export const listFiles = async (root: string, directory: string): Promise<string[]> => {

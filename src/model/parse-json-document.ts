@@ -1,6 +1,6 @@
 import { findNodeAtLocation, type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
-import { toJsonPointer } from "../lib/json-pointer.ts";
 import type { Problem } from "../lib/problem.ts";
+import { toJsonPointer } from "../lib/text.ts";
 import { hostileJsonProblems, tooDeep } from "./hostile-json.ts";
 
 /** A JSON file parsed with the position of every node, so any problem can name its line, column and JSON Pointer. */

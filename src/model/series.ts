@@ -1,4 +1,4 @@
-import { compareText } from "../lib/compare-text.ts";
+import { compareText } from "../lib/text.ts";
 import type { SeriesMember } from "../schemas/series.ts";
 
 /** What deciding a series needs of a fact: the fact file, the published fact and the MCP server's copy all have it. */

@@ -1,6 +1,6 @@
 import type { Node } from "jsonc-parser";
 import type { Problem } from "../lib/problem.ts";
-import { forbiddenCharacter, MULTILINE_FIELDS } from "../lib/text-characters.ts";
+import { forbiddenCharacter, MULTILINE_FIELDS } from "../lib/text.ts";
 import type { JsonDocument } from "./parse-json-document.ts";
 
 /**

@@ -1,5 +1,4 @@
-import { compareText } from "../lib/compare-text.ts";
-import { toJsonPointer } from "../lib/json-pointer.ts";
+import { compareText, toJsonPointer } from "../lib/text.ts";
 import { citationLists } from "../model/index.ts";
 import type { CitationKind } from "../schemas/citation.ts";
 import type { FactFile } from "../schemas/fact-file.ts";

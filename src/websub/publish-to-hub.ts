@@ -1,6 +1,6 @@
 import { Agent, request } from "undici";
 import { SERVICE, type Urls } from "../lib/config.ts";
-import { printableText } from "../lib/text-characters.ts";
+import { printableText } from "../lib/text.ts";
 
 /**
  * The topics a hub is told about: every feed the build writes, by the address it names as its own (`rel="self"`),

@@ -41,7 +41,7 @@ describe("npm run build", () => {
 
   it("refuses a FACTS_BASE_URL that is not an http(s) URL", async () => {
     const result = await runScript("src/cli/build.ts", ["--out", path.join(await tempDir(), "x")], { env: { ...env, FACTS_BASE_URL: "ftp://example.org" } });
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.stderr).toBe('build failed: FACTS_BASE_URL must use http or https, got "ftp://example.org"\n');
   });
 });

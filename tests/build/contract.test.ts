@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { buildModel } from "../../src/build/build-model.ts";
 import { addDays } from "../../src/lib/dates.ts";
-import { escapeHtml } from "../../src/lib/escape-html.ts";
+import { escapeHtml } from "../../src/lib/text.ts";
 import { upcomingItems } from "../../src/render/feeds/upcoming-items.ts";
 import * as schemas from "../../src/schemas/index.ts";
 import { buildProjectSite, readTree } from "../helpers/build-site.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forbiddenCharacter } from "../../src/lib/text-characters.ts";
+import { forbiddenCharacter } from "../../src/lib/text.ts";
 import { GLOSSARY } from "../../src/render/api/aliases.ts";
 
 /** Every character of `texts` the text rule refuses (one-line text: the glossary's keys and words are single terms). */

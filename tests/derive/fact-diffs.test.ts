@@ -5,7 +5,7 @@ import { readFactHistory } from "../../src/derive/history/read-fact-history.ts";
 import { historyEntries } from "../../src/derive/history-entries.ts";
 import { valueDiff } from "../../src/derive/value-diff.ts";
 import { urlsFor } from "../../src/lib/config.ts";
-import { fromJsonPointer } from "../../src/lib/json-pointer.ts";
+import { fromJsonPointer } from "../../src/lib/text.ts";
 import { DiffIndex, FactDiff, HistoryEntry } from "../../src/schemas/index.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { catFileBatch, openCatFileBatch } from "../../src/lib/git/cat-file-batch.ts";
+import { catFileBatch, openCatFileBatch } from "../../src/lib/git.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 
 /** The blob id of every file at HEAD, by path. */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { SERVICE } from "../../src/lib/config.ts";
-import { escapeHtml } from "../../src/lib/escape-html.ts";
+import { escapeHtml } from "../../src/lib/text.ts";
 import { latestRetrieved } from "../../src/model/index.ts";
 import { renderSite } from "../../src/render/index.ts";
 import { renderPages } from "../../src/render/pages/index.ts";

@@ -36,14 +36,14 @@ describe("npm run serve", () => {
 
   it("fails with a hint when the folder has not been built", async () => {
     const result = await runScript("src/cli/serve.ts", ["--dir", "/nonexistent/_site"], { env: { PORT: "0" } });
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.stderr).toContain("no such folder (run npm run build first)");
   });
 
   it("refuses a PORT that is not a port number", async () => {
     const { root } = await writeSiteFixture();
     const result = await runScript("src/cli/serve.ts", ["--dir", root], { env: { PORT: "eighty" } });
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.stderr).toContain('PORT must be a whole number from 0 to 65535, got "eighty"');
   });
 });

@@ -1,4 +1,4 @@
-import { openCatFileBatch, runGit } from "../../lib/git/index.ts";
+import { openCatFileBatch, runGit } from "../../lib/git.ts";
 import type { FactFile } from "../../schemas/fact-file.ts";
 import { impactOf } from "../version-note.ts";
 import { assertFullHistory, type CommitInfo, type LoggedCommit, readGitLog } from "./read-git-log.ts";

@@ -1,6 +1,6 @@
 import { StringDecoder } from "node:string_decoder";
 import { isoDateTimeOfSeconds } from "../../lib/dates.ts";
-import { runGit, spawnGit } from "../../lib/git/index.ts";
+import { runGit, spawnGit } from "../../lib/git.ts";
 
 export interface CommitInfo {
   sha: string;

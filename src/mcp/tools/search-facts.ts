@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { compareText } from "../../lib/compare-text.ts";
+import { compareText } from "../../lib/text.ts";
 import { AbsoluteUrl, Domain, FactId, NonEmptyText, PublishedCitation, type SearchIndexItem } from "../../schemas/index.ts";
 import { citationText, indented } from "../citation-text.ts";
 import type { PublishedFact, SiteTree } from "../site-tree.ts";

@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { SERVICE } from "../../lib/config.ts";
-import { toJsonPointer } from "../../lib/json-pointer.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
+import { toJsonPointer } from "../../lib/text.ts";
 import { type AffordabilityEntry, BOARDS } from "../../schemas/affordability.ts";
 import type { AllFacts } from "../../schemas/bulk.ts";
 import { CITATION_KINDS, type Citation } from "../../schemas/citation.ts";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { compareText } from "../../lib/compare-text.ts";
 import { SERVICE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
+import { compareText } from "../../lib/text.ts";
 import type { Manifest } from "../../schemas/manifest.ts";
 import { DOMAINS } from "../../schemas/primitives.ts";
 import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";

@@ -1,8 +1,7 @@
 import { versionNote } from "../../derive/version-note.ts";
-import { compareText } from "../../lib/compare-text.ts";
 import { SERVICE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
-import { printableText } from "../../lib/text-characters.ts";
+import { compareText, printableText } from "../../lib/text.ts";
 import { describeValue } from "../describe-value.ts";
 import type { SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";

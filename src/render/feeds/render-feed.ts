@@ -1,8 +1,7 @@
 import { create } from "xmlbuilder2";
-import { compareText } from "../../lib/compare-text.ts";
 import { SERVICE } from "../../lib/config.ts";
-import { escapeHtml, escapeHtmlText } from "../../lib/escape-html.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
+import { compareText, escapeHtml, escapeHtmlText } from "../../lib/text.ts";
 import { latestRetrieved } from "../../model/index.ts";
 import type { SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";

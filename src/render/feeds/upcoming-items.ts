@@ -1,6 +1,6 @@
-import { compareText } from "../../lib/compare-text.ts";
 import { SERVICE, type Urls } from "../../lib/config.ts";
 import { addDays } from "../../lib/dates.ts";
+import { compareText } from "../../lib/text.ts";
 import type { Fact } from "../../schemas/fact.ts";
 import { describeExpected, type ExpectedStatus, expectedStatus, type NextExpected } from "../../schemas/next-expected.ts";
 import type { ScheduledChange } from "../../schemas/scheduled-change.ts";

@@ -1,5 +1,5 @@
 import type { create } from "xmlbuilder2";
-import { forbiddenCharacter, printableText } from "../../lib/text-characters.ts";
+import { forbiddenCharacter, printableText } from "../../lib/text.ts";
 
 /**
  * `text` unchanged when every character of it may be published; otherwise an error naming `where` (the feed, the

@@ -1,6 +1,6 @@
 import { versionNote } from "../../derive/version-note.ts";
-import { compareText } from "../../lib/compare-text.ts";
 import { SERVICE } from "../../lib/config.ts";
+import { compareText } from "../../lib/text.ts";
 import type { SiteModel } from "../site-model.ts";
 import { renderPage } from "./parts/index.ts";
 import { type Html, html, readableDate, readableDateTime, sitePath } from "./text/index.ts";

@@ -1,5 +1,5 @@
-import { compareText } from "../../lib/compare-text.ts";
 import type { Mailer } from "../../lib/mailer.ts";
+import { compareText } from "../../lib/text.ts";
 import type { DeliveryRecord, DeliveryStatus } from "../state/index.ts";
 import type { Subscriber } from "../subscribers/index.ts";
 import { deadDeliveryEmail, disabledSubscriberEmail } from "./dead-delivery-email.ts";

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import { compareText } from "../../lib/compare-text.ts";
+import { compareText } from "../../lib/text.ts";
 import type { FactFile } from "../../schemas/fact-file.ts";
 import { type FactUpdatedEvent, WATCHED_FIELDS } from "./fact-updated-event.ts";
 

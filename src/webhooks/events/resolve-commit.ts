@@ -1,4 +1,4 @@
-import { runGit } from "../../lib/git/index.ts";
+import { runGit } from "../../lib/git.ts";
 
 export interface ResolvedCommit {
   sha: string;

@@ -1,5 +1,6 @@
 import { readdir, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
+
 /** The suffix the earlier atomic write gave its new content; the webhooks change removes this pass. */
 const NEXT_SUFFIX = ".next";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { compareText } from "../../lib/compare-text.ts";
+import { compareText } from "../../lib/text.ts";
 import { AbsoluteUrl, IsoDateTime } from "../../schemas/primitives.ts";
 import { eventKey, FactUpdatedEvent } from "../events/index.ts";
 import { type Attempt, AttemptOutcome, DELIVERY_STATUSES, DeliveryRecord, FINISHED_STATUSES } from "./delivery-record.ts";

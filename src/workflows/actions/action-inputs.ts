@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { todayFromEnvironment } from "../../lib/today.ts";
+import { todayFromEnvironment } from "../../lib/dates.ts";
 import { IsoDate } from "../../schemas/primitives.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { type ValidationError, validateAction, validateWorkflow } from "@action-validator/core";
-import { fromJsonPointer } from "../../lib/json-pointer.ts";
 import type { Problem } from "../../lib/problem.ts";
+import { fromJsonPointer } from "../../lib/text.ts";
 import type { YamlFile } from "./yaml-file.ts";
 
 const messagesOf = (error: ValidationError, prefix = ""): { path: string; message: string }[] => {

@@ -1,6 +1,6 @@
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
-import { toJsonPointer } from "../../lib/json-pointer.ts";
 import type { Problem } from "../../lib/problem.ts";
+import { toJsonPointer } from "../../lib/text.ts";
 
 export type YamlPath = readonly (string | number)[];
 

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { valueDiff } from "../../derive/value-diff.ts";
-import { compareText } from "../../lib/compare-text.ts";
+import { compareText } from "../../lib/text.ts";
 import { latestRetrieved, revisionFieldsChanged } from "../../model/index.ts";
 import { FACT_FILE_KEYS, type FactFile } from "../../schemas/fact-file.ts";
 import type { ChangeKind, FactChange } from "./pr-changes-report.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type MonthOnFile, monthChange } from "../../affordability/month-change.ts";
-import { catFileBatch, gitResult } from "../../lib/git/index.ts";
+import { catFileBatch, gitResult } from "../../lib/git.ts";
 import type { Problem } from "../../lib/problem.ts";
 import { type DataDocument, dataDocumentAtRevision, listDataFiles, readDataDocument, validateWithSchema, withinDataFileLimit } from "../../model/index.ts";
 

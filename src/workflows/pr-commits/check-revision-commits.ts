@@ -1,6 +1,6 @@
 import { OTHER_RULES } from "../../check/rules/index.ts";
 import { commitLines, impactOf } from "../../derive/version-note.ts";
-import { gitResult } from "../../lib/git/index.ts";
+import { gitResult } from "../../lib/git.ts";
 import type { Problem } from "../../lib/problem.ts";
 import { type LoadedFact, loadFactsAtRevision } from "../../model/index.ts";
 import type { FactFile } from "../../schemas/fact-file.ts";

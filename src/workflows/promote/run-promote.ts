@@ -2,7 +2,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { checkFactFiles } from "../../check/check-fact-files.ts";
 import { runChecks } from "../../check/run-checks.ts";
-import { runGit } from "../../lib/git/index.ts";
+import { runGit } from "../../lib/git.ts";
 import { formatProblem } from "../../lib/problem.ts";
 import { factFileText } from "../../model/index.ts";
 import { organisationNamer } from "../../model/organisations.ts";

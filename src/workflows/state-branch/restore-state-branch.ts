@@ -1,5 +1,5 @@
 import { mkdir, readdir } from "node:fs/promises";
-import { gitResult, gitText } from "../../lib/git/index.ts";
+import { gitResult, gitText } from "../../lib/git.ts";
 
 export interface RestoreOptions {
   /** The repository checkout whose `origin` holds the state branch. */

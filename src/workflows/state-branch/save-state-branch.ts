@@ -1,4 +1,4 @@
-import { gitResult, gitText } from "../../lib/git/index.ts";
+import { gitResult, gitText } from "../../lib/git.ts";
 
 export interface SaveOptions {
   /** The folder restored by restoreStateBranch. */

@@ -1,4 +1,4 @@
-import { compareText } from "../../../lib/compare-text.ts";
+import { compareText } from "../../../lib/text.ts";
 import type { PublishedCitation } from "../../../schemas/citation.ts";
 import type { Fact } from "../../../schemas/fact.ts";
 import type { Organisation } from "../../../schemas/organisation.ts";

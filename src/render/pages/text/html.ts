@@ -1,4 +1,4 @@
-import { escapeHtml } from "../../../lib/escape-html.ts";
+import { escapeHtml } from "../../../lib/text.ts";
 
 /**
  * A fragment of markup that is already safe to emit. Only `html` and `trustedHtml` make one, so every string that

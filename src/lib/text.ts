@@ -68,3 +68,33 @@ export const printableText = (text: string): string => {
   }
   return printable;
 };
+
+/**
+ * Orders strings by UTF-16 code units, the same on every machine: ids, ISO 8601 instants and JSON Pointers sort as
+ * they should, and unlike localeCompare nothing depends on the locale or ICU data of the machine running it.
+ */
+export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Text made safe to place in HTML element content and quoted attributes. */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => ENTITIES[character]!);
+
+/**
+ * Text made safe to place in HTML element content only (never in an attribute): `&`, `<` and `>` are escaped and
+ * quotes are left as they are, so a reader that shows the text without reading it as HTML sees no entity for an
+ * apostrophe.
+ */
+export const escapeHtmlText = (text: string): string => text.replace(/[&<>]/g, (character) => ENTITIES[character]!);
+
+/** RFC 6901: `~` becomes `~0` and `/` becomes `~1` inside a segment. */
+export const toJsonPointer = (path: readonly PropertyKey[]): string =>
+  path.map((segment) => `/${String(segment).replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
+
+export const fromJsonPointer = (pointer: string): string[] =>
+  pointer === ""
+    ? []
+    : pointer
+        .slice(1)
+        .split("/")
+        .map((segment) => segment.replaceAll("~1", "/").replaceAll("~0", "~"));

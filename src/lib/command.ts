@@ -1,0 +1,52 @@
+import { errorMessage, ProblemsFound, UsageError } from "./errors.ts";
+
+/**
+ * The exit codes of every command (`npm run <command>`): 0 done (nothing wrong found); 1 it found problems in the data
+ * (the command's `main` returns 1, or throws {@link ProblemsFound}); 2 it could not do its work: an argument or setting was wrong (a
+ * {@link UsageError}, printed with the command's usage when it has one) or a step failed (printed as one line,
+ * `<name> failed: <message>`, never as a stack trace).
+ */
+export const EXIT = { done: 0, problems: 1, failed: 2 } as const;
+
+/**
+ * Runs a command's main function under the exit codes above. Every CLI in `src/cli` goes through it, so they all
+ * exit alike.
+ */
+// biome-ignore lint/suspicious/noConfusingVoidType: a command that has no verdict to give returns nothing, which exits 0.
+export const runCommand = (name: string, main: () => Promise<number | void>, usage?: string): void => {
+  main().then(
+    (code) => {
+      process.exitCode = code ?? EXIT.done;
+    },
+    (error: unknown) => {
+      if (error instanceof ProblemsFound) {
+        console.error(`${name} failed: ${error.message}`);
+        process.exitCode = EXIT.problems;
+        return;
+      }
+      if (error instanceof UsageError) console.error(`${name}: ${error.message}${usage === undefined ? "" : `\n${usage}`}`);
+      else console.error(`${name} failed: ${errorMessage(error)}`);
+      process.exitCode = EXIT.failed;
+    },
+  );
+};
+
+export interface WholeNumberBounds {
+  /** Smallest value accepted (default 0). */
+  min?: number;
+  /** Largest value accepted (default Number.MAX_SAFE_INTEGER). */
+  max?: number;
+}
+
+/**
+ * A whole number written in decimal digits only (no sign, point, exponent or `0x`), within the bounds; anything else
+ * is a {@link UsageError} naming `what` (an argument such as `--limit` or a setting's name) and the bounds.
+ */
+export const parseWholeNumber = (text: string, what: string, bounds: WholeNumberBounds = {}): number => {
+  const min = bounds.min ?? 0;
+  const max = bounds.max ?? Number.MAX_SAFE_INTEGER;
+  const range = max !== Number.MAX_SAFE_INTEGER ? ` from ${min} to ${max}` : min > 0 ? ` of ${min} or more` : "";
+  const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) throw new UsageError(`${what} must be a whole number${range}, got "${text}"`);
+  return value;
+};
