@@ -54,13 +54,13 @@ export class HttpFailure extends Error {
   /** Bytes of the body read before the failure, when it came while the body was read. */
   readonly bytes: number | undefined;
   /** The code of the error underneath (`ENOTFOUND`, `ECONNREFUSED`, `UND_ERR_BODY_TIMEOUT`...), when there was one. */
-  readonly code: string | undefined;
-  constructor(kind: HttpFailureKind, message: string, status?: number, more: { bytes?: number; code?: string } = {}) {
+  readonly errorCode: string | undefined;
+  constructor(kind: HttpFailureKind, message: string, status?: number, more: { bytes?: number; errorCode?: string } = {}) {
     super(message);
     this.kind = kind;
     this.status = status;
     this.bytes = more.bytes;
-    this.code = more.code;
+    this.errorCode = more.errorCode;
   }
 }
 
@@ -107,9 +107,10 @@ export const httpRequest = async (url: string | URL, options: HttpRequestOptions
     });
   } catch (error: unknown) {
     const code = codeOf(error);
-    if (TIMEOUT_CODES.has(code) || signal.aborted) throw new HttpFailure("timeout", `no answer within ${seconds(options.timeoutMs)}`, undefined, { code });
-    if (code === "ENOTFOUND") throw new HttpFailure("unreachable", `host not found (${new URL(url).hostname})`, undefined, { code });
-    throw new HttpFailure(UNREACHABLE_CODES.has(code) ? "unreachable" : "broken", `request failed: ${errorMessage(error)}`, undefined, { code });
+    if (TIMEOUT_CODES.has(code) || signal.aborted)
+      throw new HttpFailure("timeout", `no answer within ${seconds(options.timeoutMs)}`, undefined, { errorCode: code });
+    if (code === "ENOTFOUND") throw new HttpFailure("unreachable", `host not found (${new URL(url).hostname})`, undefined, { errorCode: code });
+    throw new HttpFailure(UNREACHABLE_CODES.has(code) ? "unreachable" : "broken", `request failed: ${errorMessage(error)}`, undefined, { errorCode: code });
   }
   const { statusCode: status, headers } = response;
   if (options.bodyFor !== undefined && !options.bodyFor(status)) {
@@ -143,9 +144,9 @@ export const httpRequest = async (url: string | URL, options: HttpRequestOptions
     const code = codeOf(error);
     if (TIMEOUT_CODES.has(code) || signal.aborted) {
       const late = perWait ? `nothing more received for ${seconds(options.timeoutMs)}` : `the body did not arrive within ${seconds(options.timeoutMs)}`;
-      throw new HttpFailure("timeout", `${late} (${bytes} bytes read)`, status, { bytes, code });
+      throw new HttpFailure("timeout", `${late} (${bytes} bytes read)`, status, { bytes, errorCode: code });
     }
-    throw new HttpFailure("broken", `reading the body failed: ${errorMessage(error)} (${bytes} bytes read)`, status, { bytes, code });
+    throw new HttpFailure("broken", `reading the body failed: ${errorMessage(error)} (${bytes} bytes read)`, status, { bytes, errorCode: code });
   }
   return { status, headers, body: Buffer.concat(chunks), bytes, truncated: false };
 };

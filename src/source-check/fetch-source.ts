@@ -80,7 +80,7 @@ export const fetchSource = async (url: string, options: FetchOptions): Promise<F
       if (!(error instanceof HttpFailure)) throw error;
       // A failure after the status came while the page was read: the message says how far it got.
       const status = error.status === undefined ? {} : { status: error.status };
-      const outcome = error.code === "ENOTFOUND" && error.status === undefined ? "gone" : "unverified";
+      const outcome = error.errorCode === "ENOTFOUND" && error.status === undefined ? "gone" : "unverified";
       return { outcome, url, ...status, redirects, detail: error.message };
     }
     const { status, headers } = answer;
