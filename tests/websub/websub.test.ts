@@ -154,7 +154,7 @@ describe("npm run build with FACTS_WEBSUB_HUB", () => {
     const refused = await runScript("src/cli/build.ts", ["--out", path.join(await tempDir(), "_site")], {
       env: { FACTS_BASE_URL: BASE, FACTS_TODAY: today, FACTS_WEBSUB_HUB: "mailto:hub@example.org" },
     });
-    expect(refused.code).toBe(1);
+    expect(refused.code).toBe(2);
     expect(refused.stderr).toBe('build failed: FACTS_WEBSUB_HUB must use http or https, got "mailto:hub@example.org"\n');
   }, 120_000);
 });
