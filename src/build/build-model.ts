@@ -17,7 +17,7 @@ import { publishCitation, publishNextExpected, publishVersionCitation } from "..
 import type { SiteModel, WithdrawnFact } from "../render/site-model.ts";
 import { type Fact, factFromFile } from "../schemas/fact.ts";
 import type { SigningKeySet } from "../schemas/signing-key.ts";
-import { KEYS_FILE, readSigningKeys } from "../signing/read-signing-keys.ts";
+import { KEYS_FILE, readSigningKeys } from "../signing/signing-keys.ts";
 import { bundleCalculators } from "./bundle-calculators.ts";
 
 /**

@@ -7,7 +7,7 @@ import { baseUrlFromEnvironment, repositoryFromEnvironment, websubHubFromEnviron
 import { todayFromEnvironment } from "../lib/dates.ts";
 import { readVariable } from "../lib/environment.ts";
 import { renderSite } from "../render/index.ts";
-import { KEYS_FILE, readSigningKeys, signingKeyFromPem, signSite } from "../signing/index.ts";
+import { KEYS_FILE, readSigningKeys, signingKeyFromPem, signSite } from "../signing/signing-keys.ts";
 
 /**
  * `npm run build [-- --out DIR] [--keys FILE]`: validate, derive and write the whole endpoint tree (default `_site/`),

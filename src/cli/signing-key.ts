@@ -2,7 +2,8 @@ import { generateKeyPairSync } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { runCommand } from "../lib/command.ts";
-import { KEYS_FILE, publicSigningKey, readSigningKeys, writeSigningKeys } from "../signing/index.ts";
+import { UsageError } from "../lib/errors.ts";
+import { KEYS_FILE, publicSigningKey, readSigningKeys, writeSigningKeys } from "../signing/signing-keys.ts";
 
 const USAGE = `usage: npm run signing-key -- new --out FILE [--keys FILE]
        npm run signing-key -- retire --kid=KID [--keys FILE]
@@ -13,7 +14,7 @@ const writePrivateKey = async (file: string, pem: string): Promise<void> => {
   try {
     await writeFile(file, pem, { mode: 0o600, flag: "wx" });
   } catch (error: unknown) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new Error(`${file} exists; refusing to overwrite it (it may be a key in use)`);
+    if ((error as { code?: unknown }).code === "EEXIST") throw new Error(`${file} exists; refusing to overwrite it (it may be a key in use)`);
     throw error;
   }
 };
@@ -31,14 +32,11 @@ const main = async (): Promise<number> => {
     options: { out: { type: "string" }, kid: { type: "string" }, keys: { type: "string", default: KEYS_FILE } },
   });
   const command = positionals[0];
-  if (positionals.length !== 1 || (command !== "new" && command !== "retire")) {
-    console.error(USAGE);
-    return 2;
-  }
+  if (positionals.length !== 1 || (command !== "new" && command !== "retire")) throw new UsageError('expected the command "new" or "retire"');
   const set = await readSigningKeys(values.keys, { missing: "empty" });
 
   if (command === "new") {
-    if (!values.out) throw new Error("new needs --out FILE, where the private key is written");
+    if (!values.out) throw new UsageError("new needs --out FILE, where the private key is written");
     const { privateKey, publicKey } = generateKeyPairSync("ed25519");
     const key = publicSigningKey(publicKey);
     await writePrivateKey(values.out, privateKey.export({ format: "pem", type: "pkcs8" }).toString());
@@ -50,7 +48,7 @@ const main = async (): Promise<number> => {
     return 0;
   }
 
-  if (!values.kid) throw new Error("retire needs --kid=KID, the key to remove");
+  if (!values.kid) throw new UsageError("retire needs --kid=KID, the key to remove");
   const kept = set.keys.filter((key) => key.kid !== values.kid);
   if (kept.length === set.keys.length) {
     const listed = set.keys.map((key) => key.kid).join(", ") || "none";
@@ -61,4 +59,4 @@ const main = async (): Promise<number> => {
   return 0;
 };
 
-runCommand("signing-key", main);
+runCommand("signing-key", main, USAGE);

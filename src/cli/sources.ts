@@ -1,12 +1,10 @@
 import { parseArgs } from "node:util";
-import { runCommand } from "../lib/command.ts";
+import { parseWholeNumber, runCommand } from "../lib/command.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
+import { UsageError } from "../lib/errors.ts";
 import { loadFacts } from "../model/index.ts";
-import { checkSources } from "../sources/check-sources.ts";
-import { describeFinding, needsAttention } from "../sources/describe-finding.ts";
-import { fetchSource } from "../sources/fetch-source.ts";
-import { readFingerprints, writeFingerprints } from "../sources/fingerprint-file.ts";
-import { sourceDispatcherFromEnvironment } from "../sources/source-dispatcher-from-environment.ts";
+import { checkSources, describeFinding, needsAttention, readFingerprints, writeFingerprints } from "../source-check/check-sources.ts";
+import { fetchSource, sourceDispatcherFromEnvironment } from "../source-check/fetch-source.ts";
 
 const USAGE = "usage: npm run sources -- check [--root DIR] [--fingerprints FILE] [--timeout-seconds N]";
 
@@ -25,10 +23,9 @@ const main = async (): Promise<number> => {
       "timeout-seconds": { type: "string", default: "20" },
     },
   });
-  if (positionals.length !== 1 || positionals[0] !== "check") throw new Error(USAGE);
-  if (!/^\d+$/.test(values["timeout-seconds"]) || Number(values["timeout-seconds"]) === 0)
-    throw new Error(`--timeout-seconds must be a whole number above 0, got "${values["timeout-seconds"]}"`);
-  const timeoutMs = Number(values["timeout-seconds"]) * 1000;
+  if (positionals.length !== 1 || positionals[0] !== "check") throw new UsageError('expected the command "check"');
+  // A day at most: far beyond any page's answer, and within what a Node timer can wait.
+  const timeoutMs = parseWholeNumber(values["timeout-seconds"], "--timeout-seconds", { min: 1, max: 86_400 }) * 1000;
   const today = todayFromEnvironment();
   const facts = await loadFacts(values.root);
   const previous = await readFingerprints(values.fingerprints);
@@ -51,4 +48,4 @@ const main = async (): Promise<number> => {
   }
 };
 
-runCommand("sources", main);
+runCommand("sources", main, USAGE);

@@ -1,7 +1,9 @@
 import { parseArgs } from "node:util";
 import { parseBaseUrl } from "../lib/base-url.ts";
-import { runCommand } from "../lib/command.ts";
-import { createSiteFetcher, KEYS_FILE, readSigningKeys, type SignatureVerdict, type TreeReport, verifyPublishedTree } from "../signing/index.ts";
+import { parseWholeNumber, runCommand } from "../lib/command.ts";
+import { UsageError } from "../lib/errors.ts";
+import { KEYS_FILE, readSigningKeys } from "../signing/signing-keys.ts";
+import { createSiteFetcher, type SignatureVerdict, type TreeReport, verifyPublishedTree } from "../signing/verify-published-tree.ts";
 
 const USAGE = `usage: npm run verify-site -- BASE-URL [--keys FILE] [--concurrency N] [--timeout-seconds N] [--deadline-seconds N]
   --keys FILE           the committed key set to check the signature against (default keys/jwks.json)
@@ -10,19 +12,12 @@ const USAGE = `usage: npm run verify-site -- BASE-URL [--keys FILE] [--concurren
   --deadline-seconds N  the whole check stops after this long, whatever is still being fetched (default 300)`;
 
 /** A day: far beyond any check, and within what a Node timer can wait (a longer one would fire at once). */
-const MAX_SECONDS = 86_400;
-
-const wholeNumber = (name: string, text: string, minimum: number, maximum = MAX_SECONDS): number => {
-  if (!/^\d+$/.test(text) || Number(text) < minimum || Number(text) > maximum) {
-    throw new Error(`--${name} must be a whole number from ${minimum} to ${maximum}, got "${text}"`);
-  }
-  return Number(text);
-};
+const BOUNDS = { min: 1, max: 86_400 };
 
 const baseUrlOf = (text: string): string => {
   const base = parseBaseUrl(text, "the base URL");
   const url = new URL(base);
-  if (url.search !== "" || url.hash !== "") throw new Error(`the base URL must have no query or fragment, got "${text}"`);
+  if (url.search !== "" || url.hash !== "") throw new UsageError(`the base URL must have no query or fragment, got "${text}"`);
   return base;
 };
 
@@ -67,14 +62,11 @@ const main = async (): Promise<number> => {
       "deadline-seconds": { type: "string", default: "300" },
     },
   });
-  if (positionals.length !== 1) {
-    console.error(USAGE);
-    return 2;
-  }
+  if (positionals.length !== 1) throw new UsageError("expected one BASE-URL");
   const base = baseUrlOf(positionals[0]!);
-  const concurrency = wholeNumber("concurrency", values.concurrency, 1);
-  const timeoutMs = wholeNumber("timeout-seconds", values["timeout-seconds"], 1) * 1000;
-  const deadlineSeconds = wholeNumber("deadline-seconds", values["deadline-seconds"], 1);
+  const concurrency = parseWholeNumber(values.concurrency, "--concurrency", BOUNDS);
+  const timeoutMs = parseWholeNumber(values["timeout-seconds"], "--timeout-seconds", BOUNDS) * 1000;
+  const deadlineSeconds = parseWholeNumber(values["deadline-seconds"], "--deadline-seconds", BOUNDS);
   const keys = await readSigningKeys(values.keys);
   const fetcher = createSiteFetcher(base, { concurrency, timeoutMs, deadlineMs: deadlineSeconds * 1000 });
   try {
@@ -88,4 +80,4 @@ const main = async (): Promise<number> => {
   }
 };
 
-runCommand("verify-site", main);
+runCommand("verify-site", main, USAGE);

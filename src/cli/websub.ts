@@ -1,11 +1,12 @@
 import { parseArgs } from "node:util";
 import { runChecks } from "../check/run-checks.ts";
-import { runCommand } from "../lib/command.ts";
+import { parseWholeNumber, runCommand } from "../lib/command.ts";
 import { baseUrlFromEnvironment, urlsFor, websubHubFromEnvironment } from "../lib/config.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
+import { UsageError } from "../lib/errors.ts";
 import { formatProblem } from "../lib/problem.ts";
 import { compareText } from "../lib/text.ts";
-import { DEFAULT_HUB_TIMEOUT_MS, describeFailure, feedTopics, publishToHub } from "../websub/index.ts";
+import { DEFAULT_HUB_TIMEOUT_MS, describeFailure, feedTopics, publishToHub } from "../websub/publish-to-hub.ts";
 
 const USAGE = "usage: npm run websub -- ping [--root DIR] [--timeout SECONDS]";
 
@@ -21,9 +22,9 @@ const main = async (): Promise<number> => {
     strict: true,
     options: { root: { type: "string", default: "." }, timeout: { type: "string" } },
   });
-  if (positionals.length !== 1 || positionals[0] !== "ping") throw new Error(`expected the command "ping"\n${USAGE}`);
-  if (values.timeout !== undefined && !/^\d+$/.test(values.timeout)) throw new Error(`--timeout must be a whole number of seconds, got "${values.timeout}"`);
-  const timeoutMs = values.timeout === undefined ? DEFAULT_HUB_TIMEOUT_MS : Number(values.timeout) * 1000;
+  if (positionals.length !== 1 || positionals[0] !== "ping") throw new UsageError('expected the command "ping"');
+  // In seconds, a day at most: within what a Node timer can wait.
+  const timeoutMs = values.timeout === undefined ? DEFAULT_HUB_TIMEOUT_MS : parseWholeNumber(values.timeout, "--timeout", { min: 1, max: 86_400 }) * 1000;
 
   const hub = websubHubFromEnvironment();
   if (hub === undefined) {
@@ -43,4 +44,4 @@ const main = async (): Promise<number> => {
   return failed.length === 0 ? 0 : 1;
 };
 
-runCommand("websub", main);
+runCommand("websub", main, USAGE);

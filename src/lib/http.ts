@@ -8,14 +8,22 @@ export interface HttpRequestOptions {
   body?: string | Uint8Array;
   /** The undici dispatcher (an Agent with its connection limits, or a test's stand-in); undici's global one if unset. */
   dispatcher?: Dispatcher;
-  /** The whole exchange, connecting and reading the body included, ends after this long. */
+  /** The whole exchange, connecting and reading the body included, ends after this long (but see `timeoutPer`). */
   timeoutMs: number;
+  /**
+   * `exchange` (the default): `timeoutMs` bounds the whole exchange. `wait`: it bounds each wait instead (for the
+   * headers, then each pause in the body), so a large body that keeps arriving is read to its end; the whole exchange
+   * is then bounded only by `signal` (a tree of files of any size, read under one overall deadline).
+   */
+  timeoutPer?: "exchange" | "wait";
   /** The body is read at most this far. */
   maxBytes: number;
   /** `error` (the default): a longer body, or one announced as longer, fails the request; `truncate`: its start is kept. */
   overLimit?: "error" | "truncate";
   /** Given: each chunk of the body goes to it and the answer's `body` stays empty (a digest of a large file). */
   onChunk?: (chunk: Buffer) => void;
+  /** Whether to read the body of an answer with this status (default: every status); one not read is dropped unread. */
+  bodyFor?: (status: number) => boolean;
   /** Ends the exchange early, with the timeout's failure, when it aborts (an overall deadline shared by requests). */
   signal?: AbortSignal;
 }
@@ -23,7 +31,7 @@ export interface HttpRequestOptions {
 export interface HttpAnswer {
   status: number;
   headers: IncomingHttpHeaders;
-  /** The body read (empty when `onChunk` took it). */
+  /** The body read (empty when `onChunk` took it, or `bodyFor` declined it). */
   body: Buffer;
   /** Bytes of the body read. */
   bytes: number;
@@ -43,10 +51,16 @@ export class HttpFailure extends Error {
   override name = "HttpFailure";
   readonly kind: HttpFailureKind;
   readonly status: number | undefined;
-  constructor(kind: HttpFailureKind, message: string, status?: number) {
+  /** Bytes of the body read before the failure, when it came while the body was read. */
+  readonly bytes: number | undefined;
+  /** The code of the error underneath (`ENOTFOUND`, `ECONNREFUSED`, `UND_ERR_BODY_TIMEOUT`...), when there was one. */
+  readonly errorCode: string | undefined;
+  constructor(kind: HttpFailureKind, message: string, status?: number, more: { bytes?: number; errorCode?: string } = {}) {
     super(message);
     this.kind = kind;
     this.status = status;
+    this.bytes = more.bytes;
+    this.errorCode = more.errorCode;
   }
 }
 
@@ -77,8 +91,9 @@ const discard = (body: Dispatcher.ResponseData["body"]): void => {
  * an exchange that gives none in time, a body past `maxBytes`, or a broken connection, each as an {@link HttpFailure}.
  */
 export const httpRequest = async (url: string | URL, options: HttpRequestOptions): Promise<HttpAnswer> => {
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  const signal = options.signal === undefined ? timeout : AbortSignal.any([timeout, options.signal]);
+  const perWait = options.timeoutPer === "wait";
+  const signals = [...(perWait ? [] : [AbortSignal.timeout(options.timeoutMs)]), ...(options.signal === undefined ? [] : [options.signal])];
+  const signal = signals.length === 1 ? signals[0]! : AbortSignal.any(signals);
   let response: Dispatcher.ResponseData;
   try {
     response = await request(url, {
@@ -92,16 +107,21 @@ export const httpRequest = async (url: string | URL, options: HttpRequestOptions
     });
   } catch (error: unknown) {
     const code = codeOf(error);
-    if (TIMEOUT_CODES.has(code) || signal.aborted) throw new HttpFailure("timeout", `no answer within ${seconds(options.timeoutMs)}`);
-    if (code === "ENOTFOUND") throw new HttpFailure("unreachable", `host not found (${new URL(url).hostname})`);
-    throw new HttpFailure(UNREACHABLE_CODES.has(code) ? "unreachable" : "broken", `request failed: ${errorMessage(error)}`);
+    if (TIMEOUT_CODES.has(code) || signal.aborted)
+      throw new HttpFailure("timeout", `no answer within ${seconds(options.timeoutMs)}`, undefined, { errorCode: code });
+    if (code === "ENOTFOUND") throw new HttpFailure("unreachable", `host not found (${new URL(url).hostname})`, undefined, { errorCode: code });
+    throw new HttpFailure(UNREACHABLE_CODES.has(code) ? "unreachable" : "broken", `request failed: ${errorMessage(error)}`, undefined, { errorCode: code });
   }
   const { statusCode: status, headers } = response;
+  if (options.bodyFor !== undefined && !options.bodyFor(status)) {
+    discard(response.body);
+    return { status, headers, body: Buffer.alloc(0), bytes: 0, truncated: false };
+  }
   const truncate = options.overLimit === "truncate";
   const announced = announcedLength(headers["content-length"]);
   if (!truncate && announced !== undefined && announced > options.maxBytes) {
     discard(response.body);
-    throw new HttpFailure("too-large", `${announced} bytes announced (Content-Length), more than the ${options.maxBytes} allowed`, status);
+    throw new HttpFailure("too-large", `${announced} bytes announced (Content-Length), more than the ${options.maxBytes} allowed`, status, { bytes: 0 });
   }
   const chunks: Buffer[] = [];
   let bytes = 0;
@@ -109,7 +129,7 @@ export const httpRequest = async (url: string | URL, options: HttpRequestOptions
     for await (const chunk of response.body as AsyncIterable<Buffer>) {
       if (bytes + chunk.length > options.maxBytes) {
         discard(response.body);
-        if (!truncate) throw new HttpFailure("too-large", `more than ${options.maxBytes} bytes in the body`, status);
+        if (!truncate) throw new HttpFailure("too-large", `more than ${options.maxBytes} bytes in the body`, status, { bytes: bytes + chunk.length });
         const start = chunk.subarray(0, options.maxBytes - bytes);
         if (options.onChunk === undefined) chunks.push(start);
         else options.onChunk(start);
@@ -122,9 +142,11 @@ export const httpRequest = async (url: string | URL, options: HttpRequestOptions
   } catch (error: unknown) {
     if (error instanceof HttpFailure) throw error;
     const code = codeOf(error);
-    if (TIMEOUT_CODES.has(code) || signal.aborted)
-      throw new HttpFailure("timeout", `the body did not arrive within ${seconds(options.timeoutMs)} (${bytes} bytes read)`, status);
-    throw new HttpFailure("broken", `reading the body failed: ${errorMessage(error)} (${bytes} bytes read)`, status);
+    if (TIMEOUT_CODES.has(code) || signal.aborted) {
+      const late = perWait ? `nothing more received for ${seconds(options.timeoutMs)}` : `the body did not arrive within ${seconds(options.timeoutMs)}`;
+      throw new HttpFailure("timeout", `${late} (${bytes} bytes read)`, status, { bytes, errorCode: code });
+    }
+    throw new HttpFailure("broken", `reading the body failed: ${errorMessage(error)} (${bytes} bytes read)`, status, { bytes, errorCode: code });
   }
   return { status, headers, body: Buffer.concat(chunks), bytes, truncated: false };
 };

@@ -1,9 +1,109 @@
+import { createHash } from "node:crypto";
+import pLimit from "p-limit";
+import { Agent } from "undici";
 import { z } from "zod";
-import { verifyManifest } from "../../packages/client/src/verify-manifest.ts";
+import { verifyManifest } from "../../packages/client/src/index.ts";
+import { SERVICE } from "../lib/config.ts";
+import { HttpFailure, httpRequest } from "../lib/http.ts";
 import { SITE_PATHS } from "../lib/site-paths.ts";
 import { ManifestFile } from "../schemas/manifest.ts";
 import type { SigningKeySet } from "../schemas/signing-key.ts";
-import type { SiteFetcher } from "./fetch-site-file.ts";
+
+/*
+ * `npm run verify-site`'s check of a published tree: its files read over HTTP (createSiteFetcher), the manifest's
+ * signature checked against the committed keys with the client package's verifier, then each listed file by size and
+ * SHA-256 (verifyPublishedTree).
+ */
+
+export interface FetchFailure {
+  ok: false;
+  /** 200 when the failure came while reading the body (too long, too slow, cut off). */
+  status?: number;
+  reason: string;
+  /** Set when the overall deadline ended the request, or came before it was sent. */
+  deadline?: true;
+}
+
+export type Fetched = { ok: true; bytes: Uint8Array } | FetchFailure;
+
+/** A file's size and SHA-256 (lowercase hex), computed while it was read. */
+export type Digested = { ok: true; bytes: number; sha256: string } | FetchFailure;
+
+/** Fetches one published file by its site path, reading at most `maxBytes` of it, and keeps it whole. */
+export type FetchSiteFile = (sitePath: string, maxBytes: number) => Promise<Fetched>;
+
+/** Fetches one published file by its site path, reading at most `maxBytes` of it, and keeps only its size and digest. */
+export type DigestSiteFile = (sitePath: string, maxBytes: number) => Promise<Digested>;
+
+export interface SiteFetcher {
+  /** For the small files read whole: the manifest and its signature. */
+  fetchFile: FetchSiteFile;
+  /** For the files the manifest lists, of any size: hashed as they stream, never held. */
+  digestFile: DigestSiteFile;
+  /** Whether the overall deadline passed, which ended every request still running then and refused every later one. */
+  deadlinePassed: () => boolean;
+  close: () => Promise<void>;
+}
+
+/**
+ * Reads the files of a tree published at `baseUrl` (which may include a path), at most `concurrency` at a time; each
+ * request gives up after `timeoutMs` without progress (for the answer, then between parts of the body), and every
+ * request, running or waiting its turn, ends once `deadlineMs` have passed since the fetcher was made, so a host that
+ * answers a byte at a time cannot keep the check running. Redirects are not followed: the tree is read from the
+ * address given. Only a 200's body is read, and only up to `maxBytes`; one announced as longer (Content-Length) is
+ * not read at all, so a wrong answer costs no more than the right one.
+ */
+export const createSiteFetcher = (baseUrl: string, options: { concurrency: number; timeoutMs: number; deadlineMs: number }): SiteFetcher => {
+  const base = baseUrl.replace(/\/+$/, "");
+  const deadline = AbortSignal.timeout(options.deadlineMs);
+  const dispatcher = new Agent({ connect: { timeout: options.timeoutMs } });
+  const limit = pLimit(options.concurrency);
+
+  /** A failure while the body was read keeps its status (200): the file was served, but not as listed. */
+  const failureOf = (failure: HttpFailure): FetchFailure => {
+    const status = failure.status === undefined ? {} : { status: failure.status };
+    if (!deadline.aborted) return { ok: false, ...status, reason: failure.message };
+    const read = failure.bytes === undefined ? "" : ` (${failure.bytes} bytes read)`;
+    return { ok: false, ...status, reason: `the overall deadline of ${options.deadlineMs / 1000} s passed${read}`, deadline: true };
+  };
+
+  /** Streams one file's body to `onChunk`, stopping past `maxBytes`; resolves with the byte count or the failure. */
+  const read = (sitePath: string, maxBytes: number, onChunk: (chunk: Buffer) => void): Promise<{ ok: true; bytes: number } | FetchFailure> =>
+    limit(async () => {
+      try {
+        const answer = await httpRequest(`${base}${sitePath}`, {
+          dispatcher,
+          headers: { "user-agent": `${SERVICE.slug}-verify-site/1.0` },
+          timeoutMs: options.timeoutMs,
+          timeoutPer: "wait",
+          signal: deadline,
+          maxBytes,
+          bodyFor: (status) => status === 200,
+          onChunk,
+        });
+        if (answer.status === 200) return { ok: true, bytes: answer.bytes };
+        const location = answer.headers.location;
+        return { ok: false, status: answer.status, reason: `HTTP ${answer.status}${typeof location === "string" ? ` to ${location}` : ""}` };
+      } catch (error: unknown) {
+        if (error instanceof HttpFailure) return failureOf(error);
+        throw error;
+      }
+    });
+
+  const fetchFile: FetchSiteFile = async (sitePath, maxBytes) => {
+    const chunks: Buffer[] = [];
+    const result = await read(sitePath, maxBytes, (chunk) => chunks.push(chunk));
+    return result.ok ? { ok: true, bytes: Buffer.concat(chunks) } : result;
+  };
+
+  const digestFile: DigestSiteFile = async (sitePath, maxBytes) => {
+    const hash = createHash("sha256");
+    const result = await read(sitePath, maxBytes, (chunk) => hash.update(chunk));
+    return result.ok ? { ok: true, bytes: result.bytes, sha256: hash.digest("hex") } : result;
+  };
+
+  return { fetchFile, digestFile, deadlinePassed: () => deadline.aborted, close: () => dispatcher.close() };
+};
 
 /** Far above any manifest the build writes, and far below what would hurt to hold. */
 const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;

@@ -1,5 +1,8 @@
-import { Agent, request } from "undici";
+import pMap from "p-map";
+import { Agent } from "undici";
 import { SERVICE, type Urls } from "../lib/config.ts";
+import { errorMessage } from "../lib/errors.ts";
+import { HttpFailure, httpRequest } from "../lib/http.ts";
 import { printableText } from "../lib/text.ts";
 
 /**
@@ -28,15 +31,6 @@ export interface HubNotice {
   detail: string;
 }
 
-const errorText = (error: unknown): string => {
-  const parts: string[] = [];
-  for (let current: unknown = error; current instanceof Error && parts.length < 3; current = current.cause) {
-    const code = (current as { code?: unknown }).code;
-    parts.push(typeof code === "string" && !current.message.includes(code) ? `${code}: ${current.message}` : current.message);
-  }
-  return printableText(parts.join(" <- ") || String(error));
-};
-
 /** The start of an answer as one printable line: a hub's text is shown, never interpreted. */
 const quoteAnswer = (bytes: Buffer): string => {
   const text = printableText(bytes.toString("utf8").replace(/\s+/g, " ").trim());
@@ -57,61 +51,39 @@ export const publishToHub = async (
   options: { timeoutMs?: number; concurrency?: number } = {},
 ): Promise<HubNotice[]> => {
   const timeoutMs = options.timeoutMs ?? DEFAULT_HUB_TIMEOUT_MS;
-  const dispatcher = new Agent({
-    connections: options.concurrency ?? DEFAULT_HUB_CONCURRENCY,
-    connect: { timeout: timeoutMs },
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-  });
+  // Its own connections, closed at the end, so that none is left open behind the command.
+  const dispatcher = new Agent({ connect: { timeout: timeoutMs } });
+
+  const verdict = (topic: string, status: number, answer: string): HubNotice => {
+    if (status >= 200 && status < 300) return { topic, ok: true, detail: `HTTP ${status}` };
+    return { topic, ok: false, detail: `HTTP ${status}${answer ? `: ${answer}` : " (empty answer)"}` };
+  };
 
   const notify = async (topic: string): Promise<HubNotice> => {
-    const signal = AbortSignal.timeout(timeoutMs);
     try {
-      const answer = await request(hub, {
+      const answer = await httpRequest(hub, {
         method: "POST",
         dispatcher,
-        signal,
         headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": `${SERVICE.slug}-websub/1.0` },
         body: new URLSearchParams({ "hub.mode": "publish", "hub.url": topic }).toString(),
+        timeoutMs,
+        maxBytes: MAX_HUB_ANSWER_BYTES,
+        overLimit: "truncate",
       });
-      const chunks: Buffer[] = [];
-      let received = 0;
-      try {
-        for await (const chunk of answer.body) {
-          const bytes = chunk as Buffer;
-          chunks.push(bytes);
-          received += bytes.length;
-          if (received >= MAX_HUB_ANSWER_BYTES) break;
-        }
-      } catch {
-        // A body cut off or too slow is not the verdict: the status already is, and it is reported below.
-      } finally {
-        answer.body.on("error", () => undefined);
-        answer.body.destroy();
-      }
-      const status = answer.statusCode;
-      if (status >= 200 && status < 300) return { topic, ok: true, detail: `HTTP ${status}` };
-      const quoted = quoteAnswer(Buffer.concat(chunks).subarray(0, MAX_HUB_ANSWER_BYTES));
-      return { topic, ok: false, detail: `HTTP ${status}${quoted ? `: ${quoted}` : " (empty answer)"}` };
+      return verdict(topic, answer.status, quoteAnswer(answer.body));
     } catch (error: unknown) {
-      return { topic, ok: false, detail: signal.aborted ? `no complete answer within ${timeoutMs / 1000} s` : errorText(error) };
+      // A body cut off or too slow is not the verdict: the status, which came before it, already is.
+      if (error instanceof HttpFailure && error.status !== undefined) return verdict(topic, error.status, `the answer was cut off (${error.message})`);
+      if (error instanceof HttpFailure && error.kind === "timeout") return { topic, ok: false, detail: `no complete answer within ${timeoutMs / 1000} s` };
+      return { topic, ok: false, detail: printableText(errorMessage(error)) };
     }
   };
 
-  const notices: HubNotice[] = new Array(topics.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < topics.length) {
-      const index = next++;
-      notices[index] = await notify(topics[index]!);
-    }
-  };
   try {
-    await Promise.all(Array.from({ length: Math.min(options.concurrency ?? DEFAULT_HUB_CONCURRENCY, topics.length) }, worker));
+    return await pMap(topics, notify, { concurrency: options.concurrency ?? DEFAULT_HUB_CONCURRENCY });
   } finally {
     await dispatcher.close().catch(() => undefined);
   }
-  return notices;
 };
 
 /** A failed notice as one line naming the hub and the feed. */

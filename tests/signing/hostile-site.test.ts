@@ -194,8 +194,8 @@ describe.skipIf(process.platform !== "linux")("npm run verify-site against a hos
     expect(lines).toContainEqual(
       expect.stringMatching(new RegExp(`^/drip\\.txt: 1000000 bytes listed, the overall deadline of ${DEADLINE_SECONDS} s passed \\(\\d+ bytes read\\)$`)),
     );
-    expect(lines).toContain("/longer.txt: 10 bytes listed, more than 10 bytes served");
-    expect(lines).toContain(`/announced.txt: 10 bytes listed, ${5 * MB} announced (Content-Length), not read`);
+    expect(lines).toContain("/longer.txt: 10 bytes listed, more than 10 bytes in the body");
+    expect(lines).toContain(`/announced.txt: 10 bytes listed, ${5 * MB} bytes announced (Content-Length), more than the 10 allowed`);
     expect(lines.at(-1)).toMatch(
       new RegExp(
         `^NOT verified http://127\\.0\\.0\\.1:\\d+: signature valid \\(key [\\w-]+\\); 4 of 5 listed files differ; stopped at the overall deadline of ${DEADLINE_SECONDS} s \\(--deadline-seconds\\)$`,

@@ -25,7 +25,7 @@ describe("npm run build refuses a signing key consumers could not verify, and pu
     const committed = newTestKey();
     const other = newTestKey();
     const result = await buildWith(other.pem, { keys: [committed.jwk] });
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.stderr).toBe(
       `build failed: FACTS_SIGNING_KEY is the key ${other.jwk.kid}, which ${result.keysFile} does not publish: commit its public key there before signing with it\n`,
     );
@@ -34,7 +34,7 @@ describe("npm run build refuses a signing key consumers could not verify, and pu
 
   it("a value that is not a PEM private key, without repeating the value", async () => {
     const result = await buildWith("-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----\n", { keys: [newTestKey().jwk] });
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.stderr).toBe("build failed: FACTS_SIGNING_KEY is not a private key in PKCS#8 PEM (-----BEGIN PRIVATE KEY-----)\n");
     expect(result.stderr).not.toContain("bm90IGEga2V5");
     expect(result.published).toBe(false);
@@ -50,7 +50,7 @@ describe("npm run build refuses a signing key consumers could not verify, and pu
   it("a key of another algorithm", async () => {
     const rsa = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "pem", type: "pkcs8" }).toString();
     const result = await buildWith(rsa, { keys: [newTestKey().jwk] });
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.stderr).toBe("build failed: FACTS_SIGNING_KEY is not an Ed25519 key (it is rsa); the manifest is signed with Ed25519\n");
     expect(result.published).toBe(false);
   });
@@ -81,7 +81,7 @@ describe("the committed key set", () => {
       2,
     )}\n`;
     const result = await buildWith(key.pem, keySet);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     const lines = result.stderr.trimEnd().split("\n");
     expect(lines[0]).toBe(`build failed: the key set ${result.keysFile} is not valid:`);
     expect(lines.slice(1)).toEqual([
@@ -96,7 +96,7 @@ describe("the committed key set", () => {
     // RFC 8037 appendix A.3: the thumbprint of this public key.
     const example = { kty: "OKP", crv: "Ed25519", x: "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo", alg: "EdDSA", use: "sig" };
     const wrong = await buildWith("", { keys: [{ ...example, kid: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" }] });
-    expect(wrong.code).toBe(1);
+    expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain(
       `${wrong.keysFile}:9:7: kid must be the key's RFC 7638 thumbprint, kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k (at /keys/0/kid)`,
     );

@@ -88,7 +88,7 @@ describe("rotating the signing key", () => {
 
     // The retired key can no longer sign a build either.
     const late = await buildSignedWith(oldPem, path.join(folder, "too-late"));
-    expect(late.code).toBe(1);
+    expect(late.code).toBe(2);
     expect(late.stderr).toContain(`FACTS_SIGNING_KEY is the key ${oldKid}, which ${keysFile} does not publish`);
 
     const unknown = await signingKey("retire", `--kid=${oldKid}`);

@@ -178,7 +178,7 @@ describe("npm run verify-site", () => {
     expect(result.stderr).toBe("");
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(`/${FACT}: not served: no answer within 1 s\n`);
-    expect(result.stdout).toMatch(/\/llms\.txt: \d+ bytes listed, 1000000 announced \(Content-Length\), not read\n/);
+    expect(result.stdout).toMatch(/\/llms\.txt: (\d+) bytes listed, 1000000 bytes announced \(Content-Length\), more than the \1 allowed\n/);
     expect(result.stdout).toMatch(/: signature valid \(key [\w-]+\); 2 of \d+ listed files differ\n$/);
   });
 });

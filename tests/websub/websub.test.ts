@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildModel } from "../../src/build/build-model.ts";
 import { websubHubFromEnvironment } from "../../src/lib/config.ts";
 import { renderSite } from "../../src/render/index.ts";
-import { feedTopics, MAX_HUB_ANSWER_BYTES, publishToHub } from "../../src/websub/index.ts";
+import { feedTopics, MAX_HUB_ANSWER_BYTES, publishToHub } from "../../src/websub/publish-to-hub.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { dataToday } from "../pages/data-today.ts";
@@ -154,7 +154,7 @@ describe("npm run build with FACTS_WEBSUB_HUB", () => {
     const refused = await runScript("src/cli/build.ts", ["--out", path.join(await tempDir(), "_site")], {
       env: { FACTS_BASE_URL: BASE, FACTS_TODAY: today, FACTS_WEBSUB_HUB: "mailto:hub@example.org" },
     });
-    expect(refused.code).toBe(1);
+    expect(refused.code).toBe(2);
     expect(refused.stderr).toBe('build failed: FACTS_WEBSUB_HUB must use http or https, got "mailto:hub@example.org"\n');
   }, 120_000);
 });

@@ -1,8 +1,7 @@
 import { cadenceTagsOf, describeDue, type FactDue } from "../../model/index.ts";
 import { CADENCE_DAYS } from "../../schemas/fact-file.ts";
 import { expectedStatus } from "../../schemas/next-expected.ts";
-import type { SourceFinding } from "../../sources/check-sources.ts";
-import { describePage } from "../../sources/describe-finding.ts";
+import { describePage, type SourceFinding } from "../../source-check/check-sources.ts";
 import { codeBlock, codeSpan, escapeMarkdown, truncate } from "../github/markdown/markdown-text.ts";
 import { reverifyMarker } from "./reverify-marker.ts";
 

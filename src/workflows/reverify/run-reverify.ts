@@ -1,7 +1,6 @@
 import { daysBetween } from "../../lib/dates.ts";
 import { announcementsPastDue, factsDue, isWithdrawn, latestRetrieved } from "../../model/index.ts";
-import type { SourceFinding } from "../../sources/check-sources.ts";
-import { needsAttention } from "../../sources/describe-finding.ts";
+import { needsAttention, type SourceFinding } from "../../source-check/check-sources.ts";
 import type { FactIssueOptions } from "../github/fact-issue-options.ts";
 import { type AppliedOperation, applyReverifyPlan } from "./apply-reverify-plan.ts";
 import { ensureLabel } from "./ensure-label.ts";

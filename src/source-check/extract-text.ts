@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import sniffHTMLEncoding from "html-encoding-sniffer";
 import { Parser } from "htmlparser2";
+import pLimit from "p-limit";
 import type { PdfJob, PdfReading } from "./pdf-text-worker.ts";
 
 /** Elements whose content is not text a reader sees. */
@@ -148,7 +149,7 @@ export const decodePage = (bytes: Uint8Array, contentType: string | undefined, k
 };
 
 /** PDFs are read one at a time, so the memory limit holds for the whole check, not for each of its concurrent requests. */
-let pdfQueue: Promise<unknown> = Promise.resolve();
+const onePdfAtATime = pLimit(1);
 
 const READER = new URL("./pdf-text-worker.ts", import.meta.url);
 const MIB = 1024 * 1024;
@@ -221,11 +222,7 @@ const readPdf = (bytes: Uint8Array, limits: ExtractionLimits): Promise<Extracted
  * than `maxPdfMemoryBytes` or runs longer than `pdfTimeoutMs` (an ExtractionLimitError says which); at most
  * `maxPdfPages` pages and `maxChars` characters are read, and `cut` says when that left pages unread.
  */
-export const pdfText = (bytes: Uint8Array, limits: ExtractionLimits = EXTRACTION_LIMITS): Promise<ExtractedText> => {
-  const reading = pdfQueue.then(() => readPdf(bytes, limits));
-  pdfQueue = reading.catch(() => undefined);
-  return reading;
-};
+export const pdfText = (bytes: Uint8Array, limits: ExtractionLimits = EXTRACTION_LIMITS): Promise<ExtractedText> => onePdfAtATime(() => readPdf(bytes, limits));
 
 export type TextKind = "html" | "pdf" | "text";
 

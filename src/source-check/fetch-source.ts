@@ -1,4 +1,8 @@
-import { type Dispatcher, request } from "undici";
+import net from "node:net";
+import { Agent, type Dispatcher } from "undici";
+import { type Environment, readVariable } from "../lib/environment.ts";
+import { UsageError } from "../lib/errors.ts";
+import { type HttpAnswer, HttpFailure, httpRequest } from "../lib/http.ts";
 
 export interface FetchOptions {
   dispatcher: Dispatcher;
@@ -41,67 +45,47 @@ export type FetchResult =
 export const DEFAULT_USER_AGENT =
   "bc-real-estate-facts-source-check/1.0 (+https://bc-real-estate-facts.org; checks that cited sources still say what they are cited for)";
 const REFUSING_CLIENTS = new Set([401, 403, 429]);
-
-const errorCode = (error: unknown): string => {
-  const { code, name, cause } = error as { code?: unknown; name?: unknown; cause?: { code?: unknown } };
-  if (name === "TimeoutError" || name === "AbortError") return "TimeoutError";
-  return String(cause?.code ?? code ?? name ?? "error");
-};
-
-/** Reads at most `maxBytes` of a body, then stops reading: a huge page costs no more than the cap. */
-const readCapped = async (body: Dispatcher.ResponseData["body"], maxBytes: number): Promise<{ bytes: Uint8Array; truncated: boolean }> => {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of body) {
-    const buffer = chunk as Buffer;
-    if (length + buffer.length > maxBytes) {
-      chunks.push(buffer.subarray(0, maxBytes - length));
-      body.destroy();
-      return { bytes: Buffer.concat(chunks), truncated: true };
-    }
-    chunks.push(buffer);
-    length += buffer.length;
-  }
-  return { bytes: Buffer.concat(chunks), truncated: false };
-};
+const isSuccess = (status: number): boolean => status >= 200 && status < 300;
 
 /**
  * Fetches one cited address over an injected undici dispatcher (tests route every connection to 127.0.0.1). Redirects
- * are followed one hop at a time, only over https, and every hop is reported so the citation can be updated.
+ * are followed one hop at a time, only over https, and every hop is reported so the citation can be updated. Only a
+ * 2xx body is read, and at most `maxBytes` of it: a huge page costs no more than the cap.
  */
 export const fetchSource = async (url: string, options: FetchOptions): Promise<FetchResult> => {
   const timeoutMs = options.timeoutMs ?? 20_000;
   const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
   const maxRedirects = options.maxRedirects ?? 5;
-  const signal = AbortSignal.timeout(timeoutMs);
+  const deadline = AbortSignal.timeout(timeoutMs);
   const redirects: RedirectHop[] = [];
   const seen = new Set<string>();
   let current = url;
   for (;;) {
     seen.add(current);
-    let response: Dispatcher.ResponseData;
+    let answer: HttpAnswer;
     try {
-      response = await request(current, {
-        method: "GET",
+      answer = await httpRequest(current, {
         dispatcher: options.dispatcher,
         headers: {
           "user-agent": options.userAgent ?? DEFAULT_USER_AGENT,
           accept: "text/html,application/xhtml+xml,application/pdf;q=0.9,text/plain;q=0.8,*/*;q=0.5",
         },
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        signal,
+        timeoutMs,
+        signal: deadline,
+        maxBytes,
+        overLimit: "truncate",
+        bodyFor: isSuccess,
       });
     } catch (error: unknown) {
-      const code = errorCode(error);
-      if (code === "ENOTFOUND") return { outcome: "gone", url, redirects, detail: `host not found (${new URL(current).hostname})` };
-      const timedOut = code === "TimeoutError" || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_CONNECT_TIMEOUT";
-      return { outcome: "unverified", url, redirects, detail: timedOut ? `no answer within ${timeoutMs / 1000} s` : `request failed: ${code}` };
+      if (!(error instanceof HttpFailure)) throw error;
+      // A failure after the status came while the page was read: the message says how far it got.
+      const status = error.status === undefined ? {} : { status: error.status };
+      const outcome = error.errorCode === "ENOTFOUND" && error.status === undefined ? "gone" : "unverified";
+      return { outcome, url, ...status, redirects, detail: error.message };
     }
-    const status = response.statusCode;
+    const { status, headers } = answer;
     if (status >= 300 && status < 400) {
-      await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
-      const location = typeof response.headers.location === "string" ? response.headers.location : undefined;
+      const location = typeof headers.location === "string" ? headers.location : undefined;
       if (location === undefined) return { outcome: "gone", url, status, redirects, detail: `${status} without a Location header` };
       let next: URL;
       try {
@@ -117,30 +101,37 @@ export const fetchSource = async (url: string, options: FetchOptions): Promise<F
       current = next.href;
       continue;
     }
-    if (status < 200 || status >= 300) {
-      await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+    if (!isSuccess(status)) {
       const where = current === url ? "" : ` at ${current}`;
       if (REFUSING_CLIENTS.has(status))
         return { outcome: "unverified", url, status, redirects, detail: `${status}${where}: the site refused an automated check` };
       if (status >= 500) return { outcome: "unverified", url, status, redirects, detail: `${status}${where}: the server failed; try again later` };
       return { outcome: "gone", url, status, redirects, detail: `${status}${where}` };
     }
-    try {
-      const { bytes, truncated } = await readCapped(response.body, maxBytes);
-      const contentType = typeof response.headers["content-type"] === "string" ? response.headers["content-type"] : undefined;
-      return { outcome: "page", url, finalUrl: current, status, contentType, body: bytes, truncated, maxBytes, redirects };
-    } catch (error: unknown) {
-      const code = errorCode(error);
-      return {
-        outcome: "unverified",
-        url,
-        status,
-        redirects,
-        detail:
-          code === "TimeoutError" || code === "UND_ERR_BODY_TIMEOUT"
-            ? `the page did not arrive within ${timeoutMs / 1000} s`
-            : `reading the page failed: ${code}`,
-      };
-    }
+    const contentType = typeof headers["content-type"] === "string" ? headers["content-type"] : undefined;
+    return { outcome: "page", url, finalUrl: current, status, contentType, body: answer.body, truncated: answer.truncated, maxBytes, redirects };
   }
+};
+
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\]|localhost):(\d{1,5})$/;
+
+/**
+ * The undici dispatcher for reading cited sources. Normally a plain agent. `FACTS_LINK_CHECK_CONNECT_TO`
+ * (`127.0.0.1:PORT`, loopback only) sends every connection to a local plain-HTTP server instead, keeping each URL's
+ * host in the request, so the action can be run end to end in tests without reaching the network.
+ */
+export const sourceDispatcherFromEnvironment = (environment: Environment = process.env, timeoutMs = 15_000): Agent => {
+  const override = readVariable("FACTS_LINK_CHECK_CONNECT_TO", environment);
+  if (!override) return new Agent({ connect: { timeout: timeoutMs } });
+  const match = LOOPBACK.exec(override);
+  if (!match) throw new UsageError(`FACTS_LINK_CHECK_CONNECT_TO must be a loopback host:port (for tests), got "${override}"`);
+  const host = match[1]!.replace(/^\[|\]$/g, "");
+  const port = Number(match[2]);
+  return new Agent({
+    connect: (_options, callback) => {
+      const socket = net.connect({ host, port });
+      socket.once("connect", () => callback(null, socket));
+      socket.once("error", (error) => callback(error, null));
+    },
+  });
 };

@@ -1,7 +1,6 @@
 import { Agent } from "undici";
 import { describe, expect, it } from "vitest";
-import { fetchSource } from "../../src/sources/fetch-source.ts";
-import { sourceDispatcherFromEnvironment } from "../../src/sources/source-dispatcher-from-environment.ts";
+import { fetchSource, sourceDispatcherFromEnvironment } from "../../src/source-check/fetch-source.ts";
 import { startCitationServer } from "../workflows/helpers/citation-server.ts";
 
 const fetcherFor = async (routes: Parameters<typeof startCitationServer>[0]) => {
