@@ -417,8 +417,9 @@ const readMarks = <Mark extends { subscriber: string }>(folder: string, schema: 
  * The durable delivery state under FACTS_WEBHOOK_STATE (format above): `deliveries.json` (the snapshot),
  * `journal.ndjson` (a write-ahead log of every change since), `gone/<subscriber>.json` and
  * `disabled/<subscriber>.json`. The folder is locked from opening to closing. Opening replays the journal over the
- * snapshot and, when there was a journal, compacts both into a new snapshot (writeFileAtomic: the whole new file, renamed over the old one, so a kill leaves
- * one or the other, never a torn file; then the journal is removed: a crash between the two replays the same lines again, to the same result); closing folds the deliveries
+ * snapshot and, when there was a journal, compacts both into a new snapshot (writeFileAtomic: the whole new file is
+ * renamed over the old one, so a kill leaves one or the other, never a torn file), then removes the journal: a crash
+ * between the two replays the same lines again, to the same result. Closing folds the deliveries
  * the retention window lets go and compacts again, so between runs the state branch holds one snapshot.
  */
 export const createDeliveryStore = async (directory: string, options: StoreOptions): Promise<DeliveryStore> => {
