@@ -11,6 +11,11 @@ import { DEFAULT_CONCURRENCY, type RunOptions, type RunSummary, runDeliveries } 
 import { createDeliveryStore, DEFAULT_LOCK_WAIT_SECONDS, DEFAULT_RETENTION_DAYS } from "../webhooks/state.ts";
 import { allowHostsFromEnvironment, type Subscriber, subscribersFromEnvironment } from "../webhooks/subscribers.ts";
 
+/**
+ * `npm run webhooks -- dispatch | retry | ping | redeliver`. Exit codes (runCommand's): 0 done, including a dispatch
+ * whose head was already dispatched; 1 a ping the endpoint did not accept; 2 it could not run: a wrong argument or
+ * setting, nothing to compare against, a state folder locked by another command, or a torn or malformed state.
+ */
 const USAGE = `usage: npm run webhooks -- dispatch --head REV [--base REV] [--root DIR] [--wait SECONDS] [--concurrency N]
        npm run webhooks -- retry [--wait SECONDS] [--concurrency N]
        npm run webhooks -- ping --subscriber ID
