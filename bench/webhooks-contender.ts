@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
+import pMap from "p-map";
 import { Agent, request } from "undici";
-import { buildWebhookRequest } from "../src/webhooks/delivery/build-webhook-request.ts";
-import { createPinnedClient, forEachConcurrently, runDeliveries } from "../src/webhooks/delivery/index.ts";
-import type { FactUpdatedEvent } from "../src/webhooks/events/index.ts";
-import { createDeliveryStore, SNAPSHOT_FILE } from "../src/webhooks/state/delivery-store.ts";
-import { planDeliveries } from "../src/webhooks/state/plan-deliveries.ts";
-import type { Subscriber } from "../src/webhooks/subscribers/index.ts";
+import { buildWebhookRequest, createPinnedClient } from "../src/webhooks/delivery.ts";
+import { planDeliveries } from "../src/webhooks/dispatch.ts";
+import type { FactUpdatedEvent } from "../src/webhooks/events.ts";
+import { runDeliveries } from "../src/webhooks/run-deliveries.ts";
+import { createDeliveryStore, SNAPSHOT_FILE } from "../src/webhooks/state.ts";
+import type { Subscriber } from "../src/webhooks/subscribers.ts";
 
 /**
  * One contender of `npm run bench -- webhooks`, in a process of its own so its CPU time and peak memory are its
@@ -125,11 +126,15 @@ if (contender === "dispatcher") {
   const agent = new Agent();
   const figures = await measure(async () => {
     let ok = 0;
-    await forEachConcurrently(requests, limit, async (webhook) => {
-      const response = await request(webhook.url, { method: "POST", headers: webhook.headers, body: webhook.body, dispatcher: agent });
-      await response.body.dump();
-      if (response.statusCode === 204) ok++;
-    });
+    await pMap(
+      requests,
+      async (webhook) => {
+        const response = await request(webhook.url, { method: "POST", headers: webhook.headers, body: webhook.body, dispatcher: agent });
+        await response.body.dump();
+        if (response.statusCode === 204) ok++;
+      },
+      { concurrency: limit },
+    );
     return ok;
   });
   await agent.close();

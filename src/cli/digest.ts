@@ -7,7 +7,7 @@ import { todayFromEnvironment } from "../lib/dates.ts";
 import { readVariable, readWholeNumber } from "../lib/environment.ts";
 import { mailerFromEnvironment } from "../lib/mailer.ts";
 import { IsoDate } from "../schemas/primitives.ts";
-import { DEFAULT_LOCK_WAIT_SECONDS, lockStateFolder } from "../webhooks/index.ts";
+import { DEFAULT_LOCK_WAIT_SECONDS, lockStateFolder } from "../webhooks/state.ts";
 
 /** The first 90-day cycle boundary when FACTS_DIGEST_EPOCH is not set. */
 const DEFAULT_EPOCH = "2026-01-01";

@@ -1,38 +1,31 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { parseArgs } from "node:util";
+import { parseWholeNumber, runCommand } from "../lib/command.ts";
 import { baseUrlFromEnvironment } from "../lib/config.ts";
 import { readVariable, readWholeNumber } from "../lib/environment.ts";
+import { UsageError } from "../lib/errors.ts";
 import { mailerFromEnvironment } from "../lib/mailer.ts";
-import {
-  allowHostsFromEnvironment,
-  createDeliveryStore,
-  createPinnedClient,
-  DEFAULT_CONCURRENCY,
-  DEFAULT_LOCK_WAIT_SECONDS,
-  DEFAULT_RETENTION_DAYS,
-  dispatch,
-  pingSubscriber,
-  type RunOptions,
-  type RunSummary,
-  requeueDeliveries,
-  runDeliveries,
-  type Subscriber,
-  subscribersFromEnvironment,
-  systemResolver,
-} from "../webhooks/index.ts";
+import { createPinnedClient, systemResolver } from "../webhooks/delivery.ts";
+import { chooseDispatchBase, dispatch, pingSubscriber, recordDispatchedHead, requeueDeliveries } from "../webhooks/dispatch.ts";
+import { DEFAULT_CONCURRENCY, type RunOptions, type RunSummary, runDeliveries } from "../webhooks/run-deliveries.ts";
+import { createDeliveryStore, DEFAULT_LOCK_WAIT_SECONDS, DEFAULT_RETENTION_DAYS } from "../webhooks/state.ts";
+import { allowHostsFromEnvironment, type Subscriber, subscribersFromEnvironment } from "../webhooks/subscribers.ts";
 
-const USAGE = `usage: npm run webhooks -- dispatch --base REV --head REV [--root DIR] [--wait SECONDS] [--concurrency N]
+/**
+ * `npm run webhooks -- dispatch | retry | ping | redeliver`. Exit codes (runCommand's): 0 done, including a dispatch
+ * whose head was already dispatched; 1 a ping the endpoint did not accept; 2 it could not run: a wrong argument or
+ * setting, nothing to compare against, a state folder locked by another command, or a torn or malformed state.
+ */
+const USAGE = `usage: npm run webhooks -- dispatch --head REV [--base REV] [--root DIR] [--wait SECONDS] [--concurrency N]
        npm run webhooks -- retry [--wait SECONDS] [--concurrency N]
        npm run webhooks -- ping --subscriber ID
        npm run webhooks -- redeliver --subscriber ID --since ISO-DATE [--wait SECONDS]`;
 
 const COMMANDS = ["dispatch", "retry", "ping", "redeliver"] as const;
 
-const wholeNumber = (name: string, text: string | undefined, fallback: number): number => {
-  if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text)) throw new Error(`--${name} must be a whole number, got "${text}"`);
-  return Number(text);
-};
+/** A whole-number option, or its fallback when it is not given. */
+const wholeNumber = (name: string, text: string | undefined, fallback: number, min = 0): number =>
+  text === undefined ? fallback : parseWholeNumber(text, `--${name}`, { min });
 
 const describeSummary = (summary: RunSummary): string => {
   const parts = Object.entries(summary.outcomes)
@@ -63,15 +56,12 @@ const main = async (): Promise<number> => {
     },
   });
   const command = positionals[0] as (typeof COMMANDS)[number];
-  if (positionals.length !== 1 || !COMMANDS.includes(command)) {
-    console.error(USAGE);
-    return 2;
-  }
+  if (positionals.length !== 1 || !COMMANDS.includes(command)) throw new UsageError("name one command: dispatch, retry, ping or redeliver");
   const subscribers = await subscribersFromEnvironment();
   const named = (): Subscriber => {
-    if (!values.subscriber) throw new Error(`${command} needs --subscriber ID`);
+    if (!values.subscriber) throw new UsageError(`${command} needs --subscriber ID`);
     const subscriber = subscribers.find((entry) => entry.id === values.subscriber);
-    if (!subscriber) throw new Error(`no subscriber "${values.subscriber}" in FACTS_WEBHOOK_SUBSCRIBERS`);
+    if (!subscriber) throw new UsageError(`no subscriber "${values.subscriber}" in FACTS_WEBHOOK_SUBSCRIBERS`);
     return subscriber;
   };
 
@@ -93,8 +83,11 @@ const main = async (): Promise<number> => {
     }
   }
 
+  const concurrency = wholeNumber("concurrency", values.concurrency, DEFAULT_CONCURRENCY, 1);
+  // The dispatching job stays for the 1- and 5-minute retries; the scheduled `retry` run makes the rest.
+  const maxWaitMs = wholeNumber("wait", values.wait, command === "dispatch" ? 600 : 0) * 1000;
   const stateDirectory = readVariable("FACTS_WEBHOOK_STATE");
-  if (!stateDirectory) throw new Error("FACTS_WEBHOOK_STATE is not set: name the folder that keeps the delivery state between runs");
+  if (!stateDirectory) throw new UsageError("FACTS_WEBHOOK_STATE is not set: name the folder that keeps the delivery state between runs");
   const store = await createDeliveryStore(stateDirectory, {
     now: () => new Date(),
     retentionDays: readWholeNumber("FACTS_WEBHOOK_RETENTION_DAYS", DEFAULT_RETENTION_DAYS),
@@ -112,21 +105,27 @@ const main = async (): Promise<number> => {
     log: (line) => console.log(line),
     subscribers,
     ...(mailer ? { mailer } : {}),
-    concurrency: Math.max(1, wholeNumber("concurrency", values.concurrency, DEFAULT_CONCURRENCY)),
-    // The dispatching job stays for the 1- and 5-minute retries; the scheduled `retry` run makes the rest.
-    maxWaitMs: wholeNumber("wait", values.wait, command === "dispatch" ? 600 : 0) * 1000,
+    concurrency,
+    maxWaitMs,
   };
   console.log(`${subscribers.length} subscriber(s) configured; state in ${stateDirectory}`);
   try {
     if (command === "dispatch") {
-      if (!values.base || !values.head) throw new Error("dispatch needs --base REV and --head REV");
-      const summary = await dispatch({ ...options, cwd: values.root, base: values.base, head: values.head, baseUrl: baseUrlFromEnvironment() });
+      if (!values.head) throw new UsageError("dispatch needs --head REV");
+      const choice = await chooseDispatchBase({ cwd: values.root, stateDirectory, head: values.head, ...(values.base ? { base: values.base } : {}) });
+      if ("done" in choice) {
+        console.log(`dispatch: nothing to send, ${choice.done}`);
+        return 0;
+      }
+      console.log(`dispatch from ${choice.base}: ${choice.why}`);
+      const summary = await dispatch({ ...options, cwd: values.root, base: choice.base, head: values.head, baseUrl: baseUrlFromEnvironment() });
+      recordDispatchedHead(stateDirectory, summary.head);
       console.log(
         `dispatch ${summary.base.slice(0, 12)}..${summary.head.slice(0, 12)}: ${summary.events.length} event(s), ${summary.planned} delivery(ies) (${summary.known} already known); ${describeSummary(summary)}`,
       );
     } else if (command === "redeliver") {
       const subscriber = named();
-      if (!values.since) throw new Error("redeliver needs --since ISO-DATE");
+      if (!values.since) throw new UsageError("redeliver needs --since ISO-DATE");
       const { requeued, foldedThrough } = await requeueDeliveries(store, subscriber.id, values.since, options.now());
       if (foldedThrough)
         console.log(`deliveries to ${subscriber.id} that finished up to ${foldedThrough} were folded out of the state and cannot be sent again`);
@@ -143,12 +142,4 @@ const main = async (): Promise<number> => {
   return 0;
 };
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(`webhooks failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 2;
-  },
-);
+runCommand("webhooks", main, USAGE);

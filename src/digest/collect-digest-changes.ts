@@ -2,7 +2,7 @@ import { readFactHistory } from "../derive/history/index.ts";
 import { versionNote } from "../derive/version-note.ts";
 import { loadFactsAtRevision } from "../model/index.ts";
 import type { FactFile } from "../schemas/fact-file.ts";
-import { computeEvents, type FactUpdatedEvent } from "../webhooks/index.ts";
+import { computeEvents, type FactUpdatedEvent } from "../webhooks/events.ts";
 import { impactLine } from "./impact-line.ts";
 
 export interface DigestChange {

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Environment } from "../lib/environment.ts";
 import { listTextFromEnvironment } from "../lib/environment.ts";
-import { parseSubscriberList } from "../webhooks/index.ts";
+import { parseSubscriberList } from "../webhooks/subscribers.ts";
 import { DigestSubscriber } from "./digest-subscriber.ts";
 
 /** The digest's recipients from FACTS_DIGEST_SUBSCRIBERS (JSON) or the file FACTS_DIGEST_SUBSCRIBERS_FILE names. */

@@ -13,7 +13,7 @@ import { ChangesIndex } from "../../src/schemas/changes.ts";
 import { FactCatalog, SingleFactResponse } from "../../src/schemas/fact.ts";
 import { Manifest } from "../../src/schemas/manifest.ts";
 import { WebhookBody } from "../../src/schemas/webhook.ts";
-import { buildWebhookBody, computeEvents } from "../../src/webhooks/events/index.ts";
+import { buildWebhookBody, computeEvents } from "../../src/webhooks/events.ts";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { FOREIGN_BUYER_BAN_SEED, SVT_2026_SEED } from "../helpers/scheduled-facts.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { verifyFactsWebhook } from "../../packages/client/src/index.ts";
-import { buildWebhookRequest } from "../../src/webhooks/delivery/build-webhook-request.ts";
-import { planDeliveries } from "../../src/webhooks/state/plan-deliveries.ts";
+import { buildWebhookRequest } from "../../src/webhooks/delivery.ts";
+import { planDeliveries } from "../../src/webhooks/dispatch.ts";
 import { rentCapEvent, SECRET } from "../webhooks/helpers/fixtures.ts";
 
 const sentAt = new Date("2026-11-22T09:00:00.000Z");

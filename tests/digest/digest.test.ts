@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { digestCycle } from "../../src/digest/digest-cycle.ts";
 import { impactLine } from "../../src/digest/impact-line.ts";
-import { lockStateFolder } from "../../src/webhooks/state/state-lock.ts";
+import { lockStateFolder } from "../../src/webhooks/state.ts";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";

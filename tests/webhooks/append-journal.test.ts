@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { openJournal } from "../../src/webhooks/state/journal.ts";
+import { openJournal } from "../../src/webhooks/state.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
 const linesOf = async (file: string): Promise<string[]> => (await readFile(file, "utf8")).split("\n");

@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { JOURNAL_FILE, SNAPSHOT_FILE } from "../../src/webhooks/state/delivery-store.ts";
+import { DISPATCHED_HEAD_FILE } from "../../src/webhooks/dispatch.ts";
+import { JOURNAL_FILE, SNAPSHOT_FILE } from "../../src/webhooks/state.ts";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -36,14 +37,14 @@ type StoredRecord = { id: string; subscriber: string; status: string; attempts: 
 
 /** The deliveries of the snapshot a finished run leaves, which must then be the only delivery state there is. */
 const snapshotRecords = async (state: string): Promise<StoredRecord[]> => {
-  expect((await readdir(state)).sort()).toEqual([SNAPSHOT_FILE, "disabled", "gone"]);
+  expect((await readdir(state)).sort()).toEqual([SNAPSHOT_FILE, "disabled", DISPATCHED_HEAD_FILE, "gone"].sort());
   const snapshot = JSON.parse(await readFile(path.join(state, SNAPSHOT_FILE), "utf8"));
-  return snapshot.deliveries.map((row: { id: string; sub: string; st: string; attempts: unknown[]; ev: string }) => ({
+  return snapshot.deliveries.map((row: { id: string; subscriber: string; status: string; attempts: unknown[]; eventKey: string }) => ({
     id: row.id,
-    subscriber: row.sub,
-    status: row.st,
+    subscriber: row.subscriber,
+    status: row.status,
     attempts: row.attempts,
-    event: snapshot.events[row.ev].event,
+    event: snapshot.events[row.eventKey].event,
   }));
 };
 
@@ -72,6 +73,12 @@ describe("npm run webhooks", () => {
       "other bc.fact.n01",
     ]);
 
+    // The same push again: its head is recorded as dispatched, so nothing is compared or sent.
+    const repeated = await runScript("src/cli/webhooks.ts", args, { env });
+    expect(repeated.code).toBe(0);
+    expect(repeated.stdout).toContain(`dispatch: nothing to send, ${head} was already dispatched (up to ${head})`);
+    // Without that record (a state restored from before it), the same range finds every delivery already known.
+    await rm(path.join(state, DISPATCHED_HEAD_FILE));
     const again = await runScript("src/cli/webhooks.ts", args, { env });
     expect(again.code).toBe(0);
     expect(again.stdout).toContain("4 delivery(ies) (4 already known); 0 attempt(s)");
@@ -80,7 +87,9 @@ describe("npm run webhooks", () => {
     expect(receiver.requests).toHaveLength(4);
 
     expect((await snapshotRecords(state)).map((record) => record.status)).toEqual(["delivered", "delivered", "delivered", "delivered"]);
-    const everything = [first.stdout, first.stderr, again.stdout, retry.stdout, ...(await stateFiles(state)).map((file) => file.text)].join("\n");
+    const everything = [first.stdout, first.stderr, repeated.stdout, again.stdout, retry.stdout, ...(await stateFiles(state)).map((file) => file.text)].join(
+      "\n",
+    );
     for (const secret of [SECRET, OTHER_SECRET, "t0ps3cr3tpath"]) expect(everything).not.toContain(secret);
   });
 
@@ -151,8 +160,8 @@ describe("npm run webhooks", () => {
     const journal = (await readFile(path.join(state, JOURNAL_FILE), "utf8")).split("\n").filter((line) => line.endsWith("}"));
     const started = new Set(
       journal
-        .map((line) => JSON.parse(line) as { delivery?: { id: string; st: string } })
-        .filter((line) => line.delivery?.st === "attempted")
+        .map((line) => JSON.parse(line) as { delivery?: { id: string; status: string } })
+        .filter((line) => line.delivery?.status === "attempted")
         .map((line) => line.delivery!.id),
     );
     for (const request of receiver.requests) expect(started.has(request.headers["x-facts-delivery"] as string)).toBe(true);

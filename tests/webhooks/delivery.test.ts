@@ -3,8 +3,8 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { verifyFactsWebhook } from "../../packages/client/src/index.ts";
 import { WebhookBody } from "../../src/schemas/webhook.ts";
-import { RETRY_SCHEDULE_MS } from "../../src/webhooks/delivery/retry-schedule.ts";
-import { runDeliveries } from "../../src/webhooks/delivery/run-deliveries.ts";
+import { RETRY_SCHEDULE_MS } from "../../src/webhooks/delivery.ts";
+import { runDeliveries } from "../../src/webhooks/run-deliveries.ts";
 import { fakeClock, RAW_SECRET, rentCapEvent, runContext, SECRET, seed, subscriber } from "./helpers/fixtures.ts";
 import { startReceiver, status } from "./helpers/receiver.ts";
 

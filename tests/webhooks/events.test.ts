@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadFactsAtRevision } from "../../src/model/load-facts.ts";
-import { computeEvents } from "../../src/webhooks/events/compute-events.ts";
-import { deliveryId, uuidV5 } from "../../src/webhooks/events/delivery-id.ts";
+import { computeEvents, deliveryId, uuidV5 } from "../../src/webhooks/events.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 import { rentCapEvent } from "./helpers/fixtures.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createMailer } from "../../src/lib/mailer.ts";
-import { nextRetryAt, RETRY_SCHEDULE_MS, retryOffsetMs } from "../../src/webhooks/delivery/retry-schedule.ts";
-import { runDeliveries } from "../../src/webhooks/delivery/run-deliveries.ts";
+import { nextRetryAt, RETRY_SCHEDULE_MS, retryOffsetMs } from "../../src/webhooks/delivery.ts";
+import { runDeliveries } from "../../src/webhooks/run-deliveries.ts";
 import { fakeClock, runContext, seed, subscriber } from "./helpers/fixtures.ts";
 import { startReceiver, status } from "./helpers/receiver.ts";
 import { startSmtpServer } from "./helpers/smtp.ts";

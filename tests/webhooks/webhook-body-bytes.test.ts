@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildWebhookBody } from "../../src/webhooks/events/build-webhook-body.ts";
-import { webhookBodyBytes } from "../../src/webhooks/events/webhook-body-bytes.ts";
+import { buildWebhookBody, webhookBodyBytes } from "../../src/webhooks/events.ts";
 import { rentCapEvent } from "./helpers/fixtures.ts";
 
 describe("the body bytes of an attempt", () => {

@@ -1,11 +1,11 @@
 import { afterEach } from "vitest";
-import { createPinnedClient } from "../../../src/webhooks/delivery/pinned-client.ts";
-import type { RunOptions } from "../../../src/webhooks/delivery/run-deliveries.ts";
-import type { FactUpdatedEvent } from "../../../src/webhooks/events/fact-updated-event.ts";
-import type { DeliveryRecord } from "../../../src/webhooks/state/delivery-record.ts";
-import { createDeliveryStore, type DeliveryStore } from "../../../src/webhooks/state/delivery-store.ts";
-import { planDeliveries } from "../../../src/webhooks/state/plan-deliveries.ts";
-import type { Subscriber } from "../../../src/webhooks/subscribers/subscriber.ts";
+import { createPinnedClient } from "../../../src/webhooks/delivery.ts";
+import { planDeliveries } from "../../../src/webhooks/dispatch.ts";
+import type { FactUpdatedEvent } from "../../../src/webhooks/events.ts";
+import type { RunOptions } from "../../../src/webhooks/run-deliveries.ts";
+import type { DeliveryRecord } from "../../../src/webhooks/state.ts";
+import { createDeliveryStore, type DeliveryStore } from "../../../src/webhooks/state.ts";
+import type { Subscriber } from "../../../src/webhooks/subscribers.ts";
 import { tempDir } from "../../helpers/temp-dir.ts";
 
 export const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";

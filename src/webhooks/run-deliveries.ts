@@ -1,19 +1,10 @@
-import type { Mailer } from "../../lib/mailer.ts";
-import { compareText } from "../../lib/text.ts";
-import type { DeliveryRecord, DeliveryStatus } from "../state/index.ts";
-import type { Subscriber } from "../subscribers/index.ts";
+import pMap from "p-map";
+import type { Mailer } from "../lib/mailer.ts";
+import { compareText } from "../lib/text.ts";
 import { deadDeliveryEmail, disabledSubscriberEmail } from "./dead-delivery-email.ts";
-import { type DeliveryContext, deliver } from "./deliver.ts";
-import { describeOutcome } from "./describe-outcome.ts";
-
-/** Runs `work` over `items` with at most `limit` at a time, in order of start. */
-export const forEachConcurrently = async <T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> => {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-};
+import { type DeliveryContext, deliver, describeOutcome } from "./delivery.ts";
+import type { DeliveryRecord, DeliveryStatus } from "./state.ts";
+import type { Subscriber } from "./subscribers.ts";
 
 export interface RunOptions extends DeliveryContext {
   subscribers: readonly Subscriber[];
@@ -165,29 +156,33 @@ export const runDeliveries = async (options: RunOptions): Promise<RunSummary> =>
       .filter((record) => isDue(record, at) && !unconfigured.has(record.subscriber) && (options.only === undefined || record.subscriber === options.only))
       .sort((a, b) => compareText(a.nextAttemptAt ?? "", b.nextAttemptAt ?? "") || compareText(a.id, b.id));
 
-    await forEachConcurrently(due, options.concurrency ?? DEFAULT_CONCURRENCY, async (record) => {
-      if (gone.has(record.subscriber) || disabled.has(record.subscriber)) return;
-      const subscriber = subscribers.get(record.subscriber);
-      if (!subscriber) {
-        if (!unconfigured.has(record.subscriber)) log(`subscriber ${record.subscriber} is no longer configured: its open deliveries are left as they are`);
-        unconfigured.add(record.subscriber);
-        return;
-      }
-      const finished = await deliver(record, subscriber, options);
-      attempts++;
-      records.set(finished.id, finished);
-      touched.add(finished.id);
-      const attempt = finished.attempts.at(-1)!;
-      const result = finished.status === "retrying" ? `retrying at ${finished.nextAttemptAt}` : finished.status;
-      log(`${label(finished)} attempt ${attempt.number}: ${describeOutcome(attempt.outcome!)} -> ${result}`);
-      await trackHealth(finished);
-      if (finished.status === "gone" && !gone.has(subscriber.id)) {
-        const mark = { subscriber: subscriber.id, since: attempt.finishedAt!, delivery: finished.id };
-        gone.set(subscriber.id, mark);
-        await store.markGone(mark);
-        log(`subscriber ${subscriber.id} answered 410 Gone: nothing more is sent to it`);
-      }
-    });
+    await pMap(
+      due,
+      async (record) => {
+        if (gone.has(record.subscriber) || disabled.has(record.subscriber)) return;
+        const subscriber = subscribers.get(record.subscriber);
+        if (!subscriber) {
+          if (!unconfigured.has(record.subscriber)) log(`subscriber ${record.subscriber} is no longer configured: its open deliveries are left as they are`);
+          unconfigured.add(record.subscriber);
+          return;
+        }
+        const finished = await deliver(record, subscriber, options);
+        attempts++;
+        records.set(finished.id, finished);
+        touched.add(finished.id);
+        const attempt = finished.attempts.at(-1)!;
+        const result = finished.status === "retrying" ? `retrying at ${finished.nextAttemptAt}` : finished.status;
+        log(`${label(finished)} attempt ${attempt.number}: ${describeOutcome(attempt.outcome!)} -> ${result}`);
+        await trackHealth(finished);
+        if (finished.status === "gone" && !gone.has(subscriber.id)) {
+          const mark = { subscriber: subscriber.id, since: attempt.finishedAt!, delivery: finished.id };
+          gone.set(subscriber.id, mark);
+          await store.markGone(mark);
+          log(`subscriber ${subscriber.id} answered 410 Gone: nothing more is sent to it`);
+        }
+      },
+      { concurrency: Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY) },
+    );
     await closeGone();
     await sendNotices();
     await sendDisabledNotices();

@@ -1,5 +1,10 @@
 import { createHmac } from "node:crypto";
+import { SERVICE } from "../lib/config.ts";
 
+/**
+ * The HMAC signing of webhook requests: both signatures of one attempt, and the headers that carry them. The other
+ * side (verifying a delivery) is the client package's verifyFactsWebhook.
+ */
 export interface WebhookSignatures {
   /**
    * SPEC.md 5.3: `sha256=<hex HMAC-SHA256 of the body>`, keyed by the secret exactly as the subscriber holds it.
@@ -33,5 +38,35 @@ export const signWebhook = (parts: { id: string; timestamp: number; body: Buffer
   return {
     "X-Facts-Signature": `sha256=${createHmac("sha256", factsKey).update(parts.body).digest("hex")}`,
     "webhook-signature": standard.join(" "),
+  };
+};
+
+export const USER_AGENT = `${SERVICE.slug}-webhook/1.0`;
+
+/** The headers of one signed request: the same set for every event type (a ping names no fact and no version). */
+export const signedHeaders = (
+  parts: { id: string; event: string; factId?: string; version?: number; body: Buffer },
+  secrets: { current: string; previous?: string },
+  sentAt: Date,
+): Record<string, string> => {
+  const timestamp = Math.floor(sentAt.getTime() / 1000);
+  const signatures = signWebhook({
+    id: parts.id,
+    timestamp,
+    body: parts.body,
+    secret: secrets.current,
+    ...(secrets.previous === undefined ? {} : { previousSecret: secrets.previous }),
+  });
+  return {
+    "Content-Type": "application/json",
+    "User-Agent": USER_AGENT,
+    "X-Facts-Signature": signatures["X-Facts-Signature"],
+    "X-Facts-Delivery": parts.id,
+    "X-Facts-Event": parts.event,
+    ...(parts.factId === undefined ? {} : { "X-Facts-Fact-Id": parts.factId }),
+    ...(parts.version === undefined ? {} : { "X-Facts-Version": String(parts.version) }),
+    "webhook-id": parts.id,
+    "webhook-timestamp": String(timestamp),
+    "webhook-signature": signatures["webhook-signature"],
   };
 };

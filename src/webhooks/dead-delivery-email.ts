@@ -1,8 +1,8 @@
-import { SERVICE, urlsFor } from "../../lib/config.ts";
-import type { MailMessage } from "../../lib/mailer.ts";
-import type { DeliveryRecord } from "../state/index.ts";
-import type { Subscriber } from "../subscribers/index.ts";
-import { describeOutcome } from "./describe-outcome.ts";
+import { SERVICE, urlsFor } from "../lib/config.ts";
+import type { MailMessage } from "../lib/mailer.ts";
+import { describeOutcome } from "./delivery.ts";
+import type { DeliveryRecord } from "./state.ts";
+import type { Subscriber } from "./subscribers.ts";
 
 /** A subscriber URL as it may appear in logs and emails: its origin only, since paths and queries often carry tokens. */
 export const redactUrl = (rawUrl: string): string => {

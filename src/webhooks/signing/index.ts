@@ -1,1 +1,0 @@
-export { signWebhook } from "./sign-webhook.ts";
