@@ -11,22 +11,18 @@ import {
   computeMinimumDownPayment,
   computeMortgageInsurancePremium,
   computeMortgagePayment,
-  computePropertyTransferTax,
   computeQualifyingRate,
-  GET_FACT,
-  getFact,
   HOME_OWNER_GRANT,
   MAX_PRINCIPAL,
   MINIMUM_DOWN_PAYMENT,
   MORTGAGE_INSURANCE_PREMIUM,
   MORTGAGE_PAYMENT,
-  PROPERTY_TRANSFER_TAX,
   QUALIFYING_RATE,
-  SEARCH_FACTS,
-  searchFacts,
-  UPCOMING_CHANGES,
-  upcomingChanges,
-} from "./tools/index.ts";
+} from "./tools/calculators.ts";
+import { GET_FACT, getFact } from "./tools/get-fact.ts";
+import { computePropertyTransferTax, PROPERTY_TRANSFER_TAX } from "./tools/property-transfer-tax.ts";
+import { SEARCH_FACTS, searchFacts } from "./tools/search-facts.ts";
+import { UPCOMING_CHANGES, upcomingChanges } from "./tools/upcoming-changes.ts";
 
 /**
  * An MCP server answering from one loaded tree with read-only tools: three that read the facts and one per

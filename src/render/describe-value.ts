@@ -1,5 +1,7 @@
 import type { Bracket } from "../schemas/fact-value.ts";
-import { describeKey, formatCad, formatNumberFor, formatNumberWithUnit, formatPercent, formatTextFor } from "./pages/text/index.ts";
+import { describeKey } from "./pages/text/describe-key.ts";
+import { formatCad, formatPercent } from "./pages/text/format-number.ts";
+import { formatNumberFor, formatNumberWithUnit, formatTextFor } from "./pages/text/format-scalar.ts";
 
 export const isBracketArray = (value: unknown): value is Bracket[] =>
   Array.isArray(value) && value.length > 0 && value.every((item) => item !== null && typeof item === "object" && "rate" in item && "upper" in item);

@@ -102,7 +102,7 @@ describe("the value shown for people, on the real catalog", () => {
   });
 
   it("writes enumeration members in words and links fact ids to their pages", async () => {
-    const { factLinks } = await import("../../src/render/pages/text/index.ts");
+    const { factLinks } = await import("../../src/render/pages/text/fact-links.ts");
     const tod = markupOf("bc.tod.transit_oriented_development");
     expect(tod).toContain("Rapid transit station");
     expect(tod).not.toContain("rapid-transit-station");

@@ -9,7 +9,7 @@ import {
   PAYMENT_FREQUENCIES,
   qualifyingRate,
 } from "../../../packages/client/src/index.ts";
-import { formatCad, formatPercent } from "../../render/pages/text/index.ts";
+import { formatCad, formatPercent } from "../../render/pages/text/format-number.ts";
 import { IsoDate } from "../../schemas/index.ts";
 import type { SiteTree } from "../site-tree.ts";
 import type { ToolAnswer } from "../tool-answer.ts";

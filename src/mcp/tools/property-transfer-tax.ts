@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { propertyTransferTax } from "../../../packages/client/src/index.ts";
-import { formatCad, formatPercent } from "../../render/pages/text/index.ts";
+import { formatCad, formatPercent } from "../../render/pages/text/format-number.ts";
 import { FactId, IsoDate } from "../../schemas/index.ts";
 import { indented } from "../citation-text.ts";
 import type { SiteTree } from "../site-tree.ts";

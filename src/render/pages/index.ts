@@ -1,7 +1,7 @@
 import { SITE_PATHS } from "../../lib/site-paths.ts";
 import type { SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
-import { siteAssets } from "./parts/index.ts";
+import { siteAssets } from "./parts/site-assets.ts";
 import { renderAffordabilityPage } from "./render-affordability-page.ts";
 import { renderCalculatorsPage } from "./render-calculators-page.ts";
 import { renderCatalogPage } from "./render-catalog-page.ts";

@@ -3,10 +3,14 @@ import type { IndexData } from "../../affordability/load-index-data.ts";
 import { boardLabel, monthLabel, previousMonth } from "../../affordability/month-labels.ts";
 import { publicationStatus } from "../../affordability/publication-status.ts";
 import { type AffordabilityEntry, type AffordabilityPublication, BOARDS, type Board } from "../../schemas/affordability.ts";
-import { INDEX_FORMULA, latestEntry } from "../api/index.ts";
+import { INDEX_FORMULA, latestEntry } from "../api/render-affordability.ts";
 import type { SiteModel } from "../site-model.ts";
-import { renderAffordabilityDatasetJsonLd, renderIndexChart, renderPage } from "./parts/index.ts";
-import { formatCad, formatPercent, type Html, html, readableDate } from "./text/index.ts";
+import { renderAffordabilityDatasetJsonLd } from "./parts/dataset-json-ld.ts";
+import { renderPage } from "./parts/page-layout.ts";
+import { renderIndexChart } from "./parts/render-index-chart.ts";
+import { readableDate } from "./text/format-date.ts";
+import { formatCad, formatPercent } from "./text/format-number.ts";
+import { type Html, html } from "./text/html.ts";
 
 const TREND_WORDS: Record<string, string> = { improving: "more affordable", worsening: "less affordable", stable: "about the same" };
 

@@ -1,9 +1,14 @@
 import { SERVICE } from "../../lib/config.ts";
 import { DOMAINS } from "../../schemas/primitives.ts";
 import type { SiteModel } from "../site-model.ts";
-import { renderDatasetJsonLd, renderPage, renderUpcomingSection } from "./parts/index.ts";
+import { renderDatasetJsonLd } from "./parts/dataset-json-ld.ts";
+import { renderPage } from "./parts/page-layout.ts";
 import { renderCatalogRows } from "./parts/render-catalog-rows.ts";
-import { DOMAIN_NAMES, domainSectionId, html, readableDate, sitePath } from "./text/index.ts";
+import { renderUpcomingSection } from "./parts/render-upcoming-section.ts";
+import { DOMAIN_NAMES, domainSectionId } from "./text/domain-names.ts";
+import { readableDate } from "./text/format-date.ts";
+import { html } from "./text/html.ts";
+import { sitePath } from "./text/site-path.ts";
 
 const count = (n: number): string => `${n} ${n === 1 ? "fact" : "facts"}`;
 

@@ -2,8 +2,10 @@ import { versionNote } from "../../derive/version-note.ts";
 import { SERVICE } from "../../lib/config.ts";
 import { compareText } from "../../lib/text.ts";
 import type { SiteModel } from "../site-model.ts";
-import { renderPage } from "./parts/index.ts";
-import { type Html, html, readableDate, readableDateTime, sitePath } from "./text/index.ts";
+import { renderPage } from "./parts/page-layout.ts";
+import { readableDate, readableDateTime } from "./text/format-date.ts";
+import { type Html, html } from "./text/html.ts";
+import { sitePath } from "./text/site-path.ts";
 
 const dateCell = (isoDate: string): Html => html`<time datetime="${isoDate}">${readableDate(isoDate)}</time>`;
 const commitCell = (isoDateTime: string): Html => html`<time datetime="${isoDateTime}">${readableDateTime(isoDateTime)}</time>`;

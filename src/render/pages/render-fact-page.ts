@@ -1,8 +1,13 @@
 import { SERVICE } from "../../lib/config.ts";
 import type { Fact } from "../../schemas/fact.ts";
 import type { SiteModel } from "../site-model.ts";
-import { renderFact, renderPage, renderReportLinks } from "./parts/index.ts";
-import { DOMAIN_NAMES, domainSectionId, factLinks, html, sitePath } from "./text/index.ts";
+import { renderPage } from "./parts/page-layout.ts";
+import { renderFact } from "./parts/render-fact.ts";
+import { renderReportLinks } from "./parts/report-links.ts";
+import { DOMAIN_NAMES, domainSectionId } from "./text/domain-names.ts";
+import { factLinks } from "./text/fact-links.ts";
+import { html } from "./text/html.ts";
+import { sitePath } from "./text/site-path.ts";
 
 /**
  * `/<fact id>.html`: one fact's full record: the value, every source with its dates, quoted passage and notes, what

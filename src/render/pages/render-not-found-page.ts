@@ -1,7 +1,7 @@
 import { SERVICE } from "../../lib/config.ts";
 import type { SiteModel } from "../site-model.ts";
 import { pageLinker, renderPage } from "./parts/page-layout.ts";
-import { html } from "./text/index.ts";
+import { html } from "./text/html.ts";
 
 /**
  * `/404.html`: what a reader sees for a page that does not exist. Static hosts serve it in place of any missing path

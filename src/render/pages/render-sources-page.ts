@@ -3,8 +3,11 @@ import type { CitationKind } from "../../schemas/citation.ts";
 import { ORGANISATION_KIND_WORDS, ORGANISATION_KINDS } from "../../schemas/organisation.ts";
 import type { SiteModel } from "../site-model.ts";
 import { sourceCounts, sourcesSummary } from "../source-counts.ts";
-import { citationsByOrg, renderPage } from "./parts/index.ts";
-import { html, readableDate, sitePath } from "./text/index.ts";
+import { citationsByOrg } from "./parts/citations-by-org.ts";
+import { renderPage } from "./parts/page-layout.ts";
+import { readableDate } from "./text/format-date.ts";
+import { html } from "./text/html.ts";
+import { sitePath } from "./text/site-path.ts";
 
 const KIND_HEADINGS = {
   government: "Government",

@@ -1,6 +1,6 @@
 import { SERVICE } from "../../../lib/config.ts";
 import type { SiteModel } from "../../site-model.ts";
-import { type Html, trustedHtml } from "../text/index.ts";
+import { type Html, trustedHtml } from "../text/html.ts";
 
 /** JSON inside `<script>`: `<` is escaped so no text in the data can close the element early. */
 export const scriptJson = (value: unknown): string =>

@@ -1,7 +1,9 @@
 import { SERVICE } from "../../../lib/config.ts";
 import { SITE_PATHS } from "../../../lib/site-paths.ts";
 import type { SiteModel } from "../../site-model.ts";
-import { type Html, html, readableDate, readableDateTime, sitePath } from "../text/index.ts";
+import { readableDate, readableDateTime } from "../text/format-date.ts";
+import { type Html, html } from "../text/html.ts";
+import { sitePath } from "../text/site-path.ts";
 import { issueChooserUrl } from "./report-links.ts";
 
 export type PageName = "catalog" | "sources" | "changelog" | "affordability" | "calculators" | "fact" | "not-found";

@@ -1,5 +1,6 @@
 import type { Bracket } from "../../../schemas/fact-value.ts";
-import { formatCad, formatPercent, type Html, html } from "../text/index.ts";
+import { formatCad, formatPercent } from "../text/format-number.ts";
+import { type Html, html } from "../text/html.ts";
 
 /** The range a bracket covers, from the previous bracket's upper bound: "Up to $200,000", "$200,000 to $2,000,000", "Over $3,000,000". */
 export const bracketRange = (brackets: readonly Bracket[], index: number): string => {

@@ -4,7 +4,11 @@ import type { Fact } from "../../../schemas/fact.ts";
 import { expectedStatus } from "../../../schemas/next-expected.ts";
 import { describeValue } from "../../describe-value.ts";
 import { sourceCounts } from "../../source-counts.ts";
-import { describeKey, formatNumberFor, formatTextFor, type Html, html, type KeyKind, shortDate, sitePath } from "../text/index.ts";
+import { describeKey, type KeyKind } from "../text/describe-key.ts";
+import { shortDate } from "../text/format-date.ts";
+import { formatNumberFor, formatTextFor } from "../text/format-scalar.ts";
+import { type Html, html } from "../text/html.ts";
+import { sitePath } from "../text/site-path.ts";
 
 /** The most a catalog row says of a value before it leaves the rest to the fact's page. */
 const VALUE_FIELDS = 3;

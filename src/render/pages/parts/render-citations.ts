@@ -1,6 +1,8 @@
 import type { Citation } from "../../../schemas/citation.ts";
 import { sourceCounts } from "../../source-counts.ts";
-import { type FactLinks, type Html, html, readableDate, withFactLinks } from "../text/index.ts";
+import { type FactLinks, withFactLinks } from "../text/fact-links.ts";
+import { readableDate } from "../text/format-date.ts";
+import { type Html, html } from "../text/html.ts";
 
 const date = (isoDate: string): Html => html`<time datetime="${isoDate}">${readableDate(isoDate)}</time>`;
 

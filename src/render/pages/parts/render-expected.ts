@@ -1,6 +1,7 @@
 import type { Fact } from "../../../schemas/fact.ts";
 import { expectedStatus } from "../../../schemas/next-expected.ts";
-import { type Html, html, readableDate } from "../text/index.ts";
+import { readableDate } from "../text/format-date.ts";
+import { type Html, html } from "../text/html.ts";
 
 /**
  * A fact's next expected announcement: what is expected, by when, where it will be published and, once `by_iso` has

@@ -1,7 +1,9 @@
 import type { Urls } from "../../../lib/config.ts";
 import type { FactDiff } from "../../../schemas/diff.ts";
 import type { Fact, HistoryEntry } from "../../../schemas/fact.ts";
-import { type Html, html, readableDate, sitePath } from "../text/index.ts";
+import { readableDate } from "../text/format-date.ts";
+import { type Html, html } from "../text/html.ts";
+import { sitePath } from "../text/site-path.ts";
 import { renderValue } from "./render-value.ts";
 
 const date = (isoDate: string | undefined): Html => (isoDate ? html`<time datetime="${isoDate}">${readableDate(isoDate)}</time>` : html`unknown`);

@@ -1,7 +1,7 @@
 import type { SourceQuality } from "../../../affordability/compute-series.ts";
 import { boardLabel, monthLabel, monthsBetween } from "../../../affordability/month-labels.ts";
 import { type AffordabilityEntry, BOARDS, type Board } from "../../../schemas/affordability.ts";
-import { type Html, html } from "../text/index.ts";
+import { type Html, html } from "../text/html.ts";
 
 const WIDTH = 720;
 const MARGIN = { top: 16, right: 36, left: 132 };

@@ -1,5 +1,7 @@
 import type { Fact } from "../../../schemas/fact.ts";
-import { type FactLinks, type Html, html, readableDate, withFactLinks } from "../text/index.ts";
+import { type FactLinks, withFactLinks } from "../text/fact-links.ts";
+import { readableDate } from "../text/format-date.ts";
+import { type Html, html } from "../text/html.ts";
 import { renderCitations } from "./render-citations.ts";
 import { renderValue } from "./render-value.ts";
 

@@ -1,7 +1,9 @@
 import { addDays } from "../../../lib/dates.ts";
-import { UPCOMING_WINDOW_DAYS, upcomingItems } from "../../feeds/index.ts";
+import { UPCOMING_WINDOW_DAYS, upcomingItems } from "../../feeds/upcoming-items.ts";
 import type { SiteModel } from "../../site-model.ts";
-import { html, readableDate, sitePath } from "../text/index.ts";
+import { readableDate } from "../text/format-date.ts";
+import { html } from "../text/html.ts";
+import { sitePath } from "../text/site-path.ts";
 
 /** The page lists only the lapses of the next two months; the calendar, feed and JSON carry the whole year. */
 const LAPSES_SHOWN_DAYS = 60;

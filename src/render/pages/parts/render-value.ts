@@ -1,17 +1,9 @@
 import { isBracketArray } from "../../describe-value.ts";
-import {
-  describeKey,
-  type FactLinks,
-  formatNumberFor,
-  formatNumberWithUnit,
-  formatTextFor,
-  type Html,
-  hasGlossaryEntry,
-  html,
-  isIsoDate,
-  readableDate,
-  withFactLinks,
-} from "../text/index.ts";
+import { describeKey, hasGlossaryEntry } from "../text/describe-key.ts";
+import { type FactLinks, withFactLinks } from "../text/fact-links.ts";
+import { isIsoDate, readableDate } from "../text/format-date.ts";
+import { formatNumberFor, formatNumberWithUnit, formatTextFor } from "../text/format-scalar.ts";
+import { type Html, html } from "../text/html.ts";
 import { renderBracketTable } from "./render-bracket-table.ts";
 
 type Scalar = string | number | boolean | null;

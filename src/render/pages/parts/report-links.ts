@@ -1,7 +1,7 @@
 import { DEFAULT_BRANCH } from "../../../lib/config.ts";
 import type { Fact } from "../../../schemas/fact.ts";
 import type { SiteModel } from "../../site-model.ts";
-import { type Html, html } from "../text/index.ts";
+import { type Html, html } from "../text/html.ts";
 
 /**
  * The issue form of `.github/ISSUE_TEMPLATE/`, and the ids of its fields that the "Report an error" link fills in:

@@ -1,6 +1,13 @@
+/**
+ * The local server (`npm run serve`): what the command line, the tests and the benchmark use. It serves the site
+ * from memory (site.ts) through `node:http`'s public API (respond.ts, errors.ts), and reports the open-file limit,
+ * since each connection holds one file descriptor.
+ */
+import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
-import { answerClientError, createRequestHandler } from "./respond/index.ts";
-import { loadSite, type Site } from "./site/index.ts";
+import { answerClientError } from "./errors.ts";
+import { createRequestHandler } from "./respond.ts";
+import { loadSite, type Site } from "./site.ts";
 
 export interface StaticServer extends Server {
   /** The tree being served. */
@@ -71,4 +78,34 @@ export const createStaticServer = async (options: { root: string }): Promise<Sta
       return current;
     },
   });
+};
+
+export interface OpenFileLimit {
+  /** The limit the process runs with (RLIMIT_NOFILE's soft limit); `Infinity` when unlimited. */
+  soft: number;
+  /** The ceiling the soft limit may be raised to without privileges. */
+  hard: number;
+}
+
+const limitValue = (text: string): number => (text === "unlimited" ? Number.POSITIVE_INFINITY : Number(text));
+
+/**
+ * The open-file limit of this process, from /proc/self/limits; undefined where there is no such file (any system but
+ * Linux). Node raises the soft limit to the hard limit as it starts on every POSIX system, so there is nothing left
+ * for the server to raise: this only reads what Node obtained, so that the server can say how many connections it
+ * can hold (each holds one file descriptor).
+ */
+export const readOpenFileLimit = async (): Promise<OpenFileLimit | undefined> => {
+  const text = await readFile("/proc/self/limits", "utf8").catch(() => undefined);
+  const match = text === undefined ? null : /^Max open files\s+(\d+|unlimited)\s+(\d+|unlimited)\s/m.exec(text);
+  return match === null ? undefined : { soft: limitValue(match[1]!), hard: limitValue(match[2]!) };
+};
+
+const shown = (value: number): string => (value === Number.POSITIVE_INFINITY ? "unlimited" : String(value));
+
+/** One line for the server's start-up output. */
+export const describeOpenFileLimit = (limit: OpenFileLimit | undefined): string => {
+  if (limit === undefined) return `Open-file limit: not readable on ${process.platform} (see ulimit -n); each connection holds one file`;
+  const below = limit.soft < limit.hard ? ` (the hard limit is ${shown(limit.hard)}, but the soft limit was not raised to it)` : "";
+  return `Open-file limit: ${shown(limit.soft)}${below}; each connection holds one file`;
 };
