@@ -1,6 +1,6 @@
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { SiteFiles } from "../render/site-files.ts";
+import type { SiteFiles } from "../render/site-model.ts";
 
 /**
  * Writes the tree into a fresh sibling folder, then swaps it in with renames: readers see the old tree or the new

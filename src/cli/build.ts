@@ -6,7 +6,7 @@ import { runCommand } from "../lib/command.ts";
 import { baseUrlFromEnvironment, repositoryFromEnvironment, websubHubFromEnvironment } from "../lib/config.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
 import { readVariable } from "../lib/environment.ts";
-import { renderSite } from "../render/index.ts";
+import { renderSite } from "../render/render-site.ts";
 import { KEYS_FILE, readSigningKeys, signingKeyFromPem, signSite } from "../signing/index.ts";
 
 /**

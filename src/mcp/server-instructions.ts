@@ -1,4 +1,4 @@
-import { sourcesSummary } from "../render/source-counts.ts";
+import { sourcesSummary } from "../render/site-model.ts";
 import { DOMAINS } from "../schemas/index.ts";
 import type { SiteTree } from "./site-tree.ts";
 

@@ -1,6 +1,6 @@
 import { sign } from "node:crypto";
 import { SITE_PATHS } from "../lib/site-paths.ts";
-import type { SiteFiles } from "../render/site-files.ts";
+import type { SiteFiles } from "../render/site-model.ts";
 import type { ManifestSigner } from "./signing-key-from-pem.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { forbiddenCharacter } from "../../src/lib/text.ts";
-import { GLOSSARY } from "../../src/render/api/aliases.ts";
+import { GLOSSARY } from "../../src/render/api/discovery.ts";
 
 /** Every character of `texts` the text rule refuses (one-line text: the glossary's keys and words are single terms). */
 const refused = (texts: readonly string[]): string[] =>

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createFactsClient, FactsClientError } from "../../packages/client/src/index.ts";
 import { buildModel } from "../../src/build/build-model.ts";
 import { writeSite } from "../../src/build/write-site.ts";
-import { renderSite } from "../../src/render/index.ts";
+import { renderSite } from "../../src/render/render-site.ts";
 import type { Manifest, SearchIndex, SeriesResponse, SingleFactResponse } from "../../src/schemas/index.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { factJson, type GitRepo } from "../helpers/git-repo.ts";

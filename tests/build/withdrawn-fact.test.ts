@@ -8,7 +8,7 @@ import { SITE_PATHS } from "../../src/lib/site-paths.ts";
 import { loadSiteTree } from "../../src/mcp/load-site-tree.ts";
 import { getFact } from "../../src/mcp/tools/get-fact.ts";
 import { loadFactsAtRevision } from "../../src/model/index.ts";
-import { renderSite } from "../../src/render/index.ts";
+import { renderSite } from "../../src/render/render-site.ts";
 import { ChangesIndex } from "../../src/schemas/changes.ts";
 import { FactCatalog, SingleFactResponse } from "../../src/schemas/fact.ts";
 import { Manifest } from "../../src/schemas/manifest.ts";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll } from "vitest";
 import { buildModel } from "../../src/build/build-model.ts";
 import { writeSite } from "../../src/build/write-site.ts";
-import { renderSite } from "../../src/render/index.ts";
+import { renderSite } from "../../src/render/render-site.ts";
 import { dataToday } from "../pages/data-today.ts";
 import { PROJECT_ROOT } from "./run-script.ts";
 

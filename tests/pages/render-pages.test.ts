@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SERVICE } from "../../src/lib/config.ts";
 import { escapeHtml } from "../../src/lib/text.ts";
 import { latestRetrieved } from "../../src/model/index.ts";
-import { renderSite } from "../../src/render/index.ts";
-import { renderPages } from "../../src/render/pages/index.ts";
+import { renderPages } from "../../src/render/pages/render-pages.ts";
+import { renderSite } from "../../src/render/render-site.ts";
 import type { SiteModel } from "../../src/render/site-model.ts";
-import { sourceCounts, sourcesSummary } from "../../src/render/source-counts.ts";
+import { sourceCounts, sourcesSummary } from "../../src/render/site-model.ts";
 import { ORGANISATION_KIND_WORDS } from "../../src/schemas/organisation.ts";
 import { realModel } from "./site-model.ts";
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { escapeHtml } from "../../src/lib/text.ts";
-import { renderValue } from "../../src/render/pages/parts/render-value.ts";
+import { renderValue } from "../../src/render/pages/render-fact.ts";
 import type { SiteModel } from "../../src/render/site-model.ts";
 import type { Fact } from "../../src/schemas/fact.ts";
 import { realModel } from "./site-model.ts";
@@ -102,7 +102,7 @@ describe("the value shown for people, on the real catalog", () => {
   });
 
   it("writes enumeration members in words and links fact ids to their pages", async () => {
-    const { factLinks } = await import("../../src/render/pages/text/fact-links.ts");
+    const { factLinks } = await import("../../src/render/text.ts");
     const tod = markupOf("bc.tod.transit_oriented_development");
     expect(tod).toContain("Rapid transit station");
     expect(tod).not.toContain("rapid-transit-station");
@@ -129,7 +129,7 @@ describe("the value shown for people, on the real catalog", () => {
 
 describe("escaping", () => {
   it("escapes citation notes with quotes, ampersands and angle brackets wherever they appear", async () => {
-    const { renderPages } = await import("../../src/render/pages/index.ts");
+    const { renderPages } = await import("../../src/render/pages/render-pages.ts");
     const hostile = `Notes with "quotes", Chilliwack & District, <script>alert('x')</script> and a > sign`;
     const [first, ...rest] = model.facts;
     const altered: SiteModel = {

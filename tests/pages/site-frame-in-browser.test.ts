@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { DEFAULT_REPOSITORY, repositoryFromEnvironment } from "../../src/lib/config.ts";
-import { REPORT_ERROR_FIELDS, REPORT_ERROR_TEMPLATE } from "../../src/render/pages/parts/report-links.ts";
+import { REPORT_ERROR_FIELDS, REPORT_ERROR_TEMPLATE } from "../../src/render/pages/page-layout.ts";
 import { createStaticServer, type StaticServer } from "../../src/server/static-server.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { CHROMIUM, hasChromium, launchChromium } from "./browser.ts";

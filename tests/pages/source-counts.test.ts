@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { organisationKindsText, sourceCounts, sourcesSummary } from "../../src/render/source-counts.ts";
+import { organisationKindsText, sourceCounts, sourcesSummary } from "../../src/render/site-model.ts";
 
 const cite = (kind: "official" | "official-copy" | "secondary", org_id = "bc-ministry-of-finance", org_kind = "government" as const) => ({
   kind,

@@ -8,7 +8,7 @@ import Parser from "rss-parser";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildModel } from "../../src/build/build-model.ts";
 import { websubHubFromEnvironment } from "../../src/lib/config.ts";
-import { renderSite } from "../../src/render/index.ts";
+import { renderSite } from "../../src/render/render-site.ts";
 import { feedTopics, MAX_HUB_ANSWER_BYTES, publishToHub } from "../../src/websub/index.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { memberInForce, seriesMembers, seriesOf } from "../../model/index.ts";
-import { describeValue } from "../../render/describe-value.ts";
+import { describeValue } from "../../render/text.ts";
 import { describeExpected, expectedStatus, FactId, HistoryEntry, IsoDate, SeriesId, SeriesMember } from "../../schemas/index.ts";
 import { citationText, indented } from "../citation-text.ts";
 import { PublishedFact, type SiteTree } from "../site-tree.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { addDays } from "../../lib/dates.ts";
-import { describeValue } from "../../render/describe-value.ts";
+import { describeValue } from "../../render/text.ts";
 import { AbsoluteUrl, IsoDate, PublishedCitation, UpcomingItem } from "../../schemas/index.ts";
 import { citationText, indented } from "../citation-text.ts";
 import type { SiteTree } from "../site-tree.ts";

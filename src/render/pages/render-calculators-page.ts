@@ -1,9 +1,8 @@
 import { SITE_PATHS } from "../../lib/site-paths.ts";
 import type { SiteModel } from "../site-model.ts";
-import { renderPage } from "./parts/page-layout.ts";
+import { type Html, html, sitePath } from "../text.ts";
+import { renderPage } from "./page-layout.ts";
 import { readableDate } from "./text/format-date.ts";
-import { type Html, html } from "./text/html.ts";
-import { sitePath } from "./text/site-path.ts";
 
 /** The facts each calculator reads, in the order the page lists them; the page links each one that is published. */
 export const CALCULATOR_FACTS = {

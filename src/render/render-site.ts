@@ -1,23 +1,12 @@
+import { renderHostFiles, renderLlms, renderManifest, renderSearchIndex, renderWellKnown } from "./api/discovery.ts";
+import { renderChanges, renderDiffs, renderFactEndpoints, renderSeries, renderValueSchemas } from "./api/fact-endpoints.ts";
 import { renderAffordability } from "./api/render-affordability.ts";
 import { renderBulk } from "./api/render-bulk.ts";
-import { renderChanges } from "./api/render-changes.ts";
-import { renderDiffs } from "./api/render-diffs.ts";
-import { renderFactEndpoints } from "./api/render-fact-endpoints.ts";
-import { renderHostFiles } from "./api/render-host-files.ts";
-import { renderLlms } from "./api/render-llms.ts";
-import { renderManifest } from "./api/render-manifest.ts";
 import { renderOpenApi } from "./api/render-openapi.ts";
-import { renderSearchIndex } from "./api/render-search-index.ts";
-import { renderSeries } from "./api/render-series.ts";
-import { renderValueSchemas } from "./api/render-value-schemas.ts";
-import { renderWellKnown } from "./api/render-well-known.ts";
-import { renderChangeFeeds } from "./feeds/render-change-feeds.ts";
-import { renderFactFeeds } from "./feeds/render-fact-feeds.ts";
-import { renderFeed } from "./feeds/render-feed.ts";
-import { renderUpcoming } from "./feeds/render-upcoming.ts";
-import { renderPages } from "./pages/index.ts";
-import type { SiteFiles } from "./site-files.ts";
-import type { SiteModel } from "./site-model.ts";
+import { renderChangeFeeds, renderFactFeeds, renderFeed } from "./feeds/fact-feeds.ts";
+import { renderUpcoming } from "./feeds/upcoming.ts";
+import { renderPages } from "./pages/render-pages.ts";
+import type { SiteFiles, SiteModel } from "./site-model.ts";
 
 /** Every published file; the manifest comes last because it lists the digest of all the others. */
 export const renderSite = (model: SiteModel): SiteFiles => {
