@@ -1,3 +1,8 @@
+/**
+ * The renderers' input and what every renderer shares: the site model `buildModel` computes, the map of published
+ * files with the compact JSON they hold, and the counts of the sources the facts cite (llms.txt, the sources page, the
+ * MCP server's instructions).
+ */
 import type { ComputedSeries } from "../affordability/compute-series.ts";
 import type { IndexData } from "../affordability/load-index-data.ts";
 import type { CommitInfo, FactTimeline } from "../derive/history/index.ts";

@@ -1,3 +1,7 @@
+/**
+ * Text for pages and feeds: the `html` template that escapes everything it is given, site paths and fact links, the
+ * domain names, the glossary's labels for keys, and a fact's value in words (`describeValue`).
+ */
 import type { Urls } from "../lib/config.ts";
 import { escapeHtml } from "../lib/text.ts";
 import { glossary } from "../model/glossary.ts";

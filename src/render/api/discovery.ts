@@ -1,3 +1,8 @@
+/**
+ * What lets a program or an assistant find its way in the API: `llms.txt` and the LLM catalog, the search index and
+ * its aliases, the `.well-known` files, the files for other hosts (`_headers`, `_redirects`...) and the manifest that
+ * lists the digest of every published file.
+ */
 import { createHash } from "node:crypto";
 import { API_CATALOG_CONTENT_TYPE, CACHE_CONTROL, JWKS_CONTENT_TYPE, SERVICE } from "../../lib/config.ts";
 import { addDays } from "../../lib/dates.ts";

@@ -1,3 +1,7 @@
+/**
+ * The JSON about facts: the catalog, the domain bundles and each fact's single-fact response, the series, the diffs,
+ * the change log (`changes.json`) and the value schemas.
+ */
 import { SERVICE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { memberInForce, type Series, seriesMembers, seriesOf } from "../../model/index.ts";

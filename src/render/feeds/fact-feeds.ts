@@ -1,3 +1,7 @@
+/**
+ * The feeds of facts and of their changes: the RSS feed of the catalog, one Atom feed per fact, and the change feeds
+ * (Atom and iCalendar) of every revision, withdrawal and scheduled change.
+ */
 import { create } from "xmlbuilder2";
 import { versionNote } from "../../derive/version-note.ts";
 import { SERVICE } from "../../lib/config.ts";

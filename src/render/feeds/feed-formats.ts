@@ -1,3 +1,7 @@
+/**
+ * The feed formats, written through their libraries with the data's text rule enforced: XML text, Atom feeds
+ * (xmlbuilder2) and iCalendar (ical-generator).
+ */
 import ical from "ical-generator";
 import { create } from "xmlbuilder2";
 import { SERVICE } from "../../lib/config.ts";

@@ -1,3 +1,7 @@
+/**
+ * What is coming: the scheduled changes and expected announcements within UPCOMING_WINDOW_DAYS of the build date, as
+ * `upcoming.json`, an Atom feed and a calendar.
+ */
 import { SERVICE, type Urls } from "../../lib/config.ts";
 import { addDays } from "../../lib/dates.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";

@@ -1,3 +1,7 @@
+/**
+ * The frame every HTML page shares: the layout with its navigation and footer, the report-an-error and edit links, the
+ * static assets, and the schema.org Dataset JSON-LD of the catalog and the affordability page.
+ */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_BRANCH, SERVICE } from "../../lib/config.ts";

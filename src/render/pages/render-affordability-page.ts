@@ -1,3 +1,6 @@
+/**
+ * The affordability page: the index for each board, its trend, the chart of the series, and how it is computed.
+ */
 import type { SeriesGap, SourceQuality } from "../../affordability/compute-series.ts";
 import type { IndexData } from "../../affordability/load-index-data.ts";
 import { boardLabel, monthLabel, monthsBetween, previousMonth } from "../../affordability/month-labels.ts";

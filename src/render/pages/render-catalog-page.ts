@@ -1,3 +1,7 @@
+/**
+ * The catalog page (`/index.html`): every fact by domain with its value in a row, the upcoming section, and the
+ * search box's data.
+ */
 import { SERVICE, type Urls } from "../../lib/config.ts";
 import { addDays } from "../../lib/dates.ts";
 import { latestRetrieved } from "../../model/index.ts";

@@ -1,3 +1,7 @@
+/**
+ * One fact as HTML, on its own page and in the catalog: its value (with bracket tables), its sources, when the next
+ * announcement is expected, its scheduled changes and its history.
+ */
 import type { CommitInfo } from "../../derive/history/index.ts";
 import { versionNote } from "../../derive/version-note.ts";
 import type { Urls } from "../../lib/config.ts";
