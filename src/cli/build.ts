@@ -1,7 +1,6 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { buildModel } from "../build/build-model.ts";
-import { writeSite } from "../build/write-site.ts";
+import { buildModel, writeSite } from "../build/build-model.ts";
 import { runCommand } from "../lib/command.ts";
 import { baseUrlFromEnvironment, repositoryFromEnvironment, websubHubFromEnvironment } from "../lib/config.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";

@@ -11,7 +11,7 @@ const refused = (texts: readonly string[]): string[] =>
     }),
   );
 
-describe("the glossary (src/render/api/aliases.ts), which feeds the search index", () => {
+describe("the glossary (src/render/api/discovery.ts), which feeds the search index", () => {
   it("holds only text the text rule allows, in every key and every word", () => {
     const texts = Object.entries(GLOSSARY).flatMap(([key, words]) => [key, ...words]);
     expect(texts.length).toBeGreaterThan(Object.keys(GLOSSARY).length);

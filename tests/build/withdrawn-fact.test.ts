@@ -1,8 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildModel } from "../../src/build/build-model.ts";
-import { writeSite } from "../../src/build/write-site.ts";
+import { buildModel, writeSite } from "../../src/build/build-model.ts";
 import { runChecks } from "../../src/check/run-checks.ts";
 import { SITE_PATHS } from "../../src/lib/site-paths.ts";
 import { getFact } from "../../src/mcp/fact-tools.ts";

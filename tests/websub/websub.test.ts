@@ -12,7 +12,7 @@ import { renderSite } from "../../src/render/render-site.ts";
 import { feedTopics, MAX_HUB_ANSWER_BYTES, publishToHub } from "../../src/websub/index.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
-import { dataToday } from "../pages/data-today.ts";
+import { dataToday } from "../render/data-today.ts";
 
 const BASE = "https://facts.example.org";
 const HUB = "https://hub.example.org/";

@@ -185,7 +185,7 @@ const revisionEvent = (model: SiteModel, revision: Revision): CalendarEvent => (
 });
 
 const revisionEntry = (model: SiteModel, revision: Revision): AtomEntry => ({
-  // The id of the version's entry in the fact's own feed (render-fact-feeds.ts): it is the same entry.
+  // The id of the version's entry in the fact's own feed (renderFactFeeds above): it is the same entry.
   id: tagUri(`${revision.factId}:v${revision.version}`),
   title: `${revision.publishedAt.slice(0, 10)} revised: ${revision.label}, version ${revision.version}, effective ${revision.effectiveIso}`,
   updated: revision.publishedAt,

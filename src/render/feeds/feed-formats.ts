@@ -73,7 +73,7 @@ export const tagUri = (specific: string): string => `tag:${SERVICE.idAuthority},
 
 /**
  * An Atom 1.0 document (RFC 4287), built with an XML library so every text is escaped where it lands. Every text and
- * attribute is refused, naming the feed, the entry and the element, when XML cannot carry it (see xml-text.ts).
+ * attribute is refused, naming the feed, the entry and the element, when XML cannot carry it (see xmlText above).
  */
 export const atomFeed = (feed: AtomFeed): string => {
   const updated = feed.entries.reduce((latest, entry) => (entry.updated > latest ? entry.updated : latest), feed.entries.length > 0 ? "" : feed.updated);
@@ -114,7 +114,7 @@ export const atomFeed = (feed: AtomFeed): string => {
 
 /** One all-day event of a calendar the service publishes. */
 export interface CalendarEvent {
-  /** Stable across builds (see upcoming-items.ts): a client updates the event it holds rather than adding another. */
+  /** Stable across builds (see upcoming.ts): a client updates the event it holds rather than adding another. */
   uid: string;
   /** The day of the event (ISO date): all-day, as the rules it tells of take effect on a day, not at an hour. */
   date: string;
@@ -142,7 +142,7 @@ export interface Calendar {
 /**
  * An iCalendar document (RFC 5545), one all-day event each, written by ical-generator (which folds lines and escapes
  * TEXT). Every text is refused, naming the calendar, the event and the property, when it holds a character the data's
- * text rule refuses, the same rule the XML feeds apply (xml-text.ts): a TEXT value may not hold control characters,
+ * text rule refuses, the same rule the XML feeds apply (xmlText above): a TEXT value may not hold control characters,
  * and the rest would read differently in a calendar than on the page. Newlines are allowed only in DESCRIPTION, which
  * iCalendar escapes as `\n`.
  */

@@ -145,7 +145,7 @@ export const upcomingEntry = (model: SiteModel, item: UpcomingItem): AtomEntry =
  * `/api/v1/facts/upcoming.json`, `.ics` (RFC 5545, one all-day event per item) and `.atom` (RFC 4287): the same
  * items, from the build date over the next 365 days. UIDs and entry ids are stable across builds. They are the union
  * of the upcoming part of changes.ics and changes.atom (scheduled changes and expected announcements) and of
- * lapses.ics (verification lapses), see render-change-feeds.ts.
+ * lapses.ics (verification lapses), see fact-feeds.ts.
  */
 export const renderUpcoming = (model: SiteModel): SiteFiles => {
   const items = upcomingItems(model.facts, model.urls, model.today);
