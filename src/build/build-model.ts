@@ -1,3 +1,9 @@
+/**
+ * The build's two ends: `buildModel` reads and checks the data and its git history into the model every renderer
+ * takes (src/render), and `writeSite` writes the rendered tree and swaps it in whole.
+ */
+
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { computeSeries } from "../affordability/compute-series.ts";
 import { loadIndexData, publishIndexData } from "../affordability/load-index-data.ts";
@@ -9,12 +15,12 @@ import { type CommitInfo, type FactTimeline, type FactVersion, readFactHistory }
 import { historyEntries } from "../derive/history-entries.ts";
 import { DEFAULT_REPOSITORY, urlsFor } from "../lib/config.ts";
 import { isoDateTimeOfSeconds } from "../lib/dates.ts";
-import { ProblemsFound } from "../lib/errors.ts";
+import { isMissingFile, ProblemsFound } from "../lib/errors.ts";
 import { runGit } from "../lib/git.ts";
 import { formatProblem } from "../lib/problem.ts";
 import { compareText } from "../lib/text.ts";
 import { publishCitation, publishNextExpected, publishVersionCitation } from "../model/organisations.ts";
-import type { SiteModel, WithdrawnFact } from "../render/site-model.ts";
+import type { SiteFiles, SiteModel, WithdrawnFact } from "../render/site-model.ts";
 import { type Fact, factFromFile } from "../schemas/fact.ts";
 import type { SigningKeySet } from "../schemas/signing-key.ts";
 import { KEYS_FILE, readSigningKeys } from "../signing/signing-keys.ts";
@@ -112,4 +118,30 @@ export const buildModel = async (
     signingKeys,
     calculatorsScript,
   };
+};
+
+/**
+ * Writes the tree into a fresh sibling folder, then swaps it in with renames: readers see the old tree or the new
+ * one, never a mix, and a failure while writing leaves the previous tree untouched.
+ */
+export const writeSite = async (files: SiteFiles, outDir: string): Promise<void> => {
+  const target = path.resolve(outDir);
+  const staging = `${target}.tmp-${process.pid}-${Date.now()}`;
+  const previous = `${target}.old-${process.pid}-${Date.now()}`;
+  try {
+    for (const [urlPath, content] of files) {
+      const file = path.join(staging, ...urlPath.split("/").filter(Boolean));
+      if (!file.startsWith(`${staging}${path.sep}`)) throw new Error(`refusing to write ${urlPath} outside the output folder`);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, content);
+    }
+    await rename(target, previous).catch((error: unknown) => {
+      if (!isMissingFile(error)) throw error;
+    });
+    await rename(staging, target);
+  } catch (error: unknown) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+  await rm(previous, { recursive: true, force: true });
 };

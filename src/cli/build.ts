@@ -1,12 +1,11 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { buildModel } from "../build/build-model.ts";
-import { writeSite } from "../build/write-site.ts";
+import { buildModel, writeSite } from "../build/build-model.ts";
 import { runCommand } from "../lib/command.ts";
 import { baseUrlFromEnvironment, repositoryFromEnvironment, websubHubFromEnvironment } from "../lib/config.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
 import { readVariable } from "../lib/environment.ts";
-import { renderSite } from "../render/index.ts";
+import { renderSite } from "../render/render-site.ts";
 import { KEYS_FILE, readSigningKeys, signingKeyFromPem, signSite } from "../signing/signing-keys.ts";
 
 /**

@@ -13,7 +13,7 @@ import { todayFromEnvironment } from "../lib/dates.ts";
 import { readVariable } from "../lib/environment.ts";
 import { replaceFiles } from "../lib/json-file.ts";
 import { factFileText } from "../model/index.ts";
-import { formatCad, formatPercent } from "../render/pages/text/index.ts";
+import { formatCad, formatPercent } from "../render/pages/text/format-number.ts";
 import { BOARDS } from "../schemas/affordability.ts";
 import { BenchmarkFile, IncomeFile, MortgageRatesFile } from "../schemas/index-data.ts";
 import { pullRequestText } from "../workflows/index-update/pull-request-text.ts";

@@ -1,7 +1,9 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { runCommand } from "../lib/command.ts";
-import { createMcpServer, LineStdioServerTransport, loadSiteTree } from "../mcp/index.ts";
+import { LineStdioServerTransport } from "../mcp/line-stdio-transport.ts";
+import { createMcpServer } from "../mcp/mcp-server.ts";
+import { loadSiteTree } from "../mcp/site-tree.ts";
 
 /**
  * `npm run mcp`: a Model Context Protocol server over stdio for AI assistants, answering from a built tree

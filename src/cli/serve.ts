@@ -2,7 +2,8 @@ import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { parseWholeNumber, runCommand } from "../lib/command.ts";
 import { readVariable } from "../lib/environment.ts";
-import { createStaticServer, describeOpenFileLimit, readOpenFileLimit } from "../server/index.ts";
+import { errorMessage } from "../lib/errors.ts";
+import { createStaticServer, describeOpenFileLimit, readOpenFileLimit } from "../server/static-server.ts";
 
 /**
  * `npm run serve` (and the second half of `npm start`): serves a built tree with the headers of SPEC.md section 8.
@@ -34,7 +35,7 @@ const main = async (): Promise<void> => {
   process.on("SIGHUP", () => {
     server.reload().then(
       (reloaded) => console.log(`Reloaded ${reloaded.root} (${reloaded.fileCount} files, ${megabytes(reloaded.byteCount)})`),
-      (error: unknown) => console.error(`reload failed, still serving the previous tree: ${error instanceof Error ? error.message : String(error)}`),
+      (error: unknown) => console.error(`reload failed, still serving the previous tree: ${errorMessage(error)}`),
     );
   });
   const stop = (): void => {

@@ -8,6 +8,9 @@ import { errorMessage, ProblemsFound, UsageError } from "./errors.ts";
  */
 export const EXIT = { done: 0, problems: 1, failed: 2 } as const;
 
+/** node:util's parseArgs refusing an option or argument: a usage error like any other. */
+const isArgumentError = (error: unknown): error is Error => error instanceof Error && String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS_");
+
 /**
  * Runs a command's main function under the exit codes above. Every CLI in `src/cli` goes through it, so they all
  * exit alike.
@@ -24,7 +27,7 @@ export const runCommand = (name: string, main: () => Promise<number | void>, usa
         process.exitCode = EXIT.problems;
         return;
       }
-      if (error instanceof UsageError) console.error(`${name}: ${error.message}${usage === undefined ? "" : `\n${usage}`}`);
+      if (error instanceof UsageError || isArgumentError(error)) console.error(`${name}: ${error.message}${usage === undefined ? "" : `\n${usage}`}`);
       else console.error(`${name} failed: ${errorMessage(error)}`);
       process.exitCode = EXIT.failed;
     },

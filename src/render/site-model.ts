@@ -1,11 +1,17 @@
+/**
+ * The renderers' input and what every renderer shares: the site model `buildModel` computes, the map of published
+ * files with the compact JSON they hold, and the counts of the sources the facts cite (llms.txt, the sources page, the
+ * MCP server's instructions).
+ */
 import type { ComputedSeries } from "../affordability/compute-series.ts";
 import type { IndexData } from "../affordability/load-index-data.ts";
 import type { CommitInfo, FactTimeline } from "../derive/history/index.ts";
 import type { Urls } from "../lib/config.ts";
 import type { ChangeEvent } from "../schemas/changes.ts";
+import type { CitationKind, PublishedCitation } from "../schemas/citation.ts";
 import type { DiffIndex, FactDiff } from "../schemas/diff.ts";
 import type { Fact, Withdrawal } from "../schemas/fact.ts";
-import type { Organisation } from "../schemas/organisation.ts";
+import { ORGANISATION_KIND_WORDS, ORGANISATION_KINDS, type Organisation, type OrganisationKind } from "../schemas/organisation.ts";
 import type { SigningKeySet } from "../schemas/signing-key.ts";
 
 /**
@@ -48,3 +54,89 @@ export interface SiteModel {
   /** `/assets/calculators.js`: the client's calculators bundled for the calculators page (src/build/bundle-calculators.ts). */
   calculatorsScript: string;
 }
+
+/** The published tree: absolute URL path ("/api/v1/...") to file content. */
+export type SiteFiles = Map<string, string | Uint8Array>;
+
+/** JSON as published: compact, to keep payloads near SPEC.md section 8's sizes, with a final newline. */
+export const jsonText = (value: unknown): string => `${JSON.stringify(value)}\n`;
+
+/** How many of a fact's sources are official texts, official copies and secondary sources, and the same in one line. */
+export interface SourceCounts {
+  official: number;
+  official_copy: number;
+  secondary: number;
+  total: number;
+  /** The counts by kind alone: "1 official, 2 official copies". */
+  kinds: string;
+  /** "3 sources: 1 official, 2 official copies", "1 source: 0 official, 1 secondary". */
+  text: string;
+}
+
+const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
+
+const countOf = (citations: readonly { kind?: CitationKind | undefined }[], kind: CitationKind): number =>
+  citations.filter((citation) => citation.kind === kind).length;
+
+/**
+ * The citation kinds of one fact's sources, counted: what the fact's page and the catalog's row say of them. The
+ * official count is always stated, so a fact that rests on no official text says so; the others when there are any.
+ */
+export const sourceCounts = (fact: { citations: readonly { kind?: CitationKind | undefined }[] }): SourceCounts => {
+  const official = countOf(fact.citations, "official");
+  const officialCopy = countOf(fact.citations, "official-copy");
+  const secondary = countOf(fact.citations, "secondary");
+  const parts = [
+    `${official} official`,
+    ...(officialCopy > 0 ? [plural(officialCopy, "official copy", "official copies")] : []),
+    ...(secondary > 0 ? [`${secondary} secondary`] : []),
+  ];
+  const total = fact.citations.length;
+  const kinds = parts.join(", ");
+  return { official, official_copy: officialCopy, secondary, total, kinds, text: `${plural(total, "source", "sources")}: ${kinds}` };
+};
+
+const KIND_SINGULARS: Record<OrganisationKind, string> = {
+  ...ORGANISATION_KIND_WORDS,
+  government: "government body",
+  news: "news publisher",
+  "non-profit": "non-profit",
+};
+
+const KIND_PLURALS: Record<OrganisationKind, string> = {
+  government: "government bodies",
+  regulator: "regulators",
+  court: "courts",
+  "crown-agency": "Crown agencies",
+  "industry-body": "industry bodies",
+  news: "news publishers",
+  firm: "firms",
+  "non-profit": "non-profits",
+  other: "other publishers",
+};
+
+/** "3 government bodies, 1 regulator and 2 firms": a count of organisations by kind, in the registry's order of kinds. */
+export const organisationKindsText = (counts: ReadonlyMap<OrganisationKind, number>): string => {
+  const parts = ORGANISATION_KINDS.filter((kind) => (counts.get(kind) ?? 0) > 0).map((kind) => {
+    const count = counts.get(kind)!;
+    return `${count} ${count === 1 ? KIND_SINGULARS[kind] : KIND_PLURALS[kind]}`;
+  });
+  return parts.length <= 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+};
+
+/**
+ * What the catalog's sources are, counted from the published facts at build time: how many citations of which kind,
+ * from how many organisations of which kinds. llms.txt, the sources page and the MCP server's instructions say this.
+ */
+export const sourcesSummary = (facts: readonly { citations: readonly Pick<PublishedCitation, "kind" | "org_id" | "org_kind">[] }[]): string => {
+  const citations = facts.flatMap((fact) => fact.citations);
+  const kinds = new Map<string, OrganisationKind>(citations.map((citation) => [citation.org_id, citation.org_kind]));
+  const byKind = new Map<OrganisationKind, number>();
+  for (const kind of kinds.values()) byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+  const counts = sourceCounts({ citations });
+  return (
+    `The ${plural(facts.length, "fact carries", "facts carry")} ${plural(citations.length, "citation", "citations")} ` +
+    `(${counts.official} official, ${plural(counts.official_copy, "official copy", "official copies")} read on another site, ${counts.secondary} secondary) ` +
+    `of ${plural(kinds.size, "organisation", "organisations")}: ${organisationKindsText(byKind)}.`
+  );
+};

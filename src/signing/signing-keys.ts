@@ -6,7 +6,7 @@ import { formatProblem } from "../lib/problem.ts";
 import { SITE_PATHS } from "../lib/site-paths.ts";
 import { parseJsonDocument } from "../model/parse-json-document.ts";
 import { validateWithSchema } from "../model/validate-with-schema.ts";
-import type { SiteFiles } from "../render/site-files.ts";
+import type { SiteFiles } from "../render/site-model.ts";
 import { PublicSigningKey, SigningKeySet } from "../schemas/signing-key.ts";
 
 /*

@@ -7,7 +7,7 @@ import { medianIncome } from "../../src/affordability/median-income.ts";
 import { monthLabel, monthsApart, monthsBetween, previousMonth } from "../../src/affordability/month-labels.ts";
 import { annualCarryingCost, downPayment, idx, loanAmount, monthlyPI } from "../../src/affordability/mortgage-math.ts";
 import { buildModel } from "../../src/build/build-model.ts";
-import { renderSite } from "../../src/render/index.ts";
+import { renderSite } from "../../src/render/render-site.ts";
 import { type AffordabilityEntry, AffordabilityLatest, AffordabilitySeries, IncomeFile } from "../../src/schemas/index.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";

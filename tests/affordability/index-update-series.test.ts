@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { monthsBetween } from "../../src/affordability/month-labels.ts";
 import { buildModel } from "../../src/build/build-model.ts";
-import { renderSite } from "../../src/render/index.ts";
+import { renderSite } from "../../src/render/render-site.ts";
 import { AffordabilitySeries, BOARDS, MethodologyFile, MortgageRatesFile, PublishedCitation } from "../../src/schemas/index.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { SITE_PATHS } from "../../src/lib/site-paths.ts";
 import { factValuesCsv } from "../../src/render/api/render-bulk.ts";
 import * as schemas from "../../src/schemas/index.ts";
-import { contentTypeFor } from "../../src/server/site/content-type-for.ts";
+import { contentTypeFor } from "../../src/server/site.ts";
 import { buildProjectSite, readTree } from "../helpers/build-site.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 

@@ -2,7 +2,7 @@ import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { buildModel } from "../../src/build/build-model.ts";
 import { SITE_PATHS } from "../../src/lib/site-paths.ts";
-import { renderSite } from "../../src/render/index.ts";
+import { renderSite } from "../../src/render/render-site.ts";
 import { type ChangesIndex, ChangesIndex as ChangesIndexSchema } from "../../src/schemas/changes.ts";
 import { runPromote } from "../../src/workflows/promote/run-promote.ts";
 import { scheduledValueOf } from "../helpers/fact-values.ts";

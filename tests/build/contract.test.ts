@@ -10,7 +10,7 @@ import { z } from "zod";
 import { buildModel } from "../../src/build/build-model.ts";
 import { addDays } from "../../src/lib/dates.ts";
 import { escapeHtml } from "../../src/lib/text.ts";
-import { upcomingItems } from "../../src/render/feeds/upcoming-items.ts";
+import { upcomingItems } from "../../src/render/feeds/upcoming.ts";
 import * as schemas from "../../src/schemas/index.ts";
 import { buildProjectSite, readTree } from "../helpers/build-site.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";

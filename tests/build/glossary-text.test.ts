@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { forbiddenCharacter } from "../../src/lib/text.ts";
-import { GLOSSARY } from "../../src/render/api/aliases.ts";
+import { GLOSSARY } from "../../src/render/api/discovery.ts";
 
 /** Every character of `texts` the text rule refuses (one-line text: the glossary's keys and words are single terms). */
 const refused = (texts: readonly string[]): string[] =>
@@ -11,7 +11,7 @@ const refused = (texts: readonly string[]): string[] =>
     }),
   );
 
-describe("the glossary (src/render/api/aliases.ts), which feeds the search index", () => {
+describe("the glossary (src/render/api/discovery.ts), which feeds the search index", () => {
   it("holds only text the text rule allows, in every key and every word", () => {
     const texts = Object.entries(GLOSSARY).flatMap(([key, words]) => [key, ...words]);
     expect(texts.length).toBeGreaterThan(Object.keys(GLOSSARY).length);

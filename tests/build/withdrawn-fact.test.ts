@@ -1,14 +1,13 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildModel } from "../../src/build/build-model.ts";
-import { writeSite } from "../../src/build/write-site.ts";
+import { buildModel, writeSite } from "../../src/build/build-model.ts";
 import { runChecks } from "../../src/check/run-checks.ts";
 import { SITE_PATHS } from "../../src/lib/site-paths.ts";
-import { loadSiteTree } from "../../src/mcp/load-site-tree.ts";
-import { getFact } from "../../src/mcp/tools/get-fact.ts";
+import { getFact } from "../../src/mcp/fact-tools.ts";
+import { loadSiteTree } from "../../src/mcp/site-tree.ts";
 import { loadFactsAtRevision } from "../../src/model/index.ts";
-import { renderSite } from "../../src/render/index.ts";
+import { renderSite } from "../../src/render/render-site.ts";
 import { ChangesIndex } from "../../src/schemas/changes.ts";
 import { FactCatalog, SingleFactResponse } from "../../src/schemas/fact.ts";
 import { Manifest } from "../../src/schemas/manifest.ts";

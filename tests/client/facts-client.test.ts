@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFactsClient, FactsClientError, type Jwk } from "../../packages/client/src/index.ts";
-import { createStaticServer, type StaticServer } from "../../src/server/index.ts";
+import { createStaticServer, type StaticServer } from "../../src/server/static-server.ts";
 import { publishedFacts } from "./published-facts.ts";
 
 /** A fetch that records each answer's status, so a test can see what went over the wire. */

@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
-import { answerInChromium } from "../pages/browser.ts";
+import { answerInChromium } from "../render/browser.ts";
 import { publishedFacts } from "./published-facts.ts";
 
 const run = promisify(execFile);

@@ -6,7 +6,7 @@ import { historyEntries } from "../../src/derive/history-entries.ts";
 import { versionNote } from "../../src/derive/version-note.ts";
 import { urlsFor } from "../../src/lib/config.ts";
 import { SITE_PATHS } from "../../src/lib/site-paths.ts";
-import { renderSite } from "../../src/render/index.ts";
+import { renderSite } from "../../src/render/render-site.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 

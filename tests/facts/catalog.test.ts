@@ -3,7 +3,7 @@ import { runChecks } from "../../src/check/run-checks.ts";
 import { readFactHistory } from "../../src/derive/history/read-fact-history.ts";
 import { readGitLog } from "../../src/derive/history/read-git-log.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
-import { dataToday } from "../pages/data-today.ts";
+import { dataToday } from "../render/data-today.ts";
 
 /** SPEC.md 4.2's id enumeration, in its order, with the domains its per-domain counts give. */
 const SPEC_IDS: Record<string, string[]> = {

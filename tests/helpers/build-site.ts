@@ -2,10 +2,9 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
-import { buildModel } from "../../src/build/build-model.ts";
-import { writeSite } from "../../src/build/write-site.ts";
-import { renderSite } from "../../src/render/index.ts";
-import { dataToday } from "../pages/data-today.ts";
+import { buildModel, writeSite } from "../../src/build/build-model.ts";
+import { renderSite } from "../../src/render/render-site.ts";
+import { dataToday } from "../render/data-today.ts";
 import { PROJECT_ROOT } from "./run-script.ts";
 
 /**

@@ -61,7 +61,7 @@ describe("npm run mcp refuses to start on what is not a built tree", () => {
     const file = path.join(await tempDir(), "index.json");
     await writeFile(file, "{}");
     expectRefusal(await startOn("--site", file), /is a file, not the folder of a built tree/);
-    expectRefusal(await startOn("--dir", out), /^mcp failed: Unknown option '--dir'/);
+    expectRefusal(await startOn("--dir", out), /^mcp: Unknown option '--dir'/);
   });
 
   it("starts on a built tree, saying so on stderr only, and ends when its input closes", async () => {

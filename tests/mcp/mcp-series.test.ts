@@ -2,9 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildModel } from "../../src/build/build-model.ts";
-import { writeSite } from "../../src/build/write-site.ts";
-import { renderSite } from "../../src/render/index.ts";
+import { buildModel, writeSite } from "../../src/build/build-model.ts";
+import { renderSite } from "../../src/render/render-site.ts";
 import { before2027, rollOver, SERIES } from "../helpers/rent-cap-series.ts";
 import { type Connection, connectToServer, textOf } from "./connect.ts";
 

@@ -4,9 +4,9 @@ import path from "node:path";
 import { request } from "undici";
 import { beforeAll, describe, expect, it } from "vitest";
 import { listFiles } from "../../src/model/list-files.ts";
-import { createStaticServer } from "../../src/server/index.ts";
+import { createStaticServer } from "../../src/server/static-server.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
-import { dataToday } from "../pages/data-today.ts";
+import { dataToday } from "../render/data-today.ts";
 
 /** `_headers` in the form Netlify and Cloudflare Pages read: a path pattern, then indented `Name: value` lines. */
 const parseHeadersFile = (text: string): { pattern: RegExp; headers: [string, string][] }[] => {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { afterEach } from "vitest";
-import { createStaticServer, type StaticServer } from "../../src/server/index.ts";
+import { createStaticServer, type StaticServer } from "../../src/server/static-server.ts";
 
 const running: StaticServer[] = [];
 

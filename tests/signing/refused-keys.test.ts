@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
-import { dataToday } from "../pages/data-today.ts";
+import { dataToday } from "../render/data-today.ts";
 import { newTestKey } from "./signing-helpers.ts";
 
 const today = await dataToday(PROJECT_ROOT);

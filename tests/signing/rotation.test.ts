@@ -3,7 +3,7 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
-import { dataToday } from "../pages/data-today.ts";
+import { dataToday } from "../render/data-today.ts";
 import { folderForThisFile, serveCopy, thumbprintByHand, verifySite } from "./signing-helpers.ts";
 
 const folder = await folderForThisFile();

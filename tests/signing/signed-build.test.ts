@@ -4,7 +4,7 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
-import { dataToday } from "../pages/data-today.ts";
+import { dataToday } from "../render/data-today.ts";
 import { folderForThisFile, newTestKey, serveCopy, serveWithProjectServer, thumbprintByHand, verifySite } from "./signing-helpers.ts";
 
 const BASE = "https://facts.example.org";

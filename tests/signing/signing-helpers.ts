@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach } from "vitest";
-import { createStaticServer } from "../../src/server/index.ts";
+import { createStaticServer } from "../../src/server/static-server.ts";
 import { runScript, type ScriptResult } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 

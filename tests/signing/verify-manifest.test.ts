@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { verifyManifest, verifyManifestFile } from "../../packages/client/src/verify-manifest.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
-import { answerInChromium } from "../pages/browser.ts";
+import { answerInChromium } from "../render/browser.ts";
 import { newTestKey } from "./signing-helpers.ts";
 
 const SOURCE = path.join(PROJECT_ROOT, "packages/client/src/verify-manifest.ts");

@@ -8,11 +8,11 @@ import Parser from "rss-parser";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildModel } from "../../src/build/build-model.ts";
 import { websubHubFromEnvironment } from "../../src/lib/config.ts";
-import { renderSite } from "../../src/render/index.ts";
+import { renderSite } from "../../src/render/render-site.ts";
 import { feedTopics, MAX_HUB_ANSWER_BYTES, publishToHub } from "../../src/websub/publish-to-hub.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
-import { dataToday } from "../pages/data-today.ts";
+import { dataToday } from "../render/data-today.ts";
 
 const BASE = "https://facts.example.org";
 const HUB = "https://hub.example.org/";

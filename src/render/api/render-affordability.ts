@@ -10,8 +10,7 @@ import {
   BOARDS,
 } from "../../schemas/affordability.ts";
 import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
-import { jsonText, type SiteFiles } from "../site-files.ts";
-import type { SiteModel } from "../site-model.ts";
+import { jsonText, type SiteFiles, type SiteModel } from "../site-model.ts";
 
 export const INDEX_FORMULA = "idx = round(medianIncome / annualCarryingCost × 100)";
 

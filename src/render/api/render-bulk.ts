@@ -9,8 +9,7 @@ import type { Fact } from "../../schemas/fact.ts";
 import type { FactValue } from "../../schemas/fact-value.ts";
 import { DOMAINS } from "../../schemas/primitives.ts";
 import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
-import { jsonText, type SiteFiles } from "../site-files.ts";
-import type { SiteModel } from "../site-model.ts";
+import { jsonText, type SiteFiles, type SiteModel } from "../site-model.ts";
 import { AFFORDABILITY_PATHS } from "./render-affordability.ts";
 
 /**

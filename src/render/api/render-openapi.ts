@@ -6,10 +6,9 @@ import { DOMAINS } from "../../schemas/primitives.ts";
 import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
 import { valueSchemaFor } from "../../schemas/values/index.ts";
 import { valueJsonSchema } from "../../schemas/values/value-json-schema.ts";
-import { jsonText, type SiteFiles } from "../site-files.ts";
-import type { SiteModel } from "../site-model.ts";
+import { jsonText, type SiteFiles, type SiteModel } from "../site-model.ts";
+import { seriesOfModel } from "./fact-endpoints.ts";
 import { AFFORDABILITY_PATHS } from "./render-affordability.ts";
-import { seriesOfModel } from "./render-series.ts";
 
 /** The component schemas, generated from zod: one source of truth for validation, JSON Schema and OpenAPI. */
 const COMPONENTS: Record<string, z.ZodType> = {

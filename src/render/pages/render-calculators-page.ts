@@ -1,7 +1,8 @@
 import { SITE_PATHS } from "../../lib/site-paths.ts";
 import type { SiteModel } from "../site-model.ts";
-import { renderPage } from "./parts/index.ts";
-import { type Html, html, readableDate, sitePath } from "./text/index.ts";
+import { type Html, html, sitePath } from "../text.ts";
+import { renderPage } from "./page-layout.ts";
+import { readableDate } from "./text/format-date.ts";
 
 /** The facts each calculator reads, in the order the page lists them; the page links each one that is published. */
 export const CALCULATOR_FACTS = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatCad, formatPercent } from "../../render/pages/text/index.ts";
+import { formatCad, formatPercent } from "../../render/pages/text/format-number.ts";
 import { FACT_FILE_KEYS } from "../../schemas/fact-file.ts";
 import { MonthSlug } from "../../schemas/index-data.ts";
 import { FactId, IsoDate } from "../../schemas/primitives.ts";

@@ -1,0 +1,77 @@
+/**
+ * The MCP server: its instructions to the assistant and the tools it registers, each answering from one site tree.
+ */
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { SERVICE } from "../lib/config.ts";
+import { sourcesSummary } from "../render/site-model.ts";
+import { DOMAINS } from "../schemas/index.ts";
+import {
+  AMORTIZATION_SCHEDULE,
+  computeAmortizationSchedule,
+  computeHomeOwnerGrant,
+  computeMaxPrincipal,
+  computeMinimumDownPayment,
+  computeMortgageInsurancePremium,
+  computeMortgagePayment,
+  computePropertyTransferTax,
+  computeQualifyingRate,
+  HOME_OWNER_GRANT,
+  MAX_PRINCIPAL,
+  MINIMUM_DOWN_PAYMENT,
+  MORTGAGE_INSURANCE_PREMIUM,
+  MORTGAGE_PAYMENT,
+  PROPERTY_TRANSFER_TAX,
+  QUALIFYING_RATE,
+} from "./calculator-tools.ts";
+import { GET_FACT, getFact, SEARCH_FACTS, searchFacts, UPCOMING_CHANGES, upcomingChanges } from "./fact-tools.ts";
+import type { SiteTree } from "./site-tree.ts";
+import { toolResult } from "./tool-answer.ts";
+
+/**
+ * An MCP server answering from one loaded tree with read-only tools: three that read the facts and one per
+ * calculator of the client package. It is not connected: the caller chooses
+ * the transport. The SDK checks each call's arguments against the tool's input schema and each answer against its
+ * output schema.
+ */
+export const createMcpServer = (tree: SiteTree): McpServer => {
+  const server = new McpServer(
+    { name: SERVICE.slug, title: SERVICE.name, version: tree.catalog.version },
+    { instructions: serverInstructions(tree), capabilities: { tools: {} } },
+  );
+  server.registerTool(GET_FACT.name, GET_FACT.config, ({ id }) => toolResult(getFact(tree, id)));
+  server.registerTool(SEARCH_FACTS.name, SEARCH_FACTS.config, ({ query }) => toolResult(searchFacts(tree, query)));
+  server.registerTool(UPCOMING_CHANGES.name, UPCOMING_CHANGES.config, ({ days }) => toolResult(upcomingChanges(tree, days)));
+  server.registerTool(PROPERTY_TRANSFER_TAX.name, PROPERTY_TRANSFER_TAX.config, (options) => toolResult(computePropertyTransferTax(tree, options)));
+  server.registerTool(MINIMUM_DOWN_PAYMENT.name, MINIMUM_DOWN_PAYMENT.config, (options) => toolResult(computeMinimumDownPayment(tree, options)));
+  server.registerTool(QUALIFYING_RATE.name, QUALIFYING_RATE.config, (options) => toolResult(computeQualifyingRate(tree, options)));
+  server.registerTool(MORTGAGE_INSURANCE_PREMIUM.name, MORTGAGE_INSURANCE_PREMIUM.config, (options) =>
+    toolResult(computeMortgageInsurancePremium(tree, options)),
+  );
+  server.registerTool(HOME_OWNER_GRANT.name, HOME_OWNER_GRANT.config, (options) => toolResult(computeHomeOwnerGrant(tree, options)));
+  server.registerTool(MORTGAGE_PAYMENT.name, MORTGAGE_PAYMENT.config, (options) => toolResult(computeMortgagePayment(options)));
+  server.registerTool(AMORTIZATION_SCHEDULE.name, AMORTIZATION_SCHEDULE.config, (options) => toolResult(computeAmortizationSchedule(options)));
+  server.registerTool(MAX_PRINCIPAL.name, MAX_PRINCIPAL.config, (options) => toolResult(computeMaxPrincipal(options)));
+  return server;
+};
+
+/** What the server tells an assistant at initialization: what the data is, how far it is current, and how to cite it. */
+export const serverInstructions = (tree: SiteTree): string =>
+  [
+    `${tree.catalog.name}: ${tree.catalog.fact_count} verified facts about British Columbia (Canada) residential real estate rules ` +
+      `(domains: ${DOMAINS.join(", ")}), as published on ${tree.upcoming.as_of}.`,
+    "Each fact has a structured value (rates are fractions, so 0.02 is 2%; money is CAD), the date it took effect (effective_iso), " +
+      "the date by which it must be re-verified (expires_iso), a version, and citations, each with its kind (official: the issuing government, " +
+      "regulator, court or Crown agency's own page; official-copy: such a text read on another site; secondary: anyone else's account), " +
+      "the organisation (org, with org_id and org_kind), the date it was last checked and often the passage it quotes.",
+    `${sourcesSummary(tree.catalog.facts)} Prefer official sources when you cite; say so when a point rests on a secondary source only.`,
+    "State a value together with the date it took effect, cite the fact's canonical_url (and its official citations where useful), and treat a " +
+      "fact past its expires_iso as unverified. A change that is scheduled is not in effect before its date; announced changes are not yet enacted.",
+    "Some facts declare next_expected: the date by which their next value is normally announced (an annual rent cap, a threshold set each " +
+      "tax year, rates set in a budget), what is expected and where it will be published. When that date has passed and no newer value is " +
+      "recorded, get_fact and upcoming_changes say the announcement is past due: say so, and do not present the current value as the next period's.",
+    "Tools: search_facts finds facts by words; get_fact gives one fact in full; upcoming_changes lists scheduled changes, expected announcements and re-verification dates " +
+      "ahead; property_transfer_tax, minimum_down_payment, qualifying_rate, mortgage_insurance_premium and home_owner_grant compute from the published " +
+      "facts in force on a date (asOf, default today), each with its breakdown and the versions it used; mortgage_payment, amortization_schedule and " +
+      "max_principal do the mortgage arithmetic (semi-annual compounding).",
+    `The data is licensed ${tree.catalog.license}. It is general information, not legal, tax or financial advice.`,
+  ].join("\n\n");

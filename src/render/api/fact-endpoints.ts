@@ -1,0 +1,161 @@
+/**
+ * The JSON about facts: the catalog, the domain bundles and each fact's single-fact response, the series, the diffs,
+ * the change log (`changes.json`) and the value schemas.
+ */
+import { SERVICE } from "../../lib/config.ts";
+import { SITE_PATHS } from "../../lib/site-paths.ts";
+import { memberInForce, type Series, seriesMembers, seriesOf } from "../../model/index.ts";
+import type { ChangeEvent, ChangesIndex } from "../../schemas/changes.ts";
+import type { PublishedCitation } from "../../schemas/citation.ts";
+import type { Fact, FactCatalog, SingleFactResponse } from "../../schemas/fact.ts";
+import { DOMAINS } from "../../schemas/primitives.ts";
+import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
+import type { SeriesResponse } from "../../schemas/series.ts";
+import { valueSchemaFor } from "../../schemas/values/index.ts";
+import { valueJsonSchema } from "../../schemas/values/value-json-schema.ts";
+import { jsonText, type SiteFiles, type SiteModel } from "../site-model.ts";
+import { csvText } from "./render-bulk.ts";
+
+/** A source as the catalog lists it: where it is and what kind, without the quote and notes of the single-fact response. */
+const sourceOf = ({ quote: _quote, notes: _notes, ...source }: PublishedCitation): PublishedCitation => source;
+
+/**
+ * A fact as the catalog and the domain bundles carry it: its current state, its sources and its history, as in
+ * `/by-id/{id}.json`, but without the quotes and notes of its citations, which only the single-fact response carries.
+ * History entries carry no citations anywhere (the diffs publish every version with its own), so the catalog grows
+ * by one short entry per revision.
+ */
+export const catalogFact = (fact: Fact): Fact => ({
+  ...fact,
+  citations: fact.citations.map(sourceOf),
+  scheduled: (fact.scheduled ?? []).map((change) => ({ ...change, citations: change.citations.map(sourceOf) })),
+});
+
+/** `/api/v1/facts/index.json`, the six domain bundles and one `/by-id/{id}.json` per fact, withdrawn ones included (their tombstone). */
+export const renderFactEndpoints = (model: SiteModel): SiteFiles => {
+  const files: SiteFiles = new Map();
+  const catalog = (facts: readonly Fact[], canonical: string, title: string): FactCatalog => ({
+    schema_version: SCHEMA_VERSION,
+    name: title,
+    version: SERVICE.apiVersion,
+    license: SERVICE.license,
+    canonical_url: canonical,
+    generated_at: model.generatedAt,
+    fact_count: facts.length,
+    facts: facts.map(catalogFact),
+  });
+  files.set(SITE_PATHS.catalog, jsonText(catalog(model.facts, model.urls.catalog, SERVICE.name)));
+  for (const domain of DOMAINS) {
+    const facts = model.facts.filter((fact) => fact.domain === domain);
+    files.set(SITE_PATHS.domainBundle(domain), jsonText(catalog(facts, model.urls.domainBundle(domain), `${SERVICE.name}: ${domain}`)));
+  }
+  // A withdrawn fact's single-fact response is its tombstone: its last state with the withdrawal beside it.
+  const singleFact = (fact: SingleFactResponse["fact"], withdrawal?: SingleFactResponse["withdrawn"]): SingleFactResponse => ({
+    schema_version: SCHEMA_VERSION,
+    name: SERVICE.name,
+    version: SERVICE.apiVersion,
+    license: SERVICE.license,
+    canonical_url: model.urls.factById(fact.id),
+    generated_at: model.generatedAt,
+    fact,
+    ...(withdrawal === undefined ? {} : { withdrawn: withdrawal }),
+  });
+  for (const fact of model.facts) files.set(SITE_PATHS.factById(fact.id), jsonText(singleFact(fact)));
+  for (const { fact, withdrawal } of model.withdrawn) {
+    files.set(SITE_PATHS.factById(fact.id), jsonText(singleFact(fact, withdrawal)));
+  }
+  return files;
+};
+
+/** The yearly series of the model's facts, by name, each with its members oldest first. */
+export const seriesOfModel = (model: Pick<SiteModel, "facts">): Series<Fact>[] => seriesOf(model.facts);
+
+/**
+ * `/api/v1/facts/series/{series}.json` for every series the facts declare: the member in force on the build date,
+ * with its full record (the same `fact` as its `/by-id/{id}.json`), and every member in brief, newest first. The
+ * check has made sure at most one member is in force on any day.
+ */
+export const renderSeries = (model: SiteModel): SiteFiles => {
+  const files: SiteFiles = new Map();
+  for (const series of seriesOfModel(model)) {
+    const current = memberInForce(series, model.today);
+    const response: SeriesResponse = {
+      schema_version: SCHEMA_VERSION,
+      name: SERVICE.name,
+      version: SERVICE.apiVersion,
+      license: SERVICE.license,
+      canonical_url: model.urls.series(series.name),
+      generated_at: model.generatedAt,
+      series: series.name,
+      as_of: model.today,
+      in_force_id: current?.id ?? null,
+      fact: current ?? null,
+      members: seriesMembers(series, model.today, model.urls.factById),
+    };
+    files.set(SITE_PATHS.series(series.name), jsonText(response));
+  }
+  return files;
+};
+
+/** `/api/v1/facts/diff/{id}/v{from}-to-v{to}.json` for every transition, and the diff index. */
+export const renderDiffs = (model: SiteModel): SiteFiles => {
+  const files: SiteFiles = new Map();
+  for (const diff of model.diffs) files.set(SITE_PATHS.diff(diff.fact_id, diff.from, diff.to), jsonText(diff));
+  files.set(SITE_PATHS.diffIndex, jsonText(model.diffIndex));
+  return files;
+};
+
+/** The columns of `changes.csv`, in order: the members of a change event, `diff_url` empty where there is none. */
+export const CHANGES_CSV_COLUMNS = [
+  "id",
+  "published_at",
+  "fact_id",
+  "version",
+  "kind",
+  "commit",
+  "fact_url",
+  "page_url",
+  "diff_url",
+] as const satisfies readonly (keyof ChangeEvent)[];
+
+/**
+ * `changes.json` and `changes.csv`: every change event, newest first. One file of all events, not pages: at this size
+ * (one event per fact per commit) it stays small, and a static host cannot answer a query such as `?since=`, so a
+ * client reads from the top and stops at the last id it processed. The CSV is RFC 4180 (CRLF line ends, a header
+ * row, fields quoted where needed), written by the published files' one CSV writer (csvText).
+ */
+export const renderChanges = (model: SiteModel): SiteFiles => {
+  const index: ChangesIndex = {
+    schema_version: SCHEMA_VERSION,
+    name: `${SERVICE.name}: changes`,
+    version: SERVICE.apiVersion,
+    license: SERVICE.license,
+    canonical_url: model.urls.changes,
+    generated_at: model.generatedAt,
+    count: model.changes.length,
+    newest_id: model.changes[0]?.id ?? null,
+    events: model.changes,
+  };
+  const csv = csvText(
+    CHANGES_CSV_COLUMNS,
+    model.changes.map((event) => CHANGES_CSV_COLUMNS.map((column) => String(event[column] ?? ""))),
+  );
+  return new Map([
+    [SITE_PATHS.changes, jsonText(index)],
+    [SITE_PATHS.changesCsv, csv],
+  ]);
+};
+
+/**
+ * `/api/v1/facts/schemas/{id}.json`: the JSON Schema (2020-12) of each published fact's `value`, with its own
+ * address as `$id`. `npm run check` refuses a fact whose id has no schema, so every published fact has one.
+ */
+export const renderValueSchemas = (model: SiteModel): SiteFiles => {
+  const files: SiteFiles = new Map();
+  for (const { id, series } of model.facts) {
+    if (valueSchemaFor(id, series) === undefined) continue;
+    const { $schema, ...rest } = valueJsonSchema(id, series);
+    files.set(SITE_PATHS.valueSchema(id), jsonText({ $schema, $id: model.urls.valueSchema(id), ...rest }));
+  }
+  return files;
+};

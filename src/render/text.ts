@@ -1,0 +1,219 @@
+/**
+ * Text for pages and feeds: the `html` template that escapes everything it is given, site paths and fact links, the
+ * domain names, the glossary's labels for keys, and a fact's value in words (`describeValue`).
+ */
+import type { Urls } from "../lib/config.ts";
+import { escapeHtml } from "../lib/text.ts";
+import { glossary } from "../model/glossary.ts";
+import type { Bracket } from "../schemas/fact-value.ts";
+import { type GlossaryEntry, type GlossaryKind, MEASURE_UNITS } from "../schemas/glossary.ts";
+import type { Domain } from "../schemas/primitives.ts";
+import { isIsoDate, readableDate } from "./pages/text/format-date.ts";
+import { formatCad, formatNumber, formatPercent } from "./pages/text/format-number.ts";
+
+/**
+ * A fragment of markup that is already safe to emit. Only `html` and `trustedHtml` make one, so every string that
+ * reaches a page went through `escapeHtml` unless the code says otherwise in so many words.
+ */
+export interface Html {
+  readonly markup: string;
+}
+
+/** Wraps markup the caller built itself (a stylesheet, a JSON-LD block it escaped); never pass data through it. */
+export const trustedHtml = (markup: string): Html => ({ markup });
+
+/** What a template slot accepts: nothing is rendered for null, undefined and false, so optional parts read naturally. */
+export type HtmlSlot = Html | string | number | null | undefined | false | readonly HtmlSlot[];
+
+const isHtml = (slot: unknown): slot is Html => typeof slot === "object" && slot !== null && "markup" in slot && !Array.isArray(slot);
+
+const renderSlot = (slot: HtmlSlot): string => {
+  if (slot === null || slot === undefined || slot === false) return "";
+  if (isHtml(slot)) return slot.markup;
+  if (Array.isArray(slot)) return slot.map(renderSlot).join("");
+  return escapeHtml(String(slot));
+};
+
+/** Tagged template: the literal parts are markup, every interpolated value is escaped unless it is already `Html`. */
+export const html = (strings: TemplateStringsArray, ...slots: readonly HtmlSlot[]): Html => ({
+  markup: strings.reduce((markup, literal, index) => markup + literal + (index < slots.length ? renderSlot(slots[index]!) : ""), ""),
+});
+
+/**
+ * A published address relative to the pages, which all sit at the root of the tree: links keep working when the
+ * tree is served under another host or path than FACTS_BASE_URL (a preview, a mirror, `npm start` on another port).
+ */
+export const sitePath = (urls: Urls, absolute: string): string => {
+  if (absolute === urls.catalogPage) return "./";
+  if (absolute.startsWith(`${urls.base}/#`)) return `./${absolute.slice(urls.base.length + 1)}`;
+  return absolute.startsWith(`${urls.base}/`) ? absolute.slice(urls.base.length + 1) : absolute;
+};
+
+/** The domains of SPEC.md 4.1 as headings and filter options. */
+export const DOMAIN_NAMES: Record<Domain, string> = {
+  tax: "Tax",
+  mortgage: "Mortgage",
+  legal: "Legal",
+  "foreign-buyer": "Foreign buyers",
+  strata: "Strata",
+  rental: "Rental",
+};
+
+/** The id of a domain's section on the catalog page; fact ids have no hyphen, so the two never collide. */
+export const domainSectionId = (domain: Domain): string => `domain-${domain}`;
+
+export type KeyKind = GlossaryKind;
+
+export interface KeyDescription {
+  /** The key's label for people, from the glossary (reference/glossary.json): "Basic grant, most of B.C.". */
+  label: string;
+  kind: KeyKind;
+  /** For a measure: the unit, singular and plural ("day", "days"). */
+  unit?: readonly [string, string];
+  /** Words for the enumeration members the key's value holds. */
+  members?: Readonly<Record<string, string>>;
+}
+
+const describeEntry = (entry: GlossaryEntry): KeyDescription => ({
+  label: entry.label,
+  kind: entry.kind,
+  ...(entry.unit === undefined ? {} : { unit: [MEASURE_UNITS[entry.unit], entry.unit] as const }),
+  ...(entry.members === undefined ? {} : { members: entry.members }),
+});
+
+/**
+ * How the value under a key is read: its label, kind and members, as the glossary gives them. No label is made from
+ * a key's name: `npm run check` refuses a value key the glossary lacks (the glossary rule), so a key missing here can
+ * only come from a value the check has not seen; it is shown as the key itself, in code, for what it is.
+ */
+export const describeKey = (key: string): KeyDescription => {
+  const entry = Object.hasOwn(glossary().keys, key) ? glossary().keys[key] : undefined;
+  return entry === undefined ? { label: key, kind: "text" } : describeEntry(entry);
+};
+
+/** Whether the glossary has words for `key`, so a page can mark the key it lacks (see describeKey). */
+export const hasGlossaryEntry = (key: string): boolean => Object.hasOwn(glossary().keys, key);
+
+/** A number under a key, written for people by the key's kind: "$1,500,000", "2.3%", "55 days", "2026", "10,000". */
+export const formatNumberFor = (key: string, value: number): string => {
+  const { kind, unit } = describeKey(key);
+  if (kind === "money") return formatCad(value);
+  if (kind === "rate") return formatPercent(value);
+  if (kind === "year") return String(value);
+  if (kind === "measure" && unit) return `${formatNumber(value)} ${value === 1 ? unit[0] : unit[1]}`;
+  return formatNumber(value);
+};
+
+/**
+ * A string under a key, written for people: an enumeration member in the glossary's words ("Rapid transit
+ * station" for "rapid-transit-station"), an ISO date spelled out, any other text as written.
+ */
+export const formatTextFor = (key: string, value: string): string => {
+  const { members } = describeKey(key);
+  if (members !== undefined && Object.hasOwn(members, value)) return members[value]!;
+  if (isIsoDate(value)) return readableDate(value);
+  return value;
+};
+
+/**
+ * A value that is one bare number, read by the fact's `unit` (CONTRIBUTING.md, "A fact file"): money or a percentage.
+ * The unit string itself is a code for programs and never shown.
+ */
+export const formatNumberWithUnit = (value: number, unit: string | undefined): string => {
+  if (unit !== undefined && /^fraction/.test(unit)) return formatPercent(value);
+  if (unit === "CAD") return formatCad(value);
+  return formatNumber(value);
+};
+
+/** The page of a fact id that exists, as a link from the pages; undefined for any other word. */
+export type FactLinks = (id: string) => string | undefined;
+
+/** Links to the pages of the facts in `ids`, relative like every link between the pages. */
+export const factLinks = (urls: Urls, ids: Iterable<string>): FactLinks => {
+  const known = new Set(ids);
+  return (id) => (known.has(id) ? sitePath(urls, urls.factPage(id)) : undefined);
+};
+
+/** Something that may be a fact id: dotted lowercase words, "bc.ptt.brackets", "bc.rent_cap.2026". */
+const CANDIDATE = /(?<![\w.])[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+/g;
+
+/**
+ * Text with every fact id in it that names a fact linked to that fact's page: "see osfi.b20.stress_test" reads with
+ * a link. A candidate that is not an id loses its last dotted part until it is one ("bc.pds.html" links bc.pds) or
+ * nothing is left, so a sentence's closing period or a file name around an id does not hide it.
+ */
+export const withFactLinks = (text: string, links: FactLinks | undefined): Html => {
+  if (links === undefined) return html`${text}`;
+  const parts: Html[] = [];
+  let last = 0;
+  for (const match of text.matchAll(CANDIDATE)) {
+    let id = match[0];
+    let href = links(id);
+    while (href === undefined && id.includes(".")) {
+      id = id.slice(0, id.lastIndexOf("."));
+      href = links(id);
+    }
+    if (href === undefined) continue;
+    parts.push(html`${text.slice(last, match.index)}<a href="${href}"><code>${id}</code></a>`);
+    last = match.index + id.length;
+  }
+  parts.push(html`${text.slice(last)}`);
+  return html`${parts}`;
+};
+
+export const isBracketArray = (value: unknown): value is Bracket[] =>
+  Array.isArray(value) && value.length > 0 && value.every((item) => item !== null && typeof item === "object" && "rate" in item && "upper" in item);
+
+/** "1% up to $200,000; 2% up to $2,000,000; 3% above $2,000,000": a bracket schedule in one line. */
+export const describeBrackets = (brackets: readonly Bracket[]): string =>
+  brackets
+    .map((bracket, index) => {
+      const lower = brackets[index - 1]?.upper;
+      return bracket.upper === null
+        ? `${formatPercent(bracket.rate)} above ${formatCad(lower ?? 0)}`
+        : `${formatPercent(bracket.rate)} up to ${formatCad(bracket.upper)}`;
+    })
+    .join("; ");
+
+/** A scalar under a key in words, by the key's glossary entry: "$570", "2.3%", "3 months", "yes", "Bus exchange". */
+const describeScalar = (key: string, value: unknown): string => {
+  if (value === null) return "none";
+  if (typeof value === "number") return formatNumberFor(key, value);
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "string") return formatTextFor(key, value);
+  return "";
+};
+
+/** One item of a list in words: a scalar, a bracket schedule, or a record's fields. */
+const describeItem = (key: string, item: unknown): string => {
+  if (item === null || typeof item !== "object") return describeScalar(key, item);
+  if (Array.isArray(item)) return item.map((inner) => describeItem(key, inner)).join(", ");
+  return Object.entries(item as Record<string, unknown>)
+    .map(([field, value]) => `${describeKey(field).label}: ${describeItem(field, value)}`)
+    .join(", ");
+};
+
+/** One field of an object value in words, by the glossary ("Notice period: 3 months"). */
+const describeField = (key: string, value: unknown): string => {
+  const { label } = describeKey(key);
+  if (isBracketArray(value)) return `${label}: ${describeBrackets(value)}`;
+  if (Array.isArray(value)) return `${label}: ${value.map((item) => describeItem(key, item)).join("; ")}`;
+  return `${label}: ${describeScalar(key, value)}`;
+};
+
+/**
+ * A one-line reading of a fact's value for feeds, text catalogs and the catalog page: the schedule, or the first
+ * `fields` plain fields of an object (numbers, dates, words and yes/no; lists and groups are left to the full
+ * record), each labelled by the glossary.
+ */
+export const describeValue = (value: unknown, unit?: string, fields = 6): string => {
+  if (isBracketArray(value)) return describeBrackets(value);
+  if (typeof value === "number") return formatNumberWithUnit(value, unit);
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return value.map((item) => describeItem("", item)).join("; ");
+  return Object.entries(value as Record<string, unknown>)
+    .filter(([, item]) => typeof item !== "object" || item === null)
+    .slice(0, fields)
+    .map(([key, item]) => describeField(key, item))
+    .join("; ");
+};
