@@ -14,7 +14,7 @@ import { allowHostsFromEnvironment, type Subscriber, subscribersFromEnvironment 
 /**
  * `npm run webhooks -- dispatch | retry | ping | redeliver`. Exit codes (runCommand's): 0 done, including a dispatch
  * whose head was already dispatched; 1 a ping the endpoint did not accept; 2 it could not run: a wrong argument or
- * setting, nothing to compare against, a state folder locked by another command, or a torn or malformed state.
+ * setting, a state folder locked by another command, or a torn or malformed state.
  */
 const USAGE = `usage: npm run webhooks -- dispatch --head REV [--base REV] [--root DIR] [--wait SECONDS] [--concurrency N]
        npm run webhooks -- retry [--wait SECONDS] [--concurrency N]

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { SERVICE, urlsFor } from "../lib/config.ts";
-import { isMissingFile, UsageError } from "../lib/errors.ts";
+import { isMissingFile } from "../lib/errors.ts";
 import { gitResult } from "../lib/git.ts";
 import { writeFileAtomic } from "../lib/json-file.ts";
 import { loadFactsAtRevision } from "../model/index.ts";
@@ -134,7 +134,7 @@ export type BaseChoice = { base: string; why: string } | { done: string };
  * while queued, and a scheduled run (after a promotion, whose push starts no workflow). When `head` is that commit or
  * one of its ancestors, it was already dispatched: `done` says so. Otherwise (nothing recorded, or a force-push made
  * the recorded commit foreign to `head`) `--base`, the push's `before`; without one there is nothing to compare
- * against, a UsageError.
+ * against, and nothing is sent (as when `head` was already dispatched: a scheduled or manual run before any push).
  */
 export const chooseDispatchBase = async (options: { cwd: string; stateDirectory: string; head: string; base?: string }): Promise<BaseChoice> => {
   const file = path.join(options.stateDirectory, DISPATCHED_HEAD_FILE);
@@ -150,9 +150,9 @@ export const chooseDispatchBase = async (options: { cwd: string; stateDirectory:
     if (await isAncestor(options.cwd, recorded, options.head)) return { base: recorded, why: `the last dispatched commit (${file})` };
   }
   if (options.base) return { base: options.base, why: recorded ? `--base (${recorded} in ${file} is not an ancestor of ${options.head})` : "--base" };
-  throw new UsageError(
-    `nothing to compare against: no dispatch is recorded in ${file} and no --base was given (a run not started by a push); dispatch once with --base REV`,
-  );
+  return {
+    done: `nothing to compare against: no dispatch is recorded in ${file} and no --base was given (a run not started by a push); the first push dispatches from its own base`,
+  };
 };
 
 /** Records `head` as dispatched, for the next dispatch to start from. */

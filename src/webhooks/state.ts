@@ -128,17 +128,68 @@ const storedDelivery = (record: DeliveryRecord, compact: boolean): StoredDeliver
   };
 };
 
-/** The snapshot file, read through this schema by readJsonFileSync: a torn or malformed file is refused by name. */
-const StateDocument = z.object({
-  format: z.literal(STATE_FORMAT, { error: `must be ${STATE_FORMAT}, the state format this version reads` }),
-  events: z.record(z.string(), StoredEvent.omit({ key: true })),
-  subscribers: z.array(SubscriberSummary),
-  deliveries: z.array(StoredDelivery),
-});
+/**
+ * A delivery as format 2 stored it, the format before this one: the same fields under short names (`sub`, `ev`, `st`,
+ * `created`, `next`, `notice`, `redelivered`), each attempt as `[number, startedAt, finishedAt, outcome]` (a finished
+ * delivery's last as `[number, finishedAt, outcome]`), and an outcome that is a bare HTTP status as the number. A
+ * state branch written by an earlier version is read through it and written back in format 3 by the first command
+ * that runs, so no delivery is lost in the upgrade.
+ */
+const fromFormat2 = (value: unknown): unknown => {
+  if (typeof value !== "object" || value === null || !("sub" in value)) return value;
+  const row = value as Record<string, unknown>;
+  const outcome = (encoded: unknown) => (typeof encoded === "number" ? { kind: "response", status: encoded } : (encoded ?? undefined));
+  const attempts = Array.isArray(row.attempts)
+    ? row.attempts.map((entry: unknown) => {
+        if (!Array.isArray(entry)) return entry;
+        const [number, startedAt, finishedAt, encoded] = entry.length === 3 ? [entry[0], null, entry[1], entry[2]] : entry;
+        return {
+          number,
+          ...(startedAt === null ? {} : { startedAt }),
+          ...(finishedAt === null ? {} : { finishedAt }),
+          ...(outcome(encoded) === undefined ? {} : { outcome: outcome(encoded) }),
+        };
+      })
+    : row.attempts;
+  return {
+    id: row.id,
+    subscriber: row.sub,
+    eventKey: row.ev,
+    status: row.st,
+    createdAt: row.created,
+    nextAttemptAt: row.next ?? null,
+    attempts,
+    ...(row.reason === undefined ? {} : { reason: row.reason }),
+    ...(row.notice === undefined ? {} : { deadNoticeSentAt: row.notice }),
+    ...(row.redelivered === undefined ? {} : { redeliveredAt: row.redelivered }),
+  };
+};
+/** A stored delivery in this format or in format 2, checked against this format's schema once converted. */
+const ReadDelivery = z.preprocess(fromFormat2, StoredDelivery);
 
-/** One journal line: exactly one of the three kinds of change. */
+/** The snapshot file, read through this schema by readJsonFileSync: a torn or malformed file is refused by name. */
+const StateDocument = z.discriminatedUnion(
+  "format",
+  [
+    z.object({
+      format: z.literal(STATE_FORMAT),
+      events: z.record(z.string(), StoredEvent.omit({ key: true })),
+      subscribers: z.array(SubscriberSummary),
+      deliveries: z.array(StoredDelivery),
+    }),
+    z.object({
+      format: z.literal(2),
+      events: z.record(z.string(), StoredEvent.omit({ key: true })),
+      subscribers: z.array(SubscriberSummary),
+      deliveries: z.array(ReadDelivery),
+    }),
+  ],
+  { error: `must be ${STATE_FORMAT}, or 2, the state formats this version reads` },
+);
+
+/** One journal line: exactly one of the three kinds of change (a delivery in this format or in format 2). */
 const JournalLine = z
-  .object({ event: StoredEvent.optional(), delivery: StoredDelivery.optional(), subscriber: SubscriberSummary.optional() })
+  .object({ event: StoredEvent.optional(), delivery: ReadDelivery.optional(), subscriber: SubscriberSummary.optional() })
   .refine((line) => [line.event, line.delivery, line.subscriber].filter((part) => part !== undefined).length === 1, {
     error: "not an event, delivery or subscriber line",
   });

@@ -186,10 +186,47 @@ describe("the delivery store", () => {
     await seedStore(store);
     await store.close();
     const snapshotFile = path.join(directory, SNAPSHOT_FILE);
-    const older = (await readFile(snapshotFile, "utf8")).replace('{"format": 3,', '{"format": 2,');
+    const older = (await readFile(snapshotFile, "utf8")).replace('{"format": 3,', '{"format": 1,');
     await writeFile(snapshotFile, older);
-    await expect(open(directory)).rejects.toThrow(`${snapshotFile}: must be 3, the state format this version reads (at /format)`);
+    await expect(open(directory)).rejects.toThrow(`${snapshotFile}: must be 3, or 2, the state formats this version reads (at /format)`);
     expect(await readFile(snapshotFile, "utf8")).toBe(older);
+  });
+
+  it("reads a snapshot and journal of format 2, the short-key format before, and writes them back in format 3", async () => {
+    const directory = await tempDir();
+    const store = await open(directory);
+    await seedStore(store);
+    await store.write(answered(first, 204, at));
+    await store.close();
+    const before = await statuses(directory);
+    const snapshotFile = path.join(directory, SNAPSHOT_FILE);
+    const current = JSON.parse(await readFile(snapshotFile, "utf8"));
+    // Format 2 as the earlier version wrote it: short names, attempts as arrays, a bare status as its number.
+    const format2 = (delivery: Record<string, unknown>) => ({
+      id: delivery.id,
+      sub: delivery.subscriber,
+      ev: delivery.eventKey,
+      st: delivery.status,
+      created: delivery.createdAt,
+      ...(delivery.nextAttemptAt === null ? {} : { next: delivery.nextAttemptAt }),
+      attempts: (delivery.attempts as { number: number; startedAt?: string; finishedAt?: string; outcome?: { kind: string; status?: number } }[]).map(
+        (attempt) => {
+          const outcome = attempt.outcome?.kind === "response" ? attempt.outcome.status : (attempt.outcome ?? null);
+          return attempt.startedAt === undefined
+            ? [attempt.number, attempt.finishedAt ?? null, outcome]
+            : [attempt.number, attempt.startedAt, attempt.finishedAt ?? null, outcome];
+        },
+      ),
+    });
+    const [kept, ...rest] = current.deliveries as Record<string, unknown>[];
+    await writeFile(snapshotFile, JSON.stringify({ ...current, format: 2, deliveries: rest.map(format2) }));
+    await writeFile(path.join(directory, JOURNAL_FILE), `${JSON.stringify({ delivery: format2(kept!) })}\n`);
+
+    expect(await statuses(directory)).toEqual(before);
+    const reopened = await open(directory);
+    expect((await reopened.list()).find((record) => record.id === first.id)?.attempts.at(-1)?.outcome).toEqual({ kind: "response", status: 204 });
+    await reopened.close();
+    expect(JSON.parse(await readFile(snapshotFile, "utf8"))).toEqual(current);
   });
 
   it("keeps a finished delivery for the retention window, then folds it into its subscriber's summary", async () => {
