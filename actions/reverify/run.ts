@@ -1,8 +1,8 @@
 import * as core from "@actions/core";
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
-import { loadFacts } from "../../src/model/index.ts";
-import { organisationNamer, readOrganisations } from "../../src/model/organisations.ts";
+import { loadFacts } from "../../src/model/facts.ts";
+import { organisationNamer, readOrganisations } from "../../src/model/reference.ts";
 import { checkSources, type SourceFinding } from "../../src/sources/check-sources.ts";
 import { fetchSource } from "../../src/sources/fetch-source.ts";
 import { readFingerprints, writeFingerprints } from "../../src/sources/fingerprint-file.ts";

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import type { Problem } from "../lib/problem.ts";
-import { cadenceTagsOf, factsAtRevision, type LoadedFact, latestRetrieved, revisionFieldsChanged } from "../model/index.ts";
+import { cadenceTagsOf, factsAtRevision, type LoadedFact, latestRetrieved, revisionFieldsChanged } from "../model/facts.ts";
 import { FactFile } from "../schemas/fact-file.ts";
 import { nextExpectedMoved } from "./next-expected-moved.ts";
 import { OTHER_RULES } from "./rules/index.ts";

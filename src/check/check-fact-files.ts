@@ -1,6 +1,6 @@
 import { byRule, type Problem } from "../lib/problem.ts";
-import { type LoadedFact, readFactFiles } from "../model/index.ts";
-import { type Organisations, readOrganisations } from "../model/organisations.ts";
+import { type LoadedFact, readFactFiles } from "../model/facts.ts";
+import { type Organisations, readOrganisations } from "../model/reference.ts";
 import { citationOrgProblems } from "./rules/citation-org.ts";
 import { FACT_RULES, OTHER_RULES } from "./rules/index.ts";
 import { seriesProblems } from "./rules/series.ts";

@@ -1,8 +1,10 @@
 import type { z } from "zod";
 import { INPUT_BOUNDS, type InputBound, monthInFuture, outOfBounds } from "../affordability/input-bounds.ts";
 import { byRule, type Problem } from "../lib/problem.ts";
-import { type JsonDocument, LOAD_RULES, listDataFiles, readDataDocument, validateWithSchema } from "../model/index.ts";
-import { type Organisations, readOrganisations } from "../model/organisations.ts";
+import { listDataFiles, readDataDocument } from "../model/data-files.ts";
+import { LOAD_RULES } from "../model/facts.ts";
+import { type JsonDocument, validateWithSchema } from "../model/json-document.ts";
+import { type Organisations, readOrganisations } from "../model/reference.ts";
 import type { Citation } from "../schemas/citation.ts";
 import { BenchmarkFile, IncomeFile, MethodologyFile, MortgageRatesFile } from "../schemas/index-data.ts";
 import { MISSING_KIND } from "./rules/citation-kind.ts";

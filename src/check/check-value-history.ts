@@ -1,11 +1,11 @@
 import { realpath } from "node:fs/promises";
 import path from "node:path";
-import { type FactHistory, readFactHistory } from "../derive/history/read-fact-history.ts";
+import { type FactHistory, readFactHistory } from "../derive/fact-history.ts";
+import { errorMessage } from "../lib/errors.ts";
 import { gitResult, runGit } from "../lib/git.ts";
 import type { Problem } from "../lib/problem.ts";
-import type { LoadedFact } from "../model/load-facts.ts";
-import { parseJsonDocument } from "../model/parse-json-document.ts";
-import { issueProblems } from "../model/validate-with-schema.ts";
+import type { LoadedFact } from "../model/facts.ts";
+import { issueProblems, parseJsonDocument } from "../model/json-document.ts";
 import { valueSchemaFor } from "../schemas/values/index.ts";
 
 /** The history of `facts/` as the build reads it, or why it could not be read here (the check then skips it). */
@@ -25,7 +25,7 @@ export const readHistoryForCheck = async (root: string): Promise<HistoryReading>
   try {
     return { history: await readFactHistory(root) };
   } catch (error: unknown) {
-    return { skipped: error instanceof Error ? error.message : String(error), unreadable: true };
+    return { skipped: errorMessage(error), unreadable: true };
   }
 };
 

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Problem } from "../lib/problem.ts";
-import type { JsonDocument } from "../model/index.ts";
+import type { JsonDocument } from "../model/json-document.ts";
 import type { FactFile } from "../schemas/fact-file.ts";
 import { OTHER_RULES } from "./rules/index.ts";
 

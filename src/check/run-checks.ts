@@ -1,7 +1,7 @@
 import { byRule, compareProblems, type Problem } from "../lib/problem.ts";
 import { compareText } from "../lib/text.ts";
-import type { LoadedFact } from "../model/index.ts";
-import type { Organisations } from "../model/organisations.ts";
+import type { LoadedFact } from "../model/facts.ts";
+import type { Organisations } from "../model/reference.ts";
 import type { FactFile } from "../schemas/fact-file.ts";
 import { checkAgainstBase } from "./check-against-base.ts";
 import { checkFactFiles } from "./check-fact-files.ts";

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { runCommand } from "../lib/command.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
 import { formatProblem } from "../lib/problem.ts";
-import { loadFacts } from "../model/index.ts";
+import { loadFacts } from "../model/facts.ts";
 import { blockingProblems, freshnessReport, summarizeFreshness } from "../workflows/freshness/freshness-report.ts";
 
 const main = async (): Promise<number> => {

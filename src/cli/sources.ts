@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { runCommand } from "../lib/command.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
-import { loadFacts } from "../model/index.ts";
+import { loadFacts } from "../model/facts.ts";
 import { checkSources } from "../sources/check-sources.ts";
 import { describeFinding, needsAttention } from "../sources/describe-finding.ts";
 import { fetchSource } from "../sources/fetch-source.ts";

@@ -1,6 +1,5 @@
-import { readFactHistory } from "../derive/history/index.ts";
-import { versionNote } from "../derive/version-note.ts";
-import { loadFactsAtRevision } from "../model/index.ts";
+import { readFactHistory, versionNote } from "../derive/fact-history.ts";
+import { loadFactsAtRevision } from "../model/facts.ts";
 import type { FactFile } from "../schemas/fact-file.ts";
 import { computeEvents, type FactUpdatedEvent } from "../webhooks/index.ts";
 import { impactLine } from "./impact-line.ts";

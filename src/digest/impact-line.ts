@@ -1,4 +1,4 @@
-import { impactOf } from "../derive/version-note.ts";
+import { impactOf } from "../derive/fact-history.ts";
 
 /**
  * The one-line practical impact of a commit the digest names when no revision was recorded (a re-verification or an

@@ -3,7 +3,8 @@ import path from "node:path";
 import type { z } from "zod";
 import { formatProblem, type Problem } from "../lib/problem.ts";
 import { SITE_PATHS } from "../lib/site-paths.ts";
-import { type JsonDocument, readDocument, validateWithSchema } from "../model/index.ts";
+import { readDocument } from "../model/data-files.ts";
+import { type JsonDocument, validateWithSchema } from "../model/json-document.ts";
 import { Manifest, SearchIndex, Upcoming } from "../schemas/index.ts";
 import { PublishedCatalog, type PublishedFact, PublishedFactResponse, type SiteTree } from "./site-tree.ts";
 

@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { formatProblem } from "../lib/problem.ts";
-import { parseJsonDocument } from "../model/parse-json-document.ts";
-import { validateWithSchema } from "../model/validate-with-schema.ts";
+import { parseJsonDocument, validateWithSchema } from "../model/json-document.ts";
 import { PublicSigningKey, SigningKeySet } from "../schemas/signing-key.ts";
 import { jwkThumbprint } from "./jwk-thumbprint.ts";
 

@@ -1,5 +1,5 @@
 import { compareText, toJsonPointer } from "../lib/text.ts";
-import { citationLists } from "../model/index.ts";
+import { citationLists } from "../model/facts.ts";
 import type { CitationKind } from "../schemas/citation.ts";
 import type { FactFile } from "../schemas/fact-file.ts";
 import { decodePage, EXTRACTION_LIMITS, ExtractionLimitError, type ExtractionLimits, htmlText, pdfText, plainText, textKindOf } from "./extract-text.ts";

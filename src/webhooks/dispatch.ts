@@ -1,4 +1,4 @@
-import { loadFactsAtRevision } from "../model/index.ts";
+import { loadFactsAtRevision } from "../model/facts.ts";
 import { type RunOptions, type RunSummary, runDeliveries } from "./delivery/index.ts";
 import { computeEvents, type FactUpdatedEvent, resolveCommit } from "./events/index.ts";
 import { type DeliveryStore, planDeliveries } from "./state/index.ts";

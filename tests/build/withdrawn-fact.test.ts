@@ -7,7 +7,7 @@ import { runChecks } from "../../src/check/run-checks.ts";
 import { SITE_PATHS } from "../../src/lib/site-paths.ts";
 import { loadSiteTree } from "../../src/mcp/load-site-tree.ts";
 import { getFact } from "../../src/mcp/tools/get-fact.ts";
-import { loadFactsAtRevision } from "../../src/model/index.ts";
+import { loadFactsAtRevision } from "../../src/model/facts.ts";
 import { renderSite } from "../../src/render/index.ts";
 import { ChangesIndex } from "../../src/schemas/changes.ts";
 import { FactCatalog, SingleFactResponse } from "../../src/schemas/fact.ts";

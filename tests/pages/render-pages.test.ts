@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { SERVICE } from "../../src/lib/config.ts";
 import { escapeHtml } from "../../src/lib/text.ts";
-import { latestRetrieved } from "../../src/model/index.ts";
+import { latestRetrieved } from "../../src/model/facts.ts";
 import { renderSite } from "../../src/render/index.ts";
 import { renderPages } from "../../src/render/pages/index.ts";
 import type { SiteModel } from "../../src/render/site-model.ts";

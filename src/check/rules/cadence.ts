@@ -1,4 +1,4 @@
-import { CADENCE_TAGS, cadenceTagsOf, expectedExpiry, latestRetrieved } from "../../model/index.ts";
+import { CADENCE_TAGS, cadenceTagsOf, expectedExpiry, latestRetrieved } from "../../model/facts.ts";
 import { CADENCE_DAYS } from "../../schemas/fact-file.ts";
 import type { FactCheck } from "./types.ts";
 

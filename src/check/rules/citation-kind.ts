@@ -1,4 +1,4 @@
-import { citationLists } from "../../model/index.ts";
+import { citationLists } from "../../model/facts.ts";
 import { CITATION_KINDS } from "../../schemas/citation.ts";
 import type { FactCheck } from "./types.ts";
 

@@ -1,6 +1,6 @@
 import type { Problem } from "../../lib/problem.ts";
-import { citationLists, type LoadedFact } from "../../model/index.ts";
-import { ORGANISATIONS_FILE, type Organisations } from "../../model/organisations.ts";
+import { citationLists, type LoadedFact } from "../../model/facts.ts";
+import { ORGANISATIONS_FILE, type Organisations } from "../../model/reference.ts";
 
 /** What the check says of an `org` that is no id of the registry: the id to write instead, and where to add a new one. */
 export const unknownOrgMessage = (organisations: Organisations, org: string): string => {

@@ -1,4 +1,4 @@
-import { LOAD_RULES } from "../../model/index.ts";
+import { LOAD_RULES } from "../../model/facts.ts";
 import { cadence } from "./cadence.ts";
 import { citationKind } from "./citation-kind.ts";
 import { effectiveBeforeExpiry } from "./effective-before-expiry.ts";

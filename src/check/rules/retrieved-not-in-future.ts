@@ -1,4 +1,4 @@
-import { citationLists } from "../../model/index.ts";
+import { citationLists } from "../../model/facts.ts";
 import type { FactCheck } from "./types.ts";
 
 /** A source cannot have been checked on a day that has not come yet, whether it backs the fact or a scheduled change. */

@@ -1,5 +1,5 @@
 import type { Problem } from "../../lib/problem.ts";
-import { type LoadedFact, seriesOf } from "../../model/index.ts";
+import { type LoadedFact, seriesOf } from "../../model/facts.ts";
 
 /** A fact with the place of its file, for the problems that name another fact. */
 const member = (loaded: LoadedFact) => ({ ...loaded.fact, loaded });

@@ -1,5 +1,5 @@
 import type { Problem } from "../../lib/problem.ts";
-import type { LoadedFact } from "../../model/index.ts";
+import type { LoadedFact } from "../../model/facts.ts";
 
 export interface CheckContext {
   /** Today's date, injected so tests and the CLI agree on what "the future" is. */

@@ -1,5 +1,5 @@
 import type { Problem } from "../../lib/problem.ts";
-import { issueProblems } from "../../model/validate-with-schema.ts";
+import { issueProblems } from "../../model/json-document.ts";
 import { valueSchemaFor } from "../../schemas/values/index.ts";
 import type { FactCheck } from "./types.ts";
 

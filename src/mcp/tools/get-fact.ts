@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { memberInForce, seriesMembers, seriesOf } from "../../model/index.ts";
+import { memberInForce, seriesMembers, seriesOf } from "../../model/facts.ts";
 import { describeValue } from "../../render/describe-value.ts";
 import { describeExpected, expectedStatus, FactId, HistoryEntry, IsoDate, SeriesId, SeriesMember } from "../../schemas/index.ts";
 import { citationText, indented } from "../citation-text.ts";

@@ -1,6 +1,6 @@
 import { SERVICE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
-import { memberInForce, type Series, seriesMembers, seriesOf } from "../../model/index.ts";
+import { memberInForce, type Series, seriesMembers, seriesOf } from "../../model/facts.ts";
 import type { Fact } from "../../schemas/fact.ts";
 import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
 import type { SeriesResponse } from "../../schemas/series.ts";

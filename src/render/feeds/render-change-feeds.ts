@@ -1,4 +1,4 @@
-import { versionNote } from "../../derive/version-note.ts";
+import { versionNote } from "../../derive/fact-history.ts";
 import { SERVICE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { compareText, printableText } from "../../lib/text.ts";

@@ -2,7 +2,7 @@ import { create } from "xmlbuilder2";
 import { SERVICE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { compareText, escapeHtml, escapeHtmlText } from "../../lib/text.ts";
-import { latestRetrieved } from "../../model/index.ts";
+import { latestRetrieved } from "../../model/facts.ts";
 import type { SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
 import { xmlCharacters, xmlDocument, xmlText } from "./xml-text.ts";

@@ -1,4 +1,4 @@
-import { versionNote } from "../../derive/version-note.ts";
+import { versionNote } from "../../derive/fact-history.ts";
 import { SERVICE } from "../../lib/config.ts";
 import { compareText } from "../../lib/text.ts";
 import type { SiteModel } from "../site-model.ts";

@@ -2,7 +2,7 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { compareText } from "../../lib/text.ts";
-import { listFiles } from "../../model/list-files.ts";
+import { listFiles } from "../../model/data-files.ts";
 import { Manifest } from "../../schemas/manifest.ts";
 import { createSiteFile, type SiteFile } from "./create-site-file.ts";
 

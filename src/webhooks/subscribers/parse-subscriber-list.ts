@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseJsonDocument } from "../../model/index.ts";
+import { parseJsonDocument } from "../../model/json-document.ts";
 
 /**
  * Parses a JSON array of subscriber entries and reports every problem at once, each naming the entry's index

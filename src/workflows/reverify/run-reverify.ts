@@ -1,5 +1,5 @@
 import { daysBetween } from "../../lib/dates.ts";
-import { announcementsPastDue, factsDue, isWithdrawn, latestRetrieved } from "../../model/index.ts";
+import { announcementsPastDue, factsDue, isWithdrawn, latestRetrieved } from "../../model/facts.ts";
 import type { SourceFinding } from "../../sources/check-sources.ts";
 import { needsAttention } from "../../sources/describe-finding.ts";
 import type { FactIssueOptions } from "../github/fact-issue-options.ts";

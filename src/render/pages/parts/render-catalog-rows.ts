@@ -1,5 +1,5 @@
 import type { Urls } from "../../../lib/config.ts";
-import { latestRetrieved } from "../../../model/index.ts";
+import { latestRetrieved } from "../../../model/facts.ts";
 import type { Fact } from "../../../schemas/fact.ts";
 import { expectedStatus } from "../../../schemas/next-expected.ts";
 import { describeValue } from "../../describe-value.ts";

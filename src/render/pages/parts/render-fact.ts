@@ -1,7 +1,7 @@
-import type { CommitInfo } from "../../../derive/history/index.ts";
-import { versionNote } from "../../../derive/version-note.ts";
+import type { CommitInfo } from "../../../derive/fact-history.ts";
+import { versionNote } from "../../../derive/fact-history.ts";
 import type { Urls } from "../../../lib/config.ts";
-import { cadenceTagsOf, latestRetrieved } from "../../../model/index.ts";
+import { cadenceTagsOf, latestRetrieved } from "../../../model/facts.ts";
 import type { FactDiff } from "../../../schemas/diff.ts";
 import type { Fact } from "../../../schemas/fact.ts";
 import { CADENCE_DAYS } from "../../../schemas/fact-file.ts";

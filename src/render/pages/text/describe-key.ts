@@ -1,4 +1,4 @@
-import { glossary } from "../../../model/glossary.ts";
+import { glossary } from "../../../model/reference.ts";
 import { type GlossaryEntry, type GlossaryKind, MEASURE_UNITS } from "../../../schemas/glossary.ts";
 
 export type KeyKind = GlossaryKind;
