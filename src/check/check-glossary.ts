@@ -7,9 +7,9 @@ import { LOAD_RULES, type LoadedFact } from "../model/facts.ts";
 import { type JsonDocument, parseJsonDocument } from "../model/json-document.ts";
 import { GLOSSARY_FILE, readGlossary } from "../model/reference.ts";
 import { ENUMERATION_MEMBER, type GlossaryEntry, type GlossaryFile, type GlossaryKind } from "../schemas/glossary.ts";
-import { OTHER_RULES } from "./rules/index.ts";
+import { NON_FACT_RULES } from "./rules.ts";
 
-const GLOSSARY = OTHER_RULES.glossary.name;
+const GLOSSARY = NON_FACT_RULES.glossary.name;
 /** The repository this code is part of: its glossary is the one the pages are rendered with. */
 const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHECK_RULES, FACT_RULES } from "../../src/check/rules/index.ts";
+import { CHECK_RULES, FACT_RULES } from "../../src/check/rules.ts";
 import { CASES } from "./cases.ts";
 
 describe("the check's rules", () => {

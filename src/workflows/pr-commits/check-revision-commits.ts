@@ -1,4 +1,4 @@
-import { OTHER_RULES } from "../../check/rules/index.ts";
+import { NON_FACT_RULES } from "../../check/rules.ts";
 import { commitLines, impactOf } from "../../derive/fact-history.ts";
 import { gitResult } from "../../lib/git.ts";
 import type { Problem } from "../../lib/problem.ts";
@@ -87,5 +87,5 @@ export const checkRevisionCommits = async (root: string, commits: readonly PullC
       problems.push(loaded ? loaded.doc.problemAt(["version"], message) : { file, line: 1, column: 1, pointer: "", message });
     }
   }
-  return problems.map((problem) => ({ ...problem, rule: OTHER_RULES.revisionCommit.name }));
+  return problems.map((problem) => ({ ...problem, rule: NON_FACT_RULES.revisionCommit.name }));
 };

@@ -1,7 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { checkFactFiles } from "../../check/check-fact-files.ts";
-import { runChecks } from "../../check/run-checks.ts";
+import { checkFactFiles, runChecks } from "../../check/run-checks.ts";
 import { runGit } from "../../lib/git.ts";
 import { formatProblem } from "../../lib/problem.ts";
 import { prettyJsonText } from "../../model/json-document.ts";
