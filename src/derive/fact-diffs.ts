@@ -7,6 +7,9 @@ import type { HistoryEntry } from "../schemas/fact.ts";
 import { SCHEMA_VERSION } from "../schemas/schema-version.ts";
 import { type FactTimeline, type FactVersion, versionNote } from "./fact-history.ts";
 
+// What the API publishes from a fact's history: its history entries, the diff of each transition (and the cumulative
+// one) with the structured value diff, and the diff index.
+
 /**
  * SPEC.md 2.3: one entry per earlier version, newest first. `superseded_iso` is the date the next version took
  * effect, and `note` is the `Impact:` line of the commit that introduced the version (see versionNote). Empty when never revised. An entry

@@ -4,6 +4,9 @@ import { errorMessage } from "../lib/errors.ts";
 import { openCatFileBatch, runGit, spawnGit } from "../lib/git.ts";
 import type { FactFile } from "../schemas/fact-file.ts";
 
+// The history of facts/ read from git in one pass (git log with one cat-file batch beside it), and the public note of
+// each version, read from its commit's Impact: line.
+
 export interface CommitInfo {
   sha: string;
   committed_at: string;

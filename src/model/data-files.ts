@@ -7,6 +7,9 @@ import type { Problem } from "../lib/problem.ts";
 import { compareText } from "../lib/text.ts";
 import { type JsonDocument, parseJsonDocument, textProblems } from "./json-document.ts";
 
+// The files under facts/ and index-data/: listed without opening them (regular files only) and read within the size
+// limit, without following a link or waiting on a pipe, into JSON documents held to the text rule.
+
 /** Every file below `directory`, as sorted POSIX paths relative to `root`; an absent directory has none. */
 export const listFiles = async (root: string, directory: string): Promise<string[]> => {
   const absolute = path.join(root, directory);

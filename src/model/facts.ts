@@ -11,6 +11,9 @@ import type { SeriesMember } from "../schemas/series.ts";
 import { listDataFiles, readDataDocument } from "./data-files.ts";
 import { type JsonDocument, validateWithSchema } from "./json-document.ts";
 
+// Facts as the rest of the code reads them: loaded from the working tree or a git revision, and the domain rules over
+// them (cadence and expiry, which fields make a revision, tombstones, which facts are due, yearly series).
+
 /** A fact file that parsed and matched the schema, with its document for locating problems in it. */
 export interface LoadedFact {
   doc: JsonDocument;

@@ -4,6 +4,10 @@ import { errorMessage } from "../lib/errors.ts";
 import type { Problem } from "../lib/problem.ts";
 import { forbiddenCharacter, MULTILINE_FIELDS, toJsonPointer } from "../lib/text.ts";
 
+// JSON documents read strictly, with every problem located by line, column and JSON Pointer: the parse, what hostile
+// JSON is refused (nesting, object internals, numbers that do not round-trip), the text rule over every string, zod
+// issues as located problems, and the one way a data file is written back (prettyJsonText).
+
 /** A JSON file parsed with the position of every node, so any problem can name its line, column and JSON Pointer. */
 export interface JsonDocument {
   file: string;

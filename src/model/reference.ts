@@ -10,6 +10,9 @@ import { type Organisation, OrganisationRegistry } from "../schemas/organisation
 import { type DataDocument, MAX_DATA_FILE_BYTES, readDataDocument } from "./data-files.ts";
 import { parseJsonDocument, textProblems, validateWithSchema } from "./json-document.ts";
 
+// The reference files facts are read through: the glossary (words for every value key) and the organisation registry
+// (the one id, name and kind of every organisation a citation names).
+
 /** The glossary's place in the repository: words for people about every key of every fact's value. */
 export const GLOSSARY_FILE = "reference/glossary.json";
 
