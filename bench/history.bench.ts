@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { readFactHistory } from "../src/derive/history/index.ts";
+import { readFactHistory } from "../src/derive/fact-history.ts";
 import { catFileBatch, runGit } from "../src/lib/git.ts";
 
 /**

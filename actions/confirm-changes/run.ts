@@ -1,6 +1,6 @@
 import * as core from "@actions/core";
-import { loadFacts } from "../../src/model/index.ts";
-import { organisationNamer, readOrganisations } from "../../src/model/organisations.ts";
+import { loadFacts } from "../../src/model/facts.ts";
+import { organisationNamer, readOrganisations } from "../../src/model/reference.ts";
 import { parseActionInputs, todayFromInput } from "../../src/workflows/actions/action-inputs.ts";
 import { failOnError } from "../../src/workflows/actions/fail-on-error.ts";
 import { runConfirmChanges } from "../../src/workflows/confirm-change/run-confirm-changes.ts";

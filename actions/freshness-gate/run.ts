@@ -1,6 +1,6 @@
 import * as core from "@actions/core";
-import { summaryRows } from "../../src/check/summary-table.ts";
-import { loadFacts } from "../../src/model/index.ts";
+import { summaryRows } from "../../src/check/run-checks.ts";
+import { loadFacts } from "../../src/model/facts.ts";
 import { parseActionInputs, todayFromInput } from "../../src/workflows/actions/action-inputs.ts";
 import { failOnError } from "../../src/workflows/actions/fail-on-error.ts";
 import { problemAnnotation } from "../../src/workflows/actions/problem-annotation.ts";

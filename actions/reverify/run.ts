@@ -1,8 +1,8 @@
 import * as core from "@actions/core";
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
-import { loadFacts } from "../../src/model/index.ts";
-import { organisationNamer, readOrganisations } from "../../src/model/organisations.ts";
+import { loadFacts } from "../../src/model/facts.ts";
+import { organisationNamer, readOrganisations } from "../../src/model/reference.ts";
 import { checkSources, readFingerprints, type SourceFinding, writeFingerprints } from "../../src/source-check/check-sources.ts";
 import { fetchSource, sourceDispatcherFromEnvironment } from "../../src/source-check/fetch-source.ts";
 import { parseActionInputs, todayFromInput } from "../../src/workflows/actions/action-inputs.ts";

@@ -1,6 +1,5 @@
 import * as core from "@actions/core";
-import { runChecks, summarize, summarizeEvidence } from "../../src/check/run-checks.ts";
-import { summaryRows } from "../../src/check/summary-table.ts";
+import { runChecks, summarize, summarizeEvidence, summaryRows } from "../../src/check/run-checks.ts";
 import { todayFromEnvironment } from "../../src/lib/dates.ts";
 import { readVariable } from "../../src/lib/environment.ts";
 import { compareProblems } from "../../src/lib/problem.ts";

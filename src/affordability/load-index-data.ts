@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { formatProblem } from "../lib/problem.ts";
-import { type DataDocument, readDataDocument } from "../model/index.ts";
+import { type DataDocument, readDataDocument } from "../model/data-files.ts";
 import { BOARDS, type Board } from "../schemas/affordability.ts";
 import type { PublishedCitation } from "../schemas/citation.ts";
 import { BenchmarkFile, IncomeFile, type IndexCitation, MethodologyFile, MortgageRatesFile } from "../schemas/index-data.ts";

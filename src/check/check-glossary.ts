@@ -1,12 +1,15 @@
 import path from "node:path";
-import type { FactHistory } from "../derive/history/read-fact-history.ts";
+import type { FactHistory } from "../derive/fact-history.ts";
+import { isMissingFile } from "../lib/errors.ts";
 import { runGit } from "../lib/git.ts";
 import { byRule, type Problem } from "../lib/problem.ts";
-import { GLOSSARY_FILE, type JsonDocument, LOAD_RULES, type LoadedFact, parseJsonDocument, readGlossary } from "../model/index.ts";
+import { LOAD_RULES, type LoadedFact } from "../model/facts.ts";
+import { type JsonDocument, parseJsonDocument } from "../model/json-document.ts";
+import { GLOSSARY_FILE, readGlossary } from "../model/reference.ts";
 import { ENUMERATION_MEMBER, type GlossaryEntry, type GlossaryFile, type GlossaryKind } from "../schemas/glossary.ts";
-import { OTHER_RULES } from "./rules/index.ts";
+import { NON_FACT_RULES } from "./rules.ts";
 
-const GLOSSARY = OTHER_RULES.glossary.name;
+const GLOSSARY = NON_FACT_RULES.glossary.name;
 /** The repository this code is part of: its glossary is the one the pages are rendered with. */
 const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -97,7 +100,7 @@ export const checkGlossary = async (root: string, facts: readonly LoadedFact[], 
   try {
     reading = await readGlossary(root);
   } catch (error: unknown) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    if (!isMissingFile(error)) throw error;
     if (path.resolve(root) === PROJECT_ROOT) {
       return [
         { file: GLOSSARY_FILE, line: 1, column: 1, pointer: "", message: "the glossary is missing: every value key needs its words there", rule: GLOSSARY },

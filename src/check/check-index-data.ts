@@ -1,17 +1,16 @@
 import type { z } from "zod";
 import { INPUT_BOUNDS, type InputBound, monthInFuture, outOfBounds } from "../affordability/input-bounds.ts";
 import { byRule, type Problem } from "../lib/problem.ts";
-import { type JsonDocument, LOAD_RULES, listDataFiles, readDataDocument, validateWithSchema } from "../model/index.ts";
-import { type Organisations, readOrganisations } from "../model/organisations.ts";
+import { listDataFiles, readDataDocument } from "../model/data-files.ts";
+import { LOAD_RULES } from "../model/facts.ts";
+import { type JsonDocument, validateWithSchema } from "../model/json-document.ts";
+import { type Organisations, readOrganisations } from "../model/reference.ts";
 import type { Citation } from "../schemas/citation.ts";
 import { BenchmarkFile, IncomeFile, MethodologyFile, MortgageRatesFile } from "../schemas/index-data.ts";
-import { MISSING_KIND } from "./rules/citation-kind.ts";
-import { unknownOrgMessage } from "./rules/citation-org.ts";
-import { OTHER_RULES } from "./rules/index.ts";
-import { notesProblem } from "./rules/notes-for-readers.ts";
-import type { CheckContext } from "./rules/types.ts";
+import type { CheckContext } from "./rules.ts";
+import { MISSING_KIND, NON_FACT_RULES, notesProblem, unknownOrgMessage } from "./rules.ts";
 
-const INDEX_DATA = OTHER_RULES.indexData.name;
+const INDEX_DATA = NON_FACT_RULES.indexData.name;
 
 /** Which schema governs which file under `index-data/`. */
 const schemaFor = (file: string): z.ZodType | undefined => {
@@ -56,7 +55,7 @@ export const checkIndexData = async (root: string, context: CheckContext): Promi
     problems.push(...byRule(LOAD_RULES.schema, schemaProblems));
     if (value === undefined || text.length > 0) continue;
     const sources = sourceProblems(doc, value, context.today, organisations);
-    problems.push(...byRule(OTHER_RULES.citationOrg.name, sources.org));
+    problems.push(...byRule(NON_FACT_RULES.citationOrg.name, sources.org));
     problems.push(
       ...byRule(INDEX_DATA, [
         ...sources.other,

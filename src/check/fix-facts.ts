@@ -1,7 +1,9 @@
 import path from "node:path";
 import { replaceFiles } from "../lib/json-file.ts";
 import { formatProblem } from "../lib/problem.ts";
-import { expectedExpiry, factFileText, type LoadedFact, readDocument, readFactFiles, revisionFieldsChanged } from "../model/index.ts";
+import { readDocument } from "../model/data-files.ts";
+import { expectedExpiry, type LoadedFact, readFactFiles, revisionFieldsChanged } from "../model/facts.ts";
+import { prettyJsonText } from "../model/json-document.ts";
 import { FACT_FILE_KEYS, FactFile } from "../schemas/fact-file.ts";
 import { SCHEDULED_CHANGE_KEYS } from "../schemas/scheduled-change.ts";
 import { readBaseFacts } from "./check-against-base.ts";
@@ -128,7 +130,7 @@ export const fixFacts = async (root: string, options: { dryRun?: boolean; base?:
       value = result.value;
       if (result.change !== undefined) changes.push(`${result.change} [${fixer.rule}]`);
     }
-    const text = factFileText(value);
+    const text = prettyJsonText(value);
     if (changes.length === 0 && text === loaded.doc.text) continue;
     if (changes.length === 0) changes.push("formatted as two-space JSON");
     fixed.push({ file: loaded.doc.file, changes });

@@ -1,15 +1,22 @@
+import { realpath } from "node:fs/promises";
+import path from "node:path";
+import { type FactHistory, readFactHistory } from "../derive/fact-history.ts";
+import { errorMessage } from "../lib/errors.ts";
+import { gitResult, runGit } from "../lib/git.ts";
 import { byRule, compareProblems, type Problem } from "../lib/problem.ts";
-import { compareText } from "../lib/text.ts";
-import type { LoadedFact } from "../model/index.ts";
-import type { Organisations } from "../model/organisations.ts";
+import { compareText, escapeHtml } from "../lib/text.ts";
+import { type LoadedFact, readFactFiles, seriesOf } from "../model/facts.ts";
+import { issueProblems, parseJsonDocument } from "../model/json-document.ts";
+import { type Organisations, readOrganisations } from "../model/reference.ts";
 import type { FactFile } from "../schemas/fact-file.ts";
+import { valueSchemaFor } from "../schemas/values/index.ts";
 import { checkAgainstBase } from "./check-against-base.ts";
-import { checkFactFiles } from "./check-fact-files.ts";
 import { checkGlossary } from "./check-glossary.ts";
 import { checkIndexData } from "./check-index-data.ts";
-import { checkValueHistory, type HistoryReading, readHistoryForCheck } from "./check-value-history.ts";
-import { FACT_RULES, OTHER_RULES } from "./rules/index.ts";
-import type { CheckContext } from "./rules/types.ts";
+import { type CheckContext, citationOrgProblems, FACT_RULES, NON_FACT_RULES } from "./rules.ts";
+
+// One run of `npm run check`: the facts read and held to every rule, across facts (unique ids, superseded_by, series)
+// and against the base, the earlier versions of each fact against its value schema, and the summaries of the result.
 
 /** True when a fact cites an official source and quotes the passage of it that states the point. */
 export const hasQuotedOfficialCitation = (fact: Pick<FactFile, "citations">): boolean =>
@@ -45,7 +52,7 @@ export const runChecks = async (root: string, context: CheckContext & { base?: s
     context.base === undefined
       ? []
       : (await checkAgainstBase(root, context.base, facts.facts, facts.files)).map((problem) =>
-          problem.rule === undefined ? byRule(OTHER_RULES.versionRules.name, [problem])[0]! : problem,
+          problem.rule === undefined ? byRule(NON_FACT_RULES.versionRules.name, [problem])[0]! : problem,
         );
   const historyProblems = "history" in history ? byRule(VALUE_SCHEMA_RULE, await checkValueHistory(root, facts.facts, history.history)) : [];
   // A key or a code the value's schema refuses is reported once, by the schema, which says what it expects there.
@@ -87,3 +94,193 @@ export const summarizeEvidence = (report: Pick<CheckReport, "facts">): string =>
     ? `evidence: all ${report.facts.length} facts quote an official source`
     : `warning: ${unquoted.length} of ${report.facts.length} facts quote no official source (a citation of kind "official" with a quote): ${unquoted.join(", ")}`;
 };
+
+/**
+ * Reads every file under `facts/` with the one fact loader, then runs each rule over every fact that matched the
+ * schema. Returns those facts too, for the rules against the base branch.
+ */
+export const checkFactFiles = async (
+  root: string,
+  context: CheckContext,
+): Promise<{ problems: Problem[]; facts: LoadedFact[]; files: string[]; organisations: Organisations | undefined }> => {
+  const [{ facts, problems, files }, registry] = await Promise.all([readFactFiles(root), readOrganisations(root)]);
+  problems.push(...registry.problems);
+  // A registry with problems of its own is reported alone: checking citations against it would only repeat them.
+  if (registry.organisations !== undefined) problems.push(...byRule(NON_FACT_RULES.citationOrg.name, citationOrgProblems(facts, registry.organisations)));
+  for (const loaded of facts) for (const rule of FACT_RULES) problems.push(...byRule(rule.name, rule.check(loaded, context)));
+  problems.push(...byRule(NON_FACT_RULES.uniqueId.name, duplicateIdProblems(facts)));
+  problems.push(...byRule(NON_FACT_RULES.supersededBy.name, supersededByProblems(facts)));
+  problems.push(...byRule(NON_FACT_RULES.series.name, seriesProblems(facts)));
+  return { problems, facts, files, organisations: registry.organisations };
+};
+
+const duplicateIdProblems = (facts: LoadedFact[]): Problem[] => {
+  const firstFile = new Map<string, string>();
+  const problems: Problem[] = [];
+  for (const { doc, fact } of facts) {
+    const first = firstFile.get(fact.id);
+    if (first === undefined) firstFile.set(fact.id, doc.file);
+    else problems.push(doc.problemAt(["id"], `duplicate id "${fact.id}": already used by ${first}`));
+  }
+  return problems;
+};
+
+/** A retired fact points readers to its successor: that must be another fact the catalog holds, or null for none. */
+const supersededByProblems = (facts: LoadedFact[]): Problem[] => {
+  const ids = new Set(facts.map(({ fact }) => fact.id));
+  return facts.flatMap(({ doc, fact }) => {
+    const successor = fact.superseded_by?.id;
+    if (successor === undefined || successor === null) return [];
+    if (successor === fact.id)
+      return [doc.problemAt(["superseded_by", "id"], `superseded_by names the fact itself ("${successor}"): name the fact that replaces it, or null`)];
+    if (!ids.has(successor)) {
+      return [
+        doc.problemAt(
+          ["superseded_by", "id"],
+          `superseded_by names "${successor}", which is no fact in facts/: name an existing fact, or null if none replaces it`,
+        ),
+      ];
+    }
+    return [];
+  });
+};
+
+/** A fact with the place of its file, for the problems that name another fact. */
+const member = (loaded: LoadedFact) => ({ ...loaded.fact, loaded });
+
+/**
+ * A yearly series (the facts that declare the same `series`) answers one fact at a time: its name is no fact's id,
+ * no two members take effect on the same day, and each member but the newest hands over to the next with
+ * `superseded_by` naming that member and its effective date. Since every member took effect by today (the
+ * effective-not-in-future rule), a series that passes has at most one member in force on any day.
+ */
+export const seriesProblems = (facts: readonly LoadedFact[]): Problem[] => {
+  const files = new Map(facts.map(({ doc, fact }) => [fact.id, doc.file]));
+  const problems: Problem[] = [];
+  for (const series of seriesOf(facts.map(member))) {
+    const clash = files.get(series.name);
+    for (const { loaded } of clash === undefined ? [] : series.members) {
+      problems.push(
+        loaded.doc.problemAt(
+          ["series"],
+          `series "${series.name}" is the id of the fact in ${clash}; a series name must differ from every fact id, since the series endpoint and the clients resolve either name`,
+        ),
+      );
+    }
+    for (const [index, next] of series.members.entries()) {
+      const older = series.members[index - 1];
+      if (older === undefined) continue;
+      const { doc, fact } = older.loaded;
+      const handover = `{"id": "${next.id}", "effective_iso": "${next.effective_iso}"}`;
+      if (older.effective_iso === next.effective_iso) {
+        problems.push(
+          next.loaded.doc.problemAt(
+            ["effective_iso"],
+            `${older.id} and ${next.id} of series "${series.name}" both take effect on ${next.effective_iso}; one member is in force at a time, each from its own date`,
+          ),
+        );
+      } else if (fact.superseded_by == null) {
+        problems.push(
+          doc.problemAt(
+            ["superseded_by"],
+            `${fact.id} and ${next.id} of series "${series.name}" would both be in force from ${next.effective_iso}; set superseded_by to ${handover} (CONTRIBUTING.md, "Yearly series")`,
+          ),
+        );
+      } else if (fact.superseded_by.id !== next.id) {
+        problems.push(
+          doc.problemAt(
+            ["superseded_by", "id"],
+            `superseded_by names ${fact.superseded_by.id ?? "null"}, but the next member of series "${series.name}" is ${next.id} (in ${next.loaded.doc.file}); set superseded_by to ${handover}`,
+          ),
+        );
+      } else if (fact.superseded_by.effective_iso !== next.effective_iso) {
+        problems.push(
+          doc.problemAt(
+            ["superseded_by", "effective_iso"],
+            `superseded_by.effective_iso is ${fact.superseded_by.effective_iso}, but ${next.id}, the next member of series "${series.name}", takes effect on ${next.effective_iso}; the handover is on that day, with no gap or overlap`,
+          ),
+        );
+      }
+    }
+  }
+  return problems;
+};
+
+/** The history of `facts/` as the build reads it, or why it could not be read here (the check then skips it). */
+export type HistoryReading = { history: FactHistory } | { skipped: string; unreadable: boolean };
+
+/**
+ * Reads the history of `facts/` with the build's one history reader, when `root` is the top of a git work tree
+ * with at least one commit; a folder that is not (a fixture, an unpacked archive) or a shallow clone is skipped
+ * with the reason, since its history cannot be known.
+ */
+export const readHistoryForCheck = async (root: string): Promise<HistoryReading> => {
+  const top = await gitResult(root, ["rev-parse", "--show-toplevel"]);
+  if (top.code !== 0) return { skipped: "not a git repository", unreadable: false };
+  const [topPath, rootPath] = await Promise.all([realpath(top.stdout.toString("utf8").trim()), realpath(root)]);
+  if (path.relative(topPath, rootPath) !== "") return { skipped: "not the top folder of its git repository", unreadable: false };
+  if ((await gitResult(root, ["rev-parse", "--verify", "--quiet", "HEAD"])).code !== 0) return { skipped: "no commit yet", unreadable: false };
+  try {
+    return { history: await readFactHistory(root) };
+  } catch (error: unknown) {
+    return { skipped: errorMessage(error), unreadable: true };
+  }
+};
+
+/**
+ * Each earlier version of a current fact (as published in its `history`) matches the value schema of its id.
+ * The version the working tree holds is checked from the file itself, so only versions before it are read here.
+ * A failing version is located in the file as it was committed: the line and column are those of that commit's
+ * file, which the message names.
+ */
+export const checkValueHistory = async (root: string, facts: readonly LoadedFact[], history: FactHistory): Promise<Problem[]> => {
+  const problems: Problem[] = [];
+  for (const { fact } of facts) {
+    const schema = valueSchemaFor(fact.id, fact.series);
+    const timeline = history.facts.get(fact.id);
+    if (schema === undefined || timeline === undefined) continue;
+    for (const version of timeline.versions) {
+      if (version.version >= fact.version) continue;
+      const parsed = schema.safeParse(version.state.value);
+      if (parsed.success) continue;
+      const commit = version.lastCommit.sha;
+      // Only a failing version is read again, as text, to locate its problems; the reader keeps parsed states only.
+      const text = (await runGit(root, ["cat-file", "blob", `${commit}:${version.path}`])).toString("utf8");
+      const doc = parseJsonDocument(version.path, text);
+      for (const problem of issueProblems(doc, parsed.error.issues, ["value"])) {
+        problems.push({
+          ...problem,
+          message: `version ${version.version} as committed in ${commit.slice(0, 12)} (line and column are in that commit's file): ${problem.message}`,
+        });
+      }
+    }
+  }
+  return problems;
+};
+
+/**
+ * A warning line for `npm run check` when a repository's history could not be read (a shallow clone), so its earlier
+ * values went unchecked; undefined otherwise. A folder that is no repository has no history, and gets no line.
+ */
+export const historyWarning = (reading: HistoryReading): string | undefined =>
+  "skipped" in reading && reading.unreadable
+    ? `warning: the earlier versions of the facts were not checked against their value schemas: ${reading.skipped}`
+    : undefined;
+
+/** Rows for a job summary table: a header row, then one row per problem. */
+export const summaryRows = (problems: readonly Problem[]): { data: string; header?: boolean }[][] => [
+  [
+    { data: "File", header: true },
+    { data: "Line", header: true },
+    { data: "JSON pointer", header: true },
+    { data: "Problem", header: true },
+    { data: "Rule", header: true },
+  ],
+  ...problems.map((problem) => [
+    { data: escapeHtml(problem.file) },
+    { data: String(problem.line) },
+    { data: problem.pointer === "" ? "(document)" : escapeHtml(problem.pointer) },
+    { data: escapeHtml(problem.message) },
+    { data: problem.rule ?? "" },
+  ]),
+];

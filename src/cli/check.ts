@@ -1,6 +1,5 @@
 import { parseArgs } from "node:util";
-import { historyWarning } from "../check/check-value-history.ts";
-import { runChecks, summarize, summarizeEvidence } from "../check/run-checks.ts";
+import { historyWarning, runChecks, summarize, summarizeEvidence } from "../check/run-checks.ts";
 import { runCommand } from "../lib/command.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
 import { type BaseChoice, defaultBase } from "../lib/git.ts";

@@ -1,10 +1,10 @@
 import { parseArgs } from "node:util";
-import { digestSubscribersFromEnvironment } from "../digest/digest-subscribers-from-environment.ts";
-import { runDigest } from "../digest/run-digest.ts";
+import { digestSubscribersFromEnvironment, runDigest } from "../digest/run-digest.ts";
 import { runCommand } from "../lib/command.ts";
 import { baseUrlFromEnvironment } from "../lib/config.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
 import { readVariable, readWholeNumber } from "../lib/environment.ts";
+import { UsageError } from "../lib/errors.ts";
 import { mailerFromEnvironment } from "../lib/mailer.ts";
 import { IsoDate } from "../schemas/primitives.ts";
 import { DEFAULT_LOCK_WAIT_SECONDS, lockStateFolder } from "../webhooks/state.ts";
@@ -19,7 +19,7 @@ const main = async (): Promise<number> => {
   });
   const epochText = readVariable("FACTS_DIGEST_EPOCH") || DEFAULT_EPOCH;
   const epoch = IsoDate.safeParse(epochText);
-  if (!epoch.success) throw new Error(`FACTS_DIGEST_EPOCH must be a date written YYYY-MM-DD, got "${epochText}"`);
+  if (!epoch.success) throw new UsageError(`FACTS_DIGEST_EPOCH must be a date written YYYY-MM-DD, got "${epochText}"`);
   const subscribers = await digestSubscribersFromEnvironment();
   const mailer = values["dry-run"] ? undefined : mailerFromEnvironment();
   const stateDirectory = readVariable("FACTS_DIGEST_STATE") || readVariable("FACTS_WEBHOOK_STATE");

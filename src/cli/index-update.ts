@@ -12,7 +12,7 @@ import { runCommand } from "../lib/command.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
 import { readVariable } from "../lib/environment.ts";
 import { replaceFiles } from "../lib/json-file.ts";
-import { factFileText } from "../model/index.ts";
+import { prettyJsonText } from "../model/json-document.ts";
 import { formatCad, formatPercent } from "../render/pages/text/format-number.ts";
 import { BOARDS } from "../schemas/affordability.ts";
 import { BenchmarkFile, IncomeFile, MortgageRatesFile } from "../schemas/index-data.ts";
@@ -47,7 +47,7 @@ const UPDATERS: Record<SourceName, (root: string, today: string) => Promise<Rewr
     const current = await readData(file, MortgageRatesFile);
     const rates = await fetchMonthlyRates(readVariable("INDEX_SOURCES_BANK_OF_CANADA") ?? VALET_PRODUCTION_BASE);
     const { file: next, change } = mergeRates(current.value, rates, today);
-    return [{ label: "rates", path: file, before: current.text, after: factFileText(next), change, format: formatPercent }];
+    return [{ label: "rates", path: file, before: current.text, after: prettyJsonText(next), change, format: formatPercent }];
   },
   prices: async (root, today) => {
     const { archiveUrl, prices } = await fetchMonthlyPrices(readVariable("INDEX_SOURCES_CREA") ?? CREA_HPI_PAGE);
@@ -56,7 +56,7 @@ const UPDATERS: Record<SourceName, (root: string, today: string) => Promise<Rewr
         const file = path.join(root, `index-data/benchmarks/${board}.json`);
         const current = await readData(file, BenchmarkFile);
         const { file: next, change } = mergePrices(current.value, board, prices[board], archiveUrl, today);
-        return { label: `prices ${board}`, path: file, before: current.text, after: factFileText(next), change, format: formatCad };
+        return { label: `prices ${board}`, path: file, before: current.text, after: prettyJsonText(next), change, format: formatCad };
       }),
     );
   },

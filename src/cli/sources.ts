@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { parseWholeNumber, runCommand } from "../lib/command.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
 import { UsageError } from "../lib/errors.ts";
-import { loadFacts } from "../model/index.ts";
+import { loadFacts } from "../model/facts.ts";
 import { checkSources, describeFinding, needsAttention, readFingerprints, writeFingerprints } from "../source-check/check-sources.ts";
 import { fetchSource, sourceDispatcherFromEnvironment } from "../source-check/fetch-source.ts";
 

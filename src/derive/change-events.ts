@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Urls } from "../lib/config.ts";
 import { compareText } from "../lib/text.ts";
-import { latestRetrieved, revisionFieldsChanged } from "../model/index.ts";
+import { latestRetrieved, revisionFieldsChanged } from "../model/facts.ts";
 import type { ChangeEvent, ChangeKind } from "../schemas/changes.ts";
 import type { FactFile } from "../schemas/fact-file.ts";
-import type { FactStateChange } from "./history/index.ts";
+import type { FactStateChange } from "./fact-history.ts";
 
 /** A scheduled change of `before` that `after` put in effect: it left `scheduled`, and its value and date are now the fact's. */
 const promotedChange = (before: FactFile, after: FactFile): boolean =>
@@ -21,7 +21,7 @@ const scheduledAdded = (before: FactFile, after: FactFile): boolean =>
 
 /**
  * The kind of one commit's change to one fact, or undefined when its content did not change (a file moved). The
- * version rules decide the first split, as the check does (src/model/revision.ts): a change to value, unit or
+ * version rules decide the first split, as the check does (revisionFieldsChanged in src/model/facts.ts): a change to value, unit or
  * effective date is a revision. A commit that does several things is named by the one that matters most to a
  * mirror: a withdrawal, then a revision or promotion, then a new scheduled change, then a re-verification, then an editorial edit.
  */

@@ -1,10 +1,75 @@
+import { diff, type IChange } from "json-diff-ts";
 import { SERVICE, type Urls } from "../lib/config.ts";
+import { compareText, toJsonPointer } from "../lib/text.ts";
 import type { Citation, VersionCitation } from "../schemas/citation.ts";
-import type { FactAtVersion, FactDiff } from "../schemas/diff.ts";
+import type { DiffIndex, FactAtVersion, FactDiff, ValueDiff } from "../schemas/diff.ts";
+import type { HistoryEntry } from "../schemas/fact.ts";
 import { SCHEMA_VERSION } from "../schemas/schema-version.ts";
-import type { FactTimeline, FactVersion } from "./history/index.ts";
-import { valueDiff } from "./value-diff.ts";
-import { versionNote } from "./version-note.ts";
+import { type FactTimeline, type FactVersion, versionNote } from "./fact-history.ts";
+
+// What the API publishes from a fact's history: its history entries, the diff of each transition (and the cumulative
+// one) with the structured value diff, and the diff index.
+
+/**
+ * SPEC.md 2.3: one entry per earlier version, newest first. `superseded_iso` is the date the next version took
+ * effect, and `note` is the `Impact:` line of the commit that introduced the version (see versionNote). Empty when never revised. An entry
+ * carries no citations: the diff resources publish every version with its full citations, and repeating them here
+ * would make each fact's payload grow with every revision.
+ */
+export const historyEntries = (versions: readonly FactVersion[]): HistoryEntry[] =>
+  versions
+    .slice(0, -1)
+    .map((version, index) => ({
+      version: version.version,
+      value: version.state.value,
+      ...(version.state.unit === undefined ? {} : { unit: version.state.unit }),
+      effective_iso: version.state.effective_iso,
+      superseded_iso: versions[index + 1]!.state.effective_iso,
+      note: versionNote(version.version, version.introduced),
+    }))
+    .reverse();
+
+type Json = ValueDiff["changed_keys"][number]["to"];
+
+/**
+ * The structured difference between two values of a fact, computed with json-diff-ts.
+ * Keys are JSON Pointers relative to the value ("" is the value itself), so a key containing a dot stays one key.
+ * A key removed and added again in one step (for example null becoming a number) is reported as changed.
+ */
+export const valueDiff = (before: unknown, after: unknown): ValueDiff => {
+  const added = new Map<string, Json>();
+  const removed = new Map<string, Json>();
+  const changed: ValueDiff["changed_keys"] = [];
+
+  const visit = (changes: IChange[], path: string[]): void => {
+    for (const change of changes) {
+      const here = [...path, change.key];
+      if (change.changes) {
+        visit(change.changes, here);
+        continue;
+      }
+      const pointer = toJsonPointer(here.slice(1));
+      if (change.type === "ADD") added.set(pointer, change.value as Json);
+      else if (change.type === "REMOVE") removed.set(pointer, change.value as Json);
+      else changed.push({ pointer, from: change.oldValue as Json, to: change.value as Json });
+    }
+  };
+  visit(diff({ value: before }, { value: after }), []);
+
+  for (const [pointer, to] of added) {
+    if (removed.has(pointer)) {
+      changed.push({ pointer, from: removed.get(pointer)!, to });
+      added.delete(pointer);
+      removed.delete(pointer);
+    }
+  }
+  const byPointer = <T extends { pointer: string }>(a: T, b: T): number => compareText(a.pointer, b.pointer);
+  return {
+    added_keys: [...added].map(([pointer, value]) => ({ pointer, value })).sort(byPointer),
+    removed_keys: [...removed].map(([pointer, value]) => ({ pointer, value })).sort(byPointer),
+    changed_keys: changed.sort(byPointer),
+  };
+};
 
 /** How a committed version's citation is published (the build names its organisation from the registry). */
 export type PublishVersionCitation = (citation: Citation) => VersionCitation;
@@ -71,4 +136,36 @@ export const factDiffs = (timeline: FactTimeline, urls: Urls, publish: PublishVe
     );
   }
   return diffs;
+};
+
+/** `/api/v1/facts/diff/index.json`: every transition, newest commit first, with a count. */
+export const diffIndex = (diffs: readonly FactDiff[], urls: Urls, generatedAt: string | undefined): DiffIndex => {
+  const entries = diffs
+    .map((diff) => ({
+      fact_id: diff.fact_id,
+      from: diff.from,
+      to: diff.to,
+      url: diff.canonical_url,
+      effective_iso: diff.after.effective_iso,
+      committed_at: diff.after.commit.committed_at,
+      summary: diff.summary,
+    }))
+    .sort(
+      (a, b) =>
+        Date.parse(b.committed_at) - Date.parse(a.committed_at) ||
+        compareText(b.effective_iso, a.effective_iso) ||
+        compareText(a.fact_id, b.fact_id) ||
+        b.to - a.to ||
+        b.from - a.from,
+    );
+  return {
+    schema_version: SCHEMA_VERSION,
+    name: `${SERVICE.name}: diff index`,
+    version: SERVICE.apiVersion,
+    license: SERVICE.license,
+    canonical_url: urls.diffIndex,
+    ...(generatedAt === undefined ? {} : { generated_at: generatedAt }),
+    count: entries.length,
+    diffs: entries,
+  };
 };

@@ -1,14 +1,12 @@
-import { existsSync, readFileSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { type Environment, listTextFromEnvironment } from "../lib/environment.ts";
 import { runGit } from "../lib/git.ts";
-import { writeFileAtomic } from "../lib/json-file.ts";
+import { readJsonFile, writeFileAtomic } from "../lib/json-file.ts";
 import type { Mailer } from "../lib/mailer.ts";
-import { collectDigestChanges } from "./collect-digest-changes.ts";
-import { type DigestCycle, digestCycle } from "./digest-cycle.ts";
-import { DigestRecord } from "./digest-record.ts";
-import type { DigestSubscriber } from "./digest-subscriber.ts";
-import { renderDigest } from "./render-digest.ts";
+import { prettyJsonText } from "../model/json-document.ts";
+import { parseSubscriberList } from "../webhooks/subscribers.ts";
+import { collectDigestChanges, type DigestCycle, DigestRecord, DigestSubscriber, digestCycle, renderDigest } from "./digest.ts";
 
 /** The last commit on the first-parent line of `revision` made before `date` (00:00 UTC), or undefined if none. */
 export const commitBefore = async (cwd: string, revision: string, date: string): Promise<string | undefined> => {
@@ -52,7 +50,7 @@ export const runDigest = async (options: DigestOptions): Promise<DigestResult> =
   }
   if (!options.dryRun && !options.stateDirectory) throw new Error("FACTS_WEBHOOK_STATE is not set: name the folder that records which digests were sent");
   const file = options.stateDirectory ? path.join(options.stateDirectory, "digest", `${cycle.end}.json`) : undefined;
-  const record = file && existsSync(file) ? DigestRecord.parse(JSON.parse(readFileSync(file, "utf8"))) : undefined;
+  const record = file === undefined ? undefined : await readJsonFile(file, DigestRecord, { absentAllowed: true });
   const sentTo = { ...record?.sentTo };
   const pending = options.subscribers.filter((subscriber) => !sentTo[subscriber.email.toLowerCase()]);
   if (pending.length === 0 && !options.dryRun) {
@@ -82,8 +80,17 @@ export const runDigest = async (options: DigestOptions): Promise<DigestResult> =
     sent++;
     sentTo[subscriber.email.toLowerCase()] = options.now().toISOString();
     const next: DigestRecord = { cycle, from: from ?? null, to, changes: changes.map((change) => `${change.event.factId}@v${change.event.version}`), sentTo };
-    writeFileAtomic(file!, `${JSON.stringify(next, null, 2)}\n`);
+    writeFileAtomic(file!, prettyJsonText(next));
     log(`sent the digest to ${subscriber.email}`);
   }
   return { cycle, changes: changes.length, sent };
+};
+
+/** The digest's recipients from FACTS_DIGEST_SUBSCRIBERS (JSON) or the file FACTS_DIGEST_SUBSCRIBERS_FILE names. */
+export const digestSubscribersFromEnvironment = async (
+  environment: Environment = process.env,
+  read: (file: string) => Promise<string> = (file) => readFile(file, "utf8"),
+): Promise<DigestSubscriber[]> => {
+  const list = await listTextFromEnvironment("FACTS_DIGEST_SUBSCRIBERS", environment, read);
+  return list ? parseSubscriberList(list.text, list.source, DigestSubscriber, '{"email", "name"?}', (subscriber) => subscriber.email.toLowerCase()) : [];
 };

@@ -7,7 +7,7 @@ export interface Problem {
   column: number;
   pointer: string;
   message: string;
-  /** The check rule that found it (see CHECK_RULES in src/check/rules), when a rule of the fact check did. */
+  /** The check rule that found it (see CHECK_RULES in src/check/rules.ts), when a rule of the fact check did. */
   rule?: string;
   /** "warning": reported, never failing the check (see the rule's level); absent for an error. */
   level?: "warning";

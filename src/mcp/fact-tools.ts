@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { addDays } from "../lib/dates.ts";
 import { compareText } from "../lib/text.ts";
-import { memberInForce, seriesMembers, seriesOf } from "../model/index.ts";
+import { memberInForce, seriesMembers, seriesOf } from "../model/facts.ts";
 import { describeValue } from "../render/text.ts";
 import {
   AbsoluteUrl,

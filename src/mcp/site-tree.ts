@@ -8,7 +8,8 @@ import { z } from "zod";
 import { isMissingFile } from "../lib/errors.ts";
 import { formatProblem, type Problem } from "../lib/problem.ts";
 import { SITE_PATHS } from "../lib/site-paths.ts";
-import { type JsonDocument, readDocument, validateWithSchema } from "../model/index.ts";
+import { readDocument } from "../model/data-files.ts";
+import { type JsonDocument, validateWithSchema } from "../model/json-document.ts";
 import { AbsoluteUrl, Fact, FactCatalog, Manifest, SearchIndex, SingleFactResponse, Upcoming } from "../schemas/index.ts";
 
 /** A fact as a built tree publishes it: the build always gives it its canonical URL, which every answer cites. */

@@ -5,7 +5,7 @@
  */
 import type { ComputedSeries } from "../affordability/compute-series.ts";
 import type { IndexData } from "../affordability/load-index-data.ts";
-import type { CommitInfo, FactTimeline } from "../derive/history/index.ts";
+import type { CommitInfo, FactTimeline } from "../derive/fact-history.ts";
 import type { Urls } from "../lib/config.ts";
 import type { ChangeEvent } from "../schemas/changes.ts";
 import type { CitationKind, PublishedCitation } from "../schemas/citation.ts";

@@ -4,7 +4,7 @@
  */
 import type { Urls } from "../lib/config.ts";
 import { escapeHtml } from "../lib/text.ts";
-import { glossary } from "../model/glossary.ts";
+import { glossary } from "../model/reference.ts";
 import type { Bracket } from "../schemas/fact-value.ts";
 import { type GlossaryEntry, type GlossaryKind, MEASURE_UNITS } from "../schemas/glossary.ts";
 import type { Domain } from "../schemas/primitives.ts";

@@ -53,7 +53,7 @@ export const Fact = z.object({
 });
 export type Fact = z.infer<typeof Fact>;
 
-/** How a fact file's organisation ids are published: as the registry's names, ids and kinds (src/model/organisations.ts). */
+/** How a fact file's organisation ids are published: as the registry's names, ids and kinds (src/model/reference.ts). */
 export interface PublishOrganisations {
   citation(citation: FactCitation): PublishedCitation;
   nextExpected(expected: NextExpected): PublishedNextExpected;

@@ -11,7 +11,7 @@ import { API_CATALOG_CONTENT_TYPE, CACHE_CONTROL, JWKS_CONTENT_TYPE } from "../l
 import { isMissingFile } from "../lib/errors.ts";
 import { SITE_PATHS } from "../lib/site-paths.ts";
 import { compareText } from "../lib/text.ts";
-import { listFiles } from "../model/list-files.ts";
+import { listFiles } from "../model/data-files.ts";
 import { Manifest } from "../schemas/manifest.ts";
 
 /**

@@ -4,8 +4,7 @@ import { isMissingFile } from "../lib/errors.ts";
 import { writeFileAtomic } from "../lib/json-file.ts";
 import { formatProblem } from "../lib/problem.ts";
 import { SITE_PATHS } from "../lib/site-paths.ts";
-import { parseJsonDocument } from "../model/parse-json-document.ts";
-import { validateWithSchema } from "../model/validate-with-schema.ts";
+import { parseJsonDocument, validateWithSchema } from "../model/json-document.ts";
 import type { SiteFiles } from "../render/site-model.ts";
 import { PublicSigningKey, SigningKeySet } from "../schemas/signing-key.ts";
 

@@ -6,7 +6,7 @@ import { SERVICE, urlsFor } from "../lib/config.ts";
 import { isMissingFile } from "../lib/errors.ts";
 import { gitResult } from "../lib/git.ts";
 import { writeFileAtomic } from "../lib/json-file.ts";
-import { loadFactsAtRevision } from "../model/index.ts";
+import { loadFactsAtRevision } from "../model/facts.ts";
 import { WebhookBody } from "../schemas/webhook.ts";
 import { describeOutcome, type GuardResult, guardUrl, type PinnedClient, type Resolver, sendWebhook } from "./delivery.ts";
 import { buildWebhookBody, computeEvents, deliveryId, eventKey, type FactUpdatedEvent, resolveCommit } from "./events.ts";

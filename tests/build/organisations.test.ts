@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildModel } from "../../src/build/build-model.ts";
-import { ORGANISATIONS_FILE } from "../../src/model/organisations.ts";
+import { ORGANISATIONS_FILE } from "../../src/model/reference.ts";
 import { renderSite } from "../../src/render/render-site.ts";
 import { sourcesSummary } from "../../src/render/site-model.ts";
 import type { Organisation } from "../../src/schemas/organisation.ts";

@@ -6,7 +6,7 @@ import { runChecks } from "../../src/check/run-checks.ts";
 import { SITE_PATHS } from "../../src/lib/site-paths.ts";
 import { getFact } from "../../src/mcp/fact-tools.ts";
 import { loadSiteTree } from "../../src/mcp/site-tree.ts";
-import { loadFactsAtRevision } from "../../src/model/index.ts";
+import { loadFactsAtRevision } from "../../src/model/facts.ts";
 import { renderSite } from "../../src/render/render-site.ts";
 import { ChangesIndex } from "../../src/schemas/changes.ts";
 import { FactCatalog, SingleFactResponse } from "../../src/schemas/fact.ts";

@@ -1,7 +1,7 @@
 import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ORGANISATIONS_FILE } from "../../src/model/organisations.ts";
+import { ORGANISATIONS_FILE } from "../../src/model/reference.ts";
 import { copyOrganisations } from "../helpers/git-repo.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { runChecks } from "../../src/check/run-checks.ts";
 import { formatProblem } from "../../src/lib/problem.ts";
-import { parseJsonDocument } from "../../src/model/index.ts";
+import { parseJsonDocument } from "../../src/model/json-document.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { copyOrganisations, createGitRepo, factJson } from "../helpers/git-repo.ts";
 import { BIDI, CONTROL, REFUSED_CHARACTERS, SURROGATE } from "../helpers/refused-characters.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { notesProblem } from "../../src/check/rules/notes-for-readers.ts";
+import { notesProblem } from "../../src/check/rules.ts";
 
 describe("notes written for the API's readers", () => {
   it.each([

@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { diffIndex } from "../../src/derive/diff-index.ts";
-import { factDiffs } from "../../src/derive/fact-diffs.ts";
-import { readFactHistory } from "../../src/derive/history/read-fact-history.ts";
-import { historyEntries } from "../../src/derive/history-entries.ts";
-import { valueDiff } from "../../src/derive/value-diff.ts";
+import { diffIndex, factDiffs, historyEntries, valueDiff } from "../../src/derive/fact-diffs.ts";
+import { readFactHistory } from "../../src/derive/fact-history.ts";
 import { urlsFor } from "../../src/lib/config.ts";
 import { fromJsonPointer } from "../../src/lib/text.ts";
 import { DiffIndex, FactDiff, HistoryEntry } from "../../src/schemas/index.ts";

@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildModel } from "../../src/build/build-model.ts";
-import { factDiffs } from "../../src/derive/fact-diffs.ts";
-import { readFactHistory } from "../../src/derive/history/index.ts";
-import { historyEntries } from "../../src/derive/history-entries.ts";
-import { versionNote } from "../../src/derive/version-note.ts";
+import { factDiffs, historyEntries } from "../../src/derive/fact-diffs.ts";
+import { readFactHistory, versionNote } from "../../src/derive/fact-history.ts";
 import { urlsFor } from "../../src/lib/config.ts";
 import { SITE_PATHS } from "../../src/lib/site-paths.ts";
 import { renderSite } from "../../src/render/render-site.ts";

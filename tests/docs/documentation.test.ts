@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CHECK_RULES } from "../../src/check/rules/index.ts";
+import { CHECK_RULES } from "../../src/check/rules.ts";
 import { ENVIRONMENT } from "../../src/lib/environment.ts";
 
 /**

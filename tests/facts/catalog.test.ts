@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runChecks } from "../../src/check/run-checks.ts";
-import { readFactHistory } from "../../src/derive/history/read-fact-history.ts";
-import { readGitLog } from "../../src/derive/history/read-git-log.ts";
+import { readFactHistory, readGitLog } from "../../src/derive/fact-history.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 import { dataToday } from "../render/data-today.ts";
 

@@ -3,7 +3,7 @@ import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { addDays } from "../../src/lib/dates.ts";
-import { ORGANISATIONS_FILE } from "../../src/model/organisations.ts";
+import { ORGANISATIONS_FILE } from "../../src/model/reference.ts";
 import { PROJECT_ROOT } from "./run-script.ts";
 import { tempDir } from "./temp-dir.ts";
 

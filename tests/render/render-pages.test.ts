@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { SERVICE } from "../../src/lib/config.ts";
 import { escapeHtml } from "../../src/lib/text.ts";
-import { latestRetrieved } from "../../src/model/index.ts";
+import { latestRetrieved } from "../../src/model/facts.ts";
 import { renderPages } from "../../src/render/pages/render-pages.ts";
 import { renderSite } from "../../src/render/render-site.ts";
 import type { SiteModel } from "../../src/render/site-model.ts";

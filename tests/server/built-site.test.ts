@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { request } from "undici";
 import { beforeAll, describe, expect, it } from "vitest";
-import { listFiles } from "../../src/model/list-files.ts";
+import { listFiles } from "../../src/model/data-files.ts";
 import { createStaticServer } from "../../src/server/static-server.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { dataToday } from "../render/data-today.ts";

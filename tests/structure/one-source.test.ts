@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { listFiles } from "../../src/model/index.ts";
+import { listFiles } from "../../src/model/data-files.ts";
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
 

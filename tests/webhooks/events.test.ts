@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadFactsAtRevision } from "../../src/model/load-facts.ts";
+import { loadFactsAtRevision } from "../../src/model/facts.ts";
 import { computeEvents, deliveryId, uuidV5 } from "../../src/webhooks/events.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 import { rentCapEvent } from "./helpers/fixtures.ts";

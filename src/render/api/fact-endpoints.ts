@@ -4,7 +4,7 @@
  */
 import { SERVICE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
-import { memberInForce, type Series, seriesMembers, seriesOf } from "../../model/index.ts";
+import { memberInForce, type Series, seriesMembers, seriesOf } from "../../model/facts.ts";
 import type { ChangeEvent, ChangesIndex } from "../../schemas/changes.ts";
 import type { PublishedCitation } from "../../schemas/citation.ts";
 import type { Fact, FactCatalog, SingleFactResponse } from "../../schemas/fact.ts";

@@ -3,11 +3,11 @@
  * (Atom and iCalendar) of every revision, withdrawal and scheduled change.
  */
 import { create } from "xmlbuilder2";
-import { versionNote } from "../../derive/version-note.ts";
+import { versionNote } from "../../derive/fact-history.ts";
 import { SERVICE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { compareText, escapeHtml, escapeHtmlText, printableText } from "../../lib/text.ts";
-import { latestRetrieved } from "../../model/index.ts";
+import { latestRetrieved } from "../../model/facts.ts";
 import type { SiteFiles, SiteModel } from "../site-model.ts";
 import { describeValue } from "../text.ts";
 import { type AtomEntry, atomFeed, type CalendarEvent, calendarText, tagUri, xmlCharacters, xmlDocument, xmlText } from "./feed-formats.ts";

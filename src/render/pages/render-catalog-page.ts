@@ -4,7 +4,7 @@
  */
 import { SERVICE, type Urls } from "../../lib/config.ts";
 import { addDays } from "../../lib/dates.ts";
-import { latestRetrieved } from "../../model/index.ts";
+import { latestRetrieved } from "../../model/facts.ts";
 import type { Fact } from "../../schemas/fact.ts";
 import { expectedStatus } from "../../schemas/next-expected.ts";
 import { DOMAINS } from "../../schemas/primitives.ts";

@@ -2,10 +2,10 @@
  * One fact as HTML, on its own page and in the catalog: its value (with bracket tables), its sources, when the next
  * announcement is expected, its scheduled changes and its history.
  */
-import type { CommitInfo } from "../../derive/history/index.ts";
-import { versionNote } from "../../derive/version-note.ts";
+import type { CommitInfo } from "../../derive/fact-history.ts";
+import { versionNote } from "../../derive/fact-history.ts";
 import type { Urls } from "../../lib/config.ts";
-import { cadenceTagsOf, latestRetrieved } from "../../model/index.ts";
+import { cadenceTagsOf, latestRetrieved } from "../../model/facts.ts";
 import type { Citation } from "../../schemas/citation.ts";
 import type { FactDiff } from "../../schemas/diff.ts";
 import type { Fact, HistoryEntry } from "../../schemas/fact.ts";

@@ -2,7 +2,7 @@
  * Every HTML page and asset of the human catalog, and the smaller pages: each fact's own page, the sources page, the
  * changelog and the 404 page.
  */
-import { versionNote } from "../../derive/version-note.ts";
+import { versionNote } from "../../derive/fact-history.ts";
 import { SERVICE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { compareText } from "../../lib/text.ts";

@@ -1,5 +1,5 @@
 import { daysBetween } from "../../lib/dates.ts";
-import type { LoadedFact } from "../../model/index.ts";
+import type { LoadedFact } from "../../model/facts.ts";
 import type { ScheduledChange } from "../../schemas/scheduled-change.ts";
 import { codeBlock, codeSpan, escapeMarkdown, truncate } from "../github/markdown/markdown-text.ts";
 

@@ -1,5 +1,5 @@
 import { addDays } from "../../lib/dates.ts";
-import type { LoadedFact } from "../../model/index.ts";
+import type { LoadedFact } from "../../model/facts.ts";
 import type { FactIssueOptions } from "../github/fact-issue-options.ts";
 import { ensureLabel } from "../reverify/ensure-label.ts";
 import { type ConfirmIssue, confirmKeyOfIssueBody, renderConfirmIssue } from "./confirm-change-issue.ts";

@@ -1,5 +1,5 @@
 import type { Problem } from "../../lib/problem.ts";
-import { announcementsPastDue, describeDue, type FactDue, factsDue, isWithdrawn, type LoadedFact } from "../../model/index.ts";
+import { announcementsPastDue, describeDue, type FactDue, factsDue, isWithdrawn, type LoadedFact } from "../../model/facts.ts";
 import type { ScheduledChange } from "../../schemas/scheduled-change.ts";
 import { planPromotions } from "../promote/plan-promotions.ts";
 

@@ -1,4 +1,4 @@
-import type { LoadedFact } from "../../model/index.ts";
+import type { LoadedFact } from "../../model/facts.ts";
 import type { GitHubClient } from "./create-github-client.ts";
 import type { RepositoryRef } from "./repository-from-environment.ts";
 

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
-import { valueDiff } from "../../derive/value-diff.ts";
+import { valueDiff } from "../../derive/fact-diffs.ts";
 import { compareText } from "../../lib/text.ts";
-import { latestRetrieved, revisionFieldsChanged } from "../../model/index.ts";
+import { latestRetrieved, revisionFieldsChanged } from "../../model/facts.ts";
 import { FACT_FILE_KEYS, type FactFile } from "../../schemas/fact-file.ts";
 import type { ChangeKind, FactChange } from "./pr-changes-report.ts";
 

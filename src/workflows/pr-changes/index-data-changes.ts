@@ -2,7 +2,8 @@ import { z } from "zod";
 import { type MonthOnFile, monthChange } from "../../affordability/month-change.ts";
 import { catFileBatch, gitResult } from "../../lib/git.ts";
 import type { Problem } from "../../lib/problem.ts";
-import { type DataDocument, dataDocumentAtRevision, listDataFiles, readDataDocument, validateWithSchema, withinDataFileLimit } from "../../model/index.ts";
+import { type DataDocument, dataDocumentAtRevision, listDataFiles, readDataDocument, withinDataFileLimit } from "../../model/data-files.ts";
+import { validateWithSchema } from "../../model/json-document.ts";
 
 /** What a pull request does to one series of index inputs, month by month. */
 export const IndexDataChange = z.object({

@@ -1,4 +1,4 @@
-import { loadFactsAtRevision, readFactFiles } from "../../model/index.ts";
+import { loadFactsAtRevision, readFactFiles } from "../../model/facts.ts";
 import { computeFactChanges, type FactOnSide } from "./compute-fact-changes.ts";
 import { indexDataChanges } from "./index-data-changes.ts";
 import type { PrChangesReport } from "./pr-changes-report.ts";

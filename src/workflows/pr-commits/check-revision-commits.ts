@@ -1,8 +1,8 @@
-import { OTHER_RULES } from "../../check/rules/index.ts";
-import { commitLines, impactOf } from "../../derive/version-note.ts";
+import { NON_FACT_RULES } from "../../check/rules.ts";
+import { commitLines, impactOf } from "../../derive/fact-history.ts";
 import { gitResult } from "../../lib/git.ts";
 import type { Problem } from "../../lib/problem.ts";
-import { type LoadedFact, loadFactsAtRevision } from "../../model/index.ts";
+import { type LoadedFact, loadFactsAtRevision } from "../../model/facts.ts";
 import type { FactFile } from "../../schemas/fact-file.ts";
 import type { GitHubClient } from "../github/create-github-client.ts";
 import type { RepositoryRef } from "../github/repository-from-environment.ts";
@@ -87,5 +87,5 @@ export const checkRevisionCommits = async (root: string, commits: readonly PullC
       problems.push(loaded ? loaded.doc.problemAt(["version"], message) : { file, line: 1, column: 1, pointer: "", message });
     }
   }
-  return problems.map((problem) => ({ ...problem, rule: OTHER_RULES.revisionCommit.name }));
+  return problems.map((problem) => ({ ...problem, rule: NON_FACT_RULES.revisionCommit.name }));
 };

@@ -1,4 +1,4 @@
-import { expectedExpiry, type LoadedFact } from "../../model/index.ts";
+import { expectedExpiry, type LoadedFact } from "../../model/facts.ts";
 import type { Citation } from "../../schemas/citation.ts";
 import { FACT_FILE_KEYS, type FactFile } from "../../schemas/fact-file.ts";
 import type { ScheduledChange } from "../../schemas/scheduled-change.ts";

@@ -1,11 +1,10 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { checkFactFiles } from "../../check/check-fact-files.ts";
-import { runChecks } from "../../check/run-checks.ts";
+import { checkFactFiles, runChecks } from "../../check/run-checks.ts";
 import { runGit } from "../../lib/git.ts";
 import { formatProblem } from "../../lib/problem.ts";
-import { factFileText } from "../../model/index.ts";
-import { organisationNamer } from "../../model/organisations.ts";
+import { prettyJsonText } from "../../model/json-document.ts";
+import { organisationNamer } from "../../model/reference.ts";
 import { type HeldChange, type Promotion, planPromotions } from "./plan-promotions.ts";
 import { promotionMessage } from "./promotion-message.ts";
 
@@ -39,7 +38,7 @@ export const runPromote = async (root: string, today: string, options: { dryRun?
   const promoted: PromotedChange[] = [];
   try {
     for (const promotion of plan.promotions) {
-      await writeFile(path.join(root, promotion.file), factFileText(promotion.after));
+      await writeFile(path.join(root, promotion.file), prettyJsonText(promotion.after));
       await git(root, ["add", "--", promotion.file]);
       await git(root, ["commit", "-q", "-m", promotionMessage(promotion, today, organisationNamer(loaded.organisations)), "--", promotion.file]);
       const commit = await git(root, ["rev-parse", "HEAD"]);

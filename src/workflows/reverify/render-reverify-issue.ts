@@ -1,4 +1,4 @@
-import { cadenceTagsOf, describeDue, type FactDue } from "../../model/index.ts";
+import { cadenceTagsOf, describeDue, type FactDue } from "../../model/facts.ts";
 import { CADENCE_DAYS } from "../../schemas/fact-file.ts";
 import { expectedStatus } from "../../schemas/next-expected.ts";
 import { describePage, type SourceFinding } from "../../source-check/check-sources.ts";

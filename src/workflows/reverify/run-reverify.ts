@@ -1,5 +1,5 @@
 import { daysBetween } from "../../lib/dates.ts";
-import { announcementsPastDue, factsDue, isWithdrawn, latestRetrieved } from "../../model/index.ts";
+import { announcementsPastDue, factsDue, isWithdrawn, latestRetrieved } from "../../model/facts.ts";
 import { needsAttention, type SourceFinding } from "../../source-check/check-sources.ts";
 import type { FactIssueOptions } from "../github/fact-issue-options.ts";
 import { type AppliedOperation, applyReverifyPlan } from "./apply-reverify-plan.ts";

@@ -3,7 +3,7 @@ import { chmod, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { readFactHistory } from "../../src/derive/history/read-fact-history.ts";
+import { readFactHistory } from "../../src/derive/fact-history.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 

@@ -1,10 +1,56 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { closest } from "fastest-levenshtein";
-import type { Problem } from "../lib/problem.ts";
+import { isMissingFile } from "../lib/errors.ts";
+import { formatProblem, type Problem } from "../lib/problem.ts";
 import type { Citation, FactCitation, PublishedCitation, VersionCitation } from "../schemas/citation.ts";
+import { type GlossaryFile as Glossary, GlossaryFile } from "../schemas/glossary.ts";
 import type { NextExpected, PublishedNextExpected } from "../schemas/next-expected.ts";
 import { type Organisation, OrganisationRegistry } from "../schemas/organisation.ts";
-import { readDataDocument } from "./read-document.ts";
-import { validateWithSchema } from "./validate-with-schema.ts";
+import { type DataDocument, MAX_DATA_FILE_BYTES, readDataDocument } from "./data-files.ts";
+import { parseJsonDocument, textProblems, validateWithSchema } from "./json-document.ts";
+
+// The reference files facts are read through: the glossary (words for every value key) and the organisation registry
+// (the one id, name and kind of every organisation a citation names).
+
+/** The glossary's place in the repository: words for people about every key of every fact's value. */
+export const GLOSSARY_FILE = "reference/glossary.json";
+
+export interface GlossaryReading {
+  doc: DataDocument;
+  /** The glossary, when it was read without a problem. */
+  glossary: Glossary | undefined;
+  problems: Problem[];
+}
+
+const validate = (doc: DataDocument): GlossaryReading => {
+  if (doc.syntaxProblems.length > 0) return { doc, glossary: undefined, problems: doc.syntaxProblems };
+  if (doc.textProblems.length > 0) return { doc, glossary: undefined, problems: doc.textProblems };
+  const { value, problems } = validateWithSchema(doc, GlossaryFile);
+  return { doc, glossary: value, problems };
+};
+
+/** Reads the glossary as a data file: size, JSON, text and schema rules, each problem located. */
+export const readGlossary = async (root: string): Promise<GlossaryReading> => validate(await readDataDocument(root, GLOSSARY_FILE));
+
+let loaded: Glossary | undefined;
+
+/**
+ * The glossary the pages, feeds and tools read values through, loaded once from the repository this code runs in.
+ * Same rules as the check (which runs first in every workflow); a glossary that breaks them stops the render with
+ * the located problems rather than showing a reader a key name.
+ */
+export const glossary = (): Glossary => {
+  if (loaded) return loaded;
+  const root = path.resolve(import.meta.dirname, "../..");
+  const bytes = readFileSync(path.join(root, GLOSSARY_FILE));
+  if (bytes.length > MAX_DATA_FILE_BYTES) throw new Error(`${GLOSSARY_FILE}: larger than ${MAX_DATA_FILE_BYTES} bytes`);
+  const parsed = parseJsonDocument(GLOSSARY_FILE, new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes));
+  const reading = validate({ ...parsed, textProblems: parsed.syntaxProblems.length > 0 ? [] : textProblems(parsed) });
+  if (!reading.glossary) throw new Error(`${GLOSSARY_FILE} cannot be read (npm run check says the same):\n${reading.problems.map(formatProblem).join("\n")}`);
+  loaded = reading.glossary;
+  return loaded;
+};
 
 /** The one registry of the organisations that facts cite, relative to the repository root. */
 export const ORGANISATIONS_FILE = "reference/organisations.json";
@@ -50,7 +96,7 @@ export const readOrganisations = async (root: string): Promise<{ organisations: 
   try {
     doc = await readDataDocument(root, ORGANISATIONS_FILE);
   } catch (error: unknown) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    if (!isMissingFile(error)) throw error;
     const message = `${ORGANISATIONS_FILE} is missing: every citation names its organisation by an id of this registry (see CONTRIBUTING.md)`;
     return { organisations: undefined, problems: [{ file: ORGANISATIONS_FILE, line: 1, column: 1, pointer: "", message, rule: ORGANISATIONS_RULE }] };
   }

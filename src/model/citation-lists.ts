@@ -1,8 +1,0 @@
-import type { Citation } from "../schemas/citation.ts";
-import type { FactFile } from "../schemas/fact-file.ts";
-
-/** Every list of citations in a fact file with its JSON path: the fact's own, then each scheduled change's. */
-export const citationLists = (fact: Pick<FactFile, "citations" | "scheduled">): { path: (string | number)[]; citations: readonly Citation[] }[] => [
-  { path: ["citations"], citations: fact.citations },
-  ...(fact.scheduled ?? []).map((change, index) => ({ path: ["scheduled", index, "citations"], citations: change.citations })),
-];

@@ -1,0 +1,265 @@
+import { isDeepStrictEqual } from "node:util";
+import { addDays, daysBetween } from "../lib/dates.ts";
+import { errorMessage } from "../lib/errors.ts";
+import { catFileBatch, runGit } from "../lib/git.ts";
+import { byRule, type Problem } from "../lib/problem.ts";
+import { compareText } from "../lib/text.ts";
+import type { Citation } from "../schemas/citation.ts";
+import { CADENCE_DAYS, type CadenceTag, FactFile } from "../schemas/fact-file.ts";
+import { expectedStatus } from "../schemas/next-expected.ts";
+import type { SeriesMember } from "../schemas/series.ts";
+import { listDataFiles, readDataDocument } from "./data-files.ts";
+import { type JsonDocument, validateWithSchema } from "./json-document.ts";
+
+// Facts as the rest of the code reads them: loaded from the working tree or a git revision, and the domain rules over
+// them (cadence and expiry, which fields make a revision, tombstones, which facts are due, yearly series).
+
+/** A fact file that parsed and matched the schema, with its document for locating problems in it. */
+export interface LoadedFact {
+  doc: JsonDocument;
+  fact: FactFile;
+}
+
+const FACT_PATH = /^facts\/[^/]+\/[^/]+\.json$/;
+
+/** The names of the check rules whose problems the loader finds, as CONTRIBUTING.md lists them. */
+export const LOAD_RULES = { fileNames: "file-names", json: "json", text: "text", fileLocation: "file-location", schema: "schema" } as const;
+
+/**
+ * The one way facts are read from a working tree: every file under `facts/`, refused when hostile (see
+ * `listDataFiles`, `readDataDocument` and `parseJsonDocument`), parsed, its text checked for characters no output can
+ * carry (the text rule), and validated against the schema. Returns the facts that passed, and a located problem for
+ * every file that did not; the lint rules are the check's, not the loader's.
+ */
+export const readFactFiles = async (root: string): Promise<{ facts: LoadedFact[]; problems: Problem[]; files: string[] }> => {
+  const listed = await listDataFiles(root, "facts");
+  const files = listed.files;
+  const problems = byRule(LOAD_RULES.fileNames, listed.problems);
+  const facts: LoadedFact[] = [];
+  for (const file of files) {
+    if (!FACT_PATH.test(file)) {
+      problems.push({
+        file,
+        line: 1,
+        column: 1,
+        pointer: "",
+        message: "only facts/<domain>/<id>.json files belong under facts/",
+        rule: LOAD_RULES.fileLocation,
+      });
+      continue;
+    }
+    const doc = await readDataDocument(root, file);
+    if (doc.syntaxProblems.length > 0) {
+      problems.push(...byRule(LOAD_RULES.json, doc.syntaxProblems));
+      continue;
+    }
+    // A fact whose text no output can carry is reported with its schema problems and never loaded.
+    const text = doc.textProblems;
+    problems.push(...byRule(LOAD_RULES.text, text));
+    const { value: fact, problems: schemaProblems } = validateWithSchema(doc, FactFile);
+    problems.push(...byRule(LOAD_RULES.schema, schemaProblems));
+    if (fact && text.length === 0) facts.push({ doc, fact });
+  }
+  return { facts, problems, files };
+};
+
+/**
+ * The facts of the working tree that parse and match the schema. Their other problems are `npm run check`'s to
+ * report; the freshness gate, the promotions and the re-verification only need each fact's dates and citations.
+ */
+export const loadFacts = async (root: string): Promise<LoadedFact[]> => (await readFactFiles(root)).facts;
+
+/**
+ * The facts at a git revision that parse as fact files, alone and with their paths; the others are named, since the
+ * pull-request check should have stopped them.
+ */
+export const loadFactsAtRevision = async (
+  cwd: string,
+  revision: string,
+): Promise<{ facts: FactFile[]; files: { file: string; fact: FactFile }[]; skipped: string[] }> => {
+  const files: { file: string; fact: FactFile }[] = [];
+  const skipped: string[] = [];
+  for (const file of await factsAtRevision(cwd, revision)) {
+    const parsed = file.parseError === undefined ? FactFile.safeParse(file.json) : undefined;
+    if (parsed?.success) files.push({ file: file.path, fact: parsed.data });
+    else skipped.push(`${file.path}: ${file.parseError ?? parsed?.error.issues[0]?.message ?? "not a fact"}`);
+  }
+  return { facts: files.map((each) => each.fact), files, skipped };
+};
+
+/** A fact file as it stood at some revision: its path and parsed JSON (or the reason it did not parse). */
+export interface FileAtRevision {
+  path: string;
+  blob: string;
+  json: unknown;
+  parseError?: string;
+}
+
+/** Every `facts/**.json` file at `revision`, read with one `git ls-tree` and one `git cat-file --batch`. */
+export const factsAtRevision = async (cwd: string, revision: string): Promise<FileAtRevision[]> => {
+  const listing = (await runGit(cwd, ["ls-tree", "-r", "-z", "--full-tree", revision, "--", "facts"])).toString("utf8");
+  const entries = listing
+    .split("\0")
+    .filter(Boolean)
+    .map((line) => {
+      const [meta, path] = line.split("\t");
+      const [, type, blob] = (meta ?? "").split(" ");
+      return { type, blob: blob ?? "", path: path ?? "" };
+    })
+    .filter((entry) => entry.type === "blob" && entry.path.endsWith(".json"));
+  const contents = await catFileBatch(
+    cwd,
+    entries.map((entry) => entry.blob),
+  );
+  return entries.map(({ path, blob }) => {
+    const text = contents.get(blob)?.toString("utf8") ?? "";
+    try {
+      return { path, blob, json: JSON.parse(text) as unknown };
+    } catch (error: unknown) {
+      return { path, blob, json: undefined, parseError: errorMessage(error) };
+    }
+  });
+};
+
+/**
+ * How long a fact stays verified: each fact carries exactly one cadence tag, and its `expires_iso` is the latest
+ * date any of its citations was checked plus that cadence (DESIGN.md). The check, the fixer, the pages, the
+ * promotions and the re-verification all read it from here.
+ */
+export const CADENCE_TAGS = Object.keys(CADENCE_DAYS) as CadenceTag[];
+
+/** The cadence tags of a fact; a valid fact has exactly one. */
+export const cadenceTagsOf = (fact: Pick<FactFile, "tags">): CadenceTag[] => (fact.tags ?? []).filter((tag): tag is CadenceTag => tag in CADENCE_DAYS);
+
+/** The latest date any citation was checked: re-verification restarts the clock from it. */
+export const latestRetrieved = (fact: Pick<FactFile, "citations">): string =>
+  fact.citations.map((citation) => citation.retrieved_iso).reduce((latest, date) => (date > latest ? date : latest));
+
+/** expires_iso as DESIGN.md defines it: the latest retrieved_iso plus the fact's cadence. */
+export const expectedExpiry = (fact: Pick<FactFile, "tags" | "citations">): string | undefined => {
+  const [tag] = cadenceTagsOf(fact);
+  return tag === undefined ? undefined : addDays(latestRetrieved(fact), CADENCE_DAYS[tag]);
+};
+
+/** Every list of citations in a fact file with its JSON path: the fact's own, then each scheduled change's. */
+export const citationLists = (fact: Pick<FactFile, "citations" | "scheduled">): { path: (string | number)[]; citations: readonly Citation[] }[] => [
+  { path: ["citations"], citations: fact.citations },
+  ...(fact.scheduled ?? []).map((change, index) => ({ path: ["scheduled", index, "citations"], citations: change.citations })),
+];
+
+/**
+ * Whether a fact file is a tombstone: a withdrawn fact, whose file stays with its last state so that its id is never
+ * reused and its history stays published. A withdrawn fact is no longer current: it is never due for re-verification,
+ * never promoted, and left out of the catalog, the feeds and everything else that lists the facts in force.
+ */
+export const isWithdrawn = (fact: Pick<FactFile, "withdrawn_iso">): boolean => fact.withdrawn_iso !== undefined;
+
+/**
+ * The fields whose change makes a revision (DESIGN.md): a change to any of them raises `version` by exactly 1 and
+ * is a new entry in the fact's history; a change to anything else is an editorial edit that keeps the version.
+ */
+export const REVISION_FIELDS = ["value", "unit", "effective_iso"] as const;
+
+/** The revision fields that differ between two states of one fact, in `REVISION_FIELDS` order. */
+export const revisionFieldsChanged = (before: FactFile, after: FactFile): string[] =>
+  REVISION_FIELDS.filter((field) => !isDeepStrictEqual(before[field], after[field]));
+
+/** A fact whose verification has lapsed or lapses within the window, with where its `expires_iso` is written. */
+export interface FactDue {
+  loaded: LoadedFact;
+  /** Whole days from today to `expires_iso`; negative once it has passed. */
+  daysLeft: number;
+  /**
+   * `drift`: not due by date, but a cited source no longer says what it is cited for (see `npm run sources`).
+   * `announcement-past-due`: not due by date, but its next value, normally announced by `next_expected.by_iso`, is
+   * past due (see `expectedStatus`): whether it was announced must be checked where it is published.
+   */
+  status: "expired" | "expiring" | "drift" | "announcement-past-due";
+}
+
+/**
+ * The facts to re-verify on `today`: past `expires_iso` (expired) or reaching it within `withinDays` (expiring).
+ * A fact is still verified on its `expires_iso` day itself; it is expired from the day after.
+ * Sorted soonest first, then by id, so reports and issues come out in a stable order. A withdrawn fact is never due.
+ */
+export const factsDue = (facts: readonly LoadedFact[], today: string, withinDays: number): FactDue[] =>
+  facts
+    .filter(({ fact }) => !isWithdrawn(fact))
+    .map((loaded) => ({ loaded, daysLeft: daysBetween(today, loaded.fact.expires_iso) }))
+    .filter(({ daysLeft }) => daysLeft <= withinDays)
+    .map(({ loaded, daysLeft }): FactDue => ({ loaded, daysLeft, status: daysLeft < 0 ? "expired" : "expiring" }))
+    .sort((a, b) => a.daysLeft - b.daysLeft || compareText(a.loaded.fact.id, b.loaded.fact.id));
+
+/** "expired 3 days ago (2026-01-01)", "expires today (…)", "expires in 12 days (…)". */
+export const describeDue = (due: Pick<FactDue, "daysLeft"> & { loaded: { fact: { expires_iso: string } } }): string => {
+  const date = due.loaded.fact.expires_iso;
+  if (due.daysLeft < 0) return `expired ${-due.daysLeft} day${due.daysLeft === -1 ? "" : "s"} ago (expires_iso ${date})`;
+  if (due.daysLeft === 0) return `expires today (expires_iso ${date})`;
+  return `expires in ${due.daysLeft} day${due.daysLeft === 1 ? "" : "s"} (expires_iso ${date})`;
+};
+
+/** The facts whose expected announcement is past due on `today`, by id: each needs its announcement looked for. */
+export const announcementsPastDue = (facts: readonly LoadedFact[], today: string): LoadedFact[] =>
+  facts.filter(({ fact }) => !isWithdrawn(fact) && expectedStatus(fact, today) === "past-due").sort((a, b) => compareText(a.fact.id, b.fact.id));
+
+/** What deciding a series needs of a fact: the fact file, the published fact and the MCP server's copy all have it. */
+export interface SeriesFact {
+  id: string;
+  series?: string | undefined;
+  effective_iso: string;
+  superseded_by?: { id: string | null; effective_iso: string } | null | undefined;
+}
+
+/** One yearly series: its name and its members, oldest first (by effective_iso, then id). */
+export interface Series<F extends SeriesFact> {
+  name: string;
+  members: F[];
+}
+
+/**
+ * The series the facts declare with their `series` key, by name in compareText order, each with its members oldest
+ * first. Membership is declared, never read from the id: `bc.svt.rates_2026` names its year with an underscore, and an
+ * id says nothing of the year once a fact is revised (`bc.rent_cap.2026` held the 2024 cap as its version 1).
+ */
+export const seriesOf = <F extends SeriesFact>(facts: readonly F[]): Series<F>[] => {
+  const byName = new Map<string, F[]>();
+  for (const fact of facts) {
+    if (fact.series === undefined) continue;
+    byName.set(fact.series, [...(byName.get(fact.series) ?? []), fact]);
+  }
+  return [...byName]
+    .sort(([a], [b]) => compareText(a, b))
+    .map(([name, members]) => ({
+      name,
+      members: [...members].sort((a, b) => compareText(a.effective_iso, b.effective_iso) || compareText(a.id, b.id)),
+    }));
+};
+
+/**
+ * Whether a fact is in force on `today`: it took effect on or before it, and no `superseded_by` dated on or before it
+ * retired it. A superseded_by dated later leaves it in force until that day.
+ */
+export const inForceOn = (fact: SeriesFact, today: string): boolean =>
+  fact.effective_iso <= today && !(fact.superseded_by != null && fact.superseded_by.effective_iso <= today);
+
+/** The member in force on `today`: the latest one that is; undefined when none is (every member retired). */
+export const memberInForce = <F extends SeriesFact>(series: Series<F>, today: string): F | undefined =>
+  series.members.findLast((member) => inForceOn(member, today));
+
+/**
+ * Every member of a series in brief, newest first, as the series endpoint lists them: the year it took effect, when
+ * and by what it was superseded, and whether it is the member in force on `today`.
+ */
+export const seriesMembers = <F extends SeriesFact & { label: string }>(series: Series<F>, today: string, urlOf: (id: string) => string): SeriesMember[] => {
+  const current = memberInForce(series, today);
+  return series.members.toReversed().map((member) => ({
+    id: member.id,
+    label: member.label,
+    year: Number(member.effective_iso.slice(0, 4)),
+    effective_iso: member.effective_iso,
+    superseded_iso: member.superseded_by?.effective_iso ?? null,
+    superseded_by: member.superseded_by?.id ?? null,
+    in_force: member === current,
+    canonical_url: urlOf(member.id),
+  }));
+};
