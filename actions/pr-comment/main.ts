@@ -1,3 +1,91 @@
-import { run } from "./run.ts";
+import { readFile } from "node:fs/promises";
+import * as core from "@actions/core";
+import { z } from "zod";
+import { readVariable } from "../../src/lib/environment.ts";
+import {
+  createGitHubClient,
+  failOnError,
+  type GitHubClient,
+  nonEmptyText,
+  PullRequestEvent,
+  parseActionInputs,
+  type RepositoryRef,
+  readEvent,
+  repositoryFromEnvironment,
+  requiredText,
+  WorkflowRunEvent,
+} from "../../src/workflows/github.ts";
+import { PrChangesReport } from "../../src/workflows/pr-changes/pr-changes-report.ts";
+import { confirmPullRequestHead } from "../../src/workflows/pr-comment/confirm-pull-request-head.ts";
+import { renderPrComment } from "../../src/workflows/pr-comment/render-pr-comment.ts";
+import { upsertPrComment } from "../../src/workflows/pr-comment/upsert-pr-comment.ts";
 
-await run();
+/** The inputs of action.yml, by the same names; their defaults are in action.yml. */
+export const Inputs = z.object({
+  report: requiredText,
+  token: nonEmptyText,
+});
+
+/** The report written by pr-changes, validated: it comes from a pull request's run, so it is untrusted data. */
+const readReport = async (reportFile: string): Promise<PrChangesReport> => {
+  const parsed = PrChangesReport.safeParse(JSON.parse(await readFile(reportFile, "utf8")));
+  if (!parsed.success) throw new Error(`${reportFile} is not a fact-changes report: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+  return parsed.data;
+};
+
+/**
+ * The pull request to comment on. In a `workflow_run` job it is the report's, once the report is for the commit the
+ * triggering run tested and the pull request is open and still at it; otherwise why no comment is posted.
+ */
+const pullRequestToComment = async (
+  report: PrChangesReport,
+  reportFile: string,
+  client: GitHubClient,
+  repository: RepositoryRef,
+): Promise<{ ok: true; number: number } | { ok: false; reason: string }> => {
+  if (readVariable("GITHUB_EVENT_NAME") !== "workflow_run") return { ok: true, number: (await readEvent(PullRequestEvent)).pull_request.number };
+  const event = await readEvent(WorkflowRunEvent);
+  if (!report.pull_request) throw new Error(`${reportFile} names no pull request`);
+  if (report.pull_request.head_sha !== event.workflow_run.head_sha) {
+    throw new Error(`the report is for ${report.pull_request.head_sha.slice(0, 12)}, but the run tested ${event.workflow_run.head_sha.slice(0, 12)}`);
+  }
+  const head = await confirmPullRequestHead(client, repository, report.pull_request.number, event.workflow_run.head_sha);
+  return head.ok ? { ok: true, number: report.pull_request.number } : { ok: false, reason: head.reason };
+};
+
+/** Reports a run that posted nothing because the pull request moved on or closed. */
+const reportSkipped = async (reason: string): Promise<void> => {
+  core.notice(`no comment posted: ${reason}`);
+  core.setOutput("action", "skipped");
+  core.setOutput("comment-id", "");
+  core.setOutput("comment-url", "");
+  await core.summary.addHeading("Pull request facts comment", 2).addRaw(`Skipped: ${reason}.`, true).write();
+};
+
+/** Posts the report as the pull request's facts comment, or edits that comment in place. */
+const prComment = async (): Promise<void> => {
+  const inputs = parseActionInputs(Inputs);
+  const report = await readReport(inputs.report);
+  const client = createGitHubClient(inputs.token);
+  const repository = repositoryFromEnvironment();
+  const pull = await pullRequestToComment(report, inputs.report, client, repository);
+  if (!pull.ok) return reportSkipped(pull.reason);
+
+  const result = await upsertPrComment(client, repository, pull.number, renderPrComment(report));
+  core.setOutput("action", result.action);
+  core.setOutput("comment-id", result.commentId);
+  core.setOutput("comment-url", result.url);
+  await core.summary
+    .addHeading("Pull request facts comment", 2)
+    .addRaw(`Comment ${result.action} on pull request #${pull.number}: `)
+    .addLink(result.url, result.url)
+    .addEOL()
+    .write();
+  core.info(`comment ${result.action}: ${result.url}`);
+};
+
+/** The action: the runner starts it through this file, and the tests call it in their own process. */
+export const run = (): Promise<void> => failOnError("the pull request comment could not be posted", prComment);
+
+// The runner runs this file; the tests import it and call `run` in their own process.
+if (import.meta.main) await run();

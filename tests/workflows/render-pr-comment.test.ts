@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
-import { escapeMarkdown } from "../../src/workflows/github/markdown/markdown-text.ts";
+import { escapeMarkdown } from "../../src/workflows/markdown.ts";
 import { PrChangesReport } from "../../src/workflows/pr-changes/pr-changes-report.ts";
 import { MAX_COMMENT_BYTES, renderPrComment } from "../../src/workflows/pr-comment/render-pr-comment.ts";
 import { readAsGitHub } from "./helpers/rendered-markdown.ts";
 
 /** Every call the renderer makes into the Markdown module, counted: the measure of the work a render does. */
 const calls = vi.hoisted(() => ({ count: 0 }));
-vi.mock("../../src/workflows/github/markdown/markdown-text.ts", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../../src/workflows/github/markdown/markdown-text.ts")>();
+vi.mock("../../src/workflows/markdown.ts", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../../src/workflows/markdown.ts")>();
   const counted =
     <Args extends unknown[], Result>(fn: (...args: Args) => Result) =>
     (...args: Args): Result => {

@@ -1,7 +1,7 @@
 import { daysBetween } from "../../lib/dates.ts";
 import type { LoadedFact } from "../../model/index.ts";
 import type { ScheduledChange } from "../../schemas/scheduled-change.ts";
-import { codeBlock, codeSpan, escapeMarkdown, truncate } from "../github/markdown/markdown-text.ts";
+import { codeBlock, codeSpan, escapeMarkdown, truncate } from "../markdown.ts";
 
 /** The hidden marker that ties an issue to one announced change: the fact id and the change's date. */
 export const confirmMarker = (key: string): string => `<!-- facts-confirm-change:${key} -->`;

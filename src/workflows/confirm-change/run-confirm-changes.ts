@@ -1,7 +1,7 @@
 import { addDays } from "../../lib/dates.ts";
 import type { LoadedFact } from "../../model/index.ts";
-import type { FactIssueOptions } from "../github/fact-issue-options.ts";
-import { ensureLabel } from "../reverify/ensure-label.ts";
+import type { FactIssueOptions } from "../github.ts";
+import { ensureLabel } from "../github.ts";
 import { type ConfirmIssue, confirmKeyOfIssueBody, renderConfirmIssue } from "./confirm-change-issue.ts";
 
 export interface ConfirmOperation {

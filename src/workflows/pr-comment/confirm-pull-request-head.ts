@@ -1,5 +1,4 @@
-import type { GitHubClient } from "../github/create-github-client.ts";
-import type { RepositoryRef } from "../github/repository-from-environment.ts";
+import type { GitHubClient, RepositoryRef } from "../github.ts";
 
 export type HeadCheck = { ok: true } | { ok: false; reason: string };
 

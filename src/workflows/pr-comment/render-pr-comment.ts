@@ -3,7 +3,7 @@ import { formatCad, formatPercent } from "../../render/pages/text/index.ts";
 import { FACT_FILE_KEYS } from "../../schemas/fact-file.ts";
 import { MonthSlug } from "../../schemas/index-data.ts";
 import { FactId, IsoDate } from "../../schemas/primitives.ts";
-import { codeBlock, codeSpan, escapeMarkdown, joinWithin, type Shape, shaped, tableCode, truncate } from "../github/markdown/markdown-text.ts";
+import { codeBlock, codeSpan, escapeMarkdown, joinWithin, type Shape, shaped, tableCode, truncate } from "../markdown.ts";
 import type { IndexDataChange } from "../pr-changes/index-data-changes.ts";
 import type { ChangeKind, FactChange, PrChangesReport } from "../pr-changes/pr-changes-report.ts";
 

@@ -4,8 +4,7 @@ import { gitResult } from "../../lib/git.ts";
 import type { Problem } from "../../lib/problem.ts";
 import { type LoadedFact, loadFactsAtRevision } from "../../model/index.ts";
 import type { FactFile } from "../../schemas/fact-file.ts";
-import type { GitHubClient } from "../github/create-github-client.ts";
-import type { RepositoryRef } from "../github/repository-from-environment.ts";
+import type { GitHubClient, RepositoryRef } from "../github.ts";
 
 /** One commit of a pull request, as the GitHub API lists it. */
 export interface PullCommit {

@@ -3,7 +3,7 @@ import { CADENCE_DAYS } from "../../schemas/fact-file.ts";
 import { expectedStatus } from "../../schemas/next-expected.ts";
 import type { SourceFinding } from "../../sources/check-sources.ts";
 import { describePage } from "../../sources/describe-finding.ts";
-import { codeBlock, codeSpan, escapeMarkdown, truncate } from "../github/markdown/markdown-text.ts";
+import { codeBlock, codeSpan, escapeMarkdown, truncate } from "../markdown.ts";
 import { reverifyMarker } from "./reverify-marker.ts";
 
 export interface ReverifyIssue {
