@@ -2,7 +2,7 @@ import * as core from "@actions/core";
 import { z } from "zod";
 import { summaryRows } from "../../src/check/summary-table.ts";
 import { loadFacts } from "../../src/model/index.ts";
-import { blockingProblems, freshnessReport, summarizeFreshness } from "../../src/workflows/freshness/freshness-report.ts";
+import { blockingProblems, freshnessReport, summarizeFreshness } from "../../src/workflows/freshness.ts";
 import { dateOrEmpty, failOnError, nonEmptyText, parseActionInputs, problemAnnotation, todayFromInput, wholeNumber } from "../../src/workflows/github.ts";
 
 /** The inputs of action.yml, by the same names; their defaults are in action.yml. */

@@ -5,8 +5,8 @@ import { z } from "zod";
 import { todayFromEnvironment } from "../../src/lib/dates.ts";
 import { readVariable } from "../../src/lib/environment.ts";
 import { failOnError, nonEmptyText, PullRequestEvent, parseActionInputs, readEvent, requiredText } from "../../src/workflows/github.ts";
-import { readPrChanges } from "../../src/workflows/pr-changes/read-pr-changes.ts";
-import { renderPrComment } from "../../src/workflows/pr-comment/render-pr-comment.ts";
+import { renderPrComment } from "../pr-comment/render-pr-comment.ts";
+import { readPrChanges } from "./fact-changes.ts";
 
 /** The inputs of action.yml, by the same names; their defaults are in action.yml. */
 export const Inputs = z.object({

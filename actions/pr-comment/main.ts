@@ -15,10 +15,46 @@ import {
   requiredText,
   WorkflowRunEvent,
 } from "../../src/workflows/github.ts";
-import { PrChangesReport } from "../../src/workflows/pr-changes/pr-changes-report.ts";
-import { confirmPullRequestHead } from "../../src/workflows/pr-comment/confirm-pull-request-head.ts";
-import { renderPrComment } from "../../src/workflows/pr-comment/render-pr-comment.ts";
-import { upsertPrComment } from "../../src/workflows/pr-comment/upsert-pr-comment.ts";
+import { PrChangesReport } from "../pr-changes/fact-changes.ts";
+import { PR_COMMENT_MARKER, renderPrComment } from "./render-pr-comment.ts";
+
+export type HeadCheck = { ok: true } | { ok: false; reason: string };
+
+/**
+ * The artifact names its pull request, but it was written by untrusted code: before commenting, confirm that this
+ * pull request is open and that its head is the commit the triggering run tested. A run for an older push (the pull
+ * request has moved on) is skipped, so a late run never overwrites the comment of a newer one.
+ */
+export const confirmPullRequestHead = async (client: GitHubClient, repository: RepositoryRef, pullNumber: number, headSha: string): Promise<HeadCheck> => {
+  const { data } = await client.rest.pulls.get({ ...repository, pull_number: pullNumber });
+  if (data.state !== "open") return { ok: false, reason: `pull request #${pullNumber} is ${data.state}` };
+  if (data.head.sha !== headSha) {
+    return { ok: false, reason: `pull request #${pullNumber} is now at ${data.head.sha.slice(0, 12)}, not at the tested ${headSha.slice(0, 12)}` };
+  }
+  return { ok: true };
+};
+
+export interface UpsertResult {
+  action: "created" | "updated" | "unchanged";
+  commentId: number;
+  url: string;
+}
+
+/**
+ * Posts the pull request's one facts comment, or edits it in place: the comment is found by its hidden marker among
+ * comments written by a bot (so a marker pasted by someone else is never taken for it).
+ */
+export const upsertPrComment = async (client: GitHubClient, repository: RepositoryRef, pullNumber: number, body: string): Promise<UpsertResult> => {
+  const comments = await client.paginate(client.rest.issues.listComments, { ...repository, issue_number: pullNumber, per_page: 100 });
+  const existing = comments.find((comment) => comment.user?.type === "Bot" && (comment.body ?? "").includes(PR_COMMENT_MARKER));
+  if (existing) {
+    if (existing.body === body) return { action: "unchanged", commentId: existing.id, url: existing.html_url };
+    const { data } = await client.rest.issues.updateComment({ ...repository, comment_id: existing.id, body });
+    return { action: "updated", commentId: data.id, url: data.html_url };
+  }
+  const { data } = await client.rest.issues.createComment({ ...repository, issue_number: pullNumber, body });
+  return { action: "created", commentId: data.id, url: data.html_url };
+};
 
 /** The inputs of action.yml, by the same names; their defaults are in action.yml. */
 export const Inputs = z.object({

@@ -19,7 +19,7 @@ import {
   trueOrFalse,
   wholeNumber,
 } from "../../src/workflows/github.ts";
-import { runReverify } from "../../src/workflows/reverify/run-reverify.ts";
+import { runReverify } from "./reverify.ts";
 
 /** The inputs of action.yml, by the same names; their defaults are in action.yml. */
 export const Inputs = z.object({

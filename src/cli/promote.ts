@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { runCommand } from "../lib/command.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
-import { runPromote } from "../workflows/promote/run-promote.ts";
+import { runPromote } from "../workflows/promote.ts";
 
 const HELD_REASONS = {
   announced: "announced, not enacted: confirm it has been enacted, then promote it by hand as a revision",

@@ -3,8 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { formatProblem } from "../../src/lib/problem.ts";
-import { checkWorkflowHygiene } from "../../src/workflows/lint/check-workflow-hygiene.ts";
-import { parseYamlFile } from "../../src/workflows/lint/yaml-file.ts";
+import { checkWorkflowHygiene, parseYamlFile } from "../../src/workflows/lint-workflows.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 
 const WORKFLOWS = path.join(PROJECT_ROOT, ".github/workflows");

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
+import { PrChangesReport } from "../../actions/pr-changes/fact-changes.ts";
+import { MAX_COMMENT_BYTES, renderPrComment } from "../../actions/pr-comment/render-pr-comment.ts";
 import { escapeMarkdown } from "../../src/workflows/markdown.ts";
-import { PrChangesReport } from "../../src/workflows/pr-changes/pr-changes-report.ts";
-import { MAX_COMMENT_BYTES, renderPrComment } from "../../src/workflows/pr-comment/render-pr-comment.ts";
 import { readAsGitHub } from "./helpers/rendered-markdown.ts";
 
 /** Every call the renderer makes into the Markdown module, counted: the measure of the work a render does. */

@@ -1,10 +1,10 @@
-import { cadenceTagsOf, describeDue, type FactDue } from "../../model/index.ts";
-import { CADENCE_DAYS } from "../../schemas/fact-file.ts";
-import { expectedStatus } from "../../schemas/next-expected.ts";
-import type { SourceFinding } from "../../sources/check-sources.ts";
-import { describePage } from "../../sources/describe-finding.ts";
-import { codeBlock, codeSpan, escapeMarkdown, truncate } from "../markdown.ts";
-import { reverifyMarker } from "./reverify-marker.ts";
+import { cadenceTagsOf, describeDue, type FactDue } from "../../src/model/index.ts";
+import { CADENCE_DAYS } from "../../src/schemas/fact-file.ts";
+import { expectedStatus } from "../../src/schemas/next-expected.ts";
+import type { SourceFinding } from "../../src/sources/check-sources.ts";
+import { describePage } from "../../src/sources/describe-finding.ts";
+import { codeBlock, codeSpan, escapeMarkdown, truncate } from "../../src/workflows/markdown.ts";
+import { reverifyMarker } from "./reverify.ts";
 
 export interface ReverifyIssue {
   factId: string;
