@@ -1,9 +1,10 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import * as core from "@actions/core";
 import { z } from "zod";
 import { todayFromEnvironment } from "../../src/lib/dates.ts";
 import { readVariable } from "../../src/lib/environment.ts";
+import { writeFileAtomic } from "../../src/lib/json-file.ts";
 import { failOnError, nonEmptyText, PullRequestEvent, parseActionInputs, readEvent, requiredText } from "../../src/workflows/github.ts";
 import { renderPrComment } from "../pr-comment/render-pr-comment.ts";
 import { readPrChanges } from "./fact-changes.ts";
@@ -31,7 +32,7 @@ const prChanges = async (): Promise<void> => {
   });
 
   await mkdir(path.dirname(path.resolve(inputs.report)), { recursive: true });
-  await writeFile(inputs.report, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileAtomic(inputs.report, `${JSON.stringify(report, null, 2)}\n`);
   const count = (kind: string) => report.changes.filter((change) => change.kind === kind).length;
   core.setOutput("report", inputs.report);
   core.setOutput("changed", report.changes.length);

@@ -2,23 +2,8 @@ import { mkdir, readdir } from "node:fs/promises";
 import * as core from "@actions/core";
 import { z } from "zod";
 import { readVariable } from "../../src/lib/environment.ts";
-import { gitResult, gitText } from "../../src/lib/git.ts";
+import { type BotPush, commitAsBot, gitAuthEnvironment, gitResult, gitText, pushAsBot, rebaseAsBot } from "../../src/lib/git.ts";
 import { failOnError, nonEmptyText, optionalText, parseActionInputs } from "../../src/workflows/github.ts";
-
-/**
- * Environment that makes git send the workflow token to the GitHub server, through GIT_CONFIG_* variables so the
- * token is in no command line, no `.git/config` and no file left behind. Without a token (a public repository read,
- * or a local remote in tests) git runs unauthenticated.
- */
-export const gitAuthEnvironment = (token: string | undefined, serverUrl: string | undefined): NodeJS.ProcessEnv => {
-  if (!token) return {};
-  const key = serverUrl ? `http.${serverUrl.replace(/\/+$/, "")}/.extraheader` : "http.extraheader";
-  return {
-    GIT_CONFIG_COUNT: "1",
-    GIT_CONFIG_KEY_0: key,
-    GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${token}`).toString("base64")}`,
-  };
-};
 
 export interface RestoreOptions {
   /** The repository checkout whose `origin` holds the state branch. */
@@ -26,7 +11,7 @@ export interface RestoreOptions {
   /** Where to put the state: a folder that does not exist yet or is empty. */
   directory: string;
   branch: string;
-  auth: NodeJS.ProcessEnv;
+  auth: BotPush;
 }
 
 export interface RestoreResult {
@@ -45,12 +30,16 @@ export const restoreStateBranch = async (options: RestoreOptions): Promise<Resto
   if ((await readdir(options.directory)).length > 0) throw new Error(`${options.directory} is not empty: the state is restored into a fresh folder`);
   await gitText(options.directory, ["init", "-q"]);
   await gitText(options.directory, ["remote", "add", "origin", remote]);
-  const heads = await gitText(options.directory, ["ls-remote", "--heads", "origin", `refs/heads/${options.branch}`], options.auth);
+  const heads = await gitText(options.directory, ["ls-remote", "--heads", "origin", `refs/heads/${options.branch}`], gitAuthEnvironment(options.auth));
   if (heads.trim() === "") {
     await gitText(options.directory, ["checkout", "-q", "--orphan", options.branch]);
     return { existed: false };
   }
-  await gitText(options.directory, ["fetch", "-q", "--no-tags", "origin", `+refs/heads/${options.branch}:refs/remotes/origin/${options.branch}`], options.auth);
+  await gitText(
+    options.directory,
+    ["fetch", "-q", "--no-tags", "origin", `+refs/heads/${options.branch}:refs/remotes/origin/${options.branch}`],
+    gitAuthEnvironment(options.auth),
+  );
   await gitText(options.directory, ["checkout", "-q", "-B", options.branch, `refs/remotes/origin/${options.branch}`]);
   const commit = (await gitResult(options.directory, ["rev-parse", "HEAD"])).stdout.toString("utf8").trim();
   return { existed: true, commit };
@@ -61,7 +50,7 @@ export interface SaveOptions {
   directory: string;
   branch: string;
   message: string;
-  auth: NodeJS.ProcessEnv;
+  auth: BotPush;
   /** Pushes retried after another run pushed first. */
   attempts?: number;
 }
@@ -73,41 +62,20 @@ export interface SaveResult {
   detail: string;
 }
 
-const IDENTITY = ["-c", "user.name=github-actions[bot]", "-c", "user.email=41898282+github-actions[bot]@users.noreply.github.com"];
-
-/**
- * Commits whatever changed in the state folder and pushes it to the state branch. When another run pushed in
- * between, this run's commit is replayed on top of it if the two runs wrote different files. If both wrote the same
- * file, neither copy is the whole truth, so the save fails naming the files rather than dropping one run's state.
- */
 export const saveStateBranch = async (options: SaveOptions): Promise<SaveResult> => {
-  await gitText(options.directory, ["add", "-A"]);
-  const status = await gitText(options.directory, ["status", "--porcelain"]);
-  if (status.trim() === "") return { pushed: false, detail: "the state did not change" };
-  await gitText(options.directory, [...IDENTITY, "commit", "-q", "-m", options.message]);
+  if ((await commitAsBot(options.directory, options.message)) === undefined) return { pushed: false, detail: "the state did not change" };
   const attempts = options.attempts ?? 3;
   for (let attempt = 1; ; attempt++) {
-    const push = await gitResult(options.directory, ["push", "-q", "origin", `HEAD:refs/heads/${options.branch}`], { environment: options.auth });
+    const push = await pushAsBot(options.directory, options.branch, options.auth);
     if (push.code === 0) {
       const commit = (await gitText(options.directory, ["rev-parse", "HEAD"])).trim();
       return { pushed: true, commit, detail: attempt === 1 ? "pushed" : `pushed after ${attempt} tries` };
     }
     if (attempt >= attempts) throw new Error(`could not push the state to ${options.branch} after ${attempts} tries: ${push.stderr.trim()}`);
-    await gitText(
-      options.directory,
-      ["fetch", "-q", "--no-tags", "origin", `+refs/heads/${options.branch}:refs/remotes/origin/${options.branch}`],
-      options.auth,
-    );
-    const rebase = await gitResult(options.directory, [...IDENTITY, "rebase", "-q", `refs/remotes/origin/${options.branch}`]);
-    if (rebase.code !== 0) {
-      const conflicts = (await gitResult(options.directory, ["diff", "--name-only", "--diff-filter=U"])).stdout
-        .toString("utf8")
-        .trim()
-        .split("\n")
-        .filter(Boolean);
-      await gitResult(options.directory, ["rebase", "--abort"]);
+    const conflicts = await rebaseAsBot(options.directory, options.branch, options.auth);
+    if (conflicts.length > 0) {
       throw new Error(
-        `another run changed ${conflicts.length > 0 ? conflicts.join(", ") : "the same state"} on ${options.branch} since this run restored it; this run's state was not pushed (run the workflows that share the state in one concurrency group)`,
+        `another run changed ${conflicts.join(", ")} on ${options.branch} since this run restored it; this run's state was not pushed (run the workflows that share the state in one concurrency group)`,
       );
     }
   }
@@ -129,7 +97,7 @@ const stateBranch = async (): Promise<void> => {
   const inputs = parseActionInputs(Inputs);
   const { path: directory, branch } = inputs;
   if (inputs.token) core.setSecret(inputs.token);
-  const auth = gitAuthEnvironment(inputs.token, readVariable("GITHUB_SERVER_URL"));
+  const auth = { token: inputs.token, serverUrl: readVariable("GITHUB_SERVER_URL") };
   if (inputs.mode === "restore") {
     const result = await restoreStateBranch({ root: inputs.root, directory, branch, auth });
     core.setOutput("existed", result.existed);

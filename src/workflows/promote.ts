@@ -1,8 +1,8 @@
-import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { checkFactFiles } from "../check/check-fact-files.ts";
 import { runChecks } from "../check/run-checks.ts";
-import { runGit } from "../lib/git.ts";
+import { commitAsBot, runGit } from "../lib/git.ts";
+import { writeFileAtomic } from "../lib/json-file.ts";
 import { formatProblem } from "../lib/problem.ts";
 import { expectedExpiry, factFileText, type LoadedFact } from "../model/index.ts";
 import { organisationNamer } from "../model/organisations.ts";
@@ -133,10 +133,9 @@ export const runPromote = async (root: string, today: string, options: { dryRun?
   const promoted: PromotedChange[] = [];
   try {
     for (const promotion of plan.promotions) {
-      await writeFile(path.join(root, promotion.file), factFileText(promotion.after));
-      await git(root, ["add", "--", promotion.file]);
-      await git(root, ["commit", "-q", "-m", promotionMessage(promotion, today, organisationNamer(loaded.organisations)), "--", promotion.file]);
-      const commit = await git(root, ["rev-parse", "HEAD"]);
+      writeFileAtomic(path.join(root, promotion.file), factFileText(promotion.after));
+      const commit = await commitAsBot(root, promotionMessage(promotion, today, organisationNamer(loaded.organisations)), [promotion.file]);
+      if (commit === undefined) throw new Error(`the promotion of ${promotion.factId} changed nothing in ${promotion.file}`);
       const report = await runChecks(root, { today, base: `${commit}~1` });
       if (report.problems.length > 0) {
         throw new Error(
