@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { PrChangesReport } from "../../actions/pr-changes/fact-changes.ts";
 import { MAX_COMMENT_BYTES, renderPrComment } from "../../actions/pr-comment/render-pr-comment.ts";
 import { escapeMarkdown } from "../../src/workflows/markdown.ts";
-import { readAsGitHub } from "./helpers/rendered-markdown.ts";
+import { readAsGitHub } from "../workflows/helpers/rendered-markdown.ts";
 
 /** Every call the renderer makes into the Markdown module, counted: the measure of the work a render does. */
 const calls = vi.hoisted(() => ({ count: 0 }));
