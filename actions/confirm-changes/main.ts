@@ -1,3 +1,7 @@
+/**
+ * The confirm-changes action: one issue per announced scheduled change due within the window, asking a person to
+ * confirm it was enacted, kept current and closed once settled.
+ */
 import * as core from "@actions/core";
 import { z } from "zod";
 import { addDays, daysBetween } from "../../src/lib/dates.ts";

@@ -1,3 +1,7 @@
+/**
+ * The freshness-gate action: lapsed and lapsing facts and unpromoted or unconfirmed changes annotated; a blocking one
+ * fails the deployment.
+ */
 import * as core from "@actions/core";
 import { z } from "zod";
 import { summaryRows } from "../../src/check/summary-table.ts";

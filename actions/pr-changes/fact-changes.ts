@@ -1,3 +1,7 @@
+/**
+ * The pull request's fact changes: the report the untrusted run writes (its schema), what changed per fact between
+ * the base and the head, and reading both sides from git and the checkout.
+ */
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { valueDiff } from "../../src/derive/value-diff.ts";

@@ -1,3 +1,6 @@
+/**
+ * The pr-changes action: the pull request's fact changes written as the report for the comment and as the job summary.
+ */
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import * as core from "@actions/core";

@@ -1,3 +1,7 @@
+/**
+ * The pr-comment action: the pull request's one facts comment, posted or edited in place from the pr-changes report,
+ * once the pull request is confirmed open and at the tested commit.
+ */
 import { readFile } from "node:fs/promises";
 import * as core from "@actions/core";
 import { z } from "zod";

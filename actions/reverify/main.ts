@@ -1,3 +1,6 @@
+/**
+ * The reverify action: reads every cited source, then keeps one re-verification issue per due fact.
+ */
 import * as core from "@actions/core";
 import type { Dispatcher } from "undici";
 import { z } from "zod";

@@ -1,3 +1,7 @@
+/**
+ * Re-verification issues: which facts are due (expiring, a source gone, an announcement past due), the plan of issues
+ * to open, update or close against those the repository has, and applying it through the API.
+ */
 import { daysBetween } from "../../src/lib/dates.ts";
 import { announcementsPastDue, factsDue, isWithdrawn, latestRetrieved } from "../../src/model/index.ts";
 import type { SourceFinding } from "../../src/sources/check-sources.ts";

@@ -1,3 +1,7 @@
+/**
+ * The state-branch action: restores the webhook state branch into its own folder, or commits and pushes what changed
+ * there as the bot, replaying over another run's push when they wrote different files.
+ */
 import { mkdir, readdir } from "node:fs/promises";
 import * as core from "@actions/core";
 import { z } from "zod";

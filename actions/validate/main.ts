@@ -1,3 +1,7 @@
+/**
+ * The validate action: `npm run check`'s checks annotated on their lines, plus, on a pull request, the revision-commit
+ * rule over the commits the API lists.
+ */
 import * as core from "@actions/core";
 import { z } from "zod";
 import { OTHER_RULES } from "../../src/check/rules/index.ts";

@@ -1,3 +1,7 @@
+/**
+ * `npm run lint:workflows`: each workflow and action.yml parsed with positions, checked by actionlint and by
+ * action-validator's schema, and held to the project's own hygiene rules.
+ */
 import { readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";

@@ -1,3 +1,7 @@
+/**
+ * Promotion of enacted scheduled changes (`npm run promote`): the plan for a day, each fact as it reads after its
+ * change, the commit message, and committing each version as the bot, checked against its parent.
+ */
 import path from "node:path";
 import { checkFactFiles } from "../check/check-fact-files.ts";
 import { runChecks } from "../check/run-checks.ts";
