@@ -2,10 +2,11 @@
  * The pr-comment action: the pull request's one facts comment, posted or edited in place from the pr-changes report,
  * once the pull request is confirmed open and at the tested commit.
  */
-import { readFile } from "node:fs/promises";
 import * as core from "@actions/core";
 import { z } from "zod";
 import { readVariable } from "../../src/lib/environment.ts";
+import { errorMessage } from "../../src/lib/errors.ts";
+import { readJsonFile } from "../../src/lib/json-file.ts";
 import {
   createGitHubClient,
   failOnError,
@@ -68,9 +69,11 @@ export const Inputs = z.object({
 
 /** The report written by pr-changes, validated: it comes from a pull request's run, so it is untrusted data. */
 const readReport = async (reportFile: string): Promise<PrChangesReport> => {
-  const parsed = PrChangesReport.safeParse(JSON.parse(await readFile(reportFile, "utf8")));
-  if (!parsed.success) throw new Error(`${reportFile} is not a fact-changes report: ${parsed.error.issues[0]?.message ?? "invalid"}`);
-  return parsed.data;
+  try {
+    return await readJsonFile(reportFile, PrChangesReport);
+  } catch (error: unknown) {
+    throw new Error(`${reportFile} is not a fact-changes report: ${errorMessage(error)}`);
+  }
 };
 
 /**
