@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatCad, formatPercent } from "../../src/render/pages/text/index.ts";
+import { formatCad, formatPercent } from "../../src/render/pages/text/format-number.ts";
 import { FACT_FILE_KEYS } from "../../src/schemas/fact-file.ts";
 import { MonthSlug } from "../../src/schemas/index-data.ts";
 import { FactId, IsoDate } from "../../src/schemas/primitives.ts";
