@@ -9,8 +9,8 @@ import { todayFromEnvironment } from "../../src/lib/dates.ts";
 import { readVariable } from "../../src/lib/environment.ts";
 import { writeFileAtomic } from "../../src/lib/json-file.ts";
 import { failOnError, nonEmptyText, PullRequestEvent, parseActionInputs, readEvent, requiredText } from "../../src/workflows/github.ts";
-import { renderPrComment } from "../pr-comment/render-pr-comment.ts";
 import { readPrChanges } from "./fact-changes.ts";
+import { renderPrComment } from "./render-pr-comment.ts";
 
 /** The inputs of action.yml, by the same names; their defaults are in action.yml. */
 export const Inputs = z.object({

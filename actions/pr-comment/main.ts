@@ -21,7 +21,7 @@ import {
   WorkflowRunEvent,
 } from "../../src/workflows/github.ts";
 import { PrChangesReport } from "../pr-changes/fact-changes.ts";
-import { PR_COMMENT_MARKER, renderPrComment } from "./render-pr-comment.ts";
+import { PR_COMMENT_MARKER, renderPrComment } from "../pr-changes/render-pr-comment.ts";
 
 export type HeadCheck = { ok: true } | { ok: false; reason: string };
 

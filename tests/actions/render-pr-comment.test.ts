@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { PrChangesReport } from "../../actions/pr-changes/fact-changes.ts";
-import { MAX_COMMENT_BYTES, renderPrComment } from "../../actions/pr-comment/render-pr-comment.ts";
+import { MAX_COMMENT_BYTES, renderPrComment } from "../../actions/pr-changes/render-pr-comment.ts";
 import { escapeMarkdown } from "../../src/workflows/markdown.ts";
 import { readAsGitHub } from "../workflows/helpers/rendered-markdown.ts";
 

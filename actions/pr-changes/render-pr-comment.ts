@@ -5,7 +5,7 @@ import { MonthSlug } from "../../src/schemas/index-data.ts";
 import { FactId, IsoDate } from "../../src/schemas/primitives.ts";
 import { codeBlock, codeSpan, escapeMarkdown, joinWithin, type Shape, shaped, tableCode, truncate } from "../../src/workflows/markdown.ts";
 import type { IndexDataChange } from "../../src/workflows/pr-changes/index-data-changes.ts";
-import type { ChangeKind, FactChange, PrChangesReport } from "../pr-changes/fact-changes.ts";
+import type { ChangeKind, FactChange, PrChangesReport } from "./fact-changes.ts";
 
 /** The hidden marker by which the one comment of a pull request is found again and updated in place. */
 export const PR_COMMENT_MARKER = "<!-- facts-pr-comment -->";
