@@ -5,11 +5,23 @@
 import * as core from "@actions/core";
 import { z } from "zod";
 import { addDays, daysBetween } from "../../src/lib/dates.ts";
-import { type LoadedFact, loadFacts } from "../../src/model/index.ts";
+import type { LoadedFact } from "../../src/model/index.ts";
+import { loadFacts } from "../../src/model/index.ts";
 import { organisationNamer, readOrganisations } from "../../src/model/organisations.ts";
 import type { ScheduledChange } from "../../src/schemas/scheduled-change.ts";
-import type { FactIssueOptions } from "../.import { type FactIssueOptions, createGitHubClient, dateOrEmpty, ensureLabel, failOnError, nonEmptyText, parseActionInputs, repositoryFromEnvironment, todayFromInput, wholeNumber } from "../../src/workflows/github.ts";
-n, truncate } from "../../src/workflows/markdown.ts";
+import type { FactIssueOptions } from "../../src/workflows/github.ts";
+import {
+  createGitHubClient,
+  dateOrEmpty,
+  ensureLabel,
+  failOnError,
+  nonEmptyText,
+  parseActionInputs,
+  repositoryFromEnvironment,
+  todayFromInput,
+  wholeNumber,
+} from "../../src/workflows/github.ts";
+import { codeBlock, codeSpan, escapeMarkdown, truncate } from "../../src/workflows/markdown.ts";
 
 /** The hidden marker that ties an issue to one announced change: the fact id and the change's date. */
 export const confirmMarker = (key: string): string => `<!-- facts-confirm-change:${key} -->`;
