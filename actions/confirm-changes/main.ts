@@ -5,15 +5,14 @@
 import * as core from "@actions/core";
 import { z } from "zod";
 import { addDays, daysBetween } from "../../src/lib/dates.ts";
-import type { LoadedFact } from "../../src/model/index.ts";
-import { loadFacts } from "../../src/model/index.ts";
+import { type LoadedFact, loadFacts } from "../../src/model/index.ts";
 import { organisationNamer, readOrganisations } from "../../src/model/organisations.ts";
 import type { ScheduledChange } from "../../src/schemas/scheduled-change.ts";
-import type { FactIssueOptions } from "../../src/workflows/github.ts";
 import {
   createGitHubClient,
   dateOrEmpty,
   ensureLabel,
+  type FactIssueOptions,
   failOnError,
   nonEmptyText,
   parseActionInputs,

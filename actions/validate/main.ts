@@ -11,20 +11,20 @@ import { commitLines, impactOf } from "../../src/derive/version-note.ts";
 import { todayFromEnvironment } from "../../src/lib/dates.ts";
 import { readVariable } from "../../src/lib/environment.ts";
 import { gitResult } from "../../src/lib/git.ts";
-import type { Problem } from "../../src/lib/problem.ts";
-import { compareProblems } from "../../src/lib/problem.ts";
+import { compareProblems, type Problem } from "../../src/lib/problem.ts";
 import { escapeHtml } from "../../src/lib/text.ts";
 import { type LoadedFact, loadFactsAtRevision } from "../../src/model/index.ts";
 import type { FactFile } from "../../src/schemas/fact-file.ts";
-import type { GitHubClient, RepositoryRef } from "../../src/workflows/github.ts";
 import {
   createGitHubClient,
   failOnError,
+  type GitHubClient,
   nonEmptyText,
   optionalText,
   PullRequestEvent,
   parseActionInputs,
   problemAnnotation,
+  type RepositoryRef,
   readEvent,
   repositoryFromEnvironment,
 } from "../../src/workflows/github.ts";
