@@ -77,17 +77,20 @@ export const readEvent = <T>(schema: z.ZodType<T>, context: EventContext = event
   return parsed.data;
 };
 
-/** The repository a workflow runs in, from `GITHUB_REPOSITORY` (`owner/name`). */
+/** The repository a workflow runs in: `{ owner, repo }`, the shape Octokit's calls take. */
 export interface RepositoryRef {
   owner: string;
   repo: string;
 }
 
-export const repositoryFromEnvironment = (environment: Environment = process.env): RepositoryRef => {
-  const [owner, repo, ...rest] = (readVariable("GITHUB_REPOSITORY", environment) ?? "").split("/");
-  if (!owner || !repo || rest.length > 0)
-    throw new Error(`GITHUB_REPOSITORY must be "owner/name", got "${readVariable("GITHUB_REPOSITORY", environment) ?? ""}"`);
-  return { owner, repo };
+/**
+ * The repository as @actions/github's context names it from `GITHUB_REPOSITORY`, once that is checked to be
+ * `owner/name` (the context itself would split anything).
+ */
+export const repositoryFromEnvironment = (context: EventContext = eventContext()): RepositoryRef => {
+  const name = readVariable("GITHUB_REPOSITORY") ?? "";
+  if (!/^[^/\s]+\/[^/\s]+$/.test(name)) throw new Error(`GITHUB_REPOSITORY must be "owner/name", got "${name}"`);
+  return context.repo;
 };
 
 /** What the actions that keep one labelled issue per fact need: the facts, the date, the window and where to write. */
