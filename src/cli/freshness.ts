@@ -3,7 +3,7 @@ import { parseWholeNumber, runCommand } from "../lib/command.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
 import { formatProblem } from "../lib/problem.ts";
 import { loadFacts } from "../model/facts.ts";
-import { blockingProblems, freshnessReport, summarizeFreshness } from "../workflows/freshness/freshness-report.ts";
+import { blockingProblems, freshnessReport, summarizeFreshness } from "../workflows/freshness.ts";
 
 const main = async (): Promise<number> => {
   const { values } = parseArgs({

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { runCommand } from "../lib/command.ts";
 import { formatProblem } from "../lib/problem.ts";
-import { lintWorkflowFiles } from "../workflows/lint/lint-workflow-files.ts";
+import { lintWorkflowFiles } from "../workflows/lint-workflows.ts";
 
 const main = async (): Promise<number> => {
   const { values } = parseArgs({ options: { root: { type: "string", default: "." } }, strict: true });

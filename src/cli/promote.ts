@@ -1,7 +1,9 @@
 import { parseArgs } from "node:util";
 import { runCommand } from "../lib/command.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
-import { runPromote } from "../workflows/promote/run-promote.ts";
+import { readVariable } from "../lib/environment.ts";
+import { pushAsBot } from "../lib/git.ts";
+import { runPromote } from "../workflows/promote.ts";
 
 const HELD_REASONS = {
   announced: "announced, not enacted: confirm it has been enacted, then promote it by hand as a revision",
@@ -9,11 +11,16 @@ const HELD_REASONS = {
 } as const;
 
 /**
- * `npm run promote [-- --dry-run] [--root DIR]`: on the day (FACTS_TODAY, default today in UTC) each enacted
- * scheduled change becomes its fact's current state, one commit per version; announced ones are reported.
+ * `npm run promote [-- --dry-run] [--root DIR] [--push BRANCH]`: on the day (FACTS_TODAY, default today in UTC) each
+ * enacted scheduled change becomes its fact's current state, one commit per version, committed as the bot; announced
+ * ones are reported. `--push` then pushes HEAD to BRANCH of origin as the bot, with GITHUB_TOKEN for GITHUB_SERVER_URL
+ * (the promotion workflow pushes to main once every promotion passed its check); a rejected push fails the command.
  */
 const main = async (): Promise<number> => {
-  const { values } = parseArgs({ options: { root: { type: "string", default: "." }, "dry-run": { type: "boolean", default: false } }, strict: true });
+  const { values } = parseArgs({
+    options: { root: { type: "string", default: "." }, "dry-run": { type: "boolean", default: false }, push: { type: "string" } },
+    strict: true,
+  });
   const today = todayFromEnvironment();
   const result = await runPromote(values.root, today, { dryRun: values["dry-run"] });
   for (const promotion of result.promoted) {
@@ -28,6 +35,11 @@ const main = async (): Promise<number> => {
   console.log(
     `${today}: ${result.promoted.length} change(s) ${values["dry-run"] ? "to promote" : "promoted"}, ${result.held.length} due change(s) held for confirmation`,
   );
+  if (values.push !== undefined && !values["dry-run"]) {
+    const pushed = await pushAsBot(values.root, values.push, { token: readVariable("GITHUB_TOKEN"), serverUrl: readVariable("GITHUB_SERVER_URL") });
+    if (pushed.code !== 0) throw new Error(`could not push to ${values.push}: ${pushed.stderr.trim()}`);
+    console.log(`pushed HEAD to ${values.push}`);
+  }
   return 0;
 };
 

@@ -212,3 +212,54 @@ export const defaultBase = async (root: string): Promise<BaseChoice> => {
     description: `base: ${short(parent)}, HEAD~1 (no ${DEFAULT_BRANCH_REFS.join(", ")} in this clone, so the last commit and uncommitted edits are compared)`,
   };
 };
+
+/** The identity the project's automation commits as: the GitHub Actions bot, which GitHub shows as the author. */
+const BOT_IDENTITY = ["-c", "user.name=github-actions[bot]", "-c", "user.email=41898282+github-actions[bot]@users.noreply.github.com"];
+
+/** Where and how the bot pushes: the workflow token, and the GitHub server it is for (`GITHUB_SERVER_URL`). */
+export interface BotPush {
+  /** Empty or absent: git pushes unauthenticated (a public read, or a local remote in tests). */
+  token?: string;
+  serverUrl?: string;
+}
+
+/**
+ * Environment that makes git send the workflow token to the GitHub server, through GIT_CONFIG_* variables so the
+ * token is in no command line, no `.git/config` and no file left behind.
+ */
+export const gitAuthEnvironment = ({ token, serverUrl }: BotPush): NodeJS.ProcessEnv => {
+  if (!token) return {};
+  const key = serverUrl ? `http.${serverUrl.replace(/\/+$/, "")}/.extraheader` : "http.extraheader";
+  return {
+    GIT_CONFIG_COUNT: "1",
+    GIT_CONFIG_KEY_0: key,
+    GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${token}`).toString("base64")}`,
+  };
+};
+
+/**
+ * Commits as the bot what changed in `paths` (everything when none are named) and returns the new commit, or
+ * undefined when nothing changed. The one way the project's automation commits: promotions, the state branch.
+ */
+export const commitAsBot = async (cwd: string, message: string, paths: readonly string[] = []): Promise<string | undefined> => {
+  await gitText(cwd, paths.length > 0 ? ["add", "--", ...paths] : ["add", "-A"]);
+  if ((await gitText(cwd, ["status", "--porcelain", "--", ...paths])).trim() === "") return undefined;
+  await gitText(cwd, [...BOT_IDENTITY, "commit", "-q", "-m", message, ...(paths.length > 0 ? ["--", ...paths] : [])]);
+  return (await gitText(cwd, ["rev-parse", "HEAD"])).trim();
+};
+
+/** Pushes HEAD to `branch` of `origin` with the bot's token; a rejected push is a result (the caller decides), not an error. */
+export const pushAsBot = (cwd: string, branch: string, push: BotPush): Promise<GitResult> =>
+  gitResult(cwd, ["push", "-q", "origin", `HEAD:refs/heads/${branch}`], { environment: gitAuthEnvironment(push) });
+
+/**
+ * Replays this clone's commits as the bot on `branch` as fetched now, after another run pushed first. Returns the
+ * files both sides changed, with the rebase aborted, when they conflict; an empty list once replayed.
+ */
+export const rebaseAsBot = async (cwd: string, branch: string, push: BotPush): Promise<string[]> => {
+  await gitText(cwd, ["fetch", "-q", "--no-tags", "origin", `+refs/heads/${branch}:refs/remotes/origin/${branch}`], gitAuthEnvironment(push));
+  if ((await gitResult(cwd, [...BOT_IDENTITY, "rebase", "-q", `refs/remotes/origin/${branch}`])).code === 0) return [];
+  const conflicts = (await gitText(cwd, ["diff", "--name-only", "--diff-filter=U"])).trim().split("\n").filter(Boolean);
+  await gitResult(cwd, ["rebase", "--abort"]);
+  return conflicts.length > 0 ? conflicts : ["the same state"];
+};

@@ -29,12 +29,15 @@ const REFUSED: Record<string, { inputs: Record<string, string>; error: string }>
 const VALID_FACTS = path.join(PROJECT_ROOT, "tests/fixtures/check/valid");
 
 describe("each action's entry file, run as the runner runs it", () => {
-  it("only imports `run` from its sibling run.ts and calls it", async () => {
+  it("exports `run` and calls it only when the runner starts the file", async () => {
     const actions = await nodeActionNames();
     expect(actions).toEqual(Object.keys(REFUSED).sort());
     for (const action of actions) {
       const main = (await readActionMetadata(action)).runs.main!;
-      expect(await readFile(path.join(PROJECT_ROOT, "actions", action, main), "utf8"), action).toBe('import { run } from "./run.ts";\n\nawait run();\n');
+      expect(main, action).toBe("main.ts");
+      const text = await readFile(path.join(PROJECT_ROOT, "actions", action, main), "utf8");
+      expect(text, action).toContain("\nexport const run = (): Promise<void> => failOnError(");
+      expect(text.endsWith("\nif (import.meta.main) await run();\n"), action).toBe(true);
     }
   });
 

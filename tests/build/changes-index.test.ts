@@ -4,7 +4,7 @@ import { buildModel } from "../../src/build/build-model.ts";
 import { SITE_PATHS } from "../../src/lib/site-paths.ts";
 import { renderSite } from "../../src/render/render-site.ts";
 import { type ChangesIndex, ChangesIndex as ChangesIndexSchema } from "../../src/schemas/changes.ts";
-import { runPromote } from "../../src/workflows/promote/run-promote.ts";
+import { runPromote } from "../../src/workflows/promote.ts";
 import { scheduledValueOf } from "../helpers/fact-values.ts";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
 import { FOREIGN_BUYER_BAN_SEED, SVT_2026_SEED } from "../helpers/scheduled-facts.ts";

@@ -4,7 +4,7 @@ import path from "node:path";
 import * as core from "@actions/core";
 import { afterAll } from "vitest";
 import { parse } from "yaml";
-import { inputVariable } from "../../src/workflows/actions/action-inputs.ts";
+import { inputVariable } from "../../src/workflows/github.ts";
 import { PROJECT_ROOT, runScript, type ScriptResult } from "./run-script.ts";
 
 export interface ActionRun extends ScriptResult {
@@ -204,7 +204,7 @@ const inThisProcess = async (cwd: string, environment: NodeJS.ProcessEnv, work: 
  * are read back afterwards. `code` is the exit code the runner would see (1 once core.setFailed was called).
  */
 export const runAction = async (action: string, options: ActionRunOptions): Promise<ActionRun> => {
-  const { run } = (await import(`../../actions/${action}/run.ts`)) as { run: () => Promise<void> };
+  const { run } = (await import(`../../actions/${action}/main.ts`)) as { run: () => Promise<void> };
   const files = { output: path.join(options.scratch, "github-output.txt"), summary: await summaryFileOfThisTestFile() };
   await writeFile(files.output, "");
   await writeFile(files.summary, "");

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatProblem } from "../../src/lib/problem.ts";
-import { lintWorkflowFiles } from "../../src/workflows/lint/lint-workflow-files.ts";
+import { lintWorkflowFiles } from "../../src/workflows/lint-workflows.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 

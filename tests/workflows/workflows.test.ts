@@ -81,7 +81,7 @@ describe("the workflows", () => {
         if (runsProject) jobsSetUp++;
       }
     }
-    expect(jobsSetUp).toBeGreaterThanOrEqual(10);
+    expect(jobsSetUp).toBe(15);
   });
 
   it("validate pull requests that touch facts/ or index-data/ without secrets, and upload the changes for the comment", async () => {

@@ -2,7 +2,7 @@ import type { ComputedSeries } from "../../affordability/compute-series.ts";
 import type { SeriesChange } from "../../affordability/update-index-data.ts";
 import { BOARDS, Board } from "../../schemas/affordability.ts";
 import { MonthSlug, type SourceTerms } from "../../schemas/index-data.ts";
-import { escapeMarkdown, shaped } from "../github/markdown/markdown-text.ts";
+import { escapeMarkdown, shaped } from "../markdown.ts";
 
 /** One series the update touched, with how its values are written. */
 export interface SeriesUpdate {

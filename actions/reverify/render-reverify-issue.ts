@@ -1,9 +1,10 @@
-import { cadenceTagsOf, describeDue, type FactDue } from "../../model/facts.ts";
-import { CADENCE_DAYS } from "../../schemas/fact-file.ts";
-import { expectedStatus } from "../../schemas/next-expected.ts";
-import { describePage, type SourceFinding } from "../../source-check/check-sources.ts";
-import { codeBlock, codeSpan, escapeMarkdown, truncate } from "../github/markdown/markdown-text.ts";
-import { reverifyMarker } from "./reverify-marker.ts";
+import { cadenceTagsOf, describeDue, type FactDue } from "../../src/model/facts.ts";
+import { CADENCE_DAYS } from "../../src/schemas/fact-file.ts";
+import { expectedStatus } from "../../src/schemas/next-expected.ts";
+import type { SourceFinding } from "../../src/source-check/check-sources.ts";
+import { describePage } from "../../src/source-check/check-sources.ts";
+import { codeBlock, codeSpan, escapeMarkdown, truncate } from "../../src/workflows/markdown.ts";
+import { reverifyMarker } from "./reverify.ts";
 
 export interface ReverifyIssue {
   factId: string;

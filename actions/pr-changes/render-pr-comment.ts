@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { formatCad, formatPercent } from "../../render/pages/text/format-number.ts";
-import { FACT_FILE_KEYS } from "../../schemas/fact-file.ts";
-import { MonthSlug } from "../../schemas/index-data.ts";
-import { FactId, IsoDate } from "../../schemas/primitives.ts";
-import { codeBlock, codeSpan, escapeMarkdown, joinWithin, type Shape, shaped, tableCode, truncate } from "../github/markdown/markdown-text.ts";
-import type { IndexDataChange } from "../pr-changes/index-data-changes.ts";
-import type { ChangeKind, FactChange, PrChangesReport } from "../pr-changes/pr-changes-report.ts";
+import { formatCad, formatPercent } from "../../src/render/pages/text/format-number.ts";
+import { FACT_FILE_KEYS } from "../../src/schemas/fact-file.ts";
+import { MonthSlug } from "../../src/schemas/index-data.ts";
+import { FactId, IsoDate } from "../../src/schemas/primitives.ts";
+import { codeBlock, codeSpan, escapeMarkdown, joinWithin, type Shape, shaped, tableCode, truncate } from "../../src/workflows/markdown.ts";
+import type { IndexDataChange } from "../../src/workflows/pr-changes/index-data-changes.ts";
+import type { ChangeKind, FactChange, PrChangesReport } from "./fact-changes.ts";
 
 /** The hidden marker by which the one comment of a pull request is found again and updated in place. */
 export const PR_COMMENT_MARKER = "<!-- facts-pr-comment -->";

@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
-import { escapeMarkdown } from "../../src/workflows/github/markdown/markdown-text.ts";
-import { PrChangesReport } from "../../src/workflows/pr-changes/pr-changes-report.ts";
-import { MAX_COMMENT_BYTES, renderPrComment } from "../../src/workflows/pr-comment/render-pr-comment.ts";
-import { readAsGitHub } from "./helpers/rendered-markdown.ts";
+import { PrChangesReport } from "../../actions/pr-changes/fact-changes.ts";
+import { MAX_COMMENT_BYTES, renderPrComment } from "../../actions/pr-changes/render-pr-comment.ts";
+import { escapeMarkdown } from "../../src/workflows/markdown.ts";
+import { readAsGitHub } from "../workflows/helpers/rendered-markdown.ts";
 
 /** Every call the renderer makes into the Markdown module, counted: the measure of the work a render does. */
 const calls = vi.hoisted(() => ({ count: 0 }));
-vi.mock("../../src/workflows/github/markdown/markdown-text.ts", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../../src/workflows/github/markdown/markdown-text.ts")>();
+vi.mock("../../src/workflows/markdown.ts", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../../src/workflows/markdown.ts")>();
   const counted =
     <Args extends unknown[], Result>(fn: (...args: Args) => Result) =>
     (...args: Args): Result => {
@@ -128,7 +128,7 @@ describe("the pull-request comment shows a hostile artifact as plain text", () =
   });
 
   it("keeps every table row at three cells and every code span closed", () => {
-    expect(reader.rowCells.length).toBeGreaterThan(0);
+    expect(reader.rowCells.length).toBe(11);
     expect(reader.rowCells.every((cells) => cells === 3)).toBe(true);
     // The file name and the pointer, with their markup, are inside code (where GitHub links nothing), as written.
     expect(reader.html).toContain("<code>facts/tax/@evil &lt;img src=x&gt;.json</code>");

@@ -1,7 +1,7 @@
-import type { Problem } from "../../lib/problem.ts";
-import { announcementsPastDue, describeDue, type FactDue, factsDue, isWithdrawn, type LoadedFact } from "../../model/facts.ts";
-import type { ScheduledChange } from "../../schemas/scheduled-change.ts";
-import { planPromotions } from "../promote/plan-promotions.ts";
+import type { Problem } from "../lib/problem.ts";
+import { announcementsPastDue, describeDue, type FactDue, factsDue, isWithdrawn, type LoadedFact } from "../model/facts.ts";
+import type { ScheduledChange } from "../schemas/scheduled-change.ts";
+import { planPromotions } from "./promote.ts";
 
 /** A freshness problem, located on the fact's `expires_iso` line, that also names the fact. */
 export interface FreshnessProblem extends Problem {
