@@ -4,9 +4,8 @@ import type { BenchmarkFile, IndexCitation, MortgageRatesFile, SeriesGaps } from
 import { INPUT_BOUNDS, type InputBound, monthInFuture, outOfBounds } from "./input-bounds.ts";
 import { monthChange } from "./month-change.ts";
 import { monthsBetween } from "./month-labels.ts";
-import { MORTGAGE_SERIES, type MonthlyRate, observationUrl, rateCitation, VALET_SOURCE } from "./sources/bank-of-canada.ts";
-import { CREA_SOURCE, type MonthlyPrice, priceCitation, SHEETS } from "./sources/crea.ts";
-import { SourceError } from "./sources/source-error.ts";
+import { MORTGAGE_SERIES, type MonthlyRate, observationUrl, rateCitation, SourceError, VALET_SOURCE } from "./providers/bank-of-canada.ts";
+import { CREA_SOURCE, type MonthlyPrice, priceCitation, SHEETS } from "./providers/crea.ts";
 
 /** What an update did to one series: months added, months whose value changed (old → new), months now from the source. */
 export interface SeriesChange {

@@ -1,7 +1,7 @@
 import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { lastWednesdayOf, monthlyRates } from "../../src/affordability/sources/bank-of-canada.ts";
+import { lastWednesdayOf, monthlyRates } from "../../src/affordability/providers/bank-of-canada.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { readAsGitHub } from "../workflows/helpers/rendered-markdown.ts";
 import { type Answer, indexDataWorkspace, serveSource } from "./helpers/source-stand-in.ts";
