@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { INPUT_BOUNDS, type InputBound, monthInFuture, outOfBounds } from "../affordability/input-bounds.ts";
+import { INPUT_BOUNDS, type InputBound, monthInFuture, outOfBounds } from "../affordability/index-data.ts";
 import { byRule, type Problem } from "../lib/problem.ts";
 import { type JsonDocument, LOAD_RULES, listDataFiles, readDataDocument, validateWithSchema } from "../model/index.ts";
 import { type Organisations, readOrganisations } from "../model/organisations.ts";
@@ -25,7 +25,7 @@ const schemaFor = (file: string): z.ZodType | undefined => {
 /**
  * Validates every file under `index-data/`: syntax, text, schema, sources not dated in the future, months unique, in
  * order and not after today's month, gaps in order, apart and clear of the months on file, and every value within its
- * plausible bounds (src/affordability/input-bounds.ts), and every citation's `org` an id of the organisation registry.
+ * plausible bounds (src/affordability/index-data.ts), and every citation's `org` an id of the organisation registry.
  */
 export const checkIndexData = async (root: string, context: CheckContext): Promise<{ problems: Problem[]; fileCount: number }> => {
   // The fact check reports the registry's own problems; while it has any, no citation here is checked against it.

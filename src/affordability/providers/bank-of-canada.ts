@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type HttpAnswer, HttpFailure, httpRequest } from "../../lib/http.ts";
 import type { IndexCitation } from "../../schemas/index-data.ts";
 import { IsoDate } from "../../schemas/primitives.ts";
-import { monthsBetween } from "../month-labels.ts";
+import { monthsBetween } from "../compute-series.ts";
 
 /** Thrown when a source cannot be used as it answered: the run writes nothing. */
 export class SourceError extends Error {

@@ -1,7 +1,6 @@
 import type { SeriesGap } from "../../affordability/compute-series.ts";
-import type { IndexData } from "../../affordability/load-index-data.ts";
-import { boardLabel, monthLabel, previousMonth } from "../../affordability/month-labels.ts";
-import { publicationStatus } from "../../affordability/publication-status.ts";
+import { boardLabel, monthLabel, previousMonth, publicationStatus } from "../../affordability/compute-series.ts";
+import type { IndexData } from "../../affordability/index-data.ts";
 import { type AffordabilityEntry, type AffordabilityPublication, BOARDS, type Board } from "../../schemas/affordability.ts";
 import { INDEX_FORMULA, latestEntry } from "../api/index.ts";
 import type { SiteModel } from "../site-model.ts";

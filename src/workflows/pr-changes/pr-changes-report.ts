@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ValueDiff } from "../../schemas/diff.ts";
 import { FactValue } from "../../schemas/fact-value.ts";
 import { FactId, IsoDate } from "../../schemas/primitives.ts";
-import { IndexDataChange, IndexDataProblem } from "./index-data-changes.ts";
+import { IndexDataChange, IndexDataProblem } from "../../affordability/index-data-changes.ts";
 
 /**
  * What a pull request does to one fact:

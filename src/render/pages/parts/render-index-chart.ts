@@ -1,5 +1,5 @@
 import type { SourceQuality } from "../../../affordability/compute-series.ts";
-import { boardLabel, monthLabel, monthsBetween } from "../../../affordability/month-labels.ts";
+import { boardLabel, monthLabel, monthsBetween } from "../../../affordability/compute-series.ts";
 import { type AffordabilityEntry, BOARDS, type Board } from "../../../schemas/affordability.ts";
 import { type Html, html } from "../text/index.ts";
 

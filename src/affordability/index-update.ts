@@ -1,9 +1,9 @@
 import { compareText } from "../lib/text.ts";
 import type { Board } from "../schemas/affordability.ts";
 import type { BenchmarkFile, IndexCitation, MortgageRatesFile, SeriesGaps } from "../schemas/index-data.ts";
-import { INPUT_BOUNDS, type InputBound, monthInFuture, outOfBounds } from "./input-bounds.ts";
+import { monthsBetween } from "./compute-series.ts";
+import { INPUT_BOUNDS, type InputBound, monthInFuture, outOfBounds } from "./index-data.ts";
 import { monthChange } from "./month-change.ts";
-import { monthsBetween } from "./month-labels.ts";
 import { MORTGAGE_SERIES, type MonthlyRate, observationUrl, rateCitation, SourceError, VALET_SOURCE } from "./providers/bank-of-canada.ts";
 import { CREA_SOURCE, type MonthlyPrice, priceCitation, SHEETS } from "./providers/crea.ts";
 

@@ -80,3 +80,61 @@ export const publishIndexData = (data: IndexData, publish: (citation: IndexCitat
     ) as IndexData["benchmarks"],
   };
 };
+
+/** Amounts as messages write them ("$1,000", "$312.4"), and fractions as percentages ("99.5%"). */
+const dollars = (value: number): string => `$${value.toLocaleString("en-CA", { maximumFractionDigits: 2 })}`;
+const percent = (value: number): string => `${Number((value * 100).toPrecision(12))}%`;
+
+/**
+ * The plausible range of each affordability index input, stated once: `npm run check` refuses a value on file outside
+ * it and `npm run index:update` refuses a source that gives one, so a unit slip (a percentage written as a fraction's
+ * hundredfold, a price in thousands of dollars) or a misread cell never reaches the index. The ranges are wide on
+ * purpose: they catch what cannot be a real value, not what is merely unusual. CONTRIBUTING.md lists them with these
+ * reasons.
+ */
+export interface InputBound {
+  /** What the value is, as a message names it. */
+  what: string;
+  min: number;
+  max: number;
+  /** Why a value outside the range cannot be real. */
+  reason: string;
+  format: (value: number) => string;
+}
+
+export const INPUT_BOUNDS = {
+  mortgageRate: {
+    what: "mortgage rate",
+    min: 0.005,
+    max: 0.25,
+    reason:
+      "rates are fractions (0.0649 is 6.49%) and both ends lie far outside the 5-year posted rates of recent decades, so a value outside is a percentage not divided by 100, one divided by 100 twice, or a misread cell",
+    format: percent,
+  },
+  benchmarkPrice: {
+    what: "benchmark price",
+    min: 100_000,
+    max: 10_000_000,
+    reason:
+      "a board's composite benchmark is the price of a typical home across the whole board, so a value outside is an index value read instead of a price, a price written in thousands, or a misread cell",
+    format: dollars,
+  },
+  medianIncome: {
+    what: "median household income",
+    min: 10_000,
+    max: 1_000_000,
+    reason:
+      "a census metropolitan area's median household income a year is tens of thousands of dollars, so a value outside is an amount written in thousands, a monthly figure, or one with extra digits",
+    format: dollars,
+  },
+} as const satisfies Record<string, InputBound>;
+
+/** Why `value` is not plausible, or undefined when it is within the bound. */
+export const outOfBounds = (bound: InputBound, value: number): string | undefined =>
+  Number.isFinite(value) && value >= bound.min && value <= bound.max
+    ? undefined
+    : `${bound.what} ${bound.format(value)} (${value}) is outside the plausible ${bound.format(bound.min)} to ${bound.format(bound.max)}: ${bound.reason}`;
+
+/** Why a month is not publishable on `today` (YYYY-MM-DD): a month after today's has no value yet. */
+export const monthInFuture = (month: string, today: string): string | undefined =>
+  month > today.slice(0, 7) ? `month ${month} is after today's month (today is ${today})` : undefined;
