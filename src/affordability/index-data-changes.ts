@@ -1,10 +1,37 @@
 import { z } from "zod";
-import { type MonthOnFile, monthChange } from "../../affordability/month-change.ts";
-import { catFileBatch, gitResult } from "../../lib/git.ts";
-import type { Problem } from "../../lib/problem.ts";
-import { type DataDocument, dataDocumentAtRevision, listDataFiles, readDataDocument, validateWithSchema, withinDataFileLimit } from "../../model/index.ts";
+import { catFileBatch, gitResult } from "../lib/git.ts";
+import type { Problem } from "../lib/problem.ts";
+import { type DataDocument, dataDocumentAtRevision, listDataFiles, readDataDocument, withinDataFileLimit } from "../model/index.ts";
+import { formatCad, formatPercent } from "../render/pages/text/index.ts";
+import { BOARDS, Board } from "../schemas/affordability.ts";
+import { MonthSlug, type SourceTerms } from "../schemas/index-data.ts";
+import { escapeMarkdown, joinWithin, shaped } from "../workflows/github/markdown/markdown-text.ts";
+import type { ComputedSeries } from "./compute-series.ts";
+import { validateIndexFile } from "./index-data.ts";
 
-/** What a pull request does to one series of index inputs, month by month. */
+// What changes in the index inputs, month by month, and how it is written: one change type (a series file's months
+// added, revised, removed and re-sourced), computed by the monthly update (src/affordability/index-update.ts) and by
+// the pull-request report (a pull request against its base), and written by one plain-text renderer (the console of
+// `npm run index:update`) and one Markdown renderer (the index proposal's body and the pull-request comment).
+
+/** A month of an index input series as compared: its value and where it comes from. */
+export interface MonthOnFile {
+  value: number;
+  /** What identifies the source: the cited address, or the whole citation. */
+  source: string;
+}
+
+/**
+ * How a month changed between two states of a series: new, a different value, the same value from another source,
+ * or nothing. The monthly update and the pull-request report both sort months this way.
+ */
+export const monthChange = (was: MonthOnFile | undefined, now: MonthOnFile): "added" | "revised" | "resourced" | "unchanged" => {
+  if (was === undefined) return "added";
+  if (was.value !== now.value) return "revised";
+  return was.source === now.source ? "unchanged" : "resourced";
+};
+
+/** What changed in one series of index inputs, month by month: in a pull request, or in a monthly update. */
 export const IndexDataChange = z.object({
   file: z.string(),
   /** `rate` (a fraction) or `price` (dollars): how the comment writes the values. */
@@ -41,9 +68,8 @@ type Side = { series: Map<string, MonthOnFile> } | { problems: Problem[] };
 /** One side of a series file: absent (no months), its months, or the problems that kept it from being read. */
 const seriesOf = (doc: DataDocument | undefined): Side => {
   if (doc === undefined) return { series: new Map() };
-  if (doc.syntaxProblems.length > 0) return { problems: doc.syntaxProblems };
-  const { value, problems } = validateWithSchema(doc, Series);
-  if (value === undefined) return { problems };
+  const { value, syntaxProblems, schemaProblems } = validateIndexFile(doc, Series);
+  if (value === undefined) return { problems: [...syntaxProblems, ...schemaProblems] };
   return {
     series: new Map(
       value.months.flatMap((entry) => {
@@ -135,3 +161,124 @@ const located = (problem: Problem, side: IndexDataProblem["side"]): IndexDataPro
   pointer: problem.pointer,
   message: problem.message,
 });
+
+/** A value of the series as people read it: a rate as a percentage, a price in dollars. */
+const valueText = (measure: IndexDataChange["measure"], value: number): string => (measure === "rate" ? formatPercent(value) : formatCad(value));
+
+/**
+ * One series' changes as console lines under `label` (`rates: 2 new month(s), 1 revised, 0 re-sourced`, then the new
+ * months, each revision old → new, and the months re-sourced), as `npm run index:update` prints them.
+ */
+export const indexChangeText = (label: string, change: IndexDataChange): string[] => {
+  const { added, revised, removed, resourced } = change;
+  const value = (number: number) => valueText(change.measure, number);
+  return [
+    `${label}: ${added.length} new month(s), ${revised.length} revised, ${resourced.length} re-sourced${removed.length > 0 ? `, ${removed.length} removed` : ""}`,
+    ...(added.length > 0 ? [`  new: ${added.map((entry) => entry.month).join(", ")}`] : []),
+    ...revised.map((entry) => `  revised ${entry.month}: ${value(entry.from)} → ${value(entry.to)}`),
+    ...(removed.length > 0 ? [`  removed: ${removed.map((entry) => entry.month).join(", ")}`] : []),
+    ...(resourced.length > 0 ? [`  same value, new source: ${resourced.join(", ")}`] : []),
+  ];
+};
+
+/** A list in the Markdown of one series (months, revisions) is cut at this many characters, the rest counted. */
+const MAX_LIST_LENGTH = 4_000;
+
+/** A month as Markdown shows it: it may come from a pull request or a source, so it is checked for its shape and escaped. */
+const monthText = (month: string): string => shaped(month, MonthSlug, "a month");
+
+/**
+ * One series' changes as a Markdown list: the months added (with their values), revised (old → new), removed, and
+ * re-sourced, each list cut at its size. The index proposal's body and the pull-request comment both show it.
+ */
+export const indexChangeMarkdown = (change: IndexDataChange): string[] => {
+  const value = (number: number) => escapeMarkdown(valueText(change.measure, number));
+  const list = (label: string, items: string[]) => (items.length > 0 ? [`- ${label}: ${joinWithin(items, ", ", MAX_LIST_LENGTH)}`] : []);
+  const revised = change.revised.map((entry) => `- revised ${monthText(entry.month)}: ${value(entry.from)} → ${value(entry.to)}`);
+  return [
+    ...list(
+      "new",
+      change.added.map((entry) => `${monthText(entry.month)} ${value(entry.value)}`),
+    ),
+    ...(revised.length > 0 ? [joinWithin(revised, "\n", MAX_LIST_LENGTH, (rest) => `- and ${rest} more revised`)] : []),
+    ...list(
+      "removed",
+      change.removed.map((entry) => `${monthText(entry.month)} ${value(entry.value)}`),
+    ),
+    ...list("same value, new source", change.resourced.map(monthText)),
+  ];
+};
+
+/** One series the update touched, as the proposal names it (`rates`, `prices greater-vancouver`). */
+export interface SeriesUpdate {
+  label: string;
+  change: IndexDataChange;
+}
+
+/** A board as the body shows it: one of the known board ids, checked and escaped like any text it writes. */
+const boardText = (board: string): string => shaped(board, Board, "a board");
+
+/**
+ * A source's terms-of-use address: a link only when it parses as an https URL, written as the parser normalised it
+ * (spaces, angle brackets and controls percent-encoded, so nothing can end the autolink early); anything else is
+ * escaped text that links nothing.
+ */
+const termsLink = (url: string): string => {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  return parsed?.protocol === "https:" ? `<${parsed.href}>` : escapeMarkdown(url);
+};
+
+/** The month a proposal is named after: the newest month it adds, else the newest it revises, else the newest published. */
+export const proposalMonth = (updates: readonly SeriesUpdate[], series: ComputedSeries): string | undefined => {
+  const newest = (months: string[]): string | undefined => months.sort().at(-1);
+  return (
+    newest(updates.flatMap((update) => update.change.added.map((entry) => entry.month))) ??
+    newest(updates.flatMap((update) => update.change.revised.map((revision) => revision.month))) ??
+    newest(series.entries.map((entry) => entry.monthSlug))
+  );
+};
+
+/**
+ * The title and body of the monthly pull request: the new months and the revised ones (old → new) of each input, and
+ * the index that results for each board, so a reviewer sees what the merge would publish; and a box to tick for each
+ * source whose terms of use are not yet recorded as read.
+ */
+export const pullRequestText = (
+  updates: readonly SeriesUpdate[],
+  series: ComputedSeries,
+  sources: readonly SourceTerms[] = [],
+): { title: string; body: string } => {
+  const named = proposalMonth(updates, series);
+  // A title is not Markdown, so a month of the right shape is written as it is.
+  const month = named !== undefined && MonthSlug.safeParse(named).success ? named : "no month";
+  const lines = ["Inputs fetched by `npm run index:update` from their official sources; each value cites its source's address.", ""];
+  for (const update of updates) {
+    const changed = indexChangeMarkdown(update.change);
+    lines.push(`### ${escapeMarkdown(update.label)}`, "", ...(changed.length === 0 ? ["Nothing new."] : changed), "");
+  }
+  const touched = new Set(
+    updates.flatMap((update) => [...update.change.added.map((entry) => entry.month), ...update.change.revised.map((revision) => revision.month)]),
+  );
+  lines.push("### Resulting index", "", "| Board | Month | idx |", "|---|---|---|");
+  for (const board of BOARDS) {
+    const entries = series.entries.filter((entry) => entry.board === board);
+    const shown = entries.filter((entry) => touched.has(entry.monthSlug) || entry === entries.at(-1));
+    if (shown.length === 0) lines.push(`| ${boardText(board)} | (none published) | |`);
+    for (const entry of shown) lines.push(`| ${boardText(board)} | ${monthText(entry.monthSlug)} | ${escapeMarkdown(String(entry.idx))} |`);
+  }
+  const unread = sources.filter((source) => !source.terms_read);
+  if (unread.length > 0) {
+    lines.push("", "### Before merging", "");
+    for (const source of unread) {
+      lines.push(
+        `- [ ] The terms of use of ${escapeMarkdown(source.source)} (${termsLink(source.terms_url)}) are not recorded as read in index-data/methodology.json: read them, confirm they allow publishing these values, and record them there.`,
+      );
+    }
+  }
+  return { title: `Affordability index inputs for ${month}`, body: `${lines.join("\n")}\n` };
+};

@@ -1,6 +1,7 @@
 import type { z } from "zod";
-import { formatProblem } from "../lib/problem.ts";
-import { type DataDocument, readDataDocument } from "../model/index.ts";
+import { isMissingFile } from "../lib/errors.ts";
+import { formatProblem, type Problem } from "../lib/problem.ts";
+import { type DataDocument, readDataDocument, validateWithSchema } from "../model/index.ts";
 import { BOARDS, type Board } from "../schemas/affordability.ts";
 import type { PublishedCitation } from "../schemas/citation.ts";
 import { BenchmarkFile, IncomeFile, type IndexCitation, MethodologyFile, MortgageRatesFile } from "../schemas/index-data.ts";
@@ -12,35 +13,73 @@ export interface IndexData {
   benchmarks: Partial<Record<Board, BenchmarkFile>>;
 }
 
-/**
- * One index input read as `npm run check` reads it (a regular file of at most 256 KB, never a link or a pipe, parsed
- * strictly, its text held to the text rule), so `npm run index:update`, which reads the inputs before the check has
- * run, refuses the same files.
- */
-const readIfPresent = async <Schema extends z.ZodType>(root: string, file: string, schema: Schema): Promise<z.infer<Schema> | undefined> => {
-  let doc: DataDocument;
-  try {
-    doc = await readDataDocument(root, file);
-  } catch (error: unknown) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
-  const problems = [...doc.syntaxProblems, ...doc.textProblems];
-  if (problems.length > 0) throw new Error(`${file} cannot be read:\n${problems.map(formatProblem).join("\n")}`);
-  return schema.parse(doc.value);
+/** Which schema governs which file under `index-data/`; undefined for a file that does not belong there. */
+export const indexFileSchema = (file: string): z.ZodType | undefined => {
+  if (file === "index-data/methodology.json") return MethodologyFile;
+  if (file === "index-data/income.json") return IncomeFile;
+  if (file === "index-data/mortgage-rates.json") return MortgageRatesFile;
+  if (/^index-data\/benchmarks\/[^/]+\.json$/.test(file)) return BenchmarkFile;
+  return undefined;
 };
 
-/** The inputs of the affordability index; `npm run check` has validated them, so a parse failure here is a bug. */
+/** An index input as read: the document, its value when it matches the schema, and its problems by kind. */
+export interface IndexFile<Value> {
+  doc: DataDocument;
+  /** The value, when the text parsed and matched the schema (text problems are reported apart). */
+  value: Value | undefined;
+  syntaxProblems: Problem[];
+  textProblems: Problem[];
+  schemaProblems: Problem[];
+}
+
+/** A parsed index input (from the working tree or a git revision) checked against `schema`. */
+export const validateIndexFile = <Schema extends z.ZodType>(doc: DataDocument, schema: Schema): IndexFile<z.infer<Schema>> => {
+  if (doc.syntaxProblems.length > 0) return { doc, value: undefined, syntaxProblems: doc.syntaxProblems, textProblems: [], schemaProblems: [] };
+  const { value, problems } = validateWithSchema(doc, schema);
+  return { doc, value, syntaxProblems: [], textProblems: doc.textProblems, schemaProblems: problems };
+};
+
+/**
+ * The one reader of `index-data/`: a file read as `npm run check` reads data (a regular file of at most 256 KB, never
+ * a link or a pipe, parsed strictly, its text held to the text rule) and checked against `schema`. The check, the
+ * build, `npm run index:update` (which reads the inputs before the check has run) and the pull-request report read
+ * through it, so they refuse the same files.
+ */
+export const readIndexFile = async <Schema extends z.ZodType>(root: string, file: string, schema: Schema): Promise<IndexFile<z.infer<Schema>>> =>
+  validateIndexFile(await readDataDocument(root, file), schema);
+
+/**
+ * An index input's value and its text as on file, or undefined when the file is absent; any problem in it is an
+ * error naming the file and listing the problems with their places.
+ */
+export const readIndexInput = async <Schema extends z.ZodType>(
+  root: string,
+  file: string,
+  schema: Schema,
+): Promise<{ text: string; value: z.infer<Schema> } | undefined> => {
+  let read: IndexFile<z.infer<Schema>>;
+  try {
+    read = await readIndexFile(root, file, schema);
+  } catch (error: unknown) {
+    if (isMissingFile(error)) return undefined;
+    throw error;
+  }
+  const problems = [...read.syntaxProblems, ...read.textProblems, ...read.schemaProblems];
+  if (problems.length > 0 || read.value === undefined) throw new Error(`${file} cannot be read:\n${problems.map(formatProblem).join("\n")}`);
+  return { text: read.doc.text, value: read.value };
+};
+
+/** The inputs of the affordability index; `npm run check` has validated them, so a problem here stops the build. */
 export const loadIndexData = async (root: string): Promise<IndexData> => {
   const benchmarks: IndexData["benchmarks"] = {};
   for (const board of BOARDS) {
-    const file = await readIfPresent(root, `index-data/benchmarks/${board}.json`, BenchmarkFile);
+    const file = (await readIndexInput(root, `index-data/benchmarks/${board}.json`, BenchmarkFile))?.value;
     if (file) benchmarks[board] = file;
   }
   const [methodology, income, rates] = await Promise.all([
-    readIfPresent(root, "index-data/methodology.json", MethodologyFile),
-    readIfPresent(root, "index-data/income.json", IncomeFile),
-    readIfPresent(root, "index-data/mortgage-rates.json", MortgageRatesFile),
+    readIndexInput(root, "index-data/methodology.json", MethodologyFile).then((input) => input?.value),
+    readIndexInput(root, "index-data/income.json", IncomeFile).then((input) => input?.value),
+    readIndexInput(root, "index-data/mortgage-rates.json", MortgageRatesFile).then((input) => input?.value),
   ]);
   return { ...(methodology ? { methodology } : {}), ...(income ? { income } : {}), ...(rates ? { rates } : {}), benchmarks };
 };

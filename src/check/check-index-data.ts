@@ -1,10 +1,9 @@
-import type { z } from "zod";
-import { INPUT_BOUNDS, type InputBound, monthInFuture, outOfBounds } from "../affordability/index-data.ts";
+import { INPUT_BOUNDS, type InputBound, indexFileSchema, monthInFuture, outOfBounds, readIndexFile } from "../affordability/index-data.ts";
 import { byRule, type Problem } from "../lib/problem.ts";
-import { type JsonDocument, LOAD_RULES, listDataFiles, readDataDocument, validateWithSchema } from "../model/index.ts";
+import { type JsonDocument, LOAD_RULES, listDataFiles } from "../model/index.ts";
 import { type Organisations, readOrganisations } from "../model/organisations.ts";
 import type { Citation } from "../schemas/citation.ts";
-import { BenchmarkFile, IncomeFile, MethodologyFile, MortgageRatesFile } from "../schemas/index-data.ts";
+import type { BenchmarkFile, IncomeFile, MortgageRatesFile } from "../schemas/index-data.ts";
 import { MISSING_KIND } from "./rules/citation-kind.ts";
 import { unknownOrgMessage } from "./rules/citation-org.ts";
 import { OTHER_RULES } from "./rules/index.ts";
@@ -12,15 +11,6 @@ import { notesProblem } from "./rules/notes-for-readers.ts";
 import type { CheckContext } from "./rules/types.ts";
 
 const INDEX_DATA = OTHER_RULES.indexData.name;
-
-/** Which schema governs which file under `index-data/`. */
-const schemaFor = (file: string): z.ZodType | undefined => {
-  if (file === "index-data/methodology.json") return MethodologyFile;
-  if (file === "index-data/income.json") return IncomeFile;
-  if (file === "index-data/mortgage-rates.json") return MortgageRatesFile;
-  if (/^index-data\/benchmarks\/[^/]+\.json$/.test(file)) return BenchmarkFile;
-  return undefined;
-};
 
 /**
  * Validates every file under `index-data/`: syntax, text, schema, sources not dated in the future, months unique, in
@@ -33,7 +23,7 @@ export const checkIndexData = async (root: string, context: CheckContext): Promi
   const files = listed.files;
   const problems = byRule(LOAD_RULES.fileNames, listed.problems);
   for (const file of files) {
-    const schema = schemaFor(file);
+    const schema = indexFileSchema(file);
     if (!schema) {
       problems.push({
         file,
@@ -45,14 +35,12 @@ export const checkIndexData = async (root: string, context: CheckContext): Promi
       });
       continue;
     }
-    const doc = await readDataDocument(root, file);
-    if (doc.syntaxProblems.length > 0) {
-      problems.push(...byRule(LOAD_RULES.json, doc.syntaxProblems));
+    const { doc, value, syntaxProblems, textProblems: text, schemaProblems } = await readIndexFile(root, file, schema);
+    if (syntaxProblems.length > 0) {
+      problems.push(...byRule(LOAD_RULES.json, syntaxProblems));
       continue;
     }
-    const text = doc.textProblems;
     problems.push(...byRule(LOAD_RULES.text, text));
-    const { value, problems: schemaProblems } = validateWithSchema(doc, schema);
     problems.push(...byRule(LOAD_RULES.schema, schemaProblems));
     if (value === undefined || text.length > 0) continue;
     const sources = sourceProblems(doc, value, context.today, organisations);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ComputedSeries } from "../../src/affordability/compute-series.ts";
+import { pullRequestText } from "../../src/affordability/index-data-changes.ts";
 import type { SourceTerms } from "../../src/schemas/index-data.ts";
-import { pullRequestText } from "../../src/workflows/index-update/pull-request-text.ts";
 import { readAsGitHub } from "../workflows/helpers/rendered-markdown.ts";
 
 /** A source whose terms are not yet read, so the body asks the reviewer about them, at `terms_url`. */
