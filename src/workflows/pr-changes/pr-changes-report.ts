@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { IndexDataChange, IndexDataProblem } from "../../affordability/index-data-changes.ts";
 import { ValueDiff } from "../../schemas/diff.ts";
 import { FactValue } from "../../schemas/fact-value.ts";
 import { FactId, IsoDate } from "../../schemas/primitives.ts";
-import { IndexDataChange, IndexDataProblem } from "../../affordability/index-data-changes.ts";
 
 /**
  * What a pull request does to one fact:

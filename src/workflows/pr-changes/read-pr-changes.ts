@@ -1,6 +1,6 @@
+import { indexDataChanges } from "../../affordability/index-data-changes.ts";
 import { loadFactsAtRevision, readFactFiles } from "../../model/index.ts";
 import { computeFactChanges, type FactOnSide } from "./compute-fact-changes.ts";
-import { indexDataChanges } from "../../affordability/index-data-changes.ts";
 import type { PrChangesReport } from "./pr-changes-report.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import type { IndexDataChange } from "../../affordability/index-data-changes.ts";
 import { formatCad, formatPercent } from "../../render/pages/text/index.ts";
 import { FACT_FILE_KEYS } from "../../schemas/fact-file.ts";
 import { MonthSlug } from "../../schemas/index-data.ts";
 import { FactId, IsoDate } from "../../schemas/primitives.ts";
 import { codeBlock, codeSpan, escapeMarkdown, joinWithin, type Shape, shaped, tableCode, truncate } from "../github/markdown/markdown-text.ts";
-import type { IndexDataChange } from "../../affordability/index-data-changes.ts";
 import type { ChangeKind, FactChange, PrChangesReport } from "../pr-changes/pr-changes-report.ts";
 
 /** The hidden marker by which the one comment of a pull request is found again and updated in place. */
