@@ -3,10 +3,8 @@ import { catFileBatch, gitResult } from "../lib/git.ts";
 import type { Problem } from "../lib/problem.ts";
 import { type DataDocument, dataDocumentAtRevision, listDataFiles, readDataDocument, withinDataFileLimit } from "../model/index.ts";
 import { formatCad, formatPercent } from "../render/pages/text/index.ts";
-import { BOARDS, Board } from "../schemas/affordability.ts";
-import { MonthSlug, type SourceTerms } from "../schemas/index-data.ts";
+import { MonthSlug } from "../schemas/index-data.ts";
 import { escapeMarkdown, joinWithin, shaped } from "../workflows/github/markdown/markdown-text.ts";
-import type { ComputedSeries } from "./compute-series.ts";
 import { validateIndexFile } from "./index-data.ts";
 
 // What changes in the index inputs, month by month, and how it is written: one change type (a series file's months
@@ -185,7 +183,7 @@ export const indexChangeText = (label: string, change: IndexDataChange): string[
 const MAX_LIST_LENGTH = 4_000;
 
 /** A month as Markdown shows it: it may come from a pull request or a source, so it is checked for its shape and escaped. */
-const monthText = (month: string): string => shaped(month, MonthSlug, "a month");
+export const monthText = (month: string): string => shaped(month, MonthSlug, "a month");
 
 /**
  * One series' changes as a Markdown list: the months added (with their values), revised (old → new), removed, and
@@ -207,78 +205,4 @@ export const indexChangeMarkdown = (change: IndexDataChange): string[] => {
     ),
     ...list("same value, new source", change.resourced.map(monthText)),
   ];
-};
-
-/** One series the update touched, as the proposal names it (`rates`, `prices greater-vancouver`). */
-export interface SeriesUpdate {
-  label: string;
-  change: IndexDataChange;
-}
-
-/** A board as the body shows it: one of the known board ids, checked and escaped like any text it writes. */
-const boardText = (board: string): string => shaped(board, Board, "a board");
-
-/**
- * A source's terms-of-use address: a link only when it parses as an https URL, written as the parser normalised it
- * (spaces, angle brackets and controls percent-encoded, so nothing can end the autolink early); anything else is
- * escaped text that links nothing.
- */
-const termsLink = (url: string): string => {
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(url);
-  } catch {
-    parsed = undefined;
-  }
-  return parsed?.protocol === "https:" ? `<${parsed.href}>` : escapeMarkdown(url);
-};
-
-/** The month a proposal is named after: the newest month it adds, else the newest it revises, else the newest published. */
-export const proposalMonth = (updates: readonly SeriesUpdate[], series: ComputedSeries): string | undefined => {
-  const newest = (months: string[]): string | undefined => months.sort().at(-1);
-  return (
-    newest(updates.flatMap((update) => update.change.added.map((entry) => entry.month))) ??
-    newest(updates.flatMap((update) => update.change.revised.map((revision) => revision.month))) ??
-    newest(series.entries.map((entry) => entry.monthSlug))
-  );
-};
-
-/**
- * The title and body of the monthly pull request: the new months and the revised ones (old → new) of each input, and
- * the index that results for each board, so a reviewer sees what the merge would publish; and a box to tick for each
- * source whose terms of use are not yet recorded as read.
- */
-export const pullRequestText = (
-  updates: readonly SeriesUpdate[],
-  series: ComputedSeries,
-  sources: readonly SourceTerms[] = [],
-): { title: string; body: string } => {
-  const named = proposalMonth(updates, series);
-  // A title is not Markdown, so a month of the right shape is written as it is.
-  const month = named !== undefined && MonthSlug.safeParse(named).success ? named : "no month";
-  const lines = ["Inputs fetched by `npm run index:update` from their official sources; each value cites its source's address.", ""];
-  for (const update of updates) {
-    const changed = indexChangeMarkdown(update.change);
-    lines.push(`### ${escapeMarkdown(update.label)}`, "", ...(changed.length === 0 ? ["Nothing new."] : changed), "");
-  }
-  const touched = new Set(
-    updates.flatMap((update) => [...update.change.added.map((entry) => entry.month), ...update.change.revised.map((revision) => revision.month)]),
-  );
-  lines.push("### Resulting index", "", "| Board | Month | idx |", "|---|---|---|");
-  for (const board of BOARDS) {
-    const entries = series.entries.filter((entry) => entry.board === board);
-    const shown = entries.filter((entry) => touched.has(entry.monthSlug) || entry === entries.at(-1));
-    if (shown.length === 0) lines.push(`| ${boardText(board)} | (none published) | |`);
-    for (const entry of shown) lines.push(`| ${boardText(board)} | ${monthText(entry.monthSlug)} | ${escapeMarkdown(String(entry.idx))} |`);
-  }
-  const unread = sources.filter((source) => !source.terms_read);
-  if (unread.length > 0) {
-    lines.push("", "### Before merging", "");
-    for (const source of unread) {
-      lines.push(
-        `- [ ] The terms of use of ${escapeMarkdown(source.source)} (${termsLink(source.terms_url)}) are not recorded as read in index-data/methodology.json: read them, confirm they allow publishing these values, and record them there.`,
-      );
-    }
-  }
-  return { title: `Affordability index inputs for ${month}`, body: `${lines.join("\n")}\n` };
 };

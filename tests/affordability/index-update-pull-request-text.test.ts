@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ComputedSeries } from "../../src/affordability/compute-series.ts";
-import { pullRequestText } from "../../src/affordability/index-data-changes.ts";
+import { pullRequestText } from "../../src/affordability/index-update.ts";
 import type { SourceTerms } from "../../src/schemas/index-data.ts";
 import { readAsGitHub } from "../workflows/helpers/rendered-markdown.ts";
 
