@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { errorMessage } from "../../lib/errors.ts";
 import { type HttpAnswer, HttpFailure, httpRequest } from "../../lib/http.ts";
 import type { IndexCitation } from "../../schemas/index-data.ts";
 import { IsoDate } from "../../schemas/primitives.ts";
@@ -12,7 +13,8 @@ export class SourceError extends Error {
   }
 }
 
-const MIB = 1024 * 1024;
+/** A mebibyte: the caps on what the providers read are stated in them. */
+export const MIB = 1024 * 1024;
 
 /**
  * One GET from a provider (both providers talk HTTP this way): a 200 answer whose body is at most `maxBytes`, or a
@@ -31,7 +33,7 @@ export const getFromSource = async (
     if (error instanceof HttpFailure && error.kind === "too-large") {
       throw new SourceError(source, `${what} is larger than the ${Math.round(options.maxBytes / MIB)} MB cap on its download`);
     }
-    throw new SourceError(source, `${what} could not be reached (${error instanceof Error ? error.message : String(error)})`);
+    throw new SourceError(source, `${what} could not be reached (${errorMessage(error)})`);
   }
   if (answer.status !== 200) throw new SourceError(source, `${what} answered ${answer.status}`);
   return answer;

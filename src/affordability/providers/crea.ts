@@ -1,9 +1,10 @@
 import { Unzip, UnzipInflate, unzipSync } from "fflate";
 import { parseDocument } from "htmlparser2";
 import { readSheet, SheetNotFoundError } from "read-excel-file/node";
+import { errorMessage } from "../../lib/errors.ts";
 import type { Board } from "../../schemas/affordability.ts";
 import type { IndexCitation } from "../../schemas/index-data.ts";
-import { FIRST_MONTH, getFromSource, SourceError } from "./bank-of-canada.ts";
+import { FIRST_MONTH, getFromSource, MIB, SourceError } from "./bank-of-canada.ts";
 
 /** The MLS® HPI tool page, which links the current archive (its file name changes from month to month). */
 export const CREA_HPI_PAGE = "https://www.crea.ca/housing-market-stats/mls-home-price-index/hpi-tool/";
@@ -79,7 +80,7 @@ const readBoard = async (workbook: Buffer, sheet: string): Promise<MonthlyPrice[
     rows = (await readSheet(workbook, sheet)) as unknown[][];
   } catch (error: unknown) {
     if (error instanceof SheetNotFoundError) throw new SourceError(SOURCE, `${WORKBOOK} has no sheet ${sheet}`);
-    throw new SourceError(SOURCE, `${WORKBOOK} cannot be read (${error instanceof Error ? error.message : String(error)})`);
+    throw new SourceError(SOURCE, `${WORKBOOK} cannot be read (${errorMessage(error)})`);
   }
   const header = (rows[0] ?? []).map((cell) => (typeof cell === "string" ? cell.trim() : cell));
   const dateColumn = header.indexOf("Date");
@@ -180,8 +181,6 @@ const unzipBounded = (
   return { kept, names };
 };
 
-const MIB = 1024 * 1024;
-
 /**
  * What the update reads of CREA's archive at most, so that a hostile or broken download fails naming the cap instead
  * of exhausting memory (the reasons are in docs/operators/workflows.md):
@@ -198,8 +197,6 @@ export interface ArchiveLimits {
 
 export const ARCHIVE_LIMITS: ArchiveLimits = { maxArchiveBytes: 64 * MIB, maxWorkbookBytes: 64 * MIB, maxWorkbookContentBytes: 256 * MIB };
 
-const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
 /**
  * Both boards' monthly prices from the archive's bytes (a ZIP of XLSX workbooks). Only the monthly workbook is
  * inflated, and only up to its cap; the workbook's own entries are counted against theirs before the spreadsheet
@@ -212,7 +209,7 @@ export const readArchive = async (archive: Uint8Array, limits: ArchiveLimits = A
     read = unzipBounded(archive, { keep: isWorkbook, count: isWorkbook, maxBytes: limits.maxWorkbookBytes });
   } catch (error: unknown) {
     if (error instanceof ZipSizeError) throw new SourceError(SOURCE, `the archive's workbook is too large: ${error.message}`);
-    throw new SourceError(SOURCE, `the archive is not a readable ZIP (${reasonOf(error)})`);
+    throw new SourceError(SOURCE, `the archive is not a readable ZIP (${errorMessage(error)})`);
   }
   const workbook = [...read.kept.values()][0];
   if (workbook === undefined) throw new SourceError(SOURCE, `the archive holds no ${WORKBOOK} (it holds ${read.names.join(", ") || "nothing"})`);
@@ -220,7 +217,7 @@ export const readArchive = async (archive: Uint8Array, limits: ArchiveLimits = A
     unzipBounded(workbook, { keep: () => false, count: () => true, maxBytes: limits.maxWorkbookContentBytes });
   } catch (error: unknown) {
     if (error instanceof ZipSizeError) throw new SourceError(SOURCE, `${WORKBOOK} is too large to read: ${error.message}`);
-    throw new SourceError(SOURCE, `${WORKBOOK} cannot be read (${reasonOf(error)})`);
+    throw new SourceError(SOURCE, `${WORKBOOK} cannot be read (${errorMessage(error)})`);
   }
   const bytes = Buffer.from(workbook);
   return {
