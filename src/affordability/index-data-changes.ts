@@ -2,15 +2,11 @@ import { z } from "zod";
 import { catFileBatch, gitResult } from "../lib/git.ts";
 import type { Problem } from "../lib/problem.ts";
 import { type DataDocument, dataDocumentAtRevision, listDataFiles, readDataDocument, withinDataFileLimit } from "../model/index.ts";
-import { formatCad, formatPercent } from "../render/pages/text/index.ts";
-import { MonthSlug } from "../schemas/index-data.ts";
-import { escapeMarkdown, joinWithin, shaped } from "../workflows/github/markdown/markdown-text.ts";
 import { validateIndexFile } from "./index-data.ts";
 
-// What changes in the index inputs, month by month, and how it is written: one change type (a series file's months
-// added, revised, removed and re-sourced), computed by the monthly update (src/affordability/index-update.ts) and by
-// the pull-request report (a pull request against its base), and written by one plain-text renderer (the console of
-// `npm run index:update`) and one Markdown renderer (the index proposal's body and the pull-request comment).
+// What changes in the index inputs, month by month: one change type (a series file's months added, revised, removed
+// and re-sourced), computed by the monthly update (src/affordability/index-update.ts) and by the pull-request report
+// (a pull request against its base), and written by src/workflows/index-data-text.ts.
 
 /** A month of an index input series as compared: its value and where it comes from. */
 export interface MonthOnFile {
@@ -159,50 +155,3 @@ const located = (problem: Problem, side: IndexDataProblem["side"]): IndexDataPro
   pointer: problem.pointer,
   message: problem.message,
 });
-
-/** A value of the series as people read it: a rate as a percentage, a price in dollars. */
-const valueText = (measure: IndexDataChange["measure"], value: number): string => (measure === "rate" ? formatPercent(value) : formatCad(value));
-
-/**
- * One series' changes as console lines under `label` (`rates: 2 new month(s), 1 revised, 0 re-sourced`, then the new
- * months, each revision old → new, and the months re-sourced), as `npm run index:update` prints them.
- */
-export const indexChangeText = (label: string, change: IndexDataChange): string[] => {
-  const { added, revised, removed, resourced } = change;
-  const value = (number: number) => valueText(change.measure, number);
-  return [
-    `${label}: ${added.length} new month(s), ${revised.length} revised, ${resourced.length} re-sourced${removed.length > 0 ? `, ${removed.length} removed` : ""}`,
-    ...(added.length > 0 ? [`  new: ${added.map((entry) => entry.month).join(", ")}`] : []),
-    ...revised.map((entry) => `  revised ${entry.month}: ${value(entry.from)} → ${value(entry.to)}`),
-    ...(removed.length > 0 ? [`  removed: ${removed.map((entry) => entry.month).join(", ")}`] : []),
-    ...(resourced.length > 0 ? [`  same value, new source: ${resourced.join(", ")}`] : []),
-  ];
-};
-
-/** A list in the Markdown of one series (months, revisions) is cut at this many characters, the rest counted. */
-const MAX_LIST_LENGTH = 4_000;
-
-/** A month as Markdown shows it: it may come from a pull request or a source, so it is checked for its shape and escaped. */
-export const monthText = (month: string): string => shaped(month, MonthSlug, "a month");
-
-/**
- * One series' changes as a Markdown list: the months added (with their values), revised (old → new), removed, and
- * re-sourced, each list cut at its size. The index proposal's body and the pull-request comment both show it.
- */
-export const indexChangeMarkdown = (change: IndexDataChange): string[] => {
-  const value = (number: number) => escapeMarkdown(valueText(change.measure, number));
-  const list = (label: string, items: string[]) => (items.length > 0 ? [`- ${label}: ${joinWithin(items, ", ", MAX_LIST_LENGTH)}`] : []);
-  const revised = change.revised.map((entry) => `- revised ${monthText(entry.month)}: ${value(entry.from)} → ${value(entry.to)}`);
-  return [
-    ...list(
-      "new",
-      change.added.map((entry) => `${monthText(entry.month)} ${value(entry.value)}`),
-    ),
-    ...(revised.length > 0 ? [joinWithin(revised, "\n", MAX_LIST_LENGTH, (rest) => `- and ${rest} more revised`)] : []),
-    ...list(
-      "removed",
-      change.removed.map((entry) => `${monthText(entry.month)} ${value(entry.value)}`),
-    ),
-    ...list("same value, new source", change.resourced.map(monthText)),
-  ];
-};

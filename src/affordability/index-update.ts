@@ -1,15 +1,14 @@
 import { compareText } from "../lib/text.ts";
-import { BOARDS, Board } from "../schemas/affordability.ts";
-import { type BenchmarkFile, type IndexCitation, MonthSlug, type MortgageRatesFile, type SeriesGaps, type SourceTerms } from "../schemas/index-data.ts";
-import { escapeMarkdown, shaped } from "../workflows/github/markdown/markdown-text.ts";
-import { type ComputedSeries, monthsBetween } from "./compute-series.ts";
+import type { Board } from "../schemas/affordability.ts";
+import type { BenchmarkFile, IndexCitation, MortgageRatesFile, SeriesGaps } from "../schemas/index-data.ts";
+import { monthsBetween } from "./compute-series.ts";
 import { INPUT_BOUNDS, type InputBound, monthInFuture, outOfBounds } from "./index-data.ts";
-import { type IndexDataChange, indexChangeMarkdown, monthChange, monthText } from "./index-data-changes.ts";
+import { type IndexDataChange, monthChange } from "./index-data-changes.ts";
 import { MORTGAGE_SERIES, type MonthlyRate, observationUrl, rateCitation, SourceError, VALET_SOURCE } from "./providers/bank-of-canada.ts";
 import { CREA_SOURCE, type MonthlyPrice, priceCitation, SHEETS } from "./providers/crea.ts";
 
 // The monthly update of the index inputs (`npm run index:update`): a provider's months checked for plausibility and
-// merged into the files on file, the change reported as an IndexDataChange, and the proposal pull request's text.
+// merged into the files on file, the change reported as an IndexDataChange.
 
 /** A month as the source gives it: its value, the address it cites, and the whole entry to write when it is new. */
 interface Incoming<Entry> {
@@ -155,78 +154,4 @@ export const mergePrices = (
   const { months, change } = mergeMonths(current.months, incoming, (entry) => entry.hpi_benchmark_price, provenance, today);
   const { gaps: _onFile, ...rest } = current;
   return { file: { ...rest, months, ...remainingGaps(current.gaps, months) }, change };
-};
-
-/** One series the update touched, as the proposal names it (`rates`, `prices greater-vancouver`). */
-export interface SeriesUpdate {
-  label: string;
-  change: IndexDataChange;
-}
-
-/** A board as the body shows it: one of the known board ids, checked and escaped like any text it writes. */
-const boardText = (board: string): string => shaped(board, Board, "a board");
-
-/**
- * A source's terms-of-use address: a link only when it parses as an https URL, written as the parser normalised it
- * (spaces, angle brackets and controls percent-encoded, so nothing can end the autolink early); anything else is
- * escaped text that links nothing.
- */
-const termsLink = (url: string): string => {
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(url);
-  } catch {
-    parsed = undefined;
-  }
-  return parsed?.protocol === "https:" ? `<${parsed.href}>` : escapeMarkdown(url);
-};
-
-/** The month a proposal is named after: the newest month it adds, else the newest it revises, else the newest published. */
-export const proposalMonth = (updates: readonly SeriesUpdate[], series: ComputedSeries): string | undefined => {
-  const newest = (months: string[]): string | undefined => months.sort().at(-1);
-  return (
-    newest(updates.flatMap((update) => update.change.added.map((entry) => entry.month))) ??
-    newest(updates.flatMap((update) => update.change.revised.map((revision) => revision.month))) ??
-    newest(series.entries.map((entry) => entry.monthSlug))
-  );
-};
-
-/**
- * The title and body of the monthly pull request: the new months and the revised ones (old → new) of each input, and
- * the index that results for each board, so a reviewer sees what the merge would publish; and a box to tick for each
- * source whose terms of use are not yet recorded as read.
- */
-export const pullRequestText = (
-  updates: readonly SeriesUpdate[],
-  series: ComputedSeries,
-  sources: readonly SourceTerms[] = [],
-): { title: string; body: string } => {
-  const named = proposalMonth(updates, series);
-  // A title is not Markdown, so a month of the right shape is written as it is.
-  const month = named !== undefined && MonthSlug.safeParse(named).success ? named : "no month";
-  const lines = ["Inputs fetched by `npm run index:update` from their official sources; each value cites its source's address.", ""];
-  for (const update of updates) {
-    const changed = indexChangeMarkdown(update.change);
-    lines.push(`### ${escapeMarkdown(update.label)}`, "", ...(changed.length === 0 ? ["Nothing new."] : changed), "");
-  }
-  const touched = new Set(
-    updates.flatMap((update) => [...update.change.added.map((entry) => entry.month), ...update.change.revised.map((revision) => revision.month)]),
-  );
-  lines.push("### Resulting index", "", "| Board | Month | idx |", "|---|---|---|");
-  for (const board of BOARDS) {
-    const entries = series.entries.filter((entry) => entry.board === board);
-    const shown = entries.filter((entry) => touched.has(entry.monthSlug) || entry === entries.at(-1));
-    if (shown.length === 0) lines.push(`| ${boardText(board)} | (none published) | |`);
-    for (const entry of shown) lines.push(`| ${boardText(board)} | ${monthText(entry.monthSlug)} | ${escapeMarkdown(String(entry.idx))} |`);
-  }
-  const unread = sources.filter((source) => !source.terms_read);
-  if (unread.length > 0) {
-    lines.push("", "### Before merging", "");
-    for (const source of unread) {
-      lines.push(
-        `- [ ] The terms of use of ${escapeMarkdown(source.source)} (${termsLink(source.terms_url)}) are not recorded as read in index-data/methodology.json: read them, confirm they allow publishing these values, and record them there.`,
-      );
-    }
-  }
-  return { title: `Affordability index inputs for ${month}`, body: `${lines.join("\n")}\n` };
 };

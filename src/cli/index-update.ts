@@ -4,8 +4,8 @@ import { parseArgs } from "node:util";
 import type { z } from "zod";
 import { computeSeries } from "../affordability/compute-series.ts";
 import { INPUT_BOUNDS, loadIndexData, outOfBounds, readIndexInput } from "../affordability/index-data.ts";
-import { type IndexDataChange, indexChangeText } from "../affordability/index-data-changes.ts";
-import { mergePrices, mergeRates, pullRequestText } from "../affordability/index-update.ts";
+import type { IndexDataChange } from "../affordability/index-data-changes.ts";
+import { mergePrices, mergeRates } from "../affordability/index-update.ts";
 import { fetchMonthlyRates, VALET_PRODUCTION_BASE } from "../affordability/providers/bank-of-canada.ts";
 import { CREA_HPI_PAGE, fetchMonthlyPrices } from "../affordability/providers/crea.ts";
 import { runCommand } from "../lib/command.ts";
@@ -16,6 +16,7 @@ import { replaceFiles } from "../lib/json-file.ts";
 import { factFileText } from "../model/index.ts";
 import { BOARDS } from "../schemas/affordability.ts";
 import { BenchmarkFile, IncomeFile, MortgageRatesFile } from "../schemas/index-data.ts";
+import { indexChangeText, pullRequestText } from "../workflows/index-data-text.ts";
 
 /**
  * The inputs this command updates. Income is the 2021 census median, held for every month as index-data/income.json
