@@ -4,6 +4,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
+import { IndexDataChange, IndexDataProblem, indexDataChanges } from "../../src/affordability/index-data-changes.ts";
 import { valueDiff } from "../../src/derive/fact-diffs.ts";
 import { compareText } from "../../src/lib/text.ts";
 import { latestRetrieved, loadFactsAtRevision, readFactFiles, revisionFieldsChanged } from "../../src/model/facts.ts";
@@ -11,7 +12,6 @@ import { ValueDiff } from "../../src/schemas/diff.ts";
 import { FACT_FILE_KEYS, type FactFile } from "../../src/schemas/fact-file.ts";
 import { FactValue } from "../../src/schemas/fact-value.ts";
 import { FactId, IsoDate } from "../../src/schemas/primitives.ts";
-import { IndexDataChange, IndexDataProblem, indexDataChanges } from "../../src/workflows/pr-changes/index-data-changes.ts";
 
 /**
  * What a pull request does to one fact:

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { formatCad, formatPercent } from "../../src/render/pages/text/format-number.ts";
+import type { IndexDataChange } from "../../src/affordability/index-data-changes.ts";
 import { FACT_FILE_KEYS } from "../../src/schemas/fact-file.ts";
 import { MonthSlug } from "../../src/schemas/index-data.ts";
 import { FactId, IsoDate } from "../../src/schemas/primitives.ts";
+import { indexChangeMarkdown } from "../../src/workflows/index-data-text.ts";
 import { codeBlock, codeSpan, escapeMarkdown, joinWithin, type Shape, shaped, tableCode, truncate } from "../../src/workflows/markdown.ts";
-import type { IndexDataChange } from "../../src/workflows/pr-changes/index-data-changes.ts";
 import type { ChangeKind, FactChange, PrChangesReport } from "./fact-changes.ts";
 
 /** The hidden marker by which the one comment of a pull request is found again and updated in place. */
@@ -154,42 +154,8 @@ const tally = (changes: readonly FactChange[]): string => {
   return `${changes.length} fact${changes.length === 1 ? "" : "s"} changed: ${parts.join(", ")}.`;
 };
 
-const indexValue = (measure: IndexDataChange["measure"], value: number): string => escapeMarkdown(measure === "rate" ? formatPercent(value) : formatCad(value));
-
-/** One series file's changes: the months added, revised (old → new), removed and re-sourced, each list cut at its size. */
-const indexDataBlock = (change: IndexDataChange): string => {
-  const list = (label: string, items: string[]) => (items.length > 0 ? [`- ${label}: ${joinWithin(items, ", ", MAX_LIST_LENGTH)}`] : []);
-  const revised = change.revised.map(
-    (entry) => `${plain(entry.month, "month")}: ${indexValue(change.measure, entry.from)} → ${indexValue(change.measure, entry.to)}`,
-  );
-  return [
-    `${code(change.file, "seriesFile")}:`,
-    ...list(
-      "new",
-      change.added.map((entry) => `${plain(entry.month, "month")} ${indexValue(change.measure, entry.value)}`),
-    ),
-    ...(revised.length > 0
-      ? [
-          joinWithin(
-            revised.map((line) => `- revised ${line}`),
-            "\n",
-            MAX_LIST_LENGTH,
-            (rest) => `- and ${rest} more revised`,
-          ),
-        ]
-      : []),
-    ...list(
-      "removed",
-      change.removed.map((entry) => `${plain(entry.month, "month")} ${indexValue(change.measure, entry.value)}`),
-    ),
-    ...list(
-      "same value, new source",
-      change.resourced.map((month) => plain(month, "month")),
-    ),
-    "",
-    "",
-  ].join("\n");
-};
+/** One series file's changes, as the shared Markdown renderer writes them for the proposal and this comment. */
+const indexDataBlock = (change: IndexDataChange): string => [`${code(change.file, "seriesFile")}:`, ...indexChangeMarkdown(change), "", ""].join("\n");
 
 const bytes = (text: string): number => Buffer.byteLength(text, "utf8");
 

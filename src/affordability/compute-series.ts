@@ -1,12 +1,113 @@
 import { compareText } from "../lib/text.ts";
-import { type AffordabilityEntry, BOARDS, type Board } from "../schemas/affordability.ts";
+import { type AffordabilityEntry, type AffordabilityPublication, BOARDS, type Board } from "../schemas/affordability.ts";
 import type { Citation } from "../schemas/citation.ts";
-import type { SeriesGaps } from "../schemas/index-data.ts";
-import { idxTrend } from "./idx-trend.ts";
-import type { IndexData } from "./load-index-data.ts";
-import { medianIncome } from "./median-income.ts";
-import { boardLabel, monthLabel, monthStart, monthsApart, monthsBetween, previousMonth } from "./month-labels.ts";
+import type { IncomeFile, SeriesGaps } from "../schemas/index-data.ts";
+import type { IndexData } from "./index-data.ts";
 import { annualCarryingCost, downPayment, idx, loanAmount, monthlyPI } from "./mortgage-math.ts";
+
+// The affordability series computed from the index inputs: the month and board labels it is written with, each
+// month's index and trend, the gaps and their reasons, and how current and complete the published index is.
+
+const BOARD_LABELS: Record<Board, string> = { "greater-vancouver": "Greater Vancouver", "fraser-valley": "Fraser Valley" };
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+export const boardLabel = (board: Board): string => BOARD_LABELS[board];
+
+/** `2024-04` → "April 2024". */
+export const monthLabel = (monthSlug: string): string => `${MONTHS[Number(monthSlug.slice(5, 7)) - 1]} ${monthSlug.slice(0, 4)}`;
+
+/** `2024-04` → "2024-04-01". */
+export const monthStart = (monthSlug: string): string => `${monthSlug}-01`;
+
+/** The calendar month before `monthSlug`. */
+export const previousMonth = (monthSlug: string): string => {
+  const year = Number(monthSlug.slice(0, 4));
+  const month = Number(monthSlug.slice(5, 7));
+  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, "0")}`;
+};
+
+/** Every month from `first` to `last`, inclusive. */
+export const monthsBetween = (first: string, last: string): string[] => {
+  const months: string[] = [];
+  for (let month = last; month >= first; month = previousMonth(month)) months.unshift(month);
+  return months;
+};
+
+/** How many calendar months `later` comes after `earlier` (0 for the same month, negative when it comes before). */
+export const monthsApart = (earlier: string, later: string): number =>
+  (Number(later.slice(0, 4)) - Number(earlier.slice(0, 4))) * 12 + Number(later.slice(5, 7)) - Number(earlier.slice(5, 7));
+
+export type IdxTrend = "improving" | "worsening" | "stable" | "no-previous-month";
+
+/**
+ * The trend against the same board's previous published month: a higher index means more affordable. A move smaller
+ * than the methodology's threshold is "stable"; before a board's first published month there is no trend to state.
+ */
+export const idxTrend = (current: number, previous: number | undefined, thresholdPoints: number): IdxTrend => {
+  if (previous === undefined) return "no-previous-month";
+  const change = current - previous;
+  if (change >= thresholdPoints) return "improving";
+  if (change <= -thresholdPoints) return "worsening";
+  return "stable";
+};
+
+/**
+ * The board's median household income carried forward from its census income year to `year`: multiplied by each
+ * sourced annual growth after the income year, and held flat for years without a sourced figure.
+ */
+export const medianIncome = (income: IncomeFile, board: Board, year: number): number => {
+  let value = income.boards[board].value;
+  for (const { year: growthYear, growth } of [...income.carry_forward.annual_growth].sort((a, b) => a.year - b.year)) {
+    if (growthYear > income.income_year && growthYear <= year) value *= 1 + growth;
+  }
+  return Math.round(value);
+};
+
+/** The most recent month published; when both boards have it, the first board in BOARDS order. */
+export const latestEntry = (entries: readonly AffordabilityEntry[]): AffordabilityEntry | null =>
+  [...entries].sort((a, b) => compareText(b.monthSlug, a.monthSlug) || BOARDS.indexOf(a.board) - BOARDS.indexOf(b.board))[0] ?? null;
+
+/**
+ * How current and complete the index is on `today`: every board is expected to have a value for every month from the
+ * index's first month to the last month that has ended, so a board without prices counts against the total and a
+ * series that stops early shows as months behind. Counted from the entries, never from the input files, so what it
+ * says is what is published.
+ */
+export const publicationStatus = (index: Pick<ComputedSeries, "entries" | "period">, today: string): AffordabilityPublication => {
+  const { entries, period } = index;
+  const latest = latestEntry(entries);
+  const expectedFrom = period?.from ?? null;
+  const ended = lastEndedMonth(today);
+  // A price for the current month (allowed by the check) moves the expected end with it, so nothing counts as ahead.
+  const expectedThrough = period === null ? null : period.to > ended ? period.to : ended;
+  const monthsExpected = expectedFrom === null || expectedThrough === null ? 0 : monthsApart(expectedFrom, expectedThrough) + 1;
+  const boards = BOARDS.map((board) => {
+    const series = entries.filter((entry) => entry.board === board);
+    const last = series.at(-1);
+    return {
+      board,
+      published_count: series.length,
+      expected_count: monthsExpected,
+      latest_month: last?.monthSlug ?? null,
+      months_behind: last && expectedThrough ? monthsApart(last.monthSlug, expectedThrough) : null,
+      previous_published_month: last?.trendComparedWith ?? null,
+      months_since_previous: last?.monthsSinceCompared ?? null,
+    };
+  });
+  return {
+    as_of: today,
+    expected_from: expectedFrom,
+    expected_through: expectedThrough,
+    expected_count: monthsExpected * BOARDS.length,
+    published_count: entries.length,
+    latest_month: latest?.monthSlug ?? null,
+    latest_board: latest?.board ?? null,
+    months_behind: latest && expectedThrough ? monthsApart(latest.monthSlug, expectedThrough) : null,
+    previous_published_month: latest?.trendComparedWith ?? null,
+    months_since_previous: latest?.monthsSinceCompared ?? null,
+    boards,
+  };
+};
 
 export interface SeriesGap {
   board: Board;

@@ -6,7 +6,7 @@
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { computeSeries } from "../affordability/compute-series.ts";
-import { loadIndexData, publishIndexData } from "../affordability/load-index-data.ts";
+import { loadIndexData, publishIndexData } from "../affordability/index-data.ts";
 import { runChecks } from "../check/run-checks.ts";
 import { changeEvents } from "../derive/change-events.ts";
 import { diffIndex, factDiffs, historyEntries } from "../derive/fact-diffs.ts";

@@ -1,30 +1,20 @@
-import type { z } from "zod";
-import { INPUT_BOUNDS, type InputBound, monthInFuture, outOfBounds } from "../affordability/input-bounds.ts";
+import { INPUT_BOUNDS, type InputBound, indexFileSchema, monthInFuture, outOfBounds, readIndexFile } from "../affordability/index-data.ts";
 import { byRule, type Problem } from "../lib/problem.ts";
-import { listDataFiles, readDataDocument } from "../model/data-files.ts";
+import { listDataFiles } from "../model/data-files.ts";
 import { LOAD_RULES } from "../model/facts.ts";
-import { type JsonDocument, validateWithSchema } from "../model/json-document.ts";
+import type { JsonDocument } from "../model/json-document.ts";
 import { type Organisations, readOrganisations } from "../model/reference.ts";
 import type { Citation } from "../schemas/citation.ts";
-import { BenchmarkFile, IncomeFile, MethodologyFile, MortgageRatesFile } from "../schemas/index-data.ts";
+import type { BenchmarkFile, IncomeFile, MortgageRatesFile } from "../schemas/index-data.ts";
 import type { CheckContext } from "./rules.ts";
 import { MISSING_KIND, NON_FACT_RULES, notesProblem, unknownOrgMessage } from "./rules.ts";
 
 const INDEX_DATA = NON_FACT_RULES.indexData.name;
 
-/** Which schema governs which file under `index-data/`. */
-const schemaFor = (file: string): z.ZodType | undefined => {
-  if (file === "index-data/methodology.json") return MethodologyFile;
-  if (file === "index-data/income.json") return IncomeFile;
-  if (file === "index-data/mortgage-rates.json") return MortgageRatesFile;
-  if (/^index-data\/benchmarks\/[^/]+\.json$/.test(file)) return BenchmarkFile;
-  return undefined;
-};
-
 /**
  * Validates every file under `index-data/`: syntax, text, schema, sources not dated in the future, months unique, in
  * order and not after today's month, gaps in order, apart and clear of the months on file, and every value within its
- * plausible bounds (src/affordability/input-bounds.ts), and every citation's `org` an id of the organisation registry.
+ * plausible bounds (src/affordability/index-data.ts), and every citation's `org` an id of the organisation registry.
  */
 export const checkIndexData = async (root: string, context: CheckContext): Promise<{ problems: Problem[]; fileCount: number }> => {
   // The fact check reports the registry's own problems; while it has any, no citation here is checked against it.
@@ -32,7 +22,7 @@ export const checkIndexData = async (root: string, context: CheckContext): Promi
   const files = listed.files;
   const problems = byRule(LOAD_RULES.fileNames, listed.problems);
   for (const file of files) {
-    const schema = schemaFor(file);
+    const schema = indexFileSchema(file);
     if (!schema) {
       problems.push({
         file,
@@ -44,14 +34,12 @@ export const checkIndexData = async (root: string, context: CheckContext): Promi
       });
       continue;
     }
-    const doc = await readDataDocument(root, file);
-    if (doc.syntaxProblems.length > 0) {
-      problems.push(...byRule(LOAD_RULES.json, doc.syntaxProblems));
+    const { doc, value, syntaxProblems, textProblems: text, schemaProblems } = await readIndexFile(root, file, schema);
+    if (syntaxProblems.length > 0) {
+      problems.push(...byRule(LOAD_RULES.json, syntaxProblems));
       continue;
     }
-    const text = doc.textProblems;
     problems.push(...byRule(LOAD_RULES.text, text));
-    const { value, problems: schemaProblems } = validateWithSchema(doc, schema);
     problems.push(...byRule(LOAD_RULES.schema, schemaProblems));
     if (value === undefined || text.length > 0) continue;
     const sources = sourceProblems(doc, value, context.today, organisations);

@@ -1,22 +1,22 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { z } from "zod";
 import { computeSeries } from "../affordability/compute-series.ts";
-import { INPUT_BOUNDS, outOfBounds } from "../affordability/input-bounds.ts";
-import { loadIndexData } from "../affordability/load-index-data.ts";
-import { fetchMonthlyRates, VALET_PRODUCTION_BASE } from "../affordability/sources/bank-of-canada.ts";
-import { CREA_HPI_PAGE, fetchMonthlyPrices } from "../affordability/sources/crea.ts";
-import { mergePrices, mergeRates, type SeriesChange } from "../affordability/update-index-data.ts";
+import { INPUT_BOUNDS, loadIndexData, outOfBounds, readIndexInput } from "../affordability/index-data.ts";
+import type { IndexDataChange } from "../affordability/index-data-changes.ts";
+import { mergePrices, mergeRates } from "../affordability/index-update.ts";
+import { fetchMonthlyRates, VALET_PRODUCTION_BASE } from "../affordability/providers/bank-of-canada.ts";
+import { CREA_HPI_PAGE, fetchMonthlyPrices } from "../affordability/providers/crea.ts";
 import { runCommand } from "../lib/command.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
 import { readVariable } from "../lib/environment.ts";
+import { UsageError } from "../lib/errors.ts";
 import { replaceFiles } from "../lib/json-file.ts";
 import { prettyJsonText } from "../model/json-document.ts";
-import { formatCad, formatPercent } from "../render/pages/text/format-number.ts";
 import { BOARDS } from "../schemas/affordability.ts";
 import { BenchmarkFile, IncomeFile, MortgageRatesFile } from "../schemas/index-data.ts";
-import { pullRequestText } from "../workflows/index-update/pull-request-text.ts";
+import { indexChangeText, pullRequestText } from "../workflows/index-data-text.ts";
 
 /**
  * The inputs this command updates. Income is the 2021 census median, held for every month as index-data/income.json
@@ -32,36 +32,35 @@ interface Rewrite {
   path: string;
   before: string;
   after: string;
-  change: SeriesChange;
-  format: (value: number) => string;
+  change: IndexDataChange;
 }
 
-const readData = async <Schema extends z.ZodType>(file: string, schema: Schema): Promise<{ text: string; value: z.infer<Schema> }> => {
-  const text = await readFile(file, "utf8");
-  return { text, value: schema.parse(JSON.parse(text)) };
+/** An input to update, read through the one reader of index-data/ (as the check reads it): its text and its value. */
+const readData = async <Schema extends z.ZodType>(root: string, file: string, schema: Schema): Promise<{ text: string; value: z.infer<Schema> }> => {
+  const input = await readIndexInput(root, file, schema);
+  if (input === undefined) throw new Error(`${file} is missing: index:update updates the inputs on file`);
+  return input;
 };
 
 const UPDATERS: Record<SourceName, (root: string, today: string) => Promise<Rewrite[]>> = {
   rates: async (root, today) => {
-    const file = path.join(root, "index-data/mortgage-rates.json");
-    const current = await readData(file, MortgageRatesFile);
+    const current = await readData(root, "index-data/mortgage-rates.json", MortgageRatesFile);
     const rates = await fetchMonthlyRates(readVariable("INDEX_SOURCES_BANK_OF_CANADA") ?? VALET_PRODUCTION_BASE);
     const { file: next, change } = mergeRates(current.value, rates, today);
-    return [{ label: "rates", path: file, before: current.text, after: prettyJsonText(next), change, format: formatPercent }];
+    return [{ label: "rates", path: path.join(root, change.file), before: current.text, after: prettyJsonText(next), change }];
   },
   prices: async (root, today) => {
     const { archiveUrl, prices } = await fetchMonthlyPrices(readVariable("INDEX_SOURCES_CREA") ?? CREA_HPI_PAGE);
     return Promise.all(
       BOARDS.map(async (board) => {
-        const file = path.join(root, `index-data/benchmarks/${board}.json`);
-        const current = await readData(file, BenchmarkFile);
+        const current = await readData(root, `index-data/benchmarks/${board}.json`, BenchmarkFile);
         const { file: next, change } = mergePrices(current.value, board, prices[board], archiveUrl, today);
-        return { label: `prices ${board}`, path: file, before: current.text, after: prettyJsonText(next), change, format: formatCad };
+        return { label: `prices ${board}`, path: path.join(root, change.file), before: current.text, after: prettyJsonText(next), change };
       }),
     );
   },
   income: async (root) => {
-    const { value } = await readData(path.join(root, "index-data/income.json"), IncomeFile);
+    const { value } = await readData(root, "index-data/income.json", IncomeFile);
     for (const [board, entry] of Object.entries(value.boards)) {
       const implausible = outOfBounds(INPUT_BOUNDS.medianIncome, entry.value);
       if (implausible) throw new Error(`index-data/income.json at /boards/${board}/value: ${implausible}`);
@@ -74,16 +73,9 @@ const UPDATERS: Record<SourceName, (root: string, today: string) => Promise<Rewr
   },
 };
 
-const report = (rewrite: Rewrite): string[] => {
-  const { added, revised, resourced } = rewrite.change;
-  if (rewrite.after === rewrite.before) return [`${rewrite.label}: nothing new`];
-  return [
-    `${rewrite.label}: ${added.length} new month(s), ${revised.length} revised, ${resourced.length} re-sourced`,
-    ...(added.length > 0 ? [`  new: ${added.join(", ")}`] : []),
-    ...revised.map((revision) => `  revised ${revision.month}: ${rewrite.format(revision.from)} → ${rewrite.format(revision.to)}`),
-    ...(resourced.length > 0 ? [`  same value, new source: ${resourced.join(", ")}`] : []),
-  ];
-};
+/** What the update did to a file, as the console shows it. */
+const report = (rewrite: Rewrite): string[] =>
+  rewrite.after === rewrite.before ? [`${rewrite.label}: nothing new`] : indexChangeText(rewrite.label, rewrite.change);
 
 /**
  * `npm run index:update`: fetches the affordability index's inputs from their official machine-readable sources and
@@ -96,7 +88,7 @@ const main = async (): Promise<number> => {
     strict: true,
   });
   const asked = values.only.split(",").map((name) => name.trim());
-  for (const name of asked) if (!(SOURCES as readonly string[]).includes(name)) throw new Error(`--only takes ${SOURCES.join(", ")}, got "${name}"`);
+  for (const name of asked) if (!(SOURCES as readonly string[]).includes(name)) throw new UsageError(`--only takes ${SOURCES.join(", ")}, got "${name}"`);
   const today = todayFromEnvironment();
   const rewrites: Rewrite[] = [];
   for (const name of asked as SourceName[]) rewrites.push(...(await UPDATERS[name](values.root, today)));

@@ -4,7 +4,7 @@
  * MCP server's instructions).
  */
 import type { ComputedSeries } from "../affordability/compute-series.ts";
-import type { IndexData } from "../affordability/load-index-data.ts";
+import type { IndexData } from "../affordability/index-data.ts";
 import type { CommitInfo, FactTimeline } from "../derive/fact-history.ts";
 import type { Urls } from "../lib/config.ts";
 import type { ChangeEvent } from "../schemas/changes.ts";

@@ -1,10 +1,7 @@
 import { cp, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { lastEndedMonth } from "../../src/affordability/compute-series.ts";
-import { idxTrend } from "../../src/affordability/idx-trend.ts";
-import { medianIncome } from "../../src/affordability/median-income.ts";
-import { monthLabel, monthsApart, monthsBetween, previousMonth } from "../../src/affordability/month-labels.ts";
+import { idxTrend, lastEndedMonth, medianIncome, monthLabel, monthsApart, monthsBetween, previousMonth } from "../../src/affordability/compute-series.ts";
 import { annualCarryingCost, downPayment, idx, loanAmount, monthlyPI } from "../../src/affordability/mortgage-math.ts";
 import { buildModel } from "../../src/build/build-model.ts";
 import { renderSite } from "../../src/render/render-site.ts";

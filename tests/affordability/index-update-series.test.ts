@@ -1,7 +1,7 @@
 import { cp } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { monthsBetween } from "../../src/affordability/month-labels.ts";
+import { monthsBetween } from "../../src/affordability/compute-series.ts";
 import { buildModel } from "../../src/build/build-model.ts";
 import { renderSite } from "../../src/render/render-site.ts";
 import { AffordabilitySeries, BOARDS, MethodologyFile, MortgageRatesFile, PublishedCitation } from "../../src/schemas/index.ts";

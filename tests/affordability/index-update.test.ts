@@ -1,7 +1,7 @@
 import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { lastWednesdayOf, monthlyRates } from "../../src/affordability/sources/bank-of-canada.ts";
+import { lastWednesdayOf, monthlyRates } from "../../src/affordability/providers/bank-of-canada.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { readAsGitHub } from "../workflows/helpers/rendered-markdown.ts";
 import { type Answer, indexDataWorkspace, serveSource } from "./helpers/source-stand-in.ts";
@@ -92,7 +92,7 @@ describe("npm run index:update", () => {
     // The monthly workflow's pull request names the month and shows the index the revised input gives.
     expect(await readFile(path.join(proposal, "title.txt"), "utf8")).toBe("Affordability index inputs for 2023-01\n");
     const body = await readFile(path.join(proposal, "body.md"), "utf8");
-    expect(body).toContain("### rates\n\n- Revised 2023-01: 6.49% → 6.59%\n");
+    expect(body).toContain("### rates\n\n- revised 2023-01: 6.49% → 6.59%\n");
     expect(body).toMatch(/\| greater-vancouver \| 2023-01 \| \d+ \|/);
     // CREA's terms are not yet recorded as read, so the reviewer is asked to confirm them before merging.
     expect(body).toContain("### Before merging\n\n- [ ] The terms of use of ");

@@ -331,7 +331,7 @@ describe("every data file is a regular file of its own", () => {
 describe("npm run index:update reads index-data/ with the check's reader", () => {
   /** loadIndexData in a child process killed after a minute, so a reader that blocks fails instead of hanging. */
   const loadIn = async (root: string): Promise<string> => {
-    const script = `import { loadIndexData } from ${JSON.stringify(path.join(PROJECT_ROOT, "src/affordability/load-index-data.ts"))};
+    const script = `import { loadIndexData } from ${JSON.stringify(path.join(PROJECT_ROOT, "src/affordability/index-data.ts"))};
       loadIndexData(${JSON.stringify(root)}).then(() => console.log("loaded"), (error) => console.log(error.message));`;
     const { stdout } = await exec(process.execPath, ["--input-type=module", "-e", script], { timeout: 60_000 });
     return stdout.trimEnd();

@@ -1,5 +1,4 @@
-import { monthLabel } from "../../affordability/month-labels.ts";
-import { latestEntry, publicationStatus as publicationNumbers } from "../../affordability/publication-status.ts";
+import { latestEntry, monthLabel, publicationStatus as publicationNumbers } from "../../affordability/compute-series.ts";
 import { SERVICE } from "../../lib/config.ts";
 import { SITE_PATHS } from "../../lib/site-paths.ts";
 import {

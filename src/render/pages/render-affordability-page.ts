@@ -2,9 +2,8 @@
  * The affordability page: the index for each board, its trend, the chart of the series, and how it is computed.
  */
 import type { SeriesGap, SourceQuality } from "../../affordability/compute-series.ts";
-import type { IndexData } from "../../affordability/load-index-data.ts";
-import { boardLabel, monthLabel, monthsBetween, previousMonth } from "../../affordability/month-labels.ts";
-import { publicationStatus } from "../../affordability/publication-status.ts";
+import { boardLabel, monthLabel, monthsBetween, previousMonth, publicationStatus } from "../../affordability/compute-series.ts";
+import type { IndexData } from "../../affordability/index-data.ts";
 import { type AffordabilityEntry, type AffordabilityPublication, BOARDS, type Board } from "../../schemas/affordability.ts";
 import { INDEX_FORMULA, latestEntry } from "../api/render-affordability.ts";
 import type { SiteModel } from "../site-model.ts";

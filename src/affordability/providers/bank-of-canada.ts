@@ -1,8 +1,43 @@
 import { z } from "zod";
+import { errorMessage } from "../../lib/errors.ts";
+import { type HttpAnswer, HttpFailure, httpRequest } from "../../lib/http.ts";
 import type { IndexCitation } from "../../schemas/index-data.ts";
 import { IsoDate } from "../../schemas/primitives.ts";
-import { monthsBetween } from "../month-labels.ts";
-import { SourceError } from "./source-error.ts";
+import { monthsBetween } from "../compute-series.ts";
+
+/** Thrown when a source cannot be used as it answered: the run writes nothing. */
+export class SourceError extends Error {
+  constructor(source: string, reason: string) {
+    super(`${source}: ${reason}`);
+    this.name = "SourceError";
+  }
+}
+
+/** A mebibyte: the caps on what the providers read are stated in them. */
+export const MIB = 1024 * 1024;
+
+/**
+ * One GET from a provider (both providers talk HTTP this way): a 200 answer whose body is at most `maxBytes`, or a
+ * {@link SourceError} naming `source`, `what` was asked and why: no answer in time, a body past the cap, any other status.
+ */
+export const getFromSource = async (
+  source: string,
+  url: string,
+  what: string,
+  options: { timeoutMs: number; maxBytes: number; headers?: Record<string, string> },
+): Promise<HttpAnswer> => {
+  let answer: HttpAnswer;
+  try {
+    answer = await httpRequest(url, options);
+  } catch (error: unknown) {
+    if (error instanceof HttpFailure && error.kind === "too-large") {
+      throw new SourceError(source, `${what} is larger than the ${Math.round(options.maxBytes / MIB)} MB cap on its download`);
+    }
+    throw new SourceError(source, `${what} could not be reached (${errorMessage(error)})`);
+  }
+  if (answer.status !== 200) throw new SourceError(source, `${what} answered ${answer.status}`);
+  return answer;
+};
 
 /** The Valet API's production address: what every value cites, whatever base URL it was fetched from. */
 export const VALET_PRODUCTION_BASE = "https://www.bankofcanada.ca/valet";
@@ -86,25 +121,22 @@ export const rateCitation = (rate: MonthlyRate, retrieved: string): IndexCitatio
   notes: `The Bank of Canada's weekly 5-year conventional mortgage rate (series ${MORTGAGE_SERIES}) on ${rate.observed}, the month's last Wednesday, which is how the Bank's monthly series took its value.`,
 });
 
+/** The Valet answer is at most this large: every weekly observation since `FIRST_MONTH` is a few hundred KB. */
+const MAX_ANSWER_BYTES = 16 * MIB;
+
 /**
  * Reads every weekly observation since `FIRST_MONTH` from the Valet API at `baseUrl` (tests give a local server) and
  * returns the monthly rates. Any answer but a 200 with a JSON observations document fails, naming the source.
  */
-export const fetchMonthlyRates = async (baseUrl: string, fetchImpl: typeof fetch = fetch, timeoutMs = 30_000): Promise<MonthlyRate[]> => {
+export const fetchMonthlyRates = async (baseUrl: string, timeoutMs = 30_000): Promise<MonthlyRate[]> => {
   const url = `${baseUrl.replace(/\/+$/, "")}/observations/${MORTGAGE_SERIES}/json?start_date=${FIRST_MONTH}-01`;
-  let response: Response;
-  try {
-    response = await fetchImpl(url, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(timeoutMs) });
-  } catch (error: unknown) {
-    throw new SourceError(SOURCE, `${url} could not be reached (${error instanceof Error ? error.message : String(error)})`);
-  }
-  const text = await response.text();
-  if (!response.ok) throw new SourceError(SOURCE, `${url} answered ${response.status}`);
+  const response = await getFromSource(SOURCE, url, url, { timeoutMs, maxBytes: MAX_ANSWER_BYTES, headers: { accept: "application/json" } });
+  const text = response.body.toString("utf8");
   let answer: unknown;
   try {
     answer = JSON.parse(text);
   } catch {
-    const type = response.headers.get("content-type") ?? "no content type";
+    const type = response.headers["content-type"] ?? "no content type";
     throw new SourceError(SOURCE, `${url} answered ${type}, not JSON (it starts ${JSON.stringify(text.slice(0, 40))})`);
   }
   return monthlyRates(answer);

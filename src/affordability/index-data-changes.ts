@@ -1,11 +1,31 @@
 import { z } from "zod";
-import { type MonthOnFile, monthChange } from "../../affordability/month-change.ts";
-import { catFileBatch, gitResult } from "../../lib/git.ts";
-import type { Problem } from "../../lib/problem.ts";
-import { type DataDocument, dataDocumentAtRevision, listDataFiles, readDataDocument, withinDataFileLimit } from "../../model/data-files.ts";
-import { validateWithSchema } from "../../model/json-document.ts";
+import { catFileBatch, gitResult } from "../lib/git.ts";
+import type { Problem } from "../lib/problem.ts";
+import { type DataDocument, dataDocumentAtRevision, listDataFiles, readDataDocument, withinDataFileLimit } from "../model/data-files.ts";
+import { validateIndexFile } from "./index-data.ts";
 
-/** What a pull request does to one series of index inputs, month by month. */
+// What changes in the index inputs, month by month: one change type (a series file's months added, revised, removed
+// and re-sourced), computed by the monthly update (src/affordability/index-update.ts) and by the pull-request report
+// (a pull request against its base), and written by src/workflows/index-data-text.ts.
+
+/** A month of an index input series as compared: its value and where it comes from. */
+export interface MonthOnFile {
+  value: number;
+  /** What identifies the source: the cited address, or the whole citation. */
+  source: string;
+}
+
+/**
+ * How a month changed between two states of a series: new, a different value, the same value from another source,
+ * or nothing. The monthly update and the pull-request report both sort months this way.
+ */
+export const monthChange = (was: MonthOnFile | undefined, now: MonthOnFile): "added" | "revised" | "resourced" | "unchanged" => {
+  if (was === undefined) return "added";
+  if (was.value !== now.value) return "revised";
+  return was.source === now.source ? "unchanged" : "resourced";
+};
+
+/** What changed in one series of index inputs, month by month: in a pull request, or in a monthly update. */
 export const IndexDataChange = z.object({
   file: z.string(),
   /** `rate` (a fraction) or `price` (dollars): how the comment writes the values. */
@@ -42,9 +62,8 @@ type Side = { series: Map<string, MonthOnFile> } | { problems: Problem[] };
 /** One side of a series file: absent (no months), its months, or the problems that kept it from being read. */
 const seriesOf = (doc: DataDocument | undefined): Side => {
   if (doc === undefined) return { series: new Map() };
-  if (doc.syntaxProblems.length > 0) return { problems: doc.syntaxProblems };
-  const { value, problems } = validateWithSchema(doc, Series);
-  if (value === undefined) return { problems };
+  const { value, syntaxProblems, schemaProblems } = validateIndexFile(doc, Series);
+  if (value === undefined) return { problems: [...syntaxProblems, ...schemaProblems] };
   return {
     series: new Map(
       value.months.flatMap((entry) => {

@@ -1,19 +1,14 @@
 import { compareText } from "../lib/text.ts";
 import type { Board } from "../schemas/affordability.ts";
 import type { BenchmarkFile, IndexCitation, MortgageRatesFile, SeriesGaps } from "../schemas/index-data.ts";
-import { INPUT_BOUNDS, type InputBound, monthInFuture, outOfBounds } from "./input-bounds.ts";
-import { monthChange } from "./month-change.ts";
-import { monthsBetween } from "./month-labels.ts";
-import { MORTGAGE_SERIES, type MonthlyRate, observationUrl, rateCitation, VALET_SOURCE } from "./sources/bank-of-canada.ts";
-import { CREA_SOURCE, type MonthlyPrice, priceCitation, SHEETS } from "./sources/crea.ts";
-import { SourceError } from "./sources/source-error.ts";
+import { monthsBetween } from "./compute-series.ts";
+import { INPUT_BOUNDS, type InputBound, monthInFuture, outOfBounds } from "./index-data.ts";
+import { type IndexDataChange, monthChange } from "./index-data-changes.ts";
+import { MORTGAGE_SERIES, type MonthlyRate, observationUrl, rateCitation, SourceError, VALET_SOURCE } from "./providers/bank-of-canada.ts";
+import { CREA_SOURCE, type MonthlyPrice, priceCitation, SHEETS } from "./providers/crea.ts";
 
-/** What an update did to one series: months added, months whose value changed (old → new), months now from the source. */
-export interface SeriesChange {
-  added: string[];
-  revised: { month: string; from: number; to: number }[];
-  resourced: string[];
-}
+// The monthly update of the index inputs (`npm run index:update`): a provider's months checked for plausibility and
+// merged into the files on file, the change reported as an IndexDataChange.
 
 /** A month as the source gives it: its value, the address it cites, and the whole entry to write when it is new. */
 interface Incoming<Entry> {
@@ -25,11 +20,16 @@ interface Incoming<Entry> {
   entry: () => Entry;
 }
 
-/** Who gave the months (the source, and the board for prices) and the bounds their values must fall within. */
+/**
+ * Who gave the months (the source, and the board for prices), the bounds their values must fall within, and the file
+ * and measure the change is reported under.
+ */
 interface Provenance {
   source: string;
   series: string;
   bound: InputBound;
+  file: string;
+  measure: IndexDataChange["measure"];
 }
 
 /**
@@ -65,16 +65,17 @@ const mergeMonths = <Entry extends { month: string; citation: IndexCitation }>(
   valueIn: (entry: Entry) => number,
   provenance: Provenance,
   today: string,
-): { months: Entry[]; change: SeriesChange } => {
+): { months: Entry[]; change: IndexDataChange } => {
   refuseImplausible(incoming, provenance, today);
-  const change: SeriesChange = { added: [], revised: [], resourced: [] };
+  const change: IndexDataChange = { file: provenance.file, measure: provenance.measure, added: [], revised: [], removed: [], resourced: [] };
   const months = new Map(current.map((entry) => [entry.month, entry]));
   for (const month of incoming) {
     const existing = months.get(month.month);
     const kind = monthChange(existing && { value: valueIn(existing), source: existing.citation.url }, { value: month.value, source: month.url });
     if (kind === "unchanged") continue;
-    if (kind === "revised") change.revised.push({ month: month.month, from: valueIn(existing!), to: month.value });
-    else change[kind].push(month.month);
+    if (kind === "added") change.added.push({ month: month.month, value: month.value });
+    else if (kind === "revised") change.revised.push({ month: month.month, from: valueIn(existing!), to: month.value });
+    else change.resourced.push(month.month);
     months.set(month.month, month.entry());
   }
   return { months: [...months.values()].sort((a, b) => compareText(a.month, b.month)), change };
@@ -107,7 +108,7 @@ const RATES_DESCRIPTION =
   "Posted rates are higher than the contracted rates most borrowers pay, so the index overstates carrying cost in level terms.";
 
 /** The rates file with the Bank of Canada's months merged in. */
-export const mergeRates = (current: MortgageRatesFile, rates: readonly MonthlyRate[], today: string): { file: MortgageRatesFile; change: SeriesChange } => {
+export const mergeRates = (current: MortgageRatesFile, rates: readonly MonthlyRate[], today: string): { file: MortgageRatesFile; change: IndexDataChange } => {
   const incoming = rates.map((rate) => ({
     month: rate.month,
     value: rate.rate,
@@ -117,7 +118,13 @@ export const mergeRates = (current: MortgageRatesFile, rates: readonly MonthlyRa
   }));
   const future = rates.find((rate) => rate.observed > today);
   if (future) throw new SourceError(VALET_SOURCE, `${MORTGAGE_SERIES} has an observation dated ${future.observed}, after today (${today})`);
-  const provenance = { source: VALET_SOURCE, series: MORTGAGE_SERIES, bound: INPUT_BOUNDS.mortgageRate };
+  const provenance = {
+    source: VALET_SOURCE,
+    series: MORTGAGE_SERIES,
+    bound: INPUT_BOUNDS.mortgageRate,
+    file: "index-data/mortgage-rates.json",
+    measure: "rate",
+  } as const;
   const { months, change } = mergeMonths(current.months, incoming, (entry) => entry.rate, provenance, today);
   return { file: { series: RATES_SERIES, description: RATES_DESCRIPTION, months, ...remainingGaps(current.gaps, months) }, change };
 };
@@ -129,7 +136,7 @@ export const mergePrices = (
   prices: readonly MonthlyPrice[],
   archiveUrl: string,
   today: string,
-): { file: BenchmarkFile; change: SeriesChange } => {
+): { file: BenchmarkFile; change: IndexDataChange } => {
   const incoming = prices.map((price) => ({
     month: price.month,
     value: price.price,
@@ -137,7 +144,13 @@ export const mergePrices = (
     where: `sheet ${SHEETS[board]}, cell ${price.cell}`,
     entry: () => ({ month: price.month, hpi_benchmark_price: price.price, citation: priceCitation(archiveUrl, board, price, today) }),
   }));
-  const provenance = { source: CREA_SOURCE, series: board, bound: INPUT_BOUNDS.benchmarkPrice };
+  const provenance = {
+    source: CREA_SOURCE,
+    series: board,
+    bound: INPUT_BOUNDS.benchmarkPrice,
+    file: `index-data/benchmarks/${board}.json`,
+    measure: "price",
+  } as const;
   const { months, change } = mergeMonths(current.months, incoming, (entry) => entry.hpi_benchmark_price, provenance, today);
   const { gaps: _onFile, ...rest } = current;
   return { file: { ...rest, months, ...remainingGaps(current.gaps, months) }, change };

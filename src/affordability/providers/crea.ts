@@ -1,10 +1,10 @@
+import { Unzip, UnzipInflate, unzipSync } from "fflate";
 import { parseDocument } from "htmlparser2";
 import { readSheet, SheetNotFoundError } from "read-excel-file/node";
+import { errorMessage } from "../../lib/errors.ts";
 import type { Board } from "../../schemas/affordability.ts";
 import type { IndexCitation } from "../../schemas/index-data.ts";
-import { FIRST_MONTH } from "./bank-of-canada.ts";
-import { unzipBounded, ZipSizeError } from "./bounded-unzip.ts";
-import { SourceError } from "./source-error.ts";
+import { FIRST_MONTH, getFromSource, MIB, SourceError } from "./bank-of-canada.ts";
 
 /** The MLS® HPI tool page, which links the current archive (its file name changes from month to month). */
 export const CREA_HPI_PAGE = "https://www.crea.ca/housing-market-stats/mls-home-price-index/hpi-tool/";
@@ -80,7 +80,7 @@ const readBoard = async (workbook: Buffer, sheet: string): Promise<MonthlyPrice[
     rows = (await readSheet(workbook, sheet)) as unknown[][];
   } catch (error: unknown) {
     if (error instanceof SheetNotFoundError) throw new SourceError(SOURCE, `${WORKBOOK} has no sheet ${sheet}`);
-    throw new SourceError(SOURCE, `${WORKBOOK} cannot be read (${error instanceof Error ? error.message : String(error)})`);
+    throw new SourceError(SOURCE, `${WORKBOOK} cannot be read (${errorMessage(error)})`);
   }
   const header = (rows[0] ?? []).map((cell) => (typeof cell === "string" ? cell.trim() : cell));
   const dateColumn = header.indexOf("Date");
@@ -107,7 +107,79 @@ const readBoard = async (workbook: Buffer, sheet: string): Promise<MonthlyPrice[
   return prices;
 };
 
-const MIB = 1024 * 1024;
+/**
+ * How much of the archive is handed to the inflater at a time. DEFLATE expands data about a thousandfold at most, so
+ * one push inflates at most a few MB before its output is counted against the cap.
+ */
+const PUSH_BYTES = 8 * 1024;
+
+const megabytes = (bytes: number): string => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/** An entry, or the entries together, would pass the cap on their uncompressed size. */
+class ZipSizeError extends Error {
+  override name = "ZipSizeError";
+}
+
+/**
+ * The entries of a ZIP archive that `keep` selects, inflated (and the names of all its entries), where the entries `count` selects (the kept ones among
+ * them) may together hold at most `maxBytes` uncompressed. The sizes the central directory declares are checked first;
+ * since an archive can declare less than it holds, the entries are then inflated a small piece at a time, counting the
+ * bytes, and the reading stops as soon as the count passes the cap: a ZIP bomb costs no more memory than the cap.
+ * Entries counted but not kept are inflated only to count them; entries not counted are never inflated.
+ */
+const unzipBounded = (
+  zip: Uint8Array,
+  options: { keep: (name: string) => boolean; count: (name: string) => boolean; maxBytes: number },
+): { kept: Map<string, Uint8Array>; names: string[] } => {
+  const { keep, count, maxBytes } = options;
+  const names: string[] = [];
+  let declared = 0;
+  // unzipSync reads the central directory and, with every entry filtered out, inflates nothing.
+  unzipSync(zip, {
+    filter: (entry) => {
+      names.push(entry.name);
+      if (!count(entry.name)) return false;
+      const before = declared;
+      declared += entry.originalSize;
+      if (declared > maxBytes) {
+        const together = before > 0 ? ` (${megabytes(declared)} with the entries before it)` : "";
+        throw new ZipSizeError(`"${entry.name}" declares ${megabytes(entry.originalSize)} uncompressed${together}, past the ${megabytes(maxBytes)} cap`);
+      }
+      return false;
+    },
+  });
+
+  const kept = new Map<string, Uint8Array>();
+  let inflated = 0;
+  let failure: Error | undefined;
+  const unzip = new Unzip((file) => {
+    if (!count(file.name)) return;
+    const chunks: Uint8Array[] | undefined = keep(file.name) ? [] : undefined;
+    const fileStart = inflated;
+    file.ondata = (error, data, final) => {
+      if (failure) return;
+      if (error) {
+        failure = error;
+        return;
+      }
+      inflated += data.length;
+      if (inflated > maxBytes) {
+        const together = fileStart > 0 ? " (with the entries before it)" : "";
+        failure = new ZipSizeError(`"${file.name}" inflates past the ${megabytes(maxBytes)} cap on the uncompressed size${together}`);
+        return;
+      }
+      chunks?.push(data);
+      if (final && chunks) kept.set(file.name, Buffer.concat(chunks));
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  for (let offset = 0; offset < zip.length && failure === undefined; offset += PUSH_BYTES) {
+    unzip.push(zip.subarray(offset, offset + PUSH_BYTES), offset + PUSH_BYTES >= zip.length);
+  }
+  if (failure) throw failure;
+  return { kept, names };
+};
 
 /**
  * What the update reads of CREA's archive at most, so that a hostile or broken download fails naming the cap instead
@@ -125,8 +197,6 @@ export interface ArchiveLimits {
 
 export const ARCHIVE_LIMITS: ArchiveLimits = { maxArchiveBytes: 64 * MIB, maxWorkbookBytes: 64 * MIB, maxWorkbookContentBytes: 256 * MIB };
 
-const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
 /**
  * Both boards' monthly prices from the archive's bytes (a ZIP of XLSX workbooks). Only the monthly workbook is
  * inflated, and only up to its cap; the workbook's own entries are counted against theirs before the spreadsheet
@@ -139,7 +209,7 @@ export const readArchive = async (archive: Uint8Array, limits: ArchiveLimits = A
     read = unzipBounded(archive, { keep: isWorkbook, count: isWorkbook, maxBytes: limits.maxWorkbookBytes });
   } catch (error: unknown) {
     if (error instanceof ZipSizeError) throw new SourceError(SOURCE, `the archive's workbook is too large: ${error.message}`);
-    throw new SourceError(SOURCE, `the archive is not a readable ZIP (${reasonOf(error)})`);
+    throw new SourceError(SOURCE, `the archive is not a readable ZIP (${errorMessage(error)})`);
   }
   const workbook = [...read.kept.values()][0];
   if (workbook === undefined) throw new SourceError(SOURCE, `the archive holds no ${WORKBOOK} (it holds ${read.names.join(", ") || "nothing"})`);
@@ -147,7 +217,7 @@ export const readArchive = async (archive: Uint8Array, limits: ArchiveLimits = A
     unzipBounded(workbook, { keep: () => false, count: () => true, maxBytes: limits.maxWorkbookContentBytes });
   } catch (error: unknown) {
     if (error instanceof ZipSizeError) throw new SourceError(SOURCE, `${WORKBOOK} is too large to read: ${error.message}`);
-    throw new SourceError(SOURCE, `${WORKBOOK} cannot be read (${reasonOf(error)})`);
+    throw new SourceError(SOURCE, `${WORKBOOK} cannot be read (${errorMessage(error)})`);
   }
   const bytes = Buffer.from(workbook);
   return {
@@ -173,34 +243,8 @@ export const priceCitation = (archiveUrl: string, board: Board, price: MonthlyPr
   notes: `CREA's MLS® HPI data, workbook "${WORKBOOK}", sheet ${SHEETS[board]}, cell ${price.cell} (${COLUMN}, ${price.month}): the composite benchmark price, not seasonally adjusted, in this archive's vintage.`,
 });
 
-const fetchOk = async (url: string, what: string, fetchImpl: typeof fetch, timeoutMs: number): Promise<Response> => {
-  let response: Response;
-  try {
-    response = await fetchImpl(url, { signal: AbortSignal.timeout(timeoutMs) });
-  } catch (error: unknown) {
-    throw new SourceError(SOURCE, `${what} ${url} could not be reached (${error instanceof Error ? error.message : String(error)})`);
-  }
-  if (!response.ok) throw new SourceError(SOURCE, `${what} ${url} answered ${response.status}`);
-  return response;
-};
-
-/** A response's body, refused as soon as it is seen to pass `maxBytes` (by its Content-Length, else while it arrives). */
-const readCapped = async (response: Response, what: string, maxBytes: number): Promise<Uint8Array> => {
-  const tooLarge = () => new SourceError(SOURCE, `${what} is larger than the ${Math.round(maxBytes / MIB)} MB cap on its download`);
-  if (Number(response.headers.get("content-length") ?? 0) > maxBytes) {
-    await response.body?.cancel();
-    throw tooLarge();
-  }
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for await (const chunk of response.body ?? []) {
-    length += chunk.length;
-    // Leaving the loop cancels the rest of the body.
-    if (length > maxBytes) throw tooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-};
+/** The HPI tool page is read at most this far: it is an ordinary web page of some hundred KB. */
+const MAX_PAGE_BYTES = 8 * MIB;
 
 /**
  * Reads the HPI tool page at `pageUrl` (tests give a local server), finds the archive it links, downloads it (up to
@@ -209,13 +253,12 @@ const readCapped = async (response: Response, what: string, maxBytes: number): P
  */
 export const fetchMonthlyPrices = async (
   pageUrl: string,
-  fetchImpl: typeof fetch = fetch,
   timeoutMs = 60_000,
   limits: ArchiveLimits = ARCHIVE_LIMITS,
 ): Promise<{ archiveUrl: string; prices: Record<Board, MonthlyPrice[]> }> => {
-  const page = await fetchOk(pageUrl, "the HPI tool page", fetchImpl, timeoutMs);
-  const link = archiveLink(await page.text(), pageUrl);
-  const archive = await readCapped(await fetchOk(link.href, "the archive", fetchImpl, timeoutMs), `the archive ${link.href}`, limits.maxArchiveBytes);
+  const page = await getFromSource(SOURCE, pageUrl, `the HPI tool page ${pageUrl}`, { timeoutMs, maxBytes: MAX_PAGE_BYTES });
+  const link = archiveLink(page.body.toString("utf8"), pageUrl);
+  const archive = (await getFromSource(SOURCE, link.href, `the archive ${link.href}`, { timeoutMs, maxBytes: limits.maxArchiveBytes })).body;
   if (archive[0] !== 0x50 || archive[1] !== 0x4b) {
     const start = Buffer.from(archive.subarray(0, 40)).toString("latin1");
     throw new SourceError(SOURCE, `the archive ${link.href} is not a ZIP (it starts ${JSON.stringify(start)})`);
