@@ -1,12 +1,12 @@
+import { monthlyPI } from "../../packages/client/src/index.ts";
 import { compareText } from "../lib/text.ts";
-import { type AffordabilityEntry, BOARDS, type Board } from "../schemas/affordability.ts";
-import type { Citation } from "../schemas/citation.ts";
-import type { SeriesGaps } from "../schemas/index-data.ts";
+import type { Citation, SeriesGaps } from "../schemas/index.ts";
+import { type AffordabilityEntry, BOARDS, type Board } from "../schemas/index.ts";
 import { idxTrend } from "./idx-trend.ts";
 import type { IndexData } from "./load-index-data.ts";
 import { medianIncome } from "./median-income.ts";
 import { boardLabel, monthLabel, monthStart, monthsApart, monthsBetween, previousMonth } from "./month-labels.ts";
-import { annualCarryingCost, downPayment, idx, loanAmount, monthlyPI } from "./mortgage-math.ts";
+import { annualCarryingCost, downPayment, idx, loanAmount } from "./mortgage-math.ts";
 
 export interface SeriesGap {
   board: Board;

@@ -1,9 +1,8 @@
 import type { z } from "zod";
 import { formatProblem } from "../lib/problem.ts";
 import { type DataDocument, readDataDocument } from "../model/index.ts";
-import { BOARDS, type Board } from "../schemas/affordability.ts";
-import type { PublishedCitation } from "../schemas/citation.ts";
-import { BenchmarkFile, IncomeFile, type IndexCitation, MethodologyFile, MortgageRatesFile } from "../schemas/index-data.ts";
+import type { PublishedCitation } from "../schemas/index.ts";
+import { BenchmarkFile, BOARDS, type Board, IncomeFile, type IndexCitation, MethodologyFile, MortgageRatesFile } from "../schemas/index.ts";
 
 export interface IndexData {
   methodology?: MethodologyFile;

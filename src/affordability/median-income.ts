@@ -1,5 +1,4 @@
-import type { Board } from "../schemas/affordability.ts";
-import type { IncomeFile } from "../schemas/index-data.ts";
+import type { Board, IncomeFile } from "../schemas/index.ts";
 
 /**
  * The board's median household income carried forward from its census income year to `year`: multiplied by each

@@ -1,4 +1,4 @@
-import type { Board } from "../schemas/affordability.ts";
+import type { Board } from "../schemas/index.ts";
 
 const BOARD_LABELS: Record<Board, string> = { "greater-vancouver": "Greater Vancouver", "fraser-valley": "Fraser Valley" };
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];

@@ -1,5 +1,5 @@
 import { compareText } from "../lib/text.ts";
-import { type AffordabilityEntry, type AffordabilityPublication, BOARDS } from "../schemas/affordability.ts";
+import { type AffordabilityEntry, type AffordabilityPublication, BOARDS } from "../schemas/index.ts";
 import { type ComputedSeries, lastEndedMonth } from "./compute-series.ts";
 import { monthsApart } from "./month-labels.ts";
 

@@ -1,6 +1,5 @@
 import { compareText } from "../lib/text.ts";
-import type { Board } from "../schemas/affordability.ts";
-import type { BenchmarkFile, IndexCitation, MortgageRatesFile, SeriesGaps } from "../schemas/index-data.ts";
+import type { BenchmarkFile, Board, IndexCitation, MortgageRatesFile, SeriesGaps } from "../schemas/index.ts";
 import { INPUT_BOUNDS, type InputBound, monthInFuture, outOfBounds } from "./input-bounds.ts";
 import { monthChange } from "./month-change.ts";
 import { monthsBetween } from "./month-labels.ts";

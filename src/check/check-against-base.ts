@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import type { Problem } from "../lib/problem.ts";
 import { cadenceTagsOf, factsAtRevision, type LoadedFact, latestRetrieved, revisionFieldsChanged } from "../model/index.ts";
-import { FactFile } from "../schemas/fact-file.ts";
+import { FactFile } from "../schemas/index.ts";
 import { nextExpectedMoved } from "./next-expected-moved.ts";
 import { OTHER_RULES } from "./rules/index.ts";
 import { staleNumbers } from "./stale-numbers.ts";

@@ -3,7 +3,7 @@ import type { FactHistory } from "../derive/history/read-fact-history.ts";
 import { runGit } from "../lib/git.ts";
 import { byRule, type Problem } from "../lib/problem.ts";
 import { GLOSSARY_FILE, type JsonDocument, LOAD_RULES, type LoadedFact, parseJsonDocument, readGlossary } from "../model/index.ts";
-import { ENUMERATION_MEMBER, type GlossaryEntry, type GlossaryFile, type GlossaryKind } from "../schemas/glossary.ts";
+import { ENUMERATION_MEMBER, type GlossaryEntry, type GlossaryFile, type GlossaryKind } from "../schemas/index.ts";
 import { OTHER_RULES } from "./rules/index.ts";
 
 const GLOSSARY = OTHER_RULES.glossary.name;

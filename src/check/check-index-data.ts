@@ -3,8 +3,8 @@ import { INPUT_BOUNDS, type InputBound, monthInFuture, outOfBounds } from "../af
 import { byRule, type Problem } from "../lib/problem.ts";
 import { type JsonDocument, LOAD_RULES, listDataFiles, readDataDocument, validateWithSchema } from "../model/index.ts";
 import { type Organisations, readOrganisations } from "../model/organisations.ts";
-import type { Citation } from "../schemas/citation.ts";
-import { BenchmarkFile, IncomeFile, MethodologyFile, MortgageRatesFile } from "../schemas/index-data.ts";
+import type { Citation } from "../schemas/index.ts";
+import { BenchmarkFile, IncomeFile, MethodologyFile, MortgageRatesFile } from "../schemas/index.ts";
 import { MISSING_KIND } from "./rules/citation-kind.ts";
 import { unknownOrgMessage } from "./rules/citation-org.ts";
 import { OTHER_RULES } from "./rules/index.ts";

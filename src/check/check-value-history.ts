@@ -6,7 +6,7 @@ import type { Problem } from "../lib/problem.ts";
 import type { LoadedFact } from "../model/load-facts.ts";
 import { parseJsonDocument } from "../model/parse-json-document.ts";
 import { issueProblems } from "../model/validate-with-schema.ts";
-import { valueSchemaFor } from "../schemas/values/index.ts";
+import { valueSchemaFor } from "../schemas/index.ts";
 
 /** The history of `facts/` as the build reads it, or why it could not be read here (the check then skips it). */
 export type HistoryReading = { history: FactHistory } | { skipped: string; unreadable: boolean };

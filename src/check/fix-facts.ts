@@ -2,8 +2,7 @@ import path from "node:path";
 import { replaceFiles } from "../lib/json-file.ts";
 import { formatProblem } from "../lib/problem.ts";
 import { expectedExpiry, factFileText, type LoadedFact, readDocument, readFactFiles, revisionFieldsChanged } from "../model/index.ts";
-import { FACT_FILE_KEYS, FactFile } from "../schemas/fact-file.ts";
-import { SCHEDULED_CHANGE_KEYS } from "../schemas/scheduled-change.ts";
+import { FACT_FILE_KEYS, FactFile, SCHEDULED_CHANGE_KEYS } from "../schemas/index.ts";
 import { readBaseFacts } from "./check-against-base.ts";
 
 type JsonObject = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Problem } from "../lib/problem.ts";
 import type { JsonDocument } from "../model/index.ts";
-import type { FactFile } from "../schemas/fact-file.ts";
+import type { FactFile } from "../schemas/index.ts";
 import { OTHER_RULES } from "./rules/index.ts";
 
 /** What a fact with an expected announcement recorded against the base, in the words of the message. */

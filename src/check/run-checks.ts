@@ -2,7 +2,7 @@ import { byRule, compareProblems, type Problem } from "../lib/problem.ts";
 import { compareText } from "../lib/text.ts";
 import type { LoadedFact } from "../model/index.ts";
 import type { Organisations } from "../model/organisations.ts";
-import type { FactFile } from "../schemas/fact-file.ts";
+import type { FactFile } from "../schemas/index.ts";
 import { checkAgainstBase } from "./check-against-base.ts";
 import { checkFactFiles } from "./check-fact-files.ts";
 import { checkGlossary } from "./check-glossary.ts";

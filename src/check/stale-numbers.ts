@@ -1,6 +1,6 @@
 import type { Problem } from "../lib/problem.ts";
 import type { JsonDocument } from "../model/index.ts";
-import type { FactFile } from "../schemas/fact-file.ts";
+import type { FactFile } from "../schemas/index.ts";
 
 /** A number as prose writes it: "35", "$1,000", "2.3%", "0.25 per cent", "$2.075 million". */
 export interface ProseNumber {

@@ -14,8 +14,7 @@ import { readVariable } from "../lib/environment.ts";
 import { replaceFiles } from "../lib/json-file.ts";
 import { factFileText } from "../model/index.ts";
 import { formatCad, formatPercent } from "../render/pages/text/index.ts";
-import { BOARDS } from "../schemas/affordability.ts";
-import { BenchmarkFile, IncomeFile, MortgageRatesFile } from "../schemas/index-data.ts";
+import { BenchmarkFile, BOARDS, IncomeFile, MortgageRatesFile } from "../schemas/index.ts";
 import { pullRequestText } from "../workflows/index-update/pull-request-text.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { parseBaseUrl } from "../lib/base-url.ts";
+import { parseBaseUrl } from "../../packages/client/src/index.ts";
 import { runCommand } from "../lib/command.ts";
 import { createSiteFetcher, KEYS_FILE, readSigningKeys, type SignatureVerdict, type TreeReport, verifyPublishedTree } from "../signing/index.ts";
 

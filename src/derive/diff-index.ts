@@ -1,7 +1,7 @@
 import { SERVICE, type Urls } from "../lib/config.ts";
 import { compareText } from "../lib/text.ts";
-import type { DiffIndex, FactDiff } from "../schemas/diff.ts";
-import { SCHEMA_VERSION } from "../schemas/schema-version.ts";
+import type { DiffIndex, FactDiff } from "../schemas/index.ts";
+import { SCHEMA_VERSION } from "../schemas/index.ts";
 
 /** `/api/v1/facts/diff/index.json`: every transition, newest commit first, with a count. */
 export const diffIndex = (diffs: readonly FactDiff[], urls: Urls, generatedAt: string | undefined): DiffIndex => {

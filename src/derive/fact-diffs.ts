@@ -1,7 +1,6 @@
 import { SERVICE, type Urls } from "../lib/config.ts";
-import type { Citation, VersionCitation } from "../schemas/citation.ts";
-import type { FactAtVersion, FactDiff } from "../schemas/diff.ts";
-import { SCHEMA_VERSION } from "../schemas/schema-version.ts";
+import type { Citation, FactAtVersion, FactDiff, VersionCitation } from "../schemas/index.ts";
+import { SCHEMA_VERSION } from "../schemas/index.ts";
 import type { FactTimeline, FactVersion } from "./history/index.ts";
 import { valueDiff } from "./value-diff.ts";
 import { versionNote } from "./version-note.ts";

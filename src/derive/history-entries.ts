@@ -1,4 +1,4 @@
-import type { HistoryEntry } from "../schemas/fact.ts";
+import type { HistoryEntry } from "../schemas/index.ts";
 import type { FactVersion } from "./history/index.ts";
 import { versionNote } from "./version-note.ts";
 

@@ -1,6 +1,6 @@
 import { diff, type IChange } from "json-diff-ts";
 import { compareText, toJsonPointer } from "../lib/text.ts";
-import type { ValueDiff } from "../schemas/diff.ts";
+import type { ValueDiff } from "../schemas/index.ts";
 
 type Json = ValueDiff["changed_keys"][number]["to"];
 

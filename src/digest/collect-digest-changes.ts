@@ -1,7 +1,7 @@
 import { readFactHistory } from "../derive/history/index.ts";
 import { versionNote } from "../derive/version-note.ts";
 import { loadFactsAtRevision } from "../model/index.ts";
-import type { FactFile } from "../schemas/fact-file.ts";
+import type { FactFile } from "../schemas/index.ts";
 import { computeEvents, type FactUpdatedEvent } from "../webhooks/index.ts";
 import { impactLine } from "./impact-line.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IsoDate, IsoDateTime } from "../schemas/primitives.ts";
+import { IsoDate, IsoDateTime } from "../schemas/index.ts";
 
 /** What was sent for one cycle, kept in the notification state so each subscriber gets the cycle's digest once. */
 export const DigestRecord = z.object({

@@ -1,8 +1,8 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
+import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import { formatProblem, type Problem } from "../lib/problem.ts";
-import { SITE_PATHS } from "../lib/site-paths.ts";
 import { type JsonDocument, readDocument, validateWithSchema } from "../model/index.ts";
 import { Manifest, SearchIndex, Upcoming } from "../schemas/index.ts";
 import { PublishedCatalog, type PublishedFact, PublishedFactResponse, type SiteTree } from "./site-tree.ts";

@@ -1,5 +1,5 @@
 import { addDays } from "../lib/dates.ts";
-import { CADENCE_DAYS, type CadenceTag, type FactFile } from "../schemas/fact-file.ts";
+import { CADENCE_DAYS, type CadenceTag, type FactFile } from "../schemas/index.ts";
 
 /**
  * How long a fact stays verified: each fact carries exactly one cadence tag, and its `expires_iso` is the latest

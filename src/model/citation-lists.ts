@@ -1,5 +1,4 @@
-import type { Citation } from "../schemas/citation.ts";
-import type { FactFile } from "../schemas/fact-file.ts";
+import type { Citation, FactFile } from "../schemas/index.ts";
 
 /** Every list of citations in a fact file with its JSON path: the fact's own, then each scheduled change's. */
 export const citationLists = (fact: Pick<FactFile, "citations" | "scheduled">): { path: (string | number)[]; citations: readonly Citation[] }[] => [

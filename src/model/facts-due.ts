@@ -1,6 +1,6 @@
 import { daysBetween } from "../lib/dates.ts";
 import { compareText } from "../lib/text.ts";
-import { expectedStatus } from "../schemas/next-expected.ts";
+import { expectedStatus } from "../schemas/index.ts";
 import type { LoadedFact } from "./load-facts.ts";
 import { isWithdrawn } from "./withdrawn.ts";
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { formatProblem, type Problem } from "../lib/problem.ts";
-import { type GlossaryFile as Glossary, GlossaryFile } from "../schemas/glossary.ts";
+import { type GlossaryFile as Glossary, GlossaryFile } from "../schemas/index.ts";
 import { parseJsonDocument } from "./parse-json-document.ts";
 import { type DataDocument, MAX_DATA_FILE_BYTES, readDataDocument } from "./read-document.ts";
 import { textProblems } from "./text-characters.ts";

@@ -1,5 +1,5 @@
 import { byRule, type Problem } from "../lib/problem.ts";
-import { FactFile } from "../schemas/fact-file.ts";
+import { FactFile } from "../schemas/index.ts";
 import { factsAtRevision } from "./facts-at-revision.ts";
 import { listDataFiles } from "./list-files.ts";
 import type { JsonDocument } from "./parse-json-document.ts";

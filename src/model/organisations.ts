@@ -1,8 +1,7 @@
 import { closest } from "fastest-levenshtein";
 import type { Problem } from "../lib/problem.ts";
-import type { Citation, FactCitation, PublishedCitation, VersionCitation } from "../schemas/citation.ts";
-import type { NextExpected, PublishedNextExpected } from "../schemas/next-expected.ts";
-import { type Organisation, OrganisationRegistry } from "../schemas/organisation.ts";
+import type { Citation, FactCitation, NextExpected, PublishedCitation, PublishedNextExpected, VersionCitation } from "../schemas/index.ts";
+import { type Organisation, OrganisationRegistry } from "../schemas/index.ts";
 import { readDataDocument } from "./read-document.ts";
 import { validateWithSchema } from "./validate-with-schema.ts";
 

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import type { FactFile } from "../schemas/fact-file.ts";
+import type { FactFile } from "../schemas/index.ts";
 
 /**
  * The fields whose change makes a revision (DESIGN.md): a change to any of them raises `version` by exactly 1 and

@@ -1,5 +1,5 @@
 import { compareText } from "../lib/text.ts";
-import type { SeriesMember } from "../schemas/series.ts";
+import type { SeriesMember } from "../schemas/index.ts";
 
 /** What deciding a series needs of a fact: the fact file, the published fact and the MCP server's copy all have it. */
 export interface SeriesFact {

@@ -1,4 +1,4 @@
-import type { FactFile } from "../schemas/fact-file.ts";
+import type { FactFile } from "../schemas/index.ts";
 
 /**
  * Whether a fact file is a tombstone: a withdrawn fact, whose file stays with its last state so that its id is never

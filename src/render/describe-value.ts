@@ -1,4 +1,4 @@
-import type { Bracket } from "../schemas/fact-value.ts";
+import type { Bracket } from "../schemas/index.ts";
 import { describeKey, formatCad, formatNumberFor, formatNumberWithUnit, formatPercent, formatTextFor } from "./pages/text/index.ts";
 
 export const isBracketArray = (value: unknown): value is Bracket[] =>

@@ -2,11 +2,7 @@ import type { ComputedSeries } from "../affordability/compute-series.ts";
 import type { IndexData } from "../affordability/load-index-data.ts";
 import type { CommitInfo, FactTimeline } from "../derive/history/index.ts";
 import type { Urls } from "../lib/config.ts";
-import type { ChangeEvent } from "../schemas/changes.ts";
-import type { DiffIndex, FactDiff } from "../schemas/diff.ts";
-import type { Fact, Withdrawal } from "../schemas/fact.ts";
-import type { Organisation } from "../schemas/organisation.ts";
-import type { SigningKeySet } from "../schemas/signing-key.ts";
+import type { ChangeEvent, DiffIndex, Fact, FactDiff, Organisation, SigningKeySet, Withdrawal } from "../schemas/index.ts";
 
 /**
  * The renderers' one input: what `buildModel` (src/build) computes from the data and its git history. Every

@@ -1,5 +1,5 @@
-import type { CitationKind, PublishedCitation } from "../schemas/citation.ts";
-import { ORGANISATION_KIND_WORDS, ORGANISATION_KINDS, type OrganisationKind } from "../schemas/organisation.ts";
+import type { CitationKind, PublishedCitation } from "../schemas/index.ts";
+import { ORGANISATION_KIND_WORDS, ORGANISATION_KINDS, type OrganisationKind } from "../schemas/index.ts";
 
 /** How many of a fact's sources are official texts, official copies and secondary sources, and the same in one line. */
 export interface SourceCounts {

@@ -1,5 +1,5 @@
 import { createPublicKey, type KeyObject } from "node:crypto";
-import type { PublicSigningKey } from "../schemas/signing-key.ts";
+import type { PublicSigningKey } from "../schemas/index.ts";
 import { jwkThumbprint } from "./jwk-thumbprint.ts";
 
 /** The published form of an Ed25519 key (given its private or public half): RFC 8037 members, the thumbprint as `kid`. */

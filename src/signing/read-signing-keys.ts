@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { formatProblem } from "../lib/problem.ts";
 import { parseJsonDocument } from "../model/parse-json-document.ts";
 import { validateWithSchema } from "../model/validate-with-schema.ts";
-import { PublicSigningKey, SigningKeySet } from "../schemas/signing-key.ts";
+import { PublicSigningKey, SigningKeySet } from "../schemas/index.ts";
 import { jwkThumbprint } from "./jwk-thumbprint.ts";
 
 /** Where the repository commits its public keys, from its root. */

@@ -1,5 +1,5 @@
 import { sign } from "node:crypto";
-import { SITE_PATHS } from "../lib/site-paths.ts";
+import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import type { SiteFiles } from "../render/site-files.ts";
 import type { ManifestSigner } from "./signing-key-from-pem.ts";
 

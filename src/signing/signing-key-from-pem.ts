@@ -1,5 +1,5 @@
 import { createPrivateKey, type KeyObject } from "node:crypto";
-import type { SigningKeySet } from "../schemas/signing-key.ts";
+import type { SigningKeySet } from "../schemas/index.ts";
 import { publicSigningKey } from "./public-signing-key.ts";
 
 /** A private key that may sign the manifest: Ed25519, and its public key is one the repository publishes. */

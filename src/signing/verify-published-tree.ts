@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { verifyManifest } from "../../packages/client/src/verify-manifest.ts";
-import { SITE_PATHS } from "../lib/site-paths.ts";
-import { ManifestFile } from "../schemas/manifest.ts";
-import type { SigningKeySet } from "../schemas/signing-key.ts";
+import { SITE_PATHS, verifyManifest } from "../../packages/client/src/index.ts";
+import type { SigningKeySet } from "../schemas/index.ts";
+import { ManifestFile } from "../schemas/index.ts";
 import type { SiteFetcher } from "./fetch-site-file.ts";
 
 /** Far above any manifest the build writes, and far below what would hurt to hold. */

@@ -1,7 +1,6 @@
 import { compareText, toJsonPointer } from "../lib/text.ts";
 import { citationLists } from "../model/index.ts";
-import type { CitationKind } from "../schemas/citation.ts";
-import type { FactFile } from "../schemas/fact-file.ts";
+import type { CitationKind, FactFile } from "../schemas/index.ts";
 import { decodePage, EXTRACTION_LIMITS, ExtractionLimitError, type ExtractionLimits, htmlText, pdfText, plainText, textKindOf } from "./extract-text.ts";
 import type { FetchResult, RedirectHop } from "./fetch-source.ts";
 import { matchQuote, textFingerprint } from "./match-quote.ts";

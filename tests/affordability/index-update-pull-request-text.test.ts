@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ComputedSeries } from "../../src/affordability/compute-series.ts";
-import type { SourceTerms } from "../../src/schemas/index-data.ts";
+import type { SourceTerms } from "../../src/schemas/index.ts";
 import { pullRequestText } from "../../src/workflows/index-update/pull-request-text.ts";
 import { readAsGitHub } from "../workflows/helpers/rendered-markdown.ts";
 

@@ -1,7 +1,7 @@
 import Parser from "rss-parser";
 import { beforeAll, describe, expect, it } from "vitest";
+import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import { buildModel } from "../../src/build/build-model.ts";
-import { SITE_PATHS } from "../../src/lib/site-paths.ts";
 import { atomFeed } from "../../src/render/feeds/atom-feed.ts";
 import { renderFactFeeds, renderFeed, renderUpcoming } from "../../src/render/feeds/index.ts";
 import type { SiteModel } from "../../src/render/site-model.ts";

@@ -5,7 +5,7 @@ import { buildModel } from "../../src/build/build-model.ts";
 import { ORGANISATIONS_FILE } from "../../src/model/organisations.ts";
 import { renderSite } from "../../src/render/index.ts";
 import { sourcesSummary } from "../../src/render/source-counts.ts";
-import type { Organisation } from "../../src/schemas/organisation.ts";
+import type { Organisation } from "../../src/schemas/index.ts";
 import { buildProjectSite } from "../helpers/build-site.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo, factJson } from "../helpers/git-repo.ts";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import { buildModel } from "../../src/build/build-model.ts";
 import { factDiffs } from "../../src/derive/fact-diffs.ts";
 import { readFactHistory } from "../../src/derive/history/index.ts";
 import { historyEntries } from "../../src/derive/history-entries.ts";
 import { versionNote } from "../../src/derive/version-note.ts";
 import { urlsFor } from "../../src/lib/config.ts";
-import { SITE_PATHS } from "../../src/lib/site-paths.ts";
 import { renderSite } from "../../src/render/index.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";

@@ -6,7 +6,7 @@ import { renderSite } from "../../src/render/index.ts";
 import { renderPages } from "../../src/render/pages/index.ts";
 import type { SiteModel } from "../../src/render/site-model.ts";
 import { sourceCounts, sourcesSummary } from "../../src/render/source-counts.ts";
-import { ORGANISATION_KIND_WORDS } from "../../src/schemas/organisation.ts";
+import { ORGANISATION_KIND_WORDS } from "../../src/schemas/index.ts";
 import { realModel } from "./site-model.ts";
 
 let model: SiteModel;

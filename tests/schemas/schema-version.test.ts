@@ -2,17 +2,17 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SERVICE } from "../../src/lib/config.ts";
-import { AffordabilityLatest } from "../../src/schemas/affordability.ts";
-import { publishedSchemaFiles } from "../../src/schemas/json-schemas.ts";
-import { SCHEMA_VERSION } from "../../src/schemas/schema-version.ts";
 import {
+  AffordabilityLatest,
   compareSchemaVersions,
+  publishedSchemaFiles,
   recordSchemaVersion,
   SCHEMA_LOCK_FILE,
+  SCHEMA_VERSION,
   SchemaLock,
   schemaFingerprint,
   schemaLockText,
-} from "../../src/schemas/versioning/index.ts";
+} from "../../src/schemas/index.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 

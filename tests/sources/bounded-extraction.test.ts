@@ -3,7 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import type { FactFile } from "../../src/schemas/fact-file.ts";
+import type { FactFile } from "../../src/schemas/index.ts";
 import { checkSources } from "../../src/sources/check-sources.ts";
 import { EXTRACTION_LIMITS, pdfText } from "../../src/sources/extract-text.ts";
 import { fetchSource } from "../../src/sources/fetch-source.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FactFile } from "../../src/schemas/fact-file.ts";
+import { FactFile } from "../../src/schemas/index.ts";
 import { computeFactChanges, type FactOnSide } from "../../src/workflows/pr-changes/compute-fact-changes.ts";
 import { type ExistingIssue, planReverify } from "../../src/workflows/reverify/plan-reverify.ts";
 import { type FactSeed, factJson } from "../helpers/git-repo.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { IndexCitation } from "../../schemas/index-data.ts";
-import { IsoDate } from "../../schemas/primitives.ts";
+import type { IndexCitation } from "../../schemas/index.ts";
+import { IsoDate } from "../../schemas/index.ts";
 import { monthsBetween } from "../month-labels.ts";
 import { SourceError } from "./source-error.ts";
 

@@ -1,7 +1,6 @@
 import { parseDocument } from "htmlparser2";
 import { readSheet, SheetNotFoundError } from "read-excel-file/node";
-import type { Board } from "../../schemas/affordability.ts";
-import type { IndexCitation } from "../../schemas/index-data.ts";
+import type { Board, IndexCitation } from "../../schemas/index.ts";
 import { FIRST_MONTH } from "./bank-of-canada.ts";
 import { unzipBounded, ZipSizeError } from "./bounded-unzip.ts";
 import { SourceError } from "./source-error.ts";

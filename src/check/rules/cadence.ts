@@ -1,5 +1,5 @@
 import { CADENCE_TAGS, cadenceTagsOf, expectedExpiry, latestRetrieved } from "../../model/index.ts";
-import { CADENCE_DAYS } from "../../schemas/fact-file.ts";
+import { CADENCE_DAYS } from "../../schemas/index.ts";
 import type { FactCheck } from "./types.ts";
 
 export const cadence: FactCheck = ({ doc, fact }) => {

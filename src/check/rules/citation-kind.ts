@@ -1,5 +1,5 @@
 import { citationLists } from "../../model/index.ts";
-import { CITATION_KINDS } from "../../schemas/citation.ts";
+import { CITATION_KINDS } from "../../schemas/index.ts";
 import type { FactCheck } from "./types.ts";
 
 export const MISSING_KIND = `state the citation's kind: one of ${CITATION_KINDS.map((kind) => `"${kind}"`).join(", ")}`;

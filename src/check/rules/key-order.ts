@@ -1,4 +1,4 @@
-import { FACT_FILE_KEYS } from "../../schemas/fact-file.ts";
+import { FACT_FILE_KEYS } from "../../schemas/index.ts";
 import { firstMisplacedKey } from "./first-misplaced-key.ts";
 import type { FactCheck } from "./types.ts";
 

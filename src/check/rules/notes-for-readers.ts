@@ -1,5 +1,5 @@
 import { citationLists } from "../../model/index.ts";
-import { NOTES_MAX_LENGTH } from "../../schemas/citation.ts";
+import { NOTES_MAX_LENGTH } from "../../schemas/index.ts";
 import type { FactCheck } from "./types.ts";
 
 /**

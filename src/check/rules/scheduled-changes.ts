@@ -1,5 +1,5 @@
 import type { Problem } from "../../lib/problem.ts";
-import { SCHEDULED_CHANGE_KEYS } from "../../schemas/scheduled-change.ts";
+import { SCHEDULED_CHANGE_KEYS } from "../../schemas/index.ts";
 import { firstMisplacedKey } from "./first-misplaced-key.ts";
 import type { FactCheck } from "./types.ts";
 

@@ -1,6 +1,6 @@
 import type { Problem } from "../../lib/problem.ts";
 import { issueProblems } from "../../model/validate-with-schema.ts";
-import { valueSchemaFor } from "../../schemas/values/index.ts";
+import { valueSchemaFor } from "../../schemas/index.ts";
 import type { FactCheck } from "./types.ts";
 
 /** Where a contributor adds the schema of a new fact id: one file per domain. */

@@ -1,5 +1,5 @@
 import { openCatFileBatch, runGit } from "../../lib/git.ts";
-import type { FactFile } from "../../schemas/fact-file.ts";
+import type { FactFile } from "../../schemas/index.ts";
 import { impactOf } from "../version-note.ts";
 import { assertFullHistory, type CommitInfo, type LoggedCommit, readGitLog } from "./read-git-log.ts";
 

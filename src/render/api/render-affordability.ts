@@ -1,15 +1,15 @@
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { monthLabel } from "../../affordability/month-labels.ts";
 import { latestEntry, publicationStatus as publicationNumbers } from "../../affordability/publication-status.ts";
 import { SERVICE } from "../../lib/config.ts";
-import { SITE_PATHS } from "../../lib/site-paths.ts";
 import {
   type AffordabilityEntry,
   type AffordabilityLatest,
   type AffordabilityPublication,
   type AffordabilitySeries,
   BOARDS,
-} from "../../schemas/affordability.ts";
-import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
+  SCHEMA_VERSION,
+} from "../../schemas/index.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
 

@@ -1,7 +1,7 @@
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { SERVICE } from "../../lib/config.ts";
-import { SITE_PATHS } from "../../lib/site-paths.ts";
-import type { ChangeEvent, ChangesIndex } from "../../schemas/changes.ts";
-import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
+import type { ChangeEvent, ChangesIndex } from "../../schemas/index.ts";
+import { SCHEMA_VERSION } from "../../schemas/index.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
 import { csvText } from "./render-bulk.ts";

@@ -1,9 +1,7 @@
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { SERVICE } from "../../lib/config.ts";
-import { SITE_PATHS } from "../../lib/site-paths.ts";
-import type { PublishedCitation } from "../../schemas/citation.ts";
-import type { Fact, FactCatalog, SingleFactResponse } from "../../schemas/fact.ts";
-import { DOMAINS } from "../../schemas/primitives.ts";
-import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
+import type { Fact, FactCatalog, PublishedCitation, SingleFactResponse } from "../../schemas/index.ts";
+import { DOMAINS, SCHEMA_VERSION } from "../../schemas/index.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
 

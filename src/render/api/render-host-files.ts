@@ -1,5 +1,5 @@
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { API_CATALOG_CONTENT_TYPE, CACHE_CONTROL, JWKS_CONTENT_TYPE } from "../../lib/config.ts";
-import { SITE_PATHS } from "../../lib/site-paths.ts";
 import type { SiteFiles } from "../site-files.ts";
 
 /**

@@ -1,10 +1,7 @@
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { SERVICE } from "../../lib/config.ts";
-import { SITE_PATHS } from "../../lib/site-paths.ts";
-import type { Fact } from "../../schemas/fact.ts";
-import type { LlmCatalog } from "../../schemas/llm-catalog.ts";
-import { describeExpected, expectedStatus } from "../../schemas/next-expected.ts";
-import { DOMAINS } from "../../schemas/primitives.ts";
-import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
+import type { Fact, LlmCatalog } from "../../schemas/index.ts";
+import { DOMAINS, describeExpected, expectedStatus, SCHEMA_VERSION } from "../../schemas/index.ts";
 import { describeValue } from "../describe-value.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";

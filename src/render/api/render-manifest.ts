@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { SERVICE } from "../../lib/config.ts";
-import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { compareText } from "../../lib/text.ts";
-import type { Manifest } from "../../schemas/manifest.ts";
-import { DOMAINS } from "../../schemas/primitives.ts";
-import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
+import type { Manifest } from "../../schemas/index.ts";
+import { DOMAINS, SCHEMA_VERSION } from "../../schemas/index.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
 import { seriesOfModel } from "./render-series.ts";

@@ -1,6 +1,6 @@
-import { SITE_PATHS } from "../../lib/site-paths.ts";
-import { describeExpected, expectedStatus } from "../../schemas/next-expected.ts";
-import type { SearchIndex } from "../../schemas/search-index.ts";
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
+import type { SearchIndex } from "../../schemas/index.ts";
+import { describeExpected, expectedStatus } from "../../schemas/index.ts";
 import { describeValue } from "../describe-value.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";

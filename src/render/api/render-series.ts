@@ -1,9 +1,8 @@
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { SERVICE } from "../../lib/config.ts";
-import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { memberInForce, type Series, seriesMembers, seriesOf } from "../../model/index.ts";
-import type { Fact } from "../../schemas/fact.ts";
-import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
-import type { SeriesResponse } from "../../schemas/series.ts";
+import type { Fact, SeriesResponse } from "../../schemas/index.ts";
+import { SCHEMA_VERSION } from "../../schemas/index.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
 

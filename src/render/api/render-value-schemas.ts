@@ -1,6 +1,5 @@
-import { SITE_PATHS } from "../../lib/site-paths.ts";
-import { valueSchemaFor } from "../../schemas/values/index.ts";
-import { valueJsonSchema } from "../../schemas/values/value-json-schema.ts";
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
+import { valueJsonSchema, valueSchemaFor } from "../../schemas/index.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
 

@@ -1,6 +1,6 @@
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { JWKS_CONTENT_TYPE, SERVICE } from "../../lib/config.ts";
 import { addDays } from "../../lib/dates.ts";
-import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
 

@@ -1,6 +1,6 @@
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { versionNote } from "../../derive/version-note.ts";
 import { SERVICE } from "../../lib/config.ts";
-import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { compareText, printableText } from "../../lib/text.ts";
 import { describeValue } from "../describe-value.ts";
 import type { SiteFiles } from "../site-files.ts";

@@ -1,6 +1,6 @@
 import { create } from "xmlbuilder2";
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { SERVICE } from "../../lib/config.ts";
-import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { compareText, escapeHtml, escapeHtmlText } from "../../lib/text.ts";
 import { latestRetrieved } from "../../model/index.ts";
 import type { SiteFiles } from "../site-files.ts";

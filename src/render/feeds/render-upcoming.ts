@@ -1,8 +1,8 @@
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { SERVICE } from "../../lib/config.ts";
 import { addDays } from "../../lib/dates.ts";
-import { SITE_PATHS } from "../../lib/site-paths.ts";
-import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
-import type { Upcoming, UpcomingItem } from "../../schemas/upcoming.ts";
+import type { Upcoming, UpcomingItem } from "../../schemas/index.ts";
+import { SCHEMA_VERSION } from "../../schemas/index.ts";
 import { jsonText, type SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
 import { type AtomEntry, atomFeed, tagUri } from "./atom-feed.ts";

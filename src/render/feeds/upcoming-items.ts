@@ -1,10 +1,8 @@
 import { SERVICE, type Urls } from "../../lib/config.ts";
 import { addDays } from "../../lib/dates.ts";
 import { compareText } from "../../lib/text.ts";
-import type { Fact } from "../../schemas/fact.ts";
-import { describeExpected, type ExpectedStatus, expectedStatus, type NextExpected } from "../../schemas/next-expected.ts";
-import type { ScheduledChange } from "../../schemas/scheduled-change.ts";
-import type { UpcomingItem } from "../../schemas/upcoming.ts";
+import type { Fact, ScheduledChange, UpcomingItem } from "../../schemas/index.ts";
+import { describeExpected, type ExpectedStatus, expectedStatus, type NextExpected } from "../../schemas/index.ts";
 import { describeValue } from "../describe-value.ts";
 
 /** How far ahead the upcoming list, calendar and feed look. */

@@ -1,4 +1,4 @@
-import { SITE_PATHS } from "../../lib/site-paths.ts";
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import type { SiteFiles } from "../site-files.ts";
 import type { SiteModel } from "../site-model.ts";
 import { siteAssets } from "./parts/index.ts";

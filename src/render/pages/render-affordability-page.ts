@@ -2,7 +2,7 @@ import type { SeriesGap } from "../../affordability/compute-series.ts";
 import type { IndexData } from "../../affordability/load-index-data.ts";
 import { boardLabel, monthLabel, previousMonth } from "../../affordability/month-labels.ts";
 import { publicationStatus } from "../../affordability/publication-status.ts";
-import { type AffordabilityEntry, type AffordabilityPublication, BOARDS, type Board } from "../../schemas/affordability.ts";
+import { type AffordabilityEntry, type AffordabilityPublication, BOARDS, type Board } from "../../schemas/index.ts";
 import { INDEX_FORMULA, latestEntry } from "../api/index.ts";
 import type { SiteModel } from "../site-model.ts";
 import { renderAffordabilityDatasetJsonLd, renderIndexChart, renderPage } from "./parts/index.ts";

@@ -1,4 +1,4 @@
-import { SITE_PATHS } from "../../lib/site-paths.ts";
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import type { SiteModel } from "../site-model.ts";
 import { renderPage } from "./parts/index.ts";
 import { type Html, html, readableDate, sitePath } from "./text/index.ts";

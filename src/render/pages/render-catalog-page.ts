@@ -1,5 +1,5 @@
 import { SERVICE } from "../../lib/config.ts";
-import { DOMAINS } from "../../schemas/primitives.ts";
+import { DOMAINS } from "../../schemas/index.ts";
 import type { SiteModel } from "../site-model.ts";
 import { renderDatasetJsonLd, renderPage, renderUpcomingSection } from "./parts/index.ts";
 import { renderCatalogRows } from "./parts/render-catalog-rows.ts";

@@ -1,5 +1,5 @@
 import { SERVICE } from "../../lib/config.ts";
-import type { Fact } from "../../schemas/fact.ts";
+import type { Fact } from "../../schemas/index.ts";
 import type { SiteModel } from "../site-model.ts";
 import { renderFact, renderPage, renderReportLinks } from "./parts/index.ts";
 import { DOMAIN_NAMES, domainSectionId, factLinks, html, sitePath } from "./text/index.ts";

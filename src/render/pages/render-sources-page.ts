@@ -1,6 +1,6 @@
 import { SERVICE } from "../../lib/config.ts";
-import type { CitationKind } from "../../schemas/citation.ts";
-import { ORGANISATION_KIND_WORDS, ORGANISATION_KINDS } from "../../schemas/organisation.ts";
+import type { CitationKind } from "../../schemas/index.ts";
+import { ORGANISATION_KIND_WORDS, ORGANISATION_KINDS } from "../../schemas/index.ts";
 import type { SiteModel } from "../site-model.ts";
 import { sourceCounts, sourcesSummary } from "../source-counts.ts";
 import { citationsByOrg, renderPage } from "./parts/index.ts";

@@ -1,5 +1,5 @@
-import { SITE_PATHS } from "../../lib/site-paths.ts";
-import type { ErrorDetails } from "../../schemas/error-body.ts";
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
+import type { ErrorDetails } from "../../schemas/index.ts";
 import type { Site } from "../site/index.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ErrorBody, ErrorDetails } from "../../schemas/error-body.ts";
-import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
+import type { ErrorBody, ErrorDetails } from "../../schemas/index.ts";
+import { SCHEMA_VERSION } from "../../schemas/index.ts";
 import { COMMON_HEADERS } from "../common-headers.ts";
 
 /** Errors are not cached, so a fact published by the next build is found at once. */

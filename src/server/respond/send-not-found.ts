@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { SITE_PATHS } from "../../lib/site-paths.ts";
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import type { Site } from "../site/index.ts";
 import { negotiateEncoding } from "./negotiate-encoding.ts";
 import { notFoundBody } from "./not-found-body.ts";

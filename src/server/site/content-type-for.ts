@@ -1,6 +1,6 @@
 import path from "node:path";
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { API_CATALOG_CONTENT_TYPE, JWKS_CONTENT_TYPE } from "../../lib/config.ts";
-import { SITE_PATHS } from "../../lib/site-paths.ts";
 
 /**
  * Published files whose extension does not give their type: the feed is RSS although it ends in `.xml`; the API

@@ -1,9 +1,9 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { SITE_PATHS } from "../../lib/site-paths.ts";
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { compareText } from "../../lib/text.ts";
 import { listFiles } from "../../model/list-files.ts";
-import { Manifest } from "../../schemas/manifest.ts";
+import { Manifest } from "../../schemas/index.ts";
 import { createSiteFile, type SiteFile } from "./create-site-file.ts";
 
 const BY_ID_PREFIX = SITE_PATHS.byIdPrefix;

@@ -1,5 +1,5 @@
 import { SERVICE, urlsFor } from "../../lib/config.ts";
-import type { WebhookBody } from "../../schemas/webhook.ts";
+import type { WebhookBody } from "../../schemas/index.ts";
 import type { FactUpdatedEvent } from "./fact-updated-event.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { compareText } from "../../lib/text.ts";
-import type { FactFile } from "../../schemas/fact-file.ts";
+import type { FactFile } from "../../schemas/index.ts";
 import { type FactUpdatedEvent, WATCHED_FIELDS } from "./fact-updated-event.ts";
 
 const watched = (fact: FactFile): FactUpdatedEvent["current"] => ({

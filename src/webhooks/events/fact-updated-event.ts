@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { FactId } from "../../schemas/primitives.ts";
-import { WebhookBody } from "../../schemas/webhook.ts";
+import { FactId, WebhookBody } from "../../schemas/index.ts";
 
 const bodyObject = WebhookBody.shape.object.shape;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AbsoluteUrl, IsoDateTime } from "../../schemas/primitives.ts";
+import { AbsoluteUrl, IsoDateTime } from "../../schemas/index.ts";
 import { FactUpdatedEvent } from "../events/index.ts";
 import { SubscriberId } from "../subscribers/index.ts";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { writeFileAtomic } from "../../lib/json-file.ts";
 import { compareText } from "../../lib/text.ts";
-import { IsoDateTime } from "../../schemas/primitives.ts";
+import { IsoDateTime } from "../../schemas/index.ts";
 import type { DeliveryRecord } from "./delivery-record.ts";
 import { type Journal, openJournal } from "./journal.ts";
 import { recoverAtomicWrites } from "./recover-atomic-writes.ts";

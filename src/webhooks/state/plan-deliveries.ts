@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WebhookBody } from "../../schemas/webhook.ts";
+import { WebhookBody } from "../../schemas/index.ts";
 import { buildWebhookBody, deliveryId, eventKey, type FactUpdatedEvent } from "../events/index.ts";
 import { type Subscriber, wantsFact } from "../subscribers/index.ts";
 import type { DeliveryRecord } from "./delivery-record.ts";

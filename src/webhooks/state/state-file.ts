@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { compareText } from "../../lib/text.ts";
-import { AbsoluteUrl, IsoDateTime } from "../../schemas/primitives.ts";
+import { AbsoluteUrl, IsoDateTime } from "../../schemas/index.ts";
 import { eventKey, FactUpdatedEvent } from "../events/index.ts";
 import { type Attempt, AttemptOutcome, DELIVERY_STATUSES, DeliveryRecord, FINISHED_STATUSES } from "./delivery-record.ts";
 

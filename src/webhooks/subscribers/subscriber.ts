@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Domain, FactId } from "../../schemas/primitives.ts";
+import { Domain, FactId } from "../../schemas/index.ts";
 
 /** Subscriber ids name files in the delivery state, so they are restricted to a safe file-name alphabet. */
 export const SubscriberId = z

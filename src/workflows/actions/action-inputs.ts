@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { todayFromEnvironment } from "../../lib/dates.ts";
-import { IsoDate } from "../../schemas/primitives.ts";
+import { IsoDate } from "../../schemas/index.ts";
 
 /**
  * The environment variable the runner sets for an input: `INPUT_` and the name with spaces as underscores, in upper

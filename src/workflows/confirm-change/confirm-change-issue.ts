@@ -1,6 +1,6 @@
 import { daysBetween } from "../../lib/dates.ts";
 import type { LoadedFact } from "../../model/index.ts";
-import type { ScheduledChange } from "../../schemas/scheduled-change.ts";
+import type { ScheduledChange } from "../../schemas/index.ts";
 import { codeBlock, codeSpan, escapeMarkdown, truncate } from "../github/markdown/markdown-text.ts";
 
 /** The hidden marker that ties an issue to one announced change: the fact id and the change's date. */

@@ -1,7 +1,6 @@
 import type { ComputedSeries } from "../../affordability/compute-series.ts";
 import type { SeriesChange } from "../../affordability/update-index-data.ts";
-import { BOARDS, Board } from "../../schemas/affordability.ts";
-import { MonthSlug, type SourceTerms } from "../../schemas/index-data.ts";
+import { BOARDS, Board, MonthSlug, type SourceTerms } from "../../schemas/index.ts";
 import { escapeMarkdown, shaped } from "../github/markdown/markdown-text.ts";
 
 /** One series the update touched, with how its values are written. */

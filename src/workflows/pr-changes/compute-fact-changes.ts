@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import { valueDiff } from "../../derive/value-diff.ts";
 import { compareText } from "../../lib/text.ts";
 import { latestRetrieved, revisionFieldsChanged } from "../../model/index.ts";
-import { FACT_FILE_KEYS, type FactFile } from "../../schemas/fact-file.ts";
+import { FACT_FILE_KEYS, type FactFile } from "../../schemas/index.ts";
 import type { ChangeKind, FactChange } from "./pr-changes-report.ts";
 
 /** A fact file on one side of the pull request. */

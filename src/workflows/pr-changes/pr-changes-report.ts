@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { ValueDiff } from "../../schemas/diff.ts";
-import { FactValue } from "../../schemas/fact-value.ts";
-import { FactId, IsoDate } from "../../schemas/primitives.ts";
+import { FactId, FactValue, IsoDate, ValueDiff } from "../../schemas/index.ts";
 import { IndexDataChange, IndexDataProblem } from "./index-data-changes.ts";
 
 /**

@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { formatCad, formatPercent } from "../../render/pages/text/index.ts";
-import { FACT_FILE_KEYS } from "../../schemas/fact-file.ts";
-import { MonthSlug } from "../../schemas/index-data.ts";
-import { FactId, IsoDate } from "../../schemas/primitives.ts";
+import { FACT_FILE_KEYS, FactId, IsoDate, MonthSlug } from "../../schemas/index.ts";
 import { codeBlock, codeSpan, escapeMarkdown, joinWithin, type Shape, shaped, tableCode, truncate } from "../github/markdown/markdown-text.ts";
 import type { IndexDataChange } from "../pr-changes/index-data-changes.ts";
 import type { ChangeKind, FactChange, PrChangesReport } from "../pr-changes/pr-changes-report.ts";

@@ -3,7 +3,7 @@ import { commitLines, impactOf } from "../../derive/version-note.ts";
 import { gitResult } from "../../lib/git.ts";
 import type { Problem } from "../../lib/problem.ts";
 import { type LoadedFact, loadFactsAtRevision } from "../../model/index.ts";
-import type { FactFile } from "../../schemas/fact-file.ts";
+import type { FactFile } from "../../schemas/index.ts";
 import type { GitHubClient } from "../github/create-github-client.ts";
 import type { RepositoryRef } from "../github/repository-from-environment.ts";
 

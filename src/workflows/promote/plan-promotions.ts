@@ -1,7 +1,6 @@
 import { expectedExpiry, type LoadedFact } from "../../model/index.ts";
-import type { Citation } from "../../schemas/citation.ts";
-import { FACT_FILE_KEYS, type FactFile } from "../../schemas/fact-file.ts";
-import type { ScheduledChange } from "../../schemas/scheduled-change.ts";
+import type { Citation, ScheduledChange } from "../../schemas/index.ts";
+import { FACT_FILE_KEYS, type FactFile } from "../../schemas/index.ts";
 
 /** An enacted change whose day has come, and the fact file as it reads once the change is in effect. */
 export interface Promotion {

@@ -1,6 +1,5 @@
 import { cadenceTagsOf, describeDue, type FactDue } from "../../model/index.ts";
-import { CADENCE_DAYS } from "../../schemas/fact-file.ts";
-import { expectedStatus } from "../../schemas/next-expected.ts";
+import { CADENCE_DAYS, expectedStatus } from "../../schemas/index.ts";
 import type { SourceFinding } from "../../sources/check-sources.ts";
 import { describePage } from "../../sources/describe-finding.ts";
 import { codeBlock, codeSpan, escapeMarkdown, truncate } from "../github/markdown/markdown-text.ts";

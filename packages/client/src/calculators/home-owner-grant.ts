@@ -1,8 +1,16 @@
 import { z } from "zod";
-import { roundCents } from "../../../../src/affordability/mortgage-math.ts";
-import { formatCad } from "../../../../src/render/pages/text/format-number.ts";
-import { CalculatorError } from "./calculator-error.ts";
-import { checkAmount, checkAsOf, checkFlag, checkOptions, type FactSource, type FactUsed, requireFactAsOf } from "./facts-used.ts";
+import {
+  CalculatorError,
+  checkAmount,
+  checkAsOf,
+  checkFlag,
+  checkOptions,
+  type FactSource,
+  type FactUsed,
+  formatCad,
+  requireFactAsOf,
+  roundCents,
+} from "./calculator-common.ts";
 
 export interface HomeOwnerGrantOptions {
   /** Assessed (or partitioned) value of the principal residence, in dollars. */

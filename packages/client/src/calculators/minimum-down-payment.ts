@@ -1,8 +1,15 @@
 import { z } from "zod";
-import { roundCents } from "../../../../src/affordability/mortgage-math.ts";
-import { formatCad } from "../../../../src/render/pages/text/format-number.ts";
-import { CalculatorError } from "./calculator-error.ts";
-import { checkAmount, checkAsOf, checkOptions, type FactSource, type FactUsed, requireFactAsOf } from "./facts-used.ts";
+import {
+  CalculatorError,
+  checkAmount,
+  checkAsOf,
+  checkOptions,
+  type FactSource,
+  type FactUsed,
+  formatCad,
+  requireFactAsOf,
+  roundCents,
+} from "./calculator-common.ts";
 
 export interface MinimumDownPaymentOptions {
   /** The date whose rules apply, YYYY-MM-DD (default today in B.C.). */

@@ -1,9 +1,20 @@
 import { z } from "zod";
-import { roundCents } from "../../../../src/affordability/mortgage-math.ts";
-import { readableDate } from "../../../../src/render/pages/text/format-date.ts";
-import { formatCad, formatPercent } from "../../../../src/render/pages/text/format-number.ts";
-import { CalculatorError } from "./calculator-error.ts";
-import { checkAmount, checkAsOf, checkFlag, checkOptions, type FactSource, type FactUsed, readFactAsOf, requireFactAsOf, roundRate } from "./facts-used.ts";
+import {
+  CalculatorError,
+  checkAmount,
+  checkAsOf,
+  checkFlag,
+  checkOptions,
+  type FactSource,
+  type FactUsed,
+  formatCad,
+  formatPercent,
+  readableDate,
+  readFactAsOf,
+  requireFactAsOf,
+  roundCents,
+  roundRate,
+} from "./calculator-common.ts";
 import { minimumDownPayment } from "./minimum-down-payment.ts";
 
 export interface MortgageInsurancePremiumOptions {

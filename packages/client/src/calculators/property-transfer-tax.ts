@@ -1,9 +1,19 @@
 import { z } from "zod";
-import { roundCents } from "../../../../src/affordability/mortgage-math.ts";
-import { formatCad } from "../../../../src/render/pages/text/format-number.ts";
-import { BracketArray } from "../../../../src/schemas/fact-value.ts";
-import { CalculatorError } from "./calculator-error.ts";
-import { checkAmount, checkAsOf, checkFlag, checkOptions, type FactSource, type FactUsed, readFactAsOf, requireFactAsOf, roundRate } from "./facts-used.ts";
+import {
+  BracketArray,
+  CalculatorError,
+  checkAmount,
+  checkAsOf,
+  checkFlag,
+  checkOptions,
+  type FactSource,
+  type FactUsed,
+  formatCad,
+  readFactAsOf,
+  requireFactAsOf,
+  roundCents,
+  roundRate,
+} from "./calculator-common.ts";
 
 export interface PropertyTransferTaxOptions {
   /** Fair market value of the property, in dollars. */

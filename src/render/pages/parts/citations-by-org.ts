@@ -1,7 +1,5 @@
 import { compareText } from "../../../lib/text.ts";
-import type { PublishedCitation } from "../../../schemas/citation.ts";
-import type { Fact } from "../../../schemas/fact.ts";
-import type { Organisation } from "../../../schemas/organisation.ts";
+import type { Fact, Organisation, PublishedCitation } from "../../../schemas/index.ts";
 
 export interface CitingFact {
   fact: Fact;

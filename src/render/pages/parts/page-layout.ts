@@ -1,5 +1,5 @@
+import { SITE_PATHS } from "../../../../packages/client/src/index.ts";
 import { SERVICE } from "../../../lib/config.ts";
-import { SITE_PATHS } from "../../../lib/site-paths.ts";
 import type { SiteModel } from "../../site-model.ts";
 import { type Html, html, readableDate, readableDateTime, sitePath } from "../text/index.ts";
 import { issueChooserUrl } from "./report-links.ts";

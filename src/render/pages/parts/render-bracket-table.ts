@@ -1,4 +1,4 @@
-import type { Bracket } from "../../../schemas/fact-value.ts";
+import type { Bracket } from "../../../schemas/index.ts";
 import { formatCad, formatPercent, type Html, html } from "../text/index.ts";
 
 /** The range a bracket covers, from the previous bracket's upper bound: "Up to $200,000", "$200,000 to $2,000,000", "Over $3,000,000". */

@@ -1,7 +1,7 @@
 import type { Urls } from "../../../lib/config.ts";
 import { latestRetrieved } from "../../../model/index.ts";
-import type { Fact } from "../../../schemas/fact.ts";
-import { expectedStatus } from "../../../schemas/next-expected.ts";
+import type { Fact } from "../../../schemas/index.ts";
+import { expectedStatus } from "../../../schemas/index.ts";
 import { describeValue } from "../../describe-value.ts";
 import { sourceCounts } from "../../source-counts.ts";
 import { describeKey, formatNumberFor, formatTextFor, type Html, html, type KeyKind, shortDate, sitePath } from "../text/index.ts";

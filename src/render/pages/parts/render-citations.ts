@@ -1,4 +1,4 @@
-import type { Citation } from "../../../schemas/citation.ts";
+import type { Citation } from "../../../schemas/index.ts";
 import { sourceCounts } from "../../source-counts.ts";
 import { type FactLinks, type Html, html, readableDate, withFactLinks } from "../text/index.ts";
 

@@ -1,5 +1,5 @@
-import type { Fact } from "../../../schemas/fact.ts";
-import { expectedStatus } from "../../../schemas/next-expected.ts";
+import type { Fact } from "../../../schemas/index.ts";
+import { expectedStatus } from "../../../schemas/index.ts";
 import { type Html, html, readableDate } from "../text/index.ts";
 
 /**

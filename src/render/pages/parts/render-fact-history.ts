@@ -1,6 +1,5 @@
 import type { Urls } from "../../../lib/config.ts";
-import type { FactDiff } from "../../../schemas/diff.ts";
-import type { Fact, HistoryEntry } from "../../../schemas/fact.ts";
+import type { Fact, FactDiff, HistoryEntry } from "../../../schemas/index.ts";
 import { type Html, html, readableDate, sitePath } from "../text/index.ts";
 import { renderValue } from "./render-value.ts";
 

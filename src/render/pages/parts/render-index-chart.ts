@@ -1,6 +1,6 @@
 import type { SourceQuality } from "../../../affordability/compute-series.ts";
 import { boardLabel, monthLabel, monthsBetween } from "../../../affordability/month-labels.ts";
-import { type AffordabilityEntry, BOARDS, type Board } from "../../../schemas/affordability.ts";
+import { type AffordabilityEntry, BOARDS, type Board } from "../../../schemas/index.ts";
 import { type Html, html } from "../text/index.ts";
 
 const WIDTH = 720;

@@ -1,4 +1,4 @@
-import type { Fact } from "../../../schemas/fact.ts";
+import type { Fact } from "../../../schemas/index.ts";
 import { type FactLinks, type Html, html, readableDate, withFactLinks } from "../text/index.ts";
 import { renderCitations } from "./render-citations.ts";
 import { renderValue } from "./render-value.ts";

@@ -1,5 +1,5 @@
 import { DEFAULT_BRANCH } from "../../../lib/config.ts";
-import type { Fact } from "../../../schemas/fact.ts";
+import type { Fact } from "../../../schemas/index.ts";
 import type { SiteModel } from "../../site-model.ts";
 import { type Html, html } from "../text/index.ts";
 

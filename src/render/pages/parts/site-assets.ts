@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { SITE_PATHS } from "../../../lib/site-paths.ts";
+import { SITE_PATHS } from "../../../../packages/client/src/index.ts";
 import type { SiteFiles } from "../../site-files.ts";
 
 const SITE = path.resolve(import.meta.dirname, "../../../../site");

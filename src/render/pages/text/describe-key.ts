@@ -1,5 +1,5 @@
 import { glossary } from "../../../model/glossary.ts";
-import { type GlossaryEntry, type GlossaryKind, MEASURE_UNITS } from "../../../schemas/glossary.ts";
+import { type GlossaryEntry, type GlossaryKind, MEASURE_UNITS } from "../../../schemas/index.ts";
 
 export type KeyKind = GlossaryKind;
 

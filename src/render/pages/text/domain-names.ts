@@ -1,4 +1,4 @@
-import type { Domain } from "../../../schemas/primitives.ts";
+import type { Domain } from "../../../schemas/index.ts";
 
 /** The domains of SPEC.md 4.1 as headings and filter options. */
 export const DOMAIN_NAMES: Record<Domain, string> = {

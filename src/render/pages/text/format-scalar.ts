@@ -1,6 +1,5 @@
+import { formatCad, formatNumber, formatPercent, isIsoDate, readableDate } from "../../../lib/format.ts";
 import { describeKey } from "./describe-key.ts";
-import { isIsoDate, readableDate } from "./format-date.ts";
-import { formatCad, formatNumber, formatPercent } from "./format-number.ts";
 
 /** A number under a key, written for people by the key's kind: "$1,500,000", "2.3%", "55 days", "2026", "10,000". */
 export const formatNumberFor = (key: string, value: number): string => {
