@@ -20,7 +20,7 @@ const barrelFolders = () => {
   return found.sort();
 };
 
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 module.exports = {
   forbidden: [
@@ -59,8 +59,8 @@ module.exports = {
       name: "binding-barrel",
       severity: "error",
       comment: `${folder}/index.ts is the public surface of ${folder}/: import it, not a file behind it.`,
-      from: { pathNot: `^${escape(folder)}/` },
-      to: { path: `^${escape(folder)}/`, pathNot: `^${escape(folder)}/index\\.ts$` },
+      from: { pathNot: `^${escapeRegExp(folder)}/` },
+      to: { path: `^${escapeRegExp(folder)}/`, pathNot: `^${escapeRegExp(folder)}/index\\.ts$` },
     })),
   ],
   options: {
