@@ -108,7 +108,7 @@ export const schemaFingerprint = (files: readonly SchemaFile[]): string => {
 
 export type SchemaLockUpdate = { ok: true; lock: SchemaLock; recorded: boolean } | { ok: false; message: string };
 
-const WHERE = "SCHEMA_VERSION (src/schemas/schema-version.ts)";
+const WHERE = "SCHEMA_VERSION (src/schemas/json-schemas.ts)";
 
 /**
  * The lock once the published schemas, whose fingerprint is given, are recorded under `version`; or why they may

@@ -161,7 +161,7 @@ describe("npm run schemas", () => {
     await writeFile(path.join(directory, SCHEMA_LOCK_FILE), before);
     const result = await runScript("src/cli/write-json-schemas.ts", ["--dir", directory]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`the published schemas changed, but SCHEMA_VERSION (src/schemas/schema-version.ts) still names ${SCHEMA_VERSION}`);
+    expect(result.stderr).toContain(`the published schemas changed, but SCHEMA_VERSION (src/schemas/json-schemas.ts) still names ${SCHEMA_VERSION}`);
     expect(await readdir(directory)).toEqual([SCHEMA_LOCK_FILE]);
     expect(await readFile(path.join(directory, SCHEMA_LOCK_FILE), "utf8")).toBe(before);
   });

@@ -1,5 +1,10 @@
 import { z } from "zod";
 
+// The wire schemas of the published API: every response and webhook body, and the parts they share (dates, ids,
+// citations, scheduled changes, expected announcements). The client validates each answer with them; the
+// repository's build imports them from the client's entry, writes its responses to them and generates the published
+// JSON Schemas and OpenAPI components from them (src/schemas/json-schemas.ts), so the two cannot drift apart.
+
 /** The six domains of SPEC.md section 4.1, in the order the specification lists them. */
 export const DOMAINS = ["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"] as const;
 export const Domain = z.enum(DOMAINS);
