@@ -1,20 +1,6 @@
 import type { z } from "zod";
-import {
-  AffordabilityLatest,
-  AffordabilitySeries,
-  DiffIndex,
-  type Domain,
-  ErrorBody,
-  type Fact,
-  FactCatalog,
-  FactDiff,
-  LlmCatalog,
-  Manifest,
-  SearchIndex,
-  SeriesResponse,
-  SingleFactResponse,
-  Upcoming,
-} from "./schemas.ts";
+import { AffordabilityLatest, AffordabilitySeries, DiffIndex, ErrorBody, FactDiff, LlmCatalog, Manifest, SearchIndex, Upcoming } from "./endpoint-schemas.ts";
+import { type Domain, type Fact, FactCatalog, SeriesResponse, SingleFactResponse } from "./fact-schemas.ts";
 import { parseBaseUrl, SITE_PATHS } from "./site-paths.ts";
 import type { SingleFactResponse as TypedSingleFactResponse } from "./typed-fact.ts";
 import { type Jwk, verifyManifest } from "./verify.ts";

@@ -54,8 +54,9 @@ export {
   propertyTransferTax,
 } from "./calculators/property-transfer-tax.ts";
 export { createFactsClient, type FactsClient, FactsClientError, type FactsClientOptions, type ResolvedFact } from "./create-client.ts";
-export * from "./schemas.ts";
-export { Fact as FactSchema, SingleFactResponse as SingleFactResponseSchema } from "./schemas.ts";
+export * from "./endpoint-schemas.ts";
+export * from "./fact-schemas.ts";
+export { Fact as FactSchema, SingleFactResponse as SingleFactResponseSchema } from "./fact-schemas.ts";
 export { parseBaseUrl, SITE_PATHS } from "./site-paths.ts";
 export type { Fact, FactValues, KnownFactId, SeriesFactId, SeriesValues, SingleFactResponse } from "./typed-fact.ts";
 export { type FactValueAsOf, factAsOf } from "./typed-fact.ts";

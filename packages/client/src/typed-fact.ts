@@ -1,5 +1,5 @@
+import type { Fact as AnyFact, SingleFactResponse as AnySingleFactResponse, FactValue, PublishedCitation } from "./fact-schemas.ts";
 import type { FactValues, SeriesValues } from "./fact-values.ts";
-import type { Fact as AnyFact, SingleFactResponse as AnySingleFactResponse, FactValue, PublishedCitation } from "./schemas.ts";
 
 /** The id of a fact whose value type the client knows (every fact published when the client was built). */
 export type KnownFactId = keyof FactValues;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WebhookBody } from "./schemas.ts";
+import { WebhookBody } from "./endpoint-schemas.ts";
 
 /**
  * Checks a published tree with WebCrypto alone, so the same code runs in browsers, Deno, workers and Node:

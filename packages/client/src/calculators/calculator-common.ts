@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Fact, PublishedCitation } from "../schemas.ts";
+import type { Fact, PublishedCitation } from "../fact-schemas.ts";
 import { factAsOf } from "../typed-fact.ts";
 
 /**
