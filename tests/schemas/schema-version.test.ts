@@ -35,7 +35,7 @@ describe("recording a schema version", () => {
   it("refuses schemas that changed while the version stays, and says how to bump it", () => {
     const update = recordSchemaVersion(recorded, "1.1.0", C);
     expect(update.ok).toBe(false);
-    expect(!update.ok && update.message).toMatch(/^the published schemas changed, but SCHEMA_VERSION \(src\/schemas\/schema-version\.ts\) still names 1\.1\.0/);
+    expect(!update.ok && update.message).toMatch(/^the published schemas changed, but SCHEMA_VERSION \(src\/schemas\/json-schemas\.ts\) still names 1\.1\.0/);
     expect(!update.ok && update.message).toContain(
       "bump SCHEMA_VERSION (major for a breaking change, which goes to /api/v2/; minor for an addition; patch otherwise), add its entry to docs/consumers/api-changelog.md, and run npm run schemas again",
     );
