@@ -3,7 +3,7 @@ import { AffordabilityLatest, AffordabilitySeries, DiffIndex, ErrorBody, FactDif
 import { type Domain, type Fact, FactCatalog, SeriesResponse, SingleFactResponse } from "./fact-schemas.ts";
 import { parseBaseUrl, SITE_PATHS } from "./site-paths.ts";
 import type { SingleFactResponse as TypedSingleFactResponse } from "./typed-fact.ts";
-import { type Jwk, verifyManifest } from "./verify.ts";
+import { type Jwk, verifyManifest } from "./verify-manifest.ts";
 
 /**
  * A request the client could not turn into the data it promises: no answer came (a network failure: `status` is

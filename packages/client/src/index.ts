@@ -60,15 +60,5 @@ export { Fact as FactSchema, SingleFactResponse as SingleFactResponseSchema } fr
 export { parseBaseUrl, SITE_PATHS } from "./site-paths.ts";
 export type { Fact, FactValues, KnownFactId, SeriesFactId, SeriesValues, SingleFactResponse } from "./typed-fact.ts";
 export { type FactValueAsOf, factAsOf } from "./typed-fact.ts";
-export {
-  type FileVerdict,
-  type Jwk,
-  type ManifestEntry,
-  type ManifestVerdict,
-  REPLAY_WINDOW_MS,
-  type VerifiedWebhook,
-  verifyFactsWebhook,
-  verifyManifest,
-  verifyManifestFile,
-  type WebhookHeaders,
-} from "./verify.ts";
+export { REPLAY_WINDOW_MS, type VerifiedWebhook, verifyFactsWebhook, type WebhookHeaders } from "./verify-facts-webhook.ts";
+export { type FileVerdict, type Jwk, type ManifestEntry, type ManifestVerdict, verifyManifest, verifyManifestFile } from "./verify-manifest.ts";
