@@ -5,6 +5,16 @@
  * published as the typed forms of typed-fact.ts, their schemas as `FactSchema` and `SingleFactResponseSchema`.
  */
 
+export {
+  type ExemptionName,
+  type HomeOwnerGrantOptions,
+  type HomeOwnerGrantResult,
+  homeOwnerGrant,
+  type PropertyTransferTaxLine,
+  type PropertyTransferTaxOptions,
+  type PropertyTransferTaxResult,
+  propertyTransferTax,
+} from "./calculators/bc-taxes.ts";
 export type { FactSource, FactUsed } from "./calculators/calculator-common.ts";
 export {
   Bracket,
@@ -19,11 +29,12 @@ export {
   readableDate,
   roundCents,
 } from "./calculators/calculator-common.ts";
-export { type HomeOwnerGrantOptions, type HomeOwnerGrantResult, homeOwnerGrant } from "./calculators/home-owner-grant.ts";
-export { type MinimumDownPaymentOptions, type MinimumDownPaymentResult, minimumDownPayment } from "./calculators/minimum-down-payment.ts";
 export {
+  type MinimumDownPaymentOptions,
+  type MinimumDownPaymentResult,
   type MortgageInsurancePremiumOptions,
   type MortgageInsurancePremiumResult,
+  minimumDownPayment,
   mortgageInsurancePremium,
 } from "./calculators/mortgage-insurance-premium.ts";
 export {
@@ -46,13 +57,6 @@ export {
   qualifyingRate,
   type SchedulePeriod,
 } from "./calculators/mortgage-payment.ts";
-export {
-  type ExemptionName,
-  type PropertyTransferTaxLine,
-  type PropertyTransferTaxOptions,
-  type PropertyTransferTaxResult,
-  propertyTransferTax,
-} from "./calculators/property-transfer-tax.ts";
 export { createFactsClient, type FactsClient, FactsClientError, type FactsClientOptions, type ResolvedFact } from "./create-client.ts";
 export * from "./endpoint-schemas.ts";
 export * from "./fact-schemas.ts";
