@@ -1,13 +1,11 @@
 import { z } from "zod";
-import { BracketArray, FactId, Fraction, IsoDate, Money } from "../../../packages/client/src/index.ts";
+import { FactId, Fraction, Money } from "../../../packages/client/src/index.ts";
 
 /**
  * The building blocks of the value schemas: each says what a number or string means, so that a value of the right
  * shape but the wrong meaning (a rate of 2.3 where 0.023 is meant, a negative fee) is refused with a message saying
  * what was expected.
  */
-
-export { BracketArray, Fraction, IsoDate, Money };
 
 /** A whole number of days, months, years, units or lots: never negative. */
 export const Count = z.int({ error: "must be a whole number" }).min(0, { error: "must be a whole number, never negative" });
