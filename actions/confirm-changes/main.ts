@@ -7,7 +7,7 @@ import { z } from "zod";
 import { addDays, daysBetween } from "../../src/lib/dates.ts";
 import { type LoadedFact, loadFacts } from "../../src/model/facts.ts";
 import { organisationNamer, readOrganisations } from "../../src/model/reference.ts";
-import type { ScheduledChange } from "../../src/schemas/scheduled-change.ts";
+import type { ScheduledChange } from "../../src/schemas/index.ts";
 import {
   createGitHubClient,
   dateOrEmpty,

@@ -8,10 +8,7 @@ import { IndexDataChange, IndexDataProblem, indexDataChanges } from "../../src/a
 import { valueDiff } from "../../src/derive/fact-diffs.ts";
 import { compareText } from "../../src/lib/text.ts";
 import { latestRetrieved, loadFactsAtRevision, readFactFiles, revisionFieldsChanged } from "../../src/model/facts.ts";
-import { ValueDiff } from "../../src/schemas/diff.ts";
-import { FACT_FILE_KEYS, type FactFile } from "../../src/schemas/fact-file.ts";
-import { FactValue } from "../../src/schemas/fact-value.ts";
-import { FactId, IsoDate } from "../../src/schemas/primitives.ts";
+import { FACT_FILE_KEYS, type FactFile, FactId, FactValue, IsoDate, ValueDiff } from "../../src/schemas/index.ts";
 
 /**
  * What a pull request does to one fact:

@@ -1,8 +1,6 @@
 import { z } from "zod";
 import type { IndexDataChange } from "../../src/affordability/index-data-changes.ts";
-import { FACT_FILE_KEYS } from "../../src/schemas/fact-file.ts";
-import { MonthSlug } from "../../src/schemas/index-data.ts";
-import { FactId, IsoDate } from "../../src/schemas/primitives.ts";
+import { FACT_FILE_KEYS, FactId, IsoDate, MonthSlug } from "../../src/schemas/index.ts";
 import { indexChangeMarkdown } from "../../src/workflows/index-data-text.ts";
 import { codeBlock, codeSpan, escapeMarkdown, joinWithin, type Shape, shaped, tableCode, truncate } from "../../src/workflows/markdown.ts";
 import type { ChangeKind, FactChange, PrChangesReport } from "./fact-changes.ts";

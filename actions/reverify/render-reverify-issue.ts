@@ -1,10 +1,11 @@
 import { cadenceTagsOf, describeDue, type FactDue } from "../../src/model/facts.ts";
-import { CADENCE_DAYS } from "../../src/schemas/fact-file.ts";
-import { expectedStatus } from "../../src/schemas/next-expected.ts";
+import { CADENCE_DAYS, expectedStatus } from "../../src/schemas/index.ts";
 import type { SourceFinding } from "../../src/source-check/check-sources.ts";
 import { describePage } from "../../src/source-check/check-sources.ts";
 import { codeBlock, codeSpan, escapeMarkdown, truncate } from "../../src/workflows/markdown.ts";
-import { reverifyMarker } from "./reverify.ts";
+
+/** The hidden marker that ties a re-verification issue to its fact, so each run finds and updates the same issue. */
+export const reverifyMarker = (factId: string): string => `<!-- facts-reverify:${factId} -->`;
 
 export interface ReverifyIssue {
   factId: string;

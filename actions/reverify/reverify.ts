@@ -9,9 +9,6 @@ import { needsAttention } from "../../src/source-check/check-sources.ts";
 import { ensureLabel, type FactIssueOptions, type GitHubClient, type RepositoryRef } from "../../src/workflows/github.ts";
 import { type ReverifyIssue, renderReverifyIssue } from "./render-reverify-issue.ts";
 
-/** The hidden marker that ties a re-verification issue to its fact, so each run finds and updates the same issue. */
-export const reverifyMarker = (factId: string): string => `<!-- facts-reverify:${factId} -->`;
-
 const MARKER = /<!-- facts-reverify:([a-z0-9_.]+) -->/;
 
 /** The fact id an issue body is about, or undefined when it carries no marker. */

@@ -13,7 +13,7 @@ import { gitResult } from "../../src/lib/git.ts";
 import { compareProblems, type Problem } from "../../src/lib/problem.ts";
 import { escapeHtml } from "../../src/lib/text.ts";
 import { type LoadedFact, loadFactsAtRevision } from "../../src/model/facts.ts";
-import type { FactFile } from "../../src/schemas/fact-file.ts";
+import type { FactFile } from "../../src/schemas/index.ts";
 import {
   createGitHubClient,
   failOnError,

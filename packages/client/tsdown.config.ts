@@ -1,7 +1,7 @@
 import { defineConfig } from "tsdown";
 
-// One ESM bundle with its declarations: the response schemas the client validates with live in the repository's
-// src/schemas and are bundled in, so the package needs nothing from the repository at run time; zod stays a dependency.
+// One ESM bundle with its declarations, from packages/client/src alone (it imports nothing of the repository, a rule
+// of .dependency-cruiser.cjs); zod stays a dependency.
 export default defineConfig({
   entry: ["src/index.ts"],
   format: "esm",

@@ -1,16 +1,23 @@
 // The calculators page's script, bundled into /assets/calculators.js by the build (src/build/bundle-calculators.ts).
 // It runs the client package's own calculators on the catalog this site publishes: no server computes anything, and
 // every figure shown comes from a calculator's result, with the facts (and their versions) the result cites.
-import { CalculatorError } from "../../packages/client/src/calculators/calculator-error.ts";
-import type { FactSource, FactUsed } from "../../packages/client/src/calculators/facts-used.ts";
-import { homeOwnerGrant } from "../../packages/client/src/calculators/home-owner-grant.ts";
-import { minimumDownPayment } from "../../packages/client/src/calculators/minimum-down-payment.ts";
-import { mortgageInsurancePremium } from "../../packages/client/src/calculators/mortgage-insurance-premium.ts";
-import { amortizationSchedule, mortgagePayment, type PaymentFrequency } from "../../packages/client/src/calculators/mortgage-payment.ts";
-import { type ExemptionName, propertyTransferTax } from "../../packages/client/src/calculators/property-transfer-tax.ts";
-import { qualifyingRate } from "../../packages/client/src/calculators/qualifying-rate.ts";
-import { readableDate } from "../../src/render/pages/text/format-date.ts";
-import { formatCad, formatPercent } from "../../src/render/pages/text/format-number.ts";
+
+import type { FactSource, FactUsed } from "../../packages/client/src/index.ts";
+import {
+  amortizationSchedule,
+  CalculatorError,
+  type ExemptionName,
+  formatCad,
+  formatPercent,
+  homeOwnerGrant,
+  minimumDownPayment,
+  mortgageInsurancePremium,
+  mortgagePayment,
+  type PaymentFrequency,
+  propertyTransferTax,
+  qualifyingRate,
+  readableDate,
+} from "../../packages/client/src/index.ts";
 
 /** A line of a calculator's breakdown, read for display: whatever amounts it states, and its words. */
 interface Line {

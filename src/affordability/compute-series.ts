@@ -1,9 +1,9 @@
+import { monthlyPI } from "../../packages/client/src/index.ts";
 import { compareText } from "../lib/text.ts";
-import { type AffordabilityEntry, type AffordabilityPublication, BOARDS, type Board } from "../schemas/affordability.ts";
-import type { Citation } from "../schemas/citation.ts";
-import type { IncomeFile, SeriesGaps } from "../schemas/index-data.ts";
+import type { Citation, IncomeFile, SeriesGaps } from "../schemas/index.ts";
+import { type AffordabilityEntry, type AffordabilityPublication, BOARDS, type Board } from "../schemas/index.ts";
 import type { IndexData } from "./index-data.ts";
-import { annualCarryingCost, downPayment, idx, loanAmount, monthlyPI } from "./mortgage-math.ts";
+import { annualCarryingCost, downPayment, idx, loanAmount } from "./mortgage-math.ts";
 
 // The affordability series computed from the index inputs: the month and board labels it is written with, each
 // month's index and trend, the gaps and their reasons, and how current and complete the published index is.

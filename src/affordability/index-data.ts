@@ -3,9 +3,8 @@ import { isMissingFile } from "../lib/errors.ts";
 import { formatProblem, type Problem } from "../lib/problem.ts";
 import { type DataDocument, readDataDocument } from "../model/data-files.ts";
 import { validateWithSchema } from "../model/json-document.ts";
-import { BOARDS, type Board } from "../schemas/affordability.ts";
-import type { PublishedCitation } from "../schemas/citation.ts";
-import { BenchmarkFile, IncomeFile, type IndexCitation, MethodologyFile, MortgageRatesFile } from "../schemas/index-data.ts";
+import type { PublishedCitation } from "../schemas/index.ts";
+import { BenchmarkFile, BOARDS, type Board, IncomeFile, type IndexCitation, MethodologyFile, MortgageRatesFile } from "../schemas/index.ts";
 
 export interface IndexData {
   methodology?: MethodologyFile;

@@ -1,6 +1,5 @@
 import { compareText } from "../lib/text.ts";
-import type { Board } from "../schemas/affordability.ts";
-import type { BenchmarkFile, IndexCitation, MortgageRatesFile, SeriesGaps } from "../schemas/index-data.ts";
+import type { BenchmarkFile, Board, IndexCitation, MortgageRatesFile, SeriesGaps } from "../schemas/index.ts";
 import { monthsBetween } from "./compute-series.ts";
 import { INPUT_BOUNDS, type InputBound, monthInFuture, outOfBounds } from "./index-data.ts";
 import { type IndexDataChange, monthChange } from "./index-data-changes.ts";

@@ -1,20 +1,9 @@
-/** Rounds to cents: every money field of the index is published in whole cents. */
-export const roundCents = (amount: number): number => Math.round(amount * 100) / 100;
+import { roundCents } from "../../packages/client/src/index.ts";
 
+/** The arithmetic of the affordability index; cents and the monthly payment are the client's calculators' own. */
 export const downPayment = (price: number, share: number): number => roundCents(price * share);
 
 export const loanAmount = (price: number, down: number): number => roundCents(price - down);
-
-/**
- * Monthly principal and interest of a Canadian fixed-rate mortgage. The Interest Act makes the quoted rate
- * compound semi-annually, so the monthly rate is (1 + r/2)^(1/6) − 1. $800,000 at 5% over 25 years: $4,652.84.
- */
-export const monthlyPI = (principal: number, annualRate: number, amortizationYears: number, compoundingPerYear = 2): number => {
-  const months = amortizationYears * 12;
-  if (annualRate === 0) return roundCents(principal / months);
-  const monthlyRate = (1 + annualRate / compoundingPerYear) ** (compoundingPerYear / 12) - 1;
-  return roundCents((principal * monthlyRate) / (1 - (1 + monthlyRate) ** -months));
-};
 
 /** A year of carrying the home: mortgage payments, property tax, maintenance and insurance. */
 export const annualCarryingCost = (input: {

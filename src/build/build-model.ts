@@ -19,8 +19,8 @@ import { formatProblem } from "../lib/problem.ts";
 import { compareText } from "../lib/text.ts";
 import { publishCitation, publishNextExpected, publishVersionCitation } from "../model/reference.ts";
 import type { SiteFiles, SiteModel, WithdrawnFact } from "../render/site-model.ts";
-import { type Fact, factFromFile } from "../schemas/fact.ts";
-import type { SigningKeySet } from "../schemas/signing-key.ts";
+import type { SigningKeySet } from "../schemas/index.ts";
+import { type Fact, factFromFile } from "../schemas/index.ts";
 import { KEYS_FILE, readSigningKeys } from "../signing/signing-keys.ts";
 import { bundleCalculators } from "./bundle-calculators.ts";
 

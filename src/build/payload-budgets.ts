@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
-import { SITE_PATHS } from "../lib/site-paths.ts";
-import { DOMAINS } from "../schemas/primitives.ts";
+import { SITE_PATHS } from "../../packages/client/src/index.ts";
+import { DOMAINS } from "../schemas/index.ts";
 
 /**
  * Payload budgets of a built tree, measured as a consumer receives each file: gzip-compressed. The approximate sizes

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Problem } from "../lib/problem.ts";
 import { cadenceTagsOf, factsAtRevision, type LoadedFact, latestRetrieved, revisionFieldsChanged } from "../model/facts.ts";
 import type { JsonDocument } from "../model/json-document.ts";
-import { FactFile } from "../schemas/fact-file.ts";
+import { FactFile } from "../schemas/index.ts";
 import { NON_FACT_RULES } from "./rules.ts";
 
 // The rules against the base revision: the version rules, next_expected moved on, and the stale-number warning.

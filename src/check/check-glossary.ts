@@ -6,7 +6,7 @@ import { byRule, type Problem } from "../lib/problem.ts";
 import { LOAD_RULES, type LoadedFact } from "../model/facts.ts";
 import { type JsonDocument, parseJsonDocument } from "../model/json-document.ts";
 import { GLOSSARY_FILE, readGlossary } from "../model/reference.ts";
-import { ENUMERATION_MEMBER, type GlossaryEntry, type GlossaryFile, type GlossaryKind } from "../schemas/glossary.ts";
+import { ENUMERATION_MEMBER, type GlossaryEntry, type GlossaryFile, type GlossaryKind } from "../schemas/index.ts";
 import { NON_FACT_RULES } from "./rules.ts";
 
 const GLOSSARY = NON_FACT_RULES.glossary.name;

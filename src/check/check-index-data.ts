@@ -4,8 +4,7 @@ import { listDataFiles } from "../model/data-files.ts";
 import { LOAD_RULES } from "../model/facts.ts";
 import type { JsonDocument } from "../model/json-document.ts";
 import { type Organisations, readOrganisations } from "../model/reference.ts";
-import type { Citation } from "../schemas/citation.ts";
-import type { BenchmarkFile, IncomeFile, MortgageRatesFile } from "../schemas/index-data.ts";
+import type { BenchmarkFile, Citation, IncomeFile, MortgageRatesFile } from "../schemas/index.ts";
 import type { CheckContext } from "./rules.ts";
 import { MISSING_KIND, NON_FACT_RULES, notesProblem, unknownOrgMessage } from "./rules.ts";
 

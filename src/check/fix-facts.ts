@@ -4,8 +4,7 @@ import { formatProblem } from "../lib/problem.ts";
 import { readDocument } from "../model/data-files.ts";
 import { expectedExpiry, type LoadedFact, readFactFiles, revisionFieldsChanged } from "../model/facts.ts";
 import { prettyJsonText } from "../model/json-document.ts";
-import { FACT_FILE_KEYS, FactFile } from "../schemas/fact-file.ts";
-import { SCHEDULED_CHANGE_KEYS } from "../schemas/scheduled-change.ts";
+import { FACT_FILE_KEYS, FactFile, SCHEDULED_CHANGE_KEYS } from "../schemas/index.ts";
 import { readBaseFacts } from "./check-against-base.ts";
 
 type JsonObject = Record<string, unknown>;

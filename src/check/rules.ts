@@ -2,10 +2,7 @@ import type { Problem } from "../lib/problem.ts";
 import { CADENCE_TAGS, cadenceTagsOf, citationLists, expectedExpiry, LOAD_RULES, type LoadedFact, latestRetrieved } from "../model/facts.ts";
 import { issueProblems } from "../model/json-document.ts";
 import { ORGANISATIONS_FILE, type Organisations } from "../model/reference.ts";
-import { CITATION_KINDS, NOTES_MAX_LENGTH } from "../schemas/citation.ts";
-import { CADENCE_DAYS, FACT_FILE_KEYS } from "../schemas/fact-file.ts";
-import { SCHEDULED_CHANGE_KEYS } from "../schemas/scheduled-change.ts";
-import { valueSchemaFor } from "../schemas/values/index.ts";
+import { CADENCE_DAYS, CITATION_KINDS, FACT_FILE_KEYS, NOTES_MAX_LENGTH, SCHEDULED_CHANGE_KEYS, valueSchemaFor } from "../schemas/index.ts";
 
 // The rules of `npm run check`: the per-fact rules (each a function over one fact that matched the schema), the
 // citation-org rule across the registry, and the list of every rule with its level and what it asks (CHECK_RULES),

@@ -14,8 +14,7 @@ import { readVariable } from "../lib/environment.ts";
 import { UsageError } from "../lib/errors.ts";
 import { replaceFiles } from "../lib/json-file.ts";
 import { prettyJsonText } from "../model/json-document.ts";
-import { BOARDS } from "../schemas/affordability.ts";
-import { BenchmarkFile, IncomeFile, MortgageRatesFile } from "../schemas/index-data.ts";
+import { BenchmarkFile, BOARDS, IncomeFile, MortgageRatesFile } from "../schemas/index.ts";
 import { indexChangeText, pullRequestText } from "../workflows/index-data-text.ts";
 
 /**

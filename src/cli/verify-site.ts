@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { parseBaseUrl } from "../lib/base-url.ts";
+import { parseBaseUrl } from "../../packages/client/src/index.ts";
 import { parseWholeNumber, runCommand } from "../lib/command.ts";
 import { UsageError } from "../lib/errors.ts";
 import { KEYS_FILE, readSigningKeys } from "../signing/signing-keys.ts";

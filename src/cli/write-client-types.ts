@@ -1,7 +1,7 @@
 import path from "node:path";
 import { runCommand } from "../lib/command.ts";
 import { replaceFiles } from "../lib/json-file.ts";
-import { CLIENT_VALUE_TYPES_FILE, clientValueTypesText } from "../schemas/values/client-types.ts";
+import { CLIENT_VALUE_TYPES_FILE, clientValueTypesText } from "../schemas/index.ts";
 
 /** Regenerates the client's value types from the value schemas; a test fails when the committed file drifts. */
 const main = async (): Promise<number> => {

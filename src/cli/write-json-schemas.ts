@@ -4,9 +4,15 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { runCommand } from "../lib/command.ts";
 import { replaceFiles } from "../lib/json-file.ts";
-import { publishedSchemaFiles } from "../schemas/json-schemas.ts";
-import { SCHEMA_VERSION } from "../schemas/schema-version.ts";
-import { recordSchemaVersion, SCHEMA_LOCK_FILE, SchemaLock, schemaFingerprint, schemaLockText } from "../schemas/versioning/index.ts";
+import {
+  publishedSchemaFiles,
+  recordSchemaVersion,
+  SCHEMA_LOCK_FILE,
+  SCHEMA_VERSION,
+  SchemaLock,
+  schemaFingerprint,
+  schemaLockText,
+} from "../schemas/index.ts";
 
 const readLock = async (file: string): Promise<SchemaLock> => {
   const parsed = SchemaLock.safeParse(JSON.parse(await readFile(file, "utf8")));

@@ -2,8 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { Urls } from "../lib/config.ts";
 import { compareText } from "../lib/text.ts";
 import { latestRetrieved, revisionFieldsChanged } from "../model/facts.ts";
-import type { ChangeEvent, ChangeKind } from "../schemas/changes.ts";
-import type { FactFile } from "../schemas/fact-file.ts";
+import type { ChangeEvent, ChangeKind, FactFile } from "../schemas/index.ts";
 import type { FactStateChange } from "./fact-history.ts";
 
 /** A scheduled change of `before` that `after` put in effect: it left `scheduled`, and its value and date are now the fact's. */

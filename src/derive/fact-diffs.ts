@@ -1,10 +1,8 @@
 import { diff, type IChange } from "json-diff-ts";
 import { SERVICE, type Urls } from "../lib/config.ts";
 import { compareText, toJsonPointer } from "../lib/text.ts";
-import type { Citation, VersionCitation } from "../schemas/citation.ts";
-import type { DiffIndex, FactAtVersion, FactDiff, ValueDiff } from "../schemas/diff.ts";
-import type { HistoryEntry } from "../schemas/fact.ts";
-import { SCHEMA_VERSION } from "../schemas/schema-version.ts";
+import type { Citation, DiffIndex, FactAtVersion, FactDiff, HistoryEntry, ValueDiff, VersionCitation } from "../schemas/index.ts";
+import { SCHEMA_VERSION } from "../schemas/index.ts";
 import { type FactTimeline, type FactVersion, versionNote } from "./fact-history.ts";
 
 // What the API publishes from a fact's history: its history entries, the diff of each transition (and the cumulative

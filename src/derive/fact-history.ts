@@ -2,7 +2,7 @@ import { StringDecoder } from "node:string_decoder";
 import { isoDateTimeOfSeconds } from "../lib/dates.ts";
 import { errorMessage } from "../lib/errors.ts";
 import { openCatFileBatch, runGit, spawnGit } from "../lib/git.ts";
-import type { FactFile } from "../schemas/fact-file.ts";
+import type { FactFile } from "../schemas/index.ts";
 
 // The history of facts/ read from git in one pass (git log with one cat-file batch beside it), and the public note of
 // each version, read from its commit's Impact: line.

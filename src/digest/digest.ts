@@ -5,8 +5,8 @@ import { addDays, daysBetween } from "../lib/dates.ts";
 import type { MailMessage } from "../lib/mailer.ts";
 import { escapeHtml } from "../lib/text.ts";
 import { loadFactsAtRevision } from "../model/facts.ts";
-import type { FactFile } from "../schemas/fact-file.ts";
-import { IsoDate, IsoDateTime } from "../schemas/primitives.ts";
+import type { FactFile } from "../schemas/index.ts";
+import { IsoDate, IsoDateTime } from "../schemas/index.ts";
 import { computeEvents, type FactUpdatedEvent } from "../webhooks/events.ts";
 
 // The quarterly digest: its 90-day cycle, the record of who had it, its subscribers, the changes of a cycle with the

@@ -1,6 +1,5 @@
-import { parseBaseUrl } from "./base-url.ts";
+import { parseBaseUrl, SITE_PATHS } from "../../packages/client/src/index.ts";
 import { type Environment, readVariable } from "./environment.ts";
-import { SITE_PATHS } from "./site-paths.ts";
 /** Names and addresses shared by every published artifact, so the catalog, feed, webhooks and pages agree. */
 export const SERVICE = {
   name: "BC Real Estate Facts",

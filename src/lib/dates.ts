@@ -1,4 +1,4 @@
-import { IsoDate } from "../schemas/primitives.ts";
+import { IsoDate } from "../schemas/index.ts";
 import { type Environment, readVariable } from "./environment.ts";
 
 /** Calendar arithmetic on `YYYY-MM-DD` dates, in UTC so no time zone shifts a day. */

@@ -5,6 +5,8 @@
 import { z } from "zod";
 import {
   amortizationSchedule,
+  formatCad,
+  formatPercent,
   homeOwnerGrant,
   maxPrincipal,
   minimumDownPayment,
@@ -14,7 +16,6 @@ import {
   propertyTransferTax,
   qualifyingRate,
 } from "../../packages/client/src/index.ts";
-import { formatCad, formatPercent } from "../render/pages/text/format-number.ts";
 import { FactId, IsoDate } from "../schemas/index.ts";
 import type { SiteTree } from "./site-tree.ts";
 import { AsOfInput, CitedFacts, calculate, citedFacts, factsUsedText, indented, type ToolAnswer, treeFacts } from "./tool-answer.ts";

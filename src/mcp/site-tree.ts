@@ -5,9 +5,9 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import { isMissingFile } from "../lib/errors.ts";
 import { formatProblem, type Problem } from "../lib/problem.ts";
-import { SITE_PATHS } from "../lib/site-paths.ts";
 import { readDocument } from "../model/data-files.ts";
 import { type JsonDocument, validateWithSchema } from "../model/json-document.ts";
 import { AbsoluteUrl, Fact, FactCatalog, Manifest, SearchIndex, SingleFactResponse, Upcoming } from "../schemas/index.ts";

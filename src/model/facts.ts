@@ -4,10 +4,8 @@ import { errorMessage } from "../lib/errors.ts";
 import { catFileBatch, runGit } from "../lib/git.ts";
 import { byRule, type Problem } from "../lib/problem.ts";
 import { compareText } from "../lib/text.ts";
-import type { Citation } from "../schemas/citation.ts";
-import { CADENCE_DAYS, type CadenceTag, FactFile } from "../schemas/fact-file.ts";
-import { expectedStatus } from "../schemas/next-expected.ts";
-import type { SeriesMember } from "../schemas/series.ts";
+import type { Citation, SeriesMember } from "../schemas/index.ts";
+import { CADENCE_DAYS, type CadenceTag, expectedStatus, FactFile } from "../schemas/index.ts";
 import { listDataFiles, readDataDocument } from "./data-files.ts";
 import { type JsonDocument, validateWithSchema } from "./json-document.ts";
 

@@ -3,10 +3,8 @@ import path from "node:path";
 import { closest } from "fastest-levenshtein";
 import { isMissingFile } from "../lib/errors.ts";
 import { formatProblem, type Problem } from "../lib/problem.ts";
-import type { Citation, FactCitation, PublishedCitation, VersionCitation } from "../schemas/citation.ts";
-import { type GlossaryFile as Glossary, GlossaryFile } from "../schemas/glossary.ts";
-import type { NextExpected, PublishedNextExpected } from "../schemas/next-expected.ts";
-import { type Organisation, OrganisationRegistry } from "../schemas/organisation.ts";
+import type { Citation, FactCitation, NextExpected, PublishedCitation, PublishedNextExpected, VersionCitation } from "../schemas/index.ts";
+import { type GlossaryFile as Glossary, GlossaryFile, type Organisation, OrganisationRegistry } from "../schemas/index.ts";
 import { type DataDocument, MAX_DATA_FILE_BYTES, readDataDocument } from "./data-files.ts";
 import { parseJsonDocument, textProblems, validateWithSchema } from "./json-document.ts";
 

@@ -7,12 +7,8 @@ import type { ComputedSeries } from "../affordability/compute-series.ts";
 import type { IndexData } from "../affordability/index-data.ts";
 import type { CommitInfo, FactTimeline } from "../derive/fact-history.ts";
 import type { Urls } from "../lib/config.ts";
-import type { ChangeEvent } from "../schemas/changes.ts";
-import type { CitationKind, PublishedCitation } from "../schemas/citation.ts";
-import type { DiffIndex, FactDiff } from "../schemas/diff.ts";
-import type { Fact, Withdrawal } from "../schemas/fact.ts";
-import { ORGANISATION_KIND_WORDS, ORGANISATION_KINDS, type Organisation, type OrganisationKind } from "../schemas/organisation.ts";
-import type { SigningKeySet } from "../schemas/signing-key.ts";
+import type { ChangeEvent, CitationKind, DiffIndex, Fact, FactDiff, Organisation, PublishedCitation, SigningKeySet, Withdrawal } from "../schemas/index.ts";
+import { ORGANISATION_KIND_WORDS, ORGANISATION_KINDS, type OrganisationKind } from "../schemas/index.ts";
 
 /**
  * The renderers' one input: what `buildModel` (src/build) computes from the data and its git history. Every

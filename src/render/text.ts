@@ -2,14 +2,14 @@
  * Text for pages and feeds: the `html` template that escapes everything it is given, site paths and fact links, the
  * domain names, the glossary's labels for keys, and a fact's value in words (`describeValue`).
  */
+
+import { formatCad, formatPercent, readableDate } from "../../packages/client/src/index.ts";
 import type { Urls } from "../lib/config.ts";
+import { formatNumber, isIsoDate } from "../lib/format.ts";
 import { escapeHtml } from "../lib/text.ts";
 import { glossary } from "../model/reference.ts";
-import type { Bracket } from "../schemas/fact-value.ts";
-import { type GlossaryEntry, type GlossaryKind, MEASURE_UNITS } from "../schemas/glossary.ts";
-import type { Domain } from "../schemas/primitives.ts";
-import { isIsoDate, readableDate } from "./pages/text/format-date.ts";
-import { formatCad, formatNumber, formatPercent } from "./pages/text/format-number.ts";
+import type { Bracket, Domain } from "../schemas/index.ts";
+import { type GlossaryEntry, type GlossaryKind, MEASURE_UNITS } from "../schemas/index.ts";
 
 /**
  * A fragment of markup that is already safe to emit. Only `html` and `trustedHtml` make one, so every string that

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { Board } from "./affordability.ts";
-import { FactCitation } from "./citation.ts";
-import { HttpsUrl, NonEmptyText } from "./primitives.ts";
+import { Board, FactCitation, HttpsUrl, NonEmptyText } from "../../packages/client/src/index.ts";
 
 /** A calendar month `YYYY-MM`; month 13 or 00 is refused. */
 export const MonthSlug = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: "must be a real month written YYYY-MM" });

@@ -1,21 +1,111 @@
-export * from "./affordability.ts";
-export * from "./bulk.ts";
-export * from "./changes.ts";
-export * from "./citation.ts";
-export * from "./diff.ts";
-export * from "./error-body.ts";
-export * from "./fact.ts";
-export * from "./fact-file.ts";
-export * from "./fact-value.ts";
+/**
+ * The schema layer of the repository, and its one entrance for the rest of src/ (a dependency-cruiser rule in
+ * .dependency-cruiser.cjs refuses an import of a file inside src/schemas/ from outside it). The schemas of the
+ * published API (the wire schemas the client validates responses with) are the client's, re-exported from its entry;
+ * the contributor side is here: the fact file, the organisation registry, the glossary and the signing keys
+ * (repository-files.ts), the index data (index-data.ts), each fact's value schema (values/) and the published JSON
+ * Schemas with their version (json-schemas.ts).
+ */
+export {
+  AbsoluteUrl,
+  AffordabilityEntry,
+  AffordabilityLatest,
+  AffordabilityPublication,
+  AffordabilitySeries,
+  AllFacts,
+  BOARDS,
+  Board,
+  BoardPublication,
+  Bracket,
+  BracketArray,
+  CHANGE_KINDS,
+  ChangeEvent,
+  ChangeEventId,
+  ChangeKind,
+  ChangesIndex,
+  CITATION_KINDS,
+  Citation,
+  CitationKind,
+  DiffIndex,
+  DiffIndexEntry,
+  DOMAINS,
+  Domain,
+  ErrorBody,
+  type ErrorDetails,
+  FactAtVersion,
+  FactCatalog,
+  FactCitation,
+  FactDiff,
+  FactId,
+  FactSchema as Fact,
+  FactValue,
+  Fraction,
+  HistoryEntry,
+  HttpsUrl,
+  IsoDate,
+  IsoDateTime,
+  JsonPointer,
+  LlmCatalog,
+  LlmFact,
+  LlmPrimarySource,
+  Manifest,
+  ManifestFile,
+  Money,
+  NextExpected,
+  NOTES_MAX_LENGTH,
+  NonEmptyText,
+  ONE_FACT_ENVELOPE,
+  OneLine,
+  ORGANISATION_KIND_WORDS,
+  ORGANISATION_KINDS,
+  OrganisationId,
+  OrganisationKind,
+  OrganisationReference,
+  PublishedCitation,
+  PublishedNextExpected,
+  PublishedScheduledChange,
+  QUOTE_MAX_LENGTH,
+  SCHEDULED_CHANGE_KEYS,
+  SCHEDULED_STATUSES,
+  ScheduledChange,
+  ScheduledStatus,
+  SchemaVersion,
+  SEMVER_PATTERN,
+  SearchIndex,
+  SearchIndexItem,
+  SeriesId,
+  SeriesMember,
+  SeriesResponse,
+  SingleFactResponseSchema as SingleFactResponse,
+  SupersededBy,
+  Upcoming,
+  UpcomingItem,
+  ValueDiff,
+  VersionCitation,
+  WebhookBody,
+  Withdrawal,
+} from "../../packages/client/src/index.ts";
 export * from "./index-data.ts";
-export * from "./llm-catalog.ts";
-export * from "./manifest.ts";
-export * from "./next-expected.ts";
-export * from "./primitives.ts";
-export * from "./scheduled-change.ts";
-export * from "./schema-version.ts";
-export * from "./search-index.ts";
-export * from "./series.ts";
-export * from "./signing-key.ts";
-export * from "./upcoming.ts";
-export * from "./webhook.ts";
+export { BenchmarkFile, IncomeFile, type IndexCitation, MethodologyFile, MonthSlug, MortgageRatesFile, type SourceTerms } from "./index-data.ts";
+export * from "./json-schemas.ts";
+export { SCHEMA_VERSION } from "./json-schemas.ts";
+export * from "./repository-files.ts";
+export {
+  CADENCE_DAYS,
+  type CadenceTag,
+  describeExpected,
+  type ExpectedStatus,
+  expectedStatus,
+  FACT_FILE_KEYS,
+  FactFile,
+  type GlossaryEntry,
+  GlossaryFile,
+  type GlossaryKind,
+  MEASURE_UNITS,
+  type Organisation,
+  OrganisationRegistry,
+  PublicSigningKey,
+  SigningKeySet,
+} from "./repository-files.ts";
+export * from "./values/value-schemas.ts";
+export { valueJsonSchema, valueSchemaFor } from "./values/value-schemas.ts";

@@ -4,9 +4,9 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import { SITE_PATHS } from "../lib/site-paths.ts";
-import type { ErrorBody, ErrorDetails } from "../schemas/error-body.ts";
-import { SCHEMA_VERSION } from "../schemas/schema-version.ts";
+import { SITE_PATHS } from "../../packages/client/src/index.ts";
+import type { ErrorBody, ErrorDetails } from "../schemas/index.ts";
+import { SCHEMA_VERSION } from "../schemas/index.ts";
 import { COMMON_HEADERS, negotiateEncoding, type Site } from "./site.ts";
 
 /** Errors are not cached, so a fact published by the next build is found at once. */

@@ -7,12 +7,12 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import { API_CATALOG_CONTENT_TYPE, CACHE_CONTROL, JWKS_CONTENT_TYPE } from "../lib/config.ts";
 import { isMissingFile } from "../lib/errors.ts";
-import { SITE_PATHS } from "../lib/site-paths.ts";
 import { compareText } from "../lib/text.ts";
 import { listFiles } from "../model/data-files.ts";
-import { Manifest } from "../schemas/manifest.ts";
+import { Manifest } from "../schemas/index.ts";
 
 /**
  * Sent with every response, as flat `[name, value, ...]` pairs (the form `writeHead` takes without copying):

@@ -1,12 +1,12 @@
 import { createHash, createPrivateKey, createPublicKey, type KeyObject, sign } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import { isMissingFile } from "../lib/errors.ts";
 import { writeFileAtomic } from "../lib/json-file.ts";
 import { formatProblem } from "../lib/problem.ts";
-import { SITE_PATHS } from "../lib/site-paths.ts";
 import { parseJsonDocument, validateWithSchema } from "../model/json-document.ts";
 import type { SiteFiles } from "../render/site-model.ts";
-import { PublicSigningKey, SigningKeySet } from "../schemas/signing-key.ts";
+import { PublicSigningKey, SigningKeySet } from "../schemas/index.ts";
 
 /*
  * The site's Ed25519 manifest signing: the committed public key set (keys/jwks.json) and its rules, the private key

@@ -2,12 +2,11 @@ import { createHash } from "node:crypto";
 import pLimit from "p-limit";
 import { Agent } from "undici";
 import { z } from "zod";
-import { verifyManifest } from "../../packages/client/src/index.ts";
+import { SITE_PATHS, verifyManifest } from "../../packages/client/src/index.ts";
 import { SERVICE } from "../lib/config.ts";
 import { HttpFailure, httpRequest } from "../lib/http.ts";
-import { SITE_PATHS } from "../lib/site-paths.ts";
-import { ManifestFile } from "../schemas/manifest.ts";
-import type { SigningKeySet } from "../schemas/signing-key.ts";
+import type { SigningKeySet } from "../schemas/index.ts";
+import { ManifestFile } from "../schemas/index.ts";
 
 /*
  * `npm run verify-site`'s check of a published tree: its files read over HTTP (createSiteFetcher), the manifest's

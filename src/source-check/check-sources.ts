@@ -7,8 +7,7 @@ import { errorMessage } from "../lib/errors.ts";
 import { readJsonFile, writeFileAtomic } from "../lib/json-file.ts";
 import { compareText, toJsonPointer } from "../lib/text.ts";
 import { citationLists } from "../model/facts.ts";
-import type { CitationKind } from "../schemas/citation.ts";
-import type { FactFile } from "../schemas/fact-file.ts";
+import type { CitationKind, FactFile } from "../schemas/index.ts";
 import { decodePage, EXTRACTION_LIMITS, ExtractionLimitError, type ExtractionLimits, htmlText, pdfText, plainText, textKindOf } from "./extract-text.ts";
 import type { FetchResult, RedirectHop } from "./fetch-source.ts";
 

@@ -7,7 +7,7 @@ import { isMissingFile } from "../lib/errors.ts";
 import { gitResult } from "../lib/git.ts";
 import { writeFileAtomic } from "../lib/json-file.ts";
 import { loadFactsAtRevision } from "../model/facts.ts";
-import { WebhookBody } from "../schemas/webhook.ts";
+import { WebhookBody } from "../schemas/index.ts";
 import { describeOutcome, type GuardResult, guardUrl, type PinnedClient, type Resolver, sendWebhook } from "./delivery.ts";
 import { buildWebhookBody, computeEvents, deliveryId, eventKey, type FactUpdatedEvent, resolveCommit } from "./events.ts";
 import { type RunOptions, type RunSummary, runDeliveries } from "./run-deliveries.ts";

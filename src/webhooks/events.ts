@@ -9,9 +9,8 @@ import { SERVICE, urlsFor } from "../lib/config.ts";
 import { errorMessage } from "../lib/errors.ts";
 import { runGit } from "../lib/git.ts";
 import { compareText } from "../lib/text.ts";
-import type { FactFile } from "../schemas/fact-file.ts";
-import { FactId } from "../schemas/primitives.ts";
-import { WebhookBody } from "../schemas/webhook.ts";
+import type { FactFile } from "../schemas/index.ts";
+import { FactId, WebhookBody } from "../schemas/index.ts";
 
 const bodyObject = WebhookBody.shape.object.shape;
 

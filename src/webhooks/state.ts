@@ -5,7 +5,7 @@ import lockfile from "proper-lockfile";
 import { z } from "zod";
 import { parseJsonText, readJsonFileSync, writeFileAtomic } from "../lib/json-file.ts";
 import { compareText } from "../lib/text.ts";
-import { AbsoluteUrl, IsoDateTime } from "../schemas/primitives.ts";
+import { AbsoluteUrl, IsoDateTime } from "../schemas/index.ts";
 import { FactUpdatedEvent } from "./events.ts";
 import { SubscriberId } from "./subscribers.ts";
 

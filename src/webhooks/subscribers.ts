@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { type Environment, listTextFromEnvironment, readVariable } from "../lib/environment.ts";
 import { parseJsonDocument } from "../model/json-document.ts";
-import { Domain, FactId } from "../schemas/primitives.ts";
+import { Domain, FactId } from "../schemas/index.ts";
 
 /** Webhook subscribers: who they are, what they asked for, and the list they come from. */
 

@@ -1,6 +1,6 @@
 import type { Problem } from "../lib/problem.ts";
 import { announcementsPastDue, describeDue, type FactDue, factsDue, isWithdrawn, type LoadedFact } from "../model/facts.ts";
-import type { ScheduledChange } from "../schemas/scheduled-change.ts";
+import type { ScheduledChange } from "../schemas/index.ts";
 import { planPromotions } from "./promote.ts";
 
 /** A freshness problem, located on the fact's `expires_iso` line, that also names the fact. */

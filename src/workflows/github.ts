@@ -12,7 +12,7 @@ import { type Environment, readVariable } from "../lib/environment.ts";
 import { errorMessage } from "../lib/errors.ts";
 import type { Problem } from "../lib/problem.ts";
 import type { LoadedFact } from "../model/facts.ts";
-import { IsoDate } from "../schemas/primitives.ts";
+import { IsoDate } from "../schemas/index.ts";
 
 export type GitHubClient = ReturnType<typeof github.getOctokit>;
 

@@ -1,8 +1,7 @@
+import { formatCad, formatPercent } from "../../packages/client/src/index.ts";
 import type { ComputedSeries } from "../affordability/compute-series.ts";
 import type { IndexDataChange } from "../affordability/index-data-changes.ts";
-import { formatCad, formatPercent } from "../render/pages/text/format-number.ts";
-import { BOARDS, Board } from "../schemas/affordability.ts";
-import { MonthSlug, type SourceTerms } from "../schemas/index-data.ts";
+import { BOARDS, Board, MonthSlug, type SourceTerms } from "../schemas/index.ts";
 import { escapeMarkdown, joinWithin, shaped } from "./markdown.ts";
 
 // How changes to the affordability index's inputs are written, once for every place that shows them: one plain-text

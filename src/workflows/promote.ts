@@ -10,9 +10,8 @@ import { formatProblem } from "../lib/problem.ts";
 import { expectedExpiry, type LoadedFact } from "../model/facts.ts";
 import { prettyJsonText } from "../model/json-document.ts";
 import { organisationNamer } from "../model/reference.ts";
-import type { Citation } from "../schemas/citation.ts";
-import { FACT_FILE_KEYS, type FactFile } from "../schemas/fact-file.ts";
-import type { ScheduledChange } from "../schemas/scheduled-change.ts";
+import type { Citation, ScheduledChange } from "../schemas/index.ts";
+import { FACT_FILE_KEYS, type FactFile } from "../schemas/index.ts";
 
 /** An enacted change whose day has come, and the fact file as it reads once the change is in effect. */
 export interface Promotion {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { computeFactChanges, type FactOnSide } from "../../actions/pr-changes/fact-changes.ts";
 import { type ExistingIssue, planReverify } from "../../actions/reverify/reverify.ts";
-import { FactFile } from "../../src/schemas/fact-file.ts";
+import { FactFile } from "../../src/schemas/index.ts";
 import { type FactSeed, factJson } from "../helpers/git-repo.ts";
 
 const side = (seed: FactSeed, file = `facts/${seed.domain ?? "tax"}/${seed.id}.json`): FactOnSide => ({ file, fact: FactFile.parse(factJson(seed)) });

@@ -1,8 +1,9 @@
 import { cp, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { monthlyPI } from "../../packages/client/src/index.ts";
 import { idxTrend, lastEndedMonth, medianIncome, monthLabel, monthsApart, monthsBetween, previousMonth } from "../../src/affordability/compute-series.ts";
-import { annualCarryingCost, downPayment, idx, loanAmount, monthlyPI } from "../../src/affordability/mortgage-math.ts";
+import { annualCarryingCost, downPayment, idx, loanAmount } from "../../src/affordability/mortgage-math.ts";
 import { buildModel } from "../../src/build/build-model.ts";
 import { renderSite } from "../../src/render/render-site.ts";
 import { type AffordabilityEntry, AffordabilityLatest, AffordabilitySeries, IncomeFile } from "../../src/schemas/index.ts";

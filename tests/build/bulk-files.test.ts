@@ -4,7 +4,7 @@ import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { parseDocument } from "htmlparser2";
 import { describe, expect, it } from "vitest";
-import { SITE_PATHS } from "../../src/lib/site-paths.ts";
+import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import { factValuesCsv } from "../../src/render/api/render-bulk.ts";
 import * as schemas from "../../src/schemas/index.ts";
 import { contentTypeFor } from "../../src/server/site.ts";

@@ -1,12 +1,12 @@
 import ICAL from "ical.js";
 import Parser from "rss-parser";
 import { beforeAll, describe, expect, it } from "vitest";
+import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import { buildModel } from "../../src/build/build-model.ts";
-import { SITE_PATHS } from "../../src/lib/site-paths.ts";
 import { renderChangeFeeds } from "../../src/render/feeds/fact-feeds.ts";
 import { renderSite } from "../../src/render/render-site.ts";
 import type { SiteModel } from "../../src/render/site-model.ts";
-import type { Upcoming } from "../../src/schemas/upcoming.ts";
+import type { Upcoming } from "../../src/schemas/index.ts";
 import { contentTypeFor } from "../../src/server/site.ts";
 import { buildProjectSite, readTree } from "../helpers/build-site.ts";
 import { scheduledValueOf } from "../helpers/fact-values.ts";

@@ -1,9 +1,9 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
+import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import { buildModel } from "../../src/build/build-model.ts";
-import { SITE_PATHS } from "../../src/lib/site-paths.ts";
 import { renderSite } from "../../src/render/render-site.ts";
-import { type ChangesIndex, ChangesIndex as ChangesIndexSchema } from "../../src/schemas/changes.ts";
+import { type ChangesIndex, ChangesIndex as ChangesIndexSchema } from "../../src/schemas/index.ts";
 import { runPromote } from "../../src/workflows/promote.ts";
 import { scheduledValueOf } from "../helpers/fact-values.ts";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";

@@ -1,7 +1,7 @@
 import Parser from "rss-parser";
 import { beforeAll, describe, expect, it } from "vitest";
+import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import { buildModel } from "../../src/build/build-model.ts";
-import { SITE_PATHS } from "../../src/lib/site-paths.ts";
 import { renderFactFeeds, renderFeed } from "../../src/render/feeds/fact-feeds.ts";
 import { atomFeed } from "../../src/render/feeds/feed-formats.ts";
 import { renderUpcoming } from "../../src/render/feeds/upcoming.ts";

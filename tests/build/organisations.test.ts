@@ -5,7 +5,7 @@ import { buildModel } from "../../src/build/build-model.ts";
 import { ORGANISATIONS_FILE } from "../../src/model/reference.ts";
 import { renderSite } from "../../src/render/render-site.ts";
 import { sourcesSummary } from "../../src/render/site-model.ts";
-import type { Organisation } from "../../src/schemas/organisation.ts";
+import type { Organisation } from "../../src/schemas/index.ts";
 import { buildProjectSite } from "../helpers/build-site.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo, factJson } from "../helpers/git-repo.ts";

@@ -2,8 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { Fact, FactValues, KnownFactId, SingleFactResponse } from "../../packages/client/src/index.ts";
-import { CLIENT_VALUE_TYPES_FILE, clientValueTypesText } from "../../src/schemas/values/client-types.ts";
-import { FACT_VALUE_SCHEMAS, type FactValueOf, SERIES_VALUE_SCHEMAS } from "../../src/schemas/values/index.ts";
+import { CLIENT_VALUE_TYPES_FILE, clientValueTypesText, FACT_VALUE_SCHEMAS, type FactValueOf, SERIES_VALUE_SCHEMAS } from "../../src/schemas/index.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 
 describe("the client's type of each fact's value", () => {

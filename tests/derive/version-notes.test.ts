@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import { buildModel } from "../../src/build/build-model.ts";
 import { factDiffs, historyEntries } from "../../src/derive/fact-diffs.ts";
 import { readFactHistory, versionNote } from "../../src/derive/fact-history.ts";
 import { urlsFor } from "../../src/lib/config.ts";
-import { SITE_PATHS } from "../../src/lib/site-paths.ts";
 import { renderSite } from "../../src/render/render-site.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SITE_PATHS } from "../../src/lib/site-paths.ts";
+import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import { buildProjectSite } from "../helpers/build-site.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";

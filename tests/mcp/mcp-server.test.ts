@@ -1,8 +1,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import { addDays } from "../../src/lib/dates.ts";
-import { SITE_PATHS } from "../../src/lib/site-paths.ts";
 import type { Fact, SeriesResponse, SingleFactResponse, Upcoming } from "../../src/schemas/index.ts";
 import { buildProjectSite } from "../helpers/build-site.ts";
 import { runScript } from "../helpers/run-script.ts";

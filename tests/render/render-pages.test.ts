@@ -6,7 +6,7 @@ import { renderPages } from "../../src/render/pages/render-pages.ts";
 import { renderSite } from "../../src/render/render-site.ts";
 import type { SiteModel } from "../../src/render/site-model.ts";
 import { sourceCounts, sourcesSummary } from "../../src/render/site-model.ts";
-import { ORGANISATION_KIND_WORDS } from "../../src/schemas/organisation.ts";
+import { ORGANISATION_KIND_WORDS } from "../../src/schemas/index.ts";
 import { realModel } from "./site-model.ts";
 
 let model: SiteModel;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { escapeHtml } from "../../src/lib/text.ts";
 import { renderValue } from "../../src/render/pages/render-fact.ts";
 import type { SiteModel } from "../../src/render/site-model.ts";
-import type { Fact } from "../../src/schemas/fact.ts";
+import type { Fact } from "../../src/schemas/index.ts";
 import { realModel } from "./site-model.ts";
 
 let model: SiteModel;

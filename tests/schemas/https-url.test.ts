@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HttpsUrl } from "../../src/schemas/primitives.ts";
+import { HttpsUrl } from "../../src/schemas/index.ts";
 
 describe("HttpsUrl, the type of every citation URL", () => {
   it("accepts https URIs, percent-encoded characters included", () => {

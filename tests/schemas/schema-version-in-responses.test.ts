@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SCHEMA_VERSION } from "../../src/schemas/schema-version.ts";
+import { SCHEMA_VERSION } from "../../src/schemas/index.ts";
 import { buildProjectSite, readTree } from "../helpers/build-site.ts";
 
 /** The JSON files of the built tree that carry no top-level `schema_version`, each with the reason. */

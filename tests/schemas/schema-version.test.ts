@@ -2,17 +2,17 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SERVICE } from "../../src/lib/config.ts";
-import { AffordabilityLatest } from "../../src/schemas/affordability.ts";
-import { publishedSchemaFiles } from "../../src/schemas/json-schemas.ts";
-import { SCHEMA_VERSION } from "../../src/schemas/schema-version.ts";
 import {
+  AffordabilityLatest,
   compareSchemaVersions,
+  publishedSchemaFiles,
   recordSchemaVersion,
   SCHEMA_LOCK_FILE,
+  SCHEMA_VERSION,
   SchemaLock,
   schemaFingerprint,
   schemaLockText,
-} from "../../src/schemas/versioning/index.ts";
+} from "../../src/schemas/index.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
@@ -35,7 +35,7 @@ describe("recording a schema version", () => {
   it("refuses schemas that changed while the version stays, and says how to bump it", () => {
     const update = recordSchemaVersion(recorded, "1.1.0", C);
     expect(update.ok).toBe(false);
-    expect(!update.ok && update.message).toMatch(/^the published schemas changed, but SCHEMA_VERSION \(src\/schemas\/schema-version\.ts\) still names 1\.1\.0/);
+    expect(!update.ok && update.message).toMatch(/^the published schemas changed, but SCHEMA_VERSION \(src\/schemas\/json-schemas\.ts\) still names 1\.1\.0/);
     expect(!update.ok && update.message).toContain(
       "bump SCHEMA_VERSION (major for a breaking change, which goes to /api/v2/; minor for an addition; patch otherwise), add its entry to docs/consumers/api-changelog.md, and run npm run schemas again",
     );
@@ -161,7 +161,7 @@ describe("npm run schemas", () => {
     await writeFile(path.join(directory, SCHEMA_LOCK_FILE), before);
     const result = await runScript("src/cli/write-json-schemas.ts", ["--dir", directory]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`the published schemas changed, but SCHEMA_VERSION (src/schemas/schema-version.ts) still names ${SCHEMA_VERSION}`);
+    expect(result.stderr).toContain(`the published schemas changed, but SCHEMA_VERSION (src/schemas/json-schemas.ts) still names ${SCHEMA_VERSION}`);
     expect(await readdir(directory)).toEqual([SCHEMA_LOCK_FILE]);
     expect(await readFile(path.join(directory, SCHEMA_LOCK_FILE), "utf8")).toBe(before);
   });

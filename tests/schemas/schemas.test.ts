@@ -1,10 +1,21 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { AffordabilityLatest, BracketArray, Citation, FactFile, FactId, IsoDate, MonthSlug, ValueDiff, WebhookBody } from "../../src/schemas/index.ts";
-import { jsonSchemaText, PUBLISHED_SCHEMAS } from "../../src/schemas/json-schemas.ts";
-import { FACT_VALUE_SCHEMAS } from "../../src/schemas/values/index.ts";
-import { SCHEMA_LOCK_FILE } from "../../src/schemas/versioning/index.ts";
+import {
+  AffordabilityLatest,
+  BracketArray,
+  Citation,
+  FACT_VALUE_SCHEMAS,
+  FactFile,
+  FactId,
+  IsoDate,
+  jsonSchemaText,
+  MonthSlug,
+  PUBLISHED_SCHEMAS,
+  SCHEMA_LOCK_FILE,
+  ValueDiff,
+  WebhookBody,
+} from "../../src/schemas/index.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 
 const validFact = JSON.parse(await readFile(path.join(PROJECT_ROOT, "tests/fixtures/check/valid/facts/tax/bc.ptt.brackets.json"), "utf8")) as Record<

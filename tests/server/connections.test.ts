@@ -4,7 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { Client } from "undici";
 import { describe, expect, it } from "vitest";
-import { ErrorBody } from "../../src/schemas/error-body.ts";
+import { ErrorBody } from "../../src/schemas/index.ts";
 import { exchange, parseResponses, type RawResponse, rawRequest } from "./raw-request.ts";
 import { writeSiteFixture } from "./site-fixture.ts";
 import { startServer } from "./start-server.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ErrorBody } from "../../src/schemas/error-body.ts";
+import { ErrorBody } from "../../src/schemas/index.ts";
 import { exchange, parseResponses, type RawResponse } from "./raw-request.ts";
 import { writeSiteFixture } from "./site-fixture.ts";
 import { startCli } from "./start-cli.ts";

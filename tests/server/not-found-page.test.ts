@@ -3,7 +3,7 @@ import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { request } from "undici";
 import { describe, expect, it } from "vitest";
-import { ErrorBody } from "../../src/schemas/error-body.ts";
+import { ErrorBody } from "../../src/schemas/index.ts";
 import { writeSiteFixture } from "./site-fixture.ts";
 import { startServer } from "./start-server.ts";
 

@@ -3,8 +3,7 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { request } from "undici";
 import { describe, expect, it } from "vitest";
-import { ErrorBody } from "../../src/schemas/error-body.ts";
-import { SCHEMA_VERSION } from "../../src/schemas/schema-version.ts";
+import { ErrorBody, SCHEMA_VERSION } from "../../src/schemas/index.ts";
 import { FIXTURE_IDS, writeSiteFixture } from "./site-fixture.ts";
 import { startServer } from "./start-server.ts";
 

@@ -3,7 +3,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { stripTypeScriptTypes } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { verifyManifest, verifyManifestFile } from "../../packages/client/src/verify-manifest.ts";
+import { verifyManifest, verifyManifestFile } from "../../packages/client/src/index.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { answerInChromium } from "../render/browser.ts";

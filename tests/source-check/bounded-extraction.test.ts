@@ -3,7 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import type { FactFile } from "../../src/schemas/fact-file.ts";
+import type { FactFile } from "../../src/schemas/index.ts";
 import { checkSources } from "../../src/source-check/check-sources.ts";
 import { EXTRACTION_LIMITS, pdfText } from "../../src/source-check/extract-text.ts";
 import { fetchSource, sourceDispatcherFromEnvironment } from "../../src/source-check/fetch-source.ts";

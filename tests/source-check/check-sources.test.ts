@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import type { FactFile } from "../../src/schemas/fact-file.ts";
+import type { FactFile } from "../../src/schemas/index.ts";
 import { checkSources, type FingerprintStore } from "../../src/source-check/check-sources.ts";
 import { fetchSource, sourceDispatcherFromEnvironment } from "../../src/source-check/fetch-source.ts";
 import { factJson } from "../helpers/git-repo.ts";

@@ -2,7 +2,7 @@ import { verify as verifyGithubStyle } from "@octokit/webhooks-methods";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { verifyFactsWebhook } from "../../packages/client/src/index.ts";
-import { WebhookBody } from "../../src/schemas/webhook.ts";
+import { WebhookBody } from "../../src/schemas/index.ts";
 import { RETRY_SCHEDULE_MS } from "../../src/webhooks/delivery.ts";
 import { runDeliveries } from "../../src/webhooks/run-deliveries.ts";
 import { fakeClock, RAW_SECRET, rentCapEvent, runContext, SECRET, seed, subscriber } from "./helpers/fixtures.ts";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ComputedSeries } from "../../src/affordability/compute-series.ts";
-import type { SourceTerms } from "../../src/schemas/index-data.ts";
+import type { SourceTerms } from "../../src/schemas/index.ts";
 import { pullRequestText } from "../../src/workflows/index-data-text.ts";
-import { readAsGitHub } from "./helpers/rendered-markdown.ts";
+import { readAsGitHub } from "../workflows/helpers/rendered-markdown.ts";
 
 /** A source whose terms are not yet read, so the body asks the reviewer about them, at `terms_url`. */
 const source = (name: string, terms_url: string): SourceTerms => ({

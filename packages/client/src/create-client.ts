@@ -1,25 +1,30 @@
 import type { z } from "zod";
-import { parseBaseUrl } from "../../../src/lib/base-url.ts";
-import { SITE_PATHS } from "../../../src/lib/site-paths.ts";
-import {
-  AffordabilityLatest,
-  AffordabilitySeries,
-  DiffIndex,
-  type Domain,
-  ErrorBody,
-  type Fact,
-  FactCatalog,
-  FactDiff,
-  LlmCatalog,
-  Manifest,
-  SearchIndex,
-  SeriesResponse,
-  SingleFactResponse,
-  Upcoming,
-} from "../../../src/schemas/index.ts";
-import { FactsClientError } from "./client-error.ts";
+import { AffordabilityLatest, AffordabilitySeries, DiffIndex, ErrorBody, FactDiff, LlmCatalog, Manifest, SearchIndex, Upcoming } from "./endpoint-schemas.ts";
+import { type Domain, type Fact, FactCatalog, SeriesResponse, SingleFactResponse } from "./fact-schemas.ts";
+import { parseBaseUrl, SITE_PATHS } from "./site-paths.ts";
 import type { SingleFactResponse as TypedSingleFactResponse } from "./typed-fact.ts";
 import { type Jwk, verifyManifest } from "./verify-manifest.ts";
+
+/**
+ * A request the client could not turn into the data it promises: no answer came (a network failure: `status` is
+ * undefined), the server answered with an error status (its JSON error body in `body` when it sent one), or the
+ * answer did not match the published schema (`issues`). `url` is always the URL asked.
+ */
+export class FactsClientError extends Error {
+  override readonly name = "FactsClientError";
+  readonly url: string;
+  readonly status: number | undefined;
+  readonly body: ErrorBody | undefined;
+  readonly issues: Array<{ path: string; message: string }>;
+
+  constructor(message: string, details: { url: string; status?: number; body?: ErrorBody; issues?: Array<{ path: string; message: string }> }) {
+    super(message);
+    this.url = details.url;
+    this.status = details.status;
+    this.body = details.body;
+    this.issues = details.issues ?? [];
+  }
+}
 
 export interface FactsClientOptions {
   /** Origin the API is published at, e.g. `https://facts.example.org`. */

@@ -1,30 +1,40 @@
-export type {
-  AffordabilityEntry,
-  AffordabilityLatest,
-  AffordabilitySeries,
-  Citation,
-  DiffIndex,
-  ErrorBody,
-  FactCatalog,
-  FactDiff,
-  HistoryEntry,
-  LlmCatalog,
-  Manifest,
-  PublishedCitation,
-  SearchIndex,
-  SeriesMember,
-  SeriesResponse,
-  Upcoming,
-  WebhookBody,
-} from "../../../src/schemas/index.ts";
-export { CalculatorError, type CalculatorErrorDetails, type CalculatorErrorReason } from "./calculators/calculator-error.ts";
-export type { FactSource, FactUsed } from "./calculators/facts-used.ts";
-export { type HomeOwnerGrantOptions, type HomeOwnerGrantResult, homeOwnerGrant } from "./calculators/home-owner-grant.ts";
-export { type MinimumDownPaymentOptions, type MinimumDownPaymentResult, minimumDownPayment } from "./calculators/minimum-down-payment.ts";
-export { type MonthlyPaymentOptions, monthlyPayment } from "./calculators/monthly-payment.ts";
+/**
+ * The client's one entry: what the package publishes, and the only file of packages/client that the repository's
+ * own code (src/, site/, actions/, bench/) may import (a dependency-cruiser rule in .dependency-cruiser.cjs).
+ * First the published API's wire schemas (zod) with their inferred types; `Fact` and `SingleFactResponse` are
+ * published as the typed forms of typed-fact.ts, their schemas as `FactSchema` and `SingleFactResponseSchema`.
+ */
+
 export {
+  type ExemptionName,
+  type HomeOwnerGrantOptions,
+  type HomeOwnerGrantResult,
+  homeOwnerGrant,
+  type PropertyTransferTaxLine,
+  type PropertyTransferTaxOptions,
+  type PropertyTransferTaxResult,
+  propertyTransferTax,
+} from "./calculators/bc-taxes.ts";
+export type { FactSource, FactUsed } from "./calculators/calculator-common.ts";
+export {
+  Bracket,
+  BracketArray,
+  CalculatorError,
+  type CalculatorErrorDetails,
+  type CalculatorErrorReason,
+  Fraction,
+  formatCad,
+  formatPercent,
+  Money,
+  readableDate,
+  roundCents,
+} from "./calculators/calculator-common.ts";
+export {
+  type MinimumDownPaymentOptions,
+  type MinimumDownPaymentResult,
   type MortgageInsurancePremiumOptions,
   type MortgageInsurancePremiumResult,
+  minimumDownPayment,
   mortgageInsurancePremium,
 } from "./calculators/mortgage-insurance-premium.ts";
 export {
@@ -33,32 +43,26 @@ export {
   amortizationSchedule,
   type MaxPrincipalOptions,
   type MaxPrincipalResult,
+  type MonthlyPaymentOptions,
   type MortgagePaymentOptions,
   type MortgagePaymentResult,
   maxPrincipal,
+  monthlyPayment,
+  monthlyPI,
   mortgagePayment,
   PAYMENT_FREQUENCIES,
   type PaymentFrequency,
+  type QualifyingRateOptions,
+  type QualifyingRateResult,
+  qualifyingRate,
   type SchedulePeriod,
 } from "./calculators/mortgage-payment.ts";
-export {
-  type ExemptionName,
-  type PropertyTransferTaxLine,
-  type PropertyTransferTaxOptions,
-  type PropertyTransferTaxResult,
-  propertyTransferTax,
-} from "./calculators/property-transfer-tax.ts";
-export { type QualifyingRateOptions, type QualifyingRateResult, qualifyingRate } from "./calculators/qualifying-rate.ts";
-export { FactsClientError } from "./client-error.ts";
-export { createFactsClient, type FactsClient, type FactsClientOptions, type ResolvedFact } from "./create-client.ts";
-export { type FactValueAsOf, factAsOf } from "./fact-as-of.ts";
+export { createFactsClient, type FactsClient, FactsClientError, type FactsClientOptions, type ResolvedFact } from "./create-client.ts";
+export * from "./endpoint-schemas.ts";
+export * from "./fact-schemas.ts";
+export { Fact as FactSchema, SingleFactResponse as SingleFactResponseSchema } from "./fact-schemas.ts";
+export { parseBaseUrl, SITE_PATHS } from "./site-paths.ts";
 export type { Fact, FactValues, KnownFactId, SeriesFactId, SeriesValues, SingleFactResponse } from "./typed-fact.ts";
+export { type FactValueAsOf, factAsOf } from "./typed-fact.ts";
 export { REPLAY_WINDOW_MS, type VerifiedWebhook, verifyFactsWebhook, type WebhookHeaders } from "./verify-facts-webhook.ts";
-export {
-  type FileVerdict,
-  type Jwk,
-  type ManifestEntry,
-  type ManifestVerdict,
-  verifyManifest,
-  verifyManifestFile,
-} from "./verify-manifest.ts";
+export { type FileVerdict, type Jwk, type ManifestEntry, type ManifestVerdict, verifyManifest, verifyManifestFile } from "./verify-manifest.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WebhookBody } from "../../../src/schemas/webhook.ts";
+import { WebhookBody } from "./endpoint-schemas.ts";
 
 /** SPEC.md 5.4: a delivery whose `endTime` is older than this is refused as a possible replay. */
 export const REPLAY_WINDOW_MS = 5 * 60_000;

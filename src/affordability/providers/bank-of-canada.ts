@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { errorMessage } from "../../lib/errors.ts";
 import { type HttpAnswer, HttpFailure, httpRequest } from "../../lib/http.ts";
-import type { IndexCitation } from "../../schemas/index-data.ts";
-import { IsoDate } from "../../schemas/primitives.ts";
+import type { IndexCitation } from "../../schemas/index.ts";
+import { IsoDate } from "../../schemas/index.ts";
 import { monthsBetween } from "../compute-series.ts";
 
 /** Thrown when a source cannot be used as it answered: the run writes nothing. */

@@ -2,8 +2,7 @@ import { Unzip, UnzipInflate, unzipSync } from "fflate";
 import { parseDocument } from "htmlparser2";
 import { readSheet, SheetNotFoundError } from "read-excel-file/node";
 import { errorMessage } from "../../lib/errors.ts";
-import type { Board } from "../../schemas/affordability.ts";
-import type { IndexCitation } from "../../schemas/index-data.ts";
+import type { Board, IndexCitation } from "../../schemas/index.ts";
 import { FIRST_MONTH, getFromSource, MIB, SourceError } from "./bank-of-canada.ts";
 
 /** The MLS® HPI tool page, which links the current archive (its file name changes from month to month). */

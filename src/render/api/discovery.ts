@@ -4,17 +4,12 @@
  * lists the digest of every published file.
  */
 import { createHash } from "node:crypto";
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { API_CATALOG_CONTENT_TYPE, CACHE_CONTROL, JWKS_CONTENT_TYPE, SERVICE } from "../../lib/config.ts";
 import { addDays } from "../../lib/dates.ts";
-import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { compareText } from "../../lib/text.ts";
-import type { Fact } from "../../schemas/fact.ts";
-import type { LlmCatalog } from "../../schemas/llm-catalog.ts";
-import type { Manifest } from "../../schemas/manifest.ts";
-import { describeExpected, expectedStatus } from "../../schemas/next-expected.ts";
-import { DOMAINS } from "../../schemas/primitives.ts";
-import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
-import type { SearchIndex } from "../../schemas/search-index.ts";
+import type { Fact, LlmCatalog, Manifest, SearchIndex } from "../../schemas/index.ts";
+import { DOMAINS, describeExpected, expectedStatus, SCHEMA_VERSION } from "../../schemas/index.ts";
 import { jsonText, type SiteFiles, type SiteModel, sourcesSummary } from "../site-model.ts";
 import { describeValue } from "../text.ts";
 import { seriesOfModel } from "./fact-endpoints.ts";

@@ -2,17 +2,12 @@
  * The JSON about facts: the catalog, the domain bundles and each fact's single-fact response, the series, the diffs,
  * the change log (`changes.json`) and the value schemas.
  */
+
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { SERVICE } from "../../lib/config.ts";
-import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { memberInForce, type Series, seriesMembers, seriesOf } from "../../model/facts.ts";
-import type { ChangeEvent, ChangesIndex } from "../../schemas/changes.ts";
-import type { PublishedCitation } from "../../schemas/citation.ts";
-import type { Fact, FactCatalog, SingleFactResponse } from "../../schemas/fact.ts";
-import { DOMAINS } from "../../schemas/primitives.ts";
-import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
-import type { SeriesResponse } from "../../schemas/series.ts";
-import { valueSchemaFor } from "../../schemas/values/index.ts";
-import { valueJsonSchema } from "../../schemas/values/value-json-schema.ts";
+import type { ChangeEvent, ChangesIndex, Fact, FactCatalog, PublishedCitation, SeriesResponse, SingleFactResponse } from "../../schemas/index.ts";
+import { DOMAINS, SCHEMA_VERSION, valueJsonSchema, valueSchemaFor } from "../../schemas/index.ts";
 import { jsonText, type SiteFiles, type SiteModel } from "../site-model.ts";
 import { csvText } from "./render-bulk.ts";
 

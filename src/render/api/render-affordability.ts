@@ -1,14 +1,14 @@
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { latestEntry, monthLabel, publicationStatus as publicationNumbers } from "../../affordability/compute-series.ts";
 import { SERVICE } from "../../lib/config.ts";
-import { SITE_PATHS } from "../../lib/site-paths.ts";
 import {
   type AffordabilityEntry,
   type AffordabilityLatest,
   type AffordabilityPublication,
   type AffordabilitySeries,
   BOARDS,
-} from "../../schemas/affordability.ts";
-import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
+  SCHEMA_VERSION,
+} from "../../schemas/index.ts";
 import { jsonText, type SiteFiles, type SiteModel } from "../site-model.ts";
 
 export const INDEX_FORMULA = "idx = round(medianIncome / annualCarryingCost × 100)";

@@ -1,15 +1,11 @@
 import { stringify } from "csv-stringify/sync";
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { SERVICE } from "../../lib/config.ts";
-import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { toJsonPointer } from "../../lib/text.ts";
-import { type AffordabilityEntry, BOARDS } from "../../schemas/affordability.ts";
-import type { AllFacts } from "../../schemas/bulk.ts";
-import { CITATION_KINDS, type Citation } from "../../schemas/citation.ts";
-import type { Fact } from "../../schemas/fact.ts";
-import type { FactValue } from "../../schemas/fact-value.ts";
-import { DOMAINS } from "../../schemas/primitives.ts";
-import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
-import { jsonText, type SiteFiles, type SiteModel } from "../site-model.ts";
+import type { AllFacts, Fact, FactValue } from "../../schemas/index.ts";
+import { type AffordabilityEntry, BOARDS, CITATION_KINDS, type Citation, DOMAINS, SCHEMA_VERSION } from "../../schemas/index.ts";
+import type { SiteModel } from "../site-model.ts";
+import { jsonText, type SiteFiles } from "../site-model.ts";
 import { AFFORDABILITY_PATHS } from "./render-affordability.ts";
 
 /**

@@ -1,12 +1,10 @@
 import { z } from "zod";
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { CACHE_CONTROL, SERVICE } from "../../lib/config.ts";
-import { SITE_PATHS } from "../../lib/site-paths.ts";
 import * as schemas from "../../schemas/index.ts";
-import { DOMAINS } from "../../schemas/primitives.ts";
-import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
-import { valueSchemaFor } from "../../schemas/values/index.ts";
-import { valueJsonSchema } from "../../schemas/values/value-json-schema.ts";
-import { jsonText, type SiteFiles, type SiteModel } from "../site-model.ts";
+import { DOMAINS, SCHEMA_VERSION, valueJsonSchema, valueSchemaFor } from "../../schemas/index.ts";
+import type { SiteModel } from "../site-model.ts";
+import { jsonText, type SiteFiles } from "../site-model.ts";
 import { seriesOfModel } from "./fact-endpoints.ts";
 import { AFFORDABILITY_PATHS } from "./render-affordability.ts";
 

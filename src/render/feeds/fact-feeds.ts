@@ -3,9 +3,9 @@
  * (Atom and iCalendar) of every revision, withdrawal and scheduled change.
  */
 import { create } from "xmlbuilder2";
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { versionNote } from "../../derive/fact-history.ts";
 import { SERVICE } from "../../lib/config.ts";
-import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { compareText, escapeHtml, escapeHtmlText, printableText } from "../../lib/text.ts";
 import { latestRetrieved } from "../../model/facts.ts";
 import type { SiteFiles, SiteModel } from "../site-model.ts";

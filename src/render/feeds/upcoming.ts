@@ -2,15 +2,13 @@
  * What is coming: the scheduled changes and expected announcements within UPCOMING_WINDOW_DAYS of the build date, as
  * `upcoming.json`, an Atom feed and a calendar.
  */
+
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { SERVICE, type Urls } from "../../lib/config.ts";
 import { addDays } from "../../lib/dates.ts";
-import { SITE_PATHS } from "../../lib/site-paths.ts";
 import { compareText } from "../../lib/text.ts";
-import type { Fact } from "../../schemas/fact.ts";
-import { describeExpected, type ExpectedStatus, expectedStatus, type NextExpected } from "../../schemas/next-expected.ts";
-import type { ScheduledChange } from "../../schemas/scheduled-change.ts";
-import { SCHEMA_VERSION } from "../../schemas/schema-version.ts";
-import type { Upcoming, UpcomingItem } from "../../schemas/upcoming.ts";
+import type { Fact, NextExpected, ScheduledChange, Upcoming, UpcomingItem } from "../../schemas/index.ts";
+import { describeExpected, type ExpectedStatus, expectedStatus, SCHEMA_VERSION } from "../../schemas/index.ts";
 import { jsonText, type SiteFiles, type SiteModel } from "../site-model.ts";
 import { describeValue } from "../text.ts";
 import { type AtomEntry, atomFeed, type CalendarEvent, calendarText, tagUri } from "./feed-formats.ts";

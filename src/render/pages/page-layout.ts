@@ -4,12 +4,12 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { readableDate, SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { DEFAULT_BRANCH, SERVICE } from "../../lib/config.ts";
-import { SITE_PATHS } from "../../lib/site-paths.ts";
-import type { Fact } from "../../schemas/fact.ts";
+import { readableDateTime } from "../../lib/format.ts";
+import type { Fact } from "../../schemas/index.ts";
 import type { SiteFiles, SiteModel } from "../site-model.ts";
 import { type Html, html, sitePath, trustedHtml } from "../text.ts";
-import { readableDate, readableDateTime } from "./text/format-date.ts";
 
 export type PageName = "catalog" | "sources" | "changelog" | "affordability" | "calculators" | "fact" | "not-found";
 

@@ -1,16 +1,16 @@
 /**
  * The affordability page: the index for each board, its trend, the chart of the series, and how it is computed.
  */
+
+import { formatCad, formatPercent, readableDate } from "../../../packages/client/src/index.ts";
 import type { SeriesGap, SourceQuality } from "../../affordability/compute-series.ts";
 import { boardLabel, monthLabel, monthsBetween, previousMonth, publicationStatus } from "../../affordability/compute-series.ts";
 import type { IndexData } from "../../affordability/index-data.ts";
-import { type AffordabilityEntry, type AffordabilityPublication, BOARDS, type Board } from "../../schemas/affordability.ts";
+import { type AffordabilityEntry, type AffordabilityPublication, BOARDS, type Board } from "../../schemas/index.ts";
 import { INDEX_FORMULA, latestEntry } from "../api/render-affordability.ts";
 import type { SiteModel } from "../site-model.ts";
 import { type Html, html } from "../text.ts";
 import { renderAffordabilityDatasetJsonLd, renderPage } from "./page-layout.ts";
-import { readableDate } from "./text/format-date.ts";
-import { formatCad, formatPercent } from "./text/format-number.ts";
 
 const TREND_WORDS: Record<string, string> = { improving: "more affordable", worsening: "less affordable", stable: "about the same" };
 

@@ -1,8 +1,7 @@
-import { SITE_PATHS } from "../../lib/site-paths.ts";
+import { readableDate, SITE_PATHS } from "../../../packages/client/src/index.ts";
 import type { SiteModel } from "../site-model.ts";
 import { type Html, html, sitePath } from "../text.ts";
 import { renderPage } from "./page-layout.ts";
-import { readableDate } from "./text/format-date.ts";
 
 /** The facts each calculator reads, in the order the page lists them; the page links each one that is published. */
 export const CALCULATOR_FACTS = {

@@ -2,17 +2,18 @@
  * The catalog page (`/index.html`): every fact by domain with its value in a row, the upcoming section, and the
  * search box's data.
  */
+
+import { readableDate } from "../../../packages/client/src/index.ts";
 import { SERVICE, type Urls } from "../../lib/config.ts";
 import { addDays } from "../../lib/dates.ts";
+import { shortDate } from "../../lib/format.ts";
 import { latestRetrieved } from "../../model/facts.ts";
-import type { Fact } from "../../schemas/fact.ts";
-import { expectedStatus } from "../../schemas/next-expected.ts";
-import { DOMAINS } from "../../schemas/primitives.ts";
+import type { Fact } from "../../schemas/index.ts";
+import { DOMAINS, expectedStatus } from "../../schemas/index.ts";
 import { UPCOMING_WINDOW_DAYS, upcomingItems } from "../feeds/upcoming.ts";
 import { type SiteModel, sourceCounts } from "../site-model.ts";
 import { DOMAIN_NAMES, describeKey, describeValue, domainSectionId, formatNumberFor, formatTextFor, type Html, html, type KeyKind, sitePath } from "../text.ts";
 import { renderDatasetJsonLd, renderPage } from "./page-layout.ts";
-import { readableDate, shortDate } from "./text/format-date.ts";
 
 const count = (n: number): string => `${n} ${n === 1 ? "fact" : "facts"}`;
 

@@ -2,16 +2,15 @@
  * One fact as HTML, on its own page and in the catalog: its value (with bracket tables), its sources, when the next
  * announcement is expected, its scheduled changes and its history.
  */
+
+import { formatCad, formatPercent, readableDate } from "../../../packages/client/src/index.ts";
 import type { CommitInfo } from "../../derive/fact-history.ts";
 import { versionNote } from "../../derive/fact-history.ts";
 import type { Urls } from "../../lib/config.ts";
+import { isIsoDate } from "../../lib/format.ts";
 import { cadenceTagsOf, latestRetrieved } from "../../model/facts.ts";
-import type { Citation } from "../../schemas/citation.ts";
-import type { FactDiff } from "../../schemas/diff.ts";
-import type { Fact, HistoryEntry } from "../../schemas/fact.ts";
-import { CADENCE_DAYS } from "../../schemas/fact-file.ts";
-import type { Bracket } from "../../schemas/fact-value.ts";
-import { expectedStatus } from "../../schemas/next-expected.ts";
+import type { Bracket, Citation, Fact, FactDiff, HistoryEntry } from "../../schemas/index.ts";
+import { CADENCE_DAYS, expectedStatus } from "../../schemas/index.ts";
 import { sourceCounts } from "../site-model.ts";
 import {
   describeKey,
@@ -26,8 +25,6 @@ import {
   sitePath,
   withFactLinks,
 } from "../text.ts";
-import { isIsoDate, readableDate } from "./text/format-date.ts";
-import { formatCad, formatPercent } from "./text/format-number.ts";
 
 export interface FactContext {
   urls: Urls;

@@ -2,13 +2,14 @@
  * Every HTML page and asset of the human catalog, and the smaller pages: each fact's own page, the sources page, the
  * changelog and the 404 page.
  */
+
+import { readableDate, SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { versionNote } from "../../derive/fact-history.ts";
 import { SERVICE } from "../../lib/config.ts";
-import { SITE_PATHS } from "../../lib/site-paths.ts";
+import { readableDateTime } from "../../lib/format.ts";
 import { compareText } from "../../lib/text.ts";
-import type { CitationKind, PublishedCitation } from "../../schemas/citation.ts";
-import type { Fact } from "../../schemas/fact.ts";
-import { ORGANISATION_KIND_WORDS, ORGANISATION_KINDS, type Organisation } from "../../schemas/organisation.ts";
+import type { CitationKind, Fact, Organisation, PublishedCitation } from "../../schemas/index.ts";
+import { ORGANISATION_KIND_WORDS, ORGANISATION_KINDS } from "../../schemas/index.ts";
 import { type SiteFiles, type SiteModel, sourceCounts, sourcesSummary } from "../site-model.ts";
 import { DOMAIN_NAMES, domainSectionId, factLinks, type Html, html, sitePath } from "../text.ts";
 import { pageLinker, renderPage, renderReportLinks, siteAssets } from "./page-layout.ts";
@@ -16,7 +17,6 @@ import { renderAffordabilityPage } from "./render-affordability-page.ts";
 import { renderCalculatorsPage } from "./render-calculators-page.ts";
 import { renderCatalogPage } from "./render-catalog-page.ts";
 import { renderFact } from "./render-fact.ts";
-import { readableDate, readableDateTime } from "./text/format-date.ts";
 
 /** The human catalog: static HTML readable without JavaScript (a page per fact beside it), plus its stylesheet and search script. */
 export const renderPages = (model: SiteModel): SiteFiles =>

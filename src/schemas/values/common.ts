@@ -1,20 +1,11 @@
 import { z } from "zod";
-import { FactId, IsoDate } from "../primitives.ts";
+import { FactId, Fraction, Money } from "../../../packages/client/src/index.ts";
 
 /**
  * The building blocks of the value schemas: each says what a number or string means, so that a value of the right
  * shape but the wrong meaning (a rate of 2.3 where 0.023 is meant, a negative fee) is refused with a message saying
  * what was expected.
  */
-
-export { IsoDate };
-
-const FRACTION = "must be a fraction from 0 to 1 (0.01 = 1%)";
-/** A rate or share: 0.01 means 1%. */
-export const Fraction = z.number().min(0, { error: FRACTION }).max(1, { error: FRACTION });
-
-/** An amount of money in CAD: never negative. */
-export const Money = z.number().min(0, { error: "must be an amount of money in CAD, never negative" });
 
 /** A whole number of days, months, years, units or lots: never negative. */
 export const Count = z.int({ error: "must be a whole number" }).min(0, { error: "must be a whole number, never negative" });
@@ -39,33 +30,6 @@ export const TextList = z.array(Text);
 
 /** The id of another fact this value points readers to. */
 export const FactRef = FactId;
-
-/** One tier of a progressive schedule; `upper` null means unbounded. */
-export const Bracket = z.strictObject({
-  upper: Money.positive({ error: "must be a positive amount in CAD" }).nullable(),
-  rate: Fraction,
-});
-
-/** The `CAD-bracket-array` shape: rising upper bounds, the last one null (unbounded). */
-export const BracketArray = z
-  .array(Bracket)
-  .min(1, { error: "must have at least one bracket" })
-  .superRefine((brackets, ctx) => {
-    brackets.forEach((bracket, index) => {
-      const isLast = index === brackets.length - 1;
-      if (isLast && bracket.upper !== null) {
-        ctx.addIssue({ code: "custom", path: [index, "upper"], message: "the last bracket must have upper null (unbounded)" });
-      }
-      if (!isLast && bracket.upper === null) {
-        ctx.addIssue({ code: "custom", path: [index, "upper"], message: "only the last bracket may be unbounded" });
-      }
-      const previous = brackets[index - 1];
-      if (previous?.upper != null && bracket.upper !== null && bracket.upper <= previous.upper) {
-        ctx.addIssue({ code: "custom", path: [index, "upper"], message: `brackets must be in order: upper ${bracket.upper} is not above ${previous.upper}` });
-      }
-    });
-  })
-  .describe("Brackets in order of their upper bound (CAD), the last one unbounded (upper null); each rate a fraction (0.01 = 1%).");
 
 /** Brackets that stop at a cap: every `upper` a number, rising. */
 export const CappedBracketArray = z

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { Count, Fraction, IsoDate, Money, since, Text, TextList, until } from "./common.ts";
+import { Fraction, IsoDate, Money } from "../../../packages/client/src/index.ts";
+import { Count, since, Text, TextList, until } from "./common.ts";
 
 const BanInForce = z.strictObject({
   statute: Text,

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { Count, FactRef, Fraction, IsoDate, inOrder, Measure, Money, since, Text, TextList, until, Year } from "./common.ts";
+import { Fraction, IsoDate, Money } from "../../../packages/client/src/index.ts";
+import { Count, FactRef, inOrder, Measure, since, Text, TextList, until, Year } from "./common.ts";
 
 /** The value of every fact of the `legal` domain, by id. */
 export const LEGAL_VALUE_SCHEMAS = {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CappedBracketArray, Count, Fraction, IsoDate, inOrder, Money, Multiple, since, Text, TextList } from "./common.ts";
+import { Fraction, IsoDate, Money } from "../../../packages/client/src/index.ts";
+import { CappedBracketArray, Count, inOrder, Multiple, since, Text, TextList } from "./common.ts";
 
 /** Loan-to-value bands of a premium schedule: each `ltv_max` the band's inclusive upper bound, rising. */
 const PremiumBands = z

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { Count, Fraction, IsoDate, inOrder, Measure, Money, since, Text, TextList, until, Year } from "./common.ts";
+import { Fraction, IsoDate, Money } from "../../../packages/client/src/index.ts";
+import { Count, inOrder, Measure, since, Text, TextList, until, Year } from "./common.ts";
 
 /** The value of every fact of the `rental` domain, by id. */
 export const RENTAL_VALUE_SCHEMAS = {

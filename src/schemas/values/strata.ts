@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { Count, Fraction, IsoDate, inOrder, Measure, Money, since, Text, TextList } from "./common.ts";
+import { Fraction, IsoDate, Money } from "../../../packages/client/src/index.ts";
+import { Count, inOrder, Measure, since, Text, TextList } from "./common.ts";
 
 /** A deadline that applies in some areas, except in the places listed. */
 const AreaDeadline = <Key extends string>(key: Key) =>

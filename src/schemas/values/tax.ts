@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { BracketArray, Count, Fraction, IsoDate, inOrder, Measure, Money, since, Text, TextList, until, Year } from "./common.ts";
+import { BracketArray, Fraction, IsoDate, Money } from "../../../packages/client/src/index.ts";
+import { Count, inOrder, Measure, since, Text, TextList, until, Year } from "./common.ts";
 
 /** How the federal anti-flipping rule treats a gain on a housing unit held less than 365 days. */
 const FederalTreatment = z.enum(["business-income-fully-taxable"]);

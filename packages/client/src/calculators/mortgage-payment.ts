@@ -1,7 +1,28 @@
-import { roundCents } from "../../../../src/affordability/mortgage-math.ts";
-import { formatCad, formatPercent } from "../../../../src/render/pages/text/format-number.ts";
-import { CalculatorError } from "./calculator-error.ts";
-import { checkAmount, checkOptions } from "./facts-used.ts";
+import { z } from "zod";
+import {
+  CalculatorError,
+  checkAmount,
+  checkAsOf,
+  checkOptions,
+  type FactSource,
+  type FactUsed,
+  formatCad,
+  formatPercent,
+  requireFactAsOf,
+  roundCents,
+  roundRate,
+} from "./calculator-common.ts";
+
+/**
+ * Monthly principal and interest of a Canadian fixed-rate mortgage. The Interest Act makes the quoted rate
+ * compound semi-annually, so the monthly rate is (1 + r/2)^(1/6) − 1. $800,000 at 5% over 25 years: $4,652.84.
+ */
+export const monthlyPI = (principal: number, annualRate: number, amortizationYears: number, compoundingPerYear = 2): number => {
+  const months = amortizationYears * 12;
+  if (annualRate === 0) return roundCents(principal / months);
+  const monthlyRate = (1 + annualRate / compoundingPerYear) ** (compoundingPerYear / 12) - 1;
+  return roundCents((principal * monthlyRate) / (1 - (1 + monthlyRate) ** -months));
+};
 
 export const PAYMENT_FREQUENCIES = ["monthly", "semi-monthly", "biweekly", "weekly", "accelerated-biweekly", "accelerated-weekly"] as const;
 export type PaymentFrequency = (typeof PAYMENT_FREQUENCIES)[number];
@@ -270,5 +291,82 @@ export const maxPrincipal = (options: MaxPrincipalOptions): MaxPrincipalResult =
         ? `${periods} payments of ${formatCad(payment)} at ${formatPercent(Number(rate.toFixed(8)))} a period repay at most ${formatCad(principal)}`
         : `${frequency}: ${formatCad(payment)} × ${divisor} = a monthly payment of ${formatCad(perPeriod)}, which over ${periods} months repays at most ${formatCad(principal)}`,
     ],
+  };
+};
+
+export interface MonthlyPaymentOptions {
+  principal: number;
+  /** The quoted annual rate as a fraction (0.05 for 5%), compounded semi-annually as the Interest Act requires of Canadian mortgages. */
+  annualRate: number;
+  amortizationYears: number;
+}
+
+/**
+ * Monthly principal and interest of a Canadian fixed-rate mortgage, in dollars and cents: the quoted rate compounds
+ * semi-annually, so the monthly rate is (1 + r/2)^(1/6) − 1. The same arithmetic computes the affordability index.
+ * `mortgagePayment` gives the other frequencies.
+ */
+export const monthlyPayment = (options: MonthlyPaymentOptions): number => {
+  checkOptions("monthlyPayment", options, ["principal", "annualRate", "amortizationYears"]);
+  const principal = checkAmount("principal", options.principal);
+  if (typeof options.annualRate !== "number" || !Number.isFinite(options.annualRate) || options.annualRate < 0 || options.annualRate >= 1) {
+    throw new CalculatorError(`annualRate must be a fraction from 0 to below 1 (0.05 for 5%), got ${JSON.stringify(options.annualRate)}`, {
+      reason: "invalid-option",
+      option: "annualRate",
+    });
+  }
+  const years = options.amortizationYears;
+  if (typeof years !== "number" || !Number.isFinite(years) || years <= 0 || years > 100) {
+    throw new CalculatorError(`amortizationYears must be a number of years above 0 and at most 100, got ${JSON.stringify(years)}`, {
+      reason: "invalid-option",
+      option: "amortizationYears",
+    });
+  }
+  return monthlyPI(principal, options.annualRate, years);
+};
+
+export interface QualifyingRateOptions {
+  /** The date whose rules apply, YYYY-MM-DD (default today in B.C.). */
+  asOf?: string;
+}
+
+export interface QualifyingRateResult {
+  /** The rate a borrower must qualify at, as a fraction (0.0525 = 5.25%). */
+  rate: number;
+  /** Which side of the rule set it: the contract rate plus the buffer, or the floor. */
+  rule: "contract-plus-buffer" | "floor";
+  buffer_rate: number;
+  floor_rate: number;
+  as_of: string;
+  breakdown: Array<{ label: string; rate: number }>;
+  citations: FactUsed[];
+}
+
+const StressTest = z.object({ buffer_rate: z.number().min(0).max(1), floor_rate: z.number().min(0).max(1) });
+
+/**
+ * The minimum qualifying rate of the mortgage stress test (`osfi.b20.stress_test` in force on `asOf`): the greater
+ * of the contract rate plus the buffer and the floor rate. `contractRate` is a fraction: 0.045 for 4.5%.
+ */
+export const qualifyingRate = (facts: FactSource, contractRate: number, options: QualifyingRateOptions = {}): QualifyingRateResult => {
+  checkOptions("qualifyingRate", options, ["asOf"]);
+  if (typeof contractRate !== "number" || !Number.isFinite(contractRate) || contractRate < 0 || contractRate >= 1) {
+    throw new CalculatorError(`contractRate must be a fraction from 0 to below 1 (0.045 for 4.5%), got ${JSON.stringify(contractRate)}`);
+  }
+  const asOf = checkAsOf(options.asOf);
+  const { value, used } = requireFactAsOf(facts, "osfi.b20.stress_test", StressTest, asOf);
+  const buffered = roundRate(contractRate + value.buffer_rate);
+  const rule = buffered >= value.floor_rate ? "contract-plus-buffer" : "floor";
+  return {
+    rate: rule === "floor" ? value.floor_rate : buffered,
+    rule,
+    buffer_rate: value.buffer_rate,
+    floor_rate: value.floor_rate,
+    as_of: asOf,
+    breakdown: [
+      { label: `contract rate ${formatPercent(contractRate)} plus the buffer of ${formatPercent(value.buffer_rate)}`, rate: buffered },
+      { label: `floor rate${rule === "floor" ? ", the greater, so it applies" : ", lower than the contract rate plus the buffer"}`, rate: value.floor_rate },
+    ],
+    citations: [used],
   };
 };

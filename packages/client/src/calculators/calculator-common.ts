@@ -1,7 +1,127 @@
-import type { z } from "zod";
-import type { Fact, PublishedCitation } from "../../../../src/schemas/index.ts";
-import { factAsOf } from "../fact-as-of.ts";
-import { CalculatorError } from "./calculator-error.ts";
+import { z } from "zod";
+import type { Fact, PublishedCitation } from "../fact-schemas.ts";
+import { factAsOf } from "../typed-fact.ts";
+
+/**
+ * The value shapes the calculators read, which the value schemas of the repository use too: a fraction, an amount of
+ * money and the bracket array of `bc.ptt.brackets` and `bc.school_tax.additional`.
+ */
+const FRACTION = "must be a fraction from 0 to 1 (0.01 = 1%)";
+/** A rate or share: 0.01 means 1%. */
+export const Fraction = z.number().min(0, { error: FRACTION }).max(1, { error: FRACTION });
+
+/** An amount of money in CAD: never negative. */
+export const Money = z.number().min(0, { error: "must be an amount of money in CAD, never negative" });
+
+/** The bracket shapes of the value schemas `bc.ptt.brackets` and `bc.school_tax.additional`, which the calculators read: one tier, `upper` null meaning unbounded. */
+export const Bracket = z.strictObject({
+  upper: Money.positive({ error: "must be a positive amount in CAD" }).nullable(),
+  rate: Fraction,
+});
+
+/** The `CAD-bracket-array` shape: rising upper bounds, the last one null (unbounded). */
+export const BracketArray = z
+  .array(Bracket)
+  .min(1, { error: "must have at least one bracket" })
+  .superRefine((brackets, ctx) => {
+    brackets.forEach((bracket, index) => {
+      const isLast = index === brackets.length - 1;
+      if (isLast && bracket.upper !== null) {
+        ctx.addIssue({ code: "custom", path: [index, "upper"], message: "the last bracket must have upper null (unbounded)" });
+      }
+      if (!isLast && bracket.upper === null) {
+        ctx.addIssue({ code: "custom", path: [index, "upper"], message: "only the last bracket may be unbounded" });
+      }
+      const previous = brackets[index - 1];
+      if (previous?.upper != null && bracket.upper !== null && bracket.upper <= previous.upper) {
+        ctx.addIssue({ code: "custom", path: [index, "upper"], message: `brackets must be in order: upper ${bracket.upper} is not above ${previous.upper}` });
+      }
+    });
+  })
+  .describe("Brackets in order of their upper bound (CAD), the last one unbounded (upper null); each rate a fraction (0.01 = 1%).");
+
+export type Bracket = z.infer<typeof Bracket>;
+
+/** Rounds to cents: every money amount a calculator returns (and every money field of the index) is in whole cents. */
+export const roundCents = (amount: number): number => Math.round(amount * 100) / 100;
+
+const cadWhole = new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", maximumFractionDigits: 0 });
+const cadCents = new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const percentNumber = new Intl.NumberFormat("en-CA", { maximumFractionDigits: 4 });
+const longDate = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone: "UTC" });
+
+/** Money in CAD as people in Canada write it: "$1,500,000", and cents only when there are some ("$0.25"). */
+export const formatCad = (amount: number): string => (Number.isInteger(amount) ? cadWhole : cadCents).format(amount);
+
+/** A fraction as a percentage: 0.023 is "2.3%", 0.0025 is "0.25%". Rounded to 4 decimals so 2/3 reads 66.6667%. */
+export const formatPercent = (fraction: number): string => `${percentNumber.format(Number((fraction * 100).toFixed(6)))}%`;
+
+/** "2026-01-01" as "January 1, 2026". Computed in UTC so the day never shifts with the machine's zone. */
+export const readableDate = (isoDate: string): string => longDate.format(new Date(`${isoDate}T00:00:00Z`));
+
+/**
+ * Why a calculation could not be made, for a program (or a page) that says it in its own words:
+ * - `invalid-option`: an option out of range or of the wrong type (`option` names it);
+ * - `unknown-option`: an option the calculator does not know (`option` names it);
+ * - `missing-fact`: the facts passed in lack one the calculation needs;
+ * - `no-rule-on-date`: the facts record no version of the rule in force on `date` (`first_iso`: the earliest);
+ * - `value-unreadable`: the version in force on `date` has a value this calculator cannot read (`path` says where);
+ * - `not-recorded`: the version in force on `date` does not record the part of the rule the calculation needs;
+ * - `scheduled-change`: a change scheduled on or before `date` is not yet in the published value;
+ * - `not-covered`: a case the calculator does not compute (for example a partial exemption).
+ */
+export type CalculatorErrorReason =
+  | "invalid-option"
+  | "unknown-option"
+  | "missing-fact"
+  | "no-rule-on-date"
+  | "value-unreadable"
+  | "not-recorded"
+  | "scheduled-change"
+  | "not-covered";
+
+export interface CalculatorErrorDetails {
+  reason: CalculatorErrorReason;
+  /** The option at fault, for `invalid-option` and `unknown-option`. */
+  option?: string;
+  /** The fact at fault, for the reasons about facts. */
+  fact_id?: string;
+  /** The date the calculation was made for (YYYY-MM-DD). */
+  date?: string;
+  /** The version read, for `value-unreadable`. */
+  version?: number;
+  /** The JSON path in the fact's value that could not be read, for `value-unreadable`. */
+  path?: string;
+  /** The day the fact's earliest recorded version took effect, for `no-rule-on-date`. */
+  first_iso?: string;
+}
+
+/**
+ * A calculation that cannot be made: an option out of range, or a catalog that lacks a fact the calculation needs
+ * or carries it in a shape the calculator does not know. The message names the option or the fact and its JSON path;
+ * the same facts are in structured fields, so that a page can say them in plain words without parsing the message.
+ */
+export class CalculatorError extends Error {
+  override readonly name = "CalculatorError";
+  readonly reason: CalculatorErrorReason;
+  readonly option: string | undefined;
+  readonly fact_id: string | undefined;
+  readonly date: string | undefined;
+  readonly version: number | undefined;
+  readonly path: string | undefined;
+  readonly first_iso: string | undefined;
+
+  constructor(message: string, details: CalculatorErrorDetails = { reason: "invalid-option" }) {
+    super(message);
+    this.reason = details.reason;
+    this.option = details.option;
+    this.fact_id = details.fact_id;
+    this.date = details.date;
+    this.version = details.version;
+    this.path = details.path;
+    this.first_iso = details.first_iso;
+  }
+}
 
 /** What a calculator was given: a catalog, a domain bundle, or any list of published facts. */
 export interface FactSource {

@@ -1,5 +1,77 @@
-import { FACT_VALUE_SCHEMAS, type KnownFactId, SERIES_VALUE_SCHEMAS } from "./index.ts";
-import { valueJsonSchema } from "./value-json-schema.ts";
+import { z } from "zod";
+import { FOREIGN_BUYER_VALUE_SCHEMAS } from "./foreign-buyer.ts";
+import { LEGAL_VALUE_SCHEMAS } from "./legal.ts";
+import { MORTGAGE_VALUE_SCHEMAS } from "./mortgage.ts";
+import { RENTAL_VALUE_SCHEMAS } from "./rental.ts";
+import { STRATA_VALUE_SCHEMAS } from "./strata.ts";
+import { TAX_VALUE_SCHEMAS } from "./tax.ts";
+
+/**
+ * The schema of each fact's `value`, by fact id: one file per domain, in the order of DOMAINS. A schema describes
+ * the id's value across its history (the current value, every scheduled value and each earlier version), so it is
+ * a union only where an earlier version had a genuinely different shape, and a member that came or went between
+ * versions is optional with a description saying which versions have it. `npm run check` refuses a fact whose id
+ * has no schema here.
+ */
+export const FACT_VALUE_SCHEMAS = {
+  ...TAX_VALUE_SCHEMAS,
+  ...MORTGAGE_VALUE_SCHEMAS,
+  ...LEGAL_VALUE_SCHEMAS,
+  ...FOREIGN_BUYER_VALUE_SCHEMAS,
+  ...STRATA_VALUE_SCHEMAS,
+  ...RENTAL_VALUE_SCHEMAS,
+} as const;
+
+/** Every fact id that has a value schema. */
+export type KnownFactId = keyof typeof FACT_VALUE_SCHEMAS;
+
+/** The type of one fact's value, from its schema: `FactValueOf<"bc.ptt.brackets">` is the bracket array. */
+export type FactValueOf<Id extends KnownFactId> = z.output<(typeof FACT_VALUE_SCHEMAS)[Id]>;
+
+/**
+ * The value schema shared by every year of a yearly series (see `series` in CONTRIBUTING.md): a new year's fact, such
+ * as `bc.rent_cap.2027`, states the same kind of rule as the year before, so it takes its series' schema and needs no
+ * entry of its own. An id's own entry, where it has one, comes first.
+ */
+export const SERIES_VALUE_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
+  "bc.rent_cap": RENTAL_VALUE_SCHEMAS["bc.rent_cap.2026"],
+  "bc.svt.rates": TAX_VALUE_SCHEMAS["bc.svt.rates_2026"],
+};
+
+/** The value schema of `id` (or, failing that, of the yearly series it declares), or undefined when it has none. */
+export const valueSchemaFor = (id: string, series?: string): z.ZodType | undefined => {
+  if (Object.hasOwn(FACT_VALUE_SCHEMAS, id)) return FACT_VALUE_SCHEMAS[id as KnownFactId];
+  return series !== undefined && Object.hasOwn(SERIES_VALUE_SCHEMAS, series) ? SERIES_VALUE_SCHEMAS[series] : undefined;
+};
+
+const generated = new Map<string, Record<string, unknown>>();
+
+/**
+ * The JSON Schema (2020-12) of one fact id's value, generated from its zod schema: what is published at
+ * `/api/v1/facts/schemas/{id}.json`, referenced from the OpenAPI document, and what the client's value types are
+ * generated from. Orders between members (thresholds, brackets, date ranges) are checked by `npm run check` and
+ * have no JSON Schema keyword, so the description says so.
+ */
+export const valueJsonSchema = (id: string, series?: string): Record<string, unknown> => {
+  const known = generated.get(id);
+  if (known) return known;
+  const zodSchema = valueSchemaFor(id, series);
+  if (zodSchema === undefined) throw new Error(`no value schema for ${id}${series === undefined ? "" : ` or its series ${series}`}`);
+  const { $schema, description, ...rest } = z.toJSONSchema(zodSchema, { target: "draft-2020-12", io: "output" }) as Record<string, unknown>;
+  const schema = {
+    $schema,
+    title: `The value of the fact ${id}`,
+    description: [
+      typeof description === "string" ? `${description.replace(/\.$/, "")}.` : undefined,
+      "Rates and shares are fractions (0.01 = 1%), amounts of money are CAD and never negative, dates are real calendar dates (YYYY-MM-DD); members that come in order (thresholds, brackets, date ranges) are also checked in that order when the fact is published.",
+    ]
+      .filter(Boolean)
+      .join(" "),
+    ...rest,
+  };
+  generated.set(id, schema);
+  return schema;
+};
 
 /** Where the generated types live in the client package, relative to the repository's root. */
 export const CLIENT_VALUE_TYPES_FILE = "packages/client/src/fact-values.ts";

@@ -1,0 +1,242 @@
+import { z } from "zod";
+import type { FactSchema as Fact, HistoryEntry, PublishedCitation, PublishedNextExpected } from "../../packages/client/src/index.ts";
+import {
+  Domain,
+  FactCitation,
+  FactId,
+  FactValue,
+  HttpsUrl,
+  IsoDate,
+  NextExpected,
+  NonEmptyText,
+  OrganisationId,
+  OrganisationKind,
+  ScheduledChange,
+  SeriesId,
+  SupersededBy,
+} from "../../packages/client/src/index.ts";
+
+/** The tags that state a fact's re-verification cadence (DESIGN.md): exactly one per fact. */
+export const CADENCE_DAYS = { "cadence:volatile": 90, "cadence:stable": 180 } as const;
+export type CadenceTag = keyof typeof CADENCE_DAYS;
+
+/**
+ * One fact as stored in `facts/<domain>/<id>.json`: its current state only.
+ * `history` is derived from git and never written by hand, so it is refused here.
+ * Keys are listed in the order files are written, which keeps diffs small. What `value` holds depends on the fact's
+ * id: each id's value schema (src/schemas/values/) is applied by the check's `value-schema` rule.
+ */
+export const FactFile = z.strictObject({
+  id: FactId,
+  label: NonEmptyText,
+  description: NonEmptyText,
+  domain: Domain,
+  /** The yearly series the fact belongs to (e.g. `bc.rent_cap`): the name `/series/{series}.json` answers under. */
+  series: SeriesId.optional(),
+  value: FactValue,
+  unit: NonEmptyText.optional(),
+  version: z.int().min(1),
+  effective_iso: IsoDate,
+  expires_iso: IsoDate,
+  tags: z.array(z.string().regex(/^[a-z0-9][a-z0-9:._-]*$/, { error: "tags are lowercase words (a-z, 0-9, : . _ -)" })).optional(),
+  citations: z.array(FactCitation).min(1, { error: "a fact needs at least one citation" }),
+  scheduled: z.array(ScheduledChange).optional(),
+  /** When the next value is due on a known schedule: by when, what, and where it is published (an editorial field). */
+  next_expected: NextExpected.optional(),
+  superseded_by: SupersededBy.optional(),
+  /**
+   * A withdrawn fact's file stays as its tombstone: the last state it had, with the day it was withdrawn and why. It
+   * leaves the catalog but keeps its history, its diffs and its single-fact response, and its id is never reused.
+   */
+  withdrawn_iso: IsoDate.optional(),
+  withdrawn_reason: NonEmptyText.optional(),
+});
+export type FactFile = z.infer<typeof FactFile>;
+
+/** The order in which fact files write their keys. */
+export const FACT_FILE_KEYS = [
+  "id",
+  "label",
+  "description",
+  "domain",
+  "series",
+  "value",
+  "unit",
+  "version",
+  "effective_iso",
+  "expires_iso",
+  "tags",
+  "citations",
+  "scheduled",
+  "next_expected",
+  "superseded_by",
+  "withdrawn_iso",
+  "withdrawn_reason",
+] as const;
+
+/** How a fact file's organisation ids are published: as the registry's names, ids and kinds (src/model/reference.ts). */
+export interface PublishOrganisations {
+  citation(citation: FactCitation): PublishedCitation;
+  nextExpected(expected: NextExpected): PublishedNextExpected;
+}
+
+/** Every published fact starts from a valid fact file; this keeps the two shapes from drifting apart. */
+export const factFromFile = (file: FactFile, derived: { history: HistoryEntry[]; canonical_url: string }, publish: PublishOrganisations): Fact => {
+  // A tombstone's withdrawal is published beside the fact (`withdrawn` of the single-fact response), not in it.
+  const { citations, scheduled, next_expected, superseded_by, withdrawn_iso: _withdrawnIso, withdrawn_reason: _withdrawnReason, ...rest } = file;
+  return {
+    ...rest,
+    citations: citations.map((citation) => publish.citation(citation)),
+    history: derived.history,
+    scheduled: (scheduled ?? []).map((change) => ({ ...change, citations: change.citations.map((citation) => publish.citation(citation)) })),
+    ...(next_expected === undefined ? {} : { next_expected: publish.nextExpected(next_expected) }),
+    superseded_by: superseded_by ?? null,
+    canonical_url: derived.canonical_url,
+  };
+};
+
+/**
+ * What a fact's expected announcement is on a given day: still ahead (`expected`), late (`past-due`), or come and
+ * recorded (`recorded`: its date has passed and the fact records a newer value, so nothing is awaited any more).
+ */
+export type ExpectedStatus = "expected" | "past-due" | "recorded";
+
+/**
+ * Whether an expected announcement is past due on `today`: its `by_iso` has passed, no `scheduled` entry records an
+ * announced or enacted value, the fact is not retired (`superseded_by`), and the value in effect did not change after
+ * `by_iso` (a current `effective_iso` after `by_iso` is a newer value); when one of those records a newer value, it
+ * is `recorded`. Every reader (the build, the freshness report, the re-verification issues, the MCP server) reads
+ * only the fact's own fields, so they all agree on the same day. `undefined` when the fact declares no expected
+ * announcement.
+ */
+export const expectedStatus = (
+  fact: { next_expected?: NextExpected | undefined; scheduled?: readonly unknown[] | undefined; superseded_by?: unknown; effective_iso: string },
+  today: string,
+): ExpectedStatus | undefined => {
+  const expected = fact.next_expected;
+  if (expected === undefined) return undefined;
+  if (expected.by_iso >= today) return "expected";
+  // Any scheduled entry counts: the scheduled-changes rule keeps each after the current effective_iso, so each is a
+  // value announced after the one in force; and the next-expected-moved rule has next_expected moved when one is added.
+  const newer = (fact.scheduled ?? []).length > 0 || (fact.superseded_by ?? null) !== null || fact.effective_iso > expected.by_iso;
+  return newer ? "recorded" : "past-due";
+};
+
+/** "not yet announced; past due since 2026-09-30", "expected by 2026-09-30": the words every surface uses. */
+export const describeExpected = (expected: NextExpected, status: ExpectedStatus): string => {
+  switch (status) {
+    case "past-due":
+      return `not yet announced; past due since ${expected.by_iso}`;
+    case "expected":
+      return `expected by ${expected.by_iso}`;
+    case "recorded":
+      return `announced; the newer value is recorded (expected by ${expected.by_iso})`;
+  }
+};
+
+/** One line of text: names and aliases are shown in lists and headings. */
+const Name = NonEmptyText.regex(/^[^\r\n]*$/, { error: "must be one line" });
+
+/**
+ * One organisation that publishes a cited source. `home_page` is the organisation's own site (its home page, or for a
+ * ministry or branch without one, the government site it publishes on), null when no address of its own site is known;
+ * never a guess. `aliases` are the free-text names earlier versions of fact files gave it, so that their citations,
+ * published in the diffs, resolve to it too.
+ */
+export const Organisation = z.strictObject({
+  id: OrganisationId,
+  name: Name,
+  kind: OrganisationKind,
+  home_page: HttpsUrl.nullable(),
+  aliases: z.array(Name).optional(),
+});
+export type Organisation = z.infer<typeof Organisation>;
+
+/** `reference/organisations.json`: every organisation a fact cites, each once. */
+export const OrganisationRegistry = z.strictObject({
+  organisations: z.array(Organisation).min(1, { error: "the registry lists at least one organisation" }),
+});
+export type OrganisationRegistry = z.infer<typeof OrganisationRegistry>;
+
+/**
+ * How a value under a key is read by people. Numbers: `money` (Canadian dollars, "$570"), `rate` (a fraction written
+ * as a percentage, 0.023 is "2.3%"), `year` (a calendar year, "2026"), `count` (a plain number, "10,000"), `measure`
+ * (a number with the entry's `unit`, "55 days"). Strings: `date` (an ISO date, spelled out), `text`. Then `boolean`
+ * ("Yes"/"No"), `list` (an array: of words, of like records as a table, of brackets) and `group` (an object of its own
+ * keys). CONTRIBUTING.md ("The glossary") documents each.
+ */
+export const GLOSSARY_KINDS = ["money", "rate", "year", "count", "measure", "date", "text", "boolean", "list", "group"] as const;
+export type GlossaryKind = (typeof GLOSSARY_KINDS)[number];
+
+/** The units a `measure` may carry, each with its singular, for a value of 1 ("1 day", "2 days"). */
+export const MEASURE_UNITS = {
+  days: "day",
+  "business days": "business day",
+  months: "month",
+  years: "year",
+  hours: "hour",
+  minutes: "minute",
+  m: "m",
+  km: "km",
+  "m²": "m²",
+  ha: "ha",
+} as const;
+export type MeasureUnit = keyof typeof MEASURE_UNITS;
+
+/** A label or a member's words: one line of plain text a reader sees. */
+const Words = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^\S(?:.*\S)?$/, "must not start or end with a space");
+
+/** A slug that a fact's value uses as an enumeration member, such as "rapid-transit-station". */
+export const ENUMERATION_MEMBER = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/;
+
+export const GlossaryEntry = z
+  .strictObject({
+    /** What the key's value is, in words for people: "Basic grant, most of B.C. (maximum)". */
+    label: Words,
+    kind: z.enum(GLOSSARY_KINDS),
+    /** Other kinds the key's value takes in some facts ("regulations": one text, or a list of them). */
+    also: z.array(z.enum(GLOSSARY_KINDS)).min(1).optional(),
+    /** For a `measure`: what it counts. */
+    unit: z.enum(Object.keys(MEASURE_UNITS) as [MeasureUnit, ...MeasureUnit[]]).optional(),
+    /** Words for each enumeration member (a slug) the key's value holds, or a word that stands in a number's place. */
+    members: z.record(z.string().min(1).max(200), Words).optional(),
+  })
+  .superRefine((entry, context) => {
+    if (entry.kind === "measure" && entry.unit === undefined) context.addIssue({ code: "custom", path: ["unit"], message: 'a "measure" needs its unit' });
+    if (entry.kind !== "measure" && entry.unit !== undefined) context.addIssue({ code: "custom", path: ["unit"], message: 'only a "measure" has a unit' });
+  });
+export type GlossaryEntry = z.infer<typeof GlossaryEntry>;
+
+/** A value key as facts write it: lowercase words joined by underscores. */
+export const VALUE_KEY = /^[a-z0-9]+(?:_[a-z0-9]+)*$/;
+
+/** `reference/glossary.json`: every key that appears in a fact's value, with its label, kind and members. */
+export const GlossaryFile = z.strictObject({
+  keys: z.record(z.string().regex(VALUE_KEY, "a value key is lowercase words joined by underscores"), GlossaryEntry),
+});
+export type GlossaryFile = z.infer<typeof GlossaryFile>;
+
+/** Unpadded base64url of 32 bytes: an Ed25519 public key, or a SHA-256 digest. */
+const Base64Url32 = z.string().regex(/^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/, { error: "must be the unpadded base64url of 32 bytes" });
+
+/**
+ * One public key of the manifest signature, as RFC 8037 writes an Ed25519 key in a JWK, with `kid` its RFC 7638
+ * thumbprint. Strict, so that a private part (`d`) pasted into the committed set is refused rather than published.
+ */
+export const PublicSigningKey = z.strictObject({
+  kty: z.literal("OKP"),
+  crv: z.literal("Ed25519"),
+  x: Base64Url32,
+  kid: Base64Url32,
+  alg: z.literal("EdDSA"),
+  use: z.literal("sig"),
+});
+export type PublicSigningKey = z.infer<typeof PublicSigningKey>;
+
+/** `keys/jwks.json` and `/.well-known/jwks.json`: the keys whose signature on the manifest consumers accept (RFC 7517 JWK Set). */
+export const SigningKeySet = z.strictObject({ keys: z.array(PublicSigningKey) });
+export type SigningKeySet = z.infer<typeof SigningKeySet>;
