@@ -1,6 +1,6 @@
 import { addDays, daysBetween } from "../lib/dates.ts";
 
-/** The re-verification cadence of volatile rules (SPEC.md 1): the digest's cycle. */
+/** The re-verification cadence of volatile rules (docs/maintainers/decisions.md#cadence): the digest's cycle. */
 export const CYCLE_DAYS = 90;
 
 export interface DigestCycle {

@@ -6,7 +6,7 @@ export const BOARDS = ["greater-vancouver", "fraser-valley"] as const;
 export const Board = z.enum(BOARDS);
 export type Board = z.infer<typeof Board>;
 
-/** SPEC.md 2.10: one board and month of the affordability index. */
+/** docs/consumers/api.md#the-affordability-index: one board and month of the affordability index. */
 export const AffordabilityEntry = z.object({
   board: Board,
   boardLabel: z.string(),

@@ -17,7 +17,7 @@ export const QUOTE_MAX_LENGTH = 400;
 export const NOTES_MAX_LENGTH = 280;
 
 /**
- * SPEC.md 2.2, plus `kind` and `quote`. `notes` are written for the public reader of the API. `retrieved_iso` is the date the source was last checked for this fact;
+ * A citation (docs/consumers/api.md#citations). `notes` are written for the public reader of the API. `retrieved_iso` is the date the source was last checked for this fact;
  * `quote` is the passage of the source, copied verbatim, that states the point it is cited for. A quote may join
  * passages of one page that appear in that order with " … ".
  */

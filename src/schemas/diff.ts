@@ -8,7 +8,7 @@ import { SchemaVersion } from "./schema-version.ts";
 export const JsonPointer = z.string().regex(/^(\/([^~/]|~[01])*)*$/, { error: "must be an RFC 6901 JSON Pointer" });
 
 /**
- * SPEC.md 2.8 `value_diff`. Pointers keep dotted keys unambiguous.
+ * docs/consumers/api.md#history-and-diffs `value_diff`. Pointers keep dotted keys unambiguous.
  * Added and removed entries carry the value concerned; changed entries carry both sides.
  */
 export const ValueDiff = z.object({

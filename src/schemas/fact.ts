@@ -7,7 +7,7 @@ import { AbsoluteUrl, Domain, FactId, IsoDate, IsoDateTime, NonEmptyText, Series
 import { PublishedScheduledChange } from "./scheduled-change.ts";
 import { SchemaVersion } from "./schema-version.ts";
 
-/** SPEC.md 2.3: one earlier version of a fact, newest first in `history`. */
+/** docs/consumers/api.md#history-and-diffs: one earlier version of a fact, newest first in `history`. */
 export const HistoryEntry = z.object({
   version: z.int().min(1).optional(),
   value: FactValue.optional(),
@@ -19,7 +19,7 @@ export const HistoryEntry = z.object({
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 
-/** SPEC.md 2.1: a published fact, i.e. the fact file plus what the build derives (history, canonical URL). */
+/** docs/consumers/api.md#a-fact: a published fact, i.e. the fact file plus what the build derives (history, canonical URL). */
 export const Fact = z.object({
   id: FactId,
   label: NonEmptyText,
@@ -74,7 +74,7 @@ export const factFromFile = (file: FactFile, derived: { history: HistoryEntry[];
   };
 };
 
-/** SPEC.md 2.4: the full catalog and every domain bundle. */
+/** docs/consumers/api.md#catalog-and-domain-bundles: the full catalog and every domain bundle. */
 export const FactCatalog = z.object({
   schema_version: SchemaVersion,
   name: NonEmptyText,
@@ -111,7 +111,7 @@ export const ONE_FACT_ENVELOPE = {
   generated_at: IsoDateTime.optional(),
 };
 
-/** SPEC.md 2.5. */
+/** docs/consumers/api.md#single-fact-response. */
 export const SingleFactResponse = z.object({
   ...ONE_FACT_ENVELOPE,
   fact: Fact,

@@ -3,7 +3,7 @@ import { FactValue } from "./fact-value.ts";
 import { AbsoluteUrl, HttpsUrl, IsoDate } from "./primitives.ts";
 import { SchemaVersion } from "./schema-version.ts";
 
-/** SPEC.md 2.6: a compact catalog for language models, without version history. */
+/** docs/consumers/api.md#llmsjson: a compact catalog for language models, without version history. */
 export const LlmPrimarySource = z.object({
   org: z.string().optional(),
   title: z.string().optional(),

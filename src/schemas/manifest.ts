@@ -9,7 +9,7 @@ export const ManifestFile = z.object({
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
 });
 
-/** SPEC.md 2.7, plus the digest of every published file. */
+/** The manifest (docs/consumers/api.md#manifest), with the digest of every published file. */
 export const Manifest = z.object({
   schema_version: SchemaVersion,
   name: z.string().optional(),

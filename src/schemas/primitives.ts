@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The six domains of SPEC.md section 4.1, in the order the specification lists them. */
+/** The six domains, in the order docs/consumers/api.md#domains lists them. */
 export const DOMAINS = ["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"] as const;
 export const Domain = z.enum(DOMAINS);
 export type Domain = z.infer<typeof Domain>;

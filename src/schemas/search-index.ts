@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AbsoluteUrl } from "./primitives.ts";
 
-/** SPEC.md 2.9: one pre-normalized item per fact; `search_text` and `aliases` are lowercase. */
+/** docs/consumers/api.md#search-index: one pre-normalized item per fact; `search_text` and `aliases` are lowercase. */
 const Lowercase = z.string().refine((text) => text === text.toLowerCase(), { error: "must be pre-lowercased" });
 
 export const SearchIndexItem = z.object({

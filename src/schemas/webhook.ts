@@ -13,7 +13,7 @@ const Watched = z.object({
   withdrawn: z.object({ withdrawn_iso: IsoDate, reason: z.string(), superseded_by: FactId.nullable() }).optional(),
 });
 
-/** SPEC.md 6.3: the Schema.org UpdateAction envelope of a `fact.updated` delivery. */
+/** docs/consumers/api.md#the-factupdated-event: the Schema.org UpdateAction envelope of a `fact.updated` delivery. */
 export const WebhookBody = z.object({
   "@context": z.literal("https://schema.org"),
   "@type": z.literal("UpdateAction"),

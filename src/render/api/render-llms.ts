@@ -29,7 +29,7 @@ const expectedNote = (fact: Fact, today: string): string => {
   return `; next: ${oneLine(fact.next_expected.what)}, ${describeExpected(fact.next_expected, status)}`;
 };
 
-/** `/api/v1/facts/llms.json` (SPEC.md 2.6, no history) and `/llms.txt` in the llms.txt convention. */
+/** `/api/v1/facts/llms.json` (docs/consumers/api.md#llmsjson, no history) and `/llms.txt` in the llms.txt convention. */
 export const renderLlms = (model: SiteModel): SiteFiles => {
   const catalog: LlmCatalog = {
     schema_version: SCHEMA_VERSION,

@@ -11,7 +11,7 @@ import { seriesOfModel } from "./render-series.ts";
 
 export const MANIFEST_PATH = SITE_PATHS.manifest;
 
-/** `manifest.json` (SPEC.md 2.7) with the size and SHA-256 of every other published file. */
+/** `manifest.json` (docs/consumers/api.md#manifest) with the size and SHA-256 of every other published file. */
 export const renderManifest = (model: SiteModel, published: SiteFiles): SiteFiles => {
   const files = [...published]
     .filter(([path]) => path !== MANIFEST_PATH)

@@ -8,7 +8,7 @@ import { nextRetryAt } from "./retry-schedule.ts";
 import { sendWebhook } from "./send-webhook.ts";
 
 /**
- * SPEC.md section 3 as a pure transition: the record after its current attempt ended with `outcome`.
+ * docs/consumers/api.md#delivery-states-and-retries as a pure transition: the record after its current attempt ended with `outcome`.
  * 2xx is delivered; 410 Gone stops the subscriber; a permanent refusal is dead at once; anything else
  * is retried on the schedule, counted from the first failure, until it runs out.
  */

@@ -3,7 +3,7 @@ import type { WebhookBody } from "../../schemas/webhook.ts";
 import type { FactUpdatedEvent } from "./fact-updated-event.ts";
 
 /**
- * The Schema.org UpdateAction body of SPEC.md 6.3 for one attempt: `startTime` is when the change was committed,
+ * The Schema.org UpdateAction body of docs/consumers/api.md#the-factupdated-event for one attempt: `startTime` is when the change was committed,
  * `endTime` the attempt's own time, so a late retry still passes the receiver's 5-minute replay window.
  * Not validated here, since it runs at every attempt: planDeliveries validates each event's body once against
  * WebhookBody, and only `endTime`, always a valid instant, differs between attempts.

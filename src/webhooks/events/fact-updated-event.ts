@@ -4,7 +4,7 @@ import { WebhookBody } from "../../schemas/webhook.ts";
 
 const bodyObject = WebhookBody.shape.object.shape;
 
-/** The fields whose change triggers a `fact.updated` event (SPEC.md 6.3), in the order the body lists them. */
+/** The fields whose change triggers a `fact.updated` event (docs/consumers/api.md#the-factupdated-event), in the order the body lists them. */
 export const WATCHED_FIELDS = ["value", "expires_iso", "effective_iso"] as const;
 
 /** One `fact.updated` event: what changed in one fact between two revisions. */

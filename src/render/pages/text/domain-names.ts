@@ -1,6 +1,6 @@
 import type { Domain } from "../../../schemas/primitives.ts";
 
-/** The domains of SPEC.md 4.1 as headings and filter options. */
+/** The domains of docs/consumers/api.md#domains as headings and filter options. */
 export const DOMAIN_NAMES: Record<Domain, string> = {
   tax: "Tax",
   mortgage: "Mortgage",
