@@ -8,7 +8,7 @@ import { catFileBatch, runGit } from "../src/lib/git.ts";
 
 /**
  * History engine against the git floor: the time git itself needs to list every change to facts/
- * (`git log --raw`) and hand over every blob it lists (`git cat-file --batch`). Targets (issue 4):
+ * (`git log --raw`) and hand over every blob it lists (`git cat-file --batch`). Targets:
  * engine ≤ 1.5 × floor at 5,000 facts × 10 revisions, and 10× the history costs ≤ 10.5× the time.
  */
 const REVISIONS = 10;

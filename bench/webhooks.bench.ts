@@ -6,7 +6,7 @@ import { readVariable } from "../src/lib/environment.ts";
 import type { ContenderResult } from "./webhooks-contender.ts";
 
 /**
- * Webhook dispatcher at scale (issue 17): receivers on 127.0.0.1 that answer after 20 ms, as a quick real endpoint
+ * Webhook dispatcher at scale: receivers on 127.0.0.1 that answer after 20 ms, as a quick real endpoint
  * does; 10,000 and 100,000 subscribers with one event each, and 1,000 subscribers with 100 events; concurrency 256.
  * Each scenario runs the dispatcher (planning, the delivery state on disk, every attempt, the state compacted) beside
  * a bare undici POST loop of the same signed bodies at the same concurrency, each in a process of its own, in one

@@ -74,7 +74,7 @@ export const effectiveNotInFuture: FactCheck = ({ doc, fact }, { today }) =>
     ? [
         doc.problemAt(
           ["effective_iso"],
-          `effective_iso ${fact.effective_iso} is after today (${today}), so this would publish a rule not yet in force as current; keep the rule in force today here and put the change under "scheduled" with its effective_iso, status, value and citations (CONTRIBUTING.md, "Scheduled changes"), which promotes it on its day`,
+          `effective_iso ${fact.effective_iso} is after today (${today}), so this would publish a rule not yet in force as current; keep the rule in force today here and put the change under "scheduled" with its effective_iso, status, value and citations (CONTRIBUTING.md, "Scheduled changes: announced and enacted"), which promotes it on its day`,
         ),
       ]
     : [];

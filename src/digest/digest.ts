@@ -12,7 +12,7 @@ import { computeEvents, type FactUpdatedEvent } from "../webhooks/events.ts";
 // The quarterly digest: its 90-day cycle, the record of who had it, its subscribers, the changes of a cycle with the
 // impact of each, and the email that lists them.
 
-/** The re-verification cadence of volatile rules (SPEC.md 1): the digest's cycle. */
+/** The re-verification cadence of volatile rules (docs/maintainers/decisions.md#cadence): the digest's cycle. */
 export const CYCLE_DAYS = 90;
 
 export interface DigestCycle {

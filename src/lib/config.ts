@@ -14,7 +14,7 @@ export const SERVICE = {
   idAuthority: "bc-real-estate-facts.org",
 } as const;
 
-/** SPEC.md section 8: 1 h in browsers, 24 h on the CDN, 7 days stale while revalidating. */
+/** docs/consumers/api.md#caching-and-etags: 1 h in browsers, 24 h on the CDN, 7 days stale while revalidating. */
 export const CACHE_CONTROL = "public, max-age=3600, s-maxage=86400, stale-while-revalidate=604800";
 
 /** RFC 9727 asks the api-catalog to name its profile, so clients can tell it from any other linkset. */

@@ -121,7 +121,7 @@ export const factsAtRevision = async (cwd: string, revision: string): Promise<Fi
 
 /**
  * How long a fact stays verified: each fact carries exactly one cadence tag, and its `expires_iso` is the latest
- * date any of its citations was checked plus that cadence (DESIGN.md). The check, the fixer, the pages, the
+ * date any of its citations was checked plus that cadence (docs/maintainers/decisions.md#cadence). The check, the fixer, the pages, the
  * promotions and the re-verification all read it from here.
  */
 export const CADENCE_TAGS = Object.keys(CADENCE_DAYS) as CadenceTag[];
@@ -133,7 +133,7 @@ export const cadenceTagsOf = (fact: Pick<FactFile, "tags">): CadenceTag[] => (fa
 export const latestRetrieved = (fact: Pick<FactFile, "citations">): string =>
   fact.citations.map((citation) => citation.retrieved_iso).reduce((latest, date) => (date > latest ? date : latest));
 
-/** expires_iso as DESIGN.md defines it: the latest retrieved_iso plus the fact's cadence. */
+/** expires_iso as docs/maintainers/decisions.md#cadence defines it: the latest retrieved_iso plus the fact's cadence. */
 export const expectedExpiry = (fact: Pick<FactFile, "tags" | "citations">): string | undefined => {
   const [tag] = cadenceTagsOf(fact);
   return tag === undefined ? undefined : addDays(latestRetrieved(fact), CADENCE_DAYS[tag]);
@@ -153,7 +153,7 @@ export const citationLists = (fact: Pick<FactFile, "citations" | "scheduled">): 
 export const isWithdrawn = (fact: Pick<FactFile, "withdrawn_iso">): boolean => fact.withdrawn_iso !== undefined;
 
 /**
- * The fields whose change makes a revision (DESIGN.md): a change to any of them raises `version` by exactly 1 and
+ * The fields whose change makes a revision (docs/maintainers/decisions.md#versions): a change to any of them raises `version` by exactly 1 and
  * is a new entry in the fact's history; a change to anything else is an editorial edit that keeps the version.
  */
 export const REVISION_FIELDS = ["value", "unit", "effective_iso"] as const;

@@ -54,7 +54,7 @@ export interface SiteModel {
 /** The published tree: absolute URL path ("/api/v1/...") to file content. */
 export type SiteFiles = Map<string, string | Uint8Array>;
 
-/** JSON as published: compact, to keep payloads near SPEC.md section 8's sizes, with a final newline. */
+/** JSON as published: compact, to keep payloads within their budgets (docs/maintainers/payload-budgets.md), with a final newline. */
 export const jsonText = (value: unknown): string => `${JSON.stringify(value)}\n`;
 
 /** How many of a fact's sources are official texts, official copies and secondary sources, and the same in one line. */

@@ -49,7 +49,7 @@ export const sitePath = (urls: Urls, absolute: string): string => {
   return absolute.startsWith(`${urls.base}/`) ? absolute.slice(urls.base.length + 1) : absolute;
 };
 
-/** The domains of SPEC.md 4.1 as headings and filter options. */
+/** The domains of docs/consumers/api.md#domains as headings and filter options. */
 export const DOMAIN_NAMES: Record<Domain, string> = {
   tax: "Tax",
   mortgage: "Mortgage",

@@ -16,7 +16,7 @@ import {
   SupersededBy,
 } from "../../packages/client/src/index.ts";
 
-/** The tags that state a fact's re-verification cadence (DESIGN.md): exactly one per fact. */
+/** The tags that state a fact's re-verification cadence (docs/maintainers/decisions.md#cadence): exactly one per fact. */
 export const CADENCE_DAYS = { "cadence:volatile": 90, "cadence:stable": 180 } as const;
 export type CadenceTag = keyof typeof CADENCE_DAYS;
 

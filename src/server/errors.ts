@@ -42,7 +42,7 @@ export const sendError = (
 
 /**
  * The JSON body of a 404. A miss under `SITE_PATHS.byIdPrefix` (`/api/v1/facts/by-id/`) is an unknown fact id
- * (SPEC.md section 7): the body says so and lists the ids the catalog has, so a client with a typo sees the right
+ * (docs/consumers/api.md#errors): the body says so and lists the ids the catalog has, so a client with a typo sees the right
  * spelling; a known id asked for without `.json` is told where it is.
  */
 export const notFoundBody = (site: Site, requestPath: string, sitePath: string): ErrorDetails => {

@@ -40,7 +40,7 @@ const REQUEST_SECONDS = 10;
 const CHECK_SECONDS = 1;
 
 /**
- * An HTTP server for a built site (`_site/`), with the headers SPEC.md section 8 gives. The tree is read into memory
+ * An HTTP server for a built site (`_site/`), with the headers docs/consumers/api.md#headers gives. The tree is read into memory
  * before this resolves; the server is not listening yet, so the caller picks the port (0 in tests).
  *
  * Every request is parsed and answered by `node:http` through its documented options and methods only:

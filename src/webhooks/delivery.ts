@@ -170,9 +170,9 @@ export const guardUrl = async (rawUrl: string, options: { allowHosts: ReadonlySe
 };
 
 /**
- * SPEC.md sections 3 and 8: a failed delivery is retried 1 min, 5 min, 15 min, 1 h, 6 h and 24 h after its first
+ * docs/consumers/api.md#delivery-states-and-retries: a failed delivery is retried 1 min, 5 min, 15 min, 1 h, 6 h and 24 h after its first
  * failure; when the retry at 24 h fails too, the delivery is dead. Counted from the first failure, the steps keep
- * SPEC's 24-hour retry window ("retries exhausted: 24 h elapsed").
+ * the 24-hour retry window of docs/consumers/api.md#delivery-states-and-retries.
  */
 export const RETRY_SCHEDULE_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 6 * 60 * 60_000, 24 * 60 * 60_000] as const;
 
@@ -326,7 +326,7 @@ export const sendWebhook = async (
 };
 
 /**
- * SPEC.md section 3 as a pure transition: the record after its current attempt ended with `outcome`.
+ * docs/consumers/api.md#delivery-states-and-retries as a pure transition: the record after its current attempt ended with `outcome`.
  * 2xx is delivered; 410 Gone stops the subscriber; a permanent refusal is dead at once; anything else
  * is retried on the schedule, counted from the first failure, until it runs out.
  */

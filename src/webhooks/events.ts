@@ -14,7 +14,7 @@ import { FactId, WebhookBody } from "../schemas/index.ts";
 
 const bodyObject = WebhookBody.shape.object.shape;
 
-/** The fields whose change triggers a `fact.updated` event (SPEC.md 6.3), in the order the body lists them. */
+/** The fields whose change triggers a `fact.updated` event (docs/consumers/api.md#the-factupdated-event), in the order the body lists them. */
 export const WATCHED_FIELDS = ["value", "expires_iso", "effective_iso"] as const;
 
 /** One `fact.updated` event: what changed in one fact between two revisions. */
@@ -70,7 +70,7 @@ export const computeEvents = (before: readonly FactFile[], after: readonly FactF
 };
 
 /**
- * The Schema.org UpdateAction body of SPEC.md 6.3 for one attempt: `startTime` is when the change was committed,
+ * The Schema.org UpdateAction body of docs/consumers/api.md#the-factupdated-event for one attempt: `startTime` is when the change was committed,
  * `endTime` the attempt's own time, so a late retry still passes the receiver's 5-minute replay window.
  * Not validated here, since it runs at every attempt: planDeliveries validates each event's body once against
  * WebhookBody, and only `endTime`, always a valid instant, differs between attempts.

@@ -7,7 +7,7 @@ import { SERVICE } from "../lib/config.ts";
  */
 export interface WebhookSignatures {
   /**
-   * SPEC.md 5.3: `sha256=<hex HMAC-SHA256 of the body>`, keyed by the secret exactly as the subscriber holds it.
+   * docs/consumers/api.md#signatures-and-replays: `sha256=<hex HMAC-SHA256 of the body>`, keyed by the secret exactly as the subscriber holds it.
    * During a rotation it is keyed by the previous secret: the header holds one signature, and the receivers that
    * have not switched yet are the ones that must not break; a receiver that has switched verifies
    * `webhook-signature`, which carries both, until the overlap ends.

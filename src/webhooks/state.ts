@@ -15,7 +15,7 @@ import { SubscriberId } from "./subscribers.ts";
  * the dispatcher writes every attempt to before it is sent.
  */
 /**
- * SPEC.md section 3, plus `pending` (planned, not yet attempted), `gone` (the receiver answered 410 Gone, or an
+ * The delivery states of docs/consumers/api.md#delivery-states-and-retries, among them `pending` (planned, not yet attempted), `gone` (the receiver answered 410 Gone, or an
  * earlier delivery to the same subscriber did) and `disabled` (not sent: every delivery to the subscriber had failed
  * for five days, and it is disabled until its marker is removed).
  */

@@ -130,7 +130,7 @@ const PULL_REQUEST_CODE = /github\.(head_ref|event\.(pull_request\.(head|merge)|
 const triggersOf = (on: unknown): string[] => (typeof on === "string" ? [on] : Array.isArray(on) ? on.map(String) : isObject(on) ? Object.keys(on) : []);
 
 /**
- * The workflow rules of DESIGN.md, on one parsed workflow file: `permissions: {}` at the top and an explicit least
+ * The workflow rules of docs/maintainers/decisions.md#workflows, on one parsed workflow file: `permissions: {}` at the top and an explicit least
  * grant on every job; `timeout-minutes` and `concurrency` on every job; every third-party action pinned to a full
  * commit SHA with its version in a comment; `persist-credentials: false` on every checkout; Node 24 from setup-node;
  * and no privileged trigger (`pull_request_target`, `workflow_run`) that checks out pull-request code.

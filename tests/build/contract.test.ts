@@ -63,7 +63,7 @@ const openApiPathFor = (urlPath: string): string | undefined => {
 const apiJsonPaths = [...tree.keys()].filter((urlPath) => urlPath.startsWith("/api/") && urlPath.endsWith(".json"));
 
 describe("the built endpoint tree", () => {
-  it("publishes every endpoint of SPEC.md 4.1", () => {
+  it("publishes every endpoint of docs/consumers/api.md#endpoints", () => {
     for (const urlPath of [
       "/api/v1/facts/index.json",
       "/api/v1/facts/llms.json",
@@ -136,7 +136,7 @@ describe("the built endpoint tree", () => {
     expect(output.valid).toBe(false);
   });
 
-  it("counts facts truthfully and bundles each domain with SPEC.md's counts", () => {
+  it("counts facts truthfully and bundles each domain with its own facts (docs/consumers/api.md#catalog-and-domain-bundles)", () => {
     const catalog = json("/api/v1/facts/index.json");
     expect(catalog.fact_count).toBe(catalog.facts.length);
     expect(catalog.fact_count).toBe(model.facts.length);
@@ -191,7 +191,7 @@ describe("the built endpoint tree", () => {
     const llms = json("/api/v1/facts/llms.json");
     expect(llms.intended_for).toBeTruthy();
     expect(llms.facts).toHaveLength(FACT_FILES.length);
-    // Primary sources are official sources only (SPEC.md 2.6); a fact whose rule no government issues has none.
+    // Primary sources are official sources only (docs/consumers/api.md#llmsjson); a fact whose rule no government issues has none.
     const kinds = new Map(
       json("/api/v1/facts/index.json").facts.map((fact: { id: string; citations: { url: string; kind: string }[] }) => [fact.id, fact.citations]),
     );
@@ -230,7 +230,7 @@ describe("the built endpoint tree", () => {
 
   it("makes a search index of lowercase items with aliases people search for", () => {
     const index = json("/api/v1/facts/search-index.json");
-    // One item per fact, nothing else (SPEC.md 2.9), in the catalog's order.
+    // One item per fact, nothing else (docs/consumers/api.md#search-index), in the catalog's order.
     expect(index.map((item: { id: string }) => item.id)).toEqual(json("/api/v1/facts/index.json").facts.map((fact: { id: string }) => fact.id));
     const ptt = index.find((item: { id: string }) => item.id === "bc.ptt.brackets");
     expect(ptt.aliases).toContain("property transfer tax");
@@ -266,7 +266,7 @@ describe("the built endpoint tree", () => {
 });
 
 describe("the RSS feed", () => {
-  it("parses with a third-party RSS parser: one item per fact in SPEC.md 6.1's format", async () => {
+  it("parses with a third-party RSS parser: one item per fact in the format of docs/consumers/api.md#feeds", async () => {
     const feed = await new Parser({ customFields: { item: ["guid", "category", "author"] } }).parseString(text("/api/v1/facts/feed.xml"));
     expect(feed.items).toHaveLength(FACT_FILES.length);
     const catalog = json("/api/v1/facts/index.json");

@@ -9,7 +9,7 @@ export const CASES: Record<string, string[]> = {
   "wrong-type": ["facts/tax/bc.ptt.brackets.json:12:3: expected number, found string (at /version) [schema]"],
   "impossible-date": ["facts/tax/bc.ptt.brackets.json:13:3: must be a real calendar date written YYYY-MM-DD (at /effective_iso) [schema]"],
   "expiry-before-effective": [
-    'facts/tax/bc.ptt.brackets.json:13:3: effective_iso 2027-06-01 is after today (2026-11-21), so this would publish a rule not yet in force as current; keep the rule in force today here and put the change under "scheduled" with its effective_iso, status, value and citations (CONTRIBUTING.md, "Scheduled changes"), which promotes it on its day (at /effective_iso) [effective-not-in-future]',
+    'facts/tax/bc.ptt.brackets.json:13:3: effective_iso 2027-06-01 is after today (2026-11-21), so this would publish a rule not yet in force as current; keep the rule in force today here and put the change under "scheduled" with its effective_iso, status, value and citations (CONTRIBUTING.md, "Scheduled changes: announced and enacted"), which promotes it on its day (at /effective_iso) [effective-not-in-future]',
     "facts/tax/bc.ptt.brackets.json:14:3: expires_iso 2027-05-20 is before effective_iso 2027-06-01 (at /expires_iso) [effective-before-expiry]",
   ],
   "wrong-cadence": [

@@ -55,7 +55,7 @@ describe("a current effective_iso after today", () => {
     const problem = result.stdout.split("\n").find((line) => line.includes("[effective-not-in-future]"));
     const at = problem?.split(": ")[0] ?? "";
     expect(problem).toBe(
-      `${at}: effective_iso ${TWO_MONTHS_AHEAD} is after today (${TODAY}), so this would publish a rule not yet in force as current; keep the rule in force today here and put the change under "scheduled" with its effective_iso, status, value and citations (CONTRIBUTING.md, "Scheduled changes"), which promotes it on its day (at /effective_iso) [effective-not-in-future]`,
+      `${at}: effective_iso ${TWO_MONTHS_AHEAD} is after today (${TODAY}), so this would publish a rule not yet in force as current; keep the rule in force today here and put the change under "scheduled" with its effective_iso, status, value and citations (CONTRIBUTING.md, "Scheduled changes: announced and enacted"), which promotes it on its day (at /effective_iso) [effective-not-in-future]`,
     );
     // The line and column point at the key itself.
     const [file, line, column] = at.split(":");

@@ -4,7 +4,7 @@ import { readFactHistory, readGitLog } from "../../src/derive/fact-history.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 import { dataToday } from "../render/data-today.ts";
 
-/** SPEC.md 4.2's id enumeration, in its order, with the domains its per-domain counts give. */
+/** The 36 ids the service started with (docs/consumers/api.md#fact-ids), in that order, by domain. */
 const SPEC_IDS: Record<string, string[]> = {
   tax: [
     "bc.ptt.brackets",
@@ -56,11 +56,11 @@ describe("the catalog in facts/", () => {
     expect(report.problems).toEqual([]);
   });
 
-  it("holds every one of SPEC.md's 36 ids in the domain it gives, and the rules added since", () => {
+  it("holds every one of the 36 original ids of docs/consumers/api.md#fact-ids in its domain, and the rules added since", () => {
     const byDomain: Record<string, string[]> = {};
     for (const fact of facts.values()) byDomain[fact.domain] = [...(byDomain[fact.domain] ?? []), fact.id];
     for (const [domain, ids] of Object.entries(SPEC_IDS)) expect(byDomain[domain], domain).toEqual(expect.arrayContaining(ids));
-    // Rules of 2025–2026 a buyer, owner, landlord or tenant expects (issue #14).
+    // Rules of 2025–2026 a buyer, owner, landlord or tenant expects.
     for (const id of [
       "ca.gst.fthb_new_home_rebate",
       "ca.underused_housing_tax",
@@ -85,7 +85,7 @@ describe("the catalog in facts/", () => {
     }
   });
 
-  it("states rates as fractions and uses the SPEC bracket shape for the transfer tax", () => {
+  it("states rates as fractions and uses the bracket shape of docs/consumers/api.md#values-and-units for the transfer tax", () => {
     const brackets = facts.get("bc.ptt.brackets")!;
     expect(brackets.unit).toBe("CAD-bracket-array");
     const tax = (price: number) => {

@@ -4,7 +4,7 @@ import { buildProjectSite, readTree } from "../helpers/build-site.ts";
 
 /** The JSON files of the built tree that carry no top-level `schema_version`, each with the reason. */
 const EXCEPTIONS: Record<string, string> = {
-  "/api/v1/facts/search-index.json": "SPEC.md 2.9 makes the search index a bare list, which has no member to carry it",
+  "/api/v1/facts/search-index.json": "the search index is a bare list (docs/consumers/api.md#search-index), which has no member to carry it",
   "/.well-known/openapi.json": "OpenAPI fixes the document's top level; it states the version as info.x-schema-version (checked below)",
   "/.well-known/api-catalog": "an RFC 9727 linkset, whose members that standard defines",
   "/.well-known/jwks.json": "an RFC 7517 JWK Set, whose members that standard defines",
@@ -31,7 +31,7 @@ describe("schema_version in the built responses", () => {
     expect(wrong).toEqual([]);
   });
 
-  it("covers each kind of response SPEC.md section 2 leaves room for", () => {
+  it("covers each kind of response docs/consumers/api.md#endpoints lists", () => {
     for (const urlPath of [
       "/api/v1/facts/index.json",
       "/api/v1/facts/tax.json",

@@ -22,7 +22,7 @@ const get = async (url: string, headers: Record<string, string> = {}, method: "G
 };
 
 describe("the local server: successful responses", () => {
-  it("serves a file with CORS, the exact Cache-Control of SPEC.md section 8, its type, length and a strong ETag", async () => {
+  it("serves a file with CORS, the exact Cache-Control of docs/consumers/api.md#headers, its type, length and a strong ETag", async () => {
     const { root, origin } = await serveFixture();
     const response = await get(`${origin}${CATALOG}`);
     expect(response.status).toBe(200);

@@ -11,7 +11,7 @@ import { startReceiver, status } from "./helpers/receiver.ts";
 const realClock = { now: () => new Date() };
 
 describe("a delivery to a real receiver", () => {
-  it("POSTs the SPEC 6.3 headers and body, verifiable with @octokit/webhooks-methods, standardwebhooks and verifyFactsWebhook", async () => {
+  it("POSTs the headers and body of docs/consumers/api.md#the-factupdated-event, verifiable with @octokit/webhooks-methods, standardwebhooks and verifyFactsWebhook", async () => {
     const receiver = await startReceiver(status(204));
     const options = await runContext({ ...realClock, subscribers: [subscriber(receiver.url)] });
     const [record] = await seed(options);

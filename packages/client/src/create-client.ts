@@ -172,7 +172,7 @@ export const createFactsClient = (options: FactsClientOptions) => {
     diff: (id: string, from: number, to: number) => fetchJson(SITE_PATHS.diff(encodeURIComponent(id), from, to), FactDiff),
     affordabilityIndex: () => fetchJson(SITE_PATHS.affordabilityIndex, AffordabilitySeries),
     affordabilityLatest: () => fetchJson(SITE_PATHS.affordabilityLatest, AffordabilityLatest),
-    /** The RSS 2.0 feed as text (SPEC.md 6.1). */
+    /** The RSS 2.0 feed as text (docs/consumers/api.md#feeds). */
     feed: async () => (await fetchText(SITE_PATHS.feed)).text,
     /** Any published file as text, e.g. the OpenAPI description; revalidated like the others. */
     text: async (path: string) => (await fetchText(path.startsWith("/") ? path : `/${path}`)).text,

@@ -80,7 +80,7 @@ export type ChangesIndex = z.infer<typeof ChangesIndex>;
 export const JsonPointer = z.string().regex(/^(\/([^~/]|~[01])*)*$/, { error: "must be an RFC 6901 JSON Pointer" });
 
 /**
- * SPEC.md 2.8 `value_diff`. Pointers keep dotted keys unambiguous.
+ * docs/consumers/api.md#history-and-diffs `value_diff`. Pointers keep dotted keys unambiguous.
  * Added and removed entries carry the value concerned; changed entries carry both sides.
  */
 export const ValueDiff = z.object({
@@ -170,7 +170,7 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 /** What the code that refuses a request states; the one place that sends it adds `schema_version`. */
 export type ErrorDetails = Omit<ErrorBody, "schema_version">;
 
-/** SPEC.md 2.6: a compact catalog for language models, without version history. */
+/** docs/consumers/api.md#llmsjson: a compact catalog for language models, without version history. */
 export const LlmPrimarySource = z.object({
   org: z.string().optional(),
   title: z.string().optional(),
@@ -208,7 +208,7 @@ export const ManifestFile = z.object({
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
 });
 
-/** SPEC.md 2.7, plus the digest of every published file. */
+/** The manifest (docs/consumers/api.md#manifest), with the digest of every published file. */
 export const Manifest = z.object({
   schema_version: SchemaVersion,
   name: z.string().optional(),
@@ -240,7 +240,7 @@ export const Manifest = z.object({
 });
 export type Manifest = z.infer<typeof Manifest>;
 
-/** SPEC.md 2.9: one pre-normalized item per fact; `search_text` and `aliases` are lowercase. */
+/** docs/consumers/api.md#search-index: one pre-normalized item per fact; `search_text` and `aliases` are lowercase. */
 const Lowercase = z.string().refine((text) => text === text.toLowerCase(), { error: "must be pre-lowercased" });
 
 export const SearchIndexItem = z.object({
@@ -320,7 +320,7 @@ const Watched = z.object({
   withdrawn: z.object({ withdrawn_iso: IsoDate, reason: z.string(), superseded_by: FactId.nullable() }).optional(),
 });
 
-/** SPEC.md 6.3: the Schema.org UpdateAction envelope of a `fact.updated` delivery. */
+/** docs/consumers/api.md#the-factupdated-event: the Schema.org UpdateAction envelope of a `fact.updated` delivery. */
 export const WebhookBody = z.object({
   "@context": z.literal("https://schema.org"),
   "@type": z.literal("UpdateAction"),
@@ -348,7 +348,7 @@ export const BOARDS = ["greater-vancouver", "fraser-valley"] as const;
 export const Board = z.enum(BOARDS);
 export type Board = z.infer<typeof Board>;
 
-/** SPEC.md 2.10: one board and month of the affordability index. */
+/** docs/consumers/api.md#the-affordability-index: one board and month of the affordability index. */
 export const AffordabilityEntry = z.object({
   board: Board,
   boardLabel: z.string(),

@@ -6,7 +6,7 @@ import { z } from "zod";
 // responses to them and generates the published JSON Schemas and OpenAPI components from them
 // (src/schemas/json-schemas.ts), so the two cannot drift apart.
 
-/** The six domains of SPEC.md section 4.1, in the order the specification lists them. */
+/** The six domains, in the order docs/consumers/api.md#domains lists them. */
 export const DOMAINS = ["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"] as const;
 export const Domain = z.enum(DOMAINS);
 export type Domain = z.infer<typeof Domain>;
@@ -117,7 +117,7 @@ export const QUOTE_MAX_LENGTH = 400;
 export const NOTES_MAX_LENGTH = 280;
 
 /**
- * SPEC.md 2.2, plus `kind` and `quote`. `notes` are written for the public reader of the API. `retrieved_iso` is the date the source was last checked for this fact;
+ * A citation (docs/consumers/api.md#citations). `notes` are written for the public reader of the API. `retrieved_iso` is the date the source was last checked for this fact;
  * `quote` is the passage of the source, copied verbatim, that states the point it is cited for. A quote may join
  * passages of one page that appear in that order with " … ".
  */
@@ -239,7 +239,7 @@ export const SupersededBy = z
   })
   .nullable();
 
-/** SPEC.md 2.3: one earlier version of a fact, newest first in `history`. */
+/** docs/consumers/api.md#history-and-diffs: one earlier version of a fact, newest first in `history`. */
 export const HistoryEntry = z.object({
   version: z.int().min(1).optional(),
   value: FactValue.optional(),
@@ -251,7 +251,7 @@ export const HistoryEntry = z.object({
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 
-/** SPEC.md 2.1: a published fact, i.e. the fact file plus what the build derives (history, canonical URL). */
+/** docs/consumers/api.md#a-fact: a published fact, i.e. the fact file plus what the build derives (history, canonical URL). */
 export const Fact = z.object({
   id: FactId,
   label: NonEmptyText,
@@ -285,7 +285,7 @@ export const Fact = z.object({
 });
 export type Fact = z.infer<typeof Fact>;
 
-/** SPEC.md 2.4: the full catalog and every domain bundle. */
+/** docs/consumers/api.md#catalog-and-domain-bundles: the full catalog and every domain bundle. */
 export const FactCatalog = z.object({
   schema_version: SchemaVersion,
   name: NonEmptyText,
@@ -322,7 +322,7 @@ export const ONE_FACT_ENVELOPE = {
   generated_at: IsoDateTime.optional(),
 };
 
-/** SPEC.md 2.5. */
+/** docs/consumers/api.md#single-fact-response. */
 export const SingleFactResponse = z.object({
   ...ONE_FACT_ENVELOPE,
   fact: Fact,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { WebhookBody } from "./endpoint-schemas.ts";
 
-/** SPEC.md 5.4: a delivery whose `endTime` is older than this is refused as a possible replay. */
+/** docs/consumers/api.md#signatures-and-replays: a delivery whose `endTime` is older than this is refused as a possible replay. */
 export const REPLAY_WINDOW_MS = 5 * 60_000;
 
 /** A Fetch `Headers` object or a plain record such as Node's `IncomingHttpHeaders`. */
@@ -14,7 +14,7 @@ export type VerifiedWebhook =
       deliveryId: string;
       factId: string;
       version: number;
-      /** SPEC.md 6.3: receivers dedupe on delivery id, fact id and version; a re-delivery has the same key. */
+      /** docs/consumers/api.md#the-factupdated-event: receivers dedupe on delivery id, fact id and version; a re-delivery has the same key. */
       dedupeKey: string;
     }
   | { ok: false; reason: string };

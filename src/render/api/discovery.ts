@@ -33,7 +33,7 @@ const expectedNote = (fact: Fact, today: string): string => {
   return `; next: ${oneLine(fact.next_expected.what)}, ${describeExpected(fact.next_expected, status)}`;
 };
 
-/** `/api/v1/facts/llms.json` (SPEC.md 2.6, no history) and `/llms.txt` in the llms.txt convention. */
+/** `/api/v1/facts/llms.json` (docs/consumers/api.md#llmsjson, no history) and `/llms.txt` in the llms.txt convention. */
 export const renderLlms = (model: SiteModel): SiteFiles => {
   const catalog: LlmCatalog = {
     schema_version: SCHEMA_VERSION,
@@ -114,7 +114,7 @@ const expectedText = (fact: SiteModel["facts"][number], today: string): string[]
 };
 
 /**
- * `/api/v1/facts/search-index.json` (SPEC.md 2.9): one pre-lowercased item per fact, nothing else. The catalog page
+ * `/api/v1/facts/search-index.json` (docs/consumers/api.md#search-index): one pre-lowercased item per fact, nothing else. The catalog page
  * points searches for the affordability index to its own page (see render-catalog-page.ts).
  */
 export const renderSearchIndex = (model: SiteModel): SiteFiles => {
@@ -268,7 +268,7 @@ export const renderHostFiles = (): SiteFiles =>
 
 export const MANIFEST_PATH = SITE_PATHS.manifest;
 
-/** `manifest.json` (SPEC.md 2.7) with the size and SHA-256 of every other published file. */
+/** `manifest.json` (docs/consumers/api.md#manifest) with the size and SHA-256 of every other published file. */
 export const renderManifest = (model: SiteModel, published: SiteFiles): SiteFiles => {
   const files = [...published]
     .filter(([path]) => path !== MANIFEST_PATH)

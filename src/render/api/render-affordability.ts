@@ -13,7 +13,7 @@ import { jsonText, type SiteFiles, type SiteModel } from "../site-model.ts";
 
 export const INDEX_FORMULA = "idx = round(medianIncome / annualCarryingCost × 100)";
 
-/** Both path families of SPEC.md 4.1 serve the same bytes. */
+/** Both path families of docs/consumers/api.md#endpoints serve the same bytes. */
 export const AFFORDABILITY_PATHS = SITE_PATHS.affordabilityFolders;
 
 export { latestEntry };

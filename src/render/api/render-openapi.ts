@@ -90,7 +90,7 @@ const get = (summary: string, responses: Record<string, unknown>, parameters?: u
   get: { summary, ...(parameters ? { parameters } : {}), responses },
 });
 
-/** `/.well-known/openapi.json`: OpenAPI 3.1 for every endpoint of SPEC.md 4.1, and the `fact.updated` webhook. */
+/** `/.well-known/openapi.json`: OpenAPI 3.1 for every endpoint of docs/consumers/api.md#endpoints, and the `fact.updated` webhook. */
 export const renderOpenApi = (model: SiteModel): SiteFiles => {
   const factIds = model.facts.map((fact) => fact.id);
   const paths: Record<string, unknown> = {
@@ -214,7 +214,7 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
     openapi: "3.1.0",
     info: {
       title: SERVICE.name,
-      // SPEC.md 9.4 fixes the document's own version; the schemas' version rides beside it, as every response states it.
+      // docs/consumers/api.md#versioning fixes the document's own version; the schemas' version rides beside it, as every response states it.
       version: SERVICE.openApiVersion,
       "x-schema-version": SCHEMA_VERSION,
       summary: "Verified facts about British Columbia residential real estate rules.",

@@ -204,7 +204,7 @@ export const bracketRange = (brackets: readonly Bracket[], index: number): strin
   return `${formatCad(lower)} to ${formatCad(upper)}`;
 };
 
-/** A `CAD-bracket-array` (SPEC.md 2.1) as a table of ranges and rates, the way the Ministry of Finance prints it. */
+/** A `CAD-bracket-array` (docs/consumers/api.md#values-and-units) as a table of ranges and rates, the way the Ministry of Finance prints it. */
 export const renderBracketTable = (brackets: readonly Bracket[], caption: string): Html => html`<table class="brackets">
 <caption>${caption}</caption>
 <thead><tr><th scope="col">Range</th><th scope="col">Rate</th></tr></thead>
