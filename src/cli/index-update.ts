@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { z } from "zod";
@@ -12,6 +12,7 @@ import { runCommand } from "../lib/command.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
 import { readVariable } from "../lib/environment.ts";
 import { UsageError } from "../lib/errors.ts";
+import { commitAsBot, gitText, pushAsBot } from "../lib/git.ts";
 import { replaceFiles } from "../lib/json-file.ts";
 import { prettyJsonText } from "../model/json-document.ts";
 import { BenchmarkFile, BOARDS, IncomeFile, MortgageRatesFile } from "../schemas/index.ts";
@@ -83,9 +84,15 @@ const report = (rewrite: Rewrite): string[] =>
  */
 const main = async (): Promise<number> => {
   const { values } = parseArgs({
-    options: { root: { type: "string", default: "." }, only: { type: "string", default: SOURCES.join(",") }, "pull-request": { type: "string" } },
+    options: {
+      root: { type: "string", default: "." },
+      only: { type: "string", default: SOURCES.join(",") },
+      "pull-request": { type: "string" },
+      "push-proposal": { type: "string" },
+    },
     strict: true,
   });
+  if (values["push-proposal"] !== undefined) return pushProposal(values.root, values["push-proposal"], values["pull-request"]);
   const asked = values.only.split(",").map((name) => name.trim());
   for (const name of asked) if (!(SOURCES as readonly string[]).includes(name)) throw new UsageError(`--only takes ${SOURCES.join(", ")}, got "${name}"`);
   const today = todayFromEnvironment();
@@ -101,6 +108,27 @@ const main = async (): Promise<number> => {
     await writeFile(path.join(values["pull-request"], "title.txt"), `${title}\n`);
     await writeFile(path.join(values["pull-request"], "body.md"), body);
   }
+  return 0;
+};
+
+/**
+ * `--push-proposal BRANCH --pull-request DIR`, run after `npm run check` passed on the updated files: commits
+ * index-data/ as the bot on BRANCH, made afresh from this checkout, with the proposal's title (DIR/title.txt) as
+ * its message, and force-pushes it with GITHUB_TOKEN, so the pull request always holds this month's update alone.
+ * Nothing changed: nothing is committed or pushed.
+ */
+const pushProposal = async (root: string, branch: string, folder: string | undefined): Promise<number> => {
+  if (folder === undefined) throw new UsageError("--push-proposal needs --pull-request DIR, the folder holding the proposal's title");
+  const title = (await readFile(path.join(folder, "title.txt"), "utf8")).trim();
+  await gitText(root, ["switch", "-q", "-C", branch]);
+  const commit = await commitAsBot(root, title, ["index-data"]);
+  if (commit === undefined) {
+    console.log("index-data/ is unchanged: nothing to propose");
+    return 0;
+  }
+  const pushed = await pushAsBot(root, branch, { token: readVariable("GITHUB_TOKEN"), serverUrl: readVariable("GITHUB_SERVER_URL") }, { force: true });
+  if (pushed.code !== 0) throw new Error(`could not push the proposal to ${branch}: ${pushed.stderr.trim()}`);
+  console.log(`pushed the proposal ${commit.slice(0, 12)} to ${branch}`);
   return 0;
 };
 

@@ -72,7 +72,7 @@ export const ENVIRONMENT = {
   GITHUB_EVENT_PATH: { setBy: "github", description: "File holding the event's JSON payload." },
   GITHUB_WORKSPACE: { setBy: "github", description: "The checked-out repository." },
   GITHUB_SERVER_URL: { setBy: "github", description: "The GitHub server, for pushing the state branch and the promotions." },
-  GITHUB_TOKEN: { setBy: "github", description: "The workflow token `npm run promote -- --push` pushes with (set by the promotion workflow)." },
+  GITHUB_TOKEN: { setBy: "github", description: "The workflow token `npm run promote -- --push` and `npm run index:update -- --push-proposal` push with." },
   GITHUB_API_URL: { setBy: "github", description: "The GitHub REST API's base (default https://api.github.com)." },
   BENCH_ROUNDS: { setBy: "bench", description: "Measurement rounds of the server benchmark, each loading the three servers in turn (default 5)." },
   BENCH_DURATION: { setBy: "bench", description: "Length of each wrk run in the server benchmark (default 3s)." },

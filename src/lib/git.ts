@@ -239,7 +239,8 @@ export const gitAuthEnvironment = ({ token, serverUrl }: BotPush): NodeJS.Proces
 
 /**
  * Commits as the bot what changed in `paths` (everything when none are named) and returns the new commit, or
- * undefined when nothing changed. The one way the project's automation commits: promotions, the state branch.
+ * undefined when nothing changed. The one way the project's automation commits: promotions, the index proposal, the
+ * state branch.
  */
 export const commitAsBot = async (cwd: string, message: string, paths: readonly string[] = []): Promise<string | undefined> => {
   await gitText(cwd, paths.length > 0 ? ["add", "--", ...paths] : ["add", "-A"]);
@@ -248,9 +249,14 @@ export const commitAsBot = async (cwd: string, message: string, paths: readonly 
   return (await gitText(cwd, ["rev-parse", "HEAD"])).trim();
 };
 
-/** Pushes HEAD to `branch` of `origin` with the bot's token; a rejected push is a result (the caller decides), not an error. */
-export const pushAsBot = (cwd: string, branch: string, push: BotPush): Promise<GitResult> =>
-  gitResult(cwd, ["push", "-q", "origin", `HEAD:refs/heads/${branch}`], { environment: gitAuthEnvironment(push) });
+/**
+ * Pushes HEAD to `branch` of `origin` with the bot's token; a rejected push is a result (the caller decides), not an
+ * error. `force` replaces the branch: only for a branch the bot alone writes and remakes each time (the index proposal).
+ */
+export const pushAsBot = (cwd: string, branch: string, push: BotPush, options: { force?: boolean } = {}): Promise<GitResult> =>
+  gitResult(cwd, ["push", "-q", ...(options.force === true ? ["--force"] : []), "origin", `HEAD:refs/heads/${branch}`], {
+    environment: gitAuthEnvironment(push),
+  });
 
 /**
  * Replays this clone's commits as the bot on `branch` as fetched now, after another run pushed first. Returns the

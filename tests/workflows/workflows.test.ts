@@ -270,8 +270,12 @@ describe("the workflows", () => {
     ]);
     const script = job.steps.at(-1)!.run!;
     expect(job.steps.at(-1)!.env).toMatchObject({ BRANCH: "index-data/update" });
-    // The only push goes to the proposal branch; the pull request is found again by that branch and edited in place.
-    expect([...script.matchAll(/git push[^\n]*/g)].map((match) => match[0])).toEqual(['git push -q --force origin "HEAD:refs/heads/$BRANCH"']);
+    // The only push goes to the proposal branch, by the bot's commit-and-push helper; the pull request is found again
+    // by that branch and edited in place.
+    expect(script).not.toMatch(/git (push|commit|config)/);
+    expect([...script.matchAll(/npm run index:update[^\n]*/g)].map((match) => match[0])).toEqual([
+      'npm run index:update -- --push-proposal "$BRANCH" --pull-request "$PROPOSAL"',
+    ]);
     expect(script).not.toMatch(/refs\/heads\/main|push[^\n]* main/);
     expect(script).toContain('gh pr list --head "$BRANCH" --state open');
     expect(script).toContain('gh pr edit "$number" --title "$title" --body-file "$PROPOSAL/body.md"');
