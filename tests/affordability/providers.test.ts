@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fetchMonthlyRates } from "../../src/affordability/providers/bank-of-canada.ts";
 import { fetchMonthlyPrices } from "../../src/affordability/providers/crea.ts";
 
-/** A loopback server that never answers `/silent`, sends more than 16 MB from `/huge` and redirects `/moved`. */
+/** A loopback server that never answers `/silent`, sends more than 16 MB from `/huge`, and redirects the others. */
 let server: Server;
 let origin = "";
 beforeAll(async () => {
@@ -12,7 +12,17 @@ beforeAll(async () => {
       response.writeHead(200, { "content-type": "application/json" });
       response.end(Buffer.alloc(17 * 1024 * 1024, " "));
     } else if (request.url?.startsWith("/moved")) {
-      response.writeHead(301, { location: "https://example.org/" });
+      response.writeHead(301, { location: `/huge${request.url.slice("/moved".length)}` });
+      response.end();
+    } else if (request.url?.startsWith("/insecure")) {
+      response.writeHead(302, { location: "http://example.org/valet" });
+      response.end();
+    } else if (request.url?.startsWith("/loop")) {
+      response.writeHead(302, { location: request.url });
+      response.end();
+    } else if (request.url?.startsWith("/hop")) {
+      const hop = Number(/^\/hop(\d+)/.exec(request.url)?.[1] ?? 0);
+      response.writeHead(302, { location: `/hop${hop + 1}` });
       response.end();
     }
   });
@@ -38,7 +48,19 @@ describe("the index providers over HTTP", () => {
     await expect(fetchMonthlyRates(`${origin}/huge`)).rejects.toThrow(`Bank of Canada Valet: ${valetUrl("huge")} is larger than the 16 MB cap on its download`);
   });
 
-  it("does not follow a redirect: the answer's status is refused", async () => {
-    await expect(fetchMonthlyPrices(`${origin}/moved`)).rejects.toThrow(`CREA MLS® HPI: the HPI tool page ${origin}/moved answered 301`);
+  it("follows a redirect within the origin or to https, to the answer it leads to", async () => {
+    await expect(fetchMonthlyRates(`${origin}/moved`)).rejects.toThrow(
+      `Bank of Canada Valet: ${valetUrl("moved")} is larger than the 16 MB cap on its download`,
+    );
+  });
+
+  it("refuses a redirect to plain http elsewhere, a loop, and a chain longer than the limit", async () => {
+    await expect(fetchMonthlyRates(`${origin}/insecure`)).rejects.toThrow(
+      `Bank of Canada Valet: ${valetUrl("insecure")} redirects to http://example.org/valet, which is not https`,
+    );
+    await expect(fetchMonthlyRates(`${origin}/loop`)).rejects.toThrow(
+      `Bank of Canada Valet: ${valetUrl("loop")} redirects in a loop (${valetUrl("loop")} again)`,
+    );
+    await expect(fetchMonthlyPrices(`${origin}/hop0`)).rejects.toThrow(`CREA MLS® HPI: the HPI tool page ${origin}/hop0 redirects more than 5 times`);
   });
 });

@@ -16,27 +16,54 @@ export class SourceError extends Error {
 /** A mebibyte: the caps on what the providers read are stated in them. */
 export const MIB = 1024 * 1024;
 
+/** Redirects a provider's answer may go through before the document itself: its pages and files move now and then. */
+export const MAX_REDIRECTS = 5;
+
 /**
- * One GET from a provider (both providers talk HTTP this way): a 200 answer whose body is at most `maxBytes`, or a
- * {@link SourceError} naming `source`, `what` was asked and why: no answer in time, a body past the cap, any other status.
+ * One GET from a provider (both providers talk HTTP this way): a 200 answer whose body is at most `maxBytes`, with the
+ * address it finally came from, or a {@link SourceError} naming `source`, `what` was asked and why: no answer in time,
+ * a body past the cap, any other status. Redirects are followed, at most {@link MAX_REDIRECTS}, to https addresses
+ * (or within the same origin), never in a loop.
  */
 export const getFromSource = async (
   source: string,
   url: string,
   what: string,
   options: { timeoutMs: number; maxBytes: number; headers?: Record<string, string> },
-): Promise<HttpAnswer> => {
-  let answer: HttpAnswer;
-  try {
-    answer = await httpRequest(url, options);
-  } catch (error: unknown) {
-    if (error instanceof HttpFailure && error.kind === "too-large") {
-      throw new SourceError(source, `${what} is larger than the ${Math.round(options.maxBytes / MIB)} MB cap on its download`);
+): Promise<HttpAnswer & { url: string }> => {
+  const seen = new Set<string>();
+  let current = new URL(url);
+  for (;;) {
+    seen.add(current.href);
+    let answer: HttpAnswer;
+    try {
+      answer = await httpRequest(current.href, options);
+    } catch (error: unknown) {
+      if (error instanceof HttpFailure && error.kind === "too-large") {
+        throw new SourceError(source, `${what} is larger than the ${Math.round(options.maxBytes / MIB)} MB cap on its download`);
+      }
+      throw new SourceError(source, `${what} could not be reached (${errorMessage(error)})`);
     }
-    throw new SourceError(source, `${what} could not be reached (${errorMessage(error)})`);
+    const location = answer.headers.location;
+    if (answer.status >= 300 && answer.status < 400 && typeof location === "string") {
+      const next = URL.canParse(location, current.href) ? new URL(location, current) : undefined;
+      const refusal =
+        next === undefined
+          ? `redirects to an address that does not parse ("${location}")`
+          : next.protocol !== "https:" && next.origin !== current.origin
+            ? `redirects to ${next.href}, which is not https`
+            : seen.has(next.href)
+              ? `redirects in a loop (${next.href} again)`
+              : seen.size > MAX_REDIRECTS
+                ? `redirects more than ${MAX_REDIRECTS} times`
+                : undefined;
+      if (refusal !== undefined || next === undefined) throw new SourceError(source, `${what} ${refusal}`);
+      current = next;
+      continue;
+    }
+    if (answer.status !== 200) throw new SourceError(source, `${what} answered ${answer.status}`);
+    return { ...answer, url: current.href };
   }
-  if (answer.status !== 200) throw new SourceError(source, `${what} answered ${answer.status}`);
-  return answer;
 };
 
 /** The Valet API's production address: what every value cites, whatever base URL it was fetched from. */

@@ -256,7 +256,7 @@ export const fetchMonthlyPrices = async (
   limits: ArchiveLimits = ARCHIVE_LIMITS,
 ): Promise<{ archiveUrl: string; prices: Record<Board, MonthlyPrice[]> }> => {
   const page = await getFromSource(SOURCE, pageUrl, `the HPI tool page ${pageUrl}`, { timeoutMs, maxBytes: MAX_PAGE_BYTES });
-  const link = archiveLink(page.body.toString("utf8"), pageUrl);
+  const link = archiveLink(page.body.toString("utf8"), page.url);
   const archive = (await getFromSource(SOURCE, link.href, `the archive ${link.href}`, { timeoutMs, maxBytes: limits.maxArchiveBytes })).body;
   if (archive[0] !== 0x50 || archive[1] !== 0x4b) {
     const start = Buffer.from(archive.subarray(0, 40)).toString("latin1");
