@@ -3,7 +3,7 @@ import { runChecks } from "../check/run-checks.ts";
 import { parseWholeNumber, runCommand } from "../lib/command.ts";
 import { baseUrlFromEnvironment, urlsFor, websubHubFromEnvironment } from "../lib/config.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
-import { UsageError } from "../lib/errors.ts";
+import { ProblemsFound, UsageError } from "../lib/errors.ts";
 import { formatProblem } from "../lib/problem.ts";
 import { compareText } from "../lib/text.ts";
 import { DEFAULT_HUB_TIMEOUT_MS, describeFailure, feedTopics, publishToHub } from "../websub/publish-to-hub.ts";
@@ -33,7 +33,7 @@ const main = async (): Promise<number> => {
   }
   const report = await runChecks(values.root, { today: todayFromEnvironment() });
   if (report.problems.length > 0) {
-    throw new Error(`the data does not pass npm run check, so no feed was built from it:\n${report.problems.map(formatProblem).join("\n")}`);
+    throw new ProblemsFound(`the data does not pass npm run check, so no feed was built from it:\n${report.problems.map(formatProblem).join("\n")}`);
   }
   const urls = urlsFor(baseUrlFromEnvironment());
   const topics = feedTopics(urls, report.facts.map((loaded) => loaded.fact.id).sort(compareText));

@@ -4,6 +4,7 @@
  */
 import path from "node:path";
 import { checkFactFiles, runChecks } from "../check/run-checks.ts";
+import { ProblemsFound } from "../lib/errors.ts";
 import { commitAsBot, runGit } from "../lib/git.ts";
 import { writeFileAtomic } from "../lib/json-file.ts";
 import { formatProblem } from "../lib/problem.ts";
@@ -125,7 +126,7 @@ const git = async (root: string, args: string[]): Promise<string> => (await runG
 export const runPromote = async (root: string, today: string, options: { dryRun?: boolean } = {}): Promise<PromoteResult> => {
   const loaded = await checkFactFiles(root, { today });
   if (loaded.problems.length > 0) {
-    throw new Error(`the data does not pass npm run check; fix it before promoting:\n${loaded.problems.map(formatProblem).join("\n")}`);
+    throw new ProblemsFound(`the data does not pass npm run check; fix it before promoting:\n${loaded.problems.map(formatProblem).join("\n")}`);
   }
   const plan = planPromotions(loaded.facts, today);
   if (options.dryRun || plan.promotions.length === 0) return { promoted: plan.promotions.map((promotion) => ({ ...promotion, commit: "" })), held: plan.held };
@@ -141,7 +142,7 @@ export const runPromote = async (root: string, today: string, options: { dryRun?
       if (commit === undefined) throw new Error(`the promotion of ${promotion.factId} changed nothing in ${promotion.file}`);
       const report = await runChecks(root, { today, base: `${commit}~1` });
       if (report.problems.length > 0) {
-        throw new Error(
+        throw new ProblemsFound(
           `the promotion of ${promotion.factId} to v${promotion.after.version} does not pass npm run check --base ${commit}~1:\n${report.problems.map(formatProblem).join("\n")}`,
         );
       }
