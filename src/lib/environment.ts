@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { parseWholeNumber, type WholeNumberBounds } from "./command.ts";
+import { errorMessage } from "./errors.ts";
 
 /**
  * Every environment variable the project reads, in one table: the code reads them only through `readVariable`, and
@@ -117,6 +118,6 @@ export const listTextFromEnvironment = async (
   try {
     return { text: await read(file), source: file };
   } catch (error: unknown) {
-    throw new Error(`${name}_FILE: cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`${name}_FILE: cannot read ${file}: ${errorMessage(error)}`);
   }
 };

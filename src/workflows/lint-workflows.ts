@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { type ValidationError, validateAction, validateWorkflow } from "@action-validator/core";
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
+import { isMissingFile } from "../lib/errors.ts";
 import { compareProblems, type Problem } from "../lib/problem.ts";
 import { fromJsonPointer, toJsonPointer } from "../lib/text.ts";
 
@@ -283,7 +284,7 @@ const yamlFilesIn = async (root: string, directory: string): Promise<string[]> =
       .sort()
       .map((name) => `${directory}/${name}`);
   } catch (error: unknown) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    if (isMissingFile(error)) return [];
     throw error;
   }
 };
@@ -296,7 +297,7 @@ const actionFilesIn = async (root: string): Promise<string[]> => {
       .map((entry) => entry.name)
       .sort();
   } catch (error: unknown) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    if (isMissingFile(error)) return [];
     throw error;
   }
   const found: string[] = [];
