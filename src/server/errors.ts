@@ -16,8 +16,8 @@ export const ERROR_CACHE_CONTROL = "no-store";
 export const errorBodyText = (details: ErrorDetails): string => `${JSON.stringify({ schema_version: SCHEMA_VERSION, ...details } satisfies ErrorBody)}\n`;
 
 /**
- * Answers with a JSON error body in the published shape (`ErrorBody`, src/schemas/error-body.ts), CORS allowed like
- * every response so a script on another origin can read why.
+ * Answers with a JSON error body in the published shape (`ErrorBody`, packages/client/src/endpoint-schemas.ts), CORS
+ * allowed like every response so a script on another origin can read why.
  */
 export const sendError = (
   request: IncomingMessage,

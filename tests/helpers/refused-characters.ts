@@ -1,4 +1,4 @@
-/** The reasons the text rule gives, by class of character (see src/lib/text-characters.ts). */
+/** The reasons the text rule gives, by class of character (see src/lib/text.ts). */
 export const CONTROL = "is a control character: text may hold a tab, and a newline where the field spans lines, but no other";
 export const NONCHARACTER = "is a Unicode noncharacter, reserved for a program's own use and never exchanged";
 export const SURROGATE = "is a lone surrogate: half of a UTF-16 pair, not a character, which neither UTF-8 nor XML can carry";

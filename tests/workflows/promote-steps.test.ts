@@ -20,7 +20,7 @@ interface Step {
 
 /**
  * The promotion job's own shell steps, run with bash as the runner runs them, in a clone of a bare repository that
- * stands in for GitHub. `npm run X -- args` runs the project's `src/cli/X.ts` with the Node that runs the tests;
+ * stands in for GitHub. `npm run X -- args` runs the project's `src/cli/<X>.ts` with the Node that runs the tests;
  * `gh` records its arguments.
  */
 const promotionJob = async () => {

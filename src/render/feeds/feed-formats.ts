@@ -11,7 +11,7 @@ import { forbiddenCharacter, printableText } from "../../lib/text.ts";
 /**
  * `text` unchanged when every character of it may be published; otherwise an error naming `where` (the feed, the
  * fact or entry, and the element) and the character. The characters refused are the data's text rule (see
- * src/lib/text-characters.ts, newlines allowed), which takes in every character XML 1.0 cannot carry: a feed with one
+ * src/lib/text.ts, newlines allowed), which takes in every character XML 1.0 cannot carry: a feed with one
  * of those is not well-formed, so every reader of it would fail, not only for one fact. It is refused rather than
  * written or silently replaced. The check refuses these characters in the data first; this holds for any path it
  * does not see.
