@@ -42,14 +42,16 @@ module.exports = {
     {
       name: "client-not-to-src",
       severity: "error",
-      comment: "The published client bundles only its own files (and zod): it imports nothing of the repository outside packages/client.",
+      comment:
+        "The published client bundles only its own files (and zod): it imports nothing of the repository outside packages/client.",
       from: { path: "^packages/client/" },
       to: { path: "^(src|site|actions|bench)/" },
     },
     {
       name: "client-only-through-its-entry",
       severity: "error",
-      comment: "The repository uses the client as a consumer does: through its published entry packages/client/src/index.ts.",
+      comment:
+        "The repository uses the client as a consumer does: through its published entry packages/client/src/index.ts.",
       from: { path: "^(src|site|actions|bench)/" },
       to: { path: "^packages/client/", pathNot: "^packages/client/src/index\\.ts$" },
     },

@@ -12,7 +12,9 @@ import { catFileBatch, runGit } from "../src/lib/git.ts";
  * engine ≤ 1.5 × floor at 5,000 facts × 10 revisions, and 10× the history costs ≤ 10.5× the time.
  */
 const REVISIONS = 10;
-/** Each figure is the fastest of this many runs: interference only ever adds time, so more runs give a steadier minimum. */
+/**
+ * Each figure is the fastest of this many runs: interference only ever adds time, so more runs give a steadier minimum.
+ */
 const RUNS = 9;
 /**
  * git compares a changed folder entry by entry, so a folder that grows with the catalog makes git's own log cost grow
@@ -46,7 +48,14 @@ const factText = (index: number, revision: number): string =>
       effective_iso: `20${String(10 + revision).padStart(2, "0")}-01-01`,
       expires_iso: "2027-05-20",
       tags: ["cadence:stable", "bench"],
-      citations: [{ url: "https://www2.gov.bc.ca/gov/content/taxes", org: "BC Ministry of Finance", title: "Benchmark source", retrieved_iso: "2026-11-21" }],
+      citations: [
+        {
+          url: "https://www2.gov.bc.ca/gov/content/taxes",
+          org: "BC Ministry of Finance",
+          title: "Benchmark source",
+          retrieved_iso: "2026-11-21",
+        },
+      ],
       superseded_by: null,
     },
     null,
@@ -58,7 +67,9 @@ const syntheticRepository = async (facts: number, revisions: number): Promise<st
   const root = await mkdtemp(path.join(os.tmpdir(), `history-bench-${facts}-`));
   await runGit(root, ["init", "-q", "-b", "main"]);
   const child = spawn("git", ["fast-import", "--quiet", "--done"], { cwd: root, stdio: ["pipe", "ignore", "inherit"] });
-  const done = new Promise<void>((resolve, reject) => child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`fast-import exited ${code}`)))));
+  const done = new Promise<void>((resolve, reject) =>
+    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`fast-import exited ${code}`)))),
+  );
   let mark = 0;
   let time = 1_600_000_000;
   const chunks: string[] = [];
@@ -93,8 +104,21 @@ const syntheticRepository = async (facts: number, revisions: number): Promise<st
  */
 const gitFloor = async (root: string): Promise<number> => {
   const start = performance.now();
-  const log = await runGit(root, ["log", "--first-parent", "--no-renames", "--raw", "-z", "--no-abbrev", "--format=%H", "--relative=facts/", "HEAD", "--"]);
-  const blobs = [...log.toString("latin1").matchAll(/:\d{6} \d{6} [0-9a-f]{40} ([0-9a-f]{40}) [AMT]/g)].map((match) => match[1]!);
+  const log = await runGit(root, [
+    "log",
+    "--first-parent",
+    "--no-renames",
+    "--raw",
+    "-z",
+    "--no-abbrev",
+    "--format=%H",
+    "--relative=facts/",
+    "HEAD",
+    "--",
+  ]);
+  const blobs = [...log.toString("latin1").matchAll(/:\d{6} \d{6} [0-9a-f]{40} ([0-9a-f]{40}) [AMT]/g)].map(
+    (match) => match[1]!,
+  );
   await catFileBatch(root, blobs);
   return performance.now() - start;
 };
@@ -130,7 +154,10 @@ const gcExposed = typeof (globalThis as { gc?: unknown }).gc === "function";
 if (!gcExposed) {
   // Run again with --expose-gc, which collectGarbage needs; `npm run bench` and `node bench/history.bench.ts` alike.
   const code = await new Promise<number | null>((resolve) => {
-    spawn(process.execPath, ["--expose-gc", import.meta.filename, ...process.argv.slice(2)], { stdio: "inherit" }).on("close", resolve);
+    spawn(process.execPath, ["--expose-gc", import.meta.filename, ...process.argv.slice(2)], { stdio: "inherit" }).on(
+      "close",
+      resolve,
+    );
   });
   process.exit(code ?? 1);
 }
@@ -145,7 +172,13 @@ try {
   for (const facts of [500, 5000]) {
     const built = performance.now();
     roots.push(await syntheticRepository(facts, REVISIONS));
-    sizes.push({ facts, commits: facts * REVISIONS, buildSeconds: (performance.now() - built) / 1000, engine: [], floor: [] });
+    sizes.push({
+      facts,
+      commits: facts * REVISIONS,
+      buildSeconds: (performance.now() - built) / 1000,
+      engine: [],
+      floor: [],
+    });
   }
   // Warm the OS page cache and the JIT once, for both sides alike.
   for (const [index, size] of sizes.entries()) {

@@ -21,8 +21,18 @@ const ROOT = path.resolve(import.meta.dirname, "..");
  * comment on it, and, after the merge, the webhook job of the deployment (the state branch and `npm run webhooks`).
  * The site build and the other deployment jobs publish every fact alike and are left out: they are not about the edit.
  */
-const FACT_EDIT_WORKFLOWS = [".github/workflows/pull-request.yml", ".github/workflows/pr-comment.yml", ".github/workflows/deploy.yml"];
-const FACT_EDIT_ACTIONS = ["actions/setup", "actions/validate", "actions/pr-changes", "actions/pr-comment", "actions/state-branch"];
+const FACT_EDIT_WORKFLOWS = [
+  ".github/workflows/pull-request.yml",
+  ".github/workflows/pr-comment.yml",
+  ".github/workflows/deploy.yml",
+];
+const FACT_EDIT_ACTIONS = [
+  "actions/setup",
+  "actions/validate",
+  "actions/pr-changes",
+  "actions/pr-comment",
+  "actions/state-branch",
+];
 const FACT_EDIT_SCRIPTS = ["webhooks"];
 const PRODUCTION_FOLDERS = ["src", "actions", "packages/client/src", "site"];
 const SMALL_FILE_LINES = 20;
@@ -50,7 +60,9 @@ const importClosure = async (entries: string[]): Promise<string[]> => {
   try {
     const result = await cruise(entries, { tsPreCompilationDeps: true, doNotFollow: { path: "node_modules" } });
     const output = result.output as ICruiseResult;
-    return output.modules.map((module) => module.source).filter((source) => !source.includes("node_modules/") && existsSync(path.join(ROOT, source)));
+    return output.modules
+      .map((module) => module.source)
+      .filter((source) => !source.includes("node_modules/") && existsSync(path.join(ROOT, source)));
   } finally {
     process.chdir(previous);
   }
@@ -69,14 +81,23 @@ export const measureHouse = async () => {
   const actions = FACT_EDIT_ACTIONS;
   const scripts = FACT_EDIT_SCRIPTS;
   for (const action of actions)
-    if (!FACT_EDIT_WORKFLOWS.some((workflow) => read(workflow).includes(`uses: ./${action}`))) throw new Error(`no fact-edit workflow uses ${action}`);
+    if (!FACT_EDIT_WORKFLOWS.some((workflow) => read(workflow).includes(`uses: ./${action}`)))
+      throw new Error(`no fact-edit workflow uses ${action}`);
   const entries = [...actions.map(actionEntry).filter((entry) => entry !== undefined), ...scripts.flatMap(scriptFiles)];
   const code = await importClosure(entries);
-  const factEditPath = [...new Set([...FACT_EDIT_WORKFLOWS, ...actions.map((action) => `${action}/action.yml`), ...code])].sort();
+  const factEditPath = [
+    ...new Set([...FACT_EDIT_WORKFLOWS, ...actions.map((action) => `${action}/action.yml`), ...code]),
+  ].sort();
   const production = productionFiles();
   const small = production.filter((file) => lineCount(file) <= SMALL_FILE_LINES);
   return {
-    fact_edit_path: { files: factEditPath.length, workflows: FACT_EDIT_WORKFLOWS, actions, scripts, list: factEditPath },
+    fact_edit_path: {
+      files: factEditPath.length,
+      workflows: FACT_EDIT_WORKFLOWS,
+      actions,
+      scripts,
+      list: factEditPath,
+    },
     production_files: production.length,
     small_files: small.length,
     small_share: Math.round((small.length / production.length) * 1000) / 10,

@@ -8,7 +8,9 @@ import path from "node:path";
  */
 const filter = process.argv[2];
 const directory = import.meta.dirname;
-const benches = (await readdir(directory)).filter((name) => name.endsWith(".bench.ts") && (!filter || name.includes(filter))).sort();
+const benches = (await readdir(directory))
+  .filter((name) => name.endsWith(".bench.ts") && (!filter || name.includes(filter)))
+  .sort();
 let failed = 0;
 for (const bench of benches) {
   console.log(`\n=== ${bench}`);

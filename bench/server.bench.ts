@@ -72,13 +72,18 @@ const freePort = (): Promise<number> =>
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 
 /** The real build, so the bench measures exactly what is published; a failed build fails the bench. */
 const prepareTree = async (out: string): Promise<string> => {
-  await exec(process.execPath, [path.join(PROJECT_ROOT, "src/cli/build.ts"), "--out", out], { cwd: PROJECT_ROOT, maxBuffer: 64 * 1024 * 1024 });
+  await exec(process.execPath, [path.join(PROJECT_ROOT, "src/cli/build.ts"), "--out", out], {
+    cwd: PROJECT_ROOT,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return "the tree `npm run build` writes";
 };
 
@@ -164,7 +169,12 @@ const stopChild = (child: ChildProcess): Promise<void> =>
     child.kill("SIGTERM");
   });
 
-const runWrk = async (wrk: string, taskset: string | undefined, url: string, duration: string): Promise<{ perSecond: number; requests: number }> => {
+const runWrk = async (
+  wrk: string,
+  taskset: string | undefined,
+  url: string,
+  duration: string,
+): Promise<{ perSecond: number; requests: number }> => {
   const [command, args] = placed(taskset, 1, wrk, ["-t1", `-c${CONNECTIONS}`, `-d${duration}`, url]);
   const { stdout } = await exec(command, args);
   const perSecond = /Requests\/sec:\s+([\d.]+)/.exec(stdout);
@@ -188,7 +198,10 @@ const cpuTicks = async (pid: number | undefined): Promise<number | undefined> =>
 
 /** nginx answers in its one worker, a child of the master process we started. */
 const nginxWorker = async (master: number | undefined): Promise<number | undefined> => {
-  const children = master === undefined ? undefined : await readFile(`/proc/${master}/task/${master}/children`, "utf8").catch(() => undefined);
+  const children =
+    master === undefined
+      ? undefined
+      : await readFile(`/proc/${master}/task/${master}/children`, "utf8").catch(() => undefined);
   const worker = Number(children?.trim().split(" ")[0]);
   return Number.isInteger(worker) && worker > 0 ? worker : undefined;
 };
@@ -206,7 +219,14 @@ const fetchAnswer = async (name: ServerName, origin: string, sitePath: string): 
   const response = await fetch(`${origin}${sitePath}`, { headers: { "accept-encoding": "identity" } });
   const body = Buffer.from(await response.arrayBuffer());
   const header = (name: string) => response.headers.get(name);
-  return { name, status: response.status, body, type: header("content-type"), cache: header("cache-control"), cors: header("access-control-allow-origin") };
+  return {
+    name,
+    status: response.status,
+    body,
+    type: header("content-type"),
+    cache: header("cache-control"),
+    cors: header("access-control-allow-origin"),
+  };
 };
 
 /**
@@ -216,15 +236,20 @@ const fetchAnswer = async (name: ServerName, origin: string, sitePath: string): 
 const checkSameAnswers = async (origins: Record<ServerName, string>, sitePath: string): Promise<void> => {
   const answers = await Promise.all(SERVERS.map((name) => fetchAnswer(name, origins[name], sitePath)));
   const [local, ...others] = answers;
-  const sameHeaders = (other: Answer) => other.name === "sirv" || (other.type === local?.type && other.cache === local?.cache && other.cors === local?.cors);
-  const agrees = (other: Answer) => local?.status === 200 && other.status === 200 && other.body.equals(local.body) && sameHeaders(other);
+  const sameHeaders = (other: Answer) =>
+    other.name === "sirv" || (other.type === local?.type && other.cache === local?.cache && other.cors === local?.cors);
+  const agrees = (other: Answer) =>
+    local?.status === 200 && other.status === 200 && other.body.equals(local.body) && sameHeaders(other);
   if (!others.every(agrees)) {
-    throw new Error(`the servers answer ${sitePath} differently: ${JSON.stringify(answers.map(({ body, ...rest }) => ({ ...rest, bytes: body.length })))}`);
+    throw new Error(
+      `the servers answer ${sitePath} differently: ${JSON.stringify(answers.map(({ body, ...rest }) => ({ ...rest, bytes: body.length })))}`,
+    );
   }
 };
 
 /** The rivals on either side of the local server, in an order that alternates from round to round. */
-const roundOrder = (round: number): ServerName[] => (round % 2 === 0 ? ["sirv", "local", "nginx"] : ["nginx", "local", "sirv"]);
+const roundOrder = (round: number): ServerName[] =>
+  round % 2 === 0 ? ["sirv", "local", "nginx"] : ["nginx", "local", "sirv"];
 
 interface PathResult {
   rates: Record<ServerName, number[]>;
@@ -258,7 +283,8 @@ const measurePath = async (
         result.cpu[name].requests += requests;
       }
     }
-    for (const rival of ["sirv", "nginx"] as const) result.ratios[rival].push((result.rates.local.at(-1) ?? 0) / (result.rates[rival].at(-1) ?? 1));
+    for (const rival of ["sirv", "nginx"] as const)
+      result.ratios[rival].push((result.rates.local.at(-1) ?? 0) / (result.rates[rival].at(-1) ?? 1));
   }
   return result;
 };
@@ -267,7 +293,9 @@ const measurePath = async (
 const reportPath = (sitePath: string, size: string, result: PathResult, ticksPerSecond: number): boolean => {
   const gate = GATES.find((each) => each.sitePath === sitePath);
   const rate = (name: ServerName) => `${median(result.rates[name]).toFixed(0)} req/s`;
-  console.log(`${sitePath} (${size}): local ${rate("local")}, sirv ${rate("sirv")}, nginx ${rate("nginx")} (the limit); medians`);
+  console.log(
+    `${sitePath} (${size}): local ${rate("local")}, sirv ${rate("sirv")}, nginx ${rate("nginx")} (the limit); medians`,
+  );
   let met = true;
   for (const rival of ["sirv", "nginx"] as const) {
     const ratio = median(result.ratios[rival]);
@@ -280,7 +308,8 @@ const reportPath = (sitePath: string, size: string, result: PathResult, ticksPer
     console.log(`  local/${rival} ${ratio.toFixed(2)} (rounds ${pairs})${verdict}`);
   }
   if (SERVERS.every((name) => result.cpu[name].requests > 0)) {
-    const micros = (name: ServerName) => `${((result.cpu[name].ticks / ticksPerSecond / result.cpu[name].requests) * 1e6).toFixed(1)} µs`;
+    const micros = (name: ServerName) =>
+      `${((result.cpu[name].ticks / ticksPerSecond / result.cpu[name].requests) * 1e6).toFixed(1)} µs`;
     console.log(`  CPU per request: local ${micros("local")}, sirv ${micros("sirv")}, nginx ${micros("nginx")}`);
   }
   return met;
@@ -341,15 +370,35 @@ const main = async (): Promise<number> => {
     children.push(local);
 
     const sirvPort = await freePort();
-    const sirvOptions = ["--port", String(sirvPort), "--host", "127.0.0.1", "--quiet", "--etag", "--cors", "--maxage", "3600"];
+    const sirvOptions = [
+      "--port",
+      String(sirvPort),
+      "--host",
+      "127.0.0.1",
+      "--quiet",
+      "--etag",
+      "--cors",
+      "--maxage",
+      "3600",
+    ];
     const [sirvCommand, sirvArgs] = placed(taskset, 0, process.execPath, [sirv, root, ...sirvOptions]);
-    const sirvServer = spawn(sirvCommand, sirvArgs, { stdio: ["ignore", "ignore", "inherit"], env: withoutListenVariables() });
+    const sirvServer = spawn(sirvCommand, sirvArgs, {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: withoutListenVariables(),
+    });
     children.push(sirvServer);
 
     const nginxPort = await freePort();
     for (const temp of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) await mkdir(path.join(work, temp));
     await writeFile(path.join(work, "nginx.conf"), nginxConfig(root, nginxPort, work));
-    const [nginxCommand, nginxArgs] = placed(taskset, 0, nginx, ["-p", work, "-e", path.join(work, "nginx-error.log"), "-c", path.join(work, "nginx.conf")]);
+    const [nginxCommand, nginxArgs] = placed(taskset, 0, nginx, [
+      "-p",
+      work,
+      "-e",
+      path.join(work, "nginx-error.log"),
+      "-c",
+      path.join(work, "nginx.conf"),
+    ]);
     const nginxServer = spawn(nginxCommand, nginxArgs, { stdio: ["ignore", "ignore", "inherit"] });
     children.push(nginxServer);
 
@@ -368,8 +417,13 @@ const main = async (): Promise<number> => {
     console.log(
       `Tree: ${treeNote}. wrk -t1 -c${CONNECTIONS} -d${DURATION} per run, ${ROUNDS} rounds (sirv, local, nginx, then the reverse) after a warm-up, ${where}, no compression.`,
     );
-    const pids: Record<ServerName, number | undefined> = { local: local.pid, sirv: sirvServer.pid, nginx: await nginxWorker(nginxServer.pid) };
-    const ticksPerSecond = Number((await exec("getconf", ["CLK_TCK"]).catch(() => ({ stdout: "100" }))).stdout.trim()) || 100;
+    const pids: Record<ServerName, number | undefined> = {
+      local: local.pid,
+      sirv: sirvServer.pid,
+      nginx: await nginxWorker(nginxServer.pid),
+    };
+    const ticksPerSecond =
+      Number((await exec("getconf", ["CLK_TCK"]).catch(() => ({ stdout: "100" }))).stdout.trim()) || 100;
     let failed = false;
     for (const sitePath of [BY_ID, CATALOG]) {
       const result = await measurePath(wrk, taskset, origins, pids, sitePath);

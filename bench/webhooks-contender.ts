@@ -122,14 +122,22 @@ if (contender === "dispatcher") {
   const plan = planDeliveries(events, subscribers, { ...context, createdAt: now });
   const secrets = new Map(subscribers.map((subscriber) => [subscriber.id, { current: subscriber.secret }]));
   const urls = new Map(subscribers.map((subscriber) => [subscriber.id, subscriber.url]));
-  const requests = plan.records.map((record) => ({ url: urls.get(record.subscriber)!, ...buildWebhookRequest(record, secrets.get(record.subscriber)!, now) }));
+  const requests = plan.records.map((record) => ({
+    url: urls.get(record.subscriber)!,
+    ...buildWebhookRequest(record, secrets.get(record.subscriber)!, now),
+  }));
   const agent = new Agent();
   const figures = await measure(async () => {
     let ok = 0;
     await pMap(
       requests,
       async (webhook) => {
-        const response = await request(webhook.url, { method: "POST", headers: webhook.headers, body: webhook.body, dispatcher: agent });
+        const response = await request(webhook.url, {
+          method: "POST",
+          headers: webhook.headers,
+          body: webhook.body,
+          dispatcher: agent,
+        });
         await response.body.dump();
         if (response.statusCode === 204) ok++;
       },

@@ -53,7 +53,9 @@ const startReceiver = async (): Promise<{ origin: string; stop: () => void }> =>
 };
 
 const runContender = async (args: string[]): Promise<ContenderResult> => {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, "webhooks-contender.ts"), ...args], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, "webhooks-contender.ts"), ...args], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => {
     output += chunk.toString();
@@ -66,14 +68,18 @@ const runContender = async (args: string[]): Promise<ContenderResult> => {
 const row = (result: ContenderResult): string =>
   `${result.contender.padEnd(11)} ${result.perSecond.toFixed(0).padStart(7)} deliveries/s  ${result.seconds.toFixed(2).padStart(6)} s  ` +
   `CPU ${result.cpuMicrosPerDelivery.toFixed(1).padStart(6)} µs/delivery  peak RSS ${result.peakRssMb.toFixed(0).padStart(4)} MB` +
-  (result.stateBytes === undefined ? "" : `  state ${(result.stateBytes / result.deliveries).toFixed(0)} bytes/delivery`);
+  (result.stateBytes === undefined
+    ? ""
+    : `  state ${(result.stateBytes / result.deliveries).toFixed(0)} bytes/delivery`);
 
 const failures: string[] = [];
 const receiver = await startReceiver();
 const folders: string[] = [];
 const seconds = new Map<string, number>();
 try {
-  console.log(`receivers answering after ${RECEIVER_DELAY_MS} ms on 127.0.0.1, concurrency ${CONCURRENCY}, state in ${stateRoot}`);
+  console.log(
+    `receivers answering after ${RECEIVER_DELAY_MS} ms on 127.0.0.1, concurrency ${CONCURRENCY}, state in ${stateRoot}`,
+  );
   // A short run of each contender first, so neither meets a cold receiver.
   const warm = await mkdtemp(path.join(stateRoot, "webhooks-bench-"));
   folders.push(warm);
@@ -91,18 +97,26 @@ try {
     console.log(`  ${row(bare)}`);
     console.log(`  ${row(ours)}`);
     const rss = ours.peakRssMb / bare.peakRssMb;
-    console.log(`  ratio ${ratio.toFixed(2)} (target >= ${GATES.ratio}); peak RSS ${rss.toFixed(2)} x the bare loop's (target <= ${GATES.rss})`);
+    console.log(
+      `  ratio ${ratio.toFixed(2)} (target >= ${GATES.ratio}); peak RSS ${rss.toFixed(2)} x the bare loop's (target <= ${GATES.rss})`,
+    );
     seconds.set(scenario.name, ours.seconds);
-    if (bare.deliveries !== expected || ours.deliveries !== expected) failures.push(`${scenario.name}: not every delivery was answered 204`);
-    if (ratio < GATES.ratio) failures.push(`${scenario.name}: dispatcher ${ratio.toFixed(2)} x the bare loop, below ${GATES.ratio}`);
+    if (bare.deliveries !== expected || ours.deliveries !== expected)
+      failures.push(`${scenario.name}: not every delivery was answered 204`);
+    if (ratio < GATES.ratio)
+      failures.push(`${scenario.name}: dispatcher ${ratio.toFixed(2)} x the bare loop, below ${GATES.ratio}`);
     const bytes = ours.stateBytes! / ours.deliveries;
     if (bytes > GATES.stateBytesPerDelivery)
-      failures.push(`${scenario.name}: state ${bytes.toFixed(0)} bytes per delivery, above ${GATES.stateBytesPerDelivery}`);
-    if (rss > GATES.rss) failures.push(`${scenario.name}: peak RSS ${rss.toFixed(2)} x the bare loop's, above ${GATES.rss}`);
+      failures.push(
+        `${scenario.name}: state ${bytes.toFixed(0)} bytes per delivery, above ${GATES.stateBytesPerDelivery}`,
+      );
+    if (rss > GATES.rss)
+      failures.push(`${scenario.name}: peak RSS ${rss.toFixed(2)} x the bare loop's, above ${GATES.rss}`);
   }
   const scaling = seconds.get(SCENARIOS[1].name)! / seconds.get(SCENARIOS[0].name)!;
   console.log(`\n10x the subscribers took ${scaling.toFixed(2)}x the time (target <= ${GATES.scaling})`);
-  if (scaling > GATES.scaling) failures.push(`10x the subscribers took ${scaling.toFixed(2)}x the time, above ${GATES.scaling}`);
+  if (scaling > GATES.scaling)
+    failures.push(`10x the subscribers took ${scaling.toFixed(2)}x the time, above ${GATES.scaling}`);
 } finally {
   receiver.stop();
   await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));

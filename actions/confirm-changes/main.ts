@@ -25,7 +25,8 @@ import { codeBlock, codeSpan, escapeMarkdown, truncate } from "../../src/workflo
 /** The hidden marker that ties an issue to one announced change: the fact id and the change's date. */
 export const confirmMarker = (key: string): string => `<!-- facts-confirm-change:${key} -->`;
 const MARKER = /<!-- facts-confirm-change:([a-z0-9_.]+@\d{4}-\d{2}-\d{2}) -->/;
-export const confirmKeyOfIssueBody = (body: string | null | undefined): string | undefined => MARKER.exec(body ?? "")?.[1];
+export const confirmKeyOfIssueBody = (body: string | null | undefined): string | undefined =>
+  MARKER.exec(body ?? "")?.[1];
 
 export interface ConfirmIssue {
   /** `<fact id>@<effective_iso>`: one issue per announced change. */
@@ -125,10 +126,17 @@ export const dueAnnouncedChanges = (
 export const runConfirmChanges = async (options: ConfirmOptions): Promise<ConfirmOperation[]> => {
   const { client, repository, label } = options;
   const due = dueAnnouncedChanges(options.facts, options.today, options.withinDays, options.organisationName);
-  const listed = await client.paginate(client.rest.issues.listForRepo, { ...repository, labels: label, state: "all", per_page: 100 });
+  const listed = await client.paginate(client.rest.issues.listForRepo, {
+    ...repository,
+    labels: label,
+    state: "all",
+    per_page: 100,
+  });
   const existing = listed.flatMap((issue) => {
     const key = confirmKeyOfIssueBody(issue.body);
-    return issue.pull_request || key === undefined ? [] : [{ number: issue.number, state: issue.state, title: issue.title, body: issue.body ?? "", key }];
+    return issue.pull_request || key === undefined
+      ? []
+      : [{ number: issue.number, state: issue.state, title: issue.title, body: issue.body ?? "", key }];
   });
   const operations: ConfirmOperation[] = [];
   if (due.some((issue) => !existing.some((each) => each.key === issue.key))) {
@@ -140,16 +148,29 @@ export const runConfirmChanges = async (options: ConfirmOptions): Promise<Confir
       .sort((a, b) => Number(b.state === "open") - Number(a.state === "open") || b.number - a.number);
     const current = matches[0];
     if (!current) {
-      const { data } = await client.rest.issues.create({ ...repository, title: issue.title, body: issue.body, labels: [label] });
+      const { data } = await client.rest.issues.create({
+        ...repository,
+        title: issue.title,
+        body: issue.body,
+        labels: [label],
+      });
       // Without its label the issue would not be found again and the next run would open another one.
       if (!data.labels.some((each) => (typeof each === "string" ? each : each.name) === label)) {
-        throw new Error(`issue #${data.number} was created without the label "${label}" (the token may not set labels); label it by hand so it is found again`);
+        throw new Error(
+          `issue #${data.number} was created without the label "${label}" (the token may not set labels); label it by hand so it is found again`,
+        );
       }
       operations.push({ kind: "open", key: issue.key, number: data.number });
     } else if (current.state === "open" && current.title === issue.title && current.body === issue.body) {
       operations.push({ kind: "unchanged", key: issue.key, number: current.number });
     } else {
-      await client.rest.issues.update({ ...repository, issue_number: current.number, title: issue.title, body: issue.body, state: "open" });
+      await client.rest.issues.update({
+        ...repository,
+        issue_number: current.number,
+        title: issue.title,
+        body: issue.body,
+        state: "open",
+      });
       operations.push({ kind: "update", key: issue.key, number: current.number });
     }
   }
@@ -162,7 +183,12 @@ export const runConfirmChanges = async (options: ConfirmOptions): Promise<Confir
       issue_number: issue.number,
       body: `No longer pending: \`${factId}\` has no announced change for ${date} in \`scheduled\` any more (it was confirmed and promoted, moved or dropped). Closing.`,
     });
-    await client.rest.issues.update({ ...repository, issue_number: issue.number, state: "closed", state_reason: "completed" });
+    await client.rest.issues.update({
+      ...repository,
+      issue_number: issue.number,
+      state: "closed",
+      state_reason: "completed",
+    });
     operations.push({ kind: "close", key: issue.key, number: issue.number });
   }
   return operations;
@@ -209,11 +235,18 @@ const confirmChanges = async (): Promise<void> => {
         { data: "Issue", header: true },
         { data: "Action", header: true },
       ],
-      ...operations.map((operation) => [{ data: operation.key }, { data: `#${operation.number}` }, { data: operation.kind }]),
+      ...operations.map((operation) => [
+        { data: operation.key },
+        { data: `#${operation.number}` },
+        { data: operation.kind },
+      ]),
     ]);
   }
   await summary.write();
-  for (const operation of pending) core.notice(`announced change ${operation.key} awaits confirmation: #${operation.number}`, { title: "Announced change" });
+  for (const operation of pending)
+    core.notice(`announced change ${operation.key} awaits confirmation: #${operation.number}`, {
+      title: "Announced change",
+    });
 };
 
 /** The action: the runner starts it through this file, and the tests call it in their own process. */

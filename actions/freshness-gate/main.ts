@@ -7,7 +7,15 @@ import { z } from "zod";
 import { summaryRows } from "../../src/check/run-checks.ts";
 import { loadFacts } from "../../src/model/facts.ts";
 import { blockingProblems, freshnessReport, summarizeFreshness } from "../../src/workflows/freshness.ts";
-import { dateOrEmpty, failOnError, nonEmptyText, parseActionInputs, problemAnnotation, todayFromInput, wholeNumber } from "../../src/workflows/github.ts";
+import {
+  dateOrEmpty,
+  failOnError,
+  nonEmptyText,
+  parseActionInputs,
+  problemAnnotation,
+  todayFromInput,
+  wholeNumber,
+} from "../../src/workflows/github.ts";
 
 /** The inputs of action.yml, by the same names; their defaults are in action.yml. */
 export const Inputs = z.object({
@@ -23,11 +31,16 @@ const freshnessGate = async (): Promise<void> => {
   const today = todayFromInput(inputs.today);
   const report = freshnessReport(await loadFacts(inputs.root), today, warnDays);
 
-  for (const problem of report.expired) core.error(problem.message, problemAnnotation(inputs.root, problem, "Fact past expires_iso"));
-  for (const problem of report.expiring) core.warning(problem.message, problemAnnotation(inputs.root, problem, "Fact expires soon"));
-  for (const problem of report.unpromoted) core.error(problem.message, problemAnnotation(inputs.root, problem, "Enacted change not promoted"));
-  for (const problem of report.unconfirmed) core.warning(problem.message, problemAnnotation(inputs.root, problem, "Announced change awaits confirmation"));
-  for (const problem of report.pastDue) core.warning(problem.message, problemAnnotation(inputs.root, problem, "Expected announcement past due"));
+  for (const problem of report.expired)
+    core.error(problem.message, problemAnnotation(inputs.root, problem, "Fact past expires_iso"));
+  for (const problem of report.expiring)
+    core.warning(problem.message, problemAnnotation(inputs.root, problem, "Fact expires soon"));
+  for (const problem of report.unpromoted)
+    core.error(problem.message, problemAnnotation(inputs.root, problem, "Enacted change not promoted"));
+  for (const problem of report.unconfirmed)
+    core.warning(problem.message, problemAnnotation(inputs.root, problem, "Announced change awaits confirmation"));
+  for (const problem of report.pastDue)
+    core.warning(problem.message, problemAnnotation(inputs.root, problem, "Expected announcement past due"));
   const expiredIds = report.expired.map((problem) => problem.factId);
   core.setOutput("expired", report.expired.length);
   core.setOutput("expired-facts", expiredIds.join(","));
@@ -35,13 +48,20 @@ const freshnessGate = async (): Promise<void> => {
 
   const summary = core.summary.addHeading("Freshness gate", 2).addRaw(summarizeFreshness(report, today), true);
   if (report.expired.length > 0) summary.addHeading("Past expires_iso", 3).addTable(summaryRows(report.expired));
-  if (report.expiring.length > 0) summary.addHeading(`Expiring within ${warnDays} days`, 3).addTable(summaryRows(report.expiring));
-  if (report.unpromoted.length > 0) summary.addHeading("Enacted changes not promoted", 3).addTable(summaryRows(report.unpromoted));
-  if (report.unconfirmed.length > 0) summary.addHeading("Announced changes awaiting confirmation", 3).addTable(summaryRows(report.unconfirmed));
-  if (report.pastDue.length > 0) summary.addHeading("Expected announcements past due", 3).addTable(summaryRows(report.pastDue));
+  if (report.expiring.length > 0)
+    summary.addHeading(`Expiring within ${warnDays} days`, 3).addTable(summaryRows(report.expiring));
+  if (report.unpromoted.length > 0)
+    summary.addHeading("Enacted changes not promoted", 3).addTable(summaryRows(report.unpromoted));
+  if (report.unconfirmed.length > 0)
+    summary.addHeading("Announced changes awaiting confirmation", 3).addTable(summaryRows(report.unconfirmed));
+  if (report.pastDue.length > 0)
+    summary.addHeading("Expected announcements past due", 3).addTable(summaryRows(report.pastDue));
   await summary.write();
   const blocking = blockingProblems(report);
-  if (blocking.length > 0) core.setFailed(`${summarizeFreshness(report, today)}: ${[...new Set(blocking.map((problem) => problem.factId))].join(", ")}`);
+  if (blocking.length > 0)
+    core.setFailed(
+      `${summarizeFreshness(report, today)}: ${[...new Set(blocking.map((problem) => problem.factId))].join(", ")}`,
+    );
   else core.info(summarizeFreshness(report, today));
 };
 

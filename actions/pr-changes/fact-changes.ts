@@ -13,7 +13,8 @@ import { FACT_FILE_KEYS, type FactFile, FactId, FactValue, IsoDate, ValueDiff } 
 /**
  * What a pull request does to one fact:
  * - `revision`: `value`, `unit` or `effective_iso` changed (the version must rise by 1);
- * - `re-verification`: the citations were checked again (`retrieved_iso` and `expires_iso` moved), the rule did not change;
+ * - `re-verification`: the citations were checked again (`retrieved_iso` and `expires_iso` moved), the rule did not
+ * change;
  * - `editorial`: other fields only (label, description, tags, citation titles);
  * - `added` and `deleted`: a new fact file, or one that is gone.
  */
@@ -65,11 +66,13 @@ export interface FactOnSide {
   fact: FactFile;
 }
 
-const changedFields = (before: FactFile, after: FactFile): string[] => FACT_FILE_KEYS.filter((key) => !isDeepStrictEqual(before[key], after[key]));
+const changedFields = (before: FactFile, after: FactFile): string[] =>
+  FACT_FILE_KEYS.filter((key) => !isDeepStrictEqual(before[key], after[key]));
 
 const kindOf = (before: FactFile, after: FactFile): ChangeKind | undefined => {
   if (revisionFieldsChanged(before, after).length > 0) return "revision";
-  if (latestRetrieved(after) !== latestRetrieved(before) || after.expires_iso !== before.expires_iso) return "re-verification";
+  if (latestRetrieved(after) !== latestRetrieved(before) || after.expires_iso !== before.expires_iso)
+    return "re-verification";
   return changedFields(before, after).length > 0 ? "editorial" : undefined;
 };
 
@@ -78,7 +81,12 @@ const pair = <T>(from: T | undefined, to: T | undefined): { from?: T; to?: T } =
   ...(to === undefined ? {} : { to }),
 });
 
-const describe = (kind: ChangeKind, file: string, before: FactFile | undefined, after: FactFile | undefined): FactChange => {
+const describe = (
+  kind: ChangeKind,
+  file: string,
+  before: FactFile | undefined,
+  after: FactFile | undefined,
+): FactChange => {
   const current = (after ?? before)!;
   const rule = kind === "revision" || kind === "added" || kind === "deleted";
   return {
@@ -98,7 +106,13 @@ const describe = (kind: ChangeKind, file: string, before: FactFile | undefined, 
 };
 
 /** Rule changes first, then re-verifications, then editorial edits: the order a reviewer reads them in. */
-const KIND_ORDER: Record<ChangeKind, number> = { revision: 0, added: 1, deleted: 2, "re-verification": 3, editorial: 4 };
+const KIND_ORDER: Record<ChangeKind, number> = {
+  revision: 0,
+  added: 1,
+  deleted: 2,
+  "re-verification": 3,
+  editorial: 4,
+};
 
 /**
  * Per fact id, what the pull request changes between the base and the head, by kind and then by file.

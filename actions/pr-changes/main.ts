@@ -8,7 +8,14 @@ import { z } from "zod";
 import { todayFromEnvironment } from "../../src/lib/dates.ts";
 import { readVariable } from "../../src/lib/environment.ts";
 import { writeFileAtomic } from "../../src/lib/json-file.ts";
-import { failOnError, nonEmptyText, PullRequestEvent, parseActionInputs, readEvent, requiredText } from "../../src/workflows/github.ts";
+import {
+  failOnError,
+  nonEmptyText,
+  PullRequestEvent,
+  parseActionInputs,
+  readEvent,
+  requiredText,
+} from "../../src/workflows/github.ts";
 import { readPrChanges } from "./fact-changes.ts";
 import { renderPrComment } from "./render-pr-comment.ts";
 

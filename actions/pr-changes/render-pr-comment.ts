@@ -2,7 +2,16 @@ import { z } from "zod";
 import type { IndexDataChange } from "../../src/affordability/index-data-changes.ts";
 import { FACT_FILE_KEYS, FactId, IsoDate, MonthSlug } from "../../src/schemas/index.ts";
 import { indexChangeMarkdown } from "../../src/workflows/index-data-text.ts";
-import { codeBlock, codeSpan, escapeMarkdown, joinWithin, type Shape, shaped, tableCode, truncate } from "../../src/workflows/markdown.ts";
+import {
+  codeBlock,
+  codeSpan,
+  escapeMarkdown,
+  joinWithin,
+  type Shape,
+  shaped,
+  tableCode,
+  truncate,
+} from "../../src/workflows/markdown.ts";
 import type { ChangeKind, FactChange, PrChangesReport } from "./fact-changes.ts";
 
 /** The hidden marker by which the one comment of a pull request is found again and updated in place. */
@@ -35,7 +44,10 @@ const SHAPES = {
   date: { shape: IsoDate, what: "a date" },
   /** A path under facts/ without controls or backticks (shown in a code span, cut when long). */
   factFile: { shape: z.string().regex(/^facts\/[^\p{Cc}\p{Cf}`]+$/u), what: "a file under facts/" },
-  seriesFile: { shape: z.string().regex(/^index-data\/(mortgage-rates|benchmarks\/[a-z0-9-]+)\.json$/), what: "an index-data series file" },
+  seriesFile: {
+    shape: z.string().regex(/^index-data\/(mortgage-rates|benchmarks\/[a-z0-9-]+)\.json$/),
+    what: "an index-data series file",
+  },
   commit: { shape: z.string().regex(/^[0-9a-f]{7,64}$/), what: "a commit" },
   field: { shape: z.enum(FACT_FILE_KEYS), what: "a fact field" },
 } as const satisfies Record<string, { shape: Shape; what: string }>;
@@ -46,7 +58,9 @@ const plain = (text: unknown, name: ShapeName): string => shaped(text, SHAPES[na
 
 /** A code span of a known shape (cut to 200 characters), or the placeholder. */
 const code = (text: unknown, name: ShapeName): string =>
-  typeof text === "string" && SHAPES[name].shape.safeParse(text).success ? codeSpan(truncate(text, 200)) : `(not ${SHAPES[name].what})`;
+  typeof text === "string" && SHAPES[name].shape.safeParse(text).success
+    ? codeSpan(truncate(text, 200))
+    : `(not ${SHAPES[name].what})`;
 
 const json = (value: unknown): string => JSON.stringify(value) ?? "";
 const inline = (value: unknown): string => codeSpan(truncate(json(value), 200));
@@ -77,7 +91,11 @@ const datesTable = (change: FactChange): string[] => {
     ["version", versionNumber(change.version.from), versionNumber(change.version.to)],
     ["effective_iso", dateOrDash(change.effective_iso.from), dateOrDash(change.effective_iso.to)],
     ["expires_iso", dateOrDash(change.expires_iso.from), dateOrDash(change.expires_iso.to)],
-    ["last verified (latest retrieved_iso)", dateOrDash(change.retrieved_iso.from), dateOrDash(change.retrieved_iso.to)],
+    [
+      "last verified (latest retrieved_iso)",
+      dateOrDash(change.retrieved_iso.from),
+      dateOrDash(change.retrieved_iso.to),
+    ],
   ];
   // The unit is free text from the pull request: a code span whose pipes are escaped for the table.
   const unit = (value: string | undefined) => (value === undefined ? "–" : tableCode(truncate(value, 200)));
@@ -85,7 +103,9 @@ const datesTable = (change: FactChange): string[] => {
   return [
     "| | base | this pull request |",
     "|---|---|---|",
-    ...rows.map(([name, from, to]) => `| ${name} | ${from} | ${from !== to && from !== "–" && to !== "–" ? `**${to}**` : to} |`),
+    ...rows.map(
+      ([name, from, to]) => `| ${name} | ${from} | ${from !== to && from !== "–" && to !== "–" ? `**${to}**` : to} |`,
+    ),
   ];
 };
 
@@ -94,18 +114,29 @@ const valueDiffLines = (change: FactChange): string[] => {
   if (!diff) return [];
   const where = (pointer: string) => (pointer === "" ? "the value" : codeSpan(truncate(pointer, 200)));
   const lines = [
-    ...diff.changed_keys.map((entry) => `- changed ${where(entry.pointer)}: ${inline(entry.from)} → ${inline(entry.to)}`),
+    ...diff.changed_keys.map(
+      (entry) => `- changed ${where(entry.pointer)}: ${inline(entry.from)} → ${inline(entry.to)}`,
+    ),
     ...diff.added_keys.map((entry) => `- added ${where(entry.pointer)}: ${inline(entry.value)}`),
     ...diff.removed_keys.map((entry) => `- removed ${where(entry.pointer)}: ${inline(entry.value)}`),
   ];
-  return lines.length === 0 ? [] : ["", "**value_diff**", "", joinWithin(lines, "\n", MAX_LIST_LENGTH, (rest) => `- and ${rest} more keys`)];
+  return lines.length === 0
+    ? []
+    : ["", "**value_diff**", "", joinWithin(lines, "\n", MAX_LIST_LENGTH, (rest) => `- and ${rest} more keys`)];
 };
 
 const valueBlocks = (change: FactChange): string[] => {
   const pretty = (value: unknown) => truncate(JSON.stringify(value, null, 2) ?? "", 3_000);
   const blocks: string[] = [];
-  if (change.value.from !== undefined) blocks.push(change.kind === "deleted" ? "Value" : "Old value", "", codeBlock(pretty(change.value.from), "json"), "");
-  if (change.value.to !== undefined) blocks.push(change.kind === "added" ? "Value" : "New value", "", codeBlock(pretty(change.value.to), "json"), "");
+  if (change.value.from !== undefined)
+    blocks.push(
+      change.kind === "deleted" ? "Value" : "Old value",
+      "",
+      codeBlock(pretty(change.value.from), "json"),
+      "",
+    );
+  if (change.value.to !== undefined)
+    blocks.push(change.kind === "added" ? "Value" : "New value", "", codeBlock(pretty(change.value.to), "json"), "");
   return blocks.length === 0 ? [] : ["", "<details><summary>Old and new value</summary>", "", ...blocks, "</details>"];
 };
 
@@ -148,12 +179,16 @@ const section = (change: FactChange, withValues: boolean): string =>
 const tally = (changes: readonly FactChange[]): string => {
   const counts = new Map<string, number>();
   for (const change of changes) counts.set(change.kind, (counts.get(change.kind) ?? 0) + 1);
-  const parts = [...counts].map(([kind, count]) => `${count} ${KIND_TITLE[kind as ChangeKind] ?? "(not a kind of change)"}${count === 1 ? "" : "s"}`);
+  const parts = [...counts].map(
+    ([kind, count]) =>
+      `${count} ${KIND_TITLE[kind as ChangeKind] ?? "(not a kind of change)"}${count === 1 ? "" : "s"}`,
+  );
   return `${changes.length} fact${changes.length === 1 ? "" : "s"} changed: ${parts.join(", ")}.`;
 };
 
 /** One series file's changes, as the shared Markdown renderer writes them for the proposal and this comment. */
-const indexDataBlock = (change: IndexDataChange): string => [`${code(change.file, "seriesFile")}:`, ...indexChangeMarkdown(change), "", ""].join("\n");
+const indexDataBlock = (change: IndexDataChange): string =>
+  [`${code(change.file, "seriesFile")}:`, ...indexChangeMarkdown(change), "", ""].join("\n");
 
 const bytes = (text: string): number => Buffer.byteLength(text, "utf8");
 
@@ -183,7 +218,10 @@ export const renderPrComment = (report: PrChangesReport, maxBytes = MAX_COMMENT_
     "",
   ].join("\n");
   const files = report.unreadable.map((file) => code(file, "factFile"));
-  const unreadable = files.length > 0 ? `Not readable as facts (see the validate job's annotations): ${joinWithin(files, ", ", MAX_LIST_LENGTH)}\n\n` : "";
+  const unreadable =
+    files.length > 0
+      ? `Not readable as facts (see the validate job's annotations): ${joinWithin(files, ", ", MAX_LIST_LENGTH)}\n\n`
+      : "";
   const indexProblems = (report.index_data_problems ?? []).map((problem) => {
     const where = `line ${problem.line}, column ${problem.column}${problem.pointer === "" ? "" : ` at ${problem.pointer}`}`;
     return `- ${code(problem.file, "seriesFile")} ${problem.side === "base" ? "on the base branch" : "in this pull request"}: ${codeSpan(truncate(`${where}: ${problem.message}`, 300))}`;
@@ -192,7 +230,9 @@ export const renderPrComment = (report: PrChangesReport, maxBytes = MAX_COMMENT_
     indexProblems.length > 0
       ? `Index inputs not compared, since they could not be read (see the validate job's annotations):\n${joinWithin(indexProblems, "\n", MAX_LIST_LENGTH, (rest) => `- and ${rest} more problems`)}\n\n`
       : "";
-  const indexBlocks = (report.index_data ?? []).map((change, index) => (index === 0 ? "## Affordability index inputs\n\n" : "") + indexDataBlock(change));
+  const indexBlocks = (report.index_data ?? []).map(
+    (change, index) => (index === 0 ? "## Affordability index inputs\n\n" : "") + indexDataBlock(change),
+  );
   const headSha = report.pull_request?.head_sha;
   const foot = `<sub>Compared with ${code(report.base.slice(0, 12), "commit")}${headSha ? ` at ${code(headSha.slice(0, 12), "commit")}` : ""}; updated in place on each push.</sub>\n`;
 
@@ -200,9 +240,11 @@ export const renderPrComment = (report: PrChangesReport, maxBytes = MAX_COMMENT_
   const fixed = total([head, unreadable, notCompared, foot]);
   const indexBytes = total(indexBlocks);
   const full = changes.map((change) => section(change, true));
-  if (fixed + total(full) + indexBytes <= maxBytes) return [head, ...full, unreadable, notCompared, ...indexBlocks, foot].join("");
+  if (fixed + total(full) + indexBytes <= maxBytes)
+    return [head, ...full, unreadable, notCompared, ...indexBlocks, foot].join("");
   const compact = changes.map((change) => section(change, false));
-  if (fixed + total(compact) + indexBytes <= maxBytes) return [head, ...compact, unreadable, notCompared, ...indexBlocks, foot].join("");
+  if (fixed + total(compact) + indexBytes <= maxBytes)
+    return [head, ...compact, unreadable, notCompared, ...indexBlocks, foot].join("");
 
   // Too long even without the values: keep the parts in order while they fit, leaving room for the closing count.
   const blocks = [...compact, ...indexBlocks];

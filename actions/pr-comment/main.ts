@@ -30,11 +30,19 @@ export type HeadCheck = { ok: true } | { ok: false; reason: string };
  * pull request is open and that its head is the commit the triggering run tested. A run for an older push (the pull
  * request has moved on) is skipped, so a late run never overwrites the comment of a newer one.
  */
-export const confirmPullRequestHead = async (client: GitHubClient, repository: RepositoryRef, pullNumber: number, headSha: string): Promise<HeadCheck> => {
+export const confirmPullRequestHead = async (
+  client: GitHubClient,
+  repository: RepositoryRef,
+  pullNumber: number,
+  headSha: string,
+): Promise<HeadCheck> => {
   const { data } = await client.rest.pulls.get({ ...repository, pull_number: pullNumber });
   if (data.state !== "open") return { ok: false, reason: `pull request #${pullNumber} is ${data.state}` };
   if (data.head.sha !== headSha) {
-    return { ok: false, reason: `pull request #${pullNumber} is now at ${data.head.sha.slice(0, 12)}, not at the tested ${headSha.slice(0, 12)}` };
+    return {
+      ok: false,
+      reason: `pull request #${pullNumber} is now at ${data.head.sha.slice(0, 12)}, not at the tested ${headSha.slice(0, 12)}`,
+    };
   }
   return { ok: true };
 };
@@ -49,9 +57,20 @@ export interface UpsertResult {
  * Posts the pull request's one facts comment, or edits it in place: the comment is found by its hidden marker among
  * comments written by a bot (so a marker pasted by someone else is never taken for it).
  */
-export const upsertPrComment = async (client: GitHubClient, repository: RepositoryRef, pullNumber: number, body: string): Promise<UpsertResult> => {
-  const comments = await client.paginate(client.rest.issues.listComments, { ...repository, issue_number: pullNumber, per_page: 100 });
-  const existing = comments.find((comment) => comment.user?.type === "Bot" && (comment.body ?? "").includes(PR_COMMENT_MARKER));
+export const upsertPrComment = async (
+  client: GitHubClient,
+  repository: RepositoryRef,
+  pullNumber: number,
+  body: string,
+): Promise<UpsertResult> => {
+  const comments = await client.paginate(client.rest.issues.listComments, {
+    ...repository,
+    issue_number: pullNumber,
+    per_page: 100,
+  });
+  const existing = comments.find(
+    (comment) => comment.user?.type === "Bot" && (comment.body ?? "").includes(PR_COMMENT_MARKER),
+  );
   if (existing) {
     if (existing.body === body) return { action: "unchanged", commentId: existing.id, url: existing.html_url };
     const { data } = await client.rest.issues.updateComment({ ...repository, comment_id: existing.id, body });
@@ -86,13 +105,21 @@ const pullRequestToComment = async (
   client: GitHubClient,
   repository: RepositoryRef,
 ): Promise<{ ok: true; number: number } | { ok: false; reason: string }> => {
-  if (readVariable("GITHUB_EVENT_NAME") !== "workflow_run") return { ok: true, number: (await readEvent(PullRequestEvent)).pull_request.number };
+  if (readVariable("GITHUB_EVENT_NAME") !== "workflow_run")
+    return { ok: true, number: (await readEvent(PullRequestEvent)).pull_request.number };
   const event = await readEvent(WorkflowRunEvent);
   if (!report.pull_request) throw new Error(`${reportFile} names no pull request`);
   if (report.pull_request.head_sha !== event.workflow_run.head_sha) {
-    throw new Error(`the report is for ${report.pull_request.head_sha.slice(0, 12)}, but the run tested ${event.workflow_run.head_sha.slice(0, 12)}`);
+    throw new Error(
+      `the report is for ${report.pull_request.head_sha.slice(0, 12)}, but the run tested ${event.workflow_run.head_sha.slice(0, 12)}`,
+    );
   }
-  const head = await confirmPullRequestHead(client, repository, report.pull_request.number, event.workflow_run.head_sha);
+  const head = await confirmPullRequestHead(
+    client,
+    repository,
+    report.pull_request.number,
+    event.workflow_run.head_sha,
+  );
   return head.ok ? { ok: true, number: report.pull_request.number } : { ok: false, reason: head.reason };
 };
 

@@ -6,7 +6,12 @@ import type { Dispatcher } from "undici";
 import { z } from "zod";
 import { loadFacts } from "../../src/model/facts.ts";
 import { organisationNamer, readOrganisations } from "../../src/model/reference.ts";
-import { checkSources, readFingerprints, type SourceFinding, writeFingerprints } from "../../src/source-check/check-sources.ts";
+import {
+  checkSources,
+  readFingerprints,
+  type SourceFinding,
+  writeFingerprints,
+} from "../../src/source-check/check-sources.ts";
 import { fetchSource, sourceDispatcherFromEnvironment } from "../../src/source-check/fetch-source.ts";
 import {
   createGitHubClient,
@@ -42,7 +47,12 @@ type LoadedFacts = Awaited<ReturnType<typeof loadFacts>>;
  * What reading every cited source found. Every source is read, not only the due facts': a quote or page that is
  * gone makes its fact due at once. The page fingerprints are kept in the `fingerprints` file when one is named.
  */
-const readSources = async (facts: LoadedFacts, inputs: ReverifyInputs, today: string, dispatcher: Dispatcher): Promise<SourceFinding[]> => {
+const readSources = async (
+  facts: LoadedFacts,
+  inputs: ReverifyInputs,
+  today: string,
+  dispatcher: Dispatcher,
+): Promise<SourceFinding[]> => {
   const timeoutMs = inputs["link-timeout-seconds"] * 1000;
   const previous = inputs.fingerprints ? await readFingerprints(inputs.fingerprints) : undefined;
   const checked = await checkSources(
@@ -73,13 +83,21 @@ const reverify = async (): Promise<void> => {
       organisationName: organisationNamer((await readOrganisations(inputs.root)).organisations),
     });
     const count = (kind: string) => result.applied.filter((operation) => operation.kind === kind).length;
-    const deadLinks = [...new Map(findings.filter((finding) => finding.verdict === "page-gone").map((finding) => [finding.source.url, finding])).values()];
+    const deadLinks = [
+      ...new Map(
+        findings.filter((finding) => finding.verdict === "page-gone").map((finding) => [finding.source.url, finding]),
+      ).values(),
+    ];
     const quotesGone = findings.filter((finding) => finding.verdict === "quote-gone");
-    for (const finding of deadLinks) core.warning(`dead citation link ${finding.source.url}: ${finding.detail}`, { title: "Dead citation link" });
+    for (const finding of deadLinks)
+      core.warning(`dead citation link ${finding.source.url}: ${finding.detail}`, { title: "Dead citation link" });
     for (const finding of quotesGone)
-      core.warning(`${finding.source.factId}: the quote of ${finding.source.url} (${finding.source.pointer}) is no longer on the page`, {
-        title: "Quote gone",
-      });
+      core.warning(
+        `${finding.source.factId}: the quote of ${finding.source.url} (${finding.source.pointer}) is no longer on the page`,
+        {
+          title: "Quote gone",
+        },
+      );
     core.setOutput("due", result.issues.length);
     core.setOutput("opened", count("open"));
     core.setOutput("updated", count("update"));
@@ -116,9 +134,14 @@ const reverify = async (): Promise<void> => {
       ]);
     }
     const closed = result.applied.filter((operation) => operation.kind === "close");
-    if (closed.length > 0) summary.addHeading("Closed (re-verified)", 3).addList(closed.map((operation) => `${operation.factId}: #${operation.number}`));
+    if (closed.length > 0)
+      summary
+        .addHeading("Closed (re-verified)", 3)
+        .addList(closed.map((operation) => `${operation.factId}: #${operation.number}`));
     await summary.write();
-    core.info(`re-verification: ${result.issues.length} due, ${count("open")} opened, ${count("update")} updated, ${count("close")} closed`);
+    core.info(
+      `re-verification: ${result.issues.length} due, ${count("open")} opened, ${count("update")} updated, ${count("close")} closed`,
+    );
   } finally {
     await dispatcher.close();
   }

@@ -18,7 +18,10 @@ export interface ReverifyIssue {
 const sourceVerdict = (finding: SourceFinding | undefined): string => {
   if (!finding) return "not checked";
   const page = describePage(finding);
-  const redirects = finding.redirects.length > 0 ? `; redirects: ${finding.redirects.map((hop) => `${hop.status} to ${hop.to}`).join(", ")}` : "";
+  const redirects =
+    finding.redirects.length > 0
+      ? `; redirects: ${finding.redirects.map((hop) => `${hop.status} to ${hop.to}`).join(", ")}`
+      : "";
   const tail = `${page ? `; ${page}` : ""}${redirects}`;
   switch (finding.verdict) {
     case "quote-found":
@@ -48,7 +51,9 @@ export const renderReverifyIssue = (
   const { fact, doc } = due.loaded;
   const [cadence] = cadenceTagsOf(fact);
   const cadenceText = cadence ? `${cadence}, re-verified every ${CADENCE_DAYS[cadence]} days` : "no cadence tag";
-  const checks = fact.citations.map((_, index) => findings.find((finding) => finding.source.pointer === `/citations/${index}`));
+  const checks = fact.citations.map((_, index) =>
+    findings.find((finding) => finding.source.pointer === `/citations/${index}`),
+  );
   const scheduledFindings = findings.filter((finding) => finding.source.pointer.startsWith("/scheduled/"));
   const all = [...checks.filter((finding): finding is SourceFinding => finding !== undefined), ...scheduledFindings];
   const dead = all.filter((finding) => finding.verdict === "page-gone");
@@ -104,7 +109,9 @@ export const renderReverifyIssue = (
           "",
           "Sources of the scheduled changes:",
           "",
-          ...scheduledFindings.map((finding) => `- ${finding.source.url} (${codeSpan(finding.source.pointer)}): ${sourceVerdict(finding)}`),
+          ...scheduledFindings.map(
+            (finding) => `- ${finding.source.url} (${codeSpan(finding.source.pointer)}): ${sourceVerdict(finding)}`,
+          ),
         ]),
     "",
     "### Quotes gone",
@@ -113,14 +120,21 @@ export const renderReverifyIssue = (
       ? ["None: every quoted passage that could be checked is still on its page."]
       : gone.flatMap((finding) => [
           `- ${finding.source.url} (${codeSpan(finding.source.pointer)}): the page no longer contains the quote. Read it again and correct the fact or the quote.`,
-          ...(finding.closest ? [`  Closest passage now (similarity ${finding.closest.similarity}): “${escapeMarkdown(finding.closest.passage)}”`] : []),
+          ...(finding.closest
+            ? [
+                `  Closest passage now (similarity ${finding.closest.similarity}): “${escapeMarkdown(finding.closest.passage)}”`,
+              ]
+            : []),
         ])),
     "",
     "### Dead links",
     "",
     ...(dead.length === 0
       ? ["None: no cited address is gone."]
-      : dead.map((finding) => `- ${finding.source.url}: ${finding.detail}. Find where the source moved and update the citation.`)),
+      : dead.map(
+          (finding) =>
+            `- ${finding.source.url}: ${finding.detail}. Find where the source moved and update the citation.`,
+        )),
     ...(redirected.length === 0
       ? []
       : [
@@ -128,10 +142,13 @@ export const renderReverifyIssue = (
           "### Redirects",
           "",
           ...redirected.map(
-            (finding) => `- ${finding.source.url} → ${finding.redirects.map((hop) => `${hop.status} ${hop.to}`).join(" → ")}: cite the final address.`,
+            (finding) =>
+              `- ${finding.source.url} → ${finding.redirects.map((hop) => `${hop.status} ${hop.to}`).join(" → ")}: cite the final address.`,
           ),
         ]),
-    ...(unverified.length === 0 ? [] : ["", "### Could not check", "", ...unverified.map((finding) => `- ${finding.source.url}: ${finding.detail}`)]),
+    ...(unverified.length === 0
+      ? []
+      : ["", "### Could not check", "", ...unverified.map((finding) => `- ${finding.source.url}: ${finding.detail}`)]),
     "",
     "### Recording the re-verification",
     "",

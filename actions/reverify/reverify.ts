@@ -6,7 +6,12 @@ import { daysBetween } from "../../src/lib/dates.ts";
 import { announcementsPastDue, factsDue, isWithdrawn, latestRetrieved } from "../../src/model/facts.ts";
 import type { SourceFinding } from "../../src/source-check/check-sources.ts";
 import { needsAttention } from "../../src/source-check/check-sources.ts";
-import { ensureLabel, type FactIssueOptions, type GitHubClient, type RepositoryRef } from "../../src/workflows/github.ts";
+import {
+  ensureLabel,
+  type FactIssueOptions,
+  type GitHubClient,
+  type RepositoryRef,
+} from "../../src/workflows/github.ts";
 import { type ReverifyIssue, renderReverifyIssue } from "./render-reverify-issue.ts";
 
 const MARKER = /<!-- facts-reverify:([a-z0-9_.]+) -->/;
@@ -38,7 +43,15 @@ export type ReverifyOperation =
 
 /** Of several issues carrying one fact's marker, the one to keep using: an open one, else the latest closed one. */
 const pickIssue = (issues: readonly ExistingIssue[]): ExistingIssue | undefined =>
-  [...issues].sort((a, b) => (a.state === b.state ? (a.state === "open" ? a.number - b.number : b.number - a.number) : a.state === "open" ? -1 : 1))[0];
+  [...issues].sort((a, b) =>
+    a.state === b.state
+      ? a.state === "open"
+        ? a.number - b.number
+        : b.number - a.number
+      : a.state === "open"
+        ? -1
+        : 1,
+  )[0];
 
 /**
  * What to do so that GitHub shows exactly one issue per due fact, current, and none open for a re-verified fact:
@@ -76,13 +89,33 @@ export const planReverify = (
   return operations;
 };
 
-/** Every issue, open or closed, with the label and a fact marker (pull requests, which the issues API also lists, are left out). */
-export const listReverifyIssues = async (client: GitHubClient, repository: RepositoryRef, label: string): Promise<ExistingIssue[]> => {
-  const issues = await client.paginate(client.rest.issues.listForRepo, { ...repository, labels: label, state: "all", per_page: 100 });
+/**
+ * Every issue, open or closed, with the label and a fact marker (pull requests, which the issues API also lists, are
+ * left out).
+ */
+export const listReverifyIssues = async (
+  client: GitHubClient,
+  repository: RepositoryRef,
+  label: string,
+): Promise<ExistingIssue[]> => {
+  const issues = await client.paginate(client.rest.issues.listForRepo, {
+    ...repository,
+    labels: label,
+    state: "all",
+    per_page: 100,
+  });
   return issues.flatMap((issue): ExistingIssue[] => {
     const factId = factIdOfIssueBody(issue.body);
     if (issue.pull_request || factId === undefined) return [];
-    return [{ number: issue.number, state: issue.state === "closed" ? "closed" : "open", title: issue.title, body: issue.body ?? "", factId }];
+    return [
+      {
+        number: issue.number,
+        state: issue.state === "closed" ? "closed" : "open",
+        title: issue.title,
+        body: issue.body ?? "",
+        factId,
+      },
+    ];
   });
 };
 
@@ -105,7 +138,12 @@ export const applyReverifyPlan = async (
   for (const operation of plan) {
     switch (operation.kind) {
       case "open": {
-        const { data } = await client.rest.issues.create({ ...repository, title: operation.issue.title, body: operation.issue.body, labels: [label] });
+        const { data } = await client.rest.issues.create({
+          ...repository,
+          title: operation.issue.title,
+          body: operation.issue.body,
+          labels: [label],
+        });
         // Without its label the issue would not be found again and the next run would open another one.
         if (!data.labels.some((each) => (typeof each === "string" ? each : each.name) === label)) {
           throw new Error(
@@ -127,11 +165,25 @@ export const applyReverifyPlan = async (
         break;
       }
       case "unchanged":
-        applied.push({ kind: "unchanged", factId: operation.issue.factId, number: operation.number, url: issueUrl(operation.number) });
+        applied.push({
+          kind: "unchanged",
+          factId: operation.issue.factId,
+          number: operation.number,
+          url: issueUrl(operation.number),
+        });
         break;
       case "close": {
-        await client.rest.issues.createComment({ ...repository, issue_number: operation.number, body: operation.comment });
-        const { data } = await client.rest.issues.update({ ...repository, issue_number: operation.number, state: "closed", state_reason: "completed" });
+        await client.rest.issues.createComment({
+          ...repository,
+          issue_number: operation.number,
+          body: operation.comment,
+        });
+        const { data } = await client.rest.issues.update({
+          ...repository,
+          issue_number: operation.number,
+          state: "closed",
+          state_reason: "completed",
+        });
         applied.push({ kind: "close", factId: operation.factId, number: data.number, url: data.html_url });
         break;
       }
@@ -152,7 +204,8 @@ export interface ReverifyResult {
 
 /**
  * One re-verification run: the facts expiring within the window or expired, those whose cited source lost its
- * quote or its page, and those whose expected announcement is past due each get exactly one current issue with what the source check found; the issue of a fact that
+ * quote or its page, and those whose expected announcement is past due each get exactly one current issue with what the
+ * source check found; the issue of a fact that
  * is no longer due is closed.
  */
 export const runReverify = async (options: ReverifyOptions): Promise<ReverifyResult> => {
@@ -162,14 +215,24 @@ export const runReverify = async (options: ReverifyOptions): Promise<ReverifyRes
   const drifted = options.facts
     .filter(
       ({ fact }) =>
-        !isWithdrawn(fact) && !dueIds.has(fact.id) && options.findings.some((finding) => finding.source.factId === fact.id && needsAttention(finding)),
+        !isWithdrawn(fact) &&
+        !dueIds.has(fact.id) &&
+        options.findings.some((finding) => finding.source.factId === fact.id && needsAttention(finding)),
     )
-    .map((loaded) => ({ loaded, daysLeft: daysBetween(options.today, loaded.fact.expires_iso), status: "drift" as const }));
+    .map((loaded) => ({
+      loaded,
+      daysLeft: daysBetween(options.today, loaded.fact.expires_iso),
+      status: "drift" as const,
+    }));
   // So does an expected announcement that is past due: whether it came must be checked where it is published.
   const driftedIds = new Set(drifted.map((entry) => entry.loaded.fact.id));
   const late = announcementsPastDue(options.facts, options.today)
     .filter(({ fact }) => !dueIds.has(fact.id) && !driftedIds.has(fact.id))
-    .map((loaded) => ({ loaded, daysLeft: daysBetween(options.today, loaded.fact.expires_iso), status: "announcement-past-due" as const }));
+    .map((loaded) => ({
+      loaded,
+      daysLeft: daysBetween(options.today, loaded.fact.expires_iso),
+      status: "announcement-past-due" as const,
+    }));
   const due = [...byDate, ...drifted, ...late];
   const issues = due.map((entry) =>
     renderReverifyIssue(
@@ -186,7 +249,8 @@ export const runReverify = async (options: ReverifyOptions): Promise<ReverifyRes
     .map(({ fact }) => ({ factId: fact.id, expiresIso: fact.expires_iso, retrievedIso: latestRetrieved(fact) }));
   const existing = await listReverifyIssues(options.client, options.repository, options.label);
   const plan = planReverify(issues, verified, existing, options.withinDays);
-  if (plan.some((operation) => operation.kind === "open")) await ensureLabel(options.client, options.repository, options.label);
+  if (plan.some((operation) => operation.kind === "open"))
+    await ensureLabel(options.client, options.repository, options.label);
   const applied = await applyReverifyPlan(options.client, options.repository, options.label, plan);
   return { applied, issues };
 };

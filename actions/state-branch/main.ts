@@ -6,7 +6,15 @@ import { mkdir, readdir } from "node:fs/promises";
 import * as core from "@actions/core";
 import { z } from "zod";
 import { readVariable } from "../../src/lib/environment.ts";
-import { type BotPush, commitAsBot, gitAuthEnvironment, gitResult, gitText, pushAsBot, rebaseAsBot } from "../../src/lib/git.ts";
+import {
+  type BotPush,
+  commitAsBot,
+  gitAuthEnvironment,
+  gitResult,
+  gitText,
+  pushAsBot,
+  rebaseAsBot,
+} from "../../src/lib/git.ts";
 import { failOnError, nonEmptyText, optionalText, parseActionInputs } from "../../src/workflows/github.ts";
 
 export interface RestoreOptions {
@@ -31,10 +39,15 @@ export interface RestoreResult {
 export const restoreStateBranch = async (options: RestoreOptions): Promise<RestoreResult> => {
   const remote = (await gitText(options.root, ["remote", "get-url", "origin"])).trim();
   await mkdir(options.directory, { recursive: true });
-  if ((await readdir(options.directory)).length > 0) throw new Error(`${options.directory} is not empty: the state is restored into a fresh folder`);
+  if ((await readdir(options.directory)).length > 0)
+    throw new Error(`${options.directory} is not empty: the state is restored into a fresh folder`);
   await gitText(options.directory, ["init", "-q"]);
   await gitText(options.directory, ["remote", "add", "origin", remote]);
-  const heads = await gitText(options.directory, ["ls-remote", "--heads", "origin", `refs/heads/${options.branch}`], gitAuthEnvironment(options.auth));
+  const heads = await gitText(
+    options.directory,
+    ["ls-remote", "--heads", "origin", `refs/heads/${options.branch}`],
+    gitAuthEnvironment(options.auth),
+  );
   if (heads.trim() === "") {
     await gitText(options.directory, ["checkout", "-q", "--orphan", options.branch]);
     return { existed: false };
@@ -67,7 +80,8 @@ export interface SaveResult {
 }
 
 export const saveStateBranch = async (options: SaveOptions): Promise<SaveResult> => {
-  if ((await commitAsBot(options.directory, options.message)) === undefined) return { pushed: false, detail: "the state did not change" };
+  if ((await commitAsBot(options.directory, options.message)) === undefined)
+    return { pushed: false, detail: "the state did not change" };
   const attempts = options.attempts ?? 3;
   for (let attempt = 1; ; attempt++) {
     const push = await pushAsBot(options.directory, options.branch, options.auth);
@@ -75,7 +89,8 @@ export const saveStateBranch = async (options: SaveOptions): Promise<SaveResult>
       const commit = (await gitText(options.directory, ["rev-parse", "HEAD"])).trim();
       return { pushed: true, commit, detail: attempt === 1 ? "pushed" : `pushed after ${attempt} tries` };
     }
-    if (attempt >= attempts) throw new Error(`could not push the state to ${options.branch} after ${attempts} tries: ${push.stderr.trim()}`);
+    if (attempt >= attempts)
+      throw new Error(`could not push the state to ${options.branch} after ${attempts} tries: ${push.stderr.trim()}`);
     const conflicts = await rebaseAsBot(options.directory, options.branch, options.auth);
     if (conflicts.length > 0) {
       throw new Error(
@@ -106,12 +121,18 @@ const stateBranch = async (): Promise<void> => {
     const result = await restoreStateBranch({ root: inputs.root, directory, branch, auth });
     core.setOutput("existed", result.existed);
     core.setOutput("commit", result.commit ?? "");
-    core.info(result.existed ? `restored ${branch} at ${result.commit} into ${directory}` : `${branch} does not exist yet: ${directory} starts empty`);
+    core.info(
+      result.existed
+        ? `restored ${branch} at ${result.commit} into ${directory}`
+        : `${branch} does not exist yet: ${directory} starts empty`,
+    );
   } else {
     const result = await saveStateBranch({ directory, branch, message: inputs.message, auth });
     core.setOutput("pushed", result.pushed);
     core.setOutput("commit", result.commit ?? "");
-    core.info(result.pushed ? `${result.detail}: ${branch} is now at ${result.commit}` : `nothing pushed: ${result.detail}`);
+    core.info(
+      result.pushed ? `${result.detail}: ${branch} is now at ${result.commit}` : `nothing pushed: ${result.detail}`,
+    );
   }
 };
 

@@ -42,21 +42,36 @@ export const LISTED_COMMITS_LIMIT = 250;
  * The pull request's commits, oldest first, from the GitHub API: exactly the commits the pull request shows,
  * whatever ref the job checked out (on `pull_request` that is a merge commit GitHub made, which is not one of them).
  */
-export const listPullCommits = async (client: GitHubClient, repository: RepositoryRef, pullNumber: number): Promise<PullCommit[]> => {
-  const listed = await client.paginate(client.rest.pulls.listCommits, { ...repository, pull_number: pullNumber, per_page: 100 });
-  return listed.map((item) => ({ sha: item.sha, message: item.commit.message, parents: item.parents.map((parent) => parent.sha) }));
+export const listPullCommits = async (
+  client: GitHubClient,
+  repository: RepositoryRef,
+  pullNumber: number,
+): Promise<PullCommit[]> => {
+  const listed = await client.paginate(client.rest.pulls.listCommits, {
+    ...repository,
+    pull_number: pullNumber,
+    per_page: 100,
+  });
+  return listed.map((item) => ({
+    sha: item.sha,
+    message: item.commit.message,
+    parents: item.parents.map((parent) => parent.sha),
+  }));
 };
 
 const subjectOf = (message: string): string => message.split("\n", 1)[0]!.trim();
 
 /** The URLs of a commit's `Source:` lines, each ending at white space, without a closing bracket or full stop. */
 const sourceUrls = (message: string): string[] =>
-  commitLines(message, "Source").flatMap((line) => [...line.matchAll(/https?:\/\/\S+/g)].map((match) => match[0].replace(/[).,;>\]]+$/, "")));
+  commitLines(message, "Source").flatMap((line) =>
+    [...line.matchAll(/https?:\/\/\S+/g)].map((match) => match[0].replace(/[).,;>\]]+$/, "")),
+  );
 
 const factsById = async (root: string, revision: string): Promise<Map<string, { file: string; fact: FactFile }>> =>
   new Map((await loadFactsAtRevision(root, revision)).files.map((entry) => [entry.fact.id, entry]));
 
-const hasCommit = async (root: string, sha: string): Promise<boolean> => (await gitResult(root, ["cat-file", "-e", `${sha}^{commit}`])).code === 0;
+const hasCommit = async (root: string, sha: string): Promise<boolean> =>
+  (await gitResult(root, ["cat-file", "-e", `${sha}^{commit}`])).code === 0;
 
 /**
  * A revision commit raises a fact's version: its message becomes the version's public note, so it must carry a
@@ -66,7 +81,11 @@ const hasCommit = async (root: string, sha: string): Promise<boolean> => (await 
  * the fact's file in the checkout when `head` holds it, else on the file's first line. Throws when the commits cannot
  * be checked: too many for the API to list, or a commit missing from the checkout.
  */
-export const checkRevisionCommits = async (root: string, commits: readonly PullCommit[], head: readonly LoadedFact[]): Promise<Problem[]> => {
+export const checkRevisionCommits = async (
+  root: string,
+  commits: readonly PullCommit[],
+  head: readonly LoadedFact[],
+): Promise<Problem[]> => {
   const problems: Problem[] = [];
   if (commits.length >= LISTED_COMMITS_LIMIT) {
     throw new Error(
@@ -86,8 +105,13 @@ export const checkRevisionCommits = async (root: string, commits: readonly PullC
 
   for (const commit of commits) {
     const name = `commit ${commit.sha.slice(0, 12)} ("${subjectOf(commit.message)}")`;
-    const missing = (await Promise.all([commit.sha, ...commit.parents].map((sha) => hasCommit(root, sha)))).some((present) => !present);
-    if (missing) throw new Error(`${name} or one of its parents is not in the checkout, so it could not be checked; check out with fetch-depth: 0`);
+    const missing = (await Promise.all([commit.sha, ...commit.parents].map((sha) => hasCommit(root, sha)))).some(
+      (present) => !present,
+    );
+    if (missing)
+      throw new Error(
+        `${name} or one of its parents is not in the checkout, so it could not be checked; check out with fetch-depth: 0`,
+      );
     if (commit.parents.length === 0) continue;
     const after = await at(commit.sha);
     const parents = await Promise.all(commit.parents.map(at));
@@ -98,14 +122,17 @@ export const checkRevisionCommits = async (root: string, commits: readonly PullC
       const urls = sourceUrls(commit.message);
       const cited = new Set(fact.citations.map((citation) => citation.url));
       if (urls.length === 0) lacking.push("a Source: line");
-      else if (!urls.some((url) => cited.has(url))) lacking.push(`a Source: line with a URL ${fact.id} cites (it gives ${urls.join(", ")})`);
+      else if (!urls.some((url) => cited.has(url)))
+        lacking.push(`a Source: line with a URL ${fact.id} cites (it gives ${urls.join(", ")})`);
       if (impactOf(commit.message) === undefined) lacking.push("an Impact: line");
       if (lacking.length === 0) continue;
       const message =
         `${name} revises ${fact.id} to v${fact.version} without ${lacking.join(" and ")}; a revision's commit message carries ` +
         `"Source: <org>, <title>, <a URL the fact cites>" and "Impact: <who is affected and how>" lines, and the Impact: line is the version's public note (reword the commit, e.g. git rebase -i)`;
       const loaded = headById.get(fact.id);
-      problems.push(loaded ? loaded.doc.problemAt(["version"], message) : { file, line: 1, column: 1, pointer: "", message });
+      problems.push(
+        loaded ? loaded.doc.problemAt(["version"], message) : { file, line: 1, column: 1, pointer: "", message },
+      );
     }
   }
   return problems.map((problem) => ({ ...problem, rule: NON_FACT_RULES.revisionCommit.name }));
@@ -124,25 +151,42 @@ export const Inputs = z.object({
  * On a `pull_request` event, the problems of the pull request's revision commits, listed through the GitHub API
  * (see checkRevisionCommits); none on other events.
  */
-const revisionCommitProblems = async (inputs: { root: string; token: string }, head: Parameters<typeof checkRevisionCommits>[2]) => {
+const revisionCommitProblems = async (
+  inputs: { root: string; token: string },
+  head: Parameters<typeof checkRevisionCommits>[2],
+) => {
   if (readVariable("GITHUB_EVENT_NAME") !== "pull_request") return [];
   const event = await readEvent(PullRequestEvent);
   const client = createGitHubClient(inputs.token);
   const commits = await listPullCommits(client, repositoryFromEnvironment(), event.pull_request.number);
-  core.info(`checked the ${commits.length} commit(s) of pull request #${event.pull_request.number} for Source: and Impact: lines`);
+  core.info(
+    `checked the ${commits.length} commit(s) of pull request #${event.pull_request.number} for Source: and Impact: lines`,
+  );
   return checkRevisionCommits(inputs.root, commits, head);
 };
 
 /** Runs `npm run check`'s checks, annotates each problem on its line, and fails once at the end if there is any. */
 const validate = async (): Promise<void> => {
   const inputs = parseActionInputs(Inputs);
-  const checked = await runChecks(inputs.root, { today: todayFromEnvironment(), ...(inputs.base ? { base: inputs.base } : {}) });
-  const report = { ...checked, problems: [...checked.problems, ...(await revisionCommitProblems(inputs, checked.facts))].sort(compareProblems) };
+  const checked = await runChecks(inputs.root, {
+    today: todayFromEnvironment(),
+    ...(inputs.base ? { base: inputs.base } : {}),
+  });
+  const report = {
+    ...checked,
+    problems: [...checked.problems, ...(await revisionCommitProblems(inputs, checked.facts))].sort(compareProblems),
+  };
   for (const problem of report.problems) {
-    core.error(problem.message + (problem.pointer ? ` (at ${problem.pointer})` : ""), problemAnnotation(inputs.root, problem, "Invalid fact data"));
+    core.error(
+      problem.message + (problem.pointer ? ` (at ${problem.pointer})` : ""),
+      problemAnnotation(inputs.root, problem, "Invalid fact data"),
+    );
   }
   for (const warning of report.warnings) {
-    core.warning(warning.message + (warning.pointer ? ` (at ${warning.pointer})` : ""), problemAnnotation(inputs.root, warning, "Check this text"));
+    core.warning(
+      warning.message + (warning.pointer ? ` (at ${warning.pointer})` : ""),
+      problemAnnotation(inputs.root, warning, "Check this text"),
+    );
   }
   core.setOutput("problems", report.problems.length);
   core.setOutput("fact-files", report.factFileCount);
@@ -151,7 +195,8 @@ const validate = async (): Promise<void> => {
     .addRaw(summarize(report), true)
     .addRaw(`<p>${escapeHtml(summarizeEvidence(report))}</p>`, true);
   if (report.problems.length > 0) summary.addTable(summaryRows(report.problems));
-  if (report.warnings.length > 0) summary.addHeading("Warnings (they do not fail the check)", 3).addTable(summaryRows(report.warnings));
+  if (report.warnings.length > 0)
+    summary.addHeading("Warnings (they do not fail the check)", 3).addTable(summaryRows(report.warnings));
   await summary.write();
   if (report.problems.length > 0) {
     core.setFailed(`${summarize(report)}; each is annotated on its line and listed in the job summary`);

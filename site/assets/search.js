@@ -1,5 +1,6 @@
 // Search and domain filter for the catalog page. Progressive enhancement: the page lists every fact (one table row
-// each) without this script; the script only reveals the form and hides the rows that do not match. No framework, no bundler.
+// each) without this script; the script only reveals the form and hides the rows that do not match. No framework, no
+// bundler.
 (() => {
   "use strict";
 

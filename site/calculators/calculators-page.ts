@@ -73,7 +73,11 @@ const required = (id: string): number => {
 const asOf = (id: string): string | undefined => text(id) || undefined;
 
 /** Builds an element with text content only: nothing from the catalog or the person is ever parsed as HTML. */
-const make = <K extends keyof HTMLElementTagNameMap>(tag: K, content?: string | Node | Array<string | Node>, className?: string) => {
+const make = <K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  content?: string | Node | Array<string | Node>,
+  className?: string,
+) => {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (content !== undefined) node.append(...(Array.isArray(content) ? content : [content]));
@@ -92,7 +96,9 @@ const factLabel = (id: string): string => catalog.facts.find((fact) => fact.id =
 const forReaders = (text: string): string =>
   text
     .replace(/\b\d{4}-\d{2}-\d{2}\b/g, (isoDate) => readableDate(isoDate))
-    .replace(/\b[a-z]+(?:\.[a-z0-9_]+)+\b/g, (id) => (catalog.facts.some((fact) => fact.id === id) ? factLabel(id) : id));
+    .replace(/\b[a-z]+(?:\.[a-z0-9_]+)+\b/g, (id) =>
+      catalog.facts.some((fact) => fact.id === id) ? factLabel(id) : id,
+    );
 
 const factLink = (id: string, content: string = factLabel(id)): HTMLAnchorElement => {
   const link = make("a", content);
@@ -114,14 +120,17 @@ const results = (rows: Array<[string, string]>): HTMLDListElement =>
 const breakdown = (title: string, lines: readonly Line[]): HTMLElement[] => {
   const sum = (line: Line): string => {
     const amount = typeof line.amount === "number" ? formatCad(line.amount) : "";
-    if (typeof line.base === "number" && typeof line.rate === "number") return `${formatCad(line.base)} × ${formatPercent(line.rate)} = ${amount}`;
+    if (typeof line.base === "number" && typeof line.rate === "number")
+      return `${formatCad(line.base)} × ${formatPercent(line.rate)} = ${amount}`;
     return amount;
   };
   return [
     make("h3", title),
     make(
       "ul",
-      lines.map((line) => make("li", [make("span", forReaders(line.label), "line-label"), " ", make("span", sum(line), "line-sum")])),
+      lines.map((line) =>
+        make("li", [make("span", forReaders(line.label), "line-label"), " ", make("span", sum(line), "line-sum")]),
+      ),
       "calc-lines",
     ),
   ];
@@ -193,13 +202,23 @@ const factProblem = (error: CalculatorError): Array<string | Node> | undefined =
         "These facts do not record the ",
         link,
         ` rule for ${on}`,
-        error.first_iso === undefined ? "." : `; the earliest version here took effect on ${readableDate(error.first_iso)}.`,
+        error.first_iso === undefined
+          ? "."
+          : `; the earliest version here took effect on ${readableDate(error.first_iso)}.`,
       ];
     case "not-recorded":
     case "value-unreadable":
-      return ["The ", link, ` rule in force on ${on}${version} does not record what this calculation needs, so it cannot be computed for that date.`];
+      return [
+        "The ",
+        link,
+        ` rule in force on ${on}${version} does not record what this calculation needs, so it cannot be computed for that date.`,
+      ];
     case "scheduled-change":
-      return ["The ", link, ` rule changes on or before ${on}, and these facts do not publish the new rule yet: choose an earlier date.`];
+      return [
+        "The ",
+        link,
+        ` rule changes on or before ${on}, and these facts do not publish the new rule yet: choose an earlier date.`,
+      ];
     case "missing-fact":
       return ["The catalog this page loaded does not include ", link, ", which this calculation needs."];
     default:
@@ -270,7 +289,8 @@ const show = (id: string, nodes: readonly HTMLElement[]): void => {
 };
 
 /** A calculator's reason as a sentence: a capital first letter and a full stop. */
-const sentence = (words: string): string => `${words.charAt(0).toUpperCase()}${words.slice(1)}${words.endsWith(".") ? "" : "."}`;
+const sentence = (words: string): string =>
+  `${words.charAt(0).toUpperCase()}${words.slice(1)}${words.endsWith(".") ? "" : "."}`;
 
 const EXEMPTION_NAMES: Record<ExemptionName, string> = {
   "first-time-home-buyers": "First time home buyers' exemption",
@@ -300,7 +320,10 @@ const ptt = (facts: FactSource): HTMLElement[] => {
     ...breakdown("How the tax is computed", result.breakdown),
     ...steps(
       "Exemptions compared",
-      compared.map((each) => `${EXEMPTION_NAMES[each.exemption]}: ${formatCad(each.amount)}${each.exemption === result.exemption_claimed ? " (claimed)" : ""}`),
+      compared.map(
+        (each) =>
+          `${EXEMPTION_NAMES[each.exemption]}: ${formatCad(each.amount)}${each.exemption === result.exemption_claimed ? " (claimed)" : ""}`,
+      ),
     ),
     ...steps("Assumptions", result.assumptions),
     factsUsed(result.citations),
@@ -322,9 +345,13 @@ const purchase = (facts: FactSource): HTMLElement[] => {
 
   const down = number("buy-down");
   const years = required("buy-amortization");
-  if (down !== undefined && down > price) throw new InputError("The down payment is more than the purchase price.", "buy-down");
+  if (down !== undefined && down > price)
+    throw new InputError("The down payment is more than the purchase price.", "buy-down");
   let loan: number | undefined;
-  if (down === undefined) problems.push(problem(new MissingInput("Enter the down payment to see the insurance premium, the loan and the payment.")));
+  if (down === undefined)
+    problems.push(
+      problem(new MissingInput("Enter the down payment to see the insurance premium, the loan and the payment.")),
+    );
   else {
     try {
       const premium = mortgageInsurancePremium(facts, {
@@ -340,7 +367,8 @@ const purchase = (facts: FactSource): HTMLElement[] => {
       const lines = premium.breakdown.filter((line) => !line.startsWith("not insurable: "));
       if (!premium.required) {
         rows.push(["Insurance premium", "Insurance not required (the loan is 80% or less of the price)"]);
-        if (!premium.insurable && premium.reason) problems.push(make("p", `${sentence(premium.reason)} Your down payment meets it.`, "calc-hint"));
+        if (!premium.insurable && premium.reason)
+          problems.push(make("p", `${sentence(premium.reason)} Your down payment meets it.`, "calc-hint"));
         loan = premium.loan;
       } else if (premium.insurable && premium.rate !== null) {
         rows.push(["Insurance premium", `${formatCad(premium.premium)} (${formatPercent(premium.rate)})`]);
@@ -348,7 +376,9 @@ const purchase = (facts: FactSource): HTMLElement[] => {
       } else {
         // A loan that needs insurance and cannot have it is not made: no payment is shown for it.
         rows.push(["Insurance premium", "Not insurable"]);
-        problems.push(make("p", `No payment is shown: ${premium.reason ?? "this loan cannot be insured"}.`, "calc-error"));
+        problems.push(
+          make("p", `No payment is shown: ${premium.reason ?? "this loan cannot be insured"}.`, "calc-error"),
+        );
       }
       explained.push(...steps("How the insurance premium is computed", lines));
       citations.push(...premium.citations);
@@ -362,7 +392,10 @@ const purchase = (facts: FactSource): HTMLElement[] => {
   }
 
   const ratePercent = number("buy-rate");
-  if (ratePercent === undefined) problems.push(problem(new MissingInput("Enter the interest rate to see the qualifying rate, the payment and the balance.")));
+  if (ratePercent === undefined)
+    problems.push(
+      problem(new MissingInput("Enter the interest rate to see the qualifying rate, the payment and the balance.")),
+    );
   else {
     // The calculators take rates as fractions and refuse 1 or more in their own terms; the field is in percent.
     if (ratePercent >= 100) throw new InputError("Enter a rate below 100%, for example 4.5.", "buy-rate");
@@ -377,7 +410,13 @@ const purchase = (facts: FactSource): HTMLElement[] => {
       rows.push([`${select.selectedOptions[0]?.textContent ?? frequency} payment`, formatCad(payment.payment)]);
       const termYears = required("buy-term");
       if (termYears > years) throw new InputError("The term is longer than the amortization.", "buy-term");
-      const schedule = amortizationSchedule({ principal: loan, annualRate, amortizationYears: years, termYears, frequency });
+      const schedule = amortizationSchedule({
+        principal: loan,
+        annualRate,
+        amortizationYears: years,
+        termYears,
+        frequency,
+      });
       rows.push([`Balance after the ${termYears}-year term`, formatCad(schedule.balance_at_term_end)]);
       rows.push(["Interest paid in the term", formatCad(schedule.interest_in_term)]);
       // The schedule's explanation begins with the payment's own, so it is shown once.

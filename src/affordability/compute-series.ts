@@ -8,13 +8,30 @@ import { annualCarryingCost, downPayment, idx, loanAmount } from "./mortgage-mat
 // The affordability series computed from the index inputs: the month and board labels it is written with, each
 // month's index and trend, the gaps and their reasons, and how current and complete the published index is.
 
-const BOARD_LABELS: Record<Board, string> = { "greater-vancouver": "Greater Vancouver", "fraser-valley": "Fraser Valley" };
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const BOARD_LABELS: Record<Board, string> = {
+  "greater-vancouver": "Greater Vancouver",
+  "fraser-valley": "Fraser Valley",
+};
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 export const boardLabel = (board: Board): string => BOARD_LABELS[board];
 
 /** `2024-04` → "April 2024". */
-export const monthLabel = (monthSlug: string): string => `${MONTHS[Number(monthSlug.slice(5, 7)) - 1]} ${monthSlug.slice(0, 4)}`;
+export const monthLabel = (monthSlug: string): string =>
+  `${MONTHS[Number(monthSlug.slice(5, 7)) - 1]} ${monthSlug.slice(0, 4)}`;
 
 /** `2024-04` → "2024-04-01". */
 export const monthStart = (monthSlug: string): string => `${monthSlug}-01`;
@@ -35,7 +52,9 @@ export const monthsBetween = (first: string, last: string): string[] => {
 
 /** How many calendar months `later` comes after `earlier` (0 for the same month, negative when it comes before). */
 export const monthsApart = (earlier: string, later: string): number =>
-  (Number(later.slice(0, 4)) - Number(earlier.slice(0, 4))) * 12 + Number(later.slice(5, 7)) - Number(earlier.slice(5, 7));
+  (Number(later.slice(0, 4)) - Number(earlier.slice(0, 4))) * 12 +
+  Number(later.slice(5, 7)) -
+  Number(earlier.slice(5, 7));
 
 export type IdxTrend = "improving" | "worsening" | "stable" | "no-previous-month";
 
@@ -65,7 +84,9 @@ export const medianIncome = (income: IncomeFile, board: Board, year: number): nu
 
 /** The most recent month published; when both boards have it, the first board in BOARDS order. */
 export const latestEntry = (entries: readonly AffordabilityEntry[]): AffordabilityEntry | null =>
-  [...entries].sort((a, b) => compareText(b.monthSlug, a.monthSlug) || BOARDS.indexOf(a.board) - BOARDS.indexOf(b.board))[0] ?? null;
+  [...entries].sort(
+    (a, b) => compareText(b.monthSlug, a.monthSlug) || BOARDS.indexOf(a.board) - BOARDS.indexOf(b.board),
+  )[0] ?? null;
 
 /**
  * How current and complete the index is on `today`: every board is expected to have a value for every month from the
@@ -73,14 +94,18 @@ export const latestEntry = (entries: readonly AffordabilityEntry[]): Affordabili
  * series that stops early shows as months behind. Counted from the entries, never from the input files, so what it
  * says is what is published.
  */
-export const publicationStatus = (index: Pick<ComputedSeries, "entries" | "period">, today: string): AffordabilityPublication => {
+export const publicationStatus = (
+  index: Pick<ComputedSeries, "entries" | "period">,
+  today: string,
+): AffordabilityPublication => {
   const { entries, period } = index;
   const latest = latestEntry(entries);
   const expectedFrom = period?.from ?? null;
   const ended = lastEndedMonth(today);
   // A price for the current month (allowed by the check) moves the expected end with it, so nothing counts as ahead.
   const expectedThrough = period === null ? null : period.to > ended ? period.to : ended;
-  const monthsExpected = expectedFrom === null || expectedThrough === null ? 0 : monthsApart(expectedFrom, expectedThrough) + 1;
+  const monthsExpected =
+    expectedFrom === null || expectedThrough === null ? 0 : monthsApart(expectedFrom, expectedThrough) + 1;
   const boards = BOARDS.map((board) => {
     const series = entries.filter((entry) => entry.board === board);
     const last = series.at(-1);
@@ -144,22 +169,33 @@ const GAP_REASONS = {
 } as const;
 
 /** The reason a series' file records for a month it has no value for, if any. */
-const recordedReason = (gaps: SeriesGaps, month: string): string | undefined => gaps?.find((gap) => gap.from <= month && month <= gap.to)?.reason;
+const recordedReason = (gaps: SeriesGaps, month: string): string | undefined =>
+  gaps?.find((gap) => gap.from <= month && month <= gap.to)?.reason;
 
 /** Why a board-month is not published: the reasons its files record, else what is missing. */
-const gapReason = (price: { missing: boolean; reason?: string }, rate: { missing: boolean; reason?: string }): string => {
+const gapReason = (
+  price: { missing: boolean; reason?: string },
+  rate: { missing: boolean; reason?: string },
+): string => {
   if (price.missing && rate.missing && price.reason === undefined && rate.reason === undefined) return GAP_REASONS.both;
-  const parts = [...(price.missing ? [price.reason ?? GAP_REASONS.price] : []), ...(rate.missing ? [rate.reason ?? GAP_REASONS.rate] : [])];
+  const parts = [
+    ...(price.missing ? [price.reason ?? GAP_REASONS.price] : []),
+    ...(rate.missing ? [rate.reason ?? GAP_REASONS.rate] : []),
+  ];
   if (parts.length === 1) return parts[0]!;
   // Two reasons read as two sentences.
-  return parts.map((part) => `${part.charAt(0).toUpperCase()}${part.slice(1)}${/[.!?]$/.test(part) ? "" : "."}`).join(" ");
+  return parts
+    .map((part) => `${part.charAt(0).toUpperCase()}${part.slice(1)}${/[.!?]$/.test(part) ? "" : "."}`)
+    .join(" ");
 };
 
 /** The last month that has ended on `today` (YYYY-MM-DD): the newest month a value can exist for. */
 export const lastEndedMonth = (today: string): string => previousMonth(today.slice(0, 7));
 
 const qualityOf = (...citations: readonly Citation[]): SourceQuality =>
-  citations.every((citation) => citation.kind === "official" || citation.kind === "official-copy") ? "official" : "secondary";
+  citations.every((citation) => citation.kind === "official" || citation.kind === "official-copy")
+    ? "official"
+    : "secondary";
 
 /**
  * Every board and month that has a sourced benchmark price and a sourced mortgage rate becomes an entry; every other
@@ -172,7 +208,9 @@ export const computeSeries = (data: IndexData, today?: string): ComputedSeries =
     ...(data.methodology ? [] : ["index-data/methodology.json"]),
     ...(data.income ? [] : ["index-data/income.json"]),
     ...(data.rates ? [] : ["index-data/mortgage-rates.json"]),
-    ...(BOARDS.some((board) => (data.benchmarks[board]?.months.length ?? 0) > 0) ? [] : ["index-data/benchmarks/<board>.json"]),
+    ...(BOARDS.some((board) => (data.benchmarks[board]?.months.length ?? 0) > 0)
+      ? []
+      : ["index-data/benchmarks/<board>.json"]),
   ];
   const monthsCovered = { "greater-vancouver": [], "fraser-valley": [] } as Record<Board, string[]>;
   const quality = { "greater-vancouver": {}, "fraser-valley": {} } as Record<Board, Record<string, SourceQuality>>;
@@ -182,7 +220,9 @@ export const computeSeries = (data: IndexData, today?: string): ComputedSeries =
 
   const { assumptions } = data.methodology;
   const rateByMonth = new Map(data.rates.months.map((month) => [month.month, month]));
-  const priceMonths = BOARDS.flatMap((board) => data.benchmarks[board]?.months.map((month) => month.month) ?? []).sort(compareText);
+  const priceMonths = BOARDS.flatMap((board) => data.benchmarks[board]?.months.map((month) => month.month) ?? []).sort(
+    compareText,
+  );
   const lastPriced = priceMonths.at(-1)!;
   const ended = today === undefined ? lastPriced : lastEndedMonth(today);
   const period = { from: priceMonths[0]!, to: ended > lastPriced ? ended : lastPriced };
@@ -207,7 +247,12 @@ export const computeSeries = (data: IndexData, today?: string): ComputedSeries =
       quality[board][month] = qualityOf(priced.citation, rated.citation);
       const down = downPayment(price, assumptions.down_payment_share.value);
       const loan = loanAmount(price, down);
-      const payment = monthlyPI(loan, rate, assumptions.amortization_years.value, assumptions.compounding_periods_per_year.value);
+      const payment = monthlyPI(
+        loan,
+        rate,
+        assumptions.amortization_years.value,
+        assumptions.compounding_periods_per_year.value,
+      );
       const cost = annualCarryingCost({
         monthlyPI: payment,
         price,

@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { catFileBatch, gitResult } from "../lib/git.ts";
 import type { Problem } from "../lib/problem.ts";
-import { type DataDocument, dataDocumentAtRevision, listDataFiles, readDataDocument, withinDataFileLimit } from "../model/data-files.ts";
+import {
+  type DataDocument,
+  dataDocumentAtRevision,
+  listDataFiles,
+  readDataDocument,
+  withinDataFileLimit,
+} from "../model/data-files.ts";
 import { validateIndexFile } from "./index-data.ts";
 
 // What changes in the index inputs, month by month: one change type (a series file's months added, revised, removed
@@ -19,7 +25,10 @@ export interface MonthOnFile {
  * How a month changed between two states of a series: new, a different value, the same value from another source,
  * or nothing. The monthly update and the pull-request report both sort months this way.
  */
-export const monthChange = (was: MonthOnFile | undefined, now: MonthOnFile): "added" | "revised" | "resourced" | "unchanged" => {
+export const monthChange = (
+  was: MonthOnFile | undefined,
+  now: MonthOnFile,
+): "added" | "revised" | "resourced" | "unchanged" => {
   if (was === undefined) return "added";
   if (was.value !== now.value) return "revised";
   return was.source === now.source ? "unchanged" : "resourced";
@@ -49,9 +58,18 @@ export const IndexDataProblem = z.object({
 });
 export type IndexDataProblem = z.infer<typeof IndexDataProblem>;
 
-/** The month series of the index inputs, read loosely: the validate job reports a file that does not match its schema. */
+/**
+ * The month series of the index inputs, read loosely: the validate job reports a file that does not match its schema.
+ */
 const Series = z.object({
-  months: z.array(z.looseObject({ month: z.string(), rate: z.number().optional(), hpi_benchmark_price: z.number().optional(), citation: z.unknown() })),
+  months: z.array(
+    z.looseObject({
+      month: z.string(),
+      rate: z.number().optional(),
+      hpi_benchmark_price: z.number().optional(),
+      citation: z.unknown(),
+    }),
+  ),
 });
 
 /** A file's problems shown in the report: the first few are enough to say why it was not compared. */
@@ -69,7 +87,9 @@ const seriesOf = (doc: DataDocument | undefined): Side => {
       value.months.flatMap((entry) => {
         const amount = entry.rate ?? entry.hpi_benchmark_price;
         // The nesting was bounded when the file was parsed, so writing the citation back out cannot overflow the stack.
-        return amount === undefined ? [] : [[entry.month, { value: amount, source: JSON.stringify(entry.citation) }] as const];
+        return amount === undefined
+          ? []
+          : [[entry.month, { value: amount, source: JSON.stringify(entry.citation) }] as const];
       }),
     ),
   };
@@ -99,7 +119,9 @@ const baseSides = async (root: string, base: string): Promise<Map<string, Side>>
   return new Map(
     entries.map(({ file, regular, blob, size }): [string, Side] => [
       file,
-      regular ? seriesOf(dataDocumentAtRevision(file, size, contents.get(blob))) : { problems: [{ file, line: 1, column: 1, pointer: "", message }] },
+      regular
+        ? seriesOf(dataDocumentAtRevision(file, size, contents.get(blob)))
+        : { problems: [{ file, line: 1, column: 1, pointer: "", message }] },
     ]),
   );
 };
@@ -111,20 +133,29 @@ const baseSides = async (root: string, base: string): Promise<Map<string, Side>>
  * stop the job: a file that cannot be read on either side is not compared, and its first problems are returned with
  * their place, for the comment to name (the validate job reports them all).
  */
-export const indexDataChanges = async (root: string, base: string): Promise<{ changes: IndexDataChange[]; problems: IndexDataProblem[] }> => {
+export const indexDataChanges = async (
+  root: string,
+  base: string,
+): Promise<{ changes: IndexDataChange[]; problems: IndexDataProblem[] }> => {
   const before = await baseSides(root, base);
   const head = await listDataFiles(root, "index-data");
   const headFiles = head.files.filter((file) => SERIES_FILE.test(file));
-  const refused = new Map(head.problems.filter((problem) => SERIES_FILE.test(problem.file)).map((problem) => [problem.file, problem]));
+  const refused = new Map(
+    head.problems.filter((problem) => SERIES_FILE.test(problem.file)).map((problem) => [problem.file, problem]),
+  );
   const files = [...new Set([...before.keys(), ...headFiles, ...refused.keys()])].sort();
   const changes: IndexDataChange[] = [];
   const problems: IndexDataProblem[] = [];
   for (const file of files) {
     const refusal = refused.get(file);
     const old = before.get(file) ?? seriesOf(undefined);
-    const next: Side = refusal ? { problems: [refusal] } : seriesOf(headFiles.includes(file) ? await readDataDocument(root, file) : undefined);
-    if ("problems" in old) problems.push(...old.problems.slice(0, PROBLEMS_PER_FILE).map((problem) => located(problem, "base")));
-    if ("problems" in next) problems.push(...next.problems.slice(0, PROBLEMS_PER_FILE).map((problem) => located(problem, "head")));
+    const next: Side = refusal
+      ? { problems: [refusal] }
+      : seriesOf(headFiles.includes(file) ? await readDataDocument(root, file) : undefined);
+    if ("problems" in old)
+      problems.push(...old.problems.slice(0, PROBLEMS_PER_FILE).map((problem) => located(problem, "base")));
+    if ("problems" in next)
+      problems.push(...next.problems.slice(0, PROBLEMS_PER_FILE).map((problem) => located(problem, "head")));
     if ("problems" in old || "problems" in next) continue;
     const change: IndexDataChange = {
       file,
@@ -141,8 +172,10 @@ export const indexDataChanges = async (root: string, base: string): Promise<{ ch
       else if (kind === "revised") change.revised.push({ month, from: was!.value, to: entry.value });
       else if (kind === "resourced") change.resourced.push(month);
     }
-    for (const [month, entry] of old.series) if (!next.series.has(month)) change.removed.push({ month, value: entry.value });
-    if (change.added.length + change.revised.length + change.removed.length + change.resourced.length > 0) changes.push(change);
+    for (const [month, entry] of old.series)
+      if (!next.series.has(month)) change.removed.push({ month, value: entry.value });
+    if (change.added.length + change.revised.length + change.removed.length + change.resourced.length > 0)
+      changes.push(change);
   }
   return { changes, problems };
 };

@@ -4,7 +4,15 @@ import { formatProblem, type Problem } from "../lib/problem.ts";
 import { type DataDocument, readDataDocument } from "../model/data-files.ts";
 import { validateWithSchema } from "../model/json-document.ts";
 import type { PublishedCitation } from "../schemas/index.ts";
-import { BenchmarkFile, BOARDS, type Board, IncomeFile, type IndexCitation, MethodologyFile, MortgageRatesFile } from "../schemas/index.ts";
+import {
+  BenchmarkFile,
+  BOARDS,
+  type Board,
+  IncomeFile,
+  type IndexCitation,
+  MethodologyFile,
+  MortgageRatesFile,
+} from "../schemas/index.ts";
 
 export interface IndexData {
   methodology?: MethodologyFile;
@@ -33,8 +41,12 @@ export interface IndexFile<Value> {
 }
 
 /** A parsed index input (from the working tree or a git revision) checked against `schema`. */
-export const validateIndexFile = <Schema extends z.ZodType>(doc: DataDocument, schema: Schema): IndexFile<z.infer<Schema>> => {
-  if (doc.syntaxProblems.length > 0) return { doc, value: undefined, syntaxProblems: doc.syntaxProblems, textProblems: [], schemaProblems: [] };
+export const validateIndexFile = <Schema extends z.ZodType>(
+  doc: DataDocument,
+  schema: Schema,
+): IndexFile<z.infer<Schema>> => {
+  if (doc.syntaxProblems.length > 0)
+    return { doc, value: undefined, syntaxProblems: doc.syntaxProblems, textProblems: [], schemaProblems: [] };
   const { value, problems } = validateWithSchema(doc, schema);
   return { doc, value, syntaxProblems: [], textProblems: doc.textProblems, schemaProblems: problems };
 };
@@ -45,8 +57,11 @@ export const validateIndexFile = <Schema extends z.ZodType>(doc: DataDocument, s
  * build, `npm run index:update` (which reads the inputs before the check has run) and the pull-request report read
  * through it, so they refuse the same files.
  */
-export const readIndexFile = async <Schema extends z.ZodType>(root: string, file: string, schema: Schema): Promise<IndexFile<z.infer<Schema>>> =>
-  validateIndexFile(await readDataDocument(root, file), schema);
+export const readIndexFile = async <Schema extends z.ZodType>(
+  root: string,
+  file: string,
+  schema: Schema,
+): Promise<IndexFile<z.infer<Schema>>> => validateIndexFile(await readDataDocument(root, file), schema);
 
 /**
  * An index input's value and its text as on file, or undefined when the file is absent; any problem in it is an
@@ -65,7 +80,8 @@ export const readIndexInput = async <Schema extends z.ZodType>(
     throw error;
   }
   const problems = [...read.syntaxProblems, ...read.textProblems, ...read.schemaProblems];
-  if (problems.length > 0 || read.value === undefined) throw new Error(`${file} cannot be read:\n${problems.map(formatProblem).join("\n")}`);
+  if (problems.length > 0 || read.value === undefined)
+    throw new Error(`${file} cannot be read:\n${problems.map(formatProblem).join("\n")}`);
   return { text: read.doc.text, value: read.value };
 };
 
@@ -81,16 +97,30 @@ export const loadIndexData = async (root: string): Promise<IndexData> => {
     readIndexInput(root, "index-data/income.json", IncomeFile).then((input) => input?.value),
     readIndexInput(root, "index-data/mortgage-rates.json", MortgageRatesFile).then((input) => input?.value),
   ]);
-  return { ...(methodology ? { methodology } : {}), ...(income ? { income } : {}), ...(rates ? { rates } : {}), benchmarks };
+  return {
+    ...(methodology ? { methodology } : {}),
+    ...(income ? { income } : {}),
+    ...(rates ? { rates } : {}),
+    benchmarks,
+  };
 };
 
 /**
  * The inputs with every citation as it is published: `org` the organisation's name, with `org_id` and `org_kind`, as
  * a fact's citations are (`publish` resolves the id; the check has refused an id the registry lacks).
  */
-export const publishIndexData = (data: IndexData, publish: (citation: IndexCitation) => PublishedCitation): IndexData => {
-  const all = <Cited extends { citations: IndexCitation[] }>(cited: Cited): Cited => ({ ...cited, citations: cited.citations.map(publish) });
-  const one = <Cited extends { citation: IndexCitation }>(cited: Cited): Cited => ({ ...cited, citation: publish(cited.citation) });
+export const publishIndexData = (
+  data: IndexData,
+  publish: (citation: IndexCitation) => PublishedCitation,
+): IndexData => {
+  const all = <Cited extends { citations: IndexCitation[] }>(cited: Cited): Cited => ({
+    ...cited,
+    citations: cited.citations.map(publish),
+  });
+  const one = <Cited extends { citation: IndexCitation }>(cited: Cited): Cited => ({
+    ...cited,
+    citation: publish(cited.citation),
+  });
   const { methodology, income, rates, benchmarks } = data;
   return {
     ...(methodology
@@ -108,7 +138,10 @@ export const publishIndexData = (data: IndexData, publish: (citation: IndexCitat
       ? {
           income: {
             ...income,
-            boards: { "greater-vancouver": all(income.boards["greater-vancouver"]), "fraser-valley": all(income.boards["fraser-valley"]) },
+            boards: {
+              "greater-vancouver": all(income.boards["greater-vancouver"]),
+              "fraser-valley": all(income.boards["fraser-valley"]),
+            },
             carry_forward: { ...income.carry_forward, annual_growth: income.carry_forward.annual_growth.map(all) },
           },
         }

@@ -3,7 +3,14 @@ import type { BenchmarkFile, Board, IndexCitation, MortgageRatesFile, SeriesGaps
 import { monthsBetween } from "./compute-series.ts";
 import { INPUT_BOUNDS, type InputBound, monthInFuture, outOfBounds } from "./index-data.ts";
 import { type IndexDataChange, monthChange } from "./index-data-changes.ts";
-import { MORTGAGE_SERIES, type MonthlyRate, observationUrl, rateCitation, SourceError, VALET_SOURCE } from "./providers/bank-of-canada.ts";
+import {
+  MORTGAGE_SERIES,
+  type MonthlyRate,
+  observationUrl,
+  rateCitation,
+  SourceError,
+  VALET_SOURCE,
+} from "./providers/bank-of-canada.ts";
 import { CREA_SOURCE, type MonthlyPrice, priceCitation, SHEETS } from "./providers/crea.ts";
 
 // The monthly update of the index inputs (`npm run index:update`): a provider's months checked for plausibility and
@@ -66,11 +73,21 @@ const mergeMonths = <Entry extends { month: string; citation: IndexCitation }>(
   today: string,
 ): { months: Entry[]; change: IndexDataChange } => {
   refuseImplausible(incoming, provenance, today);
-  const change: IndexDataChange = { file: provenance.file, measure: provenance.measure, added: [], revised: [], removed: [], resourced: [] };
+  const change: IndexDataChange = {
+    file: provenance.file,
+    measure: provenance.measure,
+    added: [],
+    revised: [],
+    removed: [],
+    resourced: [],
+  };
   const months = new Map(current.map((entry) => [entry.month, entry]));
   for (const month of incoming) {
     const existing = months.get(month.month);
-    const kind = monthChange(existing && { value: valueIn(existing), source: existing.citation.url }, { value: month.value, source: month.url });
+    const kind = monthChange(existing && { value: valueIn(existing), source: existing.citation.url }, {
+      value: month.value,
+      source: month.url,
+    });
     if (kind === "unchanged") continue;
     if (kind === "added") change.added.push({ month: month.month, value: month.value });
     else if (kind === "revised") change.revised.push({ month: month.month, from: valueIn(existing!), to: month.value });
@@ -107,7 +124,11 @@ const RATES_DESCRIPTION =
   "Posted rates are higher than the contracted rates most borrowers pay, so the index overstates carrying cost in level terms.";
 
 /** The rates file with the Bank of Canada's months merged in. */
-export const mergeRates = (current: MortgageRatesFile, rates: readonly MonthlyRate[], today: string): { file: MortgageRatesFile; change: IndexDataChange } => {
+export const mergeRates = (
+  current: MortgageRatesFile,
+  rates: readonly MonthlyRate[],
+  today: string,
+): { file: MortgageRatesFile; change: IndexDataChange } => {
   const incoming = rates.map((rate) => ({
     month: rate.month,
     value: rate.rate,
@@ -116,7 +137,11 @@ export const mergeRates = (current: MortgageRatesFile, rates: readonly MonthlyRa
     entry: () => ({ month: rate.month, rate: rate.rate, citation: rateCitation(rate, today) }),
   }));
   const future = rates.find((rate) => rate.observed > today);
-  if (future) throw new SourceError(VALET_SOURCE, `${MORTGAGE_SERIES} has an observation dated ${future.observed}, after today (${today})`);
+  if (future)
+    throw new SourceError(
+      VALET_SOURCE,
+      `${MORTGAGE_SERIES} has an observation dated ${future.observed}, after today (${today})`,
+    );
   const provenance = {
     source: VALET_SOURCE,
     series: MORTGAGE_SERIES,
@@ -125,7 +150,10 @@ export const mergeRates = (current: MortgageRatesFile, rates: readonly MonthlyRa
     measure: "rate",
   } as const;
   const { months, change } = mergeMonths(current.months, incoming, (entry) => entry.rate, provenance, today);
-  return { file: { series: RATES_SERIES, description: RATES_DESCRIPTION, months, ...remainingGaps(current.gaps, months) }, change };
+  return {
+    file: { series: RATES_SERIES, description: RATES_DESCRIPTION, months, ...remainingGaps(current.gaps, months) },
+    change,
+  };
 };
 
 /** A board's benchmark file with CREA's months merged in, each citing the archive, sheet and cell it was read from. */
@@ -141,7 +169,11 @@ export const mergePrices = (
     value: price.price,
     url: archiveUrl,
     where: `sheet ${SHEETS[board]}, cell ${price.cell}`,
-    entry: () => ({ month: price.month, hpi_benchmark_price: price.price, citation: priceCitation(archiveUrl, board, price, today) }),
+    entry: () => ({
+      month: price.month,
+      hpi_benchmark_price: price.price,
+      citation: priceCitation(archiveUrl, board, price, today),
+    }),
   }));
   const provenance = {
     source: CREA_SOURCE,
@@ -150,7 +182,13 @@ export const mergePrices = (
     file: `index-data/benchmarks/${board}.json`,
     measure: "price",
   } as const;
-  const { months, change } = mergeMonths(current.months, incoming, (entry) => entry.hpi_benchmark_price, provenance, today);
+  const { months, change } = mergeMonths(
+    current.months,
+    incoming,
+    (entry) => entry.hpi_benchmark_price,
+    provenance,
+    today,
+  );
   const { gaps: _onFile, ...rest } = current;
   return { file: { ...rest, months, ...remainingGaps(current.gaps, months) }, change };
 };

@@ -12,7 +12,13 @@ export const annualCarryingCost = (input: {
   propertyTaxRate: number;
   maintenanceMonthly: number;
   insuranceMonthly: number;
-}): number => roundCents(12 * input.monthlyPI + input.price * input.propertyTaxRate + 12 * (input.maintenanceMonthly + input.insuranceMonthly));
+}): number =>
+  roundCents(
+    12 * input.monthlyPI +
+      input.price * input.propertyTaxRate +
+      12 * (input.maintenanceMonthly + input.insuranceMonthly),
+  );
 
 /** The index: how many percent of a year's carrying cost the median household income covers, as an integer. */
-export const idx = (medianIncome: number, carryingCost: number): number => Math.round((medianIncome / carryingCost) * 100);
+export const idx = (medianIncome: number, carryingCost: number): number =>
+  Math.round((medianIncome / carryingCost) * 100);

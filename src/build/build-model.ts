@@ -41,7 +41,10 @@ export const buildModel = async (
   const organisations = report.organisations;
   // The check has read the registry, or reported why it could not, and stopped the build above.
   if (organisations === undefined) throw new Error("the organisation registry could not be read");
-  const publish = { citation: publishCitation.bind(null, organisations), nextExpected: publishNextExpected.bind(null, organisations) };
+  const publish = {
+    citation: publishCitation.bind(null, organisations),
+    nextExpected: publishNextExpected.bind(null, organisations),
+  };
   const urls = urlsFor(options.baseUrl);
   const [history, indexInputs, lastDataCommit, signingKeys, calculatorsScript] = await Promise.all([
     // The check has read the history already (to check each earlier value); read here only where it could not.
@@ -56,7 +59,11 @@ export const buildModel = async (
   const lastSeconds = Number(lastDataCommit.toString("utf8").trim() || "0");
   const generatedAt = isoDateTimeOfSeconds(lastSeconds);
   // A local build may show edits not committed yet; they are dated with the data they sit on, never with the clock.
-  const workingTree: CommitInfo = { sha: "0".repeat(40), committed_at: generatedAt, message: "uncommitted change in the working tree" };
+  const workingTree: CommitInfo = {
+    sha: "0".repeat(40),
+    committed_at: generatedAt,
+    message: "uncommitted change in the working tree",
+  };
 
   // Every list the build writes keeps this order: ids by compareText, the one comparison used for ids everywhere.
   const loaded = [...report.facts].sort((a, b) => compareText(a.fact.id, b.fact.id));
@@ -77,18 +84,29 @@ export const buildModel = async (
     const timeline: FactTimeline = { id: fact.id, path: doc.file, versions };
     timelines.set(fact.id, timeline);
     lastChanged.set(fact.id, current.lastCommit);
-    const published = factFromFile(fact, { history: historyEntries(versions), canonical_url: urls.factById(fact.id) }, publish);
-    // A tombstone keeps its history and diffs, and its single-fact response; it leaves everything that lists current facts.
+    const published = factFromFile(
+      fact,
+      { history: historyEntries(versions), canonical_url: urls.factById(fact.id) },
+      publish,
+    );
+    // A tombstone keeps its history and diffs, and its single-fact response; it leaves everything that lists current
+    // facts.
     if (fact.withdrawn_iso !== undefined && fact.withdrawn_reason !== undefined) {
       withdrawn.push({
         fact: published,
-        withdrawal: { withdrawn_iso: fact.withdrawn_iso, reason: fact.withdrawn_reason, superseded_by: fact.superseded_by ?? null },
+        withdrawal: {
+          withdrawn_iso: fact.withdrawn_iso,
+          reason: fact.withdrawn_reason,
+          superseded_by: fact.superseded_by ?? null,
+        },
       });
     } else {
       facts.push(published);
     }
   }
-  const diffs = [...timelines.values()].flatMap((timeline) => factDiffs(timeline, urls, (citation) => publishVersionCitation(organisations, citation)));
+  const diffs = [...timelines.values()].flatMap((timeline) =>
+    factDiffs(timeline, urls, (citation) => publishVersionCitation(organisations, citation)),
+  );
   const diffKeys = new Set(diffs.map((diff) => `${diff.fact_id} ${diff.from} ${diff.to}`));
   // Committed changes only: an uncommitted edit has no commit to name it by, so it would have no stable id.
   const live = new Set(facts.map((fact) => fact.id));
@@ -129,7 +147,8 @@ export const writeSite = async (files: SiteFiles, outDir: string): Promise<void>
   try {
     for (const [urlPath, content] of files) {
       const file = path.join(staging, ...urlPath.split("/").filter(Boolean));
-      if (!file.startsWith(`${staging}${path.sep}`)) throw new Error(`refusing to write ${urlPath} outside the output folder`);
+      if (!file.startsWith(`${staging}${path.sep}`))
+        throw new Error(`refusing to write ${urlPath} outside the output folder`);
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, content);
     }

@@ -21,7 +21,8 @@ export const bundleCalculators = (): Promise<string> => {
     output: { format: "iife", minify: true, comments: { legal: false } },
   }).then((result) => {
     const chunks = result.output.filter((item) => item.type === "chunk");
-    if (chunks.length !== 1) throw new Error(`bundling ${CALCULATORS_ENTRY} gave ${chunks.length} scripts, expected one`);
+    if (chunks.length !== 1)
+      throw new Error(`bundling ${CALCULATORS_ENTRY} gave ${chunks.length} scripts, expected one`);
     return chunks[0]!.code;
   });
   // A failed bundle is not kept: the next build tries again instead of repeating this failure.

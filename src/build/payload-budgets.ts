@@ -22,7 +22,10 @@ export const REFERENCE_BUNDLE_FACTS = 12;
 
 /** Per 36 facts, scaled by the tree's own fact count. */
 const PER_CATALOG = { catalog: 50 * KB, llms: 40 * KB, feed: 30 * KB, searchIndex: 40 * KB } as const;
-/** Per 12 facts of the bundle's domain, never below the floor: a small bundle is mostly its envelope and a few large facts. */
+/**
+ * Per 12 facts of the bundle's domain, never below the floor: a small bundle is mostly its envelope and a few large
+ * facts.
+ */
 const BUNDLE = { per12: 15 * KB, floor: 5 * KB } as const;
 /** Fixed, whatever the number of facts: each describes one fact or one transition, or lists one line per revision. */
 const FIXED = { singleFact: 5 * KB, diff: 8 * KB, diffIndex: 5 * KB, favicon: 1 * KB } as const;
@@ -83,7 +86,10 @@ export const gzipSize = (bytes: Uint8Array): number => gzipSync(bytes, { level: 
 
 const kb = (bytes: number): string => `${(bytes / KB).toFixed(1)} KB`;
 
-/** The length of the list at `key` of a JSON file of the tree (a catalog's facts, a series' members), or an error naming the file. */
+/**
+ * The length of the list at `key` of a JSON file of the tree (a catalog's facts, a series' members), or an error naming
+ * the file.
+ */
 const listed = (tree: ReadonlyMap<string, Uint8Array>, path: string, key: "facts" | "members"): number => {
   const bytes = tree.get(path);
   if (!bytes) throw new Error(`${path} is not in the built tree`);
@@ -145,10 +151,15 @@ export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetRep
       basis: `${kb(EVENT_FEED.fixed)} + ${EVENT_FEED.perEvent} B × ${events} events`,
     });
   }
-  add("calculators script", CALCULATORS_SCRIPT.path, { limit: CALCULATORS_SCRIPT.limit, basis: kb(CALCULATORS_SCRIPT.limit) });
+  add("calculators script", CALCULATORS_SCRIPT.path, {
+    limit: CALCULATORS_SCRIPT.limit,
+    basis: kb(CALCULATORS_SCRIPT.limit),
+  });
 
   // Every other file of the tree is an entry of the manifest's `files`: all but the manifest and its signature.
-  const manifestEntries = [...tree.keys()].filter((path) => path !== SITE_PATHS.manifest && path !== SITE_PATHS.manifestSignature).length;
+  const manifestEntries = [...tree.keys()].filter(
+    (path) => path !== SITE_PATHS.manifest && path !== SITE_PATHS.manifestSignature,
+  ).length;
   add("manifest", SITE_PATHS.manifest, {
     limit: MANIFEST.fixed + MANIFEST.perFile * manifestEntries,
     basis: `${kb(MANIFEST.fixed)} + ${MANIFEST.perFile} B × ${manifestEntries} files listed`,
@@ -185,7 +196,10 @@ export const budgetTable = (report: BudgetReport, options: { all?: boolean } = {
   if (!options.all) {
     for (const budget of grouped) {
       const rows = report.rows.filter((row) => row.budget === budget);
-      const largest = rows.reduce<BudgetRow | undefined>((top, row) => (top === undefined || row.gzipBytes > top.gzipBytes ? row : top), undefined);
+      const largest = rows.reduce<BudgetRow | undefined>(
+        (top, row) => (top === undefined || row.gzipBytes > top.gzipBytes ? row : top),
+        undefined,
+      );
       if (!largest) continue;
       const over = rows.filter((row) => row.gzipBytes > row.limit).length;
       lines.push([
@@ -201,7 +215,9 @@ export const budgetTable = (report: BudgetReport, options: { all?: boolean } = {
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
   const format = (line: string[]) =>
     line
-      .map((cell, column) => (column === 1 || column === 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .map((cell, column) =>
+        column === 1 || column === 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
+      )
       .join("  ")
       .trimEnd();
   return [format(header), ...lines.map(format)].join("\n");

@@ -1,7 +1,13 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import type { Problem } from "../lib/problem.ts";
-import { cadenceTagsOf, factsAtRevision, type LoadedFact, latestRetrieved, revisionFieldsChanged } from "../model/facts.ts";
+import {
+  cadenceTagsOf,
+  factsAtRevision,
+  type LoadedFact,
+  latestRetrieved,
+  revisionFieldsChanged,
+} from "../model/facts.ts";
 import type { JsonDocument } from "../model/json-document.ts";
 import { FactFile } from "../schemas/index.ts";
 import { NON_FACT_RULES } from "./rules.ts";
@@ -38,7 +44,12 @@ export const readBaseFacts = async (root: string, baseRevision: string): Promise
  * value left behind: those come back as warnings of the stale-number rule (`level: "warning"`). A fact awaiting an
  * announcement (`next_expected`) that records a new value moves its expectation on (see nextExpectedMoved).
  */
-export const checkAgainstBase = async (root: string, baseRevision: string, head: readonly LoadedFact[], headFiles: readonly string[]): Promise<Problem[]> => {
+export const checkAgainstBase = async (
+  root: string,
+  baseRevision: string,
+  head: readonly LoadedFact[],
+  headFiles: readonly string[],
+): Promise<Problem[]> => {
   const base = await readBaseFacts(root, baseRevision);
   const headById = new Map(head.map((loaded) => [loaded.fact.id, loaded]));
   const headByPath = new Map(head.map((loaded) => [loaded.doc.file, loaded]));
@@ -69,7 +80,8 @@ export const checkAgainstBase = async (root: string, baseRevision: string, head:
   for (const { doc, fact: after } of head) {
     const previous = baseById.get(after.id);
     if (!previous) {
-      if (after.version !== 1) problems.push(doc.problemAt(["version"], `a new fact starts at version 1, not ${after.version}`));
+      if (after.version !== 1)
+        problems.push(doc.problemAt(["version"], `a new fact starts at version 1, not ${after.version}`));
       continue;
     }
     const before = previous.fact;
@@ -83,11 +95,18 @@ export const checkAgainstBase = async (root: string, baseRevision: string, head:
     }
     const changed = revisionFieldsChanged(before, after);
     if (changed.length > 0) {
-      problems.push(...staleNumbers(doc, before, after).map((problem) => ({ ...problem, rule: NON_FACT_RULES.staleNumber.name })));
+      problems.push(
+        ...staleNumbers(doc, before, after).map((problem) => ({ ...problem, rule: NON_FACT_RULES.staleNumber.name })),
+      );
     }
     problems.push(...nextExpectedMoved(doc, before, after));
     if (after.version < before.version) {
-      problems.push(doc.problemAt(["version"], `version went down from ${before.version} to ${after.version}; versions never decrease`));
+      problems.push(
+        doc.problemAt(
+          ["version"],
+          `version went down from ${before.version} to ${after.version}; versions never decrease`,
+        ),
+      );
     } else if (changed.length > 0 && after.version !== before.version + 1) {
       problems.push(
         doc.problemAt(
@@ -127,16 +146,26 @@ export const checkAgainstBase = async (root: string, baseRevision: string, head:
 };
 
 /** What a fact with an expected announcement recorded against the base, in the words of the message. */
-const recordedChange = (before: FactFile, after: FactFile): { kind: "announcement" | "same-date"; what: string } | undefined => {
+const recordedChange = (
+  before: FactFile,
+  after: FactFile,
+): { kind: "announcement" | "same-date"; what: string } | undefined => {
   const baseDates = new Set((before.scheduled ?? []).map((change) => change.effective_iso));
   const added = (after.scheduled ?? []).find((change) => !baseDates.has(change.effective_iso));
-  if (added !== undefined) return { kind: "announcement", what: `a new scheduled change taking effect ${added.effective_iso} is recorded` };
-  const revised = !isDeepStrictEqual(before.value, after.value) || before.unit !== after.unit || before.effective_iso !== after.effective_iso;
+  if (added !== undefined)
+    return { kind: "announcement", what: `a new scheduled change taking effect ${added.effective_iso} is recorded` };
+  const revised =
+    !isDeepStrictEqual(before.value, after.value) ||
+    before.unit !== after.unit ||
+    before.effective_iso !== after.effective_iso;
   if (!revised) return undefined;
   // A scheduled change of the base taking effect is not news: the announcement was recorded when the change was added.
   if (baseDates.has(after.effective_iso)) return undefined;
   if (after.effective_iso > before.effective_iso) {
-    return { kind: "announcement", what: `a new value effective ${after.effective_iso} is recorded (the base's took effect ${before.effective_iso})` };
+    return {
+      kind: "announcement",
+      what: `a new value effective ${after.effective_iso} is recorded (the base's took effect ${before.effective_iso})`,
+    };
   }
   return { kind: "same-date", what: `the value effective ${after.effective_iso} was revised` };
 };
@@ -152,7 +181,12 @@ const recordedChange = (before: FactFile, after: FactFile): { kind: "announcemen
  */
 export const nextExpectedMoved = (doc: JsonDocument, before: FactFile, after: FactFile): Problem[] => {
   const expected = after.next_expected;
-  if (expected === undefined || before.next_expected === undefined || !isDeepStrictEqual(before.next_expected, expected)) return [];
+  if (
+    expected === undefined ||
+    before.next_expected === undefined ||
+    !isDeepStrictEqual(before.next_expected, expected)
+  )
+    return [];
   const change = recordedChange(before, after);
   if (change === undefined) return [];
   if (change.kind === "announcement") {
@@ -189,7 +223,8 @@ export interface ProseNumber {
   earlier: boolean;
 }
 
-const MONTHS = "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
+const MONTHS =
+  "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
 /** A day after or before a month's name: "January 1", "31 July". */
 const MONTH_BEFORE = new RegExp(`\\b(?:${MONTHS})\\.?\\s*$`, "i");
 const MONTH_AFTER = new RegExp(`^\\s*(?:${MONTHS})\\b`, "i");
@@ -204,7 +239,8 @@ const REFERENCE_BEFORE =
  * above $3,000,000").
  */
 const EARLIER_NEAR = /\bfrom\b[^.;]{0,25}$/i;
-const EARLIER_IN_CLAUSE = /\b(?:was|were|previous\w*|former\w*|earlier|old|had been|replac\w*|instead of|rather than|until|before)\b/i;
+const EARLIER_IN_CLAUSE =
+  /\b(?:was|were|previous\w*|former\w*|earlier|old|had been|replac\w*|instead of|rather than|until|before)\b/i;
 
 /** The text of the clause before `at`: back to the last ". " or "; ", or to the start. */
 const clauseBefore = (text: string, at: number): string => {
@@ -216,7 +252,8 @@ const clauseBefore = (text: string, at: number): string => {
 /** A number that opens a numbered provision in a quoted statute ("… 3 Subsection 3(2) is repealed"). */
 const PROVISION_NUMBER = { before: /(?:^|…|\.\s)\s*$/, after: /^\s+[A-Z]/ };
 
-const NUMBER = /(?<![\w.,/-])(\$\s?)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:\s?(%|per\s?cent\b|percent\b))?(?:\s(million|billion)\b)?(?![\w/-]|\.\d|,\d{3})/gi;
+const NUMBER =
+  /(?<![\w.,/-])(\$\s?)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:\s?(%|per\s?cent\b|percent\b))?(?:\s(million|billion)\b)?(?![\w/-]|\.\d|,\d{3})/gi;
 
 /**
  * The numbers of `text` that may state a quantity. Left out: years (1900 to 2100 written bare), dates (ISO dates, and
@@ -233,11 +270,13 @@ export const proseNumbers = (text: string): ProseNumber[] => {
     const after = withoutDates.slice(at + whole.length, at + whole.length + 20);
     const bare = dollar === undefined && percent === undefined && scale === undefined;
     const digits = integer!.replaceAll(",", "");
-    if (bare && fraction === undefined && !integer!.includes(",") && Number(digits) >= 1900 && Number(digits) <= 2100) continue;
+    if (bare && fraction === undefined && !integer!.includes(",") && Number(digits) >= 1900 && Number(digits) <= 2100)
+      continue;
     if (bare && (MONTH_BEFORE.test(before) || MONTH_AFTER.test(after))) continue;
     if (bare && REFERENCE_BEFORE.test(before)) continue;
     if (bare && before.endsWith("(") && after.startsWith(")")) continue;
-    if (bare && fraction === undefined && PROVISION_NUMBER.before.test(before) && PROVISION_NUMBER.after.test(after)) continue;
+    if (bare && fraction === undefined && PROVISION_NUMBER.before.test(before) && PROVISION_NUMBER.after.test(after))
+      continue;
     // Scaled through the exponent, so "$2.075 million" reads as exactly 2075000 (2.075 * 1e6 does not).
     const exponent = scale === undefined ? 0 : scale.toLowerCase() === "million" ? 6 : 9;
     found.push({
@@ -264,7 +303,8 @@ const same = (a: number, b: number): boolean => Math.abs(a - b) <= 1e-9 * Math.m
  * Whether prose states `value` in one of its usual forms: as itself ("35", "$35", "$1,000", "0.35"), or as a rate
  * written in percent ("35" or "35%" for 0.35, "2.3%" for 0.023).
  */
-export const states = (prose: ProseNumber, value: number): boolean => same(prose.amount, value) || same(prose.amount / 100, value);
+export const states = (prose: ProseNumber, value: number): boolean =>
+  same(prose.amount, value) || same(prose.amount / 100, value);
 
 /**
  * On a revision, the numbers of the description and of the citations' quotes that stated the base version's value
@@ -282,7 +322,13 @@ export const staleNumbers = (doc: JsonDocument, before: FactFile, after: FactFil
     ...after.citations.flatMap((citation, index) =>
       citation.quote === undefined
         ? []
-        : [{ path: ["citations", index, "quote"], name: `the quote of citations[${index}] (${citation.org})`, text: citation.quote }],
+        : [
+            {
+              path: ["citations", index, "quote"],
+              name: `the quote of citations[${index}] (${citation.org})`,
+              text: citation.quote,
+            },
+          ],
     ),
   ];
   const problems: Problem[] = [];

@@ -28,10 +28,12 @@ const kindMismatchOf = (kind: GlossaryKind, entry: GlossaryEntry, value: unknown
   if (NUMBER_KINDS.has(kind)) {
     if (typeof value === "number") return undefined;
     // A word in a number's place ("sliding" for a rate that varies) is fine when the glossary has words for it.
-    if (typeof value === "string" && entry.members !== undefined && Object.hasOwn(entry.members, value)) return undefined;
+    if (typeof value === "string" && entry.members !== undefined && Object.hasOwn(entry.members, value))
+      return undefined;
     return `a number (or a member with words)`;
   }
-  if (kind === "date") return typeof value === "string" && ISO_DATE.test(value) ? undefined : "an ISO date (YYYY-MM-DD)";
+  if (kind === "date")
+    return typeof value === "string" && ISO_DATE.test(value) ? undefined : "an ISO date (YYYY-MM-DD)";
   if (kind === "text") return typeof value === "string" ? undefined : "a string";
   if (kind === "boolean") return typeof value === "boolean" ? undefined : "true or false";
   if (kind === "list") return Array.isArray(value) ? undefined : "an array";
@@ -39,13 +41,25 @@ const kindMismatchOf = (kind: GlossaryKind, entry: GlossaryEntry, value: unknown
 };
 
 const typeName = (value: unknown): string =>
-  Array.isArray(value) ? "an array" : value === null ? "null" : typeof value === "object" ? "an object" : `${typeof value} ${JSON.stringify(value)}`;
+  Array.isArray(value)
+    ? "an array"
+    : value === null
+      ? "null"
+      : typeof value === "object"
+        ? "an object"
+        : `${typeof value} ${JSON.stringify(value)}`;
 
 /**
  * The glossary's problems with one value: each key it lacks, each value that does not fit its key's kind, and each
  * enumeration member (a slug such as "bus-exchange") with no words. Marks every key it meets as used.
  */
-const valueProblems = (doc: JsonDocument, glossary: GlossaryFile, value: unknown, path: Path, used: Set<string>): Problem[] => {
+const valueProblems = (
+  doc: JsonDocument,
+  glossary: GlossaryFile,
+  value: unknown,
+  path: Path,
+  used: Set<string>,
+): Problem[] => {
   const problems: Problem[] = [];
   /** `key` is the key whose value `node` is (or is an item of); "" at the top of the value. */
   const visit = (node: unknown, at: Path, key: string, entry: GlossaryEntry | undefined): void => {
@@ -80,8 +94,16 @@ const valueProblems = (doc: JsonDocument, glossary: GlossaryFile, value: unknown
     }
     if (typeof node !== "string" || entry === undefined) return;
     const wordInNumberPlace = NUMBER_KINDS.has(entry.kind);
-    if ((ENUMERATION_MEMBER.test(node) || wordInNumberPlace) && !(entry.members !== undefined && Object.hasOwn(entry.members, node))) {
-      problems.push(doc.problemAt(at, `"${node}" under "${key}" needs words for readers: add it to "members" of "${key}" in ${GLOSSARY_FILE}`));
+    if (
+      (ENUMERATION_MEMBER.test(node) || wordInNumberPlace) &&
+      !(entry.members !== undefined && Object.hasOwn(entry.members, node))
+    ) {
+      problems.push(
+        doc.problemAt(
+          at,
+          `"${node}" under "${key}" needs words for readers: add it to "members" of "${key}" in ${GLOSSARY_FILE}`,
+        ),
+      );
     }
   };
   visit(value, path, "", undefined);
@@ -94,7 +116,11 @@ const valueProblems = (doc: JsonDocument, glossary: GlossaryFile, value: unknown
  * value and scheduled values too, since the fact's page shows them. A glossary entry that no fact uses is an error
  * too, so the glossary says nothing about keys no reader meets.
  */
-export const checkGlossary = async (root: string, facts: readonly LoadedFact[], history?: FactHistory): Promise<Problem[]> => {
+export const checkGlossary = async (
+  root: string,
+  facts: readonly LoadedFact[],
+  history?: FactHistory,
+): Promise<Problem[]> => {
   let reading: Awaited<ReturnType<typeof readGlossary>>;
   let own = true;
   try {
@@ -103,7 +129,14 @@ export const checkGlossary = async (root: string, facts: readonly LoadedFact[], 
     if (!isMissingFile(error)) throw error;
     if (path.resolve(root) === PROJECT_ROOT) {
       return [
-        { file: GLOSSARY_FILE, line: 1, column: 1, pointer: "", message: "the glossary is missing: every value key needs its words there", rule: GLOSSARY },
+        {
+          file: GLOSSARY_FILE,
+          line: 1,
+          column: 1,
+          pointer: "",
+          message: "the glossary is missing: every value key needs its words there",
+          rule: GLOSSARY,
+        },
       ];
     }
     // Another tree with no glossary of its own (a test's fixture, a copy of some facts) is read with this project's,
@@ -127,7 +160,10 @@ export const checkGlossary = async (root: string, facts: readonly LoadedFact[], 
   // Keys of earlier versions count as used only when the history could be read: in a copy without git (an archive,
   // a tarball) an entry kept for an earlier version would otherwise be reported as unused.
   for (const key of own && history ? Object.keys(glossary.keys) : []) {
-    if (!used.has(key)) problems.push(doc.problemAt(["keys", key], `no fact's value uses "${key}": remove its entry (or fix the key's spelling)`));
+    if (!used.has(key))
+      problems.push(
+        doc.problemAt(["keys", key], `no fact's value uses "${key}": remove its entry (or fix the key's spelling)`),
+      );
   }
   return byRule(GLOSSARY, problems);
 };
@@ -155,7 +191,9 @@ const historyProblems = async (
       if (version.version >= fact.version) continue;
       const find = (doc: JsonDocument): Problem[] => [
         ...valueProblems(doc, glossary, version.state.value, ["value"], used),
-        ...(version.state.scheduled ?? []).flatMap((change, index) => valueProblems(doc, glossary, change.value, ["scheduled", index, "value"], used)),
+        ...(version.state.scheduled ?? []).flatMap((change, index) =>
+          valueProblems(doc, glossary, change.value, ["scheduled", index, "value"], used),
+        ),
       ];
       if (find(probe(version.path)).length === 0) continue;
       const commit = version.lastCommit.sha;

@@ -1,4 +1,11 @@
-import { INPUT_BOUNDS, type InputBound, indexFileSchema, monthInFuture, outOfBounds, readIndexFile } from "../affordability/index-data.ts";
+import {
+  INPUT_BOUNDS,
+  type InputBound,
+  indexFileSchema,
+  monthInFuture,
+  outOfBounds,
+  readIndexFile,
+} from "../affordability/index-data.ts";
 import { byRule, type Problem } from "../lib/problem.ts";
 import { listDataFiles } from "../model/data-files.ts";
 import { LOAD_RULES } from "../model/facts.ts";
@@ -15,7 +22,10 @@ const INDEX_DATA = NON_FACT_RULES.indexData.name;
  * order and not after today's month, gaps in order, apart and clear of the months on file, and every value within its
  * plausible bounds (src/affordability/index-data.ts), and every citation's `org` an id of the organisation registry.
  */
-export const checkIndexData = async (root: string, context: CheckContext): Promise<{ problems: Problem[]; fileCount: number }> => {
+export const checkIndexData = async (
+  root: string,
+  context: CheckContext,
+): Promise<{ problems: Problem[]; fileCount: number }> => {
   // The fact check reports the registry's own problems; while it has any, no citation here is checked against it.
   const [listed, { organisations }] = await Promise.all([listDataFiles(root, "index-data"), readOrganisations(root)]);
   const files = listed.files;
@@ -28,7 +38,8 @@ export const checkIndexData = async (root: string, context: CheckContext): Promi
         line: 1,
         column: 1,
         pointer: "",
-        message: "unexpected file: index-data/ holds methodology.json, income.json, mortgage-rates.json and benchmarks/<board>.json",
+        message:
+          "unexpected file: index-data/ holds methodology.json, income.json, mortgage-rates.json and benchmarks/<board>.json",
         rule: INDEX_DATA,
       });
       continue;
@@ -55,7 +66,10 @@ export const checkIndexData = async (root: string, context: CheckContext): Promi
       const board = (value as BenchmarkFile).board;
       if (file !== `index-data/benchmarks/${board}.json`) {
         problems.push({
-          ...doc.problemAt(["board"], `board "${board}" does not match the file name (expected index-data/benchmarks/${board}.json)`),
+          ...doc.problemAt(
+            ["board"],
+            `board "${board}" does not match the file name (expected index-data/benchmarks/${board}.json)`,
+          ),
           rule: INDEX_DATA,
         });
       }
@@ -69,7 +83,12 @@ export const checkIndexData = async (root: string, context: CheckContext): Promi
  * citation follows the facts' rules (it states its kind, its notes speak to the reader, and `org` is an id of the
  * registry: those problems are `org`, the `citation-org` rule's).
  */
-const sourceProblems = (doc: JsonDocument, value: unknown, today: string, organisations: Organisations | undefined): { org: Problem[]; other: Problem[] } => {
+const sourceProblems = (
+  doc: JsonDocument,
+  value: unknown,
+  today: string,
+  organisations: Organisations | undefined,
+): { org: Problem[]; other: Problem[] } => {
   const problems: Problem[] = [];
   const org: Problem[] = [];
   const visit = (node: unknown, path: (string | number)[]): void => {
@@ -81,7 +100,11 @@ const sourceProblems = (doc: JsonDocument, value: unknown, today: string, organi
         if (citation.kind === undefined) problems.push(doc.problemAt(path, MISSING_KIND));
         const notes = notesProblem(citation.notes);
         if (notes) problems.push(doc.problemAt([...path, "notes"], notes));
-        if (organisations !== undefined && typeof citation.org === "string" && organisations.byId(citation.org) === undefined) {
+        if (
+          organisations !== undefined &&
+          typeof citation.org === "string" &&
+          organisations.byId(citation.org) === undefined
+        ) {
           org.push(doc.problemAt([...path, "org"], unknownOrgMessage(organisations, citation.org)));
         }
       }
@@ -108,7 +131,9 @@ const monthOrder = (doc: JsonDocument, value: unknown, today: string): Problem[]
     return [
       doc.problemAt(
         ["months", index, "month"],
-        month === previous ? `month ${month} appears twice` : `months must be in ascending order: ${month} comes after ${previous}`,
+        month === previous
+          ? `month ${month} appears twice`
+          : `months must be in ascending order: ${month} comes after ${previous}`,
       ),
     ];
   });
@@ -125,14 +150,25 @@ const gapProblems = (doc: JsonDocument, value: unknown, today: string): Problem[
   return gaps.flatMap(({ from, to }, index) => {
     const problems: Problem[] = [];
     const future = monthInFuture(to, today);
-    if (future) problems.push(doc.problemAt(["gaps", index, "to"], `${future}: a month that has not begun is not missing yet`));
+    if (future)
+      problems.push(doc.problemAt(["gaps", index, "to"], `${future}: a month that has not begun is not missing yet`));
     const previous = gaps[index - 1];
     if (previous && from <= previous.to) {
-      problems.push(doc.problemAt(["gaps", index, "from"], `gaps must be in ascending order and apart: ${from} is not after ${previous.to}`));
+      problems.push(
+        doc.problemAt(
+          ["gaps", index, "from"],
+          `gaps must be in ascending order and apart: ${from} is not after ${previous.to}`,
+        ),
+      );
     }
     const covered = onFile.filter((month) => month >= from && month <= to);
     if (covered.length > 0) {
-      problems.push(doc.problemAt(["gaps", index], `the gap ${from} to ${to} covers ${covered.join(", ")}, which the file gives a value for`));
+      problems.push(
+        doc.problemAt(
+          ["gaps", index],
+          `the gap ${from} to ${to} covers ${covered.join(", ")}, which the file gives a value for`,
+        ),
+      );
     }
     return problems;
   });
@@ -147,7 +183,11 @@ const implausibleValues = (doc: JsonDocument, file: string, value: unknown): Pro
     }
   } else if (file.startsWith("index-data/benchmarks/")) {
     for (const [index, entry] of (value as BenchmarkFile).months.entries()) {
-      checked.push({ path: ["months", index, "hpi_benchmark_price"], value: entry.hpi_benchmark_price, bound: INPUT_BOUNDS.benchmarkPrice });
+      checked.push({
+        path: ["months", index, "hpi_benchmark_price"],
+        value: entry.hpi_benchmark_price,
+        bound: INPUT_BOUNDS.benchmarkPrice,
+      });
     }
   } else if (file === "index-data/income.json") {
     for (const [board, entry] of Object.entries((value as IncomeFile).boards)) {

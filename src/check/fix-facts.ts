@@ -37,12 +37,18 @@ export const FIXERS: readonly Fixer[] = [
     fix: (value) => {
       const top = ordered(value, FACT_FILE_KEYS);
       const scheduled = Array.isArray(top.scheduled)
-        ? top.scheduled.map((change) => (change !== null && typeof change === "object" ? ordered(change as JsonObject, SCHEDULED_CHANGE_KEYS) : change))
+        ? top.scheduled.map((change) =>
+            change !== null && typeof change === "object"
+              ? ordered(change as JsonObject, SCHEDULED_CHANGE_KEYS)
+              : change,
+          )
         : undefined;
       const next = scheduled === undefined ? top : { ...top, scheduled };
       const moved =
         !sameKeyOrder(value, top) ||
-        (scheduled ?? []).some((change, index) => !sameKeyOrder(change as JsonObject, (value.scheduled as JsonObject[])[index] ?? {}));
+        (scheduled ?? []).some(
+          (change, index) => !sameKeyOrder(change as JsonObject, (value.scheduled as JsonObject[])[index] ?? {}),
+        );
       return moved ? { value: next, change: "keys put in the schema's order" } : { value };
     },
   },
@@ -59,7 +65,8 @@ export const FIXERS: readonly Fixer[] = [
   },
   {
     // A revision against the base raises the version by one. Only a version still equal to the base's is raised, so
-    // a second run, or a contributor who already raised it, leaves it alone; any other version is the check's to report.
+    // a second run, or a contributor who already raised it, leaves it alone; any other version is the check's to
+    // report.
     rule: "version-rules",
     fix: (value, { fact }, { base }) => {
       const before = base.get(fact.id);
@@ -67,7 +74,10 @@ export const FIXERS: readonly Fixer[] = [
       const changed = revisionFieldsChanged(before, fact);
       if (changed.length === 0) return { value };
       const version = before.version + 1;
-      return { value: { ...value, version }, change: `version ${before.version} → ${version} (${changed.join(", ")} changed against the base)` };
+      return {
+        value: { ...value, version },
+        change: `version ${before.version} → ${version} (${changed.join(", ")} changed against the base)`,
+      };
     },
   },
 ];
@@ -78,7 +88,8 @@ export const FIXERS: readonly Fixer[] = [
  */
 const withExpiry = async (root: string, file: string): Promise<{ loaded: LoadedFact; expires: string } | undefined> => {
   const doc = await readDocument(root, file);
-  if (doc.syntaxProblems.length > 0 || doc.value === null || typeof doc.value !== "object" || Array.isArray(doc.value)) return undefined;
+  if (doc.syntaxProblems.length > 0 || doc.value === null || typeof doc.value !== "object" || Array.isArray(doc.value))
+    return undefined;
   const value = doc.value as JsonObject;
   if (Object.hasOwn(value, "expires_iso")) return undefined;
   // The placeholder only lets the schema read the tags and citations the expiry is computed from; it is replaced.
@@ -117,10 +128,17 @@ export const fixFacts = async (root: string, options: { dryRun?: boolean; base?:
     const completed = await withExpiry(root, file);
     if (completed === undefined) continue;
     rescued.add(file);
-    facts.push({ loaded: completed.loaded, changes: [`expires_iso added: ${completed.expires} (latest retrieved_iso plus the cadence) [cadence]`] });
+    facts.push({
+      loaded: completed.loaded,
+      changes: [`expires_iso added: ${completed.expires} (latest retrieved_iso plus the cadence) [cadence]`],
+    });
   }
   const problems = read.problems.filter((problem) => !rescued.has(problem.file));
-  const base = new Map(options.base === undefined ? [] : (await readBaseFacts(root, options.base)).map(({ fact }) => [fact.id, fact] as const));
+  const base = new Map(
+    options.base === undefined
+      ? []
+      : (await readBaseFacts(root, options.base)).map(({ fact }) => [fact.id, fact] as const),
+  );
   const fixed: FixReport["fixed"] = [];
   for (const { loaded, changes } of facts) {
     let value = loaded.doc.value as JsonObject;

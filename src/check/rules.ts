@@ -1,8 +1,23 @@
 import type { Problem } from "../lib/problem.ts";
-import { CADENCE_TAGS, cadenceTagsOf, citationLists, expectedExpiry, LOAD_RULES, type LoadedFact, latestRetrieved } from "../model/facts.ts";
+import {
+  CADENCE_TAGS,
+  cadenceTagsOf,
+  citationLists,
+  expectedExpiry,
+  LOAD_RULES,
+  type LoadedFact,
+  latestRetrieved,
+} from "../model/facts.ts";
 import { issueProblems } from "../model/json-document.ts";
 import { ORGANISATIONS_FILE, type Organisations } from "../model/reference.ts";
-import { CADENCE_DAYS, CITATION_KINDS, FACT_FILE_KEYS, NOTES_MAX_LENGTH, SCHEDULED_CHANGE_KEYS, valueSchemaFor } from "../schemas/index.ts";
+import {
+  CADENCE_DAYS,
+  CITATION_KINDS,
+  FACT_FILE_KEYS,
+  NOTES_MAX_LENGTH,
+  SCHEDULED_CHANGE_KEYS,
+  valueSchemaFor,
+} from "../schemas/index.ts";
 
 // The rules of `npm run check`: the per-fact rules (each a function over one fact that matched the schema), the
 // citation-org rule across the registry, and the list of every rule with its level and what it asks (CHECK_RULES),
@@ -45,10 +60,17 @@ export const fileMatchesId: FactCheck = ({ doc, fact }) => {
   const folder = segments.at(-2) ?? "";
   const problems = [];
   if (fileName !== `${fact.id}.json`) {
-    problems.push(doc.problemAt(["id"], `id "${fact.id}" does not match the file name "${fileName}" (expected ${fact.id}.json)`));
+    problems.push(
+      doc.problemAt(["id"], `id "${fact.id}" does not match the file name "${fileName}" (expected ${fact.id}.json)`),
+    );
   }
   if (folder !== fact.domain) {
-    problems.push(doc.problemAt(["domain"], `domain "${fact.domain}" does not match the folder "${folder}" (expected facts/${fact.domain}/)`));
+    problems.push(
+      doc.problemAt(
+        ["domain"],
+        `domain "${fact.domain}" does not match the folder "${folder}" (expected facts/${fact.domain}/)`,
+      ),
+    );
   }
   return problems;
 };
@@ -56,7 +78,14 @@ export const fileMatchesId: FactCheck = ({ doc, fact }) => {
 /** Keys in one fixed order keep every diff of a fact file small and reviewable. */
 export const keyOrder: FactCheck = ({ doc }) => {
   const misplaced = firstMisplacedKey(Object.keys(doc.value as object), FACT_FILE_KEYS);
-  return misplaced === undefined ? [] : [doc.problemAt([misplaced], `keys must be in the order ${FACT_FILE_KEYS.join(", ")}; "${misplaced}" is out of place`)];
+  return misplaced === undefined
+    ? []
+    : [
+        doc.problemAt(
+          [misplaced],
+          `keys must be in the order ${FACT_FILE_KEYS.join(", ")}; "${misplaced}" is out of place`,
+        ),
+      ];
 };
 
 export const effectiveBeforeExpiry: FactCheck = ({ doc, fact }) =>
@@ -79,12 +108,19 @@ export const effectiveNotInFuture: FactCheck = ({ doc, fact }, { today }) =>
       ]
     : [];
 
-/** A source cannot have been checked on a day that has not come yet, whether it backs the fact or a scheduled change. */
+/**
+ * A source cannot have been checked on a day that has not come yet, whether it backs the fact or a scheduled change.
+ */
 export const retrievedNotInFuture: FactCheck = ({ doc, fact }, { today }) =>
   citationLists(fact).flatMap(({ path, citations }) =>
     citations.flatMap((citation, index) =>
       citation.retrieved_iso > today
-        ? [doc.problemAt([...path, index, "retrieved_iso"], `retrieved_iso ${citation.retrieved_iso} is in the future (today is ${today})`)]
+        ? [
+            doc.problemAt(
+              [...path, index, "retrieved_iso"],
+              `retrieved_iso ${citation.retrieved_iso} is in the future (today is ${today})`,
+            ),
+          ]
         : [],
     ),
   );
@@ -141,13 +177,19 @@ export const scheduledChanges: FactCheck = ({ doc, fact }) => {
     previous = change.effective_iso;
     if (fact.unit !== undefined && change.unit === undefined) {
       problems.push(
-        doc.problemAt(["scheduled", index], `state the unit of the scheduled value (the fact's is "${fact.unit}"): promotion replaces the fact's unit with it`),
+        doc.problemAt(
+          ["scheduled", index],
+          `state the unit of the scheduled value (the fact's is "${fact.unit}"): promotion replaces the fact's unit with it`,
+        ),
       );
     }
     const misplaced = firstMisplacedKey(Object.keys(change), SCHEDULED_CHANGE_KEYS);
     if (misplaced !== undefined) {
       problems.push(
-        doc.problemAt(at(misplaced), `keys of a scheduled change must be in the order ${SCHEDULED_CHANGE_KEYS.join(", ")}; "${misplaced}" is out of place`),
+        doc.problemAt(
+          at(misplaced),
+          `keys of a scheduled change must be in the order ${SCHEDULED_CHANGE_KEYS.join(", ")}; "${misplaced}" is out of place`,
+        ),
       );
     }
   });
@@ -159,7 +201,9 @@ export const MISSING_KIND = `state the citation's kind: one of ${CITATION_KINDS.
 /** Every source of a fact says what kind it is, so readers and `llms.json` can tell official text from commentary. */
 export const citationKind: FactCheck = ({ doc, fact }) =>
   citationLists(fact).flatMap(({ path, citations }) =>
-    citations.flatMap((citation, index) => (citation.kind === undefined ? [doc.problemAt([...path, index], MISSING_KIND)] : [])),
+    citations.flatMap((citation, index) =>
+      citation.kind === undefined ? [doc.problemAt([...path, index], MISSING_KIND)] : [],
+    ),
   );
 
 /**
@@ -202,7 +246,12 @@ export const valueSchema: FactCheck = ({ doc, fact }) => {
   if (schema === undefined) {
     // A tombstone keeps the value it had, checked while it was in force; its id's schema may since have been retired.
     if (fact.withdrawn_iso !== undefined) return [];
-    return [doc.problemAt(["id"], `"${fact.id}" has no value schema: add one to ${VALUE_SCHEMA_HOME} (CONTRIBUTING.md, "A schema for the value")`)];
+    return [
+      doc.problemAt(
+        ["id"],
+        `"${fact.id}" has no value schema: add one to ${VALUE_SCHEMA_HOME} (CONTRIBUTING.md, "A schema for the value")`,
+      ),
+    ];
   }
   const problems: Problem[] = [];
   const current = schema.safeParse(fact.value);
@@ -223,18 +272,29 @@ export const withdrawn: FactCheck = ({ doc, fact }, { today }) => {
   const problems: Problem[] = [];
   if (fact.withdrawn_iso === undefined) {
     if (fact.withdrawn_reason !== undefined)
-      problems.push(doc.problemAt(["withdrawn_reason"], "withdrawn_reason without withdrawn_iso: a withdrawn fact states both"));
+      problems.push(
+        doc.problemAt(["withdrawn_reason"], "withdrawn_reason without withdrawn_iso: a withdrawn fact states both"),
+      );
     return problems;
   }
   if (fact.withdrawn_reason === undefined)
-    problems.push(doc.problemAt(["withdrawn_iso"], "withdrawn_iso without withdrawn_reason: say why the fact was withdrawn"));
-  if (fact.withdrawn_iso > today) problems.push(doc.problemAt(["withdrawn_iso"], `withdrawn_iso ${fact.withdrawn_iso} is in the future (today is ${today})`));
-  if (fact.scheduled !== undefined) problems.push(doc.problemAt(["scheduled"], "a withdrawn fact has no scheduled changes: remove them"));
-  if (fact.next_expected !== undefined) problems.push(doc.problemAt(["next_expected"], "a withdrawn fact expects no next value: remove next_expected"));
+    problems.push(
+      doc.problemAt(["withdrawn_iso"], "withdrawn_iso without withdrawn_reason: say why the fact was withdrawn"),
+    );
+  if (fact.withdrawn_iso > today)
+    problems.push(
+      doc.problemAt(["withdrawn_iso"], `withdrawn_iso ${fact.withdrawn_iso} is in the future (today is ${today})`),
+    );
+  if (fact.scheduled !== undefined)
+    problems.push(doc.problemAt(["scheduled"], "a withdrawn fact has no scheduled changes: remove them"));
+  if (fact.next_expected !== undefined)
+    problems.push(doc.problemAt(["next_expected"], "a withdrawn fact expects no next value: remove next_expected"));
   return problems;
 };
 
-/** What the check says of an `org` that is no id of the registry: the id to write instead, and where to add a new one. */
+/**
+ * What the check says of an `org` that is no id of the registry: the id to write instead, and where to add a new one.
+ */
 export const unknownOrgMessage = (organisations: Organisations, org: string): string => {
   const named = organisations.resolve(org);
   return named !== undefined && named.id !== org
@@ -244,17 +304,25 @@ export const unknownOrgMessage = (organisations: Organisations, org: string): st
 
 /**
  * Every citation of a fact, of its scheduled changes and its expected announcement's `where` names its organisation
- * by an id of `reference/organisations.json`, so that one organisation is named once, with one name, kind and home page.
+ * by an id of `reference/organisations.json`, so that one organisation is named once, with one name, kind and home
+ * page.
  */
 export const citationOrgProblems = (facts: readonly LoadedFact[], organisations: Organisations): Problem[] =>
   facts.flatMap(({ doc, fact }) => [
     ...citationLists(fact).flatMap(({ path, citations }) =>
       citations.flatMap((citation, index) =>
-        organisations.byId(citation.org) === undefined ? [doc.problemAt([...path, index, "org"], unknownOrgMessage(organisations, citation.org))] : [],
+        organisations.byId(citation.org) === undefined
+          ? [doc.problemAt([...path, index, "org"], unknownOrgMessage(organisations, citation.org))]
+          : [],
       ),
     ),
     ...(fact.next_expected !== undefined && organisations.byId(fact.next_expected.where.org) === undefined
-      ? [doc.problemAt(["next_expected", "where", "org"], unknownOrgMessage(organisations, fact.next_expected.where.org))]
+      ? [
+          doc.problemAt(
+            ["next_expected", "where", "org"],
+            unknownOrgMessage(organisations, fact.next_expected.where.org),
+          ),
+        ]
       : []),
   ]);
 
@@ -266,32 +334,55 @@ export const FACT_RULES: readonly FactRule[] = [
     description: "The file is facts/<domain>/<id>.json: its name is the id and its folder the domain.",
     check: fileMatchesId,
   },
-  { name: "key-order", level: "error", description: "Keys are written in the schema's order (`npm run fix` rewrites them).", check: keyOrder },
-  { name: "effective-before-expiry", level: "error", description: "effective_iso is not after expires_iso.", check: effectiveBeforeExpiry },
+  {
+    name: "key-order",
+    level: "error",
+    description: "Keys are written in the schema's order (`npm run fix` rewrites them).",
+    check: keyOrder,
+  },
+  {
+    name: "effective-before-expiry",
+    level: "error",
+    description: "effective_iso is not after expires_iso.",
+    check: effectiveBeforeExpiry,
+  },
   {
     name: "effective-not-in-future",
     level: "error",
     description: "effective_iso is not after today: a rule that takes effect later goes under scheduled.",
     check: effectiveNotInFuture,
   },
-  { name: "retrieved-not-in-future", level: "error", description: "No citation was retrieved after today.", check: retrievedNotInFuture },
+  {
+    name: "retrieved-not-in-future",
+    level: "error",
+    description: "No citation was retrieved after today.",
+    check: retrievedNotInFuture,
+  },
   {
     name: "cadence",
     level: "error",
-    description: "Exactly one cadence tag, and expires_iso is the latest retrieved_iso plus that cadence (`npm run fix` sets it).",
+    description:
+      "Exactly one cadence tag, and expires_iso is the latest retrieved_iso plus that cadence (`npm run fix` sets it).",
     check: cadence,
   },
   {
     name: "scheduled-changes",
     level: "error",
-    description: "Scheduled changes come after effective_iso, one per date in date order, with the unit and keys in order.",
+    description:
+      "Scheduled changes come after effective_iso, one per date in date order, with the unit and keys in order.",
     check: scheduledChanges,
   },
-  { name: "citation-kind", level: "error", description: "Every citation states its kind: official, official-copy or secondary.", check: citationKind },
+  {
+    name: "citation-kind",
+    level: "error",
+    description: "Every citation states its kind: official, official-copy or secondary.",
+    check: citationKind,
+  },
   {
     name: "notes-for-readers",
     level: "error",
-    description: "Citation notes are at most 280 characters, for the API's readers, and say nothing of how the research was done.",
+    description:
+      "Citation notes are at most 280 characters, for the API's readers, and say nothing of how the research was done.",
     check: notesForReaders,
   },
   {
@@ -304,7 +395,8 @@ export const FACT_RULES: readonly FactRule[] = [
   {
     name: "withdrawn",
     level: "error",
-    description: "A tombstone (a withdrawn fact) has both withdrawn_iso, not after today, and withdrawn_reason, and no scheduled changes or next_expected.",
+    description:
+      "A tombstone (a withdrawn fact) has both withdrawn_iso, not after today, and withdrawn_reason, and no scheduled changes or next_expected.",
     check: withdrawn,
   },
 ];
@@ -333,8 +425,16 @@ export const NON_FACT_RULES = {
     description:
       "No string or key holds a control character other than tab (and newline in description, notes and quote), a line or paragraph separator, a noncharacter, a lone surrogate, or a bidirectional control or direction mark.",
   },
-  fileLocation: { name: LOAD_RULES.fileLocation, level: "error", description: "Only facts/<domain>/<id>.json files are under facts/." },
-  schema: { name: LOAD_RULES.schema, level: "error", description: "The file matches the published JSON Schema (schemas/)." },
+  fileLocation: {
+    name: LOAD_RULES.fileLocation,
+    level: "error",
+    description: "Only facts/<domain>/<id>.json files are under facts/.",
+  },
+  schema: {
+    name: LOAD_RULES.schema,
+    level: "error",
+    description: "The file matches the published JSON Schema (schemas/).",
+  },
   organisations: {
     name: "organisations",
     level: "error",
@@ -404,7 +504,8 @@ export const NON_FACT_RULES = {
   officialQuote: {
     name: "official-quote",
     level: "warning",
-    description: "A fact quotes the passage of an official source that states it; the summary names the facts that do not.",
+    description:
+      "A fact quotes the passage of an official source that states it; the summary names the facts that do not.",
   },
 } as const satisfies Record<string, CheckRule>;
 

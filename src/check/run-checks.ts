@@ -29,7 +29,9 @@ export const factsWithoutQuotedOfficialCitation = (facts: readonly Pick<FactFile
 export interface CheckReport {
   /** Errors: any of them fails the check. */
   problems: Problem[];
-  /** Findings of the rules of level "warning", located like problems: printed and annotated, never failing the check. */
+  /**
+   * Findings of the rules of level "warning", located like problems: printed and annotated, never failing the check.
+   */
   warnings: Problem[];
   facts: LoadedFact[];
   factFileCount: number;
@@ -47,21 +49,28 @@ const VALUE_SCHEMA_RULE = FACT_RULES.find((rule) => rule.name === "value-schema"
  * With a base revision, the pull-request version rules run against it too, and so does the stale-number warning.
  */
 export const runChecks = async (root: string, context: CheckContext & { base?: string }): Promise<CheckReport> => {
-  const [facts, indexData, history] = await Promise.all([checkFactFiles(root, context), checkIndexData(root, context), readHistoryForCheck(root)]);
+  const [facts, indexData, history] = await Promise.all([
+    checkFactFiles(root, context),
+    checkIndexData(root, context),
+    readHistoryForCheck(root),
+  ]);
   const baseFindings =
     context.base === undefined
       ? []
       : (await checkAgainstBase(root, context.base, facts.facts, facts.files)).map((problem) =>
           problem.rule === undefined ? byRule(NON_FACT_RULES.versionRules.name, [problem])[0]! : problem,
         );
-  const historyProblems = "history" in history ? byRule(VALUE_SCHEMA_RULE, await checkValueHistory(root, facts.facts, history.history)) : [];
+  const historyProblems =
+    "history" in history ? byRule(VALUE_SCHEMA_RULE, await checkValueHistory(root, facts.facts, history.history)) : [];
   // A key or a code the value's schema refuses is reported once, by the schema, which says what it expects there.
   const refusedBySchema = new Set(
-    [...facts.problems, ...historyProblems].filter((problem) => problem.rule === VALUE_SCHEMA_RULE).map((problem) => `${problem.file}#${problem.pointer}`),
+    [...facts.problems, ...historyProblems]
+      .filter((problem) => problem.rule === VALUE_SCHEMA_RULE)
+      .map((problem) => `${problem.file}#${problem.pointer}`),
   );
-  const glossaryProblems = (await checkGlossary(root, facts.facts, "history" in history ? history.history : undefined)).filter(
-    (problem) => !refusedBySchema.has(`${problem.file}#${problem.pointer}`),
-  );
+  const glossaryProblems = (
+    await checkGlossary(root, facts.facts, "history" in history ? history.history : undefined)
+  ).filter((problem) => !refusedBySchema.has(`${problem.file}#${problem.pointer}`));
   return {
     problems: [
       ...facts.problems,
@@ -106,8 +115,10 @@ export const checkFactFiles = async (
   const [{ facts, problems, files }, registry] = await Promise.all([readFactFiles(root), readOrganisations(root)]);
   problems.push(...registry.problems);
   // A registry with problems of its own is reported alone: checking citations against it would only repeat them.
-  if (registry.organisations !== undefined) problems.push(...byRule(NON_FACT_RULES.citationOrg.name, citationOrgProblems(facts, registry.organisations)));
-  for (const loaded of facts) for (const rule of FACT_RULES) problems.push(...byRule(rule.name, rule.check(loaded, context)));
+  if (registry.organisations !== undefined)
+    problems.push(...byRule(NON_FACT_RULES.citationOrg.name, citationOrgProblems(facts, registry.organisations)));
+  for (const loaded of facts)
+    for (const rule of FACT_RULES) problems.push(...byRule(rule.name, rule.check(loaded, context)));
   problems.push(...byRule(NON_FACT_RULES.uniqueId.name, duplicateIdProblems(facts)));
   problems.push(...byRule(NON_FACT_RULES.supersededBy.name, supersededByProblems(facts)));
   problems.push(...byRule(NON_FACT_RULES.series.name, seriesProblems(facts)));
@@ -132,7 +143,12 @@ const supersededByProblems = (facts: LoadedFact[]): Problem[] => {
     const successor = fact.superseded_by?.id;
     if (successor === undefined || successor === null) return [];
     if (successor === fact.id)
-      return [doc.problemAt(["superseded_by", "id"], `superseded_by names the fact itself ("${successor}"): name the fact that replaces it, or null`)];
+      return [
+        doc.problemAt(
+          ["superseded_by", "id"],
+          `superseded_by names the fact itself ("${successor}"): name the fact that replaces it, or null`,
+        ),
+      ];
     if (!ids.has(successor)) {
       return [
         doc.problemAt(
@@ -218,8 +234,10 @@ export const readHistoryForCheck = async (root: string): Promise<HistoryReading>
   const top = await gitResult(root, ["rev-parse", "--show-toplevel"]);
   if (top.code !== 0) return { skipped: "not a git repository", unreadable: false };
   const [topPath, rootPath] = await Promise.all([realpath(top.stdout.toString("utf8").trim()), realpath(root)]);
-  if (path.relative(topPath, rootPath) !== "") return { skipped: "not the top folder of its git repository", unreadable: false };
-  if ((await gitResult(root, ["rev-parse", "--verify", "--quiet", "HEAD"])).code !== 0) return { skipped: "no commit yet", unreadable: false };
+  if (path.relative(topPath, rootPath) !== "")
+    return { skipped: "not the top folder of its git repository", unreadable: false };
+  if ((await gitResult(root, ["rev-parse", "--verify", "--quiet", "HEAD"])).code !== 0)
+    return { skipped: "no commit yet", unreadable: false };
   try {
     return { history: await readFactHistory(root) };
   } catch (error: unknown) {
@@ -233,7 +251,11 @@ export const readHistoryForCheck = async (root: string): Promise<HistoryReading>
  * A failing version is located in the file as it was committed: the line and column are those of that commit's
  * file, which the message names.
  */
-export const checkValueHistory = async (root: string, facts: readonly LoadedFact[], history: FactHistory): Promise<Problem[]> => {
+export const checkValueHistory = async (
+  root: string,
+  facts: readonly LoadedFact[],
+  history: FactHistory,
+): Promise<Problem[]> => {
   const problems: Problem[] = [];
   for (const { fact } of facts) {
     const schema = valueSchemaFor(fact.id, fact.series);

@@ -15,13 +15,18 @@ import { KEYS_FILE, readSigningKeys, signingKeyFromPem, signSite } from "../sign
  */
 const main = async (): Promise<void> => {
   const { values } = parseArgs({
-    options: { out: { type: "string", default: "_site" }, root: { type: "string", default: "." }, keys: { type: "string" } },
+    options: {
+      out: { type: "string", default: "_site" },
+      root: { type: "string", default: "." },
+      keys: { type: "string" },
+    },
     strict: true,
   });
   const keysFile = values.keys ?? path.join(values.root, KEYS_FILE);
   const signingKeys = await readSigningKeys(keysFile, { missing: values.keys === undefined ? "empty" : "error" });
   const pem = readVariable("FACTS_SIGNING_KEY");
-  const signer = pem === undefined ? undefined : signingKeyFromPem(pem, signingKeys, { name: "FACTS_SIGNING_KEY", keysFile });
+  const signer =
+    pem === undefined ? undefined : signingKeyFromPem(pem, signingKeys, { name: "FACTS_SIGNING_KEY", keysFile });
 
   const model = await buildModel(values.root, {
     baseUrl: baseUrlFromEnvironment(),
@@ -34,7 +39,10 @@ const main = async (): Promise<void> => {
   const files = signer ? signSite(rendered, signer) : rendered;
   await writeSite(files, values.out);
 
-  const published = signingKeys.keys.length === 0 ? `${keysFile} holds no key yet` : `${keysFile} publishes ${signingKeys.keys.length} key(s)`;
+  const published =
+    signingKeys.keys.length === 0
+      ? `${keysFile} holds no key yet`
+      : `${keysFile} publishes ${signingKeys.keys.length} key(s)`;
   const signature = signer ? `signed with key ${signer.kid}` : `unsigned: FACTS_SIGNING_KEY is not set (${published})`;
   console.log(
     `built ${files.size} files for ${model.facts.length} facts and ${model.diffs.length} diffs into ${values.out}/ (base URL ${model.urls.base}); ${signature}`,

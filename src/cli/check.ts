@@ -11,11 +11,19 @@ import { formatProblem } from "../lib/problem.ts";
  * the pull request; the first line says which commit was used.
  */
 const main = async (): Promise<number> => {
-  const { values } = parseArgs({ options: { root: { type: "string", default: "." }, base: { type: "string" } }, strict: true });
+  const { values } = parseArgs({
+    options: { root: { type: "string", default: "." }, base: { type: "string" } },
+    strict: true,
+  });
   const base: BaseChoice =
-    values.base === undefined ? await defaultBase(values.root) : { revision: values.base, description: `base: ${values.base} (given with --base)` };
+    values.base === undefined
+      ? await defaultBase(values.root)
+      : { revision: values.base, description: `base: ${values.base} (given with --base)` };
   console.log(base.description);
-  const report = await runChecks(values.root, { today: todayFromEnvironment(), ...(base.revision === undefined ? {} : { base: base.revision }) });
+  const report = await runChecks(values.root, {
+    today: todayFromEnvironment(),
+    ...(base.revision === undefined ? {} : { base: base.revision }),
+  });
   for (const problem of report.problems) console.log(formatProblem(problem));
   for (const warning of report.warnings) console.log(formatProblem(warning));
   const history = historyWarning(report.history);

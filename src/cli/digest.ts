@@ -15,7 +15,11 @@ const DEFAULT_EPOCH = "2026-01-01";
 const main = async (): Promise<number> => {
   const { values } = parseArgs({
     strict: true,
-    options: { root: { type: "string", default: "." }, revision: { type: "string", default: "HEAD" }, "dry-run": { type: "boolean", default: false } },
+    options: {
+      root: { type: "string", default: "." },
+      revision: { type: "string", default: "HEAD" },
+      "dry-run": { type: "boolean", default: false },
+    },
   });
   const epochText = readVariable("FACTS_DIGEST_EPOCH") || DEFAULT_EPOCH;
   const epoch = IsoDate.safeParse(epochText);
@@ -26,7 +30,10 @@ const main = async (): Promise<number> => {
   // The digest writes into the state folder the webhook commands lock (by default the same one): it takes the lock too.
   let release: (() => Promise<void>) | undefined;
   if (stateDirectory && !values["dry-run"]) {
-    release = await lockStateFolder(stateDirectory, readWholeNumber("FACTS_WEBHOOK_LOCK_WAIT_SECONDS", DEFAULT_LOCK_WAIT_SECONDS) * 1000);
+    release = await lockStateFolder(
+      stateDirectory,
+      readWholeNumber("FACTS_WEBHOOK_LOCK_WAIT_SECONDS", DEFAULT_LOCK_WAIT_SECONDS) * 1000,
+    );
   }
   try {
     const result = await runDigest({

@@ -12,13 +12,22 @@ import { type BaseChoice, defaultBase } from "../lib/git.ts";
  */
 const main = async (): Promise<number> => {
   const { values } = parseArgs({
-    options: { root: { type: "string", default: "." }, base: { type: "string" }, "dry-run": { type: "boolean", default: false } },
+    options: {
+      root: { type: "string", default: "." },
+      base: { type: "string" },
+      "dry-run": { type: "boolean", default: false },
+    },
     strict: true,
   });
   const base: BaseChoice =
-    values.base === undefined ? await defaultBase(values.root) : { revision: values.base, description: `base: ${values.base} (given with --base)` };
+    values.base === undefined
+      ? await defaultBase(values.root)
+      : { revision: values.base, description: `base: ${values.base} (given with --base)` };
   console.log(base.description);
-  const report = await fixFacts(values.root, { dryRun: values["dry-run"], ...(base.revision === undefined ? {} : { base: base.revision }) });
+  const report = await fixFacts(values.root, {
+    dryRun: values["dry-run"],
+    ...(base.revision === undefined ? {} : { base: base.revision }),
+  });
   for (const { file, changes } of report.fixed) console.log(`${file}: ${changes.join("; ")}`);
   for (const problem of report.unfixable) console.log(problem);
   const verb = values["dry-run"] ? "would fix" : "fixed";

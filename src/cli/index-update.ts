@@ -36,7 +36,11 @@ interface Rewrite {
 }
 
 /** An input to update, read through the one reader of index-data/ (as the check reads it): its text and its value. */
-const readData = async <Schema extends z.ZodType>(root: string, file: string, schema: Schema): Promise<{ text: string; value: z.infer<Schema> }> => {
+const readData = async <Schema extends z.ZodType>(
+  root: string,
+  file: string,
+  schema: Schema,
+): Promise<{ text: string; value: z.infer<Schema> }> => {
   const input = await readIndexInput(root, file, schema);
   if (input === undefined) throw new Error(`${file} is missing: index:update updates the inputs on file`);
   return input;
@@ -47,7 +51,9 @@ const UPDATERS: Record<SourceName, (root: string, today: string) => Promise<Rewr
     const current = await readData(root, "index-data/mortgage-rates.json", MortgageRatesFile);
     const rates = await fetchMonthlyRates(readVariable("INDEX_SOURCES_BANK_OF_CANADA") ?? VALET_PRODUCTION_BASE);
     const { file: next, change } = mergeRates(current.value, rates, today);
-    return [{ label: "rates", path: path.join(root, change.file), before: current.text, after: prettyJsonText(next), change }];
+    return [
+      { label: "rates", path: path.join(root, change.file), before: current.text, after: prettyJsonText(next), change },
+    ];
   },
   prices: async (root, today) => {
     const { archiveUrl, prices } = await fetchMonthlyPrices(readVariable("INDEX_SOURCES_CREA") ?? CREA_HPI_PAGE);
@@ -55,7 +61,13 @@ const UPDATERS: Record<SourceName, (root: string, today: string) => Promise<Rewr
       BOARDS.map(async (board) => {
         const current = await readData(root, `index-data/benchmarks/${board}.json`, BenchmarkFile);
         const { file: next, change } = mergePrices(current.value, board, prices[board], archiveUrl, today);
-        return { label: `prices ${board}`, path: path.join(root, change.file), before: current.text, after: prettyJsonText(next), change };
+        return {
+          label: `prices ${board}`,
+          path: path.join(root, change.file),
+          before: current.text,
+          after: prettyJsonText(next),
+          change,
+        };
       }),
     );
   },
@@ -66,9 +78,13 @@ const UPDATERS: Record<SourceName, (root: string, today: string) => Promise<Rewr
       if (implausible) throw new Error(`index-data/income.json at /boards/${board}/value: ${implausible}`);
     }
     if (value.carry_forward.annual_growth.length > 0) {
-      throw new Error("index-data/income.json carries income forward with annual growth factors, which index:update does not fetch: update them by hand");
+      throw new Error(
+        "index-data/income.json carries income forward with annual growth factors, which index:update does not fetch: update them by hand",
+      );
     }
-    console.log(`income: held at the census value (income year ${value.income_year}) for every month, as index-data/income.json states; nothing to fetch`);
+    console.log(
+      `income: held at the census value (income year ${value.income_year}) for every month, as index-data/income.json states; nothing to fetch`,
+    );
     return [];
   },
 };
@@ -92,13 +108,20 @@ const main = async (): Promise<number> => {
     },
     strict: true,
   });
-  if (values["push-proposal"] !== undefined) return pushProposal(values.root, values["push-proposal"], values["pull-request"]);
+  if (values["push-proposal"] !== undefined)
+    return pushProposal(values.root, values["push-proposal"], values["pull-request"]);
   const asked = values.only.split(",").map((name) => name.trim());
-  for (const name of asked) if (!(SOURCES as readonly string[]).includes(name)) throw new UsageError(`--only takes ${SOURCES.join(", ")}, got "${name}"`);
+  for (const name of asked)
+    if (!(SOURCES as readonly string[]).includes(name))
+      throw new UsageError(`--only takes ${SOURCES.join(", ")}, got "${name}"`);
   const today = todayFromEnvironment();
   const rewrites: Rewrite[] = [];
   for (const name of asked as SourceName[]) rewrites.push(...(await UPDATERS[name](values.root, today)));
-  await replaceFiles(rewrites.filter((rewrite) => rewrite.after !== rewrite.before).map((rewrite) => ({ path: rewrite.path, text: rewrite.after })));
+  await replaceFiles(
+    rewrites
+      .filter((rewrite) => rewrite.after !== rewrite.before)
+      .map((rewrite) => ({ path: rewrite.path, text: rewrite.after })),
+  );
   for (const rewrite of rewrites) for (const line of report(rewrite)) console.log(line);
   if (values["pull-request"] !== undefined) {
     // The monthly workflow's pull request: its title and body, with the index the updated inputs give.
@@ -118,7 +141,8 @@ const main = async (): Promise<number> => {
  * Nothing changed: nothing is committed or pushed.
  */
 const pushProposal = async (root: string, branch: string, folder: string | undefined): Promise<number> => {
-  if (folder === undefined) throw new UsageError("--push-proposal needs --pull-request DIR, the folder holding the proposal's title");
+  if (folder === undefined)
+    throw new UsageError("--push-proposal needs --pull-request DIR, the folder holding the proposal's title");
   const title = (await readFile(path.join(folder, "title.txt"), "utf8")).trim();
   await gitText(root, ["switch", "-q", "-C", branch]);
   const commit = await commitAsBot(root, title, ["index-data"]);
@@ -126,7 +150,12 @@ const pushProposal = async (root: string, branch: string, folder: string | undef
     console.log("index-data/ is unchanged: nothing to propose");
     return 0;
   }
-  const pushed = await pushAsBot(root, branch, { token: readVariable("GITHUB_TOKEN"), serverUrl: readVariable("GITHUB_SERVER_URL") }, { force: true });
+  const pushed = await pushAsBot(
+    root,
+    branch,
+    { token: readVariable("GITHUB_TOKEN"), serverUrl: readVariable("GITHUB_SERVER_URL") },
+    { force: true },
+  );
   if (pushed.code !== 0) throw new Error(`could not push the proposal to ${branch}: ${pushed.stderr.trim()}`);
   console.log(`pushed the proposal ${commit.slice(0, 12)} to ${branch}`);
   return 0;

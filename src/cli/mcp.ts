@@ -15,7 +15,9 @@ const main = async (): Promise<void> => {
   const { values } = parseArgs({ options: { site: { type: "string", default: "_site" } }, strict: true });
   const tree = await loadSiteTree(path.resolve(values.site));
   await createMcpServer(tree).connect(new LineStdioServerTransport());
-  console.error(`mcp: serving ${tree.catalog.fact_count} facts from ${tree.root} (as of ${tree.upcoming.as_of}) over stdio`);
+  console.error(
+    `mcp: serving ${tree.catalog.fact_count} facts from ${tree.root} (as of ${tree.upcoming.as_of}) over stdio`,
+  );
 };
 
 runCommand("mcp", main);

@@ -7,7 +7,8 @@ import { runCommand } from "../lib/command.ts";
 /** Every file of a built tree as site path → bytes. */
 const readTree = async (root: string): Promise<Map<string, Uint8Array>> => {
   const folder = await stat(root).catch(() => undefined);
-  if (!folder?.isDirectory()) throw new Error(`${root} is not a folder; build one with npm run build (or npm run build -- --out DIR)`);
+  if (!folder?.isDirectory())
+    throw new Error(`${root} is not a folder; build one with npm run build (or npm run build -- --out DIR)`);
   const tree = new Map<string, Uint8Array>();
   for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
@@ -23,7 +24,10 @@ const readTree = async (root: string): Promise<Map<string, Uint8Array>> => {
  * file is over its limit.
  */
 const main = async (): Promise<number> => {
-  const { values } = parseArgs({ options: { site: { type: "string", default: "_site" }, all: { type: "boolean", default: false } }, strict: true });
+  const { values } = parseArgs({
+    options: { site: { type: "string", default: "_site" }, all: { type: "boolean", default: false } },
+    strict: true,
+  });
   const report = payloadBudgets(await readTree(values.site));
   console.log(budgetTable(report, { all: values.all }));
   const verdict =

@@ -18,7 +18,11 @@ const HELD_REASONS = {
  */
 const main = async (): Promise<number> => {
   const { values } = parseArgs({
-    options: { root: { type: "string", default: "." }, "dry-run": { type: "boolean", default: false }, push: { type: "string" } },
+    options: {
+      root: { type: "string", default: "." },
+      "dry-run": { type: "boolean", default: false },
+      push: { type: "string" },
+    },
     strict: true,
   });
   const today = todayFromEnvironment();
@@ -30,13 +34,18 @@ const main = async (): Promise<number> => {
     );
   }
   for (const held of result.held) {
-    console.log(`held ${held.factId}, due ${held.change.effective_iso}: ${held.change.note} (${HELD_REASONS[held.reason]}; ${held.file})`);
+    console.log(
+      `held ${held.factId}, due ${held.change.effective_iso}: ${held.change.note} (${HELD_REASONS[held.reason]}; ${held.file})`,
+    );
   }
   console.log(
     `${today}: ${result.promoted.length} change(s) ${values["dry-run"] ? "to promote" : "promoted"}, ${result.held.length} due change(s) held for confirmation`,
   );
   if (values.push !== undefined && !values["dry-run"]) {
-    const pushed = await pushAsBot(values.root, values.push, { token: readVariable("GITHUB_TOKEN"), serverUrl: readVariable("GITHUB_SERVER_URL") });
+    const pushed = await pushAsBot(values.root, values.push, {
+      token: readVariable("GITHUB_TOKEN"),
+      serverUrl: readVariable("GITHUB_SERVER_URL"),
+    });
     if (pushed.code !== 0) throw new Error(`could not push to ${values.push}: ${pushed.stderr.trim()}`);
     console.log(`pushed HEAD to ${values.push}`);
   }

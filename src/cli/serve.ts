@@ -6,7 +6,8 @@ import { errorMessage } from "../lib/errors.ts";
 import { createStaticServer, describeOpenFileLimit, readOpenFileLimit } from "../server/static-server.ts";
 
 /**
- * `npm run serve` (and the second half of `npm start`): serves a built tree with the headers of docs/consumers/api.md#headers.
+ * `npm run serve` (and the second half of `npm start`): serves a built tree with the headers of
+ * docs/consumers/api.md#headers.
  * `--dir` (default `_site`), `PORT` or `--port` (default 8080, 0 for any free port), `HOST` or `--host` (default
  * 127.0.0.1; 0.0.0.0 to be reachable from other machines, as in a container). SIGHUP re-reads the tree. It prints
  * the open-file limit it runs with, since that bounds how many connections it can hold at once.
@@ -34,7 +35,8 @@ const main = async (): Promise<void> => {
   // The signals are handled before the first line is printed: whoever waits for that line may signal at once.
   process.on("SIGHUP", () => {
     server.reload().then(
-      (reloaded) => console.log(`Reloaded ${reloaded.root} (${reloaded.fileCount} files, ${megabytes(reloaded.byteCount)})`),
+      (reloaded) =>
+        console.log(`Reloaded ${reloaded.root} (${reloaded.fileCount} files, ${megabytes(reloaded.byteCount)})`),
       (error: unknown) => console.error(`reload failed, still serving the previous tree: ${errorMessage(error)}`),
     );
   });
@@ -47,7 +49,9 @@ const main = async (): Promise<void> => {
   const address = server.address() as AddressInfo;
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const site = server.site();
-  console.log(`Serving ${site.root} (${site.fileCount} files, ${megabytes(site.byteCount)}) at http://${shownHost}:${address.port}/`);
+  console.log(
+    `Serving ${site.root} (${site.fileCount} files, ${megabytes(site.byteCount)}) at http://${shownHost}:${address.port}/`,
+  );
   console.log(describeOpenFileLimit(await readOpenFileLimit()));
 };
 

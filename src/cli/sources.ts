@@ -3,7 +3,13 @@ import { parseWholeNumber, runCommand } from "../lib/command.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
 import { UsageError } from "../lib/errors.ts";
 import { loadFacts } from "../model/facts.ts";
-import { checkSources, describeFinding, needsAttention, readFingerprints, writeFingerprints } from "../source-check/check-sources.ts";
+import {
+  checkSources,
+  describeFinding,
+  needsAttention,
+  readFingerprints,
+  writeFingerprints,
+} from "../source-check/check-sources.ts";
 import { fetchSource, sourceDispatcherFromEnvironment } from "../source-check/fetch-source.ts";
 
 const USAGE = "usage: npm run sources -- check [--root DIR] [--fingerprints FILE] [--timeout-seconds N]";
@@ -38,7 +44,9 @@ const main = async (): Promise<number> => {
     for (const finding of findings) console.log(describeFinding(finding));
     await writeFingerprints(values.fingerprints, fingerprints);
     const count = (verdict: string) => findings.filter((finding) => finding.verdict === verdict).length;
-    const changed = new Set(findings.filter((finding) => finding.page?.change === "changed").map((finding) => finding.source.url)).size;
+    const changed = new Set(
+      findings.filter((finding) => finding.page?.change === "changed").map((finding) => finding.source.url),
+    ).size;
     console.log(
       `${findings.length} citation(s) of ${facts.length} fact(s) on ${today}: ${count("quote-found")} quote found, ${count("quote-gone")} quote gone, ${count("page-gone")} page gone, ${count("unverified")} unverified, ${count("page-ok")} without a quote; ${changed} page(s) changed since the last check`,
     );

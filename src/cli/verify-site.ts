@@ -3,7 +3,12 @@ import { parseBaseUrl } from "../../packages/client/src/index.ts";
 import { parseWholeNumber, runCommand } from "../lib/command.ts";
 import { UsageError } from "../lib/errors.ts";
 import { KEYS_FILE, readSigningKeys } from "../signing/signing-keys.ts";
-import { createSiteFetcher, type SignatureVerdict, type TreeReport, verifyPublishedTree } from "../signing/verify-published-tree.ts";
+import {
+  createSiteFetcher,
+  type SignatureVerdict,
+  type TreeReport,
+  verifyPublishedTree,
+} from "../signing/verify-published-tree.ts";
 
 const USAGE = `usage: npm run verify-site -- BASE-URL [--keys FILE] [--concurrency N] [--timeout-seconds N] [--deadline-seconds N]
   --keys FILE           the committed key set to check the signature against (default keys/jwks.json)
@@ -17,7 +22,8 @@ const BOUNDS = { min: 1, max: 86_400 };
 const baseUrlOf = (text: string): string => {
   const base = parseBaseUrl(text, "the base URL");
   const url = new URL(base);
-  if (url.search !== "" || url.hash !== "") throw new UsageError(`the base URL must have no query or fragment, got "${text}"`);
+  if (url.search !== "" || url.hash !== "")
+    throw new UsageError(`the base URL must have no query or fragment, got "${text}"`);
   return base;
 };
 
@@ -72,7 +78,9 @@ const main = async (): Promise<number> => {
   try {
     const report = await verifyPublishedTree(fetcher, keys);
     for (const problem of report.problems) console.log(`${problem.path}: ${problem.message}`);
-    const deadline = fetcher.deadlinePassed() ? `stopped at the overall deadline of ${deadlineSeconds} s (--deadline-seconds)` : undefined;
+    const deadline = fetcher.deadlinePassed()
+      ? `stopped at the overall deadline of ${deadlineSeconds} s (--deadline-seconds)`
+      : undefined;
     console.log(summaryOf(base, report, deadline));
     return report.problems.length === 0 && report.signature.state === "valid" ? 0 : 1;
   } finally {

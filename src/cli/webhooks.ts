@@ -6,7 +6,13 @@ import { readVariable, readWholeNumber } from "../lib/environment.ts";
 import { UsageError } from "../lib/errors.ts";
 import { mailerFromEnvironment } from "../lib/mailer.ts";
 import { createPinnedClient, systemResolver } from "../webhooks/delivery.ts";
-import { chooseDispatchBase, dispatch, pingSubscriber, recordDispatchedHead, requeueDeliveries } from "../webhooks/dispatch.ts";
+import {
+  chooseDispatchBase,
+  dispatch,
+  pingSubscriber,
+  recordDispatchedHead,
+  requeueDeliveries,
+} from "../webhooks/dispatch.ts";
 import { DEFAULT_CONCURRENCY, type RunOptions, type RunSummary, runDeliveries } from "../webhooks/run-deliveries.ts";
 import { createDeliveryStore, DEFAULT_LOCK_WAIT_SECONDS, DEFAULT_RETENTION_DAYS } from "../webhooks/state.ts";
 import { allowHostsFromEnvironment, type Subscriber, subscribersFromEnvironment } from "../webhooks/subscribers.ts";
@@ -35,7 +41,9 @@ const describeSummary = (summary: RunSummary): string => {
     `${summary.attempts} attempt(s)${parts.length > 0 ? `; deliveries now ${parts.join(", ")}` : ""}`,
     summary.noticesSent > 0 ? `${summary.noticesSent} notice(s) emailed` : "",
     summary.disabled.length > 0 ? `disabled (every delivery failing for 5 days): ${summary.disabled.join(", ")}` : "",
-    summary.nextAttemptAt ? `next retry due ${summary.nextAttemptAt} (made by \`npm run webhooks -- retry\`)` : "no retry scheduled",
+    summary.nextAttemptAt
+      ? `next retry due ${summary.nextAttemptAt} (made by \`npm run webhooks -- retry\`)`
+      : "no retry scheduled",
   ]
     .filter(Boolean)
     .join("; ");
@@ -56,7 +64,8 @@ const main = async (): Promise<number> => {
     },
   });
   const command = positionals[0] as (typeof COMMANDS)[number];
-  if (positionals.length !== 1 || !COMMANDS.includes(command)) throw new UsageError("name one command: dispatch, retry, ping or redeliver");
+  if (positionals.length !== 1 || !COMMANDS.includes(command))
+    throw new UsageError("name one command: dispatch, retry, ping or redeliver");
   const subscribers = await subscribersFromEnvironment();
   const named = (): Subscriber => {
     if (!values.subscriber) throw new UsageError(`${command} needs --subscriber ID`);
@@ -76,7 +85,9 @@ const main = async (): Promise<number> => {
         now: () => new Date(),
         baseUrl: baseUrlFromEnvironment(),
       });
-      console.log(`ping ${subscriber.id} (delivery ${result.deliveryId}): ${result.description}${result.ok ? "" : " -- the endpoint did not accept it"}`);
+      console.log(
+        `ping ${subscriber.id} (delivery ${result.deliveryId}): ${result.description}${result.ok ? "" : " -- the endpoint did not accept it"}`,
+      );
       return result.ok ? 0 : 1;
     } finally {
       await client.close();
@@ -87,7 +98,8 @@ const main = async (): Promise<number> => {
   // The dispatching job stays for the 1- and 5-minute retries; the scheduled `retry` run makes the rest.
   const maxWaitMs = wholeNumber("wait", values.wait, command === "dispatch" ? 600 : 0) * 1000;
   const stateDirectory = readVariable("FACTS_WEBHOOK_STATE");
-  if (!stateDirectory) throw new UsageError("FACTS_WEBHOOK_STATE is not set: name the folder that keeps the delivery state between runs");
+  if (!stateDirectory)
+    throw new UsageError("FACTS_WEBHOOK_STATE is not set: name the folder that keeps the delivery state between runs");
   const store = await createDeliveryStore(stateDirectory, {
     now: () => new Date(),
     retentionDays: readWholeNumber("FACTS_WEBHOOK_RETENTION_DAYS", DEFAULT_RETENTION_DAYS),
@@ -112,13 +124,24 @@ const main = async (): Promise<number> => {
   try {
     if (command === "dispatch") {
       if (!values.head) throw new UsageError("dispatch needs --head REV");
-      const choice = await chooseDispatchBase({ cwd: values.root, stateDirectory, head: values.head, ...(values.base ? { base: values.base } : {}) });
+      const choice = await chooseDispatchBase({
+        cwd: values.root,
+        stateDirectory,
+        head: values.head,
+        ...(values.base ? { base: values.base } : {}),
+      });
       if ("done" in choice) {
         console.log(`dispatch: nothing to send, ${choice.done}`);
         return 0;
       }
       console.log(`dispatch from ${choice.base}: ${choice.why}`);
-      const summary = await dispatch({ ...options, cwd: values.root, base: choice.base, head: values.head, baseUrl: baseUrlFromEnvironment() });
+      const summary = await dispatch({
+        ...options,
+        cwd: values.root,
+        base: choice.base,
+        head: values.head,
+        baseUrl: baseUrlFromEnvironment(),
+      });
       recordDispatchedHead(stateDirectory, summary.head);
       console.log(
         `dispatch ${summary.base.slice(0, 12)}..${summary.head.slice(0, 12)}: ${summary.events.length} event(s), ${summary.planned} delivery(ies) (${summary.known} already known); ${describeSummary(summary)}`,
@@ -128,8 +151,12 @@ const main = async (): Promise<number> => {
       if (!values.since) throw new UsageError("redeliver needs --since ISO-DATE");
       const { requeued, foldedThrough } = await requeueDeliveries(store, subscriber.id, values.since, options.now());
       if (foldedThrough)
-        console.log(`deliveries to ${subscriber.id} that finished up to ${foldedThrough} were folded out of the state and cannot be sent again`);
-      console.log(`redeliver ${subscriber.id} since ${values.since}: ${requeued} delivery(ies) sent again under their original ids`);
+        console.log(
+          `deliveries to ${subscriber.id} that finished up to ${foldedThrough} were folded out of the state and cannot be sent again`,
+        );
+      console.log(
+        `redeliver ${subscriber.id} since ${values.since}: ${requeued} delivery(ies) sent again under their original ids`,
+      );
       console.log(`redeliver: ${describeSummary(await runDeliveries({ ...options, only: subscriber.id }))}`);
     } else {
       console.log(`retry: ${describeSummary(await runDeliveries(options))}`);

@@ -24,7 +24,10 @@ const main = async (): Promise<number> => {
   });
   if (positionals.length !== 1 || positionals[0] !== "ping") throw new UsageError('expected the command "ping"');
   // In seconds, a day at most: within what a Node timer can wait.
-  const timeoutMs = values.timeout === undefined ? DEFAULT_HUB_TIMEOUT_MS : parseWholeNumber(values.timeout, "--timeout", { min: 1, max: 86_400 }) * 1000;
+  const timeoutMs =
+    values.timeout === undefined
+      ? DEFAULT_HUB_TIMEOUT_MS
+      : parseWholeNumber(values.timeout, "--timeout", { min: 1, max: 86_400 }) * 1000;
 
   const hub = websubHubFromEnvironment();
   if (hub === undefined) {
@@ -33,14 +36,18 @@ const main = async (): Promise<number> => {
   }
   const report = await runChecks(values.root, { today: todayFromEnvironment() });
   if (report.problems.length > 0) {
-    throw new ProblemsFound(`the data does not pass npm run check, so no feed was built from it:\n${report.problems.map(formatProblem).join("\n")}`);
+    throw new ProblemsFound(
+      `the data does not pass npm run check, so no feed was built from it:\n${report.problems.map(formatProblem).join("\n")}`,
+    );
   }
   const urls = urlsFor(baseUrlFromEnvironment());
   const topics = feedTopics(urls, report.facts.map((loaded) => loaded.fact.id).sort(compareText));
   const notices = await publishToHub(hub, topics, { timeoutMs });
   const failed = notices.filter((notice) => !notice.ok);
   for (const notice of failed) console.error(describeFailure(hub, notice));
-  console.log(`${hub}: notified of ${notices.length - failed.length} of ${notices.length} feeds${failed.length > 0 ? `; ${failed.length} failed` : ""}`);
+  console.log(
+    `${hub}: notified of ${notices.length - failed.length} of ${notices.length} feeds${failed.length > 0 ? `; ${failed.length} failed` : ""}`,
+  );
   return failed.length === 0 ? 0 : 1;
 };
 

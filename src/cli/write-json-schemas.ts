@@ -37,7 +37,10 @@ const main = async (): Promise<number> => {
     console.error(update.message);
     return 1;
   }
-  await replaceFiles([...files.map(({ name, text }) => ({ path: path.join(values.dir, name), text })), { path: lockFile, text: schemaLockText(update.lock) }]);
+  await replaceFiles([
+    ...files.map(({ name, text }) => ({ path: path.join(values.dir, name), text })),
+    { path: lockFile, text: schemaLockText(update.lock) },
+  ]);
   console.log(
     `wrote ${files.length} JSON Schemas to ${values.dir}; schema_version ${SCHEMA_VERSION} ${update.recorded ? "recorded in" : "matches"} ${SCHEMA_LOCK_FILE}`,
   );

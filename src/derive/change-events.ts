@@ -5,7 +5,10 @@ import { latestRetrieved, revisionFieldsChanged } from "../model/facts.ts";
 import type { ChangeEvent, ChangeKind, FactFile } from "../schemas/index.ts";
 import type { FactStateChange } from "./fact-history.ts";
 
-/** A scheduled change of `before` that `after` put in effect: it left `scheduled`, and its value and date are now the fact's. */
+/**
+ * A scheduled change of `before` that `after` put in effect: it left `scheduled`, and its value and date are now the
+ * fact's.
+ */
 const promotedChange = (before: FactFile, after: FactFile): boolean =>
   (before.scheduled ?? []).some(
     (change) =>
@@ -20,16 +23,19 @@ const scheduledAdded = (before: FactFile, after: FactFile): boolean =>
 
 /**
  * The kind of one commit's change to one fact, or undefined when its content did not change (a file moved). The
- * version rules decide the first split, as the check does (revisionFieldsChanged in src/model/facts.ts): a change to value, unit or
+ * version rules decide the first split, as the check does (revisionFieldsChanged in src/model/facts.ts): a change to
+ * value, unit or
  * effective date is a revision. A commit that does several things is named by the one that matters most to a
- * mirror: a withdrawal, then a revision or promotion, then a new scheduled change, then a re-verification, then an editorial edit.
+ * mirror: a withdrawal, then a revision or promotion, then a new scheduled change, then a re-verification, then an
+ * editorial edit.
  */
 export const changeKindOf = (before: FactFile | undefined, after: FactFile): ChangeKind | undefined => {
   if (after.withdrawn_iso !== undefined && before?.withdrawn_iso === undefined) return "withdrawn";
   if (!before) return "added";
   if (revisionFieldsChanged(before, after).length > 0) return promotedChange(before, after) ? "promoted" : "revision";
   if (scheduledAdded(before, after)) return "scheduled";
-  if (latestRetrieved(after) !== latestRetrieved(before) || after.expires_iso !== before.expires_iso) return "re-verification";
+  if (latestRetrieved(after) !== latestRetrieved(before) || after.expires_iso !== before.expires_iso)
+    return "re-verification";
   return isDeepStrictEqual(before, after) ? undefined : "editorial";
 };
 
@@ -59,7 +65,8 @@ export const changeEvents = (
       seen.add(id);
       const from = change.before?.version;
       const to = change.after.version;
-      const revised = (kind === "revision" || kind === "promoted") && from !== undefined && hasDiff(change.id, from, to);
+      const revised =
+        (kind === "revision" || kind === "promoted") && from !== undefined && hasDiff(change.id, from, to);
       events.push({
         id,
         published_at: change.commit.committed_at,

@@ -1,7 +1,15 @@
 import { diff, type IChange } from "json-diff-ts";
 import { SERVICE, type Urls } from "../lib/config.ts";
 import { compareText, toJsonPointer } from "../lib/text.ts";
-import type { Citation, DiffIndex, FactAtVersion, FactDiff, HistoryEntry, ValueDiff, VersionCitation } from "../schemas/index.ts";
+import type {
+  Citation,
+  DiffIndex,
+  FactAtVersion,
+  FactDiff,
+  HistoryEntry,
+  ValueDiff,
+  VersionCitation,
+} from "../schemas/index.ts";
 import { SCHEMA_VERSION } from "../schemas/index.ts";
 import { type FactTimeline, type FactVersion, versionNote } from "./fact-history.ts";
 
@@ -9,8 +17,10 @@ import { type FactTimeline, type FactVersion, versionNote } from "./fact-history
 // one) with the structured value diff, and the diff index.
 
 /**
- * docs/consumers/api.md#history-and-diffs: one entry per earlier version, newest first. `superseded_iso` is the date the next version took
- * effect, and `note` is the `Impact:` line of the commit that introduced the version (see versionNote). Empty when never revised. An entry
+ * docs/consumers/api.md#history-and-diffs: one entry per earlier version, newest first. `superseded_iso` is the date
+ * the next version took
+ * effect, and `note` is the `Impact:` line of the commit that introduced the version (see versionNote). Empty when
+ * never revised. An entry
  * carries no citations: the diff resources publish every version with its full citations, and repeating them here
  * would make each fact's payload grow with every revision.
  */
@@ -80,17 +90,29 @@ const atVersion = (version: FactVersion, publish: PublishVersionCitation): FactA
   effective_iso: version.state.effective_iso,
   expires_iso: version.state.expires_iso,
   citations: version.state.citations.map(publish),
-  commit: { sha: version.introduced.sha, committed_at: version.introduced.committed_at, note: versionNote(version.version, version.introduced) },
+  commit: {
+    sha: version.introduced.sha,
+    committed_at: version.introduced.committed_at,
+    note: versionNote(version.version, version.introduced),
+  },
 });
 
 const FIELDS = ["unit", "effective_iso", "expires_iso"] as const;
 
-const transition = (id: string, before: FactVersion, after: FactVersion, urls: Urls, summary: string, publish: PublishVersionCitation): FactDiff => {
+const transition = (
+  id: string,
+  before: FactVersion,
+  after: FactVersion,
+  urls: Urls,
+  summary: string,
+  publish: PublishVersionCitation,
+): FactDiff => {
   const fieldDiff: FactDiff["field_diff"] = {};
   for (const field of FIELDS) {
     const from = before.state[field];
     const to = after.state[field];
-    if (from !== to) fieldDiff[field] = { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) };
+    if (from !== to)
+      fieldDiff[field] = { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) };
   }
   return {
     schema_version: SCHEMA_VERSION,
@@ -113,9 +135,17 @@ const transition = (id: string, before: FactVersion, after: FactVersion, urls: U
  * Every consecutive transition of a fact, plus the cumulative one from its first to its latest version when
  * they are more than one step apart. Each carries the full state (with citations) on both sides.
  */
-export const factDiffs = (timeline: FactTimeline, urls: Urls, publish: PublishVersionCitation = (citation) => citation): FactDiff[] => {
+export const factDiffs = (
+  timeline: FactTimeline,
+  urls: Urls,
+  publish: PublishVersionCitation = (citation) => citation,
+): FactDiff[] => {
   const { id, versions } = timeline;
-  const diffs = versions.slice(1).map((after, index) => transition(id, versions[index]!, after, urls, versionNote(after.version, after.introduced), publish));
+  const diffs = versions
+    .slice(1)
+    .map((after, index) =>
+      transition(id, versions[index]!, after, urls, versionNote(after.version, after.introduced), publish),
+    );
   if (versions.length > 2) {
     const first = versions[0]!;
     const last = versions.at(-1)!;

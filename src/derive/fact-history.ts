@@ -50,7 +50,8 @@ export const assertFullHistory = async (cwd: string): Promise<void> => {
 const CHANGE_KINDS: ReadonlySet<string> = new Set(["A", "M", "D", "T"]);
 
 /**
- * One record of the log: `<sha>FIELD<seconds>FIELD<parents>FIELD<message>FIELD`, then with `-z` one `:<modes> <old> <new>
+ * One record of the log: `<sha>FIELD<seconds>FIELD<parents>FIELD<message>FIELD`, then with `-z` one `:<modes> <old>
+ * <new>
  * <status>\0<path>\0` per changed file. Scanned with indexOf rather than split into arrays: this runs once per
  * commit of the whole history, side by side with git.
  */
@@ -102,11 +103,17 @@ const parseRecord = (record: string, folder: string): LoggedCommit => {
  * it goes: 40% less time on 50,000 commits, and closer to linear in the length of the history (bench/history.bench.ts).
  * Commits that change nothing under the folder are still walked, and dropped here.
  */
-export const readGitLog = (cwd: string, revision: string, folder: string, onCommit: (commit: LoggedCommit) => void = () => {}): Promise<LoggedCommit[]> =>
+export const readGitLog = (
+  cwd: string,
+  revision: string,
+  folder: string,
+  onCommit: (commit: LoggedCommit) => void = () => {},
+): Promise<LoggedCommit[]> =>
   new Promise((resolve, reject) => {
     const prefix = folder.replace(/\/+$/, "");
     // Left to itself, git flushes its output after every commit when it goes to a pipe: one write, and one wake-up
-    // of this process, per commit. spawnGit sets GIT_FLUSH=0, so it fills its buffer first (3,000 writes instead of 50,000).
+    // of this process, per commit. spawnGit sets GIT_FLUSH=0, so it fills its buffer first (3,000 writes instead of
+    // 50,000).
     const child = spawnGit(cwd, [
       "log",
       "--first-parent",
@@ -271,13 +278,25 @@ export const readFactHistory = async (cwd: string, revision = "HEAD", folder = "
       timeline.path = change.path;
       delete timeline.deleted;
       const last = timeline.versions.at(-1);
-      changes.push({ id: state.id, commit: info, path: change.path, ...(last ? { before: last.state } : {}), after: state });
+      changes.push({
+        id: state.id,
+        commit: info,
+        path: change.path,
+        ...(last ? { before: last.state } : {}),
+        after: state,
+      });
       if (last && last.version === state.version) {
         last.state = state;
         last.path = change.path;
         last.lastCommit = info;
       } else {
-        timeline.versions.push({ version: state.version, introduced: info, state, path: change.path, lastCommit: info });
+        timeline.versions.push({
+          version: state.version,
+          introduced: info,
+          state,
+          path: change.path,
+          lastCommit: info,
+        });
       }
     }
     for (const id of removed) {
@@ -285,7 +304,11 @@ export const readFactHistory = async (cwd: string, revision = "HEAD", folder = "
       if (timeline && (pathCount.get(id) ?? 0) === 0) timeline.deleted = info;
     }
   }
-  await addMergedImpacts(cwd, facts, new Map(commits.filter((commit) => commit.parents.length > 1).map((commit) => [commit.sha, commit.parents[0]!])));
+  await addMergedImpacts(
+    cwd,
+    facts,
+    new Map(commits.filter((commit) => commit.parents.length > 1).map((commit) => [commit.sha, commit.parents[0]!])),
+  );
   return { facts, changes, skipped, commitCount: commits.length };
 };
 
@@ -295,13 +318,19 @@ export const readFactHistory = async (cwd: string, revision = "HEAD", folder = "
  * `Impact:` line of the newest merged commit that touched the fact's file is kept as `merged_impact`: one `git log`
  * per version introduced by a merge without an Impact: line, none for any other history.
  */
-const addMergedImpacts = async (cwd: string, facts: Map<string, FactTimeline>, mergeFirstParents: ReadonlyMap<string, string>): Promise<void> => {
+const addMergedImpacts = async (
+  cwd: string,
+  facts: Map<string, FactTimeline>,
+  mergeFirstParents: ReadonlyMap<string, string>,
+): Promise<void> => {
   if (mergeFirstParents.size === 0) return;
   for (const timeline of facts.values()) {
     for (const version of timeline.versions) {
       const firstParent = mergeFirstParents.get(version.introduced.sha);
       if (firstParent === undefined || impactOf(version.introduced.message) !== undefined) continue;
-      const log = (await runGit(cwd, ["log", "--format=%B%x1e", `${firstParent}..${version.introduced.sha}`, "--", version.path])).toString("utf8");
+      const log = (
+        await runGit(cwd, ["log", "--format=%B%x1e", `${firstParent}..${version.introduced.sha}`, "--", version.path])
+      ).toString("utf8");
       const impact = log
         .split("\x1e")
         .map(impactOf)
@@ -328,7 +357,8 @@ export const commitLines = (message: string, key: string): string[] => {
     const match = start.exec(line);
     if (!match) return;
     const continuation: string[] = [];
-    for (let next = index + 1; next < lines.length && /^\s+\S/.test(lines[next]!); next++) continuation.push(lines[next]!.trim());
+    for (let next = index + 1; next < lines.length && /^\s+\S/.test(lines[next]!); next++)
+      continuation.push(lines[next]!.trim());
     const text = [match[1]!.trim(), ...continuation].filter(Boolean).join(" ");
     if (text !== "") found.push(text);
   });
@@ -345,4 +375,6 @@ export const impactOf = (message: string): string | undefined => commitLines(mes
  * fee" says nothing true to a reader, and may say something false.
  */
 export const versionNote = (version: number, commit: { message: string; merged_impact?: string }): string =>
-  impactOf(commit.message) ?? commit.merged_impact ?? (version === 1 ? "First published as version 1." : `Revised to version ${version}.`);
+  impactOf(commit.message) ??
+  commit.merged_impact ??
+  (version === 1 ? "First published as version 1." : `Revised to version ${version}.`);

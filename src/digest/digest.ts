@@ -60,7 +60,9 @@ export type DigestSubscriber = z.infer<typeof DigestSubscriber>;
  */
 export const impactLine = (message: string, reverifiedOn: string | undefined): string =>
   impactOf(message) ??
-  (reverifiedOn === undefined ? "Edited: wording or sources, value unchanged." : `Re-verified on ${reverifiedOn}: sources checked, value unchanged.`);
+  (reverifiedOn === undefined
+    ? "Edited: wording or sources, value unchanged."
+    : `Re-verified on ${reverifiedOn}: sources checked, value unchanged.`);
 
 export interface DigestChange {
   event: FactUpdatedEvent;
@@ -75,8 +77,16 @@ export interface DigestChange {
  * impact read from the commit that made the change: the newest revision of the fact after `since` (ISO
  * date-time), else the newest commit that re-verified it, else the newest commit of the fact.
  */
-export const collectDigestChanges = async (cwd: string, from: string | undefined, to: string, since: string): Promise<DigestChange[]> => {
-  const [before, after] = await Promise.all([from ? loadFactsAtRevision(cwd, from) : { facts: [] as FactFile[] }, loadFactsAtRevision(cwd, to)]);
+export const collectDigestChanges = async (
+  cwd: string,
+  from: string | undefined,
+  to: string,
+  since: string,
+): Promise<DigestChange[]> => {
+  const [before, after] = await Promise.all([
+    from ? loadFactsAtRevision(cwd, from) : { facts: [] as FactFile[] },
+    loadFactsAtRevision(cwd, to),
+  ]);
   const events = computeEvents(before.facts, after.facts);
   if (events.length === 0) return [];
   const history = await readFactHistory(cwd, to);
@@ -88,8 +98,14 @@ export const collectDigestChanges = async (cwd: string, from: string | undefined
     const reverification = versions.filter((version) => version.lastCommit.committed_at >= since).at(-1)?.lastCommit;
     const commit = revision ?? reverification ?? versions.at(-1)?.lastCommit;
     // A revision is named by its public version note, the same text as its history entry; never by a bare subject.
-    const reverified = event.current.expires_iso !== event.previous.expires_iso && commit ? commit.committed_at.slice(0, 10) : undefined;
-    const impact = revised && revision ? versionNote(revised.version, revision) : commit ? impactLine(commit.message, reverified) : "";
+    const reverified =
+      event.current.expires_iso !== event.previous.expires_iso && commit ? commit.committed_at.slice(0, 10) : undefined;
+    const impact =
+      revised && revision
+        ? versionNote(revised.version, revision)
+        : commit
+          ? impactLine(commit.message, reverified)
+          : "";
     return {
       event,
       label: labels.get(event.factId) ?? event.factId,
@@ -99,7 +115,12 @@ export const collectDigestChanges = async (cwd: string, from: string | undefined
   });
 };
 
-const FIELD_NAMES = { value: "value", effective_iso: "effective", expires_iso: "re-verify by", withdrawn_iso: "withdrawn" } as const;
+const FIELD_NAMES = {
+  value: "value",
+  effective_iso: "effective",
+  expires_iso: "re-verify by",
+  withdrawn_iso: "withdrawn",
+} as const;
 
 const shown = (value: unknown): string => {
   const text = typeof value === "string" ? value : JSON.stringify(value);
@@ -107,10 +128,17 @@ const shown = (value: unknown): string => {
 };
 
 const changeLines = (change: DigestChange): string[] =>
-  Object.entries(change.event.diff).map(([field, diff]) => `${FIELD_NAMES[field as keyof typeof FIELD_NAMES]}: ${shown(diff!.from)} -> ${shown(diff!.to)}`);
+  Object.entries(change.event.diff).map(
+    ([field, diff]) => `${FIELD_NAMES[field as keyof typeof FIELD_NAMES]}: ${shown(diff!.from)} -> ${shown(diff!.to)}`,
+  );
 
 /** The digest email of one cycle, in plain text and HTML, with the same content in both. */
-export const renderDigest = (cycle: DigestCycle, changes: readonly DigestChange[], baseUrl: string, to: string): MailMessage => {
+export const renderDigest = (
+  cycle: DigestCycle,
+  changes: readonly DigestChange[],
+  baseUrl: string,
+  to: string,
+): MailMessage => {
   const urls = urlsFor(baseUrl);
   const count = changes.length;
   const intro =

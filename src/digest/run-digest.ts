@@ -6,11 +6,20 @@ import { readJsonFile, writeFileAtomic } from "../lib/json-file.ts";
 import type { Mailer } from "../lib/mailer.ts";
 import { prettyJsonText } from "../model/json-document.ts";
 import { parseSubscriberList } from "../webhooks/subscribers.ts";
-import { collectDigestChanges, type DigestCycle, DigestRecord, DigestSubscriber, digestCycle, renderDigest } from "./digest.ts";
+import {
+  collectDigestChanges,
+  type DigestCycle,
+  DigestRecord,
+  DigestSubscriber,
+  digestCycle,
+  renderDigest,
+} from "./digest.ts";
 
 /** The last commit on the first-parent line of `revision` made before `date` (00:00 UTC), or undefined if none. */
 export const commitBefore = async (cwd: string, revision: string, date: string): Promise<string | undefined> => {
-  const output = (await runGit(cwd, ["rev-list", "-1", "--first-parent", `--before=${date}T00:00:00Z`, revision, "--"])).toString("utf8").trim();
+  const output = (await runGit(cwd, ["rev-list", "-1", "--first-parent", `--before=${date}T00:00:00Z`, revision, "--"]))
+    .toString("utf8")
+    .trim();
   return output || undefined;
 };
 
@@ -48,23 +57,31 @@ export const runDigest = async (options: DigestOptions): Promise<DigestResult> =
     log(`${options.today} is before the first cycle boundary ${options.epoch}: no digest yet`);
     return { changes: 0, sent: 0 };
   }
-  if (!options.dryRun && !options.stateDirectory) throw new Error("FACTS_WEBHOOK_STATE is not set: name the folder that records which digests were sent");
+  if (!options.dryRun && !options.stateDirectory)
+    throw new Error("FACTS_WEBHOOK_STATE is not set: name the folder that records which digests were sent");
   const file = options.stateDirectory ? path.join(options.stateDirectory, "digest", `${cycle.end}.json`) : undefined;
   const record = file === undefined ? undefined : await readJsonFile(file, DigestRecord, { absentAllowed: true });
   const sentTo = { ...record?.sentTo };
   const pending = options.subscribers.filter((subscriber) => !sentTo[subscriber.email.toLowerCase()]);
   if (pending.length === 0 && !options.dryRun) {
-    log(`the digest of the cycle ${cycle.start}..${cycle.end} has been sent to all ${options.subscribers.length} subscriber(s)`);
+    log(
+      `the digest of the cycle ${cycle.start}..${cycle.end} has been sent to all ${options.subscribers.length} subscriber(s)`,
+    );
     return { cycle, changes: record?.changes.length ?? 0, sent: 0 };
   }
 
-  const [from, to] = await Promise.all([commitBefore(options.cwd, options.revision, cycle.start), commitBefore(options.cwd, options.revision, cycle.end)]);
+  const [from, to] = await Promise.all([
+    commitBefore(options.cwd, options.revision, cycle.start),
+    commitBefore(options.cwd, options.revision, cycle.end),
+  ]);
   if (!to) {
     log(`no commit before ${cycle.end}: nothing to report for the cycle ${cycle.start}..${cycle.end}`);
     return { cycle, changes: 0, sent: 0 };
   }
   const changes = await collectDigestChanges(options.cwd, from, to, `${cycle.start}T00:00:00Z`);
-  log(`cycle ${cycle.start}..${cycle.end}: ${changes.length} fact(s) changed between ${from?.slice(0, 12) ?? "(nothing)"} and ${to.slice(0, 12)}`);
+  log(
+    `cycle ${cycle.start}..${cycle.end}: ${changes.length} fact(s) changed between ${from?.slice(0, 12) ?? "(nothing)"} and ${to.slice(0, 12)}`,
+  );
   for (const change of changes) log(`  ${change.event.factId} v${change.event.version}: ${change.impact}`);
 
   if (options.dryRun) {
@@ -79,7 +96,13 @@ export const runDigest = async (options: DigestOptions): Promise<DigestResult> =
     await options.mailer.send(renderDigest(cycle, changes, options.baseUrl, subscriber.email));
     sent++;
     sentTo[subscriber.email.toLowerCase()] = options.now().toISOString();
-    const next: DigestRecord = { cycle, from: from ?? null, to, changes: changes.map((change) => `${change.event.factId}@v${change.event.version}`), sentTo };
+    const next: DigestRecord = {
+      cycle,
+      from: from ?? null,
+      to,
+      changes: changes.map((change) => `${change.event.factId}@v${change.event.version}`),
+      sentTo,
+    };
     writeFileAtomic(file!, prettyJsonText(next));
     log(`sent the digest to ${subscriber.email}`);
   }
@@ -92,5 +115,9 @@ export const digestSubscribersFromEnvironment = async (
   read: (file: string) => Promise<string> = (file) => readFile(file, "utf8"),
 ): Promise<DigestSubscriber[]> => {
   const list = await listTextFromEnvironment("FACTS_DIGEST_SUBSCRIBERS", environment, read);
-  return list ? parseSubscriberList(list.text, list.source, DigestSubscriber, '{"email", "name"?}', (subscriber) => subscriber.email.toLowerCase()) : [];
+  return list
+    ? parseSubscriberList(list.text, list.source, DigestSubscriber, '{"email", "name"?}', (subscriber) =>
+        subscriber.email.toLowerCase(),
+      )
+    : [];
 };

@@ -2,20 +2,23 @@ import { errorMessage, ProblemsFound, UsageError } from "./errors.ts";
 
 /**
  * The exit codes of every command (`npm run <command>`): 0 done (nothing wrong found); 1 it found problems in the data
- * (the command's `main` returns 1, or throws {@link ProblemsFound}); 2 it could not do its work: an argument or setting was wrong (a
+ * (the command's `main` returns 1, or throws {@link ProblemsFound}); 2 it could not do its work: an argument or setting
+ * was wrong (a
  * {@link UsageError}, printed with the command's usage when it has one) or a step failed (printed as one line,
  * `<name> failed: <message>`, never as a stack trace).
  */
 export const EXIT = { done: 0, problems: 1, failed: 2 } as const;
 
 /** node:util's parseArgs refusing an option or argument: a usage error like any other. */
-const isArgumentError = (error: unknown): error is Error => error instanceof Error && String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS_");
+const isArgumentError = (error: unknown): error is Error =>
+  error instanceof Error && String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS_");
 
 /**
  * Runs a command's main function under the exit codes above. Every CLI in `src/cli` goes through it, so they all
  * exit alike.
  */
-// biome-ignore lint/suspicious/noConfusingVoidType: a command that has no verdict to give returns nothing, which exits 0.
+// A command that has no verdict to give returns nothing, which exits 0.
+// biome-ignore lint/suspicious/noConfusingVoidType: a command may return nothing
 export const runCommand = (name: string, main: () => Promise<number | void>, usage?: string): void => {
   main().then(
     (code) => {
@@ -27,7 +30,8 @@ export const runCommand = (name: string, main: () => Promise<number | void>, usa
         process.exitCode = EXIT.problems;
         return;
       }
-      if (error instanceof UsageError || isArgumentError(error)) console.error(`${name}: ${error.message}${usage === undefined ? "" : `\n${usage}`}`);
+      if (error instanceof UsageError || isArgumentError(error))
+        console.error(`${name}: ${error.message}${usage === undefined ? "" : `\n${usage}`}`);
       else console.error(`${name} failed: ${errorMessage(error)}`);
       process.exitCode = EXIT.failed;
     },
@@ -50,6 +54,7 @@ export const parseWholeNumber = (text: string, what: string, bounds: WholeNumber
   const max = bounds.max ?? Number.MAX_SAFE_INTEGER;
   const range = max !== Number.MAX_SAFE_INTEGER ? ` from ${min} to ${max}` : min > 0 ? ` of ${min} or more` : "";
   const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(value) || value < min || value > max) throw new UsageError(`${what} must be a whole number${range}, got "${text}"`);
+  if (!Number.isSafeInteger(value) || value < min || value > max)
+    throw new UsageError(`${what} must be a whole number${range}, got "${text}"`);
   return value;
 };

@@ -50,8 +50,10 @@ export const websubHubFromEnvironment = (environment: Environment = process.env)
   } catch {
     throw new Error(`FACTS_WEBSUB_HUB must be an absolute http(s) URL, got "${raw}"`);
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`FACTS_WEBSUB_HUB must use http or https, got "${raw}"`);
-  if (url.username !== "" || url.password !== "") throw new Error("FACTS_WEBSUB_HUB must not carry a user name or password: every feed publishes it");
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new Error(`FACTS_WEBSUB_HUB must use http or https, got "${raw}"`);
+  if (url.username !== "" || url.password !== "")
+    throw new Error("FACTS_WEBSUB_HUB must not carry a user name or password: every feed publishes it");
   return url.href;
 };
 
@@ -65,7 +67,9 @@ export const DEFAULT_REPOSITORY = `${SERVICE.slug}/${SERVICE.slug}`;
 /** The branch the "Edit on GitHub" links open a fact's file on: the branch the deploy workflow publishes. */
 export const DEFAULT_BRANCH = "main";
 
-/** GitHub's rules for an owner (letters, digits, single hyphens) and a repository name (letters, digits, `.`, `_`, `-`). */
+/**
+ * GitHub's rules for an owner (letters, digits, single hyphens) and a repository name (letters, digits, `.`, `_`, `-`).
+ */
 const REPOSITORY = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}\/[A-Za-z0-9._-]{1,100}$/;
 
 /**

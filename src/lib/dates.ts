@@ -8,15 +8,23 @@ export const addDays = (isoDate: string, days: number): string => {
   return date.toISOString().slice(0, 10);
 };
 
-/** A git commit time (seconds since the epoch) as an ISO 8601 UTC date-time without milliseconds ("2026-11-21T18:30:00Z"). */
-export const isoDateTimeOfSeconds = (seconds: number): string => `${new Date(seconds * 1000).toISOString().slice(0, -5)}Z`;
+/**
+ * A git commit time (seconds since the epoch) as an ISO 8601 UTC date-time without milliseconds
+ * ("2026-11-21T18:30:00Z").
+ */
+export const isoDateTimeOfSeconds = (seconds: number): string =>
+  `${new Date(seconds * 1000).toISOString().slice(0, -5)}Z`;
 
 export const isoDateOf = (instant: Date): string => instant.toISOString().slice(0, 10);
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
-export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
-/** Today's date for checks: `FACTS_TODAY` (YYYY-MM-DD) when set, so a run can be reproduced; otherwise the clock, in UTC. */
+/**
+ * Today's date for checks: `FACTS_TODAY` (YYYY-MM-DD) when set, so a run can be reproduced; otherwise the clock, in
+ * UTC.
+ */
 export const todayFromEnvironment = (environment: Environment = process.env, now: Date = new Date()): string => {
   const override = readVariable("FACTS_TODAY", environment);
   if (override === undefined || override === "") return isoDateOf(now);

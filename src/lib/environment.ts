@@ -17,16 +17,22 @@ interface Variable {
 export const ENVIRONMENT = {
   FACTS_BASE_URL: {
     setBy: "operator",
-    description: "Origin of every absolute URL in the output and in webhook bodies and emails; default http://localhost:<PORT or 8080>.",
+    description:
+      "Origin of every absolute URL in the output and in webhook bodies and emails; default http://localhost:<PORT or 8080>.",
   },
-  FACTS_TODAY: { setBy: "operator", description: "Pretend today is this date (YYYY-MM-DD, UTC by default), to reproduce a run." },
+  FACTS_TODAY: {
+    setBy: "operator",
+    description: "Pretend today is this date (YYYY-MM-DD, UTC by default), to reproduce a run.",
+  },
   FACTS_SIGNING_KEY: {
     setBy: "operator",
-    description: "Ed25519 private key (PKCS#8 PEM, a repository secret) that signs manifest.json; unset, the build is unsigned.",
+    description:
+      "Ed25519 private key (PKCS#8 PEM, a repository secret) that signs manifest.json; unset, the build is unsigned.",
   },
   FACTS_WEBSUB_HUB: {
     setBy: "operator",
-    description: "WebSub hub (an http(s) URL) the feeds name and npm run websub notifies after a deployment; unset, neither happens.",
+    description:
+      "WebSub hub (an http(s) URL) the feeds name and npm run websub notifies after a deployment; unset, neither happens.",
   },
   FACTS_REPOSITORY: {
     setBy: "operator",
@@ -35,49 +41,88 @@ export const ENVIRONMENT = {
   },
   PORT: { setBy: "operator", description: "Port of the local server (default 8080; 0 picks a free port)." },
   HOST: { setBy: "operator", description: "Address the local server listens on (default 127.0.0.1)." },
-  FACTS_WEBHOOK_SUBSCRIBERS: { setBy: "operator", description: "The webhook subscribers as a JSON array (a repository secret)." },
+  FACTS_WEBHOOK_SUBSCRIBERS: {
+    setBy: "operator",
+    description: "The webhook subscribers as a JSON array (a repository secret).",
+  },
   FACTS_WEBHOOK_SUBSCRIBERS_FILE: { setBy: "operator", description: "The same list read from a file instead." },
-  FACTS_WEBHOOK_STATE: { setBy: "operator", description: "Folder of the webhook delivery state (required by the webhook commands)." },
+  FACTS_WEBHOOK_STATE: {
+    setBy: "operator",
+    description: "Folder of the webhook delivery state (required by the webhook commands).",
+  },
   FACTS_WEBHOOK_RETENTION_DAYS: {
     setBy: "operator",
-    description: "Days a finished webhook delivery stays in the state before it is folded into its subscriber's summary (default 35).",
+    description:
+      "Days a finished webhook delivery stays in the state before it is folded into its subscriber's summary (default 35).",
   },
   FACTS_WEBHOOK_LOCK_WAIT_SECONDS: {
     setBy: "operator",
-    description: "Seconds a webhook command waits for another that holds the state folder before refusing (default 60).",
+    description:
+      "Seconds a webhook command waits for another that holds the state folder before refusing (default 60).",
   },
   FACTS_WEBHOOK_ALLOW_HOSTS: {
     setBy: "tests",
-    description: "Comma-separated hosts that may be reached over plain http and at non-public addresses; unset in production.",
+    description:
+      "Comma-separated hosts that may be reached over plain http and at non-public addresses; unset in production.",
   },
-  SMTP_URL: { setBy: "operator", description: "SMTP server for dead-delivery notices and the digest, as nodemailer reads it." },
+  SMTP_URL: {
+    setBy: "operator",
+    description: "SMTP server for dead-delivery notices and the digest, as nodemailer reads it.",
+  },
   FACTS_MAIL_FROM: { setBy: "operator", description: "Sender address of the emails." },
-  FACTS_DIGEST_SUBSCRIBERS: { setBy: "operator", description: "The digest's recipients as a JSON array (a repository secret)." },
+  FACTS_DIGEST_SUBSCRIBERS: {
+    setBy: "operator",
+    description: "The digest's recipients as a JSON array (a repository secret).",
+  },
   FACTS_DIGEST_SUBSCRIBERS_FILE: { setBy: "operator", description: "The same list read from a file instead." },
-  FACTS_DIGEST_EPOCH: { setBy: "operator", description: "The first 90-day digest cycle boundary, YYYY-MM-DD (default 2026-01-01)." },
-  FACTS_DIGEST_STATE: { setBy: "operator", description: "Where the digest records what it sent; defaults to FACTS_WEBHOOK_STATE." },
+  FACTS_DIGEST_EPOCH: {
+    setBy: "operator",
+    description: "The first 90-day digest cycle boundary, YYYY-MM-DD (default 2026-01-01).",
+  },
+  FACTS_DIGEST_STATE: {
+    setBy: "operator",
+    description: "Where the digest records what it sent; defaults to FACTS_WEBHOOK_STATE.",
+  },
   FACTS_LINK_CHECK_CONNECT_TO: {
     setBy: "tests",
     description: "127.0.0.1:PORT: sends every source request to a local plain-HTTP server, keeping each URL's host.",
   },
   INDEX_SOURCES_BANK_OF_CANADA: {
     setBy: "tests",
-    description: "Base URL of the Bank of Canada Valet API for npm run index:update (default https://www.bankofcanada.ca/valet).",
+    description:
+      "Base URL of the Bank of Canada Valet API for npm run index:update (default https://www.bankofcanada.ca/valet).",
   },
   INDEX_SOURCES_CREA: {
     setBy: "tests",
-    description: "Address of CREA's MLS HPI tool page for npm run index:update, which links the archive (default CREA's page).",
+    description:
+      "Address of CREA's MLS HPI tool page for npm run index:update, which links the archive (default CREA's page).",
   },
-  GITHUB_REPOSITORY: { setBy: "github", description: "owner/name of the repository, for the issues and comments the workflows write." },
+  GITHUB_REPOSITORY: {
+    setBy: "github",
+    description: "owner/name of the repository, for the issues and comments the workflows write.",
+  },
   GITHUB_EVENT_NAME: { setBy: "github", description: "The event that started the workflow." },
   GITHUB_EVENT_PATH: { setBy: "github", description: "File holding the event's JSON payload." },
   GITHUB_WORKSPACE: { setBy: "github", description: "The checked-out repository." },
-  GITHUB_SERVER_URL: { setBy: "github", description: "The GitHub server, for pushing the state branch and the promotions." },
-  GITHUB_TOKEN: { setBy: "github", description: "The workflow token `npm run promote -- --push` and `npm run index:update -- --push-proposal` push with." },
+  GITHUB_SERVER_URL: {
+    setBy: "github",
+    description: "The GitHub server, for pushing the state branch and the promotions.",
+  },
+  GITHUB_TOKEN: {
+    setBy: "github",
+    description:
+      "The workflow token `npm run promote -- --push` and `npm run index:update -- --push-proposal` push with.",
+  },
   GITHUB_API_URL: { setBy: "github", description: "The GitHub REST API's base (default https://api.github.com)." },
-  BENCH_ROUNDS: { setBy: "bench", description: "Measurement rounds of the server benchmark, each loading the three servers in turn (default 5)." },
+  BENCH_ROUNDS: {
+    setBy: "bench",
+    description: "Measurement rounds of the server benchmark, each loading the three servers in turn (default 5).",
+  },
   BENCH_DURATION: { setBy: "bench", description: "Length of each wrk run in the server benchmark (default 3s)." },
-  BENCH_CONNECTIONS: { setBy: "bench", description: "Open connections wrk keeps in the server benchmark (default 50)." },
+  BENCH_CONNECTIONS: {
+    setBy: "bench",
+    description: "Open connections wrk keeps in the server benchmark (default 50).",
+  },
   BENCH_PIN: { setBy: "bench", description: "0: do not pin the servers and wrk to separate CPUs." },
 } as const satisfies Record<string, Variable>;
 
@@ -96,14 +141,20 @@ export const readVariable = (name: VariableName, environment: Environment = proc
  * A variable that holds a whole number within `bounds`, or `fallback` when it is unset; anything else is a
  * UsageError naming the variable (see parseWholeNumber).
  */
-export const readWholeNumber = (name: VariableName, fallback: number, bounds: WholeNumberBounds = {}, environment: Environment = process.env): number => {
+export const readWholeNumber = (
+  name: VariableName,
+  fallback: number,
+  bounds: WholeNumberBounds = {},
+  environment: Environment = process.env,
+): number => {
   const value = readVariable(name, environment);
   return value === undefined ? fallback : parseWholeNumber(value, name, bounds);
 };
 
 /**
  * The text of a list given inline in the variable `name` (a repository secret in the workflows) or in the file that
- * `<name>_FILE` names, with where it came from for error messages; undefined when neither is set, an error when both are.
+ * `<name>_FILE` names, with where it came from for error messages; undefined when neither is set, an error when both
+ * are.
  */
 export const listTextFromEnvironment = async (
   name: "FACTS_WEBHOOK_SUBSCRIBERS" | "FACTS_DIGEST_SUBSCRIBERS",

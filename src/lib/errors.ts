@@ -7,7 +7,9 @@ export const errorMessage = (error: unknown): string => {
   const parts: string[] = [];
   for (let current: unknown = error; current instanceof Error && parts.length < 3; current = current.cause) {
     const code = (current as { code?: unknown }).code;
-    parts.push(typeof code === "string" && !current.message.includes(code) ? `${code}: ${current.message}` : current.message);
+    parts.push(
+      typeof code === "string" && !current.message.includes(code) ? `${code}: ${current.message}` : current.message,
+    );
   }
   return parts.length === 0 ? String(error) : parts.join(" <- ");
 };

@@ -7,15 +7,26 @@ export { formatCad, formatPercent, readableDate } from "../../packages/client/sr
 
 const plain = new Intl.NumberFormat("en-CA", { maximumFractionDigits: 6 });
 const longDate = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone: "UTC" });
-const shortFormat = new Intl.DateTimeFormat("en-CA", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-const time = new Intl.DateTimeFormat("en-CA", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+const shortFormat = new Intl.DateTimeFormat("en-CA", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const time = new Intl.DateTimeFormat("en-CA", {
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
 
 /** A count or measure with thousands separators ("10,000"). */
 export const formatNumber = (value: number): string => plain.format(value);
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export const isIsoDate = (text: string): boolean => ISO_DATE.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`));
+export const isIsoDate = (text: string): boolean =>
+  ISO_DATE.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`));
 
 /** A commit time ("2026-11-22T00:14:38Z") as "November 22, 2026, 00:14 UTC". */
 export const readableDateTime = (isoDateTime: string): string => {

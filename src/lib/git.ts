@@ -9,8 +9,16 @@ import type { Readable, Writable } from "node:stream";
  * before writing to the pipe (GIT_FLUSH=0) instead of flushing after every record, since every caller reads the
  * output as a stream or as a whole, never waiting on one record at a time.
  */
-export const spawnGit = (cwd: string, args: readonly string[], environment: NodeJS.ProcessEnv = {}): ChildProcessByStdio<Writable, Readable, Readable> =>
-  spawn("git", args, { cwd, stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_FLUSH: "0", ...environment } });
+export const spawnGit = (
+  cwd: string,
+  args: readonly string[],
+  environment: NodeJS.ProcessEnv = {},
+): ChildProcessByStdio<Writable, Readable, Readable> =>
+  spawn("git", args, {
+    cwd,
+    stdio: ["pipe", "pipe", "pipe"],
+    env: { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_FLUSH: "0", ...environment },
+  });
 
 /** What a finished git command printed, and how it exited. */
 export interface GitResult {
@@ -32,7 +40,9 @@ export const gitResult = (
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? 1, stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr).toString("utf8") }));
+    child.on("close", (code) =>
+      resolve({ code: code ?? 1, stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr).toString("utf8") }),
+    );
     child.stdin.on("error", reject);
     child.stdin.end(options.input);
   });
@@ -41,7 +51,9 @@ export const gitResult = (
 export const gitFailure = (args: readonly string[], code: number | null, stderr: string): Error =>
   new Error(`git ${args[0]} failed (exit ${code}): ${stderr.trim()}`);
 
-/** Runs one git command and returns its stdout as bytes; a non-zero exit becomes an error carrying git's own message. */
+/**
+ * Runs one git command and returns its stdout as bytes; a non-zero exit becomes an error carrying git's own message.
+ */
 export const runGit = async (cwd: string, args: readonly string[], input?: string | Buffer): Promise<Buffer> => {
   const result = await gitResult(cwd, args, { input });
   if (result.code !== 0) throw gitFailure(args, result.code, result.stderr);
@@ -49,7 +61,11 @@ export const runGit = async (cwd: string, args: readonly string[], input?: strin
 };
 
 /** Runs one git command with extra environment and returns its stdout as text; a non-zero exit becomes an error. */
-export const gitText = async (cwd: string, args: readonly string[], environment: NodeJS.ProcessEnv = {}): Promise<string> => {
+export const gitText = async (
+  cwd: string,
+  args: readonly string[],
+  environment: NodeJS.ProcessEnv = {},
+): Promise<string> => {
   const result = await gitResult(cwd, args, { environment });
   if (result.code !== 0) throw gitFailure(args, result.code, result.stderr);
   return result.stdout.toString("utf8");
@@ -68,7 +84,10 @@ export interface CatFileSession {
  * still reading the next ones, and nothing holds the whole output at once. An id git does not know fails the
  * session.
  */
-export const openCatFileBatch = (cwd: string, onObject: (objectId: string, content: Buffer) => void): CatFileSession => {
+export const openCatFileBatch = (
+  cwd: string,
+  onObject: (objectId: string, content: Buffer) => void,
+): CatFileSession => {
   // --buffer: git writes its output when its buffer fills, not after every object, since nothing here waits for
   // one object's answer before asking for the next.
   const child = spawnGit(cwd, ["cat-file", "--batch", "--buffer"]);
@@ -78,14 +97,17 @@ export const openCatFileBatch = (cwd: string, onObject: (objectId: string, conte
   // Output not yet parsed: the start of an object whose bytes are still coming.
   let rest: Buffer = Buffer.alloc(0);
 
-  /** Hands over every complete `<id> <type> <size>\n<content>\n` record at the start of `output`; returns what remains. */
+  /**
+   * Hands over every complete `<id> <type> <size>\n<content>\n` record at the start of `output`; returns what remains.
+   */
   const parse = (output: Buffer): Buffer => {
     let offset = 0;
     for (;;) {
       const headerEnd = output.indexOf(0x0a, offset);
       if (headerEnd < 0) break;
       const [id, type, size] = output.toString("latin1", offset, headerEnd).split(" ");
-      if (type === "missing" || id === undefined || size === undefined) throw new Error(`git object ${id} is missing from the repository`);
+      if (type === "missing" || id === undefined || size === undefined)
+        throw new Error(`git object ${id} is missing from the repository`);
       const start = headerEnd + 1;
       const end = start + Number(size);
       // The content and the newline after it.
@@ -114,8 +136,10 @@ export const openCatFileBatch = (cwd: string, onObject: (objectId: string, conte
     });
     child.on("close", (code) => {
       if (failure) reject(failure);
-      else if (code !== 0) reject(new Error(`git cat-file failed (exit ${code}): ${Buffer.concat(stderr).toString("utf8").trim()}`));
-      else if (rest.length > 0) reject(new Error(`git cat-file output ended inside an object (${rest.length} bytes left)`));
+      else if (code !== 0)
+        reject(new Error(`git cat-file failed (exit ${code}): ${Buffer.concat(stderr).toString("utf8").trim()}`));
+      else if (rest.length > 0)
+        reject(new Error(`git cat-file output ended inside an object (${rest.length} bytes left)`));
       else resolve();
     });
   });
@@ -184,10 +208,18 @@ const short = (sha: string): string => sha.slice(0, 12);
 export const defaultBase = async (root: string): Promise<BaseChoice> => {
   const top = await gitResult(root, ["rev-parse", "--show-toplevel"]);
   if (top.code !== 0) return { description: "no base: not a git repository, so the version rules were not applied" };
-  const [topPath, rootPath] = await Promise.all([realpath(top.stdout.toString("utf8").trim()), realpath(path.resolve(root))]);
-  if (topPath !== rootPath) return { description: "no base: the folder checked is not the top of its git repository, so the version rules were not applied" };
+  const [topPath, rootPath] = await Promise.all([
+    realpath(top.stdout.toString("utf8").trim()),
+    realpath(path.resolve(root)),
+  ]);
+  if (topPath !== rootPath)
+    return {
+      description:
+        "no base: the folder checked is not the top of its git repository, so the version rules were not applied",
+    };
   const head = await commitOf(root, "HEAD");
-  if (head === undefined) return { description: "no base: the repository has no commit yet, so the version rules were not applied" };
+  if (head === undefined)
+    return { description: "no base: the repository has no commit yet, so the version rules were not applied" };
   for (const ref of DEFAULT_BRANCH_REFS) {
     if ((await commitOf(root, ref)) === undefined) continue;
     const mergeBase = await gitResult(root, ["merge-base", "HEAD", ref]);
@@ -202,11 +234,13 @@ export const defaultBase = async (root: string): Promise<BaseChoice> => {
         };
       }
     }
-    const where = revision === head ? "HEAD itself, so uncommitted edits are compared" : `where this branch left ${ref}`;
+    const where =
+      revision === head ? "HEAD itself, so uncommitted edits are compared" : `where this branch left ${ref}`;
     return { revision, description: `base: ${short(revision)}, the merge-base of HEAD and ${ref} (${where})` };
   }
   const parent = await commitOf(root, "HEAD~1");
-  if (parent === undefined) return { description: "no base: HEAD is the repository's only commit, so the version rules were not applied" };
+  if (parent === undefined)
+    return { description: "no base: HEAD is the repository's only commit, so the version rules were not applied" };
   return {
     revision: parent,
     description: `base: ${short(parent)}, HEAD~1 (no ${DEFAULT_BRANCH_REFS.join(", ")} in this clone, so the last commit and uncommitted edits are compared)`,
@@ -214,7 +248,12 @@ export const defaultBase = async (root: string): Promise<BaseChoice> => {
 };
 
 /** The identity the project's automation commits as: the GitHub Actions bot, which GitHub shows as the author. */
-const BOT_IDENTITY = ["-c", "user.name=github-actions[bot]", "-c", "user.email=41898282+github-actions[bot]@users.noreply.github.com"];
+const BOT_IDENTITY = [
+  "-c",
+  "user.name=github-actions[bot]",
+  "-c",
+  "user.email=41898282+github-actions[bot]@users.noreply.github.com",
+];
 
 /** Where and how the bot pushes: the workflow token, and the GitHub server it is for (`GITHUB_SERVER_URL`). */
 export interface BotPush {
@@ -242,7 +281,11 @@ export const gitAuthEnvironment = ({ token, serverUrl }: BotPush): NodeJS.Proces
  * undefined when nothing changed. The one way the project's automation commits: promotions, the index proposal, the
  * state branch.
  */
-export const commitAsBot = async (cwd: string, message: string, paths: readonly string[] = []): Promise<string | undefined> => {
+export const commitAsBot = async (
+  cwd: string,
+  message: string,
+  paths: readonly string[] = [],
+): Promise<string | undefined> => {
   await gitText(cwd, paths.length > 0 ? ["add", "--", ...paths] : ["add", "-A"]);
   if ((await gitText(cwd, ["status", "--porcelain", "--", ...paths])).trim() === "") return undefined;
   await gitText(cwd, [...BOT_IDENTITY, "commit", "-q", "-m", message, ...(paths.length > 0 ? ["--", ...paths] : [])]);
@@ -251,19 +294,33 @@ export const commitAsBot = async (cwd: string, message: string, paths: readonly 
 
 /**
  * Pushes HEAD to `branch` of `origin` with the bot's token; a rejected push is a result (the caller decides), not an
- * error. `force` replaces the branch: only for a branch the bot alone writes and remakes each time (the index proposal).
+ * error. `force` replaces the branch: only for a branch the bot alone writes and remakes each time (the index
+ * proposal).
  */
-export const pushAsBot = (cwd: string, branch: string, push: BotPush, options: { force?: boolean } = {}): Promise<GitResult> =>
-  gitResult(cwd, ["push", "-q", ...(options.force === true ? ["--force"] : []), "origin", `HEAD:refs/heads/${branch}`], {
-    environment: gitAuthEnvironment(push),
-  });
+export const pushAsBot = (
+  cwd: string,
+  branch: string,
+  push: BotPush,
+  options: { force?: boolean } = {},
+): Promise<GitResult> =>
+  gitResult(
+    cwd,
+    ["push", "-q", ...(options.force === true ? ["--force"] : []), "origin", `HEAD:refs/heads/${branch}`],
+    {
+      environment: gitAuthEnvironment(push),
+    },
+  );
 
 /**
  * Replays this clone's commits as the bot on `branch` as fetched now, after another run pushed first. Returns the
  * files both sides changed, with the rebase aborted, when they conflict; an empty list once replayed.
  */
 export const rebaseAsBot = async (cwd: string, branch: string, push: BotPush): Promise<string[]> => {
-  await gitText(cwd, ["fetch", "-q", "--no-tags", "origin", `+refs/heads/${branch}:refs/remotes/origin/${branch}`], gitAuthEnvironment(push));
+  await gitText(
+    cwd,
+    ["fetch", "-q", "--no-tags", "origin", `+refs/heads/${branch}:refs/remotes/origin/${branch}`],
+    gitAuthEnvironment(push),
+  );
   if ((await gitResult(cwd, [...BOT_IDENTITY, "rebase", "-q", `refs/remotes/origin/${branch}`])).code === 0) return [];
   const conflicts = (await gitText(cwd, ["diff", "--name-only", "--diff-filter=U"])).trim().split("\n").filter(Boolean);
   await gitResult(cwd, ["rebase", "--abort"]);

@@ -6,7 +6,9 @@ export interface HttpRequestOptions {
   method?: Dispatcher.HttpMethod;
   headers?: Record<string, string>;
   body?: string | Uint8Array;
-  /** The undici dispatcher (an Agent with its connection limits, or a test's stand-in); undici's global one if unset. */
+  /**
+   * The undici dispatcher (an Agent with its connection limits, or a test's stand-in); undici's global one if unset.
+   */
   dispatcher?: Dispatcher;
   /** The whole exchange, connecting and reading the body included, ends after this long (but see `timeoutPer`). */
   timeoutMs: number;
@@ -18,7 +20,9 @@ export interface HttpRequestOptions {
   timeoutPer?: "exchange" | "wait";
   /** The body is read at most this far. */
   maxBytes: number;
-  /** `error` (the default): a longer body, or one announced as longer, fails the request; `truncate`: its start is kept. */
+  /**
+   * `error` (the default): a longer body, or one announced as longer, fails the request; `truncate`: its start is kept.
+   */
   overLimit?: "error" | "truncate";
   /** Given: each chunk of the body goes to it and the answer's `body` stays empty (a digest of a large file). */
   onChunk?: (chunk: Buffer) => void;
@@ -55,7 +59,12 @@ export class HttpFailure extends Error {
   readonly bytes: number | undefined;
   /** The code of the error underneath (`ENOTFOUND`, `ECONNREFUSED`, `UND_ERR_BODY_TIMEOUT`...), when there was one. */
   readonly errorCode: string | undefined;
-  constructor(kind: HttpFailureKind, message: string, status?: number, more: { bytes?: number; errorCode?: string } = {}) {
+  constructor(
+    kind: HttpFailureKind,
+    message: string,
+    status?: number,
+    more: { bytes?: number; errorCode?: string } = {},
+  ) {
     super(message);
     this.kind = kind;
     this.status = status;
@@ -64,8 +73,21 @@ export class HttpFailure extends Error {
   }
 }
 
-const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "TimeoutError", "AbortError"]);
-const UNREACHABLE_CODES = new Set(["ENOTFOUND", "EAI_AGAIN", "ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_SOCKET"]);
+const TIMEOUT_CODES = new Set([
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+  "TimeoutError",
+  "AbortError",
+]);
+const UNREACHABLE_CODES = new Set([
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ECONNREFUSED",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_SOCKET",
+]);
 
 const codeOf = (error: unknown): string => {
   const { code, name, cause } = error as { code?: unknown; name?: unknown; cause?: { code?: unknown } };
@@ -85,14 +107,18 @@ const discard = (body: Dispatcher.ResponseData["body"]): void => {
 };
 
 /**
- * One HTTP exchange with undici's `request`, the one way the project's code talks HTTP (cited sources, the affordability
+ * One HTTP exchange with undici's `request`, the one way the project's code talks HTTP (cited sources, the
+ * affordability
  * index's providers, a published tree's files, WebSub hubs, webhook receivers). Redirects are not followed: a 3xx is an
  * answer like any other, with its `location` header, for the caller to judge. Every status is an answer; what fails is
  * an exchange that gives none in time, a body past `maxBytes`, or a broken connection, each as an {@link HttpFailure}.
  */
 export const httpRequest = async (url: string | URL, options: HttpRequestOptions): Promise<HttpAnswer> => {
   const perWait = options.timeoutPer === "wait";
-  const signals = [...(perWait ? [] : [AbortSignal.timeout(options.timeoutMs)]), ...(options.signal === undefined ? [] : [options.signal])];
+  const signals = [
+    ...(perWait ? [] : [AbortSignal.timeout(options.timeoutMs)]),
+    ...(options.signal === undefined ? [] : [options.signal]),
+  ];
   const signal = signals.length === 1 ? signals[0]! : AbortSignal.any(signals);
   let response: Dispatcher.ResponseData;
   try {
@@ -108,9 +134,17 @@ export const httpRequest = async (url: string | URL, options: HttpRequestOptions
   } catch (error: unknown) {
     const code = codeOf(error);
     if (TIMEOUT_CODES.has(code) || signal.aborted)
-      throw new HttpFailure("timeout", `no answer within ${seconds(options.timeoutMs)}`, undefined, { errorCode: code });
-    if (code === "ENOTFOUND") throw new HttpFailure("unreachable", `host not found (${new URL(url).hostname})`, undefined, { errorCode: code });
-    throw new HttpFailure(UNREACHABLE_CODES.has(code) ? "unreachable" : "broken", `request failed: ${errorMessage(error)}`, undefined, { errorCode: code });
+      throw new HttpFailure("timeout", `no answer within ${seconds(options.timeoutMs)}`, undefined, {
+        errorCode: code,
+      });
+    if (code === "ENOTFOUND")
+      throw new HttpFailure("unreachable", `host not found (${new URL(url).hostname})`, undefined, { errorCode: code });
+    throw new HttpFailure(
+      UNREACHABLE_CODES.has(code) ? "unreachable" : "broken",
+      `request failed: ${errorMessage(error)}`,
+      undefined,
+      { errorCode: code },
+    );
   }
   const { statusCode: status, headers } = response;
   if (options.bodyFor !== undefined && !options.bodyFor(status)) {
@@ -121,7 +155,12 @@ export const httpRequest = async (url: string | URL, options: HttpRequestOptions
   const announced = announcedLength(headers["content-length"]);
   if (!truncate && announced !== undefined && announced > options.maxBytes) {
     discard(response.body);
-    throw new HttpFailure("too-large", `${announced} bytes announced (Content-Length), more than the ${options.maxBytes} allowed`, status, { bytes: 0 });
+    throw new HttpFailure(
+      "too-large",
+      `${announced} bytes announced (Content-Length), more than the ${options.maxBytes} allowed`,
+      status,
+      { bytes: 0 },
+    );
   }
   const chunks: Buffer[] = [];
   let bytes = 0;
@@ -129,7 +168,10 @@ export const httpRequest = async (url: string | URL, options: HttpRequestOptions
     for await (const chunk of response.body as AsyncIterable<Buffer>) {
       if (bytes + chunk.length > options.maxBytes) {
         discard(response.body);
-        if (!truncate) throw new HttpFailure("too-large", `more than ${options.maxBytes} bytes in the body`, status, { bytes: bytes + chunk.length });
+        if (!truncate)
+          throw new HttpFailure("too-large", `more than ${options.maxBytes} bytes in the body`, status, {
+            bytes: bytes + chunk.length,
+          });
         const start = chunk.subarray(0, options.maxBytes - bytes);
         if (options.onChunk === undefined) chunks.push(start);
         else options.onChunk(start);
@@ -143,10 +185,15 @@ export const httpRequest = async (url: string | URL, options: HttpRequestOptions
     if (error instanceof HttpFailure) throw error;
     const code = codeOf(error);
     if (TIMEOUT_CODES.has(code) || signal.aborted) {
-      const late = perWait ? `nothing more received for ${seconds(options.timeoutMs)}` : `the body did not arrive within ${seconds(options.timeoutMs)}`;
+      const late = perWait
+        ? `nothing more received for ${seconds(options.timeoutMs)}`
+        : `the body did not arrive within ${seconds(options.timeoutMs)}`;
       throw new HttpFailure("timeout", `${late} (${bytes} bytes read)`, status, { bytes, errorCode: code });
     }
-    throw new HttpFailure("broken", `reading the body failed: ${errorMessage(error)} (${bytes} bytes read)`, status, { bytes, errorCode: code });
+    throw new HttpFailure("broken", `reading the body failed: ${errorMessage(error)} (${bytes} bytes read)`, status, {
+      bytes,
+      errorCode: code,
+    });
   }
   return { status, headers, body: Buffer.concat(chunks), bytes, truncated: false };
 };

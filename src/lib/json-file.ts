@@ -27,7 +27,9 @@ export interface ReadJsonOptions {
   absentAllowed?: boolean;
 }
 
-type JsonFileValue<S extends z.ZodType, O extends ReadJsonOptions> = O extends { absentAllowed: true } ? z.output<S> | undefined : z.output<S>;
+type JsonFileValue<S extends z.ZodType, O extends ReadJsonOptions> = O extends { absentAllowed: true }
+  ? z.output<S> | undefined
+  : z.output<S>;
 
 /** Reads `file` as JSON checked against `schema` (see {@link parseJsonText}). */
 export const readJsonFile = async <S extends z.ZodType, O extends ReadJsonOptions = Record<never, never>>(

@@ -1,6 +1,9 @@
 import { compareText, printableText } from "./text.ts";
 
-/** A validation problem with its location: file (relative to the repository root), 1-based line and column, JSON Pointer. */
+/**
+ * A validation problem with its location: file (relative to the repository root), 1-based line and column, JSON
+ * Pointer.
+ */
 export interface Problem {
   file: string;
   line: number;
@@ -23,7 +26,8 @@ export const formatProblem = (problem: Problem): string =>
   );
 
 /** The same problems, each marked as found by `rule`. */
-export const byRule = (rule: string, problems: readonly Problem[]): Problem[] => problems.map((problem) => ({ ...problem, rule }));
+export const byRule = (rule: string, problems: readonly Problem[]): Problem[] =>
+  problems.map((problem) => ({ ...problem, rule }));
 
 export const compareProblems = (a: Problem, b: Problem): number =>
   compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.message, b.message);

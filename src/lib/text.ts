@@ -30,7 +30,9 @@ const hex = (codePoint: number): string => `U+${codePoint.toString(16).toUpperCa
  */
 export const forbiddenCharacter = (codePoint: number, multiline: boolean): string | undefined => {
   if (codePoint === 0x0a) {
-    return multiline ? undefined : `a line break in a one-line field: only ${[...MULTILINE_FIELDS].join(", ")} may span lines`;
+    return multiline
+      ? undefined
+      : `a line break in a one-line field: only ${[...MULTILINE_FIELDS].join(", ")} may span lines`;
   }
   if (codePoint === 0x09) return undefined;
   if (codePoint < 0x20 || (codePoint >= 0x7f && codePoint <= 0x9f)) {
@@ -55,7 +57,8 @@ export const forbiddenCharacter = (codePoint: number, multiline: boolean): strin
 };
 
 /**
- * A text as it may be printed in a report (a terminal, a log, an annotation): every character {@link forbiddenCharacter}
+ * A text as it may be printed in a report (a terminal, a log, an annotation): every character {@link
+ * forbiddenCharacter}
  * refuses, newline included, written as a JSON escape (`\u001b`), so a report never carries one raw.
  */
 export const printableText = (text: string): string => {
@@ -63,7 +66,8 @@ export const printableText = (text: string): string => {
   for (const character of text) {
     const codePoint = character.codePointAt(0)!;
     if (codePoint !== 0x09 && forbiddenCharacter(codePoint, false)) {
-      for (let index = 0; index < character.length; index++) printable += `\\u${character.charCodeAt(index).toString(16).padStart(4, "0")}`;
+      for (let index = 0; index < character.length; index++)
+        printable += `\\u${character.charCodeAt(index).toString(16).padStart(4, "0")}`;
     } else printable += character;
   }
   return printable;

@@ -18,7 +18,16 @@ import {
 } from "../../packages/client/src/index.ts";
 import { FactId, IsoDate } from "../schemas/index.ts";
 import type { SiteTree } from "./site-tree.ts";
-import { AsOfInput, CitedFacts, calculate, citedFacts, factsUsedText, indented, type ToolAnswer, treeFacts } from "./tool-answer.ts";
+import {
+  AsOfInput,
+  CitedFacts,
+  calculate,
+  citedFacts,
+  factsUsedText,
+  indented,
+  type ToolAnswer,
+  treeFacts,
+} from "./tool-answer.ts";
 
 const annotations = { readOnlyHint: true, openWorldHint: false } as const;
 const Rate = z.number().min(0).lt(1);
@@ -26,7 +35,9 @@ const Years = z.number().gt(0).max(100);
 const Frequency = z
   .enum(PAYMENT_FREQUENCIES)
   .optional()
-  .describe("How often a payment is made; default monthly. Accelerated: the monthly payment divided by 2 (biweekly) or 4 (weekly).");
+  .describe(
+    "How often a payment is made; default monthly. Accelerated: the monthly payment divided by 2 (biweekly) or 4 (weekly).",
+  );
 const Lines = z.array(z.string()).describe("Each step of the calculation, saying why an amount is what it is.");
 
 const text = (heading: string, breakdown: readonly string[], citations: z.infer<typeof CitedFacts> = []): string =>
@@ -34,11 +45,16 @@ const text = (heading: string, breakdown: readonly string[], citations: z.infer<
 
 // minimum_down_payment
 
-const MinimumDownPaymentInput = z.strictObject({ price: z.number().positive().describe("Purchase price in CAD."), asOf: AsOfInput });
+const MinimumDownPaymentInput = z.strictObject({
+  price: z.number().positive().describe("Purchase price in CAD."),
+  asOf: AsOfInput,
+});
 const MinimumDownPaymentOutput = z.object({
   price: z.number(),
   minimum: z.number().describe("The smallest down payment a lender may accept, in CAD."),
-  insurable: z.boolean().describe("Whether mortgage default insurance is available at this price (below the insured price cap)."),
+  insurable: z
+    .boolean()
+    .describe("Whether mortgage default insurance is available at this price (below the insured price cap)."),
   price_cap: z.number(),
   as_of: IsoDate,
   breakdown: z.array(z.object({ label: z.string(), base: z.number(), rate: z.number(), amount: z.number() })),
@@ -66,7 +82,9 @@ export const computeMinimumDownPayment = (
     () => minimumDownPayment(treeFacts(tree), options.price, options.asOf === undefined ? {} : { asOf: options.asOf }),
     (result) => {
       const structured = { price: options.price, ...result, citations: citedFacts(tree, result.citations) };
-      const lines = result.breakdown.map((line) => `${line.label}: ${formatPercent(line.rate)} of ${formatCad(line.base)} = ${formatCad(line.amount)}`);
+      const lines = result.breakdown.map(
+        (line) => `${line.label}: ${formatPercent(line.rate)} of ${formatCad(line.base)} = ${formatCad(line.amount)}`,
+      );
       return {
         structured,
         text: text(
@@ -80,7 +98,10 @@ export const computeMinimumDownPayment = (
 
 // qualifying_rate
 
-const QualifyingRateInput = z.strictObject({ contractRate: Rate.describe("The mortgage's contract rate as a fraction: 0.045 for 4.5%."), asOf: AsOfInput });
+const QualifyingRateInput = z.strictObject({
+  contractRate: Rate.describe("The mortgage's contract rate as a fraction: 0.045 for 4.5%."),
+  asOf: AsOfInput,
+});
 const QualifyingRateOutput = z.object({
   contract_rate: z.number(),
   rate: z.number().describe("The rate the borrower must qualify at, a fraction."),
@@ -104,14 +125,29 @@ export const QUALIFYING_RATE = {
   },
 } as const;
 
-export const computeQualifyingRate = (tree: SiteTree, options: z.infer<typeof QualifyingRateInput>): ToolAnswer<z.infer<typeof QualifyingRateOutput>> =>
+export const computeQualifyingRate = (
+  tree: SiteTree,
+  options: z.infer<typeof QualifyingRateInput>,
+): ToolAnswer<z.infer<typeof QualifyingRateOutput>> =>
   calculate(
     "the qualifying rate",
-    () => qualifyingRate(treeFacts(tree), options.contractRate, options.asOf === undefined ? {} : { asOf: options.asOf }),
+    () =>
+      qualifyingRate(treeFacts(tree), options.contractRate, options.asOf === undefined ? {} : { asOf: options.asOf }),
     (result) => {
-      const structured = { contract_rate: options.contractRate, ...result, citations: citedFacts(tree, result.citations) };
+      const structured = {
+        contract_rate: options.contractRate,
+        ...result,
+        citations: citedFacts(tree, result.citations),
+      };
       const lines = result.breakdown.map((line) => `${line.label}: ${formatPercent(line.rate)}`);
-      return { structured, text: text(`Qualifying rate on ${result.as_of}: ${formatPercent(result.rate)} (${result.rule})`, lines, structured.citations) };
+      return {
+        structured,
+        text: text(
+          `Qualifying rate on ${result.as_of}: ${formatPercent(result.rate)} (${result.rule})`,
+          lines,
+          structured.citations,
+        ),
+      };
     },
   );
 
@@ -123,7 +159,10 @@ const MortgageInsurancePremiumInput = z.strictObject({
   amortizationYears: Years.describe("Amortization in years, e.g. 25 or 30."),
   firstTimeBuyer: z.boolean().optional().describe("At least one borrower is a first-time home buyer."),
   newlyBuilt: z.boolean().optional().describe("The home is newly built and never occupied."),
-  nonTraditionalDownPayment: z.boolean().optional().describe("The down payment comes from a non-traditional source, such as borrowed funds."),
+  nonTraditionalDownPayment: z
+    .boolean()
+    .optional()
+    .describe("The down payment comes from a non-traditional source, such as borrowed funds."),
   asOf: AsOfInput,
 });
 const MortgageInsurancePremiumOutput = z.object({
@@ -138,7 +177,9 @@ const MortgageInsurancePremiumOutput = z.object({
   rate: z
     .number()
     .nullable()
-    .describe("The premium rate on the total loan, surcharge included, a fraction; null when insurance is not required or not available."),
+    .describe(
+      "The premium rate on the total loan, surcharge included, a fraction; null when insurance is not required or not available.",
+    ),
   low_ratio_rate: z
     .number()
     .nullable()
@@ -187,8 +228,14 @@ export const computeMortgageInsurancePremium = (
 
 const HomeOwnerGrantInput = z.strictObject({
   assessedValue: z.number().min(0).describe("Assessed (or partitioned) value of the principal residence in CAD."),
-  additional: z.boolean().optional().describe("The owner qualifies for the additional grant (a senior, a veteran, a person with a disability)."),
-  northernRural: z.boolean().optional().describe("The home is outside the Capital, Fraser Valley and Metro Vancouver regional districts."),
+  additional: z
+    .boolean()
+    .optional()
+    .describe("The owner qualifies for the additional grant (a senior, a veteran, a person with a disability)."),
+  northernRural: z
+    .boolean()
+    .optional()
+    .describe("The home is outside the Capital, Fraser Valley and Metro Vancouver regional districts."),
   propertyTax: z.number().min(0).optional().describe("The property tax the grant is claimed against, in CAD."),
   asOf: AsOfInput,
 });
@@ -214,7 +261,10 @@ export const HOME_OWNER_GRANT = {
   },
 } as const;
 
-export const computeHomeOwnerGrant = (tree: SiteTree, options: z.infer<typeof HomeOwnerGrantInput>): ToolAnswer<z.infer<typeof HomeOwnerGrantOutput>> =>
+export const computeHomeOwnerGrant = (
+  tree: SiteTree,
+  options: z.infer<typeof HomeOwnerGrantInput>,
+): ToolAnswer<z.infer<typeof HomeOwnerGrantOutput>> =>
   calculate(
     "the home owner grant",
     () => homeOwnerGrant(treeFacts(tree), options),
@@ -222,7 +272,11 @@ export const computeHomeOwnerGrant = (tree: SiteTree, options: z.infer<typeof Ho
       const structured = { ...result, citations: citedFacts(tree, result.citations) };
       return {
         structured,
-        text: text(`B.C. home owner grant for the tax year of ${result.as_of}: ${formatCad(result.grant)}`, result.breakdown, structured.citations),
+        text: text(
+          `B.C. home owner grant for the tax year of ${result.as_of}: ${formatCad(result.grant)}`,
+          result.breakdown,
+          structured.citations,
+        ),
       };
     },
   );
@@ -231,7 +285,9 @@ export const computeHomeOwnerGrant = (tree: SiteTree, options: z.infer<typeof Ho
 
 const PaymentInput = {
   principal: z.number().min(0).describe("The loan in CAD."),
-  annualRate: Rate.describe("The quoted annual rate as a fraction (0.05 for 5%), compounded semi-annually as the Interest Act requires."),
+  annualRate: Rate.describe(
+    "The quoted annual rate as a fraction (0.05 for 5%), compounded semi-annually as the Interest Act requires.",
+  ),
   amortizationYears: Years.describe("Amortization in years."),
   frequency: Frequency,
 };
@@ -258,16 +314,23 @@ export const MORTGAGE_PAYMENT = {
   },
 } as const;
 
-export const computeMortgagePayment = (options: z.infer<typeof MortgagePaymentInput>): ToolAnswer<z.infer<typeof MortgagePaymentOutput>> =>
+export const computeMortgagePayment = (
+  options: z.infer<typeof MortgagePaymentInput>,
+): ToolAnswer<z.infer<typeof MortgagePaymentOutput>> =>
   calculate(
     "the mortgage payment",
     () => mortgagePayment(options),
-    (result) => ({ structured: { ...result }, text: text(`Payment (${result.frequency}): ${formatCad(result.payment)}`, result.breakdown) }),
+    (result) => ({
+      structured: { ...result },
+      text: text(`Payment (${result.frequency}): ${formatCad(result.payment)}`, result.breakdown),
+    }),
   );
 
 const AmortizationScheduleInput = z.strictObject({
   ...PaymentInput,
-  termYears: Years.optional().describe("The term in years whose end balance is asked for; default the whole amortization."),
+  termYears: Years.optional().describe(
+    "The term in years whose end balance is asked for; default the whole amortization.",
+  ),
 });
 const AmortizationScheduleOutput = z.object({
   payment: z.number(),
@@ -292,7 +355,9 @@ export const AMORTIZATION_SCHEDULE = {
   },
 } as const;
 
-export const computeAmortizationSchedule = (options: z.infer<typeof AmortizationScheduleInput>): ToolAnswer<z.infer<typeof AmortizationScheduleOutput>> =>
+export const computeAmortizationSchedule = (
+  options: z.infer<typeof AmortizationScheduleInput>,
+): ToolAnswer<z.infer<typeof AmortizationScheduleOutput>> =>
   calculate(
     "the amortization schedule",
     () => amortizationSchedule(options),
@@ -303,7 +368,9 @@ export const computeAmortizationSchedule = (options: z.infer<typeof Amortization
         amortizationYears: options.amortizationYears,
         ...(options.frequency ? { frequency: options.frequency } : {}),
       }).payments_per_year;
-      const yearEnds = result.periods.filter((period) => period.number % perYear === 0 || period === result.periods.at(-1)).map((period) => period.balance);
+      const yearEnds = result.periods
+        .filter((period) => period.number % perYear === 0 || period === result.periods.at(-1))
+        .map((period) => period.balance);
       const { periods, ...summary } = result;
       const structured = { ...summary, payments: periods.length, year_end_balances: yearEnds };
       return {
@@ -322,7 +389,12 @@ const MaxPrincipalInput = z.strictObject({
   amortizationYears: PaymentInput.amortizationYears,
   frequency: Frequency,
 });
-const MaxPrincipalOutput = z.object({ principal: z.number(), frequency: z.enum(PAYMENT_FREQUENCIES), periodic_rate: z.number(), breakdown: Lines });
+const MaxPrincipalOutput = z.object({
+  principal: z.number(),
+  frequency: z.enum(PAYMENT_FREQUENCIES),
+  periodic_rate: z.number(),
+  breakdown: Lines,
+});
 
 export const MAX_PRINCIPAL = {
   name: "max_principal",
@@ -335,11 +407,16 @@ export const MAX_PRINCIPAL = {
   },
 } as const;
 
-export const computeMaxPrincipal = (options: z.infer<typeof MaxPrincipalInput>): ToolAnswer<z.infer<typeof MaxPrincipalOutput>> =>
+export const computeMaxPrincipal = (
+  options: z.infer<typeof MaxPrincipalInput>,
+): ToolAnswer<z.infer<typeof MaxPrincipalOutput>> =>
   calculate(
     "the largest loan",
     () => maxPrincipal(options),
-    (result) => ({ structured: { ...result }, text: text(`Largest loan: ${formatCad(result.principal)}`, result.breakdown) }),
+    (result) => ({
+      structured: { ...result },
+      text: text(`Largest loan: ${formatCad(result.principal)}`, result.breakdown),
+    }),
   );
 
 const PropertyTransferTaxInput = z.strictObject({
@@ -354,8 +431,13 @@ const PropertyTransferTaxInput = z.strictObject({
   newlyBuilt: z
     .boolean()
     .optional()
-    .describe("Every buyer qualifies for the newly built home exemption. With firstTimeBuyer too, both are computed and the larger is claimed."),
-  foreignBuyer: z.boolean().optional().describe("The buyer is a foreign national, foreign corporation or taxable trustee buying in a specified area."),
+    .describe(
+      "Every buyer qualifies for the newly built home exemption. With firstTimeBuyer too, both are computed and the larger is claimed.",
+    ),
+  foreignBuyer: z
+    .boolean()
+    .optional()
+    .describe("The buyer is a foreign national, foreign corporation or taxable trustee buying in a specified area."),
   asOf: AsOfInput,
 });
 
@@ -364,7 +446,9 @@ const ExemptionName = z.enum(["first-time-home-buyers", "newly-built-home"]);
 const PropertyTransferTaxOutput = z.object({
   price: z.number(),
   total: z.number().describe("What the buyer pays, in CAD: general tax less the exemption, plus the additional tax."),
-  general: z.number().describe("General property transfer tax before any exemption, including the further tax on residential value."),
+  general: z
+    .number()
+    .describe("General property transfer tax before any exemption, including the further tax on residential value."),
   exemption: z.number(),
   exemption_claimed: ExemptionName.nullable(),
   exemptions_compared: z
@@ -372,7 +456,9 @@ const PropertyTransferTaxOutput = z.object({
     .describe("Each exemption asked for with the amount it would give; the larger is claimed."),
   additional: z.number().describe("Additional property transfer tax for foreign buyers."),
   as_of: IsoDate,
-  breakdown: z.array(z.object({ label: z.string(), base: z.number(), rate: z.number().nullable(), amount: z.number(), fact_id: FactId })),
+  breakdown: z.array(
+    z.object({ label: z.string(), base: z.number(), rate: z.number().nullable(), amount: z.number(), fact_id: FactId }),
+  ),
   citations: CitedFacts,
   assumptions: z.array(z.string()).describe("What the calculation assumes that the arguments do not say."),
 });
@@ -411,7 +497,10 @@ const resultText = (result: PropertyTransferTaxOutput): string =>
  * The client package's calculator over the tree's facts. What it cannot calculate (an exemption with a foreign
  * buyer, a date before the facts record the rates, a fact the tree lacks) is refused in the calculator's own words.
  */
-export const computePropertyTransferTax = (tree: SiteTree, options: z.infer<typeof PropertyTransferTaxInput>): ToolAnswer<PropertyTransferTaxOutput> =>
+export const computePropertyTransferTax = (
+  tree: SiteTree,
+  options: z.infer<typeof PropertyTransferTaxInput>,
+): ToolAnswer<PropertyTransferTaxOutput> =>
   calculate(
     "property transfer tax",
     () => propertyTransferTax(treeFacts(tree), options),

@@ -43,7 +43,9 @@ const GetFactOutput = PublishedFact.omit({ history: true }).extend({
       members: z.array(SeriesMember).describe("Every member of the series, newest first."),
     })
     .optional()
-    .describe("Present when the id asked for was the name of a yearly series (e.g. bc.rent_cap): the fact is the member in force on as_of."),
+    .describe(
+      "Present when the id asked for was the name of a yearly series (e.g. bc.rent_cap): the fact is the member in force on as_of.",
+    ),
 });
 type GetFactOutput = z.infer<typeof GetFactOutput>;
 
@@ -67,7 +69,10 @@ export const GET_FACT = {
 } as const;
 
 const historyText = (entry: z.infer<typeof HistorySummary>): string => {
-  const dates = [entry.effective_iso && `effective ${entry.effective_iso}`, entry.superseded_iso && `superseded ${entry.superseded_iso}`].filter(Boolean);
+  const dates = [
+    entry.effective_iso && `effective ${entry.effective_iso}`,
+    entry.superseded_iso && `superseded ${entry.superseded_iso}`,
+  ].filter(Boolean);
   const value = entry.value === undefined ? "" : `: ${describeValue(entry.value, entry.unit)}`;
   // A note is the Impact: line of the commit that recorded the version: one line saying what the version meant.
   const note = entry.note === undefined ? "" : `; ${entry.note}`;
@@ -121,7 +126,8 @@ export const getFact = (tree: SiteTree, id: string): ToolAnswer<GetFactOutput> =
   const asOf = tree.upcoming.as_of;
   const withdrawn = tree.withdrawn?.get(id);
   if (!tree.facts.has(id) && withdrawn) {
-    const successor = withdrawn.superseded_by === null ? "no fact replaces it" : `${withdrawn.superseded_by} replaces it`;
+    const successor =
+      withdrawn.superseded_by === null ? "no fact replaces it" : `${withdrawn.superseded_by} replaces it`;
     return { invalid: `${id} was withdrawn on ${withdrawn.withdrawn_iso} and is no longer in force; ${successor}` };
   }
   const series = tree.facts.has(id) ? undefined : seriesOf([...tree.facts.values()]).find((each) => each.name === id);
@@ -135,7 +141,13 @@ export const getFact = (tree: SiteTree, id: string): ToolAnswer<GetFactOutput> =
   const resolved =
     series === undefined
       ? {}
-      : { resolved_from_series: { series: series.name, as_of: asOf, members: seriesMembers(series, asOf, (member) => tree.facts.get(member)!.canonical_url) } };
+      : {
+          resolved_from_series: {
+            series: series.name,
+            as_of: asOf,
+            members: seriesMembers(series, asOf, (member) => tree.facts.get(member)!.canonical_url),
+          },
+        };
   const { history, ...published } = fact;
   // Whether the next announcement is late is judged on the build date, as the published upcoming list judges it.
   const status = expectedStatus(fact, tree.upcoming.as_of);
@@ -151,7 +163,9 @@ export const getFact = (tree: SiteTree, id: string): ToolAnswer<GetFactOutput> =
 /** Enough to choose from; get_fact gives the whole of any one of them. */
 const SEARCH_RESULT_LIMIT = 10;
 
-/** Where a word is found says how much it tells: an alias or the label names the fact, the rest of the text mentions it. */
+/**
+ * Where a word is found says how much it tells: an alias or the label names the fact, the rest of the text mentions it.
+ */
 const FIELD_WEIGHTS = { aliases: 3, label: 2, text: 1 } as const;
 
 /** A fact whose alias or label holds the whole query, words in order, ranks above one that has the words apart. */
@@ -162,12 +176,17 @@ const SearchResult = z.object({
   label: NonEmptyText,
   domain: Domain,
   canonical_url: AbsoluteUrl,
-  citations: z.array(PublishedCitation).describe("The fact's official citations, or all of them when none is official; get_fact gives every citation."),
+  citations: z
+    .array(PublishedCitation)
+    .describe("The fact's official citations, or all of them when none is official; get_fact gives every citation."),
 });
 
 const SearchFactsOutput = z.object({
   query: z.string(),
-  match_count: z.int().min(0).describe(`How many facts match; at most ${SEARCH_RESULT_LIMIT} are returned, best first.`),
+  match_count: z
+    .int()
+    .min(0)
+    .describe(`How many facts match; at most ${SEARCH_RESULT_LIMIT} are returned, best first.`),
   results: z.array(SearchResult),
 });
 type SearchFactsOutput = z.infer<typeof SearchFactsOutput>;
@@ -180,7 +199,14 @@ export const SEARCH_FACTS = {
       "Finds published facts about British Columbia real estate (tax, mortgage, legal, foreign-buyer, strata, rental) by the words of a query, " +
       `such as "foreign buyer" or "property transfer tax exemption". Returns at most ${SEARCH_RESULT_LIMIT} facts, best matches first, each with ` +
       "its id, label, domain, canonical_url and its official citations. Call get_fact with an id for the value and dates.",
-    inputSchema: { query: z.string().trim().min(1).max(200).describe("Words to look for; a fact matches when its text has any of them.") },
+    inputSchema: {
+      query: z
+        .string()
+        .trim()
+        .min(1)
+        .max(200)
+        .describe("Words to look for; a fact matches when its text has any of them."),
+    },
     outputSchema: SearchFactsOutput,
     annotations: { readOnlyHint: true, openWorldHint: false },
   },
@@ -229,12 +255,17 @@ const rankSearchIndex = (items: readonly SearchIndexItem[], query: string): Sear
     const pattern = wordPattern(word);
     return fields.map((each) => weightIn(each, pattern));
   });
-  const rarity = weights.map((perItem) => Math.log((items.length + 1) / (perItem.filter((weight) => weight > 0).length + 1)));
-  const phrase = words.length > 1 ? new RegExp(`(^|[^\\p{L}\\p{N}])${words.map(escapeRegExp).join("[\\s-]+")}`, "u") : undefined;
+  const rarity = weights.map((perItem) =>
+    Math.log((items.length + 1) / (perItem.filter((weight) => weight > 0).length + 1)),
+  );
+  const phrase =
+    words.length > 1 ? new RegExp(`(^|[^\\p{L}\\p{N}])${words.map(escapeRegExp).join("[\\s-]+")}`, "u") : undefined;
   return items
     .map((item, index) => {
       const score = weights.reduce((sum, perItem, word) => sum + perItem[index]! * rarity[word]!, 0);
-      const inName = phrase !== undefined && fields[index]!.some((field) => field.weight > FIELD_WEIGHTS.text && phrase.test(field.text));
+      const inName =
+        phrase !== undefined &&
+        fields[index]!.some((field) => field.weight > FIELD_WEIGHTS.text && phrase.test(field.text));
       return { item, score: inName ? score * PHRASE_FACTOR : score };
     })
     .filter(({ score }) => score > 0)
@@ -267,7 +298,13 @@ export const searchFacts = (tree: SiteTree, query: string): ToolAnswer<SearchFac
   const ranked = rankSearchIndex(tree.searchIndex, query);
   const results = ranked.slice(0, SEARCH_RESULT_LIMIT).map((item) => {
     const fact = tree.facts.get(item.id)!;
-    return { id: fact.id, label: fact.label, domain: fact.domain, canonical_url: fact.canonical_url, citations: primaryCitations(fact) };
+    return {
+      id: fact.id,
+      label: fact.label,
+      domain: fact.domain,
+      canonical_url: fact.canonical_url,
+      citations: primaryCitations(fact),
+    };
   });
   const structured = { query, match_count: ranked.length, results };
   return { structured, text: resultsText(structured) };
@@ -286,12 +323,18 @@ const UpcomingChange = UpcomingItem.omit({ fact_url: true, citations: true }).ex
 });
 
 const UpcomingChangesOutput = z.object({
-  as_of: IsoDate.describe("The date the window counts from: the tree's build date, for which its upcoming list was computed."),
+  as_of: IsoDate.describe(
+    "The date the window counts from: the tree's build date, for which its upcoming list was computed.",
+  ),
   days: z.int().min(1),
   until: IsoDate.describe("as_of plus days: the last date an item may have."),
   published_window_days: z.int().min(1).describe("How many days after as_of the published upcoming list covers."),
   published_until: IsoDate,
-  complete: z.boolean().describe("false when the requested window reaches past published_until: nothing dated after it is in this answer."),
+  complete: z
+    .boolean()
+    .describe(
+      "false when the requested window reaches past published_until: nothing dated after it is in this answer.",
+    ),
   note: z.string().optional(),
   item_count: z.int().min(0),
   items: z.array(UpcomingChange),
@@ -309,7 +352,11 @@ export const UPCOMING_CHANGES = {
       "was built), soonest first; a past-due announcement is listed whatever its date. Each item has its date, kind, the fact's id, label and " +
       "canonical_url, the new value for a scheduled change, what is expected and where for an expected announcement, and citations.",
     inputSchema: {
-      days: z.int().min(1).max(UPCOMING_MAX_DAYS).describe(`How many days ahead of as_of to look, 1 to ${UPCOMING_MAX_DAYS}.`),
+      days: z
+        .int()
+        .min(1)
+        .max(UPCOMING_MAX_DAYS)
+        .describe(`How many days ahead of as_of to look, 1 to ${UPCOMING_MAX_DAYS}.`),
     },
     outputSchema: UpcomingChangesOutput,
     annotations: { readOnlyHint: true, openWorldHint: false },
@@ -321,7 +368,10 @@ const kindText = (item: z.infer<typeof UpcomingChange>): string => {
     case "scheduled-change":
       return `takes effect (${item.status}): ${item.label} [${item.fact_id}]: ${item.note}${item.value === undefined ? "" : `; new value ${describeValue(item.value, item.unit)}`}`;
     case "expected-announcement": {
-      const where = item.expected === undefined ? "" : `; to be published by ${item.expected.where.org} (${item.expected.where.url})`;
+      const where =
+        item.expected === undefined
+          ? ""
+          : `; to be published by ${item.expected.where.org} (${item.expected.where.url})`;
       const what = item.expected?.what ?? item.label;
       return item.past_due
         ? `expected announcement PAST DUE, not yet announced: ${what} [${item.fact_id}] was normally announced by ${item.date}; no newer value is recorded, so the current value (version ${item.current_version}) may be out of date for the next period${where}`

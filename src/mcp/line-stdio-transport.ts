@@ -93,7 +93,11 @@ export class LineStdioServerTransport implements Transport {
   #endLine(): void {
     if (this.#oversized) {
       this.#oversized = false;
-      this.#answerError(null, ErrorCode.InvalidRequest, `Invalid Request: the message is longer than ${this.#maxBytes} bytes, the most this server reads`);
+      this.#answerError(
+        null,
+        ErrorCode.InvalidRequest,
+        `Invalid Request: the message is longer than ${this.#maxBytes} bytes, the most this server reads`,
+      );
       return;
     }
     const line = Buffer.concat(this.#pending).toString("utf8").replace(/\r$/, "");
@@ -109,7 +113,11 @@ export class LineStdioServerTransport implements Transport {
     }
     const parsed = JSONRPCMessageSchema.safeParse(value);
     if (!parsed.success) {
-      this.#answerError(idOf(value), ErrorCode.InvalidRequest, "Invalid Request: not a JSON-RPC 2.0 request, notification or response");
+      this.#answerError(
+        idOf(value),
+        ErrorCode.InvalidRequest,
+        "Invalid Request: not a JSON-RPC 2.0 request, notification or response",
+      );
       return;
     }
     this.onmessage?.(parsed.data);

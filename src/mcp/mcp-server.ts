@@ -40,21 +40,37 @@ export const createMcpServer = (tree: SiteTree): McpServer => {
   );
   server.registerTool(GET_FACT.name, GET_FACT.config, ({ id }) => toolResult(getFact(tree, id)));
   server.registerTool(SEARCH_FACTS.name, SEARCH_FACTS.config, ({ query }) => toolResult(searchFacts(tree, query)));
-  server.registerTool(UPCOMING_CHANGES.name, UPCOMING_CHANGES.config, ({ days }) => toolResult(upcomingChanges(tree, days)));
-  server.registerTool(PROPERTY_TRANSFER_TAX.name, PROPERTY_TRANSFER_TAX.config, (options) => toolResult(computePropertyTransferTax(tree, options)));
-  server.registerTool(MINIMUM_DOWN_PAYMENT.name, MINIMUM_DOWN_PAYMENT.config, (options) => toolResult(computeMinimumDownPayment(tree, options)));
-  server.registerTool(QUALIFYING_RATE.name, QUALIFYING_RATE.config, (options) => toolResult(computeQualifyingRate(tree, options)));
+  server.registerTool(UPCOMING_CHANGES.name, UPCOMING_CHANGES.config, ({ days }) =>
+    toolResult(upcomingChanges(tree, days)),
+  );
+  server.registerTool(PROPERTY_TRANSFER_TAX.name, PROPERTY_TRANSFER_TAX.config, (options) =>
+    toolResult(computePropertyTransferTax(tree, options)),
+  );
+  server.registerTool(MINIMUM_DOWN_PAYMENT.name, MINIMUM_DOWN_PAYMENT.config, (options) =>
+    toolResult(computeMinimumDownPayment(tree, options)),
+  );
+  server.registerTool(QUALIFYING_RATE.name, QUALIFYING_RATE.config, (options) =>
+    toolResult(computeQualifyingRate(tree, options)),
+  );
   server.registerTool(MORTGAGE_INSURANCE_PREMIUM.name, MORTGAGE_INSURANCE_PREMIUM.config, (options) =>
     toolResult(computeMortgageInsurancePremium(tree, options)),
   );
-  server.registerTool(HOME_OWNER_GRANT.name, HOME_OWNER_GRANT.config, (options) => toolResult(computeHomeOwnerGrant(tree, options)));
-  server.registerTool(MORTGAGE_PAYMENT.name, MORTGAGE_PAYMENT.config, (options) => toolResult(computeMortgagePayment(options)));
-  server.registerTool(AMORTIZATION_SCHEDULE.name, AMORTIZATION_SCHEDULE.config, (options) => toolResult(computeAmortizationSchedule(options)));
+  server.registerTool(HOME_OWNER_GRANT.name, HOME_OWNER_GRANT.config, (options) =>
+    toolResult(computeHomeOwnerGrant(tree, options)),
+  );
+  server.registerTool(MORTGAGE_PAYMENT.name, MORTGAGE_PAYMENT.config, (options) =>
+    toolResult(computeMortgagePayment(options)),
+  );
+  server.registerTool(AMORTIZATION_SCHEDULE.name, AMORTIZATION_SCHEDULE.config, (options) =>
+    toolResult(computeAmortizationSchedule(options)),
+  );
   server.registerTool(MAX_PRINCIPAL.name, MAX_PRINCIPAL.config, (options) => toolResult(computeMaxPrincipal(options)));
   return server;
 };
 
-/** What the server tells an assistant at initialization: what the data is, how far it is current, and how to cite it. */
+/**
+ * What the server tells an assistant at initialization: what the data is, how far it is current, and how to cite it.
+ */
 export const serverInstructions = (tree: SiteTree): string =>
   [
     `${tree.catalog.name}: ${tree.catalog.fact_count} verified facts about British Columbia (Canada) residential real estate rules ` +

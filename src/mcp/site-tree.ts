@@ -10,7 +10,15 @@ import { isMissingFile } from "../lib/errors.ts";
 import { formatProblem, type Problem } from "../lib/problem.ts";
 import { readDocument } from "../model/data-files.ts";
 import { type JsonDocument, validateWithSchema } from "../model/json-document.ts";
-import { AbsoluteUrl, Fact, FactCatalog, Manifest, SearchIndex, SingleFactResponse, Upcoming } from "../schemas/index.ts";
+import {
+  AbsoluteUrl,
+  Fact,
+  FactCatalog,
+  Manifest,
+  SearchIndex,
+  SingleFactResponse,
+  Upcoming,
+} from "../schemas/index.ts";
 
 /** A fact as a built tree publishes it: the build always gives it its canonical URL, which every answer cites. */
 export const PublishedFact = Fact.extend({ canonical_url: AbsoluteUrl });
@@ -32,7 +40,9 @@ export interface SiteTree {
   facts: ReadonlyMap<string, PublishedFact>;
   searchIndex: SearchIndex;
   upcoming: Upcoming;
-  /** The withdrawn facts the manifest lists, by id, so that asking for one says it was withdrawn rather than unknown. */
+  /**
+   * The withdrawn facts the manifest lists, by id, so that asking for one says it was withdrawn rather than unknown.
+   */
   withdrawn?: ReadonlyMap<string, WithdrawnEntry>;
 }
 
@@ -61,37 +71,70 @@ const readPublished = async (root: string, sitePath: string): Promise<JsonDocume
   }
 };
 
-const validated = <Schema extends z.ZodType>(doc: JsonDocument, schema: Schema): { value: z.infer<Schema> | undefined; problems: Problem[] } =>
+const validated = <Schema extends z.ZodType>(
+  doc: JsonDocument,
+  schema: Schema,
+): { value: z.infer<Schema> | undefined; problems: Problem[] } =>
   doc.syntaxProblems.length > 0 ? { value: undefined, problems: doc.syntaxProblems } : validateWithSchema(doc, schema);
 
 /**
  * Each fact of the catalog from its single-fact response, which alone carries its citations' quotes and notes (the
  * catalog has the same history); a response that is missing, invalid or about another state of the fact is a problem.
  */
-const readFacts = async (root: string, catalogDoc: JsonDocument, catalog: PublishedCatalog): Promise<{ facts: PublishedFact[]; problems: Problem[] }> => {
+const readFacts = async (
+  root: string,
+  catalogDoc: JsonDocument,
+  catalog: PublishedCatalog,
+): Promise<{ facts: PublishedFact[]; problems: Problem[] }> => {
   const read = await Promise.all(
     catalog.facts.map(async (listed, index): Promise<{ fact?: PublishedFact; problems: Problem[] }> => {
       const sitePath = SITE_PATHS.factById(listed.id);
       const doc = await readPublished(root, sitePath);
-      if (!doc) return { problems: [catalogDoc.problemAt(["facts", index, "id"], `lists ${listed.id}, but the tree has no ${sitePath.slice(1)}`)] };
+      if (!doc)
+        return {
+          problems: [
+            catalogDoc.problemAt(
+              ["facts", index, "id"],
+              `lists ${listed.id}, but the tree has no ${sitePath.slice(1)}`,
+            ),
+          ],
+        };
       const response = validated(doc, PublishedFactResponse);
       if (!response.value) return { problems: response.problems };
       const { fact } = response.value;
       if (fact.id !== listed.id || fact.version !== listed.version) {
-        return { problems: [doc.problemAt(["fact"], `is ${fact.id} version ${fact.version}, but the catalog lists ${listed.id} version ${listed.version}`)] };
+        return {
+          problems: [
+            doc.problemAt(
+              ["fact"],
+              `is ${fact.id} version ${fact.version}, but the catalog lists ${listed.id} version ${listed.version}`,
+            ),
+          ],
+        };
       }
       return { fact, problems: [] };
     }),
   );
-  return { facts: read.flatMap(({ fact }) => (fact ? [fact] : [])), problems: read.flatMap(({ problems }) => problems) };
+  return {
+    facts: read.flatMap(({ fact }) => (fact ? [fact] : [])),
+    problems: read.flatMap(({ problems }) => problems),
+  };
 };
 
 /** Each fact id a file names that the catalog does not publish, as a problem at its place in the file. */
-const unknownIds = (doc: JsonDocument, named: readonly { id: string; at: (string | number)[] }[], published: ReadonlySet<string>): Problem[] =>
-  named.flatMap(({ id, at }) => (published.has(id) ? [] : [doc.problemAt(at, `names ${id}, which the catalog does not publish`)]));
+const unknownIds = (
+  doc: JsonDocument,
+  named: readonly { id: string; at: (string | number)[] }[],
+  published: ReadonlySet<string>,
+): Problem[] =>
+  named.flatMap(({ id, at }) =>
+    published.has(id) ? [] : [doc.problemAt(at, `names ${id}, which the catalog does not publish`)],
+  );
 
 const refuse = (root: string, problems: readonly Problem[]): never => {
-  const shown = problems.slice(0, PROBLEMS_SHOWN).map((problem) => formatProblem({ ...problem, file: path.join(root, problem.file) }));
+  const shown = problems
+    .slice(0, PROBLEMS_SHOWN)
+    .map((problem) => formatProblem({ ...problem, file: path.join(root, problem.file) }));
   const more = problems.length > PROBLEMS_SHOWN ? ` (and ${problems.length - PROBLEMS_SHOWN} more)` : "";
   throw new Error(`${root} is not a valid built tree: ${shown.join("; ")}${more}`);
 };
@@ -111,7 +154,8 @@ export const loadSiteTree = async (root: string): Promise<SiteTree> => {
 
   const documents = await Promise.all(PUBLISHED.map((sitePath) => readPublished(root, sitePath)));
   const missing = PUBLISHED.filter((_, index) => documents[index] === undefined).map((sitePath) => sitePath.slice(1));
-  if (missing.length > 0) throw new Error(`${root} is not a built tree: it has no ${missing.join(", ")}; ${BUILD_HINT}`);
+  if (missing.length > 0)
+    throw new Error(`${root} is not a built tree: it has no ${missing.join(", ")}; ${BUILD_HINT}`);
   const [catalogDoc, searchDoc, upcomingDoc] = documents as [JsonDocument, JsonDocument, JsonDocument];
 
   const catalog = validated(catalogDoc, PublishedCatalog);

@@ -13,14 +13,18 @@ import type { SiteTree } from "./site-tree.ts";
  * clients that show the model only the text. `invalid` instead says why the arguments cannot be answered (an
  * unknown fact id, a calculation the facts do not allow), in words the assistant can act on.
  */
-export type ToolAnswer<Structured extends Record<string, unknown>> = { structured: Structured; text: string } | { invalid: string };
+export type ToolAnswer<Structured extends Record<string, unknown>> =
+  | { structured: Structured; text: string }
+  | { invalid: string };
 
 /**
  * The protocol's form of an answer. A refusal is thrown as an McpError with InvalidParams, the code the SDK gives
  * arguments its input schema refuses, so both reach the client the same way: this SDK version turns every error of
  * a tool call into a result with `isError: true` whose text is the error's message.
  */
-export const toolResult = <Structured extends Record<string, unknown>>(answer: ToolAnswer<Structured>): CallToolResult => {
+export const toolResult = <Structured extends Record<string, unknown>>(
+  answer: ToolAnswer<Structured>,
+): CallToolResult => {
   if ("invalid" in answer) throw new McpError(ErrorCode.InvalidParams, answer.invalid);
   return { content: [{ type: "text", text: answer.text }], structuredContent: answer.structured };
 };
@@ -31,7 +35,9 @@ export const toolResult = <Structured extends Record<string, unknown>>(answer: T
  */
 export const citationText = (citation: PublishedCitation, options: { quote: boolean }): string => {
   const title = citation.title === undefined ? "" : `, "${citation.title}"`;
-  const details = [citation.kind, `retrieved ${citation.retrieved_iso}`].filter((detail) => detail !== undefined).join(", ");
+  const details = [citation.kind, `retrieved ${citation.retrieved_iso}`]
+    .filter((detail) => detail !== undefined)
+    .join(", ");
   const quote = options.quote && citation.quote !== undefined ? `\n  quote: "${citation.quote}"` : "";
   return `- ${citation.org}${title} (${details}): ${citation.url}${quote}`;
 };
@@ -53,10 +59,14 @@ export const CitedFact = z.object({
   fact_id: FactId,
   version: z.int().min(1).optional(),
   effective_iso: IsoDate.optional(),
-  superseded_iso: IsoDate.optional().describe("When this version stopped being in force; absent for the current version."),
+  superseded_iso: IsoDate.optional().describe(
+    "When this version stopped being in force; absent for the current version.",
+  ),
   as_of: IsoDate.describe("The date the calculation was made for."),
   canonical_url: AbsoluteUrl,
-  citations: z.array(PublishedCitation).describe("The sources of the version used; an earlier version's are on the fact's page and in its diffs."),
+  citations: z
+    .array(PublishedCitation)
+    .describe("The sources of the version used; an earlier version's are on the fact's page and in its diffs."),
 });
 export type CitedFact = z.infer<typeof CitedFact>;
 
@@ -66,7 +76,10 @@ export const CitedFacts = z
 
 /** The calculator's citations with each fact's canonical URL as the tree publishes it. */
 export const citedFacts = (tree: SiteTree, used: readonly FactUsed[]): CitedFact[] =>
-  used.map(({ canonical_url: _calculatorUrl, ...each }) => ({ ...each, canonical_url: tree.facts.get(each.fact_id)!.canonical_url }) as CitedFact);
+  used.map(
+    ({ canonical_url: _calculatorUrl, ...each }) =>
+      ({ ...each, canonical_url: tree.facts.get(each.fact_id)!.canonical_url }) as CitedFact,
+  );
 
 /** The facts used, as the last lines of a text answer. */
 export const factsUsedText = (citations: readonly CitedFact[]): string[] =>

@@ -26,14 +26,16 @@ export const listFiles = async (root: string, directory: string): Promise<string
     .sort();
 };
 
-const relativePath = (root: string, absolute: string): string => path.relative(root, absolute).split(path.sep).join("/");
+const relativePath = (root: string, absolute: string): string =>
+  path.relative(root, absolute).split(path.sep).join("/");
 
 /** Control characters (C0, DEL, C1): never part of a data file's name. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point of this pattern.
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** A path as it may be printed: control characters written as JSON escapes, so a report never carries them raw. */
-export const printablePath = (file: string): string => (CONTROL_CHARACTER.test(file) ? JSON.stringify(file).slice(1, -1) : file);
+export const printablePath = (file: string): string =>
+  CONTROL_CHARACTER.test(file) ? JSON.stringify(file).slice(1, -1) : file;
 
 /** What an entry is, in the words of a problem, when it is neither a folder nor a regular file. */
 const specialKind = (entry: Dirent): string | undefined => {
@@ -77,8 +79,17 @@ const trackedAsLink = async (root: string, directory: string): Promise<Map<strin
  * Where `root` is a git work tree, a file git records as a link or submodule is refused as well. A new file need not
  * be added to git before the check: what git would store is judged from the file itself.
  */
-export const listDataFiles = async (root: string, directory: string): Promise<{ files: string[]; problems: Problem[] }> => {
-  const refuse = (file: string, message: string): Problem => ({ file: printablePath(file), line: 1, column: 1, pointer: "", message });
+export const listDataFiles = async (
+  root: string,
+  directory: string,
+): Promise<{ files: string[]; problems: Problem[] }> => {
+  const refuse = (file: string, message: string): Problem => ({
+    file: printablePath(file),
+    line: 1,
+    column: 1,
+    pointer: "",
+    message,
+  });
   let top: Stats;
   try {
     top = await lstat(path.join(root, directory));
@@ -86,8 +97,15 @@ export const listDataFiles = async (root: string, directory: string): Promise<{ 
     if (isMissingFile(error)) return { files: [], problems: [] };
     throw error;
   }
-  if (top.isSymbolicLink()) return { files: [], problems: [refuse(directory, `${directory}/ is a symbolic link; it must be a folder in the repository`)] };
-  const [entries, links] = await Promise.all([readdir(path.join(root, directory), { recursive: true, withFileTypes: true }), trackedAsLink(root, directory)]);
+  if (top.isSymbolicLink())
+    return {
+      files: [],
+      problems: [refuse(directory, `${directory}/ is a symbolic link; it must be a folder in the repository`)],
+    };
+  const [entries, links] = await Promise.all([
+    readdir(path.join(root, directory), { recursive: true, withFileTypes: true }),
+    trackedAsLink(root, directory),
+  ]);
   const files: string[] = [];
   const problems: Problem[] = [];
   for (const entry of entries) {
@@ -95,11 +113,20 @@ export const listDataFiles = async (root: string, directory: string): Promise<{ 
     const kind = specialKind(entry);
     const tracked = links.get(file);
     if (CONTROL_CHARACTER.test(entry.name)) problems.push(refuse(file, "the name contains a control character"));
-    else if (kind) problems.push(refuse(file, `is ${kind}; facts and index data must be regular files and folders in the repository`));
-    else if (tracked) problems.push(refuse(file, `${tracked}; facts and index data must be regular files and folders in the repository`));
+    else if (kind)
+      problems.push(
+        refuse(file, `is ${kind}; facts and index data must be regular files and folders in the repository`),
+      );
+    else if (tracked)
+      problems.push(
+        refuse(file, `${tracked}; facts and index data must be regular files and folders in the repository`),
+      );
     else if (entry.isFile()) {
       const { nlink } = await lstat(path.join(root, file));
-      if (nlink > 1) problems.push(refuse(file, `has ${nlink} hard links; a data file must be a file of its own, not a link to one elsewhere`));
+      if (nlink > 1)
+        problems.push(
+          refuse(file, `has ${nlink} hard links; a data file must be a file of its own, not a link to one elsewhere`),
+        );
       else files.push(file);
     }
   }
@@ -119,7 +146,12 @@ export const MAX_DATA_FILE_BYTES = 256 * 1024;
 /** A document that is one problem at its start, standing for a file that could not be read as text. */
 const unreadable = (file: string, message: string): JsonDocument => {
   const doc = parseJsonDocument(file, "null");
-  return { ...doc, value: undefined, tree: undefined, syntaxProblems: [{ file, line: 1, column: 1, pointer: "", message }] };
+  return {
+    ...doc,
+    value: undefined,
+    tree: undefined,
+    syntaxProblems: [{ file, line: 1, column: 1, pointer: "", message }],
+  };
 };
 
 const parseBytes = (file: string, bytes: Uint8Array): JsonDocument => {
@@ -133,9 +165,13 @@ const parseBytes = (file: string, bytes: Uint8Array): JsonDocument => {
 };
 
 /** Reads and parses one JSON file; unreadable bytes become a located problem rather than an exception. */
-export const readDocument = async (root: string, file: string): Promise<JsonDocument> => parseBytes(file, await readFile(path.join(root, file)));
+export const readDocument = async (root: string, file: string): Promise<JsonDocument> =>
+  parseBytes(file, await readFile(path.join(root, file)));
 
-/** A data file as read: its document, and the strings in it that break the text rule (see textProblems in json-document.ts). */
+/**
+ * A data file as read: its document, and the strings in it that break the text rule (see textProblems in
+ * json-document.ts).
+ */
 export interface DataDocument extends JsonDocument {
   textProblems: Problem[];
 }
@@ -152,7 +188,9 @@ export const readDataDocument = async (root: string, file: string): Promise<Data
   return { ...doc, textProblems: doc.syntaxProblems.length > 0 ? [] : textProblems(doc) };
 };
 
-/** The problem of a data file larger than {@link MAX_DATA_FILE_BYTES}; `size` as known (a count, or "more than" one). */
+/**
+ * The problem of a data file larger than {@link MAX_DATA_FILE_BYTES}; `size` as known (a count, or "more than" one).
+ */
 const tooLarge = (file: string, size: string): JsonDocument =>
   unreadable(file, `the file is ${size} bytes; a data file may be at most ${MAX_DATA_FILE_BYTES} bytes (256 KB)`);
 
@@ -178,7 +216,8 @@ const readDataFile = async (root: string, file: string): Promise<JsonDocument> =
   try {
     handle = await open(path.join(root, file), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error: unknown) {
-    if ((error as NodeJS.ErrnoException).code === "ELOOP") return unreadable(file, "is a symbolic link; facts and index data must be regular files");
+    if ((error as NodeJS.ErrnoException).code === "ELOOP")
+      return unreadable(file, "is a symbolic link; facts and index data must be regular files");
     throw error;
   }
   try {

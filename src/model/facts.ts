@@ -21,7 +21,13 @@ export interface LoadedFact {
 const FACT_PATH = /^facts\/[^/]+\/[^/]+\.json$/;
 
 /** The names of the check rules whose problems the loader finds, as CONTRIBUTING.md lists them. */
-export const LOAD_RULES = { fileNames: "file-names", json: "json", text: "text", fileLocation: "file-location", schema: "schema" } as const;
+export const LOAD_RULES = {
+  fileNames: "file-names",
+  json: "json",
+  text: "text",
+  fileLocation: "file-location",
+  schema: "schema",
+} as const;
 
 /**
  * The one way facts are read from a working tree: every file under `facts/`, refused when hostile (see
@@ -29,7 +35,9 @@ export const LOAD_RULES = { fileNames: "file-names", json: "json", text: "text",
  * carry (the text rule), and validated against the schema. Returns the facts that passed, and a located problem for
  * every file that did not; the lint rules are the check's, not the loader's.
  */
-export const readFactFiles = async (root: string): Promise<{ facts: LoadedFact[]; problems: Problem[]; files: string[] }> => {
+export const readFactFiles = async (
+  root: string,
+): Promise<{ facts: LoadedFact[]; problems: Problem[]; files: string[] }> => {
   const listed = await listDataFiles(root, "facts");
   const files = listed.files;
   const problems = byRule(LOAD_RULES.fileNames, listed.problems);
@@ -121,28 +129,37 @@ export const factsAtRevision = async (cwd: string, revision: string): Promise<Fi
 
 /**
  * How long a fact stays verified: each fact carries exactly one cadence tag, and its `expires_iso` is the latest
- * date any of its citations was checked plus that cadence (docs/maintainers/decisions.md#cadence). The check, the fixer, the pages, the
+ * date any of its citations was checked plus that cadence (docs/maintainers/decisions.md#cadence). The check, the
+ * fixer, the pages, the
  * promotions and the re-verification all read it from here.
  */
 export const CADENCE_TAGS = Object.keys(CADENCE_DAYS) as CadenceTag[];
 
 /** The cadence tags of a fact; a valid fact has exactly one. */
-export const cadenceTagsOf = (fact: Pick<FactFile, "tags">): CadenceTag[] => (fact.tags ?? []).filter((tag): tag is CadenceTag => tag in CADENCE_DAYS);
+export const cadenceTagsOf = (fact: Pick<FactFile, "tags">): CadenceTag[] =>
+  (fact.tags ?? []).filter((tag): tag is CadenceTag => tag in CADENCE_DAYS);
 
 /** The latest date any citation was checked: re-verification restarts the clock from it. */
 export const latestRetrieved = (fact: Pick<FactFile, "citations">): string =>
   fact.citations.map((citation) => citation.retrieved_iso).reduce((latest, date) => (date > latest ? date : latest));
 
-/** expires_iso as docs/maintainers/decisions.md#cadence defines it: the latest retrieved_iso plus the fact's cadence. */
+/**
+ * expires_iso as docs/maintainers/decisions.md#cadence defines it: the latest retrieved_iso plus the fact's cadence.
+ */
 export const expectedExpiry = (fact: Pick<FactFile, "tags" | "citations">): string | undefined => {
   const [tag] = cadenceTagsOf(fact);
   return tag === undefined ? undefined : addDays(latestRetrieved(fact), CADENCE_DAYS[tag]);
 };
 
 /** Every list of citations in a fact file with its JSON path: the fact's own, then each scheduled change's. */
-export const citationLists = (fact: Pick<FactFile, "citations" | "scheduled">): { path: (string | number)[]; citations: readonly Citation[] }[] => [
+export const citationLists = (
+  fact: Pick<FactFile, "citations" | "scheduled">,
+): { path: (string | number)[]; citations: readonly Citation[] }[] => [
   { path: ["citations"], citations: fact.citations },
-  ...(fact.scheduled ?? []).map((change, index) => ({ path: ["scheduled", index, "citations"], citations: change.citations })),
+  ...(fact.scheduled ?? []).map((change, index) => ({
+    path: ["scheduled", index, "citations"],
+    citations: change.citations,
+  })),
 ];
 
 /**
@@ -153,7 +170,8 @@ export const citationLists = (fact: Pick<FactFile, "citations" | "scheduled">): 
 export const isWithdrawn = (fact: Pick<FactFile, "withdrawn_iso">): boolean => fact.withdrawn_iso !== undefined;
 
 /**
- * The fields whose change makes a revision (docs/maintainers/decisions.md#versions): a change to any of them raises `version` by exactly 1 and
+ * The fields whose change makes a revision (docs/maintainers/decisions.md#versions): a change to any of them raises
+ * `version` by exactly 1 and
  * is a new entry in the fact's history; a change to anything else is an editorial edit that keeps the version.
  */
 export const REVISION_FIELDS = ["value", "unit", "effective_iso"] as const;
@@ -191,14 +209,17 @@ export const factsDue = (facts: readonly LoadedFact[], today: string, withinDays
 /** "expired 3 days ago (2026-01-01)", "expires today (…)", "expires in 12 days (…)". */
 export const describeDue = (due: Pick<FactDue, "daysLeft"> & { loaded: { fact: { expires_iso: string } } }): string => {
   const date = due.loaded.fact.expires_iso;
-  if (due.daysLeft < 0) return `expired ${-due.daysLeft} day${due.daysLeft === -1 ? "" : "s"} ago (expires_iso ${date})`;
+  if (due.daysLeft < 0)
+    return `expired ${-due.daysLeft} day${due.daysLeft === -1 ? "" : "s"} ago (expires_iso ${date})`;
   if (due.daysLeft === 0) return `expires today (expires_iso ${date})`;
   return `expires in ${due.daysLeft} day${due.daysLeft === 1 ? "" : "s"} (expires_iso ${date})`;
 };
 
 /** The facts whose expected announcement is past due on `today`, by id: each needs its announcement looked for. */
 export const announcementsPastDue = (facts: readonly LoadedFact[], today: string): LoadedFact[] =>
-  facts.filter(({ fact }) => !isWithdrawn(fact) && expectedStatus(fact, today) === "past-due").sort((a, b) => compareText(a.fact.id, b.fact.id));
+  facts
+    .filter(({ fact }) => !isWithdrawn(fact) && expectedStatus(fact, today) === "past-due")
+    .sort((a, b) => compareText(a.fact.id, b.fact.id));
 
 /** What deciding a series needs of a fact: the fact file, the published fact and the MCP server's copy all have it. */
 export interface SeriesFact {
@@ -248,7 +269,11 @@ export const memberInForce = <F extends SeriesFact>(series: Series<F>, today: st
  * Every member of a series in brief, newest first, as the series endpoint lists them: the year it took effect, when
  * and by what it was superseded, and whether it is the member in force on `today`.
  */
-export const seriesMembers = <F extends SeriesFact & { label: string }>(series: Series<F>, today: string, urlOf: (id: string) => string): SeriesMember[] => {
+export const seriesMembers = <F extends SeriesFact & { label: string }>(
+  series: Series<F>,
+  today: string,
+  urlOf: (id: string) => string,
+): SeriesMember[] => {
   const current = memberInForce(series, today);
   return series.members.toReversed().map((member) => ({
     id: member.id,

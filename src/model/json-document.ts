@@ -41,18 +41,27 @@ const positionOf = (lineStarts: number[], offset: number): { line: number; colum
 
 /**
  * Strict JSON: no comments, no trailing commas, no byte-order mark. Duplicate keys are reported, since JSON.parse would
- * silently keep the last one, and so is anything JSON.parse would not give back as written (see hostileJsonProblems below).
+ * silently keep the last one, and so is anything JSON.parse would not give back as written (see hostileJsonProblems
+ * below).
  * Nesting deeper than the limit is refused before the tree is built, since building it recurses once per level.
  */
 export const parseJsonDocument = (file: string, text: string): JsonDocument => {
   const lineStarts = lineStartsOf(text);
-  const at = (offset: number, pointer: string, message: string): Problem => ({ file, ...positionOf(lineStarts, offset), pointer, message });
-  const problemAtOffset = (offset: number, path: readonly (string | number)[], message: string): Problem => at(offset, toJsonPointer(path), message);
+  const at = (offset: number, pointer: string, message: string): Problem => ({
+    file,
+    ...positionOf(lineStarts, offset),
+    pointer,
+    message,
+  });
+  const problemAtOffset = (offset: number, path: readonly (string | number)[], message: string): Problem =>
+    at(offset, toJsonPointer(path), message);
 
   // Building the tree recurses once per level: a document nested too deep is refused before, with only that problem.
   const deep = tooDeep(text);
   const errors: ParseError[] = [];
-  const tree = deep ? undefined : parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const tree = deep
+    ? undefined
+    : parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
 
   const problemAt = (path: readonly (string | number)[], message: string): Problem => {
     for (let length = path.length; length >= 0; length--) {
@@ -64,16 +73,29 @@ export const parseJsonDocument = (file: string, text: string): JsonDocument => {
     }
     return at(0, toJsonPointer(path), message);
   };
-  if (deep) return { file, text, value: undefined, tree, syntaxProblems: [problemAtOffset(deep.offset, deep.path, deep.message)], problemAt, problemAtOffset };
+  if (deep)
+    return {
+      file,
+      text,
+      value: undefined,
+      tree,
+      syntaxProblems: [problemAtOffset(deep.offset, deep.path, deep.message)],
+      problemAt,
+      problemAtOffset,
+    };
 
   // A byte-order mark also makes the parser report an invalid symbol; the mark is the one thing to fix.
   const syntaxProblems =
     text.charCodeAt(0) === 0xfeff
       ? [at(0, "", "invalid JSON: the file starts with a byte-order mark")]
-      : errors.map((error) => at(error.offset, "", `invalid JSON: ${describeParseError(printParseErrorCode(error.error))}`));
+      : errors.map((error) =>
+          at(error.offset, "", `invalid JSON: ${describeParseError(printParseErrorCode(error.error))}`),
+        );
   if (syntaxProblems.length === 0 && tree) {
     syntaxProblems.push(...duplicateKeyProblems(tree, at));
-    hostileJsonProblems(tree, text, (offset, path, message) => syntaxProblems.push(at(offset, toJsonPointer(path), message)));
+    hostileJsonProblems(tree, text, (offset, path, message) =>
+      syntaxProblems.push(at(offset, toJsonPointer(path), message)),
+    );
   }
 
   let value: unknown;
@@ -89,7 +111,10 @@ export const parseJsonDocument = (file: string, text: string): JsonDocument => {
 
 const describeParseError = (code: string): string => code.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
 
-const duplicateKeyProblems = (root: Node, at: (offset: number, pointer: string, message: string) => Problem): Problem[] => {
+const duplicateKeyProblems = (
+  root: Node,
+  at: (offset: number, pointer: string, message: string) => Problem,
+): Problem[] => {
   const problems: Problem[] = [];
   const visit = (node: Node, path: (string | number)[]): void => {
     if (node.type === "object") {
@@ -154,7 +179,11 @@ export const tooDeep = (text: string): TooDeep | undefined => {
           message: `nested ${MAX_JSON_DEPTH + 1} levels deep; a document may nest at most ${MAX_JSON_DEPTH}`,
         };
       }
-      frames.push(character === "[" ? { array: true, key: 0, expectingKey: false } : { array: false, key: undefined, expectingKey: true });
+      frames.push(
+        character === "["
+          ? { array: true, key: 0, expectingKey: false }
+          : { array: false, key: undefined, expectingKey: true },
+      );
     } else if (character === "}" || character === "]") {
       frames.pop();
     } else if (character === "," && top) {
@@ -200,7 +229,8 @@ export const hostileJsonProblems = (root: Node, text: string, at: At): void => {
       for (const property of node.children ?? []) {
         const [keyNode, valueNode] = property.children ?? [];
         const key = String(keyNode?.value);
-        if (FORBIDDEN_KEYS.has(key)) at(property.offset, [...path, key], `the key "${key}" is not allowed: it names a JavaScript object internal`);
+        if (FORBIDDEN_KEYS.has(key))
+          at(property.offset, [...path, key], `the key "${key}" is not allowed: it names a JavaScript object internal`);
         if (valueNode) visit(valueNode, [...path, key]);
       }
     } else if (node.type === "array") {
@@ -336,9 +366,16 @@ export const validateWithSchema = <Schema extends z.ZodType>(
  * that matches no member of a union is reported against the member it comes closest to (the fewest issues), so the
  * message says what is wrong rather than that nothing matched.
  */
-export const issueProblems = (doc: JsonDocument, issues: readonly z.core.$ZodIssue[], prefix: readonly (string | number)[] = []): Problem[] =>
+export const issueProblems = (
+  doc: JsonDocument,
+  issues: readonly z.core.$ZodIssue[],
+  prefix: readonly (string | number)[] = [],
+): Problem[] =>
   issues.flatMap((issue): Problem[] => {
-    const path = [...prefix, ...issue.path.filter((segment): segment is string | number => typeof segment !== "symbol")];
+    const path = [
+      ...prefix,
+      ...issue.path.filter((segment): segment is string | number => typeof segment !== "symbol"),
+    ];
     if (issue.code === "unrecognized_keys") {
       return issue.keys.map((key) => doc.problemAt([...path, key], `unknown field "${key}"`));
     }
@@ -354,7 +391,10 @@ const isPlainValueUnion = (issue: z.core.$ZodIssueInvalidUnion): boolean =>
   issue.errors.every((branch) => branch.length === 1 && branch[0]?.code === "invalid_type");
 
 const valueAt = (root: unknown, path: readonly (string | number)[]): unknown =>
-  path.reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), root);
+  path.reduce<unknown>(
+    (node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined),
+    root,
+  );
 
 const describeIssue = (issue: z.core.$ZodIssue, root: unknown, path: readonly (string | number)[]): string => {
   if (issue.code === "invalid_type") {

@@ -1,5 +1,11 @@
 import { renderHostFiles, renderLlms, renderManifest, renderSearchIndex, renderWellKnown } from "./api/discovery.ts";
-import { renderChanges, renderDiffs, renderFactEndpoints, renderSeries, renderValueSchemas } from "./api/fact-endpoints.ts";
+import {
+  renderChanges,
+  renderDiffs,
+  renderFactEndpoints,
+  renderSeries,
+  renderValueSchemas,
+} from "./api/fact-endpoints.ts";
 import { renderAffordability } from "./api/render-affordability.ts";
 import { renderBulk } from "./api/render-bulk.ts";
 import { renderOpenApi } from "./api/render-openapi.ts";

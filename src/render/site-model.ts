@@ -7,7 +7,17 @@ import type { ComputedSeries } from "../affordability/compute-series.ts";
 import type { IndexData } from "../affordability/index-data.ts";
 import type { CommitInfo, FactTimeline } from "../derive/fact-history.ts";
 import type { Urls } from "../lib/config.ts";
-import type { ChangeEvent, CitationKind, DiffIndex, Fact, FactDiff, Organisation, PublishedCitation, SigningKeySet, Withdrawal } from "../schemas/index.ts";
+import type {
+  ChangeEvent,
+  CitationKind,
+  DiffIndex,
+  Fact,
+  FactDiff,
+  Organisation,
+  PublishedCitation,
+  SigningKeySet,
+  Withdrawal,
+} from "../schemas/index.ts";
 import { ORGANISATION_KIND_WORDS, ORGANISATION_KINDS, type OrganisationKind } from "../schemas/index.ts";
 
 /**
@@ -24,7 +34,10 @@ export interface SiteModel {
   urls: Urls;
   /** The WebSub hub every feed names (FACTS_WEBSUB_HUB); undefined when push is off. */
   websubHub?: string;
-  /** The GitHub repository (`owner/name`, FACTS_REPOSITORY) the fact pages link to, to report an error or edit a fact's file. */
+  /**
+   * The GitHub repository (`owner/name`, FACTS_REPOSITORY) the fact pages link to, to report an error or edit a fact's
+   * file.
+   */
   repository: string;
   /** The build date (FACTS_TODAY or today in UTC): what is upcoming is counted from it. */
   today: string;
@@ -45,16 +58,25 @@ export interface SiteModel {
   index: ComputedSeries & { data: IndexData };
   /** The registry of the organisations the facts cite (reference/organisations.json): the sources page groups by it. */
   organisations: readonly Organisation[];
-  /** The public keys consumers may check the manifest's signature with (keys/jwks.json), published at /.well-known/jwks.json. */
+  /**
+   * The public keys consumers may check the manifest's signature with (keys/jwks.json), published at
+   * /.well-known/jwks.json.
+   */
   signingKeys: SigningKeySet;
-  /** `/assets/calculators.js`: the client's calculators bundled for the calculators page (src/build/bundle-calculators.ts). */
+  /**
+   * `/assets/calculators.js`: the client's calculators bundled for the calculators page
+   * (src/build/bundle-calculators.ts).
+   */
   calculatorsScript: string;
 }
 
 /** The published tree: absolute URL path ("/api/v1/...") to file content. */
 export type SiteFiles = Map<string, string | Uint8Array>;
 
-/** JSON as published: compact, to keep payloads within their budgets (docs/maintainers/payload-budgets.md), with a final newline. */
+/**
+ * JSON as published: compact, to keep payloads within their budgets (docs/maintainers/payload-budgets.md), with a final
+ * newline.
+ */
 export const jsonText = (value: unknown): string => `${JSON.stringify(value)}\n`;
 
 /** How many of a fact's sources are official texts, official copies and secondary sources, and the same in one line. */
@@ -89,7 +111,14 @@ export const sourceCounts = (fact: { citations: readonly { kind?: CitationKind |
   ];
   const total = fact.citations.length;
   const kinds = parts.join(", ");
-  return { official, official_copy: officialCopy, secondary, total, kinds, text: `${plural(total, "source", "sources")}: ${kinds}` };
+  return {
+    official,
+    official_copy: officialCopy,
+    secondary,
+    total,
+    kinds,
+    text: `${plural(total, "source", "sources")}: ${kinds}`,
+  };
 };
 
 const KIND_SINGULARS: Record<OrganisationKind, string> = {
@@ -111,7 +140,9 @@ const KIND_PLURALS: Record<OrganisationKind, string> = {
   other: "other publishers",
 };
 
-/** "3 government bodies, 1 regulator and 2 firms": a count of organisations by kind, in the registry's order of kinds. */
+/**
+ * "3 government bodies, 1 regulator and 2 firms": a count of organisations by kind, in the registry's order of kinds.
+ */
 export const organisationKindsText = (counts: ReadonlyMap<OrganisationKind, number>): string => {
   const parts = ORGANISATION_KINDS.filter((kind) => (counts.get(kind) ?? 0) > 0).map((kind) => {
     const count = counts.get(kind)!;
@@ -124,7 +155,9 @@ export const organisationKindsText = (counts: ReadonlyMap<OrganisationKind, numb
  * What the catalog's sources are, counted from the published facts at build time: how many citations of which kind,
  * from how many organisations of which kinds. llms.txt, the sources page and the MCP server's instructions say this.
  */
-export const sourcesSummary = (facts: readonly { citations: readonly Pick<PublishedCitation, "kind" | "org_id" | "org_kind">[] }[]): string => {
+export const sourcesSummary = (
+  facts: readonly { citations: readonly Pick<PublishedCitation, "kind" | "org_id" | "org_kind">[] }[],
+): string => {
   const citations = facts.flatMap((fact) => fact.citations);
   const kinds = new Map<string, OrganisationKind>(citations.map((citation) => [citation.org_id, citation.org_kind]));
   const byKind = new Map<OrganisationKind, number>();

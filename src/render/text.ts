@@ -22,10 +22,13 @@ export interface Html {
 /** Wraps markup the caller built itself (a stylesheet, a JSON-LD block it escaped); never pass data through it. */
 export const trustedHtml = (markup: string): Html => ({ markup });
 
-/** What a template slot accepts: nothing is rendered for null, undefined and false, so optional parts read naturally. */
+/**
+ * What a template slot accepts: nothing is rendered for null, undefined and false, so optional parts read naturally.
+ */
 export type HtmlSlot = Html | string | number | null | undefined | false | readonly HtmlSlot[];
 
-const isHtml = (slot: unknown): slot is Html => typeof slot === "object" && slot !== null && "markup" in slot && !Array.isArray(slot);
+const isHtml = (slot: unknown): slot is Html =>
+  typeof slot === "object" && slot !== null && "markup" in slot && !Array.isArray(slot);
 
 const renderSlot = (slot: HtmlSlot): string => {
   if (slot === null || slot === undefined || slot === false) return "";
@@ -36,7 +39,10 @@ const renderSlot = (slot: HtmlSlot): string => {
 
 /** Tagged template: the literal parts are markup, every interpolated value is escaped unless it is already `Html`. */
 export const html = (strings: TemplateStringsArray, ...slots: readonly HtmlSlot[]): Html => ({
-  markup: strings.reduce((markup, literal, index) => markup + literal + (index < slots.length ? renderSlot(slots[index]!) : ""), ""),
+  markup: strings.reduce(
+    (markup, literal, index) => markup + literal + (index < slots.length ? renderSlot(slots[index]!) : ""),
+    "",
+  ),
 });
 
 /**
@@ -162,7 +168,9 @@ export const withFactLinks = (text: string, links: FactLinks | undefined): Html 
 };
 
 export const isBracketArray = (value: unknown): value is Bracket[] =>
-  Array.isArray(value) && value.length > 0 && value.every((item) => item !== null && typeof item === "object" && "rate" in item && "upper" in item);
+  Array.isArray(value) &&
+  value.length > 0 &&
+  value.every((item) => item !== null && typeof item === "object" && "rate" in item && "upper" in item);
 
 /** "1% up to $200,000; 2% up to $2,000,000; 3% above $2,000,000": a bracket schedule in one line. */
 export const describeBrackets = (brackets: readonly Bracket[]): string =>

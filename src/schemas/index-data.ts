@@ -104,7 +104,9 @@ export const BenchmarkFile = z.strictObject({
   board: Board,
   measure: NonEmptyText,
   description: NonEmptyText.optional(),
-  months: z.array(z.strictObject({ month: MonthSlug, hpi_benchmark_price: z.number().positive(), citation: IndexCitation })),
+  months: z.array(
+    z.strictObject({ month: MonthSlug, hpi_benchmark_price: z.number().positive(), citation: IndexCitation }),
+  ),
   gaps: SeriesGaps,
 });
 export type BenchmarkFile = z.infer<typeof BenchmarkFile>;

@@ -86,7 +86,15 @@ export {
   Withdrawal,
 } from "../../packages/client/src/index.ts";
 export * from "./index-data.ts";
-export { BenchmarkFile, IncomeFile, type IndexCitation, MethodologyFile, MonthSlug, MortgageRatesFile, type SourceTerms } from "./index-data.ts";
+export {
+  BenchmarkFile,
+  IncomeFile,
+  type IndexCitation,
+  MethodologyFile,
+  MonthSlug,
+  MortgageRatesFile,
+  type SourceTerms,
+} from "./index-data.ts";
 export * from "./json-schemas.ts";
 export { SCHEMA_VERSION } from "./json-schemas.ts";
 export * from "./repository-files.ts";

@@ -63,7 +63,10 @@ export interface SchemaFile {
 
 /** Every published JSON Schema file, as `npm run schemas` writes it. */
 export const publishedSchemaFiles = (): SchemaFile[] =>
-  Object.entries(PUBLISHED_SCHEMAS).map(([name, schema]) => ({ name: `${name}.schema.json`, text: jsonSchemaText(name, schema) }));
+  Object.entries(PUBLISHED_SCHEMAS).map(([name, schema]) => ({
+    name: `${name}.schema.json`,
+    text: jsonSchemaText(name, schema),
+  }));
 
 /** Orders two `MAJOR.MINOR.PATCH` versions by their numbers, so that 1.10.0 follows 1.9.0. */
 export const compareSchemaVersions = (a: string, b: string): number => {
@@ -87,9 +90,15 @@ export type SchemaLockEntry = z.infer<typeof SchemaLockEntry>;
 export const SchemaLock = z.object({
   versions: z
     .array(SchemaLockEntry)
-    .refine((entries) => entries.every((entry, index) => index === 0 || compareSchemaVersions(entries[index - 1]!.version, entry.version) < 0), {
-      error: "must list each version once, oldest first",
-    }),
+    .refine(
+      (entries) =>
+        entries.every(
+          (entry, index) => index === 0 || compareSchemaVersions(entries[index - 1]!.version, entry.version) < 0,
+        ),
+      {
+        error: "must list each version once, oldest first",
+      },
+    ),
 });
 export type SchemaLock = z.infer<typeof SchemaLock>;
 
@@ -116,9 +125,14 @@ const WHERE = "SCHEMA_VERSION (src/schemas/json-schemas.ts)";
  * and must record a change. Earlier entries are kept as they are.
  */
 export const recordSchemaVersion = (lock: SchemaLock, version: string, fingerprint: string): SchemaLockUpdate => {
-  if (!SEMVER_PATTERN.test(version)) return { ok: false, message: `${WHERE} is "${version}", which is not a semantic version MAJOR.MINOR.PATCH` };
+  if (!SEMVER_PATTERN.test(version))
+    return { ok: false, message: `${WHERE} is "${version}", which is not a semantic version MAJOR.MINOR.PATCH` };
   const newest = lock.versions.at(-1);
-  const appended: SchemaLockUpdate = { ok: true, lock: { versions: [...lock.versions, { version, sha256: fingerprint }] }, recorded: true };
+  const appended: SchemaLockUpdate = {
+    ok: true,
+    lock: { versions: [...lock.versions, { version, sha256: fingerprint }] },
+    recorded: true,
+  };
   if (newest === undefined) return appended;
   const order = compareSchemaVersions(version, newest.version);
   if (order < 0) {

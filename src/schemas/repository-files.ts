@@ -1,5 +1,10 @@
 import { z } from "zod";
-import type { FactSchema as Fact, HistoryEntry, PublishedCitation, PublishedNextExpected } from "../../packages/client/src/index.ts";
+import type {
+  FactSchema as Fact,
+  HistoryEntry,
+  PublishedCitation,
+  PublishedNextExpected,
+} from "../../packages/client/src/index.ts";
 import {
   Domain,
   FactCitation,
@@ -16,7 +21,9 @@ import {
   SupersededBy,
 } from "../../packages/client/src/index.ts";
 
-/** The tags that state a fact's re-verification cadence (docs/maintainers/decisions.md#cadence): exactly one per fact. */
+/**
+ * The tags that state a fact's re-verification cadence (docs/maintainers/decisions.md#cadence): exactly one per fact.
+ */
 export const CADENCE_DAYS = { "cadence:volatile": 90, "cadence:stable": 180 } as const;
 export type CadenceTag = keyof typeof CADENCE_DAYS;
 
@@ -38,7 +45,9 @@ export const FactFile = z.strictObject({
   version: z.int().min(1),
   effective_iso: IsoDate,
   expires_iso: IsoDate,
-  tags: z.array(z.string().regex(/^[a-z0-9][a-z0-9:._-]*$/, { error: "tags are lowercase words (a-z, 0-9, : . _ -)" })).optional(),
+  tags: z
+    .array(z.string().regex(/^[a-z0-9][a-z0-9:._-]*$/, { error: "tags are lowercase words (a-z, 0-9, : . _ -)" }))
+    .optional(),
   citations: z.array(FactCitation).min(1, { error: "a fact needs at least one citation" }),
   scheduled: z.array(ScheduledChange).optional(),
   /** When the next value is due on a known schedule: by when, what, and where it is published (an editorial field). */
@@ -74,21 +83,38 @@ export const FACT_FILE_KEYS = [
   "withdrawn_reason",
 ] as const;
 
-/** How a fact file's organisation ids are published: as the registry's names, ids and kinds (src/model/reference.ts). */
+/**
+ * How a fact file's organisation ids are published: as the registry's names, ids and kinds (src/model/reference.ts).
+ */
 export interface PublishOrganisations {
   citation(citation: FactCitation): PublishedCitation;
   nextExpected(expected: NextExpected): PublishedNextExpected;
 }
 
 /** Every published fact starts from a valid fact file; this keeps the two shapes from drifting apart. */
-export const factFromFile = (file: FactFile, derived: { history: HistoryEntry[]; canonical_url: string }, publish: PublishOrganisations): Fact => {
+export const factFromFile = (
+  file: FactFile,
+  derived: { history: HistoryEntry[]; canonical_url: string },
+  publish: PublishOrganisations,
+): Fact => {
   // A tombstone's withdrawal is published beside the fact (`withdrawn` of the single-fact response), not in it.
-  const { citations, scheduled, next_expected, superseded_by, withdrawn_iso: _withdrawnIso, withdrawn_reason: _withdrawnReason, ...rest } = file;
+  const {
+    citations,
+    scheduled,
+    next_expected,
+    superseded_by,
+    withdrawn_iso: _withdrawnIso,
+    withdrawn_reason: _withdrawnReason,
+    ...rest
+  } = file;
   return {
     ...rest,
     citations: citations.map((citation) => publish.citation(citation)),
     history: derived.history,
-    scheduled: (scheduled ?? []).map((change) => ({ ...change, citations: change.citations.map((citation) => publish.citation(citation)) })),
+    scheduled: (scheduled ?? []).map((change) => ({
+      ...change,
+      citations: change.citations.map((citation) => publish.citation(citation)),
+    })),
     ...(next_expected === undefined ? {} : { next_expected: publish.nextExpected(next_expected) }),
     superseded_by: superseded_by ?? null,
     canonical_url: derived.canonical_url,
@@ -110,7 +136,12 @@ export type ExpectedStatus = "expected" | "past-due" | "recorded";
  * announcement.
  */
 export const expectedStatus = (
-  fact: { next_expected?: NextExpected | undefined; scheduled?: readonly unknown[] | undefined; superseded_by?: unknown; effective_iso: string },
+  fact: {
+    next_expected?: NextExpected | undefined;
+    scheduled?: readonly unknown[] | undefined;
+    superseded_by?: unknown;
+    effective_iso: string;
+  },
   today: string,
 ): ExpectedStatus | undefined => {
   const expected = fact.next_expected;
@@ -118,7 +149,8 @@ export const expectedStatus = (
   if (expected.by_iso >= today) return "expected";
   // Any scheduled entry counts: the scheduled-changes rule keeps each after the current effective_iso, so each is a
   // value announced after the one in force; and the next-expected-moved rule has next_expected moved when one is added.
-  const newer = (fact.scheduled ?? []).length > 0 || (fact.superseded_by ?? null) !== null || fact.effective_iso > expected.by_iso;
+  const newer =
+    (fact.scheduled ?? []).length > 0 || (fact.superseded_by ?? null) !== null || fact.effective_iso > expected.by_iso;
   return newer ? "recorded" : "past-due";
 };
 
@@ -165,7 +197,18 @@ export type OrganisationRegistry = z.infer<typeof OrganisationRegistry>;
  * ("Yes"/"No"), `list` (an array: of words, of like records as a table, of brackets) and `group` (an object of its own
  * keys). CONTRIBUTING.md ("The glossary") documents each.
  */
-export const GLOSSARY_KINDS = ["money", "rate", "year", "count", "measure", "date", "text", "boolean", "list", "group"] as const;
+export const GLOSSARY_KINDS = [
+  "money",
+  "rate",
+  "year",
+  "count",
+  "measure",
+  "date",
+  "text",
+  "boolean",
+  "list",
+  "group",
+] as const;
 export type GlossaryKind = (typeof GLOSSARY_KINDS)[number];
 
 /** The units a `measure` may carry, each with its singular, for a value of 1 ("1 day", "2 days"). */
@@ -206,8 +249,10 @@ export const GlossaryEntry = z
     members: z.record(z.string().min(1).max(200), Words).optional(),
   })
   .superRefine((entry, context) => {
-    if (entry.kind === "measure" && entry.unit === undefined) context.addIssue({ code: "custom", path: ["unit"], message: 'a "measure" needs its unit' });
-    if (entry.kind !== "measure" && entry.unit !== undefined) context.addIssue({ code: "custom", path: ["unit"], message: 'only a "measure" has a unit' });
+    if (entry.kind === "measure" && entry.unit === undefined)
+      context.addIssue({ code: "custom", path: ["unit"], message: 'a "measure" needs its unit' });
+    if (entry.kind !== "measure" && entry.unit !== undefined)
+      context.addIssue({ code: "custom", path: ["unit"], message: 'only a "measure" has a unit' });
   });
 export type GlossaryEntry = z.infer<typeof GlossaryEntry>;
 
@@ -221,7 +266,9 @@ export const GlossaryFile = z.strictObject({
 export type GlossaryFile = z.infer<typeof GlossaryFile>;
 
 /** Unpadded base64url of 32 bytes: an Ed25519 public key, or a SHA-256 digest. */
-const Base64Url32 = z.string().regex(/^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/, { error: "must be the unpadded base64url of 32 bytes" });
+const Base64Url32 = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/, { error: "must be the unpadded base64url of 32 bytes" });
 
 /**
  * One public key of the manifest signature, as RFC 8037 writes an Ed25519 key in a JWK, with `kid` its RFC 7638
@@ -237,6 +284,9 @@ export const PublicSigningKey = z.strictObject({
 });
 export type PublicSigningKey = z.infer<typeof PublicSigningKey>;
 
-/** `keys/jwks.json` and `/.well-known/jwks.json`: the keys whose signature on the manifest consumers accept (RFC 7517 JWK Set). */
+/**
+ * `keys/jwks.json` and `/.well-known/jwks.json`: the keys whose signature on the manifest consumers accept (RFC 7517
+ * JWK Set).
+ */
 export const SigningKeySet = z.strictObject({ keys: z.array(PublicSigningKey) });
 export type SigningKeySet = z.infer<typeof SigningKeySet>;

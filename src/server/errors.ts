@@ -13,7 +13,8 @@ import { COMMON_HEADERS, negotiateEncoding, type Site } from "./site.ts";
 export const ERROR_CACHE_CONTROL = "no-store";
 
 /** The JSON error body as sent: `schema_version` first, then what the refusal states. */
-export const errorBodyText = (details: ErrorDetails): string => `${JSON.stringify({ schema_version: SCHEMA_VERSION, ...details } satisfies ErrorBody)}\n`;
+export const errorBodyText = (details: ErrorDetails): string =>
+  `${JSON.stringify({ schema_version: SCHEMA_VERSION, ...details } satisfies ErrorBody)}\n`;
 
 /**
  * Answers with a JSON error body in the published shape (`ErrorBody`, packages/client/src/endpoint-schemas.ts), CORS
@@ -42,13 +43,18 @@ export const sendError = (
 
 /**
  * The JSON body of a 404. A miss under `SITE_PATHS.byIdPrefix` (`/api/v1/facts/by-id/`) is an unknown fact id
- * (docs/consumers/api.md#errors): the body says so and lists the ids the catalog has, so a client with a typo sees the right
+ * (docs/consumers/api.md#errors): the body says so and lists the ids the catalog has, so a client with a typo sees the
+ * right
  * spelling; a known id asked for without `.json` is told where it is.
  */
 export const notFoundBody = (site: Site, requestPath: string, sitePath: string): ErrorDetails => {
   const name = sitePath.startsWith(SITE_PATHS.byIdPrefix) ? sitePath.slice(SITE_PATHS.byIdPrefix.length) : "";
   if (site.factIds.includes(name)) {
-    return { error: "not_found", message: `a fact is served with a .json extension: ${SITE_PATHS.factById(name)}`, path: requestPath };
+    return {
+      error: "not_found",
+      message: `a fact is served with a .json extension: ${SITE_PATHS.factById(name)}`,
+      path: requestPath,
+    };
   }
   const id = name.endsWith(".json") ? name.slice(0, -".json".length) : "";
   if (id !== "" && !id.includes("/")) {
@@ -66,16 +72,25 @@ export const notFoundBody = (site: Site, requestPath: string, sitePath: string):
 const DROPPED = new Set(["etag", "cache-control"]);
 
 /**
- * Answers a path nothing is published at. A program asking under `/api/` or `/.well-known/` (or for either folder itself) gets the JSON error body
+ * Answers a path nothing is published at. A program asking under `/api/` or `/.well-known/` (or for either folder
+ * itself) gets the JSON error body
  * (`notFoundBody`), as every API error is; a reader asking for any other path gets the site's HTML 404 page, with
  * status 404, in the encoding the client accepts, not cached (`no-store`, like every error, so a page published by
  * the next build is found at once). A tree without `404.html` answers JSON everywhere.
  */
-export const sendNotFound = (request: IncomingMessage, response: ServerResponse, site: Site, requestPath: string, sitePath: string): void => {
+export const sendNotFound = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  site: Site,
+  requestPath: string,
+  sitePath: string,
+): void => {
   const page = site.files.get(SITE_PATHS.notFoundPage);
   // Leading slashes collapsed, so "//api/v1/x" is a program's path too.
   const programPath = sitePath.replace(/^\/+/, "/");
-  const forPrograms = SITE_PATHS.apiPrefixes.some((prefix) => programPath.startsWith(prefix) || programPath === prefix.slice(0, -1));
+  const forPrograms = SITE_PATHS.apiPrefixes.some(
+    (prefix) => programPath.startsWith(prefix) || programPath === prefix.slice(0, -1),
+  );
   if (page === undefined || forPrograms) {
     sendError(request, response, 404, notFoundBody(site, requestPath, sitePath));
     return;
@@ -115,8 +130,14 @@ export const noteResponse = (request: IncomingMessage, response: ServerResponse)
 const CLOSE_GRACE_MS = 2_000;
 
 const rawAnswer = (error: NodeJS.ErrnoException): string => {
-  const answer = (error.code === undefined ? undefined : ANSWERS[error.code]) ?? { statusLine: "400 Bad Request", error: "bad_request" };
-  const body = errorBodyText({ error: answer.error, message: `the request could not be parsed (${error.code ?? error.message})` });
+  const answer = (error.code === undefined ? undefined : ANSWERS[error.code]) ?? {
+    statusLine: "400 Bad Request",
+    error: "bad_request",
+  };
+  const body = errorBodyText({
+    error: answer.error,
+    message: `the request could not be parsed (${error.code ?? error.message})`,
+  });
   const headers = [
     ...COMMON_HEADERS,
     "Content-Type",

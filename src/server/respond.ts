@@ -22,7 +22,10 @@ const pathOf = (target: string): string => {
 const answeredWithoutLookup = (request: IncomingMessage, response: ServerResponse): boolean => {
   const hostProblem = hostHeaderProblem(request);
   if (hostProblem !== undefined) {
-    sendError(request, response, 400, { error: "bad_request", message: hostProblem, path: pathOf(request.url ?? "") }, ["Connection", "close"]);
+    sendError(request, response, 400, { error: "bad_request", message: hostProblem, path: pathOf(request.url ?? "") }, [
+      "Connection",
+      "close",
+    ]);
     return true;
   }
   const method = request.method;
@@ -32,7 +35,10 @@ const answeredWithoutLookup = (request: IncomingMessage, response: ServerRespons
     return true;
   }
   const message = `${method} is not allowed: this API is read-only, use ${ALLOWED_METHODS}`;
-  sendError(request, response, 405, { error: "method_not_allowed", message, path: pathOf(request.url ?? "") }, ["Allow", ALLOWED_METHODS]);
+  sendError(request, response, 405, { error: "method_not_allowed", message, path: pathOf(request.url ?? "") }, [
+    "Allow",
+    ALLOWED_METHODS,
+  ]);
   return true;
 };
 
@@ -183,10 +189,12 @@ export const resolveRequestPath = (target: string): ResolvedPath => {
       } catch {
         return { ok: false, reason: "the path has a malformed percent-encoding" };
       }
-      if (/[/\\]/.test(segment)) return { ok: false, reason: "encoded slashes and backslashes are not allowed in paths" };
+      if (/[/\\]/.test(segment))
+        return { ok: false, reason: "encoded slashes and backslashes are not allowed in paths" };
     }
     if (segment.includes("\0")) return { ok: false, reason: "NUL bytes are not allowed in paths" };
-    if (segment === "." || segment === "..") return { ok: false, reason: "dot segments (. and ..) are not allowed in paths" };
+    if (segment === "." || segment === "..")
+      return { ok: false, reason: "dot segments (. and ..) are not allowed in paths" };
     segments[index] = segment;
   }
   return { ok: true, path: segments.join("/") };

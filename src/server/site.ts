@@ -79,13 +79,21 @@ const BY_EXTENSION: Record<string, string> = {
 /** The Content-Type of a published file, from its site path (`/api/v1/facts/feed.xml`). */
 export const contentTypeFor = (sitePath: string): string => {
   const name = path.posix.basename(sitePath);
-  return BY_PATH[sitePath] ?? BY_NAME[name] ?? BY_EXTENSION[path.posix.extname(name).toLowerCase()] ?? "application/octet-stream";
+  return (
+    BY_PATH[sitePath] ??
+    BY_NAME[name] ??
+    BY_EXTENSION[path.posix.extname(name).toLowerCase()] ??
+    "application/octet-stream"
+  );
 };
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-/** Text formats (HTML, JSON and `+json`, XML and `+xml`, SVG) gain from gzip and brotli; images and fonts are compressed already. */
+/**
+ * Text formats (HTML, JSON and `+json`, XML and `+xml`, SVG) gain from gzip and brotli; images and fonts are compressed
+ * already.
+ */
 const COMPRESSIBLE = /^(text\/[\w.+-]+|application\/([\w.+-]+\+)?(json|xml)|image\/svg\+xml)\s*(;|$)/;
 
 /**
@@ -106,7 +114,13 @@ export interface SiteFile {
   br: Representation;
 }
 
-const representation = (body: Buffer, etag: string, contentType: string, coding: string | undefined, varies: boolean): Representation => {
+const representation = (
+  body: Buffer,
+  etag: string,
+  contentType: string,
+  coding: string | undefined,
+  varies: boolean,
+): Representation => {
   const validators = ["Cache-Control", CACHE_CONTROL, "ETag", etag, ...(varies ? ["Vary", "Accept-Encoding"] : [])];
   const okHeaders = [
     ...COMMON_HEADERS,
@@ -147,7 +161,8 @@ export const createSiteFile = async (sitePath: string, bytes: Buffer): Promise<S
   const identity = representation(bytes, `"${hash}"`, contentType, undefined, varies);
   return {
     identity,
-    gzip: gzipBody.length < bytes.length ? representation(gzipBody, `"${hash}-gzip"`, contentType, "gzip", true) : identity,
+    gzip:
+      gzipBody.length < bytes.length ? representation(gzipBody, `"${hash}-gzip"`, contentType, "gzip", true) : identity,
     br: brBody.length < bytes.length ? representation(brBody, `"${hash}-br"`, contentType, "br", true) : identity,
   };
 };
@@ -159,11 +174,17 @@ export interface Site {
   root: string;
   /** Site path (`/api/v1/facts/index.json`) to file; a folder holding `index.html` is also listed as `/folder/`. */
   files: Map<string, SiteFile>;
-  /** Folders holding an `index.html`, named without their trailing slash: requests for these are redirected to `/folder/`. */
+  /**
+   * Folders holding an `index.html`, named without their trailing slash: requests for these are redirected to
+   * `/folder/`.
+   */
   folders: Set<string>;
   /** Ids that have a `SITE_PATHS.factById(id)` and are not withdrawn, sorted: the ids a 404 names as valid. */
   factIds: string[];
-  /** The `SITE_PATHS.factById(id)` of each withdrawn fact (the manifest's `withdrawn` list): answered `410 Gone` with the tombstone. */
+  /**
+   * The `SITE_PATHS.factById(id)` of each withdrawn fact (the manifest's `withdrawn` list): answered `410 Gone` with
+   * the tombstone.
+   */
   gone: Set<string>;
   fileCount: number;
   byteCount: number;
@@ -218,11 +239,23 @@ export const loadSite = async (root: string): Promise<Site> => {
       files.set(folder, file);
       if (folder !== "/") folders.add(folder.slice(0, -1));
     }
-    if (sitePath.startsWith(BY_ID_PREFIX) && sitePath.endsWith(".json") && !sitePath.slice(BY_ID_PREFIX.length).includes("/")) {
+    if (
+      sitePath.startsWith(BY_ID_PREFIX) &&
+      sitePath.endsWith(".json") &&
+      !sitePath.slice(BY_ID_PREFIX.length).includes("/")
+    ) {
       if (!gone.has(sitePath)) factIds.push(sitePath.slice(BY_ID_PREFIX.length, -".json".length));
     }
   }
-  return { root: absoluteRoot, files, folders, factIds: factIds.sort(compareText), gone, fileCount: loaded.length, byteCount };
+  return {
+    root: absoluteRoot,
+    files,
+    folders,
+    factIds: factIds.sort(compareText),
+    gone,
+    fileCount: loaded.length,
+    byteCount,
+  };
 };
 
 export type Encoding = "br" | "gzip" | "identity";

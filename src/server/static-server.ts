@@ -40,7 +40,8 @@ const REQUEST_SECONDS = 10;
 const CHECK_SECONDS = 1;
 
 /**
- * An HTTP server for a built site (`_site/`), with the headers docs/consumers/api.md#headers gives. The tree is read into memory
+ * An HTTP server for a built site (`_site/`), with the headers docs/consumers/api.md#headers gives. The tree is read
+ * into memory
  * before this resolves; the server is not listening yet, so the caller picks the port (0 in tests).
  *
  * Every request is parsed and answered by `node:http` through its documented options and methods only:
@@ -105,7 +106,9 @@ const shown = (value: number): string => (value === Number.POSITIVE_INFINITY ? "
 
 /** One line for the server's start-up output. */
 export const describeOpenFileLimit = (limit: OpenFileLimit | undefined): string => {
-  if (limit === undefined) return `Open-file limit: not readable on ${process.platform} (see ulimit -n); each connection holds one file`;
-  const below = limit.soft < limit.hard ? ` (the hard limit is ${shown(limit.hard)}, but the soft limit was not raised to it)` : "";
+  if (limit === undefined)
+    return `Open-file limit: not readable on ${process.platform} (see ulimit -n); each connection holds one file`;
+  const below =
+    limit.soft < limit.hard ? ` (the hard limit is ${shown(limit.hard)}, but the soft limit was not raised to it)` : "";
   return `Open-file limit: ${shown(limit.soft)}${below}; each connection holds one file`;
 };

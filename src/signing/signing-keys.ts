@@ -24,10 +24,13 @@ const jwkThumbprint = (jwk: { crv: string; kty: string; x: string }): string =>
     .update(JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x }))
     .digest("base64url");
 
-/** The published form of an Ed25519 key (given its private or public half): RFC 8037 members, the thumbprint as `kid`. */
+/**
+ * The published form of an Ed25519 key (given its private or public half): RFC 8037 members, the thumbprint as `kid`.
+ */
 export const publicSigningKey = (key: KeyObject): PublicSigningKey => {
   const { crv, x } = (key.type === "public" ? key : createPublicKey(key)).export({ format: "jwk" });
-  if (crv !== "Ed25519" || typeof x !== "string") throw new Error(`expected an Ed25519 key, got ${key.asymmetricKeyType ?? key.type}`);
+  if (crv !== "Ed25519" || typeof x !== "string")
+    throw new Error(`expected an Ed25519 key, got ${key.asymmetricKeyType ?? key.type}`);
   return { kty: "OKP", crv, x, kid: jwkThumbprint({ crv, kty: "OKP", x }), alg: "EdDSA", use: "sig" };
 };
 
@@ -39,7 +42,10 @@ export const KEYS_FILE = "keys/jwks.json";
  * Every problem is reported at once, located in the file. `missing: "empty"` reads an absent file as a set with no
  * key (a repository that has never had one); otherwise an absent file is an error.
  */
-export const readSigningKeys = async (file: string, options: { missing: "empty" | "error" } = { missing: "error" }): Promise<SigningKeySet> => {
+export const readSigningKeys = async (
+  file: string,
+  options: { missing: "empty" | "error" } = { missing: "error" },
+): Promise<SigningKeySet> => {
   let text: string;
   try {
     text = await readFile(file, "utf8");
@@ -49,7 +55,10 @@ export const readSigningKeys = async (file: string, options: { missing: "empty" 
     throw new Error(`the key set ${file} does not exist`);
   }
   const doc = parseJsonDocument(file, text);
-  const { value, problems } = doc.syntaxProblems.length > 0 ? { value: undefined, problems: doc.syntaxProblems } : validateWithSchema(doc, SigningKeySet);
+  const { value, problems } =
+    doc.syntaxProblems.length > 0
+      ? { value: undefined, problems: doc.syntaxProblems }
+      : validateWithSchema(doc, SigningKeySet);
   // Each key that is well formed is checked even when another is not, so one run names every problem.
   const listed = (doc.value as { keys?: unknown } | undefined)?.keys;
   const seen = new Set<string>();
@@ -57,8 +66,10 @@ export const readSigningKeys = async (file: string, options: { missing: "empty" 
     const key = PublicSigningKey.safeParse(item);
     if (!key.success) continue;
     const thumbprint = jwkThumbprint(key.data);
-    if (key.data.kid !== thumbprint) problems.push(doc.problemAt(["keys", index, "kid"], `kid must be the key's RFC 7638 thumbprint, ${thumbprint}`));
-    if (seen.has(key.data.kid)) problems.push(doc.problemAt(["keys", index], `the key ${key.data.kid} is listed twice`));
+    if (key.data.kid !== thumbprint)
+      problems.push(doc.problemAt(["keys", index, "kid"], `kid must be the key's RFC 7638 thumbprint, ${thumbprint}`));
+    if (seen.has(key.data.kid))
+      problems.push(doc.problemAt(["keys", index], `the key ${key.data.kid} is listed twice`));
     seen.add(key.data.kid);
   }
   if (problems.length > 0 || !value) {
@@ -69,7 +80,8 @@ export const readSigningKeys = async (file: string, options: { missing: "empty" 
 };
 
 /** Writes a key set as it is committed: indented, one member a line, so a rotation reads as a small diff. */
-export const writeSigningKeys = (file: string, set: SigningKeySet): void => writeFileAtomic(file, `${JSON.stringify(set, null, 2)}\n`);
+export const writeSigningKeys = (file: string, set: SigningKeySet): void =>
+  writeFileAtomic(file, `${JSON.stringify(set, null, 2)}\n`);
 
 /** A private key that may sign the manifest: Ed25519, and its public key is one the repository publishes. */
 export interface ManifestSigner {
@@ -79,7 +91,8 @@ export interface ManifestSigner {
 
 const readPrivateKey = (name: string, pem: string): KeyObject => {
   // The key's text never appears in a message: it is a secret, and the message reaches the deploy log.
-  if (pem.includes("-----BEGIN ENCRYPTED PRIVATE KEY-----")) throw new Error(`${name} is an encrypted private key; give it unencrypted`);
+  if (pem.includes("-----BEGIN ENCRYPTED PRIVATE KEY-----"))
+    throw new Error(`${name} is an encrypted private key; give it unencrypted`);
   try {
     return createPrivateKey({ key: pem, format: "pem" });
   } catch {
@@ -92,14 +105,22 @@ const readPrivateKey = (name: string, pem: string): KeyObject => {
  * `committed` (read from `keysFile`): a signature that no published key verifies would only tell consumers that
  * the tree is forged.
  */
-export const signingKeyFromPem = (pem: string, committed: SigningKeySet, where: { name: string; keysFile: string }): ManifestSigner => {
+export const signingKeyFromPem = (
+  pem: string,
+  committed: SigningKeySet,
+  where: { name: string; keysFile: string },
+): ManifestSigner => {
   const privateKey = readPrivateKey(where.name, pem);
   if (privateKey.asymmetricKeyType !== "ed25519") {
-    throw new Error(`${where.name} is not an Ed25519 key (it is ${privateKey.asymmetricKeyType}); the manifest is signed with Ed25519`);
+    throw new Error(
+      `${where.name} is not an Ed25519 key (it is ${privateKey.asymmetricKeyType}); the manifest is signed with Ed25519`,
+    );
   }
   const { kid } = publicSigningKey(privateKey);
   if (!committed.keys.some((key) => key.kid === kid)) {
-    throw new Error(`${where.name} is the key ${kid}, which ${where.keysFile} does not publish: commit its public key there before signing with it`);
+    throw new Error(
+      `${where.name} is the key ${kid}, which ${where.keysFile} does not publish: commit its public key there before signing with it`,
+    );
   }
   return { privateKey, kid };
 };

@@ -31,7 +31,9 @@ export type Digested = { ok: true; bytes: number; sha256: string } | FetchFailur
 /** Fetches one published file by its site path, reading at most `maxBytes` of it, and keeps it whole. */
 export type FetchSiteFile = (sitePath: string, maxBytes: number) => Promise<Fetched>;
 
-/** Fetches one published file by its site path, reading at most `maxBytes` of it, and keeps only its size and digest. */
+/**
+ * Fetches one published file by its site path, reading at most `maxBytes` of it, and keeps only its size and digest.
+ */
 export type DigestSiteFile = (sitePath: string, maxBytes: number) => Promise<Digested>;
 
 export interface SiteFetcher {
@@ -52,7 +54,10 @@ export interface SiteFetcher {
  * address given. Only a 200's body is read, and only up to `maxBytes`; one announced as longer (Content-Length) is
  * not read at all, so a wrong answer costs no more than the right one.
  */
-export const createSiteFetcher = (baseUrl: string, options: { concurrency: number; timeoutMs: number; deadlineMs: number }): SiteFetcher => {
+export const createSiteFetcher = (
+  baseUrl: string,
+  options: { concurrency: number; timeoutMs: number; deadlineMs: number },
+): SiteFetcher => {
   const base = baseUrl.replace(/\/+$/, "");
   const deadline = AbortSignal.timeout(options.deadlineMs);
   const dispatcher = new Agent({ connect: { timeout: options.timeoutMs } });
@@ -63,11 +68,20 @@ export const createSiteFetcher = (baseUrl: string, options: { concurrency: numbe
     const status = failure.status === undefined ? {} : { status: failure.status };
     if (!deadline.aborted) return { ok: false, ...status, reason: failure.message };
     const read = failure.bytes === undefined ? "" : ` (${failure.bytes} bytes read)`;
-    return { ok: false, ...status, reason: `the overall deadline of ${options.deadlineMs / 1000} s passed${read}`, deadline: true };
+    return {
+      ok: false,
+      ...status,
+      reason: `the overall deadline of ${options.deadlineMs / 1000} s passed${read}`,
+      deadline: true,
+    };
   };
 
   /** Streams one file's body to `onChunk`, stopping past `maxBytes`; resolves with the byte count or the failure. */
-  const read = (sitePath: string, maxBytes: number, onChunk: (chunk: Buffer) => void): Promise<{ ok: true; bytes: number } | FetchFailure> =>
+  const read = (
+    sitePath: string,
+    maxBytes: number,
+    onChunk: (chunk: Buffer) => void,
+  ): Promise<{ ok: true; bytes: number } | FetchFailure> =>
     limit(async () => {
       try {
         const answer = await httpRequest(`${base}${sitePath}`, {
@@ -82,7 +96,11 @@ export const createSiteFetcher = (baseUrl: string, options: { concurrency: numbe
         });
         if (answer.status === 200) return { ok: true, bytes: answer.bytes };
         const location = answer.headers.location;
-        return { ok: false, status: answer.status, reason: `HTTP ${answer.status}${typeof location === "string" ? ` to ${location}` : ""}` };
+        return {
+          ok: false,
+          status: answer.status,
+          reason: `HTTP ${answer.status}${typeof location === "string" ? ` to ${location}` : ""}`,
+        };
       } catch (error: unknown) {
         if (error instanceof HttpFailure) return failureOf(error);
         throw error;
@@ -112,7 +130,9 @@ const MAX_SIGNATURE_BYTES = 1024;
 /** Only the file list matters here; the rest of the manifest may be of any schema version. */
 const ListedFiles = z.object({ files: z.array(ManifestFile) });
 
-export type SignatureVerdict = { state: "valid"; kid: string } | { state: "unsigned" | "bad" | "unchecked"; reason: string };
+export type SignatureVerdict =
+  | { state: "valid"; kid: string }
+  | { state: "unsigned" | "bad" | "unchecked"; reason: string };
 
 export interface TreeProblem {
   path: string;
@@ -123,7 +143,10 @@ export interface TreeReport {
   signature: SignatureVerdict;
   /** Every problem, the manifest's and signature's first, then the files' in the manifest's order. */
   problems: TreeProblem[];
-  /** Files the manifest lists (undefined without a manifest or without a file list in it), and how many were served as listed. */
+  /**
+   * Files the manifest lists (undefined without a manifest or without a file list in it), and how many were served as
+   * listed.
+   */
   listed: number | undefined;
   matching: number;
   /** Whether the listed files were fetched: only when the signature is valid. */
@@ -133,7 +156,11 @@ export interface TreeReport {
 /** What the check reads with: small files whole, listed files as a size and digest. */
 export type TreeReader = Pick<SiteFetcher, "fetchFile" | "digestFile">;
 
-const checkSignature = async (fetchFile: TreeReader["fetchFile"], manifest: Uint8Array, keys: SigningKeySet): Promise<SignatureVerdict> => {
+const checkSignature = async (
+  fetchFile: TreeReader["fetchFile"],
+  manifest: Uint8Array,
+  keys: SigningKeySet,
+): Promise<SignatureVerdict> => {
   const fetched = await fetchFile(SITE_PATHS.manifestSignature, MAX_SIGNATURE_BYTES);
   if (!fetched.ok) {
     return fetched.status === 404
@@ -141,7 +168,9 @@ const checkSignature = async (fetchFile: TreeReader["fetchFile"], manifest: Uint
       : { state: "unchecked", reason: `the signature could not be read: ${fetched.reason}` };
   }
   const verdict = await verifyManifest(manifest, new TextDecoder().decode(fetched.bytes), keys);
-  return verdict.ok ? { state: "valid", kid: verdict.kid } : { state: "bad", reason: `bad signature: ${verdict.reason}` };
+  return verdict.ok
+    ? { state: "valid", kid: verdict.kid }
+    : { state: "bad", reason: `bad signature: ${verdict.reason}` };
 };
 
 const listedFiles = (manifest: Uint8Array): z.infer<typeof ListedFiles>["files"] | string => {
@@ -152,10 +181,15 @@ const listedFiles = (manifest: Uint8Array): z.infer<typeof ListedFiles>["files"]
     return "the manifest is not JSON";
   }
   const parsed = ListedFiles.safeParse(json);
-  return parsed.success ? parsed.data.files : `the manifest does not list its files: ${z.prettifyError(parsed.error).replaceAll("\n", " ")}`;
+  return parsed.success
+    ? parsed.data.files
+    : `the manifest does not list its files: ${z.prettifyError(parsed.error).replaceAll("\n", " ")}`;
 };
 
-const checkFile = async (digestFile: TreeReader["digestFile"], entry: z.infer<typeof ManifestFile>): Promise<TreeProblem | undefined> => {
+const checkFile = async (
+  digestFile: TreeReader["digestFile"],
+  entry: z.infer<typeof ManifestFile>,
+): Promise<TreeProblem | undefined> => {
   const fetched = await digestFile(entry.path, entry.bytes);
   if (!fetched.ok) {
     // Status 200 with a failure means the body failed on the way: too long, too slow or cut off.
@@ -167,8 +201,10 @@ const checkFile = async (digestFile: TreeReader["digestFile"], entry: z.infer<ty
           : `not served: ${fetched.reason}`;
     return { path: entry.path, message };
   }
-  if (fetched.bytes !== entry.bytes) return { path: entry.path, message: `${entry.bytes} bytes listed, ${fetched.bytes} served` };
-  if (fetched.sha256 !== entry.sha256) return { path: entry.path, message: `SHA-256 differs (listed ${entry.sha256}, served ${fetched.sha256})` };
+  if (fetched.bytes !== entry.bytes)
+    return { path: entry.path, message: `${entry.bytes} bytes listed, ${fetched.bytes} served` };
+  if (fetched.sha256 !== entry.sha256)
+    return { path: entry.path, message: `SHA-256 differs (listed ${entry.sha256}, served ${fetched.sha256})` };
   return undefined;
 };
 
@@ -182,16 +218,42 @@ export const verifyPublishedTree = async (reader: TreeReader, keys: SigningKeySe
   const manifest = await reader.fetchFile(SITE_PATHS.manifest, MAX_MANIFEST_BYTES);
   if (!manifest.ok) {
     const problem = { path: SITE_PATHS.manifest, message: `not served: ${manifest.reason}` };
-    return { signature: { state: "unchecked", reason: "no manifest to check" }, problems: [problem], listed: undefined, matching: 0, filesChecked: false };
+    return {
+      signature: { state: "unchecked", reason: "no manifest to check" },
+      problems: [problem],
+      listed: undefined,
+      matching: 0,
+      filesChecked: false,
+    };
   }
   const signature = await checkSignature(reader.fetchFile, manifest.bytes, keys);
   const files = listedFiles(manifest.bytes);
   if (signature.state !== "valid") {
     const problems = [{ path: SITE_PATHS.manifestSignature, message: signature.reason }];
-    return { signature, problems, listed: typeof files === "string" ? undefined : files.length, matching: 0, filesChecked: false };
+    return {
+      signature,
+      problems,
+      listed: typeof files === "string" ? undefined : files.length,
+      matching: 0,
+      filesChecked: false,
+    };
   }
   if (typeof files === "string")
-    return { signature, problems: [{ path: SITE_PATHS.manifest, message: files }], listed: undefined, matching: 0, filesChecked: false };
-  const fileProblems = (await Promise.all(files.map((entry) => checkFile(reader.digestFile, entry)))).filter((problem) => problem !== undefined);
-  return { signature, problems: fileProblems, listed: files.length, matching: files.length - fileProblems.length, filesChecked: true };
+    return {
+      signature,
+      problems: [{ path: SITE_PATHS.manifest, message: files }],
+      listed: undefined,
+      matching: 0,
+      filesChecked: false,
+    };
+  const fileProblems = (await Promise.all(files.map((entry) => checkFile(reader.digestFile, entry)))).filter(
+    (problem) => problem !== undefined,
+  );
+  return {
+    signature,
+    problems: fileProblems,
+    listed: files.length,
+    matching: files.length - fileProblems.length,
+    filesChecked: true,
+  };
 };

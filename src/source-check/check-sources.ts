@@ -8,7 +8,16 @@ import { readJsonFile, writeFileAtomic } from "../lib/json-file.ts";
 import { compareText, toJsonPointer } from "../lib/text.ts";
 import { citationLists } from "../model/facts.ts";
 import type { CitationKind, FactFile } from "../schemas/index.ts";
-import { decodePage, EXTRACTION_LIMITS, ExtractionLimitError, type ExtractionLimits, htmlText, pdfText, plainText, textKindOf } from "./extract-text.ts";
+import {
+  decodePage,
+  EXTRACTION_LIMITS,
+  ExtractionLimitError,
+  type ExtractionLimits,
+  htmlText,
+  pdfText,
+  plainText,
+  textKindOf,
+} from "./extract-text.ts";
 import type { FetchResult, RedirectHop } from "./fetch-source.ts";
 
 /*
@@ -56,7 +65,14 @@ export interface SourceFinding {
 /** What the previous run read of each page: its text's fingerprint, and when that last changed. */
 const FingerprintStore = z.strictObject({
   version: z.literal(1),
-  pages: z.record(z.string(), z.strictObject({ sha256: z.string().regex(/^[0-9a-f]{64}$/), checked_iso: z.iso.date(), changed_iso: z.iso.date() })),
+  pages: z.record(
+    z.string(),
+    z.strictObject({
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      checked_iso: z.iso.date(),
+      changed_iso: z.iso.date(),
+    }),
+  ),
 });
 export type FingerprintStore = z.infer<typeof FingerprintStore>;
 
@@ -80,7 +96,11 @@ export const citedSources = (facts: readonly FactFile[]): CitedSource[] =>
  * Runs `task` over the items with at most `concurrency` at once and never two for one host at the same time: each
  * worker takes all of one host's addresses in turn, so no site sees more than one request from us at a time.
  */
-export const forEachPolitely = async (urls: readonly string[], concurrency: number, task: (url: string) => Promise<void>): Promise<void> => {
+export const forEachPolitely = async (
+  urls: readonly string[],
+  concurrency: number,
+  task: (url: string) => Promise<void>,
+): Promise<void> => {
   const byHost = Map.groupBy(urls, (url) => new URL(url).host);
   await pMap(
     byHost.values(),
@@ -98,7 +118,12 @@ type PageReading =
 /** The text of a fetched page (with the limit that cut it, if one did), or why there is none. */
 const readPage = async (result: FetchResult, limits: ExtractionLimits): Promise<PageReading> => {
   if (result.outcome !== "page")
-    return { ok: false, verdict: result.outcome === "gone" ? "page-gone" : "unverified", detail: result.detail, redirects: result.redirects };
+    return {
+      ok: false,
+      verdict: result.outcome === "gone" ? "page-gone" : "unverified",
+      detail: result.detail,
+      redirects: result.redirects,
+    };
   const kind = textKindOf(result.contentType, result.body);
   if (kind === undefined)
     return {
@@ -114,7 +139,14 @@ const readPage = async (result: FetchResult, limits: ExtractionLimits): Promise<
         : kind === "html"
           ? htmlText(decodePage(result.body, result.contentType, "html"), limits)
           : plainText(decodePage(result.body, result.contentType, "text"), limits);
-    return { ok: true, text, truncated: result.truncated, maxBytes: result.maxBytes, ...(cut ? { cut } : {}), redirects: result.redirects };
+    return {
+      ok: true,
+      text,
+      truncated: result.truncated,
+      maxBytes: result.maxBytes,
+      ...(cut ? { cut } : {}),
+      redirects: result.redirects,
+    };
   } catch (error: unknown) {
     const reason = errorMessage(error);
     const what = kind === "pdf" ? "PDF" : "page";
@@ -171,7 +203,8 @@ export const checkSources = async (
       continue;
     }
     const sha256 = textFingerprint(reading.text);
-    const change: PageState["change"] = before === undefined ? "first-seen" : before.sha256 === sha256 ? "unchanged" : "changed";
+    const change: PageState["change"] =
+      before === undefined ? "first-seen" : before.sha256 === sha256 ? "unchanged" : "changed";
     const since = change === "unchanged" ? before!.changed_iso : options.today;
     fingerprints.pages[url] = { sha256, checked_iso: options.today, changed_iso: since };
     pageStates.set(url, { change, since });
@@ -193,7 +226,13 @@ export const checkSources = async (
         closest: match.closest,
       };
     }
-    if (reading.cut) return { ...base, verdict: "unverified", detail: `${reading.cut} and the quote is not in them`, closest: match.closest };
+    if (reading.cut)
+      return {
+        ...base,
+        verdict: "unverified",
+        detail: `${reading.cut} and the quote is not in them`,
+        closest: match.closest,
+      };
     return { ...base, verdict: "quote-gone", detail: "the page no longer contains the quote", closest: match.closest };
   });
   return { findings, fingerprints };
@@ -259,10 +298,16 @@ const closestPassage = (page: string, quote: string): { passage: string; similar
     const score = similarity(window, counts, quoteWords.length);
     if (score > best.score) best = { start, score };
   }
-  return { passage: pageWords.slice(best.start, best.start + width).join(" "), similarity: Math.round(Math.max(0, best.score) * 100) / 100 };
+  return {
+    passage: pageWords.slice(best.start, best.start + width).join(" "),
+    similarity: Math.round(Math.max(0, best.score) * 100) / 100,
+  };
 };
 
-/** Whether the page's text still contains the quote (every passage, in order, case-insensitively), and if not, what is closest. */
+/**
+ * Whether the page's text still contains the quote (every passage, in order, case-insensitively), and if not, what is
+ * closest.
+ */
 export const matchQuote = (pageText: string, quote: string): QuoteMatch => {
   const page = normalizeText(pageText).toLowerCase();
   let from = 0;
@@ -283,7 +328,8 @@ export const VERDICT_TEXT: Record<SourceVerdict, string> = {
 };
 
 /** Whether a finding needs a person: the cited text or the page itself is gone. */
-export const needsAttention = (finding: SourceFinding): boolean => finding.verdict === "quote-gone" || finding.verdict === "page-gone";
+export const needsAttention = (finding: SourceFinding): boolean =>
+  finding.verdict === "quote-gone" || finding.verdict === "page-gone";
 
 /** "page unchanged since 2026-11-23", "page changed since the last check", "page read for the first time". */
 export const describePage = (finding: SourceFinding): string | undefined => {
@@ -307,7 +353,10 @@ export const describeFinding = (finding: SourceFinding): string => {
     : head;
 };
 
-/** The fingerprints of the previous run; none when the file does not exist yet. A damaged file is an error, never a fresh start. */
+/**
+ * The fingerprints of the previous run; none when the file does not exist yet. A damaged file is an error, never a
+ * fresh start.
+ */
 export const readFingerprints = async (file: string): Promise<FingerprintStore> => {
   try {
     return (await readJsonFile(file, FingerprintStore, { absentAllowed: true })) ?? emptyFingerprints();

@@ -63,7 +63,9 @@ export const EXTRACTION_LIMITS: ExtractionLimits = {
   pdfTimeoutMs: 30_000,
 };
 
-/** A page's text, and when only part of it was read, which limit cut it ("only its first 500 of 1000 pages were read"). */
+/**
+ * A page's text, and when only part of it was read, which limit cut it ("only its first 500 of 1000 pages were read").
+ */
 export interface ExtractedText {
   text: string;
   cut?: string;
@@ -74,7 +76,8 @@ export class ExtractionLimitError extends Error {
   override name = "ExtractionLimitError";
 }
 
-const charsCut = (limits: ExtractionLimits) => `only its first ${limits.maxChars.toLocaleString("en-CA")} characters of text were read`;
+const charsCut = (limits: ExtractionLimits) =>
+  `only its first ${limits.maxChars.toLocaleString("en-CA")} characters of text were read`;
 
 /**
  * The visible text of an HTML page, read with a real HTML parser: scripts, styles and the head are dropped, entities
@@ -148,7 +151,9 @@ export const decodePage = (bytes: Uint8Array, contentType: string | undefined, k
   }
 };
 
-/** PDFs are read one at a time, so the memory limit holds for the whole check, not for each of its concurrent requests. */
+/**
+ * PDFs are read one at a time, so the memory limit holds for the whole check, not for each of its concurrent requests.
+ */
 const onePdfAtATime = pLimit(1);
 
 const READER = new URL("./pdf-text-worker.ts", import.meta.url);
@@ -161,7 +166,10 @@ const WATCH_INTERVAL_MS = 20;
  * thread as plain objects: their message is kept, rather than shown as "[object Object]" in the verdict's reason.
  */
 const readerError = (error: unknown, memoryLimit: ExtractionLimitError): Error => {
-  const { code, message } = (typeof error === "object" && error !== null ? error : {}) as { code?: unknown; message?: unknown };
+  const { code, message } = (typeof error === "object" && error !== null ? error : {}) as {
+    code?: unknown;
+    message?: unknown;
+  };
   if (code === "ERR_WORKER_OUT_OF_MEMORY") return memoryLimit;
   if (error instanceof Error) return error;
   return new Error(typeof message === "string" ? message : String(error));
@@ -191,7 +199,8 @@ const readPdf = (bytes: Uint8Array, limits: ExtractionLimits): Promise<Extracted
       outcome();
     };
     const timer = setTimeout(
-      () => settle(() => reject(new ExtractionLimitError(`reading it took longer than ${limits.pdfTimeoutMs / 1000} s`))),
+      () =>
+        settle(() => reject(new ExtractionLimitError(`reading it took longer than ${limits.pdfTimeoutMs / 1000} s`))),
       limits.pdfTimeoutMs,
     );
     const watch = setInterval(() => {
@@ -214,7 +223,9 @@ const readPdf = (bytes: Uint8Array, limits: ExtractionLimits): Promise<Extracted
       }),
     );
     worker.once("error", (error: unknown) => settle(() => reject(readerError(error, memoryLimit))));
-    worker.once("exit", (code) => settle(() => reject(new Error(`the PDF reader stopped with exit code ${code} before it answered`))));
+    worker.once("exit", (code) =>
+      settle(() => reject(new Error(`the PDF reader stopped with exit code ${code} before it answered`))),
+    );
   });
 
 /**
@@ -222,7 +233,8 @@ const readPdf = (bytes: Uint8Array, limits: ExtractionLimits): Promise<Extracted
  * than `maxPdfMemoryBytes` or runs longer than `pdfTimeoutMs` (an ExtractionLimitError says which); at most
  * `maxPdfPages` pages and `maxChars` characters are read, and `cut` says when that left pages unread.
  */
-export const pdfText = (bytes: Uint8Array, limits: ExtractionLimits = EXTRACTION_LIMITS): Promise<ExtractedText> => onePdfAtATime(() => readPdf(bytes, limits));
+export const pdfText = (bytes: Uint8Array, limits: ExtractionLimits = EXTRACTION_LIMITS): Promise<ExtractedText> =>
+  onePdfAtATime(() => readPdf(bytes, limits));
 
 export type TextKind = "html" | "pdf" | "text";
 

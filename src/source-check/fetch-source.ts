@@ -86,7 +86,8 @@ export const fetchSource = async (url: string, options: FetchOptions): Promise<F
     const { status, headers } = answer;
     if (status >= 300 && status < 400) {
       const location = typeof headers.location === "string" ? headers.location : undefined;
-      if (location === undefined) return { outcome: "gone", url, status, redirects, detail: `${status} without a Location header` };
+      if (location === undefined)
+        return { outcome: "gone", url, status, redirects, detail: `${status} without a Location header` };
       let next: URL;
       try {
         next = new URL(location, current);
@@ -95,21 +96,52 @@ export const fetchSource = async (url: string, options: FetchOptions): Promise<F
       }
       redirects.push({ from: current, status, to: next.href });
       if (next.protocol !== "https:")
-        return { outcome: "gone", url, status, redirects, detail: `redirects to ${next.href}, which is not https (not followed)` };
-      if (seen.has(next.href)) return { outcome: "gone", url, status, redirects, detail: `redirect loop at ${next.href}` };
-      if (redirects.length > maxRedirects) return { outcome: "gone", url, status, redirects, detail: `more than ${maxRedirects} redirects` };
+        return {
+          outcome: "gone",
+          url,
+          status,
+          redirects,
+          detail: `redirects to ${next.href}, which is not https (not followed)`,
+        };
+      if (seen.has(next.href))
+        return { outcome: "gone", url, status, redirects, detail: `redirect loop at ${next.href}` };
+      if (redirects.length > maxRedirects)
+        return { outcome: "gone", url, status, redirects, detail: `more than ${maxRedirects} redirects` };
       current = next.href;
       continue;
     }
     if (!isSuccess(status)) {
       const where = current === url ? "" : ` at ${current}`;
       if (REFUSING_CLIENTS.has(status))
-        return { outcome: "unverified", url, status, redirects, detail: `${status}${where}: the site refused an automated check` };
-      if (status >= 500) return { outcome: "unverified", url, status, redirects, detail: `${status}${where}: the server failed; try again later` };
+        return {
+          outcome: "unverified",
+          url,
+          status,
+          redirects,
+          detail: `${status}${where}: the site refused an automated check`,
+        };
+      if (status >= 500)
+        return {
+          outcome: "unverified",
+          url,
+          status,
+          redirects,
+          detail: `${status}${where}: the server failed; try again later`,
+        };
       return { outcome: "gone", url, status, redirects, detail: `${status}${where}` };
     }
     const contentType = typeof headers["content-type"] === "string" ? headers["content-type"] : undefined;
-    return { outcome: "page", url, finalUrl: current, status, contentType, body: answer.body, truncated: answer.truncated, maxBytes, redirects };
+    return {
+      outcome: "page",
+      url,
+      finalUrl: current,
+      status,
+      contentType,
+      body: answer.body,
+      truncated: answer.truncated,
+      maxBytes,
+      redirects,
+    };
   }
 };
 
@@ -124,7 +156,8 @@ export const sourceDispatcherFromEnvironment = (environment: Environment = proce
   const override = readVariable("FACTS_LINK_CHECK_CONNECT_TO", environment);
   if (!override) return new Agent({ connect: { timeout: timeoutMs } });
   const match = LOOPBACK.exec(override);
-  if (!match) throw new UsageError(`FACTS_LINK_CHECK_CONNECT_TO must be a loopback host:port (for tests), got "${override}"`);
+  if (!match)
+    throw new UsageError(`FACTS_LINK_CHECK_CONNECT_TO must be a loopback host:port (for tests), got "${override}"`);
   const host = match[1]!.replace(/^\[|\]$/g, "");
   const port = Number(match[2]);
   return new Agent({

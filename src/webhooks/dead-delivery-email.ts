@@ -4,7 +4,9 @@ import { describeOutcome } from "./delivery.ts";
 import type { DeliveryRecord } from "./state.ts";
 import type { Subscriber } from "./subscribers.ts";
 
-/** A subscriber URL as it may appear in logs and emails: its origin only, since paths and queries often carry tokens. */
+/**
+ * A subscriber URL as it may appear in logs and emails: its origin only, since paths and queries often carry tokens.
+ */
 export const redactUrl = (rawUrl: string): string => {
   try {
     return new URL(rawUrl).origin;
@@ -13,7 +15,10 @@ export const redactUrl = (rawUrl: string): string => {
   }
 };
 
-/** The one email that tells a subscriber its deliveries are dead: which events, every attempt, and where to read the facts now. */
+/**
+ * The one email that tells a subscriber its deliveries are dead: which events, every attempt, and where to read the
+ * facts now.
+ */
 export const deadDeliveryEmail = (subscriber: Subscriber, records: readonly DeliveryRecord[]): MailMessage => {
   const count = records.length;
   const lines = [
@@ -29,7 +34,8 @@ export const deadDeliveryEmail = (subscriber: Subscriber, records: readonly Deli
       `- ${record.event.factId} v${record.event.version} (delivery ${record.id})`,
       `  Reason: ${record.reason ?? "retries exhausted"}`,
       ...record.attempts.map(
-        (attempt) => `  Attempt ${attempt.number} at ${attempt.startedAt}: ${attempt.outcome ? describeOutcome(attempt.outcome) : "unfinished"}`,
+        (attempt) =>
+          `  Attempt ${attempt.number} at ${attempt.startedAt}: ${attempt.outcome ? describeOutcome(attempt.outcome) : "unfinished"}`,
       ),
       `  The fact as published now: ${urls.factById(record.event.factId)}`,
       ``,
@@ -48,7 +54,10 @@ export const deadDeliveryEmail = (subscriber: Subscriber, records: readonly Deli
 };
 
 /** The one email that tells a subscriber it is disabled: since when its deliveries failed, and how to come back. */
-export const disabledSubscriberEmail = (subscriber: Subscriber, mark: { since: string; failingSince: string; reason: string }): MailMessage => ({
+export const disabledSubscriberEmail = (
+  subscriber: Subscriber,
+  mark: { since: string; failingSince: string; reason: string },
+): MailMessage => ({
   to: subscriber.email,
   subject: `${SERVICE.name}: webhooks to ${redactUrl(subscriber.url)} are disabled`,
   text: `${[

@@ -135,7 +135,10 @@ const parseUrl = (rawUrl: string): { url: URL; host: string; family: number } | 
  * documentation, ...), since one bad address is enough to reach inside. Hosts in `allowHosts` (tests) may use plain
  * http and any address.
  */
-export const guardUrl = async (rawUrl: string, options: { allowHosts: ReadonlySet<string>; resolve: Resolver }): Promise<GuardResult> => {
+export const guardUrl = async (
+  rawUrl: string,
+  options: { allowHosts: ReadonlySet<string>; resolve: Resolver },
+): Promise<GuardResult> => {
   const parsed = parseUrl(rawUrl);
   if (!parsed) return { ok: false, reason: "the URL is not an absolute URL", permanent: true };
   const { url, host, family } = parsed;
@@ -153,7 +156,11 @@ export const guardUrl = async (rawUrl: string, options: { allowHosts: ReadonlySe
       addresses = await options.resolve(host);
     } catch (error: unknown) {
       const code = (error as { code?: unknown }).code;
-      return { ok: false, reason: `cannot resolve ${host}${typeof code === "string" ? ` (${code})` : ""}`, permanent: false };
+      return {
+        ok: false,
+        reason: `cannot resolve ${host}${typeof code === "string" ? ` (${code})` : ""}`,
+        permanent: false,
+      };
     }
     if (addresses.length === 0) return { ok: false, reason: `${host} has no address`, permanent: false };
   }
@@ -170,11 +177,19 @@ export const guardUrl = async (rawUrl: string, options: { allowHosts: ReadonlySe
 };
 
 /**
- * docs/consumers/api.md#delivery-states-and-retries: a failed delivery is retried 1 min, 5 min, 15 min, 1 h, 6 h and 24 h after its first
+ * docs/consumers/api.md#delivery-states-and-retries: a failed delivery is retried 1 min, 5 min, 15 min, 1 h, 6 h and 24
+ * h after its first
  * failure; when the retry at 24 h fails too, the delivery is dead. Counted from the first failure, the steps keep
  * the 24-hour retry window of docs/consumers/api.md#delivery-states-and-retries.
  */
-export const RETRY_SCHEDULE_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 6 * 60 * 60_000, 24 * 60 * 60_000] as const;
+export const RETRY_SCHEDULE_MS = [
+  60_000,
+  5 * 60_000,
+  15 * 60_000,
+  60 * 60_000,
+  6 * 60 * 60_000,
+  24 * 60 * 60_000,
+] as const;
 
 /**
  * Each step is moved by up to this share either way, so that the retries of many deliveries that failed together
@@ -212,7 +227,9 @@ export const nextRetryAt = (
   const offset = retryOffsetMs(failedAttempts, random);
   if (offset === undefined) return undefined;
   const scheduled = Math.max(firstFailedAt + offset, failedAt);
-  return retryAfterMs === undefined ? scheduled : Math.min(Math.max(scheduled, failedAt + retryAfterMs), failedAt + LONGEST_STEP_MS);
+  return retryAfterMs === undefined
+    ? scheduled
+    : Math.min(Math.max(scheduled, failedAt + retryAfterMs), failedAt + LONGEST_STEP_MS);
 };
 
 /** One line for logs, state and emails. */
@@ -237,9 +254,17 @@ export interface WebhookRequest {
 }
 
 /** The headers and body bytes of one attempt of a delivery, signed afresh with the attempt's time. */
-export const buildWebhookRequest = (record: DeliveryRecord, secrets: { current: string; previous?: string }, sentAt: Date): WebhookRequest => {
+export const buildWebhookRequest = (
+  record: DeliveryRecord,
+  secrets: { current: string; previous?: string },
+  sentAt: Date,
+): WebhookRequest => {
   const body = webhookBodyBytes(record.event, { baseUrl: record.baseUrl, changedAt: record.changedAt, sentAt });
-  const headers = signedHeaders({ id: record.id, event: "fact.updated", factId: record.event.factId, version: record.event.version, body }, secrets, sentAt);
+  const headers = signedHeaders(
+    { id: record.id, event: "fact.updated", factId: record.event.factId, version: record.event.version, body },
+    secrets,
+    sentAt,
+  );
   return { headers, body };
 };
 
@@ -255,7 +280,9 @@ export interface PinnedClient {
  * cannot swap the address. One undici Pool per origin and address, given to `httpRequest` as its dispatcher, so
  * deliveries to one receiver reuse their connections. Redirects are never followed (httpRequest does not).
  */
-export const createPinnedClient = (options: { connectTimeoutMs?: number; tls?: { ca?: string | Buffer } } = {}): PinnedClient => {
+export const createPinnedClient = (
+  options: { connectTimeoutMs?: number; tls?: { ca?: string | Buffer } } = {},
+): PinnedClient => {
   const pools = new Map<string, Pool>();
   return {
     dispatcherFor: (url, address) => {
@@ -264,7 +291,9 @@ export const createPinnedClient = (options: { connectTimeoutMs?: number; tls?: {
       if (!pool) {
         const connector = buildConnector({ timeout: options.connectTimeoutMs ?? 10_000, ...options.tls });
         // `host` (the URL's host) still names the TLS server; only the address connected to is replaced.
-        pool = new Pool(url.origin, { connect: (connectOptions, callback) => connector({ ...connectOptions, hostname: address }, callback) });
+        pool = new Pool(url.origin, {
+          connect: (connectOptions, callback) => connector({ ...connectOptions, hostname: address }, callback),
+        });
         pools.set(key, pool);
       }
       return pool;
@@ -276,7 +305,10 @@ export const createPinnedClient = (options: { connectTimeoutMs?: number; tls?: {
   };
 };
 
-/** A `Retry-After` header (delay in seconds, or an HTTP date) as seconds from `now`; undefined when absent or unreadable. */
+/**
+ * A `Retry-After` header (delay in seconds, or an HTTP date) as seconds from `now`; undefined when absent or
+ * unreadable.
+ */
 export const parseRetryAfter = (header: string | string[] | undefined, now: Date): number | undefined => {
   const value = (Array.isArray(header) ? header[0] : header)?.trim();
   if (!value) return undefined;
@@ -286,7 +318,10 @@ export const parseRetryAfter = (header: string | string[] | undefined, now: Date
   return Math.max(0, Math.ceil((at - now.getTime()) / 1000));
 };
 
-/** Receivers' answers are read this far and no further: only the status matters, and a huge body must not stall the dispatcher. */
+/**
+ * Receivers' answers are read this far and no further: only the status matters, and a huge body must not stall the
+ * dispatcher.
+ */
 export const MAX_ANSWER_BYTES = 64 * 1024;
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -316,9 +351,14 @@ export const sendWebhook = async (
       onChunk: () => undefined,
     });
     const retryAfterSeconds = parseRetryAfter(answer.headers["retry-after"], options.now());
-    return { kind: "response", status: answer.status, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
+    return {
+      kind: "response",
+      status: answer.status,
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+    };
   } catch (error: unknown) {
-    if (error instanceof HttpFailure && error.kind === "timeout") return { kind: "timeout", message: `no complete answer within ${timeoutMs / 1000} s` };
+    if (error instanceof HttpFailure && error.kind === "timeout")
+      return { kind: "timeout", message: `no complete answer within ${timeoutMs / 1000} s` };
     // Once the status is in, a body cut short does not change what the receiver answered.
     if (error instanceof HttpFailure && error.status !== undefined) return { kind: "response", status: error.status };
     return { kind: "error", message: errorMessage(error) };
@@ -326,29 +366,46 @@ export const sendWebhook = async (
 };
 
 /**
- * docs/consumers/api.md#delivery-states-and-retries as a pure transition: the record after its current attempt ended with `outcome`.
+ * docs/consumers/api.md#delivery-states-and-retries as a pure transition: the record after its current attempt ended
+ * with `outcome`.
  * 2xx is delivered; 410 Gone stops the subscriber; a permanent refusal is dead at once; anything else
  * is retried on the schedule, counted from the first failure, until it runs out.
  */
-export const applyAttemptOutcome = (record: DeliveryRecord, outcome: AttemptOutcome, finishedAt: Date, random: () => number = Math.random): DeliveryRecord => {
+export const applyAttemptOutcome = (
+  record: DeliveryRecord,
+  outcome: AttemptOutcome,
+  finishedAt: Date,
+  random: () => number = Math.random,
+): DeliveryRecord => {
   const current = record.attempts.at(-1);
   if (!current || current.outcome) throw new Error(`delivery ${record.id} has no attempt in progress`);
   const attempts = [...record.attempts.slice(0, -1), { ...current, finishedAt: finishedAt.toISOString(), outcome }];
   const base = { ...record, attempts, nextAttemptAt: null };
 
-  if (outcome.kind === "response" && outcome.status >= 200 && outcome.status < 300) return { ...base, status: "delivered" };
+  if (outcome.kind === "response" && outcome.status >= 200 && outcome.status < 300)
+    return { ...base, status: "delivered" };
   if (outcome.kind === "response" && outcome.status === 410) {
     return { ...base, status: "gone", reason: "the receiver answered 410 Gone: no more deliveries to this subscriber" };
   }
-  if (outcome.kind === "refused" && outcome.permanent) return { ...base, status: "dead", reason: describeOutcome(outcome) };
+  if (outcome.kind === "refused" && outcome.permanent)
+    return { ...base, status: "dead", reason: describeOutcome(outcome) };
 
-  const retryAfterMs = outcome.kind === "response" && outcome.retryAfterSeconds !== undefined ? outcome.retryAfterSeconds * 1000 : undefined;
+  const retryAfterMs =
+    outcome.kind === "response" && outcome.retryAfterSeconds !== undefined
+      ? outcome.retryAfterSeconds * 1000
+      : undefined;
   // The schedule counts from this round's first failure: the latest first attempt that the receiver answered or failed.
-  const first = [...attempts].reverse().find((attempt) => attempt.number === 1 && attempt.outcome?.kind !== "interrupted");
+  const first = [...attempts]
+    .reverse()
+    .find((attempt) => attempt.number === 1 && attempt.outcome?.kind !== "interrupted");
   const firstFailedAt = Date.parse(first?.finishedAt ?? finishedAt.toISOString());
   const next = nextRetryAt(current.number, firstFailedAt, finishedAt.getTime(), retryAfterMs, random);
   if (next === undefined) {
-    return { ...base, status: "dead", reason: `${current.number} attempts failed; the last: ${describeOutcome(outcome)}` };
+    return {
+      ...base,
+      status: "dead",
+      reason: `${current.number} attempts failed; the last: ${describeOutcome(outcome)}`,
+    };
   }
   return { ...base, status: "retrying", nextAttemptAt: new Date(next).toISOString() };
 };
@@ -360,7 +417,12 @@ export const applyAttemptOutcome = (record: DeliveryRecord, outcome: AttemptOutc
  */
 export const startAttempt = (record: DeliveryRecord, startedAt: Date): DeliveryRecord => {
   const attempts = record.attempts.map((attempt) =>
-    attempt.outcome ? attempt : { ...attempt, outcome: { kind: "interrupted" as const, message: "the dispatcher stopped during this attempt" } },
+    attempt.outcome
+      ? attempt
+      : {
+          ...attempt,
+          outcome: { kind: "interrupted" as const, message: "the dispatcher stopped during this attempt" },
+        },
   );
   const counted = attempts.filter(
     (attempt) =>
@@ -391,7 +453,11 @@ export interface DeliveryContext {
  * at any point leaves a record that the next run finds and sends again under the same delivery id.
  * A URL the guard refuses gets no request at all.
  */
-export const deliver = async (record: DeliveryRecord, subscriber: Subscriber, context: DeliveryContext): Promise<DeliveryRecord> => {
+export const deliver = async (
+  record: DeliveryRecord,
+  subscriber: Subscriber,
+  context: DeliveryContext,
+): Promise<DeliveryRecord> => {
   const started = startAttempt(record, context.now());
   await context.store.write(started);
   const target = await guardUrl(subscriber.url, context);

@@ -8,8 +8,22 @@ import { gitResult } from "../lib/git.ts";
 import { writeFileAtomic } from "../lib/json-file.ts";
 import { loadFactsAtRevision } from "../model/facts.ts";
 import { WebhookBody } from "../schemas/index.ts";
-import { describeOutcome, type GuardResult, guardUrl, type PinnedClient, type Resolver, sendWebhook } from "./delivery.ts";
-import { buildWebhookBody, computeEvents, deliveryId, eventKey, type FactUpdatedEvent, resolveCommit } from "./events.ts";
+import {
+  describeOutcome,
+  type GuardResult,
+  guardUrl,
+  type PinnedClient,
+  type Resolver,
+  sendWebhook,
+} from "./delivery.ts";
+import {
+  buildWebhookBody,
+  computeEvents,
+  deliveryId,
+  eventKey,
+  type FactUpdatedEvent,
+  resolveCommit,
+} from "./events.ts";
 import { type RunOptions, type RunSummary, runDeliveries } from "./run-deliveries.ts";
 import { signedHeaders } from "./signing.ts";
 import type { AttemptOutcome, DeliveryRecord, DeliveryStore, StoredEvent } from "./state.ts";
@@ -40,9 +54,13 @@ export const planDeliveries = (
 ): { events: StoredEvent[]; records: DeliveryRecord[] } => {
   const stored: StoredEvent[] = [];
   const records = events.flatMap((event) => {
-    const body = WebhookBody.safeParse(buildWebhookBody(event, { baseUrl: context.baseUrl, changedAt: context.changedAt, sentAt: context.createdAt }));
+    const body = WebhookBody.safeParse(
+      buildWebhookBody(event, { baseUrl: context.baseUrl, changedAt: context.changedAt, sentAt: context.createdAt }),
+    );
     if (!body.success)
-      throw new Error(`the fact.updated body of ${event.factId} v${event.version} breaks the WebhookBody schema: ${z.prettifyError(body.error)}`);
+      throw new Error(
+        `the fact.updated body of ${event.factId} v${event.version} breaks the WebhookBody schema: ${z.prettifyError(body.error)}`,
+      );
     const key = eventKey(event);
     const domain = context.domainOf(event.factId);
     const receivers = subscribers.filter((subscriber) => wantsFact(subscriber, event.factId, domain));
@@ -79,7 +97,10 @@ export interface DispatchSummary extends RunSummary {
  * dispatch already planned (over another commit range, or a run GitHub cancelled) keeps its delivery. The plan is
  * not kept: at a hundred thousand subscribers its records would stay in memory for the whole run.
  */
-const storePlan = async (store: DeliveryStore, plan: ReturnType<typeof planDeliveries>): Promise<{ planned: number; known: number }> => {
+const storePlan = async (
+  store: DeliveryStore,
+  plan: ReturnType<typeof planDeliveries>,
+): Promise<{ planned: number; known: number }> => {
   const fresh = plan.records.filter((record) => !store.get(record.id));
   const used = new Set(fresh.map((record) => record.eventKey));
   for (const stored of plan.events) if (used.has(stored.key)) await store.addEvent(stored);
@@ -92,14 +113,24 @@ const storePlan = async (store: DeliveryStore, plan: ReturnType<typeof planDeliv
  * `webhooks dispatch`: the events between two commits, one delivery per event and subscriber written to the
  * store (those already there are left as they are), then every due attempt, staying `maxWaitMs` for early retries.
  */
-export const dispatch = async (options: RunOptions & { cwd: string; base: string; head: string; baseUrl: string }): Promise<DispatchSummary> => {
-  const [base, head] = await Promise.all([resolveCommit(options.cwd, options.base), resolveCommit(options.cwd, options.head)]);
-  const [before, after] = await Promise.all([loadFactsAtRevision(options.cwd, base.sha), loadFactsAtRevision(options.cwd, head.sha)]);
+export const dispatch = async (
+  options: RunOptions & { cwd: string; base: string; head: string; baseUrl: string },
+): Promise<DispatchSummary> => {
+  const [base, head] = await Promise.all([
+    resolveCommit(options.cwd, options.base),
+    resolveCommit(options.cwd, options.head),
+  ]);
+  const [before, after] = await Promise.all([
+    loadFactsAtRevision(options.cwd, base.sha),
+    loadFactsAtRevision(options.cwd, head.sha),
+  ]);
   for (const skipped of after.skipped) options.log(`skipped at ${head.sha.slice(0, 12)}: ${skipped}`);
   const events = computeEvents(before.facts, after.facts);
   options.log(`${events.length} fact.updated event(s) between ${base.sha.slice(0, 12)} and ${head.sha.slice(0, 12)}`);
   for (const event of events) {
-    options.log(`  ${event.factId} v${event.previousVersion} -> v${event.version}: ${Object.keys(event.diff).join(", ")} changed`);
+    options.log(
+      `  ${event.factId} v${event.previousVersion} -> v${event.version}: ${Object.keys(event.diff).join(", ")} changed`,
+    );
   }
 
   const [gone, disabled] = await Promise.all([options.store.goneSubscribers(), options.store.disabledSubscribers()]);
@@ -114,7 +145,9 @@ export const dispatch = async (options: RunOptions & { cwd: string; base: string
       domainOf: (factId) => domains.get(factId),
     }),
   );
-  options.log(`${planned} delivery(ies) for ${active.length} subscriber(s); ${known} already known from an earlier run`);
+  options.log(
+    `${planned} delivery(ies) for ${active.length} subscriber(s); ${known} already known from an earlier run`,
+  );
   const summary = await runDeliveries(options);
   return { ...summary, base: base.sha, head: head.sha, events, planned, known };
 };
@@ -122,7 +155,9 @@ export const dispatch = async (options: RunOptions & { cwd: string; base: string
 /** In the state folder: the last pushed commit whose changes were dispatched. */
 export const DISPATCHED_HEAD_FILE = "dispatched-head";
 
-/** Whether `ancestor` is `descendant` or one of its ancestors; false too when either is not a commit of the repository. */
+/**
+ * Whether `ancestor` is `descendant` or one of its ancestors; false too when either is not a commit of the repository.
+ */
 const isAncestor = async (cwd: string, ancestor: string, descendant: string): Promise<boolean> =>
   (await gitResult(cwd, ["merge-base", "--is-ancestor", ancestor, descendant])).code === 0;
 
@@ -136,7 +171,12 @@ export type BaseChoice = { base: string; why: string } | { done: string };
  * the recorded commit foreign to `head`) `--base`, the push's `before`; without one there is nothing to compare
  * against, and nothing is sent (as when `head` was already dispatched: a scheduled or manual run before any push).
  */
-export const chooseDispatchBase = async (options: { cwd: string; stateDirectory: string; head: string; base?: string }): Promise<BaseChoice> => {
+export const chooseDispatchBase = async (options: {
+  cwd: string;
+  stateDirectory: string;
+  head: string;
+  base?: string;
+}): Promise<BaseChoice> => {
   const file = path.join(options.stateDirectory, DISPATCHED_HEAD_FILE);
   const recorded = await readFile(file, "utf8").then(
     (text) => text.trim(),
@@ -146,10 +186,16 @@ export const chooseDispatchBase = async (options: { cwd: string; stateDirectory:
     },
   );
   if (recorded) {
-    if (await isAncestor(options.cwd, options.head, recorded)) return { done: `${options.head} was already dispatched (up to ${recorded})` };
-    if (await isAncestor(options.cwd, recorded, options.head)) return { base: recorded, why: `the last dispatched commit (${file})` };
+    if (await isAncestor(options.cwd, options.head, recorded))
+      return { done: `${options.head} was already dispatched (up to ${recorded})` };
+    if (await isAncestor(options.cwd, recorded, options.head))
+      return { base: recorded, why: `the last dispatched commit (${file})` };
   }
-  if (options.base) return { base: options.base, why: recorded ? `--base (${recorded} in ${file} is not an ancestor of ${options.head})` : "--base" };
+  if (options.base)
+    return {
+      base: options.base,
+      why: recorded ? `--base (${recorded} in ${file} is not an ancestor of ${options.head})` : "--base",
+    };
   return {
     done: `nothing to compare against: no dispatch is recorded in ${file} and no --base was given (a run not started by a push); the first push dispatches from its own base`,
   };
@@ -177,11 +223,14 @@ export const requeueDeliveries = async (
     [disabled, "disabled"],
   ] as const) {
     if (marks.has(subscriber)) {
-      throw new Error(`subscriber ${subscriber} is ${folder} (${store.directory}/${folder}/${subscriber}.json): remove that marker first, then redeliver`);
+      throw new Error(
+        `subscriber ${subscriber} is ${folder} (${store.directory}/${folder}/${subscriber}.json): remove that marker first, then redeliver`,
+      );
     }
   }
   const from = new Date(since);
-  if (Number.isNaN(from.getTime())) throw new Error(`--since must be an ISO 8601 date or date and time, got "${since}"`);
+  if (Number.isNaN(from.getTime()))
+    throw new Error(`--since must be an ISO 8601 date or date and time, got "${since}"`);
   const at = now.toISOString();
   let requeued = 0;
   for (const record of await store.list()) {
@@ -191,7 +240,9 @@ export const requeueDeliveries = async (
     requeued++;
   }
   const { foldedThrough } = store.summary(subscriber);
-  return foldedThrough !== undefined && foldedThrough >= from.toISOString() ? { requeued, foldedThrough } : { requeued };
+  return foldedThrough !== undefined && foldedThrough >= from.toISOString()
+    ? { requeued, foldedThrough }
+    : { requeued };
 };
 
 export interface PingResult {
@@ -208,7 +259,14 @@ export interface PingResult {
  */
 export const pingSubscriber = async (
   subscriber: Subscriber,
-  context: { client: PinnedClient; allowHosts: ReadonlySet<string>; resolve: Resolver; now: () => Date; baseUrl: string; timeoutMs?: number },
+  context: {
+    client: PinnedClient;
+    allowHosts: ReadonlySet<string>;
+    resolve: Resolver;
+    now: () => Date;
+    baseUrl: string;
+    timeoutMs?: number;
+  },
 ): Promise<PingResult> => {
   const id = randomUUID();
   const sentAt = context.now();

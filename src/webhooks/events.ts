@@ -14,7 +14,10 @@ import { FactId, WebhookBody } from "../schemas/index.ts";
 
 const bodyObject = WebhookBody.shape.object.shape;
 
-/** The fields whose change triggers a `fact.updated` event (docs/consumers/api.md#the-factupdated-event), in the order the body lists them. */
+/**
+ * The fields whose change triggers a `fact.updated` event (docs/consumers/api.md#the-factupdated-event), in the order
+ * the body lists them.
+ */
 export const WATCHED_FIELDS = ["value", "expires_iso", "effective_iso"] as const;
 
 /** One `fact.updated` event: what changed in one fact between two revisions. */
@@ -34,7 +37,13 @@ const watched = (fact: FactFile): FactUpdatedEvent["current"] => ({
   effective_iso: fact.effective_iso,
   ...(fact.withdrawn_iso === undefined
     ? {}
-    : { withdrawn: { withdrawn_iso: fact.withdrawn_iso, reason: fact.withdrawn_reason ?? "", superseded_by: fact.superseded_by?.id ?? null } }),
+    : {
+        withdrawn: {
+          withdrawn_iso: fact.withdrawn_iso,
+          reason: fact.withdrawn_reason ?? "",
+          superseded_by: fact.superseded_by?.id ?? null,
+        },
+      }),
 });
 
 /**
@@ -55,7 +64,8 @@ export const computeEvents = (before: readonly FactFile[], after: readonly FactF
     for (const field of WATCHED_FIELDS) {
       if (!isDeepStrictEqual(previous[field], fact[field])) diff[field] = { from: previous[field], to: fact[field] };
     }
-    if (previous.withdrawn_iso !== fact.withdrawn_iso) diff.withdrawn_iso = { from: previous.withdrawn_iso ?? null, to: fact.withdrawn_iso ?? null };
+    if (previous.withdrawn_iso !== fact.withdrawn_iso)
+      diff.withdrawn_iso = { from: previous.withdrawn_iso ?? null, to: fact.withdrawn_iso ?? null };
     if (Object.keys(diff).length === 0) continue;
     events.push({
       factId: fact.id,
@@ -70,12 +80,16 @@ export const computeEvents = (before: readonly FactFile[], after: readonly FactF
 };
 
 /**
- * The Schema.org UpdateAction body of docs/consumers/api.md#the-factupdated-event for one attempt: `startTime` is when the change was committed,
+ * The Schema.org UpdateAction body of docs/consumers/api.md#the-factupdated-event for one attempt: `startTime` is when
+ * the change was committed,
  * `endTime` the attempt's own time, so a late retry still passes the receiver's 5-minute replay window.
  * Not validated here, since it runs at every attempt: planDeliveries validates each event's body once against
  * WebhookBody, and only `endTime`, always a valid instant, differs between attempts.
  */
-export const buildWebhookBody = (event: FactUpdatedEvent, context: { baseUrl: string; changedAt: string; sentAt: Date }): WebhookBody => {
+export const buildWebhookBody = (
+  event: FactUpdatedEvent,
+  context: { baseUrl: string; changedAt: string; sentAt: Date },
+): WebhookBody => {
   const urls = urlsFor(context.baseUrl);
   return {
     "@context": "https://schema.org",
@@ -118,13 +132,21 @@ const templates = new WeakMap<FactUpdatedEvent, Template>();
  * CPU. The first `"endTime":"` is the top-level one, since only `agent` and `startTime`, which cannot hold it,
  * come before it.
  */
-export const webhookBodyBytes = (event: FactUpdatedEvent, context: { baseUrl: string; changedAt: string; sentAt: Date }): Buffer => {
+export const webhookBodyBytes = (
+  event: FactUpdatedEvent,
+  context: { baseUrl: string; changedAt: string; sentAt: Date },
+): Buffer => {
   let template = templates.get(event);
   if (!template || template.baseUrl !== context.baseUrl || template.changedAt !== context.changedAt) {
     const text = JSON.stringify(buildWebhookBody(event, context));
     const start = text.indexOf(END_TIME) + END_TIME.length;
     const end = text.indexOf('"', start);
-    template = { baseUrl: context.baseUrl, changedAt: context.changedAt, before: Buffer.from(text.slice(0, start)), after: Buffer.from(text.slice(end)) };
+    template = {
+      baseUrl: context.baseUrl,
+      changedAt: context.changedAt,
+      before: Buffer.from(text.slice(0, start)),
+      after: Buffer.from(text.slice(end)),
+    };
     templates.set(event, template);
   }
   // An ISO 8601 instant is ASCII: one byte per character.
@@ -202,11 +224,15 @@ export interface ResolvedCommit {
 /** The full id and commit time of a revision, or an error that names the revision. */
 export const resolveCommit = async (cwd: string, revision: string): Promise<ResolvedCommit> => {
   if (/^0+$/.test(revision)) {
-    throw new Error(`revision ${revision} is the all-zero id GitHub sends for a new branch: there is no base to compare with`);
+    throw new Error(
+      `revision ${revision} is the all-zero id GitHub sends for a new branch: there is no base to compare with`,
+    );
   }
   let output: string;
   try {
-    output = (await runGit(cwd, ["show", "-s", "--format=%H %ct", `${revision}^{commit}`, "--"])).toString("utf8").trim();
+    output = (await runGit(cwd, ["show", "-s", "--format=%H %ct", `${revision}^{commit}`, "--"]))
+      .toString("utf8")
+      .trim();
   } catch (error: unknown) {
     throw new Error(`cannot read revision "${revision}": ${errorMessage(error)}`);
   }

@@ -39,9 +39,12 @@ export const DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
 const OPEN: ReadonlySet<DeliveryStatus> = new Set(["pending", "attempted", "retrying"]);
 
 const isDue = (record: DeliveryRecord, at: number): boolean =>
-  record.status === "pending" || record.status === "attempted" || (record.status === "retrying" && Date.parse(record.nextAttemptAt ?? "") <= at);
+  record.status === "pending" ||
+  record.status === "attempted" ||
+  (record.status === "retrying" && Date.parse(record.nextAttemptAt ?? "") <= at);
 
-const label = (record: DeliveryRecord): string => `delivery ${record.id} (${record.subscriber}, ${record.event.factId} v${record.event.version})`;
+const label = (record: DeliveryRecord): string =>
+  `delivery ${record.id} (${record.subscriber}, ${record.event.factId} v${record.event.version})`;
 
 /**
  * Makes every attempt that is due, then, while the next scheduled retry falls within `maxWaitMs`, sleeps until
@@ -75,10 +78,20 @@ export const runDeliveries = async (options: RunOptions): Promise<RunSummary> =>
       const goneMark = gone.get(record.subscriber);
       const disabledMark = disabled.get(record.subscriber);
       if (goneMark) {
-        await update({ ...record, status: "gone", nextAttemptAt: null, reason: `not sent: the subscriber's receiver answered 410 Gone on ${goneMark.since}` });
+        await update({
+          ...record,
+          status: "gone",
+          nextAttemptAt: null,
+          reason: `not sent: the subscriber's receiver answered 410 Gone on ${goneMark.since}`,
+        });
         log(`${label(record)}: not sent, the subscriber is gone`);
       } else if (disabledMark) {
-        await update({ ...record, status: "disabled", nextAttemptAt: null, reason: `not sent: the subscriber is disabled since ${disabledMark.since}` });
+        await update({
+          ...record,
+          status: "disabled",
+          nextAttemptAt: null,
+          reason: `not sent: the subscriber is disabled since ${disabledMark.since}`,
+        });
         log(`${label(record)}: not sent, the subscriber is disabled`);
       }
     }
@@ -101,15 +114,23 @@ export const runDeliveries = async (options: RunOptions): Promise<RunSummary> =>
       await store.writeSummary({ ...summary, failingSince: failedAt });
       return;
     }
-    if (Date.parse(failedAt) - Date.parse(summary.failingSince) < DISABLE_AFTER_MS || disabled.has(record.subscriber)) return;
-    const mark = { subscriber: record.subscriber, since: failedAt, failingSince: summary.failingSince, reason: describeOutcome(attempt.outcome!) };
+    if (Date.parse(failedAt) - Date.parse(summary.failingSince) < DISABLE_AFTER_MS || disabled.has(record.subscriber))
+      return;
+    const mark = {
+      subscriber: record.subscriber,
+      since: failedAt,
+      failingSince: summary.failingSince,
+      reason: describeOutcome(attempt.outcome!),
+    };
     disabled.set(record.subscriber, mark);
     await store.markDisabled(mark);
     // The streak ends with the marker: once an operator removes it, the subscriber starts afresh with five days.
     const { failingSince: _, ...fresh } = summary;
     await store.writeSummary(fresh);
     disabledNow.push(record.subscriber);
-    log(`subscriber ${record.subscriber} disabled: every delivery has failed since ${summary.failingSince}; remove its marker to enable it again`);
+    log(
+      `subscriber ${record.subscriber} disabled: every delivery has failed since ${summary.failingSince}; remove its marker to enable it again`,
+    );
   };
 
   const sendDisabledNotices = async (): Promise<void> => {
@@ -138,7 +159,9 @@ export const runDeliveries = async (options: RunOptions): Promise<RunSummary> =>
     for (const [subscriberId, dead] of waiting) {
       const subscriber = subscribers.get(subscriberId)!;
       if (!options.mailer) {
-        log(`SMTP_URL is not set: the notice of ${dead.length} dead delivery(ies) to ${subscriberId} waits for a run that has it`);
+        log(
+          `SMTP_URL is not set: the notice of ${dead.length} dead delivery(ies) to ${subscriberId} waits for a run that has it`,
+        );
         continue;
       }
       await options.mailer.send(deadDeliveryEmail(subscriber, dead));
@@ -153,7 +176,12 @@ export const runDeliveries = async (options: RunOptions): Promise<RunSummary> =>
     await closeGone();
     const at = now().getTime();
     const due = [...records.values()]
-      .filter((record) => isDue(record, at) && !unconfigured.has(record.subscriber) && (options.only === undefined || record.subscriber === options.only))
+      .filter(
+        (record) =>
+          isDue(record, at) &&
+          !unconfigured.has(record.subscriber) &&
+          (options.only === undefined || record.subscriber === options.only),
+      )
       .sort((a, b) => compareText(a.nextAttemptAt ?? "", b.nextAttemptAt ?? "") || compareText(a.id, b.id));
 
     await pMap(
@@ -162,7 +190,8 @@ export const runDeliveries = async (options: RunOptions): Promise<RunSummary> =>
         if (gone.has(record.subscriber) || disabled.has(record.subscriber)) return;
         const subscriber = subscribers.get(record.subscriber);
         if (!subscriber) {
-          if (!unconfigured.has(record.subscriber)) log(`subscriber ${record.subscriber} is no longer configured: its open deliveries are left as they are`);
+          if (!unconfigured.has(record.subscriber))
+            log(`subscriber ${record.subscriber} is no longer configured: its open deliveries are left as they are`);
           unconfigured.add(record.subscriber);
           return;
         }
@@ -202,7 +231,15 @@ export const runDeliveries = async (options: RunOptions): Promise<RunSummary> =>
     await options.sleep(Math.max(0, next - now().getTime()));
   }
 
-  const outcomes: Record<DeliveryStatus, number> = { pending: 0, attempted: 0, retrying: 0, delivered: 0, dead: 0, gone: 0, disabled: 0 };
+  const outcomes: Record<DeliveryStatus, number> = {
+    pending: 0,
+    attempted: 0,
+    retrying: 0,
+    delivered: 0,
+    dead: 0,
+    gone: 0,
+    disabled: 0,
+  };
   for (const id of touched) outcomes[records.get(id)!.status]++;
   const next = [...records.values()]
     .filter((record) => record.status === "retrying")

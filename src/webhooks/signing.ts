@@ -7,7 +7,8 @@ import { SERVICE } from "../lib/config.ts";
  */
 export interface WebhookSignatures {
   /**
-   * docs/consumers/api.md#signatures-and-replays: `sha256=<hex HMAC-SHA256 of the body>`, keyed by the secret exactly as the subscriber holds it.
+   * docs/consumers/api.md#signatures-and-replays: `sha256=<hex HMAC-SHA256 of the body>`, keyed by the secret exactly
+   * as the subscriber holds it.
    * During a rotation it is keyed by the previous secret: the header holds one signature, and the receivers that
    * have not switched yet are the ones that must not break; a receiver that has switched verifies
    * `webhook-signature`, which carries both, until the overlap ends.
@@ -27,14 +28,25 @@ export interface WebhookSignatures {
  * costs several times the HMAC, and caching a KeyObject per secret would hold native memory for every subscriber.
  */
 const standardSignature = (secret: string, parts: { id: string; timestamp: number; body: Buffer }): string => {
-  const hmac = secret.startsWith("whsec_") ? createHmac("sha256", secret.slice("whsec_".length), { encoding: "base64" }) : createHmac("sha256", secret);
+  const hmac = secret.startsWith("whsec_")
+    ? createHmac("sha256", secret.slice("whsec_".length), { encoding: "base64" })
+    : createHmac("sha256", secret);
   return `v1,${hmac.update(`${parts.id}.${parts.timestamp}.`).update(parts.body).digest("base64")}`;
 };
 
 /** Both signatures of one attempt, over the exact body bytes that are sent; with `previousSecret`, a rotation's. */
-export const signWebhook = (parts: { id: string; timestamp: number; body: Buffer; secret: string; previousSecret?: string }): WebhookSignatures => {
+export const signWebhook = (parts: {
+  id: string;
+  timestamp: number;
+  body: Buffer;
+  secret: string;
+  previousSecret?: string;
+}): WebhookSignatures => {
   const factsKey = parts.previousSecret ?? parts.secret;
-  const standard = [standardSignature(parts.secret, parts), ...(parts.previousSecret === undefined ? [] : [standardSignature(parts.previousSecret, parts)])];
+  const standard = [
+    standardSignature(parts.secret, parts),
+    ...(parts.previousSecret === undefined ? [] : [standardSignature(parts.previousSecret, parts)]),
+  ];
   return {
     "X-Facts-Signature": `sha256=${createHmac("sha256", factsKey).update(parts.body).digest("hex")}`,
     "webhook-signature": standard.join(" "),

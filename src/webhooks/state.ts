@@ -15,7 +15,8 @@ import { SubscriberId } from "./subscribers.ts";
  * the dispatcher writes every attempt to before it is sent.
  */
 /**
- * The delivery states of docs/consumers/api.md#delivery-states-and-retries, among them `pending` (planned, not yet attempted), `gone` (the receiver answered 410 Gone, or an
+ * The delivery states of docs/consumers/api.md#delivery-states-and-retries, among them `pending` (planned, not yet
+ * attempted), `gone` (the receiver answered 410 Gone, or an
  * earlier delivery to the same subscriber did) and `disabled` (not sent: every delivery to the subscriber had failed
  * for five days, and it is disabled until its marker is removed).
  */
@@ -24,7 +25,11 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** What one attempt came to. `interrupted` marks an attempt the process did not live to finish. */
 export const AttemptOutcome = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("response"), status: z.int().min(100).max(999), retryAfterSeconds: z.number().min(0).optional() }),
+  z.object({
+    kind: z.literal("response"),
+    status: z.int().min(100).max(999),
+    retryAfterSeconds: z.number().min(0).optional(),
+  }),
   z.object({ kind: z.literal("timeout"), message: z.string() }),
   z.object({ kind: z.literal("error"), message: z.string() }),
   z.object({ kind: z.literal("refused"), message: z.string(), permanent: z.boolean() }),
@@ -70,7 +75,8 @@ export type DeliveryRecord = z.infer<typeof DeliveryRecord>;
 export const FINISHED_STATUSES: ReadonlySet<DeliveryStatus> = new Set(["delivered", "dead", "gone", "disabled"]);
 
 /**
- * The format of the delivery state on disk, version 3 (documented in docs/operators/state-branch.md), `deliveries.json`:
+ * The format of the delivery state on disk, version 3 (documented in docs/operators/state-branch.md),
+ * `deliveries.json`:
  *
  * - `events`: each change once, by its key: the event, when it was committed and the base URL of its links;
  * - `subscribers`: per subscriber, the deliveries folded out of the state after the retention window (counts by
@@ -84,7 +90,12 @@ export const FINISHED_STATUSES: ReadonlySet<DeliveryStatus> = new Set(["delivere
 export const STATE_FORMAT = 3;
 
 /** One change as stored once in the state, whatever the number of its deliveries. */
-export const StoredEvent = z.object({ key: z.string(), event: FactUpdatedEvent, changedAt: IsoDateTime, baseUrl: AbsoluteUrl });
+export const StoredEvent = z.object({
+  key: z.string(),
+  event: FactUpdatedEvent,
+  changedAt: IsoDateTime,
+  baseUrl: AbsoluteUrl,
+});
 export type StoredEvent = z.infer<typeof StoredEvent>;
 
 /** What the state keeps about a subscriber beyond its deliveries. */
@@ -99,7 +110,10 @@ export const SubscriberSummary = z.object({
 });
 export type SubscriberSummary = z.infer<typeof SubscriberSummary>;
 
-export const emptySummary = (id: string): SubscriberSummary => ({ id, folded: { delivered: 0, dead: 0, gone: 0, disabled: 0 } });
+export const emptySummary = (id: string): SubscriberSummary => ({
+  id,
+  folded: { delivered: 0, dead: 0, gone: 0, disabled: 0 },
+});
 
 /** A delivery as the state stores it: the record without its event, which is stored once under `eventKey`. */
 const StoredDelivery = DeliveryRecord.omit({ event: true, changedAt: true, baseUrl: true });
@@ -138,11 +152,13 @@ const storedDelivery = (record: DeliveryRecord, compact: boolean): StoredDeliver
 const fromFormat2 = (value: unknown): unknown => {
   if (typeof value !== "object" || value === null || !("sub" in value)) return value;
   const row = value as Record<string, unknown>;
-  const outcome = (encoded: unknown) => (typeof encoded === "number" ? { kind: "response", status: encoded } : (encoded ?? undefined));
+  const outcome = (encoded: unknown) =>
+    typeof encoded === "number" ? { kind: "response", status: encoded } : (encoded ?? undefined);
   const attempts = Array.isArray(row.attempts)
     ? row.attempts.map((entry: unknown) => {
         if (!Array.isArray(entry)) return entry;
-        const [number, startedAt, finishedAt, encoded] = entry.length === 3 ? [entry[0], null, entry[1], entry[2]] : entry;
+        const [number, startedAt, finishedAt, encoded] =
+          entry.length === 3 ? [entry[0], null, entry[1], entry[2]] : entry;
         return {
           number,
           ...(startedAt === null ? {} : { startedAt }),
@@ -189,7 +205,11 @@ const StateDocument = z.discriminatedUnion(
 
 /** One journal line: exactly one of the three kinds of change (a delivery in this format or in format 2). */
 const JournalLine = z
-  .object({ event: StoredEvent.optional(), delivery: ReadDelivery.optional(), subscriber: SubscriberSummary.optional() })
+  .object({
+    event: StoredEvent.optional(),
+    delivery: ReadDelivery.optional(),
+    subscriber: SubscriberSummary.optional(),
+  })
   .refine((line) => [line.event, line.delivery, line.subscriber].filter((part) => part !== undefined).length === 1, {
     error: "not an event, delivery or subscriber line",
   });
@@ -203,7 +223,8 @@ export interface StateContents {
 /** A stored delivery with its event; every delivery of one change shares the stored event object. */
 const withEvent = (stored: StoredDelivery, events: ReadonlyMap<string, StoredEvent>, where: string): DeliveryRecord => {
   const event = events.get(stored.eventKey);
-  if (!event) throw new Error(`${where}: delivery ${stored.id} names event ${stored.eventKey}, which is not in the state`);
+  if (!event)
+    throw new Error(`${where}: delivery ${stored.id} names event ${stored.eventKey}, which is not in the state`);
   return { ...stored, event: event.event, changedAt: event.changedAt, baseUrl: event.baseUrl };
 };
 
@@ -228,8 +249,12 @@ export const renderSnapshot = (state: StateContents): string => {
   const events = [...state.events.values()]
     .sort((a, b) => compareText(a.key, b.key))
     .map(({ key, ...stored }) => `${JSON.stringify(key)}: ${JSON.stringify(stored)}`);
-  const subscribers = [...state.subscribers.values()].sort((a, b) => compareText(a.id, b.id)).map((summary) => JSON.stringify(summary));
-  const deliveries = [...state.deliveries.values()].sort((a, b) => compareText(a.id, b.id)).map((record) => JSON.stringify(storedDelivery(record, true)));
+  const subscribers = [...state.subscribers.values()]
+    .sort((a, b) => compareText(a.id, b.id))
+    .map((summary) => JSON.stringify(summary));
+  const deliveries = [...state.deliveries.values()]
+    .sort((a, b) => compareText(a.id, b.id))
+    .map((record) => JSON.stringify(storedDelivery(record, true)));
   const block = (lines: string[]) => (lines.length === 0 ? "" : `\n${lines.join(",\n")}\n`);
   return `{"format": ${STATE_FORMAT},\n"events": {${block(events)}},\n"subscribers": [${block(subscribers)}],\n"deliveries": [${block(deliveries)}]}\n`;
 };
@@ -373,7 +398,8 @@ const STALE_MS = 20_000;
 const POLL_MS = 250;
 
 /**
- * Takes the state folder's lock (making the folder if it is missing), waiting up to `waitMs` for a command that holds it, and returns its release.
+ * Takes the state folder's lock (making the folder if it is missing), waiting up to `waitMs` for a command that holds
+ * it, and returns its release.
  * A second command never writes beside the first: it waits, then refuses with a message saying what to do.
  * The holder refreshes the lock while it runs; one that died stops refreshing, and after STALE_MS it is taken over.
  */
@@ -383,7 +409,13 @@ export const lockStateFolder = async (directory: string, waitMs: number): Promis
   const deadline = Date.now() + waitMs;
   for (;;) {
     try {
-      return await lockfile.lock(directory, { lockfilePath: lockPath, realpath: false, stale: STALE_MS, update: STALE_MS / 4, retries: 0 });
+      return await lockfile.lock(directory, {
+        lockfilePath: lockPath,
+        realpath: false,
+        stale: STALE_MS,
+        update: STALE_MS / 4,
+        retries: 0,
+      });
     } catch (error: unknown) {
       if ((error as { code?: unknown }).code !== "ELOCKED") throw error;
       if (Date.now() >= deadline) {
@@ -483,7 +515,11 @@ export const createDeliveryStore = async (directory: string, options: StoreOptio
   }
 };
 
-const openLockedStore = async (directory: string, options: StoreOptions, release: () => Promise<void>): Promise<DeliveryStore> => {
+const openLockedStore = async (
+  directory: string,
+  options: StoreOptions,
+  release: () => Promise<void>,
+): Promise<DeliveryStore> => {
   const gone = path.join(directory, GONE_FOLDER);
   const disabled = path.join(directory, DISABLED_FOLDER);
   const snapshotFile = path.join(directory, SNAPSHOT_FILE);
@@ -523,7 +559,9 @@ const openLockedStore = async (directory: string, options: StoreOptions, release
     },
     write: (record) => {
       if (!state.events.has(record.eventKey)) {
-        return Promise.reject(new Error(`delivery ${record.id}: its event ${record.eventKey} is not in the state (addEvent first)`));
+        return Promise.reject(
+          new Error(`delivery ${record.id}: its event ${record.eventKey} is not in the state (addEvent first)`),
+        );
       }
       state.deliveries.set(record.id, record);
       return append(journalLine.delivery(record));
@@ -534,9 +572,11 @@ const openLockedStore = async (directory: string, options: StoreOptions, release
       return append(journalLine.subscriber(summary));
     },
     goneSubscribers: async () => readMarks(gone, GoneMark),
-    markGone: async (mark) => writeFileAtomic(path.join(gone, `${mark.subscriber}.json`), `${JSON.stringify(mark, null, 2)}\n`),
+    markGone: async (mark) =>
+      writeFileAtomic(path.join(gone, `${mark.subscriber}.json`), `${JSON.stringify(mark, null, 2)}\n`),
     disabledSubscribers: async () => readMarks(disabled, DisabledMark),
-    markDisabled: async (mark) => writeFileAtomic(path.join(disabled, `${mark.subscriber}.json`), `${JSON.stringify(mark, null, 2)}\n`),
+    markDisabled: async (mark) =>
+      writeFileAtomic(path.join(disabled, `${mark.subscriber}.json`), `${JSON.stringify(mark, null, 2)}\n`),
     close: async () => {
       if (closed) return;
       closed = true;

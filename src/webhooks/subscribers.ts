@@ -7,9 +7,9 @@ import { Domain, FactId } from "../schemas/index.ts";
 /** Webhook subscribers: who they are, what they asked for, and the list they come from. */
 
 /** Subscriber ids name files in the delivery state, so they are restricted to a safe file-name alphabet. */
-export const SubscriberId = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/i, { error: "must be 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit" });
+export const SubscriberId = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/i, {
+  error: "must be 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit",
+});
 
 /**
  * A Standard Webhooks secret is `whsec_` followed by base64; any other secret is used as its own bytes.
@@ -36,7 +36,9 @@ export const Subscriber = z
     secret: SubscriberSecret,
     email: z.email({ error: "must be an email address" }),
     previous_secret: SubscriberSecret.optional(),
-    previous_secret_until: z.iso.datetime({ offset: true, error: "must be an ISO 8601 date and time, such as 2027-01-31T00:00:00Z" }).optional(),
+    previous_secret_until: z.iso
+      .datetime({ offset: true, error: "must be an ISO 8601 date and time, such as 2027-01-31T00:00:00Z" })
+      .optional(),
     domains: z.array(Domain).min(1, { error: "list at least one domain, or leave the field out" }).optional(),
     fact_ids: z.array(FactId).min(1, { error: "list at least one fact id, or leave the field out" }).optional(),
   })
@@ -55,14 +57,23 @@ export const Subscriber = z
 export type Subscriber = z.infer<typeof Subscriber>;
 
 /** Whether `subscriber` asked for changes of this fact. */
-export const wantsFact = (subscriber: Pick<Subscriber, "domains" | "fact_ids">, factId: string, domain: string | undefined): boolean => {
+export const wantsFact = (
+  subscriber: Pick<Subscriber, "domains" | "fact_ids">,
+  factId: string,
+  domain: string | undefined,
+): boolean => {
   if (!subscriber.domains && !subscriber.fact_ids) return true;
-  return (domain !== undefined && (subscriber.domains?.includes(domain as never) ?? false)) || (subscriber.fact_ids?.includes(factId) ?? false);
+  return (
+    (domain !== undefined && (subscriber.domains?.includes(domain as never) ?? false)) ||
+    (subscriber.fact_ids?.includes(factId) ?? false)
+  );
 };
 
 /** The secrets to sign with at `at`: the current one, and the previous one while the rotation's overlap lasts. */
 export const signingSecrets = (subscriber: Subscriber, at: Date): { current: string; previous?: string } =>
-  subscriber.previous_secret !== undefined && subscriber.previous_secret_until !== undefined && at.getTime() < Date.parse(subscriber.previous_secret_until)
+  subscriber.previous_secret !== undefined &&
+  subscriber.previous_secret_until !== undefined &&
+  at.getTime() < Date.parse(subscriber.previous_secret_until)
     ? { current: subscriber.secret, previous: subscriber.previous_secret }
     : { current: subscriber.secret };
 
@@ -71,7 +82,13 @@ export const signingSecrets = (subscriber: Subscriber, at: Date): { current: str
  * (and its `id` or `email` when it has one) and the field. Messages never quote the input: it may hold secrets.
  * Entries whose `key` repeats an earlier one's are refused.
  */
-export const parseSubscriberList = <T>(text: string, source: string, schema: z.ZodType<T>, shape: string, key: (entry: T) => string): T[] => {
+export const parseSubscriberList = <T>(
+  text: string,
+  source: string,
+  schema: z.ZodType<T>,
+  shape: string,
+  key: (entry: T) => string,
+): T[] => {
   const document = parseJsonDocument(source, text);
   if (document.syntaxProblems.length > 0) {
     const first = document.syntaxProblems[0]!;
@@ -91,7 +108,8 @@ export const parseSubscriberList = <T>(text: string, source: string, schema: z.Z
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = issue.path.length > 0 ? issue.path.join(".") : "(the entry)";
-        const message = issue.code === "unrecognized_keys" ? `unknown field(s) ${issue.keys.join(", ")}` : issue.message;
+        const message =
+          issue.code === "unrecognized_keys" ? `unknown field(s) ${issue.keys.join(", ")}` : issue.message;
         problems.push(`${label}: ${field}: ${message}`);
       }
       return;

@@ -73,8 +73,10 @@ export const publishToHub = async (
       return verdict(topic, answer.status, quoteAnswer(answer.body));
     } catch (error: unknown) {
       // A body cut off or too slow is not the verdict: the status, which came before it, already is.
-      if (error instanceof HttpFailure && error.status !== undefined) return verdict(topic, error.status, `the answer was cut off (${error.message})`);
-      if (error instanceof HttpFailure && error.kind === "timeout") return { topic, ok: false, detail: `no complete answer within ${timeoutMs / 1000} s` };
+      if (error instanceof HttpFailure && error.status !== undefined)
+        return verdict(topic, error.status, `the answer was cut off (${error.message})`);
+      if (error instanceof HttpFailure && error.kind === "timeout")
+        return { topic, ok: false, detail: `no complete answer within ${timeoutMs / 1000} s` };
       return { topic, ok: false, detail: printableText(errorMessage(error)) };
     }
   };
@@ -87,4 +89,5 @@ export const publishToHub = async (
 };
 
 /** A failed notice as one line naming the hub and the feed. */
-export const describeFailure = (hub: string, notice: HubNotice): string => `${hub}: the hub did not take the update of ${notice.topic}: ${notice.detail}`;
+export const describeFailure = (hub: string, notice: HubNotice): string =>
+  `${hub}: the hub did not take the update of ${notice.topic}: ${notice.detail}`;

@@ -1,5 +1,12 @@
 import type { Problem } from "../lib/problem.ts";
-import { announcementsPastDue, describeDue, type FactDue, factsDue, isWithdrawn, type LoadedFact } from "../model/facts.ts";
+import {
+  announcementsPastDue,
+  describeDue,
+  type FactDue,
+  factsDue,
+  isWithdrawn,
+  type LoadedFact,
+} from "../model/facts.ts";
 import type { ScheduledChange } from "../schemas/index.ts";
 import { planPromotions } from "./promote.ts";
 
@@ -39,14 +46,19 @@ const problemFor = (due: FactDue): FreshnessProblem => ({
   ),
 });
 
-/** The freshness gate of the deployment: every fact past `expires_iso` on `today`, and those lapsing within `warnDays`. */
+/**
+ * The freshness gate of the deployment: every fact past `expires_iso` on `today`, and those lapsing within `warnDays`.
+ */
 export const freshnessReport = (facts: readonly LoadedFact[], today: string, warnDays: number): FreshnessReport => {
   const due = factsDue(facts, today, warnDays);
   const plan = planPromotions(facts, today);
   const byId = new Map(facts.map((loaded) => [loaded.fact.id, loaded]));
   const scheduledProblem = (factId: string, change: ScheduledChange, message: string): FreshnessProblem => {
     const { doc, fact } = byId.get(factId)!;
-    return { factId, ...doc.problemAt(["scheduled", (fact.scheduled ?? []).indexOf(change), "effective_iso"], message) };
+    return {
+      factId,
+      ...doc.problemAt(["scheduled", (fact.scheduled ?? []).indexOf(change), "effective_iso"], message),
+    };
   };
   return {
     expired: due.filter((entry) => entry.status === "expired").map(problemFor),
@@ -78,17 +90,26 @@ export const freshnessReport = (facts: readonly LoadedFact[], today: string, war
 };
 
 /** Everything that blocks a deployment: facts past expires_iso and enacted changes not yet promoted. */
-export const blockingProblems = (report: FreshnessReport): FreshnessProblem[] => [...report.expired, ...report.unpromoted];
+export const blockingProblems = (report: FreshnessReport): FreshnessProblem[] => [
+  ...report.expired,
+  ...report.unpromoted,
+];
 
 export const summarizeFreshness = (report: FreshnessReport, today: string): string => {
   const notes = [
     ...(report.expiring.length > 0 ? [`${report.expiring.length} expire(s) soon`] : []),
-    ...(report.unconfirmed.length > 0 ? [`${report.unconfirmed.length} announced change(s) fallen due await confirmation`] : []),
+    ...(report.unconfirmed.length > 0
+      ? [`${report.unconfirmed.length} announced change(s) fallen due await confirmation`]
+      : []),
     ...(report.pastDue.length > 0 ? [`${report.pastDue.length} expected announcement(s) past due`] : []),
   ];
   const blocking = [
-    ...(report.expired.length > 0 ? [`${report.expired.length} of ${report.factCount} facts are past expires_iso on ${today}`] : []),
-    ...(report.unpromoted.length > 0 ? [`${report.unpromoted.length} enacted change(s) in effect on ${today} are not promoted`] : []),
+    ...(report.expired.length > 0
+      ? [`${report.expired.length} of ${report.factCount} facts are past expires_iso on ${today}`]
+      : []),
+    ...(report.unpromoted.length > 0
+      ? [`${report.unpromoted.length} enacted change(s) in effect on ${today} are not promoted`]
+      : []),
   ];
   return blocking.length === 0
     ? `ok: none of ${report.factCount} facts is past expires_iso on ${today} and every enacted change in effect is promoted${notes.length > 0 ? `; ${notes.join("; ")}` : ""}`

@@ -22,7 +22,8 @@ export type GitHubClient = ReturnType<typeof github.getOctokit>;
  * call: @actions/github reads its default once, when it is first imported, and the tests run many steps in one process.
  */
 export const createGitHubClient = (token: string, environment: Environment = process.env): GitHubClient => {
-  if (!token) throw new Error("a GitHub token is needed (the action's `token` input, by default the workflow's GITHUB_TOKEN)");
+  if (!token)
+    throw new Error("a GitHub token is needed (the action's `token` input, by default the workflow's GITHUB_TOKEN)");
   return github.getOctokit(token, {
     baseUrl: (readVariable("GITHUB_API_URL", environment) || "https://api.github.com").replace(/\/+$/, ""),
     userAgent: "bc-real-estate-facts-actions",
@@ -61,7 +62,8 @@ export type EventContext = typeof github.context;
 
 /**
  * The event the step runs for, as @actions/github's `context` reads it from GITHUB_EVENT_NAME and GITHUB_EVENT_PATH,
- * read now: the module's own `context` is read once at import, and the tests run steps for several events in one process.
+ * read now: the module's own `context` is read once at import, and the tests run steps for several events in one
+ * process.
  */
 export const eventContext = (): EventContext => new (github.context.constructor as new () => EventContext)();
 
@@ -72,7 +74,9 @@ export const readEvent = <T>(schema: z.ZodType<T>, context: EventContext = event
   const parsed = schema.safeParse(context.payload);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new Error(`the event payload in ${file} is not the expected event: ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+    throw new Error(
+      `the event payload in ${file} is not the expected event: ${issue.path.join(".") || "(root)"}: ${issue.message}`,
+    );
   }
   return parsed.data;
 };
@@ -116,10 +120,13 @@ export const inputVariable = (name: string): string => `INPUT_${name.replaceAll(
  * Parses an action's inputs with its schema, whose keys are the input names of its action.yml, each value read by
  * @actions/core's getInput (trimmed; an input not passed is ""). The defaults live only in action.yml: the runner
  * passes every input, so an empty value here was given on purpose and is checked like any other. Throws one error
- * naming every wrong input, what is wrong and the value it was given (`within-days must be a whole number, got "soon"`).
+ * naming every wrong input, what is wrong and the value it was given (`within-days must be a whole number, got
+ * "soon"`).
  */
 export const parseActionInputs = <Schema extends z.ZodObject>(schema: Schema): z.output<Schema> => {
-  const values: Record<string, string> = Object.fromEntries(Object.keys(schema.shape).map((name) => [name, core.getInput(name)]));
+  const values: Record<string, string> = Object.fromEntries(
+    Object.keys(schema.shape).map((name) => [name, core.getInput(name)]),
+  );
   const parsed = schema.safeParse(values);
   if (parsed.success) return parsed.data;
   const sentences = parsed.error.issues.map((issue) => {
@@ -143,7 +150,9 @@ export const requiredText = z.string().min(1, { error: "is required" });
 export const wholeNumber = z.string().regex(/^\d+$/, { error: "must be a whole number" }).transform(Number);
 
 /** A switch, written `true` or `false` as in action.yml. */
-export const trueOrFalse = z.enum(["true", "false"], { error: "must be true or false" }).transform((value) => value === "true");
+export const trueOrFalse = z
+  .enum(["true", "false"], { error: "must be true or false" })
+  .transform((value) => value === "true");
 
 /** The `today` input: a date written YYYY-MM-DD, or empty for `FACTS_TODAY` or the clock (see todayFromInput). */
 export const dateOrEmpty = z.literal("").or(IsoDate);

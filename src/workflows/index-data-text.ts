@@ -10,7 +10,8 @@ import { escapeMarkdown, joinWithin, shaped } from "./markdown.ts";
 // beside the Markdown helpers it uses, so that src/affordability imports neither them nor the page formatters.
 
 /** A value of the series as people read it: a rate as a percentage, a price in dollars. */
-const valueText = (measure: IndexDataChange["measure"], value: number): string => (measure === "rate" ? formatPercent(value) : formatCad(value));
+const valueText = (measure: IndexDataChange["measure"], value: number): string =>
+  measure === "rate" ? formatPercent(value) : formatCad(value);
 
 /**
  * One series' changes as console lines under `label` (`rates: 2 new month(s), 1 revised, 0 re-sourced`, then the new
@@ -31,7 +32,10 @@ export const indexChangeText = (label: string, change: IndexDataChange): string[
 /** A list in the Markdown of one series (months, revisions) is cut at this many characters, the rest counted. */
 const MAX_LIST_LENGTH = 4_000;
 
-/** A month as Markdown shows it: it may come from a pull request or a source, so it is checked for its shape and escaped. */
+/**
+ * A month as Markdown shows it: it may come from a pull request or a source, so it is checked for its shape and
+ * escaped.
+ */
 const monthText = (month: string): string => shaped(month, MonthSlug, "a month");
 
 /**
@@ -40,8 +44,11 @@ const monthText = (month: string): string => shaped(month, MonthSlug, "a month")
  */
 export const indexChangeMarkdown = (change: IndexDataChange): string[] => {
   const value = (number: number) => escapeMarkdown(valueText(change.measure, number));
-  const list = (label: string, items: string[]) => (items.length > 0 ? [`- ${label}: ${joinWithin(items, ", ", MAX_LIST_LENGTH)}`] : []);
-  const revised = change.revised.map((entry) => `- revised ${monthText(entry.month)}: ${value(entry.from)} → ${value(entry.to)}`);
+  const list = (label: string, items: string[]) =>
+    items.length > 0 ? [`- ${label}: ${joinWithin(items, ", ", MAX_LIST_LENGTH)}`] : [];
+  const revised = change.revised.map(
+    (entry) => `- revised ${monthText(entry.month)}: ${value(entry.from)} → ${value(entry.to)}`,
+  );
   return [
     ...list(
       "new",
@@ -80,7 +87,9 @@ const termsLink = (url: string): string => {
   return parsed?.protocol === "https:" ? `<${parsed.href}>` : escapeMarkdown(url);
 };
 
-/** The month a proposal is named after: the newest month it adds, else the newest it revises, else the newest published. */
+/**
+ * The month a proposal is named after: the newest month it adds, else the newest it revises, else the newest published.
+ */
 export const proposalMonth = (updates: readonly SeriesUpdate[], series: ComputedSeries): string | undefined => {
   const newest = (months: string[]): string | undefined => months.sort().at(-1);
   return (
@@ -103,20 +112,27 @@ export const pullRequestText = (
   const named = proposalMonth(updates, series);
   // A title is not Markdown, so a month of the right shape is written as it is.
   const month = named !== undefined && MonthSlug.safeParse(named).success ? named : "no month";
-  const lines = ["Inputs fetched by `npm run index:update` from their official sources; each value cites its source's address.", ""];
+  const lines = [
+    "Inputs fetched by `npm run index:update` from their official sources; each value cites its source's address.",
+    "",
+  ];
   for (const update of updates) {
     const changed = indexChangeMarkdown(update.change);
     lines.push(`### ${escapeMarkdown(update.label)}`, "", ...(changed.length === 0 ? ["Nothing new."] : changed), "");
   }
   const touched = new Set(
-    updates.flatMap((update) => [...update.change.added.map((entry) => entry.month), ...update.change.revised.map((revision) => revision.month)]),
+    updates.flatMap((update) => [
+      ...update.change.added.map((entry) => entry.month),
+      ...update.change.revised.map((revision) => revision.month),
+    ]),
   );
   lines.push("### Resulting index", "", "| Board | Month | idx |", "|---|---|---|");
   for (const board of BOARDS) {
     const entries = series.entries.filter((entry) => entry.board === board);
     const shown = entries.filter((entry) => touched.has(entry.monthSlug) || entry === entries.at(-1));
     if (shown.length === 0) lines.push(`| ${boardText(board)} | (none published) | |`);
-    for (const entry of shown) lines.push(`| ${boardText(board)} | ${monthText(entry.monthSlug)} | ${escapeMarkdown(String(entry.idx))} |`);
+    for (const entry of shown)
+      lines.push(`| ${boardText(board)} | ${monthText(entry.monthSlug)} | ${escapeMarkdown(String(entry.idx))} |`);
   }
   const unread = sources.filter((source) => !source.terms_read);
   if (unread.length > 0) {

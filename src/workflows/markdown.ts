@@ -20,7 +20,9 @@ const BREAK = "\u200B";
  */
 const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
 const plainCharacters = (text: string): string =>
-  text.replace(UNPRINTABLE, (character) => (/\p{Cf}/u.test(character) ? "" : /\p{Cs}/u.test(character) ? "\uFFFD" : " "));
+  text.replace(UNPRINTABLE, (character) =>
+    /\p{Cf}/u.test(character) ? "" : /\p{Cs}/u.test(character) ? "\uFFFD" : " ",
+  );
 
 /**
  * The characters that can start inline markup anywhere in a line: code spans, emphasis and strikethrough, links and
@@ -38,13 +40,15 @@ const linkable = (text: string, offset: number): boolean => {
   if (character === "@" || character === "#") return /\w/.test(text[offset + 1] ?? "");
   if (character === ":") return text.startsWith("//", offset + 1);
   if (character === ".") return text.slice(Math.max(0, offset - 3), offset).toLowerCase() === "www";
-  if (character === "-") return text.slice(Math.max(0, offset - 2), offset).toLowerCase() === "gh" && /\d/.test(text[offset + 1] ?? "");
+  if (character === "-")
+    return text.slice(Math.max(0, offset - 2), offset).toLowerCase() === "gh" && /\d/.test(text[offset + 1] ?? "");
   return false;
 };
 
 /**
  * What could start a block when the text begins a line: a list item (`-`, `+`, `1.`), a thematic break or setext
- * underline (`-`, `=`); the other block markers (`#`, `>`, `*`, `_`, `` ` ``, `~`, `|`) are escaped wherever they stand.
+ * underline (`-`, `=`); the other block markers (`#`, `>`, `*`, `_`, `` ` ``, `~`, `|`) are escaped wherever they
+ * stand.
  */
 const BLOCK_START = /^([-+=]|\d{1,9}\.(?= |$))/;
 

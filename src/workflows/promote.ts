@@ -44,7 +44,9 @@ const mergeCitations = (change: readonly Citation[], current: readonly Citation[
 
 /** The fact file with its keys in the order files are written. */
 const ordered = (fact: FactFile): FactFile =>
-  Object.fromEntries(FACT_FILE_KEYS.filter((key) => fact[key] !== undefined).map((key) => [key, fact[key]])) as FactFile;
+  Object.fromEntries(
+    FACT_FILE_KEYS.filter((key) => fact[key] !== undefined).map((key) => [key, fact[key]]),
+  ) as FactFile;
 
 /** The fact as it reads once `change` is in effect: a revision, with the change's value, unit, dates and sources. */
 export const applyChange = (fact: FactFile, change: ScheduledChange): FactFile => {
@@ -94,7 +96,11 @@ export const planPromotions = (facts: readonly LoadedFact[], today: string): Pro
  * The commit message of a promotion, shaped like a hand-made revision so that history, the digest and the webhooks
  * read it the same way: a subject naming the fact, version, change and date, then `Source:` and `Impact:` lines.
  */
-export const promotionMessage = (promotion: Promotion, today: string, organisationName: (org: string) => string = (org) => org): string => {
+export const promotionMessage = (
+  promotion: Promotion,
+  today: string,
+  organisationName: (org: string) => string = (org) => org,
+): string => {
   const { change, after } = promotion;
   const source = change.citations.find((citation) => citation.kind === "official") ?? change.citations[0]!;
   return [
@@ -123,13 +129,20 @@ const git = async (root: string, args: string[]): Promise<string> => (await runG
  * request would be (`npm run check --base` its parent). If any commit fails that validation, or anything else goes
  * wrong, the branch is reset to where it started: nothing is left half-done.
  */
-export const runPromote = async (root: string, today: string, options: { dryRun?: boolean } = {}): Promise<PromoteResult> => {
+export const runPromote = async (
+  root: string,
+  today: string,
+  options: { dryRun?: boolean } = {},
+): Promise<PromoteResult> => {
   const loaded = await checkFactFiles(root, { today });
   if (loaded.problems.length > 0) {
-    throw new ProblemsFound(`the data does not pass npm run check; fix it before promoting:\n${loaded.problems.map(formatProblem).join("\n")}`);
+    throw new ProblemsFound(
+      `the data does not pass npm run check; fix it before promoting:\n${loaded.problems.map(formatProblem).join("\n")}`,
+    );
   }
   const plan = planPromotions(loaded.facts, today);
-  if (options.dryRun || plan.promotions.length === 0) return { promoted: plan.promotions.map((promotion) => ({ ...promotion, commit: "" })), held: plan.held };
+  if (options.dryRun || plan.promotions.length === 0)
+    return { promoted: plan.promotions.map((promotion) => ({ ...promotion, commit: "" })), held: plan.held };
 
   const dirty = await git(root, ["status", "--porcelain", "--untracked-files=all", "--", "facts"]);
   if (dirty !== "") throw new Error(`facts/ has uncommitted changes; promote commits on a clean tree:\n${dirty}`);
@@ -138,8 +151,13 @@ export const runPromote = async (root: string, today: string, options: { dryRun?
   try {
     for (const promotion of plan.promotions) {
       writeFileAtomic(path.join(root, promotion.file), prettyJsonText(promotion.after));
-      const commit = await commitAsBot(root, promotionMessage(promotion, today, organisationNamer(loaded.organisations)), [promotion.file]);
-      if (commit === undefined) throw new Error(`the promotion of ${promotion.factId} changed nothing in ${promotion.file}`);
+      const commit = await commitAsBot(
+        root,
+        promotionMessage(promotion, today, organisationNamer(loaded.organisations)),
+        [promotion.file],
+      );
+      if (commit === undefined)
+        throw new Error(`the promotion of ${promotion.factId} changed nothing in ${promotion.file}`);
       const report = await runChecks(root, { today, base: `${commit}~1` });
       if (report.problems.length > 0) {
         throw new ProblemsFound(

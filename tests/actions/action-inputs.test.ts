@@ -3,10 +3,14 @@ import type { z } from "zod";
 import { inputVariable, parseActionInputs } from "../../src/workflows/github.ts";
 import { nodeActionNames, readActionMetadata, runnerInputs } from "../helpers/run-action.ts";
 
-const inputsSchemaOf = async (action: string): Promise<z.ZodObject> => ((await import(`../../actions/${action}/main.ts`)) as { Inputs: z.ZodObject }).Inputs;
+const inputsSchemaOf = async (action: string): Promise<z.ZodObject> =>
+  ((await import(`../../actions/${action}/main.ts`)) as { Inputs: z.ZodObject }).Inputs;
 
 /** Parses the inputs with the INPUT_* variables of `environment` set, as the runner sets them for a step. */
-const parseWith = <Schema extends z.ZodObject>(schema: Schema, environment: Record<string, string>): z.output<Schema> => {
+const parseWith = <Schema extends z.ZodObject>(
+  schema: Schema,
+  environment: Record<string, string>,
+): z.output<Schema> => {
   for (const name of Object.keys(process.env)) if (name.startsWith("INPUT_")) vi.stubEnv(name, undefined);
   for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
   return parseActionInputs(schema);
@@ -39,7 +43,10 @@ describe("the inputs of each action", () => {
       const schema = await inputsSchemaOf(action);
       expect(Object.keys(schema.shape).sort(), action).toEqual(Object.keys(declared).sort());
       for (const [name, spec] of Object.entries(declared)) {
-        expect(spec.required === true || spec.default !== undefined, `${action}: ${name} has a default or is required`).toBe(true);
+        expect(
+          spec.required === true || spec.default !== undefined,
+          `${action}: ${name} has a default or is required`,
+        ).toBe(true);
       }
       // With nothing given, the runner passes the defaults: they must parse, and only the required inputs are missing.
       const required = Object.entries(declared)
@@ -57,7 +64,11 @@ describe("the inputs of each action", () => {
 describe("parsing action inputs", () => {
   it("trims values as the runner's toolkit does and converts numbers and switches", async () => {
     const schema = await inputsSchemaOf("reverify");
-    const environment = { ...(await runnerInputs("reverify")), [inputVariable("within-days")]: " 45\n", [inputVariable("check-links")]: "false" };
+    const environment = {
+      ...(await runnerInputs("reverify")),
+      [inputVariable("within-days")]: " 45\n",
+      [inputVariable("check-links")]: "false",
+    };
     expect(parseWith(schema, environment)).toMatchObject({
       root: ".",
       "within-days": 45,
@@ -69,7 +80,13 @@ describe("parsing action inputs", () => {
 
   it("names every wrong input, what is wrong and the value it was given, in one error", async () => {
     const schema = await inputsSchemaOf("state-branch");
-    const environment = { ...(await runnerInputs("state-branch")), [inputVariable("mode")]: "sync", [inputVariable("path")]: "  " };
-    expect(() => parseWith(schema, environment)).toThrow(new Error('mode must be restore or save, got "sync"; path must not be empty'));
+    const environment = {
+      ...(await runnerInputs("state-branch")),
+      [inputVariable("mode")]: "sync",
+      [inputVariable("path")]: "  ",
+    };
+    expect(() => parseWith(schema, environment)).toThrow(
+      new Error('mode must be restore or save, got "sync"; path must not be empty'),
+    );
   });
 });

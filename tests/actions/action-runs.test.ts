@@ -20,9 +20,13 @@ const REFUSED: Record<string, { inputs: Record<string, string>; error: string }>
   "pr-comment": { inputs: {}, error: "the pull request comment could not be posted: report is required" },
   reverify: {
     inputs: { "check-links": "yes", "link-timeout-seconds": "1.5" },
-    error: 're-verification could not run: check-links must be true or false, got "yes"; link-timeout-seconds must be a whole number, got "1.5"',
+    error:
+      're-verification could not run: check-links must be true or false, got "yes"; link-timeout-seconds must be a whole number, got "1.5"',
   },
-  "state-branch": { inputs: { mode: "save", branch: "" }, error: "the state branch could not be used: branch must not be empty" },
+  "state-branch": {
+    inputs: { mode: "save", branch: "" },
+    error: "the state branch could not be used: branch must not be empty",
+  },
   validate: { inputs: { root: "" }, error: "validation could not run: root must not be empty" },
 };
 
@@ -41,16 +45,23 @@ describe("each action's entry file, run as the runner runs it", () => {
     }
   });
 
-  it.each(Object.entries(REFUSED))("%s: reads its inputs from INPUT_* and fails the step naming the wrong input", async (action, { inputs, error }) => {
-    const run = await runActionEntry(action, { workspace: await tempDir(), scratch: await tempDir(), inputs });
-    expect(run.code).toBe(1);
-    expect(run.annotations).toEqual([{ level: "error", properties: {}, message: error }]);
-    expect(run.outputs).toEqual({});
-    expect(run.stderr).toBe("");
-  });
+  it.each(Object.entries(REFUSED))(
+    "%s: reads its inputs from INPUT_* and fails the step naming the wrong input",
+    async (action, { inputs, error }) => {
+      const run = await runActionEntry(action, { workspace: await tempDir(), scratch: await tempDir(), inputs });
+      expect(run.code).toBe(1);
+      expect(run.annotations).toEqual([{ level: "error", properties: {}, message: error }]);
+      expect(run.outputs).toEqual({});
+      expect(run.stderr).toBe("");
+    },
+  );
 
   it("writes its outputs and job summary and exits 0 when it succeeds", async () => {
-    const run = await runActionEntry("validate", { workspace: await tempDir(VALID_FACTS), scratch: await tempDir(), env: { FACTS_TODAY: "2026-11-21" } });
+    const run = await runActionEntry("validate", {
+      workspace: await tempDir(VALID_FACTS),
+      scratch: await tempDir(),
+      env: { FACTS_TODAY: "2026-11-21" },
+    });
     expect(run.code).toBe(0);
     expect(run.outputs).toEqual({ problems: "0", "fact-files": "2" });
     expect(run.summary).toContain("ok: 2 fact files and 1 index-data files checked, no problems");
@@ -69,7 +80,11 @@ describe("an action run in the test process", () => {
 
   it("starts from an empty job summary whatever an earlier run left unwritten, and leaves none behind", async () => {
     core.summary.addRaw("<p>left unwritten by a run that failed</p>");
-    const passed = await runAction("validate", { workspace: await tempDir(VALID_FACTS), scratch: await tempDir(), env: { FACTS_TODAY: "2026-11-21" } });
+    const passed = await runAction("validate", {
+      workspace: await tempDir(VALID_FACTS),
+      scratch: await tempDir(),
+      env: { FACTS_TODAY: "2026-11-21" },
+    });
     expect(passed.code).toBe(0);
     expect(passed.summary.startsWith("<h2>Fact validation</h2>")).toBe(true);
     expect(passed.summary).not.toContain("left unwritten");

@@ -32,7 +32,10 @@ const workspaceWith = async (scheduled: unknown[]) => {
   const workspace = await tempDir();
   const { superseded_by: _none, ...fact } = factJson({ ...SVT_2026_SEED, retrieved_iso: "2026-11-20" });
   await mkdir(path.join(workspace, "facts/tax"), { recursive: true });
-  await writeFile(path.join(workspace, SVT), `${JSON.stringify({ ...fact, ...(scheduled.length > 0 ? { scheduled } : {}), superseded_by: null }, null, 2)}\n`);
+  await writeFile(
+    path.join(workspace, SVT),
+    `${JSON.stringify({ ...fact, ...(scheduled.length > 0 ? { scheduled } : {}), superseded_by: null }, null, 2)}\n`,
+  );
   return workspace;
 };
 
@@ -60,7 +63,10 @@ describe("confirm-changes action", () => {
     expect(api.writes()).toEqual(["POST /labels", "POST /issues"]);
     expect(first.outputs).toEqual({ pending: "1", opened: "1", updated: "0", closed: "0" });
     const [issue] = api.issues.filter((each) => each.labels.includes("confirm-change"));
-    expect(issue).toMatchObject({ title: "Confirm the announced change to bc.svt.rates_2026 effective 2027-01-01", state: "open" });
+    expect(issue).toMatchObject({
+      title: "Confirm the announced change to bc.svt.rates_2026 effective 2027-01-01",
+      state: "open",
+    });
     expect(issue!.body).toContain("<!-- facts-confirm-change:bc.svt.rates_2026@2027-01-01 -->");
     expect(issue!.body).toContain("an announced change falls due in 14 days (effective 2027-01-01)");
     expect(issue!.body).toContain('"rate_foreign_owners": 0.04');

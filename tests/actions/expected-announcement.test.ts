@@ -25,8 +25,20 @@ const writeFact = async (root: string, seed: FactSeed & { domain: string }, extr
 };
 
 // Verified until 2027-01-30 (volatile) and 2027-05-20 (stable): neither is due by date on 2026-11-26.
-const RENT_CAP = { id: "bc.rent_cap.2026", domain: "rental", cadence: "volatile" as const, retrieved_iso: "2026-11-01", effective_iso: "2026-01-01" };
-const SVT = { id: "bc.svt.rates_2026", domain: "tax", cadence: "stable" as const, retrieved_iso: "2026-11-21", effective_iso: "2026-01-01" };
+const RENT_CAP = {
+  id: "bc.rent_cap.2026",
+  domain: "rental",
+  cadence: "volatile" as const,
+  retrieved_iso: "2026-11-01",
+  effective_iso: "2026-01-01",
+};
+const SVT = {
+  id: "bc.svt.rates_2026",
+  domain: "tax",
+  cadence: "stable" as const,
+  retrieved_iso: "2026-11-21",
+  effective_iso: "2026-01-01",
+};
 
 /**
  * The rent cap expects the 2027 cap by 2026-09-30 and records nothing newer; the SVT rates expected theirs by the
@@ -43,11 +55,17 @@ const workspaceWith = async (rentCapBy = "2026-09-30") => {
         effective_iso: "2027-01-01",
         status: "announced",
         value: 2,
-        citations: [{ url: "https://www.bcbudget.gov.bc.ca/2026/", org: "bc-ministry-of-finance", retrieved_iso: "2026-11-21" }],
+        citations: [
+          { url: "https://www.bcbudget.gov.bc.ca/2026/", org: "bc-ministry-of-finance", retrieved_iso: "2026-11-21" },
+        ],
         note: "Budget 2026 raises the rate",
       },
     ],
-    next_expected: { by_iso: "2026-09-30", what: "Budget rates", where: { url: "https://www.bcbudget.gov.bc.ca/2026/", org: "bc-ministry-of-finance" } },
+    next_expected: {
+      by_iso: "2026-09-30",
+      what: "Budget rates",
+      where: { url: "https://www.bcbudget.gov.bc.ca/2026/", org: "bc-ministry-of-finance" },
+    },
   });
   return workspace;
 };
@@ -74,8 +92,12 @@ describe("an expected announcement past due", () => {
       "ok: none of 2 facts is past expires_iso on 2026-11-26 and every enacted change in effect is promoted; 1 expected announcement(s) past due",
       "",
     ]);
-    const onTime = await runScript("src/cli/freshness.ts", ["--root", workspace], { env: { FACTS_TODAY: "2026-09-30" } });
-    expect(onTime.stdout).toBe("ok: none of 2 facts is past expires_iso on 2026-09-30 and every enacted change in effect is promoted\n");
+    const onTime = await runScript("src/cli/freshness.ts", ["--root", workspace], {
+      env: { FACTS_TODAY: "2026-09-30" },
+    });
+    expect(onTime.stdout).toBe(
+      "ok: none of 2 facts is past expires_iso on 2026-09-30 and every enacted change in effect is promoted\n",
+    );
   });
 
   it("is annotated by the freshness gate on its by_iso line", async () => {
@@ -89,7 +111,12 @@ describe("an expected announcement past due", () => {
     expect(run.annotations).toEqual([
       {
         level: "warning",
-        properties: { title: "Expected announcement past due", file: "facts/rental/bc.rent_cap.2026.json", line: "22", col: "5" },
+        properties: {
+          title: "Expected announcement past due",
+          file: "facts/rental/bc.rent_cap.2026.json",
+          line: "22",
+          col: "5",
+        },
         message: `bc.rent_cap.2026: ${message!.replace(/ \(at \/next_expected\/by_iso\)$/, "")}`,
       },
     ]);
@@ -105,9 +132,15 @@ describe("an expected announcement past due", () => {
     expect(run.outputs).toMatchObject({ due: "1", opened: "1", updated: "0", closed: "0" });
     expect(api.writes()).toEqual(["POST /labels", "POST /issues"]);
     const [issue] = api.issues;
-    expect(issue).toMatchObject({ title: "Re-verify bc.rent_cap.2026 (expected announcement past due since 2026-09-30)", state: "open", labels: ["reverify"] });
+    expect(issue).toMatchObject({
+      title: "Re-verify bc.rent_cap.2026 (expected announcement past due since 2026-09-30)",
+      state: "open",
+      labels: ["reverify"],
+    });
     expect(issue!.body).toContain("<!-- facts-reverify:bc.rent_cap.2026 -->");
-    expect(issue!.body).toContain("expires in 65 days (expires_iso 2027-01-30), but its next value, normally announced by 2026-09-30, is past due.");
+    expect(issue!.body).toContain(
+      "expires in 65 days (expires_iso 2027-01-30), but its next value, normally announced by 2026-09-30, is past due.",
+    );
     expect(issue!.body).toContain(
       `### Expected announcement past due\n\nThe 2027 rent cap: normally announced by 2026-09-30, and not yet recorded. Look for it on BC Residential Tenancy Branch's page: ${RENT_PAGE}`,
     );

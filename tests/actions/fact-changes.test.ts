@@ -4,7 +4,10 @@ import { type ExistingIssue, planReverify } from "../../actions/reverify/reverif
 import { FactFile } from "../../src/schemas/index.ts";
 import { type FactSeed, factJson } from "../helpers/git-repo.ts";
 
-const side = (seed: FactSeed, file = `facts/${seed.domain ?? "tax"}/${seed.id}.json`): FactOnSide => ({ file, fact: FactFile.parse(factJson(seed)) });
+const side = (seed: FactSeed, file = `facts/${seed.domain ?? "tax"}/${seed.id}.json`): FactOnSide => ({
+  file,
+  fact: FactFile.parse(factJson(seed)),
+});
 
 describe("fact changes of a pull request", () => {
   it("tells a new fact, a deleted one, a unit change (a revision) and an identical one apart", () => {
@@ -38,8 +41,19 @@ describe("fact changes of a pull request", () => {
 });
 
 describe("re-verification plan", () => {
-  const issue = (factId: string) => ({ factId, title: `Re-verify ${factId}`, body: `body of ${factId}`, deadLinks: [], quotesGone: [] });
-  const existing = (number: number, factId: string, state: "open" | "closed", body = `body of ${factId}`): ExistingIssue => ({
+  const issue = (factId: string) => ({
+    factId,
+    title: `Re-verify ${factId}`,
+    body: `body of ${factId}`,
+    deadLinks: [],
+    quotesGone: [],
+  });
+  const existing = (
+    number: number,
+    factId: string,
+    state: "open" | "closed",
+    body = `body of ${factId}`,
+  ): ExistingIssue => ({
     number,
     factId,
     state,

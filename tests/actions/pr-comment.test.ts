@@ -23,7 +23,13 @@ const baseRepository = async (): Promise<{ repo: GitRepo; base: string }> => {
     effective_iso: "2025-01-01",
     retrieved_iso: "2026-10-01",
   });
-  await repo.writeFact({ id: "cmhc.insurance_cap", domain: "mortgage", cadence: "volatile", value: 1500000, retrieved_iso: "2026-10-01" });
+  await repo.writeFact({
+    id: "cmhc.insurance_cap",
+    domain: "mortgage",
+    cadence: "volatile",
+    value: 1500000,
+    retrieved_iso: "2026-10-01",
+  });
   await repo.writeFact({ id: "bc.ptt.brackets", retrieved_iso: "2026-10-01" });
   const base = await repo.commit("base");
   await repo.git("checkout", "-q", "-b", "rent-cap-2026");
@@ -38,20 +44,35 @@ const runPrChanges = async (repo: GitRepo, base: string, head: string) => {
     after: head,
     pull_request: { head: { sha: head }, base: { sha: base } },
   });
-  const run = await runAction("pr-changes", { workspace: repo.root, scratch, inputs: { base, report }, env: { ...today, ...event } });
+  const run = await runAction("pr-changes", {
+    workspace: repo.root,
+    scratch,
+    inputs: { base, report },
+    env: { ...today, ...event },
+  });
   return { run, report };
 };
 
 /** Runs pr-comment as the trusted `workflow_run` job does, against the GitHub API stand-in. */
 const runPrComment = async (api: FakeGitHubApi, report: string, testedSha: string) => {
-  const event = await eventEnvironment("workflow_run", "workflow_run.completed.json", { workflow_run: { head_sha: testedSha } });
-  return runAction("pr-comment", { workspace: await tempDir(), scratch: await tempDir(), inputs: { report }, env: { ...api.env, ...event } });
+  const event = await eventEnvironment("workflow_run", "workflow_run.completed.json", {
+    workflow_run: { head_sha: testedSha },
+  });
+  return runAction("pr-comment", {
+    workspace: await tempDir(),
+    scratch: await tempDir(),
+    inputs: { report },
+    env: { ...api.env, ...event },
+  });
 };
 
 /** The comment on a pull request that edits bc.ptt.brackets with `edit` (text a contributor controls). */
 const commentOnBracketsEdit = async (edit: Record<string, unknown>) => {
   const { repo, base } = await baseRepository();
-  await repo.writeJson("facts/tax/bc.ptt.brackets.json", { ...factJson({ id: "bc.ptt.brackets", retrieved_iso: "2026-10-01" }), ...edit });
+  await repo.writeJson("facts/tax/bc.ptt.brackets.json", {
+    ...factJson({ id: "bc.ptt.brackets", retrieved_iso: "2026-10-01" }),
+    ...edit,
+  });
   const head = await repo.commit("edit bc.ptt.brackets");
   const { report } = await runPrChanges(repo, base, head);
   const api = await startFakeGitHubApi();
@@ -72,14 +93,29 @@ describe("pull request comment (pr-changes, then pr-comment from a workflow_run)
       effective_iso: "2026-01-01",
       retrieved_iso: "2026-11-20",
     });
-    await repo.writeFact({ id: "cmhc.insurance_cap", domain: "mortgage", cadence: "volatile", value: 1500000, retrieved_iso: "2026-11-25" });
-    await repo.writeFact({ id: "bc.ptt.brackets", retrieved_iso: "2026-10-01", label: "Property transfer tax brackets" });
+    await repo.writeFact({
+      id: "cmhc.insurance_cap",
+      domain: "mortgage",
+      cadence: "volatile",
+      value: 1500000,
+      retrieved_iso: "2026-11-25",
+    });
+    await repo.writeFact({
+      id: "bc.ptt.brackets",
+      retrieved_iso: "2026-10-01",
+      label: "Property transfer tax brackets",
+    });
     const head = await repo.commit("bc.rent_cap.2026 v3");
 
     const changes = await runPrChanges(repo, base, head);
     expect(changes.run.stderr).toBe("");
     expect(changes.run.code).toBe(0);
-    expect(changes.run.outputs).toEqual({ report: changes.report, changed: "3", revisions: "1", "re-verifications": "1" });
+    expect(changes.run.outputs).toEqual({
+      report: changes.report,
+      changed: "3",
+      revisions: "1",
+      "re-verifications": "1",
+    });
     const report = JSON.parse(await readFile(changes.report, "utf8"));
     expect(report.pull_request).toEqual({ number: 7, head_sha: head });
     expect(report.changes.map((change: { id: string; kind: string }) => [change.id, change.kind])).toEqual([
@@ -120,7 +156,9 @@ describe("pull request comment (pr-changes, then pr-comment from a workflow_run)
     expect(comment.body).toContain("- changed `/rate`: `0.03` → `0.023`");
     expect(comment.body).toContain('"rate": 0.023');
     expect(comment.body).toContain("### `cmhc.insurance_cap`: re-verification, version stays v1");
-    expect(comment.body).toContain("the citations were checked again on 2026-11-25 and the verification now lapses on 2027-02-23 (was 2026-12-30)");
+    expect(comment.body).toContain(
+      "the citations were checked again on 2026-11-25 and the verification now lapses on 2027-02-23 (was 2026-12-30)",
+    );
     expect(comment.body).toContain("### `bc.ptt.brackets`: editorial change, version stays v1");
     expect(first.summary).toContain(`Comment created on pull request #7: <a href="${first.outputs["comment-url"]}">`);
 
@@ -155,7 +193,13 @@ describe("pull request comment (pr-changes, then pr-comment from a workflow_run)
 
   it("skips a run for a commit the pull request has moved past, and never edits a comment someone else wrote", async () => {
     const { repo, base } = await baseRepository();
-    await repo.writeFact({ id: "cmhc.insurance_cap", domain: "mortgage", cadence: "volatile", value: 1500000, retrieved_iso: "2026-11-25" });
+    await repo.writeFact({
+      id: "cmhc.insurance_cap",
+      domain: "mortgage",
+      cadence: "volatile",
+      value: 1500000,
+      retrieved_iso: "2026-11-25",
+    });
     const head = await repo.commit("re-verify cmhc.insurance_cap");
     const { report } = await runPrChanges(repo, base, head);
 
@@ -181,14 +225,25 @@ describe("pull request comment (pr-changes, then pr-comment from a workflow_run)
 
   it("comments from a pull_request job too (a same-repository pull request, with the workflow's token)", async () => {
     const { repo, base } = await baseRepository();
-    await repo.writeFact({ id: "cmhc.insurance_cap", domain: "mortgage", cadence: "volatile", value: 1500000, retrieved_iso: "2026-11-25" });
+    await repo.writeFact({
+      id: "cmhc.insurance_cap",
+      domain: "mortgage",
+      cadence: "volatile",
+      value: 1500000,
+      retrieved_iso: "2026-11-25",
+    });
     const head = await repo.commit("re-verify cmhc.insurance_cap");
     const { report } = await runPrChanges(repo, base, head);
     const api = await startFakeGitHubApi();
     const event = await eventEnvironment("pull_request", "pull_request.synchronize.json", {
       pull_request: { number: 12, head: { sha: head }, base: { sha: base } },
     });
-    const run = await runAction("pr-comment", { workspace: repo.root, scratch: await tempDir(), inputs: { report }, env: { ...api.env, ...event } });
+    const run = await runAction("pr-comment", {
+      workspace: repo.root,
+      scratch: await tempDir(),
+      inputs: { report },
+      env: { ...api.env, ...event },
+    });
     expect(run.code).toBe(0);
     expect(api.writes()).toEqual(["POST /issues/12/comments"]);
     expect(api.comments[0]!.body).toContain("1 fact changed: 1 re-verification.");
@@ -199,7 +254,16 @@ describe("pull request comment (pr-changes, then pr-comment from a workflow_run)
     const scratch = await tempDir();
     const forged = path.join(scratch, "report.json");
     const tested = "c".repeat(40);
-    await writeFile(forged, JSON.stringify({ schema: 1, pull_request: { number: 3, head_sha: "d".repeat(40) }, base: "main", changes: [], unreadable: [] }));
+    await writeFile(
+      forged,
+      JSON.stringify({
+        schema: 1,
+        pull_request: { number: 3, head_sha: "d".repeat(40) },
+        base: "main",
+        changes: [],
+        unreadable: [],
+      }),
+    );
     const mismatch = await runPrComment(api, forged, tested);
     expect(mismatch.code).toBe(1);
     expect(mismatch.annotations.at(-1)?.message).toBe(
@@ -209,12 +273,15 @@ describe("pull request comment (pr-changes, then pr-comment from a workflow_run)
     await writeFile(forged, JSON.stringify({ schema: 1, changes: "<script>" }));
     const malformed = await runPrComment(api, forged, tested);
     expect(malformed.code).toBe(1);
-    expect(malformed.annotations.at(-1)?.message).toMatch(/^the pull request comment could not be posted: .*report\.json is not a fact-changes report/);
+    expect(malformed.annotations.at(-1)?.message).toMatch(
+      /^the pull request comment could not be posted: .*report\.json is not a fact-changes report/,
+    );
     expect(api.writes()).toEqual([]);
   });
 
   it("renders text from the pull request literally: no markup, mentions or HTML", async () => {
-    const label = "@maintainers <img src=x onerror=alert(1)> [click](https://evil.example) ![x](http://evil.example/x.png) #1";
+    const label =
+      "@maintainers <img src=x onerror=alert(1)> [click](https://evil.example) ![x](http://evil.example/x.png) #1";
     const { body } = await commentOnBracketsEdit({ label });
     const reader = readAsGitHub(body);
     expect(reader.visible).toContain(label);
@@ -262,8 +329,12 @@ describe("pull request comment (pr-changes, then pr-comment from a workflow_run)
     const reader = readAsGitHub(api.comments[0]!.body);
     expect(reader.linked).toEqual([]);
     expect(reader.html).not.toMatch(/<(a|img|b)[\s>]/);
-    expect(reader.visible).toContain("new: (not a month) 5%, (not a month) 5%, (not a month) 5%, (not a month) 5%, 2025-01 5%");
-    expect(reader.visible).toContain("same value, new source: (not a month), (not a month), (not a month), (not a month), 2025-01");
+    expect(reader.visible).toContain(
+      "new: (not a month) 5%, (not a month) 5%, (not a month) 5%, (not a month) 5%, 2025-01 5%",
+    );
+    expect(reader.visible).toContain(
+      "same value, new source: (not a month), (not a month), (not a month), (not a month), 2025-01",
+    );
     expect(reader.visible).toContain(
       "(not an index-data series file) in this pull request: line 1, column 1 at /@team: [x](https://evil.example) @maintainers <b>x</b>",
     );
@@ -280,7 +351,12 @@ describe("pull request comment (pr-changes, then pr-comment from a workflow_run)
 
   it("lists the affordability index inputs a pull request adds, revises and re-sources, month by month", async () => {
     const { repo, base: factsBase } = await baseRepository();
-    const cite = (org: string) => ({ url: "https://www.bankofcanada.ca/valet/", org, kind: "official", retrieved_iso: "2026-10-01" });
+    const cite = (org: string) => ({
+      url: "https://www.bankofcanada.ca/valet/",
+      org,
+      kind: "official",
+      retrieved_iso: "2026-10-01",
+    });
     const rates = (months: [string, number, string][]) => ({
       series: "V80691335",
       description: "5-year conventional mortgage rate.",
@@ -328,17 +404,36 @@ describe("pull request comment (pr-changes, then pr-comment from a workflow_run)
 
   it("names a hostile index-data file on either side, with its place, instead of stopping the job", async () => {
     const { repo } = await baseRepository();
-    const cite = { url: "https://www.bankofcanada.ca/valet/", org: "Bank of Canada", kind: "official", retrieved_iso: "2026-10-01" };
-    const rates = { series: "V80691335", description: "5-year conventional mortgage rate.", months: [{ month: "2023-01", rate: 0.0649, citation: cite }] };
+    const cite = {
+      url: "https://www.bankofcanada.ca/valet/",
+      org: "Bank of Canada",
+      kind: "official",
+      retrieved_iso: "2026-10-01",
+    };
+    const rates = {
+      series: "V80691335",
+      description: "5-year conventional mortgage rate.",
+      months: [{ month: "2023-01", rate: 0.0649, citation: cite }],
+    };
     const depth = 100_000;
     // A citation nested a hundred thousand levels deep, and a description far past the data-file limit.
-    const deep = JSON.stringify(rates).replace('"citation":{', `"citation":{"x":${"[".repeat(depth)}${"]".repeat(depth)},`);
+    const deep = JSON.stringify(rates).replace(
+      '"citation":{',
+      `"citation":{"x":${"[".repeat(depth)}${"]".repeat(depth)},`,
+    );
     const large = (board: string) =>
-      JSON.stringify({ board, description: "x".repeat(300 * 1024), months: [{ month: "2023-01", hpi_benchmark_price: 1_100_000, citation: cite }] });
+      JSON.stringify({
+        board,
+        description: "x".repeat(300 * 1024),
+        months: [{ month: "2023-01", hpi_benchmark_price: 1_100_000, citation: cite }],
+      });
     await repo.writeJson("index-data/benchmarks/fraser-valley.json", JSON.parse(large("fraser-valley")));
     await writeFile(path.join(repo.root, "index-data/mortgage-rates.json"), deep);
     const base = await repo.commit("hostile index inputs on the base branch");
-    await writeFile(path.join(repo.root, "index-data/benchmarks/fraser-valley.json"), deep.replace('"series":"V80691335"', '"board":"fraser-valley"'));
+    await writeFile(
+      path.join(repo.root, "index-data/benchmarks/fraser-valley.json"),
+      deep.replace('"series":"V80691335"', '"board":"fraser-valley"'),
+    );
     await writeFile(path.join(repo.root, "index-data/benchmarks/greater-vancouver.json"), large("greater-vancouver"));
     await repo.writeJson("index-data/mortgage-rates.json", rates);
     const head = await repo.commit("hostile index inputs in the pull request");
@@ -353,9 +448,23 @@ describe("pull request comment (pr-changes, then pr-comment from a workflow_run)
       message: "nested 17 levels deep; a document may nest at most 16",
     };
     expect(written.index_data_problems).toEqual([
-      { file: "index-data/benchmarks/fraser-valley.json", side: "base", line: 1, column: 1, pointer: "", message: tooLarge },
+      {
+        file: "index-data/benchmarks/fraser-valley.json",
+        side: "base",
+        line: 1,
+        column: 1,
+        pointer: "",
+        message: tooLarge,
+      },
       expect.objectContaining({ file: "index-data/benchmarks/fraser-valley.json", side: "head", ...tooDeep }),
-      { file: "index-data/benchmarks/greater-vancouver.json", side: "head", line: 1, column: 1, pointer: "", message: tooLarge },
+      {
+        file: "index-data/benchmarks/greater-vancouver.json",
+        side: "head",
+        line: 1,
+        column: 1,
+        pointer: "",
+        message: tooLarge,
+      },
       expect.objectContaining({ file: "index-data/mortgage-rates.json", side: "base", ...tooDeep }),
     ]);
     const api = await startFakeGitHubApi();
@@ -363,9 +472,13 @@ describe("pull request comment (pr-changes, then pr-comment from a workflow_run)
     expect((await runPrComment(api, report, head)).code).toBe(0);
     const visible = readAsGitHub(api.comments[0]!.body).visible;
     expect(visible).toContain("Index inputs not compared, since they could not be read");
-    expect(visible).toContain("index-data/benchmarks/greater-vancouver.json in this pull request: line 1, column 1: the file is");
+    expect(visible).toContain(
+      "index-data/benchmarks/greater-vancouver.json in this pull request: line 1, column 1: the file is",
+    );
     // The seventeenth bracket: the root, months, the month, the citation and thirteen of the brackets of "x".
     const column = deep.indexOf("[".repeat(13)) + 13;
-    expect(visible).toContain(`index-data/mortgage-rates.json on the base branch: line 1, column ${column} at ${tooDeep.pointer}: ${tooDeep.message}`);
+    expect(visible).toContain(
+      `index-data/mortgage-rates.json on the base branch: line 1, column ${column} at ${tooDeep.pointer}: ${tooDeep.message}`,
+    );
   });
 });

@@ -25,7 +25,25 @@ vi.mock("../../src/workflows/markdown.ts", async (importOriginal) => {
 });
 
 /** The elements the comment's own Markdown produces; anything else in the rendered HTML came from the pull request. */
-const OWN_ELEMENTS = ["p", "h2", "h3", "table", "thead", "tbody", "tr", "th", "td", "code", "pre", "ul", "li", "strong", "details", "summary", "sub"];
+const OWN_ELEMENTS = [
+  "p",
+  "h2",
+  "h3",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
+  "code",
+  "pre",
+  "ul",
+  "li",
+  "strong",
+  "details",
+  "summary",
+  "sub",
+];
 
 const HOSTILE_LABEL =
   "@maintainers please merge ![x](http://evil.example/x.png) <img src=x onerror=alert(1)> [link](https://evil.example) #1 GH-2 " +
@@ -142,14 +160,27 @@ describe("the pull-request comment shows a hostile artifact as plain text", () =
   });
 
   it("escapes a line-start marker, so text placed at the start of a line stays a paragraph", () => {
-    for (const text of ["- item", "+ item", "1. item", "# heading", "> quote", "===", "---", "| a | b |", "```", "    code"]) {
+    for (const text of [
+      "- item",
+      "+ item",
+      "1. item",
+      "# heading",
+      "> quote",
+      "===",
+      "---",
+      "| a | b |",
+      "```",
+      "    code",
+    ]) {
       const html = readAsGitHub(`intro\n\n${escapeMarkdown(text)}\n`).html.replaceAll("\u200B", "");
       expect(html, text).toBe(`<p>intro</p>\n<p>${text.trim().replace(">", "&gt;")}</p>\n`);
     }
   });
 });
 
-/** A report of `count` revisions, each with a label, a value diff and old and new values: far more than a comment holds. */
+/**
+ * A report of `count` revisions, each with a label, a value diff and old and new values: far more than a comment holds.
+ */
 const largeReport = (count: number): PrChangesReport =>
   PrChangesReport.parse({
     schema: 1,
@@ -186,7 +217,9 @@ describe("the pull-request comment's size", () => {
       expect(Buffer.byteLength(body)).toBeLessThanOrEqual(MAX_COMMENT_BYTES);
       const shown = body.match(/^### /gm)?.length ?? 0;
       expect(shown).toBeGreaterThan(0);
-      expect(body).toContain(`…and ${total - shown} more fact changes (the full list is in the workflow run's job summary).`);
+      expect(body).toContain(
+        `…and ${total - shown} more fact changes (the full list is in the workflow run's job summary).`,
+      );
       // Cut where the next section would not fit: the comment is nearly full, not cut early.
       expect(Buffer.byteLength(body)).toBeGreaterThan(MAX_COMMENT_BYTES - 1_000);
     }

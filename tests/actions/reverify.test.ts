@@ -11,21 +11,44 @@ import { type FakeGitHubApi, startFakeGitHubApi } from "../workflows/helpers/fak
 const writeFact = async (root: string, seed: FactSeed & { domain: string }, urls: string[]) => {
   const fact = factJson(seed);
   const retrieved = seed.retrieved_iso ?? "2026-11-01";
-  fact.citations = urls.map((url, index) => ({ url, org: "bc-ministry-of-finance", title: `Page ${index + 1}`, retrieved_iso: retrieved }));
+  fact.citations = urls.map((url, index) => ({
+    url,
+    org: "bc-ministry-of-finance",
+    title: `Page ${index + 1}`,
+    retrieved_iso: retrieved,
+  }));
   const file = path.join(root, "facts", seed.domain, `${seed.id}.json`);
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(fact, null, 2)}\n`);
 };
 
-const RENT_CAP = { id: "bc.rent_cap.2026", domain: "rental", cadence: "volatile" as const, label: "Allowable rent increase", value: { rate: 0.023 } };
-const INSURANCE = { id: "cmhc.insurance_cap", domain: "mortgage", cadence: "stable" as const, label: "Insured mortgage price cap", value: 1500000 };
+const RENT_CAP = {
+  id: "bc.rent_cap.2026",
+  domain: "rental",
+  cadence: "volatile" as const,
+  label: "Allowable rent increase",
+  value: { rate: 0.023 },
+};
+const INSURANCE = {
+  id: "cmhc.insurance_cap",
+  domain: "mortgage",
+  cadence: "stable" as const,
+  label: "Insured mortgage price cap",
+  value: 1500000,
+};
 const BRACKETS = { id: "bc.ptt.brackets", domain: "tax", cadence: "stable" as const };
 
 /** A checkout with three facts: one expiring in 20 days, one expired, one verified for months. */
 const workspaceWithFacts = async () => {
   const workspace = await tempDir();
-  await writeFact(workspace, { ...RENT_CAP, retrieved_iso: "2026-10-01" }, ["https://www2.gov.bc.ca/rtb/rent-increase", "https://www2.gov.bc.ca/rtb/gone"]);
-  await writeFact(workspace, { ...INSURANCE, retrieved_iso: "2026-05-01" }, ["https://www.cmhc-schl.gc.ca/moved", "https://www.canada.ca/slow"]);
+  await writeFact(workspace, { ...RENT_CAP, retrieved_iso: "2026-10-01" }, [
+    "https://www2.gov.bc.ca/rtb/rent-increase",
+    "https://www2.gov.bc.ca/rtb/gone",
+  ]);
+  await writeFact(workspace, { ...INSURANCE, retrieved_iso: "2026-05-01" }, [
+    "https://www.cmhc-schl.gc.ca/moved",
+    "https://www.canada.ca/slow",
+  ]);
   await writeFact(workspace, { ...BRACKETS, retrieved_iso: "2026-11-15" }, ["https://www2.gov.bc.ca/ptt"]);
   return workspace;
 };
@@ -45,10 +68,15 @@ const runReverify = async (workspace: string, api: FakeGitHubApi, sources: { add
     workspace,
     scratch: await tempDir(),
     inputs: { "within-days": "30", label: "reverify", "link-timeout-seconds": "1", today },
-    env: { ...api.env, ...(await eventEnvironment("schedule", "schedule.json")), FACTS_LINK_CHECK_CONNECT_TO: sources.address },
+    env: {
+      ...api.env,
+      ...(await eventEnvironment("schedule", "schedule.json")),
+      FACTS_LINK_CHECK_CONNECT_TO: sources.address,
+    },
   });
 
-const issueOf = (api: FakeGitHubApi, factId: string) => api.issues.filter((issue) => issue.body.includes(`<!-- facts-reverify:${factId} -->`));
+const issueOf = (api: FakeGitHubApi, factId: string) =>
+  api.issues.filter((issue) => issue.body.includes(`<!-- facts-reverify:${factId} -->`));
 
 describe("re-verification action", () => {
   it("opens one issue per due fact saying what to check and where, with the link checks; a second run creates nothing", async () => {
@@ -71,25 +99,42 @@ describe("re-verification action", () => {
     expect(run.code).toBe(0);
     // The label is created first, so GitHub cannot drop it from the new issues.
     expect(api.writes()).toEqual(["POST /labels", "POST /issues", "POST /issues"]);
-    expect(api.requests.find((request) => request.method === "POST" && request.path.endsWith("/labels"))?.body).toMatchObject({ name: "reverify" });
-    expect(run.outputs).toEqual({ due: "2", opened: "2", updated: "0", closed: "0", "dead-links": "1", "quotes-gone": "0" });
+    expect(
+      api.requests.find((request) => request.method === "POST" && request.path.endsWith("/labels"))?.body,
+    ).toMatchObject({ name: "reverify" });
+    expect(run.outputs).toEqual({
+      due: "2",
+      opened: "2",
+      updated: "0",
+      closed: "0",
+      "dead-links": "1",
+      "quotes-gone": "0",
+    });
 
     const [insurance] = issueOf(api, "cmhc.insurance_cap").filter((issue) => !issue.pull_request);
     const [rentCap] = issueOf(api, "bc.rent_cap.2026").filter((issue) => !issue.pull_request);
     expect(issueOf(api, "bc.ptt.brackets")).toEqual([]);
-    expect(insurance).toMatchObject({ title: "Re-verify cmhc.insurance_cap (expired 2026-10-28)", state: "open", labels: ["reverify"] });
+    expect(insurance).toMatchObject({
+      title: "Re-verify cmhc.insurance_cap (expired 2026-10-28)",
+      state: "open",
+      labels: ["reverify"],
+    });
     expect(insurance!.body).toContain(
       "**Insured mortgage price cap** (`cmhc.insurance_cap`, version 1, cadence:stable, re-verified every 180 days) **expired 43 days ago (expires_iso 2026-10-28)**.",
     );
     expect(insurance!.body).toContain("1. Page 1: https://www.cmhc-schl.gc.ca/moved");
-    expect(insurance!.body).toContain("- https://www.cmhc-schl.gc.ca/moved → 301 https://www.cmhc-schl.gc.ca/new-home: cite the final address.");
+    expect(insurance!.body).toContain(
+      "- https://www.cmhc-schl.gc.ca/moved → 301 https://www.cmhc-schl.gc.ca/new-home: cite the final address.",
+    );
     expect(insurance!.body).toContain("- https://www.canada.ca/slow: no answer within 1 s");
     expect(insurance!.body).toContain("None: no cited address is gone.");
     expect(rentCap).toMatchObject({ title: "Re-verify bc.rent_cap.2026 (expires 2026-12-30)" });
     expect(rentCap!.body).toContain("expires in 20 days (expires_iso 2026-12-30)");
     expect(rentCap!.body).toContain('```json\n{\n  "rate": 0.023\n}\n```');
     expect(rentCap!.body).toContain("source check: **page gone**: 404");
-    expect(rentCap!.body).toContain("- https://www2.gov.bc.ca/rtb/gone: 404. Find where the source moved and update the citation.");
+    expect(rentCap!.body).toContain(
+      "- https://www2.gov.bc.ca/rtb/gone: 404. Find where the source moved and update the citation.",
+    );
     expect(rentCap!.body).toContain("expires_iso` to that day plus 90 days");
     // Every cited address, of due facts and others, was read through the local stand-in with its real host; the
     // redirect was followed hop by hop and reported, not trusted.
@@ -110,8 +155,12 @@ describe("re-verification action", () => {
     expect(run.summary).toContain(
       "2 fact(s) expired, expiring within 30 days, with a source gone or with an expected announcement past due on 2026-12-10: 2 issue(s) opened, 0 updated, 0 unchanged, 0 closed; 1 dead link(s), 0 quote(s) gone.",
     );
-    expect(run.summary).toContain(`<tr><td>cmhc.insurance_cap</td><td>#${insurance!.number}</td><td>open</td><td>0</td><td>0</td></tr>`);
-    expect(run.summary).toContain(`<tr><td>bc.rent_cap.2026</td><td>#${rentCap!.number}</td><td>open</td><td>1</td><td>0</td></tr>`);
+    expect(run.summary).toContain(
+      `<tr><td>cmhc.insurance_cap</td><td>#${insurance!.number}</td><td>open</td><td>0</td><td>0</td></tr>`,
+    );
+    expect(run.summary).toContain(
+      `<tr><td>bc.rent_cap.2026</td><td>#${rentCap!.number}</td><td>open</td><td>1</td><td>0</td></tr>`,
+    );
 
     api.clearRequests();
     const again = await runReverify(workspace, api, sources, "2026-12-10");
@@ -131,12 +180,16 @@ describe("re-verification action", () => {
 
     api.clearRequests();
     const nextDay = await runReverify(workspace, api, sources, "2026-12-11");
-    expect(api.writes().sort()).toEqual([`PATCH /issues/${insurance!.number}`, `PATCH /issues/${rentCap!.number}`].sort());
+    expect(api.writes().sort()).toEqual(
+      [`PATCH /issues/${insurance!.number}`, `PATCH /issues/${rentCap!.number}`].sort(),
+    );
     expect(nextDay.outputs).toMatchObject({ opened: "0", updated: "2", closed: "0" });
     expect(rentCap!.body).toContain("expires in 19 days");
 
     // The contributor re-verifies the rent cap: new retrieved_iso, expires_iso 90 days later.
-    await writeFact(workspace, { ...RENT_CAP, retrieved_iso: "2026-12-11" }, ["https://www2.gov.bc.ca/rtb/rent-increase"]);
+    await writeFact(workspace, { ...RENT_CAP, retrieved_iso: "2026-12-11" }, [
+      "https://www2.gov.bc.ca/rtb/rent-increase",
+    ]);
     api.clearRequests();
     const verified = await runReverify(workspace, api, sources, "2026-12-11");
     expect(verified.code).toBe(0);
@@ -162,7 +215,9 @@ describe("re-verification action", () => {
     const api = await startFakeGitHubApi({ dropsIssueLabels: true });
     const run = await runReverify(workspace, api, sources, "2026-12-10");
     expect(run.code).toBe(1);
-    expect(run.annotations.at(-1)?.message).toMatch(/^re-verification could not run: issue #\d+ was created without the label "reverify"/);
+    expect(run.annotations.at(-1)?.message).toMatch(
+      /^re-verification could not run: issue #\d+ was created without the label "reverify"/,
+    );
     expect(api.writes().filter((write) => write === "POST /issues")).toHaveLength(1);
   });
 
@@ -170,7 +225,12 @@ describe("re-verification action", () => {
     const workspace = await workspaceWithFacts();
     const sources = await startSources();
     const api = await startFakeGitHubApi({ token: "the-right-token" });
-    const run = await runReverify(workspace, { ...api, env: { ...api.env, INPUT_TOKEN: "a-wrong-token" } }, sources, "2026-12-10");
+    const run = await runReverify(
+      workspace,
+      { ...api, env: { ...api.env, INPUT_TOKEN: "a-wrong-token" } },
+      sources,
+      "2026-12-10",
+    );
     expect(run.code).toBe(1);
     expect(run.annotations.at(-1)?.message).toMatch(/^re-verification could not run: Bad credentials/);
     expect(api.issues).toEqual([]);
@@ -194,7 +254,11 @@ describe("re-verification action", () => {
         workspace,
         scratch: await tempDir(),
         inputs: { "within-days": "30", label: "reverify", "link-timeout-seconds": "1", fingerprints, today },
-        env: { ...api.env, ...(await eventEnvironment("schedule", "schedule.json")), FACTS_LINK_CHECK_CONNECT_TO: (await startCitationServer(routes)).address },
+        env: {
+          ...api.env,
+          ...(await eventEnvironment("schedule", "schedule.json")),
+          FACTS_LINK_CHECK_CONNECT_TO: (await startCitationServer(routes)).address,
+        },
       });
 
     const drifted = await run("2026-12-10");
@@ -202,8 +266,12 @@ describe("re-verification action", () => {
     expect(drifted.outputs).toMatchObject({ due: "1", opened: "1", "quotes-gone": "1", "dead-links": "0" });
     const [issue] = issueOf(api, "bc.ptt.brackets");
     expect(issue).toMatchObject({ title: "Re-verify bc.ptt.brackets (a cited source changed)", state: "open" });
-    expect(issue!.body).toContain("expires in 155 days (expires_iso 2027-05-14), but a cited source no longer says what it is cited for");
-    expect(issue!.body).toContain("source check: **quote gone**: the page no longer contains the quote; page read for the first time");
+    expect(issue!.body).toContain(
+      "expires in 155 days (expires_iso 2027-05-14), but a cited source no longer says what it is cited for",
+    );
+    expect(issue!.body).toContain(
+      "source check: **quote gone**: the page no longer contains the quote; page read for the first time",
+    );
     expect(issue!.body).toContain("Closest passage now (similarity");
     expect(issue!.body).toContain("Foreign owners now pay 3% of their home");
     expect(drifted.annotations).toContainEqual({

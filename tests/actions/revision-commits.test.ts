@@ -50,7 +50,14 @@ describe("validate action on a pull request: revision commits", () => {
   it("fails a revision commit without Source: and Impact:, naming the commit and the fact, from the commits the API lists", async () => {
     const setup = await pullRequest([
       async (repo) => {
-        await repo.writeFact({ id: ID, domain: "strata", unit: "object", value: fee(40), version: 2, effective_iso: "2026-01-01" });
+        await repo.writeFact({
+          id: ID,
+          domain: "strata",
+          unit: "object",
+          value: fee(40),
+          version: 2,
+          effective_iso: "2026-01-01",
+        });
         return repo.commit("update fee");
       },
     ]);
@@ -76,22 +83,50 @@ describe("validate action on a pull request: revision commits", () => {
   it("fails a Source: line whose URL the fact does not cite, and passes a revision commit that carries both lines among other commits", async () => {
     const cites = await pullRequest([
       async (repo) => {
-        await repo.writeFact({ id: ID, domain: "strata", unit: "object", value: fee(40), version: 2, effective_iso: "2026-01-01" });
-        return repo.commit(`${ID} v2: fee of $40\n\nSource: A blog, https://blog.example/fees\nImpact: Buyers pay up to $40 for a Form B.`);
+        await repo.writeFact({
+          id: ID,
+          domain: "strata",
+          unit: "object",
+          value: fee(40),
+          version: 2,
+          effective_iso: "2026-01-01",
+        });
+        return repo.commit(
+          `${ID} v2: fee of $40\n\nSource: A blog, https://blog.example/fees\nImpact: Buyers pay up to $40 for a Form B.`,
+        );
       },
     ]);
     const refused = await validate(cites);
     expect(refused.run.code).toBe(1);
-    expect(refused.run.annotations[0]!.message).toContain(`without a Source: line with a URL ${ID} cites (it gives https://blog.example/fees);`);
+    expect(refused.run.annotations[0]!.message).toContain(
+      `without a Source: line with a URL ${ID} cites (it gives https://blog.example/fees);`,
+    );
 
     const good = await pullRequest([
       async (repo) => {
-        await repo.writeFact({ id: ID, domain: "strata", unit: "object", value: fee(40), version: 2, effective_iso: "2026-01-01" });
-        return repo.commit(`${ID} v2: fee of $40 (effective 2026-01-01)\n\nThe Province raised the cap.\n${GOOD_TRAILERS}`);
+        await repo.writeFact({
+          id: ID,
+          domain: "strata",
+          unit: "object",
+          value: fee(40),
+          version: 2,
+          effective_iso: "2026-01-01",
+        });
+        return repo.commit(
+          `${ID} v2: fee of $40 (effective 2026-01-01)\n\nThe Province raised the cap.\n${GOOD_TRAILERS}`,
+        );
       },
       async (repo) => {
         // A later editorial commit of the same pull request keeps the version: it needs no Impact: line.
-        await repo.writeFact({ id: ID, domain: "strata", unit: "object", value: fee(40), version: 2, effective_iso: "2026-01-01", label: "Form B fee" });
+        await repo.writeFact({
+          id: ID,
+          domain: "strata",
+          unit: "object",
+          value: fee(40),
+          version: 2,
+          effective_iso: "2026-01-01",
+          label: "Form B fee",
+        });
         return repo.commit("reword the label");
       },
     ]);

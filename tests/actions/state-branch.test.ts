@@ -59,7 +59,9 @@ describe("state branch action", () => {
     const second = await checkout();
     const again = await stateBranch(second, { mode: "restore" });
     expect(again.outputs).toEqual({ existed: "true", commit: saved.outputs.commit });
-    expect(await readFile(path.join(second, ".webhook-state/deliveries/a.json"), "utf8")).toBe('{"status":"retrying"}\n');
+    expect(await readFile(path.join(second, ".webhook-state/deliveries/a.json"), "utf8")).toBe(
+      '{"status":"retrying"}\n',
+    );
   });
 
   it("replays a save on top of another run's push when they wrote different files, and refuses to drop either run's copy of one file", async () => {
@@ -79,7 +81,11 @@ describe("state branch action", () => {
     const late = await stateBranch(dispatch, { mode: "save" });
     expect(late.code).toBe(0);
     expect(late.stdout).toContain("pushed after 2 tries");
-    expect((await git(bare, "ls-tree", "-r", "--name-only", "webhook-state")).split("\n")).toEqual(["dispatch.json", "retry.json", "shared.json"]);
+    expect((await git(bare, "ls-tree", "-r", "--name-only", "webhook-state")).split("\n")).toEqual([
+      "dispatch.json",
+      "retry.json",
+      "shared.json",
+    ]);
 
     const first = await checkout();
     const second = await checkout();
@@ -103,8 +109,12 @@ describe("state branch action", () => {
     await writeFile(path.join(workspace, "state/left-over.json"), "{}");
     const busy = await stateBranch(workspace, { mode: "restore", path: "state" });
     expect(busy.code).toBe(1);
-    expect(busy.annotations.at(-1)?.message).toBe("the state branch could not be used: state is not empty: the state is restored into a fresh folder");
+    expect(busy.annotations.at(-1)?.message).toBe(
+      "the state branch could not be used: state is not empty: the state is restored into a fresh folder",
+    );
     const unknown = await stateBranch(workspace, { mode: "sync" });
-    expect(unknown.annotations.at(-1)?.message).toBe('the state branch could not be used: mode must be restore or save, got "sync"');
+    expect(unknown.annotations.at(-1)?.message).toBe(
+      'the state branch could not be used: mode must be restore or save, got "sync"',
+    );
   });
 });

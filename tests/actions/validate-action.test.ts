@@ -11,7 +11,10 @@ const FIXTURES = path.join(PROJECT_ROOT, "tests/fixtures/check");
 const env = { FACTS_TODAY: "2026-11-21" };
 
 const workspaceWith = async (...cases: string[]) => {
-  const workspace = await tempDir(path.join(FIXTURES, "valid"), ...cases.map((name) => path.join(FIXTURES, "broken", name)));
+  const workspace = await tempDir(
+    path.join(FIXTURES, "valid"),
+    ...cases.map((name) => path.join(FIXTURES, "broken", name)),
+  );
   const scratch = await tempDir();
   return { workspace, scratch };
 };
@@ -31,7 +34,12 @@ describe("validate action", () => {
       },
       {
         level: "error",
-        properties: { title: "Invalid fact data", file: "index-data/benchmarks/greater-vancouver.json", line: "6", col: "7" },
+        properties: {
+          title: "Invalid fact data",
+          file: "index-data/benchmarks/greater-vancouver.json",
+          line: "6",
+          col: "7",
+        },
         message: "must be a real month written YYYY-MM (at /months/0/month)",
       },
       {
@@ -44,7 +52,9 @@ describe("validate action", () => {
     expect(run.summary).toContain(
       "<tr><td>facts/tax/bc.ptt.brackets.json</td><td>12</td><td>/version</td><td>expected number, found string</td><td>schema</td></tr>",
     );
-    expect(run.summary).toContain("<td>index-data/benchmarks/greater-vancouver.json</td><td>6</td><td>/months/0/month</td>");
+    expect(run.summary).toContain(
+      "<td>index-data/benchmarks/greater-vancouver.json</td><td>6</td><td>/months/0/month</td>",
+    );
     expect(run.outputs).toEqual({ problems: "2", "fact-files": "2" });
   });
 
@@ -74,7 +84,8 @@ describe("validate action", () => {
 
   it("applies the version rules against the base input and annotates the version line", async () => {
     const repo = await createGitRepo();
-    // Version 1 as it was committed to this repository (the cap of 2012), then the value of today without a version bump.
+    // Version 1 as it was committed to this repository (the cap of 2012), then the value of today without a version
+    // bump.
     const cap2012 = {
       insured_price_cap_exclusive: 1000000,
       insurance_available_at_or_above_cap: false,
@@ -84,13 +95,31 @@ describe("validate action", () => {
     };
     await repo.writeFact({ id: "cmhc.insurance_cap", domain: "mortgage", cadence: "volatile", value: cap2012 });
     await repo.commit("cmhc.insurance_cap v1");
-    const file = await repo.writeFact({ id: "cmhc.insurance_cap", domain: "mortgage", cadence: "volatile", value: factValue("cmhc.insurance_cap") });
-    const versionLine = (await readFile(path.join(repo.root, file), "utf8")).split("\n").findIndex((line) => line.startsWith('  "version"')) + 1;
-    const run = await runAction("validate", { workspace: repo.root, scratch: await tempDir(), inputs: { base: "main" }, env });
+    const file = await repo.writeFact({
+      id: "cmhc.insurance_cap",
+      domain: "mortgage",
+      cadence: "volatile",
+      value: factValue("cmhc.insurance_cap"),
+    });
+    const versionLine =
+      (await readFile(path.join(repo.root, file), "utf8"))
+        .split("\n")
+        .findIndex((line) => line.startsWith('  "version"')) + 1;
+    const run = await runAction("validate", {
+      workspace: repo.root,
+      scratch: await tempDir(),
+      inputs: { base: "main" },
+      env,
+    });
     expect(run.code).toBe(1);
     expect(run.annotations[0]).toEqual({
       level: "error",
-      properties: { title: "Invalid fact data", file: "facts/mortgage/cmhc.insurance_cap.json", line: String(versionLine), col: "3" },
+      properties: {
+        title: "Invalid fact data",
+        file: "facts/mortgage/cmhc.insurance_cap.json",
+        line: String(versionLine),
+        col: "3",
+      },
       message: "value changed, so this is a revision: version must be 2 (base has 1), not 1 (at /version)",
     });
   });
@@ -103,8 +132,18 @@ describe("validate action", () => {
     const v1 = await repo.readJson(file);
     await repo.writeJson(file, { ...v1, description: "At most $35 for a Form B." });
     await repo.commit("bc.strata.form_b_fee v1");
-    await repo.writeJson(file, { ...v1, description: "At most $35 for a Form B.", value: factValue(seed.id, { max_fee: 40 }), version: 2 });
-    const run = await runAction("validate", { workspace: repo.root, scratch: await tempDir(), inputs: { base: "main" }, env });
+    await repo.writeJson(file, {
+      ...v1,
+      description: "At most $35 for a Form B.",
+      value: factValue(seed.id, { max_fee: 40 }),
+      version: 2,
+    });
+    const run = await runAction("validate", {
+      workspace: repo.root,
+      scratch: await tempDir(),
+      inputs: { base: "main" },
+      env,
+    });
     expect(run.code).toBe(0);
     expect(run.annotations).toEqual([
       {

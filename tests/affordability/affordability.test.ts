@@ -2,11 +2,24 @@ import { cp, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { monthlyPI } from "../../packages/client/src/index.ts";
-import { idxTrend, lastEndedMonth, medianIncome, monthLabel, monthsApart, monthsBetween, previousMonth } from "../../src/affordability/compute-series.ts";
+import {
+  idxTrend,
+  lastEndedMonth,
+  medianIncome,
+  monthLabel,
+  monthsApart,
+  monthsBetween,
+  previousMonth,
+} from "../../src/affordability/compute-series.ts";
 import { annualCarryingCost, downPayment, idx, loanAmount } from "../../src/affordability/mortgage-math.ts";
 import { buildModel } from "../../src/build/build-model.ts";
 import { renderSite } from "../../src/render/render-site.ts";
-import { type AffordabilityEntry, AffordabilityLatest, AffordabilitySeries, IncomeFile } from "../../src/schemas/index.ts";
+import {
+  type AffordabilityEntry,
+  AffordabilityLatest,
+  AffordabilitySeries,
+  IncomeFile,
+} from "../../src/schemas/index.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
@@ -38,7 +51,15 @@ describe("mortgage and index arithmetic", () => {
   it("derives down payment, loan, carrying cost and an integer index", () => {
     expect(downPayment(1_205_800, 0.2)).toBe(241_160);
     expect(loanAmount(1_205_800, 241_160)).toBe(964_640);
-    expect(annualCarryingCost({ monthlyPI: 1000, price: 1_000_000, propertyTaxRate: 0.003, maintenanceMonthly: 300, insuranceMonthly: 100 })).toBe(19_800);
+    expect(
+      annualCarryingCost({
+        monthlyPI: 1000,
+        price: 1_000_000,
+        propertyTaxRate: 0.003,
+        maintenanceMonthly: 300,
+        insuranceMonthly: 100,
+      }),
+    ).toBe(19_800);
     expect(idx(90_000, 19_800)).toBe(455);
     expect(Number.isInteger(idx(90_000, 77_123.45))).toBe(true);
   });
@@ -83,7 +104,9 @@ describe("the affordability endpoints", () => {
     }
     const april = series.series[0]!;
     expect(april.monthlyPI).toBe(monthlyPI(964_640, 0.0709, 25));
-    expect(april.annualCarryingCost).toBe(Math.round((12 * april.monthlyPI + 1_205_800 * 0.003 + 12 * 400) * 100) / 100);
+    expect(april.annualCarryingCost).toBe(
+      Math.round((12 * april.monthlyPI + 1_205_800 * 0.003 + 12 * 400) * 100) / 100,
+    );
     expect(april).toMatchObject({
       boardLabel: "Greater Vancouver",
       monthLabel: "April 2024",
@@ -92,24 +115,53 @@ describe("the affordability endpoints", () => {
       idxTrend: "no-previous-month",
     });
     // August's previous published month is June, two months back (July is a gap): the trend compares with it.
-    const [, , june, august] = series.series as [AffordabilityEntry, AffordabilityEntry, AffordabilityEntry, AffordabilityEntry];
+    const [, , june, august] = series.series as [
+      AffordabilityEntry,
+      AffordabilityEntry,
+      AffordabilityEntry,
+      AffordabilityEntry,
+    ];
     expect(august).toMatchObject({ trendComparedWith: "2024-06", monthsSinceCompared: 2 });
-    expect(august.idxTrend).toBe(august.idx - june.idx >= 1 ? "improving" : august.idx - june.idx <= -1 ? "worsening" : "stable");
-    expect(series.series[4]).toMatchObject({ board: "fraser-valley", idxTrend: "no-previous-month", trendComparedWith: null, monthsSinceCompared: null });
-    for (const entry of series.series) expect(entry.carryingCostShare).toBeCloseTo(entry.annualCarryingCost / entry.medianIncome, 4);
+    expect(august.idxTrend).toBe(
+      august.idx - june.idx >= 1 ? "improving" : august.idx - june.idx <= -1 ? "worsening" : "stable",
+    );
+    expect(series.series[4]).toMatchObject({
+      board: "fraser-valley",
+      idxTrend: "no-previous-month",
+      trendComparedWith: null,
+      monthsSinceCompared: null,
+    });
+    for (const entry of series.series)
+      expect(entry.carryingCostShare).toBeCloseTo(entry.annualCarryingCost / entry.medianIncome, 4);
     // The period runs from the first month with a price for any board to the last month that had ended on the build
     // date (2026-11-21: October 2026); every other month of it is a gap, per board, with the reason.
     expect(series.methodology.period).toEqual({ from: "2024-04", to: "2026-10" });
     const gaps = series.methodology.gaps as { board: string; month: string; reason: string }[];
     expect(gaps.slice(0, 3)).toEqual([
-      { board: "greater-vancouver", month: "2024-07", reason: "no sourced MLS® HPI composite benchmark price or mortgage rate" },
-      { board: "greater-vancouver", month: "2024-09", reason: "no sourced MLS® HPI composite benchmark price or mortgage rate" },
-      { board: "greater-vancouver", month: "2024-10", reason: "no sourced MLS® HPI composite benchmark price or mortgage rate" },
+      {
+        board: "greater-vancouver",
+        month: "2024-07",
+        reason: "no sourced MLS® HPI composite benchmark price or mortgage rate",
+      },
+      {
+        board: "greater-vancouver",
+        month: "2024-09",
+        reason: "no sourced MLS® HPI composite benchmark price or mortgage rate",
+      },
+      {
+        board: "greater-vancouver",
+        month: "2024-10",
+        reason: "no sourced MLS® HPI composite benchmark price or mortgage rate",
+      },
     ]);
     expect(gaps.filter((gap) => gap.board === "fraser-valley").slice(0, 4)).toEqual([
       { board: "fraser-valley", month: "2024-04", reason: "no sourced MLS® HPI composite benchmark price" },
       { board: "fraser-valley", month: "2024-06", reason: "no sourced MLS® HPI composite benchmark price" },
-      { board: "fraser-valley", month: "2024-07", reason: "no sourced MLS® HPI composite benchmark price or mortgage rate" },
+      {
+        board: "fraser-valley",
+        month: "2024-07",
+        reason: "no sourced MLS® HPI composite benchmark price or mortgage rate",
+      },
       { board: "fraser-valley", month: "2024-08", reason: "no sourced MLS® HPI composite benchmark price" },
     ]);
     // 31 months from April 2024 to October 2026 for each of two boards, less the 5 published.
@@ -117,7 +169,12 @@ describe("the affordability endpoints", () => {
     // A point is official only when both its price and its rate cite official sources.
     expect(series.methodology.source_quality).toMatchObject({
       months: {
-        "greater-vancouver": { "2024-04": "secondary", "2024-05": "secondary", "2024-06": "secondary", "2024-08": "secondary" },
+        "greater-vancouver": {
+          "2024-04": "secondary",
+          "2024-05": "secondary",
+          "2024-06": "secondary",
+          "2024-08": "secondary",
+        },
         "fraser-valley": { "2024-05": "official" },
       },
     });
@@ -133,7 +190,8 @@ describe("the affordability endpoints", () => {
   it("publish each input's citation with its organisation's name as org, and org_id and org_kind, as a fact's citations are", async () => {
     const { read } = await renderRepository(true);
     const methodology = AffordabilitySeries.parse(read("/api/v1/affordability-index/index.json")).methodology;
-    const registry = JSON.parse(await readFile(path.join(PROJECT_ROOT, "reference/organisations.json"), "utf8")).organisations as {
+    const registry = JSON.parse(await readFile(path.join(PROJECT_ROOT, "reference/organisations.json"), "utf8"))
+      .organisations as {
       id: string;
       name: string;
       kind: string;
@@ -143,7 +201,8 @@ describe("the affordability endpoints", () => {
       if (Array.isArray(node)) {
         for (const [index, child] of node.entries()) visit(child, `${at}/${index}`);
       } else if (node !== null && typeof node === "object") {
-        if ("url" in node && "retrieved_iso" in node) citations.push({ path: at, citation: node as Record<string, unknown> });
+        if ("url" in node && "retrieved_iso" in node)
+          citations.push({ path: at, citation: node as Record<string, unknown> });
         for (const [key, child] of Object.entries(node)) visit(child, `${at}/${key}`);
       }
     };
@@ -165,7 +224,11 @@ describe("the affordability endpoints", () => {
     for (const { path: at, citation } of citations) {
       const organisation = registry.find((entry) => entry.id === citation.org_id);
       expect(organisation, at).toBeDefined();
-      expect({ at, org: citation.org, org_kind: citation.org_kind }).toEqual({ at, org: organisation!.name, org_kind: organisation!.kind });
+      expect({ at, org: citation.org, org_kind: citation.org_kind }).toEqual({
+        at,
+        org: organisation!.name,
+        org_kind: organisation!.kind,
+      });
     }
     expect((methodology.mortgage_rate as { months: { citation: unknown }[] }).months[0]!.citation).toMatchObject({
       org: "Bank of Canada",
@@ -173,7 +236,9 @@ describe("the affordability endpoints", () => {
       org_kind: "crown-agency",
       kind: "official",
     });
-    expect((methodology.benchmark_prices as Record<string, { citation: unknown }[]>)["greater-vancouver"]![0]!.citation).toMatchObject({
+    expect(
+      (methodology.benchmark_prices as Record<string, { citation: unknown }[]>)["greater-vancouver"]![0]!.citation,
+    ).toMatchObject({
       org: "Greater Vancouver Realtors",
       org_id: "greater-vancouver-realtors",
       org_kind: "industry-body",
@@ -234,9 +299,17 @@ describe("the affordability endpoints", () => {
       { board: "fraser-valley", month: "2024-04", reason: "no sourced MLS® HPI composite benchmark price" },
       { board: "fraser-valley", month: "2024-06", reason: "No benchmark price: the only report rounds it." },
       // July has no rate either: the file's reason for the price, then the rate's default reason.
-      { board: "fraser-valley", month: "2024-07", reason: "No benchmark price: the only report rounds it. No sourced mortgage rate." },
+      {
+        board: "fraser-valley",
+        month: "2024-07",
+        reason: "No benchmark price: the only report rounds it. No sourced mortgage rate.",
+      },
       { board: "fraser-valley", month: "2024-08", reason: "No benchmark price: the only report rounds it." },
-      { board: "fraser-valley", month: "2024-09", reason: "no sourced MLS® HPI composite benchmark price or mortgage rate" },
+      {
+        board: "fraser-valley",
+        month: "2024-09",
+        reason: "no sourced MLS® HPI composite benchmark price or mortgage rate",
+      },
     ]);
   });
 
@@ -253,7 +326,9 @@ describe("the affordability endpoints", () => {
   it("serve byte-identical content under both path families", async () => {
     const { files } = await renderRepository(true);
     for (const name of ["index.json", "latest.json"]) {
-      expect(files.get(`/api/v1/vancouver-special-index/${name}`)).toBe(files.get(`/api/v1/affordability-index/${name}`));
+      expect(files.get(`/api/v1/vancouver-special-index/${name}`)).toBe(
+        files.get(`/api/v1/affordability-index/${name}`),
+      );
     }
   });
 });
@@ -265,18 +340,24 @@ describe("the affordability page", () => {
     const charts = page.match(/<svg class="index-chart"[\s\S]*?<\/svg>/g) ?? [];
     expect(charts).toHaveLength(1);
     const [chart] = charts as [string];
-    // Greater Vancouver's four points are circles, Fraser Valley's one a square; hollow (white) when a source is secondary.
+    // Greater Vancouver's four points are circles, Fraser Valley's one a square; hollow (white) when a source is
+    // secondary.
     expect(chart.match(/<circle [^>]*data-quality="secondary"/g)).toHaveLength(4);
     expect(chart.match(/<circle [^>]*fill="#fff"/g)).toHaveLength(4);
     expect(chart.match(/<rect [^>]*data-quality="official"/g)).toHaveLength(1);
-    // April to June are consecutive; July is a gap, so August stands alone: one line of three points, none for Fraser Valley.
+    // April to June are consecutive; July is a gap, so August stands alone: one line of three points, none for Fraser
+    // Valley.
     expect(chart.match(/<polyline /g)).toHaveLength(1);
     expect(chart.match(/<polyline[^>]*points="([^"]*)"/)![1]!.split(" ")).toHaveLength(3);
     // One strip cell per board and month of the period; the gaps are the empty ones.
-    const gapCells = [...chart.matchAll(/<g class="coverage" data-board="([^"]+)">([\s\S]*?)<\/g>/g)].map(([, board, cells]) => [
-      board,
-      [...cells!.matchAll(/<rect [^>]*data-month="([^"]+)"( data-gap="")?/g)].filter((cell) => cell[2]).map((cell) => cell[1]),
-    ]);
+    const gapCells = [...chart.matchAll(/<g class="coverage" data-board="([^"]+)">([\s\S]*?)<\/g>/g)].map(
+      ([, board, cells]) => [
+        board,
+        [...cells!.matchAll(/<rect [^>]*data-month="([^"]+)"( data-gap="")?/g)]
+          .filter((cell) => cell[2])
+          .map((cell) => cell[1]),
+      ],
+    );
     // The strips run to October 2026, the last month that had ended on the build date: the months since are gaps too.
     const after = monthsBetween("2024-09", "2026-10");
     expect(gapCells).toEqual([
@@ -284,14 +365,19 @@ describe("the affordability page", () => {
       ["fraser-valley", ["2024-04", "2024-06", "2024-07", "2024-08", ...after]],
     ]);
     // Both boards share one y scale: each point's height follows its idx.
-    const series = AffordabilitySeries.parse(JSON.parse(String(files.get("/api/v1/affordability-index/index.json")))).series;
+    const series = AffordabilitySeries.parse(
+      JSON.parse(String(files.get("/api/v1/affordability-index/index.json"))),
+    ).series;
     const heights = [...chart.matchAll(/<(?:circle [^>]*cy="([\d.]+)"|rect [^>]*y="([\d.]+)"[^>]*data-quality)/g)].map(
       (match) => Number(match[1] ?? match[2]) + (match[2] ? 4 : 0),
     );
     const scale = (heights[0]! - heights[4]!) / (series[0]!.idx - series[4]!.idx);
-    for (const [index, entry] of series.entries()) expect(heights[0]! - heights[index]!).toBeCloseTo(scale * (series[0]!.idx - entry.idx), 0);
+    for (const [index, entry] of series.entries())
+      expect(heights[0]! - heights[index]!).toBeCloseTo(scale * (series[0]!.idx - entry.idx), 0);
     expect(page).toContain('role="img"');
-    expect(page).toContain("Greater Vancouver, July 2024: no sourced MLS® HPI composite benchmark price or mortgage rate");
+    expect(page).toContain(
+      "Greater Vancouver, July 2024: no sourced MLS® HPI composite benchmark price or mortgage rate",
+    );
     expect(page).toContain("Fraser Valley, June 2024: no sourced MLS® HPI composite benchmark price");
     // The chart is drawn without a script: the only script element is the page's schema.org data, which never runs.
     expect(page).not.toMatch(/<script(?! type="application\/ld\+json">)/);
@@ -303,7 +389,9 @@ describe("the affordability page", () => {
     const page = String(files.get("/affordability.html"));
     const opening = page.slice(page.indexOf("<h1>"), page.indexOf('<svg class="index-chart"'));
     expect(opening).toContain("<strong>Latest month: August 2024</strong> (Greater Vancouver).");
-    expect(opening).toContain("<strong>26 months behind</strong> October 2026, the last month that had ended when this page was built (November 21, 2026).");
+    expect(opening).toContain(
+      "<strong>26 months behind</strong> October 2026, the last month that had ended when this page was built (November 21, 2026).",
+    );
     expect(opening).toContain(
       "<strong>5 of 62</strong> board-months from April 2024 to October 2026 are published (Greater Vancouver 4 of 31, Fraser Valley 1 of 31)",
     );
@@ -314,17 +402,31 @@ describe("the affordability page", () => {
   it("states each board's index beside the share of income, and the trend against the previous published month and how far back it is", async () => {
     const { files } = await renderRepository(true);
     const page = String(files.get("/affordability.html"));
-    const series = AffordabilitySeries.parse(JSON.parse(String(files.get("/api/v1/affordability-index/index.json")))).series;
-    const [april, , june, august, fraserMay] = series as [AffordabilityEntry, AffordabilityEntry, AffordabilityEntry, AffordabilityEntry, AffordabilityEntry];
-    const share = (entry: AffordabilityEntry) => `${Math.round((entry.annualCarryingCost / entry.medianIncome) * 100)}%`;
+    const series = AffordabilitySeries.parse(
+      JSON.parse(String(files.get("/api/v1/affordability-index/index.json"))),
+    ).series;
+    const [april, , june, august, fraserMay] = series as [
+      AffordabilityEntry,
+      AffordabilityEntry,
+      AffordabilityEntry,
+      AffordabilityEntry,
+      AffordabilityEntry,
+    ];
+    const share = (entry: AffordabilityEntry) =>
+      `${Math.round((entry.annualCarryingCost / entry.medianIncome) * 100)}%`;
     expect(page).toContain(
       `<strong>Greater Vancouver: index ${august.idx}</strong> in August 2024: carrying the benchmark home takes <strong>${share(august)} of the median household income</strong>`,
     );
     const move = august.idx - june.idx;
-    const moved = move === 0 ? "Unchanged" : `${move > 0 ? "Up" : "Down"} ${Math.abs(move)} point${Math.abs(move) === 1 ? "" : "s"}`;
+    const moved =
+      move === 0
+        ? "Unchanged"
+        : `${move > 0 ? "Up" : "Down"} ${Math.abs(move)} point${Math.abs(move) === 1 ? "" : "s"}`;
     expect(page).toContain(`${moved} from June 2024, 2 months earlier (the months between are not published):`);
     const change = august.idx - april.idx;
-    expect(page).toContain(`Since April 2024 (${april.idx}), it has ${change > 0 ? "risen" : "fallen"} ${Math.abs(change)} point`);
+    expect(page).toContain(
+      `Since April 2024 (${april.idx}), it has ${change > 0 ? "risen" : "fallen"} ${Math.abs(change)} point`,
+    );
     expect(page).toContain(`<strong>Fraser Valley: index ${fraserMay.idx}</strong> in May 2024`);
     expect(page).toContain("first published month, so there is no earlier month to compare with.");
     // The table names the month compared with when it is not the month before, and gives the share beside the index.
@@ -346,13 +448,17 @@ describe("the affordability page", () => {
     };
     const mixed = String((await renderRepository(true)).files.get("/affordability.html"));
     expect(legendAndPoints(mixed)).toEqual({ points: ["official", "secondary"], legend: ["official", "secondary"] });
-    // With every price cited from the issuing body, no point is hollow, and the legend no longer explains hollow points.
+    // With every price cited from the issuing body, no point is hollow, and the legend no longer explains hollow
+    // points.
     const allOfficial = await renderRepository(true, async (root) => {
       const file = path.join(root, "index-data/benchmarks/greater-vancouver.json");
       const benchmarks = JSON.parse(await readFile(file, "utf8"));
       for (const month of benchmarks.months) month.citation.kind = "official";
       await writeFile(file, `${JSON.stringify(benchmarks, null, 2)}\n`);
     });
-    expect(legendAndPoints(String(allOfficial.files.get("/affordability.html")))).toEqual({ points: ["official"], legend: ["official"] });
+    expect(legendAndPoints(String(allOfficial.files.get("/affordability.html")))).toEqual({
+      points: ["official"],
+      legend: ["official"],
+    });
   });
 });

@@ -15,7 +15,12 @@ let archive: Answer;
 const creaSite = serveSource((url) => (url === ARCHIVE_PATH ? archive : hpiPage()));
 
 /** An entry whose data inflates to `mebibytes` MiB of spaces while its headers declare `declaredSize` bytes. */
-const bombEntry = (name: string, mebibytes: number, declaredSize: number): RawZipEntry => ({ name, deflated: deflateBomb(mebibytes), declaredSize, crc32: 0 });
+const bombEntry = (name: string, mebibytes: number, declaredSize: number): RawZipEntry => ({
+  name,
+  deflated: deflateBomb(mebibytes),
+  declaredSize,
+  crc32: 0,
+});
 
 /** A real workbook with both boards' sheets, taken apart so a hostile entry can be added to it. */
 const workbookEntries = async (): Promise<RawZipEntry[]> => {
@@ -40,7 +45,11 @@ const update = async () => {
   const before = await Promise.all(files.map((file) => readFile(path.join(root, file), "utf8")));
   const probe = await peakRssProbe();
   const result = await runScript("src/cli/index-update.ts", ["--root", root, "--only", "prices"], {
-    env: { ...probe.env, FACTS_TODAY: "2026-11-27", INDEX_SOURCES_CREA: `${creaSite.origin}/housing-market-stats/mls-home-price-index/hpi-tool/` },
+    env: {
+      ...probe.env,
+      FACTS_TODAY: "2026-11-27",
+      INDEX_SOURCES_CREA: `${creaSite.origin}/housing-market-stats/mls-home-price-index/hpi-tool/`,
+    },
   });
   const after = await Promise.all(files.map((file) => readFile(path.join(root, file), "utf8")));
   return { ...result, peak: await probe.peakMiB(), unchanged: after.every((text, index) => text === before[index]) };
@@ -55,7 +64,8 @@ describe("npm run index:update --only prices against ZIP bombs", { timeout: 120_
     ],
     [
       "an archive whose workbook declares 10 KB and inflates to 3 GiB",
-      async () => rawZip([honestEntry("Seasonally Adjusted (M).xlsx", new Uint8Array(100)), bombEntry(WORKBOOK, 3072, 10_240)]),
+      async () =>
+        rawZip([honestEntry("Seasonally Adjusted (M).xlsx", new Uint8Array(100)), bombEntry(WORKBOOK, 3072, 10_240)]),
       `CREA MLS® HPI: the archive's workbook is too large: "${WORKBOOK}" inflates past the 64 MB cap on the uncompressed size`,
     ],
     [

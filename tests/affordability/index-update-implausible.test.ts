@@ -7,7 +7,11 @@ import { type Answer, indexDataWorkspace, serveSource } from "./helpers/source-s
 import { weekly } from "./helpers/valet-observations.ts";
 
 const TODAY = "2026-11-27";
-const FILES = ["index-data/mortgage-rates.json", "index-data/benchmarks/greater-vancouver.json", "index-data/benchmarks/fraser-valley.json"];
+const FILES = [
+  "index-data/mortgage-rates.json",
+  "index-data/benchmarks/greater-vancouver.json",
+  "index-data/benchmarks/fraser-valley.json",
+];
 
 let valetAnswer: Answer;
 let crea_: { page: Answer; archive: Answer };
@@ -46,17 +50,26 @@ const json = (body: string): Answer => ({ status: 200, type: "application/json",
 describe("npm run index:update refuses a Bank of Canada answer that makes no sense, naming the source and the month", () => {
   it("refuses a rate of 99.5%", async () => {
     valetAnswer = json(weekly("2023-03-29", (date) => (date === "2023-02-22" ? "99.5" : "6.49")));
-    await refused("rates", `Bank of Canada Valet: V80691335 2023-02 (observed 2023-02-22): mortgage rate 99.5% (0.995) ${RATE_BOUNDS}`);
+    await refused(
+      "rates",
+      `Bank of Canada Valet: V80691335 2023-02 (observed 2023-02-22): mortgage rate 99.5% (0.995) ${RATE_BOUNDS}`,
+    );
   });
 
   it("refuses a rate of 0.01%, a percentage divided by 100 twice", async () => {
     valetAnswer = json(weekly("2023-03-29", (date) => (date === "2023-03-29" ? "0.01" : "6.49")));
-    await refused("rates", `Bank of Canada Valet: V80691335 2023-03 (observed 2023-03-29): mortgage rate 0.01% (0.0001) ${RATE_BOUNDS}`);
+    await refused(
+      "rates",
+      `Bank of Canada Valet: V80691335 2023-03 (observed 2023-03-29): mortgage rate 0.01% (0.0001) ${RATE_BOUNDS}`,
+    );
   });
 
   it("refuses an observation dated after today", async () => {
     valetAnswer = json(weekly("2026-12-30", () => "6.49"));
-    await refused("rates", `Bank of Canada Valet: V80691335 has an observation dated 2026-12-30, after today (${TODAY})`);
+    await refused(
+      "rates",
+      `Bank of Canada Valet: V80691335 has an observation dated 2026-12-30, after today (${TODAY})`,
+    );
   });
 
   it("refuses two observations for the same week instead of keeping the last", async () => {
@@ -74,7 +87,10 @@ describe("npm run index:update refuses a CREA archive that makes no sense, namin
 
   it("refuses a price of $1,000", async () => {
     await serve(months("2023-01", 3, (index) => (index === 1 ? 1_000 : 1_100_000)));
-    await refused("prices", `CREA MLS® HPI: greater-vancouver 2023-02 (sheet GREATER_VANCOUVER, cell C3): benchmark price $1,000 (1000) ${PRICE_BOUNDS}`);
+    await refused(
+      "prices",
+      `CREA MLS® HPI: greater-vancouver 2023-02 (sheet GREATER_VANCOUVER, cell C3): benchmark price $1,000 (1000) ${PRICE_BOUNDS}`,
+    );
   });
 
   it("refuses an index value read where the price should be", async () => {
@@ -82,7 +98,10 @@ describe("npm run index:update refuses a CREA archive that makes no sense, namin
       months("2023-01", 2, () => 1_100_000),
       months("2023-01", 2, () => 312.4),
     );
-    await refused("prices", `CREA MLS® HPI: fraser-valley 2023-01 (sheet FRASER_VALLEY, cell C2): benchmark price $312.4 (312.4) ${PRICE_BOUNDS}`);
+    await refused(
+      "prices",
+      `CREA MLS® HPI: fraser-valley 2023-01 (sheet FRASER_VALLEY, cell C2): benchmark price $312.4 (312.4) ${PRICE_BOUNDS}`,
+    );
   });
 
   it("refuses a month given twice instead of keeping the last row", async () => {

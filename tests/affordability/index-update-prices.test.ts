@@ -16,7 +16,10 @@ const creaSite = serveSource((url) => (url === ARCHIVE_PATH ? archive : page));
 
 const update = (root: string, today: string) =>
   runScript("src/cli/index-update.ts", ["--root", root, "--only", "prices"], {
-    env: { FACTS_TODAY: today, INDEX_SOURCES_CREA: `${creaSite.origin}/housing-market-stats/mls-home-price-index/hpi-tool/` },
+    env: {
+      FACTS_TODAY: today,
+      INDEX_SOURCES_CREA: `${creaSite.origin}/housing-market-stats/mls-home-price-index/hpi-tool/`,
+    },
   });
 
 describe("npm run index:update --only prices", () => {
@@ -64,20 +67,26 @@ describe("npm run index:update --only prices", () => {
     expect(fvMonths).not.toContain("2023-02");
     expect(fv.months.find((entry: { month: string }) => entry.month === "2023-06").hpi_benchmark_price).toBe(953_500);
     // The months CREA now gives leave the gaps on file; the rest keep their recorded reasons, so no month is both.
-    const before = JSON.parse(await readFile(path.join(PROJECT_ROOT, FV), "utf8")) as { gaps: { from: string; to: string; reason: string }[] };
+    const before = JSON.parse(await readFile(path.join(PROJECT_ROOT, FV), "utf8")) as {
+      gaps: { from: string; to: string; reason: string }[];
+    };
     const reasonOf = (month: string) => before.gaps.find((gap) => gap.from <= month && month <= gap.to)!.reason;
     expect(fv.gaps.slice(0, 3)).toEqual([
       { from: "2023-02", to: "2023-02", reason: reasonOf("2023-02") },
       { from: "2023-07", to: "2023-07", reason: reasonOf("2023-07") },
       { from: "2023-08", to: "2023-08", reason: reasonOf("2023-08") },
     ]);
-    for (const gap of fv.gaps) expect(fvMonths.filter((month: string) => month >= gap.from && month <= gap.to)).toEqual([]);
+    for (const gap of fv.gaps)
+      expect(fvMonths.filter((month: string) => month >= gap.from && month <= gap.to)).toEqual([]);
     const check = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: "2026-11-27" } });
     expect(check.stdout).not.toContain("index-data/");
 
     const text = await readFile(path.join(root, GV), "utf8");
     const again = await update(root, "2026-12-01");
-    expect(again.stdout.trim().split("\n")).toEqual(["prices greater-vancouver: nothing new", "prices fraser-valley: nothing new"]);
+    expect(again.stdout.trim().split("\n")).toEqual([
+      "prices greater-vancouver: nothing new",
+      "prices fraser-valley: nothing new",
+    ]);
     expect(await readFile(path.join(root, GV), "utf8")).toBe(text);
   });
 
@@ -103,7 +112,11 @@ describe("npm run index:update --only prices", () => {
   });
 
   it.each([
-    ["a page that links no archive", () => ({ page: { ...hpiPage(), body: "<p>No data today.</p>" } }), "links no .zip archive"],
+    [
+      "a page that links no archive",
+      () => ({ page: { ...hpiPage(), body: "<p>No data today.</p>" } }),
+      "links no .zip archive",
+    ],
     [
       "an HTML page where the ZIP should be",
       () => ({ archive: { status: 200, type: "text/html", body: "<!doctype html><p>Please accept the terms" } }),
@@ -150,7 +163,9 @@ describe("npm run index:update --only prices", () => {
     ],
     [
       "a non-numeric price",
-      async () => ({ archive: zip(await crea([sheet("GREATER_VANCOUVER", [["Jan 2023", "n/a"]]), sheet("FRASER_VALLEY", [])])) }),
+      async () => ({
+        archive: zip(await crea([sheet("GREATER_VANCOUVER", [["Jan 2023", "n/a"]]), sheet("FRASER_VALLEY", [])])),
+      }),
       'sheet GREATER_VANCOUVER, cell C2: "n/a" is not a price',
     ],
     ["a server error", () => ({ archive: { status: 503, type: "text/plain", body: "busy" } }), "answered 503"],

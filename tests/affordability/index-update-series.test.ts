@@ -4,7 +4,13 @@ import { describe, expect, it } from "vitest";
 import { monthsBetween } from "../../src/affordability/compute-series.ts";
 import { buildModel } from "../../src/build/build-model.ts";
 import { renderSite } from "../../src/render/render-site.ts";
-import { AffordabilitySeries, BOARDS, MethodologyFile, MortgageRatesFile, PublishedCitation } from "../../src/schemas/index.ts";
+import {
+  AffordabilitySeries,
+  BOARDS,
+  MethodologyFile,
+  MortgageRatesFile,
+  PublishedCitation,
+} from "../../src/schemas/index.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
@@ -33,7 +39,9 @@ const recompute = (price: number, rate: number, methodology: MethodologyFile) =>
   const monthlyRate = (1 + rate / periods) ** (periods / 12) - 1;
   const payment = (loan * monthlyRate) / (1 - (1 + monthlyRate) ** (-12 * assumptions.amortization_years.value));
   // The published carrying cost counts twelve payments as published, in cents.
-  const yearlyOtherCosts = price * assumptions.property_tax_rate.value + 12 * (assumptions.maintenance_monthly.value + assumptions.insurance_monthly.value);
+  const yearlyOtherCosts =
+    price * assumptions.property_tax_rate.value +
+    12 * (assumptions.maintenance_monthly.value + assumptions.insurance_monthly.value);
   return { loan, payment, costWith: (publishedPayment: number) => 12 * publishedPayment + yearlyOtherCosts };
 };
 
@@ -79,21 +87,34 @@ describe("the index after npm run index:update", () => {
     await repo.writeFact({ id: "bc.hbrp", domain: "legal", value: factValue("bc.hbrp") });
     await cp(path.join(root, "index-data"), path.join(repo.root, "index-data"), { recursive: true });
     await repo.commit("index inputs");
-    const files = renderSite(await buildModel(repo.root, { baseUrl: "https://facts.example.org", today: "2026-11-27" }));
-    const published = AffordabilitySeries.parse(JSON.parse(String(files.get("/api/v1/affordability-index/index.json"))));
+    const files = renderSite(
+      await buildModel(repo.root, { baseUrl: "https://facts.example.org", today: "2026-11-27" }),
+    );
+    const published = AffordabilitySeries.parse(
+      JSON.parse(String(files.get("/api/v1/affordability-index/index.json"))),
+    );
 
     const expectedMonths = monthsBetween("2023-01", "2026-10");
     for (const board of BOARDS) {
-      expect(published.series.filter((entry) => entry.board === board).map((entry) => entry.monthSlug)).toEqual(expectedMonths);
+      expect(published.series.filter((entry) => entry.board === board).map((entry) => entry.monthSlug)).toEqual(
+        expectedMonths,
+      );
     }
     expect(published.methodology.gaps).toEqual([]);
     expect(published.methodology.source_quality).toMatchObject({
-      months: Object.fromEntries(BOARDS.map((board) => [board, Object.fromEntries(expectedMonths.map((month) => [month, "official"]))])),
+      months: Object.fromEntries(
+        BOARDS.map((board) => [board, Object.fromEntries(expectedMonths.map((month) => [month, "official"]))]),
+      ),
     });
 
     const { name, formula, sources, assumptions } = published.methodology;
     const methodology = MethodologyFile.parse(asInputFile({ name, formula, sources, assumptions }));
-    const rates = new Map(MortgageRatesFile.parse(asInputFile(published.methodology.mortgage_rate)).months.map((month) => [month.month, month.rate]));
+    const rates = new Map(
+      MortgageRatesFile.parse(asInputFile(published.methodology.mortgage_rate)).months.map((month) => [
+        month.month,
+        month.rate,
+      ]),
+    );
     for (const entry of published.series) {
       const rate = rates.get(entry.monthSlug);
       expect(rate, `${entry.board} ${entry.monthSlug} has a published rate`).toBeDefined();
@@ -104,7 +125,9 @@ describe("the index after npm run index:update", () => {
       expect(entry.idx).toBe(Math.round((entry.medianIncome / entry.annualCarryingCost) * 100));
     }
     // After the first month, every month has a previous one to compare with.
-    expect(published.series.filter((entry) => entry.idxTrend === "no-previous-month").map((entry) => entry.monthSlug)).toEqual(["2023-01", "2023-01"]);
+    expect(
+      published.series.filter((entry) => entry.idxTrend === "no-previous-month").map((entry) => entry.monthSlug),
+    ).toEqual(["2023-01", "2023-01"]);
     expect(published.latest).toMatchObject({ board: "greater-vancouver", monthSlug: "2026-10" });
 
     // The page draws each board as one unbroken line over the 46 months, with no empty strip cell.

@@ -23,8 +23,17 @@ const update = (root: string, today: string, ...args: string[]) =>
 
 describe("the month's rate from the weekly series", () => {
   it("is the last Wednesday's observation, and a month without it is a gap", () => {
-    expect(["2024-10", "2025-02", "2026-11", "2024-01"].map(lastWednesdayOf)).toEqual(["2024-10-30", "2025-02-26", "2026-11-25", "2024-01-31"]);
-    const rates = monthlyRates(JSON.parse(weekly("2023-03-29", (date) => (date === "2023-02-22" ? undefined : date === "2023-03-29" ? "6.49" : "5.00"))));
+    expect(["2024-10", "2025-02", "2026-11", "2024-01"].map(lastWednesdayOf)).toEqual([
+      "2024-10-30",
+      "2025-02-26",
+      "2026-11-25",
+      "2024-01-31",
+    ]);
+    const rates = monthlyRates(
+      JSON.parse(
+        weekly("2023-03-29", (date) => (date === "2023-02-22" ? undefined : date === "2023-03-29" ? "6.49" : "5.00")),
+      ),
+    );
     expect(rates).toEqual([
       { month: "2023-01", rate: 0.05, observed: "2023-01-25" },
       { month: "2023-03", rate: 0.0649, observed: "2023-03-29" },
@@ -35,13 +44,18 @@ describe("the month's rate from the weekly series", () => {
 describe("npm run index:update", () => {
   it("writes the official month values with their citations, reports what it did, and a second run changes nothing", async () => {
     const root = await indexDataWorkspace();
-    // Start from five months on file (all 6.49%), so the months the Bank adds and the ones it re-sources can be counted.
+    // Start from five months on file (all 6.49%), so the months the Bank adds and the ones it re-sources can be
+    // counted.
     const seeded = JSON.parse(await readFile(path.join(root, RATES), "utf8"));
-    seeded.months = seeded.months.filter((entry: { month: string }) => ["2023-03", "2024-10", "2025-01", "2025-02", "2025-04"].includes(entry.month));
+    seeded.months = seeded.months.filter((entry: { month: string }) =>
+      ["2023-03", "2024-10", "2025-01", "2025-02", "2025-04"].includes(entry.month),
+    );
     await writeFile(path.join(root, RATES), `${JSON.stringify(seeded, null, 2)}\n`);
     const before = JSON.parse(await readFile(path.join(root, RATES), "utf8"));
     // 6.49% until 2025-05-13, then 6.09%; the week of 2024-06-26 (June's last Wednesday) has no observation.
-    answer = json(weekly("2025-06-25", (date) => (date === "2024-06-26" ? undefined : date < "2025-05-14" ? "6.49" : "6.09")));
+    answer = json(
+      weekly("2025-06-25", (date) => (date === "2024-06-26" ? undefined : date < "2025-05-14" ? "6.49" : "6.09")),
+    );
     valet.requested.length = 0;
     const first = await update(root, "2026-11-27");
     expect(first.stderr).toBe("");
@@ -96,26 +110,47 @@ describe("npm run index:update", () => {
     expect(body).toMatch(/\| greater-vancouver \| 2023-01 \| \d+ \|/);
     // CREA's terms are not yet recorded as read, so the reviewer is asked to confirm them before merging.
     expect(body).toContain("### Before merging\n\n- [ ] The terms of use of ");
-    expect(readAsGitHub(body).visible).toContain("The terms of use of The Canadian Real Estate Association (CREA), MLS® Home Price Index archive");
+    expect(readAsGitHub(body).visible).toContain(
+      "The terms of use of The Canadian Real Estate Association (CREA), MLS® Home Price Index archive",
+    );
     const after = JSON.parse(await readFile(path.join(root, RATES), "utf8"));
     const retrieved = Object.fromEntries(
-      after.months.map((entry: { month: string; citation: { retrieved_iso: string } }) => [entry.month, entry.citation.retrieved_iso]),
+      after.months.map((entry: { month: string; citation: { retrieved_iso: string } }) => [
+        entry.month,
+        entry.citation.retrieved_iso,
+      ]),
     );
     expect(retrieved["2023-01"]).toBe("2026-12-20");
     expect(retrieved["2023-02"]).toBe("2026-11-27");
   });
 
   it.each([
-    ["an HTML error page", { status: 200, type: "text/html", body: "<!doctype html><title>Maintenance</title>" }, "answered text/html, not JSON"],
+    [
+      "an HTML error page",
+      { status: 200, type: "text/html", body: "<!doctype html><title>Maintenance</title>" },
+      "answered text/html, not JSON",
+    ],
     ["a server error", { status: 503, type: "text/plain", body: "busy" }, "answered 503"],
-    ["truncated JSON", { status: 200, type: "application/json", body: '{"observations": [{"d": "2023-01-04", "V8069' }, "not JSON"],
+    [
+      "truncated JSON",
+      { status: 200, type: "application/json", body: '{"observations": [{"d": "2023-01-04", "V8069' },
+      "not JSON",
+    ],
     [
       "a non-numeric value",
       json(weekly("2023-02-22", (date) => (date === "2023-01-25" ? "n/a" : "6.49"))),
       'V80691335 on 2023-01-25 is "n/a", not a percentage',
     ],
-    ["a document of another shape", json(JSON.stringify({ message: "series not found" })), "not a Valet observations document"],
-    ["no observation of the series", json(JSON.stringify({ observations: [{ d: "2023-01-04" }] })), "has no observation of V80691335"],
+    [
+      "a document of another shape",
+      json(JSON.stringify({ message: "series not found" })),
+      "not a Valet observations document",
+    ],
+    [
+      "no observation of the series",
+      json(JSON.stringify({ observations: [{ d: "2023-01-04" }] })),
+      "has no observation of V80691335",
+    ],
   ])("fails on %s, naming the source and what was wrong, and writes nothing", async (_name, served, reason) => {
     const root = await indexDataWorkspace();
     const before = await readFile(path.join(root, RATES), "utf8");
@@ -129,7 +164,11 @@ describe("npm run index:update", () => {
 
   it("says income is held at the census value, and refuses a source name it does not know", async () => {
     const root = await indexDataWorkspace();
-    expect((await update(root, "2026-11-27", "--only", "income")).stdout).toContain("income: held at the census value (income year 2020) for every month");
-    expect((await update(root, "2026-11-27", "--only", "rats")).stderr).toContain('--only takes rates, prices, income, got "rats"');
+    expect((await update(root, "2026-11-27", "--only", "income")).stdout).toContain(
+      "income: held at the census value (income year 2020) for every month",
+    );
+    expect((await update(root, "2026-11-27", "--only", "rats")).stderr).toContain(
+      '--only takes rates, prices, income, got "rats"',
+    );
   });
 });

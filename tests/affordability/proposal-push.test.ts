@@ -22,10 +22,17 @@ const checkout = async () => {
   await exec("git", ["clone", "-q", origin, workspace]);
   const proposal = await tempDir();
   const propose = async (title: string, rates: Record<string, number>) => {
-    await writeFile(path.join(workspace, "index-data/mortgage-rates.json"), `${JSON.stringify({ months: rates }, null, 2)}\n`);
+    await writeFile(
+      path.join(workspace, "index-data/mortgage-rates.json"),
+      `${JSON.stringify({ months: rates }, null, 2)}\n`,
+    );
     await mkdir(proposal, { recursive: true });
     await writeFile(path.join(proposal, "title.txt"), `${title}\n`);
-    return runScript("src/cli/index-update.ts", ["--root", workspace, "--push-proposal", BRANCH, "--pull-request", proposal], { env: environment });
+    return runScript(
+      "src/cli/index-update.ts",
+      ["--root", workspace, "--push-proposal", BRANCH, "--pull-request", proposal],
+      { env: environment },
+    );
   };
   const onOrigin = async (...args: string[]) => (await exec("git", ["--git-dir", origin, ...args])).stdout;
   return { base, workspace, propose, onOrigin };
@@ -34,7 +41,10 @@ const checkout = async () => {
 describe("npm run index:update -- --push-proposal", () => {
   it("commits index-data as the bot on the proposal branch and pushes it, one commit on the base each month", async () => {
     const repo = await checkout();
-    const first = await repo.propose("Affordability index inputs for 2026-10", { "2026-09": 0.0461, "2026-10": 0.0455 });
+    const first = await repo.propose("Affordability index inputs for 2026-10", {
+      "2026-09": 0.0461,
+      "2026-10": 0.0455,
+    });
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/^pushed the proposal [0-9a-f]{12} to index-data\/update\n$/);
@@ -45,9 +55,15 @@ describe("npm run index:update -- --push-proposal", () => {
 
     // The next month's run starts again from main: the branch is replaced, not stacked on the last proposal.
     await exec("git", ["-C", repo.workspace, "switch", "-q", "main"]);
-    const second = await repo.propose("Affordability index inputs for 2026-11", { "2026-09": 0.0461, "2026-10": 0.0455, "2026-11": 0.045 });
+    const second = await repo.propose("Affordability index inputs for 2026-11", {
+      "2026-09": 0.0461,
+      "2026-10": 0.0455,
+      "2026-11": 0.045,
+    });
     expect(second.code).toBe(0);
-    expect(await repo.onOrigin("log", "--format=%s|%P", BRANCH)).toBe(`Affordability index inputs for 2026-11|${repo.base}\nindex data|\n`);
+    expect(await repo.onOrigin("log", "--format=%s|%P", BRANCH)).toBe(
+      `Affordability index inputs for 2026-11|${repo.base}\nindex data|\n`,
+    );
   });
 
   it("pushes nothing when index-data did not change, and refuses without the proposal's folder", async () => {
@@ -56,8 +72,12 @@ describe("npm run index:update -- --push-proposal", () => {
     expect([same.code, same.stdout]).toEqual([0, "index-data/ is unchanged: nothing to propose\n"]);
     await expect(repo.onOrigin("rev-parse", "--verify", "-q", BRANCH)).rejects.toThrow();
 
-    const bare = await runScript("src/cli/index-update.ts", ["--root", repo.workspace, "--push-proposal", BRANCH], { env: environment });
+    const bare = await runScript("src/cli/index-update.ts", ["--root", repo.workspace, "--push-proposal", BRANCH], {
+      env: environment,
+    });
     expect(bare.code).toBe(2);
-    expect(bare.stderr).toBe("index:update: --push-proposal needs --pull-request DIR, the folder holding the proposal's title\n");
+    expect(bare.stderr).toBe(
+      "index:update: --push-proposal needs --pull-request DIR, the folder holding the proposal's title\n",
+    );
   });
 });

@@ -45,7 +45,9 @@ describe("the index providers over HTTP", () => {
   });
 
   it("refuses an answer past its cap without holding it", async () => {
-    await expect(fetchMonthlyRates(`${origin}/huge`)).rejects.toThrow(`Bank of Canada Valet: ${valetUrl("huge")} is larger than the 16 MB cap on its download`);
+    await expect(fetchMonthlyRates(`${origin}/huge`)).rejects.toThrow(
+      `Bank of Canada Valet: ${valetUrl("huge")} is larger than the 16 MB cap on its download`,
+    );
   });
 
   it("follows a redirect within the origin or to https, to the answer it leads to", async () => {
@@ -61,6 +63,8 @@ describe("the index providers over HTTP", () => {
     await expect(fetchMonthlyRates(`${origin}/loop`)).rejects.toThrow(
       `Bank of Canada Valet: ${valetUrl("loop")} redirects in a loop (${valetUrl("loop")} again)`,
     );
-    await expect(fetchMonthlyPrices(`${origin}/hop0`)).rejects.toThrow(`CREA MLS® HPI: the HPI tool page ${origin}/hop0 redirects more than 5 times`);
+    await expect(fetchMonthlyPrices(`${origin}/hop0`)).rejects.toThrow(
+      `CREA MLS® HPI: the HPI tool page ${origin}/hop0 redirects more than 5 times`,
+    );
   });
 });

@@ -27,9 +27,14 @@ describe("npm run build", () => {
     const before = await readFile(path.join(out, "api/v1/facts/by-id/bc.hbrp.json"), "utf8");
     expect(JSON.parse(before).canonical_url).toBe("https://facts.example.org/api/v1/facts/by-id/bc.hbrp.json");
 
-    await repo.writeJson("facts/legal/bc.hbrp.json", { ...(await repo.readJson("facts/legal/bc.hbrp.json")), version: "two" });
+    await repo.writeJson("facts/legal/bc.hbrp.json", {
+      ...(await repo.readJson("facts/legal/bc.hbrp.json")),
+      version: "two",
+    });
     const versionLine =
-      (await readFile(path.join(repo.root, "facts/legal/bc.hbrp.json"), "utf8")).split("\n").findIndex((line) => line.startsWith('  "version"')) + 1;
+      (await readFile(path.join(repo.root, "facts/legal/bc.hbrp.json"), "utf8"))
+        .split("\n")
+        .findIndex((line) => line.startsWith('  "version"')) + 1;
     const failed = await runScript("src/cli/build.ts", ["--root", repo.root, "--out", out], { env });
     expect(failed.code).toBe(1);
     expect(failed.stderr).toBe(
@@ -40,7 +45,9 @@ describe("npm run build", () => {
   });
 
   it("refuses a FACTS_BASE_URL that is not an http(s) URL", async () => {
-    const result = await runScript("src/cli/build.ts", ["--out", path.join(await tempDir(), "x")], { env: { ...env, FACTS_BASE_URL: "ftp://example.org" } });
+    const result = await runScript("src/cli/build.ts", ["--out", path.join(await tempDir(), "x")], {
+      env: { ...env, FACTS_BASE_URL: "ftp://example.org" },
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('build failed: FACTS_BASE_URL must use http or https, got "ftp://example.org"\n');
   });
@@ -51,10 +58,19 @@ describe("text from a fact, escaped for where it lands", () => {
   beforeAll(async () => {
     const repo = await createGitRepo();
     await repo.writeJson("facts/tax/bc.ptt.brackets.json", {
-      ...factJson({ id: "bc.ptt.brackets", label: "Rates ](https://evil.example) [and # a heading", value: [{ upper: null, rate: 0.01 }] }),
+      ...factJson({
+        id: "bc.ptt.brackets",
+        label: "Rates ](https://evil.example) [and # a heading",
+        value: [{ upper: null, rate: 0.01 }],
+      }),
       description: "Rates <script>alert(1)</script> & more.",
       citations: [
-        { url: "https://www2.gov.bc.ca/gov/content/example", org: "bc-ministry-of-finance", kind: "official", retrieved_iso: "2026-11-01" },
+        {
+          url: "https://www2.gov.bc.ca/gov/content/example",
+          org: "bc-ministry-of-finance",
+          kind: "official",
+          retrieved_iso: "2026-11-01",
+        },
         { url: "https://law-firm.example/ptt", org: "bennett-jones", kind: "secondary", retrieved_iso: "2026-11-01" },
       ],
     });
@@ -93,6 +109,8 @@ describe("the base URL", () => {
   it("defaults to the local server's address, following PORT, and drops a trailing slash", () => {
     expect(baseUrlFromEnvironment({})).toBe("http://localhost:8080");
     expect(baseUrlFromEnvironment({ PORT: "3000" })).toBe("http://localhost:3000");
-    expect(baseUrlFromEnvironment({ PORT: "3000", FACTS_BASE_URL: "https://facts.example.org/" })).toBe("https://facts.example.org");
+    expect(baseUrlFromEnvironment({ PORT: "3000", FACTS_BASE_URL: "https://facts.example.org/" })).toBe(
+      "https://facts.example.org",
+    );
   });
 });

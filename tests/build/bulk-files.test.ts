@@ -63,10 +63,17 @@ const leafPointers = (value: unknown, pointer = ""): string[] => {
   if (value === null || typeof value !== "object") return [pointer];
   const keys = Object.keys(value);
   if (keys.length === 0) return [pointer];
-  return keys.flatMap((key) => leafPointers((value as Record<string, unknown>)[key], `${pointer}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`));
+  return keys.flatMap((key) =>
+    leafPointers(
+      (value as Record<string, unknown>)[key],
+      `${pointer}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`,
+    ),
+  );
 };
 
-/** The documented cell of a leaf: numbers as JSON writes them, true/false, empty for null, text with the formula guard. */
+/**
+ * The documented cell of a leaf: numbers as JSON writes them, true/false, empty for null, text with the formula guard.
+ */
 const expectedCell = (leaf: unknown): { value: string; value_type: string } => {
   if (leaf === null) return { value: "", value_type: "null" };
   if (typeof leaf === "number") return { value: JSON.stringify(leaf), value_type: "number" };
@@ -150,14 +157,21 @@ describe("the bulk and tabular files", () => {
       await writeFile(path.join(root, "api/v1/affordability-index/series.csv"), csv);
       const dataPackage = await Package.load(path.join(root, "datapackage.json"), { basePath: root });
       expect(dataPackage.valid, what).toBe(true);
-      expect(await readFailure(dataPackage.getResource("affordability-index-series").read({ keyed: true })), what).toMatch(reason);
+      expect(
+        await readFailure(dataPackage.getResource("affordability-index-series").read({ keyed: true })),
+        what,
+      ).toMatch(reason);
     }
   });
 
   it("describes the licence, the sources and the resources the site publishes", () => {
     const descriptor = json(SITE_PATHS.dataPackage);
     expect(descriptor.licenses).toEqual([
-      { name: "CC-BY-4.0", title: "Creative Commons Attribution 4.0 International", path: "https://creativecommons.org/licenses/by/4.0/" },
+      {
+        name: "CC-BY-4.0",
+        title: "Creative Commons Attribution 4.0 International",
+        path: "https://creativecommons.org/licenses/by/4.0/",
+      },
     ]);
     expect(descriptor.sources.map((source: { path: string }) => source.path)).toEqual([
       `${BASE}/api/v1/facts/all.json`,
@@ -199,7 +213,9 @@ describe("the bulk and tabular files", () => {
     const keys = rows.map((row) => `${row.id} v${row.version} ${row.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     const expected = model.facts.flatMap((each) =>
-      versionsOf(singleFact(each.id)).flatMap((version) => leafPointers(version.value).map((pointer) => `${each.id} v${version.version} ${pointer}`)),
+      versionsOf(singleFact(each.id)).flatMap((version) =>
+        leafPointers(version.value).map((pointer) => `${each.id} v${version.version} ${pointer}`),
+      ),
     );
     expect(keys.sort()).toEqual(expected.sort());
     // The current version of each fact has rows with an empty superseded_iso, and only the current version does.
@@ -246,22 +262,33 @@ describe("the bulk and tabular files", () => {
 
   it("refuses a history entry without its version, naming the fact and the entry", () => {
     const fact = model.facts[0]!;
-    expect(() => factValuesCsv([{ ...fact, history: [{ value: 1, effective_iso: "2020-01-01", superseded_iso: "2021-01-01" }] }])).toThrow(
-      `${fact.id}: a history entry lacks its version, value or dates (at /history/0)`,
-    );
+    expect(() =>
+      factValuesCsv([{ ...fact, history: [{ value: 1, effective_iso: "2020-01-01", superseded_iso: "2021-01-01" }] }]),
+    ).toThrow(`${fact.id}: a history entry lacks its version, value or dates (at /history/0)`);
   });
 
   it("publishes all.json as exactly the set of single-fact records, in the catalog's order", () => {
     const all = json(SITE_PATHS.factsAll);
     expect(schemas.AllFacts.safeParse(all).error?.issues ?? []).toEqual([]);
-    expect(Object.keys(all)).toEqual(["schema_version", "name", "version", "license", "canonical_url", "generated_at", "fact_count", "facts"]);
+    expect(Object.keys(all)).toEqual([
+      "schema_version",
+      "name",
+      "version",
+      "license",
+      "canonical_url",
+      "generated_at",
+      "fact_count",
+      "facts",
+    ]);
     expect(all.canonical_url).toBe(`${BASE}/api/v1/facts/all.json`);
     const byIdPaths = [...tree.keys()].filter((urlPath) => /^\/api\/v1\/facts\/by-id\/[^/]+\.json$/.test(urlPath));
     expect(all.fact_count).toBe(byIdPaths.length);
     expect(all.facts.map((fact: { id: string }) => SITE_PATHS.factById(fact.id)).sort()).toEqual(byIdPaths.sort());
     expect(all.facts).toEqual(json(SITE_PATHS.catalog).facts.map((fact: { id: string }) => singleFact(fact.id)));
     // The full record: quotes, which the catalog leaves out, are here.
-    expect(all.facts.some((fact: { citations: { quote?: string }[] }) => fact.citations.some((citation) => citation.quote))).toBe(true);
+    expect(
+      all.facts.some((fact: { citations: { quote?: string }[] }) => fact.citations.some((citation) => citation.quote)),
+    ).toBe(true);
   });
 
   it("writes series.csv with every published field of each entry and the kinds of its sources, under both path families", () => {
@@ -279,14 +306,25 @@ describe("the bulk and tabular files", () => {
         source_quality: methodology.source_quality.months[entry.board][entry.monthSlug],
         benchmark_source_kind: kindOf(methodology.benchmark_prices[entry.board], entry.monthSlug),
         mortgage_rate_source_kind: kindOf(methodology.mortgage_rate.months, entry.monthSlug),
-        income_source_kinds: [...new Set(methodology.income.boards[entry.board].citations.map((citation: { kind: string }) => citation.kind))].join(";"),
+        income_source_kinds: [
+          ...new Set(
+            methodology.income.boards[entry.board].citations.map((citation: { kind: string }) => citation.kind),
+          ),
+        ].join(";"),
       })),
     );
   });
 
   it("lists the new files in the manifest with their SHA-256", () => {
-    const listed = new Map(json(SITE_PATHS.manifest).files.map((file: { path: string; sha256: string }) => [file.path, file.sha256]));
-    for (const urlPath of [SITE_PATHS.factsAll, SITE_PATHS.factValuesCsv, SITE_PATHS.affordabilitySeriesCsv, SITE_PATHS.dataPackage]) {
+    const listed = new Map(
+      json(SITE_PATHS.manifest).files.map((file: { path: string; sha256: string }) => [file.path, file.sha256]),
+    );
+    for (const urlPath of [
+      SITE_PATHS.factsAll,
+      SITE_PATHS.factValuesCsv,
+      SITE_PATHS.affordabilitySeriesCsv,
+      SITE_PATHS.dataPackage,
+    ]) {
       expect(listed.get(urlPath), urlPath).toMatch(/^[0-9a-f]{64}$/);
     }
   });

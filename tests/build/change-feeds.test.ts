@@ -60,7 +60,9 @@ const entriesOf = async (text: string) => {
     updated: item.isoDate?.replace(/\.000Z$/, "Z") ?? "",
     summary: item.summary ?? "",
     link: item.link,
-    alternates: item.links.filter((link) => link.$.rel === "alternate").map((link) => [link.$.type ?? "", link.$.href] as const),
+    alternates: item.links
+      .filter((link) => link.$.rel === "alternate")
+      .map((link) => [link.$.type ?? "", link.$.href] as const),
   }));
 };
 
@@ -123,9 +125,13 @@ describe("changes.ics, changes.atom and lapses.ics of the project's facts", () =
       expect(event.summary, event.uid).toMatch(/^Re-verify by: /);
       expect(tree.has(sitePathOf(event.url)), event.url).toBe(true);
     }
-    const changesAhead = eventsOf(text(SITE_PATHS.changesCalendar)).filter((event) => !event.uid.includes(".revision."));
+    const changesAhead = eventsOf(text(SITE_PATHS.changesCalendar)).filter(
+      (event) => !event.uid.includes(".revision."),
+    );
     const upcomingEvents = eventsOf(text(SITE_PATHS.upcomingCalendar));
-    expect(upcomingEvents.map((event) => event.uid).sort()).toEqual([...changesAhead, ...lapses].map((event) => event.uid).sort());
+    expect(upcomingEvents.map((event) => event.uid).sort()).toEqual(
+      [...changesAhead, ...lapses].map((event) => event.uid).sort(),
+    );
     // The same event reads the same in each file.
     const byUid = new Map(upcomingEvents.map((event) => [event.uid, event]));
     for (const event of [...changesAhead, ...lapses]) expect(event, event.uid).toEqual(byUid.get(event.uid));
@@ -148,7 +154,9 @@ describe("changes.ics, changes.atom and lapses.ics of the project's facts", () =
     }
     const updated = entries.map((entry) => entry.updated);
     expect(updated, "newest first").toEqual([...updated].sort().reverse());
-    expect(text(SITE_PATHS.changesFeed)).toContain(`<link rel="self" type="application/atom+xml" href="${BASE}${SITE_PATHS.changesFeed}"/>`);
+    expect(text(SITE_PATHS.changesFeed)).toContain(
+      `<link rel="self" type="application/atom+xml" href="${BASE}${SITE_PATHS.changesFeed}"/>`,
+    );
   });
 
   it("RSS items and every fact's Atom entries link the fact's page", async () => {
@@ -178,7 +186,9 @@ describe("changes.ics, changes.atom and lapses.ics of the project's facts", () =
     expect(contentTypeFor(SITE_PATHS.changesCalendar)).toBe("text/calendar; charset=utf-8");
     expect(contentTypeFor(SITE_PATHS.lapsesCalendar)).toBe("text/calendar; charset=utf-8");
     const paths = JSON.parse(text(SITE_PATHS.openApi)).paths;
-    expect(Object.keys(paths["/api/v1/facts/changes.atom"].get.responses["200"].content)).toEqual(["application/atom+xml"]);
+    expect(Object.keys(paths["/api/v1/facts/changes.atom"].get.responses["200"].content)).toEqual([
+      "application/atom+xml",
+    ]);
     expect(Object.keys(paths["/api/v1/facts/changes.ics"].get.responses["200"].content)).toEqual(["text/calendar"]);
     expect(Object.keys(paths["/api/v1/facts/lapses.ics"].get.responses["200"].content)).toEqual(["text/calendar"]);
     expect(text("/llms.txt")).toContain(`(${BASE}${SITE_PATHS.changesFeed})`);
@@ -192,19 +202,27 @@ describe("changes.ics, changes.atom and lapses.ics of the project's facts", () =
   });
 });
 
-const edit = async (repo: GitRepo, file: string, change: (fact: Record<string, unknown>) => Record<string, unknown>): Promise<void> =>
-  repo.writeJson(file, change(await repo.readJson(file)));
+const edit = async (
+  repo: GitRepo,
+  file: string,
+  change: (fact: Record<string, unknown>) => Record<string, unknown>,
+): Promise<void> => repo.writeJson(file, change(await repo.readJson(file)));
 
 /** A fact's sources checked again on `retrievedIso`: a commit that changes no rule. */
 const reverified = (retrievedIso: string, expiresIso: string) => (fact: Record<string, unknown>) => ({
   ...fact,
   expires_iso: expiresIso,
-  citations: (fact.citations as Record<string, unknown>[]).map((citation) => ({ ...citation, retrieved_iso: retrievedIso })),
+  citations: (fact.citations as Record<string, unknown>[]).map((citation) => ({
+    ...citation,
+    retrieved_iso: retrievedIso,
+  })),
 });
 
 /** The commit's date as the history records it (RFC 3339, whole seconds, UTC). */
 const committedAt = async (repo: GitRepo, sha: string): Promise<string> =>
-  new Date(Number((await repo.git("log", "-1", "--format=%ct", sha)).trim()) * 1000).toISOString().replace(/\.000Z$/, "Z");
+  new Date(Number((await repo.git("log", "-1", "--format=%ct", sha)).trim()) * 1000)
+    .toISOString()
+    .replace(/\.000Z$/, "Z");
 
 describe("the dates of a revision in the feeds, from a real git history", () => {
   const BAN = "facts/foreign-buyer/ca.foreign_buyer_ban.json";
@@ -228,7 +246,9 @@ describe("the dates of a revision in the feeds, from a real git history", () => 
       effective_iso: "2026-07-01",
       value: { ...(fact.value as Record<string, unknown>), rate_foreign_owners_and_untaxed_worldwide_earners: 0.035 },
     }));
-    const revision = await repo.commit("bc.svt.rates_2026 v3: a new rate for foreign owners\n\nImpact: Foreign owners pay more");
+    const revision = await repo.commit(
+      "bc.svt.rates_2026 v3: a new rate for foreign owners\n\nImpact: Foreign owners pay more",
+    );
     // A later re-verification of the same version: the version was still published when its revision was.
     await edit(repo, SVT, reverified("2026-11-25", "2027-02-23"));
     const check = await repo.commit("Re-verify the SVT rates");
@@ -274,11 +294,20 @@ describe("the dates of a revision in the feeds, from a real git history", () => 
 
   it("puts the revision, and not the facts' first versions or their lapses, in changes.ics and changes.atom, dated when published", async () => {
     const events = eventsOf(file(SITE_PATHS.changesCalendar));
-    expect(events.map((event) => event.uid)).toEqual([`bc.svt.rates_2026.revision.v3@${AUTHORITY}`, `ca.foreign_buyer_ban.scheduled.2027-01-01@${AUTHORITY}`]);
+    expect(events.map((event) => event.uid)).toEqual([
+      `bc.svt.rates_2026.revision.v3@${AUTHORITY}`,
+      `ca.foreign_buyer_ban.scheduled.2027-01-01@${AUTHORITY}`,
+    ]);
     const [revision, scheduled] = events;
-    expect(revision).toMatchObject({ start: revisedAt.slice(0, 10), isDate: true, url: `${BASE}/bc.svt.rates_2026.html` });
+    expect(revision).toMatchObject({
+      start: revisedAt.slice(0, 10),
+      isDate: true,
+      url: `${BASE}/bc.svt.rates_2026.html`,
+    });
     expect(revision!.summary).toBe(`Revised: ${model.facts.find((fact) => fact.id === "bc.svt.rates_2026")!.label}`);
-    expect(revision!.description).toContain(`Version 3 of bc.svt.rates_2026, published ${revisedAt}, effective 2026-07-01.`);
+    expect(revision!.description).toContain(
+      `Version 3 of bc.svt.rates_2026, published ${revisedAt}, effective 2026-07-01.`,
+    );
     expect(revision!.description).toContain("Foreign owners pay more.");
     expect(revision!.description).toContain(`What changed: ${BASE}/api/v1/facts/diff/bc.svt.rates_2026/v2-to-v3.json`);
     expect(revision!.attach).toBe(`${BASE}/api/v1/facts/by-id/bc.svt.rates_2026.json`);
@@ -302,7 +331,10 @@ describe("the dates of a revision in the feeds, from a real git history", () => 
       eventsOf(file(SITE_PATHS.lapsesCalendar))
         .map((event) => event.uid)
         .sort(),
-    ).toEqual([`bc.svt.rates_2026.verification-lapse@${AUTHORITY}`, `ca.foreign_buyer_ban.verification-lapse@${AUTHORITY}`]);
+    ).toEqual([
+      `bc.svt.rates_2026.verification-lapse@${AUTHORITY}`,
+      `ca.foreign_buyer_ban.verification-lapse@${AUTHORITY}`,
+    ]);
   });
 
   it.each(REFUSED_CHARACTERS.slice(0, 3))(

@@ -16,7 +16,8 @@ const SVT = "facts/tax/bc.svt.rates_2026.json";
 /** Builds the repository as `npm run build` does and returns the published tree. */
 const build = async (repo: GitRepo, today: string) => renderSite(await buildModel(repo.root, { baseUrl: BASE, today }));
 
-const changesOf = (files: Map<string, string | Uint8Array>): ChangesIndex => ChangesIndexSchema.parse(JSON.parse(String(files.get(SITE_PATHS.changes))));
+const changesOf = (files: Map<string, string | Uint8Array>): ChangesIndex =>
+  ChangesIndexSchema.parse(JSON.parse(String(files.get(SITE_PATHS.changes))));
 
 /** What a mirror does: read from the top and keep every event until the last id it processed. */
 const newerThan = (index: ChangesIndex, cursor: string): ChangesIndex["events"] => {
@@ -25,11 +26,16 @@ const newerThan = (index: ChangesIndex, cursor: string): ChangesIndex["events"] 
   return index.events.slice(0, at);
 };
 
-const edit = async (repo: GitRepo, file: string, change: (fact: Record<string, unknown>) => Record<string, unknown>): Promise<void> =>
-  repo.writeJson(file, change(await repo.readJson(file)));
+const edit = async (
+  repo: GitRepo,
+  file: string,
+  change: (fact: Record<string, unknown>) => Record<string, unknown>,
+): Promise<void> => repo.writeJson(file, change(await repo.readJson(file)));
 
 describe("changes.json and changes.csv", () => {
-  it("list every kind of change newest first, and after a cursor exactly what is newer", { timeout: 240_000 }, async () => {
+  it("list every kind of change newest first, and after a cursor exactly what is newer", {
+    timeout: 240_000,
+  }, async () => {
     const repo = await createGitRepo();
     await repo.writeFact(FOREIGN_BUYER_BAN_SEED);
     await repo.writeFact(SVT_2026_SEED);
@@ -37,10 +43,16 @@ describe("changes.json and changes.csv", () => {
     await edit(repo, BAN, (fact) => ({
       ...fact,
       expires_iso: "2027-02-23",
-      citations: (fact.citations as Record<string, unknown>[]).map((citation) => ({ ...citation, retrieved_iso: "2026-11-25" })),
+      citations: (fact.citations as Record<string, unknown>[]).map((citation) => ({
+        ...citation,
+        retrieved_iso: "2026-11-25",
+      })),
     }));
     const reverified = await repo.commit("Re-verify the foreign-buyer ban");
-    await edit(repo, BAN, (fact) => ({ ...fact, label: "Federal ban on residential property purchases by non-Canadians" }));
+    await edit(repo, BAN, (fact) => ({
+      ...fact,
+      label: "Federal ban on residential property purchases by non-Canadians",
+    }));
     const editorial = await repo.commit("Reword the ban's label");
 
     const first = changesOf(await build(repo, "2026-12-01"));
@@ -52,7 +64,9 @@ describe("changes.json and changes.csv", () => {
       version: 3,
       value: { ...(fact.value as Record<string, unknown>), rate_foreign_owners_and_untaxed_worldwide_earners: 0.035 },
     }));
-    const revision = await repo.commit("bc.svt.rates_2026 v3: a new rate for foreign owners\n\nImpact: Foreign owners pay more");
+    const revision = await repo.commit(
+      "bc.svt.rates_2026 v3: a new rate for foreign owners\n\nImpact: Foreign owners pay more",
+    );
     const secondFiles = await build(repo, "2026-12-01");
     const second = changesOf(secondFiles);
     const fresh = newerThan(second, cursor);
@@ -113,7 +127,10 @@ describe("changes.json and changes.csv", () => {
     ]);
     expect(last.count).toBe(7);
     expect(last.events[0]!.diff_url).toBe(`${BASE}/api/v1/facts/diff/ca.foreign_buyer_ban/v2-to-v3.json`);
-    expect(last.events.filter((event) => event.diff_url !== undefined).map((event) => event.kind)).toEqual(["promoted", "revision"]);
+    expect(last.events.filter((event) => event.diff_url !== undefined).map((event) => event.kind)).toEqual([
+      "promoted",
+      "revision",
+    ]);
     // Newest first by the commit's date, each event dated by its commit.
     const dates = last.events.map((event) => event.published_at);
     expect([...dates].sort().reverse()).toEqual(dates);
@@ -122,11 +139,18 @@ describe("changes.json and changes.csv", () => {
     const csv = String(files.get(SITE_PATHS.changesCsv));
     expect(csv).toContain("\r\n");
     const rows: Record<string, string>[] = parse(csv, { columns: true, strict: true } as never);
-    expect(rows).toEqual(last.events.map((event) => ({ ...event, version: String(event.version), diff_url: event.diff_url ?? "" })));
+    expect(rows).toEqual(
+      last.events.map((event) => ({ ...event, version: String(event.version), diff_url: event.diff_url ?? "" })),
+    );
 
     const manifest = JSON.parse(String(files.get(SITE_PATHS.manifest)));
-    expect(manifest.endpoints).toMatchObject({ changes: `${BASE}${SITE_PATHS.changes}`, changes_csv: `${BASE}${SITE_PATHS.changesCsv}` });
-    expect(manifest.files.map((file: { path: string }) => file.path)).toEqual(expect.arrayContaining([SITE_PATHS.changes, SITE_PATHS.changesCsv]));
+    expect(manifest.endpoints).toMatchObject({
+      changes: `${BASE}${SITE_PATHS.changes}`,
+      changes_csv: `${BASE}${SITE_PATHS.changesCsv}`,
+    });
+    expect(manifest.files.map((file: { path: string }) => file.path)).toEqual(
+      expect.arrayContaining([SITE_PATHS.changes, SITE_PATHS.changesCsv]),
+    );
     const openApi = JSON.parse(String(files.get(SITE_PATHS.openApi)));
     expect(Object.keys(openApi.paths)).toEqual(expect.arrayContaining([SITE_PATHS.changes, SITE_PATHS.changesCsv]));
   });

@@ -28,13 +28,20 @@ const json = (urlPath: string): any => JSON.parse(text(urlPath));
 const openApiFile = path.join(out, ".well-known/openapi.json");
 const openApi = json("/.well-known/openapi.json");
 
-/** A value schema's document: JSON Schema 2020-12, with its own address (tests/schemas/value-schemas.test.ts reads its content). */
-const VALUE_SCHEMA_DOCUMENT = z.looseObject({ $schema: z.literal("https://json-schema.org/draft/2020-12/schema"), $id: z.url() });
+/**
+ * A value schema's document: JSON Schema 2020-12, with its own address (tests/schemas/value-schemas.test.ts reads its
+ * content).
+ */
+const VALUE_SCHEMA_DOCUMENT = z.looseObject({
+  $schema: z.literal("https://json-schema.org/draft/2020-12/schema"),
+  $id: z.url(),
+});
 
 /** The zod schema of each published JSON path. */
 const zodSchemaFor = (urlPath: string): z.ZodType | undefined => {
   if (urlPath === "/api/v1/facts/index.json") return schemas.FactCatalog;
-  if (/^\/api\/v1\/facts\/(tax|mortgage|legal|foreign-buyer|strata|rental)\.json$/.test(urlPath)) return schemas.FactCatalog;
+  if (/^\/api\/v1\/facts\/(tax|mortgage|legal|foreign-buyer|strata|rental)\.json$/.test(urlPath))
+    return schemas.FactCatalog;
   if (urlPath.startsWith("/api/v1/facts/by-id/")) return schemas.SingleFactResponse;
   if (urlPath === "/api/v1/facts/all.json") return schemas.AllFacts;
   if (urlPath.startsWith("/api/v1/facts/series/")) return schemas.SeriesResponse;
@@ -46,8 +53,10 @@ const zodSchemaFor = (urlPath: string): z.ZodType | undefined => {
   if (urlPath === "/api/v1/facts/search-index.json") return schemas.SearchIndex;
   if (urlPath.startsWith("/api/v1/facts/schemas/")) return VALUE_SCHEMA_DOCUMENT;
   if (urlPath === "/api/v1/facts/upcoming.json") return schemas.Upcoming;
-  if (/^\/api\/v1\/(affordability-index|vancouver-special-index)\/index\.json$/.test(urlPath)) return schemas.AffordabilitySeries;
-  if (/^\/api\/v1\/(affordability-index|vancouver-special-index)\/latest\.json$/.test(urlPath)) return schemas.AffordabilityLatest;
+  if (/^\/api\/v1\/(affordability-index|vancouver-special-index)\/index\.json$/.test(urlPath))
+    return schemas.AffordabilitySeries;
+  if (/^\/api\/v1\/(affordability-index|vancouver-special-index)\/latest\.json$/.test(urlPath))
+    return schemas.AffordabilityLatest;
   return undefined;
 };
 
@@ -81,13 +90,19 @@ describe("the built endpoint tree", () => {
       "/llms.txt",
       "/.nojekyll",
       "/_headers",
-      ...["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"].map((domain) => `/api/v1/facts/${domain}.json`),
+      ...["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"].map(
+        (domain) => `/api/v1/facts/${domain}.json`,
+      ),
     ]) {
       expect(tree.has(urlPath), urlPath).toBe(true);
     }
     const byId = [...tree.keys()].filter((urlPath) => urlPath.startsWith("/api/v1/facts/by-id/"));
-    expect(byId.filter((urlPath) => urlPath.endsWith(".json"))).toEqual(model.facts.map((fact) => `/api/v1/facts/by-id/${fact.id}.json`).sort());
-    expect(byId.filter((urlPath) => urlPath.endsWith(".atom"))).toEqual(model.facts.map((fact) => `/api/v1/facts/by-id/${fact.id}.atom`).sort());
+    expect(byId.filter((urlPath) => urlPath.endsWith(".json"))).toEqual(
+      model.facts.map((fact) => `/api/v1/facts/by-id/${fact.id}.json`).sort(),
+    );
+    expect(byId.filter((urlPath) => urlPath.endsWith(".atom"))).toEqual(
+      model.facts.map((fact) => `/api/v1/facts/by-id/${fact.id}.atom`).sort(),
+    );
     for (const urlPath of ["/api/v1/facts/upcoming.json", "/api/v1/facts/upcoming.ics", "/api/v1/facts/upcoming.atom"])
       expect(tree.has(urlPath), urlPath).toBe(true);
   });
@@ -107,7 +122,9 @@ describe("the built endpoint tree", () => {
     expect(output.valid).toBe(true);
     expect(openApi.openapi).toBe("3.1.0");
     expect(openApi.info.version).toBe("1.0.0");
-    expect(openApi.webhooks["fact.updated"].post.parameters.map((parameter: { name: string }) => parameter.name)).toEqual([
+    expect(
+      openApi.webhooks["fact.updated"].post.parameters.map((parameter: { name: string }) => parameter.name),
+    ).toEqual([
       "User-Agent",
       "X-Facts-Signature",
       "X-Facts-Delivery",
@@ -156,7 +173,12 @@ describe("the built endpoint tree", () => {
   it("carries git-derived history on revised facts and an empty history on the others", () => {
     const rentCap = json("/api/v1/facts/by-id/bc.rent_cap.2026.json").fact;
     expect(rentCap.version).toBe(3);
-    expect(rentCap.history.map((entry: { version: number; superseded_iso: string }) => [entry.version, entry.superseded_iso])).toEqual([
+    expect(
+      rentCap.history.map((entry: { version: number; superseded_iso: string }) => [
+        entry.version,
+        entry.superseded_iso,
+      ]),
+    ).toEqual([
       [2, "2026-01-01"],
       [1, "2025-01-01"],
     ]);
@@ -170,7 +192,9 @@ describe("the built endpoint tree", () => {
   });
 
   it("carries each fact's history in the catalog and every domain bundle: one entry per earlier version, as in its single-fact response", () => {
-    const bundles = ["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"].map((domain) => `/api/v1/facts/${domain}.json`);
+    const bundles = ["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"].map(
+      (domain) => `/api/v1/facts/${domain}.json`,
+    );
     let checked = 0;
     let revised = 0;
     for (const urlPath of ["/api/v1/facts/index.json", ...bundles]) {
@@ -182,7 +206,8 @@ describe("the built endpoint tree", () => {
         if (fact.version > 1) revised += 1;
       }
     }
-    // Every fact twice: once in the catalog, once in its domain's bundle; and some were revised, so entries were compared.
+    // Every fact twice: once in the catalog, once in its domain's bundle; and some were revised, so entries were
+    // compared.
     expect(checked).toBe(2 * FACT_FILES.length);
     expect(revised).toBeGreaterThan(0);
   });
@@ -191,9 +216,13 @@ describe("the built endpoint tree", () => {
     const llms = json("/api/v1/facts/llms.json");
     expect(llms.intended_for).toBeTruthy();
     expect(llms.facts).toHaveLength(FACT_FILES.length);
-    // Primary sources are official sources only (docs/consumers/api.md#llmsjson); a fact whose rule no government issues has none.
+    // Primary sources are official sources only (docs/consumers/api.md#llmsjson); a fact whose rule no government
+    // issues has none.
     const kinds = new Map(
-      json("/api/v1/facts/index.json").facts.map((fact: { id: string; citations: { url: string; kind: string }[] }) => [fact.id, fact.citations]),
+      json("/api/v1/facts/index.json").facts.map((fact: { id: string; citations: { url: string; kind: string }[] }) => [
+        fact.id,
+        fact.citations,
+      ]),
     );
     for (const fact of llms.facts) {
       const official = (kinds.get(fact.id) as { url: string; kind: string }[])
@@ -204,9 +233,13 @@ describe("the built endpoint tree", () => {
         fact.id,
       ).toEqual(official);
     }
-    expect(llms.facts.every((fact: Record<string, unknown>) => !("history" in fact) && Array.isArray(fact.primary_sources))).toBe(true);
+    expect(
+      llms.facts.every((fact: Record<string, unknown>) => !("history" in fact) && Array.isArray(fact.primary_sources)),
+    ).toBe(true);
     expect(text("/llms.txt")).toMatch(/^# BC Real Estate Facts\n\n> /);
-    expect(text("/llms.txt")).toContain(`- [Full catalog with history](${BASE}/api/v1/facts/index.json): every fact with its earlier versions, JSON\n`);
+    expect(text("/llms.txt")).toContain(
+      `- [Full catalog with history](${BASE}/api/v1/facts/index.json): every fact with its earlier versions, JSON\n`,
+    );
     expect(text("/llms.txt")).toContain(
       `- Catalog of one domain, with history, JSON: [tax](${BASE}/api/v1/facts/tax.json), [mortgage](${BASE}/api/v1/facts/mortgage.json),`,
     );
@@ -220,10 +253,16 @@ describe("the built endpoint tree", () => {
     expect(manifest.fact_id_list).toHaveLength(FACT_FILES.length);
     expect(manifest.domain_list).toEqual(["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"]);
     expect(manifest.endpoints.by_id_pattern).toBe(`${BASE}/api/v1/facts/by-id/{id}.json`);
-    const listed = new Map(manifest.files.map((file: { path: string; sha256: string; bytes: number }) => [file.path, file]));
+    const listed = new Map(
+      manifest.files.map((file: { path: string; sha256: string; bytes: number }) => [file.path, file]),
+    );
     for (const [urlPath, bytes] of tree) {
       if (urlPath === "/api/v1/facts/manifest.json") continue;
-      expect(listed.get(urlPath), urlPath).toEqual({ path: urlPath, bytes: bytes.byteLength, sha256: createHash("sha256").update(bytes).digest("hex") });
+      expect(listed.get(urlPath), urlPath).toEqual({
+        path: urlPath,
+        bytes: bytes.byteLength,
+        sha256: createHash("sha256").update(bytes).digest("hex"),
+      });
     }
     expect(listed.size).toBe(tree.size - 1);
   });
@@ -231,7 +270,9 @@ describe("the built endpoint tree", () => {
   it("makes a search index of lowercase items with aliases people search for", () => {
     const index = json("/api/v1/facts/search-index.json");
     // One item per fact, nothing else (docs/consumers/api.md#search-index), in the catalog's order.
-    expect(index.map((item: { id: string }) => item.id)).toEqual(json("/api/v1/facts/index.json").facts.map((fact: { id: string }) => fact.id));
+    expect(index.map((item: { id: string }) => item.id)).toEqual(
+      json("/api/v1/facts/index.json").facts.map((fact: { id: string }) => fact.id),
+    );
     const ptt = index.find((item: { id: string }) => item.id === "bc.ptt.brackets");
     expect(ptt.aliases).toContain("property transfer tax");
     expect(ptt.page_url).toBe(`${BASE}/bc.ptt.brackets.html`);
@@ -241,7 +282,9 @@ describe("the built endpoint tree", () => {
     const series = json("/api/v1/affordability-index/index.json");
     expect(series.series.length).toBeGreaterThan(0);
     for (const entry of series.series) {
-      expect(entry.idx, `${entry.board} ${entry.monthSlug}`).toBe(Math.round((entry.medianIncome / entry.annualCarryingCost) * 100));
+      expect(entry.idx, `${entry.board} ${entry.monthSlug}`).toBe(
+        Math.round((entry.medianIncome / entry.annualCarryingCost) * 100),
+      );
       expect(entry.loanAmount).toBeCloseTo(entry.hpiBenchmarkPrice - entry.downPayment, 2);
     }
     expect(series.latest).toEqual(json("/api/v1/affordability-index/latest.json").latest);
@@ -253,7 +296,9 @@ describe("the built endpoint tree", () => {
     const linkset = json("/.well-known/api-catalog").linkset[0];
     expect(linkset["service-desc"][0].href).toBe(`${BASE}/.well-known/openapi.json`);
     expect(text("/.well-known/security.txt")).toMatch(/^Contact: mailto:.+\nExpires: \d{4}-\d\d-\d\dT00:00:00Z\n/);
-    expect(text("/_headers")).toContain("  Cache-Control: public, max-age=3600, s-maxage=86400, stale-while-revalidate=604800\n");
+    expect(text("/_headers")).toContain(
+      "  Cache-Control: public, max-age=3600, s-maxage=86400, stale-while-revalidate=604800\n",
+    );
     expect(text("/_headers")).toContain("  Access-Control-Allow-Origin: *\n");
   });
 
@@ -267,7 +312,9 @@ describe("the built endpoint tree", () => {
 
 describe("the RSS feed", () => {
   it("parses with a third-party RSS parser: one item per fact in the format of docs/consumers/api.md#feeds", async () => {
-    const feed = await new Parser({ customFields: { item: ["guid", "category", "author"] } }).parseString(text("/api/v1/facts/feed.xml"));
+    const feed = await new Parser({ customFields: { item: ["guid", "category", "author"] } }).parseString(
+      text("/api/v1/facts/feed.xml"),
+    );
     expect(feed.items).toHaveLength(FACT_FILES.length);
     const catalog = json("/api/v1/facts/index.json");
     for (const fact of catalog.facts) {
@@ -279,7 +326,9 @@ describe("the RSS feed", () => {
         .at(-1);
       expect(item!.title).toBe(`${fact.label} (v${fact.version})`);
       expect(item!.guid).toBe(`${fact.id}-v${fact.version}-${retrieved}`);
-      expect(item!.pubDate).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT$/);
+      expect(item!.pubDate).toMatch(
+        /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT$/,
+      );
       expect(item!.categories).toEqual([fact.domain]);
       expect(item!.author).toBe("facts@bc-real-estate-facts.org (BC Real Estate Facts)");
       expect(item!.content).toContain(`Effective: ${fact.effective_iso}.`);
@@ -301,8 +350,12 @@ describe("the upcoming list, calendar and Atom feeds", () => {
     expect(dates).toEqual([...dates].sort());
     expect(dates.every((date: string) => date <= upcoming.until)).toBe(true);
     const lapses = upcoming.items.filter((item: { kind: string }) => item.kind === "verification-lapse");
-    expect(lapses.map((item: { fact_id: string }) => item.fact_id).sort()).toEqual(model.facts.map((fact) => fact.id).sort());
-    const scheduled = model.facts.flatMap((fact) => (fact.scheduled ?? []).map((change) => `${fact.id} ${change.effective_iso}`));
+    expect(lapses.map((item: { fact_id: string }) => item.fact_id).sort()).toEqual(
+      model.facts.map((fact) => fact.id).sort(),
+    );
+    const scheduled = model.facts.flatMap((fact) =>
+      (fact.scheduled ?? []).map((change) => `${fact.id} ${change.effective_iso}`),
+    );
     expect(
       upcoming.items
         .filter((item: { kind: string }) => item.kind === "scheduled-change")
@@ -329,7 +382,10 @@ describe("the upcoming list, calendar and Atom feeds", () => {
   });
 
   it("keeps each event's UID from one build day to the next, while the window moves", async () => {
-    const nextDay = await buildModel(PROJECT_ROOT, { baseUrl: "http://localhost:9999", today: addDays(model.today, 1) });
+    const nextDay = await buildModel(PROJECT_ROOT, {
+      baseUrl: "http://localhost:9999",
+      today: addDays(model.today, 1),
+    });
     const laterItems = upcomingItems(nextDay.facts, nextDay.urls, nextDay.today);
     const uidsByEvent = (items: { uid: string; kind: string; fact_id: string; date: string }[]) =>
       new Map(items.map((item) => [`${item.kind} ${item.fact_id} ${item.date}`, item.uid]));
@@ -355,7 +411,9 @@ describe("the upcoming list, calendar and Atom feeds", () => {
         fact.id,
       ).toHaveLength(1);
       for (const change of fact.scheduled ?? [])
-        expect(titles, fact.id).toContain(`${fact.label}: ${change.status} change taking effect ${change.effective_iso}`);
+        expect(titles, fact.id).toContain(
+          `${fact.label}: ${change.status} change taking effect ${change.effective_iso}`,
+        );
     }
   });
 });

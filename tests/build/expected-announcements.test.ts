@@ -16,7 +16,9 @@ const build = async (root: string, today: string): Promise<string> => {
   const parent = await mkdtemp(path.join(os.tmpdir(), "facts-expected-"));
   afterAll(() => rm(parent, { recursive: true, force: true }));
   const out = path.join(parent, "_site");
-  const result = await runScript("src/cli/build.ts", ["--root", root, "--out", out], { env: { FACTS_TODAY: today, FACTS_BASE_URL: BASE_URL } });
+  const result = await runScript("src/cli/build.ts", ["--root", root, "--out", out], {
+    env: { FACTS_TODAY: today, FACTS_BASE_URL: BASE_URL },
+  });
   if (result.code !== 0) throw new Error(`build failed:\n${result.stderr}`);
   return out;
 };
@@ -45,7 +47,12 @@ describe("the project's facts built on 2026-11-26: the 2027 rent cap is past due
       uid: "bc.rent_cap.2026.expected.2026-09-30@bc-real-estate-facts.org",
       date: "2026-09-30",
       past_due: true,
-      expected: { by_iso: "2026-09-30", where: { url: "https://www2.gov.bc.ca/gov/content/housing-tenancy/residential-tenancies/rent-rtb/rent-increases" } },
+      expected: {
+        by_iso: "2026-09-30",
+        where: {
+          url: "https://www2.gov.bc.ca/gov/content/housing-tenancy/residential-tenancies/rent-rtb/rent-increases",
+        },
+      },
     });
     expect(rentCap!.summary).toMatch(
       /^B\.C\. maximum allowable rent increase for 2026 \(2\.3%\): The 2027 rent cap: .*: not yet announced; past due since 2026-09-30$/,
@@ -71,7 +78,9 @@ describe("the project's facts built on 2026-11-26: the 2027 rent cap is past due
     expect(event?.startDate.toString()).toBe("2026-09-30");
     expect(event?.description).toContain("Where: BC Residential Tenancy Branch (https://www2.gov.bc.ca/");
     const feed = await new Parser().parseString(await read(out, "api/v1/facts/upcoming.atom"));
-    expect(feed.items.map((item) => item.title)).toContain("2026-09-30 past due, not yet announced: B.C. maximum allowable rent increase for 2026 (2.3%)");
+    expect(feed.items.map((item) => item.title)).toContain(
+      "2026-09-30 past due, not yet announced: B.C. maximum allowable rent increase for 2026 (2.3%)",
+    );
   });
 
   it("the rent cap's page and the catalog's Upcoming section say it is past due", async () => {
@@ -99,14 +108,21 @@ describe("the project's facts built on 2026-11-26: the 2027 rent cap is past due
   it('the search index finds the rent cap, and only it, for "rent cap 2027", and says it is not yet announced', async () => {
     const index = JSON.parse(await read(out, "api/v1/facts/search-index.json")) as SearchIndex;
     const text = (item: SearchIndex[number]) => `${item.search_text} ${item.aliases.join(" ")}`;
-    expect(index.filter((item) => matches("rent cap 2027", text(item))).map((item) => item.id)).toEqual(["bc.rent_cap.2026"]);
-    expect(index.filter((item) => matches("2027 rent cap not yet announced", text(item))).map((item) => item.id)).toEqual(["bc.rent_cap.2026"]);
+    expect(index.filter((item) => matches("rent cap 2027", text(item))).map((item) => item.id)).toEqual([
+      "bc.rent_cap.2026",
+    ]);
+    expect(
+      index.filter((item) => matches("2027 rent cap not yet announced", text(item))).map((item) => item.id),
+    ).toEqual(["bc.rent_cap.2026"]);
   });
 });
 
 const RENT_PAGE = "https://www2.gov.bc.ca/gov/content/housing-tenancy/residential-tenancies/rent-rtb/rent-increases";
 
-/** A repository with one rent cap, verified in August, expecting the 2027 cap by 2026-09-30; `extra` goes before `next_expected`. */
+/**
+ * A repository with one rent cap, verified in August, expecting the 2027 cap by 2026-09-30; `extra` goes before
+ * `next_expected`.
+ */
 const rentCapRepo = async (extra: Record<string, unknown> = {}) => {
   const repo = await createGitRepo();
   const { superseded_by, ...fact } = factJson({
@@ -121,7 +137,11 @@ const rentCapRepo = async (extra: Record<string, unknown> = {}) => {
   await repo.writeJson("facts/rental/bc.rent_cap.2026.json", {
     ...fact,
     ...extra,
-    next_expected: { by_iso: "2026-09-30", what: "The 2027 rent cap", where: { url: RENT_PAGE, org: "bc-residential-tenancy-branch" } },
+    next_expected: {
+      by_iso: "2026-09-30",
+      what: "The 2027 rent cap",
+      where: { url: RENT_PAGE, org: "bc-residential-tenancy-branch" },
+    },
     superseded_by,
   });
   await repo.commit("bc.rent_cap.2026 v1");
@@ -154,8 +174,13 @@ describe("an expected announcement", () => {
         effective_iso: "2027-01-01",
         status: "enacted",
         // The rent cap's shape with the year of the change; the test is about the change being recorded, not its rate.
-        value: factValue("bc.rent_cap.2026", { rent_year: 2027, applies_to_increases_effective_from_iso: "2027-01-01" }),
-        citations: [{ url: RENT_PAGE, org: "bc-residential-tenancy-branch", kind: "official", retrieved_iso: "2026-10-01" }],
+        value: factValue("bc.rent_cap.2026", {
+          rent_year: 2027,
+          applies_to_increases_effective_from_iso: "2027-01-01",
+        }),
+        citations: [
+          { url: RENT_PAGE, org: "bc-residential-tenancy-branch", kind: "official", retrieved_iso: "2026-10-01" },
+        ],
         note: "The 2027 cap",
       },
     ];

@@ -45,14 +45,17 @@ describe("the Atom writer", () => {
     ],
   });
 
-  it.each(REFUSED_CHARACTERS)("refuses %s in an entry's title and summary, naming the feed, the entry and the element", (_name, character, message) => {
-    expect(thrown(() => atomFeed(feed(`Title ${character}`)))).toBe(
-      `${BASE}/feed.atom: the entry tag:example.org,2026:entry, <title>: character 7: ${message}; the feed is not written`,
-    );
-    expect(thrown(() => atomFeed(feed("Title", `Summary ${character}`)))).toBe(
-      `${BASE}/feed.atom: the entry tag:example.org,2026:entry, <summary>: character 9: ${message}; the feed is not written`,
-    );
-  });
+  it.each(REFUSED_CHARACTERS)(
+    "refuses %s in an entry's title and summary, naming the feed, the entry and the element",
+    (_name, character, message) => {
+      expect(thrown(() => atomFeed(feed(`Title ${character}`)))).toBe(
+        `${BASE}/feed.atom: the entry tag:example.org,2026:entry, <title>: character 7: ${message}; the feed is not written`,
+      );
+      expect(thrown(() => atomFeed(feed("Title", `Summary ${character}`)))).toBe(
+        `${BASE}/feed.atom: the entry tag:example.org,2026:entry, <summary>: character 9: ${message}; the feed is not written`,
+      );
+    },
+  );
 
   it("writes a feed of plain text, newlines and tabs included", async () => {
     const parsed = await new Parser().parseString(atomFeed(feed("Title <b> & more", "Line one\nline two\tand a tab")));
@@ -76,16 +79,26 @@ describe("the RSS and Atom feeds of a built model", () => {
     model = await buildModel(repo.root, { baseUrl: BASE, today: "2026-11-21" });
   }, 60_000);
 
-  const withFact = (edit: Record<string, string>): SiteModel => ({ ...model, facts: model.facts.map((fact) => ({ ...fact, ...edit })) });
-
-  it.each(REFUSED_CHARACTERS)("refuses %s in a label in feed.xml, the fact's Atom feed, upcoming.ics and upcoming.atom", (_name, character, message) => {
-    const bad = withFact({ label: `Label ${character}` });
-    expect(thrown(() => renderFeed(bad))).toBe(`${BASE}${SITE_PATHS.feed}: the item of ${ID}, <title>: character 7: ${message}; the feed is not written`);
-    expect(thrown(() => renderFactFeeds(bad))).toBe(`${BASE}${SITE_PATHS.factFeed(ID)}: <title>: character 29: ${message}; the feed is not written`);
-    expect(thrown(() => renderUpcoming(bad))).toBe(
-      `${BASE}${SITE_PATHS.upcomingCalendar}: the event ${ID}.verification-lapse@bc-real-estate-facts.org, SUMMARY: character 21: ${message}; the feed is not written`,
-    );
+  const withFact = (edit: Record<string, string>): SiteModel => ({
+    ...model,
+    facts: model.facts.map((fact) => ({ ...fact, ...edit })),
   });
+
+  it.each(REFUSED_CHARACTERS)(
+    "refuses %s in a label in feed.xml, the fact's Atom feed, upcoming.ics and upcoming.atom",
+    (_name, character, message) => {
+      const bad = withFact({ label: `Label ${character}` });
+      expect(thrown(() => renderFeed(bad))).toBe(
+        `${BASE}${SITE_PATHS.feed}: the item of ${ID}, <title>: character 7: ${message}; the feed is not written`,
+      );
+      expect(thrown(() => renderFactFeeds(bad))).toBe(
+        `${BASE}${SITE_PATHS.factFeed(ID)}: <title>: character 29: ${message}; the feed is not written`,
+      );
+      expect(thrown(() => renderUpcoming(bad))).toBe(
+        `${BASE}${SITE_PATHS.upcomingCalendar}: the event ${ID}.verification-lapse@bc-real-estate-facts.org, SUMMARY: character 21: ${message}; the feed is not written`,
+      );
+    },
+  );
 
   it.each(REFUSED_CHARACTERS)("refuses %s in a description in feed.xml", (_name, character, message) => {
     expect(thrown(() => renderFeed(withFact({ description: `Description ${character}` })))).toBe(
@@ -94,7 +107,9 @@ describe("the RSS and Atom feeds of a built model", () => {
   });
 
   it("writes an RSS title and description alike: plain text escaped for HTML once, so a reader shows markup as written", async () => {
-    const xml = renderFeed(withFact({ label: "Rates <b>bold</b> & Buyers' plan", description: "A <i>rule</i> & more." })).get(SITE_PATHS.feed)! as string;
+    const xml = renderFeed(
+      withFact({ label: "Rates <b>bold</b> & Buyers' plan", description: "A <i>rule</i> & more." }),
+    ).get(SITE_PATHS.feed)! as string;
     const item = (await new Parser().parseString(xml)).items[0]!;
     // Once the XML is read, both are HTML whose markup is escaped: an HTML reader shows `<b>` and `<i>` as text.
     expect(item.title).toBe("Rates &lt;b&gt;bold&lt;/b&gt; &amp; Buyers' plan (v1)");

@@ -15,13 +15,17 @@ import { tempDir } from "../helpers/temp-dir.ts";
 type Json = Record<string, unknown>;
 
 const registry = async (): Promise<Organisation[]> =>
-  (JSON.parse(await readFile(path.join(PROJECT_ROOT, ORGANISATIONS_FILE), "utf8")) as { organisations: Organisation[] }).organisations;
+  (JSON.parse(await readFile(path.join(PROJECT_ROOT, ORGANISATIONS_FILE), "utf8")) as { organisations: Organisation[] })
+    .organisations;
 
 describe("the published citations name their organisations from the registry", () => {
   it("builds the project with its whole git history, and every current citation carries the registry's name, id and kind", async () => {
     const { out } = await buildProjectSite();
     const organisations = new Map((await registry()).map((organisation) => [organisation.id, organisation]));
-    const all = JSON.parse(await readFile(path.join(out, "api/v1/facts/all.json"), "utf8")) as { schema_version: string; facts: Json[] };
+    const all = JSON.parse(await readFile(path.join(out, "api/v1/facts/all.json"), "utf8")) as {
+      schema_version: string;
+      facts: Json[];
+    };
     expect(all.schema_version).toBe("1.3.0");
     const citations = all.facts.flatMap((fact) => [
       ...(fact.citations as Json[]),
@@ -35,7 +39,9 @@ describe("the published citations name their organisations from the registry", (
     }
     // llms.txt describes the sources as counted from these citations at build time.
     const llmsText = await readFile(path.join(out, "llms.txt"), "utf8");
-    expect(llmsText).toContain(`${sourcesSummary(all.facts as unknown as Parameters<typeof sourcesSummary>[0])} Official sources are`);
+    expect(llmsText).toContain(
+      `${sourcesSummary(all.facts as unknown as Parameters<typeof sourcesSummary>[0])} Official sources are`,
+    );
     expect(llmsText).toContain(
       `The ${all.facts.length} facts carry ${citations.length - all.facts.flatMap((fact) => (fact.scheduled as Json[]) ?? []).flatMap((change) => change.citations as Json[]).length} citations`,
     );
@@ -52,13 +58,18 @@ describe("the published citations name their organisations from the registry", (
     const { out, model } = await buildProjectSite();
     const organisations = await registry();
     const known = new Set(
-      organisations.flatMap((organisation) => [organisation.id, organisation.name, ...(organisation.aliases ?? [])].map((name) => name.toLowerCase())),
+      organisations.flatMap((organisation) =>
+        [organisation.id, organisation.name, ...(organisation.aliases ?? [])].map((name) => name.toLowerCase()),
+      ),
     );
     const names = new Map(organisations.map((organisation) => [organisation.id, organisation.name]));
     let resolved = 0;
     let asWritten = 0;
     for (const diff of model.diffs) {
-      const file = JSON.parse(await readFile(path.join(out, new URL(diff.canonical_url).pathname), "utf8")) as { before: Json; after: Json };
+      const file = JSON.parse(await readFile(path.join(out, new URL(diff.canonical_url).pathname), "utf8")) as {
+        before: Json;
+        after: Json;
+      };
       for (const citation of [...(file.before.citations as Json[]), ...(file.after.citations as Json[])]) {
         if (citation.org_id === undefined) {
           asWritten++;
@@ -88,25 +99,45 @@ describe("the published citations name their organisations from the registry", (
       ],
     });
     await repo.commit(`${id} v1`);
-    await repo.writeJson(file, { ...fact, version: 2, effective_iso: "2024-04-17", citations: [{ ...citation, org: "ltsa" }] });
+    await repo.writeJson(file, {
+      ...fact,
+      version: 2,
+      effective_iso: "2024-04-17",
+      citations: [{ ...citation, org: "ltsa" }],
+    });
     await repo.commit(`${id} v2`);
     const model = await buildModel(repo.root, { baseUrl: "https://facts.example.org", today: "2026-11-21" });
-    const diff = JSON.parse(String(renderSite(model).get(new URL(model.diffs[0]!.canonical_url).pathname))) as { before: Json; after: Json };
+    const diff = JSON.parse(String(renderSite(model).get(new URL(model.diffs[0]!.canonical_url).pathname))) as {
+      before: Json;
+      after: Json;
+    };
     expect((diff.before.citations as Json[]).map(({ org, org_id, org_kind }) => ({ org, org_id, org_kind }))).toEqual([
       { org: "Land Title and Survey Authority of British Columbia (LTSA)", org_id: "ltsa", org_kind: "crown-agency" },
       { org: "A blog no fact cites today", org_id: undefined, org_kind: undefined },
     ]);
-    expect((diff.after.citations as Json[])[0]).toMatchObject({ org: "Land Title and Survey Authority of British Columbia (LTSA)", org_id: "ltsa" });
+    expect((diff.after.citations as Json[])[0]).toMatchObject({
+      org: "Land Title and Survey Authority of British Columbia (LTSA)",
+      org_id: "ltsa",
+    });
     expect(model.facts[0]!.citations[0]).toMatchObject({ org_id: "ltsa", org_kind: "crown-agency" });
   }, 60_000);
 
   it("stops npm run build, writing nothing, when a current citation names no organisation of the registry", async () => {
     const repo = await createGitRepo();
-    const fact = factJson({ id: "cra.hbp.withdrawal_limit", unit: "object", value: factValue("cra.hbp.withdrawal_limit") });
-    await repo.writeJson(repo.factPath("cra.hbp.withdrawal_limit"), { ...fact, citations: [{ ...(fact.citations as Json[])[0], org: "Ministry of Finance" }] });
+    const fact = factJson({
+      id: "cra.hbp.withdrawal_limit",
+      unit: "object",
+      value: factValue("cra.hbp.withdrawal_limit"),
+    });
+    await repo.writeJson(repo.factPath("cra.hbp.withdrawal_limit"), {
+      ...fact,
+      citations: [{ ...(fact.citations as Json[])[0], org: "Ministry of Finance" }],
+    });
     await repo.commit("a fact citing a name");
     const out = path.join(await tempDir(), "_site");
-    const result = await runScript("src/cli/build.ts", ["--root", repo.root, "--out", out], { env: { FACTS_TODAY: "2026-11-21" } });
+    const result = await runScript("src/cli/build.ts", ["--root", repo.root, "--out", out], {
+      env: { FACTS_TODAY: "2026-11-21" },
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`no organisation "Ministry of Finance" in ${ORGANISATIONS_FILE}`);
     expect(result.stderr).toContain("(at /citations/0/org) [citation-org]");

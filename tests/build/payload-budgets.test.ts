@@ -24,31 +24,39 @@ const membersOf = (file: string) => (JSON.parse(tree.get(file)!.toString("utf8")
 /** A copy of the tree with one file's bytes replaced. */
 const withFile = (urlPath: string, bytes: Uint8Array): Map<string, Uint8Array> => new Map([...tree, [urlPath, bytes]]);
 const catalogJson = () => JSON.parse(tree.get("/api/v1/facts/index.json")!.toString("utf8")) as { facts: unknown[] };
-const limitOf = (budgets: ReturnType<typeof payloadBudgets>, urlPath: string): number => budgets.rows.find((row) => row.path === urlPath)!.limit;
+const limitOf = (budgets: ReturnType<typeof payloadBudgets>, urlPath: string): number =>
+  budgets.rows.find((row) => row.path === urlPath)!.limit;
 
 describe("payload budgets of the built tree, gzip-compressed", () => {
   it("keeps every budgeted file within its limit", () => {
     // The coordinator and maintainers read the figures here; `npm run budgets` prints the same table for _site/.
     console.log(`payload budgets, ${report.factCount} facts:\n${budgetTable(report)}`);
-    expect(report.over.map((row) => `${row.path}: ${row.gzipBytes} B gzip > ${row.limit} B (${row.basis})`)).toEqual([]);
+    expect(report.over.map((row) => `${row.path}: ${row.gzipBytes} B gzip > ${row.limit} B (${row.basis})`)).toEqual(
+      [],
+    );
   });
 
   it("budgets every single fact, every series, every diff and every domain bundle of the tree, with counts taken from the data", () => {
     expect(report.factCount).toBe(FACT_FILES.length);
     const budgeted = (budget: string) => report.rows.filter((row) => row.budget === budget).map((row) => row.path);
-    expect(budgeted("single fact").sort()).toEqual([...tree.keys()].filter((p) => /^\/api\/v1\/facts\/by-id\/[^/]+\.json$/.test(p)).sort());
+    expect(budgeted("single fact").sort()).toEqual(
+      [...tree.keys()].filter((p) => /^\/api\/v1\/facts\/by-id\/[^/]+\.json$/.test(p)).sort(),
+    );
     expect(budgeted("single fact")).toHaveLength(FACT_FILES.length);
     expect(SERIES_FILES.length).toBeGreaterThan(0);
     expect(budgeted("series").sort()).toEqual(SERIES_FILES);
     for (const file of SERIES_FILES) expect(limitOf(report, file), file).toBe(5 * KB + 256 * membersOf(file).length);
-    expect(budgeted("diff").sort()).toEqual([...tree.keys()].filter((p) => /^\/api\/v1\/facts\/diff\/[^/]+\/v\d+-to-v\d+\.json$/.test(p)).sort());
+    expect(budgeted("diff").sort()).toEqual(
+      [...tree.keys()].filter((p) => /^\/api\/v1\/facts\/diff\/[^/]+\/v\d+-to-v\d+\.json$/.test(p)).sort(),
+    );
     for (const domain of ["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"]) {
       const count = FACT_FILES.filter((file) => file.startsWith(`${domain}/`)).length;
       const row = report.rows.find((each) => each.path === `/api/v1/facts/${domain}.json`)!;
       expect(row.limit, domain).toBe(Math.max(Math.round((15 * KB * count) / 12), 5 * KB));
     }
     expect(limitOf(report, "/api/v1/facts/index.json")).toBe(Math.round((50 * KB * FACT_FILES.length) / 36));
-    const listed = (JSON.parse(tree.get("/api/v1/facts/manifest.json")!.toString("utf8")) as { files: unknown[] }).files.length;
+    const listed = (JSON.parse(tree.get("/api/v1/facts/manifest.json")!.toString("utf8")) as { files: unknown[] }).files
+      .length;
     expect(limitOf(report, "/api/v1/facts/manifest.json")).toBe(3 * KB + 64 * listed);
   });
 
@@ -76,7 +84,9 @@ describe("payload budgets of the built tree, gzip-compressed", () => {
     expect(row?.limit).toBe(40 * KB);
     // Incompressible bytes: a script that would download as more than its limit.
     const bloated = Buffer.from(`/*${randomBytes(41 * KB).toString("base64")}*/`);
-    expect(payloadBudgets(withFile("/assets/calculators.js", bloated)).over.map((each) => each.path)).toEqual(["/assets/calculators.js"]);
+    expect(payloadBudgets(withFile("/assets/calculators.js", bloated)).over.map((each) => each.path)).toEqual([
+      "/assets/calculators.js",
+    ]);
   });
 
   it("grows the catalog's budget with its facts, so a new fact needs no edit here", () => {
@@ -119,7 +129,9 @@ describe("payload budgets of the built tree, gzip-compressed", () => {
 
   it("holds a bundle of one fact to the floor, not a twelfth of the budget", () => {
     const bundle = Buffer.from(JSON.stringify({ facts: [catalogJson().facts[0]] }));
-    expect(limitOf(payloadBudgets(withFile("/api/v1/facts/rental.json", bundle)), "/api/v1/facts/rental.json")).toBe(5 * KB);
+    expect(limitOf(payloadBudgets(withFile("/api/v1/facts/rental.json", bundle)), "/api/v1/facts/rental.json")).toBe(
+      5 * KB,
+    );
   });
 
   it("refuses a tree without a catalog, naming the file", () => {
@@ -135,7 +147,10 @@ describe("payload budgets of the built tree, gzip-compressed", () => {
     expect(result.stdout).toMatch(/^\/api\/v1\/facts\/index\.json +\d+\.\d KB +\d+\.\d KB +ok/m);
     expect(result.stdout).toContain(`is within its limit`);
     const copy = await tempDir(out);
-    await writeFile(path.join(copy, "api/v1/facts/by-id/bc.hbrp.json"), JSON.stringify({ padding: randomBytes(6 * KB).toString("base64") }));
+    await writeFile(
+      path.join(copy, "api/v1/facts/by-id/bc.hbrp.json"),
+      JSON.stringify({ padding: randomBytes(6 * KB).toString("base64") }),
+    );
     const over = await runScript("src/cli/payload-budgets.ts", ["--site", copy]);
     expect(over.code).toBe(1);
     expect(over.stderr).toContain("1 of");

@@ -21,7 +21,8 @@ const build = async (repo: GitRepo, today: string): Promise<string> => {
   return out;
 };
 
-const readJson = async <T>(out: string, sitePath: string): Promise<T> => JSON.parse(await readFile(path.join(out, sitePath), "utf8")) as T;
+const readJson = async <T>(out: string, sitePath: string): Promise<T> =>
+  JSON.parse(await readFile(path.join(out, sitePath), "utf8")) as T;
 
 describe("the series alias across a yearly roll-over", () => {
   it("answers the 2026 cap before the 2027 one is published, and the 2027 cap once it is, with both years listed", async () => {
@@ -29,8 +30,12 @@ describe("the series alias across a yearly roll-over", () => {
     const early = await build(repo, "2026-12-15");
     const first = await readJson<SeriesResponse>(early, "api/v1/facts/series/bc.rent_cap.json");
     expect(first).toMatchObject({ series: SERIES, as_of: "2026-12-15", in_force_id: "bc.rent_cap.2026" });
-    expect(first.fact).toEqual((await readJson<SingleFactResponse>(early, "api/v1/facts/by-id/bc.rent_cap.2026.json")).fact);
-    expect(first.members.map((member) => [member.id, member.year, member.in_force])).toEqual([["bc.rent_cap.2026", 2026, true]]);
+    expect(first.fact).toEqual(
+      (await readJson<SingleFactResponse>(early, "api/v1/facts/by-id/bc.rent_cap.2026.json")).fact,
+    );
+    expect(first.members.map((member) => [member.id, member.year, member.in_force])).toEqual([
+      ["bc.rent_cap.2026", 2026, true],
+    ]);
 
     await rollOver(repo);
     // The 2027 fact cannot be published before its day: the check refuses a current effective_iso after today.
@@ -40,7 +45,9 @@ describe("the series alias across a yearly roll-over", () => {
     const late = await build(repo, "2027-01-10");
     const second = await readJson<SeriesResponse>(late, "api/v1/facts/series/bc.rent_cap.json");
     expect(second).toMatchObject({ as_of: "2027-01-10", in_force_id: "bc.rent_cap.2027" });
-    expect(second.fact).toEqual((await readJson<SingleFactResponse>(late, "api/v1/facts/by-id/bc.rent_cap.2027.json")).fact);
+    expect(second.fact).toEqual(
+      (await readJson<SingleFactResponse>(late, "api/v1/facts/by-id/bc.rent_cap.2027.json")).fact,
+    );
     expect(second.fact?.value).toMatchObject({ rent_year: 2027, max_increase_rate: 0.02 });
     expect(second.members).toEqual([
       {
@@ -67,11 +74,15 @@ describe("the series alias across a yearly roll-over", () => {
     const manifest = await readJson<Manifest>(late, "api/v1/facts/manifest.json");
     expect(manifest.series_list).toEqual([SERIES]);
     expect(manifest.endpoints?.series_pattern).toBe(`${BASE}/api/v1/facts/series/{series}.json`);
-    const openApi = await readJson<{ paths: Record<string, { get: { parameters: { schema: { enum: string[] } }[] } }> }>(late, ".well-known/openapi.json");
+    const openApi = await readJson<{
+      paths: Record<string, { get: { parameters: { schema: { enum: string[] } }[] } }>;
+    }>(late, ".well-known/openapi.json");
     expect(openApi.paths["/api/v1/facts/series/{series}.json"]!.get.parameters[0]!.schema.enum).toEqual([SERIES]);
     // Each year's page for people links the alias, so a reader of the superseded year finds the year in force.
     const page = await readFile(path.join(late, "bc.rent_cap.2026.html"), "utf8");
-    expect(page).toContain('<a href="api/v1/facts/series/bc.rent_cap.json">JSON for the year in force of the series bc.rent_cap</a>');
+    expect(page).toContain(
+      '<a href="api/v1/facts/series/bc.rent_cap.json">JSON for the year in force of the series bc.rent_cap</a>',
+    );
     const search = await readJson<SearchIndex>(late, "api/v1/facts/search-index.json");
     for (const id of ["bc.rent_cap.2026", "bc.rent_cap.2027"]) {
       expect(search.find((item) => item.id === id)?.aliases).toEqual(expect.arrayContaining([SERIES, "rent cap"]));
@@ -100,7 +111,9 @@ describe("the series alias across a yearly roll-over", () => {
     expect(unknown).toBeInstanceOf(FactsClientError);
     expect((unknown as FactsClientError).status).toBe(404);
     expect((unknown as FactsClientError).message).toMatch(/^"bc\.no_such" is neither a fact id nor a series name: /);
-    expect((unknown as FactsClientError).body?.known_ids).toEqual([OTHER_ID, "bc.rent_cap.2026", "bc.rent_cap.2027"].sort());
+    expect((unknown as FactsClientError).body?.known_ids).toEqual(
+      [OTHER_ID, "bc.rent_cap.2026", "bc.rent_cap.2027"].sort(),
+    );
   }, 120_000);
 });
 
@@ -117,8 +130,13 @@ const at = async (repo: GitRepo, file: string, key: string, depth = 1): Promise<
 
 describe("the check on series", () => {
   const check = async (repo: GitRepo, today: string) => {
-    const result = await runScript("src/cli/check.ts", ["--root", repo.root, "--base", "HEAD"], { env: { FACTS_TODAY: today } });
-    return { code: result.code, lines: `${result.stdout}\n${result.stderr}`.split("\n").filter((line) => /^facts\//.test(line)) };
+    const result = await runScript("src/cli/check.ts", ["--root", repo.root, "--base", "HEAD"], {
+      env: { FACTS_TODAY: today },
+    });
+    return {
+      code: result.code,
+      lines: `${result.stdout}\n${result.stderr}`.split("\n").filter((line) => /^facts\//.test(line)),
+    };
   };
 
   it("refuses two members in force and a superseded_by naming no fact, each at its file, line and JSON path", async () => {
@@ -141,18 +159,34 @@ describe("the check on series", () => {
     const repo = await before2027();
     await rollOver(repo);
     const file = "facts/rental/bc.rent_cap.2026.json";
-    await repo.writeJson(file, capYear(2026, { rate: 0.023, retrieved: "2026-11-01", supersededBy: { id: OTHER_ID, effective_iso: "2027-01-01" } }));
+    await repo.writeJson(
+      file,
+      capYear(2026, {
+        rate: 0.023,
+        retrieved: "2026-11-01",
+        supersededBy: { id: OTHER_ID, effective_iso: "2027-01-01" },
+      }),
+    );
     expect((await check(repo, "2027-01-10")).lines).toEqual([
       `${await at(repo, file, "id", 2)}: superseded_by names ${OTHER_ID}, but the next member of series "bc.rent_cap" is bc.rent_cap.2027 (in facts/rental/bc.rent_cap.2027.json); set superseded_by to {"id": "bc.rent_cap.2027", "effective_iso": "2027-01-01"} (at /superseded_by/id) [series]`,
     ]);
-    await repo.writeJson(file, capYear(2026, { rate: 0.023, retrieved: "2026-11-01", supersededBy: { id: "bc.rent_cap.2027", effective_iso: "2027-02-01" } }));
+    await repo.writeJson(
+      file,
+      capYear(2026, {
+        rate: 0.023,
+        retrieved: "2026-11-01",
+        supersededBy: { id: "bc.rent_cap.2027", effective_iso: "2027-02-01" },
+      }),
+    );
     expect((await check(repo, "2027-01-10")).lines).toEqual([
       `${await at(repo, file, "effective_iso", 2)}: superseded_by.effective_iso is 2027-02-01, but bc.rent_cap.2027, the next member of series "bc.rent_cap", takes effect on 2027-01-01; the handover is on that day, with no gap or overlap (at /superseded_by/effective_iso) [series]`,
     ]);
     await rollOver(repo);
     await repo.writeJson("facts/tax/bc.rent_cap.json", factJson({ id: "bc.rent_cap" }));
     // The clashing fact exists only to take the series' name, so its own lack of a value schema is not this test's.
-    const clash = (await check(repo, "2027-01-10")).lines.filter((line) => !line.startsWith("facts/tax/bc.rent_cap.json:"));
+    const clash = (await check(repo, "2027-01-10")).lines.filter(
+      (line) => !line.startsWith("facts/tax/bc.rent_cap.json:"),
+    );
     expect(clash).toHaveLength(2);
     for (const line of clash) {
       expect(line).toMatch(

@@ -31,7 +31,9 @@ const repoWithTwoFacts = async (): Promise<{ repo: GitRepo; base: string }> => {
 };
 
 const check = (repo: GitRepo, base: string) =>
-  runScript("src/cli/check.ts", ["--root", repo.root, "--base", base], { env: { FACTS_TODAY: TODAY, FACTS_BASE_URL: BASE } });
+  runScript("src/cli/check.ts", ["--root", repo.root, "--base", base], {
+    env: { FACTS_TODAY: TODAY, FACTS_BASE_URL: BASE },
+  });
 
 describe("a withdrawn fact", () => {
   it("is published as its tombstone: by-id with `withdrawn`, 410 on the local server, out of the catalog, in the manifest's withdrawn list, the change index and a webhook event", {
@@ -44,14 +46,17 @@ describe("a withdrawn fact", () => {
 
     const out = path.join(await tempDir(), "_site");
     await writeSite(renderSite(await buildModel(repo.root, { baseUrl: BASE, today: TODAY })), out);
-    const read = async (sitePath: string): Promise<unknown> => JSON.parse(await readFile(path.join(out, sitePath), "utf8"));
+    const read = async (sitePath: string): Promise<unknown> =>
+      JSON.parse(await readFile(path.join(out, sitePath), "utf8"));
 
     const tombstone = SingleFactResponse.parse(await read(SITE_PATHS.factById(SVT_ID)));
     expect(tombstone.withdrawn).toEqual({ withdrawn_iso: "2026-11-30", reason: REASON, superseded_by: null });
     expect(tombstone.fact).toMatchObject({ id: SVT_ID, version: 2, value: SVT_2026_SEED.value });
     expect(tombstone.fact).not.toHaveProperty("withdrawn_iso");
     // The ban, still in force, has no `withdrawn`.
-    expect(SingleFactResponse.parse(await read(SITE_PATHS.factById("ca.foreign_buyer_ban")))).not.toHaveProperty("withdrawn");
+    expect(SingleFactResponse.parse(await read(SITE_PATHS.factById("ca.foreign_buyer_ban")))).not.toHaveProperty(
+      "withdrawn",
+    );
 
     const catalog = FactCatalog.parse(await read(SITE_PATHS.catalog));
     expect(catalog.facts.map((fact) => fact.id)).toEqual(["ca.foreign_buyer_ban"]);
@@ -63,7 +68,9 @@ describe("a withdrawn fact", () => {
     // No page of its own; the change log, which lists every fact ever added, links its tombstone instead.
     await expect(readFile(path.join(out, `${SVT_ID}.html`))).rejects.toThrow(/ENOENT/);
     expect(await readFile(path.join(out, "index.html"), "utf8")).not.toContain(SVT_ID);
-    expect(await readFile(path.join(out, "changelog.html"), "utf8")).toContain(`<a href="api/v1/facts/by-id/${SVT_ID}.json">`);
+    expect(await readFile(path.join(out, "changelog.html"), "utf8")).toContain(
+      `<a href="api/v1/facts/by-id/${SVT_ID}.json">`,
+    );
 
     const manifest = Manifest.parse(await read(SITE_PATHS.manifest));
     expect(manifest.withdrawn).toEqual([{ id: SVT_ID, withdrawn_iso: "2026-11-30", superseded_by: null }]);
@@ -92,11 +99,16 @@ describe("a withdrawn fact", () => {
 
     // The MCP server reads the same tree: the fact is withdrawn, not unknown, and the ban is still answered.
     const tree = await loadSiteTree(out);
-    expect(getFact(tree, SVT_ID)).toEqual({ invalid: `${SVT_ID} was withdrawn on 2026-11-30 and is no longer in force; no fact replaces it` });
+    expect(getFact(tree, SVT_ID)).toEqual({
+      invalid: `${SVT_ID} was withdrawn on 2026-11-30 and is no longer in force; no fact replaces it`,
+    });
     expect(getFact(tree, "ca.foreign_buyer_ban")).toHaveProperty("structured.id", "ca.foreign_buyer_ban");
 
     // The webhook dispatch compares the two commits: one fact.updated that carries the withdrawal.
-    const [before, after] = await Promise.all([loadFactsAtRevision(repo.root, base), loadFactsAtRevision(repo.root, withdrawal)]);
+    const [before, after] = await Promise.all([
+      loadFactsAtRevision(repo.root, base),
+      loadFactsAtRevision(repo.root, withdrawal),
+    ]);
     const events = computeEvents(before.facts, after.facts);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
@@ -107,11 +119,17 @@ describe("a withdrawn fact", () => {
       diff: { withdrawn_iso: { from: null, to: "2026-11-30" } },
     });
     expect(events[0]!.previous).not.toHaveProperty("withdrawn");
-    const body = buildWebhookBody(events[0]!, { baseUrl: BASE, changedAt: "2026-01-01T00:01:00Z", sentAt: new Date("2026-12-01T00:00:00Z") });
+    const body = buildWebhookBody(events[0]!, {
+      baseUrl: BASE,
+      changedAt: "2026-01-01T00:01:00Z",
+      sentAt: new Date("2026-12-01T00:00:00Z"),
+    });
     expect(WebhookBody.safeParse(body).success).toBe(true);
 
     // A withdrawn fact is never due: when both have lapsed, the freshness gate names the ban alone.
-    const freshness = await runScript("src/cli/freshness.ts", ["--root", repo.root], { env: { FACTS_TODAY: "2027-06-01" } });
+    const freshness = await runScript("src/cli/freshness.ts", ["--root", repo.root], {
+      env: { FACTS_TODAY: "2027-06-01" },
+    });
     expect(freshness.code).toBe(1);
     expect(freshness.stdout).toContain("ca.foreign_buyer_ban expired");
     expect(freshness.stdout).not.toContain(SVT_ID);
@@ -132,13 +150,19 @@ describe("a withdrawn fact", () => {
     await repo.remove(BAN);
     const result = await check(repo, base);
     expect(result.code).toBe(1);
-    expect(result.stdout + result.stderr).toContain(`${BAN}:1:1: fact "ca.foreign_buyer_ban" (v2 on ${base}) was deleted; facts are never deleted`);
+    expect(result.stdout + result.stderr).toContain(
+      `${BAN}:1:1: fact "ca.foreign_buyer_ban" (v2 on ${base}) was deleted; facts are never deleted`,
+    );
   });
 
-  it("states both its date and its reason, not in the future, with nothing scheduled", { timeout: 120_000 }, async () => {
+  it("states both its date and its reason, not in the future, with nothing scheduled", {
+    timeout: 120_000,
+  }, async () => {
     const { repo, base } = await repoWithTwoFacts();
     await repo.writeJson(SVT, { ...(await repo.readJson(SVT)), withdrawn_iso: "2026-12-02" });
-    const messages = (await runChecks(repo.root, { today: TODAY, base })).problems.map((problem) => `${problem.pointer} ${problem.message}`);
+    const messages = (await runChecks(repo.root, { today: TODAY, base })).problems.map(
+      (problem) => `${problem.pointer} ${problem.message}`,
+    );
     expect(messages).toEqual([
       "/withdrawn_iso withdrawn_iso 2026-12-02 is in the future (today is 2026-12-01)",
       "/withdrawn_iso withdrawn_iso without withdrawn_reason: say why the fact was withdrawn",

@@ -42,7 +42,13 @@ const checkAgainstMain = async (repo: GitRepo) => {
 describe("npm run check --base", () => {
   it("accepts a revision that raises version by exactly 1", async () => {
     const repo = await repoAtBase();
-    await repo.writeFact({ ...base, version: 3, value: factValue(ID, { max_increase_rate: 0.023 }), effective_iso: "2026-01-01", retrieved_iso: "2026-11-20" });
+    await repo.writeFact({
+      ...base,
+      version: 3,
+      value: factValue(ID, { max_increase_rate: 0.023 }),
+      effective_iso: "2026-01-01",
+      retrieved_iso: "2026-11-20",
+    });
     const result = await checkAgainstMain(repo);
     expect(result.lines).toEqual(["ok: 2 fact files and 0 index-data files checked, no problems"]);
     expect(result.code).toBe(0);
@@ -61,9 +67,15 @@ describe("npm run check --base", () => {
     await repo.writeJson(FILE, { ...fact, citations: [{ ...citation, notes: "Official page. ".repeat(25).trim() }] });
     await repo.commit("base with a long note");
     await repo.writeJson(FILE, { ...fact, citations: [{ ...citation, notes: "Official page." }] });
-    expect((await checkAgainstMain(repo)).lines).toEqual(["ok: 1 fact files and 0 index-data files checked, no problems"]);
+    expect((await checkAgainstMain(repo)).lines).toEqual([
+      "ok: 1 fact files and 0 index-data files checked, no problems",
+    ]);
     // The same file with a changed value and the same version is still a missed revision, not a "new fact".
-    await repo.writeJson(FILE, { ...fact, value: factValue(ID, { max_increase_rate: 0.02 }), citations: [{ ...citation, notes: "Official page." }] });
+    await repo.writeJson(FILE, {
+      ...fact,
+      value: factValue(ID, { max_increase_rate: 0.02 }),
+      citations: [{ ...citation, notes: "Official page." }],
+    });
     expect((await checkAgainstMain(repo)).lines[0]).toMatch(
       /: value changed, so this is a revision: version must be 3 \(base has 2\), not 2 \(at \/version\) \[version-rules\]$/,
     );
@@ -74,7 +86,9 @@ describe("npm run check --base", () => {
     await repo.writeFact({ ...base, value: factValue(ID, { max_increase_rate: 0.023 }) });
     const result = await checkAgainstMain(repo);
     expect(result.code).toBe(1);
-    expect(result.lines[0]).toBe(`${FILE}:23:3: value changed, so this is a revision: version must be 3 (base has 2), not 2 (at /version) [version-rules]`);
+    expect(result.lines[0]).toBe(
+      `${FILE}:23:3: value changed, so this is a revision: version must be 3 (base has 2), not 2 (at /version) [version-rules]`,
+    );
   });
 
   it("refuses a version raised by 2, one that goes down, and one bumped without a revision", async () => {
@@ -84,7 +98,9 @@ describe("npm run check --base", () => {
       `${FILE}:23:3: effective_iso changed, so this is a revision: version must be 3 (base has 2), not 4 (at /version) [version-rules]`,
     );
     await repo.writeFact({ ...base, version: 1 });
-    expect((await checkAgainstMain(repo)).lines[0]).toBe(`${FILE}:23:3: version went down from 2 to 1; versions never decrease (at /version) [version-rules]`);
+    expect((await checkAgainstMain(repo)).lines[0]).toBe(
+      `${FILE}:23:3: version went down from 2 to 1; versions never decrease (at /version) [version-rules]`,
+    );
     await repo.writeFact({ ...base, version: 3, retrieved_iso: "2026-11-20" });
     expect((await checkAgainstMain(repo)).lines[0]).toBe(
       `${FILE}:23:3: version changed from 2 to 3 but value, unit and effective_iso did not; a re-verification or editorial edit keeps version 2 (at /version) [version-rules]`,
@@ -113,7 +129,11 @@ describe("npm run check --base", () => {
       `${FILE}:29:3: the latest retrieved_iso moved back from 2026-11-01 to 2026-10-01; a re-verification only moves it forward (at /citations) [version-rules]`,
     );
     const json = await repo.readJson(FILE);
-    await repo.writeJson(FILE, { ...json, expires_iso: "2027-03-01", citations: [{ ...(json.citations as object[])[0], retrieved_iso: "2026-11-01" }] });
+    await repo.writeJson(FILE, {
+      ...json,
+      expires_iso: "2027-03-01",
+      citations: [{ ...(json.citations as object[])[0], retrieved_iso: "2026-11-01" }],
+    });
     const lines = (await checkAgainstMain(repo)).lines;
     expect(lines).toContain(
       `${FILE}:25:3: expires_iso changed from 2027-01-30 to 2027-03-01 without a re-verification; set retrieved_iso of the citations you checked to the day you checked them (at /expires_iso) [version-rules]`,
@@ -130,9 +150,13 @@ describe("npm run check --base", () => {
 
   it("says clearly when the base revision does not exist", async () => {
     const repo = await repoAtBase();
-    const result = await runScript("src/cli/check.ts", ["--root", repo.root, "--base", "no-such-branch"], { env: TODAY });
+    const result = await runScript("src/cli/check.ts", ["--root", repo.root, "--base", "no-such-branch"], {
+      env: TODAY,
+    });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^check failed: git ls-tree failed \(exit 128\): fatal: Not a valid object name no-such-branch/);
+    expect(result.stderr).toMatch(
+      /^check failed: git ls-tree failed \(exit 128\): fatal: Not a valid object name no-such-branch/,
+    );
   });
 
   it("treats adding, editing or removing scheduled changes alone as editorial: the version stays", async () => {
@@ -142,13 +166,22 @@ describe("npm run check --base", () => {
         effective_iso: "2027-01-01",
         status: "announced",
         value: factValue(ID, { max_increase_rate: 0.02 }),
-        citations: [{ url: "https://news.gov.bc.ca/releases/example", org: "bc-government", kind: "official", retrieved_iso: "2026-11-20" }],
+        citations: [
+          {
+            url: "https://news.gov.bc.ca/releases/example",
+            org: "bc-government",
+            kind: "official",
+            retrieved_iso: "2026-11-20",
+          },
+        ],
         note: "The 2027 cap was announced at 2%.",
       },
     ];
     const { superseded_by: _none, ...withScheduled } = await repo.readJson(FILE);
     await repo.writeJson(FILE, { ...withScheduled, scheduled, superseded_by: null });
-    expect((await checkAgainstMain(repo)).lines).toEqual(["ok: 2 fact files and 0 index-data files checked, no problems"]);
+    expect((await checkAgainstMain(repo)).lines).toEqual([
+      "ok: 2 fact files and 0 index-data files checked, no problems",
+    ]);
 
     await repo.writeJson(FILE, { ...withScheduled, version: 3, scheduled, superseded_by: null });
     const bumped = await checkAgainstMain(repo);
@@ -164,7 +197,14 @@ describe("npm run check --base", () => {
       effective_iso,
       status: "enacted",
       value: factValue(ID, { max_increase_rate: 0.02 }),
-      citations: [{ url: "https://www.bclaws.gov.bc.ca/example", org: "bc-kings-printer", kind: "official", retrieved_iso: "2026-11-20" }],
+      citations: [
+        {
+          url: "https://www.bclaws.gov.bc.ca/example",
+          org: "bc-kings-printer",
+          kind: "official",
+          retrieved_iso: "2026-11-20",
+        },
+      ],
       note: "A change.",
     });
     const { superseded_by: _none, ...fact } = await repo.readJson(FILE);
@@ -213,9 +253,22 @@ describe("npm run check without --base", () => {
     await clone.git("clone", "-q", origin.root, "checkout");
     const root = `${clone.root}/checkout`;
     await clone.writeFact({ ...base, value: { max_increase: 0.023 } }, `checkout/${FILE}`);
-    await clone.git("-C", root, "-c", "user.name=Test Contributor", "-c", "user.email=contributor@example.org", "commit", "-q", "-am", "update rent cap");
+    await clone.git(
+      "-C",
+      root,
+      "-c",
+      "user.name=Test Contributor",
+      "-c",
+      "user.email=contributor@example.org",
+      "commit",
+      "-q",
+      "-am",
+      "update rent cap",
+    );
     const result = await check(root);
-    expect(result.stdout.split("\n")[0]).toBe(`base: ${upstream.slice(0, 12)}, the merge-base of HEAD and origin/HEAD (where this branch left origin/HEAD)`);
+    expect(result.stdout.split("\n")[0]).toBe(
+      `base: ${upstream.slice(0, 12)}, the merge-base of HEAD and origin/HEAD (where this branch left origin/HEAD)`,
+    );
     expect(result.stdout).toContain(VERSION_PROBLEM);
     expect(result.code).toBe(1);
   });
@@ -224,7 +277,9 @@ describe("npm run check without --base", () => {
     const repo = await repoAtBase();
     await repo.git("branch", "-m", "main", "work");
     const single = await check(repo.root);
-    expect(single.stdout.split("\n")[0]).toBe("no base: HEAD is the repository's only commit, so the version rules were not applied");
+    expect(single.stdout.split("\n")[0]).toBe(
+      "no base: HEAD is the repository's only commit, so the version rules were not applied",
+    );
     expect(single.code).toBe(0);
 
     const first = (await repo.git("rev-parse", "HEAD")).trim();
@@ -243,7 +298,9 @@ describe("npm run check without --base", () => {
     const head = (await repo.git("rev-parse", "HEAD")).trim();
     await repo.writeFact({ ...base, value: { max_increase: 0.023 } });
     const result = await check(repo.root);
-    expect(result.stdout.split("\n")[0]).toBe(`base: ${head.slice(0, 12)}, the merge-base of HEAD and main (HEAD itself, so uncommitted edits are compared)`);
+    expect(result.stdout.split("\n")[0]).toBe(
+      `base: ${head.slice(0, 12)}, the merge-base of HEAD and main (HEAD itself, so uncommitted edits are compared)`,
+    );
     expect(result.stdout).toContain(VERSION_PROBLEM);
   });
 
@@ -265,7 +322,10 @@ describe("npm run check --base, on a fact awaiting an announcement (next_expecte
   const AWAITED = {
     by_iso: "2025-09-30",
     what: "The 2026 rent cap",
-    where: { url: "https://www2.gov.bc.ca/gov/content/housing-tenancy/residential-tenancies/rent-rtb/rent-increases", org: "bc-residential-tenancy-branch" },
+    where: {
+      url: "https://www2.gov.bc.ca/gov/content/housing-tenancy/residential-tenancies/rent-rtb/rent-increases",
+      org: "bc-residential-tenancy-branch",
+    },
   };
   const FOLLOWING = { ...AWAITED, by_iso: "2026-09-30", what: "The 2027 rent cap" };
   const change = (effective_iso: string, rate: number) => ({
@@ -276,7 +336,11 @@ describe("npm run check --base, on a fact awaiting an announcement (next_expecte
     note: "The announced cap.",
   });
   /** The fact file of `seed` with `scheduled` and `next_expected` where the schema's key order puts them. */
-  const write = async (repo: GitRepo, seed: typeof base & { retrieved_iso?: string }, extra: { scheduled?: unknown[]; next_expected?: unknown }) => {
+  const write = async (
+    repo: GitRepo,
+    seed: typeof base & { retrieved_iso?: string },
+    extra: { scheduled?: unknown[]; next_expected?: unknown },
+  ) => {
     const { superseded_by, ...fact } = factJson(seed);
     await repo.writeJson(FILE, { ...fact, ...extra, superseded_by });
   };
@@ -289,9 +353,20 @@ describe("npm run check --base, on a fact awaiting an announcement (next_expecte
   };
   const byIsoLine = async (repo: GitRepo): Promise<number> => {
     const lines = (await readFile(path.join(repo.root, FILE), "utf8")).split("\n");
-    return lines.findIndex((line, at) => at > lines.findIndex((each) => each.startsWith('  "next_expected"')) && line.startsWith('    "by_iso"')) + 1;
+    return (
+      lines.findIndex(
+        (line, at) =>
+          at > lines.findIndex((each) => each.startsWith('  "next_expected"')) && line.startsWith('    "by_iso"'),
+      ) + 1
+    );
   };
-  const revised = { ...base, version: 3, value: factValue(ID, { max_increase_rate: 0.023 }), effective_iso: "2026-01-01", retrieved_iso: "2026-11-20" };
+  const revised = {
+    ...base,
+    version: 3,
+    value: factValue(ID, { max_increase_rate: 0.023 }),
+    effective_iso: "2026-01-01",
+    retrieved_iso: "2026-11-20",
+  };
 
   it("refuses a new value for a later date recorded while next_expected stays as the base has it, naming file, line and /next_expected/by_iso", async () => {
     const repo = await awaitingBase();
@@ -305,7 +380,11 @@ describe("npm run check --base, on a fact awaiting an announcement (next_expecte
 
   it("refuses a new scheduled change recorded while next_expected stays as the base has it", async () => {
     const repo = await awaitingBase();
-    await write(repo, { ...base, retrieved_iso: "2026-11-20" }, { scheduled: [change("2027-01-01", 0.02)], next_expected: AWAITED });
+    await write(
+      repo,
+      { ...base, retrieved_iso: "2026-11-20" },
+      { scheduled: [change("2027-01-01", 0.02)], next_expected: AWAITED },
+    );
     const result = await checkAgainstMain(repo);
     expect(result.lines).toContain(
       `${FILE}:${await byIsoLine(repo)}:5: a new scheduled change taking effect 2027-01-01 is recorded but next_expected is unchanged from the base (by 2025-09-30); recording the awaited value moves next_expected to the following cycle (by_iso and what) or removes it, in the same change (at /next_expected/by_iso) [next-expected-moved]`,
@@ -316,10 +395,14 @@ describe("npm run check --base, on a fact awaiting an announcement (next_expecte
   it("accepts the new value when next_expected moves to the following cycle or is removed", async () => {
     const moved = await awaitingBase();
     await write(moved, revised, { next_expected: FOLLOWING });
-    expect((await checkAgainstMain(moved)).lines).toEqual(["ok: 2 fact files and 0 index-data files checked, no problems"]);
+    expect((await checkAgainstMain(moved)).lines).toEqual([
+      "ok: 2 fact files and 0 index-data files checked, no problems",
+    ]);
     const removed = await awaitingBase();
     await write(removed, revised, {});
-    expect((await checkAgainstMain(removed)).lines).toEqual(["ok: 2 fact files and 0 index-data files checked, no problems"]);
+    expect((await checkAgainstMain(removed)).lines).toEqual([
+      "ok: 2 fact files and 0 index-data files checked, no problems",
+    ]);
   });
 
   it("accepts a base scheduled change taking effect with next_expected kept: it was moved when the change was recorded", async () => {
@@ -332,7 +415,11 @@ describe("npm run check --base, on a fact awaiting an announcement (next_expecte
 
   it("only warns of a revision for the same date, most often a correction, and does not fail the check", async () => {
     const repo = await awaitingBase();
-    await write(repo, { ...base, version: 3, value: factValue(ID, { max_increase_rate: 0.031 }), retrieved_iso: "2026-11-20" }, { next_expected: AWAITED });
+    await write(
+      repo,
+      { ...base, version: 3, value: factValue(ID, { max_increase_rate: 0.031 }), retrieved_iso: "2026-11-20" },
+      { next_expected: AWAITED },
+    );
     const result = await checkAgainstMain(repo);
     expect(result.lines).toContain(
       `${FILE}:${await byIsoLine(repo)}:5: warning: the value effective 2025-01-01 was revised and next_expected is unchanged from the base (by 2025-09-30); if this records the awaited announcement, move next_expected to the following cycle or remove it (a correction keeps it) (at /next_expected/by_iso) [next-expected-reminder]`,

@@ -7,7 +7,9 @@ export const CASES: Record<string, string[]> = {
   "duplicate-key": ['facts/tax/bc.ptt.brackets.json:12:3: duplicate key "unit" (at /unit) [json]'],
   "missing-field": ['facts/tax/bc.ptt.brackets.json:1:1: missing required field "label" (at /label) [schema]'],
   "wrong-type": ["facts/tax/bc.ptt.brackets.json:12:3: expected number, found string (at /version) [schema]"],
-  "impossible-date": ["facts/tax/bc.ptt.brackets.json:13:3: must be a real calendar date written YYYY-MM-DD (at /effective_iso) [schema]"],
+  "impossible-date": [
+    "facts/tax/bc.ptt.brackets.json:13:3: must be a real calendar date written YYYY-MM-DD (at /effective_iso) [schema]",
+  ],
   "expiry-before-effective": [
     'facts/tax/bc.ptt.brackets.json:13:3: effective_iso 2027-06-01 is after today (2026-11-21), so this would publish a rule not yet in force as current; keep the rule in force today here and put the change under "scheduled" with its effective_iso, status, value and citations (CONTRIBUTING.md, "Scheduled changes: announced and enacted"), which promotes it on its day (at /effective_iso) [effective-not-in-future]',
     "facts/tax/bc.ptt.brackets.json:14:3: expires_iso 2027-05-20 is before effective_iso 2027-06-01 (at /expires_iso) [effective-before-expiry]",
@@ -22,8 +24,12 @@ export const CASES: Record<string, string[]> = {
     "facts/tax/bc.ptt.brackets.json:14:3: expires_iso 2027-05-20 should be 2099-06-30: the latest retrieved_iso 2099-01-01 plus 180 days (cadence:stable) (at /expires_iso) [cadence]",
     "facts/tax/bc.ptt.brackets.json:21:7: retrieved_iso 2099-01-01 is in the future (today is 2026-11-21) (at /citations/0/retrieved_iso) [retrieved-not-in-future]",
   ],
-  "non-https-citation": ["facts/tax/bc.ptt.brackets.json:18:7: must be an absolute https URL (at /citations/0/url) [schema]"],
-  "empty-citations": ["facts/tax/bc.ptt.brackets.json:16:3: a fact needs at least one citation (at /citations) [schema]"],
+  "non-https-citation": [
+    "facts/tax/bc.ptt.brackets.json:18:7: must be an absolute https URL (at /citations/0/url) [schema]",
+  ],
+  "empty-citations": [
+    "facts/tax/bc.ptt.brackets.json:16:3: a fact needs at least one citation (at /citations) [schema]",
+  ],
   "id-file-mismatch": [
     'facts/tax/bc.ptt.rates.json:2:3: "bc.ptt.other" has no value schema: add one to src/schemas/values/<domain>.ts (CONTRIBUTING.md, "A schema for the value") (at /id) [value-schema]',
     'facts/tax/bc.ptt.rates.json:2:3: id "bc.ptt.other" does not match the file name "bc.ptt.rates.json" (expected bc.ptt.other.json) (at /id) [file-matches-id]',
@@ -32,7 +38,9 @@ export const CASES: Record<string, string[]> = {
     'facts/legal/bc.ptt.other.json:2:3: "bc.ptt.other" has no value schema: add one to src/schemas/values/<domain>.ts (CONTRIBUTING.md, "A schema for the value") (at /id) [value-schema]',
     'facts/legal/bc.ptt.other.json:5:3: domain "tax" does not match the folder "legal" (expected facts/tax/) (at /domain) [file-matches-id]',
   ],
-  "duplicate-id": ['facts/tax/bc.ptt.brackets.json:2:3: duplicate id "bc.ptt.brackets": already used by facts/legal/bc.ptt.brackets.json (at /id) [unique-id]'],
+  "duplicate-id": [
+    'facts/tax/bc.ptt.brackets.json:2:3: duplicate id "bc.ptt.brackets": already used by facts/legal/bc.ptt.brackets.json (at /id) [unique-id]',
+  ],
   "unknown-domain": [
     'facts/tax/bc.ptt.brackets.json:5:3: must be one of "tax", "mortgage", "legal", "foreign-buyer", "strata", "rental", found "housing" (at /domain) [schema]',
   ],
@@ -40,8 +48,12 @@ export const CASES: Record<string, string[]> = {
     "facts/tax/BC-PTT.json:2:3: must be a dot-namespaced id of lowercase letters, digits and underscores, e.g. bc.ptt.brackets (at /id) [schema]",
   ],
   "history-written-by-hand": ['facts/tax/bc.ptt.brackets.json:25:3: unknown field "history" (at /history) [schema]'],
-  "unbounded-bracket-missing": ["facts/tax/bc.ptt.brackets.json:9:7: the last bracket must have upper null (unbounded) (at /value/2/upper) [value-schema]"],
-  "rate-as-percent": ["facts/tax/bc.ptt.brackets.json:9:22: must be a fraction from 0 to 1 (0.01 = 1%) (at /value/2/rate) [value-schema]"],
+  "unbounded-bracket-missing": [
+    "facts/tax/bc.ptt.brackets.json:9:7: the last bracket must have upper null (unbounded) (at /value/2/upper) [value-schema]",
+  ],
+  "rate-as-percent": [
+    "facts/tax/bc.ptt.brackets.json:9:22: must be a fraction from 0 to 1 (0.01 = 1%) (at /value/2/rate) [value-schema]",
+  ],
   "keys-out-of-order": [
     'facts/tax/bc.ptt.brackets.json:3:3: keys must be in the order id, label, description, domain, series, value, unit, version, effective_iso, expires_iso, tags, citations, scheduled, next_expected, superseded_by, withdrawn_iso, withdrawn_reason; "description" is out of place (at /description) [key-order]',
   ],
@@ -51,7 +63,13 @@ export const CASES: Record<string, string[]> = {
   "notes-about-research": [
     'facts/tax/bc.ptt.brackets.json:24:7: notes are for the API\'s readers: say what the source is and how far it confirms the point, not how it was researched ("were not seen") (at /citations/0/notes) [notes-for-readers]',
   ],
-  "stray-file": ["facts/notes.txt:1:1: only facts/<domain>/<id>.json files belong under facts/ (at the document root) [file-location]"],
-  "impossible-month": ["index-data/benchmarks/greater-vancouver.json:6:7: must be a real month written YYYY-MM (at /months/0/month) [schema]"],
-  "benchmark-without-source": ['index-data/benchmarks/greater-vancouver.json:5:5: missing required field "citation" (at /months/0/citation) [schema]'],
+  "stray-file": [
+    "facts/notes.txt:1:1: only facts/<domain>/<id>.json files belong under facts/ (at the document root) [file-location]",
+  ],
+  "impossible-month": [
+    "index-data/benchmarks/greater-vancouver.json:6:7: must be a real month written YYYY-MM (at /months/0/month) [schema]",
+  ],
+  "benchmark-without-source": [
+    'index-data/benchmarks/greater-vancouver.json:5:5: missing required field "citation" (at /months/0/citation) [schema]',
+  ],
 };

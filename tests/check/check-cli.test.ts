@@ -30,7 +30,9 @@ describe("npm run check", () => {
     const lines = result.stdout.trimEnd().split("\n");
     expect(lines[0]).toBe("no base: not a git repository, so the version rules were not applied");
     expect(lines.slice(1, -2)).toEqual(expected);
-    expect(lines.at(-2)).toMatch(/^(warning: \d+ of \d+ facts quote no official source|evidence: all \d+ facts quote an official source)/);
+    expect(lines.at(-2)).toMatch(
+      /^(warning: \d+ of \d+ facts quote no official source|evidence: all \d+ facts quote an official source)/,
+    );
     expect(lines.at(-1)).toMatch(/^\d+ problems? in \d+ file\(s\)$/);
   });
 
@@ -57,7 +59,9 @@ describe("npm run check", () => {
 
   it("checks the repository's own facts and index data", async () => {
     const result = await runScript("src/cli/check.ts", []);
-    expect(result.stdout.trimEnd().split("\n").at(-1)).toMatch(/^ok: \d+ fact files and \d+ index-data files checked, no problems$/);
+    expect(result.stdout.trimEnd().split("\n").at(-1)).toMatch(
+      /^ok: \d+ fact files and \d+ index-data files checked, no problems$/,
+    );
     expect(result.code).toBe(0);
   });
 });
@@ -88,12 +92,16 @@ describe("npm run check refuses hostile input", () => {
   const nested = (levels: number): string => `${"[".repeat(levels)}1${"]".repeat(levels)}`;
 
   it("refuses values nested deeper than 16 levels, and accepts 16", async () => {
-    const deep = await withBrackets((text) => text.replace('"unit": "CAD-bracket-array"', `"unit": "CAD-bracket-array", "x": ${nested(16)}`));
+    const deep = await withBrackets((text) =>
+      text.replace('"unit": "CAD-bracket-array"', `"unit": "CAD-bracket-array", "x": ${nested(16)}`),
+    );
     expect(await refused(deep)).toContain(
       `${BRACKETS}:11:52: nested 17 levels deep; a document may nest at most 16 (at /x/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0) [json]`,
     );
     // Depth 16 is within the limit: the only problem left is the unknown field, not the nesting.
-    const atLimit = await withBrackets((text) => text.replace('"unit": "CAD-bracket-array"', `"unit": "CAD-bracket-array", "x": ${nested(15)}`));
+    const atLimit = await withBrackets((text) =>
+      text.replace('"unit": "CAD-bracket-array"', `"unit": "CAD-bracket-array", "x": ${nested(15)}`),
+    );
     expect(await refused(atLimit)).toEqual([`${BRACKETS}:11:32: unknown field "x" (at /x) [schema]`]);
   });
 
@@ -101,28 +109,46 @@ describe("npm run check refuses hostile input", () => {
     ["1e400", "the number 1e400 is too large: it would be read as Infinity"],
     ["-1e400", "the number -1e400 is too large: it would be read as -Infinity"],
     ["1e-400", "the number 1e-400 is too small: it would be read as 0"],
-    ["9007199254740993", "the integer 9007199254740993 is beyond 2^53 − 1, where integers are no longer exact (it would be read as 9007199254740992)"],
-    ["9007199254740992", "the integer 9007199254740992 is beyond 2^53 − 1, where integers are no longer exact (it would be read as 9007199254740992)"],
-    ["0.01000000000000000000000001", "the number 0.01000000000000000000000001 has more precision than a double holds: it would be read as 0.01"],
+    [
+      "9007199254740993",
+      "the integer 9007199254740993 is beyond 2^53 − 1, where integers are no longer exact (it would be read as 9007199254740992)",
+    ],
+    [
+      "9007199254740992",
+      "the integer 9007199254740992 is beyond 2^53 − 1, where integers are no longer exact (it would be read as 9007199254740992)",
+    ],
+    [
+      "0.01000000000000000000000001",
+      "the number 0.01000000000000000000000001 has more precision than a double holds: it would be read as 0.01",
+    ],
   ])("refuses the number %s, which would not survive a JSON round trip", async (literal, message) => {
-    const root = await withBrackets((text) => text.replace('{ "upper": 200000, "rate": 0.01 }', `{ "upper": ${literal}, "rate": 0.01 }`));
+    const root = await withBrackets((text) =>
+      text.replace('{ "upper": 200000, "rate": 0.01 }', `{ "upper": ${literal}, "rate": 0.01 }`),
+    );
     expect(await refused(root)).toEqual([`${BRACKETS}:7:16: ${message} (at /value/0/upper) [json]`]);
   });
 
   it("accepts numbers written in any form that reads back as written", async () => {
-    const root = await withBrackets((text) => text.replace('"rate": 0.01 }', '"rate": 1.0e-2 }').replace('"upper": 2000000,', '"upper": 2000000.00,'));
+    const root = await withBrackets((text) =>
+      text.replace('"rate": 0.01 }', '"rate": 1.0e-2 }').replace('"upper": 2000000,', '"upper": 2000000.00,'),
+    );
     const result = await check(root);
     expect(result.code).toBe(0);
   });
 
   it("refuses a UTF-8 byte-order mark", async () => {
     const root = await withBrackets((text) => `\uFEFF${text}`);
-    expect(await refused(root)).toEqual([`${BRACKETS}:1:1: invalid JSON: the file starts with a byte-order mark (at the document root) [json]`]);
+    expect(await refused(root)).toEqual([
+      `${BRACKETS}:1:1: invalid JSON: the file starts with a byte-order mark (at the document root) [json]`,
+    ]);
   });
 
   it.each(["__proto__", "constructor", "prototype"])("refuses the key %s anywhere in a file", async (key) => {
     const root = await withBrackets((text) =>
-      text.replace('{ "upper": null, "rate": 0.03 }', `{ "upper": null, "rate": 0.03, "${key}": { "polluted": true } }`),
+      text.replace(
+        '{ "upper": null, "rate": 0.03 }',
+        `{ "upper": null, "rate": 0.03, "${key}": { "polluted": true } }`,
+      ),
     );
     expect(await refused(root)).toContain(
       `${BRACKETS}:9:36: the key "${key}" is not allowed: it names a JavaScript object internal (at /value/2/${key}) [json]`,
@@ -134,7 +160,9 @@ describe("npm run check refuses hostile input", () => {
     const elsewhere = await tempDir();
     await rename(path.join(root, "facts"), path.join(elsewhere, "facts"));
     await symlink(path.join(elsewhere, "facts"), path.join(root, "facts"));
-    expect(await refused(root)).toEqual(["facts:1:1: facts/ is a symbolic link; it must be a folder in the repository (at the document root) [file-names]"]);
+    expect(await refused(root)).toEqual([
+      "facts:1:1: facts/ is a symbolic link; it must be a folder in the repository (at the document root) [file-names]",
+    ]);
   });
 
   it("refuses a domain folder that is a symbolic link instead of silently skipping its facts", async () => {

@@ -17,8 +17,10 @@ const fixtures = async (): Promise<string> => {
   return root;
 };
 
-const readJson = async (root: string, file: string): Promise<Record<string, unknown>> => JSON.parse(await readFile(path.join(root, file), "utf8"));
-const writeJson = (root: string, file: string, json: unknown): Promise<void> => writeFile(path.join(root, file), `${JSON.stringify(json, null, 2)}\n`);
+const readJson = async (root: string, file: string): Promise<Record<string, unknown>> =>
+  JSON.parse(await readFile(path.join(root, file), "utf8"));
+const writeJson = (root: string, file: string, json: unknown): Promise<void> =>
+  writeFile(path.join(root, file), `${JSON.stringify(json, null, 2)}\n`);
 
 /** Rewrites the `org` of the fact's first citation. */
 const citingOrg = async (root: string, file: string, org: string): Promise<void> => {
@@ -48,7 +50,9 @@ const problems = async (root: string): Promise<string[]> => {
 
 describe("npm run check holds every citation to the organisation registry", () => {
   it("passes the fixtures, whose citations name registered organisations", async () => {
-    const result = await runScript("src/cli/check.ts", ["--root", await fixtures()], { env: { FACTS_TODAY: "2026-11-26" } });
+    const result = await runScript("src/cli/check.ts", ["--root", await fixtures()], {
+      env: { FACTS_TODAY: "2026-11-26" },
+    });
     expect(result.stdout).toContain("no problems");
     expect(result.code).toBe(0);
   });
@@ -70,10 +74,15 @@ describe("npm run check holds every citation to the organisation registry", () =
       next_expected: {
         by_iso: "2026-09-30",
         what: "The 2027 rent cap",
-        where: { url: "https://www2.gov.bc.ca/gov/content/housing-tenancy/residential-tenancies/rent-rtb/rent-increases", org: "Residential Tenancy Branch" },
+        where: {
+          url: "https://www2.gov.bc.ca/gov/content/housing-tenancy/residential-tenancies/rent-rtb/rent-increases",
+          org: "Residential Tenancy Branch",
+        },
       },
     });
-    const rentOrgLines = (await readFile(path.join(root, RENT_CAP), "utf8")).split("\n").filter((line) => line.trimStart().startsWith('"org"')).length;
+    const rentOrgLines = (await readFile(path.join(root, RENT_CAP), "utf8"))
+      .split("\n")
+      .filter((line) => line.trimStart().startsWith('"org"')).length;
     expect(await problems(root)).toEqual([
       `${RENT_CAP}:${await position(root, RENT_CAP, '"org"', rentOrgLines - 1)}: no organisation "Residential Tenancy Branch" in ${ORGANISATIONS_FILE}: write the id of a registered organisation (nearest id: "bc-residential-tenancy-branch"), or add the organisation to the registry (at /next_expected/where/org) [citation-org]`,
       `${PTT}:${await position(root, PTT, '"org"')}: "Department of Justice Canada (Justice Laws)" is a name of the organisation "ca-justice" in ${ORGANISATIONS_FILE}: write its id, "ca-justice" (at /citations/0/org) [citation-org]`,
@@ -83,7 +92,12 @@ describe("npm run check holds every citation to the organisation registry", () =
   it("holds the index inputs' citations to the registry too: an unknown org located in its index-data file, an old name answered with its id, ids accepted", async () => {
     const root = await fixtures();
     const RATES = "index-data/mortgage-rates.json";
-    const citation = (org: string) => ({ url: "https://www.bankofcanada.ca/valet/", org, kind: "official", retrieved_iso: "2026-11-01" });
+    const citation = (org: string) => ({
+      url: "https://www.bankofcanada.ca/valet/",
+      org,
+      kind: "official",
+      retrieved_iso: "2026-11-01",
+    });
     await writeJson(root, RATES, {
       series: "V80691335",
       description: "5-year conventional mortgage rate.",
@@ -93,7 +107,9 @@ describe("npm run check holds every citation to the organisation registry", () =
         {
           month: "2026-10",
           rate: 0.0609,
-          citation: citation("Bank of Canada (Valet API series V80691335, copied by a scheduled job of the adarcie/HousingMarketAnalyzer repository)"),
+          citation: citation(
+            "Bank of Canada (Valet API series V80691335, copied by a scheduled job of the adarcie/HousingMarketAnalyzer repository)",
+          ),
         },
       ],
     });
@@ -113,10 +129,13 @@ describe("npm run check holds every citation to the organisation registry", () =
     const root = await fixtures();
     const registry = await readJson(root, ORGANISATIONS_FILE);
     const [first, second, ...rest] = registry.organisations as Record<string, unknown>[];
-    await writeJson(root, ORGANISATIONS_FILE, { organisations: [{ ...first, kind: "ministry" }, { ...second, home_page: "http://www2.gov.bc.ca/" }, ...rest] });
+    await writeJson(root, ORGANISATIONS_FILE, {
+      organisations: [{ ...first, kind: "ministry" }, { ...second, home_page: "http://www2.gov.bc.ca/" }, ...rest],
+    });
     // A citation of an unknown organisation is not reported while the registry itself is wrong.
     await citingOrg(root, PTT, "no-such-organisation");
-    const kinds = '"government", "regulator", "court", "crown-agency", "industry-body", "news", "firm", "non-profit", "other"';
+    const kinds =
+      '"government", "regulator", "court", "crown-agency", "industry-body", "news", "firm", "non-profit", "other"';
     expect(await problems(root)).toEqual([
       `${ORGANISATIONS_FILE}:${await position(root, ORGANISATIONS_FILE, '"kind"')}: must be one of ${kinds}, found "ministry" (at /organisations/0/kind) [organisations]`,
       `${ORGANISATIONS_FILE}:${await position(root, ORGANISATIONS_FILE, '"home_page"', 1)}: must be an absolute https URL (at /organisations/1/home_page) [organisations]`,
@@ -128,7 +147,12 @@ describe("npm run check holds every citation to the organisation registry", () =
     const registry = await readJson(root, ORGANISATIONS_FILE);
     const [first, second, ...rest] = registry.organisations as Record<string, unknown>[];
     await writeJson(root, ORGANISATIONS_FILE, {
-      organisations: [first, { ...second, aliases: ["Government of British Columbia"] }, ...rest, { ...first, name: "Another name", aliases: undefined }],
+      organisations: [
+        first,
+        { ...second, aliases: ["Government of British Columbia"] },
+        ...rest,
+        { ...first, name: "Another name", aliases: undefined },
+      ],
     });
     const lastId = (registry.organisations as unknown[]).length;
     expect(await problems(root)).toEqual([
@@ -141,10 +165,14 @@ describe("npm run check holds every citation to the organisation registry", () =
     const root = await fixtures();
     const registry = await readJson(root, ORGANISATIONS_FILE);
     const [first, ...rest] = registry.organisations as Record<string, unknown>[];
-    await writeJson(root, ORGANISATIONS_FILE, { organisations: [{ ...first, name: "Government\u202eof British Columbia" }, ...rest] });
+    await writeJson(root, ORGANISATIONS_FILE, {
+      organisations: [{ ...first, name: "Government\u202eof British Columbia" }, ...rest],
+    });
     const [line] = await problems(root);
     const nameLine = (await position(root, ORGANISATIONS_FILE, '"name"')).split(":")[0];
-    expect(line).toMatch(new RegExp(`^${ORGANISATIONS_FILE}:${nameLine}:\\d+: U\\+202E .* \\(at /organisations/0/name\\) \\[text\\]$`));
+    expect(line).toMatch(
+      new RegExp(`^${ORGANISATIONS_FILE}:${nameLine}:\\d+: U\\+202E .* \\(at /organisations/0/name\\) \\[text\\]$`),
+    );
     await writeFile(path.join(root, ORGANISATIONS_FILE), `${JSON.stringify(registry)}${" ".repeat(256 * 1024)}`);
     expect(await problems(root)).toEqual([
       expect.stringMatching(

@@ -27,7 +27,12 @@ const repoWithRevision = async (effective: string): Promise<GitRepo> => {
   const repo = await createGitRepo();
   await repo.writeFact(v1);
   await repo.commit(`${ID} v1`);
-  await repo.writeFact({ ...v1, version: 2, value: factValue(ID, { max_increase_rate: 0.025 }), effective_iso: effective });
+  await repo.writeFact({
+    ...v1,
+    version: 2,
+    value: factValue(ID, { max_increase_rate: 0.025 }),
+    effective_iso: effective,
+  });
   await repo.commit(
     `${ID} v2: allowable rent increase 2.5% (effective ${effective})\n\nSource: Residential Tenancy Branch, https://www2.gov.bc.ca/gov/content/example\nImpact: Landlords may raise rent by at most 2.5%.`,
   );
@@ -43,7 +48,9 @@ const build = (repo: GitRepo, out: string, today = TODAY) =>
 const snapshot = async (root: string): Promise<Map<string, string>> => {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   const files = entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
-  return new Map(await Promise.all(files.map(async (file) => [path.relative(root, file), await readFile(file, "utf8")] as const)));
+  return new Map(
+    await Promise.all(files.map(async (file) => [path.relative(root, file), await readFile(file, "utf8")] as const)),
+  );
 };
 
 describe("a current effective_iso after today", () => {
@@ -75,22 +82,36 @@ describe("a current effective_iso after today", () => {
     expect(first.code).toBe(0);
     const before = await snapshot(out);
 
-    await repo.writeFact({ ...v1, version: 2, value: factValue(ID, { max_increase_rate: 0.025 }), effective_iso: TWO_MONTHS_AHEAD });
+    await repo.writeFact({
+      ...v1,
+      version: 2,
+      value: factValue(ID, { max_increase_rate: 0.025 }),
+      effective_iso: TWO_MONTHS_AHEAD,
+    });
     await repo.commit(`${ID} v2: allowable rent increase 2.5% (effective ${TWO_MONTHS_AHEAD})`);
     const refused = await build(repo, out);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^build failed: the data does not pass npm run check:\n/);
-    expect(refused.stderr).toMatch(new RegExp(`${FILE.replaceAll(".", "\\.")}:\\d+:3: effective_iso ${TWO_MONTHS_AHEAD} is after today \\(${TODAY}\\)`));
+    expect(refused.stderr).toMatch(
+      new RegExp(
+        `${FILE.replaceAll(".", "\\.")}:\\d+:3: effective_iso ${TWO_MONTHS_AHEAD} is after today \\(${TODAY}\\)`,
+      ),
+    );
     expect(refused.stderr).toContain("(at /effective_iso) [effective-not-in-future]\n");
     expect(await snapshot(out)).toEqual(before);
-    expect(JSON.parse(before.get(`api/v1/facts/by-id/${ID}.json`)!).fact).toMatchObject({ version: 1, effective_iso: "2025-01-01" });
+    expect(JSON.parse(before.get(`api/v1/facts/by-id/${ID}.json`)!).fact).toMatchObject({
+      version: 1,
+      effective_iso: "2025-01-01",
+    });
     expect(await readdir(parent)).toEqual(["_site"]);
   });
 
   it("is accepted when the rule takes effect today, by the check and the build", async () => {
     const repo = await repoWithRevision(TODAY);
     const checked = await check(repo);
-    expect(checked.stdout.trimEnd().split("\n").at(-1)).toBe("ok: 1 fact files and 0 index-data files checked, no problems");
+    expect(checked.stdout.trimEnd().split("\n").at(-1)).toBe(
+      "ok: 1 fact files and 0 index-data files checked, no problems",
+    );
     expect(checked.code).toBe(0);
 
     const out = path.join(await tempDir(), "_site");
@@ -98,8 +119,15 @@ describe("a current effective_iso after today", () => {
     expect(built.stderr).toBe("");
     expect(built.code).toBe(0);
     const catalog = JSON.parse(await readFile(path.join(out, "api/v1/facts/index.json"), "utf8"));
-    expect(catalog.facts[0]).toMatchObject({ id: ID, version: 2, effective_iso: TODAY, value: { max_increase_rate: 0.025 } });
-    expect(catalog.facts[0].history).toMatchObject([{ version: 1, effective_iso: "2025-01-01", superseded_iso: TODAY }]);
+    expect(catalog.facts[0]).toMatchObject({
+      id: ID,
+      version: 2,
+      effective_iso: TODAY,
+      value: { max_increase_rate: 0.025 },
+    });
+    expect(catalog.facts[0].history).toMatchObject([
+      { version: 1, effective_iso: "2025-01-01", superseded_iso: TODAY },
+    ]);
     // The day before, the same commit would publish a rule not yet in force: refused.
     expect((await check(repo, addDays(TODAY, -1))).code).toBe(1);
   });
@@ -128,7 +156,9 @@ describe("a current effective_iso after today", () => {
     await repo.commit(`${ID}: a change scheduled for ${TWO_MONTHS_AHEAD}`);
     expect((await check(repo)).code).toBe(0);
 
-    const promoted = await runScript("src/cli/promote.ts", ["--root", repo.root], { env: { FACTS_TODAY: TWO_MONTHS_AHEAD } });
+    const promoted = await runScript("src/cli/promote.ts", ["--root", repo.root], {
+      env: { FACTS_TODAY: TWO_MONTHS_AHEAD },
+    });
     expect(promoted.stderr).toBe("");
     expect(promoted.code).toBe(0);
     expect(promoted.stdout).toContain(`${TWO_MONTHS_AHEAD}: 1 change(s) promoted`);

@@ -13,7 +13,9 @@ const TODAY = { FACTS_TODAY: "2026-11-21" };
 const fix = (root: string, ...args: string[]) => runScript("src/cli/fix.ts", ["--root", root, ...args], { env: TODAY });
 const check = (root: string) => runScript("src/cli/check.ts", ["--root", root], { env: TODAY });
 
-/** The fixture's brackets fact with its keys reversed and its expires_iso one year off, as a contributor might write it. */
+/**
+ * The fixture's brackets fact with its keys reversed and its expires_iso one year off, as a contributor might write it.
+ */
 const breakBrackets = async (root: string): Promise<string> => {
   const file = path.join(root, BRACKETS);
   const original = await readFile(file, "utf8");
@@ -38,11 +40,16 @@ describe("npm run fix", () => {
     expect(result.stdout).toContain("facts/rental/bc.rent_cap.2026.json: formatted as two-space JSON");
     expect(result.stdout.trimEnd().split("\n").at(-1)).toBe("fixed 2 fact file(s)");
     // The same fact, key for key and in the same order, in the two-space layout.
-    expect(await readFile(path.join(root, BRACKETS), "utf8")).toBe(`${JSON.stringify(JSON.parse(original), null, 2)}\n`);
+    expect(await readFile(path.join(root, BRACKETS), "utf8")).toBe(
+      `${JSON.stringify(JSON.parse(original), null, 2)}\n`,
+    );
     expect((await check(root)).code).toBe(0);
 
     const again = await fix(root);
-    expect(again.stdout.trim().split("\n")).toEqual(["no base: not a git repository, so the version rules were not applied", "fixed 0 fact file(s)"]);
+    expect(again.stdout.trim().split("\n")).toEqual([
+      "no base: not a git repository, so the version rules were not applied",
+      "fixed 0 fact file(s)",
+    ]);
   });
 
   it("with --dry-run says what it would change and changes nothing", async () => {
@@ -68,12 +75,22 @@ describe("npm run fix", () => {
     const repo = await createGitRepo();
     // The value has the Form B fee's real shape (its value schema refuses anything else): the fee is its max_fee.
     const fee = (maxFee: number) => factValue("bc.strata.form_b_fee", { max_fee: maxFee });
-    const seed = { id: "bc.strata.form_b_fee", domain: "strata", unit: "object", value: fee(35), retrieved_iso: "2026-11-01" };
+    const seed = {
+      id: "bc.strata.form_b_fee",
+      domain: "strata",
+      unit: "object",
+      value: fee(35),
+      retrieved_iso: "2026-11-01",
+    };
     const file = await repo.writeFact(seed);
     const main = await repo.commit("bc.strata.form_b_fee v1");
     await repo.git("checkout", "-q", "-b", "fee-40");
     // The contributor changes the value, forgets the version, and leaves expires_iso out.
-    const { expires_iso: expires, ...edited }: Record<string, unknown> = { ...(await repo.readJson(file)), value: fee(40), effective_iso: "2026-01-01" };
+    const { expires_iso: expires, ...edited }: Record<string, unknown> = {
+      ...(await repo.readJson(file)),
+      value: fee(40),
+      effective_iso: "2026-01-01",
+    };
     await repo.writeJson(file, edited);
     expect((await check(repo.root)).code).toBe(1);
 
@@ -89,7 +106,9 @@ describe("npm run fix", () => {
     expect(Object.keys(fixed)).toEqual(Object.keys(await repo.readJson(file)));
     expect(Object.keys(fixed).indexOf("expires_iso")).toBe(Object.keys(fixed).indexOf("effective_iso") + 1);
     const checked = await check(repo.root);
-    expect(checked.stdout.trimEnd().split("\n").at(-1)).toBe("ok: 1 fact files and 0 index-data files checked, no problems");
+    expect(checked.stdout.trimEnd().split("\n").at(-1)).toBe(
+      "ok: 1 fact files and 0 index-data files checked, no problems",
+    );
 
     // Committed or not, a version already raised by one is left alone.
     await repo.commit("bc.strata.form_b_fee v2: fee of 40");

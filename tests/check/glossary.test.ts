@@ -10,11 +10,15 @@ import { dataToday } from "../render/data-today.ts";
 
 const TODAY = "2026-11-21";
 const GLOSSARY = "reference/glossary.json";
-const PROJECT_GLOSSARY = JSON.parse(readFileSync(path.join(PROJECT_ROOT, GLOSSARY), "utf8")) as { keys: Record<string, Record<string, unknown>> };
+const PROJECT_GLOSSARY = JSON.parse(readFileSync(path.join(PROJECT_ROOT, GLOSSARY), "utf8")) as {
+  keys: Record<string, Record<string, unknown>>;
+};
 
 /** `npm run check` on `root`: its exit code and the problem lines it prints (the first "base" line left out). */
 const check = async (root: string) => {
-  const result = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: TODAY, FACTS_BASE_URL: "https://facts.example.org" } });
+  const result = await runScript("src/cli/check.ts", ["--root", root], {
+    env: { FACTS_TODAY: TODAY, FACTS_BASE_URL: "https://facts.example.org" },
+  });
   return { code: result.code, lines: result.stdout.split("\n").filter((line) => /^\S+:\d+:\d+: /.test(line)) };
 };
 
@@ -25,7 +29,9 @@ const positionOf = (text: string, key: string): string => {
   return `${before.length}:${before.at(-1)!.length + 1}`;
 };
 
-/** A repository with one real fact (real id, real value shape) and a glossary that is the project's with `edit` applied. */
+/**
+ * A repository with one real fact (real id, real value shape) and a glossary that is the project's with `edit` applied.
+ */
 const repoWith = async (id: string, domain: string, edit: (keys: Record<string, Record<string, unknown>>) => void) => {
   const repo = await createGitRepo();
   const file = await repo.writeFact({ id, domain, unit: "object", value: factValue(id) });
@@ -77,9 +83,12 @@ describe("the glossary rule", () => {
     // Entries for keys that only earlier versions use are known to be used only from the history; an archive has none.
     const root = await mkdtemp(path.join(os.tmpdir(), "facts-archive-"));
     try {
-      for (const folder of ["facts", "index-data", "reference"]) await cp(path.join(PROJECT_ROOT, folder), path.join(root, folder), { recursive: true });
+      for (const folder of ["facts", "index-data", "reference"])
+        await cp(path.join(PROJECT_ROOT, folder), path.join(root, folder), { recursive: true });
       // Checked on the data's own date, as the project is (its index data was retrieved after this file's TODAY).
-      const result = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: await dataToday(PROJECT_ROOT) } });
+      const result = await runScript("src/cli/check.ts", ["--root", root], {
+        env: { FACTS_TODAY: await dataToday(PROJECT_ROOT) },
+      });
       expect(result.stdout.split("\n").filter((line) => line.endsWith("[glossary]"))).toEqual([]);
       expect(result.code, result.stdout).toBe(0);
     } finally {
@@ -94,14 +103,20 @@ describe("the glossary rule", () => {
     const { lines } = await check(repo.root);
     expect(
       lines.some(
-        (line) => line.startsWith(`${file}:`) && line.includes('"withdrawal_limit_cad" is date in reference/glossary.json, so its value must be an ISO date'),
+        (line) =>
+          line.startsWith(`${file}:`) &&
+          line.includes('"withdrawal_limit_cad" is date in reference/glossary.json, so its value must be an ISO date'),
       ),
     ).toBe(true);
   }, 120_000);
 
   it("reads the glossary as a data file: a hostile one gets a located error, not a crash", async () => {
     const repo = await createGitRepo();
-    await repo.writeFact({ id: "cra.hbp.withdrawal_limit", unit: "object", value: factValue("cra.hbp.withdrawal_limit") });
+    await repo.writeFact({
+      id: "cra.hbp.withdrawal_limit",
+      unit: "object",
+      value: factValue("cra.hbp.withdrawal_limit"),
+    });
     const { writeFile, mkdir } = await import("node:fs/promises");
     await mkdir(path.join(repo.root, "reference"), { recursive: true });
     // Nested far deeper than the data-file limit, then a label with an escape character in it.
@@ -109,11 +124,19 @@ describe("the glossary rule", () => {
     const deep = await check(repo.root);
     expect(deep.code).toBe(1);
     expect(deep.lines.some((line) => line.startsWith(`${GLOSSARY}:1:`) && line.endsWith("[json]"))).toBe(true);
-    await writeFile(path.join(repo.root, GLOSSARY), `{\n  "keys": {\n    "withdrawal_limit_cad": { "label": "Limit\\u001b[31m", "kind": "money" }\n  }\n}\n`);
+    await writeFile(
+      path.join(repo.root, GLOSSARY),
+      `{\n  "keys": {\n    "withdrawal_limit_cad": { "label": "Limit\\u001b[31m", "kind": "money" }\n  }\n}\n`,
+    );
     const control = await check(repo.root);
     expect(control.code).toBe(1);
     expect(
-      control.lines.some((line) => line.startsWith(`${GLOSSARY}:3:`) && line.includes("/keys/withdrawal_limit_cad/label") && line.endsWith("[text]")),
+      control.lines.some(
+        (line) =>
+          line.startsWith(`${GLOSSARY}:3:`) &&
+          line.includes("/keys/withdrawal_limit_cad/label") &&
+          line.endsWith("[text]"),
+      ),
     ).toBe(true);
   }, 120_000);
 });

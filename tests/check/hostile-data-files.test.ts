@@ -29,7 +29,11 @@ const validFact = (id: string = VALID_IDS[0]) => ({ id, unit: "object", value: f
  * Runs a CLI of the project in a child process that is killed after `timeout`, so a reader that blocks (on a named
  * pipe, say) fails the test instead of hanging it. Returns the exit code and output.
  */
-const runWithin = async (script: string, args: string[], timeout = 60_000): Promise<{ code: number; stdout: string; stderr: string }> => {
+const runWithin = async (
+  script: string,
+  args: string[],
+  timeout = 60_000,
+): Promise<{ code: number; stdout: string; stderr: string }> => {
   try {
     const { stdout, stderr } = await exec(process.execPath, [path.join(PROJECT_ROOT, script), ...args], {
       env: { ...process.env, FACTS_TODAY: TODAY, FACTS_BASE_URL: "https://facts.example.org" },
@@ -38,8 +42,15 @@ const runWithin = async (script: string, args: string[], timeout = 60_000): Prom
     });
     return { code: 0, stdout, stderr };
   } catch (error: unknown) {
-    const failed = error as { code?: number | string; killed?: boolean; signal?: string; stdout: string; stderr: string };
-    if (failed.killed || failed.signal) throw new Error(`${script} did not finish within ${timeout} ms (${failed.signal})`);
+    const failed = error as {
+      code?: number | string;
+      killed?: boolean;
+      signal?: string;
+      stdout: string;
+      stderr: string;
+    };
+    if (failed.killed || failed.signal)
+      throw new Error(`${script} did not finish within ${timeout} ms (${failed.signal})`);
     return { code: Number(failed.code), stdout: failed.stdout, stderr: failed.stderr };
   }
 };
@@ -50,7 +61,8 @@ const check = async (root: string) => {
 };
 
 /** Every problem `npm run check` reports for the tree at `root`, as it prints them, without its summary lines. */
-const problemsOf = async (root: string): Promise<string[]> => (await runChecks(root, { today: TODAY })).problems.map(formatProblem);
+const problemsOf = async (root: string): Promise<string[]> =>
+  (await runChecks(root, { today: TODAY })).problems.map(formatProblem);
 
 /** An empty folder holding only the project's organisation registry, which every root of facts has. */
 const dataRoot = async (): Promise<string> => {
@@ -93,7 +105,9 @@ const locate = (text: string, after: string, needle: string): string => {
 
 /** A character as a report prints it: each UTF-16 unit as a JSON escape. */
 const printed = (character: string): string =>
-  [...Array(character.length).keys()].map((index) => `\\u${character.charCodeAt(index).toString(16).padStart(4, "0")}`).join("");
+  [...Array(character.length).keys()]
+    .map((index) => `\\u${character.charCodeAt(index).toString(16).padStart(4, "0")}`)
+    .join("");
 
 describe("the text rule: characters no output can carry are refused in every string of a data file", () => {
   it.each(REFUSED_CHARACTERS)(
@@ -144,7 +158,9 @@ describe("the text rule: characters no output can carry are refused in every str
         ],
       }),
     );
-    expect((await problemsOf(root)).filter((line) => line.endsWith("[text]")).map((line) => line.replace(/^[^ ]+ /, ""))).toEqual([
+    expect(
+      (await problemsOf(root)).filter((line) => line.endsWith("[text]")).map((line) => line.replace(/^[^ ]+ /, "")),
+    ).toEqual([
       `U+0007 ${CONTROL} (at /value/areas/0/name) [text]`,
       `U+202E ${BIDI} (at /citations/0/title) [text]`,
       `U+D800 ${SURROGATE} (at /scheduled/0/citations/0/quote) [text]`,
@@ -159,7 +175,15 @@ describe("the text rule: characters no output can carry are refused in every str
     const text = json({
       ...fact,
       description: "First line.\nSecond line.",
-      citations: [{ ...citation, quote: "Quoted\nacross lines", notes: "Notes\nacross lines.", title: "A\ttitle", org: "Org\nName" }],
+      citations: [
+        {
+          ...citation,
+          quote: "Quoted\nacross lines",
+          notes: "Notes\nacross lines.",
+          title: "A\ttitle",
+          org: "Org\nName",
+        },
+      ],
     });
     await write(root, FACT, text);
     const line = "a line break in a one-line field: only description, notes, quote may span lines";
@@ -210,14 +234,19 @@ describe("nesting is refused before any recursive walk", () => {
       const root = await dataRoot();
       await write(root, FACT, nested(levels));
       await write(root, "index-data/income.json", nested(levels));
-      expect(await problemsOf(root), `${levels} arrays`).toEqual([`${FACT}:${TOO_DEEP}`, `index-data/income.json:${TOO_DEEP}`]);
+      expect(await problemsOf(root), `${levels} arrays`).toEqual([
+        `${FACT}:${TOO_DEEP}`,
+        `index-data/income.json:${TOO_DEEP}`,
+      ]);
     }
   });
 
   it("locates the first level too deep of 100,000 nested objects by its keys, in the parser every JSON reader uses", () => {
     const doc = parseJsonDocument("deep.json", `${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}`);
     expect(doc.value).toBeUndefined();
-    expect(doc.syntaxProblems.map(formatProblem)).toEqual([`deep.json:1:81: nested 17 levels deep; a document may nest at most 16 (at ${"/a".repeat(16)})`]);
+    expect(doc.syntaxProblems.map(formatProblem)).toEqual([
+      `deep.json:1:81: nested 17 levels deep; a document may nest at most 16 (at ${"/a".repeat(16)})`,
+    ]);
   });
 
   it("does not count brackets inside strings, escaped quotes included", () => {
@@ -235,14 +264,20 @@ describe("nesting is refused before any recursive walk", () => {
     const checked = await check(repo.root);
     expect(checked.code).toBe(1);
     expect(checked.stdout.split("\n")[0]).toBe(`${FACT}:${TOO_DEEP}`);
-    const built = await runWithin("src/cli/build.ts", ["--root", repo.root, "--out", path.join(await tempDir(), "_site")]);
+    const built = await runWithin("src/cli/build.ts", [
+      "--root",
+      repo.root,
+      "--out",
+      path.join(await tempDir(), "_site"),
+    ]);
     expect(built.code).toBe(1);
     expect(built.stderr).toBe(`build failed: the data does not pass npm run check:\n${FACT}:${TOO_DEEP}\n`);
   }, 120_000);
 });
 
 const LIMIT = 256 * 1024;
-const tooLarge = (bytes: number) => `1:1: the file is ${bytes} bytes; a data file may be at most ${LIMIT} bytes (256 KB) (at the document root) [json]`;
+const tooLarge = (bytes: number) =>
+  `1:1: the file is ${bytes} bytes; a data file may be at most ${LIMIT} bytes (256 KB) (at the document root) [json]`;
 
 describe("a data file is at most 256 KB, refused on its size before it is parsed", () => {
   const valid = json(factJson(validFact()));
@@ -250,11 +285,18 @@ describe("a data file is at most 256 KB, refused on its size before it is parsed
 
   it.each([
     // Whitespace after a valid fact, then text that is not JSON: only the size is reported, so nothing was parsed.
-    ["50 MB of whitespace", () => Buffer.concat([Buffer.from(valid), Buffer.alloc(FIFTY_MB, " "), Buffer.from("not json")])],
+    [
+      "50 MB of whitespace",
+      () => Buffer.concat([Buffer.from(valid), Buffer.alloc(FIFTY_MB, " "), Buffer.from("not json")]),
+    ],
     ["a 50 MB description", () => json({ ...factJson({ id: "bc.test.text" }), description: "x".repeat(FIFTY_MB) })],
     [
       "200,000 keys",
-      () => json({ ...factJson({ id: "bc.test.text" }), value: Object.fromEntries(Array.from({ length: 200_000 }, (_, index) => [`k${index}`, index])) }),
+      () =>
+        json({
+          ...factJson({ id: "bc.test.text" }),
+          value: Object.fromEntries(Array.from({ length: 200_000 }, (_, index) => [`k${index}`, index])),
+        }),
     ],
   ])(
     "refuses %s in a fact and in index data",
@@ -263,7 +305,10 @@ describe("a data file is at most 256 KB, refused on its size before it is parsed
       const bytes = Buffer.from(content());
       await write(root, FACT, bytes);
       await write(root, "index-data/income.json", bytes);
-      expect(await problemsOf(root)).toEqual([`${FACT}:${tooLarge(bytes.length)}`, `index-data/income.json:${tooLarge(bytes.length)}`]);
+      expect(await problemsOf(root)).toEqual([
+        `${FACT}:${tooLarge(bytes.length)}`,
+        `index-data/income.json:${tooLarge(bytes.length)}`,
+      ]);
     },
     60_000,
   );
@@ -315,7 +360,9 @@ describe("every data file is a regular file of its own", () => {
     await repo.git("config", "core.symlinks", "false");
     await rm(path.join(repo.root, "facts/tax/bc.test.alias.json"));
     await repo.git("checkout", "--", "facts/tax/bc.test.alias.json");
-    expect(await problemsOf(repo.root)).toEqual([`facts/tax/bc.test.alias.json:1:1: git records it as a symbolic link; facts and index data ${REGULAR}`]);
+    expect(await problemsOf(repo.root)).toEqual([
+      `facts/tax/bc.test.alias.json:1:1: git records it as a symbolic link; facts and index data ${REGULAR}`,
+    ]);
   });
 
   it("accepts a new regular file that git does not track yet, so a contributor can check before git add", async () => {
@@ -347,7 +394,9 @@ describe("npm run index:update reads index-data/ with the check's reader", () =>
 
     const large = await dataRoot();
     await write(large, "index-data/income.json", Buffer.alloc(LIMIT + 1, " "));
-    expect(await loadIn(large)).toBe(`index-data/income.json cannot be read:\nindex-data/income.json:${tooLarge(LIMIT + 1).replace(" [json]", "")}`);
+    expect(await loadIn(large)).toBe(
+      `index-data/income.json cannot be read:\nindex-data/income.json:${tooLarge(LIMIT + 1).replace(" [json]", "")}`,
+    );
 
     const text = await dataRoot();
     await write(text, BENCHMARK, json(benchmark("Measure \u0000")));

@@ -22,7 +22,12 @@ const check = async (root: string) => {
   };
 };
 
-const citation = { url: "https://www.bankofcanada.ca/valet/", org: "bank-of-canada", kind: "official", retrieved_iso: "2026-11-01" };
+const citation = {
+  url: "https://www.bankofcanada.ca/valet/",
+  org: "bank-of-canada",
+  kind: "official",
+  retrieved_iso: "2026-11-01",
+};
 const ratesFile = (months: [string, number][]) => ({
   series: "V80691335",
   description: "5-year conventional mortgage rate.",
@@ -106,7 +111,9 @@ describe("npm run check refuses index inputs that make no sense", () => {
     const { root, text } = await withFile(RATES, ratesFile([["2024-01", -0.05]]));
     const { code, problems } = await check(root);
     expect(code).toBe(1);
-    expect(problems).toEqual([expect.stringMatching(new RegExp(`^${RATES}:${at(text, '"rate"')}: .* \\(at /months/0/rate\\) \\[schema\\]$`))]);
+    expect(problems).toEqual([
+      expect.stringMatching(new RegExp(`^${RATES}:${at(text, '"rate"')}: .* \\(at /months/0/rate\\) \\[schema\\]$`)),
+    ]);
   });
 
   it.each([
@@ -166,7 +173,9 @@ describe("npm run check refuses index inputs that make no sense", () => {
     });
     const { code, problems } = await check(root);
     expect(code).toBe(1);
-    expect(problems).toEqual([`${GV}:${at(text, '"to"', 4)}: a gap's from is not after its to (at /gaps/3/to) [schema]`]);
+    expect(problems).toEqual([
+      `${GV}:${at(text, '"to"', 4)}: a gap's from is not after its to (at /gaps/3/to) [schema]`,
+    ]);
     // The schema refuses the backwards gap first; without it, the check's own rules name the other three.
     const fixed = await withFile(GV, {
       ...benchmarkFile([["2024-04", 1_180_000]]),

@@ -10,10 +10,16 @@ const RENT_CAP = "facts/rental/bc.rent_cap.2026.json";
 const NEXT_EXPECTED = {
   by_iso: "2026-09-30",
   what: "The 2027 rent cap",
-  where: { url: "https://www2.gov.bc.ca/gov/content/housing-tenancy/residential-tenancies/rent-rtb/rent-increases", org: "bc-residential-tenancy-branch" },
+  where: {
+    url: "https://www2.gov.bc.ca/gov/content/housing-tenancy/residential-tenancies/rent-rtb/rent-increases",
+    org: "bc-residential-tenancy-branch",
+  },
 };
 
-/** The valid fixtures with `next_expected` (as given) written into the rent cap, after its citations, as `npm run fix` orders it. */
+/**
+ * The valid fixtures with `next_expected` (as given) written into the rent cap, after its citations, as `npm run fix`
+ * orders it.
+ */
 const withNextExpected = async (nextExpected: unknown): Promise<string> => {
   const root = await tempDir(VALID);
   const file = path.join(root, RENT_CAP);
@@ -61,7 +67,10 @@ describe("npm run check on next_expected", () => {
     expect(await problems(badDate)).toEqual([
       `${RENT_CAP}:${await lineOf(badDate, '    "by_iso": ')}:5: must be a real calendar date written YYYY-MM-DD (at /next_expected/by_iso) [schema]`,
     ]);
-    const http = await withNextExpected({ ...NEXT_EXPECTED, where: { ...NEXT_EXPECTED.where, url: "http://www2.gov.bc.ca/rent" } });
+    const http = await withNextExpected({
+      ...NEXT_EXPECTED,
+      where: { ...NEXT_EXPECTED.where, url: "http://www2.gov.bc.ca/rent" },
+    });
     expect(await problems(http)).toEqual([
       `${RENT_CAP}:${await lineOf(http, '      "url": ')}:7: must be an absolute https URL (at /next_expected/where/url) [schema]`,
     ]);

@@ -59,7 +59,10 @@ describe("the stale-number warning of npm run check", () => {
   const revisedRepo = async (description: string, quote: string) => {
     const repo = await createGitRepo();
     const v1 = factJson({ id: ID, domain: "strata", unit: "object", value: factValue(ID, { max_fee: 35 }) });
-    const citation = { ...(v1.citations as Record<string, unknown>[])[0]!, quote: "The fee is at most $35 for the certificate." };
+    const citation = {
+      ...(v1.citations as Record<string, unknown>[])[0]!,
+      quote: "The fee is at most $35 for the certificate.",
+    };
     await repo.writeJson(FILE, {
       ...v1,
       description: "A strata corporation may charge at most $35 for a Form B, under s. 59 of the Act.",
@@ -67,7 +70,14 @@ describe("the stale-number warning of npm run check", () => {
     });
     await repo.commit(`${ID} v1: Form B fee capped at $35`);
     await repo.git("checkout", "-q", "-b", "fee-40");
-    const v2 = factJson({ id: ID, domain: "strata", unit: "object", value: factValue(ID, { max_fee: 40 }), version: 2, effective_iso: "2026-01-01" });
+    const v2 = factJson({
+      id: ID,
+      domain: "strata",
+      unit: "object",
+      value: factValue(ID, { max_fee: 40 }),
+      version: 2,
+      effective_iso: "2026-01-01",
+    });
     await repo.writeJson(FILE, { ...v2, description, citations: [{ ...citation, quote }] });
     await repo.commit(`${ID} v2: Form B fee capped at $40`);
     const result = await runScript("src/cli/check.ts", ["--root", repo.root], { env: TODAY });
@@ -87,7 +97,9 @@ describe("the stale-number warning of npm run check", () => {
       `${FILE}:4:3: warning: ${ID}: description says "$35", which stated 35 in the value of v1 and matches nothing in the value of v2; update the text if it still gives the old figure (at /description) [stale-number]`,
       `${FILE}:${quoteLine}:7: warning: ${ID}: the quote of citations[0] (bc-ministry-of-finance) says "$35", which stated 35 in the value of v1 and matches nothing in the value of v2; update the text if it still gives the old figure (at /citations/0/quote) [stale-number]`,
     ]);
-    expect(result.stdout.trimEnd().split("\n").at(-1)).toBe("ok: 1 fact files and 0 index-data files checked, no problems");
+    expect(result.stdout.trimEnd().split("\n").at(-1)).toBe(
+      "ok: 1 fact files and 0 index-data files checked, no problems",
+    );
     expect(result.code).toBe(0);
   });
 

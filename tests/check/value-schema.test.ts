@@ -7,7 +7,13 @@ import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
 const TODAY = { FACTS_TODAY: "2026-11-21" };
-const RENT_CAP: FactSeed = { id: "bc.rent_cap.2026", domain: "rental", cadence: "volatile", unit: "fraction-and-rules", effective_iso: "2026-01-01" };
+const RENT_CAP: FactSeed = {
+  id: "bc.rent_cap.2026",
+  domain: "rental",
+  cadence: "volatile",
+  unit: "fraction-and-rules",
+  effective_iso: "2026-01-01",
+};
 const RENT_CAP_FILE = "facts/rental/bc.rent_cap.2026.json";
 
 /** The problems `npm run check` prints for the repository, without the evidence warning and the summary line. */
@@ -38,7 +44,11 @@ const committed = async (seed: FactSeed): Promise<{ repo: GitRepo; file: string 
 
 describe("npm run check: each fact's value against the schema of its id", () => {
   it("refuses a rent cap of 2.3 where 0.023 is meant, naming file, line, column and JSON path", async () => {
-    const { repo, file } = await committed({ ...RENT_CAP, version: 3, value: factValue(RENT_CAP.id, { max_increase_rate: 2.3 }) });
+    const { repo, file } = await committed({
+      ...RENT_CAP,
+      version: 3,
+      value: factValue(RENT_CAP.id, { max_increase_rate: 2.3 }),
+    });
     const result = await problems(repo);
     expect(result.code).toBe(1);
     expect(result.lines).toEqual([
@@ -72,7 +82,13 @@ describe("npm run check: each fact's value against the schema of its id", () => 
       amortization_surcharge_eligible_buyers: [],
       provincial_sales_tax_on_premium: { provinces: ["British Columbia", "Ontario"], applies_in_bc: false },
     });
-    const { repo, file } = await committed({ id: "cmhc.mortgage_insurance_premiums", domain: "mortgage", cadence: "volatile", unit: "object", value });
+    const { repo, file } = await committed({
+      id: "cmhc.mortgage_insurance_premiums",
+      domain: "mortgage",
+      cadence: "volatile",
+      unit: "object",
+      value,
+    });
     expect((await problems(repo)).lines).toEqual([
       `${file}:${await at(repo, file, '"amortization_surcharge_eligible_buyers": []')}: must list the eligible buyers when amortization_surcharge_rate is a rate, and be empty when it is null (at /value/amortization_surcharge_eligible_buyers) [value-schema]`,
       `${file}:${await at(repo, file, '"applies_in_bc": false')}: must be true exactly when provinces lists British Columbia (at /value/provincial_sales_tax_on_premium/applies_in_bc) [value-schema]`,
@@ -93,7 +109,14 @@ describe("npm run check: each fact's value against the schema of its id", () => 
 
   it("refuses a code outside its closed list, and a scheduled value that breaks the schema", async () => {
     const value = factValue("bc.svt.rates_2026", { ownership_tested_on: "december-30" });
-    const { repo, file } = await committed({ id: "bc.svt.rates_2026", version: 3, cadence: "volatile", unit: "object", effective_iso: "2026-01-01", value });
+    const { repo, file } = await committed({
+      id: "bc.svt.rates_2026",
+      version: 3,
+      cadence: "volatile",
+      unit: "object",
+      effective_iso: "2026-01-01",
+      value,
+    });
     const json = await repo.readJson(file);
     const scheduled = [
       {
@@ -101,7 +124,14 @@ describe("npm run check: each fact's value against the schema of its id", () => 
         status: "announced",
         value: scheduledValueOf("bc.svt.rates_2026", { rate_foreign_owners_and_untaxed_worldwide_earners: 4 }),
         unit: "object",
-        citations: [{ url: "https://www2.gov.bc.ca/gov/content/example", org: "bc-ministry-of-finance", kind: "official", retrieved_iso: "2026-11-01" }],
+        citations: [
+          {
+            url: "https://www2.gov.bc.ca/gov/content/example",
+            org: "bc-ministry-of-finance",
+            kind: "official",
+            retrieved_iso: "2026-11-01",
+          },
+        ],
         note: "Announced rate for 2027",
       },
     ];
@@ -116,7 +146,11 @@ describe("npm run check: each fact's value against the schema of its id", () => 
   });
 
   it("refuses an unknown key in a value", async () => {
-    const { repo, file } = await committed({ ...RENT_CAP, version: 3, value: factValue(RENT_CAP.id, { max_increase_percent: 2.3 }) });
+    const { repo, file } = await committed({
+      ...RENT_CAP,
+      version: 3,
+      value: factValue(RENT_CAP.id, { max_increase_percent: 2.3 }),
+    });
     expect((await problems(repo)).lines).toEqual([
       `${file}:${await at(repo, file, '"max_increase_percent"')}: unknown field "max_increase_percent" (at /value/max_increase_percent) [value-schema]`,
     ]);
@@ -161,7 +195,11 @@ describe("npm run check: each fact's value against the schema of its id", () => 
   });
 
   it("accepts every value of the project's facts as they stand, brackets included", async () => {
-    const { repo } = await committed({ id: "bc.ptt.brackets", unit: "CAD-bracket-array", value: projectValue("bc.ptt.brackets") });
+    const { repo } = await committed({
+      id: "bc.ptt.brackets",
+      unit: "CAD-bracket-array",
+      value: projectValue("bc.ptt.brackets"),
+    });
     expect(await problems(repo)).toEqual({ code: 0, lines: [] });
   });
 });

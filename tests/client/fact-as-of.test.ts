@@ -14,13 +14,19 @@ beforeAll(async () => {
 
 describe("factAsOf: the value in force on a date, from history", () => {
   it("gives the current value from its effective date on", () => {
-    expect(factAsOf(brackets, brackets.effective_iso)).toMatchObject({ source: "current", version: brackets.version, value: brackets.value });
+    expect(factAsOf(brackets, brackets.effective_iso)).toMatchObject({
+      source: "current",
+      version: brackets.version,
+      value: brackets.value,
+    });
     expect(factAsOf(brackets, "2030-01-01")?.source).toBe("current");
   });
 
   it("gives the earlier version on a date it was in force, up to the day before it was superseded", () => {
     const earlier = brackets.history.find((entry) => entry.superseded_iso === brackets.effective_iso)!;
-    const dayBefore = new Date(Date.parse(`${brackets.effective_iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const dayBefore = new Date(Date.parse(`${brackets.effective_iso}T00:00:00Z`) - 86_400_000)
+      .toISOString()
+      .slice(0, 10);
     expect(factAsOf(brackets, dayBefore)).toMatchObject({
       source: "history",
       version: earlier.version,

@@ -2,7 +2,13 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { Fact, FactValues, KnownFactId, SingleFactResponse } from "../../packages/client/src/index.ts";
-import { CLIENT_VALUE_TYPES_FILE, clientValueTypesText, FACT_VALUE_SCHEMAS, type FactValueOf, SERIES_VALUE_SCHEMAS } from "../../src/schemas/index.ts";
+import {
+  CLIENT_VALUE_TYPES_FILE,
+  clientValueTypesText,
+  FACT_VALUE_SCHEMAS,
+  type FactValueOf,
+  SERIES_VALUE_SCHEMAS,
+} from "../../src/schemas/index.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 
 describe("the client's type of each fact's value", () => {
@@ -17,7 +23,9 @@ describe("the client's type of each fact's value", () => {
     // A later year of a yearly series has its series' value type before the client knows its id.
     expectTypeOf<Fact<"bc.rent_cap.2027">["value"]>().toEqualTypeOf<FactValues["bc.rent_cap.2026"]>();
     expectTypeOf<Fact<"bc.rent_cap.2027">["id"]>().toEqualTypeOf<"bc.rent_cap.2027">();
-    expectTypeOf<SingleFactResponse<"bc.svt.rates_2027">["fact"]["value"]>().toEqualTypeOf<FactValues["bc.svt.rates_2026"]>();
+    expectTypeOf<SingleFactResponse<"bc.svt.rates_2027">["fact"]["value"]>().toEqualTypeOf<
+      FactValues["bc.svt.rates_2026"]
+    >();
     expectTypeOf<Fact<"bc.rent_cap.next">>().toEqualTypeOf<Fact>();
     // Without an id, or for an id the client does not know, value stays any fact's value.
     expectTypeOf<Fact["value"]>().not.toEqualTypeOf<Fact<"bc.ptt.brackets">["value"]>();
@@ -27,7 +35,9 @@ describe("the client's type of each fact's value", () => {
   it("is the type zod infers from the same schema, for every id", () => {
     expectTypeOf<KnownFactId>().toEqualTypeOf<keyof typeof FACT_VALUE_SCHEMAS>();
     expectTypeOf<FactValues["bc.ptt.brackets"]>().toEqualTypeOf<FactValueOf<"bc.ptt.brackets">>();
-    expectTypeOf<FactValues["bc.home_owner_grant.threshold"]>().toEqualTypeOf<FactValueOf<"bc.home_owner_grant.threshold">>();
+    expectTypeOf<FactValues["bc.home_owner_grant.threshold"]>().toEqualTypeOf<
+      FactValueOf<"bc.home_owner_grant.threshold">
+    >();
     expectTypeOf<FactValues["ca.underused_housing_tax"]>().toEqualTypeOf<FactValueOf<"ca.underused_housing_tax">>();
   });
 

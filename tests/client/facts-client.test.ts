@@ -70,7 +70,9 @@ describe("createFactsClient, against the project's own server", () => {
     expect(manifest.series_list).toEqual(["bc.rent_cap", "bc.svt.rates"]);
     for (const name of manifest.series_list!) {
       const series = await client.series(name);
-      expect(series.members.filter((member) => member.in_force).map((member) => member.id)).toEqual([series.in_force_id]);
+      expect(series.members.filter((member) => member.in_force).map((member) => member.id)).toEqual([
+        series.in_force_id,
+      ]);
       const resolved = await client.resolve(name);
       expect(resolved.series?.series).toBe(name);
       expect(resolved.fact).toEqual((await client.fact(series.in_force_id!)).fact);
@@ -109,7 +111,13 @@ describe("createFactsClient, against the project's own server", () => {
 
 describe("createFactsClient, against a server that answers garbage", () => {
   const bodies: Record<string, string> = {
-    "/api/v1/facts/index.json": JSON.stringify({ name: "x", version: "v1", license: "https://example.org", fact_count: "many", facts: [] }),
+    "/api/v1/facts/index.json": JSON.stringify({
+      name: "x",
+      version: "v1",
+      license: "https://example.org",
+      fact_count: "many",
+      facts: [],
+    }),
     "/api/v1/facts/llms.json": "<html>not json</html>",
   };
   let garbageOrigin: string;
@@ -155,10 +163,14 @@ describe("createFactsClient, against a server that answers garbage", () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(FactsClientError);
     expect(error).toMatchObject({ url: `http://127.0.0.1:${port}/api/v1/facts/index.json`, status: undefined });
-    expect((error as FactsClientError).message).toMatch(new RegExp(`^GET http://127\\.0\\.0\\.1:${port}/api/v1/facts/index\\.json failed: `));
+    expect((error as FactsClientError).message).toMatch(
+      new RegExp(`^GET http://127\\.0\\.0\\.1:${port}/api/v1/facts/index\\.json failed: `),
+    );
   });
 
   it("refuses a base URL that is not http(s)", () => {
-    expect(() => createFactsClient({ baseUrl: "file:///etc" })).toThrow('baseUrl must use http or https, got "file:///etc"');
+    expect(() => createFactsClient({ baseUrl: "file:///etc" })).toThrow(
+      'baseUrl must use http or https, got "file:///etc"',
+    );
   });
 });

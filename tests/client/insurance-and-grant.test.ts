@@ -17,7 +17,10 @@ beforeAll(async () => {
   facts = withPremiumFixture(catalog);
 });
 
-/** `cmhc.insurance_cap`'s first version does not record the down payment brackets; give it those of its successor, to reach earlier dates. */
+/**
+ * `cmhc.insurance_cap`'s first version does not record the down payment brackets; give it those of its successor, to
+ * reach earlier dates.
+ */
 const withEarlierBrackets = (source: FactCatalog) =>
   withHistoryValue(source, "cmhc.insurance_cap", 1, (value) => ({
     ...(value as object),
@@ -38,21 +41,24 @@ describe("mortgageInsurancePremium at every band edge (CMHC's rates on the total
     [25_000, 0.75, 0.017],
     [24_990, 0.7501, 0.024],
     [20_000, 0.8, 0.024],
-  ])("%d down on 100,000: loan-to-value %d, not required, low-ratio rate %d, no premium", (downPayment, ltv, lowRatioRate) => {
-    const result = premium({ price: 100_000, downPayment, amortizationYears: 25 });
-    expect(result).toMatchObject({
-      required: false,
-      insurable: true,
-      reason: null,
-      ltv,
-      rate: null,
-      low_ratio_rate: lowRatioRate,
-      premium: 0,
-      loan: 100_000 - downPayment,
-      loan_with_premium: 100_000 - downPayment,
-    });
-    expect(result.breakdown.join("\n")).toContain("insurance not required");
-  });
+  ])(
+    "%d down on 100,000: loan-to-value %d, not required, low-ratio rate %d, no premium",
+    (downPayment, ltv, lowRatioRate) => {
+      const result = premium({ price: 100_000, downPayment, amortizationYears: 25 });
+      expect(result).toMatchObject({
+        required: false,
+        insurable: true,
+        reason: null,
+        ltv,
+        rate: null,
+        low_ratio_rate: lowRatioRate,
+        premium: 0,
+        loan: 100_000 - downPayment,
+        loan_with_premium: 100_000 - downPayment,
+      });
+      expect(result.breakdown.join("\n")).toContain("insurance not required");
+    },
+  );
 
   it.each([
     [19_990, 0.8001, 0.028, 2_240.28],
@@ -73,7 +79,10 @@ describe("mortgageInsurancePremium at every band edge (CMHC's rates on the total
       loan: 100_000 - downPayment,
     });
     expect(result.loan_with_premium).toBeCloseTo(100_000 - downPayment + amount, 2);
-    expect(result.citations.map((used) => used.fact_id)).toEqual(["cmhc.insurance_cap", "cmhc.mortgage_insurance_premiums"]);
+    expect(result.citations.map((used) => used.fact_id)).toEqual([
+      "cmhc.insurance_cap",
+      "cmhc.mortgage_insurance_premiums",
+    ]);
     expect(result.breakdown.join("\n")).toContain("no provincial sales tax on the premium in B.C.");
   });
 
@@ -92,7 +101,11 @@ describe("mortgageInsurancePremium at every band edge (CMHC's rates on the total
     expect(short).toMatchObject({ required: true, insurable: false, premium: 0 });
     expect(short.reason).toContain("at or above the insured price cap of $1,500,000");
     // Exactly 20% down stays conventional.
-    expect(premium({ price: 500_000, downPayment: 100_000, amortizationYears: 25 })).toMatchObject({ required: false, premium: 0, loan_with_premium: 400_000 });
+    expect(premium({ price: 500_000, downPayment: 100_000, amortizationYears: 25 })).toMatchObject({
+      required: false,
+      premium: 0,
+      loan_with_premium: 400_000,
+    });
   });
 
   it("refuses an amortization that is not a whole number of years, naming the option", () => {
@@ -125,16 +138,28 @@ describe("mortgageInsurancePremium at every band edge (CMHC's rates on the total
   });
 
   it("refuses a price at the insured price cap, and insures one just below it", () => {
-    expect(premium({ price: 1_500_000, downPayment: 300_000, amortizationYears: 25 }).reason).toContain("at or above the insured price cap of $1,500,000");
+    expect(premium({ price: 1_500_000, downPayment: 300_000, amortizationYears: 25 }).reason).toContain(
+      "at or above the insured price cap of $1,500,000",
+    );
     // $1,499,999 with the minimum $124,999.90 down: loan $1,374,999.10 (91.67%), 4% = $54,999.96.
-    expect(premium({ price: 1_499_999, downPayment: 124_999.9, amortizationYears: 25 })).toMatchObject({ insurable: true, rate: 0.04, premium: 54_999.96 });
+    expect(premium({ price: 1_499_999, downPayment: 124_999.9, amortizationYears: 25 })).toMatchObject({
+      insurable: true,
+      rate: 0.04,
+      premium: 54_999.96,
+    });
   });
 
   it("uses the non-traditional down payment rate above 90% loan-to-value where the schedule in force has one", () => {
     // 2018: 4.50% above 90%; from 2020-07-01 CMHC has no separate rate, so the band's 4.00% applies.
     const early = withEarlierBrackets(facts);
     const at = (downPayment: number, asOf: string) =>
-      mortgageInsurancePremium(early, { price: 100_000, downPayment, amortizationYears: 25, nonTraditionalDownPayment: true, asOf });
+      mortgageInsurancePremium(early, {
+        price: 100_000,
+        downPayment,
+        amortizationYears: 25,
+        nonTraditionalDownPayment: true,
+        asOf,
+      });
     expect(at(5_000, "2018-06-01")).toMatchObject({ rate: 0.045, premium: 4_275 });
     expect(at(10_000, "2018-06-01")).toMatchObject({ rate: 0.031 });
     const now = premium({ price: 100_000, downPayment: 5_000, amortizationYears: 25, nonTraditionalDownPayment: true });
@@ -148,21 +173,37 @@ describe("mortgageInsurancePremium at every band edge (CMHC's rates on the total
       const first = premium({ price: 500_000, downPayment: 25_000, amortizationYears: 30, firstTimeBuyer: true });
       expect(first).toMatchObject({ insurable: true, rate: 0.042, premium: 19_950, loan_with_premium: 494_950 });
       expect(first.citations.map((used) => used.fact_id)).toContain("cmhc.amortization_30yr_eligibility");
-      expect(premium({ price: 500_000, downPayment: 25_000, amortizationYears: 30, newlyBuilt: true })).toMatchObject({ insurable: true, premium: 19_950 });
+      expect(premium({ price: 500_000, downPayment: 25_000, amortizationYears: 30, newlyBuilt: true })).toMatchObject({
+        insurable: true,
+        premium: 19_950,
+      });
       const other = premium({ price: 500_000, downPayment: 25_000, amortizationYears: 30 });
       expect(other).toMatchObject({ insurable: false, premium: 0 });
       expect(other.reason).toBe(
         "a 30-year amortization on an insured loan is only for first-time home buyers and buyers of newly built homes (since December 15, 2024); this purchase is neither",
       );
-      expect(premium({ price: 500_000, downPayment: 25_000, amortizationYears: 35, firstTimeBuyer: true }).reason).toContain("at most 30 years");
+      expect(
+        premium({ price: 500_000, downPayment: 25_000, amortizationYears: 35, firstTimeBuyer: true }).reason,
+      ).toContain("at most 30 years");
     });
 
     it("follows the rule's history: first-time buyers of new builds from 2024-08-01, all of them from 2024-12-15, none before", () => {
       const withBrackets = withEarlierBrackets(facts);
       const at = (asOf: string, buyer: { firstTimeBuyer?: boolean; newlyBuilt?: boolean }) =>
-        mortgageInsurancePremium(withBrackets, { price: 500_000, downPayment: 25_000, amortizationYears: 30, asOf, ...buyer });
-      expect(at("2024-07-31", { firstTimeBuyer: true, newlyBuilt: true }).reason).toContain("longer amortizations for such loans began on August 1, 2024");
-      expect(at("2024-08-01", { firstTimeBuyer: true, newlyBuilt: true })).toMatchObject({ insurable: true, premium: 19_950 });
+        mortgageInsurancePremium(withBrackets, {
+          price: 500_000,
+          downPayment: 25_000,
+          amortizationYears: 30,
+          asOf,
+          ...buyer,
+        });
+      expect(at("2024-07-31", { firstTimeBuyer: true, newlyBuilt: true }).reason).toContain(
+        "longer amortizations for such loans began on August 1, 2024",
+      );
+      expect(at("2024-08-01", { firstTimeBuyer: true, newlyBuilt: true })).toMatchObject({
+        insurable: true,
+        premium: 19_950,
+      });
       expect(at("2024-12-14", { firstTimeBuyer: true })).toMatchObject({ insurable: false });
       expect(at("2024-12-14", { firstTimeBuyer: true }).reason).toContain(
         "only for first-time home buyers buying a newly built home (since August 1, 2024); this purchase is not one",
@@ -172,37 +213,78 @@ describe("mortgageInsurancePremium at every band edge (CMHC's rates on the total
     });
 
     it("reports no low-ratio rate over 25 years on a date whose schedule has no surcharge for it", () => {
-      // 2020: a loan of 80% of the price is not high-ratio (no premium), and the schedule then had no rate over 25 years.
-      const result = mortgageInsurancePremium(withEarlierBrackets(facts), { price: 500_000, downPayment: 100_000, amortizationYears: 30, asOf: "2020-08-01" });
-      expect(result).toMatchObject({ required: false, insurable: true, rate: null, low_ratio_rate: null, premium: 0, loan_with_premium: 400_000 });
+      // 2020: a loan of 80% of the price is not high-ratio (no premium), and the schedule then had no rate over 25
+      // years.
+      const result = mortgageInsurancePremium(withEarlierBrackets(facts), {
+        price: 500_000,
+        downPayment: 100_000,
+        amortizationYears: 30,
+        asOf: "2020-08-01",
+      });
+      expect(result).toMatchObject({
+        required: false,
+        insurable: true,
+        rate: null,
+        low_ratio_rate: null,
+        premium: 0,
+        loan_with_premium: 400_000,
+      });
     });
 
     it("charges no premium and no surcharge with 20% or more down, whatever the amortization", () => {
       // $500,000 with $150,000 down: loan $350,000, 70% of the price, at or below 80%: a conventional mortgage.
       const result = premium({ price: 500_000, downPayment: 150_000, amortizationYears: 30 });
-      expect(result).toMatchObject({ required: false, insurable: true, rate: null, premium: 0, loan: 350_000, loan_with_premium: 350_000 });
+      expect(result).toMatchObject({
+        required: false,
+        insurable: true,
+        rate: null,
+        premium: 0,
+        loan: 350_000,
+        loan_with_premium: 350_000,
+      });
       expect(result.breakdown.join("\n")).not.toContain("plus 0.2%");
       expect(result.citations.map((used) => used.fact_id)).not.toContain("cmhc.amortization_30yr_eligibility");
       // $500,000 with $99,990 down: a loan of $400,010 is 80.002%, written 80.00% but above 80%: required, at the first
       // band above 80%, 2.8% of $400,010 = $11,200.28.
-      expect(premium({ price: 500_000, downPayment: 99_990, amortizationYears: 25 })).toMatchObject({ required: true, premium: 11_200.28 });
+      expect(premium({ price: 500_000, downPayment: 99_990, amortizationYears: 25 })).toMatchObject({
+        required: true,
+        premium: 11_200.28,
+      });
       // $500,000 with $99,900 down: loan $400,100, 80.02%: required, 2.8% of $400,100 = $11,202.80.
-      expect(premium({ price: 500_000, downPayment: 99_900, amortizationYears: 25 })).toMatchObject({ required: true, rate: 0.028, premium: 11_202.8 });
+      expect(premium({ price: 500_000, downPayment: 99_900, amortizationYears: 25 })).toMatchObject({
+        required: true,
+        rate: 0.028,
+        premium: 11_202.8,
+      });
     });
 
     it("says at the price cap with 20% down that insurance is neither required nor available, and that 20% is the minimum", () => {
       const result = premium({ price: 1_600_000, downPayment: 320_000, amortizationYears: 25 });
-      expect(result).toMatchObject({ required: false, insurable: false, premium: 0, loan: 1_280_000, loan_with_premium: 1_280_000 });
+      expect(result).toMatchObject({
+        required: false,
+        insurable: false,
+        premium: 0,
+        loan: 1_280_000,
+        loan_with_premium: 1_280_000,
+      });
       expect(result.reason).toBe(
         "the price is at or above the insured price cap of $1,500,000: insurance is not available, and a down payment of at least $320,000 (20%) is the minimum",
       );
     });
 
     it("refuses a 30-year rule it cannot read rather than guess who it covers", () => {
-      const reworded = withValue(facts, "cmhc.amortization_30yr_eligibility", (value) => ({ ...(value as object), eligible_buyers: ["everyone"] }));
-      expect(() => mortgageInsurancePremium(reworded, { price: 500_000, downPayment: 25_000, amortizationYears: 30, firstTimeBuyer: true })).toThrow(
-        /cmhc\.amortization_30yr_eligibility \(version 3, in force on .*\) at \$\.value\.eligible_buyers\[0\]/,
-      );
+      const reworded = withValue(facts, "cmhc.amortization_30yr_eligibility", (value) => ({
+        ...(value as object),
+        eligible_buyers: ["everyone"],
+      }));
+      expect(() =>
+        mortgageInsurancePremium(reworded, {
+          price: 500_000,
+          downPayment: 25_000,
+          amortizationYears: 30,
+          firstTimeBuyer: true,
+        }),
+      ).toThrow(/cmhc\.amortization_30yr_eligibility \(version 3, in force on .*\) at \$\.value\.eligible_buyers\[0\]/);
     });
   });
 
@@ -214,19 +296,33 @@ describe("mortgageInsurancePremium at every band edge (CMHC's rates on the total
       error = caught;
     }
     expect(error).toBeInstanceOf(CalculatorError);
-    expect(error).toMatchObject({ reason: "not-recorded", fact_id: "cmhc.insurance_cap", date: "2023-06-01", version: 1 });
+    expect(error).toMatchObject({
+      reason: "not-recorded",
+      fact_id: "cmhc.insurance_cap",
+      date: "2023-06-01",
+      version: 1,
+    });
   });
 
   it("names the fact and the path when the premium schedule has another shape, and the date when it has no version", () => {
-    const broken = withValue(facts, "cmhc.mortgage_insurance_premiums", (value) => ({ ...(value as object), amortization_surcharge_rate: "0.2%" }));
-    expect(() => mortgageInsurancePremium(broken, { price: 100_000, downPayment: 5_000, amortizationYears: 25 })).toThrow(
+    const broken = withValue(facts, "cmhc.mortgage_insurance_premiums", (value) => ({
+      ...(value as object),
+      amortization_surcharge_rate: "0.2%",
+    }));
+    expect(() =>
+      mortgageInsurancePremium(broken, { price: 100_000, downPayment: 5_000, amortizationYears: 25 }),
+    ).toThrow(
       /cmhc\.mortgage_insurance_premiums \(version 5, in force on .*\) at \$\.value\.amortization_surcharge_rate/,
     );
-    expect(() => premium({ price: 100_000, downPayment: 5_000, amortizationYears: 25, asOf: "2017-03-16" })).toThrow(CalculatorError);
+    expect(() => premium({ price: 100_000, downPayment: 5_000, amortizationYears: 25, asOf: "2017-03-16" })).toThrow(
+      CalculatorError,
+    );
     expect(() => premium({ price: 100_000, downPayment: 5_000, amortizationYears: 25, asOf: "2017-03-16" })).toThrow(
       "cmhc.insurance_cap (version 1, in force on 2017-03-16) at $.value.min_down_payment_brackets",
     );
-    expect(() => premium({ price: 100_000, downPayment: 5_000, amortizationYears: 25, downpayment: 1 } as never)).toThrow("did you mean downPayment?");
+    expect(() =>
+      premium({ price: 100_000, downPayment: 5_000, amortizationYears: 25, downpayment: 1 } as never),
+    ).toThrow("did you mean downPayment?");
   });
 });
 
@@ -235,7 +331,11 @@ describe("minimumDownPayment and qualifyingRate on a date", () => {
     expect(() => minimumDownPayment(catalog, 600_000, { asOf: "2024-12-14" })).toThrow(
       "cmhc.insurance_cap (version 1, in force on 2024-12-14) at $.value.min_down_payment_brackets",
     );
-    expect(minimumDownPayment(catalog, 1_200_000, { asOf: "2024-12-15" })).toMatchObject({ minimum: 95_000, insurable: true, price_cap: 1_500_000 });
+    expect(minimumDownPayment(catalog, 1_200_000, { asOf: "2024-12-15" })).toMatchObject({
+      minimum: 95_000,
+      insurable: true,
+      price_cap: 1_500_000,
+    });
     const withBrackets = withHistoryValue(catalog, "cmhc.insurance_cap", 1, (value) => ({
       ...(value as object),
       min_down_payment_brackets: [
@@ -244,7 +344,11 @@ describe("minimumDownPayment and qualifyingRate on a date", () => {
       ],
     }));
     // Before 2024-12-15 the cap was $1,000,000: $1,200,000 needs 20%.
-    expect(minimumDownPayment(withBrackets, 1_200_000, { asOf: "2024-12-14" })).toMatchObject({ minimum: 240_000, insurable: false, price_cap: 1_000_000 });
+    expect(minimumDownPayment(withBrackets, 1_200_000, { asOf: "2024-12-14" })).toMatchObject({
+      minimum: 240_000,
+      insurable: false,
+      price_cap: 1_000_000,
+    });
     expect(minimumDownPayment(catalog, 600_000, { asOf: "2024-12-15" }).citations[0]).toMatchObject({
       version: 2,
       effective_iso: "2024-12-15",
@@ -253,11 +357,15 @@ describe("minimumDownPayment and qualifyingRate on a date", () => {
   });
 
   it("refuses a date before the stress test's first version and answers from it on", () => {
-    expect(() => qualifyingRate(catalog, 0.045, { asOf: "2021-05-31" })).toThrow("osfi.b20.stress_test records no rule in force on 2021-05-31");
+    expect(() => qualifyingRate(catalog, 0.045, { asOf: "2021-05-31" })).toThrow(
+      "osfi.b20.stress_test records no rule in force on 2021-05-31",
+    );
     const result = qualifyingRate(catalog, 0.045, { asOf: "2021-06-01" });
     expect(result).toMatchObject({ rate: 0.065, rule: "contract-plus-buffer" });
     expect(result.breakdown.map((line) => line.rate)).toEqual([0.065, 0.0525]);
-    expect(() => qualifyingRate(catalog, 0.045, { asof: "2021-06-01" } as never)).toThrow("unknown option asof; did you mean asOf?");
+    expect(() => qualifyingRate(catalog, 0.045, { asof: "2021-06-01" } as never)).toThrow(
+      "unknown option asof; did you mean asOf?",
+    );
   });
 });
 
@@ -282,7 +390,11 @@ describe("homeOwnerGrant, the phase-out of $5 per $1,000 over the threshold", ()
   ])("2026: %j gives %d", (options, amount) => {
     const result = grant({ ...options, asOf: "2026-06-30" });
     expect(result).toMatchObject({ grant: amount, threshold: 2_075_000, tax_after_grant: null });
-    expect(result.citations[0]).toMatchObject({ fact_id: "bc.home_owner_grant.threshold", version: 2, effective_iso: "2026-01-01" });
+    expect(result.citations[0]).toMatchObject({
+      fact_id: "bc.home_owner_grant.threshold",
+      version: 2,
+      effective_iso: "2026-01-01",
+    });
   });
 
   it("uses the 2025 threshold of $2,175,000 for a date in 2025", () => {
@@ -292,8 +404,12 @@ describe("homeOwnerGrant, the phase-out of $5 per $1,000 over the threshold", ()
   });
 
   it("refuses what the facts do not record: a year before the first version, an amount a version lacks", () => {
-    expect(() => grant({ assessedValue: 1_000_000, asOf: "2024-12-31" })).toThrow("bc.home_owner_grant.threshold records no rule in force on 2024-12-31");
-    expect(() => grant({ assessedValue: 1_000_000, asOf: "2025-06-01", additional: true, northernRural: true })).toThrow(
+    expect(() => grant({ assessedValue: 1_000_000, asOf: "2024-12-31" })).toThrow(
+      "bc.home_owner_grant.threshold records no rule in force on 2024-12-31",
+    );
+    expect(() =>
+      grant({ assessedValue: 1_000_000, asOf: "2025-06-01", additional: true, northernRural: true }),
+    ).toThrow(
       "bc.home_owner_grant.threshold (version 1, in force on 2025-06-01) at $.value.additional_grant_total_max_cad_elsewhere",
     );
   });
@@ -311,20 +427,35 @@ describe("homeOwnerGrant, the phase-out of $5 per $1,000 over the threshold", ()
         fact.id === "osfi.b20.stress_test"
           ? {
               ...fact,
-              scheduled: [{ effective_iso: "2027-01-01", status: "announced" as const, value: fact.value, citations: fact.citations, note: "A test change." }],
+              scheduled: [
+                {
+                  effective_iso: "2027-01-01",
+                  status: "announced" as const,
+                  value: fact.value,
+                  citations: fact.citations,
+                  note: "A test change.",
+                },
+              ],
             }
           : fact,
       ),
     };
     expect(qualifyingRate(scheduled, 0.045, { asOf: "2026-12-31" }).rate).toBe(0.065);
-    expect(() => qualifyingRate(scheduled, 0.045, { asOf: "2027-01-01" })).toThrow("osfi.b20.stress_test has a change scheduled (announced) for 2027-01-01");
+    expect(() => qualifyingRate(scheduled, 0.045, { asOf: "2027-01-01" })).toThrow(
+      "osfi.b20.stress_test has a change scheduled (announced) for 2027-01-01",
+    );
   });
 
   it("takes the grant off the property tax, never more than the tax", () => {
-    expect(grant({ assessedValue: 2_100_000, propertyTax: 4_000, asOf: "2026-06-30" })).toMatchObject({ grant: 445, tax_after_grant: 3_555 });
+    expect(grant({ assessedValue: 2_100_000, propertyTax: 4_000, asOf: "2026-06-30" })).toMatchObject({
+      grant: 445,
+      tax_after_grant: 3_555,
+    });
     const small = grant({ assessedValue: 900_000, propertyTax: 300, asOf: "2026-06-30" });
     expect(small).toMatchObject({ grant: 300, max_grant: 570, tax_after_grant: 0 });
     expect(small.breakdown.join("\n")).toContain("cannot exceed the property tax");
-    expect(() => grant({ assessedValue: 900_000, northernrural: true } as never)).toThrow("did you mean northernRural?");
+    expect(() => grant({ assessedValue: 900_000, northernrural: true } as never)).toThrow(
+      "did you mean northernRural?",
+    );
   });
 });

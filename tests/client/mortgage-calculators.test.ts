@@ -28,11 +28,17 @@ describe("minimumDownPayment, from cmhc.insurance_cap", () => {
   ])("$%d needs at least %d down (insurable: %s)", (price, minimum, insurable) => {
     const result = minimumDownPayment(catalog, price);
     expect(result).toMatchObject({ minimum, insurable });
-    expect(result.citations[0]).toMatchObject({ fact_id: "cmhc.insurance_cap", canonical_url: expect.stringContaining("cmhc.insurance_cap") });
+    expect(result.citations[0]).toMatchObject({
+      fact_id: "cmhc.insurance_cap",
+      canonical_url: expect.stringContaining("cmhc.insurance_cap"),
+    });
   });
 
   it("follows the fact's cap and brackets", () => {
-    const lowerCap = withValue(catalog, "cmhc.insurance_cap", (value) => ({ ...(value as object), insured_price_cap_exclusive: 1_000_000 }));
+    const lowerCap = withValue(catalog, "cmhc.insurance_cap", (value) => ({
+      ...(value as object),
+      insured_price_cap_exclusive: 1_000_000,
+    }));
     expect(minimumDownPayment(lowerCap, 1_200_000)).toMatchObject({ minimum: 240_000, insurable: false });
   });
 
@@ -52,7 +58,11 @@ describe("qualifyingRate, from osfi.b20.stress_test", () => {
   });
 
   it("follows the fact's floor and buffer", () => {
-    const changed = withValue(catalog, "osfi.b20.stress_test", (value) => ({ ...(value as object), floor_rate: 0.06, buffer_rate: 0.01 }));
+    const changed = withValue(catalog, "osfi.b20.stress_test", (value) => ({
+      ...(value as object),
+      floor_rate: 0.06,
+      buffer_rate: 0.01,
+    }));
     expect(qualifyingRate(changed, 0.045)).toMatchObject({ rate: 0.06, rule: "floor" });
     expect(qualifyingRate(changed, 0.055)).toMatchObject({ rate: 0.065, rule: "contract-plus-buffer" });
   });
@@ -74,7 +84,9 @@ describe("monthlyPayment, with Canadian semi-annual compounding", () => {
   it("pays less than monthly compounding at the same quoted rate would", () => {
     const monthly = 0.05 / 12;
     const monthlyCompounded = (800_000 * monthly) / (1 - (1 + monthly) ** -300);
-    expect(monthlyPayment({ principal: 800_000, annualRate: 0.05, amortizationYears: 25 })).toBeLessThan(monthlyCompounded);
+    expect(monthlyPayment({ principal: 800_000, annualRate: 0.05, amortizationYears: 25 })).toBeLessThan(
+      monthlyCompounded,
+    );
   });
 
   it("divides the principal evenly at a zero rate", () => {
@@ -127,14 +139,20 @@ describe("mortgagePayment at each frequency, against the closed-form annuity wit
     expect(mortgagePayment({ principal: 800_000, annualRate: 0.05, amortizationYears: 25 }).payment).toBe(
       monthlyPayment({ principal: 800_000, annualRate: 0.05, amortizationYears: 25 }),
     );
-    expect(mortgagePayment({ principal: 260_000, annualRate: 0, amortizationYears: 25, frequency: "biweekly" }).payment).toBe(400);
+    expect(
+      mortgagePayment({ principal: 260_000, annualRate: 0, amortizationYears: 25, frequency: "biweekly" }).payment,
+    ).toBe(400);
   });
 
   it("refuses an unknown frequency and a misspelt option", () => {
-    expect(() => mortgagePayment({ principal: 1, annualRate: 0.05, amortizationYears: 25, frequency: "fortnightly" as never })).toThrow(
+    expect(() =>
+      mortgagePayment({ principal: 1, annualRate: 0.05, amortizationYears: 25, frequency: "fortnightly" as never }),
+    ).toThrow(
       "frequency must be one of monthly, semi-monthly, biweekly, weekly, accelerated-biweekly, accelerated-weekly",
     );
-    expect(() => mortgagePayment({ principal: 1, annualRate: 0.05, amortizationYears: 25, frequncy: "weekly" } as never)).toThrow("did you mean frequency?");
+    expect(() =>
+      mortgagePayment({ principal: 1, annualRate: 0.05, amortizationYears: 25, frequncy: "weekly" } as never),
+    ).toThrow("did you mean frequency?");
   });
 });
 
@@ -143,7 +161,13 @@ describe("amortizationSchedule", () => {
     "%s: the balance after each payment agrees with a direct sum of the payments",
     (frequency) => {
       const principal = 400_000;
-      const schedule = amortizationSchedule({ principal, annualRate: 0.0479, amortizationYears: 25, termYears: 5, frequency });
+      const schedule = amortizationSchedule({
+        principal,
+        annualRate: 0.0479,
+        amortizationYears: 25,
+        termYears: 5,
+        frequency,
+      });
       const perYear = { monthly: 12, biweekly: 26, "accelerated-weekly": 52 }[frequency];
       const rate = (1 + 0.0479 / 2) ** (2 / perYear) - 1;
       // A direct loop, unrounded: each period adds its interest and takes off the payment.
@@ -159,7 +183,8 @@ describe("amortizationSchedule", () => {
       expect(schedule.periods.at(-1)!.balance).toBe(0);
       // Rounding the payment to the cent leaves at most half a cent a period, with interest: a few dollars at most.
       // An accelerated schedule ends early with a smaller last payment.
-      if (frequency === "accelerated-weekly") expect(schedule.periods.at(-1)!.payment).toBeLessThanOrEqual(schedule.payment);
+      if (frequency === "accelerated-weekly")
+        expect(schedule.periods.at(-1)!.payment).toBeLessThanOrEqual(schedule.payment);
       else expect(Math.abs(schedule.periods.at(-1)!.payment - schedule.payment)).toBeLessThan(5);
       // The term: 5 years of payments.
       const inTerm = 5 * perYear;
@@ -173,21 +198,30 @@ describe("amortizationSchedule", () => {
   );
 
   it("refuses a term longer than the amortization", () => {
-    expect(() => amortizationSchedule({ principal: 1_000, annualRate: 0.05, amortizationYears: 5, termYears: 10 })).toThrow(CalculatorError);
+    expect(() =>
+      amortizationSchedule({ principal: 1_000, annualRate: 0.05, amortizationYears: 5, termYears: 10 }),
+    ).toThrow(CalculatorError);
   });
 });
 
 describe("maxPrincipal", () => {
-  it.each(["monthly", "weekly", "accelerated-biweekly"] as const)("%s: the largest loan whose payment is at most the one given", (frequency) => {
-    const { principal } = maxPrincipal({ payment: 2_500, annualRate: 0.05, amortizationYears: 25, frequency });
-    const perYear = frequency === "weekly" ? 52 : 12;
-    const perPeriod = frequency === "accelerated-biweekly" ? 5_000 : 2_500;
-    const rate = (1 + 0.05 / 2) ** (2 / perYear) - 1;
-    const presentValue = (perPeriod * (1 - (1 + rate) ** -(perYear * 25))) / rate;
-    expect(Math.abs(principal - presentValue)).toBeLessThan(1);
-    expect(mortgagePayment({ principal, annualRate: 0.05, amortizationYears: 25, frequency }).payment).toBeLessThanOrEqual(2_500);
-    expect(mortgagePayment({ principal: principal + 20, annualRate: 0.05, amortizationYears: 25, frequency }).payment).toBeGreaterThan(2_500);
-  });
+  it.each(["monthly", "weekly", "accelerated-biweekly"] as const)(
+    "%s: the largest loan whose payment is at most the one given",
+    (frequency) => {
+      const { principal } = maxPrincipal({ payment: 2_500, annualRate: 0.05, amortizationYears: 25, frequency });
+      const perYear = frequency === "weekly" ? 52 : 12;
+      const perPeriod = frequency === "accelerated-biweekly" ? 5_000 : 2_500;
+      const rate = (1 + 0.05 / 2) ** (2 / perYear) - 1;
+      const presentValue = (perPeriod * (1 - (1 + rate) ** -(perYear * 25))) / rate;
+      expect(Math.abs(principal - presentValue)).toBeLessThan(1);
+      expect(
+        mortgagePayment({ principal, annualRate: 0.05, amortizationYears: 25, frequency }).payment,
+      ).toBeLessThanOrEqual(2_500);
+      expect(
+        mortgagePayment({ principal: principal + 20, annualRate: 0.05, amortizationYears: 25, frequency }).payment,
+      ).toBeGreaterThan(2_500);
+    },
+  );
 });
 
 describe("an amortization is a whole number of years", () => {
@@ -197,9 +231,15 @@ describe("an amortization is a whole number of years", () => {
       () => amortizationSchedule({ principal: 400_000, annualRate: 0.05, amortizationYears: 25.3 }),
       () => maxPrincipal({ payment: 2_000, annualRate: 0.05, amortizationYears: 25.3 }),
     ];
-    for (const call of calls) expect(call).toThrow(expect.objectContaining({ reason: "invalid-option", option: "amortizationYears" }));
-    expect(() => mortgagePayment({ principal: 400_000, annualRate: 0.05, amortizationYears: 25.3 })).toThrow(CalculatorError);
+    for (const call of calls)
+      expect(call).toThrow(expect.objectContaining({ reason: "invalid-option", option: "amortizationYears" }));
+    expect(() => mortgagePayment({ principal: 400_000, annualRate: 0.05, amortizationYears: 25.3 })).toThrow(
+      CalculatorError,
+    );
     // A term may be part of a year (a six-month term).
-    expect(amortizationSchedule({ principal: 400_000, annualRate: 0.05, amortizationYears: 25, termYears: 0.5 }).balance_at_term_end).toBeLessThan(400_000);
+    expect(
+      amortizationSchedule({ principal: 400_000, annualRate: 0.05, amortizationYears: 25, termYears: 0.5 })
+        .balance_at_term_end,
+    ).toBeLessThan(400_000);
   });
 });

@@ -50,17 +50,24 @@ let tarball: string;
 let files: string[];
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), "facts-client-pack-"));
-  const { stdout } = await run("npm", ["pack", "--workspace", "packages/client", "--pack-destination", work, "--json"], {
-    cwd: PROJECT_ROOT,
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const { stdout } = await run(
+    "npm",
+    ["pack", "--workspace", "packages/client", "--pack-destination", work, "--json"],
+    {
+      cwd: PROJECT_ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
   const [packed] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
   tarball = path.join(work, path.basename(packed!.filename));
   files = packed!.files.map((file) => file.path).sort();
 }, 120_000);
 afterAll(() => rm(work, { recursive: true, force: true }));
 
-/** A folder that knows nothing of this repository: the packed package and its one dependency, zod, installed by hand (tests stay offline). */
+/**
+ * A folder that knows nothing of this repository: the packed package and its one dependency, zod, installed by hand
+ * (tests stay offline).
+ */
 const freshConsumer = async (): Promise<string> => {
   const folder = await mkdtemp(path.join(work, "consumer-"));
   const modules = path.join(folder, "node_modules");
@@ -68,7 +75,10 @@ const freshConsumer = async (): Promise<string> => {
   await run("tar", ["-xzf", tarball, "-C", folder]);
   await rename(path.join(folder, "package"), path.join(modules, "@bc-real-estate-facts", "client"));
   await symlink(path.join(PROJECT_ROOT, "node_modules", "zod"), path.join(modules, "zod"), "dir");
-  await writeFile(path.join(folder, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+  await writeFile(
+    path.join(folder, "package.json"),
+    JSON.stringify({ name: "consumer", private: true, type: "module" }),
+  );
   return folder;
 };
 
@@ -136,15 +146,23 @@ describe("npm pack of the client", () => {
       }),
     );
     const tsc = path.join(PROJECT_ROOT, "node_modules", "typescript", "bin", "tsc");
-    const result = await run(process.execPath, [tsc, "-p", folder]).catch((error: { stdout: string }) => ({ stdout: error.stdout, failed: true }));
+    const result = await run(process.execPath, [tsc, "-p", folder]).catch((error: { stdout: string }) => ({
+      stdout: error.stdout,
+      failed: true,
+    }));
     expect(result.stdout).toBe("");
   }, 60_000);
 
   it("runs in Chromium from the packed files, with zod mapped by an import map", async () => {
     const folder = await freshConsumer();
     const site = path.join(folder, "site");
-    await cp(path.join(folder, "node_modules", "@bc-real-estate-facts", "client"), path.join(site, "client"), { recursive: true });
-    await cp(path.join(PROJECT_ROOT, "node_modules", "zod"), path.join(site, "zod"), { recursive: true, dereference: true });
+    await cp(path.join(folder, "node_modules", "@bc-real-estate-facts", "client"), path.join(site, "client"), {
+      recursive: true,
+    });
+    await cp(path.join(PROJECT_ROOT, "node_modules", "zod"), path.join(site, "zod"), {
+      recursive: true,
+      dereference: true,
+    });
     const { catalog } = await publishedFacts();
     await writeFile(path.join(site, "catalog.json"), JSON.stringify(catalog));
     await writeFile(

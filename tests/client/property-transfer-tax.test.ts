@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CalculatorError, type FactCatalog, propertyTransferTax } from "../../packages/client/src/index.ts";
 import { publishedFacts, withValue } from "./published-facts.ts";
 
-const line = (result: ReturnType<typeof propertyTransferTax>, factId: string) => result.breakdown.filter((each) => each.fact_id === factId);
+const line = (result: ReturnType<typeof propertyTransferTax>, factId: string) =>
+  result.breakdown.filter((each) => each.fact_id === factId);
 
 let catalog: FactCatalog;
 beforeAll(async () => {
@@ -29,7 +30,11 @@ describe("propertyTransferTax, from the published facts", () => {
     expect(result.citations.map((used) => used.fact_id)).toEqual(["bc.ptt.brackets", "bc.ptt.fthb_exemption"]);
     for (const used of result.citations) {
       const fact = catalog.facts.find((each) => each.id === used.fact_id)!;
-      expect(used).toMatchObject({ version: fact.version, effective_iso: fact.effective_iso, canonical_url: fact.canonical_url });
+      expect(used).toMatchObject({
+        version: fact.version,
+        effective_iso: fact.effective_iso,
+        canonical_url: fact.canonical_url,
+      });
       expect(used.citations).toEqual(fact.citations);
       expect(used.citations.every((citation) => citation.url.startsWith("https://"))).toBe(true);
     }
@@ -75,7 +80,12 @@ describe("propertyTransferTax, from the published facts", () => {
       [1_149_000, 20_980, 419.6, 20_560.4],
       [1_150_000, 21_000, 0, 21_000],
     ])("$%d: tax %d, exemption %d, pays %d", (price, general, exemption, total) => {
-      expect(tax({ price, newlyBuilt: true })).toMatchObject({ general, exemption, total, exemption_claimed: exemption > 0 ? "newly-built-home" : null });
+      expect(tax({ price, newlyBuilt: true })).toMatchObject({
+        general,
+        exemption,
+        total,
+        exemption_claimed: exemption > 0 ? "newly-built-home" : null,
+      });
     });
   });
 
@@ -83,28 +93,49 @@ describe("propertyTransferTax, from the published facts", () => {
     // 1% of $200,000 + 2% of $700,000 = $16,000; the exemption ends at $860,000 (version 3).
     const result = tax({ price: 900_000, firstTimeBuyer: true });
     expect(result).toMatchObject({ general: 16_000, exemption: 0, total: 16_000, exemption_claimed: null });
-    expect(result.exemptions_compared).toEqual([{ exemption: "first-time-home-buyers", amount: 0, fact_id: "bc.ptt.fthb_exemption" }]);
-    expect(result.breakdown.map((line) => line.label).join("\n")).toContain("none: $900,000 is at or above $860,000, where the exemption ends");
+    expect(result.exemptions_compared).toEqual([
+      { exemption: "first-time-home-buyers", amount: 0, fact_id: "bc.ptt.fthb_exemption" },
+    ]);
+    expect(result.breakdown.map((line) => line.label).join("\n")).toContain(
+      "none: $900,000 is at or above $860,000, where the exemption ends",
+    );
     // Both asked for, both worth nothing at $1,200,000 (the newly built exemption ends at $1,150,000): neither claimed.
     const both = tax({ price: 1_200_000, firstTimeBuyer: true, newlyBuilt: true });
     expect(both).toMatchObject({ exemption: 0, exemption_claimed: null });
-    expect(both.breakdown.map((line) => line.label).join("\n")).toContain("neither exemption gives anything at this price");
+    expect(both.breakdown.map((line) => line.label).join("\n")).toContain(
+      "neither exemption gives anything at this price",
+    );
   });
 
   it("adds the 20% additional tax for foreign buyers on the residential share", () => {
-    expect(tax({ price: 1_000_000, foreignBuyer: true })).toMatchObject({ general: 18_000, additional: 200_000, total: 218_000 });
+    expect(tax({ price: 1_000_000, foreignBuyer: true })).toMatchObject({
+      general: 18_000,
+      additional: 200_000,
+      total: 218_000,
+    });
     expect(tax({ price: 1_000_000, foreignBuyer: true, residentialShare: 0.5 })).toMatchObject({ additional: 100_000 });
-    expect(tax({ price: 1_000_000, foreignBuyer: true }).citations.map((used) => used.fact_id)).toContain("bc.ptt.foreign_buyer_additional");
+    expect(tax({ price: 1_000_000, foreignBuyer: true }).citations.map((used) => used.fact_id)).toContain(
+      "bc.ptt.foreign_buyer_additional",
+    );
   });
 
   it("reads its numbers from the facts passed in, not from constants", () => {
-    const raised = withValue(catalog, "bc.ptt.fthb_exemption", (value) => ({ ...(value as object), full_exemption_fmv_max: 600_000 }));
+    const raised = withValue(catalog, "bc.ptt.fthb_exemption", (value) => ({
+      ...(value as object),
+      full_exemption_fmv_max: 600_000,
+    }));
     expect(propertyTransferTax(raised, { price: 550_000, firstTimeBuyer: true }).total).toBe(0);
     const rates = withValue(catalog, "bc.ptt.brackets", (value) =>
-      (value as Array<{ upper: number | null; rate: number }>).map((bracket) => ({ ...bracket, rate: bracket.rate * 2 })),
+      (value as Array<{ upper: number | null; rate: number }>).map((bracket) => ({
+        ...bracket,
+        rate: bracket.rate * 2,
+      })),
     );
     expect(propertyTransferTax(rates, { price: 650_000 }).total).toBe(22_000);
-    const foreign = withValue(catalog, "bc.ptt.foreign_buyer_additional", (value) => ({ ...(value as object), rate: 0.25 }));
+    const foreign = withValue(catalog, "bc.ptt.foreign_buyer_additional", (value) => ({
+      ...(value as object),
+      rate: 0.25,
+    }));
     expect(propertyTransferTax(foreign, { price: 1_000_000, foreignBuyer: true }).additional).toBe(250_000);
   });
 
@@ -123,8 +154,13 @@ describe("propertyTransferTax, from the published facts", () => {
 
   it("names the fact and the JSON path when the facts lack what it needs or hold a shape it cannot read", () => {
     const without = { facts: catalog.facts.filter((fact) => fact.id !== "bc.ptt.brackets") };
-    expect(() => propertyTransferTax(without, { price: 1 })).toThrow("the facts passed in do not include bc.ptt.brackets");
-    const broken = withValue(catalog, "bc.ptt.fthb_exemption", (value) => ({ ...(value as object), exemption_cap: "8000" }));
+    expect(() => propertyTransferTax(without, { price: 1 })).toThrow(
+      "the facts passed in do not include bc.ptt.brackets",
+    );
+    const broken = withValue(catalog, "bc.ptt.fthb_exemption", (value) => ({
+      ...(value as object),
+      exemption_cap: "8000",
+    }));
     expect(() => propertyTransferTax(broken, { price: 600_000, firstTimeBuyer: true })).toThrow(
       /bc\.ptt\.fthb_exemption \(version \d+, in force on \d{4}-\d{2}-\d{2}\) at \$\.value\.exemption_cap/,
     );
@@ -152,7 +188,9 @@ describe("propertyTransferTax, from the published facts", () => {
     });
 
     it("names the first-time buyers' version used and its dates", () => {
-      const used = tax({ price: 480_000, firstTimeBuyer: true, asOf: "2016-06-01" }).citations.find((each) => each.fact_id === "bc.ptt.fthb_exemption");
+      const used = tax({ price: 480_000, firstTimeBuyer: true, asOf: "2016-06-01" }).citations.find(
+        (each) => each.fact_id === "bc.ptt.fthb_exemption",
+      );
       expect(used).toMatchObject({ version: 1, effective_iso: "2014-02-19", superseded_iso: "2017-02-22" });
     });
 
@@ -163,9 +201,15 @@ describe("propertyTransferTax, from the published facts", () => {
     ])("newly built on %s: %d exemption %d", (asOf, price, exemption, why) => {
       if (asOf === "2016-02-16") {
         // The brackets' first version is 2016-02-17: the facts record no general rate before it.
-        expect(() => tax({ price, newlyBuilt: true, asOf })).toThrow("bc.ptt.brackets records no rule in force on 2016-02-16");
+        expect(() => tax({ price, newlyBuilt: true, asOf })).toThrow(
+          "bc.ptt.brackets records no rule in force on 2016-02-16",
+        );
         // The next day both facts have their first version: $700,000 pays $12,000, all of it exempt below $750,000.
-        expect(tax({ price, newlyBuilt: true, asOf: "2016-02-17" })).toMatchObject({ general: 12_000, exemption: 12_000, total: 0 });
+        expect(tax({ price, newlyBuilt: true, asOf: "2016-02-17" })).toMatchObject({
+          general: 12_000,
+          exemption: 12_000,
+          total: 0,
+        });
         return;
       }
       // $760,000: 1% of $200,000 + 2% of $560,000 = $13,200; before April 2024 the phase-out from $750,000 to
@@ -176,11 +220,14 @@ describe("propertyTransferTax, from the published facts", () => {
     });
 
     it("gives no newly built exemption, with a line saying why, between the brackets' first version and the exemption's", () => {
-      // The exemption's first version is 2016-02-17, the same day as the brackets': so use a fact whose first version is later.
+      // The exemption's first version is 2016-02-17, the same day as the brackets': so use a fact whose first version
+      // is later.
       const later = {
         ...catalog,
         facts: catalog.facts.map((fact) =>
-          fact.id === "bc.ptt.newly_built_exemption" ? { ...fact, history: fact.history.map((entry) => ({ ...entry, effective_iso: "2016-03-01" })) } : fact,
+          fact.id === "bc.ptt.newly_built_exemption"
+            ? { ...fact, history: fact.history.map((entry) => ({ ...entry, effective_iso: "2016-03-01" })) }
+            : fact,
         ),
       };
       const result = propertyTransferTax(later, { price: 700_000, newlyBuilt: true, asOf: "2016-02-20" });
@@ -208,8 +255,12 @@ describe("propertyTransferTax, from the published facts", () => {
     });
 
     it("names the specified areas of the version in force in its assumptions", () => {
-      expect(tax({ price: 1_000_000, foreignBuyer: true, asOf: "2017-01-01" }).assumptions.join(" ")).toContain("Greater Vancouver Regional District");
-      expect(tax({ price: 1_000_000, foreignBuyer: true, asOf: "2018-02-21" }).assumptions.join(" ")).toContain("Regional District of Nanaimo");
+      expect(tax({ price: 1_000_000, foreignBuyer: true, asOf: "2017-01-01" }).assumptions.join(" ")).toContain(
+        "Greater Vancouver Regional District",
+      );
+      expect(tax({ price: 1_000_000, foreignBuyer: true, asOf: "2018-02-21" }).assumptions.join(" ")).toContain(
+        "Regional District of Nanaimo",
+      );
     });
 
     it.each([
@@ -287,7 +338,10 @@ describe("propertyTransferTax, from the published facts", () => {
       date: "2015-06-01",
       first_iso: "2016-02-17",
     });
-    expect(caught(() => tax({ price: 500_000, firstTimeBuyers: true } as never))).toMatchObject({ reason: "unknown-option", option: "firstTimeBuyers" });
+    expect(caught(() => tax({ price: 500_000, firstTimeBuyers: true } as never))).toMatchObject({
+      reason: "unknown-option",
+      option: "firstTimeBuyers",
+    });
     expect(caught(() => tax({ price: -1 }))).toMatchObject({ reason: "invalid-option", option: "price" });
     const broken = withValue(catalog, "bc.ptt.brackets", () => "1%");
     expect(caught(() => propertyTransferTax(broken, { price: 500_000 }))).toMatchObject({
@@ -301,16 +355,23 @@ describe("propertyTransferTax, from the published facts", () => {
     const misspelt = { price: 500_000, firstTimeBuyers: true } as unknown as Parameters<typeof propertyTransferTax>[1];
     expect(() => tax(misspelt)).toThrow(CalculatorError);
     expect(() => tax(misspelt)).toThrow("unknown option firstTimeBuyers; did you mean firstTimeBuyer?");
-    expect(() => tax({ price: 1, asof: "2020-01-01" } as unknown as Parameters<typeof propertyTransferTax>[1])).toThrow("did you mean asOf?");
+    expect(() => tax({ price: 1, asof: "2020-01-01" } as unknown as Parameters<typeof propertyTransferTax>[1])).toThrow(
+      "did you mean asOf?",
+    );
   });
 });
 
-/** A copy of the catalog whose fact `id` has its first history entry starting on `from` (to test a date before another fact's first version). */
+/**
+ * A copy of the catalog whose fact `id` has its first history entry starting on `from` (to test a date before another
+ * fact's first version).
+ */
 const withHistoryDates = (catalog: FactCatalog, id: string, from: string): FactCatalog => ({
   ...catalog,
   facts: catalog.facts.map((fact) => {
     if (fact.id !== id) return fact;
-    const history = fact.history.map((entry, index) => (index === fact.history.length - 1 ? { ...entry, effective_iso: from } : entry));
+    const history = fact.history.map((entry, index) =>
+      index === fact.history.length - 1 ? { ...entry, effective_iso: from } : entry,
+    );
     return { ...fact, history };
   }),
 });

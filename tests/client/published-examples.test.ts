@@ -41,13 +41,15 @@ const PUBLISHED_CASES: Record<string, PublishedCase> = {
     published: "the tax paid is $15,000",
   },
   ministryFthb476k: {
-    source: "http://www2.gov.bc.ca/gov/content/taxes/property-taxes/property-transfer-tax/understand/first-time-home-buyers/current-amount",
+    source:
+      "http://www2.gov.bc.ca/gov/content/taxes/property-taxes/property-transfer-tax/understand/first-time-home-buyers/current-amount",
     kind: "official table (B.C. Ministry of Finance), first time home buyers' exemption after February 18, 2014, 100% eligible",
     inputs: "fair market value $476,000",
     published: "exemption $7,219.20, tax payable $300.80",
   },
   ministryFthb490k: {
-    source: "http://www2.gov.bc.ca/gov/content/taxes/property-taxes/property-transfer-tax/understand/first-time-home-buyers/current-amount",
+    source:
+      "http://www2.gov.bc.ca/gov/content/taxes/property-taxes/property-transfer-tax/understand/first-time-home-buyers/current-amount",
     kind: "official table (B.C. Ministry of Finance), first time home buyers' exemption after February 18, 2014, 100% eligible",
     inputs: "fair market value $490,000",
     published: "exemption $3,120.00, tax payable $4,680.00",
@@ -59,7 +61,8 @@ const PUBLISHED_CASES: Record<string, PublishedCase> = {
     published: "basic grant eliminated at $2.289 million, additional grant at $2.344 million",
   },
   ministryGrant2026Elsewhere: {
-    source: "https://mntc.biz/mapler-1_https-mapleridgenews-com-2026-01-02-b-c-s-homeowner-grant-threshold-set-at-2-075m-for-2026",
+    source:
+      "https://mntc.biz/mapler-1_https-mapleridgenews-com-2026-01-02-b-c-s-homeowner-grant-threshold-set-at-2-075m-for-2026",
     kind: "news report (Maple Ridge News) of the Finance Ministry's announcement of January 2, 2026",
     inputs: "2026, outside the Capital, Fraser Valley and Metro Vancouver regional districts",
     published: "homes phase out at $2.229 million for the basic grant and $2.284 million for the additional grant",
@@ -110,15 +113,22 @@ describe("published examples against our calculators", () => {
 
   // The table's thresholds were in force from 2014-02-19 to 2017-02-21; the facts record the rates from 2016-02-17.
   it(`${PUBLISHED_CASES.ministryFthb476k!.inputs}: ${PUBLISHED_CASES.ministryFthb476k!.published}`, () => {
-    expect(propertyTransferTax(catalog, { price: 476_000, firstTimeBuyer: true, asOf: "2016-06-01" })).toMatchObject({ exemption: 7_219.2, total: 300.8 });
+    expect(propertyTransferTax(catalog, { price: 476_000, firstTimeBuyer: true, asOf: "2016-06-01" })).toMatchObject({
+      exemption: 7_219.2,
+      total: 300.8,
+    });
   });
 
   it(`${PUBLISHED_CASES.ministryFthb490k!.inputs}: ${PUBLISHED_CASES.ministryFthb490k!.published}`, () => {
-    expect(propertyTransferTax(catalog, { price: 490_000, firstTimeBuyer: true, asOf: "2016-06-01" })).toMatchObject({ exemption: 3_120, total: 4_680 });
+    expect(propertyTransferTax(catalog, { price: 490_000, firstTimeBuyer: true, asOf: "2016-06-01" })).toMatchObject({
+      exemption: 3_120,
+      total: 4_680,
+    });
   });
 
   it(`${PUBLISHED_CASES.vancouverGrant2025!.inputs}: ${PUBLISHED_CASES.vancouverGrant2025!.published}`, () => {
-    const grant = (assessedValue: number, additional: boolean) => homeOwnerGrant(catalog, { assessedValue, additional, asOf: "2025-07-03" }).grant;
+    const grant = (assessedValue: number, additional: boolean) =>
+      homeOwnerGrant(catalog, { assessedValue, additional, asOf: "2025-07-03" }).grant;
     expect([grant(2_288_000, false), grant(2_289_000, false)]).toEqual([5, 0]);
     expect([grant(2_343_000, true), grant(2_344_000, true)]).toEqual([5, 0]);
   });
@@ -145,14 +155,25 @@ describe("published examples against our calculators", () => {
   });
 
   it(`${PUBLISHED_CASES.efundaAccelerated!.inputs}: ${PUBLISHED_CASES.efundaAccelerated!.published}`, () => {
-    expect(mortgagePayment({ principal: 200_000, annualRate: 0.075, amortizationYears: 15, frequency: "accelerated-biweekly" }).payment).toBe(920.51);
+    expect(
+      mortgagePayment({
+        principal: 200_000,
+        annualRate: 0.075,
+        amortizationYears: 15,
+        frequency: "accelerated-biweekly",
+      }).payment,
+    ).toBe(920.51);
   });
 
   it(`${PUBLISHED_CASES.rateshopPremium!.inputs}: ${PUBLISHED_CASES.rateshopPremium!.published}`, () => {
     // A $400,000 loan at 90% loan-to-value: a price of $400,000 / 0.9. Until cmhc.mortgage_insurance_premiums is
     // published the schedule comes from the fixture, whose 3.10% band is CMHC's.
     const price = 444_444.44;
-    const result = mortgageInsurancePremium(withPremiumFixture(catalog), { price, downPayment: 44_444.44, amortizationYears: 25 });
+    const result = mortgageInsurancePremium(withPremiumFixture(catalog), {
+      price,
+      downPayment: 44_444.44,
+      amortizationYears: 25,
+    });
     expect(result).toMatchObject({ insurable: true, loan: 400_000, rate: 0.031, premium: 12_400 });
   });
 });

@@ -6,7 +6,8 @@ import { buildProjectSite } from "../helpers/build-site.ts";
 /** The project's facts as consumers fetch them: the built catalog, and single facts with their history. */
 export const publishedFacts = async () => {
   const { out } = await buildProjectSite();
-  const read = async (urlPath: string) => JSON.parse(await readFile(path.join(out, ...urlPath.split("/").filter(Boolean)), "utf8"));
+  const read = async (urlPath: string) =>
+    JSON.parse(await readFile(path.join(out, ...urlPath.split("/").filter(Boolean)), "utf8"));
   const catalog = (await read("/api/v1/facts/index.json")) as FactCatalog;
   const fact = async (id: string) => ((await read(`/api/v1/facts/by-id/${id}.json`)) as SingleFactResponse).fact;
   return { out, catalog, fact };
@@ -15,18 +16,27 @@ export const publishedFacts = async () => {
 /** A copy of the catalog with one fact's value replaced, to show the calculators read the data they are given. */
 export const withValue = (catalog: FactCatalog, id: string, change: (value: unknown) => unknown): FactCatalog => ({
   ...catalog,
-  facts: catalog.facts.map((fact) => (fact.id === id ? { ...fact, value: change(structuredClone(fact.value)) as typeof fact.value } : fact)),
+  facts: catalog.facts.map((fact) =>
+    fact.id === id ? { ...fact, value: change(structuredClone(fact.value)) as typeof fact.value } : fact,
+  ),
 });
 
 /** A copy of the catalog with one fact's history entry (by version) given another value. */
-export const withHistoryValue = (catalog: FactCatalog, id: string, version: number, change: (value: unknown) => unknown): FactCatalog => ({
+export const withHistoryValue = (
+  catalog: FactCatalog,
+  id: string,
+  version: number,
+  change: (value: unknown) => unknown,
+): FactCatalog => ({
   ...catalog,
   facts: catalog.facts.map((fact) =>
     fact.id === id
       ? {
           ...fact,
           history: fact.history.map((entry) =>
-            entry.version === version ? { ...entry, value: change(structuredClone(entry.value)) as typeof entry.value } : entry,
+            entry.version === version
+              ? { ...entry, value: change(structuredClone(entry.value)) as typeof entry.value }
+              : entry,
           ),
         }
       : fact,
@@ -55,7 +65,10 @@ const premiumValue = (changes: Record<string, unknown>) => ({
   non_traditional_down_payment_ltv_min: 0.9,
   amortization_surcharge_rate: 0.002,
   amortization_surcharge_over_years: 25,
-  amortization_surcharge_eligible_buyers: ["all first-time home buyers (new or resale homes)", "all buyers of newly built homes"],
+  amortization_surcharge_eligible_buyers: [
+    "all first-time home buyers (new or resale homes)",
+    "all buyers of newly built homes",
+  ],
   portability_increase_rates: PORTABILITY,
   premium_added_to_loan: true,
   provincial_sales_tax_on_premium: { provinces: ["Ontario", "Quebec", "Saskatchewan"], applies_in_bc: false },
@@ -86,14 +99,23 @@ export const PREMIUM_FIXTURE_VERSIONS = [
       non_traditional_down_payment_rate: 0.045,
       amortization_surcharge_rate: null,
       amortization_surcharge_eligible_buyers: [],
-      provincial_sales_tax_on_premium: { provinces: ["Manitoba", "Ontario", "Quebec", "Saskatchewan"], applies_in_bc: false },
+      provincial_sales_tax_on_premium: {
+        provinces: ["Manitoba", "Ontario", "Quebec", "Saskatchewan"],
+        applies_in_bc: false,
+      },
     }),
   },
-  { version: 3, effective_iso: "2020-07-01", value: premiumValue({ amortization_surcharge_rate: null, amortization_surcharge_eligible_buyers: [] }) },
+  {
+    version: 3,
+    effective_iso: "2020-07-01",
+    value: premiumValue({ amortization_surcharge_rate: null, amortization_surcharge_eligible_buyers: [] }),
+  },
   {
     version: 4,
     effective_iso: "2024-08-01",
-    value: premiumValue({ amortization_surcharge_eligible_buyers: ["first-time home buyers purchasing a newly built home"] }),
+    value: premiumValue({
+      amortization_surcharge_eligible_buyers: ["first-time home buyers purchasing a newly built home"],
+    }),
   },
   { version: 5, effective_iso: "2024-12-15", value: premiumValue({}) },
 ];

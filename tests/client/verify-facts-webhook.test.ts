@@ -18,7 +18,13 @@ const seconds = (count: number) => new Date(sentAt.getTime() + count * 1000);
 describe("verifyFactsWebhook, for receivers", () => {
   it("accepts a genuine delivery and returns the dedupe key of delivery id, fact id and version", async () => {
     const result = await verifyFactsWebhook(rawBody, request.headers, SECRET, seconds(10));
-    expect(result).toMatchObject({ ok: true, deliveryId: record!.id, factId: "bc.rent_cap.2026", version: 2, dedupeKey: `${record!.id}:bc.rent_cap.2026:2` });
+    expect(result).toMatchObject({
+      ok: true,
+      deliveryId: record!.id,
+      factId: "bc.rent_cap.2026",
+      version: 2,
+      dedupeKey: `${record!.id}:bc.rent_cap.2026:2`,
+    });
     expect((await verifyFactsWebhook(request.body, new Headers(request.headers), SECRET, seconds(10))).ok).toBe(true);
   });
 
@@ -31,9 +37,30 @@ describe("verifyFactsWebhook, for receivers", () => {
   });
 
   it.each([
-    ["a tampered body", rawBody.replace("0.023", "0.5"), request.headers, SECRET, seconds(1), "the signature does not match the body"],
-    ["another secret", rawBody, request.headers, "whsec_another-secret-altogether", seconds(1), "the signature does not match the body"],
-    ["no signature", rawBody, { ...request.headers, "X-Facts-Signature": "" }, SECRET, seconds(1), "missing or malformed X-Facts-Signature header"],
+    [
+      "a tampered body",
+      rawBody.replace("0.023", "0.5"),
+      request.headers,
+      SECRET,
+      seconds(1),
+      "the signature does not match the body",
+    ],
+    [
+      "another secret",
+      rawBody,
+      request.headers,
+      "whsec_another-secret-altogether",
+      seconds(1),
+      "the signature does not match the body",
+    ],
+    [
+      "no signature",
+      rawBody,
+      { ...request.headers, "X-Facts-Signature": "" },
+      SECRET,
+      seconds(1),
+      "missing or malformed X-Facts-Signature header",
+    ],
     ["a replay after 5 minutes", rawBody, request.headers, SECRET, seconds(301), "more than 5 minutes old"],
     ["an endTime from the future", rawBody, request.headers, SECRET, seconds(-301), "more than 5 minutes ahead"],
     [
@@ -52,7 +79,14 @@ describe("verifyFactsWebhook, for receivers", () => {
       seconds(1),
       "X-Facts-Fact-Id does not match the body",
     ],
-    ["a malformed delivery id", rawBody, { ...request.headers, "X-Facts-Delivery": "42" }, SECRET, seconds(1), "missing or malformed X-Facts-Delivery header"],
+    [
+      "a malformed delivery id",
+      rawBody,
+      { ...request.headers, "X-Facts-Delivery": "42" },
+      SECRET,
+      seconds(1),
+      "missing or malformed X-Facts-Delivery header",
+    ],
   ])("refuses %s", async (_name, body, headers, secret, now, reason) => {
     const result = await verifyFactsWebhook(body, headers, secret, now);
     expect(result.ok).toBe(false);

@@ -54,7 +54,11 @@ describe("value_diff", () => {
   });
 
   it("reports a scalar value change at the empty pointer and a null bound becoming a number as a change", () => {
-    expect(valueDiff(0.035, 0.03)).toEqual({ added_keys: [], removed_keys: [], changed_keys: [{ pointer: "", from: 0.035, to: 0.03 }] });
+    expect(valueDiff(0.035, 0.03)).toEqual({
+      added_keys: [],
+      removed_keys: [],
+      changed_keys: [{ pointer: "", from: 0.035, to: 0.03 }],
+    });
     const before = [
       { upper: 200000, rate: 0.01 },
       { upper: null, rate: 0.02 },
@@ -78,7 +82,12 @@ describe("history and diffs derived from git", () => {
     const seed = { id, cadence: "volatile" as const, unit: "object" };
     await repo.writeFact({ ...seed, value: { "rate.foreign": 0.02, citizens: 0.005 }, effective_iso: "2019-01-01" });
     await repo.commit(`${id} v1: 2% / 0.5% (effective 2019-01-01)`);
-    await repo.writeFact({ ...seed, version: 2, value: { "rate.foreign": 0.03, citizens: 0.01 }, effective_iso: "2026-01-01" });
+    await repo.writeFact({
+      ...seed,
+      version: 2,
+      value: { "rate.foreign": 0.03, citizens: 0.01 },
+      effective_iso: "2026-01-01",
+    });
     await repo.commit(`${id} v2: 3% / 1% (effective 2026-01-01)\n\nImpact: owners of vacant homes pay more.`);
     await repo.writeFact({
       ...seed,
@@ -136,7 +145,9 @@ describe("history and diffs derived from git", () => {
     expect(index.diffs[2]!.summary).toBe("owners of vacant homes pay more.");
     // v3's commit has no Impact: line: its note says only that the fact was revised, never the commit's subject.
     expect(index.diffs[0]!.summary).toBe("Revised to version 3.");
-    expect(cumulative!.summary).toBe("All changes from v1 to v3: owners of vacant homes pay more; Revised to version 3");
+    expect(cumulative!.summary).toBe(
+      "All changes from v1 to v3: owners of vacant homes pay more; Revised to version 3",
+    );
   });
 
   it("gives a never-revised fact an empty history and no diffs", async () => {

@@ -12,7 +12,13 @@ const exec = promisify(execFile);
 describe("history engine on real git repositories", () => {
   it("yields versions 1..N with the introducing commit, keeping re-verifications inside their version", async () => {
     const repo = await createGitRepo();
-    await repo.writeFact({ id: "bc.rent_cap.2026", domain: "rental", value: { max_increase: 0.035 }, effective_iso: "2024-01-01", cadence: "volatile" });
+    await repo.writeFact({
+      id: "bc.rent_cap.2026",
+      domain: "rental",
+      value: { max_increase: 0.035 },
+      effective_iso: "2024-01-01",
+      cadence: "volatile",
+    });
     const v1 = await repo.commit("bc.rent_cap.2026 v1: 3.5% for 2024 (effective 2024-01-01)");
     await repo.writeFact({
       id: "bc.rent_cap.2026",
@@ -32,7 +38,9 @@ describe("history engine on real git repositories", () => {
       cadence: "volatile",
       retrieved_iso: "2026-11-10",
     });
-    const v2 = await repo.commit("bc.rent_cap.2026 v2: 3.0% for 2025 (effective 2025-01-01)\n\nImpact: smaller increases.");
+    const v2 = await repo.commit(
+      "bc.rent_cap.2026 v2: 3.0% for 2025 (effective 2025-01-01)\n\nImpact: smaller increases.",
+    );
 
     const history = await readFactHistory(repo.root);
     const timeline = history.facts.get("bc.rent_cap.2026")!;
@@ -88,12 +96,25 @@ describe("history engine on real git repositories", () => {
     await repo.git("switch", "-q", "-c", "revision");
     await repo.writeFact({ id: "cmhc.insurance_cap", domain: "mortgage", value: { cap: 1200000 }, version: 2 });
     await repo.commit("work in progress: wrong cap");
-    await repo.writeFact({ id: "cmhc.insurance_cap", domain: "mortgage", value: { cap: 1500000 }, version: 2, effective_iso: "2024-12-15" });
+    await repo.writeFact({
+      id: "cmhc.insurance_cap",
+      domain: "mortgage",
+      value: { cap: 1500000 },
+      version: 2,
+      effective_iso: "2024-12-15",
+    });
     await repo.commit("fix the cap");
     await repo.git("switch", "-q", "main");
     await repo.writeFact({ id: "bc.other", value: 5 });
     await repo.commit("unrelated fact on main");
-    await repo.git("merge", "-q", "--no-ff", "revision", "-m", "cmhc.insurance_cap v2: $1.5M cap (effective 2024-12-15)");
+    await repo.git(
+      "merge",
+      "-q",
+      "--no-ff",
+      "revision",
+      "-m",
+      "cmhc.insurance_cap v2: $1.5M cap (effective 2024-12-15)",
+    );
 
     const history = await readFactHistory(repo.root);
     const versions = history.facts.get("cmhc.insurance_cap")!.versions;
@@ -116,7 +137,11 @@ describe("history engine on real git repositories", () => {
 
     const history = await readFactHistory(repo.root);
     expect([...history.facts.keys()]).toEqual(["bc.inside"]);
-    expect(history.facts.get("bc.inside")!.versions.map((version) => [version.version, version.introduced.sha, version.path])).toEqual([
+    expect(
+      history.facts
+        .get("bc.inside")!
+        .versions.map((version) => [version.version, version.introduced.sha, version.path]),
+    ).toEqual([
       [1, first, "facts/tax/bc.inside.json"],
       [2, second, "facts/tax/bc.inside.json"],
     ]);
@@ -130,7 +155,9 @@ describe("history engine on real git repositories", () => {
     await repo.commit("one good, one broken");
     const history = await readFactHistory(repo.root);
     expect([...history.facts.keys()]).toEqual(["bc.fine"]);
-    expect(history.skipped).toEqual([{ path: "facts/tax/broken.json", commit: expect.stringMatching(/^[0-9a-f]{40}$/), reason: "no string id" }]);
+    expect(history.skipped).toEqual([
+      { path: "facts/tax/broken.json", commit: expect.stringMatching(/^[0-9a-f]{40}$/), reason: "no string id" },
+    ]);
   });
 
   it("refuses a shallow clone with a message that says how to fix it", async () => {
@@ -148,7 +175,8 @@ describe("history engine on real git repositories", () => {
     const countGitCalls = async (facts: number, versions: number): Promise<number> => {
       const repo = await createGitRepo();
       for (let version = 1; version <= versions; version++) {
-        for (let index = 0; index < facts; index++) await repo.writeFact({ id: `bc.fact.n${index}`, version, value: version });
+        for (let index = 0; index < facts; index++)
+          await repo.writeFact({ id: `bc.fact.n${index}`, version, value: version });
         await repo.commit(`revision ${version}`);
       }
       const bin = await tempDir();

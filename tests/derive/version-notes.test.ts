@@ -8,14 +8,19 @@ import { renderSite } from "../../src/render/render-site.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 
-const text = (content: string | Uint8Array | undefined): string => (typeof content === "string" ? content : Buffer.from(content ?? []).toString("utf8"));
+const text = (content: string | Uint8Array | undefined): string =>
+  typeof content === "string" ? content : Buffer.from(content ?? []).toString("utf8");
 
 describe("the public note of a version", () => {
   it("is the commit's Impact: line, else a neutral note, never the subject", () => {
-    expect(versionNote(2, { message: "fee v2: 40\n\nBody.\nSource: Org, Page, https://example.org/a\nImpact: Buyers pay $5 more." })).toBe(
-      "Buyers pay $5 more.",
+    expect(
+      versionNote(2, {
+        message: "fee v2: 40\n\nBody.\nSource: Org, Page, https://example.org/a\nImpact: Buyers pay $5 more.",
+      }),
+    ).toBe("Buyers pay $5 more.");
+    expect(versionNote(2, { message: "v2\n\nImpact: Smaller increases\n  for every tenancy." })).toBe(
+      "Smaller increases for every tenancy.",
     );
-    expect(versionNote(2, { message: "v2\n\nImpact: Smaller increases\n  for every tenancy." })).toBe("Smaller increases for every tenancy.");
     expect(versionNote(3, { message: "update fee" })).toBe("Revised to version 3.");
     expect(versionNote(1, { message: "add fee" })).toBe("First published as version 1.");
     expect(versionNote(2, { message: "update fee\n\nImpact:" })).toBe("Revised to version 2.");
@@ -29,9 +34,19 @@ describe("the public note of a version", () => {
     await repo.commit(
       "bc.strata.form_b_fee v1: fee of 35\n\nRecords the fee.\nSource: BC Ministry of Finance, Example, https://www2.gov.bc.ca/gov/content/example\nImpact: Buyers pay at most $35 for a Form B.",
     );
-    await repo.writeFact({ ...seed, value: factValue(seed.id, { max_fee: 40 }), version: 2, effective_iso: "2026-01-01" });
+    await repo.writeFact({
+      ...seed,
+      value: factValue(seed.id, { max_fee: 40 }),
+      version: 2,
+      effective_iso: "2026-01-01",
+    });
     await repo.commit("update fee");
-    await repo.writeFact({ ...seed, value: factValue(seed.id, { max_fee: 45 }), version: 3, effective_iso: "2026-06-01" });
+    await repo.writeFact({
+      ...seed,
+      value: factValue(seed.id, { max_fee: 45 }),
+      version: 3,
+      effective_iso: "2026-06-01",
+    });
     await repo.commit(
       "bc.strata.form_b_fee v3: fee of 45\n\nSource: BC Ministry of Finance, Example, https://www2.gov.bc.ca/gov/content/example\nImpact: Buyers pay at most $45 for a Form B.",
     );
@@ -45,7 +60,9 @@ describe("the public note of a version", () => {
     ]);
     const diff = JSON.parse(text(files.get(SITE_PATHS.diff(seed.id, 1, 2))));
     expect(diff.summary).toBe("Revised to version 2.");
-    expect(JSON.parse(text(files.get(SITE_PATHS.diff(seed.id, 2, 3)))).summary).toBe("Buyers pay at most $45 for a Form B.");
+    expect(JSON.parse(text(files.get(SITE_PATHS.diff(seed.id, 2, 3)))).summary).toBe(
+      "Buyers pay at most $45 for a Form B.",
+    );
 
     const feed = text(files.get(SITE_PATHS.factFeed(seed.id)));
     expect(feed).toContain("Revised to version 2. Effective 2026-01-01. Value:");
@@ -53,7 +70,9 @@ describe("the public note of a version", () => {
     const changelog = text(files.get("/changelog.html"));
     expect(changelog).toContain("<td>Revised to version 2.</td>");
     expect(changelog).toContain("<td>Buyers pay at most $35 for a Form B.</td>");
-    const page = [...files].find(([file]) => file.endsWith(".html") && text(files.get(file)).includes('class="current-note"'));
+    const page = [...files].find(
+      ([file]) => file.endsWith(".html") && text(files.get(file)).includes('class="current-note"'),
+    );
     expect(text(page?.[1])).toContain('<span class="note">Buyers pay at most $45 for a Form B.</span>');
 
     // The subject "update fee" is published nowhere as a note: only the raw commit record of a diff carries it.
@@ -77,7 +96,14 @@ describe("the public note of a version", () => {
     await repo.git("checkout", "-q", "main");
     await repo.writeFact({ id: "bc.hbrp", domain: "legal" });
     await repo.commit("bc.hbrp v1");
-    await repo.git("merge", "-q", "--no-ff", "-m", "Merge pull request #7 from contributor/fee-40\n\nupdate fee", "fee-40");
+    await repo.git(
+      "merge",
+      "-q",
+      "--no-ff",
+      "-m",
+      "Merge pull request #7 from contributor/fee-40\n\nupdate fee",
+      "fee-40",
+    );
 
     const history = await readFactHistory(repo.root);
     const versions = history.facts.get(seed.id)!.versions;
@@ -90,6 +116,8 @@ describe("the public note of a version", () => {
       "Buyers pay at most $40.",
     ]);
     expect(historyEntries(versions).map((entry) => entry.note)).toEqual(["Buyers pay at most $35 for a Form B."]);
-    expect(factDiffs(history.facts.get(seed.id)!, urlsFor("https://facts.example.org"))[0]!.summary).toBe("Buyers pay at most $40.");
+    expect(factDiffs(history.facts.get(seed.id)!, urlsFor("https://facts.example.org"))[0]!.summary).toBe(
+      "Buyers pay at most $40.",
+    );
   });
 });

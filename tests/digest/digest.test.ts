@@ -18,7 +18,13 @@ const commitOn = async (repo: GitRepo, date: string, message: string): Promise<v
   await exec("git", ["add", "-A"], { cwd: repo.root });
   await exec("git", ["commit", "-q", "-m", message], {
     cwd: repo.root,
-    env: { ...process.env, GIT_AUTHOR_DATE: stamp, GIT_COMMITTER_DATE: stamp, GIT_CONFIG_NOSYSTEM: "1", HOME: repo.root },
+    env: {
+      ...process.env,
+      GIT_AUTHOR_DATE: stamp,
+      GIT_COMMITTER_DATE: stamp,
+      GIT_CONFIG_NOSYSTEM: "1",
+      HOME: repo.root,
+    },
   });
 };
 
@@ -34,7 +40,13 @@ const historyAcrossCycles = async (): Promise<GitRepo> => {
     retrieved_iso: "2026-02-01",
     cadence: "volatile",
   });
-  await repo.writeFact({ id: "bc.pds", domain: "legal", label: "Property disclosure statement", value: "voluntary", retrieved_iso: "2026-02-01" });
+  await repo.writeFact({
+    id: "bc.pds",
+    domain: "legal",
+    label: "Property disclosure statement",
+    value: "voluntary",
+    retrieved_iso: "2026-02-01",
+  });
   await repo.writeFact({ id: "bc.hbrp", domain: "mortgage", label: "Old label", value: 1 });
   await commitOn(repo, "2026-02-10", "Add the first facts");
 
@@ -53,7 +65,13 @@ const historyAcrossCycles = async (): Promise<GitRepo> => {
     "2026-05-01",
     "bc.rent_cap.2026 v2: 2.3% for 2026\n\nSource: the 2026 announcement.\n\nImpact: Landlords may raise rent by at most 2.3% <in 2026>.",
   );
-  await repo.writeFact({ id: "bc.pds", domain: "legal", label: "Property disclosure statement", value: "voluntary", retrieved_iso: "2026-05-20" });
+  await repo.writeFact({
+    id: "bc.pds",
+    domain: "legal",
+    label: "Property disclosure statement",
+    value: "voluntary",
+    retrieved_iso: "2026-05-20",
+  });
   await repo.writeFact({ id: "bc.hbrp", domain: "mortgage", label: "New label", value: 1 });
   await commitOn(repo, "2026-05-20", "Re-verify bc.pds against the LTSA page; relabel bc.hbrp");
 
@@ -67,7 +85,11 @@ const historyAcrossCycles = async (): Promise<GitRepo> => {
     retrieved_iso: "2026-07-05",
     cadence: "volatile",
   });
-  await commitOn(repo, "2026-07-05", "bc.rent_cap.2026 v3: next cycle's change\n\nImpact: must not appear in the cycle ending 2026-06-30.");
+  await commitOn(
+    repo,
+    "2026-07-05",
+    "bc.rent_cap.2026 v3: next cycle's change\n\nImpact: must not appear in the cycle ending 2026-06-30.",
+  );
   return repo;
 };
 
@@ -80,9 +102,15 @@ describe("the digest's parts", () => {
   });
 
   it("reads the Impact: trailer, else a neutral note, never the subject", () => {
-    expect(impactLine("v2: new cap\n\nBody text.\n\nImpact: Smaller increases.\nSigned-off-by: A <a@b>", undefined)).toBe("Smaller increases.");
-    expect(impactLine("v2: new cap\n\nImpact: Smaller increases\n  for every tenancy.", "2026-05-20")).toBe("Smaller increases for every tenancy.");
-    expect(impactLine("Re-verify bc.pds\n\nNothing else.", "2026-05-20")).toBe("Re-verified on 2026-05-20: sources checked, value unchanged.");
+    expect(
+      impactLine("v2: new cap\n\nBody text.\n\nImpact: Smaller increases.\nSigned-off-by: A <a@b>", undefined),
+    ).toBe("Smaller increases.");
+    expect(impactLine("v2: new cap\n\nImpact: Smaller increases\n  for every tenancy.", "2026-05-20")).toBe(
+      "Smaller increases for every tenancy.",
+    );
+    expect(impactLine("Re-verify bc.pds\n\nNothing else.", "2026-05-20")).toBe(
+      "Re-verified on 2026-05-20: sources checked, value unchanged.",
+    );
     expect(impactLine("fix typo in bc.pds", undefined)).toBe("Edited: wording or sources, value unchanged.");
   });
 });
@@ -95,7 +123,10 @@ describe("npm run digest", () => {
     const env = {
       FACTS_TODAY: "2026-07-10",
       FACTS_DIGEST_EPOCH: "2026-01-01",
-      FACTS_DIGEST_SUBSCRIBERS: JSON.stringify([{ email: "ana@example.org", name: "Ana" }, { email: "ben@example.org" }]),
+      FACTS_DIGEST_SUBSCRIBERS: JSON.stringify([
+        { email: "ana@example.org", name: "Ana" },
+        { email: "ben@example.org" },
+      ]),
       FACTS_DIGEST_SUBSCRIBERS_FILE: "",
       FACTS_DIGEST_STATE: "",
       FACTS_WEBHOOK_STATE: state,
@@ -114,7 +145,9 @@ describe("npm run digest", () => {
     expect(mail.text).toContain(
       "* Property disclosure statement (bc.pds), v1 -> v1\n  Impact: Re-verified on 2026-05-20: sources checked, value unchanged.\n  re-verify by: 2026-07-31 -> 2026-11-16",
     );
-    expect(mail.text).toContain("* Residential rent increase cap (bc.rent_cap.2026), v1 -> v2\n  Impact: Landlords may raise rent by at most 2.3% <in 2026>.");
+    expect(mail.text).toContain(
+      "* Residential rent increase cap (bc.rent_cap.2026), v1 -> v2\n  Impact: Landlords may raise rent by at most 2.3% <in 2026>.",
+    );
     expect(mail.text).toContain('value: {"max_increase":0.03} -> {"max_increase":0.023}');
     expect(mail.text).toContain("effective: 2025-01-01 -> 2026-01-01");
     expect(mail.text).toContain("https://facts.example.org/api/v1/facts/by-id/bc.rent_cap.2026.json");
@@ -122,7 +155,9 @@ describe("npm run digest", () => {
     expect(mail.text).not.toContain("must not appear");
     expect(mail.text).not.toContain("Re-verify bc.pds against the LTSA page");
     expect(mail.html).toContain("Impact: Landlords may raise rent by at most 2.3% &lt;in 2026&gt;.");
-    expect(mail.html).toContain('<a href="https://facts.example.org/api/v1/facts/by-id/bc.pds.json"><strong>Property disclosure statement</strong></a>');
+    expect(mail.html).toContain(
+      '<a href="https://facts.example.org/api/v1/facts/by-id/bc.pds.json"><strong>Property disclosure statement</strong></a>',
+    );
 
     const again = await runScript("src/cli/digest.ts", ["--root", repo.root], { env });
     expect(again.stdout).toContain("has been sent to all 2 subscriber(s)");
@@ -130,18 +165,30 @@ describe("npm run digest", () => {
 
     const withNewcomer = {
       ...env,
-      FACTS_DIGEST_SUBSCRIBERS: JSON.stringify([{ email: "ana@example.org" }, { email: "ben@example.org" }, { email: "cy@example.org" }]),
+      FACTS_DIGEST_SUBSCRIBERS: JSON.stringify([
+        { email: "ana@example.org" },
+        { email: "ben@example.org" },
+        { email: "cy@example.org" },
+      ]),
     };
     const third = await runScript("src/cli/digest.ts", ["--root", repo.root], { env: withNewcomer });
     expect(third.stdout).toContain("sent to 1 of 3 subscriber(s)");
-    expect(smtp.messages.map((message) => message.envelopeTo[0])).toEqual(["ana@example.org", "ben@example.org", "cy@example.org"]);
+    expect(smtp.messages.map((message) => message.envelopeTo[0])).toEqual([
+      "ana@example.org",
+      "ben@example.org",
+      "cy@example.org",
+    ]);
     const record = JSON.parse(await readFile(path.join(state, "digest", "2026-06-30.json"), "utf8"));
     expect(record.changes).toEqual(["bc.pds@v1", "bc.rent_cap.2026@v2"]);
 
     // While a webhooks command holds the state folder, the digest waits, then refuses without writing or sending.
     const release = await lockStateFolder(state, 0);
     const fourth = await runScript("src/cli/digest.ts", ["--root", repo.root], {
-      env: { ...withNewcomer, FACTS_DIGEST_SUBSCRIBERS: JSON.stringify([{ email: "dee@example.org" }]), FACTS_WEBHOOK_LOCK_WAIT_SECONDS: "1" },
+      env: {
+        ...withNewcomer,
+        FACTS_DIGEST_SUBSCRIBERS: JSON.stringify([{ email: "dee@example.org" }]),
+        FACTS_WEBHOOK_LOCK_WAIT_SECONDS: "1",
+      },
     });
     await release();
     expect(fourth.code).toBe(2);
@@ -165,9 +212,14 @@ describe("npm run digest", () => {
     expect(dry.stdout).toContain("Impact: Landlords may raise rent by at most 2.3%");
 
     const bad = await runScript("src/cli/digest.ts", ["--root", repo.root], {
-      env: { ...env, FACTS_DIGEST_SUBSCRIBERS: JSON.stringify([{ email: "ok@example.org" }, { email: "not-an-address" }]) },
+      env: {
+        ...env,
+        FACTS_DIGEST_SUBSCRIBERS: JSON.stringify([{ email: "ok@example.org" }, { email: "not-an-address" }]),
+      },
     });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('FACTS_DIGEST_SUBSCRIBERS has 1 problem(s):\n  subscriber 1 ("not-an-address"): email: must be an email address');
+    expect(bad.stderr).toContain(
+      'FACTS_DIGEST_SUBSCRIBERS has 1 problem(s):\n  subscriber 1 ("not-an-address"): email: must be an email address',
+    );
   });
 });

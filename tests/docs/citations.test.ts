@@ -5,7 +5,8 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
 /**
- * Code, tests and docs cite the project's own pages, never a file a clone lacks (docs/maintainers/decisions.md#the-repository-stands-alone).
+ * Code, tests and docs cite the project's own pages, never a file a clone lacks
+ * (docs/maintainers/decisions.md#the-repository-stands-alone).
  * A citation names a page (`docs/consumers/api.md`, `README.md`, `CONTRIBUTING.md`) and may name a heading: as
  * `#slug`, as a quoted heading (`CONTRIBUTING.md 'A fact file'`) or in parentheses (`docs/consumers/api.md (Feeds)`);
  * Markdown files also cite by relative links. Each page must exist and each heading must be one the page has, by
@@ -14,14 +15,26 @@ import { afterAll, describe, expect, it } from "vitest";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** Where citations are looked for: the code, the tests, the docs and the workflows. */
-const SCANNED = ["src", "actions", "tests", "packages", "site", "bench", "docs", "README.md", "CONTRIBUTING.md", ".github"];
+const SCANNED = [
+  "src",
+  "actions",
+  "tests",
+  "packages",
+  "site",
+  "bench",
+  "docs",
+  "README.md",
+  "CONTRIBUTING.md",
+  ".github",
+];
 const SKIPPED_FOLDERS = new Set(["node_modules", ".git", "_site", "dist", "coverage"]);
 const TEXT_FILE = /\.(?:[cm]?[jt]s|tsx|json|jsonc|md|ya?ml|html|css|txt|sh|svg|xml|toml)$/;
 
 /** The two pages once cited from outside the repository; written with escapes so that this file names neither. */
 const RETIRED_PAGE = /\b(?:S\x50EC|D\x45SIGN)\.md\b/g;
 /** A page citation: the page, then an optional heading as `#slug`, a quoted heading or a parenthesised heading. */
-const PAGE_CITATION = /(?<![\w/.-])((?:docs\/[\w./-]+|README|CONTRIBUTING)\.md)(?:#([\w-]+)|,?\s+\(?["'“]([^"'”\n]+)["'”]|\s+\(([A-Z][^()\n]*)\))?/g;
+const PAGE_CITATION =
+  /(?<![\w/.-])((?:docs\/[\w./-]+|README|CONTRIBUTING)\.md)(?:#([\w-]+)|,?\s+\(?["'“]([^"'”\n]+)["'”]|\s+\(([A-Z][^()\n]*)\))?/g;
 /** A relative Markdown link to a page or a heading: `[text](../consumers/api.md#feeds)`, `[text](#feeds)`. */
 const MARKDOWN_LINK = /\]\(\s*<?((?:[^)\s>#:]*\.md)?(?:#[^)\s>]*)?)>?(?:\s+"[^"]*")?\s*\)/g;
 
@@ -61,7 +74,12 @@ const filesUnder = async (root: string): Promise<string[]> => {
     }
     for (const found of await readdir(full, { recursive: true, withFileTypes: true })) {
       const relative = path.relative(root, path.join(found.parentPath, found.name)).split(path.sep).join("/");
-      if (found.isFile() && TEXT_FILE.test(found.name) && !relative.split("/").some((part) => SKIPPED_FOLDERS.has(part))) files.push(relative);
+      if (
+        found.isFile() &&
+        TEXT_FILE.test(found.name) &&
+        !relative.split("/").some((part) => SKIPPED_FOLDERS.has(part))
+      )
+        files.push(relative);
     }
   }
   return files.sort();
@@ -77,7 +95,12 @@ const citationProblems = async (root: string, except: readonly string[] = []): P
     }
     return anchors.get(page);
   };
-  const checkCitation = async (where: string, page: string, heading: string | undefined, slug: string | undefined): Promise<string[]> => {
+  const checkCitation = async (
+    where: string,
+    page: string,
+    heading: string | undefined,
+    slug: string | undefined,
+  ): Promise<string[]> => {
     const pageAnchors = await anchorsOfPage(page);
     if (pageAnchors === undefined) return [`${where}: cites ${page}, which does not exist`];
     if (slug !== undefined && slug !== "" && !pageAnchors.has(slug))
@@ -90,19 +113,35 @@ const citationProblems = async (root: string, except: readonly string[] = []): P
     const text = await readFile(path.join(root, file), "utf8");
     const lineOf = (index: number): number => text.slice(0, index).split("\n").length;
     for (const match of text.matchAll(RETIRED_PAGE)) {
-      problems.push(`${file}:${lineOf(match.index)}: cites ${match[0]}, which a clone does not have; cite a page under docs/`);
+      problems.push(
+        `${file}:${lineOf(match.index)}: cites ${match[0]}, which a clone does not have; cite a page under docs/`,
+      );
     }
     for (const match of text.matchAll(PAGE_CITATION)) {
       const [, page, anchor, quoted, parenthesised] = match;
       const heading = quoted ?? parenthesised;
-      problems.push(...(await checkCitation(`${file}:${lineOf(match.index)}`, page!, heading, anchor ?? (heading && headingSlug(heading)))));
+      problems.push(
+        ...(await checkCitation(
+          `${file}:${lineOf(match.index)}`,
+          page!,
+          heading,
+          anchor ?? (heading && headingSlug(heading)),
+        )),
+      );
     }
     if (!file.endsWith(".md")) continue;
     const prose = text.replace(/^```[\s\S]*?^```/gm, (block) => block.replace(/[^\n]/g, " "));
     for (const match of prose.matchAll(MARKDOWN_LINK)) {
       const [target, anchor] = match[1]!.split("#");
       const page = target ? path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURI(target))) : file;
-      problems.push(...(await checkCitation(`${file}:${lineOf(match.index)}`, page, undefined, anchor && decodeURIComponent(anchor))));
+      problems.push(
+        ...(await checkCitation(
+          `${file}:${lineOf(match.index)}`,
+          page,
+          undefined,
+          anchor && decodeURIComponent(anchor),
+        )),
+      );
     }
   }
   return problems;
@@ -127,8 +166,14 @@ describe("citations of the project's pages", () => {
     fixtures.push(root);
     await mkdir(path.join(root, "docs/consumers"), { recursive: true });
     await mkdir(path.join(root, "src"), { recursive: true });
-    await writeFile(path.join(root, "docs/consumers/api.md"), "# Using the API\n\n## Headers\n\n[errors](#errors) and [headers](#headers)\n");
-    await writeFile(path.join(root, "docs/index.md"), "[the API](consumers/api.md#headers), [nothing](consumers/api.md#nope), [gone](gone.md)\n");
+    await writeFile(
+      path.join(root, "docs/consumers/api.md"),
+      "# Using the API\n\n## Headers\n\n[errors](#errors) and [headers](#headers)\n",
+    );
+    await writeFile(
+      path.join(root, "docs/index.md"),
+      "[the API](consumers/api.md#headers), [nothing](consumers/api.md#nope), [gone](gone.md)\n",
+    );
     const retired = "S\x50EC.md";
     await writeFile(
       path.join(root, "src/a.ts"),
@@ -162,7 +207,11 @@ describe("citations of the project's pages", () => {
   it("cite the API contract and the decisions by heading", async () => {
     const files = await filesUnder(ROOT);
     const texts = await Promise.all(files.map((file) => readFile(path.join(ROOT, file), "utf8")));
-    const cited = new Set(texts.flatMap((text) => [...text.matchAll(/docs\/(?:consumers\/api|maintainers\/decisions)\.md#[\w-]+/g)].map((match) => match[0])));
+    const cited = new Set(
+      texts.flatMap((text) =>
+        [...text.matchAll(/docs\/(?:consumers\/api|maintainers\/decisions)\.md#[\w-]+/g)].map((match) => match[0]),
+      ),
+    );
     expect([...cited].filter((citation) => citation.includes("decisions.md")).sort()).toEqual([
       "docs/maintainers/decisions.md#cadence",
       "docs/maintainers/decisions.md#the-repository-stands-alone",

@@ -14,13 +14,17 @@ const section = page.slice(page.indexOf("## Calculators"), page.indexOf("## Veri
 const examples = [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1]!);
 
 const CHECK = /^(.*);\s*\/\/ → (.*)$/;
-const AsyncFunction = (async () => {}).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<void>;
+const AsyncFunction = (async () => {}).constructor as new (
+  ...args: string[]
+) => (...values: unknown[]) => Promise<void>;
 
 let catalog: client.FactCatalog;
 beforeAll(async () => {
   const { catalog: published } = await publishedFacts();
   // The premium schedule comes from the fixture until cmhc.mortgage_insurance_premiums is published.
-  catalog = published.facts.some((fact) => fact.id === "cmhc.mortgage_insurance_premiums") ? published : withPremiumFixture(published);
+  catalog = published.facts.some((fact) => fact.id === "cmhc.mortgage_insurance_premiums")
+    ? published
+    : withPremiumFixture(published);
 });
 
 describe("docs/consumers/client.md calculator examples", () => {
@@ -37,26 +41,35 @@ describe("docs/consumers/client.md calculator examples", () => {
       "maxPrincipal",
       "monthlyPayment",
     ]) {
-      expect(code, name).toMatch(new RegExp(`import \\{[^}]*\\b${name}\\b[^}]*\\} from "@bc-real-estate-facts/client";`));
+      expect(code, name).toMatch(
+        new RegExp(`import \\{[^}]*\\b${name}\\b[^}]*\\} from "@bc-real-estate-facts/client";`),
+      );
       expect(code, name).toMatch(new RegExp(`\\b${name}\\(`));
     }
   });
 
-  it.each(examples.map((code, index) => [index + 1, code] as const))("example %d gives the values it shows", async (_index, code) => {
-    const checks: Array<{ line: string; actual: unknown; expected: unknown }> = [];
-    const body = code
-      .split("\n")
-      .filter((line) => !line.startsWith("import "))
-      .map((line) => {
-        const match = CHECK.exec(line);
-        return match ? `__check(${JSON.stringify(line)}, ${match[1]}, ${match[2]});` : line;
-      })
-      .join("\n");
-    const exported = Object.entries(client).filter(([name]) => /^[A-Za-z_$][\w$]*$/.test(name));
-    const names = exported.map(([name]) => name);
-    const run = new AsyncFunction("catalog", "__check", ...names, body);
-    await run(catalog, (line: string, actual: unknown, expected: unknown) => checks.push({ line, actual, expected }), ...exported.map(([, value]) => value));
-    expect(checks.length).toBeGreaterThan(0);
-    for (const check of checks) expect(check.actual, check.line).toEqual(check.expected);
-  });
+  it.each(examples.map((code, index) => [index + 1, code] as const))(
+    "example %d gives the values it shows",
+    async (_index, code) => {
+      const checks: Array<{ line: string; actual: unknown; expected: unknown }> = [];
+      const body = code
+        .split("\n")
+        .filter((line) => !line.startsWith("import "))
+        .map((line) => {
+          const match = CHECK.exec(line);
+          return match ? `__check(${JSON.stringify(line)}, ${match[1]}, ${match[2]});` : line;
+        })
+        .join("\n");
+      const exported = Object.entries(client).filter(([name]) => /^[A-Za-z_$][\w$]*$/.test(name));
+      const names = exported.map(([name]) => name);
+      const run = new AsyncFunction("catalog", "__check", ...names, body);
+      await run(
+        catalog,
+        (line: string, actual: unknown, expected: unknown) => checks.push({ line, actual, expected }),
+        ...exported.map(([, value]) => value),
+      );
+      expect(checks.length).toBeGreaterThan(0);
+      for (const check of checks) expect(check.actual, check.line).toEqual(check.expected);
+    },
+  );
 });

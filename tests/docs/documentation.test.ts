@@ -42,7 +42,9 @@ const docNamed = (file: string): Doc => {
 /** Every line of every doc with where it is, for messages that name the file and line. */
 const allLines = DOCS.flatMap((doc) => doc.lines.map((line, index) => ({ where: `${doc.file}:${index + 1}`, line })));
 
-const SCRIPTS = Object.keys((JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts);
+const SCRIPTS = Object.keys(
+  (JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts,
+);
 
 /** `npm run <name>`, and `npm start` / `npm test`, npm's shorthands for those two scripts. */
 const scriptMentions = (line: string): string[] => [
@@ -52,7 +54,9 @@ const scriptMentions = (line: string): string[] => [
 
 describe("the documentation", () => {
   it("includes the README, CONTRIBUTING.md and the pages under docs/", () => {
-    expect(DOC_FILES).toEqual(expect.arrayContaining(["README.md", "CONTRIBUTING.md", "docs/operators/configuration.md"]));
+    expect(DOC_FILES).toEqual(
+      expect.arrayContaining(["README.md", "CONTRIBUTING.md", "docs/operators/configuration.md"]),
+    );
   });
 
   it("names only scripts that package.json has", () => {
@@ -79,12 +83,20 @@ describe("the documentation", () => {
     const tableStart = doc.lines.findIndex((line, index) => index > heading && line.startsWith("|"));
     const tableEnd = doc.lines.findIndex((line, index) => index > tableStart && !line.startsWith("|"));
     const rows = doc.lines.slice(tableStart + 2, tableEnd === -1 ? undefined : tableEnd);
-    const listed = rows.map((row) => /^\|\s*`([A-Z0-9_]+)`\s*\|/.exec(row)?.[1] ?? `(a row without a variable: ${row})`);
+    const listed = rows.map(
+      (row) => /^\|\s*`([A-Z0-9_]+)`\s*\|/.exec(row)?.[1] ?? `(a row without a variable: ${row})`,
+    );
     const expected = Object.keys(ENVIRONMENT);
     const problems = [
-      ...expected.filter((name) => !listed.includes(name)).map((name) => `${doc.file}: ${name} (in ENVIRONMENT) is missing from the table`),
-      ...listed.filter((name) => !(name in ENVIRONMENT)).map((name) => `${doc.file}: ${name} is in the table but not in ENVIRONMENT`),
-      ...listed.filter((name, index) => listed.indexOf(name) !== index).map((name) => `${doc.file}: ${name} is listed twice`),
+      ...expected
+        .filter((name) => !listed.includes(name))
+        .map((name) => `${doc.file}: ${name} (in ENVIRONMENT) is missing from the table`),
+      ...listed
+        .filter((name) => !(name in ENVIRONMENT))
+        .map((name) => `${doc.file}: ${name} is in the table but not in ENVIRONMENT`),
+      ...listed
+        .filter((name, index) => listed.indexOf(name) !== index)
+        .map((name) => `${doc.file}: ${name} is listed twice`),
     ];
     expect(problems, "the environment variable table and ENVIRONMENT (src/lib/environment.ts) differ").toEqual([]);
   });
@@ -125,7 +137,10 @@ describe("the documentation", () => {
     const measured = allLines
       .filter(({ line }) => FIGURE.test(line) && !ALLOWED.test(line))
       .map(({ where, line }) => `${where}: "${FIGURE.exec(line)![0]}" in: ${line.trim()}`);
-    expect(measured, "lines that look like measured figures (a benchmark prints its own; targets and limits say so)").toEqual([]);
+    expect(
+      measured,
+      "lines that look like measured figures (a benchmark prints its own; targets and limits say so)",
+    ).toEqual([]);
   });
 
   it("lists in CONTRIBUTING.md every rule the check applies, with its level, and no other", () => {

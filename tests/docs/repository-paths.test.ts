@@ -38,25 +38,51 @@ const SCANNED = [
 const SKIPPED_FOLDERS = new Set(["node_modules", ".git", "_site", "dist", "coverage", "fixtures"]);
 const GENERATED = /(^|\/)(dist|node_modules)\//;
 
-const FOLDERS = ["src", "actions", "tests", "packages", "bench", "docs", "site", "\\.github", "reference", "schemas", "facts"];
+const FOLDERS = [
+  "src",
+  "actions",
+  "tests",
+  "packages",
+  "bench",
+  "docs",
+  "site",
+  "\\.github",
+  "reference",
+  "schemas",
+  "facts",
+];
 /** A path token: one of the folders, then path characters (placeholders and globs included, so they can be skipped). */
 const REPOSITORY_PATH = new RegExp(`(?<![\\w.@:~/$\\\\-])(?:\\./)?((?:${FOLDERS.join("|")})/[\\w./<>*{}$@~+-]*)`, "g");
 const PATTERN = /[<>*{}$@]/;
 const FILE_EXTENSION = /\/[^/]*[^/.]\.[a-z][a-z0-9]{0,5}$/i;
 
-/** `text` with everything that is not a comment blanked out, newlines kept, so a match's line is its line in the file. */
+/**
+ * `text` with everything that is not a comment blanked out, newlines kept, so a match's line is its line in the file.
+ */
 const commentsOnly = (text: string, ranges: Iterable<readonly [number, number]>): string => {
   const kept = text.replace(/[^\n]/g, " ").split("");
   for (const [start, end] of ranges) for (let index = start; index < end; index++) kept[index] = text[index]!;
   return kept.join("");
 };
 
-/** The comments of a TypeScript or JavaScript file, found by TypeScript's parser so strings and regular expressions are not taken for comments. */
+/**
+ * The comments of a TypeScript or JavaScript file, found by TypeScript's parser so strings and regular expressions are
+ * not taken for comments.
+ */
 const scriptComments = (file: string, text: string): string => {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith(".ts") ? ts.ScriptKind.TS : ts.ScriptKind.JS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith(".ts") ? ts.ScriptKind.TS : ts.ScriptKind.JS,
+  );
   const ranges = new Map<number, number>();
   const visit = (node: ts.Node): void => {
-    for (const range of [...(ts.getLeadingCommentRanges(text, node.getFullStart()) ?? []), ...(ts.getTrailingCommentRanges(text, node.getEnd()) ?? [])])
+    for (const range of [
+      ...(ts.getLeadingCommentRanges(text, node.getFullStart()) ?? []),
+      ...(ts.getTrailingCommentRanges(text, node.getEnd()) ?? []),
+    ])
       ranges.set(range.pos, range.end);
     for (const child of node.getChildren(source)) visit(child);
   };
@@ -125,7 +151,8 @@ describe("repository paths in docs and comments", () => {
     // The page's name is put together so that the citations test does not take it for a citation of a missing page.
     const page = ["docs", "index.md"].join("/");
     fixtures.push(root);
-    for (const folder of ["docs", "src/lib", "site/assets", ".github/workflows"]) await mkdir(path.join(root, folder), { recursive: true });
+    for (const folder of ["docs", "src/lib", "site/assets", ".github/workflows"])
+      await mkdir(path.join(root, folder), { recursive: true });
     await writeFile(path.join(root, "src/lib/git.ts"), "");
     await writeFile(
       path.join(root, page),
@@ -149,8 +176,14 @@ describe("repository paths in docs and comments", () => {
         "",
       ].join("\n"),
     );
-    await writeFile(path.join(root, "site/assets/site.css"), '/* Rows of src/render/rows.ts. */\na::after { content: "src/not-a-comment.ts"; }\n');
-    await writeFile(path.join(root, ".github/workflows/ci.yml"), "steps:\n  - uses: ./actions/setup/\n  - run: node src/cli/build.ts\n");
+    await writeFile(
+      path.join(root, "site/assets/site.css"),
+      '/* Rows of src/render/rows.ts. */\na::after { content: "src/not-a-comment.ts"; }\n',
+    );
+    await writeFile(
+      path.join(root, ".github/workflows/ci.yml"),
+      "steps:\n  - uses: ./actions/setup/\n  - run: node src/cli/build.ts\n",
+    );
     expect(await missingPaths(root)).toEqual([
       ".github/workflows/ci.yml:2: actions/setup/",
       ".github/workflows/ci.yml:3: src/cli/build.ts",

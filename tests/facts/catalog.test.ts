@@ -20,7 +20,12 @@ const SPEC_IDS: Record<string, string[]> = {
     "bc.presale.assignment_tax_treatment",
     "cra.hbp.withdrawal_limit",
   ],
-  mortgage: ["cmhc.insurance_cap", "cmhc.amortization_30yr_eligibility", "osfi.b20.stress_test", "osfi.b20.renewal_no_stress_test"],
+  mortgage: [
+    "cmhc.insurance_cap",
+    "cmhc.amortization_30yr_eligibility",
+    "osfi.b20.stress_test",
+    "osfi.b20.renewal_no_stress_test",
+  ],
   legal: [
     "bc.hbrp",
     "bc.designated_agency",
@@ -59,7 +64,8 @@ describe("the catalog in facts/", () => {
   it("holds every one of the 36 original ids of docs/consumers/api.md#fact-ids in its domain, and the rules added since", () => {
     const byDomain: Record<string, string[]> = {};
     for (const fact of facts.values()) byDomain[fact.domain] = [...(byDomain[fact.domain] ?? []), fact.id];
-    for (const [domain, ids] of Object.entries(SPEC_IDS)) expect(byDomain[domain], domain).toEqual(expect.arrayContaining(ids));
+    for (const [domain, ids] of Object.entries(SPEC_IDS))
+      expect(byDomain[domain], domain).toEqual(expect.arrayContaining(ids));
     // Rules of 2025–2026 a buyer, owner, landlord or tenant expects.
     for (const id of [
       "ca.gst.fthb_new_home_rebate",
@@ -78,7 +84,9 @@ describe("the catalog in facts/", () => {
       const official = fact.citations.filter((citation) => OFFICIAL_HOSTS.test(new URL(citation.url).hostname));
       if (INDUSTRY_RULES.has(fact.id))
         expect(
-          fact.citations.some((citation) => /industry|not government|no statute|not a government/i.test(citation.notes ?? "")),
+          fact.citations.some((citation) =>
+            /industry|not government|no statute|not a government/i.test(citation.notes ?? ""),
+          ),
           fact.id,
         ).toBe(true);
       else expect(official.length, fact.id).toBeGreaterThan(0);
@@ -108,7 +116,9 @@ describe("the catalog in facts/", () => {
 describe("the catalog's history in git", () => {
   it("records at least 11 revisions, each version in its own commit that touches only that fact", async () => {
     const history = await readFactHistory(PROJECT_ROOT);
-    const changesBySha = new Map((await readGitLog(PROJECT_ROOT, "HEAD", "facts")).map((commit) => [commit.sha, commit.changes]));
+    const changesBySha = new Map(
+      (await readGitLog(PROJECT_ROOT, "HEAD", "facts")).map((commit) => [commit.sha, commit.changes]),
+    );
     const revised = [...history.facts.values()].filter((timeline) => timeline.versions.length >= 2);
     expect(revised.length).toBeGreaterThanOrEqual(11);
     for (const timeline of revised) {
@@ -122,7 +132,9 @@ describe("the catalog's history in git", () => {
           timeline.id,
         ).toEqual([version.path]);
         expect(version.introduced.message, timeline.id).toMatch(
-          new RegExp(`^${timeline.id.replaceAll(".", "\\.")} v${version.version}: .+\\(effective \\d{4}-\\d{2}-\\d{2}\\)\\n`),
+          new RegExp(
+            `^${timeline.id.replaceAll(".", "\\.")} v${version.version}: .+\\(effective \\d{4}-\\d{2}-\\d{2}\\)\\n`,
+          ),
         );
         expect(version.introduced.message).toMatch(/^Source: .+/m);
         expect(version.introduced.message).toMatch(/^Impact: .+/m);
@@ -132,10 +144,15 @@ describe("the catalog's history in git", () => {
 
   it("records what is known to come: the ban's repeal on 2027-01-01 as enacted, the 2027 SVT rate as announced, each with a quoted source", () => {
     const ban = facts.get("ca.foreign_buyer_ban")!;
-    expect(ban.scheduled?.map(({ effective_iso, status }) => ({ effective_iso, status }))).toEqual([{ effective_iso: "2027-01-01", status: "enacted" }]);
+    expect(ban.scheduled?.map(({ effective_iso, status }) => ({ effective_iso, status }))).toEqual([
+      { effective_iso: "2027-01-01", status: "enacted" },
+    ]);
     expect(ban.scheduled![0]!.value).toMatchObject({ status: "repealed", repealed_iso: "2027-01-01" });
     expect(ban.scheduled![0]!.note).toContain("an extension enacted before then would replace this entry");
-    expect(facts.get("ca.foreign_buyer_ban.exemptions")!.scheduled?.[0]).toMatchObject({ effective_iso: "2027-01-01", status: "enacted" });
+    expect(facts.get("ca.foreign_buyer_ban.exemptions")!.scheduled?.[0]).toMatchObject({
+      effective_iso: "2027-01-01",
+      status: "enacted",
+    });
     const svt = facts.get("bc.svt.rates_2026")!;
     expect(svt.scheduled?.[0]).toMatchObject({
       effective_iso: "2027-01-01",

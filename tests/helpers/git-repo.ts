@@ -36,12 +36,21 @@ export const factJson = (seed: FactSeed): Record<string, unknown> => {
     effective_iso: seed.effective_iso ?? "2020-01-01",
     expires_iso: addDays(retrieved, cadence === "volatile" ? 90 : 180),
     tags: [`cadence:${cadence}`],
-    citations: [{ url: "https://www2.gov.bc.ca/gov/content/example", org: "bc-ministry-of-finance", kind: "official", retrieved_iso: retrieved }],
+    citations: [
+      {
+        url: "https://www2.gov.bc.ca/gov/content/example",
+        org: "bc-ministry-of-finance",
+        kind: "official",
+        retrieved_iso: retrieved,
+      },
+    ],
     superseded_by: null,
   };
 };
 
-/** A copy of the project's organisation registry in `root`, so that the facts written there can cite its organisations. */
+/**
+ * A copy of the project's organisation registry in `root`, so that the facts written there can cite its organisations.
+ */
 export const copyOrganisations = (root: string): Promise<void> =>
   cp(path.join(PROJECT_ROOT, ORGANISATIONS_FILE), path.join(root, ORGANISATIONS_FILE), { recursive: true });
 
@@ -79,7 +88,8 @@ export const createGitRepo = async () => {
     await git("commit", "-q", "--allow-empty", "-m", message);
     return (await git("rev-parse", "HEAD")).trim();
   };
-  const readJson = async (file: string): Promise<Record<string, unknown>> => JSON.parse(await readFile(path.join(root, file), "utf8"));
+  const readJson = async (file: string): Promise<Record<string, unknown>> =>
+    JSON.parse(await readFile(path.join(root, file), "utf8"));
   const writeJson = async (file: string, json: unknown): Promise<void> => {
     await mkdir(path.join(root, path.dirname(file)), { recursive: true });
     await writeFile(path.join(root, file), `${JSON.stringify(json, null, 2)}\n`);

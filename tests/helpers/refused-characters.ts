@@ -1,7 +1,9 @@
 /** The reasons the text rule gives, by class of character (see src/lib/text.ts). */
-export const CONTROL = "is a control character: text may hold a tab, and a newline where the field spans lines, but no other";
+export const CONTROL =
+  "is a control character: text may hold a tab, and a newline where the field spans lines, but no other";
 export const NONCHARACTER = "is a Unicode noncharacter, reserved for a program's own use and never exchanged";
-export const SURROGATE = "is a lone surrogate: half of a UTF-16 pair, not a character, which neither UTF-8 nor XML can carry";
+export const SURROGATE =
+  "is a lone surrogate: half of a UTF-16 pair, not a character, which neither UTF-8 nor XML can carry";
 export const BIDI = "is a bidirectional control: it makes text display in another order than it is written";
 export const MARK = "is an invisible direction mark: it can reorder the digits and punctuation around it";
 
@@ -13,7 +15,11 @@ export const REFUSED_CHARACTERS: readonly (readonly [name: string, character: st
   ["carriage return", "\r", `U+000D ${CONTROL}`],
   ["DEL", "\u007f", `U+007F ${CONTROL}`],
   ["the C1 control NEL", "\u0085", `U+0085 ${CONTROL}`],
-  ["the line separator", "\u2028", "U+2028 is a line separator, which readers show differently: write a newline where the field spans lines"],
+  [
+    "the line separator",
+    "\u2028",
+    "U+2028 is a line separator, which readers show differently: write a newline where the field spans lines",
+  ],
   ["the noncharacter U+FFFE", "\ufffe", `U+FFFE ${NONCHARACTER}`],
   ["the noncharacter U+FFFF", "\uffff", `U+FFFF ${NONCHARACTER}`],
   ["the noncharacter U+FDD0", "\ufdd0", `U+FDD0 ${NONCHARACTER}`],

@@ -5,7 +5,10 @@ import { createGitRepo, factJson, type GitRepo } from "./git-repo.ts";
 export const SERIES = "bc.rent_cap";
 
 /** A rent-cap year as a contributor writes it: `series` after `domain`, in the order FACT_FILE_KEYS gives. */
-export const capYear = (year: number, options: { rate: number; retrieved: string; supersededBy?: { id: string | null; effective_iso: string } | null }) => {
+export const capYear = (
+  year: number,
+  options: { rate: number; retrieved: string; supersededBy?: { id: string | null; effective_iso: string } | null },
+) => {
   const {
     domain,
     value: _value,
@@ -36,7 +39,9 @@ export const capYear = (year: number, options: { rate: number; retrieved: string
   };
 };
 
-/** A fact of another kind beside the series, with its real value: the id the series tests point a wrong hand-over at. */
+/**
+ * A fact of another kind beside the series, with its real value: the id the series tests point a wrong hand-over at.
+ */
 export const OTHER_ID = "bc.flipping_tax";
 
 /** A repository with the 2026 cap only, as the data stands before the 2027 cap takes effect. */
@@ -53,7 +58,11 @@ export const rollOver = async (repo: GitRepo): Promise<void> => {
   await repo.writeJson("facts/rental/bc.rent_cap.2027.json", capYear(2027, { rate: 0.02, retrieved: "2027-01-05" }));
   await repo.writeJson(
     "facts/rental/bc.rent_cap.2026.json",
-    capYear(2026, { rate: 0.023, retrieved: "2026-11-01", supersededBy: { id: "bc.rent_cap.2027", effective_iso: "2027-01-01" } }),
+    capYear(2026, {
+      rate: 0.023,
+      retrieved: "2026-11-01",
+      supersededBy: { id: "bc.rent_cap.2027", effective_iso: "2027-01-01" },
+    }),
   );
   await repo.commit("bc.rent_cap.2027 v1\n\nImpact: The 2027 cap.");
 };

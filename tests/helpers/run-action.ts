@@ -33,25 +33,34 @@ export interface ActionMetadata {
 export const readActionMetadata = async (action: string): Promise<ActionMetadata> =>
   parse(await readFile(path.join(PROJECT_ROOT, "actions", action, "action.yml"), "utf8")) as ActionMetadata;
 
-/** The names of the project's JavaScript actions (`runs.using: node24`), each with an exported `run`; composite actions are left out. */
+/**
+ * The names of the project's JavaScript actions (`runs.using: node24`), each with an exported `run`; composite actions
+ * are left out.
+ */
 export const nodeActionNames = async (): Promise<string[]> => {
   const folders = (await readdir(path.join(PROJECT_ROOT, "actions"), { withFileTypes: true }))
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
-  const metadata = await Promise.all(folders.map(async (name) => ({ name, using: (await readActionMetadata(name)).runs.using })));
+  const metadata = await Promise.all(
+    folders.map(async (name) => ({ name, using: (await readActionMetadata(name)).runs.using })),
+  );
   return metadata
     .filter((action) => action.using === "node24")
     .map((action) => action.name)
     .sort();
 };
 
-/** The workflow token the runner substitutes for `${{ github.token }}` in a default; tests give their own where it matters. */
+/**
+ * The workflow token the runner substitutes for `${{ github.token }}` in a default; tests give their own where it
+ * matters.
+ */
 const RUNNER_TOKEN = "ghs_runner-token";
 
 /** A default as the runner evaluates it; the only expression the project's defaults use is the workflow token. */
 const evaluateDefault = (action: string, input: string, value: string): string => {
   const evaluated = value.replaceAll("${{ github.token }}", RUNNER_TOKEN);
-  if (evaluated.includes("${{")) throw new Error(`actions/${action} input ${input}: the tests cannot evaluate the default "${value}"`);
+  if (evaluated.includes("${{"))
+    throw new Error(`actions/${action} input ${input}: the tests cannot evaluate the default "${value}"`);
   return evaluated;
 };
 
@@ -59,14 +68,18 @@ const evaluateDefault = (action: string, input: string, value: string): string =
  * The INPUT_* variables the runner sets for a step: every input given in `with:`, and the default of every other
  * input that has one. An input action.yml does not declare is a mistake in the test.
  */
-export const runnerInputs = async (action: string, given: Record<string, string> = {}): Promise<Record<string, string>> => {
+export const runnerInputs = async (
+  action: string,
+  given: Record<string, string> = {},
+): Promise<Record<string, string>> => {
   const declared = (await readActionMetadata(action)).inputs ?? {};
   for (const name of Object.keys(given)) {
     if (!(name in declared)) throw new Error(`actions/${action} has no input "${name}"`);
   }
   const values: Record<string, string> = {};
   for (const [name, spec] of Object.entries(declared)) {
-    const value = given[name] ?? (spec.default === undefined ? undefined : evaluateDefault(action, name, String(spec.default)));
+    const value =
+      given[name] ?? (spec.default === undefined ? undefined : evaluateDefault(action, name, String(spec.default)));
     if (value !== undefined) values[inputVariable(name)] = value;
   }
   return values;
@@ -81,7 +94,12 @@ const parseOutputFile = (text: string): Record<string, string> => {
 };
 
 const unescapeCommand = (text: string): string =>
-  text.replaceAll("%0A", "\n").replaceAll("%0D", "\r").replaceAll("%3A", ":").replaceAll("%2C", ",").replaceAll("%25", "%");
+  text
+    .replaceAll("%0A", "\n")
+    .replaceAll("%0D", "\r")
+    .replaceAll("%3A", ":")
+    .replaceAll("%2C", ",")
+    .replaceAll("%25", "%");
 
 const parseAnnotations = (stdout: string): ActionRun["annotations"] =>
   [...stdout.matchAll(/^::(error|warning|notice)(?: ([^:]*))?::(.*)$/gm)].map((match) => ({
@@ -102,7 +120,11 @@ const parseAnnotations = (stdout: string): ActionRun["annotations"] =>
  * The environment the runner gives the step, with its real GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files. A step sees
  * only its own inputs, so any INPUT_* variable of the test process is removed (set to undefined).
  */
-const stepEnvironment = async (action: string, options: ActionRunOptions, files: { output: string; summary: string }): Promise<NodeJS.ProcessEnv> => ({
+const stepEnvironment = async (
+  action: string,
+  options: ActionRunOptions,
+  files: { output: string; summary: string },
+): Promise<NodeJS.ProcessEnv> => ({
   ...Object.fromEntries(
     Object.keys(process.env)
       .filter((name) => name.startsWith("INPUT_"))
@@ -133,7 +155,9 @@ const stepResult = async (result: ScriptResult, files: { output: string; summary
  */
 let sharedSummaryFile: Promise<string> | undefined;
 const summaryFileOfThisTestFile = (): Promise<string> => {
-  sharedSummaryFile ??= mkdtemp(path.join(os.tmpdir(), "facts-summary-")).then((directory) => path.join(directory, "step-summary.md"));
+  sharedSummaryFile ??= mkdtemp(path.join(os.tmpdir(), "facts-summary-")).then((directory) =>
+    path.join(directory, "step-summary.md"),
+  );
   return sharedSummaryFile;
 };
 afterAll(async () => {
@@ -162,12 +186,17 @@ const capturingWrite = (sink: (text: string) => void): Write =>
 
 /** A stream that appends what is written to `sink`. */
 /**
- * Runs `work` as the runner would run the step in its own process: in `cwd`, with `environment`, capturing what it prints to stdout and stderr (the console writes through them), and reading the exit
+ * Runs `work` as the runner would run the step in its own process: in `cwd`, with `environment`, capturing what it
+ * prints to stdout and stderr (the console writes through them), and reading the exit
  * code core.setFailed sets. Everything process-wide it touches is put back afterwards: the environment, the working
  * directory, process.exitCode and the streams' write methods. @actions/core's summary buffer, which a run that fails
  * before writing it leaves full, is emptied before and after, as each step starts a fresh process on the runner.
  */
-const inThisProcess = async (cwd: string, environment: NodeJS.ProcessEnv, work: () => Promise<void>): Promise<ScriptResult> => {
+const inThisProcess = async (
+  cwd: string,
+  environment: NodeJS.ProcessEnv,
+  work: () => Promise<void>,
+): Promise<ScriptResult> => {
   const saved = {
     environment: { ...process.env },
     cwd: process.cwd(),
@@ -219,9 +248,15 @@ export const runAction = async (action: string, options: ActionRunOptions): Prom
 export const runActionEntry = async (action: string, options: ActionRunOptions): Promise<ActionRun> => {
   const main = (await readActionMetadata(action)).runs.main;
   if (!main) throw new Error(`actions/${action} has no runs.main`);
-  const files = { output: path.join(options.scratch, "github-output.txt"), summary: path.join(options.scratch, "step-summary.md") };
+  const files = {
+    output: path.join(options.scratch, "github-output.txt"),
+    summary: path.join(options.scratch, "step-summary.md"),
+  };
   await writeFile(files.output, "");
   await writeFile(files.summary, "");
-  const result = await runScript(`actions/${action}/${main}`, [], { cwd: options.workspace, env: await stepEnvironment(action, options, files) });
+  const result = await runScript(`actions/${action}/${main}`, [], {
+    cwd: options.workspace,
+    env: await stepEnvironment(action, options, files),
+  });
   return stepResult(result, files);
 };

@@ -10,7 +10,11 @@ export interface ScriptResult {
 }
 
 /** Runs one of the project's TypeScript entry points with the same Node that runs the tests, as `npm run` would. */
-export const runScript = (script: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<ScriptResult> =>
+export const runScript = (
+  script: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): Promise<ScriptResult> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(PROJECT_ROOT, script), ...args], {
       cwd: options.cwd ?? PROJECT_ROOT,

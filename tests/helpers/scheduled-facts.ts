@@ -1,7 +1,9 @@
 import { factValue } from "./fact-values.ts";
 import type { FactSeed } from "./git-repo.ts";
 
-/** The federal foreign-buyer ban as it stands before its repeal on 2027-01-01 (version 2, in effect since 2024-06-20). */
+/**
+ * The federal foreign-buyer ban as it stands before its repeal on 2027-01-01 (version 2, in effect since 2024-06-20).
+ */
 export const FOREIGN_BUYER_BAN_SEED: FactSeed = {
   id: "ca.foreign_buyer_ban",
   domain: "foreign-buyer",

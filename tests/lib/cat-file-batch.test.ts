@@ -26,7 +26,8 @@ describe("git cat-file --batch session", () => {
       ["empty.txt", Buffer.alloc(0)],
       ["line.txt", Buffer.from("one line\n")],
     ]);
-    for (let index = 0; index < 300; index++) contents.set(`small/${index}.json`, Buffer.from(JSON.stringify({ index })));
+    for (let index = 0; index < 300; index++)
+      contents.set(`small/${index}.json`, Buffer.from(JSON.stringify({ index })));
     for (const [file, bytes] of contents) {
       await mkdir(path.dirname(path.join(repo.root, file)), { recursive: true });
       await writeFile(path.join(repo.root, file), bytes);
@@ -43,7 +44,8 @@ describe("git cat-file --batch session", () => {
 
     const read = await catFileBatch(repo.root, ids.values());
     // Compared by length and digest: deep equality of megabyte buffers byte by byte takes seconds.
-    const digest = (bytes: Buffer | undefined) => bytes && `${bytes.length}:${createHash("sha256").update(bytes).digest("hex")}`;
+    const digest = (bytes: Buffer | undefined) =>
+      bytes && `${bytes.length}:${createHash("sha256").update(bytes).digest("hex")}`;
     for (const [file, bytes] of contents) expect(digest(read.get(ids.get(file)!)), file).toBe(digest(bytes));
   });
 

@@ -26,17 +26,21 @@ describe("parseWholeNumber", () => {
     expect(readWholeNumber("FACTS_WEBHOOK_RETENTION_DAYS", 35, {}, {})).toBe(35);
     expect(readWholeNumber("FACTS_WEBHOOK_RETENTION_DAYS", 35, {}, { FACTS_WEBHOOK_RETENTION_DAYS: "" })).toBe(35);
     expect(readWholeNumber("FACTS_WEBHOOK_RETENTION_DAYS", 35, {}, { FACTS_WEBHOOK_RETENTION_DAYS: "7" })).toBe(7);
-    expect(() => readWholeNumber("FACTS_WEBHOOK_RETENTION_DAYS", 35, {}, { FACTS_WEBHOOK_RETENTION_DAYS: "a week" })).toThrow(
-      'FACTS_WEBHOOK_RETENTION_DAYS must be a whole number, got "a week"',
-    );
+    expect(() =>
+      readWholeNumber("FACTS_WEBHOOK_RETENTION_DAYS", 35, {}, { FACTS_WEBHOOK_RETENTION_DAYS: "a week" }),
+    ).toThrow('FACTS_WEBHOOK_RETENTION_DAYS must be a whole number, got "a week"');
   });
 });
 
 describe("errorMessage", () => {
   it("gives the message, the system error's code and the causes", () => {
     const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:9"), { code: "ECONNREFUSED" });
-    expect(errorMessage(new Error("fetch failed", { cause: refused }))).toBe("fetch failed <- connect ECONNREFUSED 127.0.0.1:9");
-    expect(errorMessage(Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }))).toBe("ECONNRESET: socket hang up");
+    expect(errorMessage(new Error("fetch failed", { cause: refused }))).toBe(
+      "fetch failed <- connect ECONNREFUSED 127.0.0.1:9",
+    );
+    expect(errorMessage(Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }))).toBe(
+      "ECONNRESET: socket hang up",
+    );
     expect(errorMessage("plain text")).toBe("plain text");
   });
 });

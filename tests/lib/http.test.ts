@@ -11,7 +11,9 @@ const routes: Record<string, (request: IncomingMessage, response: ServerResponse
   "/echo": (request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => response.end(`${request.method} ${request.headers["x-test"]} ${Buffer.concat(chunks).toString()}`));
+    request.on("end", () =>
+      response.end(`${request.method} ${request.headers["x-test"]} ${Buffer.concat(chunks).toString()}`),
+    );
   },
   "/big": (_request, response) => response.end("x".repeat(10_000)),
   "/endless": (_request, response) => {
@@ -63,7 +65,13 @@ describe("httpRequest", () => {
     const answer = await httpRequest(`${base}/ok`, { timeoutMs: 5_000, maxBytes: 100 });
     expect(answer).toMatchObject({ status: 200, bytes: 5, truncated: false });
     expect(answer.body.toString()).toBe("hello");
-    const echo = await httpRequest(`${base}/echo`, { method: "POST", headers: { "x-test": "yes" }, body: "payload", timeoutMs: 5_000, maxBytes: 100 });
+    const echo = await httpRequest(`${base}/echo`, {
+      method: "POST",
+      headers: { "x-test": "yes" },
+      body: "payload",
+      timeoutMs: 5_000,
+      maxBytes: 100,
+    });
     expect(echo.body.toString()).toBe("POST yes payload");
   });
 
@@ -90,7 +98,11 @@ describe("httpRequest", () => {
     const start = await httpRequest(`${base}/endless`, { timeoutMs: 10_000, maxBytes: 3_000, overLimit: "truncate" });
     expect([start.truncated, start.bytes, start.body.length]).toEqual([true, 3_000, 3_000]);
     const chunks: Buffer[] = [];
-    const streamed = await httpRequest(`${base}/big`, { timeoutMs: 5_000, maxBytes: 20_000, onChunk: (chunk) => chunks.push(chunk) });
+    const streamed = await httpRequest(`${base}/big`, {
+      timeoutMs: 5_000,
+      maxBytes: 20_000,
+      onChunk: (chunk) => chunks.push(chunk),
+    });
     expect([streamed.bytes, streamed.body.length, Buffer.concat(chunks).length]).toEqual([10_000, 0, 10_000]);
   });
 

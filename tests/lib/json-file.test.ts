@@ -33,7 +33,9 @@ describe("readJsonFile", () => {
         ],
       }),
     );
-    await expect(readJsonFile(file, State)).rejects.toThrow(`${file}: Too small: expected number to be >=0 (at /deliveries/1/attempts)`);
+    await expect(readJsonFile(file, State)).rejects.toThrow(
+      `${file}: Too small: expected number to be >=0 (at /deliveries/1/attempts)`,
+    );
     await writeFile(file, '{"deliveries": [');
     await expect(readJsonFile(file, State)).rejects.toThrow(new RegExp(`^${file}: not JSON \\(`));
   });

@@ -31,7 +31,8 @@ export const connectToServer = async (site: string): Promise<Connection> => {
   const protocolErrors: Error[] = [];
   client.onerror = (error) => protocolErrors.push(error);
   await client.connect(transport);
-  const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const call = async (name: string, args: Record<string, unknown>) =>
+    (await client.callTool({ name, arguments: args })) as CallToolResult;
   return { client, call, stderr: () => stderr, protocolErrors };
 };
 

@@ -20,7 +20,13 @@ const CALCULATORS = [
   "property_transfer_tax",
   "qualifying_rate",
 ];
-const READING_FACTS = ["home_owner_grant", "minimum_down_payment", "mortgage_insurance_premium", "property_transfer_tax", "qualifying_rate"];
+const READING_FACTS = [
+  "home_owner_grant",
+  "minimum_down_payment",
+  "mortgage_insurance_premium",
+  "property_transfer_tax",
+  "qualifying_rate",
+];
 
 /**
  * The MCP server's calculator tools on the project's built tree, with the premium schedule fixture added to it (the
@@ -29,7 +35,8 @@ const READING_FACTS = ["home_owner_grant", "minimum_down_payment", "mortgage_ins
 describe("MCP calculator tools", () => {
   let client: Client;
   let tree: SiteTree;
-  const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const call = async (name: string, args: Record<string, unknown>) =>
+    (await client.callTool({ name, arguments: args })) as CallToolResult;
 
   beforeAll(async () => {
     const { out } = await buildProjectSite(BASE);
@@ -73,41 +80,85 @@ describe("MCP calculator tools", () => {
     const dated = await call("property_transfer_tax", { price: 480_000, firstTimeBuyer: true, asOf: "2017-06-01" });
     expect(dated.isError).toBeFalsy();
     expect(dated.structuredContent).toMatchObject({ total: 0, general: 7_600, exemption: 7_600, as_of: "2017-06-01" });
-    const cited = (dated.structuredContent as { citations: Array<{ fact_id: string; version: number; canonical_url: string }> }).citations;
+    const cited = (
+      dated.structuredContent as { citations: Array<{ fact_id: string; version: number; canonical_url: string }> }
+    ).citations;
     expect(cited).toContainEqual(
-      expect.objectContaining({ fact_id: "bc.ptt.fthb_exemption", version: 2, canonical_url: `${BASE}/api/v1/facts/by-id/bc.ptt.fthb_exemption.json` }),
+      expect.objectContaining({
+        fact_id: "bc.ptt.fthb_exemption",
+        version: 2,
+        canonical_url: `${BASE}/api/v1/facts/by-id/bc.ptt.fthb_exemption.json`,
+      }),
     );
-    expect(textOf(dated)).toContain("bc.ptt.fthb_exemption version 2, in effect from 2017-02-22 to 2024-04-01 (as of 2017-06-01)");
+    expect(textOf(dated)).toContain(
+      "bc.ptt.fthb_exemption version 2, in effect from 2017-02-22 to 2024-04-01 (as of 2017-06-01)",
+    );
 
     // $800,000 with both: first-time $8,000, newly built the whole $14,000.
     const both = await call("property_transfer_tax", { price: 800_000, firstTimeBuyer: true, newlyBuilt: true });
-    expect(both.structuredContent).toMatchObject({ exemption: 14_000, exemption_claimed: "newly-built-home", total: 0 });
+    expect(both.structuredContent).toMatchObject({
+      exemption: 14_000,
+      exemption_claimed: "newly-built-home",
+      total: 0,
+    });
     expect(textOf(both)).toContain("not claimed");
 
     const early = await call("property_transfer_tax", { price: 650_000, asOf: "2016-02-16" });
     expect(early.isError).toBe(true);
-    expect(textOf(early)).toContain("cannot calculate property transfer tax: bc.ptt.brackets records no rule in force on 2016-02-16");
+    expect(textOf(early)).toContain(
+      "cannot calculate property transfer tax: bc.ptt.brackets records no rule in force on 2016-02-16",
+    );
   });
 
   it("mortgage_insurance_premium, minimum_down_payment, qualifying_rate and home_owner_grant answer with their breakdown and citations", async () => {
     // $500,000, $25,000 down, 30 years, first-time buyer: 4% + 0.2% on $475,000 = $19,950.
-    const premium = await call("mortgage_insurance_premium", { price: 500_000, downPayment: 25_000, amortizationYears: 30, firstTimeBuyer: true });
-    expect(premium.structuredContent).toMatchObject({ insurable: true, premium: 19_950, loan_with_premium: 494_950, rate: 0.042 });
+    const premium = await call("mortgage_insurance_premium", {
+      price: 500_000,
+      downPayment: 25_000,
+      amortizationYears: 30,
+      firstTimeBuyer: true,
+    });
+    expect(premium.structuredContent).toMatchObject({
+      insurable: true,
+      premium: 19_950,
+      loan_with_premium: 494_950,
+      rate: 0.042,
+    });
     expect(textOf(premium)).toContain("plus 0.2% for an amortization over 25 years");
     expect(textOf(premium)).toContain(`${BASE}/api/v1/facts/by-id/cmhc.amortization_30yr_eligibility.json`);
-    const refused = await call("mortgage_insurance_premium", { price: 500_000, downPayment: 25_000, amortizationYears: 30 });
+    const refused = await call("mortgage_insurance_premium", {
+      price: 500_000,
+      downPayment: 25_000,
+      amortizationYears: 30,
+    });
     expect(refused.structuredContent).toMatchObject({ insurable: false, premium: 0 });
     expect(textOf(refused)).toMatch(/^Not insurable on \d{4}-\d{2}-\d{2}: /);
     // $500,000 with $150,000 down: loan $350,000, 70% of the price: no insurance required, no premium, loan unchanged.
-    const conventional = await call("mortgage_insurance_premium", { price: 500_000, downPayment: 150_000, amortizationYears: 30 });
-    expect(conventional.structuredContent).toMatchObject({ required: false, premium: 0, rate: null, loan: 350_000, loan_with_premium: 350_000 });
+    const conventional = await call("mortgage_insurance_premium", {
+      price: 500_000,
+      downPayment: 150_000,
+      amortizationYears: 30,
+    });
+    expect(conventional.structuredContent).toMatchObject({
+      required: false,
+      premium: 0,
+      rate: null,
+      loan: 350_000,
+      loan_with_premium: 350_000,
+    });
     expect(textOf(conventional)).toMatch(
       /^Mortgage insurance not required on \d{4}-\d{2}-\d{2}: the loan of \$350,000 is 70% of the price, so no premium is added/,
     );
 
     // $600,000: 5% of $500,000 + 10% of $100,000 = $35,000.
-    expect((await call("minimum_down_payment", { price: 600_000 })).structuredContent).toMatchObject({ minimum: 35_000, insurable: true });
-    expect((await call("qualifying_rate", { contractRate: 0.045 })).structuredContent).toMatchObject({ rate: 0.065, rule: "contract-plus-buffer" });
+    expect((await call("minimum_down_payment", { price: 600_000 })).structuredContent).toMatchObject({
+      minimum: 35_000,
+      insurable: true,
+    });
+    expect((await call("qualifying_rate", { contractRate: 0.045 })).structuredContent).toMatchObject({
+      rate: 0.065,
+      rule: "contract-plus-buffer",
+    });
     // 2026: $2,100,000 is $25,000 over $2,075,000: $570 − $125 = $445.
     const grant = await call("home_owner_grant", { assessedValue: 2_100_000, propertyTax: 4_000, asOf: "2026-06-30" });
     expect(grant.structuredContent).toMatchObject({ grant: 445, tax_after_grant: 3_555, threshold: 2_075_000 });
@@ -120,8 +171,17 @@ describe("MCP calculator tools", () => {
     const monthly = (200_000 * rate) / (1 - (1 + rate) ** -180);
     const payment = await call("mortgage_payment", { principal: 200_000, annualRate: 0.075, amortizationYears: 15 });
     expect((payment.structuredContent as { payment: number }).payment).toBeCloseTo(monthly, 2);
-    const schedule = await call("amortization_schedule", { principal: 200_000, annualRate: 0.075, amortizationYears: 15, termYears: 5 });
-    const answer = schedule.structuredContent as { payments: number; year_end_balances: number[]; balance_at_term_end: number };
+    const schedule = await call("amortization_schedule", {
+      principal: 200_000,
+      annualRate: 0.075,
+      amortizationYears: 15,
+      termYears: 5,
+    });
+    const answer = schedule.structuredContent as {
+      payments: number;
+      year_end_balances: number[];
+      balance_at_term_end: number;
+    };
     expect(answer.payments).toBe(180);
     expect(answer.year_end_balances).toHaveLength(15);
     expect(answer.year_end_balances[4]).toBe(answer.balance_at_term_end);

@@ -22,12 +22,18 @@ const expectRefusal = (result: Awaited<ReturnType<typeof startOn>>, message: Reg
 describe("npm run mcp refuses to start on what is not a built tree", () => {
   it("a folder that does not exist", async () => {
     const missing = path.join(await tempDir(), "no-such-site");
-    expectRefusal(await startOn("--site", missing), new RegExp(`^mcp failed: ${missing}: no such folder; build one with npm run build`));
+    expectRefusal(
+      await startOn("--site", missing),
+      new RegExp(`^mcp failed: ${missing}: no such folder; build one with npm run build`),
+    );
   });
 
   it("a folder without the published files", async () => {
     const empty = await tempDir();
-    expectRefusal(await startOn("--site", empty), new RegExp(`^mcp failed: ${empty} is not a built tree: it has no api/v1/facts/index\\.json`));
+    expectRefusal(
+      await startOn("--site", empty),
+      new RegExp(`^mcp failed: ${empty} is not a built tree: it has no api/v1/facts/index\\.json`),
+    );
   });
 
   it("a tree whose catalog does not follow its schema, located to the file, line, column and JSON Pointer", async () => {
@@ -38,7 +44,9 @@ describe("npm run mcp refuses to start on what is not a built tree", () => {
     await writeFile(catalogFile, JSON.stringify(catalog, null, 2));
     expectRefusal(
       await startOn("--site", site),
-      new RegExp(`^mcp failed: ${site} is not a valid built tree: ${catalogFile}:\\d+:\\d+: expected number, found string \\(at /facts/0/version\\)`),
+      new RegExp(
+        `^mcp failed: ${site} is not a valid built tree: ${catalogFile}:\\d+:\\d+: expected number, found string \\(at /facts/0/version\\)`,
+      ),
     );
   });
 
@@ -48,13 +56,19 @@ describe("npm run mcp refuses to start on what is not a built tree", () => {
     const index = JSON.parse(await readFile(indexFile, "utf8")) as { id: string }[];
     index[0]!.id = "bc.not_published";
     await writeFile(indexFile, JSON.stringify(index));
-    expectRefusal(await startOn("--site", site), /names bc\.not_published, which the catalog does not publish \(at \/0\/id\)/);
+    expectRefusal(
+      await startOn("--site", site),
+      /names bc\.not_published, which the catalog does not publish \(at \/0\/id\)/,
+    );
   });
 
   it("a catalog listing a fact whose single-fact response the tree lacks", async () => {
     const site = await tempDir(out);
     await rm(path.join(site, SITE_PATHS.factById("bc.ptt.brackets")));
-    expectRefusal(await startOn("--site", site), /lists bc\.ptt\.brackets, but the tree has no api\/v1\/facts\/by-id\/bc\.ptt\.brackets\.json/);
+    expectRefusal(
+      await startOn("--site", site),
+      /lists bc\.ptt\.brackets, but the tree has no api\/v1\/facts\/by-id\/bc\.ptt\.brackets\.json/,
+    );
   });
 
   it("a file given as the folder, and an option it does not know", async () => {
@@ -80,7 +94,9 @@ const ANSWER_MS = 10_000;
  * stdin, `answer` resolves with the next line it writes to stdout, parsed.
  */
 const startRaw = (site: string) => {
-  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "src/cli/mcp.ts"), "--site", site], { stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "src/cli/mcp.ts"), "--site", site], {
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   const waiting: (() => void)[] = [];
@@ -98,7 +114,8 @@ const startRaw = (site: string) => {
   const answer = async (): Promise<Record<string, unknown>> => {
     const givenUp = Date.now() + ANSWER_MS;
     while (!stdout.includes("\n")) {
-      if (child.exitCode !== null) throw new Error(`mcp exited with ${child.exitCode} before answering; stderr: ${stderr}`);
+      if (child.exitCode !== null)
+        throw new Error(`mcp exited with ${child.exitCode} before answering; stderr: ${stderr}`);
       if (Date.now() >= givenUp) throw new Error(`mcp gave no answer within ${ANSWER_MS} ms`);
       await new Promise<void>((resolve) => {
         waiting.push(resolve);
@@ -117,18 +134,29 @@ const startRaw = (site: string) => {
   return { send, answer, end };
 };
 
-const request = (id: number, method: string, params: Record<string, unknown> = {}) => `${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`;
+const request = (id: number, method: string, params: Record<string, unknown> = {}) =>
+  `${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`;
 
 describe("npm run mcp answers lines that are not messages with JSON-RPC errors, and keeps serving", () => {
   it("a line that is not JSON, and JSON that is not a JSON-RPC message", async () => {
     const server = startRaw(out);
     try {
-      await server.send(request(1, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } }));
+      await server.send(
+        request(1, "initialize", {
+          protocolVersion: "2025-06-18",
+          capabilities: {},
+          clientInfo: { name: "raw", version: "1" },
+        }),
+      );
       expect(await server.answer()).toMatchObject({ id: 1, result: { serverInfo: { name: expect.any(String) } } });
       await server.send(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
 
       await server.send("this is not json\n");
-      expect(await server.answer()).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: the line is not JSON" } });
+      expect(await server.answer()).toEqual({
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: -32700, message: "Parse error: the line is not JSON" },
+      });
       await server.send('{"jsonrpc": "2.0", "id": 7, "method": 5}\r\n[1, 2]\n\n');
       expect(await server.answer()).toMatchObject({ jsonrpc: "2.0", id: 7, error: { code: -32600 } });
       expect(await server.answer()).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600 } });
@@ -150,11 +178,15 @@ describe("npm run mcp answers lines that are not messages with JSON-RPC errors, 
     try {
       // A well-formed request padded past the limit: it must be refused for its size alone.
       const oversized = request(1, "ping", { pad: "a".repeat(LIMIT) });
-      for (let offset = 0; offset < oversized.length; offset += 1024 * 1024) await server.send(oversized.slice(offset, offset + 1024 * 1024));
+      for (let offset = 0; offset < oversized.length; offset += 1024 * 1024)
+        await server.send(oversized.slice(offset, offset + 1024 * 1024));
       expect(await server.answer()).toEqual({
         jsonrpc: "2.0",
         id: null,
-        error: { code: -32600, message: `Invalid Request: the message is longer than ${LIMIT} bytes, the most this server reads` },
+        error: {
+          code: -32600,
+          message: `Invalid Request: the message is longer than ${LIMIT} bytes, the most this server reads`,
+        },
       });
       await server.send(request(2, "ping"));
       expect(await server.answer()).toEqual({ jsonrpc: "2.0", id: 2, result: {} });

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { type Connection, connectToServer, textOf } from "./connect.ts";
 
-/** The MCP server on the project's facts built on 2026-11-26, when the 2027 rent cap (due by 2026-09-30) is past due. */
+/**
+ * The MCP server on the project's facts built on 2026-11-26, when the 2027 rent cap (due by 2026-09-30) is past due.
+ */
 describe("npm run mcp on an expected announcement past due", () => {
   let parent: string;
   let server: Connection;
@@ -34,7 +36,10 @@ describe("npm run mcp on an expected announcement past due", () => {
   it("get_fact on the rent cap says the 2027 cap is not yet announced, past due since 2026-09-30, and where it will be published", async () => {
     const result = await server.call("get_fact", { id: "bc.rent_cap.2026" });
     expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toMatchObject({ next_expected: { by_iso: "2026-09-30" }, next_expected_status: "past-due" });
+    expect(result.structuredContent).toMatchObject({
+      next_expected: { by_iso: "2026-09-30" },
+      next_expected_status: "past-due",
+    });
     const line = textOf(result)
       .split("\n")
       .find((each) => each.startsWith("next expected: "));
@@ -49,8 +54,12 @@ describe("npm run mcp on an expected announcement past due", () => {
 
   it("upcoming_changes lists the rent cap's announcement as past due even in a window of one day", async () => {
     const result = await server.call("upcoming_changes", { days: 1 });
-    const items = (result.structuredContent as { items: { kind: string; fact_id: string; past_due?: boolean; date: string }[] }).items;
-    expect(items.filter((item) => item.kind === "expected-announcement")).toMatchObject([{ fact_id: "bc.rent_cap.2026", past_due: true, date: "2026-09-30" }]);
+    const items = (
+      result.structuredContent as { items: { kind: string; fact_id: string; past_due?: boolean; date: string }[] }
+    ).items;
+    expect(items.filter((item) => item.kind === "expected-announcement")).toMatchObject([
+      { fact_id: "bc.rent_cap.2026", past_due: true, date: "2026-09-30" },
+    ]);
     expect(textOf(result)).toContain(
       "- 2026-09-30 expected announcement PAST DUE, not yet announced: The 2027 rent cap: B.C.'s maximum allowable rent increase for 2027",
     );

@@ -9,7 +9,9 @@ import { type Connection, connectToServer, textOf } from "./connect.ts";
 
 const BASE = "https://facts.example.org";
 
-/** The MCP server on a tree built on 2027-01-10 from a repository where the 2027 rent cap took over from the 2026 one. */
+/**
+ * The MCP server on a tree built on 2027-01-10 from a repository where the 2027 rent cap took over from the 2026 one.
+ */
 describe("npm run mcp on a yearly series after its roll-over", () => {
   let parent: string;
   let server: Connection;
@@ -40,7 +42,13 @@ describe("npm run mcp on a yearly series after its roll-over", () => {
         as_of: "2027-01-10",
         members: [
           { id: "bc.rent_cap.2027", year: 2027, in_force: true, superseded_by: null },
-          { id: "bc.rent_cap.2026", year: 2026, in_force: false, superseded_by: "bc.rent_cap.2027", superseded_iso: "2027-01-01" },
+          {
+            id: "bc.rent_cap.2026",
+            year: 2026,
+            in_force: false,
+            superseded_by: "bc.rent_cap.2027",
+            superseded_iso: "2027-01-01",
+          },
         ],
       },
     });
@@ -56,7 +64,10 @@ describe("npm run mcp on a yearly series after its roll-over", () => {
   it("get_fact with a member's own id answers that member, superseded, without resolving anything", async () => {
     const result = await server.call("get_fact", { id: "bc.rent_cap.2026" });
     expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toMatchObject({ id: "bc.rent_cap.2026", superseded_by: { id: "bc.rent_cap.2027", effective_iso: "2027-01-01" } });
+    expect(result.structuredContent).toMatchObject({
+      id: "bc.rent_cap.2026",
+      superseded_by: { id: "bc.rent_cap.2027", effective_iso: "2027-01-01" },
+    });
     expect(result.structuredContent).not.toHaveProperty("resolved_from_series");
   });
 });

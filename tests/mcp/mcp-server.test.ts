@@ -11,11 +11,13 @@ import { type Connection, connectToServer, textOf } from "./connect.ts";
 
 const BASE = "https://facts.example.org";
 const { out } = await buildProjectSite(BASE);
-const readPublished = async <T>(sitePath: string): Promise<T> => JSON.parse(await readFile(path.join(out, sitePath), "utf8")) as T;
+const readPublished = async <T>(sitePath: string): Promise<T> =>
+  JSON.parse(await readFile(path.join(out, sitePath), "utf8")) as T;
 const catalog = await readPublished<{ facts: Fact[] }>(SITE_PATHS.catalog);
 const upcoming = await readPublished<Upcoming>(SITE_PATHS.upcoming);
 /** A fact with everything (its citations' quotes, its history), as its single-fact response publishes it. */
-const factNamed = async (id: string): Promise<Fact> => (await readPublished<SingleFactResponse>(SITE_PATHS.factById(id))).fact;
+const factNamed = async (id: string): Promise<Fact> =>
+  (await readPublished<SingleFactResponse>(SITE_PATHS.factById(id))).fact;
 
 interface CitedFact {
   fact_id: string;
@@ -52,10 +54,22 @@ describe("npm run mcp", () => {
       "upcoming_changes",
     ]);
 
-    expect(byName.get("get_fact")!.inputSchema).toMatchObject({ type: "object", properties: { id: { type: "string" } }, required: ["id"] });
-    expect(byName.get("search_facts")!.inputSchema).toMatchObject({ properties: { query: { type: "string" } }, required: ["query"] });
-    expect(byName.get("upcoming_changes")!.inputSchema).toMatchObject({ properties: { days: { type: "integer", minimum: 1 } }, required: ["days"] });
-    expect((byName.get("upcoming_changes")!.inputSchema.properties!.days as { maximum: number }).maximum).toBeGreaterThanOrEqual(upcoming.window_days);
+    expect(byName.get("get_fact")!.inputSchema).toMatchObject({
+      type: "object",
+      properties: { id: { type: "string" } },
+      required: ["id"],
+    });
+    expect(byName.get("search_facts")!.inputSchema).toMatchObject({
+      properties: { query: { type: "string" } },
+      required: ["query"],
+    });
+    expect(byName.get("upcoming_changes")!.inputSchema).toMatchObject({
+      properties: { days: { type: "integer", minimum: 1 } },
+      required: ["days"],
+    });
+    expect(
+      (byName.get("upcoming_changes")!.inputSchema.properties!.days as { maximum: number }).maximum,
+    ).toBeGreaterThanOrEqual(upcoming.window_days);
     expect(byName.get("property_transfer_tax")!.inputSchema).toMatchObject({
       properties: {
         price: { type: "number" },
@@ -72,7 +86,9 @@ describe("npm run mcp", () => {
     const readsNoFact = new Set(["mortgage_payment", "amortization_schedule", "max_principal"]);
     for (const tool of tools) {
       expect(tool.description, tool.name).toContain("British Columbia");
-      expect(tool.description, tool.name).toContain(readsNoFact.has(tool.name) ? "no citations or canonical_url" : "canonical_url");
+      expect(tool.description, tool.name).toContain(
+        readsNoFact.has(tool.name) ? "no citations or canonical_url" : "canonical_url",
+      );
       expect(tool.outputSchema, tool.name).toMatchObject({ type: "object" });
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
     }
@@ -85,7 +101,9 @@ describe("npm run mcp", () => {
     const citations = catalog.facts.flatMap((fact) => fact.citations);
     const official = citations.filter((citation) => citation.kind === "official").length;
     const organisations = new Set(citations.map((citation) => citation.org_id)).size;
-    expect(instructions).toContain(`The ${catalog.facts.length} facts carry ${citations.length} citations (${official} official, `);
+    expect(instructions).toContain(
+      `The ${catalog.facts.length} facts carry ${citations.length} citations (${official} official, `,
+    );
     expect(instructions).toContain(` of ${organisations} organisations: `);
     expect(server.stderr()).toContain(`serving ${catalog.facts.length} facts`);
   });
@@ -106,11 +124,14 @@ describe("npm run mcp", () => {
       history: (published.history ?? []).map(({ citations: _citations, ...entry }) => entry),
     });
     expect((result.structuredContent!.history as unknown[]).length).toBeGreaterThan(0);
-    expect((result.structuredContent!.value as { rate: number }[]).map((bracket) => bracket.rate)).toEqual([0.01, 0.02, 0.03, 0.05]);
+    expect((result.structuredContent!.value as { rate: number }[]).map((bracket) => bracket.rate)).toEqual([
+      0.01, 0.02, 0.03, 0.05,
+    ]);
 
     const text = textOf(result);
     expect(text).toContain(`${BASE}/api/v1/facts/by-id/bc.ptt.brackets.json`);
-    for (const citation of published.citations) expect(text).toContain(citation.quote ? `${citation.url}\n    quote: "${citation.quote}"` : citation.url);
+    for (const citation of published.citations)
+      expect(text).toContain(citation.quote ? `${citation.url}\n    quote: "${citation.quote}"` : citation.url);
     expect(text).toContain(published.effective_iso);
   });
 
@@ -122,7 +143,10 @@ describe("npm run mcp", () => {
 
     const next = await server.call("get_fact", { id: "bc.rent_cap.2026" });
     expect(next.isError).toBeFalsy();
-    expect(next.structuredContent).toMatchObject({ id: "bc.rent_cap.2026", canonical_url: `${BASE}/api/v1/facts/by-id/bc.rent_cap.2026.json` });
+    expect(next.structuredContent).toMatchObject({
+      id: "bc.rent_cap.2026",
+      canonical_url: `${BASE}/api/v1/facts/by-id/bc.rent_cap.2026.json`,
+    });
   });
 
   it("get_fact resolves a yearly series name to its member in force, as the series endpoint answers it", async () => {
@@ -151,7 +175,11 @@ describe("npm run mcp", () => {
     for (const [name, args, argument] of cases) {
       const result = await server.call(name, args);
       expect(result.isError, `${name} ${JSON.stringify(args)}`).toBe(true);
-      expect(textOf(result)).toMatch(new RegExp(`^MCP error -32602: Input validation error: Invalid arguments for tool ${name}: .*\\b${argument}\\b`));
+      expect(textOf(result)).toMatch(
+        new RegExp(
+          `^MCP error -32602: Input validation error: Invalid arguments for tool ${name}: .*\\b${argument}\\b`,
+        ),
+      );
     }
     expect((await server.call("search_facts", { query: "rent" })).isError).toBeFalsy();
   });
@@ -159,7 +187,10 @@ describe("npm run mcp", () => {
   it("search_facts finds the foreign-buyer facts first for 'foreign buyer', each with its canonical URL and citations", async () => {
     const result = await server.call("search_facts", { query: "foreign buyer" });
     expect(result.isError).toBeFalsy();
-    const { results, match_count } = result.structuredContent as { results: (CitedFact & { id: string })[]; match_count: number };
+    const { results, match_count } = result.structuredContent as {
+      results: (CitedFact & { id: string })[];
+      match_count: number;
+    };
     const foreignBuyerFacts = catalog.facts.filter((fact) => fact.id.includes("foreign_buyer")).map((fact) => fact.id);
     expect(foreignBuyerFacts.length).toBeGreaterThanOrEqual(3);
     expect(
@@ -191,7 +222,9 @@ describe("npm run mcp", () => {
       items: (CitedFact & { date: string; uid: string; kind: string })[];
     };
     expect(answer).toMatchObject({ as_of: upcoming.as_of, until: addDays(upcoming.as_of, days), complete: true });
-    const expected = upcoming.items.filter((item) => item.date <= addDays(upcoming.as_of, days)).map((item) => item.uid);
+    const expected = upcoming.items
+      .filter((item) => item.date <= addDays(upcoming.as_of, days))
+      .map((item) => item.uid);
     expect(expected.length).toBeGreaterThan(0);
     expect(answer.items.map((item) => item.uid)).toEqual(expected);
     for (const item of answer.items) {
@@ -199,13 +232,19 @@ describe("npm run mcp", () => {
       expect(item.citations.length).toBeGreaterThan(0);
     }
     const scheduled = answer.items.find((item) => item.kind === "scheduled-change");
-    if (scheduled) expect(scheduled.citations).toEqual(upcoming.items.find((item) => item.uid === scheduled.uid)!.citations);
+    if (scheduled)
+      expect(scheduled.citations).toEqual(upcoming.items.find((item) => item.uid === scheduled.uid)!.citations);
   });
 
   it("upcoming_changes says so when the window asked for reaches past the published list, rather than cutting it silently", async () => {
     const days = upcoming.window_days + 100;
     const result = await server.call("upcoming_changes", { days });
-    const answer = result.structuredContent as { complete: boolean; note: string; published_until: string; items: unknown[] };
+    const answer = result.structuredContent as {
+      complete: boolean;
+      note: string;
+      published_until: string;
+      items: unknown[];
+    };
     expect(answer.complete).toBe(false);
     expect(answer.published_until).toBe(upcoming.until);
     expect(answer.note).toContain(upcoming.until);
@@ -241,7 +280,11 @@ describe("npm run mcp", () => {
   });
 
   it("property_transfer_tax refuses a calculation the rules do not allow with the protocol's invalid-params error", async () => {
-    const result = await server.call("property_transfer_tax", { price: 500_000, firstTimeBuyer: true, foreignBuyer: true });
+    const result = await server.call("property_transfer_tax", {
+      price: 500_000,
+      firstTimeBuyer: true,
+      foreignBuyer: true,
+    });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/^MCP error -32602: cannot calculate property transfer tax: /);
   });
@@ -250,7 +293,9 @@ describe("npm run mcp", () => {
     for (const fact of catalog.facts) {
       const result = await server.call("get_fact", { id: fact.id });
       expect(result.isError, fact.id).toBeFalsy();
-      expect((result.structuredContent as { citations: unknown[] }).citations, fact.id).toHaveLength(fact.citations.length);
+      expect((result.structuredContent as { citations: unknown[] }).citations, fact.id).toHaveLength(
+        fact.citations.length,
+      );
     }
     expect((await server.call("upcoming_changes", { days: 3650 })).isError).toBeFalsy();
     expect(server.protocolErrors).toEqual([]);
@@ -266,6 +311,8 @@ describe("npm run mcp on a citation URL that is not an RFC 3986 URI", () => {
     await writeFile(factFile, JSON.stringify(edited));
     const result = await runScript("src/cli/mcp.ts", ["--site", site]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/bc\.ptt\.brackets\.json:\d+:\d+: must be a URI: percent-encode .*\/fact\/citations\/0\/url/);
+    expect(result.stderr).toMatch(
+      /bc\.ptt\.brackets\.json:\d+:\d+: must be a URI: percent-encode .*\/fact\/citations\/0\/url/,
+    );
   });
 });

@@ -47,7 +47,11 @@ describe.skipIf(!available)("the affordability page in headless Chromium", () =>
         const box = table.parentElement;
         return { inBox: box.classList.contains("table-scroll"), boxScrolls: box.scrollWidth > box.clientWidth, boxRight: box.getBoundingClientRect().right };
       }),
-    })`)) as { scrollWidth: number; clientWidth: number; tables: { inBox: boolean; boxScrolls: boolean; boxRight: number }[] };
+    })`)) as {
+      scrollWidth: number;
+      clientWidth: number;
+      tables: { inBox: boolean; boxScrolls: boolean; boxRight: number }[];
+    };
     expect(layout.scrollWidth).toBeLessThanOrEqual(layout.clientWidth);
     expect(layout.tables.length).toBeGreaterThan(0);
     for (const table of layout.tables) {
@@ -68,14 +72,18 @@ describe.skipIf(!available)("the affordability page in headless Chromium", () =>
 
   it("opens, above the fold on a phone, with the latest month, how far behind it is and the months published of those expected", async () => {
     const page = await open(375);
-    const latest = AffordabilityLatest.parse(JSON.parse(await readFile(path.join(siteDir, "api/v1/affordability-index/latest.json"), "utf8")));
+    const latest = AffordabilityLatest.parse(
+      JSON.parse(await readFile(path.join(siteDir, "api/v1/affordability-index/latest.json"), "utf8")),
+    );
     const status = page.locator(".index-status");
     const text = (await status.innerText()).replace(/\s+/g, " ");
     const { publication } = latest;
     expect(latest.latest?.monthLabel).toBeDefined();
     expect(text).toContain(`Latest month: ${latest.latest!.monthLabel}`);
     expect(text).toContain(`${publication.published_count} of ${publication.expected_count} board-months`);
-    expect(text).toMatch(publication.months_behind === 0 ? /It is current/ : new RegExp(`${publication.months_behind} months? behind`));
+    expect(text).toMatch(
+      publication.months_behind === 0 ? /It is current/ : new RegExp(`${publication.months_behind} months? behind`),
+    );
     const top = (await status.boundingBox())!.y;
     expect(top).toBeLessThan(800);
     await page.close();
@@ -90,7 +98,8 @@ describe.skipIf(!available)("the affordability page in headless Chromium", () =>
         .sort(),
       boards: [...document.querySelectorAll(".chart-legend [data-legend=board]")].map((item) => item.querySelector("[data-quality]")?.getAttribute("data-quality")),
     })`)) as { fills: string[]; explained: string[]; boards: string[] };
-    // Each board's legend marker is filled (or hollow) as that board's points mostly are, so it is a fill the chart draws.
+    // Each board's legend marker is filled (or hollow) as that board's points mostly are, so it is a fill the chart
+    // draws.
     expect(drawn.fills.length).toBeGreaterThan(0);
     expect(drawn.explained).toEqual(drawn.fills);
     for (const fill of drawn.boards) expect(drawn.fills).toContain(fill);

@@ -12,13 +12,17 @@ import type { StaticServer } from "./serve-directory.ts";
 
 const available = hasChromium();
 if (!available) {
-  console.warn(`SKIPPED: the calculators page tests need Debian's Chromium at ${CHROMIUM}, which is absent. Install it with: apt-get install -y chromium`);
+  console.warn(
+    `SKIPPED: the calculators page tests need Debian's Chromium at ${CHROMIUM}, which is absent. Install it with: apt-get install -y chromium`,
+  );
 }
 
 /** Screenshots for a person to look at (the page at both widths with results shown); not compared by the test. */
 const SHOTS = path.join(os.tmpdir(), "i27-page-shots");
 
-/** The premium schedule is a fact of its own: until it is published, the page must say the premium cannot be computed. */
+/**
+ * The premium schedule is a fact of its own: until it is published, the page must say the premium cannot be computed.
+ */
 const PREMIUM_FACT = "cmhc.mortgage_insurance_premiums";
 const premiumPublished = existsSync(path.join(PROJECT_ROOT, "facts/mortgage", `${PREMIUM_FACT}.json`));
 
@@ -33,7 +37,8 @@ const WIDTHS = [1280, 375] as const;
 
 /** "$540,000" or "$3,140.67" as a number; anything else fails the test that reads it. */
 const dollars = (shown: string | null): number => {
-  if (shown === null || !/^\$[\d,]+(\.\d\d)?$/.test(shown)) throw new Error(`not an amount in dollars: ${JSON.stringify(shown)}`);
+  if (shown === null || !/^\$[\d,]+(\.\d\d)?$/.test(shown))
+    throw new Error(`not an amount in dollars: ${JSON.stringify(shown)}`);
   return Number(shown.replace(/[$,]/g, ""));
 };
 
@@ -99,7 +104,9 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
       // The Ministry's example: $650,000 pays 1% of $200,000 and 2% of $450,000.
       await expect.poll(() => figure(page, "ptt", "Property transfer tax"), POLL).toBe("$11,000");
       // Screen readers hear the headline, not the whole breakdown again at each keystroke.
-      await expect(page.locator("#ptt-summary[aria-live=polite]").textContent()).resolves.toBe("Property transfer tax: $11,000");
+      await expect(page.locator("#ptt-summary[aria-live=polite]").textContent()).resolves.toBe(
+        "Property transfer tax: $11,000",
+      );
 
       // First-time buyer at $847,500 (registered today): general tax $2,000 + 2% of $647,500 = $14,950; the $8,000
       // exemption is reduced over $835,000 to $860,000, so $8,000 × 12,500/25,000 = $4,000 is exempt.
@@ -144,7 +151,9 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     await expect.poll(() => figure(page, "ptt", "Additional tax for foreign buyers"), POLL).toBe("$0");
     // The additional tax's first version took effect on 2016-08-02 (bc.ptt.foreign_buyer_additional's history).
     const lines = output(page, "ptt").locator(".calc-lines");
-    await expect(lines.textContent()).resolves.toMatch(/no additional tax for foreign buyers.*August 2, 2016.*May 1, 2016 is before/);
+    await expect(lines.textContent()).resolves.toMatch(
+      /no additional tax for foreign buyers.*August 2, 2016.*May 1, 2016 is before/,
+    );
     // The client writes dates and fact ids for programs; the page writes dates out and names facts by label.
     await expect(lines.textContent()).resolves.not.toMatch(/\d{4}-\d{2}-\d{2}|bc\.ptt\./);
     // Before the general rates the catalog records (their first version took effect on 2016-02-17), the calculator
@@ -179,7 +188,9 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
         await expect.poll(() => figure(page, "purchase", "Loan"), POLL).toBe("$556,740");
       } else {
         expect(premium).toBe("Cannot be computed");
-        await expect(output(page, "purchase").locator(".calc-error").first().textContent()).resolves.toContain(PREMIUM_FACT);
+        await expect(output(page, "purchase").locator(".calc-error").first().textContent()).resolves.toContain(
+          PREMIUM_FACT,
+        );
       }
       const loan = dollars(await figure(page, "purchase", "Loan"));
       if (!premiumPublished) expect(loan).toBe(540_000);
@@ -190,7 +201,9 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
       const payment = Math.round(((loan * i) / (1 - (1 + i) ** -300)) * 100) / 100;
       await expect.poll(async () => dollars(await figure(page, "purchase", "Monthly payment")), POLL).toBe(payment);
       const owed = loan * (1 + i) ** 60 - (payment * ((1 + i) ** 60 - 1)) / i;
-      expect(Math.abs(dollars(await figure(page, "purchase", "Balance after the 5-year term")) - owed)).toBeLessThan(0.5);
+      expect(Math.abs(dollars(await figure(page, "purchase", "Balance after the 5-year term")) - owed)).toBeLessThan(
+        0.5,
+      );
       // Another frequency is another payment: weekly is 52 a year at (1.025)^(2/52) − 1 a week.
       await buy.getByLabel("Payment frequency", { exact: true }).selectOption("weekly");
       const w = 1.025 ** (2 / 52) - 1;
@@ -213,7 +226,9 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
       await buy.getByLabel("Amortization (years)", { exact: true }).fill("25");
       await buy.getByLabel("Interest rate (%)", { exact: true }).fill("5");
       // $350,000 is 70% of $500,000: a conventional mortgage, no premium, the loan is the price less the down payment.
-      await expect.poll(() => figure(page, "purchase", "Insurance premium"), POLL).toBe("Insurance not required (the loan is 80% or less of the price)");
+      await expect
+        .poll(() => figure(page, "purchase", "Insurance premium"), POLL)
+        .toBe("Insurance not required (the loan is 80% or less of the price)");
       await expect.poll(() => figure(page, "purchase", "Loan"), POLL).toBe("$350,000");
       // The monthly payment on $350,000 at 5% compounded semi-annually over 25 years: 350,000·i / (1 − (1 + i)^−300).
       const i = 1.025 ** (1 / 6) - 1;
@@ -230,12 +245,18 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
       await buy.getByLabel("Down payment", { exact: true }).fill("50000");
       const reason =
         "No payment is shown: a 30-year amortization on an insured loan is only for first-time home buyers and buyers of newly built homes (since December 15, 2024); this purchase is neither.";
-      await expect.poll(() => output(page, "purchase").locator(".calc-error").allTextContents(), POLL).toEqual([reason]);
+      await expect
+        .poll(() => output(page, "purchase").locator(".calc-error").allTextContents(), POLL)
+        .toEqual([reason]);
       await expect(figure(page, "purchase", "Insurance premium")).resolves.toBe("Not insurable");
       await expect(
         output(page, "purchase")
           .locator(".calc-results > div")
-          .filter({ has: page.locator("dt", { hasText: /^(Loan|Monthly payment|Balance after the 5-year term|Interest paid in the term)$/ }) })
+          .filter({
+            has: page.locator("dt", {
+              hasText: /^(Loan|Monthly payment|Balance after the 5-year term|Interest paid in the term)$/,
+            }),
+          })
           .count(),
       ).resolves.toBe(0);
       await expect(output(page, "purchase").textContent()).resolves.not.toContain("Monthly payment");
@@ -246,7 +267,9 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
       await buy.getByLabel("Purchase price", { exact: true }).fill("1600000");
       await buy.getByLabel("Down payment", { exact: true }).fill("320000");
       await expect.poll(() => figure(page, "purchase", "Loan"), POLL).toBe("$1,280,000");
-      await expect(figure(page, "purchase", "Insurance premium")).resolves.toBe("Insurance not required (the loan is 80% or less of the price)");
+      await expect(figure(page, "purchase", "Insurance premium")).resolves.toBe(
+        "Insurance not required (the loan is 80% or less of the price)",
+      );
       await expect(output(page, "purchase").textContent()).resolves.not.toContain("Not insurable");
       await expect(output(page, "purchase").locator(".calc-hint").first().textContent()).resolves.toBe(
         "The price is at or above the insured price cap of $1,500,000: insurance is not available, and a down payment of at least $320,000 (20%) is the minimum. Your down payment meets it.",
@@ -283,15 +306,23 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     const buy = form(page, "purchase");
     await buy.getByLabel("Purchase price", { exact: true }).fill("500000");
     await buy.getByLabel("Down payment", { exact: true }).fill("600000");
-    await expect(page.locator("#buy-down-error").textContent({ timeout: 10_000 })).resolves.toBe("The down payment is more than the purchase price.");
+    await expect(page.locator("#buy-down-error").textContent({ timeout: 10_000 })).resolves.toBe(
+      "The down payment is more than the purchase price.",
+    );
     await buy.getByLabel("Down payment", { exact: true }).fill("100000");
     await buy.getByLabel("Interest rate (%)", { exact: true }).fill("120");
-    await expect(page.locator("#buy-rate-error").textContent({ timeout: 10_000 })).resolves.toBe("Enter a rate below 100%, for example 4.5.");
+    await expect(page.locator("#buy-rate-error").textContent({ timeout: 10_000 })).resolves.toBe(
+      "Enter a rate below 100%, for example 4.5.",
+    );
     await expect(page.locator("#buy-down-error").count()).resolves.toBe(0);
     await buy.getByLabel("Interest rate (%)", { exact: true }).fill("5");
     await buy.getByLabel("Term (years)", { exact: true }).fill("30");
-    await expect(page.locator("#buy-term-error").textContent({ timeout: 10_000 })).resolves.toBe("The term is longer than the amortization.");
-    await expect(output(page, "purchase").locator(".calc-error").textContent()).resolves.toBe("Term (years): The term is longer than the amortization.");
+    await expect(page.locator("#buy-term-error").textContent({ timeout: 10_000 })).resolves.toBe(
+      "The term is longer than the amortization.",
+    );
+    await expect(output(page, "purchase").locator(".calc-error").textContent()).resolves.toBe(
+      "Term (years): The term is longer than the amortization.",
+    );
     await page.close();
   }, 120_000);
 
@@ -317,10 +348,14 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     expect(grantFacts).toMatch(/— version \d+, in effect from [A-Z][a-z]+ \d+, \d{4}/);
     // A number the calculator cannot take is refused in words next to the form.
     await grant.getByLabel("Assessed value", { exact: true }).fill("lots");
-    await expect(output(page, "grant").locator(".calc-error").textContent({ timeout: 10_000 })).resolves.toBe("Assessed value: “lots” is not a number.");
+    await expect(output(page, "grant").locator(".calc-error").textContent({ timeout: 10_000 })).resolves.toBe(
+      "Assessed value: “lots” is not a number.",
+    );
     // The same sentence stands next to the field, which is marked invalid; it goes when the field is corrected.
     await expect(page.locator("#grant-value-error").textContent()).resolves.toBe("“lots” is not a number.");
-    await expect(grant.getByLabel("Assessed value", { exact: true }).getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(grant.getByLabel("Assessed value", { exact: true }).getAttribute("aria-invalid")).resolves.toBe(
+      "true",
+    );
     await grant.getByLabel("Assessed value", { exact: true }).fill("1000000");
     await expect.poll(() => page.locator("#grant-value-error").count(), POLL).toBe(0);
     await page.close();
@@ -356,7 +391,9 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     await page.goto(`${server.url}/calculators.html`);
     await expect
       .poll(() => page.locator("#calc-status").textContent(), POLL)
-      .toBe("The calculators could not load the catalog: api/v1/facts/index.json answered HTTP 503. Reload the page to try again.");
+      .toBe(
+        "The calculators could not load the catalog: api/v1/facts/index.json answered HTTP 503. Reload the page to try again.",
+      );
     await expect(page.locator("form.calc-form:visible").count()).resolves.toBe(0);
     await expect(page.locator("#calc-needs-js").isVisible()).resolves.toBe(true);
     await page.close();
@@ -375,7 +412,13 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     ).resolves.toBe(true);
     // No control that would do nothing.
     await expect(page.locator("form.calc-form:visible").count()).resolves.toBe(0);
-    for (const id of ["bc.ptt.brackets", "bc.ptt.fthb_exemption", "cmhc.insurance_cap", "osfi.b20.stress_test", "bc.home_owner_grant.threshold"]) {
+    for (const id of [
+      "bc.ptt.brackets",
+      "bc.ptt.fthb_exemption",
+      "cmhc.insurance_cap",
+      "osfi.b20.stress_test",
+      "bc.home_owner_grant.threshold",
+    ]) {
       await expect(page.locator(`.calc-facts a[href="${id}.html"]`).count()).resolves.toBeGreaterThan(0);
     }
     await page.screenshot({ path: path.join(SHOTS, "no-js-375.png"), fullPage: true });

@@ -10,7 +10,9 @@ import type { StaticServer } from "./serve-directory.ts";
 
 const available = hasChromium();
 if (!available) {
-  console.warn(`SKIPPED: the catalog browser tests need Debian's Chromium at ${CHROMIUM}, which is absent. Install it with: apt-get install -y chromium`);
+  console.warn(
+    `SKIPPED: the catalog browser tests need Debian's Chromium at ${CHROMIUM}, which is absent. Install it with: apt-get install -y chromium`,
+  );
 }
 
 interface AxeViolation {
@@ -21,16 +23,21 @@ interface AxeViolation {
 }
 
 /** The fact files, as `<domain>/<id>.json`: the page must show every one. */
-const FACT_FILES = (await readdir(path.join(PROJECT_ROOT, "facts"), { recursive: true })).filter((file) => file.endsWith(".json"));
+const FACT_FILES = (await readdir(path.join(PROJECT_ROOT, "facts"), { recursive: true })).filter((file) =>
+  file.endsWith(".json"),
+);
 const FACT_COUNT = FACT_FILES.length;
 
 /** Ids of the rental facts: the domain filter must show exactly these. */
-const RENTAL_IDS = FACT_FILES.filter((file) => path.dirname(file) === "rental").map((file) => path.basename(file, ".json"));
+const RENTAL_IDS = FACT_FILES.filter((file) => path.dirname(file) === "rental").map((file) =>
+  path.basename(file, ".json"),
+);
 
 const fact = (page: Page, id: string) => page.locator(`tr.fact-row[id="${id}"]`);
 
 /** Ids of the facts the reader can see now. */
-const visibleFactIds = async (page: Page): Promise<string[]> => page.locator("tr.fact-row:visible").evaluateAll((rows) => rows.map((row) => row.id));
+const visibleFactIds = async (page: Page): Promise<string[]> =>
+  page.locator("tr.fact-row:visible").evaluateAll((rows) => rows.map((row) => row.id));
 
 describe.skipIf(!available)("the catalog in headless Chromium", () => {
   let site: BuiltSite | undefined;
@@ -77,7 +84,9 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
 
     await page.locator("#search-query").fill("transfer tax");
     const taxIds = await visibleFactIds(page);
-    expect(taxIds).toEqual(expect.arrayContaining(["bc.ptt.brackets", "bc.ptt.fthb_exemption", "bc.ptt.newly_built_exemption"]));
+    expect(taxIds).toEqual(
+      expect.arrayContaining(["bc.ptt.brackets", "bc.ptt.fthb_exemption", "bc.ptt.newly_built_exemption"]),
+    );
     expect(taxIds).not.toContain("bc.hbrp");
     expect(taxIds).not.toContain("bc.rent_cap.2026");
 
@@ -103,7 +112,9 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
     // The site is built on the newest retrieved_iso of the data, after 2026-09-30, when the 2027 cap was due.
     await page.locator("#search-query").fill("rent cap 2027");
     expect(await visibleFactIds(page)).toEqual(["bc.rent_cap.2026"]);
-    await expect(fact(page, "bc.rent_cap.2026").locator(".scheduled-cell").innerText()).resolves.toBe("announcement past due since Sep 30, 2026");
+    await expect(fact(page, "bc.rent_cap.2026").locator(".scheduled-cell").innerText()).resolves.toBe(
+      "announcement past due since Sep 30, 2026",
+    );
     await expect(page.locator("#upcoming li.past-due").textContent()).resolves.toMatch(
       /^past due since September 30, 2026, not yet announced: B\.C\. maximum allowable rent increase for 2026 \(2\.3%\)The 2027 rent cap/,
     );
@@ -122,7 +133,9 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
     const ids = await visibleFactIds(page);
     expect(RENTAL_IDS).toContain("bc.straa");
     expect(ids.sort()).toEqual(RENTAL_IDS.sort());
-    await expect(page.locator("section.domain:visible").evaluateAll((sections) => sections.map((section) => section.id))).resolves.toEqual(["domain-rental"]);
+    await expect(
+      page.locator("section.domain:visible").evaluateAll((sections) => sections.map((section) => section.id)),
+    ).resolves.toEqual(["domain-rental"]);
 
     // Search and filter combine; the address keeps both so the view can be shared.
     await page.locator("#search-query").fill("short-term");
@@ -183,7 +196,9 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
   it("runs axe-core for real: a planted unlabelled field and low-contrast text are caught", async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/changelog.html`);
-    await page.evaluate(`document.querySelector("main").insertAdjacentHTML("beforeend", '<input type="text"><p style="color:#bbb">faint</p>')`);
+    await page.evaluate(
+      `document.querySelector("main").insertAdjacentHTML("beforeend", '<input type="text"><p style="color:#bbb">faint</p>')`,
+    );
     const ids = (await axeViolations(page)).map((violation) => violation.id);
     expect(ids).toEqual(expect.arrayContaining(["label", "color-contrast"]));
     await page.close();
@@ -213,19 +228,25 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
   it("leads from a fact's row in the catalog to its own page, with every source quoted, and back", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${server.url}/`);
-    const fact_ = JSON.parse(await readFile(path.join(PROJECT_ROOT, "facts/foreign-buyer/ca.foreign_buyer_ban.json"), "utf8")) as {
+    const fact_ = JSON.parse(
+      await readFile(path.join(PROJECT_ROOT, "facts/foreign-buyer/ca.foreign_buyer_ban.json"), "utf8"),
+    ) as {
       label: string;
       citations: { url: string; quote?: string }[];
       scheduled?: { citations: { quote?: string }[] }[];
     };
     await fact(page, "ca.foreign_buyer_ban").getByRole("link", { name: fact_.label }).click();
     await page.waitForURL(/\/ca\.foreign_buyer_ban\.html$/);
-    const quoted = [...fact_.citations, ...(fact_.scheduled ?? []).flatMap((change) => change.citations)].filter((citation) => citation.quote).length;
+    const quoted = [...fact_.citations, ...(fact_.scheduled ?? []).flatMap((change) => change.citations)].filter(
+      (citation) => citation.quote,
+    ).length;
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(fact_.label);
     // Its own sources and those of what is scheduled for it, each with its quoted passage.
     await expect(page.locator("blockquote.quote").count()).resolves.toBe(quoted);
     // A fact id in the description is a link to that fact's page.
-    await expect(page.locator(".description a").first().getAttribute("href")).resolves.toBe("ca.foreign_buyer_ban.exemptions.html");
+    await expect(page.locator(".description a").first().getAttribute("href")).resolves.toBe(
+      "ca.foreign_buyer_ban.exemptions.html",
+    );
 
     // Back by the breadcrumb: the catalog opens on the fact's row, in view.
     await page.getByRole("link", { name: /in the catalog$/ }).click();
@@ -256,22 +277,38 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${server.url}/`);
     const grant = fact(page, "bc.home_owner_grant.threshold");
-    await expect(grant.locator(".value-line").innerText()).resolves.toMatch(/^Assessed value threshold \(the grant phases out above it\): \$2,075,000; /);
-    await expect(fact(page, "bc.rent_cap.2026").locator(".value-line").innerText()).resolves.toContain("Largest allowed rent increase: 2.3%");
+    await expect(grant.locator(".value-line").innerText()).resolves.toMatch(
+      /^Assessed value threshold \(the grant phases out above it\): \$2,075,000; /,
+    );
+    await expect(fact(page, "bc.rent_cap.2026").locator(".value-line").innerText()).resolves.toContain(
+      "Largest allowed rent increase: 2.3%",
+    );
 
     await page.goto(`${server.url}/bc.home_owner_grant.threshold.html`);
     // The current value comes first; earlier versions follow in the history.
-    const field = (label: string) => page.locator(".value").first().locator("dt").getByText(label, { exact: true }).locator("xpath=following-sibling::dd[1]");
-    await expect(field("Basic grant in the Capital, Fraser Valley and Metro Vancouver regional districts (maximum)").innerText()).resolves.toBe("$570");
+    const field = (label: string) =>
+      page
+        .locator(".value")
+        .first()
+        .locator("dt")
+        .getByText(label, { exact: true })
+        .locator("xpath=following-sibling::dd[1]");
+    await expect(
+      field("Basic grant in the Capital, Fraser Valley and Metro Vancouver regional districts (maximum)").innerText(),
+    ).resolves.toBe("$570");
     await expect(field("Basic grant elsewhere in B.C. (maximum)").innerText()).resolves.toBe("$770");
     // No label is a key name: none says "cad", none has an underscore; and no unit code reaches the reader.
     const labels = await page.locator(".value dt, .value th").allInnerTexts();
     expect(labels.length).toBeGreaterThan(5);
     for (const label of labels) expect(label).not.toMatch(/\bcad\b|_/i);
-    await expect(page.locator("main").innerText()).resolves.not.toMatch(/CAD-bracket-array|thresholds-CAD|fraction-and-rules/);
+    await expect(page.locator("main").innerText()).resolves.not.toMatch(
+      /CAD-bracket-array|thresholds-CAD|fraction-and-rules/,
+    );
 
     await page.goto(`${server.url}/bc.svt.rates_2026.html`);
-    await expect(page.locator(".value").first().innerText()).resolves.toMatch(/Rate for foreign owners and untaxed worldwide earners\s+3%/);
+    await expect(page.locator(".value").first().innerText()).resolves.toMatch(
+      /Rate for foreign owners and untaxed worldwide earners\s+3%/,
+    );
     await page.close();
   });
 
@@ -284,7 +321,9 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(375);
     // As many markers as the series JSON publishes months, each drawn with a non-zero size.
-    const series = (await (await page.request.get(`${server.url}/api/v1/affordability-index/index.json`)).json()) as { series: unknown[] };
+    const series = (await (await page.request.get(`${server.url}/api/v1/affordability-index/index.json`)).json()) as {
+      series: unknown[];
+    };
     const markers = chart.locator("[data-quality]");
     await expect(markers.count()).resolves.toBe(series.series.length);
     for (const marker of await markers.all()) expect((await marker.boundingBox())!.width).toBeGreaterThan(2);

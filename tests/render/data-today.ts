@@ -12,12 +12,16 @@ export const dataToday = async (root: string): Promise<string> => {
   for (const domain of await readdir(factsDir)) {
     for (const name of await readdir(path.join(factsDir, domain))) {
       if (!name.endsWith(".json")) continue;
-      const fact = JSON.parse(await readFile(path.join(factsDir, domain, name), "utf8")) as { citations?: { retrieved_iso?: string }[] };
+      const fact = JSON.parse(await readFile(path.join(factsDir, domain, name), "utf8")) as {
+        citations?: { retrieved_iso?: string }[];
+      };
       for (const citation of fact.citations ?? []) if (citation.retrieved_iso) dates.push(citation.retrieved_iso);
     }
   }
   const indexDir = path.join(root, "index-data");
-  const indexFiles = (await readdir(indexDir, { recursive: true }).catch(() => [] as string[])).filter((name) => name.endsWith(".json"));
+  const indexFiles = (await readdir(indexDir, { recursive: true }).catch(() => [] as string[])).filter((name) =>
+    name.endsWith(".json"),
+  );
   for (const name of indexFiles) {
     const text = await readFile(path.join(indexDir, name), "utf8");
     for (const match of text.matchAll(/"retrieved_iso": "(\d{4}-\d{2}-\d{2})"/g)) dates.push(match[1]!);

@@ -59,7 +59,9 @@ describe("the human pages", () => {
   it("shows a schedule of rate bands in its catalog row as the schedule, band by band", () => {
     const index = page("/index.html");
     const row = index.slice(index.indexOf('<tr class="fact-row" id="cmhc.mortgage_insurance_premiums"'));
-    expect(row.slice(0, row.indexOf("</tr>"))).toContain("Premium on the total loan, by loan-to-value: 0.6% up to 65%; 1.7% up to 75%; 2.4% up to 80%");
+    expect(row.slice(0, row.indexOf("</tr>"))).toContain(
+      "Premium on the total loan, by loan-to-value: 0.6% up to 65%; 1.7% up to 75%; 2.4% up to 80%",
+    );
   });
 
   it("renders identically from the same model: no clock, no randomness", async () => {
@@ -69,9 +71,16 @@ describe("the human pages", () => {
 
   it("gives every fact an element whose id is the fact id, grouped by domain in the order of docs/consumers/api.md#domains", () => {
     const index = page("/index.html");
-    const ids = [...index.matchAll(/<tr class="fact-row" id="([^"]+)" data-domain="([^"]+)"/g)].map((match) => [match[1], match[2]]);
+    const ids = [...index.matchAll(/<tr class="fact-row" id="([^"]+)" data-domain="([^"]+)"/g)].map((match) => [
+      match[1],
+      match[2],
+    ]);
     const domains = ["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"];
-    expect(ids).toEqual(domains.flatMap((domain) => model.facts.filter((fact) => fact.domain === domain).map((fact) => [fact.id, fact.domain])));
+    expect(ids).toEqual(
+      domains.flatMap((domain) =>
+        model.facts.filter((fact) => fact.domain === domain).map((fact) => [fact.id, fact.domain]),
+      ),
+    );
     expect(ids).toHaveLength(model.facts.length);
     const sectionOrder = [...index.matchAll(/<section class="domain" id="domain-([a-z-]+)"/g)].map((match) => match[1]);
     expect(sectionOrder).toEqual(["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"]);
@@ -85,7 +94,9 @@ describe("the human pages", () => {
       expect(brief, fact.id).toContain(`<a href="${fact.id}.html">${escapeHtml(fact.label)}</a>`);
       expect(brief, fact.id).toContain(`<time datetime="${fact.effective_iso}">`);
       expect(brief, fact.id).toContain(`<time datetime="${latestRetrieved(fact)}">`);
-      expect(brief, fact.id).toContain(`<td class="sources-cell" data-label="Sources">${sourceCounts(fact).kinds}</td>`);
+      expect(brief, fact.id).toContain(
+        `<td class="sources-cell" data-label="Sources">${sourceCounts(fact).kinds}</td>`,
+      );
       // The description, quotes and history live on the fact's page.
       expect(brief, fact.id).not.toContain("<blockquote");
       expect(brief, fact.id).not.toContain(escapeHtml(fact.description));
@@ -114,7 +125,10 @@ describe("the human pages", () => {
 
   it("shows an Upcoming section, what is scheduled for each fact, and links every Atom feed and the calendar", () => {
     const catalog = page("/index.html");
-    const upcoming = catalog.slice(catalog.indexOf('<section class="upcoming" id="upcoming"'), catalog.indexOf("</section>", catalog.indexOf('id="upcoming"')));
+    const upcoming = catalog.slice(
+      catalog.indexOf('<section class="upcoming" id="upcoming"'),
+      catalog.indexOf("</section>", catalog.indexOf('id="upcoming"')),
+    );
     expect(upcoming).toContain('<h2 id="upcoming-title">Upcoming</h2>');
     expect(upcoming).toContain('<a href="api/v1/facts/upcoming.ics">iCalendar</a>');
     const scheduled = model.facts.flatMap((fact) => (fact.scheduled ?? []).map((change) => ({ fact, change })));
@@ -123,7 +137,10 @@ describe("the human pages", () => {
       expect(upcoming).toContain(
         `<a href="${fact.id}.html">${escapeHtml(fact.label)}</a> <span class="status status-${change.status}">${change.status}</span>`,
       );
-      const row = catalog.slice(catalog.indexOf(`<tr class="fact-row" id="${fact.id}"`), catalog.indexOf("</tr>", catalog.indexOf(`id="${fact.id}"`)));
+      const row = catalog.slice(
+        catalog.indexOf(`<tr class="fact-row" id="${fact.id}"`),
+        catalog.indexOf("</tr>", catalog.indexOf(`id="${fact.id}"`)),
+      );
       if (change === fact.scheduled![0]) expect(row).toContain(`<time datetime="${change.effective_iso}">`);
       expect(upcoming).toContain(escapeHtml(change.note));
       // The fact's page also shows the scheduled value and its sources.
@@ -131,7 +148,13 @@ describe("the human pages", () => {
       expect(full).toContain("<h2>Scheduled</h2>");
       for (const citation of change.citations) expect(full).toContain(`href="${escapeHtml(citation.url)}"`);
     }
-    for (const name of ["/index.html", "/sources.html", "/changelog.html", "/affordability.html", "/calculators.html"]) {
+    for (const name of [
+      "/index.html",
+      "/sources.html",
+      "/changelog.html",
+      "/affordability.html",
+      "/calculators.html",
+    ]) {
       expect(page(name), name).toContain(
         '<link rel="alternate" type="application/atom+xml" title="BC Real Estate Facts: rule changes" href="api/v1/facts/changes.atom">',
       );
@@ -147,7 +170,9 @@ describe("the human pages", () => {
         `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(fact.label)}: revisions and scheduled changes" href="api/v1/facts/by-id/${fact.id}.atom">`,
       );
     const quoted = model.facts.flatMap((fact) => fact.citations.filter((citation) => citation.quote)).length;
-    const quotedOnFactPages = model.facts.map((fact) => page(`/${fact.id}.html`).match(/<blockquote class="quote"/g)?.length ?? 0).reduce((a, b) => a + b, 0);
+    const quotedOnFactPages = model.facts
+      .map((fact) => page(`/${fact.id}.html`).match(/<blockquote class="quote"/g)?.length ?? 0)
+      .reduce((a, b) => a + b, 0);
     expect(quotedOnFactPages).toBeGreaterThanOrEqual(quoted);
   });
 
@@ -163,7 +188,10 @@ describe("the human pages", () => {
       dateModified: model.generatedAt,
       creator: { "@type": "Organization", name: SERVICE.name },
     });
-    const urls = (dataset.distribution as { contentUrl: string; encodingFormat: string }[]).map((item) => [item.contentUrl, item.encodingFormat]);
+    const urls = (dataset.distribution as { contentUrl: string; encodingFormat: string }[]).map((item) => [
+      item.contentUrl,
+      item.encodingFormat,
+    ]);
     expect(urls).toEqual([
       [model.urls.catalog, "application/json"],
       [model.urls.factsAll, "application/json"],
@@ -203,12 +231,18 @@ describe("the human pages", () => {
       const start = sources.indexOf(`<section class="org" id="org-${id}"`);
       const section = sources.slice(start, sources.indexOf("</section>", start));
       expect(section, id).toContain(`<h2 id="org-${id}-title">${escapeHtml(organisation.name)}</h2>`);
-      expect(section, id).toContain(`<span class="org-kind-word">${escapeHtml(ORGANISATION_KIND_WORDS[organisation.kind])}</span>`);
-      if (organisation.home_page !== null) expect(section, id).toContain(`<a href="${escapeHtml(organisation.home_page)}">home page</a>`);
+      expect(section, id).toContain(
+        `<span class="org-kind-word">${escapeHtml(ORGANISATION_KIND_WORDS[organisation.kind])}</span>`,
+      );
+      if (organisation.home_page !== null)
+        expect(section, id).toContain(`<a href="${escapeHtml(organisation.home_page)}">home page</a>`);
       else expect(section, id).not.toContain("home page");
     }
     // An official copy is listed under the organisation whose text it is, saying where it was read.
-    const government = sources.slice(sources.indexOf('id="org-bc-government"'), sources.indexOf("</section>", sources.indexOf('id="org-bc-government"')));
+    const government = sources.slice(
+      sources.indexOf('id="org-bc-government"'),
+      sources.indexOf("</section>", sources.indexOf('id="org-bc-government"')),
+    );
     expect(government).toContain("official copy read on kamloops.me");
     // The index lists each organisation once, under a heading of its kind.
     const tocStart = sources.indexOf('<nav class="toc"');
@@ -224,10 +258,17 @@ describe("the human pages", () => {
       const copies = fact.citations.filter((citation) => citation.kind === "official-copy").length;
       const secondary = fact.citations.filter((citation) => citation.kind === "secondary").length;
       const counts = sourceCounts(fact);
-      expect([counts.official, counts.official_copy, counts.secondary, counts.total], fact.id).toEqual([official, copies, secondary, fact.citations.length]);
+      expect([counts.official, counts.official_copy, counts.secondary, counts.total], fact.id).toEqual([
+        official,
+        copies,
+        secondary,
+        fact.citations.length,
+      ]);
       expect(page(`/${fact.id}.html`), fact.id).toContain(`<p class="citations-brief">${escapeHtml(counts.text)}.</p>`);
     }
-    expect(page("/bc.rent_cap.2026.html")).toContain('<p class="citations-brief">3 sources: 1 official, 2 official copies.</p>');
+    expect(page("/bc.rent_cap.2026.html")).toContain(
+      '<p class="citations-brief">3 sources: 1 official, 2 official copies.</p>',
+    );
   });
 
   it("lists every revision on the change log, newest first, each linking its diff", () => {
@@ -241,7 +282,15 @@ describe("the human pages", () => {
   });
 
   it("has one h1 and no skipped heading level, with lang en-CA and balanced structure", () => {
-    for (const path of ["/index.html", "/sources.html", "/changelog.html", "/affordability.html", "/calculators.html", "/404.html", "/bc.ptt.brackets.html"]) {
+    for (const path of [
+      "/index.html",
+      "/sources.html",
+      "/changelog.html",
+      "/affordability.html",
+      "/calculators.html",
+      "/404.html",
+      "/bc.ptt.brackets.html",
+    ]) {
       const markup = page(path);
       const levels = headings(markup);
       expect(
@@ -249,7 +298,8 @@ describe("the human pages", () => {
         path,
       ).toHaveLength(1);
       expect(levels[0], path).toBe(1);
-      for (const [index, level] of levels.entries()) expect(level - (levels[index - 1] ?? 0), `${path} heading ${index}`).toBeLessThanOrEqual(1);
+      for (const [index, level] of levels.entries())
+        expect(level - (levels[index - 1] ?? 0), `${path} heading ${index}`).toBeLessThanOrEqual(1);
       expect(markup, path).toContain('<html lang="en-CA">');
       for (const tag of ["article", "section", "table", "dl", "ul", "ol", "details", "div", "p"]) {
         const opened = markup.match(new RegExp(`<${tag}[\\s>]`, "g"))?.length ?? 0;

@@ -24,7 +24,10 @@ const tableRows = (markup: string): string[][] =>
     [...row[1]!.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/gs)].map((cell) => cell[1]!.replace(/<[^>]+>/g, "").trim()),
   );
 
-/** The definition list entries of a fragment, "label" to "value text"; the first wins, so top-level fields beat nested ones. */
+/**
+ * The definition list entries of a fragment, "label" to "value text"; the first wins, so top-level fields beat nested
+ * ones.
+ */
 const fields = (markup: string): Map<string, string> => {
   const found = new Map<string, string>();
   for (const match of markup.matchAll(/<dt>(.*?)<\/dt><dd>(.*?)<\/dd>/gs))
@@ -55,7 +58,9 @@ describe("the value shown for people, on the real catalog", () => {
   });
 
   it("writes money in CAD the en-CA way, with cents only where there are some", () => {
-    expect(fields(markupOf("cmhc.insurance_cap")).get("Mortgage insurance available for purchase prices below")).toBe("$1,500,000");
+    expect(fields(markupOf("cmhc.insurance_cap")).get("Mortgage insurance available for purchase prices below")).toBe(
+      "$1,500,000",
+    );
     const fthb = fields(markupOf("bc.ptt.fthb_exemption"));
     expect(fthb.get("Full exemption for fair market values up to")).toBe("$500,000");
     expect(fthb.get("Largest exemption")).toBe("$8,000");
@@ -79,20 +84,34 @@ describe("the value shown for people, on the real catalog", () => {
     expect(fields(markupOf("bc.hbrp")).get("Time to cancel (rescission period)")).toBe("3 business days");
     expect(fields(markupOf("bc.rent_cap.2026")).get("Year the rent increases take effect")).toBe("2026");
     expect(fields(markupOf("bc.rent_cap.2026")).get("Notice before a rent increase")).toBe("3 months");
-    expect(markupOf("bc.hbrp")).toContain('<dt>In force from</dt><dd><time datetime="2023-01-03">January 3, 2023</time></dd>');
-    expect(fields(markupOf("bc.straa")).get("Principal residence requirement applies in communities of at least (population)")).toBe("10,000");
+    expect(markupOf("bc.hbrp")).toContain(
+      '<dt>In force from</dt><dd><time datetime="2023-01-03">January 3, 2023</time></dd>',
+    );
+    expect(
+      fields(markupOf("bc.straa")).get(
+        "Principal residence requirement applies in communities of at least (population)",
+      ),
+    ).toBe("10,000");
   });
 
   it("shows lists of like records as a table with one column per key", () => {
     const rows = tableRows(markupOf("bc.tod.transit_oriented_development"));
     const header = rows[0]!;
-    expect(header).toEqual(expect.arrayContaining(["Distance from the hub, from", "Distance from the hub, to", "Minimum allowable height in storeys"]));
+    expect(header).toEqual(
+      expect.arrayContaining([
+        "Distance from the hub, from",
+        "Distance from the hub, to",
+        "Minimum allowable height in storeys",
+      ]),
+    );
     expect(rows.some((row) => row.includes("200 m") && row.includes("400 m"))).toBe(true);
   });
 
   it("labels every field from the glossary and writes money with its dollar sign", () => {
     const grant = fields(markupOf("bc.home_owner_grant.threshold"));
-    expect(grant.get("Basic grant in the Capital, Fraser Valley and Metro Vancouver regional districts (maximum)")).toBe("$570");
+    expect(
+      grant.get("Basic grant in the Capital, Fraser Valley and Metro Vancouver regional districts (maximum)"),
+    ).toBe("$570");
     expect(grant.get("Basic grant elsewhere in B.C. (maximum)")).toBe("$770");
     for (const item of model.facts) {
       const markup = renderValue(item.value, item.unit, item.label).markup;
@@ -135,7 +154,11 @@ describe("escaping", () => {
     const altered: SiteModel = {
       ...model,
       facts: [
-        { ...first!, label: `${first!.label} <b>&</b>`, citations: [{ ...first!.citations[0]!, notes: hostile, title: `Title "quoted" & <i>` }] },
+        {
+          ...first!,
+          label: `${first!.label} <b>&</b>`,
+          citations: [{ ...first!.citations[0]!, notes: hostile, title: `Title "quoted" & <i>` }],
+        },
         ...rest,
       ],
     };
@@ -147,8 +170,10 @@ describe("escaping", () => {
       expect(page, path).not.toContain("<i>");
       expect(page, path).not.toContain("<b>&</b>");
     }
-    for (const path of ["/sources.html", factPage]) expect(String(pages.get(path)), path).toContain(escapeHtml(`Title "quoted" & <i>`));
+    for (const path of ["/sources.html", factPage])
+      expect(String(pages.get(path)), path).toContain(escapeHtml(`Title "quoted" & <i>`));
     expect(String(pages.get(factPage))).toContain(escapeHtml(hostile));
-    for (const path of ["/index.html", factPage]) expect(String(pages.get(path)), path).toContain(escapeHtml(`${first!.label} <b>&</b>`));
+    for (const path of ["/index.html", factPage])
+      expect(String(pages.get(path)), path).toContain(escapeHtml(`${first!.label} <b>&</b>`));
   });
 });

@@ -40,7 +40,8 @@ export const startStaticServer = async (): Promise<StaticServer> => {
       return;
     }
     readFile(file).then(
-      (body) => response.writeHead(200, { "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream" }).end(body),
+      (body) =>
+        response.writeHead(200, { "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream" }).end(body),
       () => response.writeHead(404, { "Content-Type": "text/plain" }).end("not found"),
     );
   });

@@ -16,10 +16,14 @@ import { dataToday } from "./data-today.ts";
 
 const available = hasChromium();
 if (!available) {
-  console.warn(`SKIPPED: the site frame browser tests need Debian's Chromium at ${CHROMIUM}, which is absent. Install it with: apt-get install -y chromium`);
+  console.warn(
+    `SKIPPED: the site frame browser tests need Debian's Chromium at ${CHROMIUM}, which is absent. Install it with: apt-get install -y chromium`,
+  );
 }
 
-/** The repository the test build names, so the links do not depend on the GITHUB_REPOSITORY of whoever runs the tests. */
+/**
+ * The repository the test build names, so the links do not depend on the GITHUB_REPOSITORY of whoever runs the tests.
+ */
 const REPOSITORY = "example-owner/example-facts";
 const DISCLAIMER = "general information, not legal, tax or financial advice";
 const FORM_FILE = path.join(PROJECT_ROOT, ".github/ISSUE_TEMPLATE", REPORT_ERROR_TEMPLATE);
@@ -35,7 +39,12 @@ interface AxeViolation {
 interface IssueForm {
   name: string;
   description: string;
-  body: { type: string; id?: string; attributes: { label?: string; value?: string }; validations?: { required?: boolean } }[];
+  body: {
+    type: string;
+    id?: string;
+    attributes: { label?: string; value?: string };
+    validations?: { required?: boolean };
+  }[];
 }
 
 const readForm = async (): Promise<IssueForm> => parseYaml(await readFile(FORM_FILE, "utf8")) as IssueForm;
@@ -54,7 +63,9 @@ describe("the report-error issue form", () => {
     const ids = fields.map((field) => field.id);
     expect(new Set(ids).size).toBe(ids.length);
     const required = fields.filter((field) => field.validations?.required === true).map((field) => field.id);
-    expect(required).toEqual(expect.arrayContaining([...Object.values(REPORT_ERROR_FIELDS), "what_is_wrong", "source"]));
+    expect(required).toEqual(
+      expect.arrayContaining([...Object.values(REPORT_ERROR_FIELDS), "what_is_wrong", "source"]),
+    );
   });
 });
 
@@ -62,12 +73,16 @@ describe("the repository the fact pages link to", () => {
   it("is FACTS_REPOSITORY, else GITHUB_REPOSITORY, else the documented default; anything but owner/name is refused by name", () => {
     expect(repositoryFromEnvironment({})).toBe(DEFAULT_REPOSITORY);
     expect(repositoryFromEnvironment({ GITHUB_REPOSITORY: "runner/repo" })).toBe("runner/repo");
-    expect(repositoryFromEnvironment({ GITHUB_REPOSITORY: "runner/repo", FACTS_REPOSITORY: "mine/facts.data" })).toBe("mine/facts.data");
+    expect(repositoryFromEnvironment({ GITHUB_REPOSITORY: "runner/repo", FACTS_REPOSITORY: "mine/facts.data" })).toBe(
+      "mine/facts.data",
+    );
     expect(repositoryFromEnvironment({ FACTS_REPOSITORY: "", GITHUB_REPOSITORY: "runner/repo" })).toBe("runner/repo");
     expect(() => repositoryFromEnvironment({ FACTS_REPOSITORY: "https://github.com/mine/facts" })).toThrow(
       'FACTS_REPOSITORY must be a GitHub repository as owner/name (e.g. bc-real-estate-facts/bc-real-estate-facts), got "https://github.com/mine/facts"',
     );
-    expect(() => repositoryFromEnvironment({ GITHUB_REPOSITORY: "only-owner" })).toThrow(/^GITHUB_REPOSITORY must be a GitHub repository as owner\/name/);
+    expect(() => repositoryFromEnvironment({ GITHUB_REPOSITORY: "only-owner" })).toThrow(
+      /^GITHUB_REPOSITORY must be a GitHub repository as owner\/name/,
+    );
     expect(() => repositoryFromEnvironment({ FACTS_REPOSITORY: "a/b/c" })).toThrow(/^FACTS_REPOSITORY must be/);
   });
 });
@@ -129,7 +144,9 @@ describe.skipIf(!available)("the site frame in headless Chromium, served by the 
       );
       await expect(page.locator("footer.site-footer").textContent()).resolves.toContain(DISCLAIMER);
       // The stylesheet is linked from the site's root, so it applies at any depth: the header has its green rule.
-      await expect(page.evaluate(`getComputedStyle(document.querySelector("header.site-header")).borderBottomColor`)).resolves.toBe("rgb(15, 81, 50)");
+      await expect(
+        page.evaluate(`getComputedStyle(document.querySelector("header.site-header")).borderBottomColor`),
+      ).resolves.toBe("rgb(15, 81, 50)");
     }
     // The way back: the navigation leads to the catalog from any depth.
     await page.getByRole("link", { name: "Catalog", exact: true }).click();
@@ -169,10 +186,20 @@ describe.skipIf(!available)("the site frame in headless Chromium, served by the 
   }, 120_000);
 
   it("gives every page kind the favicon, which resolves as SVG, and a footer with the disclaimer and the dates explained", async () => {
-    const lastDataChange = execFileSync("git", ["log", "-1", "--format=%ct", "--", "facts", "index-data"], { cwd: PROJECT_ROOT, encoding: "utf8" }).trim();
+    const lastDataChange = execFileSync("git", ["log", "-1", "--format=%ct", "--", "facts", "index-data"], {
+      cwd: PROJECT_ROOT,
+      encoding: "utf8",
+    }).trim();
     const lastDataChangeIso = new Date(Number(lastDataChange) * 1000).toISOString().replace(/\.000Z$/, "Z");
     const page = await openPage();
-    for (const pagePath of ["/", "/sources.html", "/changelog.html", "/affordability.html", `/${FACT_ID}.html`, "/missing/page"]) {
+    for (const pagePath of [
+      "/",
+      "/sources.html",
+      "/changelog.html",
+      "/affordability.html",
+      `/${FACT_ID}.html`,
+      "/missing/page",
+    ]) {
       await page.goto(`${origin}${pagePath}`);
       const icon = await page.locator('link[rel="icon"]').getAttribute("href");
       const iconResponse = await fetch(new URL(icon ?? "", page.url()));
@@ -182,10 +209,14 @@ describe.skipIf(!available)("the site frame in headless Chromium, served by the 
 
       const footer = page.locator("footer.site-footer");
       await expect(footer.locator(".disclaimer").isVisible(), pagePath).resolves.toBe(true);
-      await expect(footer.locator(".disclaimer").textContent(), pagePath).resolves.toContain(`This site gives ${DISCLAIMER}.`);
+      await expect(footer.locator(".disclaimer").textContent(), pagePath).resolves.toContain(
+        `This site gives ${DISCLAIMER}.`,
+      );
       const dates = footer.locator(".data-dates");
       await expect(dates.locator("time").first().getAttribute("datetime"), pagePath).resolves.toBe(lastDataChangeIso);
-      await expect(dates.locator("time").nth(1).getAttribute("datetime"), pagePath).resolves.toBe(await dataToday(PROJECT_ROOT));
+      await expect(dates.locator("time").nth(1).getAttribute("datetime"), pagePath).resolves.toBe(
+        await dataToday(PROJECT_ROOT),
+      );
       await expect(dates.textContent(), pagePath).resolves.toMatch(
         /^The data last changed on .+ UTC, .+\.\s+This copy of the site was built on \w+ \d{1,2}, \d{4};/,
       );
@@ -209,7 +240,9 @@ describe.skipIf(!available)("the site frame in headless Chromium, served by the 
     const formIds = new Set(form.body.map((item) => item.id).filter((id) => id !== undefined));
     const page = await openPage(375);
     await page.goto(`${origin}/${FACT_ID}.html`);
-    const json = (await (await fetch(`${origin}/api/v1/facts/by-id/${FACT_ID}.json`)).json()) as { fact: { version: number } };
+    const json = (await (await fetch(`${origin}/api/v1/facts/by-id/${FACT_ID}.json`)).json()) as {
+      fact: { version: number };
+    };
 
     const report = page.getByRole("link", { name: "Report an error in this fact" });
     await expect(report.isVisible()).resolves.toBe(true);
@@ -220,7 +253,9 @@ describe.skipIf(!available)("the site frame in headless Chromium, served by the 
     expect(url.searchParams.get(REPORT_ERROR_FIELDS.factId)).toBe(FACT_ID);
     expect(url.searchParams.get(REPORT_ERROR_FIELDS.version)).toBe(String(json.fact.version));
     // The version a reader sees on the page is the one the form is filled with.
-    await expect(page.locator("dl.fact-meta div", { hasText: "Version" }).locator("dd").textContent()).resolves.toBe(String(json.fact.version));
+    await expect(page.locator("dl.fact-meta div", { hasText: "Version" }).locator("dd").textContent()).resolves.toBe(
+      String(json.fact.version),
+    );
     expect(url.searchParams.get(REPORT_ERROR_FIELDS.page)).toBe(page.url());
     expect(url.searchParams.get("title")).toContain(FACT_ID);
     // Every parameter but the template and the title fills a field of the form: GitHub fills fields by id.
@@ -236,11 +271,15 @@ describe.skipIf(!available)("the site frame in headless Chromium, served by the 
   });
 
   it("gives every fact page its own report and edit links, naming a fact file that exists", async () => {
-    const catalog = (await (await fetch(`${origin}/api/v1/facts/index.json`)).json()) as { facts: { id: string; domain: string; version: number }[] };
+    const catalog = (await (await fetch(`${origin}/api/v1/facts/index.json`)).json()) as {
+      facts: { id: string; domain: string; version: number }[];
+    };
     expect(catalog.facts.length).toBeGreaterThan(40);
     for (const fact of catalog.facts) {
       const text = await readFile(path.join(siteDir, `${fact.id}.html`), "utf8");
-      const reports = [...text.matchAll(/<a href="([^"]+)">Report an error in this fact<\/a>/g)].map((match) => new URL(match[1]!.replaceAll("&amp;", "&")));
+      const reports = [...text.matchAll(/<a href="([^"]+)">Report an error in this fact<\/a>/g)].map(
+        (match) => new URL(match[1]!.replaceAll("&amp;", "&")),
+      );
       expect(reports, fact.id).toHaveLength(1);
       expect(reports[0]!.searchParams.get(REPORT_ERROR_FIELDS.factId), fact.id).toBe(fact.id);
       expect(reports[0]!.searchParams.get(REPORT_ERROR_FIELDS.version), fact.id).toBe(String(fact.version));

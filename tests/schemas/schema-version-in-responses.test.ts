@@ -4,8 +4,10 @@ import { buildProjectSite, readTree } from "../helpers/build-site.ts";
 
 /** The JSON files of the built tree that carry no top-level `schema_version`, each with the reason. */
 const EXCEPTIONS: Record<string, string> = {
-  "/api/v1/facts/search-index.json": "the search index is a bare list (docs/consumers/api.md#search-index), which has no member to carry it",
-  "/.well-known/openapi.json": "OpenAPI fixes the document's top level; it states the version as info.x-schema-version (checked below)",
+  "/api/v1/facts/search-index.json":
+    "the search index is a bare list (docs/consumers/api.md#search-index), which has no member to carry it",
+  "/.well-known/openapi.json":
+    "OpenAPI fixes the document's top level; it states the version as info.x-schema-version (checked below)",
   "/.well-known/api-catalog": "an RFC 9727 linkset, whose members that standard defines",
   "/.well-known/jwks.json": "an RFC 7517 JWK Set, whose members that standard defines",
   "/datapackage.json": "a Frictionless Data Package descriptor, whose members that specification defines",
@@ -16,7 +18,8 @@ const tree = await readTree(out);
 /** The value schemas are JSON Schema documents, whose members JSON Schema defines; they are versioned with the data. */
 const VALUE_SCHEMAS = "/api/v1/facts/schemas/";
 const jsonFiles = [...tree.keys()].filter(
-  (urlPath) => (urlPath.endsWith(".json") || urlPath === "/.well-known/api-catalog") && !urlPath.startsWith(VALUE_SCHEMAS),
+  (urlPath) =>
+    (urlPath.endsWith(".json") || urlPath === "/.well-known/api-catalog") && !urlPath.startsWith(VALUE_SCHEMAS),
 );
 const parsed = (urlPath: string): unknown => JSON.parse(tree.get(urlPath)!.toString("utf8"));
 

@@ -35,7 +35,9 @@ describe("recording a schema version", () => {
   it("refuses schemas that changed while the version stays, and says how to bump it", () => {
     const update = recordSchemaVersion(recorded, "1.1.0", C);
     expect(update.ok).toBe(false);
-    expect(!update.ok && update.message).toMatch(/^the published schemas changed, but SCHEMA_VERSION \(src\/schemas\/json-schemas\.ts\) still names 1\.1\.0/);
+    expect(!update.ok && update.message).toMatch(
+      /^the published schemas changed, but SCHEMA_VERSION \(src\/schemas\/json-schemas\.ts\) still names 1\.1\.0/,
+    );
     expect(!update.ok && update.message).toContain(
       "bump SCHEMA_VERSION (major for a breaking change, which goes to /api/v2/; minor for an addition; patch otherwise), add its entry to docs/consumers/api-changelog.md, and run npm run schemas again",
     );
@@ -44,7 +46,11 @@ describe("recording a schema version", () => {
   it("accepts a bumped version, keeping every earlier entry as it was", () => {
     for (const version of ["1.1.1", "1.2.0", "1.10.0"]) {
       const update = recordSchemaVersion(recorded, version, C);
-      expect(update).toEqual({ ok: true, recorded: true, lock: { versions: [...recorded.versions, { version, sha256: C }] } });
+      expect(update).toEqual({
+        ok: true,
+        recorded: true,
+        lock: { versions: [...recorded.versions, { version, sha256: C }] },
+      });
     }
   });
 
@@ -53,7 +59,11 @@ describe("recording a schema version", () => {
   });
 
   it("records the first version of an empty lock", () => {
-    expect(recordSchemaVersion({ versions: [] }, "1.0.0", A)).toEqual({ ok: true, recorded: true, lock: { versions: [{ version: "1.0.0", sha256: A }] } });
+    expect(recordSchemaVersion({ versions: [] }, "1.0.0", A)).toEqual({
+      ok: true,
+      recorded: true,
+      lock: { versions: [{ version: "1.0.0", sha256: A }] },
+    });
   });
 
   it("refuses a version below the newest, even one recorded with these very schemas", () => {
@@ -63,7 +73,9 @@ describe("recording a schema version", () => {
     ] as const) {
       const update = recordSchemaVersion(recorded, version, fingerprint);
       expect(update.ok, version).toBe(false);
-      expect(!update.ok && update.message).toContain(`is ${version}, below 1.1.0, the newest version in schemas/versions.json`);
+      expect(!update.ok && update.message).toContain(
+        `is ${version}, below 1.1.0, the newest version in schemas/versions.json`,
+      );
     }
   });
 
@@ -74,7 +86,8 @@ describe("recording a schema version", () => {
   });
 
   it("refuses a version that is not MAJOR.MINOR.PATCH", () => {
-    for (const version of ["1.2", "v1.2.0", "1.2.0-beta.1", "01.2.0"]) expect(recordSchemaVersion(recorded, version, C).ok, version).toBe(false);
+    for (const version of ["1.2", "v1.2.0", "1.2.0-beta.1", "01.2.0"])
+      expect(recordSchemaVersion(recorded, version, C).ok, version).toBe(false);
   });
 
   it("orders versions by their numbers", () => {
@@ -113,9 +126,10 @@ describe("the fingerprint of a set of schemas", () => {
 
 describe("the schema version of this repository", () => {
   it("has the fingerprint of the schemas generated now recorded under SCHEMA_VERSION (bump it when a schema changes)", () => {
-    expect(lock.versions.find((entry) => entry.version === SCHEMA_VERSION)?.sha256, `schemas/versions.json entry for ${SCHEMA_VERSION}`).toBe(
-      generatedFingerprint,
-    );
+    expect(
+      lock.versions.find((entry) => entry.version === SCHEMA_VERSION)?.sha256,
+      `schemas/versions.json entry for ${SCHEMA_VERSION}`,
+    ).toBe(generatedFingerprint);
   });
 
   it("is the newest version of the lock", () => {
@@ -161,7 +175,9 @@ describe("npm run schemas", () => {
     await writeFile(path.join(directory, SCHEMA_LOCK_FILE), before);
     const result = await runScript("src/cli/write-json-schemas.ts", ["--dir", directory]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`the published schemas changed, but SCHEMA_VERSION (src/schemas/json-schemas.ts) still names ${SCHEMA_VERSION}`);
+    expect(result.stderr).toContain(
+      `the published schemas changed, but SCHEMA_VERSION (src/schemas/json-schemas.ts) still names ${SCHEMA_VERSION}`,
+    );
     expect(await readdir(directory)).toEqual([SCHEMA_LOCK_FILE]);
     expect(await readFile(path.join(directory, SCHEMA_LOCK_FILE), "utf8")).toBe(before);
   });
@@ -178,6 +194,7 @@ describe("npm run schemas", () => {
         { version: SCHEMA_VERSION, sha256: generatedFingerprint },
       ]),
     );
-    for (const file of publishedSchemaFiles()) expect(await readFile(path.join(directory, file.name), "utf8"), file.name).toBe(file.text);
+    for (const file of publishedSchemaFiles())
+      expect(await readFile(path.join(directory, file.name), "utf8"), file.name).toBe(file.text);
   });
 });

@@ -18,16 +18,24 @@ import {
 } from "../../src/schemas/index.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 
-const validFact = JSON.parse(await readFile(path.join(PROJECT_ROOT, "tests/fixtures/check/valid/facts/tax/bc.ptt.brackets.json"), "utf8")) as Record<
-  string,
-  unknown
->;
+const validFact = JSON.parse(
+  await readFile(path.join(PROJECT_ROOT, "tests/fixtures/check/valid/facts/tax/bc.ptt.brackets.json"), "utf8"),
+) as Record<string, unknown>;
 
 describe("dates", () => {
   it.each(["2026-02-28", "2024-02-29", "2000-02-29", "2026-12-31"])("accepts the real date %s", (date) => {
     expect(IsoDate.safeParse(date).success).toBe(true);
   });
-  it.each(["2026-02-30", "2026-02-29", "1900-02-29", "2026-04-31", "2026-13-01", "2026-1-5", "2026-01-01T00:00:00Z", ""])("refuses %s", (date) => {
+  it.each([
+    "2026-02-30",
+    "2026-02-29",
+    "1900-02-29",
+    "2026-04-31",
+    "2026-13-01",
+    "2026-1-5",
+    "2026-01-01T00:00:00Z",
+    "",
+  ])("refuses %s", (date) => {
     expect(IsoDate.safeParse(date).success).toBe(false);
   });
   it("refuses month 00 and 13 in index-data months", () => {
@@ -39,9 +47,12 @@ describe("dates", () => {
 
 describe("citations", () => {
   const base = { org: "BC Ministry of Finance", retrieved_iso: "2026-11-21" };
-  it.each(["http://www2.gov.bc.ca/x", "ftp://gov.bc.ca/x", "www2.gov.bc.ca/x", "/relative/path", "https://"])("refuses the URL %s", (url) => {
-    expect(Citation.safeParse({ ...base, url }).success).toBe(false);
-  });
+  it.each(["http://www2.gov.bc.ca/x", "ftp://gov.bc.ca/x", "www2.gov.bc.ca/x", "/relative/path", "https://"])(
+    "refuses the URL %s",
+    (url) => {
+      expect(Citation.safeParse({ ...base, url }).success).toBe(false);
+    },
+  );
   it("accepts an absolute https URL and refuses unknown fields", () => {
     expect(Citation.safeParse({ ...base, url: "https://www2.gov.bc.ca/gov/content/taxes" }).success).toBe(true);
     expect(Citation.safeParse({ ...base, url: "https://www2.gov.bc.ca/", publisher: "x" }).success).toBe(false);
@@ -49,9 +60,12 @@ describe("citations", () => {
 });
 
 describe("fact ids", () => {
-  it.each(["bc.ptt.brackets", "ca.foreign_buyer_ban.exemptions", "bc.rent_cap.2026", "cra.fhsa.contribution_room"])("accepts %s", (id) => {
-    expect(FactId.safeParse(id).success).toBe(true);
-  });
+  it.each(["bc.ptt.brackets", "ca.foreign_buyer_ban.exemptions", "bc.rent_cap.2026", "cra.fhsa.contribution_room"])(
+    "accepts %s",
+    (id) => {
+      expect(FactId.safeParse(id).success).toBe(true);
+    },
+  );
   it.each(["bc", "BC.ptt", "bc..ptt", "bc.ptt.", "bc.ptt-brackets", "bc/ptt"])("refuses %s", (id) => {
     expect(FactId.safeParse(id).success).toBe(false);
   });
@@ -85,8 +99,13 @@ describe("fact files", () => {
 
 describe("published resources", () => {
   it("value diffs carry JSON pointers that keep dotted keys apart", () => {
-    expect(ValueDiff.safeParse({ added_keys: [{ pointer: "/a.b/c~1d", value: 1 }], removed_keys: [], changed_keys: [] }).success).toBe(true);
-    expect(ValueDiff.safeParse({ added_keys: [{ pointer: "a.b", value: 1 }], removed_keys: [], changed_keys: [] }).success).toBe(false);
+    expect(
+      ValueDiff.safeParse({ added_keys: [{ pointer: "/a.b/c~1d", value: 1 }], removed_keys: [], changed_keys: [] })
+        .success,
+    ).toBe(true);
+    expect(
+      ValueDiff.safeParse({ added_keys: [{ pointer: "a.b", value: 1 }], removed_keys: [], changed_keys: [] }).success,
+    ).toBe(false);
   });
   it("the latest affordability response allows the pre-publication state", () => {
     const publication = {
@@ -103,7 +122,14 @@ describe("published resources", () => {
       boards: [],
     };
     expect(
-      AffordabilityLatest.safeParse({ schema_version: "1.1.0", formula: "f", latest: null, publication_status: "pending", publication, license: "x" }).success,
+      AffordabilityLatest.safeParse({
+        schema_version: "1.1.0",
+        formula: "f",
+        latest: null,
+        publication_status: "pending",
+        publication,
+        license: "x",
+      }).success,
     ).toBe(true);
   });
   it("the webhook body is the Schema.org UpdateAction envelope", () => {
@@ -142,7 +168,9 @@ describe("generated JSON Schemas", () => {
         .sort(),
     );
     for (const [name, schema] of Object.entries(PUBLISHED_SCHEMAS)) {
-      expect(await readFile(path.join(directory, `${name}.schema.json`), "utf8"), name).toBe(jsonSchemaText(name, schema));
+      expect(await readFile(path.join(directory, `${name}.schema.json`), "utf8"), name).toBe(
+        jsonSchemaText(name, schema),
+      );
     }
   });
 });

@@ -28,7 +28,8 @@ const publishedValues = (id: string): { where: string; value: unknown }[] => {
   ];
 };
 
-const valid = async (id: string, value: unknown): Promise<boolean> => (await validate(schemaUrl(id), value as never)).valid;
+const valid = async (id: string, value: unknown): Promise<boolean> =>
+  (await validate(schemaUrl(id), value as never)).valid;
 
 describe("the published value schemas, read by @hyperjump/json-schema", () => {
   it("publish one JSON Schema 2020-12 document per fact, at the manifest's pattern, with its address as $id", () => {
@@ -57,7 +58,10 @@ describe("the published value schemas, read by @hyperjump/json-schema", () => {
     expect(await valid("bc.ptt.brackets", json("/api/v1/facts/by-id/bc.rent_cap.2026.json").fact.value)).toBe(false);
     for (const [index, id] of ids.entries()) {
       const other = ids[(index + 1) % ids.length]!;
-      expect(await valid(id, json(`/api/v1/facts/by-id/${other}.json`).fact.value), `${id} given the value of ${other}`).toBe(false);
+      expect(
+        await valid(id, json(`/api/v1/facts/by-id/${other}.json`).fact.value),
+        `${id} given the value of ${other}`,
+      ).toBe(false);
     }
   });
 
@@ -69,7 +73,9 @@ describe("the published value schemas, read by @hyperjump/json-schema", () => {
     expect(await valid("bc.rent_cap.2026", { ...rentCap, max_increase_rate: 2.3 })).toBe(false);
     expect(await valid("bc.rent_cap.2026", { ...rentCap, max_increase_percent: 2.3 })).toBe(false);
     expect(await valid("bc.strata.form_b_fee", { ...formB, max_fee: -35 })).toBe(false);
-    expect(await valid("bc.strata.form_b_fee", { ...formB, insurance_summary_required_from_iso: "2026-02-30" })).toBe(false);
+    expect(await valid("bc.strata.form_b_fee", { ...formB, insurance_summary_required_from_iso: "2026-02-30" })).toBe(
+      false,
+    );
     expect(await valid("bc.svt.rates_2026", { ...svt, ownership_tested_on: "december-30" })).toBe(false);
   });
 

@@ -38,7 +38,9 @@ describe("the local server on the built tree", () => {
     // Built once for the whole file (tempDir would remove it after the first test).
     const directory = await mkdtemp(path.join(os.tmpdir(), "facts-built-site-"));
     root = path.join(directory, "_site");
-    const build = await runScript("src/cli/build.ts", ["--out", root], { env: { FACTS_TODAY: await dataToday(PROJECT_ROOT) } });
+    const build = await runScript("src/cli/build.ts", ["--out", root], {
+      env: { FACTS_TODAY: await dataToday(PROJECT_ROOT) },
+    });
     expect(build.stderr).toBe("");
     expect(build.code).toBe(0);
     const server = await createStaticServer({ root });

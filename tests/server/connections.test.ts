@@ -17,7 +17,8 @@ const serveFixture = async () => {
   return startServer(root);
 };
 
-const request = (method: string, target: string, headers = "") => `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}\r\n`;
+const request = (method: string, target: string, headers = "") =>
+  `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}\r\n`;
 
 /** Headers a user would compare, without the ones that depend on the moment or the connection. */
 const stable = (response: RawResponse): Record<string, string> => {
@@ -97,7 +98,11 @@ describe("the local server: connections", () => {
 
   it("answers a request whose head arrives in pieces", async () => {
     const { port } = await serveFixture();
-    const text = await exchange(port, [`GET ${FACT} HTTP/1.1\r\nHo`, "st: 127.0.0.1\r\nConnec", "tion: close\r\n\r\n"], { pauseMs: 30 });
+    const text = await exchange(
+      port,
+      [`GET ${FACT} HTTP/1.1\r\nHo`, "st: 127.0.0.1\r\nConnec", "tion: close\r\n\r\n"],
+      { pauseMs: 30 },
+    );
     expect(parseResponses(text)[0]?.status).toBe(200);
   });
 
@@ -130,26 +135,48 @@ describe("the local server: connections", () => {
     ["a request without Host", `GET ${FACT} HTTP/1.1\r\nConnection: close\r\n\r\n`, [400]],
     ["two Host headers", `GET ${FACT} HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n`, [400]],
     ["bare LF line endings", `GET ${FACT} HTTP/1.1\nHost: a\nConnection: close\n\n`, [200, 400]],
-    ["an absolute-form target", `GET http://127.0.0.1${FACT} HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n`, [200, 400]],
-    ["a header folded over two lines", `GET ${FACT} HTTP/1.1\r\nHost: a\r\nX-A: 1\r\n 2\r\nConnection: close\r\n\r\n`, [400]],
-    ["a head larger than Node accepts", `GET ${FACT} HTTP/1.1\r\nHost: a\r\nX-Big: ${"b".repeat(20_000)}\r\nConnection: close\r\n\r\n`, [431]],
-    ["Transfer-Encoding on a GET", `GET ${FACT} HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\n`, [200]],
+    [
+      "an absolute-form target",
+      `GET http://127.0.0.1${FACT} HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n`,
+      [200, 400],
+    ],
+    [
+      "a header folded over two lines",
+      `GET ${FACT} HTTP/1.1\r\nHost: a\r\nX-A: 1\r\n 2\r\nConnection: close\r\n\r\n`,
+      [400],
+    ],
+    [
+      "a head larger than Node accepts",
+      `GET ${FACT} HTTP/1.1\r\nHost: a\r\nX-Big: ${"b".repeat(20_000)}\r\nConnection: close\r\n\r\n`,
+      [431],
+    ],
+    [
+      "Transfer-Encoding on a GET",
+      `GET ${FACT} HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\n`,
+      [200],
+    ],
   ])("answers %s as Node's HTTP parser decides", async (_name, raw, statuses) => {
     const { port } = await serveFixture();
     const [response] = parseResponses(await exchange(port, [raw]));
     expect(statuses).toContain(response?.status);
     expect(response?.headers["access-control-allow-origin"]).toBe("*");
     // Every error answer has the published error body, even one for a request the parser refused.
-    if ((response?.status ?? 0) >= 400) expect(ErrorBody.strict().safeParse(JSON.parse(response?.body ?? "")).error).toBeUndefined();
+    if ((response?.status ?? 0) >= 400)
+      expect(ErrorBody.strict().safeParse(JSON.parse(response?.body ?? "")).error).toBeUndefined();
   });
 
   it("answers a malformed request after the responses to the requests before it, even when they are still being written", async () => {
     const { root } = await writeSiteFixture();
-    // Far more than the kernel buffers of a connection whose client is not reading: the response is still being written when the next request is refused.
+    // Far more than the kernel buffers of a connection whose client is not reading: the response is still being written
+    // when the next request is refused.
     const large = randomBytes(16 * 1024 * 1024);
     await writeFile(path.join(root, "large.png"), large);
     const { port } = await startServer(root);
-    const text = await exchange(port, [`${request("GET", "/large.png")}${request("GET", FACT)}GET /\0 HTTP/1.1\r\n\r\n`], { readAfterMs: 200 });
+    const text = await exchange(
+      port,
+      [`${request("GET", "/large.png")}${request("GET", FACT)}GET /\0 HTTP/1.1\r\n\r\n`],
+      { readAfterMs: 200 },
+    );
     const responses = parseResponses(text);
     expect(responses.map((response) => response.status)).toEqual([200, 200, 400]);
     expect(Buffer.from(responses[0]?.body ?? "", "latin1").equals(large)).toBe(true);
@@ -165,7 +192,10 @@ describe("the local server: connections", () => {
         (_, index) =>
           new Promise<void>((resolve) => {
             const socket = net.connect(port, "127.0.0.1", () => {
-              socket.write(request("GET", CATALOG).repeat(50) + (index % 2 === 0 ? request("GET", CATALOG, "Connection: close\r\n") : ""));
+              socket.write(
+                request("GET", CATALOG).repeat(50) +
+                  (index % 2 === 0 ? request("GET", CATALOG, "Connection: close\r\n") : ""),
+              );
               setTimeout(() => socket.resetAndDestroy(), index % 5);
             });
             socket.on("error", () => undefined);
@@ -195,13 +225,18 @@ describe("the local server: connections", () => {
     );
     for (const [index, answer] of answers.entries()) {
       const [response] = parseResponses(answer.text);
-      console.log(`${index === 0 ? "nothing sent" : "a request head left incomplete"}: ${response?.status} came after ${answer.seconds.toFixed(1)} s`);
+      console.log(
+        `${index === 0 ? "nothing sent" : "a request head left incomplete"}: ${response?.status} came after ${answer.seconds.toFixed(1)} s`,
+      );
       expect(response?.status).toBe(408);
       expect(JSON.parse(response?.body ?? "").error).toBe("request_timeout");
       expect(answer.seconds).toBeLessThan(10);
     }
     // The clients keep their side open: the server must let go of the connections itself, freeing their descriptors.
-    const openConnections = () => new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+    const openConnections = () =>
+      new Promise<number>((resolve, reject) =>
+        server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      );
     await expect.poll(openConnections, { timeout: 10_000, interval: 100 }).toBe(0);
     expect(seconds()).toBeLessThan(10);
   }, 30_000);

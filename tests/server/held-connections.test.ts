@@ -18,7 +18,9 @@ const PROBING_MS = RECOVERY_MS + 5_000;
 /** This process's open-file limits (soft and hard) from /proc/self/limits; undefined where there is no such file. */
 const openFileLimitsOfThisProcess = (): { soft: number; hard: number } | undefined => {
   try {
-    const match = /^Max open files\s+(\d+|unlimited)\s+(\d+|unlimited)\s/m.exec(readFileSync("/proc/self/limits", "utf8"));
+    const match = /^Max open files\s+(\d+|unlimited)\s+(\d+|unlimited)\s/m.exec(
+      readFileSync("/proc/self/limits", "utf8"),
+    );
     const value = (text: string) => (text === "unlimited" ? Number.POSITIVE_INFINITY : Number(text));
     return match === null ? undefined : { soft: value(match[1]!), hard: value(match[2]!) };
   } catch {
@@ -66,63 +68,68 @@ const probe = (port: number, timeoutMs: number): Promise<Probe> =>
     });
   });
 
-describe.skipIf(skipReason !== undefined && !mustRun)("the local server: one client holding more idle connections than it has file descriptors", () => {
-  it(`serves a new client again within ${RECOVERY_MS / 1000} s${skipReason === undefined ? "" : ` (${mustRun ? "cannot run here" : "skipped"}: ${skipReason})`}`, async () => {
-    expect(skipReason, "CI must run this test").toBeUndefined();
-    const { root } = await writeSiteFixture();
-    const server = startCli(["--dir", root, "--port", "0"], {}, { openFileLimit: SERVER_LIMIT });
-    const held: net.Socket[] = [];
-    try {
-      const port = Number(new URL(await server.url).port);
-      await expect.poll(() => server.output().stdout, { timeout: 5_000 }).toContain(`Open-file limit: ${SERVER_LIMIT}; each connection holds one file`);
-      expect(await probe(port, 5_000)).toEqual({ status: 200 });
+describe.skipIf(skipReason !== undefined && !mustRun)(
+  "the local server: one client holding more idle connections than it has file descriptors",
+  () => {
+    it(`serves a new client again within ${RECOVERY_MS / 1000} s${skipReason === undefined ? "" : ` (${mustRun ? "cannot run here" : "skipped"}: ${skipReason})`}`, async () => {
+      expect(skipReason, "CI must run this test").toBeUndefined();
+      const { root } = await writeSiteFixture();
+      const server = startCli(["--dir", root, "--port", "0"], {}, { openFileLimit: SERVER_LIMIT });
+      const held: net.Socket[] = [];
+      try {
+        const port = Number(new URL(await server.url).port);
+        await expect
+          .poll(() => server.output().stdout, { timeout: 5_000 })
+          .toContain(`Open-file limit: ${SERVER_LIMIT}; each connection holds one file`);
+        expect(await probe(port, 5_000)).toEqual({ status: 200 });
 
-      // Connections that send nothing, from a client that never closes its side even when the server closes its own.
-      let closedByServer = 0;
-      let lastClosedMs = 0;
-      const started = performance.now();
-      for (let index = 0; index < HELD; index += 1) {
-        const socket = net.connect({ port, host: "127.0.0.1", allowHalfOpen: true });
-        socket.on("error", () => undefined);
-        socket.resume(); // reads the server's answer, so that its end is seen
-        socket.on("end", () => {
-          closedByServer += 1;
-          lastClosedMs = performance.now() - started;
-        });
-        held.push(socket);
+        // Connections that send nothing, from a client that never closes its side even when the server closes its own.
+        let closedByServer = 0;
+        let lastClosedMs = 0;
+        const started = performance.now();
+        for (let index = 0; index < HELD; index += 1) {
+          const socket = net.connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+          socket.on("error", () => undefined);
+          socket.resume(); // reads the server's answer, so that its end is seen
+          socket.on("end", () => {
+            closedByServer += 1;
+            lastClosedMs = performance.now() - started;
+          });
+          held.push(socket);
+        }
+
+        // Probing starts once the server holds as many files as it may: a probe before then could still get through.
+        const filesOpen = () => readdirSync(`/proc/${server.child.pid}/fd`).length;
+        await expect.poll(filesOpen, { timeout: 10_000, interval: 100 }).toBeGreaterThanOrEqual(SERVER_LIMIT);
+        const saturatedMs = performance.now() - started;
+
+        let refused: { atMs: number; failure: string } | undefined;
+        let servedAgainMs: number | undefined;
+        while (servedAgainMs === undefined && performance.now() - started < PROBING_MS) {
+          const result = await probe(port, 1_000);
+          const atMs = performance.now() - started;
+          if ("failure" in result) refused ??= { atMs, failure: result.failure };
+          else if (refused !== undefined && result.status === 200) servedAgainMs = atMs;
+          await sleep(200);
+        }
+        const seconds = (ms: number | undefined) => (ms === undefined ? "never" : `${(ms / 1000).toFixed(1)} s`);
+        console.log(
+          `${HELD} idle connections against a server limited to ${SERVER_LIMIT} files: a new client was refused (${refused?.failure ?? "never"}) ` +
+            `from ${seconds(refused?.atMs)} (all ${SERVER_LIMIT} files in use at ${seconds(saturatedMs)}), served again ${seconds(servedAgainMs)} after the attack began; ` +
+            `by then the server had closed ${closedByServer} of the held connections, the last at ${seconds(lastClosedMs)}`,
+        );
+        // The attack did starve the server (else this test would show nothing), and it recovered in time.
+        expect(refused).toBeDefined();
+        expect(servedAgainMs).toBeDefined();
+        expect(servedAgainMs).toBeLessThan(RECOVERY_MS);
+      } finally {
+        for (const socket of held) socket.destroy();
+        server.child.kill("SIGKILL");
+        await server.exited;
       }
-
-      // Probing starts once the server holds as many files as it may: a probe before then could still get through.
-      const filesOpen = () => readdirSync(`/proc/${server.child.pid}/fd`).length;
-      await expect.poll(filesOpen, { timeout: 10_000, interval: 100 }).toBeGreaterThanOrEqual(SERVER_LIMIT);
-      const saturatedMs = performance.now() - started;
-
-      let refused: { atMs: number; failure: string } | undefined;
-      let servedAgainMs: number | undefined;
-      while (servedAgainMs === undefined && performance.now() - started < PROBING_MS) {
-        const result = await probe(port, 1_000);
-        const atMs = performance.now() - started;
-        if ("failure" in result) refused ??= { atMs, failure: result.failure };
-        else if (refused !== undefined && result.status === 200) servedAgainMs = atMs;
-        await sleep(200);
-      }
-      const seconds = (ms: number | undefined) => (ms === undefined ? "never" : `${(ms / 1000).toFixed(1)} s`);
-      console.log(
-        `${HELD} idle connections against a server limited to ${SERVER_LIMIT} files: a new client was refused (${refused?.failure ?? "never"}) ` +
-          `from ${seconds(refused?.atMs)} (all ${SERVER_LIMIT} files in use at ${seconds(saturatedMs)}), served again ${seconds(servedAgainMs)} after the attack began; ` +
-          `by then the server had closed ${closedByServer} of the held connections, the last at ${seconds(lastClosedMs)}`,
-      );
-      // The attack did starve the server (else this test would show nothing), and it recovered in time.
-      expect(refused).toBeDefined();
-      expect(servedAgainMs).toBeDefined();
-      expect(servedAgainMs).toBeLessThan(RECOVERY_MS);
-    } finally {
-      for (const socket of held) socket.destroy();
-      server.child.kill("SIGKILL");
-      await server.exited;
-    }
-  }, 60_000);
-});
+    }, 60_000);
+  },
+);
 
 /** The hard open-file limit this test process may give the server, when it is known and worth a test (above 256). */
 const hardLimit = ((): number | undefined => {
@@ -141,7 +148,9 @@ describe.skipIf(hardLimit === undefined)("the local server's open-file limit", (
       const stdout = () => server.output().stdout;
       await expect.poll(stdout, { timeout: 10_000 }).toContain("Open-file limit: ");
       const shown = hardLimit === Number.POSITIVE_INFINITY ? "unlimited" : String(hardLimit);
-      console.log(`started under ulimit -Sn 256 (hard limit ${shown}): ${/Open-file limit: [^\n]*/.exec(stdout())?.[0]}`);
+      console.log(
+        `started under ulimit -Sn 256 (hard limit ${shown}): ${/Open-file limit: [^\n]*/.exec(stdout())?.[0]}`,
+      );
       if (hardLimit === Number.POSITIVE_INFINITY) {
         // With no hard limit Node raises the soft one as far as the system lets it: far above where it started.
         expect(Number(/Open-file limit: (\d+);/.exec(stdout())?.[1])).toBeGreaterThan(256);

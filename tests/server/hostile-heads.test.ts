@@ -8,12 +8,14 @@ const FACT = "/api/v1/facts/by-id/bc.ptt.brackets.json";
 /** Node's default limit on a request head (`http.maxHeaderSize`), which these heads reach or pass. */
 const KB16 = 16 * 1024;
 
-const head = (headers: string, target = FACT) => `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}Connection: close\r\n\r\n`;
+const head = (headers: string, target = FACT) =>
+  `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}Connection: close\r\n\r\n`;
 
 /**
  * Heads built to make a parser work hard: a request once held the event loop about half a second for a 16 KB header
  * of spaces, a quadratic regular expression in a hand-written parser. Each must get the answer Node's parser decides
- * (the file, or 431 when the head is too large, or 400 when it is malformed), with the usual CORS headers and error body.
+ * (the file, or 431 when the head is too large, or 400 when it is malformed), with the usual CORS headers and error
+ * body.
  */
 const HOSTILE: [name: string, raw: string, statuses: number[]][] = [
   ["a 16 KB header of spaces", head(`X-Pad: ${" ".repeat(KB16)}\r\n`), [200, 431]],
@@ -26,7 +28,9 @@ const HOSTILE: [name: string, raw: string, statuses: number[]][] = [
   ["a request line over 16 KB", head("", `${FACT}?${"q".repeat(KB16 + 4_096)}`), [431]],
 ];
 
-/** Hostile requests sent at once per case: were each to hold the server's event loop, the lot would outlast the test. */
+/**
+ * Hostile requests sent at once per case: were each to hold the server's event loop, the lot would outlast the test.
+ */
 const AT_ONCE = 10;
 
 const expectCorrectAnswer = (response: RawResponse | undefined, statuses: number[]): void => {
@@ -59,28 +63,38 @@ describe("the local server: hostile request heads", () => {
   });
   afterAll(() => stop());
 
-  it.each(HOSTILE)("answers %s as Node's parser decides, and keeps answering other connections", async (_name, raw, statuses) => {
-    const [hostile, normal] = await Promise.all([
-      Promise.all(Array.from({ length: AT_ONCE }, () => exchange(port, [raw]))),
-      Promise.all(
-        Array.from({ length: AT_ONCE }, () => fetch(`${origin}${FACT}`).then(async (response) => ({ status: response.status, body: await response.text() }))),
-      ),
-    ]);
-    for (const text of hostile) {
-      const responses = parseResponses(text);
-      expect(responses).toHaveLength(1);
-      expectCorrectAnswer(responses[0], statuses);
-    }
-    for (const response of normal) {
-      expect(response.status).toBe(200);
-      expect(JSON.parse(response.body).fact.id).toBe("bc.ptt.brackets");
-    }
-    expect((await fetch(`${origin}${FACT}`)).status).toBe(200);
-  });
+  it.each(HOSTILE)(
+    "answers %s as Node's parser decides, and keeps answering other connections",
+    async (_name, raw, statuses) => {
+      const [hostile, normal] = await Promise.all([
+        Promise.all(Array.from({ length: AT_ONCE }, () => exchange(port, [raw]))),
+        Promise.all(
+          Array.from({ length: AT_ONCE }, () =>
+            fetch(`${origin}${FACT}`).then(async (response) => ({
+              status: response.status,
+              body: await response.text(),
+            })),
+          ),
+        ),
+      ]);
+      for (const text of hostile) {
+        const responses = parseResponses(text);
+        expect(responses).toHaveLength(1);
+        expectCorrectAnswer(responses[0], statuses);
+      }
+      for (const response of normal) {
+        expect(response.status).toBe(200);
+        expect(JSON.parse(response.body).fact.id).toBe("bc.ptt.brackets");
+      }
+      expect((await fetch(`${origin}${FACT}`)).status).toBe(200);
+    },
+  );
 
   it("answers a 16 KB header of spaces that arrives in 64 pieces while other connections are served", async () => {
     const raw = head(`X-Pad: ${" ".repeat(KB16)}\r\n`);
-    const pieces = Array.from({ length: 64 }, (_, index) => raw.slice(Math.floor((index * raw.length) / 64), Math.floor(((index + 1) * raw.length) / 64)));
+    const pieces = Array.from({ length: 64 }, (_, index) =>
+      raw.slice(Math.floor((index * raw.length) / 64), Math.floor(((index + 1) * raw.length) / 64)),
+    );
     const slow = exchange(port, pieces, { pauseMs: 5 });
     for (let request = 0; request < 5; request++) expect((await fetch(`${origin}${FACT}`)).status).toBe(200);
     const [response] = parseResponses(await slow);

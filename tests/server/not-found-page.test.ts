@@ -20,7 +20,11 @@ const serve = async (withPage: boolean) => {
 
 const get = async (url: string, headers: Record<string, string> = {}, method: "GET" | "HEAD" = "GET") => {
   const response = await request(url, { method, headers });
-  return { status: response.statusCode, headers: response.headers, body: Buffer.from(await response.body.arrayBuffer()) };
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    body: Buffer.from(await response.body.arrayBuffer()),
+  };
 };
 
 describe("the local server: missing paths", () => {
@@ -59,21 +63,29 @@ describe("the local server: missing paths", () => {
     expect(response.body.toString()).toBe(PAGE);
   });
 
-  it.each(["/api/v1/facts/nope.json", "//api/v1/facts/nope.json", "/api/v1/facts/by-id/nope.json", "/api", "/api/", "/.well-known/nope", "/.well-known"])(
-    "keeps the JSON error body for %s, a path for programs",
-    async (missing) => {
-      const { origin } = await serve(true);
-      const response = await get(`${origin}${missing}`);
-      expect(response.status).toBe(404);
-      expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
-      expect(ErrorBody.parse(JSON.parse(response.body.toString())).error).toBe("not_found");
-    },
-  );
+  it.each([
+    "/api/v1/facts/nope.json",
+    "//api/v1/facts/nope.json",
+    "/api/v1/facts/by-id/nope.json",
+    "/api",
+    "/api/",
+    "/.well-known/nope",
+    "/.well-known",
+  ])("keeps the JSON error body for %s, a path for programs", async (missing) => {
+    const { origin } = await serve(true);
+    const response = await get(`${origin}${missing}`);
+    expect(response.status).toBe(404);
+    expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(ErrorBody.parse(JSON.parse(response.body.toString())).error).toBe("not_found");
+  });
 
   it("answers JSON for every missing path of a tree without 404.html", async () => {
     const { origin } = await serve(false);
     const response = await get(`${origin}/missing`);
     expect(response.status).toBe(404);
-    expect(JSON.parse(response.body.toString())).toMatchObject({ error: "not_found", message: "nothing is published at /missing" });
+    expect(JSON.parse(response.body.toString())).toMatchObject({
+      error: "not_found",
+      message: "nothing is published at /missing",
+    });
   });
 });

@@ -37,7 +37,11 @@ export const parseResponses = (text: string, bodiless: boolean[] = []): RawRespo
  * leaves the client, so traversal attempts and malformed requests must be written by hand to reach the server.
  * `readAfterMs` leaves the answers unread that long, as a slow client would, so the server's writes back up.
  */
-export const exchange = (port: number, chunks: string[], options: { pauseMs?: number; halfClose?: boolean; readAfterMs?: number } = {}): Promise<string> =>
+export const exchange = (
+  port: number,
+  chunks: string[],
+  options: { pauseMs?: number; halfClose?: boolean; readAfterMs?: number } = {},
+): Promise<string> =>
   new Promise((resolve, reject) => {
     const socket = net.connect(port, "127.0.0.1");
     const received: Buffer[] = [];
@@ -59,8 +63,15 @@ export const exchange = (port: number, chunks: string[], options: { pauseMs?: nu
   });
 
 /** One request with `Connection: close`, sent as written. */
-export const rawRequest = async (port: number, requestTarget: string, method = "GET", extraHeaders = ""): Promise<RawResponse> => {
-  const text = await exchange(port, [`${method} ${requestTarget} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${extraHeaders}Connection: close\r\n\r\n`]);
+export const rawRequest = async (
+  port: number,
+  requestTarget: string,
+  method = "GET",
+  extraHeaders = "",
+): Promise<RawResponse> => {
+  const text = await exchange(port, [
+    `${method} ${requestTarget} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${extraHeaders}Connection: close\r\n\r\n`,
+  ]);
   const [response] = parseResponses(text, [method === "HEAD"]);
   if (response === undefined) throw new Error(`no response to ${method} ${requestTarget}`);
   return response;

@@ -14,7 +14,9 @@ describe("npm run serve", () => {
     expect(server.output().stdout).toContain(`Serving ${root} (`);
     const response = await fetch(new URL("api/v1/facts/by-id/bc.ptt.brackets.json", url));
     expect(response.status).toBe(200);
-    expect(response.headers.get("cache-control")).toBe("public, max-age=3600, s-maxage=86400, stale-while-revalidate=604800");
+    expect(response.headers.get("cache-control")).toBe(
+      "public, max-age=3600, s-maxage=86400, stale-while-revalidate=604800",
+    );
     expect(((await response.json()) as { fact: { id: string } }).fact.id).toBe("bc.ptt.brackets");
     expect((await fetch(new URL("api/v1/facts/by-id/nope.json", url))).status).toBe(404);
     server.child.kill("SIGTERM");

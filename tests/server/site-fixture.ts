@@ -24,7 +24,8 @@ const fact = (id: string) => ({
 });
 
 /**
- * A small built tree in the shape `npm run build` writes (docs/consumers/api.md#endpoints), inside a temporary folder that also
+ * A small built tree in the shape `npm run build` writes (docs/consumers/api.md#endpoints), inside a temporary folder
+ * that also
  * holds a secret file beside it. Returns the served folder.
  */
 export const writeSiteFixture = async (): Promise<{ root: string; outside: string }> => {
@@ -34,18 +35,34 @@ export const writeSiteFixture = async (): Promise<{ root: string; outside: strin
     "index.html": "<!doctype html><html lang=en><title>BC Real Estate Facts</title><h1>Facts</h1></html>\n",
     "llms.txt": "# BC Real Estate Facts\n\n> Verified facts about BC real estate.\n",
     "api/v1/facts/index.json": JSON.stringify(
-      { name: "BC Real Estate Facts", version: "v1", fact_count: FIXTURE_IDS.length, facts: FIXTURE_IDS.map((id) => fact(id).fact) },
+      {
+        name: "BC Real Estate Facts",
+        version: "v1",
+        fact_count: FIXTURE_IDS.length,
+        facts: FIXTURE_IDS.map((id) => fact(id).fact),
+      },
       null,
       2,
     ),
-    "api/v1/facts/tax.json": JSON.stringify({ name: "BC Real Estate Facts", version: "v1", fact_count: 1, facts: [fact("bc.ptt.brackets").fact] }, null, 2),
+    "api/v1/facts/tax.json": JSON.stringify(
+      { name: "BC Real Estate Facts", version: "v1", fact_count: 1, facts: [fact("bc.ptt.brackets").fact] },
+      null,
+      2,
+    ),
     "api/v1/facts/llms.json": JSON.stringify({ intended_for: "language models", facts: [] }),
     "api/v1/facts/feed.xml": `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>BC Real Estate Facts</title>${"<item><title>x</title></item>".repeat(30)}</channel></rss>\n`,
-    ".well-known/openapi.json": JSON.stringify({ openapi: "3.1.0", info: { title: "BC Real Estate Facts", version: "1.0.0" }, paths: {} }, null, 2),
+    ".well-known/openapi.json": JSON.stringify(
+      { openapi: "3.1.0", info: { title: "BC Real Estate Facts", version: "1.0.0" }, paths: {} },
+      null,
+      2,
+    ),
     ".well-known/api-catalog": JSON.stringify(
       {
         linkset: [
-          { anchor: "http://localhost:8080/api/v1/", "service-desc": [{ href: "http://localhost:8080/.well-known/openapi.json", type: "application/json" }] },
+          {
+            anchor: "http://localhost:8080/api/v1/",
+            "service-desc": [{ href: "http://localhost:8080/.well-known/openapi.json", type: "application/json" }],
+          },
         ],
       },
       null,

@@ -8,7 +8,11 @@ import { PROJECT_ROOT } from "../helpers/run-script.ts";
  * soft limit of that many with the hard limit left as it is. `child.pid` is then the server's, since the shell `exec`s
  * it.
  */
-export const startCli = (args: string[], env: NodeJS.ProcessEnv = {}, options: { openFileLimit?: number; softOpenFileLimit?: number } = {}) => {
+export const startCli = (
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  options: { openFileLimit?: number; softOpenFileLimit?: number } = {},
+) => {
   const command = [process.execPath, path.join(PROJECT_ROOT, "src/cli/serve.ts"), ...args];
   const ulimit =
     options.openFileLimit !== undefined
@@ -16,7 +20,10 @@ export const startCli = (args: string[], env: NodeJS.ProcessEnv = {}, options: {
       : options.softOpenFileLimit !== undefined
         ? `ulimit -Sn ${options.softOpenFileLimit}`
         : undefined;
-  const [file, commandArgs] = ulimit === undefined ? [command[0]!, command.slice(1)] : ["bash", ["-c", `${ulimit} && exec "$0" "$@"`, ...command]];
+  const [file, commandArgs] =
+    ulimit === undefined
+      ? [command[0]!, command.slice(1)]
+      : ["bash", ["-c", `${ulimit} && exec "$0" "$@"`, ...command]];
   const child = spawn(file, commandArgs, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";

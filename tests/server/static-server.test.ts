@@ -18,7 +18,11 @@ const serveFixture = async () => {
 /** undici's `request` leaves the body as sent, so compressed bytes can be checked; `fetch` would decode them. */
 const get = async (url: string, headers: Record<string, string> = {}, method: "GET" | "HEAD" = "GET") => {
   const response = await request(url, { method, headers });
-  return { status: response.statusCode, headers: response.headers, body: Buffer.from(await response.body.arrayBuffer()) };
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    body: Buffer.from(await response.body.arrayBuffer()),
+  };
 };
 
 describe("the local server: successful responses", () => {
@@ -91,7 +95,10 @@ describe("the local server: successful responses", () => {
       expect(response.headers["cache-control"]).toBe(CACHE_CONTROL);
     }
     expect(new Set([plain.headers.etag, gzip.headers.etag, br.headers.etag]).size).toBe(3);
-    const revalidated = await get(`${origin}${CATALOG}`, { "accept-encoding": "br", "if-none-match": String(br.headers.etag) });
+    const revalidated = await get(`${origin}${CATALOG}`, {
+      "accept-encoding": "br",
+      "if-none-match": String(br.headers.etag),
+    });
     expect(revalidated.status).toBe(304);
   });
 
@@ -149,7 +156,11 @@ describe("the local server: successful responses", () => {
     const { origin } = await serveFixture();
     const response = await request(`${origin}${CATALOG}`, {
       method: "OPTIONS",
-      headers: { origin: "https://example.org", "access-control-request-method": "GET", "access-control-request-headers": "if-none-match, x-requested-with" },
+      headers: {
+        origin: "https://example.org",
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "if-none-match, x-requested-with",
+      },
     });
     await response.body.dump();
     expect(response.statusCode).toBe(204);
@@ -187,7 +198,11 @@ describe("the local server: errors", () => {
     expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(response.headers["access-control-allow-origin"]).toBe("*");
     const body = ErrorBody.strict().parse(JSON.parse(response.body.toString()));
-    expect(body).toMatchObject({ schema_version: SCHEMA_VERSION, error: "not_found", path: "/api/v1/facts/by-id/nope.json" });
+    expect(body).toMatchObject({
+      schema_version: SCHEMA_VERSION,
+      error: "not_found",
+      path: "/api/v1/facts/by-id/nope.json",
+    });
     expect(body.message).toContain('"nope" is not one of the catalog\'s 3 fact ids');
     expect(body.known_ids).toEqual([...FIXTURE_IDS].sort());
   });
@@ -196,7 +211,9 @@ describe("the local server: errors", () => {
     const { origin } = await serveFixture();
     const response = await get(`${origin}/api/v1/facts/by-id/bc.ptt.brackets`);
     expect(response.status).toBe(404);
-    expect(JSON.parse(response.body.toString()).message).toBe("a fact is served with a .json extension: /api/v1/facts/by-id/bc.ptt.brackets.json");
+    expect(JSON.parse(response.body.toString()).message).toBe(
+      "a fact is served with a .json extension: /api/v1/facts/by-id/bc.ptt.brackets.json",
+    );
   });
 
   it("answers an unknown path with 404 and a JSON body, also for HEAD (without the body)", async () => {
@@ -214,12 +231,19 @@ describe("the local server: errors", () => {
     expect(head.body.length).toBe(0);
   });
 
-  it.each(["POST", "PUT", "DELETE", "PATCH"] as const)("answers %s with 405, an Allow header and a JSON body", async (method) => {
-    const { origin } = await serveFixture();
-    const response = await request(`${origin}${CATALOG}`, { method, body: method === "DELETE" ? null : "{}" });
-    expect(response.statusCode).toBe(405);
-    expect(response.headers.allow).toBe("GET, HEAD, OPTIONS");
-    expect(response.headers["access-control-allow-origin"]).toBe("*");
-    expect(ErrorBody.strict().parse(await response.body.json())).toMatchObject({ schema_version: SCHEMA_VERSION, error: "method_not_allowed", path: CATALOG });
-  });
+  it.each(["POST", "PUT", "DELETE", "PATCH"] as const)(
+    "answers %s with 405, an Allow header and a JSON body",
+    async (method) => {
+      const { origin } = await serveFixture();
+      const response = await request(`${origin}${CATALOG}`, { method, body: method === "DELETE" ? null : "{}" });
+      expect(response.statusCode).toBe(405);
+      expect(response.headers.allow).toBe("GET, HEAD, OPTIONS");
+      expect(response.headers["access-control-allow-origin"]).toBe("*");
+      expect(ErrorBody.strict().parse(await response.body.json())).toMatchObject({
+        schema_version: SCHEMA_VERSION,
+        error: "method_not_allowed",
+        path: CATALOG,
+      });
+    },
+  );
 });

@@ -3,7 +3,10 @@ import { rawRequest } from "./raw-request.ts";
 import { SECRET, writeSiteFixture } from "./site-fixture.ts";
 import { startServer } from "./start-server.ts";
 
-/** Request targets, sent byte for byte, that would reach `../secret.txt` or `../site-secret.txt` if paths were joined naively. */
+/**
+ * Request targets, sent byte for byte, that would reach `../secret.txt` or `../site-secret.txt` if paths were joined
+ * naively.
+ */
 const ATTEMPTS = [
   "/../secret.txt",
   "/../../secret.txt",

@@ -14,7 +14,10 @@ const MANIFEST = "/api/v1/facts/manifest.json";
 const SIGNATURE = "/api/v1/facts/manifest.json.sig";
 const MB = 1024 * 1024;
 
-/** The deadline given to the check: long enough for more data than the memory bound to stream through, even on a loaded machine. */
+/**
+ * The deadline given to the check: long enough for more data than the memory bound to stream through, even on a loaded
+ * machine.
+ */
 const DEADLINE_SECONDS = 8;
 /** The check's peak resident memory must stay under this, whatever the site claims or sends. */
 const PEAK_RSS_LIMIT_MB = 300;
@@ -67,8 +70,13 @@ const drip: Body = (response) => {
  * A hostile host on 127.0.0.1: the manifest listing `files`, its signature by `signer` (undefined: no signature,
  * 404), and each file's body as `files` says. Counts every request by path.
  */
-const serveHostileSite = async (files: Listed[], signer: TestKey | undefined): Promise<{ origin: string; requests: string[] }> => {
-  const manifest = Buffer.from(JSON.stringify({ files: files.map(({ path, bytes, sha256 }) => ({ path, bytes, sha256 })) }));
+const serveHostileSite = async (
+  files: Listed[],
+  signer: TestKey | undefined,
+): Promise<{ origin: string; requests: string[] }> => {
+  const manifest = Buffer.from(
+    JSON.stringify({ files: files.map(({ path, bytes, sha256 }) => ({ path, bytes, sha256 })) }),
+  );
   const signature = signer === undefined ? undefined : sign(null, manifest, signer.pem).toString("base64");
   const requests: string[] = [];
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -88,10 +96,14 @@ const serveHostileSite = async (files: Listed[], signer: TestKey | undefined): P
 /** `npm run verify-site` as a child process, its peak resident memory read from /proc while it runs (Linux). */
 const verifySiteMeasured = async (origin: string, keysFile: string, ...more: string[]) => {
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "src/cli/verify-site.ts"), origin, "--keys", keysFile, ...more], {
-    cwd: PROJECT_ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(PROJECT_ROOT, "src/cli/verify-site.ts"), origin, "--keys", keysFile, ...more],
+    {
+      cwd: PROJECT_ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -117,11 +129,20 @@ const keysFor = async (key: TestKey): Promise<string> => {
   return file;
 };
 
-const honest: Listed = { path: "/ok.txt", bytes: OK_TEXT.length, sha256: sha256Of(OK_TEXT), body: (response) => response.end(OK_TEXT) };
+const honest: Listed = {
+  path: "/ok.txt",
+  bytes: OK_TEXT.length,
+  sha256: sha256Of(OK_TEXT),
+  body: (response) => response.end(OK_TEXT),
+};
 
 describe.skipIf(process.platform !== "linux")("npm run verify-site against a hostile site", () => {
   it.each([
-    ["signed by a key outside the committed set", "bad signature: no key of the set verifies the signature", "bad signature"],
+    [
+      "signed by a key outside the committed set",
+      "bad signature: no key of the set verifies the signature",
+      "bad signature",
+    ],
     ["unsigned", "unsigned: the tree publishes no signature (HTTP 404)", "unsigned"],
   ])(
     "fetches no listed file when the manifest is %s",
@@ -188,14 +209,22 @@ describe.skipIf(process.platform !== "linux")("npm run verify-site against a hos
     const lines = result.stdout.trimEnd().split("\n");
     expect(lines).toContainEqual(
       expect.stringMatching(
-        new RegExp(`^/endless\\.bin: ${8 * 1024 * MB} bytes listed, the overall deadline of ${DEADLINE_SECONDS} s passed \\(\\d+ bytes read\\)$`),
+        new RegExp(
+          `^/endless\\.bin: ${8 * 1024 * MB} bytes listed, the overall deadline of ${DEADLINE_SECONDS} s passed \\(\\d+ bytes read\\)$`,
+        ),
       ),
     );
     expect(lines).toContainEqual(
-      expect.stringMatching(new RegExp(`^/drip\\.txt: 1000000 bytes listed, the overall deadline of ${DEADLINE_SECONDS} s passed \\(\\d+ bytes read\\)$`)),
+      expect.stringMatching(
+        new RegExp(
+          `^/drip\\.txt: 1000000 bytes listed, the overall deadline of ${DEADLINE_SECONDS} s passed \\(\\d+ bytes read\\)$`,
+        ),
+      ),
     );
     expect(lines).toContain("/longer.txt: 10 bytes listed, more than 10 bytes in the body");
-    expect(lines).toContain(`/announced.txt: 10 bytes listed, ${5 * MB} bytes announced (Content-Length), more than the 10 allowed`);
+    expect(lines).toContain(
+      `/announced.txt: 10 bytes listed, ${5 * MB} bytes announced (Content-Length), more than the 10 allowed`,
+    );
     expect(lines.at(-1)).toMatch(
       new RegExp(
         `^NOT verified http://127\\.0\\.0\\.1:\\d+: signature valid \\(key [\\w-]+\\); 4 of 5 listed files differ; stopped at the overall deadline of ${DEADLINE_SECONDS} s \\(--deadline-seconds\\)$`,

@@ -16,7 +16,9 @@ const buildWith = async (signingKey: string, keySet: unknown) => {
   const keysFile = path.join(folder, "jwks.json");
   await writeFile(keysFile, typeof keySet === "string" ? keySet : `${JSON.stringify(keySet, null, 2)}\n`);
   const out = path.join(folder, "_site");
-  const result = await runScript("src/cli/build.ts", ["--out", out, "--keys", keysFile], { env: { FACTS_TODAY: today, FACTS_SIGNING_KEY: signingKey } });
+  const result = await runScript("src/cli/build.ts", ["--out", out, "--keys", keysFile], {
+    env: { FACTS_TODAY: today, FACTS_SIGNING_KEY: signingKey },
+  });
   return { ...result, keysFile, published: existsSync(out) };
 };
 
@@ -33,31 +35,45 @@ describe("npm run build refuses a signing key consumers could not verify, and pu
   });
 
   it("a value that is not a PEM private key, without repeating the value", async () => {
-    const result = await buildWith("-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----\n", { keys: [newTestKey().jwk] });
+    const result = await buildWith("-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----\n", {
+      keys: [newTestKey().jwk],
+    });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe("build failed: FACTS_SIGNING_KEY is not a private key in PKCS#8 PEM (-----BEGIN PRIVATE KEY-----)\n");
+    expect(result.stderr).toBe(
+      "build failed: FACTS_SIGNING_KEY is not a private key in PKCS#8 PEM (-----BEGIN PRIVATE KEY-----)\n",
+    );
     expect(result.stderr).not.toContain("bm90IGEga2V5");
     expect(result.published).toBe(false);
   });
 
   it("a public key given instead of the private one", async () => {
     const key = newTestKey();
-    const result = await buildWith(key.publicKey.export({ format: "pem", type: "spki" }).toString(), { keys: [key.jwk] });
-    expect(result.stderr).toBe("build failed: FACTS_SIGNING_KEY is not a private key in PKCS#8 PEM (-----BEGIN PRIVATE KEY-----)\n");
+    const result = await buildWith(key.publicKey.export({ format: "pem", type: "spki" }).toString(), {
+      keys: [key.jwk],
+    });
+    expect(result.stderr).toBe(
+      "build failed: FACTS_SIGNING_KEY is not a private key in PKCS#8 PEM (-----BEGIN PRIVATE KEY-----)\n",
+    );
     expect(result.published).toBe(false);
   });
 
   it("a key of another algorithm", async () => {
-    const rsa = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "pem", type: "pkcs8" }).toString();
+    const rsa = generateKeyPairSync("rsa", { modulusLength: 2048 })
+      .privateKey.export({ format: "pem", type: "pkcs8" })
+      .toString();
     const result = await buildWith(rsa, { keys: [newTestKey().jwk] });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe("build failed: FACTS_SIGNING_KEY is not an Ed25519 key (it is rsa); the manifest is signed with Ed25519\n");
+    expect(result.stderr).toBe(
+      "build failed: FACTS_SIGNING_KEY is not an Ed25519 key (it is rsa); the manifest is signed with Ed25519\n",
+    );
     expect(result.published).toBe(false);
   });
 
   it("an encrypted private key", async () => {
     const { privateKey } = generateKeyPairSync("ed25519");
-    const encrypted = privateKey.export({ format: "pem", type: "pkcs8", cipher: "aes-256-cbc", passphrase: "secret" }).toString();
+    const encrypted = privateKey
+      .export({ format: "pem", type: "pkcs8", cipher: "aes-256-cbc", passphrase: "secret" })
+      .toString();
     const result = await buildWith(encrypted, { keys: [newTestKey().jwk] });
     expect(result.stderr).toBe("build failed: FACTS_SIGNING_KEY is an encrypted private key; give it unencrypted\n");
     expect(result.published).toBe(false);
@@ -94,7 +110,13 @@ describe("the committed key set", () => {
 
   it("names the RFC 7638 thumbprint a kid must be (the RFC 8037 example key)", async () => {
     // RFC 8037 appendix A.3: the thumbprint of this public key.
-    const example = { kty: "OKP", crv: "Ed25519", x: "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo", alg: "EdDSA", use: "sig" };
+    const example = {
+      kty: "OKP",
+      crv: "Ed25519",
+      x: "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo",
+      alg: "EdDSA",
+      use: "sig",
+    };
     const wrong = await buildWith("", { keys: [{ ...example, kid: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" }] });
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain(

@@ -9,7 +9,8 @@ import { folderForThisFile, serveCopy, thumbprintByHand, verifySite } from "./si
 const folder = await folderForThisFile();
 const keysFile = path.join(folder, "jwks.json");
 const signingKey = (...args: string[]) => runScript("src/cli/signing-key.ts", [...args, "--keys", keysFile]);
-const committedKids = async (): Promise<string[]> => (JSON.parse(await readFile(keysFile, "utf8")) as { keys: { kid: string }[] }).keys.map((key) => key.kid);
+const committedKids = async (): Promise<string[]> =>
+  (JSON.parse(await readFile(keysFile, "utf8")) as { keys: { kid: string }[] }).keys.map((key) => key.kid);
 const kidIn = (stdout: string): string => /added the public key ([\w-]{43}) to /.exec(stdout)![1]!;
 
 /** A build of the repository's facts signed with the private key in `pemFile`, against the committed set. */
@@ -37,7 +38,9 @@ describe("npm run signing-key -- new", () => {
 
     const again = await signingKey("new", "--out", pemFile);
     expect(again.code).toBe(2);
-    expect(again.stderr).toBe(`signing-key failed: ${pemFile} exists; refusing to overwrite it (it may be a key in use)\n`);
+    expect(again.stderr).toBe(
+      `signing-key failed: ${pemFile} exists; refusing to overwrite it (it may be a key in use)\n`,
+    );
     expect(await readFile(pemFile, "utf8")).toBe(pem);
     expect(await committedKids()).toEqual([kid]);
 
@@ -53,7 +56,8 @@ describe("rotating the signing key", () => {
     const oldPem = path.join(folder, "old.pem");
     const newPem = path.join(folder, "new.pem");
     const oldKid = kidIn((await signingKey("new", "--out", oldPem)).stdout);
-    // The changeover: the new public key is committed and published beside the old one before anything is signed with it.
+    // The changeover: the new public key is committed and published beside the old one before anything is signed with
+    // it.
     const newKid = kidIn((await signingKey("new", "--out", newPem)).stdout);
     expect(await committedKids()).toEqual([oldKid, newKid]);
 
@@ -64,7 +68,9 @@ describe("rotating the signing key", () => {
     expect(builds[0]!.stdout).toContain(`signed with key ${oldKid}`);
     expect(builds[1]!.stdout).toContain(`signed with key ${newKid}`);
     for (const tree of [oldTree, newTree]) {
-      const published = JSON.parse(await readFile(path.join(tree, ".well-known/jwks.json"), "utf8")) as { keys: { kid: string }[] };
+      const published = JSON.parse(await readFile(path.join(tree, ".well-known/jwks.json"), "utf8")) as {
+        keys: { kid: string }[];
+      };
       expect(published.keys.map((key) => key.kid)).toEqual([oldKid, newKid]);
     }
 
@@ -81,7 +87,9 @@ describe("rotating the signing key", () => {
 
     const after = await Promise.all([verifySite(oldOrigin, keysFile), verifySite(newOrigin, keysFile)]);
     expect(after.map((result) => result.code)).toEqual([1, 0]);
-    expect(after[0]!.stdout).toContain(`/api/v1/facts/manifest.json.sig: bad signature: no key of the set verifies the signature (tried ${newKid})\n`);
+    expect(after[0]!.stdout).toContain(
+      `/api/v1/facts/manifest.json.sig: bad signature: no key of the set verifies the signature (tried ${newKid})\n`,
+    );
     expect(after[0]!.stdout).toMatch(
       /NOT verified http:\/\/127\.0\.0\.1:\d+: bad signature; the \d+ listed files were not fetched, since only a manifest signed by a committed key is trusted\n$/,
     );

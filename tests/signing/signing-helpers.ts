@@ -13,12 +13,16 @@ export interface TestKey {
   /** The private key as FACTS_SIGNING_KEY holds it: PKCS#8 PEM. */
   pem: string;
   publicKey: KeyObject;
-  /** The public key as a committed key set lists it, its kid computed here by hand from RFC 7638, not by the code under test. */
+  /**
+   * The public key as a committed key set lists it, its kid computed here by hand from RFC 7638, not by the code under
+   * test.
+   */
   jwk: { kty: "OKP"; crv: "Ed25519"; x: string; kid: string; alg: "EdDSA"; use: "sig" };
 }
 
 /** RFC 7638 for an OKP key: SHA-256 of the required members in lexicographic order, no whitespace, base64url. */
-export const thumbprintByHand = (x: string): string => createHash("sha256").update(`{"crv":"Ed25519","kty":"OKP","x":"${x}"}`).digest("base64url");
+export const thumbprintByHand = (x: string): string =>
+  createHash("sha256").update(`{"crv":"Ed25519","kty":"OKP","x":"${x}"}`).digest("base64url");
 
 export const newTestKey = (): TestKey => {
   const { privateKey, publicKey } = generateKeyPairSync("ed25519");
@@ -37,7 +41,10 @@ export const folderForThisFile = async (): Promise<string> => {
   return folder;
 };
 
-/** The project's own server (`npm run serve`) on `tree`, on 127.0.0.1 until the test file ends; it precompresses every file, so it is started once. */
+/**
+ * The project's own server (`npm run serve`) on `tree`, on 127.0.0.1 until the test file ends; it precompresses every
+ * file, so it is started once.
+ */
 export const serveWithProjectServer = async (tree: string): Promise<string> => {
   const server = await createStaticServer({ root: tree });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -66,7 +73,11 @@ afterEach(() => {
  * A plain static host on 127.0.0.1 for a copy of `tree`, changed by `alter` first: files by their exact path, 404
  * for anything else, as a CDN serves the tree. `override` plays a host that misbehaves. Stopped after the test.
  */
-export const serveCopy = async (tree: string, alter: (root: string) => Promise<void> = async () => {}, override: Override = () => false): Promise<string> => {
+export const serveCopy = async (
+  tree: string,
+  alter: (root: string) => Promise<void> = async () => {},
+  override: Override = () => false,
+): Promise<string> => {
   const root = await tempDir(tree);
   await alter(root);
   const server = createServer((request, response) => {

@@ -36,29 +36,48 @@ describe("verifyManifest (the client's signature check)", () => {
     const notASignature = { ok: false, reason: "the signature is not the base64 of a 64-byte Ed25519 signature" };
     expect(await verifyManifest(manifest, Buffer.alloc(63).toString("base64"), jwks)).toEqual(notASignature);
     expect(await verifyManifest(manifest, "<html>not found</html>", jwks)).toEqual(notASignature);
-    expect(await verifyManifest(manifest, signatureBy(oldKey), { keys: [] })).toEqual({ ok: false, reason: "the key set holds no Ed25519 key to verify with" });
+    expect(await verifyManifest(manifest, signatureBy(oldKey), { keys: [] })).toEqual({
+      ok: false,
+      reason: "the key set holds no Ed25519 key to verify with",
+    });
   });
 
   it("passes over keys it cannot use (another algorithm, a broken x) and still finds the one that verifies", async () => {
-    const rsa = { ...generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ format: "jwk" }), kid: "rsa" } as { kty: string; kid: string };
+    const rsa = {
+      ...generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ format: "jwk" }),
+      kid: "rsa",
+    } as { kty: string; kid: string };
     const broken = { ...newKey.jwk, x: "not-a-key", kid: "broken" };
-    expect(await verifyManifest(manifest, signatureBy(oldKey), { keys: [rsa, broken, oldKey.jwk] })).toEqual({ ok: true, kid: oldKey.jwk.kid });
+    expect(await verifyManifest(manifest, signatureBy(oldKey), { keys: [rsa, broken, oldKey.jwk] })).toEqual({
+      ok: true,
+      kid: oldKey.jwk.kid,
+    });
   });
 });
 
 describe("verifyManifestFile", () => {
   it("accepts the listed bytes and names what differs otherwise", async () => {
     expect(await verifyManifestFile(Buffer.from("abc"), entry)).toEqual({ ok: true });
-    expect(await verifyManifestFile(Buffer.from("abcd"), entry)).toEqual({ ok: false, reason: "3 bytes listed, 4 served" });
+    expect(await verifyManifestFile(Buffer.from("abcd"), entry)).toEqual({
+      ok: false,
+      reason: "3 bytes listed, 4 served",
+    });
     const differs = await verifyManifestFile(Buffer.from("abd"), entry);
-    expect(differs).toEqual({ ok: false, reason: `SHA-256 differs (listed ${entry.sha256}, served ${createHash("sha256").update("abd").digest("hex")})` });
+    expect(differs).toEqual({
+      ok: false,
+      reason: `SHA-256 differs (listed ${entry.sha256}, served ${createHash("sha256").update("abd").digest("hex")})`,
+    });
   });
 });
 
 describe("packages/client/src/verify-manifest.ts in a browser", () => {
   it("imports nothing from Node or from outside the client but the repository's schemas", async () => {
-    const imports = [...(await readFile(SOURCE, "utf8")).matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+["']([^"']+)["']/gm)].map((match) => match[1]!);
-    expect(imports.filter((specifier) => !specifier.startsWith("./") && !specifier.startsWith("../../../src/schemas/"))).toEqual([]);
+    const imports = [
+      ...(await readFile(SOURCE, "utf8")).matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+["']([^"']+)["']/gm),
+    ].map((match) => match[1]!);
+    expect(
+      imports.filter((specifier) => !specifier.startsWith("./") && !specifier.startsWith("../../../src/schemas/")),
+    ).toEqual([]);
   });
 
   it("verifies a signed manifest and its files in headless Chromium with WebCrypto alone", async () => {
@@ -88,7 +107,10 @@ window.answer = {
     const { answer, errors } = await answerInChromium(site);
     expect(answer).toEqual({
       intact: { ok: true, kid: newKey.jwk.kid },
-      tampered: { ok: false, reason: `no key of the set verifies the signature (tried ${oldKey.jwk.kid}, ${newKey.jwk.kid})` },
+      tampered: {
+        ok: false,
+        reason: `no key of the set verifies the signature (tried ${oldKey.jwk.kid}, ${newKey.jwk.kid})`,
+      },
       file: { ok: true },
       changedFile: false,
     });

@@ -10,7 +10,8 @@ import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { type CitationRoute, startCitationServer } from "../workflows/helpers/citation-server.ts";
 
-const QUOTE = "Budget 2025 increases the speculation and vacancy tax rates. The rate for foreign owners rises to 3% of their home's value from 2%.";
+const QUOTE =
+  "Budget 2025 increases the speculation and vacancy tax rates. The rate for foreign owners rises to 3% of their home's value from 2%.";
 
 const page = (text: string, extra = "") =>
   `<!doctype html><html><head><title>Tax rates</title><style>p { color: red }</style><script>var x = "${extra}";</script></head>` +
@@ -40,16 +41,26 @@ const factWith = (id: string, citations: ReturnType<typeof citation>[]): FactFil
 const ROUTES = async (): Promise<Record<string, CitationRoute>> => ({
   "/present": {
     status: 200,
-    body: page(`Budget 2025 increases the speculation and vacancy tax rates.\n  The rate for foreign owners rises to <b>3%</b> of their home’s value from 2%.`),
+    body: page(
+      `Budget 2025 increases the speculation and vacancy tax rates.\n  The rate for foreign owners rises to <b>3%</b> of their home’s value from 2%.`,
+    ),
   },
-  "/reworded": { status: 200, body: page("Budget 2025 raises the speculation and vacancy tax. Foreign owners now pay 3% of their home's value, up from 2%.") },
+  "/reworded": {
+    status: 200,
+    body: page(
+      "Budget 2025 raises the speculation and vacancy tax. Foreign owners now pay 3% of their home's value, up from 2%.",
+    ),
+  },
   "/script-only": { status: 200, body: page("Nothing about rates here.", QUOTE) },
   "/gone": { status: 404 },
   "/moved": { status: 301, location: "https://www2.gov.bc.ca/present" },
   "/rates.pdf": {
     status: 200,
     contentType: "application/pdf",
-    body: await pdf(["Budget 2025 increases the speculation and vacancy tax rates.", "The rate for foreign owners rises to 3% of their home's value from 2%."]),
+    body: await pdf([
+      "Budget 2025 increases the speculation and vacancy tax rates.",
+      "The rate for foreign owners rises to 3% of their home's value from 2%.",
+    ]),
   },
   "/huge": { huge: 20 * 1024 * 1024, tail: `<p>${QUOTE}</p>` },
   "/hang": "hang",
@@ -65,7 +76,10 @@ const FACTS = (): FactFile[] => [
   ]),
   factWith("bc.ptt.brackets", [
     citation("https://news.gov.bc.ca/moved", QUOTE),
-    citation("https://bcbudget.gov.bc.ca/rates.pdf", "Budget 2025 increases the speculation and vacancy tax rates. … rises to 3% of their home's value"),
+    citation(
+      "https://bcbudget.gov.bc.ca/rates.pdf",
+      "Budget 2025 increases the speculation and vacancy tax rates. … rises to 3% of their home's value",
+    ),
     citation("https://example-huge.gov.bc.ca/huge", QUOTE),
     citation("https://slow.gov.bc.ca/hang", QUOTE),
     citation("https://www.canada.ca/busy"),
@@ -76,7 +90,11 @@ const FACTS = (): FactFile[] => [
 const run = async (address: string, previous?: FingerprintStore, today = "2026-11-23") => {
   const dispatcher = sourceDispatcherFromEnvironment({ FACTS_LINK_CHECK_CONNECT_TO: address });
   try {
-    return await checkSources(FACTS(), { today, previous, fetch: (url) => fetchSource(url, { dispatcher, timeoutMs: 5_000, maxBytes: 5 * 1024 * 1024 }) });
+    return await checkSources(FACTS(), {
+      today,
+      previous,
+      fetch: (url) => fetchSource(url, { dispatcher, timeoutMs: 5_000, maxBytes: 5 * 1024 * 1024 }),
+    });
   } finally {
     await dispatcher.destroy();
   }
@@ -87,7 +105,9 @@ describe("source drift detection", { timeout: 60_000 }, () => {
     const server = await startCitationServer(await ROUTES());
     const { findings } = await run(server.address);
     const byUrl = (url: string, pointer?: string) =>
-      findings.find((finding) => finding.source.url === url && (pointer === undefined || finding.source.pointer === pointer))!;
+      findings.find(
+        (finding) => finding.source.url === url && (pointer === undefined || finding.source.pointer === pointer),
+      )!;
 
     // Markup, entities, typographic apostrophes and line breaks do not hide a quote.
     expect(byUrl("https://www2.gov.bc.ca/present", "/citations/0")).toMatchObject({
@@ -115,8 +135,14 @@ describe("source drift detection", { timeout: 60_000 }, () => {
       detail: "the page is larger than 5 MB and the quote is not in the part read",
     });
     expect(server.hugeBytesSent[0]).toBeLessThan(10 * 1024 * 1024);
-    expect(byUrl("https://slow.gov.bc.ca/hang")).toMatchObject({ verdict: "unverified", detail: "no answer within 5 s" });
-    expect(byUrl("https://www.canada.ca/busy")).toMatchObject({ verdict: "unverified", detail: "503: the server failed; try again later" });
+    expect(byUrl("https://slow.gov.bc.ca/hang")).toMatchObject({
+      verdict: "unverified",
+      detail: "no answer within 5 s",
+    });
+    expect(byUrl("https://www.canada.ca/busy")).toMatchObject({
+      verdict: "unverified",
+      detail: "503: the server failed; try again later",
+    });
     expect(byUrl("https://www2.gov.bc.ca/present", "/citations/5")).toMatchObject({ verdict: "page-ok" });
     // Each address is fetched once, however many citations name it.
     expect(server.requests.filter((request) => request === "GET www2.gov.bc.ca/present")).toHaveLength(2);
@@ -126,7 +152,10 @@ describe("source drift detection", { timeout: 60_000 }, () => {
     const routes = await ROUTES();
     const first = await startCitationServer(routes);
     const before = await run(first.address, undefined, "2026-11-23");
-    expect(before.fingerprints.pages["https://www2.gov.bc.ca/present"]).toMatchObject({ checked_iso: "2026-11-23", changed_iso: "2026-11-23" });
+    expect(before.fingerprints.pages["https://www2.gov.bc.ca/present"]).toMatchObject({
+      checked_iso: "2026-11-23",
+      changed_iso: "2026-11-23",
+    });
     // Pages that could not be read keep no fingerprint yet.
     expect(before.fingerprints.pages["https://www2.gov.bc.ca/gone"]).toBeUndefined();
 
@@ -136,7 +165,10 @@ describe("source drift detection", { timeout: 60_000 }, () => {
     const finding = (url: string) => after.findings.find((each) => each.source.url === url)!;
     expect(finding("https://www2.gov.bc.ca/present").page).toEqual({ change: "unchanged", since: "2026-11-23" });
     expect(finding("https://www2.gov.bc.ca/reworded").page).toEqual({ change: "changed", since: "2026-11-30" });
-    expect(after.fingerprints.pages["https://www2.gov.bc.ca/present"]).toMatchObject({ checked_iso: "2026-11-30", changed_iso: "2026-11-23" });
+    expect(after.fingerprints.pages["https://www2.gov.bc.ca/present"]).toMatchObject({
+      checked_iso: "2026-11-30",
+      changed_iso: "2026-11-23",
+    });
   });
 
   it("sends at most 4 requests at once and never 2 to one host", async () => {
@@ -152,7 +184,10 @@ describe("source drift detection", { timeout: 60_000 }, () => {
     }
     const server = await startCitationServer(routes);
     const dispatcher = sourceDispatcherFromEnvironment({ FACTS_LINK_CHECK_CONNECT_TO: server.address });
-    const { findings } = await checkSources(facts, { today: "2026-11-23", fetch: (url) => fetchSource(url, { dispatcher }) });
+    const { findings } = await checkSources(facts, {
+      today: "2026-11-23",
+      fetch: (url) => fetchSource(url, { dispatcher }),
+    });
     await dispatcher.destroy();
     expect(findings.every((finding) => finding.verdict === "page-ok")).toBe(true);
     expect(server.requests).toHaveLength(24);
@@ -170,20 +205,29 @@ describe("source drift detection", { timeout: 60_000 }, () => {
     }
     const fingerprints = path.join(root, "state", "fingerprints.json");
     const env = { FACTS_TODAY: "2026-11-23", FACTS_LINK_CHECK_CONNECT_TO: server.address };
-    const result = await runScript("src/cli/sources.ts", ["check", "--root", root, "--fingerprints", fingerprints, "--timeout-seconds", "5"], { env });
+    const result = await runScript(
+      "src/cli/sources.ts",
+      ["check", "--root", root, "--fingerprints", fingerprints, "--timeout-seconds", "5"],
+      { env },
+    );
     expect(result.stderr).toBe("");
     expect(result.code).toBe(1);
     const lines = result.stdout.trimEnd().split("\n");
-    expect(lines).toContain("quote found bc.svt.rates_2026 /citations/0 https://www2.gov.bc.ca/present (page read for the first time)");
+    expect(lines).toContain(
+      "quote found bc.svt.rates_2026 /citations/0 https://www2.gov.bc.ca/present (page read for the first time)",
+    );
     expect(lines).toContain("PAGE GONE   bc.svt.rates_2026 /citations/3 https://www2.gov.bc.ca/gone (404)");
-    expect(lines).toContain("unverified  bc.ptt.brackets /citations/3 https://slow.gov.bc.ca/hang (no answer within 5 s)");
+    expect(lines).toContain(
+      "unverified  bc.ptt.brackets /citations/3 https://slow.gov.bc.ca/hang (no answer within 5 s)",
+    );
     expect(lines.find((line) => line.startsWith("QUOTE GONE  bc.svt.rates_2026 /citations/1"))).toBeDefined();
     expect(lines).toContainEqual(expect.stringMatching(/^ {12}closest passage now \(similarity 0\.\d+\): "/));
     expect(lines.at(-1)).toBe(
       "10 citation(s) of 2 fact(s) on 2026-11-23: 3 quote found, 2 quote gone, 1 page gone, 3 unverified, 1 without a quote; 0 page(s) changed since the last check",
     );
     const stored = JSON.parse(await readFile(fingerprints, "utf8")) as FingerprintStore;
-    // Every page whose text was read has a fingerprint (the huge one, of its first 5 MB); gone and silent ones have none.
+    // Every page whose text was read has a fingerprint (the huge one, of its first 5 MB); gone and silent ones have
+    // none.
     expect(Object.keys(stored.pages).sort()).toEqual([
       "https://bcbudget.gov.bc.ca/rates.pdf",
       "https://example-huge.gov.bc.ca/huge",
@@ -194,8 +238,12 @@ describe("source drift detection", { timeout: 60_000 }, () => {
     ]);
 
     await writeFile(fingerprints, "{ torn");
-    const torn = await runScript("src/cli/sources.ts", ["check", "--root", root, "--fingerprints", fingerprints], { env });
+    const torn = await runScript("src/cli/sources.ts", ["check", "--root", root, "--fingerprints", fingerprints], {
+      env,
+    });
     expect(torn.code).toBe(2);
-    expect(torn.stderr).toMatch(/^sources failed: .*fingerprints\.json: not JSON \(.+\); restore it or delete it to start the fingerprints afresh\n$/);
+    expect(torn.stderr).toMatch(
+      /^sources failed: .*fingerprints\.json: not JSON \(.+\); restore it or delete it to start the fingerprints afresh\n$/,
+    );
   });
 });

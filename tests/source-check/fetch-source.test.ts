@@ -6,7 +6,11 @@ import { startCitationServer } from "../workflows/helpers/citation-server.ts";
 const fetcherFor = async (routes: Parameters<typeof startCitationServer>[0]) => {
   const server = await startCitationServer(routes);
   const dispatcher = sourceDispatcherFromEnvironment({ FACTS_LINK_CHECK_CONNECT_TO: server.address });
-  return { server, fetch: (url: string) => fetchSource(url, { dispatcher, timeoutMs: 500, maxRedirects: 3 }), dispatcher };
+  return {
+    server,
+    fetch: (url: string) => fetchSource(url, { dispatcher, timeoutMs: 500, maxRedirects: 3 }),
+    dispatcher,
+  };
 };
 
 describe("fetching a cited source", () => {
@@ -17,7 +21,13 @@ describe("fetching a cited source", () => {
       "/broken": { status: 503 },
       "/bot-wall": { status: 403 },
     });
-    expect(await fetch("https://www2.gov.bc.ca/ok")).toMatchObject({ outcome: "page", status: 200, contentType: "text/html", truncated: false, redirects: [] });
+    expect(await fetch("https://www2.gov.bc.ca/ok")).toMatchObject({
+      outcome: "page",
+      status: 200,
+      contentType: "text/html",
+      truncated: false,
+      redirects: [],
+    });
     expect(await fetch("https://www2.gov.bc.ca/gone")).toMatchObject({ outcome: "gone", status: 410, detail: "410" });
     expect(await fetch("https://www2.gov.bc.ca/broken")).toMatchObject({ outcome: "unverified", status: 503 });
     expect(await fetch("https://www2.gov.bc.ca/bot-wall")).toMatchObject({
@@ -56,7 +66,10 @@ describe("fetching a cited source", () => {
       detail: "redirects to http://www2.gov.bc.ca/plain, which is not https (not followed)",
     });
     expect(server.requests).not.toContain("GET www2.gov.bc.ca/plain");
-    expect(await fetch("https://www2.gov.bc.ca/a")).toMatchObject({ outcome: "gone", detail: "redirect loop at https://www2.gov.bc.ca/a" });
+    expect(await fetch("https://www2.gov.bc.ca/a")).toMatchObject({
+      outcome: "gone",
+      detail: "redirect loop at https://www2.gov.bc.ca/a",
+    });
     expect(await fetch("https://www2.gov.bc.ca/1")).toMatchObject({ outcome: "gone", detail: "more than 3 redirects" });
     await dispatcher.close();
   });
@@ -64,12 +77,16 @@ describe("fetching a cited source", () => {
   it("reports a hanging server as not answering within the timeout, and a missing host as gone", async () => {
     const { fetch, dispatcher } = await fetcherFor({ "/hang": "hang" });
     const started = Date.now();
-    expect(await fetch("https://www2.gov.bc.ca/hang")).toMatchObject({ outcome: "unverified", detail: "no answer within 0.5 s" });
+    expect(await fetch("https://www2.gov.bc.ca/hang")).toMatchObject({
+      outcome: "unverified",
+      detail: "no answer within 0.5 s",
+    });
     expect(Date.now() - started).toBeLessThan(5_000);
     await dispatcher.close();
 
     const nowhere = new Agent({
-      connect: (_options, callback) => callback(Object.assign(new Error("getaddrinfo ENOTFOUND www.gone.gov.bc.ca"), { code: "ENOTFOUND" }), null),
+      connect: (_options, callback) =>
+        callback(Object.assign(new Error("getaddrinfo ENOTFOUND www.gone.gov.bc.ca"), { code: "ENOTFOUND" }), null),
     });
     expect(await fetchSource("https://www.gone.gov.bc.ca/page", { dispatcher: nowhere })).toMatchObject({
       outcome: "gone",

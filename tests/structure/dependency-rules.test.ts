@@ -18,21 +18,28 @@ interface Violation {
 
 /** Runs dependency-cruiser with the repository's .dependency-cruiser.cjs over `root`, as `npm run deps` does. */
 const violationsIn = async (root: string): Promise<Violation[]> => {
-  const { stdout } = await promisify(execFile)(DEPCRUISE, ["--config", ".dependency-cruiser.cjs", "--output-type", "json", ...SCANNED], {
-    cwd: root,
-    maxBuffer: 256 * 1024 * 1024,
-  }).catch((error: { stdout?: string }) => {
+  const { stdout } = await promisify(execFile)(
+    DEPCRUISE,
+    ["--config", ".dependency-cruiser.cjs", "--output-type", "json", ...SCANNED],
+    {
+      cwd: root,
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  ).catch((error: { stdout?: string }) => {
     // depcruise exits non-zero when it finds violations; its JSON report is on stdout all the same.
     if (typeof error.stdout === "string" && error.stdout.startsWith("{")) return { stdout: error.stdout };
     throw error;
   });
-  const report = JSON.parse(stdout) as { summary: { violations: { rule: { name: string }; from: string; to: string }[] } };
+  const report = JSON.parse(stdout) as {
+    summary: { violations: { rule: { name: string }; from: string; to: string }[] };
+  };
   return report.summary.violations
     .map(({ rule, from, to }) => ({ rule: rule.name, from, to }))
     .sort((a, b) => `${a.rule} ${a.from} ${a.to}`.localeCompare(`${b.rule} ${b.from} ${b.to}`));
 };
 
-const describeViolations = (violations: Violation[]): string => violations.map(({ rule, from, to }) => `${rule}: ${from} → ${to}`).join("\n");
+const describeViolations = (violations: Violation[]): string =>
+  violations.map(({ rule, from, to }) => `${rule}: ${from} → ${to}`).join("\n");
 
 describe("the dependency rules (.dependency-cruiser.cjs)", () => {
   it("hold over src, packages, actions, site and bench", { timeout: 180_000 }, async () => {
@@ -41,7 +48,9 @@ describe("the dependency rules (.dependency-cruiser.cjs)", () => {
     expect(describeViolations(violations)).toBe("");
   });
 
-  it("report a deliberately violating file in a copy of the repository (the check itself)", { timeout: 300_000 }, async () => {
+  it("report a deliberately violating file in a copy of the repository (the check itself)", {
+    timeout: 300_000,
+  }, async () => {
     const copy = await mkdtemp(path.join(tmpdir(), "dependency-rules-"));
     try {
       for (const item of [...SCANNED, "tsconfig.json", ".dependency-cruiser.cjs"]) {
@@ -55,9 +64,16 @@ describe("the dependency rules (.dependency-cruiser.cjs)", () => {
         await mkdir(path.dirname(path.join(copy, file)), { recursive: true });
         await writeFile(path.join(copy, file), text);
       };
-      await write("src/zz-cycle-a.ts", 'import { b } from "./zz-cycle-b.ts";\nexport const a = (): number => b() + 1;\n');
-      await write("src/zz-cycle-b.ts", 'import { a } from "./zz-cycle-a.ts";\nexport const b = (): number => a() + 1;\n');
-      // The client reaches a folder of its own here, so that the import makes no folder cycle besides breaking its rule.
+      await write(
+        "src/zz-cycle-a.ts",
+        'import { b } from "./zz-cycle-b.ts";\nexport const a = (): number => b() + 1;\n',
+      );
+      await write(
+        "src/zz-cycle-b.ts",
+        'import { a } from "./zz-cycle-a.ts";\nexport const b = (): number => a() + 1;\n',
+      );
+      // The client reaches a folder of its own here, so that the import makes no folder cycle besides breaking its
+      // rule.
       await write("src/zz-leaf/leaf.ts", "export const leaf = 1;\n");
       await write("packages/client/src/zz-reach.ts", 'export { leaf } from "../../../src/zz-leaf/leaf.ts";\n');
       await write("src/zz-deep.ts", 'export { SITE_PATHS } from "../packages/client/src/site-paths.ts";\n');
@@ -65,7 +81,9 @@ describe("the dependency rules (.dependency-cruiser.cjs)", () => {
       await write("src/zz-one/a.ts", 'export { c } from "../zz-two/c.ts";\nexport const a = 1;\n');
       await write("src/zz-two/b.ts", 'export { a } from "../zz-one/a.ts";\n');
       await write("src/zz-two/c.ts", "export const c = 1;\n");
-      const added = (await violationsIn(copy)).filter((violation) => !before.some((old) => JSON.stringify(old) === JSON.stringify(violation)));
+      const added = (await violationsIn(copy)).filter(
+        (violation) => !before.some((old) => JSON.stringify(old) === JSON.stringify(violation)),
+      );
       expect(added).toEqual([
         { rule: "binding-barrel", from: "site/zz-around.ts", to: "src/schemas/json-schemas.ts" },
         { rule: "binding-barrel", from: "src/zz-deep.ts", to: "packages/client/src/site-paths.ts" },

@@ -29,23 +29,34 @@ const repositoryWithRevisions = async (count: number): Promise<{ repo: GitRepo; 
 const stateFiles = async (state: string): Promise<{ name: string; text: string }[]> => {
   const names = (await readdir(state, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
   return Promise.all(
-    names.map(async (entry) => ({ name: path.join(entry.parentPath, entry.name), text: await readFile(path.join(entry.parentPath, entry.name), "utf8") })),
+    names.map(async (entry) => ({
+      name: path.join(entry.parentPath, entry.name),
+      text: await readFile(path.join(entry.parentPath, entry.name), "utf8"),
+    })),
   );
 };
 
-type StoredRecord = { id: string; subscriber: string; status: string; attempts: unknown[]; event: { factId: string; version: number } };
+type StoredRecord = {
+  id: string;
+  subscriber: string;
+  status: string;
+  attempts: unknown[];
+  event: { factId: string; version: number };
+};
 
 /** The deliveries of the snapshot a finished run leaves, which must then be the only delivery state there is. */
 const snapshotRecords = async (state: string): Promise<StoredRecord[]> => {
   expect((await readdir(state)).sort()).toEqual([SNAPSHOT_FILE, "disabled", DISPATCHED_HEAD_FILE, "gone"].sort());
   const snapshot = JSON.parse(await readFile(path.join(state, SNAPSHOT_FILE), "utf8"));
-  return snapshot.deliveries.map((row: { id: string; subscriber: string; status: string; attempts: unknown[]; eventKey: string }) => ({
-    id: row.id,
-    subscriber: row.subscriber,
-    status: row.status,
-    attempts: row.attempts,
-    event: snapshot.events[row.eventKey].event,
-  }));
+  return snapshot.deliveries.map(
+    (row: { id: string; subscriber: string; status: string; attempts: unknown[]; eventKey: string }) => ({
+      id: row.id,
+      subscriber: row.subscriber,
+      status: row.status,
+      attempts: row.attempts,
+      event: snapshot.events[row.eventKey].event,
+    }),
+  );
 };
 
 describe("npm run webhooks", () => {
@@ -54,7 +65,12 @@ describe("npm run webhooks", () => {
     const receiver = await startReceiver(status(200));
     const { env, state } = await webhookEnvironment([
       { id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" },
-      { id: "zenith", url: receiver.url.replace("/hooks/", "/other/"), secret: OTHER_SECRET, email: "ops@zenith.example" },
+      {
+        id: "zenith",
+        url: receiver.url.replace("/hooks/", "/other/"),
+        secret: OTHER_SECRET,
+        email: "ops@zenith.example",
+      },
     ]);
     const args = ["dispatch", "--base", base, "--head", head, "--root", repo.root, "--wait", "0"];
     const first = await runScript("src/cli/webhooks.ts", args, { env });
@@ -66,12 +82,9 @@ describe("npm run webhooks", () => {
       /dispatch [0-9a-f]{12}\.\.[0-9a-f]{12}: 2 event\(s\), 4 delivery\(ies\) \(0 already known\); 4 attempt\(s\); deliveries now 4 delivered; no retry scheduled/,
     );
     expect(receiver.requests).toHaveLength(4);
-    expect(receiver.requests.map((request) => `${request.url.split("/")[1]} ${request.headers["x-facts-fact-id"]}`).sort()).toEqual([
-      "hooks bc.fact.n00",
-      "hooks bc.fact.n01",
-      "other bc.fact.n00",
-      "other bc.fact.n01",
-    ]);
+    expect(
+      receiver.requests.map((request) => `${request.url.split("/")[1]} ${request.headers["x-facts-fact-id"]}`).sort(),
+    ).toEqual(["hooks bc.fact.n00", "hooks bc.fact.n01", "other bc.fact.n00", "other bc.fact.n01"]);
 
     // The same push again: its head is recorded as dispatched, so nothing is compared or sent.
     const repeated = await runScript("src/cli/webhooks.ts", args, { env });
@@ -86,10 +99,20 @@ describe("npm run webhooks", () => {
     expect(retry.stdout).toContain("retry: 0 attempt(s); no retry scheduled");
     expect(receiver.requests).toHaveLength(4);
 
-    expect((await snapshotRecords(state)).map((record) => record.status)).toEqual(["delivered", "delivered", "delivered", "delivered"]);
-    const everything = [first.stdout, first.stderr, repeated.stdout, again.stdout, retry.stdout, ...(await stateFiles(state)).map((file) => file.text)].join(
-      "\n",
-    );
+    expect((await snapshotRecords(state)).map((record) => record.status)).toEqual([
+      "delivered",
+      "delivered",
+      "delivered",
+      "delivered",
+    ]);
+    const everything = [
+      first.stdout,
+      first.stderr,
+      repeated.stdout,
+      again.stdout,
+      retry.stdout,
+      ...(await stateFiles(state)).map((file) => file.text),
+    ].join("\n");
     for (const secret of [SECRET, OTHER_SECRET, "t0ps3cr3tpath"]) expect(everything).not.toContain(secret);
   });
 
@@ -99,14 +122,23 @@ describe("npm run webhooks", () => {
       { id: "bad", url: "not a url", secret: "short-secret", email: "nobody" },
       { url: "https://hooks.example.org/y", secret: SECRET, email: "b@example.org", colour: "blue" },
       // A rotation with a wrong domain beside it: all three problems are named at once.
-      { id: "rot", url: "https://hooks.example.org/z", secret: SECRET, previous_secret: SECRET, email: "c@example.org", domains: ["taxes"] },
+      {
+        id: "rot",
+        url: "https://hooks.example.org/z",
+        secret: SECRET,
+        previous_secret: SECRET,
+        email: "c@example.org",
+        domains: ["taxes"],
+      },
       null,
     ]);
     const result = await runScript("src/cli/webhooks.ts", ["retry"], { env });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("FACTS_WEBHOOK_SUBSCRIBERS has 9 problem(s):");
     expect(result.stderr).toContain('subscriber 3 ("rot"): domains.0: Invalid option');
-    expect(result.stderr).toContain('subscriber 3 ("rot"): previous_secret_until: previous_secret and previous_secret_until go together');
+    expect(result.stderr).toContain(
+      'subscriber 3 ("rot"): previous_secret_until: previous_secret and previous_secret_until go together',
+    );
     expect(result.stderr).toContain('subscriber 3 ("rot"): previous_secret: must differ from secret');
     expect(result.stderr).toContain("subscriber 4: (the entry): Invalid input: expected object, received null");
     expect(result.stderr).toContain('subscriber 1 ("bad"): url: must be an absolute http(s) URL');
@@ -116,7 +148,9 @@ describe("npm run webhooks", () => {
     expect(result.stderr).toContain(`subscriber 2 ("b@example.org"): (the entry): unknown field(s) colour`);
     expect(result.stderr).not.toContain("short-secret");
 
-    const broken = await runScript("src/cli/webhooks.ts", ["retry"], { env: { ...env, FACTS_WEBHOOK_SUBSCRIBERS: `[{"id": "x", "secret": "${SECRET}",}]` } });
+    const broken = await runScript("src/cli/webhooks.ts", ["retry"], {
+      env: { ...env, FACTS_WEBHOOK_SUBSCRIBERS: `[{"id": "x", "secret": "${SECRET}",}]` },
+    });
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(/FACTS_WEBHOOK_SUBSCRIBERS: invalid JSON: .* at line 1, column \d+/);
     expect(broken.stderr).not.toContain(SECRET);
@@ -125,7 +159,10 @@ describe("npm run webhooks", () => {
   it("reads subscribers from FACTS_WEBHOOK_SUBSCRIBERS_FILE and refuses a run without FACTS_WEBHOOK_STATE", async () => {
     const folder = await tempDir();
     const file = path.join(folder, "subscribers.json");
-    await writeFile(file, JSON.stringify([{ id: "acme", url: "https://hooks.example.org/x", secret: SECRET, email: "a@example.org" }]));
+    await writeFile(
+      file,
+      JSON.stringify([{ id: "acme", url: "https://hooks.example.org/x", secret: SECRET, email: "a@example.org" }]),
+    );
     const { env } = await webhookEnvironment([]);
     const fromFile = await runScript("src/cli/webhooks.ts", ["retry"], {
       env: { ...env, FACTS_WEBHOOK_SUBSCRIBERS: "", FACTS_WEBHOOK_SUBSCRIBERS_FILE: file },
@@ -149,22 +186,31 @@ describe("npm run webhooks", () => {
     ]);
     const args = ["dispatch", "--base", base, "--head", head, "--root", repo.root, "--wait", "0", "--concurrency", "4"];
 
-    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "src/cli/webhooks.ts"), ...args], { env: { ...process.env, ...env }, stdio: "ignore" });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on("exit", (_code, signal) => resolve(signal)));
+    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "src/cli/webhooks.ts"), ...args], {
+      env: { ...process.env, ...env },
+      stdio: "ignore",
+    });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on("exit", (_code, signal) => resolve(signal)),
+    );
     await expect.poll(() => receiver.requests.length, { timeout: 20_000, interval: 2 }).toBeGreaterThanOrEqual(12);
     child.kill("SIGKILL");
     expect(await exited).toBe("SIGKILL");
     const beforeRestart = receiver.requests.length;
     expect(beforeRestart).toBeLessThan(40);
-    // The killed run never compacted: its state is the journal, every attempt it made recorded there before the request.
-    const journal = (await readFile(path.join(state, JOURNAL_FILE), "utf8")).split("\n").filter((line) => line.endsWith("}"));
+    // The killed run never compacted: its state is the journal, every attempt it made recorded there before the
+    // request.
+    const journal = (await readFile(path.join(state, JOURNAL_FILE), "utf8"))
+      .split("\n")
+      .filter((line) => line.endsWith("}"));
     const started = new Set(
       journal
         .map((line) => JSON.parse(line) as { delivery?: { id: string; status: string } })
         .filter((line) => line.delivery?.status === "attempted")
         .map((line) => line.delivery!.id),
     );
-    for (const request of receiver.requests) expect(started.has(request.headers["x-facts-delivery"] as string)).toBe(true);
+    for (const request of receiver.requests)
+      expect(started.has(request.headers["x-facts-delivery"] as string)).toBe(true);
 
     // The killed process's lock is stale once it stops being refreshed; the restart waits for that, then takes it over.
     const restart = await runScript("src/cli/webhooks.ts", args, { env });

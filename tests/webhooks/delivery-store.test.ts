@@ -6,19 +6,29 @@ import { describe, expect, it } from "vitest";
 import { applyAttemptOutcome, startAttempt } from "../../src/webhooks/delivery.ts";
 import { planDeliveries } from "../../src/webhooks/dispatch.ts";
 import { runDeliveries } from "../../src/webhooks/run-deliveries.ts";
-import { createDeliveryStore, type DeliveryStore, JOURNAL_FILE, journalLine, SNAPSHOT_FILE } from "../../src/webhooks/state.ts";
+import {
+  createDeliveryStore,
+  type DeliveryStore,
+  JOURNAL_FILE,
+  journalLine,
+  SNAPSHOT_FILE,
+} from "../../src/webhooks/state.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { fakeClock, rentCapEvent, runContext, subscriber } from "./helpers/fixtures.ts";
 import { startReceiver, status } from "./helpers/receiver.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
-const plan = planDeliveries([rentCapEvent, { ...rentCapEvent, factId: "bc.pds" }, { ...rentCapEvent, factId: "bc.hbrp" }], [{ id: "acme" }], {
-  changedAt: "2026-11-21T18:30:00.000Z",
-  baseUrl: "https://facts.example.org",
-  createdAt: new Date("2026-11-22T09:00:00.000Z"),
-  domainOf: () => "rental",
-});
+const plan = planDeliveries(
+  [rentCapEvent, { ...rentCapEvent, factId: "bc.pds" }, { ...rentCapEvent, factId: "bc.hbrp" }],
+  [{ id: "acme" }],
+  {
+    changedAt: "2026-11-21T18:30:00.000Z",
+    baseUrl: "https://facts.example.org",
+    createdAt: new Date("2026-11-22T09:00:00.000Z"),
+    domainOf: () => "rental",
+  },
+);
 const records = plan.records;
 const [first, second, third] = records as [(typeof records)[0], (typeof records)[0], (typeof records)[0]];
 const at = new Date("2026-11-22T09:00:05.000Z");
@@ -51,16 +61,25 @@ describe("the delivery store", () => {
     await seedStore(store);
     await store.write(startAttempt(first, at));
     // Killed in the middle of the next append: the line is cut short and has no newline.
-    await appendFile(path.join(directory, JOURNAL_FILE), JSON.stringify({ delivery: { id: second.id, st: "delivered" } }).slice(0, 30));
+    await appendFile(
+      path.join(directory, JOURNAL_FILE),
+      JSON.stringify({ delivery: { id: second.id, st: "delivered" } }).slice(0, 30),
+    );
     // The killed process's lock is released by the test; a real one is taken over once stale.
     await store.close();
     await appendFile(path.join(directory, JOURNAL_FILE), "");
 
-    expect(await statuses(directory)).toEqual({ [first.id]: "attempted", [second.id]: "pending", [third.id]: "pending" });
+    expect(await statuses(directory)).toEqual({
+      [first.id]: "attempted",
+      [second.id]: "pending",
+      [third.id]: "pending",
+    });
     expect(existsSync(path.join(directory, JOURNAL_FILE))).toBe(false);
     const snapshot = JSON.parse(await readFile(path.join(directory, SNAPSHOT_FILE), "utf8"));
     expect(snapshot.format).toBe(3);
-    expect(snapshot.deliveries.map((record: { id: string }) => record.id)).toEqual(records.map((record) => record.id).sort());
+    expect(snapshot.deliveries.map((record: { id: string }) => record.id)).toEqual(
+      records.map((record) => record.id).sort(),
+    );
   });
 
   it("stores each event once, however many deliveries it has", async () => {
@@ -90,7 +109,9 @@ describe("the delivery store", () => {
     const directory = await tempDir();
     const store = await open(directory);
     await seedStore(store);
-    expect((await readFile(path.join(directory, JOURNAL_FILE), "utf8")).trimEnd().split("\n")).toHaveLength(plan.events.length + records.length);
+    expect((await readFile(path.join(directory, JOURNAL_FILE), "utf8")).trimEnd().split("\n")).toHaveLength(
+      plan.events.length + records.length,
+    );
     await store.close();
     expect((await readdir(directory)).sort()).toEqual([SNAPSHOT_FILE, "disabled", "gone"]);
     const snapshot = await readFile(path.join(directory, SNAPSHOT_FILE), "utf8");
@@ -112,7 +133,11 @@ describe("the delivery store", () => {
     const before = await readFile(path.join(directory, SNAPSHOT_FILE), "utf8");
     await writeFile(path.join(directory, JOURNAL_FILE), journal);
 
-    expect(await statuses(directory)).toEqual({ [first.id]: "attempted", [second.id]: "pending", [third.id]: "pending" });
+    expect(await statuses(directory)).toEqual({
+      [first.id]: "attempted",
+      [second.id]: "pending",
+      [third.id]: "pending",
+    });
     expect(await readFile(path.join(directory, SNAPSHOT_FILE), "utf8")).toBe(before);
   });
 
@@ -124,7 +149,8 @@ describe("the delivery store", () => {
     const snapshotFile = path.join(directory, SNAPSHOT_FILE);
     const complete = await readFile(snapshotFile, "utf8");
 
-    // A process killed with SIGKILL in the middle of compacting a large state: the snapshot is the old one or the new one.
+    // A process killed with SIGKILL in the middle of compacting a large state: the snapshot is the old one or the new
+    // one.
     const child = spawn(
       process.execPath,
       [
@@ -138,20 +164,30 @@ describe("the delivery store", () => {
     );
     // Killed once it is writing: its temporary file is there.
     await expect
-      .poll(async () => (await readdir(directory)).some((name) => name.startsWith(`${SNAPSHOT_FILE}.next-`)), { timeout: 20_000, interval: 5 })
+      .poll(async () => (await readdir(directory)).some((name) => name.startsWith(`${SNAPSHOT_FILE}.next-`)), {
+        timeout: 20_000,
+        interval: 5,
+      })
       .toBe(true);
     child.kill("SIGKILL");
     await new Promise((resolve) => child.on("exit", resolve));
     const after = await readFile(snapshotFile, "utf8");
-    expect([complete, `${complete.replace('"status":"pending"', '"status":"delivered"')}${" ".repeat(4 * 1024 * 1024)}\n`]).toContain(after);
-    for (const name of await readdir(directory)) if (name.startsWith(`${SNAPSHOT_FILE}.next-`)) await unlink(path.join(directory, name));
+    expect([
+      complete,
+      `${complete.replace('"status":"pending"', '"status":"delivered"')}${" ".repeat(4 * 1024 * 1024)}\n`,
+    ]).toContain(after);
+    for (const name of await readdir(directory))
+      if (name.startsWith(`${SNAPSHOT_FILE}.next-`)) await unlink(path.join(directory, name));
     expect(Object.keys(await statuses(directory))).toHaveLength(3);
 
     // A torn snapshot (a copy cut short by hand, a disk that filled up) is refused by name, never read as an empty
     // state, and left as it was; the journal beside it is left too, so nothing is lost.
     const journal = path.join(directory, JOURNAL_FILE);
     await writeFile(snapshotFile, complete.slice(0, 120));
-    await writeFile(journal, `${journalLine.subscriber({ id: "acme", folded: { delivered: 0, dead: 0, gone: 0, disabled: 0 } })}\n`);
+    await writeFile(
+      journal,
+      `${journalLine.subscriber({ id: "acme", folded: { delivered: 0, dead: 0, gone: 0, disabled: 0 } })}\n`,
+    );
     await expect(open(directory)).rejects.toThrow(`${snapshotFile}: not JSON`);
     expect(await readFile(snapshotFile, "utf8")).toBe(complete.slice(0, 120));
     expect(existsSync(journal)).toBe(true);
@@ -165,7 +201,10 @@ describe("the delivery store", () => {
     const store = await open(directory);
     await seedStore(store);
     await store.close();
-    await writeFile(path.join(directory, JOURNAL_FILE), `${journalLine.delivery({ ...first, status: "lost" as "pending" })}\n`);
+    await writeFile(
+      path.join(directory, JOURNAL_FILE),
+      `${journalLine.delivery({ ...first, status: "lost" as "pending" })}\n`,
+    );
     const journal = path.join(directory, JOURNAL_FILE);
     await expect(open(directory)).rejects.toThrow(new RegExp(`^${journal}:1: .*\\(at /delivery/status\\)$`));
 
@@ -177,7 +216,9 @@ describe("the delivery store", () => {
     const snapshot = JSON.parse(await readFile(path.join(directory, SNAPSHOT_FILE), "utf8"));
     snapshot.deliveries[1].attempts = "none";
     await writeFile(path.join(clean, SNAPSHOT_FILE), JSON.stringify(snapshot));
-    await expect(open(clean)).rejects.toThrow(new RegExp(`^${path.join(clean, SNAPSHOT_FILE)}: .*\\(at /deliveries/1/attempts\\)$`));
+    await expect(open(clean)).rejects.toThrow(
+      new RegExp(`^${path.join(clean, SNAPSHOT_FILE)}: .*\\(at /deliveries/1/attempts\\)$`),
+    );
   });
 
   it("refuses a snapshot of another format by name, leaving it as it is", async () => {
@@ -188,7 +229,9 @@ describe("the delivery store", () => {
     const snapshotFile = path.join(directory, SNAPSHOT_FILE);
     const older = (await readFile(snapshotFile, "utf8")).replace('{"format": 3,', '{"format": 1,');
     await writeFile(snapshotFile, older);
-    await expect(open(directory)).rejects.toThrow(`${snapshotFile}: must be 3, or 2, the state formats this version reads (at /format)`);
+    await expect(open(directory)).rejects.toThrow(
+      `${snapshotFile}: must be 3, or 2, the state formats this version reads (at /format)`,
+    );
     expect(await readFile(snapshotFile, "utf8")).toBe(older);
   });
 
@@ -209,14 +252,19 @@ describe("the delivery store", () => {
       st: delivery.status,
       created: delivery.createdAt,
       ...(delivery.nextAttemptAt === null ? {} : { next: delivery.nextAttemptAt }),
-      attempts: (delivery.attempts as { number: number; startedAt?: string; finishedAt?: string; outcome?: { kind: string; status?: number } }[]).map(
-        (attempt) => {
-          const outcome = attempt.outcome?.kind === "response" ? attempt.outcome.status : (attempt.outcome ?? null);
-          return attempt.startedAt === undefined
-            ? [attempt.number, attempt.finishedAt ?? null, outcome]
-            : [attempt.number, attempt.startedAt, attempt.finishedAt ?? null, outcome];
-        },
-      ),
+      attempts: (
+        delivery.attempts as {
+          number: number;
+          startedAt?: string;
+          finishedAt?: string;
+          outcome?: { kind: string; status?: number };
+        }[]
+      ).map((attempt) => {
+        const outcome = attempt.outcome?.kind === "response" ? attempt.outcome.status : (attempt.outcome ?? null);
+        return attempt.startedAt === undefined
+          ? [attempt.number, attempt.finishedAt ?? null, outcome]
+          : [attempt.number, attempt.startedAt, attempt.finishedAt ?? null, outcome];
+      }),
     });
     const [kept, ...rest] = current.deliveries as Record<string, unknown>[];
     await writeFile(snapshotFile, JSON.stringify({ ...current, format: 2, deliveries: rest.map(format2) }));
@@ -224,7 +272,10 @@ describe("the delivery store", () => {
 
     expect(await statuses(directory)).toEqual(before);
     const reopened = await open(directory);
-    expect((await reopened.list()).find((record) => record.id === first.id)?.attempts.at(-1)?.outcome).toEqual({ kind: "response", status: 204 });
+    expect((await reopened.list()).find((record) => record.id === first.id)?.attempts.at(-1)?.outcome).toEqual({
+      kind: "response",
+      status: 204,
+    });
     await reopened.close();
     expect(JSON.parse(await readFile(snapshotFile, "utf8"))).toEqual(current);
   });
@@ -248,7 +299,9 @@ describe("the delivery store", () => {
     await later.close();
     const snapshot = JSON.parse(await readFile(path.join(directory, SNAPSHOT_FILE), "utf8"));
     expect(snapshot.deliveries.map((record: { id: string }) => record.id).sort()).toEqual([second.id, third.id].sort());
-    expect(snapshot.subscribers).toEqual([{ id: "acme", folded: { delivered: 1, dead: 0, gone: 0, disabled: 0 }, foldedThrough: at.toISOString() }]);
+    expect(snapshot.subscribers).toEqual([
+      { id: "acme", folded: { delivered: 1, dead: 0, gone: 0, disabled: 0 }, foldedThrough: at.toISOString() },
+    ]);
     expect(Object.keys(snapshot.events).sort()).toEqual([second.eventKey, third.eventKey].sort());
     expect((await readFile(path.join(directory, SNAPSHOT_FILE), "utf8")).length).toBeLessThan(bytes);
   });
@@ -260,7 +313,9 @@ describe("the delivery store", () => {
     const retried = answered(first, 500, at);
     await store.write(answered(retried, 204, new Date(at.getTime() + 60_000)));
     await store.close();
-    const line = (await readFile(path.join(directory, SNAPSHOT_FILE), "utf8")).split("\n").find((text) => text.includes(first.id))!;
+    const line = (await readFile(path.join(directory, SNAPSHOT_FILE), "utf8"))
+      .split("\n")
+      .find((text) => text.includes(first.id))!;
     expect(JSON.parse(line.replace(/,$/, "")).attempts).toEqual([
       { number: 2, finishedAt: "2026-11-22T09:01:05.000Z", outcome: { kind: "response", status: 204 } },
     ]);
@@ -284,12 +339,16 @@ describe("the delivery store", () => {
     const stored = await restarted.store.list();
     await restarted.store.close();
     expect(summary.outcomes.delivered).toBe(3);
-    expect(receiver.requests.map((request) => request.headers["x-facts-delivery"]).sort()).toEqual(records.map((record) => record.id).sort());
+    expect(receiver.requests.map((request) => request.headers["x-facts-delivery"]).sort()).toEqual(
+      records.map((record) => record.id).sort(),
+    );
     for (const request of receiver.requests) {
       const record = records.find((candidate) => candidate.id === request.headers["x-facts-delivery"])!;
       expect(request.headers["x-facts-fact-id"]).toBe(record.event.factId);
     }
-    expect(stored.map((record) => record.attempts.map((attempt) => `${attempt.number}:${attempt.outcome?.kind}`))).toEqual([
+    expect(
+      stored.map((record) => record.attempts.map((attempt) => `${attempt.number}:${attempt.outcome?.kind}`)),
+    ).toEqual([
       ["1:interrupted", "1:response"],
       ["1:interrupted", "1:response"],
       ["1:interrupted", "1:response"],

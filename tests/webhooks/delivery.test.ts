@@ -35,18 +35,31 @@ describe("a delivery to a real receiver", () => {
     expect(request.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
 
     expect(await verifyGithubStyle(SECRET, request.body, request.headers["x-facts-signature"] as string)).toBe(true);
-    expect(await verifyGithubStyle("another-secret-entirely", request.body, request.headers["x-facts-signature"] as string)).toBe(false);
+    expect(
+      await verifyGithubStyle("another-secret-entirely", request.body, request.headers["x-facts-signature"] as string),
+    ).toBe(false);
     const standard = new Webhook(SECRET).verify(request.body, request.headers as Record<string, string>);
     expect(standard).toEqual(JSON.parse(request.body));
     const verified = await verifyFactsWebhook(request.body, request.headers, SECRET);
-    expect(verified).toMatchObject({ ok: true, deliveryId: record!.id, factId: "bc.rent_cap.2026", version: 2, dedupeKey: `${record!.id}:bc.rent_cap.2026:2` });
+    expect(verified).toMatchObject({
+      ok: true,
+      deliveryId: record!.id,
+      factId: "bc.rent_cap.2026",
+      version: 2,
+      dedupeKey: `${record!.id}:bc.rent_cap.2026:2`,
+    });
 
     const body = WebhookBody.parse(JSON.parse(request.body));
     expect(body).toEqual({
       "@context": "https://schema.org",
       "@type": "UpdateAction",
       actionStatus: "CompletedActionStatus",
-      agent: { "@type": "Person", name: "BC Real Estate Facts", alternateName: "bc-real-estate-facts", url: "https://facts.example.org/" },
+      agent: {
+        "@type": "Person",
+        name: "BC Real Estate Facts",
+        alternateName: "bc-real-estate-facts",
+        url: "https://facts.example.org/",
+      },
       startTime: "2026-11-21T18:30:00.000Z",
       endTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       object: {
@@ -73,8 +86,12 @@ describe("a delivery to a real receiver", () => {
     await seed(options);
     await runDeliveries(options);
     const request = receiver.requests[0]!;
-    expect(() => new Webhook(RAW_SECRET, { format: "raw" }).verify(request.body, request.headers as Record<string, string>)).not.toThrow();
-    expect(await verifyGithubStyle(RAW_SECRET, request.body, request.headers["x-facts-signature"] as string)).toBe(true);
+    expect(() =>
+      new Webhook(RAW_SECRET, { format: "raw" }).verify(request.body, request.headers as Record<string, string>),
+    ).not.toThrow();
+    expect(await verifyGithubStyle(RAW_SECRET, request.body, request.headers["x-facts-signature"] as string)).toBe(
+      true,
+    );
   });
 
   it("retries a 500 after one minute under the same delivery id, with a fresh endTime and signature", async () => {
@@ -98,7 +115,9 @@ describe("a delivery to a real receiver", () => {
 
     const [stored] = await options.store.list();
     expect(stored!.status).toBe("delivered");
-    expect(stored!.attempts.map((attempt) => (attempt.outcome?.kind === "response" ? attempt.outcome.status : undefined))).toEqual([500, 200]);
+    expect(
+      stored!.attempts.map((attempt) => (attempt.outcome?.kind === "response" ? attempt.outcome.status : undefined)),
+    ).toEqual([500, 200]);
     expect(options.lines.join("\n")).toMatch(/attempt 1: HTTP 500 -> retrying at 2026-11-22T09:01:00\.000Z/);
   });
 
@@ -127,9 +146,17 @@ describe("a delivery to a real receiver", () => {
   });
 
   it("honours Retry-After within the schedule: later than the step, never past 24 h", async () => {
-    const receiver = await startReceiver(status(503, { "Retry-After": "600" }), status(429, { "Retry-After": "999999" }), status(200));
+    const receiver = await startReceiver(
+      status(503, { "Retry-After": "600" }),
+      status(429, { "Retry-After": "999999" }),
+      status(200),
+    );
     const clock = fakeClock();
-    const options = await runContext({ ...clock, subscribers: [subscriber(receiver.url)], maxWaitMs: 2 * 24 * 3600_000 });
+    const options = await runContext({
+      ...clock,
+      subscribers: [subscriber(receiver.url)],
+      maxWaitMs: 2 * 24 * 3600_000,
+    });
     await seed(options);
     await runDeliveries(options);
     const times = receiver.requests.map((request) => Date.parse(JSON.parse(request.body).endTime));

@@ -6,14 +6,21 @@ import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { webhookEnvironment } from "./helpers/fixtures.ts";
 
-/** `npm run webhooks -- dispatch` as the deploy workflow runs it: `--base` is the push's `before`, empty in a scheduled run. */
+/**
+ * `npm run webhooks -- dispatch` as the deploy workflow runs it: `--base` is the push's `before`, empty in a scheduled
+ * run.
+ */
 const dispatcher = async (repo: GitRepo) => {
   const { env, state } = await webhookEnvironment([]);
   return {
     state,
     recorded: async () => (await readFile(path.join(state, DISPATCHED_HEAD_FILE), "utf8")).trim(),
     run: (base: string, head: string) =>
-      runScript("src/cli/webhooks.ts", ["dispatch", "--head", head, "--base", base, "--root", repo.root, "--wait", "0"], { env }),
+      runScript(
+        "src/cli/webhooks.ts",
+        ["dispatch", "--head", head, "--base", base, "--root", repo.root, "--wait", "0"],
+        { env },
+      ),
   };
 };
 
@@ -76,7 +83,9 @@ describe("the commit a dispatch starts from", () => {
     // Nothing recorded yet and no push's `before`: nothing to compare against, so nothing is sent and nothing recorded.
     const refused = await dispatch.run("", promoted);
     expect(refused.code).toBe(0);
-    expect(refused.stdout).toContain(`nothing to compare against: no dispatch is recorded in ${path.join(dispatch.state, DISPATCHED_HEAD_FILE)}`);
+    expect(refused.stdout).toContain(
+      `nothing to compare against: no dispatch is recorded in ${path.join(dispatch.state, DISPATCHED_HEAD_FILE)}`,
+    );
     await expect(dispatch.recorded()).rejects.toThrow("ENOENT");
 
     await writeFile(path.join(dispatch.state, DISPATCHED_HEAD_FILE), `${dispatched}\n`);

@@ -38,7 +38,10 @@ describe("fact.updated events between two commits", () => {
     await repo.writeFact({ id: "bc.added", value: 1 });
     const head = await repo.commit("head");
 
-    const [before, after] = await Promise.all([loadFactsAtRevision(repo.root, base), loadFactsAtRevision(repo.root, head)]);
+    const [before, after] = await Promise.all([
+      loadFactsAtRevision(repo.root, base),
+      loadFactsAtRevision(repo.root, head),
+    ]);
     const events = computeEvents(before.facts, after.facts);
     expect(events.map((event) => event.factId)).toEqual(["bc.moved", "bc.pds", "bc.rent_cap.2026"]);
     expect(events[1]).toEqual({
@@ -62,7 +65,8 @@ describe("fact.updated events between two commits", () => {
   });
 
   it("treats values equal up to key order as unchanged", () => {
-    const fact = (value: unknown) => ({ id: "bc.x", value, version: 1, effective_iso: "2020-01-01", expires_iso: "2027-01-01" }) as never;
+    const fact = (value: unknown) =>
+      ({ id: "bc.x", value, version: 1, effective_iso: "2020-01-01", expires_iso: "2027-01-01" }) as never;
     expect(computeEvents([fact({ a: 1, b: [1, 2] })], [fact({ b: [1, 2], a: 1 })])).toEqual([]);
     expect(computeEvents([fact({ a: 1, b: [1, 2] })], [fact({ b: [2, 1], a: 1 })])).toHaveLength(1);
   });
@@ -70,11 +74,15 @@ describe("fact.updated events between two commits", () => {
 
 describe("delivery ids", () => {
   it("are RFC 9562 UUIDv5s (the RFC's own example), stable for one change and subscriber, distinct otherwise", () => {
-    expect(uuidV5("www.example.com", "6ba7b810-9dad-11d1-80b4-00c04fd430c8")).toBe("2ed6657d-e927-568b-95e1-2665a8aea6a2");
+    expect(uuidV5("www.example.com", "6ba7b810-9dad-11d1-80b4-00c04fd430c8")).toBe(
+      "2ed6657d-e927-568b-95e1-2665a8aea6a2",
+    );
     const id = deliveryId("acme", rentCapEvent);
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     // The same change, whatever else came with it (its previous values), is the same delivery.
-    expect(deliveryId("acme", { ...rentCapEvent, previous: { ...rentCapEvent.previous, expires_iso: "2026-07-01" } })).toBe(id);
+    expect(
+      deliveryId("acme", { ...rentCapEvent, previous: { ...rentCapEvent.previous, expires_iso: "2026-07-01" } }),
+    ).toBe(id);
     const reverified = { ...rentCapEvent, diff: { expires_iso: { from: "2027-02-08", to: "2027-08-08" } } };
     const reverifiedAgain = { ...rentCapEvent, diff: { expires_iso: { from: "2027-08-08", to: "2028-02-08" } } };
     const others = [

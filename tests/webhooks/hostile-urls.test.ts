@@ -51,10 +51,16 @@ describe("the URL guard", () => {
     ["https://[::7f00:1]/hook", "::7f00:1 is an IPv4-compatible IPv6 address (::/96)"],
     ["https://[::127.0.0.1]/hook", "::7f00:1 is an IPv4-compatible IPv6 address (::/96)"],
     ["https://[::a00:1]/hook", "::a00:1 is an IPv4-compatible IPv6 address (::/96)"],
-    ["https://[::ffff:127.0.0.1]/hook", "::ffff:7f00:1 is an IPv4-mapped IPv6 address (::ffff:0:0/96) for 127.0.0.1, a loopback address (127.0.0.0/8)"],
+    [
+      "https://[::ffff:127.0.0.1]/hook",
+      "::ffff:7f00:1 is an IPv4-mapped IPv6 address (::ffff:0:0/96) for 127.0.0.1, a loopback address (127.0.0.0/8)",
+    ],
     ["https://[::ffff:8.8.8.8]/hook", "::ffff:808:808 is an IPv4-mapped IPv6 address (::ffff:0:0/96)"],
     ["https://[64:ff9b::7f00:1]/hook", "64:ff9b::7f00:1 is an IPv4/IPv6 translation address (64:ff9b::/96)"],
-    ["https://[64:ff9b:1::a00:1]/hook", "64:ff9b:1::a00:1 is a local-use IPv4/IPv6 translation address (64:ff9b:1::/48)"],
+    [
+      "https://[64:ff9b:1::a00:1]/hook",
+      "64:ff9b:1::a00:1 is a local-use IPv4/IPv6 translation address (64:ff9b:1::/48)",
+    ],
     ["https://[100::1]/hook", "100::1 is a discard-only address (100::/64)"],
     ["https://[100:0:0:1::1]/hook", "100:0:0:1::1 is a dummy-prefix address (100:0:0:1::/64)"],
     ["https://[2001::1]/hook", "2001::1 is an IETF protocol assignment address (2001::/23)"],
@@ -74,16 +80,40 @@ describe("the URL guard", () => {
     ["http://hooks.example.org/hook", "http URL: only https is accepted"],
     ["ftp://hooks.example.org/hook", "ftp URL: only https is accepted"],
   ])("refuses %s for good: %s", async (url, reason) => {
-    expect(await guardUrl(url, { allowHosts: noAllowList, resolve: resolverOf({}) })).toEqual({ ok: false, reason, permanent: true });
+    expect(await guardUrl(url, { allowHosts: noAllowList, resolve: resolverOf({}) })).toEqual({
+      ok: false,
+      reason,
+      permanent: true,
+    });
   });
 
   it.each([
     ["hooks.evil.test", ["127.0.0.1"], "hooks.evil.test resolves to 127.0.0.1, a loopback address (127.0.0.0/8)"],
-    ["metadata.evil.test", ["169.254.169.254"], "metadata.evil.test resolves to 169.254.169.254, a link-local address (169.254.0.0/16)"],
-    ["mixed.evil.test", ["93.184.215.14", "10.1.2.3"], "mixed.evil.test resolves to 10.1.2.3, a private address (10.0.0.0/8)"],
-    ["doc.evil.test", ["8.8.8.8", "192.0.2.1"], "doc.evil.test resolves to 192.0.2.1, a documentation address (192.0.2.0/24)"],
-    ["compat.evil.test", ["2606:4700:4700::1111", "::7f00:1"], "compat.evil.test resolves to ::7f00:1, an IPv4-compatible IPv6 address (::/96)"],
-    ["nat64.evil.test", ["8.8.8.8", "64:ff9b::a00:1"], "nat64.evil.test resolves to 64:ff9b::a00:1, an IPv4/IPv6 translation address (64:ff9b::/96)"],
+    [
+      "metadata.evil.test",
+      ["169.254.169.254"],
+      "metadata.evil.test resolves to 169.254.169.254, a link-local address (169.254.0.0/16)",
+    ],
+    [
+      "mixed.evil.test",
+      ["93.184.215.14", "10.1.2.3"],
+      "mixed.evil.test resolves to 10.1.2.3, a private address (10.0.0.0/8)",
+    ],
+    [
+      "doc.evil.test",
+      ["8.8.8.8", "192.0.2.1"],
+      "doc.evil.test resolves to 192.0.2.1, a documentation address (192.0.2.0/24)",
+    ],
+    [
+      "compat.evil.test",
+      ["2606:4700:4700::1111", "::7f00:1"],
+      "compat.evil.test resolves to ::7f00:1, an IPv4-compatible IPv6 address (::/96)",
+    ],
+    [
+      "nat64.evil.test",
+      ["8.8.8.8", "64:ff9b::a00:1"],
+      "nat64.evil.test resolves to 64:ff9b::a00:1, an IPv4/IPv6 translation address (64:ff9b::/96)",
+    ],
     [
       "mapped.evil.test",
       ["::ffff:10.0.0.1"],
@@ -92,14 +122,22 @@ describe("the URL guard", () => {
     ["v6.evil.test", ["fd12:3456::1"], "v6.evil.test resolves to fd12:3456::1, a unique-local address (fc00::/7)"],
   ])("refuses %s, which resolves inward, until DNS says otherwise", async (host, addresses, reason) => {
     const resolve = resolverOf({ [host]: addresses });
-    expect(await guardUrl(`https://${host}/hook`, { allowHosts: noAllowList, resolve })).toEqual({ ok: false, reason, permanent: false });
+    expect(await guardUrl(`https://${host}/hook`, { allowHosts: noAllowList, resolve })).toEqual({
+      ok: false,
+      reason,
+      permanent: false,
+    });
   });
 
   it.each([
     ["https://8.8.8.8/hook", "8.8.8.8", {}],
     ["https://[2606:4700:4700::1111]/hook", "2606:4700:4700::1111", {}],
     ["https://dns.example.test/hook", "8.8.8.8", { "dns.example.test": ["8.8.8.8"] }],
-    ["https://dns6.example.test/hook", "2606:4700:4700::1111", { "dns6.example.test": ["2606:4700:4700::1111", "8.8.4.4"] }],
+    [
+      "https://dns6.example.test/hook",
+      "2606:4700:4700::1111",
+      { "dns6.example.test": ["2606:4700:4700::1111", "8.8.4.4"] },
+    ],
     // Just outside a special-purpose range.
     ["https://100.128.0.1/hook", "100.128.0.1", {}],
     ["https://172.32.0.1/hook", "172.32.0.1", {}],
@@ -108,7 +146,10 @@ describe("the URL guard", () => {
     ["https://[2001:200::1]/hook", "2001:200::1", {}],
     ["https://[2003::1]/hook", "2003::1", {}],
   ])("lets %s through to the public address %s", async (url, address, table: Record<string, string[]>) => {
-    expect(await guardUrl(url, { allowHosts: noAllowList, resolve: resolverOf(table) })).toMatchObject({ ok: true, address });
+    expect(await guardUrl(url, { allowHosts: noAllowList, resolve: resolverOf(table) })).toMatchObject({
+      ok: true,
+      address,
+    });
   });
 
   it("accepts a public https host and pins the address it resolved to", async () => {
@@ -121,9 +162,17 @@ describe("the URL guard", () => {
 
   it("lets only allow-listed hosts use http and loopback", async () => {
     const allowHosts = new Set(["127.0.0.1", "::1"]);
-    expect(await guardUrl("http://127.0.0.1:9/x", { allowHosts, resolve: resolverOf({}) })).toMatchObject({ ok: true, address: "127.0.0.1" });
-    expect(await guardUrl("http://[::1]:9/x", { allowHosts, resolve: resolverOf({}) })).toMatchObject({ ok: true, address: "::1" });
-    expect(await guardUrl("http://localhost:9/x", { allowHosts, resolve: resolverOf({ localhost: ["127.0.0.1"] }) })).toMatchObject({ ok: false });
+    expect(await guardUrl("http://127.0.0.1:9/x", { allowHosts, resolve: resolverOf({}) })).toMatchObject({
+      ok: true,
+      address: "127.0.0.1",
+    });
+    expect(await guardUrl("http://[::1]:9/x", { allowHosts, resolve: resolverOf({}) })).toMatchObject({
+      ok: true,
+      address: "::1",
+    });
+    expect(
+      await guardUrl("http://localhost:9/x", { allowHosts, resolve: resolverOf({ localhost: ["127.0.0.1"] }) }),
+    ).toMatchObject({ ok: false });
   });
 });
 
@@ -152,15 +201,21 @@ describe("hostile URLs in real deliveries", () => {
     expect(summary.outcomes).toMatchObject({ dead: 5, retrying: 1 });
     const log = options.lines.join("\n");
     const idOf = (subscriberId: string) => records.find((record) => record.subscriber === subscriberId)!.id;
-    expect(log).toContain(`delivery ${idOf("plain-http")} (plain-http, bc.rent_cap.2026 v2) attempt 1: refused: http URL: only https is accepted -> dead`);
+    expect(log).toContain(
+      `delivery ${idOf("plain-http")} (plain-http, bc.rent_cap.2026 v2) attempt 1: refused: http URL: only https is accepted -> dead`,
+    );
     expect(log).toContain(
       `delivery ${idOf("loopback")} (loopback, bc.rent_cap.2026 v2) attempt 1: refused: 127.0.0.1 is a loopback address (127.0.0.0/8) -> dead`,
     );
-    expect(log).toContain(`delivery ${idOf("loopback-v6")} (loopback-v6, bc.rent_cap.2026 v2) attempt 1: refused: ::1 is a loopback address (::1/128) -> dead`);
+    expect(log).toContain(
+      `delivery ${idOf("loopback-v6")} (loopback-v6, bc.rent_cap.2026 v2) attempt 1: refused: ::1 is a loopback address (::1/128) -> dead`,
+    );
     expect(log).toContain(
       `delivery ${idOf("rebound")} (rebound, bc.rent_cap.2026 v2) attempt 1: refused: hooks.evil.test resolves to 127.0.0.1, a loopback address (127.0.0.0/8) -> retrying`,
     );
-    expect(log).toContain(`delivery ${idOf("private")} (private, bc.rent_cap.2026 v2) attempt 1: refused: 10.0.0.1 is a private address (10.0.0.0/8) -> dead`);
+    expect(log).toContain(
+      `delivery ${idOf("private")} (private, bc.rent_cap.2026 v2) attempt 1: refused: 10.0.0.1 is a private address (10.0.0.0/8) -> dead`,
+    );
     expect(log).toContain(
       `delivery ${idOf("metadata")} (metadata, bc.rent_cap.2026 v2) attempt 1: refused: 169.254.169.254 is a link-local address (169.254.0.0/16) -> dead`,
     );
@@ -168,38 +223,51 @@ describe("hostile URLs in real deliveries", () => {
 
   it.each([
     ["an IPv4-compatible", "::7f00:1", "::7f00:1 is an IPv4-compatible IPv6 address (::/96)"],
-    ["an IPv4-mapped", "::ffff:127.0.0.1", "::ffff:7f00:1 is an IPv4-mapped IPv6 address (::ffff:0:0/96) for 127.0.0.1, a loopback address (127.0.0.0/8)"],
+    [
+      "an IPv4-mapped",
+      "::ffff:127.0.0.1",
+      "::ffff:7f00:1 is an IPv4-mapped IPv6 address (::ffff:0:0/96) for 127.0.0.1, a loopback address (127.0.0.0/8)",
+    ],
     ["a NAT64", "64:ff9b::127.0.0.1", "64:ff9b::7f00:1 is an IPv4/IPv6 translation address (64:ff9b::/96)"],
-  ])("never reaches 127.0.0.1 through %s IPv6 address (%s), even with loopback allow-listed", async (_kind, literal, reason) => {
-    const receiver = await startReceiver(status(200));
-    const calls: string[] = [];
-    const options = await runContext({
-      now: () => new Date(),
-      allowHosts: new Set(["127.0.0.1", "::1"]),
-      resolve: resolverOf({ "hooks.evil.test": ["8.8.8.8", literal] }, calls),
-      subscribers: [
-        subscriber(`https://[${literal}]:${receiver.port}/hook`, { id: "literal" }),
-        subscriber(`https://hooks.evil.test:${receiver.port}/hook`, { id: "rebound" }),
-      ],
-    });
-    const records = await seed(options);
-    const summary = await runDeliveries(options);
+  ])(
+    "never reaches 127.0.0.1 through %s IPv6 address (%s), even with loopback allow-listed",
+    async (_kind, literal, reason) => {
+      const receiver = await startReceiver(status(200));
+      const calls: string[] = [];
+      const options = await runContext({
+        now: () => new Date(),
+        allowHosts: new Set(["127.0.0.1", "::1"]),
+        resolve: resolverOf({ "hooks.evil.test": ["8.8.8.8", literal] }, calls),
+        subscribers: [
+          subscriber(`https://[${literal}]:${receiver.port}/hook`, { id: "literal" }),
+          subscriber(`https://hooks.evil.test:${receiver.port}/hook`, { id: "rebound" }),
+        ],
+      });
+      const records = await seed(options);
+      const summary = await runDeliveries(options);
 
-    expect(receiver.connections).toBe(0);
-    expect(calls).toEqual(["hooks.evil.test"]);
-    expect(summary.outcomes).toMatchObject({ dead: 1, retrying: 1 });
-    const log = options.lines.join("\n");
-    const idOf = (subscriberId: string) => records.find((record) => record.subscriber === subscriberId)!.id;
-    expect(log).toContain(`delivery ${idOf("literal")} (literal, bc.rent_cap.2026 v2) attempt 1: refused: ${reason} -> dead`);
-    expect(log).toContain(
-      `delivery ${idOf("rebound")} (rebound, bc.rent_cap.2026 v2) attempt 1: refused: hooks.evil.test resolves to ${literal}, ${reason.slice(reason.indexOf(" is ") + 4)} -> retrying`,
-    );
-  });
+      expect(receiver.connections).toBe(0);
+      expect(calls).toEqual(["hooks.evil.test"]);
+      expect(summary.outcomes).toMatchObject({ dead: 1, retrying: 1 });
+      const log = options.lines.join("\n");
+      const idOf = (subscriberId: string) => records.find((record) => record.subscriber === subscriberId)!.id;
+      expect(log).toContain(
+        `delivery ${idOf("literal")} (literal, bc.rent_cap.2026 v2) attempt 1: refused: ${reason} -> dead`,
+      );
+      expect(log).toContain(
+        `delivery ${idOf("rebound")} (rebound, bc.rent_cap.2026 v2) attempt 1: refused: hooks.evil.test resolves to ${literal}, ${reason.slice(reason.indexOf(" is ") + 4)} -> retrying`,
+      );
+    },
+  );
 
   it("does not follow a redirect: the target never hears of it", async () => {
     const target = await startReceiver(status(200));
     const redirecting = await startReceiver(status(302, { Location: `http://localhost:${target.port}/internal` }));
-    const options = await runContext({ now: () => new Date(), allowHosts: new Set(["127.0.0.1", "localhost"]), subscribers: [subscriber(redirecting.url)] });
+    const options = await runContext({
+      now: () => new Date(),
+      allowHosts: new Set(["127.0.0.1", "localhost"]),
+      subscribers: [subscriber(redirecting.url)],
+    });
     await seed(options);
     const summary = await runDeliveries(options);
     expect(redirecting.requests).toHaveLength(1);
@@ -229,7 +297,9 @@ describe("hostile URLs in real deliveries", () => {
     await runDeliveries(options);
     expect(calls).toEqual(["hooks.flip.test", "hooks.flip.test"]);
     expect(receiver.requests).toHaveLength(1);
-    expect(options.lines.at(-1)).toContain("attempt 2: refused: hooks.flip.test resolves to 127.0.0.1, a loopback address (127.0.0.0/8) -> retrying");
+    expect(options.lines.at(-1)).toContain(
+      "attempt 2: refused: hooks.flip.test resolves to 127.0.0.1, a loopback address (127.0.0.0/8) -> retrying",
+    );
   });
 
   it("connects to the vetted address while sending the URL's host name as Host and TLS server name", async () => {
@@ -257,7 +327,10 @@ describe("hostile URLs in real deliveries", () => {
     ]);
     const seen: { servername: string | false | null | undefined; host: string | undefined }[] = [];
     const server = createServer({ key: await readFile(key), cert: await readFile(cert) }, (request, response) => {
-      seen.push({ servername: (request.socket as import("node:tls").TLSSocket).servername, host: request.headers.host });
+      seen.push({
+        servername: (request.socket as import("node:tls").TLSSocket).servername,
+        host: request.headers.host,
+      });
       request.resume();
       request.on("end", () => response.writeHead(200).end());
     });

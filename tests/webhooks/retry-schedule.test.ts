@@ -45,7 +45,8 @@ describe("the retry schedule", () => {
     const highest = RETRY_SCHEDULE_MS.map((_, index) => retryOffsetMs(index + 1, () => 1 - Number.EPSILON)!);
     expect(lowest).toEqual(RETRY_SCHEDULE_MS.map((step) => step * 0.8));
     expect(highest).toEqual(RETRY_SCHEDULE_MS.map((step) => step * 1.2));
-    for (let step = 0; step + 1 < RETRY_SCHEDULE_MS.length; step++) expect(highest[step]!).toBeLessThan(lowest[step + 1]!);
+    for (let step = 0; step + 1 < RETRY_SCHEDULE_MS.length; step++)
+      expect(highest[step]!).toBeLessThan(lowest[step + 1]!);
     // Drawn for real: 2,000 per step, all within the bounds, and spread across them rather than at one point.
     for (const [index, step] of RETRY_SCHEDULE_MS.entries()) {
       const drawn = Array.from({ length: 2_000 }, () => retryOffsetMs(index + 1)!);
@@ -61,7 +62,12 @@ describe("the retry schedule", () => {
     const smtp = await startSmtpServer();
     const clock = fakeClock("2026-11-22T09:00:00.000Z");
     const mailer = createMailer(smtp.url, "facts@bc-real-estate-facts.org");
-    const options = await runContext({ ...clock, mailer, subscribers: [subscriber(receiver.url)], maxWaitMs: 3 * 24 * HOUR });
+    const options = await runContext({
+      ...clock,
+      mailer,
+      subscribers: [subscriber(receiver.url)],
+      maxWaitMs: 3 * 24 * HOUR,
+    });
     const [record] = await seed(options);
     const summary = await runDeliveries(options);
     mailer.close();
@@ -76,8 +82,15 @@ describe("the retry schedule", () => {
       "2026-11-22T15:00:00.000Z",
       "2026-11-23T09:00:00.000Z",
     ]);
-    expect(new Set(receiver.requests.map((request) => request.headers["x-facts-delivery"]))).toEqual(new Set([record!.id]));
-    expect(summary).toMatchObject({ attempts: 1 + RETRY_SCHEDULE_MS.length, outcomes: { dead: 1 }, noticesSent: 1, nextAttemptAt: null });
+    expect(new Set(receiver.requests.map((request) => request.headers["x-facts-delivery"]))).toEqual(
+      new Set([record!.id]),
+    );
+    expect(summary).toMatchObject({
+      attempts: 1 + RETRY_SCHEDULE_MS.length,
+      outcomes: { dead: 1 },
+      noticesSent: 1,
+      nextAttemptAt: null,
+    });
 
     expect(smtp.messages).toHaveLength(1);
     const mail = smtp.messages[0]!;

@@ -11,7 +11,15 @@ import { runDeliveries } from "../../src/webhooks/run-deliveries.ts";
 import { DISABLED_FOLDER } from "../../src/webhooks/state.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
-import { fakeClock, rentCapEvent, runContext, SECRET, seed, subscriber, webhookEnvironment } from "./helpers/fixtures.ts";
+import {
+  fakeClock,
+  rentCapEvent,
+  runContext,
+  SECRET,
+  seed,
+  subscriber,
+  webhookEnvironment,
+} from "./helpers/fixtures.ts";
 import { type ReceivedRequest, startReceiver, status } from "./helpers/receiver.ts";
 import { startSmtpServer } from "./helpers/smtp.ts";
 
@@ -42,14 +50,27 @@ describe("delivery identity", () => {
     const later = await repo.commit("a new fact");
 
     const receiver = await startReceiver(status(204));
-    const { env, state } = await webhookEnvironment([{ id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" }]);
-    const first = await runScript("src/cli/webhooks.ts", ["dispatch", "--base", base, "--head", change, "--root", repo.root, "--wait", "0"], { env });
+    const { env, state } = await webhookEnvironment([
+      { id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" },
+    ]);
+    const first = await runScript(
+      "src/cli/webhooks.ts",
+      ["dispatch", "--base", base, "--head", change, "--root", repo.root, "--wait", "0"],
+      { env },
+    );
     expect(first.code).toBe(0);
-    // Without the record of the first dispatch's head, the second compares from `base` too, so its range carries the change again.
+    // Without the record of the first dispatch's head, the second compares from `base` too, so its range carries the
+    // change again.
     await rm(path.join(state, DISPATCHED_HEAD_FILE));
-    const second = await runScript("src/cli/webhooks.ts", ["dispatch", "--base", base, "--head", later, "--root", repo.root, "--wait", "0"], { env });
+    const second = await runScript(
+      "src/cli/webhooks.ts",
+      ["dispatch", "--base", base, "--head", later, "--root", repo.root, "--wait", "0"],
+      { env },
+    );
     expect(second.code, second.stderr).toBe(0);
-    expect(second.stdout, second.stdout).toContain("1 delivery(ies) for 1 subscriber(s); 1 already known from an earlier run");
+    expect(second.stdout, second.stdout).toContain(
+      "1 delivery(ies) for 1 subscriber(s); 1 already known from an earlier run",
+    );
     expect(receiver.requests).toHaveLength(1);
   });
 });
@@ -65,10 +86,23 @@ describe("the state folder's lock", () => {
     const receiver = await startReceiver((_request, response) => {
       setTimeout(() => response.writeHead(204).end(), 3_000);
     });
-    const { env, state } = await webhookEnvironment([{ id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" }]);
+    const { env, state } = await webhookEnvironment([
+      { id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" },
+    ]);
     const holder = spawn(
       process.execPath,
-      [path.join(PROJECT_ROOT, "src/cli/webhooks.ts"), "dispatch", "--base", base, "--head", head, "--root", repo.root, "--wait", "0"],
+      [
+        path.join(PROJECT_ROOT, "src/cli/webhooks.ts"),
+        "dispatch",
+        "--base",
+        base,
+        "--head",
+        head,
+        "--root",
+        repo.root,
+        "--wait",
+        "0",
+      ],
       {
         env: { ...process.env, ...env },
         stdio: "ignore",
@@ -77,12 +111,16 @@ describe("the state folder's lock", () => {
     const holderDone = new Promise<number | null>((resolve) => holder.on("exit", resolve));
     await expect.poll(() => receiver.requests.length, { timeout: 15_000, interval: 20 }).toBe(1);
 
-    const refused = await runScript("src/cli/webhooks.ts", ["retry"], { env: { ...env, FACTS_WEBHOOK_LOCK_WAIT_SECONDS: "1" } });
+    const refused = await runScript("src/cli/webhooks.ts", ["retry"], {
+      env: { ...env, FACTS_WEBHOOK_LOCK_WAIT_SECONDS: "1" },
+    });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`${state} is locked by another webhooks command`);
     expect(refused.stderr).toContain("waited 1 s");
 
-    const waited = await runScript("src/cli/webhooks.ts", ["retry"], { env: { ...env, FACTS_WEBHOOK_LOCK_WAIT_SECONDS: "30" } });
+    const waited = await runScript("src/cli/webhooks.ts", ["retry"], {
+      env: { ...env, FACTS_WEBHOOK_LOCK_WAIT_SECONDS: "30" },
+    });
     expect(await holderDone).toBe(0);
     expect(waited.code).toBe(0);
     expect(waited.stdout).toContain("retry: 0 attempt(s)");
@@ -98,7 +136,10 @@ describe("subscriber controls", () => {
     const rotating = { secret: NEW_SECRET, previous_secret: OLD_SECRET, previous_secret_until: until };
     const options = await runContext({
       now: () => new Date(),
-      subscribers: [subscriber(oldOnly.url, { id: "legacy", ...rotating }), subscriber(newOnly.url, { id: "switched", ...rotating })],
+      subscribers: [
+        subscriber(oldOnly.url, { id: "legacy", ...rotating }),
+        subscriber(newOnly.url, { id: "switched", ...rotating }),
+      ],
     });
     await seed(options);
     expect((await runDeliveries(options)).outcomes.delivered).toBe(2);
@@ -107,9 +148,12 @@ describe("subscriber controls", () => {
     expect(String(toOld.headers["webhook-signature"]).split(" ")).toHaveLength(2);
     expect(verifiesWith(OLD_SECRET, toOld)).toBe(true);
     expect(verifiesWith(NEW_SECRET, toNew)).toBe(true);
-    // X-Facts-Signature keeps the previous secret during the overlap, so a receiver that has not switched keeps working.
+    // X-Facts-Signature keeps the previous secret during the overlap, so a receiver that has not switched keeps
+    // working.
     const oldKey = Buffer.from(OLD_SECRET, "utf8");
-    expect(toOld.headers["x-facts-signature"]).toBe(`sha256=${createHmac("sha256", oldKey).update(toOld.body).digest("hex")}`);
+    expect(toOld.headers["x-facts-signature"]).toBe(
+      `sha256=${createHmac("sha256", oldKey).update(toOld.body).digest("hex")}`,
+    );
 
     // After the overlap only the new secret signs.
     const after = await runContext({
@@ -120,7 +164,9 @@ describe("subscriber controls", () => {
     await runDeliveries(after);
     const late = oldOnly.requests[1]!;
     expect(String(late.headers["webhook-signature"]).split(" ")).toHaveLength(1);
-    expect(late.headers["x-facts-signature"]).toBe(`sha256=${createHmac("sha256", Buffer.from(NEW_SECRET, "utf8")).update(late.body).digest("hex")}`);
+    expect(late.headers["x-facts-signature"]).toBe(
+      `sha256=${createHmac("sha256", Buffer.from(NEW_SECRET, "utf8")).update(late.body).digest("hex")}`,
+    );
   });
 
   it("sends each subscriber only the domains and facts it asked for", async () => {
@@ -145,14 +191,25 @@ describe("subscriber controls", () => {
     for (const record of plan.records) await options.store.write(record);
     await runDeliveries(options);
     const received = receiver.requests
-      .map((request) => `${new URL(request.url, "http://x").searchParams.get("who")} ${request.headers["x-facts-fact-id"]}`)
+      .map(
+        (request) =>
+          `${new URL(request.url, "http://x").searchParams.get("who")} ${request.headers["x-facts-fact-id"]}`,
+      )
       .sort();
-    expect(received).toEqual(["all bc.ptt.general", "all bc.rent_cap.2026", "both bc.ptt.general", "one-fact bc.rent_cap.2026", "taxes bc.ptt.general"]);
+    expect(received).toEqual([
+      "all bc.ptt.general",
+      "all bc.rent_cap.2026",
+      "both bc.ptt.general",
+      "one-fact bc.rent_cap.2026",
+      "taxes bc.ptt.general",
+    ]);
   });
 
   it("pings an endpoint with a signed fact.ping event and the headers of a delivery, and says whether it took it", async () => {
     const receiver = await startReceiver(status(204), status(500));
-    const { env } = await webhookEnvironment([{ id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" }]);
+    const { env } = await webhookEnvironment([
+      { id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" },
+    ]);
     const ok = await runScript("src/cli/webhooks.ts", ["ping", "--subscriber", "acme"], { env });
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/^ping acme \(delivery [0-9a-f-]{36}\): HTTP 204$/m);
@@ -161,7 +218,9 @@ describe("subscriber controls", () => {
     expect(ping.headers["x-facts-delivery"]).toBe(ping.headers["webhook-id"]);
     expect(JSON.parse(ping.body)).toMatchObject({ name: "fact.ping" });
     expect(verifiesWith(SECRET, ping)).toBe(true);
-    expect(ping.headers["x-facts-signature"]).toBe(`sha256=${createHmac("sha256", Buffer.from(SECRET, "utf8")).update(ping.body).digest("hex")}`);
+    expect(ping.headers["x-facts-signature"]).toBe(
+      `sha256=${createHmac("sha256", Buffer.from(SECRET, "utf8")).update(ping.body).digest("hex")}`,
+    );
 
     const failing = await runScript("src/cli/webhooks.ts", ["ping", "--subscriber", "acme"], { env });
     expect(failing.code).toBe(1);
@@ -170,7 +229,9 @@ describe("subscriber controls", () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('no subscriber "nobody" in FACTS_WEBHOOK_SUBSCRIBERS');
     // The guard applies to pings as to deliveries: nothing is sent to a loopback address that is not allowed.
-    const guarded = await runScript("src/cli/webhooks.ts", ["ping", "--subscriber", "acme"], { env: { ...env, FACTS_WEBHOOK_ALLOW_HOSTS: "" } });
+    const guarded = await runScript("src/cli/webhooks.ts", ["ping", "--subscriber", "acme"], {
+      env: { ...env, FACTS_WEBHOOK_ALLOW_HOSTS: "" },
+    });
     expect(guarded.code).toBe(1);
     expect(guarded.stdout).toContain("refused");
     expect(receiver.requests).toHaveLength(2);
@@ -190,13 +251,27 @@ describe("subscriber controls", () => {
       { id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" },
       { id: "zenith", url: other.url, secret: NEW_SECRET, email: "ops@zenith.example" },
     ]);
-    expect((await runScript("src/cli/webhooks.ts", ["dispatch", "--base", base, "--head", head, "--root", repo.root, "--wait", "0"], { env })).code).toBe(0);
+    expect(
+      (
+        await runScript(
+          "src/cli/webhooks.ts",
+          ["dispatch", "--base", base, "--head", head, "--root", repo.root, "--wait", "0"],
+          { env },
+        )
+      ).code,
+    ).toBe(0);
     const firstIds = receiver.requests.map((request) => request.headers["x-facts-delivery"]).sort();
     expect(firstIds).toHaveLength(2);
 
-    const again = await runScript("src/cli/webhooks.ts", ["redeliver", "--subscriber", "acme", "--since", "2000-01-01"], { env });
+    const again = await runScript(
+      "src/cli/webhooks.ts",
+      ["redeliver", "--subscriber", "acme", "--since", "2000-01-01"],
+      { env },
+    );
     expect(again.code).toBe(0);
-    expect(again.stdout).toContain("redeliver acme since 2000-01-01: 2 delivery(ies) sent again under their original ids");
+    expect(again.stdout).toContain(
+      "redeliver acme since 2000-01-01: 2 delivery(ies) sent again under their original ids",
+    );
     expect(
       receiver.requests
         .slice(2)
@@ -205,7 +280,11 @@ describe("subscriber controls", () => {
     ).toEqual(firstIds);
     expect(other.requests).toHaveLength(2);
 
-    const none = await runScript("src/cli/webhooks.ts", ["redeliver", "--subscriber", "acme", "--since", "2999-01-01"], { env });
+    const none = await runScript(
+      "src/cli/webhooks.ts",
+      ["redeliver", "--subscriber", "acme", "--since", "2999-01-01"],
+      { env },
+    );
     expect(none.stdout).toContain("0 delivery(ies) sent again");
     expect(receiver.requests).toHaveLength(4);
   });
@@ -231,7 +310,9 @@ describe("subscriber controls", () => {
     clock.advance(DAY + 60 * 60 * 1000);
     const summary = await runDeliveries({ ...options, maxWaitMs: 0 });
     expect(summary.disabled).toEqual(["acme"]);
-    expect(options.lines.join("\n")).toContain("subscriber acme disabled: every delivery has failed since 2026-11-01T09:00:00.000Z");
+    expect(options.lines.join("\n")).toContain(
+      "subscriber acme disabled: every delivery has failed since 2026-11-01T09:00:00.000Z",
+    );
     const notice = smtp.messages.find((message) => message.subject?.includes("are disabled"));
     expect(notice?.envelopeTo).toEqual(["hooks@acme.example"]);
     expect(notice?.text).toContain("has failed\nsince 2026-11-01T09:00:00.000Z");

@@ -8,14 +8,36 @@ describe("the body bytes of an attempt", () => {
     // both sides of endTime must keep its UTF-8 bytes.
     const event = {
       ...rentCapEvent,
-      current: { ...rentCapEvent.current, value: { endTime: "2026-01-01T00:00:00.000Z", max_increase: 0.023, note: "Loi sur la location — café" } },
+      current: {
+        ...rentCapEvent.current,
+        value: { endTime: "2026-01-01T00:00:00.000Z", max_increase: 0.023, note: "Loi sur la location — café" },
+      },
     };
     const contexts = [
-      { baseUrl: "https://facts.example.org", changedAt: "2026-11-21T18:30:00.000Z", sentAt: new Date("2026-11-22T09:00:00.000Z") },
-      { baseUrl: "https://facts.example.org", changedAt: "2026-11-21T18:30:00.000Z", sentAt: new Date("2026-11-23T10:11:12.345Z") },
-      { baseUrl: "http://localhost:8080", changedAt: "2026-11-21T18:30:00.000Z", sentAt: new Date("2026-11-23T10:11:12.345Z") },
-      { baseUrl: "http://localhost:8080", changedAt: "2026-11-20T00:00:00.000Z", sentAt: new Date("2026-11-24T00:00:00.000Z") },
+      {
+        baseUrl: "https://facts.example.org",
+        changedAt: "2026-11-21T18:30:00.000Z",
+        sentAt: new Date("2026-11-22T09:00:00.000Z"),
+      },
+      {
+        baseUrl: "https://facts.example.org",
+        changedAt: "2026-11-21T18:30:00.000Z",
+        sentAt: new Date("2026-11-23T10:11:12.345Z"),
+      },
+      {
+        baseUrl: "http://localhost:8080",
+        changedAt: "2026-11-21T18:30:00.000Z",
+        sentAt: new Date("2026-11-23T10:11:12.345Z"),
+      },
+      {
+        baseUrl: "http://localhost:8080",
+        changedAt: "2026-11-20T00:00:00.000Z",
+        sentAt: new Date("2026-11-24T00:00:00.000Z"),
+      },
     ];
-    for (const context of contexts) expect(webhookBodyBytes(event, context)).toEqual(Buffer.from(JSON.stringify(buildWebhookBody(event, context)), "utf8"));
+    for (const context of contexts)
+      expect(webhookBodyBytes(event, context)).toEqual(
+        Buffer.from(JSON.stringify(buildWebhookBody(event, context)), "utf8"),
+      );
   });
 });

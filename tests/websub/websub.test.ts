@@ -31,7 +31,11 @@ const feedPaths = (tree: Map<string, string | Uint8Array>): string[] =>
 /** The `<link>` (Atom) or `<atom:link>` (RSS) elements directly in the feed or channel, as an XML parser reads them. */
 const feedLinks = (xml: string): { rel: string | undefined; href: string | undefined }[] => {
   const document = parseDocument(xml, { xmlMode: true });
-  const container = DomUtils.findOne((element) => element.name === "feed" || element.name === "channel", document.children, true);
+  const container = DomUtils.findOne(
+    (element) => element.name === "feed" || element.name === "channel",
+    document.children,
+    true,
+  );
   if (!container) throw new Error("neither <feed> nor <channel> found");
   return DomUtils.getChildren(container).flatMap((node) => {
     const element = node as { type: string; name?: string; attribs?: Record<string, string> };
@@ -45,15 +49,26 @@ afterAll(() => Promise.all(hubs.map((close) => close())));
 
 /** A WebSub hub stand-in on loopback: it records every form post and answers as `answer` says. */
 const startHub = async (
-  answer: (request: IncomingMessage, response: ServerResponse, body: string) => void = (_, response) => response.writeHead(204).end(),
+  answer: (request: IncomingMessage, response: ServerResponse, body: string) => void = (_, response) =>
+    response.writeHead(204).end(),
 ) => {
-  const posts: { method: string | undefined; path: string | undefined; contentType: string | undefined; form: URLSearchParams }[] = [];
+  const posts: {
+    method: string | undefined;
+    path: string | undefined;
+    contentType: string | undefined;
+    form: URLSearchParams;
+  }[] = [];
   const server: Server = createServer((request, response) => {
     let body = "";
     request.setEncoding("utf8");
     request.on("data", (chunk: string) => (body += chunk));
     request.on("end", () => {
-      posts.push({ method: request.method, path: request.url, contentType: request.headers["content-type"], form: new URLSearchParams(body) });
+      posts.push({
+        method: request.method,
+        path: request.url,
+        contentType: request.headers["content-type"],
+        form: new URLSearchParams(body),
+      });
       answer(request, response, body);
     });
   });
@@ -121,7 +136,9 @@ describe("the feeds' WebSub links", () => {
   });
 
   it("notifies exactly the feeds the build writes, by their self links", () => {
-    const selfLinks = feedPaths(withHubTree).map((urlPath) => feedLinks(text(withHubTree, urlPath)).find((link) => link.rel === "self")!.href);
+    const selfLinks = feedPaths(withHubTree).map(
+      (urlPath) => feedLinks(text(withHubTree, urlPath)).find((link) => link.rel === "self")!.href,
+    );
     expect(
       feedTopics(
         withHub.urls,
@@ -133,17 +150,27 @@ describe("the feeds' WebSub links", () => {
   it("reads FACTS_WEBSUB_HUB as an http(s) URL kept as written, and refuses anything else by name", () => {
     expect(websubHubFromEnvironment({})).toBeUndefined();
     expect(websubHubFromEnvironment({ FACTS_WEBSUB_HUB: "" })).toBeUndefined();
-    expect(websubHubFromEnvironment({ FACTS_WEBSUB_HUB: "https://pubsubhubbub.appspot.com/" })).toBe("https://pubsubhubbub.appspot.com/");
-    expect(() => websubHubFromEnvironment({ FACTS_WEBSUB_HUB: "hub.example.org" })).toThrow(/FACTS_WEBSUB_HUB must be an absolute http\(s\) URL/);
-    expect(() => websubHubFromEnvironment({ FACTS_WEBSUB_HUB: "ftp://hub.example.org/" })).toThrow(/FACTS_WEBSUB_HUB must use http or https/);
-    expect(() => websubHubFromEnvironment({ FACTS_WEBSUB_HUB: "https://user:secret@hub.example.org/" })).toThrow(/must not carry a user name/);
+    expect(websubHubFromEnvironment({ FACTS_WEBSUB_HUB: "https://pubsubhubbub.appspot.com/" })).toBe(
+      "https://pubsubhubbub.appspot.com/",
+    );
+    expect(() => websubHubFromEnvironment({ FACTS_WEBSUB_HUB: "hub.example.org" })).toThrow(
+      /FACTS_WEBSUB_HUB must be an absolute http\(s\) URL/,
+    );
+    expect(() => websubHubFromEnvironment({ FACTS_WEBSUB_HUB: "ftp://hub.example.org/" })).toThrow(
+      /FACTS_WEBSUB_HUB must use http or https/,
+    );
+    expect(() => websubHubFromEnvironment({ FACTS_WEBSUB_HUB: "https://user:secret@hub.example.org/" })).toThrow(
+      /must not carry a user name/,
+    );
   });
 });
 
 describe("npm run build with FACTS_WEBSUB_HUB", () => {
   it("writes the hub into the feeds it builds, and refuses a hub that is not an http(s) URL", async () => {
     const out = path.join(await tempDir(), "_site");
-    const built = await runScript("src/cli/build.ts", ["--out", out], { env: { FACTS_BASE_URL: BASE, FACTS_TODAY: today, FACTS_WEBSUB_HUB: HUB } });
+    const built = await runScript("src/cli/build.ts", ["--out", out], {
+      env: { FACTS_BASE_URL: BASE, FACTS_TODAY: today, FACTS_WEBSUB_HUB: HUB },
+    });
     expect(built.stderr).toBe("");
     expect(built.code).toBe(0);
     const feed = await readFile(path.join(out, "api/v1/facts/feed.xml"), "utf8");
@@ -155,7 +182,9 @@ describe("npm run build with FACTS_WEBSUB_HUB", () => {
       env: { FACTS_BASE_URL: BASE, FACTS_TODAY: today, FACTS_WEBSUB_HUB: "mailto:hub@example.org" },
     });
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toBe('build failed: FACTS_WEBSUB_HUB must use http or https, got "mailto:hub@example.org"\n');
+    expect(refused.stderr).toBe(
+      'build failed: FACTS_WEBSUB_HUB must use http or https, got "mailto:hub@example.org"\n',
+    );
   }, 120_000);
 });
 
@@ -192,12 +221,15 @@ describe("npm run websub -- ping", () => {
   it("exits 1 naming the hub and each feed the hub refused", async () => {
     const hub = await startHub((_, response, body) => {
       const topic = new URLSearchParams(body).get("hub.url") ?? "";
-      if (topic.endsWith("/feed.xml")) response.writeHead(400, { "content-type": "text/plain" }).end("topic not allowed\u0007 here");
+      if (topic.endsWith("/feed.xml"))
+        response.writeHead(400, { "content-type": "text/plain" }).end("topic not allowed\u0007 here");
       else response.writeHead(202).end();
     });
     const result = await runScript("src/cli/websub.ts", ["ping"], { env: env(hub.url) });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`${hub.url}: the hub did not take the update of ${BASE}/api/v1/facts/feed.xml: HTTP 400: topic not allowed`);
+    expect(result.stderr).toContain(
+      `${hub.url}: the hub did not take the update of ${BASE}/api/v1/facts/feed.xml: HTTP 400: topic not allowed`,
+    );
     // The hub's text is shown, never passed through: the bell character arrives escaped.
     expect(result.stderr).not.toContain("\u0007");
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
@@ -241,7 +273,9 @@ describe("a hostile or broken hub", () => {
   }, 60_000);
 
   it("that redirects is not followed, and one that is not there is reported with the connection error", async () => {
-    const hub = await startHub((_, response) => response.writeHead(302, { location: "http://127.0.0.1:1/elsewhere" }).end());
+    const hub = await startHub((_, response) =>
+      response.writeHead(302, { location: "http://127.0.0.1:1/elsewhere" }).end(),
+    );
     const [redirected] = await publishToHub(hub.url, [TOPIC]);
     expect(redirected).toEqual({ topic: TOPIC, ok: false, detail: "HTTP 302 (empty answer)" });
     expect(hub.posts).toHaveLength(1);

@@ -43,7 +43,10 @@ type Step = Record<string, unknown>;
 const compositeActionFiles = async (): Promise<string[]> => {
   const files = (await readdir(path.join(PROJECT_ROOT, "actions"))).map((name) => `actions/${name}/action.yml`).sort();
   const using = await Promise.all(
-    files.map(async (file) => (parse(await readFile(path.join(PROJECT_ROOT, file), "utf8")) as { runs: { using: string } }).runs.using),
+    files.map(
+      async (file) =>
+        (parse(await readFile(path.join(PROJECT_ROOT, file), "utf8")) as { runs: { using: string } }).runs.using,
+    ),
   );
   return files.filter((_file, index) => using[index] === "composite");
 };
@@ -56,12 +59,17 @@ const expectStepHygiene = (text: string, step: Step, where: string): void => {
   const uses = String(step.uses ?? "");
   if (uses === "" || uses.startsWith("./")) return;
   expect(uses, where).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/);
-  expect(text, where).toMatch(new RegExp(`uses: ${uses.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} # v\\d+\\.\\d+\\.\\d+\\n`));
-  if (uses.startsWith("actions/checkout@")) expect((step.with as Record<string, unknown>)["persist-credentials"], where).toBe(false);
-  if (uses.startsWith("actions/setup-node@")) expect((step.with as Record<string, unknown>)["node-version"], where).toBe(24);
+  expect(text, where).toMatch(
+    new RegExp(`uses: ${uses.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} # v\\d+\\.\\d+\\.\\d+\\n`),
+  );
+  if (uses.startsWith("actions/checkout@"))
+    expect((step.with as Record<string, unknown>)["persist-credentials"], where).toBe(false);
+  if (uses.startsWith("actions/setup-node@"))
+    expect((step.with as Record<string, unknown>)["node-version"], where).toBe(24);
 };
 
-const hygiene = (lines: string[]) => checkWorkflowHygiene(parseYamlFile("w.yml", `${lines.join("\n")}\n`)).map(formatProblem);
+const hygiene = (lines: string[]) =>
+  checkWorkflowHygiene(parseYamlFile("w.yml", `${lines.join("\n")}\n`)).map(formatProblem);
 const replace = (from: string, ...to: string[]) => GOOD.flatMap((line) => (line === from ? to : [line]));
 
 describe("workflow hygiene rules", () => {
@@ -72,7 +80,11 @@ describe("workflow hygiene rules", () => {
       const text = await readFile(path.join(WORKFLOWS, name), "utf8");
       expect(checkWorkflowHygiene(parseYamlFile(name, text)).map(formatProblem), name).toEqual([]);
 
-      const workflow = parse(text) as { permissions: unknown; on: Record<string, unknown>; jobs: Record<string, Record<string, unknown>> };
+      const workflow = parse(text) as {
+        permissions: unknown;
+        on: Record<string, unknown>;
+        jobs: Record<string, Record<string, unknown>>;
+      };
       expect(workflow.permissions, name).toEqual({});
       expect(Object.keys(workflow.on), name).not.toContain("pull_request_target");
       for (const [jobName, job] of Object.entries(workflow.jobs)) {
@@ -120,7 +132,9 @@ describe("workflow hygiene rules", () => {
   });
 
   it("require timeout-minutes and a concurrency group on every job", () => {
-    expect(hygiene(GOOD.filter((line) => !line.includes("timeout-minutes")))).toEqual(['w.yml:6:3: job "build" needs timeout-minutes (at /jobs/build)']);
+    expect(hygiene(GOOD.filter((line) => !line.includes("timeout-minutes")))).toEqual([
+      'w.yml:6:3: job "build" needs timeout-minutes (at /jobs/build)',
+    ]);
     expect(hygiene(GOOD.filter((line) => !/^ {4}concurrency|^ {6}(group|cancel-in-progress)/.test(line)))).toEqual([
       'w.yml:6:3: job "build" needs a concurrency group (at /jobs/build)',
     ]);
@@ -130,7 +144,11 @@ describe("workflow hygiene rules", () => {
     expect(hygiene(replace(`      - uses: ${CHECKOUT}`, "      - uses: actions/checkout@v7"))).toEqual([
       "w.yml:15:9: actions/checkout@v7: pin third-party actions to a full 40-character commit SHA (at /jobs/build/steps/0/uses)",
     ]);
-    expect(hygiene(replace(`      - uses: ${CHECKOUT}`, "      - uses: actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1"))).toEqual([
+    expect(
+      hygiene(
+        replace(`      - uses: ${CHECKOUT}`, "      - uses: actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1"),
+      ),
+    ).toEqual([
       "w.yml:15:9: actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1: add the version the SHA stands for as a comment (`# v1.2.3`) (at /jobs/build/steps/0/uses)",
     ]);
   });
@@ -146,13 +164,17 @@ describe("workflow hygiene rules", () => {
 
   it("refuse a pull_request_target or workflow_run workflow that checks out the pull request's code", () => {
     const target = replace("  push:", "  pull_request_target:").flatMap((line) =>
-      line === "          persist-credentials: false" ? [line, "          ref: ${{ github.event.pull_request.head.sha }}"] : [line],
+      line === "          persist-credentials: false"
+        ? [line, "          ref: ${{ github.event.pull_request.head.sha }}"]
+        : [line],
     );
     expect(hygiene(target)).toEqual([
       "w.yml:16:9: a pull_request_target workflow runs with secrets and write tokens: it must not check out pull-request code (at /jobs/build/steps/0/with)",
     ]);
     const run = replace("  push:", "  workflow_run:", "    workflows: [CI]").flatMap((line) =>
-      line === "          persist-credentials: false" ? [line, "          ref: ${{ github.event.workflow_run.head_sha }}"] : [line],
+      line === "          persist-credentials: false"
+        ? [line, "          ref: ${{ github.event.workflow_run.head_sha }}"]
+        : [line],
     );
     expect(hygiene(run)).toEqual([
       "w.yml:17:9: a workflow_run workflow runs with secrets and write tokens: it must not check out pull-request code (at /jobs/build/steps/0/with)",

@@ -34,9 +34,16 @@ describe("the index-update pull request body", () => {
     const reader = readAsGitHub(body);
     expect(reader.html).not.toMatch(/<(img|b)[\s>]/);
     const links = [...reader.html.matchAll(/<a href="([^"]*)"/g)].map((match) => match[1]);
-    expect(links).toEqual(["https://example.org/terms", "https://example.org/terms%20of%20use)%3Cimg%20src=x%3E%20@maintainers"]);
-    expect(reader.visible).toContain("The terms of use of Plain board (http://evil.example/terms [x](https://evil.example) @team) are not recorded");
-    expect(reader.visible).toContain("The terms of use of Not a URL (<b>bold</b> javascript:alert(1)) are not recorded");
+    expect(links).toEqual([
+      "https://example.org/terms",
+      "https://example.org/terms%20of%20use)%3Cimg%20src=x%3E%20@maintainers",
+    ]);
+    expect(reader.visible).toContain(
+      "The terms of use of Plain board (http://evil.example/terms [x](https://evil.example) @team) are not recorded",
+    );
+    expect(reader.visible).toContain(
+      "The terms of use of Not a URL (<b>bold</b> javascript:alert(1)) are not recorded",
+    );
     // Nothing else is linked: the text addresses and the mention are broken for GitHub's own linking.
     expect(reader.linked.filter((linked) => !linked.startsWith("https://"))).toEqual([]);
   });

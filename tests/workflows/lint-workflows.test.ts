@@ -77,10 +77,14 @@ describe("workflow and action lint (actionlint, the GitHub Actions schemas, the 
     const report = await lintWorkflowFiles(root);
     const lines = report.problems.map(formatProblem);
     expect(lines).toContainEqual(
-      expect.stringMatching(/^\.github\/workflows\/broken\.yml:12:\d+: property "evnt" is not defined in object type .*\[actionlint expression\]/),
+      expect.stringMatching(
+        /^\.github\/workflows\/broken\.yml:12:\d+: property "evnt" is not defined in object type .*\[actionlint expression\]/,
+      ),
     );
     expect(lines).toContainEqual(
-      expect.stringMatching(/^\.github\/workflows\/broken\.yml:14:9: unexpected key "with-inputs" for "step" section.*\[actionlint syntax-check\]/),
+      expect.stringMatching(
+        /^\.github\/workflows\/broken\.yml:14:9: unexpected key "with-inputs" for "step" section.*\[actionlint syntax-check\]/,
+      ),
     );
     expect(lines).toContainEqual(
       expect.stringMatching(
@@ -88,8 +92,12 @@ describe("workflow and action lint (actionlint, the GitHub Actions schemas, the 
       ),
     );
     expect(lines).toContain('actions/broken/action.yml:4:3: input "root" needs a description (at /inputs/root)');
-    expect(lines).toContain("actions/broken/action.yml:4:3: This property is required [action-validator] (at /inputs/root/description)");
-    expect(lines).toContain("actions/broken/action.yml:7:3: JavaScript actions run on node24, the project's runtime (at /runs/using)");
+    expect(lines).toContain(
+      "actions/broken/action.yml:4:3: This property is required [action-validator] (at /inputs/root/description)",
+    );
+    expect(lines).toContain(
+      "actions/broken/action.yml:7:3: JavaScript actions run on node24, the project's runtime (at /runs/using)",
+    );
 
     const cli = await runScript("src/cli/lint-workflows.ts", ["--root", root]);
     expect(cli.code).toBe(1);

@@ -24,7 +24,9 @@ interface Step {
  * `gh` records its arguments.
  */
 const promotionJob = async () => {
-  const workflow = parse(await readFile(path.join(PROJECT_ROOT, ".github/workflows/promote.yml"), "utf8")) as { jobs: { promote: { steps: Step[] } } };
+  const workflow = parse(await readFile(path.join(PROJECT_ROOT, ".github/workflows/promote.yml"), "utf8")) as {
+    jobs: { promote: { steps: Step[] } };
+  };
   const steps = workflow.jobs.promote.steps.filter((step) => step.run !== undefined);
   const bin = await tempDir();
   const calls = path.join(bin, "gh-calls.txt");
@@ -44,7 +46,9 @@ const promotionJob = async () => {
       const env = Object.fromEntries(
         Object.entries(step.env ?? {}).map(([name, value]) => [
           name,
-          value.replace(/\$\{\{ steps\.promote\.outputs\.(\w+) \}\}/, (_match, key: string) => outputs[key] ?? "").replace("${{ github.token }}", "test-token"),
+          value
+            .replace(/\$\{\{ steps\.promote\.outputs\.(\w+) \}\}/, (_match, key: string) => outputs[key] ?? "")
+            .replace("${{ github.token }}", "test-token"),
         ]),
       );
       const result = await exec("bash", ["-e", "-c", step.run!], {
@@ -78,7 +82,14 @@ describe("the promotion workflow's steps", () => {
       status: "enacted",
       value: scheduledValueOf("ca.foreign_buyer_ban", { repealed_iso: "2027-01-01" }),
       unit: "object",
-      citations: [{ url: "https://laws-lois.justice.gc.ca/eng/acts/B-9.8595/", org: "ca-justice", kind: "official", retrieved_iso: "2026-11-21" }],
+      citations: [
+        {
+          url: "https://laws-lois.justice.gc.ca/eng/acts/B-9.8595/",
+          org: "ca-justice",
+          kind: "official",
+          retrieved_iso: "2026-11-21",
+        },
+      ],
       note: "The Act is repealed",
     };
     await seed.writeJson(file, { ...fact, scheduled: [change], superseded_by: null });
@@ -111,7 +122,11 @@ describe("the promotion workflow's steps", () => {
     const { stdout: pushed } = await exec("git", ["--git-dir", origin, "log", "-1", "--format=%s%n%an", "main"]);
     expect(pushed).toBe("ca.foreign_buyer_ban v3: The Act is repealed (effective 2027-01-01)\ngithub-actions[bot]\n");
     const { stdout: onMain } = await exec("git", ["--git-dir", origin, "show", `main:${file}`]);
-    expect(JSON.parse(onMain)).toMatchObject({ version: 3, effective_iso: "2027-01-01", value: { repealed_iso: "2027-01-01" } });
+    expect(JSON.parse(onMain)).toMatchObject({
+      version: 3,
+      effective_iso: "2027-01-01",
+      value: { repealed_iso: "2027-01-01" },
+    });
     expect(await job.ghCalls()).toEqual(["workflow run deploy.yml --ref main"]);
     // The token was never written into the checkout's configuration.
     expect(await readFile(path.join(workspace, ".git/config"), "utf8")).not.toContain("test-token");

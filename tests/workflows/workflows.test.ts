@@ -26,26 +26,34 @@ interface Workflow {
   jobs: Record<string, Job>;
 }
 
-const read = async (name: string): Promise<Workflow> => parse(await readFile(path.join(PROJECT_ROOT, ".github/workflows", name), "utf8")) as Workflow;
-const usesOf = (job: Job) => job.steps.map((step) => step.uses?.split("@")[0] ?? `run: ${step.run?.trim().split("\n").at(-1)}`);
+const read = async (name: string): Promise<Workflow> =>
+  parse(await readFile(path.join(PROJECT_ROOT, ".github/workflows", name), "utf8")) as Workflow;
+const usesOf = (job: Job) =>
+  job.steps.map((step) => step.uses?.split("@")[0] ?? `run: ${step.run?.trim().split("\n").at(-1)}`);
 
 describe("the workflows", () => {
   it("call only local actions that exist, with declared inputs and every required one", async () => {
     const names = (await readdir(path.join(PROJECT_ROOT, ".github/workflows"))).filter((name) => name.endsWith(".yml"));
-    const scripts = JSON.parse(await readFile(path.join(PROJECT_ROOT, "package.json"), "utf8")).scripts as Record<string, string>;
+    const scripts = JSON.parse(await readFile(path.join(PROJECT_ROOT, "package.json"), "utf8")).scripts as Record<
+      string,
+      string
+    >;
     for (const name of names) {
       const workflow = await read(name);
       for (const job of Object.values(workflow.jobs)) {
         for (const step of job.steps) {
-          for (const [, script] of (step.run ?? "").matchAll(/npm run ([\w:-]+)/g)) expect(scripts, `${name}: npm run ${script}`).toHaveProperty(script!);
+          for (const [, script] of (step.run ?? "").matchAll(/npm run ([\w:-]+)/g))
+            expect(scripts, `${name}: npm run ${script}`).toHaveProperty(script!);
           if (!step.uses?.startsWith("./")) continue;
           const action = parse(await readFile(path.join(PROJECT_ROOT, step.uses, "action.yml"), "utf8")) as {
             inputs?: Record<string, { required?: boolean; default?: string }>;
           };
           const inputs = action.inputs ?? {};
-          for (const input of Object.keys(step.with ?? {})) expect(Object.keys(inputs), `${name}: ${step.uses} input ${input}`).toContain(input);
+          for (const input of Object.keys(step.with ?? {}))
+            expect(Object.keys(inputs), `${name}: ${step.uses} input ${input}`).toContain(input);
           for (const [input, spec] of Object.entries(inputs)) {
-            if (spec.required && spec.default === undefined) expect(step.with ?? {}, `${name}: ${step.uses} needs ${input}`).toHaveProperty(input);
+            if (spec.required && spec.default === undefined)
+              expect(step.with ?? {}, `${name}: ${step.uses} needs ${input}`).toHaveProperty(input);
           }
         }
       }
@@ -53,9 +61,14 @@ describe("the workflows", () => {
   });
 
   it("set up Node 24 and the locked dependencies with the setup action, right after the checkout, in every job that runs the project", async () => {
-    const setup = parse(await readFile(path.join(PROJECT_ROOT, "actions/setup/action.yml"), "utf8")) as { runs: { using: string; steps: Step[] } };
+    const setup = parse(await readFile(path.join(PROJECT_ROOT, "actions/setup/action.yml"), "utf8")) as {
+      runs: { using: string; steps: Step[] };
+    };
     expect(setup.runs.using).toBe("composite");
-    expect(setup.runs.steps.map((step) => step.uses?.split("@")[0] ?? step.run)).toEqual(["actions/setup-node", "npm ci"]);
+    expect(setup.runs.steps.map((step) => step.uses?.split("@")[0] ?? step.run)).toEqual([
+      "actions/setup-node",
+      "npm ci",
+    ]);
     expect(setup.runs.steps[0]!.with).toEqual({ "node-version": 24, cache: "npm" });
 
     const names = (await readdir(path.join(PROJECT_ROOT, ".github/workflows"))).filter((name) => name.endsWith(".yml"));
@@ -64,16 +77,26 @@ describe("the workflows", () => {
       for (const [jobName, job] of Object.entries((await read(name)).jobs)) {
         const where = `${name} ${jobName}`;
         if ((name === "ci.yml" || name === "release-client.yml") && jobName === "test") {
-          // .ci/run installs the dependencies itself, as from a clean clone: this job takes Node alone, from the same pin.
-          expect(usesOf(job), where).toEqual(["actions/checkout", "actions/setup-node", expect.any(String), "run: bash .ci/run"]);
+          // .ci/run installs the dependencies itself, as from a clean clone: this job takes Node alone, from the same
+          // pin.
+          expect(usesOf(job), where).toEqual([
+            "actions/checkout",
+            "actions/setup-node",
+            expect.any(String),
+            "run: bash .ci/run",
+          ]);
           expect(job.steps[1], where).toEqual(setup.runs.steps[0]);
           continue;
         }
-        const runsProject = job.steps.some((step) => /\bnpm\b/.test(step.run ?? "") || (step.uses?.startsWith("./actions/") ?? false));
+        const runsProject = job.steps.some(
+          (step) => /\bnpm\b/.test(step.run ?? "") || (step.uses?.startsWith("./actions/") ?? false),
+        );
         // A local action is read from the checkout, so the checkout comes first.
         if (runsProject) expect(usesOf(job).slice(0, 2), where).toEqual(["actions/checkout", "./actions/setup"]);
         else expect(usesOf(job), where).not.toContain("./actions/setup");
-        expect(usesOf(job), `${where}: Node and npm ci only through ./actions/setup`).not.toContain("actions/setup-node");
+        expect(usesOf(job), `${where}: Node and npm ci only through ./actions/setup`).not.toContain(
+          "actions/setup-node",
+        );
         expect(
           job.steps.filter((step) => /\bnpm ci\b/.test(step.run ?? "")),
           where,
@@ -90,7 +113,12 @@ describe("the workflows", () => {
     expect(workflow.on).toEqual({ pull_request: { paths: ["facts/**", "index-data/**"] } });
     expect(usesOf(workflow.jobs.validate!)).toEqual(["actions/checkout", "./actions/setup", "./actions/validate"]);
     expect(workflow.jobs.validate!.steps[2]!.with).toEqual({ base: "${{ github.event.pull_request.base.sha }}" });
-    expect(usesOf(workflow.jobs.changes!)).toEqual(["actions/checkout", "./actions/setup", "./actions/pr-changes", "actions/upload-artifact"]);
+    expect(usesOf(workflow.jobs.changes!)).toEqual([
+      "actions/checkout",
+      "./actions/setup",
+      "./actions/pr-changes",
+      "actions/upload-artifact",
+    ]);
     expect(workflow.jobs.changes!.steps[3]!.with).toMatchObject({ name: "facts-pr-changes" });
     // The validate job lists the pull request's commits through the API, which needs pull-requests: read.
     expect(workflow.jobs.validate!.permissions).toEqual({ contents: "read", "pull-requests": "read" });
@@ -106,15 +134,28 @@ describe("the workflows", () => {
     expect(workflow.on).toEqual({ workflow_run: { workflows: ["Pull request"], types: ["completed"] } });
     const job = workflow.jobs.comment!;
     expect(job.permissions).toEqual({ actions: "read", contents: "read", "pull-requests": "write" });
-    expect(usesOf(job)).toEqual(["actions/checkout", "./actions/setup", "actions/download-artifact", "./actions/pr-comment"]);
-    // The checkout takes the default branch (no ref): the code that runs here is the repository's, not the pull request's.
+    expect(usesOf(job)).toEqual([
+      "actions/checkout",
+      "./actions/setup",
+      "actions/download-artifact",
+      "./actions/pr-comment",
+    ]);
+    // The checkout takes the default branch (no ref): the code that runs here is the repository's, not the pull
+    // request's.
     expect(job.steps[0]!.with).toEqual({ "persist-credentials": false });
-    expect(job.steps[2]!.with).toMatchObject({ name: "facts-pr-changes", "run-id": "${{ github.event.workflow_run.id }}" });
+    expect(job.steps[2]!.with).toMatchObject({
+      name: "facts-pr-changes",
+      "run-id": "${{ github.event.workflow_run.id }}",
+    });
   });
 
   it("deploy main: full history, check, freshness gate, build, Pages with hidden files, attestation, then the WebSub ping and the webhook dispatch", async () => {
     const workflow = await read("deploy.yml");
-    expect(workflow.on).toEqual({ push: { branches: ["main"] }, schedule: [{ cron: "45 8 * * *" }], workflow_dispatch: null });
+    expect(workflow.on).toEqual({
+      push: { branches: ["main"] },
+      schedule: [{ cron: "45 8 * * *" }],
+      workflow_dispatch: null,
+    });
     const build = workflow.jobs.build!;
     expect(usesOf(build)).toEqual([
       "actions/checkout",
@@ -151,7 +192,10 @@ describe("the workflows", () => {
     ]);
     expect(attest.steps[0]!.with).toEqual({ name: "github-pages", path: "pages" });
     expect(attest.steps[2]!.uses).toBe("actions/attest-build-provenance@a2bbfa25375fe432b6a289bc6b6cd05ecd0c4c32");
-    expect(String(attest.steps[2]!.with?.["subject-path"]).trim().split("\n")).toEqual(["pages/artifact.tar", "pages/api/v1/facts/manifest.json"]);
+    expect(String(attest.steps[2]!.with?.["subject-path"]).trim().split("\n")).toEqual([
+      "pages/artifact.tar",
+      "pages/api/v1/facts/manifest.json",
+    ]);
 
     const deploy = workflow.jobs.deploy!;
     expect(deploy.needs).toEqual(["build", "attest"]);
@@ -163,7 +207,10 @@ describe("the workflows", () => {
     expect(websub.needs).toBe("deploy");
     expect(websub.permissions).toEqual({ contents: "read" });
     expect(usesOf(websub)).toEqual(["actions/checkout", "./actions/setup", "run: npm run websub -- ping"]);
-    expect(websub.steps[2]!.env).toEqual({ FACTS_BASE_URL: "${{ vars.FACTS_BASE_URL }}", FACTS_WEBSUB_HUB: "${{ vars.FACTS_WEBSUB_HUB }}" });
+    expect(websub.steps[2]!.env).toEqual({
+      FACTS_BASE_URL: "${{ vars.FACTS_BASE_URL }}",
+      FACTS_WEBSUB_HUB: "${{ vars.FACTS_WEBSUB_HUB }}",
+    });
 
     const webhooks = workflow.jobs.webhooks!;
     expect(webhooks.needs).toBe("deploy");
@@ -183,14 +230,21 @@ describe("the workflows", () => {
       SMTP_URL: "${{ secrets.SMTP_URL }}",
     });
     expect(webhooks.steps[2]!.with).toEqual({ mode: "restore" });
-    expect(webhooks.steps[4]).toMatchObject({ if: "always() && steps.restore.outcome == 'success'", with: { mode: "save" } });
+    expect(webhooks.steps[4]).toMatchObject({
+      if: "always() && steps.restore.outcome == 'success'",
+      with: { mode: "save" },
+    });
   });
 
   it("re-verify daily and on demand, reading every source and keeping its fingerprints on a state branch, and keep the webhook retries and the digest on the state branch", async () => {
     const reverify = await read("reverify.yml");
     expect(Object.keys(reverify.on)).toEqual(["schedule", "workflow_dispatch"]);
     expect(reverify.jobs.reverify!.permissions).toEqual({ contents: "write", issues: "write" });
-    expect(usesOf(reverify.jobs.reverify!).slice(2)).toEqual(["./actions/state-branch", "./actions/reverify", "./actions/state-branch"]);
+    expect(usesOf(reverify.jobs.reverify!).slice(2)).toEqual([
+      "./actions/state-branch",
+      "./actions/reverify",
+      "./actions/state-branch",
+    ]);
     expect(reverify.jobs.reverify!.steps[3]!.with).toMatchObject({ fingerprints: ".source-state/fingerprints.json" });
     expect(reverify.jobs.reverify!.steps[4]).toMatchObject({
       if: "always() && steps.restore.outcome == 'success'",
@@ -203,7 +257,10 @@ describe("the workflows", () => {
       ["digest.yml", "digest"],
     ] as const) {
       const { concurrency } = (await read(file)).jobs[job] as Job & { concurrency: unknown };
-      expect(concurrency, `${file}: one writer of the state branch at a time`).toEqual({ group: "webhook-state", "cancel-in-progress": false });
+      expect(concurrency, `${file}: one writer of the state branch at a time`).toEqual({
+        group: "webhook-state",
+        "cancel-in-progress": false,
+      });
     }
     const retries = await read("webhook-retries.yml");
     expect(retries.on).toEqual({ schedule: [{ cron: "*/15 * * * *" }], workflow_dispatch: null });

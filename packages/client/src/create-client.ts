@@ -1,5 +1,15 @@
 import type { z } from "zod";
-import { AffordabilityLatest, AffordabilitySeries, DiffIndex, ErrorBody, FactDiff, LlmCatalog, Manifest, SearchIndex, Upcoming } from "./endpoint-schemas.ts";
+import {
+  AffordabilityLatest,
+  AffordabilitySeries,
+  DiffIndex,
+  ErrorBody,
+  FactDiff,
+  LlmCatalog,
+  Manifest,
+  SearchIndex,
+  Upcoming,
+} from "./endpoint-schemas.ts";
 import { type Domain, type Fact, FactCatalog, SeriesResponse, SingleFactResponse } from "./fact-schemas.ts";
 import { parseBaseUrl, SITE_PATHS } from "./site-paths.ts";
 import type { SingleFactResponse as TypedSingleFactResponse } from "./typed-fact.ts";
@@ -17,7 +27,10 @@ export class FactsClientError extends Error {
   readonly body: ErrorBody | undefined;
   readonly issues: Array<{ path: string; message: string }>;
 
-  constructor(message: string, details: { url: string; status?: number; body?: ErrorBody; issues?: Array<{ path: string; message: string }> }) {
+  constructor(
+    message: string,
+    details: { url: string; status?: number; body?: ErrorBody; issues?: Array<{ path: string; message: string }> },
+  ) {
     super(message);
     this.url = details.url;
     this.status = details.status;
@@ -57,7 +70,10 @@ export const createFactsClient = (options: FactsClientOptions) => {
       response = await fetchImpl(url, { headers: kept ? { "if-none-match": kept.etag } : {} });
     } catch (error: unknown) {
       // A refused connection, a DNS failure or an abort: no answer at all, said with the URL that was asked.
-      const reason = error instanceof Error ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ""}` : String(error);
+      const reason =
+        error instanceof Error
+          ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ""}`
+          : String(error);
       throw new FactsClientError(`GET ${url} failed: ${reason}`, { url });
     }
     if (response.status === 304 && kept) return { url, text: kept.body };
@@ -90,11 +106,17 @@ export const createFactsClient = (options: FactsClientOptions) => {
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
-      const issues = parsed.error.issues.map((issue) => ({ path: `/${issue.path.map(String).join("/")}`, message: issue.message }));
-      throw new FactsClientError(`GET ${url} answered data that does not match the published schema: ${issues[0]!.path} ${issues[0]!.message}`, {
-        url,
-        issues,
-      });
+      const issues = parsed.error.issues.map((issue) => ({
+        path: `/${issue.path.map(String).join("/")}`,
+        message: issue.message,
+      }));
+      throw new FactsClientError(
+        `GET ${url} answered data that does not match the published schema: ${issues[0]!.path} ${issues[0]!.message}`,
+        {
+          url,
+          issues,
+        },
+      );
     }
     return parsed.data;
   };
@@ -122,16 +144,22 @@ export const createFactsClient = (options: FactsClientOptions) => {
         answer = await series(name);
       } catch (seriesError: unknown) {
         if (!(seriesError instanceof FactsClientError) || seriesError.status !== 404) throw seriesError;
-        throw new FactsClientError(`"${name}" is neither a fact id nor a series name: ${error.message}; ${seriesError.message}`, {
-          url: seriesError.url,
-          status: 404,
-          ...(error.body ? { body: error.body } : {}),
-        });
+        throw new FactsClientError(
+          `"${name}" is neither a fact id nor a series name: ${error.message}; ${seriesError.message}`,
+          {
+            url: seriesError.url,
+            status: 404,
+            ...(error.body ? { body: error.body } : {}),
+          },
+        );
       }
       if (answer.fact === null) {
-        throw new FactsClientError(`series "${name}" has no member in force on ${answer.as_of}: every member is superseded (see its members)`, {
-          url: `${origin}${SITE_PATHS.series(encodeURIComponent(name))}`,
-        });
+        throw new FactsClientError(
+          `series "${name}" has no member in force on ${answer.as_of}: every member is superseded (see its members)`,
+          {
+            url: `${origin}${SITE_PATHS.series(encodeURIComponent(name))}`,
+          },
+        );
       }
       return { fact: answer.fact, series: answer };
     }
@@ -143,7 +171,10 @@ export const createFactsClient = (options: FactsClientOptions) => {
     catalog: () => fetchJson(SITE_PATHS.catalog, FactCatalog),
     /** The facts of one domain, as the catalog carries them. */
     domain: (domain: Domain) => fetchJson(SITE_PATHS.domainBundle(domain), FactCatalog),
-    /** One fact with its `history` and its citations' quotes and notes; a 404 for an unknown id carries the known ids in `error.body.known_ids`. */
+    /**
+     * One fact with its `history` and its citations' quotes and notes; a 404 for an unknown id carries the known ids in
+     * `error.body.known_ids`.
+     */
     fact: <Id extends string>(id: Id): Promise<TypedSingleFactResponse<Id>> =>
       // The response is validated against the published schema; its value's type is that of the id's value schema.
       fact(id) as Promise<TypedSingleFactResponse<Id>>,
@@ -169,7 +200,8 @@ export const createFactsClient = (options: FactsClientOptions) => {
     searchIndex: () => fetchJson(SITE_PATHS.searchIndex, SearchIndex),
     upcoming: () => fetchJson(SITE_PATHS.upcoming, Upcoming),
     diffIndex: () => fetchJson(SITE_PATHS.diffIndex, DiffIndex),
-    diff: (id: string, from: number, to: number) => fetchJson(SITE_PATHS.diff(encodeURIComponent(id), from, to), FactDiff),
+    diff: (id: string, from: number, to: number) =>
+      fetchJson(SITE_PATHS.diff(encodeURIComponent(id), from, to), FactDiff),
     affordabilityIndex: () => fetchJson(SITE_PATHS.affordabilityIndex, AffordabilitySeries),
     affordabilityLatest: () => fetchJson(SITE_PATHS.affordabilityLatest, AffordabilityLatest),
     /** The RSS 2.0 feed as text (docs/consumers/api.md#feeds). */

@@ -26,16 +26,27 @@ import {
  * - `promoted`: a revision that put one of its scheduled changes in effect (the promote workflow's commits, or the
  *   same change made by hand): the scheduled change left `scheduled` and became the current state;
  * - `scheduled`: a change announced or enacted for a later date was added to its `scheduled` list;
- * - `re-verification`: its sources were checked again (`retrieved_iso` or `expires_iso` moved), the rule did not change;
+ * - `re-verification`: its sources were checked again (`retrieved_iso` or `expires_iso` moved), the rule did not
+ * change;
  * - `editorial`: anything else changed (label, description, tags, citation titles), the version stayed;
  * - `withdrawn`: the fact was withdrawn: its file became a tombstone, and it left the catalog.
  */
-export const CHANGE_KINDS = ["added", "revision", "promoted", "scheduled", "re-verification", "editorial", "withdrawn"] as const;
+export const CHANGE_KINDS = [
+  "added",
+  "revision",
+  "promoted",
+  "scheduled",
+  "re-verification",
+  "editorial",
+  "withdrawn",
+] as const;
 export const ChangeKind = z.enum(CHANGE_KINDS);
 export type ChangeKind = z.infer<typeof ChangeKind>;
 
 /** `<commit sha>:<fact id>`: one commit changes one fact's file at most once, so the pair names an event for good. */
-export const ChangeEventId = z.string().regex(/^[0-9a-f]{40,64}:[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/, { error: "must be <commit sha>:<fact id>" });
+export const ChangeEventId = z
+  .string()
+  .regex(/^[0-9a-f]{40,64}:[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/, { error: "must be <commit sha>:<fact id>" });
 
 /** One element of `changes.json`, and one row of `changes.csv`. */
 export const ChangeEvent = z.object({
@@ -279,7 +290,9 @@ export const UpcomingItem = z.object({
   value: FactValue.optional(),
   unit: z.string().optional(),
   citations: z.array(PublishedCitation).optional(),
-  /** An expected announcement: what is expected, by when and where it will be published (the fact's `next_expected`). */
+  /**
+   * An expected announcement: what is expected, by when and where it will be published (the fact's `next_expected`).
+   */
   expected: PublishedNextExpected.optional(),
   /**
    * An expected announcement: true when `date` has passed on `as_of` and the fact records no new value (no scheduled
@@ -336,7 +349,10 @@ export const WebhookBody = z.object({
     previousVersion: z.int().min(1),
     current: Watched,
     previous: Watched,
-    diff: z.partialRecord(z.enum(["value", "expires_iso", "effective_iso", "withdrawn_iso"]), z.object({ from: z.unknown(), to: z.unknown() })),
+    diff: z.partialRecord(
+      z.enum(["value", "expires_iso", "effective_iso", "withdrawn_iso"]),
+      z.object({ from: z.unknown(), to: z.unknown() }),
+    ),
     url: AbsoluteUrl,
   }),
   result: z.object({ "@type": z.literal("Dataset"), "@id": AbsoluteUrl }),
@@ -373,7 +389,9 @@ export const AffordabilityEntry = z.object({
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
     .nullable()
-    .describe("The month idxTrend compares with: the same board's previous published month, however far back; null for a board's first published month."),
+    .describe(
+      "The month idxTrend compares with: the same board's previous published month, however far back; null for a board's first published month.",
+    ),
   monthsSinceCompared: z
     .int()
     .positive()
@@ -401,15 +419,35 @@ export const BoardPublication = z.object({
 export const AffordabilityPublication = z
   .object({
     as_of: IsoDate.describe("The build date the status is counted from."),
-    expected_from: z.string().nullable().describe("The first month of the index (YYYY-MM); null before any is published."),
-    expected_through: z.string().nullable().describe("The last month that had ended on as_of (YYYY-MM): the newest month a value could exist for."),
-    expected_count: z.int().nonnegative().describe("Board-months from expected_from to expected_through, for every board."),
+    expected_from: z
+      .string()
+      .nullable()
+      .describe("The first month of the index (YYYY-MM); null before any is published."),
+    expected_through: z
+      .string()
+      .nullable()
+      .describe("The last month that had ended on as_of (YYYY-MM): the newest month a value could exist for."),
+    expected_count: z
+      .int()
+      .nonnegative()
+      .describe("Board-months from expected_from to expected_through, for every board."),
     published_count: z.int().nonnegative().describe("Board-months published."),
     latest_month: z.string().nullable().describe("The newest month published for any board (YYYY-MM)."),
     latest_board: Board.nullable().describe("The board latest.json's entry is for."),
-    months_behind: z.int().nonnegative().nullable().describe("How many months latest_month lags expected_through (0 when current)."),
-    previous_published_month: z.string().nullable().describe("The month latest's trend compares with: latest_board's previous published month."),
-    months_since_previous: z.int().positive().nullable().describe("How many months before latest_month previous_published_month is."),
+    months_behind: z
+      .int()
+      .nonnegative()
+      .nullable()
+      .describe("How many months latest_month lags expected_through (0 when current)."),
+    previous_published_month: z
+      .string()
+      .nullable()
+      .describe("The month latest's trend compares with: latest_board's previous published month."),
+    months_since_previous: z
+      .int()
+      .positive()
+      .nullable()
+      .describe("How many months before latest_month previous_published_month is."),
     boards: z.array(BoardPublication),
   })
   .describe("The publication status in numbers, for every board and overall.");

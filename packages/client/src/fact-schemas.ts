@@ -31,7 +31,9 @@ export const HttpsUrl = z
     hostname: z.regexes.domain,
     error: "must be an absolute https URL",
   })
-  .refine((url) => URI_CHARACTERS.test(url), { error: "must be a URI: percent-encode characters RFC 3986 does not allow (such as { } | or a space)" });
+  .refine((url) => URI_CHARACTERS.test(url), {
+    error: "must be a URI: percent-encode characters RFC 3986 does not allow (such as { } | or a space)",
+  });
 
 /** Any absolute http(s) URL, for addresses built from FACTS_BASE_URL (which is http://localhost in local runs). */
 export const AbsoluteUrl = z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" });
@@ -44,7 +46,9 @@ export const FactId = z.string().regex(/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/, {
 export const NonEmptyText = z.string().trim().min(1, { error: "must not be empty" });
 
 /** One line of at most 280 characters: a scheduled change's note and impact, an expected announcement's `what`. */
-export const OneLine = NonEmptyText.regex(/^[^\r\n]*$/, { error: "must be one line" }).max(280, { error: "must be at most 280 characters" });
+export const OneLine = NonEmptyText.regex(/^[^\r\n]*$/, { error: "must be one line" }).max(280, {
+  error: "must be at most 280 characters",
+});
 
 /**
  * The name of a yearly series of facts (`bc.rent_cap`, `bc.svt.rates`), spelled like a fact id and never one: each year
@@ -68,9 +72,13 @@ export const SchemaVersion = z
     "The version of the JSON Schemas this response follows (MAJOR.MINOR.PATCH); the API changelog, docs/consumers/api-changelog.md in the repository, lists what each version changed.",
   );
 
-/** The id of an organisation in `reference/organisations.json`: lowercase words joined by hyphens (`bc-ministry-of-finance`). */
+/**
+ * The id of an organisation in `reference/organisations.json`: lowercase words joined by hyphens
+ * (`bc-ministry-of-finance`).
+ */
 export const OrganisationId = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, {
-  error: "must be an organisation id of reference/organisations.json: lowercase letters and digits joined by hyphens, e.g. bc-ministry-of-finance",
+  error:
+    "must be an organisation id of reference/organisations.json: lowercase letters and digits joined by hyphens, e.g. bc-ministry-of-finance",
 });
 
 /**
@@ -117,7 +125,8 @@ export const QUOTE_MAX_LENGTH = 400;
 export const NOTES_MAX_LENGTH = 280;
 
 /**
- * A citation (docs/consumers/api.md#citations). `notes` are written for the public reader of the API. `retrieved_iso` is the date the source was last checked for this fact;
+ * A citation (docs/consumers/api.md#citations). `notes` are written for the public reader of the API. `retrieved_iso`
+ * is the date the source was last checked for this fact;
  * `quote` is the passage of the source, copied verbatim, that states the point it is cited for. A quote may join
  * passages of one page that appear in that order with " … ".
  */
@@ -128,8 +137,11 @@ export const Citation = z.strictObject({
   title: NonEmptyText.optional(),
   retrieved_iso: IsoDate,
   source_published_iso: IsoDate.optional(),
-  quote: NonEmptyText.max(QUOTE_MAX_LENGTH, { error: `a quote is at most ${QUOTE_MAX_LENGTH} characters: quote the passage that states the point` }).optional(),
-  // At most NOTES_MAX_LENGTH characters in a fact file (npm run check); earlier versions published in diffs may be longer.
+  quote: NonEmptyText.max(QUOTE_MAX_LENGTH, {
+    error: `a quote is at most ${QUOTE_MAX_LENGTH} characters: quote the passage that states the point`,
+  }).optional(),
+  // At most NOTES_MAX_LENGTH characters in a fact file (npm run check); earlier versions published in diffs may be
+  // longer.
   notes: NonEmptyText.optional(),
 });
 export type Citation = z.infer<typeof Citation>;
@@ -149,16 +161,21 @@ const { url, org, ...rest } = Citation.shape;
  */
 export const PublishedCitation = z.strictObject({
   url,
-  org: org.describe("The name of the publishing organisation (for an official copy, the organisation whose text it is)."),
+  org: org.describe(
+    "The name of the publishing organisation (for an official copy, the organisation whose text it is).",
+  ),
   org_id: OrganisationId.describe("The organisation's id: the same organisation has the same id in every citation."),
-  org_kind: OrganisationKind.describe("What the organisation is: government, regulator, court, Crown agency, industry body, news, firm, non-profit or other."),
+  org_kind: OrganisationKind.describe(
+    "What the organisation is: government, regulator, court, Crown agency, industry body, news, firm, non-profit or other.",
+  ),
   ...rest,
 });
 export type PublishedCitation = z.infer<typeof PublishedCitation>;
 
 /**
  * A citation of an earlier version in a diff: a version committed before the registry named its organisation in free
- * text; where that name is not one of the registry's, `org` is published as written and `org_id` and `org_kind` are absent.
+ * text; where that name is not one of the registry's, `org` is published as written and `org_id` and `org_kind` are
+ * absent.
  */
 export const VersionCitation = PublishedCitation.extend({
   org_id: PublishedCitation.shape.org_id.optional(),
@@ -190,7 +207,9 @@ export const NextExpected = z.strictObject({
 });
 export type NextExpected = z.infer<typeof NextExpected>;
 
-/** An expected announcement as published: `where.org` is the publisher's name, with its registry id and kind beside it. */
+/**
+ * An expected announcement as published: `where.org` is the publisher's name, with its registry id and kind beside it.
+ */
 export const PublishedNextExpected = NextExpected.extend({
   where: z.strictObject({ url: HttpsUrl, org: NonEmptyText, org_id: OrganisationId, org_kind: OrganisationKind }),
 });
@@ -228,7 +247,17 @@ export const PublishedScheduledChange = ScheduledChange.extend({ citations: z.ar
 export type PublishedScheduledChange = z.infer<typeof PublishedScheduledChange>;
 
 /** The order in which a scheduled change writes its keys. */
-export const SCHEDULED_CHANGE_KEYS = ["effective_iso", "status", "value", "unit", "label", "description", "citations", "note", "impact"] as const;
+export const SCHEDULED_CHANGE_KEYS = [
+  "effective_iso",
+  "status",
+  "value",
+  "unit",
+  "label",
+  "description",
+  "citations",
+  "note",
+  "impact",
+] as const;
 
 /** A retired rule points at what replaced it (or at nothing, with `id` null). */
 export const SupersededBy = z
@@ -251,7 +280,10 @@ export const HistoryEntry = z.object({
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 
-/** docs/consumers/api.md#a-fact: a published fact, i.e. the fact file plus what the build derives (history, canonical URL). */
+/**
+ * docs/consumers/api.md#a-fact: a published fact, i.e. the fact file plus what the build derives (history, canonical
+ * URL).
+ */
 export const Fact = z.object({
   id: FactId,
   label: NonEmptyText,
@@ -337,8 +369,12 @@ export const SeriesMember = z.object({
   label: NonEmptyText,
   year: z.int().describe("The calendar year of effective_iso: the year this member took effect."),
   effective_iso: IsoDate,
-  superseded_iso: IsoDate.nullable().describe("The date the member stopped being in force (its superseded_by.effective_iso), or null when none is recorded."),
-  superseded_by: FactId.nullable().describe("The fact that replaced it (the next member once that is published), or null."),
+  superseded_iso: IsoDate.nullable().describe(
+    "The date the member stopped being in force (its superseded_by.effective_iso), or null when none is recorded.",
+  ),
+  superseded_by: FactId.nullable().describe(
+    "The fact that replaced it (the next member once that is published), or null.",
+  ),
   in_force: z.boolean().describe("Whether this member is the one in force on as_of."),
   canonical_url: AbsoluteUrl,
 });
@@ -353,8 +389,12 @@ export const SeriesResponse = z.object({
   ...ONE_FACT_ENVELOPE,
   series: SeriesId,
   as_of: IsoDate.describe("The build date on which the member in force was chosen."),
-  in_force_id: FactId.nullable().describe("The id of the member in force on as_of, or null when every member is superseded (the series was retired)."),
-  fact: Fact.nullable().describe("The member in force on as_of, with its quotes, notes and history; null exactly when in_force_id is."),
+  in_force_id: FactId.nullable().describe(
+    "The id of the member in force on as_of, or null when every member is superseded (the series was retired).",
+  ),
+  fact: Fact.nullable().describe(
+    "The member in force on as_of, with its quotes, notes and history; null exactly when in_force_id is.",
+  ),
   members: z.array(SeriesMember).min(1).describe("Every member, newest first."),
 });
 export type SeriesResponse = z.infer<typeof SeriesResponse>;

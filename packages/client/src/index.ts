@@ -57,12 +57,30 @@ export {
   qualifyingRate,
   type SchedulePeriod,
 } from "./calculators/mortgage-payment.ts";
-export { createFactsClient, type FactsClient, FactsClientError, type FactsClientOptions, type ResolvedFact } from "./create-client.ts";
+export {
+  createFactsClient,
+  type FactsClient,
+  FactsClientError,
+  type FactsClientOptions,
+  type ResolvedFact,
+} from "./create-client.ts";
 export * from "./endpoint-schemas.ts";
 export * from "./fact-schemas.ts";
 export { Fact as FactSchema, SingleFactResponse as SingleFactResponseSchema } from "./fact-schemas.ts";
 export { parseBaseUrl, SITE_PATHS } from "./site-paths.ts";
 export type { Fact, FactValues, KnownFactId, SeriesFactId, SeriesValues, SingleFactResponse } from "./typed-fact.ts";
 export { type FactValueAsOf, factAsOf } from "./typed-fact.ts";
-export { REPLAY_WINDOW_MS, type VerifiedWebhook, verifyFactsWebhook, type WebhookHeaders } from "./verify-facts-webhook.ts";
-export { type FileVerdict, type Jwk, type ManifestEntry, type ManifestVerdict, verifyManifest, verifyManifestFile } from "./verify-manifest.ts";
+export {
+  REPLAY_WINDOW_MS,
+  type VerifiedWebhook,
+  verifyFactsWebhook,
+  type WebhookHeaders,
+} from "./verify-facts-webhook.ts";
+export {
+  type FileVerdict,
+  type Jwk,
+  type ManifestEntry,
+  type ManifestVerdict,
+  verifyManifest,
+  verifyManifestFile,
+} from "./verify-manifest.ts";

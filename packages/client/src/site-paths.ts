@@ -9,7 +9,8 @@ export const parseBaseUrl = (raw: string, name: string): string => {
   } catch {
     throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`${name} must use http or https, got "${raw}"`);
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new Error(`${name} must use http or https, got "${raw}"`);
   return url.href.replace(/\/+$/, "");
 };
 
@@ -34,7 +35,9 @@ export const SITE_PATHS = {
   upcoming: `${FACTS}/upcoming.json`,
   upcomingCalendar: `${FACTS}/upcoming.ics`,
   upcomingFeed: `${FACTS}/upcoming.atom`,
-  /** The rule changes: each revision when published, and the scheduled changes and expected announcements of upcoming. */
+  /**
+   * The rule changes: each revision when published, and the scheduled changes and expected announcements of upcoming.
+   */
   changesCalendar: `${FACTS}/changes.ics`,
   changesFeed: `${FACTS}/changes.atom`,
   /** For maintainers: each fact's re-verify-by date (its verification lapse) within the upcoming window. */

@@ -1,4 +1,9 @@
-import type { Fact as AnyFact, SingleFactResponse as AnySingleFactResponse, FactValue, PublishedCitation } from "./fact-schemas.ts";
+import type {
+  Fact as AnyFact,
+  SingleFactResponse as AnySingleFactResponse,
+  FactValue,
+  PublishedCitation,
+} from "./fact-schemas.ts";
 import type { FactValues, SeriesValues } from "./fact-values.ts";
 
 /** The id of a fact whose value type the client knows (every fact published when the client was built). */
@@ -46,9 +51,13 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * date (before the first version). `fact` is a fact from the catalog, a domain bundle or a single-fact response's
  * `fact`, which carry the same `history`, or the single-fact response itself (`{ fact }`, as `fact(id)` answers).
  */
-export const factAsOf = (fact: AnyFact | Pick<AnySingleFactResponse, "fact">, date: string): FactValueAsOf | undefined => {
+export const factAsOf = (
+  fact: AnyFact | Pick<AnySingleFactResponse, "fact">,
+  date: string,
+): FactValueAsOf | undefined => {
   if (!ISO_DATE.test(date)) throw new RangeError(`factAsOf: date must be YYYY-MM-DD, got ${JSON.stringify(date)}`);
-  const published = "fact" in fact && typeof fact.fact === "object" && fact.fact !== null ? fact.fact : (fact as AnyFact);
+  const published =
+    "fact" in fact && typeof fact.fact === "object" && fact.fact !== null ? fact.fact : (fact as AnyFact);
   if (published.effective_iso <= date) {
     return {
       value: published.value,
@@ -61,7 +70,10 @@ export const factAsOf = (fact: AnyFact | Pick<AnySingleFactResponse, "fact">, da
     };
   }
   const entry = published.history.find(
-    (each) => each.value !== undefined && (each.effective_iso ?? "") <= date && (each.superseded_iso === undefined || date < each.superseded_iso),
+    (each) =>
+      each.value !== undefined &&
+      (each.effective_iso ?? "") <= date &&
+      (each.superseded_iso === undefined || date < each.superseded_iso),
   );
   if (entry?.value === undefined) return undefined;
   return {

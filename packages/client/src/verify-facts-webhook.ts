@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { WebhookBody } from "./endpoint-schemas.ts";
 
-/** docs/consumers/api.md#signatures-and-replays: a delivery whose `endTime` is older than this is refused as a possible replay. */
+/**
+ * docs/consumers/api.md#signatures-and-replays: a delivery whose `endTime` is older than this is refused as a possible
+ * replay.
+ */
 export const REPLAY_WINDOW_MS = 5 * 60_000;
 
 /** A Fetch `Headers` object or a plain record such as Node's `IncomingHttpHeaders`. */
@@ -14,21 +17,27 @@ export type VerifiedWebhook =
       deliveryId: string;
       factId: string;
       version: number;
-      /** docs/consumers/api.md#the-factupdated-event: receivers dedupe on delivery id, fact id and version; a re-delivery has the same key. */
+      /**
+       * docs/consumers/api.md#the-factupdated-event: receivers dedupe on delivery id, fact id and version; a
+       * re-delivery has the same key.
+       */
       dedupeKey: string;
     }
   | { ok: false; reason: string };
 
 const headerOf = (headers: WebhookHeaders, name: string): string | undefined => {
   if (typeof Headers !== "undefined" && headers instanceof Headers) return headers.get(name) ?? undefined;
-  const entry = Object.entries(headers as Record<string, string | string[] | undefined>).find(([key]) => key.toLowerCase() === name);
+  const entry = Object.entries(headers as Record<string, string | string[] | undefined>).find(
+    ([key]) => key.toLowerCase() === name,
+  );
   const value = entry?.[1];
   return Array.isArray(value) ? value[0] : value;
 };
 
 const hexBytes = (hex: string): Uint8Array<ArrayBuffer> => {
   const bytes = new Uint8Array(hex.length / 2);
-  for (let index = 0; index < bytes.length; index++) bytes[index] = Number.parseInt(hex.slice(index * 2, index * 2 + 2), 16);
+  for (let index = 0; index < bytes.length; index++)
+    bytes[index] = Number.parseInt(hex.slice(index * 2, index * 2 + 2), 16);
   return bytes;
 };
 
@@ -47,7 +56,13 @@ export const verifyFactsWebhook = async (
   const body = typeof rawBody === "string" ? new TextEncoder().encode(rawBody) : new Uint8Array(rawBody);
   const signature = /^sha256=([0-9a-f]{64})$/i.exec(headerOf(headers, "x-facts-signature")?.trim() ?? "");
   if (!signature) return { ok: false, reason: "missing or malformed X-Facts-Signature header" };
-  const key = await globalThis.crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+  const key = await globalThis.crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["verify"],
+  );
   if (!(await globalThis.crypto.subtle.verify("HMAC", key, hexBytes(signature[1]!), body)))
     return { ok: false, reason: "the signature does not match the body" };
 
@@ -58,20 +73,27 @@ export const verifyFactsWebhook = async (
     return { ok: false, reason: "the body is not JSON" };
   }
   const parsed = WebhookBody.safeParse(json);
-  if (!parsed.success) return { ok: false, reason: `the body is not a fact.updated UpdateAction: ${z.prettifyError(parsed.error)}` };
+  if (!parsed.success)
+    return { ok: false, reason: `the body is not a fact.updated UpdateAction: ${z.prettifyError(parsed.error)}` };
   const payload = parsed.data;
 
   const age = now.getTime() - Date.parse(payload.endTime);
-  if (age > REPLAY_WINDOW_MS) return { ok: false, reason: `endTime ${payload.endTime} is more than 5 minutes old: refused as a possible replay` };
-  if (-age > REPLAY_WINDOW_MS) return { ok: false, reason: `endTime ${payload.endTime} is more than 5 minutes ahead of this receiver's clock` };
+  if (age > REPLAY_WINDOW_MS)
+    return { ok: false, reason: `endTime ${payload.endTime} is more than 5 minutes old: refused as a possible replay` };
+  if (-age > REPLAY_WINDOW_MS)
+    return { ok: false, reason: `endTime ${payload.endTime} is more than 5 minutes ahead of this receiver's clock` };
 
   const deliveryId = headerOf(headers, "x-facts-delivery") ?? "";
-  if (!z.uuid().safeParse(deliveryId).success) return { ok: false, reason: "missing or malformed X-Facts-Delivery header" };
-  if (headerOf(headers, "x-facts-event") !== "fact.updated") return { ok: false, reason: "X-Facts-Event is not fact.updated" };
+  if (!z.uuid().safeParse(deliveryId).success)
+    return { ok: false, reason: "missing or malformed X-Facts-Delivery header" };
+  if (headerOf(headers, "x-facts-event") !== "fact.updated")
+    return { ok: false, reason: "X-Facts-Event is not fact.updated" };
   const factId = payload.object.identifier;
   const version = payload.object.version;
-  if (headerOf(headers, "x-facts-fact-id") !== factId) return { ok: false, reason: "X-Facts-Fact-Id does not match the body" };
-  if (headerOf(headers, "x-facts-version") !== String(version)) return { ok: false, reason: "X-Facts-Version does not match the body" };
+  if (headerOf(headers, "x-facts-fact-id") !== factId)
+    return { ok: false, reason: "X-Facts-Fact-Id does not match the body" };
+  if (headerOf(headers, "x-facts-version") !== String(version))
+    return { ok: false, reason: "X-Facts-Version does not match the body" };
 
   return { ok: true, payload, deliveryId, factId, version, dedupeKey: `${deliveryId}:${factId}:${version}` };
 };

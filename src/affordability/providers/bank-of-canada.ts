@@ -40,7 +40,10 @@ export const getFromSource = async (
       answer = await httpRequest(current.href, options);
     } catch (error: unknown) {
       if (error instanceof HttpFailure && error.kind === "too-large") {
-        throw new SourceError(source, `${what} is larger than the ${Math.round(options.maxBytes / MIB)} MB cap on its download`);
+        throw new SourceError(
+          source,
+          `${what} is larger than the ${Math.round(options.maxBytes / MIB)} MB cap on its download`,
+        );
       }
       throw new SourceError(source, `${what} could not be reached (${errorMessage(error)})`);
     }
@@ -106,7 +109,10 @@ export interface MonthlyRate {
 export const monthlyRates = (answer: unknown): MonthlyRate[] => {
   const parsed = Observations.safeParse(answer);
   if (!parsed.success)
-    throw new SourceError(SOURCE, `the answer is not a Valet observations document (${parsed.error.issues[0]?.message ?? "unexpected shape"})`);
+    throw new SourceError(
+      SOURCE,
+      `the answer is not a Valet observations document (${parsed.error.issues[0]?.message ?? "unexpected shape"})`,
+    );
   const byDate = new Map<string, number>();
   for (const observation of parsed.data.observations) {
     const cell = observation[MORTGAGE_SERIES];
@@ -115,10 +121,14 @@ export const monthlyRates = (answer: unknown): MonthlyRate[] => {
     if (text === undefined || text === "") continue;
     const percent = typeof text === "string" && /^\d{1,2}(\.\d+)?$/.test(text.trim()) ? Number(text) : Number.NaN;
     if (!Number.isFinite(percent) || percent <= 0 || percent >= 100) {
-      throw new SourceError(SOURCE, `${MORTGAGE_SERIES} on ${observation.d} is ${JSON.stringify(text)}, not a percentage`);
+      throw new SourceError(
+        SOURCE,
+        `${MORTGAGE_SERIES} on ${observation.d} is ${JSON.stringify(text)}, not a percentage`,
+      );
     }
     // Two observations for one week: which is right cannot be told, and keeping either would hide the other.
-    if (byDate.has(observation.d)) throw new SourceError(SOURCE, `${MORTGAGE_SERIES} has two observations dated ${observation.d}`);
+    if (byDate.has(observation.d))
+      throw new SourceError(SOURCE, `${MORTGAGE_SERIES} has two observations dated ${observation.d}`);
     byDate.set(observation.d, percent);
   }
   const dates = [...byDate.keys()].sort();
@@ -136,7 +146,8 @@ export const monthlyRates = (answer: unknown): MonthlyRate[] => {
 };
 
 /** The official address of one weekly observation, cited by the month that uses it. */
-export const observationUrl = (date: string): string => `${VALET_PRODUCTION_BASE}/observations/${MORTGAGE_SERIES}/json?start_date=${date}&end_date=${date}`;
+export const observationUrl = (date: string): string =>
+  `${VALET_PRODUCTION_BASE}/observations/${MORTGAGE_SERIES}/json?start_date=${date}&end_date=${date}`;
 
 /** The citation of a month's rate: the Bank's own API, the series and the week, and the day it was read. */
 export const rateCitation = (rate: MonthlyRate, retrieved: string): IndexCitation => ({
@@ -157,7 +168,11 @@ const MAX_ANSWER_BYTES = 16 * MIB;
  */
 export const fetchMonthlyRates = async (baseUrl: string, timeoutMs = 30_000): Promise<MonthlyRate[]> => {
   const url = `${baseUrl.replace(/\/+$/, "")}/observations/${MORTGAGE_SERIES}/json?start_date=${FIRST_MONTH}-01`;
-  const response = await getFromSource(SOURCE, url, url, { timeoutMs, maxBytes: MAX_ANSWER_BYTES, headers: { accept: "application/json" } });
+  const response = await getFromSource(SOURCE, url, url, {
+    timeoutMs,
+    maxBytes: MAX_ANSWER_BYTES,
+    headers: { accept: "application/json" },
+  });
   const text = response.body.toString("utf8");
   let answer: unknown;
   try {

@@ -19,7 +19,10 @@ export const WORKBOOK = "Not Seasonally Adjusted (M).xlsx";
 export const COLUMN = "Composite_Benchmark";
 
 /** Each board's sheet in the workbook. */
-export const SHEETS: Record<Board, string> = { "greater-vancouver": "GREATER_VANCOUVER", "fraser-valley": "FRASER_VALLEY" };
+export const SHEETS: Record<Board, string> = {
+  "greater-vancouver": "GREATER_VANCOUVER",
+  "fraser-valley": "FRASER_VALLEY",
+};
 
 /** A board's benchmark price for a month, with the cell it was read from. */
 export interface MonthlyPrice {
@@ -47,7 +50,11 @@ export const archiveLink = (html: string, pageUrl: string): URL => {
   visit(parseDocument(html) as unknown as Parameters<typeof visit>[0]);
   const [only, ...others] = links;
   if (only === undefined) throw new SourceError(SOURCE, `the HPI tool page ${pageUrl} links no .zip archive`);
-  if (others.length > 0) throw new SourceError(SOURCE, `the HPI tool page links ${links.size} .zip archives, not one: ${[...links].join(", ")}`);
+  if (others.length > 0)
+    throw new SourceError(
+      SOURCE,
+      `the HPI tool page links ${links.size} .zip archives, not one: ${[...links].join(", ")}`,
+    );
   return new URL(only);
 };
 
@@ -68,11 +75,14 @@ const monthOf = (value: unknown): string | undefined => {
 /** `A1`-style address of a zero-based row and column. */
 const cellAddress = (row: number, column: number): string => {
   let letters = "";
-  for (let rest = column + 1; rest > 0; rest = Math.floor((rest - 1) / 26)) letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  for (let rest = column + 1; rest > 0; rest = Math.floor((rest - 1) / 26))
+    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
   return `${letters}${row + 1}`;
 };
 
-/** One board's months from its sheet, from `FIRST_MONTH` on; an empty price is a gap, anything else not a price fails. */
+/**
+ * One board's months from its sheet, from `FIRST_MONTH` on; an empty price is a gap, anything else not a price fails.
+ */
 const readBoard = async (workbook: Buffer, sheet: string): Promise<MonthlyPrice[]> => {
   let rows: unknown[][];
   try {
@@ -85,7 +95,10 @@ const readBoard = async (workbook: Buffer, sheet: string): Promise<MonthlyPrice[
   const dateColumn = header.indexOf("Date");
   const priceColumn = header.indexOf(COLUMN);
   if (dateColumn < 0 || priceColumn < 0) {
-    throw new SourceError(SOURCE, `${WORKBOOK}, sheet ${sheet}: no ${dateColumn < 0 ? "Date" : COLUMN} column in its first row`);
+    throw new SourceError(
+      SOURCE,
+      `${WORKBOOK}, sheet ${sheet}: no ${dateColumn < 0 ? "Date" : COLUMN} column in its first row`,
+    );
   }
   const prices: MonthlyPrice[] = [];
   for (const [index, row] of rows.entries()) {
@@ -93,13 +106,19 @@ const readBoard = async (workbook: Buffer, sheet: string): Promise<MonthlyPrice[
     const month = monthOf(row[dateColumn]);
     if (month === undefined) {
       if (row.every((cell) => cell === null || cell === undefined || cell === "")) continue;
-      throw new SourceError(SOURCE, `${WORKBOOK}, sheet ${sheet}, cell ${cellAddress(index, dateColumn)}: ${JSON.stringify(row[dateColumn])} is not a month`);
+      throw new SourceError(
+        SOURCE,
+        `${WORKBOOK}, sheet ${sheet}, cell ${cellAddress(index, dateColumn)}: ${JSON.stringify(row[dateColumn])} is not a month`,
+      );
     }
     if (month < FIRST_MONTH) continue;
     const price = row[priceColumn];
     if (price === null || price === undefined || price === "") continue;
     if (typeof price !== "number" || !Number.isFinite(price) || price <= 0) {
-      throw new SourceError(SOURCE, `${WORKBOOK}, sheet ${sheet}, cell ${cellAddress(index, priceColumn)}: ${JSON.stringify(price)} is not a price`);
+      throw new SourceError(
+        SOURCE,
+        `${WORKBOOK}, sheet ${sheet}, cell ${cellAddress(index, priceColumn)}: ${JSON.stringify(price)} is not a price`,
+      );
     }
     prices.push({ month, price, cell: cellAddress(index, priceColumn) });
   }
@@ -120,7 +139,8 @@ class ZipSizeError extends Error {
 }
 
 /**
- * The entries of a ZIP archive that `keep` selects, inflated (and the names of all its entries), where the entries `count` selects (the kept ones among
+ * The entries of a ZIP archive that `keep` selects, inflated (and the names of all its entries), where the entries
+ * `count` selects (the kept ones among
  * them) may together hold at most `maxBytes` uncompressed. The sizes the central directory declares are checked first;
  * since an archive can declare less than it holds, the entries are then inflated a small piece at a time, counting the
  * bytes, and the reading stops as soon as the count passes the cap: a ZIP bomb costs no more memory than the cap.
@@ -142,7 +162,9 @@ const unzipBounded = (
       declared += entry.originalSize;
       if (declared > maxBytes) {
         const together = before > 0 ? ` (${megabytes(declared)} with the entries before it)` : "";
-        throw new ZipSizeError(`"${entry.name}" declares ${megabytes(entry.originalSize)} uncompressed${together}, past the ${megabytes(maxBytes)} cap`);
+        throw new ZipSizeError(
+          `"${entry.name}" declares ${megabytes(entry.originalSize)} uncompressed${together}, past the ${megabytes(maxBytes)} cap`,
+        );
       }
       return false;
     },
@@ -164,7 +186,9 @@ const unzipBounded = (
       inflated += data.length;
       if (inflated > maxBytes) {
         const together = fileStart > 0 ? " (with the entries before it)" : "";
-        failure = new ZipSizeError(`"${file.name}" inflates past the ${megabytes(maxBytes)} cap on the uncompressed size${together}`);
+        failure = new ZipSizeError(
+          `"${file.name}" inflates past the ${megabytes(maxBytes)} cap on the uncompressed size${together}`,
+        );
         return;
       }
       chunks?.push(data);
@@ -194,28 +218,38 @@ export interface ArchiveLimits {
   maxWorkbookContentBytes: number;
 }
 
-export const ARCHIVE_LIMITS: ArchiveLimits = { maxArchiveBytes: 64 * MIB, maxWorkbookBytes: 64 * MIB, maxWorkbookContentBytes: 256 * MIB };
+export const ARCHIVE_LIMITS: ArchiveLimits = {
+  maxArchiveBytes: 64 * MIB,
+  maxWorkbookBytes: 64 * MIB,
+  maxWorkbookContentBytes: 256 * MIB,
+};
 
 /**
  * Both boards' monthly prices from the archive's bytes (a ZIP of XLSX workbooks). Only the monthly workbook is
  * inflated, and only up to its cap; the workbook's own entries are counted against theirs before the spreadsheet
  * reader sees it (see unzipBounded: declared sizes are checked, and actual ones counted while inflating).
  */
-export const readArchive = async (archive: Uint8Array, limits: ArchiveLimits = ARCHIVE_LIMITS): Promise<Record<Board, MonthlyPrice[]>> => {
+export const readArchive = async (
+  archive: Uint8Array,
+  limits: ArchiveLimits = ARCHIVE_LIMITS,
+): Promise<Record<Board, MonthlyPrice[]>> => {
   const isWorkbook = (entry: string) => entry.split("/").at(-1) === WORKBOOK;
   let read: ReturnType<typeof unzipBounded>;
   try {
     read = unzipBounded(archive, { keep: isWorkbook, count: isWorkbook, maxBytes: limits.maxWorkbookBytes });
   } catch (error: unknown) {
-    if (error instanceof ZipSizeError) throw new SourceError(SOURCE, `the archive's workbook is too large: ${error.message}`);
+    if (error instanceof ZipSizeError)
+      throw new SourceError(SOURCE, `the archive's workbook is too large: ${error.message}`);
     throw new SourceError(SOURCE, `the archive is not a readable ZIP (${errorMessage(error)})`);
   }
   const workbook = [...read.kept.values()][0];
-  if (workbook === undefined) throw new SourceError(SOURCE, `the archive holds no ${WORKBOOK} (it holds ${read.names.join(", ") || "nothing"})`);
+  if (workbook === undefined)
+    throw new SourceError(SOURCE, `the archive holds no ${WORKBOOK} (it holds ${read.names.join(", ") || "nothing"})`);
   try {
     unzipBounded(workbook, { keep: () => false, count: () => true, maxBytes: limits.maxWorkbookContentBytes });
   } catch (error: unknown) {
-    if (error instanceof ZipSizeError) throw new SourceError(SOURCE, `${WORKBOOK} is too large to read: ${error.message}`);
+    if (error instanceof ZipSizeError)
+      throw new SourceError(SOURCE, `${WORKBOOK} is too large to read: ${error.message}`);
     throw new SourceError(SOURCE, `${WORKBOOK} cannot be read (${errorMessage(error)})`);
   }
   const bytes = Buffer.from(workbook);
@@ -225,7 +259,9 @@ export const readArchive = async (archive: Uint8Array, limits: ArchiveLimits = A
   };
 };
 
-/** The archive's production address: a link found on a page read from elsewhere (a test server) is moved to CREA's host. */
+/**
+ * The archive's production address: a link found on a page read from elsewhere (a test server) is moved to CREA's host.
+ */
 export const productionAddress = (link: URL, pageUrl: string): string => {
   const page = new URL(pageUrl);
   if (link.origin !== page.origin) return link.href;
@@ -233,7 +269,12 @@ export const productionAddress = (link: URL, pageUrl: string): string => {
 };
 
 /** The citation of one board's month: the archive, the workbook, the sheet and the cell. */
-export const priceCitation = (archiveUrl: string, board: Board, price: MonthlyPrice, retrieved: string): IndexCitation => ({
+export const priceCitation = (
+  archiveUrl: string,
+  board: Board,
+  price: MonthlyPrice,
+  retrieved: string,
+): IndexCitation => ({
   url: archiveUrl,
   org: "crea",
   kind: "official",
@@ -255,9 +296,14 @@ export const fetchMonthlyPrices = async (
   timeoutMs = 60_000,
   limits: ArchiveLimits = ARCHIVE_LIMITS,
 ): Promise<{ archiveUrl: string; prices: Record<Board, MonthlyPrice[]> }> => {
-  const page = await getFromSource(SOURCE, pageUrl, `the HPI tool page ${pageUrl}`, { timeoutMs, maxBytes: MAX_PAGE_BYTES });
+  const page = await getFromSource(SOURCE, pageUrl, `the HPI tool page ${pageUrl}`, {
+    timeoutMs,
+    maxBytes: MAX_PAGE_BYTES,
+  });
   const link = archiveLink(page.body.toString("utf8"), page.url);
-  const archive = (await getFromSource(SOURCE, link.href, `the archive ${link.href}`, { timeoutMs, maxBytes: limits.maxArchiveBytes })).body;
+  const archive = (
+    await getFromSource(SOURCE, link.href, `the archive ${link.href}`, { timeoutMs, maxBytes: limits.maxArchiveBytes })
+  ).body;
   if (archive[0] !== 0x50 || archive[1] !== 0x4b) {
     const start = Buffer.from(archive.subarray(0, 40)).toString("latin1");
     throw new SourceError(SOURCE, `the archive ${link.href} is not a ZIP (it starts ${JSON.stringify(start)})`);

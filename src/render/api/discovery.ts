@@ -26,18 +26,24 @@ const oneLine = (text: string): string => text.replace(/\s+/g, " ").trim();
 /** A Markdown link text that closes only where the link does: backslashes and brackets escaped, on one line. */
 export const linkText = (text: string): string => oneLine(text).replace(/[\\[\]]/g, (character) => `\\${character}`);
 
-/** A fact's next expected announcement as its llms.txt line ends, so a past-due one is not taken for the next period's value. */
+/**
+ * A fact's next expected announcement as its llms.txt line ends, so a past-due one is not taken for the next period's
+ * value.
+ */
 const expectedNote = (fact: Fact, today: string): string => {
   const status = expectedStatus(fact, today);
   if (fact.next_expected === undefined || status === undefined || status === "recorded") return "";
   return `; next: ${oneLine(fact.next_expected.what)}, ${describeExpected(fact.next_expected, status)}`;
 };
 
-/** `/api/v1/facts/llms.json` (docs/consumers/api.md#llmsjson, no history) and `/llms.txt` in the llms.txt convention. */
+/**
+ * `/api/v1/facts/llms.json` (docs/consumers/api.md#llmsjson, no history) and `/llms.txt` in the llms.txt convention.
+ */
 export const renderLlms = (model: SiteModel): SiteFiles => {
   const catalog: LlmCatalog = {
     schema_version: SCHEMA_VERSION,
-    intended_for: "Large language models and AI assistants answering questions about British Columbia residential real estate rules.",
+    intended_for:
+      "Large language models and AI assistants answering questions about British Columbia residential real estate rules.",
     usage: USAGE,
     license: SERVICE.license,
     generated_at: model.generatedAt,
@@ -114,7 +120,8 @@ const expectedText = (fact: SiteModel["facts"][number], today: string): string[]
 };
 
 /**
- * `/api/v1/facts/search-index.json` (docs/consumers/api.md#search-index): one pre-lowercased item per fact, nothing else. The catalog page
+ * `/api/v1/facts/search-index.json` (docs/consumers/api.md#search-index): one pre-lowercased item per fact, nothing
+ * else. The catalog page
  * points searches for the affordability index to its own page (see render-catalog-page.ts).
  */
 export const renderSearchIndex = (model: SiteModel): SiteFiles => {
@@ -182,7 +189,8 @@ export const aliasesFor = (id: string, series?: string): string[] => {
   const parts = names.flatMap((name) => name.split("."));
   for (const part of parts) {
     aliases.add(part.replaceAll("_", " "));
-    for (const [key, words] of Object.entries(GLOSSARY)) if (part === key || part.includes(key)) for (const word of words) aliases.add(word);
+    for (const [key, words] of Object.entries(GLOSSARY))
+      if (part === key || part.includes(key)) for (const word of words) aliases.add(word);
   }
   return [...aliases];
 };

@@ -6,12 +6,22 @@
 import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { SERVICE } from "../../lib/config.ts";
 import { memberInForce, type Series, seriesMembers, seriesOf } from "../../model/facts.ts";
-import type { ChangeEvent, ChangesIndex, Fact, FactCatalog, PublishedCitation, SeriesResponse, SingleFactResponse } from "../../schemas/index.ts";
+import type {
+  ChangeEvent,
+  ChangesIndex,
+  Fact,
+  FactCatalog,
+  PublishedCitation,
+  SeriesResponse,
+  SingleFactResponse,
+} from "../../schemas/index.ts";
 import { DOMAINS, SCHEMA_VERSION, valueJsonSchema, valueSchemaFor } from "../../schemas/index.ts";
 import { jsonText, type SiteFiles, type SiteModel } from "../site-model.ts";
 import { csvText } from "./render-bulk.ts";
 
-/** A source as the catalog lists it: where it is and what kind, without the quote and notes of the single-fact response. */
+/**
+ * A source as the catalog lists it: where it is and what kind, without the quote and notes of the single-fact response.
+ */
 const sourceOf = ({ quote: _quote, notes: _notes, ...source }: PublishedCitation): PublishedCitation => source;
 
 /**
@@ -26,7 +36,10 @@ export const catalogFact = (fact: Fact): Fact => ({
   scheduled: (fact.scheduled ?? []).map((change) => ({ ...change, citations: change.citations.map(sourceOf) })),
 });
 
-/** `/api/v1/facts/index.json`, the six domain bundles and one `/by-id/{id}.json` per fact, withdrawn ones included (their tombstone). */
+/**
+ * `/api/v1/facts/index.json`, the six domain bundles and one `/by-id/{id}.json` per fact, withdrawn ones included
+ * (their tombstone).
+ */
 export const renderFactEndpoints = (model: SiteModel): SiteFiles => {
   const files: SiteFiles = new Map();
   const catalog = (facts: readonly Fact[], canonical: string, title: string): FactCatalog => ({
@@ -42,10 +55,16 @@ export const renderFactEndpoints = (model: SiteModel): SiteFiles => {
   files.set(SITE_PATHS.catalog, jsonText(catalog(model.facts, model.urls.catalog, SERVICE.name)));
   for (const domain of DOMAINS) {
     const facts = model.facts.filter((fact) => fact.domain === domain);
-    files.set(SITE_PATHS.domainBundle(domain), jsonText(catalog(facts, model.urls.domainBundle(domain), `${SERVICE.name}: ${domain}`)));
+    files.set(
+      SITE_PATHS.domainBundle(domain),
+      jsonText(catalog(facts, model.urls.domainBundle(domain), `${SERVICE.name}: ${domain}`)),
+    );
   }
   // A withdrawn fact's single-fact response is its tombstone: its last state with the withdrawal beside it.
-  const singleFact = (fact: SingleFactResponse["fact"], withdrawal?: SingleFactResponse["withdrawn"]): SingleFactResponse => ({
+  const singleFact = (
+    fact: SingleFactResponse["fact"],
+    withdrawal?: SingleFactResponse["withdrawn"],
+  ): SingleFactResponse => ({
     schema_version: SCHEMA_VERSION,
     name: SERVICE.name,
     version: SERVICE.apiVersion,

@@ -1,5 +1,9 @@
 import { SITE_PATHS } from "../../../packages/client/src/index.ts";
-import { latestEntry, monthLabel, publicationStatus as publicationNumbers } from "../../affordability/compute-series.ts";
+import {
+  latestEntry,
+  monthLabel,
+  publicationStatus as publicationNumbers,
+} from "../../affordability/compute-series.ts";
 import { SERVICE } from "../../lib/config.ts";
 import {
   type AffordabilityEntry,
@@ -21,7 +25,11 @@ export { latestEntry };
 const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 /** `publication_status`: what `publication` states in numbers, in words, for a reader of the JSON. */
-const publicationStatus = (model: SiteModel, latest: AffordabilityEntry | null, numbers: AffordabilityPublication): string => {
+const publicationStatus = (
+  model: SiteModel,
+  latest: AffordabilityEntry | null,
+  numbers: AffordabilityPublication,
+): string => {
   const { index } = model;
   if (latest === null || numbers.expected_through === null || numbers.months_behind === null) {
     return index.missingInputs.length > 0
@@ -50,12 +58,15 @@ const methodology = (model: SiteModel): Record<string, unknown> => {
     formula: INDEX_FORMULA,
     definition:
       "For each board and month: the median household income divided by the annual cost of carrying the MLS® HPI composite benchmark home (mortgage principal and interest, property tax, maintenance and insurance), times 100. Higher is more affordable; 100 means the median income exactly covers the carrying cost.",
-    compounding: "Canadian fixed-rate mortgages compound semi-annually (Interest Act, s. 6): monthly rate = (1 + r/2)^(1/6) − 1.",
+    compounding:
+      "Canadian fixed-rate mortgages compound semi-annually (Interest Act, s. 6): monthly rate = (1 + r/2)^(1/6) − 1.",
     trend:
       "idxTrend compares a month with the same board's previous published month, named in trendComparedWith and monthsSinceCompared (it may lie more than one month back when months between are not published): 'improving' when the index rose by at least trend_threshold_points, 'worsening' when it fell by at least that much, 'stable' otherwise, and 'no-previous-month' for a board's first published month.",
     share:
       "carryingCostShare is the year's carrying cost as a fraction of the median household income: the index read the other way (an index of 100 is a share of 1).",
-    ...(data.methodology ? { name: data.methodology.name, assumptions: data.methodology.assumptions, sources: data.methodology.sources } : {}),
+    ...(data.methodology
+      ? { name: data.methodology.name, assumptions: data.methodology.assumptions, sources: data.methodology.sources }
+      : {}),
     ...(data.income ? { income: data.income } : {}),
     ...(data.rates ? { mortgage_rate: data.rates } : {}),
     benchmark_sources: Object.fromEntries(BOARDS.map((board) => [board, data.benchmarks[board]?.measure ?? null])),

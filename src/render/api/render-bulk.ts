@@ -3,7 +3,14 @@ import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { SERVICE } from "../../lib/config.ts";
 import { toJsonPointer } from "../../lib/text.ts";
 import type { AllFacts, Fact, FactValue } from "../../schemas/index.ts";
-import { type AffordabilityEntry, BOARDS, CITATION_KINDS, type Citation, DOMAINS, SCHEMA_VERSION } from "../../schemas/index.ts";
+import {
+  type AffordabilityEntry,
+  BOARDS,
+  CITATION_KINDS,
+  type Citation,
+  DOMAINS,
+  SCHEMA_VERSION,
+} from "../../schemas/index.ts";
 import type { SiteModel } from "../site-model.ts";
 import { jsonText, type SiteFiles } from "../site-model.ts";
 import { AFFORDABILITY_PATHS } from "./render-affordability.ts";
@@ -66,7 +73,17 @@ export const valueLeaves = (value: unknown, path: (string | number)[] = []): Val
   throw new Error(`a fact value holds a ${typeof value} at ${pointer || "/"}, which JSON cannot carry`);
 };
 
-export const VALUE_COLUMNS = ["id", "domain", "version", "effective_iso", "superseded_iso", "unit", "path", "value", "value_type"] as const;
+export const VALUE_COLUMNS = [
+  "id",
+  "domain",
+  "version",
+  "effective_iso",
+  "superseded_iso",
+  "unit",
+  "path",
+  "value",
+  "value_type",
+] as const;
 
 interface FactVersionRow {
   version: number;
@@ -81,11 +98,22 @@ const versionsOf = (fact: Fact): FactVersionRow[] => {
   const earlier = [...fact.history].reverse().map((entry, index) => {
     const { version, value, effective_iso, superseded_iso } = entry;
     if (version === undefined || value === undefined || effective_iso === undefined || superseded_iso === undefined) {
-      throw new Error(`${fact.id}: a history entry lacks its version, value or dates (at /history/${fact.history.length - 1 - index})`);
+      throw new Error(
+        `${fact.id}: a history entry lacks its version, value or dates (at /history/${fact.history.length - 1 - index})`,
+      );
     }
     return { version, value, unit: entry.unit, effective_iso, superseded_iso };
   });
-  return [...earlier, { version: fact.version, value: fact.value, unit: fact.unit, effective_iso: fact.effective_iso, superseded_iso: "" }];
+  return [
+    ...earlier,
+    {
+      version: fact.version,
+      value: fact.value,
+      unit: fact.unit,
+      effective_iso: fact.effective_iso,
+      superseded_iso: "",
+    },
+  ];
 };
 
 /** `values.csv`'s rows: per fact (catalog order), per version (oldest first), per leaf (document order). */
@@ -133,7 +161,8 @@ export const SERIES_COLUMNS = [
 ] as const;
 
 /** Distinct kinds of the citations, `;`-separated in CITATION_KINDS order; a citation without a kind adds none. */
-const kindsOf = (citations: readonly Citation[]): string => CITATION_KINDS.filter((kind) => citations.some((citation) => citation.kind === kind)).join(";");
+const kindsOf = (citations: readonly Citation[]): string =>
+  CITATION_KINDS.filter((kind) => citations.some((citation) => citation.kind === kind)).join(";");
 
 /** `series.csv`'s rows: every published entry with the kinds of the sources its inputs cite. */
 export const seriesRows = (model: SiteModel): string[][] => {
@@ -142,7 +171,10 @@ export const seriesRows = (model: SiteModel): string[][] => {
     const price = data.benchmarks[entry.board]?.months.find((month) => month.month === entry.monthSlug);
     const rate = data.rates?.months.find((month) => month.month === entry.monthSlug);
     const income = data.income?.boards[entry.board];
-    if (!price || !rate || !income) throw new Error(`affordability index ${entry.board} ${entry.monthSlug}: an input of a published entry is missing`);
+    if (!price || !rate || !income)
+      throw new Error(
+        `affordability index ${entry.board} ${entry.monthSlug}: an input of a published entry is missing`,
+      );
     return [
       entry.board,
       textCell(entry.boardLabel),
@@ -185,7 +217,8 @@ const dataPackage = (model: SiteModel): Record<string, unknown> => ({
       path: model.urls.factsAll,
     },
     {
-      title: "The sources of each benchmark price, mortgage rate and income of the affordability index, with their kinds, in the index's methodology",
+      title:
+        "The sources of each benchmark price, mortgage rate and income of the affordability index, with their kinds, in the index's methodology",
       path: model.urls.affordabilityIndex,
     },
   ],
@@ -202,18 +235,53 @@ const dataPackage = (model: SiteModel): Record<string, unknown> => ({
       schema: {
         fields: [
           { name: "id", type: "string", description: "The fact id.", constraints: { required: true } },
-          { name: "domain", type: "string", description: "The fact's domain.", constraints: { required: true, enum: [...DOMAINS] } },
-          { name: "version", type: "integer", description: "The fact's version number.", constraints: { required: true, minimum: 1 } },
-          { name: "effective_iso", type: "date", format: "default", description: "The date this version took effect.", constraints: { required: true } },
-          { name: "superseded_iso", type: "date", format: "default", description: "The date the next version took effect; empty for the current version." },
-          { name: "unit", type: "string", description: "The unit of this version's value (how to read it); empty when it has none." },
-          { name: "path", type: "string", description: "RFC 6901 JSON Pointer of the leaf within the value; empty for a scalar value." },
+          {
+            name: "domain",
+            type: "string",
+            description: "The fact's domain.",
+            constraints: { required: true, enum: [...DOMAINS] },
+          },
+          {
+            name: "version",
+            type: "integer",
+            description: "The fact's version number.",
+            constraints: { required: true, minimum: 1 },
+          },
+          {
+            name: "effective_iso",
+            type: "date",
+            format: "default",
+            description: "The date this version took effect.",
+            constraints: { required: true },
+          },
+          {
+            name: "superseded_iso",
+            type: "date",
+            format: "default",
+            description: "The date the next version took effect; empty for the current version.",
+          },
+          {
+            name: "unit",
+            type: "string",
+            description: "The unit of this version's value (how to read it); empty when it has none.",
+          },
+          {
+            name: "path",
+            type: "string",
+            description: "RFC 6901 JSON Pointer of the leaf within the value; empty for a scalar value.",
+          },
           {
             name: "value",
             type: "string",
-            description: "The leaf as text: a number as JSON writes it, true or false, the text itself, [] or {} for an empty array or object; empty for null.",
+            description:
+              "The leaf as text: a number as JSON writes it, true or false, the text itself, [] or {} for an empty array or object; empty for null.",
           },
-          { name: "value_type", type: "string", description: "The leaf's JSON type.", constraints: { required: true, enum: [...VALUE_TYPES] } },
+          {
+            name: "value_type",
+            type: "string",
+            description: "The leaf's JSON type.",
+            constraints: { required: true, enum: [...VALUE_TYPES] },
+          },
         ],
       },
     },
@@ -232,26 +300,52 @@ const dataPackage = (model: SiteModel): Record<string, unknown> => ({
           { name: "monthSlug", type: "yearmonth", constraints: { required: true } },
           { name: "monthLabel", type: "string" },
           { name: "monthStart", type: "date", format: "default" },
-          { name: "hpiBenchmarkPrice", type: "number", description: "MLS® HPI composite benchmark price, CAD.", constraints: { required: true } },
+          {
+            name: "hpiBenchmarkPrice",
+            type: "number",
+            description: "MLS® HPI composite benchmark price, CAD.",
+            constraints: { required: true },
+          },
           { name: "downPayment", type: "number", description: "CAD." },
           { name: "loanAmount", type: "number", description: "CAD." },
           { name: "monthlyPI", type: "number", description: "Monthly mortgage principal and interest, CAD." },
           { name: "annualCarryingCost", type: "number", description: "CAD per year." },
           { name: "medianIncome", type: "number", description: "Median household income, CAD per year." },
-          { name: "idx", type: "integer", description: "The index: higher is more affordable.", constraints: { required: true } },
-          { name: "carryingCostShare", type: "number", description: "The year's carrying cost as a fraction of the median household income." },
+          {
+            name: "idx",
+            type: "integer",
+            description: "The index: higher is more affordable.",
+            constraints: { required: true },
+          },
+          {
+            name: "carryingCostShare",
+            type: "number",
+            description: "The year's carrying cost as a fraction of the median household income.",
+          },
           {
             name: "idxTrend",
             type: "string",
             description: "Compared with the board's previous published month (trendComparedWith).",
             constraints: { enum: ["improving", "worsening", "stable", "no-previous-month"] },
           },
-          { name: "trendComparedWith", type: "yearmonth", description: "The month idxTrend compares with; empty for a board's first published month." },
-          { name: "monthsSinceCompared", type: "integer", description: "How many months before this one trendComparedWith is; empty with it." },
+          {
+            name: "trendComparedWith",
+            type: "yearmonth",
+            description: "The month idxTrend compares with; empty for a board's first published month.",
+          },
+          {
+            name: "monthsSinceCompared",
+            type: "integer",
+            description: "How many months before this one trendComparedWith is; empty with it.",
+          },
           { name: "source_quality", type: "string", constraints: { enum: ["official", "secondary"] } },
           { name: "benchmark_source_kind", type: "string", constraints: { enum: [...CITATION_KINDS] } },
           { name: "mortgage_rate_source_kind", type: "string", constraints: { enum: [...CITATION_KINDS] } },
-          { name: "income_source_kinds", type: "string", description: "The distinct kinds of the income's citations, separated by ;." },
+          {
+            name: "income_source_kinds",
+            type: "string",
+            description: "The distinct kinds of the income's citations, separated by ;.",
+          },
         ],
         primaryKey: ["board", "monthSlug"],
       },
@@ -259,7 +353,9 @@ const dataPackage = (model: SiteModel): Record<string, unknown> => ({
   ],
 });
 
-/** `all.json`, `values.csv`, the affordability index's `series.csv` (under both path families) and `/datapackage.json`. */
+/**
+ * `all.json`, `values.csv`, the affordability index's `series.csv` (under both path families) and `/datapackage.json`.
+ */
 export const renderBulk = (model: SiteModel): SiteFiles => {
   const all: AllFacts = {
     schema_version: SCHEMA_VERSION,

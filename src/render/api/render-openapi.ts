@@ -38,7 +38,11 @@ const COMPONENTS: Record<string, z.ZodType> = {
 export const componentSchemas = (): Record<string, unknown> => {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(COMPONENTS)) registry.add(schema, { id });
-  const generated = z.toJSONSchema(registry, { target: "draft-2020-12", io: "output", uri: (id) => `#/components/schemas/${id}` });
+  const generated = z.toJSONSchema(registry, {
+    target: "draft-2020-12",
+    io: "output",
+    uri: (id) => `#/components/schemas/${id}`,
+  });
   return Object.fromEntries(
     Object.entries(generated.schemas).map(([id, schema]) => {
       // Inside an OpenAPI document a component is addressed by its location, not by $id or its own $schema.
@@ -65,7 +69,8 @@ const valueComponents = (facts: readonly { id: string; series?: string | undefin
 /** What `/api/v1/facts/schemas/{id}.json` answers: a JSON Schema document of the 2020-12 dialect, with its address. */
 const VALUE_SCHEMA_DOCUMENT = {
   type: "object",
-  description: "A JSON Schema (2020-12) document: the schema of one fact's value, the same as the component FactValue.{id}.",
+  description:
+    "A JSON Schema (2020-12) document: the schema of one fact's value, the same as the component FactValue.{id}.",
   properties: {
     $schema: { const: "https://json-schema.org/draft/2020-12/schema" },
     $id: { type: "string", format: "uri" },
@@ -80,7 +85,11 @@ const HEADERS = {
   "Access-Control-Allow-Origin": { $ref: "#/components/headers/Access-Control-Allow-Origin" },
   ETag: { $ref: "#/components/headers/ETag" },
 };
-const json = (schema: unknown, description: string) => ({ description, headers: HEADERS, content: { "application/json": { schema } } });
+const json = (schema: unknown, description: string) => ({
+  description,
+  headers: HEADERS,
+  content: { "application/json": { schema } },
+});
 const NOT_FOUND = {
   description: "No such resource.",
   headers: { "Access-Control-Allow-Origin": HEADERS["Access-Control-Allow-Origin"] },
@@ -90,11 +99,16 @@ const get = (summary: string, responses: Record<string, unknown>, parameters?: u
   get: { summary, ...(parameters ? { parameters } : {}), responses },
 });
 
-/** `/.well-known/openapi.json`: OpenAPI 3.1 for every endpoint of docs/consumers/api.md#endpoints, and the `fact.updated` webhook. */
+/**
+ * `/.well-known/openapi.json`: OpenAPI 3.1 for every endpoint of docs/consumers/api.md#endpoints, and the
+ * `fact.updated` webhook.
+ */
 export const renderOpenApi = (model: SiteModel): SiteFiles => {
   const factIds = model.facts.map((fact) => fact.id);
   const paths: Record<string, unknown> = {
-    [SITE_PATHS.catalog]: get("The full catalog, with every fact's history.", { 200: json(ref("FactCatalog"), "FactCatalog") }),
+    [SITE_PATHS.catalog]: get("The full catalog, with every fact's history.", {
+      200: json(ref("FactCatalog"), "FactCatalog"),
+    }),
     [SITE_PATHS.domainBundle("{domain}")]: get(
       "The catalog limited to one domain.",
       { 200: json(ref("FactCatalog"), "FactCatalog of one domain"), 404: NOT_FOUND },
@@ -110,7 +124,14 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
           "The fact was withdrawn (an id of the manifest's withdrawn list): the body is its tombstone, its last state with `withdrawn`. The local server answers 410; a static host such as GitHub Pages serves the same body with 200.",
         ),
       },
-      [{ name: "id", in: "path", required: true, schema: { type: "string", enum: [...factIds, ...model.withdrawn.map(({ fact }) => fact.id)] } }],
+      [
+        {
+          name: "id",
+          in: "path",
+          required: true,
+          schema: { type: "string", enum: [...factIds, ...model.withdrawn.map(({ fact }) => fact.id)] },
+        },
+      ],
     ),
     [SITE_PATHS.valueSchema("{id}")]: get(
       "The JSON Schema (2020-12) of one fact's value, across its versions and scheduled changes; the same schema is this document's component FactValue.{id}.",
@@ -122,13 +143,31 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
     ),
     [SITE_PATHS.series("{series}")]: get(
       "The stable alias of a yearly series (e.g. bc.rent_cap): the member in force on the build date, with its full record, and every member's id, year, dates and URL.",
-      { 200: json(ref("SeriesResponse"), "SeriesResponse"), 404: { ...NOT_FOUND, description: "The name is not one of the published series." } },
-      [{ name: "series", in: "path", required: true, schema: { type: "string", enum: seriesOfModel(model).map((series) => series.name) } }],
+      {
+        200: json(ref("SeriesResponse"), "SeriesResponse"),
+        404: { ...NOT_FOUND, description: "The name is not one of the published series." },
+      },
+      [
+        {
+          name: "series",
+          in: "path",
+          required: true,
+          schema: { type: "string", enum: seriesOfModel(model).map((series) => series.name) },
+        },
+      ],
     ),
-    [SITE_PATHS.llms]: get("Compact catalog for language models, without history.", { 200: json(ref("LlmCatalog"), "LLM catalog") }),
-    [SITE_PATHS.manifest]: get("Endpoints, ids and the SHA-256 of every published file.", { 200: json(ref("Manifest"), "Manifest") }),
+    [SITE_PATHS.llms]: get("Compact catalog for language models, without history.", {
+      200: json(ref("LlmCatalog"), "LLM catalog"),
+    }),
+    [SITE_PATHS.manifest]: get("Endpoints, ids and the SHA-256 of every published file.", {
+      200: json(ref("Manifest"), "Manifest"),
+    }),
     [SITE_PATHS.feed]: get("RSS 2.0 feed of fact revisions: one item per fact.", {
-      200: { description: "RSS 2.0", headers: HEADERS, content: { "application/rss+xml": { schema: { type: "string" } } } },
+      200: {
+        description: "RSS 2.0",
+        headers: HEADERS,
+        content: { "application/rss+xml": { schema: { type: "string" } } },
+      },
     }),
     [SITE_PATHS.diff("{fact-id}", "{from}", "{to}")]: get(
       "The change of one fact between two versions, with both states and a structured value_diff.",
@@ -147,11 +186,17 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
     [SITE_PATHS.changesCsv]: get("The events of changes.json as RFC 4180 CSV with a header row, in the same order.", {
       200: { description: "CSV (RFC 4180)", headers: HEADERS, content: { "text/csv": { schema: { type: "string" } } } },
     }),
-    [SITE_PATHS.searchIndex]: get("Pre-normalized search items, one per fact.", { 200: json(ref("SearchIndex"), "Search index") }),
+    [SITE_PATHS.searchIndex]: get("Pre-normalized search items, one per fact.", {
+      200: json(ref("SearchIndex"), "Search index"),
+    }),
     [SITE_PATHS.factFeed("{id}")]: get(
       "Atom 1.0 feed of one fact: an entry per version and per scheduled change.",
       {
-        200: { description: "Atom 1.0", headers: HEADERS, content: { "application/atom+xml": { schema: { type: "string" } } } },
+        200: {
+          description: "Atom 1.0",
+          headers: HEADERS,
+          content: { "application/atom+xml": { schema: { type: "string" } } },
+        },
         404: { ...NOT_FOUND, description: "The id is not one of the catalog's." },
       },
       [{ name: "id", in: "path", required: true, schema: { type: "string", enum: factIds } }],
@@ -164,43 +209,92 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
     ),
     [SITE_PATHS.upcomingCalendar]: get(
       "The upcoming items as an iCalendar (RFC 5545) file: one all-day event each, with stable UIDs. The union of changes.ics without its revisions and lapses.ics.",
-      { 200: { description: "iCalendar", headers: HEADERS, content: { "text/calendar": { schema: { type: "string" } } } } },
+      {
+        200: {
+          description: "iCalendar",
+          headers: HEADERS,
+          content: { "text/calendar": { schema: { type: "string" } } },
+        },
+      },
     ),
     [SITE_PATHS.upcomingFeed]: get("The upcoming items as an Atom 1.0 feed.", {
-      200: { description: "Atom 1.0", headers: HEADERS, content: { "application/atom+xml": { schema: { type: "string" } } } },
+      200: {
+        description: "Atom 1.0",
+        headers: HEADERS,
+        content: { "application/atom+xml": { schema: { type: "string" } } },
+      },
     }),
     [SITE_PATHS.changesCalendar]: get(
       "Rule changes only, as an iCalendar (RFC 5545) file: each revision of a fact on the day it was published, and each scheduled change and expected announcement of upcoming.json; one all-day event each, with stable UIDs, its URL the fact's page and its ATTACH the fact's JSON. No verification lapse.",
-      { 200: { description: "iCalendar", headers: HEADERS, content: { "text/calendar": { schema: { type: "string" } } } } },
+      {
+        200: {
+          description: "iCalendar",
+          headers: HEADERS,
+          content: { "text/calendar": { schema: { type: "string" } } },
+        },
+      },
     ),
     [SITE_PATHS.changesFeed]: get(
       "The events of changes.ics as an Atom 1.0 feed, newest first: each entry links the fact's page (alternate, text/html) and its JSON (alternate, application/json).",
-      { 200: { description: "Atom 1.0", headers: HEADERS, content: { "application/atom+xml": { schema: { type: "string" } } } } },
+      {
+        200: {
+          description: "Atom 1.0",
+          headers: HEADERS,
+          content: { "application/atom+xml": { schema: { type: "string" } } },
+        },
+      },
     ),
     [SITE_PATHS.lapsesCalendar]: get(
       "For maintainers: each fact's re-verify-by date (its verification lapse) within 365 days, as an iCalendar (RFC 5545) file.",
-      { 200: { description: "iCalendar", headers: HEADERS, content: { "text/calendar": { schema: { type: "string" } } } } },
+      {
+        200: {
+          description: "iCalendar",
+          headers: HEADERS,
+          content: { "text/calendar": { schema: { type: "string" } } },
+        },
+      },
     ),
-    [SITE_PATHS.factsAll]: get("Every fact's full record in one file: each entry is the `fact` of its single-fact response, quotes and notes included.", {
-      200: json(ref("AllFacts"), "AllFacts"),
-    }),
+    [SITE_PATHS.factsAll]: get(
+      "Every fact's full record in one file: each entry is the `fact` of its single-fact response, quotes and notes included.",
+      {
+        200: json(ref("AllFacts"), "AllFacts"),
+      },
+    ),
     [SITE_PATHS.factValuesCsv]: get(
       "Every scalar leaf of every version of every fact as RFC 4180 CSV (long format); /datapackage.json describes its columns.",
-      { 200: { description: "CSV with a header row", headers: HEADERS, content: { "text/csv": { schema: { type: "string" } } } } },
+      {
+        200: {
+          description: "CSV with a header row",
+          headers: HEADERS,
+          content: { "text/csv": { schema: { type: "string" } } },
+        },
+      },
     ),
-    [SITE_PATHS.dataPackage]: get("Frictionless Data Package describing the CSV files with their Table Schemas, licence and sources.", {
-      200: json({ type: "object" }, "Tabular Data Package descriptor"),
-    }),
+    [SITE_PATHS.dataPackage]: get(
+      "Frictionless Data Package describing the CSV files with their Table Schemas, licence and sources.",
+      {
+        200: json({ type: "object" }, "Tabular Data Package descriptor"),
+      },
+    ),
     [SITE_PATHS.openApi]: get("This document.", { 200: json({ type: "object" }, "OpenAPI 3.1 document") }),
   };
   for (const prefix of AFFORDABILITY_PATHS) {
-    paths[`${prefix}/index.json`] = get("Full affordability index series with its methodology.", { 200: json(ref("AffordabilitySeries"), "Series") });
+    paths[`${prefix}/index.json`] = get("Full affordability index series with its methodology.", {
+      200: json(ref("AffordabilitySeries"), "Series"),
+    });
     paths[`${prefix}/latest.json`] = get("Latest affordability index entry, or the pre-publication state.", {
       200: json(ref("AffordabilityLatest"), "Latest"),
     });
-    paths[`${prefix}/series.csv`] = get("The affordability index series as RFC 4180 CSV: one row per board and month, with its sources' kinds.", {
-      200: { description: "CSV with a header row", headers: HEADERS, content: { "text/csv": { schema: { type: "string" } } } },
-    });
+    paths[`${prefix}/series.csv`] = get(
+      "The affordability index series as RFC 4180 CSV: one row per board and month, with its sources' kinds.",
+      {
+        200: {
+          description: "CSV with a header row",
+          headers: HEADERS,
+          content: { "text/csv": { schema: { type: "string" } } },
+        },
+      },
+    );
   }
 
   const signatureHeader = (name: string, description: string, schema: unknown = { type: "string" }) => ({
@@ -214,7 +308,8 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
     openapi: "3.1.0",
     info: {
       title: SERVICE.name,
-      // docs/consumers/api.md#versioning fixes the document's own version; the schemas' version rides beside it, as every response states it.
+      // docs/consumers/api.md#versioning fixes the document's own version; the schemas' version rides beside it, as
+      // every response states it.
       version: SERVICE.openApiVersion,
       "x-schema-version": SCHEMA_VERSION,
       summary: "Verified facts about British Columbia residential real estate rules.",
@@ -233,8 +328,14 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
             "Signed with HMAC-SHA256 over the exact body bytes with the subscriber's secret. Receivers verify X-Facts-Signature, reject an endTime more than 5 minutes old, and dedupe on (X-Facts-Delivery, fact id, version). Retries back off 1 min, 5 min, 15 min, 1 h, 6 h and 24 h.",
           parameters: [
             signatureHeader("User-Agent", `${SERVICE.slug}-webhook/1.0`),
-            signatureHeader("X-Facts-Signature", "sha256=<hex HMAC-SHA256 of the body>", { type: "string", pattern: "^sha256=[0-9a-f]{64}$" }),
-            signatureHeader("X-Facts-Delivery", "Delivery UUID, the same on every retry.", { type: "string", format: "uuid" }),
+            signatureHeader("X-Facts-Signature", "sha256=<hex HMAC-SHA256 of the body>", {
+              type: "string",
+              pattern: "^sha256=[0-9a-f]{64}$",
+            }),
+            signatureHeader("X-Facts-Delivery", "Delivery UUID, the same on every retry.", {
+              type: "string",
+              format: "uuid",
+            }),
             signatureHeader("X-Facts-Event", "Event kind.", { type: "string", const: "fact.updated" }),
             signatureHeader("X-Facts-Fact-Id", "The fact id.", { type: "string" }),
             signatureHeader("X-Facts-Version", "The new version.", { type: "integer" }),
@@ -247,9 +348,18 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
     components: {
       schemas: { ...componentSchemas(), ValueSchemaDocument: VALUE_SCHEMA_DOCUMENT, ...valueComponents(model.facts) },
       headers: {
-        "Cache-Control": { description: "Caching for browsers, the CDN and stale revalidation.", schema: { type: "string", const: CACHE_CONTROL } },
-        "Access-Control-Allow-Origin": { description: "Every response may be read from any origin.", schema: { type: "string", const: "*" } },
-        ETag: { description: "Validator for conditional requests (If-None-Match answers 304).", schema: { type: "string" } },
+        "Cache-Control": {
+          description: "Caching for browsers, the CDN and stale revalidation.",
+          schema: { type: "string", const: CACHE_CONTROL },
+        },
+        "Access-Control-Allow-Origin": {
+          description: "Every response may be read from any origin.",
+          schema: { type: "string", const: "*" },
+        },
+        ETag: {
+          description: "Validator for conditional requests (If-None-Match answers 304).",
+          schema: { type: "string" },
+        },
       },
     },
   };

@@ -10,8 +10,25 @@ import { compareText, escapeHtml, escapeHtmlText, printableText } from "../../li
 import { latestRetrieved } from "../../model/facts.ts";
 import type { SiteFiles, SiteModel } from "../site-model.ts";
 import { describeValue } from "../text.ts";
-import { type AtomEntry, atomFeed, type CalendarEvent, calendarText, tagUri, xmlCharacters, xmlDocument, xmlText } from "./feed-formats.ts";
-import { revisionUid, scheduledSummary, stampOf, UPCOMING_WINDOW_DAYS, upcomingEntry, upcomingEvent, upcomingItems } from "./upcoming.ts";
+import {
+  type AtomEntry,
+  atomFeed,
+  type CalendarEvent,
+  calendarText,
+  tagUri,
+  xmlCharacters,
+  xmlDocument,
+  xmlText,
+} from "./feed-formats.ts";
+import {
+  revisionUid,
+  scheduledSummary,
+  stampOf,
+  UPCOMING_WINDOW_DAYS,
+  upcomingEntry,
+  upcomingEvent,
+  upcomingItems,
+} from "./upcoming.ts";
 
 /** RFC 822 date-time in GMT, as RSS 2.0 asks ("Sun, 22 Nov 2026 00:10:00 GMT"). */
 export const rfc822 = (isoDateTime: string): string => new Date(isoDateTime).toUTCString();
@@ -22,19 +39,31 @@ export const rfc822 = (isoDateTime: string): string => new Date(isoDateTime).toU
  */
 export const renderFeed = (model: SiteModel): SiteFiles => {
   const at = (element: string) => `${model.urls.feed}: <${element}>`;
-  const channel = create({ version: "1.0", encoding: "UTF-8" }).ele("rss", { version: "2.0", "xmlns:atom": "http://www.w3.org/2005/Atom" }).ele("channel");
+  const channel = create({ version: "1.0", encoding: "UTF-8" })
+    .ele("rss", { version: "2.0", "xmlns:atom": "http://www.w3.org/2005/Atom" })
+    .ele("channel");
   channel.ele("title").txt(xmlText(`${SERVICE.name}: revisions`, at("title")));
   channel.ele("link").txt(xmlText(model.urls.catalogPage, at("link")));
   channel
     .ele("description")
-    .txt(xmlText("Verified British Columbia residential real estate rules: each item is a fact at its current version and verification.", at("description")));
+    .txt(
+      xmlText(
+        "Verified British Columbia residential real estate rules: each item is a fact at its current version and verification.",
+        at("description"),
+      ),
+    );
   channel.ele("language").txt("en-ca");
   channel.ele("copyright").txt(xmlText(`${SERVICE.licenseName} (${SERVICE.license})`, at("copyright")));
   channel.ele("lastBuildDate").txt(xmlText(rfc822(model.generatedAt), at("lastBuildDate")));
   channel.ele("ttl").txt("60");
-  channel.ele("atom:link", { href: xmlCharacters(model.urls.feed, at("atom:link")), rel: "self", type: "application/rss+xml" });
+  channel.ele("atom:link", {
+    href: xmlCharacters(model.urls.feed, at("atom:link")),
+    rel: "self",
+    type: "application/rss+xml",
+  });
   // WebSub in RSS: the hub is an Atom link in the channel, beside the self link that names the topic.
-  if (model.websubHub !== undefined) channel.ele("atom:link", { href: xmlCharacters(model.websubHub, at("atom:link")), rel: "hub" });
+  if (model.websubHub !== undefined)
+    channel.ele("atom:link", { href: xmlCharacters(model.websubHub, at("atom:link")), rel: "hub" });
 
   const items = model.facts
     .map((fact) => ({ fact, changed: model.lastChanged.get(fact.id)!.committed_at }))
@@ -158,7 +187,9 @@ const revisions = (model: SiteModel): Revision[] => {
         publishedAt: version.introduced.committed_at,
         effectiveIso: version.state.effective_iso,
         text: `${note}. Value: ${describeValue(version.state.value, version.state.unit)}.`,
-        ...(diffs.has(`${fact.id} ${from} ${version.version}`) ? { diffUrl: model.urls.diff(fact.id, from, version.version) } : {}),
+        ...(diffs.has(`${fact.id} ${from} ${version.version}`)
+          ? { diffUrl: model.urls.diff(fact.id, from, version.version) }
+          : {}),
       };
     });
   });
@@ -212,9 +243,10 @@ export const renderChangeFeeds = (model: SiteModel): SiteFiles => {
     product: "changes",
     name: `${SERVICE.name}: rule changes`,
     description: `British Columbia real estate rules: each revision on the day it was published, and the scheduled changes and expected announcements of the next ${UPCOMING_WINDOW_DAYS} days.`,
-    events: [...revised.map((revision) => revisionEvent(model, revision)), ...changes.map((item) => upcomingEvent(model, item))].sort(
-      (a, b) => compareText(a.date, b.date) || compareText(a.uid, b.uid),
-    ),
+    events: [
+      ...revised.map((revision) => revisionEvent(model, revision)),
+      ...changes.map((item) => upcomingEvent(model, item)),
+    ].sort((a, b) => compareText(a.date, b.date) || compareText(a.uid, b.uid)),
   });
 
   const changesFeed = atomFeed({
@@ -226,9 +258,10 @@ export const renderChangeFeeds = (model: SiteModel): SiteFiles => {
     page: model.urls.changelogPage,
     updated: model.generatedAt,
     // Newest first, as feed readers list them.
-    entries: [...revised.map((revision) => revisionEntry(model, revision)), ...changes.map((item) => upcomingEntry(model, item))].sort(
-      (a, b) => compareText(b.updated, a.updated) || compareText(a.id, b.id),
-    ),
+    entries: [
+      ...revised.map((revision) => revisionEntry(model, revision)),
+      ...changes.map((item) => upcomingEntry(model, item)),
+    ].sort((a, b) => compareText(b.updated, a.updated) || compareText(a.id, b.id)),
   });
 
   const lapsesCalendar = calendarText({

@@ -37,7 +37,8 @@ export const xmlText = (text: string, where: string): string => xmlCharacters(te
  * The document as text, with xmlbuilder2's well-formedness check on: whatever text reached it without passing
  * {@link xmlCharacters} still cannot produce a feed that is not XML.
  */
-export const xmlDocument = (root: ReturnType<typeof create>): string => `${root.end({ prettyPrint: true, wellFormed: true })}\n`;
+export const xmlDocument = (root: ReturnType<typeof create>): string =>
+  `${root.end({ prettyPrint: true, wellFormed: true })}\n`;
 
 export interface AtomEntry {
   /** A permanent, unique IRI: the same entry keeps it in every build. */
@@ -76,7 +77,10 @@ export const tagUri = (specific: string): string => `tag:${SERVICE.idAuthority},
  * attribute is refused, naming the feed, the entry and the element, when XML cannot carry it (see xmlText above).
  */
 export const atomFeed = (feed: AtomFeed): string => {
-  const updated = feed.entries.reduce((latest, entry) => (entry.updated > latest ? entry.updated : latest), feed.entries.length > 0 ? "" : feed.updated);
+  const updated = feed.entries.reduce(
+    (latest, entry) => (entry.updated > latest ? entry.updated : latest),
+    feed.entries.length > 0 ? "" : feed.updated,
+  );
   const at = (element: string) => `${feed.self}: <${element}>`;
   // xml:lang is given in its namespace, as the well-formedness check the document is written with requires.
   const root = create({ version: "1.0", encoding: "UTF-8" })
@@ -105,7 +109,11 @@ export const atomFeed = (feed: AtomFeed): string => {
     element.ele("updated").txt(xmlText(entry.updated, inEntry("updated")));
     // The page first: readers that take one link take the first alternate.
     element.ele("link", { rel: "alternate", type: "text/html", href: xmlCharacters(entry.page, inEntry("link")) });
-    element.ele("link", { rel: "alternate", type: "application/json", href: xmlCharacters(entry.json, inEntry("link")) });
+    element.ele("link", {
+      rel: "alternate",
+      type: "application/json",
+      href: xmlCharacters(entry.json, inEntry("link")),
+    });
     element.ele("category", { term: xmlCharacters(entry.category, inEntry("category")) });
     element.ele("summary", { type: "text" }).txt(xmlText(entry.summary, inEntry("summary")));
   }
@@ -158,7 +166,8 @@ export const calendarText = (calendar: Calendar): string => {
   for (const event of calendar.events) {
     const inEvent = (property: string) => `${calendar.self}: the event ${event.uid}, ${property}`;
     const oneLine = (text: string, property: string) => {
-      if (text.includes("\n")) throw new Error(`${inEvent(property)}: a line break in a one-line property; the feed is not written`);
+      if (text.includes("\n"))
+        throw new Error(`${inEvent(property)}: a line break in a one-line property; the feed is not written`);
       return xmlCharacters(text, inEvent(property));
     };
     document.createEvent({

@@ -17,17 +17,22 @@ import { type AtomEntry, atomFeed, type CalendarEvent, calendarText, tagUri } fr
 export const UPCOMING_WINDOW_DAYS = 365;
 
 /** Stable identifiers: the same event keeps its id in every build, whatever the base URL. */
-export const scheduledUid = (factId: string, effectiveIso: string): string => `${factId}.scheduled.${effectiveIso}@${SERVICE.idAuthority}`;
+export const scheduledUid = (factId: string, effectiveIso: string): string =>
+  `${factId}.scheduled.${effectiveIso}@${SERVICE.idAuthority}`;
 /** One per fact: re-verifying moves the same calendar event to the new date rather than adding another. */
 export const lapseUid = (factId: string): string => `${factId}.verification-lapse@${SERVICE.idAuthority}`;
 
 /** One per version: a revision is published once, and keeps its event however often the fact is re-verified. */
-export const revisionUid = (factId: string, version: number): string => `${factId}.revision.v${version}@${SERVICE.idAuthority}`;
+export const revisionUid = (factId: string, version: number): string =>
+  `${factId}.revision.v${version}@${SERVICE.idAuthority}`;
 
 /** One per fact and cycle: moving `by_iso` to the next year's date is a new event. */
-export const expectedUid = (factId: string, byIso: string): string => `${factId}.expected.${byIso}@${SERVICE.idAuthority}`;
+export const expectedUid = (factId: string, byIso: string): string =>
+  `${factId}.expected.${byIso}@${SERVICE.idAuthority}`;
 
-/** "Rent cap label: The 2027 rent cap … (BC Residential Tenancy Branch): not yet announced; past due since 2026-09-30". */
+/**
+ * "Rent cap label: The 2027 rent cap … (BC Residential Tenancy Branch): not yet announced; past due since 2026-09-30".
+ */
 export const expectedSummary = (fact: Pick<Fact, "label">, expected: NextExpected, status: ExpectedStatus): string =>
   `${fact.label}: ${expected.what} (${expected.where.org}): ${describeExpected(expected, status)}`;
 
@@ -40,11 +45,22 @@ export const scheduledSummary = (fact: Pick<Fact, "label">, change: ScheduledCha
  * announcement (a past-due one stays listed too; one whose value has arrived is dropped) and each fact's
  * verification lapse. Ties are ordered by fact id, then kind.
  */
-export const upcomingItems = (facts: readonly Fact[], urls: Urls, today: string, windowDays = UPCOMING_WINDOW_DAYS): UpcomingItem[] => {
+export const upcomingItems = (
+  facts: readonly Fact[],
+  urls: Urls,
+  today: string,
+  windowDays = UPCOMING_WINDOW_DAYS,
+): UpcomingItem[] => {
   const until = addDays(today, windowDays);
   const items: UpcomingItem[] = [];
   for (const fact of facts) {
-    const common = { fact_id: fact.id, label: fact.label, domain: fact.domain, fact_url: urls.factById(fact.id), current_version: fact.version };
+    const common = {
+      fact_id: fact.id,
+      label: fact.label,
+      domain: fact.domain,
+      fact_url: urls.factById(fact.id),
+      current_version: fact.version,
+    };
     for (const change of fact.scheduled ?? []) {
       if (change.effective_iso > until) continue;
       items.push({
@@ -83,10 +99,16 @@ export const upcomingItems = (facts: readonly Fact[], urls: Urls, today: string,
       });
     }
   }
-  return items.sort((a, b) => compareText(a.date, b.date) || compareText(a.fact_id, b.fact_id) || compareText(a.kind, b.kind));
+  return items.sort(
+    (a, b) => compareText(a.date, b.date) || compareText(a.fact_id, b.fact_id) || compareText(a.kind, b.kind),
+  );
 };
 
-const KIND_TITLE = { "scheduled-change": "Takes effect", "verification-lapse": "Re-verify by", "expected-announcement": "Expected by" } as const;
+const KIND_TITLE = {
+  "scheduled-change": "Takes effect",
+  "verification-lapse": "Re-verify by",
+  "expected-announcement": "Expected by",
+} as const;
 
 /** A past-due announcement says so in its title, so a calendar or feed reader shows it without opening the entry. */
 const titleOf = (item: UpcomingItem): string => (item.past_due ? "Past due, not yet announced" : KIND_TITLE[item.kind]);
@@ -99,7 +121,9 @@ const detail = (item: UpcomingItem): string => {
         item.status === "enacted"
           ? "Enacted: the catalog publishes it as the current value on this date."
           : "Announced, not yet enacted: the catalog publishes it once its enactment is confirmed.",
-        ...(item.citations ?? []).map((citation) => `Source: ${citation.org}${citation.title ? `, ${citation.title}` : ""} (${citation.url})`),
+        ...(item.citations ?? []).map(
+          (citation) => `Source: ${citation.org}${citation.title ? `, ${citation.title}` : ""} (${citation.url})`,
+        ),
       ].join("\n");
     case "expected-announcement":
       return [
@@ -114,9 +138,12 @@ const detail = (item: UpcomingItem): string => {
 };
 
 /** The moment of the fact's current state, so an event or entry changes its stamp only when its fact changes. */
-export const stampOf = (model: SiteModel, factId: string): string => model.lastChanged.get(factId)?.committed_at ?? model.generatedAt;
+export const stampOf = (model: SiteModel, factId: string): string =>
+  model.lastChanged.get(factId)?.committed_at ?? model.generatedAt;
 
-/** An upcoming item as a calendar event: the same event, UID included, in upcoming.ics and in changes.ics or lapses.ics. */
+/**
+ * An upcoming item as a calendar event: the same event, UID included, in upcoming.ics and in changes.ics or lapses.ics.
+ */
 export const upcomingEvent = (model: SiteModel, item: UpcomingItem): CalendarEvent => ({
   uid: item.uid,
   date: item.date,
@@ -165,7 +192,8 @@ export const renderUpcoming = (model: SiteModel): SiteFiles => {
     self: model.urls.upcomingCalendar,
     product: "upcoming",
     name: `${SERVICE.name}: upcoming`,
-    description: "British Columbia real estate rules: scheduled changes taking effect, expected announcements and verification lapses.",
+    description:
+      "British Columbia real estate rules: scheduled changes taking effect, expected announcements and verification lapses.",
     events: items.map((item) => upcomingEvent(model, item)),
   });
 

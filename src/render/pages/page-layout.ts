@@ -125,7 +125,9 @@ const GITHUB = "https://github.com";
 /** The page where a reader picks one of the repository's issue forms. */
 export const issueChooserUrl = (repository: string): string => `${GITHUB}/${repository}/issues/new/choose`;
 
-/** A new issue from the report-error form, with the fact's id, version and page filled in and a title naming the fact. */
+/**
+ * A new issue from the report-error form, with the fact's id, version and page filled in and a title naming the fact.
+ */
 export const reportErrorUrl = (model: SiteModel, fact: Fact): string => {
   const query = new URLSearchParams({
     template: REPORT_ERROR_TEMPLATE,
@@ -143,7 +145,9 @@ export const reportErrorUrl = (model: SiteModel, fact: Fact): string => {
  */
 export const editOnGitHubUrl = (model: SiteModel, fact: Fact): string | undefined => {
   const file = model.timelines.get(fact.id)?.path;
-  return file === undefined ? undefined : `${GITHUB}/${model.repository}/edit/${DEFAULT_BRANCH}/${file.split("/").map(encodeURIComponent).join("/")}`;
+  return file === undefined
+    ? undefined
+    : `${GITHUB}/${model.repository}/edit/${DEFAULT_BRANCH}/${file.split("/").map(encodeURIComponent).join("/")}`;
 };
 
 /** The fact page's way to a correction: report the error (anyone with a GitHub account) or edit the file. */
@@ -174,7 +178,10 @@ const FAVICON = SITE_PATHS.favicon;
  * renderers stay functions of the model alone.
  */
 const contents: ReadonlyMap<string, string> = new Map([
-  ...ASSET_FILES.map((name): [string, string] => [`/assets/${name}`, readFileSync(path.join(SITE, "assets", name), "utf8")]),
+  ...ASSET_FILES.map((name): [string, string] => [
+    `/assets/${name}`,
+    readFileSync(path.join(SITE, "assets", name), "utf8"),
+  ]),
   [FAVICON, readFileSync(path.join(SITE, FAVICON.slice(1)), "utf8")],
 ]);
 
@@ -215,22 +222,50 @@ export const datasetJsonLd = (model: SiteModel): Record<string, unknown> => ({
   dateModified: model.generatedAt,
   inLanguage: "en-CA",
   isAccessibleForFree: true,
-  keywords: ["British Columbia", "real estate", "property transfer tax", "mortgage", "strata", "tenancy", "foreign buyers"],
+  keywords: [
+    "British Columbia",
+    "real estate",
+    "property transfer tax",
+    "mortgage",
+    "strata",
+    "tenancy",
+    "foreign buyers",
+  ],
   spatialCoverage: { "@type": "Place", name: "British Columbia, Canada" },
   creator: { "@type": "Organization", name: SERVICE.name, email: SERVICE.contactEmail, url: model.urls.catalogPage },
   distribution: [
-    { "@type": "DataDownload", name: "Full catalog with history (JSON)", encodingFormat: "application/json", contentUrl: model.urls.catalog },
+    {
+      "@type": "DataDownload",
+      name: "Full catalog with history (JSON)",
+      encodingFormat: "application/json",
+      contentUrl: model.urls.catalog,
+    },
     {
       "@type": "DataDownload",
       name: "Every fact's full record with quotes, notes, history and scheduled changes (JSON)",
       encodingFormat: "application/json",
       contentUrl: model.urls.factsAll,
     },
-    { "@type": "DataDownload", name: "Every version of every value, long format (CSV)", encodingFormat: "text/csv", contentUrl: model.urls.factValuesCsv },
+    {
+      "@type": "DataDownload",
+      name: "Every version of every value, long format (CSV)",
+      encodingFormat: "text/csv",
+      contentUrl: model.urls.factValuesCsv,
+    },
     AFFORDABILITY_CSV(model),
     DATA_PACKAGE(model),
-    { "@type": "DataDownload", name: "Revisions feed (RSS 2.0)", encodingFormat: "application/rss+xml", contentUrl: model.urls.feed },
-    { "@type": "DataDownload", name: "LLM catalog (JSON)", encodingFormat: "application/json", contentUrl: model.urls.llms },
+    {
+      "@type": "DataDownload",
+      name: "Revisions feed (RSS 2.0)",
+      encodingFormat: "application/rss+xml",
+      contentUrl: model.urls.feed,
+    },
+    {
+      "@type": "DataDownload",
+      name: "LLM catalog (JSON)",
+      encodingFormat: "application/json",
+      contentUrl: model.urls.llms,
+    },
   ],
 });
 
@@ -251,14 +286,21 @@ export const affordabilityDatasetJsonLd = (model: SiteModel): Record<string, unk
   ...(model.index.period ? { temporalCoverage: `${model.index.period.from}/${model.index.period.to}` } : {}),
   creator: { "@type": "Organization", name: SERVICE.name, email: SERVICE.contactEmail, url: model.urls.catalogPage },
   distribution: [
-    { "@type": "DataDownload", name: "Series with methodology (JSON)", encodingFormat: "application/json", contentUrl: model.urls.affordabilityIndex },
+    {
+      "@type": "DataDownload",
+      name: "Series with methodology (JSON)",
+      encodingFormat: "application/json",
+      contentUrl: model.urls.affordabilityIndex,
+    },
     AFFORDABILITY_CSV(model),
     DATA_PACKAGE(model),
   ],
 });
 
-const jsonLdScript = (value: unknown): Html => trustedHtml(`<script type="application/ld+json">\n${scriptJson(value)}\n</script>`);
+const jsonLdScript = (value: unknown): Html =>
+  trustedHtml(`<script type="application/ld+json">\n${scriptJson(value)}\n</script>`);
 
 export const renderDatasetJsonLd = (model: SiteModel): Html => jsonLdScript(datasetJsonLd(model));
 
-export const renderAffordabilityDatasetJsonLd = (model: SiteModel): Html => jsonLdScript(affordabilityDatasetJsonLd(model));
+export const renderAffordabilityDatasetJsonLd = (model: SiteModel): Html =>
+  jsonLdScript(affordabilityDatasetJsonLd(model));

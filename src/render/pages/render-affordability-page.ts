@@ -4,7 +4,13 @@
 
 import { formatCad, formatPercent, readableDate } from "../../../packages/client/src/index.ts";
 import type { SeriesGap, SourceQuality } from "../../affordability/compute-series.ts";
-import { boardLabel, monthLabel, monthsBetween, previousMonth, publicationStatus } from "../../affordability/compute-series.ts";
+import {
+  boardLabel,
+  monthLabel,
+  monthsBetween,
+  previousMonth,
+  publicationStatus,
+} from "../../affordability/compute-series.ts";
 import type { IndexData } from "../../affordability/index-data.ts";
 import { type AffordabilityEntry, type AffordabilityPublication, BOARDS, type Board } from "../../schemas/index.ts";
 import { INDEX_FORMULA, latestEntry } from "../api/render-affordability.ts";
@@ -12,7 +18,11 @@ import type { SiteModel } from "../site-model.ts";
 import { type Html, html } from "../text.ts";
 import { renderAffordabilityDatasetJsonLd, renderPage } from "./page-layout.ts";
 
-const TREND_WORDS: Record<string, string> = { improving: "more affordable", worsening: "less affordable", stable: "about the same" };
+const TREND_WORDS: Record<string, string> = {
+  improving: "more affordable",
+  worsening: "less affordable",
+  stable: "about the same",
+};
 
 const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
@@ -24,19 +34,29 @@ const howFarBack = (months: number): string => (months === 1 ? "the month before
 
 /** The opening: the latest month, how far behind it is, and how many board-months are published of those expected. */
 const describeStatus = (status: AffordabilityPublication): Html => {
-  if (status.latest_month === null || status.expected_through === null || status.months_behind === null || status.latest_board === null) {
+  if (
+    status.latest_month === null ||
+    status.expected_through === null ||
+    status.months_behind === null ||
+    status.latest_board === null
+  ) {
     return html`<p class="index-status">No index value is published yet.</p>`;
   }
   const behind =
     status.months_behind === 0
       ? html`It is current: ${monthLabel(status.expected_through)} is the last month that had ended when this page was built (${readableDate(status.as_of)}).`
       : html`That is <strong>${plural(status.months_behind, "month")} behind</strong> ${monthLabel(status.expected_through)}, the last month that had ended when this page was built (${readableDate(status.as_of)}).`;
-  const boards = status.boards.map((board) => `${boardLabel(board.board)} ${board.published_count} of ${board.expected_count}`).join(", ");
+  const boards = status.boards
+    .map((board) => `${boardLabel(board.board)} ${board.published_count} of ${board.expected_count}`)
+    .join(", ");
   return html`<p class="index-status"><strong>Latest month: ${monthLabel(status.latest_month)}</strong> (${boardLabel(status.latest_board)}). ${behind}
 <strong>${status.published_count} of ${status.expected_count}</strong> board-months from ${monthLabel(status.expected_from ?? status.latest_month)} to ${monthLabel(status.expected_through)} are published (${boards}); the others lack a sourced input and are listed under <a href="#gaps">Months not published</a> with the reason.</p>`;
 };
 
-/** A board's latest value beside the share of income it stands for, its trend against the previous published month, and the run since the first. */
+/**
+ * A board's latest value beside the share of income it stands for, its trend against the previous published month, and
+ * the run since the first.
+ */
 const describeBoard = (board: Board, series: readonly AffordabilityEntry[], status: AffordabilityPublication): Html => {
   const latest = series.at(-1);
   if (!latest) return html`${boardLabel(board)}: no month is published yet.`;
@@ -62,11 +82,15 @@ const describeBoard = (board: Board, series: readonly AffordabilityEntry[], stat
 const trendCell = (entry: AffordabilityEntry): Html => {
   if (entry.trendComparedWith === null || entry.monthsSinceCompared === null) return html`first month`;
   const words = TREND_WORDS[entry.idxTrend] ?? entry.idxTrend;
-  return entry.monthsSinceCompared === 1 ? html`${words}` : html`${words} <span class="compared">(vs ${monthLabel(entry.trendComparedWith)})</span>`;
+  return entry.monthsSinceCompared === 1
+    ? html`${words}`
+    : html`${words} <span class="compared">(vs ${monthLabel(entry.trendComparedWith)})</span>`;
 };
 
 const signedPoints = (change: number): string =>
-  change === 0 ? "Unchanged" : `${change > 0 ? "Up" : "Down"} ${Math.abs(change)} point${Math.abs(change) === 1 ? "" : "s"}`;
+  change === 0
+    ? "Unchanged"
+    : `${change > 0 ? "Up" : "Down"} ${Math.abs(change)} point${Math.abs(change) === 1 ? "" : "s"}`;
 
 /**
  * A board whose prices come from more than one publication: CREA restates the index's whole history every June, so
@@ -88,13 +112,17 @@ const gapRanges = (gaps: readonly SeriesGap[]): { board: Board; from: string; to
   const ranges: { board: Board; from: string; to: string; reason: string }[] = [];
   for (const gap of gaps) {
     const last = ranges.at(-1);
-    if (last && last.board === gap.board && last.reason === gap.reason && previousMonth(gap.month) === last.to) last.to = gap.month;
+    if (last && last.board === gap.board && last.reason === gap.reason && previousMonth(gap.month) === last.to)
+      last.to = gap.month;
     else ranges.push({ board: gap.board, from: gap.month, to: gap.month, reason: gap.reason });
   }
   return ranges;
 };
 
-/** `/affordability.html`: each board's series as a chart and a table, the latest value and the methodology in plain words. */
+/**
+ * `/affordability.html`: each board's series as a chart and a table, the latest value and the methodology in plain
+ * words.
+ */
 export const renderAffordabilityPage = (model: SiteModel): string => {
   const { entries, gaps, data, quality } = model.index;
   const latest = latestEntry(entries);
@@ -224,7 +252,8 @@ export const renderIndexChart = ({ entries, period, quality }: IndexChartInput):
   const stripTop = (row: number): number => plotBottom + 26 + row * (STRIP_HEIGHT + STRIP_GAP);
   const height = stripTop(BOARDS.length) + 4;
 
-  // Gridlines on round values (every 10 points, or 20 on a tall range) so a reader can take a point's value off the axis.
+  // Gridlines on round values (every 10 points, or 20 on a tall range) so a reader can take a point's value off the
+  // axis.
   const step = high - low > 80 ? 20 : 10;
   const ticks = Array.from({ length: Math.floor((high - low) / step) + 1 }, (_, index) => low + index * step);
   const yearStarts = months.filter((month, index) => index === 0 || month.endsWith("-01"));
@@ -239,7 +268,9 @@ export const renderIndexChart = ({ entries, period, quality }: IndexChartInput):
 
   // The legend explains a marker fill only when some point is drawn with it, each with a board that has such a point.
   const legendQualities = (["official", "secondary"] as const).flatMap((kind) => {
-    const found = boards.find(({ board, series }) => series.some((entry) => (quality[board][entry.monthSlug] ?? "secondary") === kind));
+    const found = boards.find(({ board, series }) =>
+      series.some((entry) => (quality[board][entry.monthSlug] ?? "secondary") === kind),
+    );
     return found ? [{ board: found.board, kind }] : [];
   });
 
@@ -252,7 +283,10 @@ export const renderIndexChart = ({ entries, period, quality }: IndexChartInput):
     });
     return segments
       .filter((points) => points.length > 1)
-      .map((points) => html`<polyline fill="none" stroke="${STYLE[board].colour}" stroke-width="2" points="${points.join(" ")}"/>`);
+      .map(
+        (points) =>
+          html`<polyline fill="none" stroke="${STYLE[board].colour}" stroke-width="2" points="${points.join(" ")}"/>`,
+      );
   });
 
   return html`<svg class="index-chart" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="index-chart-title index-chart-desc" xmlns="http://www.w3.org/2000/svg">
@@ -264,7 +298,13 @@ ${lines}
 ${boards.map(({ board, series }) =>
   series.map((entry) => {
     const sources = quality[board][entry.monthSlug] ?? "secondary";
-    return marker(board, x(entry.monthSlug), y(entry.idx), sources, `${entry.boardLabel}, ${entry.monthLabel}: ${entry.idx} (${sources} sources)`);
+    return marker(
+      board,
+      x(entry.monthSlug),
+      y(entry.idx),
+      sources,
+      `${entry.boardLabel}, ${entry.monthLabel}: ${entry.idx} (${sources} sources)`,
+    );
   }),
 )}
 ${boards.map(({ board, series }, row) => {
@@ -281,7 +321,8 @@ ${months.map((month) =>
 ${boards
   .filter(({ series }) => series.length > 0)
   .map(({ board, series }) => {
-    // The board's own sample marker is drawn as most of its points are, so the key never shows a point that is not there.
+    // The board's own sample marker is drawn as most of its points are, so the key never shows a point that is not
+    // there.
     const official = series.filter((entry) => quality[board][entry.monthSlug] === "official").length;
     const shown: SourceQuality = official * 2 >= series.length ? "official" : "secondary";
     return html`<li data-legend="board"><svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">${marker(board, 7, 7, shown, boardLabel(board))}</svg> ${boardLabel(board)}</li>`;

@@ -6,14 +6,21 @@ import { renderPage } from "./page-layout.ts";
 /** The facts each calculator reads, in the order the page lists them; the page links each one that is published. */
 export const CALCULATOR_FACTS = {
   ptt: ["bc.ptt.brackets", "bc.ptt.fthb_exemption", "bc.ptt.newly_built_exemption", "bc.ptt.foreign_buyer_additional"],
-  purchase: ["cmhc.insurance_cap", "cmhc.mortgage_insurance_premiums", "cmhc.amortization_30yr_eligibility", "osfi.b20.stress_test"],
+  purchase: [
+    "cmhc.insurance_cap",
+    "cmhc.mortgage_insurance_premiums",
+    "cmhc.amortization_30yr_eligibility",
+    "osfi.b20.stress_test",
+  ],
   grant: ["bc.home_owner_grant.threshold"],
 } as const;
 
 /** The script that runs the calculators, built from the client's own code (src/build/bundle-calculators.ts). */
 export const CALCULATORS_SCRIPT = "assets/calculators.js";
 
-/** Each fact a calculator reads: a link to its page with its version and effective date, or that it is not published. */
+/**
+ * Each fact a calculator reads: a link to its page with its version and effective date, or that it is not published.
+ */
 const factList = (model: SiteModel, ids: readonly string[]): Html =>
   html`<ul class="calc-facts">${ids.map((id) => {
     const fact = model.facts.find((each) => each.id === id);
@@ -33,8 +40,16 @@ const dateField = (id: string, label: string): Html =>
   html`<div class="field"><label for="${id}">${label}</label>
 <input type="date" id="${id}" name="${id}" aria-describedby="${id}-hint"><span class="hint" id="${id}-hint">The rules in force on this date apply; empty means today.</span></div>`;
 
-/** One calculator: its form (hidden until the script has the catalog), where errors and results appear, and its facts. */
-const calculator = (model: SiteModel, key: keyof typeof CALCULATOR_FACTS, title: string, intro: string, fields: Html): Html =>
+/**
+ * One calculator: its form (hidden until the script has the catalog), where errors and results appear, and its facts.
+ */
+const calculator = (
+  model: SiteModel,
+  key: keyof typeof CALCULATOR_FACTS,
+  title: string,
+  intro: string,
+  fields: Html,
+): Html =>
   html`<section class="calculator" id="${key}" aria-labelledby="${key}-title">
 <h2 id="${key}-title">${title}</h2>
 <p>${intro}</p>

@@ -12,7 +12,18 @@ import type { Fact } from "../../schemas/index.ts";
 import { DOMAINS, expectedStatus } from "../../schemas/index.ts";
 import { UPCOMING_WINDOW_DAYS, upcomingItems } from "../feeds/upcoming.ts";
 import { type SiteModel, sourceCounts } from "../site-model.ts";
-import { DOMAIN_NAMES, describeKey, describeValue, domainSectionId, formatNumberFor, formatTextFor, type Html, html, type KeyKind, sitePath } from "../text.ts";
+import {
+  DOMAIN_NAMES,
+  describeKey,
+  describeValue,
+  domainSectionId,
+  formatNumberFor,
+  formatTextFor,
+  type Html,
+  html,
+  type KeyKind,
+  sitePath,
+} from "../text.ts";
 import { renderDatasetJsonLd, renderPage } from "./page-layout.ts";
 
 const count = (n: number): string => `${n} ${n === 1 ? "fact" : "facts"}`;
@@ -24,10 +35,14 @@ const AFFORDABILITY_SEARCH_TEXT =
 /**
  * `/index.html`: every fact as one row of its domain's table, the domains in the order the API lists its domain
  * bundles (docs/consumers/api.md). The search form ships `hidden` and the script reveals it, so a reader without
- * JavaScript sees every fact and no control that does nothing. Each row links the fact's own page, which has the full record.
+ * JavaScript sees every fact and no control that does nothing. Each row links the fact's own page, which has the full
+ * record.
  */
 export const renderCatalogPage = (model: SiteModel): string => {
-  const domains = DOMAINS.map((domain) => ({ domain, facts: model.facts.filter((fact) => fact.domain === domain) })).filter((group) => group.facts.length > 0);
+  const domains = DOMAINS.map((domain) => ({
+    domain,
+    facts: model.facts.filter((fact) => fact.domain === domain),
+  })).filter((group) => group.facts.length > 0);
   const main = html`<h1>${SERVICE.name}</h1>
 <p class="lead">${count(model.facts.length)} about British Columbia residential real estate: tax, mortgage, legal, foreign-buyer, strata and rental rules.
 Each row gives a fact's value in short, when it took effect, when it was last checked against its sources and what is scheduled; its own page has the full value, quotes each source and lists every earlier version recorded in git.
@@ -79,7 +94,18 @@ const VALUE_CHARACTERS = 100;
 const SHORT_TEXT = 60;
 
 /** Which fields a row shows first: amounts and rates are what most readers come for, then measures, then dates. */
-const RANK: Record<KeyKind, number> = { money: 0, rate: 0, measure: 1, count: 1, year: 2, date: 3, boolean: 4, text: 5, list: 9, group: 9 };
+const RANK: Record<KeyKind, number> = {
+  money: 0,
+  rate: 0,
+  measure: 1,
+  count: 1,
+  year: 2,
+  date: 3,
+  boolean: 4,
+  text: 5,
+  list: 9,
+  group: 9,
+};
 
 interface Field {
   key: string;
@@ -121,7 +147,8 @@ const rateBands = (key: string, list: unknown): string[] | undefined => {
     if (entries.length !== 2 || typeof rate !== "number" || bound === undefined) return undefined;
     const [boundKey, boundValue] = bound;
     if (boundValue === null) bands.push(`${formatNumberFor("rate", rate)} above`);
-    else if (typeof boundValue === "number") bands.push(`${formatNumberFor("rate", rate)} up to ${formatNumberFor(boundKey, boundValue)}`);
+    else if (typeof boundValue === "number")
+      bands.push(`${formatNumberFor("rate", rate)} up to ${formatNumberFor(boundKey, boundValue)}`);
     else return undefined;
   }
   return [`${describeKey(key).label}: ${bands[0]}`, ...bands.slice(1)];
@@ -132,7 +159,8 @@ const rateBands = (key: string, list: unknown): string[] | undefined => {
  * first, in the order the fact gives them), cut at a field boundary when long. The fact's page has it all.
  */
 export const valueLine = (fact: Pick<Fact, "value" | "unit">): string => {
-  if (typeof fact.value !== "object" || fact.value === null || Array.isArray(fact.value)) return cut(describeValue(fact.value, fact.unit).split("; "));
+  if (typeof fact.value !== "object" || fact.value === null || Array.isArray(fact.value))
+    return cut(describeValue(fact.value, fact.unit).split("; "));
   // A value that leads with a schedule of rate bands (a premium schedule) is that schedule, as a bracket array is.
   const [leadKey, lead] = Object.entries(fact.value)[0] ?? [];
   const bands = leadKey === undefined ? undefined : rateBands(leadKey, lead);
@@ -180,7 +208,12 @@ const sourcesCell = (fact: Fact): Html => {
  * line of words, when it took effect, when it was last verified, what is scheduled and how many sources it cites.
  * Each row keeps the fact's id as its own, so links to `/#<fact id>` land on it; the search script hides rows.
  */
-export const renderCatalogRows = (facts: readonly Fact[], urls: Urls, today: string, caption: string): Html => html`<table class="catalog">
+export const renderCatalogRows = (
+  facts: readonly Fact[],
+  urls: Urls,
+  today: string,
+  caption: string,
+): Html => html`<table class="catalog">
 <caption class="visually-hidden">${caption}</caption>
 <thead><tr><th scope="col">Fact</th><th scope="col">Value</th><th scope="col">Effective</th><th scope="col">Last verified</th><th scope="col">Scheduled</th><th scope="col">Sources</th></tr></thead>
 <tbody>
@@ -201,7 +234,11 @@ ${facts.map(
 /** The page lists only the lapses of the next two months; the calendar, feed and JSON carry the whole year. */
 const LAPSES_SHOWN_DAYS = 60;
 
-const KIND_TEXT = { "scheduled-change": "takes effect", "verification-lapse": "re-verify by", "expected-announcement": "expected by" } as const;
+const KIND_TEXT = {
+  "scheduled-change": "takes effect",
+  "verification-lapse": "re-verify by",
+  "expected-announcement": "expected by",
+} as const;
 
 /**
  * The catalog's "Upcoming" section: scheduled changes first (what will change), then expected announcements (past

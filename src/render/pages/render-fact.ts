@@ -45,7 +45,8 @@ export interface FactContext {
 }
 
 /** A date as a `<time>`; "unknown" where a history entry has none. */
-const date = (isoDate: string | undefined): Html => (isoDate ? html`<time datetime="${isoDate}">${readableDate(isoDate)}</time>` : html`unknown`);
+const date = (isoDate: string | undefined): Html =>
+  isoDate ? html`<time datetime="${isoDate}">${readableDate(isoDate)}</time>` : html`unknown`;
 
 const cadenceText = (fact: Fact): string | undefined => {
   const [tag] = cadenceTagsOf(fact);
@@ -53,12 +54,14 @@ const cadenceText = (fact: Fact): string | undefined => {
 };
 
 /** A section heading inside the fact: under the page's h1 on the fact's page, under the domain's h2 in the catalog. */
-const subheading = (context: Pick<FactContext, "detail">, text: string): Html => (context.detail === "full" ? html`<h2>${text}</h2>` : html`<h4>${text}</h4>`);
+const subheading = (context: Pick<FactContext, "detail">, text: string): Html =>
+  context.detail === "full" ? html`<h2>${text}</h2>` : html`<h4>${text}</h4>`;
 
 const diffLinks = (context: FactContext): Html => {
   if (context.diffs.length === 0) return html``;
   return html`<li>Diffs: ${context.diffs.map(
-    (diff, index) => html`${index === 0 ? "" : ", "}<a href="${sitePath(context.urls, diff.canonical_url)}">version ${diff.from} to ${diff.to}</a>`,
+    (diff, index) =>
+      html`${index === 0 ? "" : ", "}<a href="${sitePath(context.urls, diff.canonical_url)}">version ${diff.from} to ${diff.to}</a>`,
   )}</li>`;
 };
 
@@ -116,18 +119,22 @@ ${
 type Scalar = string | number | boolean | null;
 type JsonObject = Record<string, unknown>;
 
-const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
-const isScalar = (value: unknown): value is Scalar => value === null || ["string", "number", "boolean"].includes(typeof value);
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const isScalar = (value: unknown): value is Scalar =>
+  value === null || ["string", "number", "boolean"].includes(typeof value);
 const isFlat = (value: unknown): boolean => isScalar(value) || (Array.isArray(value) && value.every(isScalar));
 
 const NONE = html`<span class="none">none</span>`;
 
 /** A key's label; a key the glossary lacks (which the check refuses) shows as code, never as words made from it. */
-const labelOf = (key: string): Html => (hasGlossaryEntry(key) ? html`${describeKey(key).label}` : html`<code>${key}</code>`);
+const labelOf = (key: string): Html =>
+  hasGlossaryEntry(key) ? html`${describeKey(key).label}` : html`<code>${key}</code>`;
 
 const renderText = (key: string, text: string, links: FactLinks | undefined): Html => {
   const words = formatTextFor(key, text);
-  if (words !== text) return isIsoDate(text) ? html`<time datetime="${text}">${readableDate(text)}</time>` : html`${words}`;
+  if (words !== text)
+    return isIsoDate(text) ? html`<time datetime="${text}">${readableDate(text)}</time>` : html`${words}`;
   if (/^https:\/\/\S+$/.test(text)) return html`<a href="${text}">${text}</a>`;
   return withFactLinks(text, links);
 };
@@ -150,7 +157,9 @@ const renderObjectTable = (rows: readonly JsonObject[], caption: string, links: 
 <thead><tr>${keys.map((key) => html`<th scope="col">${labelOf(key)}</th>`)}</tr></thead>
 <tbody>
 ${rows.map(
-  (row) => html`<tr>${keys.map((key) => html`<td>${key in row ? renderField(key, row[key], caption, links) : NONE}</td>`)}</tr>
+  (
+    row,
+  ) => html`<tr>${keys.map((key) => html`<td>${key in row ? renderField(key, row[key], caption, links) : NONE}</td>`)}</tr>
 `,
 )}</tbody>
 </table></div>`;
@@ -159,8 +168,10 @@ ${rows.map(
 const renderArray = (key: string, items: readonly unknown[], caption: string, links: FactLinks | undefined): Html => {
   if (items.length === 0) return NONE;
   if (isBracketArray(items)) return renderBracketTable(items, caption);
-  if (items.every(isScalar)) return html`<ul class="value-list">${items.map((item) => html`<li>${renderScalar(key, item, links)}</li>`)}</ul>`;
-  if (items.every((item) => isObject(item) && Object.values(item).every(isFlat))) return renderObjectTable(items as JsonObject[], caption, links);
+  if (items.every(isScalar))
+    return html`<ul class="value-list">${items.map((item) => html`<li>${renderScalar(key, item, links)}</li>`)}</ul>`;
+  if (items.every((item) => isObject(item) && Object.values(item).every(isFlat)))
+    return renderObjectTable(items as JsonObject[], caption, links);
   return html`<ol class="value-list">${items.map((item) => html`<li>${renderField(key, item, caption, links)}</li>`)}</ol>`;
 };
 
@@ -169,7 +180,10 @@ const renderObject = (object: JsonObject, links: FactLinks | undefined): Html =>
   if (entries.length === 0) return NONE;
   return html`<dl class="value-fields">
 ${entries.map(
-  ([key, item]) => html`<div><dt>${labelOf(key)}</dt><dd>${renderField(key, item, describeKey(key).label, links)}</dd></div>
+  ([
+    key,
+    item,
+  ]) => html`<div><dt>${labelOf(key)}</dt><dd>${renderField(key, item, describeKey(key).label, links)}</dd></div>
 `,
 )}</dl>`;
 };
@@ -194,7 +208,10 @@ export const renderValue = (value: unknown, unit: string | undefined, caption: s
   return renderField("", value, caption, links);
 };
 
-/** The range a bracket covers, from the previous bracket's upper bound: "Up to $200,000", "$200,000 to $2,000,000", "Over $3,000,000". */
+/**
+ * The range a bracket covers, from the previous bracket's upper bound: "Up to $200,000", "$200,000 to $2,000,000",
+ * "Over $3,000,000".
+ */
 export const bracketRange = (brackets: readonly Bracket[], index: number): string => {
   const lower = index === 0 ? null : brackets[index - 1]!.upper;
   const upper = brackets[index]!.upper;
@@ -204,18 +221,28 @@ export const bracketRange = (brackets: readonly Bracket[], index: number): strin
   return `${formatCad(lower)} to ${formatCad(upper)}`;
 };
 
-/** A `CAD-bracket-array` (docs/consumers/api.md#values-and-units) as a table of ranges and rates, the way the Ministry of Finance prints it. */
+/**
+ * A `CAD-bracket-array` (docs/consumers/api.md#values-and-units) as a table of ranges and rates, the way the Ministry
+ * of Finance prints it.
+ */
 export const renderBracketTable = (brackets: readonly Bracket[], caption: string): Html => html`<table class="brackets">
 <caption>${caption}</caption>
 <thead><tr><th scope="col">Range</th><th scope="col">Rate</th></tr></thead>
 <tbody>
 ${brackets.map(
-  (bracket, index) => html`<tr><th scope="row">${bracketRange(brackets, index)}</th><td>${formatPercent(bracket.rate)}</td></tr>
+  (
+    bracket,
+    index,
+  ) => html`<tr><th scope="row">${bracketRange(brackets, index)}</th><td>${formatPercent(bracket.rate)}</td></tr>
 `,
 )}</tbody>
 </table>`;
 
-const KIND_TEXT = { official: "official source", "official-copy": "copy of an official text", secondary: "secondary source" } as const;
+const KIND_TEXT = {
+  official: "official source",
+  "official-copy": "copy of an official text",
+  secondary: "secondary source",
+} as const;
 
 /**
  * A fact's sources: organisation, linked title, what kind of source it is, when it was checked (and published), the
@@ -232,8 +259,12 @@ ${citation.notes ? html`<p class="note">${withFactLinks(citation.notes, links)}<
 `,
 )}</ul>`;
 
-/** A fact's sources counted by kind (official, official copies, secondary): the catalog's row and the top of the fact's sources. */
-export const renderSourceCounts = (citations: readonly Citation[]): Html => html`<p class="citations-brief">${sourceCounts({ citations }).text}.</p>`;
+/**
+ * A fact's sources counted by kind (official, official copies, secondary): the catalog's row and the top of the fact's
+ * sources.
+ */
+export const renderSourceCounts = (citations: readonly Citation[]): Html =>
+  html`<p class="citations-brief">${sourceCounts({ citations }).text}.</p>`;
 
 /**
  * A fact's next expected announcement: what is expected, by when, where it will be published and, once `by_iso` has
@@ -305,7 +336,8 @@ ${diff ? html`<p><a href="${sitePath(urls, diff.canonical_url)}">Changes from ve
  */
 export const renderFactHistory = (fact: Fact, diffs: readonly FactDiff[], urls: Urls): Html => {
   const history = fact.history ?? [];
-  if (history.length === 0) return html`<p class="history-none">No earlier versions: this is the first version of this fact.</p>`;
+  if (history.length === 0)
+    return html`<p class="history-none">No earlier versions: this is the first version of this fact.</p>`;
   return html`<details class="history">
 <summary>${history.length} earlier ${history.length === 1 ? "version" : "versions"}</summary>
 <ol>

@@ -18,7 +18,10 @@ import { renderCalculatorsPage } from "./render-calculators-page.ts";
 import { renderCatalogPage } from "./render-catalog-page.ts";
 import { renderFact } from "./render-fact.ts";
 
-/** The human catalog: static HTML readable without JavaScript (a page per fact beside it), plus its stylesheet and search script. */
+/**
+ * The human catalog: static HTML readable without JavaScript (a page per fact beside it), plus its stylesheet and
+ * search script.
+ */
 export const renderPages = (model: SiteModel): SiteFiles =>
   new Map([
     ["/index.html", renderCatalogPage(model)],
@@ -75,7 +78,11 @@ const KIND_HEADINGS = {
   other: "Other publishers",
 } as const;
 
-const CITATION_KIND_TEXT: Record<CitationKind, string> = { official: "official", "official-copy": "official copy", secondary: "secondary" };
+const CITATION_KIND_TEXT: Record<CitationKind, string> = {
+  official: "official",
+  "official-copy": "official copy",
+  secondary: "secondary",
+};
 
 /** The host a copy was read on, so "official copy" says where: the organisation is the one whose text it is. */
 const hostOf = (url: string): string => new URL(url).hostname;
@@ -86,9 +93,10 @@ const hostOf = (url: string): string => new URL(url).hostname;
  */
 export const renderSourcesPage = (model: SiteModel): string => {
   const orgs = citationsByOrg(model.facts, model.organisations);
-  const kinds = ORGANISATION_KINDS.map((kind) => ({ kind, orgs: orgs.filter((org) => org.organisation.kind === kind) })).filter(
-    (group) => group.orgs.length > 0,
-  );
+  const kinds = ORGANISATION_KINDS.map((kind) => ({
+    kind,
+    orgs: orgs.filter((org) => org.organisation.kind === kind),
+  })).filter((group) => group.orgs.length > 0);
   const main = html`<h1>Sources</h1>
 <p class="lead">${sourcesSummary(model.facts)}</p>
 <p>Each organisation is named once, from the project's registry of organisations. An official source is the organisation's own
@@ -104,7 +112,9 @@ ${group.orgs.map((org) => html`<li><a href="#${org.anchor}">${org.organisation.n
 `,
 )}</nav>
 ${orgs.map((org) => {
-  const counts = sourceCounts({ citations: org.sources.flatMap((source) => source.citedBy.map(({ citation }) => citation)) });
+  const counts = sourceCounts({
+    citations: org.sources.flatMap((source) => source.citedBy.map(({ citation }) => citation)),
+  });
   return html`<section class="org" id="${org.anchor}" aria-labelledby="${org.anchor}-title">
 <h2 id="${org.anchor}-title">${org.organisation.name}</h2>
 <p class="org-facts"><span class="org-kind-word">${ORGANISATION_KIND_WORDS[org.organisation.kind]}</span>${org.organisation.home_page === null ? "" : html` · <a href="${org.organisation.home_page}">home page</a>`} · ${org.sources.length} ${org.sources.length === 1 ? "document" : "documents"}, cited ${counts.total} ${counts.total === 1 ? "time" : "times"}: ${counts.kinds}</p>
@@ -171,27 +181,34 @@ export const citationsByOrg = (facts: readonly Fact[], organisations: readonly O
       sources.set(citation.url, source);
     }
   }
-  const byName = (a: string, b: string): number => a.localeCompare(b, "en", { sensitivity: "base" }) || compareText(a, b);
+  const byName = (a: string, b: string): number =>
+    a.localeCompare(b, "en", { sensitivity: "base" }) || compareText(a, b);
   return [...orgs.entries()]
     .map(([id, sources]) => {
       const organisation = registry.get(id);
       // The build publishes every citation through the registry, so its organisation is there.
-      if (organisation === undefined) throw new Error(`a citation names the organisation "${id}", which the registry does not hold`);
-      const sorted = [...sources.values()].sort((a, b) => byName(a.title ?? a.url, b.title ?? b.url) || byName(a.url, b.url));
+      if (organisation === undefined)
+        throw new Error(`a citation names the organisation "${id}", which the registry does not hold`);
+      const sorted = [...sources.values()].sort(
+        (a, b) => byName(a.title ?? a.url, b.title ?? b.url) || byName(a.url, b.url),
+      );
       return { organisation, anchor: `org-${id}`, sources: sorted };
     })
     .sort((a, b) => byName(a.organisation.name, b.organisation.name));
 };
 
 const dateCell = (isoDate: string): Html => html`<time datetime="${isoDate}">${readableDate(isoDate)}</time>`;
-const commitCell = (isoDateTime: string): Html => html`<time datetime="${isoDateTime}">${readableDateTime(isoDateTime)}</time>`;
+const commitCell = (isoDateTime: string): Html =>
+  html`<time datetime="${isoDateTime}">${readableDateTime(isoDateTime)}</time>`;
 
 /**
  * `/changelog.html`: every revision recorded in git, newest first (the diff index's order), then the commit that
  * first published each fact. Each revision links its diff JSON.
  */
 export const renderChangelogPage = (model: SiteModel): string => {
-  const labels = new Map([...model.facts, ...model.withdrawn.map(({ fact }) => fact)].map((fact) => [fact.id, fact.label]));
+  const labels = new Map(
+    [...model.facts, ...model.withdrawn.map(({ fact }) => fact)].map((fact) => [fact.id, fact.label]),
+  );
   const withdrawn = new Set(model.withdrawn.map(({ fact }) => fact.id));
   // A withdrawn fact has no place in the catalog page: its link goes to its tombstone, the single-fact JSON.
   const factLink = (id: string): Html =>

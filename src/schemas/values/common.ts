@@ -8,7 +8,9 @@ import { FactId, Fraction, Money } from "../../../packages/client/src/index.ts";
  */
 
 /** A whole number of days, months, years, units or lots: never negative. */
-export const Count = z.int({ error: "must be a whole number" }).min(0, { error: "must be a whole number, never negative" });
+export const Count = z
+  .int({ error: "must be a whole number" })
+  .min(0, { error: "must be a whole number, never negative" });
 
 /** A calendar year, such as a tax year. */
 export const Year = z
@@ -39,7 +41,11 @@ export const CappedBracketArray = z
     brackets.forEach((bracket, index) => {
       const previous = brackets[index - 1];
       if (previous && bracket.upper <= previous.upper) {
-        ctx.addIssue({ code: "custom", path: [index, "upper"], message: `brackets must be in order: upper ${bracket.upper} is not above ${previous.upper}` });
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "upper"],
+          message: `brackets must be in order: upper ${bracket.upper} is not above ${previous.upper}`,
+        });
       }
     });
   })
@@ -60,15 +66,22 @@ export const inOrder =
       const at = (value as Record<string, Comparable>)[key];
       if (at === null || at === undefined) continue;
       if (previous !== undefined && (options.orEqual ? at < previous.at : at <= previous.at)) {
-        const relation = typeof at === "string" ? (options.orEqual ? "on or after" : "after") : options.orEqual ? "at least" : "above";
-        ctx.addIssue({ code: "custom", path: [key], message: `must be ${relation} ${previous.key} (${previous.at}): ${keys.join(", ")} are in order` });
+        const relation =
+          typeof at === "string" ? (options.orEqual ? "on or after" : "after") : options.orEqual ? "at least" : "above";
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `must be ${relation} ${previous.key} (${previous.at}): ${keys.join(", ")} are in order`,
+        });
       }
       previous = { key, at };
     }
   };
 
 /** A member added by a later version: absent from the values of versions before `version`. */
-export const since = <Schema extends z.ZodType>(version: number, schema: Schema) => schema.optional().describe(`absent before version ${version}`);
+export const since = <Schema extends z.ZodType>(version: number, schema: Schema) =>
+  schema.optional().describe(`absent before version ${version}`);
 
 /** A member of earlier versions only: absent from the values of `version` and later. */
-export const until = <Schema extends z.ZodType>(version: number, schema: Schema) => schema.optional().describe(`present up to version ${version - 1} only`);
+export const until = <Schema extends z.ZodType>(version: number, schema: Schema) =>
+  schema.optional().describe(`present up to version ${version - 1} only`);

@@ -59,6 +59,8 @@ export const FOREIGN_BUYER_VALUE_SCHEMAS = {
 
   "ca.foreign_buyer_ban.exemptions": z.union([
     ExemptionsInForce,
-    ExemptionsInForce.extend({ status: z.enum(["repealed"]), regulations_repealed_iso: IsoDate }).describe("once repealed"),
+    ExemptionsInForce.extend({ status: z.enum(["repealed"]), regulations_repealed_iso: IsoDate }).describe(
+      "once repealed",
+    ),
   ]),
 } as const;

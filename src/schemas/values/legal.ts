@@ -47,11 +47,15 @@ export const LEGAL_VALUE_SCHEMAS = {
     })
     .superRefine((value, ctx) => {
       // A larger parcel allows a larger additional residence, never a smaller one.
-      if (value.parcel_over_threshold.additional_residence_max_floor_area_m2 < value.parcel_up_to_threshold.additional_residence_max_floor_area_m2) {
+      if (
+        value.parcel_over_threshold.additional_residence_max_floor_area_m2 <
+        value.parcel_up_to_threshold.additional_residence_max_floor_area_m2
+      ) {
         ctx.addIssue({
           code: "custom",
           path: ["parcel_over_threshold", "additional_residence_max_floor_area_m2"],
-          message: "must be at least parcel_up_to_threshold.additional_residence_max_floor_area_m2: the thresholds are in order",
+          message:
+            "must be at least parcel_up_to_threshold.additional_residence_max_floor_area_m2: the thresholds are in order",
         });
       }
     }),
@@ -110,7 +114,9 @@ export const LEGAL_VALUE_SCHEMAS = {
     royal_assent_iso: IsoDate,
     in_force: Text,
     in_force_date_set: z.boolean(),
-    regulation_consultation: z.strictObject({ start_iso: IsoDate, end_iso: IsoDate }).superRefine(inOrder(["start_iso", "end_iso"])),
+    regulation_consultation: z
+      .strictObject({ start_iso: IsoDate, end_iso: IsoDate })
+      .superRefine(inOrder(["start_iso", "end_iso"])),
     proper_invoice_frequency: Text,
     owner_payment_deadline_days_after_invoice: Count,
     owner_notice_of_non_payment_deadline_days: Count,
@@ -218,8 +224,15 @@ export const LEGAL_VALUE_SCHEMAS = {
       const dates = [...value.earlier_revisions_iso, value.current_revision_effective_iso];
       dates.forEach((date, index) => {
         if (index > 0 && date <= dates[index - 1]!) {
-          const path = index < value.earlier_revisions_iso.length ? ["earlier_revisions_iso", index] : ["current_revision_effective_iso"];
-          ctx.addIssue({ code: "custom", path, message: `revisions must be in order: ${date} is not after ${dates[index - 1]}` });
+          const path =
+            index < value.earlier_revisions_iso.length
+              ? ["earlier_revisions_iso", index]
+              : ["current_revision_effective_iso"];
+          ctx.addIssue({
+            code: "custom",
+            path,
+            message: `revisions must be in order: ${date} is not after ${dates[index - 1]}`,
+          });
         }
       });
     }),

@@ -10,7 +10,11 @@ const PremiumBands = z
     bands.forEach((band, index) => {
       const previous = bands[index - 1];
       if (previous && band.ltv_max <= previous.ltv_max) {
-        ctx.addIssue({ code: "custom", path: [index, "ltv_max"], message: `bands must be in order: ltv_max ${band.ltv_max} is not above ${previous.ltv_max}` });
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "ltv_max"],
+          message: `bands must be in order: ltv_max ${band.ltv_max} is not above ${previous.ltv_max}`,
+        });
       }
     });
   })
@@ -100,7 +104,11 @@ export const MORTGAGE_VALUE_SCHEMAS = {
       const top = total.at(-1)!.ltv_max;
       // The non-traditional band is the top band's upper part: it starts inside the schedule and ends at its top.
       if (value.non_traditional_down_payment_ltv_min >= top) {
-        ctx.addIssue({ code: "custom", path: ["non_traditional_down_payment_ltv_min"], message: `must be below the top band's ltv_max (${top})` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["non_traditional_down_payment_ltv_min"],
+          message: `must be below the top band's ltv_max (${top})`,
+        });
       }
       // A portability increase is priced band by band: both schedules name the same bands.
       const bandsOf = (bands: readonly { ltv_max: number }[]) => bands.map((band) => band.ltv_max).join(", ");
@@ -112,11 +120,15 @@ export const MORTGAGE_VALUE_SCHEMAS = {
         });
       }
       // Buyers may use the longer amortization exactly when the schedule prices it.
-      if ((value.amortization_surcharge_rate === null) !== (value.amortization_surcharge_eligible_buyers.length === 0)) {
+      if (
+        (value.amortization_surcharge_rate === null) !==
+        (value.amortization_surcharge_eligible_buyers.length === 0)
+      ) {
         ctx.addIssue({
           code: "custom",
           path: ["amortization_surcharge_eligible_buyers"],
-          message: "must list the eligible buyers when amortization_surcharge_rate is a rate, and be empty when it is null",
+          message:
+            "must list the eligible buyers when amortization_surcharge_rate is a rate, and be empty when it is null",
         });
       }
       const { provinces, applies_in_bc } = value.provincial_sales_tax_on_premium;
@@ -128,7 +140,11 @@ export const MORTGAGE_VALUE_SCHEMAS = {
         });
       }
       if (new Set(provinces).size !== provinces.length) {
-        ctx.addIssue({ code: "custom", path: ["provincial_sales_tax_on_premium", "provinces"], message: "must name each province once" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["provincial_sales_tax_on_premium", "provinces"],
+          message: "must name each province once",
+        });
       }
     }),
 

@@ -4,10 +4,10 @@ import { Count, inOrder, Measure, since, Text, TextList } from "./common.ts";
 
 /** A deadline that applies in some areas, except in the places listed. */
 const AreaDeadline = <Key extends string>(key: Key) =>
-  z.strictObject({ areas: TextList, excludes: TextList, [key]: IsoDate } as { areas: typeof TextList; excludes: typeof TextList } & Record<
-    Key,
-    typeof IsoDate
-  >);
+  z.strictObject({ areas: TextList, excludes: TextList, [key]: IsoDate } as {
+    areas: typeof TextList;
+    excludes: typeof TextList;
+  } & Record<Key, typeof IsoDate>);
 
 /** The value of every fact of the `strata` domain, by id. */
 export const STRATA_VALUE_SCHEMAS = {
@@ -72,7 +72,11 @@ export const STRATA_VALUE_SCHEMAS = {
         deadlines.forEach((deadline, index) => {
           const previous = deadlines[index - 1];
           if (previous && deadline.obtain_before_iso < previous.obtain_before_iso) {
-            ctx.addIssue({ code: "custom", path: [index, "obtain_before_iso"], message: "deadlines must be in order: soonest first" });
+            ctx.addIssue({
+              code: "custom",
+              path: [index, "obtain_before_iso"],
+              message: "deadlines must be in order: soonest first",
+            });
           }
         });
       }),
@@ -121,7 +125,11 @@ export const STRATA_VALUE_SCHEMAS = {
       deadlines.forEach((deadline, index) => {
         const previous = deadlines[index - 1];
         if (previous && deadline.obtain_by_iso < previous.obtain_by_iso) {
-          ctx.addIssue({ code: "custom", path: [index, "obtain_by_iso"], message: "deadlines must be in order: soonest first" });
+          ctx.addIssue({
+            code: "custom",
+            path: [index, "obtain_by_iso"],
+            message: "deadlines must be in order: soonest first",
+          });
         }
       });
     }),
@@ -181,5 +189,7 @@ export const STRATA_VALUE_SCHEMAS = {
       prescribed_transit_hubs: Count,
       municipalities_with_toas: Count,
     })
-    .superRefine(inOrder(["royal_assent_iso", "regulations_and_policy_manual_released_iso", "designation_bylaw_deadline_iso"])),
+    .superRefine(
+      inOrder(["royal_assent_iso", "regulations_and_policy_manual_released_iso", "designation_bylaw_deadline_iso"]),
+    ),
 } as const;

@@ -129,7 +129,12 @@ export const TAX_VALUE_SCHEMAS = {
       transitional_new_areas_agreement_dated_on_or_before_iso: since(2, IsoDate),
       transitional_new_areas_registered_on_or_before_iso: since(2, IsoDate),
     })
-    .superRefine(inOrder(["transitional_new_areas_agreement_dated_on_or_before_iso", "transitional_new_areas_registered_on_or_before_iso"])),
+    .superRefine(
+      inOrder([
+        "transitional_new_areas_agreement_dated_on_or_before_iso",
+        "transitional_new_areas_registered_on_or_before_iso",
+      ]),
+    ),
 
   "bc.ptt.fthb_exemption": z
     .strictObject({
@@ -245,7 +250,10 @@ export const TAX_VALUE_SCHEMAS = {
           .strictObject({
             days_owned_from: Count,
             days_owned_to: Count.nullable().describe("null: no upper end"),
-            federal_treatment: z.enum(["deemed-business-income-unless-life-event-exception", "capital-gain-or-business-income-by-general-tests-pre-may-apply"]),
+            federal_treatment: z.enum([
+              "deemed-business-income-unless-life-event-exception",
+              "capital-gain-or-business-income-by-general-tests-pre-may-apply",
+            ]),
             bc_flipping_tax_rate: z.union([Fraction, z.enum(["sliding"])]),
           })
           .superRefine(inOrder(["days_owned_from", "days_owned_to"], { orEqual: true })),
@@ -372,7 +380,9 @@ export const TAX_VALUE_SCHEMAS = {
       investment_income_uses_room: z.boolean(),
       accounts_available_from_iso: IsoDate,
     })
-    .superRefine(inOrder(["annual_participation_room_cad", "max_participation_room_in_one_year_cad", "lifetime_limit_cad"])),
+    .superRefine(
+      inOrder(["annual_participation_room_cad", "max_participation_room_in_one_year_cad", "lifetime_limit_cad"]),
+    ),
 
   "cra.hbp.withdrawal_limit": z
     .strictObject({

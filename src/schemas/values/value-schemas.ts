@@ -56,8 +56,12 @@ export const valueJsonSchema = (id: string, series?: string): Record<string, unk
   const known = generated.get(id);
   if (known) return known;
   const zodSchema = valueSchemaFor(id, series);
-  if (zodSchema === undefined) throw new Error(`no value schema for ${id}${series === undefined ? "" : ` or its series ${series}`}`);
-  const { $schema, description, ...rest } = z.toJSONSchema(zodSchema, { target: "draft-2020-12", io: "output" }) as Record<string, unknown>;
+  if (zodSchema === undefined)
+    throw new Error(`no value schema for ${id}${series === undefined ? "" : ` or its series ${series}`}`);
+  const { $schema, description, ...rest } = z.toJSONSchema(zodSchema, {
+    target: "draft-2020-12",
+    io: "output",
+  }) as Record<string, unknown>;
   const schema = {
     $schema,
     title: `The value of the fact ${id}`,
@@ -87,7 +91,8 @@ type JsonSchema = {
   required?: string[];
 };
 
-const comment = (text: string | undefined, indent: string): string => (text === undefined ? "" : `${indent}/** ${text.replaceAll("*/", "* /")} */\n`);
+const comment = (text: string | undefined, indent: string): string =>
+  text === undefined ? "" : `${indent}/** ${text.replaceAll("*/", "* /")} */\n`;
 
 /** A TypeScript type for a JSON Schema of the subset the value schemas generate. */
 const typeOf = (schema: JsonSchema, indent: string): string => {
@@ -113,12 +118,15 @@ const typeOf = (schema: JsonSchema, indent: string): string => {
       const inner = `${indent}  `;
       const required = new Set(schema.required ?? []);
       const members = Object.entries(schema.properties ?? {}).map(
-        ([key, member]) => `${comment(member.description, inner)}${inner}${key}${required.has(key) ? "" : "?"}: ${typeOf(member, inner)};\n`,
+        ([key, member]) =>
+          `${comment(member.description, inner)}${inner}${key}${required.has(key) ? "" : "?"}: ${typeOf(member, inner)};\n`,
       );
       return `{\n${members.join("")}${indent}}`;
     }
     default:
-      throw new Error(`the value schemas use a JSON Schema the client type generator does not know: ${JSON.stringify(schema)}`);
+      throw new Error(
+        `the value schemas use a JSON Schema the client type generator does not know: ${JSON.stringify(schema)}`,
+      );
   }
 };
 
@@ -133,9 +141,15 @@ const seriesPatterns = (): { pattern: string; id: KnownFactId }[] =>
     .map((series) => {
       const ids = Object.keys(FACT_VALUE_SCHEMAS) as KnownFactId[];
       const id = ids.find(
-        (each) => FACT_VALUE_SCHEMAS[each] === SERIES_VALUE_SCHEMAS[series] && /^[._]\d{4}$/.test(each.slice(series.length)) && each.startsWith(series),
+        (each) =>
+          FACT_VALUE_SCHEMAS[each] === SERIES_VALUE_SCHEMAS[series] &&
+          /^[._]\d{4}$/.test(each.slice(series.length)) &&
+          each.startsWith(series),
       );
-      if (id === undefined) throw new Error(`series "${series}": its value schema is not the schema of a known id written ${series}.YYYY or ${series}_YYYY`);
+      if (id === undefined)
+        throw new Error(
+          `series "${series}": its value schema is not the schema of a known id written ${series}.YYYY or ${series}_YYYY`,
+        );
       return { pattern: `\`${series}${id.charAt(series.length)}\${number}\``, id };
     });
 

@@ -85,7 +85,10 @@ export const runContext = async (overrides: Partial<RunOptions> = {}): Promise<R
 };
 
 /** Pending deliveries of `events` to `subscribers`, written to the run's store. */
-export const seed = async (options: RunOptions, events: FactUpdatedEvent[] = [rentCapEvent]): Promise<DeliveryRecord[]> => {
+export const seed = async (
+  options: RunOptions,
+  events: FactUpdatedEvent[] = [rentCapEvent],
+): Promise<DeliveryRecord[]> => {
   const plan = planDeliveries(events, options.subscribers, {
     changedAt: "2026-11-21T18:30:00.000Z",
     baseUrl: "https://facts.example.org",
@@ -97,7 +100,9 @@ export const seed = async (options: RunOptions, events: FactUpdatedEvent[] = [re
   return plan.records;
 };
 
-/** The environment of `npm run webhooks` in a test: these subscribers, a fresh state folder, loopback allowed, no SMTP. */
+/**
+ * The environment of `npm run webhooks` in a test: these subscribers, a fresh state folder, loopback allowed, no SMTP.
+ */
 export const webhookEnvironment = async (subscribers: unknown, extra: Record<string, string> = {}) => {
   const state = await tempDir();
   return {

@@ -31,7 +31,12 @@ export const startReceiver = async (...replies: Reply[]) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      const received = { method: request.method ?? "", url: request.url ?? "", headers: request.headers, body: Buffer.concat(chunks).toString("utf8") };
+      const received = {
+        method: request.method ?? "",
+        url: request.url ?? "",
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      };
       const index = requests.push(received) - 1;
       const reply = replies[Math.min(index, replies.length - 1)] ?? status(200);
       reply(received, response, index);

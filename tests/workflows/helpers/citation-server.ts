@@ -60,7 +60,10 @@ export const startCitationServer = async (routes: Record<string, CitationRoute>)
       return;
     }
     const answer = () => {
-      response.writeHead(route.status, { "content-type": route.contentType ?? "text/html", ...(route.location ? { location: route.location } : {}) });
+      response.writeHead(route.status, {
+        "content-type": route.contentType ?? "text/html",
+        ...(route.location ? { location: route.location } : {}),
+      });
       response.end(route.body ?? "<html><body>source</body></html>");
     };
     if (route.delayMs) setTimeout(answer, route.delayMs);

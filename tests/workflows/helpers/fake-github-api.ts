@@ -40,7 +40,9 @@ export interface FakePull {
  * A stand-in for the GitHub REST API on 127.0.0.1 that keeps issues, comments and pull requests in memory, serves the
  * endpoints the project's actions call (with real pagination through Link headers), and records every request.
  */
-export const startFakeGitHubApi = async (options: { owner?: string; repo?: string; token?: string; pageSize?: number; dropsIssueLabels?: boolean } = {}) => {
+export const startFakeGitHubApi = async (
+  options: { owner?: string; repo?: string; token?: string; pageSize?: number; dropsIssueLabels?: boolean } = {},
+) => {
   const owner = options.owner ?? "bc-facts";
   const repo = options.repo ?? "facts";
   const token = options.token ?? "test-token";
@@ -131,7 +133,9 @@ export const startFakeGitHubApi = async (options: { owner?: string; repo?: strin
         body: String(input.body ?? ""),
         state: "open",
         // As on GitHub, a label the repository does not have may be dropped without an error.
-        labels: options.dropsIssueLabels ? [] : ((input.labels as string[] | undefined) ?? []).filter((label) => labels.has(label)),
+        labels: options.dropsIssueLabels
+          ? []
+          : ((input.labels as string[] | undefined) ?? []).filter((label) => labels.has(label)),
       };
       issues.push(issue);
       return send(response, 201, issueJson(issue));
@@ -146,10 +150,19 @@ export const startFakeGitHubApi = async (options: { owner?: string; repo?: strin
       return send(response, 200, issueJson(issue));
     }
     if ((match = /^GET \/issues\/(\d+)\/comments$/.exec(route))) {
-      return paginate(response, url, comments.filter((comment) => comment.issue === Number(match![1])).map(commentJson));
+      return paginate(
+        response,
+        url,
+        comments.filter((comment) => comment.issue === Number(match![1])).map(commentJson),
+      );
     }
     if ((match = /^POST \/issues\/(\d+)\/comments$/.exec(route))) {
-      const comment: FakeComment = { id: nextId++, issue: Number(match[1]), body: String(input.body), user: { login: "github-actions[bot]", type: "Bot" } };
+      const comment: FakeComment = {
+        id: nextId++,
+        issue: Number(match[1]),
+        body: String(input.body),
+        user: { login: "github-actions[bot]", type: "Bot" },
+      };
       comments.push(comment);
       return send(response, 201, commentJson(comment));
     }
@@ -182,7 +195,9 @@ export const startFakeGitHubApi = async (options: { owner?: string; repo?: strin
     }
     if ((match = /^GET \/pulls\/(\d+)$/.exec(route))) {
       const pull = pulls.find((each) => each.number === Number(match![1]));
-      return pull ? send(response, 200, { number: pull.number, state: pull.state, head: pull.head }) : send(response, 404, { message: "Not Found" });
+      return pull
+        ? send(response, 200, { number: pull.number, state: pull.state, head: pull.head })
+        : send(response, 404, { message: "Not Found" });
     }
     return send(response, 404, { message: `no such endpoint in the stand-in: ${route}` });
   });
@@ -204,9 +219,13 @@ export const startFakeGitHubApi = async (options: { owner?: string; repo?: strin
     /** The environment the runner gives an action that talks to this API. */
     env: { GITHUB_API_URL: `http://127.0.0.1:${port}`, GITHUB_REPOSITORY: `${owner}/${repo}`, INPUT_TOKEN: token },
     /** Requests other than reads, in order: what the action changed. */
-    writes: () => requests.filter((request) => request.method !== "GET").map((request) => `${request.method} ${request.path.slice(prefix.length)}`),
+    writes: () =>
+      requests
+        .filter((request) => request.method !== "GET")
+        .map((request) => `${request.method} ${request.path.slice(prefix.length)}`),
     clearRequests: () => requests.splice(0),
-    addComment: (issue: number, body: string, user: FakeComment["user"]) => comments.push({ id: nextId++, issue, body, user }),
+    addComment: (issue: number, body: string, user: FakeComment["user"]) =>
+      comments.push({ id: nextId++, issue, body, user }),
     close,
   };
 };

@@ -11,9 +11,14 @@ export interface ReaderView {
   html: string;
   /** The names of every element in the rendered HTML, e.g. `p`, `table`, `a`. */
   tags: Set<string>;
-  /** The rendered text outside `code` and `pre`, where GitHub looks for links: entities decoded, zero-width spaces kept. */
+  /**
+   * The rendered text outside `code` and `pre`, where GitHub looks for links: entities decoded, zero-width spaces kept.
+   */
   text: string;
-  /** All the rendered text as a reader reads it: code included, entities decoded, zero-width spaces removed, white space runs as one space. */
+  /**
+   * All the rendered text as a reader reads it: code included, entities decoded, zero-width spaces removed, white space
+   * runs as one space.
+   */
   visible: string;
   /** Every cell count of the rendered table rows, in order. */
   rowCells: number[];
@@ -35,15 +40,24 @@ const decode = (text: string): string =>
  * MentionFilter), a reference is `#` and digits or `GH-` and digits, an address starts with a scheme and `//` or with
  * `www.`.
  */
-const LINKED = [/(?:^|[^\w`])@[a-z0-9][a-z0-9-]*/gi, /(?:^|[^\w/&])#\d+/g, /\bGH-\d+/gi, /\b[a-z][a-z0-9+.-]*:\/\//gi, /\bwww\./gi];
+const LINKED = [
+  /(?:^|[^\w`])@[a-z0-9][a-z0-9-]*/gi,
+  /(?:^|[^\w/&])#\d+/g,
+  /\bGH-\d+/gi,
+  /\b[a-z][a-z0-9+.-]*:\/\//gi,
+  /\bwww\./gi,
+];
 
 export const readAsGitHub = (markdown: string): ReaderView => {
   const html = micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()], allowDangerousHtml: true });
   const tags = new Set([...html.matchAll(/<\/?([a-zA-Z][\w-]*)/g)].map((match) => match[1]!.toLowerCase()));
   // GitHub looks for links in each text node: a tag between two words separates them.
-  const textOf = (part: string, between: string) => decode(part.replace(/<!--[\s\S]*?-->/g, between).replace(/<[^>]*>/g, between));
+  const textOf = (part: string, between: string) =>
+    decode(part.replace(/<!--[\s\S]*?-->/g, between).replace(/<[^>]*>/g, between));
   const text = textOf(html.replace(/<pre[\s>][\s\S]*?<\/pre>/g, " ").replace(/<code>[\s\S]*?<\/code>/g, " "), " ");
-  const rowCells = [...html.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => (row[1]!.match(/<t[dh][\s>]/g) ?? []).length);
+  const rowCells = [...html.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map(
+    (row) => (row[1]!.match(/<t[dh][\s>]/g) ?? []).length,
+  );
   return {
     html,
     tags,

@@ -33,7 +33,14 @@ export interface PropertyTransferTaxOptions {
   asOf?: string;
 }
 
-const TRANSFER_TAX_OPTION_KEYS = ["price", "residentialShare", "firstTimeBuyer", "newlyBuilt", "foreignBuyer", "asOf"] as const;
+const TRANSFER_TAX_OPTION_KEYS = [
+  "price",
+  "residentialShare",
+  "firstTimeBuyer",
+  "newlyBuilt",
+  "foreignBuyer",
+  "asOf",
+] as const;
 
 /** One line of the calculation: what was taxed or deducted, at what rate, and the amount. */
 export interface PropertyTransferTaxLine {
@@ -54,7 +61,9 @@ export interface PropertyTransferTaxResult {
   general: number;
   /** The exemption deducted from the general tax (0 when none applies). */
   exemption: number;
-  /** The exemption deducted; null when none was asked for or the larger one asked for is worth nothing at this price. */
+  /**
+   * The exemption deducted; null when none was asked for or the larger one asked for is worth nothing at this price.
+   */
   exemption_claimed: ExemptionName | null;
   /** Each exemption asked for, with the amount it would give on its own; the larger is claimed. */
   exemptions_compared: Array<{ exemption: ExemptionName; amount: number; fact_id: string }>;
@@ -75,7 +84,10 @@ const FirstTimeBuyerThresholds = z.object({
   exemption_cap: z.number().positive(),
   exemption_ends_fmv: z.number().positive(),
 });
-const NewlyBuiltThresholds = z.object({ full_exemption_fmv_max: z.number().positive(), exemption_ends_fmv: z.number().positive() });
+const NewlyBuiltThresholds = z.object({
+  full_exemption_fmv_max: z.number().positive(),
+  exemption_ends_fmv: z.number().positive(),
+});
 const ForeignBuyerTax = z.object({ rate: z.number().min(0).max(1), specified_areas: z.array(z.string()).optional() });
 
 type Thresholds = z.infer<typeof FirstTimeBuyerThresholds>;
@@ -94,12 +106,18 @@ const FURTHER_RESIDENTIAL_TAX_FROM = "2018-02-21";
  * partly residential, the value above that bound pays the rate of the bracket below, and the further tax applies to
  * the residential value (fair market value × residential share) above the bound.
  */
-const generalTax = (brackets: z.infer<typeof BracketArray>, price: number, residentialShare: number, asOf: string): PropertyTransferTaxLine[] => {
+const generalTax = (
+  brackets: z.infer<typeof BracketArray>,
+  price: number,
+  residentialShare: number,
+  asOf: string,
+): PropertyTransferTaxLine[] => {
   const lines: PropertyTransferTaxLine[] = [];
   brackets.forEach((bracket, index) => {
     const lower = index === 0 ? 0 : brackets[index - 1]!.upper!;
     const portion = Math.min(price, bracket.upper ?? Number.POSITIVE_INFINITY) - lower;
-    const range = bracket.upper === null ? `above ${formatCad(lower)}` : `${formatCad(lower)} to ${formatCad(bracket.upper)}`;
+    const range =
+      bracket.upper === null ? `above ${formatCad(lower)}` : `${formatCad(lower)} to ${formatCad(bracket.upper)}`;
     const isFurther = index === brackets.length - 1 && index > 0 && asOf >= FURTHER_RESIDENTIAL_TAX_FROM;
     if (!isFurther || residentialShare === 1) {
       if (portion > 0)
@@ -114,7 +132,13 @@ const generalTax = (brackets: z.infer<typeof BracketArray>, price: number, resid
     }
     const belowRate = brackets[index - 1]!.rate;
     if (portion > 0)
-      lines.push({ label: `general rate on ${range}`, base: portion, rate: belowRate, amount: roundCents(portion * belowRate), fact_id: "bc.ptt.brackets" });
+      lines.push({
+        label: `general rate on ${range}`,
+        base: portion,
+        rate: belowRate,
+        amount: roundCents(portion * belowRate),
+        fact_id: "bc.ptt.brackets",
+      });
     const residentialAbove = roundCents(price * residentialShare - lower);
     if (residentialAbove > 0) {
       const further = roundRate(bracket.rate - belowRate);
@@ -223,13 +247,18 @@ const newlyBuiltExemption = (facts: FactSource, asOf: string, price: number, gen
  * (`bc.ptt.foreign_buyer_additional`). The Ministry's examples: a $650,000 home pays $11,000; a $4,500,000 wholly
  * residential property pays $143,000.
  */
-export const propertyTransferTax = (facts: FactSource, options: PropertyTransferTaxOptions): PropertyTransferTaxResult => {
+export const propertyTransferTax = (
+  facts: FactSource,
+  options: PropertyTransferTaxOptions,
+): PropertyTransferTaxResult => {
   checkOptions("propertyTransferTax", options, TRANSFER_TAX_OPTION_KEYS);
   const price = checkAmount("price", options.price);
   const asOf = checkAsOf(options.asOf);
   const residentialShare = options.residentialShare ?? 1;
   if (typeof residentialShare !== "number" || !(residentialShare >= 0 && residentialShare <= 1)) {
-    throw new CalculatorError(`residentialShare must be a fraction from 0 to 1, got ${JSON.stringify(options.residentialShare)}`);
+    throw new CalculatorError(
+      `residentialShare must be a fraction from 0 to 1, got ${JSON.stringify(options.residentialShare)}`,
+    );
   }
   const firstTimeBuyer = checkFlag("firstTimeBuyer", options.firstTimeBuyer);
   const newlyBuilt = checkFlag("newlyBuilt", options.newlyBuilt);
@@ -250,7 +279,10 @@ export const propertyTransferTax = (facts: FactSource, options: PropertyTransfer
   const used: FactUsed[] = [brackets.used];
   const breakdown = generalTax(brackets.value, price, residentialShare, asOf);
   const general = roundCents(breakdown.reduce((sum, line) => sum + line.amount, 0));
-  const assumptions = [`the transfer is registered on ${asOf}`, "the fair market value is the value the tax is charged on"];
+  const assumptions = [
+    `the transfer is registered on ${asOf}`,
+    "the fair market value is the value the tax is charged on",
+  ];
 
   const asked: ExemptionAsked[] = [
     ...(firstTimeBuyer ? [firstTimeBuyerExemption(facts, asOf, price, general)] : []),
@@ -281,7 +313,10 @@ export const propertyTransferTax = (facts: FactSource, options: PropertyTransfer
     });
   }
   if (asked.length > 0) {
-    assumptions.push("every buyer qualifies for the exemption (100% of the transfer is eligible)", "the land is 0.5 hectares or smaller");
+    assumptions.push(
+      "every buyer qualifies for the exemption (100% of the transfer is eligible)",
+      "the land is 0.5 hectares or smaller",
+    );
   }
   const exemption = claim?.amount ?? 0;
 
@@ -322,7 +357,11 @@ export const propertyTransferTax = (facts: FactSource, options: PropertyTransfer
     general,
     exemption,
     exemption_claimed: claim?.used && claim.amount > 0 ? claim.exemption : null,
-    exemptions_compared: asked.map((each) => ({ exemption: each.exemption, amount: each.amount, fact_id: each.fact_id })),
+    exemptions_compared: asked.map((each) => ({
+      exemption: each.exemption,
+      amount: each.amount,
+      fact_id: each.fact_id,
+    })),
     additional,
     as_of: asOf,
     breakdown,
@@ -334,9 +373,15 @@ export const propertyTransferTax = (facts: FactSource, options: PropertyTransfer
 export interface HomeOwnerGrantOptions {
   /** Assessed (or partitioned) value of the principal residence, in dollars. */
   assessedValue: number;
-  /** The owner qualifies for the additional grant (a senior, a veteran, a person with a disability or living with a relative who has one). */
+  /**
+   * The owner qualifies for the additional grant (a senior, a veteran, a person with a disability or living with a
+   * relative who has one).
+   */
   additional?: boolean;
-  /** The home is outside the Capital, Fraser Valley and Metro Vancouver regional districts (the northern and rural amount). */
+  /**
+   * The home is outside the Capital, Fraser Valley and Metro Vancouver regional districts (the northern and rural
+   * amount).
+   */
   northernRural?: boolean;
   /** The property tax the grant is claimed against, in dollars; the grant cannot exceed it. */
   propertyTax?: number;
@@ -388,7 +433,12 @@ export const homeOwnerGrant = (facts: FactSource, options: HomeOwnerGrantOptions
   if (rules.tax_year !== undefined && Number(asOf.slice(0, 4)) !== rules.tax_year) {
     throw new CalculatorError(
       `bc.home_owner_grant.threshold (version ${used.version}, in force on ${asOf}) at $.value.tax_year: it is the rule for the ${rules.tax_year} tax year, and the facts record none for ${asOf.slice(0, 4)} yet`,
-      { reason: "not-recorded", fact_id: "bc.home_owner_grant.threshold", date: asOf, ...(used.version === undefined ? {} : { version: used.version }) },
+      {
+        reason: "not-recorded",
+        fact_id: "bc.home_owner_grant.threshold",
+        date: asOf,
+        ...(used.version === undefined ? {} : { version: used.version }),
+      },
     );
   }
   const key =
@@ -401,7 +451,12 @@ export const homeOwnerGrant = (facts: FactSource, options: HomeOwnerGrantOptions
   if (maxGrant === undefined) {
     throw new CalculatorError(
       `bc.home_owner_grant.threshold (version ${used.version}, in force on ${asOf}) at $.value.${key}: the fact does not record the ${kind} ${region} for that year`,
-      { reason: "not-recorded", fact_id: "bc.home_owner_grant.threshold", date: asOf, ...(used.version === undefined ? {} : { version: used.version }) },
+      {
+        reason: "not-recorded",
+        fact_id: "bc.home_owner_grant.threshold",
+        date: asOf,
+        ...(used.version === undefined ? {} : { version: used.version }),
+      },
     );
   }
   const threshold = rules.threshold_assessed_value_cad;
@@ -409,13 +464,17 @@ export const homeOwnerGrant = (facts: FactSource, options: HomeOwnerGrantOptions
   const breakdown = [`${kind} ${region}: up to ${formatCad(maxGrant)} (tax year of ${asOf}, version ${used.version})`];
   let grant = maxGrant;
   if (value <= threshold) {
-    breakdown.push(`assessed value ${formatCad(value)} is at or below the threshold of ${formatCad(threshold)}: the full grant`);
+    breakdown.push(
+      `assessed value ${formatCad(value)} is at or below the threshold of ${formatCad(threshold)}: the full grant`,
+    );
   } else {
     const reduction = roundCents(((value - threshold) * perThousand) / 1000);
     grant = Math.max(0, roundCents(maxGrant - reduction));
     breakdown.push(
       `assessed value ${formatCad(value)} is ${formatCad(value - threshold)} over the threshold of ${formatCad(threshold)}: reduced by ${formatCad(perThousand)} per $1,000, ${formatCad(reduction)}` +
-        (grant === 0 ? `, which leaves no grant (it ends at ${formatCad(threshold + (maxGrant * 1000) / perThousand)})` : `, which leaves ${formatCad(grant)}`),
+        (grant === 0
+          ? `, which leaves no grant (it ends at ${formatCad(threshold + (maxGrant * 1000) / perThousand)})`
+          : `, which leaves ${formatCad(grant)}`),
     );
   }
   let taxAfter: number | null = null;
@@ -429,5 +488,13 @@ export const homeOwnerGrant = (facts: FactSource, options: HomeOwnerGrantOptions
       `property tax ${formatCad(propertyTax)} − grant ${formatCad(grant)} = ${formatCad(taxAfter)}; the Province also keeps a minimum tax after the grant, which this fact does not record, so it is not applied`,
     );
   }
-  return { grant, max_grant: maxGrant, threshold, tax_after_grant: taxAfter, as_of: asOf, breakdown, citations: [used] };
+  return {
+    grant,
+    max_grant: maxGrant,
+    threshold,
+    tax_after_grant: taxAfter,
+    as_of: asOf,
+    breakdown,
+    citations: [used],
+  };
 };

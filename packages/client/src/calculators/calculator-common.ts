@@ -13,7 +13,10 @@ export const Fraction = z.number().min(0, { error: FRACTION }).max(1, { error: F
 /** An amount of money in CAD: never negative. */
 export const Money = z.number().min(0, { error: "must be an amount of money in CAD, never negative" });
 
-/** The bracket shapes of the value schemas `bc.ptt.brackets` and `bc.school_tax.additional`, which the calculators read: one tier, `upper` null meaning unbounded. */
+/**
+ * The bracket shapes of the value schemas `bc.ptt.brackets` and `bc.school_tax.additional`, which the calculators read:
+ * one tier, `upper` null meaning unbounded.
+ */
 export const Bracket = z.strictObject({
   upper: Money.positive({ error: "must be a positive amount in CAD" }).nullable(),
   rate: Fraction,
@@ -27,18 +30,28 @@ export const BracketArray = z
     brackets.forEach((bracket, index) => {
       const isLast = index === brackets.length - 1;
       if (isLast && bracket.upper !== null) {
-        ctx.addIssue({ code: "custom", path: [index, "upper"], message: "the last bracket must have upper null (unbounded)" });
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "upper"],
+          message: "the last bracket must have upper null (unbounded)",
+        });
       }
       if (!isLast && bracket.upper === null) {
         ctx.addIssue({ code: "custom", path: [index, "upper"], message: "only the last bracket may be unbounded" });
       }
       const previous = brackets[index - 1];
       if (previous?.upper != null && bracket.upper !== null && bracket.upper <= previous.upper) {
-        ctx.addIssue({ code: "custom", path: [index, "upper"], message: `brackets must be in order: upper ${bracket.upper} is not above ${previous.upper}` });
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "upper"],
+          message: `brackets must be in order: upper ${bracket.upper} is not above ${previous.upper}`,
+        });
       }
     });
   })
-  .describe("Brackets in order of their upper bound (CAD), the last one unbounded (upper null); each rate a fraction (0.01 = 1%).");
+  .describe(
+    "Brackets in order of their upper bound (CAD), the last one unbounded (upper null); each rate a fraction (0.01 = 1%).",
+  );
 
 export type Bracket = z.infer<typeof Bracket>;
 
@@ -46,7 +59,12 @@ export type Bracket = z.infer<typeof Bracket>;
 export const roundCents = (amount: number): number => Math.round(amount * 100) / 100;
 
 const cadWhole = new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", maximumFractionDigits: 0 });
-const cadCents = new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const cadCents = new Intl.NumberFormat("en-CA", {
+  style: "currency",
+  currency: "CAD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 const percentNumber = new Intl.NumberFormat("en-CA", { maximumFractionDigits: 4 });
 const longDate = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone: "UTC" });
 
@@ -54,7 +72,8 @@ const longDate = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone:
 export const formatCad = (amount: number): string => (Number.isInteger(amount) ? cadWhole : cadCents).format(amount);
 
 /** A fraction as a percentage: 0.023 is "2.3%", 0.0025 is "0.25%". Rounded to 4 decimals so 2/3 reads 66.6667%. */
-export const formatPercent = (fraction: number): string => `${percentNumber.format(Number((fraction * 100).toFixed(6)))}%`;
+export const formatPercent = (fraction: number): string =>
+  `${percentNumber.format(Number((fraction * 100).toFixed(6)))}%`;
 
 /** "2026-01-01" as "January 1, 2026". Computed in UTC so the day never shifts with the machine's zone. */
 export const readableDate = (isoDate: string): string => longDate.format(new Date(`${isoDate}T00:00:00Z`));
@@ -139,25 +158,34 @@ export interface FactUsed {
   /** The date the calculation was made for. */
   as_of: string;
   canonical_url: string | undefined;
-  /** The sources of the version used. An earlier version's entry in `history` carries none: its sources are on the fact's page and in its diffs. */
+  /**
+   * The sources of the version used. An earlier version's entry in `history` carries none: its sources are on the
+   * fact's page and in its diffs.
+   */
   citations: PublishedCitation[];
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Today in British Columbia (Pacific time), the day a registration or a tax year is counted in. */
-export const todayInBc = (): string => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Vancouver" }).format(new Date());
+export const todayInBc = (): string =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "America/Vancouver" }).format(new Date());
 
 /** `asOf` passed in, checked to be a real calendar date (YYYY-MM-DD); today in British Columbia when absent. */
 export const checkAsOf = (asOf: unknown): string => {
   if (asOf === undefined) return todayInBc();
   const match = typeof asOf === "string" ? ISO_DATE.exec(asOf) : null;
-  const real = match !== null && new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))).toISOString().slice(0, 10) === asOf;
+  const real =
+    match !== null &&
+    new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))).toISOString().slice(0, 10) === asOf;
   if (!real)
-    throw new CalculatorError(`asOf must be a date written YYYY-MM-DD (for example 2024-03-31), got ${JSON.stringify(asOf)}`, {
-      reason: "invalid-option",
-      option: "asOf",
-    });
+    throw new CalculatorError(
+      `asOf must be a date written YYYY-MM-DD (for example 2024-03-31), got ${JSON.stringify(asOf)}`,
+      {
+        reason: "invalid-option",
+        option: "asOf",
+      },
+    );
   return asOf as string;
 };
 
@@ -178,46 +206,76 @@ const editDistance = (a: string, b: string): number => {
  * Options are strict: a key the calculator does not know would otherwise be ignored silently (`firstTimeBuyers`
  * gives a total without the exemption), so it is refused, naming the nearest known key.
  */
-export const checkOptions = <Options extends object>(calculator: string, options: Options, known: readonly (keyof Options & string)[]): Options => {
+export const checkOptions = <Options extends object>(
+  calculator: string,
+  options: Options,
+  known: readonly (keyof Options & string)[],
+): Options => {
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new CalculatorError(`${calculator}: options must be an object with ${known.join(", ")}, got ${JSON.stringify(options)}`, {
-      reason: "invalid-option",
-    });
+    throw new CalculatorError(
+      `${calculator}: options must be an object with ${known.join(", ")}, got ${JSON.stringify(options)}`,
+      {
+        reason: "invalid-option",
+      },
+    );
   }
   for (const key of Object.keys(options)) {
     if ((known as readonly string[]).includes(key)) continue;
-    const nearest = [...known].sort((a, b) => editDistance(key.toLowerCase(), a.toLowerCase()) - editDistance(key.toLowerCase(), b.toLowerCase()))[0];
-    throw new CalculatorError(`${calculator}: unknown option ${key}; did you mean ${nearest}? (known options: ${known.join(", ")})`, {
-      reason: "unknown-option",
-      option: key,
-    });
+    const nearest = [...known].sort(
+      (a, b) => editDistance(key.toLowerCase(), a.toLowerCase()) - editDistance(key.toLowerCase(), b.toLowerCase()),
+    )[0];
+    throw new CalculatorError(
+      `${calculator}: unknown option ${key}; did you mean ${nearest}? (known options: ${known.join(", ")})`,
+      {
+        reason: "unknown-option",
+        option: key,
+      },
+    );
   }
   return options;
 };
 
 const findFact = (source: FactSource, id: string): Fact => {
   const fact = source?.facts?.find((each) => each.id === id);
-  if (!fact) throw new CalculatorError(`the facts passed in do not include ${id}, which this calculation needs`, { reason: "missing-fact", fact_id: id });
+  if (!fact)
+    throw new CalculatorError(`the facts passed in do not include ${id}, which this calculation needs`, {
+      reason: "missing-fact",
+      fact_id: id,
+    });
   return fact;
 };
 
 /** The first day any published version of `fact` was in force. */
 const firstEffective = (fact: Fact): string =>
-  [fact.effective_iso, ...fact.history.flatMap((entry) => (entry.effective_iso === undefined ? [] : [entry.effective_iso]))].sort()[0]!;
+  [
+    fact.effective_iso,
+    ...fact.history.flatMap((entry) => (entry.effective_iso === undefined ? [] : [entry.effective_iso])),
+  ].sort()[0]!;
 
-const parseValue = <Shape extends z.ZodType>(id: string, version: number | undefined, asOf: string, value: unknown, shape: Shape): z.infer<Shape> => {
+const parseValue = <Shape extends z.ZodType>(
+  id: string,
+  version: number | undefined,
+  asOf: string,
+  value: unknown,
+  shape: Shape,
+): z.infer<Shape> => {
   const parsed = shape.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const path = ["value", ...issue.path].map((key) => (typeof key === "number" ? `[${key}]` : `.${String(key)}`)).join("");
+    const path = ["value", ...issue.path]
+      .map((key) => (typeof key === "number" ? `[${key}]` : `.${String(key)}`))
+      .join("");
     const label = `version ${version ?? "unstated"}, in force on ${asOf}`;
-    throw new CalculatorError(`${id} (${label}) at $${path}: ${issue.message}; this calculator cannot read that value`, {
-      reason: "value-unreadable",
-      fact_id: id,
-      date: asOf,
-      ...(version === undefined ? {} : { version }),
-      path: `$${path}`,
-    });
+    throw new CalculatorError(
+      `${id} (${label}) at $${path}: ${issue.message}; this calculator cannot read that value`,
+      {
+        reason: "value-unreadable",
+        fact_id: id,
+        date: asOf,
+        ...(version === undefined ? {} : { version }),
+        path: `$${path}`,
+      },
+    );
   }
   return parsed.data;
 };
@@ -240,7 +298,8 @@ export const readFactAsOf = <Shape extends z.ZodType>(
   if (inForce === undefined) return { value: undefined, first_iso: firstEffective(fact) };
   // A change scheduled on or before the date is not in the current value: computing from the rule it replaces would
   // present the past as that date's rule.
-  const pending = inForce.source === "current" ? fact.scheduled?.find((change) => change.effective_iso <= asOf) : undefined;
+  const pending =
+    inForce.source === "current" ? fact.scheduled?.find((change) => change.effective_iso <= asOf) : undefined;
   if (pending) {
     throw new CalculatorError(
       `${id} has a change scheduled (${pending.status}) for ${pending.effective_iso}; ${asOf} is on or after it, and this calculator computes only from rules in effect`,
@@ -261,7 +320,10 @@ export const readFactAsOf = <Shape extends z.ZodType>(
   };
 };
 
-/** As `readFactAsOf`, for a rule the calculation cannot do without: no version on `asOf` is a CalculatorError naming the fact and the date. */
+/**
+ * As `readFactAsOf`, for a rule the calculation cannot do without: no version on `asOf` is a CalculatorError naming the
+ * fact and the date.
+ */
 export const requireFactAsOf = <Shape extends z.ZodType>(
   source: FactSource,
   id: string,
@@ -271,12 +333,15 @@ export const requireFactAsOf = <Shape extends z.ZodType>(
   const read = readFactAsOf(source, id, shape, asOf);
   if (read.value === undefined) {
     const first = (read as { first_iso: string }).first_iso;
-    throw new CalculatorError(`${id} records no rule in force on ${asOf}: its first published version took effect on ${first}`, {
-      reason: "no-rule-on-date",
-      fact_id: id,
-      date: asOf,
-      first_iso: first,
-    });
+    throw new CalculatorError(
+      `${id} records no rule in force on ${asOf}: its first published version took effect on ${first}`,
+      {
+        reason: "no-rule-on-date",
+        fact_id: id,
+        date: asOf,
+        first_iso: first,
+      },
+    );
   }
   return read as { value: z.infer<Shape>; used: FactUsed };
 };
@@ -296,7 +361,10 @@ export const checkAmount = (name: string, amount: unknown, minimum = 0): number 
 export const checkFlag = (name: string, flag: unknown): boolean => {
   if (flag === undefined) return false;
   if (typeof flag !== "boolean")
-    throw new CalculatorError(`${name} must be true or false, got ${JSON.stringify(flag)}`, { reason: "invalid-option", option: name });
+    throw new CalculatorError(`${name} must be true or false, got ${JSON.stringify(flag)}`, {
+      reason: "invalid-option",
+      option: name,
+    });
   return flag;
 };
 

@@ -48,7 +48,11 @@ export const InsuranceRules = z.object({
  * a version that does not record the brackets (the one before 2024-12-15) is refused with the fact, the date and
  * the path.
  */
-export const minimumDownPayment = (facts: FactSource, price: number, options: MinimumDownPaymentOptions = {}): MinimumDownPaymentResult => {
+export const minimumDownPayment = (
+  facts: FactSource,
+  price: number,
+  options: MinimumDownPaymentOptions = {},
+): MinimumDownPaymentResult => {
   checkOptions("minimumDownPayment", options, ["asOf"]);
   checkAmount("price", price);
   const asOf = checkAsOf(options.asOf);
@@ -75,7 +79,12 @@ export const minimumDownPayment = (facts: FactSource, price: number, options: Mi
   if (value.min_down_payment_brackets === undefined) {
     throw new CalculatorError(
       `cmhc.insurance_cap (version ${used.version}, in force on ${asOf}) at $.value.min_down_payment_brackets: that version does not record the minimum down payment below its cap of ${formatCad(cap)}`,
-      { reason: "not-recorded", fact_id: "cmhc.insurance_cap", date: asOf, ...(used.version === undefined ? {} : { version: used.version }) },
+      {
+        reason: "not-recorded",
+        fact_id: "cmhc.insurance_cap",
+        date: asOf,
+        ...(used.version === undefined ? {} : { version: used.version }),
+      },
     );
   }
   const breakdown: MinimumDownPaymentResult["breakdown"] = [];
@@ -111,17 +120,29 @@ export interface MortgageInsurancePremiumOptions {
   firstTimeBuyer?: boolean;
   /** The home is newly built, never occupied (for a 30-year amortization). */
   newlyBuilt?: boolean;
-  /** The down payment comes from a non-traditional source (for example borrowed), which has its own premium above 90% loan-to-value. */
+  /**
+   * The down payment comes from a non-traditional source (for example borrowed), which has its own premium above 90%
+   * loan-to-value.
+   */
   nonTraditionalDownPayment?: boolean;
   /** The date whose rules apply, YYYY-MM-DD (default today in B.C.). */
   asOf?: string;
 }
 
-const OPTION_KEYS = ["price", "downPayment", "amortizationYears", "firstTimeBuyer", "newlyBuilt", "nonTraditionalDownPayment", "asOf"] as const;
+const OPTION_KEYS = [
+  "price",
+  "downPayment",
+  "amortizationYears",
+  "firstTimeBuyer",
+  "newlyBuilt",
+  "nonTraditionalDownPayment",
+  "asOf",
+] as const;
 
 export interface MortgageInsurancePremiumResult {
   /**
-   * Whether default insurance is required: only for a high-ratio loan, above the loan-to-value of `cmhc.insurance_cap`'s
+   * Whether default insurance is required: only for a high-ratio loan, above the loan-to-value of
+   * `cmhc.insurance_cap`'s
    * `high_ratio_threshold_ltv` (less than 20% down). When false there is no premium: `rate` is null, `premium` 0 and
    * `loan_with_premium` equals `loan`.
    */
@@ -150,8 +171,11 @@ export interface MortgageInsurancePremiumResult {
 }
 
 const PremiumSchedule = z.object({
-  premium_rates_on_total_loan: z.array(z.object({ ltv_max: z.number().gt(0).max(1), rate: z.number().min(0).max(1) })).min(1),
-  // null: the schedule in force has no separate rate for a non-traditional down payment (CMHC's has none since 2020-07-01).
+  premium_rates_on_total_loan: z
+    .array(z.object({ ltv_max: z.number().gt(0).max(1), rate: z.number().min(0).max(1) }))
+    .min(1),
+  // null: the schedule in force has no separate rate for a non-traditional down payment (CMHC's has none since
+  // 2020-07-01).
   non_traditional_down_payment_rate: z.number().min(0).max(1).nullable(),
   non_traditional_down_payment_ltv_min: z.number().min(0).max(1),
   // null: the schedule in force has no rate for an amortization over `amortization_surcharge_over_years`.
@@ -175,7 +199,8 @@ const ELIGIBLE_BUYERS_IN_WORDS: Record<string, string> = {
   "all buyers of newly built homes": "buyers of newly built homes",
 };
 
-const listInWords = (items: readonly string[]): string => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
+const listInWords = (items: readonly string[]): string =>
+  items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 
 /**
  * Who each entry of `cmhc.amortization_30yr_eligibility`'s `eligible_buyers` covers. The fact states them in words;
@@ -187,7 +212,10 @@ const ELIGIBLE_BUYERS: Record<string, (buyer: { firstTimeBuyer: boolean; newlyBu
   "all buyers of newly built homes": (buyer) => buyer.newlyBuilt,
 };
 
-type Base = Omit<MortgageInsurancePremiumResult, "insurable" | "reason" | "rate" | "low_ratio_rate" | "premium" | "loan_with_premium">;
+type Base = Omit<
+  MortgageInsurancePremiumResult,
+  "insurable" | "reason" | "rate" | "low_ratio_rate" | "premium" | "loan_with_premium"
+>;
 
 const notInsurable = (base: Base, reason: string): MortgageInsurancePremiumResult => ({
   ...base,
@@ -209,21 +237,33 @@ const notInsurable = (base: Base, reason: string): MortgageInsurancePremiumResul
  * down payment (`cmhc.insurance_cap`), above the highest band, or a high-ratio loan amortized over the standard
  * maximum when `cmhc.amortization_30yr_eligibility` does not allow the longer one for this buyer on that date.
  */
-export const mortgageInsurancePremium = (facts: FactSource, options: MortgageInsurancePremiumOptions): MortgageInsurancePremiumResult => {
+export const mortgageInsurancePremium = (
+  facts: FactSource,
+  options: MortgageInsurancePremiumOptions,
+): MortgageInsurancePremiumResult => {
   checkOptions("mortgageInsurancePremium", options, OPTION_KEYS);
   const price = checkAmount("price", options.price, 0.01);
   const downPayment = checkAmount("downPayment", options.downPayment);
   if (downPayment > price) {
-    throw new CalculatorError(`downPayment (${downPayment}) must not be more than price (${price})`, { reason: "invalid-option", option: "downPayment" });
+    throw new CalculatorError(`downPayment (${downPayment}) must not be more than price (${price})`, {
+      reason: "invalid-option",
+      option: "downPayment",
+    });
   }
   const years = options.amortizationYears;
   if (typeof years !== "number" || !Number.isFinite(years) || years <= 0 || years > 100 || !Number.isInteger(years)) {
-    throw new CalculatorError(`amortizationYears must be a whole number of years above 0 and at most 100, got ${JSON.stringify(years)}`, {
-      reason: "invalid-option",
-      option: "amortizationYears",
-    });
+    throw new CalculatorError(
+      `amortizationYears must be a whole number of years above 0 and at most 100, got ${JSON.stringify(years)}`,
+      {
+        reason: "invalid-option",
+        option: "amortizationYears",
+      },
+    );
   }
-  const buyer = { firstTimeBuyer: checkFlag("firstTimeBuyer", options.firstTimeBuyer), newlyBuilt: checkFlag("newlyBuilt", options.newlyBuilt) };
+  const buyer = {
+    firstTimeBuyer: checkFlag("firstTimeBuyer", options.firstTimeBuyer),
+    newlyBuilt: checkFlag("newlyBuilt", options.newlyBuilt),
+  };
   const nonTraditional = checkFlag("nonTraditionalDownPayment", options.nonTraditionalDownPayment);
   const asOf = checkAsOf(options.asOf);
 
@@ -244,7 +284,9 @@ export const mortgageInsurancePremium = (facts: FactSource, options: MortgageIns
     ltv,
     loan,
     as_of: asOf,
-    breakdown: [`loan ${formatCad(price)} − ${formatCad(downPayment)} down = ${formatCad(loan)}, ${formatPercent(roundRate(ltv))} of the price`],
+    breakdown: [
+      `loan ${formatCad(price)} − ${formatCad(downPayment)} down = ${formatCad(loan)}, ${formatPercent(roundRate(ltv))} of the price`,
+    ],
     citations,
   };
   const capReason = `the price is at or above the insured price cap of ${formatCad(minimum.price_cap)}: insurance is not available, and a down payment of at least ${formatCad(minimum.minimum)} (${formatPercent(roundRate(minimum.minimum / price))}) is the minimum`;
@@ -262,8 +304,11 @@ export const mortgageInsurancePremium = (facts: FactSource, options: MortgageIns
     let lowRatioRate: number | null = null;
     if (read.value !== undefined) {
       const schedule = read as { value: z.infer<typeof PremiumSchedule>; used: FactUsed };
-      const band = [...schedule.value.premium_rates_on_total_loan].sort((a, b) => a.ltv_max - b.ltv_max).find((each) => ltv <= each.ltv_max);
-      const surcharge = years > schedule.value.amortization_surcharge_over_years ? schedule.value.amortization_surcharge_rate : 0;
+      const band = [...schedule.value.premium_rates_on_total_loan]
+        .sort((a, b) => a.ltv_max - b.ltv_max)
+        .find((each) => ltv <= each.ltv_max);
+      const surcharge =
+        years > schedule.value.amortization_surcharge_over_years ? schedule.value.amortization_surcharge_rate : 0;
       if (band !== undefined && surcharge !== null) {
         lowRatioRate = roundRate(band.rate + surcharge);
         citations.push(schedule.used);
@@ -272,7 +317,15 @@ export const mortgageInsurancePremium = (facts: FactSource, options: MortgageIns
         );
       }
     }
-    return { ...notRequired, insurable: true, reason: null, rate: null, low_ratio_rate: lowRatioRate, premium: 0, loan_with_premium: loan };
+    return {
+      ...notRequired,
+      insurable: true,
+      reason: null,
+      rate: null,
+      low_ratio_rate: lowRatioRate,
+      premium: 0,
+      loan_with_premium: loan,
+    };
   }
   if (!minimum.insurable) return notInsurable(base, capReason);
   if (downPayment < minimum.minimum) {
@@ -284,7 +337,10 @@ export const mortgageInsurancePremium = (facts: FactSource, options: MortgageIns
   // Above the threshold by less than the rounding, the loan is in the first band above it.
   const band = bands.find((each) => each.ltv_max > threshold && ltv <= each.ltv_max);
   if (!band) {
-    return notInsurable(base, `the loan is ${formatPercent(ltv)} of the price, above the highest band of ${formatPercent(bands.at(-1)!.ltv_max)}`);
+    return notInsurable(
+      base,
+      `the loan is ${formatPercent(ltv)} of the price, above the highest band of ${formatPercent(bands.at(-1)!.ltv_max)}`,
+    );
   }
   const lowerBound = bands[bands.indexOf(band) - 1]?.ltv_max;
   const breakdown = [...base.breakdown];
@@ -295,7 +351,9 @@ export const mortgageInsurancePremium = (facts: FactSource, options: MortgageIns
   if (nonTraditional && ltv > schedule.value.non_traditional_down_payment_ltv_min) {
     const nonTraditionalRate = schedule.value.non_traditional_down_payment_rate;
     if (nonTraditionalRate === null) {
-      breakdown.push(`the schedule in force on ${asOf} has no separate rate for a non-traditional down payment: the band's rate applies`);
+      breakdown.push(
+        `the schedule in force on ${asOf} has no separate rate for a non-traditional down payment: the band's rate applies`,
+      );
     } else {
       rate = nonTraditionalRate;
       breakdown.push(
@@ -345,7 +403,10 @@ export const mortgageInsurancePremium = (facts: FactSource, options: MortgageIns
         `a ${years}-year amortization on an insured loan is only for ${listInWords(eligibility.value.eligible_buyers.map((words) => ELIGIBLE_BUYERS_IN_WORDS[words] ?? words))}${eligibility.used.effective_iso ? ` (since ${readableDate(eligibility.used.effective_iso)})` : ""}; this purchase is ${eligibility.value.eligible_buyers.length > 1 ? "neither" : "not one"}`,
       );
     }
-    if (eligibleAs !== undefined) breakdown.push(`amortization of ${years} years allowed for ${eligibleAs} (cmhc.amortization_30yr_eligibility on ${asOf})`);
+    if (eligibleAs !== undefined)
+      breakdown.push(
+        `amortization of ${years} years allowed for ${eligibleAs} (cmhc.amortization_30yr_eligibility on ${asOf})`,
+      );
     const surcharge = schedule.value.amortization_surcharge_rate;
     if (surcharge === null) {
       return notInsurable(
@@ -354,14 +415,18 @@ export const mortgageInsurancePremium = (facts: FactSource, options: MortgageIns
       );
     }
     rate = roundRate(rate + surcharge);
-    breakdown.push(`plus ${formatPercent(surcharge)} for an amortization over ${surchargeOver} years: ${formatPercent(rate)}`);
+    breakdown.push(
+      `plus ${formatPercent(surcharge)} for an amortization over ${surchargeOver} years: ${formatPercent(rate)}`,
+    );
   }
 
   const premium = roundCents(loan * rate);
   breakdown.push(`premium ${formatPercent(rate)} × ${formatCad(loan)} = ${formatCad(premium)}`);
   const added = schedule.value.premium_added_to_loan;
   breakdown.push(
-    added ? `the premium is added to the loan: ${formatCad(roundCents(loan + premium))}` : "the premium is paid separately, not added to the loan",
+    added
+      ? `the premium is added to the loan: ${formatCad(roundCents(loan + premium))}`
+      : "the premium is paid separately, not added to the loan",
   );
   breakdown.push(
     schedule.value.provincial_sales_tax_on_premium.applies_in_bc

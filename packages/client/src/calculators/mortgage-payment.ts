@@ -17,14 +17,26 @@ import {
  * Monthly principal and interest of a Canadian fixed-rate mortgage. The Interest Act makes the quoted rate
  * compound semi-annually, so the monthly rate is (1 + r/2)^(1/6) − 1. $800,000 at 5% over 25 years: $4,652.84.
  */
-export const monthlyPI = (principal: number, annualRate: number, amortizationYears: number, compoundingPerYear = 2): number => {
+export const monthlyPI = (
+  principal: number,
+  annualRate: number,
+  amortizationYears: number,
+  compoundingPerYear = 2,
+): number => {
   const months = amortizationYears * 12;
   if (annualRate === 0) return roundCents(principal / months);
   const monthlyRate = (1 + annualRate / compoundingPerYear) ** (compoundingPerYear / 12) - 1;
   return roundCents((principal * monthlyRate) / (1 - (1 + monthlyRate) ** -months));
 };
 
-export const PAYMENT_FREQUENCIES = ["monthly", "semi-monthly", "biweekly", "weekly", "accelerated-biweekly", "accelerated-weekly"] as const;
+export const PAYMENT_FREQUENCIES = [
+  "monthly",
+  "semi-monthly",
+  "biweekly",
+  "weekly",
+  "accelerated-biweekly",
+  "accelerated-weekly",
+] as const;
 export type PaymentFrequency = (typeof PAYMENT_FREQUENCIES)[number];
 
 const PAYMENTS_PER_YEAR: Record<PaymentFrequency, number> = {
@@ -40,7 +52,10 @@ const PAYMENTS_PER_YEAR: Record<PaymentFrequency, number> = {
  * An accelerated payment is the monthly payment divided by this, paid every two weeks or every week (FCAC's
  * definition); the monthly payment is divided before it is rounded to the cent, so no rounding is doubled.
  */
-const ACCELERATED_DIVISOR: Partial<Record<PaymentFrequency, number>> = { "accelerated-biweekly": 2, "accelerated-weekly": 4 };
+const ACCELERATED_DIVISOR: Partial<Record<PaymentFrequency, number>> = {
+  "accelerated-biweekly": 2,
+  "accelerated-weekly": 4,
+};
 
 export interface MortgagePaymentOptions {
   principal: number;
@@ -68,10 +83,13 @@ export interface MortgagePaymentResult {
 
 const checkRate = (annualRate: unknown): number => {
   if (typeof annualRate !== "number" || !Number.isFinite(annualRate) || annualRate < 0 || annualRate >= 1) {
-    throw new CalculatorError(`annualRate must be a fraction from 0 to below 1 (0.05 for 5%), got ${JSON.stringify(annualRate)}`, {
-      reason: "invalid-option",
-      option: "annualRate",
-    });
+    throw new CalculatorError(
+      `annualRate must be a fraction from 0 to below 1 (0.05 for 5%), got ${JSON.stringify(annualRate)}`,
+      {
+        reason: "invalid-option",
+        option: "annualRate",
+      },
+    );
   }
   return annualRate;
 };
@@ -82,11 +100,20 @@ const checkRate = (annualRate: unknown): number => {
  * a year (a six-month term is 0.5).
  */
 const checkYears = (name: string, years: unknown, whole = false): number => {
-  if (typeof years !== "number" || !Number.isFinite(years) || years <= 0 || years > 100 || (whole && !Number.isInteger(years))) {
-    throw new CalculatorError(`${name} must be a ${whole ? "whole " : ""}number of years above 0 and at most 100, got ${JSON.stringify(years)}`, {
-      reason: "invalid-option",
-      option: name,
-    });
+  if (
+    typeof years !== "number" ||
+    !Number.isFinite(years) ||
+    years <= 0 ||
+    years > 100 ||
+    (whole && !Number.isInteger(years))
+  ) {
+    throw new CalculatorError(
+      `${name} must be a ${whole ? "whole " : ""}number of years above 0 and at most 100, got ${JSON.stringify(years)}`,
+      {
+        reason: "invalid-option",
+        option: name,
+      },
+    );
   }
   return years;
 };
@@ -94,12 +121,16 @@ const checkYears = (name: string, years: unknown, whole = false): number => {
 const checkFrequency = (frequency: unknown): PaymentFrequency => {
   if (frequency === undefined) return "monthly";
   if (!(PAYMENT_FREQUENCIES as readonly unknown[]).includes(frequency)) {
-    throw new CalculatorError(`frequency must be one of ${PAYMENT_FREQUENCIES.join(", ")}, got ${JSON.stringify(frequency)}`);
+    throw new CalculatorError(
+      `frequency must be one of ${PAYMENT_FREQUENCIES.join(", ")}, got ${JSON.stringify(frequency)}`,
+    );
   }
   return frequency as PaymentFrequency;
 };
 
-/** The rate of one of `perYear` equal periods, equivalent to `annualRate` compounded semi-annually: (1 + r/2)^(2/n) − 1. */
+/**
+ * The rate of one of `perYear` equal periods, equivalent to `annualRate` compounded semi-annually: (1 + r/2)^(2/n) − 1.
+ */
 export const periodicRate = (annualRate: number, perYear: number): number => (1 + annualRate / 2) ** (2 / perYear) - 1;
 
 /** The level payment that repays `principal` over `periods` at `rate` a period (the annuity formula), unrounded. */
@@ -137,7 +168,10 @@ const planText = (each: Plan): string[] => {
   const divisor = ACCELERATED_DIVISOR[each.frequency];
   const head = `${formatPercent(each.annualRate)} a year compounded semi-annually is ${formatPercent(Number(each.rate.toFixed(8)))} a period at ${each.perYear} payments a year`;
   return divisor === undefined
-    ? [head, `${formatCad(each.principal)} repaid in ${each.perYear * each.years} equal payments of ${formatCad(each.payment)}`]
+    ? [
+        head,
+        `${formatCad(each.principal)} repaid in ${each.perYear * each.years} equal payments of ${formatCad(each.payment)}`,
+      ]
     : [
         head,
         `${each.frequency}: the monthly payment that repays ${formatCad(each.principal)} over ${each.years} years, divided by ${divisor}: ${formatCad(each.payment)}, paid ${each.perYear} times a year`,
@@ -163,8 +197,12 @@ export const mortgagePayment = (options: MortgagePaymentOptions): MortgagePaymen
     frequency: each.frequency,
     payments_per_year: each.perYear,
     periodic_rate: each.rate,
-    // A regular payment is rounded to the cent; the last scheduled payment takes up what that leaves (see amortizationSchedule).
-    payments_to_repay: ACCELERATED_DIVISOR[each.frequency] === undefined ? each.perYear * each.years : paymentsToRepay(each.principal, each.rate, each.payment),
+    // A regular payment is rounded to the cent; the last scheduled payment takes up what that leaves (see
+    // amortizationSchedule).
+    payments_to_repay:
+      ACCELERATED_DIVISOR[each.frequency] === undefined
+        ? each.perYear * each.years
+        : paymentsToRepay(each.principal, each.rate, each.payment),
     breakdown: planText(each),
   };
 };
@@ -207,11 +245,23 @@ export interface AmortizationScheduleResult {
  * the balance at the end of the term (what is renewed) and the interest and principal paid in it.
  */
 export const amortizationSchedule = (options: AmortizationScheduleOptions): AmortizationScheduleResult => {
-  checkOptions("amortizationSchedule", options, ["principal", "annualRate", "amortizationYears", "termYears", "frequency"]);
+  checkOptions("amortizationSchedule", options, [
+    "principal",
+    "annualRate",
+    "amortizationYears",
+    "termYears",
+    "frequency",
+  ]);
   const years = checkYears("amortizationYears", options.amortizationYears, true);
-  const each = plan(checkAmount("principal", options.principal), checkRate(options.annualRate), years, checkFrequency(options.frequency));
+  const each = plan(
+    checkAmount("principal", options.principal),
+    checkRate(options.annualRate),
+    years,
+    checkFrequency(options.frequency),
+  );
   const termYears = options.termYears === undefined ? years : checkYears("termYears", options.termYears);
-  if (termYears > years) throw new CalculatorError(`termYears (${termYears}) must not be longer than amortizationYears (${years})`);
+  if (termYears > years)
+    throw new CalculatorError(`termYears (${termYears}) must not be longer than amortizationYears (${years})`);
   const termPayments = Math.round(termYears * each.perYear);
   const periods: SchedulePeriod[] = [];
   let balance = each.principal;
@@ -281,7 +331,8 @@ export const maxPrincipal = (options: MaxPrincipalOptions): MaxPrincipalResult =
   const exact = rate === 0 ? perPeriod * periods : (perPeriod * (1 - (1 + rate) ** -periods)) / rate;
   let principal = Math.floor(exact * 100 + 1e-6) / 100;
   // The payment on the loan is rounded to the cent; step down until it does not exceed what was given.
-  while (principal > 0 && plan(principal, annualRate, years, frequency).payment > payment) principal = roundCents(principal - 0.01);
+  while (principal > 0 && plan(principal, annualRate, years, frequency).payment > payment)
+    principal = roundCents(principal - 0.01);
   return {
     principal,
     frequency,
@@ -296,7 +347,10 @@ export const maxPrincipal = (options: MaxPrincipalOptions): MaxPrincipalResult =
 
 export interface MonthlyPaymentOptions {
   principal: number;
-  /** The quoted annual rate as a fraction (0.05 for 5%), compounded semi-annually as the Interest Act requires of Canadian mortgages. */
+  /**
+   * The quoted annual rate as a fraction (0.05 for 5%), compounded semi-annually as the Interest Act requires of
+   * Canadian mortgages.
+   */
   annualRate: number;
   amortizationYears: number;
 }
@@ -309,18 +363,29 @@ export interface MonthlyPaymentOptions {
 export const monthlyPayment = (options: MonthlyPaymentOptions): number => {
   checkOptions("monthlyPayment", options, ["principal", "annualRate", "amortizationYears"]);
   const principal = checkAmount("principal", options.principal);
-  if (typeof options.annualRate !== "number" || !Number.isFinite(options.annualRate) || options.annualRate < 0 || options.annualRate >= 1) {
-    throw new CalculatorError(`annualRate must be a fraction from 0 to below 1 (0.05 for 5%), got ${JSON.stringify(options.annualRate)}`, {
-      reason: "invalid-option",
-      option: "annualRate",
-    });
+  if (
+    typeof options.annualRate !== "number" ||
+    !Number.isFinite(options.annualRate) ||
+    options.annualRate < 0 ||
+    options.annualRate >= 1
+  ) {
+    throw new CalculatorError(
+      `annualRate must be a fraction from 0 to below 1 (0.05 for 5%), got ${JSON.stringify(options.annualRate)}`,
+      {
+        reason: "invalid-option",
+        option: "annualRate",
+      },
+    );
   }
   const years = options.amortizationYears;
   if (typeof years !== "number" || !Number.isFinite(years) || years <= 0 || years > 100) {
-    throw new CalculatorError(`amortizationYears must be a number of years above 0 and at most 100, got ${JSON.stringify(years)}`, {
-      reason: "invalid-option",
-      option: "amortizationYears",
-    });
+    throw new CalculatorError(
+      `amortizationYears must be a number of years above 0 and at most 100, got ${JSON.stringify(years)}`,
+      {
+        reason: "invalid-option",
+        option: "amortizationYears",
+      },
+    );
   }
   return monthlyPI(principal, options.annualRate, years);
 };
@@ -348,10 +413,16 @@ const StressTest = z.object({ buffer_rate: z.number().min(0).max(1), floor_rate:
  * The minimum qualifying rate of the mortgage stress test (`osfi.b20.stress_test` in force on `asOf`): the greater
  * of the contract rate plus the buffer and the floor rate. `contractRate` is a fraction: 0.045 for 4.5%.
  */
-export const qualifyingRate = (facts: FactSource, contractRate: number, options: QualifyingRateOptions = {}): QualifyingRateResult => {
+export const qualifyingRate = (
+  facts: FactSource,
+  contractRate: number,
+  options: QualifyingRateOptions = {},
+): QualifyingRateResult => {
   checkOptions("qualifyingRate", options, ["asOf"]);
   if (typeof contractRate !== "number" || !Number.isFinite(contractRate) || contractRate < 0 || contractRate >= 1) {
-    throw new CalculatorError(`contractRate must be a fraction from 0 to below 1 (0.045 for 4.5%), got ${JSON.stringify(contractRate)}`);
+    throw new CalculatorError(
+      `contractRate must be a fraction from 0 to below 1 (0.045 for 4.5%), got ${JSON.stringify(contractRate)}`,
+    );
   }
   const asOf = checkAsOf(options.asOf);
   const { value, used } = requireFactAsOf(facts, "osfi.b20.stress_test", StressTest, asOf);
@@ -364,8 +435,14 @@ export const qualifyingRate = (facts: FactSource, contractRate: number, options:
     floor_rate: value.floor_rate,
     as_of: asOf,
     breakdown: [
-      { label: `contract rate ${formatPercent(contractRate)} plus the buffer of ${formatPercent(value.buffer_rate)}`, rate: buffered },
-      { label: `floor rate${rule === "floor" ? ", the greater, so it applies" : ", lower than the contract rate plus the buffer"}`, rate: value.floor_rate },
+      {
+        label: `contract rate ${formatPercent(contractRate)} plus the buffer of ${formatPercent(value.buffer_rate)}`,
+        rate: buffered,
+      },
+      {
+        label: `floor rate${rule === "floor" ? ", the greater, so it applies" : ", lower than the contract rate plus the buffer"}`,
+        rate: value.floor_rate,
+      },
     ],
     citations: [used],
   };
