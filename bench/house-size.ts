@@ -7,14 +7,19 @@
  * - the production files (TypeScript under `src/`, `actions/`, `packages/client/src/` and `site/`, tests and
  *   declaration files left out), and how many of them have 20 lines or fewer.
  *
- * `--json` prints the same figures as JSON. The figures are counts of files in the working tree, so running it on
- * two commits compares them.
+ * `--json` prints the same figures as JSON. `--at REV` measures a commit instead of the working tree (its files are
+ * unpacked with `git archive` into a temporary folder, removed afterwards), so `npm run house-size -- --at c9acae6`
+ * gives the figures from before the change that introduced this script.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { cruise, type ICruiseResult } from "dependency-cruiser";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
+const PROJECT_ROOT = path.resolve(import.meta.dirname, "..");
+/** The tree measured: the working tree, or with `--at REV` that commit's files unpacked in a temporary folder. */
+let ROOT = PROJECT_ROOT;
 
 /**
  * The steps that carry a fact edit to a webhook: the checks on the pull request (validate, the change summary), the
@@ -106,14 +111,26 @@ export const measureHouse = async () => {
 };
 
 if (import.meta.main) {
-  const house = await measureHouse();
-  if (process.argv.includes("--json")) console.log(JSON.stringify(house, null, 2));
-  else {
-    console.log(`fact edit, pull request to webhook: ${house.fact_edit_path.files} files`);
-    console.log(`  workflows: ${house.fact_edit_path.workflows.join(", ")}`);
-    console.log(`  local actions: ${house.fact_edit_path.actions.join(", ")}`);
-    console.log(`  npm scripts: ${house.fact_edit_path.scripts.join(", ")}`);
-    console.log(`production files: ${house.production_files}`);
-    console.log(`  with ${SMALL_FILE_LINES} lines or fewer: ${house.small_files} (${house.small_share}%)`);
+  const at = process.argv.indexOf("--at");
+  const revision = at === -1 ? undefined : process.argv[at + 1];
+  if (at !== -1 && revision === undefined) throw new Error("--at needs a revision");
+  if (revision !== undefined) {
+    ROOT = mkdtempSync(path.join(tmpdir(), "house-size-"));
+    execFileSync("sh", ["-c", `git -C "$0" archive "$1" | tar -x -C "$2"`, PROJECT_ROOT, revision, ROOT]);
+  }
+  try {
+    const house = await measureHouse();
+    if (process.argv.includes("--json")) console.log(JSON.stringify(house, null, 2));
+    else {
+      console.log(`${revision === undefined ? "working tree" : `at ${revision}`}`);
+      console.log(`fact edit, pull request to webhook: ${house.fact_edit_path.files} files`);
+      console.log(`  workflows: ${house.fact_edit_path.workflows.join(", ")}`);
+      console.log(`  local actions: ${house.fact_edit_path.actions.join(", ")}`);
+      console.log(`  npm scripts: ${house.fact_edit_path.scripts.join(", ")}`);
+      console.log(`production files: ${house.production_files}`);
+      console.log(`  with ${SMALL_FILE_LINES} lines or fewer: ${house.small_files} (${house.small_share}%)`);
+    }
+  } finally {
+    if (ROOT !== PROJECT_ROOT) rmSync(ROOT, { recursive: true, force: true });
   }
 }

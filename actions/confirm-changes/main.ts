@@ -197,7 +197,7 @@ export const runConfirmChanges = async (options: ConfirmOptions): Promise<Confir
 /** The inputs of action.yml, by the same names; their defaults are in action.yml. */
 export const Inputs = z.object({
   root: nonEmptyText,
-  "within-days": wholeNumber,
+  "within-days": wholeNumber(),
   label: nonEmptyText,
   today: dateOrEmpty,
   token: nonEmptyText,

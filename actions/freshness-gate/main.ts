@@ -20,7 +20,7 @@ import {
 /** The inputs of action.yml, by the same names; their defaults are in action.yml. */
 export const Inputs = z.object({
   root: nonEmptyText,
-  "warn-days": wholeNumber,
+  "warn-days": wholeNumber(),
   today: dateOrEmpty,
 });
 

@@ -30,10 +30,10 @@ import { runReverify } from "./reverify.ts";
 /** The inputs of action.yml, by the same names; their defaults are in action.yml. */
 export const Inputs = z.object({
   root: nonEmptyText,
-  "within-days": wholeNumber,
+  "within-days": wholeNumber(),
   label: nonEmptyText,
   "check-links": trueOrFalse,
-  "link-timeout-seconds": wholeNumber,
+  "link-timeout-seconds": wholeNumber(),
   /** Empty: no fingerprints are kept between runs. */
   fingerprints: optionalText,
   today: dateOrEmpty,

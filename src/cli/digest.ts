@@ -32,7 +32,7 @@ const main = async (): Promise<number> => {
   if (stateDirectory && !values["dry-run"]) {
     release = await lockStateFolder(
       stateDirectory,
-      readWholeNumber("FACTS_WEBHOOK_LOCK_WAIT_SECONDS", DEFAULT_LOCK_WAIT_SECONDS) * 1000,
+      readWholeNumber("FACTS_WEBHOOK_LOCK_WAIT_SECONDS", DEFAULT_LOCK_WAIT_SECONDS, { max: 86_400 }) * 1000,
     );
   }
   try {

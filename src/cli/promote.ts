@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { runCommand } from "../lib/command.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
 import { readVariable } from "../lib/environment.ts";
+import { UsageError } from "../lib/errors.ts";
 import { pushAsBot } from "../lib/git.ts";
 import { runPromote } from "../workflows/promote.ts";
 
@@ -13,8 +14,10 @@ const HELD_REASONS = {
 /**
  * `npm run promote [-- --dry-run] [--root DIR] [--push BRANCH]`: on the day (FACTS_TODAY, default today in UTC) each
  * enacted scheduled change becomes its fact's current state, one commit per version, committed as the bot; announced
- * ones are reported. `--push` then pushes HEAD to BRANCH of origin as the bot, with GITHUB_TOKEN for GITHUB_SERVER_URL
- * (the promotion workflow pushes to main once every promotion passed its check); a rejected push fails the command.
+ * ones are reported. `--push BRANCH` promotes nothing: it only pushes HEAD, the promotions an earlier run committed,
+ * to BRANCH of origin as the bot, with GITHUB_TOKEN for GITHUB_SERVER_URL (the promotion workflow pushes to main once
+ * every promotion passed its check, so a run crossing midnight cannot push a promotion that was not checked); a
+ * rejected push fails the command.
  */
 const main = async (): Promise<number> => {
   const { values } = parseArgs({
@@ -25,6 +28,16 @@ const main = async (): Promise<number> => {
     },
     strict: true,
   });
+  if (values.push !== undefined) {
+    if (values["dry-run"]) throw new UsageError("--push pushes what is already committed; it takes no --dry-run");
+    const pushed = await pushAsBot(values.root, values.push, {
+      token: readVariable("GITHUB_TOKEN"),
+      serverUrl: readVariable("GITHUB_SERVER_URL"),
+    });
+    if (pushed.code !== 0) throw new Error(`could not push to ${values.push}: ${pushed.stderr.trim()}`);
+    console.log(`pushed HEAD to ${values.push}`);
+    return 0;
+  }
   const today = todayFromEnvironment();
   const result = await runPromote(values.root, today, { dryRun: values["dry-run"] });
   for (const promotion of result.promoted) {
@@ -41,14 +54,6 @@ const main = async (): Promise<number> => {
   console.log(
     `${today}: ${result.promoted.length} change(s) ${values["dry-run"] ? "to promote" : "promoted"}, ${result.held.length} due change(s) held for confirmation`,
   );
-  if (values.push !== undefined && !values["dry-run"]) {
-    const pushed = await pushAsBot(values.root, values.push, {
-      token: readVariable("GITHUB_TOKEN"),
-      serverUrl: readVariable("GITHUB_SERVER_URL"),
-    });
-    if (pushed.code !== 0) throw new Error(`could not push to ${values.push}: ${pushed.stderr.trim()}`);
-    console.log(`pushed HEAD to ${values.push}`);
-  }
   return 0;
 };
 

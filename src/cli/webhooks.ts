@@ -1,6 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { parseArgs } from "node:util";
-import { parseWholeNumber, runCommand } from "../lib/command.ts";
+import { parseWholeNumber, runCommand, type WholeNumberBounds } from "../lib/command.ts";
 import { baseUrlFromEnvironment } from "../lib/config.ts";
 import { readVariable, readWholeNumber } from "../lib/environment.ts";
 import { UsageError } from "../lib/errors.ts";
@@ -29,9 +29,12 @@ const USAGE = `usage: npm run webhooks -- dispatch --head REV [--base REV] [--ro
 
 const COMMANDS = ["dispatch", "retry", "ping", "redeliver"] as const;
 
-/** A whole-number option, or its fallback when it is not given. */
-const wholeNumber = (name: string, text: string | undefined, fallback: number, min = 0): number =>
-  text === undefined ? fallback : parseWholeNumber(text, `--${name}`, { min });
+/** A whole-number option within its bounds, or its fallback when it is not given. */
+const wholeNumber = (name: string, text: string | undefined, fallback: number, bounds: WholeNumberBounds): number =>
+  text === undefined ? fallback : parseWholeNumber(text, `--${name}`, bounds);
+
+/** A day, in seconds: the longest a command waits (a timer beyond 2^31 ms would fire at once). */
+const DAY_SECONDS = 86_400;
 
 const describeSummary = (summary: RunSummary): string => {
   const parts = Object.entries(summary.outcomes)
@@ -94,16 +97,17 @@ const main = async (): Promise<number> => {
     }
   }
 
-  const concurrency = wholeNumber("concurrency", values.concurrency, DEFAULT_CONCURRENCY, 1);
+  const concurrency = wholeNumber("concurrency", values.concurrency, DEFAULT_CONCURRENCY, { min: 1, max: 1024 });
   // The dispatching job stays for the 1- and 5-minute retries; the scheduled `retry` run makes the rest.
-  const maxWaitMs = wholeNumber("wait", values.wait, command === "dispatch" ? 600 : 0) * 1000;
+  const maxWaitMs = wholeNumber("wait", values.wait, command === "dispatch" ? 600 : 0, { max: DAY_SECONDS }) * 1000;
   const stateDirectory = readVariable("FACTS_WEBHOOK_STATE");
   if (!stateDirectory)
     throw new UsageError("FACTS_WEBHOOK_STATE is not set: name the folder that keeps the delivery state between runs");
   const store = await createDeliveryStore(stateDirectory, {
     now: () => new Date(),
-    retentionDays: readWholeNumber("FACTS_WEBHOOK_RETENTION_DAYS", DEFAULT_RETENTION_DAYS),
-    lockWaitMs: readWholeNumber("FACTS_WEBHOOK_LOCK_WAIT_SECONDS", DEFAULT_LOCK_WAIT_SECONDS) * 1000,
+    retentionDays: readWholeNumber("FACTS_WEBHOOK_RETENTION_DAYS", DEFAULT_RETENTION_DAYS, { max: 3_650 }),
+    lockWaitMs:
+      readWholeNumber("FACTS_WEBHOOK_LOCK_WAIT_SECONDS", DEFAULT_LOCK_WAIT_SECONDS, { max: DAY_SECONDS }) * 1000,
   });
   const mailer = mailerFromEnvironment();
   const client = createPinnedClient();

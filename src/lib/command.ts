@@ -46,15 +46,26 @@ export interface WholeNumberBounds {
 }
 
 /**
- * A whole number written in decimal digits only (no sign, point, exponent or `0x`), within the bounds; anything else
- * is a {@link UsageError} naming `what` (an argument such as `--limit` or a setting's name) and the bounds.
+ * The value of a whole number written in decimal digits only (no sign, point, exponent or `0x`) within the bounds, or
+ * what is wrong with it (`must be a whole number from 0 to 65535`): the one rule for every count a person writes,
+ * in an argument, a setting or an action input.
  */
-export const parseWholeNumber = (text: string, what: string, bounds: WholeNumberBounds = {}): number => {
+export const checkWholeNumber = (
+  text: string,
+  bounds: WholeNumberBounds = {},
+): { value: number } | { problem: string } => {
   const min = bounds.min ?? 0;
   const max = bounds.max ?? Number.MAX_SAFE_INTEGER;
   const range = max !== Number.MAX_SAFE_INTEGER ? ` from ${min} to ${max}` : min > 0 ? ` of ${min} or more` : "";
   const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(value) || value < min || value > max)
-    throw new UsageError(`${what} must be a whole number${range}, got "${text}"`);
-  return value;
+  return Number.isSafeInteger(value) && value >= min && value <= max
+    ? { value }
+    : { problem: `must be a whole number${range}` };
+};
+
+/** {@link checkWholeNumber}, where anything else is a {@link UsageError} naming `what` (`--limit`, a setting's name). */
+export const parseWholeNumber = (text: string, what: string, bounds: WholeNumberBounds = {}): number => {
+  const read = checkWholeNumber(text, bounds);
+  if ("problem" in read) throw new UsageError(`${what} ${read.problem}, got "${text}"`);
+  return read.value;
 };

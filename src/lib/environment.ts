@@ -53,12 +53,12 @@ export const ENVIRONMENT = {
   FACTS_WEBHOOK_RETENTION_DAYS: {
     setBy: "operator",
     description:
-      "Days a finished webhook delivery stays in the state before it is folded into its subscriber's summary (default 35).",
+      "Days a finished webhook delivery stays in the state before it is folded into its subscriber's summary (default 35, at most 3650).",
   },
   FACTS_WEBHOOK_LOCK_WAIT_SECONDS: {
     setBy: "operator",
     description:
-      "Seconds a webhook command waits for another that holds the state folder before refusing (default 60).",
+      "Seconds a webhook command waits for another that holds the state folder before refusing (default 60, at most 86400).",
   },
   FACTS_WEBHOOK_ALLOW_HOSTS: {
     setBy: "tests",

@@ -3,9 +3,8 @@
  * domain names, the glossary's labels for keys, and a fact's value in words (`describeValue`).
  */
 
-import { formatCad, formatPercent, readableDate } from "../../packages/client/src/index.ts";
 import type { Urls } from "../lib/config.ts";
-import { formatNumber, isIsoDate } from "../lib/format.ts";
+import { formatCad, formatNumber, formatPercent, isIsoDate, readableDate } from "../lib/format.ts";
 import { escapeHtml } from "../lib/text.ts";
 import { glossary } from "../model/reference.ts";
 import type { Bracket, Domain } from "../schemas/index.ts";

@@ -229,16 +229,17 @@ const withEvent = (stored: StoredDelivery, events: ReadonlyMap<string, StoredEve
 };
 
 /** The snapshot's contents, or an empty state when there is no snapshot yet. */
-export const readSnapshot = (file: string): StateContents => {
+const readSnapshot = (file: string): StateContents & { format?: number } => {
   const state: StateContents = { events: new Map(), subscribers: new Map(), deliveries: new Map() };
   const document = readJsonFileSync(file, StateDocument, { absentAllowed: true });
   if (document === undefined) return state;
+  const read: StateContents & { format?: number } = { ...state, format: document.format };
   for (const [key, value] of Object.entries(document.events)) state.events.set(key, { key, ...value });
   for (const summary of document.subscribers) state.subscribers.set(summary.id, summary);
   document.deliveries.forEach((stored, index) => {
     state.deliveries.set(stored.id, withEvent(stored, state.events, `${file} (at /deliveries/${index})`));
   });
-  return state;
+  return read;
 };
 
 /**
@@ -527,7 +528,12 @@ const openLockedStore = async (
   await mkdir(gone, { recursive: true });
   await mkdir(disabled, { recursive: true });
 
-  const state = readSnapshot(snapshotFile);
+  // A snapshot write killed before its rename leaves its temporary file: the snapshot it was to replace and the
+  // journal still hold everything, so the leftover is removed rather than carried to the state branch.
+  for (const name of readdirSync(directory)) {
+    if (name.startsWith(`${SNAPSHOT_FILE}.next-`)) rmSync(path.join(directory, name), { force: true });
+  }
+  const { format, ...state } = readSnapshot(snapshotFile);
   const hadJournal = existsSync(journalFile);
   if (hadJournal) replayJournal(state, readFileSync(journalFile, "utf8"), journalFile);
   const retentionMs = (options.retentionDays ?? DEFAULT_RETENTION_DAYS) * 24 * 60 * 60 * 1000;
@@ -535,7 +541,9 @@ const openLockedStore = async (
     writeFileAtomic(snapshotFile, renderSnapshot(state));
     rmSync(journalFile, { force: true });
   };
-  if (hadJournal) compact();
+  // A journal is folded in at once; a snapshot of the format before is written again in this one at once, so the
+  // state branch holds format 3 after the first command of this version, whatever it does.
+  if (hadJournal || (format !== undefined && format !== STATE_FORMAT)) compact();
   // Opened at the first change, so a run that changes nothing leaves the folder as it found it.
   let journal: Journal | undefined;
   let changed = false;

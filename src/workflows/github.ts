@@ -7,6 +7,7 @@ import path from "node:path";
 import * as core from "@actions/core";
 import * as github from "@actions/github";
 import { z } from "zod";
+import { checkWholeNumber, type WholeNumberBounds } from "../lib/command.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
 import { type Environment, readVariable } from "../lib/environment.ts";
 import { errorMessage } from "../lib/errors.ts";
@@ -146,8 +147,14 @@ export const nonEmptyText = z.string().min(1, { error: "must not be empty" });
 /** An input that action.yml marks `required: true` and gives no default. */
 export const requiredText = z.string().min(1, { error: "is required" });
 
-/** A count of days or seconds, as a number. */
-export const wholeNumber = z.string().regex(/^\d+$/, { error: "must be a whole number" }).transform(Number);
+/** A count of days or seconds, as a number, by the project's one whole-number rule (checkWholeNumber). */
+export const wholeNumber = (bounds: WholeNumberBounds = {}) =>
+  z.string().transform((text, context) => {
+    const read = checkWholeNumber(text, bounds);
+    if ("value" in read) return read.value;
+    context.addIssue({ code: "custom", message: read.problem });
+    return z.NEVER;
+  });
 
 /** A switch, written `true` or `false` as in action.yml. */
 export const trueOrFalse = z

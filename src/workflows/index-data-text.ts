@@ -1,6 +1,6 @@
-import { formatCad, formatPercent } from "../../packages/client/src/index.ts";
 import type { ComputedSeries } from "../affordability/compute-series.ts";
 import type { IndexDataChange } from "../affordability/index-data-changes.ts";
+import { formatCad, formatPercent } from "../lib/format.ts";
 import { BOARDS, Board, MonthSlug, type SourceTerms } from "../schemas/index.ts";
 import { escapeMarkdown, joinWithin, shaped } from "./markdown.ts";
 

@@ -23,7 +23,7 @@ export const MAX_REDIRECTS = 5;
  * One GET from a provider (both providers talk HTTP this way): a 200 answer whose body is at most `maxBytes`, with the
  * address it finally came from, or a {@link SourceError} naming `source`, `what` was asked and why: no answer in time,
  * a body past the cap, any other status. Redirects are followed, at most {@link MAX_REDIRECTS}, to https addresses
- * (or within the same origin), never in a loop.
+ * (or within the same origin), never in a loop, all within the one `timeoutMs`.
  */
 export const getFromSource = async (
   source: string,
@@ -33,11 +33,13 @@ export const getFromSource = async (
 ): Promise<HttpAnswer & { url: string }> => {
   const seen = new Set<string>();
   let current = new URL(url);
+  // One deadline for the whole chain of redirects: each hop is bounded by it, not given the time afresh.
+  const deadline = AbortSignal.timeout(options.timeoutMs);
   for (;;) {
     seen.add(current.href);
     let answer: HttpAnswer;
     try {
-      answer = await httpRequest(current.href, options);
+      answer = await httpRequest(current.href, { ...options, signal: deadline });
     } catch (error: unknown) {
       if (error instanceof HttpFailure && error.kind === "too-large") {
         throw new SourceError(

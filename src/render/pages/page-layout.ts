@@ -4,9 +4,9 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { readableDate, SITE_PATHS } from "../../../packages/client/src/index.ts";
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { DEFAULT_BRANCH, SERVICE } from "../../lib/config.ts";
-import { readableDateTime } from "../../lib/format.ts";
+import { readableDate, readableDateTime } from "../../lib/format.ts";
 import type { Fact } from "../../schemas/index.ts";
 import type { SiteFiles, SiteModel } from "../site-model.ts";
 import { type Html, html, sitePath, trustedHtml } from "../text.ts";

@@ -2,7 +2,6 @@
  * The affordability page: the index for each board, its trend, the chart of the series, and how it is computed.
  */
 
-import { formatCad, formatPercent, readableDate } from "../../../packages/client/src/index.ts";
 import type { SeriesGap, SourceQuality } from "../../affordability/compute-series.ts";
 import {
   boardLabel,
@@ -12,6 +11,7 @@ import {
   publicationStatus,
 } from "../../affordability/compute-series.ts";
 import type { IndexData } from "../../affordability/index-data.ts";
+import { formatCad, formatPercent, readableDate } from "../../lib/format.ts";
 import { type AffordabilityEntry, type AffordabilityPublication, BOARDS, type Board } from "../../schemas/index.ts";
 import { INDEX_FORMULA, latestEntry } from "../api/render-affordability.ts";
 import type { SiteModel } from "../site-model.ts";

@@ -1,4 +1,5 @@
-import { readableDate, SITE_PATHS } from "../../../packages/client/src/index.ts";
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
+import { readableDate } from "../../lib/format.ts";
 import type { SiteModel } from "../site-model.ts";
 import { type Html, html, sitePath } from "../text.ts";
 import { renderPage } from "./page-layout.ts";

@@ -3,10 +3,9 @@
  * search box's data.
  */
 
-import { readableDate } from "../../../packages/client/src/index.ts";
 import { SERVICE, type Urls } from "../../lib/config.ts";
 import { addDays } from "../../lib/dates.ts";
-import { shortDate } from "../../lib/format.ts";
+import { readableDate, shortDate } from "../../lib/format.ts";
 import { latestRetrieved } from "../../model/facts.ts";
 import type { Fact } from "../../schemas/index.ts";
 import { DOMAINS, expectedStatus } from "../../schemas/index.ts";

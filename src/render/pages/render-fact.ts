@@ -3,11 +3,10 @@
  * announcement is expected, its scheduled changes and its history.
  */
 
-import { formatCad, formatPercent, readableDate } from "../../../packages/client/src/index.ts";
 import type { CommitInfo } from "../../derive/fact-history.ts";
 import { versionNote } from "../../derive/fact-history.ts";
 import type { Urls } from "../../lib/config.ts";
-import { isIsoDate } from "../../lib/format.ts";
+import { formatCad, formatPercent, isIsoDate, readableDate } from "../../lib/format.ts";
 import { cadenceTagsOf, latestRetrieved } from "../../model/facts.ts";
 import type { Bracket, Citation, Fact, FactDiff, HistoryEntry } from "../../schemas/index.ts";
 import { CADENCE_DAYS, expectedStatus } from "../../schemas/index.ts";

@@ -3,10 +3,10 @@
  * changelog and the 404 page.
  */
 
-import { readableDate, SITE_PATHS } from "../../../packages/client/src/index.ts";
+import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { versionNote } from "../../derive/fact-history.ts";
 import { SERVICE } from "../../lib/config.ts";
-import { readableDateTime } from "../../lib/format.ts";
+import { readableDate, readableDateTime } from "../../lib/format.ts";
 import { compareText } from "../../lib/text.ts";
 import type { CitationKind, Fact, Organisation, PublishedCitation } from "../../schemas/index.ts";
 import { ORGANISATION_KIND_WORDS, ORGANISATION_KINDS } from "../../schemas/index.ts";
