@@ -203,10 +203,9 @@ export interface ReverifyResult {
 }
 
 /**
- * One re-verification run: the facts expiring within the window or expired, those whose cited source lost its
- * quote or its page, and those whose expected announcement is past due each get exactly one current issue with what the
- * source check found; the issue of a fact that
- * is no longer due is closed.
+ * One re-verification run: the facts expiring within the window or expired, those whose cited source lost its quote or
+ * its page, and those whose expected announcement is past due each get exactly one current issue with what the source
+ * check found; the issue of a fact that is no longer due is closed.
  */
 export const runReverify = async (options: ReverifyOptions): Promise<ReverifyResult> => {
   const byDate = factsDue(options.facts, options.today, options.withinDays);

@@ -64,9 +64,8 @@ export const FIXERS: readonly Fixer[] = [
     },
   },
   {
-    // A revision against the base raises the version by one. Only a version still equal to the base's is raised, so
-    // a second run, or a contributor who already raised it, leaves it alone; any other version is the check's to
-    // report.
+    // A revision against the base raises the version by one. Only a version still equal to the base's is raised, so a
+    // second run, or a contributor who already raised it, leaves it alone; any other version is the check's to report.
     rule: "version-rules",
     fix: (value, { fact }, { base }) => {
       const before = base.get(fact.id);

@@ -303,9 +303,8 @@ export const unknownOrgMessage = (organisations: Organisations, org: string): st
 };
 
 /**
- * Every citation of a fact, of its scheduled changes and its expected announcement's `where` names its organisation
- * by an id of `reference/organisations.json`, so that one organisation is named once, with one name, kind and home
- * page.
+ * Every citation of a fact, of its scheduled changes and its expected announcement's `where` names its organisation by
+ * an id of `reference/organisations.json`, so that one organisation is named once, with one name, kind and home page.
  */
 export const citationOrgProblems = (facts: readonly LoadedFact[], organisations: Organisations): Problem[] =>
   facts.flatMap(({ doc, fact }) => [

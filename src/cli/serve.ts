@@ -7,10 +7,10 @@ import { createStaticServer, describeOpenFileLimit, readOpenFileLimit } from "..
 
 /**
  * `npm run serve` (and the second half of `npm start`): serves a built tree with the headers of
- * docs/consumers/api.md#headers.
- * `--dir` (default `_site`), `PORT` or `--port` (default 8080, 0 for any free port), `HOST` or `--host` (default
- * 127.0.0.1; 0.0.0.0 to be reachable from other machines, as in a container). SIGHUP re-reads the tree. It prints
- * the open-file limit it runs with, since that bounds how many connections it can hold at once.
+ * docs/consumers/api.md#headers. `--dir` (default `_site`), `PORT` or `--port` (default 8080, 0 for any free port),
+ * `HOST` or `--host` (default 127.0.0.1; 0.0.0.0 to be reachable from other machines, as in a container). SIGHUP
+ * re-reads the tree. It prints the open-file limit it runs with, since that bounds how many connections it can hold at
+ * once.
  */
 const portFrom = (raw: string): number => parseWholeNumber(raw, "PORT", { max: 65_535 });
 

@@ -23,11 +23,11 @@ const writePrivateKey = async (file: string, pem: string): Promise<void> => {
 };
 
 /**
- * `npm run signing-key -- new --out FILE`: makes an Ed25519 key pair, writes the private key to FILE (PKCS#8 PEM,
- * mode 0600) and adds the public key to the committed set (`--keys`, default keys/jwks.json).
+ * `npm run signing-key -- new --out FILE`: makes an Ed25519 key pair, writes the private key to FILE (PKCS#8 PEM, mode
+ * 0600) and adds the public key to the committed set (`--keys`, default keys/jwks.json).
+ *
  * `npm run signing-key -- retire --kid=KID`: removes a key from the committed set (the equals sign, since a kid,
- * base64url,
- * may begin with a dash). See docs/operators/signing.md.
+ * base64url, may begin with a dash). See docs/operators/signing.md.
  */
 const main = async (): Promise<number> => {
   const { values, positionals } = parseArgs({

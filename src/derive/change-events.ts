@@ -22,10 +22,9 @@ const scheduledAdded = (before: FactFile, after: FactFile): boolean =>
   (after.scheduled ?? []).some((change) => !(before.scheduled ?? []).some((known) => isDeepStrictEqual(known, change)));
 
 /**
- * The kind of one commit's change to one fact, or undefined when its content did not change (a file moved). The
- * version rules decide the first split, as the check does (revisionFieldsChanged in src/model/facts.ts): a change to
- * value, unit or
- * effective date is a revision. A commit that does several things is named by the one that matters most to a
+ * The kind of one commit's change to one fact, or undefined when its content did not change (a file moved). The version
+ * rules decide the first split, as the check does (revisionFieldsChanged in src/model/facts.ts): a change to value,
+ * unit or effective date is a revision. A commit that does several things is named by the one that matters most to a
  * mirror: a withdrawal, then a revision or promotion, then a new scheduled change, then a re-verification, then an
  * editorial edit.
  */

@@ -18,11 +18,9 @@ import { type FactTimeline, type FactVersion, versionNote } from "./fact-history
 
 /**
  * docs/consumers/api.md#history-and-diffs: one entry per earlier version, newest first. `superseded_iso` is the date
- * the next version took
- * effect, and `note` is the `Impact:` line of the commit that introduced the version (see versionNote). Empty when
- * never revised. An entry
- * carries no citations: the diff resources publish every version with its full citations, and repeating them here
- * would make each fact's payload grow with every revision.
+ * the next version took effect, and `note` is the `Impact:` line of the commit that introduced the version (see
+ * versionNote). Empty when never revised. An entry carries no citations: the diff resources publish every version with
+ * its full citations, and repeating them here would make each fact's payload grow with every revision.
  */
 export const historyEntries = (versions: readonly FactVersion[]): HistoryEntry[] =>
   versions

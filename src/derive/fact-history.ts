@@ -51,8 +51,7 @@ const CHANGE_KINDS: ReadonlySet<string> = new Set(["A", "M", "D", "T"]);
 
 /**
  * One record of the log: `<sha>FIELD<seconds>FIELD<parents>FIELD<message>FIELD`, then with `-z` one `:<modes> <old>
- * <new>
- * <status>\0<path>\0` per changed file. Scanned with indexOf rather than split into arrays: this runs once per
+ * <new> <status>\0<path>\0` per changed file. Scanned with indexOf rather than split into arrays: this runs once per
  * commit of the whole history, side by side with git.
  */
 const parseRecord = (record: string, folder: string): LoggedCommit => {
@@ -111,8 +110,8 @@ export const readGitLog = (
 ): Promise<LoggedCommit[]> =>
   new Promise((resolve, reject) => {
     const prefix = folder.replace(/\/+$/, "");
-    // Left to itself, git flushes its output after every commit when it goes to a pipe: one write, and one wake-up
-    // of this process, per commit. spawnGit sets GIT_FLUSH=0, so it fills its buffer first (3,000 writes instead of
+    // Left to itself, git flushes its output after every commit when it goes to a pipe: one write, and one wake-up of
+    // this process, per commit. spawnGit sets GIT_FLUSH=0, so it fills its buffer first (3,000 writes instead of
     // 50,000).
     const child = spawnGit(cwd, [
       "log",

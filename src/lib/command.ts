@@ -3,9 +3,8 @@ import { errorMessage, ProblemsFound, UsageError } from "./errors.ts";
 /**
  * The exit codes of every command (`npm run <command>`): 0 done (nothing wrong found); 1 it found problems in the data
  * (the command's `main` returns 1, or throws {@link ProblemsFound}); 2 it could not do its work: an argument or setting
- * was wrong (a
- * {@link UsageError}, printed with the command's usage when it has one) or a step failed (printed as one line,
- * `<name> failed: <message>`, never as a stack trace).
+ * was wrong (a {@link UsageError}, printed with the command's usage when it has one) or a step failed (printed as one
+ * line, `<name> failed: <message>`, never as a stack trace).
  */
 export const EXIT = { done: 0, problems: 1, failed: 2 } as const;
 
@@ -63,7 +62,9 @@ export const checkWholeNumber = (
     : { problem: `must be a whole number${range}` };
 };
 
-/** {@link checkWholeNumber}, where anything else is a {@link UsageError} naming `what` (`--limit`, a setting's name). */
+/**
+ * {@link checkWholeNumber}, where anything else is a {@link UsageError} naming `what` (`--limit`, a setting's name).
+ */
 export const parseWholeNumber = (text: string, what: string, bounds: WholeNumberBounds = {}): number => {
   const read = checkWholeNumber(text, bounds);
   if ("problem" in read) throw new UsageError(`${what} ${read.problem}, got "${text}"`);

@@ -108,10 +108,10 @@ const discard = (body: Dispatcher.ResponseData["body"]): void => {
 
 /**
  * One HTTP exchange with undici's `request`, the one way the project's code talks HTTP (cited sources, the
- * affordability
- * index's providers, a published tree's files, WebSub hubs, webhook receivers). Redirects are not followed: a 3xx is an
- * answer like any other, with its `location` header, for the caller to judge. Every status is an answer; what fails is
- * an exchange that gives none in time, a body past `maxBytes`, or a broken connection, each as an {@link HttpFailure}.
+ * affordability index's providers, a published tree's files, WebSub hubs, webhook receivers). Redirects are not
+ * followed: a 3xx is an answer like any other, with its `location` header, for the caller to judge. Every status is an
+ * answer; what fails is an exchange that gives none in time, a body past `maxBytes`, or a broken connection, each as an
+ * {@link HttpFailure}.
  */
 export const httpRequest = async (url: string | URL, options: HttpRequestOptions): Promise<HttpAnswer> => {
   const perWait = options.timeoutPer === "wait";

@@ -58,8 +58,8 @@ export const forbiddenCharacter = (codePoint: number, multiline: boolean): strin
 
 /**
  * A text as it may be printed in a report (a terminal, a log, an annotation): every character {@link
- * forbiddenCharacter}
- * refuses, newline included, written as a JSON escape (`\u001b`), so a report never carries one raw.
+ * forbiddenCharacter} refuses, newline included, written as a JSON escape (`\u001b`), so a report never carries one
+ * raw.
  */
 export const printableText = (text: string): string => {
   let printable = "";

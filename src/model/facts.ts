@@ -128,10 +128,9 @@ export const factsAtRevision = async (cwd: string, revision: string): Promise<Fi
 };
 
 /**
- * How long a fact stays verified: each fact carries exactly one cadence tag, and its `expires_iso` is the latest
- * date any of its citations was checked plus that cadence (docs/maintainers/decisions.md#cadence). The check, the
- * fixer, the pages, the
- * promotions and the re-verification all read it from here.
+ * How long a fact stays verified: each fact carries exactly one cadence tag, and its `expires_iso` is the latest date
+ * any of its citations was checked plus that cadence (docs/maintainers/decisions.md#cadence). The check, the fixer, the
+ * pages, the promotions and the re-verification all read it from here.
  */
 export const CADENCE_TAGS = Object.keys(CADENCE_DAYS) as CadenceTag[];
 
@@ -171,8 +170,8 @@ export const isWithdrawn = (fact: Pick<FactFile, "withdrawn_iso">): boolean => f
 
 /**
  * The fields whose change makes a revision (docs/maintainers/decisions.md#versions): a change to any of them raises
- * `version` by exactly 1 and
- * is a new entry in the fact's history; a change to anything else is an editorial edit that keeps the version.
+ * `version` by exactly 1 and is a new entry in the fact's history; a change to anything else is an editorial edit that
+ * keeps the version.
  */
 export const REVISION_FIELDS = ["value", "unit", "effective_iso"] as const;
 

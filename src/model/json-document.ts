@@ -42,8 +42,7 @@ const positionOf = (lineStarts: number[], offset: number): { line: number; colum
 /**
  * Strict JSON: no comments, no trailing commas, no byte-order mark. Duplicate keys are reported, since JSON.parse would
  * silently keep the last one, and so is anything JSON.parse would not give back as written (see hostileJsonProblems
- * below).
- * Nesting deeper than the limit is refused before the tree is built, since building it recurses once per level.
+ * below). Nesting deeper than the limit is refused before the tree is built, since building it recurses once per level.
  */
 export const parseJsonDocument = (file: string, text: string): JsonDocument => {
   const lineStarts = lineStartsOf(text);

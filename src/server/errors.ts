@@ -44,8 +44,7 @@ export const sendError = (
 /**
  * The JSON body of a 404. A miss under `SITE_PATHS.byIdPrefix` (`/api/v1/facts/by-id/`) is an unknown fact id
  * (docs/consumers/api.md#errors): the body says so and lists the ids the catalog has, so a client with a typo sees the
- * right
- * spelling; a known id asked for without `.json` is told where it is.
+ * right spelling; a known id asked for without `.json` is told where it is.
  */
 export const notFoundBody = (site: Site, requestPath: string, sitePath: string): ErrorDetails => {
   const name = sitePath.startsWith(SITE_PATHS.byIdPrefix) ? sitePath.slice(SITE_PATHS.byIdPrefix.length) : "";
@@ -73,10 +72,9 @@ const DROPPED = new Set(["etag", "cache-control"]);
 
 /**
  * Answers a path nothing is published at. A program asking under `/api/` or `/.well-known/` (or for either folder
- * itself) gets the JSON error body
- * (`notFoundBody`), as every API error is; a reader asking for any other path gets the site's HTML 404 page, with
- * status 404, in the encoding the client accepts, not cached (`no-store`, like every error, so a page published by
- * the next build is found at once). A tree without `404.html` answers JSON everywhere.
+ * itself) gets the JSON error body (`notFoundBody`), as every API error is; a reader asking for any other path gets the
+ * site's HTML 404 page, with status 404, in the encoding the client accepts, not cached (`no-store`, like every error,
+ * so a page published by the next build is found at once). A tree without `404.html` answers JSON everywhere.
  */
 export const sendNotFound = (
   request: IncomingMessage,

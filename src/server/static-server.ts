@@ -41,8 +41,7 @@ const CHECK_SECONDS = 1;
 
 /**
  * An HTTP server for a built site (`_site/`), with the headers docs/consumers/api.md#headers gives. The tree is read
- * into memory
- * before this resolves; the server is not listening yet, so the caller picks the port (0 in tests).
+ * into memory before this resolves; the server is not listening yet, so the caller picks the port (0 in tests).
  *
  * Every request is parsed and answered by `node:http` through its documented options and methods only:
  * - `requireHostHeader: false`: Host is checked by the handler instead, so that a 400 for it carries the same CORS

@@ -178,9 +178,8 @@ export const guardUrl = async (
 
 /**
  * docs/consumers/api.md#delivery-states-and-retries: a failed delivery is retried 1 min, 5 min, 15 min, 1 h, 6 h and 24
- * h after its first
- * failure; when the retry at 24 h fails too, the delivery is dead. Counted from the first failure, the steps keep
- * the 24-hour retry window of docs/consumers/api.md#delivery-states-and-retries.
+ * h after its first failure; when the retry at 24 h fails too, the delivery is dead. Counted from the first failure,
+ * the steps keep the 24-hour retry window of docs/consumers/api.md#delivery-states-and-retries.
  */
 export const RETRY_SCHEDULE_MS = [
   60_000,
@@ -367,8 +366,7 @@ export const sendWebhook = async (
 
 /**
  * docs/consumers/api.md#delivery-states-and-retries as a pure transition: the record after its current attempt ended
- * with `outcome`.
- * 2xx is delivered; 410 Gone stops the subscriber; a permanent refusal is dead at once; anything else
+ * with `outcome`. 2xx is delivered; 410 Gone stops the subscriber; a permanent refusal is dead at once; anything else
  * is retried on the schedule, counted from the first failure, until it runs out.
  */
 export const applyAttemptOutcome = (

@@ -81,10 +81,9 @@ export const computeEvents = (before: readonly FactFile[], after: readonly FactF
 
 /**
  * The Schema.org UpdateAction body of docs/consumers/api.md#the-factupdated-event for one attempt: `startTime` is when
- * the change was committed,
- * `endTime` the attempt's own time, so a late retry still passes the receiver's 5-minute replay window.
- * Not validated here, since it runs at every attempt: planDeliveries validates each event's body once against
- * WebhookBody, and only `endTime`, always a valid instant, differs between attempts.
+ * the change was committed, `endTime` the attempt's own time, so a late retry still passes the receiver's 5-minute
+ * replay window. Not validated here, since it runs at every attempt: planDeliveries validates each event's body once
+ * against WebhookBody, and only `endTime`, always a valid instant, differs between attempts.
  */
 export const buildWebhookBody = (
   event: FactUpdatedEvent,

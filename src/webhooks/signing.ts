@@ -8,10 +8,9 @@ import { SERVICE } from "../lib/config.ts";
 export interface WebhookSignatures {
   /**
    * docs/consumers/api.md#signatures-and-replays: `sha256=<hex HMAC-SHA256 of the body>`, keyed by the secret exactly
-   * as the subscriber holds it.
-   * During a rotation it is keyed by the previous secret: the header holds one signature, and the receivers that
-   * have not switched yet are the ones that must not break; a receiver that has switched verifies
-   * `webhook-signature`, which carries both, until the overlap ends.
+   * as the subscriber holds it. During a rotation it is keyed by the previous secret: the header holds one signature,
+   * and the receivers that have not switched yet are the ones that must not break; a receiver that has switched
+   * verifies `webhook-signature`, which carries both, until the overlap ends.
    */
   "X-Facts-Signature": string;
   /**

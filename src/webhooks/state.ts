@@ -16,9 +16,9 @@ import { SubscriberId } from "./subscribers.ts";
  */
 /**
  * The delivery states of docs/consumers/api.md#delivery-states-and-retries, among them `pending` (planned, not yet
- * attempted), `gone` (the receiver answered 410 Gone, or an
- * earlier delivery to the same subscriber did) and `disabled` (not sent: every delivery to the subscriber had failed
- * for five days, and it is disabled until its marker is removed).
+ * attempted), `gone` (the receiver answered 410 Gone, or an earlier delivery to the same subscriber did) and `disabled`
+ * (not sent: every delivery to the subscriber had failed for five days, and it is disabled until its marker is
+ * removed).
  */
 export const DELIVERY_STATUSES = ["pending", "attempted", "retrying", "delivered", "dead", "gone", "disabled"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -400,9 +400,9 @@ const POLL_MS = 250;
 
 /**
  * Takes the state folder's lock (making the folder if it is missing), waiting up to `waitMs` for a command that holds
- * it, and returns its release.
- * A second command never writes beside the first: it waits, then refuses with a message saying what to do.
- * The holder refreshes the lock while it runs; one that died stops refreshing, and after STALE_MS it is taken over.
+ * it, and returns its release. A second command never writes beside the first: it waits, then refuses with a message
+ * saying what to do. The holder refreshes the lock while it runs; one that died stops refreshing, and after STALE_MS it
+ * is taken over.
  */
 export const lockStateFolder = async (directory: string, waitMs: number): Promise<() => Promise<void>> => {
   await mkdir(directory, { recursive: true });

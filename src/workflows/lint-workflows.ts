@@ -140,10 +140,10 @@ const triggersOf = (on: unknown): string[] =>
 
 /**
  * The workflow rules of docs/maintainers/decisions.md#workflows, on one parsed workflow file: `permissions: {}` at the
- * top and an explicit least
- * grant on every job; `timeout-minutes` and `concurrency` on every job; every third-party action pinned to a full
- * commit SHA with its version in a comment; `persist-credentials: false` on every checkout; Node 24 from setup-node;
- * and no privileged trigger (`pull_request_target`, `workflow_run`) that checks out pull-request code.
+ * top and an explicit least grant on every job; `timeout-minutes` and `concurrency` on every job; every third-party
+ * action pinned to a full commit SHA with its version in a comment; `persist-credentials: false` on every checkout;
+ * Node 24 from setup-node; and no privileged trigger (`pull_request_target`, `workflow_run`) that checks out
+ * pull-request code.
  */
 export const checkWorkflowHygiene = (workflow: YamlFile): Problem[] => {
   const doc = workflow.value;

@@ -6,11 +6,10 @@ import { afterAll, describe, expect, it } from "vitest";
 
 /**
  * Code, tests and docs cite the project's own pages, never a file a clone lacks
- * (docs/maintainers/decisions.md#the-repository-stands-alone).
- * A citation names a page (`docs/consumers/api.md`, `README.md`, `CONTRIBUTING.md`) and may name a heading: as
- * `#slug`, as a quoted heading (`CONTRIBUTING.md 'A fact file'`) or in parentheses (`docs/consumers/api.md (Feeds)`);
- * Markdown files also cite by relative links. Each page must exist and each heading must be one the page has, by
- * GitHub's heading slugs.
+ * (docs/maintainers/decisions.md#the-repository-stands-alone). A citation names a page (`docs/consumers/api.md`,
+ * `README.md`, `CONTRIBUTING.md`) and may name a heading: as `#slug`, as a quoted heading (`CONTRIBUTING.md 'A fact
+ * file'`) or in parentheses (`docs/consumers/api.md (Feeds)`); Markdown files also cite by relative links. Each page
+ * must exist and each heading must be one the page has, by GitHub's heading slugs.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 

@@ -187,10 +187,10 @@ const capturingWrite = (sink: (text: string) => void): Write =>
 /** A stream that appends what is written to `sink`. */
 /**
  * Runs `work` as the runner would run the step in its own process: in `cwd`, with `environment`, capturing what it
- * prints to stdout and stderr (the console writes through them), and reading the exit
- * code core.setFailed sets. Everything process-wide it touches is put back afterwards: the environment, the working
- * directory, process.exitCode and the streams' write methods. @actions/core's summary buffer, which a run that fails
- * before writing it leaves full, is emptied before and after, as each step starts a fresh process on the runner.
+ * prints to stdout and stderr (the console writes through them), and reading the exit code core.setFailed sets.
+ * Everything process-wide it touches is put back afterwards: the environment, the working directory, process.exitCode
+ * and the streams' write methods. @actions/core's summary buffer, which a run that fails before writing it leaves full,
+ * is emptied before and after, as each step starts a fresh process on the runner.
  */
 const inThisProcess = async (
   cwd: string,

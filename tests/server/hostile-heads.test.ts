@@ -12,10 +12,9 @@ const head = (headers: string, target = FACT) =>
   `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}Connection: close\r\n\r\n`;
 
 /**
- * Heads built to make a parser work hard: a request once held the event loop about half a second for a 16 KB header
- * of spaces, a quadratic regular expression in a hand-written parser. Each must get the answer Node's parser decides
- * (the file, or 431 when the head is too large, or 400 when it is malformed), with the usual CORS headers and error
- * body.
+ * Heads built to make a parser work hard: a request once held the event loop about half a second for a 16 KB header of
+ * spaces, a quadratic regular expression in a hand-written parser. Each must get the answer Node's parser decides (the
+ * file, or 431 when the head is too large, or 400 when it is malformed), with the usual CORS headers and error body.
  */
 const HOSTILE: [name: string, raw: string, statuses: number[]][] = [
   ["a 16 KB header of spaces", head(`X-Pad: ${" ".repeat(KB16)}\r\n`), [200, 431]],

@@ -25,8 +25,7 @@ const fact = (id: string) => ({
 
 /**
  * A small built tree in the shape `npm run build` writes (docs/consumers/api.md#endpoints), inside a temporary folder
- * that also
- * holds a secret file beside it. Returns the served folder.
+ * that also holds a secret file beside it. Returns the served folder.
  */
 export const writeSiteFixture = async (): Promise<{ root: string; outside: string }> => {
   const outside = await tempDir();

@@ -126,9 +126,8 @@ export const NOTES_MAX_LENGTH = 280;
 
 /**
  * A citation (docs/consumers/api.md#citations). `notes` are written for the public reader of the API. `retrieved_iso`
- * is the date the source was last checked for this fact;
- * `quote` is the passage of the source, copied verbatim, that states the point it is cited for. A quote may join
- * passages of one page that appear in that order with " … ".
+ * is the date the source was last checked for this fact; `quote` is the passage of the source, copied verbatim, that
+ * states the point it is cited for. A quote may join passages of one page that appear in that order with " … ".
  */
 export const Citation = z.strictObject({
   url: HttpsUrl,

@@ -140,11 +140,11 @@ class ZipSizeError extends Error {
 
 /**
  * The entries of a ZIP archive that `keep` selects, inflated (and the names of all its entries), where the entries
- * `count` selects (the kept ones among
- * them) may together hold at most `maxBytes` uncompressed. The sizes the central directory declares are checked first;
- * since an archive can declare less than it holds, the entries are then inflated a small piece at a time, counting the
- * bytes, and the reading stops as soon as the count passes the cap: a ZIP bomb costs no more memory than the cap.
- * Entries counted but not kept are inflated only to count them; entries not counted are never inflated.
+ * `count` selects (the kept ones among them) may together hold at most `maxBytes` uncompressed. The sizes the central
+ * directory declares are checked first; since an archive can declare less than it holds, the entries are then inflated
+ * a small piece at a time, counting the bytes, and the reading stops as soon as the count passes the cap: a ZIP bomb
+ * costs no more memory than the cap. Entries counted but not kept are inflated only to count them; entries not counted
+ * are never inflated.
  */
 const unzipBounded = (
   zip: Uint8Array,

@@ -121,8 +121,7 @@ const expectedText = (fact: SiteModel["facts"][number], today: string): string[]
 
 /**
  * `/api/v1/facts/search-index.json` (docs/consumers/api.md#search-index): one pre-lowercased item per fact, nothing
- * else. The catalog page
- * points searches for the affordability index to its own page (see render-catalog-page.ts).
+ * else. The catalog page points searches for the affordability index to its own page (see render-catalog-page.ts).
  */
 export const renderSearchIndex = (model: SiteModel): SiteFiles => {
   const facts: SearchIndex = model.facts.map((fact) => {

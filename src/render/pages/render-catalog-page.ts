@@ -32,10 +32,9 @@ const AFFORDABILITY_SEARCH_TEXT =
   "lower mainland affordability index vancouver special housing affordability carrying cost median household income benchmark price mls hpi greater vancouver fraser valley";
 
 /**
- * `/index.html`: every fact as one row of its domain's table, the domains in the order the API lists its domain
- * bundles (docs/consumers/api.md). The search form ships `hidden` and the script reveals it, so a reader without
- * JavaScript sees every fact and no control that does nothing. Each row links the fact's own page, which has the full
- * record.
+ * `/index.html`: every fact as one row of its domain's table, the domains in the order the API lists its domain bundles
+ * (docs/consumers/api.md). The search form ships `hidden` and the script reveals it, so a reader without JavaScript
+ * sees every fact and no control that does nothing. Each row links the fact's own page, which has the full record.
  */
 export const renderCatalogPage = (model: SiteModel): string => {
   const domains = DOMAINS.map((domain) => ({

@@ -142,9 +142,8 @@ const OPTION_KEYS = [
 export interface MortgageInsurancePremiumResult {
   /**
    * Whether default insurance is required: only for a high-ratio loan, above the loan-to-value of
-   * `cmhc.insurance_cap`'s
-   * `high_ratio_threshold_ltv` (less than 20% down). When false there is no premium: `rate` is null, `premium` 0 and
-   * `loan_with_premium` equals `loan`.
+   * `cmhc.insurance_cap`'s `high_ratio_threshold_ltv` (less than 20% down). When false there is no premium: `rate` is
+   * null, `premium` 0 and `loan_with_premium` equals `loan`.
    */
   required: boolean;
   /** Whether the loan can be insured on `as_of` (required or not); `reason` says why not. */
