@@ -872,31 +872,19 @@ export interface FactValues {
     in_force_iso: string;
   };
   "cmhc.mortgage_insurance_premiums": {
-    /**
-     * Loan-to-value bands in order: each ltv_max the inclusive upper bound of its band (0.75 covers 65.01% to 75%),
-     * each rate a fraction (0.04 = 4.00%).
-     */
+    /** Loan-to-value bands in order: each ltv_max the inclusive upper bound of its band (0.75 covers 65.01% to 75%), each rate a fraction (0.04 = 4.00%). */
     premium_rates_on_total_loan: {
       ltv_max: number;
       rate: number;
     }[];
-    /**
-     * The rate on the total loan above non_traditional_down_payment_ltv_min with a non-traditional (such as borrowed)
-     * down payment; null when the schedule has no such rate.
-     */
+    /** The rate on the total loan above non_traditional_down_payment_ltv_min with a non-traditional (such as borrowed) down payment; null when the schedule has no such rate. */
     non_traditional_down_payment_rate: number | null;
     non_traditional_down_payment_ltv_min: number;
-    /**
-     * Added to the premium rate when the amortization exceeds amortization_surcharge_over_years; null when no insured
-     * purchase could be amortized that long.
-     */
+    /** Added to the premium rate when the amortization exceeds amortization_surcharge_over_years; null when no insured purchase could be amortized that long. */
     amortization_surcharge_rate: number | null;
     amortization_surcharge_over_years: number;
     amortization_surcharge_eligible_buyers: string[];
-    /**
-     * Loan-to-value bands in order: each ltv_max the inclusive upper bound of its band (0.75 covers 65.01% to 75%),
-     * each rate a fraction (0.04 = 4.00%).
-     */
+    /** Loan-to-value bands in order: each ltv_max the inclusive upper bound of its band (0.75 covers 65.01% to 75%), each rate a fraction (0.04 = 4.00%). */
     portability_increase_rates: {
       ltv_max: number;
       rate: number;
