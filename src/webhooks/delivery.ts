@@ -346,8 +346,8 @@ export const sendWebhook = async (
       dispatcher: client.dispatcherFor(target.url, target.address),
       timeoutMs,
       maxBytes: MAX_ANSWER_BYTES,
-      overLimit: "truncate",
-      onChunk: () => undefined,
+      // Only the status and Retry-After count: the answer's body is drained up to the limit and dropped.
+      bodyFor: () => false,
     });
     const retryAfterSeconds = parseRetryAfter(answer.headers["retry-after"], options.now());
     return {
