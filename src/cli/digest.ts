@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { digestSubscribersFromEnvironment, runDigest } from "../digest/run-digest.ts";
-import { runCommand } from "../lib/command.ts";
+import { MAX_WAIT_SECONDS, runCommand } from "../lib/command.ts";
 import { baseUrlFromEnvironment } from "../lib/config.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
 import { readVariable, readWholeNumber } from "../lib/environment.ts";
@@ -32,7 +32,7 @@ const main = async (): Promise<number> => {
   if (stateDirectory && !values["dry-run"]) {
     release = await lockStateFolder(
       stateDirectory,
-      readWholeNumber("FACTS_WEBHOOK_LOCK_WAIT_SECONDS", DEFAULT_LOCK_WAIT_SECONDS, { max: 86_400 }) * 1000,
+      readWholeNumber("FACTS_WEBHOOK_LOCK_WAIT_SECONDS", DEFAULT_LOCK_WAIT_SECONDS, { max: MAX_WAIT_SECONDS }) * 1000,
     );
   }
   try {

@@ -12,7 +12,7 @@ import { runCommand } from "../lib/command.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
 import { readVariable } from "../lib/environment.ts";
 import { UsageError } from "../lib/errors.ts";
-import { commitAsBot, gitText, pushAsBot } from "../lib/git.ts";
+import { botPushFromEnvironment, commitAsBot, gitText, pushAsBot } from "../lib/git.ts";
 import { replaceFiles } from "../lib/json-file.ts";
 import { prettyJsonText } from "../model/json-document.ts";
 import { BenchmarkFile, BOARDS, IncomeFile, MortgageRatesFile } from "../schemas/index.ts";
@@ -150,12 +150,7 @@ const pushProposal = async (root: string, branch: string, folder: string | undef
     console.log("index-data/ is unchanged: nothing to propose");
     return 0;
   }
-  const pushed = await pushAsBot(
-    root,
-    branch,
-    { token: readVariable("GITHUB_TOKEN"), serverUrl: readVariable("GITHUB_SERVER_URL") },
-    { force: true },
-  );
+  const pushed = await pushAsBot(root, branch, botPushFromEnvironment(), { force: true });
   if (pushed.code !== 0) throw new Error(`could not push the proposal to ${branch}: ${pushed.stderr.trim()}`);
   console.log(`pushed the proposal ${commit.slice(0, 12)} to ${branch}`);
   return 0;

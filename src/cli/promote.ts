@@ -1,9 +1,8 @@
 import { parseArgs } from "node:util";
 import { runCommand } from "../lib/command.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
-import { readVariable } from "../lib/environment.ts";
 import { UsageError } from "../lib/errors.ts";
-import { pushAsBot } from "../lib/git.ts";
+import { botPushFromEnvironment, pushAsBot } from "../lib/git.ts";
 import { runPromote } from "../workflows/promote.ts";
 
 const HELD_REASONS = {
@@ -30,10 +29,7 @@ const main = async (): Promise<number> => {
   });
   if (values.push !== undefined) {
     if (values["dry-run"]) throw new UsageError("--push pushes what is already committed; it takes no --dry-run");
-    const pushed = await pushAsBot(values.root, values.push, {
-      token: readVariable("GITHUB_TOKEN"),
-      serverUrl: readVariable("GITHUB_SERVER_URL"),
-    });
+    const pushed = await pushAsBot(values.root, values.push, botPushFromEnvironment());
     if (pushed.code !== 0) throw new Error(`could not push to ${values.push}: ${pushed.stderr.trim()}`);
     console.log(`pushed HEAD to ${values.push}`);
     return 0;

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { parseWholeNumber, runCommand } from "../lib/command.ts";
+import { MAX_WAIT_SECONDS, parseWholeNumber, runCommand } from "../lib/command.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
 import { UsageError } from "../lib/errors.ts";
 import { loadFacts } from "../model/facts.ts";
@@ -31,7 +31,8 @@ const main = async (): Promise<number> => {
   });
   if (positionals.length !== 1 || positionals[0] !== "check") throw new UsageError('expected the command "check"');
   // A day at most: far beyond any page's answer, and within what a Node timer can wait.
-  const timeoutMs = parseWholeNumber(values["timeout-seconds"], "--timeout-seconds", { min: 1, max: 86_400 }) * 1000;
+  const timeoutMs =
+    parseWholeNumber(values["timeout-seconds"], "--timeout-seconds", { min: 1, max: MAX_WAIT_SECONDS }) * 1000;
   const today = todayFromEnvironment();
   const facts = await loadFacts(values.root);
   const previous = await readFingerprints(values.fingerprints);

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { parseBaseUrl } from "../../packages/client/src/index.ts";
-import { parseWholeNumber, runCommand } from "../lib/command.ts";
+import { MAX_WAIT_SECONDS, parseWholeNumber, runCommand } from "../lib/command.ts";
 import { UsageError } from "../lib/errors.ts";
 import { KEYS_FILE, readSigningKeys } from "../signing/signing-keys.ts";
 import {
@@ -17,7 +17,7 @@ const USAGE = `usage: npm run verify-site -- BASE-URL [--keys FILE] [--concurren
   --deadline-seconds N  the whole check stops after this long, whatever is still being fetched (default 300)`;
 
 /** A day: far beyond any check, and within what a Node timer can wait (a longer one would fire at once). */
-const BOUNDS = { min: 1, max: 86_400 };
+const BOUNDS = { min: 1, max: MAX_WAIT_SECONDS };
 
 const baseUrlOf = (text: string): string => {
   const base = parseBaseUrl(text, "the base URL");

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { parseArgs } from "node:util";
-import { parseWholeNumber, runCommand, type WholeNumberBounds } from "../lib/command.ts";
+import { MAX_WAIT_SECONDS, parseWholeNumber, runCommand, type WholeNumberBounds } from "../lib/command.ts";
 import { baseUrlFromEnvironment } from "../lib/config.ts";
 import { readVariable, readWholeNumber } from "../lib/environment.ts";
 import { UsageError } from "../lib/errors.ts";
@@ -32,9 +32,6 @@ const COMMANDS = ["dispatch", "retry", "ping", "redeliver"] as const;
 /** A whole-number option within its bounds, or its fallback when it is not given. */
 const wholeNumber = (name: string, text: string | undefined, fallback: number, bounds: WholeNumberBounds): number =>
   text === undefined ? fallback : parseWholeNumber(text, `--${name}`, bounds);
-
-/** A day, in seconds: the longest a command waits (a timer beyond 2^31 ms would fire at once). */
-const DAY_SECONDS = 86_400;
 
 const describeSummary = (summary: RunSummary): string => {
   const parts = Object.entries(summary.outcomes)
@@ -99,7 +96,8 @@ const main = async (): Promise<number> => {
 
   const concurrency = wholeNumber("concurrency", values.concurrency, DEFAULT_CONCURRENCY, { min: 1, max: 1024 });
   // The dispatching job stays for the 1- and 5-minute retries; the scheduled `retry` run makes the rest.
-  const maxWaitMs = wholeNumber("wait", values.wait, command === "dispatch" ? 600 : 0, { max: DAY_SECONDS }) * 1000;
+  const maxWaitMs =
+    wholeNumber("wait", values.wait, command === "dispatch" ? 600 : 0, { max: MAX_WAIT_SECONDS }) * 1000;
   const stateDirectory = readVariable("FACTS_WEBHOOK_STATE");
   if (!stateDirectory)
     throw new UsageError("FACTS_WEBHOOK_STATE is not set: name the folder that keeps the delivery state between runs");
@@ -107,7 +105,7 @@ const main = async (): Promise<number> => {
     now: () => new Date(),
     retentionDays: readWholeNumber("FACTS_WEBHOOK_RETENTION_DAYS", DEFAULT_RETENTION_DAYS, { max: 3_650 }),
     lockWaitMs:
-      readWholeNumber("FACTS_WEBHOOK_LOCK_WAIT_SECONDS", DEFAULT_LOCK_WAIT_SECONDS, { max: DAY_SECONDS }) * 1000,
+      readWholeNumber("FACTS_WEBHOOK_LOCK_WAIT_SECONDS", DEFAULT_LOCK_WAIT_SECONDS, { max: MAX_WAIT_SECONDS }) * 1000,
   });
   const mailer = mailerFromEnvironment();
   const client = createPinnedClient();

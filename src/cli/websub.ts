@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { runChecks } from "../check/run-checks.ts";
-import { parseWholeNumber, runCommand } from "../lib/command.ts";
+import { MAX_WAIT_SECONDS, parseWholeNumber, runCommand } from "../lib/command.ts";
 import { baseUrlFromEnvironment, urlsFor, websubHubFromEnvironment } from "../lib/config.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
 import { ProblemsFound, UsageError } from "../lib/errors.ts";
@@ -27,7 +27,7 @@ const main = async (): Promise<number> => {
   const timeoutMs =
     values.timeout === undefined
       ? DEFAULT_HUB_TIMEOUT_MS
-      : parseWholeNumber(values.timeout, "--timeout", { min: 1, max: 86_400 }) * 1000;
+      : parseWholeNumber(values.timeout, "--timeout", { min: 1, max: MAX_WAIT_SECONDS }) * 1000;
 
   const hub = websubHubFromEnvironment();
   if (hub === undefined) {

@@ -37,6 +37,12 @@ export const runCommand = (name: string, main: () => Promise<number | void>, usa
   );
 };
 
+/**
+ * The longest any argument or setting may make a command wait, in seconds: a day (a Node timer of more than 2^31 ms,
+ * about 24.8 days, would fire at once).
+ */
+export const MAX_WAIT_SECONDS = 86_400;
+
 export interface WholeNumberBounds {
   /** Smallest value accepted (default 0). */
   min?: number;

@@ -2,6 +2,7 @@ import { type ChildProcessByStdio, spawn } from "node:child_process";
 import { realpath } from "node:fs/promises";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
+import { readVariable } from "./environment.ts";
 
 /**
  * Starts git in `cwd`: the one place the project runs it. It never asks for a password (GIT_TERMINAL_PROMPT=0:
@@ -275,6 +276,12 @@ export const gitAuthEnvironment = ({ token, serverUrl }: BotPush): NodeJS.Proces
     GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${token}`).toString("base64")}`,
   };
 };
+
+/** The bot's push for a command run by a workflow: the workflow token (GITHUB_TOKEN) for GITHUB_SERVER_URL. */
+export const botPushFromEnvironment = (): BotPush => ({
+  token: readVariable("GITHUB_TOKEN"),
+  serverUrl: readVariable("GITHUB_SERVER_URL"),
+});
 
 /**
  * Commits as the bot what changed in `paths` (everything when none are named) and returns the new commit, or

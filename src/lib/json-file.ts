@@ -1,5 +1,6 @@
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
 import type { z } from "zod";
 import { isMissingFile } from "./errors.ts";
 import { toJsonPointer } from "./text.ts";
@@ -64,7 +65,20 @@ export const readJsonFileSync = <S extends z.ZodType, O extends ReadJsonOptions 
 };
 
 /** Where the new content of `file` is written in full before it is renamed over `file`. */
-const temporaryOf = (file: string): string => `${file}.next-${process.pid}`;
+const TEMPORARY_INFIX = ".next-";
+const temporaryOf = (file: string): string => `${file}${TEMPORARY_INFIX}${process.pid}`;
+
+/**
+ * Removes what a process killed between writing and renaming left beside `file` (its temporary files, by any process
+ * id): `file` itself is still whole, the old content, so the leftovers hold nothing to keep. For a caller that holds
+ * the lock on the folder, so no other writer is midway.
+ */
+export const removeLeftoverTemporaries = (file: string): void => {
+  const prefix = `${basename(file)}${TEMPORARY_INFIX}`;
+  for (const name of readdirSync(dirname(file))) {
+    if (name.startsWith(prefix)) rmSync(join(dirname(file), name), { force: true });
+  }
+};
 
 /**
  * Replaces `file` with `text` so that a process killed at any point leaves the old content or the new, never a torn

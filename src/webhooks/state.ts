@@ -3,7 +3,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import lockfile from "proper-lockfile";
 import { z } from "zod";
-import { parseJsonText, readJsonFileSync, writeFileAtomic } from "../lib/json-file.ts";
+import { parseJsonText, readJsonFileSync, removeLeftoverTemporaries, writeFileAtomic } from "../lib/json-file.ts";
 import { compareText } from "../lib/text.ts";
 import { AbsoluteUrl, IsoDateTime } from "../schemas/index.ts";
 import { FactUpdatedEvent } from "./events.ts";
@@ -530,9 +530,7 @@ const openLockedStore = async (
 
   // A snapshot write killed before its rename leaves its temporary file: the snapshot it was to replace and the
   // journal still hold everything, so the leftover is removed rather than carried to the state branch.
-  for (const name of readdirSync(directory)) {
-    if (name.startsWith(`${SNAPSHOT_FILE}.next-`)) rmSync(path.join(directory, name), { force: true });
-  }
+  removeLeftoverTemporaries(snapshotFile);
   const { format, ...state } = readSnapshot(snapshotFile);
   const hadJournal = existsSync(journalFile);
   if (hadJournal) replayJournal(state, readFileSync(journalFile, "utf8"), journalFile);
