@@ -9,8 +9,14 @@ import { computeSeries } from "../affordability/compute-series.ts";
 import { loadIndexData, publishIndexData } from "../affordability/index-data.ts";
 import { runChecks } from "../check/run-checks.ts";
 import { changeEvents } from "../derive/change-events.ts";
-import { diffIndex, factDiffs, historyEntries } from "../derive/fact-diffs.ts";
-import { type CommitInfo, type FactTimeline, type FactVersion, readFactHistory } from "../derive/fact-history.ts";
+import { diffIndex, factDiffs, historyEntries, timelineRecords } from "../derive/fact-diffs.ts";
+import {
+  type CommitInfo,
+  type FactStateChange,
+  type FactTimeline,
+  type FactVersion,
+  readFactHistory,
+} from "../derive/fact-history.ts";
 import { DEFAULT_REPOSITORY, urlsFor } from "../lib/config.ts";
 import { isoDateTimeOfSeconds } from "../lib/dates.ts";
 import { isMissingFile, ProblemsFound } from "../lib/errors.ts";
@@ -19,6 +25,7 @@ import { formatProblem } from "../lib/problem.ts";
 import { compareText } from "../lib/text.ts";
 import { publishCitation, publishNextExpected, publishVersionCitation } from "../model/reference.ts";
 import type { SiteFiles, SiteModel, WithdrawnFact } from "../render/site-model.ts";
+import { summarizeValue } from "../render/text.ts";
 import type { SigningKeySet } from "../schemas/index.ts";
 import { type Fact, factFromFile } from "../schemas/index.ts";
 import { KEYS_FILE, readSigningKeys } from "../signing/signing-keys.ts";
@@ -72,6 +79,8 @@ export const buildModel = async (
   const withdrawn: WithdrawnFact[] = [];
   const timelines = new Map<string, FactTimeline>();
   const lastChanged = new Map<string, CommitInfo>();
+  const changesById = new Map<string, FactStateChange[]>();
+  for (const change of history.changes) changesById.set(change.id, [...(changesById.get(change.id) ?? []), change]);
   for (const { doc, fact } of loaded) {
     const committed = history.facts.get(fact.id)?.versions.filter((version) => version.version <= fact.version) ?? [];
     const last = committed.at(-1);
@@ -84,9 +93,23 @@ export const buildModel = async (
     const timeline: FactTimeline = { id: fact.id, path: doc.file, versions };
     timelines.set(fact.id, timeline);
     lastChanged.set(fact.id, current.lastCommit);
+    const summarize = (value: unknown, unit: string | undefined, keys: readonly string[] | undefined): string =>
+      summarizeValue(value, unit, keys);
+    const factHistory = historyEntries(versions, {
+      file: fact,
+      records: timelineRecords(changesById.get(fact.id) ?? []),
+      uncommittedDate: generatedAt.slice(0, 10),
+      summarize,
+      publishCitation: publish.citation,
+    });
     const published = factFromFile(
       fact,
-      { history: historyEntries(versions), canonical_url: urls.factById(fact.id) },
+      {
+        history: factHistory,
+        canonical_url: urls.factById(fact.id),
+        summary: summarize(fact.value, fact.unit, fact.summary_keys),
+        recorded_iso: current.introduced.committed_at.slice(0, 10),
+      },
       publish,
     );
     // A tombstone keeps its history and diffs, and its single-fact response; it leaves everything that lists current

@@ -10,9 +10,11 @@ import {
 } from "../model/facts.ts";
 import { issueProblems } from "../model/json-document.ts";
 import { ORGANISATIONS_FILE, type Organisations } from "../model/reference.ts";
+import { earlierPeriodProblems } from "../model/timeline.ts";
 import {
   CADENCE_DAYS,
   CITATION_KINDS,
+  EARLIER_PERIOD_KEYS,
   FACT_FILE_KEYS,
   NOTES_MAX_LENGTH,
   SCHEDULED_CHANGE_KEYS,
@@ -260,7 +262,114 @@ export const valueSchema: FactCheck = ({ doc, fact }) => {
     const scheduled = schema.safeParse(change.value);
     if (!scheduled.success) problems.push(...issueProblems(doc, scheduled.error.issues, ["scheduled", index, "value"]));
   });
+  (fact.earlier ?? []).forEach((period, index) => {
+    const earlier = schema.safeParse(period.value);
+    if (!earlier.success) problems.push(...issueProblems(doc, earlier.error.issues, ["earlier", index, "value"]));
+  });
   return problems;
+};
+
+/**
+ * A fact's `earlier` periods are one timeline (docs/maintainers/decisions.md#time): oldest first, each ending after it
+ * starts and starting the day the one before it ended, ending before the fact's current effective_iso, each citation
+ * quoting the passage that states the period's value, keys in order; `corrected_versions` names earlier versions only.
+ * Where they meet the first kept version is checked with the history (checkTimelineJunction).
+ */
+export const earlierPeriods: FactCheck = ({ doc, fact }) => {
+  const problems: Problem[] = [];
+  const earlier = fact.earlier ?? [];
+  for (const problem of earlierPeriodProblems(earlier, fact.version === 1 ? fact : undefined))
+    problems.push(doc.problemAt(problem.path, problem.message));
+  earlier.forEach((period, index) => {
+    if (period.superseded_iso > fact.effective_iso) {
+      problems.push(
+        doc.problemAt(
+          ["earlier", index, "superseded_iso"],
+          `an earlier period ends by the current version's effective_iso (${fact.effective_iso}), not on ${period.superseded_iso}`,
+        ),
+      );
+    }
+    if (fact.unit !== undefined && period.unit !== undefined && period.unit !== fact.unit) {
+      problems.push(
+        doc.problemAt(
+          ["earlier", index, "unit"],
+          `unit "${period.unit}" differs from the fact's "${fact.unit}": an earlier period states the same kind of value`,
+        ),
+      );
+    }
+    period.citations.forEach((citation, at) => {
+      if (citation.quote === undefined)
+        problems.push(
+          doc.problemAt(
+            ["earlier", index, "citations", at],
+            "a citation of an earlier period quotes the passage of its source that states the period's value (quote)",
+          ),
+        );
+    });
+    const misplaced = firstMisplacedKey(Object.keys(period), EARLIER_PERIOD_KEYS);
+    if (misplaced !== undefined)
+      problems.push(
+        doc.problemAt(
+          ["earlier", index, misplaced],
+          `keys of an earlier period must be in the order ${EARLIER_PERIOD_KEYS.join(", ")}; "${misplaced}" is out of place`,
+        ),
+      );
+  });
+  (fact.corrected_versions ?? []).forEach((version, index) => {
+    const previous = fact.corrected_versions![index - 1];
+    if (version >= fact.version)
+      problems.push(
+        doc.problemAt(
+          ["corrected_versions", index],
+          `corrected_versions lists earlier versions only: ${version} is not before the current version ${fact.version}`,
+        ),
+      );
+    else if (previous !== undefined && version <= previous)
+      problems.push(doc.problemAt(["corrected_versions", index], "corrected_versions are listed once each, ascending"));
+  });
+  if (fact.corrected_versions !== undefined && earlier.length === 0)
+    problems.push(
+      doc.problemAt(
+        ["corrected_versions"],
+        "corrected_versions needs earlier periods that tell the corrected versions' time",
+      ),
+    );
+  return problems;
+};
+
+/** Money, a rate or a count in a label: a label names the rule, and each period's summary carries its numbers. */
+const NUMBER_IN_LABEL = /[$%]|\d+(?:[.,]\d+)*\+?/g;
+
+/** Numbers a label may hold: a year, or the number of a section, bill, part, chapter or form. */
+const NUMBER_ALLOWED = /^(?:(?:1[89]|2[01])\d\d)$/;
+const NAMES_A_NUMBER =
+  /(?:\b(?:[Bb]ill|[Ss]ection|[Ss]s?\.|[Pp]art|[Cc]hapter|c\.|[Ff]orm|[Gg]uideline|[Rr]ule|No\.)\s*|[A-Z]-)$/;
+
+/** Why a label states a value, or undefined when it names the rule only. */
+export const labelProblem = (label: string): string | undefined => {
+  for (const match of label.matchAll(NUMBER_IN_LABEL)) {
+    const found = match[0];
+    if (found === "$" || found === "%")
+      return `a label names the rule, not its value: "${found}" states an amount or a rate, which versions change (each period's summary carries its numbers)`;
+    const before = label.slice(0, match.index);
+    if (NUMBER_ALLOWED.test(found) || NAMES_A_NUMBER.test(before)) continue;
+    return `a label names the rule, not its value: "${found}" is a number other than a year, a section or a bill number (each period's summary carries its numbers)`;
+  }
+  return undefined;
+};
+
+/** Labels (the fact's and a scheduled change's) name the rule; no amount, rate or threshold that versions change. */
+export const labelNamesRule: FactCheck = ({ doc, fact }) => {
+  const labels: { path: (string | number)[]; label: string }[] = [
+    { path: ["label"], label: fact.label },
+    ...(fact.scheduled ?? []).flatMap((change, index) =>
+      change.label === undefined ? [] : [{ path: ["scheduled", index, "label"], label: change.label }],
+    ),
+  ];
+  return labels.flatMap(({ path, label }) => {
+    const problem = labelProblem(label);
+    return problem === undefined ? [] : [doc.problemAt(path, problem)];
+  });
 };
 
 /**
@@ -388,8 +497,22 @@ export const FACT_RULES: readonly FactRule[] = [
     name: "value-schema",
     level: "error",
     description:
-      "The value, each scheduled value and each earlier version's value match the schema of the fact's id (src/schemas/values/), which every fact id must have.",
+      "The value, each scheduled value, each earlier period's value and each earlier version's value match the schema of the fact's id (src/schemas/values/), which every fact id must have.",
     check: valueSchema,
+  },
+  {
+    name: "earlier-periods",
+    level: "error",
+    description:
+      "Earlier periods are oldest first, each ends after it starts and starts the day the one before ended, the last ends the day the first kept version took effect, and each citation quotes its source; corrected_versions names earlier versions.",
+    check: earlierPeriods,
+  },
+  {
+    name: "label-names-rule",
+    level: "error",
+    description:
+      "A label names the rule, never its value: no $, %, or number other than a year, a section, bill, part or form number.",
+    check: labelNamesRule,
   },
   {
     name: "withdrawn",

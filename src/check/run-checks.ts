@@ -8,6 +8,7 @@ import { compareText, escapeHtml } from "../lib/text.ts";
 import { type LoadedFact, readFactFiles, seriesOf } from "../model/facts.ts";
 import { issueProblems, parseJsonDocument } from "../model/json-document.ts";
 import { type Organisations, readOrganisations } from "../model/reference.ts";
+import { correctedVersions, declaredCorrections, junctionProblems, keptVersions } from "../model/timeline.ts";
 import type { FactFile } from "../schemas/index.ts";
 import { valueSchemaFor } from "../schemas/index.ts";
 import { checkAgainstBase } from "./check-against-base.ts";
@@ -61,7 +62,12 @@ export const runChecks = async (root: string, context: CheckContext & { base?: s
           problem.rule === undefined ? byRule(NON_FACT_RULES.versionRules.name, [problem])[0]! : problem,
         );
   const historyProblems =
-    "history" in history ? byRule(VALUE_SCHEMA_RULE, await checkValueHistory(root, facts.facts, history.history)) : [];
+    "history" in history
+      ? [
+          ...byRule(VALUE_SCHEMA_RULE, await checkValueHistory(root, facts.facts, history.history)),
+          ...byRule("earlier-periods", timelineJunctionProblems(facts.facts, history.history)),
+        ]
+      : [];
   // A key or a code the value's schema refuses is reported once, by the schema, which says what it expects there.
   const refusedBySchema = new Set(
     [...facts.problems, ...historyProblems]
@@ -306,3 +312,20 @@ export const summaryRows = (problems: readonly Problem[]): { data: string; heade
     { data: problem.rule ?? "" },
   ]),
 ];
+
+/**
+ * A fact's `earlier` periods end on the day its first kept version took effect (docs/maintainers/decisions.md#time):
+ * the versions come from git, so this is checked with the history. A version 1 in the working tree is checked by the
+ * per-file rule.
+ */
+export const timelineJunctionProblems = (facts: readonly LoadedFact[], history: FactHistory): Problem[] =>
+  facts.flatMap(({ doc, fact }) => {
+    if (fact.earlier === undefined || fact.version === 1) return [];
+    const committed = (history.facts.get(fact.id)?.versions ?? [])
+      .filter((version) => version.version < fact.version)
+      .map((version) => ({ version: version.version, effective_iso: version.state.effective_iso }));
+    const versions = [...committed, { version: fact.version, effective_iso: fact.effective_iso }];
+    const corrected = correctedVersions(versions, declaredCorrections(fact));
+    const firstKept = keptVersions(versions, corrected)[0]?.version;
+    return junctionProblems(fact.earlier, firstKept).map((problem) => doc.problemAt(problem.path, problem.message));
+  });

@@ -1,39 +1,130 @@
 import { diff, type IChange } from "json-diff-ts";
 import { SERVICE, type Urls } from "../lib/config.ts";
 import { compareText, toJsonPointer } from "../lib/text.ts";
+import { correctedVersions, keptVersions } from "../model/timeline.ts";
 import type {
   Citation,
   DiffIndex,
   FactAtVersion,
+  FactCitation,
   FactDiff,
+  FactFile,
+  FactValue,
   HistoryEntry,
+  PublishedCitation,
   ValueDiff,
   VersionCitation,
 } from "../schemas/index.ts";
 import { SCHEMA_VERSION } from "../schemas/index.ts";
-import { type FactTimeline, type FactVersion, versionNote } from "./fact-history.ts";
+import { type FactStateChange, type FactTimeline, type FactVersion, versionNote } from "./fact-history.ts";
 
 // What the API publishes from a fact's history: its history entries, the diff of each transition (and the cumulative
 // one) with the structured value diff, and the diff index.
 
+/** What a fact's history needs beyond its versions: the file's earlier periods, and when each was recorded. */
+export interface HistoryContext {
+  /** The current file: its `earlier` periods, `corrected_versions` and `summary_keys`. */
+  file?: Pick<FactFile, "earlier" | "corrected_versions" | "summary_keys" | "version">;
+  /** The day each earlier period (by its effective_iso) was first recorded, and the version that declared each correction. */
+  records?: TimelineRecords;
+  /** The day given to a record git does not date yet (an uncommitted edit): the data's own date, never the clock. */
+  uncommittedDate?: string;
+  /** The one line of plain words for a period's value (the build renders it through the glossary). */
+  summarize?: (value: FactValue, unit: string | undefined, keys: readonly string[] | undefined) => string;
+  /** How an earlier period's citation is published (the build names its organisation from the registry). */
+  publishCitation?: (citation: FactCitation) => PublishedCitation;
+}
+
+/** When the records of a fact's file that git does not version were first committed (see timelineRecords). */
+export interface TimelineRecords {
+  earlier: ReadonlyMap<string, string>;
+  declaredBy: ReadonlyMap<number, number>;
+}
+
 /**
- * docs/consumers/api.md#history-and-diffs: one entry per earlier version, newest first. `superseded_iso` is the date
- * the next version took effect, and `note` is the `Impact:` line of the commit that introduced the version (see
- * versionNote). Empty when never revised. An entry carries no citations: the diff resources publish every version with
- * its full citations, and repeating them here would make each fact's payload grow with every revision.
+ * When each earlier period of a fact (by its effective_iso) first appeared in its file, and in which version of the fact
+ * each entry of `corrected_versions` was first declared: read from the fact's state changes, oldest first.
  */
-export const historyEntries = (versions: readonly FactVersion[]): HistoryEntry[] =>
-  versions
-    .slice(0, -1)
-    .map((version, index) => ({
+export const timelineRecords = (changes: readonly FactStateChange[]): TimelineRecords => {
+  const earlier = new Map<string, string>();
+  const declaredBy = new Map<number, number>();
+  for (const change of changes) {
+    for (const period of change.after.earlier ?? [])
+      if (!earlier.has(period.effective_iso))
+        earlier.set(period.effective_iso, change.commit.committed_at.slice(0, 10));
+    for (const version of change.after.corrected_versions ?? [])
+      if (!declaredBy.has(version)) declaredBy.set(version, change.after.version);
+  }
+  return { earlier, declaredBy };
+};
+
+const plainSummary = (value: FactValue): string => JSON.stringify(value);
+
+/**
+ * docs/consumers/api.md#history-and-diffs: the fact's timeline before its current version, newest first by effective
+ * date (a corrected version after the one in force from the same day): one entry per earlier version, and one per
+ * period the file records before its first kept version. A version's `superseded_iso` is the day the next version in
+ * force took effect; a corrected version has `corrected_by` instead, since it was never in force. `note` is the
+ * `Impact:` line of the commit that introduced the version (see versionNote), or the earlier period's own note;
+ * `recorded_iso` the day the service recorded the entry. A version's entry carries no citations (the diff resources
+ * publish each with its full citations); an earlier period's does, since no diff holds it.
+ */
+export const historyEntries = (versions: readonly FactVersion[], context: HistoryContext = {}): HistoryEntry[] => {
+  const { file, records, summarize = plainSummary } = context;
+  const recordedDate = (date: string | undefined): string | undefined => date ?? context.uncommittedDate;
+  const declared = new Map(
+    (file?.corrected_versions ?? []).map((version) => [version, records?.declaredBy.get(version) ?? file!.version]),
+  );
+  const corrected = correctedVersions(
+    versions.map((version) => ({ version: version.version, effective_iso: version.state.effective_iso })),
+    declared,
+  );
+  const supersededOn = new Map(
+    keptVersions(
+      versions.map((version) => ({ version: version.version, effective_iso: version.state.effective_iso })),
+      corrected,
+    ).map(({ version, superseded_iso }) => [version.version, superseded_iso]),
+  );
+  const keys = file?.summary_keys;
+  const versionEntries = versions.slice(0, -1).map((version): HistoryEntry => {
+    const correctedBy = corrected.get(version.version);
+    const superseded = supersededOn.get(version.version);
+    const recorded = recordedDate(version.introduced.committed_at.slice(0, 10));
+    return {
       version: version.version,
       value: version.state.value,
       ...(version.state.unit === undefined ? {} : { unit: version.state.unit }),
       effective_iso: version.state.effective_iso,
-      superseded_iso: versions[index + 1]!.state.effective_iso,
+      ...(correctedBy === undefined && superseded !== undefined ? { superseded_iso: superseded } : {}),
+      ...(correctedBy === undefined ? {} : { corrected_by: correctedBy }),
+      ...(recorded === undefined ? {} : { recorded_iso: recorded }),
+      summary: summarize(version.state.value, version.state.unit, keys),
       note: versionNote(version.version, version.introduced),
-    }))
-    .reverse();
+    };
+  });
+  const unit = versions.at(-1)?.state.unit;
+  const earlierEntries = (file?.earlier ?? []).map((period): HistoryEntry => {
+    const recorded = recordedDate(records?.earlier.get(period.effective_iso));
+    return {
+      value: period.value,
+      ...((period.unit ?? unit) === undefined ? {} : { unit: period.unit ?? unit }),
+      effective_iso: period.effective_iso,
+      superseded_iso: period.superseded_iso,
+      ...(recorded === undefined ? {} : { recorded_iso: recorded }),
+      summary: summarize(period.value, period.unit ?? unit, keys),
+      citations: period.citations.map((citation) =>
+        context.publishCitation ? context.publishCitation(citation) : (citation as PublishedCitation),
+      ),
+      note: period.note,
+    };
+  });
+  return [...versionEntries, ...earlierEntries].sort(
+    (a, b) =>
+      compareText(b.effective_iso ?? "", a.effective_iso ?? "") ||
+      Number(a.corrected_by !== undefined) - Number(b.corrected_by !== undefined) ||
+      (b.version ?? 0) - (a.version ?? 0),
+  );
+};
 
 type Json = ValueDiff["changed_keys"][number]["to"];
 

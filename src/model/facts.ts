@@ -150,11 +150,15 @@ export const expectedExpiry = (fact: Pick<FactFile, "tags" | "citations">): stri
   return tag === undefined ? undefined : addDays(latestRetrieved(fact), CADENCE_DAYS[tag]);
 };
 
-/** Every list of citations in a fact file with its JSON path: the fact's own, then each scheduled change's. */
+/** Every list of citations in a fact file with its JSON path: the fact's own, each earlier period's, each scheduled change's. */
 export const citationLists = (
-  fact: Pick<FactFile, "citations" | "scheduled">,
+  fact: Pick<FactFile, "citations" | "scheduled" | "earlier">,
 ): { path: (string | number)[]; citations: readonly Citation[] }[] => [
   { path: ["citations"], citations: fact.citations },
+  ...(fact.earlier ?? []).map((period, index) => ({
+    path: ["earlier", index, "citations"],
+    citations: period.citations,
+  })),
   ...(fact.scheduled ?? []).map((change, index) => ({
     path: ["scheduled", index, "citations"],
     citations: change.citations,

@@ -224,3 +224,17 @@ export const describeValue = (value: unknown, unit?: string, fields = 6): string
     .map(([key, item]) => describeField(key, item))
     .join("; ");
 };
+
+/**
+ * A period's value in one line of plain words (each history entry's `summary`, and the fact's own): the fields `keys`
+ * names, in that order, when the fact declares them (`summary_keys`), or else its first plain fields, each labelled by
+ * the glossary. A label names the rule; this line carries the numbers of one period.
+ */
+export const summarizeValue = (value: unknown, unit?: string, keys?: readonly string[]): string => {
+  if (keys !== undefined && value !== null && typeof value === "object" && !Array.isArray(value)) {
+    const record = value as Record<string, unknown>;
+    const parts = keys.filter((key) => Object.hasOwn(record, key)).map((key) => describeField(key, record[key]));
+    if (parts.length > 0) return parts.join("; ");
+  }
+  return describeValue(value, unit, 4);
+};

@@ -30,6 +30,8 @@ export {
   DiffIndexEntry,
   DOMAINS,
   Domain,
+  EARLIER_PERIOD_KEYS,
+  EarlierPeriod,
   ErrorBody,
   type ErrorDetails,
   FactAtVersion,

@@ -7,6 +7,7 @@ import type {
 } from "../../packages/client/src/index.ts";
 import {
   Domain,
+  EarlierPeriod,
   FactCitation,
   FactId,
   FactValue,
@@ -42,6 +43,14 @@ export const FactFile = z.strictObject({
   series: SeriesId.optional(),
   value: FactValue,
   unit: NonEmptyText.optional(),
+  /**
+   * The keys of the value, in order, that make its one-line summary (each period's `summary`); absent, the first plain
+   * fields of the value make it.
+   */
+  summary_keys: z
+    .array(z.string().regex(/^[a-z0-9]+(?:_[a-z0-9]+)*$/, { error: "a value key is lowercase words joined by _" }))
+    .min(1)
+    .optional(),
   version: z.int().min(1),
   effective_iso: IsoDate,
   expires_iso: IsoDate,
@@ -49,6 +58,17 @@ export const FactFile = z.strictObject({
     .array(z.string().regex(/^[a-z0-9][a-z0-9:._-]*$/, { error: "tags are lowercase words (a-z, 0-9, : . _ -)" }))
     .optional(),
   citations: z.array(FactCitation).min(1, { error: "a fact needs at least one citation" }),
+  /**
+   * Periods before the first version that is kept (docs/maintainers/decisions.md#time), oldest first, from sources read:
+   * each with its value, dates, quoted citations and a note. Versions come from git; these record what was in force
+   * before the service first recorded the fact.
+   */
+  earlier: z.array(EarlierPeriod).min(1).optional(),
+  /**
+   * Versions whose value the `earlier` periods correct (a version that recorded a rule incompletely or wrongly): such a
+   * version answers no as-of question, and the earlier periods may cover its time.
+   */
+  corrected_versions: z.array(z.int().min(1)).min(1).optional(),
   scheduled: z.array(ScheduledChange).optional(),
   /** When the next value is due on a known schedule: by when, what, and where it is published (an editorial field). */
   next_expected: NextExpected.optional(),
@@ -71,11 +91,14 @@ export const FACT_FILE_KEYS = [
   "series",
   "value",
   "unit",
+  "summary_keys",
   "version",
   "effective_iso",
   "expires_iso",
   "tags",
   "citations",
+  "earlier",
+  "corrected_versions",
   "scheduled",
   "next_expected",
   "superseded_by",
@@ -94,7 +117,7 @@ export interface PublishOrganisations {
 /** Every published fact starts from a valid fact file; this keeps the two shapes from drifting apart. */
 export const factFromFile = (
   file: FactFile,
-  derived: { history: HistoryEntry[]; canonical_url: string },
+  derived: { history: HistoryEntry[]; canonical_url: string; summary: string; recorded_iso?: string },
   publish: PublishOrganisations,
 ): Fact => {
   // A tombstone's withdrawal is published beside the fact (`withdrawn` of the single-fact response), not in it.
@@ -103,6 +126,9 @@ export const factFromFile = (
     scheduled,
     next_expected,
     superseded_by,
+    summary_keys: _summaryKeys,
+    earlier: _earlier,
+    corrected_versions: _correctedVersions,
     withdrawn_iso: _withdrawnIso,
     withdrawn_reason: _withdrawnReason,
     ...rest
@@ -110,6 +136,8 @@ export const factFromFile = (
   return {
     ...rest,
     citations: citations.map((citation) => publish.citation(citation)),
+    summary: derived.summary,
+    ...(derived.recorded_iso === undefined ? {} : { recorded_iso: derived.recorded_iso }),
     history: derived.history,
     scheduled: (scheduled ?? []).map((change) => ({
       ...change,

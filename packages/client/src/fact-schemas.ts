@@ -267,13 +267,52 @@ export const SupersededBy = z
   })
   .nullable();
 
-/** docs/consumers/api.md#history-and-diffs: one earlier version of a fact, newest first in `history`. */
+/**
+ * A period before a fact's first recorded version, recorded in its file from sources read (docs/consumers/api.md#time):
+ * the value in force from `effective_iso` up to the day before `superseded_iso`, with the citations that state it (each
+ * quoting its source) and a one-line note for readers. A fact's earlier periods follow each other without gap or
+ * overlap and end on the day its first kept version took effect.
+ */
+export const EarlierPeriod = z.strictObject({
+  effective_iso: IsoDate,
+  superseded_iso: IsoDate,
+  value: FactValue,
+  unit: NonEmptyText.optional(),
+  citations: z.array(FactCitation).min(1, { error: "an earlier period needs at least one citation" }),
+  note: OneLine,
+});
+export type EarlierPeriod = z.infer<typeof EarlierPeriod>;
+
+/** The order in which an earlier period writes its keys. */
+export const EARLIER_PERIOD_KEYS = ["effective_iso", "superseded_iso", "value", "unit", "citations", "note"] as const;
+
+/**
+ * docs/consumers/api.md#history-and-diffs: one entry of a fact's timeline before its current version, newest first by
+ * the date it took effect: each earlier version (with `version`) and each period recorded from sources before the first
+ * version (without `version`, with its citations). `recorded_iso` is the day the service recorded it; `summary` is the
+ * period's value in one line of plain words. A version with `corrected_by` was corrected by that later version: it
+ * was never the rule in force, has no `superseded_iso`, and is never an as-of answer.
+ */
 export const HistoryEntry = z.object({
   version: z.int().min(1).optional(),
   value: FactValue.optional(),
   unit: z.string().optional(),
   effective_iso: IsoDate.optional(),
   superseded_iso: IsoDate.optional(),
+  recorded_iso: IsoDate.optional().describe(
+    "The day the service recorded this entry: the date of the commit that introduced the version, or that added the earlier period to the fact's file.",
+  ),
+  summary: z
+    .string()
+    .optional()
+    .describe("The entry's value in one line of plain words, with the numbers of that period."),
+  corrected_by: z
+    .int()
+    .min(1)
+    .optional()
+    .describe(
+      "The version that corrected this one: the value was a mistake in the record, never the rule in force, so it answers no as-of question.",
+    ),
   citations: z.array(PublishedCitation).optional(),
   note: z.string().optional(),
 });
@@ -298,10 +337,17 @@ export const Fact = z.object({
   expires_iso: IsoDate,
   tags: z.array(z.string()).optional(),
   citations: z.array(PublishedCitation).min(1),
+  summary: z
+    .string()
+    .optional()
+    .describe("The current value in one line of plain words, with its numbers (the label names the rule only)."),
+  recorded_iso: IsoDate.optional().describe(
+    "The day the service recorded the current version: the date of the commit that introduced it.",
+  ),
   history: z
     .array(HistoryEntry)
     .describe(
-      "Every earlier version, newest first; an empty array when the fact was never revised. Present in the catalog, the domain bundles and the single-fact response.",
+      "The fact's timeline before its current version, newest first by effective date: every earlier version, and every period recorded from sources before the first version; an empty array when there is none. Present in the catalog, the domain bundles and the single-fact response.",
     ),
   /** Changes announced or enacted for a later date, soonest first; empty when none is known. */
   scheduled: z.array(PublishedScheduledChange).optional(),

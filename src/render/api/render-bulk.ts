@@ -83,26 +83,33 @@ export const VALUE_COLUMNS = [
   "path",
   "value",
   "value_type",
+  "corrected_by",
 ] as const;
 
 interface FactVersionRow {
-  version: number;
+  /** Undefined for a period recorded before the fact's first version (an `earlier` period). */
+  version: number | undefined;
   value: FactValue;
   unit: string | undefined;
   effective_iso: string;
   superseded_iso: string;
+  corrected_by: number | undefined;
 }
 
-/** Every version of a fact, oldest first: the history entries, then the current state. */
+/** Every entry of a fact's timeline, oldest first: the history entries (earlier periods and versions), then the current state. */
 const versionsOf = (fact: Fact): FactVersionRow[] => {
   const earlier = [...fact.history].reverse().map((entry, index) => {
-    const { version, value, effective_iso, superseded_iso } = entry;
-    if (version === undefined || value === undefined || effective_iso === undefined || superseded_iso === undefined) {
+    const { version, value, effective_iso, superseded_iso, corrected_by } = entry;
+    if (
+      value === undefined ||
+      effective_iso === undefined ||
+      (superseded_iso === undefined && corrected_by === undefined)
+    ) {
       throw new Error(
-        `${fact.id}: a history entry lacks its version, value or dates (at /history/${fact.history.length - 1 - index})`,
+        `${fact.id}: a history entry lacks its value or dates (at /history/${fact.history.length - 1 - index})`,
       );
     }
-    return { version, value, unit: entry.unit, effective_iso, superseded_iso };
+    return { version, value, unit: entry.unit, effective_iso, superseded_iso: superseded_iso ?? "", corrected_by };
   });
   return [
     ...earlier,
@@ -112,6 +119,7 @@ const versionsOf = (fact: Fact): FactVersionRow[] => {
       unit: fact.unit,
       effective_iso: fact.effective_iso,
       superseded_iso: "",
+      corrected_by: undefined,
     },
   ];
 };
@@ -123,13 +131,14 @@ export const valueRows = (facts: readonly Fact[]): string[][] =>
       valueLeaves(version.value).map((leaf) => [
         fact.id,
         fact.domain,
-        String(version.version),
+        version.version === undefined ? "" : String(version.version),
         version.effective_iso,
         version.superseded_iso,
         textCell(version.unit ?? ""),
         leaf.path,
         leaf.value,
         leaf.value_type,
+        version.corrected_by === undefined ? "" : String(version.corrected_by),
       ]),
     ),
   );
@@ -229,7 +238,7 @@ const dataPackage = (model: SiteModel): Record<string, unknown> => ({
       name: "fact-values",
       title: "Every version of every fact's value, one row per scalar leaf",
       description:
-        "Long format: a row per fact, version and scalar leaf of the value. The current version has an empty superseded_iso; scheduled changes not yet in force are not versions and are not listed (see upcoming.json and all.json). Each (id, version, path) occurs once; it is not declared as the primary key because a scalar value's path is the empty JSON Pointer, which Table Schema reads as a missing value. A text value starting with =, +, - or @ is written with a leading apostrophe.",
+        "Long format: a row per fact, period of its timeline (each version, and each period recorded before its first version, which has an empty version) and scalar leaf of the value, oldest first. The current version has an empty superseded_iso, and so has a corrected version (corrected_by names the version that corrected it: it was never in force); scheduled changes not yet in force are not versions and are not listed (see upcoming.json and all.json). Each (id, version, path) occurs once; it is not declared as the primary key because a scalar value's path is the empty JSON Pointer, which Table Schema reads as a missing value. A text value starting with =, +, - or @ is written with a leading apostrophe.",
       path: SITE_PATHS.factValuesCsv.slice(1),
       ...CSV_FILE,
       schema: {
@@ -244,8 +253,8 @@ const dataPackage = (model: SiteModel): Record<string, unknown> => ({
           {
             name: "version",
             type: "integer",
-            description: "The fact's version number.",
-            constraints: { required: true, minimum: 1 },
+            description: "The fact's version number; empty for a period recorded before the fact's first version.",
+            constraints: { minimum: 1 },
           },
           {
             name: "effective_iso",
@@ -258,7 +267,8 @@ const dataPackage = (model: SiteModel): Record<string, unknown> => ({
             name: "superseded_iso",
             type: "date",
             format: "default",
-            description: "The date the next version took effect; empty for the current version.",
+            description:
+              "The date the next period in force took effect; empty for the current version and for a corrected version.",
           },
           {
             name: "unit",
@@ -281,6 +291,13 @@ const dataPackage = (model: SiteModel): Record<string, unknown> => ({
             type: "string",
             description: "The leaf's JSON type.",
             constraints: { required: true, enum: [...VALUE_TYPES] },
+          },
+          {
+            name: "corrected_by",
+            type: "integer",
+            description:
+              "For a corrected version, the version that corrected it (it was never the rule in force); empty otherwise.",
+            constraints: { minimum: 1 },
           },
         ],
       },
