@@ -149,18 +149,28 @@ const steps = (title: string, lines: readonly string[]): HTMLElement[] =>
         ),
       ];
 
-/** Every fact the results cite, once each: a link to its page, its version and the date it took effect. */
+/**
+ * Every fact the results cite, once per period used: its label (the rule's name) linked to the fact page's section on
+ * that period, the period's own numbers (its summary), which record it is (a version, or a period recorded before the
+ * first version) and the dates it was in force.
+ */
 const factsUsed = (citations: readonly FactUsed[]): HTMLElement => {
   const seen = new Map<string, FactUsed>();
-  for (const used of citations) seen.set(`${used.fact_id} ${used.version}`, used);
+  for (const used of citations) seen.set(`${used.fact_id} ${used.version} ${used.effective_iso}`, used);
   const list = make(
     "ul",
-    [...seen.values()].map((used) =>
-      make("li", [
-        factLink(used.fact_id),
-        ` — ${used.version === undefined ? "a version the history does not number" : `version ${used.version}`}, in effect from ${used.effective_iso ? readableDate(used.effective_iso) : "a date the history does not state"}${used.superseded_iso ? ` until ${readableDate(used.superseded_iso)}` : ""}`,
-      ]),
-    ),
+    [...seen.values()].map((used) => {
+      const link = factLink(used.fact_id, used.label);
+      const anchor = used.version === undefined ? `earlier-${used.effective_iso ?? ""}` : `v${used.version}`;
+      link.href = `${used.fact_id}.html#${anchor}`;
+      const record = used.version === undefined ? "recorded before the first version" : `version ${used.version}`;
+      const dates = `in effect from ${used.effective_iso ? readableDate(used.effective_iso) : "a date the history does not state"}${used.superseded_iso ? ` until ${readableDate(used.superseded_iso)}` : ""}`;
+      return make("li", [
+        link,
+        used.summary === undefined ? "" : `: ${used.summary}`,
+        make("span", ` (${record}, ${dates})`, "calc-fact-period"),
+      ]);
+    }),
     "calc-facts",
   );
   return make("div", [make("h3", "Facts used for this result"), list]);

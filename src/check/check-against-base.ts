@@ -1,5 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
+import { impactOf } from "../derive/fact-history.ts";
+import { gitResult } from "../lib/git.ts";
 import type { Problem } from "../lib/problem.ts";
 import {
   cadenceTagsOf,
@@ -98,6 +100,20 @@ export const checkAgainstBase = async (
       problems.push(
         ...staleNumbers(doc, before, after).map((problem) => ({ ...problem, rule: NON_FACT_RULES.staleNumber.name })),
       );
+    }
+    if (
+      changed.length > 0 &&
+      !changed.includes("effective_iso") &&
+      !(await saysCorrection(root, baseRevision, doc.file))
+    ) {
+      problems.push({
+        ...doc.problemAt(
+          ["effective_iso"],
+          `${changed.join(" and ")} changed but effective_iso is still ${after.effective_iso}, so this is published as a correction: the value as it should always have read since ${after.effective_iso}. A new rule needs the date it took effect (set effective_iso to it); a correction says so in its commit's Impact: line ("Impact: Correction: …")`,
+        ),
+        rule: NON_FACT_RULES.correctionOrDate.name,
+        level: "warning",
+      });
     }
     problems.push(...nextExpectedMoved(doc, before, after));
     if (after.version < before.version) {
@@ -349,4 +365,17 @@ export const staleNumbers = (doc: JsonDocument, before: FactFile, after: FactFil
     }
   }
   return problems;
+};
+
+/**
+ * Whether a commit since the base that touched `file` says it is a correction: its `Impact:` line starts with
+ * "Correction:". Uncommitted edits have no message yet, so they are warned of until committed so.
+ */
+const saysCorrection = async (root: string, baseRevision: string, file: string): Promise<boolean> => {
+  const log = await gitResult(root, ["log", "--format=%B%x1e", `${baseRevision}..HEAD`, "--", file]);
+  if (log.code !== 0) return false;
+  return log.stdout
+    .toString("utf8")
+    .split("\x1e")
+    .some((message) => /^correction:/i.test(impactOf(message) ?? ""));
 };

@@ -599,6 +599,12 @@ export const NON_FACT_RULES = {
     description:
       'Against the base branch, on a revision: a number of the description or of a citation\'s quote that stated the old value and states nothing in the new one ("$35" after the fee moved to 40).',
   },
+  correctionOrDate: {
+    name: "correction-or-date",
+    level: "warning",
+    description:
+      'Against the base branch: a value or unit that changes while effective_iso stays is published as a correction of the rule of that date; a new rule needs the date it took effect, and a correction says so in its Impact: line ("Correction: …").',
+  },
   nextExpectedMoved: {
     name: "next-expected-moved",
     level: "error",
@@ -647,6 +653,7 @@ export const CHECK_RULES: readonly CheckRule[] = [
   NON_FACT_RULES.versionRules,
   NON_FACT_RULES.revisionCommit,
   NON_FACT_RULES.staleNumber,
+  NON_FACT_RULES.correctionOrDate,
   NON_FACT_RULES.nextExpectedMoved,
   NON_FACT_RULES.nextExpectedReminder,
   NON_FACT_RULES.indexData,

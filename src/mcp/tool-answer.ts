@@ -63,7 +63,15 @@ export const CitedFact = z.object({
     "When this version stopped being in force; absent for the current version.",
   ),
   as_of: IsoDate.describe("The date the calculation was made for."),
+  label: z.string().describe("The fact's label: the rule's name, the same for every period."),
+  summary: z
+    .string()
+    .optional()
+    .describe("The value of the period used in one line of plain words, with that period's own numbers."),
   canonical_url: AbsoluteUrl,
+  page_url: AbsoluteUrl.optional().describe(
+    "The fact page's section on the period used (#v{N}, or #earlier-{effective_iso} for a period before the first version).",
+  ),
   citations: z
     .array(PublishedCitation)
     .describe("The sources of the version used; an earlier version's are on the fact's page and in its diffs."),
@@ -76,10 +84,16 @@ export const CitedFacts = z
 
 /** The calculator's citations with each fact's canonical URL as the tree publishes it. */
 export const citedFacts = (tree: SiteTree, used: readonly FactUsed[]): CitedFact[] =>
-  used.map(
-    ({ canonical_url: _calculatorUrl, ...each }) =>
-      ({ ...each, canonical_url: tree.facts.get(each.fact_id)!.canonical_url }) as CitedFact,
-  );
+  used.map(({ canonical_url: _calculatorUrl, page_url: _calculatorPage, ...each }) => {
+    const canonical = tree.facts.get(each.fact_id)!.canonical_url;
+    const page = canonical.replace(/\/api\/v1\/facts\/by-id\/[^/]+\.json$/, `/${each.fact_id}.html`);
+    const anchor = each.version === undefined ? `earlier-${each.effective_iso ?? ""}` : `v${each.version}`;
+    return {
+      ...each,
+      canonical_url: canonical,
+      ...(page === canonical ? {} : { page_url: `${page}#${anchor}` }),
+    } as CitedFact;
+  });
 
 /** The facts used, as the last lines of a text answer. */
 export const factsUsedText = (citations: readonly CitedFact[]): string[] =>
@@ -88,7 +102,8 @@ export const factsUsedText = (citations: readonly CitedFact[]): string[] =>
     : [
         "facts used (cite them):",
         ...citations.flatMap((used) => [
-          `  - ${used.fact_id}${used.version === undefined ? "" : ` version ${used.version}`}${used.effective_iso ? `, in effect from ${used.effective_iso}` : ""}${used.superseded_iso ? ` to ${used.superseded_iso}` : ""} (as of ${used.as_of}): ${used.canonical_url}`,
+          `  - ${used.fact_id} (${used.label})${used.version === undefined ? ", recorded before its first version" : ` version ${used.version}`}${used.effective_iso ? `, in effect from ${used.effective_iso}` : ""}${used.superseded_iso ? ` to ${used.superseded_iso}` : ""} (as of ${used.as_of}): ${used.page_url ?? used.canonical_url}`,
+          ...(used.summary === undefined ? [] : [`    that period: ${used.summary}`]),
           ...used.citations.map((citation) => indented(citationText(citation, { quote: false }), "    ")),
         ]),
       ];

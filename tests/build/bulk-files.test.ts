@@ -84,15 +84,16 @@ const expectedCell = (leaf: unknown): { value: string; value_type: string } => {
 };
 
 interface Version {
-  version: number;
+  version: number | undefined;
   value: unknown;
   unit?: string;
   effective_iso: string;
   superseded_iso: string;
 }
+/** A fact's timeline as values.csv lists it: each history entry (a corrected version has no superseded_iso), then the current state. */
 // biome-ignore lint/suspicious/noExplicitAny: a published single-fact record.
 const versionsOf = (fact: any): Version[] => [
-  ...fact.history,
+  ...fact.history.map((entry: any) => ({ ...entry, superseded_iso: entry.superseded_iso ?? "" })),
   { version: fact.version, value: fact.value, unit: fact.unit, effective_iso: fact.effective_iso, superseded_iso: "" },
 ];
 const singleFact = (id: string) => json(SITE_PATHS.factById(id)).fact;
@@ -105,7 +106,11 @@ describe("the bulk and tabular files", () => {
     expect(dataPackage.resourceNames).toEqual(["fact-values", "affordability-index-series"]);
     const values = await dataPackage.getResource("fact-values").read({ keyed: true });
     expect(values).toHaveLength(csvRows(text(SITE_PATHS.factValuesCsv)).length);
-    expect(values.every((row) => Number.isInteger(row.version) && row.effective_iso instanceof Date)).toBe(true);
+    expect(
+      values.every(
+        (row) => (row.version === null || Number.isInteger(row.version)) && row.effective_iso instanceof Date,
+      ),
+    ).toBe(true);
     // An empty cell is a missing value: the current version's superseded_iso reads as null, every other as a date.
     const currentRows = csvRows(text(SITE_PATHS.factValuesCsv)).filter((row) => row.superseded_iso === "").length;
     expect(currentRows).toBeGreaterThan(0);
@@ -184,7 +189,9 @@ describe("the bulk and tabular files", () => {
   it("writes values.csv as RFC 4180: a header row, CRLF after every record, quotes doubled, UTF-8", () => {
     const csv = text(SITE_PATHS.factValuesCsv);
     const rows = csvRows(csv);
-    expect(csv.startsWith("id,domain,version,effective_iso,superseded_iso,unit,path,value,value_type\r\n")).toBe(true);
+    expect(
+      csv.startsWith("id,domain,version,effective_iso,superseded_iso,unit,path,value,value_type,corrected_by\r\n"),
+    ).toBe(true);
     expect(csv.endsWith("\r\n")).toBe(true);
     // No published value holds a line break, so every CRLF ends a record and no bare LF is left.
     expect(rows.some((row) => Object.values(row).some((cell) => /[\r\n]/.test(cell)))).toBe(false);
@@ -199,7 +206,12 @@ describe("the bulk and tabular files", () => {
     for (const row of rows) {
       const fact = singleFact(row.id!);
       expect(row.domain).toBe(fact.domain);
-      const version = versionsOf(fact).find((each) => String(each.version) === row.version);
+      // A period recorded before the first version has no version number: its effective date tells it apart.
+      const version = versionsOf(fact).find((each) =>
+        row.version === ""
+          ? each.version === undefined && each.effective_iso === row.effective_iso
+          : String(each.version) === row.version,
+      );
       expect(version, `${row.id} v${row.version}`).toBeDefined();
       expect([row.effective_iso, row.superseded_iso, row.unit], `${row.id} v${row.version}`).toEqual([
         version!.effective_iso,
@@ -210,17 +222,19 @@ describe("the bulk and tabular files", () => {
         expectedCell(resolve(version!.value, row.path!)),
       );
     }
-    const keys = rows.map((row) => `${row.id} v${row.version} ${row.path}`);
+    const keys = rows.map((row) => `${row.id} v${row.version || row.effective_iso} ${row.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     const expected = model.facts.flatMap((each) =>
       versionsOf(singleFact(each.id)).flatMap((version) =>
-        leafPointers(version.value).map((pointer) => `${each.id} v${version.version} ${pointer}`),
+        leafPointers(version.value).map(
+          (pointer) => `${each.id} v${version.version ?? version.effective_iso} ${pointer}`,
+        ),
       ),
     );
     expect(keys.sort()).toEqual(expected.sort());
     // The current version of each fact has rows with an empty superseded_iso, and only the current version does.
     for (const fact of model.facts) {
-      const current = rows.filter((row) => row.id === fact.id && row.superseded_iso === "");
+      const current = rows.filter((row) => row.id === fact.id && row.superseded_iso === "" && row.corrected_by === "");
       expect(current.length, fact.id).toBeGreaterThan(0);
       expect(new Set(current.map((row) => row.version)), fact.id).toEqual(new Set([String(fact.version)]));
     }
@@ -242,7 +256,7 @@ describe("the bulk and tabular files", () => {
       yes: true,
     };
     const csv = factValuesCsv([{ ...fact, value, unit: "=unit", history: [] }]);
-    expect(csv).toContain(`,'=unit,/quoted,"a ""b"", c",string\r\n`);
+    expect(csv).toContain(`,'=unit,/quoted,"a ""b"", c",string,\r\n`);
     const parsed = csvRows(csv);
     expect(Object.fromEntries(parsed.map((row) => [row.path, [row.value, row.value_type]]))).toEqual({
       "/sum": ["'=1+1", "string"],
@@ -260,11 +274,11 @@ describe("the bulk and tabular files", () => {
     expect(new Set(parsed.map((row) => row.unit))).toEqual(new Set(["'=unit"]));
   });
 
-  it("refuses a history entry without its version, naming the fact and the entry", () => {
+  it("refuses a history entry without the day it stopped being in force (and no correction), naming the fact and the entry", () => {
     const fact = model.facts[0]!;
     expect(() =>
-      factValuesCsv([{ ...fact, history: [{ value: 1, effective_iso: "2020-01-01", superseded_iso: "2021-01-01" }] }]),
-    ).toThrow(`${fact.id}: a history entry lacks its version, value or dates (at /history/0)`);
+      factValuesCsv([{ ...fact, history: [{ version: 1, value: 1, effective_iso: "2020-01-01" }] }]),
+    ).toThrow(`${fact.id}: a history entry lacks its value or dates (at /history/0)`);
   });
 
   it("publishes all.json as exactly the set of single-fact records, in the catalog's order", () => {

@@ -55,7 +55,7 @@ describe("the project's facts built on 2026-11-26: the 2027 rent cap is past due
       },
     });
     expect(rentCap!.summary).toMatch(
-      /^B\.C\. maximum allowable rent increase for 2026 \(2\.3%\): The 2027 rent cap: .*: not yet announced; past due since 2026-09-30$/,
+      /^B\.C\. maximum allowable rent increase \(yearly cap\): The 2027 rent cap: .*: not yet announced; past due since 2026-09-30$/,
     );
     // Listed although its date is before as_of: a past-due announcement stays until the new value is recorded.
     expect(rentCap!.date < upcoming.as_of).toBe(true);
@@ -74,12 +74,12 @@ describe("the project's facts built on 2026-11-26: the 2027 rent cap is past due
       .getAllSubcomponents("vevent")
       .map((component) => new ICAL.Event(component))
       .find((each) => each.uid === "bc.rent_cap.2026.expected.2026-09-30@bc-real-estate-facts.org");
-    expect(event?.summary).toBe("Past due, not yet announced: B.C. maximum allowable rent increase for 2026 (2.3%)");
+    expect(event?.summary).toBe("Past due, not yet announced: B.C. maximum allowable rent increase (yearly cap)");
     expect(event?.startDate.toString()).toBe("2026-09-30");
     expect(event?.description).toContain("Where: BC Residential Tenancy Branch (https://www2.gov.bc.ca/");
     const feed = await new Parser().parseString(await read(out, "api/v1/facts/upcoming.atom"));
     expect(feed.items.map((item) => item.title)).toContain(
-      "2026-09-30 past due, not yet announced: B.C. maximum allowable rent increase for 2026 (2.3%)",
+      "2026-09-30 past due, not yet announced: B.C. maximum allowable rent increase (yearly cap)",
     );
   });
 

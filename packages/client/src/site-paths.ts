@@ -28,6 +28,8 @@ export const SITE_PATHS = {
   byIdPrefix: `${FACTS}/by-id/`,
   factById: (id: string) => `${FACTS}/by-id/${id}.json`,
   factFeed: (id: string) => `${FACTS}/by-id/${id}.atom`,
+  /** The page for people of one fact, with a section per period of its timeline (`#v{N}`, `#earlier-{date}`). */
+  factPage: (id: string) => `/${id}.html`,
   /** The JSON Schema (2020-12) of one fact id's `value`. */
   valueSchema: (id: string) => `${FACTS}/schemas/${id}.json`,
   /** The stable alias of a yearly series (e.g. `bc.rent_cap`): the member in force, with every member listed. */

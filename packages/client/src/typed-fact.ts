@@ -33,23 +33,39 @@ export type { FactValues, SeriesValues };
 export interface FactValueAsOf {
   value: FactValue;
   unit: string | undefined;
-  /** The version that was in force; absent when a history entry does not state it. */
+  /** The version that was in force; absent for a period recorded before the first version (`source: "earlier"`). */
   version: number | undefined;
   effective_iso: string | undefined;
   /** Day after the last day this value was in force; absent for the current value. */
   superseded_iso: string | undefined;
+  /** The period's value in one line of plain words, with that period's numbers (absent from older publications). */
+  summary: string | undefined;
+  /**
+   * The fragment of the fact page's section on this period: `v{version}` for a version, `earlier-{effective_iso}` for
+   * a period before the first version (`{canonical fact page}#{anchor}`).
+   */
+  anchor: string;
   citations: PublishedCitation[];
-  /** `current`: the fact's own value; `history`: an earlier version from `history`. */
-  source: "current" | "history";
+  /**
+   * `current`: the fact's own value; `history`: an earlier version from `history`; `earlier`: a period recorded from
+   * sources before the fact's first version.
+   */
+  source: "current" | "history" | "earlier";
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The fragment of a fact page's section on one period of its timeline (see FactValueAsOf.anchor). */
+export const periodAnchor = (entry: { version?: number | undefined; effective_iso?: string | undefined }): string =>
+  entry.version === undefined ? `earlier-${entry.effective_iso ?? ""}` : `v${entry.version}`;
+
 /**
- * The value of `fact` in force on `date` (YYYY-MM-DD): the current value from its `effective_iso` on, otherwise
- * the history entry whose `effective_iso` ≤ date < `superseded_iso`. Undefined when no published version covers the
- * date (before the first version). `fact` is a fact from the catalog, a domain bundle or a single-fact response's
- * `fact`, which carry the same `history`, or the single-fact response itself (`{ fact }`, as `fact(id)` answers).
+ * The value of `fact` in force on `date` (YYYY-MM-DD), from its one timeline: the current value from its
+ * `effective_iso` on, otherwise the `history` entry (an earlier version, or a period recorded before the first version)
+ * whose `effective_iso` ≤ date < `superseded_iso`. A corrected version (`corrected_by`) was never in force and is never
+ * the answer. Undefined when nothing recorded covers the date. `fact` is a fact from the catalog, a domain bundle or a
+ * single-fact response's `fact`, which carry the same `history`, or the single-fact response itself (`{ fact }`, as
+ * `fact(id)` answers).
  */
 export const factAsOf = (
   fact: AnyFact | Pick<AnySingleFactResponse, "fact">,
@@ -65,6 +81,8 @@ export const factAsOf = (
       version: published.version,
       effective_iso: published.effective_iso,
       superseded_iso: undefined,
+      summary: published.summary,
+      anchor: periodAnchor(published),
       citations: published.citations,
       source: "current",
     };
@@ -72,7 +90,9 @@ export const factAsOf = (
   const entry = published.history.find(
     (each) =>
       each.value !== undefined &&
-      (each.effective_iso ?? "") <= date &&
+      each.corrected_by === undefined &&
+      each.effective_iso !== undefined &&
+      each.effective_iso <= date &&
       (each.superseded_iso === undefined || date < each.superseded_iso),
   );
   if (entry?.value === undefined) return undefined;
@@ -82,7 +102,9 @@ export const factAsOf = (
     version: entry.version,
     effective_iso: entry.effective_iso,
     superseded_iso: entry.superseded_iso,
+    summary: entry.summary,
+    anchor: periodAnchor(entry),
     citations: entry.citations ?? [],
-    source: "history",
+    source: entry.version === undefined ? "earlier" : "history",
   };
 };

@@ -22,6 +22,7 @@ import {
   html,
   isBracketArray,
   sitePath,
+  trustedHtml,
   withFactLinks,
 } from "../text.ts";
 
@@ -92,14 +93,16 @@ ${renderSourceCounts(fact.citations)}${context.detail === "full" ? renderCitatio
 ${renderScheduled(fact, context.detail, context.links)}${renderExpected(fact, context.today, context.detail)}${
   context.detail === "full"
     ? html`${subheading(context, "History")}
-${context.introduced ? html`<p class="current-note">Version ${fact.version} recorded <time datetime="${context.introduced.committed_at}">${readableDate(context.introduced.committed_at.slice(0, 10))}</time>: <span class="note">${versionNote(fact.version, context.introduced)}</span></p>` : ""}
-${renderFactHistory(fact, context.diffs, context.urls)}`
+<div class="current-period" id="${periodId(fact)}"><p class="history-head"><strong>Version ${fact.version}</strong> (current): in force from ${date(fact.effective_iso)}${context.introduced ? html`; recorded on <time datetime="${context.introduced.committed_at}">${readableDate(context.introduced.committed_at.slice(0, 10))}</time>` : ""}.</p>
+${fact.summary ? html`<p class="summary">${fact.summary}</p>` : ""}
+${context.introduced ? html`<p class="current-note">Note: <span class="note">${versionNote(fact.version, context.introduced)}</span></p>` : ""}</div>
+${renderFactHistory(fact, context.diffs, context.urls, { open: true, links: context.links })}`
     : ""
 }
 <ul class="fact-links">
 ${
   context.detail === "brief"
-    ? html`<li><a href="${sitePath(context.urls, context.urls.factPage(fact.id))}">Full record: sources quoted${(fact.history?.length ?? 0) > 0 ? `, ${fact.history!.length} earlier ${fact.history!.length === 1 ? "version" : "versions"}` : ""}</a></li>
+    ? html`<li><a href="${sitePath(context.urls, context.urls.factPage(fact.id))}">Full record: sources quoted${(fact.history?.length ?? 0) > 0 ? `, ${historyCount(fact.history)}` : ""}</a></li>
 <li><a href="${sitePath(context.urls, context.urls.factById(fact.id))}">JSON</a></li>`
     : html`<li><a href="${sitePath(context.urls, context.urls.factById(fact.id))}">JSON for ${fact.id}</a></li>
 <li><a href="${sitePath(context.urls, context.urls.factFeed(fact.id))}" type="application/atom+xml">Atom feed of ${fact.id}</a></li>
@@ -318,28 +321,78 @@ ${renderCitations(change.citations, links)}`
 `;
 };
 
-const renderEntry = (fact: Fact, entry: HistoryEntry, next: number, diffs: readonly FactDiff[], urls: Urls): Html => {
-  const diff = diffs.find((candidate) => candidate.from === entry.version && candidate.to === next);
-  return html`<li class="history-entry">
-<p class="history-head"><strong>Version ${entry.version ?? "?"}</strong>: effective ${date(entry.effective_iso)}, superseded ${date(entry.superseded_iso)}.</p>
-<div class="value">${renderValue(entry.value, entry.unit, `${fact.label}, version ${entry.version ?? ""}`)}</div>
+/** The id of a period's section on the fact page: `v{N}` for a version, `earlier-{effective_iso}` before the first. */
+export const periodId = (entry: { version?: number | undefined; effective_iso?: string | undefined }): string =>
+  entry.version === undefined ? `earlier-${entry.effective_iso ?? ""}` : `v${entry.version}`;
+
+/** "recorded on June 3, 2026", when the entry says. */
+const recordedOn = (entry: Pick<HistoryEntry, "recorded_iso">): Html =>
+  entry.recorded_iso === undefined
+    ? html``
+    : html`<span class="recorded">recorded on <time datetime="${entry.recorded_iso}">${readableDate(entry.recorded_iso)}</time></span>`;
+
+const renderEntry = (
+  fact: Fact,
+  entry: HistoryEntry,
+  diffs: readonly FactDiff[],
+  urls: Urls,
+  links?: FactLinks,
+): Html => {
+  const diff =
+    entry.version === undefined
+      ? undefined
+      : diffs.find((candidate) => candidate.from === entry.version && candidate.to === entry.version! + 1);
+  const head =
+    entry.version === undefined
+      ? html`<strong>Before version 1 was recorded</strong>: in force from ${date(entry.effective_iso)} until ${date(entry.superseded_iso)}; ${recordedOn(entry)}.`
+      : entry.corrected_by !== undefined
+        ? html`<strong>Version ${entry.version}</strong>: corrected in version ${entry.corrected_by}. It recorded a value for ${date(entry.effective_iso)} that was never the rule in force; ${recordedOn(entry)}.`
+        : html`<strong>Version ${entry.version}</strong>: in force from ${date(entry.effective_iso)} until ${date(entry.superseded_iso)}; ${recordedOn(entry)}.`;
+  const label =
+    entry.version === undefined
+      ? `${fact.label}, from ${entry.effective_iso ?? ""}`
+      : `${fact.label}, version ${entry.version}`;
+  return html`<li class="history-entry${entry.corrected_by === undefined ? "" : " corrected"}" id="${periodId(entry)}">
+<p class="history-head">${head}</p>
+${entry.summary ? html`<p class="summary">${entry.summary}</p>` : ""}
+<div class="value">${renderValue(entry.value, entry.unit, label)}</div>
 ${entry.note ? html`<p class="note">Note: ${entry.note}</p>` : ""}
+${entry.citations && entry.citations.length > 0 ? renderCitations(entry.citations, links) : ""}
 ${diff ? html`<p><a href="${sitePath(urls, diff.canonical_url)}">Changes from version ${diff.from} to ${diff.to} (diff JSON)</a></p>` : ""}
 </li>
 `;
 };
 
+/** "2 earlier versions and 3 periods before the first version": what a fact's history holds. */
+export const historyCount = (history: readonly HistoryEntry[]): string => {
+  const versions = history.filter((entry) => entry.version !== undefined).length;
+  const periods = history.length - versions;
+  return [
+    versions > 0 ? `${versions} earlier ${versions === 1 ? "version" : "versions"}` : "",
+    periods > 0 ? `${periods} ${periods === 1 ? "period" : "periods"} before the first version` : "",
+  ]
+    .filter(Boolean)
+    .join(" and ");
+};
+
 /**
- * Earlier versions, newest first, inside a native `<details>`: folded to keep the catalog short, and still
- * readable without JavaScript. `diffs` are this fact's transitions, so each entry links the one that replaced it.
+ * The fact's timeline before its current version, newest first by effective date, inside a native `<details>` (open
+ * on the fact's own page): each earlier version, corrected ones said so, and each period recorded from sources before
+ * the first version, with its sources. Each entry is a section with its own id (`#v{N}`, `#earlier-{date}`), which
+ * calculators and feeds link. `diffs` are this fact's transitions, so each version links the one that followed it.
  */
-export const renderFactHistory = (fact: Fact, diffs: readonly FactDiff[], urls: Urls): Html => {
+export const renderFactHistory = (
+  fact: Fact,
+  diffs: readonly FactDiff[],
+  urls: Urls,
+  options: { open?: boolean; links?: FactLinks } = {},
+): Html => {
   const history = fact.history ?? [];
   if (history.length === 0)
-    return html`<p class="history-none">No earlier versions: this is the first version of this fact.</p>`;
-  return html`<details class="history">
-<summary>${history.length} earlier ${history.length === 1 ? "version" : "versions"}</summary>
+    return html`<p class="history-none">Nothing before this version is recorded: it is the first version of this fact.</p>`;
+  return html`<details class="history"${options.open ? trustedHtml(" open") : ""}>
+<summary>${historyCount(history)}</summary>
 <ol>
-${history.map((entry, index) => renderEntry(fact, entry, index === 0 ? fact.version : (history[index - 1]!.version ?? fact.version), diffs, urls))}</ol>
+${history.map((entry) => renderEntry(fact, entry, diffs, urls, options.links))}</ol>
 </details>`;
 };

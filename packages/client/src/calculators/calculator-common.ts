@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Fact, PublishedCitation } from "../fact-schemas.ts";
+import { SITE_PATHS } from "../site-paths.ts";
 import { factAsOf } from "../typed-fact.ts";
 
 /**
@@ -157,7 +158,19 @@ export interface FactUsed {
   superseded_iso: string | undefined;
   /** The date the calculation was made for. */
   as_of: string;
+  /** The fact's label: the rule's name, the same for every period. */
+  label: string;
+  /**
+   * The value of the period used in one line of plain words, with that period's own numbers (absent only in a
+   * publication older than the summaries).
+   */
+  summary: string | undefined;
   canonical_url: string | undefined;
+  /**
+   * The fact page's section on the period used (`…/{id}.html#v{N}`, or `#earlier-{effective_iso}` for a period before
+   * the first version), when the fact's canonical_url says where the site is.
+   */
+  page_url: string | undefined;
   /**
    * The sources of the version used. An earlier version's entry in `history` carries none: its sources are on the
    * fact's page and in its diffs.
@@ -245,11 +258,20 @@ const findFact = (source: FactSource, id: string): Fact => {
   return fact;
 };
 
-/** The first day any published version of `fact` was in force. */
+/** The address of a fact page's section, from the fact's canonical_url (`{base}/api/v1/facts/by-id/{id}.json`). */
+const pageUrl = (fact: Fact, anchor: string): string | undefined => {
+  const suffix = SITE_PATHS.factById(fact.id);
+  if (fact.canonical_url === undefined || !fact.canonical_url.endsWith(suffix)) return undefined;
+  return `${fact.canonical_url.slice(0, -suffix.length)}${SITE_PATHS.factPage(fact.id)}#${anchor}`;
+};
+
+/** The first day any period of `fact`'s timeline was in force (a corrected version never was). */
 const firstEffective = (fact: Fact): string =>
   [
     fact.effective_iso,
-    ...fact.history.flatMap((entry) => (entry.effective_iso === undefined ? [] : [entry.effective_iso])),
+    ...fact.history.flatMap((entry) =>
+      entry.effective_iso === undefined || entry.corrected_by !== undefined ? [] : [entry.effective_iso],
+    ),
   ].sort()[0]!;
 
 const parseValue = <Shape extends z.ZodType>(
@@ -314,7 +336,10 @@ export const readFactAsOf = <Shape extends z.ZodType>(
       effective_iso: inForce.effective_iso,
       superseded_iso: inForce.superseded_iso,
       as_of: asOf,
+      label: fact.label,
+      summary: inForce.summary,
       canonical_url: fact.canonical_url,
+      page_url: pageUrl(fact, inForce.anchor),
       citations: inForce.citations,
     },
   };
