@@ -112,7 +112,7 @@ const valueProblems = (
 
 /**
  * The glossary rule: reads reference/glossary.json as a data file (size, JSON, text and schema rules, each problem
- * located), then holds every fact's value and scheduled values to it, and, given the history, each earlier version's
+ * located), then holds every fact's value, earlier periods' values and scheduled values to it, and, given the history, each earlier version's
  * value and scheduled values too, since the fact's page shows them. A glossary entry that no fact uses is an error
  * too, so the glossary says nothing about keys no reader meets.
  */
@@ -152,6 +152,9 @@ export const checkGlossary = async (
   const problems: Problem[] = [];
   for (const { doc: factDoc, fact } of facts) {
     problems.push(...valueProblems(factDoc, glossary, fact.value, ["value"], used));
+    (fact.earlier ?? []).forEach((period, index) => {
+      problems.push(...valueProblems(factDoc, glossary, period.value, ["earlier", index, "value"], used));
+    });
     (fact.scheduled ?? []).forEach((change, index) => {
       problems.push(...valueProblems(factDoc, glossary, change.value, ["scheduled", index, "value"], used));
     });

@@ -178,7 +178,15 @@ export const MORTGAGE_VALUE_SCHEMAS = {
   "osfi.b20.stress_test": z.strictObject({
     qualifying_rate_rule: Text,
     buffer_rate: Fraction,
-    floor_rate: Fraction,
+    insured_buffer_rate: Fraction.optional().describe(
+      "The buffer for insured mortgages where it differed from buffer_rate (periods before version 1 only)",
+    ),
+    floor_rate: Fraction.nullable().describe(
+      "The lowest qualifying rate; null when the floor was a published benchmark that changed over time (floor_benchmark names it)",
+    ),
+    floor_benchmark: Text.optional().describe(
+      "The published rate that served as the floor when floor_rate is null (periods before version 1 only)",
+    ),
     applies_to: TextList,
     exempt_cases: TextList,
     review_frequency: Text,

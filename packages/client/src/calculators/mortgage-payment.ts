@@ -407,7 +407,11 @@ export interface QualifyingRateResult {
   citations: FactUsed[];
 }
 
-const StressTest = z.object({ buffer_rate: z.number().min(0).max(1), floor_rate: z.number().min(0).max(1) });
+const StressTest = z.object({
+  buffer_rate: z.number().min(0).max(1),
+  floor_rate: z.number().min(0).max(1).nullable(),
+  floor_benchmark: z.string().optional(),
+});
 
 /**
  * The minimum qualifying rate of the mortgage stress test (`osfi.b20.stress_test` in force on `asOf`): the greater
@@ -426,13 +430,21 @@ export const qualifyingRate = (
   }
   const asOf = checkAsOf(options.asOf);
   const { value, used } = requireFactAsOf(facts, "osfi.b20.stress_test", StressTest, asOf);
+  const floor = value.floor_rate;
+  if (floor === null) {
+    // The floor was then a published rate that changed week by week; the facts record which, not its values.
+    throw new CalculatorError(
+      `on ${asOf} the stress test's floor was ${value.floor_benchmark ?? "a published benchmark rate"}, which changed over time and is not recorded here, so the qualifying rate cannot be computed; it was the greater of the contract rate${value.buffer_rate > 0 ? ` plus ${formatPercent(value.buffer_rate)}` : ""} and that rate (osfi.b20.stress_test${used.version === undefined ? `, the period from ${used.effective_iso}` : ` version ${used.version}`})`,
+      { reason: "not-recorded", fact_id: "osfi.b20.stress_test", date: asOf },
+    );
+  }
   const buffered = roundRate(contractRate + value.buffer_rate);
-  const rule = buffered >= value.floor_rate ? "contract-plus-buffer" : "floor";
+  const rule = buffered >= floor ? "contract-plus-buffer" : "floor";
   return {
-    rate: rule === "floor" ? value.floor_rate : buffered,
+    rate: rule === "floor" ? floor : buffered,
     rule,
     buffer_rate: value.buffer_rate,
-    floor_rate: value.floor_rate,
+    floor_rate: floor,
     as_of: asOf,
     breakdown: [
       {
@@ -441,7 +453,7 @@ export const qualifyingRate = (
       },
       {
         label: `floor rate${rule === "floor" ? ", the greater, so it applies" : ", lower than the contract rate plus the buffer"}`,
-        rate: value.floor_rate,
+        rate: floor,
       },
     ],
     citations: [used],
