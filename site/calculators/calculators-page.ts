@@ -214,7 +214,7 @@ const factProblem = (error: CalculatorError): Array<string | Node> | undefined =
         ` rule for ${on}`,
         error.first_iso === undefined
           ? "."
-          : `; the earliest version here took effect on ${readableDate(error.first_iso)}.`,
+          : `; the earliest rule recorded here took effect on ${readableDate(error.first_iso)}.`,
       ];
     case "not-recorded":
     case "value-unreadable":

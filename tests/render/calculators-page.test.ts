@@ -123,9 +123,16 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
       await expect.poll(() => figure(page, "ptt", "Exemption"), POLL).toBe("$4,920");
       await expect.poll(() => figure(page, "ptt", "Property transfer tax"), POLL).toBe("$3,280");
       const facts = output(page, "ptt").locator(".calc-facts");
+      // Each fact used is named by its label with the numbers of the period used, not today's.
       await expect(facts.textContent()).resolves.toContain(
-        `${await factLabel("tax/bc.ptt.fthb_exemption.json")} — version 2, in effect from February 22, 2017`,
+        `${await factLabel("tax/bc.ptt.fthb_exemption.json")}: Full exemption for fair market values up to: $500,000;`,
       );
+      await expect(facts.textContent()).resolves.toContain(
+        "No exemption from a fair market value of: $525,000 (version 2, in effect from February 22, 2017 until April 1, 2024)",
+      );
+      await expect(
+        facts.getByRole("link", { name: await factLabel("tax/bc.ptt.fthb_exemption.json") }).getAttribute("href"),
+      ).resolves.toBe("bc.ptt.fthb_exemption.html#v2");
       await expect(facts.textContent()).resolves.not.toContain("bc.ptt.fthb_exemption");
 
       await page.screenshot({ path: path.join(SHOTS, `ptt-${width}.png`), fullPage: true });
@@ -156,12 +163,21 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     );
     // The client writes dates and fact ids for programs; the page writes dates out and names facts by label.
     await expect(lines.textContent()).resolves.not.toMatch(/\d{4}-\d{2}-\d{2}|bc\.ptt\./);
-    // Before the general rates the catalog records (their first version took effect on 2016-02-17), the calculator
-    // refuses, in plain words: the rule's label, the dates written out, a link to the fact's page; no id, no ISO date.
+    // Before the first version (2016-02-17) the rates come from the period the fact's file records from sources: 1% to
+    // $200,000 and 2% above (the Ministry of Finance's Budget 2016 backgrounder): $2,000 + $9,000 on $650,000.
     await ptt.getByLabel("Registration date", { exact: true }).fill("2015-06-01");
+    await expect.poll(() => figure(page, "ptt", "Property transfer tax"), POLL).toBe("$11,000");
+    const used = output(page, "ptt").locator(".calc-facts");
+    await expect(used.textContent()).resolves.toContain(
+      "1% up to $200,000; 2% above $200,000 (recorded before the first version",
+    );
+    await expect(used.locator('a[href="bc.ptt.brackets.html#earlier-1987-03-19"]').count()).resolves.toBe(1);
+    // Before anything recorded, the calculator refuses, in plain words: the rule's label, the dates written out, a
+    // link to the fact's page; no id, no ISO date.
+    await ptt.getByLabel("Registration date", { exact: true }).fill("1980-06-01");
     const error = output(page, "ptt").locator(".calc-error");
     await expect(error.textContent({ timeout: 10_000 })).resolves.toBe(
-      `These facts do not record the ${await factLabel("tax/bc.ptt.brackets.json")} rule for June 1, 2015; the earliest version here took effect on February 17, 2016.`,
+      `These facts do not record the ${await factLabel("tax/bc.ptt.brackets.json")} rule for June 1, 1980; the earliest rule recorded here took effect on March 19, 1987.`,
     );
     await expect(error.locator('a[href="bc.ptt.brackets.html"]').count()).resolves.toBe(1);
     await page.close();
@@ -291,13 +307,14 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     const page = await open(1280);
     const buy = form(page, "purchase");
     await buy.getByLabel("Purchase price", { exact: true }).fill("500000");
-    // cmhc.insurance_cap's version 1 (2012-07-09 to 2024-12-15) records the cap but not the down payment brackets.
-    await page.locator("#buy-date").fill("2023-06-01");
+    // Before 2021-06-01 the stress test's floor was the Bank of Canada's weekly benchmark rate, which the facts name
+    // but do not record (osfi.b20.stress_test's period from 2018-01-01).
+    await page.locator("#buy-date").fill("2019-06-01");
     const error = output(page, "purchase").locator(".calc-error");
     await expect(error.textContent({ timeout: 10_000 })).resolves.toBe(
-      `The ${await factLabel("mortgage/cmhc.insurance_cap.json")} rule in force on June 1, 2023 (version 1) does not record what this calculation needs, so it cannot be computed for that date.`,
+      `The ${await factLabel("mortgage/osfi.b20.stress_test.json")} rule in force on June 1, 2019 does not record what this calculation needs, so it cannot be computed for that date.`,
     );
-    await expect(error.locator('a[href="cmhc.insurance_cap.html"]').count()).resolves.toBe(1);
+    await expect(error.locator('a[href="osfi.b20.stress_test.html"]').count()).resolves.toBe(1);
     await page.close();
   }, 120_000);
 
@@ -344,8 +361,8 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     await grant.getByLabel("Property tax before the grant", { exact: true }).fill("3000");
     await expect.poll(() => figure(page, "grant", "Property tax after the grant"), POLL).toBe("$2,080");
     const grantFacts = await output(page, "grant").locator(".calc-facts").textContent();
-    expect(grantFacts).toContain(`${await factLabel("tax/bc.home_owner_grant.threshold.json")} — version `);
-    expect(grantFacts).toMatch(/— version \d+, in effect from [A-Z][a-z]+ \d+, \d{4}/);
+    expect(grantFacts).toContain(`${await factLabel("tax/bc.home_owner_grant.threshold.json")}: Tax year: `);
+    expect(grantFacts).toMatch(/\(version \d+, in effect from [A-Z][a-z]+ \d+, \d{4}\)/);
     // A number the calculator cannot take is refused in words next to the form.
     await grant.getByLabel("Assessed value", { exact: true }).fill("lots");
     await expect(output(page, "grant").locator(".calc-error").textContent({ timeout: 10_000 })).resolves.toBe(
@@ -366,7 +383,7 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     await form(page, "ptt").getByLabel("Purchase price", { exact: true }).fill("650000");
     const label = await factLabel("tax/bc.ptt.brackets.json");
     await output(page, "ptt").locator(".calc-facts").getByRole("link", { name: label, exact: true }).click();
-    await page.waitForURL(/\/bc\.ptt\.brackets\.html$/);
+    await page.waitForURL(/\/bc\.ptt\.brackets\.html#v\d+$/);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(label);
     await page.close();
   }, 120_000);
@@ -419,7 +436,7 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
       "osfi.b20.stress_test",
       "bc.home_owner_grant.threshold",
     ]) {
-      await expect(page.locator(`.calc-facts a[href="${id}.html"]`).count()).resolves.toBeGreaterThan(0);
+      await expect(page.locator(`.calc-facts a[href^="${id}.html#"]`).count()).resolves.toBeGreaterThan(0);
     }
     await page.screenshot({ path: path.join(SHOTS, "no-js-375.png"), fullPage: true });
     await context.close();

@@ -953,7 +953,12 @@ export interface FactValues {
   "osfi.b20.stress_test": {
     qualifying_rate_rule: string;
     buffer_rate: number;
-    floor_rate: number;
+    /** The buffer for insured mortgages where it differed from buffer_rate (periods before version 1 only) */
+    insured_buffer_rate?: number;
+    /** The lowest qualifying rate; null when the floor was a published benchmark that changed over time (floor_benchmark names it) */
+    floor_rate: number | null;
+    /** The published rate that served as the floor when floor_rate is null (periods before version 1 only) */
+    floor_benchmark?: string;
     applies_to: string[];
     exempt_cases: string[];
     review_frequency: string;

@@ -20,13 +20,14 @@ export const CALCULATOR_FACTS = {
 export const CALCULATORS_SCRIPT = "assets/calculators.js";
 
 /**
- * Each fact a calculator reads: a link to its page with its version and effective date, or that it is not published.
+ * Each fact a calculator reads: a link to its current version's section of its page, with its version, effective date
+ * and summary, or that it is not published.
  */
 const factList = (model: SiteModel, ids: readonly string[]): Html =>
   html`<ul class="calc-facts">${ids.map((id) => {
     const fact = model.facts.find((each) => each.id === id);
     return fact
-      ? html`<li><a href="${sitePath(model.urls, model.urls.factPage(id))}">${fact.label}</a> (<code>${id}</code>), version ${fact.version}, in effect from ${readableDate(fact.effective_iso)}</li>`
+      ? html`<li><a href="${sitePath(model.urls, model.urls.factPage(id))}#v${fact.version}">${fact.label}</a> (<code>${id}</code>), version ${fact.version}, in effect from ${readableDate(fact.effective_iso)}${fact.summary ? `: ${fact.summary}` : ""}</li>`
       : html`<li><code>${id}</code> is not published yet: what depends on it cannot be computed.</li>`;
   })}</ul>`;
 
