@@ -12,10 +12,14 @@ export const dataToday = async (root: string): Promise<string> => {
   for (const domain of await readdir(factsDir)) {
     for (const name of await readdir(path.join(factsDir, domain))) {
       if (!name.endsWith(".json")) continue;
-      const fact = JSON.parse(await readFile(path.join(factsDir, domain, name), "utf8")) as {
-        citations?: { retrieved_iso?: string }[];
+      type Cited = { citations?: { retrieved_iso?: string }[] };
+      const fact = JSON.parse(await readFile(path.join(factsDir, domain, name), "utf8")) as Cited & {
+        earlier?: Cited[];
+        scheduled?: Cited[];
       };
-      for (const citation of fact.citations ?? []) if (citation.retrieved_iso) dates.push(citation.retrieved_iso);
+      // Every citation of the file: the fact's own, its earlier periods' and its scheduled changes'.
+      for (const cited of [fact, ...(fact.earlier ?? []), ...(fact.scheduled ?? [])])
+        for (const citation of cited.citations ?? []) if (citation.retrieved_iso) dates.push(citation.retrieved_iso);
     }
   }
   const indexDir = path.join(root, "index-data");
