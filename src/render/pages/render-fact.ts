@@ -344,10 +344,10 @@ const renderEntry = (
       : diffs.find((candidate) => candidate.from === entry.version && candidate.to === entry.version! + 1);
   const head =
     entry.version === undefined
-      ? html`<strong>Before version 1 was recorded</strong>: in force from ${date(entry.effective_iso)} until ${date(entry.superseded_iso)}; ${recordedOn(entry)}.`
+      ? html`<strong>From ${date(entry.effective_iso)}</strong> (recorded from its sources): in force until superseded on ${date(entry.superseded_iso)}; ${recordedOn(entry)}.`
       : entry.corrected_by !== undefined
-        ? html`<strong>Version ${entry.version}</strong>: corrected in version ${entry.corrected_by}. It recorded a value for ${date(entry.effective_iso)} that was never the rule in force; ${recordedOn(entry)}.`
-        : html`<strong>Version ${entry.version}</strong>: in force from ${date(entry.effective_iso)} until ${date(entry.superseded_iso)}; ${recordedOn(entry)}.`;
+        ? html`<strong>Version ${entry.version}</strong>: corrected in version ${entry.corrected_by}. This record of the rule from ${date(entry.effective_iso)} was replaced, and answers for no date; ${recordedOn(entry)}.`
+        : html`<strong>Version ${entry.version}</strong>: in force from ${date(entry.effective_iso)} until superseded on ${date(entry.superseded_iso)}; ${recordedOn(entry)}.`;
   const label =
     entry.version === undefined
       ? `${fact.label}, from ${entry.effective_iso ?? ""}`
