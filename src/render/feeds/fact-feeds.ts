@@ -113,18 +113,34 @@ export const renderFactFeeds = (model: SiteModel): SiteFiles => {
   const files: SiteFiles = new Map();
   for (const fact of model.facts) {
     const timeline = model.timelines.get(fact.id)!;
-    const revisions: AtomEntry[] = timeline.versions.map((version) => ({
-      id: tagUri(`${fact.id}:v${version.version}`),
-      title: `${fact.label}: version ${version.version}, effective ${version.state.effective_iso}`,
-      // When the version was published (the commit that introduced it), not when it takes or took effect: a reader
-      // sorting by date sees revisions in the order they were made, and the effective date is in the title and text.
-      updated: version.introduced.committed_at,
-      page: model.urls.factPage(fact.id),
-      json: model.urls.factById(fact.id),
-      category: fact.domain,
+    const correctedBy = new Map(
+      fact.history.flatMap((entry) =>
+        entry.version !== undefined && entry.corrected_by !== undefined ? [[entry.version, entry.corrected_by]] : [],
+      ),
+    );
+    const revisions: AtomEntry[] = timeline.versions.map((version) => {
+      const corrector = correctedBy.get(version.version);
       // A commit message is history, which cannot be corrected: a character the feed may not carry is shown escaped.
-      summary: `${printableText(versionNote(version.version, version.introduced).replace(/\.$/, ""))}. Effective ${version.state.effective_iso}. Value: ${describeValue(version.state.value, version.state.unit)}.`,
-    }));
+      const note = printableText(versionNote(version.version, version.introduced).replace(/\.$/, ""));
+      const value = `Value: ${describeValue(version.state.value, version.state.unit)}.`;
+      return {
+        id: tagUri(`${fact.id}:v${version.version}`),
+        title:
+          corrector === undefined
+            ? `${fact.label}: version ${version.version}, effective ${version.state.effective_iso}`
+            : `${fact.label}: version ${version.version}, corrected in version ${corrector}`,
+        // When the version was published (the commit that introduced it), not when it takes or took effect: a reader
+        // sorting by date sees revisions in the order they were made, and the effective date is in the title and text.
+        updated: version.introduced.committed_at,
+        page: `${model.urls.factPage(fact.id)}#v${version.version}`,
+        json: model.urls.factById(fact.id),
+        category: fact.domain,
+        summary:
+          corrector === undefined
+            ? `${note}. Effective ${version.state.effective_iso}. ${value}`
+            : `Corrected in version ${corrector}: this record of the rule from ${version.state.effective_iso} was replaced and answers for no date. ${note}. ${value}`,
+      };
+    });
     const scheduled: AtomEntry[] = (fact.scheduled ?? []).map((change) => ({
       id: tagUri(`${fact.id}:scheduled:${change.effective_iso}`),
       title: `${fact.label}: ${change.status} change taking effect ${change.effective_iso}`,
