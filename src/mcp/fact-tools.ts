@@ -29,7 +29,11 @@ import { citationText, indented, type ToolAnswer } from "./tool-answer.ts";
 const HistorySummary = HistoryEntry.omit({ citations: true });
 
 const GetFactOutput = PublishedFact.omit({ history: true }).extend({
-  history: z.array(HistorySummary).describe("Earlier versions, newest first, without their citations."),
+  history: z
+    .array(HistorySummary)
+    .describe(
+      "The rule's timeline before its current version, newest first by effective date (earlier versions, and periods recorded from sources before the first version, which have no version), without their citations; a version with corrected_by answers for no date.",
+    ),
   next_expected_status: z
     .enum(["expected", "past-due", "recorded"])
     .optional()
@@ -55,7 +59,7 @@ export const GET_FACT = {
     title: "Get a fact",
     description:
       "One published fact about British Columbia real estate by its id (for example bc.ptt.brackets): its value (rates are fractions, money is CAD), " +
-      "unit, the date it took effect (effective_iso), the date its verification lapses (expires_iso), its version, earlier versions in brief, " +
+      "unit, the date it took effect (effective_iso), the date its verification lapses (expires_iso), its version, its timeline before that in brief (earlier versions, corrections, and periods recorded from sources before the first version), " +
       "changes scheduled for a later date, its next expected announcement (and whether it is past due), its citations to official sources and its canonical_url. " +
       "A yearly series name (bc.rent_cap, bc.svt.rates) answers the member in force and lists every year. Use search_facts to find an id.",
     inputSchema: {
@@ -69,14 +73,26 @@ export const GET_FACT = {
 } as const;
 
 const historyText = (entry: z.infer<typeof HistorySummary>): string => {
-  const dates = [
-    entry.effective_iso && `effective ${entry.effective_iso}`,
-    entry.superseded_iso && `superseded ${entry.superseded_iso}`,
-  ].filter(Boolean);
-  const value = entry.value === undefined ? "" : `: ${describeValue(entry.value, entry.unit)}`;
-  // A note is the Impact: line of the commit that recorded the version: one line saying what the version meant.
+  const what =
+    entry.version === undefined
+      ? `from ${entry.effective_iso} (recorded from its sources)`
+      : `version ${entry.version}`;
+  const dates =
+    entry.corrected_by !== undefined
+      ? [`corrected in version ${entry.corrected_by}: answers for no date`]
+      : [
+          entry.version !== undefined && entry.effective_iso && `effective ${entry.effective_iso}`,
+          entry.superseded_iso && `superseded ${entry.superseded_iso}`,
+        ].filter(Boolean);
+  const value =
+    entry.summary !== undefined
+      ? `: ${entry.summary}`
+      : entry.value === undefined
+        ? ""
+        : `: ${describeValue(entry.value, entry.unit)}`;
+  // A note is the Impact: line of the commit that recorded the version (or an earlier period's own note).
   const note = entry.note === undefined ? "" : `; ${entry.note}`;
-  return `  - version ${entry.version ?? "?"}${dates.length > 0 ? ` (${dates.join(", ")})` : ""}${value}${note}`;
+  return `  - ${what}${dates.length > 0 ? ` (${dates.join(", ")})` : ""}${value}${note}`;
 };
 
 const memberText = (member: SeriesMember): string => {
@@ -112,7 +128,7 @@ const factText = (fact: GetFactOutput, asOf: string): string =>
       : [
           `next expected: ${fact.next_expected.what}: ${describeExpected(fact.next_expected, fact.next_expected_status)} (as of ${asOf}); it will be published by ${fact.next_expected.where.org} (${fact.next_expected.where.url})`,
         ]),
-    ...(fact.history.length > 0 ? ["earlier versions:", ...fact.history.map(historyText)] : []),
+    ...(fact.history.length > 0 ? ["before the current version (newest first):", ...fact.history.map(historyText)] : []),
     `canonical URL (cite it): ${fact.canonical_url}`,
     "citations:",
     ...fact.citations.map((citation) => indented(citationText(citation, { quote: true }))),
