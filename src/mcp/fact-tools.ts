@@ -128,7 +128,9 @@ const factText = (fact: GetFactOutput, asOf: string): string =>
       : [
           `next expected: ${fact.next_expected.what}: ${describeExpected(fact.next_expected, fact.next_expected_status)} (as of ${asOf}); it will be published by ${fact.next_expected.where.org} (${fact.next_expected.where.url})`,
         ]),
-    ...(fact.history.length > 0 ? ["before the current version (newest first):", ...fact.history.map(historyText)] : []),
+    ...(fact.history.length > 0
+      ? ["before the current version (newest first):", ...fact.history.map(historyText)]
+      : []),
     `canonical URL (cite it): ${fact.canonical_url}`,
     "citations:",
     ...fact.citations.map((citation) => indented(citationText(citation, { quote: true }))),

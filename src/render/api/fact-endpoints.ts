@@ -28,15 +28,13 @@ const sourceOf = ({ quote: _quote, notes: _notes, ...source }: PublishedCitation
  * A fact as the catalog and the domain bundles carry it: its current state, its sources and its history, as in
  * `/by-id/{id}.json`, but without the quotes and notes of its citations, which only the single-fact response carries.
  * A version's history entry carries no citations anywhere (the diffs publish every version with its own), so the
- * catalog grows by one short entry per revision; a period recorded before the first version lists its sources here
- * too, without their quotes and notes.
+ * catalog grows by one short entry per revision; a period recorded before the first version carries its sources in
+ * the single-fact response and all.json only.
  */
 export const catalogFact = (fact: Fact): Fact => ({
   ...fact,
   citations: fact.citations.map(sourceOf),
-  history: fact.history.map((entry) =>
-    entry.citations === undefined ? entry : { ...entry, citations: entry.citations.map(sourceOf) },
-  ),
+  history: fact.history.map(({ citations: _citations, ...entry }) => entry),
   scheduled: (fact.scheduled ?? []).map((change) => ({ ...change, citations: change.citations.map(sourceOf) })),
 });
 

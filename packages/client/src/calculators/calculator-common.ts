@@ -172,8 +172,9 @@ export interface FactUsed {
    */
   page_url: string | undefined;
   /**
-   * The sources of the version used. An earlier version's entry in `history` carries none: its sources are on the
-   * fact's page and in its diffs.
+   * The sources of the period used. An earlier version's entry in `history` carries none (its sources are on the
+   * fact's page and in its diffs), and a period before the first version carries them in the single-fact response and
+   * all.json only, not in the catalog: `page_url` leads to them.
    */
   citations: PublishedCitation[];
 }
