@@ -35,6 +35,13 @@ const FIXED = { singleFact: 5 * KB, diff: 8 * KB, diffIndex: 5 * KB, favicon: 1 
  */
 const SERIES = { perMember: 256 } as const;
 /**
+ * A period of a fact's timeline recorded from sources before its first version (an entry of `history` without a
+ * version): a rule in force once, with its value and dates, and where a fact's full record is given (a single fact, a
+ * series) its quoted sources. The approximate sizes were set for facts whose history began with their first version, so
+ * each such period adds its allowance to the file that carries it, counted in the file.
+ */
+const EARLIER = { withSources: 512, inBrief: 128 } as const;
+/**
  * The manifest: its fixed part (endpoints, domain and id lists), plus an allowance for each entry of its `files`
  * list. An entry's SHA-256, 64 hexadecimal characters, is random, so gzip can at best halve it; the rest of the
  * allowance is for the entry's path and size.
@@ -104,6 +111,22 @@ const listed = (tree: ReadonlyMap<string, Uint8Array>, path: string, key: "facts
   return list.length;
 };
 
+/**
+ * How many periods recorded before a first version (history entries without a version) a file carries: of its `facts`
+ * (a catalog, a bundle) or of its one `fact` (a single-fact response, a series; none when the series' fact is null).
+ */
+const earlierPeriods = (tree: ReadonlyMap<string, Uint8Array>, path: string, key: "facts" | "fact"): number => {
+  const bytes = tree.get(path);
+  if (!bytes) throw new Error(`${path} is not in the built tree`);
+  const json = JSON.parse(Buffer.from(bytes).toString("utf8")) as Record<string, unknown>;
+  const facts = (key === "facts" ? json.facts : [json.fact].filter(Boolean)) as { history?: { version?: number }[] }[];
+  if (!Array.isArray(facts)) throw new Error(`${path} has no ${key} to count earlier periods in`);
+  return facts.reduce(
+    (sum, fact) => sum + (fact.history ?? []).filter((entry) => entry.version === undefined).length,
+    0,
+  );
+};
+
 /** The number of facts a catalog or bundle of the tree lists, or an error naming the file. */
 const factsListed = (tree: ReadonlyMap<string, Uint8Array>, path: string): number => listed(tree, path, "facts");
 
@@ -124,16 +147,32 @@ export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetRep
     rows.push({ budget, path, bytes: bytes.length, gzipBytes: gzipSize(bytes), ...limit });
   };
 
-  const catalog = perCatalog(PER_CATALOG.catalog);
+  const withEarlier = (limit: { limit: number; basis: string }, periods: number, each: number) =>
+    periods === 0
+      ? limit
+      : { limit: limit.limit + each * periods, basis: `${limit.basis} + ${each} B × ${periods} earlier periods` };
+  const catalog = withEarlier(
+    perCatalog(PER_CATALOG.catalog),
+    earlierPeriods(tree, SITE_PATHS.catalog, "facts"),
+    EARLIER.inBrief,
+  );
   add("catalog", SITE_PATHS.catalog, catalog);
   for (const domain of DOMAINS) {
     const path = SITE_PATHS.domainBundle(domain);
     const count = factsListed(tree, path);
     const scaled = Math.round((BUNDLE.per12 * count) / REFERENCE_BUNDLE_FACTS);
-    add("domain bundle", path, {
-      limit: Math.max(scaled, BUNDLE.floor),
-      basis: `max(${kb(BUNDLE.per12)} × ${count}/${REFERENCE_BUNDLE_FACTS} facts, ${kb(BUNDLE.floor)})`,
-    });
+    add(
+      "domain bundle",
+      path,
+      withEarlier(
+        {
+          limit: Math.max(scaled, BUNDLE.floor),
+          basis: `max(${kb(BUNDLE.per12)} × ${count}/${REFERENCE_BUNDLE_FACTS} facts, ${kb(BUNDLE.floor)})`,
+        },
+        earlierPeriods(tree, path, "facts"),
+        EARLIER.inBrief,
+      ),
+    );
   }
   add("llms.json", SITE_PATHS.llms, perCatalog(PER_CATALOG.llms));
   add("feed", SITE_PATHS.feed, perCatalog(PER_CATALOG.feed));
@@ -169,14 +208,31 @@ export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetRep
   const singleFact = new RegExp(`^${SITE_PATHS.byIdPrefix}[^/]+\\.json$`);
   const diff = /^\/api\/v1\/facts\/diff\/[^/]+\/v\d+-to-v\d+\.json$/;
   for (const path of tree.keys()) {
-    if (singleFact.test(path)) add("single fact", path, { limit: FIXED.singleFact, basis: kb(FIXED.singleFact) });
+    if (singleFact.test(path))
+      add(
+        "single fact",
+        path,
+        withEarlier(
+          { limit: FIXED.singleFact, basis: kb(FIXED.singleFact) },
+          earlierPeriods(tree, path, "fact"),
+          EARLIER.withSources,
+        ),
+      );
     else if (diff.test(path)) add("diff", path, { limit: FIXED.diff, basis: kb(FIXED.diff) });
     else if (seriesFile.test(path)) {
       const members = listed(tree, path, "members");
-      add("series", path, {
-        limit: FIXED.singleFact + SERIES.perMember * members,
-        basis: `${kb(FIXED.singleFact)} + ${SERIES.perMember} B × ${members} members`,
-      });
+      add(
+        "series",
+        path,
+        withEarlier(
+          {
+            limit: FIXED.singleFact + SERIES.perMember * members,
+            basis: `${kb(FIXED.singleFact)} + ${SERIES.perMember} B × ${members} members`,
+          },
+          earlierPeriods(tree, path, "fact"),
+          EARLIER.withSources,
+        ),
+      );
     }
   }
   return { factCount, rows, over: rows.filter((row) => row.gzipBytes > row.limit) };

@@ -404,7 +404,8 @@ export interface FactValues {
     max_increase_rate: number;
     applies_to_increases_effective_from_iso: string;
     basis: string;
-    announced_iso: string;
+    /** The day the cap was announced; absent for a year whose announcement day no source read states (2016 and 2017) */
+    announced_iso?: string;
     notice_period_months: number;
     max_increases_per_12_months: number;
     /** absent before version 2 */

@@ -10,7 +10,9 @@ export const RENTAL_VALUE_SCHEMAS = {
       max_increase_rate: Fraction,
       applies_to_increases_effective_from_iso: IsoDate,
       basis: Text,
-      announced_iso: IsoDate,
+      announced_iso: IsoDate.optional().describe(
+        "The day the cap was announced; absent for a year whose announcement day no source read states (2016 and 2017)",
+      ),
       notice_period_months: Count,
       max_increases_per_12_months: Count,
       manufactured_home_park_max_increase_rate: since(2, Fraction),
