@@ -102,8 +102,8 @@ export const factsUsedText = (citations: readonly CitedFact[]): string[] =>
     : [
         "facts used (cite them):",
         ...citations.flatMap((used) => [
-          `  - ${used.fact_id} (${used.label})${used.version === undefined ? ", recorded before its first version" : ` version ${used.version}`}${used.effective_iso ? `, in effect from ${used.effective_iso}` : ""}${used.superseded_iso ? ` to ${used.superseded_iso}` : ""} (as of ${used.as_of}): ${used.page_url ?? used.canonical_url}`,
-          ...(used.summary === undefined ? [] : [`    that period: ${used.summary}`]),
+          `  - ${used.fact_id}${used.version === undefined ? ", a period recorded before its first version" : ` version ${used.version}`}${used.effective_iso ? `, in effect from ${used.effective_iso}` : ""}${used.superseded_iso ? ` to ${used.superseded_iso}` : ""} (as of ${used.as_of}): ${used.canonical_url}`,
+          `    ${used.label}${used.summary === undefined ? "" : `, in that period: ${used.summary}`}${used.page_url === undefined ? "" : ` (${used.page_url})`}`,
           ...used.citations.map((citation) => indented(citationText(citation, { quote: false }), "    ")),
         ]),
       ];

@@ -168,8 +168,12 @@ describe("changes.ics, changes.atom and lapses.ics of the project's facts", () =
     }
     for (const fact of model.facts) {
       for (const entry of await entriesOf(text(SITE_PATHS.factFeed(fact.id)))) {
+        // A version's entry links its section of the page (#v<N>); a scheduled change's, the page itself.
+        const page = entry.id.includes(":scheduled:")
+          ? `${BASE}/${fact.id}.html`
+          : `${BASE}/${fact.id}.html#v${entry.id.split(":v").at(-1)}`;
         expect(entry.alternates, entry.id).toEqual([
-          ["text/html", `${BASE}/${fact.id}.html`],
+          ["text/html", page],
           ["application/json", `${BASE}/api/v1/facts/by-id/${fact.id}.json`],
         ]);
       }
@@ -289,7 +293,7 @@ describe("the dates of a revision in the feeds, from a real git history", () => 
     const label = model.facts.find((fact) => fact.id === "bc.svt.rates_2026")!.label;
     expect(v3.title).toBe(`${label}: version 3, effective 2026-07-01`);
     expect(v3.summary).toMatch(/^Foreign owners pay more\. Effective 2026-07-01\. Value: /);
-    expect(v3.link).toBe(`${BASE}/bc.svt.rates_2026.html`);
+    expect(v3.link).toBe(`${BASE}/bc.svt.rates_2026.html#v3`);
   });
 
   it("puts the revision, and not the facts' first versions or their lapses, in changes.ics and changes.atom, dated when published", async () => {

@@ -173,15 +173,15 @@ describe("the built endpoint tree", () => {
   it("carries git-derived history on revised facts and an empty history on the others", () => {
     const rentCap = json("/api/v1/facts/by-id/bc.rent_cap.2026.json").fact;
     expect(rentCap.version).toBe(3);
+    // Its versions from git, newest first, then the periods recorded from sources before version 1 (no version).
+    const versions = rentCap.history.filter((entry: { version?: number }) => entry.version !== undefined);
     expect(
-      rentCap.history.map((entry: { version: number; superseded_iso: string }) => [
-        entry.version,
-        entry.superseded_iso,
-      ]),
+      versions.map((entry: { version: number; superseded_iso: string }) => [entry.version, entry.superseded_iso]),
     ).toEqual([
       [2, "2026-01-01"],
       [1, "2025-01-01"],
     ]);
+    expect(rentCap.history.slice(0, 2)).toEqual(versions);
     // The note is the Impact: line of the commit that recorded v2, never its subject.
     expect(rentCap.history[0].note).toBe("Tenants' rent could rise at most 3.0% in 2025.");
     expect(json("/api/v1/facts/by-id/bc.hbrp.json").fact.history).toEqual([]);
@@ -200,8 +200,13 @@ describe("the built endpoint tree", () => {
     for (const urlPath of ["/api/v1/facts/index.json", ...bundles]) {
       for (const fact of json(urlPath).facts) {
         expect(Array.isArray(fact.history), `${urlPath} ${fact.id}`).toBe(true);
-        expect(fact.history, `${urlPath} ${fact.id}`).toHaveLength(fact.version - 1);
-        expect(fact.history, `${urlPath} ${fact.id}`).toEqual(json(`/api/v1/facts/by-id/${fact.id}.json`).fact.history);
+        const versions = fact.history.filter((entry: { version?: number }) => entry.version !== undefined);
+        expect(versions, `${urlPath} ${fact.id}`).toHaveLength(fact.version - 1);
+        // The same entries as the single-fact response, which alone carries the sources of periods before version 1.
+        const single = json(`/api/v1/facts/by-id/${fact.id}.json`).fact.history.map(
+          ({ citations: _citations, ...entry }: { citations?: unknown }) => entry,
+        );
+        expect(fact.history, `${urlPath} ${fact.id}`).toEqual(single);
         checked += 1;
         if (fact.version > 1) revised += 1;
       }
@@ -402,9 +407,13 @@ describe("the upcoming list, calendar and Atom feeds", () => {
     for (const fact of model.facts) {
       const factFeed = await parser.parseString(text(`/api/v1/facts/by-id/${fact.id}.atom`));
       expect(factFeed.title, fact.id).toBe(`BC Real Estate Facts: ${fact.label}`);
-      // One entry per version recorded in git (the history plus the current one) and one per scheduled change.
-      expect(factFeed.items, fact.id).toHaveLength((fact.history?.length ?? 0) + 1 + (fact.scheduled?.length ?? 0));
-      for (const item of factFeed.items) expect(item.link, fact.id).toBe(`${BASE}/${fact.id}.html`);
+      // One entry per version recorded in git (the history's versions plus the current one) and one per scheduled
+      // change; the periods recorded before the first version are no revisions.
+      const versions = (fact.history ?? []).filter((entry) => entry.version !== undefined).length;
+      expect(factFeed.items, fact.id).toHaveLength(versions + 1 + (fact.scheduled?.length ?? 0));
+      // A version's entry links its section of the fact page; a scheduled change's, the page.
+      for (const item of factFeed.items)
+        expect(item.link, fact.id).toMatch(new RegExp(`^${BASE}/${fact.id.replaceAll(".", "\\.")}\\.html(#v\\d+)?$`));
       const titles = factFeed.items.map((item) => item.title ?? "");
       expect(
         titles.filter((title) => title.includes(`version ${fact.version},`)),

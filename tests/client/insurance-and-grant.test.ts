@@ -288,20 +288,33 @@ describe("mortgageInsurancePremium at every band edge (CMHC's rates on the total
     });
   });
 
-  it("says, as fields, that cmhc.insurance_cap's first version does not record the down payment brackets", () => {
+  it("says, as fields, when the period it reads does not record the down payment brackets", () => {
+    // The period of cmhc.insurance_cap from 2016-02-15, recorded from sources, without its brackets.
+    const without: FactCatalog = {
+      ...facts,
+      facts: facts.facts.map((fact) =>
+        fact.id === "cmhc.insurance_cap"
+          ? {
+              ...fact,
+              history: fact.history.map((entry) => {
+                if (entry.version !== undefined) return entry;
+                const { min_down_payment_brackets: _brackets, ...value } = entry.value as Record<string, unknown>;
+                return { ...entry, value };
+              }),
+            }
+          : fact,
+      ),
+    };
     let error: unknown;
     try {
-      minimumDownPayment(facts, 500_000, { asOf: "2023-06-01" });
+      minimumDownPayment(without, 500_000, { asOf: "2023-06-01" });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(CalculatorError);
-    expect(error).toMatchObject({
-      reason: "not-recorded",
-      fact_id: "cmhc.insurance_cap",
-      date: "2023-06-01",
-      version: 1,
-    });
+    expect(error).toMatchObject({ reason: "not-recorded", fact_id: "cmhc.insurance_cap", date: "2023-06-01" });
+    // The published period records them: 5% of $500,000.
+    expect(minimumDownPayment(facts, 500_000, { asOf: "2023-06-01" }).minimum).toBe(25_000);
   });
 
   it("names the fact and the path when the premium schedule has another shape, and the date when it has no version", () => {
@@ -318,7 +331,7 @@ describe("mortgageInsurancePremium at every band edge (CMHC's rates on the total
       CalculatorError,
     );
     expect(() => premium({ price: 100_000, downPayment: 5_000, amortizationYears: 25, asOf: "2017-03-16" })).toThrow(
-      "cmhc.insurance_cap (version 1, in force on 2017-03-16) at $.value.min_down_payment_brackets",
+      "cmhc.mortgage_insurance_premiums records no rule in force on 2017-03-16: the earliest rule it records took effect on 2017-03-17",
     );
     expect(() =>
       premium({ price: 100_000, downPayment: 5_000, amortizationYears: 25, downpayment: 1 } as never),
@@ -327,10 +340,16 @@ describe("mortgageInsurancePremium at every band edge (CMHC's rates on the total
 });
 
 describe("minimumDownPayment and qualifyingRate on a date", () => {
-  it("refuses a date whose cmhc.insurance_cap version records no brackets, and reads the cap of each version", () => {
-    expect(() => minimumDownPayment(catalog, 600_000, { asOf: "2024-12-14" })).toThrow(
-      "cmhc.insurance_cap (version 1, in force on 2024-12-14) at $.value.min_down_payment_brackets",
-    );
+  it("reads the cap and brackets of each period: the periods recorded from sources, then version 2", () => {
+    // Version 1 (from 2012-07-09) left the brackets out and is corrected by the periods recorded from sources: on
+    // 2024-12-14, 5% of $500,000 and 10% of the next $100,000 under the $1,000,000 cap.
+    const before = minimumDownPayment(catalog, 600_000, { asOf: "2024-12-14" });
+    expect(before).toMatchObject({ minimum: 35_000, insurable: true, price_cap: 1_000_000 });
+    expect(before.citations[0]).toMatchObject({
+      version: undefined,
+      effective_iso: "2016-02-15",
+      superseded_iso: "2024-12-15",
+    });
     expect(minimumDownPayment(catalog, 1_200_000, { asOf: "2024-12-15" })).toMatchObject({
       minimum: 95_000,
       insurable: true,
@@ -356,9 +375,12 @@ describe("minimumDownPayment and qualifyingRate on a date", () => {
     });
   });
 
-  it("refuses a date before the stress test's first version and answers from it on", () => {
+  it("says the floor before the stress test's first version was a benchmark not recorded here, and answers from it on", () => {
     expect(() => qualifyingRate(catalog, 0.045, { asOf: "2021-05-31" })).toThrow(
-      "osfi.b20.stress_test records no rule in force on 2021-05-31",
+      "on 2021-05-31 the stress test's floor was Bank of Canada five-year conventional mortgage rate",
+    );
+    expect(() => qualifyingRate(catalog, 0.045, { asOf: "2010-04-18" })).toThrow(
+      "osfi.b20.stress_test records no rule in force on 2010-04-18: the earliest rule it records took effect on 2010-04-19",
     );
     const result = qualifyingRate(catalog, 0.045, { asOf: "2021-06-01" });
     expect(result).toMatchObject({ rate: 0.065, rule: "contract-plus-buffer" });
@@ -403,9 +425,11 @@ describe("homeOwnerGrant, the phase-out of $5 per $1,000 over the threshold", ()
     expect(grant({ assessedValue: 2_200_000, asOf: "2026-01-01" })).toMatchObject({ grant: 0, threshold: 2_075_000 });
   });
 
-  it("refuses what the facts do not record: a year before the first version, an amount a version lacks", () => {
-    expect(() => grant({ assessedValue: 1_000_000, asOf: "2024-12-31" })).toThrow(
-      "bc.home_owner_grant.threshold records no rule in force on 2024-12-31",
+  it("refuses what the facts do not record: a year before the earliest period, an amount a version lacks", () => {
+    // 2024, a period recorded from sources: the threshold was $2,150,000.
+    expect(grant({ assessedValue: 1_000_000, asOf: "2024-12-31" })).toMatchObject({ grant: 570, threshold: 2_150_000 });
+    expect(() => grant({ assessedValue: 1_000_000, asOf: "2015-12-31" })).toThrow(
+      "bc.home_owner_grant.threshold records no rule in force on 2015-12-31: the earliest rule it records took effect on 2016-01-01",
     );
     expect(() =>
       grant({ assessedValue: 1_000_000, asOf: "2025-06-01", additional: true, northernRural: true }),

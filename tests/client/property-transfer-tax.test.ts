@@ -200,10 +200,11 @@ describe("propertyTransferTax, from the published facts", () => {
       ["2024-04-01", 760_000, 13_200, "the whole tax up to $1,100,000"],
     ])("newly built on %s: %d exemption %d", (asOf, price, exemption, why) => {
       if (asOf === "2016-02-16") {
-        // The brackets' first version is 2016-02-17: the facts record no general rate before it.
-        expect(() => tax({ price, newlyBuilt: true, asOf })).toThrow(
-          "bc.ptt.brackets records no rule in force on 2016-02-16",
-        );
+        // The day before the exemption began, the general rates are the period recorded before the brackets' first
+        // version (1% to $200,000, 2% above): $700,000 pays $12,000, none of it exempt.
+        const before = tax({ price, newlyBuilt: true, asOf });
+        expect(before).toMatchObject({ general: 12_000, exemption: 0, total: 12_000 });
+        expect(line(before, "bc.ptt.newly_built_exemption")[0]!.label).toContain("2016-02-17");
         // The next day both facts have their first version: $700,000 pays $12,000, all of it exempt below $750,000.
         expect(tax({ price, newlyBuilt: true, asOf: "2016-02-17" })).toMatchObject({
           general: 12_000,
@@ -278,12 +279,19 @@ describe("propertyTransferTax, from the published facts", () => {
       expect(tax({ price: 4_000_000, residentialShare: 0.9, asOf: "2017-06-01" }).total).toBe(98_000);
     });
 
-    it("refuses a date before the brackets' first version, naming the fact and the date", () => {
-      expect(() => tax({ price: 650_000, asOf: "2016-02-16" })).toThrow(CalculatorError);
-      expect(() => tax({ price: 650_000, asOf: "2016-02-16" })).toThrow(
-        "bc.ptt.brackets records no rule in force on 2016-02-16: its first published version took effect on 2016-02-17",
-      );
+    it("answers a date before the brackets' first version from the period recorded before it, and refuses before that", () => {
+      // 1% to $200,000 and 2% above until 2016-02-16 (Budget 2016 backgrounder): $2,000 + $9,000 on $650,000.
+      const before = tax({ price: 650_000, asOf: "2016-02-16" });
+      expect(before.total).toBe(11_000);
+      expect(before.citations[0]).toMatchObject({
+        fact_id: "bc.ptt.brackets",
+        version: undefined,
+        superseded_iso: "2016-02-17",
+      });
       expect(tax({ price: 650_000, asOf: "2016-02-17" }).total).toBe(11_000);
+      expect(() => tax({ price: 650_000, asOf: "1987-03-18" })).toThrow(
+        "bc.ptt.brackets records no rule in force on 1987-03-18: the earliest rule it records took effect on 1987-03-19",
+      );
     });
 
     it("refuses a first-time buyers' claim before that fact's first version (2014-02-19): the facts record no rule then", () => {
@@ -331,12 +339,12 @@ describe("propertyTransferTax, from the published facts", () => {
       }
       throw new Error("expected a CalculatorError");
     };
-    // bc.ptt.brackets' first version took effect on 2016-02-17: on 2015-06-01 the facts record no rates.
-    expect(caught(() => tax({ price: 500_000, asOf: "2015-06-01" }))).toMatchObject({
+    // bc.ptt.brackets' timeline starts on 1987-03-19: on 1986-06-01 the facts record no rates.
+    expect(caught(() => tax({ price: 500_000, asOf: "1986-06-01" }))).toMatchObject({
       reason: "no-rule-on-date",
       fact_id: "bc.ptt.brackets",
-      date: "2015-06-01",
-      first_iso: "2016-02-17",
+      date: "1986-06-01",
+      first_iso: "1987-03-19",
     });
     expect(caught(() => tax({ price: 500_000, firstTimeBuyers: true } as never))).toMatchObject({
       reason: "unknown-option",

@@ -103,10 +103,10 @@ describe("MCP calculator tools", () => {
     });
     expect(textOf(both)).toContain("not claimed");
 
-    const early = await call("property_transfer_tax", { price: 650_000, asOf: "2016-02-16" });
+    const early = await call("property_transfer_tax", { price: 650_000, asOf: "1986-06-01" });
     expect(early.isError).toBe(true);
     expect(textOf(early)).toContain(
-      "cannot calculate property transfer tax: bc.ptt.brackets records no rule in force on 2016-02-16",
+      "cannot calculate property transfer tax: bc.ptt.brackets records no rule in force on 1986-06-01",
     );
   });
 

@@ -360,7 +360,7 @@ export const requireFactAsOf = <Shape extends z.ZodType>(
   if (read.value === undefined) {
     const first = (read as { first_iso: string }).first_iso;
     throw new CalculatorError(
-      `${id} records no rule in force on ${asOf}: its first published version took effect on ${first}`,
+      `${id} records no rule in force on ${asOf}: the earliest rule it records took effect on ${first}`,
       {
         reason: "no-rule-on-date",
         fact_id: id,
