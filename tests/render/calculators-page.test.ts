@@ -310,6 +310,7 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     // Before 2021-06-01 the stress test's floor was the Bank of Canada's weekly benchmark rate, which the facts name
     // but do not record (osfi.b20.stress_test's period from 2018-01-01).
     await page.locator("#buy-date").fill("2019-06-01");
+    await page.locator("#buy-rate").fill("4");
     const error = output(page, "purchase").locator(".calc-error");
     await expect(error.textContent({ timeout: 10_000 })).resolves.toBe(
       `The ${await factLabel("mortgage/osfi.b20.stress_test.json")} rule in force on June 1, 2019 does not record what this calculation needs, so it cannot be computed for that date.`,

@@ -116,7 +116,7 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
       "announcement past due since Sep 30, 2026",
     );
     await expect(page.locator("#upcoming li.past-due").textContent()).resolves.toMatch(
-      /^past due since September 30, 2026, not yet announced: B\.C\. maximum allowable rent increase for 2026 \(2\.3%\)The 2027 rent cap/,
+      /^past due since September 30, 2026, not yet announced: B\.C\. maximum allowable rent increase \(yearly cap\)The 2027 rent cap/,
     );
 
     await page.goto(`${server.url}/bc.rent_cap.2026.html`);

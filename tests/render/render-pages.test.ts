@@ -113,7 +113,12 @@ describe("the human pages", () => {
       }
       for (const entry of fact.history ?? []) {
         expect(full, fact.id).toContain(escapeHtml(entry.note ?? ""));
-        expect(full, fact.id).toContain(`<time datetime="${entry.superseded_iso}">`);
+        // Each entry is its own section, which the calculators and feeds link; a corrected one says so, never
+        // "in force from X to X".
+        const id = entry.version === undefined ? `earlier-${entry.effective_iso}` : `v${entry.version}`;
+        expect(full, fact.id).toContain(`id="${id}"`);
+        if (entry.corrected_by === undefined) expect(full, fact.id).toContain(`<time datetime="${entry.superseded_iso}">`);
+        else expect(full, fact.id).toContain(`corrected in version ${entry.corrected_by}`);
       }
       for (const diff of model.diffs.filter((item) => item.fact_id === fact.id)) {
         expect(full, fact.id).toContain(`href="api/v1/facts/diff/${fact.id}/v${diff.from}-to-v${diff.to}.json"`);
