@@ -132,11 +132,13 @@ describe("validate action", () => {
     const v1 = await repo.readJson(file);
     await repo.writeJson(file, { ...v1, description: "At most $35 for a Form B." });
     await repo.commit("bc.strata.form_b_fee v1");
+    // A new fee from a later date: a new rule, with the date it took effect.
     await repo.writeJson(file, {
       ...v1,
       description: "At most $35 for a Form B.",
       value: factValue(seed.id, { max_fee: 40 }),
       version: 2,
+      effective_iso: "2021-01-01",
     });
     const run = await runAction("validate", {
       workspace: repo.root,

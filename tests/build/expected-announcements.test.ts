@@ -33,10 +33,10 @@ const matches = (query: string, text: string): boolean =>
     .filter(Boolean)
     .every((word) => new RegExp(`(^|[^\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u").test(text));
 
-describe("the project's facts built on 2026-11-26: the 2027 rent cap is past due", () => {
+describe("the project's facts built on 2026-11-28: the 2027 rent cap is past due", () => {
   let out: string;
   beforeAll(async () => {
-    out = await build(PROJECT_ROOT, "2026-11-26");
+    out = await build(PROJECT_ROOT, "2026-11-28");
   }, 120_000);
 
   it("upcoming.json lists the rent cap's expected announcement as past due, and the ones still ahead as expected", async () => {

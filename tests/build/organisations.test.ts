@@ -26,7 +26,7 @@ describe("the published citations name their organisations from the registry", (
       schema_version: string;
       facts: Json[];
     };
-    expect(all.schema_version).toBe("1.3.0");
+    expect(all.schema_version).toBe("1.4.0");
     const citations = all.facts.flatMap((fact) => [
       ...(fact.citations as Json[]),
       ...((fact.scheduled as Json[]) ?? []).flatMap((change) => change.citations as Json[]),

@@ -38,7 +38,7 @@ const repoWithScheduledChanges = async (): Promise<GitRepo> => {
       status: "enacted",
       value: scheduledValueOf("ca.foreign_buyer_ban", { repealed_iso: "2027-01-01" }),
       unit: "object",
-      label: "Federal ban on residential property purchases by non-Canadians (ended 2027-01-01)",
+      label: "Federal ban on residential property purchases by non-Canadians (repealed)",
       citations: [citation("https://laws-lois.justice.gc.ca/eng/acts/B-9.8595/section-237.html")],
       note: "The Act is repealed on January 1, 2027",
       impact: "Non-Canadians may again buy residential property in Canada's cities",
@@ -109,7 +109,7 @@ describe("npm run promote", () => {
       effective_iso: "2027-01-01",
       value: { repealed_iso: "2027-01-01" },
       unit: "object",
-      label: "Federal ban on residential property purchases by non-Canadians (ended 2027-01-01)",
+      label: "Federal ban on residential property purchases by non-Canadians (repealed)",
     });
     expect(promoted).not.toHaveProperty("scheduled");
     expect((promoted.citations as { url: string }[])[0]!.url).toBe(

@@ -268,7 +268,7 @@ export const SupersededBy = z
   .nullable();
 
 /**
- * A period before a fact's first recorded version, recorded in its file from sources read (docs/consumers/api.md#time):
+ * A period before a fact's first recorded version, recorded in its file from sources read (docs/consumers/api.md#history-and-diffs):
  * the value in force from `effective_iso` up to the day before `superseded_iso`, with the citations that state it (each
  * quoting its source) and a one-line note for readers. A fact's earlier periods follow each other without gap or
  * overlap and end on the day its first kept version took effect.
