@@ -4,7 +4,7 @@ import { formatProblem } from "../lib/problem.ts";
 import { readDocument } from "../model/data-files.ts";
 import { expectedExpiry, type LoadedFact, readFactFiles, revisionFieldsChanged } from "../model/facts.ts";
 import { prettyJsonText } from "../model/json-document.ts";
-import { FACT_FILE_KEYS, FactFile, SCHEDULED_CHANGE_KEYS } from "../schemas/index.ts";
+import { EARLIER_PERIOD_KEYS, FACT_FILE_KEYS, FactFile, SCHEDULED_CHANGE_KEYS } from "../schemas/index.ts";
 import { readBaseFacts } from "./check-against-base.ts";
 
 type JsonObject = Record<string, unknown>;
@@ -36,19 +36,24 @@ export const FIXERS: readonly Fixer[] = [
     rule: "key-order",
     fix: (value) => {
       const top = ordered(value, FACT_FILE_KEYS);
-      const scheduled = Array.isArray(top.scheduled)
-        ? top.scheduled.map((change) =>
-            change !== null && typeof change === "object"
-              ? ordered(change as JsonObject, SCHEDULED_CHANGE_KEYS)
-              : change,
-          )
-        : undefined;
-      const next = scheduled === undefined ? top : { ...top, scheduled };
-      const moved =
-        !sameKeyOrder(value, top) ||
-        (scheduled ?? []).some(
-          (change, index) => !sameKeyOrder(change as JsonObject, (value.scheduled as JsonObject[])[index] ?? {}),
+      // The entries of the lists whose keys have an order of their own: scheduled changes and earlier periods.
+      const lists = [
+        ["scheduled", SCHEDULED_CHANGE_KEYS],
+        ["earlier", EARLIER_PERIOD_KEYS],
+      ] as const;
+      let next = top;
+      let moved = !sameKeyOrder(value, top);
+      for (const [key, order] of lists) {
+        const list = top[key];
+        if (!Array.isArray(list)) continue;
+        const entries = list.map((entry) =>
+          entry !== null && typeof entry === "object" && !Array.isArray(entry)
+            ? ordered(entry as JsonObject, order)
+            : entry,
         );
+        moved ||= entries.some((entry, index) => !sameKeyOrder(entry as JsonObject, list[index] as JsonObject));
+        next = { ...next, [key]: entries };
+      }
       return moved ? { value: next, change: "keys put in the schema's order" } : { value };
     },
   },
