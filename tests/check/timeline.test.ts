@@ -123,6 +123,38 @@ describe("earlier periods: the timeline before a fact's first version", () => {
     expect((asOf!.value as { max_fee: number }).max_fee).toBe(15);
     expect(factAsOf(fact, "2015-12-31")).toBeUndefined();
   });
+
+  it("lets earlier periods replace a version listed in corrected_versions, which is then corrected", async () => {
+    const repo = await twoVersions();
+    const seed = { id: ID, domain: "strata", value: fee(40), effective_iso: "2023-12-06", version: 2 };
+    const periods = [period("2016-01-01", "2021-01-01", fee(15)), period("2021-01-01", "2023-12-06", fee(35))];
+    await repo.writeJson(FILE, withEarlier(seed, { earlier: periods }));
+    const overlapping = await check(repo);
+    expect(overlapping.code).toBe(1);
+    expect(overlapping.lines.join("\n")).toContain(
+      "list a version whose value the periods replace in corrected_versions",
+    );
+    await repo.writeJson(FILE, withEarlier(seed, { earlier: periods, corrected_versions: [1] }));
+    expect((await check(repo)).code).toBe(0);
+    await repo.commit("Record the fee before version 2 from its sources, replacing version 1");
+    const model = await buildModel(repo.root, { baseUrl: "https://facts.example.org", today: TODAY });
+    const fact = model.facts.find((each) => each.id === ID)!;
+    expect(fact.history.find((entry) => entry.version === 1)).toMatchObject({ corrected_by: 2 });
+    expect(factAsOf(fact, "2020-06-01")).toMatchObject({ source: "earlier", effective_iso: "2016-01-01" });
+    expect(factAsOf(fact, "2022-06-01")).toMatchObject({ source: "earlier", effective_iso: "2021-01-01" });
+  });
+
+  it("has npm run fix put an earlier period's keys in their order", async () => {
+    const repo = await twoVersions();
+    const seed = { id: ID, domain: "strata", value: fee(40), effective_iso: "2023-12-06", version: 2 };
+    const { note, citations, ...rest } = period("2016-01-01", "2020-01-01");
+    await repo.writeJson(FILE, withEarlier(seed, { earlier: [{ note, citations, ...rest }] }));
+    const result = await runScript("src/cli/fix.ts", ["--root", repo.root], { env: { FACTS_TODAY: TODAY } });
+    expect(result.stdout).toContain("keys put in the schema's order");
+    const fixed = (await repo.readJson(FILE)) as { earlier: Record<string, unknown>[] };
+    expect(Object.keys(fixed.earlier[0]!)).toEqual(["effective_iso", "superseded_iso", "value", "citations", "note"]);
+    expect((await check(repo)).code).toBe(0);
+  });
 });
 
 describe("corrections: a revision with its predecessor's effective date", () => {
