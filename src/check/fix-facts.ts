@@ -78,9 +78,13 @@ export const FIXERS: readonly Fixer[] = [
       const changed = revisionFieldsChanged(before, fact);
       if (changed.length === 0) return { value };
       const version = before.version + 1;
+      // The fixer never guesses a date: it says what keeping the old one publishes (the correction-or-date warning).
+      const kept = changed.includes("effective_iso")
+        ? ""
+        : `; effective_iso is still ${fact.effective_iso}, so this is published as a correction of the rule from that day: set effective_iso to the day the new rule took effect, or start the commit's Impact: line with "Correction:"`;
       return {
         value: { ...value, version },
-        change: `version ${before.version} → ${version} (${changed.join(", ")} changed against the base)`,
+        change: `version ${before.version} → ${version} (${changed.join(", ")} changed against the base)${kept}`,
       };
     },
   },

@@ -176,7 +176,14 @@ describe("corrections: a revision with its predecessor's effective date", () => 
 
   it("warns when the value changes and the date does not, until the commit says it is a correction", async () => {
     const repo = await twoVersions();
-    await repo.writeFact({ id: ID, domain: "strata", value: fee(45), effective_iso: "2023-12-06", version: 3 });
+    // The contributor raises the fee and keeps the date; npm run fix raises the version and says what that publishes.
+    await repo.writeFact({ id: ID, domain: "strata", value: fee(45), effective_iso: "2023-12-06", version: 2 });
+    const fixed = await runScript("src/cli/fix.ts", ["--root", repo.root, "--base", "main"], {
+      env: { FACTS_TODAY: TODAY },
+    });
+    expect(fixed.stdout).toContain("version 2 → 3 (value changed against the base); effective_iso is still 2023-12-06");
+    expect(fixed.stdout).toContain("published as a correction");
+    expect((await repo.readJson(FILE)).version).toBe(3);
     const warned = await check(repo);
     expect(warned.code).toBe(0);
     const warning = warned.lines.find((line) => line.endsWith("[correction-or-date]"));
