@@ -296,8 +296,9 @@ export const UpcomingItem = z.object({
   expected: PublishedNextExpected.optional(),
   /**
    * An expected announcement: true when `date` has passed on `as_of` and the fact records no new value (no scheduled
-   * change, not superseded, and no value in effect after that date): the announcement is late or was missed, and the
-   * fact is being re-verified. A past-due item stays listed, whatever its date, until the new value is recorded.
+   * change, not superseded, and no value in effect after that date): the newer value is not recorded here yet. It may
+   * have been announced since; `expected.where` is the page to check, and the fact is being re-verified. Such an item
+   * stays listed, whatever its date, until the new value is recorded.
    */
   past_due: z.boolean().optional(),
 });
@@ -305,7 +306,7 @@ export type UpcomingItem = z.infer<typeof UpcomingItem>;
 
 /**
  * `/api/v1/facts/upcoming.json`: what is dated within `window_days` of the build date `as_of`, soonest first, and
- * any expected announcement already past due.
+ * any expected announcement past its date whose newer value is not recorded here yet.
  */
 export const Upcoming = z.object({
   schema_version: SchemaVersion,
