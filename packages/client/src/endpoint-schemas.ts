@@ -54,9 +54,16 @@ export const ChangeEvent = z.object({
   id: ChangeEventId,
   /** When the change was published: the commit's date, in UTC. */
   published_at: IsoDateTime,
+  /** The day the change was recorded: the date of `published_at` (UTC). */
+  recorded_iso: IsoDate,
   fact_id: FactId,
   /** The fact's version after the change. */
   version: z.int().min(1),
+  /**
+   * The date the fact's state after the change took effect (its `effective_iso` then), which may be years before the
+   * change was recorded: for a withdrawal, the last state's.
+   */
+  effective_iso: IsoDate,
   kind: ChangeKind,
   commit: z.string().regex(/^[0-9a-f]{40,64}$/),
   /** The fact's single-fact response. */
