@@ -39,8 +39,8 @@ const freshnessGate = async (): Promise<void> => {
     core.error(problem.message, problemAnnotation(inputs.root, problem, "Enacted change not promoted"));
   for (const problem of report.unconfirmed)
     core.warning(problem.message, problemAnnotation(inputs.root, problem, "Announced change awaits confirmation"));
-  for (const problem of report.pastDue)
-    core.warning(problem.message, problemAnnotation(inputs.root, problem, "Expected announcement past due"));
+  for (const problem of report.announcementsDue)
+    core.warning(problem.message, problemAnnotation(inputs.root, problem, "Expected announcement not recorded"));
   const expiredIds = report.expired.map((problem) => problem.factId);
   core.setOutput("expired", report.expired.length);
   core.setOutput("expired-facts", expiredIds.join(","));
@@ -54,8 +54,8 @@ const freshnessGate = async (): Promise<void> => {
     summary.addHeading("Enacted changes not promoted", 3).addTable(summaryRows(report.unpromoted));
   if (report.unconfirmed.length > 0)
     summary.addHeading("Announced changes awaiting confirmation", 3).addTable(summaryRows(report.unconfirmed));
-  if (report.pastDue.length > 0)
-    summary.addHeading("Expected announcements past due", 3).addTable(summaryRows(report.pastDue));
+  if (report.announcementsDue.length > 0)
+    summary.addHeading("Expected announcements due and not recorded", 3).addTable(summaryRows(report.announcementsDue));
   await summary.write();
   const blocking = blockingProblems(report);
   if (blocking.length > 0)

@@ -109,7 +109,7 @@ const reverify = async (): Promise<void> => {
     const summary = core.summary
       .addHeading("Re-verification", 2)
       .addRaw(
-        `${result.issues.length} fact(s) expired, expiring within ${withinDays} days, with a source gone or with an expected announcement past due on ${today}: ${count("open")} issue(s) opened, ${count("update")} updated, ${count("unchanged")} unchanged, ${count("close")} closed; ${deadLinks.length} dead link(s), ${quotesGone.length} quote(s) gone.`,
+        `${result.issues.length} fact(s) expired, expiring within ${withinDays} days, with a source gone or with an expected announcement due and not recorded on ${today}: ${count("open")} issue(s) opened, ${count("update")} updated, ${count("unchanged")} unchanged, ${count("close")} closed; ${deadLinks.length} dead link(s), ${quotesGone.length} quote(s) gone.`,
         true,
       );
     if (result.issues.length > 0) {

@@ -1,5 +1,11 @@
-import { cadenceTagsOf, describeDue, type FactDue } from "../../src/model/facts.ts";
-import { CADENCE_DAYS, expectedStatus } from "../../src/schemas/index.ts";
+import {
+  announcementDue,
+  cadenceTagsOf,
+  describeAnnouncementDue,
+  describeDue,
+  type FactDue,
+} from "../../src/model/facts.ts";
+import { CADENCE_DAYS } from "../../src/schemas/index.ts";
 import type { SourceFinding } from "../../src/source-check/check-sources.ts";
 import { describePage } from "../../src/source-check/check-sources.ts";
 import { codeBlock, codeSpan, escapeMarkdown, truncate } from "../../src/workflows/markdown.ts";
@@ -65,11 +71,11 @@ export const renderReverifyIssue = (
       ? `**${describeDue(due)}**`
       : due.status === "drift"
         ? `${describeDue(due)}, but a cited source no longer says what it is cited for`
-        : due.status === "announcement-past-due"
-          ? `${describeDue(due)}, but its next value, normally announced by ${fact.next_expected?.by_iso}, is past due`
+        : due.status === "announcement-due"
+          ? `${describeDue(due)}, but its next value, normally announced by ${fact.next_expected?.by_iso}, is not recorded yet`
           : describeDue(due);
-  // Whatever made the fact due, a past-due announcement is part of what to check.
-  const expected = expectedStatus(fact, today) === "past-due" ? fact.next_expected : undefined;
+  // Whatever made the fact due, an announcement due and not recorded is part of what to check.
+  const expected = announcementDue(fact, today) ? fact.next_expected : undefined;
 
   const lines = [
     reverifyMarker(fact.id),
@@ -88,9 +94,9 @@ export const renderReverifyIssue = (
     ...(expected === undefined
       ? []
       : [
-          "### Expected announcement past due",
+          "### Expected announcement not recorded yet",
           "",
-          `${escapeMarkdown(expected.what)}: normally announced by ${expected.by_iso}, and not yet recorded. Look for it on ${escapeMarkdown(organisationName(expected.where.org))}'s page: ${expected.where.url}`,
+          `${escapeMarkdown(expected.what)}: it ${describeAnnouncementDue(expected.by_iso, today)} and is not recorded yet. Look for it on ${escapeMarkdown(organisationName(expected.where.org))}'s page: ${expected.where.url}`,
           "",
           `If it was announced: record the new value with its source, as a revision or under ${codeSpan("scheduled")} when it takes effect later, and move ${codeSpan("next_expected")} to the next cycle (or remove it). If it is only late: move ${codeSpan("next_expected.by_iso")} to the date by which it is now expected, and say why in the commit message.`,
           "",
@@ -161,8 +167,8 @@ export const renderReverifyIssue = (
     title:
       due.status === "drift"
         ? `Re-verify ${fact.id} (a cited source changed)`
-        : due.status === "announcement-past-due"
-          ? `Re-verify ${fact.id} (expected announcement past due since ${fact.next_expected?.by_iso})`
+        : due.status === "announcement-due"
+          ? `Re-verify ${fact.id} (expected announcement due ${fact.next_expected?.by_iso}, not recorded)`
           : `Re-verify ${fact.id} (${due.status === "expired" ? "expired" : "expires"} ${fact.expires_iso})`,
     body: `${lines.join("\n")}\n`,
     deadLinks: [...new Set(dead.map((finding) => finding.source.url))],

@@ -3,7 +3,7 @@
  * to open, update or close against those the repository has, and applying it through the API.
  */
 import { daysBetween } from "../../src/lib/dates.ts";
-import { announcementsPastDue, factsDue, isWithdrawn, latestRetrieved } from "../../src/model/facts.ts";
+import { announcementsDue, factsDue, isWithdrawn, latestRetrieved } from "../../src/model/facts.ts";
 import type { SourceFinding } from "../../src/source-check/check-sources.ts";
 import { needsAttention } from "../../src/source-check/check-sources.ts";
 import {
@@ -204,7 +204,7 @@ export interface ReverifyResult {
 
 /**
  * One re-verification run: the facts expiring within the window or expired, those whose cited source lost its quote or
- * its page, and those whose expected announcement is past due each get exactly one current issue with what the source
+ * its page, and those whose expected announcement is due and not recorded each get exactly one current issue with what the source
  * check found; the issue of a fact that is no longer due is closed.
  */
 export const runReverify = async (options: ReverifyOptions): Promise<ReverifyResult> => {
@@ -223,14 +223,15 @@ export const runReverify = async (options: ReverifyOptions): Promise<ReverifyRes
       daysLeft: daysBetween(options.today, loaded.fact.expires_iso),
       status: "drift" as const,
     }));
-  // So does an expected announcement that is past due: whether it came must be checked where it is published.
+  // So does an expected announcement due (from its by_iso day) and not recorded: whether it came must be checked where
+  // it is published.
   const driftedIds = new Set(drifted.map((entry) => entry.loaded.fact.id));
-  const late = announcementsPastDue(options.facts, options.today)
+  const late = announcementsDue(options.facts, options.today)
     .filter(({ fact }) => !dueIds.has(fact.id) && !driftedIds.has(fact.id))
     .map((loaded) => ({
       loaded,
       daysLeft: daysBetween(options.today, loaded.fact.expires_iso),
-      status: "announcement-past-due" as const,
+      status: "announcement-due" as const,
     }));
   const due = [...byDate, ...drifted, ...late];
   const issues = due.map((entry) =>

@@ -14,7 +14,7 @@ const main = async (): Promise<number> => {
   const today = todayFromEnvironment();
   const report = freshnessReport(await loadFacts(values.root), today, warnDays);
   for (const problem of blockingProblems(report)) console.log(formatProblem(problem));
-  for (const problem of [...report.expiring, ...report.unconfirmed, ...report.pastDue])
+  for (const problem of [...report.expiring, ...report.unconfirmed, ...report.announcementsDue])
     console.log(`warning: ${formatProblem(problem)}`);
   console.log(summarizeFreshness(report, today));
   return blockingProblems(report).length === 0 ? 0 : 1;

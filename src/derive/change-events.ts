@@ -69,8 +69,10 @@ export const changeEvents = (
       events.push({
         id,
         published_at: change.commit.committed_at,
+        recorded_iso: change.commit.committed_at.slice(0, 10),
         fact_id: change.id,
         version: to,
+        effective_iso: change.after.effective_iso,
         kind,
         commit: sha,
         fact_url: urls.factById(change.id),

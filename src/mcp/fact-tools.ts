@@ -38,7 +38,7 @@ const GetFactOutput = PublishedFact.omit({ history: true }).extend({
     .enum(["expected", "past-due", "recorded"])
     .optional()
     .describe(
-      "With next_expected, on the date the data was built: expected (by_iso not yet passed), past-due (by_iso passed and no newer value recorded: the announcement is late or was missed) or recorded (by_iso passed and a newer value is recorded, as a scheduled change or a later effective date).",
+      "With next_expected, on the date the data was built: expected (by_iso not yet passed), past-due (by_iso passed and no newer value is recorded here: this service has not recorded it yet; it may have been announced since, so check next_expected.where) or recorded (by_iso passed and a newer value is recorded, as a scheduled change or a later effective date).",
     ),
   resolved_from_series: z
     .object({
@@ -60,7 +60,7 @@ export const GET_FACT = {
     description:
       "One published fact about British Columbia real estate by its id (for example bc.ptt.brackets): its value (rates are fractions, money is CAD), " +
       "unit, the date it took effect (effective_iso), the date its verification lapses (expires_iso), its version, its timeline before that in brief (earlier versions, corrections, and periods recorded from sources before the first version), " +
-      "changes scheduled for a later date, its next expected announcement (and whether it is past due), its citations to official sources and its canonical_url. " +
+      "changes scheduled for a later date, its next expected announcement (and, past its date, whether a newer value is recorded here yet), its citations to official sources and its canonical_url. " +
       "A yearly series name (bc.rent_cap, bc.svt.rates) answers the member in force and lists every year. Use search_facts to find an id.",
     inputSchema: {
       id: FactId.describe(
@@ -126,7 +126,10 @@ const factText = (fact: GetFactOutput, asOf: string): string =>
     ...(fact.next_expected === undefined || fact.next_expected_status === undefined
       ? []
       : [
-          `next expected: ${fact.next_expected.what}: ${describeExpected(fact.next_expected, fact.next_expected_status)} (as of ${asOf}); it will be published by ${fact.next_expected.where.org} (${fact.next_expected.where.url})`,
+          // Past its date the words already name the page to check; before it, where it will be published.
+          fact.next_expected_status === "past-due"
+            ? `next expected: ${fact.next_expected.what}: ${describeExpected(fact.next_expected, fact.next_expected_status)} (as of ${asOf})`
+            : `next expected: ${fact.next_expected.what}: ${describeExpected(fact.next_expected, fact.next_expected_status)} (as of ${asOf}); it will be published by ${fact.next_expected.where.org} (${fact.next_expected.where.url})`,
         ]),
     ...(fact.history.length > 0
       ? ["before the current version (newest first):", ...fact.history.map(historyText)]
@@ -365,9 +368,9 @@ export const UPCOMING_CHANGES = {
     title: "Upcoming changes",
     description:
       "Changes to British Columbia real estate rules scheduled to take effect (enacted, or announced and awaiting confirmation), the dates by " +
-      "which a fact's next value is normally announced (expected announcements, with past_due true when that date has passed and no new value " +
-      "is recorded) and the dates by which facts must be re-verified, within `days` days of the published list's as_of date (the date the data " +
-      "was built), soonest first; a past-due announcement is listed whatever its date. Each item has its date, kind, the fact's id, label and " +
+      "which a fact's next value is normally announced (expected announcements, with past_due true when that date has passed and no newer value " +
+      "is recorded here yet) and the dates by which facts must be re-verified, within `days` days of the published list's as_of date (the date the data " +
+      "was built), soonest first; an announcement not recorded here yet is listed whatever its date. Each item has its date, kind, the fact's id, label and " +
       "canonical_url, the new value for a scheduled change, what is expected and where for an expected announcement, and citations.",
     inputSchema: {
       days: z
@@ -391,8 +394,9 @@ const kindText = (item: z.infer<typeof UpcomingChange>): string => {
           ? ""
           : `; to be published by ${item.expected.where.org} (${item.expected.where.url})`;
       const what = item.expected?.what ?? item.label;
+      // Past its date, the service knows only that it has not recorded the announcement: it may have come since.
       return item.past_due
-        ? `expected announcement PAST DUE, not yet announced: ${what} [${item.fact_id}] was normally announced by ${item.date}; no newer value is recorded, so the current value (version ${item.current_version}) may be out of date for the next period${where}`
+        ? `expected announcement NOT RECORDED HERE YET: ${what} [${item.fact_id}] was expected by ${item.date}; this service records no newer value, so the current value (version ${item.current_version}) may be out of date for the next period${item.expected === undefined ? "" : `; check ${item.expected.where.org} (${item.expected.where.url})`}`
         : `expected announcement: ${what} [${item.fact_id}], normally announced by this date${where}`;
     }
     case "verification-lapse":

@@ -84,7 +84,8 @@ export const serverInstructions = (tree: SiteTree): string =>
       "fact past its expires_iso as unverified. A change that is scheduled is not in effect before its date; announced changes are not yet enacted.",
     "Some facts declare next_expected: the date by which their next value is normally announced (an annual rent cap, a threshold set each " +
       "tax year, rates set in a budget), what is expected and where it will be published. When that date has passed and no newer value is " +
-      "recorded, get_fact and upcoming_changes say the announcement is past due: say so, and do not present the current value as the next period's.",
+      "recorded here, get_fact and upcoming_changes say it is not recorded here yet and name the official page to check: say that this service has not " +
+      "recorded it (it may have been announced since), point to that page, and do not present the current value as the next period's.",
     "Tools: search_facts finds facts by words; get_fact gives one fact in full; upcoming_changes lists scheduled changes, expected announcements and re-verification dates " +
       "ahead; property_transfer_tax, minimum_down_payment, qualifying_rate, mortgage_insurance_premium and home_owner_grant compute from the published " +
       "facts in force on a date (asOf, default today), each with its breakdown and the versions it used; mortgage_payment, amortization_schedule and " +

@@ -190,10 +190,10 @@ export interface FactDue {
   daysLeft: number;
   /**
    * `drift`: not due by date, but a cited source no longer says what it is cited for (see `npm run sources`).
-   * `announcement-past-due`: not due by date, but its next value, normally announced by `next_expected.by_iso`, is
-   * past due (see `expectedStatus`): whether it was announced must be checked where it is published.
+   * `announcement-due`: not due by date, but its next value, normally announced by `next_expected.by_iso`, is due and
+   * not recorded (see `announcementDue`): whether it was announced must be checked where it is published.
    */
-  status: "expired" | "expiring" | "drift" | "announcement-past-due";
+  status: "expired" | "expiring" | "drift" | "announcement-due";
 }
 
 /**
@@ -218,11 +218,25 @@ export const describeDue = (due: Pick<FactDue, "daysLeft"> & { loaded: { fact: {
   return `expires in ${due.daysLeft} day${due.daysLeft === 1 ? "" : "s"} (expires_iso ${date})`;
 };
 
-/** The facts whose expected announcement is past due on `today`, by id: each needs its announcement looked for. */
-export const announcementsPastDue = (facts: readonly LoadedFact[], today: string): LoadedFact[] =>
-  facts
-    .filter(({ fact }) => !isWithdrawn(fact) && expectedStatus(fact, today) === "past-due")
-    .sort((a, b) => compareText(a.fact.id, b.fact.id));
+/**
+ * Whether a fact's expected announcement is due on `today` with nothing newer recorded: `next_expected.by_iso` is today
+ * or earlier, and the fact records no newer value. The maintainers' surfaces (the re-verification issue, the freshness
+ * warning) start on `by_iso` itself, the day by which the announcement normally comes, so it is looked for that day;
+ * the published pages say "not recorded here yet" from the day after (`expectedStatus`), since on `by_iso` it may still
+ * come. Judged as `expectedStatus` judges the next day, so the two never disagree on what counts as newer.
+ */
+export const announcementDue = (
+  fact: Pick<FactFile, "next_expected" | "scheduled" | "superseded_by" | "effective_iso" | "withdrawn_iso">,
+  today: string,
+): boolean => !isWithdrawn(fact) && expectedStatus(fact, addDays(today, 1)) === "past-due";
+
+/** The facts whose expected announcement is due on `today` and not recorded, by id: each needs it looked for. */
+export const announcementsDue = (facts: readonly LoadedFact[], today: string): LoadedFact[] =>
+  facts.filter(({ fact }) => announcementDue(fact, today)).sort((a, b) => compareText(a.fact.id, b.fact.id));
+
+/** "is due today (2026-09-30)", "was due by 2026-09-30": an announcement due on `today`, in the maintainers' words. */
+export const describeAnnouncementDue = (byIso: string, today: string): string =>
+  byIso === today ? `is due today (${byIso})` : `was due by ${byIso}`;
 
 /** What deciding a series needs of a fact: the fact file, the published fact and the MCP server's copy all have it. */
 export interface SeriesFact {

@@ -150,7 +150,8 @@ export const factFromFile = (
 };
 
 /**
- * What a fact's expected announcement is on a given day: still ahead (`expected`), late (`past-due`), or come and
+ * What a fact's expected announcement is on a given day: still ahead (`expected`), its date passed with nothing newer
+ * recorded (`past-due`: the service knows only that it has not recorded it, not whether it was announced), or come and
  * recorded (`recorded`: its date has passed and the fact records a newer value, so nothing is awaited any more).
  */
 export type ExpectedStatus = "expected" | "past-due" | "recorded";
@@ -182,11 +183,16 @@ export const expectedStatus = (
   return newer ? "recorded" : "past-due";
 };
 
-/** "not yet announced; past due since 2026-09-30", "expected by 2026-09-30": the words every surface uses. */
-export const describeExpected = (expected: NextExpected, status: ExpectedStatus): string => {
+/**
+ * "not recorded here yet (expected by 2026-09-30); check BC Residential Tenancy Branch at https://…", "expected by
+ * 2026-09-30": the words every surface uses, from a published `next_expected` (its `where.org` is the publisher's
+ * name). Past its date the service can only say what it has not recorded, never that the announcement is late or
+ * missing, so the words send the reader to the official page that would carry it.
+ */
+export const describeExpected = (expected: PublishedNextExpected, status: ExpectedStatus): string => {
   switch (status) {
     case "past-due":
-      return `not yet announced; past due since ${expected.by_iso}`;
+      return `not recorded here yet (expected by ${expected.by_iso}); check ${expected.where.org} at ${expected.where.url}`;
     case "expected":
       return `expected by ${expected.by_iso}`;
     case "recorded":

@@ -1,6 +1,7 @@
 import type { Problem } from "../lib/problem.ts";
 import {
-  announcementsPastDue,
+  announcementsDue,
+  describeAnnouncementDue,
   describeDue,
   type FactDue,
   factsDue,
@@ -28,11 +29,11 @@ export interface FreshnessReport {
   /** Announced changes whose day has come, waiting for a person to confirm their enactment: reported, not blocking. */
   unconfirmed: FreshnessProblem[];
   /**
-   * Expected announcements past due (`next_expected.by_iso` passed with no new value recorded), located on their
-   * `by_iso` line: reported, not blocking, since the recorded value is still what its sources say; the re-verification
-   * workflow opens an issue for each.
+   * Expected announcements due and not recorded (`next_expected.by_iso` is today or past, with no new value recorded),
+   * located on their `by_iso` line: reported, not blocking, since the recorded value is still what its sources say;
+   * the re-verification workflow opens an issue for each.
    */
-  pastDue: FreshnessProblem[];
+  announcementsDue: FreshnessProblem[];
   factCount: number;
 }
 
@@ -77,11 +78,11 @@ export const freshnessReport = (facts: readonly LoadedFact[], today: string, war
         `${factId}: the ${change.status} change of ${change.effective_iso} has fallen due; confirm whether it was enacted and record it, or move or drop it`,
       ),
     ),
-    pastDue: announcementsPastDue(facts, today).map(({ doc, fact }) => ({
+    announcementsDue: announcementsDue(facts, today).map(({ doc, fact }) => ({
       factId: fact.id,
       ...doc.problemAt(
         ["next_expected", "by_iso"],
-        `${fact.id}: the expected announcement is past due since ${fact.next_expected!.by_iso}, not yet recorded (${fact.next_expected!.what}): look for it at ${fact.next_expected!.where.url}, record the new value (a revision or a scheduled change) and move next_expected to the next cycle, or move by_iso if it is late`,
+        `${fact.id}: the expected announcement (${fact.next_expected!.what}) ${describeAnnouncementDue(fact.next_expected!.by_iso, today)} and is not recorded yet: look for it at ${fact.next_expected!.where.url}, record the new value (a revision or a scheduled change) and move next_expected to the next cycle, or move by_iso if it is late`,
       ),
     })),
     // The facts in force: a withdrawn fact (a tombstone) is never due, so it is not counted among those that could be.
@@ -101,7 +102,9 @@ export const summarizeFreshness = (report: FreshnessReport, today: string): stri
     ...(report.unconfirmed.length > 0
       ? [`${report.unconfirmed.length} announced change(s) fallen due await confirmation`]
       : []),
-    ...(report.pastDue.length > 0 ? [`${report.pastDue.length} expected announcement(s) past due`] : []),
+    ...(report.announcementsDue.length > 0
+      ? [`${report.announcementsDue.length} expected announcement(s) due and not recorded`]
+      : []),
   ];
   const blocking = [
     ...(report.expired.length > 0

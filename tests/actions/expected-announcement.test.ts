@@ -42,7 +42,7 @@ const SVT = {
 
 /**
  * The rent cap expects the 2027 cap by 2026-09-30 and records nothing newer; the SVT rates expected theirs by the
- * same date but record it as a scheduled change, so only the rent cap is past due after 2026-09-30.
+ * same date but record it as a scheduled change, so only the rent cap is due and not recorded from 2026-09-30.
  */
 const workspaceWith = async (rentCapBy = "2026-09-30") => {
   const workspace = await tempDir();
@@ -78,25 +78,33 @@ const runReverify = async (workspace: string, api: FakeGitHubApi, today: string)
     env: { ...api.env, ...(await eventEnvironment("schedule", "schedule.json")) },
   });
 
-const WARNING =
-  "facts/rental/bc.rent_cap.2026.json:22:5: bc.rent_cap.2026: the expected announcement is past due since 2026-09-30, not yet recorded (The 2027 rent cap): " +
+const warning = (due: string) =>
+  `facts/rental/bc.rent_cap.2026.json:22:5: bc.rent_cap.2026: the expected announcement (The 2027 rent cap) ${due} and is not recorded yet: ` +
   `look for it at ${RENT_PAGE}, record the new value (a revision or a scheduled change) and move next_expected to the next cycle, or move by_iso if it is late (at /next_expected/by_iso)`;
+const WARNING = warning("was due by 2026-09-30");
 
-describe("an expected announcement past due", () => {
-  it("is reported by npm run freshness after its by_iso, not before, without blocking", async () => {
+describe("an expected announcement due and not recorded", () => {
+  it("is reported by npm run freshness from its by_iso day, not before, without blocking", async () => {
     const workspace = await workspaceWith();
-    const late = await runScript("src/cli/freshness.ts", ["--root", workspace], { env: { FACTS_TODAY: "2026-11-26" } });
+    const freshness = (today: string) =>
+      runScript("src/cli/freshness.ts", ["--root", workspace], { env: { FACTS_TODAY: today } });
+    const late = await freshness("2026-11-26");
     expect(late.code).toBe(0);
     expect(late.stdout.split("\n")).toEqual([
       `warning: ${WARNING}`,
-      "ok: none of 2 facts is past expires_iso on 2026-11-26 and every enacted change in effect is promoted; 1 expected announcement(s) past due",
+      "ok: none of 2 facts is past expires_iso on 2026-11-26 and every enacted change in effect is promoted; 1 expected announcement(s) due and not recorded",
       "",
     ]);
-    const onTime = await runScript("src/cli/freshness.ts", ["--root", workspace], {
-      env: { FACTS_TODAY: "2026-09-30" },
-    });
-    expect(onTime.stdout).toBe(
-      "ok: none of 2 facts is past expires_iso on 2026-09-30 and every enacted change in effect is promoted\n",
+    const onTheDay = await freshness("2026-09-30");
+    expect(onTheDay.code).toBe(0);
+    expect(onTheDay.stdout.split("\n")).toEqual([
+      `warning: ${warning("is due today (2026-09-30)")}`,
+      "ok: none of 2 facts is past expires_iso on 2026-09-30 and every enacted change in effect is promoted; 1 expected announcement(s) due and not recorded",
+      "",
+    ]);
+    const before = await freshness("2026-09-29");
+    expect(before.stdout).toBe(
+      "ok: none of 2 facts is past expires_iso on 2026-09-29 and every enacted change in effect is promoted\n",
     );
   });
 
@@ -112,7 +120,7 @@ describe("an expected announcement past due", () => {
       {
         level: "warning",
         properties: {
-          title: "Expected announcement past due",
+          title: "Expected announcement not recorded",
           file: "facts/rental/bc.rent_cap.2026.json",
           line: "22",
           col: "5",
@@ -120,7 +128,7 @@ describe("an expected announcement past due", () => {
         message: `bc.rent_cap.2026: ${message!.replace(/ \(at \/next_expected\/by_iso\)$/, "")}`,
       },
     ]);
-    expect(run.summary).toContain("<h3>Expected announcements past due</h3>");
+    expect(run.summary).toContain("<h3>Expected announcements due and not recorded</h3>");
   });
 
   it("opens a re-verification issue for the fact, saying what is expected and where; moving next_expected closes it", async () => {
@@ -133,16 +141,16 @@ describe("an expected announcement past due", () => {
     expect(api.writes()).toEqual(["POST /labels", "POST /issues"]);
     const [issue] = api.issues;
     expect(issue).toMatchObject({
-      title: "Re-verify bc.rent_cap.2026 (expected announcement past due since 2026-09-30)",
+      title: "Re-verify bc.rent_cap.2026 (expected announcement due 2026-09-30, not recorded)",
       state: "open",
       labels: ["reverify"],
     });
     expect(issue!.body).toContain("<!-- facts-reverify:bc.rent_cap.2026 -->");
     expect(issue!.body).toContain(
-      "expires in 65 days (expires_iso 2027-01-30), but its next value, normally announced by 2026-09-30, is past due.",
+      "expires in 65 days (expires_iso 2027-01-30), but its next value, normally announced by 2026-09-30, is not recorded yet.",
     );
     expect(issue!.body).toContain(
-      `### Expected announcement past due\n\nThe 2027 rent cap: normally announced by 2026-09-30, and not yet recorded. Look for it on BC Residential Tenancy Branch's page: ${RENT_PAGE}`,
+      `### Expected announcement not recorded yet\n\nThe 2027 rent cap: it was due by 2026-09-30 and is not recorded yet. Look for it on BC Residential Tenancy Branch's page: ${RENT_PAGE}`,
     );
 
     // The contributor finds the cap is late and says by when it is now expected: the issue closes.
@@ -154,11 +162,26 @@ describe("an expected announcement past due", () => {
     expect(issue).toMatchObject({ state: "closed" });
   });
 
-  it("opens nothing before its by_iso", async () => {
+  it("opens its issue on its by_iso day itself, and nothing the day before", async () => {
+    const workspace = await workspaceWith();
     const api = await startFakeGitHubApi();
-    const run = await runReverify(await workspaceWith(), api, "2026-09-30");
-    expect(run.code).toBe(0);
-    expect(run.outputs).toMatchObject({ due: "0", opened: "0" });
+    const before = await runReverify(workspace, api, "2026-09-29");
+    expect(before.code).toBe(0);
+    expect(before.outputs).toMatchObject({ due: "0", opened: "0" });
     expect(api.issues).toEqual([]);
+
+    const onTheDay = await runReverify(workspace, api, "2026-09-30");
+    expect(onTheDay.stderr).toBe("");
+    expect(onTheDay.code).toBe(0);
+    expect(onTheDay.outputs).toMatchObject({ due: "1", opened: "1" });
+    const [issue] = api.issues;
+    expect(issue).toMatchObject({
+      title: "Re-verify bc.rent_cap.2026 (expected announcement due 2026-09-30, not recorded)",
+      state: "open",
+      labels: ["reverify"],
+    });
+    expect(issue!.body).toContain(
+      `The 2027 rent cap: it is due today (2026-09-30) and is not recorded yet. Look for it on BC Residential Tenancy Branch's page: ${RENT_PAGE}`,
+    );
   });
 });

@@ -153,7 +153,7 @@ describe("re-verification action", () => {
     });
     expect(run.summary).toContain("<h2>Re-verification</h2>");
     expect(run.summary).toContain(
-      "2 fact(s) expired, expiring within 30 days, with a source gone or with an expected announcement past due on 2026-12-10: 2 issue(s) opened, 0 updated, 0 unchanged, 0 closed; 1 dead link(s), 0 quote(s) gone.",
+      "2 fact(s) expired, expiring within 30 days, with a source gone or with an expected announcement due and not recorded on 2026-12-10: 2 issue(s) opened, 0 updated, 0 unchanged, 0 closed; 1 dead link(s), 0 quote(s) gone.",
     );
     expect(run.summary).toContain(
       `<tr><td>cmhc.insurance_cap</td><td>#${insurance!.number}</td><td>open</td><td>0</td><td>0</td></tr>`,

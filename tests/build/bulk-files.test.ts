@@ -93,7 +93,10 @@ interface Version {
 /** A fact's timeline as values.csv lists it: each history entry (a corrected version has no superseded_iso), then the current state. */
 // biome-ignore lint/suspicious/noExplicitAny: a published single-fact record.
 const versionsOf = (fact: any): Version[] => [
-  ...fact.history.map((entry: any) => ({ ...entry, superseded_iso: entry.superseded_iso ?? "" })),
+  ...fact.history.map((entry: Omit<Version, "superseded_iso"> & { superseded_iso?: string }) => ({
+    ...entry,
+    superseded_iso: entry.superseded_iso ?? "",
+  })),
   { version: fact.version, value: fact.value, unit: fact.unit, effective_iso: fact.effective_iso, superseded_iso: "" },
 ];
 const singleFact = (id: string) => json(SITE_PATHS.factById(id)).fact;

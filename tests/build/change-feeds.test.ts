@@ -159,12 +159,17 @@ describe("changes.ics, changes.atom and lapses.ics of the project's facts", () =
     );
   });
 
-  it("RSS items and every fact's Atom entries link the fact's page", async () => {
+  it("RSS items link the fact's row in the catalog page and name its page; every fact's Atom entries link the page", async () => {
     const rss = await new Parser().parseString(text(SITE_PATHS.feed));
     expect(rss.items).toHaveLength(model.facts.length);
+    const catalogPage = text("/index.html");
     for (const item of rss.items) {
-      expect(item.link).toMatch(/\.html$/);
-      expect(tree.has(sitePathOf(item.link!)), item.link).toBe(true);
+      const [address, id] = item.link!.split("#");
+      expect(address).toBe(`${BASE}/`);
+      expect(catalogPage, item.link).toContain(`<tr class="fact-row" id="${id}"`);
+      const page = `${BASE}/${id}.html`;
+      expect(item.content).toContain(`Fact page: ${page}`);
+      expect(tree.has(sitePathOf(page)), page).toBe(true);
     }
     for (const fact of model.facts) {
       for (const entry of await entriesOf(text(SITE_PATHS.factFeed(fact.id)))) {

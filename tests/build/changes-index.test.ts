@@ -74,8 +74,10 @@ describe("changes.json and changes.csv", () => {
       {
         id: `${revision}:bc.svt.rates_2026`,
         published_at: expect.any(String),
+        recorded_iso: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         fact_id: "bc.svt.rates_2026",
         version: 3,
+        effective_iso: "2026-01-01",
         kind: "revision",
         commit: revision,
         fact_url: `${BASE}/api/v1/facts/by-id/bc.svt.rates_2026.json`,
@@ -134,11 +136,27 @@ describe("changes.json and changes.csv", () => {
     // Newest first by the commit's date, each event dated by its commit.
     const dates = last.events.map((event) => event.published_at);
     expect([...dates].sort().reverse()).toEqual(dates);
+    // Each event is dated twice: the day it was recorded, and the day the fact's state after it took effect, which
+    // for the ban (in force since 2024) is years before it was recorded, and for its repeal the promotion's day.
+    for (const event of last.events) expect(event.recorded_iso).toBe(event.published_at.slice(0, 10));
+    expect(last.events.map((event) => [event.kind, event.effective_iso])).toEqual([
+      ["promoted", "2027-01-01"],
+      ["scheduled", "2024-06-20"],
+      ["revision", "2026-01-01"],
+      ["editorial", "2024-06-20"],
+      ["re-verification", "2024-06-20"],
+      ["added", "2026-01-01"],
+      ["added", "2024-06-20"],
+    ]);
 
     // The CSV holds the same events in the same order, read back by an independent RFC 4180 parser.
     const csv = String(files.get(SITE_PATHS.changesCsv));
     expect(csv).toContain("\r\n");
     const rows: Record<string, string>[] = parse(csv, { columns: true, strict: true } as never);
+    // The columns it had keep their positions; the two dates come last.
+    expect(csv.slice(0, csv.indexOf("\r\n"))).toBe(
+      "id,published_at,fact_id,version,kind,commit,fact_url,page_url,diff_url,effective_iso,recorded_iso",
+    );
     expect(rows).toEqual(
       last.events.map((event) => ({ ...event, version: String(event.version), diff_url: event.diff_url ?? "" })),
     );

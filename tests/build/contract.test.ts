@@ -322,9 +322,13 @@ describe("the RSS feed", () => {
     );
     expect(feed.items).toHaveLength(FACT_FILES.length);
     const catalog = json("/api/v1/facts/index.json");
+    const catalogPage = text("/index.html");
     for (const fact of catalog.facts) {
-      const item = feed.items.find((candidate) => candidate.link === `${BASE}/${fact.id}.html`);
+      // The catalog page's address with the fragment #<fact id>, which lands on the fact's row there.
+      const item = feed.items.find((candidate) => candidate.link === `${BASE}/#${fact.id}`);
       expect(item, fact.id).toBeDefined();
+      expect(catalogPage, fact.id).toContain(` id="${fact.id}"`);
+      expect(item!.content).toContain(`Fact page: ${BASE}/${fact.id}.html`);
       const retrieved = fact.citations
         .map((citation: { retrieved_iso: string }) => citation.retrieved_iso)
         .sort()

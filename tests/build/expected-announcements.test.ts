@@ -33,13 +33,13 @@ const matches = (query: string, text: string): boolean =>
     .filter(Boolean)
     .every((word) => new RegExp(`(^|[^\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u").test(text));
 
-describe("the project's facts built on 2026-11-28: the 2027 rent cap is past due", () => {
+describe("the project's facts built on 2026-11-28: the 2027 rent cap, expected by 2026-09-30, is not recorded", () => {
   let out: string;
   beforeAll(async () => {
     out = await build(PROJECT_ROOT, "2026-11-28");
   }, 120_000);
 
-  it("upcoming.json lists the rent cap's expected announcement as past due, and the ones still ahead as expected", async () => {
+  it("upcoming.json lists the rent cap's expected announcement as not recorded here yet, with the page to check, and the ones still ahead as expected", async () => {
     const upcoming = JSON.parse(await read(out, "api/v1/facts/upcoming.json")) as Upcoming;
     const expected = upcoming.items.filter((item) => item.kind === "expected-announcement");
     const rentCap = expected.find((item) => item.fact_id === "bc.rent_cap.2026");
@@ -55,7 +55,7 @@ describe("the project's facts built on 2026-11-28: the 2027 rent cap is past due
       },
     });
     expect(rentCap!.summary).toMatch(
-      /^B\.C\. maximum allowable rent increase \(yearly cap\): The 2027 rent cap: .*: not yet announced; past due since 2026-09-30$/,
+      /^B\.C\. maximum allowable rent increase \(yearly cap\): The 2027 rent cap: .*: not recorded here yet \(expected by 2026-09-30\); check BC Residential Tenancy Branch at https:\/\/www2\.gov\.bc\.ca\/gov\/content\/housing-tenancy\/residential-tenancies\/rent-rtb\/rent-increases$/,
     );
     // Listed although its date is before as_of: a past-due announcement stays until the new value is recorded.
     expect(rentCap!.date < upcoming.as_of).toBe(true);
@@ -68,27 +68,32 @@ describe("the project's facts built on 2026-11-28: the 2027 rent cap is past due
     }
   });
 
-  it("the calendar and the Atom feed title the rent cap's event as past due", async () => {
+  it("the calendar and the Atom feed title the rent cap's event as not recorded here yet, and name the page to check", async () => {
     const calendar = new ICAL.Component(ICAL.parse(await read(out, "api/v1/facts/upcoming.ics")));
     const event = calendar
       .getAllSubcomponents("vevent")
       .map((component) => new ICAL.Event(component))
       .find((each) => each.uid === "bc.rent_cap.2026.expected.2026-09-30@bc-real-estate-facts.org");
-    expect(event?.summary).toBe("Past due, not yet announced: B.C. maximum allowable rent increase (yearly cap)");
+    expect(event?.summary).toBe("Not recorded here yet: B.C. maximum allowable rent increase (yearly cap)");
     expect(event?.startDate.toString()).toBe("2026-09-30");
-    expect(event?.description).toContain("Where: BC Residential Tenancy Branch (https://www2.gov.bc.ca/");
-    const feed = await new Parser().parseString(await read(out, "api/v1/facts/upcoming.atom"));
-    expect(feed.items.map((item) => item.title)).toContain(
-      "2026-09-30 past due, not yet announced: B.C. maximum allowable rent increase (yearly cap)",
+    expect(event?.description).toContain(
+      "Not recorded here yet: normally announced by 2026-09-30, and no newer value is recorded here; it may have been announced since.",
     );
+    expect(event?.description).toContain(`Check: BC Residential Tenancy Branch (${RENT_PAGE})`);
+    const feed = await new Parser().parseString(await read(out, "api/v1/facts/upcoming.atom"));
+    const entry = feed.items.find((item) => item.id?.includes("bc.rent_cap.2026.expected.2026-09-30"));
+    expect(entry?.title).toBe(
+      "Not recorded here yet, expected by 2026-09-30: B.C. maximum allowable rent increase (yearly cap)",
+    );
+    expect(entry?.summary).toContain(`Check: BC Residential Tenancy Branch (${RENT_PAGE})`);
   });
 
-  it("the rent cap's page and the catalog's Upcoming section say it is past due", async () => {
+  it("the rent cap's page, its catalog row and the catalog's Upcoming section say it is not recorded here yet, and link the page to check", async () => {
     const page = await read(out, "bc.rent_cap.2026.html");
     expect(page).toContain('<div class="expected past-due" data-expected-status="past-due">');
     expect(page).toContain("<p>The 2027 rent cap: B.C.&#39;s maximum allowable rent increase for 2027");
     expect(page).toContain(
-      '<strong class="status status-past-due">Not yet announced: past due since <time datetime="2026-09-30">September 30, 2026</time></strong>',
+      `<strong class="status status-past-due">Not recorded here yet</strong>: it was expected by <time datetime="2026-09-30">September 30, 2026</time>, and no newer value is recorded here. It may have been announced since: check <a href="${RENT_PAGE}">BC Residential Tenancy Branch</a> before relying on the value above for the next period.`,
     );
     const catalog = await read(out, "index.html");
     const upcomingSection = catalog.slice(
@@ -96,23 +101,51 @@ describe("the project's facts built on 2026-11-28: the 2027 rent cap is past due
       catalog.indexOf("</section>", catalog.indexOf('<section class="upcoming"')),
     );
     expect(upcomingSection).toContain(
-      '<li class="past-due"><strong class="status status-past-due">past due since <time datetime="2026-09-30">September 30, 2026</time>, not yet announced</strong>: <a href="bc.rent_cap.2026.html">',
+      '<li class="past-due"><strong class="status status-past-due">Not recorded here yet</strong>, expected by <time datetime="2026-09-30">September 30, 2026</time>: <a href="bc.rent_cap.2026.html">',
+    );
+    expect(upcomingSection).toContain(`(check <a href="${RENT_PAGE}">BC Residential Tenancy Branch</a>)`);
+    const row = catalog.slice(
+      catalog.indexOf('id="bc.rent_cap.2026"'),
+      catalog.indexOf("</tr>", catalog.indexOf('id="bc.rent_cap.2026"')),
+    );
+    expect(row).toContain(
+      `<span class="status status-past-due">next value not recorded here yet</span> (expected by <time datetime="2026-09-30">Sep 30, 2026</time>); check <a href="${RENT_PAGE}">BC Residential Tenancy Branch</a>`,
     );
   });
 
-  it("llms.txt ends the rent cap's line saying the 2027 cap is not yet announced", async () => {
-    const line = (await read(out, "llms.txt")).split("\n").find((each) => each.includes("by-id/bc.rent_cap.2026.json"));
-    expect(line).toMatch(/; next: The 2027 rent cap: .*, not yet announced; past due since 2026-09-30\)$/);
+  it("no page or feed claims the announcement is late or missing: the service only says what it has not recorded", async () => {
+    const files = [
+      "bc.rent_cap.2026.html",
+      "index.html",
+      "llms.txt",
+      "api/v1/facts/upcoming.json",
+      "api/v1/facts/upcoming.atom",
+      "api/v1/facts/upcoming.ics",
+      "api/v1/facts/changes.atom",
+      "api/v1/facts/changes.ics",
+      "api/v1/facts/search-index.json",
+    ];
+    for (const file of files) {
+      const text = (await read(out, file)).replace(/\r\n[ \t]/g, "");
+      expect(text, file).not.toMatch(/past due|not yet announced/i);
+    }
   });
 
-  it('the search index finds the rent cap, and only it, for "rent cap 2027", and says it is not yet announced', async () => {
+  it("llms.txt ends the rent cap's line saying the 2027 cap is not recorded here yet, and where to check", async () => {
+    const line = (await read(out, "llms.txt")).split("\n").find((each) => each.includes("by-id/bc.rent_cap.2026.json"));
+    expect(line).toMatch(
+      /; next: The 2027 rent cap: .*, not recorded here yet \(expected by 2026-09-30\); check BC Residential Tenancy Branch at https:\/\/www2\.gov\.bc\.ca\/\S+\)$/,
+    );
+  });
+
+  it('the search index finds the rent cap, and only it, for "rent cap 2027", and says it is not recorded here yet', async () => {
     const index = JSON.parse(await read(out, "api/v1/facts/search-index.json")) as SearchIndex;
     const text = (item: SearchIndex[number]) => `${item.search_text} ${item.aliases.join(" ")}`;
     expect(index.filter((item) => matches("rent cap 2027", text(item))).map((item) => item.id)).toEqual([
       "bc.rent_cap.2026",
     ]);
     expect(
-      index.filter((item) => matches("2027 rent cap not yet announced", text(item))).map((item) => item.id),
+      index.filter((item) => matches("2027 rent cap not recorded here yet", text(item))).map((item) => item.id),
     ).toEqual(["bc.rent_cap.2026"]);
   });
 });
@@ -149,7 +182,7 @@ const rentCapRepo = async (extra: Record<string, unknown> = {}) => {
 };
 
 describe("an expected announcement", () => {
-  it("is listed as expected before its date, not past due, and the page says by when it normally comes", async () => {
+  it("is listed as expected before its date, not as unrecorded, and the page says by when it normally comes", async () => {
     const out = await build((await rentCapRepo()).root, "2026-09-15");
     const upcoming = JSON.parse(await read(out, "api/v1/facts/upcoming.json")) as Upcoming;
     expect(upcoming.items.filter((item) => item.kind === "expected-announcement")).toMatchObject([
@@ -163,7 +196,7 @@ describe("an expected announcement", () => {
     const page = await read(out, "bc.rent_cap.2026.html");
     expect(page).toContain('data-expected-status="expected"');
     expect(page).toContain('Normally announced by <time datetime="2026-09-30">September 30, 2026</time>.');
-    expect(page).not.toContain("past due");
+    expect(page).not.toContain("not recorded here yet");
     const index = JSON.parse(await read(out, "api/v1/facts/search-index.json")) as SearchIndex;
     expect(index[0]!.search_text).toContain("expected by 2026-09-30");
   }, 60_000);

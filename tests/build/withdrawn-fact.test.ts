@@ -68,8 +68,11 @@ describe("a withdrawn fact", () => {
     // No page of its own; the change log, which lists every fact ever added, links its tombstone instead.
     await expect(readFile(path.join(out, `${SVT_ID}.html`))).rejects.toThrow(/ENOENT/);
     expect(await readFile(path.join(out, "index.html"), "utf8")).not.toContain(SVT_ID);
-    expect(await readFile(path.join(out, "changelog.html"), "utf8")).toContain(
-      `<a href="api/v1/facts/by-id/${SVT_ID}.json">`,
+    const changelog = await readFile(path.join(out, "changelog.html"), "utf8");
+    expect(changelog).toContain(`<a href="api/v1/facts/by-id/${SVT_ID}.json">`);
+    // Its last version is no longer in force, and the change log says since when.
+    expect(changelog).toContain(
+      '<span class="status status-ended">No longer in force</span> (withdrawn <time datetime="2026-11-30">November 30, 2026</time>)',
     );
 
     const manifest = Manifest.parse(await read(SITE_PATHS.manifest));
@@ -80,8 +83,10 @@ describe("a withdrawn fact", () => {
     expect(changes.events[0]).toEqual({
       id: `${withdrawal}:${SVT_ID}`,
       published_at: expect.any(String),
+      recorded_iso: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       fact_id: SVT_ID,
       version: 2,
+      effective_iso: SVT_2026_SEED.effective_iso,
       kind: "withdrawn",
       commit: withdrawal,
       fact_url: `${BASE}${SITE_PATHS.factById(SVT_ID)}`,

@@ -68,8 +68,12 @@ describe("the public note of a version", () => {
     expect(feed).toContain("Revised to version 2. Effective 2026-01-01. Value:");
     expect(feed).toContain("Buyers pay at most $45 for a Form B. Effective 2026-06-01. Value:");
     const changelog = text(files.get("/changelog.html"));
-    expect(changelog).toContain("<td>Revised to version 2.</td>");
-    expect(changelog).toContain("<td>Buyers pay at most $35 for a Form B.</td>");
+    expect(changelog).toContain(
+      '<span class="change-note-label">Note recorded with version 2:</span> Revised to version 2.</p>',
+    );
+    expect(changelog).toContain(
+      '<span class="change-note-label">Note recorded with version 1:</span> Buyers pay at most $35 for a Form B.</p>',
+    );
     const page = [...files].find(
       ([file]) => file.endsWith(".html") && text(files.get(file)).includes('class="current-note"'),
     );

@@ -6,9 +6,9 @@ import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { type Connection, connectToServer, textOf } from "./connect.ts";
 
 /**
- * The MCP server on the project's facts built on 2026-11-26, when the 2027 rent cap (due by 2026-09-30) is past due.
+ * The MCP server on the project's facts built on 2026-11-26, when the 2027 rent cap (due by 2026-09-30) is not recorded.
  */
-describe("npm run mcp on an expected announcement past due", () => {
+describe("npm run mcp on an expected announcement past its date and not recorded", () => {
   let parent: string;
   let server: Connection;
 
@@ -27,13 +27,14 @@ describe("npm run mcp on an expected announcement past due", () => {
     await rm(parent, { recursive: true, force: true });
   });
 
-  it("tells the assistant what next_expected means and to say when an announcement is past due", () => {
+  it("tells the assistant what next_expected means, to say when the service has not recorded an announcement, and where to check", () => {
     const instructions = server.client.getInstructions() ?? "";
     expect(instructions).toContain("next_expected");
-    expect(instructions).toContain("past due");
+    expect(instructions).toContain("not recorded here yet");
+    expect(instructions).toContain("(it may have been announced since), point to that page");
   });
 
-  it("get_fact on the rent cap says the 2027 cap is not yet announced, past due since 2026-09-30, and where it will be published", async () => {
+  it("get_fact on the rent cap says the 2027 cap, expected by 2026-09-30, is not recorded here yet, and where to check", async () => {
     const result = await server.call("get_fact", { id: "bc.rent_cap.2026" });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({
@@ -44,15 +45,16 @@ describe("npm run mcp on an expected announcement past due", () => {
       .split("\n")
       .find((each) => each.startsWith("next expected: "));
     expect(line).toMatch(
-      /^next expected: The 2027 rent cap: .*: not yet announced; past due since 2026-09-30 \(as of 2026-11-26\); it will be published by BC Residential Tenancy Branch \(https:\/\/www2\.gov\.bc\.ca\/gov\/content\/housing-tenancy\/residential-tenancies\/rent-rtb\/rent-increases\)$/,
+      /^next expected: The 2027 rent cap: .*: not recorded here yet \(expected by 2026-09-30\); check BC Residential Tenancy Branch at https:\/\/www2\.gov\.bc\.ca\/gov\/content\/housing-tenancy\/residential-tenancies\/rent-rtb\/rent-increases \(as of 2026-11-26\)$/,
     );
-    // A fact whose announcement is still ahead says so, not past due.
+    expect(textOf(result)).not.toMatch(/past due|not yet announced/i);
+    // A fact whose announcement is still ahead says so, and where it will be published.
     const threshold = await server.call("get_fact", { id: "bc.home_owner_grant.threshold" });
     expect(threshold.structuredContent).toMatchObject({ next_expected_status: "expected" });
-    expect(textOf(threshold)).toContain(": expected by 2027-01-31 (as of 2026-11-26)");
+    expect(textOf(threshold)).toContain(": expected by 2027-01-31 (as of 2026-11-26); it will be published by ");
   });
 
-  it("upcoming_changes lists the rent cap's announcement as past due even in a window of one day", async () => {
+  it("upcoming_changes lists the rent cap's announcement as not recorded here yet even in a window of one day", async () => {
     const result = await server.call("upcoming_changes", { days: 1 });
     const items = (
       result.structuredContent as { items: { kind: string; fact_id: string; past_due?: boolean; date: string }[] }
@@ -60,8 +62,12 @@ describe("npm run mcp on an expected announcement past due", () => {
     expect(items.filter((item) => item.kind === "expected-announcement")).toMatchObject([
       { fact_id: "bc.rent_cap.2026", past_due: true, date: "2026-09-30" },
     ]);
-    expect(textOf(result)).toContain(
-      "- 2026-09-30 expected announcement PAST DUE, not yet announced: The 2027 rent cap: B.C.'s maximum allowable rent increase for 2027",
+    const line = textOf(result)
+      .split("\n")
+      .find((each) => each.startsWith("- 2026-09-30 expected announcement"));
+    expect(line).toMatch(
+      /^- 2026-09-30 expected announcement NOT RECORDED HERE YET: The 2027 rent cap: B\.C\.'s maximum allowable rent increase for 2027.* \[bc\.rent_cap\.2026\] was expected by 2026-09-30; this service records no newer value, so the current value \(version \d+\) may be out of date for the next period; check BC Residential Tenancy Branch \(https:\/\/www2\.gov\.bc\.ca\/\S+\)/,
     );
+    expect(textOf(result)).not.toMatch(/past due|not yet announced/i);
   });
 });

@@ -107,20 +107,23 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
     await page.close();
   });
 
-  it('finds the rent cap for "rent cap 2027", whose 2027 cap is past due, and shows that on its page', async () => {
+  it('finds the rent cap for "rent cap 2027", whose 2027 cap is not recorded here yet, and shows that with the page to check', async () => {
     const page = await openCatalog();
     // The site is built on the newest retrieved_iso of the data, after 2026-09-30, when the 2027 cap was due.
     await page.locator("#search-query").fill("rent cap 2027");
     expect(await visibleFactIds(page)).toEqual(["bc.rent_cap.2026"]);
     await expect(fact(page, "bc.rent_cap.2026").locator(".scheduled-cell").innerText()).resolves.toBe(
-      "announcement past due since Sep 30, 2026",
+      "next value not recorded here yet (expected by Sep 30, 2026); check BC Residential Tenancy Branch",
     );
     await expect(page.locator("#upcoming li.past-due").textContent()).resolves.toMatch(
-      /^past due since September 30, 2026, not yet announced: B\.C\. maximum allowable rent increase \(yearly cap\)The 2027 rent cap/,
+      /^Not recorded here yet, expected by September 30, 2026: B\.C\. maximum allowable rent increase \(yearly cap\)The 2027 rent cap.*\(check BC Residential Tenancy Branch\)$/,
     );
 
     await page.goto(`${server.url}/bc.rent_cap.2026.html`);
     await expect(page.locator(".expected.past-due").isVisible()).resolves.toBe(true);
+    await expect(page.locator(".expected.past-due").innerText()).resolves.toMatch(
+      /Not recorded here yet: it was expected by September 30, 2026, and no newer value is recorded here\. It may have been announced since: check BC Residential Tenancy Branch before relying on the value above/,
+    );
     await expect(page.locator(".expected a").getAttribute("href")).resolves.toBe(
       "https://www2.gov.bc.ca/gov/content/housing-tenancy/residential-tenancies/rent-rtb/rent-increases",
     );

@@ -117,7 +117,8 @@ describe("the human pages", () => {
         // "in force from X to X".
         const id = entry.version === undefined ? `earlier-${entry.effective_iso}` : `v${entry.version}`;
         expect(full, fact.id).toContain(`id="${id}"`);
-        if (entry.corrected_by === undefined) expect(full, fact.id).toContain(`<time datetime="${entry.superseded_iso}">`);
+        if (entry.corrected_by === undefined)
+          expect(full, fact.id).toContain(`<time datetime="${entry.superseded_iso}">`);
         else expect(full, fact.id).toContain(`corrected in version ${entry.corrected_by}`);
       }
       for (const diff of model.diffs.filter((item) => item.fact_id === fact.id)) {
@@ -276,14 +277,22 @@ describe("the human pages", () => {
     );
   });
 
-  it("lists every revision on the change log, newest first, each linking its diff", () => {
+  it("lists every version on the change log, newest effective date first, each revision linking its diff", () => {
     const changelog = page("/changelog.html");
     const revisions = model.diffIndex.diffs.filter((entry) => entry.to === entry.from + 1);
     expect(revisions.length).toBeGreaterThanOrEqual(11);
     const linked = [...changelog.matchAll(/href="api\/v1\/facts\/diff\/([^/]+)\/v(\d+)-to-v(\d+)\.json"/g)].map(
       (match) => `${match[1]} ${match[2]}-${match[3]}`,
     );
-    expect(linked).toEqual(revisions.map((entry) => `${entry.fact_id} ${entry.from}-${entry.to}`));
+    expect(linked.toSorted()).toEqual(
+      revisions.map((entry) => `${entry.fact_id} ${entry.from}-${entry.to}`).toSorted(),
+    );
+    const versions = [...model.timelines.values()].reduce((count, timeline) => count + timeline.versions.length, 0);
+    const effective = [
+      ...changelog.matchAll(/<span class="change-when">(?:From|Took effect) <time datetime="([\d-]+)">/g),
+    ].map((match) => match[1]);
+    expect(effective).toHaveLength(versions);
+    expect(effective).toEqual(effective.toSorted().toReversed());
   });
 
   it("has one h1 and no skipped heading level, with lang en-CA and balanced structure", () => {

@@ -54,9 +54,16 @@ export const ChangeEvent = z.object({
   id: ChangeEventId,
   /** When the change was published: the commit's date, in UTC. */
   published_at: IsoDateTime,
+  /** The day the change was recorded: the date of `published_at` (UTC). */
+  recorded_iso: IsoDate,
   fact_id: FactId,
   /** The fact's version after the change. */
   version: z.int().min(1),
+  /**
+   * The date the fact's state after the change took effect (its `effective_iso` then), which may be years before the
+   * change was recorded: for a withdrawal, the last state's.
+   */
+  effective_iso: IsoDate,
   kind: ChangeKind,
   commit: z.string().regex(/^[0-9a-f]{40,64}$/),
   /** The fact's single-fact response. */
@@ -296,8 +303,9 @@ export const UpcomingItem = z.object({
   expected: PublishedNextExpected.optional(),
   /**
    * An expected announcement: true when `date` has passed on `as_of` and the fact records no new value (no scheduled
-   * change, not superseded, and no value in effect after that date): the announcement is late or was missed, and the
-   * fact is being re-verified. A past-due item stays listed, whatever its date, until the new value is recorded.
+   * change, not superseded, and no value in effect after that date): the newer value is not recorded here yet. It may
+   * have been announced since; `expected.where` is the page to check, and the fact is being re-verified. Such an item
+   * stays listed, whatever its date, until the new value is recorded.
    */
   past_due: z.boolean().optional(),
 });
@@ -305,7 +313,7 @@ export type UpcomingItem = z.infer<typeof UpcomingItem>;
 
 /**
  * `/api/v1/facts/upcoming.json`: what is dated within `window_days` of the build date `as_of`, soonest first, and
- * any expected announcement already past due.
+ * any expected announcement past its date whose newer value is not recorded here yet.
  */
 export const Upcoming = z.object({
   schema_version: SchemaVersion,

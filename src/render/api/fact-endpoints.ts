@@ -121,7 +121,10 @@ export const renderDiffs = (model: SiteModel): SiteFiles => {
   return files;
 };
 
-/** The columns of `changes.csv`, in order: the members of a change event, `diff_url` empty where there is none. */
+/**
+ * The columns of `changes.csv`, in order: the members of a change event, `diff_url` empty where there is none. Columns
+ * added later come last, so a reader that takes columns by position keeps reading the ones it knew.
+ */
 export const CHANGES_CSV_COLUMNS = [
   "id",
   "published_at",
@@ -132,6 +135,8 @@ export const CHANGES_CSV_COLUMNS = [
   "fact_url",
   "page_url",
   "diff_url",
+  "effective_iso",
+  "recorded_iso",
 ] as const satisfies readonly (keyof ChangeEvent)[];
 
 /**

@@ -202,7 +202,7 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
       [{ name: "id", in: "path", required: true, schema: { type: "string", enum: factIds } }],
     ),
     [SITE_PATHS.upcoming]: get(
-      "Scheduled changes, expected announcements and verification lapses within 365 days of the build date, soonest first, and any expected announcement already past due.",
+      "Scheduled changes, expected announcements and verification lapses within 365 days of the build date, soonest first, and any expected announcement past its date whose newer value is not recorded here yet.",
       {
         200: json(ref("Upcoming"), "Upcoming"),
       },

@@ -77,14 +77,16 @@ export const renderFeed = (model: SiteModel): SiteFiles => {
     // escaped for HTML first: a label's `<b>` shows as written in both, never as markup. The title keeps its quotes
     // as they are, for the readers that show it as text.
     item.ele("title").txt(xmlText(escapeHtmlText(`${fact.label} (v${fact.version})`), inItem("title")));
-    item.ele("link").txt(xmlText(model.urls.factPage(fact.id), inItem("link")));
+    // The item links the fact's row in the catalog page, as docs/consumers/api.md (Feeds) says; its own page is named
+    // in the description.
+    item.ele("link").txt(xmlText(model.urls.factAnchor(fact.id), inItem("link")));
     item.ele("guid", { isPermaLink: "false" }).txt(xmlText(`${fact.id}-v${fact.version}-${retrieved}`, inItem("guid")));
     item.ele("pubDate").txt(xmlText(rfc822(changed), inItem("pubDate")));
     item.ele("category").txt(xmlText(fact.domain, inItem("category")));
     item.ele("author").txt(xmlText(`${SERVICE.contactEmail} (${SERVICE.name})`, inItem("author")));
-    // The fact's description, its effective, last-verified and re-verify-by dates and its primary source, as
-    // docs/consumers/api.md (Feeds) says; no value: the item links the fact, where the value is shown, and the feed
-    // stays small.
+    // The fact's description, its effective, last-verified and re-verify-by dates, its primary source and its own page,
+    // as docs/consumers/api.md (Feeds) says; no value: the catalog row the item links and the fact's page show it, and
+    // the feed stays small.
     item
       .ele("description")
       .txt(
@@ -96,6 +98,7 @@ export const renderFeed = (model: SiteModel): SiteFiles => {
               `Last verified: ${retrieved}.`,
               `Re-verify by: ${fact.expires_iso}.`,
               `Primary source: ${source.org}${source.title ? `, ${source.title}` : ""} (${source.url}).`,
+              `Fact page: ${model.urls.factPage(fact.id)}`,
             ].join(" "),
           ),
           inItem("description"),

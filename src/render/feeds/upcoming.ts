@@ -7,7 +7,7 @@ import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { SERVICE, type Urls } from "../../lib/config.ts";
 import { addDays } from "../../lib/dates.ts";
 import { compareText } from "../../lib/text.ts";
-import type { Fact, NextExpected, ScheduledChange, Upcoming, UpcomingItem } from "../../schemas/index.ts";
+import type { Fact, PublishedNextExpected, ScheduledChange, Upcoming, UpcomingItem } from "../../schemas/index.ts";
 import { describeExpected, type ExpectedStatus, expectedStatus, SCHEMA_VERSION } from "../../schemas/index.ts";
 import { jsonText, type SiteFiles, type SiteModel } from "../site-model.ts";
 import { describeValue } from "../text.ts";
@@ -31,10 +31,16 @@ export const expectedUid = (factId: string, byIso: string): string =>
   `${factId}.expected.${byIso}@${SERVICE.idAuthority}`;
 
 /**
- * "Rent cap label: The 2027 rent cap … (BC Residential Tenancy Branch): not yet announced; past due since 2026-09-30".
+ * "Rent cap label: The 2027 rent cap … (BC Residential Tenancy Branch): expected by 2026-09-30", and past that date with
+ * nothing newer "Rent cap label: The 2027 rent cap …: not recorded here yet (expected by 2026-09-30); check BC
+ * Residential Tenancy Branch at https://…", which names the publisher itself.
  */
-export const expectedSummary = (fact: Pick<Fact, "label">, expected: NextExpected, status: ExpectedStatus): string =>
-  `${fact.label}: ${expected.what} (${expected.where.org}): ${describeExpected(expected, status)}`;
+export const expectedSummary = (
+  fact: Pick<Fact, "label">,
+  expected: PublishedNextExpected,
+  status: ExpectedStatus,
+): string =>
+  `${fact.label}: ${expected.what}${status === "past-due" ? "" : ` (${expected.where.org})`}: ${describeExpected(expected, status)}`;
 
 export const scheduledSummary = (fact: Pick<Fact, "label">, change: ScheduledChange): string =>
   `${fact.label}: ${change.note} (${change.status}; new value ${describeValue(change.value, change.unit)})`;
@@ -110,8 +116,11 @@ const KIND_TITLE = {
   "expected-announcement": "Expected by",
 } as const;
 
-/** A past-due announcement says so in its title, so a calendar or feed reader shows it without opening the entry. */
-const titleOf = (item: UpcomingItem): string => (item.past_due ? "Past due, not yet announced" : KIND_TITLE[item.kind]);
+/**
+ * An announcement past its date with nothing newer recorded says so in its title, so a calendar or feed reader shows it
+ * without opening the entry: the service knows only that it has not recorded it, not whether it was announced.
+ */
+const titleOf = (item: UpcomingItem): string => (item.past_due ? "Not recorded here yet" : KIND_TITLE[item.kind]);
 
 /** What an item's description says besides its summary: where the change comes from, or what a lapse means. */
 const detail = (item: UpcomingItem): string => {
@@ -128,9 +137,15 @@ const detail = (item: UpcomingItem): string => {
     case "expected-announcement":
       return [
         item.past_due
-          ? `Past due: normally announced by ${item.date}, and no new value is recorded yet; the catalog's value stands until it is, and the fact is being re-verified.`
+          ? `Not recorded here yet: normally announced by ${item.date}, and no newer value is recorded here; it may have been announced since. The catalog's value stands until the new one is read in its source, and the fact is being re-verified.`
           : `Normally announced by this date; the catalog records the new value once it is read in its source.`,
-        ...(item.expected ? [`Where: ${item.expected.where.org} (${item.expected.where.url})`] : []),
+        ...(item.expected
+          ? [
+              item.past_due
+                ? `Check: ${item.expected.where.org} (${item.expected.where.url})`
+                : `Where: ${item.expected.where.org} (${item.expected.where.url})`,
+            ]
+          : []),
       ].join("\n");
     case "verification-lapse":
       return "The fact's sources must be checked again by this date; until then its value stands as verified.";
@@ -158,7 +173,9 @@ export const upcomingEvent = (model: SiteModel, item: UpcomingItem): CalendarEve
 /** An upcoming item as an Atom entry: the same entry, id included, in upcoming.atom and changes.atom. */
 export const upcomingEntry = (model: SiteModel, item: UpcomingItem): AtomEntry => ({
   id: tagUri(item.uid.replace(/@.*$/, "")),
-  title: `${item.date} ${titleOf(item).toLowerCase()}: ${item.label}`,
+  title: item.past_due
+    ? `Not recorded here yet, expected by ${item.date}: ${item.label}`
+    : `${item.date} ${titleOf(item).toLowerCase()}: ${item.label}`,
   updated: stampOf(model, item.fact_id),
   page: model.urls.factPage(item.fact_id),
   json: item.fact_url,

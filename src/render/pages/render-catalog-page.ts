@@ -184,12 +184,14 @@ const date = (isoDate: string): Html => html`<time datetime="${isoDate}">${short
 
 /**
  * What is scheduled for the fact, in a few words: the next change's date and status, and how many follow; with none,
- * an expected announcement that is past due, since the value shown may then be last period's.
+ * an expected announcement past its date that is not recorded here yet, with the official page to check, since the
+ * value shown may then be last period's.
  */
 const scheduledCell = (fact: Fact, today: string): Html => {
   const [next, ...later] = fact.scheduled ?? [];
-  if (next === undefined && expectedStatus(fact, today) === "past-due") {
-    return html`<span class="status status-past-due">announcement past due</span> since ${date(fact.next_expected!.by_iso)}`;
+  const expected = fact.next_expected;
+  if (next === undefined && expected !== undefined && expectedStatus(fact, today) === "past-due") {
+    return html`<span class="status status-past-due">next value not recorded here yet</span> (expected by ${date(expected.by_iso)}); check <a href="${expected.where.url}">${expected.where.org}</a>`;
   }
   if (next === undefined) return html`<span class="none">nothing</span>`;
   return html`${date(next.effective_iso)} <span class="status status-${next.status}">${next.status}</span>${later.length > 0 ? ` and ${later.length} more` : ""}`;
@@ -253,9 +255,10 @@ export const renderUpcomingSection = (model: SiteModel) => {
   const row = (item: (typeof items)[number]) =>
     html`<li><time datetime="${item.date}">${readableDate(item.date)}</time> ${KIND_TEXT[item.kind]}: <a href="${link(model.urls.factPage(item.fact_id))}">${item.label}</a>${item.status ? html` <span class="status status-${item.status}">${item.status}</span>` : ""}${item.note ? html`<br><span class="note">${item.note}</span>` : ""}</li>
 `;
-  // A past-due announcement leads with that, since its date alone reads like an event already over.
+  // An announcement past its date with nothing newer recorded leads with that, since its date alone reads like an
+  // event already over; the service knows only that it has not recorded it, and names the page to check.
   const expectedRow = (item: (typeof items)[number]) =>
-    html`<li${item.past_due ? html` class="past-due"` : ""}>${item.past_due ? html`<strong class="status status-past-due">past due since <time datetime="${item.date}">${readableDate(item.date)}</time>, not yet announced</strong>: ` : html`expected by <time datetime="${item.date}">${readableDate(item.date)}</time>: `}<a href="${link(model.urls.factPage(item.fact_id))}">${item.label}</a>${item.expected ? html`<br><span class="note">${item.expected.what} (<a href="${item.expected.where.url}">${item.expected.where.org}</a>)</span>` : ""}</li>
+    html`<li${item.past_due ? html` class="past-due"` : ""}>${item.past_due ? html`<strong class="status status-past-due">Not recorded here yet</strong>, expected by <time datetime="${item.date}">${readableDate(item.date)}</time>: ` : html`expected by <time datetime="${item.date}">${readableDate(item.date)}</time>: `}<a href="${link(model.urls.factPage(item.fact_id))}">${item.label}</a>${item.expected ? html`<br><span class="note">${item.expected.what} (${item.past_due ? "check " : ""}<a href="${item.expected.where.url}">${item.expected.where.org}</a>)</span>` : ""}</li>
 `;
   return html`<section class="upcoming" id="upcoming" aria-labelledby="upcoming-title">
 <h2 id="upcoming-title">Upcoming</h2>
