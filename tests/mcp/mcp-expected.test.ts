@@ -6,7 +6,7 @@ import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { type Connection, connectToServer, textOf } from "./connect.ts";
 
 /**
- * The MCP server on the project's facts built on 2026-11-26, when the 2027 rent cap (due by 2026-09-30) is not recorded.
+ * The MCP server on the project's facts built on 2026-11-28, when the 2027 rent cap (due by 2026-09-30) is not recorded.
  */
 describe("npm run mcp on an expected announcement past its date and not recorded", () => {
   let parent: string;
@@ -16,7 +16,7 @@ describe("npm run mcp on an expected announcement past its date and not recorded
     parent = await mkdtemp(path.join(os.tmpdir(), "facts-mcp-expected-"));
     const out = path.join(parent, "_site");
     const build = await runScript("src/cli/build.ts", ["--root", PROJECT_ROOT, "--out", out], {
-      env: { FACTS_TODAY: "2026-11-26", FACTS_BASE_URL: "https://facts.example.org" },
+      env: { FACTS_TODAY: "2026-11-28", FACTS_BASE_URL: "https://facts.example.org" },
     });
     if (build.code !== 0) throw new Error(`build failed:\n${build.stderr}`);
     server = await connectToServer(out);
@@ -51,7 +51,7 @@ describe("npm run mcp on an expected announcement past its date and not recorded
     // A fact whose announcement is still ahead says so, and where it will be published.
     const threshold = await server.call("get_fact", { id: "bc.home_owner_grant.threshold" });
     expect(threshold.structuredContent).toMatchObject({ next_expected_status: "expected" });
-    expect(textOf(threshold)).toContain(": expected by 2027-01-31 (as of 2026-11-26); it will be published by ");
+    expect(textOf(threshold)).toContain(": expected by 2027-01-31 (as of 2026-11-28); it will be published by ");
   });
 
   it("upcoming_changes lists the rent cap's announcement as not recorded here yet even in a window of one day", async () => {
