@@ -45,7 +45,7 @@ describe("npm run mcp on an expected announcement past its date and not recorded
       .split("\n")
       .find((each) => each.startsWith("next expected: "));
     expect(line).toMatch(
-      /^next expected: The 2027 rent cap: .*: not recorded here yet \(expected by 2026-09-30\); check BC Residential Tenancy Branch at https:\/\/www2\.gov\.bc\.ca\/gov\/content\/housing-tenancy\/residential-tenancies\/rent-rtb\/rent-increases \(as of 2026-11-26\)$/,
+      /^next expected: The 2027 rent cap: .*: not recorded here yet \(expected by 2026-09-30\); check BC Residential Tenancy Branch at https:\/\/www2\.gov\.bc\.ca\/gov\/content\/housing-tenancy\/residential-tenancies\/rent-rtb\/rent-increases \(as of 2026-11-28\)$/,
     );
     expect(textOf(result)).not.toMatch(/past due|not yet announced/i);
     // A fact whose announcement is still ahead says so, and where it will be published.
