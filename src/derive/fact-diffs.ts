@@ -75,15 +75,10 @@ export const historyEntries = (versions: readonly FactVersion[], context: Histor
   const declared = new Map(
     (file?.corrected_versions ?? []).map((version) => [version, records?.declaredBy.get(version) ?? file!.version]),
   );
-  const corrected = correctedVersions(
-    versions.map((version) => ({ version: version.version, effective_iso: version.state.effective_iso })),
-    declared,
-  );
+  const dates = versions.map((version) => ({ version: version.version, effective_iso: version.state.effective_iso }));
+  const corrected = correctedVersions(dates, declared);
   const supersededOn = new Map(
-    keptVersions(
-      versions.map((version) => ({ version: version.version, effective_iso: version.state.effective_iso })),
-      corrected,
-    ).map(({ version, superseded_iso }) => [version.version, superseded_iso]),
+    keptVersions(dates, corrected).map(({ version, superseded_iso }) => [version.version, superseded_iso]),
   );
   const keys = file?.summary_keys;
   const versionEntries = versions.slice(0, -1).map((version): HistoryEntry => {
