@@ -1,7 +1,7 @@
 import { diff, type IChange } from "json-diff-ts";
 import { SERVICE, type Urls } from "../lib/config.ts";
 import { compareText, toJsonPointer } from "../lib/text.ts";
-import { correctedVersions, keptVersions } from "../model/timeline.ts";
+import { correctedVersions, declaredCorrections, keptVersions } from "../model/timeline.ts";
 import type {
   Citation,
   DiffIndex,
@@ -72,9 +72,10 @@ const plainSummary = (value: FactValue): string => JSON.stringify(value);
 export const historyEntries = (versions: readonly FactVersion[], context: HistoryContext = {}): HistoryEntry[] => {
   const { file, records, summarize = plainSummary } = context;
   const recordedDate = (date: string | undefined): string | undefined => date ?? context.uncommittedDate;
-  const declared = new Map(
-    (file?.corrected_versions ?? []).map((version) => [version, records?.declaredBy.get(version) ?? file!.version]),
-  );
+  const declared =
+    file === undefined
+      ? new Map<number, number>()
+      : declaredCorrections(file, (version) => records?.declaredBy.get(version) ?? file.version);
   const dates = versions.map((version) => ({ version: version.version, effective_iso: version.state.effective_iso }));
   const corrected = correctedVersions(dates, declared);
   const supersededOn = new Map(
