@@ -273,7 +273,7 @@ export const valueSchema: FactCheck = ({ doc, fact }) => {
  * A fact's `earlier` periods are one timeline (docs/maintainers/decisions.md#time): oldest first, each ending after it
  * starts and starting the day the one before it ended, ending before the fact's current effective_iso, each citation
  * quoting the passage that states the period's value, keys in order; `corrected_versions` names earlier versions only.
- * Where they meet the first kept version is checked with the history (checkTimelineJunction).
+ * Where they meet the first kept version is checked with the history (timelineJunctionProblems in run-checks.ts).
  */
 export const earlierPeriods: FactCheck = ({ doc, fact }) => {
   const problems: Problem[] = [];
