@@ -62,12 +62,19 @@ describe("as of 2015-06-01", () => {
     expect(result.citations[0]).toMatchObject({ fact_id: "cmhc.insurance_cap", version: undefined });
   });
 
-  it("says plainly that the premium schedule before March 17, 2017 is not recorded", () => {
-    const error = refusal(() =>
-      mortgageInsurancePremium(catalog, { price: 800_000, downPayment: 60_000, amortizationYears: 25, asOf }),
-    );
+  it("prices the insurance at 3.60% above 90% loan-to-value, and says plainly that nothing earlier is recorded", () => {
+    // CMHC's release of April 2, 2015 (premiums from June 1, 2015) and its January 2017 table's "current" column:
+    // 3.60% on the total loan up to 95% loan-to-value. $740,000 × 3.6%.
+    const options = { price: 800_000, downPayment: 60_000, amortizationYears: 25 };
+    const result = mortgageInsurancePremium(catalog, { ...options, asOf });
+    expect(result).toMatchObject({ rate: 0.036, premium: 26_640 });
+    expect(result.citations.find((used) => used.fact_id === "cmhc.mortgage_insurance_premiums")).toMatchObject({
+      version: undefined,
+      effective_iso: "2015-06-01",
+    });
+    const error = refusal(() => mortgageInsurancePremium(catalog, { ...options, asOf: "2015-05-31" }));
     expect(error).toMatchObject({ reason: "no-rule-on-date", fact_id: "cmhc.mortgage_insurance_premiums" });
-    expect(error.message).toContain("took effect on 2017-03-17");
+    expect(error.message).toContain("took effect on 2015-06-01");
   });
 });
 

@@ -885,11 +885,11 @@ export interface FactValues {
     amortization_surcharge_rate: number | null;
     amortization_surcharge_over_years: number;
     amortization_surcharge_eligible_buyers: string[];
-    /** Loan-to-value bands in order: each ltv_max the inclusive upper bound of its band (0.75 covers 65.01% to 75%), each rate a fraction (0.04 = 4.00%). */
+    /** The rates on the increase to the loan when a mortgage is ported; null where no source read gives them (a period before version 1). */
     portability_increase_rates: {
       ltv_max: number;
       rate: number;
-    }[];
+    }[] | null;
     premium_added_to_loan: boolean;
     provincial_sales_tax_on_premium: {
       provinces: Array<"Alberta" | "British Columbia" | "Manitoba" | "New Brunswick" | "Newfoundland and Labrador" | "Nova Scotia" | "Ontario" | "Prince Edward Island" | "Quebec" | "Saskatchewan" | "Northwest Territories" | "Nunavut" | "Yukon">;

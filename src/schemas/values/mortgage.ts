@@ -95,7 +95,9 @@ export const MORTGAGE_VALUE_SCHEMAS = {
       ),
       amortization_surcharge_over_years: Count,
       amortization_surcharge_eligible_buyers: TextList,
-      portability_increase_rates: PremiumBands,
+      portability_increase_rates: PremiumBands.nullable().describe(
+        "The rates on the increase to the loan when a mortgage is ported; null where no source read gives them (a period before version 1).",
+      ),
       premium_added_to_loan: z.boolean(),
       provincial_sales_tax_on_premium: z.strictObject({ provinces: z.array(Province), applies_in_bc: z.boolean() }),
     })
@@ -112,7 +114,7 @@ export const MORTGAGE_VALUE_SCHEMAS = {
       }
       // A portability increase is priced band by band: both schedules name the same bands.
       const bandsOf = (bands: readonly { ltv_max: number }[]) => bands.map((band) => band.ltv_max).join(", ");
-      if (bandsOf(value.portability_increase_rates) !== bandsOf(total)) {
+      if (value.portability_increase_rates !== null && bandsOf(value.portability_increase_rates) !== bandsOf(total)) {
         ctx.addIssue({
           code: "custom",
           path: ["portability_increase_rates"],
