@@ -161,8 +161,7 @@ const factsUsed = (citations: readonly FactUsed[]): HTMLElement => {
     "ul",
     [...seen.values()].map((used) => {
       const link = factLink(used.fact_id, used.label);
-      const anchor = used.version === undefined ? `earlier-${used.effective_iso ?? ""}` : `v${used.version}`;
-      link.href = `${used.fact_id}.html#${anchor}`;
+      link.href = `${used.fact_id}.html#${used.anchor}`;
       const record = used.version === undefined ? "recorded before the first version" : `version ${used.version}`;
       const dates = `in effect from ${used.effective_iso ? readableDate(used.effective_iso) : "a date the history does not state"}${used.superseded_iso ? ` until ${readableDate(used.superseded_iso)}` : ""}`;
       return make("li", [

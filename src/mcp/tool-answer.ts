@@ -84,16 +84,10 @@ export const CitedFacts = z
 
 /** The calculator's citations with each fact's canonical URL as the tree publishes it. */
 export const citedFacts = (tree: SiteTree, used: readonly FactUsed[]): CitedFact[] =>
-  used.map(({ canonical_url: _calculatorUrl, page_url: _calculatorPage, ...each }) => {
-    const canonical = tree.facts.get(each.fact_id)!.canonical_url;
-    const page = canonical.replace(/\/api\/v1\/facts\/by-id\/[^/]+\.json$/, `/${each.fact_id}.html`);
-    const anchor = each.version === undefined ? `earlier-${each.effective_iso ?? ""}` : `v${each.version}`;
-    return {
-      ...each,
-      canonical_url: canonical,
-      ...(page === canonical ? {} : { page_url: `${page}#${anchor}` }),
-    } as CitedFact;
-  });
+  used.map(
+    ({ canonical_url: _calculatorUrl, anchor: _anchor, ...each }) =>
+      ({ ...each, canonical_url: tree.facts.get(each.fact_id)!.canonical_url }) as CitedFact,
+  );
 
 /** The facts used, as the last lines of a text answer. */
 export const factsUsedText = (citations: readonly CitedFact[]): string[] =>

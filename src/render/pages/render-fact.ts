@@ -3,6 +3,7 @@
  * announcement is expected, its scheduled changes and its history.
  */
 
+import { periodAnchor } from "../../../packages/client/src/index.ts";
 import type { CommitInfo } from "../../derive/fact-history.ts";
 import { versionNote } from "../../derive/fact-history.ts";
 import type { Urls } from "../../lib/config.ts";
@@ -93,7 +94,7 @@ ${renderSourceCounts(fact.citations)}${context.detail === "full" ? renderCitatio
 ${renderScheduled(fact, context.detail, context.links)}${renderExpected(fact, context.today, context.detail)}${
   context.detail === "full"
     ? html`${subheading(context, "History")}
-<div class="current-period" id="${periodId(fact)}"><p class="history-head"><strong>Version ${fact.version}</strong> (current): in force from ${date(fact.effective_iso)}${context.introduced ? html`; recorded on <time datetime="${context.introduced.committed_at}">${readableDate(context.introduced.committed_at.slice(0, 10))}</time>` : ""}.</p>
+<div class="current-period" id="${periodAnchor(fact)}"><p class="history-head"><strong>Version ${fact.version}</strong> (current): in force from ${date(fact.effective_iso)}${context.introduced ? html`; recorded on <time datetime="${context.introduced.committed_at}">${readableDate(context.introduced.committed_at.slice(0, 10))}</time>` : ""}.</p>
 ${fact.summary ? html`<p class="summary">${fact.summary}</p>` : ""}
 ${context.introduced ? html`<p class="current-note">Note: <span class="note">${versionNote(fact.version, context.introduced)}</span></p>` : ""}</div>
 ${renderFactHistory(fact, context.diffs, context.urls, { open: true, links: context.links })}`
@@ -323,10 +324,6 @@ ${renderCitations(change.citations, links)}`
 `;
 };
 
-/** The id of a period's section on the fact page: `v{N}` for a version, `earlier-{effective_iso}` before the first. */
-export const periodId = (entry: { version?: number | undefined; effective_iso?: string | undefined }): string =>
-  entry.version === undefined ? `earlier-${entry.effective_iso ?? ""}` : `v${entry.version}`;
-
 /** "recorded on June 3, 2026", when the entry says. */
 const recordedOn = (entry: Pick<HistoryEntry, "recorded_iso">): Html =>
   entry.recorded_iso === undefined
@@ -354,7 +351,7 @@ const renderEntry = (
     entry.version === undefined
       ? `${fact.label}, from ${entry.effective_iso ?? ""}`
       : `${fact.label}, version ${entry.version}`;
-  return html`<li class="history-entry${entry.corrected_by === undefined ? "" : " corrected"}" id="${periodId(entry)}">
+  return html`<li class="history-entry${entry.corrected_by === undefined ? "" : " corrected"}" id="${periodAnchor(entry)}">
 <p class="history-head">${head}</p>
 ${entry.summary ? html`<p class="summary">${entry.summary}</p>` : ""}
 <div class="value">${renderValue(entry.value, entry.unit, label)}</div>

@@ -166,6 +166,8 @@ export interface FactUsed {
    */
   summary: string | undefined;
   canonical_url: string | undefined;
+  /** The id of the fact page's section on the period used: `v{N}`, or `earlier-{effective_iso}`. */
+  anchor: string;
   /**
    * The fact page's section on the period used (`…/{id}.html#v{N}`, or `#earlier-{effective_iso}` for a period before
    * the first version), when the fact's canonical_url says where the site is.
@@ -340,6 +342,7 @@ export const readFactAsOf = <Shape extends z.ZodType>(
       label: fact.label,
       summary: inForce.summary,
       canonical_url: fact.canonical_url,
+      anchor: inForce.anchor,
       page_url: pageUrl(fact, inForce.anchor),
       citations: inForce.citations,
     },
