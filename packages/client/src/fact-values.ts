@@ -222,7 +222,8 @@ export interface FactValues {
     /** absent before version 2 */
     previous_threshold_assessed_value_cad?: number;
     basic_grant_max_cad_capital_fraser_valley_metro_vancouver: number;
-    basic_grant_max_cad_elsewhere: number;
+    /** absent for a year whose amount outside the three districts no source read states (2019) */
+    basic_grant_max_cad_elsewhere?: number;
     additional_grant_total_max_cad_capital_fraser_valley_metro_vancouver: number;
     /** absent before version 2 */
     additional_grant_total_max_cad_elsewhere?: number;

@@ -37,7 +37,9 @@ export const TAX_VALUE_SCHEMAS = {
       threshold_assessed_value_cad: Money,
       previous_threshold_assessed_value_cad: since(2, Money),
       basic_grant_max_cad_capital_fraser_valley_metro_vancouver: Money,
-      basic_grant_max_cad_elsewhere: Money,
+      basic_grant_max_cad_elsewhere: Money.optional().describe(
+        "absent for a year whose amount outside the three districts no source read states (2019)",
+      ),
       additional_grant_total_max_cad_capital_fraser_valley_metro_vancouver: Money,
       additional_grant_total_max_cad_elsewhere: since(2, Money),
       phase_out_cad_per_1000_above_threshold: Money,
