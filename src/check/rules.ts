@@ -213,7 +213,7 @@ export const citationKind: FactCheck = ({ doc, fact }) =>
  * to the API's readers, who have no use for the catalog's working files or what a researcher did or did not see.
  */
 const PROCESS_LANGUAGE =
-  /\b(research file|research notes?|stored (?:copy|index|text)|(?:was|were) not seen|not seen|page text|the brief|this file|search (?:tool|corpus|index)|(?:version|edition) read|read in (?:a |faithful )?cop(?:y|ies)|no [a-z ]{0,30}text was found)\b/i;
+  /\b(research file|research notes?|stored (?:copy|index|text)|(?:was|were) not seen|not seen|page text|the brief|this file|search (?:tool|corpus|index)|(?:version|edition) read|read in (?:a |faithful )?cop(?:y|ies)|no [a-z ]{0,30}text was found|(?:was|were|is|are) not read|no [a-z0-9 ]{0,30}(?:text|source|page) (?:was|were) read)\b/i;
 
 /** Why a citation's notes are not written for the API's readers, or undefined when they are. */
 export const notesProblem = (notes: string | undefined): string | undefined => {
