@@ -53,18 +53,24 @@ export const changelogEntries = (model: SiteModel): ChangelogEntry[] => {
         : [],
     ),
   );
+  // Whether an earlier version was superseded or corrected is read from the published history (historyEntries), so
+  // the change log and the fact's own timeline always agree.
+  const histories = new Map(
+    [...model.facts, ...model.withdrawn.map(({ fact }) => fact)].map((fact) => [fact.id, fact.history]),
+  );
   const entries = [...model.timelines.values()].flatMap((timeline) =>
     timeline.versions.map((version, index): ChangelogEntry => {
       const previous = timeline.versions[index - 1]?.version;
-      const next = timeline.versions[index + 1];
       const effectiveIso = version.state.effective_iso;
       const endedOn = withdrawn.get(timeline.id);
       const retiredOn = retired.get(timeline.id);
+      const entry = histories.get(timeline.id)?.find((each) => each.version === version.version);
+      const corrector = timeline.versions.find((each) => each.version === entry?.corrected_by);
       const ended: Ended | undefined =
-        next !== undefined
-          ? next.state.effective_iso > effectiveIso
-            ? { kind: "superseded", date: next.state.effective_iso }
-            : { kind: "corrected", date: next.introduced.committed_at.slice(0, 10), by: next.version }
+        index < timeline.versions.length - 1
+          ? corrector !== undefined
+            ? { kind: "corrected", date: corrector.introduced.committed_at.slice(0, 10), by: corrector.version }
+            : { kind: "superseded", date: entry?.superseded_iso ?? timeline.versions[index + 1]!.state.effective_iso }
           : endedOn !== undefined
             ? { kind: "withdrawn", date: endedOn }
             : retiredOn !== undefined
