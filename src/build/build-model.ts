@@ -80,7 +80,11 @@ export const buildModel = async (
   const timelines = new Map<string, FactTimeline>();
   const lastChanged = new Map<string, CommitInfo>();
   const changesById = new Map<string, FactStateChange[]>();
-  for (const change of history.changes) changesById.set(change.id, [...(changesById.get(change.id) ?? []), change]);
+  for (const change of history.changes) {
+    const changes = changesById.get(change.id);
+    if (changes) changes.push(change);
+    else changesById.set(change.id, [change]);
+  }
   for (const { doc, fact } of loaded) {
     const committed = history.facts.get(fact.id)?.versions.filter((version) => version.version <= fact.version) ?? [];
     const last = committed.at(-1);
@@ -93,13 +97,11 @@ export const buildModel = async (
     const timeline: FactTimeline = { id: fact.id, path: doc.file, versions };
     timelines.set(fact.id, timeline);
     lastChanged.set(fact.id, current.lastCommit);
-    const summarize = (value: unknown, unit: string | undefined, keys: readonly string[] | undefined): string =>
-      summarizeValue(value, unit, keys);
     const factHistory = historyEntries(versions, {
       file: fact,
       records: timelineRecords(changesById.get(fact.id) ?? []),
       uncommittedDate: generatedAt.slice(0, 10),
-      summarize,
+      summarize: summarizeValue,
       publishCitation: publish.citation,
     });
     const published = factFromFile(
@@ -107,7 +109,7 @@ export const buildModel = async (
       {
         history: factHistory,
         canonical_url: urls.factById(fact.id),
-        summary: summarize(fact.value, fact.unit, fact.summary_keys),
+        summary: summarizeValue(fact.value, fact.unit, fact.summary_keys),
         recorded_iso: current.introduced.committed_at.slice(0, 10),
       },
       publish,

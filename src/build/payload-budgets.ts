@@ -93,20 +93,23 @@ export const gzipSize = (bytes: Uint8Array): number => gzipSync(bytes, { level: 
 
 const kb = (bytes: number): string => `${(bytes / KB).toFixed(1)} KB`;
 
+/** A JSON file of the tree, parsed, or an error naming it. */
+const jsonOf = (tree: ReadonlyMap<string, Uint8Array>, path: string): Record<string, unknown> => {
+  const bytes = tree.get(path);
+  if (!bytes) throw new Error(`${path} is not in the built tree`);
+  try {
+    return JSON.parse(Buffer.from(bytes).toString("utf8")) as Record<string, unknown>;
+  } catch {
+    throw new Error(`${path} is not JSON`);
+  }
+};
+
 /**
  * The length of the list at `key` of a JSON file of the tree (a catalog's facts, a series' members), or an error naming
  * the file.
  */
 const listed = (tree: ReadonlyMap<string, Uint8Array>, path: string, key: "facts" | "members"): number => {
-  const bytes = tree.get(path);
-  if (!bytes) throw new Error(`${path} is not in the built tree`);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(bytes).toString("utf8"));
-  } catch {
-    throw new Error(`${path} is not JSON`);
-  }
-  const list = (parsed as Record<string, unknown>)[key];
+  const list = jsonOf(tree, path)[key];
   if (!Array.isArray(list)) throw new Error(`${path} has no ${key} list (at /${key})`);
   return list.length;
 };
@@ -116,9 +119,7 @@ const listed = (tree: ReadonlyMap<string, Uint8Array>, path: string, key: "facts
  * (a catalog, a bundle) or of its one `fact` (a single-fact response, a series; none when the series' fact is null).
  */
 const earlierPeriods = (tree: ReadonlyMap<string, Uint8Array>, path: string, key: "facts" | "fact"): number => {
-  const bytes = tree.get(path);
-  if (!bytes) throw new Error(`${path} is not in the built tree`);
-  const json = JSON.parse(Buffer.from(bytes).toString("utf8")) as Record<string, unknown>;
+  const json = jsonOf(tree, path);
   const facts = (key === "facts" ? json.facts : [json.fact].filter(Boolean)) as { history?: { version?: number }[] }[];
   if (!Array.isArray(facts)) throw new Error(`${path} has no ${key} to count earlier periods in`);
   return facts.reduce(

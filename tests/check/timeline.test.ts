@@ -36,12 +36,15 @@ const withEarlier = (seed: Parameters<typeof factJson>[0], extra: Record<string,
   return { ...rest, ...extra, superseded_by };
 };
 
+/** Version 2 of the fee: $40 from 2023-12-06. */
+const V2 = { id: ID, domain: "strata", value: fee(40), effective_iso: "2023-12-06", version: 2 };
+
 /** A repository whose main branch holds version 1 (from 2020-01-01) and version 2 (from 2023-12-06). */
 const twoVersions = async (): Promise<GitRepo> => {
   const repo = await createGitRepo();
   await repo.writeFact({ id: ID, domain: "strata", value: fee(35), effective_iso: "2020-01-01" });
   await repo.commit(`${ID} v1\n\nSource: ${quoted.url}\nImpact: The fee is capped.`);
-  await repo.writeFact({ id: ID, domain: "strata", value: fee(40), effective_iso: "2023-12-06", version: 2 });
+  await repo.writeFact(V2);
   await repo.commit(`${ID} v2\n\nSource: ${quoted.url}\nImpact: The cap rose.`);
   return repo;
 };
@@ -56,8 +59,7 @@ const check = async (repo: GitRepo, base = "main") => {
 describe("earlier periods: the timeline before a fact's first version", () => {
   it("refuses a period overlapping the first version, naming the file, line and JSON path", async () => {
     const repo = await twoVersions();
-    const seed = { id: ID, domain: "strata", value: fee(40), effective_iso: "2023-12-06", version: 2 };
-    await repo.writeJson(FILE, withEarlier(seed, { earlier: [period("2016-01-01", "2021-01-01")] }));
+    await repo.writeJson(FILE, withEarlier(V2, { earlier: [period("2016-01-01", "2021-01-01")] }));
     const result = await check(repo);
     expect(result.code).toBe(1);
     expect(result.lines).toContainEqual(
@@ -71,10 +73,9 @@ describe("earlier periods: the timeline before a fact's first version", () => {
 
   it("refuses a gap between two periods, and a gap before the first version", async () => {
     const repo = await twoVersions();
-    const seed = { id: ID, domain: "strata", value: fee(40), effective_iso: "2023-12-06", version: 2 };
     await repo.writeJson(
       FILE,
-      withEarlier(seed, { earlier: [period("2014-01-01", "2015-01-01"), period("2016-01-01", "2019-06-01")] }),
+      withEarlier(V2, { earlier: [period("2014-01-01", "2015-01-01"), period("2016-01-01", "2019-06-01")] }),
     );
     const result = await check(repo);
     expect(result.code).toBe(1);
@@ -89,8 +90,7 @@ describe("earlier periods: the timeline before a fact's first version", () => {
 
   it("refuses a period whose value fails the fact's value schema, at the value's own path", async () => {
     const repo = await twoVersions();
-    const seed = { id: ID, domain: "strata", value: fee(40), effective_iso: "2023-12-06", version: 2 };
-    await repo.writeJson(FILE, withEarlier(seed, { earlier: [period("2016-01-01", "2020-01-01", fee(-5))] }));
+    await repo.writeJson(FILE, withEarlier(V2, { earlier: [period("2016-01-01", "2020-01-01", fee(-5))] }));
     const result = await check(repo);
     expect(result.code).toBe(1);
     const problem = result.lines.find((line) => line.includes("(at /earlier/0/value/max_fee)"));
@@ -99,10 +99,9 @@ describe("earlier periods: the timeline before a fact's first version", () => {
 
   it("accepts periods that meet the first version, and answers dates before it from them", async () => {
     const repo = await twoVersions();
-    const seed = { id: ID, domain: "strata", value: fee(40), effective_iso: "2023-12-06", version: 2 };
     await repo.writeJson(
       FILE,
-      withEarlier(seed, {
+      withEarlier(V2, {
         earlier: [period("2016-01-01", "2018-01-01", fee(15)), period("2018-01-01", "2020-01-01", fee(25))],
       }),
     );
@@ -126,15 +125,14 @@ describe("earlier periods: the timeline before a fact's first version", () => {
 
   it("lets earlier periods replace a version listed in corrected_versions, which is then corrected", async () => {
     const repo = await twoVersions();
-    const seed = { id: ID, domain: "strata", value: fee(40), effective_iso: "2023-12-06", version: 2 };
     const periods = [period("2016-01-01", "2021-01-01", fee(15)), period("2021-01-01", "2023-12-06", fee(35))];
-    await repo.writeJson(FILE, withEarlier(seed, { earlier: periods }));
+    await repo.writeJson(FILE, withEarlier(V2, { earlier: periods }));
     const overlapping = await check(repo);
     expect(overlapping.code).toBe(1);
     expect(overlapping.lines.join("\n")).toContain(
       "list a version whose value the periods replace in corrected_versions",
     );
-    await repo.writeJson(FILE, withEarlier(seed, { earlier: periods, corrected_versions: [1] }));
+    await repo.writeJson(FILE, withEarlier(V2, { earlier: periods, corrected_versions: [1] }));
     expect((await check(repo)).code).toBe(0);
     await repo.commit("Record the fee before version 2 from its sources, replacing version 1");
     const model = await buildModel(repo.root, { baseUrl: "https://facts.example.org", today: TODAY });
@@ -146,9 +144,8 @@ describe("earlier periods: the timeline before a fact's first version", () => {
 
   it("has npm run fix put an earlier period's keys in their order", async () => {
     const repo = await twoVersions();
-    const seed = { id: ID, domain: "strata", value: fee(40), effective_iso: "2023-12-06", version: 2 };
     const { note, citations, ...rest } = period("2016-01-01", "2020-01-01");
-    await repo.writeJson(FILE, withEarlier(seed, { earlier: [{ note, citations, ...rest }] }));
+    await repo.writeJson(FILE, withEarlier(V2, { earlier: [{ note, citations, ...rest }] }));
     const result = await runScript("src/cli/fix.ts", ["--root", repo.root], { env: { FACTS_TODAY: TODAY } });
     expect(result.stdout).toContain("keys put in the schema's order");
     const fixed = (await repo.readJson(FILE)) as { earlier: Record<string, unknown>[] };
@@ -204,14 +201,7 @@ describe("corrections: a revision with its predecessor's effective date", () => 
 describe("labels name the rule, never its value", () => {
   it("refuses a label with $ or %, at /label, and accepts years, sections and bill numbers", async () => {
     const repo = await twoVersions();
-    await repo.writeFact({
-      id: ID,
-      domain: "strata",
-      value: fee(40),
-      effective_iso: "2023-12-06",
-      version: 2,
-      label: "Form B fee ($40 cap)",
-    });
+    await repo.writeFact({ ...V2, label: "Form B fee ($40 cap)" });
     await repo.writeFact({
       id: "bc.rent_cap.2026",
       domain: "rental",
@@ -232,14 +222,7 @@ describe("labels name the rule, never its value", () => {
         /^facts\/rental\/bc\.rent_cap\.2026\.json:3:3: a label names the rule, not its value: "%" /,
       ),
     );
-    await repo.writeFact({
-      id: ID,
-      domain: "strata",
-      value: fee(40),
-      effective_iso: "2023-12-06",
-      version: 2,
-      label: "Strata Property Act s. 59 (Bill 44, 2023): the Form B fee",
-    });
+    await repo.writeFact({ ...V2, label: "Strata Property Act s. 59 (Bill 44, 2023): the Form B fee" });
     await repo.remove("facts/rental/bc.rent_cap.2026.json");
     const accepted = await check(repo);
     expect(accepted.lines.filter((line) => line.endsWith("[label-names-rule]"))).toEqual([]);
