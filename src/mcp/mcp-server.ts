@@ -5,26 +5,28 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { SERVICE } from "../lib/config.ts";
 import { sourcesSummary } from "../render/site-model.ts";
 import { DOMAINS } from "../schemas/index.ts";
+import { GET_FACT, getFact, SEARCH_FACTS, searchFacts, UPCOMING_CHANGES, upcomingChanges } from "./fact-tools.ts";
 import {
   AMORTIZATION_SCHEDULE,
   computeAmortizationSchedule,
-  computeHomeOwnerGrant,
   computeMaxPrincipal,
   computeMinimumDownPayment,
   computeMortgageInsurancePremium,
   computeMortgagePayment,
-  computePropertyTransferTax,
   computeQualifyingRate,
-  HOME_OWNER_GRANT,
   MAX_PRINCIPAL,
   MINIMUM_DOWN_PAYMENT,
   MORTGAGE_INSURANCE_PREMIUM,
   MORTGAGE_PAYMENT,
-  PROPERTY_TRANSFER_TAX,
   QUALIFYING_RATE,
-} from "./calculator-tools.ts";
-import { GET_FACT, getFact, SEARCH_FACTS, searchFacts, UPCOMING_CHANGES, upcomingChanges } from "./fact-tools.ts";
+} from "./mortgage-tools.ts";
 import type { SiteTree } from "./site-tree.ts";
+import {
+  computeHomeOwnerGrant,
+  computePropertyTransferTax,
+  HOME_OWNER_GRANT,
+  PROPERTY_TRANSFER_TAX,
+} from "./tax-tools.ts";
 import { toolResult } from "./tool-answer.ts";
 
 /**

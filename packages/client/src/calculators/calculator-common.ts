@@ -187,22 +187,27 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const todayInBc = (): string =>
   new Intl.DateTimeFormat("en-CA", { timeZone: "America/Vancouver" }).format(new Date());
 
+/**
+ * Whether `text` is a real day of the calendar written YYYY-MM-DD, years 0001 to 9999. `Date.UTC` reads the years 0
+ * to 99 as 1900 to 1999, so the year is set on its own.
+ */
+export const isRealDate = (text: string): boolean => {
+  const match = ISO_DATE.exec(text);
+  if (match === null || match[1] === "0000") return false;
+  const day = new Date(0);
+  day.setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return day.getUTCMonth() === Number(match[2]) - 1 && day.getUTCDate() === Number(match[3]);
+};
+
 /** `asOf` passed in, checked to be a real calendar date (YYYY-MM-DD); today in British Columbia when absent. */
 export const checkAsOf = (asOf: unknown): string => {
   if (asOf === undefined) return todayInBc();
-  const match = typeof asOf === "string" ? ISO_DATE.exec(asOf) : null;
-  const real =
-    match !== null &&
-    new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))).toISOString().slice(0, 10) === asOf;
-  if (!real)
+  if (typeof asOf !== "string" || !isRealDate(asOf))
     throw new CalculatorError(
-      `asOf must be a date written YYYY-MM-DD (for example 2024-03-31), got ${JSON.stringify(asOf)}`,
-      {
-        reason: "invalid-option",
-        option: "asOf",
-      },
+      `asOf must be a date written YYYY-MM-DD (for example 2024-03-31), from 0001-01-01 to 9999-12-31, got ${typeof asOf === "string" ? JSON.stringify(asOf.slice(0, 60)) : typeof asOf}`,
+      { reason: "invalid-option", option: "asOf" },
     );
-  return asOf as string;
+  return asOf;
 };
 
 /** Edit distance between two option names, to suggest the one a misspelt key meant. */

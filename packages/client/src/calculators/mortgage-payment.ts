@@ -12,6 +12,7 @@ import {
   roundCents,
   roundRate,
 } from "./calculator-common.ts";
+import { AmortizationYearsOption, AmountOption, finished, parseOptions, RateOption } from "./calculator-options.ts";
 
 /**
  * Monthly principal and interest of a Canadian fixed-rate mortgage. The Interest Act makes the quoted rate
@@ -57,29 +58,41 @@ const ACCELERATED_DIVISOR: Partial<Record<PaymentFrequency, number>> = {
   "accelerated-weekly": 4,
 };
 
-export interface MortgagePaymentOptions {
-  principal: number;
-  /** The quoted annual rate as a fraction (0.05 for 5%), compounded semi-annually as the Interest Act requires. */
-  annualRate: number;
-  amortizationYears: number;
-  /** Default `monthly`. */
-  frequency?: PaymentFrequency;
-}
+const FREQUENCY = `must be one of ${PAYMENT_FREQUENCIES.join(", ")}`;
+const FrequencyOption = z
+  .enum(PAYMENT_FREQUENCIES, { error: FREQUENCY })
+  .optional()
+  .describe(
+    "How often a payment is made; default monthly. Accelerated: the monthly payment divided by 2 (biweekly) or 4 (weekly).",
+  );
 
-export interface MortgagePaymentResult {
-  /** Each payment, in dollars and cents. */
-  payment: number;
-  frequency: PaymentFrequency;
-  payments_per_year: number;
-  /** The interest rate of one payment period, equivalent to the quoted rate compounded semi-annually. */
-  periodic_rate: number;
-  /**
-   * How many payments repay the loan: `payments_per_year × amortizationYears`, the last adjusted by what rounding the
-   * payment to the cent leaves; fewer for an accelerated frequency, the last one smaller.
-   */
-  payments_to_repay: number;
-  breakdown: string[];
-}
+const Breakdown = z.array(z.string()).describe("Each step of the calculation, saying why an amount is what it is.");
+
+export const MortgagePaymentOptions = z.strictObject({
+  principal: AmountOption.describe("The loan, in dollars."),
+  annualRate: RateOption.describe(
+    "The quoted annual rate as a fraction (0.05 for 5%), compounded semi-annually as the Interest Act requires.",
+  ),
+  amortizationYears: AmortizationYearsOption.describe("The amortization, a whole number of years."),
+  frequency: FrequencyOption,
+});
+export type MortgagePaymentOptions = z.input<typeof MortgagePaymentOptions>;
+
+export const MortgagePaymentResult = z.object({
+  payment: z.number().describe("Each payment, in dollars and cents."),
+  frequency: z.enum(PAYMENT_FREQUENCIES),
+  payments_per_year: z.int(),
+  periodic_rate: z
+    .number()
+    .describe("The interest rate of one payment period, equivalent to the quoted rate compounded semi-annually."),
+  payments_to_repay: z
+    .int()
+    .describe(
+      "How many payments repay the loan: payments_per_year × amortizationYears; fewer for an accelerated frequency, the last one smaller.",
+    ),
+  breakdown: Breakdown,
+});
+export type MortgagePaymentResult = z.infer<typeof MortgagePaymentResult>;
 
 const checkRate = (annualRate: unknown): number => {
   if (typeof annualRate !== "number" || !Number.isFinite(annualRate) || annualRate < 0 || annualRate >= 1) {
@@ -185,14 +198,9 @@ const planText = (each: Plan): string[] => {
  * (every two weeks) or 4 (every week), which repays the loan sooner.
  */
 export const mortgagePayment = (options: MortgagePaymentOptions): MortgagePaymentResult => {
-  checkOptions("mortgagePayment", options, ["principal", "annualRate", "amortizationYears", "frequency"]);
-  const each = plan(
-    checkAmount("principal", options.principal),
-    checkRate(options.annualRate),
-    checkYears("amortizationYears", options.amortizationYears, true),
-    checkFrequency(options.frequency),
-  );
-  return {
+  const read = parseOptions("mortgagePayment", MortgagePaymentOptions, options);
+  const each = plan(read.principal, read.annualRate, read.amortizationYears, read.frequency ?? "monthly");
+  return finished("mortgagePayment", {
     payment: each.payment,
     frequency: each.frequency,
     payments_per_year: each.perYear,
@@ -204,7 +212,7 @@ export const mortgagePayment = (options: MortgagePaymentOptions): MortgagePaymen
         ? each.perYear * each.years
         : paymentsToRepay(each.principal, each.rate, each.payment),
     breakdown: planText(each),
-  };
+  });
 };
 
 export interface AmortizationScheduleOptions extends MortgagePaymentOptions {
@@ -295,22 +303,23 @@ export const amortizationSchedule = (options: AmortizationScheduleOptions): Amor
   };
 };
 
-export interface MaxPrincipalOptions {
-  /** The payment at `frequency`, in dollars. */
-  payment: number;
-  annualRate: number;
-  amortizationYears: number;
-  /** Default `monthly`. */
-  frequency?: PaymentFrequency;
-}
+export const MaxPrincipalOptions = z.strictObject({
+  payment: AmountOption.describe("The payment at the frequency, in dollars."),
+  annualRate: MortgagePaymentOptions.shape.annualRate,
+  amortizationYears: MortgagePaymentOptions.shape.amortizationYears,
+  frequency: FrequencyOption,
+});
+export type MaxPrincipalOptions = z.input<typeof MaxPrincipalOptions>;
 
-export interface MaxPrincipalResult {
-  /** The largest loan, to the cent below, whose payment at `frequency` is at most `payment`. */
-  principal: number;
-  frequency: PaymentFrequency;
-  periodic_rate: number;
-  breakdown: string[];
-}
+export const MaxPrincipalResult = z.object({
+  principal: z
+    .number()
+    .describe("The largest loan, to the cent below, whose payment at the frequency is at most the payment given."),
+  frequency: z.enum(PAYMENT_FREQUENCIES),
+  periodic_rate: z.number(),
+  breakdown: Breakdown,
+});
+export type MaxPrincipalResult = z.infer<typeof MaxPrincipalResult>;
 
 /**
  * The largest loan a payment carries: the present value of the payments over the amortization at the periodic
@@ -318,22 +327,25 @@ export interface MaxPrincipalResult {
  * loan whose monthly payment is the payment times 2 (biweekly) or 4 (weekly).
  */
 export const maxPrincipal = (options: MaxPrincipalOptions): MaxPrincipalResult => {
-  checkOptions("maxPrincipal", options, ["payment", "annualRate", "amortizationYears", "frequency"]);
-  const payment = checkAmount("payment", options.payment);
-  const annualRate = checkRate(options.annualRate);
-  const years = checkYears("amortizationYears", options.amortizationYears, true);
-  const frequency = checkFrequency(options.frequency);
+  const read = parseOptions("maxPrincipal", MaxPrincipalOptions, options);
+  const { payment, annualRate, amortizationYears: years } = read;
+  const frequency = read.frequency ?? "monthly";
   const divisor = ACCELERATED_DIVISOR[frequency];
   const perYear = divisor === undefined ? PAYMENTS_PER_YEAR[frequency] : 12;
   const perPeriod = divisor === undefined ? payment : payment * divisor;
   const rate = periodicRate(annualRate, perYear);
   const periods = perYear * years;
+  // The annuity formula solved for the principal, in closed form. Its payment, rounded to the cent, can exceed the
+  // payment given by a cent's noise, so at most a few cents are taken off: the loop is bounded, whatever the amounts.
   const exact = rate === 0 ? perPeriod * periods : (perPeriod * (1 - (1 + rate) ** -periods)) / rate;
   let principal = Math.floor(exact * 100 + 1e-6) / 100;
-  // The payment on the loan is rounded to the cent; step down until it does not exceed what was given.
-  while (principal > 0 && plan(principal, annualRate, years, frequency).payment > payment)
+  for (
+    let step = 0;
+    step < 3 && principal > 0 && plan(principal, annualRate, years, frequency).payment > payment;
+    step += 1
+  )
     principal = roundCents(principal - 0.01);
-  return {
+  return finished("maxPrincipal", {
     principal,
     frequency,
     periodic_rate: periodicRate(annualRate, PAYMENTS_PER_YEAR[frequency]),
@@ -342,7 +354,7 @@ export const maxPrincipal = (options: MaxPrincipalOptions): MaxPrincipalResult =
         ? `${periods} payments of ${formatCad(payment)} at ${formatPercent(Number(rate.toFixed(8)))} a period repay at most ${formatCad(principal)}`
         : `${frequency}: ${formatCad(payment)} × ${divisor} = a monthly payment of ${formatCad(perPeriod)}, which over ${periods} months repays at most ${formatCad(principal)}`,
     ],
-  };
+  });
 };
 
 export interface MonthlyPaymentOptions {
