@@ -4,61 +4,42 @@
  */
 import { z } from "zod";
 import {
+  AmortizationScheduleOptions,
+  AmortizationScheduleResult,
   amortizationSchedule,
   formatCad,
   formatPercent,
   MaxPrincipalOptions,
   MaxPrincipalResult,
+  MinimumDownPaymentOptions,
+  MinimumDownPaymentResult,
+  MortgageInsurancePremiumOptions,
+  MortgageInsurancePremiumResult,
   MortgagePaymentOptions,
   MortgagePaymentResult,
   maxPrincipal,
   minimumDownPayment,
   mortgageInsurancePremium,
   mortgagePayment,
-  PAYMENT_FREQUENCIES,
+  QualifyingRateOptions,
+  QualifyingRateResult,
   qualifyingRate,
 } from "../../packages/client/src/index.ts";
-import { IsoDate } from "../schemas/index.ts";
 import type { SiteTree } from "./site-tree.ts";
-import {
-  AsOfInput,
-  CitedFacts,
-  calculate,
-  citedFacts,
-  factsUsedText,
-  type ToolAnswer,
-  treeFacts,
-} from "./tool-answer.ts";
+import { CitedFacts, calculate, citedFacts, factsUsedText, type ToolAnswer, treeFacts } from "./tool-answer.ts";
+
+// Each tool's input schema is its calculator's options schema and its output schema the calculator's result schema,
+// with the citations as the tree publishes them (CitedFacts) and what else the answer adds.
 
 const annotations = { readOnlyHint: true, openWorldHint: false } as const;
-const Rate = z.number().min(0).lt(1);
-const Years = z.number().gt(0).max(100);
-const Frequency = z
-  .enum(PAYMENT_FREQUENCIES)
-  .optional()
-  .describe(
-    "How often a payment is made; default monthly. Accelerated: the monthly payment divided by 2 (biweekly) or 4 (weekly).",
-  );
-const Lines = z.array(z.string()).describe("Each step of the calculation, saying why an amount is what it is.");
 
 const text = (heading: string, breakdown: readonly string[], citations: z.infer<typeof CitedFacts> = []): string =>
   [heading, "calculation:", ...breakdown.map((line) => `  - ${line}`), ...factsUsedText(citations)].join("\n");
 
 // minimum_down_payment
 
-const MinimumDownPaymentInput = z.strictObject({
-  price: z.number().positive().describe("Purchase price in CAD."),
-  asOf: AsOfInput,
-});
-const MinimumDownPaymentOutput = z.object({
-  price: z.number(),
-  minimum: z.number().describe("The smallest down payment a lender may accept, in CAD."),
-  insurable: z
-    .boolean()
-    .describe("Whether mortgage default insurance is available at this price (below the insured price cap)."),
-  price_cap: z.number(),
-  as_of: IsoDate,
-  breakdown: z.array(z.object({ label: z.string(), base: z.number(), rate: z.number(), amount: z.number() })),
+const MinimumDownPaymentOutput = MinimumDownPaymentResult.extend({
+  price: MinimumDownPaymentOptions.shape.price,
   citations: CitedFacts,
 });
 
@@ -68,7 +49,7 @@ export const MINIMUM_DOWN_PAYMENT = {
     title: "Minimum down payment",
     description:
       "The minimum down payment on a home in British Columbia (Canada's rules, cmhc.insurance_cap in force on asOf): each bracket's rate on the part of the price within it below the insured price cap, or the uninsured rate at or above it; with each line and the fact used with its version, canonical_url and citations.",
-    inputSchema: MinimumDownPaymentInput,
+    inputSchema: MinimumDownPaymentOptions,
     outputSchema: MinimumDownPaymentOutput,
     annotations,
   },
@@ -76,20 +57,20 @@ export const MINIMUM_DOWN_PAYMENT = {
 
 export const computeMinimumDownPayment = (
   tree: SiteTree,
-  options: z.infer<typeof MinimumDownPaymentInput>,
+  { price, ...options }: MinimumDownPaymentOptions,
 ): ToolAnswer<z.infer<typeof MinimumDownPaymentOutput>> =>
   calculate(
     "the minimum down payment",
-    () => minimumDownPayment(treeFacts(tree), options.price, options.asOf === undefined ? {} : { asOf: options.asOf }),
+    () => minimumDownPayment(treeFacts(tree), price, options),
     (result) => {
-      const structured = { price: options.price, ...result, citations: citedFacts(tree, result.citations) };
+      const structured = { price, ...result, citations: citedFacts(tree, result.citations) };
       const lines = result.breakdown.map(
         (line) => `${line.label}: ${formatPercent(line.rate)} of ${formatCad(line.base)} = ${formatCad(line.amount)}`,
       );
       return {
         structured,
         text: text(
-          `Minimum down payment on ${formatCad(options.price)} on ${result.as_of}: ${formatCad(result.minimum)} (insurable: ${result.insurable ? "yes" : "no"})`,
+          `Minimum down payment on ${formatCad(price)} on ${result.as_of}: ${formatCad(result.minimum)} (insurable: ${result.insurable ? "yes" : "no"})`,
           lines,
           structured.citations,
         ),
@@ -99,18 +80,8 @@ export const computeMinimumDownPayment = (
 
 // qualifying_rate
 
-const QualifyingRateInput = z.strictObject({
-  contractRate: Rate.describe("The mortgage's contract rate as a fraction: 0.045 for 4.5%."),
-  asOf: AsOfInput,
-});
-const QualifyingRateOutput = z.object({
-  contract_rate: z.number(),
-  rate: z.number().describe("The rate the borrower must qualify at, a fraction."),
-  rule: z.enum(["contract-plus-buffer", "floor"]),
-  buffer_rate: z.number(),
-  floor_rate: z.number(),
-  as_of: IsoDate,
-  breakdown: z.array(z.object({ label: z.string(), rate: z.number() })),
+const QualifyingRateOutput = QualifyingRateResult.extend({
+  contract_rate: QualifyingRateOptions.shape.contractRate,
   citations: CitedFacts,
 });
 
@@ -120,7 +91,7 @@ export const QUALIFYING_RATE = {
     title: "Mortgage stress test qualifying rate",
     description:
       "The minimum qualifying rate of the mortgage stress test for a British Columbia (Canadian) mortgage on asOf (osfi.b20.stress_test): the greater of the contract rate plus the buffer and the floor rate; with the fact used, its version, canonical_url and citations.",
-    inputSchema: QualifyingRateInput,
+    inputSchema: QualifyingRateOptions,
     outputSchema: QualifyingRateOutput,
     annotations,
   },
@@ -128,15 +99,14 @@ export const QUALIFYING_RATE = {
 
 export const computeQualifyingRate = (
   tree: SiteTree,
-  options: z.infer<typeof QualifyingRateInput>,
+  { contractRate, ...options }: QualifyingRateOptions,
 ): ToolAnswer<z.infer<typeof QualifyingRateOutput>> =>
   calculate(
     "the qualifying rate",
-    () =>
-      qualifyingRate(treeFacts(tree), options.contractRate, options.asOf === undefined ? {} : { asOf: options.asOf }),
+    () => qualifyingRate(treeFacts(tree), contractRate, options),
     (result) => {
       const structured = {
-        contract_rate: options.contractRate,
+        contract_rate: contractRate,
         ...result,
         citations: citedFacts(tree, result.citations),
       };
@@ -154,46 +124,7 @@ export const computeQualifyingRate = (
 
 // mortgage_insurance_premium
 
-const MortgageInsurancePremiumInput = z.strictObject({
-  price: z.number().positive().describe("Purchase price in CAD."),
-  downPayment: z.number().min(0).describe("Down payment in CAD."),
-  amortizationYears: Years.describe("Amortization in years, e.g. 25 or 30."),
-  firstTimeBuyer: z.boolean().optional().describe("At least one borrower is a first-time home buyer."),
-  newlyBuilt: z.boolean().optional().describe("The home is newly built and never occupied."),
-  nonTraditionalDownPayment: z
-    .boolean()
-    .optional()
-    .describe("The down payment comes from a non-traditional source, such as borrowed funds."),
-  asOf: AsOfInput,
-});
-const MortgageInsurancePremiumOutput = z.object({
-  required: z
-    .boolean()
-    .describe(
-      "Whether mortgage default insurance is required: only above the high-ratio loan-to-value of cmhc.insurance_cap (less than 20% down). When false there is no premium and loan_with_premium equals loan.",
-    ),
-  insurable: z.boolean().describe("Whether the loan can be insured on asOf, required or not."),
-  reason: z.string().nullable().describe("Why the loan is not insurable; null when it is."),
-  ltv: z.number().describe("Loan-to-value before the premium, a fraction."),
-  rate: z
-    .number()
-    .nullable()
-    .describe(
-      "The premium rate on the total loan, surcharge included, a fraction; null when insurance is not required or not available.",
-    ),
-  low_ratio_rate: z
-    .number()
-    .nullable()
-    .describe(
-      "Only when insurance is not required and the price is below the cap: the schedule's rate for optional insurance a lender may arrange on a low-ratio loan, a fraction; never charged by this calculation. Null otherwise.",
-    ),
-  premium: z.number(),
-  loan: z.number(),
-  loan_with_premium: z.number(),
-  as_of: IsoDate,
-  breakdown: Lines,
-  citations: CitedFacts,
-});
+const MortgageInsurancePremiumOutput = MortgageInsurancePremiumResult.extend({ citations: CitedFacts });
 
 export const MORTGAGE_INSURANCE_PREMIUM = {
   name: "mortgage_insurance_premium",
@@ -201,7 +132,7 @@ export const MORTGAGE_INSURANCE_PREMIUM = {
     title: "Mortgage default insurance premium",
     description:
       "The mortgage default insurance premium on a home purchase in British Columbia on asOf (cmhc.mortgage_insurance_premiums, cmhc.insurance_cap, cmhc.amortization_30yr_eligibility): insurance is required only above 80% loan-to-value (with 20% or more down there is no premium and the loan is unchanged); the rate of the loan-to-value band, the surcharge over 25 years where the 30-year rule allows it, the premium added to the loan, or why the loan is not insurable; with each fact used, its version, canonical_url and citations.",
-    inputSchema: MortgageInsurancePremiumInput,
+    inputSchema: MortgageInsurancePremiumOptions,
     outputSchema: MortgageInsurancePremiumOutput,
     annotations,
   },
@@ -209,7 +140,7 @@ export const MORTGAGE_INSURANCE_PREMIUM = {
 
 export const computeMortgageInsurancePremium = (
   tree: SiteTree,
-  options: z.infer<typeof MortgageInsurancePremiumInput>,
+  options: MortgageInsurancePremiumOptions,
 ): ToolAnswer<z.infer<typeof MortgageInsurancePremiumOutput>> =>
   calculate(
     "the mortgage insurance premium",
@@ -227,14 +158,6 @@ export const computeMortgageInsurancePremium = (
 
 // mortgage_payment, amortization_schedule, max_principal: arithmetic only, no facts.
 
-const PaymentInput = {
-  principal: z.number().min(0).describe("The loan in CAD."),
-  annualRate: Rate.describe(
-    "The quoted annual rate as a fraction (0.05 for 5%), compounded semi-annually as the Interest Act requires.",
-  ),
-  amortizationYears: Years.describe("Amortization in years."),
-  frequency: Frequency,
-};
 const NO_FACTS = "It reads no published fact, so its answer has no citations or canonical_url.";
 
 export const MORTGAGE_PAYMENT = {
@@ -258,22 +181,9 @@ export const computeMortgagePayment = (options: MortgagePaymentOptions): ToolAns
     }),
   );
 
-const AmortizationScheduleInput = z.strictObject({
-  ...PaymentInput,
-  termYears: Years.optional().describe(
-    "The term in years whose end balance is asked for; default the whole amortization.",
-  ),
-});
-const AmortizationScheduleOutput = z.object({
-  payment: z.number(),
-  frequency: z.enum(PAYMENT_FREQUENCIES),
+const AmortizationScheduleOutput = AmortizationScheduleResult.omit({ periods: true }).extend({
   payments: z.int().describe("How many payments repay the loan."),
-  balance_at_term_end: z.number(),
-  interest_in_term: z.number(),
-  principal_in_term: z.number(),
-  total_interest: z.number(),
   year_end_balances: z.array(z.number()).describe("What is owed at the end of each year, first year first."),
-  breakdown: Lines,
 });
 
 export const AMORTIZATION_SCHEDULE = {
@@ -281,14 +191,14 @@ export const AMORTIZATION_SCHEDULE = {
   config: {
     title: "Mortgage amortization schedule",
     description: `The schedule of a fixed-rate mortgage in British Columbia (Canada: semi-annual compounding): the balance at the end of the term, the interest and principal paid in it, the total interest, and the balance at the end of each year. ${NO_FACTS}`,
-    inputSchema: AmortizationScheduleInput,
+    inputSchema: AmortizationScheduleOptions,
     outputSchema: AmortizationScheduleOutput,
     annotations,
   },
 } as const;
 
 export const computeAmortizationSchedule = (
-  options: z.infer<typeof AmortizationScheduleInput>,
+  options: AmortizationScheduleOptions,
 ): ToolAnswer<z.infer<typeof AmortizationScheduleOutput>> =>
   calculate(
     "the amortization schedule",

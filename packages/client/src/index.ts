@@ -30,20 +30,21 @@ export {
   roundCents,
 } from "./calculators/calculator-common.ts";
 export {
-  type MinimumDownPaymentOptions,
-  type MinimumDownPaymentResult,
-  type MortgageInsurancePremiumOptions,
-  type MortgageInsurancePremiumResult,
+  MinimumDownPaymentOptions,
+  MinimumDownPaymentResult,
+  MortgageInsurancePremiumOptions,
+  MortgageInsurancePremiumResult,
   minimumDownPayment,
   mortgageInsurancePremium,
 } from "./calculators/mortgage-insurance-premium.ts";
 export {
-  type AmortizationScheduleOptions,
-  type AmortizationScheduleResult,
+  AmortizationScheduleOptions,
+  AmortizationScheduleResult,
   amortizationSchedule,
   MaxPrincipalOptions,
   MaxPrincipalResult,
-  type MonthlyPaymentOptions,
+  MonthlyPaymentOptions,
+  MonthlyPaymentResult,
   MortgagePaymentOptions,
   MortgagePaymentResult,
   maxPrincipal,
@@ -52,10 +53,10 @@ export {
   mortgagePayment,
   PAYMENT_FREQUENCIES,
   type PaymentFrequency,
-  type QualifyingRateOptions,
-  type QualifyingRateResult,
+  QualifyingRateOptions,
+  QualifyingRateResult,
   qualifyingRate,
-  type SchedulePeriod,
+  SchedulePeriod,
 } from "./calculators/mortgage-payment.ts";
 export {
   createFactsClient,

@@ -1,10 +1,6 @@
 import { z } from "zod";
 import {
   CalculatorError,
-  checkAmount,
-  checkAsOf,
-  checkFlag,
-  checkOptions,
   type FactSource,
   type FactUsed,
   formatCad,
@@ -14,24 +10,36 @@ import {
   requireFactAsOf,
   roundCents,
   roundRate,
+  todayInBc,
 } from "./calculator-common.ts";
+import {
+  AmortizationYearsOption,
+  AmountOption,
+  AsOfOption,
+  FlagOption,
+  finished,
+  PositiveAmountOption,
+  parseOptions,
+} from "./calculator-options.ts";
+import { AsOfResult, Breakdown, Citations, withArgument } from "./mortgage-payment.ts";
 
-export interface MinimumDownPaymentOptions {
-  /** The date whose rules apply, YYYY-MM-DD (default today in B.C.). */
-  asOf?: string;
-}
+export const MinimumDownPaymentOptions = z.strictObject({
+  price: PositiveAmountOption.describe("The purchase price, in dollars."),
+  asOf: AsOfOption,
+});
+export type MinimumDownPaymentOptions = z.input<typeof MinimumDownPaymentOptions>;
 
-export interface MinimumDownPaymentResult {
-  /** The smallest down payment a lender may accept, in dollars. */
-  minimum: number;
-  /** Whether mortgage default insurance is available at this price (below the insured price cap). */
-  insurable: boolean;
-  /** The insured price cap in force on `as_of`: insurance is available below it. */
-  price_cap: number;
-  as_of: string;
-  breakdown: Array<{ label: string; base: number; rate: number; amount: number }>;
-  citations: FactUsed[];
-}
+export const MinimumDownPaymentResult = z.object({
+  minimum: z.number().describe("The smallest down payment a lender may accept, in dollars."),
+  insurable: z
+    .boolean()
+    .describe("Whether mortgage default insurance is available at this price (below the insured price cap)."),
+  price_cap: z.number().describe("The insured price cap in force on as_of: insurance is available below it."),
+  as_of: AsOfResult,
+  breakdown: z.array(z.object({ label: z.string(), base: z.number(), rate: z.number(), amount: z.number() })),
+  citations: Citations,
+});
+export type MinimumDownPaymentResult = z.infer<typeof MinimumDownPaymentResult>;
 
 const Bracket = z.object({ upper: z.number().positive(), rate: z.number().min(0).max(1) });
 export const InsuranceRules = z.object({
@@ -51,16 +59,19 @@ export const InsuranceRules = z.object({
 export const minimumDownPayment = (
   facts: FactSource,
   price: number,
-  options: MinimumDownPaymentOptions = {},
+  options: Omit<MinimumDownPaymentOptions, "price"> = {},
 ): MinimumDownPaymentResult => {
-  checkOptions("minimumDownPayment", options, ["asOf"]);
-  checkAmount("price", price);
-  const asOf = checkAsOf(options.asOf);
+  const read = parseOptions(
+    "minimumDownPayment",
+    MinimumDownPaymentOptions,
+    withArgument("minimumDownPayment", "price", price, options),
+  );
+  const asOf = read.asOf ?? todayInBc();
   const { value, used } = requireFactAsOf(facts, "cmhc.insurance_cap", InsuranceRules, asOf);
   const cap = value.insured_price_cap_exclusive;
-  if (price >= cap) {
-    const amount = roundCents(price * value.min_down_payment_rate_uninsured);
-    return {
+  if (read.price >= cap) {
+    const amount = roundCents(read.price * value.min_down_payment_rate_uninsured);
+    return finished("minimumDownPayment", {
       minimum: amount,
       insurable: false,
       price_cap: cap,
@@ -68,13 +79,13 @@ export const minimumDownPayment = (
       breakdown: [
         {
           label: `whole price, at or above the insured price cap of ${formatCad(cap)}: default insurance is not available, so the uninsured minimum applies`,
-          base: price,
+          base: read.price,
           rate: value.min_down_payment_rate_uninsured,
           amount,
         },
       ],
       citations: [used],
-    };
+    });
   }
   if (value.min_down_payment_brackets === undefined) {
     throw new CalculatorError(
@@ -90,7 +101,7 @@ export const minimumDownPayment = (
   const breakdown: MinimumDownPaymentResult["breakdown"] = [];
   let lower = 0;
   for (const bracket of value.min_down_payment_brackets) {
-    const portion = Math.min(price, bracket.upper) - lower;
+    const portion = Math.min(read.price, bracket.upper) - lower;
     if (portion > 0)
       breakdown.push({
         label: `${formatCad(lower)} to ${formatCad(bracket.upper)} of the price`,
@@ -100,74 +111,66 @@ export const minimumDownPayment = (
       });
     lower = bracket.upper;
   }
-  return {
+  return finished("minimumDownPayment", {
     minimum: roundCents(breakdown.reduce((sum, line) => sum + line.amount, 0)),
     insurable: true,
     price_cap: cap,
     as_of: asOf,
     breakdown,
     citations: [used],
-  };
+  });
 };
 
-export interface MortgageInsurancePremiumOptions {
-  /** Purchase price, in dollars. */
-  price: number;
-  /** Down payment, in dollars. */
-  downPayment: number;
-  amortizationYears: number;
-  /** At least one borrower is a first-time home buyer (for a 30-year amortization). */
-  firstTimeBuyer?: boolean;
-  /** The home is newly built, never occupied (for a 30-year amortization). */
-  newlyBuilt?: boolean;
-  /**
-   * The down payment comes from a non-traditional source (for example borrowed), which has its own premium above 90%
-   * loan-to-value.
-   */
-  nonTraditionalDownPayment?: boolean;
-  /** The date whose rules apply, YYYY-MM-DD (default today in B.C.). */
-  asOf?: string;
-}
+export const MortgageInsurancePremiumOptions = z.strictObject({
+  price: PositiveAmountOption.describe("The purchase price, in dollars."),
+  downPayment: AmountOption.describe("The down payment, in dollars, at most the price."),
+  amortizationYears: AmortizationYearsOption.describe("The amortization, a whole number of years (25 or 30)."),
+  firstTimeBuyer: FlagOption.optional().describe(
+    "At least one borrower is a first-time home buyer (for an amortization over 25 years).",
+  ),
+  newlyBuilt: FlagOption.optional().describe(
+    "The home is newly built, never occupied (for an amortization over 25 years).",
+  ),
+  nonTraditionalDownPayment: FlagOption.optional().describe(
+    "The down payment comes from a non-traditional source (for example borrowed), which has its own premium above 90% loan-to-value where the schedule in force has one.",
+  ),
+  asOf: AsOfOption,
+});
+export type MortgageInsurancePremiumOptions = z.input<typeof MortgageInsurancePremiumOptions>;
 
-const OPTION_KEYS = [
-  "price",
-  "downPayment",
-  "amortizationYears",
-  "firstTimeBuyer",
-  "newlyBuilt",
-  "nonTraditionalDownPayment",
-  "asOf",
-] as const;
-
-export interface MortgageInsurancePremiumResult {
-  /**
-   * Whether default insurance is required: only for a high-ratio loan, above the loan-to-value of
-   * `cmhc.insurance_cap`'s `high_ratio_threshold_ltv` (less than 20% down). When false there is no premium: `rate` is
-   * null, `premium` 0 and `loan_with_premium` equals `loan`.
-   */
-  required: boolean;
-  /** Whether the loan can be insured on `as_of` (required or not); `reason` says why not. */
-  insurable: boolean;
-  reason: string | null;
-  /** Loan-to-value: the loan before the premium over the price, a fraction to four decimals (a percentage to two). */
-  ltv: number;
-  /** The premium rate on the total loan, surcharge included; null when insurance is not required or not available. */
-  rate: number | null;
-  /**
-   * Only when insurance is not required and the price is below the cap: the schedule's rate for this loan-to-value
-   * (with the surcharge over 25 years where the schedule has one), for optional insurance a lender may arrange on a
-   * low-ratio loan. No premium is charged to the buyer by this calculation; null otherwise.
-   */
-  low_ratio_rate: number | null;
-  premium: number;
-  /** Price less down payment. */
-  loan: number;
-  /** The loan with the premium added to it, as the premium is financed. */
-  loan_with_premium: number;
-  as_of: string;
-  breakdown: string[];
-  citations: FactUsed[];
-}
+export const MortgageInsurancePremiumResult = z.object({
+  required: z
+    .boolean()
+    .describe(
+      "Whether default insurance is required: only for a high-ratio loan, above the loan-to-value of cmhc.insurance_cap's high_ratio_threshold_ltv (less than 20% down). When false there is no premium: rate is null, premium 0 and loan_with_premium equals loan.",
+    ),
+  insurable: z.boolean().describe("Whether the loan can be insured on as_of, required or not; reason says why not."),
+  reason: z.string().nullable().describe("Why the loan is not insurable; null when it is."),
+  ltv: z
+    .number()
+    .describe(
+      "Loan-to-value: the loan before the premium over the price, a fraction to four decimals (a percentage to two).",
+    ),
+  rate: z
+    .number()
+    .nullable()
+    .describe(
+      "The premium rate on the total loan, surcharge included, a fraction; null when insurance is not required or not available.",
+    ),
+  low_ratio_rate: z
+    .number()
+    .nullable()
+    .describe(
+      "Only when insurance is not required and the price is below the cap: the schedule's rate for this loan-to-value (with the surcharge over 25 years where the schedule has one), for optional insurance a lender may arrange on a low-ratio loan; never charged by this calculation. Null otherwise.",
+    ),
+  premium: z.number().describe("The premium, in dollars; 0 when none is charged."),
+  loan: z.number().describe("The price less the down payment."),
+  loan_with_premium: z.number().describe("The loan with the premium added to it, as the premium is financed."),
+  as_of: AsOfResult,
+  breakdown: Breakdown,
+  citations: Citations,
+});
+export type MortgageInsurancePremiumResult = z.infer<typeof MortgageInsurancePremiumResult>;
 
 const PremiumSchedule = z.object({
   premium_rates_on_total_loan: z
@@ -216,16 +219,17 @@ type Base = Omit<
   "insurable" | "reason" | "rate" | "low_ratio_rate" | "premium" | "loan_with_premium"
 >;
 
-const notInsurable = (base: Base, reason: string): MortgageInsurancePremiumResult => ({
-  ...base,
-  insurable: false,
-  reason,
-  rate: null,
-  low_ratio_rate: null,
-  premium: 0,
-  loan_with_premium: base.loan,
-  breakdown: [...base.breakdown, `not insurable: ${reason}`],
-});
+const notInsurable = (base: Base, reason: string): MortgageInsurancePremiumResult =>
+  finished("mortgageInsurancePremium", {
+    ...base,
+    insurable: false,
+    reason,
+    rate: null,
+    low_ratio_rate: null,
+    premium: 0,
+    loan_with_premium: base.loan,
+    breakdown: [...base.breakdown, `not insurable: ${reason}`],
+  });
 
 /**
  * The mortgage default insurance premium on a purchase, from `cmhc.mortgage_insurance_premiums` in force on `asOf`:
@@ -240,31 +244,17 @@ export const mortgageInsurancePremium = (
   facts: FactSource,
   options: MortgageInsurancePremiumOptions,
 ): MortgageInsurancePremiumResult => {
-  checkOptions("mortgageInsurancePremium", options, OPTION_KEYS);
-  const price = checkAmount("price", options.price, 0.01);
-  const downPayment = checkAmount("downPayment", options.downPayment);
+  const read = parseOptions("mortgageInsurancePremium", MortgageInsurancePremiumOptions, options);
+  const { price, downPayment, amortizationYears: years } = read;
   if (downPayment > price) {
     throw new CalculatorError(`downPayment (${downPayment}) must not be more than price (${price})`, {
       reason: "invalid-option",
       option: "downPayment",
     });
   }
-  const years = options.amortizationYears;
-  if (typeof years !== "number" || !Number.isFinite(years) || years <= 0 || years > 100 || !Number.isInteger(years)) {
-    throw new CalculatorError(
-      `amortizationYears must be a whole number of years above 0 and at most 100, got ${JSON.stringify(years)}`,
-      {
-        reason: "invalid-option",
-        option: "amortizationYears",
-      },
-    );
-  }
-  const buyer = {
-    firstTimeBuyer: checkFlag("firstTimeBuyer", options.firstTimeBuyer),
-    newlyBuilt: checkFlag("newlyBuilt", options.newlyBuilt),
-  };
-  const nonTraditional = checkFlag("nonTraditionalDownPayment", options.nonTraditionalDownPayment);
-  const asOf = checkAsOf(options.asOf);
+  const buyer = { firstTimeBuyer: read.firstTimeBuyer ?? false, newlyBuilt: read.newlyBuilt ?? false };
+  const nonTraditional = read.nonTraditionalDownPayment ?? false;
+  const asOf = read.asOf ?? todayInBc();
 
   const loan = roundCents(price - downPayment);
   // Loan-to-value in percent to two decimals, the precision CMHC writes its bands in ("90.01% to 95%"): a loan of
@@ -316,7 +306,7 @@ export const mortgageInsurancePremium = (
         );
       }
     }
-    return {
+    return finished("mortgageInsurancePremium", {
       ...notRequired,
       insurable: true,
       reason: null,
@@ -324,7 +314,7 @@ export const mortgageInsurancePremium = (
       low_ratio_rate: lowRatioRate,
       premium: 0,
       loan_with_premium: loan,
-    };
+    });
   }
   if (!minimum.insurable) return notInsurable(base, capReason);
   if (downPayment < minimum.minimum) {
@@ -432,7 +422,7 @@ export const mortgageInsurancePremium = (
       ? "provincial sales tax applies to the premium in B.C. by this fact; the calculator does not add it"
       : "no provincial sales tax on the premium in B.C.",
   );
-  return {
+  return finished("mortgageInsurancePremium", {
     required,
     insurable: true,
     reason: null,
@@ -445,5 +435,5 @@ export const mortgageInsurancePremium = (
     as_of: asOf,
     breakdown,
     citations,
-  };
+  });
 };

@@ -1,9 +1,6 @@
 import { z } from "zod";
 import {
   CalculatorError,
-  checkAmount,
-  checkAsOf,
-  checkOptions,
   type FactSource,
   type FactUsed,
   formatCad,
@@ -11,8 +8,18 @@ import {
   requireFactAsOf,
   roundCents,
   roundRate,
+  todayInBc,
 } from "./calculator-common.ts";
-import { AmortizationYearsOption, AmountOption, finished, parseOptions, RateOption } from "./calculator-options.ts";
+import {
+  AmortizationYearsOption,
+  AmountOption,
+  AsOfOption,
+  DateOption,
+  FactsUsed,
+  finished,
+  parseOptions,
+  RateOption,
+} from "./calculator-options.ts";
 
 /**
  * Monthly principal and interest of a Canadian fixed-rate mortgage. The Interest Act makes the quoted rate
@@ -66,7 +73,34 @@ const FrequencyOption = z
     "How often a payment is made; default monthly. Accelerated: the monthly payment divided by 2 (biweekly) or 4 (weekly).",
   );
 
-const Breakdown = z.array(z.string()).describe("Each step of the calculation, saying why an amount is what it is.");
+export const Breakdown = z
+  .array(z.string())
+  .describe("Each step of the calculation, saying why an amount is what it is.");
+
+/**
+ * The facts a result used. `FactsUsed` describes them as JSON Schema can (a key that may be undefined is optional);
+ * their type is the `FactUsed` every calculator returns, so that a caller collects the citations of several results
+ * in one list.
+ */
+export const Citations = FactsUsed as unknown as z.ZodType<FactUsed[], z.input<typeof FactsUsed>>;
+
+/** The date a result was computed for, YYYY-MM-DD. */
+export const AsOfResult = DateOption.describe("The date whose rules were applied, YYYY-MM-DD.");
+
+/**
+ * The options of a calculator that takes one of them as an argument of its own (`qualifyingRate(facts,
+ * contractRate, { asOf })`), read together by its schema. The same option in the object too is refused: one of the
+ * two would be ignored.
+ */
+export const withArgument = (calculator: string, name: string, value: unknown, options: unknown): unknown => {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) return options;
+  if (Object.hasOwn(options, name))
+    throw new CalculatorError(`${calculator}: ${name} is its own argument, not an option; pass it once`, {
+      reason: "unknown-option",
+      option: name,
+    });
+  return { ...options, [name]: value };
+};
 
 export const MortgagePaymentOptions = z.strictObject({
   principal: AmountOption.describe("The loan, in dollars."),
@@ -93,53 +127,6 @@ export const MortgagePaymentResult = z.object({
   breakdown: Breakdown,
 });
 export type MortgagePaymentResult = z.infer<typeof MortgagePaymentResult>;
-
-const checkRate = (annualRate: unknown): number => {
-  if (typeof annualRate !== "number" || !Number.isFinite(annualRate) || annualRate < 0 || annualRate >= 1) {
-    throw new CalculatorError(
-      `annualRate must be a fraction from 0 to below 1 (0.05 for 5%), got ${JSON.stringify(annualRate)}`,
-      {
-        reason: "invalid-option",
-        option: "annualRate",
-      },
-    );
-  }
-  return annualRate;
-};
-
-/**
- * A number of years above 0 and at most 100. An amortization is a whole number of years, so that every frequency
- * repays the loan in a whole number of payments (25.3 years would be 303.6 monthly payments); a term may be a part of
- * a year (a six-month term is 0.5).
- */
-const checkYears = (name: string, years: unknown, whole = false): number => {
-  if (
-    typeof years !== "number" ||
-    !Number.isFinite(years) ||
-    years <= 0 ||
-    years > 100 ||
-    (whole && !Number.isInteger(years))
-  ) {
-    throw new CalculatorError(
-      `${name} must be a ${whole ? "whole " : ""}number of years above 0 and at most 100, got ${JSON.stringify(years)}`,
-      {
-        reason: "invalid-option",
-        option: name,
-      },
-    );
-  }
-  return years;
-};
-
-const checkFrequency = (frequency: unknown): PaymentFrequency => {
-  if (frequency === undefined) return "monthly";
-  if (!(PAYMENT_FREQUENCIES as readonly unknown[]).includes(frequency)) {
-    throw new CalculatorError(
-      `frequency must be one of ${PAYMENT_FREQUENCIES.join(", ")}, got ${JSON.stringify(frequency)}`,
-    );
-  }
-  return frequency as PaymentFrequency;
-};
 
 /**
  * The rate of one of `perYear` equal periods, equivalent to `annualRate` compounded semi-annually: (1 + r/2)^(2/n) − 1.
@@ -215,37 +202,44 @@ export const mortgagePayment = (options: MortgagePaymentOptions): MortgagePaymen
   });
 };
 
-export interface AmortizationScheduleOptions extends MortgagePaymentOptions {
-  /** The term whose end balance is asked for, in years (default the whole amortization). */
-  termYears?: number;
-}
+const TERM_YEARS = "must be a number of years above 0 and at most 100 (a six-month term is 0.5)";
 
-export interface SchedulePeriod {
-  /** 1 for the first payment. */
-  number: number;
-  payment: number;
-  interest: number;
-  principal: number;
-  /** What is owed after this payment. */
-  balance: number;
-}
+export const AmortizationScheduleOptions = MortgagePaymentOptions.extend({
+  termYears: z
+    .number({ error: TERM_YEARS })
+    .gt(0, { error: TERM_YEARS })
+    .max(100, { error: TERM_YEARS })
+    .optional()
+    .describe(
+      "The term whose end balance is asked for, in years, at most the amortization (a six-month term is 0.5); default the whole amortization.",
+    ),
+});
+export type AmortizationScheduleOptions = z.input<typeof AmortizationScheduleOptions>;
 
-export interface AmortizationScheduleResult {
-  payment: number;
-  frequency: PaymentFrequency;
-  /**
-   * Every payment until the loan is repaid. The last is what is left owing with its interest: the payment rounded to
-   * the cent leaves up to a few dollars over a long amortization, which the last scheduled payment takes up.
-   */
-  periods: SchedulePeriod[];
-  /** What is owed after the last payment of the term. */
-  balance_at_term_end: number;
-  interest_in_term: number;
-  principal_in_term: number;
-  /** Interest over the whole schedule. */
-  total_interest: number;
-  breakdown: string[];
-}
+export const SchedulePeriod = z.object({
+  number: z.int().describe("1 for the first payment."),
+  payment: z.number(),
+  interest: z.number(),
+  principal: z.number(),
+  balance: z.number().describe("What is owed after this payment."),
+});
+export type SchedulePeriod = z.infer<typeof SchedulePeriod>;
+
+export const AmortizationScheduleResult = z.object({
+  payment: z.number().describe("Each regular payment, in dollars and cents."),
+  frequency: z.enum(PAYMENT_FREQUENCIES),
+  periods: z
+    .array(SchedulePeriod)
+    .describe(
+      "Every payment until the loan is repaid. The last is what is left owing with its interest: the payment rounded to the cent leaves up to a few dollars over a long amortization, which the last scheduled payment takes up.",
+    ),
+  balance_at_term_end: z.number().describe("What is owed after the last payment of the term."),
+  interest_in_term: z.number(),
+  principal_in_term: z.number(),
+  total_interest: z.number().describe("Interest over the whole schedule."),
+  breakdown: Breakdown,
+});
+export type AmortizationScheduleResult = z.infer<typeof AmortizationScheduleResult>;
 
 /**
  * The payment schedule: each period's interest (on the balance, at the periodic rate, to the cent), the principal
@@ -253,23 +247,15 @@ export interface AmortizationScheduleResult {
  * the balance at the end of the term (what is renewed) and the interest and principal paid in it.
  */
 export const amortizationSchedule = (options: AmortizationScheduleOptions): AmortizationScheduleResult => {
-  checkOptions("amortizationSchedule", options, [
-    "principal",
-    "annualRate",
-    "amortizationYears",
-    "termYears",
-    "frequency",
-  ]);
-  const years = checkYears("amortizationYears", options.amortizationYears, true);
-  const each = plan(
-    checkAmount("principal", options.principal),
-    checkRate(options.annualRate),
-    years,
-    checkFrequency(options.frequency),
-  );
-  const termYears = options.termYears === undefined ? years : checkYears("termYears", options.termYears);
+  const read = parseOptions("amortizationSchedule", AmortizationScheduleOptions, options);
+  const years = read.amortizationYears;
+  const each = plan(read.principal, read.annualRate, years, read.frequency ?? "monthly");
+  const termYears = read.termYears ?? years;
   if (termYears > years)
-    throw new CalculatorError(`termYears (${termYears}) must not be longer than amortizationYears (${years})`);
+    throw new CalculatorError(`termYears (${termYears}) must not be longer than amortizationYears (${years})`, {
+      reason: "invalid-option",
+      option: "termYears",
+    });
   const termPayments = Math.round(termYears * each.perYear);
   const periods: SchedulePeriod[] = [];
   let balance = each.principal;
@@ -287,7 +273,7 @@ export const amortizationSchedule = (options: AmortizationScheduleOptions): Amor
   const interestInTerm = roundCents(inTerm.reduce((sum, period) => sum + period.interest, 0));
   const principalInTerm = roundCents(inTerm.reduce((sum, period) => sum + period.principal, 0));
   const balanceAtTermEnd = inTerm.at(-1)?.balance ?? each.principal;
-  return {
+  return finished("amortizationSchedule", {
     payment: each.payment,
     frequency: each.frequency,
     periods,
@@ -300,7 +286,7 @@ export const amortizationSchedule = (options: AmortizationScheduleOptions): Amor
       `after ${termPayments} payments (${termYears} years): ${formatCad(interestInTerm)} of interest and ${formatCad(principalInTerm)} of principal paid, ${formatCad(balanceAtTermEnd)} owing`,
       `repaid after ${periods.length} payments`,
     ],
-  };
+  });
 };
 
 export const MaxPrincipalOptions = z.strictObject({
@@ -357,67 +343,40 @@ export const maxPrincipal = (options: MaxPrincipalOptions): MaxPrincipalResult =
   });
 };
 
-export interface MonthlyPaymentOptions {
-  principal: number;
-  /**
-   * The quoted annual rate as a fraction (0.05 for 5%), compounded semi-annually as the Interest Act requires of
-   * Canadian mortgages.
-   */
-  annualRate: number;
-  amortizationYears: number;
-}
+export const MonthlyPaymentOptions = MortgagePaymentOptions.omit({ frequency: true });
+export type MonthlyPaymentOptions = z.input<typeof MonthlyPaymentOptions>;
+
+export const MonthlyPaymentResult = z.number().describe("The monthly payment, in dollars and cents.");
+export type MonthlyPaymentResult = z.infer<typeof MonthlyPaymentResult>;
 
 /**
  * Monthly principal and interest of a Canadian fixed-rate mortgage, in dollars and cents: the quoted rate compounds
  * semi-annually, so the monthly rate is (1 + r/2)^(1/6) − 1. The same arithmetic computes the affordability index.
  * `mortgagePayment` gives the other frequencies.
  */
-export const monthlyPayment = (options: MonthlyPaymentOptions): number => {
-  checkOptions("monthlyPayment", options, ["principal", "annualRate", "amortizationYears"]);
-  const principal = checkAmount("principal", options.principal);
-  if (
-    typeof options.annualRate !== "number" ||
-    !Number.isFinite(options.annualRate) ||
-    options.annualRate < 0 ||
-    options.annualRate >= 1
-  ) {
-    throw new CalculatorError(
-      `annualRate must be a fraction from 0 to below 1 (0.05 for 5%), got ${JSON.stringify(options.annualRate)}`,
-      {
-        reason: "invalid-option",
-        option: "annualRate",
-      },
-    );
-  }
-  const years = options.amortizationYears;
-  if (typeof years !== "number" || !Number.isFinite(years) || years <= 0 || years > 100) {
-    throw new CalculatorError(
-      `amortizationYears must be a number of years above 0 and at most 100, got ${JSON.stringify(years)}`,
-      {
-        reason: "invalid-option",
-        option: "amortizationYears",
-      },
-    );
-  }
-  return monthlyPI(principal, options.annualRate, years);
+export const monthlyPayment = (options: MonthlyPaymentOptions): MonthlyPaymentResult => {
+  const read = parseOptions("monthlyPayment", MonthlyPaymentOptions, options);
+  return finished("monthlyPayment", monthlyPI(read.principal, read.annualRate, read.amortizationYears));
 };
 
-export interface QualifyingRateOptions {
-  /** The date whose rules apply, YYYY-MM-DD (default today in B.C.). */
-  asOf?: string;
-}
+export const QualifyingRateOptions = z.strictObject({
+  contractRate: RateOption.describe("The mortgage's contract rate as a fraction: 0.045 for 4.5%."),
+  asOf: AsOfOption,
+});
+export type QualifyingRateOptions = z.input<typeof QualifyingRateOptions>;
 
-export interface QualifyingRateResult {
-  /** The rate a borrower must qualify at, as a fraction (0.0525 = 5.25%). */
-  rate: number;
-  /** Which side of the rule set it: the contract rate plus the buffer, or the floor. */
-  rule: "contract-plus-buffer" | "floor";
-  buffer_rate: number;
-  floor_rate: number;
-  as_of: string;
-  breakdown: Array<{ label: string; rate: number }>;
-  citations: FactUsed[];
-}
+export const QualifyingRateResult = z.object({
+  rate: z.number().describe("The rate the borrower must qualify at, a fraction (0.0525 = 5.25%)."),
+  rule: z
+    .enum(["contract-plus-buffer", "floor"])
+    .describe("Which side of the rule set it: the contract rate plus the buffer, or the floor."),
+  buffer_rate: z.number(),
+  floor_rate: z.number(),
+  as_of: AsOfResult,
+  breakdown: z.array(z.object({ label: z.string(), rate: z.number() })),
+  citations: Citations,
+});
+export type QualifyingRateResult = z.infer<typeof QualifyingRateResult>;
 
 const StressTest = z.object({
   buffer_rate: z.number().min(0).max(1),
@@ -432,15 +391,14 @@ const StressTest = z.object({
 export const qualifyingRate = (
   facts: FactSource,
   contractRate: number,
-  options: QualifyingRateOptions = {},
+  options: Omit<QualifyingRateOptions, "contractRate"> = {},
 ): QualifyingRateResult => {
-  checkOptions("qualifyingRate", options, ["asOf"]);
-  if (typeof contractRate !== "number" || !Number.isFinite(contractRate) || contractRate < 0 || contractRate >= 1) {
-    throw new CalculatorError(
-      `contractRate must be a fraction from 0 to below 1 (0.045 for 4.5%), got ${JSON.stringify(contractRate)}`,
-    );
-  }
-  const asOf = checkAsOf(options.asOf);
+  const read = parseOptions(
+    "qualifyingRate",
+    QualifyingRateOptions,
+    withArgument("qualifyingRate", "contractRate", contractRate, options),
+  );
+  const asOf = read.asOf ?? todayInBc();
   const { value, used } = requireFactAsOf(facts, "osfi.b20.stress_test", StressTest, asOf);
   const floor = value.floor_rate;
   if (floor === null) {
@@ -450,9 +408,9 @@ export const qualifyingRate = (
       { reason: "not-recorded", fact_id: "osfi.b20.stress_test", date: asOf },
     );
   }
-  const buffered = roundRate(contractRate + value.buffer_rate);
+  const buffered = roundRate(read.contractRate + value.buffer_rate);
   const rule = buffered >= floor ? "contract-plus-buffer" : "floor";
-  return {
+  return finished("qualifyingRate", {
     rate: rule === "floor" ? floor : buffered,
     rule,
     buffer_rate: value.buffer_rate,
@@ -460,7 +418,7 @@ export const qualifyingRate = (
     as_of: asOf,
     breakdown: [
       {
-        label: `contract rate ${formatPercent(contractRate)} plus the buffer of ${formatPercent(value.buffer_rate)}`,
+        label: `contract rate ${formatPercent(read.contractRate)} plus the buffer of ${formatPercent(value.buffer_rate)}`,
         rate: buffered,
       },
       {
@@ -469,5 +427,5 @@ export const qualifyingRate = (
       },
     ],
     citations: [used],
-  };
+  });
 };
