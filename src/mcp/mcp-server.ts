@@ -7,7 +7,9 @@ import { sourcesSummary } from "../render/site-model.ts";
 import { DOMAINS } from "../schemas/index.ts";
 import { GET_FACT, getFact, SEARCH_FACTS, searchFacts, UPCOMING_CHANGES, upcomingChanges } from "./fact-tools.ts";
 import {
+  AFFORDABILITY,
   AMORTIZATION_SCHEDULE,
+  computeAffordability,
   computeAmortizationSchedule,
   computeMaxPrincipal,
   computeMinimumDownPayment,
@@ -67,6 +69,9 @@ export const createMcpServer = (tree: SiteTree): McpServer => {
     toolResult(computeAmortizationSchedule(options)),
   );
   server.registerTool(MAX_PRINCIPAL.name, MAX_PRINCIPAL.config, (options) => toolResult(computeMaxPrincipal(options)));
+  server.registerTool(AFFORDABILITY.name, AFFORDABILITY.config, (options) =>
+    toolResult(computeAffordability(tree, options)),
+  );
   return server;
 };
 
@@ -91,6 +96,7 @@ export const serverInstructions = (tree: SiteTree): string =>
     "Tools: search_facts finds facts by words; get_fact gives one fact in full; upcoming_changes lists scheduled changes, expected announcements and re-verification dates " +
       "ahead; property_transfer_tax, minimum_down_payment, qualifying_rate, mortgage_insurance_premium and home_owner_grant compute from the published " +
       "facts in force on a date (asOf, default today), each with its breakdown and the versions it used; mortgage_payment, amortization_schedule and " +
-      "max_principal do the mortgage arithmetic (semi-annual compounding).",
+      "max_principal do the mortgage arithmetic (semi-annual compounding); affordability computes, from the published facts in force on asOf, the largest " +
+      "payment, loan and price a gross household income allows by the debt service ratios at the stress test's qualifying rate, and whether a price passes.",
     `The data is licensed ${tree.catalog.license}. It is general information, not legal, tax or financial advice.`,
   ].join("\n\n");

@@ -4,8 +4,11 @@
  */
 import { z } from "zod";
 import {
+  AffordabilityOptions,
+  AffordabilityResult,
   AmortizationScheduleOptions,
   AmortizationScheduleResult,
+  affordability,
   amortizationSchedule,
   formatCad,
   formatPercent,
@@ -33,8 +36,19 @@ import { CitedFacts, calculate, citedFacts, factsUsedText, type ToolAnswer, tree
 
 const annotations = { readOnlyHint: true, openWorldHint: false } as const;
 
-const text = (heading: string, breakdown: readonly string[], citations: z.infer<typeof CitedFacts> = []): string =>
-  [heading, "calculation:", ...breakdown.map((line) => `  - ${line}`), ...factsUsedText(citations)].join("\n");
+const text = (
+  heading: string,
+  breakdown: readonly string[],
+  citations: z.infer<typeof CitedFacts> = [],
+  assumptions: readonly string[] = [],
+): string =>
+  [
+    heading,
+    "calculation:",
+    ...breakdown.map((line) => `  - ${line}`),
+    ...(assumptions.length === 0 ? [] : ["assumptions:", ...assumptions.map((line) => `  - ${line}`)]),
+    ...factsUsedText(citations),
+  ].join("\n");
 
 // minimum_down_payment
 
@@ -153,6 +167,47 @@ export const computeMortgageInsurancePremium = (
           ? `Mortgage insurance premium on ${result.as_of}: ${formatCad(result.premium)} (${formatPercent(result.rate)} of ${formatCad(result.loan)}); loan with premium ${formatCad(result.loan_with_premium)}`
           : `Not insurable on ${result.as_of}: ${result.reason}`;
       return { structured, text: text(heading, result.breakdown, structured.citations) };
+    },
+  );
+
+// affordability
+
+const AffordabilityOutput = AffordabilityResult.extend({ citations: CitedFacts });
+
+export const AFFORDABILITY = {
+  name: "affordability",
+  config: {
+    title: "What a household can afford",
+    description:
+      "How much a household can borrow and what price it can pay for a home in British Columbia by the gross and total debt service ratios (cmhc.debt_service_limits in force on asOf), the payment counted at the stress test's qualifying rate (osfi.b20.stress_test): the largest monthly payment, the largest loan, and the largest price with the down payment given or the minimum for each price, the insurance premium added where the loan must be insured (cmhc.insurance_cap, cmhc.mortgage_insurance_premiums, cmhc.amortization_30yr_eligibility); with a price, its loan, payment, both ratios and whether they pass. Income is gross household income; every step, the assumptions and each fact used with its version, canonical_url and citations.",
+    inputSchema: AffordabilityOptions,
+    outputSchema: AffordabilityOutput,
+    annotations,
+  },
+} as const;
+
+export const computeAffordability = (
+  tree: SiteTree,
+  options: AffordabilityOptions,
+): ToolAnswer<z.infer<typeof AffordabilityOutput>> =>
+  calculate(
+    "what can be afforded",
+    () => affordability(treeFacts(tree), options),
+    (result) => {
+      const structured = { ...result, citations: citedFacts(tree, result.citations) };
+      const atPrice =
+        result.passes === undefined
+          ? ""
+          : `; at ${formatCad(options.price ?? 0)}: payment ${formatCad(result.payment_at_qualifying_rate ?? 0)}, GDS ${formatPercent(result.gds ?? 0)}, TDS ${formatPercent(result.tds ?? 0)}, ${result.passes ? "passes" : "does not pass"}`;
+      return {
+        structured,
+        text: text(
+          `Affordability on ${result.as_of}: a payment of at most ${formatCad(result.max_payment)} a month at the qualifying rate of ${formatPercent(result.qualifying_rate)} (${result.binding.toUpperCase()} binds), a loan of at most ${formatCad(result.max_loan)}, a price of at most ${formatCad(result.max_price)}${atPrice}`,
+          result.breakdown,
+          structured.citations,
+          result.assumptions,
+        ),
+      };
     },
   );
 

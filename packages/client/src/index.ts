@@ -5,6 +5,7 @@
  * published as the typed forms of typed-fact.ts, their schemas as `FactSchema` and `SingleFactResponseSchema`.
  */
 
+export { AffordabilityOptions, AffordabilityResult, affordability } from "./calculators/affordability.ts";
 export {
   type ExemptionName,
   type HomeOwnerGrantOptions,

@@ -1,0 +1,380 @@
+import { z } from "zod";
+import {
+  CalculatorError,
+  type FactSource,
+  type FactUsed,
+  Fraction,
+  formatCad,
+  formatPercent,
+  requireFactAsOf,
+  roundCents,
+  roundRate,
+  todayInBc,
+} from "./calculator-common.ts";
+import {
+  AmortizationYearsOption,
+  AmountOption,
+  AsOfOption,
+  FlagOption,
+  finished,
+  MAX_AMOUNT,
+  PositiveAmountOption,
+  parseOptions,
+  RateOption,
+} from "./calculator-options.ts";
+import {
+  type MortgageInsurancePremiumResult,
+  minimumDownPayment,
+  mortgageInsurancePremium,
+} from "./mortgage-insurance-premium.ts";
+import { AsOfResult, Breakdown, Citations, maxPrincipal, monthlyPayment, qualifyingRate } from "./mortgage-payment.ts";
+
+export const AffordabilityOptions = z.strictObject({
+  annualIncome: PositiveAmountOption.describe(
+    "Gross household income a year, before tax, in dollars: every borrower's together.",
+  ),
+  monthlyDebtPayments: AmountOption.describe(
+    "Payments on other debts a month (car and personal loans, credit cards, lines of credit), in dollars; 0 if none.",
+  ),
+  annualPropertyTax: AmountOption.describe("The home's property tax a year, in dollars."),
+  monthlyHeating: AmountOption.describe("The home's heating a month, in dollars."),
+  monthlyStrataFee: AmountOption.describe("The strata (condominium) fee a month, in dollars; 0 if none."),
+  contractRate: RateOption.describe("The mortgage's contract rate as a fraction: 0.045 for 4.5%."),
+  amortizationYears: AmortizationYearsOption.describe("The amortization, a whole number of years (25 or 30)."),
+  downPayment: AmountOption.optional().describe(
+    "The down payment, in dollars; default the minimum down payment for each price.",
+  ),
+  price: PositiveAmountOption.optional().describe(
+    "A price to test: its loan, the payment at the qualifying rate, both ratios and whether they pass.",
+  ),
+  firstTimeBuyer: FlagOption.optional().describe(
+    "At least one borrower is a first-time home buyer (for an insured amortization over 25 years).",
+  ),
+  newlyBuilt: FlagOption.optional().describe(
+    "The home is newly built, never occupied (for an insured amortization over 25 years).",
+  ),
+  asOf: AsOfOption,
+});
+export type AffordabilityOptions = z.input<typeof AffordabilityOptions>;
+
+const Ratio = z.number().describe("A share of gross monthly income, a fraction to four decimals (0.3912 = 39.12%).");
+
+export const AffordabilityResult = z.object({
+  qualifying_rate: z
+    .number()
+    .describe("The stress test's rate the payment is counted at, a fraction (osfi.b20.stress_test)."),
+  gds_limit: z.number().describe("The highest gross debt service ratio, a fraction (cmhc.debt_service_limits)."),
+  tds_limit: z.number().describe("The highest total debt service ratio, a fraction (cmhc.debt_service_limits)."),
+  housing_costs_monthly: z
+    .number()
+    .describe("Property tax ÷ 12, heating and the counted share of the strata fee, in dollars a month."),
+  max_payment: z
+    .number()
+    .describe(
+      "The largest monthly principal and interest both ratios allow: the smaller of gds_limit × income ÷ 12 − housing costs and tds_limit × income ÷ 12 − housing costs − debt payments, to the cent below; never negative.",
+    ),
+  binding: z.enum(["gds", "tds"]).describe("Which ratio sets max_payment."),
+  max_loan: z
+    .number()
+    .describe(
+      "The largest loan, any insurance premium included, that max_payment repays at the qualifying rate over the amortization.",
+    ),
+  max_price: z
+    .number()
+    .describe(
+      "The largest price, in whole dollars, whose loan (with the premium added when insured) is at most max_loan, with the down payment given or else the minimum for that price, insurable where insurance is required; 0 when no price is.",
+    ),
+  max_price_down_payment: z.number().describe("The down payment at max_price."),
+  max_price_premium: z.number().describe("The insurance premium at max_price; 0 when the loan is not insured."),
+  down_payment: z.number().optional().describe("With price: the down payment given, or the minimum for the price."),
+  loan: z.number().optional().describe("With price: the price less the down payment, with any premium added."),
+  premium: z.number().optional().describe("With price: the insurance premium; 0 when the loan is not insured."),
+  payment_at_qualifying_rate: z
+    .number()
+    .optional()
+    .describe("With price: the monthly payment on the loan at the qualifying rate."),
+  gds: Ratio.optional().describe("With price: (payment + housing costs) ÷ gross monthly income."),
+  tds: Ratio.optional().describe("With price: (payment + housing costs + debt payments) ÷ gross monthly income."),
+  passes: z
+    .boolean()
+    .optional()
+    .describe(
+      "With price: both ratios within their limits, the down payment at least the minimum, and the loan insurable where insurance is required.",
+    ),
+  as_of: AsOfResult,
+  breakdown: Breakdown,
+  citations: Citations,
+  assumptions: z.array(z.string()).describe("What the answer takes as given, and what a lender may weigh besides."),
+});
+export type AffordabilityResult = z.infer<typeof AffordabilityResult>;
+
+const DebtServiceLimits = z.object({
+  gds_max: Fraction,
+  tds_max: Fraction,
+  condo_fee_share_counted: Fraction,
+  heating_counted: z.boolean(),
+  max_ratios_for: z.string().optional(),
+});
+
+/** A computed amount to the cent below, the float noise of the arithmetic (5849.999999…) taken off first. */
+const centsBelow = (amount: number): number => Math.floor(Math.round(amount * 1e6) / 1e4) / 100;
+
+const fourDecimals = (fraction: number): number => Math.round(fraction * 10_000) / 10_000;
+
+/** What one price comes to: its down payment, the loan with any premium, and whether the rules allow it. */
+interface Priced {
+  price: number;
+  down: number;
+  insured: MortgageInsurancePremiumResult | undefined;
+  loanBeforePremium: number;
+  /** The loan repaid: with the premium when it is added to the loan. */
+  loan: number;
+  premium: number;
+  /** The down payment is at least the minimum, and the loan is insurable where insurance is required. */
+  allowed: boolean;
+  /**
+   * What decides the premium and whether the rules allow the price: among prices where it is the same, a higher
+   * price means a larger loan.
+   */
+  rule: string;
+}
+
+/**
+ * The most pieces of prices searched: a premium schedule has a handful of loan-to-value bands, and the need for
+ * insurance, its availability and whether the down payment is enough change a few times more.
+ */
+const MAX_PIECES = 12;
+
+/**
+ * How much a household can borrow and pay on its gross income by the debt service ratios (`cmhc.debt_service_limits`
+ * in force on `asOf`), the payment counted at the stress test's qualifying rate (`osfi.b20.stress_test`): the largest
+ * payment both ratios leave, the loan it repays, and the largest price that loan buys with the down payment given (or
+ * the minimum for each price), the premium added where the loan is insured. With `price`, that price's loan, payment,
+ * ratios and whether they pass.
+ */
+export const affordability = (facts: FactSource, options: AffordabilityOptions): AffordabilityResult => {
+  const read = parseOptions("affordability", AffordabilityOptions, options);
+  if (read.price !== undefined && read.downPayment !== undefined && read.downPayment > read.price)
+    throw new CalculatorError(`downPayment (${read.downPayment}) must not be more than price (${read.price})`, {
+      reason: "invalid-option",
+      option: "downPayment",
+    });
+  const asOf = read.asOf ?? todayInBc();
+  const years = read.amortizationYears;
+  const limits = requireFactAsOf(facts, "cmhc.debt_service_limits", DebtServiceLimits, asOf);
+  const qualifying = qualifyingRate(facts, read.contractRate, { asOf });
+  if (qualifying.rate >= 1)
+    throw new CalculatorError(
+      `contractRate ${formatPercent(read.contractRate)} gives a qualifying rate of ${formatPercent(qualifying.rate)}, and a payment is computed at rates below 100% only`,
+      { reason: "invalid-option", option: "contractRate" },
+    );
+  const cited = new Map<string, FactUsed>();
+  const cite = (used: readonly FactUsed[]): void => {
+    for (const each of used) cited.set(`${each.fact_id}#${each.anchor}`, each);
+  };
+  cite([limits.used]);
+  cite(qualifying.citations);
+
+  const { gds_max: gdsLimit, tds_max: tdsLimit, condo_fee_share_counted: strataShare } = limits.value;
+  const income = read.annualIncome / 12;
+  const heating = limits.value.heating_counted ? read.monthlyHeating : 0;
+  const housing = roundCents(read.annualPropertyTax / 12 + heating + strataShare * read.monthlyStrataFee);
+  const debts = read.monthlyDebtPayments;
+  const gdsRoom = gdsLimit * income - housing;
+  const tdsRoom = tdsLimit * income - housing - debts;
+  const binding = tdsRoom < gdsRoom ? "tds" : "gds";
+  const room = centsBelow(Math.min(gdsRoom, tdsRoom));
+  const maxPayment = Math.max(0, room);
+  const maxLoan = maxPrincipal({
+    payment: maxPayment,
+    annualRate: qualifying.rate,
+    amortizationYears: years,
+  }).principal;
+  const rate = formatPercent(qualifying.rate);
+  const breakdown = [
+    `qualifying rate ${rate}: ${qualifying.rule === "floor" ? `the floor, above the contract rate ${formatPercent(read.contractRate)} plus the buffer of ${formatPercent(qualifying.buffer_rate)}` : `the contract rate ${formatPercent(read.contractRate)} plus the buffer of ${formatPercent(qualifying.buffer_rate)}, not below the floor of ${formatPercent(qualifying.floor_rate)}`}`,
+    `gross monthly income ${formatCad(read.annualIncome)} ÷ 12 = ${formatCad(roundCents(income))}`,
+    `housing costs ${formatCad(read.annualPropertyTax)} property tax ÷ 12 + ${limits.value.heating_counted ? `${formatCad(read.monthlyHeating)} heating` : "no heating (not counted on this date)"} + ${formatPercent(strataShare)} of the ${formatCad(read.monthlyStrataFee)} strata fee = ${formatCad(housing)} a month`,
+    `GDS: ${formatPercent(gdsLimit)} × ${formatCad(roundCents(income))} − ${formatCad(housing)} housing = ${formatCad(roundCents(gdsRoom))} for principal and interest`,
+    `TDS: ${formatPercent(tdsLimit)} × ${formatCad(roundCents(income))} − ${formatCad(housing)} housing − ${formatCad(debts)} debt payments = ${formatCad(roundCents(tdsRoom))} for principal and interest`,
+    room < 0
+      ? `housing costs${binding === "tds" ? " and debt payments" : ""} alone are above the ${binding.toUpperCase()} limit: no payment fits, so the largest payment is $0 and no loan can be carried`
+      : `the smaller, set by ${binding.toUpperCase()}: ${formatCad(maxPayment)} a month is the largest payment`,
+    `${formatCad(maxPayment)} a month at ${rate} over ${years} years repays at most ${formatCad(maxLoan)}: the largest loan, any premium included`,
+  ];
+
+  let tried = 0;
+  const priced = (price: number): Priced => {
+    tried += 1;
+    const minimum = minimumDownPayment(facts, price, { asOf });
+    cite(minimum.citations);
+    const down = Math.min(price, read.downPayment ?? minimum.minimum);
+    if (down === price)
+      return {
+        price,
+        down,
+        insured: undefined,
+        loanBeforePremium: 0,
+        loan: 0,
+        premium: 0,
+        allowed: true,
+        rule: "no loan",
+      };
+    const insured = mortgageInsurancePremium(facts, {
+      price,
+      downPayment: down,
+      amortizationYears: years,
+      firstTimeBuyer: read.firstTimeBuyer ?? false,
+      newlyBuilt: read.newlyBuilt ?? false,
+      asOf,
+    });
+    cite(insured.citations);
+    const allowed = down >= minimum.minimum && (!insured.required || insured.insurable);
+    return {
+      price,
+      down,
+      insured,
+      loanBeforePremium: insured.loan,
+      loan: insured.loan_with_premium,
+      premium: insured.premium,
+      allowed,
+      rule: `${allowed}|${insured.required}|${insured.insurable}|${insured.rate}`,
+    };
+  };
+  const fits = (each: Priced): boolean => room >= 0 && each.allowed && each.loan <= maxLoan;
+
+  /**
+   * The largest price in [low, high] that fits. The range is cut from the top into pieces where `rule` is the same
+   * (found by halving, so a rule that changes and changes back between two prices is taken as one piece); within a
+   * piece a higher price means a larger loan, so the largest price that fits is found by halving too.
+   */
+  const largestIn = (low: number, high: number): Priced | undefined => {
+    if (high < low) return undefined;
+    const bottom = priced(low);
+    let top = priced(high);
+    for (let piece = 0; piece < MAX_PIECES; piece += 1) {
+      if (fits(top)) return top;
+      let start = bottom;
+      let below: number | undefined;
+      if (bottom.rule !== top.rule) {
+        let other = low;
+        let same = top.price;
+        while (same - other > 1) {
+          const middle = Math.floor((other + same) / 2);
+          if (priced(middle).rule === top.rule) same = middle;
+          else other = middle;
+        }
+        start = priced(same);
+        below = other;
+      }
+      if (fits(start)) {
+        let good = start;
+        let bad = top.price;
+        while (bad - good.price > 1) {
+          const middle = priced(Math.floor((good.price + bad) / 2));
+          if (fits(middle)) good = middle;
+          else bad = middle.price;
+        }
+        return good;
+      }
+      if (below === undefined) return undefined;
+      top = priced(below);
+    }
+    return undefined;
+  };
+
+  const givenDown = read.downPayment;
+  let best: Priced | undefined;
+  let searched: string;
+  if (givenDown !== undefined) {
+    // No loan is larger than the largest one, so no price is above the down payment plus it.
+    const low = Math.max(givenDown, 1);
+    const high = Math.floor(Math.min(MAX_AMOUNT, Math.max(low, givenDown + maxLoan)));
+    best = largestIn(low, high);
+    searched = `the prices from ${formatCad(low)} to ${formatCad(high)} (the down payment of ${formatCad(givenDown)} plus the largest loan)`;
+  } else {
+    // At the cap the minimum down payment jumps to the uninsured share of the whole price and insurance ends, so the
+    // loan falls there: the prices at or above it are searched first, as each is above every price below it.
+    const cap = minimumDownPayment(facts, 1, { asOf }).price_cap;
+    const firstAbove = Math.min(Math.ceil(cap), MAX_AMOUNT + 1);
+    const share = firstAbove <= MAX_AMOUNT ? minimumDownPayment(facts, firstAbove, { asOf }).minimum / firstAbove : 1;
+    // There the loan is the rest of the price, so no price is above the largest loan over that rest.
+    const highest = share < 1 ? Math.floor(Math.min(MAX_AMOUNT, maxLoan / (1 - share) + 1)) : 0;
+    const aboveCap = `the prices at or above the insured price cap of ${formatCad(cap)}, where the minimum down payment is ${formatPercent(roundRate(share))} of the price and there is no insurance`;
+    best = largestIn(firstAbove, highest);
+    if (best !== undefined) searched = `${aboveCap}, from ${formatCad(firstAbove)} to ${formatCad(highest)}`;
+    else {
+      best = largestIn(1, firstAbove - 1);
+      searched = `the prices below the insured price cap, from $1 to ${formatCad(firstAbove - 1)}, with the minimum down payment for each (none of ${aboveCap} fits: the largest loan is ${formatPercent(roundRate(1 - share))} of at most ${formatCad(Math.max(0, highest - 1))})`;
+    }
+  }
+  const loanWords = (each: Priced): string =>
+    each.loan > each.loanBeforePremium
+      ? `${formatCad(each.loanBeforePremium)} + ${formatCad(each.premium)} premium (${formatPercent(each.insured?.rate ?? 0)}) = ${formatCad(each.loan)}`
+      : `${formatCad(each.loan)}${each.premium > 0 ? ` (the premium of ${formatCad(each.premium)} paid apart)` : ""}`;
+  breakdown.push(
+    best === undefined
+      ? `no price fits: at every price the loan${givenDown === undefined ? "" : " with this down payment"} is above ${formatCad(maxLoan)}, or it needs insurance it cannot have`
+      : `largest price ${formatCad(best.price)}: ${formatCad(best.down)} down, loan ${loanWords(best)}, at most ${formatCad(maxLoan)}`,
+    `found by halving ${searched}: they are cut where the premium rate, the need for insurance, its availability or whether the down payment is enough changes, and within each piece a higher price means a larger loan (${tried} prices tried)`,
+  );
+
+  let atPrice: Partial<AffordabilityResult> = {};
+  if (read.price !== undefined) {
+    const each = priced(read.price);
+    const payment = monthlyPayment({ principal: each.loan, annualRate: qualifying.rate, amortizationYears: years });
+    const gds = fourDecimals((payment + housing) / income);
+    const tds = fourDecimals((payment + housing + debts) / income);
+    const gdsWithin = payment <= centsBelow(gdsRoom);
+    const tdsWithin = payment <= centsBelow(tdsRoom);
+    const passes = each.allowed && gdsWithin && tdsWithin;
+    breakdown.push(
+      `at ${formatCad(read.price)} with ${formatCad(each.down)} down (${givenDown === undefined ? "the minimum" : "as given"}): loan ${loanWords(each)}`,
+      `payment at ${rate} over ${years} years: ${formatCad(payment)} a month`,
+      `GDS (${formatCad(payment)} + ${formatCad(housing)} housing) ÷ ${formatCad(roundCents(income))} = ${formatPercent(gds)}, ${gdsWithin ? "within" : "above"} the limit of ${formatPercent(gdsLimit)}`,
+      `TDS (${formatCad(payment)} + ${formatCad(housing)} housing + ${formatCad(debts)} debt payments) ÷ ${formatCad(roundCents(income))} = ${formatPercent(tds)}, ${tdsWithin ? "within" : "above"} the limit of ${formatPercent(tdsLimit)}`,
+    );
+    if (!each.allowed)
+      breakdown.push(`not allowed: ${each.insured?.reason ?? "the down payment is below the minimum for this price"}`);
+    const reasons = [
+      ...(gdsWithin ? [] : ["GDS is above its limit"]),
+      ...(tdsWithin ? [] : ["TDS is above its limit"]),
+      ...(each.allowed ? [] : ["the loan is not allowed"]),
+    ];
+    breakdown.push(passes ? "passes: both ratios are within their limits" : `does not pass: ${reasons.join("; ")}`);
+    atPrice = {
+      down_payment: each.down,
+      loan: each.loan,
+      premium: each.premium,
+      payment_at_qualifying_rate: payment,
+      gds,
+      tds,
+      passes,
+    };
+  }
+
+  return finished("affordability", {
+    qualifying_rate: qualifying.rate,
+    gds_limit: gdsLimit,
+    tds_limit: tdsLimit,
+    housing_costs_monthly: housing,
+    max_payment: maxPayment,
+    binding,
+    max_loan: maxLoan,
+    max_price: best?.price ?? 0,
+    max_price_down_payment: best?.down ?? 0,
+    max_price_premium: best?.premium ?? 0,
+    ...atPrice,
+    as_of: asOf,
+    breakdown,
+    citations: [...cited.values()],
+    assumptions: [
+      "annualIncome is the gross income, before tax, of every borrower together",
+      `the limits are those of cmhc.debt_service_limits on ${asOf}${limits.value.max_ratios_for === undefined ? "" : `, which CMHC considers for ${limits.value.max_ratios_for}`}; another insurer or a lender may set lower ones`,
+      "the payment is counted monthly at the qualifying rate, on the loan with any insurance premium added",
+      "a lender may apply other rules: credit score, employment and income history, the source of the down payment, its own estimate of heating",
+      "OSFI's loan-to-income limit applies to a lender's portfolio of new uninsured mortgages, not to one loan, so it is not applied here",
+      "the down payment does not count closing costs (property transfer tax, legal fees), which are paid besides",
+    ],
+  });
+};
