@@ -41,6 +41,7 @@ describe("npm run mcp", () => {
     const { tools } = await server.client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect([...byName.keys()].sort()).toEqual([
+      "affordability",
       "amortization_schedule",
       "get_fact",
       "home_owner_grant",

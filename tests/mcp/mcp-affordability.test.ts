@@ -1,0 +1,124 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SITE_PATHS } from "../../packages/client/src/index.ts";
+import { createMcpServer } from "../../src/mcp/mcp-server.ts";
+import type { PublishedFact } from "../../src/mcp/site-tree.ts";
+import { loadSiteTree } from "../../src/mcp/site-tree.ts";
+import { DEBT_SERVICE_LIMITS } from "../client/mortgage-rules.ts";
+import { buildProjectSite } from "../helpers/build-site.ts";
+import { textOf } from "./connect.ts";
+
+const BASE = "https://facts.example.org";
+
+/** The issue's case: a first-time buyer of a $1,150,000 newly built condo, 10% down, 30 years, $180,000 a year. */
+const ISSUE = {
+  annualIncome: 180_000,
+  monthlyDebtPayments: 0,
+  annualPropertyTax: 0,
+  monthlyHeating: 0,
+  monthlyStrataFee: 0,
+  contractRate: 0.045,
+  amortizationYears: 30,
+  downPayment: 115_000,
+  price: 1_150_000,
+  firstTimeBuyer: true,
+  newlyBuilt: true,
+  asOf: "2025-06-01",
+};
+
+/**
+ * The affordability tool on the project's built tree, with cmhc.debt_service_limits stated by the test (the published
+ * fact comes from another change), spoken to by the SDK's own client over its in-memory transport.
+ */
+describe("MCP affordability", () => {
+  let client: Client;
+  const call = async (args: Record<string, unknown>) =>
+    (await client.callTool({ name: "affordability", arguments: args })) as CallToolResult;
+
+  beforeAll(async () => {
+    const { out } = await buildProjectSite(BASE);
+    const tree = await loadSiteTree(out);
+    // Published as the tree publishes a fact: with its canonical URL, and sources in the published form (borrowed).
+    const limits = {
+      ...DEBT_SERVICE_LIMITS,
+      canonical_url: `${BASE}${SITE_PATHS.factById(DEBT_SERVICE_LIMITS.id)}`,
+      citations: tree.facts.get("cmhc.insurance_cap")!.citations,
+    } as PublishedFact;
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await createMcpServer({ ...tree, facts: new Map([...tree.facts, [limits.id, limits]]) }).connect(serverSide);
+    client = new Client({ name: "facts-tests", version: "1.0.0" });
+    await client.connect(clientSide);
+  }, 120_000);
+
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it("is offered with the calculator's options as its strict input schema", async () => {
+    const tool = (await client.listTools()).tools.find((each) => each.name === "affordability");
+    expect(tool).toBeDefined();
+    expect(tool!.inputSchema).toMatchObject({
+      additionalProperties: false,
+      properties: {
+        annualIncome: { type: "number", exclusiveMinimum: 0, maximum: 10_000_000_000 },
+        amortizationYears: { type: "integer" },
+        asOf: { type: "string" },
+      },
+    });
+    expect(tool!.inputSchema.required).toEqual([
+      "annualIncome",
+      "monthlyDebtPayments",
+      "annualPropertyTax",
+      "monthlyHeating",
+      "monthlyStrataFee",
+      "contractRate",
+      "amortizationYears",
+    ]);
+    expect(tool!.outputSchema?.required).toEqual(
+      expect.arrayContaining(["max_payment", "binding", "max_loan", "max_price", "citations", "assumptions"]),
+    );
+    expect(tool!.description).toContain("British Columbia");
+    expect(tool!.description).toContain("canonical_url");
+  });
+
+  it("answers the issue's case, citing every fact it read by its canonical URL", async () => {
+    const result = await call(ISSUE);
+    expect(result.isError, textOf(result)).toBeFalsy();
+    // $1,035,000 + 3.3% = $1,069,155 at 6.5% over 30 years: $6,697.21 a month, 44.65% of $15,000.
+    expect(result.structuredContent).toMatchObject({
+      qualifying_rate: 0.065,
+      max_payment: 5_850,
+      binding: "gds",
+      loan: 1_069_155,
+      payment_at_qualifying_rate: 6_697.21,
+      gds: 0.4465,
+      passes: false,
+      max_price: 1_019_070,
+    });
+    const cited = (result.structuredContent as { citations: Array<{ fact_id: string; canonical_url: string }> })
+      .citations;
+    expect(cited.map((used) => used.fact_id)).toContain("cmhc.debt_service_limits");
+    for (const used of cited) expect(used.canonical_url).toBe(`${BASE}${SITE_PATHS.factById(used.fact_id)}`);
+    const text = textOf(result);
+    expect(text).toMatch(/^Affordability on 2025-06-01: a payment of at most \$5,850 a month/);
+    expect(text).toContain("GDS 44.65%, TDS 44.65%, does not pass");
+    expect(text).toContain("assumptions:");
+    expect(text).toContain("facts used (cite them):");
+  });
+
+  it("refuses a date with no rule and an unknown option, and answers the next call", async () => {
+    const early = await call({ ...ISSUE, asOf: "0099-01-01" });
+    expect(early.isError).toBe(true);
+    expect(textOf(early)).toContain(
+      "cannot calculate what can be afforded: cmhc.debt_service_limits records no rule in force on 0099-01-01",
+    );
+    const misspelt = await call({ ...ISSUE, annualIncomes: 1 });
+    expect(misspelt.isError).toBe(true);
+    expect(textOf(misspelt)).toContain("annualIncomes");
+    const after = await call({ ...ISSUE, price: 900_000 });
+    expect(after.isError).toBeFalsy();
+    expect(after.structuredContent).toMatchObject({ passes: true, max_price: 1_019_070 });
+  });
+});
