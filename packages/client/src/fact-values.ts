@@ -855,6 +855,26 @@ export interface FactValues {
     announced_iso?: string;
     in_force_iso: string;
   };
+  "cmhc.debt_service_limits": {
+    /** CMHC's highest gross debt service ratio for an insured mortgage (0.39 = 39%) */
+    gds_max: number;
+    /** CMHC's highest total debt service ratio for an insured mortgage (0.44 = 44%) */
+    tds_max: number;
+    /** Which borrowers CMHC considers up to gds_max and tds_max; absent for a period whose sources do not say (July 2012 to June 2020) */
+    max_ratios_for?: string;
+    gds_counts: string[];
+    tds_counts: string[];
+    /** The share of condominium fees counted in both ratios (0.5 = 50%) */
+    condo_fee_share_counted: number;
+    heating_counted: boolean;
+    /** The fact giving the interest rate at which the payments are counted */
+    qualifying_rate_fact: string;
+    /** The highest gross debt service ratio the Eligible Mortgage Loan Regulations allow for any government-backed insured high ratio loan */
+    regulation_gds_max: number;
+    /** The highest total debt service ratio the Eligible Mortgage Loan Regulations allow for any government-backed insured high ratio loan */
+    regulation_tds_max: number;
+    statute: string;
+  };
   "cmhc.insurance_cap": {
     insured_price_cap_exclusive: number;
     /** absent before version 2 */
