@@ -818,6 +818,25 @@ export interface FactValues {
     first_occupant_required: boolean;
     application_deadline_years_after_ownership_transfer: number;
   };
+  "ca.gst.new_housing_rebate": {
+    statute: string;
+    /** The GST rate the rebate is a share of (0.05 = 5%) */
+    gst_rate: number;
+    /** The share of the GST paid that is rebated, before the cap (0.36 = 36%) */
+    rebate_share_of_gst: number;
+    max_rebate_cad: number;
+    full_rebate_max_price_cad: number;
+    no_rebate_from_price_cad: number;
+    phase_out: string;
+    home_types: string[];
+    rebate_conditions: string[];
+    primary_place_of_residence_required: boolean;
+    relation_may_occupy: boolean;
+    application_deadline_years_after_ownership_transfer: number;
+    builder_may_pay_or_credit: boolean;
+    /** The additional first-time home buyers' rebate, which this rebate reduces, so that together they never exceed the GST paid */
+    first_time_buyer_top_up_fact: string;
+  };
   "ca.underused_housing_tax": {
     statute: string;
     status: string;
