@@ -1,29 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { CalculatorError, flippingTax } from "../../packages/client/src/index.ts";
 import { fixtureFact } from "../helpers/fact-fixture.ts";
+import { FLIPPING } from "./tax-fixtures.ts";
 
-// The rule as the Ministry of Finance publishes it ("Calculate your BC home flipping tax",
-// https://www2.gov.bc.ca/gov/content/taxes/income-taxes/bc-home-flipping-tax/calculate-your-tax): "If you own the
-// property for less than 366 days, the tax rate is 20%. … Tax rate = 20% × [ 1 - ( (Days held - 365) / 365) ] … If you
-// own the property for more than 729 days, you are not subject to the BC home flipping tax. The amount of the tax rate
-// is rounded to the nearest one-thousandth." The tax applies to sales from January 1, 2025; the primary residence
-// deduction is up to $20,000 for a property owned at least 365 days.
-const RULE = fixtureFact(
-  "bc.flipping_tax",
-  {
-    applies_to_dispositions_on_or_after_iso: "2025-01-01",
-    full_rate: 0.2,
-    full_rate_max_days_held: 365,
-    no_tax_from_days_held: 730,
-    declining_rate_formula:
-      "0.20 x (1 - (days_held - 365) / 365) for 366-729 days, rounded to the nearest one-thousandth",
-    primary_residence_deduction_max: 20_000,
-    primary_residence_deduction_min_days_owned: 365,
-    filing_deadline_days: 90,
-  },
-  "2025-01-01",
-);
-const facts = { facts: [RULE] };
+// The rule: tax-fixtures.ts, from the Ministry of Finance's "Calculate your BC home flipping tax" as quoted there.
+const facts = { facts: [FLIPPING] };
 
 const refusal = (run: () => unknown): CalculatorError => {
   try {
@@ -37,7 +18,8 @@ const refusal = (run: () => unknown): CalculatorError => {
 
 describe("flippingTax", () => {
   it("follows the Province's worked example (Jacqueline)", () => {
-    // The same page: "Jacqueline purchased the property for $900,000 on December 1, 2023. They lived in it as their
+    // "Calculate your BC home flipping tax" (Ministry of Finance),
+    // https://www2.gov.bc.ca/gov/content/taxes/income-taxes/bc-home-flipping-tax/calculate-your-tax: "Jacqueline purchased the property for $900,000 on December 1, 2023. They lived in it as their
     // primary residence until they sold it for $1,000,000 on January 1, 2025. New major appliances … totaling $10,000
     // … Taxable income is $1,000,000 - $900,000 - $10,000 = $90,000 … Jacqueline qualifies for the primary residence
     // deduction and can claim a deduction of $20,000. Net taxable income is $90,[000 − $20,000 = $70,000]". The page's
@@ -137,7 +119,10 @@ describe("flippingTax", () => {
   it("refuses a rounding it cannot read from the fact rather than guess one", () => {
     const other = fixtureFact(
       "bc.flipping_tax",
-      { ...(RULE.value as object), declining_rate_formula: "0.20 x (1 - (days_held - 365) / 365), rounded to cents" },
+      {
+        ...(FLIPPING.value as object),
+        declining_rate_formula: "0.20 x (1 - (days_held - 365) / 365), rounded to cents",
+      },
       "2025-01-01",
     );
     expect(

@@ -1,50 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { CalculatorError, gstOnNewHome } from "../../packages/client/src/index.ts";
-import { fixtureFact } from "../helpers/fact-fixture.ts";
+import { GST_FIRST_TIME, NEW_HOUSING } from "./tax-fixtures.ts";
 
-// The rules, as the Excise Tax Act states them (Justice Canada, laws-lois-xml, eng/acts/E-15.xml, current to
-// 2026-06-21). s. 254 (2) (h) and (i): the rebate is "the lesser of $6,300 and 36% of the total tax paid" where the
-// total consideration "is not more than $350,000", and "A × [($450,000 - B)/$100,000]" where it "is more than $350,000
-// but less than $450,000". s. 254 (2.1) (f) and (g): a first-time home buyer gets "A − B" where A "is the lesser of
-// $50,000 and the total tax paid" and B the s. 254 (2) rebate, up to $1,000,000; "C × [($1,500,000 − D) ÷ $500,000]"
-// above it and below $1,500,000; for an agreement "entered into after March 19, 2025 and before 2031".
-const NEW_HOUSING = fixtureFact(
-  "ca.gst.new_housing_rebate",
-  {
-    gst_rate: 0.05,
-    rebate_share_of_gst: 0.36,
-    max_rebate_cad: 6300,
-    full_rebate_max_price_cad: 350_000,
-    no_rebate_from_price_cad: 450_000,
-    rebate_conditions: [
-      "bought by an individual from the builder",
-      "acquired for use as the primary place of residence of the buyer or a relation of the buyer",
-    ],
-  },
-  "2008-01-01",
-);
-const FIRST_TIME = fixtureFact(
-  "ca.gst.fthb_new_home_rebate",
-  {
-    share_of_federal_gst_recovered: 1,
-    max_rebate_cad: 50_000,
-    full_rebate_max_price_cad: 1_000_000,
-    no_rebate_from_price_cad: 1_500_000,
-    agreement_after_iso: "2025-03-19",
-    agreement_before_iso: "2031-01-01",
-    construction_start_before_iso: "2031-01-01",
-    substantial_completion_before_iso: "2036-01-01",
-    ownership_transfer_before_iso: "2036-01-01",
-    buyer_min_age_years: 18,
-    buyer_status: ["Canadian citizen", "permanent resident"],
-    no_owner_occupied_home_previous_calendar_years: 4,
-    spouse_ownership_counts: true,
-    primary_residence_required: true,
-    first_occupant_required: true,
-  },
-  "2025-03-20",
-);
-const facts = { facts: [NEW_HOUSING, FIRST_TIME] };
+// The rules: tax-fixtures.ts, from the Excise Tax Act s. 254 (2) and (2.1) as quoted there.
+const facts = { facts: [NEW_HOUSING, GST_FIRST_TIME] };
 const AS_OF = "2026-06-01";
 
 describe("gstOnNewHome: the GST/HST new housing rebate", () => {

@@ -1,101 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { CalculatorError, type Fact, propertyTransferTax } from "../../packages/client/src/index.ts";
-import { fixtureFact } from "../helpers/fact-fixture.ts";
+import { CalculatorError, propertyTransferTax } from "../../packages/client/src/index.ts";
+import { BAN, BRACKETS, FOREIGN, PTT_FIRST_TIME } from "./tax-fixtures.ts";
 
-// The rules these tests compute from, as their sources publish them.
-
-// Ministry of Finance, "Property transfer tax" rates: 1% to $200,000, 2% to $2,000,000, 3% above (from February 17,
-// 2016); from February 21, 2018 the further 2% on residential value above $3,000,000.
-const BRACKETS = fixtureFact(
-  "bc.ptt.brackets",
-  [
-    { upper: 200_000, rate: 0.01 },
-    { upper: 2_000_000, rate: 0.02 },
-    { upper: 3_000_000, rate: 0.03 },
-    { upper: null, rate: 0.05 },
-  ],
-  "2018-02-21",
-  [
-    {
-      version: 1,
-      value: [
-        { upper: 200_000, rate: 0.01 },
-        { upper: 2_000_000, rate: 0.02 },
-        { upper: null, rate: 0.03 },
-      ],
-      effective_iso: "2016-02-17",
-      superseded_iso: "2018-02-21",
-    },
-  ],
-);
-
-// "First time home buyers' exemption amounts" (Ministry of Finance), registrations from April 1, 2024: the whole tax
-// up to $500,000, $8,000 up to $835,000, proportionally reduced to nothing at $860,000; 0.5 hectares or smaller.
-const FIRST_TIME = fixtureFact(
-  "bc.ptt.fthb_exemption",
-  {
-    full_exemption_fmv_max: 500_000,
-    capped_exemption_fmv_max: 835_000,
-    exemption_cap: 8_000,
-    exemption_ends_fmv: 860_000,
-    max_land_hectares: 0.5,
-  },
-  "2024-04-01",
-);
-
-// "Additional Property Transfer Tax for Foreign Entities & Taxable Trustees" (Ministry of Finance): 15% in the Greater
-// Vancouver Regional District from August 2, 2016; 20% in five regional districts from February 21, 2018.
-const FOREIGN = fixtureFact(
-  "bc.ptt.foreign_buyer_additional",
-  {
-    rate: 0.2,
-    specified_areas: [
-      "Metro Vancouver Regional District",
-      "Capital Regional District",
-      "Fraser Valley Regional District",
-      "Regional District of Central Okanagan",
-      "Regional District of Nanaimo",
-    ],
-    excluded_areas: ["Tsawwassen First Nation lands"],
-  },
-  "2018-02-21",
-  [
-    {
-      version: 1,
-      value: { rate: 0.15, specified_areas: ["Greater Vancouver Regional District (Metro Vancouver)"] },
-      effective_iso: "2016-08-02",
-      superseded_iso: "2018-02-21",
-    },
-  ],
-);
-
-// Budget Implementation Act, 2022, No. 1 (S.C. 2022, c. 10), s. 237 as replaced by S.C. 2024, c. 17, s. 149 (Justice
-// Canada, laws-lois-xml): the ban's Act came into force on January 1, 2023 and is repealed on its fourth anniversary,
-// January 1, 2027, which the facts hold as a scheduled change until its day.
-const BAN = {
-  ...fixtureFact(
-    "ca.foreign_buyer_ban",
-    { in_force_iso: "2023-01-01", scheduled_repeal_iso: "2027-01-01" },
-    "2024-06-20",
-    [
-      {
-        version: 1,
-        value: { in_force_iso: "2023-01-01", scheduled_repeal_iso: "2025-01-01" },
-        effective_iso: "2023-01-01",
-        superseded_iso: "2024-06-20",
-      },
-    ],
-  ),
-  scheduled: [
-    {
-      effective_iso: "2027-01-01",
-      status: "enacted",
-      value: { in_force_iso: "2023-01-01", repealed_iso: "2027-01-01" },
-    },
-  ],
-} as unknown as Fact;
-
-const facts = { facts: [BRACKETS, FIRST_TIME, FOREIGN, BAN] };
+// The rules: tax-fixtures.ts, each with its source.
+const facts = { facts: [BRACKETS, PTT_FIRST_TIME, FOREIGN, BAN] };
 const tax = (options: Parameters<typeof propertyTransferTax>[1]) => propertyTransferTax(facts, options);
 
 const refusal = (run: () => unknown): CalculatorError => {
@@ -172,7 +80,9 @@ describe("propertyTransferTax: a first-time buyers' exemption for part of the tr
 
 describe("propertyTransferTax: the additional tax for foreign buyers is never assumed", () => {
   it("adds it when the property is in a specified area, and says so", () => {
-    // 20% from February 21, 2018 (the Ministry's page above): $1,000,000 pays $200,000 on top of $18,000.
+    // 20% from February 21, 2018 ("Additional Property Transfer Tax for Foreign Entities & Taxable Trustees", Ministry
+    // of Finance, https://www2.gov.bc.ca/gov/content/taxes/property-taxes/property-transfer-tax/additional-property-transfer-tax):
+    // $1,000,000 pays $200,000 on top of $18,000.
     const result = tax({ price: 1_000_000, foreignBuyer: true, inSpecifiedArea: true, asOf: "2026-06-01" });
     expect(result).toMatchObject({ general: 18_000, additional: 200_000, total: 218_000 });
     expect(result.additional_if_in_specified_area).toBeUndefined();

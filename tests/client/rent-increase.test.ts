@@ -1,40 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { CalculatorError, type Fact, rentIncrease } from "../../packages/client/src/index.ts";
 import { fixtureFact } from "../helpers/fact-fixture.ts";
+import { cap, member2026 } from "./tax-fixtures.ts";
 
-const cap = (year: number, rate: number, extra: Record<string, unknown> = {}) => ({
-  rent_year: year,
-  max_increase_rate: rate,
-  applies_to_increases_effective_from_iso: `${year}-01-01`,
-  notice_period_months: 3,
-  max_increases_per_12_months: 1,
-  ...extra,
-});
-
-// The caps as their sources publish them, each period as the facts record it (facts/rental/bc.rent_cap.2026.json).
-// 2019: 2.5%, "As of January, the rent hike will be limited to 2.5 per cent" (Vancouver Sun, "B.C. limits rent
-// increases by 2 per cent, but tenants' group wants more protections",
-// https://vancouversun.com/news/local-news/b-c-limits-rent-increases-by-2-per-cent-but-tenants-group-wants-more-protections).
-// 2020: 2.6% ("Maximum Rent Increase In British Columbia Held At 2.6% For 2020", the Province's release as reprinted),
-// until the COVID-19 freeze: "Any notice to increase rent that was effective after March 30, 2020 is not effective"
-// (Mondaq, "Ministerial Order Details Relief Measures For Residential Landlords & Tenants In British Columbia").
-// 2026: 2.3%, "The Province will tie the annual allowable rent increase to inflation at 2.3% in 2026" (the Province's
-// release of August 26, 2025).
-const member2026 = (supersededBy: { id: string; effective_iso: string } | null = null) =>
-  ({
-    ...fixtureFact("bc.rent_cap.2026", cap(2026, 0.023), "2026-01-01", [
-      { value: cap(2019, 0.025), effective_iso: "2019-01-01", superseded_iso: "2020-01-01" },
-      { value: cap(2020, 0.026), effective_iso: "2020-01-01", superseded_iso: "2020-03-30" },
-      {
-        value: cap(2020, 0, { applies_to_increases_effective_from_iso: "2020-03-31", basis: "COVID-19 freeze" }),
-        effective_iso: "2020-03-30",
-        superseded_iso: "2021-01-01",
-      },
-    ]),
-    series: "bc.rent_cap",
-    superseded_by: supersededBy,
-  }) as unknown as Fact;
-
+// The caps: tax-fixtures.ts, each year with its source as the facts record it.
 const facts = { facts: [member2026()] };
 
 const refusal = (run: () => unknown): CalculatorError => {
