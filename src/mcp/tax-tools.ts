@@ -216,7 +216,7 @@ export const RENT_INCREASE = {
     description:
       "The largest rent increase a British Columbia landlord may give on increaseDate: the yearly cap in force for increases taking effect that day (the " +
       "bc.rent_cap series, earlier years and the COVID-19 freeze included) applied to the current rent, to the cent below; the last day the tenant must " +
-      "receive the Notice of Rent Increase (three full rental months before); the once-in-12-months rule; with the fact and period used and its citations.",
+      "receive the Notice of Rent Increase (three full rental months before); the once-in-12-months rule; with the fact and period used, its canonical_url and citations.",
     inputSchema: RentIncreaseOptions,
     outputSchema: RentIncreaseOutput,
     annotations,
