@@ -42,7 +42,9 @@ describe("npm run mcp", () => {
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect([...byName.keys()].sort()).toEqual([
       "amortization_schedule",
+      "flipping_tax",
       "get_fact",
+      "gst_on_new_home",
       "home_owner_grant",
       "max_principal",
       "minimum_down_payment",
@@ -50,6 +52,7 @@ describe("npm run mcp", () => {
       "mortgage_payment",
       "property_transfer_tax",
       "qualifying_rate",
+      "rent_increase",
       "search_facts",
       "upcoming_changes",
     ]);
@@ -77,7 +80,8 @@ describe("npm run mcp", () => {
         firstTimeBuyer: { type: "boolean" },
         newlyBuilt: { type: "boolean" },
         foreignBuyer: { type: "boolean" },
-        asOf: { type: "string", format: "date" },
+        inSpecifiedArea: { type: "boolean" },
+        asOf: { type: "string", pattern: expect.stringContaining("\\d{4}") },
       },
       required: ["price"],
       additionalProperties: false,

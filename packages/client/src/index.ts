@@ -6,13 +6,13 @@
  */
 
 export {
-  type ExemptionName,
-  type HomeOwnerGrantOptions,
-  type HomeOwnerGrantResult,
+  ExemptionName,
+  HomeOwnerGrantOptions,
+  HomeOwnerGrantResult,
   homeOwnerGrant,
-  type PropertyTransferTaxLine,
-  type PropertyTransferTaxOptions,
-  type PropertyTransferTaxResult,
+  PropertyTransferTaxLine,
+  PropertyTransferTaxOptions,
+  PropertyTransferTaxResult,
   propertyTransferTax,
 } from "./calculators/bc-taxes.ts";
 export type { FactSource, FactUsed } from "./calculators/calculator-common.ts";
@@ -29,6 +29,8 @@ export {
   readableDate,
   roundCents,
 } from "./calculators/calculator-common.ts";
+export { FlippingTaxOptions, FlippingTaxResult, flippingTax } from "./calculators/flipping-tax.ts";
+export { GstOnNewHomeOptions, GstOnNewHomeResult, gstOnNewHome } from "./calculators/gst-on-new-home.ts";
 export {
   type MinimumDownPaymentOptions,
   type MinimumDownPaymentResult,
@@ -57,6 +59,7 @@ export {
   qualifyingRate,
   type SchedulePeriod,
 } from "./calculators/mortgage-payment.ts";
+export { RentIncreaseOptions, RentIncreaseResult, rentIncrease } from "./calculators/rent-increase.ts";
 export {
   createFactsClient,
   type FactsClient,
