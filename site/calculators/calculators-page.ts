@@ -18,6 +18,7 @@ import {
   qualifyingRate,
   readableDate,
 } from "../../packages/client/src/index.ts";
+import { readNumber } from "./read-number.ts";
 
 /** A line of a calculator's breakdown, read for display: whatever amounts it states, and its words. */
 interface Line {
@@ -51,16 +52,11 @@ const checked = (id: string): boolean => element<HTMLInputElement>(id).checked;
 
 const labelOf = (id: string): string => document.querySelector(`label[for="${id}"]`)?.textContent?.trim() ?? id;
 
-/** A number typed by a person: "$650,000", "650 000" and "650000" are the same; empty is undefined. */
-const number = (id: string): number | undefined => {
-  const raw = text(id).replace(/[$,\s]/g, "");
-  if (raw === "") return undefined;
-  // Digits with at most one decimal point, and a sign to refuse below: Number() alone would read "0x10" as 16 and
-  // "1e6" as a million.
-  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(raw)) throw new InputError(`“${text(id)}” is not a number.`, id);
-  const value = Number(raw);
-  if (value < 0) throw new InputError("Enter an amount of 0 or more.", id);
-  return value;
+/** The number a field holds; empty is undefined. A rate or a share is typed in percent. */
+const number = (id: string, percent = false): number | undefined => {
+  const read = readNumber(text(id), percent);
+  if (typeof read === "object") throw new InputError(read.problem, id);
+  return read;
 };
 
 const required = (id: string): number => {
@@ -307,7 +303,7 @@ const EXEMPTION_NAMES: Record<ExemptionName, string> = {
 };
 
 const ptt = (facts: FactSource): HTMLElement[] => {
-  const share = number("ptt-residential");
+  const share = number("ptt-residential", true);
   if (share !== undefined && share > 100) throw new InputError("Enter a share from 0 to 100%.", "ptt-residential");
   const result = propertyTransferTax(facts, {
     price: required("ptt-price"),
@@ -400,7 +396,7 @@ const purchase = (facts: FactSource): HTMLElement[] => {
     if (loan !== undefined) rows.push(["Loan", formatCad(loan)]);
   }
 
-  const ratePercent = number("buy-rate");
+  const ratePercent = number("buy-rate", true);
   if (ratePercent === undefined)
     problems.push(
       problem(new MissingInput("Enter the interest rate to see the qualifying rate, the payment and the balance.")),
@@ -452,6 +448,105 @@ const grant = (facts: FactSource): HTMLElement[] => {
   return [results(rows), ...steps("How the grant is computed", result.breakdown), factsUsed(result.citations)];
 };
 
+/** The controls of a calculator's form, each named by its id: what the address and the printed inputs carry. */
+const controls = (id: string): Array<HTMLInputElement | HTMLSelectElement> => [
+  ...element<HTMLFormElement>(`${id}-form`).querySelectorAll<HTMLInputElement | HTMLSelectElement>(
+    "input[id], select[id]",
+  ),
+];
+
+/** A control's value when it is not the one the page starts with, as the address writes it; undefined otherwise. */
+const changedValue = (control: HTMLInputElement | HTMLSelectElement): string | undefined => {
+  if (control instanceof HTMLInputElement && control.type === "checkbox")
+    return control.checked === control.defaultChecked ? undefined : control.checked ? "1" : "0";
+  if (control instanceof HTMLSelectElement) {
+    const initial = [...control.options].find((option) => option.defaultSelected) ?? control.options[0];
+    return control.value === initial?.value ? undefined : control.value;
+  }
+  return control.value === control.defaultValue ? undefined : control.value;
+};
+
+/** One calculator's inputs as an address's query: a link to it reopens the same calculation. */
+const calculationQuery = (id: string): URLSearchParams => {
+  const query = new URLSearchParams();
+  for (const control of controls(id)) {
+    const value = changedValue(control);
+    if (value !== undefined) query.set(control.id, value);
+  }
+  return query;
+};
+
+/** An address's value longer than this is not a calculator's input and is left out. */
+const MAX_ADDRESS_VALUE = 200;
+
+/**
+ * Fills the forms from the address, so that a shared link reopens its calculation. Only the ids of the forms' own
+ * controls are read; anything else in the address is ignored, and a value is set as text, never parsed as markup.
+ */
+const restoreFromAddress = (ids: readonly string[]): void => {
+  const known = new Map(ids.flatMap((id) => controls(id).map((control) => [control.id, control] as const)));
+  for (const [key, value] of new URLSearchParams(window.location.search)) {
+    const control = known.get(key);
+    if (control === undefined || value.length > MAX_ADDRESS_VALUE) continue;
+    if (control instanceof HTMLInputElement && control.type === "checkbox") control.checked = value === "1";
+    else control.value = value;
+  }
+};
+
+/** Writes every calculator's inputs into the address as they change, without adding to the browser's history. */
+const saveToAddress = (ids: readonly string[]): void => {
+  const query = new URLSearchParams(ids.flatMap((id) => [...calculationQuery(id)]));
+  const search = query.size === 0 ? "" : `?${query}`;
+  if (search !== window.location.search)
+    window.history.replaceState(null, "", `${window.location.pathname}${search}${window.location.hash}`);
+};
+
+/** What was entered, as the printed result lists it above the figures: each filled field with its label. */
+const inputsEntered = (id: string): HTMLElement => {
+  const rows: Array<[string, string]> = [];
+  for (const control of controls(id)) {
+    if (control instanceof HTMLInputElement && control.type === "checkbox") {
+      if (control.checked) rows.push([labelOf(control.id), "Yes"]);
+    } else if (control instanceof HTMLSelectElement) {
+      rows.push([labelOf(control.id), control.selectedOptions[0]?.textContent ?? control.value]);
+    } else if (control.value.trim() !== "") {
+      rows.push([labelOf(control.id), control.type === "date" ? readableDate(control.value) : control.value.trim()]);
+    }
+  }
+  if (!rows.some(([label]) => /date/i.test(label))) rows.push(["Date", `today, ${readableDate(todayShown())}`]);
+  return make(
+    "div",
+    [
+      make("h3", "Calculated for"),
+      make(
+        "ul",
+        rows.map(([label, value]) => make("li", `${label}: ${value}`)),
+      ),
+    ],
+    "calc-inputs",
+  );
+};
+
+/** Today in British Columbia, the day the calculators take when no date is entered. */
+const todayShown = (): string => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Vancouver" }).format(new Date());
+
+/**
+ * Under a result: a link that reopens this calculation, and a button that prints it alone, with what was entered,
+ * the figures, how they were reached and the facts and versions used.
+ */
+const keepResult = (id: string): HTMLElement => {
+  const link = make("a", "Link to this calculation");
+  const query = calculationQuery(id);
+  link.href = `${window.location.pathname}${query.size === 0 ? "" : `?${query}`}#${id}`;
+  const print = make("button", "Print this result");
+  print.type = "button";
+  print.addEventListener("click", () => {
+    document.body.dataset.print = id;
+    window.print();
+  });
+  return make("div", [inputsEntered(id), make("p", [link, " ", print], "calc-keep")], "calc-share");
+};
+
 const CALCULATORS: ReadonlyArray<readonly [string, (facts: FactSource) => HTMLElement[]]> = [
   ["ptt", ptt],
   ["purchase", purchase],
@@ -472,6 +567,11 @@ const start = async (): Promise<void> => {
     status.textContent = `The calculators could not load the catalog: ${error instanceof Error ? error.message : String(error)}. Reload the page to try again.`;
     return;
   }
+  const ids = CALCULATORS.map(([id]) => id);
+  restoreFromAddress(ids);
+  window.addEventListener("afterprint", () => {
+    delete document.body.dataset.print;
+  });
   for (const [id, calculate] of CALCULATORS) {
     const form = element<HTMLFormElement>(`${id}-form`);
     // Every control fires "input" as it changes (text as typed, boxes as ticked, the date and the list as chosen).
@@ -479,8 +579,10 @@ const start = async (): Promise<void> => {
     // the very link being clicked.
     const update = (): void => {
       clearFields(id);
+      saveToAddress(ids);
       try {
-        show(id, calculate(facts));
+        const shown = calculate(facts);
+        show(id, shown.some((node) => node.matches(".calc-results")) ? [...shown, keepResult(id)] : shown);
       } catch (error) {
         show(id, [problem(error, "", id)]);
       }

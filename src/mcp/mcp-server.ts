@@ -24,10 +24,16 @@ import {
 } from "./mortgage-tools.ts";
 import type { SiteTree } from "./site-tree.ts";
 import {
+  computeFlippingTax,
+  computeGstOnNewHome,
   computeHomeOwnerGrant,
   computePropertyTransferTax,
+  computeRentIncrease,
+  FLIPPING_TAX,
+  GST_ON_NEW_HOME,
   HOME_OWNER_GRANT,
   PROPERTY_TRANSFER_TAX,
+  RENT_INCREASE,
 } from "./tax-tools.ts";
 import { toolResult } from "./tool-answer.ts";
 
@@ -62,6 +68,15 @@ export const createMcpServer = (tree: SiteTree): McpServer => {
   server.registerTool(HOME_OWNER_GRANT.name, HOME_OWNER_GRANT.config, (options) =>
     toolResult(computeHomeOwnerGrant(tree, options)),
   );
+  server.registerTool(GST_ON_NEW_HOME.name, GST_ON_NEW_HOME.config, (options) =>
+    toolResult(computeGstOnNewHome(tree, options)),
+  );
+  server.registerTool(RENT_INCREASE.name, RENT_INCREASE.config, (options) =>
+    toolResult(computeRentIncrease(tree, options)),
+  );
+  server.registerTool(FLIPPING_TAX.name, FLIPPING_TAX.config, (options) =>
+    toolResult(computeFlippingTax(tree, options)),
+  );
   server.registerTool(MORTGAGE_PAYMENT.name, MORTGAGE_PAYMENT.config, (options) =>
     toolResult(computeMortgagePayment(options)),
   );
@@ -94,8 +109,9 @@ export const serverInstructions = (tree: SiteTree): string =>
       "recorded here, get_fact and upcoming_changes say it is not recorded here yet and name the official page to check: say that this service has not " +
       "recorded it (it may have been announced since), point to that page, and do not present the current value as the next period's.",
     "Tools: search_facts finds facts by words; get_fact gives one fact in full; upcoming_changes lists scheduled changes, expected announcements and re-verification dates " +
-      "ahead; property_transfer_tax, minimum_down_payment, qualifying_rate, mortgage_insurance_premium and home_owner_grant compute from the published " +
-      "facts in force on a date (asOf, default today), each with its breakdown and the versions it used; mortgage_payment, amortization_schedule and " +
+      "ahead; property_transfer_tax, gst_on_new_home, minimum_down_payment, qualifying_rate, mortgage_insurance_premium and home_owner_grant compute from " +
+      "the published facts in force on a date (asOf, default today), rent_increase from the rent cap in force for increases on increaseDate and " +
+      "flipping_tax from the rule in force on saleDate, each with its breakdown and the versions it used; mortgage_payment, amortization_schedule and " +
       "max_principal do the mortgage arithmetic (semi-annual compounding); affordability computes, from the published facts in force on asOf, the largest " +
       "payment, loan and price a gross household income allows by the debt service ratios at the stress test's qualifying rate, and whether a price passes.",
     `The data is licensed ${tree.catalog.license}. It is general information, not legal, tax or financial advice.`,

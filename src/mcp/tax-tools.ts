@@ -1,13 +1,33 @@
 /**
- * The calculator tools: each runs one of the client's calculators (packages/client) on the facts of the tree, and
- * answers with the result, its explanation and the facts it used.
+ * The tax and rent calculator tools: each runs one of the client's calculators (packages/client) on the facts of the
+ * tree and answers with the result, its explanation and the facts it used. Each tool's input schema is the
+ * calculator's options schema and its output schema the calculator's result schema, with the citations as the tree
+ * publishes them.
  */
 import { z } from "zod";
-import { formatCad, formatPercent, homeOwnerGrant, propertyTransferTax } from "../../packages/client/src/index.ts";
-import { FactId, IsoDate } from "../schemas/index.ts";
+import {
+  type FactUsed,
+  FlippingTaxOptions,
+  FlippingTaxResult,
+  flippingTax,
+  formatCad,
+  formatPercent,
+  GstOnNewHomeOptions,
+  GstOnNewHomeResult,
+  gstOnNewHome,
+  HomeOwnerGrantOptions,
+  HomeOwnerGrantResult,
+  homeOwnerGrant,
+  PropertyTransferTaxOptions,
+  PropertyTransferTaxResult,
+  propertyTransferTax,
+  RentIncreaseOptions,
+  RentIncreaseResult,
+  rentIncrease,
+} from "../../packages/client/src/index.ts";
+import { IsoDate } from "../schemas/index.ts";
 import type { SiteTree } from "./site-tree.ts";
 import {
-  AsOfInput,
   CitedFacts,
   calculate,
   citedFacts,
@@ -18,111 +38,33 @@ import {
 } from "./tool-answer.ts";
 
 const annotations = { readOnlyHint: true, openWorldHint: false } as const;
-const Lines = z.array(z.string()).describe("Each step of the calculation, saying why an amount is what it is.");
 
-const text = (heading: string, breakdown: readonly string[], citations: z.infer<typeof CitedFacts> = []): string =>
-  [heading, "calculation:", ...breakdown.map((line) => `  - ${line}`), ...factsUsedText(citations)].join("\n");
+/** What every answer of these tools adds to the calculator's result: its date checked, its facts cited by the tree. */
+const Cited = { as_of: IsoDate, citations: CitedFacts };
 
-// home_owner_grant
-
-const HomeOwnerGrantInput = z.strictObject({
-  assessedValue: z.number().min(0).describe("Assessed (or partitioned) value of the principal residence in CAD."),
-  additional: z
-    .boolean()
-    .optional()
-    .describe("The owner qualifies for the additional grant (a senior, a veteran, a person with a disability)."),
-  northernRural: z
-    .boolean()
-    .optional()
-    .describe("The home is outside the Capital, Fraser Valley and Metro Vancouver regional districts."),
-  propertyTax: z.number().min(0).optional().describe("The property tax the grant is claimed against, in CAD."),
-  asOf: AsOfInput,
-});
-const HomeOwnerGrantOutput = z.object({
-  grant: z.number(),
-  max_grant: z.number(),
-  threshold: z.number(),
-  tax_after_grant: z.number().nullable(),
-  as_of: IsoDate,
-  breakdown: Lines,
-  citations: CitedFacts,
+/** The calculator's result with its citations as the tree publishes them. */
+const cite = <Result extends { citations: readonly FactUsed[] }>(tree: SiteTree, result: Result) => ({
+  ...result,
+  citations: citedFacts(tree, result.citations),
 });
 
-export const HOME_OWNER_GRANT = {
-  name: "home_owner_grant",
-  config: {
-    title: "B.C. home owner grant",
-    description:
-      "The British Columbia home owner grant for the tax year of asOf (bc.home_owner_grant.threshold): the maximum for the region and kind of owner, reduced above the threshold as the fact states, and the tax after the grant; with the fact used, its version, canonical_url and citations.",
-    inputSchema: HomeOwnerGrantInput,
-    outputSchema: HomeOwnerGrantOutput,
-    annotations,
-  },
-} as const;
+const text = (
+  heading: string,
+  lines: readonly string[],
+  assumptions: readonly string[],
+  cited: z.infer<typeof CitedFacts>,
+) =>
+  [
+    heading,
+    "calculation:",
+    ...lines.map((line) => `  - ${line}`),
+    ...(assumptions.length === 0 ? [] : ["assumptions:", ...assumptions.map((line) => `  - ${line}`)]),
+    ...factsUsedText(cited),
+  ].join("\n");
 
-export const computeHomeOwnerGrant = (
-  tree: SiteTree,
-  options: z.infer<typeof HomeOwnerGrantInput>,
-): ToolAnswer<z.infer<typeof HomeOwnerGrantOutput>> =>
-  calculate(
-    "the home owner grant",
-    () => homeOwnerGrant(treeFacts(tree), options),
-    (result) => {
-      const structured = { ...result, citations: citedFacts(tree, result.citations) };
-      return {
-        structured,
-        text: text(
-          `B.C. home owner grant for the tax year of ${result.as_of}: ${formatCad(result.grant)}`,
-          result.breakdown,
-          structured.citations,
-        ),
-      };
-    },
-  );
+// property_transfer_tax
 
-const PropertyTransferTaxInput = z.strictObject({
-  price: z.number().positive().describe("Fair market value of the property in Canadian dollars, e.g. 650000."),
-  residentialShare: z
-    .number()
-    .min(0)
-    .max(1)
-    .optional()
-    .describe("Residential part of the fair market value as a fraction from 0 to 1; default 1 (wholly residential)."),
-  firstTimeBuyer: z.boolean().optional().describe("Every buyer qualifies for the first time home buyers' exemption."),
-  newlyBuilt: z
-    .boolean()
-    .optional()
-    .describe(
-      "Every buyer qualifies for the newly built home exemption. With firstTimeBuyer too, both are computed and the larger is claimed.",
-    ),
-  foreignBuyer: z
-    .boolean()
-    .optional()
-    .describe("The buyer is a foreign national, foreign corporation or taxable trustee buying in a specified area."),
-  asOf: AsOfInput,
-});
-
-const ExemptionName = z.enum(["first-time-home-buyers", "newly-built-home"]);
-
-const PropertyTransferTaxOutput = z.object({
-  price: z.number(),
-  total: z.number().describe("What the buyer pays, in CAD: general tax less the exemption, plus the additional tax."),
-  general: z
-    .number()
-    .describe("General property transfer tax before any exemption, including the further tax on residential value."),
-  exemption: z.number(),
-  exemption_claimed: ExemptionName.nullable(),
-  exemptions_compared: z
-    .array(z.object({ exemption: ExemptionName, amount: z.number(), fact_id: FactId }))
-    .describe("Each exemption asked for with the amount it would give; the larger is claimed."),
-  additional: z.number().describe("Additional property transfer tax for foreign buyers."),
-  as_of: IsoDate,
-  breakdown: z.array(
-    z.object({ label: z.string(), base: z.number(), rate: z.number().nullable(), amount: z.number(), fact_id: FactId }),
-  ),
-  citations: CitedFacts,
-  assumptions: z.array(z.string()).describe("What the calculation assumes that the arguments do not say."),
-});
+const PropertyTransferTaxOutput = PropertyTransferTaxResult.extend({ price: z.number(), ...Cited });
 type PropertyTransferTaxOutput = z.infer<typeof PropertyTransferTaxOutput>;
 
 export const PROPERTY_TRANSFER_TAX = {
@@ -131,22 +73,33 @@ export const PROPERTY_TRANSFER_TAX = {
     title: "B.C. property transfer tax",
     description:
       "Computes British Columbia property transfer tax on one purchase registered on asOf (default today) from the published facts in force that day (the " +
-      "general rates bc.ptt.brackets, the first time home buyers' and newly built home exemptions, the additional tax for foreign buyers): the total in CAD, " +
-      "each line of the calculation, the assumptions made, and every fact used with its version, canonical_url and citations. With both exemptions asked " +
-      "for, both are computed and the larger is claimed.",
-    inputSchema: PropertyTransferTaxInput,
+      "general rates bc.ptt.brackets; the first time home buyers' exemption, for the share of the buyers who qualify (eligibleShare) and on land over 0.5 hectares " +
+      "(landOverHalfHectare); the newly built home exemption; the additional tax for foreign buyers, added only when inSpecifiedArea is true and otherwise given " +
+      "apart; and whether the federal ban on purchases by non-Canadians is in force): the total in CAD, each line of the calculation, the assumptions made, and " +
+      "every fact used with its version, canonical_url and citations. With both exemptions asked for, both are computed and the larger is claimed.",
+    inputSchema: PropertyTransferTaxOptions,
     outputSchema: PropertyTransferTaxOutput,
-    annotations: { readOnlyHint: true, openWorldHint: false },
+    annotations,
   },
 } as const;
 
 const lineText = (line: PropertyTransferTaxOutput["breakdown"][number]): string =>
   `- ${line.label}: ${line.rate === null ? "" : `${formatPercent(line.rate)} of ${formatCad(line.base)} = `}${formatCad(line.amount)} [${line.fact_id}]`;
 
-const resultText = (result: PropertyTransferTaxOutput): string =>
+const transferTaxText = (result: PropertyTransferTaxOutput): string =>
   [
     `B.C. property transfer tax on ${formatCad(result.price)} registered on ${result.as_of}: ${formatCad(result.total)}`,
     `general tax ${formatCad(result.general)}, exemption ${formatCad(result.exemption)}${result.exemption_claimed ? ` (${result.exemption_claimed})` : ""}, additional tax ${formatCad(result.additional)}`,
+    ...(result.additional_if_in_specified_area === undefined
+      ? []
+      : [
+          `if the property is in a specified area: additional tax ${formatCad(result.additional_if_in_specified_area)}, total ${formatCad(result.total_if_in_specified_area ?? result.total)}`,
+        ]),
+    ...(result.federal_ban_applies === undefined
+      ? []
+      : [
+          `federal ban on purchases by non-Canadians in force on ${result.as_of}: ${result.federal_ban_applies === null ? "not answered (see the calculation)" : result.federal_ban_applies ? "yes" : "no"}`,
+        ]),
     "calculation:",
     ...result.breakdown.map((line) => indented(lineText(line))),
     "assumptions:",
@@ -160,13 +113,172 @@ const resultText = (result: PropertyTransferTaxOutput): string =>
  */
 export const computePropertyTransferTax = (
   tree: SiteTree,
-  options: z.infer<typeof PropertyTransferTaxInput>,
+  options: PropertyTransferTaxOptions,
 ): ToolAnswer<PropertyTransferTaxOutput> =>
   calculate(
     "property transfer tax",
     () => propertyTransferTax(treeFacts(tree), options),
     (result) => {
-      const structured = { price: options.price, ...result, citations: citedFacts(tree, result.citations) };
-      return { structured, text: resultText(structured) };
+      const structured = { price: options.price, ...cite(tree, result) };
+      return { structured, text: transferTaxText(structured) };
+    },
+  );
+
+// home_owner_grant
+
+const HomeOwnerGrantOutput = HomeOwnerGrantResult.extend(Cited);
+
+export const HOME_OWNER_GRANT = {
+  name: "home_owner_grant",
+  config: {
+    title: "B.C. home owner grant",
+    description:
+      "The British Columbia home owner grant for the tax year of asOf (bc.home_owner_grant.threshold): the maximum for the region and kind of owner, reduced above the threshold as the fact states, and the tax after the grant; with the fact used, its version, canonical_url and citations.",
+    inputSchema: HomeOwnerGrantOptions,
+    outputSchema: HomeOwnerGrantOutput,
+    annotations,
+  },
+} as const;
+
+export const computeHomeOwnerGrant = (
+  tree: SiteTree,
+  options: HomeOwnerGrantOptions,
+): ToolAnswer<z.infer<typeof HomeOwnerGrantOutput>> =>
+  calculate(
+    "the home owner grant",
+    () => homeOwnerGrant(treeFacts(tree), options),
+    (result) => {
+      const structured = cite(tree, result);
+      return {
+        structured,
+        text: text(
+          `B.C. home owner grant for the tax year of ${result.as_of}: ${formatCad(result.grant)}`,
+          result.breakdown,
+          [],
+          structured.citations,
+        ),
+      };
+    },
+  );
+
+// gst_on_new_home
+
+const GstOnNewHomeOutput = GstOnNewHomeResult.extend(Cited);
+
+export const GST_ON_NEW_HOME = {
+  name: "gst_on_new_home",
+  config: {
+    title: "GST on a new home and its rebates",
+    description:
+      "The 5% GST on a new home bought from its builder in British Columbia (which has no HST) and the federal rebates of it on asOf: the new housing rebate " +
+      "(ca.gst.new_housing_rebate) and, for a first-time buyer, the first-time home buyers' GST rebate (ca.gst.fthb_new_home_rebate), for an agreement of " +
+      "purchase and sale in its window (agreementDate); the two together never exceed the GST. With the conditions the buyer and the home must meet, and each " +
+      "fact used with its version, canonical_url and citations.",
+    inputSchema: GstOnNewHomeOptions,
+    outputSchema: GstOnNewHomeOutput,
+    annotations,
+  },
+} as const;
+
+export const computeGstOnNewHome = (
+  tree: SiteTree,
+  options: GstOnNewHomeOptions,
+): ToolAnswer<z.infer<typeof GstOnNewHomeOutput>> =>
+  calculate(
+    "the GST on a new home",
+    () => gstOnNewHome(treeFacts(tree), options),
+    (result) => {
+      const structured = cite(tree, result);
+      return {
+        structured,
+        text: text(
+          `GST on a new home of ${formatCad(options.price)} on ${result.as_of}: ${formatCad(result.gst)}, rebates ${formatCad(result.rebate)}, net ${formatCad(result.net_gst)}`,
+          result.breakdown,
+          result.assumptions,
+          structured.citations,
+        ),
+      };
+    },
+  );
+
+// rent_increase
+
+const RentIncreaseOutput = RentIncreaseResult.extend({
+  increase_date: IsoDate,
+  notice_by: IsoDate,
+  citations: CitedFacts,
+});
+
+export const RENT_INCREASE = {
+  name: "rent_increase",
+  config: {
+    title: "Largest B.C. rent increase and its notice",
+    description:
+      "The largest rent increase a British Columbia landlord may give on increaseDate: the yearly cap in force for increases taking effect that day (the " +
+      "bc.rent_cap series, earlier years and the COVID-19 freeze included) applied to the current rent, to the cent below; the last day the tenant must " +
+      "receive the Notice of Rent Increase (three full rental months before); the once-in-12-months rule; with the fact and period used, its canonical_url and citations.",
+    inputSchema: RentIncreaseOptions,
+    outputSchema: RentIncreaseOutput,
+    annotations,
+  },
+} as const;
+
+export const computeRentIncrease = (
+  tree: SiteTree,
+  options: RentIncreaseOptions,
+): ToolAnswer<z.infer<typeof RentIncreaseOutput>> =>
+  calculate(
+    "the rent increase",
+    () => rentIncrease(treeFacts(tree), options),
+    (result) => {
+      const structured = cite(tree, result);
+      return {
+        structured,
+        text: text(
+          `Largest rent increase on ${result.increase_date}: ${formatPercent(result.cap_rate)}, ${formatCad(result.max_increase)} (new rent at most ${formatCad(result.max_new_rent)}); the tenant must receive the notice by ${result.notice_by}`,
+          result.breakdown,
+          result.assumptions,
+          structured.citations,
+        ),
+      };
+    },
+  );
+
+// flipping_tax
+
+const FlippingTaxOutput = FlippingTaxResult.extend(Cited);
+
+export const FLIPPING_TAX = {
+  name: "flipping_tax",
+  config: {
+    title: "BC home flipping tax",
+    description:
+      "The British Columbia home flipping tax on the sale of a property owned less than 730 days, from bc.flipping_tax in force on saleDate: days held " +
+      "(both days counted), the rate (20% up to 365 days, then falling to nothing at 730), taxable income, the primary residence deduction and the tax; sales " +
+      "before the tax began owe none, and say so. With the fact used, its version, canonical_url and citations.",
+    inputSchema: FlippingTaxOptions,
+    outputSchema: FlippingTaxOutput,
+    annotations,
+  },
+} as const;
+
+export const computeFlippingTax = (
+  tree: SiteTree,
+  options: FlippingTaxOptions,
+): ToolAnswer<z.infer<typeof FlippingTaxOutput>> =>
+  calculate(
+    "the BC home flipping tax",
+    () => flippingTax(treeFacts(tree), options),
+    (result) => {
+      const structured = cite(tree, result);
+      return {
+        structured,
+        text: text(
+          `BC home flipping tax on a sale on ${result.as_of}: ${formatCad(result.tax)} (${result.days_held} days held, rate ${formatPercent(result.rate)})`,
+          result.breakdown,
+          result.assumptions,
+          structured.citations,
+        ),
+      };
     },
   );

@@ -107,7 +107,7 @@ describe("as of 2017-06-01", () => {
 
   it("charges foreign buyers 15% in the Greater Vancouver Regional District", () => {
     // Ministry of Finance: the additional tax of 15% from August 2, 2016 to February 20, 2018.
-    const result = propertyTransferTax(catalog, { price: 650_000, foreignBuyer: true, asOf });
+    const result = propertyTransferTax(catalog, { price: 650_000, foreignBuyer: true, inSpecifiedArea: true, asOf });
     expect(result).toMatchObject({ additional: 97_500, total: 108_500 });
     const foreign = result.citations.find((used) => used.fact_id === "bc.ptt.foreign_buyer_additional")!;
     // The fact used is named with that period's own numbers, not today's 20% and five regional districts.
@@ -130,7 +130,9 @@ describe("as of 2019-06-01", () => {
   it("charges foreign buyers 20%, and the further 2% above $3,000,000", () => {
     // Ministry of Finance: 20% from February 21, 2018; the further 2% on residential value above $3,000,000 from the
     // same day. $2,000 + $36,000 + $30,000 + $50,000 on $4,000,000.
-    expect(propertyTransferTax(catalog, { price: 650_000, foreignBuyer: true, asOf }).additional).toBe(130_000);
+    expect(
+      propertyTransferTax(catalog, { price: 650_000, foreignBuyer: true, inSpecifiedArea: true, asOf }).additional,
+    ).toBe(130_000);
     expect(propertyTransferTax(catalog, { price: 4_000_000, asOf }).general).toBe(118_000);
   });
 

@@ -107,13 +107,15 @@ describe("propertyTransferTax, from the published facts", () => {
     );
   });
 
-  it("adds the 20% additional tax for foreign buyers on the residential share", () => {
-    expect(tax({ price: 1_000_000, foreignBuyer: true })).toMatchObject({
+  it("adds the 20% additional tax for foreign buyers on the residential share in a specified area", () => {
+    expect(tax({ price: 1_000_000, foreignBuyer: true, inSpecifiedArea: true })).toMatchObject({
       general: 18_000,
       additional: 200_000,
       total: 218_000,
     });
-    expect(tax({ price: 1_000_000, foreignBuyer: true, residentialShare: 0.5 })).toMatchObject({ additional: 100_000 });
+    expect(tax({ price: 1_000_000, foreignBuyer: true, inSpecifiedArea: true, residentialShare: 0.5 })).toMatchObject({
+      additional: 100_000,
+    });
     expect(tax({ price: 1_000_000, foreignBuyer: true }).citations.map((used) => used.fact_id)).toContain(
       "bc.ptt.foreign_buyer_additional",
     );
@@ -136,12 +138,14 @@ describe("propertyTransferTax, from the published facts", () => {
       ...(value as object),
       rate: 0.25,
     }));
-    expect(propertyTransferTax(foreign, { price: 1_000_000, foreignBuyer: true }).additional).toBe(250_000);
+    expect(
+      propertyTransferTax(foreign, { price: 1_000_000, foreignBuyer: true, inSpecifiedArea: true }).additional,
+    ).toBe(250_000);
   });
 
   it.each([
-    [{ price: -1 }, "price must be a finite number of at least 0"],
-    [{ price: Number.NaN }, "price must be a finite number"],
+    [{ price: -1 }, "price must be an amount of money in dollars from 0 to 10,000,000,000, got -1"],
+    [{ price: Number.NaN }, "price must be an amount of money in dollars from 0 to 10,000,000,000, got NaN"],
     [{ price: 500_000, residentialShare: 1.5 }, "residentialShare must be a fraction from 0 to 1"],
     [{ price: 500_000, firstTimeBuyer: true, foreignBuyer: true }, "for Canadian citizens and permanent residents"],
     [{ price: 500_000, firstTimeBuyer: "yes" as unknown as boolean }, "firstTimeBuyer must be true or false"],
@@ -245,7 +249,7 @@ describe("propertyTransferTax, from the published facts", () => {
       ["2018-02-20", 150_000, 0.15],
       ["2018-02-21", 200_000, 0.2],
     ])("foreign buyers on %s: 1,000,000 pays additional tax of %d", (asOf, additional, rate) => {
-      const result = tax({ price: 1_000_000, foreignBuyer: true, asOf });
+      const result = tax({ price: 1_000_000, foreignBuyer: true, inSpecifiedArea: true, asOf });
       expect(result).toMatchObject({ general: 18_000, additional, total: 18_000 + additional });
       const [foreign] = line(result, "bc.ptt.foreign_buyer_additional");
       expect(foreign).toMatchObject({ rate, amount: additional });

@@ -43,7 +43,9 @@ describe("npm run mcp", () => {
     expect([...byName.keys()].sort()).toEqual([
       "affordability",
       "amortization_schedule",
+      "flipping_tax",
       "get_fact",
+      "gst_on_new_home",
       "home_owner_grant",
       "max_principal",
       "minimum_down_payment",
@@ -51,6 +53,7 @@ describe("npm run mcp", () => {
       "mortgage_payment",
       "property_transfer_tax",
       "qualifying_rate",
+      "rent_increase",
       "search_facts",
       "upcoming_changes",
     ]);
@@ -78,7 +81,8 @@ describe("npm run mcp", () => {
         firstTimeBuyer: { type: "boolean" },
         newlyBuilt: { type: "boolean" },
         foreignBuyer: { type: "boolean" },
-        asOf: { type: "string", format: "date" },
+        inSpecifiedArea: { type: "boolean" },
+        asOf: { type: "string", pattern: expect.stringContaining("\\d{4}") },
       },
       required: ["price"],
       additionalProperties: false,

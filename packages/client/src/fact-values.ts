@@ -818,6 +818,25 @@ export interface FactValues {
     first_occupant_required: boolean;
     application_deadline_years_after_ownership_transfer: number;
   };
+  "ca.gst.new_housing_rebate": {
+    statute: string;
+    /** The GST rate the rebate is a share of (0.05 = 5%) */
+    gst_rate: number;
+    /** The share of the GST paid that is rebated, before the cap (0.36 = 36%) */
+    rebate_share_of_gst: number;
+    max_rebate_cad: number;
+    full_rebate_max_price_cad: number;
+    no_rebate_from_price_cad: number;
+    phase_out: string;
+    home_types: string[];
+    rebate_conditions: string[];
+    primary_place_of_residence_required: boolean;
+    relation_may_occupy: boolean;
+    application_deadline_years_after_ownership_transfer: number;
+    builder_may_pay_or_credit: boolean;
+    /** The additional first-time home buyers' rebate, which this rebate reduces, so that together they never exceed the GST paid */
+    first_time_buyer_top_up_fact: string;
+  };
   "ca.underused_housing_tax": {
     statute: string;
     status: string;
@@ -854,6 +873,26 @@ export interface FactValues {
     /** absent before version 2 */
     announced_iso?: string;
     in_force_iso: string;
+  };
+  "cmhc.debt_service_limits": {
+    /** CMHC's highest gross debt service ratio for an insured mortgage (0.39 = 39%) */
+    gds_max: number;
+    /** CMHC's highest total debt service ratio for an insured mortgage (0.44 = 44%) */
+    tds_max: number;
+    /** Which borrowers CMHC considers up to gds_max and tds_max; absent for a period whose sources do not say (July 2012 to June 2020) */
+    max_ratios_for?: string;
+    gds_counts: string[];
+    tds_counts: string[];
+    /** The share of condominium fees counted in both ratios (0.5 = 50%) */
+    condo_fee_share_counted: number;
+    heating_counted: boolean;
+    /** The fact giving the interest rate at which the payments are counted */
+    qualifying_rate_fact: string;
+    /** The highest gross debt service ratio the Eligible Mortgage Loan Regulations allow for any government-backed insured high ratio loan */
+    regulation_gds_max: number;
+    /** The highest total debt service ratio the Eligible Mortgage Loan Regulations allow for any government-backed insured high ratio loan */
+    regulation_tds_max: number;
+    statute: string;
   };
   "cmhc.insurance_cap": {
     insured_price_cap_exclusive: number;

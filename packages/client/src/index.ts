@@ -7,13 +7,13 @@
 
 export { AffordabilityOptions, AffordabilityResult, affordability } from "./calculators/affordability.ts";
 export {
-  type ExemptionName,
-  type HomeOwnerGrantOptions,
-  type HomeOwnerGrantResult,
+  ExemptionName,
+  HomeOwnerGrantOptions,
+  HomeOwnerGrantResult,
   homeOwnerGrant,
-  type PropertyTransferTaxLine,
-  type PropertyTransferTaxOptions,
-  type PropertyTransferTaxResult,
+  PropertyTransferTaxLine,
+  PropertyTransferTaxOptions,
+  PropertyTransferTaxResult,
   propertyTransferTax,
 } from "./calculators/bc-taxes.ts";
 export type { FactSource, FactUsed } from "./calculators/calculator-common.ts";
@@ -30,6 +30,8 @@ export {
   readableDate,
   roundCents,
 } from "./calculators/calculator-common.ts";
+export { FlippingTaxOptions, FlippingTaxResult, flippingTax } from "./calculators/flipping-tax.ts";
+export { GstOnNewHomeOptions, GstOnNewHomeResult, gstOnNewHome } from "./calculators/gst-on-new-home.ts";
 export {
   MinimumDownPaymentOptions,
   MinimumDownPaymentResult,
@@ -59,6 +61,7 @@ export {
   qualifyingRate,
   SchedulePeriod,
 } from "./calculators/mortgage-payment.ts";
+export { RentIncreaseOptions, RentIncreaseResult, rentIncrease } from "./calculators/rent-increase.ts";
 export {
   createFactsClient,
   type FactsClient,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Fraction, IsoDate, Money } from "../../../packages/client/src/index.ts";
-import { CappedBracketArray, Count, inOrder, Multiple, since, Text, TextList } from "./common.ts";
+import { CappedBracketArray, Count, FactRef, inOrder, Multiple, since, Text, TextList } from "./common.ts";
 
 /** Loan-to-value bands of a premium schedule: each `ltv_max` the band's inclusive upper bound, rising. */
 const PremiumBands = z
@@ -57,6 +57,52 @@ export const MORTGAGE_VALUE_SCHEMAS = {
     })
     .superRefine(inOrder(["standard_insured_max_amortization_years", "max_amortization_years"]))
     .superRefine(inOrder(["announced_iso", "in_force_iso"], { orEqual: true })),
+
+  "cmhc.debt_service_limits": z
+    .strictObject({
+      gds_max: Fraction.describe("CMHC's highest gross debt service ratio for an insured mortgage (0.39 = 39%)"),
+      tds_max: Fraction.describe("CMHC's highest total debt service ratio for an insured mortgage (0.44 = 44%)"),
+      max_ratios_for: Text.optional().describe(
+        "Which borrowers CMHC considers up to gds_max and tds_max; absent for a period whose sources do not say (July 2012 to June 2020)",
+      ),
+      gds_counts: TextList.min(1, { error: "must list what the gross debt service ratio counts" }),
+      tds_counts: TextList.min(1, { error: "must list what the total debt service ratio counts" }),
+      condo_fee_share_counted: Fraction.describe("The share of condominium fees counted in both ratios (0.5 = 50%)"),
+      heating_counted: z.boolean(),
+      qualifying_rate_fact: FactRef.describe("The fact giving the interest rate at which the payments are counted"),
+      regulation_gds_max: Fraction.describe(
+        "The highest gross debt service ratio the Eligible Mortgage Loan Regulations allow for any government-backed insured high ratio loan",
+      ),
+      regulation_tds_max: Fraction.describe(
+        "The highest total debt service ratio the Eligible Mortgage Loan Regulations allow for any government-backed insured high ratio loan",
+      ),
+      statute: Text,
+    })
+    .superRefine(inOrder(["gds_max", "tds_max"]))
+    .superRefine(inOrder(["regulation_gds_max", "regulation_tds_max"]))
+    .superRefine((value, ctx) => {
+      // CMHC may be stricter than the Regulations, never looser; and the total ratio counts all the gross one does.
+      for (const [own, ceiling] of [
+        ["gds_max", "regulation_gds_max"],
+        ["tds_max", "regulation_tds_max"],
+      ] as const) {
+        if (value[own] > value[ceiling]) {
+          ctx.addIssue({
+            code: "custom",
+            path: [own],
+            message: `must be at most ${ceiling} (${value[ceiling]}): the Regulations cap every insured high ratio loan`,
+          });
+        }
+      }
+      const missing = value.gds_counts.filter((item) => !value.tds_counts.includes(item));
+      if (missing.length > 0) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["tds_counts"],
+          message: `must include every item of gds_counts (missing: ${missing.join("; ")})`,
+        });
+      }
+    }),
 
   "cmhc.insurance_cap": z
     .strictObject({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BracketArray, Fraction, IsoDate, Money } from "../../../packages/client/src/index.ts";
-import { Count, inOrder, Measure, since, Text, TextList, until, Year } from "./common.ts";
+import { Count, FactRef, inOrder, Measure, since, Text, TextList, until, Year } from "./common.ts";
 
 /** How the federal anti-flipping rule treats a gain on a housing unit held less than 365 days. */
 const FederalTreatment = z.enum(["business-income-fully-taxable"]);
@@ -341,6 +341,27 @@ export const TAX_VALUE_SCHEMAS = {
     })
     .superRefine(inOrder(["full_rebate_max_price_cad", "no_rebate_from_price_cad"]))
     .superRefine(inOrder(["agreement_after_iso", "agreement_before_iso"])),
+
+  "ca.gst.new_housing_rebate": z
+    .strictObject({
+      statute: Text,
+      gst_rate: Fraction.describe("The GST rate the rebate is a share of (0.05 = 5%)"),
+      rebate_share_of_gst: Fraction.describe("The share of the GST paid that is rebated, before the cap (0.36 = 36%)"),
+      max_rebate_cad: Money,
+      full_rebate_max_price_cad: Money,
+      no_rebate_from_price_cad: Money,
+      phase_out: Text,
+      home_types: TextList.min(1, { error: "must name the homes the rebate covers" }),
+      rebate_conditions: TextList.min(1, { error: "must list the conditions of the rebate" }),
+      primary_place_of_residence_required: z.boolean(),
+      relation_may_occupy: z.boolean(),
+      application_deadline_years_after_ownership_transfer: Count,
+      builder_may_pay_or_credit: z.boolean(),
+      first_time_buyer_top_up_fact: FactRef.describe(
+        "The additional first-time home buyers' rebate, which this rebate reduces, so that together they never exceed the GST paid",
+      ),
+    })
+    .superRefine(inOrder(["full_rebate_max_price_cad", "no_rebate_from_price_cad"])),
 
   // Version 1 described the tax in force; version 2 its end for 2025 and later years: two shapes of one fact.
   "ca.underused_housing_tax": z.union([

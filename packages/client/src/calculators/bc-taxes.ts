@@ -2,93 +2,160 @@ import { z } from "zod";
 import {
   BracketArray,
   CalculatorError,
-  checkAmount,
-  checkAsOf,
-  checkFlag,
-  checkOptions,
   type FactSource,
   type FactUsed,
   formatCad,
+  formatPercent,
   readFactAsOf,
   requireFactAsOf,
   roundCents,
   roundRate,
+  todayInBc,
 } from "./calculator-common.ts";
+import {
+  AmountOption,
+  AsOfOption,
+  FactsUsed,
+  FlagOption,
+  finished,
+  parseOptions,
+  ShareOption,
+} from "./calculator-options.ts";
 
 // B.C.'s taxes on a home, each from the facts in force on a date: the property transfer tax on its purchase (with the
 // first-time buyers', newly built and foreign buyers' rules) and the home owner grant against its yearly property tax.
 
-export interface PropertyTransferTaxOptions {
-  /** Fair market value of the property, in dollars. */
-  price: number;
-  /** Residential part of the fair market value, 0 to 1 (default 1: wholly residential). */
-  residentialShare?: number;
-  /** The buyers meet every condition of the first time home buyers' exemption (`bc.ptt.fthb_exemption`). */
-  firstTimeBuyer?: boolean;
-  /** The buyers meet every condition of the newly built home exemption (`bc.ptt.newly_built_exemption`). */
-  newlyBuilt?: boolean;
-  /** The buyer is a foreign national, foreign corporation or taxable trustee buying in a specified area. */
-  foreignBuyer?: boolean;
-  /** The registration date, YYYY-MM-DD (default today in B.C.): each fact's version in force on that date is used. */
-  asOf?: string;
-}
+const HECTARES = "must be an area in hectares above 0 and at most 100,000,000";
 
-const TRANSFER_TAX_OPTION_KEYS = [
-  "price",
-  "residentialShare",
-  "firstTimeBuyer",
-  "newlyBuilt",
-  "foreignBuyer",
-  "asOf",
-] as const;
+/**
+ * A parcel larger than the exemption's land limit (0.5 ha): the Property Transfer Tax Act (s. 6 (1)) exempts the tax
+ * on the value of the residential improvement the buyer lives in and on the share of the land's value that 0.5 ha is
+ * of the whole area, so the calculation needs the two values apart.
+ */
+const LandOverHalfHectare = z
+  .strictObject({
+    hectares: z
+      .number({ error: HECTARES })
+      .gt(0, { error: HECTARES })
+      .max(100_000_000, { error: HECTARES })
+      .describe("The parcel's whole area, in hectares."),
+    landValue: AmountOption.describe("The fair market value of the land alone, without improvements, in dollars."),
+    residentialImprovementsValue: AmountOption.describe(
+      "The fair market value of the residential improvement the buyers will live in as their principal residence, in dollars.",
+    ),
+  })
+  .describe(
+    "For a first-time buyers' exemption on a parcel larger than 0.5 hectares: its area and the values of the land and of the home. The eligible value is the home's value plus the land's value × 0.5 ha ÷ the area (Property Transfer Tax Act s. 6), and the exemption is the one on the tax on that value.",
+  );
+
+export const PropertyTransferTaxOptions = z.strictObject({
+  price: AmountOption.describe("Fair market value of the property, in dollars."),
+  residentialShare: ShareOption.optional().describe(
+    "Residential part of the fair market value, 0 to 1; default 1 (wholly residential).",
+  ),
+  firstTimeBuyer: FlagOption.optional().describe(
+    "The buyers meet every condition of the first time home buyers' exemption (bc.ptt.fthb_exemption).",
+  ),
+  newlyBuilt: FlagOption.optional().describe(
+    "The buyers meet every condition of the newly built home exemption (bc.ptt.newly_built_exemption). With firstTimeBuyer too, both are computed and the larger is claimed.",
+  ),
+  eligibleShare: ShareOption.optional().describe(
+    "The share of the property the buyers who qualify for the first time home buyers' exemption acquire, 0 to 1; default 1. The Province multiplies the exemption by it (a spouse who does not qualify, holding half as joint tenant: 0.5).",
+  ),
+  landOverHalfHectare: LandOverHalfHectare.optional(),
+  foreignBuyer: FlagOption.optional().describe(
+    "The buyer is a foreign national, foreign corporation or taxable trustee (the additional tax for foreign buyers).",
+  ),
+  inSpecifiedArea: FlagOption.optional().describe(
+    "For a foreign buyer: the property is in an area where the additional tax applies (true) or not (false). Absent, the additional tax is not added to total; the result gives it apart with the areas in force on asOf.",
+  ),
+  asOf: AsOfOption,
+});
+export type PropertyTransferTaxOptions = z.input<typeof PropertyTransferTaxOptions>;
+
+export const ExemptionName = z.enum(["first-time-home-buyers", "newly-built-home"]);
+export type ExemptionName = z.infer<typeof ExemptionName>;
 
 /** One line of the calculation: what was taxed or deducted, at what rate, and the amount. */
-export interface PropertyTransferTaxLine {
-  label: string;
-  /** The value the line applies to, in dollars. */
-  base: number;
-  rate: number | null;
-  amount: number;
-  fact_id: string;
-}
+export const PropertyTransferTaxLine = z.object({
+  label: z.string(),
+  base: z.number().describe("The value the line applies to, in dollars."),
+  rate: z.number().nullable(),
+  amount: z.number(),
+  fact_id: z.string(),
+});
+export type PropertyTransferTaxLine = z.infer<typeof PropertyTransferTaxLine>;
 
-export type ExemptionName = "first-time-home-buyers" | "newly-built-home";
-
-export interface PropertyTransferTaxResult {
-  /** What the buyer pays: general tax less the exemption, plus the additional tax. */
-  total: number;
-  /** General property transfer tax, including the further tax on residential value, before any exemption. */
-  general: number;
-  /** The exemption deducted from the general tax (0 when none applies). */
-  exemption: number;
-  /**
-   * The exemption deducted; null when none was asked for or the larger one asked for is worth nothing at this price.
-   */
-  exemption_claimed: ExemptionName | null;
-  /** Each exemption asked for, with the amount it would give on its own; the larger is claimed. */
-  exemptions_compared: Array<{ exemption: ExemptionName; amount: number; fact_id: string }>;
-  /** Additional property transfer tax for foreign buyers. */
-  additional: number;
-  /** The registration date the rules were taken for. */
-  as_of: string;
-  breakdown: PropertyTransferTaxLine[];
-  /** The facts the calculation read, each with the version in force on `as_of`, canonical URL and citations. */
+export const PropertyTransferTaxResult = z.object({
+  total: z
+    .number()
+    .describe("What the buyer pays, in dollars: general tax less the exemption, plus the additional tax."),
+  general: z
+    .number()
+    .describe("General property transfer tax, including the further tax on residential value, before any exemption."),
+  exemption: z.number().describe("The exemption deducted from the general tax (0 when none applies)."),
+  exemption_claimed: ExemptionName.nullable().describe(
+    "The exemption deducted; null when none was asked for or the larger one asked for is worth nothing here.",
+  ),
+  exemptions_compared: z
+    .array(z.object({ exemption: ExemptionName, amount: z.number(), fact_id: z.string() }))
+    .describe("Each exemption asked for, with the amount it would give on its own; the larger is claimed."),
+  additional: z
+    .number()
+    .describe(
+      "Additional property transfer tax for foreign buyers included in total: 0 unless inSpecifiedArea is true.",
+    ),
+  additional_if_in_specified_area: z
+    .number()
+    .optional()
+    .describe(
+      "Only for a foreign buyer when inSpecifiedArea is not given: the additional tax that applies if the property is in a specified area.",
+    ),
+  total_if_in_specified_area: z
+    .number()
+    .optional()
+    .describe("Only with additional_if_in_specified_area: total with that additional tax."),
+  federal_ban_applies: z
+    .boolean()
+    .nullable()
+    .optional()
+    .describe(
+      "Only for a foreign buyer: whether the federal Prohibition on the Purchase of Residential Property by Non-Canadians Act is in force on as_of (ca.foreign_buyer_ban; its exceptions are in ca.foreign_buyer_ban.exemptions); null when the facts record its end as a scheduled change not yet in effect.",
+    ),
+  as_of: z.string().describe("The registration date the rules were taken for."),
+  breakdown: z.array(PropertyTransferTaxLine),
+  citations: FactsUsed.describe(
+    "The facts the calculation read, each with the version in force on as_of, canonical URL and citations.",
+  ),
+  assumptions: z.array(z.string()).describe("What the calculation assumes that the options do not say."),
+});
+/** As its schema describes it, each citation being the FactUsed the calculator returns. */
+export type PropertyTransferTaxResult = Omit<z.infer<typeof PropertyTransferTaxResult>, "citations"> & {
   citations: FactUsed[];
-  /** What the calculation assumes that the options do not say. */
-  assumptions: string[];
-}
+};
 
 const FirstTimeBuyerThresholds = z.object({
   full_exemption_fmv_max: z.number().positive(),
   capped_exemption_fmv_max: z.number().positive().nullable(),
   exemption_cap: z.number().positive(),
   exemption_ends_fmv: z.number().positive(),
+  max_land_hectares: z.number().positive().optional(),
 });
 const NewlyBuiltThresholds = z.object({
   full_exemption_fmv_max: z.number().positive(),
   exemption_ends_fmv: z.number().positive(),
 });
-const ForeignBuyerTax = z.object({ rate: z.number().min(0).max(1), specified_areas: z.array(z.string()).optional() });
+const ForeignBuyerTax = z.object({
+  rate: z.number().min(0).max(1),
+  specified_areas: z.array(z.string()).optional(),
+  excluded_areas: z.array(z.string()).optional(),
+});
+/** The dates of `ca.foreign_buyer_ban`: in force from `in_force_iso` until its repeal (scheduled, then recorded). */
+const FederalBan = z.object({
+  in_force_iso: z.iso.date(),
+  scheduled_repeal_iso: z.iso.date().optional(),
+  repealed_iso: z.iso.date().optional(),
+});
 
 type Thresholds = z.infer<typeof FirstTimeBuyerThresholds>;
 
@@ -154,12 +221,16 @@ const generalTax = (
   return lines;
 };
 
+const sumOf = (lines: readonly PropertyTransferTaxLine[]): number =>
+  roundCents(lines.reduce((sum, line) => sum + line.amount, 0));
+
 /**
- * An exemption's amount: the whole general tax up to `full_exemption_fmv_max`; a fixed cap up to
+ * An exemption's amount, from `tax`, the general tax on the value the exemption applies to (the whole value, or on a
+ * parcel over 0.5 ha the eligible value): all of it up to `full_exemption_fmv_max`; at most the cap up to
  * `capped_exemption_fmv_max` where there is one; then "proportionally reduced" (the Ministry's words) to nothing at
- * `exemption_ends_fmv`: the cap, or where there is none the tax on the value, times the share of the phase-out range
- * still ahead. This is the Act's formula E × (QV + 25,000 − FMV) / 25,000 (s. 5 (1.1)) and the form of the
- * Ministry's tables: $476,000 under the 2014 thresholds → $7,520 × 24/25 = $7,219.20.
+ * `exemption_ends_fmv`: the cap, or where there is none the tax, times the share of the phase-out range still ahead.
+ * This is the Act's formula E × (QV + 25,000 − FMV) / 25,000 (s. 5 (1.1) and s. 6 (3), FMV being the whole
+ * property's) and the form of the Ministry's tables: $476,000 under the 2014 thresholds → $7,520 × 24/25 = $7,219.20.
  */
 const exemptionAmount = (thresholds: Thresholds, price: number, tax: number): number => {
   if (price <= thresholds.full_exemption_fmv_max) return tax;
@@ -192,21 +263,80 @@ const priceAboveEnd = (thresholds: Thresholds, price: number): string | undefine
     ? `none: ${formatCad(price)} is at or above ${formatCad(thresholds.exemption_ends_fmv)}, where the exemption ends`
     : undefined;
 
+/** What the first-time buyers' exemption is computed on: the share of the transfer eligible and the parcel's values. */
+interface PartialClaim {
+  share: number;
+  land: z.infer<typeof LandOverHalfHectare> | undefined;
+  brackets: z.infer<typeof BracketArray>;
+}
+
+/**
+ * The tax the first-time buyers' exemption applies to. On a parcel over the land limit, the Act (s. 6 (1)) exempts
+ * the tax "in respect of that portion of the fair market value of the property that is applicable to the residential
+ * improvement" and of the land's value "equivalent to the ratio of 0.5 ha to the total area of the property": the tax
+ * on that eligible value, by the same brackets.
+ */
+const eligibleTax = (
+  value: Thresholds,
+  used: FactUsed,
+  claim: PartialClaim,
+  general: number,
+  asOf: string,
+): { tax: number; steps: string[] } => {
+  const land = claim.land;
+  if (land === undefined) return { tax: general, steps: [] };
+  const limit = value.max_land_hectares;
+  if (limit === undefined) {
+    throw new CalculatorError(
+      `bc.ptt.fthb_exemption (version ${used.version}, in force on ${asOf}) at $.value.max_land_hectares: the fact does not record the land limit, so landOverHalfHectare cannot be computed`,
+      { reason: "not-recorded", fact_id: "bc.ptt.fthb_exemption", date: asOf },
+    );
+  }
+  if (land.hectares <= limit)
+    return {
+      tax: general,
+      steps: [`the land, ${land.hectares} ha, is within ${limit} ha: the whole value is eligible`],
+    };
+  const eligible = roundCents(land.residentialImprovementsValue + (land.landValue * limit) / land.hectares);
+  const tax = sumOf(generalTax(claim.brackets, eligible, 1, asOf));
+  return {
+    tax,
+    steps: [
+      `land over ${limit} ha (Property Transfer Tax Act s. 6): eligible value = the home ${formatCad(land.residentialImprovementsValue)} + the land ${formatCad(land.landValue)} × ${limit} ha ÷ ${land.hectares} ha = ${formatCad(eligible)}, whose tax is ${formatCad(tax)}`,
+    ],
+  };
+};
+
 /**
  * The first time home buyers' exemption existed before the first version the facts record (the Ministry's page
  * says the amount "may be different" for registrations on or before February 18, 2014), so a date before it has
- * no rule to apply: `requireFactAsOf` refuses it.
+ * no rule to apply: `requireFactAsOf` refuses it. Where only some buyers qualify the Ministry multiplies the exemption
+ * by the share of the transfer that is eligible ("$8,000 X 50%").
  */
-const firstTimeBuyerExemption = (facts: FactSource, asOf: string, price: number, general: number): ExemptionAsked => {
+const firstTimeBuyerExemption = (
+  facts: FactSource,
+  asOf: string,
+  price: number,
+  general: number,
+  claim: PartialClaim,
+): ExemptionAsked => {
   const { value, used } = requireFactAsOf(facts, "bc.ptt.fthb_exemption", FirstTimeBuyerThresholds, asOf);
-  const amount = exemptionAmount(value, price, general);
+  const { tax, steps } = eligibleTax(value, used, claim, general, asOf);
+  const whole = exemptionAmount(value, price, tax);
+  const amount = roundCents(whole * claim.share);
+  const share =
+    claim.share === 1 || whole === 0
+      ? []
+      : [`${formatCad(whole)} × ${formatPercent(claim.share)} of the transfer eligible = ${formatCad(amount)}`];
   return {
     exemption: "first-time-home-buyers",
     label: "first time home buyers' exemption",
     fact_id: used.fact_id,
     amount,
     used,
-    why: `${priceAboveEnd(value, price) ?? phaseText(value)} (version ${used.version} in force on ${asOf})`,
+    why: [`${priceAboveEnd(value, price) ?? phaseText(value)} (version ${used.version} in force on ${asOf})`]
+      .concat(priceAboveEnd(value, price) === undefined ? [...steps, ...share] : [])
+      .join("; "),
   };
 };
 
@@ -240,57 +370,241 @@ const newlyBuiltExemption = (facts: FactSource, asOf: string, price: number, gen
   };
 };
 
+type ReadOptions = z.output<typeof PropertyTransferTaxOptions>;
+
+/** The combinations of options that cannot be answered, refused before any fact is read. */
+const checkCombinations = (read: ReadOptions): void => {
+  const exemptionAsked = read.firstTimeBuyer === true || read.newlyBuilt === true;
+  if (exemptionAsked && read.foreignBuyer === true) {
+    throw new CalculatorError(
+      "the first time home buyers' and newly built home exemptions are for Canadian citizens and permanent residents, not foreign buyers",
+      { reason: "invalid-option", option: "foreignBuyer" },
+    );
+  }
+  if (exemptionAsked && (read.residentialShare ?? 1) < 1) {
+    throw new CalculatorError(
+      "an exemption on a property that is not wholly residential is partial and depends on the improvements; this calculator covers wholly residential property only",
+      { reason: "not-covered", option: "residentialShare" },
+    );
+  }
+  for (const option of ["eligibleShare", "landOverHalfHectare"] as const) {
+    if (read[option] === undefined) continue;
+    if (read.firstTimeBuyer !== true)
+      throw new CalculatorError(
+        `${option} is part of the first time home buyers' exemption: ask for it with firstTimeBuyer: true`,
+        { reason: "invalid-option", option },
+      );
+    if (read.newlyBuilt === true && (option === "landOverHalfHectare" || read.eligibleShare! < 1))
+      throw new CalculatorError(
+        `${option}: the newly built home exemption's partial cases are not computed here, so it cannot be compared with the first time home buyers' one; ask for firstTimeBuyer alone`,
+        { reason: "not-covered", option },
+      );
+  }
+  const land = read.landOverHalfHectare;
+  if (land !== undefined && land.landValue + land.residentialImprovementsValue > read.price) {
+    throw new CalculatorError(
+      `landOverHalfHectare: the land (${formatCad(land.landValue)}) and the home (${formatCad(land.residentialImprovementsValue)}) are worth more together than the price, ${formatCad(read.price)}, which is their fair market value with any other improvement`,
+      { reason: "invalid-option", option: "landOverHalfHectare" },
+    );
+  }
+  if (read.inSpecifiedArea !== undefined && read.foreignBuyer !== true) {
+    throw new CalculatorError(
+      "inSpecifiedArea decides the additional tax for foreign buyers: give it with foreignBuyer: true",
+      { reason: "invalid-option", option: "inSpecifiedArea" },
+    );
+  }
+};
+
+interface ForeignBuyerPart {
+  additional: number;
+  ifInArea: number | undefined;
+  banApplies: boolean | null;
+  lines: PropertyTransferTaxLine[];
+  used: FactUsed[];
+  assumptions: string[];
+}
+
+/**
+ * The additional tax for foreign buyers, which applies only in the specified areas: never assumed. With
+ * `inSpecifiedArea` absent it is computed but not added, and the areas in force on the date are listed. The tax began
+ * with its first version (registrations from 2016-08-02): before it, none was due.
+ */
+const foreignBuyerTax = (
+  facts: FactSource,
+  asOf: string,
+  base: number,
+  inSpecifiedArea: boolean | undefined,
+): Omit<ForeignBuyerPart, "banApplies"> => {
+  const read = readFactAsOf(facts, "bc.ptt.foreign_buyer_additional", ForeignBuyerTax, asOf);
+  const line = (label: string, rate: number | null, amount: number): PropertyTransferTaxLine => ({
+    label,
+    base,
+    rate,
+    amount,
+    fact_id: "bc.ptt.foreign_buyer_additional",
+  });
+  if (read.value === undefined) {
+    const first = (read as { first_iso: string }).first_iso;
+    return {
+      additional: 0,
+      ifInArea: undefined,
+      lines: [
+        line(
+          `no additional tax for foreign buyers: it applies to transfers registered from ${first}, and ${asOf} is before that`,
+          null,
+          0,
+        ),
+      ],
+      used: [],
+      assumptions: [],
+    };
+  }
+  const { value, used } = read as { value: z.infer<typeof ForeignBuyerTax>; used: FactUsed };
+  const amount = roundCents(base * value.rate);
+  const version = `version ${used.version} in force on ${asOf}`;
+  const areas = `${value.specified_areas?.join(", ") ?? "not listed by the version used"}${value.excluded_areas ? `; excluding ${value.excluded_areas.join(", ")}` : ""}`;
+  if (inSpecifiedArea === true) {
+    return {
+      additional: amount,
+      ifInArea: undefined,
+      lines: [
+        line(
+          `additional tax for foreign buyers on the residential share: the property is in a specified area, as given (${version})`,
+          value.rate,
+          amount,
+        ),
+      ],
+      used: [used],
+      assumptions: [`the property is in a specified area (on ${asOf}: ${areas}), as given`],
+    };
+  }
+  if (inSpecifiedArea === false) {
+    return {
+      additional: 0,
+      ifInArea: undefined,
+      lines: [
+        line(
+          `no additional tax for foreign buyers: the property is not in a specified area, as given (on ${asOf}: ${areas}; ${version})`,
+          null,
+          0,
+        ),
+      ],
+      used: [used],
+      assumptions: [],
+    };
+  }
+  return {
+    additional: 0,
+    ifInArea: amount,
+    lines: [
+      line(
+        `additional tax for foreign buyers not added: whether the property is in a specified area was not given; in one it is ${formatPercent(value.rate)} of ${formatCad(base)} = ${formatCad(amount)} (${version})`,
+        null,
+        0,
+      ),
+    ],
+    used: [used],
+    assumptions: [
+      `inSpecifiedArea was not given, so the additional tax for foreign buyers is not in total (it is in additional_if_in_specified_area): it applies only in the specified areas, on ${asOf}: ${areas}`,
+    ],
+  };
+};
+
+/**
+ * Whether the federal Prohibition on the Purchase of Residential Property by Non-Canadians Act is in force on the
+ * date, from `ca.foreign_buyer_ban`'s dates. Its end is recorded as a scheduled change until its day; the calculator
+ * answers only from rules in effect, so after that day it says it cannot tell (null) rather than presume.
+ */
+const federalBan = (
+  facts: FactSource,
+  asOf: string,
+  base: number,
+): Pick<ForeignBuyerPart, "banApplies" | "lines" | "used"> => {
+  const line = (label: string): PropertyTransferTaxLine => ({
+    label,
+    base,
+    rate: null,
+    amount: 0,
+    fact_id: "ca.foreign_buyer_ban",
+  });
+  const exemptions =
+    "who is covered and the exceptions (workers, students, refugees, a Canadian spouse, property outside census metropolitan areas and agglomerations) are in ca.foreign_buyer_ban.exemptions";
+  let read: ReturnType<typeof readFactAsOf<typeof FederalBan>>;
+  try {
+    read = readFactAsOf(facts, "ca.foreign_buyer_ban", FederalBan, asOf);
+  } catch (error: unknown) {
+    if (!(error instanceof CalculatorError) || error.reason !== "scheduled-change") throw error;
+    return {
+      banApplies: null,
+      lines: [line(`federal ban on purchases by non-Canadians: not answered for ${asOf}: ${error.message}`)],
+      used: [],
+    };
+  }
+  if (read.value === undefined) {
+    const first = (read as { first_iso: string }).first_iso;
+    return {
+      banApplies: false,
+      lines: [line(`federal ban on purchases by non-Canadians: not in force on ${asOf}; it applies from ${first}`)],
+      used: [],
+    };
+  }
+  const { value, used } = read as { value: z.infer<typeof FederalBan>; used: FactUsed };
+  const ends = value.repealed_iso ?? value.scheduled_repeal_iso;
+  const applies = value.in_force_iso <= asOf && (ends === undefined || asOf < ends);
+  const period = `in force from ${value.in_force_iso}${ends === undefined ? "" : ` until ${ends}`}`;
+  return {
+    banApplies: applies,
+    lines: [
+      line(
+        applies
+          ? `federal ban on purchases by non-Canadians applies on ${asOf} (${period}; version ${used.version}): a non-Canadian may not buy residential property it covers unless an exception applies; ${exemptions}`
+          : `federal ban on purchases by non-Canadians: not in force on ${asOf} (${period}; version ${used.version})`,
+      ),
+    ],
+    used: [used],
+  };
+};
+
 /**
  * B.C. property transfer tax on one transfer registered on `asOf`, from the published facts passed in: the general
- * rates (`bc.ptt.brackets`), the first time home buyers' and the newly built home exemptions with their phase-out
- * (with both asked for, both are computed and the larger is claimed), and the additional tax for foreign buyers
- * (`bc.ptt.foreign_buyer_additional`). The Ministry's examples: a $650,000 home pays $11,000; a $4,500,000 wholly
- * residential property pays $143,000.
+ * rates (`bc.ptt.brackets`), the first time home buyers' exemption (for the share of the buyers who qualify and on a
+ * parcel over 0.5 ha, as the Act computes them) and the newly built home exemption with their phase-out (with both
+ * asked for, both are computed and the larger is claimed), the additional tax for foreign buyers
+ * (`bc.ptt.foreign_buyer_additional`, added only where the property is said to be in a specified area) and whether the
+ * federal ban on purchases by non-Canadians is in force (`ca.foreign_buyer_ban`). The Ministry's examples: a $650,000
+ * home pays $11,000; a $4,500,000 wholly residential property pays $143,000.
  */
 export const propertyTransferTax = (
   facts: FactSource,
   options: PropertyTransferTaxOptions,
 ): PropertyTransferTaxResult => {
-  checkOptions("propertyTransferTax", options, TRANSFER_TAX_OPTION_KEYS);
-  const price = checkAmount("price", options.price);
-  const asOf = checkAsOf(options.asOf);
-  const residentialShare = options.residentialShare ?? 1;
-  if (typeof residentialShare !== "number" || !(residentialShare >= 0 && residentialShare <= 1)) {
-    throw new CalculatorError(
-      `residentialShare must be a fraction from 0 to 1, got ${JSON.stringify(options.residentialShare)}`,
-    );
-  }
-  const firstTimeBuyer = checkFlag("firstTimeBuyer", options.firstTimeBuyer);
-  const newlyBuilt = checkFlag("newlyBuilt", options.newlyBuilt);
-  const foreignBuyer = checkFlag("foreignBuyer", options.foreignBuyer);
-  if ((firstTimeBuyer || newlyBuilt) && foreignBuyer) {
-    throw new CalculatorError(
-      "the first time home buyers' and newly built home exemptions are for Canadian citizens and permanent residents, not foreign buyers",
-    );
-  }
-  if ((firstTimeBuyer || newlyBuilt) && residentialShare < 1) {
-    throw new CalculatorError(
-      "an exemption on a property that is not wholly residential is partial and depends on the improvements; this calculator covers wholly residential property only",
-      { reason: "not-covered" },
-    );
-  }
+  const read = parseOptions("propertyTransferTax", PropertyTransferTaxOptions, options);
+  checkCombinations(read);
+  const { price } = read;
+  const asOf = read.asOf ?? todayInBc();
+  const residentialShare = read.residentialShare ?? 1;
 
   const brackets = requireFactAsOf(facts, "bc.ptt.brackets", BracketArray, asOf);
   const used: FactUsed[] = [brackets.used];
   const breakdown = generalTax(brackets.value, price, residentialShare, asOf);
-  const general = roundCents(breakdown.reduce((sum, line) => sum + line.amount, 0));
+  const general = sumOf(breakdown);
   const assumptions = [
     `the transfer is registered on ${asOf}`,
     "the fair market value is the value the tax is charged on",
   ];
 
+  const claim: PartialClaim = {
+    share: read.eligibleShare ?? 1,
+    land: read.landOverHalfHectare,
+    brackets: brackets.value,
+  };
   const asked: ExemptionAsked[] = [
-    ...(firstTimeBuyer ? [firstTimeBuyerExemption(facts, asOf, price, general)] : []),
-    ...(newlyBuilt ? [newlyBuiltExemption(facts, asOf, price, general)] : []),
+    ...(read.firstTimeBuyer ? [firstTimeBuyerExemption(facts, asOf, price, general, claim)] : []),
+    ...(read.newlyBuilt ? [newlyBuiltExemption(facts, asOf, price, general)] : []),
   ];
   // The larger is claimed; on a tie the first asked for (first-time buyers) is. An exemption worth nothing is not
   // claimed: reporting it as claimed would tell a buyer at $900,000 that the first-time exemption applied.
-  const claim = asked.reduce<ExemptionAsked | undefined>(
+  const claimed = asked.reduce<ExemptionAsked | undefined>(
     (best, each) => (each.amount > 0 && (best === undefined || each.amount > best.amount) ? each : best),
     undefined,
   );
@@ -298,112 +612,105 @@ export const propertyTransferTax = (
     if (each.used) used.push(each.used);
     const compared =
       asked.length > 1
-        ? each === claim
+        ? each === claimed
           ? "; claimed, the larger of the two"
-          : claim === undefined
+          : claimed === undefined
             ? "; neither exemption gives anything at this price"
-            : `; not claimed: the ${claim.label} is larger (${formatCad(claim.amount)})`
+            : `; not claimed: the ${claimed.label} is larger (${formatCad(claimed.amount)})`
         : "";
     breakdown.push({
       label: `${each.label}: ${each.why}${compared}`,
       base: price,
       rate: null,
-      amount: each === claim && each.amount > 0 ? -each.amount : 0,
+      amount: each === claimed && each.amount > 0 ? -each.amount : 0,
       fact_id: each.fact_id,
     });
   }
   if (asked.length > 0) {
     assumptions.push(
-      "every buyer qualifies for the exemption (100% of the transfer is eligible)",
-      "the land is 0.5 hectares or smaller",
+      read.eligibleShare === undefined
+        ? "every buyer qualifies for the exemption (100% of the transfer is eligible; eligibleShare gives a smaller share)"
+        : `the buyers who qualify acquire ${formatPercent(claim.share)} of the property, the share of the transfer eligible`,
+      read.landOverHalfHectare === undefined
+        ? "the land is 0.5 hectares or smaller (landOverHalfHectare computes a larger parcel)"
+        : `the land is ${read.landOverHalfHectare.hectares} hectares, with the values of the land and the home as given`,
     );
   }
-  const exemption = claim?.amount ?? 0;
+  const exemption = claimed?.amount ?? 0;
+  const total = roundCents(general - exemption);
 
-  let additional = 0;
-  if (foreignBuyer) {
-    // The additional tax began with its first version (registrations from 2016-08-02): before it, none was due.
-    const read = readFactAsOf(facts, "bc.ptt.foreign_buyer_additional", ForeignBuyerTax, asOf);
-    const base = roundCents(price * residentialShare);
-    if (read.value === undefined) {
-      const first = (read as { first_iso: string }).first_iso;
-      breakdown.push({
-        label: `no additional tax for foreign buyers: it applies to transfers registered from ${first}, and ${asOf} is before that`,
-        base,
-        rate: null,
-        amount: 0,
-        fact_id: "bc.ptt.foreign_buyer_additional",
-      });
-    } else {
-      const foreign = read as { value: z.infer<typeof ForeignBuyerTax>; used: FactUsed };
-      used.push(foreign.used);
-      additional = roundCents(base * foreign.value.rate);
-      breakdown.push({
-        label: `additional tax for foreign buyers on the residential share (version ${foreign.used.version} in force on ${asOf})`,
-        base,
-        rate: foreign.value.rate,
-        amount: additional,
-        fact_id: foreign.used.fact_id,
-      });
-      const areas = foreign.value.specified_areas;
-      assumptions.push(
-        `the property is in a specified area${areas ? ` (on ${asOf}: ${areas.join(", ")})` : ""} and the foreign buyer holds the whole interest`,
-      );
-    }
+  if (read.foreignBuyer !== true) {
+    return finished("propertyTransferTax", {
+      total,
+      general,
+      exemption,
+      exemption_claimed: claimed?.used && claimed.amount > 0 ? claimed.exemption : null,
+      exemptions_compared: asked.map((each) => ({
+        exemption: each.exemption,
+        amount: each.amount,
+        fact_id: each.fact_id,
+      })),
+      additional: 0,
+      as_of: asOf,
+      breakdown,
+      citations: used,
+      assumptions,
+    });
   }
 
-  return {
-    total: roundCents(general - exemption + additional),
+  const base = roundCents(price * residentialShare);
+  const foreign = foreignBuyerTax(facts, asOf, base, read.inSpecifiedArea);
+  const ban = federalBan(facts, asOf, price);
+  breakdown.push(...foreign.lines, ...ban.lines);
+  used.push(...foreign.used, ...ban.used);
+  assumptions.push(...foreign.assumptions, "the foreign buyer acquires the whole interest");
+  return finished("propertyTransferTax", {
+    total: roundCents(total + foreign.additional),
     general,
     exemption,
-    exemption_claimed: claim?.used && claim.amount > 0 ? claim.exemption : null,
-    exemptions_compared: asked.map((each) => ({
-      exemption: each.exemption,
-      amount: each.amount,
-      fact_id: each.fact_id,
-    })),
-    additional,
+    exemption_claimed: null,
+    exemptions_compared: [],
+    additional: foreign.additional,
+    ...(foreign.ifInArea === undefined
+      ? {}
+      : {
+          additional_if_in_specified_area: foreign.ifInArea,
+          total_if_in_specified_area: roundCents(total + foreign.ifInArea),
+        }),
+    federal_ban_applies: ban.banApplies,
     as_of: asOf,
     breakdown,
     citations: used,
     assumptions,
-  };
+  });
 };
 
-export interface HomeOwnerGrantOptions {
-  /** Assessed (or partitioned) value of the principal residence, in dollars. */
-  assessedValue: number;
-  /**
-   * The owner qualifies for the additional grant (a senior, a veteran, a person with a disability or living with a
-   * relative who has one).
-   */
-  additional?: boolean;
-  /**
-   * The home is outside the Capital, Fraser Valley and Metro Vancouver regional districts (the northern and rural
-   * amount).
-   */
-  northernRural?: boolean;
-  /** The property tax the grant is claimed against, in dollars; the grant cannot exceed it. */
-  propertyTax?: number;
-  /** A date in the tax year asked about, YYYY-MM-DD (default today in B.C.). */
-  asOf?: string;
-}
+export const HomeOwnerGrantOptions = z.strictObject({
+  assessedValue: AmountOption.describe("Assessed (or partitioned) value of the principal residence, in dollars."),
+  additional: FlagOption.optional().describe(
+    "The owner qualifies for the additional grant (a senior, a veteran, a person with a disability or living with a relative who has one).",
+  ),
+  northernRural: FlagOption.optional().describe(
+    "The home is outside the Capital, Fraser Valley and Metro Vancouver regional districts (the northern and rural amount).",
+  ),
+  propertyTax: AmountOption.optional().describe(
+    "The property tax the grant is claimed against, in dollars; the grant cannot exceed it.",
+  ),
+  asOf: AsOfOption.describe("A date in the tax year asked about, YYYY-MM-DD; default today in British Columbia."),
+});
+export type HomeOwnerGrantOptions = z.input<typeof HomeOwnerGrantOptions>;
 
-const GRANT_OPTION_KEYS = ["assessedValue", "additional", "northernRural", "propertyTax", "asOf"] as const;
-
-export interface HomeOwnerGrantResult {
-  /** The grant, after the phase-out and limited to the property tax when that is given. */
-  grant: number;
-  /** The grant below the threshold, for this region and kind of owner. */
-  max_grant: number;
-  /** The assessed value up to which the full grant is available. */
-  threshold: number;
-  /** Property tax less the grant; null when `propertyTax` is not given. */
-  tax_after_grant: number | null;
-  as_of: string;
-  breakdown: string[];
-  citations: FactUsed[];
-}
+export const HomeOwnerGrantResult = z.object({
+  grant: z.number().describe("The grant, after the phase-out and limited to the property tax when that is given."),
+  max_grant: z.number().describe("The grant below the threshold, for this region and kind of owner."),
+  threshold: z.number().describe("The assessed value up to which the full grant is available."),
+  tax_after_grant: z.number().nullable().describe("Property tax less the grant; null when propertyTax is not given."),
+  as_of: z.string(),
+  breakdown: z.array(z.string()).describe("Each step of the calculation, saying why an amount is what it is."),
+  citations: FactsUsed,
+});
+/** As its schema describes it, each citation being the FactUsed the calculator returns. */
+export type HomeOwnerGrantResult = Omit<z.infer<typeof HomeOwnerGrantResult>, "citations"> & { citations: FactUsed[] };
 
 const MaxKey = z.number().positive().optional();
 const GrantRules = z.object({
@@ -422,12 +729,12 @@ const GrantRules = z.object({
  * threshold (the fact's `phase_out_cad_per_1000_above_threshold`, applied to every dollar over it), to nothing.
  */
 export const homeOwnerGrant = (facts: FactSource, options: HomeOwnerGrantOptions): HomeOwnerGrantResult => {
-  checkOptions("homeOwnerGrant", options, GRANT_OPTION_KEYS);
-  const value = checkAmount("assessedValue", options.assessedValue);
-  const additional = checkFlag("additional", options.additional);
-  const northernRural = checkFlag("northernRural", options.northernRural);
-  const propertyTax = options.propertyTax === undefined ? undefined : checkAmount("propertyTax", options.propertyTax);
-  const asOf = checkAsOf(options.asOf);
+  const read = parseOptions("homeOwnerGrant", HomeOwnerGrantOptions, options);
+  const value = read.assessedValue;
+  const additional = read.additional ?? false;
+  const northernRural = read.northernRural ?? false;
+  const propertyTax = read.propertyTax;
+  const asOf = read.asOf ?? todayInBc();
   const { value: rules, used } = requireFactAsOf(facts, "bc.home_owner_grant.threshold", GrantRules, asOf);
   // The threshold is set for each tax year: a version for 2026 says nothing of 2027 until the Province sets it.
   if (rules.tax_year !== undefined && Number(asOf.slice(0, 4)) !== rules.tax_year) {
@@ -488,7 +795,7 @@ export const homeOwnerGrant = (facts: FactSource, options: HomeOwnerGrantOptions
       `property tax ${formatCad(propertyTax)} − grant ${formatCad(grant)} = ${formatCad(taxAfter)}; the Province also keeps a minimum tax after the grant, which this fact does not record, so it is not applied`,
     );
   }
-  return {
+  return finished("homeOwnerGrant", {
     grant,
     max_grant: maxGrant,
     threshold,
@@ -496,5 +803,5 @@ export const homeOwnerGrant = (facts: FactSource, options: HomeOwnerGrantOptions
     as_of: asOf,
     breakdown,
     citations: [used],
-  };
+  });
 };
