@@ -6,8 +6,7 @@ import {
   type FactSource,
   roundCents,
 } from "../../packages/client/src/index.ts";
-import { withFacts } from "../helpers/fact-fixture.ts";
-import { DEBT_SERVICE_LIMITS, MORTGAGE_RULES } from "./mortgage-rules.ts";
+import { MORTGAGE_RULES } from "./mortgage-rules.ts";
 import { publishedFacts } from "./published-facts.ts";
 
 /**
@@ -47,8 +46,7 @@ const household = {
 describe("affordability: the case of the issue, on the published facts", () => {
   let facts: FactSource;
   beforeAll(async () => {
-    // cmhc.debt_service_limits is added by another change: until then its rule is stated here.
-    facts = withFacts((await publishedFacts()).catalog, DEBT_SERVICE_LIMITS);
+    facts = (await publishedFacts()).catalog;
   });
 
   it("a first-time buyer of a $1,150,000 new condo with 10% down on $180,000 does not pass GDS", () => {
@@ -104,7 +102,18 @@ describe("affordability: the case of the issue, on the published facts", () => {
       "cmhc.mortgage_insurance_premiums",
       "cmhc.amortization_30yr_eligibility",
     ]);
-    expect(Answer.safeParse(result).error?.issues).toBeUndefined();
+    expect(AffordabilityResult.safeParse(result).error?.issues).toBeUndefined();
+  });
+
+  it("reads the published limits of each period: 35% and 42% on 2021-06-15, 39% and 44% from 2021-07-05", () => {
+    const at = (asOf: string) => affordability(facts, { ...household, asOf });
+    expect(at("2021-06-15")).toMatchObject({ gds_limit: 0.35, tds_limit: 0.42, max_payment: 2_900 });
+    expect(at("2021-06-15").citations[0]).toMatchObject({
+      fact_id: "cmhc.debt_service_limits",
+      effective_iso: "2020-07-01",
+      superseded_iso: "2021-07-05",
+    });
+    expect(at("2021-07-05")).toMatchObject({ gds_limit: 0.39, tds_limit: 0.44, max_payment: 3_300 });
   });
 });
 

@@ -24,7 +24,7 @@ const limits = (gds_max: number, tds_max: number) => ({
  * 5, 2021 (CMHC's notice "CMHC reviews underwriting criteria"). The earlier periods are recorded from sources, without
  * a version.
  */
-export const DEBT_SERVICE_LIMITS: Fact = fixtureFact("cmhc.debt_service_limits", limits(0.39, 0.44), "2021-07-05", [
+const DEBT_SERVICE_LIMITS: Fact = fixtureFact("cmhc.debt_service_limits", limits(0.39, 0.44), "2021-07-05", [
   { value: limits(0.35, 0.42), effective_iso: "2020-07-01", superseded_iso: "2021-07-05" },
   { value: limits(0.39, 0.44), effective_iso: "2012-07-09", superseded_iso: "2020-07-01" },
 ]);

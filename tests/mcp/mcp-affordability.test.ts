@@ -4,9 +4,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import { createMcpServer } from "../../src/mcp/mcp-server.ts";
-import type { PublishedFact } from "../../src/mcp/site-tree.ts";
 import { loadSiteTree } from "../../src/mcp/site-tree.ts";
-import { DEBT_SERVICE_LIMITS } from "../client/mortgage-rules.ts";
 import { buildProjectSite } from "../helpers/build-site.ts";
 import { textOf } from "./connect.ts";
 
@@ -28,10 +26,7 @@ const ISSUE = {
   asOf: "2025-06-01",
 };
 
-/**
- * The affordability tool on the project's built tree, with cmhc.debt_service_limits stated by the test (the published
- * fact comes from another change), spoken to by the SDK's own client over its in-memory transport.
- */
+/** The affordability tool on the project's built tree, spoken to by the SDK's own client over its in-memory transport. */
 describe("MCP affordability", () => {
   let client: Client;
   const call = async (args: Record<string, unknown>) =>
@@ -39,15 +34,8 @@ describe("MCP affordability", () => {
 
   beforeAll(async () => {
     const { out } = await buildProjectSite(BASE);
-    const tree = await loadSiteTree(out);
-    // Published as the tree publishes a fact: with its canonical URL, and sources in the published form (borrowed).
-    const limits = {
-      ...DEBT_SERVICE_LIMITS,
-      canonical_url: `${BASE}${SITE_PATHS.factById(DEBT_SERVICE_LIMITS.id)}`,
-      citations: tree.facts.get("cmhc.insurance_cap")!.citations,
-    } as PublishedFact;
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await createMcpServer({ ...tree, facts: new Map([...tree.facts, [limits.id, limits]]) }).connect(serverSide);
+    await createMcpServer(await loadSiteTree(out)).connect(serverSide);
     client = new Client({ name: "facts-tests", version: "1.0.0" });
     await client.connect(clientSide);
   }, 120_000);
@@ -99,7 +87,13 @@ describe("MCP affordability", () => {
     });
     const cited = (result.structuredContent as { citations: Array<{ fact_id: string; canonical_url: string }> })
       .citations;
-    expect(cited.map((used) => used.fact_id)).toContain("cmhc.debt_service_limits");
+    expect(cited.map((used) => used.fact_id)).toEqual([
+      "cmhc.debt_service_limits",
+      "osfi.b20.stress_test",
+      "cmhc.insurance_cap",
+      "cmhc.mortgage_insurance_premiums",
+      "cmhc.amortization_30yr_eligibility",
+    ]);
     for (const used of cited) expect(used.canonical_url).toBe(`${BASE}${SITE_PATHS.factById(used.fact_id)}`);
     const text = textOf(result);
     expect(text).toMatch(/^Affordability on 2025-06-01: a payment of at most \$5,850 a month/);
