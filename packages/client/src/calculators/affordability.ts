@@ -305,7 +305,7 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
     if (best !== undefined) searched = `${aboveCap}, from ${formatCad(firstAbove)} to ${formatCad(highest)}`;
     else {
       best = largestIn(1, firstAbove - 1);
-      searched = `the prices below the insured price cap, from $1 to ${formatCad(firstAbove - 1)}, with the minimum down payment for each (none of ${aboveCap} fits: the largest loan is ${formatPercent(roundRate(1 - share))} of at most ${formatCad(Math.max(0, highest - 1))})`;
+      searched = `the prices below the insured price cap, from $1 to ${formatCad(firstAbove - 1)}, with the minimum down payment for each (none of ${aboveCap} fits: there the largest loan buys at most ${formatCad(Math.max(0, highest - 1))})`;
     }
   }
   const loanWords = (each: Priced): string =>
