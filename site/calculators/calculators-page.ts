@@ -4,8 +4,10 @@
 
 import type { FactSource, FactUsed } from "../../packages/client/src/index.ts";
 import {
+  affordability,
   amortizationSchedule,
   CalculatorError,
+  cashToClose,
   type ExemptionName,
   formatCad,
   formatPercent,
@@ -17,6 +19,7 @@ import {
   propertyTransferTax,
   qualifyingRate,
   readableDate,
+  rentIncrease,
 } from "../../packages/client/src/index.ts";
 import { readNumber } from "./read-number.ts";
 
@@ -171,9 +174,37 @@ const factsUsed = (citations: readonly FactUsed[]): HTMLElement => {
   return make("div", [make("h3", "Facts used for this result"), list]);
 };
 
+/**
+ * Facts a person deciding on this result should also know, each linked to its page with its label and its current
+ * value in one line; those the catalog lacks are left out.
+ */
+const alsoRelevant = (ids: readonly string[]): HTMLElement => {
+  const found = ids.flatMap((id) => catalog.facts.filter((fact) => fact.id === id));
+  return make(
+    "div",
+    [
+      make("h3", "Also relevant"),
+      make(
+        "ul",
+        found.map((fact) =>
+          make("li", [factLink(fact.id, fact.label), fact.summary === undefined ? "" : `: ${fact.summary}`]),
+        ),
+      ),
+    ],
+    "calc-also",
+  );
+};
+
 /** Each calculator option the page fills, and the field it comes from: a refused option is shown next to its field. */
 const OPTION_FIELDS: Record<string, Record<string, string>> = {
-  ptt: { price: "ptt-price", residentialShare: "ptt-residential", asOf: "ptt-date" },
+  ptt: {
+    price: "ptt-price",
+    residentialShare: "ptt-residential",
+    eligibleShare: "ptt-eligible-share",
+    inSpecifiedArea: "ptt-specified-area",
+    asOf: "ptt-date",
+  },
+  rent: { currentRent: "rent-current", increaseDate: "rent-date" },
   purchase: {
     price: "buy-price",
     downPayment: "buy-down",
@@ -182,6 +213,11 @@ const OPTION_FIELDS: Record<string, Record<string, string>> = {
     contractRate: "buy-rate",
     termYears: "buy-term",
     asOf: "buy-date",
+    annualIncome: "buy-income",
+    monthlyDebtPayments: "buy-debts",
+    annualPropertyTax: "buy-property-tax",
+    monthlyHeating: "buy-heating",
+    monthlyStrataFee: "buy-strata",
   },
   grant: { assessedValue: "grant-value", propertyTax: "grant-tax", asOf: "grant-date" },
 };
@@ -302,26 +338,65 @@ const EXEMPTION_NAMES: Record<ExemptionName, string> = {
   "newly-built-home": "Newly built home exemption",
 };
 
+/** A yes / no / not sure list: undefined when not sure, so that the calculator never assumes an answer. */
+const answer = (id: string): boolean | undefined => {
+  const value = element<HTMLSelectElement>(id).value;
+  return value === "" ? undefined : value === "yes";
+};
+
+/** A field in percent read as the fraction the calculators take; refused above 100%. */
+const share = (id: string): number | undefined => {
+  const percent = number(id, true);
+  if (percent !== undefined && percent > 100) throw new InputError("Enter a share from 0 to 100%.", id);
+  return percent === undefined ? undefined : percent / 100;
+};
+
 const ptt = (facts: FactSource): HTMLElement[] => {
-  const share = number("ptt-residential", true);
-  if (share !== undefined && share > 100) throw new InputError("Enter a share from 0 to 100%.", "ptt-residential");
+  const foreignBuyer = checked("ptt-foreign");
   const result = propertyTransferTax(facts, {
     price: required("ptt-price"),
-    residentialShare: share === undefined ? undefined : share / 100,
+    residentialShare: share("ptt-residential"),
     firstTimeBuyer: checked("ptt-first-time"),
+    eligibleShare: checked("ptt-first-time") ? share("ptt-eligible-share") : undefined,
     newlyBuilt: checked("ptt-newly-built"),
-    foreignBuyer: checked("ptt-foreign"),
+    foreignBuyer,
+    inSpecifiedArea: foreignBuyer ? answer("ptt-specified-area") : undefined,
     asOf: asOf("ptt-date"),
   });
   const compared = result.exemptions_compared;
+  const rows: Array<[string, string]> = [
+    ["Property transfer tax", formatCad(result.total)],
+    ["General tax", formatCad(result.general)],
+    ["Exemption", formatCad(result.exemption)],
+    ["Additional tax for foreign buyers", formatCad(result.additional)],
+  ];
+  const notes: HTMLElement[] = [];
+  if (result.additional_if_in_specified_area !== undefined && result.total_if_in_specified_area !== undefined) {
+    rows.push(["If in a specified area", formatCad(result.total_if_in_specified_area)]);
+    notes.push(
+      make(
+        "p",
+        `Whether the property is in an area where the additional tax applies was not said: if it is, the additional tax is ${formatCad(result.additional_if_in_specified_area)} and the tax ${formatCad(result.total_if_in_specified_area)}.`,
+        "calc-hint",
+      ),
+    );
+  }
+  if (result.federal_ban_applies === true)
+    notes.push(
+      make(
+        "p",
+        [
+          `On ${readableDate(result.as_of)} the federal ban on purchases of residential property by non-Canadians is in force: a foreign buyer may not buy unless an exception applies (`,
+          factLink("ca.foreign_buyer_ban.exemptions"),
+          ").",
+        ],
+        "calc-error",
+      ),
+    );
   return [
     make("p", `Rules in force on ${readableDate(result.as_of)}.`, "calc-as-of"),
-    results([
-      ["Property transfer tax", formatCad(result.total)],
-      ["General tax", formatCad(result.general)],
-      ["Exemption", formatCad(result.exemption)],
-      ["Additional tax for foreign buyers", formatCad(result.additional)],
-    ]),
+    ...notes,
+    results(rows),
     ...breakdown("How the tax is computed", result.breakdown),
     ...steps(
       "Exemptions compared",
@@ -332,6 +407,31 @@ const ptt = (facts: FactSource): HTMLElement[] => {
     ),
     ...steps("Assumptions", result.assumptions),
     factsUsed(result.citations),
+    alsoRelevant([
+      "ca.gst.fthb_new_home_rebate",
+      "ca.foreign_buyer_ban",
+      "bc.foreign_buyer_specified_areas",
+      "cra.fhsa.contribution_room",
+    ]),
+  ];
+};
+
+const rent = (facts: FactSource): HTMLElement[] => {
+  const date = text("rent-date");
+  if (date === "") throw new MissingInput("Enter the date of the increase.");
+  const result = rentIncrease(facts, { currentRent: required("rent-current"), increaseDate: date });
+  return [
+    make("p", `The limit for increases that take effect in ${result.rent_year}.`, "calc-as-of"),
+    results([
+      ["Largest new rent", formatCad(result.max_new_rent)],
+      ["Largest increase", `${formatCad(result.max_increase)} (${formatPercent(result.cap_rate)})`],
+      ["Notice must reach the tenant by", readableDate(result.notice_by)],
+      ["Increases allowed", `${result.max_increases_per_12_months} in 12 months`],
+    ]),
+    ...steps("How the limit is applied", result.breakdown),
+    ...steps("Assumptions", result.assumptions),
+    factsUsed(result.citations),
+    alsoRelevant(["bc.rta.bill14_2024_personal_use_eviction", "bc.straa", "bc.rtb.monetary_order_publication"]),
   ];
 };
 
@@ -428,7 +528,103 @@ const purchase = (facts: FactSource): HTMLElement[] => {
       explained.push(...steps("How the payment and the balance are computed", schedule.breakdown));
     }
   }
-  return [...problems, results(rows), ...explained, factsUsed(citations)];
+  const verdict: HTMLElement[] = [];
+  const income = number("buy-income");
+  if (income === undefined)
+    verdict.push(
+      make("p", "Enter the annual household income to see whether the purchase passes the stress test.", "calc-hint"),
+    );
+  else if (ratePercent !== undefined && ratePercent < 100) {
+    try {
+      const test = affordability(facts, {
+        annualIncome: income,
+        monthlyDebtPayments: number("buy-debts") ?? 0,
+        annualPropertyTax: number("buy-property-tax") ?? 0,
+        monthlyHeating: number("buy-heating") ?? 0,
+        monthlyStrataFee: number("buy-strata") ?? 0,
+        contractRate: ratePercent / 100,
+        amortizationYears: years,
+        price,
+        ...(down === undefined ? {} : { downPayment: down }),
+        firstTimeBuyer: checked("buy-first-time"),
+        newlyBuilt: checked("buy-newly-built"),
+        asOf: date,
+      });
+      const ratio = test.binding === "gds" ? "housing costs" : "all debts";
+      const passes = test.passes === true;
+      verdict.push(
+        make(
+          "p",
+          passes
+            ? `Passes the stress test: at the qualifying rate of ${formatPercent(test.qualifying_rate)}, housing costs are ${formatPercent(test.gds ?? 0)} of income (at most ${formatPercent(test.gds_limit)}) and all debts ${formatPercent(test.tds ?? 0)} (at most ${formatPercent(test.tds_limit)}).`
+            : `Does not pass the stress test: at the qualifying rate of ${formatPercent(test.qualifying_rate)}, housing costs are ${formatPercent(test.gds ?? 0)} of income (at most ${formatPercent(test.gds_limit)}) and all debts ${formatPercent(test.tds ?? 0)} (at most ${formatPercent(test.tds_limit)}).`,
+          `calc-verdict ${passes ? "passes" : "fails"}`,
+        ),
+      );
+      rows.unshift(
+        ["Stress test", passes ? "Passes" : "Does not pass"],
+        [
+          down === undefined ? "Largest price that passes (minimum down payment)" : "Largest price that passes",
+          formatCad(test.max_price),
+        ],
+        [
+          "Ratio that limits it",
+          `${test.binding.toUpperCase()}: ${ratio}, at most ${formatPercent(test.binding === "gds" ? test.gds_limit : test.tds_limit)}`,
+        ],
+        ["Largest payment at the qualifying rate", formatCad(test.max_payment)],
+      );
+      explained.push(
+        ...steps("How the stress test is applied", test.breakdown),
+        ...steps("What it assumes", test.assumptions),
+      );
+      citations.push(...test.citations);
+    } catch (error) {
+      verdict.push(problem(error, "Whether it passes the stress test cannot be computed: ", "purchase"));
+    }
+  }
+
+  const cash: HTMLElement[] = [];
+  if (down !== undefined) {
+    try {
+      const other = number("buy-other-costs");
+      const closing = cashToClose(facts, {
+        price,
+        downPayment: down,
+        amortizationYears: years,
+        firstTimeBuyer: checked("buy-first-time"),
+        newlyBuilt: checked("buy-newly-built"),
+        ...(other === undefined || other === 0 ? {} : { extra: [{ label: "Other closing costs", amount: other }] }),
+        asOf: date,
+      });
+      cash.push(
+        make("h3", "Cash to close"),
+        results([
+          ["Cash to close", formatCad(closing.total)],
+          ...closing.lines.map((line): [string, string] => [line.label, formatCad(line.amount)]),
+        ]),
+        ...steps("How the cash to close adds up", closing.breakdown),
+        ...steps("What it assumes", closing.assumptions),
+      );
+      citations.push(...closing.citations);
+    } catch (error) {
+      cash.push(problem(error, "The cash to close cannot be computed: ", "purchase"));
+    }
+  }
+  return [
+    ...verdict,
+    ...problems,
+    results(rows),
+    ...cash,
+    ...explained,
+    factsUsed(citations),
+    alsoRelevant([
+      "ca.gst.fthb_new_home_rebate",
+      "cra.fhsa.contribution_room",
+      "cra.hbp.withdrawal_limit",
+      "ca.foreign_buyer_ban",
+      "osfi.b20.loan_to_income_limit",
+    ]),
+  ];
 };
 
 const grant = (facts: FactSource): HTMLElement[] => {
@@ -445,7 +641,12 @@ const grant = (facts: FactSource): HTMLElement[] => {
     ["Threshold", formatCad(result.threshold)],
   ];
   if (result.tax_after_grant !== null) rows.push(["Property tax after the grant", formatCad(result.tax_after_grant)]);
-  return [results(rows), ...steps("How the grant is computed", result.breakdown), factsUsed(result.citations)];
+  return [
+    results(rows),
+    ...steps("How the grant is computed", result.breakdown),
+    factsUsed(result.citations),
+    alsoRelevant(["bc.school_tax.additional", "bc.svt.rates_2026"]),
+  ];
 };
 
 /** The controls of a calculator's form, each named by its id: what the address and the printed inputs carry. */
@@ -550,6 +751,7 @@ const keepResult = (id: string): HTMLElement => {
 const CALCULATORS: ReadonlyArray<readonly [string, (facts: FactSource) => HTMLElement[]]> = [
   ["ptt", ptt],
   ["purchase", purchase],
+  ["rent", rent],
   ["grant", grant],
 ];
 

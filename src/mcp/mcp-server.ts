@@ -9,8 +9,10 @@ import { GET_FACT, getFact, SEARCH_FACTS, searchFacts, UPCOMING_CHANGES, upcomin
 import {
   AFFORDABILITY,
   AMORTIZATION_SCHEDULE,
+  CASH_TO_CLOSE,
   computeAffordability,
   computeAmortizationSchedule,
+  computeCashToClose,
   computeMaxPrincipal,
   computeMinimumDownPayment,
   computeMortgageInsurancePremium,
@@ -87,6 +89,9 @@ export const createMcpServer = (tree: SiteTree): McpServer => {
   server.registerTool(AFFORDABILITY.name, AFFORDABILITY.config, (options) =>
     toolResult(computeAffordability(tree, options)),
   );
+  server.registerTool(CASH_TO_CLOSE.name, CASH_TO_CLOSE.config, (options) =>
+    toolResult(computeCashToClose(tree, options)),
+  );
   return server;
 };
 
@@ -113,6 +118,8 @@ export const serverInstructions = (tree: SiteTree): string =>
       "the published facts in force on a date (asOf, default today), rent_increase from the rent cap in force for increases on increaseDate and " +
       "flipping_tax from the rule in force on saleDate, each with its breakdown and the versions it used; mortgage_payment, amortization_schedule and " +
       "max_principal do the mortgage arithmetic (semi-annual compounding); affordability computes, from the published facts in force on asOf, the largest " +
-      "payment, loan and price a gross household income allows by the debt service ratios at the stress test's qualifying rate, and whether a price passes.",
+      "payment, loan and price a gross household income allows by the debt service ratios at the stress test's qualifying rate, and whether a price passes; " +
+      "cash_to_close adds up the cash a purchase needs at closing (down payment, transfer tax, GST net of its rebates on a new home, the buyer's own lines), " +
+      "showing the insurance premium that is added to the loan.",
     `The data is licensed ${tree.catalog.license}. It is general information, not legal, tax or financial advice.`,
   ].join("\n\n");

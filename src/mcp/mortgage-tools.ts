@@ -10,6 +10,9 @@ import {
   AmortizationScheduleResult,
   affordability,
   amortizationSchedule,
+  CashToCloseOptions,
+  CashToCloseResult,
+  cashToClose,
   formatCad,
   formatPercent,
   MaxPrincipalOptions,
@@ -29,26 +32,12 @@ import {
   qualifyingRate,
 } from "../../packages/client/src/index.ts";
 import type { SiteTree } from "./site-tree.ts";
-import { CitedFacts, calculate, citedFacts, factsUsedText, type ToolAnswer, treeFacts } from "./tool-answer.ts";
+import { answerText, CitedFacts, calculate, citedFacts, type ToolAnswer, treeFacts } from "./tool-answer.ts";
 
 // Each tool's input schema is its calculator's options schema and its output schema the calculator's result schema,
 // with the citations as the tree publishes them (CitedFacts) and what else the answer adds.
 
 const annotations = { readOnlyHint: true, openWorldHint: false } as const;
-
-const text = (
-  heading: string,
-  breakdown: readonly string[],
-  citations: z.infer<typeof CitedFacts> = [],
-  assumptions: readonly string[] = [],
-): string =>
-  [
-    heading,
-    "calculation:",
-    ...breakdown.map((line) => `  - ${line}`),
-    ...(assumptions.length === 0 ? [] : ["assumptions:", ...assumptions.map((line) => `  - ${line}`)]),
-    ...factsUsedText(citations),
-  ].join("\n");
 
 // minimum_down_payment
 
@@ -83,7 +72,7 @@ export const computeMinimumDownPayment = (
       );
       return {
         structured,
-        text: text(
+        text: answerText(
           `Minimum down payment on ${formatCad(price)} on ${result.as_of}: ${formatCad(result.minimum)} (insurable: ${result.insurable ? "yes" : "no"})`,
           lines,
           structured.citations,
@@ -127,7 +116,7 @@ export const computeQualifyingRate = (
       const lines = result.breakdown.map((line) => `${line.label}: ${formatPercent(line.rate)}`);
       return {
         structured,
-        text: text(
+        text: answerText(
           `Qualifying rate on ${result.as_of}: ${formatPercent(result.rate)} (${result.rule})`,
           lines,
           structured.citations,
@@ -166,7 +155,7 @@ export const computeMortgageInsurancePremium = (
         : result.insurable && result.rate !== null
           ? `Mortgage insurance premium on ${result.as_of}: ${formatCad(result.premium)} (${formatPercent(result.rate)} of ${formatCad(result.loan)}); loan with premium ${formatCad(result.loan_with_premium)}`
           : `Not insurable on ${result.as_of}: ${result.reason}`;
-      return { structured, text: text(heading, result.breakdown, structured.citations) };
+      return { structured, text: answerText(heading, result.breakdown, structured.citations) };
     },
   );
 
@@ -201,8 +190,45 @@ export const computeAffordability = (
           : `; at ${formatCad(options.price ?? 0)}: payment ${formatCad(result.payment_at_qualifying_rate ?? 0)}, GDS ${formatPercent(result.gds ?? 0)}, TDS ${formatPercent(result.tds ?? 0)}, ${result.passes ? "passes" : "does not pass"}`;
       return {
         structured,
-        text: text(
+        text: answerText(
           `Affordability on ${result.as_of}: a payment of at most ${formatCad(result.max_payment)} a month at the qualifying rate of ${formatPercent(result.qualifying_rate)} (${result.binding.toUpperCase()} binds), a loan of at most ${formatCad(result.max_loan)}, a price of at most ${formatCad(result.max_price)}${atPrice}`,
+          result.breakdown,
+          structured.citations,
+          result.assumptions,
+        ),
+      };
+    },
+  );
+
+// cash_to_close
+
+const CashToCloseOutput = CashToCloseResult.extend({ citations: CitedFacts });
+
+export const CASH_TO_CLOSE = {
+  name: "cash_to_close",
+  config: {
+    title: "Cash needed to close a purchase",
+    description:
+      "The cash a buyer needs at closing in British Columbia on asOf, one cited line each: the down payment (checked against the minimum, cmhc.insurance_cap), the property transfer tax with the exemptions asked for (bc.ptt.*), the GST less the new housing and first-time buyers' rebates on a newly built home (ca.gst.new_housing_rebate, ca.gst.fthb_new_home_rebate), the mortgage insurance premium (shown, not counted: it is added to the loan) and the buyer's own lines; the total, every step, the assumptions and each fact used with its version, canonical_url and citations.",
+    inputSchema: CashToCloseOptions,
+    outputSchema: CashToCloseOutput,
+    annotations,
+  },
+} as const;
+
+export const computeCashToClose = (
+  tree: SiteTree,
+  options: CashToCloseOptions,
+): ToolAnswer<z.infer<typeof CashToCloseOutput>> =>
+  calculate(
+    "the cash to close",
+    () => cashToClose(treeFacts(tree), options),
+    (result) => {
+      const structured = { ...result, citations: citedFacts(tree, result.citations) };
+      return {
+        structured,
+        text: answerText(
+          `Cash to close on ${result.as_of}: ${formatCad(result.total)}`,
           result.breakdown,
           structured.citations,
           result.assumptions,
@@ -232,7 +258,7 @@ export const computeMortgagePayment = (options: MortgagePaymentOptions): ToolAns
     () => mortgagePayment(options),
     (result) => ({
       structured: { ...result },
-      text: text(`Payment (${result.frequency}): ${formatCad(result.payment)}`, result.breakdown),
+      text: answerText(`Payment (${result.frequency}): ${formatCad(result.payment)}`, result.breakdown),
     }),
   );
 
@@ -272,7 +298,7 @@ export const computeAmortizationSchedule = (
       const structured = { ...summary, payments: periods.length, year_end_balances: yearEnds };
       return {
         structured,
-        text: text(
+        text: answerText(
           `Balance at the end of the term: ${formatCad(result.balance_at_term_end)}; total interest ${formatCad(result.total_interest)}`,
           result.breakdown,
         ),
@@ -297,6 +323,6 @@ export const computeMaxPrincipal = (options: MaxPrincipalOptions): ToolAnswer<Ma
     () => maxPrincipal(options),
     (result) => ({
       structured: { ...result },
-      text: text(`Largest loan: ${formatCad(result.principal)}`, result.breakdown),
+      text: answerText(`Largest loan: ${formatCad(result.principal)}`, result.breakdown),
     }),
   );

@@ -28,6 +28,7 @@ import {
 import { IsoDate } from "../schemas/index.ts";
 import type { SiteTree } from "./site-tree.ts";
 import {
+  answerText,
   CitedFacts,
   calculate,
   citedFacts,
@@ -47,20 +48,6 @@ const cite = <Result extends { citations: readonly FactUsed[] }>(tree: SiteTree,
   ...result,
   citations: citedFacts(tree, result.citations),
 });
-
-const text = (
-  heading: string,
-  lines: readonly string[],
-  assumptions: readonly string[],
-  cited: z.infer<typeof CitedFacts>,
-) =>
-  [
-    heading,
-    "calculation:",
-    ...lines.map((line) => `  - ${line}`),
-    ...(assumptions.length === 0 ? [] : ["assumptions:", ...assumptions.map((line) => `  - ${line}`)]),
-    ...factsUsedText(cited),
-  ].join("\n");
 
 // property_transfer_tax
 
@@ -151,10 +138,9 @@ export const computeHomeOwnerGrant = (
       const structured = cite(tree, result);
       return {
         structured,
-        text: text(
+        text: answerText(
           `B.C. home owner grant for the tax year of ${result.as_of}: ${formatCad(result.grant)}`,
           result.breakdown,
-          [],
           structured.citations,
         ),
       };
@@ -191,11 +177,11 @@ export const computeGstOnNewHome = (
       const structured = cite(tree, result);
       return {
         structured,
-        text: text(
+        text: answerText(
           `GST on a new home of ${formatCad(options.price)} on ${result.as_of}: ${formatCad(result.gst)}, rebates ${formatCad(result.rebate)}, net ${formatCad(result.net_gst)}`,
           result.breakdown,
-          result.assumptions,
           structured.citations,
+          result.assumptions,
         ),
       };
     },
@@ -234,11 +220,11 @@ export const computeRentIncrease = (
       const structured = cite(tree, result);
       return {
         structured,
-        text: text(
+        text: answerText(
           `Largest rent increase on ${result.increase_date}: ${formatPercent(result.cap_rate)}, ${formatCad(result.max_increase)} (new rent at most ${formatCad(result.max_new_rent)}); the tenant must receive the notice by ${result.notice_by}`,
           result.breakdown,
-          result.assumptions,
           structured.citations,
+          result.assumptions,
         ),
       };
     },
@@ -273,11 +259,11 @@ export const computeFlippingTax = (
       const structured = cite(tree, result);
       return {
         structured,
-        text: text(
+        text: answerText(
           `BC home flipping tax on a sale on ${result.as_of}: ${formatCad(result.tax)} (${result.days_held} days held, rate ${formatPercent(result.rate)})`,
           result.breakdown,
-          result.assumptions,
           structured.citations,
+          result.assumptions,
         ),
       };
     },

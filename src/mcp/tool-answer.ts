@@ -102,6 +102,21 @@ export const factsUsedText = (citations: readonly CitedFact[]): string[] =>
         ]),
       ];
 
+/** A calculator's answer as text: its headline, each step, what it assumes and the facts it used. */
+export const answerText = (
+  heading: string,
+  breakdown: readonly string[],
+  citations: readonly CitedFact[] = [],
+  assumptions: readonly string[] = [],
+): string =>
+  [
+    heading,
+    "calculation:",
+    ...breakdown.map((line) => `  - ${line}`),
+    ...(assumptions.length === 0 ? [] : ["assumptions:", ...assumptions.map((line) => `  - ${line}`)]),
+    ...factsUsedText(citations),
+  ].join("\n");
+
 /**
  * Runs a calculator on the tree's facts: what it refuses (a rule the facts do not record on that date, a value it
  * cannot read) is answered in the calculator's own words, as invalid arguments the assistant can correct.

@@ -43,6 +43,7 @@ describe("npm run mcp", () => {
     expect([...byName.keys()].sort()).toEqual([
       "affordability",
       "amortization_schedule",
+      "cash_to_close",
       "flipping_tax",
       "get_fact",
       "gst_on_new_home",

@@ -17,7 +17,8 @@ describe("how the calculators page reads a number a person typed", () => {
     [".5", true, 0.5],
     ["-0", false, undefined],
   ])("reads %j (percent: %s) as %d", (typed, percent, expected) => {
-    if (expected === undefined) expect(readNumber(typed, percent)).toEqual({ problem: "Enter an amount of 0 or more." });
+    if (expected === undefined)
+      expect(readNumber(typed, percent)).toEqual({ problem: "Enter an amount of 0 or more." });
     else expect(readNumber(typed, percent)).toBe(expected);
   });
 

@@ -30,6 +30,13 @@ export {
   readableDate,
   roundCents,
 } from "./calculators/calculator-common.ts";
+export { FactUsedSchema, MAX_AMOUNT } from "./calculators/calculator-options.ts";
+export {
+  CashToCloseLine,
+  CashToCloseOptions,
+  CashToCloseResult,
+  cashToClose,
+} from "./calculators/cash-to-close.ts";
 export { FlippingTaxOptions, FlippingTaxResult, flippingTax } from "./calculators/flipping-tax.ts";
 export { GstOnNewHomeOptions, GstOnNewHomeResult, gstOnNewHome } from "./calculators/gst-on-new-home.ts";
 export {

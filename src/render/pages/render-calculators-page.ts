@@ -12,9 +12,19 @@ export const CALCULATOR_FACTS = {
     "cmhc.mortgage_insurance_premiums",
     "cmhc.amortization_30yr_eligibility",
     "osfi.b20.stress_test",
+    "cmhc.debt_service_limits",
+    "bc.ptt.brackets",
+    "bc.ptt.fthb_exemption",
+    "bc.ptt.newly_built_exemption",
+    "ca.gst.new_housing_rebate",
+    "ca.gst.fthb_new_home_rebate",
   ],
+  rent: [],
   grant: ["bc.home_owner_grant.threshold"],
 } as const;
+
+/** A calculator that reads every member of a yearly series: the page lists the members published. */
+const CALCULATOR_SERIES: Partial<Record<keyof typeof CALCULATOR_FACTS, string>> = { rent: "bc.rent_cap" };
 
 /** The script that runs the calculators, built from the client's own code (src/build/bundle-calculators.ts). */
 export const CALCULATORS_SCRIPT = "assets/calculators.js";
@@ -61,7 +71,12 @@ ${fields}
 <p class="visually-hidden" id="${key}-summary" aria-live="polite"></p>
 <div class="calc-output" id="${key}-output"></div>
 <h3 id="${key}-facts-title">Facts this calculator uses</h3>
-${factList(model, CALCULATOR_FACTS[key])}
+${factList(model, [
+  ...CALCULATOR_FACTS[key],
+  ...model.facts
+    .filter((fact) => fact.series !== undefined && fact.series === CALCULATOR_SERIES[key])
+    .map((fact) => fact.id),
+])}
 </section>`;
 
 /**
@@ -72,7 +87,7 @@ ${factList(model, CALCULATOR_FACTS[key])}
 export const renderCalculatorsPage = (model: SiteModel): string => {
   const catalog = sitePath(model.urls, `${model.urls.base}${SITE_PATHS.catalog}`);
   const main = html`<h1>Calculators</h1>
-<p class="lead">Property transfer tax, the cost of a purchase with a mortgage, and the home owner grant, computed from the published facts.
+<p class="lead">Property transfer tax, a purchase with a mortgage (whether it passes the stress test, and the cash needed to close), a rent increase and the home owner grant, computed from the published facts.
 Each result shows how it was reached and names every fact it used, with its version and the date it took effect.</p>
 <p class="disclaimer"><strong>General information, not advice.</strong> These calculators give general information only, not legal, tax or financial advice.
 They cover the common case and state what they assume; your lawyer, notary, lender or the Province decides what you actually pay.</p>
@@ -90,15 +105,23 @@ ${calculator(
 <div class="field"><label for="ptt-residential">Residential share (%)</label>
 <input type="text" id="ptt-residential" name="ptt-residential" inputmode="decimal" autocomplete="off" value="100" aria-describedby="ptt-residential-hint"><span class="hint" id="ptt-residential-hint">The part of the value that is residential.</span></div>
 ${checkbox("ptt-first-time", "First-time home buyer")}
+<div class="field"><label for="ptt-eligible-share">Share bought by first-time buyers (%)</label>
+<input type="text" id="ptt-eligible-share" name="ptt-eligible-share" inputmode="decimal" autocomplete="off" value="100" aria-describedby="ptt-eligible-share-hint"><span class="hint" id="ptt-eligible-share-hint">With a co-buyer who does not qualify: the share the first-time buyers acquire.</span></div>
 ${checkbox("ptt-newly-built", "Newly built home")}
 ${checkbox("ptt-foreign", "Foreign buyer")}
+<div class="field"><label for="ptt-specified-area">In an area where the foreign buyers' tax applies?</label>
+<select id="ptt-specified-area" name="ptt-specified-area" aria-describedby="ptt-specified-area-hint">
+<option value="">Not sure</option>
+<option value="yes">Yes</option>
+<option value="no">No</option>
+</select><span class="hint" id="ptt-specified-area-hint">Asked of foreign buyers only; the answer lists the areas in force.</span></div>
 ${dateField("ptt-date", "Registration date")}`,
 )}
 ${calculator(
   model,
   "purchase",
   "A purchase with a mortgage",
-  "The minimum down payment, the mortgage default insurance premium, the loan, the stress test's qualifying rate, the payment and what is left to pay after the term.",
+  "Whether the purchase passes the stress test and the largest price that does, the cash needed to close (down payment, transfer tax, GST and its rebates on a newly built home), the minimum down payment, the mortgage default insurance premium, the payment and what is left to pay after the term.",
   html`${money("buy-price", "Purchase price")}
 ${money("buy-down", "Down payment")}
 <div class="field"><label for="buy-amortization">Amortization (years)</label>
@@ -118,7 +141,26 @@ ${money("buy-down", "Down payment")}
 <input type="text" id="buy-term" name="buy-term" inputmode="numeric" autocomplete="off" value="5"></div>
 ${checkbox("buy-first-time", "First-time home buyer")}
 ${checkbox("buy-newly-built", "Newly built home")}
-${dateField("buy-date", "Purchase date")}`,
+${dateField("buy-date", "Purchase date")}
+<fieldset class="field-group"><legend>Can you afford it? The stress test's debt service ratios</legend>
+${money("buy-income", "Annual household income", "Gross income of everyone on the mortgage, before tax.")}
+${money("buy-debts", "Monthly debt payments", "Car loans, credit cards, lines of credit, student loans.")}
+${money("buy-property-tax", "Annual property tax")}
+${money("buy-heating", "Monthly heating")}
+${money("buy-strata", "Monthly strata fee", "Half of it counts, as lenders count condominium fees.")}
+</fieldset>
+<fieldset class="field-group"><legend>Cash to close</legend>
+${money("buy-other-costs", "Other closing costs", "Optional: legal fees, inspection, adjustments, moving.")}
+</fieldset>`,
+)}
+${calculator(
+  model,
+  "rent",
+  "Rent increase",
+  "The largest rent increase the annual limit allows for a residential tenancy in B.C., the new rent, and the day by which the notice must reach the tenant.",
+  html`${money("rent-current", "Current monthly rent")}
+<div class="field"><label for="rent-date">Date of the increase</label>
+<input type="date" id="rent-date" name="rent-date" aria-describedby="rent-date-hint"><span class="hint" id="rent-date-hint">The day the new rent takes effect: the limit in force for that day applies.</span></div>`,
 )}
 ${calculator(
   model,
@@ -133,9 +175,9 @@ ${dateField("grant-date", "Date")}`,
 )}`;
   return renderPage(model, {
     name: "calculators",
-    title: "Calculators: property transfer tax, a purchase, the home owner grant",
+    title: "Calculators: property transfer tax, a purchase, a rent increase, the home owner grant",
     description:
-      "Property transfer tax, minimum down payment, mortgage insurance premium, payments and the home owner grant, computed in your browser from the published facts.",
+      "Property transfer tax, whether a purchase passes the stress test, the cash to close, mortgage insurance, payments, the allowed rent increase and the home owner grant, computed in your browser from the published facts.",
     canonical: model.urls.calculatorsPage,
     head: html`<link rel="stylesheet" href="assets/calculators.css">`,
     script: CALCULATORS_SCRIPT,

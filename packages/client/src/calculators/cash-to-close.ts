@@ -1,0 +1,233 @@
+import { z } from "zod";
+import { propertyTransferTax } from "./bc-taxes.ts";
+import { CalculatorError, type FactSource, type FactUsed, formatCad, roundCents } from "./calculator-common.ts";
+import {
+  AmortizationYearsOption,
+  AmountOption,
+  AsOfOption,
+  FactsUsed,
+  FlagOption,
+  finished,
+  PositiveAmountOption,
+  parseOptions,
+} from "./calculator-options.ts";
+import { gstOnNewHome } from "./gst-on-new-home.ts";
+import { minimumDownPayment, mortgageInsurancePremium } from "./mortgage-insurance-premium.ts";
+
+// The cash a buyer needs on the day of closing: the down payment, the property transfer tax, the GST net of its
+// rebates on a newly built home and the buyer's own lines, each from its calculator; the mortgage insurance premium
+// is shown but not counted, since it is added to the loan.
+
+/** A buyer's own line: legal fees, an inspection, adjustments. At most this many, each with a short label. */
+const MAX_EXTRA_LINES = 50;
+
+export const CashToCloseOptions = z.strictObject({
+  price: PositiveAmountOption.describe("The purchase price (fair market value), in dollars, before GST."),
+  downPayment: AmountOption.describe("The down payment, in dollars."),
+  firstTimeBuyer: FlagOption.optional().describe(
+    "The buyers meet the conditions of the first-time buyers' exemption and rebate (bc.ptt.fthb_exemption, ca.gst.fthb_new_home_rebate).",
+  ),
+  newlyBuilt: FlagOption.optional().describe(
+    "A newly built home bought from its builder: the newly built home exemption applies and GST is due, less its rebates.",
+  ),
+  foreignBuyer: FlagOption.optional().describe(
+    "The buyer is a foreign national, foreign corporation or taxable trustee (the additional tax for foreign buyers).",
+  ),
+  inSpecifiedArea: FlagOption.optional().describe(
+    "For a foreign buyer: the property is in an area where the additional tax applies. Absent, the additional tax is not counted and the result says what it would be.",
+  ),
+  amortizationYears: AmortizationYearsOption.optional().describe(
+    "The mortgage's amortization, for the insurance premium; default 25.",
+  ),
+  extra: z
+    .array(
+      z.strictObject({
+        label: z
+          .string({ error: "must be a short text" })
+          .min(1, { error: "must be a short text" })
+          .max(200, { error: "must be at most 200 characters" }),
+        amount: AmountOption,
+      }),
+      { error: "must be a list of { label, amount }" },
+    )
+    .max(MAX_EXTRA_LINES, { error: `must have at most ${MAX_EXTRA_LINES} lines` })
+    .optional()
+    .describe("The buyer's own costs to add, each with a label: legal fees, an inspection, adjustments."),
+  asOf: AsOfOption.describe("The day of closing, YYYY-MM-DD, whose rules apply; default today in British Columbia."),
+});
+export type CashToCloseOptions = z.input<typeof CashToCloseOptions>;
+
+export const CashToCloseLine = z.object({
+  item: z.enum(["down-payment", "transfer-tax", "gst", "insurance-premium", "extra"]),
+  label: z.string(),
+  amount: z.number(),
+  /** False for the insurance premium: it is added to the loan, not paid in cash. */
+  in_total: z.boolean().describe("Whether the line is paid in cash at closing (the insurance premium is not)."),
+  fact_ids: z.array(z.string()).describe("The facts the line was computed from; none for the buyer's own lines."),
+  note: z.string().describe("Why the amount is what it is, in one line."),
+});
+export type CashToCloseLine = z.infer<typeof CashToCloseLine>;
+
+export const CashToCloseResult = z.object({
+  total: z.number().describe("The cash needed at closing: the lines with in_total."),
+  lines: z.array(CashToCloseLine),
+  loan: z.number().describe("Price less down payment."),
+  loan_with_premium: z.number().describe("The loan with the insurance premium added, when one is due."),
+  as_of: z.string(),
+  breakdown: z.array(z.string()).describe("Each step, saying why an amount is what it is."),
+  citations: FactsUsed,
+  assumptions: z.array(z.string()),
+});
+export type CashToCloseResult = Omit<z.infer<typeof CashToCloseResult>, "citations"> & { citations: FactUsed[] };
+
+/** Each period used once, in the order first used. */
+const distinct = (used: readonly FactUsed[]): FactUsed[] => {
+  const seen = new Map<string, FactUsed>();
+  for (const each of used) {
+    const key = `${each.fact_id} ${each.anchor}`;
+    if (!seen.has(key)) seen.set(key, each);
+  }
+  return [...seen.values()];
+};
+
+/**
+ * The cash needed to close a purchase in B.C. on `asOf`, one cited line each: the down payment (checked against the
+ * minimum), the property transfer tax with the exemptions asked for, the GST less the new housing and first-time
+ * buyers' rebates on a newly built home, the mortgage default insurance premium (shown, not counted: it is added to
+ * the loan) and the buyer's own lines. $1,150,000 for a newly built condo, 10% down, a first-time buyer: $115,000,
+ * the transfer tax of $21,000 and $57,500 of GST less a $35,000 rebate, $158,500 in all.
+ */
+export const cashToClose = (facts: FactSource, options: CashToCloseOptions): CashToCloseResult => {
+  const read = parseOptions("cashToClose", CashToCloseOptions, options);
+  const { price, downPayment } = read;
+  if (downPayment > price)
+    throw new CalculatorError(`downPayment (${downPayment}) must not be more than price (${price})`, {
+      reason: "invalid-option",
+      option: "downPayment",
+    });
+  const buyer = { firstTimeBuyer: read.firstTimeBuyer ?? false, newlyBuilt: read.newlyBuilt ?? false };
+  const asOf = read.asOf;
+  const lines: CashToCloseLine[] = [];
+  const citations: FactUsed[] = [];
+  const breakdown: string[] = [];
+  const assumptions: string[] = [];
+
+  const minimum = minimumDownPayment(facts, price, { ...(asOf === undefined ? {} : { asOf }) });
+  citations.push(...minimum.citations);
+  const below = downPayment < minimum.minimum;
+  lines.push({
+    item: "down-payment",
+    label: "Down payment",
+    amount: downPayment,
+    in_total: true,
+    fact_ids: minimum.citations.map((used) => used.fact_id),
+    note: below
+      ? `below the minimum of ${formatCad(minimum.minimum)} for this price: no lender may accept it`
+      : `the minimum for this price is ${formatCad(minimum.minimum)}`,
+  });
+
+  const tax = propertyTransferTax(facts, {
+    price,
+    ...buyer,
+    ...(read.foreignBuyer === undefined ? {} : { foreignBuyer: read.foreignBuyer }),
+    ...(read.inSpecifiedArea === undefined ? {} : { inSpecifiedArea: read.inSpecifiedArea }),
+    ...(asOf === undefined ? {} : { asOf }),
+  });
+  citations.push(...tax.citations);
+  const exemption =
+    tax.exemption > 0
+      ? `, less the ${formatCad(tax.exemption)} exemption`
+      : buyer.firstTimeBuyer || buyer.newlyBuilt
+        ? ", no exemption at this price"
+        : "";
+  lines.push({
+    item: "transfer-tax",
+    label: "Property transfer tax",
+    amount: tax.total,
+    in_total: true,
+    fact_ids: [...new Set(tax.breakdown.map((line) => line.fact_id))],
+    note: `general tax ${formatCad(tax.general)}${exemption}${tax.additional > 0 ? `, plus ${formatCad(tax.additional)} additional tax for foreign buyers` : ""}`,
+  });
+  if (tax.additional_if_in_specified_area !== undefined)
+    assumptions.push(
+      `whether the property is in a specified area was not said: if it is, the additional tax for foreign buyers adds ${formatCad(tax.additional_if_in_specified_area)}`,
+    );
+  assumptions.push(...tax.assumptions);
+
+  if (buyer.newlyBuilt) {
+    const gst = gstOnNewHome(facts, {
+      price,
+      firstTimeBuyer: buyer.firstTimeBuyer,
+      ...(asOf === undefined ? {} : { asOf }),
+    });
+    citations.push(...gst.citations);
+    lines.push({
+      item: "gst",
+      label: "GST, less its rebates",
+      amount: gst.net_gst,
+      in_total: true,
+      fact_ids: gst.citations.map((used) => used.fact_id),
+      note: `${formatCad(gst.gst)} of GST less ${formatCad(gst.rebate)} of rebates (new housing ${formatCad(gst.new_housing_rebate)}, first-time buyers ${formatCad(gst.first_time_buyer_rebate)})`,
+    });
+    breakdown.push(...gst.breakdown);
+    assumptions.push(
+      "the price is before GST; where the builder's price includes GST with the rebates assigned to it, leave this line out",
+      ...gst.assumptions,
+    );
+  } else {
+    assumptions.push("a resale home: no GST is due on it");
+  }
+
+  const premium = mortgageInsurancePremium(facts, {
+    price,
+    downPayment,
+    amortizationYears: read.amortizationYears ?? 25,
+    ...buyer,
+    ...(asOf === undefined ? {} : { asOf }),
+  });
+  citations.push(...premium.citations);
+  lines.push({
+    item: "insurance-premium",
+    label: "Mortgage insurance premium (added to the loan)",
+    amount: premium.premium,
+    in_total: false,
+    fact_ids: [...new Set(premium.citations.map((used) => used.fact_id))],
+    note: !premium.insurable
+      ? `not insurable: ${premium.reason ?? "this loan cannot be insured"}`
+      : premium.required
+        ? `${formatCad(premium.premium)} added to the loan, not paid in cash`
+        : "not required: the loan is 80% of the price or less",
+  });
+
+  for (const each of read.extra ?? [])
+    lines.push({
+      item: "extra",
+      label: each.label,
+      amount: each.amount,
+      in_total: true,
+      fact_ids: [],
+      note: "your own line",
+    });
+
+  const total = roundCents(lines.reduce((sum, line) => (line.in_total ? sum + line.amount : sum), 0));
+  breakdown.unshift(
+    ...lines.map(
+      (line) =>
+        `${line.label}: ${formatCad(line.amount)}${line.in_total ? "" : " (not counted: added to the loan)"}; ${line.note}`,
+    ),
+    `cash to close: ${lines
+      .filter((line) => line.in_total)
+      .map((line) => formatCad(line.amount))
+      .join(" + ")} = ${formatCad(total)}`,
+  );
+  return finished("cashToClose", {
+    total,
+    lines,
+    loan: premium.loan,
+    loan_with_premium: premium.loan_with_premium,
+    as_of: tax.as_of,
+    breakdown,
+    citations: distinct(citations),
+    assumptions,
+  });
+};
