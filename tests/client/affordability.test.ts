@@ -300,7 +300,7 @@ describe("affordability on whatever it is given", () => {
       option: "annualIncome",
     });
     expect(refused({ ...household, annualIncome: 1e308 }).message).toBe(
-      "annualIncome must be an amount of money in dollars above 0 and at most 10,000,000,000, got 1e+308",
+      "annualIncome must be an amount of money in dollars from 0.01 to 10,000,000,000, got 1e+308",
     );
     expect(refused({ ...household, annualIncomes: 1 }).message).toContain("did you mean annualIncome?");
     expect(refused({ ...household, contractRate: 0.99 })).toMatchObject({ option: "contractRate" });

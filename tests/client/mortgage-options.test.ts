@@ -59,7 +59,7 @@ describe("the mortgage calculators read their options by their schemas", () => {
     });
     expect(refusal(() => minimumDownPayment(MORTGAGE_RULES, 1e11, { asOf }))).toMatchObject({
       option: "price",
-      message: "price must be an amount of money in dollars above 0 and at most 10,000,000,000, got 100000000000",
+      message: "price must be an amount of money in dollars from 0.01 to 10,000,000,000, got 100000000000",
     });
     expect(refusal(() => minimumDownPayment(MORTGAGE_RULES, 0, { asOf }))).toMatchObject({ option: "price" });
     expect(refusal(() => qualifyingRate(MORTGAGE_RULES, "0.045" as never, { asOf }))).toMatchObject({

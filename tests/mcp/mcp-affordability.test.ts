@@ -50,7 +50,7 @@ describe("MCP affordability", () => {
     expect(tool!.inputSchema).toMatchObject({
       additionalProperties: false,
       properties: {
-        annualIncome: { type: "number", exclusiveMinimum: 0, maximum: 10_000_000_000 },
+        annualIncome: { type: "number", minimum: 0.01, maximum: 10_000_000_000 },
         amortizationYears: { type: "integer" },
         asOf: { type: "string" },
       },

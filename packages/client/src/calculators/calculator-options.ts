@@ -25,11 +25,15 @@ export const AmountOption = z
   .min(0, { error: AMOUNT_BOUNDS })
   .max(MAX_AMOUNT, { error: AMOUNT_BOUNDS });
 
-/** An amount that must be above 0 (a price). */
+const POSITIVE_AMOUNT = "must be an amount of money in dollars from 0.01 to 10,000,000,000";
+/**
+ * An amount that must be at least a cent (a price, an income): what is divided by it stays finite, so a ratio of
+ * 1e-300 dollars of income is refused rather than answered as infinite.
+ */
 export const PositiveAmountOption = z
-  .number({ error: "must be an amount of money in dollars above 0 and at most 10,000,000,000" })
-  .gt(0, { error: "must be an amount of money in dollars above 0 and at most 10,000,000,000" })
-  .max(MAX_AMOUNT, { error: "must be an amount of money in dollars above 0 and at most 10,000,000,000" });
+  .number({ error: POSITIVE_AMOUNT })
+  .min(0.01, { error: POSITIVE_AMOUNT })
+  .max(MAX_AMOUNT, { error: POSITIVE_AMOUNT });
 
 const RATE = "must be a fraction from 0 to below 1 (0.05 for 5%)";
 /** An annual interest rate as a fraction, from 0 to below 1 (0.05 for 5%). */

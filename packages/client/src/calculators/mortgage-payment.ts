@@ -32,8 +32,9 @@ export const monthlyPI = (
   compoundingPerYear = 2,
 ): number => {
   const months = amortizationYears * 12;
-  if (annualRate === 0) return roundCents(principal / months);
   const monthlyRate = (1 + annualRate / compoundingPerYear) ** (compoundingPerYear / 12) - 1;
+  // A rate so small that its monthly rate rounds to 0 in floating point is no interest at all.
+  if (monthlyRate === 0) return roundCents(principal / months);
   return roundCents((principal * monthlyRate) / (1 - (1 + monthlyRate) ** -months));
 };
 
@@ -187,6 +188,13 @@ const planText = (each: Plan): string[] => {
 export const mortgagePayment = (options: MortgagePaymentOptions): MortgagePaymentResult => {
   const read = parseOptions("mortgagePayment", MortgagePaymentOptions, options);
   const each = plan(read.principal, read.annualRate, read.amortizationYears, read.frequency ?? "monthly");
+  // An accelerated payment is the monthly one divided, then rounded to the cent: on a loan of a few dollars it can
+  // round to less than the interest of a period, and such payments never repay the loan.
+  if (each.principal > 0 && each.payment <= each.principal * each.rate)
+    throw new CalculatorError(
+      `principal of ${formatCad(each.principal)} is too small: its ${each.frequency} payment rounds to ${formatCad(each.payment)}, which does not cover a period's interest, so the loan is never repaid in payments of whole cents`,
+      { reason: "invalid-option", option: "principal" },
+    );
   return finished("mortgagePayment", {
     payment: each.payment,
     frequency: each.frequency,
