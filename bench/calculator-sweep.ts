@@ -1,5 +1,22 @@
 import { performance } from "node:perf_hooks";
-import { CalculatorError, type FactSource } from "../../packages/client/src/index.ts";
+import {
+  affordability,
+  amortizationSchedule,
+  CalculatorError,
+  cashToClose,
+  type FactSource,
+  flippingTax,
+  gstOnNewHome,
+  homeOwnerGrant,
+  maxPrincipal,
+  minimumDownPayment,
+  monthlyPayment,
+  mortgageInsurancePremium,
+  mortgagePayment,
+  propertyTransferTax,
+  qualifyingRate,
+  rentIncrease,
+} from "../packages/client/src/index.ts";
 
 /** One calculator called with options: what a sweep varies. */
 export interface SweptCalculator {
@@ -127,3 +144,116 @@ export const sweep = (facts: FactSource, calculators: readonly SweptCalculator[]
   }
   return report;
 };
+
+/** Each calculator of the client with options it computes from on `asOf` (the rent and flipping dates are fixed). */
+export const everyCalculator = (asOf: string): SweptCalculator[] => [
+  {
+    name: "propertyTransferTax",
+    options: { price: 845_000, firstTimeBuyer: true, eligibleShare: 0.5, asOf },
+    run: (facts, options) => propertyTransferTax(facts, options as never),
+  },
+  {
+    name: "propertyTransferTax (foreign buyer)",
+    options: { price: 2_000_000, foreignBuyer: true, inSpecifiedArea: true, residentialShare: 0.7, asOf },
+    run: (facts, options) => propertyTransferTax(facts, options as never),
+  },
+  {
+    name: "homeOwnerGrant",
+    options: { assessedValue: 2_000_000, additional: true, propertyTax: 3_000, asOf },
+    run: (facts, options) => homeOwnerGrant(facts, options as never),
+  },
+  {
+    name: "gstOnNewHome",
+    options: { price: 1_150_000, firstTimeBuyer: true, agreementDate: "2025-04-01", asOf },
+    run: (facts, options) => gstOnNewHome(facts, options as never),
+  },
+  {
+    name: "rentIncrease",
+    options: { currentRent: 2_000, increaseDate: "2026-03-01" },
+    run: (facts, options) => rentIncrease(facts, options as never),
+  },
+  {
+    name: "flippingTax",
+    options: {
+      purchaseDate: "2025-01-15",
+      saleDate: "2026-02-20",
+      proceeds: 900_000,
+      cost: 800_000,
+      improvements: 10_000,
+      primaryResidence: true,
+    },
+    run: (facts, options) => flippingTax(facts, options as never),
+  },
+  {
+    name: "minimumDownPayment",
+    options: { price: 1_150_000, asOf },
+    run: (facts, options) => {
+      const { price, ...rest } = (options ?? {}) as { price?: unknown };
+      return minimumDownPayment(facts, price as number, rest);
+    },
+  },
+  {
+    name: "qualifyingRate",
+    options: { contractRate: 0.045, asOf },
+    run: (facts, options) => {
+      const { contractRate, ...rest } = (options ?? {}) as { contractRate?: unknown };
+      return qualifyingRate(facts, contractRate as number, rest);
+    },
+  },
+  {
+    name: "mortgageInsurancePremium",
+    options: { price: 1_150_000, downPayment: 115_000, amortizationYears: 30, firstTimeBuyer: true, asOf },
+    run: (facts, options) => mortgageInsurancePremium(facts, options as never),
+  },
+  {
+    name: "affordability",
+    options: {
+      annualIncome: 180_000,
+      monthlyDebtPayments: 500,
+      annualPropertyTax: 3_600,
+      monthlyHeating: 100,
+      monthlyStrataFee: 400,
+      contractRate: 0.045,
+      amortizationYears: 30,
+      downPayment: 115_000,
+      price: 1_150_000,
+      firstTimeBuyer: true,
+      newlyBuilt: true,
+      asOf,
+    },
+    run: (facts, options) => affordability(facts, options as never),
+  },
+  {
+    name: "cashToClose",
+    options: {
+      price: 1_150_000,
+      downPayment: 115_000,
+      firstTimeBuyer: true,
+      newlyBuilt: true,
+      amortizationYears: 30,
+      extra: [{ label: "Legal fees", amount: 2_000 }],
+      asOf,
+    },
+    run: (facts, options) => cashToClose(facts, options as never),
+  },
+  {
+    name: "mortgagePayment",
+    options: { principal: 1_035_000, annualRate: 0.045, amortizationYears: 30, frequency: "accelerated-weekly" },
+    run: (_facts, options) => mortgagePayment(options as never),
+  },
+  {
+    name: "amortizationSchedule",
+    options: { principal: 1_035_000, annualRate: 0.045, amortizationYears: 30, termYears: 5, frequency: "weekly" },
+    run: (_facts, options) => amortizationSchedule(options as never),
+  },
+  {
+    name: "maxPrincipal",
+    options: { payment: 5_850, annualRate: 0.065, amortizationYears: 30, frequency: "biweekly" },
+    run: (_facts, options) => maxPrincipal(options as never),
+  },
+  {
+    name: "monthlyPayment",
+    options: { principal: 1_035_000, annualRate: 0.045, amortizationYears: 30 },
+    run: (_facts, options) => monthlyPayment(options as never),
+  },
+];

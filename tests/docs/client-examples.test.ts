@@ -40,6 +40,11 @@ describe("docs/consumers/client.md calculator examples", () => {
       "amortizationSchedule",
       "maxPrincipal",
       "monthlyPayment",
+      "affordability",
+      "cashToClose",
+      "gstOnNewHome",
+      "rentIncrease",
+      "flippingTax",
     ]) {
       expect(code, name).toMatch(
         new RegExp(`import \\{[^}]*\\b${name}\\b[^}]*\\} from "@bc-real-estate-facts/client";`),
