@@ -531,7 +531,7 @@ const purchase = (facts: FactSource): HTMLElement[] => {
   const verdict: HTMLElement[] = [];
   const income = number("buy-income");
   if (income === undefined)
-    verdict.push(
+    problems.push(
       make("p", "Enter the annual household income to see whether the purchase passes the stress test.", "calc-hint"),
     );
   else if (ratePercent !== undefined && ratePercent < 100) {
@@ -569,7 +569,7 @@ const purchase = (facts: FactSource): HTMLElement[] => {
         ],
         [
           "Ratio that limits it",
-          `${test.binding.toUpperCase()}: ${ratio}, at most ${formatPercent(test.binding === "gds" ? test.gds_limit : test.tds_limit)}`,
+          `${test.binding.toUpperCase()} (${ratio}), at most ${formatPercent(test.binding === "gds" ? test.gds_limit : test.tds_limit)}`,
         ],
         ["Largest payment at the qualifying rate", formatCad(test.max_payment)],
       );

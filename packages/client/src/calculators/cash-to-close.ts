@@ -211,10 +211,7 @@ export const cashToClose = (facts: FactSource, options: CashToCloseOptions): Cas
 
   const total = roundCents(lines.reduce((sum, line) => (line.in_total ? sum + line.amount : sum), 0));
   breakdown.unshift(
-    ...lines.map(
-      (line) =>
-        `${line.label}: ${formatCad(line.amount)}${line.in_total ? "" : " (not counted: added to the loan)"}; ${line.note}`,
-    ),
+    ...lines.map((line) => `${line.label}: ${formatCad(line.amount)}; ${line.note}`),
     `cash to close: ${lines
       .filter((line) => line.in_total)
       .map((line) => formatCad(line.amount))

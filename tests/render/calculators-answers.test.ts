@@ -1,0 +1,228 @@
+import { mkdir } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, hasChromium, launchChromium } from "./browser.ts";
+import { type BuiltSite, serveBuiltProject } from "./built-site.ts";
+
+const available = hasChromium();
+if (!available) {
+  console.warn(
+    `SKIPPED: the calculators page tests need Debian's Chromium at ${CHROMIUM}, which is absent. Install it with: apt-get install -y chromium`,
+  );
+}
+
+/** Screenshots for a person to look at: the buyer's verdict, a shared link, the printed result, the rent increase. */
+const SHOTS = path.join(os.tmpdir(), "i37-page-shots");
+const WIDTHS = [1280, 375] as const;
+const POLL = { timeout: 15_000 } as const;
+
+/**
+ * The buyer the calculators must answer: first-time buyers of a $1,150,000 newly built condo with 10% down, a 30-year
+ * amortization at 4.5% and a household income of $180,000, buying on November 1, 2026 (the rules of that date).
+ */
+const BUYER = {
+  "buy-price": "1 150 000",
+  "buy-down": "$115,000",
+  "buy-amortization": "30",
+  "buy-rate": "4,5",
+  "buy-income": "180000",
+  "buy-date": "2026-11-01",
+} as const;
+
+describe.skipIf(!available)("the calculators page's whole answers in headless Chromium", () => {
+  let site: BuiltSite | undefined;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    site = await serveBuiltProject("facts-answers-");
+    browser = await launchChromium();
+    await mkdir(SHOTS, { recursive: true });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  const open = async (width: number, query = ""): Promise<Page> => {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    await page.route(/^(?!http:\/\/127\.0\.0\.1:\d+\/)/, (route) => route.abort());
+    await page.goto(`${site!.server.url}/calculators.html${query}`);
+    await page.locator('body[data-calculators="ready"]').waitFor({ state: "attached", timeout: 30_000 });
+    return page;
+  };
+
+  const output = (page: Page, id: string): Locator => page.locator(`#${id}-output`);
+  const figure = (page: Page, id: string, term: string): Promise<string | null> =>
+    output(page, id)
+      .locator(".calc-results > div")
+      .filter({ has: page.getByText(term, { exact: true }) })
+      .first()
+      .locator("dd")
+      .textContent({ timeout: 10_000 });
+
+  const fillBuyer = async (page: Page): Promise<void> => {
+    for (const [id, value] of Object.entries(BUYER)) await page.locator(`#${id}`).fill(value);
+    await page.locator("#buy-first-time").check();
+    await page.locator("#buy-newly-built").check();
+  };
+
+  /** The section of a calculator, photographed whole, for a person to read. */
+  const shoot = async (page: Page, id: string, name: string): Promise<void> => {
+    await page.locator(`#${id}`).screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  };
+
+  it.each(WIDTHS)(
+    "tells the buyer the purchase does not pass the stress test, the largest price that does, and the cash to close, at %i px",
+    async (width) => {
+      const page = await open(width);
+      await fillBuyer(page);
+      // At the 6.5% qualifying rate (4.5% + 2%) the payment on $1,069,155 (the loan with its 3.3% premium) over 30
+      // years is $6,697.21 a month: 44.65% of $15,000 a month, above the 39% limit of cmhc.debt_service_limits.
+      const verdict = output(page, "purchase").locator(".calc-verdict");
+      await expect
+        .poll(() => verdict.textContent(), POLL)
+        .toBe(
+          "Does not pass the stress test: at the qualifying rate of 6.5%, housing costs are 44.65% of income (at most 39%) and all debts 44.65% (at most 44%).",
+        );
+      await expect(verdict.getAttribute("class")).resolves.toContain("fails");
+      await expect(figure(page, "purchase", "Stress test")).resolves.toBe("Does not pass");
+      // 39% of $15,000 leaves a payment of $5,850, which repays $933,904.42 at 6.5%: with $115,000 down and the
+      // premium added, the largest price is $1,019,070.
+      await expect(figure(page, "purchase", "Largest price that passes")).resolves.toBe("$1,019,070");
+      await expect(figure(page, "purchase", "Ratio that limits it")).resolves.toBe("GDS (housing costs), at most 39%");
+      // Cash to close: $115,000 down, $21,000 of transfer tax (no exemption at $1,150,000) and $57,500 of GST less the
+      // first-time buyers' rebate of $50,000 × 350,000 / 500,000 = $35,000; the premium is added to the loan.
+      await expect(figure(page, "purchase", "Cash to close")).resolves.toBe("$158,500");
+      await expect(figure(page, "purchase", "GST, less its rebates")).resolves.toBe("$22,500");
+      await expect(figure(page, "purchase", "Property transfer tax")).resolves.toBe("$21,000");
+      await expect(output(page, "purchase").textContent()).resolves.toContain(
+        "$57,500 of GST less $35,000 of rebates (new housing $0, first-time buyers $35,000)",
+      );
+      // Debts of $1,500 a month make the total debt service ratio the one that limits the price.
+      await page.locator("#buy-debts").fill("1500");
+      await expect
+        .poll(() => figure(page, "purchase", "Ratio that limits it"), POLL)
+        .toBe("TDS (all debts), at most 44%");
+      await page.locator("#buy-debts").fill("");
+      // What else bears on the decision is linked.
+      const also = output(page, "purchase").locator(".calc-also");
+      for (const id of [
+        "ca.gst.fthb_new_home_rebate",
+        "cra.fhsa.contribution_room",
+        "cra.hbp.withdrawal_limit",
+        "ca.foreign_buyer_ban",
+      ])
+        await expect(also.locator(`a[href="${id}.html"]`).count(), id).resolves.toBe(1);
+      await expect
+        .poll(() => figure(page, "purchase", "Ratio that limits it"), POLL)
+        .toBe("GDS (housing costs), at most 39%");
+      await shoot(page, "purchase", `buyer-${width}`);
+      await expect(page.evaluate("document.documentElement.scrollWidth")).resolves.toBeLessThanOrEqual(width);
+      await page.close();
+    },
+    120_000,
+  );
+
+  it.each(WIDTHS)(
+    "reopens a shared link on the same calculation, at %i px",
+    async (width) => {
+      const page = await open(width);
+      await fillBuyer(page);
+      await expect.poll(() => figure(page, "purchase", "Cash to close"), POLL).toBe("$158,500");
+      // The address holds the inputs as typed, and the result links to itself.
+      const address = new URL(page.url());
+      expect(address.searchParams.get("buy-price")).toBe("1 150 000");
+      expect(address.searchParams.get("buy-rate")).toBe("4,5");
+      expect(address.searchParams.get("buy-first-time")).toBe("1");
+      const link = await output(page, "purchase")
+        .getByRole("link", { name: "Link to this calculation" })
+        .getAttribute("href");
+      expect(link).toMatch(/^\/calculators\.html\?buy-price=.*#purchase$/);
+      await page.close();
+
+      const reopened = await open(width, link!.replace("/calculators.html", ""));
+      await expect(reopened.locator("#buy-price").inputValue()).resolves.toBe("1 150 000");
+      await expect(reopened.locator("#buy-newly-built").isChecked()).resolves.toBe(true);
+      await expect.poll(() => figure(reopened, "purchase", "Cash to close"), POLL).toBe("$158,500");
+      await expect(figure(reopened, "purchase", "Largest price that passes")).resolves.toBe("$1,019,070");
+      // Another calculator's fields are not in this link, and what the address cannot hold is ignored.
+      await expect(reopened.locator("#ptt-price").inputValue()).resolves.toBe("");
+      await shoot(reopened, "purchase", `shared-link-${width}`);
+      await reopened.close();
+
+      const hostile = await open(width, `?buy-price=${"9".repeat(300)}&nope=<b>x</b>&ptt-price=650000`);
+      await expect(hostile.locator("#buy-price").inputValue()).resolves.toBe("");
+      await expect.poll(() => figure(hostile, "ptt", "Property transfer tax"), POLL).toBe("$11,000");
+      await hostile.close();
+    },
+    120_000,
+  );
+
+  it("prints the result alone, with what was entered and the facts and versions used", async () => {
+    const page = await open(1280);
+    await fillBuyer(page);
+    await expect.poll(() => figure(page, "purchase", "Cash to close"), POLL).toBe("$158,500");
+    // The browser's print dialog is not opened in a test: the button's own work (choosing what prints) is checked.
+    await page.evaluate("window.print = () => {}");
+    await output(page, "purchase").getByRole("button", { name: "Print this result" }).click();
+    await expect(page.evaluate("document.body.dataset.print")).resolves.toBe("purchase");
+    await page.emulateMedia({ media: "print" });
+    // Printed: the inputs, the figures, how they were reached and the facts used; not the site's frame, the forms or
+    // the other calculators.
+    for (const hidden of [".site-header", "#purchase-form", "#ptt", "#rent", "#grant", ".calc-keep"])
+      await expect(page.locator(hidden).first().isVisible(), hidden).resolves.toBe(false);
+    const printed = output(page, "purchase");
+    await expect(printed.locator(".calc-inputs").isVisible()).resolves.toBe(true);
+    await expect(printed.locator(".calc-inputs").textContent()).resolves.toContain("Purchase price: 1 150 000");
+    await expect(printed.locator(".calc-inputs").textContent()).resolves.toContain("Purchase date: November 1, 2026");
+    await expect(printed.locator(".calc-facts").isVisible()).resolves.toBe(true);
+    await expect(printed.locator(".calc-facts").textContent()).resolves.toMatch(/version \d+, in effect from/);
+    await page.locator("body").screenshot({ path: path.join(SHOTS, "printed-1280.png") });
+    await page.pdf({ path: path.join(SHOTS, "printed.pdf") });
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.locator("body").screenshot({ path: path.join(SHOTS, "printed-375.png") });
+    await page.close();
+  }, 120_000);
+
+  it.each(WIDTHS)(
+    "turns a rent into the allowed new rent and the day the notice must arrive, at %i px",
+    async (width) => {
+      const page = await open(width);
+      await page.locator("#rent-current").fill("2 000");
+      await page.locator("#rent-date").fill("2026-03-01");
+      // The 2026 limit is 2.3%: $46 on $2,000. Three full months' notice before March 1: received by November 30.
+      await expect.poll(() => figure(page, "rent", "Largest new rent"), POLL).toBe("$2,046");
+      await expect(figure(page, "rent", "Largest increase")).resolves.toBe("$46 (2.3%)");
+      await expect(figure(page, "rent", "Notice must reach the tenant by")).resolves.toBe("November 30, 2025");
+      await expect(figure(page, "rent", "Increases allowed")).resolves.toBe("1 in 12 months");
+      await shoot(page, "rent", `rent-${width}`);
+      // An earlier year's limit: 2.5% for increases in 2019.
+      await page.locator("#rent-date").fill("2019-07-01");
+      await expect.poll(() => figure(page, "rent", "Largest increase"), POLL).toBe("$50 (2.5%)");
+      await expect(output(page, "rent").locator(".calc-facts a").first().getAttribute("href")).resolves.toBe(
+        "bc.rent_cap.2026.html#earlier-2019-01-01",
+      );
+      await expect(page.evaluate("document.documentElement.scrollWidth")).resolves.toBeLessThanOrEqual(width);
+      await page.close();
+    },
+    120_000,
+  );
+
+  it("reads a decimal comma as a decimal point and refuses a number it could read two ways", async () => {
+    const page = await open(1280);
+    await page.locator("#buy-price").fill("600000");
+    await page.locator("#buy-rate").fill("4,5");
+    await expect.poll(() => figure(page, "purchase", "Qualifying rate (stress test)"), POLL).toBe("6.5%");
+    await page.locator("#buy-rate").fill("4,125");
+    await expect
+      .poll(() => page.locator("#buy-rate-error").textContent(), POLL)
+      .toBe("“4,125” could be read two ways: write it with a point (for example 4.125).");
+    await page.locator("#ptt-price").fill("650 000,50");
+    // $650,000.50: 1% of $200,000 and 2% of $450,000.50, to the cent.
+    await expect.poll(() => figure(page, "ptt", "Property transfer tax"), POLL).toBe("$11,000.01");
+    await page.close();
+  }, 120_000);
+});
