@@ -190,4 +190,19 @@ describe("MCP calculator tools", () => {
     expect(Math.abs((largest.structuredContent as { principal: number }).principal - 200_000)).toBeLessThan(1);
     expect((await call("mortgage_payment", { principal: 1, annualRate: 5, amortizationYears: 25 })).isError).toBe(true);
   });
+
+  it("refuses a payment of $13.3 trillion or 1e308 at once, and keeps answering the next call", async () => {
+    // max_principal once never returned for a payment this large, and the server then answered nothing more.
+    for (const payment of [13.3e12, 1e308]) {
+      const started = performance.now();
+      const refused = await call("max_principal", { payment, annualRate: 0.05, amortizationYears: 25 });
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toContain("payment");
+      expect(textOf(refused)).toContain("must be an amount of money in dollars from 0 to 10,000,000,000 at payment");
+    }
+    const next = await call("max_principal", { payment: 1_841.03, annualRate: 0.075, amortizationYears: 15 });
+    expect(next.isError).toBeFalsy();
+    expect(Math.abs((next.structuredContent as { principal: number }).principal - 200_000)).toBeLessThan(1);
+  });
 });
