@@ -1,5 +1,7 @@
+import { performance } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
 import { everyCalculator, sweep } from "../../bench/calculator-sweep.ts";
+import { CalculatorError, homeOwnerGrant, maxPrincipal, propertyTransferTax } from "../../packages/client/src/index.ts";
 import { withFacts } from "../helpers/fact-fixture.ts";
 import { MORTGAGE_RULES } from "./mortgage-rules.ts";
 import { TAX_FIXTURES } from "./tax-fixtures.ts";
@@ -24,5 +26,76 @@ describe("every calculator over extreme and hostile inputs", () => {
     expect(report.faults).toEqual([]);
     expect(report.calls).toBeGreaterThan(3_000);
     expect(report.slowest.ms).toBeLessThan(50);
+  });
+});
+
+const refusal = (run: () => unknown): CalculatorError => {
+  try {
+    run();
+  } catch (error: unknown) {
+    if (error instanceof CalculatorError) return error;
+    throw error;
+  }
+  throw new Error("expected a CalculatorError");
+};
+
+describe("the hostile inputs that once broke a calculator", () => {
+  it("refuses a payment of $13.3 trillion or 1e308 at once instead of never returning", () => {
+    for (const payment of [13.3e12, 1e308]) {
+      const started = performance.now();
+      const error = refusal(() => maxPrincipal({ payment, annualRate: 0.05, amortizationYears: 25 }));
+      expect(performance.now() - started).toBeLessThan(50);
+      expect(error).toMatchObject({ reason: "invalid-option", option: "payment" });
+      expect(error.message).toContain("from 0 to 10,000,000,000");
+    }
+  });
+
+  it("refuses an amount above the bound rather than answer $∞ or NaN", () => {
+    expect(refusal(() => propertyTransferTax(RULES, { price: 1.8e307, asOf: ON }))).toMatchObject({
+      option: "price",
+    });
+  });
+
+  it("answers a property tax of -0 with $0, never -$0", () => {
+    const grant = homeOwnerGrant(RULES, { assessedValue: 1_000_000, propertyTax: -0, asOf: ON });
+    expect(Object.is(grant.tax_after_grant, 0)).toBe(true);
+    expect(Object.is(grant.grant, 0)).toBe(true);
+  });
+
+  it("refuses a BigInt amount as a CalculatorError naming it, not a TypeError", () => {
+    expect(refusal(() => propertyTransferTax(RULES, { price: 650_000n as never, asOf: ON }))).toMatchObject({
+      reason: "invalid-option",
+      option: "price",
+      message: "price must be an amount of money in dollars from 0 to 10,000,000,000, got the BigInt 650000n",
+    });
+  });
+
+  it("reads real dates of the years 0001 to 0099 as dates, with no rule recorded on them", () => {
+    for (const asOf of ["0001-01-01", "0099-12-31", "0400-02-29"])
+      expect(refusal(() => propertyTransferTax(RULES, { price: 650_000, asOf }))).toMatchObject({
+        reason: "no-rule-on-date",
+        date: asOf,
+      });
+    expect(refusal(() => propertyTransferTax(RULES, { price: 650_000, asOf: "0100-02-29" }))).toMatchObject({
+      reason: "invalid-option",
+      option: "asOf",
+    });
+  });
+
+  it("refuses an unknown option of 4,000,000 characters within 50 ms", () => {
+    const started = performance.now();
+    const error = refusal(() => propertyTransferTax(RULES, { price: 650_000, ["x".repeat(4_000_000)]: true } as never));
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(error.reason).toBe("unknown-option");
+    expect(error.message).toContain("a name of 4000000 characters; options have names of at most 100");
+  });
+
+  it("refuses a circular object as options' value, naming the option", () => {
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    expect(refusal(() => propertyTransferTax(RULES, { price: circular as never, asOf: ON }))).toMatchObject({
+      option: "price",
+      message: "price must be an amount of money in dollars from 0 to 10,000,000,000, got an object",
+    });
   });
 });
