@@ -11,6 +11,7 @@ import {
   type ExemptionName,
   formatCad,
   formatPercent,
+  gstOnNewHome,
   homeOwnerGrant,
   minimumDownPayment,
   mortgageInsurancePremium,
@@ -393,10 +394,35 @@ const ptt = (facts: FactSource): HTMLElement[] => {
         "calc-error",
       ),
     );
+  // A newly built home also carries GST, which the transfer tax does not include: its net after the rebates is shown.
+  const gst: HTMLElement[] = [];
+  const citations = [...result.citations];
+  if (checked("ptt-newly-built")) {
+    try {
+      const onNewHome = gstOnNewHome(facts, {
+        price: required("ptt-price"),
+        firstTimeBuyer: checked("ptt-first-time"),
+        asOf: asOf("ptt-date"),
+      });
+      gst.push(
+        make("h3", "GST on a newly built home"),
+        results([
+          ["GST", formatCad(onNewHome.gst)],
+          ["GST rebates", formatCad(onNewHome.rebate)],
+          ["GST after the rebates", formatCad(onNewHome.net_gst)],
+        ]),
+        ...steps("How the GST and its rebates are computed", onNewHome.breakdown),
+      );
+      citations.push(...onNewHome.citations);
+    } catch (error) {
+      gst.push(problem(error, "The GST on a newly built home cannot be computed: ", "ptt"));
+    }
+  }
   return [
     make("p", `Rules in force on ${readableDate(result.as_of)}.`, "calc-as-of"),
     ...notes,
     results(rows),
+    ...gst,
     ...breakdown("How the tax is computed", result.breakdown),
     ...steps(
       "Exemptions compared",
@@ -406,7 +432,7 @@ const ptt = (facts: FactSource): HTMLElement[] => {
       ),
     ),
     ...steps("Assumptions", result.assumptions),
-    factsUsed(result.citations),
+    factsUsed(citations),
     alsoRelevant([
       "ca.gst.fthb_new_home_rebate",
       "ca.foreign_buyer_ban",

@@ -211,6 +211,24 @@ describe.skipIf(!available)("the calculators page's whole answers in headless Ch
     120_000,
   );
 
+  it("gives the GST and its rebates beside the transfer tax of a newly built home", async () => {
+    const page = await open(1280);
+    await page.locator("#ptt-price").fill("1150000");
+    await page.locator("#ptt-first-time").check();
+    await page.locator("#ptt-newly-built").check();
+    await page.locator("#ptt-date").fill("2026-11-01");
+    // Neither exemption gives anything at $1,150,000, but the GST of $57,500 less the first-time buyers' rebate of
+    // $35,000 is due: the tax calculator says so rather than stop at the transfer tax.
+    await expect.poll(() => figure(page, "ptt", "Property transfer tax"), POLL).toBe("$21,000");
+    await expect(figure(page, "ptt", "GST")).resolves.toBe("$57,500");
+    await expect(figure(page, "ptt", "GST rebates")).resolves.toBe("$35,000");
+    await expect(figure(page, "ptt", "GST after the rebates")).resolves.toBe("$22,500");
+    await expect(
+      output(page, "ptt").locator('.calc-facts a[href^="ca.gst.fthb_new_home_rebate.html#v"]').count(),
+    ).resolves.toBe(1);
+    await page.close();
+  }, 120_000);
+
   it("reads a decimal comma as a decimal point and refuses a number it could read two ways", async () => {
     const page = await open(1280);
     await page.locator("#buy-price").fill("600000");

@@ -6,7 +6,15 @@ import { renderPage } from "./page-layout.ts";
 
 /** The facts each calculator reads, in the order the page lists them; the page links each one that is published. */
 export const CALCULATOR_FACTS = {
-  ptt: ["bc.ptt.brackets", "bc.ptt.fthb_exemption", "bc.ptt.newly_built_exemption", "bc.ptt.foreign_buyer_additional"],
+  ptt: [
+    "bc.ptt.brackets",
+    "bc.ptt.fthb_exemption",
+    "bc.ptt.newly_built_exemption",
+    "bc.ptt.foreign_buyer_additional",
+    "ca.foreign_buyer_ban",
+    "ca.gst.new_housing_rebate",
+    "ca.gst.fthb_new_home_rebate",
+  ],
   purchase: [
     "cmhc.insurance_cap",
     "cmhc.mortgage_insurance_premiums",
@@ -100,7 +108,7 @@ ${calculator(
   model,
   "ptt",
   "Property transfer tax",
-  "The tax on registering a transfer of B.C. property: the general rates, the first time home buyers' or newly built home exemption (both asked for: the larger is claimed), and the additional tax for foreign buyers.",
+  "The tax on registering a transfer of B.C. property: the general rates, the first time home buyers' or newly built home exemption (both asked for: the larger is claimed), and the additional tax for foreign buyers; for a newly built home, the GST and its rebates too.",
   html`${money("ptt-price", "Purchase price", "Fair market value, in dollars.")}
 <div class="field"><label for="ptt-residential">Residential share (%)</label>
 <input type="text" id="ptt-residential" name="ptt-residential" inputmode="decimal" autocomplete="off" value="100" aria-describedby="ptt-residential-hint"><span class="hint" id="ptt-residential-hint">The part of the value that is residential.</span></div>
