@@ -479,6 +479,7 @@ const purchase = (facts: FactSource): HTMLElement[] => {
   if (down !== undefined && down > price)
     throw new InputError("The down payment is more than the purchase price.", "buy-down");
   let loan: number | undefined;
+  let loanRefused = false;
   if (down === undefined)
     problems.push(
       problem(new MissingInput("Enter the down payment to see the insurance premium, the loan and the payment.")),
@@ -505,7 +506,8 @@ const purchase = (facts: FactSource): HTMLElement[] => {
         rows.push(["Insurance premium", `${formatCad(premium.premium)} (${formatPercent(premium.rate)})`]);
         loan = premium.loan_with_premium;
       } else {
-        // A loan that needs insurance and cannot have it is not made: no payment is shown for it.
+        // A loan that needs insurance and cannot have it is not made: no payment, and no cash to close, is shown for it.
+        loanRefused = true;
         rows.push(["Insurance premium", "Not insurable"]);
         problems.push(
           make("p", `No payment is shown: ${premium.reason ?? "this loan cannot be insured"}.`, "calc-error"),
@@ -610,7 +612,7 @@ const purchase = (facts: FactSource): HTMLElement[] => {
   }
 
   const cash: HTMLElement[] = [];
-  if (down !== undefined) {
+  if (down !== undefined && !loanRefused) {
     try {
       const other = number("buy-other-costs");
       const closing = cashToClose(facts, {

@@ -62,10 +62,11 @@ const EVENT_FEEDS: ReadonlyArray<readonly [string, string]> = [
   [SITE_PATHS.upcomingFeed, "<entry>"],
 ];
 /**
- * The calculators page's script: the client's calculators, the zod schemas they check each fact's value with, and the
- * page's own code. It does not grow with the catalog; it grows only when the calculators do.
+ * The calculators page's script: the client's calculators, the zod schemas they check each fact's value and their own
+ * options and results with, and the page's own code. It does not grow with the catalog; it grows only when the
+ * calculators do (raised from 40 KB when the page took on the calculators that combine rules: see the budgets page).
  */
-const CALCULATORS_SCRIPT = { path: "/assets/calculators.js", limit: 40 * KB } as const;
+const CALCULATORS_SCRIPT = { path: "/assets/calculators.js", limit: 60 * KB } as const;
 
 export interface BudgetRow {
   /** Which budget the file falls under, e.g. `catalog` or `single fact`. */
