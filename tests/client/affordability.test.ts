@@ -6,6 +6,7 @@ import {
   type FactSource,
   roundCents,
 } from "../../packages/client/src/index.ts";
+import { refusal } from "../helpers/refusal.ts";
 import { MORTGAGE_RULES } from "./mortgage-rules.ts";
 import { publishedFacts } from "./published-facts.ts";
 
@@ -20,16 +21,6 @@ const repaidPerDollar = (annualRate: number, years: number): number => {
 
 /** The result schema but for the citations, whose sources a fixture fact states without the publication's fields. */
 const Answer = AffordabilityResult.omit({ citations: true });
-
-const refusal = (run: () => unknown): CalculatorError => {
-  try {
-    run();
-  } catch (error: unknown) {
-    if (error instanceof CalculatorError) return error;
-    throw error;
-  }
-  throw new Error("expected the calculator to refuse");
-};
 
 /** A household of $120,000 a year: $10,000 a month. Housing: $3,600 ÷ 12 + $100 heating + 50% of $400 = $600. */
 const household = {

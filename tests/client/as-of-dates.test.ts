@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  CalculatorError,
   type FactCatalog,
   homeOwnerGrant,
   minimumDownPayment,
@@ -8,6 +7,7 @@ import {
   propertyTransferTax,
   qualifyingRate,
 } from "../../packages/client/src/index.ts";
+import { refusal } from "../helpers/refusal.ts";
 import { publishedFacts } from "./published-facts.ts";
 
 // The calculators on dates before the facts' first versions were recorded, answered from the one timeline (earlier
@@ -17,16 +17,6 @@ let catalog: FactCatalog;
 beforeAll(async () => {
   ({ catalog } = await publishedFacts());
 });
-
-const refusal = (run: () => unknown): CalculatorError => {
-  try {
-    run();
-  } catch (error: unknown) {
-    if (error instanceof CalculatorError) return error;
-    throw error;
-  }
-  throw new Error("expected the calculator to refuse");
-};
 
 describe("as of 2015-06-01", () => {
   const asOf = "2015-06-01";

@@ -1,8 +1,9 @@
 import { performance } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
 import { everyCalculator, sweep } from "../../bench/calculator-sweep.ts";
-import { CalculatorError, homeOwnerGrant, maxPrincipal, propertyTransferTax } from "../../packages/client/src/index.ts";
+import { homeOwnerGrant, maxPrincipal, propertyTransferTax } from "../../packages/client/src/index.ts";
 import { withFacts } from "../helpers/fact-fixture.ts";
+import { refusal } from "../helpers/refusal.ts";
 import { MORTGAGE_RULES } from "./mortgage-rules.ts";
 import { TAX_FIXTURES } from "./tax-fixtures.ts";
 
@@ -28,16 +29,6 @@ describe("every calculator over extreme and hostile inputs", () => {
     expect(report.slowest.ms).toBeLessThan(50);
   });
 });
-
-const refusal = (run: () => unknown): CalculatorError => {
-  try {
-    run();
-  } catch (error: unknown) {
-    if (error instanceof CalculatorError) return error;
-    throw error;
-  }
-  throw new Error("expected a CalculatorError");
-};
 
 describe("the hostile inputs that once broke a calculator", () => {
   it("refuses a payment of $13.3 trillion or 1e308 at once instead of never returning", () => {

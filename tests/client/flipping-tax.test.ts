@@ -1,20 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { CalculatorError, flippingTax } from "../../packages/client/src/index.ts";
+import { flippingTax } from "../../packages/client/src/index.ts";
 import { fixtureFact } from "../helpers/fact-fixture.ts";
+import { refusal } from "../helpers/refusal.ts";
 import { FLIPPING } from "./tax-fixtures.ts";
 
 // The rule: tax-fixtures.ts, from the Ministry of Finance's "Calculate your BC home flipping tax" as quoted there.
 const facts = { facts: [FLIPPING] };
-
-const refusal = (run: () => unknown): CalculatorError => {
-  try {
-    run();
-  } catch (error: unknown) {
-    if (error instanceof CalculatorError) return error;
-    throw error;
-  }
-  throw new Error("expected a CalculatorError");
-};
 
 describe("flippingTax", () => {
   it("follows the Province's worked example (Jacqueline)", () => {

@@ -4,7 +4,6 @@ import {
   AffordabilityOptions,
   AmortizationScheduleOptions,
   amortizationSchedule,
-  CalculatorError,
   MaxPrincipalOptions,
   MinimumDownPaymentOptions,
   MonthlyPaymentOptions,
@@ -16,17 +15,8 @@ import {
   QualifyingRateOptions,
   qualifyingRate,
 } from "../../packages/client/src/index.ts";
+import { refusal } from "../helpers/refusal.ts";
 import { MORTGAGE_RULES } from "./mortgage-rules.ts";
-
-const refusal = (run: () => unknown): CalculatorError => {
-  try {
-    run();
-  } catch (error: unknown) {
-    if (error instanceof CalculatorError) return error;
-    throw error;
-  }
-  throw new Error("expected the calculator to refuse");
-};
 
 const asOf = "2025-06-01";
 const premium = { price: 500_000, downPayment: 25_000, amortizationYears: 25, asOf };

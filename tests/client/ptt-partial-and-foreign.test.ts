@@ -1,20 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { CalculatorError, propertyTransferTax } from "../../packages/client/src/index.ts";
+import { propertyTransferTax } from "../../packages/client/src/index.ts";
+import { refusal } from "../helpers/refusal.ts";
 import { BAN, BRACKETS, FOREIGN, PTT_FIRST_TIME } from "./tax-fixtures.ts";
 
 // The rules: tax-fixtures.ts, each with its source.
 const facts = { facts: [BRACKETS, PTT_FIRST_TIME, FOREIGN, BAN] };
 const tax = (options: Parameters<typeof propertyTransferTax>[1]) => propertyTransferTax(facts, options);
-
-const refusal = (run: () => unknown): CalculatorError => {
-  try {
-    run();
-  } catch (error: unknown) {
-    if (error instanceof CalculatorError) return error;
-    throw error;
-  }
-  throw new Error("expected a CalculatorError");
-};
 
 describe("propertyTransferTax: a first-time buyers' exemption for part of the transfer", () => {
   it("multiplies the exemption by the share the qualifying buyers acquire, as the Ministry's example does", () => {

@@ -1,20 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { CalculatorError, type Fact, rentIncrease } from "../../packages/client/src/index.ts";
+import { type Fact, rentIncrease } from "../../packages/client/src/index.ts";
 import { fixtureFact } from "../helpers/fact-fixture.ts";
+import { refusal } from "../helpers/refusal.ts";
 import { cap, member2026 } from "./tax-fixtures.ts";
 
 // The caps: tax-fixtures.ts, each year with its source as the facts record it.
 const facts = { facts: [member2026()] };
-
-const refusal = (run: () => unknown): CalculatorError => {
-  try {
-    run();
-  } catch (error: unknown) {
-    if (error instanceof CalculatorError) return error;
-    throw error;
-  }
-  throw new Error("expected a CalculatorError");
-};
 
 describe("rentIncrease", () => {
   it("applies an earlier year's cap: 2.5% for an increase in 2019, from the period the facts record before v1", () => {

@@ -199,62 +199,6 @@ export const isRealDate = (text: string): boolean => {
   return day.getUTCMonth() === Number(match[2]) - 1 && day.getUTCDate() === Number(match[3]);
 };
 
-/** `asOf` passed in, checked to be a real calendar date (YYYY-MM-DD); today in British Columbia when absent. */
-export const checkAsOf = (asOf: unknown): string => {
-  if (asOf === undefined) return todayInBc();
-  if (typeof asOf !== "string" || !isRealDate(asOf))
-    throw new CalculatorError(
-      `asOf must be a date written YYYY-MM-DD (for example 2024-03-31), from 0001-01-01 to 9999-12-31, got ${typeof asOf === "string" ? JSON.stringify(asOf.slice(0, 60)) : typeof asOf}`,
-      { reason: "invalid-option", option: "asOf" },
-    );
-  return asOf;
-};
-
-/** Edit distance between two option names, to suggest the one a misspelt key meant. */
-const editDistance = (a: string, b: string): number => {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
-};
-
-/**
- * Options are strict: a key the calculator does not know would otherwise be ignored silently (`firstTimeBuyers`
- * gives a total without the exemption), so it is refused, naming the nearest known key.
- */
-export const checkOptions = <Options extends object>(
-  calculator: string,
-  options: Options,
-  known: readonly (keyof Options & string)[],
-): Options => {
-  if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new CalculatorError(
-      `${calculator}: options must be an object with ${known.join(", ")}, got ${JSON.stringify(options)}`,
-      {
-        reason: "invalid-option",
-      },
-    );
-  }
-  for (const key of Object.keys(options)) {
-    if ((known as readonly string[]).includes(key)) continue;
-    const nearest = [...known].sort(
-      (a, b) => editDistance(key.toLowerCase(), a.toLowerCase()) - editDistance(key.toLowerCase(), b.toLowerCase()),
-    )[0];
-    throw new CalculatorError(
-      `${calculator}: unknown option ${key}; did you mean ${nearest}? (known options: ${known.join(", ")})`,
-      {
-        reason: "unknown-option",
-        option: key,
-      },
-    );
-  }
-  return options;
-};
 
 const findFact = (source: FactSource, id: string): Fact => {
   const fact = source?.facts?.find((each) => each.id === id);
@@ -378,28 +322,6 @@ export const requireFactAsOf = <Shape extends z.ZodType>(
     );
   }
   return read as { value: z.infer<Shape>; used: FactUsed };
-};
-
-/** An amount passed in: a finite number no smaller than `minimum`. */
-export const checkAmount = (name: string, amount: unknown, minimum = 0): number => {
-  if (typeof amount !== "number" || !Number.isFinite(amount) || amount < minimum) {
-    throw new CalculatorError(`${name} must be a finite number of at least ${minimum}, got ${JSON.stringify(amount)}`, {
-      reason: "invalid-option",
-      option: name,
-    });
-  }
-  return amount;
-};
-
-/** A yes-or-no option: absent is false; anything but a boolean is refused rather than read as truthy. */
-export const checkFlag = (name: string, flag: unknown): boolean => {
-  if (flag === undefined) return false;
-  if (typeof flag !== "boolean")
-    throw new CalculatorError(`${name} must be true or false, got ${JSON.stringify(flag)}`, {
-      reason: "invalid-option",
-      option: name,
-    });
-  return flag;
 };
 
 /** Rates are fractions, and float arithmetic on them leaves noise: 0.05 + 0.02 is 0.07000000000000001. */
