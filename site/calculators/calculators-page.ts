@@ -2,7 +2,16 @@
 // It runs the client package's own calculators on the catalog this site publishes: no server computes anything, and
 // every figure shown comes from a calculator's result, with the facts (and their versions) the result cites.
 
-import type { FactSource, FactUsed } from "../../packages/client/src/index.ts";
+import type {
+  AffordabilityOptions,
+  AmortizationScheduleOptions,
+  FactSource,
+  FactUsed,
+  HomeOwnerGrantOptions,
+  MortgageInsurancePremiumOptions,
+  PropertyTransferTaxOptions,
+  RentIncreaseOptions,
+} from "../../packages/client/src/index.ts";
 import {
   affordability,
   amortizationSchedule,
@@ -196,7 +205,13 @@ const alsoRelevant = (ids: readonly string[]): HTMLElement => {
   );
 };
 
-/** Each calculator option the page fills, and the field it comes from: a refused option is shown next to its field. */
+/**
+ * The field each option of a calculator's schema is read from, typed by the schema: an option renamed or removed in
+ * the client fails the page's type check here, so the form and the calculator cannot drift apart. A refused option is
+ * shown next to its field.
+ */
+type FieldsOf<Options> = { [Option in keyof Options]?: string };
+
 const OPTION_FIELDS: Record<string, Record<string, string>> = {
   ptt: {
     price: "ptt-price",
@@ -204,23 +219,30 @@ const OPTION_FIELDS: Record<string, Record<string, string>> = {
     eligibleShare: "ptt-eligible-share",
     inSpecifiedArea: "ptt-specified-area",
     asOf: "ptt-date",
-  },
-  rent: { currentRent: "rent-current", increaseDate: "rent-date" },
+  } satisfies FieldsOf<PropertyTransferTaxOptions>,
+  rent: { currentRent: "rent-current", increaseDate: "rent-date" } satisfies FieldsOf<RentIncreaseOptions>,
   purchase: {
-    price: "buy-price",
-    downPayment: "buy-down",
-    amortizationYears: "buy-amortization",
-    annualRate: "buy-rate",
-    contractRate: "buy-rate",
-    termYears: "buy-term",
-    asOf: "buy-date",
-    annualIncome: "buy-income",
-    monthlyDebtPayments: "buy-debts",
-    annualPropertyTax: "buy-property-tax",
-    monthlyHeating: "buy-heating",
-    monthlyStrataFee: "buy-strata",
+    ...({
+      price: "buy-price",
+      downPayment: "buy-down",
+      amortizationYears: "buy-amortization",
+      asOf: "buy-date",
+    } satisfies FieldsOf<MortgageInsurancePremiumOptions>),
+    ...({ annualRate: "buy-rate", termYears: "buy-term" } satisfies FieldsOf<AmortizationScheduleOptions>),
+    ...({
+      contractRate: "buy-rate",
+      annualIncome: "buy-income",
+      monthlyDebtPayments: "buy-debts",
+      annualPropertyTax: "buy-property-tax",
+      monthlyHeating: "buy-heating",
+      monthlyStrataFee: "buy-strata",
+    } satisfies FieldsOf<AffordabilityOptions>),
   },
-  grant: { assessedValue: "grant-value", propertyTax: "grant-tax", asOf: "grant-date" },
+  grant: {
+    assessedValue: "grant-value",
+    propertyTax: "grant-tax",
+    asOf: "grant-date",
+  } satisfies FieldsOf<HomeOwnerGrantOptions>,
 };
 
 /** The words of a refused option, with the option's name left out: the sentence stands next to its field. */
