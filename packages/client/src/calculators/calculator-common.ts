@@ -199,7 +199,6 @@ export const isRealDate = (text: string): boolean => {
   return day.getUTCMonth() === Number(match[2]) - 1 && day.getUTCDate() === Number(match[3]);
 };
 
-
 const findFact = (source: FactSource, id: string): Fact => {
   const fact = source?.facts?.find((each) => each.id === id);
   if (!fact)
