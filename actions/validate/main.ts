@@ -4,16 +4,11 @@
  */
 import * as core from "@actions/core";
 import { z } from "zod";
-import { NON_FACT_RULES } from "../../src/check/rules.ts";
+import type { Commit } from "../../src/check/revision-commits.ts";
 import { runChecks, summarize, summarizeEvidence, summaryRows } from "../../src/check/run-checks.ts";
-import { commitLines, impactOf } from "../../src/derive/fact-history.ts";
 import { todayFromEnvironment } from "../../src/lib/dates.ts";
 import { readVariable } from "../../src/lib/environment.ts";
-import { gitResult } from "../../src/lib/git.ts";
-import { compareProblems, type Problem } from "../../src/lib/problem.ts";
 import { escapeHtml } from "../../src/lib/text.ts";
-import { type LoadedFact, loadFactsAtRevision } from "../../src/model/facts.ts";
-import type { FactFile } from "../../src/schemas/index.ts";
 import {
   createGitHubClient,
   failOnError,
@@ -28,13 +23,6 @@ import {
   repositoryFromEnvironment,
 } from "../../src/workflows/github.ts";
 
-/** One commit of a pull request, as the GitHub API lists it. */
-export interface PullCommit {
-  sha: string;
-  message: string;
-  parents: string[];
-}
-
 /** GitHub's API lists at most this many commits of a pull request (REST `pulls.listCommits`). */
 export const LISTED_COMMITS_LIMIT = 250;
 
@@ -46,7 +34,7 @@ export const listPullCommits = async (
   client: GitHubClient,
   repository: RepositoryRef,
   pullNumber: number,
-): Promise<PullCommit[]> => {
+): Promise<Commit[]> => {
   const listed = await client.paginate(client.rest.pulls.listCommits, {
     ...repository,
     pull_number: pullNumber,
@@ -59,85 +47,6 @@ export const listPullCommits = async (
   }));
 };
 
-const subjectOf = (message: string): string => message.split("\n", 1)[0]!.trim();
-
-/** The URLs of a commit's `Source:` lines, each ending at white space, without a closing bracket or full stop. */
-const sourceUrls = (message: string): string[] =>
-  commitLines(message, "Source").flatMap((line) =>
-    [...line.matchAll(/https?:\/\/\S+/g)].map((match) => match[0].replace(/[).,;>\]]+$/, "")),
-  );
-
-const factsById = async (root: string, revision: string): Promise<Map<string, { file: string; fact: FactFile }>> =>
-  new Map((await loadFactsAtRevision(root, revision)).files.map((entry) => [entry.fact.id, entry]));
-
-const hasCommit = async (root: string, sha: string): Promise<boolean> =>
-  (await gitResult(root, ["cat-file", "-e", `${sha}^{commit}`])).code === 0;
-
-/**
- * A revision commit raises a fact's version: its message becomes the version's public note, so it must carry a
- * `Source:` line with a URL the fact cites (at that commit) and an `Impact:` line. Each commit is compared with its
- * parents in the checkout (which must hold them: `fetch-depth: 0`); a merge commit revises only what is above its
- * version in every parent, so merging the base branch in is not a revision. A problem is placed on the `version` of
- * the fact's file in the checkout when `head` holds it, else on the file's first line. Throws when the commits cannot
- * be checked: too many for the API to list, or a commit missing from the checkout.
- */
-export const checkRevisionCommits = async (
-  root: string,
-  commits: readonly PullCommit[],
-  head: readonly LoadedFact[],
-): Promise<Problem[]> => {
-  const problems: Problem[] = [];
-  if (commits.length >= LISTED_COMMITS_LIMIT) {
-    throw new Error(
-      `the pull request has ${LISTED_COMMITS_LIMIT} or more commits, the most GitHub's API lists, so its revision commits cannot all be checked; split it into smaller pull requests`,
-    );
-  }
-  const headById = new Map(head.map((loaded) => [loaded.fact.id, loaded]));
-  const states = new Map<string, Promise<Map<string, { file: string; fact: FactFile }>>>();
-  const at = (revision: string) => {
-    let state = states.get(revision);
-    if (!state) {
-      state = factsById(root, revision);
-      states.set(revision, state);
-    }
-    return state;
-  };
-
-  for (const commit of commits) {
-    const name = `commit ${commit.sha.slice(0, 12)} ("${subjectOf(commit.message)}")`;
-    const missing = (await Promise.all([commit.sha, ...commit.parents].map((sha) => hasCommit(root, sha)))).some(
-      (present) => !present,
-    );
-    if (missing)
-      throw new Error(
-        `${name} or one of its parents is not in the checkout, so it could not be checked; check out with fetch-depth: 0`,
-      );
-    if (commit.parents.length === 0) continue;
-    const after = await at(commit.sha);
-    const parents = await Promise.all(commit.parents.map(at));
-    for (const { file, fact } of after.values()) {
-      const earlier = parents.map((state) => state.get(fact.id)?.fact.version);
-      if (earlier.some((version) => version === undefined || version >= fact.version)) continue;
-      const lacking: string[] = [];
-      const urls = sourceUrls(commit.message);
-      const cited = new Set(fact.citations.map((citation) => citation.url));
-      if (urls.length === 0) lacking.push("a Source: line");
-      else if (!urls.some((url) => cited.has(url)))
-        lacking.push(`a Source: line with a URL ${fact.id} cites (it gives ${urls.join(", ")})`);
-      if (impactOf(commit.message) === undefined) lacking.push("an Impact: line");
-      if (lacking.length === 0) continue;
-      const message =
-        `${name} revises ${fact.id} to v${fact.version} without ${lacking.join(" and ")}; a revision's commit message carries ` +
-        `"Source: <org>, <title>, <a URL the fact cites>" and "Impact: <who is affected and how>" lines, and the Impact: line is the version's public note (reword the commit, e.g. git rebase -i)`;
-      const loaded = headById.get(fact.id);
-      problems.push(
-        loaded ? loaded.doc.problemAt(["version"], message) : { file, line: 1, column: 1, pointer: "", message },
-      );
-    }
-  }
-  return problems.map((problem) => ({ ...problem, rule: NON_FACT_RULES.revisionCommit.name }));
-};
-
 /** The inputs of action.yml, by the same names; their defaults are in action.yml. */
 export const Inputs = z.object({
   root: nonEmptyText,
@@ -148,34 +57,34 @@ export const Inputs = z.object({
 });
 
 /**
- * On a `pull_request` event, the problems of the pull request's revision commits, listed through the GitHub API
- * (see checkRevisionCommits); none on other events.
+ * On a `pull_request` event, the pull request's commits as the GitHub API lists them, for the revision-commit rule
+ * (src/check/revision-commits.ts); none on other events. Throws when there are more than the API lists.
  */
-const revisionCommitProblems = async (
-  inputs: { root: string; token: string },
-  head: Parameters<typeof checkRevisionCommits>[2],
-) => {
-  if (readVariable("GITHUB_EVENT_NAME") !== "pull_request") return [];
+const pullRequestCommits = async (inputs: { token: string }): Promise<Commit[] | undefined> => {
+  if (readVariable("GITHUB_EVENT_NAME") !== "pull_request") return undefined;
   const event = await readEvent(PullRequestEvent);
   const client = createGitHubClient(inputs.token);
   const commits = await listPullCommits(client, repositoryFromEnvironment(), event.pull_request.number);
+  if (commits.length >= LISTED_COMMITS_LIMIT) {
+    throw new Error(
+      `the pull request has ${LISTED_COMMITS_LIMIT} or more commits, the most GitHub's API lists, so its revision commits cannot all be checked; split it into smaller pull requests`,
+    );
+  }
   core.info(
     `checked the ${commits.length} commit(s) of pull request #${event.pull_request.number} for Source: and Impact: lines`,
   );
-  return checkRevisionCommits(inputs.root, commits, head);
+  return commits;
 };
 
 /** Runs `npm run check`'s checks, annotates each problem on its line, and fails once at the end if there is any. */
 const validate = async (): Promise<void> => {
   const inputs = parseActionInputs(Inputs);
-  const checked = await runChecks(inputs.root, {
+  const commits = await pullRequestCommits(inputs);
+  const report = await runChecks(inputs.root, {
     today: todayFromEnvironment(),
     ...(inputs.base ? { base: inputs.base } : {}),
+    ...(commits === undefined ? {} : { commits }),
   });
-  const report = {
-    ...checked,
-    problems: [...checked.problems, ...(await revisionCommitProblems(inputs, checked.facts))].sort(compareProblems),
-  };
   for (const problem of report.problems) {
     core.error(
       problem.message + (problem.pointer ? ` (at ${problem.pointer})` : ""),

@@ -591,7 +591,7 @@ export const NON_FACT_RULES = {
     name: "revision-commit",
     level: "error",
     description:
-      "In a pull request (the validate action): each commit that raises a fact's version carries a Source: line with a URL the fact cites and an Impact: line.",
+      "Each commit between the base and HEAD (npm run check) or of the pull request (the validate action) that raises a fact's version carries a Source: line with a URL the fact cites and an Impact: line.",
   },
   staleNumber: {
     name: "stale-number",

@@ -14,6 +14,7 @@ import { valueSchemaFor } from "../schemas/index.ts";
 import { checkAgainstBase } from "./check-against-base.ts";
 import { checkGlossary } from "./check-glossary.ts";
 import { checkIndexData } from "./check-index-data.ts";
+import { type Commit, checkRevisionCommits } from "./revision-commits.ts";
 import { type CheckContext, citationOrgProblems, FACT_RULES, NON_FACT_RULES } from "./rules.ts";
 
 // One run of `npm run check`: the facts read and held to every rule, across facts (unique ids, superseded_by, series)
@@ -47,9 +48,13 @@ const VALUE_SCHEMA_RULE = FACT_RULES.find((rule) => rule.name === "value-schema"
 
 /**
  * Everything `npm run check` and the validate action verify, collected in one pass and sorted by location.
- * With a base revision, the pull-request version rules run against it too, and so does the stale-number warning.
+ * With a base revision, the pull-request version rules run against it too, and so does the stale-number warning;
+ * with commits (the pull request's, or those between the base and HEAD), the revision-commit rule runs over them.
  */
-export const runChecks = async (root: string, context: CheckContext & { base?: string }): Promise<CheckReport> => {
+export const runChecks = async (
+  root: string,
+  context: CheckContext & { base?: string; commits?: readonly Commit[] },
+): Promise<CheckReport> => {
   const [facts, indexData, history] = await Promise.all([
     checkFactFiles(root, context),
     checkIndexData(root, context),
@@ -61,6 +66,8 @@ export const runChecks = async (root: string, context: CheckContext & { base?: s
       : (await checkAgainstBase(root, context.base, facts.facts, facts.files)).map((problem) =>
           problem.rule === undefined ? byRule(NON_FACT_RULES.versionRules.name, [problem])[0]! : problem,
         );
+  const commitProblems =
+    context.commits === undefined ? [] : await checkRevisionCommits(root, context.commits, facts.facts);
   const historyProblems =
     "history" in history
       ? [
@@ -84,6 +91,7 @@ export const runChecks = async (root: string, context: CheckContext & { base?: s
       ...glossaryProblems,
       ...baseFindings.filter((problem) => problem.level !== "warning"),
       ...historyProblems,
+      ...commitProblems,
     ].sort(compareProblems),
     warnings: baseFindings.filter((problem) => problem.level === "warning").sort(compareProblems),
     facts: facts.facts,

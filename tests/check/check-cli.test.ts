@@ -17,6 +17,7 @@ describe("npm run check", () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
       "no base: the folder checked is not the top of its git repository, so the version rules were not applied\n" +
+        "commits: no base, so no commit was checked for Source: and Impact: lines\n" +
         'warning: 1 of 2 facts quote no official source (a citation of kind "official" with a quote): bc.rent_cap.2026\n' +
         "ok: 2 fact files and 1 index-data files checked, no problems\n",
     );
@@ -29,7 +30,8 @@ describe("npm run check", () => {
     expect(result.stderr).toBe("");
     const lines = result.stdout.trimEnd().split("\n");
     expect(lines[0]).toBe("no base: not a git repository, so the version rules were not applied");
-    expect(lines.slice(1, -2)).toEqual(expected);
+    expect(lines[1]).toBe("commits: no base, so no commit was checked for Source: and Impact: lines");
+    expect(lines.slice(2, -2)).toEqual(expected);
     expect(lines.at(-2)).toMatch(
       /^(warning: \d+ of \d+ facts quote no official source|evidence: all \d+ facts quote an official source)/,
     );
@@ -85,7 +87,7 @@ describe("npm run check refuses hostile input", () => {
     const result = await check(root);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe("");
-    return result.stdout.trimEnd().split("\n").slice(1, -2);
+    return result.stdout.trimEnd().split("\n").slice(2, -2);
   };
 
   /** A value nested `levels` deep inside the fact's value object (the file's root object is level 1, value level 2). */

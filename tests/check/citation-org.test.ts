@@ -42,7 +42,7 @@ const problems = async (root: string): Promise<string[]> => {
   const result = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: "2026-11-26" } });
   expect(result.code, result.stdout + result.stderr).toBe(1);
   return result.stdout
-    .replace(/^(no )?base: .*\n/, "")
+    .replace(/^(no )?base: .*\ncommits: .*\n/, "")
     .trimEnd()
     .split("\n")
     .slice(0, -2);

@@ -57,7 +57,7 @@ const runWithin = async (
 /** `npm run check` on `root`, without the first line, which names the base the version rules compared with. */
 const check = async (root: string) => {
   const result = await runWithin("src/cli/check.ts", ["--root", root]);
-  return { ...result, stdout: result.stdout.replace(/^(no )?base: .*\n/, "") };
+  return { ...result, stdout: result.stdout.replace(/^(no )?base: .*\ncommits: .*\n/, "") };
 };
 
 /** Every problem `npm run check` reports for the tree at `root`, as it prints them, without its summary lines. */

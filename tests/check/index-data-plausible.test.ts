@@ -15,7 +15,7 @@ const check = async (root: string) => {
   return {
     code: result.code,
     problems: result.stdout
-      .replace(/^(no )?base: .*\n/, "")
+      .replace(/^(no )?base: .*\ncommits: .*\n/, "")
       .trimEnd()
       .split("\n")
       .slice(0, -2),

@@ -45,7 +45,7 @@ const lineOf = async (root: string, start: string): Promise<number> => {
 /** `npm run check` on `root`, without the first line, which names the base the version rules compared with. */
 const check = async (root: string) => {
   const result = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: "2026-11-26" } });
-  return { ...result, stdout: result.stdout.replace(/^(no )?base: .*\n/, "") };
+  return { ...result, stdout: result.stdout.replace(/^(no )?base: .*\ncommits: .*\n/, "") };
 };
 
 /** The problem lines of a refused check, without the evidence and count lines that close every run. */

@@ -79,7 +79,9 @@ describe("the stale-number warning of npm run check", () => {
       effective_iso: "2026-01-01",
     });
     await repo.writeJson(FILE, { ...v2, description, citations: [{ ...citation, quote }] });
-    await repo.commit(`${ID} v2: Form B fee capped at $40`);
+    await repo.commit(
+      `${ID} v2: Form B fee capped at $40\n\nSource: https://www2.gov.bc.ca/gov/content/example\nImpact: Buyers pay up to $40 for a Form B.`,
+    );
     const result = await runScript("src/cli/check.ts", ["--root", repo.root], { env: TODAY });
     return { ...result, written: await readFile(path.join(repo.root, FILE), "utf8") };
   };

@@ -22,7 +22,7 @@ const problems = async (repo: GitRepo): Promise<{ code: number | null; lines: st
   const lines = result.stdout
     .trimEnd()
     .split("\n")
-    .filter((line) => !/^(warning|evidence): |^ok: |^\d+ problems? in |^(no )?base: /.test(line));
+    .filter((line) => !/^(warning|evidence): |^ok: |^\d+ problems? in |^(no )?base: |^commits: /.test(line));
   return { code: result.code, lines };
 };
 
@@ -171,7 +171,10 @@ describe("npm run check: each fact's value against the schema of its id", () => 
     const broken = await repo.commit("bc.rent_cap.2026 v2");
     const where = await at(repo, RENT_CAP_FILE, '"max_increase_rate": 3,');
     await repo.writeFact({ ...RENT_CAP, version: 3, value: factValue(RENT_CAP.id) });
-    await repo.commit("bc.rent_cap.2026 v3");
+    // The last commit is checked for Source: and Impact: lines too, as the pull request would be.
+    await repo.commit(
+      "bc.rent_cap.2026 v3\n\nSource: https://www2.gov.bc.ca/gov/content/example\nImpact: Landlords may raise rent by less.",
+    );
     const result = await problems(repo);
     expect(result.code).toBe(1);
     // Each version here keeps the date, so the last is also reported as a correction (a warning); the error is v2's.

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkRevisionCommits } from "../../actions/validate/main.ts";
 import { buildModel } from "../../src/build/build-model.ts";
+import { checkRevisionCommits } from "../../src/check/revision-commits.ts";
 import { scheduledValueOf } from "../helpers/fact-values.ts";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
