@@ -114,12 +114,14 @@ const valueProblems = (
  * The glossary rule: reads reference/glossary.json as a data file (size, JSON, text and schema rules, each problem
  * located), then holds every fact's value, earlier periods' values and scheduled values to it, and, given the history, each earlier version's
  * value and scheduled values too, since the fact's page shows them. A glossary entry that no fact uses is an error
- * too, so the glossary says nothing about keys no reader meets.
+ * too, so the glossary says nothing about keys no reader meets, unless `reportUnused` is false (a fact could not be
+ * read, so which entries it uses is unknown).
  */
 export const checkGlossary = async (
   root: string,
   facts: readonly LoadedFact[],
   history?: FactHistory,
+  options: { reportUnused: boolean } = { reportUnused: true },
 ): Promise<Problem[]> => {
   let reading: Awaited<ReturnType<typeof readGlossary>>;
   let own = true;
@@ -162,7 +164,7 @@ export const checkGlossary = async (
   if (history) problems.push(...(await historyProblems(root, facts, history, glossary, used)));
   // Keys of earlier versions count as used only when the history could be read: in a copy without git (an archive,
   // a tarball) an entry kept for an earlier version would otherwise be reported as unused.
-  for (const key of own && history ? Object.keys(glossary.keys) : []) {
+  for (const key of own && history && options.reportUnused ? Object.keys(glossary.keys) : []) {
     if (!used.has(key))
       problems.push(
         doc.problemAt(["keys", key], `no fact's value uses "${key}": remove its entry (or fix the key's spelling)`),

@@ -81,8 +81,12 @@ export const runChecks = async (
       .filter((problem) => problem.rule === VALUE_SCHEMA_RULE)
       .map((problem) => `${problem.file}#${problem.pointer}`),
   );
+  // A fact file that could not be read is reported by its own problems; the glossary entries only it uses are not
+  // unused, so they are not reported while any fact is unread.
   const glossaryProblems = (
-    await checkGlossary(root, facts.facts, "history" in history ? history.history : undefined)
+    await checkGlossary(root, facts.facts, "history" in history ? history.history : undefined, {
+      reportUnused: facts.unread.length === 0,
+    })
   ).filter((problem) => !refusedBySchema.has(`${problem.file}#${problem.pointer}`));
   return {
     problems: [
@@ -125,8 +129,17 @@ export const summarizeEvidence = (report: Pick<CheckReport, "facts">): string =>
 export const checkFactFiles = async (
   root: string,
   context: CheckContext,
-): Promise<{ problems: Problem[]; facts: LoadedFact[]; files: string[]; organisations: Organisations | undefined }> => {
-  const [{ facts, problems, files }, registry] = await Promise.all([readFactFiles(root), readOrganisations(root)]);
+): Promise<{
+  problems: Problem[];
+  facts: LoadedFact[];
+  files: string[];
+  unread: string[];
+  organisations: Organisations | undefined;
+}> => {
+  const [{ facts, problems, files, unread }, registry] = await Promise.all([
+    readFactFiles(root),
+    readOrganisations(root),
+  ]);
   problems.push(...registry.problems);
   // A registry with problems of its own is reported alone: checking citations against it would only repeat them.
   if (registry.organisations !== undefined)
@@ -134,9 +147,10 @@ export const checkFactFiles = async (
   for (const loaded of facts)
     for (const rule of FACT_RULES) problems.push(...byRule(rule.name, rule.check(loaded, context)));
   problems.push(...byRule(NON_FACT_RULES.uniqueId.name, duplicateIdProblems(facts)));
-  problems.push(...byRule(NON_FACT_RULES.supersededBy.name, supersededByProblems(facts)));
-  problems.push(...byRule(NON_FACT_RULES.series.name, seriesProblems(facts)));
-  return { problems, facts, files, organisations: registry.organisations };
+  problems.push(...byRule(NON_FACT_RULES.supersededBy.name, supersededByProblems(facts, unread)));
+  // A series with an unread member would be judged without it: its handovers are checked once every member reads.
+  if (unread.length === 0) problems.push(...byRule(NON_FACT_RULES.series.name, seriesProblems(facts)));
+  return { problems, facts, files, unread, organisations: registry.organisations };
 };
 
 const duplicateIdProblems = (facts: LoadedFact[]): Problem[] => {
@@ -150,9 +164,15 @@ const duplicateIdProblems = (facts: LoadedFact[]): Problem[] => {
   return problems;
 };
 
-/** A retired fact points readers to its successor: that must be another fact the catalog holds, or null for none. */
-const supersededByProblems = (facts: LoadedFact[]): Problem[] => {
-  const ids = new Set(facts.map(({ fact }) => fact.id));
+/**
+ * A retired fact points readers to its successor: that must be another fact the catalog holds, or null for none. A
+ * fact file that could not be read still names its id (the file is named after it), so it is no missing successor.
+ */
+const supersededByProblems = (facts: LoadedFact[], unread: readonly string[]): Problem[] => {
+  const ids = new Set([
+    ...facts.map(({ fact }) => fact.id),
+    ...unread.map((file) => path.posix.basename(file, ".json")),
+  ]);
   return facts.flatMap(({ doc, fact }) => {
     const successor = fact.superseded_by?.id;
     if (successor === undefined || successor === null) return [];

@@ -32,12 +32,13 @@ export const LOAD_RULES = {
 /**
  * The one way facts are read from a working tree: every file under `facts/`, refused when hostile (see
  * `listDataFiles`, `readDataDocument` and `parseJsonDocument`), parsed, its text checked for characters no output can
- * carry (the text rule), and validated against the schema. Returns the facts that passed, and a located problem for
- * every file that did not; the lint rules are the check's, not the loader's.
+ * carry (the text rule), and validated against the schema. Returns the facts that passed, a located problem for
+ * every file that did not, and the fact files that did not (`unread`), so that nothing is concluded from their
+ * absence; the lint rules are the check's, not the loader's.
  */
 export const readFactFiles = async (
   root: string,
-): Promise<{ facts: LoadedFact[]; problems: Problem[]; files: string[] }> => {
+): Promise<{ facts: LoadedFact[]; problems: Problem[]; files: string[]; unread: string[] }> => {
   const listed = await listDataFiles(root, "facts");
   const files = listed.files;
   const problems = byRule(LOAD_RULES.fileNames, listed.problems);
@@ -66,7 +67,8 @@ export const readFactFiles = async (
     problems.push(...byRule(LOAD_RULES.schema, schemaProblems));
     if (fact && text.length === 0) facts.push({ doc, fact });
   }
-  return { facts, problems, files };
+  const loaded = new Set(facts.map(({ doc }) => doc.file));
+  return { facts, problems, files, unread: files.filter((file) => FACT_PATH.test(file) && !loaded.has(file)) };
 };
 
 /**

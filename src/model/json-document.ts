@@ -87,9 +87,7 @@ export const parseJsonDocument = (file: string, text: string): JsonDocument => {
   const syntaxProblems =
     text.charCodeAt(0) === 0xfeff
       ? [at(0, "", "invalid JSON: the file starts with a byte-order mark")]
-      : errors.map((error) =>
-          at(error.offset, "", `invalid JSON: ${describeParseError(printParseErrorCode(error.error))}`),
-        );
+      : parseErrorProblems(text, errors, at);
   if (syntaxProblems.length === 0 && tree) {
     syntaxProblems.push(...duplicateKeyProblems(tree, at));
     hostileJsonProblems(tree, text, (offset, path, message) =>
@@ -109,6 +107,34 @@ export const parseJsonDocument = (file: string, text: string): JsonDocument => {
 };
 
 const describeParseError = (code: string): string => code.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+
+/**
+ * One problem per place the parser stopped at: it may report one mistake twice there (a trailing comma is both "property
+ * name expected" and "value expected"). A comma just before a closing `}` or `]` is named as what it is, at the comma.
+ */
+const parseErrorProblems = (
+  text: string,
+  errors: readonly ParseError[],
+  at: (offset: number, pointer: string, message: string) => Problem,
+): Problem[] => {
+  const offsets = new Set<number>();
+  const problems: Problem[] = [];
+  for (const error of errors) {
+    if (offsets.has(error.offset)) continue;
+    offsets.add(error.offset);
+    const comma = /[}\]]/.test(text.charAt(error.offset)) ? /,\s*$/.exec(text.slice(0, error.offset)) : null;
+    problems.push(
+      comma
+        ? at(
+            comma.index,
+            "",
+            `invalid JSON: a comma after the last ${text.charAt(error.offset) === "}" ? "member" : "item"} (JSON allows none): remove it`,
+          )
+        : at(error.offset, "", `invalid JSON: ${describeParseError(printParseErrorCode(error.error))}`),
+    );
+  }
+  return problems;
+};
 
 const duplicateKeyProblems = (
   root: Node,
