@@ -406,9 +406,10 @@ export const withdrawn: FactCheck = ({ doc, fact }, { today }) => {
  */
 export const unknownOrgMessage = (organisations: Organisations, org: string): string => {
   const named = organisations.resolve(org);
-  return named !== undefined && named.id !== org
-    ? `"${org}" is a name of the organisation "${named.id}" in ${ORGANISATIONS_FILE}: write its id, "${named.id}"`
-    : `no organisation "${org}" in ${ORGANISATIONS_FILE}: write the id of a registered organisation (nearest id: "${organisations.nearestId(org)}"), or add the organisation to the registry`;
+  if (named !== undefined && named.id !== org)
+    return `"${org}" is a name of the organisation "${named.id}" in ${ORGANISATIONS_FILE}: write its id, "${named.id}"`;
+  const nearest = organisations.nearestId(org);
+  return `no organisation "${org}" in ${ORGANISATIONS_FILE}: write the id of a registered organisation${nearest === undefined ? "" : ` (nearest id: "${nearest}")`}, or add the organisation to the registry`;
 };
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { closest } from "fastest-levenshtein";
 import { isMissingFile } from "../lib/errors.ts";
+import { nearestName } from "../lib/nearest-name.ts";
 import { formatProblem, type Problem } from "../lib/problem.ts";
 import type {
   Citation,
@@ -85,9 +85,10 @@ export interface Organisations {
   /** The organisation an earlier version's free-text `org` names: by id, by name or by alias. */
   resolve(org: string): Organisation | undefined;
   /**
-   * The id closest to a name that is no id: the organisation it is a name or alias of, or the id it is spelt most like.
+   * The id closest to a name that is no id: the organisation it is a name or alias of, else the id `nearestName`
+   * suggests (by prefix, then shared words, then spelling); undefined for an empty registry.
    */
-  nearestId(org: string): string;
+  nearestId(org: string): string | undefined;
 }
 
 const key = (text: string): string => text.trim().toLowerCase();
@@ -104,7 +105,7 @@ export const organisationsOf = (list: readonly Organisation[]): Organisations =>
     list,
     byId: (id) => byId.get(id),
     resolve: (org) => byId.get(org) ?? byName.get(key(org)),
-    nearestId: (org) => byName.get(key(org))?.id ?? closest(key(org), ids),
+    nearestId: (org) => byName.get(key(org))?.id ?? nearestName(org, ids),
   };
 };
 

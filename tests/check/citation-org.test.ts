@@ -65,6 +65,14 @@ describe("npm run check holds every citation to the organisation registry", () =
     ]);
   });
 
+  it("suggests the id sharing the unknown one's words before the one fewest edits away", async () => {
+    const root = await fixtures();
+    await citingOrg(root, PTT, "bc-govt");
+    expect(await problems(root)).toEqual([
+      `${PTT}:${await position(root, PTT, '"org"')}: no organisation "bc-govt" in ${ORGANISATIONS_FILE}: write the id of a registered organisation (nearest id: "bc-government"), or add the organisation to the registry (at /citations/0/org) [citation-org]`,
+    ]);
+  });
+
   it("names the id of an organisation written by its name or an old alias, and checks next_expected's where.org too", async () => {
     const root = await fixtures();
     await citingOrg(root, PTT, "Department of Justice Canada (Justice Laws)");
