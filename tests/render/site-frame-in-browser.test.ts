@@ -8,7 +8,11 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { DEFAULT_REPOSITORY, repositoryFromEnvironment } from "../../src/lib/config.ts";
-import { REPORT_ERROR_FIELDS, REPORT_ERROR_TEMPLATE } from "../../src/render/pages/page-layout.ts";
+import {
+  CONTRIBUTING_CHECKS_ANCHOR,
+  REPORT_ERROR_FIELDS,
+  REPORT_ERROR_TEMPLATE,
+} from "../../src/render/pages/page-layout.ts";
 import { createStaticServer, type StaticServer } from "../../src/server/static-server.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { CHROMIUM, hasChromium, launchChromium } from "./browser.ts";
@@ -267,6 +271,32 @@ describe.skipIf(!available)("the site frame in headless Chromium, served by the 
     const editUrl = (await edit.getAttribute("href")) ?? "";
     expect(editUrl).toBe(`https://github.com/${REPOSITORY}/edit/main/facts/tax/${FACT_ID}.json`);
     expect(existsSync(path.join(PROJECT_ROOT, "facts/tax", `${FACT_ID}.json`))).toBe(true);
+
+    // The web editor runs no check: the link is described by a line saying so, which links to the local steps.
+    const noteId = (await edit.getAttribute("aria-describedby")) ?? "";
+    const note = page.locator(`[id="${noteId}"]`);
+    await expect(note.isVisible()).resolves.toBe(true);
+    expect((await note.textContent())?.replace(/\s+/g, " ")).toBe(
+      "GitHub's web editor cannot run the checks: run npm run fix and npm run check locally before proposing a change.",
+    );
+    const steps = note.getByRole("link", { name: "run npm run fix and npm run check locally" });
+    expect(await steps.getAttribute("href")).toBe(
+      `https://github.com/${REPOSITORY}/blob/main/CONTRIBUTING.md#${CONTRIBUTING_CHECKS_ANCHOR}`,
+    );
+    // GitHub anchors a heading by its words, lowercase, joined by hyphens: the anchor must be a heading of the file.
+    const contributing = await readFile(path.join(PROJECT_ROOT, "CONTRIBUTING.md"), "utf8");
+    const anchors = [...contributing.matchAll(/^#+ (.+)$/gm)].map((match) =>
+      match[1]!
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} -]/gu, "")
+        .replaceAll(" ", "-"),
+    );
+    expect(anchors).toContain(CONTRIBUTING_CHECKS_ANCHOR);
+    expect(contributing).toMatch(/npm run fix[\s\S]*npm run check/);
+    // At 375 px the line wraps inside the page: nothing reaches past the viewport, and the page never scrolls sideways.
+    const box = await note.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    await expect(page.evaluate("document.documentElement.scrollWidth")).resolves.toBeLessThanOrEqual(375);
     await page.close();
   });
 
@@ -284,7 +314,10 @@ describe.skipIf(!available)("the site frame in headless Chromium, served by the 
       expect(reports[0]!.searchParams.get(REPORT_ERROR_FIELDS.factId), fact.id).toBe(fact.id);
       expect(reports[0]!.searchParams.get(REPORT_ERROR_FIELDS.version), fact.id).toBe(String(fact.version));
       expect(reports[0]!.searchParams.get(REPORT_ERROR_FIELDS.page), fact.id).toBe(`${origin}/${fact.id}.html`);
-      const edit = text.match(/<a href="([^"]+)">Edit on GitHub<\/a>/)?.[1] ?? "";
+      const edit = text.match(/<a href="([^"]+)" aria-describedby="edit-note">Edit on GitHub<\/a>/)?.[1] ?? "";
+      expect(text, fact.id).toContain(
+        `<p class="report-note" id="edit-note">GitHub's web editor cannot run the checks`,
+      );
       const prefix = `https://github.com/${REPOSITORY}/edit/main/`;
       expect(edit.startsWith(prefix), fact.id).toBe(true);
       expect(existsSync(path.join(PROJECT_ROOT, edit.slice(prefix.length))), edit).toBe(true);

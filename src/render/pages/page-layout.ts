@@ -150,7 +150,18 @@ export const editOnGitHubUrl = (model: SiteModel, fact: Fact): string | undefine
     : `${GITHUB}/${model.repository}/edit/${DEFAULT_BRANCH}/${file.split("/").map(encodeURIComponent).join("/")}`;
 };
 
-/** The fact page's way to a correction: report the error (anyone with a GitHub account) or edit the file. */
+/** The heading of CONTRIBUTING.md that gives the steps to run before a pull request, as GitHub anchors it. */
+export const CONTRIBUTING_CHECKS_ANCHOR = "before-you-open-a-pull-request";
+
+/** CONTRIBUTING.md on the default branch, at the steps that run the checks locally (`npm run fix`, `npm run check`). */
+export const contributingChecksUrl = (repository: string): string =>
+  `${GITHUB}/${repository}/blob/${DEFAULT_BRANCH}/CONTRIBUTING.md#${CONTRIBUTING_CHECKS_ANCHOR}`;
+
+/**
+ * The fact page's way to a correction: report the error (anyone with a GitHub account) or edit the file. GitHub's
+ * web editor runs none of the checks, so the edit link is described by a line saying so, which links to the steps
+ * that run them locally: a change proposed without them fails the pull request's check.
+ */
 export const renderReportLinks = (model: SiteModel, fact: Fact): Html => {
   const edit = editOnGitHubUrl(model, fact);
   return html`<section class="report" aria-labelledby="report-title">
@@ -159,8 +170,13 @@ export const renderReportLinks = (model: SiteModel, fact: Fact): Html => {
 With a GitHub account you can also propose the correction to the fact's file yourself.</p>
 <ul class="report-links">
 <li><a href="${reportErrorUrl(model, fact)}">Report an error in this fact</a></li>
-${edit === undefined ? "" : html`<li><a href="${edit}">Edit on GitHub</a></li>`}
+${edit === undefined ? "" : html`<li><a href="${edit}" aria-describedby="edit-note">Edit on GitHub</a></li>`}
 </ul>
+${
+  edit === undefined
+    ? ""
+    : html`<p class="report-note" id="edit-note">GitHub's web editor cannot run the checks: <a href="${contributingChecksUrl(model.repository)}">run <code>npm run fix</code> and <code>npm run check</code> locally</a> before proposing a change.</p>`
+}
 </section>
 `;
 };
