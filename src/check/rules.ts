@@ -571,9 +571,10 @@ export const NON_FACT_RULES = {
   },
   uniqueId: { name: "unique-id", level: "error", description: "No two facts share an id." },
   supersededBy: {
-    name: "superseded-by-exists",
+    name: "superseded-by",
     level: "error",
-    description: "A fact's superseded_by names another fact that exists (by id), or null when no fact replaces it.",
+    description:
+      "A fact's superseded_by names another fact that exists (by id), or null when no fact replaces it; its effective_iso is not before the fact's own; within a series it names a newer member; and no chain of superseded_by comes back to where it started.",
   },
   series: {
     name: "series",
