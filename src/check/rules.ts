@@ -1,4 +1,5 @@
 import type { Problem } from "../lib/problem.ts";
+import { forbiddenCharacter } from "../lib/text.ts";
 import {
   CADENCE_TAGS,
   cadenceTagsOf,
@@ -592,7 +593,7 @@ export const NON_FACT_RULES = {
     name: "revision-commit",
     level: "error",
     description:
-      "In a pull request (the validate action): each commit that raises a fact's version carries a Source: line with a URL the fact cites and an Impact: line.",
+      "In a pull request (the validate action): each commit that raises a fact's version carries a Source: line with a URL the fact cites and an Impact: line; an Impact: line (of a revision or a new fact) passes the text rule, has at most 500 characters and at least one word.",
   },
   staleNumber: {
     name: "stale-number",
@@ -661,3 +662,25 @@ export const CHECK_RULES: readonly CheckRule[] = [
   NON_FACT_RULES.glossary,
   NON_FACT_RULES.officialQuote,
 ];
+
+/** The most characters an `Impact:` line may have: one sentence for readers, shown whole in feeds and the change log. */
+export const IMPACT_MAX_LENGTH = 500;
+
+/**
+ * Why a commit's `Impact:` line cannot be a version's public note, or undefined when it can: it is published in the
+ * history, the feeds, the pages and the digest, so it holds only characters the text rule (src/lib/text.ts) lets a
+ * one-line field hold, at most IMPACT_MAX_LENGTH characters, and at least one word (a run of letters or digits), so
+ * that "." or "-" is not published as a note.
+ */
+export const impactLineProblem = (impact: string): string | undefined => {
+  for (const character of impact) {
+    const refused = forbiddenCharacter(character.codePointAt(0)!, false);
+    if (refused !== undefined) return `holds a character the text rule refuses: ${refused}`;
+  }
+  const length = [...impact].length;
+  if (length > IMPACT_MAX_LENGTH)
+    return `has ${length} characters, more than the ${IMPACT_MAX_LENGTH} a public note may have: say who is affected and how in one sentence`;
+  if (!/[\p{L}\p{N}]/u.test(impact))
+    return "has no word (a run of letters or digits): say who is affected and how in one sentence";
+  return undefined;
+};
