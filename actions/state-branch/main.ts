@@ -5,7 +5,7 @@
 import { mkdir, readdir } from "node:fs/promises";
 import * as core from "@actions/core";
 import { z } from "zod";
-import { readVariable } from "../../src/lib/environment.ts";
+import { readUrlVariable } from "../../src/lib/environment.ts";
 import {
   type BotPush,
   commitAsBot,
@@ -116,7 +116,7 @@ const stateBranch = async (): Promise<void> => {
   const inputs = parseActionInputs(Inputs);
   const { path: directory, branch } = inputs;
   if (inputs.token) core.setSecret(inputs.token);
-  const auth = { token: inputs.token, serverUrl: readVariable("GITHUB_SERVER_URL") };
+  const auth = { token: inputs.token, serverUrl: readUrlVariable("GITHUB_SERVER_URL")?.href };
   if (inputs.mode === "restore") {
     const result = await restoreStateBranch({ root: inputs.root, directory, branch, auth });
     core.setOutput("existed", result.existed);

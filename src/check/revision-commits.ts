@@ -3,7 +3,7 @@ import { gitResult, runGit } from "../lib/git.ts";
 import type { Problem } from "../lib/problem.ts";
 import { type LoadedFact, loadFactsAtRevision } from "../model/facts.ts";
 import type { FactFile } from "../schemas/index.ts";
-import { NON_FACT_RULES } from "./rules.ts";
+import { impactLineProblem, NON_FACT_RULES } from "./rules.ts";
 
 // The revision-commit rule, one implementation for both callers: the validate action hands it the pull request's
 // commits as GitHub's API lists them, `npm run check` the commits between its base and HEAD as git lists them.
@@ -89,8 +89,23 @@ export const checkRevisionCommits = async (
     if (commit.parents.length === 0) continue;
     const after = await at(commit.sha);
     const parents = await Promise.all(commit.parents.map(at));
+    const impact = impactOf(commit.message);
+    const impactProblem = impact === undefined ? undefined : impactLineProblem(impact);
     for (const { file, fact } of after.values()) {
       const earlier = parents.map((state) => state.get(fact.id)?.fact.version);
+      const loaded = headById.get(fact.id);
+      const report = (message: string) =>
+        problems.push(
+          loaded ? loaded.doc.problemAt(["version"], message) : { file, line: 1, column: 1, pointer: "", message },
+        );
+      const reword = "the Impact: line is the version's public note (reword the commit, e.g. git rebase -i)";
+      // A new fact's commit needs no Impact: line (its note then reads "First published as version 1."), but one it
+      // gives is published like a revision's.
+      if (earlier.every((version) => version === undefined)) {
+        if (impactProblem !== undefined)
+          report(`${name} adds ${fact.id} with an Impact: line that ${impactProblem}; ${reword}`);
+        continue;
+      }
       if (earlier.some((version) => version === undefined || version >= fact.version)) continue;
       const lacking: string[] = [];
       const urls = sourceUrls(commit.message);
@@ -98,15 +113,14 @@ export const checkRevisionCommits = async (
       if (urls.length === 0) lacking.push("a Source: line");
       else if (!urls.some((url) => cited.has(url)))
         lacking.push(`a Source: line with a URL ${fact.id} cites (it gives ${urls.join(", ")})`);
-      if (impactOf(commit.message) === undefined) lacking.push("an Impact: line");
-      if (lacking.length === 0) continue;
-      const message =
-        `${name} revises ${fact.id} to v${fact.version} without ${lacking.join(" and ")}; a revision's commit message carries ` +
-        `"Source: <org>, <title>, <a URL the fact cites>" and "Impact: <who is affected and how>" lines, and the Impact: line is the version's public note (reword the commit, e.g. git rebase -i)`;
-      const loaded = headById.get(fact.id);
-      problems.push(
-        loaded ? loaded.doc.problemAt(["version"], message) : { file, line: 1, column: 1, pointer: "", message },
-      );
+      if (impact === undefined) lacking.push("an Impact: line");
+      if (lacking.length > 0)
+        report(
+          `${name} revises ${fact.id} to v${fact.version} without ${lacking.join(" and ")}; a revision's commit message carries ` +
+            `"Source: <org>, <title>, <a URL the fact cites>" and "Impact: <who is affected and how>" lines, and ${reword}`,
+        );
+      if (impactProblem !== undefined)
+        report(`${name} revises ${fact.id} to v${fact.version} with an Impact: line that ${impactProblem}; ${reword}`);
     }
   }
   return problems.map((problem) => ({ ...problem, rule: NON_FACT_RULES.revisionCommit.name }));

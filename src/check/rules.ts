@@ -1,4 +1,5 @@
 import type { Problem } from "../lib/problem.ts";
+import { forbiddenCharacter } from "../lib/text.ts";
 import {
   CADENCE_TAGS,
   cadenceTagsOf,
@@ -572,9 +573,10 @@ export const NON_FACT_RULES = {
   },
   uniqueId: { name: "unique-id", level: "error", description: "No two facts share an id." },
   supersededBy: {
-    name: "superseded-by-exists",
+    name: "superseded-by",
     level: "error",
-    description: "A fact's superseded_by names another fact that exists (by id), or null when no fact replaces it.",
+    description:
+      "A fact's superseded_by names another fact that exists (by id), or null when no fact replaces it; its effective_iso is not before the fact's own; within a series it names a newer member; and no chain of superseded_by comes back to where it started.",
   },
   series: {
     name: "series",
@@ -592,7 +594,7 @@ export const NON_FACT_RULES = {
     name: "revision-commit",
     level: "error",
     description:
-      "Each commit between the base and HEAD (npm run check) or of the pull request (the validate action) that raises a fact's version carries a Source: line with a URL the fact cites and an Impact: line.",
+      "Each commit between the base and HEAD (npm run check) or of the pull request (the validate action) that raises a fact's version carries a Source: line with a URL the fact cites and an Impact: line; an Impact: line (of a revision or of a new fact's commit) passes the text rule, has at most 500 characters and at least one word.",
   },
   staleNumber: {
     name: "stale-number",
@@ -661,3 +663,25 @@ export const CHECK_RULES: readonly CheckRule[] = [
   NON_FACT_RULES.glossary,
   NON_FACT_RULES.officialQuote,
 ];
+
+/** The most characters an `Impact:` line may have: one sentence for readers, shown whole in feeds and the change log. */
+export const IMPACT_MAX_LENGTH = 500;
+
+/**
+ * Why a commit's `Impact:` line cannot be a version's public note, or undefined when it can: it is published in the
+ * history, the feeds, the pages and the digest, so it holds only characters the text rule (src/lib/text.ts) lets a
+ * one-line field hold, at most IMPACT_MAX_LENGTH characters, and at least one word (a run of letters or digits), so
+ * that "." or "-" is not published as a note.
+ */
+export const impactLineProblem = (impact: string): string | undefined => {
+  for (const character of impact) {
+    const refused = forbiddenCharacter(character.codePointAt(0)!, false);
+    if (refused !== undefined) return `holds a character the text rule refuses: ${refused}`;
+  }
+  const length = [...impact].length;
+  if (length > IMPACT_MAX_LENGTH)
+    return `has ${length} characters, more than the ${IMPACT_MAX_LENGTH} a public note may have: say who is affected and how in one sentence`;
+  if (!/[\p{L}\p{N}]/u.test(impact))
+    return "has no word (a run of letters or digits): say who is affected and how in one sentence";
+  return undefined;
+};

@@ -165,34 +165,67 @@ const duplicateIdProblems = (facts: LoadedFact[]): Problem[] => {
 };
 
 /**
- * A retired fact points readers to its successor: that must be another fact the catalog holds, or null for none. A
- * fact file that could not be read still names its id (the file is named after it), so it is no missing successor.
+/**
+ * A retired fact points readers to its successor: another fact the catalog holds, or null for none. It is replaced
+ * on or after the day it took effect; within a yearly series by a newer member (a member pointing back at an older
+ * one would leave the series' alias with no member in force); and a chain of replacements ends, never coming back to
+ * where it started, so a reader following it always reaches a fact in force or null. A fact file that could not be
+ * read still names its id (the file is named after it), so it is no missing successor.
  */
-const supersededByProblems = (facts: LoadedFact[], unread: readonly string[]): Problem[] => {
-  const ids = new Set([
-    ...facts.map(({ fact }) => fact.id),
-    ...unread.map((file) => path.posix.basename(file, ".json")),
-  ]);
+const supersededByProblems = (facts: readonly LoadedFact[], unread: readonly string[]): Problem[] => {
+  const byId = new Map(facts.map((loaded) => [loaded.fact.id, loaded]));
+  const unreadIds = new Set(unread.map((file) => path.posix.basename(file, ".json")));
   return facts.flatMap(({ doc, fact }) => {
-    const successor = fact.superseded_by?.id;
-    if (successor === undefined || successor === null) return [];
+    const superseded = fact.superseded_by;
+    if (superseded === undefined || superseded === null) return [];
+    const problems: Problem[] = [];
+    if (superseded.effective_iso < fact.effective_iso)
+      problems.push(
+        doc.problemAt(
+          ["superseded_by", "effective_iso"],
+          `superseded_by.effective_iso ${superseded.effective_iso} is before the fact's own effective_iso ${fact.effective_iso}: a rule is replaced on or after the day it took effect`,
+        ),
+      );
+    const successor = superseded.id;
+    if (successor === null) return problems;
+    const named = byId.get(successor);
+    const idProblem = (message: string) => problems.push(doc.problemAt(["superseded_by", "id"], message));
     if (successor === fact.id)
-      return [
-        doc.problemAt(
-          ["superseded_by", "id"],
-          `superseded_by names the fact itself ("${successor}"): name the fact that replaces it, or null`,
-        ),
-      ];
-    if (!ids.has(successor)) {
-      return [
-        doc.problemAt(
-          ["superseded_by", "id"],
-          `superseded_by names "${successor}", which is no fact in facts/: name an existing fact, or null if none replaces it`,
-        ),
-      ];
+      idProblem(`superseded_by names the fact itself ("${successor}"): name the fact that replaces it, or null`);
+    else if (named === undefined && unreadIds.has(successor)) return problems;
+    else if (named === undefined)
+      idProblem(
+        `superseded_by names "${successor}", which is no fact in facts/: name an existing fact, or null if none replaces it`,
+      );
+    else if (
+      fact.series !== undefined &&
+      named.fact.series === fact.series &&
+      named.fact.effective_iso <= fact.effective_iso
+    )
+      idProblem(
+        `superseded_by names ${successor} (in ${named.doc.file}, effective ${named.fact.effective_iso}), which is not newer than this member of series "${fact.series}" (effective ${fact.effective_iso}): a member is superseded by a later one, or the series would have no member in force`,
+      );
+    else {
+      const cycle = cycleFrom(fact.id, byId);
+      if (cycle !== undefined)
+        idProblem(
+          `superseded_by forms a cycle (${cycle.join(" → ")}): a chain of replacements must end at a fact in force, or at null`,
+        );
     }
-    return [];
+    return problems;
   });
+};
+
+/** The ids of the superseded_by chain from `start` back to `start` (both ends named), or undefined when it ends. */
+const cycleFrom = (start: string, byId: ReadonlyMap<string, LoadedFact>): string[] | undefined => {
+  const chain = [start];
+  for (let id = byId.get(start)?.fact.superseded_by?.id; id != null; id = byId.get(id)?.fact.superseded_by?.id) {
+    if (id === start) return [...chain, start];
+    // A chain that runs into a loop elsewhere is reported on the loop's own members.
+    if (chain.includes(id) || !byId.has(id)) return undefined;
+    chain.push(id);
+  }
+  return undefined;
 };
 
 /** A fact with the place of its file, for the problems that name another fact. */

@@ -10,7 +10,7 @@ import { fetchMonthlyRates, VALET_PRODUCTION_BASE } from "../affordability/provi
 import { CREA_HPI_PAGE, fetchMonthlyPrices } from "../affordability/providers/crea.ts";
 import { runCommand } from "../lib/command.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
-import { readVariable } from "../lib/environment.ts";
+import { readUrlVariable } from "../lib/environment.ts";
 import { UsageError } from "../lib/errors.ts";
 import { botPushFromEnvironment, commitAsBot, gitText, pushAsBot } from "../lib/git.ts";
 import { replaceFiles } from "../lib/json-file.ts";
@@ -49,14 +49,18 @@ const readData = async <Schema extends z.ZodType>(
 const UPDATERS: Record<SourceName, (root: string, today: string) => Promise<Rewrite[]>> = {
   rates: async (root, today) => {
     const current = await readData(root, "index-data/mortgage-rates.json", MortgageRatesFile);
-    const rates = await fetchMonthlyRates(readVariable("INDEX_SOURCES_BANK_OF_CANADA") ?? VALET_PRODUCTION_BASE);
+    const rates = await fetchMonthlyRates(
+      readUrlVariable("INDEX_SOURCES_BANK_OF_CANADA")?.href ?? VALET_PRODUCTION_BASE,
+    );
     const { file: next, change } = mergeRates(current.value, rates, today);
     return [
       { label: "rates", path: path.join(root, change.file), before: current.text, after: prettyJsonText(next), change },
     ];
   },
   prices: async (root, today) => {
-    const { archiveUrl, prices } = await fetchMonthlyPrices(readVariable("INDEX_SOURCES_CREA") ?? CREA_HPI_PAGE);
+    const { archiveUrl, prices } = await fetchMonthlyPrices(
+      readUrlVariable("INDEX_SOURCES_CREA")?.href ?? CREA_HPI_PAGE,
+    );
     return Promise.all(
       BOARDS.map(async (board) => {
         const current = await readData(root, `index-data/benchmarks/${board}.json`, BenchmarkFile);

@@ -1,5 +1,5 @@
-import { parseBaseUrl, SITE_PATHS } from "../../packages/client/src/index.ts";
-import { type Environment, readVariable } from "./environment.ts";
+import { SITE_PATHS } from "../../packages/client/src/index.ts";
+import { type Environment, parseUrlSetting, readUrlVariable, readVariable } from "./environment.ts";
 /** Names and addresses shared by every published artifact, so the catalog, feed, webhooks and pages agree. */
 export const SERVICE = {
   name: "BC Real Estate Facts",
@@ -25,37 +25,39 @@ export const JWKS_CONTENT_TYPE = "application/jwk-set+json";
 
 export const DEFAULT_BASE_URL = "http://localhost:8080";
 
+/** The hosts a base URL may name over plain http: the local server, in local runs and tests. */
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
 /**
  * FACTS_BASE_URL without a trailing slash; every absolute URL in the output is built from it. Unset, it is the
- * local server's address, following PORT, so `PORT=3000 npm start` publishes links that work.
+ * local server's address, following PORT, so `PORT=3000 npm start` publishes links that work. It is an `https`
+ * origin with an optional path and nothing else (plain http only on a loopback host, for local runs): every feed,
+ * page and webhook body repeats it, so a user name or password would be published with each, and a query or
+ * fragment would end up in the middle of every address built on it.
  */
 export const baseUrlFromEnvironment = (environment: Environment = process.env): string => {
   const raw =
     readVariable("FACTS_BASE_URL", environment) ||
     (readVariable("PORT", environment) ? `http://localhost:${readVariable("PORT", environment)}` : DEFAULT_BASE_URL);
-  return parseBaseUrl(raw, "FACTS_BASE_URL");
+  const url = parseUrlSetting(raw, "FACTS_BASE_URL");
+  if (url.protocol !== "https:" && !LOOPBACK_HOSTS.has(url.hostname))
+    throw new Error(
+      `FACTS_BASE_URL must use https (plain http only for localhost, 127.0.0.1 or [::1] in local runs), got "${raw}"`,
+    );
+  if (raw.includes("?") || raw.includes("#"))
+    throw new Error(
+      `FACTS_BASE_URL must be an origin with an optional path, without a query or fragment: every published address is built by adding a path to it, got "${raw}"`,
+    );
+  return url.href.replace(/\/+$/, "");
 };
 
 /**
  * The WebSub hub (FACTS_WEBSUB_HUB) the feeds name as `rel="hub"` and `npm run websub -- ping` notifies, or undefined
  * when it is unset: push is off then, so no feed points readers at a hub that is never told of a change. The URL is
- * kept as written (a hub's endpoint may be its root path or any other), and only http(s) is accepted.
+ * kept as written (a hub's endpoint may be its root path or any other).
  */
-export const websubHubFromEnvironment = (environment: Environment = process.env): string | undefined => {
-  const raw = readVariable("FACTS_WEBSUB_HUB", environment);
-  if (raw === undefined) return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(`FACTS_WEBSUB_HUB must be an absolute http(s) URL, got "${raw}"`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:")
-    throw new Error(`FACTS_WEBSUB_HUB must use http or https, got "${raw}"`);
-  if (url.username !== "" || url.password !== "")
-    throw new Error("FACTS_WEBSUB_HUB must not carry a user name or password: every feed publishes it");
-  return url.href;
-};
+export const websubHubFromEnvironment = (environment: Environment = process.env): string | undefined =>
+  readUrlVariable("FACTS_WEBSUB_HUB", environment)?.href;
 
 /**
  * The GitHub repository the fact pages send readers to, to report an error in a fact or edit its file, when neither

@@ -2,7 +2,7 @@ import { type ChildProcessByStdio, spawn } from "node:child_process";
 import { realpath } from "node:fs/promises";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
-import { readVariable } from "./environment.ts";
+import { readUrlVariable, readVariable } from "./environment.ts";
 
 /**
  * Starts git in `cwd`: the one place the project runs it. It never asks for a password (GIT_TERMINAL_PROMPT=0:
@@ -280,7 +280,7 @@ export const gitAuthEnvironment = ({ token, serverUrl }: BotPush): NodeJS.Proces
 /** The bot's push for a command run by a workflow: the workflow token (GITHUB_TOKEN) for GITHUB_SERVER_URL. */
 export const botPushFromEnvironment = (): BotPush => ({
   token: readVariable("GITHUB_TOKEN"),
-  serverUrl: readVariable("GITHUB_SERVER_URL"),
+  serverUrl: readUrlVariable("GITHUB_SERVER_URL")?.href,
 });
 
 /**

@@ -201,7 +201,12 @@ export const describeExpected = (expected: PublishedNextExpected, status: Expect
 };
 
 /** One line of text: names and aliases are shown in lists and headings. */
-const Name = NonEmptyText.regex(/^[^\r\n]*$/, { error: "must be one line" });
+const Name = NonEmptyText.regex(/^[^\r\n]*$/, { error: "must be one line" }).max(200, {
+  error: "must be at most 200 characters",
+});
+
+/** An organisation's home page: a link on every page that cites it, so a short `https` URL like any other. */
+const HomePage = HttpsUrl.max(2000, { error: "must be at most 2,000 characters" });
 
 /**
  * One organisation that publishes a cited source. `home_page` is the organisation's own site (its home page, or for a
@@ -213,7 +218,7 @@ export const Organisation = z.strictObject({
   id: OrganisationId,
   name: Name,
   kind: OrganisationKind,
-  home_page: HttpsUrl.nullable(),
+  home_page: HomePage.nullable(),
   aliases: z.array(Name).optional(),
 });
 export type Organisation = z.infer<typeof Organisation>;

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { type Environment, listTextFromEnvironment, readVariable } from "../lib/environment.ts";
 import { parseJsonDocument } from "../model/json-document.ts";
-import { Domain, FactId } from "../schemas/index.ts";
+import { AbsoluteUrl, Domain, FactId } from "../schemas/index.ts";
 
 /** Webhook subscribers: who they are, what they asked for, and the list they come from. */
 
@@ -32,7 +32,7 @@ export const SubscriberSecret = z
 export const Subscriber = z
   .strictObject({
     id: SubscriberId,
-    url: z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" }),
+    url: AbsoluteUrl,
     secret: SubscriberSecret,
     email: z.email({ error: "must be an email address" }),
     previous_secret: SubscriberSecret.optional(),

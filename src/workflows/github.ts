@@ -9,7 +9,7 @@ import * as github from "@actions/github";
 import { z } from "zod";
 import { checkWholeNumber, type WholeNumberBounds } from "../lib/command.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
-import { type Environment, readVariable } from "../lib/environment.ts";
+import { type Environment, readUrlVariable, readVariable } from "../lib/environment.ts";
 import { errorMessage } from "../lib/errors.ts";
 import type { Problem } from "../lib/problem.ts";
 import type { LoadedFact } from "../model/facts.ts";
@@ -26,7 +26,7 @@ export const createGitHubClient = (token: string, environment: Environment = pro
   if (!token)
     throw new Error("a GitHub token is needed (the action's `token` input, by default the workflow's GITHUB_TOKEN)");
   return github.getOctokit(token, {
-    baseUrl: (readVariable("GITHUB_API_URL", environment) || "https://api.github.com").replace(/\/+$/, ""),
+    baseUrl: (readUrlVariable("GITHUB_API_URL", environment)?.href ?? "https://api.github.com").replace(/\/+$/, ""),
     userAgent: "bc-real-estate-facts-actions",
     // Octokit's own messages go to the job log through the runner's commands, not to stderr: a request that fails
     // is reported by the action itself, with what it means for the step.

@@ -135,4 +135,48 @@ describe("validate action on a pull request: revision commits", () => {
     expect(passed.run.code).toBe(0);
     expect(passed.run.stdout).toContain("checked the 2 commit(s) of pull request #7 for Source: and Impact: lines");
   });
+
+  it("fails an Impact: line the text rule refuses, one over 500 characters and one with no word, on a revision or a new fact", async () => {
+    const SOURCE = `Source: BC Ministry of Finance, Form B, ${SOURCE_URL}`;
+    const revision = (version: number, maxFee: number, effective: string, impact: string) => async (repo: GitRepo) => {
+      await repo.writeFact({
+        id: ID,
+        domain: "strata",
+        unit: "object",
+        value: fee(maxFee),
+        version,
+        effective_iso: effective,
+      });
+      return repo.commit(`${ID} v${version}\n\n${SOURCE}\nImpact: ${impact}`);
+    };
+    const setup = await pullRequest([
+      revision(2, 40, "2026-01-01", "."),
+      revision(3, 41, "2026-02-01", "Buyers pay \u001b[31mup to $41\u001b[0m."),
+      revision(4, 42, "2026-03-01", `Buyers pay up to $42${" and more".repeat(60)}.`),
+      async (repo) => {
+        await repo.writeFact({ id: "bc.strata.other_fee", domain: "strata", unit: "object", value: fee(10) });
+        return repo.commit(`bc.strata.other_fee v1\n\n${SOURCE}\nImpact: Buyers pay \u202eup to $10.`);
+      },
+    ]);
+    const { run } = await validate(setup);
+    expect(run.code).toBe(1);
+    const sha = (index: number) => setup.commits[index]!.sha.slice(0, 12);
+    const reword =
+      "the Impact: line is the version's public note (reword the commit, e.g. git rebase -i) (at /version)";
+    expect(
+      run.annotations
+        // The pull request's other problems (a version raised by three, a fact with no value schema) are not this rule's.
+        .filter((annotation) => annotation.message.includes(" with an Impact: line that "))
+        .map((annotation) => `${annotation.properties.file}: ${annotation.message}`)
+        .sort(),
+    ).toEqual(
+      [
+        `facts/strata/${ID}.json: commit ${sha(0)} ("${ID} v2") revises ${ID} to v2 with an Impact: line that has no word (a run of letters or digits): say who is affected and how in one sentence; ${reword}`,
+        `facts/strata/${ID}.json: commit ${sha(1)} ("${ID} v3") revises ${ID} to v3 with an Impact: line that holds a character the text rule refuses: U+001B is a control character: text may hold a tab, and a newline where the field spans lines, but no other; ${reword}`,
+        `facts/strata/${ID}.json: commit ${sha(2)} ("${ID} v4") revises ${ID} to v4 with an Impact: line that has 561 characters, more than the 500 a public note may have: say who is affected and how in one sentence; ${reword}`,
+        `facts/strata/bc.strata.other_fee.json: commit ${sha(3)} ("bc.strata.other_fee v1") adds bc.strata.other_fee with an Impact: line that holds a character the text rule refuses: U+202E is a bidirectional control: it makes text display in another order than it is written; ${reword}`,
+      ].sort(),
+    );
+    expect(run.summary).toContain("<td>revision-commit</td>");
+  });
 });

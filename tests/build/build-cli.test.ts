@@ -113,4 +113,32 @@ describe("the base URL", () => {
       "https://facts.example.org",
     );
   });
+
+  it("is an https origin with an optional path, plain http only on a loopback host", () => {
+    expect(baseUrlFromEnvironment({ FACTS_BASE_URL: "https://example.org/facts/" })).toBe("https://example.org/facts");
+    for (const local of ["http://localhost:3000", "http://127.0.0.1:8080", "http://[::1]:8080"])
+      expect(baseUrlFromEnvironment({ FACTS_BASE_URL: local })).toBe(local);
+    expect(() => baseUrlFromEnvironment({ FACTS_BASE_URL: "http://facts.example.org" })).toThrow(
+      'FACTS_BASE_URL must use https (plain http only for localhost, 127.0.0.1 or [::1] in local runs), got "http://facts.example.org"',
+    );
+    for (const extra of [
+      "https://facts.example.org/?utm=feed",
+      "https://facts.example.org/#top",
+      "https://facts.example.org?",
+    ])
+      expect(() => baseUrlFromEnvironment({ FACTS_BASE_URL: extra })).toThrow(
+        `FACTS_BASE_URL must be an origin with an optional path, without a query or fragment: every published address is built by adding a path to it, got "${extra}"`,
+      );
+  });
+
+  it("refuses a user name or password in FACTS_BASE_URL before building, without printing the password", async () => {
+    const result = await runScript("src/cli/build.ts", ["--out", path.join(await tempDir(), "x")], {
+      env: { ...env, FACTS_BASE_URL: "https://deploy:s3cret@facts.example.org" },
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'build failed: FACTS_BASE_URL must not carry a user name or password before the host ("user@" or "user:password@"): it would be published, and the host is what follows the @\n',
+    );
+    expect(result.stdout + result.stderr).not.toContain("s3cret");
+  });
 });

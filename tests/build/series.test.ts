@@ -151,7 +151,7 @@ describe("the check on series", () => {
     expect(code).toBe(1);
     expect(lines).toEqual([
       `${await at(repo, "facts/rental/bc.rent_cap.2026.json", "superseded_by")}: bc.rent_cap.2026 and bc.rent_cap.2027 of series "bc.rent_cap" would both be in force from 2027-01-01; set superseded_by to {"id": "bc.rent_cap.2027", "effective_iso": "2027-01-01"} (CONTRIBUTING.md, "Yearly series") (at /superseded_by) [series]`,
-      `${await at(repo, `facts/tax/${OTHER_ID}.json`, "id", 2)}: superseded_by names "bc.gone.fact", which is no fact in facts/: name an existing fact, or null if none replaces it (at /superseded_by/id) [superseded-by-exists]`,
+      `${await at(repo, `facts/tax/${OTHER_ID}.json`, "id", 2)}: superseded_by names "bc.gone.fact", which is no fact in facts/: name an existing fact, or null if none replaces it (at /superseded_by/id) [superseded-by]`,
     ]);
   }, 60_000);
 

@@ -216,11 +216,11 @@ describe("npm run check: superseded_by names an existing fact other than itself"
   it("refuses the fact itself and a fact that does not exist", async () => {
     const self = await supersededBy("bc.ptt.brackets");
     expect(self.problems).toEqual([
-      `${BRACKETS}:${self.line}: superseded_by names the fact itself ("bc.ptt.brackets"): name the fact that replaces it, or null (at /superseded_by/id) [superseded-by-exists]`,
+      `${BRACKETS}:${self.line}: superseded_by names the fact itself ("bc.ptt.brackets"): name the fact that replaces it, or null (at /superseded_by/id) [superseded-by]`,
     ]);
     const missing = await supersededBy("bc.ptt.brackets_2027");
     expect(missing.problems).toEqual([
-      `${BRACKETS}:${missing.line}: superseded_by names "bc.ptt.brackets_2027", which is no fact in facts/: name an existing fact, or null if none replaces it (at /superseded_by/id) [superseded-by-exists]`,
+      `${BRACKETS}:${missing.line}: superseded_by names "bc.ptt.brackets_2027", which is no fact in facts/: name an existing fact, or null if none replaces it (at /superseded_by/id) [superseded-by]`,
     ]);
     expect(missing.code).toBe(1);
   });

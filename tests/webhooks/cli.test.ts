@@ -156,6 +156,21 @@ describe("npm run webhooks", () => {
     expect(broken.stderr).not.toContain(SECRET);
   });
 
+  it("refuses a subscriber endpoint with a user name or password, naming the subscriber and the field", async () => {
+    const { env } = await webhookEnvironment([
+      { id: "disguised", url: "https://hooks.example.org@evil.example/x", secret: SECRET, email: "a@example.org" },
+      { id: "password", url: "https://user:pass@hooks.example.org/y", secret: SECRET, email: "b@example.org" },
+    ]);
+    const result = await runScript("src/cli/webhooks.ts", ["retry"], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("FACTS_WEBHOOK_SUBSCRIBERS has 2 problem(s):");
+    for (const id of ["disguised", "password"])
+      expect(result.stderr).toContain(
+        `subscriber ${id === "disguised" ? 0 : 1} ("${id}"): url: must not carry a user name or password before the host`,
+      );
+    expect(result.stderr).not.toContain("pass@");
+  });
+
   it("reads subscribers from FACTS_WEBHOOK_SUBSCRIBERS_FILE and refuses a run without FACTS_WEBHOOK_STATE", async () => {
     const folder = await tempDir();
     const file = path.join(folder, "subscribers.json");

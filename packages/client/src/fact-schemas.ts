@@ -20,6 +20,20 @@ export const IsoDateTime = z.iso.datetime({ offset: true, error: "must be an ISO
 /** The characters RFC 3986 allows in a URI; anything else must be percent-encoded. */
 const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/;
 
+/** An authority (what follows `scheme://` up to the path) with an `@`: a user name, or a user name and password. */
+const USER_INFO = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#\\]*@/;
+
+/**
+ * Whether an absolute URL carries user information (`https://user:pass@host/`). Such a URL is refused wherever one is
+ * read: it publishes a password, and `https://www2.gov.bc.ca@evil.example/` reads as a government address while it
+ * leads to evil.example.
+ */
+export const hasUserInfo = (url: string): boolean => USER_INFO.test(url);
+
+/** The one refusal of a URL with user information, for the schemas here and every setting that holds a URL. */
+export const USER_INFO_REFUSAL =
+  'must not carry a user name or password before the host ("user@" or "user:password@"): it would be published, and the host is what follows the @';
+
 /**
  * Absolute `https` URL: every citation and published address must be fetchable over TLS. The published schemas say
  * `format: "uri"`, which strict consumers check, so characters RFC 3986 does not allow (such as `{` or a space) are
@@ -33,10 +47,13 @@ export const HttpsUrl = z
   })
   .refine((url) => URI_CHARACTERS.test(url), {
     error: "must be a URI: percent-encode characters RFC 3986 does not allow (such as { } | or a space)",
-  });
+  })
+  .refine((url) => !hasUserInfo(url), { error: USER_INFO_REFUSAL });
 
 /** Any absolute http(s) URL, for addresses built from FACTS_BASE_URL (which is http://localhost in local runs). */
-export const AbsoluteUrl = z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" });
+export const AbsoluteUrl = z
+  .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
+  .refine((url) => !hasUserInfo(url), { error: USER_INFO_REFUSAL });
 
 /** Dot-namespaced fact id, e.g. `bc.ptt.brackets`, `ca.foreign_buyer_ban.exemptions`, `bc.rent_cap.2026`. */
 export const FactId = z.string().regex(/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/, {

@@ -1,8 +1,11 @@
+import { hasUserInfo, USER_INFO_REFUSAL } from "./fact-schemas.ts";
+
 /**
  * An absolute http(s) origin, with any path, without its trailing slash: what every published URL is built from
  * and what a consumer of the tree is pointed at. `name` says in a refusal which setting was wrong.
  */
 export const parseBaseUrl = (raw: string, name: string): string => {
+  if (hasUserInfo(raw)) throw new Error(`${name} ${USER_INFO_REFUSAL}`);
   let url: URL;
   try {
     url = new URL(raw);
