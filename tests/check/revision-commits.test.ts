@@ -69,6 +69,21 @@ describe("npm run check: the Source: and Impact: lines of the commits since the 
     expect(passed.code).toBe(0);
   });
 
+  it("holds the Impact: line to the rule the pull-request check applies: one word at least, 500 characters at most", async () => {
+    const source = `Source: BC Ministry of Finance, Form B, ${SOURCE_URL}`;
+    for (const [impact, reason] of [
+      [".", "has no word (a run of letters or digits)"],
+      ["x".repeat(501), "has 501 characters, more than the 500 a public note may have"],
+    ] as const) {
+      const repo = await onBranch();
+      await repo.writeFact(V2);
+      await repo.commit(`${ID} v2\n\n${source}\nImpact: ${impact}`);
+      const result = await check(repo);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(`revises ${ID} to v2 with an Impact: line that ${reason}`);
+    }
+  });
+
   it("says so and checks no commit when there is none since the base, or no base", async () => {
     const uncommitted = await onBranch();
     await uncommitted.writeFact(V2);
