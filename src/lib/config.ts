@@ -1,5 +1,5 @@
-import { SITE_PATHS } from "../../packages/client/src/index.ts";
-import { type Environment, parseUrlSetting, readUrlVariable, readVariable } from "./environment.ts";
+import { parseHttpUrl, SITE_PATHS } from "../../packages/client/src/index.ts";
+import { type Environment, readUrlVariable, readVariable } from "./environment.ts";
 /** Names and addresses shared by every published artifact, so the catalog, feed, webhooks and pages agree. */
 export const SERVICE = {
   name: "BC Real Estate Facts",
@@ -39,7 +39,7 @@ export const baseUrlFromEnvironment = (environment: Environment = process.env): 
   const raw =
     readVariable("FACTS_BASE_URL", environment) ||
     (readVariable("PORT", environment) ? `http://localhost:${readVariable("PORT", environment)}` : DEFAULT_BASE_URL);
-  const url = parseUrlSetting(raw, "FACTS_BASE_URL");
+  const url = parseHttpUrl(raw, "FACTS_BASE_URL");
   if (url.protocol !== "https:" && !LOOPBACK_HOSTS.has(url.hostname))
     throw new Error(
       `FACTS_BASE_URL must use https (plain http only for localhost, 127.0.0.1 or [::1] in local runs), got "${raw}"`,

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { hasUserInfo, USER_INFO_REFUSAL } from "../../packages/client/src/index.ts";
+import { parseHttpUrl } from "../../packages/client/src/index.ts";
 import { parseWholeNumber, type WholeNumberBounds } from "./command.ts";
 import { errorMessage } from "./errors.ts";
 
@@ -153,28 +153,15 @@ export const readWholeNumber = (
 };
 
 /**
- * The URL a setting named `name` gives: absolute, http or https, and without a user name or password, which every
- * address the project reads from a setting is published or logged with. Anything else is an error naming the
- * setting; the value is echoed only when it carries no password. SMTP_URL is the one URL setting read elsewhere
- * (src/lib/mailer.ts): nodemailer takes the server's credentials from it, and it is never published.
+ * A variable that holds a URL, or undefined when it is unset: absolute, http or https, and without a user name or
+ * password, since every address the project reads from a setting is published or logged (parseHttpUrl). Anything
+ * else is an error naming the setting; the value is echoed only when it carries no password. SMTP_URL is the one URL
+ * setting read elsewhere (src/lib/mailer.ts): nodemailer takes the server's credentials from it, and it is never
+ * published.
  */
-export const parseUrlSetting = (raw: string, name: string): URL => {
-  if (hasUserInfo(raw)) throw new Error(`${name} ${USER_INFO_REFUSAL}`);
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:")
-    throw new Error(`${name} must use http or https, got "${raw}"`);
-  return url;
-};
-
-/** A variable that holds a URL (see parseUrlSetting), or undefined when it is unset. */
 export const readUrlVariable = (name: VariableName, environment: Environment = process.env): URL | undefined => {
   const value = readVariable(name, environment);
-  return value === undefined ? undefined : parseUrlSetting(value, name);
+  return value === undefined ? undefined : parseHttpUrl(value, name);
 };
 
 /**

@@ -79,7 +79,7 @@ export {
 export * from "./endpoint-schemas.ts";
 export * from "./fact-schemas.ts";
 export { Fact as FactSchema, SingleFactResponse as SingleFactResponseSchema } from "./fact-schemas.ts";
-export { parseBaseUrl, SITE_PATHS } from "./site-paths.ts";
+export { parseBaseUrl, parseHttpUrl, SITE_PATHS } from "./site-paths.ts";
 export type { Fact, FactValues, KnownFactId, SeriesFactId, SeriesValues, SingleFactResponse } from "./typed-fact.ts";
 export { type FactValueAsOf, factAsOf, periodAnchor } from "./typed-fact.ts";
 export {

@@ -1,10 +1,10 @@
 import { hasUserInfo, USER_INFO_REFUSAL } from "./fact-schemas.ts";
 
 /**
- * An absolute http(s) origin, with any path, without its trailing slash: what every published URL is built from
- * and what a consumer of the tree is pointed at. `name` says in a refusal which setting was wrong.
+ * An absolute http(s) URL without a user name or password, as a setting or an option gives it. `name` says in a
+ * refusal which setting was wrong; the value is echoed only when it carries no password.
  */
-export const parseBaseUrl = (raw: string, name: string): string => {
+export const parseHttpUrl = (raw: string, name: string): URL => {
   if (hasUserInfo(raw)) throw new Error(`${name} ${USER_INFO_REFUSAL}`);
   let url: URL;
   try {
@@ -14,8 +14,14 @@ export const parseBaseUrl = (raw: string, name: string): string => {
   }
   if (url.protocol !== "https:" && url.protocol !== "http:")
     throw new Error(`${name} must use http or https, got "${raw}"`);
-  return url.href.replace(/\/+$/, "");
+  return url;
 };
+
+/**
+ * An absolute http(s) origin, with any path, without its trailing slash: what every published URL is built from
+ * and what a consumer of the tree is pointed at. `name` says in a refusal which setting was wrong.
+ */
+export const parseBaseUrl = (raw: string, name: string): string => parseHttpUrl(raw, name).href.replace(/\/+$/, "");
 
 /**
  * Every path the service publishes, in one place: the renderers write files at these paths, `urlsFor` (config.ts)
