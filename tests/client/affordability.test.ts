@@ -7,7 +7,7 @@ import {
   roundCents,
 } from "../../packages/client/src/index.ts";
 import { refusal } from "../helpers/refusal.ts";
-import { MORTGAGE_RULES } from "./mortgage-rules.ts";
+import { ISSUE_BUYER, MORTGAGE_RULES } from "./mortgage-rules.ts";
 import { publishedFacts } from "./published-facts.ts";
 
 /**
@@ -41,20 +41,7 @@ describe("affordability: the case of the issue, on the published facts", () => {
   });
 
   it("a first-time buyer of a $1,150,000 new condo with 10% down on $180,000 does not pass GDS", () => {
-    const result = affordability(facts, {
-      annualIncome: 180_000,
-      monthlyDebtPayments: 0,
-      annualPropertyTax: 0,
-      monthlyHeating: 0,
-      monthlyStrataFee: 0,
-      contractRate: 0.045,
-      amortizationYears: 30,
-      downPayment: 115_000,
-      price: 1_150_000,
-      firstTimeBuyer: true,
-      newlyBuilt: true,
-      asOf: "2025-06-01",
-    });
+    const result = affordability(facts, ISSUE_BUYER);
     // Qualifying rate: the greater of 4.5% + 2% and 5.25% = 6.5%. Income $180,000 ÷ 12 = $15,000 a month.
     // Minimum down payment: 5% × $500,000 + 10% × $650,000 = $90,000, below the $115,000 given.
     // Loan $1,150,000 − $115,000 = $1,035,000, 90% of the price: the band above 85% up to 90%, 3.10%, plus 0.20% for

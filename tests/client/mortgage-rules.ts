@@ -121,3 +121,22 @@ export const MORTGAGE_RULES: FactSource = withFacts(
   PREMIUMS,
   THIRTY_YEARS,
 );
+
+/**
+ * The buyer of the issue that asked for whole answers: first-time buyers of a $1,150,000 newly built condo with 10%
+ * down, a 30-year amortization at 4.5% and a household income of $180,000, on June 1, 2025.
+ */
+export const ISSUE_BUYER = {
+  annualIncome: 180_000,
+  monthlyDebtPayments: 0,
+  annualPropertyTax: 0,
+  monthlyHeating: 0,
+  monthlyStrataFee: 0,
+  contractRate: 0.045,
+  amortizationYears: 30,
+  downPayment: 115_000,
+  price: 1_150_000,
+  firstTimeBuyer: true,
+  newlyBuilt: true,
+  asOf: "2025-06-01",
+};

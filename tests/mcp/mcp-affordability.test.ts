@@ -5,26 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import { createMcpServer } from "../../src/mcp/mcp-server.ts";
 import { loadSiteTree } from "../../src/mcp/site-tree.ts";
+import { ISSUE_BUYER } from "../client/mortgage-rules.ts";
 import { buildProjectSite } from "../helpers/build-site.ts";
 import { textOf } from "./connect.ts";
 
 const BASE = "https://facts.example.org";
-
-/** The issue's case: a first-time buyer of a $1,150,000 newly built condo, 10% down, 30 years, $180,000 a year. */
-const ISSUE = {
-  annualIncome: 180_000,
-  monthlyDebtPayments: 0,
-  annualPropertyTax: 0,
-  monthlyHeating: 0,
-  monthlyStrataFee: 0,
-  contractRate: 0.045,
-  amortizationYears: 30,
-  downPayment: 115_000,
-  price: 1_150_000,
-  firstTimeBuyer: true,
-  newlyBuilt: true,
-  asOf: "2025-06-01",
-};
 
 /** The affordability tool on the project's built tree, spoken to by the SDK's own client over its in-memory transport. */
 describe("MCP affordability", () => {
@@ -72,7 +57,7 @@ describe("MCP affordability", () => {
   });
 
   it("answers the issue's case, citing every fact it read by its canonical URL", async () => {
-    const result = await call(ISSUE);
+    const result = await call(ISSUE_BUYER);
     expect(result.isError, textOf(result)).toBeFalsy();
     // $1,035,000 + 3.3% = $1,069,155 at 6.5% over 30 years: $6,697.21 a month, 44.65% of $15,000.
     expect(result.structuredContent).toMatchObject({
@@ -103,15 +88,15 @@ describe("MCP affordability", () => {
   });
 
   it("refuses a date with no rule and an unknown option, and answers the next call", async () => {
-    const early = await call({ ...ISSUE, asOf: "0099-01-01" });
+    const early = await call({ ...ISSUE_BUYER, asOf: "0099-01-01" });
     expect(early.isError).toBe(true);
     expect(textOf(early)).toContain(
       "cannot calculate what can be afforded: cmhc.debt_service_limits records no rule in force on 0099-01-01",
     );
-    const misspelt = await call({ ...ISSUE, annualIncomes: 1 });
+    const misspelt = await call({ ...ISSUE_BUYER, annualIncomes: 1 });
     expect(misspelt.isError).toBe(true);
     expect(textOf(misspelt)).toContain("annualIncomes");
-    const after = await call({ ...ISSUE, price: 900_000 });
+    const after = await call({ ...ISSUE_BUYER, price: 900_000 });
     expect(after.isError).toBeFalsy();
     expect(after.structuredContent).toMatchObject({ passes: true, max_price: 1_019_070 });
   });

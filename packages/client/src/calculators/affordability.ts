@@ -15,6 +15,9 @@ import {
   AmortizationYearsOption,
   AmountOption,
   AsOfOption,
+  AsOfResult,
+  Breakdown,
+  Citations,
   FlagOption,
   finished,
   MAX_AMOUNT,
@@ -27,7 +30,7 @@ import {
   minimumDownPayment,
   mortgageInsurancePremium,
 } from "./mortgage-insurance-premium.ts";
-import { AsOfResult, Breakdown, Citations, maxPrincipal, monthlyPayment, qualifyingRate } from "./mortgage-payment.ts";
+import { maxPrincipal, monthlyPayment, qualifyingRate } from "./mortgage-payment.ts";
 
 export const AffordabilityOptions = z.strictObject({
   annualIncome: PositiveAmountOption.describe(

@@ -15,7 +15,8 @@ import {
 import {
   AmountOption,
   AsOfOption,
-  FactsUsed,
+  Breakdown,
+  Citations,
   FlagOption,
   finished,
   parseOptions,
@@ -124,15 +125,12 @@ export const PropertyTransferTaxResult = z.object({
     ),
   as_of: z.string().describe("The registration date the rules were taken for."),
   breakdown: z.array(PropertyTransferTaxLine),
-  citations: FactsUsed.describe(
+  citations: Citations.describe(
     "The facts the calculation read, each with the version in force on as_of, canonical URL and citations.",
   ),
   assumptions: z.array(z.string()).describe("What the calculation assumes that the options do not say."),
 });
-/** As its schema describes it, each citation being the FactUsed the calculator returns. */
-export type PropertyTransferTaxResult = Omit<z.infer<typeof PropertyTransferTaxResult>, "citations"> & {
-  citations: FactUsed[];
-};
+export type PropertyTransferTaxResult = z.infer<typeof PropertyTransferTaxResult>;
 
 const FirstTimeBuyerThresholds = z.object({
   full_exemption_fmv_max: z.number().positive(),
@@ -706,11 +704,10 @@ export const HomeOwnerGrantResult = z.object({
   threshold: z.number().describe("The assessed value up to which the full grant is available."),
   tax_after_grant: z.number().nullable().describe("Property tax less the grant; null when propertyTax is not given."),
   as_of: z.string(),
-  breakdown: z.array(z.string()).describe("Each step of the calculation, saying why an amount is what it is."),
-  citations: FactsUsed,
+  breakdown: Breakdown,
+  citations: Citations,
 });
-/** As its schema describes it, each citation being the FactUsed the calculator returns. */
-export type HomeOwnerGrantResult = Omit<z.infer<typeof HomeOwnerGrantResult>, "citations"> & { citations: FactUsed[] };
+export type HomeOwnerGrantResult = z.infer<typeof HomeOwnerGrantResult>;
 
 const MaxKey = z.number().positive().optional();
 const GrantRules = z.object({

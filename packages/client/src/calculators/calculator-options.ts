@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PublishedCitation } from "../fact-schemas.ts";
-import { CalculatorError, isRealDate } from "./calculator-common.ts";
+import { CalculatorError, type FactUsed, isRealDate } from "./calculator-common.ts";
 
 // Every calculator's options and result are described by one zod schema each, which the client parses with, the
 // calculators page reads its forms by and the MCP server publishes as its tools' input and output schemas. This file
@@ -90,6 +90,35 @@ export const FactUsedSchema = z.object({
 
 /** Each fact a result used, with the period in force on its date. */
 export const FactsUsed = z.array(FactUsedSchema);
+
+export const Breakdown = z
+  .array(z.string())
+  .describe("Each step of the calculation, saying why an amount is what it is.");
+
+/**
+ * The facts a result used. `FactsUsed` describes them as JSON Schema can (a key that may be undefined is optional);
+ * their type is the `FactUsed` every calculator returns, so that a caller collects the citations of several results
+ * in one list.
+ */
+export const Citations = FactsUsed as unknown as z.ZodType<FactUsed[], z.input<typeof FactsUsed>>;
+
+/** The date a result was computed for, YYYY-MM-DD. */
+export const AsOfResult = DateOption.describe("The date whose rules were applied, YYYY-MM-DD.");
+
+/**
+ * The options of a calculator that takes one of them as an argument of its own (`qualifyingRate(facts,
+ * contractRate, { asOf })`), read together by its schema. The same option in the object too is refused: one of the
+ * two would be ignored.
+ */
+export const withArgument = (calculator: string, name: string, value: unknown, options: unknown): unknown => {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) return options;
+  if (Object.hasOwn(options, name))
+    throw new CalculatorError(`${calculator}: ${name} is its own argument, not an option; pass it once`, {
+      reason: "unknown-option",
+      option: name,
+    });
+  return { ...options, [name]: value };
+};
 
 /** A received value in an error message, whatever it is: never throws (a BigInt or a circular object would). */
 const described = (value: unknown): string => {

@@ -5,7 +5,8 @@ import {
   AmortizationYearsOption,
   AmountOption,
   AsOfOption,
-  FactsUsed,
+  Breakdown,
+  Citations,
   FlagOption,
   finished,
   PositiveAmountOption,
@@ -74,11 +75,11 @@ export const CashToCloseResult = z.object({
   loan: z.number().describe("Price less down payment."),
   loan_with_premium: z.number().describe("The loan with the insurance premium added, when one is due."),
   as_of: z.string(),
-  breakdown: z.array(z.string()).describe("Each step, saying why an amount is what it is."),
-  citations: FactsUsed,
+  breakdown: Breakdown,
+  citations: Citations,
   assumptions: z.array(z.string()),
 });
-export type CashToCloseResult = Omit<z.infer<typeof CashToCloseResult>, "citations"> & { citations: FactUsed[] };
+export type CashToCloseResult = z.infer<typeof CashToCloseResult>;
 
 /** Each period used once, in the order first used. */
 const distinct = (used: readonly FactUsed[]): FactUsed[] => {

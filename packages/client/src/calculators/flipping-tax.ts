@@ -10,7 +10,15 @@ import {
   readFactAsOf,
   roundCents,
 } from "./calculator-common.ts";
-import { AmountOption, DateOption, FactsUsed, FlagOption, finished, parseOptions } from "./calculator-options.ts";
+import {
+  AmountOption,
+  Breakdown,
+  Citations,
+  DateOption,
+  FlagOption,
+  finished,
+  parseOptions,
+} from "./calculator-options.ts";
 
 // The BC home flipping tax on the sale of a home owned less than 730 days (Residential Property (Short-Term Holding)
 // Profit Tax Act), from the rule in force on the day of the sale.
@@ -39,12 +47,11 @@ export const FlippingTaxResult = z.object({
   net_taxable_income: z.number().describe("Taxable income less the deduction, never below 0."),
   tax: z.number().describe("The BC home flipping tax, in dollars."),
   as_of: z.string().describe("The day of the sale, whose rule applies."),
-  breakdown: z.array(z.string()).describe("Each step of the calculation, saying why an amount is what it is."),
-  citations: FactsUsed,
+  breakdown: Breakdown,
+  citations: Citations,
   assumptions: z.array(z.string()),
 });
-/** As its schema describes it, each citation being the FactUsed the calculator returns. */
-export type FlippingTaxResult = Omit<z.infer<typeof FlippingTaxResult>, "citations"> & { citations: FactUsed[] };
+export type FlippingTaxResult = z.infer<typeof FlippingTaxResult>;
 
 const FlippingRule = z.object({
   applies_to_dispositions_on_or_after_iso: z.iso.date(),

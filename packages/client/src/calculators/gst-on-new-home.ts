@@ -14,8 +14,9 @@ import {
 import {
   AmountOption,
   AsOfOption,
+  Breakdown,
+  Citations,
   DateOption,
-  FactsUsed,
   FlagOption,
   finished,
   parseOptions,
@@ -51,14 +52,13 @@ export const GstOnNewHomeResult = z.object({
   rebate: z.number().describe("Both rebates together; never more than the GST."),
   net_gst: z.number().describe("The GST less the rebates."),
   as_of: z.string(),
-  breakdown: z.array(z.string()).describe("Each step of the calculation, saying why an amount is what it is."),
-  citations: FactsUsed,
+  breakdown: Breakdown,
+  citations: Citations,
   assumptions: z
     .array(z.string())
     .describe("The conditions the buyer and the home must meet for the rebates, as the facts record them."),
 });
-/** As its schema describes it, each citation being the FactUsed the calculator returns. */
-export type GstOnNewHomeResult = Omit<z.infer<typeof GstOnNewHomeResult>, "citations"> & { citations: FactUsed[] };
+export type GstOnNewHomeResult = z.infer<typeof GstOnNewHomeResult>;
 
 const NewHousingRebate = z.object({
   gst_rate: Fraction,

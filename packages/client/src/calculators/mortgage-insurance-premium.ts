@@ -16,12 +16,15 @@ import {
   AmortizationYearsOption,
   AmountOption,
   AsOfOption,
+  AsOfResult,
+  Breakdown,
+  Citations,
   FlagOption,
   finished,
   PositiveAmountOption,
   parseOptions,
+  withArgument,
 } from "./calculator-options.ts";
-import { AsOfResult, Breakdown, Citations, withArgument } from "./mortgage-payment.ts";
 
 export const MinimumDownPaymentOptions = z.strictObject({
   price: PositiveAmountOption.describe("The purchase price, in dollars."),

@@ -2,7 +2,6 @@ import { z } from "zod";
 import {
   CalculatorError,
   type FactSource,
-  type FactUsed,
   formatCad,
   formatPercent,
   requireFactAsOf,
@@ -14,11 +13,13 @@ import {
   AmortizationYearsOption,
   AmountOption,
   AsOfOption,
-  DateOption,
-  FactsUsed,
+  AsOfResult,
+  Breakdown,
+  Citations,
   finished,
   parseOptions,
   RateOption,
+  withArgument,
 } from "./calculator-options.ts";
 
 /**
@@ -73,35 +74,6 @@ const FrequencyOption = z
   .describe(
     "How often a payment is made; default monthly. Accelerated: the monthly payment divided by 2 (biweekly) or 4 (weekly).",
   );
-
-export const Breakdown = z
-  .array(z.string())
-  .describe("Each step of the calculation, saying why an amount is what it is.");
-
-/**
- * The facts a result used. `FactsUsed` describes them as JSON Schema can (a key that may be undefined is optional);
- * their type is the `FactUsed` every calculator returns, so that a caller collects the citations of several results
- * in one list.
- */
-export const Citations = FactsUsed as unknown as z.ZodType<FactUsed[], z.input<typeof FactsUsed>>;
-
-/** The date a result was computed for, YYYY-MM-DD. */
-export const AsOfResult = DateOption.describe("The date whose rules were applied, YYYY-MM-DD.");
-
-/**
- * The options of a calculator that takes one of them as an argument of its own (`qualifyingRate(facts,
- * contractRate, { asOf })`), read together by its schema. The same option in the object too is refused: one of the
- * two would be ignored.
- */
-export const withArgument = (calculator: string, name: string, value: unknown, options: unknown): unknown => {
-  if (typeof options !== "object" || options === null || Array.isArray(options)) return options;
-  if (Object.hasOwn(options, name))
-    throw new CalculatorError(`${calculator}: ${name} is its own argument, not an option; pass it once`, {
-      reason: "unknown-option",
-      option: name,
-    });
-  return { ...options, [name]: value };
-};
 
 export const MortgagePaymentOptions = z.strictObject({
   principal: AmountOption.describe("The loan, in dollars."),

@@ -11,7 +11,7 @@ import {
   readableDate,
   requireFactAsOf,
 } from "./calculator-common.ts";
-import { AmountOption, DateOption, FactsUsed, finished, parseOptions } from "./calculator-options.ts";
+import { AmountOption, Breakdown, Citations, DateOption, finished, parseOptions } from "./calculator-options.ts";
 
 // The largest rent increase a B.C. landlord may give a tenant on a date, from the yearly cap in force on that date,
 // and the last day the tenant must have received the notice of it.
@@ -44,12 +44,11 @@ export const RentIncreaseResult = z.object({
       "The last day the tenant may receive the notice of rent increase for it to take effect on increase_date: the day before the same day notice_period_months earlier.",
     ),
   max_increases_per_12_months: z.int(),
-  breakdown: z.array(z.string()).describe("Each step of the calculation, saying why an amount is what it is."),
-  citations: FactsUsed,
+  breakdown: Breakdown,
+  citations: Citations,
   assumptions: z.array(z.string()),
 });
-/** As its schema describes it, each citation being the FactUsed the calculator returns. */
-export type RentIncreaseResult = Omit<z.infer<typeof RentIncreaseResult>, "citations"> & { citations: FactUsed[] };
+export type RentIncreaseResult = z.infer<typeof RentIncreaseResult>;
 
 const RentCap = z.object({
   rent_year: z.int(),
