@@ -188,14 +188,20 @@ export const todayInBc = (): string =>
   new Intl.DateTimeFormat("en-CA", { timeZone: "America/Vancouver" }).format(new Date());
 
 /**
- * Whether `text` is a real day of the calendar written YYYY-MM-DD, years 0001 to 9999. `Date.UTC` reads the years 0
- * to 99 as 1900 to 1999, so the year is set on its own.
+ * A day written YYYY-MM-DD (years 0001 to 9999) as midnight UTC. `Date.UTC` reads the years 0 to 99 as 1900 to
+ * 1999, so the year is set on its own. A day that does not exist rolls over (February 30 is March 2).
  */
+export const utcDay = (iso: string): Date => {
+  const day = new Date(0);
+  day.setUTCFullYear(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
+  return day;
+};
+
+/** Whether `text` is a real day of the calendar written YYYY-MM-DD, years 0001 to 9999. */
 export const isRealDate = (text: string): boolean => {
   const match = ISO_DATE.exec(text);
   if (match === null || match[1] === "0000") return false;
-  const day = new Date(0);
-  day.setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  const day = utcDay(text);
   return day.getUTCMonth() === Number(match[2]) - 1 && day.getUTCDate() === Number(match[3]);
 };
 

@@ -9,6 +9,7 @@ import {
   Money,
   readFactAsOf,
   roundCents,
+  utcDay,
 } from "./calculator-common.ts";
 import {
   AmountOption,
@@ -66,14 +67,8 @@ const FlippingRule = z.object({
 type FlippingRule = z.infer<typeof FlippingRule>;
 
 /** Days from `from` to `to` (YYYY-MM-DD, years 1 to 9999), in UTC so that no clock change moves a day. */
-const daysBetween = (from: string, to: string): number => {
-  const day = (iso: string) => {
-    const date = new Date(0);
-    date.setUTCFullYear(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
-    return date.getTime();
-  };
-  return Math.round((day(to) - day(from)) / 86_400_000);
-};
+const daysBetween = (from: string, to: string): number =>
+  Math.round((utcDay(to).getTime() - utcDay(from).getTime()) / 86_400_000);
 
 /**
  * The decimals the declining rate is rounded to, as the fact's formula says it: "rounded to the nearest

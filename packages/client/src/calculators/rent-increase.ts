@@ -10,6 +10,7 @@ import {
   formatPercent,
   readableDate,
   requireFactAsOf,
+  utcDay,
 } from "./calculator-common.ts";
 import { AmountOption, Breakdown, Citations, DateOption, finished, parseOptions } from "./calculator-options.ts";
 
@@ -60,12 +61,6 @@ const RentCap = z.object({
 });
 type RentCap = z.infer<typeof RentCap>;
 
-/** A day of the calendar, years 1 to 9999, as a UTC date (Date.UTC would read years 0 to 99 as 1900 to 1999). */
-const utcDay = (iso: string): Date => {
-  const day = new Date(0);
-  day.setUTCFullYear(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
-  return day;
-};
 const isoOf = (day: Date): string =>
   `${String(day.getUTCFullYear()).padStart(4, "0")}-${String(day.getUTCMonth() + 1).padStart(2, "0")}-${String(day.getUTCDate()).padStart(2, "0")}`;
 
