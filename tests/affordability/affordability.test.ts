@@ -21,6 +21,7 @@ import {
   IncomeFile,
 } from "../../src/schemas/index.ts";
 import { factValue } from "../helpers/fact-values.ts";
+import { frozenData } from "../helpers/frozen-copy.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 
@@ -190,7 +191,7 @@ describe("the affordability endpoints", () => {
   it("publish each input's citation with its organisation's name as org, and org_id and org_kind, as a fact's citations are", async () => {
     const { read } = await renderRepository(true);
     const methodology = AffordabilitySeries.parse(read("/api/v1/affordability-index/index.json")).methodology;
-    const registry = JSON.parse(await readFile(path.join(PROJECT_ROOT, "reference/organisations.json"), "utf8"))
+    const registry = JSON.parse(await readFile(path.join(frozenData().root, "reference/organisations.json"), "utf8"))
       .organisations as {
       id: string;
       name: string;

@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { frozenData } from "../helpers/frozen-copy.ts";
+import { runScript } from "../helpers/run-script.ts";
 import { ARCHIVE_PATH, crea, hpiPage, months, sheet, zip } from "./helpers/crea-archive.ts";
 import { type Answer, indexDataWorkspace, serveSource } from "./helpers/source-stand-in.ts";
 
@@ -67,7 +68,7 @@ describe("npm run index:update --only prices", () => {
     expect(fvMonths).not.toContain("2023-02");
     expect(fv.months.find((entry: { month: string }) => entry.month === "2023-06").hpi_benchmark_price).toBe(953_500);
     // The months CREA now gives leave the gaps on file; the rest keep their recorded reasons, so no month is both.
-    const before = JSON.parse(await readFile(path.join(PROJECT_ROOT, FV), "utf8")) as {
+    const before = JSON.parse(await readFile(path.join(frozenData().root, FV), "utf8")) as {
       gaps: { from: string; to: string; reason: string }[];
     };
     const reasonOf = (month: string) => before.gaps.find((gap) => gap.from <= month && month <= gap.to)!.reason;

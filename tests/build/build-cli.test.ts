@@ -5,6 +5,7 @@ import Parser from "rss-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrlFromEnvironment } from "../../src/lib/config.ts";
 import { factValue } from "../helpers/fact-values.ts";
+import { frozenData } from "../helpers/frozen-copy.ts";
 import { createGitRepo, factJson } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -45,9 +46,13 @@ describe("npm run build", () => {
   });
 
   it("refuses a FACTS_BASE_URL that is not an http(s) URL", async () => {
-    const result = await runScript("src/cli/build.ts", ["--out", path.join(await tempDir(), "x")], {
-      env: { ...env, FACTS_BASE_URL: "ftp://example.org" },
-    });
+    const result = await runScript(
+      "src/cli/build.ts",
+      ["--root", frozenData().root, "--out", path.join(await tempDir(), "x")],
+      {
+        env: { ...env, FACTS_BASE_URL: "ftp://example.org" },
+      },
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('build failed: FACTS_BASE_URL must use http or https, got "ftp://example.org"\n');
   });
@@ -132,9 +137,13 @@ describe("the base URL", () => {
   });
 
   it("refuses a user name or password in FACTS_BASE_URL before building, without printing the password", async () => {
-    const result = await runScript("src/cli/build.ts", ["--out", path.join(await tempDir(), "x")], {
-      env: { ...env, FACTS_BASE_URL: "https://deploy:s3cret@facts.example.org" },
-    });
+    const result = await runScript(
+      "src/cli/build.ts",
+      ["--root", frozenData().root, "--out", path.join(await tempDir(), "x")],
+      {
+        env: { ...env, FACTS_BASE_URL: "https://deploy:s3cret@facts.example.org" },
+      },
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
       'build failed: FACTS_BASE_URL must not carry a user name or password before the host ("user@" or "user:password@"): it would be published, and the host is what follows the @\n',

@@ -13,11 +13,11 @@ import { escapeHtml } from "../../src/lib/text.ts";
 import { upcomingItems } from "../../src/render/feeds/upcoming.ts";
 import * as schemas from "../../src/schemas/index.ts";
 import { buildProjectSite, readTree } from "../helpers/build-site.ts";
-import { PROJECT_ROOT } from "../helpers/run-script.ts";
+import { frozenData } from "../helpers/frozen-copy.ts";
 
 const BASE = "https://facts.example.org";
 /** Every fact file as `<domain>/<id>.json`: the counts the published tree must follow, whatever they are. */
-const FACT_FILES = (await readdir(path.join(PROJECT_ROOT, "facts"), { recursive: true }))
+const FACT_FILES = (await readdir(path.join(frozenData().root, "facts"), { recursive: true }))
   .filter((file) => file.endsWith(".json"))
   .map((file) => file.split(path.sep).join("/"));
 const { out, model } = await buildProjectSite(BASE);
@@ -391,7 +391,7 @@ describe("the upcoming list, calendar and Atom feeds", () => {
   });
 
   it("keeps each event's UID from one build day to the next, while the window moves", async () => {
-    const nextDay = await buildModel(PROJECT_ROOT, {
+    const nextDay = await buildModel(frozenData().root, {
       baseUrl: "http://localhost:9999",
       today: addDays(model.today, 1),
     });

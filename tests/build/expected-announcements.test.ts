@@ -6,8 +6,9 @@ import Parser from "rss-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchIndex, Upcoming } from "../../src/schemas/index.ts";
 import { factValue } from "../helpers/fact-values.ts";
+import { frozenData } from "../helpers/frozen-copy.ts";
 import { createGitRepo, factJson } from "../helpers/git-repo.ts";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { runScript } from "../helpers/run-script.ts";
 
 const BASE_URL = "https://facts.example.org";
 
@@ -36,7 +37,7 @@ const matches = (query: string, text: string): boolean =>
 describe("the project's facts built on 2026-11-28: the 2027 rent cap, expected by 2026-09-30, is not recorded", () => {
   let out: string;
   beforeAll(async () => {
-    out = await build(PROJECT_ROOT, "2026-11-28");
+    out = await build(frozenData().root, "2026-11-28");
   }, 120_000);
 
   it("upcoming.json lists the rent cap's expected announcement as not recorded here yet, with the page to check, and the ones still ahead as expected", async () => {

@@ -8,15 +8,19 @@ import { sourcesSummary } from "../../src/render/site-model.ts";
 import { type Organisation, SCHEMA_VERSION } from "../../src/schemas/index.ts";
 import { buildProjectSite } from "../helpers/build-site.ts";
 import { factValue } from "../helpers/fact-values.ts";
+import { frozenData } from "../helpers/frozen-copy.ts";
 import { createGitRepo, factJson } from "../helpers/git-repo.ts";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
 type Json = Record<string, unknown>;
 
 const registry = async (): Promise<Organisation[]> =>
-  (JSON.parse(await readFile(path.join(PROJECT_ROOT, ORGANISATIONS_FILE), "utf8")) as { organisations: Organisation[] })
-    .organisations;
+  (
+    JSON.parse(await readFile(path.join(frozenData().root, ORGANISATIONS_FILE), "utf8")) as {
+      organisations: Organisation[];
+    }
+  ).organisations;
 
 describe("the published citations name their organisations from the registry", () => {
   it("builds the project with its whole git history, and every current citation carries the registry's name, id and kind", async () => {

@@ -5,11 +5,12 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { budgetTable, GZIP_LEVEL, gzipSize, KB, payloadBudgets } from "../../src/build/payload-budgets.ts";
 import { buildProjectSite, readTree } from "../helpers/build-site.ts";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { frozenData } from "../helpers/frozen-copy.ts";
+import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
 /** Every fact file as `<domain>/<id>.json`: the counts the budgets must follow, whatever they are. */
-const FACT_FILES = (await readdir(path.join(PROJECT_ROOT, "facts"), { recursive: true }))
+const FACT_FILES = (await readdir(path.join(frozenData().root, "facts"), { recursive: true }))
   .filter((file) => file.endsWith(".json"))
   .map((file) => file.split(path.sep).join("/"));
 

@@ -4,13 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { factValue } from "../helpers/fact-values.ts";
+import { frozenData } from "../helpers/frozen-copy.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
-import { dataToday } from "../render/data-today.ts";
 
 const TODAY = "2026-11-21";
 const GLOSSARY = "reference/glossary.json";
-const PROJECT_GLOSSARY = JSON.parse(readFileSync(path.join(PROJECT_ROOT, GLOSSARY), "utf8")) as {
+const PROJECT_GLOSSARY = JSON.parse(readFileSync(path.join(frozenData().root, GLOSSARY), "utf8")) as {
   keys: Record<string, Record<string, unknown>>;
 };
 
@@ -84,10 +84,10 @@ describe("the glossary rule", () => {
     const root = await mkdtemp(path.join(os.tmpdir(), "facts-archive-"));
     try {
       for (const folder of ["facts", "index-data", "reference"])
-        await cp(path.join(PROJECT_ROOT, folder), path.join(root, folder), { recursive: true });
+        await cp(path.join(frozenData().root, folder), path.join(root, folder), { recursive: true });
       // Checked on the data's own date, as the project is (its index data was retrieved after this file's TODAY).
       const result = await runScript("src/cli/check.ts", ["--root", root], {
-        env: { FACTS_TODAY: await dataToday(PROJECT_ROOT) },
+        env: { FACTS_TODAY: frozenData().today },
       });
       expect(result.stdout.split("\n").filter((line) => line.endsWith("[glossary]"))).toEqual([]);
       expect(result.code, result.stdout).toBe(0);

@@ -1,6 +1,7 @@
 import { cp, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { frozenData } from "../helpers/frozen-copy.ts";
 import { copyOrganisations } from "../helpers/git-repo.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -132,7 +133,7 @@ describe("npm run check refuses index inputs that make no sense", () => {
 
   it("refuses a median income outside its bounds (here one written in thousands)", async () => {
     const root = await tempDir(VALID);
-    await cp(path.join(PROJECT_ROOT, "index-data/income.json"), path.join(root, "index-data/income.json"));
+    await cp(path.join(frozenData().root, "index-data/income.json"), path.join(root, "index-data/income.json"));
     // The project's income cites organisations the fixtures' registry lacks: take the project's registry with it.
     await copyOrganisations(root);
     const income = JSON.parse(await readFile(path.join(root, "index-data/income.json"), "utf8"));

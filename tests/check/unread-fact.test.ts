@@ -2,11 +2,12 @@ import { readFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { frozenData } from "../helpers/frozen-copy.ts";
 import { before2027, rollOver } from "../helpers/rent-cap-series.ts";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { runScript } from "../helpers/run-script.ts";
 
 const GLOSSARY = "reference/glossary.json";
-const PROJECT_GLOSSARY = JSON.parse(readFileSync(path.join(PROJECT_ROOT, GLOSSARY), "utf8")) as {
+const PROJECT_GLOSSARY = JSON.parse(readFileSync(path.join(frozenData().root, GLOSSARY), "utf8")) as {
   keys: Record<string, unknown>;
 };
 const CAP_2027 = "facts/rental/bc.rent_cap.2027.json";

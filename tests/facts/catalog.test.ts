@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runChecks } from "../../src/check/run-checks.ts";
 import { readFactHistory, readGitLog } from "../../src/derive/fact-history.ts";
-import { PROJECT_ROOT } from "../helpers/run-script.ts";
-import { dataToday } from "../render/data-today.ts";
+import { frozenData } from "../helpers/frozen-copy.ts";
 
 /** The 36 ids the service started with (docs/consumers/api.md#fact-ids), in that order, by domain. */
 const SPEC_IDS: Record<string, string[]> = {
@@ -53,7 +52,7 @@ const OFFICIAL_HOSTS =
 /** Industry rules with no government text: the catalog says so in their citations' notes. */
 const INDUSTRY_RULES = new Set(["bc.mls.rules_of_cooperation", "bc.pds"]);
 
-const report = await runChecks(PROJECT_ROOT, { today: await dataToday(PROJECT_ROOT) });
+const report = await runChecks(frozenData().root, { today: frozenData().today });
 const facts = new Map(report.facts.map(({ fact }) => [fact.id, fact]));
 
 describe("the catalog in facts/", () => {
@@ -115,9 +114,9 @@ describe("the catalog in facts/", () => {
 
 describe("the catalog's history in git", () => {
   it("records at least 11 revisions, each version in its own commit that touches only that fact", async () => {
-    const history = await readFactHistory(PROJECT_ROOT);
+    const history = await readFactHistory(frozenData().root);
     const changesBySha = new Map(
-      (await readGitLog(PROJECT_ROOT, "HEAD", "facts")).map((commit) => [commit.sha, commit.changes]),
+      (await readGitLog(frozenData().root, "HEAD", "facts")).map((commit) => [commit.sha, commit.changes]),
     );
     const revised = [...history.facts.values()].filter((timeline) => timeline.versions.length >= 2);
     expect(revised.length).toBeGreaterThanOrEqual(11);

@@ -4,18 +4,19 @@ import path from "node:path";
 import { afterAll } from "vitest";
 import { buildModel, writeSite } from "../../src/build/build-model.ts";
 import { renderSite } from "../../src/render/render-site.ts";
-import { dataToday } from "../render/data-today.ts";
-import { PROJECT_ROOT } from "./run-script.ts";
+import { frozenData, useFrozenClock } from "./frozen-copy.ts";
 
 /**
- * Builds the project's own facts into a temporary folder, as `npm run build` does, and returns its location.
- * The tree lives until the test file ends, so a suite can build once and read it in every test.
+ * Builds the frozen copy of the project's facts (tests/helpers/frozen-data.ts) into a temporary folder, as
+ * `npm run build` does, on the frozen day, and returns its location; the file's clock is set to that day too. The tree
+ * lives until the test file ends, so a suite can build once and read it in every test.
  */
 export const buildProjectSite = async (baseUrl = "https://facts.example.org") => {
   const parent = await mkdtemp(path.join(os.tmpdir(), "facts-build-"));
   afterAll(() => rm(parent, { recursive: true, force: true }));
   const out = path.join(parent, "_site");
-  const model = await buildModel(PROJECT_ROOT, { baseUrl, today: await dataToday(PROJECT_ROOT) });
+  useFrozenClock();
+  const model = await buildModel(frozenData().root, { baseUrl, today: frozenData().today });
   await writeSite(renderSite(model), out);
   return { out, model };
 };

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { PROJECT_ROOT } from "./run-script.ts";
+import { frozenData } from "./frozen-copy.ts";
 
 interface ProjectFact {
   id: string;
@@ -8,12 +8,12 @@ interface ProjectFact {
   scheduled?: { value: Record<string, unknown> }[];
 }
 
-/** Each of the project's own facts, by id, read once from facts/. */
+/** Each of the project's own facts, by id, read once from the frozen copy of facts/ (tests/helpers/frozen-data.ts). */
 const PROJECT_FACTS: ReadonlyMap<string, ProjectFact> = new Map(
-  readdirSync(path.join(PROJECT_ROOT, "facts"), { recursive: true, encoding: "utf8" })
+  readdirSync(path.join(frozenData().root, "facts"), { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".json"))
     .map((file) => {
-      const fact = JSON.parse(readFileSync(path.join(PROJECT_ROOT, "facts", file), "utf8")) as ProjectFact;
+      const fact = JSON.parse(readFileSync(path.join(frozenData().root, "facts", file), "utf8")) as ProjectFact;
       return [fact.id, fact];
     }),
 );

@@ -4,7 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { addDays } from "../../src/lib/dates.ts";
 import { ORGANISATIONS_FILE } from "../../src/model/reference.ts";
-import { PROJECT_ROOT } from "./run-script.ts";
+import { frozenData } from "./frozen-copy.ts";
 import { tempDir } from "./temp-dir.ts";
 
 const exec = promisify(execFile);
@@ -52,7 +52,7 @@ export const factJson = (seed: FactSeed): Record<string, unknown> => {
  * A copy of the project's organisation registry in `root`, so that the facts written there can cite its organisations.
  */
 export const copyOrganisations = (root: string): Promise<void> =>
-  cp(path.join(PROJECT_ROOT, ORGANISATIONS_FILE), path.join(root, ORGANISATIONS_FILE), { recursive: true });
+  cp(path.join(frozenData().root, ORGANISATIONS_FILE), path.join(root, ORGANISATIONS_FILE), { recursive: true });
 
 /**
  * A real git repository in a temporary folder, with helpers to write facts and commit them. It holds the project's

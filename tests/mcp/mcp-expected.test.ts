@@ -2,7 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { frozenData } from "../helpers/frozen-copy.ts";
+import { runScript } from "../helpers/run-script.ts";
 import { type Connection, connectToServer, textOf } from "./connect.ts";
 
 /**
@@ -15,7 +16,7 @@ describe("npm run mcp on an expected announcement past its date and not recorded
   beforeAll(async () => {
     parent = await mkdtemp(path.join(os.tmpdir(), "facts-mcp-expected-"));
     const out = path.join(parent, "_site");
-    const build = await runScript("src/cli/build.ts", ["--root", PROJECT_ROOT, "--out", out], {
+    const build = await runScript("src/cli/build.ts", ["--root", frozenData().root, "--out", out], {
       env: { FACTS_TODAY: "2026-11-28", FACTS_BASE_URL: "https://facts.example.org" },
     });
     if (build.code !== 0) throw new Error(`build failed:\n${build.stderr}`);

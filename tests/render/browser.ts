@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { type Browser, chromium } from "playwright-core";
+import { frozenNoon } from "../helpers/frozen-copy.ts";
 
 /** Debian's Chromium: the browser tests drive it and never download one of their own. */
 export const CHROMIUM = "/usr/bin/chromium";
@@ -8,10 +9,12 @@ export const hasChromium = (): boolean => existsSync(CHROMIUM);
 
 /**
  * Headless Chromium with nothing that reaches outside 127.0.0.1 (no QUIC, updates, sync or background requests).
- * Playwright gives each launch a fresh temporary `--user-data-dir`.
+ * Playwright gives each launch a fresh temporary `--user-data-dir`. Every page it opens with `newPage` has its clock
+ * fixed at noon of the frozen data's day (timers keep running), so the pages' calculators answer as of the day the
+ * tests' data is valid on, whatever day the suite runs.
  */
-export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({
+export const launchChromium = async (): Promise<Browser> => {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -25,6 +28,14 @@ export const launchChromium = (): Promise<Browser> =>
       "--disable-sync",
     ],
   });
+  const openPage = browser.newPage.bind(browser);
+  browser.newPage = async (...options) => {
+    const page = await openPage(...options);
+    await page.clock.setFixedTime(frozenNoon());
+    return page;
+  };
+  return browser;
+};
 
 /**
  * Serves `folder` on 127.0.0.1, opens its `index.html` in headless Chromium and waits for the page's module script

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
-import { dataToday } from "./data-today.ts";
+import { frozenData } from "../helpers/frozen-copy.ts";
+import { runScript } from "../helpers/run-script.ts";
 import { type StaticServer, startStaticServer } from "./serve-directory.ts";
 
 export interface BuiltSite {
@@ -24,8 +24,8 @@ export const serveBuiltProject = async (folderPrefix: string): Promise<BuiltSite
     await server.close();
     await rm(siteDir, { recursive: true, force: true });
   };
-  const build = await runScript("src/cli/build.ts", ["--out", siteDir], {
-    env: { FACTS_BASE_URL: server.url, FACTS_TODAY: await dataToday(PROJECT_ROOT) },
+  const build = await runScript("src/cli/build.ts", ["--root", frozenData().root, "--out", siteDir], {
+    env: { FACTS_BASE_URL: server.url, FACTS_TODAY: frozenData().today },
   });
   if (build.code !== 0) {
     await close();

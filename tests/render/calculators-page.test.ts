@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROJECT_ROOT } from "../helpers/run-script.ts";
+import { frozenData } from "../helpers/frozen-copy.ts";
 import { CHROMIUM, hasChromium, launchChromium } from "./browser.ts";
 import { type BuiltSite, serveBuiltProject } from "./built-site.ts";
 import type { StaticServer } from "./serve-directory.ts";
@@ -24,7 +24,7 @@ const SHOTS = path.join(os.tmpdir(), "i27-page-shots");
  * The premium schedule is a fact of its own: until it is published, the page must say the premium cannot be computed.
  */
 const PREMIUM_FACT = "cmhc.mortgage_insurance_premiums";
-const premiumPublished = existsSync(path.join(PROJECT_ROOT, "facts/mortgage", `${PREMIUM_FACT}.json`));
+const premiumPublished = existsSync(path.join(frozenData().root, "facts/mortgage", `${PREMIUM_FACT}.json`));
 
 interface AxeViolation {
   id: string;
@@ -44,7 +44,7 @@ const dollars = (shown: string | null): number => {
 
 /** A fact's label as its file states it: the page names facts by their label, not their id. */
 const factLabel = async (file: string): Promise<string> =>
-  (JSON.parse(await readFile(path.join(PROJECT_ROOT, "facts", file), "utf8")) as { label: string }).label;
+  (JSON.parse(await readFile(path.join(frozenData().root, "facts", file), "utf8")) as { label: string }).label;
 
 /** Results are redrawn on each input event; a loaded machine may take a moment. */
 const POLL = { timeout: 15_000 } as const;

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROJECT_ROOT } from "../helpers/run-script.ts";
+import { frozenData } from "../helpers/frozen-copy.ts";
 import { CHROMIUM, hasChromium, launchChromium } from "./browser.ts";
 import { type BuiltSite, serveBuiltProject } from "./built-site.ts";
 import type { StaticServer } from "./serve-directory.ts";
@@ -23,7 +23,7 @@ interface AxeViolation {
 }
 
 /** The fact files, as `<domain>/<id>.json`: the page must show every one. */
-const FACT_FILES = (await readdir(path.join(PROJECT_ROOT, "facts"), { recursive: true })).filter((file) =>
+const FACT_FILES = (await readdir(path.join(frozenData().root, "facts"), { recursive: true })).filter((file) =>
   file.endsWith(".json"),
 );
 const FACT_COUNT = FACT_FILES.length;
@@ -232,7 +232,7 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${server.url}/`);
     const fact_ = JSON.parse(
-      await readFile(path.join(PROJECT_ROOT, "facts/foreign-buyer/ca.foreign_buyer_ban.json"), "utf8"),
+      await readFile(path.join(frozenData().root, "facts/foreign-buyer/ca.foreign_buyer_ban.json"), "utf8"),
     ) as {
       label: string;
       citations: { url: string; quote?: string }[];

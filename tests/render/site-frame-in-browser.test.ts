@@ -14,9 +14,9 @@ import {
   REPORT_ERROR_TEMPLATE,
 } from "../../src/render/pages/page-layout.ts";
 import { createStaticServer, type StaticServer } from "../../src/server/static-server.ts";
+import { frozenData } from "../helpers/frozen-copy.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { CHROMIUM, hasChromium, launchChromium } from "./browser.ts";
-import { dataToday } from "./data-today.ts";
 
 const available = hasChromium();
 if (!available) {
@@ -108,8 +108,8 @@ describe.skipIf(!available)("the site frame in headless Chromium, served by the 
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const address = server.address();
     origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-    const build = await runScript("src/cli/build.ts", ["--out", siteDir], {
-      env: { FACTS_BASE_URL: origin, FACTS_TODAY: await dataToday(PROJECT_ROOT), FACTS_REPOSITORY: REPOSITORY },
+    const build = await runScript("src/cli/build.ts", ["--root", frozenData().root, "--out", siteDir], {
+      env: { FACTS_BASE_URL: origin, FACTS_TODAY: frozenData().today, FACTS_REPOSITORY: REPOSITORY },
     });
     if (build.code !== 0) throw new Error(`build failed:\n${build.stderr}`);
     await server.reload();
@@ -191,7 +191,7 @@ describe.skipIf(!available)("the site frame in headless Chromium, served by the 
 
   it("gives every page kind the favicon, which resolves as SVG, and a footer with the disclaimer and the dates explained", async () => {
     const lastDataChange = execFileSync("git", ["log", "-1", "--format=%ct", "--", "facts", "index-data"], {
-      cwd: PROJECT_ROOT,
+      cwd: frozenData().root,
       encoding: "utf8",
     }).trim();
     const lastDataChangeIso = new Date(Number(lastDataChange) * 1000).toISOString().replace(/\.000Z$/, "Z");
@@ -218,9 +218,7 @@ describe.skipIf(!available)("the site frame in headless Chromium, served by the 
       );
       const dates = footer.locator(".data-dates");
       await expect(dates.locator("time").first().getAttribute("datetime"), pagePath).resolves.toBe(lastDataChangeIso);
-      await expect(dates.locator("time").nth(1).getAttribute("datetime"), pagePath).resolves.toBe(
-        await dataToday(PROJECT_ROOT),
-      );
+      await expect(dates.locator("time").nth(1).getAttribute("datetime"), pagePath).resolves.toBe(frozenData().today);
       await expect(dates.textContent(), pagePath).resolves.toMatch(
         /^The data last changed on .+ UTC, .+\.\s+This copy of the site was built on \w+ \d{1,2}, \d{4};/,
       );
@@ -270,7 +268,7 @@ describe.skipIf(!available)("the site frame in headless Chromium, served by the 
     const edit = page.getByRole("link", { name: "Edit on GitHub" });
     const editUrl = (await edit.getAttribute("href")) ?? "";
     expect(editUrl).toBe(`https://github.com/${REPOSITORY}/edit/main/facts/tax/${FACT_ID}.json`);
-    expect(existsSync(path.join(PROJECT_ROOT, "facts/tax", `${FACT_ID}.json`))).toBe(true);
+    expect(existsSync(path.join(frozenData().root, "facts/tax", `${FACT_ID}.json`))).toBe(true);
 
     // The web editor runs no check: the link is described by a line saying so, which links to the local steps.
     const noteId = (await edit.getAttribute("aria-describedby")) ?? "";
@@ -320,7 +318,7 @@ describe.skipIf(!available)("the site frame in headless Chromium, served by the 
       );
       const prefix = `https://github.com/${REPOSITORY}/edit/main/`;
       expect(edit.startsWith(prefix), fact.id).toBe(true);
-      expect(existsSync(path.join(PROJECT_ROOT, edit.slice(prefix.length))), edit).toBe(true);
+      expect(existsSync(path.join(frozenData().root, edit.slice(prefix.length))), edit).toBe(true);
     }
   });
 });

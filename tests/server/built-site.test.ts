@@ -5,8 +5,8 @@ import { request } from "undici";
 import { beforeAll, describe, expect, it } from "vitest";
 import { listFiles } from "../../src/model/data-files.ts";
 import { createStaticServer } from "../../src/server/static-server.ts";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
-import { dataToday } from "../render/data-today.ts";
+import { frozenData } from "../helpers/frozen-copy.ts";
+import { runScript } from "../helpers/run-script.ts";
 
 /** `_headers` in the form Netlify and Cloudflare Pages read: a path pattern, then indented `Name: value` lines. */
 const parseHeadersFile = (text: string): { pattern: RegExp; headers: [string, string][] }[] => {
@@ -38,8 +38,8 @@ describe("the local server on the built tree", () => {
     // Built once for the whole file (tempDir would remove it after the first test).
     const directory = await mkdtemp(path.join(os.tmpdir(), "facts-built-site-"));
     root = path.join(directory, "_site");
-    const build = await runScript("src/cli/build.ts", ["--out", root], {
-      env: { FACTS_TODAY: await dataToday(PROJECT_ROOT) },
+    const build = await runScript("src/cli/build.ts", ["--root", frozenData().root, "--out", root], {
+      env: { FACTS_TODAY: frozenData().today },
     });
     expect(build.stderr).toBe("");
     expect(build.code).toBe(0);

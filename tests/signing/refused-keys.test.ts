@@ -3,12 +3,12 @@ import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { frozenData } from "../helpers/frozen-copy.ts";
+import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
-import { dataToday } from "../render/data-today.ts";
 import { newTestKey } from "./signing-helpers.ts";
 
-const today = await dataToday(PROJECT_ROOT);
+const today = frozenData().today;
 
 /** `npm run build` with this FACTS_SIGNING_KEY and this committed key set, into a fresh folder. */
 const buildWith = async (signingKey: string, keySet: unknown) => {
@@ -16,7 +16,7 @@ const buildWith = async (signingKey: string, keySet: unknown) => {
   const keysFile = path.join(folder, "jwks.json");
   await writeFile(keysFile, typeof keySet === "string" ? keySet : `${JSON.stringify(keySet, null, 2)}\n`);
   const out = path.join(folder, "_site");
-  const result = await runScript("src/cli/build.ts", ["--out", out, "--keys", keysFile], {
+  const result = await runScript("src/cli/build.ts", ["--root", frozenData().root, "--out", out, "--keys", keysFile], {
     env: { FACTS_TODAY: today, FACTS_SIGNING_KEY: signingKey },
   });
   return { ...result, keysFile, published: existsSync(out) };

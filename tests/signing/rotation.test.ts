@@ -2,8 +2,8 @@ import { createPrivateKey } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
-import { dataToday } from "../render/data-today.ts";
+import { frozenData } from "../helpers/frozen-copy.ts";
+import { runScript } from "../helpers/run-script.ts";
 import { folderForThisFile, serveCopy, thumbprintByHand, verifySite } from "./signing-helpers.ts";
 
 const folder = await folderForThisFile();
@@ -15,8 +15,8 @@ const kidIn = (stdout: string): string => /added the public key ([\w-]{43}) to /
 
 /** A build of the repository's facts signed with the private key in `pemFile`, against the committed set. */
 const buildSignedWith = async (pemFile: string, out: string) =>
-  runScript("src/cli/build.ts", ["--out", out, "--keys", keysFile], {
-    env: { FACTS_TODAY: await dataToday(PROJECT_ROOT), FACTS_SIGNING_KEY: await readFile(pemFile, "utf8") },
+  runScript("src/cli/build.ts", ["--root", frozenData().root, "--out", out, "--keys", keysFile], {
+    env: { FACTS_TODAY: frozenData().today, FACTS_SIGNING_KEY: await readFile(pemFile, "utf8") },
   });
 
 describe("npm run signing-key -- new", () => {

@@ -3,8 +3,8 @@ import { existsSync } from "node:fs";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
-import { dataToday } from "../render/data-today.ts";
+import { frozenData } from "../helpers/frozen-copy.ts";
+import { runScript } from "../helpers/run-script.ts";
 import {
   folderForThisFile,
   newTestKey,
@@ -24,15 +24,15 @@ const folder = await folderForThisFile();
 const key = newTestKey();
 const keysFile = path.join(folder, "jwks.json");
 await writeFile(keysFile, `${JSON.stringify({ keys: [key.jwk] }, null, 2)}\n`);
-const env = { FACTS_TODAY: await dataToday(PROJECT_ROOT), FACTS_BASE_URL: BASE };
+const env = { FACTS_TODAY: frozenData().today, FACTS_BASE_URL: BASE };
 const signedTree = path.join(folder, "signed");
 const unsignedTree = path.join(folder, "unsigned");
 const [signedBuild, unsignedBuild] = await Promise.all([
-  runScript("src/cli/build.ts", ["--out", signedTree, "--keys", keysFile], {
+  runScript("src/cli/build.ts", ["--root", frozenData().root, "--out", signedTree, "--keys", keysFile], {
     env: { ...env, FACTS_SIGNING_KEY: key.pem },
   }),
   // A workflow passes a secret that is not set as an empty string.
-  runScript("src/cli/build.ts", ["--out", unsignedTree, "--keys", keysFile], {
+  runScript("src/cli/build.ts", ["--root", frozenData().root, "--out", unsignedTree, "--keys", keysFile], {
     env: { ...env, FACTS_SIGNING_KEY: "" },
   }),
 ]);
@@ -109,9 +109,9 @@ describe("npm run build without FACTS_SIGNING_KEY", () => {
   });
 
   it("says so too when the repository has no key yet", async () => {
-    const repoKeys = JSON.parse(await readFile(path.join(PROJECT_ROOT, "keys/jwks.json"), "utf8"));
+    const repoKeys = JSON.parse(await readFile(path.join(frozenData().root, "keys/jwks.json"), "utf8"));
     const out = path.join(folder, "repository-keys");
-    const result = await runScript("src/cli/build.ts", ["--out", out], {
+    const result = await runScript("src/cli/build.ts", ["--root", frozenData().root, "--out", out], {
       env: { ...env, FACTS_SIGNING_KEY: undefined },
     });
     expect(result.code).toBe(0);

@@ -10,14 +10,14 @@ import { buildModel } from "../../src/build/build-model.ts";
 import { websubHubFromEnvironment } from "../../src/lib/config.ts";
 import { renderSite } from "../../src/render/render-site.ts";
 import { feedTopics, MAX_HUB_ANSWER_BYTES, publishToHub } from "../../src/websub/publish-to-hub.ts";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { frozenData } from "../helpers/frozen-copy.ts";
+import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
-import { dataToday } from "../render/data-today.ts";
 
 const BASE = "https://facts.example.org";
 const HUB = "https://hub.example.org/";
-const today = await dataToday(PROJECT_ROOT);
-const withHub = await buildModel(PROJECT_ROOT, { baseUrl: BASE, today, websubHub: HUB });
+const today = frozenData().today;
+const withHub = await buildModel(frozenData().root, { baseUrl: BASE, today, websubHub: HUB });
 const withHubTree = renderSite(withHub);
 const withoutHubTree = renderSite({ ...withHub, websubHub: undefined });
 const text = (tree: Map<string, string | Uint8Array>, urlPath: string): string => {
@@ -168,7 +168,7 @@ describe("the feeds' WebSub links", () => {
 describe("npm run build with FACTS_WEBSUB_HUB", () => {
   it("writes the hub into the feeds it builds, and refuses a hub that is not an http(s) URL", async () => {
     const out = path.join(await tempDir(), "_site");
-    const built = await runScript("src/cli/build.ts", ["--out", out], {
+    const built = await runScript("src/cli/build.ts", ["--root", frozenData().root, "--out", out], {
       env: { FACTS_BASE_URL: BASE, FACTS_TODAY: today, FACTS_WEBSUB_HUB: HUB },
     });
     expect(built.stderr).toBe("");
@@ -178,9 +178,13 @@ describe("npm run build with FACTS_WEBSUB_HUB", () => {
     const upcoming = await readFile(path.join(out, "api/v1/facts/upcoming.atom"), "utf8");
     expect(feedLinks(upcoming).find((link) => link.rel === "hub")).toEqual({ rel: "hub", href: HUB });
 
-    const refused = await runScript("src/cli/build.ts", ["--out", path.join(await tempDir(), "_site")], {
-      env: { FACTS_BASE_URL: BASE, FACTS_TODAY: today, FACTS_WEBSUB_HUB: "mailto:hub@example.org" },
-    });
+    const refused = await runScript(
+      "src/cli/build.ts",
+      ["--root", frozenData().root, "--out", path.join(await tempDir(), "_site")],
+      {
+        env: { FACTS_BASE_URL: BASE, FACTS_TODAY: today, FACTS_WEBSUB_HUB: "mailto:hub@example.org" },
+      },
+    );
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe(
       'build failed: FACTS_WEBSUB_HUB must use http or https, got "mailto:hub@example.org"\n',

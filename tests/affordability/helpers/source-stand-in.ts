@@ -2,7 +2,7 @@ import { cp } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { PROJECT_ROOT } from "../../helpers/run-script.ts";
+import { frozenData } from "../../helpers/frozen-copy.ts";
 import { tempDir } from "../../helpers/temp-dir.ts";
 
 /** What a stand-in source answers to one request. */
@@ -37,6 +37,6 @@ export const serveSource = (answerFor: (url: string) => Answer): { readonly orig
 /** A folder holding a copy of the repository's index-data/ to update. */
 export const indexDataWorkspace = async (): Promise<string> => {
   const root = await tempDir();
-  await cp(path.join(PROJECT_ROOT, "index-data"), path.join(root, "index-data"), { recursive: true });
+  await cp(path.join(frozenData().root, "index-data"), path.join(root, "index-data"), { recursive: true });
   return root;
 };

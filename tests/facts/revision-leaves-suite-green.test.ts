@@ -1,0 +1,166 @@
+import { execFile } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { readFile, symlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { PROJECT_ROOT } from "../helpers/run-script.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
+
+const exec = promisify(execFile);
+
+/**
+ * The promise of the frozen data (tests/helpers/frozen-data.ts): a fact edit that `npm run check` accepts leaves
+ * `npm test` green, since a pull request that changes only facts/ or index-data/ does not run the code suite. Shown
+ * the way it would happen: a copy of the repository, a real revision of one of its live facts made as CONTRIBUTING.md
+ * says (new value and effective date, `npm run fix`, a commit with Source: and Impact: lines), `npm run check`
+ * accepting it, and then every data-dependent suite run in that copy.
+ */
+
+const HELPERS = path.join(PROJECT_ROOT, "tests/helpers");
+/** The modules through which a test reads the project's data: all of them read the frozen copy. */
+const DATA_READERS = new Set([path.join(HELPERS, "frozen-copy.ts")]);
+
+/** The test files that reach the frozen data through their imports (directly or through helper modules). */
+const dataDependentSuites = (): string[] => {
+  const files = readdirSync(path.join(PROJECT_ROOT, "tests"), { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".ts"))
+    .map((file) => path.join(PROJECT_ROOT, "tests", file));
+  const importsOf = new Map(
+    files.map((file) => {
+      const text = readFileSync(file, "utf8");
+      const imported = [...text.matchAll(/^import [^;]*? from "(\.{1,2}\/[^"]+)";/gms)].map((match) =>
+        path.resolve(path.dirname(file), match[1]!),
+      );
+      return [file, imported];
+    }),
+  );
+  const reaches = new Map<string, boolean>();
+  const readsData = (file: string, seen: Set<string>): boolean => {
+    if (DATA_READERS.has(file)) return true;
+    const known = reaches.get(file);
+    if (known !== undefined) return known;
+    if (seen.has(file)) return false;
+    seen.add(file);
+    const result = (importsOf.get(file) ?? []).some((imported) => readsData(imported, seen));
+    reaches.set(file, result);
+    return result;
+  };
+  return files
+    .filter((file) => file.endsWith(".test.ts") && file !== import.meta.filename)
+    .filter((file) => readsData(file, new Set()))
+    .map((file) => path.relative(PROJECT_ROOT, file));
+};
+
+const git = (cwd: string, ...args: string[]) => exec("git", args, { cwd, maxBuffer: 1 << 26 });
+const node = (cwd: string, script: string, ...args: string[]) =>
+  exec(process.execPath, [path.join(cwd, script), ...args], { cwd, maxBuffer: 1 << 26, env: { ...process.env } });
+
+interface LiveFact {
+  id: string;
+  value: Record<string, unknown>;
+  effective_iso: string;
+  version: number;
+  superseded_by: string | null;
+  scheduled?: unknown[];
+  citations: { url: string; kind: string }[];
+}
+
+/** Today in British Columbia, as `npm run check` reads it. */
+const bcToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Vancouver" }).format(new Date());
+
+/**
+ * A live fact of the copy that a plain revision applies to: in force (not withdrawn, no change scheduled), in effect
+ * before today, with a rate (a fraction) in its value. The B-20 stress test's floor when it qualifies, since the
+ * calculators read it; otherwise the first such fact by id, so the test does not hang on one fact staying as it is.
+ */
+const pickFact = async (root: string): Promise<{ file: string; fact: LiveFact; key: string }> => {
+  const today = bcToday();
+  const files = readdirSync(path.join(root, "facts"), { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".json"))
+    .map((file) => path.join("facts", file))
+    .sort((a, b) => (path.basename(a) === "osfi.b20.stress_test.json" ? -1 : a < b ? -1 : 1));
+  for (const file of files) {
+    const fact = JSON.parse(await readFile(path.join(root, file), "utf8")) as LiveFact;
+    if (fact.superseded_by !== null || (fact.scheduled ?? []).length > 0 || fact.effective_iso >= today) continue;
+    if (typeof fact.value !== "object" || Array.isArray(fact.value)) continue;
+    const key = Object.keys(fact.value).find((name) => {
+      const member = fact.value[name];
+      return /rate$/.test(name) && typeof member === "number" && member > 0 && member < 1;
+    });
+    if (key !== undefined) return { file, fact, key };
+  }
+  throw new Error("no live fact with a rate to revise");
+};
+
+describe("a revision of a live fact", () => {
+  it("accepted by npm run check, leaves every data-dependent suite green", async () => {
+    const copy = await tempDir();
+    await git(copy, "clone", "--quiet", PROJECT_ROOT, ".");
+    await symlink(path.join(PROJECT_ROOT, "node_modules"), path.join(copy, "node_modules"), "dir");
+    // A local run tests the working tree's code, as CI tests a clean clone's.
+    const { stdout: uncommitted } = await git(PROJECT_ROOT, "diff", "HEAD", "--binary");
+    if (uncommitted !== "") {
+      await writeFile(path.join(copy, ".working-tree.patch"), uncommitted);
+      await git(copy, "apply", "--whitespace=nowarn", ".working-tree.patch");
+      await git(copy, "rm", "--quiet", "--cached", "--ignore-unmatch", ".working-tree.patch");
+      await git(
+        copy,
+        "-c",
+        "user.name=Test",
+        "-c",
+        "user.email=test@example.org",
+        "commit",
+        "--quiet",
+        "-am",
+        "The working tree",
+      );
+    }
+    await git(copy, "config", "user.name", "A contributor");
+    await git(copy, "config", "user.email", "contributor@example.org");
+
+    // The contributor's edit: a new value and effective date; `npm run fix` raises the version and the expiry.
+    const { file, fact, key } = await pickFact(copy);
+    const before = fact.value[key] as number;
+    const after = Math.round(before * 0.9 * 1e6) / 1e6;
+    const edited = { ...fact, value: { ...fact.value, [key]: after }, effective_iso: bcToday() };
+    await writeFile(path.join(copy, file), `${JSON.stringify(edited, null, 2)}\n`);
+    await node(copy, "src/cli/fix.ts", "--base", "HEAD");
+    const revised = JSON.parse(await readFile(path.join(copy, file), "utf8")) as LiveFact;
+    expect(revised.version).toBe(fact.version + 1);
+    expect(revised.value[key]).toBe(after);
+    const source = revised.citations.find((citation) => citation.kind === "official")?.url ?? revised.citations[0]!.url;
+    await git(
+      copy,
+      "commit",
+      "--quiet",
+      "-am",
+      `Revise ${fact.id}: ${key} from ${before} to ${after}`,
+      "-m",
+      `Source: ${source}\nImpact: ${key} is ${after} from ${revised.effective_iso}.`,
+    );
+    const check = await node(copy, "src/cli/check.ts", "--base", "HEAD~1").then(
+      (result) => ({ ...result, code: 0 }),
+      (error: { stdout: string; stderr: string; code: number }) => error,
+    );
+    expect(check.code, `${check.stdout}\n${check.stderr}`).toBe(0);
+    expect(check.stdout).toContain("no problems");
+
+    // Every suite that reads the project's data, run on the revised copy.
+    const suites = dataDependentSuites();
+    expect(suites.length).toBeGreaterThan(20);
+    const browserSuites = suites.filter((suite) =>
+      /in-browser|calculators-page|calculators-answers|changelog-page/.test(suite),
+    );
+    const run = await exec(
+      process.execPath,
+      [
+        path.join(copy, "node_modules/vitest/vitest.mjs"),
+        "run",
+        ...suites.filter((suite) => !browserSuites.includes(suite)),
+      ],
+      { cwd: copy, maxBuffer: 1 << 28, env: { ...process.env, CI: "true" } },
+    ).catch((error: { stdout: string; stderr: string; code: number }) => error);
+    expect("code" in run ? run.code : 0, `${run.stdout}\n${run.stderr}`).toBe(0);
+  }, 600_000);
+});
