@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { factValue } from "../helpers/fact-values.ts";
 import { frozenData } from "../helpers/frozen-copy.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { runScript } from "../helpers/run-script.ts";
 
 const TODAY = "2026-11-21";
 const GLOSSARY = "reference/glossary.json";
