@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { promisify } from "node:util";
+import { promisify, stripVTControlCharacters } from "node:util";
 import { describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -142,7 +142,9 @@ describe("a revision of a live fact", () => {
       { cwd: copy, maxBuffer: 1 << 28, env: { ...process.env, CI: "true" } },
     ).catch((error: { stdout: string; stderr: string; code: number }) => error);
     expect("code" in run ? run.code : 0, `${run.stdout}\n${run.stderr}`).toBe(0);
-    expect(run.stdout).toMatch(new RegExp(`Test Files +${DATA_DEPENDENT_SUITES.length} passed`));
+    expect(stripVTControlCharacters(run.stdout)).toMatch(
+      new RegExp(`Test Files +${DATA_DEPENDENT_SUITES.length} passed`),
+    );
   }, 300_000);
 });
 
