@@ -104,10 +104,16 @@ const stateOf = (path: string, blob: Buffer | undefined): State => {
 
 /**
  * The version rules of one commit's change, from the states of the files it changed before and after it. A fact is
- * followed by id, so moving its file to another folder compares it with itself. A state that does not read as a fact
- * (broken JSON in a commit later fixed) is compared with nothing: the history leaves such states out as well.
+ * followed by id, so moving its file to another folder compares it with itself. Where the parent's file does not read
+ * as a fact (broken JSON, fixed in this commit), the fact is compared with its last state that did in the range
+ * (`lastRead`), as its history skips the broken state and goes from that one to this; with none, with nothing.
  */
-const commitProblems = (commit: Commit, before: State[], after: State[]): Problem[] => {
+const commitProblems = (
+  commit: Commit,
+  before: State[],
+  after: State[],
+  lastRead: ReadonlyMap<string, FactFile>,
+): Problem[] => {
   const name = commitName(commit);
   const beforeById = new Map(before.flatMap((state) => (state.fact ? [[state.fact.id, state.fact] as const] : [])));
   const afterIds = new Set(after.flatMap((state) => (state.fact ? [state.fact.id] : [])));
@@ -115,7 +121,13 @@ const commitProblems = (commit: Commit, before: State[], after: State[]): Proble
   const afterPaths = new Set(after.map((state) => state.path));
   const problems: Problem[] = [];
   for (const { path, doc, fact } of after) {
-    if (fact === undefined || unreadBefore.has(path)) continue;
+    if (fact === undefined) continue;
+    if (unreadBefore.has(path)) {
+      const earlier = lastRead.get(fact.id);
+      if (earlier !== undefined)
+        problems.push(...versionProblems(doc, earlier, fact, "its last state that read as a fact"));
+      continue;
+    }
     const earlier = beforeById.get(fact.id);
     const renamed = before.find((state) => state.path === path && state.fact && state.fact.id !== fact.id)?.fact;
     if (renamed !== undefined && !afterIds.has(renamed.id))
@@ -141,7 +153,7 @@ const commitProblems = (commit: Commit, before: State[], after: State[]): Proble
   }
   return problems.map((problem) => ({
     ...problem,
-    message: `${name}, against its parent: ${problem.message}. Each commit becomes a step of the fact's published history, so each keeps the version rules on its own (on a branch, fix that commit with git rebase -i)`,
+    message: `${name}: ${problem.message}. Each commit becomes a step of the fact's published history, so each keeps the version rules on its own (on a branch, fix that commit with git rebase -i)`,
   }));
 };
 
@@ -157,6 +169,7 @@ const commitProblems = (commit: Commit, before: State[], after: State[]): Proble
  */
 export const checkCommitVersions = async (root: string, commits: readonly Commit[]): Promise<Problem[]> => {
   const problems: Problem[] = [];
+  const lastRead = new Map<string, FactFile>();
   for (let start = 0; start < commits.length; start += CHUNK) {
     const chunk = commits.slice(start, start + CHUNK);
     const changed = await changedFactFiles(root, chunk);
@@ -175,7 +188,10 @@ export const checkCommitVersions = async (root: string, commits: readonly Commit
       const after = changes.flatMap((change) =>
         change.after === undefined ? [] : [stateOf(change.path, blobs.get(change.after))],
       );
-      problems.push(...commitProblems(commit, before, after));
+      for (const state of before)
+        if (state.fact && !lastRead.has(state.fact.id)) lastRead.set(state.fact.id, state.fact);
+      problems.push(...commitProblems(commit, before, after, lastRead));
+      for (const state of after) if (state.fact) lastRead.set(state.fact.id, state.fact);
     }
   }
   return byRule(NON_FACT_RULES.versionRules.name, problems);

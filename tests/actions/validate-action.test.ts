@@ -227,7 +227,7 @@ describe("validate action on a pull request: each commit against its parent", ()
         level: "error",
         properties: { title: "Invalid fact data", file: FILE, line: String(versionLine + 1), col: "3" },
         message:
-          `commit ${revert.slice(0, 12)} ("Revert the fee to $35"), against its parent: version went down from 2 to 1; versions never decrease. ` +
+          `commit ${revert.slice(0, 12)} ("Revert the fee to $35"): version went down from 2 to 1; versions never decrease. ` +
           "Each commit becomes a step of the fact's published history, so each keeps the version rules on its own (on a branch, fix that commit with git rebase -i) (at /version)",
       },
       {

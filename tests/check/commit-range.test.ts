@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -48,7 +48,7 @@ const checkPush = async (setup: { repo: GitRepo; origin: string }, before: strin
 const keyAt = (json: Record<string, unknown>, key: string): string =>
   `${`${JSON.stringify(json, null, 2)}\n`.split("\n").findIndex((line) => line.startsWith(`  "${key}"`)) + 1}:3`;
 
-const named = (sha: string, subject: string) => `commit ${sha.slice(0, 12)} ("${subject}"), against its parent`;
+const named = (sha: string, subject: string) => `commit ${sha.slice(0, 12)} ("${subject}")`;
 const FIX_HINT =
   "Each commit becomes a step of the fact's published history, so each keeps the version rules on its own (on a branch, fix that commit with git rebase -i)";
 
@@ -98,6 +98,21 @@ describe("npm run check --before: every pushed commit is held to the version rul
     expect(result.lines.filter((line) => line.endsWith("[version-rules]"))).toEqual([
       `${FILE}:${at}: ${named(skip, `${ID} v4: fee of $45`)}: value, effective_iso changed, so this is a revision: version must be 3 (its parent has 2), not 4. ${FIX_HINT} (at /version) [version-rules]`,
       `${FILE}:${at}: value, effective_iso changed, so this is a revision: version must be 2 (base has 1), not 4 (at /version) [version-rules]`,
+    ]);
+  });
+
+  it("compares a fact whose file was broken in between with its last state that read as a fact", async () => {
+    const setup = await pushedMain();
+    await setup.repo.writeFact(V2);
+    await setup.repo.commit(`${ID} v2: fee of $40\n\n${TRAILERS}`);
+    await writeFile(path.join(setup.repo.root, FILE), "{ not json");
+    await setup.repo.commit("A bad paste");
+    await setup.repo.writeFact(V1);
+    const revert = await setup.repo.commit("Revert the fee to $35");
+    const result = await checkPush(setup, setup.before);
+    expect(result.code).toBe(1);
+    expect(result.lines.filter((line) => line.endsWith("[version-rules]"))).toEqual([
+      `${FILE}:${keyAt(factJson(V1), "version")}: ${named(revert, "Revert the fee to $35")}: version went down from 2 to 1; versions never decrease. ${FIX_HINT} (at /version) [version-rules]`,
     ]);
   });
 
