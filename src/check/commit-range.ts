@@ -37,13 +37,8 @@ const changedFactFiles = async (root: string, commits: readonly Commit[]): Promi
   if (pairs.length === 0) return byCommit;
   // Each line names the commit and the parent to diff against; git prints the commit's id, then its changes.
   const input = pairs.map((commit) => `${commit.sha} ${commit.parents[0]}\n`).join("");
-  const diffed = await gitResult(
-    root,
-    ["diff-tree", "--stdin", "-r", "-z", "--no-renames", "--no-abbrev", "--", "facts"],
-    {
-      input,
-    },
-  );
+  const args = ["diff-tree", "--stdin", "-r", "-z", "--no-renames", "--no-abbrev", "--", "facts"];
+  const diffed = await gitResult(root, args, { input });
   if (diffed.code !== 0)
     throw new Error(
       `the commits to check (${commitName(pairs[0]!)} to ${commitName(pairs.at(-1)!)}) or their parents are not all in the checkout, so they could not be checked; check out with fetch-depth: 0 (git: ${diffed.stderr.trim()})`,

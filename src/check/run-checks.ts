@@ -71,8 +71,8 @@ export const runChecks = async (
         );
   const commitProblems =
     context.commits === undefined ? [] : await checkRevisionCommits(root, context.commits, facts.facts);
-  // A single step is the whole range: the comparison with the base has already judged its change, and would be
-  // repeated word for word.
+  // A single step's change is the range's one change: the comparison with the base has judged it already, and the
+  // step's problems would repeat its own.
   const stepProblems =
     context.steps === undefined || context.steps.length < 2 ? [] : await checkCommitVersions(root, context.steps);
   const historyProblems =

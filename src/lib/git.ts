@@ -254,9 +254,10 @@ const NO_COMMIT = /^0+$/;
 /**
  * The base of the check of a push: `before`, the commit the branch pointed at before it (`github.event.before`), so
  * that the comparison spans every pushed commit and each of them is checked on its own. When the clone has no such
- * commit, the check falls back to defaultBase (on the default branch: the last commit, as before pushes were checked
- * as a range), which still checks what the branch holds now, and `note` says why: a push that created the branch
- * (GitHub sends the all-zero id), or a force push (`before` is missing from the clone, or is no ancestor of HEAD). An empty `before` is no push at all (a scheduled or manual run): defaultBase, with no note.
+ * commit, the check falls back to defaultBase (on the default branch: the last commit against its parent, as every
+ * push was checked before), which still checks what the branch holds now, and `note` says why: a push that created
+ * the branch (GitHub sends the all-zero id), or a force push (`before` is missing from the clone, or is no ancestor
+ * of HEAD). An empty `before` is no push at all (a scheduled or manual run): defaultBase, with no note.
  */
 export const pushBase = async (root: string, before: string): Promise<BaseChoice & { note?: string }> => {
   if (before === "") return defaultBase(root);
