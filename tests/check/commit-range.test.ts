@@ -3,6 +3,8 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { checkCommitVersions } from "../../src/check/commit-range.ts";
+import { commitsSince } from "../../src/check/revision-commits.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo, type FactSeed, factJson, type GitRepo } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
@@ -227,4 +229,33 @@ describe("the version rules in each commit since the base, locally", () => {
     expect(result.stdout).toContain(`${named(revert, "Revert the fee to $35")}: version went down from 2 to 1`);
     expect(await readFile(path.join(repo.root, FILE), "utf8")).toContain('"version": 1');
   });
+});
+
+describe("a long range", () => {
+  it("is read in chunks, and a fact is followed across their boundary, through a broken state", async () => {
+    const repo = await createGitRepo();
+    await repo.writeFact(V1);
+    const base = await repo.commit(`${ID} v1\n\n${TRAILERS}`);
+    // 254 editorial edits, the revision, a broken file closing the first chunk of 256, then the revert.
+    for (let edit = 1; edit <= 254; edit++) {
+      await repo.writeFact({ ...V1, label: `Form B fee, edit ${edit}` });
+      await repo.git("commit", "-q", "-a", "-m", `Edit ${edit}`);
+    }
+    await repo.writeFact(V2);
+    await repo.commit(`${ID} v2: fee of $40\n\n${TRAILERS}`);
+    await writeFile(path.join(repo.root, FILE), "{ not json");
+    await repo.commit("A bad paste");
+    await repo.writeFact(V1);
+    const revert = await repo.commit("Revert the fee to $35");
+    await repo.writeFact({ ...V1, label: "Form B fee" });
+    await repo.commit("One edit more");
+
+    const steps = await commitsSince(repo.root, base, { firstParent: true });
+    expect(steps.length).toBe(258);
+    expect(steps[256]!.sha).toBe(revert);
+    const problems = await checkCommitVersions(repo.root, steps);
+    expect(problems.map((problem) => `${problem.file} ${problem.pointer} ${problem.message.split(". ")[0]}`)).toEqual([
+      `${FILE} /version ${named(revert, "Revert the fee to $35")}: version went down from 2 to 1; versions never decrease`,
+    ]);
+  }, 60_000);
 });
