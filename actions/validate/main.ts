@@ -1,6 +1,6 @@
 /**
  * The validate action: `npm run check`'s checks annotated on their lines, plus, on a pull request, the revision-commit
- * rule over the commits the API lists.
+ * rule and the version rules of each commit over the commits the API lists.
  */
 import * as core from "@actions/core";
 import { z } from "zod";
@@ -71,7 +71,7 @@ const pullRequestCommits = async (inputs: { token: string }): Promise<Commit[] |
     );
   }
   core.info(
-    `checked the ${commits.length} commit(s) of pull request #${event.pull_request.number} for Source: and Impact: lines`,
+    `checked the ${commits.length} commit(s) of pull request #${event.pull_request.number} for Source: and Impact: lines, and ${commits.length < 2 ? "its one commit for the version rules by the comparison with the base" : "each against its parent for the version rules"}`,
   );
   return commits;
 };
@@ -80,10 +80,14 @@ const pullRequestCommits = async (inputs: { token: string }): Promise<Commit[] |
 const validate = async (): Promise<void> => {
   const inputs = parseActionInputs(Inputs);
   const commits = await pullRequestCommits(inputs);
+  // Each commit of the pull request is also held to the version rules against its parent, in the API's order (oldest
+  // first): a rebase-and-merge puts every one of them on main, where the history publishes each as a step. They come
+  // from the API rather than from git's base..HEAD, since on `pull_request` HEAD is the merge commit GitHub made:
+  // its first-parent line from the base is that merge alone, which is the comparison with the base over again.
   const report = await runChecks(inputs.root, {
     today: todayFromEnvironment(),
     ...(inputs.base ? { base: inputs.base } : {}),
-    ...(commits === undefined ? {} : { commits }),
+    ...(commits === undefined ? {} : { commits, steps: commits }),
   });
   for (const problem of report.problems) {
     core.error(

@@ -27,15 +27,21 @@ const BaseFact = z.looseObject({
 });
 
 /**
- * The facts at the base revision that the version rules (and `npm run fix`) compare with. A base file may break a
- * rule added since it was committed (a longer note, say): it is still the same fact, so it is compared with as long
- * as its identity and versioned fields have their shape.
+ * A committed fact file as the version rules compare with it, or undefined when it has not even the shape they read.
+ * A committed file may break a rule added since it was committed (a longer note, say): it is still the same fact, so
+ * it is compared with as long as its identity and versioned fields have their shape.
  */
+export const committedFact = (json: unknown): FactFile | undefined => {
+  const parsed = FactFile.safeParse(json);
+  if (parsed.success) return parsed.data;
+  return BaseFact.safeParse(json).success ? (json as FactFile) : undefined;
+};
+
+/** The facts at the base revision that the version rules (and `npm run fix`) compare with (see committedFact). */
 export const readBaseFacts = async (root: string, baseRevision: string): Promise<{ path: string; fact: FactFile }[]> =>
   (await factsAtRevision(root, baseRevision)).flatMap((file) => {
-    const parsed = FactFile.safeParse(file.json);
-    if (parsed.success) return [{ path: file.path, fact: parsed.data }];
-    return BaseFact.safeParse(file.json).success ? [{ path: file.path, fact: file.json as FactFile }] : [];
+    const fact = committedFact(file.json);
+    return fact === undefined ? [] : [{ path: file.path, fact }];
   });
 
 /**
@@ -87,14 +93,7 @@ export const checkAgainstBase = async (
       continue;
     }
     const before = previous.fact;
-    if (before.withdrawn_iso !== undefined && after.withdrawn_iso === undefined) {
-      problems.push(
-        doc.problemAt(
-          ["id"],
-          `fact "${after.id}" was withdrawn on ${before.withdrawn_iso}; a withdrawn fact stays withdrawn and its id is never reused: publish the rule under a new id`,
-        ),
-      );
-    }
+    problems.push(...versionProblems(doc, before, after, "base"));
     const changed = revisionFieldsChanged(before, after);
     if (changed.length > 0) {
       problems.push(
@@ -116,28 +115,6 @@ export const checkAgainstBase = async (
       });
     }
     problems.push(...nextExpectedMoved(doc, before, after));
-    if (after.version < before.version) {
-      problems.push(
-        doc.problemAt(
-          ["version"],
-          `version went down from ${before.version} to ${after.version}; versions never decrease`,
-        ),
-      );
-    } else if (changed.length > 0 && after.version !== before.version + 1) {
-      problems.push(
-        doc.problemAt(
-          ["version"],
-          `${changed.join(", ")} changed, so this is a revision: version must be ${before.version + 1} (base has ${before.version}), not ${after.version}`,
-        ),
-      );
-    } else if (changed.length === 0 && after.version !== before.version) {
-      problems.push(
-        doc.problemAt(
-          ["version"],
-          `version changed from ${before.version} to ${after.version} but value, unit and effective_iso did not; a re-verification or editorial edit keeps version ${before.version}`,
-        ),
-      );
-    }
     const retrievedBefore = latestRetrieved(before);
     const retrievedAfter = latestRetrieved(after);
     if (retrievedAfter < retrievedBefore) {
@@ -157,6 +134,50 @@ export const checkAgainstBase = async (
         ),
       );
     }
+  }
+  return problems;
+};
+
+/**
+ * The version rules between two states of one fact, the whole of what a fact's published history relies on: a
+ * tombstone stays withdrawn, a revision (a change of value, unit or effective_iso) raises `version` by exactly 1,
+ * anything else keeps it, and it never goes down. `against` names the earlier state in the messages ("base", or "its
+ * parent" for one commit's change); the same rules hold the pull request against its base and each commit against its
+ * parent (src/check/commit-range.ts), so a history of versions that a range passes as a whole is never made of steps
+ * that break them.
+ */
+export const versionProblems = (doc: JsonDocument, before: FactFile, after: FactFile, against: string): Problem[] => {
+  const problems: Problem[] = [];
+  if (before.withdrawn_iso !== undefined && after.withdrawn_iso === undefined) {
+    problems.push(
+      doc.problemAt(
+        ["id"],
+        `fact "${after.id}" was withdrawn on ${before.withdrawn_iso}; a withdrawn fact stays withdrawn and its id is never reused: publish the rule under a new id`,
+      ),
+    );
+  }
+  const changed = revisionFieldsChanged(before, after);
+  if (after.version < before.version) {
+    problems.push(
+      doc.problemAt(
+        ["version"],
+        `version went down from ${before.version} to ${after.version}; versions never decrease`,
+      ),
+    );
+  } else if (changed.length > 0 && after.version !== before.version + 1) {
+    problems.push(
+      doc.problemAt(
+        ["version"],
+        `${changed.join(", ")} changed, so this is a revision: version must be ${before.version + 1} (${against} has ${before.version}), not ${after.version}`,
+      ),
+    );
+  } else if (changed.length === 0 && after.version !== before.version) {
+    problems.push(
+      doc.problemAt(
+        ["version"],
+        `version changed from ${before.version} to ${after.version} but value, unit and effective_iso did not; a re-verification or editorial edit keeps version ${before.version}`,
+      ),
+    );
   }
   return problems;
 };

@@ -36,12 +36,19 @@ const hasCommit = async (root: string, sha: string): Promise<boolean> =>
 /**
  * The commits reachable from HEAD and not from `base`, oldest first, as `npm run check` reads them: what the pull
  * request of this branch will contain once pushed (uncommitted edits have no message yet, so they are not among them).
+ * `firstParent` keeps only the first-parent line from HEAD back to `base`: the states the branch itself went through,
+ * a merged side branch counting as its merge commit (see src/check/commit-range.ts).
  */
-export const commitsSince = async (root: string, base: string): Promise<Commit[]> => {
+export const commitsSince = async (
+  root: string,
+  base: string,
+  options: { firstParent?: boolean } = {},
+): Promise<Commit[]> => {
   if ((await gitResult(root, ["rev-parse", "--verify", "--quiet", `${base}^{commit}`])).code !== 0)
     throw new Error(`the base "${base}" is no commit of this repository`);
+  const line = options.firstParent === true ? ["--first-parent"] : [];
   const listed = (
-    await runGit(root, ["log", "-z", "--reverse", "--topo-order", "--format=%H%n%P%n%B", `${base}..HEAD`])
+    await runGit(root, ["log", "-z", "--reverse", "--topo-order", ...line, "--format=%H%n%P%n%B", `${base}..HEAD`])
   ).toString("utf8");
   return listed
     .split("\0")

@@ -588,7 +588,7 @@ export const NON_FACT_RULES = {
     name: "version-rules",
     level: "error",
     description:
-      "Against the base branch: a change of value, unit or effective_iso raises version by exactly 1, anything else keeps it; no fact is deleted or renamed (a withdrawn fact keeps its file as a tombstone) and a tombstone never becomes a live fact again; a re-verification moves retrieved_iso and expires_iso forward.",
+      "Against the base branch, and in each commit since it against its parent: a change of value, unit or effective_iso raises version by exactly 1, anything else keeps it; no fact is deleted or renamed (a withdrawn fact keeps its file as a tombstone) and a tombstone never becomes a live fact again; against the base, a re-verification moves retrieved_iso and expires_iso forward.",
   },
   revisionCommit: {
     name: "revision-commit",

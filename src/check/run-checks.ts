@@ -14,6 +14,7 @@ import { valueSchemaFor } from "../schemas/index.ts";
 import { checkAgainstBase } from "./check-against-base.ts";
 import { checkGlossary } from "./check-glossary.ts";
 import { checkIndexData } from "./check-index-data.ts";
+import { checkCommitVersions } from "./commit-range.ts";
 import { type Commit, checkRevisionCommits } from "./revision-commits.ts";
 import { type CheckContext, citationOrgProblems, FACT_RULES, NON_FACT_RULES } from "./rules.ts";
 
@@ -49,11 +50,13 @@ const VALUE_SCHEMA_RULE = FACT_RULES.find((rule) => rule.name === "value-schema"
 /**
  * Everything `npm run check` and the validate action verify, collected in one pass and sorted by location.
  * With a base revision, the pull-request version rules run against it too, and so does the stale-number warning;
- * with commits (the pull request's, or those between the base and HEAD), the revision-commit rule runs over them.
+ * with commits (the pull request's, or those between the base and HEAD), the revision-commit rule runs over them;
+ * with steps (the pull request's commits, or the first-parent line from the base to HEAD), the version rules run over
+ * each of them against its parent as well (src/check/commit-range.ts).
  */
 export const runChecks = async (
   root: string,
-  context: CheckContext & { base?: string; commits?: readonly Commit[] },
+  context: CheckContext & { base?: string; commits?: readonly Commit[]; steps?: readonly Commit[] },
 ): Promise<CheckReport> => {
   const [facts, indexData, history] = await Promise.all([
     checkFactFiles(root, context),
@@ -68,6 +71,10 @@ export const runChecks = async (
         );
   const commitProblems =
     context.commits === undefined ? [] : await checkRevisionCommits(root, context.commits, facts.facts);
+  // A single step's change is the range's one change: the comparison with the base has judged it already, and the
+  // step's problems would repeat its own.
+  const stepProblems =
+    context.steps === undefined || context.steps.length < 2 ? [] : await checkCommitVersions(root, context.steps);
   const historyProblems =
     "history" in history
       ? [
@@ -96,6 +103,7 @@ export const runChecks = async (
       ...baseFindings.filter((problem) => problem.level !== "warning"),
       ...historyProblems,
       ...commitProblems,
+      ...stepProblems,
     ].sort(compareProblems),
     warnings: baseFindings.filter((problem) => problem.level === "warning").sort(compareProblems),
     facts: facts.facts,

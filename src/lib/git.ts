@@ -248,6 +248,41 @@ export const defaultBase = async (root: string): Promise<BaseChoice> => {
   };
 };
 
+/** The all-zero id GitHub sends as a push's `before` when the push created the branch. */
+const NO_COMMIT = /^0+$/;
+
+/**
+ * The base of the check of a push: `before`, the commit the branch pointed at before it (`github.event.before`), so
+ * that the comparison spans every pushed commit and each of them is checked on its own. When the clone has no such
+ * commit, the check falls back to defaultBase (on the default branch: the last commit against its parent, as every
+ * push was checked before), which still checks what the branch holds now, and `note` says why: a push that created
+ * the branch (GitHub sends the all-zero id), or a force push (`before` is missing from the clone, or is no ancestor
+ * of HEAD). An empty `before` is no push at all (a scheduled or manual run): defaultBase, with no note.
+ */
+export const pushBase = async (root: string, before: string): Promise<BaseChoice & { note?: string }> => {
+  if (before === "") return defaultBase(root);
+  const fallback = async (why: string) => ({
+    ...(await defaultBase(root)),
+    note: `push: ${why}, so the pushed commits cannot be listed and the check falls back to its default base`,
+  });
+  if (NO_COMMIT.test(before)) return fallback("the push created the branch (before is the all-zero id)");
+  const revision = await commitOf(root, before);
+  if (revision === undefined)
+    return fallback(
+      `${short(before)}, the branch's commit before the push, is not in this clone (a force push replaced it, or the clone is shallow)`,
+    );
+  // A force push may leave the old commit fetched (another ref holds it) yet off the branch: its state is not where
+  // the pushed commits start, so comparing with it would report what the push dropped, not what it brought.
+  if ((await gitResult(root, ["merge-base", "--is-ancestor", revision, "HEAD"])).code !== 0)
+    return fallback(
+      `${short(revision)}, the branch's commit before the push, is not an ancestor of HEAD (a force push)`,
+    );
+  return {
+    revision,
+    description: `base: ${short(revision)}, the branch's commit before the push (given with --before), so every pushed commit is checked`,
+  };
+};
+
 /** The identity the project's automation commits as: the GitHub Actions bot, which GitHub shows as the author. */
 const BOT_IDENTITY = [
   "-c",

@@ -54,10 +54,13 @@ const runWithin = async (
     return { code: Number(failed.code), stdout: failed.stdout, stderr: failed.stderr };
   }
 };
-/** `npm run check` on `root`, without the first line, which names the base the version rules compared with. */
+/**
+ * `npm run check` on `root`, without the first lines, which name the base the version rules compared with and the
+ * commits checked since it.
+ */
 const check = async (root: string) => {
   const result = await runWithin("src/cli/check.ts", ["--root", root]);
-  return { ...result, stdout: result.stdout.replace(/^(no )?base: .*\ncommits: .*\n/, "") };
+  return { ...result, stdout: result.stdout.replace(/^(no )?base: .*\n(commits: .*\n)+/, "") };
 };
 
 /** Every problem `npm run check` reports for the tree at `root`, as it prints them, without its summary lines. */

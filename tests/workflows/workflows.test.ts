@@ -160,12 +160,14 @@ describe("the workflows", () => {
     expect(usesOf(build)).toEqual([
       "actions/checkout",
       "./actions/setup",
-      "run: npm run check",
+      'run: npm run check -- --before "$PUSH_BEFORE"',
       "./actions/freshness-gate",
       "run: npm run build",
       "actions/upload-pages-artifact",
     ]);
     expect(build.steps[0]!.with).toMatchObject({ "fetch-depth": 0 });
+    // Every pushed commit is checked: the push's "before" reaches the check through the environment, never the script.
+    expect(build.steps[2]!.env).toEqual({ PUSH_BEFORE: "${{ github.event.before }}" });
     // The signing key reaches the build step alone.
     expect(build.steps[4]!.env).toEqual({
       FACTS_BASE_URL: "${{ vars.FACTS_BASE_URL }}",
