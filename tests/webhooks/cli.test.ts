@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
-import { readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DISPATCHED_HEAD_FILE } from "../../src/webhooks/dispatch.ts";
-import { JOURNAL_FILE, SNAPSHOT_FILE } from "../../src/webhooks/state.ts";
+import { JOURNAL_FILE, LOCK_NAME, SNAPSHOT_FILE } from "../../src/webhooks/state.ts";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -227,7 +227,10 @@ describe("npm run webhooks", () => {
     for (const request of receiver.requests)
       expect(started.has(request.headers["x-facts-delivery"] as string)).toBe(true);
 
-    // The killed process's lock is stale once it stops being refreshed; the restart waits for that, then takes it over.
+    // The killed process's lock is stale once it has not been refreshed for 20 s, and the restart takes it over. The
+    // lock's age is what makes it stale, so it is aged here rather than waited for.
+    const aged = new Date(Date.now() - 21_000);
+    await utimes(path.join(state, LOCK_NAME), aged, aged);
     const restart = await runScript("src/cli/webhooks.ts", args, { env });
     expect(restart.code).toBe(0);
     expect(restart.stdout).toContain("40 delivery(ies) (40 already known)");
