@@ -1,6 +1,9 @@
 import { mkdir, readFile, rename, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { historyWarning, runChecks } from "../../src/check/run-checks.ts";
+import { formatProblem } from "../../src/lib/problem.ts";
+import { frozenData } from "../helpers/frozen-copy.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { CASES } from "./cases.ts";
@@ -10,6 +13,20 @@ const VALID = path.join(FIXTURES, "valid");
 const TODAY = { FACTS_TODAY: "2026-11-21" };
 
 const check = (root: string) => runScript("src/cli/check.ts", ["--root", root], { env: TODAY });
+
+/**
+ * The lines `npm run check` prints between its two header lines and its last two (the problems, the warnings and a
+ * history warning), from the checks it runs, called in this process: the broken fixtures test the checks, and the
+ * command's own lines are tested above and below with the command itself.
+ */
+const problemLines = async (root: string): Promise<{ problems: number; lines: string[] }> => {
+  const report = await runChecks(root, { today: TODAY.FACTS_TODAY });
+  const history = historyWarning(report.history);
+  return {
+    problems: report.problems.length,
+    lines: [...report.problems, ...report.warnings].map(formatProblem).concat(history === undefined ? [] : [history]),
+  };
+};
 
 describe("npm run check", () => {
   it("accepts the valid fixtures and prints one summary line, after a warning naming the facts that quote no official source", async () => {
@@ -24,6 +41,14 @@ describe("npm run check", () => {
   });
 
   it.each(Object.entries(CASES))("rejects %s with file, line, column and JSON pointer", async (name, expected) => {
+    const root = await tempDir(VALID, path.join(FIXTURES, "broken", name));
+    const { problems, lines } = await problemLines(root);
+    expect(problems).toBeGreaterThan(0);
+    expect(lines).toEqual(expected);
+  });
+
+  it("prints a broken fixture's problems between its header lines and its summary, and exits 1", async () => {
+    const [name, expected] = Object.entries(CASES)[0]!;
     const root = await tempDir(VALID, path.join(FIXTURES, "broken", name));
     const result = await check(root);
     expect(result.code).toBe(1);
@@ -59,8 +84,10 @@ describe("npm run check", () => {
     expect(result.stderr).toBe('check failed: FACTS_TODAY must be a date written YYYY-MM-DD, got "2026-13-01"\n');
   });
 
-  it("checks the repository's own facts and index data", async () => {
-    const result = await runScript("src/cli/check.ts", []);
+  it("checks the repository's own facts and index data (their frozen copy, on its day), with their history", async () => {
+    const result = await runScript("src/cli/check.ts", ["--root", frozenData().root], {
+      env: { FACTS_TODAY: frozenData().today },
+    });
     expect(result.stdout.trimEnd().split("\n").at(-1)).toMatch(
       /^ok: \d+ fact files and \d+ index-data files checked, no problems$/,
     );
@@ -84,10 +111,9 @@ describe("npm run check refuses hostile input", () => {
   };
 
   const refused = async (root: string): Promise<string[]> => {
-    const result = await check(root);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toBe("");
-    return result.stdout.trimEnd().split("\n").slice(2, -2);
+    const { problems, lines } = await problemLines(root);
+    expect(problems).toBeGreaterThan(0);
+    return lines;
   };
 
   /** A value nested `levels` deep inside the fact's value object (the file's root object is level 1, value level 2). */
