@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { z } from "zod";
@@ -72,7 +73,7 @@ const main = async (): Promise<number> => {
   });
   if (!parsed.success) throw new UsageError(z.prettifyError(parsed.error));
   const run = await runWorkflow(parsed.data);
-  console.log(`pages: ${run.pagesDir}`);
+  if (existsSync(run.pagesDir)) console.log(`published (what GitHub Pages would serve): ${run.pagesDir}`);
   return run.conclusion === "success" ? 0 : 1;
 };
 
