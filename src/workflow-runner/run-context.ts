@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { readVariable } from "../lib/environment.ts";
 import type { Annotation } from "./command-files.ts";
 import type { Contexts } from "./expressions.ts";
 
@@ -30,7 +31,6 @@ export interface RunSetup {
   dependencies: string;
   /** The folder put first on every step's PATH, holding the npm stand-in. */
   binDir: string;
-  homeDir: string;
   /** A JSON-lines file where the attestation stand-in records each subject. */
   attestationsFile: string;
   workflowName: string;
@@ -59,6 +59,8 @@ export interface JobState {
   id: string;
   workspace: string;
   temp: string;
+  /** HOME of its steps: a fresh one per job, as each job of a hosted runner starts on a fresh machine. */
+  home: string;
   /** A folder for the files of each step (GITHUB_OUTPUT, GITHUB_ENV, GITHUB_PATH, GITHUB_STEP_SUMMARY). */
   files: string;
   /** The workflow's and the job's `env:`, then what steps added through GITHUB_ENV. */
@@ -124,8 +126,8 @@ export const jobContexts = (
 export const runnerVariables = (run: RunSetup, job: JobState, nodeDir: string): Record<string, string> => {
   const contexts = jobContexts(run, job).github;
   return {
-    PATH: [run.binDir, ...job.path, nodeDir, process.env.PATH ?? "/usr/bin:/bin"].join(":"),
-    HOME: run.homeDir,
+    PATH: [run.binDir, ...job.path, nodeDir, readVariable("PATH") ?? "/usr/bin:/bin"].join(":"),
+    HOME: job.home,
     LANG: "C.UTF-8",
     CI: "true",
     GITHUB_ACTIONS: "true",

@@ -45,6 +45,7 @@ export const runJob = async (
     id: spec.id,
     workspace: path.join(folder, "workspace"),
     temp: path.join(folder, "temp"),
+    home: path.join(folder, "home"),
     files: path.join(folder, "files"),
     env: {},
     path: [],
@@ -54,7 +55,7 @@ export const runJob = async (
     results: [],
     stepCount: 0,
   };
-  await Promise.all([job.workspace, job.temp, job.files].map((each) => mkdir(each, { recursive: true })));
+  await Promise.all([job.workspace, job.temp, job.home, job.files].map((each) => mkdir(each, { recursive: true })));
   job.env = evaluateMapping(workflowEnv, jobContexts(run, job));
   const contexts = jobContexts(run, job);
   const name = spec.name ? evaluateString(spec.name, contexts) : spec.id;

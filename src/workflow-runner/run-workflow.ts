@@ -4,6 +4,7 @@ import { chmod, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { readVariable } from "../lib/environment.ts";
 import { gitText } from "../lib/git.ts";
 import type { Status } from "./expressions.ts";
 import type { RunSetup } from "./run-context.ts";
@@ -64,7 +65,7 @@ export interface WorkflowRun {
 
 /** The real npm, which the npm stand-in passes every command it allows to. */
 const findNpm = (): string => {
-  for (const folder of (process.env.PATH ?? "").split(":")) {
+  for (const folder of (readVariable("PATH") ?? "").split(":")) {
     const candidate = path.join(folder, "npm");
     try {
       accessSync(candidate, constants.X_OK);
@@ -153,13 +154,12 @@ export const runWorkflow = async (
     pagesDir: path.resolve(options.pagesDir ?? path.join(runDir, "pages")),
     dependencies: path.resolve(options.dependencies),
     binDir: path.join(runDir, "bin"),
-    homeDir: path.join(runDir, "home"),
     attestationsFile: path.join(runDir, "attestations.jsonl"),
     workflowName: workflow.name,
     masks: new Set([options.token, ...Object.values(options.secrets)]),
     log: (line) => log(line),
   };
-  await Promise.all([run.binDir, run.homeDir, run.artifactsDir].map((folder) => mkdir(folder, { recursive: true })));
+  await Promise.all([run.binDir, run.artifactsDir].map((folder) => mkdir(folder, { recursive: true })));
   await writeFile(run.eventPath, JSON.stringify(options.payload, null, 2));
   await writeFile(path.join(run.binDir, "npm"), npmStandIn(findNpm(), run.dependencies));
   await chmod(path.join(run.binDir, "npm"), 0o755);

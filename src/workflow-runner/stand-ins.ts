@@ -57,7 +57,7 @@ const checkout = async ({ run, job, inputs }: StandInCall): Promise<StandInResul
   const commit = inputs.ref ? "FETCH_HEAD" : run.sha;
   const branch = /^refs\/heads\/(.+)$/.exec(ref)?.[1];
   await mkdir(target, { recursive: true });
-  const git = (...args: string[]) => gitText(target, args, { HOME: run.homeDir, GIT_CONFIG_NOSYSTEM: "1" });
+  const git = (...args: string[]) => gitText(target, args, { HOME: job.home, GIT_CONFIG_NOSYSTEM: "1" });
   await git("init", "-q");
   await git("remote", "add", "origin", `file://${path.resolve(run.origin)}`);
   if (depth === 0) {
