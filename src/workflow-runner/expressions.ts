@@ -1,5 +1,6 @@
 import { data, Evaluator, Lexer, Parser } from "@actions/expressions";
 import type { FunctionDefinition } from "@actions/expressions/funcs/info";
+import { type Token, TokenType } from "@actions/expressions/lexer";
 import { truthy } from "@actions/expressions/result";
 import type { TemplateToken } from "@actions/workflow-parser/templates/tokens/index";
 import { tokens } from "./workflow-file.ts";
@@ -55,11 +56,48 @@ const statusFunctions = (status: Status): Map<string, FunctionDefinition> => {
   ]);
 };
 
+/**
+ * The text of a `|` block scalar from its YAML source: the source less the indentation of its first line, with the
+ * final line break kept once (`|`), dropped (`|-`) or kept as written (`|+`).
+ */
+const blockText = (source: string, header: string): string => {
+  if (!/^\|[-+]?$/.test(header))
+    throw new Error(`a "${header}" block scalar holding \${{ }} is not one the runner reads; write it as "|"`);
+  const lines = source.split("\n");
+  const first = lines.find((line) => line.trim() !== "") ?? "";
+  const indent = first.length - first.trimStart().length;
+  const text = lines.map((line) => line.slice(Math.min(indent, line.length - line.trimStart().length))).join("\n");
+  const body = text.replace(/\n+$/, "");
+  if (header === "|-") return body;
+  if (header === "|+") return text;
+  return body === "" ? "" : `${body}\n`;
+};
+
+/**
+ * The expression's tokens, with two faults of GitHub's packages (seen in 0.3.61) corrected: the lexer unescapes only
+ * the first `''` of a string literal, so a script with two quotes would lose one; and a `run: |` block holding an
+ * expression becomes `format('<template>', …)` whose template is the block's YAML source, indentation included,
+ * where GitHub runs the block's text.
+ */
+const lex = (expression: string, blockScalarHeader: string | undefined): Token[] => {
+  const { tokens } = new Lexer(expression).lex();
+  for (const token of tokens)
+    if (token.type === TokenType.STRING) token.value = token.lexeme.slice(1, -1).replaceAll("''", "'");
+  const template = tokens[2];
+  if (blockScalarHeader !== undefined && tokens[0]?.lexeme === "format" && template?.type === TokenType.STRING)
+    template.value = blockText(String(template.value), blockScalarHeader);
+  return tokens;
+};
+
 /** Evaluates one expression (without `${{ }}`) with GitHub's lexer, parser and evaluator. */
-export const evaluate = (expression: string, contexts: Contexts, status: Status): data.ExpressionData => {
-  const lexed = new Lexer(expression).lex();
+export const evaluate = (
+  expression: string,
+  contexts: Contexts,
+  status: Status,
+  blockScalarHeader?: string,
+): data.ExpressionData => {
   const functions = statusFunctions(status);
-  const tree = new Parser(lexed.tokens, CONTEXT_NAMES, [...functions.values()]).parse();
+  const tree = new Parser(lex(expression, blockScalarHeader), CONTEXT_NAMES, [...functions.values()]).parse();
   const values = new data.Dictionary(
     ...CONTEXT_NAMES.map((name) => ({
       key: name,
@@ -81,7 +119,8 @@ const ALWAYS_SUCCESS: Status = { success: true, failure: false };
  */
 export const evaluateString = (token: TemplateToken | undefined, contexts: Contexts): string => {
   if (token === undefined) return "";
-  if (tokens.isBasicExpression(token)) return evaluate(token.expression, contexts, ALWAYS_SUCCESS).coerceString();
+  if (tokens.isBasicExpression(token))
+    return evaluate(token.expression, contexts, ALWAYS_SUCCESS, token.blockScalarHeader).coerceString();
   if (tokens.isString(token)) return token.value;
   if (tokens.isNumber(token) || tokens.isBoolean(token)) return String(token.value);
   if (tokens.isLiteral(token)) return "";

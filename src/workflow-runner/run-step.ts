@@ -154,7 +154,7 @@ export const runStep = async (run: RunSetup, job: JobState, spec: StepSpec, scop
   let result: StepResult;
   try {
     const base = contextsOf(run, job, scope);
-    name = spec.name ? evaluateString(spec.name, base) : defaultName(spec, base);
+    name = mask(spec.name ? evaluateString(spec.name, base) : defaultName(spec, base), run.masks);
     if (!evaluateCondition(spec.if.expression, base, { success: !scope.failed, failure: scope.failed }))
       result = { id: spec.id, name, outcome: "skipped", conclusion: "skipped", outputs: {}, log: "", annotations: [] };
     else {
