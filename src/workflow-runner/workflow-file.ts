@@ -112,6 +112,17 @@ const stepSpecs = (converted: Step[], raw: SequenceToken | undefined, where: str
     };
   });
 
+/**
+ * Keys the runner does not apply: a workflow using one fails at once, rather than run in a way GitHub would not.
+ * None of this repository's workflows uses them.
+ */
+const UNSUPPORTED_JOB_KEYS = ["defaults", "strategy", "container", "services", "continue-on-error"];
+
+const refuseUnsupported = (file: string, where: string, token: MappingToken | undefined, keys: string[]): void => {
+  const used = keys.filter((key) => token?.find(key) !== undefined);
+  if (used.length > 0) throw new Error(`${file}: ${where} uses ${used.join(", ")}, which the runner does not apply`);
+};
+
 const errorsOf = (file: string, errors: { message: string }[]): void => {
   if (errors.length > 0) throw new Error(`${file}: ${errors.map((error) => error.message).join("; ")}`);
 };
@@ -129,6 +140,9 @@ export const readWorkflow = async (file: string): Promise<WorkflowSpec> => {
   errorsOf(file, template.errors?.map((error) => ({ message: error.Message })) ?? []);
   const root = mapping(parsed.value)!;
   const rawJobs = mapping(root.find("jobs"));
+  refuseUnsupported(file, "the workflow", root, ["defaults"]);
+  for (const pair of rawJobs ?? [])
+    refuseUnsupported(file, `job ${pair.key.toString()}`, mapping(pair.value), UNSUPPORTED_JOB_KEYS);
   const nameToken = root.find("name");
   return {
     file,

@@ -101,4 +101,24 @@ describe("the workflow runner", () => {
       "no stand-in for the third-party action someone/some-action@v1: the runner replaces only the actions its table lists (src/workflow-runner/stand-ins.ts)",
     );
   });
+
+  it("refuses a workflow using what it does not apply, rather than run it otherwise than GitHub would", async () => {
+    const folder = await tempDir();
+    const file = path.join(folder, "matrix.yml");
+    await writeFile(
+      file,
+      "on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    strategy:\n      matrix:\n        node: [22, 24]\n    steps:\n      - run: true\n",
+    );
+    await expect(
+      runWorkflow(
+        { workflow: file, event: "push", payload: { ref: "refs/heads/main", after: SHA }, workDir: folder },
+        () => {},
+      ),
+    ).rejects.toThrow(`${file}: job test uses strategy, which the runner does not apply`);
+    const pushOnly = path.join(folder, "push-only.yml");
+    await writeFile(pushOnly, "on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: true\n");
+    await expect(runWorkflow({ workflow: pushOnly, event: "pull_request", workDir: folder }, () => {})).rejects.toThrow(
+      `${pushOnly} does not run on pull_request (it runs on push)`,
+    );
+  });
 });
