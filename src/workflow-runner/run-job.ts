@@ -70,7 +70,12 @@ export const runJob = async (
   }
   const permissions = describe(spec.permissions, job, run);
   if (permissions) run.log(`  permissions: ${permissions} (granted by GitHub only; not enforced here)`);
-  const environment = describe(spec.environment, job, run);
+  // Only the name: the environment's url is the deployment's address, known once the steps have run.
+  const environment = describe(
+    spec.environment && tokens.isMapping(spec.environment) ? spec.environment.find("name") : spec.environment,
+    job,
+    run,
+  );
   if (environment) run.log(`  environment: ${environment} (its protection rules apply on GitHub only)`);
   Object.assign(job.env, evaluateMapping(spec.env, contexts));
   const scope: Scope = { steps: {}, failed: false, prefix: "" };

@@ -53,20 +53,22 @@ const checkout = async ({ run, job, inputs }: StandInCall): Promise<StandInResul
     );
   const target = path.resolve(job.workspace, inputs.path || ".");
   const depth = Number(inputs["fetch-depth"] || "1");
-  const ref = inputs.ref || run.ref;
-  const commit = inputs.ref ? "FETCH_HEAD" : run.sha;
+  const ref = !inputs.ref ? run.ref : inputs.ref.startsWith("refs/") ? inputs.ref : `refs/heads/${inputs.ref}`;
   const branch = /^refs\/heads\/(.+)$/.exec(ref)?.[1];
+  // Where actions/checkout keeps the fetched ref: origin/<branch> for a branch, pull/<n>/merge for a pull request.
+  const tracking = branch ? `refs/remotes/origin/${branch}` : ref.replace(/^refs\/(?!tags\/)/, "refs/remotes/");
   await mkdir(target, { recursive: true });
   const git = (...args: string[]) => gitText(target, args, { HOME: job.home, GIT_CONFIG_NOSYSTEM: "1" });
   await git("init", "-q");
   await git("remote", "add", "origin", `file://${path.resolve(run.origin)}`);
   if (depth === 0) {
     await git("fetch", "-q", "--prune", "origin", "+refs/heads/*:refs/remotes/origin/*", "+refs/tags/*:refs/tags/*");
-    if (!branch) await git("fetch", "-q", "origin", ref);
+    if (!branch && !ref.startsWith("refs/tags/")) await git("fetch", "-q", "origin", `+${ref}:${tracking}`);
   } else {
-    await git("fetch", "-q", "--no-tags", `--depth=${depth}`, "origin", ref);
+    await git("fetch", "-q", "--no-tags", `--depth=${depth}`, "origin", `+${ref}:${tracking}`);
   }
-  if (branch && depth === 0 && commit !== "FETCH_HEAD") await git("checkout", "-q", "-B", branch, commit);
+  const commit = inputs.ref ? tracking : run.sha;
+  if (branch) await git("checkout", "-q", "-B", branch, commit);
   else await git("checkout", "-q", "--detach", commit);
   const head = (await git("rev-parse", "HEAD")).trim();
   const shallow = (await git("rev-parse", "--is-shallow-repository")).trim() === "true";
@@ -222,7 +224,7 @@ const attestBuildProvenance = async ({ run, job, inputs }: StandInCall): Promise
 export const STAND_INS: readonly StandIn[] = [
   {
     replaces: "actions/checkout",
-    does: "initialises the workspace as a clone of the origin at the event's commit: `fetch-depth: 0` fetches every branch and tag, any other depth fetches the event's ref that deep; nothing is kept of credentials, since a local origin needs none",
+    does: "initialises the workspace as a clone of the origin at the event's commit (or the `ref` input), on a local branch for a branch ref: `fetch-depth: 0` fetches every branch and tag, any other depth only that ref, that deep; nothing is kept of credentials, since a local origin needs none",
     run: checkout,
   },
   {
