@@ -29,8 +29,13 @@ export interface Scope {
   prefix: string;
 }
 
-/** GitHub's default shells: `bash` is the default of a Linux runner; a composite action's run step names its own. */
+/**
+ * The shells of a Linux runner, as GitHub runs them: a step that names none runs in `bash -e`, one that names `bash`
+ * in `bash --noprofile --norc -eo pipefail` (so a failure inside a pipe fails only the latter). A composite action's
+ * run step must name its shell.
+ */
 const SHELLS: Record<string, string[]> = {
+  unspecified: ["bash", "-e"],
   bash: ["bash", "--noprofile", "--norc", "-eo", "pipefail"],
   sh: ["sh", "-e"],
 };
@@ -59,10 +64,11 @@ const runScript = async (
   env: Record<string, string>,
   inComposite: boolean,
 ): Promise<Execution> => {
-  const shellName = spec.shell ?? (inComposite ? undefined : "bash");
+  const shellName = spec.shell ?? (inComposite ? undefined : "unspecified");
   if (shellName === undefined) throw new Error("a run step of a composite action must name its shell");
   const shell = SHELLS[shellName];
-  if (!shell) throw new Error(`shell "${shellName}" is not one the runner has (bash, sh)`);
+  if (!shell || (shellName === "unspecified" && spec.shell !== undefined))
+    throw new Error(`shell "${shellName}" is not one the runner has (bash, sh)`);
   const script = path.join(job.files, `step-${job.stepCount}.sh`);
   await writeFile(script, evaluateString(spec.run, contexts));
   const cwd = path.resolve(job.workspace, evaluateString(spec.workingDirectory, contexts) || ".");

@@ -32,6 +32,7 @@ jobs:
           EOF
           echo "ref=$(cat "$RUNNER_TEMP/ref")" >> "$GITHUB_OUTPUT"
       - run: test "$LATER" = "from the env file" && test "\${{ steps.say.outputs.lines }}" = "$(printf 'one\\ntwo')"
+      - run: false | true
   broken:
     needs: first
     runs-on: ubuntu-latest
@@ -54,6 +55,11 @@ jobs:
     runs-on: ubuntu-latest
     steps:
       - run: echo "rescued \${{ needs.first.outputs.word }}"
+  pipefail:
+    runs-on: ubuntu-latest
+    steps:
+      - shell: bash
+        run: false | true
   unknown:
     needs: first
     runs-on: ubuntu-latest
@@ -62,7 +68,7 @@ jobs:
 `;
 
 describe("the workflow runner", () => {
-  it("applies GitHub's rules: needs, if: and status functions, outputs and env files, continue-on-error, masking and unknown actions", async () => {
+  it("applies GitHub's rules: needs, if: and status functions, outputs and env files, continue-on-error, the default shell, masking and unknown actions", async () => {
     const folder = await tempDir();
     const file = path.join(folder, "semantics.yml");
     await writeFile(file, WORKFLOW);
@@ -84,6 +90,7 @@ describe("the workflow runner", () => {
       ["broken", "failure"],
       ["after-broken", "skipped"],
       ["rescue", "success"],
+      ["pipefail", "failure"],
       ["unknown", "failure"],
     ]);
     expect(run.conclusion).toBe("failure");
