@@ -14,6 +14,9 @@ import {
   workflowFile,
 } from "./helpers/workflow-repository.ts";
 
+/** A whole workflow runs many processes: room for a loaded machine, beyond the suite's default. */
+const RUN_TIMEOUT_MS = 120_000;
+
 const HBRP = { id: "bc.hbrp", domain: "legal", value: factValue("bc.hbrp") };
 const BASE_URL = "https://facts.example.org";
 
@@ -59,114 +62,122 @@ describe("the deploy workflow on the push of a merged pull request, then the web
         }),
     );
     push = await repo.mergePullRequest(pull.branch);
-  });
+  }, RUN_TIMEOUT_MS);
 
-  it("publishes the tree, records the provenance subjects, sends signed webhooks and pushes the state branch", async () => {
-    const acme = await startReceiver(status(200));
-    // flaky is down for an hour: its delivery is left for the scheduled retries.
-    const flaky = await startReceiver(status(503, { "retry-after": "3600" }));
-    const pagesDir = path.join(repo.parent, "pages");
-    const lines: string[] = [];
-    const run = await runWorkflow(
-      {
-        ...settings(),
-        workflow: workflowFile("deploy.yml"),
-        event: "push",
-        payload: {
-          ref: "refs/heads/main",
-          before: push.before,
-          after: push.after,
-          repository: { full_name: "bc-facts/facts", default_branch: "main" },
+  it(
+    "publishes the tree, records the provenance subjects, sends signed webhooks and pushes the state branch",
+    async () => {
+      const acme = await startReceiver(status(200));
+      // flaky is down for an hour: its delivery is left for the scheduled retries.
+      const flaky = await startReceiver(status(503, { "retry-after": "3600" }));
+      const pagesDir = path.join(repo.parent, "pages");
+      const lines: string[] = [];
+      const run = await runWorkflow(
+        {
+          ...settings(),
+          workflow: workflowFile("deploy.yml"),
+          event: "push",
+          payload: {
+            ref: "refs/heads/main",
+            before: push.before,
+            after: push.after,
+            repository: { full_name: "bc-facts/facts", default_branch: "main" },
+          },
+          secrets: { FACTS_WEBHOOK_SUBSCRIBERS: subscribers(acme, flaky) },
+          pagesDir,
         },
-        secrets: { FACTS_WEBHOOK_SUBSCRIBERS: subscribers(acme, flaky) },
-        pagesDir,
-      },
-      (line) => lines.push(line),
-    );
+        (line) => lines.push(line),
+      );
 
-    expect(run.conclusion, lines.join("\n")).toBe("success");
-    expect(run.jobs.map((job) => [job.id, job.result])).toEqual([
-      ["build", "success"],
-      ["attest", "success"],
-      ["deploy", "success"],
-      ["websub", "success"],
-      ["webhooks", "success"],
-    ]);
-    // What Pages would serve: the merged revision, with the public origin, hidden files included.
-    const published = JSON.parse(await readFile(path.join(pagesDir, "api/v1/facts/by-id/bc.hbrp.json"), "utf8"));
-    expect(published.fact.version).toBe(2);
-    expect(published.fact.value.rescission_amount_rate).toBe(0.003);
-    expect(published.canonical_url).toBe(`${BASE_URL}/api/v1/facts/by-id/bc.hbrp.json`);
-    expect(await readFile(path.join(pagesDir, ".nojekyll"), "utf8")).toBe("");
-    // The attest job found the manifest in the very artifact.tar that was deployed.
-    const tar = await readFile(path.join(run.artifactsDir, run.runId, "github-pages", "artifact.tar"));
-    const manifest = await readFile(path.join(pagesDir, "api/v1/facts/manifest.json"));
-    const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
-    expect(run.attestations).toEqual([
-      { job: "attest", path: "pages/artifact.tar", sha256: sha256(tar) },
-      { job: "attest", path: "pages/api/v1/facts/manifest.json", sha256: sha256(manifest) },
-    ]);
-    // The secret never shows in the log.
-    expect(lines.join("\n")).not.toContain(SECRET);
+      expect(run.conclusion, lines.join("\n")).toBe("success");
+      expect(run.jobs.map((job) => [job.id, job.result])).toEqual([
+        ["build", "success"],
+        ["attest", "success"],
+        ["deploy", "success"],
+        ["websub", "success"],
+        ["webhooks", "success"],
+      ]);
+      // What Pages would serve: the merged revision, with the public origin, hidden files included.
+      const published = JSON.parse(await readFile(path.join(pagesDir, "api/v1/facts/by-id/bc.hbrp.json"), "utf8"));
+      expect(published.fact.version).toBe(2);
+      expect(published.fact.value.rescission_amount_rate).toBe(0.003);
+      expect(published.canonical_url).toBe(`${BASE_URL}/api/v1/facts/by-id/bc.hbrp.json`);
+      expect(await readFile(path.join(pagesDir, ".nojekyll"), "utf8")).toBe("");
+      // The attest job found the manifest in the very artifact.tar that was deployed.
+      const tar = await readFile(path.join(run.artifactsDir, run.runId, "github-pages", "artifact.tar"));
+      const manifest = await readFile(path.join(pagesDir, "api/v1/facts/manifest.json"));
+      const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+      expect(run.attestations).toEqual([
+        { job: "attest", path: "pages/artifact.tar", sha256: sha256(tar) },
+        { job: "attest", path: "pages/api/v1/facts/manifest.json", sha256: sha256(manifest) },
+      ]);
+      // The secret never shows in the log.
+      expect(lines.join("\n")).not.toContain(SECRET);
 
-    expect(acme.requests).toHaveLength(1);
-    const delivered = acme.requests[0]!;
-    expect(new Webhook(SECRET).verify(delivered.body, delivered.headers as Record<string, string>)).toBeTruthy();
-    expect(delivered.body).toContain('"bc.hbrp"');
-    expect(flaky.requests).toHaveLength(1);
-    firstFlakyDelivery = String(flaky.requests[0]!.headers["x-facts-delivery"]);
+      expect(acme.requests).toHaveLength(1);
+      const delivered = acme.requests[0]!;
+      expect(new Webhook(SECRET).verify(delivered.body, delivered.headers as Record<string, string>)).toBeTruthy();
+      expect(delivered.body).toContain('"bc.hbrp"');
+      expect(flaky.requests).toHaveLength(1);
+      firstFlakyDelivery = String(flaky.requests[0]!.headers["x-facts-delivery"]);
 
-    expect(await repo.originGit("log", "-1", "--format=%s", "webhook-state")).toBe(
-      `Webhook state after dispatching ${push.after}`,
-    );
-    const deliveries = await stateDeliveries();
-    expect(deliveries.map(({ subscriber, status }) => [subscriber, status]).sort()).toEqual([
-      ["acme", "delivered"],
-      ["flaky", "retrying"],
-    ]);
-  });
+      expect(await repo.originGit("log", "-1", "--format=%s", "webhook-state")).toBe(
+        `Webhook state after dispatching ${push.after}`,
+      );
+      const deliveries = await stateDeliveries();
+      expect(deliveries.map(({ subscriber, status }) => [subscriber, status]).sort()).toEqual([
+        ["acme", "delivered"],
+        ["flaky", "retrying"],
+      ]);
+    },
+    RUN_TIMEOUT_MS,
+  );
 
-  it("delivers flaky's change on the scheduled retry run once it is due, and records it on the state branch", async () => {
-    // An hour passes: the retry of flaky falls due. The state branch is the only record of time the run reads.
-    await repo.git("fetch", "-q", repo.origin, "webhook-state:state");
-    await repo.git("checkout", "-q", "state");
-    const file = path.join(repo.root, "deliveries.json");
-    const state = JSON.parse(await readFile(file, "utf8"));
-    for (const delivery of state.deliveries as StoredDelivery[])
-      if (delivery.status === "retrying") delivery.nextAttemptAt = new Date(Date.now() - 60_000).toISOString();
-    await writeFile(file, JSON.stringify(state));
-    await repo.commit("An hour later: flaky's retry is due");
-    await repo.git("push", "-q", repo.origin, "state:webhook-state");
-    await repo.git("checkout", "-q", "main");
+  it(
+    "delivers flaky's change on the scheduled retry run once it is due, and records it on the state branch",
+    async () => {
+      // An hour passes: the retry of flaky falls due. The state branch is the only record of time the run reads.
+      await repo.git("fetch", "-q", repo.origin, "webhook-state:state");
+      await repo.git("checkout", "-q", "state");
+      const file = path.join(repo.root, "deliveries.json");
+      const state = JSON.parse(await readFile(file, "utf8"));
+      for (const delivery of state.deliveries as StoredDelivery[])
+        if (delivery.status === "retrying") delivery.nextAttemptAt = new Date(Date.now() - 60_000).toISOString();
+      await writeFile(file, JSON.stringify(state));
+      await repo.commit("An hour later: flaky's retry is due");
+      await repo.git("push", "-q", repo.origin, "state:webhook-state");
+      await repo.git("checkout", "-q", "main");
 
-    const acme = await startReceiver(status(200));
-    const flaky = await startReceiver(status(200));
-    const lines: string[] = [];
-    const run = await runWorkflow(
-      {
-        ...settings(),
-        workflow: workflowFile("webhook-retries.yml"),
-        event: "workflow_dispatch",
-        payload: { repository: { full_name: "bc-facts/facts", default_branch: "main" } },
-        secrets: { FACTS_WEBHOOK_SUBSCRIBERS: subscribers(acme, flaky) },
-      },
-      (line) => lines.push(line),
-    );
+      const acme = await startReceiver(status(200));
+      const flaky = await startReceiver(status(200));
+      const lines: string[] = [];
+      const run = await runWorkflow(
+        {
+          ...settings(),
+          workflow: workflowFile("webhook-retries.yml"),
+          event: "workflow_dispatch",
+          payload: { repository: { full_name: "bc-facts/facts", default_branch: "main" } },
+          secrets: { FACTS_WEBHOOK_SUBSCRIBERS: subscribers(acme, flaky) },
+        },
+        (line) => lines.push(line),
+      );
 
-    expect(run.conclusion, lines.join("\n")).toBe("success");
-    expect(acme.requests).toHaveLength(0);
-    expect(flaky.requests).toHaveLength(1);
-    const retried = flaky.requests[0]!;
-    expect(
-      new Webhook(RAW_SECRET, { format: "raw" }).verify(retried.body, retried.headers as Record<string, string>),
-    ).toBeTruthy();
-    expect(retried.headers["x-facts-delivery"]).toBe(firstFlakyDelivery);
-    expect(await repo.originGit("log", "-1", "--format=%s", "webhook-state")).toBe(
-      "Webhook state after scheduled retries",
-    );
-    expect((await stateDeliveries()).map(({ subscriber, status }) => [subscriber, status]).sort()).toEqual([
-      ["acme", "delivered"],
-      ["flaky", "delivered"],
-    ]);
-  });
+      expect(run.conclusion, lines.join("\n")).toBe("success");
+      expect(acme.requests).toHaveLength(0);
+      expect(flaky.requests).toHaveLength(1);
+      const retried = flaky.requests[0]!;
+      expect(
+        new Webhook(RAW_SECRET, { format: "raw" }).verify(retried.body, retried.headers as Record<string, string>),
+      ).toBeTruthy();
+      expect(retried.headers["x-facts-delivery"]).toBe(firstFlakyDelivery);
+      expect(await repo.originGit("log", "-1", "--format=%s", "webhook-state")).toBe(
+        "Webhook state after scheduled retries",
+      );
+      expect((await stateDeliveries()).map(({ subscriber, status }) => [subscriber, status]).sort()).toEqual([
+        ["acme", "delivered"],
+        ["flaky", "delivered"],
+      ]);
+    },
+    RUN_TIMEOUT_MS,
+  );
 });
