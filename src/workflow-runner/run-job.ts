@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { TemplateToken } from "@actions/workflow-parser/templates/tokens/index";
+import { errorMessage } from "../lib/errors.ts";
 import { evaluateCondition, evaluateMapping, evaluateString, type Status } from "./expressions.ts";
 import { type JobState, jobContexts, type Outcome, type RunSetup, type StepResult } from "./run-context.ts";
 import { runStep, type Scope } from "./run-step.ts";
@@ -84,7 +85,7 @@ export const runJob = async (
   try {
     return finish("success", evaluateMapping(spec.outputs, jobContexts(run, job, { steps: scope.steps })));
   } catch (error: unknown) {
-    run.log(`  the job's outputs could not be evaluated: ${error instanceof Error ? error.message : String(error)}`);
+    run.log(`  job ${spec.id}: its outputs could not be evaluated: ${errorMessage(error)}`);
     return finish("failure");
   }
 };

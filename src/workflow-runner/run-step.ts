@@ -1,5 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { errorMessage } from "../lib/errors.ts";
 import { parseCommandFile, readWorkflowCommands } from "./command-files.ts";
 import { type Contexts, evaluateCondition, evaluateFlag, evaluateMapping, evaluateString } from "./expressions.ts";
 import {
@@ -147,6 +148,10 @@ const execute = async (
   return { code: result.ok ? 0 : 1, output: result.output, outputs: result.outputs };
 };
 
+/** The error annotation of a step the runner could not run, naming the job and the step. */
+const runnerError = (job: JobState, step: string, error: unknown): string =>
+  `::error::job ${job.id}, step "${step}": ${errorMessage(error)}\n`;
+
 const readIfPresent = (file: string): Promise<string> => readFile(file, "utf8").catch(() => "");
 
 /**
@@ -183,11 +188,7 @@ export const runStep = async (run: RunSetup, job: JobState, spec: StepSpec, scop
       try {
         execution = await execute(run, job, spec, contextsOf(run, job, scope, env), processEnv, scope);
       } catch (error: unknown) {
-        execution = {
-          code: 1,
-          output: `::error::${error instanceof Error ? error.message : String(error)}\n`,
-          outputs: {},
-        };
+        execution = { code: 1, output: runnerError(job, name, error), outputs: {} };
       }
       const commands = readWorkflowCommands(execution.output);
       for (const value of commands.masks) run.masks.add(value);
@@ -212,7 +213,7 @@ export const runStep = async (run: RunSetup, job: JobState, spec: StepSpec, scop
       };
     }
   } catch (error: unknown) {
-    const message = `::error::${error instanceof Error ? error.message : String(error)}\n`;
+    const message = runnerError(job, name, error);
     result = {
       id: spec.id,
       name,
