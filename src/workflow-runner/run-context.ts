@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import { readVariable } from "../lib/environment.ts";
+import { isMissingFile } from "../lib/errors.ts";
 import type { Annotation } from "./command-files.ts";
 import type { Contexts } from "./expressions.ts";
 
@@ -185,4 +187,11 @@ export const runProgram = (
         output: `${Buffer.concat(chunks).toString("utf8")}${signal ? `(killed by ${signal})\n` : ""}`,
       }),
     );
+  });
+
+/** A file's text, or "" when it does not exist (a step that never wrote its output file, a run with no attestation). */
+export const readIfPresent = (file: string): Promise<string> =>
+  readFile(file, "utf8").catch((error: unknown) => {
+    if (isMissingFile(error)) return "";
+    throw error;
   });

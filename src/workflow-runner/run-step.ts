@@ -1,4 +1,4 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { errorMessage } from "../lib/errors.ts";
 import { parseCommandFile, readWorkflowCommands } from "./command-files.ts";
@@ -9,6 +9,7 @@ import {
   mask,
   type Outcome,
   type RunSetup,
+  readIfPresent,
   runnerVariables,
   runProgram,
   type StepResult,
@@ -151,8 +152,6 @@ const execute = async (
 /** The error annotation of a step the runner could not run, naming the job and the step. */
 const runnerError = (job: JobState, step: string, error: unknown): string =>
   `::error::job ${job.id}, step "${step}": ${errorMessage(error)}\n`;
-
-const readIfPresent = (file: string): Promise<string> => readFile(file, "utf8").catch(() => "");
 
 /**
  * Runs one step as the runner does: its `if:` against the scope's status, its `env:` over the job's, real

@@ -1,13 +1,13 @@
 import { randomInt } from "node:crypto";
-import { accessSync, constants } from "node:fs";
-import { chmod, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { statSync } from "node:fs";
+import { chmod, mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { readVariable } from "../lib/environment.ts";
 import { gitText } from "../lib/git.ts";
 import type { Status } from "./expressions.ts";
-import type { RunSetup } from "./run-context.ts";
+import { type RunSetup, readIfPresent } from "./run-context.ts";
 import { type JobResult, runJob } from "./run-job.ts";
 import { npmStandIn } from "./stand-ins.ts";
 import { type JobSpec, readWorkflow } from "./workflow-file.ts";
@@ -63,16 +63,14 @@ export interface WorkflowRun {
   attestations: { job: string; path: string; sha256: string }[];
 }
 
-/** The real npm, which the npm stand-in passes every command it allows to. */
+/** The real npm, which the npm stand-in passes every command it allows to: the first on PATH. */
 const findNpm = (): string => {
-  for (const folder of (readVariable("PATH") ?? "").split(":")) {
-    const candidate = path.join(folder, "npm");
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {}
-  }
-  throw new Error("no npm on PATH: the runner's npm stand-in passes `npm run` and the like to it");
+  const found = (readVariable("PATH") ?? "")
+    .split(":")
+    .map((folder) => path.join(folder, "npm"))
+    .find((candidate) => statSync(candidate, { throwIfNoEntry: false })?.isFile());
+  if (!found) throw new Error("no npm on PATH: the runner's npm stand-in passes `npm run` and the like to it");
+  return found;
 };
 
 /** GITHUB_REF and GITHUB_SHA of the event, as GitHub sets them, unless given. */
@@ -182,7 +180,7 @@ export const runWorkflow = async (
   }
   const jobs = [...results.values()];
   const conclusion = jobs.some((job) => job.result === "failure") ? "failure" : "success";
-  const attestations = (await readFile(run.attestationsFile, "utf8").catch(() => ""))
+  const attestations = (await readIfPresent(run.attestationsFile))
     .split("\n")
     .filter(Boolean)
     .map((line) => JSON.parse(line) as WorkflowRun["attestations"][number]);

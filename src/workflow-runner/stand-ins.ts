@@ -129,7 +129,8 @@ const uploadArtifact = async ({ run, job, inputs }: StandInCall): Promise<StandI
 const downloadArtifact = async ({ run, job, inputs }: StandInCall): Promise<StandInResult> => {
   const runId = inputs["run-id"] || run.runId;
   const target = path.resolve(job.workspace, inputs.path || ".");
-  const names = inputs.name ? [inputs.name] : await readdir(path.join(run.artifactsDir, runId)).catch(() => []);
+  const runFolder = path.join(run.artifactsDir, runId);
+  const names = inputs.name ? [inputs.name] : (await exists(runFolder)) ? await readdir(runFolder) : [];
   const copied: string[] = [];
   for (const name of names) {
     const folder = artifactFolder(run, runId, name);

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { registerHooks } from "node:module";
 import path from "node:path";
@@ -176,14 +177,12 @@ export const readWorkflow = async (file: string): Promise<WorkflowSpec> => {
 
 /** Reads an action's action.yml (or action.yaml) in `directory` with GitHub's action parser. */
 export const readAction = async (directory: string): Promise<ActionSpec> => {
-  let file = path.join(directory, "action.yml");
-  let content: string;
-  try {
-    content = await readFile(file, "utf8");
-  } catch {
-    file = path.join(directory, "action.yaml");
-    content = await readFile(file, "utf8");
-  }
+  const file = ["action.yml", "action.yaml"].map((name) => path.join(directory, name)).find((each) => existsSync(each));
+  if (!file)
+    throw new Error(
+      `${directory} holds no action.yml: a local action is read from the checkout, so a step must check the repository out before it`,
+    );
+  const content = await readFile(file, "utf8");
   const parsed = actionParser.parseAction({ name: file, content }, new parser.NoOperationTraceWriter());
   errorsOf(file, parsed.context.errors.getErrors());
   if (!parsed.value) throw new Error(`${file}: not an action`);
