@@ -117,7 +117,11 @@ describe("the deploy workflow on the push of a merged pull request, then the web
       expect(acme.requests).toHaveLength(1);
       const delivered = acme.requests[0]!;
       expect(new Webhook(SECRET).verify(delivered.body, delivered.headers as Record<string, string>)).toBeTruthy();
-      expect(delivered.body).toContain('"bc.hbrp"');
+      expect(delivered.headers).toMatchObject({ "x-facts-fact-id": "bc.hbrp", "x-facts-version": "2" });
+      const update = JSON.parse(delivered.body).object;
+      expect(update).toMatchObject({ identifier: "bc.hbrp", version: 2, previousVersion: 1 });
+      expect(update.diff.value.to.rescission_amount_rate).toBe(0.003);
+      expect(update.url).toBe(`${BASE_URL}/api/v1/facts/by-id/bc.hbrp.json`);
       expect(flaky.requests).toHaveLength(1);
       firstFlakyDelivery = String(flaky.requests[0]!.headers["x-facts-delivery"]);
 
