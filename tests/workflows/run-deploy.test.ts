@@ -137,6 +137,7 @@ describe("the deploy workflow on the push of a merged pull request, then the web
     RUN_TIMEOUT_MS,
   );
 
+  // Follows the run above: the state branch it pushed holds flaky's failed delivery.
   it(
     "delivers flaky's change on the scheduled retry run once it is due, and records it on the state branch",
     async () => {

@@ -14,6 +14,12 @@ const exec = promisify(execFile);
 /** The date the workflows' steps take as today (FACTS_TODAY), so the fixture facts never lapse. */
 export const WORKFLOW_TODAY = "2026-11-28";
 
+/** The repositories of this test file, removed when its tests are done (a hook registered in beforeAll never runs). */
+const created: string[] = [];
+afterAll(async () => {
+  await Promise.all(created.splice(0).map((folder) => rm(folder, { recursive: true, force: true })));
+});
+
 /** Every key of a fact value, at any depth: the glossary entries a fixture needs. */
 const valueKeys = (value: unknown, keys = new Set<string>()): Set<string> => {
   if (Array.isArray(value)) for (const item of value) valueKeys(item, keys);
@@ -32,7 +38,7 @@ const valueKeys = (value: unknown, keys = new Set<string>()): Set<string> => {
  */
 export const createWorkflowRepository = async (seeds: FactSeed[]) => {
   const parent = await mkdtemp(path.join(os.tmpdir(), "facts-workflow-"));
-  afterAll(() => rm(parent, { recursive: true, force: true }));
+  created.push(parent);
   const root = path.join(parent, "work");
   const origin = path.join(parent, "origin.git");
   const listed = await exec("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
