@@ -1,7 +1,8 @@
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runWorkflow } from "../../src/workflow-runner/index.ts";
+import { runWorkflow, STAND_INS } from "../../src/workflow-runner/index.ts";
+import { PROJECT_ROOT } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
 const SHA = "5".repeat(40);
@@ -127,5 +128,14 @@ describe("the workflow runner", () => {
     await expect(runWorkflow({ workflow: pushOnly, event: "pull_request", workDir: folder }, () => {})).rejects.toThrow(
       `${pushOnly} does not run on pull_request (it runs on push)`,
     );
+  });
+
+  it("lists each of its stand-ins in the table of docs/maintainers/workflow-runner.md", async () => {
+    const doc = await readFile(path.join(PROJECT_ROOT, "docs/maintainers/workflow-runner.md"), "utf8");
+    const rows = doc.split("\n").filter((line) => line.startsWith("| "));
+    const missing = STAND_INS.map((standIn) => standIn.replaces).filter(
+      (name) => !rows.some((row) => row.split("|")[1]!.includes(name.includes(" ") ? name : `\`${name}\``)),
+    );
+    expect(missing).toEqual([]);
   });
 });
