@@ -42,6 +42,11 @@ export const ENVIRONMENT = {
   },
   PORT: { setBy: "operator", description: "Port of the local server (default 8080; 0 picks a free port)." },
   HOST: { setBy: "operator", description: "Address the local server listens on (default 127.0.0.1)." },
+  PATH: {
+    setBy: "operator",
+    description:
+      "Where programs are found: npm run workflow passes it to every step after its own folders, and finds the real npm in it.",
+  },
   FACTS_WEBHOOK_SUBSCRIBERS: {
     setBy: "operator",
     description: "The webhook subscribers as a JSON array (a repository secret).",
