@@ -6,6 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll } from "vitest";
 import { GLOSSARY_FILE } from "../../../src/model/reference.ts";
+import { frozenData } from "../../helpers/frozen-copy.ts";
 import { type FactSeed, factJson } from "../../helpers/git-repo.ts";
 import { PROJECT_ROOT } from "../../helpers/run-script.ts";
 
@@ -33,8 +34,8 @@ const valueKeys = (value: unknown, keys = new Set<string>()): Set<string> => {
 
 /**
  * A repository of this project for a workflow run: its code, workflows and actions as they are in this working tree
- * (tests, benchmarks and facts left out), the test's facts instead of the project's, the glossary entries those
- * facts use, and a bare origin to push to. It lives until the test file ends, so the tests of one file share it.
+ * (tests, benchmarks and facts left out; index-data/, reference/ and keys/ from the frozen copy of the data), the
+ * test's facts instead of the project's, the glossary entries those facts use, and a bare origin to push to. It lives until the test file ends, so the tests of one file share it.
  */
 export const createWorkflowRepository = async (seeds: FactSeed[]) => {
   const parent = await mkdtemp(path.join(os.tmpdir(), "facts-workflow-"));
@@ -47,10 +48,13 @@ export const createWorkflowRepository = async (seeds: FactSeed[]) => {
   });
   const files = listed.stdout
     .split("\0")
-    .filter((file) => file !== "" && !/^(tests|bench|facts)\//.test(file) && file !== GLOSSARY_FILE)
+    .filter((file) => file !== "" && !/^(tests|bench|facts|index-data|reference|keys)\//.test(file))
     .filter((file) => existsSync(path.join(PROJECT_ROOT, file)));
   await Promise.all(files.map((file) => cp(path.join(PROJECT_ROOT, file), path.join(root, file))));
-  const glossary = JSON.parse(await readFile(path.join(PROJECT_ROOT, GLOSSARY_FILE), "utf8"));
+  // The data folders beside the test's facts come from the frozen copy, never the live ones (tests/helpers/frozen-data.ts).
+  for (const folder of ["index-data", "reference", "keys"])
+    await cp(path.join(frozenData().root, folder), path.join(root, folder), { recursive: true });
+  const glossary = JSON.parse(await readFile(path.join(frozenData().root, GLOSSARY_FILE), "utf8"));
   const used = valueKeys(seeds.map((seed) => seed.value));
   glossary.keys = Object.fromEntries(Object.entries(glossary.keys).filter(([key]) => used.has(key)));
   await writeFile(path.join(root, GLOSSARY_FILE), `${JSON.stringify(glossary, null, 2)}\n`);
