@@ -1,10 +1,16 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
-    // The frozen copy of the data the tests read instead of the live facts/ (tests/helpers/frozen-data.ts).
+    // The frozen copy of the data the tests read instead of the live facts/ (tests/helpers/frozen-data.ts), and one
+    // compile cache for the run's Node processes.
     globalSetup: ["tests/global-setup.ts"],
+    // One more test file at a time than there are cores (Vitest's own default is one fewer: a single file at a time on
+    // a 2-core machine). Much of the suite waits on the commands it starts, on Chromium and on servers answering on
+    // loopback, and another file's work fills those waits (docs/maintainers/test-data.md, "How long the suite takes").
+    maxWorkers: os.availableParallelism() + 1,
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },
