@@ -1,6 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { historyWarning, runChecks, summarize } from "../../src/check/run-checks.ts";
+import { formatProblem } from "../../src/lib/problem.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo, factJson, type GitRepo } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
@@ -26,16 +28,21 @@ const repoAtBase = async (): Promise<GitRepo> => {
   return repo;
 };
 
+/**
+ * The verdict `npm run check -- --base main` prints for the working tree (its problems and warnings, then its summary
+ * line), from the checks it runs, called in this process: these tests are about the rules against a base, and the
+ * command's own lines (the base it names, the commits it read) are tested with the command below.
+ */
 const checkAgainstMain = async (repo: GitRepo) => {
-  const result = await runScript("src/cli/check.ts", ["--root", repo.root, "--base", "main"], { env: TODAY });
-  // The line naming the base and the evidence warning (facts without a quoted official source) are not a verdict;
-  // these tests read the verdict.
+  const report = await runChecks(repo.root, { today: TODAY.FACTS_TODAY, base: "main" });
+  const history = historyWarning(report.history);
   return {
-    ...result,
-    lines: result.stdout
-      .trimEnd()
-      .split("\n")
-      .filter((line) => !/^(base|commits|warning|evidence): /.test(line)),
+    code: report.problems.length === 0 ? 0 : 1,
+    lines: [
+      ...[...report.problems, ...report.warnings].map(formatProblem),
+      ...(history === undefined ? [] : [history]),
+      summarize(report),
+    ],
   };
 };
 
