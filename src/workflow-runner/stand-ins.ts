@@ -274,6 +274,9 @@ export const standInFor = (uses: string): StandIn | undefined => {
   return STAND_INS.find((entry) => entry.replaces === action && entry.run !== undefined);
 };
 
+/** `text` as one bash word that nothing in it can end or expand: single-quoted, each `'` written as `'\''`. */
+const shellQuoted = (text: string): string => `'${text.replaceAll("'", "'\\''")}'`;
+
 /**
  * The `npm` put first on every step's PATH (the npm ci stand-in above). The link it makes is the only change to a
  * checkout's node_modules it allows: `npm ci`, `npm install` and the like would delete or rewrite the linked tree.
@@ -281,6 +284,8 @@ export const standInFor = (uses: string): StandIn | undefined => {
 export const npmStandIn = (realNpm: string, dependencies: string): string => `#!/usr/bin/env bash
 # The workflow runner's stand-in for dependency installs (src/workflow-runner/stand-ins.ts).
 set -euo pipefail
+real_npm=${shellQuoted(realNpm)}
+dependencies=${shellQuoted(dependencies)}
 case "\${1:-}" in
   ci)
     if [ -e node_modules ] && [ ! -L node_modules ]; then
@@ -288,11 +293,11 @@ case "\${1:-}" in
       exit 1
     fi
     rm -f node_modules
-    ln -s ${JSON.stringify(dependencies)} node_modules
-    echo "npm ci (stand-in): linked the installed dependencies ${dependencies} into $(pwd)/node_modules; nothing downloaded"
+    ln -s "$dependencies" node_modules
+    echo "npm ci (stand-in): linked the installed dependencies $dependencies into $(pwd)/node_modules; nothing downloaded"
     ;;
   run | run-script | exec | x | test | start | version | --version | -v | prefix | root | config | view)
-    exec ${JSON.stringify(realNpm)} "$@"
+    exec "$real_npm" "$@"
     ;;
   *)
     echo "npm \${1:-}: not run by the workflow runner, whose checkouts link the project's own node_modules" >&2
