@@ -2,11 +2,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { buildModel, writeSite } from "../src/build/build-model.ts";
+import { renderSite } from "../src/render/render-site.ts";
 import type {} from "./helpers/frozen-copy.ts";
-import { readFrozenData, unpackFrozenData } from "./helpers/frozen-data.ts";
+import { FROZEN_SITE_BASE_URL, readFrozenData, unpackFrozenData } from "./helpers/frozen-data.ts";
 
 /**
- * Once for the whole run: unpacks the frozen data and hands its place to every test file, and gives the test workers
+ * Once for the whole run: unpacks the frozen data and builds it, as `npm run build` does on the frozen day, and hands
+ * both places to every test file (the built tree is shared: the tests that use it only read it); and gives the workers
  * and every Node process they start (the commands and actions the tests run, a few hundred of them) one V8 compile
  * cache, so each module is compiled once per run rather than once per process. Both are removed at the end.
  */
@@ -14,7 +17,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const parent = await mkdtemp(path.join(os.tmpdir(), "facts-test-run-"));
   const root = path.join(parent, "data");
   unpackFrozenData(root);
-  project.provide("frozenData", { ...readFrozenData(), root });
+  const frozen = readFrozenData();
+  project.provide("frozenData", { ...frozen, root });
+  const site = path.join(parent, "site");
+  await writeSite(renderSite(await buildModel(root, { baseUrl: FROZEN_SITE_BASE_URL, today: frozen.today })), site);
+  project.provide("frozenSite", site);
   // Node reads NODE_COMPILE_CACHE when it starts; the workers and their children inherit it from here.
   process.env.NODE_COMPILE_CACHE ??= path.join(parent, "compile-cache");
   return () => rm(parent, { recursive: true, force: true });

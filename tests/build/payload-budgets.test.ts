@@ -4,7 +4,7 @@ import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { budgetTable, GZIP_LEVEL, gzipSize, KB, payloadBudgets } from "../../src/build/payload-budgets.ts";
-import { buildProjectSite, readTree } from "../helpers/build-site.ts";
+import { frozenSite, readTree } from "../helpers/build-site.ts";
 import { frozenData } from "../helpers/frozen-copy.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -14,7 +14,7 @@ const FACT_FILES = (await readdir(path.join(frozenData().root, "facts"), { recur
   .filter((file) => file.endsWith(".json"))
   .map((file) => file.split(path.sep).join("/"));
 
-const { out } = await buildProjectSite();
+const { out } = frozenSite();
 const tree = await readTree(out);
 const report = payloadBudgets(tree);
 

@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { FactCatalog, SingleFactResponse } from "../../packages/client/src/index.ts";
-import { buildProjectSite } from "../helpers/build-site.ts";
+import { frozenSite } from "../helpers/build-site.ts";
 
 /** The project's facts as consumers fetch them: the built catalog, and single facts with their history. */
 export const publishedFacts = async () => {
-  const { out } = await buildProjectSite();
+  const { out } = frozenSite();
   const read = async (urlPath: string) =>
     JSON.parse(await readFile(path.join(out, ...urlPath.split("/").filter(Boolean)), "utf8"));
   const catalog = (await read("/api/v1/facts/index.json")) as FactCatalog;

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 import { buildModel, writeSite } from "../../src/build/build-model.ts";
 import { renderSite } from "../../src/render/render-site.ts";
 import { frozenData, useFrozenClock } from "./frozen-copy.ts";
@@ -19,6 +19,16 @@ export const buildProjectSite = async (baseUrl = "https://facts.example.org") =>
   const model = await buildModel(frozenData().root, { baseUrl, today: frozenData().today });
   await writeSite(renderSite(model), out);
   return { out, model };
+};
+
+/**
+ * The frozen copy built once for the whole run by the global setup, for FROZEN_SITE_BASE_URL on the frozen day, with
+ * this file's clock set to that day. Shared by every test file that asks for it, so it is read and never written:
+ * a test that changes a tree copies it first.
+ */
+export const frozenSite = (): { out: string } => {
+  useFrozenClock();
+  return { out: inject("frozenSite") };
 };
 
 /** Every file of a built tree as URL path → bytes. */

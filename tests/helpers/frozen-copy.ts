@@ -9,6 +9,8 @@ export interface FrozenCopy extends FrozenData {
 declare module "vitest" {
   export interface ProvidedContext {
     frozenData: FrozenCopy;
+    /** The tree `npm run build` writes from the frozen copy, for FROZEN_SITE_BASE_URL, built once per run. */
+    frozenSite: string;
   }
 }
 

@@ -11,6 +11,8 @@ import { PROJECT_ROOT } from "./run-script.ts";
 export const FROZEN_DATA_DIR = path.join(PROJECT_ROOT, "tests/fixtures/frozen-data");
 export const FROZEN_FOLDERS = ["facts", "index-data", "reference", "keys"] as const;
 export const FROZEN_BRANCH = "frozen";
+/** The public origin the shared build of the frozen data is made for. */
+export const FROZEN_SITE_BASE_URL = "https://facts.example.org";
 
 export interface FrozenData {
   /** The project commit the copy was taken from. */

@@ -6,7 +6,7 @@ import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import { createMcpServer } from "../../src/mcp/mcp-server.ts";
 import { loadSiteTree } from "../../src/mcp/site-tree.ts";
 import { ISSUE_BUYER } from "../client/mortgage-rules.ts";
-import { buildProjectSite } from "../helpers/build-site.ts";
+import { frozenSite } from "../helpers/build-site.ts";
 import { textOf } from "./connect.ts";
 
 const BASE = "https://facts.example.org";
@@ -18,7 +18,7 @@ describe("MCP affordability", () => {
     (await client.callTool({ name: "affordability", arguments: args })) as CallToolResult;
 
   beforeAll(async () => {
-    const { out } = await buildProjectSite(BASE);
+    const { out } = frozenSite();
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await createMcpServer(await loadSiteTree(out)).connect(serverSide);
     client = new Client({ name: "facts-tests", version: "1.0.0" });

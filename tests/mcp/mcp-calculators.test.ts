@@ -6,7 +6,7 @@ import { createMcpServer } from "../../src/mcp/mcp-server.ts";
 import type { PublishedFact, SiteTree } from "../../src/mcp/site-tree.ts";
 import { loadSiteTree } from "../../src/mcp/site-tree.ts";
 import { withPremiumFixture } from "../client/published-facts.ts";
-import { buildProjectSite } from "../helpers/build-site.ts";
+import { frozenSite } from "../helpers/build-site.ts";
 import { textOf } from "./connect.ts";
 
 const BASE = "https://facts.example.org";
@@ -39,7 +39,7 @@ describe("MCP calculator tools", () => {
     (await client.callTool({ name, arguments: args })) as CallToolResult;
 
   beforeAll(async () => {
-    const { out } = await buildProjectSite(BASE);
+    const { out } = frozenSite();
     const loaded = await loadSiteTree(out);
     const withPremiums = withPremiumFixture({ ...loaded.catalog, facts: [...loaded.facts.values()] });
     tree = { ...loaded, facts: new Map(withPremiums.facts.map((fact) => [fact.id, fact as PublishedFact])) };

@@ -3,11 +3,11 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SITE_PATHS } from "../../packages/client/src/index.ts";
-import { buildProjectSite } from "../helpers/build-site.ts";
+import { frozenSite } from "../helpers/build-site.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
-const { out } = await buildProjectSite();
+const { out } = frozenSite();
 
 /** Starts the server with stdin closed: a tree it accepts makes it serve until then; one it refuses, exit at once. */
 const startOn = (...args: string[]) => runScript("src/cli/mcp.ts", args);

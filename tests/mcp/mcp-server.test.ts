@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import { addDays } from "../../src/lib/dates.ts";
 import type { Fact, SeriesResponse, SingleFactResponse, Upcoming } from "../../src/schemas/index.ts";
-import { buildProjectSite } from "../helpers/build-site.ts";
+import { frozenSite } from "../helpers/build-site.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { type Connection, connectToServer, textOf } from "./connect.ts";
 
 const BASE = "https://facts.example.org";
-const { out } = await buildProjectSite(BASE);
+const { out } = frozenSite();
 const readPublished = async <T>(sitePath: string): Promise<T> =>
   JSON.parse(await readFile(path.join(out, sitePath), "utf8")) as T;
 const catalog = await readPublished<{ facts: Fact[] }>(SITE_PATHS.catalog);

@@ -13,7 +13,7 @@ import { createMcpServer, serverInstructions } from "../../src/mcp/mcp-server.ts
 import type { PublishedFact, SiteTree } from "../../src/mcp/site-tree.ts";
 import { loadSiteTree } from "../../src/mcp/site-tree.ts";
 import { TAX_FIXTURES } from "../client/tax-fixtures.ts";
-import { buildProjectSite } from "../helpers/build-site.ts";
+import { frozenSite } from "../helpers/build-site.ts";
 import { textOf } from "./connect.ts";
 
 const BASE = "https://facts.example.org";
@@ -38,7 +38,7 @@ describe("MCP tax and rent tools", () => {
     (await client.callTool({ name, arguments: args })) as CallToolResult;
 
   beforeAll(async () => {
-    const { out } = await buildProjectSite(BASE);
+    const { out } = frozenSite();
     const loaded = await loadSiteTree(out);
     const facts = new Map(loaded.facts);
     for (const fixture of TAX_FIXTURES.facts) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SCHEMA_VERSION } from "../../src/schemas/index.ts";
-import { buildProjectSite, readTree } from "../helpers/build-site.ts";
+import { frozenSite, readTree } from "../helpers/build-site.ts";
 
 /** The JSON files of the built tree that carry no top-level `schema_version`, each with the reason. */
 const EXCEPTIONS: Record<string, string> = {
@@ -13,7 +13,7 @@ const EXCEPTIONS: Record<string, string> = {
   "/datapackage.json": "a Frictionless Data Package descriptor, whose members that specification defines",
 };
 
-const { out } = await buildProjectSite();
+const { out } = frozenSite();
 const tree = await readTree(out);
 /** The value schemas are JSON Schema documents, whose members JSON Schema defines; they are versioned with the data. */
 const VALUE_SCHEMAS = "/api/v1/facts/schemas/";

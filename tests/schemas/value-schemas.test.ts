@@ -1,9 +1,9 @@
 import { registerSchema, validate } from "@hyperjump/json-schema/draft-2020-12";
 import { describe, expect, it } from "vitest";
-import { buildProjectSite, readTree } from "../helpers/build-site.ts";
+import { frozenSite, readTree } from "../helpers/build-site.ts";
 
 const BASE = "https://facts.example.org";
-const { out } = await buildProjectSite(BASE);
+const { out } = frozenSite();
 const tree = await readTree(out);
 // biome-ignore lint/suspicious/noExplicitAny: the test reads whatever JSON the build published.
 const json = (urlPath: string): any => JSON.parse(tree.get(urlPath)!.toString("utf8"));

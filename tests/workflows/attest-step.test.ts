@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { buildProjectSite } from "../helpers/build-site.ts";
+import { frozenSite } from "../helpers/build-site.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
@@ -24,7 +24,7 @@ describe("the deploy workflow's attest job", () => {
 
     // The artifact as actions/upload-pages-artifact (v5.0.0) makes it on Linux, from a real build; the download
     // step unpacks it as `artifact.tar` into its `path`.
-    const { out } = await buildProjectSite();
+    const { out } = frozenSite();
     const workspace = await tempDir();
     const pages = path.join(workspace, download.with!.path!);
     await mkdir(pages, { recursive: true });
