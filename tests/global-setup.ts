@@ -20,7 +20,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const frozen = readFrozenData();
   project.provide("frozenData", { ...frozen, root });
   const site = path.join(parent, "site");
-  await writeSite(renderSite(await buildModel(root, { baseUrl: FROZEN_SITE_BASE_URL, today: frozen.today })), site);
+  try {
+    await writeSite(renderSite(await buildModel(root, { baseUrl: FROZEN_SITE_BASE_URL, today: frozen.today })), site);
+  } catch (error) {
+    // After a change to the data's shape, the copy is what no longer builds: say so, and how to refresh it.
+    throw new Error(
+      `the frozen copy of the data (tests/fixtures/frozen-data, taken from ${frozen.frozen_from}) does not build with this code; migrate facts/, commit, then refresh the copy with npm run freeze-test-data (docs/maintainers/test-data.md)`,
+      { cause: error },
+    );
+  }
   project.provide("frozenSite", site);
   // Node reads NODE_COMPILE_CACHE when it starts; the workers and their children inherit it from here.
   process.env.NODE_COMPILE_CACHE ??= path.join(parent, "compile-cache");
