@@ -4,6 +4,7 @@ import path from "node:path";
 import * as core from "@actions/core";
 import { afterAll } from "vitest";
 import { parse } from "yaml";
+import { parseCommandFile, readWorkflowCommands } from "../../src/workflow-runner/index.ts";
 import { inputVariable } from "../../src/workflows/github.ts";
 import { PROJECT_ROOT, runScript, type ScriptResult } from "./run-script.ts";
 
@@ -85,37 +86,6 @@ export const runnerInputs = async (
   return values;
 };
 
-/** Parses the `name<<delimiter` blocks the runner reads from GITHUB_OUTPUT. */
-const parseOutputFile = (text: string): Record<string, string> => {
-  const outputs: Record<string, string> = {};
-  const pattern = /^(.+?)<<(.+)\n([\s\S]*?)\n\2$/gm;
-  for (const match of text.matchAll(pattern)) outputs[match[1]!] = match[3]!;
-  return outputs;
-};
-
-const unescapeCommand = (text: string): string =>
-  text
-    .replaceAll("%0A", "\n")
-    .replaceAll("%0D", "\r")
-    .replaceAll("%3A", ":")
-    .replaceAll("%2C", ",")
-    .replaceAll("%25", "%");
-
-const parseAnnotations = (stdout: string): ActionRun["annotations"] =>
-  [...stdout.matchAll(/^::(error|warning|notice)(?: ([^:]*))?::(.*)$/gm)].map((match) => ({
-    level: match[1]!,
-    properties: Object.fromEntries(
-      (match[2] ?? "")
-        .split(",")
-        .filter(Boolean)
-        .map((pair) => {
-          const [key, ...rest] = pair.split("=");
-          return [key!, unescapeCommand(rest.join("="))];
-        }),
-    ),
-    message: unescapeCommand(match[3]!),
-  }));
-
 /**
  * The environment the runner gives the step, with its real GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files. A step sees
  * only its own inputs, so any INPUT_* variable of the test process is removed (set to undefined).
@@ -145,8 +115,8 @@ const stepEnvironment = async (
 const stepResult = async (result: ScriptResult, files: { output: string; summary: string }): Promise<ActionRun> => ({
   ...result,
   summary: await readFile(files.summary, "utf8"),
-  outputs: parseOutputFile(await readFile(files.output, "utf8")),
-  annotations: parseAnnotations(result.stdout),
+  outputs: parseCommandFile(await readFile(files.output, "utf8"), files.output),
+  annotations: readWorkflowCommands(result.stdout).annotations,
 });
 
 /**
