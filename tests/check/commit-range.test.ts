@@ -6,18 +6,13 @@ import { describe, expect, it } from "vitest";
 import { checkCommitVersions } from "../../src/check/commit-range.ts";
 import { commitsSince } from "../../src/check/revision-commits.ts";
 import { factValue } from "../helpers/fact-values.ts";
-import { createGitRepo, type FactSeed, factJson, type GitRepo } from "../helpers/git-repo.ts";
+import { createGitRepo, factJson, type GitRepo } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
+import { FILE, ID, TRAILERS, V1, V2 } from "./form-b-fee.ts";
 
 const exec = promisify(execFile);
 
-const ID = "bc.strata.form_b_fee";
-const FILE = `facts/strata/${ID}.json`;
-const SOURCE_URL = "https://www2.gov.bc.ca/gov/content/example";
-const V1: FactSeed = { id: ID, domain: "strata", unit: "object", value: factValue(ID, { max_fee: 35 }) };
-const V2: FactSeed = { ...V1, value: factValue(ID, { max_fee: 40 }), version: 2, effective_iso: "2026-01-01" };
-const TRAILERS = `Source: BC Ministry of Finance, Form B, ${SOURCE_URL}\nImpact: Buyers pay up to $40 for a Form B.`;
 const WITHDRAWN = { withdrawn_iso: "2026-11-01", withdrawn_reason: "The Form B fee is no longer capped." };
 
 /**

@@ -1,16 +1,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { factValue } from "../helpers/fact-values.ts";
-import { createGitRepo, type FactSeed, type GitRepo } from "../helpers/git-repo.ts";
+import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
-
-const ID = "bc.strata.form_b_fee";
-const FILE = `facts/strata/${ID}.json`;
-const SOURCE_URL = "https://www2.gov.bc.ca/gov/content/example";
-const V1: FactSeed = { id: ID, domain: "strata", unit: "object", value: factValue(ID, { max_fee: 35 }) };
-const V2: FactSeed = { ...V1, value: factValue(ID, { max_fee: 40 }), version: 2, effective_iso: "2026-01-01" };
-const TRAILERS = `Source: BC Ministry of Finance, Form B, ${SOURCE_URL}\nImpact: Buyers pay up to $40 for a Form B.`;
+import { FILE, ID, SOURCE_URL, TRAILERS, V1, V2 } from "./form-b-fee.ts";
 
 /** A repository whose main holds v1 of the Form B fee, checked out on a new branch `fee-40`. */
 const onBranch = async (): Promise<GitRepo> => {

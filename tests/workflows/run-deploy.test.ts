@@ -9,15 +9,13 @@ import { RAW_SECRET, SECRET } from "../webhooks/helpers/fixtures.ts";
 import { type Receiver, startReceiver, status } from "../webhooks/helpers/receiver.ts";
 import {
   createWorkflowRepository,
+  HBRP,
+  RUN_TIMEOUT_MS,
   WORKFLOW_TODAY,
   type WorkflowRepository,
   workflowFile,
 } from "./helpers/workflow-repository.ts";
 
-/** A whole workflow runs many processes: room for a loaded machine, beyond the suite's default. */
-const RUN_TIMEOUT_MS = 120_000;
-
-const HBRP = { id: "bc.hbrp", domain: "legal", value: factValue("bc.hbrp") };
 const BASE_URL = "https://facts.example.org";
 
 /** FACTS_WEBHOOK_SUBSCRIBERS: acme (a Standard Webhooks secret) and flaky (a raw secret), each at its receiver. */

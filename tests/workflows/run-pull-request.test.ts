@@ -7,15 +7,13 @@ import { runScript } from "../helpers/run-script.ts";
 import { startFakeGitHubApi } from "./helpers/fake-github-api.ts";
 import {
   createWorkflowRepository,
+  HBRP,
+  RUN_TIMEOUT_MS,
   WORKFLOW_TODAY,
   type WorkflowRepository,
   workflowFile,
 } from "./helpers/workflow-repository.ts";
 
-/** A whole workflow runs many processes: room for a loaded machine, beyond the suite's default. */
-const RUN_TIMEOUT_MS = 120_000;
-
-const HBRP = { id: "bc.hbrp", domain: "legal", value: factValue("bc.hbrp") };
 const CITED = "https://www2.gov.bc.ca/gov/content/example";
 
 /** The pull_request payload GitHub sends for `pull`, from a fork as the fixture's contributor. */

@@ -6,6 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll } from "vitest";
 import { GLOSSARY_FILE } from "../../../src/model/reference.ts";
+import { factValue } from "../../helpers/fact-values.ts";
 import { frozenData } from "../../helpers/frozen-copy.ts";
 import { type FactSeed, factJson } from "../../helpers/git-repo.ts";
 import { PROJECT_ROOT } from "../../helpers/run-script.ts";
@@ -14,6 +15,12 @@ const exec = promisify(execFile);
 
 /** The date the workflows' steps take as today (FACTS_TODAY), so the fixture facts never lapse. */
 export const WORKFLOW_TODAY = "2026-11-28";
+
+/** A whole workflow runs many processes: room for a loaded machine, beyond the suite's default. */
+export const RUN_TIMEOUT_MS = 120_000;
+
+/** The fact the workflow tests revise: the home buyer rescission period at v1. */
+export const HBRP: FactSeed = { id: "bc.hbrp", domain: "legal", value: factValue("bc.hbrp") };
 
 /** The repositories of this test file, removed when its tests are done (a hook registered in beforeAll never runs). */
 const created: string[] = [];
