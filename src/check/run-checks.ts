@@ -3,7 +3,7 @@ import path from "node:path";
 import { type FactHistory, readFactHistory } from "../derive/fact-history.ts";
 import { errorMessage } from "../lib/errors.ts";
 import { gitResult, runGit } from "../lib/git.ts";
-import { byRule, compareProblems, type Problem } from "../lib/problem.ts";
+import { byRule, compareProblems, formatProblem, type Problem } from "../lib/problem.ts";
 import { compareText, escapeHtml } from "../lib/text.ts";
 import { type LoadedFact, readFactFiles, seriesOf } from "../model/facts.ts";
 import { issueProblems, parseJsonDocument } from "../model/json-document.ts";
@@ -363,6 +363,15 @@ export const historyWarning = (reading: HistoryReading): string | undefined =>
   "skipped" in reading && reading.unreadable
     ? `warning: the earlier versions of the facts were not checked against their value schemas: ${reading.skipped}`
     : undefined;
+
+/**
+ * What `npm run check` prints of a report before its evidence and summary lines: each problem, then each warning, as
+ * `path:line:col: message (at /pointer) [rule]`, then the history warning when there is one.
+ */
+export const findingLines = (report: CheckReport): string[] => {
+  const history = historyWarning(report.history);
+  return [...report.problems, ...report.warnings].map(formatProblem).concat(history === undefined ? [] : [history]);
+};
 
 /** Rows for a job summary table: a header row, then one row per problem. */
 export const summaryRows = (problems: readonly Problem[]): { data: string; header?: boolean }[][] => [

@@ -1,11 +1,10 @@
 import { parseArgs } from "node:util";
 import { type Commit, commitsSince } from "../check/revision-commits.ts";
-import { historyWarning, runChecks, summarize, summarizeEvidence } from "../check/run-checks.ts";
+import { findingLines, runChecks, summarize, summarizeEvidence } from "../check/run-checks.ts";
 import { runCommand } from "../lib/command.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
 import { UsageError } from "../lib/errors.ts";
 import { type BaseChoice, defaultBase, pushBase } from "../lib/git.ts";
-import { formatProblem } from "../lib/problem.ts";
 
 /** What the revision-commit rule was applied to, or why it was not. */
 const commitsLine = (commits: readonly Commit[] | undefined): string => {
@@ -66,10 +65,7 @@ const main = async (): Promise<number> => {
     ...(commits === undefined || commits.length === 0 ? {} : { commits }),
     ...(steps === undefined ? {} : { steps }),
   });
-  for (const problem of report.problems) console.log(formatProblem(problem));
-  for (const warning of report.warnings) console.log(formatProblem(warning));
-  const history = historyWarning(report.history);
-  if (history !== undefined) console.log(history);
+  for (const line of findingLines(report)) console.log(line);
   console.log(summarizeEvidence(report));
   console.log(summarize(report));
   return report.problems.length === 0 ? 0 : 1;

@@ -1,8 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { historyWarning, runChecks, summarize } from "../../src/check/run-checks.ts";
-import { formatProblem } from "../../src/lib/problem.ts";
+import { findingLines, runChecks, summarize } from "../../src/check/run-checks.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo, factJson, type GitRepo } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
@@ -35,15 +34,7 @@ const repoAtBase = async (): Promise<GitRepo> => {
  */
 const checkAgainstMain = async (repo: GitRepo) => {
   const report = await runChecks(repo.root, { today: TODAY.FACTS_TODAY, base: "main" });
-  const history = historyWarning(report.history);
-  return {
-    code: report.problems.length === 0 ? 0 : 1,
-    lines: [
-      ...[...report.problems, ...report.warnings].map(formatProblem),
-      ...(history === undefined ? [] : [history]),
-      summarize(report),
-    ],
-  };
+  return { code: report.problems.length === 0 ? 0 : 1, lines: [...findingLines(report), summarize(report)] };
 };
 
 describe("npm run check --base", () => {

@@ -1,8 +1,7 @@
 import { mkdir, readFile, rename, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { historyWarning, runChecks } from "../../src/check/run-checks.ts";
-import { formatProblem } from "../../src/lib/problem.ts";
+import { findingLines, runChecks } from "../../src/check/run-checks.ts";
 import { frozenData } from "../helpers/frozen-copy.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -21,11 +20,7 @@ const check = (root: string) => runScript("src/cli/check.ts", ["--root", root], 
  */
 const problemLines = async (root: string): Promise<{ problems: number; lines: string[] }> => {
   const report = await runChecks(root, { today: TODAY.FACTS_TODAY });
-  const history = historyWarning(report.history);
-  return {
-    problems: report.problems.length,
-    lines: [...report.problems, ...report.warnings].map(formatProblem).concat(history === undefined ? [] : [history]),
-  };
+  return { problems: report.problems.length, lines: findingLines(report) };
 };
 
 describe("npm run check", () => {
