@@ -2,25 +2,8 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ORGANISATIONS_FILE } from "../../src/model/reference.ts";
-import { copyOrganisations } from "../helpers/git-repo.ts";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
-import { tempDir } from "../helpers/temp-dir.ts";
-
-const VALID = path.join(PROJECT_ROOT, "tests/fixtures/check/valid");
-const PTT = "facts/tax/bc.ptt.brackets.json";
-const RENT_CAP = "facts/rental/bc.rent_cap.2026.json";
-
-/** The valid fixtures with the project's own registry of organisations, as a contributor's checkout has it. */
-const fixtures = async (): Promise<string> => {
-  const root = await tempDir(VALID);
-  await copyOrganisations(root);
-  return root;
-};
-
-const readJson = async (root: string, file: string): Promise<Record<string, unknown>> =>
-  JSON.parse(await readFile(path.join(root, file), "utf8"));
-const writeJson = (root: string, file: string, json: unknown): Promise<void> =>
-  writeFile(path.join(root, file), `${JSON.stringify(json, null, 2)}\n`);
+import { runScript } from "../helpers/run-script.ts";
+import { fixtures, PTT, RENT_CAP, readJson, writeJson } from "./valid-fixtures.ts";
 
 /** Rewrites the `org` of the fact's first citation. */
 const citingOrg = async (root: string, file: string, org: string): Promise<void> => {

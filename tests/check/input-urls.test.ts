@@ -1,29 +1,15 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ORGANISATIONS_FILE } from "../../src/model/reference.ts";
-import { copyOrganisations } from "../helpers/git-repo.ts";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
-import { tempDir } from "../helpers/temp-dir.ts";
+import { runScript } from "../helpers/run-script.ts";
+import { fixtures, PTT, RENT_CAP, readJson, writeJson } from "./valid-fixtures.ts";
 
-const VALID = path.join(PROJECT_ROOT, "tests/fixtures/check/valid");
-const PTT = "facts/tax/bc.ptt.brackets.json";
-const RENT_CAP = "facts/rental/bc.rent_cap.2026.json";
 const REFUSAL =
   'must not carry a user name or password before the host ("user@" or "user:password@"): it would be published, and the host is what follows the @';
 /** Reads as the government's site, and leads to evil.example. */
 const DISGUISED = "https://www2.gov.bc.ca@evil.example/gov/content/taxes";
 const WITH_PASSWORD = "https://user:pass@www2.gov.bc.ca/";
-
-const fixtures = async (): Promise<string> => {
-  const root = await tempDir(VALID);
-  await copyOrganisations(root);
-  return root;
-};
-const readJson = async (root: string, file: string): Promise<Record<string, unknown>> =>
-  JSON.parse(await readFile(path.join(root, file), "utf8"));
-const writeJson = (root: string, file: string, json: unknown): Promise<void> =>
-  writeFile(path.join(root, file), `${JSON.stringify(json, null, 2)}\n`);
 
 /** `line:column` of the `index`-th line of `file` that starts (after indentation) with `start`. */
 const position = async (root: string, file: string, start: string, index = 0): Promise<string> => {

@@ -1,19 +1,11 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
+import { PTT, RENT_CAP as RENT_2026, readJson, VALID, writeJson } from "./valid-fixtures.ts";
 
-const VALID = path.join(PROJECT_ROOT, "tests/fixtures/check/valid");
-const PTT = "facts/tax/bc.ptt.brackets.json";
-const RENT_2026 = "facts/rental/bc.rent_cap.2026.json";
 const RENT_2025 = "facts/rental/bc.rent_cap.2025.json";
-
-type Json = Record<string, unknown>;
-const readJson = async (root: string, file: string): Promise<Json> =>
-  JSON.parse(await readFile(path.join(root, file), "utf8"));
-const writeJson = (root: string, file: string, json: unknown): Promise<void> =>
-  writeFile(path.join(root, file), `${JSON.stringify(json, null, 2)}\n`);
 
 /** `line:column` of the `key` inside `superseded_by` of `file`. */
 const at = async (root: string, file: string, key: "id" | "effective_iso"): Promise<string> => {
@@ -51,7 +43,7 @@ const rentCapSeries = async (newest: unknown): Promise<string> => {
     domain,
     series: "bc.rent_cap",
     value: {
-      ...(value as Json),
+      ...(value as Record<string, unknown>),
       rent_year: year,
       applies_to_increases_effective_from_iso: effective,
       announced_iso: `${year - 1}-08-26`,
