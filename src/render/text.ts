@@ -182,9 +182,18 @@ export const describeBrackets = (brackets: readonly Bracket[]): string =>
     })
     .join("; ");
 
+/**
+ * What a null under `key` means, in the glossary's words (`null_means`: "No separate rate is offered"), or "not
+ * stated" for a key whose glossary entry gives none: never a bare "none", which reads as zero.
+ */
+export const nullWords = (key: string): string => {
+  const entry = Object.hasOwn(glossary().keys, key) ? glossary().keys[key] : undefined;
+  return entry?.null_means ?? "not stated";
+};
+
 /** A scalar under a key in words, by the key's glossary entry: "$570", "2.3%", "3 months", "yes", "Bus exchange". */
 const describeScalar = (key: string, value: unknown): string => {
-  if (value === null) return "none";
+  if (value === null) return nullWords(key);
   if (typeof value === "number") return formatNumberFor(key, value);
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (typeof value === "string") return formatTextFor(key, value);

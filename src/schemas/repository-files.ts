@@ -286,6 +286,11 @@ export const GlossaryEntry = z
     unit: z.enum(Object.keys(MEASURE_UNITS) as [MeasureUnit, ...MeasureUnit[]]).optional(),
     /** Words for each enumeration member (a slug) the key's value holds, or a word that stands in a number's place. */
     members: z.record(z.string().min(1).max(200), Words).optional(),
+    /**
+     * What a null under this key means, in words for people ("No separate rate is offered", "Not stated in the
+     * regulation"): a null is never shown as a bare "none", which reads as zero or as "no premium".
+     */
+    null_means: Words.optional(),
   })
   .superRefine((entry, context) => {
     if (entry.kind === "measure" && entry.unit === undefined)

@@ -22,6 +22,7 @@ import {
   hasGlossaryEntry,
   html,
   isBracketArray,
+  nullWords,
   sitePath,
   trustedHtml,
   withFactLinks,
@@ -143,7 +144,7 @@ const renderText = (key: string, text: string, links: FactLinks | undefined): Ht
 };
 
 const renderScalar = (key: string, value: Scalar, links: FactLinks | undefined): Html => {
-  if (value === null) return NONE;
+  if (value === null) return html`<span class="none">${nullWords(key)}</span>`;
   if (typeof value === "boolean") return html`${value ? "Yes" : "No"}`;
   if (typeof value === "number") return html`${formatNumberFor(key, value)}`;
   return renderText(key, value, links);

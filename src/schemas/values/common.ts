@@ -85,3 +85,9 @@ export const since = <Schema extends z.ZodType>(version: number, schema: Schema)
 /** A member of earlier versions only: absent from the values of `version` and later. */
 export const until = <Schema extends z.ZodType>(version: number, schema: Schema) =>
   schema.optional().describe(`present up to version ${version - 1} only`);
+
+/**
+ * Where a rule stands in law: announced (in a budget or a release, with no enacted text read), enacted but not yet in
+ * force, or in force. A fact recording an announced rule says so in its value, so that no page reads it as law.
+ */
+export const LegislativeStatus = z.enum(["announced-not-enacted", "enacted-not-in-force", "in-force"]);
