@@ -373,6 +373,47 @@ export const labelNamesRule: FactCheck = ({ doc, fact }) => {
   });
 };
 
+/** The most keys a one-line summary starts with: more and the line stops being one line in the catalog. */
+export const MAX_SUMMARY_KEYS = 4;
+
+/**
+ * A fact whose value is an object declares the keys its one-line summary starts with (`summary_keys`), the rule
+ * itself first: without them the summary would open with whatever key the file happens to list first ("Rental vacancy
+ * rate needed to opt out" for the short-term rental act). Each names a key of the current value, once; a list, a
+ * schedule or a scalar value has no keys to choose and is summarised whole.
+ */
+export const summaryKeys: FactCheck = ({ doc, fact }) => {
+  const value = fact.value;
+  const isRecord = value !== null && typeof value === "object" && !Array.isArray(value);
+  if (!isRecord) {
+    return fact.summary_keys === undefined
+      ? []
+      : [doc.problemAt(["summary_keys"], "only a value that is an object has keys to choose: remove summary_keys")];
+  }
+  if (fact.summary_keys === undefined)
+    return [
+      doc.problemAt(
+        ["value"],
+        `add "summary_keys" after "unit": the value keys, in order, that the one-line summary starts with, the rule itself first (the rate, fee or limit, not a statute's name or a date), up to ${MAX_SUMMARY_KEYS}`,
+      ),
+    ];
+  const problems: Problem[] = [];
+  if (fact.summary_keys.length > MAX_SUMMARY_KEYS)
+    problems.push(
+      doc.problemAt(
+        ["summary_keys"],
+        `at most ${MAX_SUMMARY_KEYS} keys make the one-line summary; found ${fact.summary_keys.length}`,
+      ),
+    );
+  fact.summary_keys.forEach((key, index) => {
+    if (!Object.hasOwn(value, key))
+      problems.push(doc.problemAt(["summary_keys", index], `"${key}" is not a key of the value`));
+    else if (fact.summary_keys!.indexOf(key) !== index)
+      problems.push(doc.problemAt(["summary_keys", index], `"${key}" is listed twice`));
+  });
+  return problems;
+};
+
 /**
  * A tombstone states when and why the fact was withdrawn, both or neither: a date without a reason tells a reader
  * nothing, a reason without a date does not withdraw. The withdrawal has happened (not in the future), and a withdrawn
@@ -515,6 +556,13 @@ export const FACT_RULES: readonly FactRule[] = [
     description:
       "A label names the rule, never its value: no $, %, or number other than a year, a section, bill, part or form number.",
     check: labelNamesRule,
+  },
+  {
+    name: "summary-keys",
+    level: "error",
+    description:
+      "A fact whose value is an object declares summary_keys: up to four keys of its value, each once, that its one-line summary starts with, the rule itself first.",
+    check: summaryKeys,
   },
   {
     name: "withdrawn",

@@ -77,6 +77,8 @@ export interface KeyDescription {
   unit?: readonly [string, string];
   /** Words for the enumeration members the key's value holds. */
   members?: Readonly<Record<string, string>>;
+  /** For a list of numbers: what each number is. */
+  items?: GlossaryEntry["items"];
 }
 
 const describeEntry = (entry: GlossaryEntry): KeyDescription => ({
@@ -84,6 +86,7 @@ const describeEntry = (entry: GlossaryEntry): KeyDescription => ({
   kind: entry.kind,
   ...(entry.unit === undefined ? {} : { unit: [MEASURE_UNITS[entry.unit], entry.unit] as const }),
   ...(entry.members === undefined ? {} : { members: entry.members }),
+  ...(entry.items === undefined ? {} : { items: entry.items }),
 });
 
 /**
@@ -101,7 +104,9 @@ export const hasGlossaryEntry = (key: string): boolean => Object.hasOwn(glossary
 
 /** A number under a key, written for people by the key's kind: "$1,500,000", "2.3%", "55 days", "2026", "10,000". */
 export const formatNumberFor = (key: string, value: number): string => {
-  const { kind, unit } = describeKey(key);
+  const { kind: keyKind, unit, items } = describeKey(key);
+  // A number inside a list is read by the kind of the list's items ("year" for taxed calendar years).
+  const kind = keyKind === "list" && items !== undefined ? items : keyKind;
   if (kind === "money") return formatCad(value);
   if (kind === "rate") return formatPercent(value);
   if (kind === "year") return String(value);
@@ -214,6 +219,7 @@ const describeField = (key: string, value: unknown): string => {
   const { label } = describeKey(key);
   if (isBracketArray(value)) return `${label}: ${describeBrackets(value)}`;
   if (Array.isArray(value)) return `${label}: ${value.map((item) => describeItem(key, item)).join("; ")}`;
+  if (value !== null && typeof value === "object") return `${label}: ${describeItem(key, value)}`;
   return `${label}: ${describeScalar(key, value)}`;
 };
 

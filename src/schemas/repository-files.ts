@@ -291,12 +291,16 @@ export const GlossaryEntry = z
      * regulation"): a null is never shown as a bare "none", which reads as zero or as "no premium".
      */
     null_means: Words.optional(),
+    /** For a `list` of numbers: what each number is ("year" for 2022, 2023, written without a thousands separator). */
+    items: z.enum(["money", "rate", "year", "count"]).optional(),
   })
   .superRefine((entry, context) => {
     if (entry.kind === "measure" && entry.unit === undefined)
       context.addIssue({ code: "custom", path: ["unit"], message: 'a "measure" needs its unit' });
     if (entry.kind !== "measure" && entry.unit !== undefined)
       context.addIssue({ code: "custom", path: ["unit"], message: 'only a "measure" has a unit' });
+    if (entry.kind !== "list" && entry.items !== undefined)
+      context.addIssue({ code: "custom", path: ["items"], message: 'only a "list" has items' });
   });
 export type GlossaryEntry = z.infer<typeof GlossaryEntry>;
 
