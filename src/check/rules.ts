@@ -379,18 +379,21 @@ export const MAX_SUMMARY_KEYS = 4;
 /**
  * A fact whose value is an object declares the keys its one-line summary starts with (`summary_keys`), the rule
  * itself first: without them the summary would open with whatever key the file happens to list first ("Rental vacancy
- * rate needed to opt out" for the short-term rental act). Each names a key of the current value, once; a list, a
- * schedule or a scalar value has no keys to choose and is summarised whole.
+ * rate needed to opt out" for the short-term rental act). Each period's summary reads the keys its value has, in the
+ * declared order, so the list may name a key that only a scheduled value or an earlier version holds ("Repealed on"
+ * once a repeal takes effect); but the current value and each scheduled value must have at least one of them, or its
+ * summary would fall back to whatever key comes first. A list, a schedule or a scalar value is summarised whole.
  */
 export const summaryKeys: FactCheck = ({ doc, fact }) => {
-  const value = fact.value;
-  const isRecord = value !== null && typeof value === "object" && !Array.isArray(value);
-  if (!isRecord) {
+  const isRecord = (value: unknown): value is Record<string, unknown> =>
+    value !== null && typeof value === "object" && !Array.isArray(value);
+  if (!isRecord(fact.value)) {
     return fact.summary_keys === undefined
       ? []
       : [doc.problemAt(["summary_keys"], "only a value that is an object has keys to choose: remove summary_keys")];
   }
-  if (fact.summary_keys === undefined)
+  const keys = fact.summary_keys;
+  if (keys === undefined)
     return [
       doc.problemAt(
         ["value"],
@@ -398,19 +401,29 @@ export const summaryKeys: FactCheck = ({ doc, fact }) => {
       ),
     ];
   const problems: Problem[] = [];
-  if (fact.summary_keys.length > MAX_SUMMARY_KEYS)
+  if (keys.length > MAX_SUMMARY_KEYS)
     problems.push(
       doc.problemAt(
         ["summary_keys"],
-        `at most ${MAX_SUMMARY_KEYS} keys make the one-line summary; found ${fact.summary_keys.length}`,
+        `at most ${MAX_SUMMARY_KEYS} keys make the one-line summary; found ${keys.length}`,
       ),
     );
-  fact.summary_keys.forEach((key, index) => {
-    if (!Object.hasOwn(value, key))
-      problems.push(doc.problemAt(["summary_keys", index], `"${key}" is not a key of the value`));
-    else if (fact.summary_keys!.indexOf(key) !== index)
-      problems.push(doc.problemAt(["summary_keys", index], `"${key}" is listed twice`));
+  keys.forEach((key, index) => {
+    if (keys.indexOf(key) !== index) problems.push(doc.problemAt(["summary_keys", index], `"${key}" is listed twice`));
   });
+  const values: { path: (string | number)[]; value: unknown }[] = [
+    { path: ["value"], value: fact.value },
+    ...(fact.scheduled ?? []).map((change, index) => ({ path: ["scheduled", index, "value"], value: change.value })),
+  ];
+  for (const { path, value } of values) {
+    if (isRecord(value) && !keys.some((key) => Object.hasOwn(value, key)))
+      problems.push(
+        doc.problemAt(
+          path,
+          `none of summary_keys (${keys.join(", ")}) is a key of this value, so its summary would open with whatever key comes first: add one of its keys to summary_keys`,
+        ),
+      );
+  }
   return problems;
 };
 
@@ -561,7 +574,7 @@ export const FACT_RULES: readonly FactRule[] = [
     name: "summary-keys",
     level: "error",
     description:
-      "A fact whose value is an object declares summary_keys: up to four keys of its value, each once, that its one-line summary starts with, the rule itself first.",
+      "A fact whose value is an object declares summary_keys: up to four value keys, each once, that its one-line summary starts with, the rule itself first; the current value and each scheduled value have at least one of them.",
     check: summaryKeys,
   },
   {

@@ -143,8 +143,7 @@ describe("the check on series", () => {
     const repo = await before2027();
     await repo.writeJson("facts/rental/bc.rent_cap.2027.json", capYear(2027, { rate: 0.02, retrieved: "2027-01-05" }));
     await repo.writeJson(`facts/tax/${OTHER_ID}.json`, {
-      ...factJson({ id: OTHER_ID }),
-      value: factValue(OTHER_ID),
+      ...factJson({ id: OTHER_ID, value: factValue(OTHER_ID) }),
       superseded_by: { id: "bc.gone.fact", effective_iso: "2026-06-01" },
     });
     const { code, lines } = await check(repo, "2027-01-10");

@@ -85,7 +85,7 @@ describe("npm run check --base", () => {
     const result = await checkAgainstMain(repo);
     expect(result.code).toBe(1);
     expect(result.lines[0]).toBe(
-      `${FILE}:23:3: value changed, so this is a revision: version must be 3 (base has 2), not 2 (at /version) [version-rules]`,
+      `${FILE}:27:3: value changed, so this is a revision: version must be 3 (base has 2), not 2 (at /version) [version-rules]`,
     );
   });
 
@@ -93,15 +93,15 @@ describe("npm run check --base", () => {
     const repo = await repoAtBase();
     await repo.writeFact({ ...base, version: 4, effective_iso: "2026-01-01" });
     expect((await checkAgainstMain(repo)).lines[0]).toBe(
-      `${FILE}:23:3: effective_iso changed, so this is a revision: version must be 3 (base has 2), not 4 (at /version) [version-rules]`,
+      `${FILE}:27:3: effective_iso changed, so this is a revision: version must be 3 (base has 2), not 4 (at /version) [version-rules]`,
     );
     await repo.writeFact({ ...base, version: 1 });
     expect((await checkAgainstMain(repo)).lines[0]).toBe(
-      `${FILE}:23:3: version went down from 2 to 1; versions never decrease (at /version) [version-rules]`,
+      `${FILE}:27:3: version went down from 2 to 1; versions never decrease (at /version) [version-rules]`,
     );
     await repo.writeFact({ ...base, version: 3, retrieved_iso: "2026-11-20" });
     expect((await checkAgainstMain(repo)).lines[0]).toBe(
-      `${FILE}:23:3: version changed from 2 to 3 but value, unit and effective_iso did not; a re-verification or editorial edit keeps version 2 (at /version) [version-rules]`,
+      `${FILE}:27:3: version changed from 2 to 3 but value, unit and effective_iso did not; a re-verification or editorial edit keeps version 2 (at /version) [version-rules]`,
     );
   });
 
@@ -124,7 +124,7 @@ describe("npm run check --base", () => {
     const repo = await repoAtBase();
     await repo.writeFact({ ...base, retrieved_iso: "2026-10-01" });
     expect((await checkAgainstMain(repo)).lines[0]).toBe(
-      `${FILE}:29:3: the latest retrieved_iso moved back from 2026-11-01 to 2026-10-01; a re-verification only moves it forward (at /citations) [version-rules]`,
+      `${FILE}:33:3: the latest retrieved_iso moved back from 2026-11-01 to 2026-10-01; a re-verification only moves it forward (at /citations) [version-rules]`,
     );
     const json = await repo.readJson(FILE);
     await repo.writeJson(FILE, {
@@ -134,7 +134,7 @@ describe("npm run check --base", () => {
     });
     const lines = (await checkAgainstMain(repo)).lines;
     expect(lines).toContain(
-      `${FILE}:25:3: expires_iso changed from 2027-01-30 to 2027-03-01 without a re-verification; set retrieved_iso of the citations you checked to the day you checked them (at /expires_iso) [version-rules]`,
+      `${FILE}:29:3: expires_iso changed from 2027-01-30 to 2027-03-01 without a re-verification; set retrieved_iso of the citations you checked to the day you checked them (at /expires_iso) [version-rules]`,
     );
   });
 
@@ -183,7 +183,7 @@ describe("npm run check --base", () => {
     const bumped = await checkAgainstMain(repo);
     expect(bumped.code).toBe(1);
     expect(bumped.lines[0]).toBe(
-      `${FILE}:23:3: version changed from 2 to 3 but value, unit and effective_iso did not; a re-verification or editorial edit keeps version 2 (at /version) [version-rules]`,
+      `${FILE}:27:3: version changed from 2 to 3 but value, unit and effective_iso did not; a re-verification or editorial edit keeps version 2 (at /version) [version-rules]`,
     );
   });
 
@@ -227,7 +227,7 @@ describe("npm run check --base", () => {
 
 describe("npm run check without --base", () => {
   const check = (root: string) => runScript("src/cli/check.ts", ["--root", root], { env: TODAY });
-  const VERSION_PROBLEM = `${FILE}:9:3: value changed, so this is a revision: version must be 3 (base has 2), not 2 (at /version) [version-rules]`;
+  const VERSION_PROBLEM = `${FILE}:12:3: value changed, so this is a revision: version must be 3 (base has 2), not 2 (at /version) [version-rules]`;
 
   it("compares with the merge-base of HEAD and main, names that commit, and catches a committed revision without a version bump", async () => {
     const repo = await repoAtBase();

@@ -72,4 +72,11 @@ export const CASES: Record<string, string[]> = {
   "benchmark-without-source": [
     'index-data/benchmarks/greater-vancouver.json:5:5: missing required field "citation" (at /months/0/citation) [schema]',
   ],
+  "summary-keys-missing": [
+    'facts/rental/bc.rent_cap.2026.json:6:3: add "summary_keys" after "unit": the value keys, in order, that the one-line summary starts with, the rule itself first (the rate, fee or limit, not a statute\'s name or a date), up to 4 (at /value) [summary-keys]',
+  ],
+  "summary-keys-not-in-value": [
+    "facts/rental/bc.rent_cap.2026.json:6:3: none of summary_keys (max_increase, year, max_increase) is a key of this value, so its summary would open with whatever key comes first: add one of its keys to summary_keys (at /value) [summary-keys]",
+    'facts/rental/bc.rent_cap.2026.json:8:44: "max_increase" is listed twice (at /summary_keys/2) [summary-keys]',
+  ],
 };

@@ -199,7 +199,7 @@ describe("the text rule: characters no output can carry are refused in every str
 
   it("prints the refused character escaped, never raw, in npm run check's report", async () => {
     const root = await dataRoot();
-    await write(root, FACT, json({ ...factJson({ id: "bc.test.text" }), value: { "\u001b[2J": 1 } }));
+    await write(root, FACT, json(factJson({ id: "bc.test.text", value: { "\u001b[2J": 1 } })));
     const result = await check(root);
     expect(result.code).toBe(1);
     expect(result.stdout.split("\n")[0]).toBe(`${FACT}:7:6: U+001B ${CONTROL} (at /value/\\u001b[2J) [text]`);

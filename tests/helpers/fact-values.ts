@@ -5,6 +5,7 @@ import { frozenData } from "./frozen-copy.ts";
 interface ProjectFact {
   id: string;
   value: Record<string, unknown> | unknown[];
+  summary_keys?: string[];
   scheduled?: { value: Record<string, unknown> }[];
 }
 
@@ -29,6 +30,9 @@ export const factValue = (id: string, changes: Record<string, unknown> = {}): Re
   if (value === undefined || Array.isArray(value)) throw new Error(`no object value for ${id} in the project's facts/`);
   return { ...structuredClone(value), ...changes };
 };
+
+/** The keys the project's fact `id` starts its one-line summary with, if it is one of the project's facts. */
+export const projectSummaryKeys = (id: string): string[] | undefined => PROJECT_FACTS.get(id)?.summary_keys;
 
 /** The project's current value of `id` as it stands (an object, or an array such as a bracket array). */
 export const projectValue = (id: string): Record<string, unknown> | unknown[] => {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { addDays } from "../../src/lib/dates.ts";
 import { ORGANISATIONS_FILE } from "../../src/model/reference.ts";
+import { projectSummaryKeys } from "./fact-values.ts";
 import { frozenData } from "./frozen-copy.ts";
 import { tempDir } from "./temp-dir.ts";
 
@@ -19,7 +20,23 @@ export interface FactSeed {
   retrieved_iso?: string;
   cadence?: "volatile" | "stable";
   label?: string;
+  /** The keys the one-line summary starts with; by default the first key of an object value (the summary-keys rule). */
+  summary_keys?: string[];
 }
+
+/**
+ * The `summary_keys` a fixture declares: the seed's own, else those of the project's fact of that id that its value
+ * has, else the first key of an object value; none for other values (the summary-keys rule).
+ */
+const summaryKeysOf = (seed: FactSeed): string[] | undefined => {
+  if (seed.summary_keys !== undefined) return seed.summary_keys;
+  const { value } = seed;
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const own = (projectSummaryKeys(seed.id) ?? []).filter((key) => Object.hasOwn(value, key));
+  if (own.length > 0) return own;
+  const first = Object.keys(value)[0];
+  return first === undefined ? undefined : [first];
+};
 
 /** A valid fact file, with `expires_iso` following from its cadence, as a contributor would write it. */
 export const factJson = (seed: FactSeed): Record<string, unknown> => {
@@ -32,6 +49,7 @@ export const factJson = (seed: FactSeed): Record<string, unknown> => {
     domain: seed.domain ?? "tax",
     value: seed.value ?? 1,
     ...(seed.unit === undefined ? {} : { unit: seed.unit }),
+    ...(summaryKeysOf(seed) === undefined ? {} : { summary_keys: summaryKeysOf(seed) }),
     version: seed.version ?? 1,
     effective_iso: seed.effective_iso ?? "2020-01-01",
     expires_iso: addDays(retrieved, cadence === "volatile" ? 90 : 180),

@@ -9,16 +9,19 @@ export const capYear = (
   year: number,
   options: { rate: number; retrieved: string; supersededBy?: { id: string | null; effective_iso: string } | null },
 ) => {
-  const {
-    domain,
-    value: _value,
-    ...rest
-  } = factJson({
+  const { domain, value, ...rest } = factJson({
     id: `bc.rent_cap.${year}`,
     domain: "rental",
     label: `Rent cap ${year}`,
     effective_iso: `${year}-01-01`,
     retrieved_iso: options.retrieved,
+    // The project's rent cap with this year's figures: every year of the series takes the series' value schema.
+    value: factValue("bc.rent_cap.2026", {
+      rent_year: year,
+      max_increase_rate: options.rate,
+      applies_to_increases_effective_from_iso: `${year}-01-01`,
+      announced_iso: `${year - 1}-08-26`,
+    }),
   });
   const { id, label, description, ...after } = rest;
   return {
@@ -27,13 +30,7 @@ export const capYear = (
     description,
     domain,
     series: SERIES,
-    // The project's rent cap with this year's figures: every year of the series takes the series' value schema.
-    value: factValue("bc.rent_cap.2026", {
-      rent_year: year,
-      max_increase_rate: options.rate,
-      applies_to_increases_effective_from_iso: `${year}-01-01`,
-      announced_iso: `${year - 1}-08-26`,
-    }),
+    value,
     ...after,
     superseded_by: options.supersededBy ?? null,
   };
@@ -47,7 +44,7 @@ export const OTHER_ID = "bc.flipping_tax";
 /** A repository with the 2026 cap only, as the data stands before the 2027 cap takes effect. */
 export const before2027 = async (): Promise<GitRepo> => {
   const repo = await createGitRepo();
-  await repo.writeJson(`facts/tax/${OTHER_ID}.json`, { ...factJson({ id: OTHER_ID }), value: factValue(OTHER_ID) });
+  await repo.writeJson(`facts/tax/${OTHER_ID}.json`, factJson({ id: OTHER_ID, value: factValue(OTHER_ID) }));
   await repo.writeJson("facts/rental/bc.rent_cap.2026.json", capYear(2026, { rate: 0.023, retrieved: "2026-11-01" }));
   await repo.commit("bc.rent_cap.2026 v1\n\nImpact: The 2026 cap.");
   return repo;
