@@ -199,8 +199,8 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
       // 5% of the first $500,000 and 10% of the $100,000 above it.
       await expect.poll(() => figure(page, "purchase", "Minimum down payment"), POLL).toBe("$35,000");
       await buy.getByLabel("Down payment", { exact: true }).fill("60000");
-      await buy.getByLabel("Amortization (years)", { exact: true }).fill("25");
-      await buy.getByLabel("Interest rate (%)", { exact: true }).fill("5");
+      await buy.getByLabel("Amortization, in years", { exact: true }).fill("25");
+      await buy.getByLabel("Interest rate, in percent", { exact: true }).fill("5");
       await expect.poll(() => figure(page, "purchase", "Qualifying rate (stress test)"), POLL).toBe("7%");
       const premium = await figure(page, "purchase", "Insurance premium");
       if (premiumPublished) {
@@ -246,8 +246,8 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
       const buy = form(page, "purchase");
       await buy.getByLabel("Purchase price", { exact: true }).fill("500000");
       await buy.getByLabel("Down payment", { exact: true }).fill("150000");
-      await buy.getByLabel("Amortization (years)", { exact: true }).fill("25");
-      await buy.getByLabel("Interest rate (%)", { exact: true }).fill("5");
+      await buy.getByLabel("Amortization, in years", { exact: true }).fill("25");
+      await buy.getByLabel("Interest rate, in percent", { exact: true }).fill("5");
       // $350,000 is 70% of $500,000: a conventional mortgage, no premium, the loan is the price less the down payment.
       await expect
         .poll(() => figure(page, "purchase", "Insurance premium"), POLL)
@@ -258,7 +258,7 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
       const payment = Math.round(((350_000 * i) / (1 - (1 + i) ** -300)) * 100) / 100;
       await expect.poll(async () => dollars(await figure(page, "purchase", "Monthly payment")), POLL).toBe(payment);
       // 30 years with 30% down: still no premium, no surcharge.
-      await buy.getByLabel("Amortization (years)", { exact: true }).fill("30");
+      await buy.getByLabel("Amortization, in years", { exact: true }).fill("30");
       await expect.poll(() => figure(page, "purchase", "Loan"), POLL).toBe("$350,000");
       await expect(output(page, "purchase").textContent()).resolves.not.toContain("0.2%");
       await page.screenshot({ path: path.join(SHOTS, `purchase-conventional-${width}.png`), fullPage: true });
@@ -335,18 +335,18 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
       "The down payment is more than the purchase price.",
     );
     await buy.getByLabel("Down payment", { exact: true }).fill("100000");
-    await buy.getByLabel("Interest rate (%)", { exact: true }).fill("120");
+    await buy.getByLabel("Interest rate, in percent", { exact: true }).fill("120");
     await expect(page.locator("#buy-rate-error").textContent({ timeout: 10_000 })).resolves.toBe(
       "Enter a rate below 100%, for example 4.5.",
     );
     await expect(page.locator("#buy-down-error").count()).resolves.toBe(0);
-    await buy.getByLabel("Interest rate (%)", { exact: true }).fill("5");
-    await buy.getByLabel("Term (years)", { exact: true }).fill("30");
+    await buy.getByLabel("Interest rate, in percent", { exact: true }).fill("5");
+    await buy.getByLabel("Term, in years", { exact: true }).fill("30");
     await expect(page.locator("#buy-term-error").textContent({ timeout: 10_000 })).resolves.toBe(
       "The term is longer than the amortization.",
     );
     await expect(output(page, "purchase").locator(".calc-error").textContent()).resolves.toBe(
-      "Term (years): The term is longer than the amortization.",
+      "Term, in years: The term is longer than the amortization.",
     );
     await page.close();
   }, 120_000);

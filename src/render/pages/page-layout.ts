@@ -97,7 +97,7 @@ ${page.main}
 Rules change and have exceptions: check the official sources each fact cites, and ask a professional about your own situation.</p>
 <p class="data-dates">The data last changed on <time datetime="${model.generatedAt}">${readableDateTime(model.generatedAt)}</time>, when the newest change to the facts or to the affordability index's inputs was recorded.
 This copy of the site was built on <time datetime="${model.today}">${readableDate(model.today)}</time>; what is in effect and what is upcoming are counted from that day.</p>
-<p>Content licensed <a href="${SERVICE.license}" rel="license">${SERVICE.licenseName}</a>. When you reuse a fact, cite its page, or in data its permanent address (the <code>canonical_url</code> of its JSON).
+<p>Content licensed <a href="${SERVICE.license}" rel="license">${SERVICE.licenseName}</a>. When you reuse a fact, cite its page, or in data the permanent address its JSON gives for it.
 Found a mistake? Each fact's page has a link to report it; or <a href="${issueChooserUrl(model.repository)}">open an issue on GitHub</a>.</p>
 <p>Machine-readable: <a href="${link(model.urls.catalog)}">catalog JSON</a>, <a href="${link(model.urls.feed)}">RSS feed</a>,
 <a href="${link(model.urls.factsAll)}">every fact in one file</a>, <a href="${link(model.urls.factValuesCsv)}">every value as CSV</a> (<a href="${link(model.urls.dataPackage)}">Data Package</a>),

@@ -110,10 +110,10 @@ ${calculator(
   "Property transfer tax",
   "The tax on registering a transfer of B.C. property: the general rates, the first time home buyers' or newly built home exemption (both asked for: the larger is claimed), and the additional tax for foreign buyers; for a newly built home, the GST and its rebates too.",
   html`${money("ptt-price", "Purchase price", "Fair market value, in dollars.")}
-<div class="field"><label for="ptt-residential">Residential share (%)</label>
+<div class="field"><label for="ptt-residential">Residential share, in percent</label>
 <input type="text" id="ptt-residential" name="ptt-residential" inputmode="decimal" autocomplete="off" value="100" aria-describedby="ptt-residential-hint"><span class="hint" id="ptt-residential-hint">The part of the value that is residential.</span></div>
 ${checkbox("ptt-first-time", "First-time home buyer")}
-<div class="field"><label for="ptt-eligible-share">Share bought by first-time buyers (%)</label>
+<div class="field"><label for="ptt-eligible-share">Share bought by first-time buyers, in percent</label>
 <input type="text" id="ptt-eligible-share" name="ptt-eligible-share" inputmode="decimal" autocomplete="off" value="100" aria-describedby="ptt-eligible-share-hint"><span class="hint" id="ptt-eligible-share-hint">With a co-buyer who does not qualify: the share the first-time buyers acquire.</span></div>
 ${checkbox("ptt-newly-built", "Newly built home")}
 ${checkbox("ptt-foreign", "Foreign buyer")}
@@ -132,9 +132,9 @@ ${calculator(
   "Whether the purchase passes the stress test and the largest price that does, the cash needed to close (down payment, transfer tax, GST and its rebates on a newly built home), the minimum down payment, the mortgage default insurance premium, the payment and what is left to pay after the term.",
   html`${money("buy-price", "Purchase price")}
 ${money("buy-down", "Down payment")}
-<div class="field"><label for="buy-amortization">Amortization (years)</label>
+<div class="field"><label for="buy-amortization">Amortization, in years</label>
 <input type="text" id="buy-amortization" name="buy-amortization" inputmode="numeric" autocomplete="off" value="25"></div>
-<div class="field"><label for="buy-rate">Interest rate (%)</label>
+<div class="field"><label for="buy-rate">Interest rate, in percent</label>
 <input type="text" id="buy-rate" name="buy-rate" inputmode="decimal" autocomplete="off" aria-describedby="buy-rate-hint"><span class="hint" id="buy-rate-hint">The contract rate, for example 4.5.</span></div>
 <div class="field"><label for="buy-frequency">Payment frequency</label>
 <select id="buy-frequency" name="buy-frequency">
@@ -145,7 +145,7 @@ ${money("buy-down", "Down payment")}
 <option value="accelerated-biweekly">Accelerated biweekly</option>
 <option value="accelerated-weekly">Accelerated weekly</option>
 </select></div>
-<div class="field"><label for="buy-term">Term (years)</label>
+<div class="field"><label for="buy-term">Term, in years</label>
 <input type="text" id="buy-term" name="buy-term" inputmode="numeric" autocomplete="off" value="5"></div>
 ${checkbox("buy-first-time", "First-time home buyer")}
 ${checkbox("buy-newly-built", "Newly built home")}

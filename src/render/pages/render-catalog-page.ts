@@ -43,7 +43,7 @@ export const renderCatalogPage = (model: SiteModel): string => {
   })).filter((group) => group.facts.length > 0);
   const main = html`<h1>${SERVICE.name}</h1>
 <p class="lead">${count(model.facts.length)} about British Columbia residential real estate: tax, mortgage, legal, foreign-buyer, strata and rental rules.
-Each row gives a fact's value in short, when it took effect, when it was last checked against its sources and what is scheduled; its own page has the full value, quotes each source and lists every earlier version recorded in git.
+Each row gives a fact's value in short, when it took effect, when it was last checked against its sources and what is scheduled; its own page has the full value, quotes each source and lists every earlier version recorded.
 Data as of ${readableDate(model.generatedAt.slice(0, 10))}.</p>
 <form class="search" id="fact-search" role="search" aria-label="Search the facts" hidden data-index="${sitePath(model.urls, model.urls.searchIndex)}">
 <div class="field"><label for="search-query">Search facts</label>

@@ -148,7 +148,7 @@ export const renderChangelogPage = (model: SiteModel): string => {
 `;
 
   const main = html`<h1>Change log</h1>
-<p class="lead">${entries.length} versions of ${new Set(entries.map((entry) => entry.factId)).size} facts (${revisions} of them revisions), by the date each took effect, newest first, from the git history of the catalog.</p>
+<p class="lead">${entries.length} versions of ${new Set(entries.map((entry) => entry.factId)).size} facts (${revisions} of them revisions), by the date each took effect, newest first, from the catalog's recorded versions.</p>
 <p>Each says the day it was recorded here, often years after it took effect, and whether it is still in force.
 Its note was written when it was recorded: where it says "now", it speaks of the day the version took effect.
 Re-verifications that only confirm a fact are not listed.

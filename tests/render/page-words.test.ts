@@ -1,0 +1,57 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { Parser } from "htmlparser2";
+import { describe, expect, it } from "vitest";
+import { frozenSite } from "../helpers/build-site.ts";
+
+/** The words a reader sees on a page: its text outside scripts and styles, and the alt and title texts. */
+const visibleText = (markup: string): string => {
+  const parts: string[] = [];
+  let hidden = 0;
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      if (name === "script" || name === "style") hidden += 1;
+      for (const attribute of ["alt", "title", "aria-label"])
+        if (attributes[attribute] !== undefined) parts.push(attributes[attribute]);
+    },
+    onclosetag(name) {
+      if (name === "script" || name === "style") hidden -= 1;
+    },
+    ontext(text) {
+      if (hidden === 0) parts.push(text);
+    },
+  });
+  parser.write(markup);
+  parser.end();
+  return parts.join(" ").replace(/\s+/g, " ");
+};
+
+/**
+ * Words for programs that a page must never show a reader: the version-control tool the history is read from, a
+ * field name of the JSON, and the unit codes of the fact files (a label says "in percent", never "(%)").
+ */
+const FORBIDDEN: readonly { what: string; pattern: RegExp }[] = [
+  { what: "the word git", pattern: /\bgit\b/i },
+  { what: "a JSON field name", pattern: /\b(?:canonical_url|summary_keys|effective_iso|expires_iso)\b/ },
+  {
+    what: "a unit code",
+    pattern: /\((?:%|years?|CAD|m2)\)|CAD-bracket-array|thresholds-CAD|thresholds-m2-ha|fraction-and-rules/,
+  },
+];
+
+describe("the words on every page", () => {
+  it("never show git, a JSON field name or a unit code", async () => {
+    const { out } = frozenSite();
+    const pages = (await readdir(out, { recursive: true })).filter((file) => file.endsWith(".html"));
+    expect(pages.length).toBeGreaterThan(10);
+    const found: string[] = [];
+    for (const page of pages) {
+      const text = visibleText(await readFile(path.join(out, page), "utf8"));
+      for (const { what, pattern } of FORBIDDEN) {
+        const match = pattern.exec(text);
+        if (match) found.push(`${page}: ${what}: …${text.slice(Math.max(0, match.index - 40), match.index + 40)}…`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
