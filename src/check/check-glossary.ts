@@ -50,8 +50,20 @@ const typeName = (value: unknown): string =>
         : `${typeof value} ${JSON.stringify(value)}`;
 
 /**
+ * Where a key whose glossary entry has no `null_means` first holds null: the fact (and version) and the JSON Pointer,
+ * by key. One place per key is enough for the message; the rest are found once the entry says what a null means.
+ */
+type NullsWithoutWords = Map<string, string>;
+
+/** "/value/unit_minimums/0/lot_area_m2_at_most": a path as a JSON Pointer (RFC 6901). */
+const pointerOf = (at: Path): string =>
+  at.map((part) => `/${String(part).replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
+
+/**
  * The glossary's problems with one value: each key it lacks, each value that does not fit its key's kind, and each
- * enumeration member (a slug such as "bus-exchange") with no words. Marks every key it meets as used.
+ * enumeration member (a slug such as "bus-exchange") with no words. Marks every key it meets as used, and records in
+ * `nulls`, as held by `holder` ("bc.tod.transit_oriented_development"), each null under a key whose entry does not say
+ * what a null means.
  */
 const valueProblems = (
   doc: JsonDocument,
@@ -59,6 +71,8 @@ const valueProblems = (
   value: unknown,
   path: Path,
   used: Set<string>,
+  nulls: NullsWithoutWords,
+  holder: string,
 ): Problem[] => {
   const problems: Problem[] = [];
   /** `key` is the key whose value `node` is (or is an item of); "" at the top of the value. */
@@ -79,6 +93,8 @@ const valueProblems = (
           );
         } else {
           used.add(child);
+          if (item === null && childEntry.null_means === undefined && !nulls.has(child))
+            nulls.set(child, `${holder} (at ${pointerOf([...at, child])})`);
           const mismatch = kindMismatch(childEntry, item);
           if (mismatch)
             problems.push(
@@ -110,12 +126,17 @@ const valueProblems = (
   return problems;
 };
 
+/** The message for a key that holds null in some fact's value while its glossary entry does not say what that means. */
+const nullWithoutWords = (key: string, where: string): string =>
+  `"${key}" holds null in ${where}, and its entry says nothing of what a null means: add ${GLOSSARY_FILE} /keys/${key}/null_means, in words read in the sources ("No upper limit", "No separate rate offered", "Not stated in the sources read"), since a null is otherwise shown as "not stated"`;
+
 /**
  * The glossary rule: reads reference/glossary.json as a data file (size, JSON, text and schema rules, each problem
  * located), then holds every fact's value, earlier periods' values and scheduled values to it, and, given the history, each earlier version's
  * value and scheduled values too, since the fact's page shows them. A glossary entry that no fact uses is an error
  * too, so the glossary says nothing about keys no reader meets, unless `reportUnused` is false (a fact could not be
- * read, so which entries it uses is unknown).
+ * read, so which entries it uses is unknown). So is an entry without `null_means` whose key holds null in some value
+ * (current, earlier period, scheduled or earlier version), located in the glossary and naming the first fact found.
  */
 export const checkGlossary = async (
   root: string,
@@ -151,17 +172,23 @@ export const checkGlossary = async (
   if (doc.textProblems.length > 0) return byRule(LOAD_RULES.text, doc.textProblems);
   if (glossary === undefined) return byRule(LOAD_RULES.schema, reading.problems);
   const used = new Set<string>();
+  const nulls: NullsWithoutWords = new Map();
   const problems: Problem[] = [];
   for (const { doc: factDoc, fact } of facts) {
-    problems.push(...valueProblems(factDoc, glossary, fact.value, ["value"], used));
+    const values = (value: unknown, at: Path) =>
+      problems.push(...valueProblems(factDoc, glossary, value, at, used, nulls, fact.id));
+    values(fact.value, ["value"]);
     (fact.earlier ?? []).forEach((period, index) => {
-      problems.push(...valueProblems(factDoc, glossary, period.value, ["earlier", index, "value"], used));
+      values(period.value, ["earlier", index, "value"]);
     });
     (fact.scheduled ?? []).forEach((change, index) => {
-      problems.push(...valueProblems(factDoc, glossary, change.value, ["scheduled", index, "value"], used));
+      values(change.value, ["scheduled", index, "value"]);
     });
   }
-  if (history) problems.push(...(await historyProblems(root, facts, history, glossary, used)));
+  if (history) problems.push(...(await historyProblems(root, facts, history, glossary, used, nulls)));
+  // A tree read with this project's glossary (a test's fixture) cannot add words to it, as with unused entries.
+  for (const [key, where] of own ? nulls : [])
+    problems.push(doc.problemAt(["keys", key], nullWithoutWords(key, where)));
   // Keys of earlier versions count as used only when the history could be read: in a copy without git (an archive,
   // a tarball) an entry kept for an earlier version would otherwise be reported as unused.
   for (const key of own && history && options.reportUnused ? Object.keys(glossary.keys) : []) {
@@ -189,15 +216,17 @@ const historyProblems = async (
   history: FactHistory,
   glossary: GlossaryFile,
   used: Set<string>,
+  nulls: NullsWithoutWords,
 ): Promise<Problem[]> => {
   const problems: Problem[] = [];
   for (const { fact } of facts) {
     for (const version of history.facts.get(fact.id)?.versions ?? []) {
       if (version.version >= fact.version) continue;
+      const holder = `${fact.id} version ${version.version} (commit ${version.lastCommit.sha.slice(0, 12)})`;
       const find = (doc: JsonDocument): Problem[] => [
-        ...valueProblems(doc, glossary, version.state.value, ["value"], used),
+        ...valueProblems(doc, glossary, version.state.value, ["value"], used, nulls, holder),
         ...(version.state.scheduled ?? []).flatMap((change, index) =>
-          valueProblems(doc, glossary, change.value, ["scheduled", index, "value"], used),
+          valueProblems(doc, glossary, change.value, ["scheduled", index, "value"], used, nulls, holder),
         ),
       ];
       if (find(probe(version.path)).length === 0) continue;

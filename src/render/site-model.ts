@@ -130,9 +130,11 @@ const KIND_SINGULARS: Record<OrganisationKind, string> = {
 
 const KIND_PLURALS: Record<OrganisationKind, string> = {
   government: "government bodies",
+  intergovernmental: "intergovernmental bodies",
   regulator: "regulators",
   court: "courts",
   "crown-agency": "Crown agencies",
+  "statutory-authority": "statutory authorities",
   "industry-body": "industry bodies",
   news: "news publishers",
   firm: "firms",

@@ -92,6 +92,7 @@ describe("the published citations name their organisations from the registry", (
 
   it("resolves an earlier version's free-text organisation through the registry's aliases, and keeps an unknown one as written", async () => {
     const repo = await createGitRepo();
+    const ltsaKind = (await registry()).find((organisation) => organisation.id === "ltsa")!.kind;
     const id = "cra.hbp.withdrawal_limit";
     const fact = factJson({ id, unit: "object", value: factValue(id), effective_iso: "2024-04-16" });
     const [citation] = fact.citations as Json[];
@@ -117,14 +118,14 @@ describe("the published citations name their organisations from the registry", (
       after: Json;
     };
     expect((diff.before.citations as Json[]).map(({ org, org_id, org_kind }) => ({ org, org_id, org_kind }))).toEqual([
-      { org: "Land Title and Survey Authority of British Columbia (LTSA)", org_id: "ltsa", org_kind: "crown-agency" },
+      { org: "Land Title and Survey Authority of British Columbia (LTSA)", org_id: "ltsa", org_kind: ltsaKind },
       { org: "A blog no fact cites today", org_id: undefined, org_kind: undefined },
     ]);
     expect((diff.after.citations as Json[])[0]).toMatchObject({
       org: "Land Title and Survey Authority of British Columbia (LTSA)",
       org_id: "ltsa",
     });
-    expect(model.facts[0]!.citations[0]).toMatchObject({ org_id: "ltsa", org_kind: "crown-agency" });
+    expect(model.facts[0]!.citations[0]).toMatchObject({ org_id: "ltsa", org_kind: ltsaKind });
   }, 60_000);
 
   it("stops npm run build, writing nothing, when a current citation names no organisation of the registry", async () => {

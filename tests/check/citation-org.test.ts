@@ -126,7 +126,7 @@ describe("npm run check holds every citation to the organisation registry", () =
     // A citation of an unknown organisation is not reported while the registry itself is wrong.
     await citingOrg(root, PTT, "no-such-organisation");
     const kinds =
-      '"government", "regulator", "court", "crown-agency", "industry-body", "news", "firm", "non-profit", "other"';
+      '"government", "intergovernmental", "regulator", "court", "crown-agency", "statutory-authority", "industry-body", "news", "firm", "non-profit", "other"';
     expect(await problems(root)).toEqual([
       `${ORGANISATIONS_FILE}:${await position(root, ORGANISATIONS_FILE, '"kind"')}: must be one of ${kinds}, found "ministry" (at /organisations/0/kind) [organisations]`,
       `${ORGANISATIONS_FILE}:${await position(root, ORGANISATIONS_FILE, '"home_page"', 1)}: must be an absolute https URL (at /organisations/1/home_page) [organisations]`,

@@ -3,6 +3,7 @@ import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { findingLines, runChecks } from "../../src/check/run-checks.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { frozenData } from "../helpers/frozen-copy.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
@@ -109,6 +110,26 @@ describe("the glossary rule", () => {
       ),
     ).toBe(true);
   }, 120_000);
+
+  it("refuses a key that holds null in a fact's value while its entry has no null_means, naming the glossary path and the fact", async () => {
+    // The bus exchange's inner tier has no floor area ratio in the sources read: its null needs words, not "none".
+    const id = "bc.tod.transit_oriented_development";
+    const withWords = await repoWith(id, "strata", (keys) => {
+      keys.min_allowable_far = { ...keys.min_allowable_far, null_means: "Not stated in the sources read" };
+    });
+    const without = await repoWith(id, "strata", (keys) => {
+      delete keys.min_allowable_far!.null_means;
+    });
+    // In this process: the rule reads the glossary and the facts, and only its own lines matter here.
+    const glossaryLines = async (root: string) =>
+      findingLines(await runChecks(root, { today: TODAY })).filter((line) => line.includes("null_means"));
+    expect(await glossaryLines(withWords.repo.root)).toEqual([]);
+    const pointer = `/value/metro_vancouver_density_tiers/${(factValue(id).metro_vancouver_density_tiers as { min_allowable_far: unknown }[]).findIndex((tier) => tier.min_allowable_far === null)}/min_allowable_far`;
+    const glossaryText = readFileSync(path.join(without.repo.root, GLOSSARY), "utf8");
+    expect(await glossaryLines(without.repo.root)).toEqual([
+      `${GLOSSARY}:${positionOf(glossaryText, "min_allowable_far")}: "min_allowable_far" holds null in ${id} (at ${pointer}), and its entry says nothing of what a null means: add ${GLOSSARY} /keys/min_allowable_far/null_means, in words read in the sources ("No upper limit", "No separate rate offered", "Not stated in the sources read"), since a null is otherwise shown as "not stated" (at /keys/min_allowable_far) [glossary]`,
+    ]);
+  }, 60_000);
 
   it("reads the glossary as a data file: a hostile one gets a located error, not a crash", async () => {
     const repo = await createGitRepo();

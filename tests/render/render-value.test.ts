@@ -53,7 +53,9 @@ describe("the value shown for people, on the real catalog", () => {
     expect(fields(markupOf("cmhc.insurance_cap")).get("Loan-to-value above which insurance is required")).toBe("80%");
     const svt = fields(markupOf("bc.svt.rates_2026"));
     expect(svt.get("Rate for foreign owners and untaxed worldwide earners")).toBe("3%");
-    expect(svt.get("Rate for Canadian citizens and permanent residents")).toBe("1%");
+    expect(svt.get("Rate for Canadian citizens and permanent residents who are not untaxed worldwide earners")).toBe(
+      "1%",
+    );
     expect(markupOf("ca.capital_gains.inclusion_rate")).toContain("66.6667%");
   });
 
@@ -63,7 +65,7 @@ describe("the value shown for people, on the real catalog", () => {
     );
     const fthb = fields(markupOf("bc.ptt.fthb_exemption"));
     expect(fthb.get("Full exemption for fair market values up to")).toBe("$500,000");
-    expect(fthb.get("Largest exemption")).toBe("$8,000");
+    expect(fthb.get("Most property transfer tax the exemption saves")).toBe("$8,000");
     const formB = fields(markupOf("bc.strata.form_b_fee"));
     expect(formB.get("Most the strata may charge for the Form B")).toBe("$35");
     expect(formB.get("Most the strata may charge per page of copies")).toBe("$0.25");

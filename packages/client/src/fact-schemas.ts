@@ -108,15 +108,19 @@ export const OrganisationReference = NonEmptyText.describe(
 
 /**
  * What an organisation is, with the words pages use for it. `government` covers governments and their ministries,
- * departments, legislatures, printers and municipalities (and a body of governments such as a UN conference);
- * `crown-agency` a Crown corporation or a statutory authority that runs a public register; `non-profit` a society,
- * institute or association that is no trade body; `other` a publisher whose nature its pages do not state.
+ * departments, legislatures, printers and municipalities; `intergovernmental` a body that governments set up among
+ * themselves (a United Nations body); `crown-agency` a Crown corporation or other agent of the Crown;
+ * `statutory-authority` a body a statute creates that is no Crown agent, such as an independent not-for-profit
+ * authority that runs a public register; `non-profit` a society, institute or association that is no trade body;
+ * `other` a publisher whose nature its pages do not state.
  */
 export const ORGANISATION_KIND_WORDS = {
   government: "government",
+  intergovernmental: "intergovernmental body",
   regulator: "regulator",
   court: "court",
   "crown-agency": "Crown agency",
+  "statutory-authority": "statutory authority",
   "industry-body": "industry body",
   news: "news",
   firm: "firm",

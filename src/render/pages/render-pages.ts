@@ -68,9 +68,11 @@ ${renderReportLinks(model, fact)}`;
 
 const KIND_HEADINGS = {
   government: "Government",
+  intergovernmental: "Intergovernmental bodies",
   regulator: "Regulators",
   court: "Courts",
   "crown-agency": "Crown agencies",
+  "statutory-authority": "Statutory authorities",
   "industry-body": "Industry bodies",
   news: "News",
   firm: "Firms",
