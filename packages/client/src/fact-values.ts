@@ -345,6 +345,16 @@ export interface FactValues {
       information_shared_with: string[];
     };
   };
+  "bc.property_tax_deferment.interest": {
+    /** Added to the prime rate named in deferment_prime_rate_reference (0.02 = prime plus 2%); not the rate itself */
+    deferment_interest_margin_over_prime: number;
+    deferment_prime_rate_reference: string;
+    deferment_interest_compounding: "monthly";
+    deferment_applies_to_taxes_from_tax_year: number;
+    deferment_programs_covered: string[];
+    deferment_previous_interest_terms: string;
+    legislative_status: "announced-not-enacted" | "enacted-not-in-force" | "in-force";
+  };
   "bc.ptt.brackets": {
     upper: number | null;
     rate: number;
