@@ -355,6 +355,15 @@ export interface FactValues {
     deferment_previous_interest_terms: string;
     legislative_status: "announced-not-enacted" | "enacted-not-in-force" | "in-force";
   };
+  "bc.pst.strata_and_rental_management": {
+    pst_rate_on_management_services: number;
+    pst_taxable_management_services: Array<"rental-property-management" | "strata-management">;
+    pst_applies_from_iso: string;
+    pst_announced_iso: string;
+    pst_announced_in: string;
+    pst_implementing_bill: string;
+    legislative_status: "announced-not-enacted" | "enacted-not-in-force" | "in-force";
+  };
   "bc.ptt.brackets": {
     upper: number | null;
     rate: number;

@@ -8,6 +8,9 @@ const FederalTreatment = z.enum(["business-income-fully-taxable"]);
 /** How interest on property taxes deferred under the Budget 2026 terms is compounded. */
 const DefermentCompounding = z.enum(["monthly"]);
 
+/** The management services that Budget 2026 brings under the PST and that a residential reader meets. */
+const PstManagementService = z.enum(["rental-property-management", "strata-management"]);
+
 /** The value of every fact of the `tax` domain, by id. */
 export const TAX_VALUE_SCHEMAS = {
   "bc.flipping_tax": z
@@ -131,6 +134,20 @@ export const TAX_VALUE_SCHEMAS = {
     deferment_previous_interest_terms: Text,
     legislative_status: LegislativeStatus,
   }),
+
+  "bc.pst.strata_and_rental_management": z
+    .strictObject({
+      pst_rate_on_management_services: Fraction,
+      pst_taxable_management_services: z
+        .array(PstManagementService)
+        .min(1, { error: "must name at least one service" }),
+      pst_applies_from_iso: IsoDate,
+      pst_announced_iso: IsoDate,
+      pst_announced_in: Text,
+      pst_implementing_bill: Text,
+      legislative_status: LegislativeStatus,
+    })
+    .superRefine(inOrder(["pst_announced_iso", "pst_applies_from_iso"])),
 
   "bc.ptt.brackets": BracketArray,
 
