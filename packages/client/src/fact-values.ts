@@ -486,6 +486,12 @@ export interface FactValues {
     upper: number | null;
     rate: number;
   }[];
+  "bc.str.registry_fees": {
+    str_registry_host_fee_in_host_home_cad: number;
+    str_registry_host_fee_other_unit_cad: number;
+    str_registry_fees_from_iso: string;
+    str_registry_rules_fact: string;
+  };
   "bc.straa": {
     statute: string;
     regulation: string;
