@@ -345,6 +345,25 @@ export interface FactValues {
       information_shared_with: string[];
     };
   };
+  "bc.property_tax_deferment.interest": {
+    /** Added to the prime rate named in deferment_prime_rate_reference (0.02 = prime plus 2%); not the rate itself */
+    deferment_interest_margin_over_prime: number;
+    deferment_prime_rate_reference: string;
+    deferment_interest_compounding: "monthly";
+    deferment_applies_to_taxes_from_tax_year: number;
+    deferment_programs_covered: string[];
+    deferment_previous_interest_terms: string;
+    legislative_status: "announced-not-enacted" | "enacted-not-in-force" | "in-force";
+  };
+  "bc.pst.strata_and_rental_management": {
+    pst_rate_on_management_services: number;
+    pst_taxable_management_services: Array<"rental-property-management" | "strata-management">;
+    pst_applies_from_iso: string;
+    pst_announced_iso: string;
+    pst_announced_in: string;
+    pst_implementing_bill: string;
+    legislative_status: "announced-not-enacted" | "enacted-not-in-force" | "in-force";
+  };
   "bc.ptt.brackets": {
     upper: number | null;
     rate: number;
@@ -467,6 +486,12 @@ export interface FactValues {
     upper: number | null;
     rate: number;
   }[];
+  "bc.str.registry_fees": {
+    str_registry_host_fee_in_host_home_cad: number;
+    str_registry_host_fee_other_unit_cad: number;
+    str_registry_fees_from_iso: string;
+    str_registry_rules_fact: string;
+  };
   "bc.straa": {
     statute: string;
     regulation: string;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Fraction, IsoDate, Money } from "../../../packages/client/src/index.ts";
-import { Count, inOrder, Measure, since, Text, TextList, until, Year } from "./common.ts";
+import { Count, FactRef, inOrder, Measure, since, Text, TextList, until, Year } from "./common.ts";
 
 /** The value of every fact of the `rental` domain, by id. */
 export const RENTAL_VALUE_SCHEMAS = {
@@ -73,6 +73,13 @@ export const RENTAL_VALUE_SCHEMAS = {
     minimum_days_after_decision: Count,
     exemption_request_possible: z.boolean(),
     example_order_types: TextList,
+  }),
+
+  "bc.str.registry_fees": z.strictObject({
+    str_registry_host_fee_in_host_home_cad: Money,
+    str_registry_host_fee_other_unit_cad: Money,
+    str_registry_fees_from_iso: IsoDate,
+    str_registry_rules_fact: FactRef,
   }),
 
   "bc.straa": z

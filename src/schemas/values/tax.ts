@@ -1,9 +1,15 @@
 import { z } from "zod";
 import { BracketArray, Fraction, IsoDate, Money } from "../../../packages/client/src/index.ts";
-import { Count, FactRef, inOrder, Measure, since, Text, TextList, until, Year } from "./common.ts";
+import { Count, FactRef, inOrder, LegislativeStatus, Measure, since, Text, TextList, until, Year } from "./common.ts";
 
 /** How the federal anti-flipping rule treats a gain on a housing unit held less than 365 days. */
 const FederalTreatment = z.enum(["business-income-fully-taxable"]);
+
+/** How interest on property taxes deferred under the Budget 2026 terms is compounded. */
+const DefermentCompounding = z.enum(["monthly"]);
+
+/** The management services that Budget 2026 brings under the PST and that a residential reader meets. */
+const PstManagementService = z.enum(["rental-property-management", "strata-management"]);
 
 /** The value of every fact of the `tax` domain, by id. */
 export const TAX_VALUE_SCHEMAS = {
@@ -116,6 +122,32 @@ export const TAX_VALUE_SCHEMAS = {
       information_shared_with: TextList,
     }),
   }),
+
+  "bc.property_tax_deferment.interest": z.strictObject({
+    deferment_interest_margin_over_prime: Fraction.describe(
+      "Added to the prime rate named in deferment_prime_rate_reference (0.02 = prime plus 2%); not the rate itself",
+    ),
+    deferment_prime_rate_reference: Text,
+    deferment_interest_compounding: DefermentCompounding,
+    deferment_applies_to_taxes_from_tax_year: Year,
+    deferment_programs_covered: TextList.min(1, { error: "must name at least one program" }),
+    deferment_previous_interest_terms: Text,
+    legislative_status: LegislativeStatus,
+  }),
+
+  "bc.pst.strata_and_rental_management": z
+    .strictObject({
+      pst_rate_on_management_services: Fraction,
+      pst_taxable_management_services: z
+        .array(PstManagementService)
+        .min(1, { error: "must name at least one service" }),
+      pst_applies_from_iso: IsoDate,
+      pst_announced_iso: IsoDate,
+      pst_announced_in: Text,
+      pst_implementing_bill: Text,
+      legislative_status: LegislativeStatus,
+    })
+    .superRefine(inOrder(["pst_announced_iso", "pst_applies_from_iso"])),
 
   "bc.ptt.brackets": BracketArray,
 
