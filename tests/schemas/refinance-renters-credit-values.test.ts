@@ -49,3 +49,61 @@ describe("the value schema of ca.insured_refinance.secondary_suites", () => {
     ).toEqual([["applications_received_from_iso", expect.any(String)]]);
   });
 });
+
+describe("the value schema of bc.renters_tax_credit", () => {
+  const credit = {
+    credit_max_cad: 400,
+    credit_full_at_adjusted_income_max_cad: 63000,
+    credit_ends_at_adjusted_income_cad: 83000,
+    credit_reduction_rate: 0.02,
+    tax_year: 2024,
+    credit_threshold_indexed_yearly: true,
+    credit_refundable: true,
+    credit_first_tax_year: 2023,
+    min_one_month_periods_rented: 6,
+    eligibility_on_december_31: ["resident of B.C."],
+    one_claim_per_couple: true,
+    roommates_claim_separately: true,
+    claimed_on: "T1 Income Tax and Benefit Return",
+  };
+
+  it("accepts the 2024 tax year's credit", () => {
+    expect(issues("bc.renters_tax_credit", credit)).toEqual([]);
+  });
+
+  it("refuses a reduction rate of 2 instead of 0.02 and a negative credit", () => {
+    expect(issues("bc.renters_tax_credit", { ...credit, credit_reduction_rate: 2 })).toContainEqual([
+      "credit_reduction_rate",
+      expect.any(String),
+    ]);
+    expect(issues("bc.renters_tax_credit", { ...credit, credit_max_cad: -400 })).toContainEqual([
+      "credit_max_cad",
+      expect.any(String),
+    ]);
+  });
+
+  it("refuses a phase-out that ends below its start, or that does not bring the credit to zero where it ends", () => {
+    expect(
+      issues("bc.renters_tax_credit", {
+        ...credit,
+        credit_full_at_adjusted_income_max_cad: 83000,
+        credit_ends_at_adjusted_income_cad: 63000,
+      }),
+    ).toContainEqual([
+      "credit_ends_at_adjusted_income_cad",
+      "must be above credit_full_at_adjusted_income_max_cad (83000): credit_full_at_adjusted_income_max_cad, credit_ends_at_adjusted_income_cad are in order",
+    ]);
+    expect(issues("bc.renters_tax_credit", { ...credit, credit_ends_at_adjusted_income_cad: 93000 })).toEqual([
+      [
+        "credit_reduction_rate",
+        "must bring credit_max_cad (400) to zero over the phase-out band of 30000: 0.02 x 30000 is 600",
+      ],
+    ]);
+  });
+
+  it("refuses a tax year before the credit's first", () => {
+    expect(issues("bc.renters_tax_credit", { ...credit, tax_year: 2022 })).toEqual([
+      ["tax_year", "must be at least credit_first_tax_year (2023): credit_first_tax_year, tax_year are in order"],
+    ]);
+  });
+});

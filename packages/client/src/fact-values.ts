@@ -418,6 +418,25 @@ export interface FactValues {
     /** present up to version 1 only */
     reference_inflation_rate?: number;
   };
+  "bc.renters_tax_credit": {
+    /** The largest credit for a tax year (CAD) */
+    credit_max_cad: number;
+    /** The full credit is paid when adjusted income is at or below this amount (CAD) */
+    credit_full_at_adjusted_income_max_cad: number;
+    /** No credit is paid when adjusted income reaches this amount (CAD) */
+    credit_ends_at_adjusted_income_cad: number;
+    /** The credit shrinks by this share of adjusted income above credit_full_at_adjusted_income_max_cad (0.02 = 2%) */
+    credit_reduction_rate: number;
+    tax_year: number;
+    credit_threshold_indexed_yearly: boolean;
+    credit_refundable: boolean;
+    credit_first_tax_year: number;
+    min_one_month_periods_rented: number;
+    eligibility_on_december_31: string[];
+    one_claim_per_couple: boolean;
+    roommates_claim_separately: boolean;
+    claimed_on: string;
+  };
   "bc.rta.abandoned_property": {
     rules: string;
     in_force_iso: string;
