@@ -437,6 +437,25 @@ export interface FactValues {
     /** present up to version 1 only */
     reference_inflation_rate?: number;
   };
+  "bc.renters_tax_credit": {
+    /** The largest credit for a tax year (CAD) */
+    credit_max_cad: number;
+    /** The full credit is paid when adjusted income is at or below this amount (CAD) */
+    credit_full_at_adjusted_income_max_cad: number;
+    /** No credit is paid when adjusted income reaches this amount (CAD) */
+    credit_ends_at_adjusted_income_cad: number;
+    /** The credit shrinks by this share of adjusted income above credit_full_at_adjusted_income_max_cad (0.02 = 2%) */
+    credit_reduction_rate: number;
+    tax_year: number;
+    credit_threshold_indexed_yearly: boolean;
+    credit_refundable: boolean;
+    credit_first_tax_year: number;
+    min_one_month_periods_rented: number;
+    eligibility_on_december_31: string[];
+    one_claim_per_couple: boolean;
+    roommates_claim_separately: boolean;
+    claimed_on: string;
+  };
   "bc.rta.abandoned_property": {
     rules: string;
     in_force_iso: string;
@@ -861,6 +880,34 @@ export interface FactValues {
     builder_may_pay_or_credit: boolean;
     /** The additional first-time home buyers' rebate, which this rebate reduces, so that together they never exceed the GST paid */
     first_time_buyer_top_up_fact: string;
+  };
+  "ca.insured_refinance.secondary_suites": {
+    /** The highest loan, with every loan of equal or prior claim, as a share of the property's estimated value once the added units are completed (0.9 = 90%) */
+    max_loan_to_value_as_improved: number;
+    /** The property's estimated value once the added units are completed must be below this amount (CAD) */
+    value_as_improved_cap_exclusive: number;
+    max_amortization_years: number;
+    /** Whether the loan above the balance of prior loans may not exceed the estimated cost of adding the units */
+    new_money_limited_to_cost_of_units: boolean;
+    borrower_must_own_property: boolean;
+    owner_occupancy_condition: string;
+    /** The added units may not be rented for any period shorter than this many consecutive days */
+    added_units_min_rental_period_days: number;
+    /** The most housing units the insured property may contain, the added ones included */
+    max_family_housing_units: number;
+    /** At least one borrower or guarantor must have a credit score at least this high */
+    min_credit_score: number;
+    /** The highest gross debt service ratio when the loan is approved (0.39 = 39%) */
+    gds_max: number;
+    /** The highest total debt service ratio when the loan is approved (0.44 = 44%) */
+    tds_max: number;
+    /** Added to the contract rate to get the rate at which the debt service ratios are counted */
+    buffer_rate: number;
+    /** The lowest rate at which the debt service ratios are counted */
+    floor_rate: number;
+    /** The rule applies to loans whose insurance application is received on or after this day */
+    applications_received_from_iso: string;
+    statute: string;
   };
   "ca.underused_housing_tax": {
     statute: string;

@@ -41,6 +41,54 @@ const Province = z.enum([
 
 /** The value of every fact of the `mortgage` domain, by id. */
 export const MORTGAGE_VALUE_SCHEMAS = {
+  "ca.insured_refinance.secondary_suites": z
+    .strictObject({
+      max_loan_to_value_as_improved: Fraction.describe(
+        "The highest loan, with every loan of equal or prior claim, as a share of the property's estimated value once the added units are completed (0.9 = 90%)",
+      ),
+      value_as_improved_cap_exclusive: Money.describe(
+        "The property's estimated value once the added units are completed must be below this amount (CAD)",
+      ),
+      max_amortization_years: Count,
+      new_money_limited_to_cost_of_units: z
+        .boolean()
+        .describe(
+          "Whether the loan above the balance of prior loans may not exceed the estimated cost of adding the units",
+        ),
+      borrower_must_own_property: z.boolean(),
+      owner_occupancy_condition: Text,
+      added_units_min_rental_period_days: Count.describe(
+        "The added units may not be rented for any period shorter than this many consecutive days",
+      ),
+      max_family_housing_units: Count.describe(
+        "The most housing units the insured property may contain, the added ones included",
+      ),
+      min_credit_score: Count.describe(
+        "At least one borrower or guarantor must have a credit score at least this high",
+      ),
+      gds_max: Fraction.describe("The highest gross debt service ratio when the loan is approved (0.39 = 39%)"),
+      tds_max: Fraction.describe("The highest total debt service ratio when the loan is approved (0.44 = 44%)"),
+      buffer_rate: Fraction.describe(
+        "Added to the contract rate to get the rate at which the debt service ratios are counted",
+      ),
+      floor_rate: Fraction.describe("The lowest rate at which the debt service ratios are counted"),
+      applications_received_from_iso: IsoDate.describe(
+        "The rule applies to loans whose insurance application is received on or after this day",
+      ),
+      statute: Text,
+    })
+    .superRefine(inOrder(["gds_max", "tds_max"]))
+    .superRefine((value, ctx) => {
+      // An insured property holds one to four family housing units, so adding units needs room for at least two.
+      if (value.max_family_housing_units < 2) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["max_family_housing_units"],
+          message: "must be at least 2: the loan adds units to a property that already has one",
+        });
+      }
+    }),
+
   "cmhc.amortization_30yr_eligibility": z
     .strictObject({
       max_amortization_years: Count,

@@ -212,6 +212,42 @@ export const TAX_VALUE_SCHEMAS = {
     })
     .superRefine(inOrder(["purchase_from_iso", "purchase_until_iso"])),
 
+  "bc.renters_tax_credit": z
+    .strictObject({
+      credit_max_cad: Money.describe("The largest credit for a tax year (CAD)"),
+      credit_full_at_adjusted_income_max_cad: Money.describe(
+        "The full credit is paid when adjusted income is at or below this amount (CAD)",
+      ),
+      credit_ends_at_adjusted_income_cad: Money.describe(
+        "No credit is paid when adjusted income reaches this amount (CAD)",
+      ),
+      credit_reduction_rate: Fraction.describe(
+        "The credit shrinks by this share of adjusted income above credit_full_at_adjusted_income_max_cad (0.02 = 2%)",
+      ),
+      tax_year: Year,
+      credit_threshold_indexed_yearly: z.boolean(),
+      credit_refundable: z.boolean(),
+      credit_first_tax_year: Year,
+      min_one_month_periods_rented: Count,
+      eligibility_on_december_31: TextList.min(1, { error: "must say who may claim on December 31" }),
+      one_claim_per_couple: z.boolean(),
+      roommates_claim_separately: z.boolean(),
+      claimed_on: Text,
+    })
+    .superRefine(inOrder(["credit_full_at_adjusted_income_max_cad", "credit_ends_at_adjusted_income_cad"]))
+    .superRefine(inOrder(["credit_first_tax_year", "tax_year"], { orEqual: true }))
+    .superRefine((value, ctx) => {
+      // The credit falls by credit_reduction_rate of income above the threshold, so it reaches zero where the band ends.
+      const band = value.credit_ends_at_adjusted_income_cad - value.credit_full_at_adjusted_income_max_cad;
+      if (Math.abs(band * value.credit_reduction_rate - value.credit_max_cad) > 1) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["credit_reduction_rate"],
+          message: `must bring credit_max_cad (${value.credit_max_cad}) to zero over the phase-out band of ${band}: ${value.credit_reduction_rate} x ${band} is ${band * value.credit_reduction_rate}`,
+        });
+      }
+    }),
+
   "bc.school_tax.additional": BracketArray,
 
   "bc.svt.rates_2026": z.strictObject({
