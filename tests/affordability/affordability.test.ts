@@ -449,7 +449,7 @@ describe("the affordability page", () => {
     expect(series.map((entry) => entry.incomeYear)).toEqual(series.map(() => 2024));
     const grownPage = String(grown.files.get("/affordability.html"));
     expect(grownPage).toContain(
-      "income of 2024: its 2020 value carried forward by the annual growth the methodology cites",
+      "as of 2024, its 2020 value carried forward by the annual growth the methodology cites",
     );
     // Without growth the figure is held: the status box and each board's first sentence say so where the share is.
     const held = await renderRepository(true, async (root) => {
@@ -461,11 +461,11 @@ describe("the affordability page", () => {
     });
     const page = String(held.files.get("/affordability.html"));
     const status = page.match(/<p class="index-status">[\s\S]*?<\/p>/)![0];
-    expect(status).toContain("<strong>Every value uses income fixed at its 2020 value (2021 Census)</strong>");
+    expect(status).toContain("<strong>Every value uses income fixed at its 2020 value from the 2021 Census</strong>");
     expect(status).toContain("held for every month since");
     const bullets = page.match(/<ul class="latest">[\s\S]*?<\/ul>/)![0];
     expect(
-      bullets.match(/of the median household income<\/strong>, income fixed at its 2020 value \(2021 Census\)/g),
+      bullets.match(/of the median household income<\/strong>, fixed at its 2020 value from the 2021 Census/g),
     ).toHaveLength(2);
     expect(page).toMatch(/<td>\$90,000 \(2020\)<\/td>/);
     const entries = AffordabilitySeries.parse(held.read("/api/v1/affordability-index/index.json")).series;

@@ -33,19 +33,19 @@ const sharePercent = (share: number): string => `${Math.round(share * 100)}%`;
 const howFarBack = (months: number): string => (months === 1 ? "the month before" : `${months} months earlier`);
 
 /**
- * The income the published months divide by, in the words the page puts beside every figure that uses it: "income
- * fixed at its 2020 value (2021 Census)" when the source's figure is held for every month, else the years it stands
- * for after sourced growth.
+ * The income the published months divide by, in the words the page puts beside every figure that uses it ("the median
+ * household income, …"): "fixed at its 2020 value from the 2021 Census" when the source's figure is held for every
+ * month, else the years it stands for after sourced growth.
  */
 export const incomeInUse = (entries: readonly AffordabilityEntry[], data: IndexData): string => {
   const { income } = data;
   if (entries.length === 0 || !income) return "";
   const years = [...new Set(entries.map((entry) => entry.incomeYear))].sort((a, b) => a - b);
   const census = income.measure.match(/(\d{4}) Census/i)?.[1];
-  const source = census ? ` (${census} Census)` : "";
+  const source = census ? ` from the ${census} Census` : "";
   return years.length === 1 && years[0] === income.income_year
-    ? `income fixed at its ${income.income_year} value${source}`
-    : `income of ${years.join(", ")}: its ${income.income_year} value${source} carried forward by the annual growth the methodology cites`;
+    ? `fixed at its ${income.income_year} value${source}`
+    : `as of ${years.join(", ")}, its ${income.income_year} value${source} carried forward by the annual growth the methodology cites`;
 };
 
 /**
@@ -62,7 +62,7 @@ const describeIncome = (entries: readonly AffordabilityEntry[], data: IndexData)
   );
   const held = entries.every((entry) => entry.incomeYear === income.income_year);
   return html`
-<strong>Every value uses ${phrase}</strong>: the median household income of ${income.income_year} (${figures})${held ? html`, held for every month since, so the index moves with prices and mortgage rates only and does not follow incomes after ${income.income_year}` : ""}.${secondary ? " These incomes are as a news report gave the census figures (a secondary source), not read in Statistics Canada's own tables." : ""}`;
+<strong>Every value uses income ${phrase}</strong>: the median household income of ${income.income_year} (${figures})${held ? html`, held for every month since, so the index moves with prices and mortgage rates only and does not follow incomes after ${income.income_year}` : ""}.${secondary ? " These incomes rest on a secondary source: a report of the figures, not the statistical agency's own tables." : ""}`;
 };
 
 /** The opening: the latest month, how far behind it is, and how many board-months are published of those expected. */
@@ -183,7 +183,7 @@ ${
 }
 <p>For each board and month: the median household income (${incomeInUse(entries, data) || "income not published yet"}) divided by a year's cost of carrying the benchmark home, times 100.
 Higher is more affordable; at 100 the median income exactly covers the carrying cost. The share of income that carrying the home takes is the index read the other way, 100 ÷ index: at 125 it is 80%. Formula: <code>${INDEX_FORMULA}</code>.</p>
-${renderIndexChart(model.index, entries.length > 0 ? `Every point uses the ${incomeInUse(entries, data)}.` : "")}
+${renderIndexChart(model.index, entries.length > 0 ? `Every point uses income ${incomeInUse(entries, data)}.` : "")}
 ${BOARDS.map((board) => {
   const series = entries.filter((entry) => entry.board === board);
   return html`<section aria-labelledby="board-${board}">
