@@ -82,6 +82,18 @@ export const medianIncome = (income: IncomeFile, board: Board, year: number): nu
   return Math.round(value);
 };
 
+/**
+ * The year the board's income for `year` stands for: the income year of its source, or the latest year of sourced
+ * annual growth applied to it by `medianIncome`. A month after this year is priced against an older income.
+ */
+export const incomeYear = (income: IncomeFile, year: number): number =>
+  Math.max(
+    income.income_year,
+    ...income.carry_forward.annual_growth
+      .map((growth) => growth.year)
+      .filter((growthYear) => growthYear > income.income_year && growthYear <= year),
+  );
+
 /** The most recent month published; when both boards have it, the first board in BOARDS order. */
 export const latestEntry = (entries: readonly AffordabilityEntry[]): AffordabilityEntry | null =>
   [...entries].sort(
@@ -275,6 +287,7 @@ export const computeSeries = (data: IndexData, today?: string): ComputedSeries =
         monthlyPI: payment,
         annualCarryingCost: cost,
         medianIncome: income,
+        incomeYear: incomeYear(data.income, Number(month.slice(0, 4))),
         idx: value,
         carryingCostShare: Math.round((cost / income) * 10_000) / 10_000,
         idxTrend: idxTrend(value, previous?.idx, assumptions.trend_threshold_points.value),

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { monthlyPI } from "../../packages/client/src/index.ts";
 import {
   idxTrend,
+  incomeYear,
   lastEndedMonth,
   medianIncome,
   monthLabel,
@@ -69,6 +70,9 @@ describe("mortgage and index arithmetic", () => {
     const income = IncomeFile.parse(JSON.parse(await readFile(path.join(FIXTURE, "income.json"), "utf8")));
     expect(medianIncome(income, "greater-vancouver", 2023)).toBe(90_000);
     expect(medianIncome(income, "greater-vancouver", 2024)).toBe(94_500);
+    // The year the income stands for: the source's own year until a year of sourced growth is applied.
+    expect(incomeYear(income, 2023)).toBe(2020);
+    expect(incomeYear(income, 2025)).toBe(2024);
     expect(monthLabel("2024-04")).toBe("April 2024");
     expect(previousMonth("2024-01")).toBe("2023-12");
     expect(monthsBetween("2023-11", "2024-02")).toEqual(["2023-11", "2023-12", "2024-01", "2024-02"]);
@@ -436,6 +440,55 @@ describe("the affordability page", () => {
         `<th scope="row">August 2024</th><td>${august.idx}</td><td>${share(august)}</td><td>[a-z ]+ <span class="compared">\\(vs June 2024\\)</span></td>`,
       ),
     );
+  });
+
+  it("names the income's year beside every figure that uses it, and in each entry of the JSON", async () => {
+    const grown = await renderRepository(true);
+    const series = AffordabilitySeries.parse(grown.read("/api/v1/affordability-index/index.json")).series;
+    // The fixture's 2020 income has sourced growth for 2024, so every 2024 month stands for 2024's income.
+    expect(series.map((entry) => entry.incomeYear)).toEqual(series.map(() => 2024));
+    const grownPage = String(grown.files.get("/affordability.html"));
+    expect(grownPage).toContain(
+      "as of 2024, its 2020 value carried forward by the annual growth the methodology cites",
+    );
+    // Without growth the figure is held: the status box and each board's first sentence say so where the share is.
+    const held = await renderRepository(true, async (root) => {
+      const file = path.join(root, "index-data/income.json");
+      const income = JSON.parse(await readFile(file, "utf8"));
+      income.measure = "Median total income of private households, 2021 Census of Population (income year 2020)";
+      income.carry_forward.annual_growth = [];
+      await writeFile(file, `${JSON.stringify(income, null, 2)}\n`);
+    });
+    const page = String(held.files.get("/affordability.html"));
+    const status = page.match(/<p class="index-status">[\s\S]*?<\/p>/)![0];
+    expect(status).toContain("<strong>Every value uses income fixed at its 2020 value from the 2021 Census</strong>");
+    expect(status).toContain("held for every month since");
+    const bullets = page.match(/<ul class="latest">[\s\S]*?<\/ul>/)![0];
+    expect(
+      bullets.match(/of the median household income<\/strong>, fixed at its 2020 value from the 2021 Census/g),
+    ).toHaveLength(2);
+    expect(page).toMatch(/<td>\$90,000 \(2020\)<\/td>/);
+    const entries = AffordabilitySeries.parse(held.read("/api/v1/affordability-index/index.json")).series;
+    expect(new Set(entries.map((entry) => entry.incomeYear))).toEqual(new Set([2020]));
+    expect(AffordabilityLatest.parse(held.read("/api/v1/affordability-index/latest.json")).latest?.incomeYear).toBe(
+      2020,
+    );
+  });
+
+  it("draws the chart twice, wide and narrow, with the same points, and labels ids apart", async () => {
+    const page = String((await renderRepository(true)).files.get("/affordability.html"));
+    const wide = page.match(/<svg class="index-chart"[\s\S]*?<\/svg>/)![0];
+    const narrow = page.match(/<svg class="index-chart-narrow"[\s\S]*?<\/svg>/)![0];
+    const points = (chart: string) =>
+      [...chart.matchAll(/<title>([^<]*\(\w+ sources\))<\/title>/g)].map((match) => match[1]);
+    expect(points(narrow)).toEqual(points(wide));
+    expect(points(wide).length).toBeGreaterThan(0);
+    // The narrow viewBox is a phone column's width, its text at least 13 units high, so at least 11 px from 300 px.
+    expect(narrow).toMatch(/viewBox="0 0 360 /);
+    const sizes = [...narrow.matchAll(/<text [^>]*font-size="(\d+)"/g)].map((match) => Number(match[1]));
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(13);
+    const ids = [...page.matchAll(/ id="([^"]+)"/g)].map((match) => match[1]);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it("explains in the legend only the marker fills the chart draws", async () => {

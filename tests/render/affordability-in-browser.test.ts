@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -87,6 +87,80 @@ describe.skipIf(!available)("the affordability page in headless Chromium", () =>
     const top = (await status.boundingBox())!.y;
     expect(top).toBeLessThan(800);
     await page.close();
+  }, 60_000);
+
+  /** Each drawing of the chart shown at this width, and the size in CSS px its text renders at. */
+  const chartText = async (page: Page) =>
+    (await page.evaluate(`[...document.querySelectorAll("svg.index-chart, svg.index-chart-narrow")]
+      .filter((svg) => svg.getBoundingClientRect().width > 0)
+      .map((svg) => {
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        const texts = [...svg.querySelectorAll("text")];
+        return {
+          drawing: svg.getAttribute("class"),
+          right: svg.getBoundingClientRect().right,
+          fontPx: Math.min(...texts.map((text) => Number(text.getAttribute("font-size")) * scale)),
+          boxPx: Math.min(...texts.map((text) => text.getBoundingClientRect().height)),
+          count: texts.length,
+        };
+      })`)) as { drawing: string; right: number; fontPx: number; boxPx: number; count: number }[];
+
+  it("shows one drawing of the chart at each width, its text at least 11 CSS px: the narrow one on a phone", async () => {
+    for (const [width, drawing] of [
+      [375, "index-chart-narrow"],
+      [1280, "index-chart"],
+    ] as const) {
+      const page = await open(width);
+      const shown = await chartText(page);
+      expect(shown.map((chart) => chart.drawing)).toEqual([drawing]);
+      const [chart] = shown as [(typeof shown)[number]];
+      expect(chart.count).toBeGreaterThan(0);
+      expect(chart.fontPx).toBeGreaterThanOrEqual(11);
+      // A text's box is a line's height: at least the font size it renders at.
+      expect(chart.boxPx).toBeGreaterThanOrEqual(11);
+      expect(chart.right).toBeLessThanOrEqual(width);
+      await page.close();
+    }
+  }, 60_000);
+
+  /** Every table box on the page: whether it overflows, and the edge shadows and caption hint that say so. */
+  const scrollCues = async (page: Page) =>
+    (await page.evaluate(`[...document.querySelectorAll(".table-scroll")].map((box) => {
+      const style = getComputedStyle(box);
+      const hint = box.querySelector(".scroll-hint");
+      return {
+        overflows: box.scrollWidth > box.clientWidth,
+        gradients: (style.backgroundImage.match(/linear-gradient/g) || []).length,
+        attachment: style.backgroundAttachment,
+        hint: hint === null ? null : hint.getBoundingClientRect().width > 0,
+      };
+    })`)) as { overflows: boolean; gradients: number; attachment: string; hint: boolean | null }[];
+
+  it("marks a table that scrolls sideways at 375 px with an edge shadow, here and on a fact page, and says so in the index tables' captions", async () => {
+    const page = await open(375);
+    const index = await scrollCues(page);
+    expect(index.length).toBeGreaterThan(0);
+    for (const box of index) {
+      // Two shadows fixed to the box's edges, and two covers that scroll with the table and hide a shadow at its end.
+      expect(box).toEqual({ overflows: true, gradients: 4, attachment: "local, local, scroll, scroll", hint: true });
+    }
+    // A fact page whose table is wider than a phone has the same cue (the rule is the site's, not the index page's).
+    const pages = (await readdir(siteDir)).filter((name) => /^[a-z0-9]+\.[\w.]+\.html$/.test(name));
+    let checked = 0;
+    for (const name of pages) {
+      if (!(await readFile(path.join(siteDir, name), "utf8")).includes('class="table-scroll"')) continue;
+      await page.goto(`${server.url}/${name}`);
+      const boxes = (await scrollCues(page)).filter((box) => box.overflows);
+      for (const box of boxes) expect(box).toMatchObject({ gradients: 4, attachment: "local, local, scroll, scroll" });
+      checked += boxes.length;
+      if (checked > 0) break;
+    }
+    expect(checked).toBeGreaterThan(0);
+    await page.close();
+    // On a desktop the caption's hint is not shown: the shadow alone marks a table that is still wider than the page.
+    const desktop = await open(1280);
+    for (const box of await scrollCues(desktop)) expect(box.hint).toBe(false);
+    await desktop.close();
   }, 60_000);
 
   it("has a legend whose markers are the ones the chart draws", async () => {

@@ -385,6 +385,11 @@ export const AffordabilityEntry = z.object({
   monthlyPI: z.number().nonnegative(),
   annualCarryingCost: z.number().positive(),
   medianIncome: z.number().positive(),
+  incomeYear: z
+    .int()
+    .describe(
+      "The year medianIncome stands for: the income year of its source (2020 for the 2021 Census), or the latest year of sourced annual growth applied to it. A month later than incomeYear is priced against that older income.",
+    ),
   idx: z.int(),
   carryingCostShare: z
     .number()

@@ -64,6 +64,8 @@ const methodology = (model: SiteModel): Record<string, unknown> => {
       "idxTrend compares a month with the same board's previous published month, named in trendComparedWith and monthsSinceCompared (it may lie more than one month back when months between are not published): 'improving' when the index rose by at least trend_threshold_points, 'worsening' when it fell by at least that much, 'stable' otherwise, and 'no-previous-month' for a board's first published month.",
     share:
       "carryingCostShare is the year's carrying cost as a fraction of the median household income: the index read the other way (an index of 100 is a share of 1).",
+    income_year:
+      "incomeYear is the year an entry's medianIncome stands for: income.income_year, the income year of the source, unless a year of sourced growth in income.carry_forward.annual_growth applies. With no growth on file every month uses that one income, however many years later the month is.",
     ...(data.methodology
       ? { name: data.methodology.name, assumptions: data.methodology.assumptions, sources: data.methodology.sources }
       : {}),

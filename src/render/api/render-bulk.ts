@@ -158,6 +158,7 @@ export const SERIES_COLUMNS = [
   "monthlyPI",
   "annualCarryingCost",
   "medianIncome",
+  "incomeYear",
   "idx",
   "carryingCostShare",
   "idxTrend",
@@ -196,6 +197,7 @@ export const seriesRows = (model: SiteModel): string[][] => {
       numberCell(entry.monthlyPI),
       numberCell(entry.annualCarryingCost),
       numberCell(entry.medianIncome),
+      numberCell(entry.incomeYear),
       numberCell(entry.idx),
       numberCell(entry.carryingCostShare),
       textCell(entry.idxTrend),
@@ -328,6 +330,11 @@ const dataPackage = (model: SiteModel): Record<string, unknown> => ({
           { name: "monthlyPI", type: "number", description: "Monthly mortgage principal and interest, CAD." },
           { name: "annualCarryingCost", type: "number", description: "CAD per year." },
           { name: "medianIncome", type: "number", description: "Median household income, CAD per year." },
+          {
+            name: "incomeYear",
+            type: "year",
+            description: "The year medianIncome was measured for; later months use that same, older figure.",
+          },
           {
             name: "idx",
             type: "integer",
