@@ -4,7 +4,7 @@
 // one ranking the MCP server's search_facts uses (src/lib/search-ranking.ts), with the sections between the box and
 // the facts (the domains, what is upcoming) set aside until the query is cleared.
 
-import { hasEveryWord, type RankableItem, rankSearchIndex } from "../../src/lib/search-ranking.ts";
+import { hasEveryWord, type RankableItem, searchMatches } from "../../src/lib/search-ranking.ts";
 
 interface Item extends RankableItem {
   domain: string;
@@ -64,8 +64,9 @@ const start = (): void => {
       for (const element of between) element.hidden = false;
       results.hidden = true;
     } else {
-      const found = rankSearchIndex(items, query).filter((ranked) => ranked.everyWord && inDomain(ranked.item));
-      const order = found.map((ranked) => byId.get(ranked.item.id)).filter((row) => row !== undefined);
+      const order = searchMatches(items, query, domain)
+        .map((item) => byId.get(item.id))
+        .filter((row) => row !== undefined);
       const matched = new Set(order);
       for (const row of rows) {
         if (matched.has(row)) continue;

@@ -99,3 +99,17 @@ export const rankSearchIndex = <T extends RankableItem>(items: readonly T[], que
 /** Whether every word of the query starts a word of `text` (lowercase), as the ranking finds words. */
 export const hasEveryWord = (text: string, query: string): boolean =>
   queryWords(query).every((word) => wordPattern(word).test(text));
+
+/**
+ * What the catalog page lists for a query: the ranked items that have every word of it (and are in `domain`, when
+ * one is chosen), in the ranking's order. The MCP server lists the ranked items that have any word, so the page's
+ * list is the server's answer in the same order, without the items that miss a word.
+ */
+export const searchMatches = <T extends RankableItem & { domain: string }>(
+  items: readonly T[],
+  query: string,
+  domain = "",
+): T[] =>
+  rankSearchIndex(items, query)
+    .filter((ranked) => ranked.everyWord && (domain === "" || ranked.item.domain === domain))
+    .map((ranked) => ranked.item);
