@@ -209,7 +209,7 @@ export const SEARCH_FACTS = {
     title: "Search the facts",
     description:
       "Finds published facts about British Columbia real estate (tax, mortgage, legal, foreign-buyer, strata, rental) by the words of a query, " +
-      `such as "foreign buyer" or "property transfer tax exemption". Returns at most ${SEARCH_RESULT_LIMIT} facts, best matches first, each with ` +
+      `such as "foreign buyer", "property transfer tax exemption", a municipality ("Burnaby") or everyday words ("notary", "down payment"). Returns at most ${SEARCH_RESULT_LIMIT} facts, best matches first, each with ` +
       "its id, label, domain, canonical_url and its official citations. Call get_fact with an id for the value and dates.",
     inputSchema: {
       query: z
