@@ -1,4 +1,4 @@
-// The calculators page's script, bundled into /assets/calculators.js by the build (src/build/bundle-calculators.ts).
+// The calculators page's script, bundled into /assets/calculators.js by the build (src/build/bundle-scripts.ts).
 // It runs the client package's own calculators on the catalog this site publishes: no server computes anything, and
 // every figure shown comes from a calculator's result, with the facts (and their versions) the result cites.
 

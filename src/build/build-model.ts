@@ -29,7 +29,7 @@ import { summarizeValue } from "../render/text.ts";
 import type { SigningKeySet } from "../schemas/index.ts";
 import { type Fact, factFromFile } from "../schemas/index.ts";
 import { KEYS_FILE, readSigningKeys } from "../signing/signing-keys.ts";
-import { bundleCalculators } from "./bundle-calculators.ts";
+import { bundleCalculators, bundleSearch } from "./bundle-scripts.ts";
 
 /**
  * Loads and validates `facts/`, reads its history from git and derives history and diffs. Invalid data stops the
@@ -53,13 +53,14 @@ export const buildModel = async (
     nextExpected: publishNextExpected.bind(null, organisations),
   };
   const urls = urlsFor(options.baseUrl);
-  const [history, indexInputs, lastDataCommit, signingKeys, calculatorsScript] = await Promise.all([
+  const [history, indexInputs, lastDataCommit, signingKeys, calculatorsScript, searchScript] = await Promise.all([
     // The check has read the history already (to check each earlier value); read here only where it could not.
     "history" in report.history ? report.history.history : readFactHistory(root),
     loadIndexData(root),
     runGit(root, ["log", "-1", "--format=%ct", "--", "facts", "index-data"]),
     options.signingKeys ?? readSigningKeys(path.join(root, KEYS_FILE), { missing: "empty" }),
     bundleCalculators(),
+    bundleSearch(),
   ]);
   // The index's citations are published as the facts' are: the organisation's name, id and kind.
   const indexData = publishIndexData(indexInputs, publish.citation);
@@ -156,8 +157,10 @@ export const buildModel = async (
     changes,
     index: { ...computeSeries(indexData, options.today), data: indexData },
     organisations: organisations.list,
+    searchAliases: report.searchAliases ?? new Map(),
     signingKeys,
     calculatorsScript,
+    searchScript,
   };
 };
 

@@ -626,6 +626,12 @@ export const NON_FACT_RULES = {
     description:
       "reference/organisations.json matches its schema (an id, a name, a kind and an https home page or null per organisation) and gives no id, name or alias twice.",
   },
+  searchAliases: {
+    name: "search-aliases",
+    level: "error",
+    description:
+      "reference/search-aliases.json matches its schema (lowercase aliases, each group naming facts; each list of places citing where it was read) and names only facts that exist and are not withdrawn.",
+  },
   citationOrg: {
     name: "citation-org",
     level: "error",
@@ -710,6 +716,7 @@ export const CHECK_RULES: readonly CheckRule[] = [
   NON_FACT_RULES.schema,
   ...FACT_RULES.map(({ name, level, description }) => ({ name, level, description })),
   NON_FACT_RULES.organisations,
+  NON_FACT_RULES.searchAliases,
   NON_FACT_RULES.citationOrg,
   NON_FACT_RULES.uniqueId,
   NON_FACT_RULES.supersededBy,

@@ -5,9 +5,10 @@ import { errorMessage } from "../lib/errors.ts";
 import { gitResult, runGit } from "../lib/git.ts";
 import { byRule, compareProblems, formatProblem, type Problem } from "../lib/problem.ts";
 import { compareText, escapeHtml } from "../lib/text.ts";
-import { type LoadedFact, readFactFiles, seriesOf } from "../model/facts.ts";
+import { isWithdrawn, type LoadedFact, readFactFiles, seriesOf } from "../model/facts.ts";
 import { issueProblems, parseJsonDocument } from "../model/json-document.ts";
 import { type Organisations, readOrganisations } from "../model/reference.ts";
+import { readSearchAliases, type SearchAliases } from "../model/search-aliases.ts";
 import { correctedVersions, declaredCorrections, junctionProblems, keptVersions } from "../model/timeline.ts";
 import type { FactFile } from "../schemas/index.ts";
 import { valueSchemaFor } from "../schemas/index.ts";
@@ -41,6 +42,8 @@ export interface CheckReport {
   indexDataFileCount: number;
   /** The organisation registry, when it passed its own rules (the build publishes citations through it). */
   organisations: Organisations | undefined;
+  /** The search aliases by fact id, when reference/search-aliases.json passed its rules (the build indexes them). */
+  searchAliases: SearchAliases | undefined;
   /** The history of `facts/` read by the one history reader (the build reuses it), or why it was not read. */
   history: HistoryReading;
 }
@@ -108,6 +111,7 @@ export const runChecks = async (
     warnings: baseFindings.filter((problem) => problem.level === "warning").sort(compareProblems),
     facts: facts.facts,
     organisations: facts.organisations,
+    searchAliases: facts.searchAliases,
     factFileCount: facts.files.length,
     indexDataFileCount: indexData.fileCount,
     history,
@@ -143,6 +147,7 @@ export const checkFactFiles = async (
   files: string[];
   unread: string[];
   organisations: Organisations | undefined;
+  searchAliases: SearchAliases | undefined;
 }> => {
   const [{ facts, problems, files, unread }, registry] = await Promise.all([
     readFactFiles(root),
@@ -158,7 +163,21 @@ export const checkFactFiles = async (
   problems.push(...byRule(NON_FACT_RULES.supersededBy.name, supersededByProblems(facts, unread)));
   // A series with an unread member would be judged without it: its handovers are checked once every member reads.
   if (unread.length === 0) problems.push(...byRule(NON_FACT_RULES.series.name, seriesProblems(facts)));
-  return { problems, facts, files, unread, organisations: registry.organisations };
+  // An alias leads to a fact a reader can open: one of the facts read, not withdrawn. A file that could not be read
+  // is reported by its own problems, so its id (its file name) is not reported again here.
+  const searchAliases = await readSearchAliases(root, [
+    ...facts.filter(({ fact }) => !isWithdrawn(fact)).map(({ fact }) => fact.id),
+    ...unread.map((file) => path.basename(file, ".json")),
+  ]);
+  problems.push(...searchAliases.problems);
+  return {
+    problems,
+    facts,
+    files,
+    unread,
+    organisations: registry.organisations,
+    searchAliases: searchAliases.aliases,
+  };
 };
 
 const duplicateIdProblems = (facts: LoadedFact[]): Problem[] => {

@@ -59,15 +59,25 @@ export interface SiteModel {
   /** The registry of the organisations the facts cite (reference/organisations.json): the sources page groups by it. */
   organisations: readonly Organisation[];
   /**
+   * The words people search with that the facts do not use, by fact id (reference/search-aliases.json): the search
+   * index adds them to each fact's aliases.
+   */
+  searchAliases: ReadonlyMap<string, readonly string[]>;
+  /**
    * The public keys consumers may check the manifest's signature with (keys/jwks.json), published at
    * /.well-known/jwks.json.
    */
   signingKeys: SigningKeySet;
   /**
    * `/assets/calculators.js`: the client's calculators bundled for the calculators page
-   * (src/build/bundle-calculators.ts).
+   * (src/build/bundle-scripts.ts).
    */
   calculatorsScript: string;
+  /**
+   * `/assets/search.js`: the catalog page's search, bundled with the one ranking the MCP server uses
+   * (src/build/bundle-scripts.ts).
+   */
+  searchScript: string;
 }
 
 /** The published tree: absolute URL path ("/api/v1/...") to file content. */

@@ -6,6 +6,7 @@ import type {
   PublishedNextExpected,
 } from "../../packages/client/src/index.ts";
 import {
+  CitationKind,
   Domain,
   EarlierPeriod,
   FactCitation,
@@ -14,9 +15,11 @@ import {
   HttpsUrl,
   IsoDate,
   NextExpected,
+  NOTES_MAX_LENGTH,
   NonEmptyText,
   OrganisationId,
   OrganisationKind,
+  QUOTE_MAX_LENGTH,
   ScheduledChange,
   SeriesId,
   SupersededBy,
@@ -338,3 +341,52 @@ export type PublicSigningKey = z.infer<typeof PublicSigningKey>;
  */
 export const SigningKeySet = z.strictObject({ keys: z.array(PublicSigningKey) });
 export type SigningKeySet = z.infer<typeof SigningKeySet>;
+
+/**
+ * What a search alias is: lowercase words a reader types ("notary", "burnaby", "strata fee"), letters, digits, spaces,
+ * hyphens, apostrophes and periods, starting and ending with a letter or digit.
+ */
+export const SearchAlias = z
+  .string()
+  .max(100, { error: "an alias is at most 100 characters" })
+  .regex(/^[\p{Ll}\p{N}](?:[\p{Ll}\p{N} '.-]*[\p{Ll}\p{N}])?$/u, {
+    error: "an alias is lowercase words (letters, digits, spaces, hyphens, apostrophes, periods)",
+  });
+
+/**
+ * Where a list of places was read: an official page (the regional district's own, or the Province's), with the date
+ * it was read, a verbatim quote of the passage that names the places and a note for the reader.
+ */
+export const SearchAliasSource = z.strictObject({
+  url: HttpsUrl,
+  kind: CitationKind,
+  title: Name,
+  retrieved_iso: IsoDate,
+  quote: NonEmptyText.max(QUOTE_MAX_LENGTH, { error: `a quote is at most ${QUOTE_MAX_LENGTH} characters` }),
+  notes: NonEmptyText.max(NOTES_MAX_LENGTH, { error: `notes are at most ${NOTES_MAX_LENGTH} characters` }),
+});
+export type SearchAliasSource = z.infer<typeof SearchAliasSource>;
+
+/** Words people search with and the facts they mean: every alias is added to each fact's search-index aliases. */
+export const SearchAliasGroup = z.strictObject({
+  /** What the group is, for maintainers: "Metro Vancouver Regional District's member municipalities". */
+  name: Name,
+  aliases: z.array(SearchAlias).min(1, { error: "a group has at least one alias" }),
+  facts: z.array(FactId).min(1, { error: "a group names at least one fact" }),
+});
+
+/** Places, grouped by the area a rule names: each group cites where its list of places was read. */
+export const SearchPlaceGroup = SearchAliasGroup.extend({
+  sources: z.array(SearchAliasSource).min(1, { error: "a list of places cites at least one source" }),
+});
+
+/**
+ * `reference/search-aliases.json`: the words people search with that the facts do not use, each with the facts they
+ * mean (CONTRIBUTING.md, "Search aliases"). `places` are the municipalities of the areas a rule applies in, each list
+ * read from an official source it cites; `words` are everyday words ("notary", "landlord", "down payment").
+ */
+export const SearchAliasesFile = z.strictObject({
+  places: z.array(SearchPlaceGroup),
+  words: z.array(SearchAliasGroup),
+});
+export type SearchAliasesFile = z.infer<typeof SearchAliasesFile>;

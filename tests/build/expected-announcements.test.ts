@@ -4,6 +4,7 @@ import path from "node:path";
 import ICAL from "ical.js";
 import Parser from "rss-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasEveryWord } from "../../src/lib/search-ranking.ts";
 import type { SearchIndex, Upcoming } from "../../src/schemas/index.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { frozenData } from "../helpers/frozen-copy.ts";
@@ -26,13 +27,8 @@ const build = async (root: string, today: string): Promise<string> => {
 
 const read = (out: string, file: string) => readFile(path.join(out, file), "utf8");
 
-/** The catalog page's search rule (site/assets/search.js): every query word must start a word of the item's text. */
-const matches = (query: string, text: string): boolean =>
-  query
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((word) => new RegExp(`(^|[^\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u").test(text));
+/** The catalog page's search rule (src/lib/search-ranking.ts): every query word must start a word of the item's text. */
+const matches = (query: string, text: string): boolean => hasEveryWord(text, query);
 
 describe("the project's facts built on 2026-11-28: the 2027 rent cap, expected by 2026-09-30, is not recorded", () => {
   let out: string;

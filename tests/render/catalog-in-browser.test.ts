@@ -3,6 +3,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { searchFacts } from "../../src/mcp/fact-tools.ts";
+import { loadSiteTree } from "../../src/mcp/site-tree.ts";
 import { frozenData } from "../helpers/frozen-copy.ts";
 import { CHROMIUM, hasChromium, launchChromium } from "./browser.ts";
 import { type BuiltSite, serveBuiltProject } from "./built-site.ts";
@@ -79,7 +81,7 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
     expect(rentIds).toContain("bc.rent_cap.2026");
     expect(rentIds.length).toBeLessThan(6);
     await expect(page.locator("#search-status").textContent()).resolves.toBe(
-      `Showing ${rentIds.length} of ${await page.locator("tr.fact-row").count()} facts.`,
+      `Showing ${rentIds.length} of ${await page.locator("tr.fact-row").count()} facts, best match first.`,
     );
 
     await page.locator("#search-query").fill("transfer tax");
@@ -104,6 +106,53 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
     await expect(page.locator(".search-also").isVisible()).resolves.toBe(false);
     expect(await visibleFactIds(page)).toEqual([]);
     await expect(page.locator("#search-status").textContent()).resolves.toMatch(/No fact matches/);
+    await page.close();
+  });
+
+  it("shows the matches directly under the box, best first as search_facts ranks them, at 1280 and 375 px, and the page back when the query is cleared", async () => {
+    const tree = await loadSiteTree(siteDir);
+    const page = await openCatalog();
+    for (const [width, height] of [
+      [1280, 800],
+      [375, 667],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.locator("#search-query").fill("form b");
+      const ids = await visibleFactIds(page);
+      expect(ids[0]).toBe("bc.strata.form_b_fee");
+      // The page's order is the MCP server's, without the facts that miss a word of the query.
+      const answer = searchFacts(tree, "form b");
+      const served = "structured" in answer ? answer.structured.results.map((result) => result.id) : [];
+      expect(ids.slice(0, served.filter((id) => ids.includes(id)).length)).toEqual(
+        served.filter((id) => ids.includes(id)),
+      );
+      // In view without scrolling: the first result's top is inside the viewport, the sections between set aside.
+      expect(await page.evaluate("window.scrollY")).toBe(0);
+      const box = (await fact(page, ids[0]!).boundingBox())!;
+      expect(box.y, `${width} px`).toBeGreaterThan(0);
+      expect(box.y, `${width} px`).toBeLessThan(height - 100);
+      await expect(page.locator("#upcoming").isVisible()).resolves.toBe(false);
+      await expect(page.locator(".catalog-toc").isVisible()).resolves.toBe(false);
+      const blocking = (await axeViolations(page)).filter(
+        (violation) => violation.impact === "serious" || violation.impact === "critical",
+      );
+      expect(blocking, `axe with a query at ${width} px`).toEqual([]);
+    }
+    // A town finds the rules of the area it is in; everyday words find what people mean.
+    await page.locator("#search-query").fill("burnaby");
+    expect(await visibleFactIds(page)).toEqual(
+      expect.arrayContaining(["bc.ptt.foreign_buyer_additional", "bc.foreign_buyer_specified_areas"]),
+    );
+    await page.locator("#search-query").fill("notary");
+    expect(await visibleFactIds(page)).toEqual(expect.arrayContaining(["bc.ptt.brackets", "bc.strata.form_b_fee"]));
+    // Cleared: every row back in its domain's table, the sections back.
+    await page.locator("#search-query").fill("");
+    expect(await visibleFactIds(page)).toHaveLength(FACT_COUNT);
+    await expect(page.locator("#search-results").isVisible()).resolves.toBe(false);
+    await expect(page.locator("#upcoming").isVisible()).resolves.toBe(true);
+    await expect(
+      page.locator("#domain-strata tr.fact-row").evaluateAll((rows) => rows.map((row) => row.id)),
+    ).resolves.toContain("bc.strata.form_b_fee");
     await page.close();
   });
 

@@ -125,7 +125,7 @@ const expectedText = (fact: SiteModel["facts"][number], today: string): string[]
  */
 export const renderSearchIndex = (model: SiteModel): SiteFiles => {
   const facts: SearchIndex = model.facts.map((fact) => {
-    const aliases = aliasesFor(fact.id, fact.series);
+    const aliases = aliasesFor(fact.id, fact.series, model.searchAliases.get(fact.id));
     const text = [
       fact.id,
       fact.label,
@@ -180,9 +180,10 @@ export const GLOSSARY: Record<string, string[]> = {
 
 /**
  * Lowercase aliases of a fact: its id and the name of its yearly series (so a search for `bc.rent_cap` finds the year
- * in force), their parts as words, and the glossary expansions they name.
+ * in force), their parts as words, the glossary expansions they name, and then `extra`, the words people search with
+ * that reference/search-aliases.json gives the fact (places, everyday words).
  */
-export const aliasesFor = (id: string, series?: string): string[] => {
+export const aliasesFor = (id: string, series?: string, extra: readonly string[] = []): string[] => {
   const names = [id, ...(series === undefined ? [] : [series])].map((name) => name.toLowerCase());
   const aliases = new Set<string>(names);
   const parts = names.flatMap((name) => name.split("."));
@@ -191,6 +192,7 @@ export const aliasesFor = (id: string, series?: string): string[] => {
     for (const [key, words] of Object.entries(GLOSSARY))
       if (part === key || part.includes(key)) for (const word of words) aliases.add(word);
   }
+  for (const word of extra) aliases.add(word);
   return [...aliases];
 };
 

@@ -183,8 +183,11 @@ ${
 
 const SITE = path.resolve(import.meta.dirname, "../../../site");
 
-/** The stylesheets and the search script, published as written in `site/assets/` (no bundler, no build step). */
-export const ASSET_FILES = ["site.css", "search.js", "calculators.css"] as const;
+/**
+ * The stylesheets, published as written in `site/assets/` (no build step). The scripts are bundled by the build
+ * (src/build/bundle-scripts.ts).
+ */
+export const ASSET_FILES = ["site.css", "calculators.css"] as const;
 
 /** The site's icon, published as written in `site/` at `SITE_PATHS.favicon`, the root, where browsers look for one. */
 const FAVICON = SITE_PATHS.favicon;

@@ -34,7 +34,7 @@ export const CALCULATOR_FACTS = {
 /** A calculator that reads every member of a yearly series: the page lists the members published. */
 const CALCULATOR_SERIES: Partial<Record<keyof typeof CALCULATOR_FACTS, string>> = { rent: "bc.rent_cap" };
 
-/** The script that runs the calculators, built from the client's own code (src/build/bundle-calculators.ts). */
+/** The script that runs the calculators, built from the client's own code (src/build/bundle-scripts.ts). */
 export const CALCULATORS_SCRIPT = "assets/calculators.js";
 
 /**

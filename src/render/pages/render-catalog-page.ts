@@ -42,9 +42,6 @@ export const renderCatalogPage = (model: SiteModel): string => {
     facts: model.facts.filter((fact) => fact.domain === domain),
   })).filter((group) => group.facts.length > 0);
   const main = html`<h1>${SERVICE.name}</h1>
-<p class="lead">${count(model.facts.length)} about British Columbia residential real estate: tax, mortgage, legal, foreign-buyer, strata and rental rules.
-Each row gives a fact's value in short, when it took effect, when it was last checked against its sources and what is scheduled; its own page has the full value, quotes each source and lists every earlier version recorded.
-Data as of ${readableDate(model.generatedAt.slice(0, 10))}.</p>
 <form class="search" id="fact-search" role="search" aria-label="Search the facts" hidden data-index="${sitePath(model.urls, model.urls.searchIndex)}">
 <div class="field"><label for="search-query">Search facts</label>
 <input type="search" id="search-query" name="q" autocomplete="off" spellcheck="false" aria-describedby="search-hint"></div>
@@ -53,11 +50,14 @@ Data as of ${readableDate(model.generatedAt.slice(0, 10))}.</p>
 <option value="">All domains</option>
 ${domains.map(({ domain }) => html`<option value="${domain}">${DOMAIN_NAMES[domain]}</option>`)}
 </select></div>
-<p id="search-hint" class="hint">Words or abbreviations, for example “transfer tax”, “PTT” or “rent increase”.</p>
+<p id="search-hint" class="hint" data-search-aside>Words, abbreviations or a town, for example “transfer tax”, “PTT”, “notary” or “Burnaby”.</p>
 <p id="search-status" class="status" role="status" aria-live="polite"></p>
 <p class="search-also" hidden data-search-text="${AFFORDABILITY_SEARCH_TEXT}">Looking for the affordability index? <a href="${sitePath(model.urls, model.urls.affordabilityPage)}">The Lower Mainland affordability index</a> has its own page.</p>
 </form>
-<nav class="toc catalog-toc" aria-labelledby="toc-title">
+${renderSearchResults()}<p class="lead" data-search-aside>${count(model.facts.length)} about British Columbia residential real estate: tax, mortgage, legal, foreign-buyer, strata and rental rules.
+Each row gives a fact's value in short, when it took effect, when it was last checked against its sources and what is scheduled; its own page has the full value, quotes each source and lists every earlier version recorded.
+Data as of ${readableDate(model.generatedAt.slice(0, 10))}.</p>
+<nav class="toc catalog-toc" aria-labelledby="toc-title" data-search-aside>
 <h2 id="toc-title">Domains</h2>
 <ul>
 <li><a href="#upcoming">Upcoming</a></li>
@@ -84,6 +84,25 @@ ${renderCatalogRows(facts, model.urls, model.today, `${DOMAIN_NAMES[domain]}: ${
     main,
   });
 };
+
+/**
+ * Where the search shows the matching rows while a query is active, directly under the box, best match first: an
+ * empty table the script fills with the rows themselves (moved from their domain's table, and put back when the query
+ * is cleared). `hidden` until then, so a reader without JavaScript never sees it.
+ */
+const renderSearchResults =
+  (): Html => html`<section class="search-results" id="search-results" aria-labelledby="search-results-title" hidden>
+<h2 id="search-results-title" class="visually-hidden">Matching facts, best match first</h2>
+<table class="catalog">
+<caption class="visually-hidden">The facts that have every word searched for, best match first</caption>
+${CATALOG_HEAD}
+<tbody id="search-results-rows"></tbody>
+</table>
+</section>
+`;
+
+/** The catalog tables' column headings: each domain's table and the search results have the same columns. */
+const CATALOG_HEAD = html`<thead><tr><th scope="col">Fact</th><th scope="col">Value</th><th scope="col">Effective</th><th scope="col">Last verified</th><th scope="col">Scheduled</th><th scope="col">Sources</th></tr></thead>`;
 
 /** The most a catalog row says of a value before it leaves the rest to the fact's page. */
 const VALUE_FIELDS = 3;
@@ -215,7 +234,7 @@ export const renderCatalogRows = (
   caption: string,
 ): Html => html`<table class="catalog">
 <caption class="visually-hidden">${caption}</caption>
-<thead><tr><th scope="col">Fact</th><th scope="col">Value</th><th scope="col">Effective</th><th scope="col">Last verified</th><th scope="col">Scheduled</th><th scope="col">Sources</th></tr></thead>
+${CATALOG_HEAD}
 <tbody>
 ${facts.map(
   (fact) => html`<tr class="fact-row" id="${fact.id}" data-domain="${fact.domain}">
@@ -260,7 +279,7 @@ export const renderUpcomingSection = (model: SiteModel) => {
   const expectedRow = (item: (typeof items)[number]) =>
     html`<li${item.past_due ? html` class="past-due"` : ""}>${item.past_due ? html`<strong class="status status-past-due">Not recorded here yet</strong>, expected by <time datetime="${item.date}">${readableDate(item.date)}</time>: ` : html`expected by <time datetime="${item.date}">${readableDate(item.date)}</time>: `}<a href="${link(model.urls.factPage(item.fact_id))}">${item.label}</a>${item.expected ? html`<br><span class="note">${item.expected.what} (${item.past_due ? "check " : ""}<a href="${item.expected.where.url}">${item.expected.where.org}</a>)</span>` : ""}</li>
 `;
-  return html`<section class="upcoming" id="upcoming" aria-labelledby="upcoming-title">
+  return html`<section class="upcoming" id="upcoming" aria-labelledby="upcoming-title" data-search-aside>
 <h2 id="upcoming-title">Upcoming</h2>
 <p>Rules announced or enacted for a later date, published on the day they take effect, and the dates by which yearly values are normally announced (as of ${readableDate(model.today)}).
 Follow the rule changes (these, and each revision when it is published) in a calendar (<a href="${link(model.urls.changesCalendar)}">iCalendar</a>) or a feed reader (<a href="${link(model.urls.changesFeed)}">Atom</a>).

@@ -31,6 +31,7 @@ export const renderPages = (model: SiteModel): SiteFiles =>
     [SITE_PATHS.notFoundPage, renderNotFoundPage(model)],
     ["/calculators.html", renderCalculatorsPage(model)],
     ["/assets/calculators.js", model.calculatorsScript],
+    ["/assets/search.js", model.searchScript],
     ...model.facts.map((fact): [string, string] => [`/${fact.id}.html`, renderFactPage(model, fact)]),
     ...siteAssets(),
   ]);

@@ -1,0 +1,163 @@
+// The catalog page's search and domain filter, bundled into /assets/search.js by the build (src/build/bundle-scripts.ts).
+// Progressive enhancement: the page lists every fact (one table row each) without this script; the script reveals the
+// form, and while a query is typed it shows the matching rows right under the box, best match first, ranked by the
+// one ranking the MCP server's search_facts uses (src/lib/search-ranking.ts), with the sections between the box and
+// the facts (the domains, what is upcoming) set aside until the query is cleared.
+
+import { hasEveryWord, type RankableItem, searchMatches } from "../../src/lib/search-ranking.ts";
+
+interface Item extends RankableItem {
+  domain: string;
+}
+
+const start = (): void => {
+  const form = document.getElementById("fact-search") as HTMLFormElement | null;
+  if (!form) return;
+  const input = document.getElementById("search-query") as HTMLInputElement;
+  const select = document.getElementById("search-domain") as HTMLSelectElement;
+  const status = document.getElementById("search-status") as HTMLElement;
+  const results = document.getElementById("search-results") as HTMLElement;
+  const resultRows = document.getElementById("search-results-rows") as HTMLTableSectionElement;
+  const rows = Array.from(document.querySelectorAll<HTMLTableRowElement>("tr.fact-row"));
+  const sections = Array.from(document.querySelectorAll<HTMLElement>("section.domain"));
+  // What stands between the box and the facts: set aside while a query is active, back when it is cleared.
+  const between = Array.from(document.querySelectorAll<HTMLElement>("[data-search-aside]"));
+  // Pointers to what is not a fact (the affordability index), shown when a query matches their words.
+  const pointers = Array.from(form.querySelectorAll<HTMLElement>("[data-search-text]"));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+
+  // Each row's place in its domain's table, kept by a marker, so it goes back there when the query is cleared.
+  const places = new Map(
+    rows.map((row) => {
+      const marker = document.createComment(row.id);
+      row.after(marker);
+      return [row, marker] as const;
+    }),
+  );
+  const putBack = (row: HTMLTableRowElement): void => {
+    const marker = places.get(row)!;
+    if (row.nextSibling !== marker) marker.before(row);
+  };
+
+  // Until search-index.json arrives (or if it cannot be fetched), the rows' own text is what is searched, so the box
+  // works from the first keystroke and offline copies of the page still filter.
+  let items: Item[] = rows.map((row) => ({
+    id: row.id,
+    domain: row.dataset.domain ?? "",
+    label: row.querySelector("th")?.textContent ?? row.id,
+    search_text: (row.textContent ?? "").toLowerCase(),
+    aliases: [],
+  }));
+
+  const apply = (): void => {
+    const query = input.value.trim();
+    const domain = select.value;
+    const inDomain = (item: { domain: string }): boolean => domain === "" || item.domain === domain;
+    let shown = 0;
+    if (query === "") {
+      for (const row of rows) {
+        putBack(row);
+        row.hidden = !inDomain({ domain: row.dataset.domain ?? "" });
+        if (!row.hidden) shown += 1;
+      }
+      for (const section of sections) section.hidden = !section.querySelector("tr.fact-row:not([hidden])");
+      for (const element of between) element.hidden = false;
+      results.hidden = true;
+    } else {
+      const order = searchMatches(items, query, domain)
+        .map((item) => byId.get(item.id))
+        .filter((row) => row !== undefined);
+      const matched = new Set(order);
+      for (const row of rows) {
+        if (matched.has(row)) continue;
+        putBack(row);
+        row.hidden = true;
+      }
+      // The matching rows, best first, directly under the box.
+      for (const row of order) {
+        row.hidden = false;
+        resultRows.append(row);
+      }
+      shown = order.length;
+      for (const section of sections) section.hidden = true;
+      for (const element of between) element.hidden = true;
+      results.hidden = shown === 0;
+    }
+    for (const pointer of pointers)
+      pointer.hidden = query === "" || !hasEveryWord(pointer.dataset.searchText ?? "", query);
+    status.textContent =
+      query === "" && domain === ""
+        ? `Showing all ${rows.length} facts.`
+        : shown === 0
+          ? "No fact matches. Try fewer words or another domain."
+          : `Showing ${shown} of ${rows.length} facts${query === "" ? "" : ", best match first"}.`;
+    form.dataset.shown = String(shown);
+  };
+
+  // Keep the query in the address so a filtered view can be bookmarked or shared.
+  const remember = (): void => {
+    const url = new URL(window.location.href);
+    for (const [name, field] of [
+      ["q", input],
+      ["domain", select],
+    ] as const) {
+      if (field.value.trim() === "") url.searchParams.delete(name);
+      else url.searchParams.set(name, field.value.trim());
+    }
+    window.history.replaceState(null, "", url);
+  };
+
+  // A link to /#<fact id> must land on the fact even when the current filter hides it.
+  const revealTarget = (): void => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    const target = id ? byId.get(id) : undefined;
+    if (target === undefined) return;
+    if (target.hidden) {
+      input.value = "";
+      select.value = "";
+      remember();
+      apply();
+    }
+    target.scrollIntoView();
+  };
+
+  const params = new URLSearchParams(window.location.search);
+  input.value = params.get("q") ?? "";
+  const domainParam = params.get("domain") ?? "";
+  if (Array.from(select.options).some((option) => option.value === domainParam)) select.value = domainParam;
+
+  form.addEventListener("submit", (event) => event.preventDefault());
+  input.addEventListener("input", () => {
+    apply();
+    remember();
+  });
+  select.addEventListener("change", () => {
+    apply();
+    remember();
+  });
+  window.addEventListener("hashchange", revealTarget);
+
+  form.hidden = false;
+  apply();
+  // Revealing the form moved the facts down; put a linked fact back in view.
+  if (window.location.hash) revealTarget();
+
+  fetch(form.dataset.index ?? "", { headers: { Accept: "application/json" } })
+    .then((response) => {
+      if (!response.ok) throw new Error(`search index: HTTP ${response.status}`);
+      return response.json() as Promise<Item[]>;
+    })
+    .then((index) => {
+      // The index's items of the facts this page lists, in the index's order, as the MCP server ranks them.
+      items = index.filter((item) => byId.has(item.id));
+      form.dataset.source = "index";
+      apply();
+    })
+    .catch((error: unknown) => {
+      // The page text stays the search text; say why in the console for whoever maintains the page.
+      form.dataset.source = "page";
+      console.warn("search falls back to the page text:", error);
+    });
+};
+
+start();
