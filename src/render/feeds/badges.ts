@@ -4,6 +4,8 @@
  * docs/consumers/badges.md says how to embed one.
  */
 import { factAsOf, SITE_PATHS } from "../../../packages/client/src/index.ts";
+import type { Urls } from "../../lib/config.ts";
+import { escapeHtml } from "../../lib/text.ts";
 import type { Badge, Fact } from "../../schemas/index.ts";
 import { jsonText, type SiteFiles, type SiteModel } from "../site-model.ts";
 
@@ -112,6 +114,17 @@ export const factBadge = (
   }
   return badge(value, BADGE_COLORS.current);
 };
+
+/** Shields' image of an endpoint badge: its address is given to Shields percent-encoded, as its `url` parameter. */
+export const shieldsImageUrl = (badgeUrl: string): string =>
+  `https://img.shields.io/endpoint?url=${encodeURIComponent(badgeUrl)}`;
+
+/**
+ * The HTML a page embeds to show a fact's badge (docs/consumers/badges.md): Shields' image of it, linked to the fact's
+ * page, with the fact's label as its text alternative.
+ */
+export const badgeEmbedHtml = (fact: Pick<Fact, "id" | "label">, urls: Urls): string =>
+  `<a href="${escapeHtml(urls.factPage(fact.id))}"><img alt="${escapeHtml(`${fact.label}: current value`)}" src="${escapeHtml(shieldsImageUrl(urls.badge(fact.id)))}"></a>`;
 
 /** A badge per published fact, and per withdrawn fact (its tombstone's), on the build date. */
 export const renderBadges = (model: SiteModel): SiteFiles =>

@@ -11,6 +11,7 @@ import { formatCad, formatPercent, isIsoDate, readableDate } from "../../lib/for
 import { cadenceTagsOf, latestRetrieved } from "../../model/facts.ts";
 import type { Bracket, Citation, Fact, FactDiff, HistoryEntry } from "../../schemas/index.ts";
 import { CADENCE_DAYS, expectedStatus } from "../../schemas/index.ts";
+import { badgeEmbedHtml } from "../feeds/badges.ts";
 import { sourceCounts } from "../site-model.ts";
 import {
   describeKey,
@@ -108,6 +109,7 @@ ${
 <li><a href="${sitePath(context.urls, context.urls.factById(fact.id))}">JSON</a></li>`
     : html`<li><a href="${sitePath(context.urls, context.urls.factById(fact.id))}">JSON for ${fact.id}</a></li>
 <li><a href="${sitePath(context.urls, context.urls.factFeed(fact.id))}" type="application/atom+xml">Atom feed of ${fact.id}</a></li>
+<li class="badge-embed">Badge: <a href="${sitePath(context.urls, context.urls.badge(fact.id))}">the value in force, as a Shields badge (JSON)</a>; to show it on your page, embed <code>${badgeEmbedHtml(fact, context.urls)}</code></li>
 ${
   fact.series === undefined
     ? ""
