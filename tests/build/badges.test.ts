@@ -134,6 +134,16 @@ describe("the badges (/api/v1/facts/badges/{id}.json)", () => {
     });
     expect(openApi.components.schemas.Badge).toBeDefined();
   });
+
+  it("are offered on each fact's page with the HTML that embeds Shields' image of them, linked to the page", () => {
+    const page = tree.get("/bc.ptt.brackets.html")!.toString("utf8");
+    const badgeUrl = `${BASE}${SITE_PATHS.badge("bc.ptt.brackets")}`;
+    expect(page).toContain(`<p class="badge-embed">Badge: <a href="${SITE_PATHS.badge("bc.ptt.brackets").slice(1)}">`);
+    // Shown as code: the embed's own markup, escaped once, with the badge's address percent-encoded for Shields.
+    expect(page).toContain(
+      `<code>&lt;a href=&quot;${BASE}/bc.ptt.brackets.html&quot;&gt;&lt;img alt=&quot;Property transfer tax rates: current value&quot; src=&quot;https://img.shields.io/endpoint?url=${encodeURIComponent(badgeUrl)}&quot;&gt;&lt;/a&gt;</code>`,
+    );
+  });
 });
 
 describe("a badge's shortened text", () => {

@@ -109,7 +109,6 @@ ${
 <li><a href="${sitePath(context.urls, context.urls.factById(fact.id))}">JSON</a></li>`
     : html`<li><a href="${sitePath(context.urls, context.urls.factById(fact.id))}">JSON for ${fact.id}</a></li>
 <li><a href="${sitePath(context.urls, context.urls.factFeed(fact.id))}" type="application/atom+xml">Atom feed of ${fact.id}</a></li>
-<li class="badge-embed">Badge: <a href="${sitePath(context.urls, context.urls.badge(fact.id))}">the value in force, as a Shields badge (JSON)</a>; to show it on your page, embed <code>${badgeEmbedHtml(fact, context.urls)}</code></li>
 ${
   fact.series === undefined
     ? ""
@@ -118,7 +117,14 @@ ${
 }${diffLinks(context)}`
 }
 </ul>
-</article>
+${
+  // Beside the list, not in it: the embed code is one long word, which a paragraph wraps on a phone and a list item of
+  // the links' flex row would not.
+  context.detail === "full"
+    ? html`<p class="badge-embed">Badge: <a href="${sitePath(context.urls, context.urls.badge(fact.id))}">the value in force, as a Shields badge (JSON)</a>; to show it on your page, embed <code>${badgeEmbedHtml(fact, context.urls)}</code></p>
+`
+    : ""
+}</article>
 `;
 };
 
