@@ -1,7 +1,15 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { factAsOf, SITE_PATHS } from "../../packages/client/src/index.ts";
-import { BADGE_MESSAGE_CHARACTERS, badgeLabel, factBadge, shortText } from "../../src/render/feeds/badges.ts";
+import {
+  BADGE_MESSAGE_CHARACTERS,
+  badgeLabel,
+  factBadge,
+  shieldsImageUrl,
+  shortText,
+} from "../../src/render/feeds/badges.ts";
 import { FactCatalog, Manifest, SingleFactResponse } from "../../src/schemas/index.ts";
 import { frozenSite, readTree } from "../helpers/build-site.ts";
 import { frozenData } from "../helpers/frozen-copy.ts";
@@ -143,6 +151,45 @@ describe("the badges (/api/v1/facts/badges/{id}.json)", () => {
     expect(page).toContain(
       `<code>&lt;a href=&quot;${BASE}/bc.ptt.brackets.html&quot;&gt;&lt;img alt=&quot;Property transfer tax rates: current value&quot; src=&quot;https://img.shields.io/endpoint?url=${encodeURIComponent(badgeUrl)}&quot;&gt;&lt;/a&gt;</code>`,
     );
+  });
+});
+
+describe("the embedding snippets of docs/consumers/badges.md", () => {
+  const doc = readFileSync(path.join(import.meta.dirname, "../../docs/consumers/badges.md"), "utf8");
+
+  it("give Shields the badge's address percent-encoded, as the pages do", () => {
+    const badgeUrl = `${BASE}${SITE_PATHS.badge("bc.ptt.fthb_exemption")}`;
+    expect(doc).toContain(`src="${shieldsImageUrl(badgeUrl)}"`);
+    expect(doc).toContain(`(${shieldsImageUrl(badgeUrl)})`);
+    expect(doc).toContain(`data-badge="${badgeUrl}"`);
+  });
+
+  it("write the badge's message as the link's text with the script, and leave the link's own text when the fetch fails", async () => {
+    const script = /<script>\n([\s\S]*?)<\/script>/.exec(doc)?.[1];
+    expect(script, "the doc's script").toBeDefined();
+    const link = (id: string) => ({
+      dataset: { badge: `${BASE}${SITE_PATHS.badge(id)}` },
+      textContent: "see the current rule",
+      title: "",
+    });
+    const links = [link("bc.ptt.fthb_exemption"), link("bc.no_such_fact")];
+    const document = {
+      querySelectorAll: (selector: string) => (selector === "a.facts-badge[data-badge]" ? links : []),
+    };
+    // The API as the browser reaches it: the built file, or a 404.
+    const fetch = async (url: string) => {
+      const bytes = tree.get(url.slice(BASE.length));
+      return {
+        ok: bytes !== undefined,
+        status: bytes ? 200 : 404,
+        json: async () => JSON.parse(bytes!.toString("utf8")),
+      };
+    };
+    new Function("document", "fetch", script!)(document, fetch);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(links[0]!.textContent).toBe(ShieldsEndpoint.parse(json(SITE_PATHS.badge("bc.ptt.fthb_exemption"))).message);
+    expect(links[0]!.title).toBe("");
+    expect(links[1]!.textContent).toBe("see the current rule");
   });
 });
 
