@@ -46,8 +46,9 @@ const breaksAt = (text: string, index: number, level: number): boolean => {
 const ASIDE = / \([^()\d]*\)(?=: )/g;
 
 /**
- * `text` in at most `max` characters: whole when it fits; otherwise without the asides of its field labels (ASIDE), and, when that is still too long, cut at the last boundary (the end of a part, so that whole parts are kept;
- * else of a list item or a word, leaving at least half the room), its trailing punctuation dropped, with an ellipsis.
+ * `text` in at most `max` characters: whole when it fits; otherwise without the asides of its field labels (ASIDE);
+ * and, when that is still too long, cut at the last boundary (the end of a part, so that whole parts are kept; else of
+ * a list item that leaves at least half the room, else of a word), its trailing punctuation dropped, with an ellipsis.
  * Never cut inside a word, so never inside a number. A text of one word longer than the room (none is published) is
  * cut before the number it ends in, if any.
  */
