@@ -28,7 +28,7 @@ const PER_CATALOG = { catalog: 50 * KB, llms: 40 * KB, feed: 30 * KB, searchInde
  */
 const BUNDLE = { per12: 15 * KB, floor: 5 * KB } as const;
 /** Fixed, whatever the number of facts: each describes one fact or one transition, or lists one line per revision. */
-const FIXED = { singleFact: 5 * KB, diff: 8 * KB, diffIndex: 5 * KB, favicon: 1 * KB } as const;
+const FIXED = { singleFact: 5 * KB, diff: 8 * KB, diffIndex: 5 * KB, favicon: 1 * KB, badge: 512 } as const;
 /**
  * A yearly series file: the member in force, which may weigh what a single fact may, plus an allowance for each
  * member in brief (its id, label, dates and URL), counted in the file.
@@ -60,6 +60,10 @@ const EVENT_FEEDS: ReadonlyArray<readonly [string, string]> = [
   [SITE_PATHS.lapsesCalendar, "BEGIN:VEVENT"],
   [SITE_PATHS.upcomingCalendar, "BEGIN:VEVENT"],
   [SITE_PATHS.upcomingFeed, "<entry>"],
+  ...DOMAINS.flatMap((domain) => [
+    [SITE_PATHS.domainCalendar(domain), "BEGIN:VEVENT"] as const,
+    [SITE_PATHS.domainFeed(domain), "<entry>"] as const,
+  ]),
 ];
 /**
  * The calculators page's script: the client's calculators, the zod schemas they check each fact's value and their own
@@ -209,6 +213,7 @@ export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetRep
   const seriesFile = new RegExp(`^${SITE_PATHS.series("[^/]+").replaceAll(".", "\\.")}$`);
   const singleFact = new RegExp(`^${SITE_PATHS.byIdPrefix}[^/]+\\.json$`);
   const diff = /^\/api\/v1\/facts\/diff\/[^/]+\/v\d+-to-v\d+\.json$/;
+  const badge = new RegExp(`^${SITE_PATHS.badge("[^/]+").replaceAll(".", "\\.")}$`);
   for (const path of tree.keys()) {
     if (singleFact.test(path))
       add(
@@ -221,6 +226,7 @@ export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetRep
         ),
       );
     else if (diff.test(path)) add("diff", path, { limit: FIXED.diff, basis: kb(FIXED.diff) });
+    else if (badge.test(path)) add("badge", path, { limit: FIXED.badge, basis: `${FIXED.badge} B` });
     else if (seriesFile.test(path)) {
       const members = listed(tree, path, "members");
       add(
@@ -245,7 +251,7 @@ export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetRep
  * as their largest file and how many there are (all of them with `all`).
  */
 export const budgetTable = (report: BudgetReport, options: { all?: boolean } = {}): string => {
-  const grouped = new Set(["single fact", "series", "diff"]);
+  const grouped = new Set(["single fact", "series", "diff", "badge"]);
   const lines: string[][] = [];
   for (const row of report.rows) {
     if (!options.all && grouped.has(row.budget)) continue;

@@ -9,6 +9,8 @@ import {
 import { renderAffordability } from "./api/render-affordability.ts";
 import { renderBulk } from "./api/render-bulk.ts";
 import { renderOpenApi } from "./api/render-openapi.ts";
+import { renderBadges } from "./feeds/badges.ts";
+import { renderDomainFeeds } from "./feeds/domain-feeds.ts";
 import { renderChangeFeeds, renderFactFeeds, renderFeed } from "./feeds/fact-feeds.ts";
 import { renderUpcoming } from "./feeds/upcoming.ts";
 import { renderPages } from "./pages/render-pages.ts";
@@ -25,6 +27,8 @@ export const renderSite = (model: SiteModel): SiteFiles => {
     renderFactFeeds(model),
     renderUpcoming(model),
     renderChangeFeeds(model),
+    renderDomainFeeds(model),
+    renderBadges(model),
     renderSearchIndex(model),
     renderDiffs(model),
     renderChanges(model),

@@ -13,6 +13,7 @@ export {
   AffordabilityPublication,
   AffordabilitySeries,
   AllFacts,
+  Badge,
   BOARDS,
   Board,
   BoardPublication,

@@ -4,6 +4,7 @@ import { SERVICE, type Urls } from "../lib/config.ts";
 import { errorMessage } from "../lib/errors.ts";
 import { HttpFailure, httpRequest } from "../lib/http.ts";
 import { printableText } from "../lib/text.ts";
+import { DOMAINS } from "../schemas/index.ts";
 
 /**
  * The topics a hub is told about: every feed the build writes, by the address it names as its own (`rel="self"`),
@@ -13,6 +14,7 @@ export const feedTopics = (urls: Urls, factIds: readonly string[]): string[] => 
   urls.feed,
   urls.upcomingFeed,
   urls.changesFeed,
+  ...DOMAINS.map((domain) => urls.domainFeed(domain)),
   ...factIds.map((id) => urls.factFeed(id)),
 ];
 

@@ -43,6 +43,7 @@ const zodSchemaFor = (urlPath: string): z.ZodType | undefined => {
   if (/^\/api\/v1\/facts\/(tax|mortgage|legal|foreign-buyer|strata|rental)\.json$/.test(urlPath))
     return schemas.FactCatalog;
   if (urlPath.startsWith("/api/v1/facts/by-id/")) return schemas.SingleFactResponse;
+  if (urlPath.startsWith("/api/v1/facts/badges/")) return schemas.Badge;
   if (urlPath === "/api/v1/facts/all.json") return schemas.AllFacts;
   if (urlPath.startsWith("/api/v1/facts/series/")) return schemas.SeriesResponse;
   if (urlPath === "/api/v1/facts/llms.json") return schemas.LlmCatalog;

@@ -124,6 +124,29 @@ describe("payload budgets of the built tree, gzip-compressed", () => {
     );
   });
 
+  it("budgets each domain's rule changes as a calendar and feed of events, and each badge at 512 bytes", () => {
+    const events = (file: string, marker: string) => tree.get(file)!.toString("utf8").split(marker).length - 1;
+    for (const domain of ["tax", "mortgage", "legal", "foreign-buyer", "strata", "rental"]) {
+      for (const [file, marker] of [
+        [`/api/v1/facts/${domain}.ics`, "BEGIN:VEVENT"],
+        [`/api/v1/facts/${domain}.atom`, "<entry>"],
+      ] as const) {
+        const row = report.rows.find((each) => each.path === file);
+        expect(row?.budget, file).toBe("events");
+        expect(row!.limit, file).toBe(2 * KB + 512 * events(file, marker));
+      }
+    }
+    const badges = [...tree.keys()].filter((p) => p.startsWith("/api/v1/facts/badges/")).sort();
+    expect(badges).toHaveLength(FACT_FILES.length);
+    expect(
+      report.rows
+        .filter((row) => row.budget === "badge")
+        .map((row) => row.path)
+        .sort(),
+    ).toEqual(badges);
+    for (const file of badges) expect(limitOf(report, file), file).toBe(512);
+  });
+
   it("budgets the calendars and Atom feeds of events by the events each holds, and names one whose entries outgrow it", () => {
     const events = (file: string, marker: string) => tree.get(file)!.toString("utf8").split(marker).length - 1;
     for (const [file, marker] of [

@@ -8,7 +8,14 @@ import { getFact } from "../../src/mcp/fact-tools.ts";
 import { loadSiteTree } from "../../src/mcp/site-tree.ts";
 import { loadFactsAtRevision } from "../../src/model/facts.ts";
 import { renderSite } from "../../src/render/render-site.ts";
-import { ChangesIndex, FactCatalog, Manifest, SingleFactResponse, WebhookBody } from "../../src/schemas/index.ts";
+import {
+  Badge,
+  ChangesIndex,
+  FactCatalog,
+  Manifest,
+  SingleFactResponse,
+  WebhookBody,
+} from "../../src/schemas/index.ts";
 import { buildWebhookBody, computeEvents } from "../../src/webhooks/events.ts";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
 import { runScript } from "../helpers/run-script.ts";
@@ -78,6 +85,13 @@ describe("a withdrawn fact", () => {
     const manifest = Manifest.parse(await read(SITE_PATHS.manifest));
     expect(manifest.withdrawn).toEqual([{ id: SVT_ID, withdrawn_iso: "2026-11-30", superseded_by: null }]);
     expect(manifest.fact_id_list).toEqual(["ca.foreign_buyer_ban"]);
+    // Its badge stays published, so a page that embeds it shows the withdrawal, not a broken image or the old value.
+    expect(Badge.parse(await read(SITE_PATHS.badge(SVT_ID)))).toMatchObject({
+      message: "withdrawn 2026-11-30",
+      color: "lightgrey",
+    });
+    // Nor is it in its domain's feed.
+    expect(await readFile(path.join(out, SITE_PATHS.domainFeed("tax")), "utf8")).not.toContain(SVT_ID);
 
     const changes = ChangesIndex.parse(await read(SITE_PATHS.changes));
     expect(changes.events[0]).toEqual({

@@ -17,9 +17,13 @@ const { out } = frozenSite();
 const tree = await readTree(out);
 /** The value schemas are JSON Schema documents, whose members JSON Schema defines; they are versioned with the data. */
 const VALUE_SCHEMAS = "/api/v1/facts/schemas/";
+/** A fact's badge is in the Shields endpoint format, whose members Shields defines (docs/consumers/badges.md). */
+const BADGES = "/api/v1/facts/badges/";
 const jsonFiles = [...tree.keys()].filter(
   (urlPath) =>
-    (urlPath.endsWith(".json") || urlPath === "/.well-known/api-catalog") && !urlPath.startsWith(VALUE_SCHEMAS),
+    (urlPath.endsWith(".json") || urlPath === "/.well-known/api-catalog") &&
+    !urlPath.startsWith(VALUE_SCHEMAS) &&
+    !urlPath.startsWith(BADGES),
 );
 const parsed = (urlPath: string): unknown => JSON.parse(tree.get(urlPath)!.toString("utf8"));
 

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildModel } from "../../src/build/build-model.ts";
 import { websubHubFromEnvironment } from "../../src/lib/config.ts";
 import { renderSite } from "../../src/render/render-site.ts";
+import { DOMAINS } from "../../src/schemas/index.ts";
 import { feedTopics, MAX_HUB_ANSWER_BYTES, publishToHub } from "../../src/websub/publish-to-hub.ts";
 import { frozenData } from "../helpers/frozen-copy.ts";
 import { runScript } from "../helpers/run-script.ts";
@@ -100,11 +101,17 @@ describe("the feeds' WebSub links", () => {
     expect(feedLinks(xml).filter((link) => link.rel === "hub")).toEqual([{ rel: "hub", href: HUB }]);
   });
 
-  it("name the hub and themselves in upcoming.atom, changes.atom and every fact's Atom feed", async () => {
+  it("name the hub and themselves in upcoming.atom, changes.atom, each domain's and every fact's Atom feed", async () => {
     const parser = new Parser();
     const atomPaths = feedPaths(withHubTree).filter((urlPath) => urlPath.endsWith(".atom"));
-    expect(atomPaths).toHaveLength(withHub.facts.length + 2);
-    expect(atomPaths).toEqual(expect.arrayContaining(["/api/v1/facts/upcoming.atom", "/api/v1/facts/changes.atom"]));
+    expect(atomPaths).toHaveLength(withHub.facts.length + 2 + DOMAINS.length);
+    expect(atomPaths).toEqual(
+      expect.arrayContaining([
+        "/api/v1/facts/upcoming.atom",
+        "/api/v1/facts/changes.atom",
+        ...DOMAINS.map((domain) => `/api/v1/facts/${domain}.atom`),
+      ]),
+    );
     for (const urlPath of atomPaths) {
       const xml = text(withHubTree, urlPath);
       // Still a feed to a feed reader with the extra link.

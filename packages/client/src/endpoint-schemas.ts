@@ -242,6 +242,11 @@ export const Manifest = z.object({
       /** Every change event, newest first (`changes.json`), and the same as RFC 4180 CSV. */
       changes: AbsoluteUrl.optional(),
       changes_csv: AbsoluteUrl.optional(),
+      /** The rule changes of each domain, in `domain_list`'s order: Atom 1.0 (`{domain}.atom`) and iCalendar (`.ics`). */
+      domain_feeds: z.array(AbsoluteUrl).optional(),
+      domain_calendars: z.array(AbsoluteUrl).optional(),
+      /** Where each fact's Shields endpoint badge is published: `{id}` is the fact id. */
+      badge_pattern: z.string().optional(),
     })
     .catchall(z.unknown())
     .optional(),
@@ -340,6 +345,24 @@ const Watched = z.object({
   effective_iso: IsoDate,
   withdrawn: z.object({ withdrawn_iso: IsoDate, reason: z.string(), superseded_by: FactId.nullable() }).optional(),
 });
+
+/**
+ * docs/consumers/badges.md: a fact's badge, `/api/v1/facts/badges/{id}.json`, in the Shields endpoint format
+ * (schemaVersion 1, label, message, color, cacheSeconds): the fact's value in force on the build date, in words. It
+ * carries no `schema_version`, as Shields fixes its members.
+ */
+export const Badge = z.object({
+  schemaVersion: z.literal(1),
+  /** The fact's label, or its short form. */
+  label: NonEmptyText,
+  /** The value in force on the build date; past its re-verification date, or withdrawn, it says so. */
+  message: NonEmptyText,
+  /** `blue` verified, `orange` past its re-verification date, `lightgrey` withdrawn or not in force. */
+  color: z.enum(["blue", "orange", "lightgrey"]),
+  /** How long Shields may keep the badge; never below its minimum of 300 seconds. */
+  cacheSeconds: z.int().min(300),
+});
+export type Badge = z.infer<typeof Badge>;
 
 /** docs/consumers/api.md#the-factupdated-event: the Schema.org UpdateAction envelope of a `fact.updated` delivery. */
 export const WebhookBody = z.object({

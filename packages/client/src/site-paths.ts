@@ -34,6 +34,12 @@ export const SITE_PATHS = {
   api: `${API}/`,
   catalog: `${FACTS}/index.json`,
   domainBundle: (domain: string) => `${FACTS}/${domain}.json`,
+  /** The rule changes of one domain's facts: the entries of `changes.atom` in that domain. */
+  domainFeed: (domain: string) => `${FACTS}/${domain}.atom`,
+  /** The rule changes of one domain's facts: the events of `changes.ics` in that domain. */
+  domainCalendar: (domain: string) => `${FACTS}/${domain}.ics`,
+  /** A fact's Shields endpoint badge: its value in force on the build date, in words (docs/consumers/badges.md). */
+  badge: (id: string) => `${FACTS}/badges/${id}.json`,
   byIdPrefix: `${FACTS}/by-id/`,
   factById: (id: string) => `${FACTS}/by-id/${id}.json`,
   factFeed: (id: string) => `${FACTS}/by-id/${id}.atom`,

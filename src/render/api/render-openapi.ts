@@ -28,6 +28,7 @@ const COMPONENTS: Record<string, z.ZodType> = {
   SearchIndex: schemas.SearchIndex,
   ScheduledChange: schemas.PublishedScheduledChange,
   Upcoming: schemas.Upcoming,
+  Badge: schemas.Badge,
   AffordabilityEntry: schemas.AffordabilityEntry,
   AffordabilitySeries: schemas.AffordabilitySeries,
   AffordabilityLatest: schemas.AffordabilityLatest,
@@ -253,6 +254,45 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
           content: { "text/calendar": { schema: { type: "string" } } },
         },
       },
+    ),
+    [SITE_PATHS.domainFeed("{domain}")]: get(
+      "The entries of changes.atom whose fact is of one domain, as an Atom 1.0 feed, newest first, with the same entry ids: each revision when published, and each scheduled change and expected announcement. The six domains' feeds together carry every entry of changes.atom.",
+      {
+        200: {
+          description: "Atom 1.0",
+          headers: HEADERS,
+          content: { "application/atom+xml": { schema: { type: "string" } } },
+        },
+        404: NOT_FOUND,
+      },
+      [{ name: "domain", in: "path", required: true, schema: { type: "string", enum: [...DOMAINS] } }],
+    ),
+    [SITE_PATHS.domainCalendar("{domain}")]: get(
+      "The events of changes.ics whose fact is of one domain, as an iCalendar (RFC 5545) file, with the same UIDs: each revision on the day it was published, and each scheduled change and expected announcement. No verification lapse.",
+      {
+        200: {
+          description: "iCalendar",
+          headers: HEADERS,
+          content: { "text/calendar": { schema: { type: "string" } } },
+        },
+        404: NOT_FOUND,
+      },
+      [{ name: "domain", in: "path", required: true, schema: { type: "string", enum: [...DOMAINS] } }],
+    ),
+    [SITE_PATHS.badge("{id}")]: get(
+      'A fact\'s badge in the Shields endpoint format (https://shields.io/badges/endpoint-badge): its label and its value in force on the build date, never a scheduled one; orange and "unverified since" past its re-verification date, light grey and "withdrawn" for a withdrawn fact. Embed it as https://img.shields.io/endpoint?url={this URL, encoded}.',
+      {
+        200: json(ref("Badge"), "Badge"),
+        404: { ...NOT_FOUND, description: "The id is not one of the catalog's." },
+      },
+      [
+        {
+          name: "id",
+          in: "path",
+          required: true,
+          schema: { type: "string", enum: [...factIds, ...model.withdrawn.map(({ fact }) => fact.id)] },
+        },
+      ],
     ),
     [SITE_PATHS.factsAll]: get(
       "Every fact's full record in one file: each entry is the `fact` of its single-fact response, quotes and notes included.",

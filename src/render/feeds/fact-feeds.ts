@@ -246,26 +246,46 @@ const revisionEntry = (model: SiteModel, revision: Revision): AtomEntry => ({
 });
 
 /**
- * `/api/v1/facts/changes.ics` and `changes.atom`, the rule changes: each scheduled change and expected announcement
- * of upcoming.* (the same events and entries, with the same UIDs and ids) and each revision of a fact in force, dated
- * when it was published. `/api/v1/facts/lapses.ics`, for maintainers: each verification lapse of upcoming.*, the date
- * by which a fact's sources must be checked again. upcoming.* is the union of the two, less the revisions.
+ * The rule changes, as changes.ics and changes.atom carry them: each scheduled change and expected announcement of
+ * upcoming.* (the same events and entries, with the same UIDs and ids) and each revision of a fact in force, dated
+ * when it was published. Events are soonest first, entries newest first; each is categorised by its fact's domain,
+ * which is how the feeds of one domain (domain-feeds.ts) take their share.
+ */
+export const ruleChanges = (model: SiteModel): { events: CalendarEvent[]; entries: AtomEntry[] } => {
+  const changes = upcomingItems(model.facts, model.urls, model.today).filter(
+    (item) => item.kind !== "verification-lapse",
+  );
+  const revised = revisions(model);
+  return {
+    events: [
+      ...revised.map((revision) => revisionEvent(model, revision)),
+      ...changes.map((item) => upcomingEvent(model, item)),
+    ].sort((a, b) => compareText(a.date, b.date) || compareText(a.uid, b.uid)),
+    // Newest first, as feed readers list them.
+    entries: [
+      ...revised.map((revision) => revisionEntry(model, revision)),
+      ...changes.map((item) => upcomingEntry(model, item)),
+    ].sort((a, b) => compareText(b.updated, a.updated) || compareText(a.id, b.id)),
+  };
+};
+
+/**
+ * `/api/v1/facts/changes.ics` and `changes.atom`, the rule changes of {@link ruleChanges}. `/api/v1/facts/lapses.ics`,
+ * for maintainers: each verification lapse of upcoming.*, the date by which a fact's sources must be checked again.
+ * upcoming.* is the union of the two, less the revisions.
  */
 export const renderChangeFeeds = (model: SiteModel): SiteFiles => {
-  const items = upcomingItems(model.facts, model.urls, model.today);
-  const changes = items.filter((item) => item.kind !== "verification-lapse");
-  const lapses = items.filter((item) => item.kind === "verification-lapse");
-  const revised = revisions(model);
+  const lapses = upcomingItems(model.facts, model.urls, model.today).filter(
+    (item) => item.kind === "verification-lapse",
+  );
+  const { events, entries } = ruleChanges(model);
 
   const changesCalendar = calendarText({
     self: model.urls.changesCalendar,
     product: "changes",
     name: `${SERVICE.name}: rule changes`,
     description: `British Columbia real estate rules: each revision on the day it was published, and the scheduled changes and expected announcements of the next ${UPCOMING_WINDOW_DAYS} days.`,
-    events: [
-      ...revised.map((revision) => revisionEvent(model, revision)),
-      ...changes.map((item) => upcomingEvent(model, item)),
-    ].sort((a, b) => compareText(a.date, b.date) || compareText(a.uid, b.uid)),
+    events,
   });
 
   const changesFeed = atomFeed({
@@ -276,11 +296,7 @@ export const renderChangeFeeds = (model: SiteModel): SiteFiles => {
     hub: model.websubHub,
     page: model.urls.changelogPage,
     updated: model.generatedAt,
-    // Newest first, as feed readers list them.
-    entries: [
-      ...revised.map((revision) => revisionEntry(model, revision)),
-      ...changes.map((item) => upcomingEntry(model, item)),
-    ].sort((a, b) => compareText(b.updated, a.updated) || compareText(a.id, b.id)),
+    entries,
   });
 
   const lapsesCalendar = calendarText({

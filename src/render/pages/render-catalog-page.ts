@@ -7,7 +7,7 @@ import { SERVICE, type Urls } from "../../lib/config.ts";
 import { addDays } from "../../lib/dates.ts";
 import { readableDate, shortDate } from "../../lib/format.ts";
 import { latestRetrieved } from "../../model/facts.ts";
-import type { Fact } from "../../schemas/index.ts";
+import type { Domain, Fact } from "../../schemas/index.ts";
 import { DOMAINS, expectedStatus } from "../../schemas/index.ts";
 import { UPCOMING_WINDOW_DAYS, upcomingItems } from "../feeds/upcoming.ts";
 import { type SiteModel, sourceCounts } from "../site-model.ts";
@@ -70,6 +70,7 @@ ${renderUpcomingSection(model)}${domains.map(
     facts,
   }) => html`<section class="domain" id="${domainSectionId(domain)}" data-domain="${domain}" aria-labelledby="${domainSectionId(domain)}-title">
 <h2 id="${domainSectionId(domain)}-title">${DOMAIN_NAMES[domain]} <span class="count">(${count(facts.length)})</span></h2>
+${renderDomainFeedLinks(model.urls, domain)}
 ${renderCatalogRows(facts, model.urls, model.today, `${DOMAIN_NAMES[domain]}: ${count(facts.length)}`)}</section>
 `,
 )}`;
@@ -78,7 +79,7 @@ ${renderCatalogRows(facts, model.urls, model.today, `${DOMAIN_NAMES[domain]}: ${
     title: `${SERVICE.name}: catalog of verified rules`,
     description: `${count(model.facts.length)} about British Columbia residential real estate, each with citations to primary sources and a version history.`,
     canonical: model.urls.catalogPage,
-    head: renderDatasetJsonLd(model),
+    head: html`${DOMAINS.map((domain) => renderDomainFeedHead(model.urls, domain))}${renderDatasetJsonLd(model)}`,
     script: "assets/search.js",
     wide: true,
     main,
@@ -103,6 +104,23 @@ ${CATALOG_HEAD}
 
 /** The catalog tables' column headings: each domain's table and the search results have the same columns. */
 const CATALOG_HEAD = html`<thead><tr><th scope="col">Fact</th><th scope="col">Value</th><th scope="col">Effective</th><th scope="col">Last verified</th><th scope="col">Scheduled</th><th scope="col">Sources</th></tr></thead>`;
+
+/**
+ * The line under a domain's heading that links its rule changes (`/api/v1/facts/{domain}.atom` and `.ics`): each link's
+ * accessible name says whose changes it carries, and begins with the words it shows.
+ */
+const renderDomainFeedLinks = (urls: Urls, domain: Domain): Html => {
+  const name = DOMAIN_NAMES[domain];
+  return html`<p class="domain-feeds">${name} changes: <a href="${sitePath(urls, urls.domainFeed(domain))}" type="application/atom+xml" aria-label="Atom feed of ${name.toLowerCase()} changes">Atom feed</a>, <a href="${sitePath(urls, urls.domainCalendar(domain))}" type="text/calendar" aria-label="calendar of ${name.toLowerCase()} changes (iCalendar)">calendar</a></p>`;
+};
+
+/** A domain's two feeds as `<link rel="alternate">` in the catalog page's head, beside the global ones. */
+const renderDomainFeedHead = (urls: Urls, domain: Domain): Html => {
+  const name = DOMAIN_NAMES[domain];
+  return html`<link rel="alternate" type="application/atom+xml" title="${SERVICE.name}: ${name} rule changes" href="${sitePath(urls, urls.domainFeed(domain))}">
+<link rel="alternate" type="text/calendar" title="${SERVICE.name}: ${name} rule changes (calendar)" href="${sitePath(urls, urls.domainCalendar(domain))}">
+`;
+};
 
 /** The most a catalog row says of a value before it leaves the rest to the fact's page. */
 const VALUE_FIELDS = 3;

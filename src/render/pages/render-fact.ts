@@ -11,6 +11,7 @@ import { formatCad, formatPercent, isIsoDate, readableDate } from "../../lib/for
 import { cadenceTagsOf, latestRetrieved } from "../../model/facts.ts";
 import type { Bracket, Citation, Fact, FactDiff, HistoryEntry } from "../../schemas/index.ts";
 import { CADENCE_DAYS, expectedStatus } from "../../schemas/index.ts";
+import { badgeEmbedHtml } from "../feeds/badges.ts";
 import { sourceCounts } from "../site-model.ts";
 import {
   describeKey,
@@ -116,7 +117,14 @@ ${
 }${diffLinks(context)}`
 }
 </ul>
-</article>
+${
+  // Beside the list, not in it: the embed code is one long word, which a paragraph wraps on a phone and a list item of
+  // the links' flex row would not.
+  context.detail === "full"
+    ? html`<p class="badge-embed">Badge: <a href="${sitePath(context.urls, context.urls.badge(fact.id))}">the value in force, as a Shields badge (JSON)</a>; to show it on your page, embed <code>${badgeEmbedHtml(fact, context.urls)}</code></p>
+`
+    : ""
+}</article>
 `;
 };
 
