@@ -369,7 +369,10 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     await grant.getByLabel("Property tax before the grant", { exact: true }).fill("3000");
     await expect.poll(() => figure(page, "grant", "Property tax after the grant"), POLL).toBe("$2,080");
     const grantFacts = await output(page, "grant").locator(".calc-facts").textContent();
-    expect(grantFacts).toContain(`${await factLabel("tax/bc.home_owner_grant.threshold.json")}: Tax year: `);
+    // The fact is named with its summary, which leads with the rule (the threshold), not its tax year.
+    expect(grantFacts).toContain(
+      `${await factLabel("tax/bc.home_owner_grant.threshold.json")}: Assessed value threshold (the grant phases out above it): $2,075,000; `,
+    );
     expect(grantFacts).toMatch(/\(version \d+, in effect from [A-Z][a-z]+ \d+, \d{4}\)/);
     // A number the calculator cannot take is refused in words next to the form.
     await grant.getByLabel("Assessed value", { exact: true }).fill("lots");

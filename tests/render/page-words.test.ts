@@ -54,4 +54,23 @@ describe("the words on every page", () => {
     }
     expect(found).toEqual([]);
   });
+
+  it("say above the value when a rule is only announced, or when every source is secondary", async () => {
+    const { out } = frozenSite();
+    const standing = async (id: string) => {
+      const markup = await readFile(path.join(out, `${id}.html`), "utf8");
+      const notice = /<p class="fact-standing">([^<]*)<\/p>/.exec(markup)?.[1];
+      const history = /\(current\): ([a-z ]+) <time/.exec(markup)?.[1];
+      return { notice, history };
+    };
+    // Announced in a budget, known from its reporting only.
+    const pst = await standing("bc.pst.strata_and_rental_management");
+    expect(pst.notice).toMatch(/^Announced, not confirmed enacted: .* Every source cited here is secondary/);
+    expect(pst.history).toBe("announced to apply from");
+    // Announced, with an official page confirming the plan: no word on the sources.
+    const deferment = await standing("bc.property_tax_deferment.interest");
+    expect(deferment.notice).toMatch(/^Announced, not confirmed enacted: [^.]*\.$/);
+    // A rule in force with official sources says nothing more.
+    expect(await standing("bc.ptt.brackets")).toEqual({ notice: undefined, history: "in force from" });
+  });
 });

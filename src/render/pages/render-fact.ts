@@ -68,6 +68,32 @@ const diffLinks = (context: FactContext): Html => {
   )}</li>`;
 };
 
+/** Whether the fact records a rule announced but not confirmed enacted (`legislative_status` in its value). */
+const isAnnouncedOnly = (fact: Fact): boolean =>
+  typeof fact.value === "object" &&
+  fact.value !== null &&
+  !Array.isArray(fact.value) &&
+  (fact.value as Record<string, unknown>).legislative_status === "announced-not-enacted";
+
+/**
+ * What a reader must know before the value: that the rule is only announced (so "effective" is the announced date,
+ * not law), or that no official text of it is cited (every source is secondary). Nothing for a rule in force that
+ * cites an official source.
+ */
+const renderStanding = (fact: Fact): Html => {
+  const notes: string[] = [];
+  if (isAnnouncedOnly(fact))
+    notes.push(
+      "Announced, not confirmed enacted: the effective date below is the one announced, and this catalog has not confirmed that the rule became law.",
+    );
+  if (fact.citations.length > 0 && fact.citations.every((citation) => citation.kind === "secondary"))
+    notes.push("Every source cited here is secondary: no government or regulator text of this rule is cited.");
+  return notes.length === 0
+    ? html``
+    : html`<p class="fact-standing">${notes.join(" ")}</p>
+`;
+};
+
 /**
  * One fact as an `<article id="<fact id>">`: the feed, the webhooks and search results link to `/#<fact id>`, where
  * the catalog shows it briefly and links its own page, `/<fact id>.html`, with every source quoted and the history.
@@ -81,7 +107,7 @@ export const renderFact = (fact: Fact, context: FactContext): Html => {
 ${context.detail === "full" ? html`<h1 id="${titleId}">${fact.label}</h1>` : html`<h3 id="${titleId}">${fact.label}</h3>`}
 <p class="fact-id"><code>${fact.id}</code></p>
 <p class="description">${withFactLinks(fact.description, context.links)}</p>
-<dl class="fact-meta">
+${renderStanding(fact)}<dl class="fact-meta">
 <div><dt>Version</dt><dd>${fact.version}</dd></div>
 <div><dt>Effective</dt><dd>${date(fact.effective_iso)}</dd></div>
 <div><dt>Last verified</dt><dd>${date(latestRetrieved(fact))}</dd></div>
@@ -96,7 +122,7 @@ ${renderSourceCounts(fact.citations)}${context.detail === "full" ? renderCitatio
 ${renderScheduled(fact, context.detail, context.links)}${renderExpected(fact, context.today, context.detail)}${
   context.detail === "full"
     ? html`${subheading(context, "History")}
-<div class="current-period" id="${periodAnchor(fact)}"><p class="history-head"><strong>Version ${fact.version}</strong> (current): in force from ${date(fact.effective_iso)}${context.introduced ? html`; recorded on <time datetime="${context.introduced.committed_at}">${readableDate(context.introduced.committed_at.slice(0, 10))}</time>` : ""}.</p>
+<div class="current-period" id="${periodAnchor(fact)}"><p class="history-head"><strong>Version ${fact.version}</strong> (current): ${isAnnouncedOnly(fact) ? "announced to apply from" : "in force from"} ${date(fact.effective_iso)}${context.introduced ? html`; recorded on <time datetime="${context.introduced.committed_at}">${readableDate(context.introduced.committed_at.slice(0, 10))}</time>` : ""}.</p>
 ${fact.summary ? html`<p class="summary">${fact.summary}</p>` : ""}
 ${context.introduced ? html`<p class="current-note">Note: <span class="note">${versionNote(fact.version, context.introduced)}</span></p>` : ""}</div>
 ${renderFactHistory(fact, context.diffs, context.urls, { open: true, links: context.links })}`
