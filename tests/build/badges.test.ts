@@ -117,6 +117,15 @@ describe("the badges (/api/v1/facts/badges/{id}.json)", () => {
       );
   });
 
+  it("say a rule announced but not confirmed enacted is announced, in yellow, before its numbers", () => {
+    const badge = ShieldsEndpoint.parse(json(SITE_PATHS.badge("bc.pst.strata_and_rental_management")));
+    expect(badge.color).toBe("yellow");
+    expect(badge.message).toMatch(/^announced, not enacted: PST rate on these services: 7%/);
+    expect(badge.message.length).toBeLessThanOrEqual(BADGE_MESSAGE_CHARACTERS);
+    // A rule in force is blue.
+    expect(ShieldsEndpoint.parse(json(SITE_PATHS.badge("bc.strata.form_b_fee"))).color).toBe("blue");
+  });
+
   it("say a withdrawn fact is withdrawn, in light grey, with the fact that replaces it, and no value", () => {
     const fact = SingleFactResponse.parse(json(SITE_PATHS.factById("bc.svt.rates_2026"))).fact;
     const replaced = factBadge(fact, today, { withdrawn_iso: today, superseded_by: { id: "bc.svt.rates" } });

@@ -357,8 +357,11 @@ export const Badge = z.object({
   label: NonEmptyText,
   /** The value in force on the build date; past its re-verification date, or withdrawn, it says so. */
   message: NonEmptyText,
-  /** `blue` verified, `orange` past its re-verification date, `lightgrey` withdrawn or not in force. */
-  color: z.enum(["blue", "orange", "lightgrey"]),
+  /**
+   * `blue` verified, `yellow` announced but not confirmed enacted, `orange` past its re-verification date, `lightgrey`
+   * withdrawn or not in force.
+   */
+  color: z.enum(["blue", "yellow", "orange", "lightgrey"]),
   /** How long Shields may keep the badge; never below its minimum of 300 seconds. */
   cacheSeconds: z.int().min(300),
 });

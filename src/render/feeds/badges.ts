@@ -19,8 +19,23 @@ export const BADGE_LABEL_CHARACTERS = 40;
  */
 export const BADGE_CACHE_SECONDS = 3600;
 
-/** A badge's colours: verified, past its re-verification date, and withdrawn or not in force. */
-export const BADGE_COLORS = { current: "blue", unverified: "orange", inactive: "lightgrey" } as const;
+/**
+ * A badge's colours: verified, announced but not confirmed enacted, past its re-verification date, and withdrawn or
+ * not in force.
+ */
+export const BADGE_COLORS = {
+  current: "blue",
+  announced: "yellow",
+  unverified: "orange",
+  inactive: "lightgrey",
+} as const;
+
+/** Whether a value records a rule announced but not confirmed enacted (its `legislative_status`). */
+const announcedOnly = (value: unknown): boolean =>
+  typeof value === "object" &&
+  value !== null &&
+  !Array.isArray(value) &&
+  (value as Record<string, unknown>).legislative_status === "announced-not-enacted";
 
 const ELLIPSIS = "…";
 
@@ -84,7 +99,8 @@ export const badgeLabel = (label: string): string => {
 
 /**
  * A fact's badge on `today`: the summary of its value in force that day (never a scheduled value), in blue; past its
- * re-verification date (`expires_iso`) the message begins "unverified since" that date, in orange. A withdrawn fact's
+ * re-verification date (`expires_iso`) the message begins "unverified since" that date, in orange; a rule announced
+ * but not confirmed enacted (`legislative_status`) begins "announced, not enacted", in yellow. A withdrawn fact's
  * badge says "withdrawn" with the date and the id of the fact that replaces it, if any, in light grey; so does one with
  * no value in force that day ("not in force until" its effective date). A value whose summary is empty (one whose
  * fields are all groups) says when it took effect; its page has the value.
@@ -112,6 +128,11 @@ export const factBadge = (
   if (fact.expires_iso < today) {
     const prefix = `unverified since ${fact.expires_iso}: `;
     return badge(`${prefix}${shortText(value, BADGE_MESSAGE_CHARACTERS - prefix.length)}`, BADGE_COLORS.unverified);
+  }
+  if (announcedOnly(inForce.value)) {
+    // An announced rule is not law yet as far as the catalog knows: the badge says so before its numbers.
+    const prefix = "announced, not enacted: ";
+    return badge(`${prefix}${shortText(value, BADGE_MESSAGE_CHARACTERS - prefix.length)}`, BADGE_COLORS.announced);
   }
   return badge(value, BADGE_COLORS.current);
 };

@@ -6,6 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll } from "vitest";
 import { GLOSSARY_FILE } from "../../../src/model/reference.ts";
+import { SEARCH_ALIASES_FILE } from "../../../src/model/search-aliases.ts";
 import { factValue } from "../../helpers/fact-values.ts";
 import { frozenData } from "../../helpers/frozen-copy.ts";
 import { type FactSeed, factJson } from "../../helpers/git-repo.ts";
@@ -65,6 +66,16 @@ export const createWorkflowRepository = async (seeds: FactSeed[]) => {
   const used = valueKeys(seeds.map((seed) => seed.value));
   glossary.keys = Object.fromEntries(Object.entries(glossary.keys).filter(([key]) => used.has(key)));
   await writeFile(path.join(root, GLOSSARY_FILE), `${JSON.stringify(glossary, null, 2)}\n`);
+  // The search aliases cut to the test's facts, as the glossary is: an alias leading to a fact the repository lacks is
+  // a problem of the check.
+  const aliasFile = path.join(root, SEARCH_ALIASES_FILE);
+  const searchAliases = JSON.parse(await readFile(aliasFile, "utf8")) as Record<string, { facts: string[] }[]>;
+  const ids = new Set(seeds.map((seed) => seed.id));
+  for (const [section, groups] of Object.entries(searchAliases))
+    searchAliases[section] = groups
+      .map((group) => ({ ...group, facts: group.facts.filter((id) => ids.has(id)) }))
+      .filter((group) => group.facts.length > 0);
+  await writeFile(aliasFile, `${JSON.stringify(searchAliases, null, 2)}\n`);
 
   let tick = 0;
   const git = async (...args: string[]): Promise<string> => {
