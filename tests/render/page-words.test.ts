@@ -73,4 +73,35 @@ describe("the words on every page", () => {
     // A rule in force with official sources says nothing more.
     expect(await standing("bc.ptt.brackets")).toEqual({ notice: undefined, history: "in force from" });
   });
+
+  it("lead each catalog row's value with the rule its fact names first (summary_keys), never a secondary key", async () => {
+    const { out } = frozenSite();
+    const catalog = JSON.parse(await readFile(path.join(out, "api/v1/facts/all.json"), "utf8")) as {
+      facts: { id: string; value: unknown; summary: string }[];
+    };
+    const markup = await readFile(path.join(out, "index.html"), "utf8");
+    const lines = new Map(
+      [
+        ...markup.matchAll(
+          /<tr class="fact-row[^"]*" id="([^"]+)"[\s\S]*?<td class="value-line"[^>]*>([\s\S]*?)<\/td>/g,
+        ),
+      ].map((match) => [
+        match[1]!,
+        visibleText(match[2]!)
+          .trim()
+          .replace(/^Announced, not confirmed enacted; /, ""),
+      ]),
+    );
+    const records = catalog.facts.filter(
+      (fact) => typeof fact.value === "object" && fact.value !== null && !Array.isArray(fact.value),
+    );
+    expect(records.length).toBeGreaterThan(40);
+    for (const fact of records) {
+      // The summary's first field, by its label: the value line starts with it.
+      const lead = fact.summary.slice(0, fact.summary.indexOf(": ") + 2);
+      expect(lines.get(fact.id), fact.id).toMatch(new RegExp(`^${lead.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+    }
+    expect(lines.get("bc.straa")).toMatch(/^Units a host may rent where the principal residence rule applies: /);
+    expect(lines.get("bc.rent_cap.2026")).toMatch(/^Largest allowed rent increase: 2\.3%/);
+  });
 });

@@ -190,16 +190,22 @@ const rateBands = (key: string, list: unknown): string[] | undefined => {
 };
 
 /**
- * The value in a line of words: a schedule as a schedule, an object by its most telling fields (amounts and rates
- * first, in the order the fact gives them), cut at a field boundary when long. The fact's page has it all.
+ * The value in a line of words: a schedule as a schedule, an object by its summary (the fields its `summary_keys`
+ * name, the rule first), cut at a field boundary when long; a value with no summary by its most telling fields
+ * (amounts and rates first, in the order the fact gives them). The fact's page has it all.
  */
-export const valueLine = (fact: Pick<Fact, "value" | "unit">): string => {
+export const valueLine = (fact: Pick<Fact, "value" | "unit" | "summary">): string => {
   if (typeof fact.value !== "object" || fact.value === null || Array.isArray(fact.value))
     return cut(describeValue(fact.value, fact.unit).split("; "));
   // A value that leads with a schedule of rate bands (a premium schedule) is that schedule, as a bracket array is.
   const [leadKey, lead] = Object.entries(fact.value)[0] ?? [];
   const bands = leadKey === undefined ? undefined : rateBands(leadKey, lead);
   if (bands !== undefined) return cut(bands);
+  if (fact.summary) {
+    // An announced rule says so before its numbers, as its badge and its page do.
+    const announced = (fact.value as Record<string, unknown>).legislative_status === "announced-not-enacted";
+    return cut([...(announced ? ["Announced, not confirmed enacted"] : []), ...fact.summary.split("; ")]);
+  }
   const chosen = fieldsOf(fact.value)
     .sort((a, b) => a.rank - b.rank || a.order - b.order)
     .slice(0, VALUE_FIELDS)
