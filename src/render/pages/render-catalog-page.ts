@@ -215,12 +215,15 @@ export const valueLine = (fact: Pick<Fact, "value" | "unit" | "summary">): strin
 
 const cut = (parts: readonly string[]): string => {
   if (parts.length === 0) return "";
-  let line = parts[0]!;
+  // A first part longer than the line (a record's fields in one part) is cut at a word.
+  const first = parts[0]!;
+  if (first.length > VALUE_CHARACTERS) return `${first.slice(0, VALUE_CHARACTERS - 1).replace(/\s+\S*$/, "")}…`;
+  let line = first;
   for (const part of parts.slice(1)) {
     if (line.length + part.length + 2 > VALUE_CHARACTERS) return `${line}; …`;
     line = `${line}; ${part}`;
   }
-  return line.length > VALUE_CHARACTERS ? `${line.slice(0, VALUE_CHARACTERS - 1).replace(/\s+\S*$/, "")}…` : line;
+  return line;
 };
 
 const date = (isoDate: string): Html => html`<time datetime="${isoDate}">${shortDate(isoDate)}</time>`;
