@@ -4,6 +4,8 @@ import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
 import { frozenSite } from "../helpers/build-site.ts";
 
+const INLINE = new Set(["a", "abbr", "b", "cite", "code", "em", "i", "kbd", "small", "span", "strong", "time"]);
+
 /** The words a reader sees on a page: its text outside scripts and styles, and the alt and title texts. */
 const visibleText = (markup: string): string => {
   const parts: string[] = [];
@@ -11,11 +13,14 @@ const visibleText = (markup: string): string => {
   const parser = new Parser({
     onopentag(name, attributes) {
       if (name === "script" || name === "style") hidden += 1;
+      // Text in inline elements runs on; any other element starts a new word.
+      if (!INLINE.has(name)) parts.push(" ");
       for (const attribute of ["alt", "title", "aria-label"])
-        if (attributes[attribute] !== undefined) parts.push(attributes[attribute]);
+        if (attributes[attribute] !== undefined) parts.push(` ${attributes[attribute]} `);
     },
     onclosetag(name) {
       if (name === "script" || name === "style") hidden -= 1;
+      if (!INLINE.has(name)) parts.push(" ");
     },
     ontext(text) {
       if (hidden === 0) parts.push(text);
@@ -23,7 +28,7 @@ const visibleText = (markup: string): string => {
   });
   parser.write(markup);
   parser.end();
-  return parts.join(" ").replace(/\s+/g, " ");
+  return parts.join("").replace(/\s+/g, " ");
 };
 
 /**
