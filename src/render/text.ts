@@ -188,6 +188,16 @@ export const describeBrackets = (brackets: readonly Bracket[]): string =>
     .join("; ");
 
 /**
+ * Whether a value records a rule announced but not confirmed enacted (`legislative_status: "announced-not-enacted"`,
+ * CONTRIBUTING.md): its page, its catalog row and its badge say so before its numbers.
+ */
+export const isAnnouncedOnly = (value: unknown): boolean =>
+  typeof value === "object" &&
+  value !== null &&
+  !Array.isArray(value) &&
+  (value as Record<string, unknown>).legislative_status === "announced-not-enacted";
+
+/**
  * What a null under `key` means, in the glossary's words (`null_means`: "No separate rate is offered"), or "not
  * stated" for a key whose glossary entry gives none: never a bare "none", which reads as zero.
  */

@@ -8,6 +8,7 @@ import type { Urls } from "../../lib/config.ts";
 import { escapeHtml } from "../../lib/text.ts";
 import type { Badge, Fact } from "../../schemas/index.ts";
 import { jsonText, type SiteFiles, type SiteModel } from "../site-model.ts";
+import { isAnnouncedOnly } from "../text.ts";
 
 /** The most characters a badge's message has: a badge is one short line beside other badges. */
 export const BADGE_MESSAGE_CHARACTERS = 80;
@@ -29,13 +30,6 @@ export const BADGE_COLORS = {
   unverified: "orange",
   inactive: "lightgrey",
 } as const;
-
-/** Whether a value records a rule announced but not confirmed enacted (its `legislative_status`). */
-const announcedOnly = (value: unknown): boolean =>
-  typeof value === "object" &&
-  value !== null &&
-  !Array.isArray(value) &&
-  (value as Record<string, unknown>).legislative_status === "announced-not-enacted";
 
 const ELLIPSIS = "…";
 
@@ -129,7 +123,7 @@ export const factBadge = (
     const prefix = `unverified since ${fact.expires_iso}: `;
     return badge(`${prefix}${shortText(value, BADGE_MESSAGE_CHARACTERS - prefix.length)}`, BADGE_COLORS.unverified);
   }
-  if (announcedOnly(inForce.value)) {
+  if (isAnnouncedOnly(inForce.value)) {
     // An announced rule is not law yet as far as the catalog knows: the badge says so before its numbers.
     const prefix = "announced, not enacted: ";
     return badge(`${prefix}${shortText(value, BADGE_MESSAGE_CHARACTERS - prefix.length)}`, BADGE_COLORS.announced);

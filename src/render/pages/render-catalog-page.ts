@@ -20,6 +20,7 @@ import {
   formatTextFor,
   type Html,
   html,
+  isAnnouncedOnly,
   type KeyKind,
   sitePath,
 } from "../text.ts";
@@ -203,8 +204,10 @@ export const valueLine = (fact: Pick<Fact, "value" | "unit" | "summary">): strin
   if (bands !== undefined) return cut(bands);
   if (fact.summary) {
     // An announced rule says so before its numbers, as its badge and its page do.
-    const announced = (fact.value as Record<string, unknown>).legislative_status === "announced-not-enacted";
-    return cut([...(announced ? ["Announced, not confirmed enacted"] : []), ...fact.summary.split("; ")]);
+    return cut([
+      ...(isAnnouncedOnly(fact.value) ? ["Announced, not confirmed enacted"] : []),
+      ...fact.summary.split("; "),
+    ]);
   }
   const chosen = fieldsOf(fact.value)
     .sort((a, b) => a.rank - b.rank || a.order - b.order)

@@ -22,6 +22,7 @@ import {
   type Html,
   hasGlossaryEntry,
   html,
+  isAnnouncedOnly,
   isBracketArray,
   nullWords,
   sitePath,
@@ -68,13 +69,6 @@ const diffLinks = (context: FactContext): Html => {
   )}</li>`;
 };
 
-/** Whether the fact records a rule announced but not confirmed enacted (`legislative_status` in its value). */
-const isAnnouncedOnly = (fact: Fact): boolean =>
-  typeof fact.value === "object" &&
-  fact.value !== null &&
-  !Array.isArray(fact.value) &&
-  (fact.value as Record<string, unknown>).legislative_status === "announced-not-enacted";
-
 /**
  * What a reader must know before the value: that the rule is only announced (so "effective" is the announced date,
  * not law), or that no official text of it is cited (every source is secondary). Nothing for a rule in force that
@@ -82,7 +76,7 @@ const isAnnouncedOnly = (fact: Fact): boolean =>
  */
 const renderStanding = (fact: Fact): Html => {
   const notes: string[] = [];
-  if (isAnnouncedOnly(fact))
+  if (isAnnouncedOnly(fact.value))
     notes.push(
       "Announced, not confirmed enacted: the effective date below is the one announced, and this catalog has not confirmed that the rule became law.",
     );
@@ -122,7 +116,7 @@ ${renderSourceCounts(fact.citations)}${context.detail === "full" ? renderCitatio
 ${renderScheduled(fact, context.detail, context.links)}${renderExpected(fact, context.today, context.detail)}${
   context.detail === "full"
     ? html`${subheading(context, "History")}
-<div class="current-period" id="${periodAnchor(fact)}"><p class="history-head"><strong>Version ${fact.version}</strong> (current): ${isAnnouncedOnly(fact) ? "announced to apply from" : "in force from"} ${date(fact.effective_iso)}${context.introduced ? html`; recorded on <time datetime="${context.introduced.committed_at}">${readableDate(context.introduced.committed_at.slice(0, 10))}</time>` : ""}.</p>
+<div class="current-period" id="${periodAnchor(fact)}"><p class="history-head"><strong>Version ${fact.version}</strong> (current): ${isAnnouncedOnly(fact.value) ? "announced to apply from" : "in force from"} ${date(fact.effective_iso)}${context.introduced ? html`; recorded on <time datetime="${context.introduced.committed_at}">${readableDate(context.introduced.committed_at.slice(0, 10))}</time>` : ""}.</p>
 ${fact.summary ? html`<p class="summary">${fact.summary}</p>` : ""}
 ${context.introduced ? html`<p class="current-note">Note: <span class="note">${versionNote(fact.version, context.introduced)}</span></p>` : ""}</div>
 ${renderFactHistory(fact, context.diffs, context.urls, { open: true, links: context.links })}`
