@@ -280,7 +280,7 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
       [{ name: "domain", in: "path", required: true, schema: { type: "string", enum: [...DOMAINS] } }],
     ),
     [SITE_PATHS.badge("{id}")]: get(
-      'A fact\'s badge in the Shields endpoint format (https://shields.io/badges/endpoint-badge): its label and its value in force on the build date, never a scheduled one; orange and "unverified since" past its re-verification date, light grey and "withdrawn" for a withdrawn fact. Embed it as https://img.shields.io/endpoint?url={this URL, encoded}.',
+      'A fact\'s badge in the Shields endpoint format (https://shields.io/badges/endpoint-badge): its label and its value in force on the build date, never a scheduled one; yellow and "announced, not enacted" for a rule announced but not confirmed enacted, orange and "unverified since" past its re-verification date, light grey and "withdrawn" for a withdrawn fact. Embed it as https://img.shields.io/endpoint?url={this URL, encoded}.',
       {
         200: json(ref("Badge"), "Badge"),
         404: { ...NOT_FOUND, description: "The id is not one of the catalog's." },
