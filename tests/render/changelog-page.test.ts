@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
@@ -58,6 +58,31 @@ const catalogRecordedLate = async () => {
   await repo.commit(`${FEE} v3: the 2018 fee corrected\n\n${SOURCE}\nImpact: Buyers now pay at most $42 for a Form B.`);
   await fee(4, "2024-01-01", 45);
   await repo.commit(`${FEE} v4\n\n${SOURCE}\nImpact: Buyers pay at most $45 for a Form B.`);
+  // The fee before the first version, recorded from its source in the fact's file.
+  const file = repo.factPath(FEE, "strata");
+  const { superseded_by, ...current } = await repo.readJson(file);
+  await repo.writeJson(file, {
+    ...current,
+    earlier: [
+      {
+        effective_iso: "2012-01-01",
+        superseded_iso: "2016-08-02",
+        value: factValue(FEE, { max_fee: 15 }),
+        citations: [
+          {
+            url: "https://www.bclaws.gov.bc.ca/civix/document/id/complete/statreg/43_2000",
+            org: "bc-kings-printer",
+            kind: "official",
+            retrieved_iso: "2026-11-01",
+            quote: "The strata corporation may charge a fee for the information certificate.",
+          },
+        ],
+        note: "The cap before the first recorded version.",
+      },
+    ],
+    superseded_by,
+  });
+  await repo.commit(`Record the Form B fee before version 1\n\n${SOURCE}`);
   await repo.writeJson(repo.factPath(PDS, "legal"), {
     ...(await repo.readJson(repo.factPath(PDS, "legal"))),
     withdrawn_iso: "2026-06-30",
@@ -99,6 +124,7 @@ describe("the change log page", () => {
         when: item.querySelector(".change-when")?.textContent,
         fact: item.querySelector(".change-fact")?.textContent,
         status: item.querySelector(".change-status")?.textContent,
+        rule: item.querySelector(".change-rule")?.textContent,
         note: item.querySelector(".change-note")?.textContent,
         recorded: item.querySelector(".change-meta")?.textContent?.split(" · ")[0],
       })),
@@ -111,14 +137,24 @@ describe("the change log page", () => {
     return { entries, years, widths };
   };
 
-  it("groups the versions by the year they took effect, newest first, each saying when it was recorded and whether it is still in force", async () => {
+  it("groups every period by the year it took effect, newest first, each with its own rule, when it was recorded and whether it is still in force", async () => {
     const { entries, years } = await entriesAt(1280);
-    expect(years).toEqual(["Took effect in 2024", "Took effect in 2023", "Took effect in 2018", "Took effect in 2016"]);
+    expect(years).toEqual([
+      "Took effect in 2024",
+      "Took effect in 2023",
+      "Took effect in 2018",
+      "Took effect in 2016",
+      "Took effect in 2012",
+    ]);
+    // Each period's rule carries that period's own fee, whatever the fee is today.
+    const fee = (amount: number) =>
+      `Most the strata may charge for the Form B: $${amount}; Form B must be given within (after a request): 7 days; Most the strata may charge per page of copies: $0.25`;
     expect(entries).toEqual([
       {
         when: "From January 1, 2024",
         fact: `Label of ${FEE}`,
         status: "In force",
+        rule: `The rule: ${fee(45)}`,
         note: "Note recorded with version 4: Buyers pay at most $45 for a Form B.",
         recorded: "Recorded on January 1, 2026",
       },
@@ -126,15 +162,17 @@ describe("the change log page", () => {
         when: "From January 3, 2023",
         fact: `Label of ${HBRP}`,
         status: "In force",
+        rule: "The rule: Time to cancel (rescission period): 3 business days; Amount payable to rescind, as a share of the price: 0.25%; Can be waived: no",
         note: "Note recorded with version 1: Buyers may rescind an accepted offer within 3 business days.",
         recorded: "Recorded on January 1, 2026",
       },
       // Two versions took effect on one day: the later recorded (the correction) first. A note written in the present
-      // ("now pay") stands as it was written, beside the status that says it is no longer the rule.
+      // ("now pay") stands as it was written, beside the status that says it is no longer the rule and the rule then.
       {
         when: "Took effect February 21, 2018",
         fact: `Label of ${FEE}`,
         status: "No longer in force (superseded January 1, 2024)",
+        rule: `The rule then: ${fee(42)}`,
         note: "Note recorded with version 3: Buyers now pay at most $42 for a Form B.",
         recorded: "Recorded on January 1, 2026",
       },
@@ -142,6 +180,7 @@ describe("the change log page", () => {
         when: "Took effect February 21, 2018",
         fact: `Label of ${FEE}`,
         status: "Not the current version (corrected by version 3, recorded January 1, 2026)",
+        rule: `As version 2 recorded it: ${fee(40)}`,
         note: "Note recorded with version 2: Buyers now pay at most $40 for a Form B.",
         recorded: "Recorded on January 1, 2026",
       },
@@ -149,6 +188,7 @@ describe("the change log page", () => {
         when: "Took effect August 2, 2016",
         fact: `Label of ${FEE}`,
         status: "No longer in force (superseded February 21, 2018)",
+        rule: `The rule then: ${fee(35)}`,
         note: "Note recorded with version 1: Buyers pay at most $35 for a Form B.",
         recorded: "Recorded on January 1, 2026",
       },
@@ -156,10 +196,26 @@ describe("the change log page", () => {
         when: "Took effect January 11, 2016",
         fact: `Label of ${PDS} (withdrawn)`,
         status: "No longer in force (withdrawn June 30, 2026)",
+        rule: "The rule then: Required by law: no; Filled in by: seller; Answers bind only if made part of the purchase contract: yes",
         note: "Note recorded with version 1: Sellers now answer a disclosure statement.",
         recorded: "Recorded on January 1, 2026",
       },
+      // The period before the first version, recorded later from its source, ended when version 1 took effect.
+      {
+        when: "Took effect January 1, 2012",
+        fact: `Label of ${FEE}`,
+        status: "No longer in force (superseded August 2, 2016)",
+        rule: `The rule then: ${fee(15)}`,
+        note: "Note: The cap before the first recorded version.",
+        recorded: "Recorded from its sources on January 1, 2026, as the rule before the first version",
+      },
     ]);
+  });
+
+  it("links each period to its own section of the fact's page", async () => {
+    const html = await readFile(path.join(out, "changelog.html"), "utf8");
+    for (const anchor of ["v4", "v3", "v2", "v1", "earlier-2012-01-01"])
+      expect(html).toContain(`${FEE}.html#${anchor}"`);
   });
 
   it("reads at 375 px without sideways scrolling, every version in full", async () => {

@@ -277,7 +277,7 @@ describe("the human pages", () => {
     );
   });
 
-  it("lists every version on the change log, newest effective date first, each revision linking its diff", () => {
+  it("lists every version and every period before a first version on the change log, newest effective date first, each revision linking its diff", () => {
     const changelog = page("/changelog.html");
     const revisions = model.diffIndex.diffs.filter((entry) => entry.to === entry.from + 1);
     expect(revisions.length).toBeGreaterThanOrEqual(11);
@@ -288,11 +288,30 @@ describe("the human pages", () => {
       revisions.map((entry) => `${entry.fact_id} ${entry.from}-${entry.to}`).toSorted(),
     );
     const versions = [...model.timelines.values()].reduce((count, timeline) => count + timeline.versions.length, 0);
+    const earlier = model.facts.flatMap((fact) => fact.history.filter((entry) => entry.version === undefined)).length;
+    expect(earlier).toBeGreaterThan(0);
     const effective = [
-      ...changelog.matchAll(/<span class="change-when">(?:From|Took effect) <time datetime="([\d-]+)">/g),
+      ...changelog.matchAll(
+        /<span class="change-when">(?:From|Took effect|Announced to apply from) <time datetime="([\d-]+)">/g,
+      ),
     ].map((match) => match[1]);
-    expect(effective).toHaveLength(versions);
+    expect(effective).toHaveLength(versions + earlier);
     expect(effective).toEqual(effective.toSorted().toReversed());
+    expect(changelog).toContain(`${versions} versions of`);
+    expect(changelog).toContain(`and ${earlier} periods recorded from sources before a fact's first version`);
+    // A rule only announced is never called in force.
+    const announced = model.facts.filter(
+      (fact) => (fact.value as { legislative_status?: string }).legislative_status === "announced-not-enacted",
+    );
+    expect(announced.length).toBeGreaterThan(0);
+    for (const fact of announced) {
+      const block = changelog
+        .split('<li class="change')
+        .find((each) => each.includes(`#v${fact.version}">${fact.label}<`));
+      expect(block, fact.id).toContain("Announced to apply from");
+      expect(block, fact.id).toContain("Announced, not confirmed enacted");
+      expect(block, fact.id).not.toContain("In force");
+    }
   });
 
   it("has one h1 and no skipped heading level, with lang en-CA and balanced structure", () => {
