@@ -1068,10 +1068,14 @@ export interface FactValues {
     buffer_rate: number;
     /** The buffer for insured mortgages where it differed from buffer_rate (periods before version 1 only) */
     insured_buffer_rate?: number;
-    /** The lowest qualifying rate; null when the floor was a published benchmark that changed over time (floor_benchmark names it) */
+    /** The lowest qualifying rate; before June 1, 2021 the week's value of the published benchmark that floor_benchmark names; null where that value is not recorded */
     floor_rate: number | null;
-    /** The published rate that served as the floor when floor_rate is null (periods before version 1 only) */
+    /** The published rate the floor followed, where it was not a set rate (periods before version 1 only) */
     floor_benchmark?: string;
+    /** false where uninsured mortgages had no set qualifying rate (periods before version 1 only); absent means covered */
+    uninsured_covered?: boolean;
+    /** false where only variable-rate loans and fixed terms under five years were stress tested (periods before version 1 only); absent means every term */
+    all_terms_covered?: boolean;
     applies_to: string[];
     exempt_cases: string[];
     review_frequency: string;

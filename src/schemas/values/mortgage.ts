@@ -278,11 +278,23 @@ export const MORTGAGE_VALUE_SCHEMAS = {
       "The buffer for insured mortgages where it differed from buffer_rate (periods before version 1 only)",
     ),
     floor_rate: Fraction.nullable().describe(
-      "The lowest qualifying rate; null when the floor was a published benchmark that changed over time (floor_benchmark names it)",
+      "The lowest qualifying rate; before June 1, 2021 the week's value of the published benchmark that floor_benchmark names; null where that value is not recorded",
     ),
     floor_benchmark: Text.optional().describe(
-      "The published rate that served as the floor when floor_rate is null (periods before version 1 only)",
+      "The published rate the floor followed, where it was not a set rate (periods before version 1 only)",
     ),
+    uninsured_covered: z
+      .boolean()
+      .optional()
+      .describe(
+        "false where uninsured mortgages had no set qualifying rate (periods before version 1 only); absent means covered",
+      ),
+    all_terms_covered: z
+      .boolean()
+      .optional()
+      .describe(
+        "false where only variable-rate loans and fixed terms under five years were stress tested (periods before version 1 only); absent means every term",
+      ),
     applies_to: TextList,
     exempt_cases: TextList,
     review_frequency: Text,
