@@ -285,6 +285,13 @@ const factProblem = (error: CalculatorError): Array<string | Node> | undefined =
       ];
     case "missing-fact":
       return ["The catalog this page loaded does not include ", link, ", which this calculation needs."];
+    case "not-covered": {
+      // The calculator's own words, without the date it leads with and the fact id it ends with (the link names both).
+      const detail = error.message
+        .replace(/^on \d{4}-\d{2}-\d{2} /, "")
+        .replace(/ \([a-z0-9_.]+(?:, the period from [\d-]+| version \d+)\)$/, "");
+      return ["The ", link, ` rule in force on ${on}: ${detail}.`];
+    }
     default:
       return undefined;
   }
@@ -502,6 +509,8 @@ const purchase = (facts: FactSource): HTMLElement[] => {
     throw new InputError("The down payment is more than the purchase price.", "buy-down");
   let loan: number | undefined;
   let loanRefused = false;
+  // Whether the loan needs insurance, once the premium is known: before June 1, 2021 the stress test differed for it.
+  let needsInsurance: boolean | undefined;
   if (down === undefined)
     problems.push(
       problem(new MissingInput("Enter the down payment to see the insurance premium, the loan and the payment.")),
@@ -517,6 +526,7 @@ const purchase = (facts: FactSource): HTMLElement[] => {
         asOf: date,
       });
       rows.push(["Loan-to-value", formatPercent(premium.ltv)]);
+      needsInsurance = premium.required;
       // The reason is said once, above the results: the breakdown's own "not insurable" line would repeat it.
       const lines = premium.breakdown.filter((line) => !line.startsWith("not insurable: "));
       if (!premium.required) {
@@ -555,9 +565,27 @@ const purchase = (facts: FactSource): HTMLElement[] => {
     // The calculators take rates as fractions and refuse 1 or more in their own terms; the field is in percent.
     if (ratePercent >= 100) throw new InputError("Enter a rate below 100%, for example 4.5.", "buy-rate");
     const annualRate = ratePercent / 100;
-    const qualifying = qualifyingRate(facts, annualRate, { asOf: date });
-    rows.push(["Qualifying rate (stress test)", formatPercent(qualifying.rate)]);
-    citations.push(...qualifying.citations);
+    try {
+      const qualifying = qualifyingRate(facts, annualRate, {
+        asOf: date,
+        ...(needsInsurance === undefined ? {} : { insured: needsInsurance }),
+      });
+      rows.push(["Qualifying rate (stress test)", formatPercent(qualifying.rate)]);
+      citations.push(...qualifying.citations);
+    } catch (error) {
+      // The payment and the balance do not depend on it: they are still shown.
+      if (!(error instanceof CalculatorError)) throw error;
+      rows.push(["Qualifying rate (stress test)", "Cannot be computed"]);
+      problems.push(
+        error.option === "insured"
+          ? make(
+              "p",
+              "Enter the down payment to see the qualifying rate: on this date it depended on whether the loan needed insurance.",
+              "calc-hint",
+            )
+          : problem(error, "The qualifying rate cannot be computed: ", "purchase"),
+      );
+    }
     if (loan !== undefined) {
       const select = element<HTMLSelectElement>("buy-frequency");
       const frequency = select.value as PaymentFrequency;

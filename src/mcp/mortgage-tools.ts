@@ -93,7 +93,7 @@ export const QUALIFYING_RATE = {
   config: {
     title: "Mortgage stress test qualifying rate",
     description:
-      "The minimum qualifying rate of the mortgage stress test for a British Columbia (Canadian) mortgage on asOf (osfi.b20.stress_test): the greater of the contract rate plus the buffer and the floor rate; with the fact used, its version, canonical_url and citations.",
+      "The minimum qualifying rate of the mortgage stress test for a British Columbia (Canadian) mortgage on asOf (osfi.b20.stress_test): the greater of the contract rate plus the buffer and the floor rate; before June 1, 2021 the floor was the Bank of Canada five-year conventional mortgage rate of the week and the rule differed for insured mortgages, so insured is needed for such a date; with the fact used, its version, canonical_url and citations.",
     inputSchema: QualifyingRateOptions,
     outputSchema: QualifyingRateOutput,
     annotations,

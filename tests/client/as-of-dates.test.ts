@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  affordability,
   type FactCatalog,
   homeOwnerGrant,
   minimumDownPayment,
@@ -132,12 +133,78 @@ describe("as of 2019-06-01", () => {
     expect(result).toMatchObject({ threshold: 1_650_000, max_grant: 570, grant: 320 });
   });
 
-  it("says the stress test's floor was the Bank of Canada benchmark, which is not recorded", () => {
-    // OSFI Guideline B-20 from January 1, 2018: the greater of the contract rate plus 2% or the benchmark rate.
-    const error = refusal(() => qualifyingRate(catalog, 0.03, { asOf }));
-    expect(error.reason).toBe("not-recorded");
-    expect(error.message).toContain("Bank of Canada");
-    expect(error.message).toContain("plus 2%");
+  it("qualifies at the Bank of Canada benchmark of that week, 5.34%, with the 2% buffer for uninsured loans only", () => {
+    // The Bank's weekly file of posted rates (series V80691335, copied on GitHub): 5.34% from the figure dated May 9,
+    // 2018 to July 10, 2019, applied from the Monday after. OSFI's Guideline B-20 from January 1, 2018 (its FAQ of
+    // February 2020): uninsured at the greater of the contract rate plus 2% and that rate; SOR/2012-281 s. 5: insured
+    // at the greater of the contract rate and that rate.
+    expect(qualifyingRate(catalog, 0.03, { asOf, insured: true })).toMatchObject({ rate: 0.0534, rule: "floor" });
+    expect(qualifyingRate(catalog, 0.03, { asOf, insured: false })).toMatchObject({ rate: 0.0534, rule: "floor" });
+    expect(qualifyingRate(catalog, 0.04, { asOf, insured: false })).toMatchObject({
+      rate: 0.06,
+      rule: "contract-plus-buffer",
+    });
+    expect(qualifyingRate(catalog, 0.04, { asOf, insured: true })).toMatchObject({ rate: 0.0534, buffer_rate: 0 });
+    const used = qualifyingRate(catalog, 0.03, { asOf, insured: true }).citations[0]!;
+    expect(used).toMatchObject({ version: undefined, effective_iso: "2018-05-14", superseded_iso: "2019-07-22" });
+    expect(used.summary).toMatch(/^Lowest qualifying rate \(floor\): 5\.34%/);
+    // Without saying whether the loan is insured, the answer would be a guess: the calculator asks.
+    expect(refusal(() => qualifyingRate(catalog, 0.03, { asOf }))).toMatchObject({
+      reason: "invalid-option",
+      option: "insured",
+    });
+  });
+});
+
+describe("the stress test's benchmark floor, 2016 to 2021", () => {
+  it("follows the benchmark week by week, each figure applied from the Monday after the Bank's Wednesday date", () => {
+    // The Bank's weekly file (series V80691335): 4.89% dated Wednesday September 27, 2017, which a broker's post of
+    // October 2, 2017 says applied "the week of October 2, 2017"; 5.19% dated July 17, 2019; 4.79% dated August 12,
+    // 2020, unchanged until the 5.25% floor of June 1, 2021 (OSFI, May 20, 2021).
+    const rate = (asOf: string) => qualifyingRate(catalog, 0.02, { asOf, insured: true }).rate;
+    expect(rate("2017-10-01")).toBe(0.0484);
+    expect(rate("2017-10-02")).toBe(0.0489);
+    expect(rate("2019-07-21")).toBe(0.0534);
+    expect(rate("2019-07-22")).toBe(0.0519);
+    expect(rate("2021-05-31")).toBe(0.0479);
+    expect(qualifyingRate(catalog, 0.02, { asOf: "2021-06-01" }).rate).toBe(0.0525);
+  });
+
+  it("says an uninsured loan had no set qualifying rate before 2018, and a five-year term none before October 17, 2016", () => {
+    // CMHC's notice of October 2016 and SOR/2012-281 as then in force: from October 17, 2016 every high-ratio insured
+    // loan at the greater of the contract rate and the benchmark (4.64% that week); uninsured loans had no set rate
+    // until B-20's update took effect on January 1, 2018 (OSFI's B-20 information sheet).
+    expect(qualifyingRate(catalog, 0.025, { asOf: "2017-06-01", insured: true }).rate).toBe(0.0464);
+    const uninsured = refusal(() => qualifyingRate(catalog, 0.025, { asOf: "2017-06-01", insured: false }));
+    expect(uninsured.reason).toBe("not-covered");
+    expect(uninsured.message).toContain("uninsured mortgages had no set qualifying rate");
+    // Before October 17, 2016 (from April 19, 2010) only variable rates and terms under five years were tested.
+    const term = refusal(() => qualifyingRate(catalog, 0.025, { asOf: "2016-03-01", insured: true }));
+    expect(term.reason).toBe("not-covered");
+    expect(term.message).toContain("a fixed term of five years or more qualified at its contract rate");
+    expect(term.message).toContain("4.64% that week");
+  });
+
+  it("finds the largest price a 2019 income buys, its loan insured and qualified at 5.34%", () => {
+    // $150,000 a year, $250 property tax a month and $100 heating: GDS 39% leaves $4,525 a month. At 5.34% over 25
+    // years (compounded half-yearly) that repays at most $752,773.84; the largest price with the minimum down payment
+    // keeps its insured loan, with the 4% premium, within it.
+    const result = affordability(catalog, {
+      annualIncome: 150_000,
+      monthlyDebtPayments: 0,
+      annualPropertyTax: 3_000,
+      monthlyHeating: 100,
+      monthlyStrataFee: 0,
+      contractRate: 0.035,
+      amortizationYears: 25,
+      asOf: "2019-06-01",
+    });
+    expect(result).toMatchObject({ qualifying_rate: 0.0534, max_payment: 4_525, max_loan: 752_773.84 });
+    expect(result.max_price).toBeGreaterThan(750_000);
+    expect(result.max_price).toBeLessThan(1_000_000);
+    expect(result.breakdown[1]).toBe(
+      "qualifying rate for a loan without insurance 5.5%: the contract rate 3.5% plus the buffer of 2%, not below the floor of 5.34%",
+    );
   });
 });
 

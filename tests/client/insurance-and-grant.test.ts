@@ -7,6 +7,7 @@ import {
   mortgageInsurancePremium,
   qualifyingRate,
 } from "../../packages/client/src/index.ts";
+import { refusal } from "../helpers/refusal.ts";
 import { publishedFacts, withHistoryValue, withPremiumFixture, withValue } from "./published-facts.ts";
 
 let catalog: FactCatalog;
@@ -375,9 +376,25 @@ describe("minimumDownPayment and qualifyingRate on a date", () => {
     });
   });
 
-  it("says the floor before the stress test's first version was a benchmark not recorded here, and answers from it on", () => {
-    expect(() => qualifyingRate(catalog, 0.045, { asOf: "2021-05-31" })).toThrow(
-      "on 2021-05-31 the stress test's floor was Bank of Canada five-year conventional mortgage rate",
+  it("answers before the first version from the Bank of Canada benchmark of the week, and says plainly where none is recorded", () => {
+    // The last week of the benchmark floor: 4.79% (the Bank's figure dated August 12, 2020, unchanged to May 26, 2021).
+    expect(qualifyingRate(catalog, 0.045, { asOf: "2021-05-31", insured: true })).toMatchObject({
+      rate: 0.0479,
+      rule: "floor",
+      buffer_rate: 0,
+    });
+    expect(qualifyingRate(catalog, 0.045, { asOf: "2021-05-31", insured: false })).toMatchObject({
+      rate: 0.065,
+      rule: "contract-plus-buffer",
+    });
+    // The rule then differed for insured and uninsured mortgages: the calculator asks which instead of guessing.
+    expect(refusal(() => qualifyingRate(catalog, 0.045, { asOf: "2021-05-31" }))).toMatchObject({
+      reason: "invalid-option",
+      option: "insured",
+    });
+    // The benchmark's weekly figures before April 13, 2015 are not recorded.
+    expect(() => qualifyingRate(catalog, 0.045, { asOf: "2014-06-01" })).toThrow(
+      "on 2014-06-01 the stress test's floor was Bank of Canada five-year conventional mortgage rate",
     );
     expect(() => qualifyingRate(catalog, 0.045, { asOf: "2010-04-18" })).toThrow(
       "osfi.b20.stress_test records no rule in force on 2010-04-18: the earliest rule it records took effect on 2010-04-19",

@@ -35,7 +35,7 @@ describe("the mortgage calculators read their options by their schemas", () => {
     })) {
       expect(z.toJSONSchema(schema), name).toMatchObject({ type: "object", additionalProperties: false });
     }
-    expect(Object.keys(QualifyingRateOptions.shape)).toEqual(["contractRate", "asOf"]);
+    expect(Object.keys(QualifyingRateOptions.shape)).toEqual(["contractRate", "insured", "asOf"]);
     expect(Object.keys(MinimumDownPaymentOptions.shape)).toEqual(["price", "asOf"]);
   });
 

@@ -314,15 +314,36 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     const page = await open(1280);
     const buy = form(page, "purchase");
     await buy.getByLabel("Purchase price", { exact: true }).fill("500000");
-    // Before 2021-06-01 the stress test's floor was the Bank of Canada's weekly benchmark rate, which the facts name
-    // but do not record (osfi.b20.stress_test's period from 2018-01-01).
-    await page.locator("#buy-date").fill("2019-06-01");
+    // Before April 13, 2015 the stress test's floor was the Bank of Canada's weekly benchmark rate, whose figures the
+    // facts do not record (osfi.b20.stress_test's period from 2010-04-19).
+    await page.locator("#buy-date").fill("2014-06-01");
     await page.locator("#buy-rate").fill("4");
     const error = output(page, "purchase").locator(".calc-error");
     await expect(error.textContent({ timeout: 10_000 })).resolves.toBe(
-      `The ${await factLabel("mortgage/osfi.b20.stress_test.json")} rule in force on June 1, 2019 does not record what this calculation needs, so it cannot be computed for that date.`,
+      `The qualifying rate cannot be computed: The ${await factLabel("mortgage/osfi.b20.stress_test.json")} rule in force on June 1, 2014 does not record what this calculation needs, so it cannot be computed for that date.`,
     );
     await expect(error.locator('a[href="osfi.b20.stress_test.html"]').count()).resolves.toBe(1);
+    await page.close();
+  }, 120_000);
+
+  it("qualifies a 2019 purchase at the Bank of Canada benchmark of that week when insured, at the contract rate plus 2% when not", async () => {
+    // The Bank of Canada five-year conventional mortgage rate was 5.34% from its figure of May 9, 2018 to July 10,
+    // 2019 (the Bank's weekly data file, series V80691335); OSFI's B-20 from 2018: uninsured loans at the greater of
+    // the contract rate plus 2% and that rate; insured ones at the greater of the contract rate and that rate.
+    const page = await open(1280);
+    const buy = form(page, "purchase");
+    await buy.getByLabel("Purchase price", { exact: true }).fill("500000");
+    await page.locator("#buy-date").fill("2019-06-01");
+    await page.locator("#buy-rate").fill("4");
+    await expect
+      .poll(() => output(page, "purchase").locator(".calc-hint").allTextContents(), POLL)
+      .toContain(
+        "Enter the down payment to see the qualifying rate: on this date it depended on whether the loan needed insurance.",
+      );
+    await buy.getByLabel("Down payment", { exact: true }).fill("25000");
+    await expect.poll(() => figure(page, "purchase", "Qualifying rate (stress test)"), POLL).toBe("5.34%");
+    await buy.getByLabel("Down payment", { exact: true }).fill("100000");
+    await expect.poll(() => figure(page, "purchase", "Qualifying rate (stress test)"), POLL).toBe("6%");
     await page.close();
   }, 120_000);
 

@@ -30,7 +30,7 @@ import {
   minimumDownPayment,
   mortgageInsurancePremium,
 } from "./mortgage-insurance-premium.ts";
-import { maxPrincipal, monthlyPayment, qualifyingRate } from "./mortgage-payment.ts";
+import { maxPrincipal, monthlyPayment, type QualifyingRateResult, qualifyingRate } from "./mortgage-payment.ts";
 
 export const AffordabilityOptions = z.strictObject({
   annualIncome: PositiveAmountOption.describe(
@@ -65,7 +65,9 @@ const Ratio = z.number().describe("A share of gross monthly income, a fraction t
 export const AffordabilityResult = z.object({
   qualifying_rate: z
     .number()
-    .describe("The stress test's rate the payment is counted at, a fraction (osfi.b20.stress_test)."),
+    .describe(
+      "The stress test's rate the payment is counted at, a fraction (osfi.b20.stress_test). Before June 1, 2021, when insured and uninsured loans qualified differently, the rate for the loan at max_price (an insured one if no price fits); the breakdown gives both.",
+    ),
   gds_limit: z.number().describe("The highest gross debt service ratio, a fraction (cmhc.debt_service_limits)."),
   tds_limit: z.number().describe("The highest total debt service ratio, a fraction (cmhc.debt_service_limits)."),
   housing_costs_monthly: z
@@ -80,7 +82,7 @@ export const AffordabilityResult = z.object({
   max_loan: z
     .number()
     .describe(
-      "The largest loan, any insurance premium included, that max_payment repays at the qualifying rate over the amortization.",
+      "The largest loan, any insurance premium included, that max_payment repays at the qualifying rate over the amortization (before June 1, 2021, at the rate for the loan at max_price).",
     ),
   max_price: z
     .number()
@@ -149,6 +151,42 @@ interface Priced {
 const MAX_PIECES = 12;
 
 /**
+ * The stress test's rate for a loan that needs insurance and for one that does not: one rate where the rule is the
+ * same for both (from June 1, 2021); before then, one each, and for an uninsured loan the refusal that says why the
+ * test set no rate for it (before 2018).
+ */
+interface QualifyingRates {
+  insured: QualifyingRateResult;
+  uninsured: QualifyingRateResult | CalculatorError;
+  same: boolean;
+}
+
+const qualifyingRates = (facts: FactSource, contractRate: number, asOf: string): QualifyingRates => {
+  try {
+    const both = qualifyingRate(facts, contractRate, { asOf });
+    return { insured: both, uninsured: both, same: true };
+  } catch (error) {
+    if (!(error instanceof CalculatorError && error.option === "insured")) throw error;
+  }
+  const insured = qualifyingRate(facts, contractRate, { asOf, insured: true });
+  try {
+    return { insured, uninsured: qualifyingRate(facts, contractRate, { asOf, insured: false }), same: false };
+  } catch (error) {
+    if (error instanceof CalculatorError && error.reason === "not-covered")
+      return { insured, uninsured: error, same: false };
+    throw error;
+  }
+};
+
+/** How a qualifying rate was reached, in the words of the breakdown. */
+const rateWords = (qualifying: QualifyingRateResult, contractRate: number): string => {
+  const contract = `the contract rate ${formatPercent(contractRate)}${qualifying.buffer_rate > 0 ? ` plus the buffer of ${formatPercent(qualifying.buffer_rate)}` : ""}`;
+  return qualifying.rule === "floor"
+    ? `the floor, above ${contract}`
+    : `${contract}, not below the floor of ${formatPercent(qualifying.floor_rate)}`;
+};
+
+/**
  * How much a household can borrow and pay on its gross income by the debt service ratios (`cmhc.debt_service_limits`
  * in force on `asOf`), the payment counted at the stress test's qualifying rate (`osfi.b20.stress_test`): the largest
  * payment both ratios leave, the loan it repays, and the largest price that loan buys with the down payment given (or
@@ -165,18 +203,20 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
   const asOf = read.asOf ?? todayInBc();
   const years = read.amortizationYears;
   const limits = requireFactAsOf(facts, "cmhc.debt_service_limits", DebtServiceLimits, asOf);
-  const qualifying = qualifyingRate(facts, read.contractRate, { asOf });
-  if (qualifying.rate >= 1)
-    throw new CalculatorError(
-      `contractRate ${formatPercent(read.contractRate)} gives a qualifying rate of ${formatPercent(qualifying.rate)}, and a payment is computed at rates below 100% only`,
-      { reason: "invalid-option", option: "contractRate" },
-    );
+  const rates = qualifyingRates(facts, read.contractRate, asOf);
+  for (const qualifying of [rates.insured, rates.uninsured])
+    if (!(qualifying instanceof CalculatorError) && qualifying.rate >= 1)
+      throw new CalculatorError(
+        `contractRate ${formatPercent(read.contractRate)} gives a qualifying rate of ${formatPercent(qualifying.rate)}, and a payment is computed at rates below 100% only`,
+        { reason: "invalid-option", option: "contractRate" },
+      );
   const cited = new Map<string, FactUsed>();
   const cite = (used: readonly FactUsed[]): void => {
     for (const each of used) cited.set(`${each.fact_id}#${each.anchor}`, each);
   };
   cite([limits.used]);
-  cite(qualifying.citations);
+  cite(rates.insured.citations);
+  if (!(rates.uninsured instanceof CalculatorError)) cite(rates.uninsured.citations);
 
   const { gds_max: gdsLimit, tds_max: tdsLimit, condo_fee_share_counted: strataShare } = limits.value;
   const income = read.annualIncome / 12;
@@ -188,14 +228,28 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
   const binding = tdsRoom < gdsRoom ? "tds" : "gds";
   const room = centsBelow(Math.min(gdsRoom, tdsRoom));
   const maxPayment = Math.max(0, room);
-  const maxLoan = maxPrincipal({
-    payment: maxPayment,
-    annualRate: qualifying.rate,
-    amortizationYears: years,
-  }).principal;
-  const rate = formatPercent(qualifying.rate);
+  const largestLoan = (qualifying: QualifyingRateResult): number =>
+    maxPrincipal({ payment: maxPayment, annualRate: qualifying.rate, amortizationYears: years }).principal;
+  const insuredLoan = largestLoan(rates.insured);
+  const uninsuredLoan = rates.uninsured instanceof CalculatorError ? undefined : largestLoan(rates.uninsured);
+  /** The qualifying rate and largest loan for a loan that needs insurance, or one that does not. */
+  const limitFor = (needsInsurance: boolean): { qualifying: QualifyingRateResult; maxLoan: number } | undefined =>
+    needsInsurance
+      ? { qualifying: rates.insured, maxLoan: insuredLoan }
+      : rates.uninsured instanceof CalculatorError || uninsuredLoan === undefined
+        ? undefined
+        : { qualifying: rates.uninsured, maxLoan: uninsuredLoan };
+  const loanLine = (qualifying: QualifyingRateResult, maxLoan: number, which: string): string =>
+    `${formatCad(maxPayment)} a month at ${formatPercent(qualifying.rate)} over ${years} years repays at most ${formatCad(maxLoan)}: the largest ${which}loan, any premium included`;
   const breakdown = [
-    `qualifying rate ${rate}: ${qualifying.rule === "floor" ? `the floor, above the contract rate ${formatPercent(read.contractRate)} plus the buffer of ${formatPercent(qualifying.buffer_rate)}` : `the contract rate ${formatPercent(read.contractRate)} plus the buffer of ${formatPercent(qualifying.buffer_rate)}, not below the floor of ${formatPercent(qualifying.floor_rate)}`}`,
+    ...(rates.same
+      ? [`qualifying rate ${formatPercent(rates.insured.rate)}: ${rateWords(rates.insured, read.contractRate)}`]
+      : [
+          `qualifying rate for a loan that needs insurance (less than 20% down) ${formatPercent(rates.insured.rate)}: ${rateWords(rates.insured, read.contractRate)}`,
+          rates.uninsured instanceof CalculatorError
+            ? `no qualifying rate for a loan without insurance: ${rates.uninsured.message}; only prices whose loan is insured are counted`
+            : `qualifying rate for a loan without insurance ${formatPercent(rates.uninsured.rate)}: ${rateWords(rates.uninsured, read.contractRate)}`,
+        ]),
     `gross monthly income ${formatCad(read.annualIncome)} ÷ 12 = ${formatCad(roundCents(income))}`,
     `housing costs ${formatCad(read.annualPropertyTax)} property tax ÷ 12 + ${limits.value.heating_counted ? `${formatCad(read.monthlyHeating)} heating` : "no heating (not counted on this date)"} + ${formatPercent(strataShare)} of the ${formatCad(read.monthlyStrataFee)} strata fee = ${formatCad(housing)} a month`,
     `GDS: ${formatPercent(gdsLimit)} × ${formatCad(roundCents(income))} − ${formatCad(housing)} housing = ${formatCad(roundCents(gdsRoom))} for principal and interest`,
@@ -203,7 +257,14 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
     room < 0
       ? `housing costs${binding === "tds" ? " and debt payments" : ""} alone are above the ${binding.toUpperCase()} limit: no payment fits, so the largest payment is $0 and no loan can be carried`
       : `the smaller, set by ${binding.toUpperCase()}: ${formatCad(maxPayment)} a month is the largest payment`,
-    `${formatCad(maxPayment)} a month at ${rate} over ${years} years repays at most ${formatCad(maxLoan)}: the largest loan, any premium included`,
+    ...(rates.same
+      ? [loanLine(rates.insured, insuredLoan, "")]
+      : [
+          loanLine(rates.insured, insuredLoan, "insured "),
+          ...(uninsuredLoan === undefined || rates.uninsured instanceof CalculatorError
+            ? []
+            : [loanLine(rates.uninsured, uninsuredLoan, "uninsured ")]),
+        ]),
   ];
 
   let tried = 0;
@@ -244,7 +305,12 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
       rule: `${allowed}|${insured.required}|${insured.insurable}|${insured.rate}`,
     };
   };
-  const fits = (each: Priced): boolean => room >= 0 && each.allowed && each.loan <= maxLoan;
+  /** The rate and largest loan that apply at a price: those of an insured loan where the loan needs insurance. */
+  const limitAt = (each: Priced) => limitFor(each.insured?.required ?? false);
+  const fits = (each: Priced): boolean => {
+    const limit = limitAt(each);
+    return room >= 0 && each.allowed && (each.loan === 0 || (limit !== undefined && each.loan <= limit.maxLoan));
+  };
 
   /**
    * The largest price in [low, high] that fits. The range is cut from the top into pieces where `rule` is the same
@@ -292,7 +358,7 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
   if (givenDown !== undefined) {
     // No loan is larger than the largest one, so no price is above the down payment plus it.
     const low = Math.max(givenDown, 1);
-    const high = Math.floor(Math.min(MAX_AMOUNT, Math.max(low, givenDown + maxLoan)));
+    const high = Math.floor(Math.min(MAX_AMOUNT, Math.max(low, givenDown + Math.max(insuredLoan, uninsuredLoan ?? 0))));
     best = largestIn(low, high);
     searched = `the prices from ${formatCad(low)} to ${formatCad(high)} (the down payment of ${formatCad(givenDown)} plus the largest loan)`;
   } else {
@@ -301,69 +367,93 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
     const cap = minimumDownPayment(facts, 1, { asOf }).price_cap;
     const firstAbove = Math.min(Math.ceil(cap), MAX_AMOUNT + 1);
     const share = firstAbove <= MAX_AMOUNT ? minimumDownPayment(facts, firstAbove, { asOf }).minimum / firstAbove : 1;
-    // There the loan is the rest of the price, so no price is above the largest loan over that rest.
-    const highest = share < 1 ? Math.floor(Math.min(MAX_AMOUNT, maxLoan / (1 - share) + 1)) : 0;
+    // There the loan is the rest of the price, so no price is above the largest loan over that rest; none is searched
+    // on a date when a loan without insurance had no set qualifying rate.
+    const highest =
+      share < 1 && uninsuredLoan !== undefined ? Math.floor(Math.min(MAX_AMOUNT, uninsuredLoan / (1 - share) + 1)) : 0;
     const aboveCap = `the prices at or above the insured price cap of ${formatCad(cap)}, where the minimum down payment is ${formatPercent(roundRate(share))} of the price and there is no insurance`;
     best = largestIn(firstAbove, highest);
     if (best !== undefined) searched = `${aboveCap}, from ${formatCad(firstAbove)} to ${formatCad(highest)}`;
     else {
       best = largestIn(1, firstAbove - 1);
-      searched = `the prices below the insured price cap, from $1 to ${formatCad(firstAbove - 1)}, with the minimum down payment for each (none of ${aboveCap} fits: there the largest loan buys at most ${formatCad(Math.max(0, highest - 1))})`;
+      const above =
+        uninsuredLoan === undefined
+          ? `none of ${aboveCap} is counted, as a loan without insurance had no set qualifying rate on ${asOf}`
+          : `none of ${aboveCap} fits: there the largest loan buys at most ${formatCad(Math.max(0, highest - 1))}`;
+      searched = `the prices below the insured price cap, from $1 to ${formatCad(firstAbove - 1)}, with the minimum down payment for each (${above})`;
     }
   }
   const loanWords = (each: Priced): string =>
     each.loan > each.loanBeforePremium
       ? `${formatCad(each.loanBeforePremium)} + ${formatCad(each.premium)} premium (${formatPercent(each.insured?.rate ?? 0)}) = ${formatCad(each.loan)}`
       : `${formatCad(each.loan)}${each.premium > 0 ? ` (the premium of ${formatCad(each.premium)} paid apart)` : ""}`;
+  // The rate and largest loan reported: those that apply at the largest price, or to an insured loan if none fits.
+  const reported = (best === undefined ? undefined : limitAt(best)) ?? limitFor(true)!;
   breakdown.push(
     best === undefined
-      ? `no price fits: at every price the loan${givenDown === undefined ? "" : " with this down payment"} is above ${formatCad(maxLoan)}, or it needs insurance it cannot have`
-      : `largest price ${formatCad(best.price)}: ${formatCad(best.down)} down, loan ${loanWords(best)}, at most ${formatCad(maxLoan)}`,
+      ? `no price fits: at every price the loan${givenDown === undefined ? "" : " with this down payment"} is above ${formatCad(reported.maxLoan)}, or it needs insurance it cannot have`
+      : `largest price ${formatCad(best.price)}: ${formatCad(best.down)} down, loan ${loanWords(best)}, at most ${formatCad(reported.maxLoan)}`,
     `found by halving ${searched}: they are cut where the premium rate, the need for insurance, its availability or whether the down payment is enough changes, and within each piece a higher price means a larger loan (${tried} prices tried)`,
   );
 
   let atPrice: Partial<AffordabilityResult> = {};
   if (read.price !== undefined) {
     const each = priced(read.price);
-    const payment = monthlyPayment({ principal: each.loan, annualRate: qualifying.rate, amortizationYears: years });
-    const gds = fourDecimals((payment + housing) / income);
-    const tds = fourDecimals((payment + housing + debts) / income);
-    const gdsWithin = payment <= centsBelow(gdsRoom);
-    const tdsWithin = payment <= centsBelow(tdsRoom);
-    const passes = each.allowed && gdsWithin && tdsWithin;
-    breakdown.push(
-      `at ${formatCad(read.price)} with ${formatCad(each.down)} down (${givenDown === undefined ? "the minimum" : "as given"}): loan ${loanWords(each)}`,
-      `payment at ${rate} over ${years} years: ${formatCad(payment)} a month`,
-      `GDS (${formatCad(payment)} + ${formatCad(housing)} housing) ÷ ${formatCad(roundCents(income))} = ${formatPercent(gds)}, ${gdsWithin ? "within" : "above"} the limit of ${formatPercent(gdsLimit)}`,
-      `TDS (${formatCad(payment)} + ${formatCad(housing)} housing + ${formatCad(debts)} debt payments) ÷ ${formatCad(roundCents(income))} = ${formatPercent(tds)}, ${tdsWithin ? "within" : "above"} the limit of ${formatPercent(tdsLimit)}`,
-    );
-    if (!each.allowed)
-      breakdown.push(`not allowed: ${each.insured?.reason ?? "the down payment is below the minimum for this price"}`);
-    const reasons = [
-      ...(gdsWithin ? [] : ["GDS is above its limit"]),
-      ...(tdsWithin ? [] : ["TDS is above its limit"]),
-      ...(each.allowed ? [] : ["the loan is not allowed"]),
-    ];
-    breakdown.push(passes ? "passes: both ratios are within their limits" : `does not pass: ${reasons.join("; ")}`);
-    atPrice = {
-      down_payment: each.down,
-      loan: each.loan,
-      premium: each.premium,
-      payment_at_qualifying_rate: payment,
-      gds,
-      tds,
-      passes,
-    };
+    const limit = limitAt(each);
+    const loanAt = `at ${formatCad(read.price)} with ${formatCad(each.down)} down (${givenDown === undefined ? "the minimum" : "as given"}): loan ${loanWords(each)}`;
+    if (limit === undefined) {
+      breakdown.push(
+        loanAt,
+        `not assessed: this loan needs no insurance, and on ${asOf} such a loan had no set qualifying rate`,
+      );
+      atPrice = { down_payment: each.down, loan: each.loan, premium: each.premium };
+    } else {
+      const payment = monthlyPayment({
+        principal: each.loan,
+        annualRate: limit.qualifying.rate,
+        amortizationYears: years,
+      });
+      const gds = fourDecimals((payment + housing) / income);
+      const tds = fourDecimals((payment + housing + debts) / income);
+      const gdsWithin = payment <= centsBelow(gdsRoom);
+      const tdsWithin = payment <= centsBelow(tdsRoom);
+      const passes = each.allowed && gdsWithin && tdsWithin;
+      breakdown.push(
+        loanAt,
+        `payment at ${formatPercent(limit.qualifying.rate)} over ${years} years: ${formatCad(payment)} a month`,
+        `GDS (${formatCad(payment)} + ${formatCad(housing)} housing) ÷ ${formatCad(roundCents(income))} = ${formatPercent(gds)}, ${gdsWithin ? "within" : "above"} the limit of ${formatPercent(gdsLimit)}`,
+        `TDS (${formatCad(payment)} + ${formatCad(housing)} housing + ${formatCad(debts)} debt payments) ÷ ${formatCad(roundCents(income))} = ${formatPercent(tds)}, ${tdsWithin ? "within" : "above"} the limit of ${formatPercent(tdsLimit)}`,
+      );
+      if (!each.allowed)
+        breakdown.push(
+          `not allowed: ${each.insured?.reason ?? "the down payment is below the minimum for this price"}`,
+        );
+      const reasons = [
+        ...(gdsWithin ? [] : ["GDS is above its limit"]),
+        ...(tdsWithin ? [] : ["TDS is above its limit"]),
+        ...(each.allowed ? [] : ["the loan is not allowed"]),
+      ];
+      breakdown.push(passes ? "passes: both ratios are within their limits" : `does not pass: ${reasons.join("; ")}`);
+      atPrice = {
+        down_payment: each.down,
+        loan: each.loan,
+        premium: each.premium,
+        payment_at_qualifying_rate: payment,
+        gds,
+        tds,
+        passes,
+      };
+    }
   }
 
   return finished("affordability", {
-    qualifying_rate: qualifying.rate,
+    qualifying_rate: reported.qualifying.rate,
     gds_limit: gdsLimit,
     tds_limit: tdsLimit,
     housing_costs_monthly: housing,
     max_payment: maxPayment,
     binding,
-    max_loan: maxLoan,
+    max_loan: reported.maxLoan,
     max_price: best?.price ?? 0,
     max_price_down_payment: best?.down ?? 0,
     max_price_premium: best?.premium ?? 0,

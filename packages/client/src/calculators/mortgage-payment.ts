@@ -16,6 +16,7 @@ import {
   AsOfResult,
   Breakdown,
   Citations,
+  FlagOption,
   finished,
   parseOptions,
   RateOption,
@@ -341,6 +342,9 @@ export const monthlyPayment = (options: MonthlyPaymentOptions): MonthlyPaymentRe
 
 export const QualifyingRateOptions = z.strictObject({
   contractRate: RateOption.describe("The mortgage's contract rate as a fraction: 0.045 for 4.5%."),
+  insured: FlagOption.optional().describe(
+    "The mortgage is insured against default (less than 20% down). Needed only on dates when the rule differed for insured and uninsured mortgages (before June 1, 2021).",
+  ),
   asOf: AsOfOption,
 });
 export type QualifyingRateOptions = z.input<typeof QualifyingRateOptions>;
@@ -350,8 +354,16 @@ export const QualifyingRateResult = z.object({
   rule: z
     .enum(["contract-plus-buffer", "floor"])
     .describe("Which side of the rule set it: the contract rate plus the buffer, or the floor."),
-  buffer_rate: z.number(),
-  floor_rate: z.number(),
+  buffer_rate: z.number().describe("The buffer added to the contract rate for this mortgage, a fraction."),
+  floor_rate: z
+    .number()
+    .describe(
+      "The floor, a fraction: a set rate (5.25% from June 1, 2021), or before then the Bank of Canada five-year conventional mortgage rate of that week.",
+    ),
+  insured: z
+    .boolean()
+    .optional()
+    .describe("Echoes the option when given: the rule applied is the one for insured (true) or uninsured mortgages."),
   as_of: AsOfResult,
   breakdown: z.array(z.object({ label: z.string(), rate: z.number() })),
   citations: Citations,
@@ -360,13 +372,19 @@ export type QualifyingRateResult = z.infer<typeof QualifyingRateResult>;
 
 const StressTest = z.object({
   buffer_rate: z.number().min(0).max(1),
+  insured_buffer_rate: z.number().min(0).max(1).optional(),
   floor_rate: z.number().min(0).max(1).nullable(),
   floor_benchmark: z.string().optional(),
+  uninsured_covered: z.boolean().optional(),
+  all_terms_covered: z.boolean().optional(),
 });
 
 /**
  * The minimum qualifying rate of the mortgage stress test (`osfi.b20.stress_test` in force on `asOf`): the greater
- * of the contract rate plus the buffer and the floor rate. `contractRate` is a fraction: 0.045 for 4.5%.
+ * of the contract rate plus the buffer and the floor rate. `contractRate` is a fraction: 0.045 for 4.5%. Before June 1,
+ * 2021 the floor was the Bank of Canada's five-year conventional mortgage rate of the week, and the rule differed for
+ * insured and uninsured mortgages: on such a date `insured` must say which, and a mortgage the test did not cover
+ * (uninsured before 2018, a five-year fixed term before October 17, 2016) is refused as `not-covered`, saying why.
  */
 export const qualifyingRate = (
   facts: FactSource,
@@ -380,29 +398,58 @@ export const qualifyingRate = (
   );
   const asOf = read.asOf ?? todayInBc();
   const { value, used } = requireFactAsOf(facts, "osfi.b20.stress_test", StressTest, asOf);
+  const period = `osfi.b20.stress_test${used.version === undefined ? `, the period from ${used.effective_iso}` : ` version ${used.version}`}`;
   const floor = value.floor_rate;
+  const benchmark = value.floor_benchmark ?? "a published benchmark rate";
   if (floor === null) {
     // The floor was then a published rate that changed week by week; the facts record which, not its values.
     throw new CalculatorError(
-      `on ${asOf} the stress test's floor was ${value.floor_benchmark ?? "a published benchmark rate"}, which changed over time and is not recorded here, so the qualifying rate cannot be computed; it was the greater of the contract rate${value.buffer_rate > 0 ? ` plus ${formatPercent(value.buffer_rate)}` : ""} and that rate (osfi.b20.stress_test${used.version === undefined ? `, the period from ${used.effective_iso}` : ` version ${used.version}`})`,
+      `on ${asOf} the stress test's floor was ${benchmark}, which changed over time and is not recorded here for that date, so the qualifying rate cannot be computed; it was the greater of the contract rate${value.buffer_rate > 0 ? ` plus ${formatPercent(value.buffer_rate)}` : ""} and that rate (${period})`,
       { reason: "not-recorded", fact_id: "osfi.b20.stress_test", date: asOf },
     );
   }
-  const buffered = roundRate(read.contractRate + value.buffer_rate);
+  // Before June 1, 2021 the floor was a published rate's figure for the week, which the period records.
+  const floorWords =
+    value.floor_benchmark === undefined
+      ? `the floor of ${formatPercent(floor)}`
+      : `the ${benchmark}, ${formatPercent(floor)} that week`;
+  if (value.all_terms_covered === false)
+    throw new CalculatorError(
+      `on ${asOf} the stress test covered only insured mortgages with less than 20% down and a variable rate or a fixed term under five years, qualified at the greater of the contract rate and ${floorWords}; a fixed term of five years or more qualified at its contract rate, and other mortgages had no set qualifying rate, so which applied depends on the term (${period})`,
+      { reason: "not-covered", fact_id: "osfi.b20.stress_test", date: asOf },
+    );
+  const differs = value.insured_buffer_rate !== undefined || value.uninsured_covered === false;
+  if (differs && read.insured === undefined)
+    throw new CalculatorError(
+      `on ${asOf} the qualifying rate depended on whether the mortgage was insured (${period}): give insured: true for a mortgage with less than 20% down, false otherwise`,
+      { reason: "invalid-option", option: "insured", fact_id: "osfi.b20.stress_test", date: asOf },
+    );
+  if (read.insured === false && value.uninsured_covered === false)
+    throw new CalculatorError(
+      `on ${asOf} uninsured mortgages had no set qualifying rate: the stress test covered insured mortgages only, at the greater of the contract rate and ${floorWords}; a lender qualified an uninsured mortgage by its own policy (${period})`,
+      { reason: "not-covered", fact_id: "osfi.b20.stress_test", date: asOf },
+    );
+  const buffer = read.insured === true ? (value.insured_buffer_rate ?? value.buffer_rate) : value.buffer_rate;
+  const buffered = roundRate(read.contractRate + buffer);
   const rule = buffered >= floor ? "contract-plus-buffer" : "floor";
+  const floorLabel = value.floor_benchmark === undefined ? "floor rate" : `floor: the ${benchmark} that week`;
   return finished("qualifyingRate", {
     rate: rule === "floor" ? floor : buffered,
     rule,
-    buffer_rate: value.buffer_rate,
+    buffer_rate: buffer,
     floor_rate: floor,
+    ...(read.insured === undefined ? {} : { insured: read.insured }),
     as_of: asOf,
     breakdown: [
       {
-        label: `contract rate ${formatPercent(read.contractRate)} plus the buffer of ${formatPercent(value.buffer_rate)}`,
+        label:
+          buffer > 0
+            ? `contract rate ${formatPercent(read.contractRate)} plus the buffer of ${formatPercent(buffer)}${differs ? ` for ${read.insured ? "insured" : "uninsured"} mortgages` : ""}`
+            : `contract rate ${formatPercent(read.contractRate)}, with no buffer for ${read.insured ? "insured" : "these"} mortgages`,
         rate: buffered,
       },
       {
-        label: `floor rate${rule === "floor" ? ", the greater, so it applies" : ", lower than the contract rate plus the buffer"}`,
+        label: `${floorLabel}${rule === "floor" ? ", the greater, so it applies" : ", lower than the contract rate plus the buffer"}`,
         rate: floor,
       },
     ],
