@@ -328,6 +328,26 @@ export const earlierPeriods: FactCheck = ({ doc, fact }) => {
     else if (previous !== undefined && version <= previous)
       problems.push(doc.problemAt(["corrected_versions", index], "corrected_versions are listed once each, ascending"));
   });
+  (fact.note_corrections ?? []).forEach((correction, index) => {
+    const previous = fact.note_corrections![index - 1];
+    if (correction.version > fact.version)
+      problems.push(
+        doc.problemAt(
+          ["note_corrections", index, "version"],
+          `note_corrections names recorded versions only: ${correction.version} is after the current version ${fact.version}`,
+        ),
+      );
+    else if (previous !== undefined && correction.version <= previous.version)
+      problems.push(
+        doc.problemAt(
+          ["note_corrections", index, "version"],
+          "note_corrections are listed once per version, ascending",
+        ),
+      );
+    const problem = impactLineProblem(correction.note);
+    if (problem !== undefined)
+      problems.push(doc.problemAt(["note_corrections", index, "note"], `a corrected note ${problem}`));
+  });
   if (fact.corrected_versions !== undefined && earlier.length === 0)
     problems.push(
       doc.problemAt(
@@ -560,7 +580,7 @@ export const FACT_RULES: readonly FactRule[] = [
     name: "earlier-periods",
     level: "error",
     description:
-      "Earlier periods are oldest first, each ends after it starts and starts the day the one before ended, the last ends the day the first kept version took effect, and each citation quotes its source; corrected_versions names earlier versions.",
+      "Earlier periods are oldest first, each ends after it starts and starts the day the one before ended, the last ends the day the first kept version took effect, and each citation quotes its source; corrected_versions names earlier versions; note_corrections name recorded versions once each, ascending, each note passing the Impact: line's rule.",
     check: earlierPeriods,
   },
   {

@@ -16,6 +16,11 @@ export interface CommitInfo {
    * touched the fact (set per fact version by readFactHistory): the note its author wrote for the version.
    */
   merged_impact?: string;
+  /**
+   * The version's note as its fact's current file corrects it (`note_corrections`), when the commit's `Impact:` line
+   * was published wrong; set per fact version by readFactHistory.
+   */
+  corrected_note?: string;
 }
 
 /** One file change of a commit, as `git log --raw` reports it against the commit's first parent. */
@@ -308,6 +313,7 @@ export const readFactHistory = async (cwd: string, revision = "HEAD", folder = "
     facts,
     new Map(commits.filter((commit) => commit.parents.length > 1).map((commit) => [commit.sha, commit.parents[0]!])),
   );
+  addNoteCorrections(facts);
   return { facts, changes, skipped, commitCount: commits.length };
 };
 
@@ -342,6 +348,20 @@ const addMergedImpacts = async (
   }
 };
 
+/** Each version's note as its fact's newest file corrects it (`note_corrections`), kept as `corrected_note`. */
+const addNoteCorrections = (facts: Map<string, FactTimeline>): void => {
+  for (const timeline of facts.values()) {
+    const corrections = timeline.versions.at(-1)?.state.note_corrections ?? [];
+    for (const correction of corrections) {
+      const version = timeline.versions.find((each) => each.version === correction.version);
+      if (version === undefined) continue;
+      const introduced = { ...version.introduced, corrected_note: correction.note };
+      version.lastCommit = version.lastCommit === version.introduced ? introduced : version.lastCommit;
+      version.introduced = introduced;
+    }
+  }
+};
+
 /**
  * The `Key: text` lines of a commit message, in order, for one key (case-insensitive). A line may continue on
  * indented lines, which are joined. They are read anywhere in the message, not only in git's strict trailer block:
@@ -368,12 +388,17 @@ export const commitLines = (message: string, key: string): string[] => {
 export const impactOf = (message: string): string | undefined => commitLines(message, "Impact").at(-1);
 
 /**
- * The public note of a fact's version: the `Impact:` line of the commit that introduced it, or, for a merge commit
+ * The public note of a fact's version: as the fact's file corrects it (`note_corrections`), else the `Impact:` line of
+ * the commit that introduced it, or, for a merge commit
  * without one, of the newest merged commit that touched the fact (`merged_impact`, see readFactHistory). A version
  * without either gets a neutral note that says only what happened, never the subject line: a subject such as "update
  * fee" says nothing true to a reader, and may say something false.
  */
-export const versionNote = (version: number, commit: { message: string; merged_impact?: string }): string =>
+export const versionNote = (
+  version: number,
+  commit: { message: string; merged_impact?: string; corrected_note?: string },
+): string =>
+  commit.corrected_note ??
   impactOf(commit.message) ??
   commit.merged_impact ??
   (version === 1 ? "First published as version 1." : `Revised to version ${version}.`);

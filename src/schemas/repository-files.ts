@@ -72,6 +72,21 @@ export const FactFile = z.strictObject({
    * version answers no as-of question, and the earlier periods may cover its time.
    */
   corrected_versions: z.array(z.int().min(1)).min(1).optional(),
+  /**
+   * Public notes of versions whose commit's `Impact:` line was published wrong (a word lost to the shell, a typo that
+   * changes a figure): each replaces that version's note everywhere it is published, and says why. The commit stays
+   * as it was; the note is the one thing of a version that is read from it rather than from the file.
+   */
+  note_corrections: z
+    .array(
+      z.strictObject({
+        version: z.int().min(1),
+        note: NonEmptyText,
+        reason: NonEmptyText.max(280, { error: "a reason is at most 280 characters" }),
+      }),
+    )
+    .min(1)
+    .optional(),
   scheduled: z.array(ScheduledChange).optional(),
   /** When the next value is due on a known schedule: by when, what, and where it is published (an editorial field). */
   next_expected: NextExpected.optional(),
@@ -102,6 +117,7 @@ export const FACT_FILE_KEYS = [
   "citations",
   "earlier",
   "corrected_versions",
+  "note_corrections",
   "scheduled",
   "next_expected",
   "superseded_by",
@@ -132,6 +148,7 @@ export const factFromFile = (
     summary_keys: _summaryKeys,
     earlier: _earlier,
     corrected_versions: _correctedVersions,
+    note_corrections: _noteCorrections,
     withdrawn_iso: _withdrawnIso,
     withdrawn_reason: _withdrawnReason,
     ...rest

@@ -55,7 +55,7 @@ export const CASES: Record<string, string[]> = {
     "facts/tax/bc.ptt.brackets.json:9:22: must be a fraction from 0 to 1 (0.01 = 1%) (at /value/2/rate) [value-schema]",
   ],
   "keys-out-of-order": [
-    'facts/tax/bc.ptt.brackets.json:3:3: keys must be in the order id, label, description, domain, series, value, unit, summary_keys, version, effective_iso, expires_iso, tags, citations, earlier, corrected_versions, scheduled, next_expected, superseded_by, withdrawn_iso, withdrawn_reason; "description" is out of place (at /description) [key-order]',
+    'facts/tax/bc.ptt.brackets.json:3:3: keys must be in the order id, label, description, domain, series, value, unit, summary_keys, version, effective_iso, expires_iso, tags, citations, earlier, corrected_versions, note_corrections, scheduled, next_expected, superseded_by, withdrawn_iso, withdrawn_reason; "description" is out of place (at /description) [key-order]',
   ],
   "notes-too-long": [
     "facts/tax/bc.ptt.brackets.json:24:7: notes are at most 280 characters: say what the source is and how far it confirms the point (at /citations/0/notes) [notes-for-readers]",

@@ -93,7 +93,7 @@ describe("npm run check on next_expected", () => {
     await writeFile(file, `${JSON.stringify({ ...fact, next_expected: NEXT_EXPECTED, citations }, null, 2)}\n`);
     const [line] = await problems(root);
     expect(line).toBe(
-      `${RENT_CAP}:${await lineOf(root, '  "next_expected": ')}:3: keys must be in the order id, label, description, domain, series, value, unit, summary_keys, version, effective_iso, expires_iso, tags, citations, earlier, corrected_versions, scheduled, next_expected, superseded_by, withdrawn_iso, withdrawn_reason; "next_expected" is out of place (at /next_expected) [key-order]`,
+      `${RENT_CAP}:${await lineOf(root, '  "next_expected": ')}:3: keys must be in the order id, label, description, domain, series, value, unit, summary_keys, version, effective_iso, expires_iso, tags, citations, earlier, corrected_versions, note_corrections, scheduled, next_expected, superseded_by, withdrawn_iso, withdrawn_reason; "next_expected" is out of place (at /next_expected) [key-order]`,
     );
   });
 });

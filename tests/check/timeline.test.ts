@@ -228,3 +228,46 @@ describe("labels name the rule, never its value", () => {
     expect(accepted.lines.filter((line) => line.endsWith("[label-names-rule]"))).toEqual([]);
   });
 });
+
+describe("note corrections: a version's public note published wrong", () => {
+  it("replaces the note everywhere it is published, and refuses a correction of a version not recorded", async () => {
+    const repo = await twoVersions();
+    // Version 2's Impact: line lost "$4" to the shell: "The cap rose to 0." The file corrects it, and says why.
+    await repo.writeFact({ id: ID, domain: "strata", value: fee(45), effective_iso: "2024-06-01", version: 3 });
+    await repo.commit(`${ID} v3\n\nSource: ${quoted.url}\nImpact: The cap rose to 5.`);
+    const corrections = [
+      { version: 3, note: "The cap rose to $45.", reason: 'The note first published read "rose to 5".' },
+    ];
+    const V3 = { id: ID, domain: "strata", value: fee(45), effective_iso: "2024-06-01", version: 3 };
+    await repo.writeJson(FILE, withEarlier(V3, { note_corrections: corrections }));
+    expect((await check(repo)).code).toBe(0);
+    await repo.commit("Correct the note of version 3");
+    const model = await buildModel(repo.root, { baseUrl: "https://facts.example.org", today: TODAY });
+    const timeline = model.timelines.get(ID)!;
+    const { versionNote } = await import("../../src/derive/fact-history.ts");
+    const last = timeline.versions.at(-1)!;
+    expect(versionNote(last.version, last.introduced)).toBe("The cap rose to $45.");
+    // The other versions keep their commits' notes; the file's key is not published in the fact.
+    expect(model.facts.find((each) => each.id === ID)!.history.find((entry) => entry.version === 2)!.note).toBe(
+      "The cap rose.",
+    );
+    expect(JSON.stringify(model.facts.find((each) => each.id === ID))).not.toContain("note_corrections");
+
+    await repo.writeJson(
+      FILE,
+      withEarlier(V3, {
+        note_corrections: [
+          { version: 2, note: "The cap rose.", reason: "A second look." },
+          { version: 4, note: "Not yet recorded.", reason: "No such version." },
+        ],
+      }),
+    );
+    const refused = await check(repo);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(
+      new RegExp(
+        `${FILE}:\\d+:\\d+: note_corrections names recorded versions only: 4 is after the current version 3 \\(at /note_corrections/1/version\\)`,
+      ),
+    );
+  });
+});
