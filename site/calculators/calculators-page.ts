@@ -630,32 +630,46 @@ const purchase = (facts: FactSource): HTMLElement[] => {
       });
       const ratio = test.binding === "gds" ? "housing costs" : "all debts";
       const passes = test.passes === true;
-      verdict.push(
-        make(
-          "p",
-          passes
-            ? `Passes the stress test: at the qualifying rate of ${formatPercent(test.qualifying_rate)}, housing costs are ${formatPercent(test.gds ?? 0)} of income (at most ${formatPercent(test.gds_limit)}) and all debts ${formatPercent(test.tds ?? 0)} (at most ${formatPercent(test.tds_limit)}).`
-            : `Does not pass the stress test: at the qualifying rate of ${formatPercent(test.qualifying_rate)}, housing costs are ${formatPercent(test.gds ?? 0)} of income (at most ${formatPercent(test.gds_limit)}) and all debts ${formatPercent(test.tds ?? 0)} (at most ${formatPercent(test.tds_limit)}).`,
-          `calc-verdict ${passes ? "passes" : "fails"}`,
-        ),
-      );
-      rows.unshift(
-        ["Stress test", passes ? "Passes" : "Does not pass"],
-        [
-          down === undefined ? "Largest price that passes (minimum down payment)" : "Largest price that passes",
-          formatCad(test.max_price),
-        ],
-        [
-          "Ratio that limits it",
-          `${test.binding.toUpperCase()} (${ratio}), at most ${formatPercent(test.binding === "gds" ? test.gds_limit : test.tds_limit)}`,
-        ],
-        ["Largest payment at the qualifying rate", formatCad(test.max_payment)],
-      );
-      explained.push(
-        ...steps("How the stress test is applied", test.breakdown),
-        ...steps("What it assumes", test.assumptions),
-      );
-      citations.push(...test.citations);
+      if (test.passes === undefined) {
+        // Before 2018 a loan without insurance had no set qualifying rate: there is no test to pass or fail.
+        verdict.push(
+          make(
+            "p",
+            "No stress test applies to this loan on this date: with 20% or more down it needs no insurance, and such a loan then had no set qualifying rate (the lender's own rules applied).",
+            "calc-verdict",
+          ),
+        );
+        rows.unshift(["Stress test", "None set for this loan"]);
+        explained.push(...steps("How the stress test is applied", test.breakdown));
+        citations.push(...test.citations);
+      } else {
+        verdict.push(
+          make(
+            "p",
+            passes
+              ? `Passes the stress test: at the qualifying rate of ${formatPercent(test.qualifying_rate)}, housing costs are ${formatPercent(test.gds ?? 0)} of income (at most ${formatPercent(test.gds_limit)}) and all debts ${formatPercent(test.tds ?? 0)} (at most ${formatPercent(test.tds_limit)}).`
+              : `Does not pass the stress test: at the qualifying rate of ${formatPercent(test.qualifying_rate)}, housing costs are ${formatPercent(test.gds ?? 0)} of income (at most ${formatPercent(test.gds_limit)}) and all debts ${formatPercent(test.tds ?? 0)} (at most ${formatPercent(test.tds_limit)}).`,
+            `calc-verdict ${passes ? "passes" : "fails"}`,
+          ),
+        );
+        rows.unshift(
+          ["Stress test", passes ? "Passes" : "Does not pass"],
+          [
+            down === undefined ? "Largest price that passes (minimum down payment)" : "Largest price that passes",
+            formatCad(test.max_price),
+          ],
+          [
+            "Ratio that limits it",
+            `${test.binding.toUpperCase()} (${ratio}), at most ${formatPercent(test.binding === "gds" ? test.gds_limit : test.tds_limit)}`,
+          ],
+          ["Largest payment at the qualifying rate", formatCad(test.max_payment)],
+        );
+        explained.push(
+          ...steps("How the stress test is applied", test.breakdown),
+          ...steps("What it assumes", test.assumptions),
+        );
+        citations.push(...test.citations);
+      }
     } catch (error) {
       verdict.push(problem(error, "Whether it passes the stress test cannot be computed: ", "purchase"));
     }

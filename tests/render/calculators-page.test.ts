@@ -347,6 +347,28 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     await page.close();
   }, 120_000);
 
+  it("says no stress test applied to a 2017 loan with 20% down, instead of a pass or a fail", async () => {
+    // Before B-20's update took effect on January 1, 2018 (OSFI's B-20 information sheet), uninsured loans had no set
+    // qualifying rate; insured ones qualified at the Bank of Canada benchmark, 4.64% in June 2017.
+    const page = await open(1280);
+    const buy = form(page, "purchase");
+    await buy.getByLabel("Purchase price", { exact: true }).fill("500000");
+    await buy.getByLabel("Down payment", { exact: true }).fill("100000");
+    await page.locator("#buy-date").fill("2017-06-01");
+    await page.locator("#buy-rate").fill("4");
+    await page.locator("#buy-income").fill("150000");
+    await expect
+      .poll(() => output(page, "purchase").locator(".calc-verdict").textContent(), POLL)
+      .toBe(
+        "No stress test applies to this loan on this date: with 20% or more down it needs no insurance, and such a loan then had no set qualifying rate (the lender's own rules applied).",
+      );
+    await expect(figure(page, "purchase", "Stress test")).resolves.toBe("None set for this loan");
+    await buy.getByLabel("Down payment", { exact: true }).fill("25000");
+    await expect.poll(() => figure(page, "purchase", "Qualifying rate (stress test)"), POLL).toBe("4.64%");
+    await expect.poll(() => figure(page, "purchase", "Stress test"), POLL).toBe("Passes");
+    await page.close();
+  }, 120_000);
+
   it("says what is wrong with a purchase's field next to that field, in the page's own terms", async () => {
     const page = await open(1280);
     const buy = form(page, "purchase");
