@@ -575,16 +575,24 @@ const purchase = (facts: FactSource): HTMLElement[] => {
     } catch (error) {
       // The payment and the balance do not depend on it: they are still shown.
       if (!(error instanceof CalculatorError)) throw error;
-      rows.push(["Qualifying rate (stress test)", "Cannot be computed"]);
-      problems.push(
-        error.option === "insured"
-          ? make(
-              "p",
-              "Enter the down payment to see the qualifying rate: on this date it depended on whether the loan needed insurance.",
-              "calc-hint",
-            )
-          : problem(error, "The qualifying rate cannot be computed: ", "purchase"),
-      );
+      if (error.reason === "not-covered") {
+        // Not a fault: the rule then set no qualifying rate for this loan, which the note says, naming the rule.
+        rows.push(["Qualifying rate (stress test)", "None set for this loan"]);
+        const note = problem(error, "", "purchase");
+        note.className = "calc-hint";
+        problems.push(note);
+      } else {
+        rows.push(["Qualifying rate (stress test)", "Cannot be computed"]);
+        problems.push(
+          error.option === "insured"
+            ? make(
+                "p",
+                "Enter the down payment to see the qualifying rate: on this date it depended on whether the loan needed insurance.",
+                "calc-hint",
+              )
+            : problem(error, "The qualifying rate cannot be computed: ", "purchase"),
+        );
+      }
     }
     if (loan !== undefined) {
       const select = element<HTMLSelectElement>("buy-frequency");

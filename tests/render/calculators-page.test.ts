@@ -363,6 +363,12 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
         "No stress test applies to this loan on this date: with 20% or more down it needs no insurance, and such a loan then had no set qualifying rate (the lender's own rules applied).",
       );
     await expect(figure(page, "purchase", "Stress test")).resolves.toBe("None set for this loan");
+    await expect(figure(page, "purchase", "Qualifying rate (stress test)")).resolves.toBe("None set for this loan");
+    // Not an error: the rule is named, with that week's benchmark, as a note.
+    await expect(output(page, "purchase").locator(".calc-error").count()).resolves.toBe(0);
+    await expect(output(page, "purchase").locator(".calc-hint").allTextContents()).resolves.toContainEqual(
+      expect.stringContaining("uninsured mortgages had no set qualifying rate"),
+    );
     await buy.getByLabel("Down payment", { exact: true }).fill("25000");
     await expect.poll(() => figure(page, "purchase", "Qualifying rate (stress test)"), POLL).toBe("4.64%");
     await expect.poll(() => figure(page, "purchase", "Stress test"), POLL).toBe("Passes");
