@@ -185,9 +185,11 @@ export const computeAffordability = (
     (result) => {
       const structured = { ...result, citations: citedFacts(tree, result.citations) };
       const atPrice =
-        result.passes === undefined
+        options.price === undefined
           ? ""
-          : `; at ${formatCad(options.price ?? 0)}: payment ${formatCad(result.payment_at_qualifying_rate ?? 0)}, GDS ${formatPercent(result.gds ?? 0)}, TDS ${formatPercent(result.tds ?? 0)}, ${result.passes ? "passes" : "does not pass"}`;
+          : result.passes === undefined
+            ? `; at ${formatCad(options.price)}: not assessed, as no qualifying rate was set for this loan on that date`
+            : `; at ${formatCad(options.price)}: payment ${formatCad(result.payment_at_qualifying_rate ?? 0)}, GDS ${formatPercent(result.gds ?? 0)}, TDS ${formatPercent(result.tds ?? 0)}, ${result.passes ? "passes" : "does not pass"}`;
       return {
         structured,
         text: answerText(

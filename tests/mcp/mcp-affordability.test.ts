@@ -56,6 +56,28 @@ describe("MCP affordability", () => {
     expect(tool!.description).toContain("canonical_url");
   });
 
+  it("says a 2017 loan with 20% down was not assessed, as no qualifying rate was set for it, never that it fails", async () => {
+    // OSFI's B-20 information sheet: the qualifying rate for uninsured loans took effect in January 2018.
+    const result = await call({
+      annualIncome: 150_000,
+      monthlyDebtPayments: 0,
+      annualPropertyTax: 3_000,
+      monthlyHeating: 100,
+      monthlyStrataFee: 0,
+      contractRate: 0.04,
+      amortizationYears: 25,
+      price: 500_000,
+      downPayment: 100_000,
+      asOf: "2017-06-01",
+    });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(textOf(result)).toContain(
+      "at $500,000: not assessed, as no qualifying rate was set for this loan on that date",
+    );
+    expect(result.structuredContent).not.toHaveProperty("passes");
+    expect(result.structuredContent).toMatchObject({ loan: 400_000, premium: 0 });
+  });
+
   it("answers the issue's case, citing every fact it read by its canonical URL", async () => {
     const result = await call(ISSUE_BUYER);
     expect(result.isError, textOf(result)).toBeFalsy();

@@ -104,7 +104,7 @@ export const AffordabilityResult = z.object({
     .boolean()
     .optional()
     .describe(
-      "With price: both ratios within their limits, the down payment at least the minimum, and the loan insurable where insurance is required.",
+      "With price: both ratios within their limits, the down payment at least the minimum, and the loan insurable where insurance is required. Absent, with the payment, gds and tds, where no qualifying rate was set for the loan (20% or more down before 2018): the breakdown says so.",
     ),
   as_of: AsOfResult,
   breakdown: Breakdown,
