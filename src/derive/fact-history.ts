@@ -389,10 +389,9 @@ export const impactOf = (message: string): string | undefined => commitLines(mes
 
 /**
  * The public note of a fact's version: as the fact's file corrects it (`note_corrections`), else the `Impact:` line of
- * the commit that introduced it, or, for a merge commit
- * without one, of the newest merged commit that touched the fact (`merged_impact`, see readFactHistory). A version
- * without either gets a neutral note that says only what happened, never the subject line: a subject such as "update
- * fee" says nothing true to a reader, and may say something false.
+ * the commit that introduced it, or, for a merge commit without one, of the newest merged commit that touched the fact
+ * (`merged_impact`, see readFactHistory). A version without any gets a neutral note that says only what happened,
+ * never the subject line: a subject such as "update fee" says nothing true to a reader, and may say something false.
  */
 export const versionNote = (
   version: number,

@@ -134,7 +134,10 @@ export const changelogEntries = (model: SiteModel): ChangelogEntry[] => {
 
 const date = (isoDate: string): Html => html`<time datetime="${isoDate}">${readableDate(isoDate)}</time>`;
 
-/** "No longer in force (superseded March 1, 2020)", or "In force" for the version that is. */
+/**
+ * "No longer in force (superseded March 1, 2020)", or, for the version that is, "In force" or, for a rule only
+ * announced, "Announced, not confirmed enacted".
+ */
 const statusOf = (entry: ChangelogEntry): Html => {
   const ended = entry.ended;
   if (ended === undefined)
