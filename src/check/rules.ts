@@ -328,6 +328,22 @@ export const earlierPeriods: FactCheck = ({ doc, fact }) => {
     else if (previous !== undefined && version <= previous)
       problems.push(doc.problemAt(["corrected_versions", index], "corrected_versions are listed once each, ascending"));
   });
+  if (fact.corrected_versions !== undefined && earlier.length === 0)
+    problems.push(
+      doc.problemAt(
+        ["corrected_versions"],
+        "corrected_versions needs earlier periods that tell the corrected versions' time",
+      ),
+    );
+  return problems;
+};
+
+/**
+ * `note_corrections` name recorded versions, once each, ascending, and each corrected note passes the rule an `Impact:`
+ * line passes, since it is published in that line's place.
+ */
+export const noteCorrections: FactCheck = ({ doc, fact }) => {
+  const problems: Problem[] = [];
   (fact.note_corrections ?? []).forEach((correction, index) => {
     const previous = fact.note_corrections![index - 1];
     if (correction.version > fact.version)
@@ -348,13 +364,6 @@ export const earlierPeriods: FactCheck = ({ doc, fact }) => {
     if (problem !== undefined)
       problems.push(doc.problemAt(["note_corrections", index, "note"], `a corrected note ${problem}`));
   });
-  if (fact.corrected_versions !== undefined && earlier.length === 0)
-    problems.push(
-      doc.problemAt(
-        ["corrected_versions"],
-        "corrected_versions needs earlier periods that tell the corrected versions' time",
-      ),
-    );
   return problems;
 };
 
@@ -580,8 +589,15 @@ export const FACT_RULES: readonly FactRule[] = [
     name: "earlier-periods",
     level: "error",
     description:
-      "Earlier periods are oldest first, each ends after it starts and starts the day the one before ended, the last ends the day the first kept version took effect, and each citation quotes its source; corrected_versions names earlier versions; note_corrections name recorded versions once each, ascending, each note passing the Impact: line's rule.",
+      "Earlier periods are oldest first, each ends after it starts and starts the day the one before ended, the last ends the day the first kept version took effect, and each citation quotes its source; corrected_versions names earlier versions.",
     check: earlierPeriods,
+  },
+  {
+    name: "note-corrections",
+    level: "error",
+    description:
+      "note_corrections name recorded versions once each, ascending, each corrected note passing the Impact: line's rule.",
+    check: noteCorrections,
   },
   {
     name: "label-names-rule",

@@ -317,6 +317,12 @@ export const readFactHistory = async (cwd: string, revision = "HEAD", folder = "
   return { facts, changes, skipped, commitCount: commits.length };
 };
 
+/** Gives a version its introducing commit's annotated record, and its last commit too where that was the same one. */
+const withIntroduced = (version: FactVersion, introduced: CommitInfo): void => {
+  if (version.lastCommit === version.introduced) version.lastCommit = introduced;
+  version.introduced = introduced;
+};
+
 /**
  * History follows the first parent, so a pull request merged with a merge commit introduces its versions by that
  * merge commit, whose message ("Merge pull request #7 from ...") has no `Impact:` line. For each such version, the
@@ -341,9 +347,7 @@ const addMergedImpacts = async (
         .map(impactOf)
         .find((line) => line !== undefined);
       if (impact === undefined) continue;
-      const introduced = { ...version.introduced, merged_impact: impact };
-      version.lastCommit = version.lastCommit === version.introduced ? introduced : version.lastCommit;
-      version.introduced = introduced;
+      withIntroduced(version, { ...version.introduced, merged_impact: impact });
     }
   }
 };
@@ -355,9 +359,7 @@ const addNoteCorrections = (facts: Map<string, FactTimeline>): void => {
     for (const correction of corrections) {
       const version = timeline.versions.find((each) => each.version === correction.version);
       if (version === undefined) continue;
-      const introduced = { ...version.introduced, corrected_note: correction.note };
-      version.lastCommit = version.lastCommit === version.introduced ? introduced : version.lastCommit;
-      version.introduced = introduced;
+      withIntroduced(version, { ...version.introduced, corrected_note: correction.note });
     }
   }
 };
