@@ -17,6 +17,7 @@ import {
   type FactVersion,
   readFactHistory,
 } from "../derive/fact-history.ts";
+import { placeRecords, unknownAreas } from "../derive/place-rules.ts";
 import { DEFAULT_REPOSITORY, urlsFor } from "../lib/config.ts";
 import { isoDateTimeOfSeconds } from "../lib/dates.ts";
 import { isMissingFile, ProblemsFound } from "../lib/errors.ts";
@@ -130,6 +131,21 @@ export const buildModel = async (
       facts.push(published);
     }
   }
+  // The register passed its rules, or the check reported why and stopped the build above.
+  const register = report.places;
+  if (register === undefined) throw new Error("the register of places could not be read");
+  const unknown = unknownAreas(facts, register);
+  if (unknown.length > 0) {
+    throw new ProblemsFound(
+      `the facts name areas that are no place of reference/places.json:\n${unknown
+        .map(
+          (area) =>
+            `${timelines.get(area.fact_id)?.path ?? area.fact_id}: ${area.version === null ? `the period from ${area.from}` : `version ${area.version}`} at /value${area.pointer}: "${area.name}"`,
+        )
+        .join("\n")}`,
+    );
+  }
+  const places = placeRecords(facts, register, urls, ({ id: _id, ...citation }) => publish.citation(citation));
   const diffs = [...timelines.values()].flatMap((timeline) =>
     factDiffs(timeline, urls, (citation) => publishVersionCitation(organisations, citation)),
   );
@@ -158,6 +174,7 @@ export const buildModel = async (
     index: { ...computeSeries(indexData, options.today), data: indexData },
     organisations: organisations.list,
     searchAliases: report.searchAliases ?? new Map(),
+    places,
     signingKeys,
     calculatorsScript,
     searchScript,

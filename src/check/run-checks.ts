@@ -1,12 +1,14 @@
 import { realpath } from "node:fs/promises";
 import path from "node:path";
 import { type FactHistory, readFactHistory } from "../derive/fact-history.ts";
+import { PROGRAMMES } from "../derive/place-rules.ts";
 import { errorMessage } from "../lib/errors.ts";
 import { gitResult, runGit } from "../lib/git.ts";
 import { byRule, compareProblems, formatProblem, type Problem } from "../lib/problem.ts";
 import { compareText, escapeHtml } from "../lib/text.ts";
 import { isWithdrawn, type LoadedFact, readFactFiles, seriesOf } from "../model/facts.ts";
 import { issueProblems, parseJsonDocument } from "../model/json-document.ts";
+import { PLACES_RULE, type PlaceRegister, readPlaces } from "../model/places.ts";
 import { type Organisations, readOrganisations } from "../model/reference.ts";
 import { readSearchAliases, type SearchAliases } from "../model/search-aliases.ts";
 import { correctedVersions, declaredCorrections, junctionProblems, keptVersions } from "../model/timeline.ts";
@@ -44,6 +46,8 @@ export interface CheckReport {
   organisations: Organisations | undefined;
   /** The search aliases by fact id, when reference/search-aliases.json passed its rules (the build indexes them). */
   searchAliases: SearchAliases | undefined;
+  /** The register of places, when reference/places.json passed its rules (the build derives the place files from it). */
+  places: PlaceRegister | undefined;
   /** The history of `facts/` read by the one history reader (the build reuses it), or why it was not read. */
   history: HistoryReading;
 }
@@ -112,6 +116,7 @@ export const runChecks = async (
     facts: facts.facts,
     organisations: facts.organisations,
     searchAliases: facts.searchAliases,
+    places: facts.places,
     factFileCount: facts.files.length,
     indexDataFileCount: indexData.fileCount,
     history,
@@ -148,6 +153,7 @@ export const checkFactFiles = async (
   unread: string[];
   organisations: Organisations | undefined;
   searchAliases: SearchAliases | undefined;
+  places: PlaceRegister | undefined;
 }> => {
   const [{ facts, problems, files, unread }, registry] = await Promise.all([
     readFactFiles(root),
@@ -170,6 +176,9 @@ export const checkFactFiles = async (
     ...unread.map((file) => path.basename(file, ".json")),
   ]);
   problems.push(...searchAliases.problems);
+  const places = await readPlaces(root, registry.organisations);
+  problems.push(...places.problems);
+  if (places.register !== undefined) problems.push(...byRule(PLACES_RULE, placeAreaProblems(facts, places.register)));
   return {
     problems,
     facts,
@@ -177,8 +186,42 @@ export const checkFactFiles = async (
     unread,
     organisations: registry.organisations,
     searchAliases: searchAliases.aliases,
+    places: places.register,
   };
 };
+
+/**
+ * Every area a fact that holds a rule's areas names, in its value and in each period before its first version, is a
+ * place of the register (reference/places.json): the place files are derived from these names, so one the register
+ * does not know would leave its places without the rule. The versions committed before are checked by the build.
+ */
+const placeAreaProblems = (facts: readonly LoadedFact[], register: PlaceRegister): Problem[] =>
+  PROGRAMMES.flatMap((programme) => {
+    const loaded = facts.find(({ fact }) => fact.id === programme.fact_id);
+    if (loaded === undefined) return [];
+    const { doc, fact } = loaded;
+    const periods = [
+      { path: ["value"], value: fact.value },
+      ...(fact.earlier ?? []).map((period, index) => ({ path: ["earlier", index, "value"], value: period.value })),
+    ];
+    return periods.flatMap(({ path: at, value }) =>
+      programme
+        .areaNames(value)
+        .filter(({ name }) => register.resolve(name) === undefined)
+        .map(({ pointer, name }) =>
+          doc.problemAt(
+            [
+              ...at,
+              ...pointer
+                .split("/")
+                .slice(1)
+                .map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+            ],
+            `"${name}" is no place of reference/places.json (a name, official name, alias or former name of one): the rule "${programme.name}" is derived for each place from these names`,
+          ),
+        ),
+    );
+  });
 
 const duplicateIdProblems = (facts: LoadedFact[]): Problem[] => {
   const firstFile = new Map<string, string>();

@@ -130,5 +130,9 @@ export const urlsFor = (baseUrl: string) => ({
   affordabilityIndex: `${baseUrl}${SITE_PATHS.affordabilityIndex}`,
   affordabilitySeriesCsv: `${baseUrl}${SITE_PATHS.affordabilitySeriesCsv}`,
   openApi: `${baseUrl}${SITE_PATHS.openApi}`,
+  placesIndex: `${baseUrl}${SITE_PATHS.placesIndex}`,
+  place: (id: string) => `${baseUrl}${SITE_PATHS.place(id)}`,
+  placesPage: `${baseUrl}${SITE_PATHS.placesPage}`,
+  placePage: (id: string) => `${baseUrl}${SITE_PATHS.placePage(id)}`,
 });
 export type Urls = ReturnType<typeof urlsFor>;

@@ -6,6 +6,7 @@ import {
   renderSeries,
   renderValueSchemas,
 } from "./api/fact-endpoints.ts";
+import { renderPlaceEndpoints } from "./api/place-endpoints.ts";
 import { renderAffordability } from "./api/render-affordability.ts";
 import { renderBulk } from "./api/render-bulk.ts";
 import { renderOpenApi } from "./api/render-openapi.ts";
@@ -14,6 +15,7 @@ import { renderDomainFeeds } from "./feeds/domain-feeds.ts";
 import { renderChangeFeeds, renderFactFeeds, renderFeed } from "./feeds/fact-feeds.ts";
 import { renderUpcoming } from "./feeds/upcoming.ts";
 import { renderPages } from "./pages/render-pages.ts";
+import { renderPlacePages } from "./pages/render-places-pages.ts";
 import type { SiteFiles, SiteModel } from "./site-model.ts";
 
 /** Every published file; the manifest comes last because it lists the digest of all the others. */
@@ -39,6 +41,8 @@ export const renderSite = (model: SiteModel): SiteFiles => {
     renderWellKnown(model),
     renderHostFiles(),
     renderPages(model),
+    renderPlaceEndpoints(model),
+    renderPlacePages(model),
   ];
   for (const part of parts) {
     for (const [path, content] of part) {

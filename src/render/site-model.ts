@@ -14,6 +14,7 @@ import type {
   Fact,
   FactDiff,
   Organisation,
+  PlaceRecord,
   PublishedCitation,
   SigningKeySet,
   Withdrawal,
@@ -63,6 +64,11 @@ export interface SiteModel {
    * index adds them to each fact's aliases.
    */
   searchAliases: ReadonlyMap<string, readonly string[]>;
+  /**
+   * Every place of the register (reference/places.json), by id, with the periods of each rule that applies by area
+   * there, derived from the facts that hold the areas (src/derive/place-rules.ts).
+   */
+  places: PlaceRecord[];
   /**
    * The public keys consumers may check the manifest's signature with (keys/jwks.json), published at
    * /.well-known/jwks.json.

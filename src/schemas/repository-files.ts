@@ -6,6 +6,7 @@ import type {
   PublishedNextExpected,
 } from "../../packages/client/src/index.ts";
 import {
+  AbsoluteUrl,
   CitationKind,
   Domain,
   EarlierPeriod,
@@ -19,6 +20,8 @@ import {
   NonEmptyText,
   OrganisationId,
   OrganisationKind,
+  PlaceId,
+  PlaceKind,
   QUOTE_MAX_LENGTH,
   ScheduledChange,
   SeriesId,
@@ -407,3 +410,45 @@ export const SearchAliasesFile = z.strictObject({
   words: z.array(SearchAliasGroup),
 });
 export type SearchAliasesFile = z.infer<typeof SearchAliasesFile>;
+
+/**
+ * A source of the places register: a citation, as facts write one, with an id the places name it by. Its address may
+ * be plain `http` where the page read is served only so (a regional district's older releases): a place's name or
+ * district is no figure a reader acts on, and the address read is the one cited.
+ */
+export const PlaceSource = FactCitation.extend({
+  url: AbsoluteUrl,
+  id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: "a source id is lowercase words joined by hyphens" }),
+});
+export type PlaceSource = z.infer<typeof PlaceSource>;
+
+/**
+ * One place of `reference/places.json` (CONTRIBUTING.md, "Places"): a municipality, a regional district, or another
+ * area a rule names, with the regional district it is in and the sources its name, kind and district were read from.
+ * A renamed place keeps its id and lists its former names; a dissolved one stays, with the day it was dissolved.
+ */
+export const PlaceFileRecord = z.strictObject({
+  id: PlaceId,
+  name: NonEmptyText.max(120),
+  official_name: NonEmptyText.max(200).optional(),
+  kind: PlaceKind,
+  regional_district: PlaceId.nullable(),
+  /** Other names the facts or people use for the place ("Greater Vancouver Regional District"). */
+  aliases: z.array(NonEmptyText.max(200)).optional(),
+  former_names: z.array(z.strictObject({ name: NonEmptyText.max(120), until_iso: IsoDate })).optional(),
+  incorporated_iso: IsoDate.optional(),
+  dissolved_iso: IsoDate.optional(),
+  /** For the public reader: what is particular about the place or its record (a kind the sources disagree on). */
+  notes: NonEmptyText.max(NOTES_MAX_LENGTH, { error: `notes are at most ${NOTES_MAX_LENGTH} characters` }).optional(),
+  sources: z
+    .array(z.string().min(1))
+    .min(1, { error: "a place names at least one source (an id of the file's sources)" }),
+});
+export type PlaceFileRecord = z.infer<typeof PlaceFileRecord>;
+
+/** `reference/places.json`: the register of places, and the sources it was read from. */
+export const PlacesFile = z.strictObject({
+  sources: z.array(PlaceSource).min(1),
+  places: z.array(PlaceFileRecord).min(1),
+});
+export type PlacesFile = z.infer<typeof PlacesFile>;

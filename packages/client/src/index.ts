@@ -79,6 +79,21 @@ export {
 export * from "./endpoint-schemas.ts";
 export * from "./fact-schemas.ts";
 export { Fact as FactSchema, SingleFactResponse as SingleFactResponseSchema } from "./fact-schemas.ts";
+export {
+  FormerName,
+  nearestPlaces,
+  PLACE_KINDS,
+  PLACE_PROGRAMMES,
+  PlaceId,
+  PlaceKind,
+  PlaceProgramme,
+  PlaceRecord,
+  PlaceResponse,
+  PlaceRulePeriod,
+  PlaceSummary,
+  PlacesIndex,
+  periodOn,
+} from "./places.ts";
 export { parseBaseUrl, parseHttpUrl, SITE_PATHS } from "./site-paths.ts";
 export type { Fact, FactValues, KnownFactId, SeriesFactId, SeriesValues, SingleFactResponse } from "./typed-fact.ts";
 export { type FactValueAsOf, factAsOf, periodAnchor } from "./typed-fact.ts";

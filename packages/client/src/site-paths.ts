@@ -94,6 +94,13 @@ export const SITE_PATHS = {
   notFoundPage: "/404.html",
   /** Paths for programs: a miss under these is answered with a JSON error body, never with the HTML page. */
   apiPrefixes: ["/api/", "/.well-known/"],
+  /** Every place of the register (municipalities, regional districts, other areas a rule names), by id. */
+  placesIndex: `${API}/places/index.json`,
+  /** One place with the periods of every rule that applies there by area. */
+  place: (id: string) => `${API}/places/${id}.json`,
+  /** The page for people of the places, and of one place ("What applies in Kamloops"). */
+  placesPage: "/places.html",
+  placePage: (id: string) => `/places/${id}.html`,
   /** The public keys of the manifest signature (RFC 7517 JWK Set). */
   jwks: "/.well-known/jwks.json",
 } as const;

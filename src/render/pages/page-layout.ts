@@ -11,7 +11,16 @@ import type { Fact } from "../../schemas/index.ts";
 import type { SiteFiles, SiteModel } from "../site-model.ts";
 import { type Html, html, sitePath, trustedHtml } from "../text.ts";
 
-export type PageName = "catalog" | "sources" | "changelog" | "affordability" | "calculators" | "fact" | "not-found";
+export type PageName =
+  | "catalog"
+  | "sources"
+  | "changelog"
+  | "affordability"
+  | "calculators"
+  | "places"
+  | "place"
+  | "fact"
+  | "not-found";
 
 export interface Page {
   name: PageName;
@@ -52,6 +61,7 @@ const NAV: ReadonlyArray<readonly [PageName, string, (model: SiteModel) => strin
   ["changelog", "Change log", (model) => model.urls.changelogPage],
   ["affordability", "Affordability index", (model) => model.urls.affordabilityPage],
   ["calculators", "Calculators", (model) => model.urls.calculatorsPage],
+  ["places", "Places", (model) => model.urls.placesPage],
 ];
 
 /**

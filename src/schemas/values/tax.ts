@@ -250,6 +250,15 @@ export const TAX_VALUE_SCHEMAS = {
 
   "bc.school_tax.additional": BracketArray,
 
+  // The places named must be places of reference/places.json: each place's speculation tax periods are derived from
+  // these lists (src/derive/place-rules.ts), and npm run check names one the register does not know.
+  "bc.svt.taxable_areas": z.strictObject({
+    areas_from_tax_year: Year,
+    taxable_areas: TextList.min(1),
+    areas_added: TextList,
+    excluded_lands: TextList,
+  }),
+
   "bc.svt.rates_2026": z.strictObject({
     first_tax_year: Year,
     rate_foreign_owners_and_untaxed_worldwide_earners: Fraction,

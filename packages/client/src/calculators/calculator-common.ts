@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Fact, PublishedCitation } from "../fact-schemas.ts";
+import { nearestPlaces, type PlaceProgramme, type PlaceRecord, type PlaceRulePeriod, periodOn } from "../places.ts";
 import { SITE_PATHS } from "../site-paths.ts";
 import { factAsOf } from "../typed-fact.ts";
 
@@ -88,7 +89,9 @@ export const readableDate = (isoDate: string): string => longDate.format(new Dat
  * - `value-unreadable`: the version in force on `date` has a value this calculator cannot read (`path` says where);
  * - `not-recorded`: the version in force on `date` does not record the part of the rule the calculation needs;
  * - `scheduled-change`: a change scheduled on or before `date` is not yet in the published value;
- * - `not-covered`: a case the calculator does not compute (for example a partial exemption).
+ * - `not-covered`: a case the calculator does not compute (for example a partial exemption);
+ * - `unknown-place`: the place given is no place of the register (the message names the nearest);
+ * - `missing-places`: a place was given, but the facts passed in carry no place records (`places`).
  */
 export type CalculatorErrorReason =
   | "invalid-option"
@@ -98,7 +101,9 @@ export type CalculatorErrorReason =
   | "value-unreadable"
   | "not-recorded"
   | "scheduled-change"
-  | "not-covered";
+  | "not-covered"
+  | "unknown-place"
+  | "missing-places";
 
 export interface CalculatorErrorDetails {
   reason: CalculatorErrorReason;
@@ -114,6 +119,8 @@ export interface CalculatorErrorDetails {
   path?: string;
   /** The day the fact's earliest recorded version took effect, for `no-rule-on-date`. */
   first_iso?: string;
+  /** For `unknown-place`: the names of the places nearest the one given, best first. */
+  nearest?: string[];
 }
 
 /**
@@ -130,6 +137,7 @@ export class CalculatorError extends Error {
   readonly version: number | undefined;
   readonly path: string | undefined;
   readonly first_iso: string | undefined;
+  readonly nearest: string[] | undefined;
 
   constructor(message: string, details: CalculatorErrorDetails = { reason: "invalid-option" }) {
     super(message);
@@ -140,13 +148,60 @@ export class CalculatorError extends Error {
     this.version = details.version;
     this.path = details.path;
     this.first_iso = details.first_iso;
+    this.nearest = details.nearest;
   }
 }
 
-/** What a calculator was given: a catalog, a domain bundle, or any list of published facts. */
+/**
+ * What a calculator was given: a catalog, a domain bundle, or any list of published facts; and, for a calculator asked
+ * about a place, the records of the places (`place` of `/api/v1/places/{id}.json`): those asked about, or all of them.
+ */
 export interface FactSource {
   facts: readonly Fact[];
+  places?: readonly PlaceRecord[];
 }
+
+/**
+ * The place `id` names among the places passed in. An id none of them has is refused with the nearest names (from
+ * `known`, the whole register's list when the caller has it, else the places passed in), so "kamlops" is answered
+ * "did you mean Kamloops?".
+ */
+export const findPlace = (
+  source: FactSource,
+  id: string,
+  option: string,
+  known: readonly Pick<PlaceRecord, "id" | "name">[] = source.places ?? [],
+): PlaceRecord => {
+  if (source.places === undefined)
+    throw new CalculatorError(
+      `${option} "${id}" needs the place records: pass places (each the place of /api/v1/places/{id}.json) with the facts`,
+      { reason: "missing-places", option },
+    );
+  const place = source.places.find((each) => each.id === id);
+  if (place !== undefined) return place;
+  const nearest = nearestPlaces(id, known);
+  throw new CalculatorError(
+    `${option}: no place "${id}" in the register of places${nearest.length === 0 ? "" : `; the nearest: ${nearest.join(", ")}`} (the ids are in /api/v1/places/index.json)`,
+    { reason: "unknown-place", option, nearest },
+  );
+};
+
+/**
+ * The period of a rule by area at `place` on `asOf`, and the words that say which rule decided it: "Surrey is in
+ * Metro Vancouver Regional District, named in … (bc.foreign_buyer_specified_areas version 1)". Undefined before the
+ * rule's first period.
+ */
+export const placeRuleOn = (
+  place: PlaceRecord,
+  programme: PlaceProgramme,
+  asOf: string,
+): { period: PlaceRulePeriod; decided: string } | undefined => {
+  const period = periodOn(place.rules[programme] ?? [], asOf);
+  if (period === undefined) return undefined;
+  const version =
+    period.version === null ? "the period recorded before its first version" : `version ${period.version}`;
+  return { period, decided: `${period.why} (${period.fact_id}, ${version}, in force on ${asOf})` };
+};
 
 /** A fact a calculation used, so that every result can be cited: the version in force on the date asked about. */
 export interface FactUsed {

@@ -1,0 +1,263 @@
+import { periodAnchor } from "../../packages/client/src/index.ts";
+import type { Urls } from "../lib/config.ts";
+import { compareText } from "../lib/text.ts";
+import type { PlaceRegister } from "../model/places.ts";
+import {
+  type Fact,
+  PLACE_KINDS,
+  PLACE_PROGRAMMES,
+  type PlaceProgramme,
+  type PlaceRecord,
+  type PlaceRulePeriod,
+  type PlaceSource,
+  type PublishedCitation,
+} from "../schemas/index.ts";
+
+// Each place's rules by area, derived from the facts that hold the areas: never typed twice, so a revision of a
+// fact's areas changes every place file it touches in the same build. A programme reads one fact's whole timeline
+// (its current value, its earlier versions and the periods recorded before its first version) and answers, for each
+// period, whether the rule applies at a place, from the register's names and regional districts.
+
+/** One period of a fact's timeline that was in force: a corrected version never was, so it is left out. */
+interface TimelinePeriod {
+  from: string;
+  until: string | null;
+  value: unknown;
+  version: number | null;
+  anchor: string;
+}
+
+const timelineOf = (fact: Fact): TimelinePeriod[] =>
+  [
+    {
+      from: fact.effective_iso,
+      until: null,
+      value: fact.value,
+      version: fact.version,
+      anchor: periodAnchor(fact),
+    },
+    ...fact.history.flatMap((entry) =>
+      entry.value === undefined || entry.effective_iso === undefined || entry.corrected_by !== undefined
+        ? []
+        : [
+            {
+              from: entry.effective_iso,
+              until: entry.superseded_iso ?? null,
+              value: entry.value,
+              version: entry.version ?? null,
+              anchor: periodAnchor(entry),
+            },
+          ],
+    ),
+  ].sort((a, b) => compareText(a.from, b.from));
+
+type Answer = Pick<PlaceRulePeriod, "applies" | "why">;
+type RegisterPlace = PlaceRegister["places"][number];
+
+/** An area named in a fact's value that the register does not know: where it is, and what it says. */
+export interface UnknownArea {
+  fact_id: string;
+  version: number | null;
+  from: string;
+  /** The JSON Pointer of the name within the period's `value`. */
+  pointer: string;
+  name: string;
+}
+
+interface Programme {
+  name: PlaceProgramme;
+  fact_id: string;
+  /** The names of areas each period's value holds, with their pointers, for the register to resolve. */
+  areaNames(value: unknown): { pointer: string; name: string }[];
+  decide(value: unknown, place: RegisterPlace, register: PlaceRegister): Answer;
+}
+
+const stringsAt = (value: unknown, key: string): { pointer: string; name: string }[] => {
+  const list = (value as Record<string, unknown> | null)?.[key];
+  return Array.isArray(list)
+    ? list.flatMap((name, index) => (typeof name === "string" ? [{ pointer: `/${key}/${index}`, name }] : []))
+    : [];
+};
+
+const nameOf = (register: PlaceRegister, id: string | null): string =>
+  id === null ? "" : (register.byId(id)?.name ?? id);
+
+/** How many areas a "not in" answer names before it only counts them. */
+const LISTED_IN_FULL = 8;
+
+/**
+ * A rule that applies in the areas a fact lists by name (`areasKey`) less those it excludes (`excludedKey`): a place
+ * named, or in a regional district named, unless the place is excluded. A regional district only some of whose places
+ * are named is answered null: the rule applies in part of it, and each of its places says where.
+ */
+const listedAreas = (
+  name: PlaceProgramme,
+  fact_id: string,
+  areasKey: string,
+  excludedKey: string | undefined,
+  area: string,
+): Programme => ({
+  name,
+  fact_id,
+  areaNames: (value) => [
+    ...stringsAt(value, areasKey),
+    ...(excludedKey === undefined ? [] : stringsAt(value, excludedKey)),
+  ],
+  decide: (value, place, register) => {
+    const resolved = (key: string) =>
+      stringsAt(value, key).flatMap(({ name: each }) => {
+        const found = register.resolve(each);
+        return found === undefined ? [] : [{ id: found.id, written: each }];
+      });
+    const areas = resolved(areasKey);
+    const excluded = excludedKey === undefined ? [] : resolved(excludedKey);
+    const exclusion = excluded.find((each) => each.id === place.id);
+    if (exclusion !== undefined)
+      return { applies: false, why: `${place.name} is excluded from the ${area}: "${exclusion.written}"` };
+    const named = areas.find((each) => each.id === place.id);
+    if (named !== undefined) return { applies: true, why: `${place.name} is named in the ${area}: "${named.written}"` };
+    const district = areas.find((each) => each.id === place.regional_district);
+    if (district !== undefined)
+      return {
+        applies: true,
+        why: `${place.name} is in ${nameOf(register, place.regional_district)}, named in the ${area}: "${district.written}"`,
+      };
+    if (place.kind === "regional-district") {
+      const members = areas.filter((each) => register.byId(each.id)?.regional_district === place.id);
+      if (members.length > 0)
+        return {
+          applies: null,
+          why: `in part: the ${area} names places of ${place.name} (${members.map((each) => each.written).join(", ")}), not the whole district; each place's page says whether it applies there`,
+        };
+    }
+    const where = place.regional_district === null ? "" : ` (${nameOf(register, place.regional_district)})`;
+    // A short list is named in full; a long one (the speculation tax's 59 areas) is counted, and its fact lists it.
+    return {
+      applies: false,
+      why:
+        areas.length <= LISTED_IN_FULL
+          ? `${place.name}${where} is not in the ${area}: ${areas.map((each) => each.written).join(", ")}`
+          : `${place.name}${where} is not among the ${areas.length} areas of the ${area} in this period`,
+    };
+  },
+});
+
+/**
+ * The regional districts that the home owner grant's keys name (`…_capital_fraser_valley_metro_vancouver`): the fact
+ * gives one amount for homes in them and another, the northern and rural amount, for homes elsewhere (`…_elsewhere`).
+ */
+export const HOME_OWNER_GRANT_SOUTHERN_DISTRICTS = [
+  "capital-regional-district",
+  "fraser-valley-regional-district",
+  "metro-vancouver-regional-district",
+] as const;
+const SOUTHERN_SUFFIX = "_capital_fraser_valley_metro_vancouver";
+
+const homeOwnerGrant: Programme = {
+  name: "home_owner_grant_northern_rural",
+  fact_id: "bc.home_owner_grant.threshold",
+  areaNames: () => [],
+  decide: (value, place, register) => {
+    const keys = Object.keys((value as Record<string, unknown> | null) ?? {});
+    if (!keys.some((key) => key.endsWith(SOUTHERN_SUFFIX)))
+      return { applies: null, why: "this period of the fact does not set the grant apart by region" };
+    const southern = HOME_OWNER_GRANT_SOUTHERN_DISTRICTS.find(
+      (id) => id === place.id || id === place.regional_district,
+    );
+    const three = HOME_OWNER_GRANT_SOUTHERN_DISTRICTS.map((id) => nameOf(register, id)).join(", ");
+    return southern === undefined
+      ? {
+          applies: true,
+          why: `${place.name} is outside the ${three}, where the grant's northern and rural amount applies`,
+        }
+      : {
+          applies: false,
+          why: `${place.name} is ${place.id === southern ? "one of" : `in ${nameOf(register, southern)}, one of`} the three districts (${three}) where the grant's lower amount applies`,
+        };
+  },
+};
+
+/** The programmes, each with the fact that holds its areas. */
+export const PROGRAMMES: readonly Programme[] = [
+  listedAreas(
+    "foreign_buyer_specified_area",
+    "bc.foreign_buyer_specified_areas",
+    "specified_areas",
+    "excluded_lands",
+    "specified areas of the additional property transfer tax",
+  ),
+  listedAreas(
+    "speculation_vacancy_tax",
+    "bc.svt.taxable_areas",
+    "taxable_areas",
+    undefined,
+    "taxable region of the speculation and vacancy tax",
+  ),
+  homeOwnerGrant,
+];
+
+/** The names of areas in the facts' timelines that the register cannot resolve, each with where it is. */
+export const unknownAreas = (facts: readonly Fact[], register: PlaceRegister): UnknownArea[] =>
+  PROGRAMMES.flatMap((programme) => {
+    const fact = facts.find((each) => each.id === programme.fact_id);
+    if (fact === undefined) return [];
+    return timelineOf(fact).flatMap((period) =>
+      programme
+        .areaNames(period.value)
+        .filter(({ name }) => register.resolve(name) === undefined)
+        .map(({ pointer, name }) => ({ fact_id: fact.id, version: period.version, from: period.from, pointer, name })),
+    );
+  });
+
+/**
+ * Every place of the register with each rule's periods there, by id. `publish` turns a register source into a
+ * published citation (the organisation's name, id and kind).
+ */
+export const placeRecords = (
+  facts: readonly Fact[],
+  register: PlaceRegister,
+  urls: Urls,
+  publish: (source: PlaceSource) => PublishedCitation,
+): PlaceRecord[] => {
+  const timelines = PROGRAMMES.flatMap((programme) => {
+    const fact = facts.find((each) => each.id === programme.fact_id);
+    return fact === undefined ? [] : [{ programme, fact, periods: timelineOf(fact) }];
+  });
+  const sources = new Map(register.sources.map((source) => [source.id, source]));
+  return [...register.places]
+    .sort((a, b) => compareText(a.id, b.id))
+    .map((place) => {
+      // Every programme is listed, with no period where its fact is not in the catalog.
+      const rules = Object.fromEntries(
+        (Object.keys(PLACE_PROGRAMMES) as PlaceProgramme[]).map((name) => [name, [] as PlaceRulePeriod[]]),
+      ) as PlaceRecord["rules"];
+      for (const { programme, fact, periods } of timelines) {
+        rules[programme.name] = periods.map((period) => ({
+          from_iso: period.from,
+          until_iso: period.until,
+          ...programme.decide(period.value, place, register),
+          fact_id: fact.id,
+          version: period.version,
+          period_url: `${urls.factPage(fact.id)}#${period.anchor}`,
+        }));
+      }
+      const { id, name, official_name, kind, regional_district, former_names, incorporated_iso, dissolved_iso, notes } =
+        place;
+      return {
+        id,
+        name,
+        ...(official_name === undefined ? {} : { official_name }),
+        kind,
+        kind_label: PLACE_KINDS[kind],
+        regional_district,
+        regional_district_name: regional_district === null ? null : nameOf(register, regional_district),
+        ...(former_names === undefined ? {} : { former_names }),
+        ...(incorporated_iso === undefined ? {} : { incorporated_iso }),
+        ...(dissolved_iso === undefined ? {} : { dissolved_iso }),
+        ...(notes === undefined ? {} : { notes }),
+        page_url: urls.placePage(id),
+        rules,
+        sources: place.sources.map((source) => publish(sources.get(source)!)),
+      };
+    });
+};

@@ -1,0 +1,173 @@
+/**
+ * The pages of places: the index of every place with what applies there today, and one page per place ("What applies
+ * in Kamloops") with each rule today, since when, and every period before, each linking the fact it was read from.
+ */
+import { PLACE_PROGRAMMES, type PlaceProgramme, periodOn, SITE_PATHS } from "../../../packages/client/src/index.ts";
+import { SERVICE } from "../../lib/config.ts";
+import { readableDate } from "../../lib/format.ts";
+import type { PlaceRecord, PlaceRulePeriod } from "../../schemas/index.ts";
+import type { SiteFiles, SiteModel } from "../site-model.ts";
+import { type Html, html } from "../text.ts";
+import { pageLinker, renderPage } from "./page-layout.ts";
+
+const PROGRAMME_NAMES = Object.keys(PLACE_PROGRAMMES) as PlaceProgramme[];
+
+const answerWords = (applies: boolean | null): string =>
+  applies === true ? "Applies" : applies === false ? "Does not apply" : "Not recorded";
+
+const answerClass = (applies: boolean | null): string =>
+  applies === true ? "applies" : applies === false ? "does-not-apply" : "not-recorded";
+
+/**
+ * The first day of the run of periods, ending with the one in force on `today`, that give the same answer: "since"
+ * counts from when the answer last changed, not from the newest version of the fact.
+ */
+const answerSince = (periods: readonly PlaceRulePeriod[], today: PlaceRulePeriod): string => {
+  let since = today.from_iso;
+  for (let index = periods.indexOf(today) - 1; index >= 0; index--) {
+    const earlier = periods[index]!;
+    if (earlier.applies !== today.applies || earlier.until_iso !== since) break;
+    since = earlier.from_iso;
+  }
+  return since;
+};
+
+const periodSpan = (period: PlaceRulePeriod): string =>
+  period.until_iso === null
+    ? `From ${readableDate(period.from_iso)}`
+    : `${readableDate(period.from_iso)} to ${readableDate(period.until_iso)} (not included)`;
+
+const periodSource = (period: PlaceRulePeriod): string =>
+  period.version === null
+    ? `${period.fact_id}, the period recorded before its first version`
+    : `${period.fact_id}, version ${period.version}`;
+
+/** What a place's page says of one rule: today's answer and since when, then every period, oldest first. */
+const ruleSection = (
+  model: SiteModel,
+  link: (absolute: string) => string,
+  place: PlaceRecord,
+  programme: PlaceProgramme,
+): Html => {
+  const periods = place.rules[programme] ?? [];
+  const today = periodOn(periods, model.today);
+  const fact = model.facts.find((each) => each.id === periods[0]?.fact_id);
+  return html`<section class="place-rule" id="${programme}" aria-labelledby="${programme}-heading">
+<h2 id="${programme}-heading">${PLACE_PROGRAMMES[programme]}</h2>
+${
+  today === undefined
+    ? html`<p>No period of this rule is recorded for ${readableDate(model.today)}${periods.length === 0 ? "" : html`: it began on ${readableDate(periods[0]!.from_iso)}`}.</p>`
+    : html`<p class="place-answer ${answerClass(today.applies)}"><strong>${answerWords(today.applies)}</strong> on ${readableDate(model.today)}, since ${readableDate(answerSince(periods, today))}: ${today.why}.</p>`
+}
+${fact === undefined ? "" : html`<p>Read from <a href="${link(model.urls.factPage(fact.id))}">${fact.label}</a>.</p>`}
+${
+  periods.length === 0
+    ? ""
+    : html`<details${periods.length > 1 ? "" : " open"}>
+<summary>Every period (${periods.length})</summary>
+<ol class="place-periods">
+${periods.map(
+  (period) =>
+    html`<li><span class="period-span">${periodSpan(period)}</span>: <strong>${answerWords(period.applies)}</strong>. ${period.why}. <a href="${link(period.period_url)}">${periodSource(period)}</a></li>`,
+)}
+</ol>
+</details>`
+}
+</section>`;
+};
+
+/** `/places/{id}.html`: what applies at one place, today and on every date recorded. */
+const renderPlacePage = (model: SiteModel, place: PlaceRecord): string => {
+  // The page sits one folder down (`/places/`), so its links are paths from the site's root.
+  const link = pageLinker(model, true);
+  const district =
+    place.regional_district === null
+      ? place.kind === "regional-district"
+        ? ""
+        : " It is in no regional district."
+      : html` in the <a href="${link(model.urls.placePage(place.regional_district))}">${place.regional_district_name}</a>.`;
+  const main = html`<p class="breadcrumb"><a href="${link(model.urls.placesPage)}">Places</a> › ${place.name}</p>
+<h1>What applies in ${place.name}</h1>
+<p class="lead">${place.official_name ?? place.name} is a ${place.kind_label.toLowerCase()}${district}
+${place.former_names?.length ? html` Formerly ${place.former_names.map((former, index) => html`${index === 0 ? "" : ", "}${former.name} (until ${readableDate(former.until_iso)})`)}.` : ""}
+${place.dissolved_iso === undefined ? "" : html` It was dissolved on ${readableDate(place.dissolved_iso)}.`}</p>
+<p>Each rule below is read from the fact that lists where it applies, for every period the fact records: the answer for a past date is the rule then in force.
+The rules apply to a property by where it is; a rule may have exceptions for the owner or the property, which each fact's page gives.</p>
+<table class="place-summary">
+<caption>Today, ${readableDate(model.today)}</caption>
+<thead><tr><th scope="col">Rule</th><th scope="col">Here</th><th scope="col">Since</th></tr></thead>
+<tbody>
+${PROGRAMME_NAMES.map((programme) => {
+  const periods = place.rules[programme] ?? [];
+  const today = periodOn(periods, model.today);
+  return html`<tr><th scope="row"><a href="#${programme}">${PLACE_PROGRAMMES[programme]}</a></th>
+<td class="${answerClass(today?.applies ?? null)}">${today === undefined ? "No period recorded" : answerWords(today.applies)}</td>
+<td>${today === undefined ? "" : readableDate(answerSince(periods, today))}</td></tr>`;
+})}
+</tbody>
+</table>
+${PROGRAMME_NAMES.map((programme) => ruleSection(model, link, place, programme))}
+<section aria-labelledby="place-sources">
+<h2 id="place-sources">Where this place was read</h2>
+<ul class="place-sources">
+${place.sources.map(
+  (source) =>
+    html`<li><a href="${source.url}">${source.title ?? source.url}</a> (${source.org}, ${source.kind ?? "source"}, read ${readableDate(source.retrieved_iso)})${source.notes === undefined ? "" : html`: ${source.notes}`}</li>`,
+)}
+</ul>
+<p>This place as JSON: <a href="${link(model.urls.place(place.id))}">${SITE_PATHS.place(place.id)}</a>.</p>
+</section>`;
+  return renderPage(model, {
+    name: "place",
+    title: `What applies in ${place.name}: ${SERVICE.name}`,
+    description: `The regional rules of British Columbia real estate in ${place.name} (${place.kind_label.toLowerCase()}), today and on any date since each began, each from its cited fact.`,
+    canonical: model.urls.placePage(place.id),
+    head: html`<link rel="alternate" type="application/json" title="${place.name} (JSON)" href="${link(model.urls.place(place.id))}">`,
+    main,
+    anywhere: true,
+  });
+};
+
+/** `/places.html`: every place, with what applies there today. */
+const renderPlacesIndexPage = (model: SiteModel): string => {
+  const link = pageLinker(model);
+  const main = html`<h1>Places</h1>
+<p class="lead">Every municipality and regional district of British Columbia, and the other areas a rule names, with the rules that apply there by area on ${readableDate(model.today)}.
+Open a place for since when, every earlier period, and the fact each answer is read from.</p>
+<div class="table-scroll">
+<table class="places-index">
+<thead><tr><th scope="col">Place</th><th scope="col">Kind</th><th scope="col">Regional district</th>
+${PROGRAMME_NAMES.map((programme) => html`<th scope="col">${PLACE_PROGRAMMES[programme]}</th>`)}</tr></thead>
+<tbody>
+${[...model.places]
+  .sort((a, b) => a.name.localeCompare(b.name, "en-CA"))
+  .map(
+    (
+      place,
+    ) => html`<tr id="${place.id}"><th scope="row"><a href="${link(model.urls.placePage(place.id))}">${place.name}</a></th>
+<td>${place.kind_label}</td><td>${place.regional_district_name ?? ""}</td>
+${PROGRAMME_NAMES.map((programme) => {
+  const today = periodOn(place.rules[programme] ?? [], model.today);
+  return html`<td class="${answerClass(today?.applies ?? null)}">${today === undefined ? "No period recorded" : answerWords(today.applies)}</td>`;
+})}</tr>`,
+  )}
+</tbody>
+</table>
+</div>
+<p>As JSON: <a href="${link(model.urls.placesIndex)}">${SITE_PATHS.placesIndex}</a>, and each place at <code>${SITE_PATHS.place("{id}")}</code>.</p>`;
+  return renderPage(model, {
+    name: "places",
+    title: `Places: ${SERVICE.name}`,
+    description:
+      "Every municipality and regional district of British Columbia with the real estate rules that apply there by area: the foreign buyers' tax, the speculation and vacancy tax, the short-term rental rule and the home owner grant.",
+    canonical: model.urls.placesPage,
+    main,
+    wide: true,
+  });
+};
+
+export const renderPlacePages = (model: SiteModel): SiteFiles =>
+  new Map([
+    [SITE_PATHS.placesPage, renderPlacesIndexPage(model)],
+    ...model.places.map((place): [string, string] => [SITE_PATHS.placePage(place.id), renderPlacePage(model, place)]),
+  ]);
