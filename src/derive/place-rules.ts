@@ -177,6 +177,33 @@ const homeOwnerGrant: Programme = {
   },
 };
 
+/**
+ * The short-term rental principal residence requirement, from the communities a fact lists where it applies and where
+ * it does not. A community in neither list is answered null: the lists say whether they are complete, and where they
+ * are not, the fact does not record the answer.
+ */
+const principalResidence: Programme = {
+  name: "str_principal_residence_requirement",
+  fact_id: "bc.str.principal_residence_areas",
+  areaNames: (value) => [...stringsAt(value, "applies_in"), ...stringsAt(value, "does_not_apply_in")],
+  decide: (value, place, register) => {
+    const named = (key: string) => stringsAt(value, key).find(({ name }) => register.resolve(name)?.id === place.id);
+    const applies = named("applies_in");
+    if (applies !== undefined)
+      return { applies: true, why: `${place.name} is named where the requirement applies: "${applies.name}"` };
+    const exempt = named("does_not_apply_in");
+    if (exempt !== undefined)
+      return { applies: false, why: `${place.name} is named where the requirement does not apply: "${exempt.name}"` };
+    const complete = (value as { lists_complete?: unknown } | null)?.lists_complete === true;
+    return complete
+      ? { applies: false, why: `${place.name} is not named where the requirement applies, and the lists are complete` }
+      : {
+          applies: null,
+          why: `not recorded here: ${place.name} is not in the lists of communities this period of the fact holds, which are incomplete; the Province's list names every community`,
+        };
+  },
+};
+
 /** The programmes, each with the fact that holds its areas. */
 export const PROGRAMMES: readonly Programme[] = [
   listedAreas(
@@ -193,6 +220,7 @@ export const PROGRAMMES: readonly Programme[] = [
     undefined,
     "taxable region of the speculation and vacancy tax",
   ),
+  principalResidence,
   homeOwnerGrant,
 ];
 

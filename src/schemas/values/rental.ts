@@ -75,6 +75,15 @@ export const RENTAL_VALUE_SCHEMAS = {
     example_order_types: TextList,
   }),
 
+  // The communities named must be places of reference/places.json: each place's periods of the requirement are
+  // derived from these lists (src/derive/place-rules.ts). A list not read for a period is null, never empty.
+  "bc.str.principal_residence_areas": z.strictObject({
+    requirement_in_force_iso: IsoDate,
+    applies_in: TextList.nullable(),
+    does_not_apply_in: TextList.nullable(),
+    lists_complete: z.boolean(),
+  }),
+
   "bc.str.registry_fees": z.strictObject({
     str_registry_host_fee_in_host_home_cad: Money,
     str_registry_host_fee_other_unit_cad: Money,
