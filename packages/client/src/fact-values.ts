@@ -505,6 +505,12 @@ export interface FactValues {
     upper: number | null;
     rate: number;
   }[];
+  "bc.str.principal_residence_areas": {
+    requirement_in_force_iso: string;
+    applies_in: string[] | null;
+    does_not_apply_in: string[] | null;
+    lists_complete: boolean;
+  };
   "bc.str.registry_fees": {
     str_registry_host_fee_in_host_home_cad: number;
     str_registry_host_fee_other_unit_cad: number;
@@ -648,6 +654,12 @@ export interface FactValues {
       rate_canadian_citizens_and_permanent_residents_change_confirmed: boolean;
       confirmed_on_official_page: boolean;
     };
+  };
+  "bc.svt.taxable_areas": {
+    areas_from_tax_year: number;
+    taxable_areas: string[];
+    areas_added: string[];
+    excluded_lands: string[];
   };
   "bc.tax.capital_gains_pre_interaction": {
     bc_home_flipping_tax: {

@@ -4,6 +4,8 @@ import {
   CalculatorError,
   type FactSource,
   type FactUsed,
+  findPlace,
+  placeRuleOn,
   formatCad,
   formatPercent,
   readFactAsOf,
@@ -11,14 +13,18 @@ import {
   roundCents,
   roundRate,
   todayInBc,
+  utcDay,
 } from "./calculator-common.ts";
+import type { PlaceRecord } from "../places.ts";
 import {
   AmountOption,
   AsOfOption,
   Breakdown,
   Citations,
+  DateOption,
   FlagOption,
   finished,
+  PlaceOption,
   parseOptions,
   ShareOption,
 } from "./calculator-options.ts";
@@ -68,7 +74,13 @@ export const PropertyTransferTaxOptions = z.strictObject({
     "The buyer is a foreign national, foreign corporation or taxable trustee (the additional tax for foreign buyers).",
   ),
   inSpecifiedArea: FlagOption.optional().describe(
-    "For a foreign buyer: the property is in an area where the additional tax applies (true) or not (false). Absent, the additional tax is not added to total; the result gives it apart with the areas in force on asOf.",
+    "For a foreign buyer whose property is in no place of the register: it is in an area where the additional tax applies (true) or not (false). Absent (and no place given), the additional tax is not added to total; the result gives it apart with the areas in force on asOf.",
+  ),
+  place: PlaceOption.optional().describe(
+    "Where the property is: the id of a place of /api/v1/places/index.json (a municipality, regional district or other area). For a foreign buyer it decides whether the property is in a specified area on asOf, from the place's own periods; the facts passed in must carry the place records (places). Not with inSpecifiedArea.",
+  ),
+  agreementDate: DateOption.optional().describe(
+    "The date of the written purchase agreement, YYYY-MM-DD, on or before asOf. In the four regional districts added to the specified areas on 2018-02-21, a foreign buyer's transfer registered by 2018-05-18 under an agreement made on or before 2018-02-20 paid no additional tax; in Metro Vancouver it did.",
   ),
   asOf: AsOfOption,
 });
@@ -147,6 +159,9 @@ const ForeignBuyerTax = z.object({
   rate: z.number().min(0).max(1),
   specified_areas: z.array(z.string()).optional(),
   excluded_areas: z.array(z.string()).optional(),
+  applies_to_registrations_on_or_after_iso: z.iso.date().optional(),
+  transitional_new_areas_agreement_dated_on_or_before_iso: z.iso.date().optional(),
+  transitional_new_areas_registered_on_or_before_iso: z.iso.date().optional(),
 });
 /** The dates of `ca.foreign_buyer_ban`: in force from `in_force_iso` until its repeal (scheduled, then recorded). */
 const FederalBan = z.object({
@@ -405,6 +420,18 @@ const checkCombinations = (read: ReadOptions): void => {
       { reason: "invalid-option", option: "landOverHalfHectare" },
     );
   }
+  if (read.inSpecifiedArea !== undefined && read.place !== undefined) {
+    throw new CalculatorError(
+      "give place or inSpecifiedArea, not both: the place's own periods say whether it is in a specified area",
+      { reason: "invalid-option", option: "inSpecifiedArea" },
+    );
+  }
+  if (read.agreementDate !== undefined && read.asOf !== undefined && read.agreementDate > read.asOf) {
+    throw new CalculatorError(
+      `agreementDate ${read.agreementDate} is after the registration date (asOf ${read.asOf}): the agreement comes first`,
+      { reason: "invalid-option", option: "agreementDate" },
+    );
+  }
   if (read.inSpecifiedArea !== undefined && read.foreignBuyer !== true) {
     throw new CalculatorError(
       "inSpecifiedArea decides the additional tax for foreign buyers: give it with foreignBuyer: true",
@@ -422,16 +449,55 @@ interface ForeignBuyerPart {
   assumptions: string[];
 }
 
+/** Where the property is, as the reader said it: a place of the register, or yes or no to "in a specified area". */
+interface Whereabouts {
+  inSpecifiedArea: boolean | undefined;
+  place: PlaceRecord | undefined;
+  agreementDate: string | undefined;
+}
+
+/** The day before `iso` (YYYY-MM-DD). */
+const dayBefore = (iso: string): string => {
+  const day = utcDay(iso);
+  day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString().slice(0, 10);
+};
+
 /**
- * The additional tax for foreign buyers, which applies only in the specified areas: never assumed. With
- * `inSpecifiedArea` absent it is computed but not added, and the areas in force on the date are listed. The tax began
+ * Whether the property is in a specified area on `asOf`: from the place's own periods when a place is given (the rule
+ * that decided it named), else as the reader said. `decided` is undefined when the reader said it.
+ */
+const specifiedAreaOf = (
+  facts: FactSource,
+  where: Whereabouts,
+  asOf: string,
+): { inArea: boolean | undefined; decided: string | undefined; used: FactUsed[] } => {
+  const { place } = where;
+  if (place === undefined) return { inArea: where.inSpecifiedArea, decided: undefined, used: [] };
+  const rule = placeRuleOn(place, "foreign_buyer_specified_area", asOf);
+  if (rule === undefined)
+    return { inArea: undefined, decided: `no period of the specified areas is recorded for ${place.name} on ${asOf}`, used: [] };
+  const areas = readFactAsOf(facts, rule.period.fact_id, z.unknown(), asOf);
+  return {
+    inArea: rule.period.applies ?? undefined,
+    decided: rule.period.applies === null ? `not recorded for ${place.name}: ${rule.decided}` : rule.decided,
+    used: areas.value === undefined ? [] : [(areas as { used: FactUsed }).used],
+  };
+};
+
+/**
+ * The additional tax for foreign buyers, which applies only in the specified areas: never assumed. Where the property
+ * is comes from the place given (its periods of `foreign_buyer_specified_area`, derived from the facts) or from
+ * `inSpecifiedArea`; with neither, it is computed but not added, and the areas in force on the date are listed. In an
+ * area added to the specified areas by a version with a transitional rule (the four districts of 2018-02-21), a transfer
+ * registered by the rule's last day under an agreement made on or before its agreement date is spared. The tax began
  * with its first version (registrations from 2016-08-02): before it, none was due.
  */
 const foreignBuyerTax = (
   facts: FactSource,
   asOf: string,
   base: number,
-  inSpecifiedArea: boolean | undefined,
+  where: Whereabouts,
 ): Omit<ForeignBuyerPart, "banApplies"> => {
   const read = readFactAsOf(facts, "bc.ptt.foreign_buyer_additional", ForeignBuyerTax, asOf);
   const line = (label: string, rate: number | null, amount: number): PropertyTransferTaxLine => ({
@@ -461,51 +527,108 @@ const foreignBuyerTax = (
   const amount = roundCents(base * value.rate);
   const version = `version ${used.version} in force on ${asOf}`;
   const areas = `${value.specified_areas?.join(", ") ?? "not listed by the version used"}${value.excluded_areas ? `; excluding ${value.excluded_areas.join(", ")}` : ""}`;
-  if (inSpecifiedArea === true) {
+  const { inArea, decided, used: areaFacts } = specifiedAreaOf(facts, where, asOf);
+  const facts_ = [used, ...areaFacts];
+  if (inArea === true) {
+    const spared = transitionalRelief(value, where, asOf);
+    if (spared !== undefined) {
+      return {
+        additional: spared.applies ? 0 : amount,
+        ifInArea: undefined,
+        lines: [
+          line(
+            spared.applies
+              ? `no additional tax for foreign buyers: ${decided}; ${spared.text} (${version})`
+              : `additional tax for foreign buyers on the residential share: ${decided}; ${spared.text} (${version})`,
+            spared.applies ? null : value.rate,
+            spared.applies ? 0 : amount,
+          ),
+        ],
+        used: facts_,
+        assumptions: spared.assumption === undefined ? [] : [spared.assumption],
+      };
+    }
     return {
       additional: amount,
       ifInArea: undefined,
       lines: [
         line(
-          `additional tax for foreign buyers on the residential share: the property is in a specified area, as given (${version})`,
+          decided === undefined
+            ? `additional tax for foreign buyers on the residential share: the property is in a specified area, as given (${version})`
+            : `additional tax for foreign buyers on the residential share: ${decided}`,
           value.rate,
           amount,
         ),
       ],
-      used: [used],
-      assumptions: [`the property is in a specified area (on ${asOf}: ${areas}), as given`],
+      used: facts_,
+      assumptions:
+        decided === undefined ? [`the property is in a specified area (on ${asOf}: ${areas}), as given`] : [],
     };
   }
-  if (inSpecifiedArea === false) {
+  if (inArea === false) {
     return {
       additional: 0,
       ifInArea: undefined,
       lines: [
         line(
-          `no additional tax for foreign buyers: the property is not in a specified area, as given (on ${asOf}: ${areas}; ${version})`,
+          decided === undefined
+            ? `no additional tax for foreign buyers: the property is not in a specified area, as given (on ${asOf}: ${areas}; ${version})`
+            : `no additional tax for foreign buyers: ${decided}`,
           null,
           0,
         ),
       ],
-      used: [used],
+      used: facts_,
       assumptions: [],
     };
   }
+  const unknown =
+    decided === undefined ? "whether the property is in a specified area was not given" : decided;
   return {
     additional: 0,
     ifInArea: amount,
     lines: [
       line(
-        `additional tax for foreign buyers not added: whether the property is in a specified area was not given; in one it is ${formatPercent(value.rate)} of ${formatCad(base)} = ${formatCad(amount)} (${version})`,
+        `additional tax for foreign buyers not added: ${unknown}; in one it is ${formatPercent(value.rate)} of ${formatCad(base)} = ${formatCad(amount)} (${version})`,
         null,
         0,
       ),
     ],
-    used: [used],
+    used: facts_,
     assumptions: [
-      `inSpecifiedArea was not given, so the additional tax for foreign buyers is not in total (it is in additional_if_in_specified_area): it applies only in the specified areas, on ${asOf}: ${areas}`,
+      `where the property is does not say whether it is in a specified area (${unknown}), so the additional tax for foreign buyers is not in the total; it is given apart, as the tax if in a specified area. The specified areas on ${asOf}: ${areas}`,
     ],
   };
+};
+
+/**
+ * The transitional rule of a version that added areas (2018-02-21: "a transfer registered by May 18, 2018 under a
+ * written agreement dated on or before February 20, 2018 was not taxed" in the four added districts), for a place
+ * given: undefined where it does not bear on the transfer (no such rule, registered after its last day, or the place
+ * was a specified area the day before the version took effect, as Metro Vancouver was).
+ */
+const transitionalRelief = (
+  value: z.infer<typeof ForeignBuyerTax>,
+  where: Whereabouts,
+  asOf: string,
+): { applies: boolean; text: string; assumption?: string } | undefined => {
+  const from = value.applies_to_registrations_on_or_after_iso;
+  const agreedBy = value.transitional_new_areas_agreement_dated_on_or_before_iso;
+  const registeredBy = value.transitional_new_areas_registered_on_or_before_iso;
+  const { place } = where;
+  if (place === undefined || from === undefined || agreedBy === undefined || registeredBy === undefined) return undefined;
+  if (asOf < from || asOf > registeredBy) return undefined;
+  if (placeRuleOn(place, "foreign_buyer_specified_area", dayBefore(from))?.period.applies === true) return undefined;
+  const rule = `${place.name} became a specified area on ${from}, and a transfer there registered by ${registeredBy} under a written agreement made on or before ${agreedBy} is not taxed`;
+  if (where.agreementDate === undefined)
+    return {
+      applies: false,
+      text: `${rule}; the agreement date was not given, so the tax is counted`,
+      assumption: `the purchase agreement was made after ${agreedBy}: one made on or before that day would spare this transfer the additional tax (give agreementDate)`,
+    };
+  return where.agreementDate <= agreedBy
+    ? { applies: true, text: `${rule}, and the agreement was made on ${where.agreementDate}` }
+    : { applies: false, text: `${rule}; the agreement was made on ${where.agreementDate}, after that day` };
 };
 
 /**
@@ -586,9 +709,14 @@ export const propertyTransferTax = (
   const used: FactUsed[] = [brackets.used];
   const breakdown = generalTax(brackets.value, price, residentialShare, asOf);
   const general = sumOf(breakdown);
+  // A place is looked up first, so a misspelled one is refused whoever the buyer is.
+  const place = read.place === undefined ? undefined : findPlace(facts, read.place, "place");
   const assumptions = [
     `the transfer is registered on ${asOf}`,
     "the fair market value is the value the tax is charged on",
+    ...(place === undefined
+      ? []
+      : [`the property is in ${place.name} (${place.kind_label.toLowerCase()}${place.regional_district_name === null ? "" : `, ${place.regional_district_name}`})`]),
   ];
 
   const claim: PartialClaim = {
@@ -657,7 +785,11 @@ export const propertyTransferTax = (
   }
 
   const base = roundCents(price * residentialShare);
-  const foreign = foreignBuyerTax(facts, asOf, base, read.inSpecifiedArea);
+  const foreign = foreignBuyerTax(facts, asOf, base, {
+    inSpecifiedArea: read.inSpecifiedArea,
+    place,
+    agreementDate: read.agreementDate,
+  });
   const ban = federalBan(facts, asOf, price);
   breakdown.push(...foreign.lines, ...ban.lines);
   used.push(...foreign.used, ...ban.used);
@@ -689,7 +821,10 @@ export const HomeOwnerGrantOptions = z.strictObject({
     "The owner qualifies for the additional grant (a senior, a veteran, a person with a disability or living with a relative who has one).",
   ),
   northernRural: FlagOption.optional().describe(
-    "The home is outside the Capital, Fraser Valley and Metro Vancouver regional districts (the northern and rural amount).",
+    "For a home in no place of the register: it is outside the Capital, Fraser Valley and Metro Vancouver regional districts (the northern and rural amount). Not with place.",
+  ),
+  place: PlaceOption.optional().describe(
+    "Where the home is: the id of a place of /api/v1/places/index.json. Its periods say whether the northern and rural amount applies in the tax year of asOf; the facts passed in must carry the place records (places). Not with northernRural.",
   ),
   propertyTax: AmountOption.optional().describe(
     "The property tax the grant is claimed against, in dollars; the grant cannot exceed it.",
@@ -720,6 +855,17 @@ const GrantRules = z.object({
   additional_grant_total_max_cad_elsewhere: MaxKey,
 });
 
+/** Whether the northern and rural amount applies at `place` on `asOf`, from its periods; refused where not recorded. */
+const northernRuralAt = (place: PlaceRecord, asOf: string): { northernRural: boolean; decided: string } => {
+  const rule = placeRuleOn(place, "home_owner_grant_northern_rural", asOf);
+  if (rule === undefined || rule.period.applies === null)
+    throw new CalculatorError(
+      `place "${place.id}": whether the home owner grant's northern and rural amount applies in ${place.name} on ${asOf} is not recorded${rule === undefined ? "" : ` (${rule.decided})`}`,
+      { reason: "not-recorded", option: "place", fact_id: "bc.home_owner_grant.threshold", date: asOf },
+    );
+  return { northernRural: rule.period.applies, decided: `${place.name}: ${rule.decided}` };
+};
+
 /**
  * The B.C. home owner grant for the tax year of `asOf`, from `bc.home_owner_grant.threshold`: the maximum for the
  * region and kind of owner up to the threshold; above it, "reduced by $5 for each $1,000" of assessed value over the
@@ -729,9 +875,15 @@ export const homeOwnerGrant = (facts: FactSource, options: HomeOwnerGrantOptions
   const read = parseOptions("homeOwnerGrant", HomeOwnerGrantOptions, options);
   const value = read.assessedValue;
   const additional = read.additional ?? false;
-  const northernRural = read.northernRural ?? false;
   const propertyTax = read.propertyTax;
   const asOf = read.asOf ?? todayInBc();
+  if (read.place !== undefined && read.northernRural !== undefined)
+    throw new CalculatorError(
+      "give place or northernRural, not both: the place's own periods say whether the northern and rural amount applies",
+      { reason: "invalid-option", option: "northernRural" },
+    );
+  const where = read.place === undefined ? undefined : northernRuralAt(findPlace(facts, read.place, "place"), asOf);
+  const northernRural = where?.northernRural ?? read.northernRural ?? false;
   const { value: rules, used } = requireFactAsOf(facts, "bc.home_owner_grant.threshold", GrantRules, asOf);
   // The threshold is set for each tax year: a version for 2026 says nothing of 2027 until the Province sets it.
   if (rules.tax_year !== undefined && Number(asOf.slice(0, 4)) !== rules.tax_year) {
@@ -765,7 +917,10 @@ export const homeOwnerGrant = (facts: FactSource, options: HomeOwnerGrantOptions
   }
   const threshold = rules.threshold_assessed_value_cad;
   const perThousand = rules.phase_out_cad_per_1000_above_threshold;
-  const breakdown = [`${kind} ${region}: up to ${formatCad(maxGrant)} (tax year of ${asOf}, version ${used.version})`];
+  const breakdown = [
+    ...(where === undefined ? [] : [where.decided]),
+    `${kind} ${region}: up to ${formatCad(maxGrant)} (tax year of ${asOf}, version ${used.version})`,
+  ];
   let grant = maxGrant;
   if (value <= threshold) {
     breakdown.push(
