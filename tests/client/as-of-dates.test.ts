@@ -205,6 +205,9 @@ describe("the stress test's benchmark floor, 2016 to 2021", () => {
     expect(result.breakdown[1]).toBe(
       "qualifying rate for a loan without insurance 5.5%: the contract rate 3.5% plus the buffer of 2%, not below the floor of 5.34%",
     );
+    expect(result.assumptions).toContain(
+      "the limits are those of cmhc.debt_service_limits on 2019-06-01; another insurer or a lender may set lower ones",
+    );
   });
 });
 
@@ -217,6 +220,26 @@ describe("as of 2021-01-01", () => {
       threshold: 1_625_000,
       grant: 570,
     });
+  });
+
+  it("says CMHC's 35% and 42% were below the federal ceiling other insurers could apply", () => {
+    // CMHC limited every new application to 35/42 from July 1, 2020 to July 4, 2021; SOR/2012-281 s. 5(1)(h) kept 39/44.
+    const result = affordability(catalog, {
+      annualIncome: 100_000,
+      monthlyDebtPayments: 0,
+      annualPropertyTax: 3_000,
+      monthlyHeating: 100,
+      monthlyStrataFee: 0,
+      contractRate: 0.025,
+      amortizationYears: 25,
+      asOf,
+    });
+    expect(result).toMatchObject({ gds_limit: 0.35, tds_limit: 0.42 });
+    const limits = result.assumptions.find((line) => line.startsWith("the limits are those of"));
+    expect(limits).toContain(
+      "they are below the federal ceiling of 39% and 44% for every insured mortgage, so another insurer may accept higher ratios, up to that ceiling, and a lender may set lower ones",
+    );
+    expect(limits).not.toContain("another insurer or a lender may set lower ones");
   });
 
   it("finds no insured mortgage at $1,000,000 or more", () => {

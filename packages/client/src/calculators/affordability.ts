@@ -119,7 +119,21 @@ const DebtServiceLimits = z.object({
   condo_fee_share_counted: Fraction,
   heating_counted: z.boolean(),
   max_ratios_for: z.string().optional(),
+  regulation_gds_max: Fraction.optional(),
+  regulation_tds_max: Fraction.optional(),
 });
+
+/**
+ * What another insurer or a lender may do beside CMHC's limits: where CMHC's are below the federal ceiling for every
+ * insured mortgage (35/42 against 39/44 from July 2020 to July 2021), another insurer could accept ratios up to that
+ * ceiling, so the answer may be stricter than theirs; otherwise no insurer may go higher, and a lender may set lower.
+ */
+const otherInsurers = (value: z.infer<typeof DebtServiceLimits>): string => {
+  const { gds_max, tds_max, regulation_gds_max: gdsCeiling, regulation_tds_max: tdsCeiling } = value;
+  if (gdsCeiling === undefined || tdsCeiling === undefined || (gds_max >= gdsCeiling && tds_max >= tdsCeiling))
+    return "another insurer or a lender may set lower ones";
+  return `they are below the federal ceiling of ${formatPercent(gdsCeiling)} and ${formatPercent(tdsCeiling)} for every insured mortgage, so another insurer may accept higher ratios, up to that ceiling, and a lender may set lower ones`;
+};
 
 /** A computed amount to the cent below, the float noise of the arithmetic (5849.999999…) taken off first. */
 const centsBelow = (amount: number): number => Math.floor(Math.round(amount * 1e6) / 1e4) / 100;
@@ -463,7 +477,7 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
     citations: [...cited.values()],
     assumptions: [
       "annualIncome is the gross income, before tax, of every borrower together",
-      `the limits are those of cmhc.debt_service_limits on ${asOf}${limits.value.max_ratios_for === undefined ? "" : `, which CMHC considers for ${limits.value.max_ratios_for}`}; another insurer or a lender may set lower ones`,
+      `the limits are those of cmhc.debt_service_limits on ${asOf}${limits.value.max_ratios_for === undefined ? "" : `, which CMHC considers for ${limits.value.max_ratios_for}`}; ${otherInsurers(limits.value)}`,
       "the payment is counted monthly at the qualifying rate, on the loan with any insurance premium added",
       "a lender may apply other rules: credit score, employment and income history, the source of the down payment, its own estimate of heating",
       "OSFI's loan-to-income limit applies to a lender's portfolio of new uninsured mortgages, not to one loan, so it is not applied here",
