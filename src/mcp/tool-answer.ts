@@ -51,7 +51,7 @@ export const indented = (text: string, prefix = "  "): string =>
 
 /** The date option every calculator that reads facts takes. */
 export const AsOfInput = IsoDate.optional().describe(
-  "The date whose rules apply, YYYY-MM-DD (for a transfer, its registration date); default today in British Columbia. Each fact's version in force on that date is used.",
+  "The date whose rules apply, YYYY-MM-DD (for a transfer, its registration date; for a mortgage insurance premium or the stress test's qualifying rate, the day the mortgage and its insurance were applied for, not the closing date); default today in British Columbia. Each fact's version in force on that date is used.",
 );
 
 /** A fact a calculation used, cited by the canonical URL the tree publishes for it. */

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   affordability,
+  cashToClose,
   type FactCatalog,
   homeOwnerGrant,
   minimumDownPayment,
@@ -208,6 +209,11 @@ describe("the stress test's benchmark floor, 2016 to 2021", () => {
     expect(result.assumptions).toContain(
       "the limits are those of cmhc.debt_service_limits on 2019-06-01; another insurer or a lender may set lower ones",
     );
+    // The premium and the stress test follow the day the mortgage and its insurance were applied for (CMHC's 2017
+    // notice: premiums by the date the insurance request was submitted, whatever the closing date).
+    expect(result.assumptions).toContain(
+      "the qualifying rate and any insurance premium are those in force on 2019-06-01, which should be the day the mortgage and its insurance were applied for, not the closing or registration date: CMHC applies a change of premiums to insurance requests submitted from its date, whatever the closing date, and the stress test's changes of 2016 spared loans applied for, committed or bought before their start",
+    );
   });
 });
 
@@ -240,6 +246,16 @@ describe("as of 2021-01-01", () => {
       "they are below the federal ceiling of 39% and 44% for every insured mortgage, so another insurer may accept higher ratios, up to that ceiling, and a lender may set lower ones",
     );
     expect(limits).not.toContain("another insurer or a lender may set lower ones");
+  });
+
+  it("says the premium of a cash-to-close answer follows the insurance application date", () => {
+    // CMHC's notices apply a change of premiums to insurance requests submitted from its date, whatever the closing.
+    const insured = cashToClose(catalog, { price: 500_000, downPayment: 25_000, asOf });
+    expect(insured.assumptions.join("\n")).toContain(
+      "the mortgage insurance premium is the one in force on the same date as the tax, taken as the day the insurance was applied for",
+    );
+    const conventional = cashToClose(catalog, { price: 500_000, downPayment: 150_000, asOf });
+    expect(conventional.assumptions.join("\n")).not.toContain("the mortgage insurance premium is the one in force");
   });
 
   it("finds no insured mortgage at $1,000,000 or more", () => {

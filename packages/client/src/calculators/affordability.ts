@@ -479,6 +479,7 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
       "annualIncome is the gross income, before tax, of every borrower together",
       `the limits are those of cmhc.debt_service_limits on ${asOf}${limits.value.max_ratios_for === undefined ? "" : `, which CMHC considers for ${limits.value.max_ratios_for}`}; ${otherInsurers(limits.value)}`,
       "the payment is counted monthly at the qualifying rate, on the loan with any insurance premium added",
+      `the qualifying rate and any insurance premium are those in force on ${asOf}, which should be the day the mortgage and its insurance were applied for, not the closing or registration date: CMHC applies a change of premiums to insurance requests submitted from its date, whatever the closing date, and the stress test's changes of 2016 spared loans applied for, committed or bought before their start`,
       "a lender may apply other rules: credit score, employment and income history, the source of the down payment, its own estimate of heating",
       "OSFI's loan-to-income limit applies to a lender's portfolio of new uninsured mortgages, not to one loan, so it is not applied here",
       "the down payment does not count closing costs (property transfer tax, legal fees), which are paid besides",

@@ -76,7 +76,7 @@ export const PlaceOption = z.string({ error: PLACE_WORDS }).min(1, { error: PLAC
 
 /** The date whose rules apply; today in British Columbia when absent. */
 export const AsOfOption = DateOption.optional().describe(
-  "The date whose rules apply, YYYY-MM-DD (for a transfer, its registration date); default today in British Columbia. Each fact's version in force on that date is used.",
+  "The date whose rules apply, YYYY-MM-DD (for a transfer, its registration date; for a mortgage insurance premium or the stress test's qualifying rate, the day the mortgage and its insurance were applied for, not the closing date); default today in British Columbia. Each fact's version in force on that date is used.",
 );
 
 /** A fact a calculation used: the version or earlier period in force on the date asked about, with its sources. */

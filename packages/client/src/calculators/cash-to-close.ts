@@ -187,6 +187,10 @@ export const cashToClose = (facts: FactSource, options: CashToCloseOptions): Cas
     ...(asOf === undefined ? {} : { asOf }),
   });
   citations.push(...premium.citations);
+  if (premium.required)
+    assumptions.push(
+      "the mortgage insurance premium is the one in force on the same date as the tax, taken as the day the insurance was applied for: CMHC applies a change of premiums to insurance requests submitted from its date, whatever the closing date, so where the application came before a change, give its date for the premium",
+    );
   lines.push({
     item: "insurance-premium",
     label: "Mortgage insurance premium (added to the loan)",
