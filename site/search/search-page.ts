@@ -2,13 +2,24 @@
 // Progressive enhancement: the page lists every fact (one table row each) without this script; the script reveals the
 // form, and while a query is typed it shows the matching rows right under the box, best match first, ranked by the
 // one ranking the MCP server's search_facts uses (src/lib/search-ranking.ts), with the sections between the box and
-// the facts (the domains, what is upcoming) set aside until the query is cleared.
+// the facts (the domains, what is upcoming) set aside until the query is cleared. The places whose name matches the
+// query are listed too, each linking the page of what applies there.
 
 import { hasEveryWord, type RankableItem, searchMatches } from "../../src/lib/search-ranking.ts";
 
 interface Item extends RankableItem {
   domain: string;
 }
+
+/** A place of /api/v1/places/index.json, as the search reads it. */
+interface Place {
+  id: string;
+  name: string;
+  kind: string;
+}
+
+/** At most this many places are listed under the box: a query such as "vancouver" names several. */
+const MAX_PLACES = 6;
 
 const start = (): void => {
   const form = document.getElementById("fact-search") as HTMLFormElement | null;
@@ -25,6 +36,26 @@ const start = (): void => {
   // Pointers to what is not a fact (the affordability index), shown when a query matches their words.
   const pointers = Array.from(form.querySelectorAll<HTMLElement>("[data-search-text]"));
   const byId = new Map(rows.map((row) => [row.id, row]));
+  const placesBox = document.getElementById("search-places") as HTMLElement | null;
+  const placesList = document.getElementById("search-places-list") as HTMLUListElement | null;
+  let register: Place[] = [];
+
+  // The places whose name has every word of the query, each linking its page ("What applies in Kamloops").
+  const showPlaces = (query: string): void => {
+    if (placesBox === null || placesList === null) return;
+    const found = query === "" ? [] : register.filter((place) => hasEveryWord(place.name.toLowerCase(), query));
+    placesList.replaceChildren(
+      ...found.slice(0, MAX_PLACES).map((place) => {
+        const item = document.createElement("li");
+        const link = document.createElement("a");
+        link.href = (form.dataset.placePage ?? "").replace("{id}", place.id);
+        link.textContent = `What applies in ${place.name}`;
+        item.append(link, ` (${place.kind.replaceAll("-", " ")})`);
+        return item;
+      }),
+    );
+    placesBox.hidden = found.length === 0;
+  };
 
   // Each row's place in its domain's table, kept by a marker, so it goes back there when the query is cleared.
   const places = new Map(
@@ -85,6 +116,7 @@ const start = (): void => {
     }
     for (const pointer of pointers)
       pointer.hidden = query === "" || !hasEveryWord(pointer.dataset.searchText ?? "", query);
+    showPlaces(query);
     status.textContent =
       query === "" && domain === ""
         ? `Showing all ${rows.length} facts.`
@@ -158,6 +190,18 @@ const start = (): void => {
       form.dataset.source = "page";
       console.warn("search falls back to the page text:", error);
     });
+
+  if (form.dataset.places)
+    fetch(form.dataset.places, { headers: { Accept: "application/json" } })
+      .then((response) => {
+        if (!response.ok) throw new Error(`places: HTTP ${response.status}`);
+        return response.json() as Promise<{ places: Place[] }>;
+      })
+      .then((index) => {
+        register = index.places;
+        apply();
+      })
+      .catch((error: unknown) => console.warn("search finds no places:", error));
 };
 
 start();

@@ -67,6 +67,11 @@ export interface UnknownArea {
 interface Programme {
   name: PlaceProgramme;
   fact_id: string;
+  /**
+   * Other facts that state the rule (its rate, its exceptions), by id or yearly series: a search for a place where it
+   * applies finds them too.
+   */
+  related: readonly string[];
   /** The names of areas each period's value holds, with their pointers, for the register to resolve. */
   areaNames(value: unknown): { pointer: string; name: string }[];
   decide(value: unknown, place: RegisterPlace, register: PlaceRegister): Answer;
@@ -96,9 +101,11 @@ const listedAreas = (
   areasKey: string,
   excludedKey: string | undefined,
   area: string,
+  related: readonly string[],
 ): Programme => ({
   name,
   fact_id,
+  related,
   areaNames: (value) => [
     ...stringsAt(value, areasKey),
     ...(excludedKey === undefined ? [] : stringsAt(value, excludedKey)),
@@ -156,6 +163,7 @@ const SOUTHERN_SUFFIX = "_capital_fraser_valley_metro_vancouver";
 const homeOwnerGrant: Programme = {
   name: "home_owner_grant_northern_rural",
   fact_id: "bc.home_owner_grant.threshold",
+  related: [],
   areaNames: () => [],
   decide: (value, place, register) => {
     const keys = Object.keys((value as Record<string, unknown> | null) ?? {});
@@ -185,6 +193,7 @@ const homeOwnerGrant: Programme = {
 const principalResidence: Programme = {
   name: "str_principal_residence_requirement",
   fact_id: "bc.str.principal_residence_areas",
+  related: ["bc.straa"],
   areaNames: (value) => [...stringsAt(value, "applies_in"), ...stringsAt(value, "does_not_apply_in")],
   decide: (value, place, register) => {
     const named = (key: string) => stringsAt(value, key).find(({ name }) => register.resolve(name)?.id === place.id);
@@ -212,6 +221,7 @@ export const PROGRAMMES: readonly Programme[] = [
     "specified_areas",
     "excluded_lands",
     "specified areas of the additional property transfer tax",
+    ["bc.ptt.foreign_buyer_additional"],
   ),
   listedAreas(
     "speculation_vacancy_tax",
@@ -219,6 +229,7 @@ export const PROGRAMMES: readonly Programme[] = [
     "taxable_areas",
     undefined,
     "taxable region of the speculation and vacancy tax",
+    ["bc.svt.rates"],
   ),
   principalResidence,
   homeOwnerGrant,

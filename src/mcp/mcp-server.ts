@@ -24,6 +24,7 @@ import {
   MORTGAGE_PAYMENT,
   QUALIFYING_RATE,
 } from "./mortgage-tools.ts";
+import { PLACE_RULES, placeRules } from "./place-tools.ts";
 import type { SiteTree } from "./site-tree.ts";
 import {
   computeFlippingTax,
@@ -92,6 +93,7 @@ export const createMcpServer = (tree: SiteTree): McpServer => {
   server.registerTool(CASH_TO_CLOSE.name, CASH_TO_CLOSE.config, (options) =>
     toolResult(computeCashToClose(tree, options)),
   );
+  server.registerTool(PLACE_RULES.name, PLACE_RULES.config, (input) => toolResult(placeRules(tree, input)));
   return server;
 };
 
@@ -120,6 +122,9 @@ export const serverInstructions = (tree: SiteTree): string =>
       "max_principal do the mortgage arithmetic (semi-annual compounding); affordability computes, from the published facts in force on asOf, the largest " +
       "payment, loan and price a gross household income allows by the debt service ratios at the stress test's qualifying rate, and whether a price passes; " +
       "cash_to_close adds up the cash a purchase needs at closing (down payment, transfer tax, GST net of its rebates on a new home, the buyer's own lines), " +
-      "showing the insurance premium that is added to the loan.",
+      "showing the insurance premium that is added to the loan. place_rules says what applies by area at a place on a date (the foreign buyers' tax, " +
+      "the speculation and vacancy tax, the short-term rental principal residence requirement, the home owner grant's northern and rural amount); " +
+      "property_transfer_tax and home_owner_grant take the place too (place: an id such as surrey or kamloops), so never ask the user whether a home " +
+      "is in a specified area when you know the municipality.",
     `The data is licensed ${tree.catalog.license}. It is general information, not legal, tax or financial advice.`,
   ].join("\n\n");

@@ -15,6 +15,9 @@ import {
   Fact,
   FactCatalog,
   Manifest,
+  type PlaceRecord,
+  PlaceResponse,
+  PlacesIndex,
   SearchIndex,
   SingleFactResponse,
   Upcoming,
@@ -44,6 +47,8 @@ export interface SiteTree {
    * The withdrawn facts the manifest lists, by id, so that asking for one says it was withdrawn rather than unknown.
    */
   withdrawn?: ReadonlyMap<string, WithdrawnEntry>;
+  /** Every place of the register with its rules by area, by id; empty for a tree built before places were published. */
+  places?: ReadonlyMap<string, PlaceRecord>;
 }
 
 /** One entry of the manifest's `withdrawn` list. */
@@ -181,6 +186,9 @@ export const loadSiteTree = async (root: string): Promise<SiteTree> => {
   ];
   if (inconsistencies.length > 0) return refuse(root, inconsistencies);
 
+  const places = await readPlaces(root);
+  if (places.problems.length > 0) return refuse(root, places.problems);
+
   // The manifest is read only for its withdrawn list; a tree without one (or an older one) has no withdrawn facts.
   const manifestDoc = await readPublished(root, SITE_PATHS.manifest);
   const manifest = manifestDoc === undefined ? undefined : Manifest.safeParse(manifestDoc.value);
@@ -192,5 +200,39 @@ export const loadSiteTree = async (root: string): Promise<SiteTree> => {
     facts: new Map(facts.facts.map((fact) => [fact.id, fact])),
     searchIndex: searchIndex.value,
     upcoming: upcoming.value,
+    places: new Map(places.places.map((place) => [place.id, place])),
+  };
+};
+
+/**
+ * The places index and each place file it lists, validated with their schemas; a tree without the index (built
+ * before places were published) has none, and a place the index lists but the tree lacks is a problem.
+ */
+const readPlaces = async (root: string): Promise<{ places: PlaceRecord[]; problems: Problem[] }> => {
+  const indexDoc = await readPublished(root, SITE_PATHS.placesIndex);
+  if (indexDoc === undefined) return { places: [], problems: [] };
+  const index = validated(indexDoc, PlacesIndex);
+  if (index.value === undefined) return { places: [], problems: index.problems };
+  const read = await Promise.all(
+    index.value.places.map(async ({ id }, at): Promise<{ place?: PlaceRecord; problems: Problem[] }> => {
+      const doc = await readPublished(root, SITE_PATHS.place(id));
+      if (doc === undefined)
+        return {
+          problems: [
+            indexDoc.problemAt(
+              ["places", at, "id"],
+              `lists ${id}, but the tree has no ${SITE_PATHS.place(id).slice(1)}`,
+            ),
+          ],
+        };
+      const response = validated(doc, PlaceResponse);
+      return response.value === undefined
+        ? { problems: response.problems }
+        : { place: response.value.place, problems: [] };
+    }),
+  );
+  return {
+    places: read.flatMap(({ place }) => (place ? [place] : [])),
+    problems: read.flatMap(({ problems }) => problems),
   };
 };

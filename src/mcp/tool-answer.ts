@@ -137,4 +137,7 @@ export const calculate = <Result, Structured extends Record<string, unknown>>(
 };
 
 /** The facts of the tree as the calculators take them. */
-export const treeFacts = (tree: SiteTree) => ({ facts: [...tree.facts.values()] });
+export const treeFacts = (tree: SiteTree) => ({
+  facts: [...tree.facts.values()],
+  places: [...(tree.places ?? new Map()).values()],
+});

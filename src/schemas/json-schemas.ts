@@ -11,6 +11,8 @@ import {
   FactDiff,
   LlmCatalog,
   Manifest,
+  PlaceResponse,
+  PlacesIndex,
   SEMVER_PATTERN,
   SearchIndex,
   SeriesResponse,
@@ -19,7 +21,7 @@ import {
   WebhookBody,
 } from "../../packages/client/src/index.ts";
 import { BenchmarkFile, IncomeFile, MethodologyFile, MortgageRatesFile } from "./index-data.ts";
-import { FactFile } from "./repository-files.ts";
+import { FactFile, PlacesFile } from "./repository-files.ts";
 
 /**
  * The version of the published JSON Schemas (`schemas/`), which every JSON response carries as `schema_version`.
@@ -27,7 +29,7 @@ import { FactFile } from "./repository-files.ts";
  * never major within /api/v1/ (a breaking change goes to /api/v2/); then add its entry to
  * docs/consumers/api-changelog.md. `npm run schemas` refuses a change that keeps a version already recorded.
  */
-export const SCHEMA_VERSION = "1.6.0";
+export const SCHEMA_VERSION = "1.7.0";
 
 /** Every schema published as JSON Schema under `schemas/`, by file name. Generated, never edited by hand. */
 export const PUBLISHED_SCHEMAS: Record<string, z.ZodType> = {
@@ -44,6 +46,9 @@ export const PUBLISHED_SCHEMAS: Record<string, z.ZodType> = {
   "series-response": SeriesResponse,
   upcoming: Upcoming,
   badge: Badge,
+  "places-index": PlacesIndex,
+  "place-response": PlaceResponse,
+  "places-file": PlacesFile,
   "affordability-series": AffordabilitySeries,
   "affordability-latest": AffordabilityLatest,
   "webhook-body": WebhookBody,

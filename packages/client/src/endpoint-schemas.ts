@@ -247,6 +247,9 @@ export const Manifest = z.object({
       domain_calendars: z.array(AbsoluteUrl).optional(),
       /** Where each fact's Shields endpoint badge is published: `{id}` is the fact id. */
       badge_pattern: z.string().optional(),
+      /** Every place of the register, and where each place's rules by area are published: `{id}` is the place id. */
+      places_index: AbsoluteUrl.optional(),
+      place_pattern: z.string().optional(),
     })
     .catchall(z.unknown())
     .optional(),

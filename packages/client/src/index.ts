@@ -24,11 +24,14 @@ export {
   type CalculatorErrorDetails,
   type CalculatorErrorReason,
   Fraction,
+  findPlace,
   formatCad,
   formatPercent,
   Money,
+  placeRuleOn,
   readableDate,
   roundCents,
+  todayInBc,
 } from "./calculators/calculator-common.ts";
 export { FactUsedSchema, MAX_AMOUNT } from "./calculators/calculator-options.ts";
 export {

@@ -4,7 +4,8 @@
  * lists the digest of every published file.
  */
 import { createHash } from "node:crypto";
-import { SITE_PATHS } from "../../../packages/client/src/index.ts";
+import { periodOn, SITE_PATHS } from "../../../packages/client/src/index.ts";
+import { PROGRAMMES } from "../../derive/place-rules.ts";
 import { API_CATALOG_CONTENT_TYPE, CACHE_CONTROL, JWKS_CONTENT_TYPE, SERVICE } from "../../lib/config.ts";
 import { addDays } from "../../lib/dates.ts";
 import { compareText } from "../../lib/text.ts";
@@ -93,6 +94,7 @@ export const renderLlms = (model: SiteModel): SiteFiles => {
     `- Rule changes of one domain, Atom 1.0 and iCalendar: ${DOMAINS.map((domain) => `${domain} ([Atom](${model.urls.domainFeed(domain)}), [iCalendar](${model.urls.domainCalendar(domain)}))`).join(", ")}`,
     `- Badges: each fact's value in force, in the Shields endpoint format, at ${model.urls.base}${SITE_PATHS.badge("{id}")}`,
     `- [Diff index](${model.urls.diffIndex}): every revision with its structured diff`,
+    `- [Places](${model.urls.placesIndex}): every municipality and regional district of British Columbia (and other areas a rule names), JSON; each place at ${model.urls.base}${SITE_PATHS.place("{id}")} gives the periods of each rule that applies there by area (the foreign buyers' tax, the speculation and vacancy tax, the short-term rental principal residence requirement, the home owner grant's northern and rural amount), each naming the fact and version it was read from`,
     "",
     "## Facts",
     "",
@@ -126,8 +128,12 @@ const expectedText = (fact: SiteModel["facts"][number], today: string): string[]
  * else. The catalog page points searches for the affordability index to its own page (see render-catalog-page.ts).
  */
 export const renderSearchIndex = (model: SiteModel): SiteFiles => {
+  const byPlace = placeAliases(model);
   const facts: SearchIndex = model.facts.map((fact) => {
-    const aliases = aliasesFor(fact.id, fact.series, model.searchAliases.get(fact.id));
+    const aliases = aliasesFor(fact.id, fact.series, [
+      ...(model.searchAliases.get(fact.id) ?? []),
+      ...(byPlace.get(fact.id) ?? []),
+    ]);
     const text = [
       fact.id,
       fact.label,
@@ -150,6 +156,36 @@ export const renderSearchIndex = (model: SiteModel): SiteFiles => {
     };
   });
   return new Map([[SITE_PATHS.searchIndex, jsonText(facts)]]);
+};
+
+/**
+ * The places where each rule by area applies on the build date, by the ids of the facts that hold or state it, as
+ * search aliases: a search for "Kamloops" finds the speculation tax, one for "Surrey" the foreign buyers' tax. Derived
+ * from the place files, so a revision of a fact's areas changes the search in the same build.
+ */
+const placeAliases = (model: SiteModel): Map<string, string[]> => {
+  const where = new Map(
+    PROGRAMMES.map((programme) => [
+      programme,
+      model.places
+        .filter((place) => periodOn(place.rules[programme.name] ?? [], model.today)?.applies === true)
+        .map((place) => place.name.toLowerCase()),
+    ]),
+  );
+  return new Map(
+    model.facts.map((fact) => [
+      fact.id,
+      [
+        ...new Set(
+          PROGRAMMES.filter(
+            (programme) =>
+              programme.fact_id === fact.id ||
+              programme.related.some((name) => name === fact.id || name === fact.series),
+          ).flatMap((programme) => where.get(programme) ?? []),
+        ),
+      ],
+    ]),
+  );
 };
 
 /** Abbreviations used in fact ids and by buyers, with the words people search for. */
@@ -318,6 +354,8 @@ export const renderManifest = (model: SiteModel, published: SiteFiles): SiteFile
       affordability_index: `${model.urls.base}${SITE_PATHS.affordabilityIndex}`,
       affordability_latest: `${model.urls.base}${SITE_PATHS.affordabilityLatest}`,
       openapi: model.urls.openApi,
+      places_index: model.urls.placesIndex,
+      place_pattern: `${model.urls.base}${SITE_PATHS.place("{id}")}`,
     },
     domain_list: [...DOMAINS],
     fact_id_list: model.facts.map((fact) => fact.id),

@@ -34,6 +34,8 @@ const COMPONENTS: Record<string, z.ZodType> = {
   AffordabilityLatest: schemas.AffordabilityLatest,
   WebhookBody: schemas.WebhookBody,
   ErrorBody: schemas.ErrorBody,
+  PlacesIndex: schemas.PlacesIndex,
+  PlaceResponse: schemas.PlaceResponse,
 };
 
 export const componentSchemas = (): Record<string, unknown> => {
@@ -190,6 +192,25 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
     [SITE_PATHS.searchIndex]: get("Pre-normalized search items, one per fact.", {
       200: json(ref("SearchIndex"), "Search index"),
     }),
+    [SITE_PATHS.placesIndex]: get(
+      "Every place of the register: each municipality and regional district of British Columbia and the other areas a rule names, with its kind and regional district.",
+      { 200: json(ref("PlacesIndex"), "PlacesIndex") },
+    ),
+    [SITE_PATHS.place("{id}")]: get(
+      "One place with the periods of each rule that applies there by area (the foreign buyers' specified areas, the speculation and vacancy tax, the short-term rental principal residence requirement, the home owner grant's northern and rural amount), each period derived from the fact that lists the areas and naming its version.",
+      {
+        200: json(ref("PlaceResponse"), "PlaceResponse"),
+        404: { ...NOT_FOUND, description: "The id is not one of the register's." },
+      },
+      [
+        {
+          name: "id",
+          in: "path",
+          required: true,
+          schema: { type: "string", enum: model.places.map((place) => place.id) },
+        },
+      ],
+    ),
     [SITE_PATHS.factFeed("{id}")]: get(
       "Atom 1.0 feed of one fact: an entry per version and per scheduled change.",
       {

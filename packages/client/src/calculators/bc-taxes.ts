@@ -1,13 +1,14 @@
 import { z } from "zod";
+import type { PlaceRecord } from "../places.ts";
 import {
   BracketArray,
   CalculatorError,
   type FactSource,
   type FactUsed,
   findPlace,
-  placeRuleOn,
   formatCad,
   formatPercent,
+  placeRuleOn,
   readFactAsOf,
   requireFactAsOf,
   roundCents,
@@ -15,7 +16,6 @@ import {
   todayInBc,
   utcDay,
 } from "./calculator-common.ts";
-import type { PlaceRecord } from "../places.ts";
 import {
   AmountOption,
   AsOfOption,
@@ -476,7 +476,11 @@ const specifiedAreaOf = (
   if (place === undefined) return { inArea: where.inSpecifiedArea, decided: undefined, used: [] };
   const rule = placeRuleOn(place, "foreign_buyer_specified_area", asOf);
   if (rule === undefined)
-    return { inArea: undefined, decided: `no period of the specified areas is recorded for ${place.name} on ${asOf}`, used: [] };
+    return {
+      inArea: undefined,
+      decided: `no period of the specified areas is recorded for ${place.name} on ${asOf}`,
+      used: [],
+    };
   const areas = readFactAsOf(facts, rule.period.fact_id, z.unknown(), asOf);
   return {
     inArea: rule.period.applies ?? undefined,
@@ -582,8 +586,7 @@ const foreignBuyerTax = (
       assumptions: [],
     };
   }
-  const unknown =
-    decided === undefined ? "whether the property is in a specified area was not given" : decided;
+  const unknown = decided === undefined ? "whether the property is in a specified area was not given" : decided;
   return {
     additional: 0,
     ifInArea: amount,
@@ -616,7 +619,8 @@ const transitionalRelief = (
   const agreedBy = value.transitional_new_areas_agreement_dated_on_or_before_iso;
   const registeredBy = value.transitional_new_areas_registered_on_or_before_iso;
   const { place } = where;
-  if (place === undefined || from === undefined || agreedBy === undefined || registeredBy === undefined) return undefined;
+  if (place === undefined || from === undefined || agreedBy === undefined || registeredBy === undefined)
+    return undefined;
   if (asOf < from || asOf > registeredBy) return undefined;
   if (placeRuleOn(place, "foreign_buyer_specified_area", dayBefore(from))?.period.applies === true) return undefined;
   const rule = `${place.name} became a specified area on ${from}, and a transfer there registered by ${registeredBy} under a written agreement made on or before ${agreedBy} is not taxed`;
@@ -716,7 +720,9 @@ export const propertyTransferTax = (
     "the fair market value is the value the tax is charged on",
     ...(place === undefined
       ? []
-      : [`the property is in ${place.name} (${place.kind_label.toLowerCase()}${place.regional_district_name === null ? "" : `, ${place.regional_district_name}`})`]),
+      : [
+          `the property is in ${place.name} (${place.kind_label.toLowerCase()}${place.regional_district_name === null ? "" : `, ${place.regional_district_name}`})`,
+        ]),
   ];
 
   const claim: PartialClaim = {

@@ -72,7 +72,10 @@ const PLACE_WORDS = "must be the id of a place of /api/v1/places/index.json, for
  * Where the property is: the id of a place of the register (`/api/v1/places/index.json`). Any text up to 100 characters
  * is taken, so a misspelled place is refused by the calculator with the nearest names rather than by its shape.
  */
-export const PlaceOption = z.string({ error: PLACE_WORDS }).min(1, { error: PLACE_WORDS }).max(100, { error: PLACE_WORDS });
+export const PlaceOption = z
+  .string({ error: PLACE_WORDS })
+  .min(1, { error: PLACE_WORDS })
+  .max(100, { error: PLACE_WORDS });
 
 /** The date whose rules apply; today in British Columbia when absent. */
 export const AsOfOption = DateOption.optional().describe(

@@ -1,0 +1,123 @@
+/**
+ * The place tool: what applies at a place of the register on a date, each rule by area with its period, the words
+ * that say why and the fact and version it was read from.
+ */
+import { z } from "zod";
+import {
+  CalculatorError,
+  findPlace,
+  PLACE_PROGRAMMES,
+  type PlaceProgramme,
+  periodOn,
+  todayInBc,
+} from "../../packages/client/src/index.ts";
+import { AbsoluteUrl, FactId, IsoDate, PlaceSummary } from "../schemas/index.ts";
+import type { SiteTree } from "./site-tree.ts";
+import { AsOfInput, type ToolAnswer, treeFacts } from "./tool-answer.ts";
+
+const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+
+const PlaceRulesInput = z.strictObject({
+  place: z
+    .string()
+    .min(1)
+    .max(100)
+    .describe(
+      "The id of a place of /api/v1/places/index.json: a municipality (surrey, kamloops, north-vancouver-city), a regional district or another area a rule names. A misspelled id is answered with the nearest names.",
+    ),
+  asOf: AsOfInput,
+});
+type PlaceRulesInput = z.infer<typeof PlaceRulesInput>;
+
+const RuleAnswer = z.object({
+  rule: z.enum(Object.keys(PLACE_PROGRAMMES) as [PlaceProgramme, ...PlaceProgramme[]]),
+  label: z.string(),
+  applies: z
+    .boolean()
+    .nullable()
+    .describe("true: the rule applies at the place on as_of; false: it does not; null: the facts do not record it."),
+  why: z.string().optional().describe("What decided the answer; absent when no period of the rule covers as_of."),
+  from_iso: IsoDate.optional(),
+  until_iso: IsoDate.nullable().optional(),
+  fact_id: FactId.optional(),
+  version: z.int().min(1).nullable().optional(),
+  period_url: AbsoluteUrl.optional(),
+});
+
+const PlaceRulesOutput = z.object({
+  place: PlaceSummary,
+  as_of: IsoDate,
+  page_url: AbsoluteUrl,
+  rules: z.array(RuleAnswer),
+});
+type PlaceRulesOutput = z.infer<typeof PlaceRulesOutput>;
+
+export const PLACE_RULES = {
+  name: "place_rules",
+  config: {
+    title: "What applies at a place",
+    description:
+      "For a place of British Columbia (a municipality, regional district or other area of /api/v1/places/index.json) and a date (asOf, default today): " +
+      "whether each rule that applies by area applies there (the additional property transfer tax for foreign buyers, the speculation and vacancy tax, " +
+      "the short-term rental principal residence requirement, the home owner grant's northern and rural amount), with the period, the words that say " +
+      "why, and the fact and version each answer was read from. null means the facts do not record the answer: say so rather than guess.",
+    inputSchema: PlaceRulesInput,
+    outputSchema: PlaceRulesOutput,
+    annotations,
+  },
+} as const;
+
+export const placeRules = (tree: SiteTree, input: PlaceRulesInput): ToolAnswer<PlaceRulesOutput> => {
+  const asOf = input.asOf ?? todayInBc();
+  let place: ReturnType<typeof findPlace>;
+  try {
+    place = findPlace(treeFacts(tree), input.place, "place");
+  } catch (error: unknown) {
+    if (error instanceof CalculatorError) return { invalid: error.message };
+    throw error;
+  }
+  const rules = (Object.keys(PLACE_PROGRAMMES) as PlaceProgramme[]).map((rule) => {
+    const periods = place.rules[rule] ?? [];
+    const period = periodOn(periods, asOf);
+    return {
+      rule,
+      label: PLACE_PROGRAMMES[rule],
+      applies: period?.applies ?? null,
+      ...(period === undefined
+        ? {}
+        : {
+            why: period.why,
+            from_iso: period.from_iso,
+            until_iso: period.until_iso,
+            fact_id: period.fact_id,
+            version: period.version,
+            period_url: period.period_url,
+          }),
+    };
+  });
+  const structured: PlaceRulesOutput = {
+    place: {
+      id: place.id,
+      name: place.name,
+      kind: place.kind,
+      regional_district: place.regional_district,
+    },
+    as_of: asOf,
+    page_url: place.page_url,
+    rules,
+  };
+  const where = place.regional_district_name === null ? "" : `, ${place.regional_district_name}`;
+  const text = [
+    `What applies in ${place.name} (${place.kind_label.toLowerCase()}${where}) on ${asOf}:`,
+    ...rules.map((each) => {
+      const answer = each.applies === true ? "applies" : each.applies === false ? "does not apply" : "not recorded";
+      const version =
+        each.fact_id === undefined
+          ? ""
+          : ` [${each.fact_id}, ${each.version === null ? "period before its first version" : `version ${each.version}`}, from ${each.from_iso}${each.until_iso ? ` until ${each.until_iso}` : ""}]`;
+      return `- ${each.label}: ${answer}${each.why === undefined ? " (no period of this rule covers the date)" : `: ${each.why}`}${version}`;
+    }),
+    `page: ${place.page_url}`,
+  ].join("\n");
+  return { structured, text };
+};
