@@ -9,6 +9,7 @@ import type {
   FactUsed,
   HomeOwnerGrantOptions,
   MortgageInsurancePremiumOptions,
+  PlaceRecord,
   PropertyTransferTaxOptions,
   RentIncreaseOptions,
 } from "../../packages/client/src/index.ts";
@@ -25,11 +26,17 @@ import {
   minimumDownPayment,
   mortgageInsurancePremium,
   mortgagePayment,
+  nearestPlaces,
   type PaymentFrequency,
+  PLACE_PROGRAMMES,
+  type PlaceProgramme,
+  PlaceResponse,
+  periodOn,
   propertyTransferTax,
   qualifyingRate,
   readableDate,
   rentIncrease,
+  SITE_PATHS,
 } from "../../packages/client/src/index.ts";
 import { readNumber } from "./read-number.ts";
 
@@ -95,6 +102,81 @@ const make = <K extends keyof HTMLElementTagNameMap>(
 
 /** The catalog the page loaded, to name each fact by its label rather than its id. */
 let catalog: FactSource = { facts: [] };
+
+/** A place the place fields offer, from the page's list of the register. */
+interface PlaceOption {
+  id: string;
+  name: string;
+  value: string;
+}
+
+const placeOptions = (): PlaceOption[] =>
+  Array.from(document.querySelectorAll<HTMLOptionElement>("#places-list option")).map((option) => ({
+    id: option.dataset.id ?? "",
+    name: option.dataset.name ?? option.value,
+    value: option.value,
+  }));
+
+/** The place files read so far, by id: each is fetched once, when a place is first chosen. */
+const placeFiles = new Map<string, PlaceRecord>();
+const placeLoading = new Map<string, Promise<void>>();
+
+/**
+ * Reads a place's file, then runs the calculator again: the rules of a place arrive after it is typed. A file that
+ * cannot be read is said at the field on the next run.
+ */
+const placeFailures = new Map<string, string>();
+const loadPlace = (id: string, form: string): void => {
+  if (placeLoading.has(id)) return;
+  const path = (element("calc-status").dataset.place ?? "").replace("{id}", id);
+  placeLoading.set(
+    id,
+    fetch(path)
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`${path} answered HTTP ${response.status}`);
+        placeFiles.set(id, PlaceResponse.parse(await response.json()).place);
+      })
+      .catch((error: unknown) => {
+        placeFailures.set(id, error instanceof Error ? error.message : String(error));
+      })
+      .finally(() => element<HTMLFormElement>(`${form}-form`).dispatchEvent(new Event("input"))),
+  );
+};
+
+/**
+ * The place a place field names (case and spaces aside), its file once read: undefined for an empty field. A name
+ * that is no place of the list is refused at the field with the nearest names; one whose file is still on its way
+ * says so and the calculator runs again when it arrives.
+ */
+const chosenPlace = (field: string, form: string): PlaceRecord | undefined => {
+  const typed = text(field);
+  if (typed === "") return undefined;
+  const options = placeOptions();
+  const wanted = typed.toLowerCase().replace(/\s+/g, " ");
+  const option = options.find((each) => each.value.toLowerCase() === wanted || each.id === wanted);
+  if (option === undefined) {
+    const nearest = nearestPlaces(
+      typed,
+      options.map(({ id, value }) => ({ id, name: value })),
+    );
+    throw new InputError(
+      `No municipality or area of British Columbia is called “${typed}” in this list.${nearest.length === 0 ? "" : ` The nearest: ${nearest.join(", ")}.`}`,
+      field,
+    );
+  }
+  const failure = placeFailures.get(option.id);
+  if (failure !== undefined)
+    throw new InputError(`The rules of ${option.name} could not be loaded: ${failure}.`, field);
+  const record = placeFiles.get(option.id);
+  if (record === undefined) {
+    loadPlace(option.id, form);
+    throw new MissingInput(`Reading the rules that apply in ${option.name}…`);
+  }
+  return record;
+};
+
+/** The facts with the places read so far, for a calculator asked about a place. */
+const withPlaces = (facts: FactSource): FactSource => ({ ...facts, places: [...placeFiles.values()] });
 
 const factLabel = (id: string): string => catalog.facts.find((fact) => fact.id === id)?.label ?? id;
 
@@ -218,6 +300,8 @@ const OPTION_FIELDS: Record<string, Record<string, string>> = {
     residentialShare: "ptt-residential",
     eligibleShare: "ptt-eligible-share",
     inSpecifiedArea: "ptt-specified-area",
+    place: "ptt-place",
+    agreementDate: "ptt-agreement-date",
     asOf: "ptt-date",
   } satisfies FieldsOf<PropertyTransferTaxOptions>,
   rent: { currentRent: "rent-current", increaseDate: "rent-date" } satisfies FieldsOf<RentIncreaseOptions>,
@@ -240,6 +324,7 @@ const OPTION_FIELDS: Record<string, Record<string, string>> = {
   },
   grant: {
     assessedValue: "grant-value",
+    place: "grant-place",
     propertyTax: "grant-tax",
     asOf: "grant-date",
   } satisfies FieldsOf<HomeOwnerGrantOptions>,
@@ -381,16 +466,53 @@ const share = (id: string): number | undefined => {
   return percent === undefined ? undefined : percent / 100;
 };
 
+const ANSWER_WORDS = { true: "yes", false: "no", null: "not recorded" } as const;
+
+/**
+ * Where the property is and the rule of that place that decided the answer: the period in force on the date, in its
+ * own words, with the fact and version it was read from, and a link to the place's page.
+ */
+const placeNote = (place: PlaceRecord, rule: PlaceProgramme, date: string): HTMLElement => {
+  const period = periodOn(place.rules[rule] ?? [], date);
+  const where = `${place.name} (${place.kind_label.toLowerCase()}${place.regional_district_name === null ? "" : `, ${place.regional_district_name}`})`;
+  return make(
+    "p",
+    period === undefined
+      ? [`Where: ${where}. ${PLACE_PROGRAMMES[rule]}: no rule recorded for ${readableDate(date)}. `, placeLink(place)]
+      : [
+          `Where: ${where}. ${PLACE_PROGRAMMES[rule]} on ${readableDate(date)}: `,
+          make("strong", ANSWER_WORDS[String(period.applies) as keyof typeof ANSWER_WORDS]),
+          `. ${sentence(period.why)} Read from `,
+          factLink(period.fact_id),
+          `, ${period.version === null ? "the period recorded before its first version" : `version ${period.version}`}. `,
+          placeLink(place),
+        ],
+    "calc-place",
+  );
+};
+
+/** A link to the page of what applies at a place. */
+const placeLink = (place: PlaceRecord): HTMLAnchorElement => {
+  const link = make("a", `What applies in ${place.name}`);
+  // Relative to this page, which sits at the root of the tree, so the link holds on any host the tree is served from.
+  link.href = SITE_PATHS.placePage(place.id).slice(1);
+  return link;
+};
+
 const ptt = (facts: FactSource): HTMLElement[] => {
   const foreignBuyer = checked("ptt-foreign");
-  const result = propertyTransferTax(facts, {
+  const place = chosenPlace("ptt-place", "ptt");
+  const result = propertyTransferTax(withPlaces(facts), {
     price: required("ptt-price"),
     residentialShare: share("ptt-residential"),
     firstTimeBuyer: checked("ptt-first-time"),
     eligibleShare: checked("ptt-first-time") ? share("ptt-eligible-share") : undefined,
     newlyBuilt: checked("ptt-newly-built"),
     foreignBuyer,
-    inSpecifiedArea: foreignBuyer ? answer("ptt-specified-area") : undefined,
+    // A place answers the question itself; the yes / no list is for a place not in the list.
+    inSpecifiedArea: foreignBuyer && place === undefined ? answer("ptt-specified-area") : undefined,
+    place: place?.id,
+    agreementDate: foreignBuyer ? asOf("ptt-agreement-date") : undefined,
     asOf: asOf("ptt-date"),
   });
   const compared = result.exemptions_compared;
@@ -401,6 +523,7 @@ const ptt = (facts: FactSource): HTMLElement[] => {
     ["Additional tax for foreign buyers", formatCad(result.additional)],
   ];
   const notes: HTMLElement[] = [];
+  if (place !== undefined && foreignBuyer) notes.push(placeNote(place, "foreign_buyer_specified_area", result.as_of));
   if (result.additional_if_in_specified_area !== undefined && result.total_if_in_specified_area !== undefined) {
     rows.push(["If in a specified area", formatCad(result.total_if_in_specified_area)]);
     notes.push(
@@ -728,10 +851,11 @@ const purchase = (facts: FactSource): HTMLElement[] => {
 };
 
 const grant = (facts: FactSource): HTMLElement[] => {
-  const result = homeOwnerGrant(facts, {
+  const place = chosenPlace("grant-place", "grant");
+  const result = homeOwnerGrant(withPlaces(facts), {
     assessedValue: required("grant-value"),
     additional: checked("grant-additional"),
-    northernRural: checked("grant-northern"),
+    ...(place === undefined ? { northernRural: checked("grant-northern") } : { place: place.id }),
     propertyTax: number("grant-tax"),
     asOf: asOf("grant-date"),
   });
@@ -742,6 +866,7 @@ const grant = (facts: FactSource): HTMLElement[] => {
   ];
   if (result.tax_after_grant !== null) rows.push(["Property tax after the grant", formatCad(result.tax_after_grant)]);
   return [
+    ...(place === undefined ? [] : [placeNote(place, "home_owner_grant_northern_rural", result.as_of)]),
     results(rows),
     ...steps("How the grant is computed", result.breakdown),
     factsUsed(result.citations),

@@ -11,6 +11,7 @@ export const CALCULATOR_FACTS = {
     "bc.ptt.fthb_exemption",
     "bc.ptt.newly_built_exemption",
     "bc.ptt.foreign_buyer_additional",
+    "bc.foreign_buyer_specified_areas",
     "ca.foreign_buyer_ban",
     "ca.gst.new_housing_rebate",
     "ca.gst.fthb_new_home_rebate",
@@ -55,6 +56,30 @@ const money = (id: string, label: string, hint?: string): Html =>
 
 const checkbox = (id: string, label: string): Html =>
   html`<div class="field check"><input type="checkbox" id="${id}" name="${id}"><label for="${id}">${label}</label></div>`;
+
+/**
+ * Where the property is: a name typed or chosen from the register's list (the `places-list` datalist), whose own
+ * periods then answer the question the reader cannot ("in a specified area?"); the script reads the place's file.
+ */
+const placeField = (id: string, hint: string): Html =>
+  html`<div class="field"><label for="${id}">Municipality or area</label>
+<input type="text" id="${id}" name="${id}" list="places-list" autocomplete="off" spellcheck="false" aria-describedby="${id}-hint"><span class="hint" id="${id}-hint">${hint}</span></div>`;
+
+/**
+ * The register's places as the place fields offer them: each place's name, with its kind where two places share a
+ * name ("North Vancouver (City)"), and its id for the script to fetch its file.
+ */
+const placesList = (model: SiteModel): Html => {
+  const shared = new Set(
+    model.places.map((place) => place.name).filter((name, index, names) => names.indexOf(name) !== index),
+  );
+  return html`<datalist id="places-list">${[...model.places]
+    .sort((a, b) => a.name.localeCompare(b.name, "en-CA"))
+    .map(
+      (place) =>
+        html`<option value="${shared.has(place.name) ? `${place.name} (${place.kind_label})` : place.name}" data-id="${place.id}" data-name="${place.name}"></option>`,
+    )}</datalist>`;
+};
 
 const dateField = (id: string, label: string): Html =>
   html`<div class="field"><label for="${id}">${label}</label>
@@ -103,7 +128,8 @@ They cover the common case and state what they assume; your lawyer, notary, lend
 <p>The calculators run in your browser: they need JavaScript, and they read the <a href="${catalog}">published catalog</a> (JSON) from this site. Nothing you type is sent anywhere.
 Without JavaScript, each calculator below lists the facts it uses; each fact's page states its rule, its sources and its earlier versions.</p>
 </div>
-<p class="calc-status" id="calc-status" role="status" data-catalog="${catalog}"></p>
+<p class="calc-status" id="calc-status" role="status" data-catalog="${catalog}" data-place="${sitePath(model.urls, model.urls.place("{id}"))}"></p>
+${placesList(model)}
 ${calculator(
   model,
   "ptt",
@@ -117,13 +143,16 @@ ${checkbox("ptt-first-time", "First-time home buyer")}
 <input type="text" id="ptt-eligible-share" name="ptt-eligible-share" inputmode="decimal" autocomplete="off" value="100" aria-describedby="ptt-eligible-share-hint"><span class="hint" id="ptt-eligible-share-hint">With a co-buyer who does not qualify: the share the first-time buyers acquire.</span></div>
 ${checkbox("ptt-newly-built", "Newly built home")}
 ${checkbox("ptt-foreign", "Foreign buyer")}
-<div class="field"><label for="ptt-specified-area">In an area where the foreign buyers' tax applies?</label>
+${placeField("ptt-place", "Where the property is, for example Surrey or Kamloops: its rules decide whether the foreign buyers' tax applies there.")}
+<div class="field"><label for="ptt-specified-area">For a place not in the list: in an area where the foreign buyers' tax applies?</label>
 <select id="ptt-specified-area" name="ptt-specified-area" aria-describedby="ptt-specified-area-hint">
 <option value="">Not sure</option>
 <option value="yes">Yes</option>
 <option value="no">No</option>
-</select><span class="hint" id="ptt-specified-area-hint">Asked of foreign buyers only; the answer lists the areas in force.</span></div>
-${dateField("ptt-date", "Registration date")}`,
+</select><span class="hint" id="ptt-specified-area-hint">Asked of foreign buyers only, when no municipality or area is given; the answer lists the areas in force.</span></div>
+${dateField("ptt-date", "Registration date")}
+<div class="field"><label for="ptt-agreement-date">Date of the purchase agreement</label>
+<input type="date" id="ptt-agreement-date" name="ptt-agreement-date" aria-describedby="ptt-agreement-date-hint"><span class="hint" id="ptt-agreement-date-hint">Optional, for a foreign buyer: in the four districts added to the foreign buyers' tax on February 21, 2018, an agreement made by February 20 spared a transfer registered by May 18, 2018.</span></div>`,
 )}
 ${calculator(
   model,
@@ -177,7 +206,8 @@ ${calculator(
   "The grant that reduces the property tax on a principal residence, with its phase-out above the threshold.",
   html`${money("grant-value", "Assessed value")}
 ${checkbox("grant-additional", "Additional grant (senior, veteran, or a person with a disability)")}
-${checkbox("grant-northern", "Outside the Capital, Metro Vancouver and Fraser Valley regional districts (northern and rural area)")}
+${placeField("grant-place", "Where the home is: its rules decide whether the northern and rural amount applies.")}
+${checkbox("grant-northern", "For a place not in the list: outside the Capital, Metro Vancouver and Fraser Valley regional districts (northern and rural area)")}
 ${money("grant-tax", "Property tax before the grant", "Optional, in dollars: to see the tax left after the grant.")}
 ${dateField("grant-date", "Date")}`,
 )}`;

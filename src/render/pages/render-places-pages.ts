@@ -128,32 +128,63 @@ ${place.sources.map(
   });
 };
 
-/** `/places.html`: every place, with what applies there today. */
+/** The rules by area in a few words, for the index's lists. */
+const SHORT_NAMES: Record<PlaceProgramme, string> = {
+  foreign_buyer_specified_area: "foreign buyers' tax",
+  speculation_vacancy_tax: "speculation and vacancy tax",
+  str_principal_residence_requirement: "short-term rental principal residence rule",
+  home_owner_grant_northern_rural: "northern and rural home owner grant",
+};
+
+/** What applies at a place today, in one line: the rules that apply, then those whose answer is not recorded. */
+const todayLine = (model: SiteModel, place: PlaceRecord): string => {
+  const answers = PROGRAMME_NAMES.map((programme) => ({
+    programme,
+    applies: periodOn(place.rules[programme] ?? [], model.today)?.applies,
+  }));
+  const named = (wanted: boolean | null) =>
+    answers.filter(({ applies }) => applies === wanted).map(({ programme }) => SHORT_NAMES[programme]);
+  const applies = named(true);
+  const unknown = named(null);
+  return [
+    applies.length === 0 ? "None of these rules applies" : `Applies: ${applies.join(", ")}`,
+    ...(unknown.length === 0 ? [] : [`not recorded: ${unknown.join(", ")}`]),
+  ].join("; ");
+};
+
+/**
+ * `/places.html`: every place, grouped by regional district (the district first, then its places), each with what
+ * applies there today in one line; a list rather than a wide table, so it reads the same on a phone.
+ */
 const renderPlacesIndexPage = (model: SiteModel): string => {
   const link = pageLinker(model);
+  const byName = (a: PlaceRecord, b: PlaceRecord) => a.name.localeCompare(b.name, "en-CA");
+  const districts = model.places.filter((place) => place.kind === "regional-district").sort(byName);
+  const outside = model.places.filter(
+    (place) => place.kind !== "regional-district" && place.regional_district === null,
+  );
+  const entry = (place: PlaceRecord) =>
+    html`<li id="${place.id}"><a href="${link(model.urls.placePage(place.id))}">${place.name}</a> <span class="place-kind">${place.kind_label.toLowerCase()}${place.dissolved_iso === undefined ? "" : `, dissolved ${readableDate(place.dissolved_iso)}`}</span><br><span class="place-today">${todayLine(model, place)}.</span></li>`;
   const main = html`<h1>Places</h1>
-<p class="lead">Every municipality and regional district of British Columbia, and the other areas a rule names, with the rules that apply there by area on ${readableDate(model.today)}.
+<p class="lead">Every municipality and regional district of British Columbia, and the other areas a rule names, with the rules that apply there by area on ${readableDate(model.today)}: the additional property transfer tax for foreign buyers, the speculation and vacancy tax, the short-term rental principal residence requirement and the home owner grant's northern and rural amount.
 Open a place for since when, every earlier period, and the fact each answer is read from.</p>
-<div class="table-scroll">
-<table class="places-index">
-<thead><tr><th scope="col">Place</th><th scope="col">Kind</th><th scope="col">Regional district</th>
-${PROGRAMME_NAMES.map((programme) => html`<th scope="col">${PLACE_PROGRAMMES[programme]}</th>`)}</tr></thead>
-<tbody>
-${[...model.places]
-  .sort((a, b) => a.name.localeCompare(b.name, "en-CA"))
-  .map(
-    (
-      place,
-    ) => html`<tr id="${place.id}"><th scope="row"><a href="${link(model.urls.placePage(place.id))}">${place.name}</a></th>
-<td>${place.kind_label}</td><td>${place.regional_district_name ?? ""}</td>
-${PROGRAMME_NAMES.map((programme) => {
-  const today = periodOn(place.rules[programme] ?? [], model.today);
-  return html`<td class="${answerClass(today?.applies ?? null)}">${today === undefined ? "No period recorded" : answerWords(today.applies)}</td>`;
-})}</tr>`,
-  )}
-</tbody>
-</table>
-</div>
+<nav class="toc" aria-labelledby="districts-title"><h2 id="districts-title">Regional districts</h2>
+<ul>${districts.map((district) => html`<li><a href="#district-${district.id}">${district.name}</a></li>`)}${outside.length === 0 ? "" : html`<li><a href="#district-none">In no regional district</a></li>`}</ul></nav>
+${districts.map((district) => {
+  const members = model.places.filter((place) => place.regional_district === district.id).sort(byName);
+  return html`<section class="place-group" id="district-${district.id}" aria-labelledby="district-${district.id}-title">
+<h2 id="district-${district.id}-title">${district.name}</h2>
+<ul class="place-list">${entry(district)}${members.map(entry)}</ul>
+</section>`;
+})}
+${
+  outside.length === 0
+    ? ""
+    : html`<section class="place-group" id="district-none" aria-labelledby="district-none-title">
+<h2 id="district-none-title">In no regional district</h2>
+<ul class="place-list">${outside.sort(byName).map(entry)}</ul>
+</section>`
+}
 <p>As JSON: <a href="${link(model.urls.placesIndex)}">${SITE_PATHS.placesIndex}</a>, and each place at <code>${SITE_PATHS.place("{id}")}</code>.</p>`;
   return renderPage(model, {
     name: "places",
@@ -162,7 +193,6 @@ ${PROGRAMME_NAMES.map((programme) => {
       "Every municipality and regional district of British Columbia with the real estate rules that apply there by area: the foreign buyers' tax, the speculation and vacancy tax, the short-term rental rule and the home owner grant.",
     canonical: model.urls.placesPage,
     main,
-    wide: true,
   });
 };
 
