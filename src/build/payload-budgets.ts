@@ -68,9 +68,17 @@ const EVENT_FEEDS: ReadonlyArray<readonly [string, string]> = [
 /**
  * The calculators page's script: the client's calculators, the zod schemas they check each fact's value and their own
  * options and results with, and the page's own code. It does not grow with the catalog; it grows only when the
- * calculators do (raised from 40 KB when the page took on the calculators that combine rules: see the budgets page).
+ * calculators do (raised from 40 KB when the page took on the calculators that combine rules, and from 60 KB when it took
+ * the place: see the budgets page).
  */
-const CALCULATORS_SCRIPT = { path: "/assets/calculators.js", limit: 60 * KB } as const;
+const CALCULATORS_SCRIPT = { path: "/assets/calculators.js", limit: 64 * KB } as const;
+
+/**
+ * The places (docs/consumers/api.md#places): the index lists each place in a line (its id, name, kind and district),
+ * and a place's file gives its record and sources, plus each period of each rule there, counted in the file, so a place
+ * whose rules change often may grow with its periods, and a period that grows past a few sentences is caught.
+ */
+const PLACES = { indexFixed: 1 * KB, perPlace: 32, fileFixed: 2 * KB, perPeriod: 96 } as const;
 
 export interface BudgetRow {
   /** Which budget the file falls under, e.g. `catalog` or `single fact`. */
@@ -210,6 +218,14 @@ export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetRep
     basis: `${kb(MANIFEST.fixed)} + ${MANIFEST.perFile} B × ${manifestEntries} files listed`,
   });
 
+  const placesListed = jsonOf(tree, SITE_PATHS.placesIndex).places;
+  if (!Array.isArray(placesListed)) throw new Error(`${SITE_PATHS.placesIndex} has no places list (at /places)`);
+  add("places index", SITE_PATHS.placesIndex, {
+    limit: PLACES.indexFixed + PLACES.perPlace * placesListed.length,
+    basis: `${kb(PLACES.indexFixed)} + ${PLACES.perPlace} B × ${placesListed.length} places`,
+  });
+  const placeFile = new RegExp(`^${SITE_PATHS.place("[^/]+")}$`);
+
   const seriesFile = new RegExp(`^${SITE_PATHS.series("[^/]+").replaceAll(".", "\\.")}$`);
   const singleFact = new RegExp(`^${SITE_PATHS.byIdPrefix}[^/]+\\.json$`);
   const diff = /^\/api\/v1\/facts\/diff\/[^/]+\/v\d+-to-v\d+\.json$/;
@@ -227,7 +243,15 @@ export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetRep
       );
     else if (diff.test(path)) add("diff", path, { limit: FIXED.diff, basis: kb(FIXED.diff) });
     else if (badge.test(path)) add("badge", path, { limit: FIXED.badge, basis: `${FIXED.badge} B` });
-    else if (seriesFile.test(path)) {
+    else if (placeFile.test(path) && path !== SITE_PATHS.placesIndex) {
+      const rules = (jsonOf(tree, path).place as { rules?: Record<string, unknown[]> } | undefined)?.rules;
+      if (rules === undefined) throw new Error(`${path} has no place rules (at /place/rules)`);
+      const periods = Object.values(rules).reduce((sum, list) => sum + list.length, 0);
+      add("place", path, {
+        limit: PLACES.fileFixed + PLACES.perPeriod * periods,
+        basis: `${kb(PLACES.fileFixed)} + ${PLACES.perPeriod} B × ${periods} periods`,
+      });
+    } else if (seriesFile.test(path)) {
       const members = listed(tree, path, "members");
       add(
         "series",
@@ -251,7 +275,7 @@ export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetRep
  * as their largest file and how many there are (all of them with `all`).
  */
 export const budgetTable = (report: BudgetReport, options: { all?: boolean } = {}): string => {
-  const grouped = new Set(["single fact", "series", "diff", "badge"]);
+  const grouped = new Set(["single fact", "series", "diff", "badge", "place"]);
   const lines: string[][] = [];
   for (const row of report.rows) {
     if (!options.all && grouped.has(row.budget)) continue;

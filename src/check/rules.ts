@@ -668,6 +668,12 @@ export const NON_FACT_RULES = {
     description:
       "reference/search-aliases.json matches its schema (lowercase aliases, each group naming facts; each list of places citing where it was read) and names only facts that exist and are not withdrawn.",
   },
+  places: {
+    name: "places",
+    level: "error",
+    description:
+      "reference/places.json matches its schema, gives each id once, makes each id from the name, names known regional districts and its own sources, keeps dates in order, and knows every area the facts of the rules by place name.",
+  },
   citationOrg: {
     name: "citation-org",
     level: "error",
@@ -753,6 +759,7 @@ export const CHECK_RULES: readonly CheckRule[] = [
   ...FACT_RULES.map(({ name, level, description }) => ({ name, level, description })),
   NON_FACT_RULES.organisations,
   NON_FACT_RULES.searchAliases,
+  NON_FACT_RULES.places,
   NON_FACT_RULES.citationOrg,
   NON_FACT_RULES.uniqueId,
   NON_FACT_RULES.supersededBy,

@@ -42,6 +42,7 @@ const RuleAnswer = z.object({
   fact_id: FactId.optional(),
   version: z.int().min(1).nullable().optional(),
   period_url: AbsoluteUrl.optional(),
+  canonical_url: AbsoluteUrl.optional().describe("The fact's address to cite."),
 });
 
 const PlaceRulesOutput = z.object({
@@ -60,7 +61,7 @@ export const PLACE_RULES = {
       "For a place of British Columbia (a municipality, regional district or other area of /api/v1/places/index.json) and a date (asOf, default today): " +
       "whether each rule that applies by area applies there (the additional property transfer tax for foreign buyers, the speculation and vacancy tax, " +
       "the short-term rental principal residence requirement, the home owner grant's northern and rural amount), with the period, the words that say " +
-      "why, and the fact and version each answer was read from. null means the facts do not record the answer: say so rather than guess.",
+      "why, and the fact, version and canonical_url each answer was read from (cite it). null means the facts do not record the answer: say so rather than guess.",
     inputSchema: PlaceRulesInput,
     outputSchema: PlaceRulesOutput,
     annotations,
@@ -92,6 +93,9 @@ export const placeRules = (tree: SiteTree, input: PlaceRulesInput): ToolAnswer<P
             fact_id: period.fact_id,
             version: period.version,
             period_url: period.period_url,
+            ...(tree.facts.get(period.fact_id) === undefined
+              ? {}
+              : { canonical_url: tree.facts.get(period.fact_id)!.canonical_url }),
           }),
     };
   });
@@ -114,7 +118,7 @@ export const placeRules = (tree: SiteTree, input: PlaceRulesInput): ToolAnswer<P
       const version =
         each.fact_id === undefined
           ? ""
-          : ` [${each.fact_id}, ${each.version === null ? "period before its first version" : `version ${each.version}`}, from ${each.from_iso}${each.until_iso ? ` until ${each.until_iso}` : ""}]`;
+          : ` [${each.fact_id}, ${each.version === null ? "period before its first version" : `version ${each.version}`}, from ${each.from_iso}${each.until_iso ? ` until ${each.until_iso}` : ""}${each.canonical_url === undefined ? "" : `: ${each.canonical_url}`}]`;
       return `- ${each.label}: ${answer}${each.why === undefined ? " (no period of this rule covers the date)" : `: ${each.why}`}${version}`;
     }),
     `page: ${place.page_url}`,

@@ -14,7 +14,7 @@ import type { Organisations } from "./reference.ts";
 /** The register's place in the repository. */
 export const PLACES_FILE = "reference/places.json";
 
-/** The check rule that holds the register to its schema and to itself. */
+/** The check rule that holds the register to its schema and to itself (NON_FACT_RULES.places in src/check/rules.ts). */
 export const PLACES_RULE = "places";
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
@@ -129,13 +129,15 @@ export const readPlaces = async (root: string, organisations: Organisations | un
     else placeIndex.set(place.id, index);
   });
 
-  const sharedNames = new Map<string, number>();
-  for (const place of value.places) sharedNames.set(key(place.name), (sharedNames.get(key(place.name)) ?? 0) + 1);
+  // The ids each name is used by: a name of two places (not one place listed twice) needs the word of its kind.
+  const sharedNames = new Map<string, Set<string>>();
+  for (const place of value.places)
+    sharedNames.set(key(place.name), (sharedNames.get(key(place.name)) ?? new Set()).add(place.id));
   const used = new Set<string>();
   const ids = [...placeIndex.keys()];
   value.places.forEach((place, index) => {
     const own = idOfName(place.name);
-    if ((sharedNames.get(key(place.name)) ?? 0) > 1) {
+    if ((sharedNames.get(key(place.name))?.size ?? 0) > 1) {
       if (!place.id.startsWith(`${own}-`))
         at(
           ["places", index, "id"],

@@ -54,6 +54,8 @@ const zodSchemaFor = (urlPath: string): z.ZodType | undefined => {
   if (urlPath === "/api/v1/facts/search-index.json") return schemas.SearchIndex;
   if (urlPath.startsWith("/api/v1/facts/schemas/")) return VALUE_SCHEMA_DOCUMENT;
   if (urlPath === "/api/v1/facts/upcoming.json") return schemas.Upcoming;
+  if (urlPath === "/api/v1/places/index.json") return schemas.PlacesIndex;
+  if (/^\/api\/v1\/places\/[a-z0-9-]+\.json$/.test(urlPath)) return schemas.PlaceResponse;
   if (/^\/api\/v1\/(affordability-index|vancouver-special-index)\/index\.json$/.test(urlPath))
     return schemas.AffordabilitySeries;
   if (/^\/api\/v1\/(affordability-index|vancouver-special-index)\/latest\.json$/.test(urlPath))

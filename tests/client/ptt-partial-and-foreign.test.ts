@@ -94,7 +94,7 @@ describe("propertyTransferTax: the additional tax for foreign buyers is never as
       total_if_in_specified_area: 218_000,
     });
     const said = now.assumptions.join("\n");
-    expect(said).toContain("inSpecifiedArea was not given");
+    expect(said).toContain("neither the place nor whether the property is in a specified area was given");
     expect(said).toContain("Regional District of Nanaimo");
     expect(said).toContain("excluding Tsawwassen First Nation lands");
     // In 2017 the 15% applied in the Greater Vancouver Regional District alone: $150,000 if there.

@@ -7,7 +7,8 @@ import { runScript } from "../helpers/run-script.ts";
 import { type Connection, connectToServer, textOf } from "./connect.ts";
 
 /**
- * The MCP server on the project's facts built on 2026-11-28, when the 2027 rent cap (due by 2026-09-30) is not recorded.
+ * The MCP server on the project's facts built on the frozen copy's day (after 2026-09-30), when the 2027 rent cap (due by
+ * 2026-09-30) is not recorded.
  */
 describe("npm run mcp on an expected announcement past its date and not recorded", () => {
   let parent: string;
@@ -17,7 +18,7 @@ describe("npm run mcp on an expected announcement past its date and not recorded
     parent = await mkdtemp(path.join(os.tmpdir(), "facts-mcp-expected-"));
     const out = path.join(parent, "_site");
     const build = await runScript("src/cli/build.ts", ["--root", frozenData().root, "--out", out], {
-      env: { FACTS_TODAY: "2026-11-28", FACTS_BASE_URL: "https://facts.example.org" },
+      env: { FACTS_TODAY: frozenData().today, FACTS_BASE_URL: "https://facts.example.org" },
     });
     if (build.code !== 0) throw new Error(`build failed:\n${build.stderr}`);
     server = await connectToServer(out);
@@ -46,13 +47,15 @@ describe("npm run mcp on an expected announcement past its date and not recorded
       .split("\n")
       .find((each) => each.startsWith("next expected: "));
     expect(line).toMatch(
-      /^next expected: The 2027 rent cap: .*: not recorded here yet \(expected by 2026-09-30\); check BC Residential Tenancy Branch at https:\/\/www2\.gov\.bc\.ca\/gov\/content\/housing-tenancy\/residential-tenancies\/rent-rtb\/rent-increases \(as of 2026-11-28\)$/,
+      /^next expected: The 2027 rent cap: .*: not recorded here yet \(expected by 2026-09-30\); check BC Residential Tenancy Branch at https:\/\/www2\.gov\.bc\.ca\/gov\/content\/housing-tenancy\/residential-tenancies\/rent-rtb\/rent-increases \(as of \d{4}-\d{2}-\d{2}\)$/,
     );
     expect(textOf(result)).not.toMatch(/past due|not yet announced/i);
     // A fact whose announcement is still ahead says so, and where it will be published.
     const threshold = await server.call("get_fact", { id: "bc.home_owner_grant.threshold" });
     expect(threshold.structuredContent).toMatchObject({ next_expected_status: "expected" });
-    expect(textOf(threshold)).toContain(": expected by 2027-01-31 (as of 2026-11-28); it will be published by ");
+    expect(textOf(threshold)).toContain(
+      `: expected by 2027-01-31 (as of ${frozenData().today}); it will be published by `,
+    );
   });
 
   it("upcoming_changes lists the rent cap's announcement as not recorded here yet even in a window of one day", async () => {

@@ -52,6 +52,7 @@ describe("npm run mcp", () => {
       "minimum_down_payment",
       "mortgage_insurance_premium",
       "mortgage_payment",
+      "place_rules",
       "property_transfer_tax",
       "qualifying_rate",
       "rent_increase",

@@ -48,16 +48,23 @@ describe("the search ranking shared by the catalog page and search_facts", () =>
         "bc.home_owner_grant.threshold",
       ]),
     );
-    // Kelowna is in a specified area and in the speculation tax's taxable area, but not in the regions the home owner
-    // grant names.
+    // Kelowna is in a specified area and in the speculation tax's taxable area, and outside the three districts of the
+    // home owner grant's lower amount: its place file says each rule applies there, and the search follows it.
     expect(listed("kelowna")).toEqual(
       expect.arrayContaining([
         "bc.ptt.foreign_buyer_additional",
         "bc.foreign_buyer_specified_areas",
         "bc.svt.rates_2026",
+        "bc.svt.taxable_areas",
+        "bc.home_owner_grant.threshold",
       ]),
     );
-    expect(listed("kelowna")).not.toContain("bc.home_owner_grant.threshold");
+    // Kamloops was added to the speculation tax's areas for 2024 and is in no specified area; Surrey is in one.
+    expect(listed("kamloops")).toEqual(expect.arrayContaining(["bc.svt.taxable_areas", "bc.svt.rates_2026"]));
+    expect(listed("kamloops")).not.toContain("bc.ptt.foreign_buyer_additional");
+    expect(listed("surrey")).toEqual(
+      expect.arrayContaining(["bc.ptt.foreign_buyer_additional", "bc.foreign_buyer_specified_areas"]),
+    );
     expect(listed("notary")).toEqual(expect.arrayContaining(["bc.ptt.brackets", "bc.strata.form_b_fee", "bc.pds"]));
     expect(listed("lawyer")).toEqual(expect.arrayContaining(["bc.ptt.brackets", "bc.strata.form_b_fee"]));
     for (const word of ["landlord", "tenant"])

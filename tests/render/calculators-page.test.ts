@@ -154,7 +154,9 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     await expect(output(page, "ptt").locator(".calc-hint").first().textContent()).resolves.toBe(
       "Whether the property is in an area where the additional tax applies was not said: if it is, the additional tax is $130,000 and the tax $141,000.",
     );
-    await ptt.getByLabel("In an area where the foreign buyers' tax applies?", { exact: true }).selectOption("yes");
+    await ptt
+      .getByLabel("For a place not in the list: in an area where the foreign buyers' tax applies?", { exact: true })
+      .selectOption("yes");
     // 20% of $650,000 since February 21, 2018; 15% from August 2, 2016.
     await expect.poll(() => figure(page, "ptt", "Additional tax for foreign buyers"), POLL).toBe("$130,000");
     await ptt.getByLabel("Registration date", { exact: true }).fill("2017-06-01");

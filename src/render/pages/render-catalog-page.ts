@@ -54,7 +54,7 @@ ${domains.map(({ domain }) => html`<option value="${domain}">${DOMAIN_NAMES[doma
 <p id="search-hint" class="hint" data-search-aside>Words, abbreviations or a town, for example “transfer tax”, “PTT”, “notary” or “Burnaby”.</p>
 <p id="search-status" class="status" role="status" aria-live="polite"></p>
 <p class="search-also" hidden data-search-text="${AFFORDABILITY_SEARCH_TEXT}">Looking for the affordability index? <a href="${sitePath(model.urls, model.urls.affordabilityPage)}">The Lower Mainland affordability index</a> has its own page.</p>
-<div class="search-also search-places" id="search-places" hidden><p>What applies by area, place by place (<a href="${sitePath(model.urls, model.urls.placesPage)}">every place</a>):</p><ul id="search-places-list"></ul></div>
+<div class="search-places" id="search-places" hidden><p>What applies by area, place by place (<a href="${sitePath(model.urls, model.urls.placesPage)}">every place</a>):</p><ul id="search-places-list"></ul></div>
 </form>
 ${renderSearchResults()}<p class="lead" data-search-aside>${count(model.facts.length)} about British Columbia residential real estate: tax, mortgage, legal, foreign-buyer, strata and rental rules.
 Each row gives a fact's value in short, when it took effect, when it was last checked against its sources and what is scheduled; its own page has the full value, quotes each source and lists every earlier version recorded.

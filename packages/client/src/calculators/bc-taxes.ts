@@ -586,7 +586,8 @@ const foreignBuyerTax = (
       assumptions: [],
     };
   }
-  const unknown = decided === undefined ? "whether the property is in a specified area was not given" : decided;
+  const unknown =
+    decided === undefined ? "neither the place nor whether the property is in a specified area was given" : decided;
   return {
     additional: 0,
     ifInArea: amount,
@@ -599,7 +600,7 @@ const foreignBuyerTax = (
     ],
     used: facts_,
     assumptions: [
-      `where the property is does not say whether it is in a specified area (${unknown}), so the additional tax for foreign buyers is not in the total; it is given apart, as the tax if in a specified area. The specified areas on ${asOf}: ${areas}`,
+      `${unknown}, so the additional tax for foreign buyers is not in the total; it is given apart, as the tax if in a specified area. The specified areas on ${asOf}: ${areas}`,
     ],
   };
 };
