@@ -191,7 +191,11 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
 
     // Search and filter combine; the address keeps both so the view can be shared.
     await page.locator("#search-query").fill("short-term");
-    expect((await visibleFactIds(page)).sort()).toEqual(["bc.str.registry_fees", "bc.straa"]);
+    expect((await visibleFactIds(page)).sort()).toEqual([
+      "bc.str.principal_residence_areas",
+      "bc.str.registry_fees",
+      "bc.straa",
+    ]);
     expect(new URL(page.url()).searchParams.get("domain")).toBe("rental");
 
     await page.locator("#search-domain").selectOption("");
