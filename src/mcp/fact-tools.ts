@@ -6,7 +6,7 @@ import { z } from "zod";
 import { addDays } from "../lib/dates.ts";
 import { rankSearchIndex } from "../lib/search-ranking.ts";
 import { memberInForce, seriesMembers, seriesOf } from "../model/facts.ts";
-import { describeValue } from "../render/text.ts";
+import { correctionWords, describeValue } from "../render/text.ts";
 import {
   AbsoluteUrl,
   Domain,
@@ -71,14 +71,14 @@ export const GET_FACT = {
   },
 } as const;
 
-const historyText = (entry: z.infer<typeof HistorySummary>): string => {
+const historyText = (fact: PublishedFact, entry: z.infer<typeof HistorySummary>): string => {
   const what =
     entry.version === undefined
       ? `from ${entry.effective_iso} (recorded from its sources)`
       : `version ${entry.version}`;
   const dates =
     entry.corrected_by !== undefined
-      ? [`corrected in version ${entry.corrected_by}: answers for no date`]
+      ? [`${correctionWords(fact, entry)}: answers for no date`]
       : [
           entry.version !== undefined && entry.effective_iso && `effective ${entry.effective_iso}`,
           entry.superseded_iso && `superseded ${entry.superseded_iso}`,
@@ -131,7 +131,7 @@ const factText = (fact: GetFactOutput, asOf: string): string =>
             : `next expected: ${fact.next_expected.what}: ${describeExpected(fact.next_expected, fact.next_expected_status)} (as of ${asOf}); it will be published by ${fact.next_expected.where.org} (${fact.next_expected.where.url})`,
         ]),
     ...(fact.history.length > 0
-      ? ["before the current version (newest first):", ...fact.history.map(historyText)]
+      ? ["before the current version (newest first):", ...fact.history.map((entry) => historyText(fact, entry))]
       : []),
     `canonical URL (cite it): ${fact.canonical_url}`,
     "citations:",

@@ -7,7 +7,7 @@ import type { Urls } from "../lib/config.ts";
 import { formatCad, formatNumber, formatPercent, isIsoDate, readableDate } from "../lib/format.ts";
 import { escapeHtml } from "../lib/text.ts";
 import { glossary } from "../model/reference.ts";
-import type { Bracket, Domain } from "../schemas/index.ts";
+import type { Bracket, Domain, HistoryEntry } from "../schemas/index.ts";
 import { type GlossaryEntry, type GlossaryKind, MEASURE_UNITS } from "../schemas/index.ts";
 
 /**
@@ -262,4 +262,23 @@ export const summarizeValue = (value: unknown, unit?: string, keys?: readonly st
     if (parts.length > 0) return parts.join("; ");
   }
   return describeValue(value, unit, 4);
+};
+
+/**
+ * How a corrected version is described: "corrected in version N" when a later version restated the same period, or,
+ * when the version was set aside for the periods recorded from its sources (`corrected_versions`), that it was replaced
+ * by them; `corrected_by` then names the version the fact was at when the periods were recorded, which took effect
+ * later and restated nothing of it.
+ */
+export const correctionWords = (
+  fact: { version: number; effective_iso: string; history: readonly Pick<HistoryEntry, "version" | "effective_iso">[] },
+  entry: Pick<HistoryEntry, "effective_iso" | "corrected_by">,
+): string => {
+  const by = entry.corrected_by;
+  if (by === undefined) return "";
+  const corrector =
+    by === fact.version ? fact.effective_iso : fact.history.find((each) => each.version === by)?.effective_iso;
+  return corrector !== undefined && entry.effective_iso !== undefined && corrector > entry.effective_iso
+    ? `replaced by the periods recorded from its sources (recorded with version ${by})`
+    : `corrected in version ${by}`;
 };

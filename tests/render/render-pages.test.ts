@@ -6,6 +6,7 @@ import { renderPages } from "../../src/render/pages/render-pages.ts";
 import { renderSite } from "../../src/render/render-site.ts";
 import type { SiteModel } from "../../src/render/site-model.ts";
 import { sourceCounts, sourcesSummary } from "../../src/render/site-model.ts";
+import { correctionWords } from "../../src/render/text.ts";
 import { ORGANISATION_KIND_WORDS } from "../../src/schemas/index.ts";
 import { realModel } from "./site-model.ts";
 
@@ -119,7 +120,7 @@ describe("the human pages", () => {
         expect(full, fact.id).toContain(`id="${id}"`);
         if (entry.corrected_by === undefined)
           expect(full, fact.id).toContain(`<time datetime="${entry.superseded_iso}">`);
-        else expect(full, fact.id).toContain(`corrected in version ${entry.corrected_by}`);
+        else expect(full, fact.id).toContain(escapeHtml(correctionWords(fact, entry)));
       }
       for (const diff of model.diffs.filter((item) => item.fact_id === fact.id)) {
         expect(full, fact.id).toContain(`href="api/v1/facts/diff/${fact.id}/v${diff.from}-to-v${diff.to}.json"`);
@@ -340,5 +341,27 @@ describe("the human pages", () => {
         expect(closed, `${path} <${tag}>`).toBe(opened);
       }
     }
+  });
+});
+
+describe("a version set aside for the periods recorded from its sources", () => {
+  it("says it was replaced by those periods, not corrected by the later version it was recorded with", () => {
+    // cmhc.insurance_cap: version 1 (from 2016-02-15) left out the minimum down payment; the periods recorded from
+    // SOR/2012-281 replaced it while the fact was at version 2, the $1,500,000 cap of 2024-12-15.
+    const fact = {
+      version: 2,
+      effective_iso: "2024-12-15",
+      history: [{ version: 1, effective_iso: "2016-02-15", corrected_by: 2 }],
+    };
+    expect(correctionWords(fact, fact.history[0]!)).toBe(
+      "replaced by the periods recorded from its sources (recorded with version 2)",
+    );
+    // A later version that restates the same period corrects it.
+    const restated = {
+      version: 3,
+      effective_iso: "2020-01-01",
+      history: [{ version: 2, effective_iso: "2020-01-01" }],
+    };
+    expect(correctionWords(restated, { effective_iso: "2020-01-01", corrected_by: 3 })).toBe("corrected in version 3");
   });
 });

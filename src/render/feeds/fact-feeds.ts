@@ -9,7 +9,7 @@ import { SERVICE } from "../../lib/config.ts";
 import { compareText, escapeHtml, escapeHtmlText, printableText } from "../../lib/text.ts";
 import { latestRetrieved } from "../../model/facts.ts";
 import type { SiteFiles, SiteModel } from "../site-model.ts";
-import { describeValue } from "../text.ts";
+import { correctionWords, describeValue } from "../text.ts";
 import {
   type AtomEntry,
   atomFeed,
@@ -118,7 +118,9 @@ export const renderFactFeeds = (model: SiteModel): SiteFiles => {
     const timeline = model.timelines.get(fact.id)!;
     const correctedBy = new Map(
       fact.history.flatMap((entry) =>
-        entry.version !== undefined && entry.corrected_by !== undefined ? [[entry.version, entry.corrected_by]] : [],
+        entry.version !== undefined && entry.corrected_by !== undefined
+          ? [[entry.version, correctionWords(fact, entry)]]
+          : [],
       ),
     );
     const revisions: AtomEntry[] = timeline.versions.map((version) => {
@@ -131,7 +133,7 @@ export const renderFactFeeds = (model: SiteModel): SiteFiles => {
         title:
           corrector === undefined
             ? `${fact.label}: version ${version.version}, effective ${version.state.effective_iso}`
-            : `${fact.label}: version ${version.version}, corrected in version ${corrector}`,
+            : `${fact.label}: version ${version.version}, ${corrector}`,
         // When the version was published (the commit that introduced it), not when it takes or took effect: a reader
         // sorting by date sees revisions in the order they were made, and the effective date is in the title and text.
         updated: version.introduced.committed_at,

@@ -14,6 +14,7 @@ import { CADENCE_DAYS, expectedStatus } from "../../schemas/index.ts";
 import { badgeEmbedHtml } from "../feeds/badges.ts";
 import { sourceCounts } from "../site-model.ts";
 import {
+  correctionWords,
   describeKey,
   type FactLinks,
   formatNumberFor,
@@ -374,7 +375,7 @@ const renderEntry = (
     entry.version === undefined
       ? html`<strong>From ${date(entry.effective_iso)}</strong> (recorded from its sources): in force until superseded on ${date(entry.superseded_iso)}; ${recordedOn(entry)}.`
       : entry.corrected_by !== undefined
-        ? html`<strong>Version ${entry.version}</strong>: corrected in version ${entry.corrected_by}. This record of the rule from ${date(entry.effective_iso)} was replaced, and answers for no date; ${recordedOn(entry)}.`
+        ? html`<strong>Version ${entry.version}</strong>: ${correctionWords(fact, entry)}. This record of the rule from ${date(entry.effective_iso)} was replaced, and answers for no date; ${recordedOn(entry)}.`
         : html`<strong>Version ${entry.version}</strong>: in force from ${date(entry.effective_iso)} until superseded on ${date(entry.superseded_iso)}; ${recordedOn(entry)}.`;
   const label =
     entry.version === undefined
