@@ -53,19 +53,25 @@ const buildTo = async (repo: GitRepo) => {
   return { tree, placeFile };
 };
 
+/** A repository with the register and version 1 of the specified areas: the Greater Vancouver Regional District. */
+const metroVancouverOnly = async (): Promise<GitRepo> => {
+  const repo = await createGitRepo();
+  await repo.writeJson(PLACES_FILE, REGISTER);
+  await repo.writeFact({
+    id: ID,
+    domain: "foreign-buyer",
+    unit: "object",
+    value: areas(["Greater Vancouver Regional District"]),
+    effective_iso: "2016-08-02",
+    summary_keys: ["specified_areas"],
+  });
+  await repo.commit(`${ID} v1\n\nSource: ${SOURCE.url}\nImpact: The tax applies in Metro Vancouver.`);
+  return repo;
+};
+
 describe("each place's rules, derived from the facts", () => {
   it("changes Kelowna's file in the same build as the revision that adds its district, citing the new version", async () => {
-    const repo = await createGitRepo();
-    await repo.writeJson(PLACES_FILE, REGISTER);
-    await repo.writeFact({
-      id: ID,
-      domain: "foreign-buyer",
-      unit: "object",
-      value: areas(["Greater Vancouver Regional District"]),
-      effective_iso: "2016-08-02",
-      summary_keys: ["specified_areas"],
-    });
-    await repo.commit(`${ID} v1\n\nSource: ${SOURCE.url}\nImpact: The tax applies in Metro Vancouver.`);
+    const repo = await metroVancouverOnly();
 
     const before = await buildTo(repo);
     expect(periodOn(before.placeFile("surrey").rules.foreign_buyer_specified_area, "2018-03-01")).toMatchObject({
@@ -115,17 +121,7 @@ describe("each place's rules, derived from the facts", () => {
   });
 
   it("stops the build, naming the file and version, when a committed version names an area the register lost", async () => {
-    const repo = await createGitRepo();
-    await repo.writeJson(PLACES_FILE, REGISTER);
-    await repo.writeFact({
-      id: ID,
-      domain: "foreign-buyer",
-      unit: "object",
-      value: areas(["Greater Vancouver Regional District"]),
-      effective_iso: "2016-08-02",
-      summary_keys: ["specified_areas"],
-    });
-    await repo.commit(`${ID} v1\n\nSource: ${SOURCE.url}\nImpact: The tax applies in Metro Vancouver.`);
+    const repo = await metroVancouverOnly();
     await repo.writeJson(PLACES_FILE, {
       ...REGISTER,
       places: REGISTER.places.map((each) => ({ ...each, former_names: undefined })),
