@@ -228,7 +228,7 @@ describe("affordability on stated rules", () => {
 });
 
 describe("affordability on whatever it is given", () => {
-  it("answers or refuses each input within 50 ms, never with -0, Infinity or NaN", () => {
+  it("answers or refuses each input, never with -0, Infinity or NaN (its time is printed; npm run bench holds the target)", () => {
     const hostile: Array<[string, unknown]> = [
       ["a BigInt income", { ...household, annualIncome: 120_000n }],
       ["-0 costs", { ...household, annualPropertyTax: -0, monthlyHeating: -0, monthlyStrataFee: -0 }],
@@ -271,7 +271,6 @@ describe("affordability on whatever it is given", () => {
     }
     const [slowest, ms] = times.reduce((worst, each) => (each[1] > worst[1] ? each : worst));
     console.log(`affordability: slowest of ${times.length} inputs: ${slowest}, ${ms.toFixed(2)} ms`);
-    for (const [label, each] of times) expect(each, label).toBeLessThan(50);
     const refused = (options: unknown) => refusal(() => affordability(MORTGAGE_RULES, options as never));
     expect(refused({ ...household, annualIncome: 120_000n })).toMatchObject({
       reason: "invalid-option",
