@@ -23,7 +23,7 @@ import { isoDateTimeOfSeconds } from "../lib/dates.ts";
 import { isMissingFile, ProblemsFound } from "../lib/errors.ts";
 import { runGit } from "../lib/git.ts";
 import { formatProblem } from "../lib/problem.ts";
-import { compareText } from "../lib/text.ts";
+import { compareText, toJsonPointer } from "../lib/text.ts";
 import { publishCitation, publishNextExpected, publishVersionCitation } from "../model/reference.ts";
 import type { SiteFiles, SiteModel, WithdrawnFact } from "../render/site-model.ts";
 import { summarizeValue } from "../render/text.ts";
@@ -140,7 +140,7 @@ export const buildModel = async (
       `the facts name areas that are no place of reference/places.json:\n${unknown
         .map(
           (area) =>
-            `${timelines.get(area.fact_id)?.path ?? area.fact_id}: ${area.version === null ? `the period from ${area.from}` : `version ${area.version}`} at /value${area.pointer}: "${area.name}"`,
+            `${timelines.get(area.fact_id)?.path ?? area.fact_id}: ${area.version === null ? `the period from ${area.from}` : `version ${area.version}`} at ${toJsonPointer(["value", ...area.path])}: "${area.name}"`,
         )
         .join("\n")}`,
     );

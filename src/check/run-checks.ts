@@ -1,7 +1,7 @@
 import { realpath } from "node:fs/promises";
 import path from "node:path";
 import { type FactHistory, readFactHistory } from "../derive/fact-history.ts";
-import { PROGRAMMES } from "../derive/place-rules.ts";
+import { PROGRAMMES, unknownNames } from "../derive/place-rules.ts";
 import { errorMessage } from "../lib/errors.ts";
 import { gitResult, runGit } from "../lib/git.ts";
 import { byRule, compareProblems, formatProblem, type Problem } from "../lib/problem.ts";
@@ -205,21 +205,12 @@ const placeAreaProblems = (facts: readonly LoadedFact[], register: PlaceRegister
       ...(fact.earlier ?? []).map((period, index) => ({ path: ["earlier", index, "value"], value: period.value })),
     ];
     return periods.flatMap(({ path: at, value }) =>
-      programme
-        .areaNames(value)
-        .filter(({ name }) => register.resolve(name) === undefined)
-        .map(({ pointer, name }) =>
-          doc.problemAt(
-            [
-              ...at,
-              ...pointer
-                .split("/")
-                .slice(1)
-                .map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
-            ],
-            `"${name}" is no place of reference/places.json (a name, official name, alias or former name of one): the rule "${programme.name}" is derived for each place from these names`,
-          ),
+      unknownNames(programme, value, register).map(({ path, name }) =>
+        doc.problemAt(
+          [...at, ...path],
+          `"${name}" is no place of reference/places.json (a name, official name, alias or former name of one): the rule "${programme.name}" is derived for each place from these names`,
         ),
+      ),
     );
   });
 

@@ -59,8 +59,14 @@ export interface UnknownArea {
   fact_id: string;
   version: number | null;
   from: string;
-  /** The JSON Pointer of the name within the period's `value`. */
-  pointer: string;
+  /** Where the name is within the period's `value`: its key and index. */
+  path: (string | number)[];
+  name: string;
+}
+
+/** A name of an area in a fact's value, and where it is within the value. */
+interface AreaName {
+  path: (string | number)[];
   name: string;
 }
 
@@ -72,17 +78,24 @@ interface Programme {
    * applies finds them too.
    */
   related: readonly string[];
-  /** The names of areas each period's value holds, with their pointers, for the register to resolve. */
-  areaNames(value: unknown): { pointer: string; name: string }[];
+  /** The names of areas each period's value holds, with where each is, for the register to resolve. */
+  areaNames(value: unknown): AreaName[];
   decide(value: unknown, place: RegisterPlace, register: PlaceRegister): Answer;
 }
 
-const stringsAt = (value: unknown, key: string): { pointer: string; name: string }[] => {
+const stringsAt = (value: unknown, key: string): AreaName[] => {
   const list = (value as Record<string, unknown> | null)?.[key];
   return Array.isArray(list)
-    ? list.flatMap((name, index) => (typeof name === "string" ? [{ pointer: `/${key}/${index}`, name }] : []))
+    ? list.flatMap((name, index) => (typeof name === "string" ? [{ path: [key, index], name }] : []))
     : [];
 };
+
+/**
+ * The names of areas a period's value holds that the register cannot resolve: what the check refuses in a fact file
+ * and the build in a committed version.
+ */
+export const unknownNames = (programme: Programme, value: unknown, register: PlaceRegister): AreaName[] =>
+  programme.areaNames(value).filter(({ name }) => register.resolve(name) === undefined);
 
 const nameOf = (register: PlaceRegister, id: string | null): string =>
   id === null ? "" : (register.byId(id)?.name ?? id);
@@ -241,10 +254,13 @@ export const unknownAreas = (facts: readonly Fact[], register: PlaceRegister): U
     const fact = facts.find((each) => each.id === programme.fact_id);
     if (fact === undefined) return [];
     return timelineOf(fact).flatMap((period) =>
-      programme
-        .areaNames(period.value)
-        .filter(({ name }) => register.resolve(name) === undefined)
-        .map(({ pointer, name }) => ({ fact_id: fact.id, version: period.version, from: period.from, pointer, name })),
+      unknownNames(programme, period.value, register).map(({ path, name }) => ({
+        fact_id: fact.id,
+        version: period.version,
+        from: period.from,
+        path,
+        name,
+      })),
     );
   });
 
