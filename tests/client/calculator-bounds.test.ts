@@ -10,14 +10,15 @@ import { TAX_FIXTURES } from "./tax-fixtures.ts";
 // past its bounds, of the wrong type, hostile (a BigInt, a circular object, a list of 10,000 lines, a string of
 // 100,000 characters), real dates from 0001-01-01 to 9999-12-31, unknown option names up to 4,000,000 characters and
 // options that are not an object. Each call must answer (with no -0, Infinity or NaN anywhere in its result) or refuse
-// with a CalculatorError. How long each takes is measured by npm run bench (bench/calculators.bench.ts), not here:
-// a busy machine would fail a time limit that a user never notices. The rules are the ones the tests state (fixtures), not the live facts.
+// with a CalculatorError. How long each takes is measured by npm run bench (bench/calculators.bench.ts), not here: a
+// busy machine would fail a time limit that a user never notices. The rules are the ones the tests state (fixtures),
+// not the live facts.
 
 const RULES = withFacts(MORTGAGE_RULES, ...(TAX_FIXTURES.facts as never[]));
 const ON = "2026-06-01";
 
 describe("every calculator over extreme and hostile inputs", () => {
-  it("answers or refuses each call with a CalculatorError never with -0, Infinity or NaN", () => {
+  it("answers or refuses each call with a CalculatorError, never with -0, Infinity or NaN", () => {
     const calculators = everyCalculator(ON);
     for (const calculator of calculators) calculator.run(RULES, calculator.options);
     const report = sweep(RULES, calculators);
