@@ -1,16 +1,18 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildModel, writeSite } from "../build/build-model.ts";
+import { overBudget, payloadBudgets, treeBytes } from "../build/payload-budgets.ts";
 import { runCommand } from "../lib/command.ts";
 import { baseUrlFromEnvironment, repositoryFromEnvironment, websubHubFromEnvironment } from "../lib/config.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
 import { readVariable } from "../lib/environment.ts";
+import { ProblemsFound } from "../lib/errors.ts";
 import { renderSite } from "../render/render-site.ts";
 import { KEYS_FILE, readSigningKeys, signingKeyFromPem, signSite } from "../signing/signing-keys.ts";
 
 /**
  * `npm run build [-- --out DIR] [--keys FILE]`: validate, derive and write the whole endpoint tree (default `_site/`),
- * signed with FACTS_SIGNING_KEY when it is set. The key is checked against the committed public keys (`--keys`,
+ * signed with FACTS_SIGNING_KEY when it is set, once every file is within its payload budget. The key is checked against the committed public keys (`--keys`,
  * default `keys/jwks.json`) before anything is built, so a key consumers could not verify fails the build at once.
  */
 const main = async (): Promise<void> => {
@@ -37,6 +39,10 @@ const main = async (): Promise<void> => {
   });
   const rendered = renderSite(model);
   const files = signer ? signSite(rendered, signer) : rendered;
+  // The payload budgets gate what is published: a tree with a file over its budget is not written (the last tree
+  // written stays as it was), and the pull-request and deploy workflows fail at this step.
+  const over = overBudget(payloadBudgets(treeBytes(files)));
+  if (over !== undefined) throw new ProblemsFound(`${over}\nnothing was written to ${values.out}/`);
   await writeSite(files, values.out);
 
   const published =

@@ -2,7 +2,7 @@ import path from "node:path";
 import { isMissingFile } from "../lib/errors.ts";
 import { nearestName } from "../lib/nearest-name.ts";
 import type { Problem } from "../lib/problem.ts";
-import { SearchAliasesFile } from "../schemas/index.ts";
+import { SEARCH_ALIAS_PAIRS_LIMIT, SearchAliasesFile } from "../schemas/index.ts";
 import { readDataDocument } from "./data-files.ts";
 import { validateWithSchema } from "./json-document.ts";
 
@@ -55,8 +55,21 @@ export const readSearchAliases = async (root: string, factIds: readonly string[]
   const known = new Set(factIds);
   const unknown: Problem[] = [];
   const aliases = new Map<string, Set<string>>();
+  // Where each alias was first given to each fact, to name it when the same pair is given again.
+  const givenAt = new Map<string, string>();
+  let pairs = 0;
   for (const section of ["places", "words"] as const) {
     value[section].forEach((group, index) => {
+      const twice = (list: readonly string[], key: "aliases" | "facts", what: string) =>
+        list.forEach((item, at) => {
+          const first = list.indexOf(item);
+          if (first !== at)
+            unknown.push(
+              doc.problemAt([section, index, key, at], `"${item}" is ${what} ${first} of this group already`),
+            );
+        });
+      twice(group.aliases, "aliases", "alias");
+      twice(group.facts, "facts", "fact");
       group.facts.forEach((id, at) => {
         if (!known.has(id)) {
           const nearest = nearestName(id, [...known]);
@@ -68,12 +81,36 @@ export const readSearchAliases = async (root: string, factIds: readonly string[]
           );
           return;
         }
+        if (group.facts.indexOf(id) !== at) return;
         const own = aliases.get(id) ?? new Set<string>();
-        for (const alias of group.aliases) own.add(alias);
+        group.aliases.forEach((alias, aliasAt) => {
+          if (group.aliases.indexOf(alias) !== aliasAt) return;
+          const pair = `${alias}\u0000${id}`;
+          const first = givenAt.get(pair);
+          if (first !== undefined) {
+            unknown.push(
+              doc.problemAt(
+                [section, index, "aliases", aliasAt],
+                `"${alias}" already leads to ${id} through ${first}: give an alias to a fact once`,
+              ),
+            );
+            return;
+          }
+          givenAt.set(pair, `/${section}/${index} ("${group.name}")`);
+          own.add(alias);
+          pairs += 1;
+        });
         aliases.set(id, own);
       });
     });
   }
+  if (pairs > SEARCH_ALIAS_PAIRS_LIMIT)
+    unknown.push(
+      doc.problemAt(
+        [],
+        `the file gives ${pairs} aliases to facts (each alias once for each fact of its group); at most ${SEARCH_ALIAS_PAIRS_LIMIT}, since each is added to the search index the catalog page downloads`,
+      ),
+    );
   if (unknown.length > 0) return { aliases: undefined, problems: located(unknown, SEARCH_ALIASES_RULE) };
   return { aliases: new Map([...aliases].map(([id, words]) => [id, [...words]])), problems: [] };
 };

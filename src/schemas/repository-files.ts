@@ -387,12 +387,31 @@ export const SearchAliasSource = z.strictObject({
 });
 export type SearchAliasSource = z.infer<typeof SearchAliasSource>;
 
+/**
+ * The most aliases a group may give, and the most facts it may name. Every alias of a group is added to each of its
+ * facts in the search index the catalog page downloads, so a group weighs its aliases times its facts there: the
+ * largest group (the speculation tax's taxable municipalities) gives 44 aliases, the largest list of facts is 9.
+ */
+export const SEARCH_ALIAS_GROUP_LIMITS = { aliases: 64, facts: 16 } as const;
+/** The most alias-and-fact pairs the whole file may give (345 today): what the search index grows by. */
+export const SEARCH_ALIAS_PAIRS_LIMIT = 1000;
+
 /** Words people search with and the facts they mean: every alias is added to each fact's search-index aliases. */
 export const SearchAliasGroup = z.strictObject({
   /** What the group is, for maintainers: "Metro Vancouver Regional District's member municipalities". */
   name: Name,
-  aliases: z.array(SearchAlias).min(1, { error: "a group has at least one alias" }),
-  facts: z.array(FactId).min(1, { error: "a group names at least one fact" }),
+  aliases: z
+    .array(SearchAlias)
+    .min(1, { error: "a group has at least one alias" })
+    .max(SEARCH_ALIAS_GROUP_LIMITS.aliases, {
+      error: `a group has at most ${SEARCH_ALIAS_GROUP_LIMITS.aliases} aliases (each is added to every fact of the group in the search index)`,
+    }),
+  facts: z
+    .array(FactId)
+    .min(1, { error: "a group names at least one fact" })
+    .max(SEARCH_ALIAS_GROUP_LIMITS.facts, {
+      error: `a group names at most ${SEARCH_ALIAS_GROUP_LIMITS.facts} facts (each gets every alias of the group in the search index)`,
+    }),
 });
 
 /** Places, grouped by the area a rule names: each group cites where its list of places was read. */

@@ -21,6 +21,7 @@ describe("npm run build", () => {
     const out = path.join(parent, "_site");
 
     const first = await runScript("src/cli/build.ts", ["--root", repo.root, "--out", out], { env });
+    expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(
       /^built \d+ files for 1 facts and 0 diffs into .*_site\/ \(base URL https:\/\/facts\.example\.org\); unsigned: FACTS_SIGNING_KEY is not set \(.*keys\/jwks\.json holds no key yet\)\n$/,
@@ -40,6 +41,38 @@ describe("npm run build", () => {
     expect(failed.code).toBe(1);
     expect(failed.stderr).toBe(
       `build failed: the data does not pass npm run check:\nfacts/legal/bc.hbrp.json:${versionLine}:3: expected number, found string (at /version) [schema]\n`,
+    );
+    expect(await readFile(path.join(out, "api/v1/facts/by-id/bc.hbrp.json"), "utf8")).toBe(before);
+    expect(await readdir(parent)).toEqual(["_site"]);
+  });
+
+  it("writes nothing when a file of the tree would be over its payload budget, naming the file, its size and its budget", async () => {
+    const repo = await createGitRepo();
+    await repo.writeFact({ id: "bc.hbrp", domain: "legal", value: factValue("bc.hbrp") });
+    await repo.commit("bc.hbrp v1");
+    const parent = await tempDir();
+    const out = path.join(parent, "_site");
+    expect((await runScript("src/cli/build.ts", ["--root", repo.root, "--out", out], { env })).code).toBe(0);
+    const before = await readFile(path.join(out, "api/v1/facts/by-id/bc.hbrp.json"), "utf8");
+
+    // A fact every rule accepts, whose file no longer fits the single-fact budget: forty citations, each quoting 400
+    // characters of words that gzip cannot shorten much (a number spelled out differently in each).
+    const fact = await repo.readJson("facts/legal/bc.hbrp.json");
+    const citation = (fact.citations as Record<string, unknown>[])[0]!;
+    const words = (n: number) =>
+      Array.from({ length: 80 }, (_, at) => ((n * 7919 + at * 104729) % 999983).toString(36)).join(" ");
+    fact.citations = Array.from({ length: 40 }, (_, n) => ({
+      ...citation,
+      url: `https://www2.gov.bc.ca/gov/content/example-${n}`,
+      quote: words(n).slice(0, 400),
+    }));
+    await repo.writeJson("facts/legal/bc.hbrp.json", fact);
+    await repo.commit("bc.hbrp: more citations");
+
+    const refused = await runScript("src/cli/build.ts", ["--root", repo.root, "--out", out], { env });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /^build failed: 1 file\(s\) over their payload budget \(gzip level 6; docs\/maintainers\/payload-budgets\.md\):\n {2}\/api\/v1\/facts\/by-id\/bc\.hbrp\.json: \d+\.\d KB, budget 5\.0 KB \(single fact: 5\.0 KB\)\nnothing was written to .*_site\/\n$/,
     );
     expect(await readFile(path.join(out, "api/v1/facts/by-id/bc.hbrp.json"), "utf8")).toBe(before);
     expect(await readdir(parent)).toEqual(["_site"]);

@@ -110,7 +110,7 @@ describe("the workflows", () => {
   it("validate pull requests that touch facts/ or index-data/ without secrets, and upload the changes for the comment", async () => {
     const workflow = await read("pull-request.yml");
     expect(workflow.name).toBe("Pull request");
-    expect(workflow.on).toEqual({ pull_request: { paths: ["facts/**", "index-data/**"] } });
+    expect(workflow.on).toEqual({ pull_request: { paths: ["facts/**", "index-data/**", "reference/**"] } });
     expect(usesOf(workflow.jobs.validate!)).toEqual(["actions/checkout", "./actions/setup", "./actions/validate"]);
     expect(workflow.jobs.validate!.steps[2]!.with).toEqual({ base: "${{ github.event.pull_request.base.sha }}" });
     expect(usesOf(workflow.jobs.changes!)).toEqual([
