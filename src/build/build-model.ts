@@ -54,19 +54,23 @@ export const buildModel = async (
     nextExpected: publishNextExpected.bind(null, organisations),
   };
   const urls = urlsFor(options.baseUrl);
-  const [history, indexInputs, lastDataCommit, signingKeys, calculatorsScript, searchScript] = await Promise.all([
-    // The check has read the history already (to check each earlier value); read here only where it could not.
-    "history" in report.history ? report.history.history : readFactHistory(root),
-    loadIndexData(root),
-    runGit(root, ["log", "-1", "--format=%ct", "--", "facts", "index-data"]),
-    options.signingKeys ?? readSigningKeys(path.join(root, KEYS_FILE), { missing: "empty" }),
-    bundleCalculators(),
-    bundleSearch(),
-  ]);
+  const [history, indexInputs, lastDataCommit, lastIndexCommit, signingKeys, calculatorsScript, searchScript] =
+    await Promise.all([
+      // The check has read the history already (to check each earlier value); read here only where it could not.
+      "history" in report.history ? report.history.history : readFactHistory(root),
+      loadIndexData(root),
+      runGit(root, ["log", "-1", "--format=%ct", "--", "facts", "index-data"]),
+      runGit(root, ["log", "-1", "--format=%ct", "--", "index-data"]),
+      options.signingKeys ?? readSigningKeys(path.join(root, KEYS_FILE), { missing: "empty" }),
+      bundleCalculators(),
+      bundleSearch(),
+    ]);
   // The index's citations are published as the facts' are: the organisation's name, id and kind.
   const indexData = publishIndexData(indexInputs, publish.citation);
   const lastSeconds = Number(lastDataCommit.toString("utf8").trim() || "0");
   const generatedAt = isoDateTimeOfSeconds(lastSeconds);
+  const lastIndexSeconds = Number(lastIndexCommit.toString("utf8").trim() || "0");
+  const indexChangedAt = lastIndexSeconds === 0 ? generatedAt : isoDateTimeOfSeconds(lastIndexSeconds);
   // A local build may show edits not committed yet; they are dated with the data they sit on, never with the clock.
   const workingTree: CommitInfo = {
     sha: "0".repeat(40),
@@ -164,6 +168,7 @@ export const buildModel = async (
     repository: options.repository ?? DEFAULT_REPOSITORY,
     today: options.today,
     generatedAt,
+    indexChangedAt,
     facts,
     withdrawn,
     timelines,

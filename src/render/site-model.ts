@@ -44,6 +44,11 @@ export interface SiteModel {
   today: string;
   /** The time of the newest commit that touched the data: two builds of one commit are identical. */
   generatedAt: string;
+  /**
+   * The time of the newest commit that touched the affordability index's inputs (`index-data/`), or `generatedAt`
+   * when none has: what the index's page and files are dated by, so a fact's edit leaves them as they were.
+   */
+  indexChangedAt: string;
   /** The facts in force: everything that lists facts (catalog, bundles, feeds, pages, search) reads these. */
   facts: Fact[];
   /** The withdrawn facts (tombstones), by id: published only at their `by-id/{id}.json` and in the manifest's list. */
@@ -88,6 +93,21 @@ export interface SiteModel {
 
 /** The published tree: absolute URL path ("/api/v1/...") to file content. */
 export type SiteFiles = Map<string, string | Uint8Array>;
+
+/**
+ * When a fact last changed (its newest revision or re-verification), or, for facts the model does not know, the
+ * newest change to the data: what a file or page of that fact alone is dated by, so another fact's edit leaves it as
+ * it was.
+ */
+export const factChangedAt = (model: Pick<SiteModel, "lastChanged" | "generatedAt">, id: string): string =>
+  model.lastChanged.get(id)?.committed_at ?? model.generatedAt;
+
+/** The newest of the facts' last changes: what a file listing only those facts (a domain's bundle) is dated by. */
+export const newestChangeOf = (model: Pick<SiteModel, "lastChanged" | "generatedAt">, ids: readonly string[]): string =>
+  ids
+    .map((id) => factChangedAt(model, id))
+    .reduce<string | undefined>((newest, at) => (newest === undefined || at > newest ? at : newest), undefined) ??
+  model.generatedAt;
 
 /**
  * JSON as published: compact, to keep payloads within their budgets (docs/maintainers/payload-budgets.md), with a final

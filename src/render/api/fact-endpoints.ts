@@ -16,7 +16,7 @@ import type {
   SingleFactResponse,
 } from "../../schemas/index.ts";
 import { DOMAINS, SCHEMA_VERSION, valueJsonSchema, valueSchemaFor } from "../../schemas/index.ts";
-import { jsonText, type SiteFiles, type SiteModel } from "../site-model.ts";
+import { factChangedAt, jsonText, newestChangeOf, type SiteFiles, type SiteModel } from "../site-model.ts";
 import { csvText } from "./render-bulk.ts";
 
 /**
@@ -44,22 +44,33 @@ export const catalogFact = (fact: Fact): Fact => ({
  */
 export const renderFactEndpoints = (model: SiteModel): SiteFiles => {
   const files: SiteFiles = new Map();
-  const catalog = (facts: readonly Fact[], canonical: string, title: string): FactCatalog => ({
+  // The catalog is dated by the newest change to the data, a domain's bundle by the newest of its facts' changes.
+  const catalog = (facts: readonly Fact[], canonical: string, title: string, generatedAt: string): FactCatalog => ({
     schema_version: SCHEMA_VERSION,
     name: title,
     version: SERVICE.apiVersion,
     license: SERVICE.license,
     canonical_url: canonical,
-    generated_at: model.generatedAt,
+    generated_at: generatedAt,
     fact_count: facts.length,
     facts: facts.map(catalogFact),
   });
-  files.set(SITE_PATHS.catalog, jsonText(catalog(model.facts, model.urls.catalog, SERVICE.name)));
+  files.set(SITE_PATHS.catalog, jsonText(catalog(model.facts, model.urls.catalog, SERVICE.name, model.generatedAt)));
   for (const domain of DOMAINS) {
     const facts = model.facts.filter((fact) => fact.domain === domain);
     files.set(
       SITE_PATHS.domainBundle(domain),
-      jsonText(catalog(facts, model.urls.domainBundle(domain), `${SERVICE.name}: ${domain}`)),
+      jsonText(
+        catalog(
+          facts,
+          model.urls.domainBundle(domain),
+          `${SERVICE.name}: ${domain}`,
+          newestChangeOf(
+            model,
+            facts.map((fact) => fact.id),
+          ),
+        ),
+      ),
     );
   }
   // A withdrawn fact's single-fact response is its tombstone: its last state with the withdrawal beside it.
@@ -72,7 +83,8 @@ export const renderFactEndpoints = (model: SiteModel): SiteFiles => {
     version: SERVICE.apiVersion,
     license: SERVICE.license,
     canonical_url: model.urls.factById(fact.id),
-    generated_at: model.generatedAt,
+    // The fact's own last change: another fact's edit leaves this file as it was.
+    generated_at: factChangedAt(model, fact.id),
     fact,
     ...(withdrawal === undefined ? {} : { withdrawn: withdrawal }),
   });
@@ -101,7 +113,10 @@ export const renderSeries = (model: SiteModel): SiteFiles => {
       version: SERVICE.apiVersion,
       license: SERVICE.license,
       canonical_url: model.urls.series(series.name),
-      generated_at: model.generatedAt,
+      generated_at: newestChangeOf(
+        model,
+        series.members.map((member) => member.id),
+      ),
       series: series.name,
       as_of: model.today,
       in_force_id: current?.id ?? null,

@@ -6,7 +6,7 @@
 import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { SERVICE } from "../../lib/config.ts";
 import { DOMAINS, type Domain } from "../../schemas/index.ts";
-import type { SiteFiles, SiteModel } from "../site-model.ts";
+import { newestChangeOf, type SiteFiles, type SiteModel } from "../site-model.ts";
 import { DOMAIN_NAMES, domainSectionId } from "../text.ts";
 import { ruleChanges } from "./fact-feeds.ts";
 import { atomFeed, calendarText, tagUri } from "./feed-formats.ts";
@@ -81,7 +81,10 @@ export const renderDomainFeeds = (model: SiteModel): SiteFiles => {
         self: model.urls.domainFeed(domain),
         hub: model.websubHub,
         page: `${model.urls.catalogPage}#${domainSectionId(domain)}`,
-        updated: model.generatedAt,
+        updated: newestChangeOf(
+          model,
+          model.facts.filter((fact) => fact.domain === domain).map((fact) => fact.id),
+        ),
         entries: entries.filter((entry) => entry.category === domain),
       }),
     );

@@ -8,7 +8,7 @@ import { versionNote } from "../../derive/fact-history.ts";
 import { SERVICE } from "../../lib/config.ts";
 import { compareText, escapeHtml, escapeHtmlText, printableText } from "../../lib/text.ts";
 import { latestRetrieved } from "../../model/facts.ts";
-import type { SiteFiles, SiteModel } from "../site-model.ts";
+import { factChangedAt, type SiteFiles, type SiteModel } from "../site-model.ts";
 import { correctionWords, describeValue } from "../text.ts";
 import {
   type AtomEntry,
@@ -164,7 +164,7 @@ export const renderFactFeeds = (model: SiteModel): SiteFiles => {
         self: model.urls.factFeed(fact.id),
         hub: model.websubHub,
         page: model.urls.factPage(fact.id),
-        updated: model.generatedAt,
+        updated: factChangedAt(model, fact.id),
         entries: [...scheduled.reverse(), ...revisions.reverse()],
       }),
     );

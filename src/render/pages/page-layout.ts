@@ -39,6 +39,14 @@ export interface Page {
    * links are paths from the site's root (`/assets/site.css`) rather than relative to the page (`assets/site.css`).
    */
   anywhere?: boolean;
+  /**
+   * What the footer dates the page by, so that a page changes only when what it says does: the newest change to the
+   * data on a page that lists every fact (`catalog`), with the build day its in-effect and upcoming lists count from;
+   * the fact's own last change on a fact's page (`fact`); the index inputs' on the affordability index's page
+   * (`index`); no date on a page of other content (a calculator, a place, the 404 page), whose words say what they
+   * are dated by.
+   */
+  dated?: { by: "catalog" } | { by: "fact"; changedAt: string } | { by: "index"; changedAt: string };
 }
 
 /**
@@ -64,9 +72,26 @@ const NAV: ReadonlyArray<readonly [PageName, string, (model: SiteModel) => strin
   ["places", "Places", (model) => model.urls.placesPage],
 ];
 
+/** The footer's dates of the page's content (see {@link Page.dated}); nothing for a page not dated by the data. */
+const dataDates = (model: SiteModel, page: Page): Html => {
+  const at = (iso: string) => html`<time datetime="${iso}">${readableDateTime(iso)}</time>`;
+  switch (page.dated?.by) {
+    case "catalog":
+      return html`<p class="data-dates">The data last changed on ${at(model.generatedAt)}, when the newest change to the facts or to the affordability index's inputs was recorded.
+This copy of the site was built on <time datetime="${model.today}">${readableDate(model.today)}</time>; what is in effect and what is upcoming are counted from that day.</p>`;
+    case "fact":
+      return html`<p class="data-dates">This fact last changed on ${at(page.dated.changedAt)}, when its newest revision or re-verification was recorded.</p>`;
+    case "index":
+      return html`<p class="data-dates">The index's inputs last changed on ${at(page.dated.changedAt)}, when the newest month or revision of them was recorded.</p>`;
+    default:
+      return html``;
+  }
+};
+
 /**
  * The frame every page shares: landmarks (banner, navigation, main, contentinfo), a skip link, the icon, and a footer
- * with the disclaimer, the dates of the data and of the build, the licence and the machine-readable files.
+ * with the disclaimer, the date of the page's content (see {@link Page.dated}), the licence and the machine-readable
+ * files.
  */
 export const renderPage = (model: SiteModel, page: Page): string => {
   const link = pageLinker(model, page.anywhere);
@@ -105,8 +130,7 @@ ${page.main}
 <footer class="site-footer">
 <p class="disclaimer"><strong>This site gives general information, not legal, tax or financial advice.</strong>
 Rules change and have exceptions: check the official sources each fact cites, and ask a professional about your own situation.</p>
-<p class="data-dates">The data last changed on <time datetime="${model.generatedAt}">${readableDateTime(model.generatedAt)}</time>, when the newest change to the facts or to the affordability index's inputs was recorded.
-This copy of the site was built on <time datetime="${model.today}">${readableDate(model.today)}</time>; what is in effect and what is upcoming are counted from that day.</p>
+${dataDates(model, page)}
 <p>Content licensed <a href="${SERVICE.license}" rel="license">${SERVICE.licenseName}</a>. When you reuse a fact, cite its page, or in data the permanent address its JSON gives for it.
 Found a mistake? Each fact's page has a link to report it; or <a href="${issueChooserUrl(model.repository)}">open an issue on GitHub</a>.</p>
 <p>Machine-readable: <a href="${link(model.urls.catalog)}">catalog JSON</a>, <a href="${link(model.urls.feed)}">RSS feed</a>,
@@ -307,7 +331,7 @@ export const affordabilityDatasetJsonLd = (model: SiteModel): Record<string, unk
     "Monthly affordability index for Greater Vancouver and the Fraser Valley: median household income over the annual cost of carrying the MLS® HPI composite benchmark home, with every input's source and its kind.",
   url: model.urls.affordabilityPage,
   license: SERVICE.license,
-  dateModified: model.generatedAt,
+  dateModified: model.indexChangedAt,
   inLanguage: "en-CA",
   isAccessibleForFree: true,
   keywords: ["British Columbia", "housing affordability", "Greater Vancouver", "Fraser Valley", "MLS® HPI"],

@@ -233,6 +233,7 @@ ${
 </section>`;
   return renderPage(model, {
     name: "affordability",
+    dated: { by: "index", changedAt: model.indexChangedAt },
     title: "Lower Mainland affordability index",
     description:
       "Monthly affordability index for Greater Vancouver and the Fraser Valley: median household income over the annual cost of carrying the benchmark home.",

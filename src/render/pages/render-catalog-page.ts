@@ -78,6 +78,7 @@ ${renderCatalogRows(facts, model.urls, model.today, `${DOMAIN_NAMES[domain]}: ${
 )}`;
   return renderPage(model, {
     name: "catalog",
+    dated: { by: "catalog" },
     title: `${SERVICE.name}: catalog of verified rules`,
     description: `${count(model.facts.length)} about British Columbia residential real estate, each with citations to primary sources and a version history.`,
     canonical: model.urls.catalogPage,

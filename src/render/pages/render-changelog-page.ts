@@ -234,6 +234,7 @@ ${entries.filter((entry) => entry.effectiveIso.startsWith(year)).map(renderEntry
 )}`;
   return renderPage(model, {
     name: "changelog",
+    dated: { by: "catalog" },
     title: `Change log: ${SERVICE.name}`,
     description: `Every version of the ${model.facts.length} facts of ${SERVICE.name} and the periods recorded before them, by the date each took effect, with the day it was recorded and whether it is still in force.`,
     canonical: model.urls.changelogPage,

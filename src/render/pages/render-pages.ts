@@ -9,7 +9,7 @@ import { readableDate } from "../../lib/format.ts";
 import { compareText } from "../../lib/text.ts";
 import type { CitationKind, Fact, Organisation, PublishedCitation } from "../../schemas/index.ts";
 import { ORGANISATION_KIND_WORDS, ORGANISATION_KINDS } from "../../schemas/index.ts";
-import { type SiteFiles, type SiteModel, sourceCounts, sourcesSummary } from "../site-model.ts";
+import { factChangedAt, type SiteFiles, type SiteModel, sourceCounts, sourcesSummary } from "../site-model.ts";
 import { DOMAIN_NAMES, domainSectionId, factLinks, html, sitePath } from "../text.ts";
 import { pageLinker, renderPage, renderReportLinks, siteAssets } from "./page-layout.ts";
 import { renderAffordabilityPage } from "./render-affordability-page.ts";
@@ -58,6 +58,7 @@ ${renderFact(fact, {
 ${renderReportLinks(model, fact)}`;
   return renderPage(model, {
     name: "fact",
+    dated: { by: "fact", changedAt: factChangedAt(model, fact.id) },
     title: `${fact.label}: ${SERVICE.name}`,
     description: fact.description,
     canonical: model.urls.factPage(fact.id),
@@ -141,6 +142,7 @@ ${source.citedBy.map(
 })}`;
   return renderPage(model, {
     name: "sources",
+    dated: { by: "catalog" },
     title: `Sources: ${SERVICE.name}`,
     description: `The ${orgs.length} organisations and the documents cited by the ${model.facts.length} facts of ${SERVICE.name}.`,
     canonical: model.urls.sourcesPage,

@@ -1,0 +1,82 @@
+import { execFile } from "node:child_process";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { buildModel } from "../../src/build/build-model.ts";
+import { renderSite } from "../../src/render/render-site.ts";
+import { frozenSite, readTree } from "../helpers/build-site.ts";
+import { frozenData } from "../helpers/frozen-copy.ts";
+import { FROZEN_SITE_BASE_URL } from "../helpers/frozen-data.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
+
+const exec = promisify(execFile);
+
+/** The tree `npm run build` writes for the repository at `root`, as URL path → bytes, on the frozen day. */
+const build = async (root: string): Promise<Map<string, Buffer>> => {
+  const files = renderSite(await buildModel(root, { baseUrl: FROZEN_SITE_BASE_URL, today: frozenData().today }));
+  return new Map(
+    [...files].map(([file, body]) => [file, typeof body === "string" ? Buffer.from(body) : Buffer.from(body)]),
+  );
+};
+
+/** The paths whose bytes differ between two trees, or that only one has, sorted. */
+const changedPaths = (before: ReadonlyMap<string, Buffer>, after: ReadonlyMap<string, Buffer>): string[] =>
+  [...new Set([...before.keys(), ...after.keys()])]
+    .filter((file) => {
+      const a = before.get(file);
+      const b = after.get(file);
+      return a === undefined || b === undefined || !a.equals(b);
+    })
+    .sort();
+
+const FACT = "bc.ptt.brackets";
+
+describe("what one fact's edit rewrites", () => {
+  it("builds one commit into the same bytes twice, and rewrites for an editorial edit only the fact's own files and the files that list every fact or its domain", async () => {
+    // A clone of the frozen data: the same commits, so its build is the shared build of the run, byte for byte.
+    const root = path.join(await tempDir(), "repo");
+    await exec("git", ["clone", "--quiet", frozenData().root, root]);
+    const shared = await readTree(frozenSite().out);
+    const before = await build(root);
+    expect(changedPaths(shared, before)).toEqual([]);
+
+    // A reworded citation note: an editorial commit, no new version.
+    const file = path.join(root, "facts/tax", `${FACT}.json`);
+    const fact = JSON.parse(await readFile(file, "utf8"));
+    fact.citations[0].notes = `${fact.citations[0].notes ?? "The rates."} Reworded for the reader.`;
+    await writeFile(file, `${JSON.stringify(fact, null, 2)}\n`);
+    const git = (...args: string[]) =>
+      exec("git", ["-c", "user.name=Editor", "-c", "user.email=editor@example.org", ...args], { cwd: root });
+    await git("commit", "--quiet", "--all", "--message", `${FACT}: citation note reworded`);
+    const after = await build(root);
+
+    // The fact's own files (its JSON, the diff that carries its citations, its page); the files that list every fact
+    // (catalog, bulk files, llms.json, feeds, calendars, the change index and the diff index, manifest, the catalog,
+    // change log and sources pages); and its domain's bundle and calendar. Nothing of another fact or domain.
+    expect(changedPaths(before, after)).toEqual([
+      "/api/v1/facts/all.json",
+      `/api/v1/facts/by-id/${FACT}.json`,
+      "/api/v1/facts/changes.csv",
+      "/api/v1/facts/changes.ics",
+      "/api/v1/facts/changes.json",
+      `/api/v1/facts/diff/${FACT}/v1-to-v2.json`,
+      "/api/v1/facts/diff/index.json",
+      "/api/v1/facts/feed.xml",
+      "/api/v1/facts/index.json",
+      "/api/v1/facts/lapses.ics",
+      "/api/v1/facts/llms.json",
+      "/api/v1/facts/manifest.json",
+      "/api/v1/facts/tax.ics",
+      "/api/v1/facts/tax.json",
+      "/api/v1/facts/upcoming.atom",
+      "/api/v1/facts/upcoming.ics",
+      "/api/v1/facts/upcoming.json",
+      `/${FACT}.html`,
+      "/changelog.html",
+      "/datapackage.json",
+      "/index.html",
+      "/sources.html",
+    ]);
+  }, 300_000);
+});
