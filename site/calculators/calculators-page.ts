@@ -1,10 +1,12 @@
 // The calculators page's script, bundled into /assets/calculators.js by the build (src/build/bundle-scripts.ts).
-// It runs the client package's own calculators on the catalog this site publishes: no server computes anything, and
-// every figure shown comes from a calculator's result, with the facts (and their versions) the result cites.
+// It runs the client package's own calculators on the facts this site publishes, each read when a calculation first
+// needs it: no server computes anything, and every figure shown comes from a calculator's result, with the facts (and
+// their versions) the result cites.
 
 import type {
   AffordabilityOptions,
   AmortizationScheduleOptions,
+  Fact,
   FactSource,
   FactUsed,
   HomeOwnerGrantOptions,
@@ -100,8 +102,76 @@ const make = <K extends keyof HTMLElementTagNameMap>(
   return node;
 };
 
-/** The catalog the page loaded, to name each fact by its label rather than its id. */
-let catalog: FactSource = { facts: [] };
+/**
+ * The facts read so far, by id. The page reads no catalog: a calculation asks for the facts it reads, one by one (the
+ * client's calculators refuse with the id of the first fact they lack), and each is fetched once from its
+ * `by-id/{id}.json` when first asked for, so what the page downloads is what the calculations in front of the reader
+ * cite, whatever the size of the catalog.
+ */
+const factFiles = new Map<string, Fact>();
+const factLoading = new Set<string>();
+const factFailures = new Map<string, string>();
+/** The yearly series whose members have all been read (a series' name is no fact of its own). */
+const seriesRead = new Set<string>();
+
+/** The address of a published file from the page's pattern (`data-fact`, `data-series`): relative to the page. */
+const addressOf = (pattern: string, id: string): string =>
+  (element("calc-status").dataset[pattern] ?? "").replace("{id}", encodeURIComponent(id));
+
+/** A file's JSON, or an error naming the address and what it answered. */
+const fetchJson = async (path: string): Promise<unknown> => {
+  const response = await fetch(path);
+  if (!response.ok)
+    throw Object.assign(new Error(`${path} answered HTTP ${response.status}`), { status: response.status });
+  return response.json();
+};
+
+/** Reads one fact's `by-id` file into factFiles, checking that it is the fact asked for. */
+const readFact = async (id: string): Promise<void> => {
+  const body = (await fetchJson(addressOf("fact", id))) as { fact?: Fact };
+  if (body.fact?.id !== id) throw new Error(`${addressOf("fact", id)} does not hold the fact ${id}`);
+  factFiles.set(id, body.fact);
+};
+
+/**
+ * Fetches the facts `ids` not read yet, then runs the form's calculation again. An id that is a yearly series' name
+ * (the rent cap's, which a rent increase reads by date) has no `by-id` file: its series file lists its members, and
+ * each member is read. A fact that cannot be read is said where the calculation needed it, on the next run.
+ */
+const loadFacts = (ids: readonly string[], form: string): void => {
+  const wanted = ids.filter(
+    (id) => !factFiles.has(id) && !seriesRead.has(id) && !factLoading.has(id) && !factFailures.has(id),
+  );
+  if (wanted.length === 0) return;
+  for (const id of wanted) factLoading.add(id);
+  void Promise.all(
+    wanted
+      .map(async (id) => {
+        try {
+          await readFact(id);
+        } catch (error) {
+          if ((error as { status?: number }).status !== 404) throw error;
+          const series = (await fetchJson(addressOf("series", id))) as { members?: { id: string }[] };
+          if (!Array.isArray(series.members)) throw new Error(`${addressOf("series", id)} lists no members`);
+          await Promise.all(
+            series.members.map((member) => (factFiles.has(member.id) ? undefined : readFact(member.id))),
+          );
+          seriesRead.add(id);
+        }
+      })
+      .map((loading, at) =>
+        loading.catch((error: unknown) => {
+          factFailures.set(wanted[at]!, error instanceof Error ? error.message : String(error));
+        }),
+      ),
+  ).finally(() => {
+    for (const id of wanted) factLoading.delete(id);
+    element<HTMLFormElement>(`${form}-form`).dispatchEvent(new Event("input"));
+  });
+};
+
+/** The facts read so far, as the client's calculators take them. */
+const loadedFacts = (): FactSource => ({ facts: [...factFiles.values()] });
 
 /** A place the place fields offer, from the page's list of the register. */
 interface PlaceOption {
@@ -178,7 +248,7 @@ const chosenPlace = (field: string, form: string): PlaceRecord | undefined => {
 /** The facts with the places read so far, for a calculator asked about a place. */
 const withPlaces = (facts: FactSource): FactSource => ({ ...facts, places: [...placeFiles.values()] });
 
-const factLabel = (id: string): string => catalog.facts.find((fact) => fact.id === id)?.label ?? id;
+const factLabel = (id: string): string => factFiles.get(id)?.label ?? id;
 
 /**
  * A line of the client's explanation in a reader's words: the client writes dates as YYYY-MM-DD and names facts by id,
@@ -187,9 +257,7 @@ const factLabel = (id: string): string => catalog.facts.find((fact) => fact.id =
 const forReaders = (text: string): string =>
   text
     .replace(/\b\d{4}-\d{2}-\d{2}\b/g, (isoDate) => readableDate(isoDate))
-    .replace(/\b[a-z]+(?:\.[a-z0-9_]+)+\b/g, (id) =>
-      catalog.facts.some((fact) => fact.id === id) ? factLabel(id) : id,
-    );
+    .replace(/\b[a-z]+(?:\.[a-z0-9_]+)+\b/g, (id) => (factFiles.has(id) ? factLabel(id) : id));
 
 const factLink = (id: string, content: string = factLabel(id)): HTMLAnchorElement => {
   const link = make("a", content);
@@ -268,10 +336,14 @@ const factsUsed = (citations: readonly FactUsed[]): HTMLElement => {
 
 /**
  * Facts a person deciding on this result should also know, each linked to its page with its label and its current
- * value in one line; those the catalog lacks are left out.
+ * value in one line; each is read when first shown, and listed once it has arrived.
  */
-const alsoRelevant = (ids: readonly string[]): HTMLElement => {
-  const found = ids.flatMap((id) => catalog.facts.filter((fact) => fact.id === id));
+const alsoRelevant = (ids: readonly string[], form: string): HTMLElement => {
+  loadFacts(ids, form);
+  const found = ids.flatMap((id) => {
+    const fact = factFiles.get(id);
+    return fact === undefined ? [] : [fact];
+  });
   return make(
     "div",
     [
@@ -369,7 +441,11 @@ const factProblem = (error: CalculatorError): Array<string | Node> | undefined =
         ` rule changes on or before ${on}, and these facts do not publish the new rule yet: choose an earlier date.`,
       ];
     case "missing-fact":
-      return ["The catalog this page loaded does not include ", link, ", which this calculation needs."];
+      return [
+        "The rule of ",
+        link,
+        `, which this calculation needs, could not be read: ${factFailures.get(id) ?? "it is not published"}.`,
+      ];
     case "not-covered": {
       // The calculator's own words, without the date it leads with and the fact id it ends with (the link names both).
       const detail = error.message
@@ -407,6 +483,17 @@ const clearFields = (id: string): void => {
 /** What went wrong, in words: a calculator's or an input's message, never a stack, nor a fact id or a JSON path. */
 const problem = (error: unknown, what = "", calculator = ""): HTMLElement => {
   if (error instanceof MissingInput) return make("p", error.message, "calc-hint");
+  // A fact the calculation reads and the page has not read yet: it is fetched, and the calculation runs again.
+  if (
+    error instanceof CalculatorError &&
+    error.reason === "missing-fact" &&
+    error.fact_id !== undefined &&
+    calculator !== "" &&
+    !factFailures.has(error.fact_id)
+  ) {
+    loadFacts([error.fact_id], calculator);
+    return make("p", "Reading the rules this calculation needs…", "calc-hint");
+  }
   const field =
     error instanceof InputError
       ? error.field
@@ -585,12 +672,15 @@ const ptt = (facts: FactSource): HTMLElement[] => {
     ),
     ...steps("Assumptions", result.assumptions),
     factsUsed(citations),
-    alsoRelevant([
-      "ca.gst.fthb_new_home_rebate",
-      "ca.foreign_buyer_ban",
-      "bc.foreign_buyer_specified_areas",
-      "cra.fhsa.contribution_room",
-    ]),
+    alsoRelevant(
+      [
+        "ca.gst.fthb_new_home_rebate",
+        "ca.foreign_buyer_ban",
+        "bc.foreign_buyer_specified_areas",
+        "cra.fhsa.contribution_room",
+      ],
+      "ptt",
+    ),
   ];
 };
 
@@ -609,7 +699,7 @@ const rent = (facts: FactSource): HTMLElement[] => {
     ...steps("How the limit is applied", result.breakdown),
     ...steps("Assumptions", result.assumptions),
     factsUsed(result.citations),
-    alsoRelevant(["bc.rta.bill14_2024_personal_use_eviction", "bc.straa", "bc.rtb.monetary_order_publication"]),
+    alsoRelevant(["bc.rta.bill14_2024_personal_use_eviction", "bc.straa", "bc.rtb.monetary_order_publication"], "rent"),
   ];
 };
 
@@ -840,13 +930,16 @@ const purchase = (facts: FactSource): HTMLElement[] => {
     ...cash,
     ...explained,
     factsUsed(citations),
-    alsoRelevant([
-      "ca.gst.fthb_new_home_rebate",
-      "cra.fhsa.contribution_room",
-      "cra.hbp.withdrawal_limit",
-      "ca.foreign_buyer_ban",
-      "osfi.b20.loan_to_income_limit",
-    ]),
+    alsoRelevant(
+      [
+        "ca.gst.fthb_new_home_rebate",
+        "cra.fhsa.contribution_room",
+        "cra.hbp.withdrawal_limit",
+        "ca.foreign_buyer_ban",
+        "osfi.b20.loan_to_income_limit",
+      ],
+      "purchase",
+    ),
   ];
 };
 
@@ -870,7 +963,7 @@ const grant = (facts: FactSource): HTMLElement[] => {
     results(rows),
     ...steps("How the grant is computed", result.breakdown),
     factsUsed(result.citations),
-    alsoRelevant(["bc.school_tax.additional", "bc.svt.rates_2026"]),
+    alsoRelevant(["bc.school_tax.additional", "bc.svt.rates_2026"], "grant"),
   ];
 };
 
@@ -980,20 +1073,7 @@ const CALCULATORS: ReadonlyArray<readonly [string, (facts: FactSource) => HTMLEl
   ["grant", grant],
 ];
 
-const start = async (): Promise<void> => {
-  const status = element("calc-status");
-  const catalogPath = status.dataset.catalog ?? "";
-  let facts: FactSource;
-  try {
-    const response = await fetch(catalogPath);
-    if (!response.ok) throw new Error(`${catalogPath} answered HTTP ${response.status}`);
-    facts = (await response.json()) as FactSource;
-    if (!Array.isArray(facts.facts)) throw new Error(`${catalogPath} has no facts list`);
-    catalog = facts;
-  } catch (error) {
-    status.textContent = `The calculators could not load the catalog: ${error instanceof Error ? error.message : String(error)}. Reload the page to try again.`;
-    return;
-  }
+const start = (): void => {
   const ids = CALCULATORS.map(([id]) => id);
   restoreFromAddress(ids);
   window.addEventListener("afterprint", () => {
@@ -1008,7 +1088,7 @@ const start = async (): Promise<void> => {
       clearFields(id);
       saveToAddress(ids);
       try {
-        const shown = calculate(facts);
+        const shown = calculate(loadedFacts());
         show(id, shown.some((node) => node.matches(".calc-results")) ? [...shown, keepResult(id)] : shown);
       } catch (error) {
         show(id, [problem(error, "", id)]);
@@ -1023,4 +1103,4 @@ const start = async (): Promise<void> => {
   document.body.dataset.calculators = "ready";
 };
 
-void start();
+start();

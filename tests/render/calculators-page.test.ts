@@ -464,17 +464,66 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     120_000,
   );
 
-  it("says so in words when the catalog cannot be loaded, and shows no form", async () => {
+  it("says in words, where the calculation needed it, that a fact could not be read, and keeps the forms", async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 900 } });
-    await page.route(/\/api\/v1\/facts\/index\.json$/, (route) => route.fulfill({ status: 503, body: "unavailable" }));
+    await page.route(/\/api\/v1\/facts\/by-id\/bc\.ptt\.brackets\.json$/, (route) =>
+      route.fulfill({ status: 503, body: "unavailable" }),
+    );
     await page.goto(`${server.url}/calculators.html`);
+    await page.locator('body[data-calculators="ready"]').waitFor({ state: "attached", timeout: 30_000 });
+    await form(page, "ptt").getByLabel("Purchase price", { exact: true }).fill("650000");
     await expect
-      .poll(() => page.locator("#calc-status").textContent(), POLL)
+      .poll(() => output(page, "ptt").locator(".calc-error").first().textContent(), POLL)
       .toBe(
-        "The calculators could not load the catalog: api/v1/facts/index.json answered HTTP 503. Reload the page to try again.",
+        // Its label is in the file that could not be read: the link names the fact by its id.
+        "The rule of bc.ptt.brackets, which this calculation needs, could not be read: api/v1/facts/by-id/bc.ptt.brackets.json answered HTTP 503.",
       );
-    await expect(page.locator("form.calc-form:visible").count()).resolves.toBe(0);
-    await expect(page.locator("#calc-needs-js").isVisible()).resolves.toBe(true);
+    await expect(page.locator("form.calc-form:visible").count()).resolves.toBe(4);
+    await page.close();
+  }, 120_000);
+
+  it("computes a 2017 foreign buyer's transfer tax downloading only the facts the calculation cites, never the catalog", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.route(/^(?!http:\/\/127\.0\.0\.1:\d+\/)/, (route) => route.abort());
+    const json = new Map<string, number>();
+    page.on("response", async (response) => {
+      const address = new URL(response.url()).pathname;
+      if (address.endsWith(".json")) json.set(address, (await response.body()).length);
+    });
+    await page.goto(`${server.url}/calculators.html`);
+    await page.locator('body[data-calculators="ready"]').waitFor({ state: "attached", timeout: 30_000 });
+    const ptt = form(page, "ptt");
+    await ptt.getByLabel("Purchase price", { exact: true }).fill("650000");
+    await ptt.getByLabel("Foreign buyer", { exact: true }).check();
+    await ptt
+      .getByLabel("For a place not in the list: in an area where the foreign buyers' tax applies?", { exact: true })
+      .selectOption("yes");
+    await ptt.getByLabel("Registration date", { exact: true }).fill("2017-06-01");
+    // 1% of $200,000 and 2% of $450,000, plus the additional tax of 15% in force from August 2, 2016.
+    await expect.poll(() => figure(page, "ptt", "Property transfer tax"), POLL).toBe("$108,500");
+    await expect(figure(page, "ptt", "Additional tax for foreign buyers")).resolves.toBe("$97,500");
+    await expect.poll(() => output(page, "ptt").locator(".calc-also li").count(), POLL).toBeGreaterThan(0);
+
+    // Every JSON file read is the by-id file of a fact this result cites (used, or listed as also relevant).
+    const cited = new Set(
+      (await output(page, "ptt")
+        .locator(".calc-facts a, .calc-also a")
+        .evaluateAll((links) =>
+          links.map((link) => (link.getAttribute("href") ?? "").replace(/\.html(#.*)?$/, "")),
+        )) as string[],
+    );
+    const read = [...json.keys()];
+    expect(read.length).toBeGreaterThan(0);
+    for (const address of read) {
+      const id = /^\/api\/v1\/facts\/by-id\/([a-z0-9_.]+)\.json$/.exec(address)?.[1];
+      expect(id, `${address} is not a fact's by-id file`).toBeDefined();
+      expect(cited.has(id!), `${address} is not a fact this result cites`).toBe(true);
+    }
+    expect(read).toContain("/api/v1/facts/by-id/bc.ptt.brackets.json");
+    expect(read).toContain("/api/v1/facts/by-id/bc.ptt.foreign_buyer_additional.json");
+    const bytes = [...json.values()].reduce((sum, size) => sum + size, 0);
+    expect(bytes, `${read.length} files, ${bytes} bytes`).toBeLessThanOrEqual(150_000);
+    console.log(`a 2017 foreign buyer's transfer tax read ${read.length} JSON files, ${bytes} bytes`);
     await page.close();
   }, 120_000);
 

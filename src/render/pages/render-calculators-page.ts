@@ -114,8 +114,10 @@ ${factList(model, [
 
 /**
  * `/calculators.html`: property transfer tax, a purchase and the home owner grant, computed in the browser by the
- * client's calculators on the published catalog. The forms ship `hidden` and the script reveals them once the catalog
- * is loaded, so a reader without JavaScript sees what the page needs and the facts it would use, and no dead control.
+ * client's calculators on the published facts, each read from its `by-id` file (`data-fact`) when a calculation first
+ * needs it (a series' members through its series file, `data-series`; a place's rules through its file, `data-place`).
+ * The forms ship `hidden` and the script reveals them, so a reader without JavaScript sees what the page needs and the
+ * facts it would use, and no dead control.
  */
 export const renderCalculatorsPage = (model: SiteModel): string => {
   const catalog = sitePath(model.urls, `${model.urls.base}${SITE_PATHS.catalog}`);
@@ -125,10 +127,10 @@ Each result shows how it was reached and names every fact it used, with its vers
 <p class="disclaimer"><strong>General information, not advice.</strong> These calculators give general information only, not legal, tax or financial advice.
 They cover the common case and state what they assume; your lawyer, notary, lender or the Province decides what you actually pay.</p>
 <div class="calc-needs-js" id="calc-needs-js">
-<p>The calculators run in your browser: they need JavaScript, and they read the <a href="${catalog}">published catalog</a> (JSON) from this site. Nothing you type is sent anywhere.
+<p>The calculators run in your browser: they need JavaScript, and they read from this site the published facts each calculation uses (JSON, one <a href="${catalog}">fact of the catalog</a> at a time). Nothing you type is sent anywhere.
 Without JavaScript, each calculator below lists the facts it uses; each fact's page states its rule, its sources and its earlier versions.</p>
 </div>
-<p class="calc-status" id="calc-status" role="status" data-catalog="${catalog}" data-place="${sitePath(model.urls, model.urls.place("{id}"))}"></p>
+<p class="calc-status" id="calc-status" role="status" data-fact="${sitePath(model.urls, model.urls.factById("{id}"))}" data-series="${sitePath(model.urls, model.urls.series("{id}"))}" data-place="${sitePath(model.urls, model.urls.place("{id}"))}"></p>
 ${placesList(model)}
 ${calculator(
   model,
