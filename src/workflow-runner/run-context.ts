@@ -162,10 +162,21 @@ export const runnerVariables = (run: RunSetup, job: JobState, nodeDir: string): 
   };
 };
 
-/** Replaces every secret (and every value a step masked) in `text` with `***`, as GitHub does in its logs. */
+/**
+ * Replaces every secret (and every value a step masked) in `text` with `***`, as GitHub does in its logs. A value of
+ * several lines is masked whole and line by line, as GitHub's runner registers "a secret masker to each line" of a
+ * multi-line secret (its lines trimmed, blank ones left out), since a program may print them apart. The longest
+ * values go first, so no part of a longer one is left showing beside a shorter one's `***`.
+ */
 export const mask = (text: string, masks: Iterable<string>): string => {
+  const values = new Set<string>();
+  for (const value of masks) {
+    values.add(value);
+    for (const line of value.split(/[\r\n]+/)) values.add(line.trim());
+  }
   let masked = text;
-  for (const value of masks) if (value.length > 0) masked = masked.replaceAll(value, "***");
+  for (const value of [...values].filter((each) => each.length > 0).sort((a, b) => b.length - a.length))
+    masked = masked.replaceAll(value, "***");
   return masked;
 };
 

@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { errorMessage } from "../lib/errors.ts";
-import { parseCommandFile, readWorkflowCommands } from "./command-files.ts";
+import { DEFAULT_VARIABLES, parseCommandFile, readWorkflowCommands, screenEnvFile } from "./command-files.ts";
 import { type Contexts, evaluateCondition, evaluateFlag, evaluateMapping, evaluateString } from "./expressions.ts";
 import {
   type JobState,
@@ -149,9 +149,13 @@ const execute = async (
   return { code: result.ok ? 0 : 1, output: result.output, outputs: result.outputs };
 };
 
-/** The error annotation of a step the runner could not run, naming the job and the step. */
-const runnerError = (job: JobState, step: string, error: unknown): string =>
-  `::error::job ${job.id}, step "${step}": ${errorMessage(error)}\n`;
+/** The workflow, the job and the step, as the runner's own messages name a step. */
+const stepWhere = (run: RunSetup, job: JobState, step: string): string =>
+  `workflow ${run.workflowName}, job ${job.id}, step "${step}"`;
+
+/** The error annotation of a step the runner could not run, naming the workflow, the job and the step. */
+const runnerError = (run: RunSetup, job: JobState, step: string, error: unknown): string =>
+  `::error::${stepWhere(run, job, step)}: ${errorMessage(error)}\n`;
 
 /**
  * Runs one step as the runner does: its `if:` against the scope's status, its `env:` over the job's, real
@@ -176,22 +180,37 @@ export const runStep = async (run: RunSetup, job: JobState, spec: StepSpec, scop
         ]),
       );
       await Promise.all(Object.values(files).map((file) => writeFile(file, "")));
-      const processEnv = {
+      const defaults: Record<string, string> = {
         ...runnerVariables(run, job, path.dirname(process.execPath)),
-        ...env,
         ...files,
         GITHUB_ACTION: spec.id,
         ...(scope.actionPath ? { GITHUB_ACTION_PATH: scope.actionPath } : {}),
+      };
+      // GitHub's default GITHUB_* and RUNNER_* variables win over any `env:`, as on GitHub.
+      const overridden = Object.keys(env).filter((variable) => DEFAULT_VARIABLES.has(variable));
+      const processEnv = {
+        ...defaults,
+        ...env,
+        ...Object.fromEntries(Object.entries(defaults).filter(([variable]) => DEFAULT_VARIABLES.has(variable))),
       };
       let execution: Execution;
       try {
         execution = await execute(run, job, spec, contextsOf(run, job, scope, env), processEnv, scope);
       } catch (error: unknown) {
-        execution = { code: 1, output: runnerError(job, name, error), outputs: {} };
+        execution = { code: 1, output: runnerError(run, job, name, error), outputs: {} };
       }
+      const where = stepWhere(run, job, name);
+      const envFile = screenEnvFile(parseCommandFile(await readIfPresent(files.GITHUB_ENV!), "GITHUB_ENV"), where);
+      const ignored = overridden.map(
+        (variable) =>
+          `::warning::${where}: env: cannot overwrite ${variable}, one of GitHub's default variables; the step saw the runner's value\n`,
+      );
+      const added = ignored.join("") + envFile.commands;
+      if (added !== "")
+        execution.output += `${execution.output === "" || execution.output.endsWith("\n") ? "" : "\n"}${added}`;
       const commands = readWorkflowCommands(execution.output);
       for (const value of commands.masks) run.masks.add(value);
-      Object.assign(job.env, parseCommandFile(await readIfPresent(files.GITHUB_ENV!), "GITHUB_ENV"));
+      Object.assign(job.env, envFile.kept);
       job.path.unshift(...(await readIfPresent(files.GITHUB_PATH!)).split("\n").filter(Boolean).reverse());
       job.summary += await readIfPresent(files.GITHUB_STEP_SUMMARY!);
       const outcome: Outcome = execution.code === 0 ? "success" : "failure";
@@ -212,7 +231,7 @@ export const runStep = async (run: RunSetup, job: JobState, spec: StepSpec, scop
       };
     }
   } catch (error: unknown) {
-    const message = runnerError(job, name, error);
+    const message = runnerError(run, job, name, error);
     result = {
       id: spec.id,
       name,

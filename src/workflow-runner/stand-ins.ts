@@ -43,7 +43,24 @@ const lines = (value: string | undefined): string[] =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-const artifactFolder = (run: RunSetup, runId: string, name: string): string => path.join(run.artifactsDir, runId, name);
+/**
+ * The characters GitHub refuses in an artifact's name (the artifact client's list: `"`, `:`, `<`, `>`, `|`, `*`, `?`,
+ * carriage return, line feed, `\\` and `/`), with `.` and `..`, which would name a folder rather than an artifact.
+ */
+const badArtifactName = (name: string): boolean => /[":<>|*?\r\n\\/]/.test(name) || name === "." || name === "..";
+
+/**
+ * The folder of one artifact of one run. A run id is a number, and an artifact's name holds no path separator, so
+ * nothing a workflow passes can reach outside the artifact folder (`run-id: ../x` is refused, not followed).
+ */
+const artifactFolder = (run: RunSetup, runId: string, name?: string): string => {
+  if (!/^\d+$/.test(runId)) throw new Error(`run-id ${JSON.stringify(runId)} is not a run id: a run id is a number`);
+  if (name !== undefined && badArtifactName(name))
+    throw new Error(
+      `the artifact name ${JSON.stringify(name)} is not valid: it holds one of " : < > | * ? \\ / or a line break, or is . or ..`,
+    );
+  return name === undefined ? path.join(run.artifactsDir, runId) : path.join(run.artifactsDir, runId, name);
+};
 
 /** A clone of the origin at the event's commit, as actions/checkout leaves it. */
 const checkout = async ({ run, job, inputs }: StandInCall): Promise<StandInResult> => {
@@ -129,7 +146,9 @@ const uploadArtifact = async ({ run, job, inputs }: StandInCall): Promise<StandI
 const downloadArtifact = async ({ run, job, inputs }: StandInCall): Promise<StandInResult> => {
   const runId = inputs["run-id"] || run.runId;
   const target = path.resolve(job.workspace, inputs.path || ".");
-  const runFolder = path.join(run.artifactsDir, runId);
+  // Throws, naming the workflow, job and step through the runner, for a run id or a name that is not one.
+  if (inputs.name) artifactFolder(run, runId, inputs.name);
+  const runFolder = artifactFolder(run, runId);
   const names = inputs.name ? [inputs.name] : (await exists(runFolder)) ? await readdir(runFolder) : [];
   const copied: string[] = [];
   for (const name of names) {

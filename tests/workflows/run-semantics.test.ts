@@ -106,7 +106,7 @@ describe("the workflow runner", () => {
     expect(lines.join("\n")).not.toContain("s3cr3t-value");
     expect(job("rescue").steps[0]!.log).toBe(`rescued hello-${SHA}\n`);
     expect(job("unknown").steps[0]!.annotations[0]!.message).toBe(
-      'job unknown, step "Run someone/some-action@v1": no stand-in for the third-party action someone/some-action@v1: the runner replaces only the actions its table lists (src/workflow-runner/stand-ins.ts)',
+      'workflow Semantics, job unknown, step "Run someone/some-action@v1": no stand-in for the third-party action someone/some-action@v1: the runner replaces only the actions its table lists (src/workflow-runner/stand-ins.ts)',
     );
   });
 

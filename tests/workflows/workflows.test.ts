@@ -68,6 +68,7 @@ describe("the workflows", () => {
     expect(setup.runs.steps.map((step) => step.uses?.split("@")[0] ?? step.run)).toEqual([
       "actions/setup-node",
       "npm ci",
+      'echo "$GITHUB_WORKSPACE/node_modules/.bin" >> "$GITHUB_PATH"',
     ]);
     expect(setup.runs.steps[0]!.with).toEqual({ "node-version": 24, cache: "npm" });
 
