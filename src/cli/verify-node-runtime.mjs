@@ -42,7 +42,7 @@ const wanted = providers.find((entry) => matches(entry.os, process.platform) && 
 if (!wanted)
   fail(
     `package-lock.json pins no Node runtime for ${machine}; it has ${providers.map((entry) => `${entry.name}@${entry.version}`).join(", ") || "none"}. ` +
-      "The npm registry publishes the platform packages only for some versions and machines: see docs/maintainers/decisions.md (Node from the lockfile).",
+      "The npm registry publishes the platform packages only for some versions and machines: see docs/maintainers/decisions.md (Runtime).",
   );
 if (!/^sha512-/.test(wanted.integrity ?? ""))
   fail(

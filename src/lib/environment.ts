@@ -120,6 +120,11 @@ export const ENVIRONMENT = {
       "The workflow token `npm run promote -- --push` and `npm run index:update -- --push-proposal` push with.",
   },
   GITHUB_API_URL: { setBy: "github", description: "The GitHub REST API's base (default https://api.github.com)." },
+  GITHUB_ENV: {
+    setBy: "github",
+    description:
+      "File a step appends NAME=value lines to, for the later steps' environment; the workflow runner gives each step one and refuses what GitHub refuses.",
+  },
   BENCH_ROUNDS: {
     setBy: "bench",
     description: "Measurement rounds of the server benchmark, each loading the three servers in turn (default 5).",

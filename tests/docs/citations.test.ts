@@ -213,6 +213,7 @@ describe("citations of the project's pages", () => {
     );
     expect([...cited].filter((citation) => citation.includes("decisions.md")).sort()).toEqual([
       "docs/maintainers/decisions.md#cadence",
+      "docs/maintainers/decisions.md#runtime",
       "docs/maintainers/decisions.md#the-repository-stands-alone",
       "docs/maintainers/decisions.md#time",
       "docs/maintainers/decisions.md#versions",
