@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { affordability, type FactSource, roundCents } from "../../packages/client/src/index.ts";
+import { affordability, cashToClose, type FactSource, roundCents } from "../../packages/client/src/index.ts";
 import { publishedFacts } from "./published-facts.ts";
 
 /**
@@ -133,6 +133,19 @@ describe("affordability takes 20% down wherever insurance is not available, on t
       );
       expect(tenPercent.breakdown.join("\n")).not.toContain("does not pass");
     }
+  });
+
+  it("gives the cash to close the same minimum: 20% for a 30-year buyer who can have no insurance, 5% and 10% for one who can", () => {
+    const purchase = { price: 600_000, downPayment: 60_000, amortizationYears: 30, asOf: "2025-06-01" };
+    const note = (options: Parameters<typeof cashToClose>[1]) =>
+      cashToClose(facts, options).lines.find((line) => line.item === "down-payment")?.note;
+    expect(note(purchase)).toBe(
+      `below the minimum of $120,000 for this price (needs 20% down: default insurance is not available, as ${ONLY_FIRST_TIME_OR_NEW}): no lender may accept it`,
+    );
+    expect(note({ ...purchase, firstTimeBuyer: true })).toBe("the minimum for this price is $35,000");
+    expect(note({ ...purchase, downPayment: 120_000 })).toBe(
+      `the minimum for this price is $120,000 (needs 20% down: default insurance is not available, as ${ONLY_FIRST_TIME_OR_NEW})`,
+    );
   });
 
   it.each([
