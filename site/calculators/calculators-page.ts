@@ -10,6 +10,7 @@ import type {
   FactSource,
   FactUsed,
   HomeOwnerGrantOptions,
+  MinimumDownPaymentResult,
   MortgageInsurancePremiumOptions,
   PlaceRecord,
   PropertyTransferTaxOptions,
@@ -711,13 +712,33 @@ const purchase = (facts: FactSource): HTMLElement[] => {
   const explained: HTMLElement[] = [];
   const problems: HTMLElement[] = [];
 
-  const minimum = minimumDownPayment(facts, price, { asOf: date });
-  rows.push(["Minimum down payment", formatCad(minimum.minimum)]);
+  const years = required("buy-amortization");
+  const down = number("buy-down");
+  // The minimum for this buyer and amortization: 20% where insurance is not available to them (a 30-year loan for a
+  // buyer neither first-time nor buying new, or at or above the insured price cap). On a date whose premium schedule
+  // is not recorded, the amortization it allows is not known: the minimum is then the one with insurance, so named,
+  // and the premium's own line says why it cannot be computed.
+  let minimum: MinimumDownPaymentResult;
+  let minimumTerm = "Minimum down payment";
+  try {
+    minimum = minimumDownPayment(facts, price, {
+      amortizationYears: years,
+      firstTimeBuyer: checked("buy-first-time"),
+      newlyBuilt: checked("buy-newly-built"),
+      asOf: date,
+    });
+  } catch (error) {
+    if (!(error instanceof CalculatorError && error.fact_id === "cmhc.mortgage_insurance_premiums")) throw error;
+    minimum = minimumDownPayment(facts, price, { asOf: date });
+    if (minimum.insurable) minimumTerm = "Minimum down payment, where insurance is available";
+  }
+  rows.push([minimumTerm, formatCad(minimum.minimum)]);
+  // At or above the cap with a down payment given, the premium's line says it instead.
+  if (minimum.reason !== null && (price < minimum.price_cap || down === undefined))
+    problems.push(make("p", sentence(minimum.reason), "calc-hint"));
   explained.push(...breakdown("How the minimum down payment is computed", minimum.breakdown));
   citations.push(...minimum.citations);
 
-  const down = number("buy-down");
-  const years = required("buy-amortization");
   if (down !== undefined && down > price)
     throw new InputError("The down payment is more than the purchase price.", "buy-down");
   let loan: number | undefined;
@@ -851,6 +872,18 @@ const purchase = (facts: FactSource): HTMLElement[] => {
       });
       const ratio = test.binding === "gds" ? "housing costs" : "all debts";
       const passes = test.passes === true;
+      // The stress test is the ratios': a purchase within both that needs more down says so, not "does not pass".
+      const ratiosPass = !(test.reasons ?? []).some((each) => each === "gds-above-limit" || each === "tds-above-limit");
+      const ratios = `at the qualifying rate of ${formatPercent(test.qualifying_rate)}, housing costs are ${formatPercent(test.gds ?? 0)} of income (at most ${formatPercent(test.gds_limit)}) and all debts ${formatPercent(test.tds ?? 0)} (at most ${formatPercent(test.tds_limit)}).`;
+      // Where insurance is not available, the minimum is the uninsured share of every price (20%).
+      const uninsuredShare = formatPercent(Math.round(((test.minimum_down_payment ?? 0) / price) * 10_000) / 10_000);
+      const needsMore = (test.reasons ?? []).includes("needs-uninsured-minimum")
+        ? `Needs ${uninsuredShare} down: at least ${formatCad(test.minimum_down_payment ?? 0)}, as mortgage insurance is not available for this purchase.`
+        : (test.reasons ?? []).includes("below-minimum")
+          ? `The down payment is below the minimum of ${formatCad(test.minimum_down_payment ?? 0)} for this price.`
+          : (test.reasons ?? []).includes("not-insurable")
+            ? "The loan needs mortgage insurance it cannot have."
+            : undefined;
       if (test.passes === undefined) {
         // Before 2018 a loan without insurance had no set qualifying rate: there is no test to pass or fail.
         verdict.push(
@@ -868,13 +901,18 @@ const purchase = (facts: FactSource): HTMLElement[] => {
           make(
             "p",
             passes
-              ? `Passes the stress test: at the qualifying rate of ${formatPercent(test.qualifying_rate)}, housing costs are ${formatPercent(test.gds ?? 0)} of income (at most ${formatPercent(test.gds_limit)}) and all debts ${formatPercent(test.tds ?? 0)} (at most ${formatPercent(test.tds_limit)}).`
-              : `Does not pass the stress test: at the qualifying rate of ${formatPercent(test.qualifying_rate)}, housing costs are ${formatPercent(test.gds ?? 0)} of income (at most ${formatPercent(test.gds_limit)}) and all debts ${formatPercent(test.tds ?? 0)} (at most ${formatPercent(test.tds_limit)}).`,
+              ? `Passes the stress test: ${ratios}`
+              : ratiosPass
+                ? `${needsMore ?? "The loan is not allowed."} The stress test itself passes: ${ratios}`
+                : `Does not pass the stress test: ${ratios}${needsMore === undefined ? "" : ` ${needsMore}`}`,
             `calc-verdict ${passes ? "passes" : "fails"}`,
           ),
         );
         rows.unshift(
-          ["Stress test", passes ? "Passes" : "Does not pass"],
+          ["Stress test", ratiosPass ? "Passes" : "Does not pass"],
+          ...(test.insurance_available
+            ? []
+            : [["Mortgage insurance", `Not available: needs ${uninsuredShare} down`] as [string, string]]),
           [
             down === undefined ? "Largest price that passes (minimum down payment)" : "Largest price that passes",
             formatCad(test.max_price),

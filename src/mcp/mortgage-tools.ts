@@ -51,7 +51,7 @@ export const MINIMUM_DOWN_PAYMENT = {
   config: {
     title: "Minimum down payment",
     description:
-      "The minimum down payment on a home in British Columbia (Canada's rules, cmhc.insurance_cap in force on asOf): each bracket's rate on the part of the price within it below the insured price cap, or the uninsured rate at or above it; with each line and the fact used with its version, canonical_url and citations.",
+      "The minimum down payment on a home in British Columbia (Canada's rules, cmhc.insurance_cap in force on asOf): each bracket's rate on the part of the price within it below the insured price cap, or the uninsured rate (20%) at or above it and, with amortizationYears, wherever an insured loan may not be amortized that long for this buyer on asOf (cmhc.amortization_30yr_eligibility, cmhc.mortgage_insurance_premiums), insurable false and the reason saying \"needs 20% down\"; with each line and the fact used with its version, canonical_url and citations.",
     inputSchema: MinimumDownPaymentOptions,
     outputSchema: MinimumDownPaymentOutput,
     annotations,
@@ -168,12 +168,35 @@ export const AFFORDABILITY = {
   config: {
     title: "What a household can afford",
     description:
-      "How much a household can borrow and what price it can pay for a home in British Columbia by the gross and total debt service ratios (cmhc.debt_service_limits in force on asOf), the payment counted at the stress test's qualifying rate (osfi.b20.stress_test): the largest monthly payment, the largest loan, and the largest price with the down payment given or the minimum for each price, the insurance premium added where the loan must be insured (cmhc.insurance_cap, cmhc.mortgage_insurance_premiums, cmhc.amortization_30yr_eligibility); with a price, its loan, payment, both ratios and whether they pass. Income is gross household income; every step, the assumptions and each fact used with its version, canonical_url and citations.",
+      "How much a household can borrow and what price it can pay for a home in British Columbia by the gross and total debt service ratios (cmhc.debt_service_limits in force on asOf), the payment counted at the stress test's qualifying rate (osfi.b20.stress_test): the largest monthly payment, the largest loan, and the largest price with the down payment given or the minimum for each price (20% down wherever insurance is not available for the buyer, amortization and date: insurance_available and insurance_unavailable_reason say so), the insurance premium added where the loan must be insured (cmhc.insurance_cap, cmhc.mortgage_insurance_premiums, cmhc.amortization_30yr_eligibility); with a price, its minimum down payment, loan, payment, both ratios, whether it passes and the reasons it does not (a ratio above its limit, or needs 20% down where insurance is not available). Income is gross household income; every step, the assumptions and each fact used with its version, canonical_url and citations.",
     inputSchema: AffordabilityOptions,
     outputSchema: AffordabilityOutput,
     annotations,
   },
 } as const;
+
+/**
+ * Whether a price passes, in words: "does not pass" only where a ratio is above its limit; a purchase within both that
+ * the rules do not allow says what it needs ("needs 20% down" where insurance is not available).
+ */
+const verdictAtPrice = (result: AffordabilityResult, price: number): string => {
+  const reasons = result.reasons ?? [];
+  if (result.passes) return "passes";
+  const above = [
+    ...(reasons.includes("gds-above-limit") ? ["GDS above its limit"] : []),
+    ...(reasons.includes("tds-above-limit") ? ["TDS above its limit"] : []),
+  ];
+  const minimum = result.minimum_down_payment ?? 0;
+  const needs = reasons.includes("needs-uninsured-minimum")
+    ? `needs ${formatPercent(Math.round((minimum / price) * 10_000) / 10_000)} down (at least ${formatCad(minimum)}), as insurance is not available`
+    : reasons.includes("below-minimum")
+      ? `the down payment is below the minimum of ${formatCad(minimum)}`
+      : reasons.includes("not-insurable")
+        ? "the loan needs insurance it cannot have"
+        : undefined;
+  if (above.length === 0) return `${needs}; both ratios within their limits`;
+  return `does not pass: ${above.join(", ")}${needs === undefined ? "" : `; besides, ${needs}`}`;
+};
 
 export const computeAffordability = (
   tree: SiteTree,
@@ -189,11 +212,13 @@ export const computeAffordability = (
           ? ""
           : result.passes === undefined
             ? `; at ${formatCad(options.price)}: not assessed, as no qualifying rate was set for this loan on that date`
-            : `; at ${formatCad(options.price)}: payment ${formatCad(result.payment_at_qualifying_rate ?? 0)}, GDS ${formatPercent(result.gds ?? 0)}, TDS ${formatPercent(result.tds ?? 0)}, ${result.passes ? "passes" : "does not pass"}`;
+            : `; at ${formatCad(options.price)}: payment ${formatCad(result.payment_at_qualifying_rate ?? 0)}, GDS ${formatPercent(result.gds ?? 0)}, TDS ${formatPercent(result.tds ?? 0)}, ${verdictAtPrice(result, options.price)}`;
+      const unavailable =
+        result.insurance_unavailable_reason === undefined ? "" : ` (${result.insurance_unavailable_reason})`;
       return {
         structured,
         text: answerText(
-          `Affordability on ${result.as_of}: a payment of at most ${formatCad(result.max_payment)} a month at the qualifying rate of ${formatPercent(result.qualifying_rate)} (${result.binding.toUpperCase()} binds), a loan of at most ${formatCad(result.max_loan)}, a price of at most ${formatCad(result.max_price)}${atPrice}`,
+          `Affordability on ${result.as_of}: a payment of at most ${formatCad(result.max_payment)} a month at the qualifying rate of ${formatPercent(result.qualifying_rate)} (${result.binding.toUpperCase()} binds), a loan of at most ${formatCad(result.max_loan)}, a price of at most ${formatCad(result.max_price)}${unavailable}${atPrice}`,
           result.breakdown,
           structured.citations,
           result.assumptions,

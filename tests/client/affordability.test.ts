@@ -189,8 +189,16 @@ describe("affordability on stated rules", () => {
     const uninsurable = afford(base);
     expect(uninsurable).toMatchObject({ max_price: 500_000, max_price_premium: 0 });
     const over = afford({ ...base, price: 600_000 });
-    expect(over).toMatchObject({ passes: false, premium: 0, loan: 500_000 });
-    expect(over.breakdown.join("\n")).toContain("not allowed: a 30-year amortization on an insured loan is only for");
+    expect(over).toMatchObject({
+      passes: false,
+      reasons: ["needs-uninsured-minimum"],
+      minimum_down_payment: 120_000,
+      premium: 0,
+      loan: 500_000,
+    });
+    expect(over.breakdown.at(-1)).toMatch(
+      /^needs 20% down: default insurance is not available, as a 30-year amortization on an insured loan is only for .*; at least \$120,000 at this price, and \$100,000 is given; both ratios are within their limits$/,
+    );
   });
 
   it("says when housing costs alone are above a limit, and that no price fits", () => {

@@ -36,7 +36,13 @@ describe("the mortgage calculators read their options by their schemas", () => {
       expect(z.toJSONSchema(schema), name).toMatchObject({ type: "object", additionalProperties: false });
     }
     expect(Object.keys(QualifyingRateOptions.shape)).toEqual(["contractRate", "insured", "asOf"]);
-    expect(Object.keys(MinimumDownPaymentOptions.shape)).toEqual(["price", "asOf"]);
+    expect(Object.keys(MinimumDownPaymentOptions.shape)).toEqual([
+      "price",
+      "amortizationYears",
+      "firstTimeBuyer",
+      "newlyBuilt",
+      "asOf",
+    ]);
   });
 
   it("refuse a BigInt, an amount above ten billion dollars and text as a CalculatorError naming the option and its bounds", () => {
@@ -69,7 +75,7 @@ describe("the mortgage calculators read their options by their schemas", () => {
 
   it("refuse an unknown option with the nearest known one, and an argument passed again as an option", () => {
     expect(refusal(() => minimumDownPayment(MORTGAGE_RULES, 500_000, { asof: asOf } as never)).message).toBe(
-      "minimumDownPayment: unknown option asof; did you mean asOf? (known options: price, asOf)",
+      "minimumDownPayment: unknown option asof; did you mean asOf? (known options: price, amortizationYears, firstTimeBuyer, newlyBuilt, asOf)",
     );
     expect(refusal(() => qualifyingRate(MORTGAGE_RULES, 0.045, { asOf, contractRate: 0.05 } as never))).toMatchObject({
       reason: "unknown-option",

@@ -109,6 +109,41 @@ describe("MCP affordability", () => {
     expect(text).toContain("facts used (cite them):");
   });
 
+  it("says a 30-year buyer who is neither a first-time buyer nor buying new needs 20% down, never that the ratios fail", async () => {
+    // From 2024-12-15 an insured loan may be amortized over 30 years only for first-time buyers and new homes: this
+    // buyer needs 20% of $600,000 = $120,000 down. $60,000 on $540,000 at 6.5% over 30 years is $3,382.57 a month:
+    // with $400 of housing costs, 30.26% of $12,500, within 39% and 44%.
+    const buyer = {
+      annualIncome: 150_000,
+      monthlyDebtPayments: 0,
+      annualPropertyTax: 3_600,
+      monthlyHeating: 100,
+      monthlyStrataFee: 0,
+      contractRate: 0.045,
+      amortizationYears: 30,
+      price: 600_000,
+      downPayment: 60_000,
+      asOf: "2025-06-01",
+    };
+    const result = await call(buyer);
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({
+      insurance_available: false,
+      minimum_down_payment: 120_000,
+      gds: 0.3026,
+      passes: false,
+      reasons: ["needs-uninsured-minimum"],
+    });
+    const text = textOf(result);
+    expect(text).toContain(
+      "at $600,000: payment $3,382.57, GDS 30.26%, TDS 30.26%, needs 20% down (at least $120,000), as insurance is not available; both ratios within their limits",
+    );
+    expect(text).toMatch(
+      /a price of at most \$[\d,]+ \(needs 20% down: default insurance is not available, as a 30-year/,
+    );
+    expect(text).not.toContain("does not pass");
+  });
+
   it("refuses a date with no rule and an unknown option, and answers the next call", async () => {
     const early = await call({ ...ISSUE_BUYER, asOf: "0099-01-01" });
     expect(early.isError).toBe(true);

@@ -126,6 +126,43 @@ describe.skipIf(!available)("the calculators page's whole answers in headless Ch
     120_000,
   );
 
+  it("tells a 30-year buyer who is neither a first-time buyer nor buying new that the purchase needs 20% down, not that it fails", async () => {
+    // From December 15, 2024 an insured loan may be amortized over 30 years only for first-time buyers and newly built
+    // homes (cmhc.amortization_30yr_eligibility): without insurance a loan is at most 80% of the price, so $600,000
+    // needs $120,000 down. $60,000 down leaves $540,000: $3,382.57 a month at 6.5% over 30 years, with $400 of
+    // housing costs 30.26% of $12,500 a month, within 39% and 44%.
+    const page = await open(1280);
+    for (const [id, value] of Object.entries({
+      "buy-price": "600000",
+      "buy-down": "60000",
+      "buy-amortization": "30",
+      "buy-rate": "4.5",
+      "buy-income": "150000",
+      "buy-property-tax": "3600",
+      "buy-heating": "100",
+      "buy-date": "2025-06-01",
+    }))
+      await page.locator(`#${id}`).fill(value);
+    const verdict = output(page, "purchase").locator(".calc-verdict");
+    await expect
+      .poll(() => verdict.textContent(), POLL)
+      .toBe(
+        "Needs 20% down: at least $120,000, as mortgage insurance is not available for this purchase. The stress test itself passes: at the qualifying rate of 6.5%, housing costs are 30.26% of income (at most 39%) and all debts 30.26% (at most 44%).",
+      );
+    await expect(figure(page, "purchase", "Stress test")).resolves.toBe("Passes");
+    await expect(figure(page, "purchase", "Minimum down payment")).resolves.toBe("$120,000");
+    await expect(figure(page, "purchase", "Mortgage insurance")).resolves.toBe("Not available: needs 20% down");
+    await expect(output(page, "purchase").textContent()).resolves.not.toContain("Does not pass");
+    await expect(output(page, "purchase").locator(".calc-hint").allTextContents()).resolves.toContain(
+      "Needs 20% down: default insurance is not available, as a 30-year amortization on an insured loan is only for first-time home buyers and buyers of newly built homes (since December 15, 2024); this purchase is neither.",
+    );
+    // A first-time buyer may have the 30-year insured loan: the minimum is 5% of $500,000 and 10% of $100,000 again.
+    await page.locator("#buy-first-time").check();
+    await expect.poll(() => figure(page, "purchase", "Minimum down payment"), POLL).toBe("$35,000");
+    await expect.poll(() => verdict.textContent(), POLL).toMatch(/^Passes the stress test: /);
+    await page.close();
+  }, 120_000);
+
   it.each(WIDTHS)(
     "reopens a shared link on the same calculation, at %i px",
     async (width) => {

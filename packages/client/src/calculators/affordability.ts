@@ -26,6 +26,7 @@ import {
   RateOption,
 } from "./calculator-options.ts";
 import {
+  type MinimumDownPaymentResult,
   type MortgageInsurancePremiumResult,
   minimumDownPayment,
   mortgageInsurancePremium,
@@ -66,7 +67,7 @@ export const AffordabilityResult = z.object({
   qualifying_rate: z
     .number()
     .describe(
-      "The stress test's rate the payment is counted at, a fraction (osfi.b20.stress_test). Before June 1, 2021, when insured and uninsured loans qualified differently, the rate for the loan at max_price (an insured one if no price fits); the breakdown gives both.",
+      "The stress test's rate the payment is counted at, a fraction (osfi.b20.stress_test). Before June 1, 2021, when insured and uninsured loans qualified differently, the rate for the loan at max_price (if no price fits, an insured one, or an uninsured one where insurance_available is false and such a loan had a rate); the breakdown gives both.",
     ),
   gds_limit: z.number().describe("The highest gross debt service ratio, a fraction (cmhc.debt_service_limits)."),
   tds_limit: z.number().describe("The highest total debt service ratio, a fraction (cmhc.debt_service_limits)."),
@@ -87,10 +88,27 @@ export const AffordabilityResult = z.object({
   max_price: z
     .number()
     .describe(
-      "The largest price, in whole dollars, whose loan (with the premium added when insured) is at most max_loan, with the down payment given or else the minimum for that price, insurable where insurance is required; 0 when no price is.",
+      "The largest price, in whole dollars, whose loan (with the premium added when insured) is at most max_loan, with the down payment given or else the minimum for that price (the uninsured one, 20%, where insurance_available is false), insurable where insurance is required; 0 when no price is.",
     ),
   max_price_down_payment: z.number().describe("The down payment at max_price."),
+  insurance_available: z
+    .boolean()
+    .describe(
+      "Whether mortgage default insurance is available to this buyer at this amortization on as_of, below the insured price cap (cmhc.amortization_30yr_eligibility, cmhc.mortgage_insurance_premiums). When false, a loan of more than 80% of the price cannot be made: the minimum down payment is the uninsured one, 20% of the price (cmhc.insurance_cap's min_down_payment_rate_uninsured), at every price.",
+    ),
+  insurance_unavailable_reason: z
+    .string()
+    .optional()
+    .describe(
+      'With insurance_available false: why, as "needs 20% down: default insurance is not available, as " and the rule (the amortization an insured loan may have for this buyer on as_of).',
+    ),
   max_price_premium: z.number().describe("The insurance premium at max_price; 0 when the loan is not insured."),
+  minimum_down_payment: z
+    .number()
+    .optional()
+    .describe(
+      "With price: the minimum down payment for the price, this buyer, amortization and date: the insured minimum (cmhc.insurance_cap's brackets) where insurance is available, the uninsured one (20% of the price) where it is not.",
+    ),
   down_payment: z.number().optional().describe("With price: the down payment given, or the minimum for the price."),
   loan: z.number().optional().describe("With price: the price less the down payment, with any premium added."),
   premium: z.number().optional().describe("With price: the insurance premium; 0 when the loan is not insured."),
@@ -104,7 +122,13 @@ export const AffordabilityResult = z.object({
     .boolean()
     .optional()
     .describe(
-      "With price: both ratios within their limits, the down payment at least the minimum, and the loan insurable where insurance is required. Absent, with the payment, gds and tds, where no qualifying rate was set for the loan (20% or more down before 2018): the breakdown says so.",
+      "With price: both ratios within their limits, the down payment at least the minimum, and the loan insurable where insurance is required; true exactly when reasons is empty. Absent, with the payment, gds, tds and reasons, where no qualifying rate was set for the loan (20% or more down before 2018): the breakdown says so.",
+    ),
+  reasons: z
+    .array(z.enum(["gds-above-limit", "tds-above-limit", "needs-uninsured-minimum", "below-minimum", "not-insurable"]))
+    .optional()
+    .describe(
+      "With price: why it does not pass, empty when it passes. gds-above-limit and tds-above-limit: a ratio is above its limit (the stress test fails). needs-uninsured-minimum: the down payment is below 20% of the price where insurance is not available (for this buyer, amortization and date, or at or above the price cap), so the purchase needs 20% down, whatever the ratios. below-minimum: the down payment is below the insured minimum for the price. not-insurable: the loan needs insurance and cannot have it for another reason, which the breakdown gives.",
     ),
   as_of: AsOfResult,
   breakdown: Breakdown,
@@ -143,6 +167,8 @@ const fourDecimals = (fraction: number): number => Math.round(fraction * 10_000)
 /** What one price comes to: its down payment, the loan with any premium, and whether the rules allow it. */
 interface Priced {
   price: number;
+  /** The minimum down payment for the price, this buyer, amortization and date. */
+  minimum: MinimumDownPaymentResult;
   down: number;
   insured: MortgageInsurancePremiumResult | undefined;
   loanBeforePremium: number;
@@ -229,6 +255,13 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
     for (const each of used) cited.set(`${each.fact_id}#${each.anchor}`, each);
   };
   cite([limits.used]);
+  const buyer = { firstTimeBuyer: read.firstTimeBuyer ?? false, newlyBuilt: read.newlyBuilt ?? false };
+  /** The minimum down payment at a price for this buyer, amortization and date: 20% where insurance is not available. */
+  const minimumAt = (price: number): MinimumDownPaymentResult =>
+    minimumDownPayment(facts, price, { asOf, amortizationYears: years, ...buyer });
+  // Below the insured price cap (a price of $1 always is), whether insurance is available does not depend on the price.
+  const availability = minimumAt(1);
+  const insuranceAvailable = availability.insurable;
   cite(rates.insured.citations);
   if (!(rates.uninsured instanceof CalculatorError)) cite(rates.uninsured.citations);
 
@@ -280,16 +313,25 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
             : [loanLine(rates.uninsured, uninsuredLoan, "uninsured ")]),
         ]),
   ];
+  if (!insuranceAvailable) {
+    cite(availability.citations);
+    // One line: the uninsured rate on the whole price.
+    const uninsuredRate = availability.breakdown[0]?.rate ?? 1;
+    breakdown.push(
+      `${availability.reason}; the minimum down payment is ${formatPercent(uninsuredRate)} of the price at every price (cmhc.insurance_cap's min_down_payment_rate_uninsured), and no premium is added`,
+    );
+  }
 
   let tried = 0;
   const priced = (price: number): Priced => {
     tried += 1;
-    const minimum = minimumDownPayment(facts, price, { asOf });
+    const minimum = minimumAt(price);
     cite(minimum.citations);
     const down = Math.min(price, read.downPayment ?? minimum.minimum);
     if (down === price)
       return {
         price,
+        minimum,
         down,
         insured: undefined,
         loanBeforePremium: 0,
@@ -302,14 +344,14 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
       price,
       downPayment: down,
       amortizationYears: years,
-      firstTimeBuyer: read.firstTimeBuyer ?? false,
-      newlyBuilt: read.newlyBuilt ?? false,
+      ...buyer,
       asOf,
     });
     cite(insured.citations);
     const allowed = down >= minimum.minimum && (!insured.required || insured.insurable);
     return {
       price,
+      minimum,
       down,
       insured,
       loanBeforePremium: insured.loan,
@@ -401,11 +443,17 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
     each.loan > each.loanBeforePremium
       ? `${formatCad(each.loanBeforePremium)} + ${formatCad(each.premium)} premium (${formatPercent(each.insured?.rate ?? 0)}) = ${formatCad(each.loan)}`
       : `${formatCad(each.loan)}${each.premium > 0 ? ` (the premium of ${formatCad(each.premium)} paid apart)` : ""}`;
-  // The rate and largest loan reported: those that apply at the largest price, or to an insured loan if none fits.
-  const reported = (best === undefined ? undefined : limitAt(best)) ?? limitFor(true)!;
+  // The rate and largest loan reported: those that apply at the largest price; if none fits, those of a loan without
+  // insurance where the buyer cannot have it and such a loan had a rate, or else those of an insured loan.
+  const reported =
+    (best === undefined ? undefined : limitAt(best)) ??
+    (insuranceAvailable ? undefined : limitFor(false)) ??
+    limitFor(true)!;
   breakdown.push(
     best === undefined
-      ? `no price fits: at every price the loan${givenDown === undefined ? "" : " with this down payment"} is above ${formatCad(reported.maxLoan)}, or it needs insurance it cannot have`
+      ? !insuranceAvailable && rates.uninsured instanceof CalculatorError
+        ? `no price is counted: without insurance every loan is one that needs none, and on ${asOf} such a loan had no set qualifying rate`
+        : `no price fits: at every price the loan${givenDown === undefined ? "" : " with this down payment"} is above ${formatCad(reported.maxLoan)}${insuranceAvailable ? ", or it needs insurance it cannot have" : ""}`
       : `largest price ${formatCad(best.price)}: ${formatCad(best.down)} down, loan ${loanWords(best)}, at most ${formatCad(reported.maxLoan)}`,
     `found by halving ${searched}: they are cut where the premium rate, the need for insurance, its availability or whether the down payment is enough changes, and within each piece a higher price means a larger loan (${tried} prices tried)`,
   );
@@ -420,7 +468,12 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
         loanAt,
         `not assessed: this loan needs no insurance, and on ${asOf} such a loan had no set qualifying rate`,
       );
-      atPrice = { down_payment: each.down, loan: each.loan, premium: each.premium };
+      atPrice = {
+        minimum_down_payment: each.minimum.minimum,
+        down_payment: each.down,
+        loan: each.loan,
+        premium: each.premium,
+      };
     } else {
       const payment = monthlyPayment({
         principal: each.loan,
@@ -431,24 +484,46 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
       const tds = fourDecimals((payment + housing + debts) / income);
       const gdsWithin = payment <= centsBelow(gdsRoom);
       const tdsWithin = payment <= centsBelow(tdsRoom);
-      const passes = each.allowed && gdsWithin && tdsWithin;
+      const reasons: NonNullable<AffordabilityResult["reasons"]> = [
+        ...(gdsWithin ? [] : ["gds-above-limit" as const]),
+        ...(tdsWithin ? [] : ["tds-above-limit" as const]),
+      ];
+      // Why the rules do not allow the loan, if they do not: a down payment below the minimum, where insurance is not
+      // available the uninsured one ("needs 20% down"), or a loan that needs insurance it cannot have.
+      let notAllowed: string | undefined;
+      if (each.down < each.minimum.minimum) {
+        if (each.minimum.insurable) {
+          reasons.push("below-minimum");
+          notAllowed = `the down payment of ${formatCad(each.down)} is below the minimum of ${formatCad(each.minimum.minimum)} for this price`;
+        } else {
+          reasons.push("needs-uninsured-minimum");
+          notAllowed = `${each.minimum.reason}; at least ${formatCad(each.minimum.minimum)} at this price, and ${formatCad(each.down)} is given`;
+        }
+      } else if (each.insured?.required && !each.insured.insurable) {
+        reasons.push("not-insurable");
+        notAllowed = `not insurable: ${each.insured.reason}`;
+      }
+      const passes = reasons.length === 0;
       breakdown.push(
         loanAt,
         `payment at ${formatPercent(limit.qualifying.rate)} over ${years} years: ${formatCad(payment)} a month`,
         `GDS (${formatCad(payment)} + ${formatCad(housing)} housing) ÷ ${formatCad(roundCents(income))} = ${formatPercent(gds)}, ${gdsWithin ? "within" : "above"} the limit of ${formatPercent(gdsLimit)}`,
         `TDS (${formatCad(payment)} + ${formatCad(housing)} housing + ${formatCad(debts)} debt payments) ÷ ${formatCad(roundCents(income))} = ${formatPercent(tds)}, ${tdsWithin ? "within" : "above"} the limit of ${formatPercent(tdsLimit)}`,
       );
-      if (!each.allowed)
-        breakdown.push(
-          `not allowed: ${each.insured?.reason ?? "the down payment is below the minimum for this price"}`,
-        );
-      const reasons = [
+      const above = [
         ...(gdsWithin ? [] : ["GDS is above its limit"]),
         ...(tdsWithin ? [] : ["TDS is above its limit"]),
-        ...(each.allowed ? [] : ["the loan is not allowed"]),
       ];
-      breakdown.push(passes ? "passes: both ratios are within their limits" : `does not pass: ${reasons.join("; ")}`);
+      // The stress test is the ratios': a purchase within both that the rules do not allow says why, not "does not pass".
+      breakdown.push(
+        passes
+          ? "passes: both ratios are within their limits"
+          : above.length === 0
+            ? `${notAllowed}; both ratios are within their limits`
+            : `does not pass: ${above.join("; ")}${notAllowed === undefined ? "" : `; besides, ${notAllowed}`}`,
+      );
       atPrice = {
+        minimum_down_payment: each.minimum.minimum,
         down_payment: each.down,
         loan: each.loan,
         premium: each.premium,
@@ -456,6 +531,7 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
         gds,
         tds,
         passes,
+        reasons,
       };
     }
   }
@@ -471,6 +547,8 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
     max_price: best?.price ?? 0,
     max_price_down_payment: best?.down ?? 0,
     max_price_premium: best?.premium ?? 0,
+    insurance_available: insuranceAvailable,
+    ...(availability.reason === null ? {} : { insurance_unavailable_reason: availability.reason }),
     ...atPrice,
     as_of: asOf,
     breakdown,

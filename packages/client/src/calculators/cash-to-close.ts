@@ -13,7 +13,11 @@ import {
   parseOptions,
 } from "./calculator-options.ts";
 import { gstOnNewHome } from "./gst-on-new-home.ts";
-import { minimumDownPayment, mortgageInsurancePremium } from "./mortgage-insurance-premium.ts";
+import {
+  type MinimumDownPaymentResult,
+  minimumDownPayment,
+  mortgageInsurancePremium,
+} from "./mortgage-insurance-premium.ts";
 
 // The cash a buyer needs on the day of closing: the down payment, the property transfer tax, the GST net of its
 // rebates on a newly built home and the buyer's own lines, each from its calculator; the mortgage insurance premium
@@ -113,9 +117,23 @@ export const cashToClose = (facts: FactSource, options: CashToCloseOptions): Cas
   const breakdown: string[] = [];
   const assumptions: string[] = [];
 
-  const minimum = minimumDownPayment(facts, price, { ...(asOf === undefined ? {} : { asOf }) });
+  const dated = asOf === undefined ? {} : { asOf };
+  // With the amortization, the minimum for this buyer: 20% where an insured loan may not be amortized that long for
+  // them. On a date whose premium schedule is not recorded that cannot be told, and the minimum with insurance is
+  // given, as before.
+  let minimum: MinimumDownPaymentResult;
+  try {
+    minimum = minimumDownPayment(facts, price, {
+      ...dated,
+      ...(read.amortizationYears === undefined ? {} : { amortizationYears: read.amortizationYears, ...buyer }),
+    });
+  } catch (error) {
+    if (!(error instanceof CalculatorError && error.fact_id === "cmhc.mortgage_insurance_premiums")) throw error;
+    minimum = minimumDownPayment(facts, price, dated);
+  }
   citations.push(...minimum.citations);
   const below = downPayment < minimum.minimum;
+  const why = minimum.reason === null ? "" : ` (${minimum.reason})`;
   lines.push({
     item: "down-payment",
     label: "Down payment",
@@ -123,8 +141,8 @@ export const cashToClose = (facts: FactSource, options: CashToCloseOptions): Cas
     in_total: true,
     fact_ids: minimum.citations.map((used) => used.fact_id),
     note: below
-      ? `below the minimum of ${formatCad(minimum.minimum)} for this price: no lender may accept it`
-      : `the minimum for this price is ${formatCad(minimum.minimum)}`,
+      ? `below the minimum of ${formatCad(minimum.minimum)} for this price${why}: no lender may accept it`
+      : `the minimum for this price is ${formatCad(minimum.minimum)}${why}`,
   });
 
   const tax = propertyTransferTax(facts, {

@@ -28,6 +28,15 @@ import {
 
 export const MinimumDownPaymentOptions = z.strictObject({
   price: PositiveAmountOption.describe("The purchase price, in dollars."),
+  amortizationYears: AmortizationYearsOption.optional().describe(
+    "The amortization, a whole number of years: where an insured loan may not have it for this buyer on asOf, insurance is not available and the minimum is the uninsured one. Without it, the minimum where insurance is available.",
+  ),
+  firstTimeBuyer: FlagOption.optional().describe(
+    "At least one borrower is a first-time home buyer (with amortizationYears: for an insured amortization over 25 years).",
+  ),
+  newlyBuilt: FlagOption.optional().describe(
+    "The home is newly built, never occupied (with amortizationYears: for an insured amortization over 25 years).",
+  ),
   asOf: AsOfOption,
 });
 export type MinimumDownPaymentOptions = z.input<typeof MinimumDownPaymentOptions>;
@@ -36,7 +45,15 @@ export const MinimumDownPaymentResult = z.object({
   minimum: z.number().describe("The smallest down payment a lender may accept, in dollars."),
   insurable: z
     .boolean()
-    .describe("Whether mortgage default insurance is available at this price (below the insured price cap)."),
+    .describe(
+      "Whether mortgage default insurance is available: at this price (below the insured price cap) and, with amortizationYears, for this amortization and buyer on as_of (cmhc.amortization_30yr_eligibility, cmhc.mortgage_insurance_premiums). When false the minimum is the uninsured one on the whole price (cmhc.insurance_cap's min_down_payment_rate_uninsured, 20%).",
+    ),
+  reason: z
+    .string()
+    .nullable()
+    .describe(
+      'Why insurance is not available, as "needs 20% down: " and the rule that makes it so; null when it is available.',
+    ),
   price_cap: z.number().describe("The insured price cap in force on as_of: insurance is available below it."),
   as_of: AsOfResult,
   breakdown: z.array(z.object({ label: z.string(), base: z.number(), rate: z.number(), amount: z.number() })),
@@ -55,9 +72,11 @@ export const InsuranceRules = z.object({
 /**
  * The minimum down payment on a purchase price, from `cmhc.insurance_cap` in force on `asOf`: below the insured
  * price cap, each bracket's rate on the part of the price within it (5% of the first $500,000, 10% of the rest); at
- * or above the cap, where default insurance is not available, the uninsured rate on the whole price. Below the cap,
- * a version that does not record the brackets (the one before 2024-12-15) is refused with the fact, the date and
- * the path.
+ * or above the cap, where default insurance is not available, the uninsured rate on the whole price. With
+ * `amortizationYears`, insurance is also not available below the cap where an insured loan may not be amortized
+ * that long for this buyer on `asOf` (`insuredAmortization`), and the minimum is then the uninsured one too. Below
+ * the cap, where insurance is available, a version that does not record the brackets is refused with the fact, the
+ * date and the path.
  */
 export const minimumDownPayment = (
   facts: FactSource,
@@ -72,23 +91,50 @@ export const minimumDownPayment = (
   const asOf = read.asOf ?? todayInBc();
   const { value, used } = requireFactAsOf(facts, "cmhc.insurance_cap", InsuranceRules, asOf);
   const cap = value.insured_price_cap_exclusive;
-  if (read.price >= cap) {
-    const amount = roundCents(read.price * value.min_down_payment_rate_uninsured);
+  const uninsuredRate = value.min_down_payment_rate_uninsured;
+  /** The uninsured minimum on the whole price, where insurance is not available for `why`. */
+  const uninsured = (why: string, citations: FactUsed[]): MinimumDownPaymentResult => {
+    const amount = roundCents(read.price * uninsuredRate);
     return finished("minimumDownPayment", {
       minimum: amount,
       insurable: false,
+      reason: `needs ${formatPercent(uninsuredRate)} down: ${why}`,
       price_cap: cap,
       as_of: asOf,
       breakdown: [
         {
-          label: `whole price, at or above the insured price cap of ${formatCad(cap)}: default insurance is not available, so the uninsured minimum applies`,
+          label: `whole price: ${why}, so the uninsured minimum applies`,
           base: read.price,
-          rate: value.min_down_payment_rate_uninsured,
+          rate: uninsuredRate,
           amount,
         },
       ],
-      citations: [used],
+      citations,
     });
+  };
+  if (read.price >= cap)
+    return uninsured(
+      `the price is at or above the insured price cap of ${formatCad(cap)}, where default insurance is not available`,
+      [used],
+    );
+  if (read.amortizationYears !== undefined) {
+    const { value: ratio } = requireFactAsOf(facts, "cmhc.insurance_cap", InsuredRatio, asOf);
+    const schedule = requireFactAsOf(facts, "cmhc.mortgage_insurance_premiums", PremiumSchedule, asOf);
+    const buyer = { firstTimeBuyer: read.firstTimeBuyer ?? false, newlyBuilt: read.newlyBuilt ?? false };
+    const check = insuredAmortization(
+      facts,
+      read.amortizationYears,
+      buyer,
+      asOf,
+      schedule,
+      ratio.high_ratio_threshold_ltv,
+    );
+    if (check.refused !== undefined)
+      return uninsured(`default insurance is not available, as ${check.refused}`, [
+        used,
+        schedule.used,
+        ...check.citations,
+      ]);
   }
   if (value.min_down_payment_brackets === undefined) {
     throw new CalculatorError(
@@ -117,6 +163,7 @@ export const minimumDownPayment = (
   return finished("minimumDownPayment", {
     minimum: roundCents(breakdown.reduce((sum, line) => sum + line.amount, 0)),
     insurable: true,
+    reason: null,
     price_cap: cap,
     as_of: asOf,
     breakdown,
@@ -217,6 +264,89 @@ const ELIGIBLE_BUYERS: Record<string, (buyer: { firstTimeBuyer: boolean; newlyBu
   "all buyers of newly built homes": (buyer) => buyer.newlyBuilt,
 };
 
+type Buyer = { firstTimeBuyer: boolean; newlyBuilt: boolean };
+
+/** What `insuredAmortization` finds for one amortization, buyer and date. */
+interface InsuredAmortization {
+  /** Why a high-ratio loan may not be amortized over these years for this buyer on this date; undefined when it may. */
+  refused: string | undefined;
+  /** The breakdown's line naming the rule that allows an amortization over the standard one, where one does. */
+  allowedAs: string | undefined;
+  /** The facts read beside the premium schedule: `cmhc.amortization_30yr_eligibility` where it is in force. */
+  citations: FactUsed[];
+}
+
+/**
+ * Whether a high-ratio (insured) loan may be amortized over `years` for this buyer on `asOf`: up to the premium
+ * schedule's `amortization_surcharge_over_years` always; longer only where `cmhc.amortization_30yr_eligibility` is in
+ * force on that date, allows that many years and covers this buyer, and the schedule has a rate for it. Where it may
+ * not, insurance is not available for the loan, and the down payment must leave it at or below `threshold` (the
+ * high-ratio loan-to-value).
+ */
+const insuredAmortization = (
+  facts: FactSource,
+  years: number,
+  buyer: Buyer,
+  asOf: string,
+  schedule: { value: z.infer<typeof PremiumSchedule>; used: FactUsed },
+  threshold: number,
+): InsuredAmortization => {
+  const surchargeOver = schedule.value.amortization_surcharge_over_years;
+  const none = { refused: undefined, allowedAs: undefined, citations: [] };
+  if (years <= surchargeOver) return none;
+  const lowRatioDown = formatPercent(roundRate(1 - threshold));
+  const read = readFactAsOf(facts, "cmhc.amortization_30yr_eligibility", Eligibility, asOf);
+  if (read.value === undefined) {
+    const first = (read as { first_iso: string }).first_iso;
+    return {
+      ...none,
+      refused: `an insured loan with less than ${lowRatioDown} down is amortized over at most ${surchargeOver} years on ${readableDate(asOf)}; longer amortizations for such loans began on ${readableDate(first)}`,
+    };
+  }
+  const eligibility = read as { value: z.infer<typeof Eligibility>; used: FactUsed };
+  const citations = [eligibility.used];
+  const covers = eligibility.value.eligible_buyers.map((words, index) => {
+    const rule = ELIGIBLE_BUYERS[words];
+    if (!rule) {
+      throw new CalculatorError(
+        `cmhc.amortization_30yr_eligibility (version ${eligibility.used.version}, in force on ${asOf}) at $.value.eligible_buyers[${index}]: this calculator does not know who "${words}" covers`,
+        {
+          reason: "value-unreadable",
+          fact_id: "cmhc.amortization_30yr_eligibility",
+          date: asOf,
+          ...(eligibility.used.version === undefined ? {} : { version: eligibility.used.version }),
+          path: `$.value.eligible_buyers[${index}]`,
+        },
+      );
+    }
+    return rule(buyer) ? words : undefined;
+  });
+  const eligibleAs = covers.find((words) => words !== undefined);
+  if (years > eligibility.value.max_amortization_years)
+    return {
+      ...none,
+      citations,
+      refused: `an insured loan with less than ${lowRatioDown} down is amortized over at most ${eligibility.value.max_amortization_years} years`,
+    };
+  if (years > eligibility.value.standard_insured_max_amortization_years && eligibleAs === undefined)
+    return {
+      ...none,
+      citations,
+      refused: `a ${years}-year amortization on an insured loan is only for ${listInWords(eligibility.value.eligible_buyers.map((words) => ELIGIBLE_BUYERS_IN_WORDS[words] ?? words))}${eligibility.used.effective_iso ? ` (since ${readableDate(eligibility.used.effective_iso)})` : ""}; this purchase is ${eligibility.value.eligible_buyers.length > 1 ? "neither" : "not one"}`,
+    };
+  const allowedAs =
+    eligibleAs === undefined
+      ? undefined
+      : `amortization of ${years} years allowed for ${eligibleAs} (cmhc.amortization_30yr_eligibility on ${asOf})`;
+  if (schedule.value.amortization_surcharge_rate === null)
+    return {
+      refused: `the premium schedule in force on ${asOf} (cmhc.mortgage_insurance_premiums) has no rate for an amortization over ${surchargeOver} years`,
+      allowedAs,
+      citations,
+    };
+  return { refused: undefined, allowedAs, citations };
+};
+
 type Base = Omit<
   MortgageInsurancePremiumResult,
   "insurable" | "reason" | "rate" | "low_ratio_rate" | "premium" | "loan_with_premium"
@@ -269,7 +399,6 @@ export const mortgageInsurancePremium = (
   // Whether insurance is required is decided on the exact amounts, not on the rounded loan-to-value: $99,980 down on
   // $500,000 is 80.004%, which rounds to 80.00% but is a high-ratio loan. (The tolerance only absorbs float noise.)
   const required = loan / price > threshold + 1e-12;
-  const lowRatioDown = formatPercent(roundRate(1 - threshold));
   const citations = [...minimum.citations];
   const base: Base = {
     required,
@@ -356,56 +485,12 @@ export const mortgageInsurancePremium = (
 
   const surchargeOver = schedule.value.amortization_surcharge_over_years;
   if (years > surchargeOver) {
-    const read = readFactAsOf(facts, "cmhc.amortization_30yr_eligibility", Eligibility, asOf);
-    if (read.value === undefined) {
-      const first = (read as { first_iso: string }).first_iso;
-      return notInsurable(
-        { ...base, breakdown },
-        `an insured loan with less than ${lowRatioDown} down is amortized over at most ${surchargeOver} years on ${readableDate(asOf)}; longer amortizations for such loans began on ${readableDate(first)}`,
-      );
-    }
-    const eligibility = read as { value: z.infer<typeof Eligibility>; used: FactUsed };
-    citations.push(eligibility.used);
-    const covers = eligibility.value.eligible_buyers.map((words, index) => {
-      const rule = ELIGIBLE_BUYERS[words];
-      if (!rule) {
-        throw new CalculatorError(
-          `cmhc.amortization_30yr_eligibility (version ${eligibility.used.version}, in force on ${asOf}) at $.value.eligible_buyers[${index}]: this calculator does not know who "${words}" covers`,
-          {
-            reason: "value-unreadable",
-            fact_id: "cmhc.amortization_30yr_eligibility",
-            date: asOf,
-            ...(eligibility.used.version === undefined ? {} : { version: eligibility.used.version }),
-            path: `$.value.eligible_buyers[${index}]`,
-          },
-        );
-      }
-      return rule(buyer) ? words : undefined;
-    });
-    const eligibleAs = covers.find((words) => words !== undefined);
-    if (years > eligibility.value.max_amortization_years) {
-      return notInsurable(
-        { ...base, breakdown },
-        `an insured loan with less than ${lowRatioDown} down is amortized over at most ${eligibility.value.max_amortization_years} years`,
-      );
-    }
-    if (years > eligibility.value.standard_insured_max_amortization_years && eligibleAs === undefined) {
-      return notInsurable(
-        { ...base, breakdown },
-        `a ${years}-year amortization on an insured loan is only for ${listInWords(eligibility.value.eligible_buyers.map((words) => ELIGIBLE_BUYERS_IN_WORDS[words] ?? words))}${eligibility.used.effective_iso ? ` (since ${readableDate(eligibility.used.effective_iso)})` : ""}; this purchase is ${eligibility.value.eligible_buyers.length > 1 ? "neither" : "not one"}`,
-      );
-    }
-    if (eligibleAs !== undefined)
-      breakdown.push(
-        `amortization of ${years} years allowed for ${eligibleAs} (cmhc.amortization_30yr_eligibility on ${asOf})`,
-      );
-    const surcharge = schedule.value.amortization_surcharge_rate;
-    if (surcharge === null) {
-      return notInsurable(
-        { ...base, breakdown },
-        `the premium schedule in force on ${asOf} (cmhc.mortgage_insurance_premiums) has no rate for an amortization over ${surchargeOver} years`,
-      );
-    }
+    const check = insuredAmortization(facts, years, buyer, asOf, schedule, threshold);
+    citations.push(...check.citations);
+    if (check.allowedAs !== undefined) breakdown.push(check.allowedAs);
+    if (check.refused !== undefined) return notInsurable({ ...base, breakdown }, check.refused);
+    // Not refused: the schedule has a rate over the standard amortization.
+    const surcharge = schedule.value.amortization_surcharge_rate!;
     rate = roundRate(rate + surcharge);
     breakdown.push(
       `plus ${formatPercent(surcharge)} for an amortization over ${surchargeOver} years: ${formatPercent(rate)}`,
