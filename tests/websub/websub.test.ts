@@ -12,6 +12,7 @@ import { renderSite } from "../../src/render/render-site.ts";
 import { DOMAINS } from "../../src/schemas/index.ts";
 import { feedTopics, MAX_HUB_ANSWER_BYTES, publishToHub } from "../../src/websub/publish-to-hub.ts";
 import { frozenData } from "../helpers/frozen-copy.ts";
+import { LIMITS } from "../helpers/limits.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
@@ -265,7 +266,7 @@ describe("a hostile or broken hub", () => {
       response.on("drain", pump);
       pump();
     });
-    const [notice] = await publishToHub(hub.url, [TOPIC], { timeoutMs: 20_000 });
+    const [notice] = await publishToHub(hub.url, [TOPIC], { timeoutMs: LIMITS.answer });
     expect(notice!.ok).toBe(false);
     expect(notice!.topic).toBe(TOPIC);
     expect(notice!.detail).toMatch(/^HTTP 500: x+…$/);
@@ -277,10 +278,9 @@ describe("a hostile or broken hub", () => {
 
   it("that never answers costs one timeout, reported as such", async () => {
     const hub = await startHub(() => undefined);
-    const started = Date.now();
+    // A short timeout of the command's own: the notice says the hub gave no answer (a hang ends the test at its limit).
     const [notice] = await publishToHub(hub.url, [TOPIC], { timeoutMs: 1_000 });
     expect(notice).toEqual({ topic: TOPIC, ok: false, detail: "no complete answer within 1 s" });
-    expect(Date.now() - started).toBeLessThan(15_000);
   }, 60_000);
 
   it("that redirects is not followed, and one that is not there is reported with the connection error", async () => {
@@ -293,7 +293,7 @@ describe("a hostile or broken hub", () => {
 
     const gone = await startHub();
     await gone.close();
-    const [refused] = await publishToHub(gone.url, [TOPIC], { timeoutMs: 5_000 });
+    const [refused] = await publishToHub(gone.url, [TOPIC], { timeoutMs: LIMITS.answer });
     expect(refused!.ok).toBe(false);
     expect(refused!.detail).toMatch(/ECONNREFUSED/);
   }, 60_000);
@@ -304,7 +304,7 @@ describe("a hostile or broken hub", () => {
       else response.writeHead(204).end();
     });
     const other = `${BASE}/api/v1/facts/upcoming.atom`;
-    const notices = await publishToHub(hub.url, [TOPIC, other], { timeoutMs: 5_000 });
+    const notices = await publishToHub(hub.url, [TOPIC, other], { timeoutMs: LIMITS.answer });
     expect(notices.map((notice) => [notice.topic, notice.ok])).toEqual([
       [TOPIC, false],
       [other, true],
