@@ -47,7 +47,7 @@ describe("MCP calculator tools", () => {
     await createMcpServer(tree).connect(serverSide);
     client = new Client({ name: "facts-tests", version: "1.0.0" });
     await client.connect(clientSide);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await client?.close();
