@@ -1,5 +1,6 @@
 import os from "node:os";
 import { defineConfig } from "vitest/config";
+import { LIMITS } from "./tests/helpers/limits.ts";
 
 export default defineConfig({
   test: {
@@ -11,7 +12,9 @@ export default defineConfig({
     // a 2-core machine). Much of the suite waits on the commands it starts, on Chromium and on servers answering on
     // loopback, and another file's work fills those waits (docs/maintainers/test-data.md, "How long the suite takes").
     maxWorkers: os.availableParallelism() + 1,
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Set for a machine running two CPU-bound processes per core beside the suite, roughly three times a quiet run's
+    // slowest test (tests/helpers/limits.ts holds every limit of the suite and says why).
+    testTimeout: LIMITS.test,
+    hookTimeout: LIMITS.test,
   },
 });

@@ -118,7 +118,7 @@ describe("text from a fact, escaped for where it lands", () => {
     afterAll(() => rm(parent, { recursive: true, force: true }));
     out = path.join(parent, "_site");
     expect((await runScript("src/cli/build.ts", ["--root", repo.root, "--out", out], { env })).code).toBe(0);
-  }, 60_000);
+  });
 
   it("escapes a label's Markdown in its llms.txt link text, so it cannot end the link or start a heading", async () => {
     const llmsText = await readFile(path.join(out, "llms.txt"), "utf8");

@@ -80,7 +80,7 @@ describe("changes.ics, changes.atom and lapses.ics of the project's facts", () =
     const built = await buildProjectSite(BASE);
     tree = await readTree(built.out);
     model = built.model;
-  }, 120_000);
+  });
 
   it("changes.ics holds no verification lapse, and every event's URL is a built page, its ATTACH the fact's JSON", () => {
     const events = eventsOf(text(SITE_PATHS.changesCalendar));
@@ -288,7 +288,7 @@ describe("the dates of a revision in the feeds, from a real git history", () => 
     reverifiedAt = await committedAt(repo, check);
     model = await buildModel(repo.root, { baseUrl: BASE, today: "2026-12-01" });
     files = renderSite(model);
-  }, 120_000);
+  });
 
   it("dates the fact's Atom entry of version 3 when that version was published, with its effective date in the text", async () => {
     expect(revisedAt < reverifiedAt).toBe(true);

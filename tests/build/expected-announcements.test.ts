@@ -37,7 +37,7 @@ describe("the project's facts built after 2026-09-30: the 2027 rent cap, expecte
   beforeAll(async () => {
     expect(frozenData().today > "2026-09-30").toBe(true);
     out = await build(frozenData().root, frozenData().today);
-  }, 120_000);
+  });
 
   it("upcoming.json lists the rent cap's expected announcement as not recorded here yet, with the page to check, and the ones still ahead as expected", async () => {
     const upcoming = JSON.parse(await read(out, "api/v1/facts/upcoming.json")) as Upcoming;
@@ -199,7 +199,7 @@ describe("an expected announcement", () => {
     expect(page).not.toContain("not recorded here yet");
     const index = JSON.parse(await read(out, "api/v1/facts/search-index.json")) as SearchIndex;
     expect(index[0]!.search_text).toContain("expected by 2026-09-30");
-  }, 60_000);
+  });
 
   it("is no longer listed after its date once a scheduled change records the announced value", async () => {
     const scheduled = [
@@ -222,5 +222,5 @@ describe("an expected announcement", () => {
     // The fact lapsed on 2026-10-30, so the scheduled change is all that is ahead of it.
     expect(upcoming.items.map((item) => item.kind)).toEqual(["scheduled-change"]);
     expect(await read(out, "bc.rent_cap.2026.html")).not.toContain("Next expected");
-  }, 60_000);
+  });
 });

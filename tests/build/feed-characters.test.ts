@@ -77,7 +77,7 @@ describe("the RSS and Atom feeds of a built model", () => {
     // line is the version's public note, which the fact's Atom feed gives as the entry's summary.
     await repo.commit(`${ID} v1 \u001b[31mred\u001b[0m\n\nImpact: Buyers see \u001b[31mred\u001b[0m text.`);
     model = await buildModel(repo.root, { baseUrl: BASE, today: "2026-11-21" });
-  }, 60_000);
+  });
 
   const withFact = (edit: Record<string, string>): SiteModel => ({
     ...model,

@@ -57,7 +57,7 @@ describe("the published citations name their organisations from the registry", (
       org_id: "bc-residential-tenancy-branch",
       org_kind: "government",
     });
-  }, 120_000);
+  });
 
   it("publishes the citations of earlier versions in the diffs by the registry's name where their free-text name is known, and as written otherwise", async () => {
     const { out, model } = await buildProjectSite();
@@ -88,7 +88,7 @@ describe("the published citations name their organisations from the registry", (
     }
     // The history holds versions from before the registry: most of their organisations resolve through aliases.
     expect(resolved).toBeGreaterThan(asWritten);
-  }, 120_000);
+  });
 
   it("resolves an earlier version's free-text organisation through the registry's aliases, and keeps an unknown one as written", async () => {
     const repo = await createGitRepo();
@@ -126,7 +126,7 @@ describe("the published citations name their organisations from the registry", (
       org_id: "ltsa",
     });
     expect(model.facts[0]!.citations[0]).toMatchObject({ org_id: "ltsa", org_kind: ltsaKind });
-  }, 60_000);
+  });
 
   it("stops npm run build, writing nothing, when a current citation names no organisation of the registry", async () => {
     const repo = await createGitRepo();
@@ -148,5 +148,5 @@ describe("the published citations name their organisations from the registry", (
     expect(result.stderr).toContain(`no organisation "Ministry of Finance" in ${ORGANISATIONS_FILE}`);
     expect(result.stderr).toContain("(at /citations/0/org) [citation-org]");
     expect(await readdir(path.dirname(out))).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -182,7 +182,7 @@ describe("payload budgets of the built tree, gzip-compressed", () => {
     expect(() => payloadBudgets(partial)).toThrow("/api/v1/facts/index.json is not in the built tree");
   });
 
-  it("prints the table with npm run budgets, and exits 1 when a file is over", { timeout: 60_000 }, async () => {
+  it("prints the table with npm run budgets, and exits 1 when a file is over", async () => {
     const result = await runScript("src/cli/payload-budgets.ts", ["--site", out]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);

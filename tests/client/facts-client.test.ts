@@ -35,7 +35,7 @@ beforeAll(async () => {
   siteServer = await createStaticServer({ root: out });
   await new Promise<void>((resolve) => siteServer.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(siteServer.address() as AddressInfo).port}`;
-}, 60_000);
+});
 afterAll(
   () =>
     new Promise<void>((resolve) => {

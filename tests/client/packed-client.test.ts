@@ -61,7 +61,7 @@ beforeAll(async () => {
   const [packed] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
   tarball = path.join(work, path.basename(packed!.filename));
   files = packed!.files.map((file) => file.path).sort();
-}, 120_000);
+});
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 /**
@@ -125,7 +125,7 @@ describe("npm pack of the client", () => {
       expect(stderr).toBe("");
     }
     if (NODE_20) expect((await run(NODE_20, ["--version"])).stdout).toMatch(/^v20\./);
-  }, 60_000);
+  });
 
   it("type-checks a TypeScript consumer against the packed declarations", async () => {
     const folder = await freshConsumer();
@@ -151,7 +151,7 @@ describe("npm pack of the client", () => {
       failed: true,
     }));
     expect(result.stdout).toBe("");
-  }, 60_000);
+  });
 
   it("runs in Chromium from the packed files, with zod mapped by an import map", async () => {
     const folder = await freshConsumer();
@@ -177,5 +177,5 @@ window.answer = { ptt: propertyTransferTax(catalog, { price: 4500000 }).total, w
     const { answer, errors } = await answerInChromium(site);
     expect(answer).toEqual({ ptt: 143_000, webhook: "missing or malformed X-Facts-Signature header" });
     expect(errors).toEqual([]);
-  }, 90_000);
+  });
 });

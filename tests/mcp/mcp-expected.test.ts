@@ -22,7 +22,7 @@ describe("npm run mcp on an expected announcement past its date and not recorded
     });
     if (build.code !== 0) throw new Error(`build failed:\n${build.stderr}`);
     server = await connectToServer(out);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await server?.client.close();

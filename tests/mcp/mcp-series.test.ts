@@ -23,7 +23,7 @@ describe("npm run mcp on a yearly series after its roll-over", () => {
     const out = path.join(parent, "_site");
     await writeSite(renderSite(await buildModel(repo.root, { baseUrl: BASE, today: "2027-01-10" })), out);
     server = await connectToServer(out);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await server?.client.close();

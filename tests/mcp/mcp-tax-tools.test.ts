@@ -55,7 +55,7 @@ describe("MCP tax and rent tools", () => {
     await createMcpServer(tree).connect(serverSide);
     client = new Client({ name: "facts-tests", version: "1.0.0" });
     await client.connect(clientSide);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await client?.close();

@@ -25,7 +25,7 @@ describe.skipIf(!available)("the affordability page in headless Chromium", () =>
     site = await serveBuiltProject("facts-affordability-");
     ({ server, siteDir } = site);
     browser = await launchChromium();
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -68,7 +68,7 @@ describe.skipIf(!available)("the affordability page in headless Chromium", () =>
     // A keyboard user can reach the box to scroll it.
     expect(await box.getAttribute("tabindex")).toBe("0");
     await page.close();
-  }, 60_000);
+  });
 
   it("opens, above the fold on a phone, with the latest month, how far behind it is and the months published of those expected", async () => {
     const page = await open(375);
@@ -87,7 +87,7 @@ describe.skipIf(!available)("the affordability page in headless Chromium", () =>
     const top = (await status.boundingBox())!.y;
     expect(top).toBeLessThan(800);
     await page.close();
-  }, 60_000);
+  });
 
   /** Each drawing of the chart shown at this width, and the size in CSS px its text renders at. */
   const chartText = async (page: Page) =>
@@ -121,7 +121,7 @@ describe.skipIf(!available)("the affordability page in headless Chromium", () =>
       expect(chart.right).toBeLessThanOrEqual(width);
       await page.close();
     }
-  }, 60_000);
+  });
 
   /** Every table box on the page: whether it overflows, and the edge shadows and caption hint that say so. */
   const scrollCues = async (page: Page) =>
@@ -161,7 +161,7 @@ describe.skipIf(!available)("the affordability page in headless Chromium", () =>
     const desktop = await open(1280);
     for (const box of await scrollCues(desktop)) expect(box.hint).toBe(false);
     await desktop.close();
-  }, 60_000);
+  });
 
   it("has a legend whose markers are the ones the chart draws", async () => {
     const page = await open(1280);
@@ -182,5 +182,5 @@ describe.skipIf(!available)("the affordability page in headless Chromium", () =>
     expect(legend.includes("filled:")).toBe(drawn.fills.includes("official"));
     expect(legend.includes("hollow:")).toBe(drawn.fills.includes("secondary"));
     await page.close();
-  }, 60_000);
+  });
 });

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { type Browser, chromium } from "playwright-core";
 import { frozenNoon } from "../helpers/frozen-copy.ts";
+import { LIMITS } from "../helpers/limits.ts";
 
 /** Debian's Chromium: the browser tests drive it and never download one of their own. */
 export const CHROMIUM = "/usr/bin/chromium";
@@ -52,7 +53,7 @@ export const answerInChromium = async (folder: string): Promise<{ answer: unknow
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     await page.goto(`${server.url}/`);
-    await page.waitForFunction("'answer' in window", undefined, { timeout: 20_000 });
+    await page.waitForFunction("'answer' in window", undefined, { timeout: LIMITS.wait });
     return { answer: await page.evaluate("window.answer"), errors };
   } finally {
     await browser.close();

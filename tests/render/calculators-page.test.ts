@@ -6,6 +6,7 @@ import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { frozenData } from "../helpers/frozen-copy.ts";
+import { LIMITS } from "../helpers/limits.ts";
 import { CHROMIUM, hasChromium, launchChromium } from "./browser.ts";
 import { type BuiltSite, serveBuiltProject } from "./built-site.ts";
 import type { StaticServer } from "./serve-directory.ts";
@@ -47,7 +48,7 @@ const factLabel = async (file: string): Promise<string> =>
   (JSON.parse(await readFile(path.join(frozenData().root, "facts", file), "utf8")) as { label: string }).label;
 
 /** Results are redrawn on each input event; a loaded machine may take a moment. */
-const POLL = { timeout: 15_000 } as const;
+const POLL = { timeout: LIMITS.wait } as const;
 
 describe.skipIf(!available)("the calculators page in headless Chromium", () => {
   let site: BuiltSite | undefined;
@@ -61,7 +62,7 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
     browser = await launchChromium();
     await mkdir(SHOTS, { recursive: true });
-  }, 180_000);
+  }, LIMITS.longTest);
 
   afterAll(async () => {
     await browser?.close();
@@ -73,7 +74,7 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
     await page.route(/^(?!http:\/\/127\.0\.0\.1:\d+\/)/, (route) => route.abort());
     await page.goto(`${server.url}/calculators.html`);
-    await page.locator('body[data-calculators="ready"]').waitFor({ state: "attached", timeout: 30_000 });
+    await page.locator('body[data-calculators="ready"]').waitFor({ state: "attached", timeout: LIMITS.wait });
     return page;
   };
 
@@ -86,7 +87,7 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
       .locator(".calc-results > div")
       .filter({ has: page.getByText(term, { exact: true }) })
       .locator("dd")
-      .textContent({ timeout: 10_000 });
+      .textContent({ timeout: LIMITS.wait });
 
   const axeViolations = async (page: Page): Promise<AxeViolation[]> => {
     await page.addScriptTag({ content: axeSource });
@@ -95,53 +96,49 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     )) as AxeViolation[];
   };
 
-  it.each(WIDTHS)(
-    "computes property transfer tax as the person types, at %i px",
-    async (width) => {
-      const page = await open(width);
-      const ptt = form(page, "ptt");
-      await ptt.getByLabel("Purchase price", { exact: true }).fill("650000");
-      // The Ministry's example: $650,000 pays 1% of $200,000 and 2% of $450,000.
-      await expect.poll(() => figure(page, "ptt", "Property transfer tax"), POLL).toBe("$11,000");
-      // Screen readers hear the headline, not the whole breakdown again at each keystroke.
-      await expect(page.locator("#ptt-summary[aria-live=polite]").textContent()).resolves.toBe(
-        "Property transfer tax: $11,000",
-      );
+  it.each(WIDTHS)("computes property transfer tax as the person types, at %i px", async (width) => {
+    const page = await open(width);
+    const ptt = form(page, "ptt");
+    await ptt.getByLabel("Purchase price", { exact: true }).fill("650000");
+    // The Ministry's example: $650,000 pays 1% of $200,000 and 2% of $450,000.
+    await expect.poll(() => figure(page, "ptt", "Property transfer tax"), POLL).toBe("$11,000");
+    // Screen readers hear the headline, not the whole breakdown again at each keystroke.
+    await expect(page.locator("#ptt-summary[aria-live=polite]").textContent()).resolves.toBe(
+      "Property transfer tax: $11,000",
+    );
 
-      // First-time buyer at $847,500 (registered today): general tax $2,000 + 2% of $647,500 = $14,950; the $8,000
-      // exemption is reduced over $835,000 to $860,000, so $8,000 × 12,500/25,000 = $4,000 is exempt.
-      await ptt.getByLabel("Purchase price", { exact: true }).fill("$847,500");
-      await ptt.getByLabel("First-time home buyer", { exact: true }).check();
-      await expect.poll(() => figure(page, "ptt", "Exemption"), POLL).toBe("$4,000");
-      await expect.poll(() => figure(page, "ptt", "Property transfer tax"), POLL).toBe("$10,950");
+    // First-time buyer at $847,500 (registered today): general tax $2,000 + 2% of $647,500 = $14,950; the $8,000
+    // exemption is reduced over $835,000 to $860,000, so $8,000 × 12,500/25,000 = $4,000 is exempt.
+    await ptt.getByLabel("Purchase price", { exact: true }).fill("$847,500");
+    await ptt.getByLabel("First-time home buyer", { exact: true }).check();
+    await expect.poll(() => figure(page, "ptt", "Exemption"), POLL).toBe("$4,000");
+    await expect.poll(() => figure(page, "ptt", "Property transfer tax"), POLL).toBe("$10,950");
 
-      // Registered in 2017 the exemption was whole up to $500,000 and ended at $525,000, with no cap: on $510,000
-      // the tax of $8,200 is exempt in the share 15,000/25,000, $4,920, leaving $3,280. Today $8,000 is exempt: $200.
-      await ptt.getByLabel("Purchase price", { exact: true }).fill("510000");
-      await expect.poll(() => figure(page, "ptt", "Property transfer tax"), POLL).toBe("$200");
-      await ptt.getByLabel("Registration date", { exact: true }).fill("2017-06-01");
-      await expect.poll(() => figure(page, "ptt", "Exemption"), POLL).toBe("$4,920");
-      await expect.poll(() => figure(page, "ptt", "Property transfer tax"), POLL).toBe("$3,280");
-      const facts = output(page, "ptt").locator(".calc-facts");
-      // Each fact used is named by its label with the numbers of the period used, not today's.
-      await expect(facts.textContent()).resolves.toContain(
-        `${await factLabel("tax/bc.ptt.fthb_exemption.json")}: Full exemption for fair market values up to: $500,000;`,
-      );
-      await expect(facts.textContent()).resolves.toContain(
-        "No exemption from a fair market value of: $525,000 (version 2, in effect from February 22, 2017 until April 1, 2024)",
-      );
-      await expect(
-        facts.getByRole("link", { name: await factLabel("tax/bc.ptt.fthb_exemption.json") }).getAttribute("href"),
-      ).resolves.toBe("bc.ptt.fthb_exemption.html#v2");
-      await expect(facts.textContent()).resolves.not.toContain("bc.ptt.fthb_exemption");
+    // Registered in 2017 the exemption was whole up to $500,000 and ended at $525,000, with no cap: on $510,000
+    // the tax of $8,200 is exempt in the share 15,000/25,000, $4,920, leaving $3,280. Today $8,000 is exempt: $200.
+    await ptt.getByLabel("Purchase price", { exact: true }).fill("510000");
+    await expect.poll(() => figure(page, "ptt", "Property transfer tax"), POLL).toBe("$200");
+    await ptt.getByLabel("Registration date", { exact: true }).fill("2017-06-01");
+    await expect.poll(() => figure(page, "ptt", "Exemption"), POLL).toBe("$4,920");
+    await expect.poll(() => figure(page, "ptt", "Property transfer tax"), POLL).toBe("$3,280");
+    const facts = output(page, "ptt").locator(".calc-facts");
+    // Each fact used is named by its label with the numbers of the period used, not today's.
+    await expect(facts.textContent()).resolves.toContain(
+      `${await factLabel("tax/bc.ptt.fthb_exemption.json")}: Full exemption for fair market values up to: $500,000;`,
+    );
+    await expect(facts.textContent()).resolves.toContain(
+      "No exemption from a fair market value of: $525,000 (version 2, in effect from February 22, 2017 until April 1, 2024)",
+    );
+    await expect(
+      facts.getByRole("link", { name: await factLabel("tax/bc.ptt.fthb_exemption.json") }).getAttribute("href"),
+    ).resolves.toBe("bc.ptt.fthb_exemption.html#v2");
+    await expect(facts.textContent()).resolves.not.toContain("bc.ptt.fthb_exemption");
 
-      await page.screenshot({ path: path.join(SHOTS, `ptt-${width}.png`), fullPage: true });
-      // Nothing wider than the screen: the page never scrolls sideways.
-      await expect(page.evaluate("document.documentElement.scrollWidth")).resolves.toBeLessThanOrEqual(width);
-      await page.close();
-    },
-    120_000,
-  );
+    await page.screenshot({ path: path.join(SHOTS, `ptt-${width}.png`), fullPage: true });
+    // Nothing wider than the screen: the page never scrolls sideways.
+    await expect(page.evaluate("document.documentElement.scrollWidth")).resolves.toBeLessThanOrEqual(width);
+    await page.close();
+  });
 
   it("applies the foreign buyers' tax in force on the registration date, and says when a rule did not exist yet", async () => {
     const page = await open(1280);
@@ -185,12 +182,12 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     // link to the fact's page; no id, no ISO date.
     await ptt.getByLabel("Registration date", { exact: true }).fill("1980-06-01");
     const error = output(page, "ptt").locator(".calc-error");
-    await expect(error.textContent({ timeout: 10_000 })).resolves.toBe(
+    await expect(error.textContent({ timeout: LIMITS.wait })).resolves.toBe(
       `These facts do not record the ${await factLabel("tax/bc.ptt.brackets.json")} rule for June 1, 1980; the earliest rule recorded here took effect on March 19, 1987.`,
     );
     await expect(error.locator('a[href="bc.ptt.brackets.html"]').count()).resolves.toBe(1);
     await page.close();
-  }, 120_000);
+  });
 
   it.each(WIDTHS)(
     "computes a purchase: down payment, premium, loan, qualifying rate, payment and balance, at %i px",
@@ -238,7 +235,6 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
       await expect(page.evaluate("document.documentElement.scrollWidth")).resolves.toBeLessThanOrEqual(width);
       await page.close();
     },
-    120_000,
   );
 
   it.skipIf(!premiumPublished).each(WIDTHS)(
@@ -309,7 +305,6 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
       await expect(output(page, "purchase").textContent()).resolves.not.toContain("Monthly payment");
       await page.close();
     },
-    120_000,
   );
 
   it("says in plain words when a purchase date's rule does not record what the calculation needs", async () => {
@@ -321,12 +316,12 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     await page.locator("#buy-date").fill("2014-06-01");
     await page.locator("#buy-rate").fill("4");
     const error = output(page, "purchase").locator(".calc-error");
-    await expect(error.textContent({ timeout: 10_000 })).resolves.toBe(
+    await expect(error.textContent({ timeout: LIMITS.wait })).resolves.toBe(
       `The qualifying rate cannot be computed: The ${await factLabel("mortgage/osfi.b20.stress_test.json")} rule in force on June 1, 2014 does not record what this calculation needs, so it cannot be computed for that date.`,
     );
     await expect(error.locator('a[href="osfi.b20.stress_test.html"]').count()).resolves.toBe(1);
     await page.close();
-  }, 120_000);
+  });
 
   it("qualifies a 2019 purchase at the Bank of Canada benchmark of that week when insured, at the contract rate plus 2% when not", async () => {
     // The Bank of Canada five-year conventional mortgage rate was 5.34% from its figure of May 9, 2018 to July 10,
@@ -347,7 +342,7 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     await buy.getByLabel("Down payment", { exact: true }).fill("100000");
     await expect.poll(() => figure(page, "purchase", "Qualifying rate (stress test)"), POLL).toBe("6%");
     await page.close();
-  }, 120_000);
+  });
 
   it("says no stress test applied to a 2017 loan with 20% down, instead of a pass or a fail", async () => {
     // Before B-20's update took effect on January 1, 2018 (OSFI's B-20 information sheet), uninsured loans had no set
@@ -375,32 +370,32 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     await expect.poll(() => figure(page, "purchase", "Qualifying rate (stress test)"), POLL).toBe("4.64%");
     await expect.poll(() => figure(page, "purchase", "Stress test"), POLL).toBe("Passes");
     await page.close();
-  }, 120_000);
+  });
 
   it("says what is wrong with a purchase's field next to that field, in the page's own terms", async () => {
     const page = await open(1280);
     const buy = form(page, "purchase");
     await buy.getByLabel("Purchase price", { exact: true }).fill("500000");
     await buy.getByLabel("Down payment", { exact: true }).fill("600000");
-    await expect(page.locator("#buy-down-error").textContent({ timeout: 10_000 })).resolves.toBe(
+    await expect(page.locator("#buy-down-error").textContent({ timeout: LIMITS.wait })).resolves.toBe(
       "The down payment is more than the purchase price.",
     );
     await buy.getByLabel("Down payment", { exact: true }).fill("100000");
     await buy.getByLabel("Interest rate, in percent", { exact: true }).fill("120");
-    await expect(page.locator("#buy-rate-error").textContent({ timeout: 10_000 })).resolves.toBe(
+    await expect(page.locator("#buy-rate-error").textContent({ timeout: LIMITS.wait })).resolves.toBe(
       "Enter a rate below 100%, for example 4.5.",
     );
     await expect(page.locator("#buy-down-error").count()).resolves.toBe(0);
     await buy.getByLabel("Interest rate, in percent", { exact: true }).fill("5");
     await buy.getByLabel("Term, in years", { exact: true }).fill("30");
-    await expect(page.locator("#buy-term-error").textContent({ timeout: 10_000 })).resolves.toBe(
+    await expect(page.locator("#buy-term-error").textContent({ timeout: LIMITS.wait })).resolves.toBe(
       "The term is longer than the amortization.",
     );
     await expect(output(page, "purchase").locator(".calc-error").textContent()).resolves.toBe(
       "Term, in years: The term is longer than the amortization.",
     );
     await page.close();
-  }, 120_000);
+  });
 
   it("computes the home owner grant with its phase-out above the threshold", async () => {
     const page = await open(1280);
@@ -427,7 +422,7 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     expect(grantFacts).toMatch(/\(version \d+, in effect from [A-Z][a-z]+ \d+, \d{4}\)/);
     // A number the calculator cannot take is refused in words next to the form.
     await grant.getByLabel("Assessed value", { exact: true }).fill("lots");
-    await expect(output(page, "grant").locator(".calc-error").textContent({ timeout: 10_000 })).resolves.toBe(
+    await expect(output(page, "grant").locator(".calc-error").textContent({ timeout: LIMITS.wait })).resolves.toBe(
       "Assessed value: “lots” is not a number.",
     );
     // The same sentence stands next to the field, which is marked invalid; it goes when the field is corrected.
@@ -438,7 +433,7 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     await grant.getByLabel("Assessed value", { exact: true }).fill("1000000");
     await expect.poll(() => page.locator("#grant-value-error").count(), POLL).toBe(0);
     await page.close();
-  }, 120_000);
+  });
 
   it("leads from a result to the page of the fact it used", async () => {
     const page = await open(1280);
@@ -448,21 +443,17 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     await page.waitForURL(/\/bc\.ptt\.brackets\.html#v\d+$/);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(label);
     await page.close();
-  }, 120_000);
+  });
 
-  it.each(WIDTHS)(
-    "has no axe-core violation with results shown, at %i px",
-    async (width) => {
-      const page = await open(width);
-      await form(page, "ptt").getByLabel("Purchase price", { exact: true }).fill("650000");
-      await form(page, "purchase").getByLabel("Purchase price", { exact: true }).fill("600000");
-      await form(page, "grant").getByLabel("Assessed value", { exact: true }).fill("1000000");
-      await output(page, "grant").locator(".calc-results").waitFor();
-      await expect(axeViolations(page)).resolves.toEqual([]);
-      await page.close();
-    },
-    120_000,
-  );
+  it.each(WIDTHS)("has no axe-core violation with results shown, at %i px", async (width) => {
+    const page = await open(width);
+    await form(page, "ptt").getByLabel("Purchase price", { exact: true }).fill("650000");
+    await form(page, "purchase").getByLabel("Purchase price", { exact: true }).fill("600000");
+    await form(page, "grant").getByLabel("Assessed value", { exact: true }).fill("1000000");
+    await output(page, "grant").locator(".calc-results").waitFor();
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    await page.close();
+  });
 
   it("says in words, where the calculation needed it, that a fact could not be read, and keeps the forms", async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 900 } });
@@ -525,7 +516,7 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     expect(bytes, `${read.length} files, ${bytes} bytes`).toBeLessThanOrEqual(150_000);
     console.log(`a 2017 foreign buyer's transfer tax read ${read.length} JSON files, ${bytes} bytes`);
     await page.close();
-  }, 120_000);
+  });
 
   it("without JavaScript says what it needs, states it is not advice, and links every fact it uses", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 900 } });
@@ -551,5 +542,5 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     }
     await page.screenshot({ path: path.join(SHOTS, "no-js-375.png"), fullPage: true });
     await context.close();
-  }, 120_000);
+  });
 });

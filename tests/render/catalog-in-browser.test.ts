@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchFacts } from "../../src/mcp/fact-tools.ts";
 import { loadSiteTree } from "../../src/mcp/site-tree.ts";
 import { frozenData } from "../helpers/frozen-copy.ts";
+import { LIMITS } from "../helpers/limits.ts";
 import { CHROMIUM, hasChromium, launchChromium } from "./browser.ts";
 import { type BuiltSite, serveBuiltProject } from "./built-site.ts";
 import type { StaticServer } from "./serve-directory.ts";
@@ -53,7 +54,7 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
     ({ server, siteDir } = site);
     axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
     browser = await launchChromium();
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -258,41 +259,45 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
     const ids = (await axeViolations(page)).map((violation) => violation.id);
     expect(ids).toEqual(expect.arrayContaining(["label", "color-contrast"]));
     await page.close();
-  }, 120_000);
+  });
 
-  it("has no serious or critical axe-core violation on a page of each kind, at 1280 and at 375 px", async () => {
-    // Every page the build writes that is not a fact's (the catalog, sources, change log, index, calculators, the 404
-    // page), and fact pages, which share one template, by the two that between them show every block it has: earlier
-    // periods, a yearly series and an expected announcement (the rent cap), and scheduled changes (the speculation
-    // and vacancy tax). The frozen data keeps them so.
-    const FACT_PAGES = ["bc.rent_cap.2026", "bc.svt.rates_2026"];
-    const all = (await readdir(siteDir)).filter((file) => file.endsWith(".html")).sort();
-    expect(all).toHaveLength(FACT_COUNT + 7);
-    const factPages = new Set(FACT_FILES.map((file) => `${path.basename(file, ".json")}.html`));
-    // Place pages share one template too: a municipality of a regional district, and a place in none.
-    const files = [
-      ...all.filter((file) => !factPages.has(file)),
-      ...FACT_PAGES.map((id) => `${id}.html`),
-      "places/kamloops.html",
-      "places/northern-rockies.html",
-    ];
-    for (const file of files.filter((each) => !each.startsWith("places/"))) expect(all, file).toContain(file);
-    const blocking: string[] = [];
-    for (const width of [1280, 375]) {
-      const page = await browser.newPage({ viewport: { width, height: 900 } });
-      for (const file of files) {
-        await page.goto(`${server.url}/${file}`);
-        const violations = await axeViolations(page);
-        for (const violation of violations) {
-          const line = `${file} at ${width} px: ${violation.id} (${violation.impact}): ${violation.help} ${JSON.stringify(violation.nodes)}`;
-          if (violation.impact === "serious" || violation.impact === "critical") blocking.push(line);
-          else console.info(`minor axe finding: ${line}`);
+  it(
+    "has no serious or critical axe-core violation on a page of each kind, at 1280 and at 375 px",
+    async () => {
+      // Every page the build writes that is not a fact's (the catalog, sources, change log, index, calculators, the 404
+      // page), and fact pages, which share one template, by the two that between them show every block it has: earlier
+      // periods, a yearly series and an expected announcement (the rent cap), and scheduled changes (the speculation
+      // and vacancy tax). The frozen data keeps them so.
+      const FACT_PAGES = ["bc.rent_cap.2026", "bc.svt.rates_2026"];
+      const all = (await readdir(siteDir)).filter((file) => file.endsWith(".html")).sort();
+      expect(all).toHaveLength(FACT_COUNT + 7);
+      const factPages = new Set(FACT_FILES.map((file) => `${path.basename(file, ".json")}.html`));
+      // Place pages share one template too: a municipality of a regional district, and a place in none.
+      const files = [
+        ...all.filter((file) => !factPages.has(file)),
+        ...FACT_PAGES.map((id) => `${id}.html`),
+        "places/kamloops.html",
+        "places/northern-rockies.html",
+      ];
+      for (const file of files.filter((each) => !each.startsWith("places/"))) expect(all, file).toContain(file);
+      const blocking: string[] = [];
+      for (const width of [1280, 375]) {
+        const page = await browser.newPage({ viewport: { width, height: 900 } });
+        for (const file of files) {
+          await page.goto(`${server.url}/${file}`);
+          const violations = await axeViolations(page);
+          for (const violation of violations) {
+            const line = `${file} at ${width} px: ${violation.id} (${violation.impact}): ${violation.help} ${JSON.stringify(violation.nodes)}`;
+            if (violation.impact === "serious" || violation.impact === "critical") blocking.push(line);
+            else console.info(`minor axe finding: ${line}`);
+          }
         }
+        await page.close();
       }
-      await page.close();
-    }
-    expect(blocking).toEqual([]);
-  }, 600_000);
+      expect(blocking).toEqual([]);
+    },
+    LIMITS.longTest,
+  );
 
   it("leads from a fact's row in the catalog to its own page, with every source quoted, and back", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -106,7 +106,7 @@ describe("the change log page", () => {
     await writeSite(renderSite(await buildModel(repo.root, { baseUrl: server.url, today: TODAY })), out);
     server.serve(out);
     if (hasChromium()) browser = await launchChromium();
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await browser?.close();

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIMITS } from "../helpers/limits.ts";
 import { CHROMIUM, hasChromium, launchChromium } from "./browser.ts";
 import { type BuiltSite, serveBuiltProject } from "./built-site.ts";
 
@@ -16,7 +17,7 @@ if (!available) {
 /** Screenshots for a person to look at: the Surrey transfer with the city chosen, a place page, the places index. */
 const SHOTS = path.join(os.tmpdir(), "i46-place-shots");
 const WIDTHS = [1280, 375] as const;
-const POLL = { timeout: 15_000 } as const;
+const POLL = { timeout: LIMITS.wait } as const;
 
 describe.skipIf(!available)("places in headless Chromium", () => {
   let site: BuiltSite | undefined;
@@ -26,7 +27,7 @@ describe.skipIf(!available)("places in headless Chromium", () => {
     site = await serveBuiltProject("facts-places-");
     browser = await launchChromium();
     await mkdir(SHOTS, { recursive: true });
-  }, 180_000);
+  }, LIMITS.longTest);
 
   afterAll(async () => {
     await browser?.close();
@@ -44,7 +45,7 @@ describe.skipIf(!available)("places in headless Chromium", () => {
     "charges the Surrey buyer of 2018 one total once the city is chosen, naming the rule that decided it, at %i px",
     async (width) => {
       const page = await open(width, "calculators.html");
-      await page.locator('body[data-calculators="ready"]').waitFor({ state: "attached", timeout: 30_000 });
+      await page.locator('body[data-calculators="ready"]').waitFor({ state: "attached", timeout: LIMITS.wait });
       const form = page.locator("#ptt-form");
       await form.getByLabel("Purchase price", { exact: true }).fill("3400000");
       await form.getByLabel("Foreign buyer", { exact: true }).check();
@@ -75,12 +76,11 @@ describe.skipIf(!available)("places in headless Chromium", () => {
       await page.locator("#ptt").screenshot({ path: path.join(SHOTS, `surrey-2018-foreign-buyer-${width}.png`) });
       await page.close();
     },
-    120_000,
   );
 
   it("refuses a misspelled municipality at its field, with the nearest names", async () => {
     const page = await open(1280, "calculators.html");
-    await page.locator('body[data-calculators="ready"]').waitFor({ state: "attached", timeout: 30_000 });
+    await page.locator('body[data-calculators="ready"]').waitFor({ state: "attached", timeout: LIMITS.wait });
     const form = page.locator("#ptt-form");
     await form.getByLabel("Purchase price", { exact: true }).fill("650000");
     await form.getByLabel("Municipality or area", { exact: true }).fill("Kamlops");
@@ -92,36 +92,32 @@ describe.skipIf(!available)("places in headless Chromium", () => {
     await page.close();
   });
 
-  it.each(WIDTHS)(
-    "shows what applies in Kamloops, and the places index, at %i px",
-    async (width) => {
-      const place = await open(width, "places/kamloops.html");
-      await expect(place.locator("h1").textContent()).resolves.toBe("What applies in Kamloops");
-      const row = (rule: string) => place.locator(".place-summary tr").filter({ hasText: rule });
-      await expect(row("Speculation and vacancy tax").locator("td").first().textContent()).resolves.toBe("Applies");
-      await expect(row("Speculation and vacancy tax").locator("td").nth(1).textContent()).resolves.toBe(
-        "January 1, 2024",
-      );
-      await expect(row("foreign buyers").locator("td").first().textContent()).resolves.toBe("Does not apply");
-      await expect(
-        place
-          .locator("#speculation_vacancy_tax")
-          .getByRole("link", { name: "Speculation and vacancy tax: where it applies" })
-          .getAttribute("href"),
-      ).resolves.toBe("/bc.svt.taxable_areas.html");
-      await expect(place.evaluate("document.documentElement.scrollWidth")).resolves.toBeLessThanOrEqual(width);
-      await place.screenshot({ path: path.join(SHOTS, `kamloops-${width}.png`), fullPage: true });
-      await place.close();
+  it.each(WIDTHS)("shows what applies in Kamloops, and the places index, at %i px", async (width) => {
+    const place = await open(width, "places/kamloops.html");
+    await expect(place.locator("h1").textContent()).resolves.toBe("What applies in Kamloops");
+    const row = (rule: string) => place.locator(".place-summary tr").filter({ hasText: rule });
+    await expect(row("Speculation and vacancy tax").locator("td").first().textContent()).resolves.toBe("Applies");
+    await expect(row("Speculation and vacancy tax").locator("td").nth(1).textContent()).resolves.toBe(
+      "January 1, 2024",
+    );
+    await expect(row("foreign buyers").locator("td").first().textContent()).resolves.toBe("Does not apply");
+    await expect(
+      place
+        .locator("#speculation_vacancy_tax")
+        .getByRole("link", { name: "Speculation and vacancy tax: where it applies" })
+        .getAttribute("href"),
+    ).resolves.toBe("/bc.svt.taxable_areas.html");
+    await expect(place.evaluate("document.documentElement.scrollWidth")).resolves.toBeLessThanOrEqual(width);
+    await place.screenshot({ path: path.join(SHOTS, `kamloops-${width}.png`), fullPage: true });
+    await place.close();
 
-      const index = await open(width, "places.html");
-      const kamloops = index.locator("li#kamloops");
-      await expect(kamloops.textContent()).resolves.toMatch(/Kamloops city.*Applies: speculation and vacancy tax/);
-      await expect(index.evaluate("document.documentElement.scrollWidth")).resolves.toBeLessThanOrEqual(width);
-      await index.screenshot({ path: path.join(SHOTS, `places-index-${width}.png`) });
-      await index.close();
-    },
-    120_000,
-  );
+    const index = await open(width, "places.html");
+    const kamloops = index.locator("li#kamloops");
+    await expect(kamloops.textContent()).resolves.toMatch(/Kamloops city.*Applies: speculation and vacancy tax/);
+    await expect(index.evaluate("document.documentElement.scrollWidth")).resolves.toBeLessThanOrEqual(width);
+    await index.screenshot({ path: path.join(SHOTS, `places-index-${width}.png`) });
+    await index.close();
+  });
 
   it("finds Kamloops's page and its facts from the catalog's search box", async () => {
     const page = await open(1280, "");

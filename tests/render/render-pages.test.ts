@@ -15,7 +15,7 @@ let pages: Map<string, string>;
 beforeAll(async () => {
   model = await realModel();
   pages = new Map([...renderPages(model)].map(([path, content]) => [path, String(content)]));
-}, 60_000);
+});
 
 const page = (path: string): string => pages.get(path) ?? "";
 

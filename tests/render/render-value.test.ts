@@ -8,7 +8,7 @@ import { realModel } from "./site-model.ts";
 let model: SiteModel;
 beforeAll(async () => {
   model = await realModel();
-}, 60_000);
+});
 
 const fact = (id: string): Fact => {
   const found = model.facts.find((candidate) => candidate.id === id);

@@ -115,7 +115,7 @@ describe.skipIf(!available)("the site frame in headless Chromium, served by the 
     await server.reload();
     axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
     browser = await launchChromium();
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -187,7 +187,7 @@ describe.skipIf(!available)("the site frame in headless Chromium, served by the 
     )) as AxeViolation[];
     expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
     await page.close();
-  }, 120_000);
+  });
 
   it("gives every page kind the favicon, which resolves as SVG, and a footer with the disclaimer and the date of what the page shows", async () => {
     const lastChangeOf = (...paths: string[]) => {

@@ -54,7 +54,7 @@ describe("the local server on the built tree", () => {
       });
       await rm(directory, { recursive: true, force: true });
     };
-  }, 60_000);
+  });
 
   it("serves every built file with the headers the build's _headers gives other hosts", async () => {
     const rules = parseHeadersFile(await readFile(path.join(root, "_headers"), "utf8"));

@@ -5,6 +5,7 @@ import path from "node:path";
 import { Client } from "undici";
 import { describe, expect, it } from "vitest";
 import { ErrorBody } from "../../src/schemas/index.ts";
+import { LIMITS } from "../helpers/limits.ts";
 import { exchange, parseResponses, type RawResponse, rawRequest } from "./raw-request.ts";
 import { writeSiteFixture } from "./site-fixture.ts";
 import { startServer } from "./start-server.ts";
@@ -206,49 +207,44 @@ describe("the local server: connections", () => {
     expect((await fetch(`${origin}${FACT}`)).status).toBe(200);
   });
 
-  it("answers 408 and closes, within 10 s, a connection that sends no complete request head, even if the client never closes its side", async () => {
+  it("answers 408 and closes a connection that sends no complete request head, even if the client never closes its side", async () => {
+    // The server's own request-head timeout ends these connections; a server that kept them would end this test at its
+    // time limit.
     const { server, port } = await serveFixture();
-    const started = performance.now();
-    const seconds = () => (performance.now() - started) / 1000;
     const answers = await Promise.all(
       ["", `GET ${FACT} HTTP/1.1\r\nHost: 127.0.0.1\r\n`].map(
         (sent) =>
-          new Promise<{ text: string; seconds: number }>((resolve, reject) => {
+          new Promise<string>((resolve, reject) => {
             const socket = net.connect({ port, host: "127.0.0.1", allowHalfOpen: true }, () => socket.write(sent));
             let text = "";
             socket.setEncoding("latin1");
             socket.on("data", (chunk: string) => (text += chunk));
             socket.on("error", reject);
-            socket.on("end", () => resolve({ text, seconds: seconds() }));
+            socket.on("end", () => resolve(text));
           }),
       ),
     );
-    for (const [index, answer] of answers.entries()) {
-      const [response] = parseResponses(answer.text);
-      console.log(
-        `${index === 0 ? "nothing sent" : "a request head left incomplete"}: ${response?.status} came after ${answer.seconds.toFixed(1)} s`,
-      );
+    for (const answer of answers) {
+      const [response] = parseResponses(answer);
       expect(response?.status).toBe(408);
       expect(JSON.parse(response?.body ?? "").error).toBe("request_timeout");
-      expect(answer.seconds).toBeLessThan(10);
     }
     // The clients keep their side open: the server must let go of the connections itself, freeing their descriptors.
     const openConnections = () =>
       new Promise<number>((resolve, reject) =>
         server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
       );
-    await expect.poll(openConnections, { timeout: 10_000, interval: 100 }).toBe(0);
-    expect(seconds()).toBeLessThan(10);
-  }, 30_000);
+    await expect.poll(openConnections, { timeout: LIMITS.wait, interval: 100 }).toBe(0);
+  });
 
-  it("stops promptly on close(), ending idle kept-alive connections", async () => {
+  it("stops on close() without waiting for idle kept-alive connections to time out", async () => {
     const { server, origin } = await serveFixture();
+    // An idle connection would keep the server open for this long, far past the test's limit, if close() left it.
+    server.keepAliveTimeout = 24 * 60 * 60 * 1000;
     const client = new Client(origin);
     const response = await client.request({ path: FACT, method: "GET" });
     await response.body.dump();
-    const started = Date.now();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    expect(Date.now() - started).toBeLessThan(1_000);
     await client.close();
   });
 });

@@ -1,6 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { LIMITS } from "../helpers/limits.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { writeSiteFixture } from "./site-fixture.ts";
 import { startCli } from "./start-cli.ts";
@@ -30,7 +31,7 @@ describe("npm run serve", () => {
     await writeFile(path.join(root, "new.json"), "{}");
     expect((await fetch(new URL("new.json", url))).status).toBe(404);
     server.child.kill("SIGHUP");
-    await expect.poll(() => server.output().stdout, { timeout: 5_000 }).toContain("Reloaded");
+    await expect.poll(() => server.output().stdout, { timeout: LIMITS.wait }).toContain("Reloaded");
     expect((await fetch(new URL("new.json", url))).status).toBe(200);
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);

@@ -9,6 +9,7 @@ import { EXTRACTION_LIMITS, pdfText } from "../../src/source-check/extract-text.
 import { fetchSource, sourceDispatcherFromEnvironment } from "../../src/source-check/fetch-source.ts";
 import { zlibBomb } from "../helpers/deflate-bomb.ts";
 import { factJson } from "../helpers/git-repo.ts";
+import { LIMITS } from "../helpers/limits.ts";
 import { peakRssProbe } from "../helpers/peak-rss.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -107,7 +108,7 @@ const catalog = async (): Promise<{ routes: Record<string, CitationRoute>; facts
   return { routes, facts };
 };
 
-describe("bounded extraction of source texts", { timeout: 180_000 }, () => {
+describe("bounded extraction of source texts", { timeout: LIMITS.longTest }, () => {
   it("npm run sources -- check over 250 citations with a flate bomb, a 1,000-page PDF and UTF-16 and Windows-1252 pages stays under 512 MiB", async () => {
     const { routes, facts } = await catalog();
     const server = await startCitationServer(routes);

@@ -1,14 +1,19 @@
 import { Agent } from "undici";
 import { describe, expect, it } from "vitest";
 import { fetchSource, sourceDispatcherFromEnvironment } from "../../src/source-check/fetch-source.ts";
+import { LIMITS } from "../helpers/limits.ts";
 import { startCitationServer } from "../workflows/helpers/citation-server.ts";
 
-const fetcherFor = async (routes: Parameters<typeof startCitationServer>[0]) => {
+/**
+ * Fetches through a citation server on 127.0.0.1. The timeout is one a server on loopback meets on a loaded machine,
+ * unless the test is about a server that never answers.
+ */
+const fetcherFor = async (routes: Parameters<typeof startCitationServer>[0], timeoutMs: number = LIMITS.answer) => {
   const server = await startCitationServer(routes);
   const dispatcher = sourceDispatcherFromEnvironment({ FACTS_LINK_CHECK_CONNECT_TO: server.address });
   return {
     server,
-    fetch: (url: string) => fetchSource(url, { dispatcher, timeoutMs: 500, maxRedirects: 3 }),
+    fetch: (url: string) => fetchSource(url, { dispatcher, timeoutMs, maxRedirects: 3 }),
     dispatcher,
   };
 };
@@ -75,13 +80,12 @@ describe("fetching a cited source", () => {
   });
 
   it("reports a hanging server as not answering within the timeout, and a missing host as gone", async () => {
-    const { fetch, dispatcher } = await fetcherFor({ "/hang": "hang" });
-    const started = Date.now();
+    // A short timeout of the check's own: the answer must be that the server gave none (a hang ends the test at its limit).
+    const { fetch, dispatcher } = await fetcherFor({ "/hang": "hang" }, 500);
     expect(await fetch("https://www2.gov.bc.ca/hang")).toMatchObject({
       outcome: "unverified",
       detail: "no answer within 0.5 s",
     });
-    expect(Date.now() - started).toBeLessThan(5_000);
     await dispatcher.close();
 
     const nowhere = new Agent({

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { LIMITS } from "../helpers/limits.ts";
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
 const DEPCRUISE = path.join(PROJECT_ROOT, "node_modules/.bin/depcruise");
@@ -42,14 +43,14 @@ const describeViolations = (violations: Violation[]): string =>
   violations.map(({ rule, from, to }) => `${rule}: ${from} → ${to}`).join("\n");
 
 describe("the dependency rules (.dependency-cruiser.cjs)", () => {
-  it("hold over src, packages, actions, site and bench", { timeout: 180_000 }, async () => {
+  it("hold over src, packages, actions, site and bench", { timeout: LIMITS.longTest }, async () => {
     const violations = await violationsIn(PROJECT_ROOT);
     // Each violation printed, one a line, so a failure says which import breaks which rule.
     expect(describeViolations(violations)).toBe("");
   });
 
   it("report a deliberately violating file in a copy of the repository (the check itself)", {
-    timeout: 300_000,
+    timeout: LIMITS.longTest,
   }, async () => {
     const copy = await mkdtemp(path.join(tmpdir(), "dependency-rules-"));
     try {

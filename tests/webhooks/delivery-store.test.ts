@@ -13,6 +13,7 @@ import {
   journalLine,
   SNAPSHOT_FILE,
 } from "../../src/webhooks/state.ts";
+import { LIMITS } from "../helpers/limits.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { fakeClock, rentCapEvent, runContext, subscriber } from "./helpers/fixtures.ts";
@@ -165,7 +166,7 @@ describe("the delivery store", () => {
     // Killed once it is writing: its temporary file is there.
     await expect
       .poll(async () => (await readdir(directory)).some((name) => name.startsWith(`${SNAPSHOT_FILE}.next-`)), {
-        timeout: 20_000,
+        timeout: LIMITS.wait,
         interval: 5,
       })
       .toBe(true);

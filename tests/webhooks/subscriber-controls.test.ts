@@ -1,5 +1,5 @@
-import { spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { Webhook } from "standardwebhooks";
@@ -8,9 +8,10 @@ import { createMailer } from "../../src/lib/mailer.ts";
 import { DISPATCHED_HEAD_FILE } from "../../src/webhooks/dispatch.ts";
 import type { FactUpdatedEvent } from "../../src/webhooks/events.ts";
 import { runDeliveries } from "../../src/webhooks/run-deliveries.ts";
-import { DISABLED_FOLDER } from "../../src/webhooks/state.ts";
+import { DISABLED_FOLDER, lockStateFolder } from "../../src/webhooks/state.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { LIMITS } from "../helpers/limits.ts";
+import { runScript } from "../helpers/run-script.ts";
 import {
   fakeClock,
   rentCapEvent,
@@ -76,55 +77,32 @@ describe("delivery identity", () => {
 });
 
 describe("the state folder's lock", () => {
-  it("makes a second command wait for the first, then refuse with a clear message, and never write beside it", async () => {
-    const repo = await createGitRepo();
-    await repo.writeFact({ id: "bc.rent_cap.2026", domain: "rental", value: 1 });
-    const base = await repo.commit("first");
-    await repo.writeFact({ id: "bc.rent_cap.2026", domain: "rental", value: 2, version: 2 });
-    const head = await repo.commit("second");
-    // A receiver that takes 3 s to answer keeps the first command, and its lock, busy.
-    const receiver = await startReceiver((_request, response) => {
-      setTimeout(() => response.writeHead(204).end(), 3_000);
-    });
+  it("makes a second command wait for the one holding it, then refuse with a clear message, and never write beside it", async () => {
+    const receiver = await startReceiver(status(204));
     const { env, state } = await webhookEnvironment([
       { id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" },
     ]);
-    const holder = spawn(
-      process.execPath,
-      [
-        path.join(PROJECT_ROOT, "src/cli/webhooks.ts"),
-        "dispatch",
-        "--base",
-        base,
-        "--head",
-        head,
-        "--root",
-        repo.root,
-        "--wait",
-        "0",
-      ],
-      {
-        env: { ...process.env, ...env },
-        stdio: "ignore",
-      },
-    );
-    const holderDone = new Promise<number | null>((resolve) => holder.on("exit", resolve));
-    await expect.poll(() => receiver.requests.length, { timeout: 15_000, interval: 20 }).toBe(1);
-
+    // The test holds the lock, as a webhooks command running beside would, for as long as the second command takes to
+    // be refused, however slow the machine (proper-lockfile keeps it fresh meanwhile).
+    const release = await lockStateFolder(state, 0);
+    const held = readdirSync(state, { recursive: true }).sort();
     const refused = await runScript("src/cli/webhooks.ts", ["retry"], {
       env: { ...env, FACTS_WEBHOOK_LOCK_WAIT_SECONDS: "1" },
     });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`${state} is locked by another webhooks command`);
     expect(refused.stderr).toContain("waited 1 s");
+    expect(readdirSync(state, { recursive: true }).sort()).toEqual(held);
 
-    const waited = await runScript("src/cli/webhooks.ts", ["retry"], {
-      env: { ...env, FACTS_WEBHOOK_LOCK_WAIT_SECONDS: "30" },
+    // A command given time to wait runs once the lock is released.
+    const waiting = runScript("src/cli/webhooks.ts", ["retry"], {
+      env: { ...env, FACTS_WEBHOOK_LOCK_WAIT_SECONDS: String(LIMITS.answer / 1000) },
     });
-    expect(await holderDone).toBe(0);
-    expect(waited.code).toBe(0);
+    await release();
+    const waited = await waiting;
+    expect(waited.code, waited.stderr).toBe(0);
     expect(waited.stdout).toContain("retry: 0 attempt(s)");
-    expect(receiver.requests).toHaveLength(1);
+    expect(receiver.requests).toHaveLength(0);
   });
 });
 

@@ -12,6 +12,7 @@ import { renderSite } from "../../src/render/render-site.ts";
 import { DOMAINS } from "../../src/schemas/index.ts";
 import { feedTopics, MAX_HUB_ANSWER_BYTES, publishToHub } from "../../src/websub/publish-to-hub.ts";
 import { frozenData } from "../helpers/frozen-copy.ts";
+import { LIMITS } from "../helpers/limits.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
@@ -196,7 +197,7 @@ describe("npm run build with FACTS_WEBSUB_HUB", () => {
     expect(refused.stderr).toBe(
       'build failed: FACTS_WEBSUB_HUB must use http or https, got "mailto:hub@example.org"\n',
     );
-  }, 120_000);
+  });
 });
 
 describe("npm run websub -- ping", () => {
@@ -221,13 +222,13 @@ describe("npm run websub -- ping", () => {
       expect(post.form.get("hub.mode")).toBe("publish");
     }
     expect(hub.posts.map((post) => post.form.get("hub.url")).sort()).toEqual([...topics].sort());
-  }, 60_000);
+  });
 
   it("is skipped with a message when FACTS_WEBSUB_HUB is unset", async () => {
     const result = await runScript("src/cli/websub.ts", ["ping"], { env: env("") });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("FACTS_WEBSUB_HUB is not set: push is off");
-  }, 60_000);
+  });
 
   it("exits 1 naming the hub and each feed the hub refused", async () => {
     const hub = await startHub((_, response, body) => {
@@ -244,7 +245,7 @@ describe("npm run websub -- ping", () => {
     // The hub's text is shown, never passed through: the bell character arrives escaped.
     expect(result.stderr).not.toContain("\u0007");
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
-  }, 60_000);
+  });
 });
 
 describe("a hostile or broken hub", () => {
@@ -265,7 +266,7 @@ describe("a hostile or broken hub", () => {
       response.on("drain", pump);
       pump();
     });
-    const [notice] = await publishToHub(hub.url, [TOPIC], { timeoutMs: 20_000 });
+    const [notice] = await publishToHub(hub.url, [TOPIC], { timeoutMs: LIMITS.answer });
     expect(notice!.ok).toBe(false);
     expect(notice!.topic).toBe(TOPIC);
     expect(notice!.detail).toMatch(/^HTTP 500: x+…$/);
@@ -273,15 +274,14 @@ describe("a hostile or broken hub", () => {
     // It stopped reading: the hub got no further than what the socket buffers hold, far from its half gigabyte.
     expect(written).toBeLessThan(64 * 1024 * 1024);
     expect(written).toBeGreaterThan(MAX_HUB_ANSWER_BYTES);
-  }, 60_000);
+  });
 
   it("that never answers costs one timeout, reported as such", async () => {
     const hub = await startHub(() => undefined);
-    const started = Date.now();
+    // A short timeout of the command's own: the notice says the hub gave no answer (a hang ends the test at its limit).
     const [notice] = await publishToHub(hub.url, [TOPIC], { timeoutMs: 1_000 });
     expect(notice).toEqual({ topic: TOPIC, ok: false, detail: "no complete answer within 1 s" });
-    expect(Date.now() - started).toBeLessThan(15_000);
-  }, 60_000);
+  });
 
   it("that redirects is not followed, and one that is not there is reported with the connection error", async () => {
     const hub = await startHub((_, response) =>
@@ -293,10 +293,10 @@ describe("a hostile or broken hub", () => {
 
     const gone = await startHub();
     await gone.close();
-    const [refused] = await publishToHub(gone.url, [TOPIC], { timeoutMs: 5_000 });
+    const [refused] = await publishToHub(gone.url, [TOPIC], { timeoutMs: LIMITS.answer });
     expect(refused!.ok).toBe(false);
     expect(refused!.detail).toMatch(/ECONNREFUSED/);
-  }, 60_000);
+  });
 
   it("that resets the connection mid-answer fails that topic only", async () => {
     const hub = await startHub((request, response, body) => {
@@ -304,11 +304,11 @@ describe("a hostile or broken hub", () => {
       else response.writeHead(204).end();
     });
     const other = `${BASE}/api/v1/facts/upcoming.atom`;
-    const notices = await publishToHub(hub.url, [TOPIC, other], { timeoutMs: 5_000 });
+    const notices = await publishToHub(hub.url, [TOPIC, other], { timeoutMs: LIMITS.answer });
     expect(notices.map((notice) => [notice.topic, notice.ok])).toEqual([
       [TOPIC, false],
       [other, true],
     ]);
     expect(notices[1]!.detail).toBe("HTTP 204");
-  }, 60_000);
+  });
 });

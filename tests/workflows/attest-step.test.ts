@@ -46,5 +46,5 @@ describe("the deploy workflow's attest job", () => {
     const manifest = await readFile(path.join(workspace, subjects[1]!));
     expect(sha256(manifest)).toBe(sha256(await readFile(path.join(out, "api/v1/facts/manifest.json"))));
     expect(JSON.parse(manifest.toString("utf8")).files.length).toBeGreaterThan(0);
-  }, 120_000);
+  });
 });

@@ -10,6 +10,7 @@ import { SEARCH_ALIASES_FILE } from "../../../src/model/search-aliases.ts";
 import { factValue } from "../../helpers/fact-values.ts";
 import { frozenData } from "../../helpers/frozen-copy.ts";
 import { type FactSeed, factJson } from "../../helpers/git-repo.ts";
+import { LIMITS } from "../../helpers/limits.ts";
 import { PROJECT_ROOT } from "../../helpers/run-script.ts";
 
 const exec = promisify(execFile);
@@ -17,8 +18,8 @@ const exec = promisify(execFile);
 /** The date the workflows' steps take as today (FACTS_TODAY), so the fixture facts never lapse. */
 export const WORKFLOW_TODAY = "2026-11-28";
 
-/** A whole workflow runs many processes: room for a loaded machine, beyond the suite's default. */
-export const RUN_TIMEOUT_MS = 120_000;
+/** A whole workflow runs many processes: the limit of a long test (tests/helpers/limits.ts). */
+export const RUN_TIMEOUT_MS = LIMITS.longTest;
 
 /** The fact the workflow tests revise: the home buyer rescission period at v1. */
 export const HBRP: FactSeed = { id: "bc.hbrp", domain: "legal", value: factValue("bc.hbrp") };
