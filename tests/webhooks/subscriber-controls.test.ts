@@ -10,11 +10,12 @@ import type { FactUpdatedEvent } from "../../src/webhooks/events.ts";
 import { runDeliveries } from "../../src/webhooks/run-deliveries.ts";
 import { DISABLED_FOLDER } from "../../src/webhooks/state.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { projectCommand } from "../helpers/run-script.ts";
 import {
   fakeClock,
   rentCapEvent,
   runContext,
+  runWebhooks,
   SECRET,
   seed,
   subscriber,
@@ -53,8 +54,7 @@ describe("delivery identity", () => {
     const { env, state } = await webhookEnvironment([
       { id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" },
     ]);
-    const first = await runScript(
-      "src/cli/webhooks.ts",
+    const first = await runWebhooks(
       ["dispatch", "--base", base, "--head", change, "--root", repo.root, "--wait", "0"],
       { env },
     );
@@ -62,8 +62,7 @@ describe("delivery identity", () => {
     // Without the record of the first dispatch's head, the second compares from `base` too, so its range carries the
     // change again.
     await rm(path.join(state, DISPATCHED_HEAD_FILE));
-    const second = await runScript(
-      "src/cli/webhooks.ts",
+    const second = await runWebhooks(
       ["dispatch", "--base", base, "--head", later, "--root", repo.root, "--wait", "0"],
       { env },
     );
@@ -89,36 +88,33 @@ describe("the state folder's lock", () => {
     const { env, state } = await webhookEnvironment([
       { id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" },
     ]);
-    const holder = spawn(
-      process.execPath,
-      [
-        path.join(PROJECT_ROOT, "src/cli/webhooks.ts"),
-        "dispatch",
-        "--base",
-        base,
-        "--head",
-        head,
-        "--root",
-        repo.root,
-        "--wait",
-        "0",
-      ],
-      {
-        env: { ...process.env, ...env },
-        stdio: "ignore",
-      },
-    );
+    const command = projectCommand("src/cli/webhooks.ts", [
+      "dispatch",
+      "--base",
+      base,
+      "--head",
+      head,
+      "--root",
+      repo.root,
+      "--wait",
+      "0",
+    ]);
+    const holder = spawn(command.command, command.args, {
+      cwd: command.cwd,
+      env: { ...process.env, ...env },
+      stdio: "ignore",
+    });
     const holderDone = new Promise<number | null>((resolve) => holder.on("exit", resolve));
     await expect.poll(() => receiver.requests.length, { timeout: 15_000, interval: 20 }).toBe(1);
 
-    const refused = await runScript("src/cli/webhooks.ts", ["retry"], {
+    const refused = await runWebhooks(["retry"], {
       env: { ...env, FACTS_WEBHOOK_LOCK_WAIT_SECONDS: "1" },
     });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`${state} is locked by another webhooks command`);
     expect(refused.stderr).toContain("waited 1 s");
 
-    const waited = await runScript("src/cli/webhooks.ts", ["retry"], {
+    const waited = await runWebhooks(["retry"], {
       env: { ...env, FACTS_WEBHOOK_LOCK_WAIT_SECONDS: "30" },
     });
     expect(await holderDone).toBe(0);
@@ -210,7 +206,7 @@ describe("subscriber controls", () => {
     const { env } = await webhookEnvironment([
       { id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" },
     ]);
-    const ok = await runScript("src/cli/webhooks.ts", ["ping", "--subscriber", "acme"], { env });
+    const ok = await runWebhooks(["ping", "--subscriber", "acme"], { env });
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/^ping acme \(delivery [0-9a-f-]{36}\): HTTP 204$/m);
     const [ping] = receiver.requests as [ReceivedRequest];
@@ -222,14 +218,14 @@ describe("subscriber controls", () => {
       `sha256=${createHmac("sha256", Buffer.from(SECRET, "utf8")).update(ping.body).digest("hex")}`,
     );
 
-    const failing = await runScript("src/cli/webhooks.ts", ["ping", "--subscriber", "acme"], { env });
+    const failing = await runWebhooks(["ping", "--subscriber", "acme"], { env });
     expect(failing.code).toBe(1);
     expect(failing.stdout).toContain("HTTP 500 -- the endpoint did not accept it");
-    const unknown = await runScript("src/cli/webhooks.ts", ["ping", "--subscriber", "nobody"], { env });
+    const unknown = await runWebhooks(["ping", "--subscriber", "nobody"], { env });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('no subscriber "nobody" in FACTS_WEBHOOK_SUBSCRIBERS');
     // The guard applies to pings as to deliveries: nothing is sent to a loopback address that is not allowed.
-    const guarded = await runScript("src/cli/webhooks.ts", ["ping", "--subscriber", "acme"], {
+    const guarded = await runWebhooks(["ping", "--subscriber", "acme"], {
       env: { ...env, FACTS_WEBHOOK_ALLOW_HOSTS: "" },
     });
     expect(guarded.code).toBe(1);
@@ -252,22 +248,13 @@ describe("subscriber controls", () => {
       { id: "zenith", url: other.url, secret: NEW_SECRET, email: "ops@zenith.example" },
     ]);
     expect(
-      (
-        await runScript(
-          "src/cli/webhooks.ts",
-          ["dispatch", "--base", base, "--head", head, "--root", repo.root, "--wait", "0"],
-          { env },
-        )
-      ).code,
+      (await runWebhooks(["dispatch", "--base", base, "--head", head, "--root", repo.root, "--wait", "0"], { env }))
+        .code,
     ).toBe(0);
     const firstIds = receiver.requests.map((request) => request.headers["x-facts-delivery"]).sort();
     expect(firstIds).toHaveLength(2);
 
-    const again = await runScript(
-      "src/cli/webhooks.ts",
-      ["redeliver", "--subscriber", "acme", "--since", "2000-01-01"],
-      { env },
-    );
+    const again = await runWebhooks(["redeliver", "--subscriber", "acme", "--since", "2000-01-01"], { env });
     expect(again.code).toBe(0);
     expect(again.stdout).toContain(
       "redeliver acme since 2000-01-01: 2 delivery(ies) sent again under their original ids",
@@ -280,11 +267,7 @@ describe("subscriber controls", () => {
     ).toEqual(firstIds);
     expect(other.requests).toHaveLength(2);
 
-    const none = await runScript(
-      "src/cli/webhooks.ts",
-      ["redeliver", "--subscriber", "acme", "--since", "2999-01-01"],
-      { env },
-    );
+    const none = await runWebhooks(["redeliver", "--subscriber", "acme", "--since", "2999-01-01"], { env });
     expect(none.stdout).toContain("0 delivery(ies) sent again");
     expect(receiver.requests).toHaveLength(4);
   });
