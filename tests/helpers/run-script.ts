@@ -142,8 +142,9 @@ export const runCheck = (
 
 /**
  * Writes `folder/npm`, a stand-in for npm in a workflow's shell steps run by a test: `npm run X -- args` runs the
- * project's `src/cli/X.ts` with the Node that runs the tests, in the step's working directory (the test's checkout).
- * Like runScript it refuses to run in the project's own folder, where a command would read the live data.
+ * project's entry point of that name under `src/cli/` with the Node that runs the tests, in the step's working
+ * directory (the test's checkout). Like runScript it refuses to run in the project's own folder, where a command
+ * would read the live data.
  */
 export const writeNpmRunStandIn = async (folder: string): Promise<string> => {
   const npm = path.join(folder, "npm");
