@@ -5,10 +5,12 @@ import type { TestProject } from "vitest/node";
 import { buildModel, writeSite } from "../src/build/build-model.ts";
 import { renderSite } from "../src/render/render-site.ts";
 import type {} from "./helpers/frozen-copy.ts";
-import { FROZEN_SITE_BASE_URL, readFrozenData, unpackFrozenData } from "./helpers/frozen-data.ts";
+import { FROZEN_SITE_BASE_URL, readFrozenData, unpackFrozenData, verifyFrozenData } from "./helpers/frozen-data.ts";
+import { PROJECT_ROOT } from "./helpers/run-script.ts";
 
 /**
- * Once for the whole run: unpacks the frozen data and builds it, as `npm run build` does on the frozen day, and hands
+ * Once for the whole run: unpacks the frozen data, refuses it unless it is the project's own history of the data folders
+ * up to its `frozen_from` (verifyFrozenData), and builds it, as `npm run build` does on the frozen day, and hands
  * both places to every test file (the built tree is shared: the tests that use it only read it); and gives the workers
  * and every Node process they start (the commands and actions the tests run, a few hundred of them) one V8 compile
  * cache, so each module is compiled once per run rather than once per process. Both are removed at the end.
@@ -18,6 +20,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const root = path.join(parent, "data");
   unpackFrozenData(root);
   const frozen = readFrozenData();
+  // The copy is the project's own history of the data folders, or no test runs on it.
+  try {
+    verifyFrozenData(PROJECT_ROOT, root, frozen);
+  } catch (error) {
+    await rm(parent, { recursive: true, force: true });
+    throw error;
+  }
   project.provide("frozenData", { ...frozen, root });
   const site = path.join(parent, "site");
   try {

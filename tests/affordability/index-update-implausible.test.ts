@@ -1,7 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runScript } from "../helpers/run-script.ts";
+import { runCheck, runScript } from "../helpers/run-script.ts";
 import { ARCHIVE_PATH, type Cell, crea, hpiPage, months, sheet, zip } from "./helpers/crea-archive.ts";
 import { type Answer, indexDataWorkspace, serveSource } from "./helpers/source-stand-in.ts";
 import { weekly } from "./helpers/valet-observations.ts";
@@ -126,7 +126,7 @@ describe("npm run index:update refuses a CREA archive that makes no sense, namin
     const result = await update(root, "prices");
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    const check = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: TODAY } });
+    const check = await runCheck(root, TODAY);
     expect(check.stdout).not.toContain("index-data/");
   });
 });

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { frozenData } from "../helpers/frozen-copy.ts";
-import { runScript } from "../helpers/run-script.ts";
+import { runCheck, runScript } from "../helpers/run-script.ts";
 import { ARCHIVE_PATH, crea, hpiPage, months, sheet, zip } from "./helpers/crea-archive.ts";
 import { type Answer, indexDataWorkspace, serveSource } from "./helpers/source-stand-in.ts";
 
@@ -79,7 +79,7 @@ describe("npm run index:update --only prices", () => {
     ]);
     for (const gap of fv.gaps)
       expect(fvMonths.filter((month: string) => month >= gap.from && month <= gap.to)).toEqual([]);
-    const check = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: "2026-11-27" } });
+    const check = await runCheck(root, "2026-11-27");
     expect(check.stdout).not.toContain("index-data/");
 
     const text = await readFile(path.join(root, GV), "utf8");

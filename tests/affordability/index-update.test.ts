@@ -2,7 +2,7 @@ import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { lastWednesdayOf, monthlyRates } from "../../src/affordability/providers/bank-of-canada.ts";
-import { runScript } from "../helpers/run-script.ts";
+import { runCheck, runScript } from "../helpers/run-script.ts";
 import { readAsGitHub } from "../workflows/helpers/rendered-markdown.ts";
 import { type Answer, indexDataWorkspace, serveSource } from "./helpers/source-stand-in.ts";
 import { weekly } from "./helpers/valet-observations.ts";
@@ -84,7 +84,7 @@ describe("npm run index:update", () => {
     const onFile = before.months.map((entry: { month: string }) => entry.month);
     expect(first.stdout).toContain(`same value, new source: ${onFile.join(", ")}`);
     expect(first.stdout).toContain(`rates: ${29 - onFile.length} new month(s), 0 revised, ${onFile.length} re-sourced`);
-    const check = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: "2026-11-27" } });
+    const check = await runCheck(root, "2026-11-27");
     expect(check.stdout).not.toContain("index-data/");
 
     const text = await readFile(path.join(root, RATES), "utf8");

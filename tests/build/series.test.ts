@@ -8,7 +8,7 @@ import type { Manifest, SearchIndex, SeriesResponse, SingleFactResponse } from "
 import { factValue } from "../helpers/fact-values.ts";
 import { factJson, type GitRepo } from "../helpers/git-repo.ts";
 import { before2027, capYear, OTHER_ID, rollOver, SERIES } from "../helpers/rent-cap-series.ts";
-import { runScript } from "../helpers/run-script.ts";
+import { runCheck } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { startServer } from "../server/start-server.ts";
 
@@ -130,9 +130,7 @@ const at = async (repo: GitRepo, file: string, key: string, depth = 1): Promise<
 
 describe("the check on series", () => {
   const check = async (repo: GitRepo, today: string) => {
-    const result = await runScript("src/cli/check.ts", ["--root", repo.root, "--base", "HEAD"], {
-      env: { FACTS_TODAY: today },
-    });
+    const result = await runCheck(repo.root, today, { base: "HEAD" });
     return {
       code: result.code,
       lines: `${result.stdout}\n${result.stderr}`.split("\n").filter((line) => /^facts\//.test(line)),

@@ -18,7 +18,7 @@ import {
 } from "../../src/schemas/index.ts";
 import { buildWebhookBody, computeEvents } from "../../src/webhooks/events.ts";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
-import { runScript } from "../helpers/run-script.ts";
+import { runCheck, runScript } from "../helpers/run-script.ts";
 import { FOREIGN_BUYER_BAN_SEED, SVT_2026_SEED } from "../helpers/scheduled-facts.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { startServer } from "../server/start-server.ts";
@@ -37,10 +37,7 @@ const repoWithTwoFacts = async (): Promise<{ repo: GitRepo; base: string }> => {
   return { repo, base: await repo.commit("Add the foreign-buyer ban and the SVT rates") };
 };
 
-const check = (repo: GitRepo, base: string) =>
-  runScript("src/cli/check.ts", ["--root", repo.root, "--base", base], {
-    env: { FACTS_TODAY: TODAY, FACTS_BASE_URL: BASE },
-  });
+const check = (repo: GitRepo, base: string) => runCheck(repo.root, TODAY, { base, env: { FACTS_BASE_URL: BASE } });
 
 describe("a withdrawn fact", () => {
   it("is published as its tombstone: by-id with `withdrawn`, 410 on the local server, out of the catalog, in the manifest's withdrawn list, the change index and a webhook event", {

@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { findingLines, runChecks, summarize } from "../../src/check/run-checks.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo, factJson, type GitRepo } from "../helpers/git-repo.ts";
-import { runScript } from "../helpers/run-script.ts";
+import { runCheck } from "../helpers/run-script.ts";
 
-const TODAY = { FACTS_TODAY: "2026-11-21" };
+const TODAY = "2026-11-21";
 const ID = "bc.rent_cap.2026";
 const FILE = `facts/rental/${ID}.json`;
 const base = {
@@ -33,7 +33,7 @@ const repoAtBase = async (): Promise<GitRepo> => {
  * command's own lines (the base it names, the commits it read) are tested with the command below.
  */
 const checkAgainstMain = async (repo: GitRepo) => {
-  const report = await runChecks(repo.root, { today: TODAY.FACTS_TODAY, base: "main" });
+  const report = await runChecks(repo.root, { today: TODAY, base: "main" });
   return { code: report.problems.length === 0 ? 0 : 1, lines: [...findingLines(report), summarize(report)] };
 };
 
@@ -148,9 +148,7 @@ describe("npm run check --base", () => {
 
   it("says clearly when the base revision does not exist", async () => {
     const repo = await repoAtBase();
-    const result = await runScript("src/cli/check.ts", ["--root", repo.root, "--base", "no-such-branch"], {
-      env: TODAY,
-    });
+    const result = await runCheck(repo.root, TODAY, { base: "no-such-branch" });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('check failed: the base "no-such-branch" is no commit of this repository\n');
   });
@@ -226,7 +224,7 @@ describe("npm run check --base", () => {
 });
 
 describe("npm run check without --base", () => {
-  const check = (root: string) => runScript("src/cli/check.ts", ["--root", root], { env: TODAY });
+  const check = (root: string) => runCheck(root, TODAY);
   const VERSION_PROBLEM = `${FILE}:12:3: value changed, so this is a revision: version must be 3 (base has 2), not 2 (at /version) [version-rules]`;
 
   it("compares with the merge-base of HEAD and main, names that commit, and catches a committed revision without a version bump", async () => {

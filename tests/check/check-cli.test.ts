@@ -3,15 +3,15 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { findingLines, runChecks } from "../../src/check/run-checks.ts";
 import { frozenData } from "../helpers/frozen-copy.ts";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { PROJECT_ROOT, runCheck } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { CASES } from "./cases.ts";
 
 const FIXTURES = path.join(PROJECT_ROOT, "tests/fixtures/check");
 const VALID = path.join(FIXTURES, "valid");
-const TODAY = { FACTS_TODAY: "2026-11-21" };
+const TODAY = "2026-11-21";
 
-const check = (root: string) => runScript("src/cli/check.ts", ["--root", root], { env: TODAY });
+const check = (root: string) => runCheck(root, TODAY);
 
 /**
  * The lines `npm run check` prints between its two header lines and its last two (the problems, the warnings and a
@@ -19,7 +19,7 @@ const check = (root: string) => runScript("src/cli/check.ts", ["--root", root], 
  * command's own lines are tested above and below with the command itself.
  */
 const problemLines = async (root: string): Promise<{ problems: number; lines: string[] }> => {
-  const report = await runChecks(root, { today: TODAY.FACTS_TODAY });
+  const report = await runChecks(root, { today: TODAY });
   return { problems: report.problems.length, lines: findingLines(report) };
 };
 
@@ -74,15 +74,13 @@ describe("npm run check", () => {
   });
 
   it("says what is wrong with a bad FACTS_TODAY instead of crashing", async () => {
-    const result = await runScript("src/cli/check.ts", ["--root", VALID], { env: { FACTS_TODAY: "2026-13-01" } });
+    const result = await runCheck(VALID, "2026-13-01");
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('check failed: FACTS_TODAY must be a date written YYYY-MM-DD, got "2026-13-01"\n');
   });
 
   it("checks the repository's own facts and index data (their frozen copy, on its day), with their history", async () => {
-    const result = await runScript("src/cli/check.ts", ["--root", frozenData().root], {
-      env: { FACTS_TODAY: frozenData().today },
-    });
+    const result = await runCheck(frozenData().root, frozenData().today);
     expect(result.stdout.trimEnd().split("\n").at(-1)).toMatch(
       /^ok: \d+ fact files and \d+ index-data files checked, no problems$/,
     );

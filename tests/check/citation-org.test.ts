@@ -2,7 +2,7 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ORGANISATIONS_FILE } from "../../src/model/reference.ts";
-import { runScript } from "../helpers/run-script.ts";
+import { runCheck } from "../helpers/run-script.ts";
 import { fixtures, PTT, RENT_CAP, readJson, writeJson } from "./valid-fixtures.ts";
 
 /** Rewrites the `org` of the fact's first citation. */
@@ -22,7 +22,7 @@ const position = async (root: string, file: string, start: string, index = 0): P
 
 /** The problem lines of `npm run check` on `root`, which must fail: without the base line and the two closing lines. */
 const problems = async (root: string): Promise<string[]> => {
-  const result = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: "2026-11-26" } });
+  const result = await runCheck(root, "2026-11-26");
   expect(result.code, result.stdout + result.stderr).toBe(1);
   return result.stdout
     .replace(/^(no )?base: .*\ncommits: .*\n/, "")
@@ -33,9 +33,7 @@ const problems = async (root: string): Promise<string[]> => {
 
 describe("npm run check holds every citation to the organisation registry", () => {
   it("passes the fixtures, whose citations name registered organisations", async () => {
-    const result = await runScript("src/cli/check.ts", ["--root", await fixtures()], {
-      env: { FACTS_TODAY: "2026-11-26" },
-    });
+    const result = await runCheck(await fixtures(), "2026-11-26");
     expect(result.stdout).toContain("no problems");
     expect(result.code).toBe(0);
   });
@@ -111,7 +109,7 @@ describe("npm run check holds every citation to the organisation registry", () =
     const fixed = await readJson(root, RATES);
     for (const month of fixed.months as { citation: { org: string } }[]) month.citation.org = "bank-of-canada";
     await writeJson(root, RATES, fixed);
-    const result = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: "2026-11-26" } });
+    const result = await runCheck(root, "2026-11-26");
     expect(result.stdout).toContain("no problems");
     expect(result.code).toBe(0);
   });

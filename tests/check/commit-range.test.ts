@@ -7,7 +7,7 @@ import { checkCommitVersions } from "../../src/check/commit-range.ts";
 import { commitsSince } from "../../src/check/revision-commits.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo, factJson, type GitRepo } from "../helpers/git-repo.ts";
-import { runScript } from "../helpers/run-script.ts";
+import { runCheck } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { FILE, ID, TRAILERS, V1, V2 } from "./form-b-fee.ts";
 
@@ -35,9 +35,7 @@ const checkPush = async (setup: { repo: GitRepo; origin: string }, before: strin
   await setup.repo.git("push", "-q", "origin", "main");
   const checkout = path.join(await tempDir(), "checkout");
   await exec("git", ["clone", "-q", setup.origin, checkout]);
-  const result = await runScript("src/cli/check.ts", ["--root", checkout, "--before", before], {
-    env: { FACTS_TODAY: "2026-11-21" },
-  });
+  const result = await runCheck(checkout, "2026-11-21", { before: before });
   return { ...result, checkout, lines: result.stdout.trimEnd().split("\n") };
 };
 
@@ -198,7 +196,7 @@ describe("npm run check --before: every pushed commit is held to the version rul
     expect(scheduled.lines[0]).toMatch(/^(no )?base: /);
     expect(scheduled.code).toBe(0);
 
-    const wrong = await runScript("src/cli/check.ts", ["--root", scheduled.checkout, "--before", "main"]);
+    const wrong = await runCheck(scheduled.checkout, "2026-11-21", { before: "main" });
     expect(wrong.code).toBe(2);
     expect(wrong.stderr.split("\n")[0]).toBe(
       'check: --before must be a full commit id (github.event.before) or empty, got "main"',
@@ -216,7 +214,7 @@ describe("the version rules in each commit since the base, locally", () => {
     await repo.commit(`${ID} v2: fee of $40\n\n${TRAILERS}`);
     await repo.writeFact(V1);
     const revert = await repo.commit("Revert the fee to $35");
-    const result = await runScript("src/cli/check.ts", ["--root", repo.root], { env: { FACTS_TODAY: "2026-11-21" } });
+    const result = await runCheck(repo.root, "2026-11-21");
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
       "commits: each of the 2 commits on the first-parent line from the base to HEAD was checked against its parent for the version rules",

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { addDays } from "../../src/lib/dates.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
-import { runScript } from "../helpers/run-script.ts";
+import { runCheck, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
 const TODAY = "2026-11-26";
@@ -39,8 +39,7 @@ const repoWithRevision = async (effective: string): Promise<GitRepo> => {
   return repo;
 };
 
-const check = (repo: GitRepo, today = TODAY) =>
-  runScript("src/cli/check.ts", ["--root", repo.root, "--base", "HEAD~1"], { env: { ...env, FACTS_TODAY: today } });
+const check = (repo: GitRepo, today = TODAY) => runCheck(repo.root, today, { base: "HEAD~1", env: { ...env } });
 const build = (repo: GitRepo, out: string, today = TODAY) =>
   runScript("src/cli/build.ts", ["--root", repo.root, "--out", out], { env: { ...env, FACTS_TODAY: today } });
 

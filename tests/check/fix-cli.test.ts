@@ -3,15 +3,16 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { PROJECT_ROOT, runCheck, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
 const VALID = path.join(PROJECT_ROOT, "tests/fixtures/check/valid");
 const BRACKETS = "facts/tax/bc.ptt.brackets.json";
-const TODAY = { FACTS_TODAY: "2026-11-21" };
+const TODAY = "2026-11-21";
 
-const fix = (root: string, ...args: string[]) => runScript("src/cli/fix.ts", ["--root", root, ...args], { env: TODAY });
-const check = (root: string) => runScript("src/cli/check.ts", ["--root", root], { env: TODAY });
+const fix = (root: string, ...args: string[]) =>
+  runScript("src/cli/fix.ts", ["--root", root, ...args], { env: { FACTS_TODAY: TODAY } });
+const check = (root: string) => runCheck(root, TODAY);
 
 /**
  * The fixture's brackets fact with its keys reversed and its expires_iso one year off, as a contributor might write it.

@@ -7,7 +7,7 @@ import { findingLines, runChecks } from "../../src/check/run-checks.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { frozenData } from "../helpers/frozen-copy.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
-import { runScript } from "../helpers/run-script.ts";
+import { runCheck } from "../helpers/run-script.ts";
 
 const TODAY = "2026-11-21";
 const GLOSSARY = "reference/glossary.json";
@@ -17,9 +17,7 @@ const PROJECT_GLOSSARY = JSON.parse(readFileSync(path.join(frozenData().root, GL
 
 /** `npm run check` on `root`: its exit code and the problem lines it prints (the first "base" line left out). */
 const check = async (root: string) => {
-  const result = await runScript("src/cli/check.ts", ["--root", root], {
-    env: { FACTS_TODAY: TODAY, FACTS_BASE_URL: "https://facts.example.org" },
-  });
+  const result = await runCheck(root, TODAY, { env: { FACTS_BASE_URL: "https://facts.example.org" } });
   return { code: result.code, lines: result.stdout.split("\n").filter((line) => /^\S+:\d+:\d+: /.test(line)) };
 };
 
@@ -87,9 +85,7 @@ describe("the glossary rule", () => {
       for (const folder of ["facts", "index-data", "reference"])
         await cp(path.join(frozenData().root, folder), path.join(root, folder), { recursive: true });
       // Checked on the data's own date, as the project is (its index data was retrieved after this file's TODAY).
-      const result = await runScript("src/cli/check.ts", ["--root", root], {
-        env: { FACTS_TODAY: frozenData().today },
-      });
+      const result = await runCheck(root, frozenData().today);
       expect(result.stdout.split("\n").filter((line) => line.endsWith("[glossary]"))).toEqual([]);
       expect(result.code, result.stdout).toBe(0);
     } finally {

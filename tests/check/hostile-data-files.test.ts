@@ -10,7 +10,7 @@ import { parseJsonDocument } from "../../src/model/json-document.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { copyOrganisations, createGitRepo, factJson } from "../helpers/git-repo.ts";
 import { BIDI, CONTROL, REFUSED_CHARACTERS, SURROGATE } from "../helpers/refused-characters.ts";
-import { PROJECT_ROOT } from "../helpers/run-script.ts";
+import { PROJECT_ROOT, projectCommand } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
 const exec = promisify(execFile);
@@ -35,7 +35,9 @@ const runWithin = async (
   timeout = 60_000,
 ): Promise<{ code: number; stdout: string; stderr: string }> => {
   try {
-    const { stdout, stderr } = await exec(process.execPath, [path.join(PROJECT_ROOT, script), ...args], {
+    const command = projectCommand(script, args);
+    const { stdout, stderr } = await exec(command.command, command.args, {
+      cwd: command.cwd,
       env: { ...process.env, FACTS_TODAY: TODAY, FACTS_BASE_URL: "https://facts.example.org" },
       timeout,
       maxBuffer: 1 << 26,

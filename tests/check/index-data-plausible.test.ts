@@ -3,14 +3,14 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { frozenData } from "../helpers/frozen-copy.ts";
 import { copyOrganisations } from "../helpers/git-repo.ts";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { PROJECT_ROOT, runCheck } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
 const VALID = path.join(PROJECT_ROOT, "tests/fixtures/check/valid");
 const TODAY = "2026-11-25";
 
 const check = async (root: string) => {
-  const result = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: TODAY } });
+  const result = await runCheck(root, TODAY);
   expect(result.stderr).toBe("");
   // The problems, without the evidence warning and the summary line that close every run.
   return {

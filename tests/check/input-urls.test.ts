@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ORGANISATIONS_FILE } from "../../src/model/reference.ts";
-import { runScript } from "../helpers/run-script.ts";
+import { runCheck } from "../helpers/run-script.ts";
 import { fixtures, PTT, RENT_CAP, readJson, writeJson } from "./valid-fixtures.ts";
 
 const REFUSAL =
@@ -21,7 +21,7 @@ const position = async (root: string, file: string, start: string, index = 0): P
 
 /** The problem lines of `npm run check` on `root`, which must fail. */
 const problems = async (root: string): Promise<string[]> => {
-  const result = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: "2026-11-26" } });
+  const result = await runCheck(root, "2026-11-26");
   expect(result.code, result.stdout + result.stderr).toBe(1);
   return result.stdout
     .replace(/^(no )?base: .*\n(commits: .*\n)?/, "")
@@ -77,7 +77,7 @@ describe("npm run check: the organisation registry's names and home pages", () =
     const registry = await readJson(root, ORGANISATIONS_FILE);
     const [first, ...rest] = registry.organisations as Record<string, unknown>[];
     await writeJson(root, ORGANISATIONS_FILE, { organisations: [{ ...first, name: "N".repeat(200) }, ...rest] });
-    const result = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: "2026-11-26" } });
+    const result = await runCheck(root, "2026-11-26");
     expect(result.stdout).toContain("no problems");
     expect(result.code).toBe(0);
   });

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { PROJECT_ROOT, runCheck } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
 const VALID = path.join(PROJECT_ROOT, "tests/fixtures/check/valid");
@@ -44,7 +44,7 @@ const lineOf = async (root: string, start: string): Promise<number> => {
 
 /** `npm run check` on `root`, without the first line, which names the base the version rules compared with. */
 const check = async (root: string) => {
-  const result = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: "2026-11-26" } });
+  const result = await runCheck(root, "2026-11-26");
   return { ...result, stdout: result.stdout.replace(/^(no )?base: .*\ncommits: .*\n/, "") };
 };
 

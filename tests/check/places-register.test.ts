@@ -5,7 +5,7 @@ import { runChecks } from "../../src/check/run-checks.ts";
 import { formatProblem } from "../../src/lib/problem.ts";
 import { PLACES_FILE } from "../../src/model/places.ts";
 import { copyOrganisations, factJson } from "../helpers/git-repo.ts";
-import { runScript } from "../helpers/run-script.ts";
+import { runCheck } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
 // The register of places (reference/places.json) is reviewed data held by npm run check like the facts: every bad
@@ -181,7 +181,7 @@ describe("npm run check on the register of places", () => {
       path.join(root, PLACES_FILE),
       `${JSON.stringify({ sources: [SOURCE], places: [...GOOD_PLACES, GOOD_PLACES[1]] }, null, 2)}\n`,
     );
-    const result = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: TODAY } });
+    const result = await runCheck(root, TODAY);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/reference\/places\.json:\d+:\d+: duplicate id "surrey"/);
   });

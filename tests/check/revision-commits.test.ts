@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
-import { runScript } from "../helpers/run-script.ts";
+import { runCheck } from "../helpers/run-script.ts";
 import { FILE, ID, SOURCE_URL, TRAILERS, V1, V2 } from "./form-b-fee.ts";
 
 /** A repository whose main holds v1 of the Form B fee, checked out on a new branch `fee-40`. */
@@ -15,7 +15,7 @@ const onBranch = async (): Promise<GitRepo> => {
 };
 
 const check = async (repo: GitRepo) => {
-  const result = await runScript("src/cli/check.ts", ["--root", repo.root], { env: { FACTS_TODAY: "2026-11-21" } });
+  const result = await runCheck(repo.root, "2026-11-21");
   return { ...result, lines: result.stdout.trimEnd().split("\n") };
 };
 

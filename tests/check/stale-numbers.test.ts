@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { proseNumbers, states } from "../../src/check/check-against-base.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo, factJson } from "../helpers/git-repo.ts";
-import { runScript } from "../helpers/run-script.ts";
+import { runCheck } from "../helpers/run-script.ts";
 
-const TODAY = { FACTS_TODAY: "2026-11-21" };
+const TODAY = "2026-11-21";
 const ID = "bc.strata.form_b_fee";
 const FILE = `facts/strata/${ID}.json`;
 
@@ -82,7 +82,7 @@ describe("the stale-number warning of npm run check", () => {
     await repo.commit(
       `${ID} v2: Form B fee capped at $40\n\nSource: https://www2.gov.bc.ca/gov/content/example\nImpact: Buyers pay up to $40 for a Form B.`,
     );
-    const result = await runScript("src/cli/check.ts", ["--root", repo.root], { env: TODAY });
+    const result = await runCheck(repo.root, TODAY);
     return { ...result, written: await readFile(path.join(repo.root, FILE), "utf8") };
   };
 

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runScript } from "../helpers/run-script.ts";
+import { runCheck } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { PTT, RENT_CAP as RENT_2026, readJson, VALID, writeJson } from "./valid-fixtures.ts";
 
@@ -17,7 +17,7 @@ const at = async (root: string, file: string, key: "id" | "effective_iso"): Prom
 };
 
 const check = async (root: string) => {
-  const result = await runScript("src/cli/check.ts", ["--root", root], { env: { FACTS_TODAY: "2026-11-26" } });
+  const result = await runCheck(root, "2026-11-26");
   expect(result.stderr).toBe("");
   return {
     code: result.code,

@@ -3,7 +3,7 @@ import { factAsOf } from "../../packages/client/src/index.ts";
 import { buildModel } from "../../src/build/build-model.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo, factJson, type GitRepo } from "../helpers/git-repo.ts";
-import { runScript } from "../helpers/run-script.ts";
+import { runCheck, runScript } from "../helpers/run-script.ts";
 
 // Time done right (docs/maintainers/decisions.md#time): periods before a fact's first version recorded in its file,
 // corrections told apart from changes, and labels that name the rule, each checked in a real git repository.
@@ -50,9 +50,7 @@ const twoVersions = async (): Promise<GitRepo> => {
 };
 
 const check = async (repo: GitRepo, base = "main") => {
-  const result = await runScript("src/cli/check.ts", ["--root", repo.root, "--base", base], {
-    env: { FACTS_TODAY: TODAY },
-  });
+  const result = await runCheck(repo.root, TODAY, { base });
   return { ...result, lines: result.stdout.trimEnd().split("\n") };
 };
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { frozenData } from "../helpers/frozen-copy.ts";
 import { before2027, rollOver } from "../helpers/rent-cap-series.ts";
-import { runScript } from "../helpers/run-script.ts";
+import { runCheck } from "../helpers/run-script.ts";
 
 const GLOSSARY = "reference/glossary.json";
 const PROJECT_GLOSSARY = JSON.parse(readFileSync(path.join(frozenData().root, GLOSSARY), "utf8")) as {
@@ -34,7 +34,7 @@ describe("npm run check on a fact file that does not parse", () => {
     });
     await repo.commit("the glossary of these facts");
     await repo.git("checkout", "-q", "-b", "edit-2027");
-    const run = () => runScript("src/cli/check.ts", ["--root", repo.root], { env: { FACTS_TODAY: "2027-01-10" } });
+    const run = () => runCheck(repo.root, "2027-01-10");
     expect((await run()).code).toBe(0);
 
     // A trailing comma after the last member, as a hand edit leaves it: in the one fact that uses its glossary

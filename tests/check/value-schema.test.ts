@@ -3,10 +3,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { factValue, projectValue, scheduledValueOf } from "../helpers/fact-values.ts";
 import { createGitRepo, type FactSeed, type GitRepo } from "../helpers/git-repo.ts";
-import { runScript } from "../helpers/run-script.ts";
+import { runCheck } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
-const TODAY = { FACTS_TODAY: "2026-11-21" };
+const TODAY = "2026-11-21";
 const RENT_CAP: FactSeed = {
   id: "bc.rent_cap.2026",
   domain: "rental",
@@ -18,7 +18,7 @@ const RENT_CAP_FILE = "facts/rental/bc.rent_cap.2026.json";
 
 /** The problems `npm run check` prints for the repository, without the evidence warning and the summary line. */
 const problems = async (repo: GitRepo): Promise<{ code: number | null; lines: string[] }> => {
-  const result = await runScript("src/cli/check.ts", ["--root", repo.root], { env: TODAY });
+  const result = await runCheck(repo.root, TODAY);
   const lines = result.stdout
     .trimEnd()
     .split("\n")
@@ -191,7 +191,7 @@ describe("npm run check: each fact's value against the schema of its id", () => 
     await repo.commit("bc.rent_cap.2026 v2");
     const clone = path.join(await tempDir(), "clone");
     await repo.git("clone", "-q", "--depth", "1", `file://${repo.root}`, clone);
-    const result = await runScript("src/cli/check.ts", ["--root", clone], { env: TODAY });
+    const result = await runCheck(clone, TODAY);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
       /^warning: the earlier versions of the facts were not checked against their value schemas: this repository is a shallow clone/m,

@@ -1,10 +1,12 @@
 import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { readFile, symlink, writeFile } from "node:fs/promises";
+import { readFile, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify, stripVTControlCharacters } from "node:util";
 import { describe, expect, it } from "vitest";
-import { PROJECT_ROOT } from "../helpers/run-script.ts";
+import { frozenData } from "../helpers/frozen-copy.ts";
+import { readFrozenData } from "../helpers/frozen-data.ts";
+import { PROJECT_ROOT, projectCommand, runCheck, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
 const exec = promisify(execFile);
@@ -13,34 +15,34 @@ const exec = promisify(execFile);
  * The promise of the frozen data (tests/helpers/frozen-data.ts): a fact edit that `npm run check` accepts leaves
  * `npm test` green, since a pull request that changes only facts/ or index-data/ does not run the code suite. Shown
  * the way it would happen: a copy of the repository, a real revision of one of its live facts made as CONTRIBUTING.md
- * says (new value and effective date, `npm run fix`, a commit with Source: and Impact: lines), `npm run check`
- * accepting it, and then the suites that pin the project's values run in that copy.
+ * says on the contributor's day (new value and effective date, the citation read that day, `npm run fix`, a commit
+ * with Source: and Impact: lines), `npm run check` accepting it, and then the whole suite run in that copy, every file
+ * but this one (which would start itself again).
  */
-
-/**
- * The suites that assert the project's own values, versions and dates: the catalog's checks and ids, the calculators
- * on the published catalog (with the governments' worked examples), and the pages. These are the ones a revision
- * used to turn red. The MCP tools, the browser pages and the API contract read the same frozen build through the same
- * helpers, and are left out here for time.
- */
-const DATA_DEPENDENT_SUITES = [
-  "tests/facts/catalog.test.ts",
-  "tests/client/property-transfer-tax.test.ts",
-  "tests/client/published-examples.test.ts",
-  "tests/client/as-of-dates.test.ts",
-  "tests/client/affordability.test.ts",
-  "tests/client/mortgage-calculators.test.ts",
-  "tests/client/insurance-and-grant.test.ts",
-  "tests/render/render-pages.test.ts",
-];
+const THIS_FILE = "tests/facts/revision-leaves-suite-green.test.ts";
 
 /** How a test would read the live data rather than the frozen copy: the project's own folders by path. */
 const LIVE_DATA_READ =
   /PROJECT_ROOT, "(facts|index-data|reference|keys)|PROJECT_ROOT, (ORGANISATIONS_FILE|GLOSSARY)|(buildModel|runChecks|readFactHistory|dataToday)\(PROJECT_ROOT/;
 
+/**
+ * How a test would start a project command other than through tests/helpers/run-script.ts (runScript, runCheck,
+ * projectCommand, writeNpmRunStandIn), which refuse one that would read the live data whatever its default: the path
+ * of an entry point built from the project's folder, or npm asked to run a script.
+ */
+const COMMAND_START =
+  /PROJECT_ROOT, ["'`](src\/cli\/|actions\/[\w-]+\/[\w.-]+\.[jt]s)|\$\{PROJECT_ROOT\}\/(src\/cli\/|actions\/[\w-]+\/[\w.$-]+\.[jt]s)|["']npm["'],\s*\[\s*["'](run|test|start)["']|["']npx["']/;
+
 const git = (cwd: string, ...args: string[]) => exec("git", args, { cwd, maxBuffer: 1 << 26 });
-const node = (cwd: string, script: string, ...args: string[]) =>
-  exec(process.execPath, [path.join(cwd, script), ...args], { cwd, maxBuffer: 1 << 26, env: { ...process.env } });
+/** A command of the copy, run in the copy (the contributor's own repository) as `npm run` runs it there. */
+const node = (cwd: string, env: NodeJS.ProcessEnv, script: string, ...args: string[]) =>
+  exec(process.execPath, [path.join(cwd, script), ...args], { cwd, maxBuffer: 1 << 26, env });
+
+/** The test files of the repository at `root`, as paths from it. */
+const testFiles = (root: string): string[] =>
+  readdirSync(path.join(root, "tests"), { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".test.ts"))
+    .map((file) => path.join("tests", file));
 
 interface LiveFact {
   id: string;
@@ -49,19 +51,31 @@ interface LiveFact {
   version: number;
   superseded_by: string | null;
   scheduled?: unknown[];
-  citations: { url: string; kind: string }[];
+  citations: { url: string; kind: string; retrieved_iso: string }[];
 }
 
 /** Today in British Columbia, as `npm run check` reads it. */
 const bcToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Vancouver" }).format(new Date());
 
 /**
+ * The contributor's day: today, as a contributor's edit is dated. On the day the copy was frozen (or a clock behind
+ * it), the day after: a contributor edits after the copy was taken, and an edit dated no later than the copy's day
+ * could not show a test that reads the working tree instead of the copy.
+ */
+const contributorDay = (frozenToday: string): string => {
+  const today = bcToday();
+  if (today > frozenToday) return today;
+  const next = new Date(`${frozenToday}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+};
+
+/**
  * A live fact of the copy that a plain revision applies to: in force (not withdrawn, no change scheduled), in effect
  * before today, with a rate (a fraction) in its value. The B-20 stress test's floor when it qualifies, since the
  * calculators read it; otherwise the first such fact by id, so the test does not hang on one fact staying as it is.
  */
-const pickFact = async (root: string): Promise<{ file: string; fact: LiveFact; key: string }> => {
-  const today = bcToday();
+const pickFact = async (root: string, today: string): Promise<{ file: string; fact: LiveFact; key: string }> => {
   const files = readdirSync(path.join(root, "facts"), { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".json"))
     .map((file) => path.join("facts", file))
@@ -80,7 +94,7 @@ const pickFact = async (root: string): Promise<{ file: string; fact: LiveFact; k
 };
 
 describe("a revision of a live fact", () => {
-  it("accepted by npm run check, leaves the suites that pin the project's values green", async () => {
+  it("made as CONTRIBUTING says on the contributor's day and accepted by npm run check, leaves the whole suite green", async () => {
     const copy = await tempDir();
     await git(copy, "clone", "--quiet", PROJECT_ROOT, ".");
     await symlink(path.join(PROJECT_ROOT, "node_modules"), path.join(copy, "node_modules"), "dir");
@@ -88,8 +102,8 @@ describe("a revision of a live fact", () => {
     const { stdout: uncommitted } = await git(PROJECT_ROOT, "diff", "HEAD", "--binary");
     if (uncommitted !== "") {
       await writeFile(path.join(copy, ".working-tree.patch"), uncommitted);
-      await git(copy, "apply", "--whitespace=nowarn", ".working-tree.patch");
-      await git(copy, "rm", "--quiet", "--cached", "--ignore-unmatch", ".working-tree.patch");
+      await git(copy, "apply", "--index", "--whitespace=nowarn", ".working-tree.patch");
+      await rm(path.join(copy, ".working-tree.patch"));
       await git(
         copy,
         "-c",
@@ -98,24 +112,37 @@ describe("a revision of a live fact", () => {
         "user.email=test@example.org",
         "commit",
         "--quiet",
-        "-am",
+        "-m",
         "The working tree",
       );
     }
     await git(copy, "config", "user.name", "A contributor");
     await git(copy, "config", "user.email", "contributor@example.org");
 
-    // The contributor's edit: a new value and effective date; `npm run fix` raises the version and the expiry.
-    const { file, fact, key } = await pickFact(copy);
+    // The contributor's edit, dated their day: a new value from that day, the version raised by 1, the official
+    // citation read that day; `npm run fix` then moves the expiry.
+    const day = contributorDay(readFrozenData().today);
+    const { file, fact, key } = await pickFact(copy, day);
     const before = fact.value[key] as number;
     const after = Math.round(before * 0.9 * 1e6) / 1e6;
-    const edited = { ...fact, value: { ...fact.value, [key]: after }, effective_iso: bcToday() };
+    const cited = fact.citations.findIndex((citation) => citation.kind === "official");
+    const edited = {
+      ...fact,
+      value: { ...fact.value, [key]: after },
+      effective_iso: day,
+      version: fact.version + 1,
+      citations: fact.citations.map((citation, index) =>
+        index === Math.max(cited, 0) ? { ...citation, retrieved_iso: day } : citation,
+      ),
+    };
     await writeFile(path.join(copy, file), `${JSON.stringify(edited, null, 2)}\n`);
-    await node(copy, "src/cli/fix.ts", "--base", "HEAD");
+    const onTheDay = { ...process.env, FACTS_TODAY: day };
+    await node(copy, onTheDay, "src/cli/fix.ts", "--base", "HEAD");
     const revised = JSON.parse(await readFile(path.join(copy, file), "utf8")) as LiveFact;
     expect(revised.version).toBe(fact.version + 1);
     expect(revised.value[key]).toBe(after);
-    const source = revised.citations.find((citation) => citation.kind === "official")?.url ?? revised.citations[0]!.url;
+    expect(revised.citations.map((citation) => citation.retrieved_iso)).toContain(day);
+    const source = revised.citations[Math.max(cited, 0)]!.url;
     await git(
       copy,
       "commit",
@@ -125,33 +152,65 @@ describe("a revision of a live fact", () => {
       "-m",
       `Source: ${source}\nImpact: ${key} is ${after} from ${revised.effective_iso}.`,
     );
-    const check = await node(copy, "src/cli/check.ts", "--base", "HEAD~1").then(
+    const check = await node(copy, onTheDay, "src/cli/check.ts", "--base", "HEAD~1").then(
       (result) => ({ ...result, code: 0 }),
       (error: { stdout: string; stderr: string; code: number }) => error,
     );
     expect(check.code, `${check.stdout}\n${check.stderr}`).toBe(0);
     expect(check.stdout).toContain("no problems");
 
-    // The suites that assert the project's values, run on the revised copy.
+    // The whole suite, run in the revised copy as `npm test` runs it there, on the real clock (no FACTS_TODAY).
+    const suite = testFiles(copy).filter((test) => test !== THIS_FILE);
+    const { FACTS_TODAY: _unset, ...environment } = process.env;
     const run = await exec(
       process.execPath,
-      [path.join(copy, "node_modules/vitest/vitest.mjs"), "run", ...DATA_DEPENDENT_SUITES],
-      { cwd: copy, maxBuffer: 1 << 28, env: { ...process.env, CI: "true" } },
+      [path.join(copy, "node_modules/vitest/vitest.mjs"), "run", "--exclude", THIS_FILE],
+      { cwd: copy, maxBuffer: 1 << 28, env: { ...environment, CI: "true" } },
     ).catch((error: { stdout: string; stderr: string; code: number }) => error);
     expect("code" in run ? run.code : 0, `${run.stdout}\n${run.stderr}`).toBe(0);
-    expect(stripVTControlCharacters(run.stdout)).toMatch(
-      new RegExp(`Test Files +${DATA_DEPENDENT_SUITES.length} passed`),
-    );
-  }, 300_000);
+    expect(stripVTControlCharacters(run.stdout)).toMatch(new RegExp(`Test Files +${suite.length} passed`));
+  }, 1_800_000);
 });
 
 describe("the tests", () => {
-  it("read the project's data only through the frozen copy, never from facts/, index-data/, reference/ or keys/ by path", () => {
-    const files = readdirSync(path.join(PROJECT_ROOT, "tests"), { recursive: true, encoding: "utf8" })
+  const sources = () =>
+    readdirSync(path.join(PROJECT_ROOT, "tests"), { recursive: true, encoding: "utf8" })
       .filter((file) => file.endsWith(".ts"))
       .map((file) => path.join("tests", file));
-    const readers = files.filter((file) => LIVE_DATA_READ.test(readFileSync(path.join(PROJECT_ROOT, file), "utf8")));
-    expect(readers.filter((file) => file !== path.relative(PROJECT_ROOT, import.meta.filename))).toEqual([]);
-    for (const suite of DATA_DEPENDENT_SUITES) expect(files, suite).toContain(suite);
+
+  it("read the project's data only through the frozen copy, never from facts/, index-data/, reference/ or keys/ by path", () => {
+    const readers = sources().filter((file) =>
+      LIVE_DATA_READ.test(readFileSync(path.join(PROJECT_ROOT, file), "utf8")),
+    );
+    expect(readers.filter((file) => file !== THIS_FILE)).toEqual([]);
+    expect(testFiles(PROJECT_ROOT)).toContain(THIS_FILE);
+  });
+
+  it("start every project command through the helper that refuses one reading the live data", () => {
+    const starters = sources().filter((file) =>
+      COMMAND_START.test(readFileSync(path.join(PROJECT_ROOT, file), "utf8")),
+    );
+    expect(starters.filter((file) => file !== "tests/helpers/run-script.ts")).toEqual([]);
+  });
+
+  it("cannot run a command on the live data, whatever its default: one not told where its data is, or told the project's", async () => {
+    // `npm run websub -- ping` reads the working tree when not told otherwise.
+    await expect(runScript("src/cli/websub.ts", ["ping"])).rejects.toThrow(
+      "src/cli/websub.ts run from the project's folder without --root: it would read the live data",
+    );
+    await expect(runCheck(PROJECT_ROOT, readFrozenData().today)).rejects.toThrow(
+      `src/cli/check.ts --root ${PROJECT_ROOT} names the project's live data`,
+    );
+    expect(() => projectCommand("src/cli/mcp.ts", ["--site", path.join(PROJECT_ROOT, "_site")])).toThrow(
+      "names the project's live data",
+    );
+    expect(() => projectCommand("src/cli/build.ts", ["--root", "facts/.."])).toThrow("names the project's live data");
+    // An action reads its working directory: the project's own is refused.
+    expect(() => projectCommand("actions/freshness-gate/main.ts", [])).toThrow("reads its working directory");
+    // The frozen copy, or a folder of the test's, is where a command runs.
+    expect(projectCommand("src/cli/websub.ts", ["ping", "--root", frozenData().root]).args).toContain(
+      frozenData().root,
+    );
+    expect(projectCommand("src/cli/webhooks.ts", ["retry"], await tempDir()).command).toBe(process.execPath);
   });
 });

@@ -6,7 +6,7 @@ import { afterAll } from "vitest";
 import { parse } from "yaml";
 import { parseCommandFile, readWorkflowCommands } from "../../src/workflow-runner/index.ts";
 import { inputVariable } from "../../src/workflows/github.ts";
-import { PROJECT_ROOT, runScript, type ScriptResult } from "./run-script.ts";
+import { assertNamedData, PROJECT_ROOT, runScript, type ScriptResult } from "./run-script.ts";
 
 export interface ActionRun extends ScriptResult {
   summary: string;
@@ -203,6 +203,8 @@ const inThisProcess = async (
  * are read back afterwards. `code` is the exit code the runner would see (1 once core.setFailed was called).
  */
 export const runAction = async (action: string, options: ActionRunOptions): Promise<ActionRun> => {
+  // An action reads its workspace: never the project's own folder (as runScript refuses for runActionEntry).
+  assertNamedData(`actions/${action}/main.ts`, [], options.workspace);
   const { run } = (await import(`../../actions/${action}/main.ts`)) as { run: () => Promise<void> };
   const files = { output: path.join(options.scratch, "github-output.txt"), summary: await summaryFileOfThisTestFile() };
   await writeFile(files.output, "");

@@ -1,8 +1,7 @@
-import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { PROJECT_ROOT } from "../helpers/run-script.ts";
+import { projectCommand } from "../helpers/run-script.ts";
 
 export interface Connection {
   client: Client;
@@ -20,9 +19,7 @@ export interface Connection {
  */
 export const connectToServer = async (site: string): Promise<Connection> => {
   const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [path.join(PROJECT_ROOT, "src/cli/mcp.ts"), "--site", site],
-    cwd: PROJECT_ROOT,
+    ...projectCommand("src/cli/mcp.ts", ["--site", site]),
     stderr: "pipe",
   });
   let stderr = "";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import { frozenSite } from "../helpers/build-site.ts";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { projectCommand, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
 const { out } = frozenSite();
@@ -75,7 +75,7 @@ describe("npm run mcp refuses to start on what is not a built tree", () => {
     const file = path.join(await tempDir(), "index.json");
     await writeFile(file, "{}");
     expectRefusal(await startOn("--site", file), /is a file, not the folder of a built tree/);
-    expectRefusal(await startOn("--dir", out), /^mcp: Unknown option '--dir'/);
+    expectRefusal(await startOn("--site", out, "--dir", out), /^mcp: Unknown option '--dir'/);
   });
 
   it("starts on a built tree, saying so on stderr only, and ends when its input closes", async () => {
@@ -94,7 +94,9 @@ const ANSWER_MS = 10_000;
  * stdin, `answer` resolves with the next line it writes to stdout, parsed.
  */
 const startRaw = (site: string) => {
-  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "src/cli/mcp.ts"), "--site", site], {
+  const command = projectCommand("src/cli/mcp.ts", ["--site", site]);
+  const child = spawn(command.command, command.args, {
+    cwd: command.cwd,
     stdio: ["pipe", "pipe", "pipe"],
   });
   let stdout = "";

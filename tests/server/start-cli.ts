@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
-import path from "node:path";
-import { PROJECT_ROOT } from "../helpers/run-script.ts";
+import { projectCommand } from "../helpers/run-script.ts";
 
 /**
  * Starts `src/cli/serve.ts` as `npm run serve` would and resolves with the URL it prints. With `openFileLimit`, it
@@ -13,7 +12,8 @@ export const startCli = (
   env: NodeJS.ProcessEnv = {},
   options: { openFileLimit?: number; softOpenFileLimit?: number } = {},
 ) => {
-  const command = [process.execPath, path.join(PROJECT_ROOT, "src/cli/serve.ts"), ...args];
+  const serve = projectCommand("src/cli/serve.ts", args);
+  const command = [serve.command, ...serve.args];
   const ulimit =
     options.openFileLimit !== undefined
       ? `ulimit -n ${options.openFileLimit}`
@@ -24,7 +24,11 @@ export const startCli = (
     ulimit === undefined
       ? [command[0]!, command.slice(1)]
       : ["bash", ["-c", `${ulimit} && exec "$0" "$@"`, ...command]];
-  const child = spawn(file, commandArgs, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(file, commandArgs, {
+    cwd: serve.cwd,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { PROJECT_ROOT } from "../helpers/run-script.ts";
+import { projectCommand } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { newTestKey, type TestKey } from "./signing-helpers.ts";
 
@@ -96,14 +96,8 @@ const serveHostileSite = async (
 /** `npm run verify-site` as a child process, its peak resident memory read from /proc while it runs (Linux). */
 const verifySiteMeasured = async (origin: string, keysFile: string, ...more: string[]) => {
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [path.join(PROJECT_ROOT, "src/cli/verify-site.ts"), origin, "--keys", keysFile, ...more],
-    {
-      cwd: PROJECT_ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  const command = projectCommand("src/cli/verify-site.ts", [origin, "--keys", keysFile, ...more]);
+  const child = spawn(command.command, command.args, { cwd: command.cwd, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

@@ -5,9 +5,9 @@ import { describe, expect, it } from "vitest";
 import { DISPATCHED_HEAD_FILE } from "../../src/webhooks/dispatch.ts";
 import { JOURNAL_FILE, LOCK_NAME, SNAPSHOT_FILE } from "../../src/webhooks/state.ts";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
-import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
+import { projectCommand } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
-import { SECRET, webhookEnvironment } from "./helpers/fixtures.ts";
+import { runWebhooks, SECRET, webhookEnvironment } from "./helpers/fixtures.ts";
 import { type Reply, startReceiver, status } from "./helpers/receiver.ts";
 
 const OTHER_SECRET = "whsec_c2Vjb25kLXN1YnNjcmliZXItc2VjcmV0LWJ5dGVz";
@@ -73,7 +73,7 @@ describe("npm run webhooks", () => {
       },
     ]);
     const args = ["dispatch", "--base", base, "--head", head, "--root", repo.root, "--wait", "0"];
-    const first = await runScript("src/cli/webhooks.ts", args, { env });
+    const first = await runWebhooks(args, { env });
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
     expect(first.stdout).toContain("2 fact.updated event(s)");
@@ -87,15 +87,15 @@ describe("npm run webhooks", () => {
     ).toEqual(["hooks bc.fact.n00", "hooks bc.fact.n01", "other bc.fact.n00", "other bc.fact.n01"]);
 
     // The same push again: its head is recorded as dispatched, so nothing is compared or sent.
-    const repeated = await runScript("src/cli/webhooks.ts", args, { env });
+    const repeated = await runWebhooks(args, { env });
     expect(repeated.code).toBe(0);
     expect(repeated.stdout).toContain(`dispatch: nothing to send, ${head} was already dispatched (up to ${head})`);
     // Without that record (a state restored from before it), the same range finds every delivery already known.
     await rm(path.join(state, DISPATCHED_HEAD_FILE));
-    const again = await runScript("src/cli/webhooks.ts", args, { env });
+    const again = await runWebhooks(args, { env });
     expect(again.code).toBe(0);
     expect(again.stdout).toContain("4 delivery(ies) (4 already known); 0 attempt(s)");
-    const retry = await runScript("src/cli/webhooks.ts", ["retry"], { env });
+    const retry = await runWebhooks(["retry"], { env });
     expect(retry.stdout).toContain("retry: 0 attempt(s); no retry scheduled");
     expect(receiver.requests).toHaveLength(4);
 
@@ -132,7 +132,7 @@ describe("npm run webhooks", () => {
       },
       null,
     ]);
-    const result = await runScript("src/cli/webhooks.ts", ["retry"], { env });
+    const result = await runWebhooks(["retry"], { env });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("FACTS_WEBHOOK_SUBSCRIBERS has 9 problem(s):");
     expect(result.stderr).toContain('subscriber 3 ("rot"): domains.0: Invalid option');
@@ -148,7 +148,7 @@ describe("npm run webhooks", () => {
     expect(result.stderr).toContain(`subscriber 2 ("b@example.org"): (the entry): unknown field(s) colour`);
     expect(result.stderr).not.toContain("short-secret");
 
-    const broken = await runScript("src/cli/webhooks.ts", ["retry"], {
+    const broken = await runWebhooks(["retry"], {
       env: { ...env, FACTS_WEBHOOK_SUBSCRIBERS: `[{"id": "x", "secret": "${SECRET}",}]` },
     });
     expect(broken.code).toBe(2);
@@ -161,7 +161,7 @@ describe("npm run webhooks", () => {
       { id: "disguised", url: "https://hooks.example.org@evil.example/x", secret: SECRET, email: "a@example.org" },
       { id: "password", url: "https://user:pass@hooks.example.org/y", secret: SECRET, email: "b@example.org" },
     ]);
-    const result = await runScript("src/cli/webhooks.ts", ["retry"], { env });
+    const result = await runWebhooks(["retry"], { env });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("FACTS_WEBHOOK_SUBSCRIBERS has 2 problem(s):");
     for (const id of ["disguised", "password"])
@@ -179,12 +179,12 @@ describe("npm run webhooks", () => {
       JSON.stringify([{ id: "acme", url: "https://hooks.example.org/x", secret: SECRET, email: "a@example.org" }]),
     );
     const { env } = await webhookEnvironment([]);
-    const fromFile = await runScript("src/cli/webhooks.ts", ["retry"], {
+    const fromFile = await runWebhooks(["retry"], {
       env: { ...env, FACTS_WEBHOOK_SUBSCRIBERS: "", FACTS_WEBHOOK_SUBSCRIBERS_FILE: file },
     });
     expect(fromFile.code).toBe(0);
     expect(fromFile.stdout).toContain("1 subscriber(s) configured");
-    const noState = await runScript("src/cli/webhooks.ts", ["retry"], { env: { ...env, FACTS_WEBHOOK_STATE: "" } });
+    const noState = await runWebhooks(["retry"], { env: { ...env, FACTS_WEBHOOK_STATE: "" } });
     expect(noState.code).toBe(2);
     expect(noState.stderr).toContain("FACTS_WEBHOOK_STATE is not set");
   });
@@ -201,7 +201,9 @@ describe("npm run webhooks", () => {
     ]);
     const args = ["dispatch", "--base", base, "--head", head, "--root", repo.root, "--wait", "0", "--concurrency", "4"];
 
-    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "src/cli/webhooks.ts"), ...args], {
+    const command = projectCommand("src/cli/webhooks.ts", args);
+    const child = spawn(command.command, command.args, {
+      cwd: command.cwd,
       env: { ...process.env, ...env },
       stdio: "ignore",
     });
@@ -231,7 +233,7 @@ describe("npm run webhooks", () => {
     // lock's age is what makes it stale, so it is aged here rather than waited for.
     const aged = new Date(Date.now() - 21_000);
     await utimes(path.join(state, LOCK_NAME), aged, aged);
-    const restart = await runScript("src/cli/webhooks.ts", args, { env });
+    const restart = await runWebhooks(args, { env });
     expect(restart.code).toBe(0);
     expect(restart.stdout).toContain("40 delivery(ies) (40 already known)");
 

@@ -11,11 +11,11 @@ import { runDeliveries } from "../../src/webhooks/run-deliveries.ts";
 import { DISABLED_FOLDER, lockStateFolder } from "../../src/webhooks/state.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
 import { LIMITS } from "../helpers/limits.ts";
-import { runScript } from "../helpers/run-script.ts";
 import {
   fakeClock,
   rentCapEvent,
   runContext,
+  runWebhooks,
   SECRET,
   seed,
   subscriber,
@@ -54,8 +54,7 @@ describe("delivery identity", () => {
     const { env, state } = await webhookEnvironment([
       { id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" },
     ]);
-    const first = await runScript(
-      "src/cli/webhooks.ts",
+    const first = await runWebhooks(
       ["dispatch", "--base", base, "--head", change, "--root", repo.root, "--wait", "0"],
       { env },
     );
@@ -63,8 +62,7 @@ describe("delivery identity", () => {
     // Without the record of the first dispatch's head, the second compares from `base` too, so its range carries the
     // change again.
     await rm(path.join(state, DISPATCHED_HEAD_FILE));
-    const second = await runScript(
-      "src/cli/webhooks.ts",
+    const second = await runWebhooks(
       ["dispatch", "--base", base, "--head", later, "--root", repo.root, "--wait", "0"],
       { env },
     );
@@ -86,7 +84,7 @@ describe("the state folder's lock", () => {
     // be refused, however slow the machine (proper-lockfile keeps it fresh meanwhile).
     const release = await lockStateFolder(state, 0);
     const held = readdirSync(state, { recursive: true }).sort();
-    const refused = await runScript("src/cli/webhooks.ts", ["retry"], {
+    const refused = await runWebhooks(["retry"], {
       env: { ...env, FACTS_WEBHOOK_LOCK_WAIT_SECONDS: "1" },
     });
     expect(refused.code).toBe(2);
@@ -95,7 +93,7 @@ describe("the state folder's lock", () => {
     expect(readdirSync(state, { recursive: true }).sort()).toEqual(held);
 
     // A command given time to wait runs once the lock is released.
-    const waiting = runScript("src/cli/webhooks.ts", ["retry"], {
+    const waiting = runWebhooks(["retry"], {
       env: { ...env, FACTS_WEBHOOK_LOCK_WAIT_SECONDS: String(LIMITS.answer / 1000) },
     });
     await release();
@@ -188,7 +186,7 @@ describe("subscriber controls", () => {
     const { env } = await webhookEnvironment([
       { id: "acme", url: receiver.url, secret: SECRET, email: "hooks@acme.example" },
     ]);
-    const ok = await runScript("src/cli/webhooks.ts", ["ping", "--subscriber", "acme"], { env });
+    const ok = await runWebhooks(["ping", "--subscriber", "acme"], { env });
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/^ping acme \(delivery [0-9a-f-]{36}\): HTTP 204$/m);
     const [ping] = receiver.requests as [ReceivedRequest];
@@ -200,14 +198,14 @@ describe("subscriber controls", () => {
       `sha256=${createHmac("sha256", Buffer.from(SECRET, "utf8")).update(ping.body).digest("hex")}`,
     );
 
-    const failing = await runScript("src/cli/webhooks.ts", ["ping", "--subscriber", "acme"], { env });
+    const failing = await runWebhooks(["ping", "--subscriber", "acme"], { env });
     expect(failing.code).toBe(1);
     expect(failing.stdout).toContain("HTTP 500 -- the endpoint did not accept it");
-    const unknown = await runScript("src/cli/webhooks.ts", ["ping", "--subscriber", "nobody"], { env });
+    const unknown = await runWebhooks(["ping", "--subscriber", "nobody"], { env });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('no subscriber "nobody" in FACTS_WEBHOOK_SUBSCRIBERS');
     // The guard applies to pings as to deliveries: nothing is sent to a loopback address that is not allowed.
-    const guarded = await runScript("src/cli/webhooks.ts", ["ping", "--subscriber", "acme"], {
+    const guarded = await runWebhooks(["ping", "--subscriber", "acme"], {
       env: { ...env, FACTS_WEBHOOK_ALLOW_HOSTS: "" },
     });
     expect(guarded.code).toBe(1);
@@ -230,22 +228,13 @@ describe("subscriber controls", () => {
       { id: "zenith", url: other.url, secret: NEW_SECRET, email: "ops@zenith.example" },
     ]);
     expect(
-      (
-        await runScript(
-          "src/cli/webhooks.ts",
-          ["dispatch", "--base", base, "--head", head, "--root", repo.root, "--wait", "0"],
-          { env },
-        )
-      ).code,
+      (await runWebhooks(["dispatch", "--base", base, "--head", head, "--root", repo.root, "--wait", "0"], { env }))
+        .code,
     ).toBe(0);
     const firstIds = receiver.requests.map((request) => request.headers["x-facts-delivery"]).sort();
     expect(firstIds).toHaveLength(2);
 
-    const again = await runScript(
-      "src/cli/webhooks.ts",
-      ["redeliver", "--subscriber", "acme", "--since", "2000-01-01"],
-      { env },
-    );
+    const again = await runWebhooks(["redeliver", "--subscriber", "acme", "--since", "2000-01-01"], { env });
     expect(again.code).toBe(0);
     expect(again.stdout).toContain(
       "redeliver acme since 2000-01-01: 2 delivery(ies) sent again under their original ids",
@@ -258,11 +247,7 @@ describe("subscriber controls", () => {
     ).toEqual(firstIds);
     expect(other.requests).toHaveLength(2);
 
-    const none = await runScript(
-      "src/cli/webhooks.ts",
-      ["redeliver", "--subscriber", "acme", "--since", "2999-01-01"],
-      { env },
-    );
+    const none = await runWebhooks(["redeliver", "--subscriber", "acme", "--since", "2999-01-01"], { env });
     expect(none.stdout).toContain("0 delivery(ies) sent again");
     expect(receiver.requests).toHaveLength(4);
   });

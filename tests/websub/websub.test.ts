@@ -205,7 +205,7 @@ describe("npm run websub -- ping", () => {
 
   it("posts hub.mode=publish and hub.url for every feed to the hub", async () => {
     const hub = await startHub();
-    const result = await runScript("src/cli/websub.ts", ["ping"], { env: env(hub.url) });
+    const result = await runScript("src/cli/websub.ts", ["ping", "--root", frozenData().root], { env: env(hub.url) });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     const topics = feedTopics(
@@ -225,7 +225,7 @@ describe("npm run websub -- ping", () => {
   });
 
   it("is skipped with a message when FACTS_WEBSUB_HUB is unset", async () => {
-    const result = await runScript("src/cli/websub.ts", ["ping"], { env: env("") });
+    const result = await runScript("src/cli/websub.ts", ["ping", "--root", frozenData().root], { env: env("") });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("FACTS_WEBSUB_HUB is not set: push is off");
   });
@@ -237,7 +237,7 @@ describe("npm run websub -- ping", () => {
         response.writeHead(400, { "content-type": "text/plain" }).end("topic not allowed\u0007 here");
       else response.writeHead(202).end();
     });
-    const result = await runScript("src/cli/websub.ts", ["ping"], { env: env(hub.url) });
+    const result = await runScript("src/cli/websub.ts", ["ping", "--root", frozenData().root], { env: env(hub.url) });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       `${hub.url}: the hub did not take the update of ${BASE}/api/v1/facts/feed.xml: HTTP 400: topic not allowed`,

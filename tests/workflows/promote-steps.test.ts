@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { scheduledValueOf } from "../helpers/fact-values.ts";
 import { createGitRepo } from "../helpers/git-repo.ts";
-import { PROJECT_ROOT } from "../helpers/run-script.ts";
+import { PROJECT_ROOT, writeNpmRunStandIn } from "../helpers/run-script.ts";
 import { FOREIGN_BUYER_BAN_SEED } from "../helpers/scheduled-facts.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
@@ -30,12 +30,8 @@ const promotionJob = async () => {
   const steps = workflow.jobs.promote.steps.filter((step) => step.run !== undefined);
   const bin = await tempDir();
   const calls = path.join(bin, "gh-calls.txt");
-  await writeFile(
-    path.join(bin, "npm"),
-    `#!/usr/bin/env bash\n[ "$1" = run ] || exit 64\nscript="$2"; shift 2; [ "$1" = -- ] && shift\nexec "${process.execPath}" "${PROJECT_ROOT}/src/cli/$script.ts" "$@"\n`,
-  );
+  await writeNpmRunStandIn(bin);
   await writeFile(path.join(bin, "gh"), `#!/usr/bin/env bash\necho "$*" >> "${calls}"\n`);
-  await chmod(path.join(bin, "npm"), 0o755);
   await chmod(path.join(bin, "gh"), 0o755);
   return {
     steps,

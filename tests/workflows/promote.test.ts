@@ -5,7 +5,7 @@ import { buildModel } from "../../src/build/build-model.ts";
 import { checkRevisionCommits } from "../../src/check/revision-commits.ts";
 import { scheduledValueOf } from "../helpers/fact-values.ts";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
-import { runScript } from "../helpers/run-script.ts";
+import { runCheck, runScript } from "../helpers/run-script.ts";
 import { FOREIGN_BUYER_BAN_SEED, SVT_2026_SEED } from "../helpers/scheduled-facts.ts";
 
 const BAN = "facts/foreign-buyer/ca.foreign_buyer_ban.json";
@@ -120,9 +120,7 @@ describe("npm run promote", () => {
     expect(svt.scheduled).toHaveLength(1);
 
     // The commit passes the same validation a pull request gets.
-    const check = await runScript("src/cli/check.ts", ["--root", repo.root, "--base", "HEAD~1"], {
-      env: { FACTS_TODAY: "2027-01-01" },
-    });
+    const check = await runCheck(repo.root, "2027-01-01", { base: "HEAD~1" });
     expect(check.stdout.trimEnd().split("\n").at(-1)).toBe(
       "ok: 2 fact files and 0 index-data files checked, no problems",
     );

@@ -6,6 +6,7 @@ import type { RunOptions } from "../../../src/webhooks/run-deliveries.ts";
 import type { DeliveryRecord } from "../../../src/webhooks/state.ts";
 import { createDeliveryStore, type DeliveryStore } from "../../../src/webhooks/state.ts";
 import type { Subscriber } from "../../../src/webhooks/subscribers.ts";
+import { runScript, type ScriptResult } from "../../helpers/run-script.ts";
 import { tempDir } from "../../helpers/temp-dir.ts";
 
 export const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
@@ -118,3 +119,10 @@ export const webhookEnvironment = async (subscribers: unknown, extra: Record<str
     },
   };
 };
+
+/**
+ * `npm run webhooks` with these arguments, run from a fresh folder of the test's: only `dispatch` reads a repository,
+ * the one its `--root` names; the other commands read nothing of the project's, so none reads the live data.
+ */
+export const runWebhooks = async (args: string[], options: { env: NodeJS.ProcessEnv }): Promise<ScriptResult> =>
+  runScript("src/cli/webhooks.ts", args, { ...options, cwd: await tempDir() });
