@@ -21,11 +21,11 @@ const NOTE_HINT =
 
 /**
  * The note of one committed version, as versionNote publishes it, held to the `Impact:` rule: read only from the
- * commit that raised the version (or the merge commit's own `Impact:` line), it passes the text rule, and a version
- * after the first has one. A version whose note its file corrects (`note_corrections`) is published with that note,
+ * commit that raised the version (or the merge commit's own `Impact:` line), it passes the text rule, and every
+ * version after the fact's first has one. A version whose note its file corrects (`note_corrections`) is published with that note,
  * which the fact's own rules check.
  */
-const versionNoteProblem = (id: string, version: FactVersion): string | undefined => {
+const versionNoteProblem = (id: string, version: FactVersion, first: boolean): string | undefined => {
   const { introduced } = version;
   if (introduced.corrected_note !== undefined) return undefined;
   const own = impactOf(introduced.message);
@@ -39,7 +39,8 @@ const versionNoteProblem = (id: string, version: FactVersion): string | undefine
     const via = source === introduced ? "" : `, merged by ${commitName(introduced)}`;
     return `${what}: the Impact: line of ${commitName(source)}${via}, its public note, ${problem}; ${NOTE_HINT}`;
   }
-  if (version.version === 1) return undefined;
+  // The commit that added the fact needs no Impact: line: its note then says "First published as version 1.".
+  if (first) return undefined;
   if (merged === null)
     return `${what} was brought by ${commitName(introduced)}, a merge commit with no Impact: line of its own, and no commit it merged raised the fact to version ${version.version}, so the version has no public note; ${NOTE_HINT}`;
   if (merged !== undefined)
@@ -60,8 +61,8 @@ export const historyProblems = (history: FactHistory, facts: readonly LoadedFact
   const loadedById = new Map(facts.map((loaded) => [loaded.fact.id, loaded]));
   const notes: Problem[] = [];
   for (const timeline of history.facts.values()) {
-    for (const version of timeline.versions) {
-      const message = versionNoteProblem(timeline.id, version);
+    for (const [index, version] of timeline.versions.entries()) {
+      const message = versionNoteProblem(timeline.id, version, index === 0);
       if (message !== undefined) notes.push(locate(loadedById.get(timeline.id), version.path, ["version"], message));
     }
   }

@@ -344,8 +344,8 @@ const versionAt = async (cwd: string, commit: string, path: string): Promise<num
  * merged commit that raised the fact to it is found (the oldest merged commit that touched the file whose file has
  * the version while its first parent's has a lower one or none), and its `Impact:` line is kept as `merged_impact`:
  * the line the revision-commit rule read when the pull request was checked. An editorial commit merged beside it is
- * never read, whatever its message says (docs/maintainers/decisions.md#history-comes-from-git). One `git log` per
- * version introduced by a merge without an Impact: line, none for any other history.
+ * never read, whatever its message says. One `git log` per version introduced by a merge without an Impact: line,
+ * none for any other history.
  */
 const addMergedImpacts = async (
   cwd: string,
