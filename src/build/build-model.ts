@@ -7,6 +7,7 @@ import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { computeSeries } from "../affordability/compute-series.ts";
 import { loadIndexData, publishIndexData } from "../affordability/index-data.ts";
+import { historyProblems } from "../check/history-rules.ts";
 import { runChecks } from "../check/run-checks.ts";
 import { changeEvents } from "../derive/change-events.ts";
 import { diffIndex, factDiffs, historyEntries, timelineRecords } from "../derive/fact-diffs.ts";
@@ -22,7 +23,7 @@ import { DEFAULT_REPOSITORY, urlsFor } from "../lib/config.ts";
 import { isoDateTimeOfSeconds } from "../lib/dates.ts";
 import { isMissingFile, ProblemsFound } from "../lib/errors.ts";
 import { runGit } from "../lib/git.ts";
-import { formatProblem } from "../lib/problem.ts";
+import { compareProblems, formatProblem } from "../lib/problem.ts";
 import { compareText, toJsonPointer } from "../lib/text.ts";
 import { publishCitation, publishNextExpected, publishVersionCitation } from "../model/reference.ts";
 import type { SiteFiles, SiteModel, WithdrawnFact } from "../render/site-model.ts";
@@ -65,6 +66,14 @@ export const buildModel = async (
       bundleCalculators(),
       bundleSearch(),
     ]);
+  // The history is published only when every step of it keeps the rules: each version's note read from the commit
+  // that raised it, no version going down, no withdrawn fact coming back (src/check/history-rules.ts).
+  const refused = historyProblems(history, report.facts);
+  if (refused.length > 0) {
+    throw new ProblemsFound(
+      `the history of facts/ cannot be published:\n${refused.sort(compareProblems).map(formatProblem).join("\n")}`,
+    );
+  }
   // The index's citations are published as the facts' are: the organisation's name, id and kind.
   const indexData = publishIndexData(indexInputs, publish.citation);
   const lastSeconds = Number(lastDataCommit.toString("utf8").trim() || "0");

@@ -144,9 +144,16 @@ export const checkAgainstBase = async (
  * anything else keeps it, and it never goes down. `against` names the earlier state in the messages ("base", or "its
  * parent" for one commit's change); the same rules hold the pull request against its base and each commit against its
  * parent (src/check/commit-range.ts), so a history of versions that a range passes as a whole is never made of steps
- * that break them.
+ * that break them. `raisedElsewhere` (a file a merge commit took whole from another parent) lets a version raised by
+ * more than one pass: each of those steps was a commit of that parent's, checked on its own.
  */
-export const versionProblems = (doc: JsonDocument, before: FactFile, after: FactFile, against: string): Problem[] => {
+export const versionProblems = (
+  doc: JsonDocument,
+  before: FactFile,
+  after: FactFile,
+  against: string,
+  options: { raisedElsewhere?: boolean } = {},
+): Problem[] => {
   const problems: Problem[] = [];
   if (before.withdrawn_iso !== undefined && after.withdrawn_iso === undefined) {
     problems.push(
@@ -157,6 +164,7 @@ export const versionProblems = (doc: JsonDocument, before: FactFile, after: Fact
     );
   }
   const changed = revisionFieldsChanged(before, after);
+  const raisedElsewhere = options.raisedElsewhere === true && after.version > before.version;
   if (after.version < before.version) {
     problems.push(
       doc.problemAt(
@@ -164,6 +172,8 @@ export const versionProblems = (doc: JsonDocument, before: FactFile, after: Fact
         `version went down from ${before.version} to ${after.version}; versions never decrease`,
       ),
     );
+  } else if (raisedElsewhere) {
+    return problems;
   } else if (changed.length > 0 && after.version !== before.version + 1) {
     problems.push(
       doc.problemAt(

@@ -16,6 +16,8 @@ interface FileChange {
   path: string;
   before?: string;
   after?: string;
+  /** A merge commit took the file whole from one of its other parents. */
+  merged?: boolean;
 }
 
 /**
@@ -67,10 +69,13 @@ const changedFactFiles = async (root: string, commits: readonly Commit[]): Promi
 };
 
 /**
- * Leaves out of a merge commit's changes the files it took whole from one of its other parents: merging the base
- * branch in brings that branch's states, each already checked in its own commit, and is no step of the fact's own.
+ * Marks the files a merge commit took whole from one of its other parents. Each is still compared with the first
+ * parent, as the history of the facts reads it: a merge that keeps a side branch's older file takes the version down
+ * on the published line, and one that keeps a side branch's live file brings a withdrawn fact back. Only a version
+ * raised by more than one is let pass for such a file: merging the base branch in brings its versions, each raised
+ * by one in its own commit, already checked (see versionProblems).
  */
-const withoutMergedFiles = async (root: string, commit: Commit, changes: FileChange[]): Promise<FileChange[]> => {
+const markMergedFiles = async (root: string, commit: Commit, changes: FileChange[]): Promise<FileChange[]> => {
   if (commit.parents.length < 2 || changes.length === 0) return changes;
   const taken = new Set<string>();
   for (const parent of commit.parents.slice(1)) {
@@ -82,7 +87,9 @@ const withoutMergedFiles = async (root: string, commit: Commit, changes: FileCha
       taken.add(`${path}\0${meta.split(" ")[2]}`);
     }
   }
-  return changes.filter((change) => !taken.has(`${change.path}\0${change.after ?? ""}`));
+  return changes.map((change) =>
+    taken.has(`${change.path}\0${change.after ?? ""}`) ? { ...change, merged: true } : change,
+  );
 };
 
 /** A fact file's state in one commit: its document (to locate problems) and the fact, when it reads as one. */
@@ -90,11 +97,14 @@ interface State {
   path: string;
   doc: JsonDocument;
   fact: FactFile | undefined;
+  /** Taken whole by a merge commit from one of its other parents (see markMergedFiles). */
+  merged?: boolean;
 }
 
-const stateOf = (path: string, blob: Buffer | undefined): State => {
+const stateOf = (path: string, blob: Buffer | undefined, merged = false): State => {
   const doc = parseJsonDocument(path, blob?.toString("utf8") ?? "");
-  return { path, doc, fact: doc.syntaxProblems.length === 0 ? committedFact(doc.value) : undefined };
+  const fact = doc.syntaxProblems.length === 0 ? committedFact(doc.value) : undefined;
+  return { path, doc, fact, ...(merged ? { merged } : {}) };
 };
 
 /**
@@ -115,7 +125,7 @@ const commitProblems = (
   const unreadBefore = new Set(before.filter((state) => !state.fact).map((state) => state.path));
   const afterPaths = new Set(after.map((state) => state.path));
   const problems: Problem[] = [];
-  for (const { path, doc, fact } of after) {
+  for (const { path, doc, fact, merged } of after) {
     if (fact === undefined) continue;
     if (unreadBefore.has(path)) {
       const earlier = lastRead.get(fact.id);
@@ -134,7 +144,12 @@ const commitProblems = (
       );
     else if (earlier === undefined && fact.version !== 1)
       problems.push(doc.problemAt(["version"], `a new fact starts at version 1, not ${fact.version}`));
-    if (earlier !== undefined) problems.push(...versionProblems(doc, earlier, fact, "its parent"));
+    if (earlier !== undefined)
+      problems.push(
+        ...versionProblems(doc, earlier, fact, commit.parents.length > 1 ? "its first parent" : "its parent", {
+          raisedElsewhere: merged === true,
+        }),
+      );
   }
   for (const { path, fact } of before) {
     if (fact === undefined || afterIds.has(fact.id) || afterPaths.has(path)) continue;
@@ -157,8 +172,8 @@ const commitProblems = (
  * first), against its first parent: a revision raises the version by exactly 1, a version never goes down, a fact is
  * never deleted or renamed, a tombstone never becomes live again. Only the fact files each commit changed are read,
  * as they were before and after it (`git diff-tree`), never every fact at every commit. A merge commit is compared
- * with its first parent, as the history of the facts reads it, except for the files it took unchanged from another
- * parent. Each problem names the commit by its short id and subject, the file as that commit has it, and the JSON
+ * with its first parent, as the history of the facts reads it, files it took unchanged from another parent included
+ * (see markMergedFiles). Each problem names the commit by its short id and subject, the file as that commit has it, and the JSON
  * pointer; the line and column are those of the file in that commit. Throws when a commit or its parent is not in
  * the repository.
  */
@@ -170,7 +185,7 @@ export const checkCommitVersions = async (root: string, commits: readonly Commit
     const changed = await changedFactFiles(root, chunk);
     const kept = new Map<string, FileChange[]>();
     for (const commit of chunk)
-      kept.set(commit.sha, await withoutMergedFiles(root, commit, changed.get(commit.sha) ?? []));
+      kept.set(commit.sha, await markMergedFiles(root, commit, changed.get(commit.sha) ?? []));
     const blobs = await catFileBatch(
       root,
       [...kept.values()].flat().flatMap((change) => [change.before, change.after].filter((blob) => blob !== undefined)),
@@ -181,7 +196,7 @@ export const checkCommitVersions = async (root: string, commits: readonly Commit
         change.before === undefined ? [] : [stateOf(change.path, blobs.get(change.before))],
       );
       const after = changes.flatMap((change) =>
-        change.after === undefined ? [] : [stateOf(change.path, blobs.get(change.after))],
+        change.after === undefined ? [] : [stateOf(change.path, blobs.get(change.after), change.merged)],
       );
       for (const state of before)
         if (state.fact && !lastRead.has(state.fact.id)) lastRead.set(state.fact.id, state.fact);

@@ -113,7 +113,14 @@ export const checkRevisionCommits = async (
           report(`${name} adds ${fact.id} with an Impact: line that ${impactProblem}; ${reword}`);
         continue;
       }
-      if (earlier.some((version) => version === undefined || version >= fact.version)) continue;
+      if (earlier.some((version) => version === undefined || version >= fact.version)) {
+        // A merge commit's own Impact: line is the note of a version it brings onto the first-parent line, whichever
+        // parent raised it (see versionNote), so it is held to the rule as a revision's.
+        const firstParent = earlier[0];
+        if (impactProblem !== undefined && (firstParent === undefined || firstParent < fact.version))
+          report(`${name} brings ${fact.id} v${fact.version} with an Impact: line that ${impactProblem}; ${reword}`);
+        continue;
+      }
       const lacking: string[] = [];
       const urls = sourceUrls(commit.message);
       const cited = new Set(fact.citations.map((citation) => citation.url));

@@ -1,7 +1,7 @@
 import { StringDecoder } from "node:string_decoder";
 import { isoDateTimeOfSeconds } from "../lib/dates.ts";
 import { errorMessage } from "../lib/errors.ts";
-import { openCatFileBatch, runGit, spawnGit } from "../lib/git.ts";
+import { gitResult, openCatFileBatch, runGit, spawnGit } from "../lib/git.ts";
 import type { FactFile } from "../schemas/index.ts";
 
 // The history of facts/ read from git in one pass (git log with one cat-file batch beside it), and the public note of
@@ -12,10 +12,17 @@ export interface CommitInfo {
   committed_at: string;
   message: string;
   /**
-   * For a merge commit whose own message has no `Impact:` line, the `Impact:` line of the newest merged commit that
-   * touched the fact (set per fact version by readFactHistory): the note its author wrote for the version.
+   * For a merge commit whose own message has no `Impact:` line, the `Impact:` line of the merged commit that raised
+   * the fact to this version (`note_commit`), set per fact version by readFactHistory: the note its author wrote for
+   * the version, which the revision-commit rule read. No other merged commit's line is ever read.
    */
   merged_impact?: string;
+  /**
+   * For a merge commit whose own message has no `Impact:` line, the merged commit that raised the fact to this
+   * version, whose `Impact:` line (`merged_impact`) is the version's note; null when no merged commit did (the merge
+   * itself changed the version), absent for any other commit.
+   */
+  note_commit?: { sha: string; message: string } | null;
   /**
    * The version's note as its fact's current file corrects it (`note_corrections`), when the commit's `Impact:` line
    * was published wrong; set per fact version by readFactHistory.
@@ -323,11 +330,22 @@ const withIntroduced = (version: FactVersion, introduced: CommitInfo): void => {
   version.introduced = introduced;
 };
 
+/** The version of the fact file at `path` in `commit`, or undefined when it has none that reads as a fact. */
+const versionAt = async (cwd: string, commit: string, path: string): Promise<number | undefined> => {
+  const shown = await gitResult(cwd, ["cat-file", "blob", `${commit}:${path}`]);
+  if (shown.code !== 0) return undefined;
+  const state = readState(shown.stdout);
+  return typeof state === "string" ? undefined : state.version;
+};
+
 /**
  * History follows the first parent, so a pull request merged with a merge commit introduces its versions by that
  * merge commit, whose message ("Merge pull request #7 from ...") has no `Impact:` line. For each such version, the
- * `Impact:` line of the newest merged commit that touched the fact's file is kept as `merged_impact`: one `git log`
- * per version introduced by a merge without an Impact: line, none for any other history.
+ * merged commit that raised the fact to it is found (the oldest merged commit that touched the file whose file has
+ * the version while its first parent's has a lower one or none), and its `Impact:` line is kept as `merged_impact`:
+ * the line the revision-commit rule read when the pull request was checked. An editorial commit merged beside it is
+ * never read, whatever its message says. One `git log` per version introduced by a merge without an Impact: line,
+ * none for any other history.
  */
 const addMergedImpacts = async (
   cwd: string,
@@ -340,14 +358,36 @@ const addMergedImpacts = async (
       const firstParent = mergeFirstParents.get(version.introduced.sha);
       if (firstParent === undefined || impactOf(version.introduced.message) !== undefined) continue;
       const log = (
-        await runGit(cwd, ["log", "--format=%B%x1e", `${firstParent}..${version.introduced.sha}`, "--", version.path])
+        await runGit(cwd, [
+          "log",
+          "--reverse",
+          "--topo-order",
+          "-z",
+          "--format=%H%n%P%n%B",
+          `${firstParent}..${version.introduced.sha}`,
+          "--",
+          version.path,
+        ])
       ).toString("utf8");
-      const impact = log
-        .split("\x1e")
-        .map(impactOf)
-        .find((line) => line !== undefined);
-      if (impact === undefined) continue;
-      withIntroduced(version, { ...version.introduced, merged_impact: impact });
+      let raiser: { sha: string; message: string; impact: string | undefined } | undefined;
+      // NUL ends each record: unlike any other separator, it cannot occur in a commit message.
+      for (const record of log.split("\0")) {
+        const [sha = "", parents = "", ...lines] = record.split("\n");
+        const message = lines.join("\n");
+        if (sha === "" || sha === version.introduced.sha) continue;
+        if ((await versionAt(cwd, sha, version.path)) !== version.version) continue;
+        const parent = parents.split(" ").find(Boolean);
+        const before = parent === undefined ? undefined : await versionAt(cwd, parent, version.path);
+        if (before !== undefined && before >= version.version) continue;
+        const impact = impactOf(message);
+        raiser = { sha, message: message.trim(), impact };
+        break;
+      }
+      withIntroduced(version, {
+        ...version.introduced,
+        note_commit: raiser === undefined ? null : { sha: raiser.sha, message: raiser.message },
+        ...(raiser?.impact === undefined ? {} : { merged_impact: raiser.impact }),
+      });
     }
   }
 };
@@ -391,7 +431,7 @@ export const impactOf = (message: string): string | undefined => commitLines(mes
 
 /**
  * The public note of a fact's version: as the fact's file corrects it (`note_corrections`), else the `Impact:` line of
- * the commit that introduced it, or, for a merge commit without one, of the newest merged commit that touched the fact
+ * the commit that introduced it, or, for a merge commit without one, of the merged commit that raised the version
  * (`merged_impact`, see readFactHistory). A version without any gets a neutral note that says only what happened,
  * never the subject line: a subject such as "update fee" says nothing true to a reader, and may say something false.
  */

@@ -248,6 +248,16 @@ export const defaultBase = async (root: string): Promise<BaseChoice> => {
   };
 };
 
+/**
+ * Fetches one commit by its id from `origin`, when the clone does not hold it: after a force push no branch holds the
+ * branch's old commit, so a clone of every branch lacks it, while GitHub still serves it by its id. Never prompts for
+ * credentials (spawnGit sets GIT_TERMINAL_PROMPT=0); undefined when it could not be fetched.
+ */
+const fetchCommit = async (root: string, sha: string): Promise<string | undefined> => {
+  const fetched = await gitResult(root, ["fetch", "--quiet", "--no-tags", "origin", sha]);
+  return fetched.code === 0 ? commitOf(root, sha) : undefined;
+};
+
 /** The all-zero id GitHub sends as a push's `before` when the push created the branch. */
 const NO_COMMIT = /^0+$/;
 
@@ -256,8 +266,10 @@ const NO_COMMIT = /^0+$/;
  * that the comparison spans every pushed commit and each of them is checked on its own. When the clone has no such
  * commit, the check falls back to defaultBase (on the default branch: the last commit against its parent, as every
  * push was checked before), which still checks what the branch holds now, and `note` says why: a push that created
- * the branch (GitHub sends the all-zero id), or a force push (`before` is missing from the clone, or is no ancestor
- * of HEAD). An empty `before` is no push at all (a scheduled or manual run): defaultBase, with no note.
+ * the branch (GitHub sends the all-zero id), or a force push whose `before` is missing from the clone. A force push
+ * whose `before` the clone holds (no ancestor of HEAD) is checked from the merge-base of `before` and HEAD, where
+ * the pushed commits start, and `note` says so. An empty `before` is no push at all (a scheduled or manual run):
+ * defaultBase, with no note.
  */
 export const pushBase = async (root: string, before: string): Promise<BaseChoice & { note?: string }> => {
   if (before === "") return defaultBase(root);
@@ -266,17 +278,27 @@ export const pushBase = async (root: string, before: string): Promise<BaseChoice
     note: `push: ${why}, so the pushed commits cannot be listed and the check falls back to its default base`,
   });
   if (NO_COMMIT.test(before)) return fallback("the push created the branch (before is the all-zero id)");
-  const revision = await commitOf(root, before);
+  const revision = (await commitOf(root, before)) ?? (await fetchCommit(root, before));
   if (revision === undefined)
     return fallback(
-      `${short(before)}, the branch's commit before the push, is not in this clone (a force push replaced it, or the clone is shallow)`,
+      `${short(before)}, the branch's commit before the push, is not in this clone and could not be fetched from origin (a force push replaced it, or the clone is shallow)`,
     );
-  // A force push may leave the old commit fetched (another ref holds it) yet off the branch: its state is not where
-  // the pushed commits start, so comparing with it would report what the push dropped, not what it brought.
-  if ((await gitResult(root, ["merge-base", "--is-ancestor", revision, "HEAD"])).code !== 0)
-    return fallback(
-      `${short(revision)}, the branch's commit before the push, is not an ancestor of HEAD (a force push)`,
-    );
+  // A force push leaves the old commit off the branch: its state is not where the pushed commits start, so comparing
+  // with it would report what the push dropped, not what it brought. The pushed commits start where the old and new
+  // histories part, their merge-base: every commit the push put on the branch is after it.
+  if ((await gitResult(root, ["merge-base", "--is-ancestor", revision, "HEAD"])).code !== 0) {
+    const mergeBase = await gitResult(root, ["merge-base", revision, "HEAD"]);
+    if (mergeBase.code !== 0)
+      return fallback(
+        `${short(revision)}, the branch's commit before the push, shares no history with HEAD (a force push replaced the whole branch)`,
+      );
+    const parted = mergeBase.stdout.toString("utf8").trim();
+    return {
+      revision: parted,
+      description: `base: ${short(parted)}, the merge-base of HEAD and the branch's commit before the push, so every commit the push brought is checked`,
+      note: `push: ${short(revision)}, the branch's commit before the push, is not an ancestor of HEAD (a force push), so the check starts where the two histories part`,
+    };
+  }
   return {
     revision,
     description: `base: ${short(revision)}, the branch's commit before the push (given with --before), so every pushed commit is checked`,

@@ -73,9 +73,9 @@ describe("the RSS and Atom feeds of a built model", () => {
   beforeAll(async () => {
     const repo = await createGitRepo();
     await repo.writeFact({ id: ID, label: "A fact", unit: "object", value: factValue(ID) });
-    // A commit message is history: a character the feeds may not carry is shown escaped, never refused. The Impact:
-    // line is the version's public note, which the fact's Atom feed gives as the entry's summary.
-    await repo.commit(`${ID} v1 \u001b[31mred\u001b[0m\n\nImpact: Buyers see \u001b[31mred\u001b[0m text.`);
+    // A commit's subject is history, never published as a note: a character the feeds may not carry may stay there.
+    // Its Impact: line is the version's public note, which the build holds to the text rule (tests/build/history-rules).
+    await repo.commit(`${ID} v1 \u001b[31mred\u001b[0m\n\nImpact: Buyers see red text.`);
     model = await buildModel(repo.root, { baseUrl: BASE, today: "2026-11-21" });
   });
 
@@ -117,7 +117,14 @@ describe("the RSS and Atom feeds of a built model", () => {
   });
 
   it("shows an Impact: line's control characters escaped in the fact's Atom feed", async () => {
-    const xml = renderFactFeeds(model).get(SITE_PATHS.factFeed(ID))! as string;
+    const timeline = model.timelines.get(ID)!;
+    const message = `${ID} v1\n\nImpact: Buyers see \u001b[31mred\u001b[0m text.`;
+    const versions = timeline.versions.map((version) => ({
+      ...version,
+      introduced: { ...version.introduced, message },
+    }));
+    const edited = { ...model, timelines: new Map(model.timelines).set(ID, { ...timeline, versions }) };
+    const xml = renderFactFeeds(edited).get(SITE_PATHS.factFeed(ID))! as string;
     const entry = (await new Parser().parseString(xml)).items.find((item) => item.title?.includes("version 1"))!;
     expect(entry.summary).toMatch(/^Buyers see \\u001b\[31mred\\u001b\[0m text\. Effective 2020-01-01\. Value: /);
     expect(xml).not.toContain("\u001b");

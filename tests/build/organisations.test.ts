@@ -111,7 +111,7 @@ describe("the published citations name their organisations from the registry", (
       effective_iso: "2024-04-17",
       citations: [{ ...citation, org: "ltsa" }],
     });
-    await repo.commit(`${id} v2`);
+    await repo.commit(`${id} v2\n\nImpact: Buyers may withdraw more.`);
     const model = await buildModel(repo.root, { baseUrl: "https://facts.example.org", today: "2026-11-21" });
     const diff = JSON.parse(String(renderSite(model).get(new URL(model.diffs[0]!.canonical_url).pathname))) as {
       before: Json;

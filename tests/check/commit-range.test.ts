@@ -9,7 +9,7 @@ import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo, factJson, type GitRepo } from "../helpers/git-repo.ts";
 import { runCheck } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
-import { FILE, ID, TRAILERS, V1, V2 } from "./form-b-fee.ts";
+import { FILE, ID, mergeKeepingSide, TRAILERS, V1, V2 } from "./form-b-fee.ts";
 
 const exec = promisify(execFile);
 
@@ -157,6 +157,103 @@ describe("npm run check --before: every pushed commit is held to the version rul
     expect(result.code).toBe(0);
   });
 
+  it("refuses a merge that keeps a side branch's older version, as the history reads it against its first parent", async () => {
+    const setup = await pushedMain();
+    await setup.repo.git("branch", "side");
+    await setup.repo.writeFact(V2);
+    await setup.repo.commit(`${ID} v2: fee of $40\n\n${TRAILERS}`);
+    await setup.repo.git("checkout", "-q", "side");
+    await setup.repo.writeFact({ ...V1, label: "Form B fee" });
+    await setup.repo.commit("Tidy the label");
+    await setup.repo.git("checkout", "-q", "main");
+    const merge = await mergeKeepingSide(setup.repo, "Merge branch 'side'");
+    const result = await checkPush(setup, setup.before);
+    expect(result.code).toBe(1);
+    expect(result.lines.filter((line) => line.endsWith("[version-rules]"))).toEqual([
+      `${FILE}:${keyAt(factJson(V1), "version")}: ${named(merge, "Merge branch 'side'")}: version went down from 2 to 1; versions never decrease. ${FIX_HINT} (at /version) [version-rules]`,
+    ]);
+  });
+
+  it("refuses a merge that keeps a side branch's live file over a withdrawal", async () => {
+    const setup = await pushedMain();
+    await setup.repo.git("branch", "side");
+    await setup.repo.writeJson(FILE, { ...factJson(V1), ...WITHDRAWN });
+    await setup.repo.commit(`Withdraw ${ID}`);
+    await setup.repo.git("checkout", "-q", "side");
+    await setup.repo.writeFact({ ...V1, label: "Form B fee" });
+    await setup.repo.commit("Tidy the label");
+    await setup.repo.git("checkout", "-q", "main");
+    const merge = await mergeKeepingSide(setup.repo, "Merge branch 'side'");
+    const result = await checkPush(setup, setup.before);
+    expect(result.code).toBe(1);
+    expect(result.lines.filter((line) => line.endsWith("[version-rules]"))).toEqual([
+      `${FILE}:${keyAt(factJson(V1), "id")}: ${named(merge, "Merge branch 'side'")}: fact "${ID}" was withdrawn on 2026-11-01; a withdrawn fact stays withdrawn and its id is never reused: publish the rule under a new id. ${FIX_HINT} (at /id) [version-rules]`,
+    ]);
+  });
+
+  it("passes a merge of the base branch that brings two versions raised one by one there", async () => {
+    const setup = await pushedMain();
+    await setup.repo.git("checkout", "-q", "-b", "side");
+    await setup.repo.writeFact(V2);
+    await setup.repo.commit(`${ID} v2: fee of $40\n\n${TRAILERS}`);
+    const v3 = { ...V2, value: factValue(ID, { max_fee: 45 }), version: 3, effective_iso: "2026-06-01" };
+    await setup.repo.writeFact(v3);
+    await setup.repo.commit(`${ID} v3: fee of $45\n\n${TRAILERS}`);
+    await setup.repo.git("checkout", "-q", "main");
+    await setup.repo.writeJson("notes.txt", "unrelated");
+    await setup.repo.commit("An unrelated file");
+    await setup.repo.git("merge", "-q", "--no-ff", "--no-edit", "side");
+    const steps = await commitsSince(setup.repo.root, setup.before, { firstParent: true });
+    expect(steps.length).toBe(2);
+    expect(await checkCommitVersions(setup.repo.root, steps)).toEqual([]);
+  });
+
+  /**
+   * main as the origin had it (`before`) holds an edit a force push then drops; the pushed history revises the fee,
+   * reverts it and edits its label, so only a check of every pushed commit sees the step back.
+   */
+  const forcePushed = async (keepOld: boolean) => {
+    const setup = await pushedMain();
+    await setup.repo.writeFact({ ...V1, label: "Form B fee, dropped" });
+    const dropped = await setup.repo.commit("An edit the force push dropped");
+    await setup.repo.git("push", "-q", "origin", "main");
+    if (keepOld) {
+      await setup.repo.git("tag", "kept", dropped);
+      await setup.repo.git("push", "-q", "origin", "kept");
+    }
+    await setup.repo.git("reset", "-q", "--hard", setup.before);
+    await setup.repo.writeFact(V2);
+    await setup.repo.commit(`${ID} v2: fee of $40\n\n${TRAILERS}`);
+    await setup.repo.writeFact(V1);
+    const revert = await setup.repo.commit("Revert the fee to $35");
+    await setup.repo.writeFact({ ...V1, label: "Form B fee" });
+    await setup.repo.commit("Tidy the label");
+    await setup.repo.git("push", "-q", "--force", "origin", "main");
+    return { setup, dropped, revert };
+  };
+
+  for (const [where, keepOld] of [
+    ["the clone holds (a tag keeps it)", true],
+    ["only the origin holds (it serves a commit by its id, as GitHub does)", false],
+  ] as const) {
+    it(`checks a force push from the merge-base of before and HEAD, when before is a commit ${where}`, async () => {
+      const { setup, dropped, revert } = await forcePushed(keepOld);
+      // GitHub serves a commit by its id even when no branch holds it; a bare git origin does once told to.
+      if (!keepOld) await exec("git", ["-C", setup.origin, "config", "uploadpack.allowAnySHA1InWant", "true"]);
+      const result = await checkPush(setup, dropped);
+      expect(result.lines.slice(0, 4)).toEqual([
+        `push: ${dropped.slice(0, 12)}, the branch's commit before the push, is not an ancestor of HEAD (a force push), so the check starts where the two histories part`,
+        `base: ${setup.before.slice(0, 12)}, the merge-base of HEAD and the branch's commit before the push, so every commit the push brought is checked`,
+        "commits: the 3 commit(s) between the base and HEAD were checked for Source: and Impact: lines",
+        "commits: each of the 3 commits on the first-parent line from the base to HEAD was checked against its parent for the version rules",
+      ]);
+      expect(result.lines.filter((line) => line.endsWith("[version-rules]"))).toEqual([
+        `${FILE}:${keyAt(factJson(V1), "version")}: ${named(revert, "Revert the fee to $35")}: version went down from 2 to 1; versions never decrease. ${FIX_HINT} (at /version) [version-rules]`,
+      ]);
+      expect(result.code).toBe(1);
+    });
+  }
+
   it("falls back to the default base, and says why, for a push that created the branch or replaced its history", async () => {
     const setup = await pushedMain();
     await setup.repo.writeFact(V2);
@@ -171,23 +268,11 @@ describe("npm run check --before: every pushed commit is held to the version rul
     const gone = "1234567890abcdef1234567890abcdef12345678";
     const forced = await checkPush(setup, gone);
     expect(forced.lines[0]).toBe(
-      "push: 1234567890ab, the branch's commit before the push, is not in this clone (a force push replaced it, or the clone is shallow), so the pushed commits cannot be listed and the check falls back to its default base",
+      "push: 1234567890ab, the branch's commit before the push, is not in this clone and could not be fetched from origin (a force push replaced it, or the clone is shallow), so the pushed commits cannot be listed and the check falls back to its default base",
     );
     expect(forced.code).toBe(0);
 
-    // A commit the clone still holds (a tag keeps it) but the branch left behind.
-    await setup.repo.git("checkout", "-q", "-b", "abandoned", setup.before);
-    await setup.repo.writeFact({ ...V1, label: "Form B fee" });
-    const abandoned = await setup.repo.commit("An edit the force push dropped");
-    await setup.repo.git("tag", "kept", abandoned);
-    await setup.repo.git("push", "-q", "origin", "kept");
-    await setup.repo.git("checkout", "-q", "main");
-    const rewritten = await checkPush(setup, abandoned);
-    expect(rewritten.lines[0]).toBe(
-      `push: ${abandoned.slice(0, 12)}, the branch's commit before the push, is not an ancestor of HEAD (a force push), so the pushed commits cannot be listed and the check falls back to its default base`,
-    );
-    expect(rewritten.lines[1]).toContain(`base: ${setup.before.slice(0, 12)}, HEAD~1`);
-    expect(last).not.toBe(abandoned);
+    expect(last).toMatch(/^[0-9a-f]{40}$/);
   });
 
   it("runs as on a schedule when --before is empty (no push), and refuses a --before that is no commit id", async () => {

@@ -11,6 +11,34 @@ import { createGitRepo } from "../helpers/git-repo.ts";
 const text = (content: string | Uint8Array | undefined): string =>
   typeof content === "string" ? content : Buffer.from(content ?? []).toString("utf8");
 
+/** The Form B fee at v1, v2 (committed with `v2Message`) and v3, each v1 and v3 with its Source: and Impact: lines. */
+const feeRepository = async (v2Message: string) => {
+  const repo = await createGitRepo();
+  // The build checks the data first, so each version's value has the fee fact's real shape, the fee its max_fee.
+  const seed = { id: "bc.strata.form_b_fee", domain: "strata", unit: "object", retrieved_iso: "2026-11-01" };
+  await repo.writeFact({ ...seed, value: factValue(seed.id, { max_fee: 35 }), effective_iso: "2020-01-01" });
+  await repo.commit(
+    "bc.strata.form_b_fee v1: fee of 35\n\nRecords the fee.\nSource: BC Ministry of Finance, Example, https://www2.gov.bc.ca/gov/content/example\nImpact: Buyers pay at most $35 for a Form B.",
+  );
+  await repo.writeFact({
+    ...seed,
+    value: factValue(seed.id, { max_fee: 40 }),
+    version: 2,
+    effective_iso: "2026-01-01",
+  });
+  const v2 = await repo.commit(v2Message);
+  await repo.writeFact({
+    ...seed,
+    value: factValue(seed.id, { max_fee: 45 }),
+    version: 3,
+    effective_iso: "2026-06-01",
+  });
+  await repo.commit(
+    "bc.strata.form_b_fee v3: fee of 45\n\nSource: BC Ministry of Finance, Example, https://www2.gov.bc.ca/gov/content/example\nImpact: Buyers pay at most $45 for a Form B.",
+  );
+  return { repo, seed, v2 };
+};
+
 describe("the public note of a version", () => {
   it("is the commit's Impact: line, else a neutral note, never the subject", () => {
     expect(
@@ -27,49 +55,34 @@ describe("the public note of a version", () => {
   });
 
   it("reaches the history, the diffs, the change log, the fact's page and its Atom feed from Impact:, and a bare subject reaches none", async () => {
-    const repo = await createGitRepo();
-    // The build checks the data first, so each version's value has the fee fact's real shape, the fee its max_fee.
-    const seed = { id: "bc.strata.form_b_fee", domain: "strata", unit: "object", retrieved_iso: "2026-11-01" };
-    await repo.writeFact({ ...seed, value: factValue(seed.id, { max_fee: 35 }), effective_iso: "2020-01-01" });
-    await repo.commit(
-      "bc.strata.form_b_fee v1: fee of 35\n\nRecords the fee.\nSource: BC Ministry of Finance, Example, https://www2.gov.bc.ca/gov/content/example\nImpact: Buyers pay at most $35 for a Form B.",
-    );
-    await repo.writeFact({
-      ...seed,
-      value: factValue(seed.id, { max_fee: 40 }),
-      version: 2,
-      effective_iso: "2026-01-01",
-    });
-    await repo.commit("update fee");
-    await repo.writeFact({
-      ...seed,
-      value: factValue(seed.id, { max_fee: 45 }),
-      version: 3,
-      effective_iso: "2026-06-01",
-    });
-    await repo.commit(
-      "bc.strata.form_b_fee v3: fee of 45\n\nSource: BC Ministry of Finance, Example, https://www2.gov.bc.ca/gov/content/example\nImpact: Buyers pay at most $45 for a Form B.",
+    const bare = await feeRepository("update fee");
+    // A revision with no Impact: line has no note to publish: the build refuses it, naming the commit and the file.
+    await expect(
+      buildModel(bare.repo.root, { baseUrl: "https://facts.example.org", today: "2026-11-21" }),
+    ).rejects.toThrow(
+      `facts/strata/bc.strata.form_b_fee.json:32:3: version 2 of bc.strata.form_b_fee was raised by commit ${bare.v2.slice(0, 12)} ("update fee"), which has no Impact: line, so the version has no public note;`,
     );
 
+    const { repo, seed } = await feeRepository("update fee\n\nImpact: Buyers pay at most $40 for a Form B.");
     const model = await buildModel(repo.root, { baseUrl: "https://facts.example.org", today: "2026-11-21" });
     const files = renderSite(model);
     const { fact } = JSON.parse(text(files.get(SITE_PATHS.factById(seed.id))));
     expect(fact.history.map((entry: { version: number; note: string }) => [entry.version, entry.note])).toEqual([
-      [2, "Revised to version 2."],
+      [2, "Buyers pay at most $40 for a Form B."],
       [1, "Buyers pay at most $35 for a Form B."],
     ]);
     const diff = JSON.parse(text(files.get(SITE_PATHS.diff(seed.id, 1, 2))));
-    expect(diff.summary).toBe("Revised to version 2.");
+    expect(diff.summary).toBe("Buyers pay at most $40 for a Form B.");
     expect(JSON.parse(text(files.get(SITE_PATHS.diff(seed.id, 2, 3)))).summary).toBe(
       "Buyers pay at most $45 for a Form B.",
     );
 
     const feed = text(files.get(SITE_PATHS.factFeed(seed.id)));
-    expect(feed).toContain("Revised to version 2. Effective 2026-01-01. Value:");
+    expect(feed).toContain("Buyers pay at most $40 for a Form B. Effective 2026-01-01. Value:");
     expect(feed).toContain("Buyers pay at most $45 for a Form B. Effective 2026-06-01. Value:");
     const changelog = text(files.get("/changelog.html"));
     expect(changelog).toContain(
-      '<span class="change-note-label">Note recorded with version 2:</span> Revised to version 2.</p>',
+      '<span class="change-note-label">Note recorded with version 2:</span> Buyers pay at most $40 for a Form B.</p>',
     );
     expect(changelog).toContain(
       '<span class="change-note-label">Note recorded with version 1:</span> Buyers pay at most $35 for a Form B.</p>',
