@@ -1,10 +1,12 @@
 import { diff, type IChange } from "json-diff-ts";
 import { SERVICE, type Urls } from "../lib/config.ts";
 import { compareText, toJsonPointer } from "../lib/text.ts";
+import { pastChanged } from "../model/facts.ts";
 import { correctedVersions, declaredCorrections, keptVersions } from "../model/timeline.ts";
 import type {
   Citation,
   DiffIndex,
+  EarlierPeriod,
   FactAtVersion,
   FactCitation,
   FactDiff,
@@ -199,6 +201,9 @@ const transition = (
     if (from !== to)
       fieldDiff[field] = { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) };
   }
+  // What the revision changed in the past, against the state it revised: periods recorded by editorial edits before
+  // changes to the past were revisions are not told as its changes.
+  const past = pastDiff(before.state, after.introducedState);
   return {
     schema_version: SCHEMA_VERSION,
     name: `${SERVICE.name}: ${id} v${before.version} to v${after.version}`,
@@ -213,6 +218,34 @@ const transition = (
     after: atVersion(after, publish),
     value_diff: valueDiff(before.state.value, after.state.value),
     field_diff: fieldDiff,
+    ...(past === undefined ? {} : { past_diff: past }),
+  };
+};
+
+/** What a diff shows of an earlier period: the part that answers for its dates. */
+const periodState = (period: EarlierPeriod) => ({
+  effective_iso: period.effective_iso,
+  superseded_iso: period.superseded_iso,
+  value: period.value,
+  ...(period.unit === undefined ? {} : { unit: period.unit }),
+});
+
+/** The record of the past changed between two states (see pastChanged), or undefined when it did not. */
+const pastDiff = (before: FactFile, after: FactFile): FactDiff["past_diff"] => {
+  const changed = pastChanged(before, after);
+  if (changed.length === 0) return undefined;
+  return {
+    ...(changed.some((path) => path.startsWith("earlier"))
+      ? {
+          earlier: {
+            from: (before.earlier ?? []).map(periodState),
+            to: (after.earlier ?? []).map(periodState),
+          },
+        }
+      : {}),
+    ...(changed.includes("corrected_versions")
+      ? { corrected_versions: { from: before.corrected_versions ?? [], to: after.corrected_versions ?? [] } }
+      : {}),
   };
 };
 

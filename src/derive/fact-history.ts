@@ -167,6 +167,8 @@ export const readGitLog = (
 export interface FactVersion {
   version: number;
   introduced: CommitInfo;
+  /** The state its introducing commit wrote: what the revision itself changed, before any later edit. */
+  introducedState: FactFile;
   state: FactFile;
   path: string;
   /** The commit of `state`: later than `introduced` when the version was re-verified or edited. */
@@ -297,6 +299,7 @@ export const readFactHistory = async (cwd: string, revision = "HEAD", folder = "
         timeline.versions.push({
           version: state.version,
           introduced: info,
+          introducedState: state,
           state,
           path: change.path,
           lastCommit: info,

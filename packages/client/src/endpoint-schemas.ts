@@ -22,7 +22,8 @@ import {
 /**
  * What one commit did to one fact:
  * - `added`: the fact's first version was published;
- * - `revision`: its value, unit or effective date changed, so its version rose by one;
+ * - `revision`: its value, unit or effective date, or its record of the past (an earlier period, `corrected_versions`),
+ *   changed, so its version rose by one;
  * - `promoted`: a revision that put one of its scheduled changes in effect (the promote workflow's commits, or the
  *   same change made by hand): the scheduled change left `scheduled` and became the current state;
  * - `scheduled`: a change announced or enacted for a later date was added to its `scheduled` list;
@@ -127,6 +128,24 @@ export const FactAtVersion = z.object({
 });
 export type FactAtVersion = z.infer<typeof FactAtVersion>;
 
+/** An earlier period as a diff shows it: what answers for its dates (its citations and note are in the fact). */
+const PeriodState = z.object({
+  effective_iso: IsoDate,
+  superseded_iso: IsoDate,
+  value: FactValue,
+  unit: z.string().optional(),
+});
+
+/**
+ * What a revision changed in the record of the past: the earlier periods (each list whole, oldest first) when one was
+ * added, removed, or had its dates, value or unit changed, and `corrected_versions` when the versions the periods
+ * correct changed. Absent from a diff that changed neither.
+ */
+const PastDiff = z.object({
+  earlier: z.object({ from: z.array(PeriodState), to: z.array(PeriodState) }).optional(),
+  corrected_versions: z.object({ from: z.array(z.int().min(1)), to: z.array(z.int().min(1)) }).optional(),
+});
+
 /** `/api/v1/facts/diff/{id}/v{from}-to-v{to}.json`. */
 export const FactDiff = z.object({
   schema_version: SchemaVersion,
@@ -146,6 +165,7 @@ export const FactDiff = z.object({
     effective_iso: FieldChange.optional(),
     expires_iso: FieldChange.optional(),
   }),
+  past_diff: PastDiff.optional(),
 });
 export type FactDiff = z.infer<typeof FactDiff>;
 
