@@ -13,12 +13,19 @@ import type {
   FactFile,
   FactValue,
   HistoryEntry,
+  NoteCorrection,
   PublishedCitation,
   ValueDiff,
   VersionCitation,
 } from "../schemas/index.ts";
 import { SCHEMA_VERSION } from "../schemas/index.ts";
-import { type FactStateChange, type FactTimeline, type FactVersion, versionNote } from "./fact-history.ts";
+import {
+  type FactStateChange,
+  type FactTimeline,
+  type FactVersion,
+  noteCorrectionOf,
+  versionNote,
+} from "./fact-history.ts";
 
 // What the API publishes from a fact's history: its history entries, the diff of each transition (and the cumulative
 // one) with the structured value diff, and the diff index.
@@ -97,7 +104,7 @@ export const historyEntries = (versions: readonly FactVersion[], context: Histor
       ...(correctedBy === undefined ? {} : { corrected_by: correctedBy }),
       ...(recorded === undefined ? {} : { recorded_iso: recorded }),
       summary: summarize(version.state.value, version.state.unit, keys),
-      note: versionNote(version.version, version.introduced),
+      ...noteOf(version),
     };
   });
   const unit = versions.at(-1)?.state.unit;
@@ -180,9 +187,18 @@ const atVersion = (version: FactVersion, publish: PublishVersionCitation): FactA
   commit: {
     sha: version.introduced.sha,
     committed_at: version.introduced.committed_at,
-    note: versionNote(version.version, version.introduced),
+    ...noteOf(version),
   },
 });
+
+/** A version's public note, and when it was corrected, why, and what it first said (docs/consumers/api.md#history-and-diffs). */
+const noteOf = (version: FactVersion): { note: string; note_correction?: NoteCorrection } => {
+  const correction = noteCorrectionOf(version.version, version.introduced);
+  return {
+    note: versionNote(version.version, version.introduced),
+    ...(correction === undefined ? {} : { note_correction: correction }),
+  };
+};
 
 const FIELDS = ["unit", "effective_iso", "expires_iso"] as const;
 

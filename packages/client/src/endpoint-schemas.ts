@@ -8,6 +8,7 @@ import {
   IsoDate,
   IsoDateTime,
   NonEmptyText,
+  NoteCorrection,
   PublishedCitation,
   PublishedNextExpected,
   ScheduledStatus,
@@ -29,6 +30,8 @@ import {
  * - `scheduled`: a change announced or enacted for a later date was added to its `scheduled` list;
  * - `re-verification`: its sources were checked again (`retrieved_iso` or `expires_iso` moved), the rule did not
  * change;
+ * - `note-corrected`: the public note of one of its versions was corrected (`note_corrections`), the version stayed:
+ *   `notes_corrected` names the versions, and each is published with its `note_correction`;
  * - `editorial`: anything else changed (label, description, tags, citation titles), the version stayed;
  * - `withdrawn`: the fact was withdrawn: its file became a tombstone, and it left the catalog.
  */
@@ -40,6 +43,7 @@ export const CHANGE_KINDS = [
   "re-verification",
   "editorial",
   "withdrawn",
+  "note-corrected",
 ] as const;
 export const ChangeKind = z.enum(CHANGE_KINDS);
 export type ChangeKind = z.infer<typeof ChangeKind>;
@@ -73,6 +77,8 @@ export const ChangeEvent = z.object({
   page_url: AbsoluteUrl.optional(),
   /** For `revision` and `promoted`: the diff from the previous version to this one. */
   diff_url: AbsoluteUrl.optional(),
+  /** The versions whose public note the change corrected (see `note-corrected`), whatever its kind; absent if none. */
+  notes_corrected: z.array(z.int().min(1)).min(1).optional(),
 });
 export type ChangeEvent = z.infer<typeof ChangeEvent>;
 
@@ -124,7 +130,12 @@ export const FactAtVersion = z.object({
   effective_iso: IsoDate,
   expires_iso: IsoDate,
   citations: z.array(VersionCitation).min(1),
-  commit: z.object({ sha: z.string().regex(/^[0-9a-f]{40,64}$/), committed_at: IsoDateTime, note: z.string() }),
+  commit: z.object({
+    sha: z.string().regex(/^[0-9a-f]{40,64}$/),
+    committed_at: IsoDateTime,
+    note: z.string(),
+    note_correction: NoteCorrection.optional(),
+  }),
 });
 export type FactAtVersion = z.infer<typeof FactAtVersion>;
 
