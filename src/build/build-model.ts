@@ -107,7 +107,14 @@ export const buildModel = async (
     const current: FactVersion =
       last && last.version === fact.version
         ? { ...last, state: fact, path: doc.file }
-        : { version: fact.version, introduced: workingTree, state: fact, path: doc.file, lastCommit: workingTree };
+        : {
+            version: fact.version,
+            introduced: workingTree,
+            introducedState: fact,
+            state: fact,
+            path: doc.file,
+            lastCommit: workingTree,
+          };
     const versions = [...committed.filter((version) => version.version < fact.version), current];
     const timeline: FactTimeline = { id: fact.id, path: doc.file, versions };
     timelines.set(fact.id, timeline);

@@ -8,6 +8,7 @@ import {
   factsAtRevision,
   type LoadedFact,
   latestRetrieved,
+  revisionChanges,
   revisionFieldsChanged,
 } from "../model/facts.ts";
 import type { JsonDocument } from "../model/json-document.ts";
@@ -95,11 +96,11 @@ export const checkAgainstBase = async (
     const before = previous.fact;
     problems.push(...versionProblems(doc, before, after, "base"));
     const changed = revisionFieldsChanged(before, after);
-    if (changed.length > 0) {
-      problems.push(
-        ...staleNumbers(doc, before, after).map((problem) => ({ ...problem, rule: NON_FACT_RULES.staleNumber.name })),
-      );
-    }
+    const stale = [
+      ...(changed.length > 0 ? staleNumbers(doc, before, after) : []),
+      ...stalePeriodNumbers(doc, before, after),
+    ];
+    problems.push(...stale.map((problem) => ({ ...problem, rule: NON_FACT_RULES.staleNumber.name })));
     if (
       changed.length > 0 &&
       !changed.includes("effective_iso") &&
@@ -140,8 +141,9 @@ export const checkAgainstBase = async (
 
 /**
  * The version rules between two states of one fact, the whole of what a fact's published history relies on: a
- * tombstone stays withdrawn, a revision (a change of value, unit or effective_iso) raises `version` by exactly 1,
- * anything else keeps it, and it never goes down. `against` names the earlier state in the messages ("base", or "its
+ * tombstone stays withdrawn, a revision (a change of value, unit or effective_iso, or of the record of the past: an
+ * earlier period's dates, value or unit, a period added or removed, or `corrected_versions`; see revisionChanges)
+ * raises `version` by exactly 1, anything else keeps it, and it never goes down. `against` names the earlier state in the messages ("base", or "its
  * parent" for one commit's change); the same rules hold the pull request against its base and each commit against its
  * parent (src/check/commit-range.ts), so a history of versions that a range passes as a whole is never made of steps
  * that break them. `raisedElsewhere` (a file a merge commit took whole from another parent) lets a version raised by
@@ -163,7 +165,7 @@ export const versionProblems = (
       ),
     );
   }
-  const changed = revisionFieldsChanged(before, after);
+  const changed = revisionChanges(before, after);
   const raisedElsewhere = options.raisedElsewhere === true && after.version > before.version;
   if (after.version < before.version) {
     problems.push(
@@ -185,7 +187,7 @@ export const versionProblems = (
     problems.push(
       doc.problemAt(
         ["version"],
-        `version changed from ${before.version} to ${after.version} but value, unit and effective_iso did not; a re-verification or editorial edit keeps version ${before.version}`,
+        `version changed from ${before.version} to ${after.version} but value, unit and effective_iso did not, nor the earlier periods or corrected_versions; a re-verification or editorial edit keeps version ${before.version}`,
       ),
     );
   }
@@ -353,6 +355,56 @@ const same = (a: number, b: number): boolean => Math.abs(a - b) <= 1e-9 * Math.m
 export const states = (prose: ProseNumber, value: number): boolean =>
   same(prose.amount, value) || same(prose.amount / 100, value);
 
+/** A text of a fact file that may state its value: where it is, how the message names it, and what it says. */
+interface ProseField {
+  path: (string | number)[];
+  name: string;
+  text: string;
+}
+
+/** The quotes of a list of citations, as prose fields at `path`. */
+const quoteFields = (
+  citations: readonly { org: string; quote?: string | undefined }[],
+  path: (string | number)[],
+  name: string,
+): ProseField[] =>
+  citations.flatMap((citation, index) =>
+    citation.quote === undefined
+      ? []
+      : [
+          {
+            path: [...path, index, "quote"],
+            name: `the quote of ${name}[${index}] (${citation.org})`,
+            text: citation.quote,
+          },
+        ],
+  );
+
+/**
+ * The numbers of `fields` that stated one of `oldNumbers` and state none of `newNumbers`, each reported once per field
+ * (see staleNumbers); `describe` says what the old and new values were, for the message.
+ */
+const staleIn = (
+  doc: JsonDocument,
+  fields: readonly ProseField[],
+  oldNumbers: readonly number[],
+  newNumbers: readonly number[],
+  describe: (field: ProseField, text: string, was: number) => string,
+): Problem[] => {
+  const problems: Problem[] = [];
+  for (const field of fields) {
+    const reported = new Set<string>();
+    for (const number of proseNumbers(field.text)) {
+      if (number.earlier || reported.has(number.text)) continue;
+      const was = oldNumbers.find((value) => states(number, value));
+      if (was === undefined || newNumbers.some((value) => states(number, value))) continue;
+      reported.add(number.text);
+      problems.push({ ...doc.problemAt(field.path, describe(field, number.text, was)), level: "warning" });
+    }
+  }
+  return problems;
+};
+
 /**
  * On a revision, the numbers of the description and of the citations' quotes that stated the base version's value
  * and state nothing in the new one: most likely text left behind when the value changed ("$35" after the fee moved
@@ -364,38 +416,47 @@ export const staleNumbers = (doc: JsonDocument, before: FactFile, after: FactFil
   const oldNumbers = valueNumbers(before.value);
   // A figure of a scheduled change is the rule to come, not a stale one ("rises to 4% in 2027").
   const newNumbers = [after.value, ...(after.scheduled ?? []).map((change) => change.value)].flatMap(valueNumbers);
-  const fields: { path: (string | number)[]; name: string; text: string }[] = [
+  const fields: ProseField[] = [
     { path: ["description"], name: "description", text: after.description },
-    ...after.citations.flatMap((citation, index) =>
-      citation.quote === undefined
-        ? []
-        : [
-            {
-              path: ["citations", index, "quote"],
-              name: `the quote of citations[${index}] (${citation.org})`,
-              text: citation.quote,
-            },
-          ],
-    ),
+    ...quoteFields(after.citations, ["citations"], "citations"),
   ];
-  const problems: Problem[] = [];
-  for (const field of fields) {
-    const reported = new Set<string>();
-    for (const number of proseNumbers(field.text)) {
-      if (number.earlier || reported.has(number.text)) continue;
-      const was = oldNumbers.find((value) => states(number, value));
-      if (was === undefined || newNumbers.some((value) => states(number, value))) continue;
-      reported.add(number.text);
-      problems.push({
-        ...doc.problemAt(
-          field.path,
-          `${after.id}: ${field.name} says "${number.text}", which stated ${was} in the value of v${before.version} and matches nothing in the value of v${after.version}; update the text if it still gives the old figure`,
-        ),
-        level: "warning",
-      });
-    }
-  }
-  return problems;
+  return staleIn(
+    doc,
+    fields,
+    oldNumbers,
+    newNumbers,
+    (field, text, was) =>
+      `${after.id}: ${field.name} says "${text}", which stated ${was} in the value of v${before.version} and matches nothing in the value of v${after.version}; update the text if it still gives the old figure`,
+  );
+};
+
+/**
+ * The same for the record of the past: for each earlier period whose value changed against the base (a period is
+ * compared with the base's at the same place, or else with the base's period of the same `effective_iso`), the numbers
+ * of its note and of its citations' quotes that stated the period's old value and state nothing in its new one: a
+ * 2019 rent cap moved from 2.5% to 9.5% while its quote still says "2.5%". Warnings only, as for the current value.
+ */
+export const stalePeriodNumbers = (doc: JsonDocument, before: FactFile, after: FactFile): Problem[] => {
+  const was = Array.isArray(before.earlier) ? before.earlier : [];
+  const now = after.earlier ?? [];
+  return now.flatMap((period, index) => {
+    const base =
+      was.length === now.length ? was[index] : was.find((each) => each?.effective_iso === period.effective_iso);
+    if (base === undefined || isDeepStrictEqual(base.value, period.value)) return [];
+    const place = `earlier[${index}]`;
+    const fields: ProseField[] = [
+      { path: ["earlier", index, "note"], name: `the note of ${place}`, text: period.note },
+      ...quoteFields(period.citations, ["earlier", index, "citations"], `${place}.citations`),
+    ];
+    return staleIn(
+      doc,
+      fields,
+      valueNumbers(base.value),
+      valueNumbers(period.value),
+      (field, text, figure) =>
+        `${after.id}: ${field.name} says "${text}", which stated ${figure} in the period's value on the base and matches nothing in its value now; update the text if it still gives the old figure`,
+    );
+  });
 };
 
 /**

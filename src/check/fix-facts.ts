@@ -2,7 +2,7 @@ import path from "node:path";
 import { replaceFiles } from "../lib/json-file.ts";
 import { formatProblem } from "../lib/problem.ts";
 import { readDocument } from "../model/data-files.ts";
-import { expectedExpiry, type LoadedFact, readFactFiles, revisionFieldsChanged } from "../model/facts.ts";
+import { expectedExpiry, type LoadedFact, readFactFiles, revisionChanges } from "../model/facts.ts";
 import { prettyJsonText } from "../model/json-document.ts";
 import { EARLIER_PERIOD_KEYS, FACT_FILE_KEYS, FactFile, SCHEDULED_CHANGE_KEYS } from "../schemas/index.ts";
 import { readBaseFacts } from "./check-against-base.ts";
@@ -75,13 +75,14 @@ export const FIXERS: readonly Fixer[] = [
     fix: (value, { fact }, { base }) => {
       const before = base.get(fact.id);
       if (before === undefined || fact.version !== before.version) return { value };
-      const changed = revisionFieldsChanged(before, fact);
+      const changed = revisionChanges(before, fact);
       if (changed.length === 0) return { value };
       const version = before.version + 1;
       // The fixer never guesses a date: it says what keeping the old one publishes (the correction-or-date warning).
-      const kept = changed.includes("effective_iso")
-        ? ""
-        : `; effective_iso is still ${fact.effective_iso}, so this is published as a correction of the rule from that day: set effective_iso to the day the new rule took effect, or start the commit's Impact: line with "Correction:"`;
+      const kept =
+        changed.includes("effective_iso") || !(changed.includes("value") || changed.includes("unit"))
+          ? ""
+          : `; effective_iso is still ${fact.effective_iso}, so this is published as a correction of the rule from that day: set effective_iso to the day the new rule took effect, or start the commit's Impact: line with "Correction:"`;
       return {
         value: { ...value, version },
         change: `version ${before.version} → ${version} (${changed.join(", ")} changed against the base)${kept}`,

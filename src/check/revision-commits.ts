@@ -123,7 +123,12 @@ export const checkRevisionCommits = async (
       }
       const lacking: string[] = [];
       const urls = sourceUrls(commit.message);
-      const cited = new Set(fact.citations.map((citation) => citation.url));
+      // A revision of an earlier period cites that period's source, which the period's own citations hold.
+      const cited = new Set(
+        [...fact.citations, ...(fact.earlier ?? []).flatMap((period) => period.citations)].map(
+          (citation) => citation.url,
+        ),
+      );
       if (urls.length === 0) lacking.push("a Source: line");
       else if (!urls.some((url) => cited.has(url)))
         lacking.push(`a Source: line with a URL ${fact.id} cites (it gives ${urls.join(", ")})`);

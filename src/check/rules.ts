@@ -697,7 +697,7 @@ export const NON_FACT_RULES = {
     name: "version-rules",
     level: "error",
     description:
-      "Against the base branch, and in each commit since it against its parent: a change of value, unit or effective_iso raises version by exactly 1, anything else keeps it; no fact is deleted or renamed (a withdrawn fact keeps its file as a tombstone) and a tombstone never becomes a live fact again; against the base, a re-verification moves retrieved_iso and expires_iso forward.",
+      "Against the base branch, and in each commit since it against its parent: a change of value, unit or effective_iso, or of the record of the past (an earlier period added, removed, or its dates, value or unit changed; corrected_versions changed), raises version by exactly 1, anything else keeps it; no fact is deleted or renamed (a withdrawn fact keeps its file as a tombstone) and a tombstone never becomes a live fact again; against the base, a re-verification moves retrieved_iso and expires_iso forward.",
   },
   revisionCommit: {
     name: "revision-commit",
@@ -709,7 +709,7 @@ export const NON_FACT_RULES = {
     name: "stale-number",
     level: "warning",
     description:
-      'Against the base branch, on a revision: a number of the description or of a citation\'s quote that stated the old value and states nothing in the new one ("$35" after the fee moved to 40).',
+      'Against the base branch, on a revision: a number of the description or of a citation\'s quote that stated the old value and states nothing in the new one ("$35" after the fee moved to 40); likewise the note and quotes of an earlier period whose value changed.',
   },
   correctionOrDate: {
     name: "correction-or-date",

@@ -21,17 +21,27 @@ const promotedChange = (before: FactFile, after: FactFile): boolean =>
 const scheduledAdded = (before: FactFile, after: FactFile): boolean =>
   (after.scheduled ?? []).some((change) => !(before.scheduled ?? []).some((known) => isDeepStrictEqual(known, change)));
 
+/** The versions whose note correction `after` records and `before` did not, or records otherwise (note or reason). */
+export const notesCorrected = (before: FactFile | undefined, after: FactFile): number[] =>
+  (after.note_corrections ?? [])
+    .filter((correction) => !(before?.note_corrections ?? []).some((known) => isDeepStrictEqual(known, correction)))
+    .map((correction) => correction.version);
+
 /**
  * The kind of one commit's change to one fact, or undefined when its content did not change (a file moved). The version
- * rules decide the first split, as the check does (revisionFieldsChanged in src/model/facts.ts): a change to value,
- * unit or effective date is a revision. A commit that does several things is named by the one that matters most to a
- * mirror: a withdrawal, then a revision or promotion, then a new scheduled change, then a re-verification, then an
- * editorial edit.
+ * rules decide the first split, as the check does (revisionChanges in src/model/facts.ts): a change to value, unit or
+ * effective date is a revision, and so is a raised version (a revision of the earlier periods or corrected_versions).
+ * A commit that does several things is named by the one that matters most to a mirror: a withdrawal, then a revision
+ * or promotion, then a corrected note, then a new scheduled change, then a re-verification, then an editorial edit.
  */
 export const changeKindOf = (before: FactFile | undefined, after: FactFile): ChangeKind | undefined => {
   if (after.withdrawn_iso !== undefined && before?.withdrawn_iso === undefined) return "withdrawn";
   if (!before) return "added";
-  if (revisionFieldsChanged(before, after).length > 0) return promotedChange(before, after) ? "promoted" : "revision";
+  // A revision of the record of the past (an earlier period, corrected_versions) raised the version with no change of
+  // the revision fields; a commit that changed the past without raising it (before that was a revision) stays an edit.
+  if (revisionFieldsChanged(before, after).length > 0 || after.version > before.version)
+    return promotedChange(before, after) ? "promoted" : "revision";
+  if (notesCorrected(before, after).length > 0) return "note-corrected";
   if (scheduledAdded(before, after)) return "scheduled";
   if (latestRetrieved(after) !== latestRetrieved(before) || after.expires_iso !== before.expires_iso)
     return "re-verification";
@@ -64,6 +74,7 @@ export const changeEvents = (
       seen.add(id);
       const from = change.before?.version;
       const to = change.after.version;
+      const corrected = notesCorrected(change.before, change.after);
       const revised =
         (kind === "revision" || kind === "promoted") && from !== undefined && hasDiff(change.id, from, to);
       events.push({
@@ -78,6 +89,7 @@ export const changeEvents = (
         fact_url: urls.factById(change.id),
         ...(hasPage(change.id) ? { page_url: urls.factPage(change.id) } : {}),
         ...(revised ? { diff_url: urls.diff(change.id, from, to) } : {}),
+        ...(corrected.length === 0 ? {} : { notes_corrected: corrected }),
       });
     }
   }

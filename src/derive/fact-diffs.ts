@@ -1,22 +1,31 @@
 import { diff, type IChange } from "json-diff-ts";
 import { SERVICE, type Urls } from "../lib/config.ts";
 import { compareText, toJsonPointer } from "../lib/text.ts";
+import { pastChanged } from "../model/facts.ts";
 import { correctedVersions, declaredCorrections, keptVersions } from "../model/timeline.ts";
 import type {
   Citation,
   DiffIndex,
+  EarlierPeriod,
   FactAtVersion,
   FactCitation,
   FactDiff,
   FactFile,
   FactValue,
   HistoryEntry,
+  NoteCorrection,
   PublishedCitation,
   ValueDiff,
   VersionCitation,
 } from "../schemas/index.ts";
 import { SCHEMA_VERSION } from "../schemas/index.ts";
-import { type FactStateChange, type FactTimeline, type FactVersion, versionNote } from "./fact-history.ts";
+import {
+  type FactStateChange,
+  type FactTimeline,
+  type FactVersion,
+  noteCorrectionOf,
+  versionNote,
+} from "./fact-history.ts";
 
 // What the API publishes from a fact's history: its history entries, the diff of each transition (and the cumulative
 // one) with the structured value diff, and the diff index.
@@ -95,7 +104,7 @@ export const historyEntries = (versions: readonly FactVersion[], context: Histor
       ...(correctedBy === undefined ? {} : { corrected_by: correctedBy }),
       ...(recorded === undefined ? {} : { recorded_iso: recorded }),
       summary: summarize(version.state.value, version.state.unit, keys),
-      note: versionNote(version.version, version.introduced),
+      ...noteOf(version),
     };
   });
   const unit = versions.at(-1)?.state.unit;
@@ -178,9 +187,18 @@ const atVersion = (version: FactVersion, publish: PublishVersionCitation): FactA
   commit: {
     sha: version.introduced.sha,
     committed_at: version.introduced.committed_at,
-    note: versionNote(version.version, version.introduced),
+    ...noteOf(version),
   },
 });
+
+/** A version's public note, and when it was corrected, why, and what it first said (docs/consumers/api.md#history-and-diffs). */
+const noteOf = (version: FactVersion): { note: string; note_correction?: NoteCorrection } => {
+  const correction = noteCorrectionOf(version.version, version.introduced);
+  return {
+    note: versionNote(version.version, version.introduced),
+    ...(correction === undefined ? {} : { note_correction: correction }),
+  };
+};
 
 const FIELDS = ["unit", "effective_iso", "expires_iso"] as const;
 
@@ -199,6 +217,9 @@ const transition = (
     if (from !== to)
       fieldDiff[field] = { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) };
   }
+  // What the revision changed in the past, against the state it revised: periods recorded by editorial edits before
+  // changes to the past were revisions are not told as its changes.
+  const past = pastDiff(before.state, after.introducedState);
   return {
     schema_version: SCHEMA_VERSION,
     name: `${SERVICE.name}: ${id} v${before.version} to v${after.version}`,
@@ -213,6 +234,34 @@ const transition = (
     after: atVersion(after, publish),
     value_diff: valueDiff(before.state.value, after.state.value),
     field_diff: fieldDiff,
+    ...(past === undefined ? {} : { past_diff: past }),
+  };
+};
+
+/** What a diff shows of an earlier period: the part that answers for its dates. */
+const periodState = (period: EarlierPeriod) => ({
+  effective_iso: period.effective_iso,
+  superseded_iso: period.superseded_iso,
+  value: period.value,
+  ...(period.unit === undefined ? {} : { unit: period.unit }),
+});
+
+/** The record of the past changed between two states (see pastChanged), or undefined when it did not. */
+const pastDiff = (before: FactFile, after: FactFile): FactDiff["past_diff"] => {
+  const changed = pastChanged(before, after);
+  if (changed.length === 0) return undefined;
+  return {
+    ...(changed.some((path) => path.startsWith("earlier"))
+      ? {
+          earlier: {
+            from: (before.earlier ?? []).map(periodState),
+            to: (after.earlier ?? []).map(periodState),
+          },
+        }
+      : {}),
+    ...(changed.includes("corrected_versions")
+      ? { corrected_versions: { from: before.corrected_versions ?? [], to: after.corrected_versions ?? [] } }
+      : {}),
   };
 };
 

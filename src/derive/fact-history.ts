@@ -28,6 +28,8 @@ export interface CommitInfo {
    * was published wrong; set per fact version by readFactHistory.
    */
   corrected_note?: string;
+  /** Why the note was corrected and when (the commit that first recorded the corrected text), beside corrected_note. */
+  note_correction?: { reason: string; corrected_at: string };
 }
 
 /** One file change of a commit, as `git log --raw` reports it against the commit's first parent. */
@@ -174,6 +176,8 @@ export const readGitLog = (
 export interface FactVersion {
   version: number;
   introduced: CommitInfo;
+  /** The state its introducing commit wrote: what the revision itself changed, before any later edit. */
+  introducedState: FactFile;
   state: FactFile;
   path: string;
   /** The commit of `state`: later than `introduced` when the version was re-verified or edited. */
@@ -304,6 +308,7 @@ export const readFactHistory = async (cwd: string, revision = "HEAD", folder = "
         timeline.versions.push({
           version: state.version,
           introduced: info,
+          introducedState: state,
           state,
           path: change.path,
           lastCommit: info,
@@ -320,7 +325,7 @@ export const readFactHistory = async (cwd: string, revision = "HEAD", folder = "
     facts,
     new Map(commits.filter((commit) => commit.parents.length > 1).map((commit) => [commit.sha, commit.parents[0]!])),
   );
-  addNoteCorrections(facts);
+  addNoteCorrections(facts, changes);
   return { facts, changes, skipped, commitCount: commits.length };
 };
 
@@ -392,16 +397,51 @@ const addMergedImpacts = async (
   }
 };
 
-/** Each version's note as its fact's newest file corrects it (`note_corrections`), kept as `corrected_note`. */
-const addNoteCorrections = (facts: Map<string, FactTimeline>): void => {
+/**
+ * Each version's note as its fact's newest file corrects it (`note_corrections`), kept as `corrected_note`, with the
+ * reason and the time of the commit that first recorded that corrected text (`note_correction`), so that the note is
+ * published as corrected, never silently rewritten.
+ */
+const addNoteCorrections = (facts: Map<string, FactTimeline>, changes: readonly FactStateChange[]): void => {
   for (const timeline of facts.values()) {
     const corrections = timeline.versions.at(-1)?.state.note_corrections ?? [];
+    if (corrections.length === 0) continue;
+    const own = changes.filter((change) => change.id === timeline.id);
     for (const correction of corrections) {
       const version = timeline.versions.find((each) => each.version === correction.version);
       if (version === undefined) continue;
-      withIntroduced(version, { ...version.introduced, corrected_note: correction.note });
+      const recorded = own.find((change) =>
+        (change.after.note_corrections ?? []).some(
+          (each) => each.version === correction.version && each.note === correction.note,
+        ),
+      );
+      withIntroduced(version, {
+        ...version.introduced,
+        corrected_note: correction.note,
+        note_correction: {
+          reason: correction.reason,
+          corrected_at: recorded?.commit.committed_at ?? timeline.versions.at(-1)!.lastCommit.committed_at,
+        },
+      });
     }
   }
+};
+
+/**
+ * How a corrected note is published beside it: the day it was corrected, why, and the note first published (the
+ * commit's, see versionNote); undefined for a note never corrected.
+ */
+export const noteCorrectionOf = (
+  version: number,
+  commit: Pick<CommitInfo, "message" | "merged_impact" | "corrected_note" | "note_correction">,
+): { corrected_iso: string; reason: string; original: string } | undefined => {
+  if (commit.corrected_note === undefined || commit.note_correction === undefined) return undefined;
+  const { corrected_note: _corrected, ...uncorrected } = commit;
+  return {
+    corrected_iso: commit.note_correction.corrected_at.slice(0, 10),
+    reason: commit.note_correction.reason,
+    original: versionNote(version, uncorrected),
+  };
 };
 
 /**

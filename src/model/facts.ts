@@ -175,15 +175,56 @@ export const citationLists = (
 export const isWithdrawn = (fact: Pick<FactFile, "withdrawn_iso">): boolean => fact.withdrawn_iso !== undefined;
 
 /**
- * The fields whose change makes a revision (docs/maintainers/decisions.md#versions): a change to any of them raises
- * `version` by exactly 1 and is a new entry in the fact's history; a change to anything else is an editorial edit that
- * keeps the version.
+ * The fields of the rule in force whose change makes a revision (docs/maintainers/decisions.md#versions): a change to
+ * any of them, or to the record of the past (see pastChanged), raises `version` by exactly 1 and is a new entry in the
+ * fact's history; a change to anything else is an editorial edit that keeps the version.
  */
 export const REVISION_FIELDS = ["value", "unit", "effective_iso"] as const;
 
 /** The revision fields that differ between two states of one fact, in `REVISION_FIELDS` order. */
 export const revisionFieldsChanged = (before: FactFile, after: FactFile): string[] =>
   REVISION_FIELDS.filter((field) => !isDeepStrictEqual(before[field], after[field]));
+
+/** What of an earlier period answers "what applied on this date?": its dates, value and unit. */
+const PERIOD_FIELDS = ["effective_iso", "superseded_iso", "value", "unit"] as const;
+
+/**
+ * The changes to the record of the past that make a revision too (docs/maintainers/decisions.md#versions), each named
+ * by its place in the file: an earlier period added or removed (`earlier[2]`), a period's dates, value or unit changed
+ * (`earlier[0].value`), and which versions the periods correct (`corrected_versions`). Each changes what some date's
+ * as-of answer is, as a change of the current value does. A period's citations and note are editorial.
+ */
+export const pastChanged = (
+  before: Pick<FactFile, "earlier" | "corrected_versions">,
+  after: Pick<FactFile, "earlier" | "corrected_versions">,
+): string[] => {
+  // A committed file is read as loosely as the version rules read it (committedFact), so nothing here trusts its shape.
+  const periods = (fact: Pick<FactFile, "earlier">): unknown[] => (Array.isArray(fact.earlier) ? fact.earlier : []);
+  const fieldOf = (period: unknown, field: string): unknown =>
+    period !== null && typeof period === "object" ? (period as Record<string, unknown>)[field] : period;
+  const was = periods(before);
+  const now = periods(after);
+  const changed: string[] = [];
+  for (let index = 0; index < Math.max(was.length, now.length); index++) {
+    if (index >= was.length || index >= now.length) changed.push(`earlier[${index}]`);
+    else
+      for (const field of PERIOD_FIELDS)
+        if (!isDeepStrictEqual(fieldOf(was[index], field), fieldOf(now[index], field)))
+          changed.push(`earlier[${index}].${field}`);
+  }
+  if (!isDeepStrictEqual(before.corrected_versions ?? [], after.corrected_versions ?? []))
+    changed.push("corrected_versions");
+  return changed;
+};
+
+/**
+ * Everything that makes a change between two states of one fact a revision, as the version rules read it: the
+ * revision fields (`REVISION_FIELDS`), then the changes to the record of the past (`pastChanged`).
+ */
+export const revisionChanges = (before: FactFile, after: FactFile): string[] => [
+  ...revisionFieldsChanged(before, after),
+  ...pastChanged(before, after),
+];
 
 /** A fact whose verification has lapsed or lapses within the window, with where its `expires_iso` is written. */
 export interface FactDue {

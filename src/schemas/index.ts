@@ -57,6 +57,7 @@ export {
   NextExpected,
   NOTES_MAX_LENGTH,
   NonEmptyText,
+  NoteCorrection,
   ONE_FACT_ENVELOPE,
   OneLine,
   ORGANISATION_KIND_WORDS,

@@ -153,12 +153,17 @@ describe("changes.json and changes.csv", () => {
     const csv = String(files.get(SITE_PATHS.changesCsv));
     expect(csv).toContain("\r\n");
     const rows: Record<string, string>[] = parse(csv, { columns: true, strict: true } as never);
-    // The columns it had keep their positions; the two dates come last.
+    // The columns it had keep their positions; the two dates, then the corrected notes, come last.
     expect(csv.slice(0, csv.indexOf("\r\n"))).toBe(
-      "id,published_at,fact_id,version,kind,commit,fact_url,page_url,diff_url,effective_iso,recorded_iso",
+      "id,published_at,fact_id,version,kind,commit,fact_url,page_url,diff_url,effective_iso,recorded_iso,notes_corrected",
     );
     expect(rows).toEqual(
-      last.events.map((event) => ({ ...event, version: String(event.version), diff_url: event.diff_url ?? "" })),
+      last.events.map((event) => ({
+        ...event,
+        version: String(event.version),
+        diff_url: event.diff_url ?? "",
+        notes_corrected: event.notes_corrected?.join(";") ?? "",
+      })),
     );
 
     const manifest = JSON.parse(String(files.get(SITE_PATHS.manifest)));

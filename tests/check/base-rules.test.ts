@@ -101,7 +101,7 @@ describe("npm run check --base", () => {
     );
     await repo.writeFact({ ...base, version: 3, retrieved_iso: "2026-11-20" });
     expect((await checkAgainstMain(repo)).lines[0]).toBe(
-      `${FILE}:27:3: version changed from 2 to 3 but value, unit and effective_iso did not; a re-verification or editorial edit keeps version 2 (at /version) [version-rules]`,
+      `${FILE}:27:3: version changed from 2 to 3 but value, unit and effective_iso did not, nor the earlier periods or corrected_versions; a re-verification or editorial edit keeps version 2 (at /version) [version-rules]`,
     );
   });
 
@@ -181,7 +181,7 @@ describe("npm run check --base", () => {
     const bumped = await checkAgainstMain(repo);
     expect(bumped.code).toBe(1);
     expect(bumped.lines[0]).toBe(
-      `${FILE}:27:3: version changed from 2 to 3 but value, unit and effective_iso did not; a re-verification or editorial edit keeps version 2 (at /version) [version-rules]`,
+      `${FILE}:27:3: version changed from 2 to 3 but value, unit and effective_iso did not, nor the earlier periods or corrected_versions; a re-verification or editorial edit keeps version 2 (at /version) [version-rules]`,
     );
   });
 

@@ -97,24 +97,34 @@ describe("earlier periods: the timeline before a fact's first version", () => {
 
   it("accepts periods that meet the first version, and answers dates before it from them", async () => {
     const repo = await twoVersions();
+    // Recording the past is a revision: version 3 states the same rule as version 2, with the periods before it.
     await repo.writeJson(
       FILE,
-      withEarlier(V2, {
-        earlier: [period("2016-01-01", "2018-01-01", fee(15)), period("2018-01-01", "2020-01-01", fee(25))],
-      }),
+      withEarlier(
+        { ...V2, version: 3 },
+        { earlier: [period("2016-01-01", "2018-01-01", fee(15)), period("2018-01-01", "2020-01-01", fee(25))] },
+      ),
     );
     expect((await check(repo)).code).toBe(0);
-    await repo.commit("Record the fee caps before version 1");
+    await repo.commit(`${ID} v3\n\nSource: ${quoted.url}\nImpact: The fee caps from 2016 to 2020 are recorded.`);
     const model = await buildModel(repo.root, { baseUrl: "https://facts.example.org", today: TODAY });
     const fact = model.facts.find((each) => each.id === ID)!;
     expect(fact.history.map((entry) => [entry.version, entry.effective_iso, entry.superseded_iso])).toEqual([
+      [2, "2023-12-06", undefined],
       [1, "2020-01-01", "2023-12-06"],
       [undefined, "2018-01-01", "2020-01-01"],
       [undefined, "2016-01-01", "2018-01-01"],
     ]);
+    // Version 3 restates the rule of version 2 with the past recorded: version 2's record was replaced by it.
+    expect(fact.history[0]!.corrected_by).toBe(3);
     // Each entry says when the service recorded it: the earlier periods in the commit that added them.
-    expect(fact.history.map((entry) => entry.recorded_iso)).toEqual(["2026-01-01", "2026-01-01", "2026-01-01"]);
-    expect(fact.history[1]!.summary).toMatch(/\$25/);
+    expect(fact.history.map((entry) => entry.recorded_iso)).toEqual([
+      "2026-01-01",
+      "2026-01-01",
+      "2026-01-01",
+      "2026-01-01",
+    ]);
+    expect(fact.history[2]!.summary).toMatch(/\$25/);
     const asOf = factAsOf(fact, "2017-06-01");
     expect(asOf).toMatchObject({ source: "earlier", effective_iso: "2016-01-01", anchor: "earlier-2016-01-01" });
     expect((asOf!.value as { max_fee: number }).max_fee).toBe(15);
@@ -130,12 +140,14 @@ describe("earlier periods: the timeline before a fact's first version", () => {
     expect(overlapping.lines.join("\n")).toContain(
       "list a version whose value the periods replace in corrected_versions",
     );
-    await repo.writeJson(FILE, withEarlier(V2, { earlier: periods, corrected_versions: [1] }));
+    await repo.writeJson(FILE, withEarlier({ ...V2, version: 3 }, { earlier: periods, corrected_versions: [1] }));
     expect((await check(repo)).code).toBe(0);
-    await repo.commit("Record the fee before version 2 from its sources, replacing version 1");
+    await repo.commit(
+      `${ID} v3\n\nSource: ${quoted.url}\nImpact: The fee before December 6, 2023 is recorded from its sources.`,
+    );
     const model = await buildModel(repo.root, { baseUrl: "https://facts.example.org", today: TODAY });
     const fact = model.facts.find((each) => each.id === ID)!;
-    expect(fact.history.find((entry) => entry.version === 1)).toMatchObject({ corrected_by: 2 });
+    expect(fact.history.find((entry) => entry.version === 1)).toMatchObject({ corrected_by: 3 });
     expect(factAsOf(fact, "2020-06-01")).toMatchObject({ source: "earlier", effective_iso: "2016-01-01" });
     expect(factAsOf(fact, "2022-06-01")).toMatchObject({ source: "earlier", effective_iso: "2021-01-01" });
   });

@@ -8,6 +8,7 @@ import {
   IsoDate,
   IsoDateTime,
   NonEmptyText,
+  NoteCorrection,
   PublishedCitation,
   PublishedNextExpected,
   ScheduledStatus,
@@ -22,12 +23,15 @@ import {
 /**
  * What one commit did to one fact:
  * - `added`: the fact's first version was published;
- * - `revision`: its value, unit or effective date changed, so its version rose by one;
+ * - `revision`: its value, unit or effective date, or its record of the past (an earlier period, `corrected_versions`),
+ *   changed, so its version rose by one;
  * - `promoted`: a revision that put one of its scheduled changes in effect (the promote workflow's commits, or the
  *   same change made by hand): the scheduled change left `scheduled` and became the current state;
  * - `scheduled`: a change announced or enacted for a later date was added to its `scheduled` list;
  * - `re-verification`: its sources were checked again (`retrieved_iso` or `expires_iso` moved), the rule did not
  * change;
+ * - `note-corrected`: the public note of one of its versions was corrected (`note_corrections`), the version stayed:
+ *   `notes_corrected` names the versions, and each is published with its `note_correction`;
  * - `editorial`: anything else changed (label, description, tags, citation titles), the version stayed;
  * - `withdrawn`: the fact was withdrawn: its file became a tombstone, and it left the catalog.
  */
@@ -39,6 +43,7 @@ export const CHANGE_KINDS = [
   "re-verification",
   "editorial",
   "withdrawn",
+  "note-corrected",
 ] as const;
 export const ChangeKind = z.enum(CHANGE_KINDS);
 export type ChangeKind = z.infer<typeof ChangeKind>;
@@ -72,6 +77,8 @@ export const ChangeEvent = z.object({
   page_url: AbsoluteUrl.optional(),
   /** For `revision` and `promoted`: the diff from the previous version to this one. */
   diff_url: AbsoluteUrl.optional(),
+  /** The versions whose public note the change corrected (see `note-corrected`), whatever its kind; absent if none. */
+  notes_corrected: z.array(z.int().min(1)).min(1).optional(),
 });
 export type ChangeEvent = z.infer<typeof ChangeEvent>;
 
@@ -123,9 +130,32 @@ export const FactAtVersion = z.object({
   effective_iso: IsoDate,
   expires_iso: IsoDate,
   citations: z.array(VersionCitation).min(1),
-  commit: z.object({ sha: z.string().regex(/^[0-9a-f]{40,64}$/), committed_at: IsoDateTime, note: z.string() }),
+  commit: z.object({
+    sha: z.string().regex(/^[0-9a-f]{40,64}$/),
+    committed_at: IsoDateTime,
+    note: z.string(),
+    note_correction: NoteCorrection.optional(),
+  }),
 });
 export type FactAtVersion = z.infer<typeof FactAtVersion>;
+
+/** An earlier period as a diff shows it: what answers for its dates (its citations and note are in the fact). */
+const PeriodState = z.object({
+  effective_iso: IsoDate,
+  superseded_iso: IsoDate,
+  value: FactValue,
+  unit: z.string().optional(),
+});
+
+/**
+ * What a revision changed in the record of the past: the earlier periods (each list whole, oldest first) when one was
+ * added, removed, or had its dates, value or unit changed, and `corrected_versions` when the versions the periods
+ * correct changed. Absent from a diff that changed neither.
+ */
+const PastDiff = z.object({
+  earlier: z.object({ from: z.array(PeriodState), to: z.array(PeriodState) }).optional(),
+  corrected_versions: z.object({ from: z.array(z.int().min(1)), to: z.array(z.int().min(1)) }).optional(),
+});
 
 /** `/api/v1/facts/diff/{id}/v{from}-to-v{to}.json`. */
 export const FactDiff = z.object({
@@ -146,6 +176,7 @@ export const FactDiff = z.object({
     effective_iso: FieldChange.optional(),
     expires_iso: FieldChange.optional(),
   }),
+  past_diff: PastDiff.optional(),
 });
 export type FactDiff = z.infer<typeof FactDiff>;
 

@@ -308,6 +308,17 @@ export type EarlierPeriod = z.infer<typeof EarlierPeriod>;
 export const EARLIER_PERIOD_KEYS = ["effective_iso", "superseded_iso", "value", "unit", "citations", "note"] as const;
 
 /**
+ * A version's public note published wrong and corrected (docs/consumers/api.md#history-and-diffs): `note` beside it is
+ * the corrected text; this says when it was corrected, why, and what was first published.
+ */
+export const NoteCorrection = z.object({
+  corrected_iso: IsoDate.describe("The day the corrected note was recorded."),
+  reason: z.string().describe("Why the note was corrected."),
+  original: z.string().describe("The note as first published: the Impact: line of the version's commit."),
+});
+export type NoteCorrection = z.infer<typeof NoteCorrection>;
+
+/**
  * docs/consumers/api.md#history-and-diffs: one entry of a fact's timeline before its current version, newest first by
  * the date it took effect: each earlier version (with `version`) and each period recorded from sources before the first
  * version (without `version`, with its citations). `recorded_iso` is the day the service recorded it; `summary` is the
@@ -336,6 +347,7 @@ export const HistoryEntry = z.object({
     ),
   citations: z.array(PublishedCitation).optional(),
   note: z.string().optional(),
+  note_correction: NoteCorrection.optional(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 

@@ -152,6 +152,7 @@ export const CHANGES_CSV_COLUMNS = [
   "diff_url",
   "effective_iso",
   "recorded_iso",
+  "notes_corrected",
 ] as const satisfies readonly (keyof ChangeEvent)[];
 
 /**
@@ -174,7 +175,13 @@ export const renderChanges = (model: SiteModel): SiteFiles => {
   };
   const csv = csvText(
     CHANGES_CSV_COLUMNS,
-    model.changes.map((event) => CHANGES_CSV_COLUMNS.map((column) => String(event[column] ?? ""))),
+    model.changes.map((event) =>
+      CHANGES_CSV_COLUMNS.map((column) => {
+        const cell = event[column];
+        // The versions whose note a change corrected, in one cell: "2;4".
+        return Array.isArray(cell) ? cell.join(";") : String(cell ?? "");
+      }),
+    ),
   );
   return new Map([
     [SITE_PATHS.changes, jsonText(index)],

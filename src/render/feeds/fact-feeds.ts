@@ -4,7 +4,7 @@
  */
 import { create } from "xmlbuilder2";
 import { SITE_PATHS } from "../../../packages/client/src/index.ts";
-import { versionNote } from "../../derive/fact-history.ts";
+import { noteCorrectionOf, versionNote } from "../../derive/fact-history.ts";
 import { SERVICE } from "../../lib/config.ts";
 import { compareText, escapeHtml, escapeHtmlText, printableText } from "../../lib/text.ts";
 import { latestRetrieved } from "../../model/facts.ts";
@@ -128,6 +128,12 @@ export const renderFactFeeds = (model: SiteModel): SiteFiles => {
       // A commit message is history, which cannot be corrected: a character the feed may not carry is shown escaped.
       const note = printableText(versionNote(version.version, version.introduced).replace(/\.$/, ""));
       const value = `Value: ${describeValue(version.state.value, version.state.unit)}.`;
+      // A corrected note is an update of its entry, dated when it was corrected, and says so with what it first said.
+      const correction = noteCorrectionOf(version.version, version.introduced);
+      const corrected =
+        correction === undefined
+          ? ""
+          : ` Note corrected on ${correction.corrected_iso}: ${printableText(correction.reason.replace(/\.$/, ""))}. First published as: ${printableText(correction.original)}`;
       return {
         id: tagUri(`${fact.id}:v${version.version}`),
         title:
@@ -136,14 +142,14 @@ export const renderFactFeeds = (model: SiteModel): SiteFiles => {
             : `${fact.label}: version ${version.version}, ${corrector}`,
         // When the version was published (the commit that introduced it), not when it takes or took effect: a reader
         // sorting by date sees revisions in the order they were made, and the effective date is in the title and text.
-        updated: version.introduced.committed_at,
+        updated: version.introduced.note_correction?.corrected_at ?? version.introduced.committed_at,
         page: `${model.urls.factPage(fact.id)}#v${version.version}`,
         json: model.urls.factById(fact.id),
         category: fact.domain,
         summary:
           corrector === undefined
-            ? `${note}. Effective ${version.state.effective_iso}. ${value}`
-            : `Corrected in version ${corrector}: this record of the rule from ${version.state.effective_iso} was replaced and answers for no date. ${note}. ${value}`,
+            ? `${note}. Effective ${version.state.effective_iso}. ${value}${corrected}`
+            : `Corrected in version ${corrector}: this record of the rule from ${version.state.effective_iso} was replaced and answers for no date. ${note}. ${value}${corrected}`,
       };
     });
     const scheduled: AtomEntry[] = (fact.scheduled ?? []).map((change) => ({

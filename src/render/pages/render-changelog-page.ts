@@ -3,7 +3,7 @@
  * whether it is still the one in force.
  */
 import { periodAnchor } from "../../../packages/client/src/index.ts";
-import { versionNote } from "../../derive/fact-history.ts";
+import { noteCorrectionOf, versionNote } from "../../derive/fact-history.ts";
 import { SERVICE } from "../../lib/config.ts";
 import { readableDate } from "../../lib/format.ts";
 import { compareText } from "../../lib/text.ts";
@@ -41,6 +41,8 @@ export interface ChangelogEntry {
    * from the fact's file; undefined for a period recorded without one.
    */
   note: string | undefined;
+  /** When the version's note was corrected and why (`note_corrections`); undefined for a note never corrected. */
+  noteCorrection?: { corrected_iso: string; reason: string; original: string } | undefined;
   /** The diff from `previous`, when one is published. */
   diffUrl: string | undefined;
   /** Undefined while the period is the one in force. */
@@ -97,6 +99,7 @@ export const changelogEntries = (model: SiteModel): ChangelogEntry[] => {
         recordedAt: version.introduced.committed_at,
         summary: (last ? fact?.summary : entry?.summary) ?? "",
         note: versionNote(version.version, version.introduced),
+        noteCorrection: noteCorrectionOf(version.version, version.introduced),
         diffUrl: previous === undefined ? undefined : diffs.get(`${timeline.id} ${previous} ${version.version}`),
         ended,
         announced: last && ended === undefined && isAnnouncedOnly(version.state.value),
@@ -201,7 +204,11 @@ export const renderChangelogPage = (model: SiteModel): string => {
   const when = (entry: ChangelogEntry): string =>
     entry.ended !== undefined ? "Took effect" : entry.announced ? "Announced to apply from" : "From";
   const noteLabel = (entry: ChangelogEntry): Html | string =>
-    entry.version === undefined ? "Note:" : html`Note recorded with version ${entry.version}:`;
+    entry.version === undefined
+      ? "Note:"
+      : entry.noteCorrection === undefined
+        ? html`Note recorded with version ${entry.version}:`
+        : html`Note recorded with version ${entry.version} (corrected on <time datetime="${entry.noteCorrection.corrected_iso}">${readableDate(entry.noteCorrection.corrected_iso)}</time>: ${entry.noteCorrection.reason}; first published as: ${entry.noteCorrection.original}):`;
 
   const renderEntry = (entry: ChangelogEntry): Html => html`<li class="change${entry.ended ? " change-ended" : ""}">
 <h3 class="change-head"><span class="change-when">${when(entry)} ${date(entry.effectiveIso)}</span>

@@ -5,11 +5,11 @@
 
 import { periodAnchor } from "../../../packages/client/src/index.ts";
 import type { CommitInfo } from "../../derive/fact-history.ts";
-import { versionNote } from "../../derive/fact-history.ts";
+import { noteCorrectionOf, versionNote } from "../../derive/fact-history.ts";
 import type { Urls } from "../../lib/config.ts";
 import { formatCad, formatPercent, isIsoDate, readableDate } from "../../lib/format.ts";
 import { cadenceTagsOf, latestRetrieved } from "../../model/facts.ts";
-import type { Bracket, Citation, Fact, FactDiff, HistoryEntry } from "../../schemas/index.ts";
+import type { Bracket, Citation, Fact, FactDiff, HistoryEntry, NoteCorrection } from "../../schemas/index.ts";
 import { CADENCE_DAYS, expectedStatus } from "../../schemas/index.ts";
 import { badgeEmbedHtml } from "../feeds/badges.ts";
 import { sourceCounts } from "../site-model.ts";
@@ -119,7 +119,7 @@ ${renderScheduled(fact, context.detail, context.links)}${renderExpected(fact, co
     ? html`${subheading(context, "History")}
 <div class="current-period" id="${periodAnchor(fact)}"><p class="history-head"><strong>Version ${fact.version}</strong> (current): ${isAnnouncedOnly(fact.value) ? "announced to apply from" : "in force from"} ${date(fact.effective_iso)}${context.introduced ? html`; recorded on <time datetime="${context.introduced.committed_at}">${readableDate(context.introduced.committed_at.slice(0, 10))}</time>` : ""}.</p>
 ${fact.summary ? html`<p class="summary">${fact.summary}</p>` : ""}
-${context.introduced ? html`<p class="current-note">Note: <span class="note">${versionNote(fact.version, context.introduced)}</span></p>` : ""}</div>
+${context.introduced ? html`<p class="current-note">Note${correctedOn(noteCorrectionOf(fact.version, context.introduced))}: <span class="note">${versionNote(fact.version, context.introduced)}</span></p>${firstPublished(noteCorrectionOf(fact.version, context.introduced))}` : ""}</div>
 ${renderFactHistory(fact, context.diffs, context.urls, { open: true, links: context.links })}`
     : ""
 }
@@ -354,6 +354,16 @@ ${renderCitations(change.citations, links)}`
 `;
 };
 
+/** " (corrected on June 3, 2026: why)": a corrected note says so before its text, with the day and the reason. */
+const correctedOn = (correction: NoteCorrection | undefined): Html =>
+  correction === undefined
+    ? html``
+    : html` <span class="note-corrected">(corrected on ${date(correction.corrected_iso)}: ${correction.reason})</span>`;
+
+/** The note as first published, kept under its correction. */
+const firstPublished = (correction: NoteCorrection | undefined): Html =>
+  correction === undefined ? html`` : html`<p class="note-original">First published as: ${correction.original}</p>`;
+
 /** "recorded on June 3, 2026", when the entry says. */
 const recordedOn = (entry: Pick<HistoryEntry, "recorded_iso">): Html =>
   entry.recorded_iso === undefined
@@ -385,7 +395,7 @@ const renderEntry = (
 <p class="history-head">${head}</p>
 ${entry.summary ? html`<p class="summary">${entry.summary}</p>` : ""}
 <div class="value">${renderValue(entry.value, entry.unit, label)}</div>
-${entry.note ? html`<p class="note">Note: ${entry.note}</p>` : ""}
+${entry.note ? html`<p class="note">Note${correctedOn(entry.note_correction)}: ${entry.note}</p>${firstPublished(entry.note_correction)}` : ""}
 ${entry.citations && entry.citations.length > 0 ? renderCitations(entry.citations, links) : ""}
 ${diff ? html`<p><a href="${sitePath(urls, diff.canonical_url)}">Changes from version ${diff.from} to ${diff.to} (diff JSON)</a></p>` : ""}
 </li>
