@@ -6,6 +6,7 @@ import { promisify, stripVTControlCharacters } from "node:util";
 import { describe, expect, it } from "vitest";
 import { frozenData } from "../helpers/frozen-copy.ts";
 import { readFrozenData } from "../helpers/frozen-data.ts";
+import { LIMITS } from "../helpers/limits.ts";
 import { PROJECT_ROOT, projectCommand, runCheck, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
@@ -94,82 +95,86 @@ const pickFact = async (root: string, today: string): Promise<{ file: string; fa
 };
 
 describe("a revision of a live fact", () => {
-  it("made as CONTRIBUTING says on the contributor's day and accepted by npm run check, leaves the whole suite green", async () => {
-    const copy = await tempDir();
-    await git(copy, "clone", "--quiet", PROJECT_ROOT, ".");
-    await symlink(path.join(PROJECT_ROOT, "node_modules"), path.join(copy, "node_modules"), "dir");
-    // A local run tests the working tree's code, as CI tests a clean clone's.
-    const { stdout: uncommitted } = await git(PROJECT_ROOT, "diff", "HEAD", "--binary");
-    if (uncommitted !== "") {
-      await writeFile(path.join(copy, ".working-tree.patch"), uncommitted);
-      await git(copy, "apply", "--index", "--whitespace=nowarn", ".working-tree.patch");
-      await rm(path.join(copy, ".working-tree.patch"));
+  it(
+    "made as CONTRIBUTING says on the contributor's day and accepted by npm run check, leaves the whole suite green",
+    async () => {
+      const copy = await tempDir();
+      await git(copy, "clone", "--quiet", PROJECT_ROOT, ".");
+      await symlink(path.join(PROJECT_ROOT, "node_modules"), path.join(copy, "node_modules"), "dir");
+      // A local run tests the working tree's code, as CI tests a clean clone's.
+      const { stdout: uncommitted } = await git(PROJECT_ROOT, "diff", "HEAD", "--binary");
+      if (uncommitted !== "") {
+        await writeFile(path.join(copy, ".working-tree.patch"), uncommitted);
+        await git(copy, "apply", "--index", "--whitespace=nowarn", ".working-tree.patch");
+        await rm(path.join(copy, ".working-tree.patch"));
+        await git(
+          copy,
+          "-c",
+          "user.name=Test",
+          "-c",
+          "user.email=test@example.org",
+          "commit",
+          "--quiet",
+          "-m",
+          "The working tree",
+        );
+      }
+      await git(copy, "config", "user.name", "A contributor");
+      await git(copy, "config", "user.email", "contributor@example.org");
+
+      // The contributor's edit, dated their day: a new value from that day, the version raised by 1, the official
+      // citation read that day; `npm run fix` then moves the expiry.
+      const day = contributorDay(readFrozenData().today);
+      const { file, fact, key } = await pickFact(copy, day);
+      const before = fact.value[key] as number;
+      const after = Math.round(before * 0.9 * 1e6) / 1e6;
+      const cited = fact.citations.findIndex((citation) => citation.kind === "official");
+      const edited = {
+        ...fact,
+        value: { ...fact.value, [key]: after },
+        effective_iso: day,
+        version: fact.version + 1,
+        citations: fact.citations.map((citation, index) =>
+          index === Math.max(cited, 0) ? { ...citation, retrieved_iso: day } : citation,
+        ),
+      };
+      await writeFile(path.join(copy, file), `${JSON.stringify(edited, null, 2)}\n`);
+      const onTheDay = { ...process.env, FACTS_TODAY: day };
+      await node(copy, onTheDay, "src/cli/fix.ts", "--base", "HEAD");
+      const revised = JSON.parse(await readFile(path.join(copy, file), "utf8")) as LiveFact;
+      expect(revised.version).toBe(fact.version + 1);
+      expect(revised.value[key]).toBe(after);
+      expect(revised.citations.map((citation) => citation.retrieved_iso)).toContain(day);
+      const source = revised.citations[Math.max(cited, 0)]!.url;
       await git(
         copy,
-        "-c",
-        "user.name=Test",
-        "-c",
-        "user.email=test@example.org",
         "commit",
         "--quiet",
+        "-am",
+        `Revise ${fact.id}: ${key} from ${before} to ${after}`,
         "-m",
-        "The working tree",
+        `Source: ${source}\nImpact: ${key} is ${after} from ${revised.effective_iso}.`,
       );
-    }
-    await git(copy, "config", "user.name", "A contributor");
-    await git(copy, "config", "user.email", "contributor@example.org");
+      const check = await node(copy, onTheDay, "src/cli/check.ts", "--base", "HEAD~1").then(
+        (result) => ({ ...result, code: 0 }),
+        (error: { stdout: string; stderr: string; code: number }) => error,
+      );
+      expect(check.code, `${check.stdout}\n${check.stderr}`).toBe(0);
+      expect(check.stdout).toContain("no problems");
 
-    // The contributor's edit, dated their day: a new value from that day, the version raised by 1, the official
-    // citation read that day; `npm run fix` then moves the expiry.
-    const day = contributorDay(readFrozenData().today);
-    const { file, fact, key } = await pickFact(copy, day);
-    const before = fact.value[key] as number;
-    const after = Math.round(before * 0.9 * 1e6) / 1e6;
-    const cited = fact.citations.findIndex((citation) => citation.kind === "official");
-    const edited = {
-      ...fact,
-      value: { ...fact.value, [key]: after },
-      effective_iso: day,
-      version: fact.version + 1,
-      citations: fact.citations.map((citation, index) =>
-        index === Math.max(cited, 0) ? { ...citation, retrieved_iso: day } : citation,
-      ),
-    };
-    await writeFile(path.join(copy, file), `${JSON.stringify(edited, null, 2)}\n`);
-    const onTheDay = { ...process.env, FACTS_TODAY: day };
-    await node(copy, onTheDay, "src/cli/fix.ts", "--base", "HEAD");
-    const revised = JSON.parse(await readFile(path.join(copy, file), "utf8")) as LiveFact;
-    expect(revised.version).toBe(fact.version + 1);
-    expect(revised.value[key]).toBe(after);
-    expect(revised.citations.map((citation) => citation.retrieved_iso)).toContain(day);
-    const source = revised.citations[Math.max(cited, 0)]!.url;
-    await git(
-      copy,
-      "commit",
-      "--quiet",
-      "-am",
-      `Revise ${fact.id}: ${key} from ${before} to ${after}`,
-      "-m",
-      `Source: ${source}\nImpact: ${key} is ${after} from ${revised.effective_iso}.`,
-    );
-    const check = await node(copy, onTheDay, "src/cli/check.ts", "--base", "HEAD~1").then(
-      (result) => ({ ...result, code: 0 }),
-      (error: { stdout: string; stderr: string; code: number }) => error,
-    );
-    expect(check.code, `${check.stdout}\n${check.stderr}`).toBe(0);
-    expect(check.stdout).toContain("no problems");
-
-    // The whole suite, run in the revised copy as `npm test` runs it there, on the real clock (no FACTS_TODAY).
-    const suite = testFiles(copy).filter((test) => test !== THIS_FILE);
-    const { FACTS_TODAY: _unset, ...environment } = process.env;
-    const run = await exec(
-      process.execPath,
-      [path.join(copy, "node_modules/vitest/vitest.mjs"), "run", "--exclude", THIS_FILE],
-      { cwd: copy, maxBuffer: 1 << 28, env: { ...environment, CI: "true" } },
-    ).catch((error: { stdout: string; stderr: string; code: number }) => error);
-    expect("code" in run ? run.code : 0, `${run.stdout}\n${run.stderr}`).toBe(0);
-    expect(stripVTControlCharacters(run.stdout)).toMatch(new RegExp(`Test Files +${suite.length} passed`));
-  }, 1_800_000);
+      // The whole suite, run in the revised copy as `npm test` runs it there, on the real clock (no FACTS_TODAY).
+      const suite = testFiles(copy).filter((test) => test !== THIS_FILE);
+      const { FACTS_TODAY: _unset, ...environment } = process.env;
+      const run = await exec(
+        process.execPath,
+        [path.join(copy, "node_modules/vitest/vitest.mjs"), "run", "--exclude", THIS_FILE],
+        { cwd: copy, maxBuffer: 1 << 28, env: { ...environment, CI: "true" } },
+      ).catch((error: { stdout: string; stderr: string; code: number }) => error);
+      expect("code" in run ? run.code : 0, `${run.stdout}\n${run.stderr}`).toBe(0);
+      expect(stripVTControlCharacters(run.stdout)).toMatch(new RegExp(`Test Files +${suite.length} passed`));
+    },
+    LIMITS.nestedSuite,
+  );
 });
 
 describe("the tests", () => {
