@@ -728,7 +728,15 @@ const purchase = (facts: FactSource): HTMLElement[] => {
       asOf: date,
     });
   } catch (error) {
-    if (!(error instanceof CalculatorError && error.fact_id === "cmhc.mortgage_insurance_premiums")) throw error;
+    // A premium schedule not read yet is fetched first (see loadFacts); only one read without a rule on the date falls back.
+    if (
+      !(
+        error instanceof CalculatorError &&
+        error.fact_id === "cmhc.mortgage_insurance_premiums" &&
+        error.reason !== "missing-fact"
+      )
+    )
+      throw error;
     minimum = minimumDownPayment(facts, price, { asOf: date });
     if (minimum.insurable) minimumTerm = "Minimum down payment, where insurance is available";
   }

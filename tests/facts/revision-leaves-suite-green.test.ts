@@ -195,7 +195,10 @@ describe("the tests", () => {
     const starters = sources().filter((file) =>
       COMMAND_START.test(readFileSync(path.join(PROJECT_ROOT, file), "utf8")),
     );
-    expect(starters.filter((file) => file !== "tests/helpers/run-script.ts")).toEqual([]);
+    // The Node runtime's test runs the install's verifier on a folder it makes, and `npm exec node`: neither reads
+    // the project's data.
+    const allowed = new Set(["tests/helpers/run-script.ts", "tests/structure/node-runtime.test.ts"]);
+    expect(starters.filter((file) => !allowed.has(file))).toEqual([]);
   });
 
   it("cannot run a command on the live data, whatever its default: one not told where its data is, or told the project's", async () => {
