@@ -311,7 +311,14 @@ describe("the built endpoint tree", () => {
   it("publishes RFC 9727 and RFC 9116 well-known files and the host headers", () => {
     const linkset = json("/.well-known/api-catalog").linkset[0];
     expect(linkset["service-desc"][0].href).toBe(`${BASE}/.well-known/openapi.json`);
-    expect(text("/.well-known/security.txt")).toMatch(/^Contact: mailto:.+\nExpires: \d{4}-\d\d-\d\dT00:00:00Z\n/);
+    const expires = text("/.well-known/security.txt").match(
+      /^Contact: mailto:.+\nExpires: (\d{4}-\d\d-\d\d)T00:00:00Z\n/,
+    );
+    // Six to nine months ahead of the build day, on the first day of a calendar quarter.
+    const day = expires?.[1] ?? "";
+    expect(day > addDays(model.today, 180)).toBe(true);
+    expect(day <= addDays(model.today, 275)).toBe(true);
+    expect(day).toMatch(/-(01|04|07|10)-01$/);
     expect(text("/_headers")).toContain(
       "  Cache-Control: public, max-age=3600, s-maxage=86400, stale-while-revalidate=604800\n",
     );

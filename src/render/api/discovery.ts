@@ -7,7 +7,6 @@ import { createHash } from "node:crypto";
 import { periodOn, SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { PROGRAMMES } from "../../derive/place-rules.ts";
 import { API_CATALOG_CONTENT_TYPE, CACHE_CONTROL, JWKS_CONTENT_TYPE, SERVICE } from "../../lib/config.ts";
-import { addDays } from "../../lib/dates.ts";
 import { compareText } from "../../lib/text.ts";
 import type { Fact, LlmCatalog, Manifest, SearchIndex } from "../../schemas/index.ts";
 import { DOMAINS, describeExpected, expectedStatus, SCHEMA_VERSION } from "../../schemas/index.ts";
@@ -235,6 +234,19 @@ export const aliasesFor = (id: string, series?: string, extra: readonly string[]
 };
 
 /**
+ * security.txt's `Expires` for a build on `today`: the first day of the third calendar quarter after today's, so it
+ * lies six to nine months ahead (RFC 9116 asks for less than a year). It moves on four days a year, not with each
+ * build or each edit of the data, so the file turns over only then; a build of the same commit on another day of the
+ * quarter writes the same bytes.
+ */
+export const securityTxtExpiry = (today: string): string => {
+  const year = Number(today.slice(0, 4));
+  const quarterStartMonth = Math.floor((Number(today.slice(5, 7)) - 1) / 3) * 3; // 0, 3, 6 or 9
+  const month = quarterStartMonth + 9;
+  return `${year + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, "0")}-01`;
+};
+
+/**
  * `/.well-known/api-catalog` (RFC 9727 linkset), `/.well-known/security.txt` (RFC 9116) and `/.well-known/jwks.json`
  * (RFC 7517), the public keys of the manifest's signature. The key set is published whether or not this build is
  * signed, so a consumer can always see which keys the repository stands behind.
@@ -257,8 +269,7 @@ export const renderWellKnown = (model: SiteModel): SiteFiles => {
       },
     ],
   };
-  // Expires must lie ahead of readers; it is tied to the data's date so that builds stay reproducible.
-  const expires = `${addDays(model.generatedAt.slice(0, 10), 365)}T00:00:00Z`;
+  const expires = `${securityTxtExpiry(model.today)}T00:00:00Z`;
   const securityTxt = [
     `Contact: mailto:${SERVICE.contactEmail}`,
     `Expires: ${expires}`,

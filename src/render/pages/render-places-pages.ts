@@ -1,9 +1,15 @@
 /**
- * The pages of places: the index of every place with what applies there today, and one page per place ("What applies
- * in Kamloops") with each rule today, since when, and every period before, each linking the fact it was read from.
+ * The pages of places: the index of every place with what applies there now, and one page per place ("What applies
+ * in Kamloops") with each rule now, since when (and until when, where an end is recorded), and every period before,
+ * each linking the fact it was read from.
+ *
+ * They show no build date: what they say changes only when a rule's period begins or ends or a fact's areas are
+ * revised, so a daily build leaves them byte for byte as they were (docs/maintainers/decisions.md, "Static files on a
+ * CDN"). Each answer carries its own dates instead: since when it holds, and until when where that is recorded.
  */
 import { PLACE_PROGRAMMES, type PlaceProgramme, periodOn, SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { SERVICE } from "../../lib/config.ts";
+import { addDays } from "../../lib/dates.ts";
 import { readableDate } from "../../lib/format.ts";
 import type { PlaceRecord, PlaceRulePeriod } from "../../schemas/index.ts";
 import type { SiteFiles, SiteModel } from "../site-model.ts";
@@ -42,7 +48,14 @@ const periodSource = (period: PlaceRulePeriod): string =>
     ? `${period.fact_id}, the period recorded before its first version`
     : `${period.fact_id}, version ${period.version}`;
 
-/** What a place's page says of one rule: today's answer and since when, then every period, oldest first. */
+/**
+ * The recorded end of the answer in force, in words (its last day: a period's `until_iso` is the first day it no
+ * longer holds), or nothing while it holds with no end recorded.
+ */
+const answerUntil = (now: PlaceRulePeriod): string =>
+  now.until_iso === null ? "" : `; last day ${readableDate(addDays(now.until_iso, -1))}`;
+
+/** What a place's page says of one rule: the answer now and since when, then every period, oldest first. */
 const ruleSection = (
   model: SiteModel,
   link: (absolute: string) => string,
@@ -56,8 +69,8 @@ const ruleSection = (
 <h2 id="${programme}-heading">${PLACE_PROGRAMMES[programme]}</h2>
 ${
   today === undefined
-    ? html`<p>No period of this rule is recorded for ${readableDate(model.today)}${periods.length === 0 ? "" : html`: it began on ${readableDate(periods[0]!.from_iso)}`}.</p>`
-    : html`<p class="place-answer ${answerClass(today.applies)}"><strong>${answerWords(today.applies)}</strong> on ${readableDate(model.today)}, since ${readableDate(answerSince(periods, today))}: ${today.why}.</p>`
+    ? html`<p>No period of this rule in force now is recorded here${periods.length === 0 ? "" : html`: the periods recorded began on ${readableDate(periods[0]!.from_iso)}`}.</p>`
+    : html`<p class="place-answer ${answerClass(today.applies)}"><strong>${answerWords(today.applies)}</strong> now, since ${readableDate(answerSince(periods, today))}${answerUntil(today)}: ${today.why}.</p>`
 }
 ${fact === undefined ? "" : html`<p>Read from <a href="${link(model.urls.factPage(fact.id))}">${fact.label}</a>.</p>`}
 ${
@@ -94,7 +107,7 @@ ${place.dissolved_iso === undefined ? "" : html` It was dissolved on ${readableD
 <p>Each rule below is read from the fact that lists where it applies, for every period the fact records: the answer for a past date is the rule then in force.
 The rules apply to a property by where it is; a rule may have exceptions for the owner or the property, which each fact's page gives.</p>
 <table class="place-summary">
-<caption>Today, ${readableDate(model.today)}</caption>
+<caption>In force now</caption>
 <thead><tr><th scope="col">Rule</th><th scope="col">Here</th><th scope="col">Since</th></tr></thead>
 <tbody>
 ${PROGRAMME_NAMES.map((programme) => {
@@ -102,7 +115,7 @@ ${PROGRAMME_NAMES.map((programme) => {
   const today = periodOn(periods, model.today);
   return html`<tr><th scope="row"><a href="#${programme}">${PLACE_PROGRAMMES[programme]}</a></th>
 <td class="${answerClass(today?.applies ?? null)}">${today === undefined ? "No period recorded" : answerWords(today.applies)}</td>
-<td>${today === undefined ? "" : readableDate(answerSince(periods, today))}</td></tr>`;
+<td>${today === undefined ? "" : `${readableDate(answerSince(periods, today))}${answerUntil(today)}`}</td></tr>`;
 })}
 </tbody>
 </table>
@@ -154,7 +167,7 @@ const todayLine = (model: SiteModel, place: PlaceRecord): string => {
 
 /**
  * `/places.html`: every place, grouped by regional district (the district first, then its places), each with what
- * applies there today in one line; a list rather than a wide table, so it reads the same on a phone.
+ * applies there now in one line; a list rather than a wide table, so it reads the same on a phone.
  */
 const renderPlacesIndexPage = (model: SiteModel): string => {
   const link = pageLinker(model);
@@ -166,7 +179,7 @@ const renderPlacesIndexPage = (model: SiteModel): string => {
   const entry = (place: PlaceRecord) =>
     html`<li id="${place.id}"><a href="${link(model.urls.placePage(place.id))}">${place.name}</a> <span class="place-kind">${place.kind_label.toLowerCase()}${place.dissolved_iso === undefined ? "" : `, dissolved ${readableDate(place.dissolved_iso)}`}</span><br><span class="place-today">${todayLine(model, place)}.</span></li>`;
   const main = html`<h1>Places</h1>
-<p class="lead">Every municipality and regional district of British Columbia, and the other areas a rule names, with the rules that apply there by area on ${readableDate(model.today)}: the additional property transfer tax for foreign buyers, the speculation and vacancy tax, the short-term rental principal residence requirement and the home owner grant's northern and rural amount.
+<p class="lead">Every municipality and regional district of British Columbia, and the other areas a rule names, with the rules that apply there by area now: the additional property transfer tax for foreign buyers, the speculation and vacancy tax, the short-term rental principal residence requirement and the home owner grant's northern and rural amount.
 Open a place for since when, every earlier period, and the fact each answer is read from.</p>
 <nav class="toc" aria-labelledby="districts-title"><h2 id="districts-title">Regional districts</h2>
 <ul>${districts.map((district) => html`<li><a href="#district-${district.id}">${district.name}</a></li>`)}${outside.length === 0 ? "" : html`<li><a href="#district-none">In no regional district</a></li>`}</ul></nav>
