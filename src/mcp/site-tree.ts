@@ -41,7 +41,7 @@ export const PublishedFactResponse = SingleFactResponse.extend({ fact: Published
 
 /** What the server says of the data at initialization, read at start from the small files. */
 export interface TreeAbout {
-  /** The service's name, the API version and the license, as the upcoming list states them (the catalog's too). */
+  /** The service's name and the API version as the manifest states them, the license as the upcoming list does. */
   name: string;
   version: string;
   license: string;
@@ -283,8 +283,8 @@ export const loadSiteTree = async (
   return {
     root,
     about: {
-      name: upcoming.value.name,
-      version: upcoming.value.version,
+      name: listed.name,
+      version: listed.version,
       license: upcoming.value.license,
       fact_count: factIds.size,
       sources_summary: sourcesSummary,
@@ -302,18 +302,26 @@ export const loadSiteTree = async (
 };
 
 /**
- * What the manifest must list for the server to answer from the tree: the published fact ids and every file with its
- * size and SHA-256 (by path), which each file read on demand is checked against.
+ * What the manifest must state for the server to answer from the tree: the service's name and the API version, the
+ * published fact ids, and every file with its size and SHA-256 (by path), which each file read on demand is checked
+ * against.
  */
 const manifestLists = (
   doc: JsonDocument,
   manifest: Manifest,
-): { files: ReadonlyMap<string, ManifestEntry>; problems: Problem[] } => {
+): { name: string; version: string; files: ReadonlyMap<string, ManifestEntry>; problems: Problem[] } => {
   const problems = [
+    ...(manifest.name === undefined ? [doc.problemAt([], "states no name")] : []),
+    ...(manifest.version === undefined ? [doc.problemAt([], "states no version")] : []),
     ...(manifest.fact_id_list === undefined ? [doc.problemAt([], "lists no fact_id_list")] : []),
     ...(manifest.files === undefined ? [doc.problemAt([], "lists no files with their SHA-256")] : []),
   ];
-  return { files: new Map((manifest.files ?? []).map((entry) => [entry.path, entry])), problems };
+  return {
+    name: manifest.name ?? "",
+    version: manifest.version ?? "",
+    files: new Map((manifest.files ?? []).map((entry) => [entry.path, entry])),
+    problems,
+  };
 };
 
 /**

@@ -110,6 +110,7 @@ export const computePropertyTransferTax = (
       const structured = { price: options.price, ...cite(facts, result) };
       return { structured, text: transferTaxText(structured) };
     },
+    options.place,
   );
 
 // home_owner_grant
@@ -147,6 +148,7 @@ export const computeHomeOwnerGrant = (
         ),
       };
     },
+    options.place,
   );
 
 // gst_on_new_home
