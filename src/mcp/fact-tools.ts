@@ -2,10 +2,10 @@
  * The tools about facts: `get_fact` (one fact, its series and history), `search_facts` (by words and domain) and
  * `upcoming_changes` (what is scheduled or expected within a number of days).
  */
+import pMap from "p-map";
 import { z } from "zod";
 import { addDays } from "../lib/dates.ts";
 import { rankSearchIndex } from "../lib/search-ranking.ts";
-import { memberInForce, seriesMembers, seriesOf } from "../model/facts.ts";
 import { correctionWords, describeValue } from "../render/text.ts";
 import {
   AbsoluteUrl,
@@ -139,40 +139,57 @@ const factText = (fact: GetFactOutput, asOf: string): string =>
   ].join("\n");
 
 /**
- * The fact with `id` as the tree publishes it, its history in brief. A yearly series name answers the member in force
- * on the build date, chosen as the build chose it for `/series/{series}.json`, and says it resolved the name.
+ * The member of a yearly series in force on `asOf`, from its series file's list of members (newest first), as the
+ * build chose it for that file: the latest member that took effect on or before the date and that no successor
+ * retired by then.
  */
-export const getFact = (tree: SiteTree, id: string): ToolAnswer<GetFactOutput> => {
+const memberInForceOf = (members: readonly SeriesMember[], asOf: string): SeriesMember | undefined =>
+  members.find(
+    (member) => member.effective_iso <= asOf && !(member.superseded_iso !== null && member.superseded_iso <= asOf),
+  );
+
+/**
+ * The fact with `id` as the tree publishes it, its history in brief, read from its `by-id` file. A yearly series name
+ * answers the member in force on the build date, chosen from the series file as the build chose it, and says it
+ * resolved the name.
+ */
+export const getFact = async (tree: SiteTree, id: string): Promise<ToolAnswer<GetFactOutput>> => {
   const asOf = tree.upcoming.as_of;
-  const withdrawn = tree.withdrawn?.get(id);
-  if (!tree.facts.has(id) && withdrawn) {
+  const published = tree.factIds.has(id);
+  const withdrawn = tree.withdrawn.get(id);
+  if (!published && withdrawn) {
     const successor =
       withdrawn.superseded_by === null ? "no fact replaces it" : `${withdrawn.superseded_by} replaces it`;
     return { invalid: `${id} was withdrawn on ${withdrawn.withdrawn_iso} and is no longer in force; ${successor}` };
   }
-  const series = tree.facts.has(id) ? undefined : seriesOf([...tree.facts.values()]).find((each) => each.name === id);
-  const fact = series === undefined ? tree.facts.get(id) : memberInForce(series, asOf);
-  if (series !== undefined && fact === undefined) {
+  if (!published && !tree.seriesNames.has(id))
+    return { invalid: `unknown fact id: ${id}; search_facts finds the ids of the published facts by words` };
+  const series = published ? undefined : await tree.series(id);
+  const member = series === undefined ? undefined : memberInForceOf(series.members, asOf);
+  if (series !== undefined && member === undefined) {
     return {
-      invalid: `${id} is a yearly series with no member in force on ${asOf}: every member is superseded (${series.members.map((member) => member.id).join(", ")})`,
+      invalid: `${id} is a yearly series with no member in force on ${asOf}: every member is superseded (${series.members
+        .toReversed()
+        .map((each) => each.id)
+        .join(", ")})`,
     };
   }
-  if (!fact) return { invalid: `unknown fact id: ${id}; search_facts finds the ids of the published facts by words` };
+  const fact = await tree.fact(member?.id ?? id);
   const resolved =
     series === undefined
       ? {}
       : {
           resolved_from_series: {
-            series: series.name,
+            series: series.series,
             as_of: asOf,
-            members: seriesMembers(series, asOf, (member) => tree.facts.get(member)!.canonical_url),
+            members: series.members.map((each) => ({ ...each, in_force: each === member })),
           },
         };
-  const { history, ...published } = fact;
+  const { history, ...publishedFact } = fact;
   // Whether the next announcement is late is judged on the build date, as the published upcoming list judges it.
   const status = expectedStatus(fact, tree.upcoming.as_of);
   const structured: GetFactOutput = {
-    ...published,
+    ...publishedFact,
     history: history.map(({ citations: _citations, ...entry }) => entry),
     ...(status === undefined ? {} : { next_expected_status: status }),
     ...resolved,
@@ -244,11 +261,14 @@ const resultsText = (answer: SearchFactsOutput): string =>
         ),
       ].join("\n");
 
-/** The facts of the tree's search index that match `query`, best first, at most SEARCH_RESULT_LIMIT of them. */
-export const searchFacts = (tree: SiteTree, query: string): ToolAnswer<SearchFactsOutput> => {
+/**
+ * The facts of the tree's search index that match `query`, best first, at most SEARCH_RESULT_LIMIT of them, each read
+ * from its `by-id` file for its citations.
+ */
+export const searchFacts = async (tree: SiteTree, query: string): Promise<ToolAnswer<SearchFactsOutput>> => {
   const ranked = rankSearchIndex(tree.searchIndex, query);
-  const results = ranked.slice(0, SEARCH_RESULT_LIMIT).map(({ item }) => {
-    const fact = tree.facts.get(item.id)!;
+  const best = await Promise.all(ranked.slice(0, SEARCH_RESULT_LIMIT).map(({ item }) => tree.fact(item.id)));
+  const results = best.map((fact) => {
     return {
       id: fact.id,
       label: fact.label,
@@ -260,6 +280,13 @@ export const searchFacts = (tree: SiteTree, query: string): ToolAnswer<SearchFac
   const structured = { query, match_count: ranked.length, results };
   return { structured, text: resultsText(structured) };
 };
+
+/** How many `by-id` files one call reads at the same time, so a long list never opens a file per item at once. */
+const READS_AT_ONCE = 16;
+
+/** The facts `ids` from their `by-id` files, by id, READS_AT_ONCE at a time. */
+const readFacts = async (tree: SiteTree, ids: readonly string[]): Promise<Map<string, PublishedFact>> =>
+  new Map((await pMap(ids, (id) => tree.fact(id), { concurrency: READS_AT_ONCE })).map((fact) => [fact.id, fact]));
 
 /** Ten years: further than any rule is scheduled, near enough that a date computed from it stays a real date. */
 const UPCOMING_MAX_DAYS = 3650;
@@ -356,16 +383,16 @@ const upcomingText = (answer: UpcomingChangesOutput): string =>
  * by then and not yet promoted is still listed), so the answer is the tree's, whenever it is asked. A window longer
  * than the published one is answered as far as the list reaches, and the answer says where that is.
  */
-export const upcomingChanges = (tree: SiteTree, days: number): ToolAnswer<UpcomingChangesOutput> => {
+export const upcomingChanges = async (tree: SiteTree, days: number): Promise<ToolAnswer<UpcomingChangesOutput>> => {
   const { upcoming } = tree;
   const until = addDays(upcoming.as_of, days);
   const complete = days <= upcoming.window_days;
-  const items = upcoming.items
-    .filter((item) => item.date <= until)
-    .map(({ fact_url: _factUrl, citations, ...item }) => {
-      const fact = tree.facts.get(item.fact_id)!;
-      return { ...item, canonical_url: fact.canonical_url, citations: citations ?? fact.citations };
-    });
+  const within = upcoming.items.filter((item) => item.date <= until);
+  const facts = await readFacts(tree, [...new Set(within.map((item) => item.fact_id))]);
+  const items = within.map(({ fact_url: _factUrl, citations, ...item }) => {
+    const fact = facts.get(item.fact_id)!;
+    return { ...item, canonical_url: fact.canonical_url, citations: citations ?? fact.citations };
+  });
   const structured: UpcomingChangesOutput = {
     as_of: upcoming.as_of,
     days,

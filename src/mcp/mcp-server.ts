@@ -3,7 +3,6 @@
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { SERVICE } from "../lib/config.ts";
-import { sourcesSummary } from "../render/site-model.ts";
 import { DOMAINS } from "../schemas/index.ts";
 import { GET_FACT, getFact, SEARCH_FACTS, searchFacts, UPCOMING_CHANGES, upcomingChanges } from "./fact-tools.ts";
 import {
@@ -42,13 +41,13 @@ import { toolResult } from "./tool-answer.ts";
 
 /**
  * An MCP server answering from one loaded tree with read-only tools: three that read the facts and one per
- * calculator of the client package. It is not connected: the caller chooses
- * the transport. The SDK checks each call's arguments against the tool's input schema and each answer against its
+ * calculator of the client package, each reading the files of the tree it needs when it needs them (site-tree.ts).
+ * It is not connected: the caller chooses the transport. The SDK checks each call's arguments against the tool's input schema and each answer against its
  * output schema.
  */
 export const createMcpServer = (tree: SiteTree): McpServer => {
   const server = new McpServer(
-    { name: SERVICE.slug, title: SERVICE.name, version: tree.catalog.version },
+    { name: SERVICE.slug, title: SERVICE.name, version: tree.about.version },
     { instructions: serverInstructions(tree), capabilities: { tools: {} } },
   );
   server.registerTool(GET_FACT.name, GET_FACT.config, ({ id }) => toolResult(getFact(tree, id)));
@@ -98,17 +97,18 @@ export const createMcpServer = (tree: SiteTree): McpServer => {
 };
 
 /**
- * What the server tells an assistant at initialization: what the data is, how far it is current, and how to cite it.
+ * What the server tells an assistant at initialization: what the data is, how far it is current, and how to cite it;
+ * from the small files read at start (the count of the citations as llms.txt states it).
  */
 export const serverInstructions = (tree: SiteTree): string =>
   [
-    `${tree.catalog.name}: ${tree.catalog.fact_count} verified facts about British Columbia (Canada) residential real estate rules ` +
+    `${tree.about.name}: ${tree.about.fact_count} verified facts about British Columbia (Canada) residential real estate rules ` +
       `(domains: ${DOMAINS.join(", ")}), as published on ${tree.upcoming.as_of}.`,
     "Each fact has a structured value (rates are fractions, so 0.02 is 2%; money is CAD), the date it took effect (effective_iso), " +
       "the date by which it must be re-verified (expires_iso), a version, and citations, each with its kind (official: the issuing government, " +
       "regulator, court or Crown agency's own page; official-copy: such a text read on another site; secondary: anyone else's account), " +
       "the organisation (org, with org_id and org_kind), the date it was last checked and often the passage it quotes.",
-    `${sourcesSummary(tree.catalog.facts)} Prefer official sources when you cite; say so when a point rests on a secondary source only.`,
+    `${tree.about.sources_summary} Prefer official sources when you cite; say so when a point rests on a secondary source only.`,
     "State a value together with the date it took effect, cite the fact's canonical_url (and its official citations where useful), and treat a " +
       "fact past its expires_iso as unverified. A change that is scheduled is not in effect before its date; announced changes are not yet enacted.",
     "Some facts declare next_expected: the date by which their next value is normally announced (an annual rent cap, a threshold set each " +
@@ -126,5 +126,5 @@ export const serverInstructions = (tree: SiteTree): string =>
       "the speculation and vacancy tax, the short-term rental principal residence requirement, the home owner grant's northern and rural amount); " +
       "property_transfer_tax and home_owner_grant take the place too (place: an id such as surrey or kamloops), so never ask the user whether a home " +
       "is in a specified area when you know the municipality.",
-    `The data is licensed ${tree.catalog.license}. It is general information, not legal, tax or financial advice.`,
+    `The data is licensed ${tree.about.license}. It is general information, not legal, tax or financial advice.`,
   ].join("\n\n");

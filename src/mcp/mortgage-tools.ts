@@ -32,7 +32,7 @@ import {
   qualifyingRate,
 } from "../../packages/client/src/index.ts";
 import type { SiteTree } from "./site-tree.ts";
-import { answerText, CitedFacts, calculate, citedFacts, type ToolAnswer, treeFacts } from "./tool-answer.ts";
+import { answerText, CitedFacts, calculate, calculateFromFacts, citedFacts, type ToolAnswer } from "./tool-answer.ts";
 
 // Each tool's input schema is its calculator's options schema and its output schema the calculator's result schema,
 // with the citations as the tree publishes them (CitedFacts) and what else the answer adds.
@@ -61,12 +61,13 @@ export const MINIMUM_DOWN_PAYMENT = {
 export const computeMinimumDownPayment = (
   tree: SiteTree,
   { price, ...options }: MinimumDownPaymentOptions,
-): ToolAnswer<z.infer<typeof MinimumDownPaymentOutput>> =>
-  calculate(
+): Promise<ToolAnswer<z.infer<typeof MinimumDownPaymentOutput>>> =>
+  calculateFromFacts(
+    tree,
     "the minimum down payment",
-    () => minimumDownPayment(treeFacts(tree), price, options),
-    (result) => {
-      const structured = { price, ...result, citations: citedFacts(tree, result.citations) };
+    (facts) => minimumDownPayment(facts, price, options),
+    (result, facts) => {
+      const structured = { price, ...result, citations: citedFacts(facts, result.citations) };
       const lines = result.breakdown.map(
         (line) => `${line.label}: ${formatPercent(line.rate)} of ${formatCad(line.base)} = ${formatCad(line.amount)}`,
       );
@@ -103,15 +104,16 @@ export const QUALIFYING_RATE = {
 export const computeQualifyingRate = (
   tree: SiteTree,
   { contractRate, ...options }: QualifyingRateOptions,
-): ToolAnswer<z.infer<typeof QualifyingRateOutput>> =>
-  calculate(
+): Promise<ToolAnswer<z.infer<typeof QualifyingRateOutput>>> =>
+  calculateFromFacts(
+    tree,
     "the qualifying rate",
-    () => qualifyingRate(treeFacts(tree), contractRate, options),
-    (result) => {
+    (facts) => qualifyingRate(facts, contractRate, options),
+    (result, facts) => {
       const structured = {
         contract_rate: contractRate,
         ...result,
-        citations: citedFacts(tree, result.citations),
+        citations: citedFacts(facts, result.citations),
       };
       const lines = result.breakdown.map((line) => `${line.label}: ${formatPercent(line.rate)}`);
       return {
@@ -144,12 +146,13 @@ export const MORTGAGE_INSURANCE_PREMIUM = {
 export const computeMortgageInsurancePremium = (
   tree: SiteTree,
   options: MortgageInsurancePremiumOptions,
-): ToolAnswer<z.infer<typeof MortgageInsurancePremiumOutput>> =>
-  calculate(
+): Promise<ToolAnswer<z.infer<typeof MortgageInsurancePremiumOutput>>> =>
+  calculateFromFacts(
+    tree,
     "the mortgage insurance premium",
-    () => mortgageInsurancePremium(treeFacts(tree), options),
-    (result) => {
-      const structured = { ...result, citations: citedFacts(tree, result.citations) };
+    (facts) => mortgageInsurancePremium(facts, options),
+    (result, facts) => {
+      const structured = { ...result, citations: citedFacts(facts, result.citations) };
       const heading = !result.required
         ? `Mortgage insurance not required on ${result.as_of}: the loan of ${formatCad(result.loan)} is ${formatPercent(result.ltv)} of the price, so no premium is added${result.insurable ? "" : ` (${result.reason})`}`
         : result.insurable && result.rate !== null
@@ -201,12 +204,13 @@ const verdictAtPrice = (result: AffordabilityResult, price: number): string => {
 export const computeAffordability = (
   tree: SiteTree,
   options: AffordabilityOptions,
-): ToolAnswer<z.infer<typeof AffordabilityOutput>> =>
-  calculate(
+): Promise<ToolAnswer<z.infer<typeof AffordabilityOutput>>> =>
+  calculateFromFacts(
+    tree,
     "what can be afforded",
-    () => affordability(treeFacts(tree), options),
-    (result) => {
-      const structured = { ...result, citations: citedFacts(tree, result.citations) };
+    (facts) => affordability(facts, options),
+    (result, facts) => {
+      const structured = { ...result, citations: citedFacts(facts, result.citations) };
       const atPrice =
         options.price === undefined
           ? ""
@@ -246,12 +250,13 @@ export const CASH_TO_CLOSE = {
 export const computeCashToClose = (
   tree: SiteTree,
   options: CashToCloseOptions,
-): ToolAnswer<z.infer<typeof CashToCloseOutput>> =>
-  calculate(
+): Promise<ToolAnswer<z.infer<typeof CashToCloseOutput>>> =>
+  calculateFromFacts(
+    tree,
     "the cash to close",
-    () => cashToClose(treeFacts(tree), options),
-    (result) => {
-      const structured = { ...result, citations: citedFacts(tree, result.citations) };
+    (facts) => cashToClose(facts, options),
+    (result, facts) => {
+      const structured = { ...result, citations: citedFacts(facts, result.citations) };
       return {
         structured,
         text: answerText(

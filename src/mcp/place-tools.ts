@@ -3,17 +3,10 @@
  * that say why and the fact and version it was read from.
  */
 import { z } from "zod";
-import {
-  CalculatorError,
-  findPlace,
-  PLACE_PROGRAMMES,
-  type PlaceProgramme,
-  periodOn,
-  todayInBc,
-} from "../../packages/client/src/index.ts";
+import { PLACE_PROGRAMMES, type PlaceProgramme, periodOn, todayInBc } from "../../packages/client/src/index.ts";
 import { AbsoluteUrl, FactId, IsoDate, PlaceSummary } from "../schemas/index.ts";
 import type { SiteTree } from "./site-tree.ts";
-import { AsOfInput, type ToolAnswer, treeFacts } from "./tool-answer.ts";
+import { AsOfInput, type ToolAnswer, unknownPlaceRefusal } from "./tool-answer.ts";
 
 const annotations = { readOnlyHint: true, openWorldHint: false } as const;
 
@@ -68,18 +61,25 @@ export const PLACE_RULES = {
   },
 } as const;
 
-export const placeRules = (tree: SiteTree, input: PlaceRulesInput): ToolAnswer<PlaceRulesOutput> => {
+/**
+ * What applies at `input.place` on `input.asOf`, from the place's own file (read when first asked about) and, for
+ * each rule's period, the canonical URL of the fact it was read from (that fact's `by-id` file). A place the register
+ * does not list is refused with its nearest names.
+ */
+export const placeRules = async (tree: SiteTree, input: PlaceRulesInput): Promise<ToolAnswer<PlaceRulesOutput>> => {
   const asOf = input.asOf ?? todayInBc();
-  let place: ReturnType<typeof findPlace>;
-  try {
-    place = findPlace(treeFacts(tree), input.place, "place");
-  } catch (error: unknown) {
-    if (error instanceof CalculatorError) return { invalid: error.message };
-    throw error;
-  }
-  const rules = (Object.keys(PLACE_PROGRAMMES) as PlaceProgramme[]).map((rule) => {
-    const periods = place.rules[rule] ?? [];
-    const period = periodOn(periods, asOf);
+  if (!tree.places.some((each) => each.id === input.place))
+    return { invalid: unknownPlaceRefusal(tree, input.place, "place").message };
+  const place = await tree.place(input.place);
+  const periods = (Object.keys(PLACE_PROGRAMMES) as PlaceProgramme[]).map((rule) => ({
+    rule,
+    period: periodOn(place.rules[rule] ?? [], asOf),
+  }));
+  const cited = [...new Set(periods.flatMap(({ period }) => (period === undefined ? [] : [period.fact_id])))].filter(
+    (id) => tree.factIds.has(id),
+  );
+  const facts = new Map((await Promise.all(cited.map((id) => tree.fact(id)))).map((fact) => [fact.id, fact]));
+  const rules = periods.map(({ rule, period }) => {
     return {
       rule,
       label: PLACE_PROGRAMMES[rule],
@@ -93,9 +93,9 @@ export const placeRules = (tree: SiteTree, input: PlaceRulesInput): ToolAnswer<P
             fact_id: period.fact_id,
             version: period.version,
             period_url: period.period_url,
-            ...(tree.facts.get(period.fact_id) === undefined
+            ...(facts.get(period.fact_id) === undefined
               ? {}
-              : { canonical_url: tree.facts.get(period.fact_id)!.canonical_url }),
+              : { canonical_url: facts.get(period.fact_id)!.canonical_url }),
           }),
     };
   });

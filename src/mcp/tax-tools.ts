@@ -30,12 +30,12 @@ import type { SiteTree } from "./site-tree.ts";
 import {
   answerText,
   CitedFacts,
-  calculate,
+  calculateFromFacts,
   citedFacts,
   factsUsedText,
   indented,
+  type ReadFacts,
   type ToolAnswer,
-  treeFacts,
 } from "./tool-answer.ts";
 
 const annotations = { readOnlyHint: true, openWorldHint: false } as const;
@@ -44,9 +44,9 @@ const annotations = { readOnlyHint: true, openWorldHint: false } as const;
 const Cited = { as_of: IsoDate, citations: CitedFacts };
 
 /** The calculator's result with its citations as the tree publishes them. */
-const cite = <Result extends { citations: readonly FactUsed[] }>(tree: SiteTree, result: Result) => ({
+const cite = <Result extends { citations: readonly FactUsed[] }>(facts: ReadFacts, result: Result) => ({
   ...result,
-  citations: citedFacts(tree, result.citations),
+  citations: citedFacts(facts, result.citations),
 });
 
 // property_transfer_tax
@@ -101,14 +101,16 @@ const transferTaxText = (result: PropertyTransferTaxOutput): string =>
 export const computePropertyTransferTax = (
   tree: SiteTree,
   options: PropertyTransferTaxOptions,
-): ToolAnswer<PropertyTransferTaxOutput> =>
-  calculate(
+): Promise<ToolAnswer<PropertyTransferTaxOutput>> =>
+  calculateFromFacts(
+    tree,
     "property transfer tax",
-    () => propertyTransferTax(treeFacts(tree), options),
-    (result) => {
-      const structured = { price: options.price, ...cite(tree, result) };
+    (facts) => propertyTransferTax(facts, options),
+    (result, facts) => {
+      const structured = { price: options.price, ...cite(facts, result) };
       return { structured, text: transferTaxText(structured) };
     },
+    options.place,
   );
 
 // home_owner_grant
@@ -130,12 +132,13 @@ export const HOME_OWNER_GRANT = {
 export const computeHomeOwnerGrant = (
   tree: SiteTree,
   options: HomeOwnerGrantOptions,
-): ToolAnswer<z.infer<typeof HomeOwnerGrantOutput>> =>
-  calculate(
+): Promise<ToolAnswer<z.infer<typeof HomeOwnerGrantOutput>>> =>
+  calculateFromFacts(
+    tree,
     "the home owner grant",
-    () => homeOwnerGrant(treeFacts(tree), options),
-    (result) => {
-      const structured = cite(tree, result);
+    (facts) => homeOwnerGrant(facts, options),
+    (result, facts) => {
+      const structured = cite(facts, result);
       return {
         structured,
         text: answerText(
@@ -145,6 +148,7 @@ export const computeHomeOwnerGrant = (
         ),
       };
     },
+    options.place,
   );
 
 // gst_on_new_home
@@ -169,12 +173,13 @@ export const GST_ON_NEW_HOME = {
 export const computeGstOnNewHome = (
   tree: SiteTree,
   options: GstOnNewHomeOptions,
-): ToolAnswer<z.infer<typeof GstOnNewHomeOutput>> =>
-  calculate(
+): Promise<ToolAnswer<z.infer<typeof GstOnNewHomeOutput>>> =>
+  calculateFromFacts(
+    tree,
     "the GST on a new home",
-    () => gstOnNewHome(treeFacts(tree), options),
-    (result) => {
-      const structured = cite(tree, result);
+    (facts) => gstOnNewHome(facts, options),
+    (result, facts) => {
+      const structured = cite(facts, result);
       return {
         structured,
         text: answerText(
@@ -212,12 +217,13 @@ export const RENT_INCREASE = {
 export const computeRentIncrease = (
   tree: SiteTree,
   options: RentIncreaseOptions,
-): ToolAnswer<z.infer<typeof RentIncreaseOutput>> =>
-  calculate(
+): Promise<ToolAnswer<z.infer<typeof RentIncreaseOutput>>> =>
+  calculateFromFacts(
+    tree,
     "the rent increase",
-    () => rentIncrease(treeFacts(tree), options),
-    (result) => {
-      const structured = cite(tree, result);
+    (facts) => rentIncrease(facts, options),
+    (result, facts) => {
+      const structured = cite(facts, result);
       return {
         structured,
         text: answerText(
@@ -251,12 +257,13 @@ export const FLIPPING_TAX = {
 export const computeFlippingTax = (
   tree: SiteTree,
   options: FlippingTaxOptions,
-): ToolAnswer<z.infer<typeof FlippingTaxOutput>> =>
-  calculate(
+): Promise<ToolAnswer<z.infer<typeof FlippingTaxOutput>>> =>
+  calculateFromFacts(
+    tree,
     "the BC home flipping tax",
-    () => flippingTax(treeFacts(tree), options),
-    (result) => {
-      const structured = cite(tree, result);
+    (facts) => flippingTax(facts, options),
+    (result, facts) => {
+      const structured = cite(facts, result);
       return {
         structured,
         text: answerText(

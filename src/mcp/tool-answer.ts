@@ -4,9 +4,15 @@
  */
 import { type CallToolResult, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { CalculatorError, type FactUsed } from "../../packages/client/src/index.ts";
+import {
+  CalculatorError,
+  type FactSource,
+  type FactUsed,
+  findPlace,
+  type PlaceRecord,
+} from "../../packages/client/src/index.ts";
 import { AbsoluteUrl, FactId, IsoDate, PublishedCitation } from "../schemas/index.ts";
-import type { SiteTree } from "./site-tree.ts";
+import type { PublishedFact, SiteTree } from "./site-tree.ts";
 
 /**
  * What a tool answers: the structured content its output schema describes and the same answer as readable text, for
@@ -20,13 +26,16 @@ export type ToolAnswer<Structured extends Record<string, unknown>> =
 /**
  * The protocol's form of an answer. A refusal is thrown as an McpError with InvalidParams, the code the SDK gives
  * arguments its input schema refuses, so both reach the client the same way: this SDK version turns every error of
- * a tool call into a result with `isError: true` whose text is the error's message.
+ * a tool call into a result with `isError: true` whose text is the error's message. A tool that reads files of the
+ * tree gives its answer once they are read; a file it cannot use rejects it with a TreeFileError (tree-files.ts),
+ * which reaches the client the same way, as a tool error naming the file.
  */
-export const toolResult = <Structured extends Record<string, unknown>>(
-  answer: ToolAnswer<Structured>,
-): CallToolResult => {
-  if ("invalid" in answer) throw new McpError(ErrorCode.InvalidParams, answer.invalid);
-  return { content: [{ type: "text", text: answer.text }], structuredContent: answer.structured };
+export const toolResult = async <Structured extends Record<string, unknown>>(
+  answer: ToolAnswer<Structured> | Promise<ToolAnswer<Structured>>,
+): Promise<CallToolResult> => {
+  const settled = await answer;
+  if ("invalid" in settled) throw new McpError(ErrorCode.InvalidParams, settled.invalid);
+  return { content: [{ type: "text", text: settled.text }], structuredContent: settled.structured };
 };
 
 /**
@@ -82,11 +91,14 @@ export const CitedFacts = z
   .array(CitedFact)
   .describe("Each fact the calculation read, with the version in force on as_of, its canonical_url and its citations.");
 
-/** The calculator's citations with each fact's canonical URL as the tree publishes it. */
-export const citedFacts = (tree: SiteTree, used: readonly FactUsed[]): CitedFact[] =>
+/**
+ * The calculator's citations with each fact's canonical URL as the tree publishes it; `facts` holds every fact the
+ * calculation read (calculateFromFacts gives them).
+ */
+export const citedFacts = (facts: ReadFacts, used: readonly FactUsed[]): CitedFact[] =>
   used.map(
     ({ canonical_url: _calculatorUrl, anchor: _anchor, ...each }) =>
-      ({ ...each, canonical_url: tree.facts.get(each.fact_id)!.canonical_url }) as CitedFact,
+      ({ ...each, canonical_url: facts.get(each.fact_id)!.canonical_url }) as CitedFact,
   );
 
 /** The facts used, as the last lines of a text answer. */
@@ -118,8 +130,8 @@ export const answerText = (
   ].join("\n");
 
 /**
- * Runs a calculator on the tree's facts: what it refuses (a rule the facts do not record on that date, a value it
- * cannot read) is answered in the calculator's own words, as invalid arguments the assistant can correct.
+ * Runs a calculator that reads no fact (the mortgage arithmetic): what it refuses is answered in the calculator's own
+ * words, as invalid arguments the assistant can correct.
  */
 export const calculate = <Result, Structured extends Record<string, unknown>>(
   what: string,
@@ -136,8 +148,90 @@ export const calculate = <Result, Structured extends Record<string, unknown>>(
   return answer(result);
 };
 
-/** The facts of the tree as the calculators take them. */
-export const treeFacts = (tree: SiteTree) => ({
-  facts: [...tree.facts.values()],
-  places: [...(tree.places ?? new Map()).values()],
-});
+/** The facts one calculation has read, by id. */
+export type ReadFacts = ReadonlyMap<string, PublishedFact>;
+
+/**
+ * How many times one calculation is run at most. Each run after the first follows the read of a fact (or of every
+ * member of a yearly series) the run before asked for; no calculator reads more than a few dozen facts.
+ */
+export const MAX_CALCULATION_RUNS = 64;
+
+/**
+ * Reads what a calculator asked for and lacked (`id`: a fact, or the name of a yearly series, whose members are read)
+ * into `facts`. False when there is nothing to read: the tree publishes no such fact or series, or it has been read
+ * already (then the calculator's refusal is its answer, as it was when the server read every fact at start).
+ */
+const readWanted = async (tree: SiteTree, id: string, facts: Map<string, PublishedFact>): Promise<boolean> => {
+  if (tree.factIds.has(id)) {
+    if (facts.has(id)) return false;
+    facts.set(id, await tree.fact(id));
+    return true;
+  }
+  if (!tree.seriesNames.has(id)) return false;
+  const members = (await tree.series(id)).members.filter((member) => !facts.has(member.id));
+  if (members.length === 0) return false;
+  const read = await Promise.all(members.map((member) => tree.fact(member.id)));
+  for (const fact of read) facts.set(fact.id, fact);
+  return true;
+};
+
+/**
+ * The place records a calculation about `place` is given: the place's own file when the register lists it, else
+ * none (the calculator then refuses the place, and calculateFromFacts names the nearest of the whole register).
+ */
+const placesFor = async (tree: SiteTree, place: string | undefined): Promise<PlaceRecord[]> =>
+  place !== undefined && tree.places.some((each) => each.id === place) ? [await tree.place(place)] : [];
+
+/**
+ * The refusal of a place the register does not list, as the calculator words it with every place record at hand: the
+ * nearest names of the whole register, from the places index.
+ */
+export const unknownPlaceRefusal = (tree: SiteTree, place: string, option: string): CalculatorError => {
+  try {
+    findPlace({ facts: [], places: [] }, place, option, tree.places);
+  } catch (error: unknown) {
+    if (error instanceof CalculatorError) return error;
+    throw error;
+  }
+  throw new Error(`${place} is a place of the register, not an unknown one`);
+};
+
+/**
+ * Runs a calculator of the client package on the facts of the tree, reading them on demand, as the calculators page
+ * does: the calculator is given the facts read so far, and when it refuses for want of one (a CalculatorError with
+ * reason `missing-fact` naming it) that fact is read (a yearly series' name: each of its members) and the calculator
+ * runs again, at most MAX_CALCULATION_RUNS times. The facts are given in the tree's order (the manifest's
+ * fact_id_list), as the catalog lists them, so every answer is the one the calculator gives with every fact at hand.
+ * With `place` (the place option of a calculator that takes one), that place's file is read first. What the
+ * calculator refuses (a rule the facts do not record on that date, a value it cannot read, a fact the tree does not
+ * publish) is answered in its own words, as invalid arguments the assistant can correct; a file of the tree that
+ * cannot be used is a TreeFileError, answered as a tool error naming the file.
+ */
+export const calculateFromFacts = async <Result, Structured extends Record<string, unknown>>(
+  tree: SiteTree,
+  what: string,
+  run: (source: FactSource) => Result,
+  answer: (result: Result, facts: ReadFacts) => { structured: Structured; text: string },
+  place?: string,
+): Promise<ToolAnswer<Structured>> => {
+  const facts = new Map<string, PublishedFact>();
+  const places = await placesFor(tree, place);
+  for (let runs = 1; ; runs++) {
+    let result: Result;
+    try {
+      const inOrder = [...tree.factIds].flatMap((id) => facts.get(id) ?? []);
+      result = run({ facts: inOrder, places });
+    } catch (error: unknown) {
+      if (!(error instanceof CalculatorError)) throw error;
+      const wanted = error.reason === "missing-fact" ? error.fact_id : undefined;
+      if (wanted !== undefined && runs < MAX_CALCULATION_RUNS && (await readWanted(tree, wanted, facts))) continue;
+      const refusal =
+        error.reason === "unknown-place" && place !== undefined && error.option === "place"
+          ? unknownPlaceRefusal(tree, place, "place")
+          : error;
+      return { invalid: `cannot calculate ${what}: ${refusal.message}` };
+    }
+    return answer(result, facts);
+  }
+};

@@ -154,7 +154,12 @@ const unreadable = (file: string, message: string): JsonDocument => {
   };
 };
 
-const parseBytes = (file: string, bytes: Uint8Array): JsonDocument => {
+/**
+ * Parses bytes already read as one JSON file named `file`: bytes that are not UTF-8 become a located problem rather
+ * than an exception. For a reader that must see the bytes themselves first (the MCP server checks them against the
+ * manifest's SHA-256 before it parses them).
+ */
+export const parseBytes = (file: string, bytes: Uint8Array): JsonDocument => {
   let text: string;
   try {
     text = utf8.decode(bytes);

@@ -115,10 +115,10 @@ describe("a withdrawn fact", () => {
 
     // The MCP server reads the same tree: the fact is withdrawn, not unknown, and the ban is still answered.
     const tree = await loadSiteTree(out);
-    expect(getFact(tree, SVT_ID)).toEqual({
+    expect(await getFact(tree, SVT_ID)).toEqual({
       invalid: `${SVT_ID} was withdrawn on 2026-11-30 and is no longer in force; no fact replaces it`,
     });
-    expect(getFact(tree, "ca.foreign_buyer_ban")).toHaveProperty("structured.id", "ca.foreign_buyer_ban");
+    expect(await getFact(tree, "ca.foreign_buyer_ban")).toHaveProperty("structured.id", "ca.foreign_buyer_ban");
 
     // The webhook dispatch compares the two commits: one fact.updated that carries the withdrawal.
     const [before, after] = await Promise.all([

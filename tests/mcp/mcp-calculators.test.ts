@@ -4,7 +4,8 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMcpServer } from "../../src/mcp/mcp-server.ts";
 import type { PublishedFact, SiteTree } from "../../src/mcp/site-tree.ts";
-import { loadSiteTree } from "../../src/mcp/site-tree.ts";
+import { loadSiteTree, withGivenFacts } from "../../src/mcp/site-tree.ts";
+import type { FactCatalog } from "../../src/schemas/index.ts";
 import { withPremiumFixture } from "../client/published-facts.ts";
 import { frozenSite } from "../helpers/build-site.ts";
 import { textOf } from "./connect.ts";
@@ -41,8 +42,10 @@ describe("MCP calculator tools", () => {
   beforeAll(async () => {
     const { out } = frozenSite();
     const loaded = await loadSiteTree(out);
-    const withPremiums = withPremiumFixture({ ...loaded.catalog, facts: [...loaded.facts.values()] });
-    tree = { ...loaded, facts: new Map(withPremiums.facts.map((fact) => [fact.id, fact as PublishedFact])) };
+    // The fixture is made from the insurance cap's published record, and given in place of the tree's own file.
+    const model = await loaded.fact("cmhc.insurance_cap");
+    const fixture = withPremiumFixture({ facts: [model] } as unknown as FactCatalog).facts.at(-1)!;
+    tree = withGivenFacts(loaded, [fixture as PublishedFact]);
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await createMcpServer(tree).connect(serverSide);
     client = new Client({ name: "facts-tests", version: "1.0.0" });

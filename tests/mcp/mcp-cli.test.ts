@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SITE_PATHS } from "../../packages/client/src/index.ts";
@@ -36,21 +36,21 @@ describe("npm run mcp refuses to start on what is not a built tree", () => {
     );
   });
 
-  it("a tree whose catalog does not follow its schema, located to the file, line, column and JSON Pointer", async () => {
+  it("a tree whose upcoming list does not follow its schema, located to the file, line, column and JSON Pointer", async () => {
     const site = await tempDir(out);
-    const catalogFile = path.join(site, SITE_PATHS.catalog);
-    const catalog = JSON.parse(await readFile(catalogFile, "utf8")) as { facts: { version: unknown }[] };
-    catalog.facts[0]!.version = "two";
-    await writeFile(catalogFile, JSON.stringify(catalog, null, 2));
+    const upcomingFile = path.join(site, SITE_PATHS.upcoming);
+    const upcoming = JSON.parse(await readFile(upcomingFile, "utf8")) as { window_days: unknown };
+    upcoming.window_days = "two";
+    await writeFile(upcomingFile, JSON.stringify(upcoming, null, 2));
     expectRefusal(
       await startOn("--site", site),
       new RegExp(
-        `^mcp failed: ${site} is not a valid built tree: ${catalogFile}:\\d+:\\d+: expected number, found string \\(at /facts/0/version\\)`,
+        `^mcp failed: ${site} is not a valid built tree: ${upcomingFile}:\\d+:\\d+: expected number, found string \\(at /window_days\\)`,
       ),
     );
   });
 
-  it("a search index naming a fact the catalog does not publish", async () => {
+  it("a search index naming a fact the manifest does not list", async () => {
     const site = await tempDir(out);
     const indexFile = path.join(site, SITE_PATHS.searchIndex);
     const index = JSON.parse(await readFile(indexFile, "utf8")) as { id: string }[];
@@ -58,17 +58,16 @@ describe("npm run mcp refuses to start on what is not a built tree", () => {
     await writeFile(indexFile, JSON.stringify(index));
     expectRefusal(
       await startOn("--site", site),
-      /names bc\.not_published, which the catalog does not publish \(at \/0\/id\)/,
+      /names bc\.not_published, which the tree does not publish \(the manifest's fact_id_list lacks it\) \(at \/0\/id\)/,
     );
   });
 
-  it("a catalog listing a fact whose single-fact response the tree lacks", async () => {
+  it("a manifest without the size and SHA-256 of the files, which each file read on demand is checked against", async () => {
     const site = await tempDir(out);
-    await rm(path.join(site, SITE_PATHS.factById("bc.ptt.brackets")));
-    expectRefusal(
-      await startOn("--site", site),
-      /lists bc\.ptt\.brackets, but the tree has no api\/v1\/facts\/by-id\/bc\.ptt\.brackets\.json/,
-    );
+    const manifestFile = path.join(site, SITE_PATHS.manifest);
+    const { files: _files, ...manifest } = JSON.parse(await readFile(manifestFile, "utf8")) as { files: unknown };
+    await writeFile(manifestFile, JSON.stringify(manifest));
+    expectRefusal(await startOn("--site", site), /manifest\.json:1:1: lists no files with their SHA-256/);
   });
 
   it("a file given as the folder, and an option it does not know", async () => {

@@ -1,12 +1,10 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import { addDays } from "../../src/lib/dates.ts";
 import type { Fact, SeriesResponse, SingleFactResponse, Upcoming } from "../../src/schemas/index.ts";
 import { frozenSite } from "../helpers/build-site.ts";
-import { runScript } from "../helpers/run-script.ts";
-import { tempDir } from "../helpers/temp-dir.ts";
 import { type Connection, connectToServer, textOf } from "./connect.ts";
 
 const BASE = "https://facts.example.org";
@@ -309,17 +307,5 @@ describe("npm run mcp", () => {
   });
 });
 
-describe("npm run mcp on a citation URL that is not an RFC 3986 URI", () => {
-  it("refuses the tree, naming the file and the JSON path, since its answers promise URIs (format uri) that clients check", async () => {
-    const site = await tempDir(out);
-    const factFile = path.join(site, SITE_PATHS.factById("bc.ptt.brackets"));
-    const edited = JSON.parse(await readFile(factFile, "utf8")) as SingleFactResponse;
-    edited.fact.citations[0]!.url = "https://www2.gov.bc.ca/search?q={ptt}|rates";
-    await writeFile(factFile, JSON.stringify(edited));
-    const result = await runScript("src/cli/mcp.ts", ["--site", site]);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(
-      /bc\.ptt\.brackets\.json:\d+:\d+: must be a URI: percent-encode .*\/fact\/citations\/0\/url/,
-    );
-  });
-});
+// A citation URL that is no RFC 3986 URI is answered, when a call reads its fact's file, with a tool error naming the
+// file and the JSON Pointer: tests/mcp/mcp-on-demand.test.ts.

@@ -11,7 +11,7 @@ import {
 } from "../../packages/client/src/index.ts";
 import { createMcpServer, serverInstructions } from "../../src/mcp/mcp-server.ts";
 import type { PublishedFact, SiteTree } from "../../src/mcp/site-tree.ts";
-import { loadSiteTree } from "../../src/mcp/site-tree.ts";
+import { loadSiteTree, withGivenFacts } from "../../src/mcp/site-tree.ts";
 import { TAX_FIXTURES } from "../client/tax-fixtures.ts";
 import { frozenSite } from "../helpers/build-site.ts";
 import { textOf } from "./connect.ts";
@@ -40,17 +40,16 @@ describe("MCP tax and rent tools", () => {
   beforeAll(async () => {
     const { out } = frozenSite();
     const loaded = await loadSiteTree(out);
-    const facts = new Map(loaded.facts);
-    for (const fixture of TAX_FIXTURES.facts) {
-      // A published citation names its organisation's registry id and kind, which the fixtures' citation lacks.
-      const citations = fixture.citations.map((each) => ({ ...each, org_id: "fixture", org_kind: "government" }));
-      facts.set(fixture.id, {
-        ...fixture,
-        citations,
-        canonical_url: `${BASE}/api/v1/facts/by-id/${fixture.id}.json`,
-      } as unknown as PublishedFact);
-    }
-    tree = { ...loaded, facts };
+    // A published citation names its organisation's registry id and kind, which the fixtures' citation lacks.
+    const fixtures = TAX_FIXTURES.facts.map(
+      (fixture) =>
+        ({
+          ...fixture,
+          citations: fixture.citations.map((each) => ({ ...each, org_id: "fixture", org_kind: "government" })),
+          canonical_url: `${BASE}/api/v1/facts/by-id/${fixture.id}.json`,
+        }) as unknown as PublishedFact,
+    );
+    tree = withGivenFacts(loaded, fixtures);
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await createMcpServer(tree).connect(serverSide);
     client = new Client({ name: "facts-tests", version: "1.0.0" });

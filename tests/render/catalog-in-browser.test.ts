@@ -122,7 +122,7 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
       const ids = await visibleFactIds(page);
       expect(ids[0]).toBe("bc.strata.form_b_fee");
       // The page's order is the MCP server's, without the facts that miss a word of the query.
-      const answer = searchFacts(tree, "form b");
+      const answer = await searchFacts(tree, "form b");
       const served = "structured" in answer ? answer.structured.results.map((result) => result.id) : [];
       expect(ids.slice(0, served.filter((id) => ids.includes(id)).length)).toEqual(
         served.filter((id) => ids.includes(id)),

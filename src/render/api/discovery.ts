@@ -14,6 +14,13 @@ import { jsonText, type SiteFiles, type SiteModel, sourcesSummary } from "../sit
 import { describeValue } from "../text.ts";
 import { seriesOfModel } from "./fact-endpoints.ts";
 
+/**
+ * What llms.txt says of the kinds of source, right after the count of the citations (sourcesSummary) on the same line:
+ * the MCP server finds that count in a built tree's llms.txt by the words that follow it (src/mcp/site-tree.ts).
+ */
+export const LLMS_SOURCE_KINDS =
+  "Official sources are the issuing government, regulator, court or Crown agency's own pages; an official copy is such a text read on another site; llms.json lists each fact's official sources as primary_sources.";
+
 const USAGE =
   "Each fact is a rule of British Columbia residential real estate with a structured value (rates are fractions, money is CAD), " +
   "the date it took effect (effective_iso), the date its verification lapses (expires_iso) and its primary sources. " +
@@ -78,7 +85,7 @@ export const renderLlms = (model: SiteModel): SiteFiles => {
     USAGE,
     "",
     // Counted at build time from the published citations, so the description of the sources is never out of date.
-    `${sourcesSummary(model.facts)} Official sources are the issuing government, regulator, court or Crown agency's own pages; an official copy is such a text read on another site; llms.json lists each fact's official sources as primary_sources. [Every source, by organisation](${model.urls.sourcesPage}).`,
+    `${sourcesSummary(model.facts)} ${LLMS_SOURCE_KINDS} [Every source, by organisation](${model.urls.sourcesPage}).`,
     "",
     "## API",
     "",

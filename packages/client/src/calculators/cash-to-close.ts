@@ -128,7 +128,17 @@ export const cashToClose = (facts: FactSource, options: CashToCloseOptions): Cas
       ...(read.amortizationYears === undefined ? {} : { amortizationYears: read.amortizationYears, ...buyer }),
     });
   } catch (error) {
-    if (!(error instanceof CalculatorError && error.fact_id === "cmhc.mortgage_insurance_premiums")) throw error;
+    // Facts passed in that lack the premium schedule are refused for want of it (missing-fact), as every calculator
+    // refuses a fact it needs and lacks, so a caller that reads facts on demand (the calculators page, the MCP server)
+    // reads it and runs again; only a schedule without a rule on the date falls back.
+    if (
+      !(
+        error instanceof CalculatorError &&
+        error.fact_id === "cmhc.mortgage_insurance_premiums" &&
+        error.reason !== "missing-fact"
+      )
+    )
+      throw error;
     minimum = minimumDownPayment(facts, price, dated);
   }
   citations.push(...minimum.citations);
