@@ -7,6 +7,7 @@ import { type ChangesIndex, ChangesIndex as ChangesIndexSchema } from "../../src
 import { runPromote } from "../../src/workflows/promote.ts";
 import { scheduledValueOf } from "../helpers/fact-values.ts";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
+import { LIMITS } from "../helpers/limits.ts";
 import { FOREIGN_BUYER_BAN_SEED, SVT_2026_SEED } from "../helpers/scheduled-facts.ts";
 
 const BASE = "https://facts.example.org";
@@ -34,7 +35,7 @@ const edit = async (
 
 describe("changes.json and changes.csv", () => {
   it("list every kind of change newest first, and after a cursor exactly what is newer", {
-    timeout: 240_000,
+    timeout: LIMITS.longTest,
   }, async () => {
     const repo = await createGitRepo();
     await repo.writeFact(FOREIGN_BUYER_BAN_SEED);

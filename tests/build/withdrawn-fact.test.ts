@@ -18,6 +18,7 @@ import {
 } from "../../src/schemas/index.ts";
 import { buildWebhookBody, computeEvents } from "../../src/webhooks/events.ts";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
+import { LIMITS } from "../helpers/limits.ts";
 import { runCheck, runScript } from "../helpers/run-script.ts";
 import { FOREIGN_BUYER_BAN_SEED, SVT_2026_SEED } from "../helpers/scheduled-facts.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -41,7 +42,7 @@ const check = (repo: GitRepo, base: string) => runCheck(repo.root, TODAY, { base
 
 describe("a withdrawn fact", () => {
   it("is published as its tombstone: by-id with `withdrawn`, 410 on the local server, out of the catalog, in the manifest's withdrawn list, the change index and a webhook event", {
-    timeout: 240_000,
+    timeout: LIMITS.longTest,
   }, async () => {
     const { repo, base } = await repoWithTwoFacts();
     await repo.writeJson(SVT, { ...(await repo.readJson(SVT)), withdrawn_iso: "2026-11-30", withdrawn_reason: REASON });
@@ -161,7 +162,7 @@ describe("a withdrawn fact", () => {
     );
   });
 
-  it("is refused when its file is deleted without a tombstone, naming the file", { timeout: 120_000 }, async () => {
+  it("is refused when its file is deleted without a tombstone, naming the file", { timeout: LIMITS.test }, async () => {
     const { repo, base } = await repoWithTwoFacts();
     await repo.remove(BAN);
     const result = await check(repo, base);
@@ -172,7 +173,7 @@ describe("a withdrawn fact", () => {
   });
 
   it("states both its date and its reason, not in the future, with nothing scheduled", {
-    timeout: 120_000,
+    timeout: LIMITS.test,
   }, async () => {
     const { repo, base } = await repoWithTwoFacts();
     await repo.writeJson(SVT, { ...(await repo.readJson(SVT)), withdrawn_iso: "2026-12-02" });

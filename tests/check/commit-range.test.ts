@@ -7,6 +7,7 @@ import { checkCommitVersions } from "../../src/check/commit-range.ts";
 import { commitsSince } from "../../src/check/revision-commits.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { createGitRepo, factJson, type GitRepo } from "../helpers/git-repo.ts";
+import { LIMITS } from "../helpers/limits.ts";
 import { runCheck } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { FILE, ID, mergeKeepingSide, TRAILERS, V1, V2 } from "./form-b-fee.ts";
@@ -339,28 +340,34 @@ const editorialEdits = async (repo: GitRepo, count: number): Promise<void> => {
 };
 
 describe("a long range", () => {
-  it("is read in chunks, and a fact is followed across their boundary, through a broken state", async () => {
-    const repo = await createGitRepo();
-    await repo.writeFact(V1);
-    const base = await repo.commit(`${ID} v1\n\n${TRAILERS}`);
-    // 254 editorial edits, the revision, a broken file closing the first chunk of 256, then the revert. The edits are
-    // written by one git fast-import rather than 254 commits (the same history, at a fraction of the processes).
-    await editorialEdits(repo, 254);
-    await repo.writeFact(V2);
-    await repo.commit(`${ID} v2: fee of $40\n\n${TRAILERS}`);
-    await writeFile(path.join(repo.root, FILE), "{ not json");
-    await repo.commit("A bad paste");
-    await repo.writeFact(V1);
-    const revert = await repo.commit("Revert the fee to $35");
-    await repo.writeFact({ ...V1, label: "Form B fee" });
-    await repo.commit("One edit more");
+  it(
+    "is read in chunks, and a fact is followed across their boundary, through a broken state",
+    async () => {
+      const repo = await createGitRepo();
+      await repo.writeFact(V1);
+      const base = await repo.commit(`${ID} v1\n\n${TRAILERS}`);
+      // 254 editorial edits, the revision, a broken file closing the first chunk of 256, then the revert. The edits are
+      // written by one git fast-import rather than 254 commits (the same history, at a fraction of the processes).
+      await editorialEdits(repo, 254);
+      await repo.writeFact(V2);
+      await repo.commit(`${ID} v2: fee of $40\n\n${TRAILERS}`);
+      await writeFile(path.join(repo.root, FILE), "{ not json");
+      await repo.commit("A bad paste");
+      await repo.writeFact(V1);
+      const revert = await repo.commit("Revert the fee to $35");
+      await repo.writeFact({ ...V1, label: "Form B fee" });
+      await repo.commit("One edit more");
 
-    const steps = await commitsSince(repo.root, base, { firstParent: true });
-    expect(steps.length).toBe(258);
-    expect(steps[256]!.sha).toBe(revert);
-    const problems = await checkCommitVersions(repo.root, steps);
-    expect(problems.map((problem) => `${problem.file} ${problem.pointer} ${problem.message.split(". ")[0]}`)).toEqual([
-      `${FILE} /version ${named(revert, "Revert the fee to $35")}: version went down from 2 to 1; versions never decrease`,
-    ]);
-  }, 60_000);
+      const steps = await commitsSince(repo.root, base, { firstParent: true });
+      expect(steps.length).toBe(258);
+      expect(steps[256]!.sha).toBe(revert);
+      const problems = await checkCommitVersions(repo.root, steps);
+      expect(problems.map((problem) => `${problem.file} ${problem.pointer} ${problem.message.split(". ")[0]}`)).toEqual(
+        [
+          `${FILE} /version ${named(revert, "Revert the fee to $35")}: version went down from 2 to 1; versions never decrease`,
+        ],
+      );
+    },
+    LIMITS.test,
+  );
 });

@@ -9,6 +9,7 @@ import { formatProblem } from "../../src/lib/problem.ts";
 import { parseJsonDocument } from "../../src/model/json-document.ts";
 import { factValue } from "../helpers/fact-values.ts";
 import { copyOrganisations, createGitRepo, factJson } from "../helpers/git-repo.ts";
+import { LIMITS } from "../helpers/limits.ts";
 import { BIDI, CONTROL, REFUSED_CHARACTERS, SURROGATE } from "../helpers/refused-characters.ts";
 import { PROJECT_ROOT, projectCommand } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -32,7 +33,7 @@ const validFact = (id: string = VALID_IDS[0]) => ({ id, unit: "object", value: f
 const runWithin = async (
   script: string,
   args: string[],
-  timeout = 60_000,
+  timeout = LIMITS.wait,
 ): Promise<{ code: number; stdout: string; stderr: string }> => {
   try {
     const command = projectCommand(script, args);
@@ -199,34 +200,42 @@ describe("the text rule: characters no output can carry are refused in every str
     ]);
   });
 
-  it("prints the refused character escaped, never raw, in npm run check's report", async () => {
-    const root = await dataRoot();
-    await write(root, FACT, json(factJson({ id: "bc.test.text", value: { "\u001b[2J": 1 } })));
-    const result = await check(root);
-    expect(result.code).toBe(1);
-    expect(result.stdout.split("\n")[0]).toBe(`${FACT}:7:6: U+001B ${CONTROL} (at /value/\\u001b[2J) [text]`);
-    expect(result.stdout).not.toContain("\u001b");
-  }, 60_000);
+  it(
+    "prints the refused character escaped, never raw, in npm run check's report",
+    async () => {
+      const root = await dataRoot();
+      await write(root, FACT, json(factJson({ id: "bc.test.text", value: { "\u001b[2J": 1 } })));
+      const result = await check(root);
+      expect(result.code).toBe(1);
+      expect(result.stdout.split("\n")[0]).toBe(`${FACT}:7:6: U+001B ${CONTROL} (at /value/\\u001b[2J) [text]`);
+      expect(result.stdout).not.toContain("\u001b");
+    },
+    LIMITS.test,
+  );
 
-  it("stops npm run build before any feed is written when the facts hold every refused class", async () => {
-    const repo = await createGitRepo();
-    for (const [index, [, character]] of REFUSED_CHARACTERS.entries()) {
-      await repo.writeFact({ id: `bc.test.class${index}`, label: `Label ${character}` });
-    }
-    await repo.commit("facts with characters no feed can carry");
-    const parent = await tempDir();
-    const result = await runWithin("src/cli/build.ts", ["--root", repo.root, "--out", path.join(parent, "_site")]);
-    expect(result.code).toBe(1);
-    const lines = result.stderr.trimEnd().split("\n");
-    expect(lines[0]).toBe("build failed: the data does not pass npm run check:");
-    expect(lines.slice(1).map((line) => line.replace(/^facts\/tax\/bc\.test\.class\d+\.json:3:\d+: /, ""))).toEqual(
-      // Sorted by file name, as the report is: class1 and class10 to class19 come before class2.
-      REFUSED_CHARACTERS.map(([, , message], index) => ({ message, file: `bc.test.class${index}.json` }))
-        .sort((a, b) => (a.file < b.file ? -1 : 1))
-        .map(({ message }) => `${message} (at /label) [text]`),
-    );
-    expect(await readdir(parent)).toEqual([]);
-  }, 120_000);
+  it(
+    "stops npm run build before any feed is written when the facts hold every refused class",
+    async () => {
+      const repo = await createGitRepo();
+      for (const [index, [, character]] of REFUSED_CHARACTERS.entries()) {
+        await repo.writeFact({ id: `bc.test.class${index}`, label: `Label ${character}` });
+      }
+      await repo.commit("facts with characters no feed can carry");
+      const parent = await tempDir();
+      const result = await runWithin("src/cli/build.ts", ["--root", repo.root, "--out", path.join(parent, "_site")]);
+      expect(result.code).toBe(1);
+      const lines = result.stderr.trimEnd().split("\n");
+      expect(lines[0]).toBe("build failed: the data does not pass npm run check:");
+      expect(lines.slice(1).map((line) => line.replace(/^facts\/tax\/bc\.test\.class\d+\.json:3:\d+: /, ""))).toEqual(
+        // Sorted by file name, as the report is: class1 and class10 to class19 come before class2.
+        REFUSED_CHARACTERS.map(([, , message], index) => ({ message, file: `bc.test.class${index}.json` }))
+          .sort((a, b) => (a.file < b.file ? -1 : 1))
+          .map(({ message }) => `${message} (at /label) [text]`),
+      );
+      expect(await readdir(parent)).toEqual([]);
+    },
+    LIMITS.test,
+  );
 });
 
 /** `levels` nested arrays around a 1, as the value of a key of the root object (the root is level 1). */
@@ -261,23 +270,27 @@ describe("nesting is refused before any recursive walk", () => {
     expect(doc.value).toEqual(value);
   });
 
-  it("makes npm run check and npm run build name the file, not overflow the stack", async () => {
-    const repo = await createGitRepo();
-    await repo.writeFact(validFact());
-    await repo.commit("a valid fact");
-    await write(repo.root, FACT, nested(100_000));
-    const checked = await check(repo.root);
-    expect(checked.code).toBe(1);
-    expect(checked.stdout.split("\n")[0]).toBe(`${FACT}:${TOO_DEEP}`);
-    const built = await runWithin("src/cli/build.ts", [
-      "--root",
-      repo.root,
-      "--out",
-      path.join(await tempDir(), "_site"),
-    ]);
-    expect(built.code).toBe(1);
-    expect(built.stderr).toBe(`build failed: the data does not pass npm run check:\n${FACT}:${TOO_DEEP}\n`);
-  }, 120_000);
+  it(
+    "makes npm run check and npm run build name the file, not overflow the stack",
+    async () => {
+      const repo = await createGitRepo();
+      await repo.writeFact(validFact());
+      await repo.commit("a valid fact");
+      await write(repo.root, FACT, nested(100_000));
+      const checked = await check(repo.root);
+      expect(checked.code).toBe(1);
+      expect(checked.stdout.split("\n")[0]).toBe(`${FACT}:${TOO_DEEP}`);
+      const built = await runWithin("src/cli/build.ts", [
+        "--root",
+        repo.root,
+        "--out",
+        path.join(await tempDir(), "_site"),
+      ]);
+      expect(built.code).toBe(1);
+      expect(built.stderr).toBe(`build failed: the data does not pass npm run check:\n${FACT}:${TOO_DEEP}\n`);
+    },
+    LIMITS.test,
+  );
 });
 
 const LIMIT = 256 * 1024;
@@ -331,29 +344,33 @@ describe("a data file is at most 256 KB, refused on its size before it is parsed
 describe("every data file is a regular file of its own", () => {
   const REGULAR = "must be regular files and folders in the repository (at the document root) [file-names]";
 
-  it("refuses a symbolic link to a file, a hard link to a file outside the repository, a named pipe and a socket, without hanging", async () => {
-    const root = await dataRoot();
-    const outside = await tempDir();
-    await write(outside, "secret.json", json(factJson({ id: "bc.test.outside" })));
-    await write(root, VALID_FACT, json(factJson(validFact())));
-    await mkdir(path.join(root, "index-data/benchmarks"), { recursive: true });
-    await symlink(path.join(outside, "secret.json"), path.join(root, "facts/tax/bc.test.linked.json"));
-    await link(path.join(outside, "secret.json"), path.join(root, "facts/tax/bc.test.outside.json"));
-    await exec("mkfifo", [path.join(root, "facts/tax/bc.test.pipe.json")]);
-    await exec("mkfifo", [path.join(root, BENCHMARK)]);
-    // A socket stands for the special files a test cannot make without privileges (devices): neither is data.
-    const socket = createServer();
-    await new Promise<void>((resolve) => socket.listen(path.join(root, "facts/tax/bc.test.socket.json"), resolve));
-    const result = await check(root).finally(() => socket.close());
-    expect(result.code).toBe(1);
-    expect(result.stdout.trimEnd().split("\n").slice(0, -2)).toEqual([
-      `facts/tax/bc.test.linked.json:1:1: is a symbolic link; facts and index data ${REGULAR}`,
-      "facts/tax/bc.test.outside.json:1:1: has 2 hard links; a data file must be a file of its own, not a link to one elsewhere (at the document root) [file-names]",
-      `facts/tax/bc.test.pipe.json:1:1: is a named pipe (FIFO); facts and index data ${REGULAR}`,
-      `facts/tax/bc.test.socket.json:1:1: is a socket; facts and index data ${REGULAR}`,
-      `${BENCHMARK}:1:1: is a named pipe (FIFO); facts and index data ${REGULAR}`,
-    ]);
-  }, 60_000);
+  it(
+    "refuses a symbolic link to a file, a hard link to a file outside the repository, a named pipe and a socket, without hanging",
+    async () => {
+      const root = await dataRoot();
+      const outside = await tempDir();
+      await write(outside, "secret.json", json(factJson({ id: "bc.test.outside" })));
+      await write(root, VALID_FACT, json(factJson(validFact())));
+      await mkdir(path.join(root, "index-data/benchmarks"), { recursive: true });
+      await symlink(path.join(outside, "secret.json"), path.join(root, "facts/tax/bc.test.linked.json"));
+      await link(path.join(outside, "secret.json"), path.join(root, "facts/tax/bc.test.outside.json"));
+      await exec("mkfifo", [path.join(root, "facts/tax/bc.test.pipe.json")]);
+      await exec("mkfifo", [path.join(root, BENCHMARK)]);
+      // A socket stands for the special files a test cannot make without privileges (devices): neither is data.
+      const socket = createServer();
+      await new Promise<void>((resolve) => socket.listen(path.join(root, "facts/tax/bc.test.socket.json"), resolve));
+      const result = await check(root).finally(() => socket.close());
+      expect(result.code).toBe(1);
+      expect(result.stdout.trimEnd().split("\n").slice(0, -2)).toEqual([
+        `facts/tax/bc.test.linked.json:1:1: is a symbolic link; facts and index data ${REGULAR}`,
+        "facts/tax/bc.test.outside.json:1:1: has 2 hard links; a data file must be a file of its own, not a link to one elsewhere (at the document root) [file-names]",
+        `facts/tax/bc.test.pipe.json:1:1: is a named pipe (FIFO); facts and index data ${REGULAR}`,
+        `facts/tax/bc.test.socket.json:1:1: is a socket; facts and index data ${REGULAR}`,
+        `${BENCHMARK}:1:1: is a named pipe (FIFO); facts and index data ${REGULAR}`,
+      ]);
+    },
+    LIMITS.test,
+  );
 
   it("refuses a file git records as a symbolic link even where the checkout wrote it as a plain file", async () => {
     const repo = await createGitRepo();
@@ -381,30 +398,36 @@ describe("every data file is a regular file of its own", () => {
 });
 
 describe("npm run index:update reads index-data/ with the check's reader", () => {
-  /** loadIndexData in a child process killed after a minute, so a reader that blocks fails instead of hanging. */
+  /** loadIndexData in a child process killed after a wait's limit, so a reader that blocks fails instead of hanging. */
   const loadIn = async (root: string): Promise<string> => {
     const script = `import { loadIndexData } from ${JSON.stringify(path.join(PROJECT_ROOT, "src/affordability/index-data.ts"))};
       loadIndexData(${JSON.stringify(root)}).then(() => console.log("loaded"), (error) => console.log(error.message));`;
-    const { stdout } = await exec(process.execPath, ["--input-type=module", "-e", script], { timeout: 60_000 });
+    const { stdout } = await exec(process.execPath, ["--input-type=module", "-e", script], { timeout: LIMITS.wait });
     return stdout.trimEnd();
   };
 
-  it("refuses a named pipe, an oversized file and a refused character, naming the file, without hanging", async () => {
-    const piped = await dataRoot();
-    await mkdir(path.join(piped, "index-data"), { recursive: true });
-    await exec("mkfifo", [path.join(piped, "index-data/income.json")]);
-    expect(await loadIn(piped)).toBe(
-      "index-data/income.json cannot be read:\nindex-data/income.json:1:1: is not a regular file; facts and index data must be regular files (at the document root)",
-    );
+  it(
+    "refuses a named pipe, an oversized file and a refused character, naming the file, without hanging",
+    async () => {
+      const piped = await dataRoot();
+      await mkdir(path.join(piped, "index-data"), { recursive: true });
+      await exec("mkfifo", [path.join(piped, "index-data/income.json")]);
+      expect(await loadIn(piped)).toBe(
+        "index-data/income.json cannot be read:\nindex-data/income.json:1:1: is not a regular file; facts and index data must be regular files (at the document root)",
+      );
 
-    const large = await dataRoot();
-    await write(large, "index-data/income.json", Buffer.alloc(LIMIT + 1, " "));
-    expect(await loadIn(large)).toBe(
-      `index-data/income.json cannot be read:\nindex-data/income.json:${tooLarge(LIMIT + 1).replace(" [json]", "")}`,
-    );
+      const large = await dataRoot();
+      await write(large, "index-data/income.json", Buffer.alloc(LIMIT + 1, " "));
+      expect(await loadIn(large)).toBe(
+        `index-data/income.json cannot be read:\nindex-data/income.json:${tooLarge(LIMIT + 1).replace(" [json]", "")}`,
+      );
 
-    const text = await dataRoot();
-    await write(text, BENCHMARK, json(benchmark("Measure \u0000")));
-    expect(await loadIn(text)).toBe(`${BENCHMARK} cannot be read:\n${BENCHMARK}:3:23: U+0000 ${CONTROL} (at /measure)`);
-  }, 120_000);
+      const text = await dataRoot();
+      await write(text, BENCHMARK, json(benchmark("Measure \u0000")));
+      expect(await loadIn(text)).toBe(
+        `${BENCHMARK} cannot be read:\n${BENCHMARK}:3:23: U+0000 ${CONTROL} (at /measure)`,
+      );
+    },
+    LIMITS.test,
+  );
 });

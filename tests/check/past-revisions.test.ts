@@ -8,6 +8,7 @@ import { factValue } from "../helpers/fact-values.ts";
 import { frozenData } from "../helpers/frozen-copy.ts";
 import { unpackFrozenData } from "../helpers/frozen-data.ts";
 import { createGitRepo, factJson } from "../helpers/git-repo.ts";
+import { LIMITS } from "../helpers/limits.ts";
 import { runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { FILE as FEE_FILE, ID as FEE_ID, V1 as FEE_V1, SOURCE_URL } from "./form-b-fee.ts";
@@ -90,25 +91,29 @@ const check = async (repo: { root: string }, base = "frozen") => {
 
 // The tests on the project's own rent cap check and build a clone of the whole frozen copy: more time than one fixture.
 describe("a change to the record of the past is a revision", () => {
-  it("refuses the 2019 rent cap changed from 2.5% to 9.5% without a version, naming the commit, file and period", async () => {
-    const { repo, cap } = await onBranch();
-    const index = cap.earlier.findIndex((period) => period.effective_iso === "2019-01-01");
-    expect(cap.earlier[index]!.value.max_increase_rate).toBe(0.025);
-    await repo.writeJson(FILE, with2019Rate(cap, 0.095));
-    const sha = await repo.commit("Tidy the 2019 rent cap");
-    await repo.writeJson(FILE, { ...with2019Rate(cap, 0.095), label: `${cap.label as string} in British Columbia` });
-    await repo.commit("Reword the label");
-    const result = await check(repo);
-    expect(result.code).toBe(1);
-    const problems = result.lines.filter((line) => line.endsWith("[version-rules]"));
-    expect(problems).toContainEqual(
-      expect.stringMatching(
-        new RegExp(
-          `^${FILE.replaceAll(".", "\\.")}:\\d+:\\d+: commit ${sha.slice(0, 12)} \\("Tidy the 2019 rent cap"\\): earlier\\[${index}\\]\\.value changed, so this is a revision: version must be ${cap.version + 1} \\(its parent has ${cap.version}\\), not ${cap.version}.* \\(at /version\\) \\[version-rules\\]$`,
+  it(
+    "refuses the 2019 rent cap changed from 2.5% to 9.5% without a version, naming the commit, file and period",
+    async () => {
+      const { repo, cap } = await onBranch();
+      const index = cap.earlier.findIndex((period) => period.effective_iso === "2019-01-01");
+      expect(cap.earlier[index]!.value.max_increase_rate).toBe(0.025);
+      await repo.writeJson(FILE, with2019Rate(cap, 0.095));
+      const sha = await repo.commit("Tidy the 2019 rent cap");
+      await repo.writeJson(FILE, { ...with2019Rate(cap, 0.095), label: `${cap.label as string} in British Columbia` });
+      await repo.commit("Reword the label");
+      const result = await check(repo);
+      expect(result.code).toBe(1);
+      const problems = result.lines.filter((line) => line.endsWith("[version-rules]"));
+      expect(problems).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^${FILE.replaceAll(".", "\\.")}:\\d+:\\d+: commit ${sha.slice(0, 12)} \\("Tidy the 2019 rent cap"\\): earlier\\[${index}\\]\\.value changed, so this is a revision: version must be ${cap.version + 1} \\(its parent has ${cap.version}\\), not ${cap.version}.* \\(at /version\\) \\[version-rules\\]$`,
+          ),
         ),
-      ),
-    );
-  }, 120_000);
+      );
+    },
+    LIMITS.test,
+  );
 
   it("refuses a change of corrected_versions without a version, and takes it as a revision once raised", async () => {
     const repo = await createGitRepo();
@@ -154,43 +159,47 @@ describe("a change to the record of the past is a revision", () => {
     );
   });
 
-  it("holds a period's revision to the Source: and Impact: lines, warns of its stale quote, and publishes a diff and an event", async () => {
-    const { repo, cap } = await onBranch();
-    const index = cap.earlier.findIndex((period) => period.effective_iso === "2019-01-01");
-    const period = cap.earlier[index]!;
-    await repo.writeJson(FILE, with2019Rate(cap, 0.095, cap.version + 1));
-    await repo.commit("Raise the 2019 rent cap");
-    const unsourced = await check(repo);
-    expect(unsourced.code).toBe(1);
-    expect(unsourced.stdout).toContain(
-      `revises ${ID} to v${cap.version + 1} without a Source: line and an Impact: line`,
-    );
+  it(
+    "holds a period's revision to the Source: and Impact: lines, warns of its stale quote, and publishes a diff and an event",
+    async () => {
+      const { repo, cap } = await onBranch();
+      const index = cap.earlier.findIndex((period) => period.effective_iso === "2019-01-01");
+      const period = cap.earlier[index]!;
+      await repo.writeJson(FILE, with2019Rate(cap, 0.095, cap.version + 1));
+      await repo.commit("Raise the 2019 rent cap");
+      const unsourced = await check(repo);
+      expect(unsourced.code).toBe(1);
+      expect(unsourced.stdout).toContain(
+        `revises ${ID} to v${cap.version + 1} without a Source: line and an Impact: line`,
+      );
 
-    // The period's own source is the one a revision of it cites.
-    await repo.git("reset", "-q", "--soft", "HEAD~1");
-    const sha = await repo.commit(
-      `Raise the 2019 rent cap\n\nSource: ${period.citations[0]!.url}\nImpact: The 2019 cap reads 9.5%.`,
-    );
-    const result = await check(repo);
-    expect(result.lines.filter((line) => /\[(version-rules|revision-commit)\]$/.test(line))).toEqual([]);
-    const stale = result.lines.filter((line) => line.endsWith("[stale-number]"));
-    expect(stale).toContainEqual(
-      expect.stringMatching(
-        new RegExp(
-          `^${FILE.replaceAll(".", "\\.")}:\\d+:\\d+: warning: ${ID.replaceAll(".", "\\.")}: the quote of earlier\\[${index}\\]\\.citations\\[0\\] \\([a-z-]+\\) says "2\\.5 percent", which stated 0\\.025 in the period's value on the base and matches nothing in its value now; .* \\(at /earlier/${index}/citations/0/quote\\) \\[stale-number\\]$`,
+      // The period's own source is the one a revision of it cites.
+      await repo.git("reset", "-q", "--soft", "HEAD~1");
+      const sha = await repo.commit(
+        `Raise the 2019 rent cap\n\nSource: ${period.citations[0]!.url}\nImpact: The 2019 cap reads 9.5%.`,
+      );
+      const result = await check(repo);
+      expect(result.lines.filter((line) => /\[(version-rules|revision-commit)\]$/.test(line))).toEqual([]);
+      const stale = result.lines.filter((line) => line.endsWith("[stale-number]"));
+      expect(stale).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^${FILE.replaceAll(".", "\\.")}:\\d+:\\d+: warning: ${ID.replaceAll(".", "\\.")}: the quote of earlier\\[${index}\\]\\.citations\\[0\\] \\([a-z-]+\\) says "2\\.5 percent", which stated 0\\.025 in the period's value on the base and matches nothing in its value now; .* \\(at /earlier/${index}/citations/0/quote\\) \\[stale-number\\]$`,
+          ),
         ),
-      ),
-    );
+      );
 
-    const model = await buildModel(repo.root, { baseUrl: "https://facts.example.org", today: TODAY });
-    const diff = model.diffs.find((each) => each.fact_id === ID && each.to === cap.version + 1)!;
-    expect(diff.summary).toBe("The 2019 cap reads 9.5%.");
-    expect(diff.past_diff?.earlier?.from[index]?.value).toMatchObject({ max_increase_rate: 0.025 });
-    expect(diff.past_diff?.earlier?.to[index]?.value).toMatchObject({ max_increase_rate: 0.095 });
-    expect(model.changes.find((event) => event.commit === sha)).toMatchObject({
-      kind: "revision",
-      version: cap.version + 1,
-      diff_url: `https://facts.example.org/api/v1/facts/diff/${ID}/v${cap.version}-to-v${cap.version + 1}.json`,
-    });
-  }, 120_000);
+      const model = await buildModel(repo.root, { baseUrl: "https://facts.example.org", today: TODAY });
+      const diff = model.diffs.find((each) => each.fact_id === ID && each.to === cap.version + 1)!;
+      expect(diff.summary).toBe("The 2019 cap reads 9.5%.");
+      expect(diff.past_diff?.earlier?.from[index]?.value).toMatchObject({ max_increase_rate: 0.025 });
+      expect(diff.past_diff?.earlier?.to[index]?.value).toMatchObject({ max_increase_rate: 0.095 });
+      expect(model.changes.find((event) => event.commit === sha)).toMatchObject({
+        kind: "revision",
+        version: cap.version + 1,
+        diff_url: `https://facts.example.org/api/v1/facts/diff/${ID}/v${cap.version}-to-v${cap.version + 1}.json`,
+      });
+    },
+    LIMITS.test,
+  );
 });

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpFailure, httpRequest } from "../../src/lib/http.ts";
+import { LIMITS } from "../helpers/limits.ts";
 
 /** A loopback server whose routes answer the ways a remote host can: well, too much, too slowly, not at all. */
 let server: Server;
@@ -62,44 +63,48 @@ const failureOf = async (promise: Promise<unknown>): Promise<HttpFailure> => {
 
 describe("httpRequest", () => {
   it("returns the status, headers and body, and sends the method, headers and body given", async () => {
-    const answer = await httpRequest(`${base}/ok`, { timeoutMs: 5_000, maxBytes: 100 });
+    const answer = await httpRequest(`${base}/ok`, { timeoutMs: LIMITS.answer, maxBytes: 100 });
     expect(answer).toMatchObject({ status: 200, bytes: 5, truncated: false });
     expect(answer.body.toString()).toBe("hello");
     const echo = await httpRequest(`${base}/echo`, {
       method: "POST",
       headers: { "x-test": "yes" },
       body: "payload",
-      timeoutMs: 5_000,
+      timeoutMs: LIMITS.answer,
       maxBytes: 100,
     });
     expect(echo.body.toString()).toBe("POST yes payload");
   });
 
   it("answers a redirect and an error status as they are, without following the redirect", async () => {
-    const moved = await httpRequest(`${base}/moved`, { timeoutMs: 5_000, maxBytes: 100 });
+    const moved = await httpRequest(`${base}/moved`, { timeoutMs: LIMITS.answer, maxBytes: 100 });
     expect(moved.status).toBe(301);
     expect(moved.headers.location).toBe("https://example.org/elsewhere");
-    const missing = await httpRequest(`${base}/missing`, { timeoutMs: 5_000, maxBytes: 100 });
+    const missing = await httpRequest(`${base}/missing`, { timeoutMs: LIMITS.answer, maxBytes: 100 });
     expect([missing.status, missing.body.toString()]).toEqual([404, "no such page"]);
   });
 
   it("fails a body past the limit, and stops reading one that never ends", async () => {
-    const big = await failureOf(httpRequest(`${base}/big`, { timeoutMs: 5_000, maxBytes: 1_000 }));
+    const big = await failureOf(httpRequest(`${base}/big`, { timeoutMs: LIMITS.answer, maxBytes: 1_000 }));
     expect([big.kind, big.status]).toEqual(["too-large", 200]);
     expect(big.message).toBe("10000 bytes announced (Content-Length), more than the 1000 allowed");
-    const endless = await failureOf(httpRequest(`${base}/endless`, { timeoutMs: 10_000, maxBytes: 4_096 }));
+    const endless = await failureOf(httpRequest(`${base}/endless`, { timeoutMs: LIMITS.answer, maxBytes: 4_096 }));
     expect(endless.kind).toBe("too-large");
     expect(endless.message).toBe("more than 4096 bytes in the body");
-    const announced = await failureOf(httpRequest(`${base}/announced`, { timeoutMs: 5_000, maxBytes: 1_000 }));
+    const announced = await failureOf(httpRequest(`${base}/announced`, { timeoutMs: LIMITS.answer, maxBytes: 1_000 }));
     expect(announced.message).toBe("1000000 bytes announced (Content-Length), more than the 1000 allowed");
   });
 
   it("keeps the start of a longer body when asked to truncate, or hands each chunk over", async () => {
-    const start = await httpRequest(`${base}/endless`, { timeoutMs: 10_000, maxBytes: 3_000, overLimit: "truncate" });
+    const start = await httpRequest(`${base}/endless`, {
+      timeoutMs: LIMITS.answer,
+      maxBytes: 3_000,
+      overLimit: "truncate",
+    });
     expect([start.truncated, start.bytes, start.body.length]).toEqual([true, 3_000, 3_000]);
     const chunks: Buffer[] = [];
     const streamed = await httpRequest(`${base}/big`, {
-      timeoutMs: 5_000,
+      timeoutMs: LIMITS.answer,
       maxBytes: 20_000,
       onChunk: (chunk) => chunks.push(chunk),
     });
@@ -120,7 +125,9 @@ describe("httpRequest", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const refused = await failureOf(httpRequest(`http://127.0.0.1:${port}/`, { timeoutMs: 5_000, maxBytes: 100 }));
+    const refused = await failureOf(
+      httpRequest(`http://127.0.0.1:${port}/`, { timeoutMs: LIMITS.answer, maxBytes: 100 }),
+    );
     expect(refused.kind).toBe("unreachable");
     expect(refused.message).toContain("ECONNREFUSED");
   });

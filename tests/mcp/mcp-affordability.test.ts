@@ -7,6 +7,7 @@ import { createMcpServer } from "../../src/mcp/mcp-server.ts";
 import { loadSiteTree } from "../../src/mcp/site-tree.ts";
 import { ISSUE_BUYER } from "../client/mortgage-rules.ts";
 import { frozenSite } from "../helpers/build-site.ts";
+import { LIMITS } from "../helpers/limits.ts";
 import { textOf } from "./connect.ts";
 
 const BASE = "https://facts.example.org";
@@ -23,7 +24,7 @@ describe("MCP affordability", () => {
     await createMcpServer(await loadSiteTree(out)).connect(serverSide);
     client = new Client({ name: "facts-tests", version: "1.0.0" });
     await client.connect(clientSide);
-  }, 120_000);
+  }, LIMITS.test);
 
   afterAll(async () => {
     await client?.close();

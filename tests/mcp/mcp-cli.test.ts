@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import { frozenSite } from "../helpers/build-site.ts";
+import { LIMITS } from "../helpers/limits.ts";
 import { projectCommand, runScript } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
@@ -139,64 +140,72 @@ const request = (id: number, method: string, params: Record<string, unknown> = {
   `${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`;
 
 describe("npm run mcp answers lines that are not messages with JSON-RPC errors, and keeps serving", () => {
-  it("a line that is not JSON, and JSON that is not a JSON-RPC message", async () => {
-    const server = startRaw(out);
-    try {
-      await server.send(
-        request(1, "initialize", {
-          protocolVersion: "2025-06-18",
-          capabilities: {},
-          clientInfo: { name: "raw", version: "1" },
-        }),
-      );
-      expect(await server.answer()).toMatchObject({ id: 1, result: { serverInfo: { name: expect.any(String) } } });
-      await server.send(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+  it(
+    "a line that is not JSON, and JSON that is not a JSON-RPC message",
+    async () => {
+      const server = startRaw(out);
+      try {
+        await server.send(
+          request(1, "initialize", {
+            protocolVersion: "2025-06-18",
+            capabilities: {},
+            clientInfo: { name: "raw", version: "1" },
+          }),
+        );
+        expect(await server.answer()).toMatchObject({ id: 1, result: { serverInfo: { name: expect.any(String) } } });
+        await server.send(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
 
-      await server.send("this is not json\n");
-      expect(await server.answer()).toEqual({
-        jsonrpc: "2.0",
-        id: null,
-        error: { code: -32700, message: "Parse error: the line is not JSON" },
-      });
-      await server.send('{"jsonrpc": "2.0", "id": 7, "method": 5}\r\n[1, 2]\n\n');
-      expect(await server.answer()).toMatchObject({ jsonrpc: "2.0", id: 7, error: { code: -32600 } });
-      expect(await server.answer()).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600 } });
+        await server.send("this is not json\n");
+        expect(await server.answer()).toEqual({
+          jsonrpc: "2.0",
+          id: null,
+          error: { code: -32700, message: "Parse error: the line is not JSON" },
+        });
+        await server.send('{"jsonrpc": "2.0", "id": 7, "method": 5}\r\n[1, 2]\n\n');
+        expect(await server.answer()).toMatchObject({ jsonrpc: "2.0", id: 7, error: { code: -32600 } });
+        expect(await server.answer()).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600 } });
 
-      await server.send(request(2, "tools/call", { name: "get_fact", arguments: { id: "bc.ptt.brackets" } }));
-      const fact = await server.answer();
-      expect(fact).toMatchObject({ id: 2, result: { structuredContent: { id: "bc.ptt.brackets" } } });
-    } finally {
-      const { code, stderr, rest } = await server.end();
-      expect(rest).toBe("");
-      expect(code).toBe(0);
-      expect(stderr).toMatch(/^mcp: serving \d+ facts from .+ over stdio\n$/);
-    }
-  }, 30_000);
+        await server.send(request(2, "tools/call", { name: "get_fact", arguments: { id: "bc.ptt.brackets" } }));
+        const fact = await server.answer();
+        expect(fact).toMatchObject({ id: 2, result: { structuredContent: { id: "bc.ptt.brackets" } } });
+      } finally {
+        const { code, stderr, rest } = await server.end();
+        expect(rest).toBe("");
+        expect(code).toBe(0);
+        expect(stderr).toMatch(/^mcp: serving \d+ facts from .+ over stdio\n$/);
+      }
+    },
+    LIMITS.test,
+  );
 
-  it("a message longer than the limit, sent in pieces, and one just under it", async () => {
-    const server = startRaw(out);
-    const LIMIT = 10 * 1024 * 1024;
-    try {
-      // A well-formed request padded past the limit: it must be refused for its size alone.
-      const oversized = request(1, "ping", { pad: "a".repeat(LIMIT) });
-      for (let offset = 0; offset < oversized.length; offset += 1024 * 1024)
-        await server.send(oversized.slice(offset, offset + 1024 * 1024));
-      expect(await server.answer()).toEqual({
-        jsonrpc: "2.0",
-        id: null,
-        error: {
-          code: -32600,
-          message: `Invalid Request: the message is longer than ${LIMIT} bytes, the most this server reads`,
-        },
-      });
-      await server.send(request(2, "ping"));
-      expect(await server.answer()).toEqual({ jsonrpc: "2.0", id: 2, result: {} });
-      await server.send(request(3, "ping", { pad: "b".repeat(LIMIT - 100) }));
-      expect(await server.answer()).toEqual({ jsonrpc: "2.0", id: 3, result: {} });
-    } finally {
-      const { code, rest } = await server.end();
-      expect(rest).toBe("");
-      expect(code).toBe(0);
-    }
-  }, 60_000);
+  it(
+    "a message longer than the limit, sent in pieces, and one just under it",
+    async () => {
+      const server = startRaw(out);
+      const LIMIT = 10 * 1024 * 1024;
+      try {
+        // A well-formed request padded past the limit: it must be refused for its size alone.
+        const oversized = request(1, "ping", { pad: "a".repeat(LIMIT) });
+        for (let offset = 0; offset < oversized.length; offset += 1024 * 1024)
+          await server.send(oversized.slice(offset, offset + 1024 * 1024));
+        expect(await server.answer()).toEqual({
+          jsonrpc: "2.0",
+          id: null,
+          error: {
+            code: -32600,
+            message: `Invalid Request: the message is longer than ${LIMIT} bytes, the most this server reads`,
+          },
+        });
+        await server.send(request(2, "ping"));
+        expect(await server.answer()).toEqual({ jsonrpc: "2.0", id: 2, result: {} });
+        await server.send(request(3, "ping", { pad: "b".repeat(LIMIT - 100) }));
+        expect(await server.answer()).toEqual({ jsonrpc: "2.0", id: 3, result: {} });
+      } finally {
+        const { code, rest } = await server.end();
+        expect(rest).toBe("");
+        expect(code).toBe(0);
+      }
+    },
+    LIMITS.test,
+  );
 });

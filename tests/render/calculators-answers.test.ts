@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIMITS } from "../helpers/limits.ts";
 import { CHROMIUM, hasChromium, launchChromium } from "./browser.ts";
 import { type BuiltSite, serveBuiltProject } from "./built-site.ts";
 
@@ -16,7 +17,7 @@ if (!available) {
 /** Screenshots for a person to look at: the buyer's verdict, a shared link, the printed result, the rent increase. */
 const SHOTS = path.join(os.tmpdir(), "i37-page-shots");
 const WIDTHS = [1280, 375] as const;
-const POLL = { timeout: 15_000 } as const;
+const POLL = { timeout: LIMITS.wait } as const;
 
 /**
  * The buyer the calculators must answer: first-time buyers of a $1,150,000 newly built condo with 10% down, a 30-year
@@ -39,7 +40,7 @@ describe.skipIf(!available)("the calculators page's whole answers in headless Ch
     site = await serveBuiltProject("facts-answers-");
     browser = await launchChromium();
     await mkdir(SHOTS, { recursive: true });
-  }, 180_000);
+  }, LIMITS.test);
 
   afterAll(async () => {
     await browser?.close();
@@ -50,7 +51,7 @@ describe.skipIf(!available)("the calculators page's whole answers in headless Ch
     const page = await browser.newPage({ viewport: { width, height: 900 } });
     await page.route(/^(?!http:\/\/127\.0\.0\.1:\d+\/)/, (route) => route.abort());
     await page.goto(`${site!.server.url}/calculators.html${query}`);
-    await page.locator('body[data-calculators="ready"]').waitFor({ state: "attached", timeout: 30_000 });
+    await page.locator('body[data-calculators="ready"]').waitFor({ state: "attached", timeout: LIMITS.wait });
     return page;
   };
 
@@ -61,7 +62,7 @@ describe.skipIf(!available)("the calculators page's whole answers in headless Ch
       .filter({ has: page.getByText(term, { exact: true }) })
       .first()
       .locator("dd")
-      .textContent({ timeout: 10_000 });
+      .textContent({ timeout: LIMITS.wait });
 
   const fillBuyer = async (page: Page): Promise<void> => {
     for (const [id, value] of Object.entries(BUYER)) await page.locator(`#${id}`).fill(value);
@@ -126,42 +127,46 @@ describe.skipIf(!available)("the calculators page's whole answers in headless Ch
     120_000,
   );
 
-  it("tells a 30-year buyer who is neither a first-time buyer nor buying new that the purchase needs 20% down, not that it fails", async () => {
-    // From December 15, 2024 an insured loan may be amortized over 30 years only for first-time buyers and newly built
-    // homes (cmhc.amortization_30yr_eligibility): without insurance a loan is at most 80% of the price, so $600,000
-    // needs $120,000 down. $60,000 down leaves $540,000: $3,382.57 a month at 6.5% over 30 years, with $400 of
-    // housing costs 30.26% of $12,500 a month, within 39% and 44%.
-    const page = await open(1280);
-    for (const [id, value] of Object.entries({
-      "buy-price": "600000",
-      "buy-down": "60000",
-      "buy-amortization": "30",
-      "buy-rate": "4.5",
-      "buy-income": "150000",
-      "buy-property-tax": "3600",
-      "buy-heating": "100",
-      "buy-date": "2025-06-01",
-    }))
-      await page.locator(`#${id}`).fill(value);
-    const verdict = output(page, "purchase").locator(".calc-verdict");
-    await expect
-      .poll(() => verdict.textContent(), POLL)
-      .toBe(
-        "Needs 20% down: at least $120,000, as mortgage insurance is not available for this purchase. The stress test itself passes: at the qualifying rate of 6.5%, housing costs are 30.26% of income (at most 39%) and all debts 30.26% (at most 44%).",
+  it(
+    "tells a 30-year buyer who is neither a first-time buyer nor buying new that the purchase needs 20% down, not that it fails",
+    async () => {
+      // From December 15, 2024 an insured loan may be amortized over 30 years only for first-time buyers and newly built
+      // homes (cmhc.amortization_30yr_eligibility): without insurance a loan is at most 80% of the price, so $600,000
+      // needs $120,000 down. $60,000 down leaves $540,000: $3,382.57 a month at 6.5% over 30 years, with $400 of
+      // housing costs 30.26% of $12,500 a month, within 39% and 44%.
+      const page = await open(1280);
+      for (const [id, value] of Object.entries({
+        "buy-price": "600000",
+        "buy-down": "60000",
+        "buy-amortization": "30",
+        "buy-rate": "4.5",
+        "buy-income": "150000",
+        "buy-property-tax": "3600",
+        "buy-heating": "100",
+        "buy-date": "2025-06-01",
+      }))
+        await page.locator(`#${id}`).fill(value);
+      const verdict = output(page, "purchase").locator(".calc-verdict");
+      await expect
+        .poll(() => verdict.textContent(), POLL)
+        .toBe(
+          "Needs 20% down: at least $120,000, as mortgage insurance is not available for this purchase. The stress test itself passes: at the qualifying rate of 6.5%, housing costs are 30.26% of income (at most 39%) and all debts 30.26% (at most 44%).",
+        );
+      await expect(figure(page, "purchase", "Stress test")).resolves.toBe("Passes");
+      await expect(figure(page, "purchase", "Minimum down payment")).resolves.toBe("$120,000");
+      await expect(figure(page, "purchase", "Mortgage insurance")).resolves.toBe("Not available: needs 20% down");
+      await expect(output(page, "purchase").textContent()).resolves.not.toContain("Does not pass");
+      await expect(output(page, "purchase").locator(".calc-hint").allTextContents()).resolves.toContain(
+        "Needs 20% down: default insurance is not available, as a 30-year amortization on an insured loan is only for first-time home buyers and buyers of newly built homes (since December 15, 2024); this purchase is neither.",
       );
-    await expect(figure(page, "purchase", "Stress test")).resolves.toBe("Passes");
-    await expect(figure(page, "purchase", "Minimum down payment")).resolves.toBe("$120,000");
-    await expect(figure(page, "purchase", "Mortgage insurance")).resolves.toBe("Not available: needs 20% down");
-    await expect(output(page, "purchase").textContent()).resolves.not.toContain("Does not pass");
-    await expect(output(page, "purchase").locator(".calc-hint").allTextContents()).resolves.toContain(
-      "Needs 20% down: default insurance is not available, as a 30-year amortization on an insured loan is only for first-time home buyers and buyers of newly built homes (since December 15, 2024); this purchase is neither.",
-    );
-    // A first-time buyer may have the 30-year insured loan: the minimum is 5% of $500,000 and 10% of $100,000 again.
-    await page.locator("#buy-first-time").check();
-    await expect.poll(() => figure(page, "purchase", "Minimum down payment"), POLL).toBe("$35,000");
-    await expect.poll(() => verdict.textContent(), POLL).toMatch(/^Passes the stress test: /);
-    await page.close();
-  }, 120_000);
+      // A first-time buyer may have the 30-year insured loan: the minimum is 5% of $500,000 and 10% of $100,000 again.
+      await page.locator("#buy-first-time").check();
+      await expect.poll(() => figure(page, "purchase", "Minimum down payment"), POLL).toBe("$35,000");
+      await expect.poll(() => verdict.textContent(), POLL).toMatch(/^Passes the stress test: /);
+      await page.close();
+    },
+    LIMITS.test,
+  );
 
   it.each(WIDTHS)(
     "reopens a shared link on the same calculation, at %i px",
@@ -198,31 +203,35 @@ describe.skipIf(!available)("the calculators page's whole answers in headless Ch
     120_000,
   );
 
-  it("prints the result alone, with what was entered and the facts and versions used", async () => {
-    const page = await open(1280);
-    await fillBuyer(page);
-    await expect.poll(() => figure(page, "purchase", "Cash to close"), POLL).toBe("$158,500");
-    // The browser's print dialog is not opened in a test: the button's own work (choosing what prints) is checked.
-    await page.evaluate("window.print = () => {}");
-    await output(page, "purchase").getByRole("button", { name: "Print this result" }).click();
-    await expect(page.evaluate("document.body.dataset.print")).resolves.toBe("purchase");
-    await page.emulateMedia({ media: "print" });
-    // Printed: the inputs, the figures, how they were reached and the facts used; not the site's frame, the forms or
-    // the other calculators.
-    for (const hidden of [".site-header", "#purchase-form", "#ptt", "#rent", "#grant", ".calc-keep"])
-      await expect(page.locator(hidden).first().isVisible(), hidden).resolves.toBe(false);
-    const printed = output(page, "purchase");
-    await expect(printed.locator(".calc-inputs").isVisible()).resolves.toBe(true);
-    await expect(printed.locator(".calc-inputs").textContent()).resolves.toContain("Purchase price: 1 150 000");
-    await expect(printed.locator(".calc-inputs").textContent()).resolves.toContain("Purchase date: November 1, 2026");
-    await expect(printed.locator(".calc-facts").isVisible()).resolves.toBe(true);
-    await expect(printed.locator(".calc-facts").textContent()).resolves.toMatch(/version \d+, in effect from/);
-    await page.locator("body").screenshot({ path: path.join(SHOTS, "printed-1280.png") });
-    await page.pdf({ path: path.join(SHOTS, "printed.pdf") });
-    await page.setViewportSize({ width: 375, height: 900 });
-    await page.locator("body").screenshot({ path: path.join(SHOTS, "printed-375.png") });
-    await page.close();
-  }, 120_000);
+  it(
+    "prints the result alone, with what was entered and the facts and versions used",
+    async () => {
+      const page = await open(1280);
+      await fillBuyer(page);
+      await expect.poll(() => figure(page, "purchase", "Cash to close"), POLL).toBe("$158,500");
+      // The browser's print dialog is not opened in a test: the button's own work (choosing what prints) is checked.
+      await page.evaluate("window.print = () => {}");
+      await output(page, "purchase").getByRole("button", { name: "Print this result" }).click();
+      await expect(page.evaluate("document.body.dataset.print")).resolves.toBe("purchase");
+      await page.emulateMedia({ media: "print" });
+      // Printed: the inputs, the figures, how they were reached and the facts used; not the site's frame, the forms or
+      // the other calculators.
+      for (const hidden of [".site-header", "#purchase-form", "#ptt", "#rent", "#grant", ".calc-keep"])
+        await expect(page.locator(hidden).first().isVisible(), hidden).resolves.toBe(false);
+      const printed = output(page, "purchase");
+      await expect(printed.locator(".calc-inputs").isVisible()).resolves.toBe(true);
+      await expect(printed.locator(".calc-inputs").textContent()).resolves.toContain("Purchase price: 1 150 000");
+      await expect(printed.locator(".calc-inputs").textContent()).resolves.toContain("Purchase date: November 1, 2026");
+      await expect(printed.locator(".calc-facts").isVisible()).resolves.toBe(true);
+      await expect(printed.locator(".calc-facts").textContent()).resolves.toMatch(/version \d+, in effect from/);
+      await page.locator("body").screenshot({ path: path.join(SHOTS, "printed-1280.png") });
+      await page.pdf({ path: path.join(SHOTS, "printed.pdf") });
+      await page.setViewportSize({ width: 375, height: 900 });
+      await page.locator("body").screenshot({ path: path.join(SHOTS, "printed-375.png") });
+      await page.close();
+    },
+    LIMITS.test,
+  );
 
   it.each(WIDTHS)(
     "turns a rent into the allowed new rent and the day the notice must arrive, at %i px",
@@ -248,36 +257,44 @@ describe.skipIf(!available)("the calculators page's whole answers in headless Ch
     120_000,
   );
 
-  it("gives the GST and its rebates beside the transfer tax of a newly built home", async () => {
-    const page = await open(1280);
-    await page.locator("#ptt-price").fill("1150000");
-    await page.locator("#ptt-first-time").check();
-    await page.locator("#ptt-newly-built").check();
-    await page.locator("#ptt-date").fill("2026-11-01");
-    // Neither exemption gives anything at $1,150,000, but the GST of $57,500 less the first-time buyers' rebate of
-    // $35,000 is due: the tax calculator says so rather than stop at the transfer tax.
-    await expect.poll(() => figure(page, "ptt", "Property transfer tax"), POLL).toBe("$21,000");
-    await expect(figure(page, "ptt", "GST")).resolves.toBe("$57,500");
-    await expect(figure(page, "ptt", "GST rebates")).resolves.toBe("$35,000");
-    await expect(figure(page, "ptt", "GST after the rebates")).resolves.toBe("$22,500");
-    await expect(
-      output(page, "ptt").locator('.calc-facts a[href^="ca.gst.fthb_new_home_rebate.html#v"]').count(),
-    ).resolves.toBe(1);
-    await page.close();
-  }, 120_000);
+  it(
+    "gives the GST and its rebates beside the transfer tax of a newly built home",
+    async () => {
+      const page = await open(1280);
+      await page.locator("#ptt-price").fill("1150000");
+      await page.locator("#ptt-first-time").check();
+      await page.locator("#ptt-newly-built").check();
+      await page.locator("#ptt-date").fill("2026-11-01");
+      // Neither exemption gives anything at $1,150,000, but the GST of $57,500 less the first-time buyers' rebate of
+      // $35,000 is due: the tax calculator says so rather than stop at the transfer tax.
+      await expect.poll(() => figure(page, "ptt", "Property transfer tax"), POLL).toBe("$21,000");
+      await expect(figure(page, "ptt", "GST")).resolves.toBe("$57,500");
+      await expect(figure(page, "ptt", "GST rebates")).resolves.toBe("$35,000");
+      await expect(figure(page, "ptt", "GST after the rebates")).resolves.toBe("$22,500");
+      await expect(
+        output(page, "ptt").locator('.calc-facts a[href^="ca.gst.fthb_new_home_rebate.html#v"]').count(),
+      ).resolves.toBe(1);
+      await page.close();
+    },
+    LIMITS.test,
+  );
 
-  it("reads a decimal comma as a decimal point and refuses a number it could read two ways", async () => {
-    const page = await open(1280);
-    await page.locator("#buy-price").fill("600000");
-    await page.locator("#buy-rate").fill("4,5");
-    await expect.poll(() => figure(page, "purchase", "Qualifying rate (stress test)"), POLL).toBe("6.5%");
-    await page.locator("#buy-rate").fill("4,125");
-    await expect
-      .poll(() => page.locator("#buy-rate-error").textContent(), POLL)
-      .toBe("“4,125” could be read two ways: write it with a point (for example 4.125).");
-    await page.locator("#ptt-price").fill("650 000,50");
-    // $650,000.50: 1% of $200,000 and 2% of $450,000.50, to the cent.
-    await expect.poll(() => figure(page, "ptt", "Property transfer tax"), POLL).toBe("$11,000.01");
-    await page.close();
-  }, 120_000);
+  it(
+    "reads a decimal comma as a decimal point and refuses a number it could read two ways",
+    async () => {
+      const page = await open(1280);
+      await page.locator("#buy-price").fill("600000");
+      await page.locator("#buy-rate").fill("4,5");
+      await expect.poll(() => figure(page, "purchase", "Qualifying rate (stress test)"), POLL).toBe("6.5%");
+      await page.locator("#buy-rate").fill("4,125");
+      await expect
+        .poll(() => page.locator("#buy-rate-error").textContent(), POLL)
+        .toBe("“4,125” could be read two ways: write it with a point (for example 4.125).");
+      await page.locator("#ptt-price").fill("650 000,50");
+      // $650,000.50: 1% of $200,000 and 2% of $450,000.50, to the cent.
+      await expect.poll(() => figure(page, "ptt", "Property transfer tax"), POLL).toBe("$11,000.01");
+      await page.close();
+    },
+    LIMITS.test,
+  );
 });

@@ -455,23 +455,27 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     await page.close();
   });
 
-  it("says in words, where the calculation needed it, that a fact could not be read, and keeps the forms", async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 900 } });
-    await page.route(/\/api\/v1\/facts\/by-id\/bc\.ptt\.brackets\.json$/, (route) =>
-      route.fulfill({ status: 503, body: "unavailable" }),
-    );
-    await page.goto(`${server.url}/calculators.html`);
-    await page.locator('body[data-calculators="ready"]').waitFor({ state: "attached", timeout: 30_000 });
-    await form(page, "ptt").getByLabel("Purchase price", { exact: true }).fill("650000");
-    await expect
-      .poll(() => output(page, "ptt").locator(".calc-error").first().textContent(), POLL)
-      .toBe(
-        // Its label is in the file that could not be read: the link names the fact by its id.
-        "The rule of bc.ptt.brackets, which this calculation needs, could not be read: api/v1/facts/by-id/bc.ptt.brackets.json answered HTTP 503.",
+  it(
+    "says in words, where the calculation needed it, that a fact could not be read, and keeps the forms",
+    async () => {
+      const page = await browser.newPage({ viewport: { width: 375, height: 900 } });
+      await page.route(/\/api\/v1\/facts\/by-id\/bc\.ptt\.brackets\.json$/, (route) =>
+        route.fulfill({ status: 503, body: "unavailable" }),
       );
-    await expect(page.locator("form.calc-form:visible").count()).resolves.toBe(4);
-    await page.close();
-  }, 120_000);
+      await page.goto(`${server.url}/calculators.html`);
+      await page.locator('body[data-calculators="ready"]').waitFor({ state: "attached", timeout: LIMITS.wait });
+      await form(page, "ptt").getByLabel("Purchase price", { exact: true }).fill("650000");
+      await expect
+        .poll(() => output(page, "ptt").locator(".calc-error").first().textContent(), POLL)
+        .toBe(
+          // Its label is in the file that could not be read: the link names the fact by its id.
+          "The rule of bc.ptt.brackets, which this calculation needs, could not be read: api/v1/facts/by-id/bc.ptt.brackets.json answered HTTP 503.",
+        );
+      await expect(page.locator("form.calc-form:visible").count()).resolves.toBe(4);
+      await page.close();
+    },
+    LIMITS.test,
+  );
 
   it("computes a 2017 foreign buyer's transfer tax downloading only the facts the calculation cites, never the catalog", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -482,7 +486,7 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
       if (address.endsWith(".json")) json.set(address, (await response.body()).length);
     });
     await page.goto(`${server.url}/calculators.html`);
-    await page.locator('body[data-calculators="ready"]').waitFor({ state: "attached", timeout: 30_000 });
+    await page.locator('body[data-calculators="ready"]').waitFor({ state: "attached", timeout: LIMITS.wait });
     const ptt = form(page, "ptt");
     await ptt.getByLabel("Purchase price", { exact: true }).fill("650000");
     await ptt.getByLabel("Foreign buyer", { exact: true }).check();

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { DISPATCHED_HEAD_FILE } from "../../src/webhooks/dispatch.ts";
 import { JOURNAL_FILE, LOCK_NAME, SNAPSHOT_FILE } from "../../src/webhooks/state.ts";
 import { createGitRepo, type GitRepo } from "../helpers/git-repo.ts";
+import { LIMITS } from "../helpers/limits.ts";
 import { projectCommand } from "../helpers/run-script.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { runWebhooks, SECRET, webhookEnvironment } from "./helpers/fixtures.ts";
@@ -210,7 +211,7 @@ describe("npm run webhooks", () => {
     const exited = new Promise<NodeJS.Signals | null>((resolve) =>
       child.on("exit", (_code, signal) => resolve(signal)),
     );
-    await expect.poll(() => receiver.requests.length, { timeout: 20_000, interval: 2 }).toBeGreaterThanOrEqual(12);
+    await expect.poll(() => receiver.requests.length, { timeout: LIMITS.wait, interval: 2 }).toBeGreaterThanOrEqual(12);
     child.kill("SIGKILL");
     expect(await exited).toBe("SIGKILL");
     const beforeRestart = receiver.requests.length;
