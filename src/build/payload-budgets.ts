@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { SITE_PATHS } from "../../packages/client/src/index.ts";
+import { endpointOf } from "../render/endpoints.ts";
 import { DOMAINS } from "../schemas/index.ts";
 
 /**
@@ -80,13 +81,6 @@ const EVENT_FEEDS: ReadonlyArray<readonly [string, string]> = [
  * the place: see the budgets page).
  */
 const CALCULATORS_SCRIPT = { path: "/assets/calculators.js", limit: 64 * KB } as const;
-
-/**
- * The places (docs/consumers/api.md#places): the index lists each place in a line (its id, name, kind and district),
- * and a place's file gives its record and sources, plus each period of each rule there, counted in the file, so a place
- * whose rules change often may grow with its periods, and a period that grows past a few sentences is caught.
- */
-const PLACES = { indexFixed: 1 * KB, perPlace: 32, fileFixed: 2 * KB, perPeriod: 96 } as const;
 
 export interface BudgetRow {
   /** Which budget the file falls under, e.g. `catalog` or `single fact`. */
@@ -236,13 +230,11 @@ export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetRep
     basis: `${kb(MANIFEST.fixed)} + ${MANIFEST.perFile} B × ${manifestEntries} files listed`,
   });
 
-  const placesListed = jsonOf(tree, SITE_PATHS.placesIndex).places;
-  if (!Array.isArray(placesListed)) throw new Error(`${SITE_PATHS.placesIndex} has no places list (at /places)`);
-  add("places index", SITE_PATHS.placesIndex, {
-    limit: PLACES.indexFixed + PLACES.perPlace * placesListed.length,
-    basis: `${kb(PLACES.indexFixed)} + ${PLACES.perPlace} B × ${placesListed.length} places`,
-  });
-  const placeFile = new RegExp(`^${SITE_PATHS.place("[^/]+")}$`);
+  // The endpoints declared by a record (src/render/endpoints.ts) carry their own budget: each of their files.
+  for (const path of tree.keys()) {
+    const budget = endpointOf(path)?.budget;
+    if (budget !== undefined) add(budget.name, path, budget.limit(jsonOf(tree, path), path));
+  }
 
   const seriesFile = new RegExp(`^${SITE_PATHS.series("[^/]+").replaceAll(".", "\\.")}$`);
   const singleFact = new RegExp(`^${SITE_PATHS.byIdPrefix}[^/]+\\.json$`);
@@ -261,15 +253,7 @@ export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetRep
       );
     else if (diff.test(path)) add("diff", path, { limit: FIXED.diff, basis: kb(FIXED.diff) });
     else if (badge.test(path)) add("badge", path, { limit: FIXED.badge, basis: `${FIXED.badge} B` });
-    else if (placeFile.test(path) && path !== SITE_PATHS.placesIndex) {
-      const rules = (jsonOf(tree, path).place as { rules?: Record<string, unknown[]> } | undefined)?.rules;
-      if (rules === undefined) throw new Error(`${path} has no place rules (at /place/rules)`);
-      const periods = Object.values(rules).reduce((sum, list) => sum + list.length, 0);
-      add("place", path, {
-        limit: PLACES.fileFixed + PLACES.perPeriod * periods,
-        basis: `${kb(PLACES.fileFixed)} + ${PLACES.perPeriod} B × ${periods} periods`,
-      });
-    } else if (seriesFile.test(path)) {
+    else if (seriesFile.test(path)) {
       const members = listed(tree, path, "members");
       add(
         "series",

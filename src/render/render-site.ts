@@ -6,10 +6,10 @@ import {
   renderSeries,
   renderValueSchemas,
 } from "./api/fact-endpoints.ts";
-import { renderPlaceEndpoints } from "./api/place-endpoints.ts";
 import { renderAffordability } from "./api/render-affordability.ts";
 import { renderBulk } from "./api/render-bulk.ts";
 import { renderOpenApi } from "./api/render-openapi.ts";
+import { ENDPOINTS, renderEndpoint } from "./endpoints.ts";
 import { renderBadges } from "./feeds/badges.ts";
 import { renderDomainFeeds } from "./feeds/domain-feeds.ts";
 import { renderChangeFeeds, renderFactFeeds, renderFeed } from "./feeds/fact-feeds.ts";
@@ -41,7 +41,8 @@ export const renderSite = (model: SiteModel): SiteFiles => {
     renderWellKnown(model),
     renderHostFiles(),
     renderPages(model),
-    renderPlaceEndpoints(model),
+    // The endpoints declared by a record (endpoints.ts).
+    ...ENDPOINTS.map((endpoint) => renderEndpoint(endpoint, model)),
     renderPlacePages(model),
   ];
   for (const part of parts) {

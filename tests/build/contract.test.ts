@@ -10,6 +10,7 @@ import { z } from "zod";
 import { buildModel } from "../../src/build/build-model.ts";
 import { addDays } from "../../src/lib/dates.ts";
 import { escapeHtml } from "../../src/lib/text.ts";
+import { endpointOf } from "../../src/render/endpoints.ts";
 import { upcomingItems } from "../../src/render/feeds/upcoming.ts";
 import * as schemas from "../../src/schemas/index.ts";
 import { buildProjectSite, readTree } from "../helpers/build-site.ts";
@@ -39,6 +40,9 @@ const VALUE_SCHEMA_DOCUMENT = z.looseObject({
 
 /** The zod schema of each published JSON path. */
 const zodSchemaFor = (urlPath: string): z.ZodType | undefined => {
+  // An endpoint declared by a record (src/render/endpoints.ts) names its schema there.
+  const declared = endpointOf(urlPath);
+  if (declared !== undefined) return declared.schema.zod;
   if (urlPath === "/api/v1/facts/index.json") return schemas.FactCatalog;
   if (/^\/api\/v1\/facts\/(tax|mortgage|legal|foreign-buyer|strata|rental)\.json$/.test(urlPath))
     return schemas.FactCatalog;
@@ -54,8 +58,6 @@ const zodSchemaFor = (urlPath: string): z.ZodType | undefined => {
   if (urlPath === "/api/v1/facts/search-index.json") return schemas.SearchIndex;
   if (urlPath.startsWith("/api/v1/facts/schemas/")) return VALUE_SCHEMA_DOCUMENT;
   if (urlPath === "/api/v1/facts/upcoming.json") return schemas.Upcoming;
-  if (urlPath === "/api/v1/places/index.json") return schemas.PlacesIndex;
-  if (/^\/api\/v1\/places\/[a-z0-9-]+\.json$/.test(urlPath)) return schemas.PlaceResponse;
   if (/^\/api\/v1\/(affordability-index|vancouver-special-index)\/index\.json$/.test(urlPath))
     return schemas.AffordabilitySeries;
   if (/^\/api\/v1\/(affordability-index|vancouver-special-index)\/latest\.json$/.test(urlPath))

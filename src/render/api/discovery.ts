@@ -10,6 +10,7 @@ import { API_CATALOG_CONTENT_TYPE, CACHE_CONTROL, JWKS_CONTENT_TYPE, SERVICE } f
 import { compareText } from "../../lib/text.ts";
 import type { Fact, LlmCatalog, Manifest, SearchIndex } from "../../schemas/index.ts";
 import { DOMAINS, describeExpected, expectedStatus, SCHEMA_VERSION } from "../../schemas/index.ts";
+import { ENDPOINTS } from "../endpoints.ts";
 import { jsonText, type SiteFiles, type SiteModel, sourcesSummary } from "../site-model.ts";
 import { describeValue } from "../text.ts";
 import { seriesOfModel } from "./fact-endpoints.ts";
@@ -93,7 +94,8 @@ export const renderLlms = (model: SiteModel): SiteFiles => {
     `- Rule changes of one domain, Atom 1.0 and iCalendar: ${DOMAINS.map((domain) => `${domain} ([Atom](${model.urls.domainFeed(domain)}), [iCalendar](${model.urls.domainCalendar(domain)}))`).join(", ")}`,
     `- Badges: each fact's value in force, in the Shields endpoint format, at ${model.urls.base}${SITE_PATHS.badge("{id}")}`,
     `- [Diff index](${model.urls.diffIndex}): every revision with its structured diff`,
-    `- [Places](${model.urls.placesIndex}): every municipality and regional district of British Columbia (and other areas a rule names), JSON; each place at ${model.urls.base}${SITE_PATHS.place("{id}")} gives the periods of each rule that applies there by area (the foreign buyers' tax, the speculation and vacancy tax, the short-term rental principal residence requirement, the home owner grant's northern and rural amount), each naming the fact and version it was read from`,
+    // The endpoints declared by a record (endpoints.ts) with a line of their own.
+    ...ENDPOINTS.flatMap((endpoint) => (endpoint.llms === undefined ? [] : [endpoint.llms(model)])),
     "",
     "## Facts",
     "",
@@ -365,8 +367,12 @@ export const renderManifest = (model: SiteModel, published: SiteFiles): SiteFile
       affordability_index: `${model.urls.base}${SITE_PATHS.affordabilityIndex}`,
       affordability_latest: `${model.urls.base}${SITE_PATHS.affordabilityLatest}`,
       openapi: model.urls.openApi,
-      places_index: model.urls.placesIndex,
-      place_pattern: `${model.urls.base}${SITE_PATHS.place("{id}")}`,
+      // The endpoints declared by a record (endpoints.ts): a template keeps its braces.
+      ...Object.fromEntries(
+        ENDPOINTS.flatMap((endpoint) =>
+          endpoint.manifestKey === undefined ? [] : [[endpoint.manifestKey, `${model.urls.base}${endpoint.path}`]],
+        ),
+      ),
     },
     domain_list: [...DOMAINS],
     fact_id_list: model.facts.map((fact) => fact.id),

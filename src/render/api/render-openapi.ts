@@ -3,6 +3,7 @@ import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { CACHE_CONTROL, SERVICE } from "../../lib/config.ts";
 import * as schemas from "../../schemas/index.ts";
 import { DOMAINS, SCHEMA_VERSION, valueJsonSchema, valueSchemaFor } from "../../schemas/index.ts";
+import { ENDPOINTS, type Endpoint } from "../endpoints.ts";
 import type { SiteModel } from "../site-model.ts";
 import { jsonText, type SiteFiles } from "../site-model.ts";
 import { seriesOfModel } from "./fact-endpoints.ts";
@@ -34,13 +35,13 @@ const COMPONENTS: Record<string, z.ZodType> = {
   AffordabilityLatest: schemas.AffordabilityLatest,
   WebhookBody: schemas.WebhookBody,
   ErrorBody: schemas.ErrorBody,
-  PlacesIndex: schemas.PlacesIndex,
-  PlaceResponse: schemas.PlaceResponse,
 };
 
 export const componentSchemas = (): Record<string, unknown> => {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(COMPONENTS)) registry.add(schema, { id });
+  // The response schema of each endpoint declared by a record (endpoints.ts) that is not a component above.
+  for (const { schema } of ENDPOINTS) if (!registry.has(schema.zod)) registry.add(schema.zod, { id: schema.name });
   const generated = z.toJSONSchema(registry, {
     target: "draft-2020-12",
     io: "output",
@@ -102,12 +103,41 @@ const get = (summary: string, responses: Record<string, unknown>, parameters?: u
   get: { summary, ...(parameters ? { parameters } : {}), responses },
 });
 
+/** The path item of an endpoint declared by a record (endpoints.ts). */
+const endpointPathItem = (endpoint: Endpoint, model: SiteModel) =>
+  get(
+    endpoint.summary,
+    {
+      200: {
+        description: endpoint.responseDescription ?? endpoint.schema.name,
+        headers: HEADERS,
+        content: { [endpoint.mediaType]: { schema: ref(endpoint.schema.name) } },
+      },
+      ...(endpoint.notFound === undefined ? {} : { 404: { ...NOT_FOUND, description: endpoint.notFound } }),
+    },
+    endpoint.parameters?.map((parameter) => ({
+      name: parameter.name,
+      in: "path",
+      required: true,
+      schema: parameter.schema(model),
+    })),
+  );
+
 /**
  * `/.well-known/openapi.json`: OpenAPI 3.1 for every endpoint of docs/consumers/api.md#endpoints, and the
  * `fact.updated` webhook.
  */
 export const renderOpenApi = (model: SiteModel): SiteFiles => {
   const factIds = model.facts.map((fact) => fact.id);
+  const pathItems = new Map(ENDPOINTS.map((endpoint) => [endpoint.path, endpointPathItem(endpoint, model)]));
+  // The endpoints declared by a record keep the places they had among the others, as the document's key order is part
+  // of its bytes; an endpoint declared since follows every other path.
+  const registered = (path: string) => {
+    const item = pathItems.get(path);
+    if (item === undefined) throw new Error(`${path} is declared by no record of endpoints.ts`);
+    pathItems.delete(path);
+    return { [path]: item };
+  };
   const paths: Record<string, unknown> = {
     [SITE_PATHS.catalog]: get("The full catalog, with every fact's history.", {
       200: json(ref("FactCatalog"), "FactCatalog"),
@@ -192,25 +222,8 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
     [SITE_PATHS.searchIndex]: get("Pre-normalized search items, one per fact.", {
       200: json(ref("SearchIndex"), "Search index"),
     }),
-    [SITE_PATHS.placesIndex]: get(
-      "Every place of the register: each municipality and regional district of British Columbia and the other areas a rule names, with its kind and regional district.",
-      { 200: json(ref("PlacesIndex"), "PlacesIndex") },
-    ),
-    [SITE_PATHS.place("{id}")]: get(
-      "One place with the periods of each rule that applies there by area (the foreign buyers' specified areas, the speculation and vacancy tax, the short-term rental principal residence requirement, the home owner grant's northern and rural amount), each period derived from the fact that lists the areas and naming its version.",
-      {
-        200: json(ref("PlaceResponse"), "PlaceResponse"),
-        404: { ...NOT_FOUND, description: "The id is not one of the register's." },
-      },
-      [
-        {
-          name: "id",
-          in: "path",
-          required: true,
-          schema: { type: "string", enum: model.places.map((place) => place.id) },
-        },
-      ],
-    ),
+    ...registered(SITE_PATHS.placesIndex),
+    ...registered(SITE_PATHS.place("{id}")),
     [SITE_PATHS.factFeed("{id}")]: get(
       "Atom 1.0 feed of one fact: an entry per version and per scheduled change.",
       {
@@ -357,6 +370,7 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
       },
     );
   }
+  for (const [path, item] of pathItems) paths[path] = item;
 
   const signatureHeader = (name: string, description: string, schema: unknown = { type: "string" }) => ({
     name,
