@@ -6,12 +6,15 @@
  * generated from it (`npm run docs:endpoints`). docs/maintainers/architecture.md#adding-an-endpoint says what else a
  * new endpoint needs.
  *
- * Not every endpoint is here yet: the feeds, calendars, CSV files, the affordability index and the discovery files
- * are still declared where they are rendered.
+ * Not every endpoint is here yet: the feeds, calendars, CSV files, the value schemas, the affordability index, the
+ * Data Package and the discovery files are still declared where they are rendered, and most JSON endpoints are
+ * still rendered and budgeted beside other files (those records have no `render` or `budget`).
  */
 import type { z } from "zod";
 import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import * as schemas from "../schemas/index.ts";
+import { DOMAINS } from "../schemas/index.ts";
+import { seriesOfModel } from "./api/fact-endpoints.ts";
 import { renderPlaceFiles, renderPlacesIndex } from "./api/place-endpoints.ts";
 import type { SiteFiles, SiteModel } from "./site-model.ts";
 
@@ -49,6 +52,8 @@ export interface Endpoint {
   parameters?: readonly EndpointParameter[];
   /** When a parameter names nothing published: the OpenAPI description of the 404. */
   notFound?: string;
+  /** When a parameter may name something withdrawn: the OpenAPI description of the 410, whose body is the schema's. */
+  gone?: string;
   /** What it returns, for the README's endpoint table (one Markdown table cell). */
   readme: string;
   /** Its line in the API section of `llms.txt`, if it has one of its own. */
@@ -56,8 +61,11 @@ export interface Endpoint {
   /** Its key in the manifest's `endpoints`, whose value is its absolute URL (a template keeps its braces). */
   manifestKey?: string;
   budget?: EndpointBudget;
-  /** Every file of the endpoint, by site path. */
-  render: (model: SiteModel) => SiteFiles;
+  /**
+   * Every file of the endpoint, by site path; absent while the endpoint's files are still rendered beside others'
+   * (render-site.ts lists those renderers).
+   */
+  render?: (model: SiteModel) => SiteFiles;
 }
 
 /** Kilobytes of 1,000 bytes, as payload-budgets.ts counts them. */
@@ -77,6 +85,171 @@ const listOf = (body: unknown, path: string, key: string): unknown[] => {
  * whose rules change often may grow with its periods, and a period that grows past a few sentences is caught.
  */
 const PLACES_BUDGET = { indexFixed: 1 * KB, perPlace: 32, fileFixed: 2 * KB, perPeriod: 96 } as const;
+
+/** The ids a fact's files answer for: every fact's, and every withdrawn fact's, whose files keep its tombstone. */
+const factOrWithdrawnIds = (model: SiteModel) => ({
+  type: "string",
+  enum: [...model.facts.map((fact) => fact.id), ...model.withdrawn.map(({ fact }) => fact.id)],
+});
+const factIds = (model: SiteModel) => ({ type: "string", enum: model.facts.map((fact) => fact.id) });
+const NOT_A_FACT = "The id is not one of the catalog's.";
+/** A 404 that says no more than the generic one. */
+const NO_SUCH_RESOURCE = "No such resource.";
+
+const CATALOG: Endpoint = {
+  path: SITE_PATHS.catalog,
+  summary: "The full catalog, with every fact's history.",
+  schema: { name: "FactCatalog", zod: schemas.FactCatalog },
+  mediaType: "application/json",
+  readme: "the catalog: every fact's current state, sources and history (quotes and notes are per fact)",
+  llms: (model) => `- [Full catalog with history](${model.urls.catalog}): every fact with its earlier versions, JSON`,
+  manifestKey: "catalog",
+};
+
+const DOMAIN_BUNDLE: Endpoint = {
+  path: SITE_PATHS.domainBundle("{domain}"),
+  summary: "The catalog limited to one domain.",
+  schema: { name: "FactCatalog", zod: schemas.FactCatalog },
+  responseDescription: "FactCatalog of one domain",
+  mediaType: "application/json",
+  parameters: [{ name: "domain", schema: () => ({ type: "string", enum: [...DOMAINS] }) }],
+  notFound: NO_SUCH_RESOURCE,
+  readme: "the catalog of one domain: `tax`, `mortgage`, `legal`, `foreign-buyer`, `strata`, `rental`",
+  llms: (model) =>
+    `- Catalog of one domain, with history, JSON: ${DOMAINS.map((domain) => `[${domain}](${model.urls.domainBundle(domain)})`).join(", ")}`,
+};
+
+const FACT: Endpoint = {
+  path: SITE_PATHS.factById("{id}"),
+  summary: "One fact.",
+  schema: { name: "SingleFactResponse", zod: schemas.SingleFactResponse },
+  mediaType: "application/json",
+  parameters: [{ name: "id", schema: factOrWithdrawnIds }],
+  notFound: NOT_A_FACT,
+  gone: "The fact was withdrawn (an id of the manifest's withdrawn list): the body is its tombstone, its last state with `withdrawn`. The local server answers 410; a static host such as GitHub Pages serves the same body with 200.",
+  readme:
+    "one fact with its quotes, notes and history; `404` for an unknown id; a withdrawn fact's tombstone (`withdrawn`; `410` on the local server)",
+  manifestKey: "by_id_pattern",
+};
+
+const ALL_FACTS: Endpoint = {
+  path: SITE_PATHS.factsAll,
+  summary:
+    "Every fact's full record in one file: each entry is the `fact` of its single-fact response, quotes and notes included.",
+  schema: { name: "AllFacts", zod: schemas.AllFacts },
+  mediaType: "application/json",
+  readme: "every fact's full record (quotes, notes, history, scheduled changes) in one file",
+  llms: (model) =>
+    `- [Every fact's full record](${model.urls.factsAll}): with citation quotes, notes, history and scheduled changes, JSON`,
+};
+
+const SERIES: Endpoint = {
+  path: SITE_PATHS.series("{series}"),
+  summary:
+    "The stable alias of a yearly series (e.g. bc.rent_cap): the member in force on the build date, with its full record, and every member's id, year, dates and URL.",
+  schema: { name: "SeriesResponse", zod: schemas.SeriesResponse },
+  mediaType: "application/json",
+  parameters: [
+    {
+      name: "series",
+      schema: (model) => ({ type: "string", enum: seriesOfModel(model).map((series) => series.name) }),
+    },
+  ],
+  notFound: "The name is not one of the published series.",
+  readme:
+    "a yearly series under a name that stays (`bc.rent_cap`, `bc.svt.rates`): the year in force, with every year's id",
+  manifestKey: "series_pattern",
+};
+
+const UPCOMING: Endpoint = {
+  path: SITE_PATHS.upcoming,
+  summary:
+    "Scheduled changes, expected announcements and verification lapses within 365 days of the build date, soonest first, and any expected announcement past its date whose newer value is not recorded here yet.",
+  schema: { name: "Upcoming", zod: schemas.Upcoming },
+  mediaType: "application/json",
+  readme:
+    "scheduled changes, expected announcements (those past their date and not recorded yet too) and verification lapses in the next 365 days",
+};
+
+const BADGE: Endpoint = {
+  path: SITE_PATHS.badge("{id}"),
+  summary:
+    'A fact\'s badge in the Shields endpoint format (https://shields.io/badges/endpoint-badge): its label and its value in force on the build date, never a scheduled one; yellow and "announced, not enacted" for a rule announced but not confirmed enacted, orange and "unverified since" past its re-verification date, light grey and "withdrawn" for a withdrawn fact. Embed it as https://img.shields.io/endpoint?url={this URL, encoded}.',
+  schema: { name: "Badge", zod: schemas.Badge },
+  mediaType: "application/json",
+  parameters: [{ name: "id", schema: factOrWithdrawnIds }],
+  notFound: NOT_A_FACT,
+  readme:
+    "a fact's value in force as a Shields endpoint badge, to show on another page ([badges](docs/consumers/badges.md))",
+  llms: (model) =>
+    `- Badges: each fact's value in force, in the Shields endpoint format, at ${model.urls.base}${SITE_PATHS.badge("{id}")}`,
+  manifestKey: "badge_pattern",
+};
+
+const LLMS: Endpoint = {
+  path: SITE_PATHS.llms,
+  summary: "Compact catalog for language models, without history.",
+  schema: { name: "LlmCatalog", zod: schemas.LlmCatalog },
+  responseDescription: "LLM catalog",
+  mediaType: "application/json",
+  readme: "a compact catalog for language models, summarized by `/llms.txt`",
+  llms: (model) => `- [Compact catalog for language models](${model.urls.llms}): every fact without history, JSON`,
+  manifestKey: "llms",
+};
+
+const MANIFEST: Endpoint = {
+  path: SITE_PATHS.manifest,
+  summary: "Endpoints, ids and the SHA-256 of every published file.",
+  schema: { name: "Manifest", zod: schemas.Manifest },
+  mediaType: "application/json",
+  readme: "the endpoints, the domain, id and series lists, and the size and SHA-256 of every other file",
+};
+
+const SEARCH_INDEX: Endpoint = {
+  path: SITE_PATHS.searchIndex,
+  summary: "Pre-normalized search items, one per fact.",
+  schema: { name: "SearchIndex", zod: schemas.SearchIndex },
+  responseDescription: "Search index",
+  mediaType: "application/json",
+  readme:
+    "one lowercase search item per fact, with aliases (places and everyday words from `reference/search-aliases.json`); the catalog's search box and the MCP server's `search_facts` rank it with one function",
+  manifestKey: "search_index",
+};
+
+const DIFF: Endpoint = {
+  path: SITE_PATHS.diff("{fact-id}", "{from}", "{to}"),
+  summary: "The change of one fact between two versions, with both states and a structured value_diff.",
+  schema: { name: "FactDiff", zod: schemas.FactDiff },
+  mediaType: "application/json",
+  parameters: [
+    { name: "fact-id", schema: factIds },
+    { name: "from", schema: () => ({ type: "integer", minimum: 1 }) },
+    { name: "to", schema: () => ({ type: "integer", minimum: 2 }) },
+  ],
+  notFound: NO_SUCH_RESOURCE,
+  readme: "what changed between two versions of a fact",
+};
+
+const DIFF_INDEX: Endpoint = {
+  path: SITE_PATHS.diffIndex,
+  summary: "Every published diff, newest first.",
+  schema: { name: "DiffIndex", zod: schemas.DiffIndex },
+  mediaType: "application/json",
+  readme: "every recorded revision, newest first",
+  llms: (model) => `- [Diff index](${model.urls.diffIndex}): every revision with its structured diff`,
+  manifestKey: "diff_index",
+};
+
+const CHANGES: Endpoint = {
+  path: SITE_PATHS.changes,
+  summary:
+    "Every change event of every fact, newest first, each with a stable id: a mirror reads from the top and stops at the last id it processed.",
+  schema: { name: "ChangesIndex", zod: schemas.ChangesIndex },
+  mediaType: "application/json",
+  readme:
+    "every change of every fact (added, revision, promoted, scheduled, re-verification, editorial, withdrawn), newest recorded first, each with a stable id to sync from, the day it was recorded and the date the fact's state after it took effect",
+  manifestKey: "changes",
+};
 
 const PLACES_INDEX: Endpoint = {
   path: SITE_PATHS.placesIndex,
@@ -129,7 +302,23 @@ const PLACE: Endpoint = {
 };
 
 /** Every endpoint declared by a record, in the order of the README's table. */
-export const ENDPOINTS: readonly Endpoint[] = [PLACES_INDEX, PLACE];
+export const ENDPOINTS: readonly Endpoint[] = [
+  CATALOG,
+  DOMAIN_BUNDLE,
+  FACT,
+  ALL_FACTS,
+  SERIES,
+  UPCOMING,
+  BADGE,
+  LLMS,
+  MANIFEST,
+  SEARCH_INDEX,
+  DIFF,
+  DIFF_INDEX,
+  CHANGES,
+  PLACES_INDEX,
+  PLACE,
+];
 
 /** A path template as a pattern of the paths it serves: each `{parameter}` stands for one path segment. */
 const templatePattern = (template: string): RegExp =>
@@ -147,8 +336,32 @@ export const endpointOf = (path: string): Endpoint | undefined =>
 
 /** The files of one endpoint, each at a path the endpoint serves, or an error naming the file that is not. */
 export const renderEndpoint = (endpoint: Endpoint, model: SiteModel): SiteFiles => {
-  const files = endpoint.render(model);
+  const files = endpoint.render?.(model) ?? new Map();
   for (const path of files.keys())
     if (endpointOf(path) !== endpoint) throw new Error(`the renderer of ${endpoint.path} produced ${path}`);
   return files;
+};
+
+/**
+ * A list the records feed whose order is older than the records (the OpenAPI paths, the lines of `llms.txt`, the
+ * manifest's endpoints; their order is part of the published bytes): `at(path)` gives the item of the record at `path`,
+ * for the place it has always had, and `rest()` the items of the records not placed, in the records' order, so an
+ * endpoint declared since goes last. A record without an item (`item` gives undefined) adds nothing.
+ */
+export const placedInOrder = <T>(item: (endpoint: Endpoint) => T | undefined) => {
+  const left = new Map(ENDPOINTS.map((endpoint) => [endpoint.path, endpoint]));
+  const itemsOf = (endpoints: readonly Endpoint[]): T[] =>
+    endpoints.flatMap((endpoint) => {
+      const value = item(endpoint);
+      return value === undefined ? [] : [value];
+    });
+  return {
+    at: (path: string): T[] => {
+      const endpoint = left.get(path);
+      if (endpoint === undefined) throw new Error(`${path} is declared by no record of endpoints.ts, or placed twice`);
+      left.delete(path);
+      return itemsOf([endpoint]);
+    },
+    rest: (): T[] => itemsOf([...left.values()]),
+  };
 };

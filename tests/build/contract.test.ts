@@ -43,21 +43,7 @@ const zodSchemaFor = (urlPath: string): z.ZodType | undefined => {
   // An endpoint declared by a record (src/render/endpoints.ts) names its schema there.
   const declared = endpointOf(urlPath);
   if (declared !== undefined) return declared.schema.zod;
-  if (urlPath === "/api/v1/facts/index.json") return schemas.FactCatalog;
-  if (/^\/api\/v1\/facts\/(tax|mortgage|legal|foreign-buyer|strata|rental)\.json$/.test(urlPath))
-    return schemas.FactCatalog;
-  if (urlPath.startsWith("/api/v1/facts/by-id/")) return schemas.SingleFactResponse;
-  if (urlPath.startsWith("/api/v1/facts/badges/")) return schemas.Badge;
-  if (urlPath === "/api/v1/facts/all.json") return schemas.AllFacts;
-  if (urlPath.startsWith("/api/v1/facts/series/")) return schemas.SeriesResponse;
-  if (urlPath === "/api/v1/facts/llms.json") return schemas.LlmCatalog;
-  if (urlPath === "/api/v1/facts/manifest.json") return schemas.Manifest;
-  if (urlPath === "/api/v1/facts/diff/index.json") return schemas.DiffIndex;
-  if (urlPath === "/api/v1/facts/changes.json") return schemas.ChangesIndex;
-  if (urlPath.startsWith("/api/v1/facts/diff/")) return schemas.FactDiff;
-  if (urlPath === "/api/v1/facts/search-index.json") return schemas.SearchIndex;
   if (urlPath.startsWith("/api/v1/facts/schemas/")) return VALUE_SCHEMA_DOCUMENT;
-  if (urlPath === "/api/v1/facts/upcoming.json") return schemas.Upcoming;
   if (/^\/api\/v1\/(affordability-index|vancouver-special-index)\/index\.json$/.test(urlPath))
     return schemas.AffordabilitySeries;
   if (/^\/api\/v1\/(affordability-index|vancouver-special-index)\/latest\.json$/.test(urlPath))
