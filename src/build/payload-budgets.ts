@@ -36,8 +36,8 @@ const BUNDLE = { per12: 15 * KB, floor: 5 * KB } as const;
  * list of facts may weigh what the catalog may.
  */
 const CATALOG_PAGE_FRAME = 5 * KB;
-/** Fixed, whatever the number of facts: each describes one fact or one transition, or lists one line per revision. */
-const FIXED = { singleFact: 5 * KB, diff: 8 * KB, diffIndex: 5 * KB, favicon: 1 * KB, badge: 512 } as const;
+/** Fixed, whatever the number of facts: a single fact describes one fact, and the icon is drawn once. */
+const FIXED = { singleFact: 5 * KB, favicon: 1 * KB } as const;
 /**
  * A yearly series file: the member in force, which may weigh what a single fact may, plus an allowance for each
  * member in brief (its id, label, dates and URL), counted in the file.
@@ -205,7 +205,6 @@ export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetRep
     limit: CATALOG_PAGE_FRAME + catalog.limit,
     basis: `${kb(CATALOG_PAGE_FRAME)} frame + the catalog's limit (${kb(catalog.limit)})`,
   });
-  add("diff index", SITE_PATHS.diffIndex, { limit: FIXED.diffIndex, basis: kb(FIXED.diffIndex) });
   add("favicon", SITE_PATHS.favicon, { limit: FIXED.favicon, basis: kb(FIXED.favicon) });
   for (const [path, marker] of EVENT_FEEDS) {
     const bytes = tree.get(path);
@@ -238,8 +237,6 @@ export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetRep
 
   const seriesFile = new RegExp(`^${SITE_PATHS.series("[^/]+").replaceAll(".", "\\.")}$`);
   const singleFact = new RegExp(`^${SITE_PATHS.byIdPrefix}[^/]+\\.json$`);
-  const diff = /^\/api\/v1\/facts\/diff\/[^/]+\/v\d+-to-v\d+\.json$/;
-  const badge = new RegExp(`^${SITE_PATHS.badge("[^/]+").replaceAll(".", "\\.")}$`);
   for (const path of tree.keys()) {
     if (singleFact.test(path))
       add(
@@ -251,8 +248,6 @@ export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetRep
           EARLIER.withSources,
         ),
       );
-    else if (diff.test(path)) add("diff", path, { limit: FIXED.diff, basis: kb(FIXED.diff) });
-    else if (badge.test(path)) add("badge", path, { limit: FIXED.badge, basis: `${FIXED.badge} B` });
     else if (seriesFile.test(path)) {
       const members = listed(tree, path, "members");
       add(

@@ -8,7 +8,8 @@
  *
  * Not every endpoint is here yet: the feeds, calendars, CSV files, the value schemas, the affordability index, the
  * Data Package and the discovery files are still declared where they are rendered, and most JSON endpoints are
- * still rendered and budgeted beside other files (those records have no `render` or `budget`).
+ * still rendered beside other files (those records have no `render`), several budgeted by rules that read another
+ * file (the catalog's fact count), which stay in payload-budgets.ts.
  */
 import type { z } from "zod";
 import { SITE_PATHS } from "../../packages/client/src/index.ts";
@@ -71,6 +72,12 @@ export interface Endpoint {
 /** Kilobytes of 1,000 bytes, as payload-budgets.ts counts them. */
 const KB = 1000;
 const kb = (bytes: number): string => `${(bytes / KB).toFixed(1)} KB`;
+
+/** A budget whatever the file holds. */
+const fixedBudget = (name: string, limit: number): EndpointBudget => ({
+  name,
+  limit: () => ({ limit, basis: limit < KB ? `${limit} B` : kb(limit) }),
+});
 
 /** The list at `key` of a parsed JSON file, or an error naming the file. */
 const listOf = (body: unknown, path: string, key: string): unknown[] => {
@@ -184,6 +191,8 @@ const BADGE: Endpoint = {
   llms: (model) =>
     `- Badges: each fact's value in force, in the Shields endpoint format, at ${model.urls.base}${SITE_PATHS.badge("{id}")}`,
   manifestKey: "badge_pattern",
+  // One fact's label and value in a line; Shields fetches it for every page that shows the badge.
+  budget: fixedBudget("badge", 512),
 };
 
 const LLMS: Endpoint = {
@@ -228,6 +237,8 @@ const DIFF: Endpoint = {
   ],
   notFound: NO_SUCH_RESOURCE,
   readme: "what changed between two versions of a fact",
+  // One fact at two versions, each with its full citations: its size does not depend on how many facts there are.
+  budget: fixedBudget("diff", 8 * KB),
 };
 
 const DIFF_INDEX: Endpoint = {
@@ -238,6 +249,8 @@ const DIFF_INDEX: Endpoint = {
   readme: "every recorded revision, newest first",
   llms: (model) => `- [Diff index](${model.urls.diffIndex}): every revision with its structured diff`,
   manifestKey: "diff_index",
+  // One line per revision: a limit to raise, with its reason, as revisions accumulate.
+  budget: fixedBudget("diff index", 5 * KB),
 };
 
 const CHANGES: Endpoint = {
