@@ -15,8 +15,9 @@ import type { z } from "zod";
 import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import * as schemas from "../schemas/index.ts";
 import { DOMAINS } from "../schemas/index.ts";
-import { seriesOfModel } from "./api/fact-endpoints.ts";
+import { renderDiffIndex, renderDiffs, renderSeries, seriesOfModel } from "./api/fact-endpoints.ts";
 import { renderPlaceFiles, renderPlacesIndex } from "./api/place-endpoints.ts";
+import { renderBadges } from "./feeds/badges.ts";
 import type { SiteFiles, SiteModel } from "./site-model.ts";
 
 /** A parameter of a path template, e.g. `{id}`: its JSON Schema in the OpenAPI description, read from the model. */
@@ -166,6 +167,7 @@ const SERIES: Endpoint = {
   readme:
     "a yearly series under a name that stays (`bc.rent_cap`, `bc.svt.rates`): the year in force, with every year's id",
   manifestKey: "series_pattern",
+  render: renderSeries,
 };
 
 const UPCOMING: Endpoint = {
@@ -193,6 +195,7 @@ const BADGE: Endpoint = {
   manifestKey: "badge_pattern",
   // One fact's label and value in a line; Shields fetches it for every page that shows the badge.
   budget: fixedBudget("badge", 512),
+  render: renderBadges,
 };
 
 const LLMS: Endpoint = {
@@ -239,6 +242,7 @@ const DIFF: Endpoint = {
   readme: "what changed between two versions of a fact",
   // One fact at two versions, each with its full citations: its size does not depend on how many facts there are.
   budget: fixedBudget("diff", 8 * KB),
+  render: renderDiffs,
 };
 
 const DIFF_INDEX: Endpoint = {
@@ -251,6 +255,7 @@ const DIFF_INDEX: Endpoint = {
   manifestKey: "diff_index",
   // One line per revision: a limit to raise, with its reason, as revisions accumulate.
   budget: fixedBudget("diff index", 5 * KB),
+  render: renderDiffIndex,
 };
 
 const CHANGES: Endpoint = {

@@ -108,6 +108,15 @@ describe("the built endpoint tree", () => {
     }
   });
 
+  it("declares every JSON endpoint by a record of src/render/endpoints.ts, but those not migrated yet", () => {
+    // Not migrated yet (docs/maintainers/architecture.md#adding-an-endpoint): a new JSON endpoint is not listed here.
+    const notYet = [/^\/api\/v1\/facts\/schemas\//, /^\/api\/v1\/(affordability-index|vancouver-special-index)\//];
+    const undeclared = apiJsonPaths.filter(
+      (urlPath) => endpointOf(urlPath) === undefined && !notYet.some((pattern) => pattern.test(urlPath)),
+    );
+    expect(undeclared).toEqual([]);
+  });
+
   it("publishes an OpenAPI document that validates as OpenAPI 3.1 and declares version 1.0.0", async () => {
     const output = await validate("https://spec.openapis.org/oas/3.1/schema-base", openApi);
     expect(output.valid).toBe(true);

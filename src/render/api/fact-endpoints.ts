@@ -128,13 +128,13 @@ export const renderSeries = (model: SiteModel): SiteFiles => {
   return files;
 };
 
-/** `/api/v1/facts/diff/{id}/v{from}-to-v{to}.json` for every transition, and the diff index. */
-export const renderDiffs = (model: SiteModel): SiteFiles => {
-  const files: SiteFiles = new Map();
-  for (const diff of model.diffs) files.set(SITE_PATHS.diff(diff.fact_id, diff.from, diff.to), jsonText(diff));
-  files.set(SITE_PATHS.diffIndex, jsonText(model.diffIndex));
-  return files;
-};
+/** `/api/v1/facts/diff/{id}/v{from}-to-v{to}.json` for every transition. */
+export const renderDiffs = (model: SiteModel): SiteFiles =>
+  new Map(model.diffs.map((diff) => [SITE_PATHS.diff(diff.fact_id, diff.from, diff.to), jsonText(diff)]));
+
+/** `/api/v1/facts/diff/index.json`: every transition, newest first. */
+export const renderDiffIndex = (model: SiteModel): SiteFiles =>
+  new Map([[SITE_PATHS.diffIndex, jsonText(model.diffIndex)]]);
 
 /**
  * The columns of `changes.csv`, in order: the members of a change event, `diff_url` empty where there is none. Columns
