@@ -8,7 +8,7 @@ import {
   endpointTable,
   withEndpointTable,
 } from "../../src/render/endpoint-table.ts";
-import { ENDPOINTS, endpointOf } from "../../src/render/endpoints.ts";
+import { ENDPOINTS } from "../../src/render/endpoints.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -33,19 +33,5 @@ describe("the endpoint table generated from the endpoint records", () => {
     );
     expect(() => withEndpointTable("no table")).toThrow(/endpoints:start/);
     expect(() => withEndpointTable(`${ENDPOINT_TABLE_END}\n${ENDPOINT_TABLE_START}`)).toThrow(/endpoints:start/);
-  });
-});
-
-describe("the endpoint records", () => {
-  it("declare each path once", () => {
-    const paths = ENDPOINTS.map((endpoint) => endpoint.path);
-    expect(new Set(paths).size).toBe(paths.length);
-  });
-
-  it("serve a path as a router would: a path without parameters before a template", () => {
-    expect(endpointOf("/api/v1/places/index.json")?.path).toBe("/api/v1/places/index.json");
-    expect(endpointOf("/api/v1/places/kamloops.json")?.path).toBe("/api/v1/places/{id}.json");
-    expect(endpointOf("/api/v1/places/a/b.json")).toBeUndefined();
-    expect(endpointOf("/api/v1/places/kamloops.jsonx")).toBeUndefined();
   });
 });
