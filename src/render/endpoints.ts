@@ -6,8 +6,8 @@
  * generated from it (`npm run docs:endpoints`). docs/maintainers/architecture.md#adding-an-endpoint says what else a
  * new endpoint needs.
  *
- * Not every endpoint is here yet: the feeds, calendars, CSV files, the value schemas, the affordability index, the
- * Data Package and the discovery files are still declared where they are rendered, and most JSON endpoints are
+ * Not every endpoint is here yet: the feeds, calendars, CSV files, the value schemas, the Data Package and the
+ * discovery files are still declared where they are rendered, and most JSON endpoints are
  * still rendered beside other files (those records have no `render`), several budgeted by rules that read another
  * file (the catalog's fact count), which stay in payload-budgets.ts.
  */
@@ -269,6 +269,36 @@ const CHANGES: Endpoint = {
   manifestKey: "changes",
 };
 
+/**
+ * The affordability index, `index.json` and `latest.json`, under its name and under its older name
+ * (`SITE_PATHS.affordabilityFolders`, the same bytes); its CSV is not declared by a record yet. Rendered by
+ * renderAffordability, which writes both names' files.
+ */
+const affordabilityEndpoints = (folder: string, older: boolean): Endpoint[] => [
+  {
+    path: `${folder}/index.json`,
+    summary: "Full affordability index series with its methodology.",
+    schema: { name: "AffordabilitySeries", zod: schemas.AffordabilitySeries },
+    responseDescription: "Series",
+    mediaType: "application/json",
+    readme: older
+      ? "the same as `/api/v1/affordability-index/index.json`, under the index's older name"
+      : "the affordability index: every month, with its methodology",
+    ...(older ? {} : { manifestKey: "affordability_index" }),
+  },
+  {
+    path: `${folder}/latest.json`,
+    summary: "Latest affordability index entry, or the pre-publication state.",
+    schema: { name: "AffordabilityLatest", zod: schemas.AffordabilityLatest },
+    responseDescription: "Latest",
+    mediaType: "application/json",
+    readme: older
+      ? "the same as `/api/v1/affordability-index/latest.json`, under the index's older name"
+      : "the latest month, with how current and complete the index is (`publication`), or why none is published yet",
+    ...(older ? {} : { manifestKey: "affordability_latest" }),
+  },
+];
+
 const PLACES_INDEX: Endpoint = {
   path: SITE_PATHS.placesIndex,
   summary:
@@ -334,6 +364,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   DIFF,
   DIFF_INDEX,
   CHANGES,
+  ...SITE_PATHS.affordabilityFolders.flatMap((folder, at) => affordabilityEndpoints(folder, at > 0)),
   PLACES_INDEX,
   PLACE,
 ];

@@ -277,12 +277,7 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
     [SITE_PATHS.openApi]: get("This document.", { 200: json({ type: "object" }, "OpenAPI 3.1 document") }),
   };
   for (const prefix of AFFORDABILITY_PATHS) {
-    paths[`${prefix}/index.json`] = get("Full affordability index series with its methodology.", {
-      200: json(ref("AffordabilitySeries"), "Series"),
-    });
-    paths[`${prefix}/latest.json`] = get("Latest affordability index entry, or the pre-publication state.", {
-      200: json(ref("AffordabilityLatest"), "Latest"),
-    });
+    Object.assign(paths, registered(`${prefix}/index.json`), registered(`${prefix}/latest.json`));
     paths[`${prefix}/series.csv`] = get(
       "The affordability index series as RFC 4180 CSV: one row per board and month, with its sources' kinds.",
       {
