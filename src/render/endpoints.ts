@@ -15,7 +15,15 @@ import type { z } from "zod";
 import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import * as schemas from "../schemas/index.ts";
 import { DOMAINS } from "../schemas/index.ts";
-import { renderDiffIndex, renderDiffs, renderSeries, seriesOfModel } from "./api/fact-endpoints.ts";
+import {
+  renderCatalog,
+  renderDiffIndex,
+  renderDiffs,
+  renderDomainBundles,
+  renderFacts,
+  renderSeries,
+  seriesOfModel,
+} from "./api/fact-endpoints.ts";
 import { renderPlaceFiles, renderPlacesIndex } from "./api/place-endpoints.ts";
 import { renderBadges } from "./feeds/badges.ts";
 import type { SiteFiles, SiteModel } from "./site-model.ts";
@@ -112,6 +120,7 @@ const CATALOG: Endpoint = {
   readme: "the catalog: every fact's current state, sources and history (quotes and notes are per fact)",
   llms: (model) => `- [Full catalog with history](${model.urls.catalog}): every fact with its earlier versions, JSON`,
   manifestKey: "catalog",
+  render: renderCatalog,
 };
 
 const DOMAIN_BUNDLE: Endpoint = {
@@ -125,6 +134,7 @@ const DOMAIN_BUNDLE: Endpoint = {
   readme: "the catalog of one domain: `tax`, `mortgage`, `legal`, `foreign-buyer`, `strata`, `rental`",
   llms: (model) =>
     `- Catalog of one domain, with history, JSON: ${DOMAINS.map((domain) => `[${domain}](${model.urls.domainBundle(domain)})`).join(", ")}`,
+  render: renderDomainBundles,
 };
 
 const FACT: Endpoint = {
@@ -138,6 +148,7 @@ const FACT: Endpoint = {
   readme:
     "one fact with its quotes, notes and history; `404` for an unknown id; a withdrawn fact's tombstone (`withdrawn`; `410` on the local server)",
   manifestKey: "by_id_pattern",
+  render: renderFacts,
 };
 
 const ALL_FACTS: Endpoint = {

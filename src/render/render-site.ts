@@ -1,5 +1,5 @@
 import { renderHostFiles, renderLlms, renderManifest, renderSearchIndex, renderWellKnown } from "./api/discovery.ts";
-import { renderChanges, renderFactEndpoints, renderValueSchemas } from "./api/fact-endpoints.ts";
+import { renderChanges, renderValueSchemas } from "./api/fact-endpoints.ts";
 import { renderAffordability } from "./api/render-affordability.ts";
 import { renderBulk } from "./api/render-bulk.ts";
 import { renderOpenApi } from "./api/render-openapi.ts";
@@ -15,7 +15,6 @@ import type { SiteFiles, SiteModel } from "./site-model.ts";
 export const renderSite = (model: SiteModel): SiteFiles => {
   const files: SiteFiles = new Map();
   const parts = [
-    renderFactEndpoints(model),
     renderLlms(model),
     renderFeed(model),
     renderFactFeeds(model),
