@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { SITE_PATHS } from "../../packages/client/src/index.ts";
+import { endpointOf } from "../render/endpoints.ts";
 import { DOMAINS } from "../schemas/index.ts";
 
 /**
@@ -35,8 +36,8 @@ const BUNDLE = { per12: 15 * KB, floor: 5 * KB } as const;
  * list of facts may weigh what the catalog may.
  */
 const CATALOG_PAGE_FRAME = 5 * KB;
-/** Fixed, whatever the number of facts: each describes one fact or one transition, or lists one line per revision. */
-const FIXED = { singleFact: 5 * KB, diff: 8 * KB, diffIndex: 5 * KB, favicon: 1 * KB, badge: 512 } as const;
+/** Fixed, whatever the number of facts: a single fact describes one fact, and the icon is drawn once. */
+const FIXED = { singleFact: 5 * KB, favicon: 1 * KB } as const;
 /**
  * A yearly series file: the member in force, which may weigh what a single fact may, plus an allowance for each
  * member in brief (its id, label, dates and URL), counted in the file.
@@ -80,13 +81,6 @@ const EVENT_FEEDS: ReadonlyArray<readonly [string, string]> = [
  * the place: see the budgets page).
  */
 const CALCULATORS_SCRIPT = { path: "/assets/calculators.js", limit: 64 * KB } as const;
-
-/**
- * The places (docs/consumers/api.md#places): the index lists each place in a line (its id, name, kind and district),
- * and a place's file gives its record and sources, plus each period of each rule there, counted in the file, so a place
- * whose rules change often may grow with its periods, and a period that grows past a few sentences is caught.
- */
-const PLACES = { indexFixed: 1 * KB, perPlace: 32, fileFixed: 2 * KB, perPeriod: 96 } as const;
 
 export interface BudgetRow {
   /** Which budget the file falls under, e.g. `catalog` or `single fact`. */
@@ -211,7 +205,6 @@ export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetRep
     limit: CATALOG_PAGE_FRAME + catalog.limit,
     basis: `${kb(CATALOG_PAGE_FRAME)} frame + the catalog's limit (${kb(catalog.limit)})`,
   });
-  add("diff index", SITE_PATHS.diffIndex, { limit: FIXED.diffIndex, basis: kb(FIXED.diffIndex) });
   add("favicon", SITE_PATHS.favicon, { limit: FIXED.favicon, basis: kb(FIXED.favicon) });
   for (const [path, marker] of EVENT_FEEDS) {
     const bytes = tree.get(path);
@@ -236,18 +229,14 @@ export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetRep
     basis: `${kb(MANIFEST.fixed)} + ${MANIFEST.perFile} B × ${manifestEntries} files listed`,
   });
 
-  const placesListed = jsonOf(tree, SITE_PATHS.placesIndex).places;
-  if (!Array.isArray(placesListed)) throw new Error(`${SITE_PATHS.placesIndex} has no places list (at /places)`);
-  add("places index", SITE_PATHS.placesIndex, {
-    limit: PLACES.indexFixed + PLACES.perPlace * placesListed.length,
-    basis: `${kb(PLACES.indexFixed)} + ${PLACES.perPlace} B × ${placesListed.length} places`,
-  });
-  const placeFile = new RegExp(`^${SITE_PATHS.place("[^/]+")}$`);
+  // The endpoints declared by a record (src/render/endpoints.ts) carry their own budget: each of their files.
+  for (const path of tree.keys()) {
+    const budget = endpointOf(path)?.budget;
+    if (budget !== undefined) add(budget.name, path, budget.limit(jsonOf(tree, path), path));
+  }
 
   const seriesFile = new RegExp(`^${SITE_PATHS.series("[^/]+").replaceAll(".", "\\.")}$`);
   const singleFact = new RegExp(`^${SITE_PATHS.byIdPrefix}[^/]+\\.json$`);
-  const diff = /^\/api\/v1\/facts\/diff\/[^/]+\/v\d+-to-v\d+\.json$/;
-  const badge = new RegExp(`^${SITE_PATHS.badge("[^/]+").replaceAll(".", "\\.")}$`);
   for (const path of tree.keys()) {
     if (singleFact.test(path))
       add(
@@ -259,17 +248,7 @@ export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetRep
           EARLIER.withSources,
         ),
       );
-    else if (diff.test(path)) add("diff", path, { limit: FIXED.diff, basis: kb(FIXED.diff) });
-    else if (badge.test(path)) add("badge", path, { limit: FIXED.badge, basis: `${FIXED.badge} B` });
-    else if (placeFile.test(path) && path !== SITE_PATHS.placesIndex) {
-      const rules = (jsonOf(tree, path).place as { rules?: Record<string, unknown[]> } | undefined)?.rules;
-      if (rules === undefined) throw new Error(`${path} has no place rules (at /place/rules)`);
-      const periods = Object.values(rules).reduce((sum, list) => sum + list.length, 0);
-      add("place", path, {
-        limit: PLACES.fileFixed + PLACES.perPeriod * periods,
-        basis: `${kb(PLACES.fileFixed)} + ${PLACES.perPeriod} B × ${periods} periods`,
-      });
-    } else if (seriesFile.test(path)) {
+    else if (seriesFile.test(path)) {
       const members = listed(tree, path, "members");
       add(
         "series",

@@ -1,16 +1,9 @@
 import { renderHostFiles, renderLlms, renderManifest, renderSearchIndex, renderWellKnown } from "./api/discovery.ts";
-import {
-  renderChanges,
-  renderDiffs,
-  renderFactEndpoints,
-  renderSeries,
-  renderValueSchemas,
-} from "./api/fact-endpoints.ts";
-import { renderPlaceEndpoints } from "./api/place-endpoints.ts";
+import { renderChanges, renderValueSchemas } from "./api/fact-endpoints.ts";
 import { renderAffordability } from "./api/render-affordability.ts";
 import { renderBulk } from "./api/render-bulk.ts";
 import { renderOpenApi } from "./api/render-openapi.ts";
-import { renderBadges } from "./feeds/badges.ts";
+import { ENDPOINTS, renderEndpoint } from "./endpoints.ts";
 import { renderDomainFeeds } from "./feeds/domain-feeds.ts";
 import { renderChangeFeeds, renderFactFeeds, renderFeed } from "./feeds/fact-feeds.ts";
 import { renderUpcoming } from "./feeds/upcoming.ts";
@@ -22,17 +15,13 @@ import type { SiteFiles, SiteModel } from "./site-model.ts";
 export const renderSite = (model: SiteModel): SiteFiles => {
   const files: SiteFiles = new Map();
   const parts = [
-    renderFactEndpoints(model),
-    renderSeries(model),
     renderLlms(model),
     renderFeed(model),
     renderFactFeeds(model),
     renderUpcoming(model),
     renderChangeFeeds(model),
     renderDomainFeeds(model),
-    renderBadges(model),
     renderSearchIndex(model),
-    renderDiffs(model),
     renderChanges(model),
     renderValueSchemas(model),
     renderAffordability(model),
@@ -41,7 +30,8 @@ export const renderSite = (model: SiteModel): SiteFiles => {
     renderWellKnown(model),
     renderHostFiles(),
     renderPages(model),
-    renderPlaceEndpoints(model),
+    // The endpoints declared by a record (endpoints.ts).
+    ...ENDPOINTS.map((endpoint) => renderEndpoint(endpoint, model)),
     renderPlacePages(model),
   ];
   for (const part of parts) {

@@ -10,6 +10,7 @@ import { API_CATALOG_CONTENT_TYPE, CACHE_CONTROL, JWKS_CONTENT_TYPE, SERVICE } f
 import { compareText } from "../../lib/text.ts";
 import type { Fact, LlmCatalog, Manifest, SearchIndex } from "../../schemas/index.ts";
 import { DOMAINS, describeExpected, expectedStatus, SCHEMA_VERSION } from "../../schemas/index.ts";
+import { placedInOrder } from "../endpoints.ts";
 import { jsonText, type SiteFiles, type SiteModel, sourcesSummary } from "../site-model.ts";
 import { describeValue } from "../text.ts";
 import { seriesOfModel } from "./fact-endpoints.ts";
@@ -77,6 +78,7 @@ export const renderLlms = (model: SiteModel): SiteFiles => {
     })),
   };
 
+  const llmsLines = placedInOrder((endpoint) => endpoint.llms?.(model));
   const lines = [
     `# ${SERVICE.name}`,
     "",
@@ -89,18 +91,20 @@ export const renderLlms = (model: SiteModel): SiteFiles => {
     "",
     "## API",
     "",
-    `- [Full catalog with history](${model.urls.catalog}): every fact with its earlier versions, JSON`,
-    `- Catalog of one domain, with history, JSON: ${DOMAINS.map((domain) => `[${domain}](${model.urls.domainBundle(domain)})`).join(", ")}`,
-    `- [Compact catalog for language models](${model.urls.llms}): every fact without history, JSON`,
-    `- [Every fact's full record](${model.urls.factsAll}): with citation quotes, notes, history and scheduled changes, JSON`,
+    ...llmsLines.at(SITE_PATHS.catalog),
+    ...llmsLines.at(SITE_PATHS.domainBundle("{domain}")),
+    ...llmsLines.at(SITE_PATHS.llms),
+    ...llmsLines.at(SITE_PATHS.factsAll),
     `- [Every version of every value](${model.urls.factValuesCsv}): one row per scalar leaf, CSV, described by the [Data Package](${model.urls.dataPackage})`,
     `- [OpenAPI description](${model.urls.openApi}): every endpoint and schema`,
     `- [Revisions feed](${model.urls.feed}): RSS 2.0`,
     `- [Rule changes](${model.urls.changesFeed}): each revision when published, scheduled changes and expected announcements, Atom 1.0; the same as [iCalendar](${model.urls.changesCalendar})`,
     `- Rule changes of one domain, Atom 1.0 and iCalendar: ${DOMAINS.map((domain) => `${domain} ([Atom](${model.urls.domainFeed(domain)}), [iCalendar](${model.urls.domainCalendar(domain)}))`).join(", ")}`,
-    `- Badges: each fact's value in force, in the Shields endpoint format, at ${model.urls.base}${SITE_PATHS.badge("{id}")}`,
-    `- [Diff index](${model.urls.diffIndex}): every revision with its structured diff`,
-    `- [Places](${model.urls.placesIndex}): every municipality and regional district of British Columbia (and other areas a rule names), JSON; each place at ${model.urls.base}${SITE_PATHS.place("{id}")} gives the periods of each rule that applies there by area (the foreign buyers' tax, the speculation and vacancy tax, the short-term rental principal residence requirement, the home owner grant's northern and rural amount), each naming the fact and version it was read from`,
+    ...llmsLines.at(SITE_PATHS.badge("{id}")),
+    ...llmsLines.at(SITE_PATHS.diffIndex),
+    ...llmsLines.at(SITE_PATHS.placesIndex),
+    // The endpoints declared by a record (endpoints.ts) since: each line after the others.
+    ...llmsLines.rest(),
     "",
     "## Facts",
     "",
@@ -348,32 +352,42 @@ export const renderManifest = (model: SiteModel, published: SiteFiles): SiteFile
       const bytes = typeof content === "string" ? Buffer.from(content) : content;
       return { path, bytes: bytes.byteLength, sha256: createHash("sha256").update(bytes).digest("hex") };
     });
+  // Each endpoint declared by a record (endpoints.ts) under its key, at its absolute URL (a template keeps its braces).
+  const placed = placedInOrder((endpoint) =>
+    endpoint.manifestKey === undefined ? undefined : { [endpoint.manifestKey]: `${model.urls.base}${endpoint.path}` },
+  );
+  const keys = {
+    at: (path: string) => Object.assign({}, ...placed.at(path)),
+    rest: () => Object.assign({}, ...placed.rest()),
+  };
   const manifest: Manifest = {
     schema_version: SCHEMA_VERSION,
     name: SERVICE.name,
     version: SERVICE.apiVersion,
     generated_at: model.generatedAt,
     endpoints: {
-      catalog: model.urls.catalog,
+      ...keys.at(SITE_PATHS.catalog),
       by_domain: DOMAINS.map((domain) => model.urls.domainBundle(domain)),
-      by_id_pattern: `${model.urls.base}${SITE_PATHS.factById("{id}")}`,
+      ...keys.at(SITE_PATHS.factById("{id}")),
       value_schema_pattern: `${model.urls.base}${SITE_PATHS.valueSchema("{id}")}`,
-      series_pattern: `${model.urls.base}${SITE_PATHS.series("{series}")}`,
-      llms: model.urls.llms,
+      ...keys.at(SITE_PATHS.series("{series}")),
+      ...keys.at(SITE_PATHS.llms),
       feed: model.urls.feed,
-      search_index: model.urls.searchIndex,
-      diff_index: model.urls.diffIndex,
+      ...keys.at(SITE_PATHS.searchIndex),
+      ...keys.at(SITE_PATHS.diffIndex),
       diff_pattern: `${model.urls.base}${SITE_PATHS.diff("{id}", "{from}", "{to}")}`,
-      changes: model.urls.changes,
+      ...keys.at(SITE_PATHS.changes),
       changes_csv: model.urls.changesCsv,
       domain_feeds: DOMAINS.map((domain) => model.urls.domainFeed(domain)),
       domain_calendars: DOMAINS.map((domain) => model.urls.domainCalendar(domain)),
-      badge_pattern: `${model.urls.base}${SITE_PATHS.badge("{id}")}`,
-      affordability_index: `${model.urls.base}${SITE_PATHS.affordabilityIndex}`,
-      affordability_latest: `${model.urls.base}${SITE_PATHS.affordabilityLatest}`,
+      ...keys.at(SITE_PATHS.badge("{id}")),
+      ...keys.at(SITE_PATHS.affordabilityIndex),
+      ...keys.at(SITE_PATHS.affordabilityLatest),
       openapi: model.urls.openApi,
-      places_index: model.urls.placesIndex,
-      place_pattern: `${model.urls.base}${SITE_PATHS.place("{id}")}`,
+      ...keys.at(SITE_PATHS.placesIndex),
+      ...keys.at(SITE_PATHS.place("{id}")),
+      // The endpoints declared by a record (endpoints.ts) since: each key after the others.
+      ...keys.rest(),
     },
     domain_list: [...DOMAINS],
     fact_id_list: model.facts.map((fact) => fact.id),

@@ -38,41 +38,47 @@ export const catalogFact = (fact: Fact): Fact => ({
   scheduled: (fact.scheduled ?? []).map((change) => ({ ...change, citations: change.citations.map(sourceOf) })),
 });
 
-/**
- * `/api/v1/facts/index.json`, the six domain bundles and one `/by-id/{id}.json` per fact, withdrawn ones included
- * (their tombstone).
- */
-export const renderFactEndpoints = (model: SiteModel): SiteFiles => {
-  const files: SiteFiles = new Map();
-  // The catalog is dated by the newest change to the data, a domain's bundle by the newest of its facts' changes.
-  const catalog = (facts: readonly Fact[], canonical: string, title: string, generatedAt: string): FactCatalog => ({
-    schema_version: SCHEMA_VERSION,
-    name: title,
-    version: SERVICE.apiVersion,
-    license: SERVICE.license,
-    canonical_url: canonical,
-    generated_at: generatedAt,
-    fact_count: facts.length,
-    facts: facts.map(catalogFact),
-  });
-  files.set(SITE_PATHS.catalog, jsonText(catalog(model.facts, model.urls.catalog, SERVICE.name, model.generatedAt)));
-  for (const domain of DOMAINS) {
-    const facts = model.facts.filter((fact) => fact.domain === domain);
-    files.set(
-      SITE_PATHS.domainBundle(domain),
-      jsonText(
-        catalog(
-          facts,
-          model.urls.domainBundle(domain),
-          `${SERVICE.name}: ${domain}`,
-          newestChangeOf(
-            model,
-            facts.map((fact) => fact.id),
+/** A catalog of `facts`: the whole catalog, or a domain's bundle. */
+const catalog = (facts: readonly Fact[], canonical: string, title: string, generatedAt: string): FactCatalog => ({
+  schema_version: SCHEMA_VERSION,
+  name: title,
+  version: SERVICE.apiVersion,
+  license: SERVICE.license,
+  canonical_url: canonical,
+  generated_at: generatedAt,
+  fact_count: facts.length,
+  facts: facts.map(catalogFact),
+});
+
+/** `/api/v1/facts/index.json`, dated by the newest change to the data. */
+export const renderCatalog = (model: SiteModel): SiteFiles =>
+  new Map([[SITE_PATHS.catalog, jsonText(catalog(model.facts, model.urls.catalog, SERVICE.name, model.generatedAt))]]);
+
+/** The six domain bundles, `/api/v1/facts/{domain}.json`, each dated by the newest of its facts' changes. */
+export const renderDomainBundles = (model: SiteModel): SiteFiles =>
+  new Map(
+    DOMAINS.map((domain) => {
+      const facts = model.facts.filter((fact) => fact.domain === domain);
+      return [
+        SITE_PATHS.domainBundle(domain),
+        jsonText(
+          catalog(
+            facts,
+            model.urls.domainBundle(domain),
+            `${SERVICE.name}: ${domain}`,
+            newestChangeOf(
+              model,
+              facts.map((fact) => fact.id),
+            ),
           ),
         ),
-      ),
-    );
-  }
+      ];
+    }),
+  );
+
+/** One `/api/v1/facts/by-id/{id}.json` per fact, withdrawn ones included (their tombstone). */
+export const renderFacts = (model: SiteModel): SiteFiles => {
+  const files: SiteFiles = new Map();
   // A withdrawn fact's single-fact response is its tombstone: its last state with the withdrawal beside it.
   const singleFact = (
     fact: SingleFactResponse["fact"],
@@ -128,13 +134,13 @@ export const renderSeries = (model: SiteModel): SiteFiles => {
   return files;
 };
 
-/** `/api/v1/facts/diff/{id}/v{from}-to-v{to}.json` for every transition, and the diff index. */
-export const renderDiffs = (model: SiteModel): SiteFiles => {
-  const files: SiteFiles = new Map();
-  for (const diff of model.diffs) files.set(SITE_PATHS.diff(diff.fact_id, diff.from, diff.to), jsonText(diff));
-  files.set(SITE_PATHS.diffIndex, jsonText(model.diffIndex));
-  return files;
-};
+/** `/api/v1/facts/diff/{id}/v{from}-to-v{to}.json` for every transition. */
+export const renderDiffs = (model: SiteModel): SiteFiles =>
+  new Map(model.diffs.map((diff) => [SITE_PATHS.diff(diff.fact_id, diff.from, diff.to), jsonText(diff)]));
+
+/** `/api/v1/facts/diff/index.json`: every transition, newest first. */
+export const renderDiffIndex = (model: SiteModel): SiteFiles =>
+  new Map([[SITE_PATHS.diffIndex, jsonText(model.diffIndex)]]);
 
 /**
  * The columns of `changes.csv`, in order: the members of a change event, `diff_url` empty where there is none. Columns

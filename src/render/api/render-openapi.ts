@@ -3,9 +3,9 @@ import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { CACHE_CONTROL, SERVICE } from "../../lib/config.ts";
 import * as schemas from "../../schemas/index.ts";
 import { DOMAINS, SCHEMA_VERSION, valueJsonSchema, valueSchemaFor } from "../../schemas/index.ts";
+import { ENDPOINTS, type Endpoint, placedInOrder } from "../endpoints.ts";
 import type { SiteModel } from "../site-model.ts";
 import { jsonText, type SiteFiles } from "../site-model.ts";
-import { seriesOfModel } from "./fact-endpoints.ts";
 import { AFFORDABILITY_PATHS } from "./render-affordability.ts";
 
 /** The component schemas, generated from zod: one source of truth for validation, JSON Schema and OpenAPI. */
@@ -34,13 +34,13 @@ const COMPONENTS: Record<string, z.ZodType> = {
   AffordabilityLatest: schemas.AffordabilityLatest,
   WebhookBody: schemas.WebhookBody,
   ErrorBody: schemas.ErrorBody,
-  PlacesIndex: schemas.PlacesIndex,
-  PlaceResponse: schemas.PlaceResponse,
 };
 
 export const componentSchemas = (): Record<string, unknown> => {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(COMPONENTS)) registry.add(schema, { id });
+  // The response schema of each endpoint declared by a record (endpoints.ts) that is not a component above.
+  for (const { schema } of ENDPOINTS) if (!registry.has(schema.zod)) registry.add(schema.zod, { id: schema.name });
   const generated = z.toJSONSchema(registry, {
     target: "draft-2020-12",
     io: "output",
@@ -102,40 +102,49 @@ const get = (summary: string, responses: Record<string, unknown>, parameters?: u
   get: { summary, ...(parameters ? { parameters } : {}), responses },
 });
 
+/** The path item of an endpoint declared by a record (endpoints.ts). */
+const endpointPathItem = (endpoint: Endpoint, model: SiteModel) =>
+  get(
+    endpoint.summary,
+    {
+      200: {
+        description: endpoint.responseDescription ?? endpoint.schema.name,
+        headers: HEADERS,
+        content: { [endpoint.mediaType]: { schema: ref(endpoint.schema.name) } },
+      },
+      ...(endpoint.notFound === undefined ? {} : { 404: { ...NOT_FOUND, description: endpoint.notFound } }),
+      ...(endpoint.gone === undefined
+        ? {}
+        : {
+            410: {
+              description: endpoint.gone,
+              headers: HEADERS,
+              content: { [endpoint.mediaType]: { schema: ref(endpoint.schema.name) } },
+            },
+          }),
+    },
+    endpoint.parameters?.map((parameter) => ({
+      name: parameter.name,
+      in: "path",
+      required: true,
+      schema: parameter.schema(model),
+    })),
+  );
+
 /**
  * `/.well-known/openapi.json`: OpenAPI 3.1 for every endpoint of docs/consumers/api.md#endpoints, and the
  * `fact.updated` webhook.
  */
 export const renderOpenApi = (model: SiteModel): SiteFiles => {
   const factIds = model.facts.map((fact) => fact.id);
+  // The endpoints declared by a record keep the places they had among the others, as the document's key order is part
+  // of its bytes; an endpoint declared since follows every other path.
+  const declared = placedInOrder((endpoint) => [endpoint.path, endpointPathItem(endpoint, model)] as const);
+  const registered = (path: string) => Object.fromEntries(declared.at(path));
   const paths: Record<string, unknown> = {
-    [SITE_PATHS.catalog]: get("The full catalog, with every fact's history.", {
-      200: json(ref("FactCatalog"), "FactCatalog"),
-    }),
-    [SITE_PATHS.domainBundle("{domain}")]: get(
-      "The catalog limited to one domain.",
-      { 200: json(ref("FactCatalog"), "FactCatalog of one domain"), 404: NOT_FOUND },
-      [{ name: "domain", in: "path", required: true, schema: { type: "string", enum: [...DOMAINS] } }],
-    ),
-    [SITE_PATHS.factById("{id}")]: get(
-      "One fact.",
-      {
-        200: json(ref("SingleFactResponse"), "SingleFactResponse"),
-        404: { ...NOT_FOUND, description: "The id is not one of the catalog's." },
-        410: json(
-          ref("SingleFactResponse"),
-          "The fact was withdrawn (an id of the manifest's withdrawn list): the body is its tombstone, its last state with `withdrawn`. The local server answers 410; a static host such as GitHub Pages serves the same body with 200.",
-        ),
-      },
-      [
-        {
-          name: "id",
-          in: "path",
-          required: true,
-          schema: { type: "string", enum: [...factIds, ...model.withdrawn.map(({ fact }) => fact.id)] },
-        },
-      ],
-    ),
+    ...registered(SITE_PATHS.catalog),
+    ...registered(SITE_PATHS.domainBundle("{domain}")),
+    ...registered(SITE_PATHS.factById("{id}")),
     [SITE_PATHS.valueSchema("{id}")]: get(
       "The JSON Schema (2020-12) of one fact's value, across its versions and scheduled changes; the same schema is this document's component FactValue.{id}.",
       {
@@ -144,27 +153,9 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
       },
       [{ name: "id", in: "path", required: true, schema: { type: "string", enum: factIds } }],
     ),
-    [SITE_PATHS.series("{series}")]: get(
-      "The stable alias of a yearly series (e.g. bc.rent_cap): the member in force on the build date, with its full record, and every member's id, year, dates and URL.",
-      {
-        200: json(ref("SeriesResponse"), "SeriesResponse"),
-        404: { ...NOT_FOUND, description: "The name is not one of the published series." },
-      },
-      [
-        {
-          name: "series",
-          in: "path",
-          required: true,
-          schema: { type: "string", enum: seriesOfModel(model).map((series) => series.name) },
-        },
-      ],
-    ),
-    [SITE_PATHS.llms]: get("Compact catalog for language models, without history.", {
-      200: json(ref("LlmCatalog"), "LLM catalog"),
-    }),
-    [SITE_PATHS.manifest]: get("Endpoints, ids and the SHA-256 of every published file.", {
-      200: json(ref("Manifest"), "Manifest"),
-    }),
+    ...registered(SITE_PATHS.series("{series}")),
+    ...registered(SITE_PATHS.llms),
+    ...registered(SITE_PATHS.manifest),
     [SITE_PATHS.feed]: get("RSS 2.0 feed of fact revisions: one item per fact.", {
       200: {
         description: "RSS 2.0",
@@ -172,45 +163,15 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
         content: { "application/rss+xml": { schema: { type: "string" } } },
       },
     }),
-    [SITE_PATHS.diff("{fact-id}", "{from}", "{to}")]: get(
-      "The change of one fact between two versions, with both states and a structured value_diff.",
-      { 200: json(ref("FactDiff"), "FactDiff"), 404: NOT_FOUND },
-      [
-        { name: "fact-id", in: "path", required: true, schema: { type: "string", enum: factIds } },
-        { name: "from", in: "path", required: true, schema: { type: "integer", minimum: 1 } },
-        { name: "to", in: "path", required: true, schema: { type: "integer", minimum: 2 } },
-      ],
-    ),
-    [SITE_PATHS.diffIndex]: get("Every published diff, newest first.", { 200: json(ref("DiffIndex"), "DiffIndex") }),
-    [SITE_PATHS.changes]: get(
-      "Every change event of every fact, newest first, each with a stable id: a mirror reads from the top and stops at the last id it processed.",
-      { 200: json(ref("ChangesIndex"), "ChangesIndex") },
-    ),
+    ...registered(SITE_PATHS.diff("{fact-id}", "{from}", "{to}")),
+    ...registered(SITE_PATHS.diffIndex),
+    ...registered(SITE_PATHS.changes),
     [SITE_PATHS.changesCsv]: get("The events of changes.json as RFC 4180 CSV with a header row, in the same order.", {
       200: { description: "CSV (RFC 4180)", headers: HEADERS, content: { "text/csv": { schema: { type: "string" } } } },
     }),
-    [SITE_PATHS.searchIndex]: get("Pre-normalized search items, one per fact.", {
-      200: json(ref("SearchIndex"), "Search index"),
-    }),
-    [SITE_PATHS.placesIndex]: get(
-      "Every place of the register: each municipality and regional district of British Columbia and the other areas a rule names, with its kind and regional district.",
-      { 200: json(ref("PlacesIndex"), "PlacesIndex") },
-    ),
-    [SITE_PATHS.place("{id}")]: get(
-      "One place with the periods of each rule that applies there by area (the foreign buyers' specified areas, the speculation and vacancy tax, the short-term rental principal residence requirement, the home owner grant's northern and rural amount), each period derived from the fact that lists the areas and naming its version.",
-      {
-        200: json(ref("PlaceResponse"), "PlaceResponse"),
-        404: { ...NOT_FOUND, description: "The id is not one of the register's." },
-      },
-      [
-        {
-          name: "id",
-          in: "path",
-          required: true,
-          schema: { type: "string", enum: model.places.map((place) => place.id) },
-        },
-      ],
-    ),
+    ...registered(SITE_PATHS.searchIndex),
+    ...registered(SITE_PATHS.placesIndex),
+    ...registered(SITE_PATHS.place("{id}")),
     [SITE_PATHS.factFeed("{id}")]: get(
       "Atom 1.0 feed of one fact: an entry per version and per scheduled change.",
       {
@@ -223,12 +184,7 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
       },
       [{ name: "id", in: "path", required: true, schema: { type: "string", enum: factIds } }],
     ),
-    [SITE_PATHS.upcoming]: get(
-      "Scheduled changes, expected announcements and verification lapses within 365 days of the build date, soonest first, and any expected announcement past its date whose newer value is not recorded here yet.",
-      {
-        200: json(ref("Upcoming"), "Upcoming"),
-      },
-    ),
+    ...registered(SITE_PATHS.upcoming),
     [SITE_PATHS.upcomingCalendar]: get(
       "The upcoming items as an iCalendar (RFC 5545) file: one all-day event each, with stable UIDs. The union of changes.ics without its revisions and lapses.ics.",
       {
@@ -300,27 +256,8 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
       },
       [{ name: "domain", in: "path", required: true, schema: { type: "string", enum: [...DOMAINS] } }],
     ),
-    [SITE_PATHS.badge("{id}")]: get(
-      'A fact\'s badge in the Shields endpoint format (https://shields.io/badges/endpoint-badge): its label and its value in force on the build date, never a scheduled one; yellow and "announced, not enacted" for a rule announced but not confirmed enacted, orange and "unverified since" past its re-verification date, light grey and "withdrawn" for a withdrawn fact. Embed it as https://img.shields.io/endpoint?url={this URL, encoded}.',
-      {
-        200: json(ref("Badge"), "Badge"),
-        404: { ...NOT_FOUND, description: "The id is not one of the catalog's." },
-      },
-      [
-        {
-          name: "id",
-          in: "path",
-          required: true,
-          schema: { type: "string", enum: [...factIds, ...model.withdrawn.map(({ fact }) => fact.id)] },
-        },
-      ],
-    ),
-    [SITE_PATHS.factsAll]: get(
-      "Every fact's full record in one file: each entry is the `fact` of its single-fact response, quotes and notes included.",
-      {
-        200: json(ref("AllFacts"), "AllFacts"),
-      },
-    ),
+    ...registered(SITE_PATHS.badge("{id}")),
+    ...registered(SITE_PATHS.factsAll),
     [SITE_PATHS.factValuesCsv]: get(
       "Every scalar leaf of every version of every fact as RFC 4180 CSV (long format); /datapackage.json describes its columns.",
       {
@@ -340,12 +277,7 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
     [SITE_PATHS.openApi]: get("This document.", { 200: json({ type: "object" }, "OpenAPI 3.1 document") }),
   };
   for (const prefix of AFFORDABILITY_PATHS) {
-    paths[`${prefix}/index.json`] = get("Full affordability index series with its methodology.", {
-      200: json(ref("AffordabilitySeries"), "Series"),
-    });
-    paths[`${prefix}/latest.json`] = get("Latest affordability index entry, or the pre-publication state.", {
-      200: json(ref("AffordabilityLatest"), "Latest"),
-    });
+    Object.assign(paths, registered(`${prefix}/index.json`), registered(`${prefix}/latest.json`));
     paths[`${prefix}/series.csv`] = get(
       "The affordability index series as RFC 4180 CSV: one row per board and month, with its sources' kinds.",
       {
@@ -357,6 +289,7 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
       },
     );
   }
+  for (const [path, item] of declared.rest()) paths[path] = item;
 
   const signatureHeader = (name: string, description: string, schema: unknown = { type: "string" }) => ({
     name,
