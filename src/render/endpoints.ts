@@ -293,7 +293,7 @@ const affordabilityEndpoints = (folder: string, older: boolean): Endpoint[] => [
     responseDescription: "Series",
     mediaType: "application/json",
     readme: older
-      ? "the same as `/api/v1/affordability-index/index.json`, under the index's older name"
+      ? `the same as \`${SITE_PATHS.affordabilityIndex}\`, under the index's older name`
       : "the affordability index: every month, with its methodology",
     ...(older ? {} : { manifestKey: "affordability_index" }),
   },
@@ -304,7 +304,7 @@ const affordabilityEndpoints = (folder: string, older: boolean): Endpoint[] => [
     responseDescription: "Latest",
     mediaType: "application/json",
     readme: older
-      ? "the same as `/api/v1/affordability-index/latest.json`, under the index's older name"
+      ? `the same as \`${SITE_PATHS.affordabilityLatest}\`, under the index's older name`
       : "the latest month, with how current and complete the index is (`publication`), or why none is published yet",
     ...(older ? {} : { manifestKey: "affordability_latest" }),
   },
