@@ -1,0 +1,58 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { buildModel, writeSite } from "../src/build/build-model.ts";
+import { payloadBudgets, treeBytes } from "../src/build/payload-budgets.ts";
+import { runCommand } from "../src/lib/command.ts";
+import { baseUrlFromEnvironment, repositoryFromEnvironment } from "../src/lib/config.ts";
+import { todayFromEnvironment } from "../src/lib/dates.ts";
+import { renderSite } from "../src/render/render-site.ts";
+import { FACT_VALUE_SCHEMAS } from "../src/schemas/values/value-schemas.ts";
+import { templateIdOf } from "./synthetic-repository.ts";
+
+/**
+ * One build of the build-scale benchmark (bench/build-scale.bench.ts), in a process of its own: what `npm run build`
+ * does (src/cli/build.ts: buildModel, renderSite, the payload budgets computed on the rendered tree, writeSite), on the
+ * synthetic repository at `--root`, into `--out`, unsigned. Two differences, both because the repository is synthetic:
+ * each synthetic fact is first given its template's value schema (the one thing the project's code has per fact id),
+ * and a file over its payload budget is counted, not a reason to write nothing (the budgets were set for the project's
+ * catalog, whose facts have a few versions, not 20). Prints one line, `build-scale-child <JSON>`, with the files and
+ * bytes written, the files over budget and the process's peak resident memory.
+ */
+const main = async (): Promise<void> => {
+  const { values } = parseArgs({
+    options: { root: { type: "string", default: "." }, out: { type: "string", default: "_site" } },
+    strict: true,
+  });
+  const schemas = FACT_VALUE_SCHEMAS as Record<string, unknown>;
+  for (const domain of readdirSync(path.join(values.root, "facts"))) {
+    for (const file of readdirSync(path.join(values.root, "facts", domain))) {
+      const id = file.replace(/\.json$/, "");
+      const template = templateIdOf(id);
+      if (template !== undefined && Object.hasOwn(schemas, template) && !Object.hasOwn(schemas, id))
+        schemas[id] = schemas[template];
+    }
+  }
+  const model = await buildModel(values.root, {
+    baseUrl: baseUrlFromEnvironment(),
+    today: todayFromEnvironment(),
+    repository: repositoryFromEnvironment(),
+  });
+  const files = renderSite(model);
+  const tree = treeBytes(files);
+  const budgets = payloadBudgets(tree);
+  await writeSite(files, values.out);
+  let bytes = 0;
+  for (const content of tree.values()) bytes += content.byteLength;
+  console.log(
+    `build-scale-child ${JSON.stringify({
+      facts: model.facts.length,
+      files: tree.size,
+      bytes,
+      overBudget: budgets.over.length,
+      maxRssKb: process.resourceUsage().maxRSS,
+    })}`,
+  );
+};
+
+runCommand("build-scale", main);
