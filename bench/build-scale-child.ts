@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildModel, writeSite } from "../src/build/build-model.ts";
-import { payloadBudgets, treeBytes } from "../src/build/payload-budgets.ts";
+import { payloadBudgets, takeTreeBytes } from "../src/build/payload-budgets.ts";
 import { runCommand } from "../src/lib/command.ts";
 import { baseUrlFromEnvironment, repositoryFromEnvironment } from "../src/lib/config.ts";
 import { todayFromEnvironment } from "../src/lib/dates.ts";
@@ -12,7 +12,7 @@ import { templateIdOf } from "./synthetic-repository.ts";
 
 /**
  * One build of the build-scale benchmark (bench/build-scale.bench.ts), in a process of its own: what `npm run build`
- * does (src/cli/build.ts: buildModel, renderSite, the payload budgets computed on the rendered tree, writeSite), on the
+ * does (src/cli/build.ts: buildModel, renderSite, the tree taken as bytes, the payload budgets computed on it, writeSite), on the
  * synthetic repository at `--root`, into `--out`, unsigned. Two differences, both because the repository is synthetic:
  * each synthetic fact is first given its template's value schema (the one thing the project's code has per fact id),
  * and a file over its payload budget is counted, not a reason to write nothing (the budgets were set for the project's
@@ -38,10 +38,9 @@ const main = async (): Promise<void> => {
     today: todayFromEnvironment(),
     repository: repositoryFromEnvironment(),
   });
-  const files = renderSite(model);
-  const tree = treeBytes(files);
+  const tree = takeTreeBytes(renderSite(model));
   const budgets = payloadBudgets(tree);
-  await writeSite(files, values.out);
+  await writeSite(tree, values.out);
   let bytes = 0;
   for (const content of tree.values()) bytes += content.byteLength;
   console.log(
