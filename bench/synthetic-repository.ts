@@ -134,6 +134,8 @@ export interface BuildScaleOptions {
   versions: number;
   /** Where the templates and reference files come from; the project itself by default. */
   templateRoot?: string;
+  /** When the last commit was made (seconds since 1970); an hour before now by default. */
+  until?: number;
   /** Replaces the file of one fact's one version, e.g. to make it invalid (the generator's test). */
   corrupt?: (id: string, version: number, text: string) => string;
 }
@@ -246,9 +248,9 @@ export const writeBuildScaleRepository = async (
     }
   }
 
-  // Commit times: one minute apart, ending an hour before now, so every commit is in the past.
+  // Commit times: one minute apart, ending at `until` (an hour before now), so every commit is in the past.
   const count = 1 + options.facts * options.versions;
-  const start = Math.floor(Date.now() / 1000) - 3600 - count * 60;
+  const start = (options.until ?? Math.floor(Date.now() / 1000) - 3600) - count * 60;
   const corrupt = options.corrupt ?? ((_id: string, _version: number, text: string) => text);
   function* commits(): Generator<SyntheticCommit> {
     yield { message: "Reference data for the synthetic catalog\n", seconds: start, files: referenceFiles };

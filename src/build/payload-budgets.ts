@@ -114,15 +114,30 @@ export const gzipSize = (bytes: Uint8Array): number => gzipSync(bytes, { level: 
 
 const kb = (bytes: number): string => `${(bytes / KB).toFixed(1)} KB`;
 
+/**
+ * Each file jsonOf has parsed, by its bytes: the catalog and the domain bundles are read twice (their fact count and
+ * their earlier periods), and at 1,000 facts × 20 versions they are tens of megabytes each
+ * (bench/build-scale.bench.ts). Held weakly, so the parsed files go with the tree.
+ */
+const parsedFiles = new WeakMap<Uint8Array, Record<string, unknown>>();
+
 /** A JSON file of the tree, parsed, or an error naming it. */
 const jsonOf = (tree: ReadonlyMap<string, Uint8Array>, path: string): Record<string, unknown> => {
   const bytes = tree.get(path);
   if (!bytes) throw new Error(`${path} is not in the built tree`);
+  const known = parsedFiles.get(bytes);
+  if (known !== undefined) return known;
+  let json: Record<string, unknown>;
   try {
-    return JSON.parse(Buffer.from(bytes).toString("utf8")) as Record<string, unknown>;
+    json = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8")) as Record<
+      string,
+      unknown
+    >;
   } catch {
     throw new Error(`${path} is not JSON`);
   }
+  parsedFiles.set(bytes, json);
+  return json;
 };
 
 /**
