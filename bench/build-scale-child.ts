@@ -38,7 +38,7 @@ const main = async (): Promise<void> => {
     today: todayFromEnvironment(),
     repository: repositoryFromEnvironment(),
   });
-  const tree = takeTreeBytes(renderSite(model));
+  const tree = takeTreeBytes(renderSite(model, { bytes: true }));
   const budgets = payloadBudgets(tree);
   await writeSite(tree, values.out);
   let bytes = 0;

@@ -37,7 +37,7 @@ const main = async (): Promise<void> => {
     websubHub: websubHubFromEnvironment(),
     repository: repositoryFromEnvironment(),
   });
-  const rendered = renderSite(model);
+  const rendered = renderSite(model, { bytes: true });
   const signed = signer ? signSite(rendered, signer) : rendered;
   // From here on the tree is held as bytes only (takeTreeBytes empties the map it is given as it goes; a signed tree is
   // a copy of the rendered one, which is let go first).
