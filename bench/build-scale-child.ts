@@ -17,7 +17,7 @@ import { templateIdOf } from "./synthetic-repository.ts";
  * each synthetic fact is first given its template's value schema (the one thing the project's code has per fact id),
  * and a file over its payload budget is counted, not a reason to write nothing (the budgets were set for the project's
  * catalog, whose facts have a few versions, not 20). Prints one line, `build-scale-child <JSON>`, with the files and
- * bytes written, the files over budget and the process's peak resident memory.
+ * bytes written, the files over budget, the process's peak resident memory and its CPU time (user and system).
  */
 const main = async (): Promise<void> => {
   const { values } = parseArgs({
@@ -50,6 +50,7 @@ const main = async (): Promise<void> => {
       bytes,
       overBudget: budgets.over.length,
       maxRssKb: process.resourceUsage().maxRSS,
+      cpuSeconds: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
     })}`,
   );
 };

@@ -1,11 +1,12 @@
 import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { readVariable } from "../src/lib/environment.ts";
 import { topSelfTime } from "./cpu-profile.ts";
-import { PROJECT_ROOT, writeBuildScaleRepository } from "./synthetic-repository.ts";
+import { writeBuildScaleRepository } from "./synthetic-repository.ts";
 
 /**
  * `npm run bench -- build-scale`: the whole build (`src/cli/build.ts`) on synthetic repositories of 100, 1,000 and
@@ -22,6 +23,11 @@ export const VERSIONS = 20;
 const MS_PER_FACT_AT_1000 = 25;
 const SCALING = 11;
 const PEAK_MB = { 1000: 1000, 10000: 2000 } as Record<number, number>;
+/**
+ * A build whose resident memory passes this many times its size's memory target (the 1,000-fact target for 100
+ * facts) is stopped and reported as an error, rather than let take the memory of the machine it shares.
+ */
+const STOP_AT_MEMORY_TARGETS = 3;
 /** Default limit of one size's build, in seconds: far above the targets, so only a build that hangs reaches it. */
 const DEFAULT_TIMEOUT_SECONDS = 1800;
 
@@ -37,7 +43,9 @@ export interface BuildRun {
   ok: boolean;
   seconds: number;
   /** What the child reported (bench/build-scale-child.ts), when it finished. */
-  result?: { facts: number; files: number; bytes: number; overBudget: number; maxRssKb: number };
+  result?: { facts: number; files: number; bytes: number; overBudget: number; maxRssKb: number; cpuSeconds: number };
+  /** Set when the build was stopped for its memory: its resident memory, in MB, when it was stopped. */
+  stoppedAtMb?: number;
   /** What the build printed on stderr: its error when it failed. */
   stderr: string;
   timedOut: boolean;
@@ -51,7 +59,7 @@ export interface BuildRun {
 export const runBuild = (
   root: string,
   out: string,
-  options: { timeoutSeconds: number; nodeOptions?: string[]; environment?: NodeJS.ProcessEnv },
+  options: { timeoutSeconds: number; maxRssMb?: number; nodeOptions?: string[]; environment?: NodeJS.ProcessEnv },
 ): Promise<BuildRun> =>
   new Promise((resolve, reject) => {
     const started = performance.now();
@@ -72,16 +80,32 @@ export const runBuild = (
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
     let timedOut = false;
+    let stoppedAtMb: number | undefined;
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill("SIGKILL");
     }, options.timeoutSeconds * 1000);
-    child.on("error", (error) => {
+    // A build that outgrows maxRssMb is stopped before it takes the machine's memory from everything else on it.
+    const watch =
+      options.maxRssMb === undefined
+        ? undefined
+        : setInterval(() => {
+            const rssMb = residentMb(child.pid);
+            if (rssMb !== undefined && rssMb > options.maxRssMb! && stoppedAtMb === undefined) {
+              stoppedAtMb = rssMb;
+              child.kill("SIGKILL");
+            }
+          }, 500);
+    const stop = () => {
       clearTimeout(timer);
+      if (watch) clearInterval(watch);
+    };
+    child.on("error", (error) => {
+      stop();
       reject(error);
     });
     child.on("close", (code) => {
-      clearTimeout(timer);
+      stop();
       const line = /^build-scale-child (.*)$/m.exec(Buffer.concat(stdout).toString("utf8"));
       resolve({
         ok: code === 0 && !timedOut && line !== null,
@@ -89,9 +113,29 @@ export const runBuild = (
         ...(line ? { result: JSON.parse(line[1]!) as BuildRun["result"] } : {}),
         stderr: Buffer.concat(stderr).toString("utf8").trim(),
         timedOut,
+        ...(stoppedAtMb === undefined ? {} : { stoppedAtMb }),
       });
     });
   });
+
+/** The first `count` lines of `text`, and how many more there were. */
+const firstLines = (text: string, count: number): string => {
+  const lines = text.split("\n");
+  return lines.length <= count
+    ? text
+    : `${lines.slice(0, count).join("\n")}\n… and ${lines.length - count} more line(s)`;
+};
+
+/** A process's resident memory in MB, from /proc (Linux); undefined where that cannot be read. */
+const residentMb = (pid: number | undefined): number | undefined => {
+  if (pid === undefined) return undefined;
+  try {
+    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb === undefined ? undefined : Number(kb) / 1024;
+  } catch {
+    return undefined;
+  }
+};
 
 /** The number of files under `folder` and their bytes. */
 export const treeSize = async (folder: string): Promise<{ files: number; bytes: number }> => {
@@ -126,13 +170,14 @@ const main = async (): Promise<void> => {
       const profileDir = path.join(work, "profile");
       const run = await runBuild(root, path.join(work, "_site"), {
         timeoutSeconds,
+        maxRssMb: STOP_AT_MEMORY_TARGETS * (PEAK_MB[facts] ?? PEAK_MB[1000]!),
         nodeOptions: profile ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [],
         environment: { FACTS_BASE_URL: "https://facts.example.org" },
       });
       if (!run.ok || run.result === undefined) {
         const why = run.timedOut
           ? `no result within the limit of ${timeoutSeconds} s (BENCH_SCALE_TIMEOUT)`
-          : run.stderr;
+          : firstLines(run.stderr, 20);
         console.error(`build-scale facts=${facts} versions=${VERSIONS} error: ${why}`);
         process.exitCode = 1;
         return;
@@ -143,6 +188,7 @@ const main = async (): Promise<void> => {
       console.log(
         `build-scale facts=${facts} versions=${VERSIONS} build_s=${run.seconds.toFixed(1)} peak_rss_mb=${peakRssMb.toFixed(0)} files=${tree.files} bytes=${tree.bytes}`,
       );
+      console.log(`  cpu_s=${run.result.cpuSeconds.toFixed(1)} (the build's user and system CPU time)`);
       if (run.result.overBudget > 0)
         console.log(`  (${run.result.overBudget} file(s) over their payload budget, counted and written all the same)`);
       if (profile) {
