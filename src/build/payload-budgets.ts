@@ -115,18 +115,19 @@ export const gzipSize = (bytes: Uint8Array): number => gzipSync(bytes, { level: 
 const kb = (bytes: number): string => `${(bytes / KB).toFixed(1)} KB`;
 
 /**
- * Each file jsonOf has parsed, by its bytes: the catalog and the domain bundles are read twice (their fact count and
- * their earlier periods), and at 1,000 facts × 20 versions they are tens of megabytes each
- * (bench/build-scale.bench.ts). Held weakly, so the parsed files go with the tree.
+ * The files jsonOf has parsed during one call of payloadBudgets, by tree and path: the catalog and the domain bundles
+ * are read twice (their fact count and their earlier periods), and at 1,000 facts × 20 versions they are tens of
+ * megabytes each (bench/build-scale.bench.ts). Dropped when the call ends, so the parsed files do not stay in memory
+ * beside the tree while it is written.
  */
-const parsedFiles = new WeakMap<Uint8Array, Record<string, unknown>>();
+const parsedFiles = new WeakMap<ReadonlyMap<string, Uint8Array>, Map<string, Record<string, unknown>>>();
 
 /** A JSON file of the tree, parsed, or an error naming it. */
 const jsonOf = (tree: ReadonlyMap<string, Uint8Array>, path: string): Record<string, unknown> => {
+  const known = parsedFiles.get(tree)?.get(path);
+  if (known !== undefined) return known;
   const bytes = tree.get(path);
   if (!bytes) throw new Error(`${path} is not in the built tree`);
-  const known = parsedFiles.get(bytes);
-  if (known !== undefined) return known;
   let json: Record<string, unknown>;
   try {
     json = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8")) as Record<
@@ -136,7 +137,7 @@ const jsonOf = (tree: ReadonlyMap<string, Uint8Array>, path: string): Record<str
   } catch {
     throw new Error(`${path} is not JSON`);
   }
-  parsedFiles.set(bytes, json);
+  parsedFiles.get(tree)?.set(path, json);
   return json;
 };
 
@@ -172,6 +173,15 @@ const factsListed = (tree: ReadonlyMap<string, Uint8Array>, path: string): numbe
  * fact counts come from the catalog and the domain bundles, the manifest's entry count from the files beside it.
  */
 export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetReport => {
+  parsedFiles.set(tree, new Map());
+  try {
+    return budgetsOf(tree);
+  } finally {
+    parsedFiles.delete(tree);
+  }
+};
+
+const budgetsOf = (tree: ReadonlyMap<string, Uint8Array>): BudgetReport => {
   const factCount = factsListed(tree, SITE_PATHS.catalog);
   // Never below the single-fact limit: a catalog of a few facts is mostly its envelope, as a small bundle is.
   const perCatalog = (size: number) => {
