@@ -76,8 +76,8 @@ describe("the calendar's line folding", () => {
       });
     const reference = document.toString();
     // The product id names the service, which this test does not hard-code: compare from the line after it.
-    const after = (text: string) => text.slice(text.indexOf("\r\n", text.indexOf("PRODID:")));
-    expect(after(mine)).toBe(after(reference));
+    const pastProductId = (text: string) => text.slice(text.indexOf("\r\n", text.indexOf("PRODID:")));
+    expect(pastProductId(mine)).toBe(pastProductId(reference));
     expect(mine).toContain("\r\n ");
   });
 });
