@@ -7,7 +7,7 @@ import { runCommand } from "../src/lib/command.ts";
 import { baseUrlFromEnvironment, repositoryFromEnvironment } from "../src/lib/config.ts";
 import { todayFromEnvironment } from "../src/lib/dates.ts";
 import { renderSite } from "../src/render/render-site.ts";
-import { FACT_VALUE_SCHEMAS } from "../src/schemas/values/value-schemas.ts";
+import { FACT_VALUE_SCHEMAS } from "../src/schemas/index.ts";
 import { templateIdOf } from "./synthetic-repository.ts";
 
 /**

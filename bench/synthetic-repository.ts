@@ -4,8 +4,7 @@ import path from "node:path";
 import { addDays } from "../src/lib/dates.ts";
 import { runGit } from "../src/lib/git.ts";
 import { compareText } from "../src/lib/text.ts";
-import type { FactFile } from "../src/schemas/index.ts";
-import { valueSchemaFor } from "../src/schemas/values/value-schemas.ts";
+import { type FactFile, valueSchemaFor } from "../src/schemas/index.ts";
 
 /**
  * Synthetic git repositories for the benchmarks, written with one `git fast-import` stream (no process per commit):
