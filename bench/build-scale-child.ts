@@ -33,14 +33,31 @@ const main = async (): Promise<void> => {
         schemas[id] = schemas[template];
     }
   }
+  // Where the time and the memory go, phase by phase: seconds since the start, resident and heap memory in MB.
+  const phases: { phase: string; s: number; rssMb: number; heapMb: number; externalMb: number }[] = [];
+  const started = performance.now();
+  const mark = (phase: string): void => {
+    const memory = process.memoryUsage();
+    phases.push({
+      phase,
+      s: Math.round((performance.now() - started) / 100) / 10,
+      rssMb: Math.round(memory.rss / 2 ** 20),
+      heapMb: Math.round(memory.heapUsed / 2 ** 20),
+      externalMb: Math.round((memory.external + memory.arrayBuffers) / 2 ** 20),
+    });
+  };
   const model = await buildModel(values.root, {
     baseUrl: baseUrlFromEnvironment(),
     today: todayFromEnvironment(),
     repository: repositoryFromEnvironment(),
   });
+  mark("model");
   const tree = takeTreeBytes(renderSite(model, { bytes: true }));
+  mark("rendered");
   const budgets = payloadBudgets(tree);
+  mark("budgets");
   await writeSite(tree, values.out);
+  mark("written");
   let bytes = 0;
   for (const content of tree.values()) bytes += content.byteLength;
   console.log(
@@ -51,6 +68,7 @@ const main = async (): Promise<void> => {
       overBudget: budgets.over.length,
       maxRssKb: process.resourceUsage().maxRSS,
       cpuSeconds: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
+      phases,
     })}`,
   );
 };

@@ -43,7 +43,15 @@ export interface BuildRun {
   ok: boolean;
   seconds: number;
   /** What the child reported (bench/build-scale-child.ts), when it finished. */
-  result?: { facts: number; files: number; bytes: number; overBudget: number; maxRssKb: number; cpuSeconds: number };
+  result?: {
+    facts: number;
+    files: number;
+    bytes: number;
+    overBudget: number;
+    maxRssKb: number;
+    cpuSeconds: number;
+    phases: { phase: string; s: number; rssMb: number; heapMb: number; externalMb: number }[];
+  };
   /** Set when the build was stopped for its memory: its resident memory, in MB, when it was stopped. */
   stoppedAtMb?: number;
   /** What the build printed on stderr: its error when it failed. */
@@ -189,6 +197,11 @@ const main = async (): Promise<void> => {
         `build-scale facts=${facts} versions=${VERSIONS} build_s=${run.seconds.toFixed(1)} peak_rss_mb=${peakRssMb.toFixed(0)} files=${tree.files} bytes=${tree.bytes}`,
       );
       console.log(`  cpu_s=${run.result.cpuSeconds.toFixed(1)} (the build's user and system CPU time)`);
+      console.log(
+        `  phases (seconds in, then resident, heap and buffer memory in MB at the end of each): ${run.result.phases
+          .map((phase) => `${phase.phase} ${phase.s} s ${phase.rssMb}/${phase.heapMb}/${phase.externalMb}`)
+          .join(", ")}`,
+      );
       if (run.result.overBudget > 0)
         console.log(`  (${run.result.overBudget} file(s) over their payload budget, counted and written all the same)`);
       if (profile) {
