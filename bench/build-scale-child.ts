@@ -43,7 +43,8 @@ const main = async (): Promise<void> => {
       s: Math.round((performance.now() - started) / 100) / 10,
       rssMb: Math.round(memory.rss / 2 ** 20),
       heapMb: Math.round(memory.heapUsed / 2 ** 20),
-      externalMb: Math.round((memory.external + memory.arrayBuffers) / 2 ** 20),
+      // `external` includes the buffers (`arrayBuffers`): counted once.
+      externalMb: Math.round(memory.external / 2 ** 20),
     });
   };
   const model = await buildModel(values.root, {
