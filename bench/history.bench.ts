@@ -5,6 +5,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { readFactHistory } from "../src/derive/fact-history.ts";
 import { catFileBatch, runGit } from "../src/lib/git.ts";
+import { fastImport, type SyntheticCommit } from "./synthetic-repository.ts";
 
 /**
  * History engine against the git floor: the time git itself needs to list every change to facts/
@@ -66,34 +67,19 @@ const factText = (index: number, revision: number): string =>
 const syntheticRepository = async (facts: number, revisions: number): Promise<string> => {
   const root = await mkdtemp(path.join(os.tmpdir(), `history-bench-${facts}-`));
   await runGit(root, ["init", "-q", "-b", "main"]);
-  const child = spawn("git", ["fast-import", "--quiet", "--done"], { cwd: root, stdio: ["pipe", "ignore", "inherit"] });
-  const done = new Promise<void>((resolve, reject) =>
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`fast-import exited ${code}`)))),
-  );
-  let mark = 0;
-  let time = 1_600_000_000;
-  const chunks: string[] = [];
-  const flush = async () => {
-    if (!child.stdin.write(chunks.join(""))) await new Promise((resolve) => child.stdin.once("drain", resolve));
-    chunks.length = 0;
-  };
-  for (let revision = 1; revision <= revisions; revision++) {
-    for (let index = 0; index < facts; index++) {
-      mark++;
-      const message = `bc.bench.fact_${index} v${revision}: synthetic revision (effective 20${10 + revision}-01-01)\n`;
-      const content = factText(index, revision);
-      chunks.push(
-        `commit refs/heads/main\nmark :${mark}\ncommitter Bench <bench@example.org> ${time++} +0000\n` +
-          `data ${Buffer.byteLength(message)}\n${message}${mark > 1 ? `from :${mark - 1}\n` : ""}` +
-          `M 100644 inline ${factPath(index)}\ndata ${Buffer.byteLength(content)}\n${content}\n`,
-      );
-      if (chunks.length >= 500) await flush();
+  function* commits(): Generator<SyntheticCommit> {
+    let time = 1_600_000_000;
+    for (let revision = 1; revision <= revisions; revision++) {
+      for (let index = 0; index < facts; index++) {
+        yield {
+          message: `bc.bench.fact_${index} v${revision}: synthetic revision (effective 20${10 + revision}-01-01)\n`,
+          seconds: time++,
+          files: [{ path: factPath(index), content: factText(index, revision) }],
+        };
+      }
     }
   }
-  chunks.push("done\n");
-  await flush();
-  child.stdin.end();
-  await done;
+  await fastImport(root, commits());
   return root;
 };
 

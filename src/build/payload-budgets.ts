@@ -108,15 +108,31 @@ export const gzipSize = (bytes: Uint8Array): number => gzipSync(bytes, { level: 
 
 const kb = (bytes: number): string => `${(bytes / KB).toFixed(1)} KB`;
 
+/**
+ * The files jsonOf has parsed during one call of payloadBudgets, by tree and path: the catalog and the domain bundles
+ * are read twice (their fact count and their earlier periods), and at 1,000 facts × 20 versions they are tens of
+ * megabytes each (bench/build-scale.bench.ts). Dropped when the call ends, so the parsed files do not stay in memory
+ * beside the tree while it is written.
+ */
+const parsedFiles = new WeakMap<ReadonlyMap<string, Uint8Array>, Map<string, Record<string, unknown>>>();
+
 /** A JSON file of the tree, parsed, or an error naming it. */
 const jsonOf = (tree: ReadonlyMap<string, Uint8Array>, path: string): Record<string, unknown> => {
+  const known = parsedFiles.get(tree)?.get(path);
+  if (known !== undefined) return known;
   const bytes = tree.get(path);
   if (!bytes) throw new Error(`${path} is not in the built tree`);
+  let json: Record<string, unknown>;
   try {
-    return JSON.parse(Buffer.from(bytes).toString("utf8")) as Record<string, unknown>;
+    json = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8")) as Record<
+      string,
+      unknown
+    >;
   } catch {
     throw new Error(`${path} is not JSON`);
   }
+  parsedFiles.get(tree)?.set(path, json);
+  return json;
 };
 
 /**
@@ -151,6 +167,15 @@ const factsListed = (tree: ReadonlyMap<string, Uint8Array>, path: string): numbe
  * fact counts come from the catalog and the domain bundles, the manifest's entry count from the files beside it.
  */
 export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetReport => {
+  parsedFiles.set(tree, new Map());
+  try {
+    return budgetsOf(tree);
+  } finally {
+    parsedFiles.delete(tree);
+  }
+};
+
+const budgetsOf = (tree: ReadonlyMap<string, Uint8Array>): BudgetReport => {
   const factCount = factsListed(tree, SITE_PATHS.catalog);
   // Never below the single-fact limit: a catalog of a few facts is mostly its envelope, as a small bundle is.
   const perCatalog = (size: number) => {
@@ -270,6 +295,21 @@ export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetRep
 /** A built tree's files as bytes, whichever way each was rendered. */
 export const treeBytes = (files: ReadonlyMap<string, string | Uint8Array>): Map<string, Uint8Array> =>
   new Map([...files].map(([path, body]) => [path, typeof body === "string" ? Buffer.from(body) : body]));
+
+/**
+ * The same bytes as treeBytes, taken out of `files` one file at a time (each is deleted from `files` once converted),
+ * so the tree is never held whole both as text and as bytes: `npm run build` holds only the bytes from then on, which
+ * it checks against the budgets and writes (at 1,000 facts × 20 versions the tree is hundreds of megabytes,
+ * bench/build-scale.bench.ts).
+ */
+export const takeTreeBytes = (files: Map<string, string | Uint8Array>): Map<string, Uint8Array> => {
+  const bytes = new Map<string, Uint8Array>();
+  for (const [path, body] of files) {
+    bytes.set(path, typeof body === "string" ? Buffer.from(body) : body);
+    files.delete(path);
+  }
+  return bytes;
+};
 
 /**
  * Why a tree may not be published: each file over its budget with its gzip size, its limit and how the limit was

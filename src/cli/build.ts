@@ -1,7 +1,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildModel, writeSite } from "../build/build-model.ts";
-import { overBudget, payloadBudgets, treeBytes } from "../build/payload-budgets.ts";
+import { overBudget, payloadBudgets, takeTreeBytes } from "../build/payload-budgets.ts";
 import { runCommand } from "../lib/command.ts";
 import { baseUrlFromEnvironment, repositoryFromEnvironment, websubHubFromEnvironment } from "../lib/config.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
@@ -37,11 +37,15 @@ const main = async (): Promise<void> => {
     websubHub: websubHubFromEnvironment(),
     repository: repositoryFromEnvironment(),
   });
-  const rendered = renderSite(model);
-  const files = signer ? signSite(rendered, signer) : rendered;
+  const rendered = renderSite(model, { bytes: true });
+  const signed = signer ? signSite(rendered, signer) : rendered;
+  // From here on the tree is held as bytes only (takeTreeBytes empties the map it is given as it goes; a signed tree is
+  // a copy of the rendered one, which is let go first).
+  if (signed !== rendered) rendered.clear();
+  const files = takeTreeBytes(signed);
   // The payload budgets gate what is published: a tree with a file over its budget is not written (the last tree
   // written stays as it was), and the pull-request and deploy workflows fail at this step.
-  const over = overBudget(payloadBudgets(treeBytes(files)));
+  const over = overBudget(payloadBudgets(files));
   if (over !== undefined) throw new ProblemsFound(`${over}\nnothing was written to ${values.out}/`);
   await writeSite(files, values.out);
 

@@ -135,6 +135,18 @@ export const ENVIRONMENT = {
     description: "Open connections wrk keeps in the server benchmark (default 50).",
   },
   BENCH_PIN: { setBy: "bench", description: "0: do not pin the servers and wrk to separate CPUs." },
+  BENCH_SCALE_MAX: {
+    setBy: "bench",
+    description: "The largest size the build-scale benchmark builds: 100, 1000 or 10000 facts (default 10000).",
+  },
+  BENCH_SCALE_TIMEOUT: {
+    setBy: "bench",
+    description: "Seconds one size's build may take in the build-scale benchmark before it is stopped (default 1800).",
+  },
+  BENCH_SCALE_PROFILE: {
+    setBy: "bench",
+    description: "1: the build-scale benchmark writes each build's CPU profile and prints its top self-time functions.",
+  },
 } as const satisfies Record<string, Variable>;
 
 export type VariableName = keyof typeof ENVIRONMENT;

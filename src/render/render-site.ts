@@ -11,35 +11,42 @@ import { renderPages } from "./pages/render-pages.ts";
 import { renderPlacePages } from "./pages/render-places-pages.ts";
 import type { SiteFiles, SiteModel } from "./site-model.ts";
 
-/** Every published file; the manifest comes last because it lists the digest of all the others. */
-export const renderSite = (model: SiteModel): SiteFiles => {
+/**
+ * Every published file; the manifest comes last because it lists the digest of all the others. With `bytes`, each
+ * renderer's files are turned into their UTF-8 bytes as soon as it has rendered them, so the tree is never held whole
+ * as text: `npm run build` asks for this, since at 1,000 facts × 20 versions the text of the tree alone takes well over
+ * a gigabyte of the heap (bench/build-scale.bench.ts). The bytes are those the text would be written as.
+ */
+export const renderSite = (model: SiteModel, options: { bytes?: boolean } = {}): SiteFiles => {
   const files: SiteFiles = new Map();
-  const parts = [
-    renderLlms(model),
-    renderFeed(model),
-    renderFactFeeds(model),
-    renderUpcoming(model),
-    renderChangeFeeds(model),
-    renderDomainFeeds(model),
-    renderSearchIndex(model),
-    renderChanges(model),
-    renderValueSchemas(model),
-    renderAffordability(model),
-    renderBulk(model),
-    renderOpenApi(model),
-    renderWellKnown(model),
-    renderHostFiles(),
-    renderPages(model),
+  const renderers: (() => SiteFiles)[] = [
+    () => renderLlms(model),
+    () => renderFeed(model),
+    () => renderFactFeeds(model),
+    () => renderUpcoming(model),
+    () => renderChangeFeeds(model),
+    () => renderDomainFeeds(model),
+    () => renderSearchIndex(model),
+    () => renderChanges(model),
+    () => renderValueSchemas(model),
+    () => renderAffordability(model),
+    () => renderBulk(model),
+    () => renderOpenApi(model),
+    () => renderWellKnown(model),
+    () => renderHostFiles(),
+    () => renderPages(model),
     // The endpoints declared by a record (endpoints.ts).
-    ...ENDPOINTS.map((endpoint) => renderEndpoint(endpoint, model)),
-    renderPlacePages(model),
+    ...ENDPOINTS.map((endpoint) => () => renderEndpoint(endpoint, model)),
+    () => renderPlacePages(model),
+    // The manifest reads every file rendered before it.
+    () => renderManifest(model, files),
   ];
-  for (const part of parts) {
-    for (const [path, content] of part) {
-      if (files.has(path)) throw new Error(`two renderers produced ${path}`);
-      files.set(path, content);
+  for (const [index, render] of renderers.entries()) {
+    const manifest = index === renderers.length - 1;
+    for (const [path, content] of render()) {
+      if (!manifest && files.has(path)) throw new Error(`two renderers produced ${path}`);
+      files.set(path, options.bytes === true && typeof content === "string" ? Buffer.from(content) : content);
     }
   }
-  for (const [path, content] of renderManifest(model, files)) files.set(path, content);
   return files;
 };

@@ -52,6 +52,39 @@ const scriptMentions = (line: string): string[] => [
   ...[...line.matchAll(/\bnpm (start|test)\b/g)].map((match) => match[1]!),
 ];
 
+/** Figures with a unit of speed, time or size, and the words that make such a figure a target or a setting. */
+const FIGURE = /\d+(?:[.,]\d+)?\s*(?:req\/s|requests\/s|deliveries\/s|\/s\b|µs|ms\b|s\b|KB\b|KiB\b|MB\b|×)/;
+const ALLOWED = /≥|≤|at least|at most|target|limit|timeout|delay|default/i;
+/**
+ * The one page that may record measured figures, and only between `<!-- measured YYYY-MM-DD at commit <sha> -->` and
+ * `<!-- end measured -->`: what a benchmark printed on one day at one commit, said as such.
+ */
+const MEASURED_DOC = "docs/maintainers/benchmarks.md";
+const MEASURED_START = /^<!-- measured \d{4}-\d{2}-\d{2} at commit [0-9a-f]{7,40} -->$/;
+const MEASURED_END = "<!-- end measured -->";
+
+/** The lines of `doc` outside its measured blocks (see MEASURED_DOC), with their line numbers. */
+const linesOutsideMeasured = (doc: Doc): { number: number; line: string }[] => {
+  const numbered = doc.lines.map((line, index) => ({ number: index + 1, line }));
+  if (doc.file !== MEASURED_DOC) return numbered;
+  const outside: { number: number; line: string }[] = [];
+  for (let index = 0; index < numbered.length; index++) {
+    const end = doc.lines.indexOf(MEASURED_END, index + 1);
+    if (MEASURED_START.test(doc.lines[index]!.trim()) && end > index) {
+      index = end;
+      continue;
+    }
+    outside.push(numbered[index]!);
+  }
+  return outside;
+};
+
+/** Each line of `doc` outside a measured block with what looks like a measured figure. */
+const pastedFigures = (doc: Doc): string[] =>
+  linesOutsideMeasured(doc)
+    .filter(({ line }) => FIGURE.test(line) && !ALLOWED.test(line))
+    .map(({ number, line }) => `${doc.file}:${number}: "${FIGURE.exec(line)![0]}" in: ${line.trim()}`);
+
 describe("the documentation", () => {
   it("includes the README, CONTRIBUTING.md and the pages under docs/", () => {
     expect(DOC_FILES).toEqual(
@@ -132,15 +165,35 @@ describe("the documentation", () => {
   });
 
   it("pastes no measured figure: only targets, limits, timeouts, delays and defaults carry units of speed, time or size", () => {
-    const FIGURE = /\d+(?:[.,]\d+)?\s*(?:req\/s|requests\/s|deliveries\/s|\/s\b|µs|ms\b|s\b|KB\b|KiB\b|MB\b|×)/;
-    const ALLOWED = /≥|≤|at least|at most|target|limit|timeout|delay|default/i;
-    const measured = allLines
-      .filter(({ line }) => FIGURE.test(line) && !ALLOWED.test(line))
-      .map(({ where, line }) => `${where}: "${FIGURE.exec(line)![0]}" in: ${line.trim()}`);
+    const measured = DOCS.flatMap(pastedFigures);
     expect(
       measured,
       "lines that look like measured figures (a benchmark prints its own; targets and limits say so)",
     ).toEqual([]);
+  });
+
+  it("keeps measured figures to dated blocks of the benchmarks page that name their commit", () => {
+    const doc = (file: string, text: string): Doc => ({ file, text, lines: text.split("\n") });
+    const block = [
+      "Before.",
+      "<!-- measured 2026-12-06 at commit 0123456789ab -->",
+      "```text",
+      "build-scale facts=100 versions=20 build_s=32.5 peak_rss_mb=848 files=2963 bytes=66655723",
+      "scaling 100 → 1000 facts: 9.6× the time",
+      "```",
+      "The build took 312 s.",
+      "<!-- end measured -->",
+      "After: it took 40 s.",
+    ].join("\n");
+    // Inside the block, figures are allowed; after it, they are refused again.
+    expect(pastedFigures(doc(MEASURED_DOC, block)).map((finding) => finding.split(": ")[0])).toEqual([
+      `${MEASURED_DOC}:9`,
+    ]);
+    // Elsewhere than the benchmarks page, a block exempts nothing.
+    expect(pastedFigures(doc("docs/maintainers/architecture.md", block))).toHaveLength(3);
+    // A block without its date and commit, or never closed, exempts nothing either.
+    expect(pastedFigures(doc(MEASURED_DOC, block.replace(" at commit 0123456789ab", "")))).toHaveLength(3);
+    expect(pastedFigures(doc(MEASURED_DOC, block.replace("<!-- end measured -->", "")))).toHaveLength(3);
   });
 
   it("lists in CONTRIBUTING.md every rule the check applies, with its level, and no other", () => {
