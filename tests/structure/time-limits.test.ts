@@ -21,7 +21,7 @@ const testSources = (): string[] =>
     .map((file) => path.join("tests", file));
 
 /** Each limit over a second written as a number in `source`, as `file:line: text`. */
-export const writtenLimits = (file: string, source: string): string[] =>
+const writtenLimits = (file: string, source: string): string[] =>
   source
     .split("\n")
     .flatMap((line, index) =>
