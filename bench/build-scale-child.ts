@@ -1,19 +1,19 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { buildModel, writeSite } from "../src/build/build-model.ts";
-import { payloadBudgets, takeTreeBytes } from "../src/build/payload-budgets.ts";
+import { buildModel } from "../src/build/build-model.ts";
+import { writeTree } from "../src/build/write-tree.ts";
 import { runCommand } from "../src/lib/command.ts";
 import { baseUrlFromEnvironment, repositoryFromEnvironment } from "../src/lib/config.ts";
 import { todayFromEnvironment } from "../src/lib/dates.ts";
-import { renderSite } from "../src/render/render-site.ts";
+import { renderSiteFiles } from "../src/render/render-site.ts";
 import { FACT_VALUE_SCHEMAS } from "../src/schemas/index.ts";
 import { templateIdOf } from "./synthetic-repository.ts";
 
 /**
  * One build of the build-scale benchmark (bench/build-scale.bench.ts), in a process of its own: what `npm run build`
- * does (src/cli/build.ts: buildModel, renderSite, the tree taken as bytes, the payload budgets computed on it, writeSite), on the
- * synthetic repository at `--root`, into `--out`, unsigned. Two differences, both because the repository is synthetic:
+ * does (src/cli/build.ts: buildModel, then each file rendered, measured against its payload budget and written as it
+ * comes, by writeTree), on the synthetic repository at `--root`, into `--out`, unsigned. Two differences, both because the repository is synthetic:
  * each synthetic fact is first given its template's value schema (the one thing the project's code has per fact id),
  * and a file over its payload budget is counted, not a reason to write nothing (the budgets were set for the project's
  * catalog, whose facts have a few versions, not 20). Prints one line, `build-scale-child <JSON>`, with the files and
@@ -53,20 +53,15 @@ const main = async (): Promise<void> => {
     repository: repositoryFromEnvironment(),
   });
   mark("model");
-  const tree = takeTreeBytes(renderSite(model, { bytes: true }));
-  mark("rendered");
-  const budgets = payloadBudgets(tree);
-  mark("budgets");
-  await writeSite(tree, values.out);
+  // Rendered, measured and written in one pass, as npm run build does it: one phase.
+  const written = await writeTree(renderSiteFiles(model, { bytes: true }), values.out, { budgets: "count" });
   mark("written");
-  let bytes = 0;
-  for (const content of tree.values()) bytes += content.byteLength;
   console.log(
     `build-scale-child ${JSON.stringify({
       facts: model.facts.length,
-      files: tree.size,
-      bytes,
-      overBudget: budgets.over.length,
+      files: written.files,
+      bytes: written.bytes,
+      overBudget: written.budgets!.over.length,
       maxRssKb: process.resourceUsage().maxRSS,
       cpuSeconds: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
       phases,

@@ -1,9 +1,8 @@
 /**
  * The build's two ends: `buildModel` reads and checks the data and its git history into the model every renderer
- * takes (src/render), and `writeSite` writes the rendered tree and swaps it in whole.
+ * takes (src/render); src/build/write-tree.ts writes the rendered tree and swaps it in whole.
  */
 
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { computeSeries } from "../affordability/compute-series.ts";
 import { loadIndexData, publishIndexData } from "../affordability/index-data.ts";
@@ -21,17 +20,18 @@ import {
 import { placeRecords, unknownAreas } from "../derive/place-rules.ts";
 import { DEFAULT_REPOSITORY, urlsFor } from "../lib/config.ts";
 import { isoDateTimeOfSeconds } from "../lib/dates.ts";
-import { isMissingFile, ProblemsFound } from "../lib/errors.ts";
+import { ProblemsFound } from "../lib/errors.ts";
 import { runGit } from "../lib/git.ts";
 import { compareProblems, formatProblem } from "../lib/problem.ts";
 import { compareText, toJsonPointer } from "../lib/text.ts";
 import { publishCitation, publishNextExpected, publishVersionCitation } from "../model/reference.ts";
 import type { SiteFiles, SiteModel, WithdrawnFact } from "../render/site-model.ts";
 import { summarizeValue } from "../render/text.ts";
-import type { SigningKeySet } from "../schemas/index.ts";
+import type { Citation, SigningKeySet, VersionCitation } from "../schemas/index.ts";
 import { type Fact, factFromFile } from "../schemas/index.ts";
 import { KEYS_FILE, readSigningKeys } from "../signing/signing-keys.ts";
 import { bundleCalculators, bundleSearch } from "./bundle-scripts.ts";
+import { writeTree } from "./write-tree.ts";
 
 /**
  * Loads and validates `facts/`, reads its history from git and derives history and diffs. Invalid data stops the
@@ -166,9 +166,18 @@ export const buildModel = async (
     );
   }
   const places = placeRecords(facts, register, urls, ({ id: _id, ...citation }) => publish.citation(citation));
-  const diffs = [...timelines.values()].flatMap((timeline) =>
-    factDiffs(timeline, urls, (citation) => publishVersionCitation(organisations, citation)),
-  );
+  // A citation a commit left as it was is one object in every state of the fact (readFactHistory), and is published
+  // once for all of them.
+  const publishedCitations = new WeakMap<Citation, VersionCitation>();
+  const publishVersion = (citation: Citation): VersionCitation => {
+    let published = publishedCitations.get(citation);
+    if (published === undefined) {
+      published = publishVersionCitation(organisations, citation);
+      publishedCitations.set(citation, published);
+    }
+    return published;
+  };
+  const diffs = [...timelines.values()].flatMap((timeline) => factDiffs(timeline, urls, publishVersion));
   const diffKeys = new Set(diffs.map((diff) => `${diff.fact_id} ${diff.from} ${diff.to}`));
   // Committed changes only: an uncommitted edit has no commit to name it by, so it would have no stable id.
   const live = new Set(facts.map((fact) => fact.id));
@@ -202,49 +211,10 @@ export const buildModel = async (
   };
 };
 
-/** How many files writeSite writes at once: enough to keep the file system busy, few enough to hold few buffers. */
-const WRITERS = 16;
-
 /**
- * Writes the tree into a fresh sibling folder, then swaps it in with renames: readers see the old tree or the new
- * one, never a mix, and a failure while writing leaves the previous tree untouched.
+ * Writes a rendered tree held whole (a test's) into `outDir` and swaps it in whole: see writeTree, which `npm run
+ * build` gives each file as it is rendered.
  */
 export const writeSite = async (files: SiteFiles, outDir: string): Promise<void> => {
-  const target = path.resolve(outDir);
-  const staging = `${target}.tmp-${process.pid}-${Date.now()}`;
-  const previous = `${target}.old-${process.pid}-${Date.now()}`;
-  try {
-    const targets: [string, string | Uint8Array][] = [];
-    const folders = new Set<string>();
-    for (const [urlPath, content] of files) {
-      const file = path.join(staging, ...urlPath.split("/").filter(Boolean));
-      if (!file.startsWith(`${staging}${path.sep}`))
-        throw new Error(`refusing to write ${urlPath} outside the output folder`);
-      targets.push([file, content]);
-      folders.add(path.dirname(file));
-    }
-    // Each folder is made once (not once per file), the deepest ones first, and the files are written WRITERS at a
-    // time: one at a time, the build waited on each write in turn (bench/build-scale.bench.ts).
-    for (const folder of [...folders].sort((a, b) => b.length - a.length)) await mkdir(folder, { recursive: true });
-    let next = 0;
-    const failures: unknown[] = [];
-    const writer = async (): Promise<void> => {
-      while (failures.length === 0 && next < targets.length) {
-        const [file, content] = targets[next++]!;
-        await writeFile(file, content).catch((error: unknown) => {
-          failures.push(error);
-        });
-      }
-    };
-    await Promise.all(Array.from({ length: WRITERS }, writer));
-    if (failures.length > 0) throw failures[0];
-    await rename(target, previous).catch((error: unknown) => {
-      if (!isMissingFile(error)) throw error;
-    });
-    await rename(staging, target);
-  } catch (error: unknown) {
-    await rm(staging, { recursive: true, force: true });
-    throw error;
-  }
-  await rm(previous, { recursive: true, force: true });
+  await writeTree(files, outDir);
 };

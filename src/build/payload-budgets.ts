@@ -1,6 +1,8 @@
-import { gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { gzip, gzipSync } from "node:zlib";
 import { SITE_PATHS } from "../../packages/client/src/index.ts";
-import { endpointOf } from "../render/endpoints.ts";
+import { errorMessage } from "../lib/errors.ts";
+import { type BudgetLimit, endpointOf } from "../render/endpoints.ts";
 import { DOMAINS } from "../schemas/index.ts";
 
 /**
@@ -108,49 +110,31 @@ export const gzipSize = (bytes: Uint8Array): number => gzipSync(bytes, { level: 
 
 const kb = (bytes: number): string => `${(bytes / KB).toFixed(1)} KB`;
 
-/**
- * The files jsonOf has parsed during one call of payloadBudgets, by tree and path: the catalog and the domain bundles
- * are read twice (their fact count and their earlier periods), and at 1,000 facts × 20 versions they are tens of
- * megabytes each (bench/build-scale.bench.ts). Dropped when the call ends, so the parsed files do not stay in memory
- * beside the tree while it is written.
- */
-const parsedFiles = new WeakMap<ReadonlyMap<string, Uint8Array>, Map<string, Record<string, unknown>>>();
-
-/** A JSON file of the tree, parsed, or an error naming it. */
-const jsonOf = (tree: ReadonlyMap<string, Uint8Array>, path: string): Record<string, unknown> => {
-  const known = parsedFiles.get(tree)?.get(path);
-  if (known !== undefined) return known;
-  const bytes = tree.get(path);
-  if (!bytes) throw new Error(`${path} is not in the built tree`);
-  let json: Record<string, unknown>;
+/** A file of the tree, parsed as JSON, or an error naming it. */
+const jsonOf = (bytes: Uint8Array, path: string): Record<string, unknown> => {
   try {
-    json = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8")) as Record<
+    return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8")) as Record<
       string,
       unknown
     >;
   } catch {
     throw new Error(`${path} is not JSON`);
   }
-  parsedFiles.get(tree)?.set(path, json);
-  return json;
 };
 
-/**
- * The length of the list at `key` of a JSON file of the tree (a catalog's facts, a series' members), or an error naming
- * the file.
- */
-const listed = (tree: ReadonlyMap<string, Uint8Array>, path: string, key: "facts" | "members"): number => {
-  const list = jsonOf(tree, path)[key];
+/** The length of the list at `key` of a parsed file (a catalog's facts, a series' members), or an error naming it. */
+const listed = (json: Record<string, unknown>, path: string, key: "facts" | "members"): number => {
+  const list = json[key];
   if (!Array.isArray(list)) throw new Error(`${path} has no ${key} list (at /${key})`);
   return list.length;
 };
 
 /**
- * How many periods recorded before a first version (history entries without a version) a file carries: of its `facts`
- * (a catalog, a bundle) or of its one `fact` (a single-fact response, a series; none when the series' fact is null).
+ * How many periods recorded before a first version (history entries without a version) a parsed file carries: of its
+ * `facts` (a catalog, a bundle) or of its one `fact` (a single-fact response, a series; none when the series' fact is
+ * null).
  */
-const earlierPeriods = (tree: ReadonlyMap<string, Uint8Array>, path: string, key: "facts" | "fact"): number => {
-  const json = jsonOf(tree, path);
+const earlierPeriods = (json: Record<string, unknown>, path: string, key: "facts" | "fact"): number => {
   const facts = (key === "facts" ? json.facts : [json.fact].filter(Boolean)) as { history?: { version?: number }[] }[];
   if (!Array.isArray(facts)) throw new Error(`${path} has no ${key} to count earlier periods in`);
   return facts.reduce(
@@ -159,157 +143,224 @@ const earlierPeriods = (tree: ReadonlyMap<string, Uint8Array>, path: string, key
   );
 };
 
-/** The number of facts a catalog or bundle of the tree lists, or an error naming the file. */
-const factsListed = (tree: ReadonlyMap<string, Uint8Array>, path: string): number => listed(tree, path, "facts");
-
 /**
  * Every budgeted file of `tree` (site path → bytes, as `npm run build` wrote it) with its gzip size and limit. The
  * fact counts come from the catalog and the domain bundles, the manifest's entry count from the files beside it.
  */
 export const payloadBudgets = (tree: ReadonlyMap<string, Uint8Array>): BudgetReport => {
-  parsedFiles.set(tree, new Map());
-  try {
-    return budgetsOf(tree);
-  } finally {
-    parsedFiles.delete(tree);
-  }
+  const meter = new BudgetMeter();
+  for (const [path, bytes] of tree) meter.add(path, bytes);
+  return meter.report();
 };
 
-const budgetsOf = (tree: ReadonlyMap<string, Uint8Array>): BudgetReport => {
-  const factCount = factsListed(tree, SITE_PATHS.catalog);
-  // Never below the single-fact limit: a catalog of a few facts is mostly its envelope, as a small bundle is.
-  const perCatalog = (size: number) => {
-    const scaled = Math.round((size * factCount) / REFERENCE_FACTS);
-    return scaled >= FIXED.singleFact
-      ? { limit: scaled, basis: `${kb(size)} × ${factCount}/${REFERENCE_FACTS} facts` }
-      : {
-          limit: FIXED.singleFact,
-          basis: `${kb(FIXED.singleFact)}, the floor (${kb(size)} × ${factCount}/${REFERENCE_FACTS} facts is less)`,
-        };
-  };
-  const rows: BudgetRow[] = [];
-  const add = (budget: string, path: string, limit: { limit: number; basis: string }) => {
-    const bytes = tree.get(path);
-    if (!bytes) throw new Error(`${path} is not in the built tree`);
-    rows.push({ budget, path, bytes: bytes.length, gzipBytes: gzipSize(bytes), ...limit });
-  };
+/** What the meter keeps of a measured file: its sizes, and the counts its limit is computed from. */
+interface Measured {
+  path: string;
+  bytes: number;
+  /** Set once the gzip of the file is measured (see BudgetMeter's `async`). */
+  gzipBytes: number;
+  /** Facts listed (a catalog or a bundle), members (a series) or events (a feed or calendar). */
+  count: number;
+  /** Periods recorded before a first version that the file carries. */
+  earlier: number;
+}
 
-  const withEarlier = (limit: { limit: number; basis: string }, periods: number, each: number) =>
-    periods === 0
-      ? limit
-      : { limit: limit.limit + each * periods, basis: `${limit.basis} + ${each} B × ${periods} earlier periods` };
-  const catalog = withEarlier(
-    perCatalog(PER_CATALOG.catalog),
-    earlierPeriods(tree, SITE_PATHS.catalog, "facts"),
-    EARLIER.inBrief,
-  );
-  add("catalog", SITE_PATHS.catalog, catalog);
-  for (const domain of DOMAINS) {
-    const path = SITE_PATHS.domainBundle(domain);
-    const count = factsListed(tree, path);
-    const scaled = Math.round((BUNDLE.per12 * count) / REFERENCE_BUNDLE_FACTS);
-    add(
-      "domain bundle",
-      path,
-      withEarlier(
-        {
-          limit: Math.max(scaled, BUNDLE.floor),
-          basis: `max(${kb(BUNDLE.per12)} × ${count}/${REFERENCE_BUNDLE_FACTS} facts, ${kb(BUNDLE.floor)})`,
-        },
-        earlierPeriods(tree, path, "facts"),
-        EARLIER.inBrief,
-      ),
-    );
+const SERIES_FILE = new RegExp(`^${SITE_PATHS.series("[^/]+").replaceAll(".", "\\.")}$`);
+const SINGLE_FACT = new RegExp(`^${SITE_PATHS.byIdPrefix}[^/]+\\.json$`);
+const BUNDLES: ReadonlyMap<string, string> = new Map(
+  DOMAINS.map((domain) => [SITE_PATHS.domainBundle(domain), domain]),
+);
+const EVENT_MARKERS: ReadonlyMap<string, string> = new Map(EVENT_FEEDS);
+/** The files measured whatever they hold, whose limits are computed once the whole tree has been seen. */
+const PLAIN: ReadonlySet<string> = new Set([
+  SITE_PATHS.llms,
+  SITE_PATHS.feed,
+  SITE_PATHS.searchIndex,
+  "/index.html",
+  SITE_PATHS.favicon,
+  CALCULATORS_SCRIPT.path,
+  SITE_PATHS.manifest,
+]);
+
+const gzipAsync = promisify(gzip);
+
+/**
+ * The payload budgets of a tree measured one file at a time, as the build renders it (src/build/write-tree.ts), so the
+ * tree need not be held whole: `add` each file's bytes once, then `report`. It keeps each budgeted file's sizes and
+ * counts, never its bytes; the limits that follow another file (the catalog's fact count, the manifest's entries) are
+ * computed in `report`, whatever order the files came in. With `async`, each gzip is made on libuv's thread pool
+ * rather than the calling thread, and `add` gives a promise settled once the file is measured: the build renders the
+ * next files meanwhile (bench/build-scale.bench.ts).
+ */
+export class BudgetMeter {
+  readonly #async: boolean;
+  readonly #measured = new Map<string, Measured>();
+  /** The files of the endpoints declared by a record, with the limits that follow their own file only, in order. */
+  readonly #endpoints: { budget: string; file: Measured; limit: BudgetLimit }[] = [];
+  /** The single facts and series, in the order added. */
+  readonly #facts: { budget: "single fact" | "series"; file: Measured }[] = [];
+  #files = 0;
+  #manifestAndSignature = 0;
+  #pending = 0;
+  #failure: Error | undefined;
+
+  constructor(options: { async?: boolean } = {}) {
+    this.#async = options.async === true;
   }
-  add("llms.json", SITE_PATHS.llms, perCatalog(PER_CATALOG.llms));
-  add("feed", SITE_PATHS.feed, perCatalog(PER_CATALOG.feed));
-  add("search index", SITE_PATHS.searchIndex, perCatalog(PER_CATALOG.searchIndex));
-  // The catalog page shows what the catalog lists, as HTML, in its frame: it may weigh what the catalog may, plus the
-  // frame, so that a catalog of a few facts is not held below the page's own chrome.
-  add("catalog page", "/index.html", {
-    limit: CATALOG_PAGE_FRAME + catalog.limit,
-    basis: `${kb(CATALOG_PAGE_FRAME)} frame + the catalog's limit (${kb(catalog.limit)})`,
-  });
-  add("favicon", SITE_PATHS.favicon, { limit: FIXED.favicon, basis: kb(FIXED.favicon) });
-  for (const [path, marker] of EVENT_FEEDS) {
-    const bytes = tree.get(path);
-    if (!bytes) throw new Error(`${path} is not in the built tree`);
-    const events = Buffer.from(bytes).toString("utf8").split(marker).length - 1;
-    add("events", path, {
-      limit: EVENT_FEED.fixed + EVENT_FEED.perEvent * events,
-      basis: `${kb(EVENT_FEED.fixed)} + ${EVENT_FEED.perEvent} B × ${events} events`,
-    });
-  }
-  add("calculators script", CALCULATORS_SCRIPT.path, {
-    limit: CALCULATORS_SCRIPT.limit,
-    basis: kb(CALCULATORS_SCRIPT.limit),
-  });
 
-  // Every other file of the tree is an entry of the manifest's `files`: all but the manifest and its signature.
-  const manifestEntries = [...tree.keys()].filter(
-    (path) => path !== SITE_PATHS.manifest && path !== SITE_PATHS.manifestSignature,
-  ).length;
-  add("manifest", SITE_PATHS.manifest, {
-    limit: MANIFEST.fixed + MANIFEST.perFile * manifestEntries,
-    basis: `${kb(MANIFEST.fixed)} + ${MANIFEST.perFile} B × ${manifestEntries} files listed`,
-  });
-
-  // The endpoints declared by a record (src/render/endpoints.ts) carry their own budget: each of their files.
-  for (const path of tree.keys()) {
+  add(path: string, bytes: Uint8Array): Promise<void> | undefined {
+    if (this.#measured.has(path)) throw new Error(`${path} was measured twice`);
+    this.#files++;
+    if (path === SITE_PATHS.manifest || path === SITE_PATHS.manifestSignature) this.#manifestAndSignature++;
+    let parsed: Record<string, unknown> | undefined;
+    const json = (): Record<string, unknown> => {
+      parsed ??= jsonOf(bytes, path);
+      return parsed;
+    };
+    let measuring: Promise<void> | undefined;
+    const measure = (count = 0, earlier = 0): Measured => {
+      const file: Measured = { path, bytes: bytes.length, gzipBytes: Number.NaN, count, earlier };
+      if (!this.#async) file.gzipBytes = gzipSize(bytes);
+      else {
+        this.#pending++;
+        measuring = gzipAsync(bytes, { level: GZIP_LEVEL }).then(
+          (gzipped) => {
+            file.gzipBytes = gzipped.length;
+            this.#pending--;
+          },
+          (error: unknown) => {
+            this.#failure ??= new Error(`${path} could not be measured: ${errorMessage(error)}`);
+            this.#pending--;
+          },
+        );
+      }
+      return file;
+    };
+    if (path === SITE_PATHS.catalog || BUNDLES.has(path)) {
+      this.#measured.set(path, measure(listed(json(), path, "facts"), earlierPeriods(json(), path, "facts")));
+      return measuring;
+    }
+    const marker = EVENT_MARKERS.get(path);
+    if (marker !== undefined) {
+      const events =
+        Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8").split(marker).length - 1;
+      this.#measured.set(path, measure(events));
+      return measuring;
+    }
+    if (PLAIN.has(path)) {
+      this.#measured.set(path, measure());
+      return measuring;
+    }
     const budget = endpointOf(path)?.budget;
-    if (budget !== undefined) add(budget.name, path, budget.limit(jsonOf(tree, path), path));
+    if (budget !== undefined)
+      this.#endpoints.push({ budget: budget.name, limit: budget.limit(json, path), file: measure() });
+    if (SINGLE_FACT.test(path)) {
+      this.#facts.push({ budget: "single fact", file: measure(0, earlierPeriods(json(), path, "fact")) });
+    } else if (SERIES_FILE.test(path)) {
+      this.#facts.push({
+        budget: "series",
+        file: measure(listed(json(), path, "members"), earlierPeriods(json(), path, "fact")),
+      });
+    }
+    return measuring;
   }
 
-  const seriesFile = new RegExp(`^${SITE_PATHS.series("[^/]+").replaceAll(".", "\\.")}$`);
-  const singleFact = new RegExp(`^${SITE_PATHS.byIdPrefix}[^/]+\\.json$`);
-  for (const path of tree.keys()) {
-    if (singleFact.test(path))
+  /** The report, once every file added is measured (with `async`, once each promise `add` gave has settled). */
+  report(): BudgetReport {
+    if (this.#failure !== undefined) throw this.#failure;
+    if (this.#pending > 0) throw new Error(`${this.#pending} file(s) are still being measured`);
+    const file = (path: string): Measured => {
+      const measured = this.#measured.get(path);
+      if (measured === undefined) throw new Error(`${path} is not in the built tree`);
+      return measured;
+    };
+    const catalogFile = file(SITE_PATHS.catalog);
+    const factCount = catalogFile.count;
+    // Never below the single-fact limit: a catalog of a few facts is mostly its envelope, as a small bundle is.
+    const perCatalog = (size: number) => {
+      const scaled = Math.round((size * factCount) / REFERENCE_FACTS);
+      return scaled >= FIXED.singleFact
+        ? { limit: scaled, basis: `${kb(size)} × ${factCount}/${REFERENCE_FACTS} facts` }
+        : {
+            limit: FIXED.singleFact,
+            basis: `${kb(FIXED.singleFact)}, the floor (${kb(size)} × ${factCount}/${REFERENCE_FACTS} facts is less)`,
+          };
+    };
+    const rows: BudgetRow[] = [];
+    const row = (budget: string, measured: Measured, limit: { limit: number; basis: string }): BudgetRow => ({
+      budget,
+      path: measured.path,
+      bytes: measured.bytes,
+      gzipBytes: measured.gzipBytes,
+      ...limit,
+    });
+    const add = (budget: string, path: string, limit: { limit: number; basis: string }) =>
+      rows.push(row(budget, file(path), limit));
+    const withEarlier = (limit: { limit: number; basis: string }, periods: number, each: number) =>
+      periods === 0
+        ? limit
+        : { limit: limit.limit + each * periods, basis: `${limit.basis} + ${each} B × ${periods} earlier periods` };
+
+    const catalog = withEarlier(perCatalog(PER_CATALOG.catalog), catalogFile.earlier, EARLIER.inBrief);
+    add("catalog", SITE_PATHS.catalog, catalog);
+    for (const path of BUNDLES.keys()) {
+      const bundle = file(path);
+      const scaled = Math.round((BUNDLE.per12 * bundle.count) / REFERENCE_BUNDLE_FACTS);
       add(
-        "single fact",
-        path,
-        withEarlier(
-          { limit: FIXED.singleFact, basis: kb(FIXED.singleFact) },
-          earlierPeriods(tree, path, "fact"),
-          EARLIER.withSources,
-        ),
-      );
-    else if (seriesFile.test(path)) {
-      const members = listed(tree, path, "members");
-      add(
-        "series",
+        "domain bundle",
         path,
         withEarlier(
           {
-            limit: FIXED.singleFact + SERIES.perMember * members,
-            basis: `${kb(FIXED.singleFact)} + ${SERIES.perMember} B × ${members} members`,
+            limit: Math.max(scaled, BUNDLE.floor),
+            basis: `max(${kb(BUNDLE.per12)} × ${bundle.count}/${REFERENCE_BUNDLE_FACTS} facts, ${kb(BUNDLE.floor)})`,
           },
-          earlierPeriods(tree, path, "fact"),
-          EARLIER.withSources,
+          bundle.earlier,
+          EARLIER.inBrief,
         ),
       );
     }
+    add("llms.json", SITE_PATHS.llms, perCatalog(PER_CATALOG.llms));
+    add("feed", SITE_PATHS.feed, perCatalog(PER_CATALOG.feed));
+    add("search index", SITE_PATHS.searchIndex, perCatalog(PER_CATALOG.searchIndex));
+    // The catalog page shows what the catalog lists, as HTML, in its frame: it may weigh what the catalog may, plus the
+    // frame, so that a catalog of a few facts is not held below the page's own chrome.
+    add("catalog page", "/index.html", {
+      limit: CATALOG_PAGE_FRAME + catalog.limit,
+      basis: `${kb(CATALOG_PAGE_FRAME)} frame + the catalog's limit (${kb(catalog.limit)})`,
+    });
+    add("favicon", SITE_PATHS.favicon, { limit: FIXED.favicon, basis: kb(FIXED.favicon) });
+    for (const path of EVENT_MARKERS.keys()) {
+      const events = file(path).count;
+      add("events", path, {
+        limit: EVENT_FEED.fixed + EVENT_FEED.perEvent * events,
+        basis: `${kb(EVENT_FEED.fixed)} + ${EVENT_FEED.perEvent} B × ${events} events`,
+      });
+    }
+    add("calculators script", CALCULATORS_SCRIPT.path, {
+      limit: CALCULATORS_SCRIPT.limit,
+      basis: kb(CALCULATORS_SCRIPT.limit),
+    });
+    // Every other file of the tree is an entry of the manifest's `files`: all but the manifest and its signature.
+    const manifestEntries = this.#files - this.#manifestAndSignature;
+    add("manifest", SITE_PATHS.manifest, {
+      limit: MANIFEST.fixed + MANIFEST.perFile * manifestEntries,
+      basis: `${kb(MANIFEST.fixed)} + ${MANIFEST.perFile} B × ${manifestEntries} files listed`,
+    });
+    // The endpoints declared by a record (src/render/endpoints.ts) carry their own budget: each of their files.
+    for (const { budget, file: measured, limit } of this.#endpoints) rows.push(row(budget, measured, limit));
+    for (const { budget, file: measured } of this.#facts) {
+      const base =
+        budget === "single fact"
+          ? { limit: FIXED.singleFact, basis: kb(FIXED.singleFact) }
+          : {
+              limit: FIXED.singleFact + SERIES.perMember * measured.count,
+              basis: `${kb(FIXED.singleFact)} + ${SERIES.perMember} B × ${measured.count} members`,
+            };
+      rows.push(row(budget, measured, withEarlier(base, measured.earlier, EARLIER.withSources)));
+    }
+    return { factCount, rows, over: rows.filter((each) => each.gzipBytes > each.limit) };
   }
-  return { factCount, rows, over: rows.filter((row) => row.gzipBytes > row.limit) };
-};
-
-/** A built tree's files as bytes, whichever way each was rendered. */
-export const treeBytes = (files: ReadonlyMap<string, string | Uint8Array>): Map<string, Uint8Array> =>
-  new Map([...files].map(([path, body]) => [path, typeof body === "string" ? Buffer.from(body) : body]));
-
-/**
- * The same bytes as treeBytes, taken out of `files` one file at a time (each is deleted from `files` once converted),
- * so the tree is never held whole both as text and as bytes: `npm run build` holds only the bytes from then on, which
- * it checks against the budgets and writes (at 1,000 facts × 20 versions the tree is hundreds of megabytes,
- * bench/build-scale.bench.ts).
- */
-export const takeTreeBytes = (files: Map<string, string | Uint8Array>): Map<string, Uint8Array> => {
-  const bytes = new Map<string, Uint8Array>();
-  for (const [path, body] of files) {
-    bytes.set(path, typeof body === "string" ? Buffer.from(body) : body);
-    files.delete(path);
-  }
-  return bytes;
-};
+}
 
 /**
  * Why a tree may not be published: each file over its budget with its gzip size, its limit and how the limit was

@@ -1,14 +1,13 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { buildModel, writeSite } from "../build/build-model.ts";
-import { overBudget, payloadBudgets, takeTreeBytes } from "../build/payload-budgets.ts";
+import { buildModel } from "../build/build-model.ts";
+import { writeTree } from "../build/write-tree.ts";
 import { runCommand } from "../lib/command.ts";
 import { baseUrlFromEnvironment, repositoryFromEnvironment, websubHubFromEnvironment } from "../lib/config.ts";
 import { todayFromEnvironment } from "../lib/dates.ts";
 import { readVariable } from "../lib/environment.ts";
-import { ProblemsFound } from "../lib/errors.ts";
-import { renderSite } from "../render/render-site.ts";
-import { KEYS_FILE, readSigningKeys, signingKeyFromPem, signSite } from "../signing/signing-keys.ts";
+import { renderSiteFiles } from "../render/render-site.ts";
+import { KEYS_FILE, readSigningKeys, signingKeyFromPem, signManifest } from "../signing/signing-keys.ts";
 
 /**
  * `npm run build [-- --out DIR] [--keys FILE]`: validate, derive and write the whole endpoint tree (default `_site/`),
@@ -37,17 +36,13 @@ const main = async (): Promise<void> => {
     websubHub: websubHubFromEnvironment(),
     repository: repositoryFromEnvironment(),
   });
-  const rendered = renderSite(model, { bytes: true });
-  const signed = signer ? signSite(rendered, signer) : rendered;
-  // From here on the tree is held as bytes only (takeTreeBytes empties the map it is given as it goes; a signed tree is
-  // a copy of the rendered one, which is let go first).
-  if (signed !== rendered) rendered.clear();
-  const files = takeTreeBytes(signed);
-  // The payload budgets gate what is published: a tree with a file over its budget is not written (the last tree
-  // written stays as it was), and the pull-request and deploy workflows fail at this step.
-  const over = overBudget(payloadBudgets(files));
-  if (over !== undefined) throw new ProblemsFound(`${over}\nnothing was written to ${values.out}/`);
-  await writeSite(files, values.out);
+  // Each file is written as it is rendered, and the tree swapped in once all are written. The payload budgets gate
+  // what is published: a tree with a file over its budget is not swapped in (the last tree written stays as it was),
+  // and the pull-request and deploy workflows fail at this step.
+  const written = await writeTree(renderSiteFiles(model, { bytes: true }), values.out, {
+    budgets: "refuse",
+    ...(signer === undefined ? {} : { sign: (manifest: Uint8Array) => signManifest(manifest, signer) }),
+  });
 
   const published =
     signingKeys.keys.length === 0
@@ -55,7 +50,7 @@ const main = async (): Promise<void> => {
       : `${keysFile} publishes ${signingKeys.keys.length} key(s)`;
   const signature = signer ? `signed with key ${signer.kid}` : `unsigned: FACTS_SIGNING_KEY is not set (${published})`;
   console.log(
-    `built ${files.size} files for ${model.facts.length} facts and ${model.diffs.length} diffs into ${values.out}/ (base URL ${model.urls.base}); ${signature}`,
+    `built ${written.files} files for ${model.facts.length} facts and ${model.diffs.length} diffs into ${values.out}/ (base URL ${model.urls.base}); ${signature}`,
   );
 };
 

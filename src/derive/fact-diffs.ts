@@ -208,7 +208,7 @@ const transition = (
   after: FactVersion,
   urls: Urls,
   summary: string,
-  publish: PublishVersionCitation,
+  at: (version: FactVersion) => FactAtVersion,
 ): FactDiff => {
   const fieldDiff: FactDiff["field_diff"] = {};
   for (const field of FIELDS) {
@@ -230,8 +230,8 @@ const transition = (
     from: before.version,
     to: after.version,
     summary,
-    before: atVersion(before, publish),
-    after: atVersion(after, publish),
+    before: at(before),
+    after: at(after),
     value_diff: valueDiff(before.state.value, after.state.value),
     field_diff: fieldDiff,
     ...(past === undefined ? {} : { past_diff: past }),
@@ -275,10 +275,21 @@ export const factDiffs = (
   publish: PublishVersionCitation = (citation) => citation,
 ): FactDiff[] => {
   const { id, versions } = timeline;
+  // Each version is published once and shared by the diffs that show it (the one into it, the one out of it and the
+  // cumulative one), rather than copied into each.
+  const published = new Map<FactVersion, FactAtVersion>();
+  const at = (version: FactVersion): FactAtVersion => {
+    let state = published.get(version);
+    if (state === undefined) {
+      state = atVersion(version, publish);
+      published.set(version, state);
+    }
+    return state;
+  };
   const diffs = versions
     .slice(1)
     .map((after, index) =>
-      transition(id, versions[index]!, after, urls, versionNote(after.version, after.introduced), publish),
+      transition(id, versions[index]!, after, urls, versionNote(after.version, after.introduced), at),
     );
   if (versions.length > 2) {
     const first = versions[0]!;
@@ -293,7 +304,7 @@ export const factDiffs = (
           .slice(1)
           .map((v) => versionNote(v.version, v.introduced).replace(/\.$/, ""))
           .join("; ")}`,
-        publish,
+        at,
       ),
     );
   }

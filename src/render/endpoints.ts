@@ -26,7 +26,7 @@ import {
 } from "./api/fact-endpoints.ts";
 import { renderPlaceFiles, renderPlacesIndex } from "./api/place-endpoints.ts";
 import { renderBadges } from "./feeds/badges.ts";
-import type { SiteFiles, SiteModel } from "./site-model.ts";
+import type { SiteEntry, SiteModel } from "./site-model.ts";
 
 /** A parameter of a path template, e.g. `{id}`: its JSON Schema in the OpenAPI description, read from the model. */
 export interface EndpointParameter {
@@ -44,8 +44,11 @@ export interface BudgetLimit {
 export interface EndpointBudget {
   /** Which budget the files fall under, e.g. `place`. */
   name: string;
-  /** The most one file may weigh gzip-compressed, from its parsed JSON, so a limit may grow with what it lists. */
-  limit: (body: unknown, path: string) => BudgetLimit;
+  /**
+   * The most one file may weigh gzip-compressed, from its parsed JSON (`body()` parses it when first called), so a
+   * limit may grow with what it lists.
+   */
+  limit: (body: () => unknown, path: string) => BudgetLimit;
 }
 
 export interface Endpoint {
@@ -75,7 +78,7 @@ export interface Endpoint {
    * Every file of the endpoint, by site path; absent while the endpoint's files are still rendered beside others'
    * (render-site.ts lists those renderers).
    */
-  render?: (model: SiteModel) => SiteFiles;
+  render?: (model: SiteModel) => Iterable<SiteEntry>;
 }
 
 /** Kilobytes of 1,000 bytes, as payload-budgets.ts counts them. */
@@ -324,7 +327,7 @@ const PLACES_INDEX: Endpoint = {
   budget: {
     name: "places index",
     limit: (body, path) => {
-      const places = listOf(body, path, "places").length;
+      const places = listOf(body(), path, "places").length;
       return {
         limit: PLACES_BUDGET.indexFixed + PLACES_BUDGET.perPlace * places,
         basis: `${kb(PLACES_BUDGET.indexFixed)} + ${PLACES_BUDGET.perPlace} B × ${places} places`,
@@ -348,7 +351,7 @@ const PLACE: Endpoint = {
   budget: {
     name: "place",
     limit: (body, path) => {
-      const rules = (body as { place?: { rules?: Record<string, unknown[]> } } | null)?.place?.rules;
+      const rules = (body() as { place?: { rules?: Record<string, unknown[]> } } | null)?.place?.rules;
       if (rules === undefined) throw new Error(`${path} has no place rules (at /place/rules)`);
       const periods = Object.values(rules).reduce((sum, list) => sum + list.length, 0);
       return {
@@ -395,12 +398,12 @@ export const endpointOf = (path: string): Endpoint | undefined =>
   TEMPLATES.find(([endpoint, pattern]) => endpoint.path.includes("{") && pattern.test(path))?.[0];
 
 /** The files of one endpoint, each at a path the endpoint serves, or an error naming the file that is not. */
-export const renderEndpoint = (endpoint: Endpoint, model: SiteModel): SiteFiles => {
-  const files = endpoint.render?.(model) ?? new Map();
-  for (const path of files.keys())
-    if (endpointOf(path) !== endpoint) throw new Error(`the renderer of ${endpoint.path} produced ${path}`);
-  return files;
-};
+export function* renderEndpoint(endpoint: Endpoint, model: SiteModel): Generator<SiteEntry> {
+  for (const entry of endpoint.render?.(model) ?? []) {
+    if (endpointOf(entry[0]) !== endpoint) throw new Error(`the renderer of ${endpoint.path} produced ${entry[0]}`);
+    yield entry;
+  }
+}
 
 /**
  * A list the records feed whose order is older than the records (the OpenAPI paths, the lines of `llms.txt`, the

@@ -1,4 +1,12 @@
-import { renderHostFiles, renderLlms, renderManifest, renderSearchIndex, renderWellKnown } from "./api/discovery.ts";
+import {
+  type ManifestFile,
+  manifestFile,
+  renderHostFiles,
+  renderLlms,
+  renderManifest,
+  renderSearchIndex,
+  renderWellKnown,
+} from "./api/discovery.ts";
 import { renderChanges, renderValueSchemas } from "./api/fact-endpoints.ts";
 import { renderAffordability } from "./api/render-affordability.ts";
 import { renderBulk } from "./api/render-bulk.ts";
@@ -9,17 +17,19 @@ import { renderChangeFeeds, renderFactFeeds, renderFeed } from "./feeds/fact-fee
 import { renderUpcoming } from "./feeds/upcoming.ts";
 import { renderPages } from "./pages/render-pages.ts";
 import { renderPlacePages } from "./pages/render-places-pages.ts";
-import type { SiteFiles, SiteModel } from "./site-model.ts";
+import type { SiteEntry, SiteFiles, SiteModel } from "./site-model.ts";
 
 /**
- * Every published file; the manifest comes last because it lists the digest of all the others. With `bytes`, each
- * renderer's files are turned into their UTF-8 bytes as soon as it has rendered them, so the tree is never held whole
- * as text: `npm run build` asks for this, since at 1,000 facts × 20 versions the text of the tree alone takes well over
- * a gigabyte of the heap (bench/build-scale.bench.ts). The bytes are those the text would be written as.
+ * Every published file, one at a time, in the order the renderers give them; the manifest comes last because it lists
+ * the digest of all the others. The renderers of the files that grow with the catalog (a page, a single fact, a diff,
+ * a feed per fact) give them one by one, so the build can write and measure each file and let it go
+ * (src/build/write-tree.ts): the tree is never held whole (bench/build-scale.bench.ts). With `bytes`, each text is
+ * given as its UTF-8 bytes, which the manifest then hashes. A path given twice is an error.
  */
-export const renderSite = (model: SiteModel, options: { bytes?: boolean } = {}): SiteFiles => {
-  const files: SiteFiles = new Map();
-  const renderers: (() => SiteFiles)[] = [
+export function* renderSiteFiles(model: SiteModel, options: { bytes?: boolean } = {}): Generator<SiteEntry> {
+  const seen = new Set<string>();
+  const digests: ManifestFile[] = [];
+  const renderers: (() => Iterable<SiteEntry>)[] = [
     () => renderLlms(model),
     () => renderFeed(model),
     () => renderFactFeeds(model),
@@ -38,15 +48,21 @@ export const renderSite = (model: SiteModel, options: { bytes?: boolean } = {}):
     // The endpoints declared by a record (endpoints.ts).
     ...ENDPOINTS.map((endpoint) => () => renderEndpoint(endpoint, model)),
     () => renderPlacePages(model),
-    // The manifest reads every file rendered before it.
-    () => renderManifest(model, files),
   ];
-  for (const [index, render] of renderers.entries()) {
-    const manifest = index === renderers.length - 1;
-    for (const [path, content] of render()) {
-      if (!manifest && files.has(path)) throw new Error(`two renderers produced ${path}`);
-      files.set(path, options.bytes === true && typeof content === "string" ? Buffer.from(content) : content);
+  for (const render of renderers) {
+    for (const [path, rendered] of render()) {
+      if (seen.has(path)) throw new Error(`two renderers produced ${path}`);
+      seen.add(path);
+      const content = options.bytes === true && typeof rendered === "string" ? Buffer.from(rendered) : rendered;
+      digests.push(manifestFile(path, content));
+      yield [path, content];
     }
   }
-  return files;
-};
+  // The manifest lists every file rendered before it.
+  for (const [path, rendered] of renderManifest(model, digests))
+    yield [path, options.bytes === true && typeof rendered === "string" ? Buffer.from(rendered) : rendered];
+}
+
+/** Every published file, held whole (what the tests read); `npm run build` writes renderSiteFiles as it goes. */
+export const renderSite = (model: SiteModel, options: { bytes?: boolean } = {}): SiteFiles =>
+  new Map(renderSiteFiles(model, options));

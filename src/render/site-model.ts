@@ -93,6 +93,8 @@ export interface SiteModel {
 
 /** The published tree: absolute URL path ("/api/v1/...") to file content. */
 export type SiteFiles = Map<string, string | Uint8Array>;
+/** One published file: its site path and its content, as text or bytes. */
+export type SiteEntry = readonly [path: string, content: string | Uint8Array];
 
 /**
  * When a fact last changed (its newest revision or re-verification), or, for facts the model does not know, the

@@ -1,11 +1,9 @@
 import { createHash, createPrivateKey, createPublicKey, type KeyObject, sign } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import { isMissingFile } from "../lib/errors.ts";
 import { writeFileAtomic } from "../lib/json-file.ts";
 import { formatProblem } from "../lib/problem.ts";
 import { parseJsonDocument, validateWithSchema } from "../model/json-document.ts";
-import type { SiteFiles } from "../render/site-model.ts";
 import { PublicSigningKey, SigningKeySet } from "../schemas/index.ts";
 
 /*
@@ -126,14 +124,9 @@ export const signingKeyFromPem = (
 };
 
 /**
- * The rendered tree with `manifest.json.sig` beside the manifest: the base64 of the raw Ed25519 signature over the
- * manifest's exact bytes. The manifest lists every other file's SHA-256, so this one signature covers the whole
- * tree; it is added before the tree is written, so the tree and its signature appear together.
+ * The content of `manifest.json.sig`: the base64 of the raw Ed25519 signature over the manifest's exact bytes. The
+ * manifest lists every other file's SHA-256, so this one signature covers the whole tree; the build writes it beside
+ * the manifest, before the tree is swapped in, so the tree and its signature appear together (src/build/write-tree.ts).
  */
-export const signSite = (files: SiteFiles, signer: ManifestSigner): SiteFiles => {
-  const manifest = files.get(SITE_PATHS.manifest);
-  if (manifest === undefined) throw new Error(`the tree has no ${SITE_PATHS.manifest} to sign`);
-  const bytes = typeof manifest === "string" ? Buffer.from(manifest) : manifest;
-  const signature = sign(null, bytes, signer.privateKey).toString("base64");
-  return new Map([...files, [SITE_PATHS.manifestSignature, signature]]);
-};
+export const signManifest = (manifest: Uint8Array, signer: ManifestSigner): string =>
+  sign(null, manifest, signer.privateKey).toString("base64");

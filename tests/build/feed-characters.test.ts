@@ -91,7 +91,7 @@ describe("the RSS and Atom feeds of a built model", () => {
       expect(thrown(() => renderFeed(bad))).toBe(
         `${BASE}${SITE_PATHS.feed}: the item of ${ID}, <title>: character 7: ${message}; the feed is not written`,
       );
-      expect(thrown(() => renderFactFeeds(bad))).toBe(
+      expect(thrown(() => [...renderFactFeeds(bad)])).toBe(
         `${BASE}${SITE_PATHS.factFeed(ID)}: <title>: character 29: ${message}; the feed is not written`,
       );
       expect(thrown(() => renderUpcoming(bad))).toBe(
@@ -124,7 +124,7 @@ describe("the RSS and Atom feeds of a built model", () => {
       introduced: { ...version.introduced, message },
     }));
     const edited = { ...model, timelines: new Map(model.timelines).set(ID, { ...timeline, versions }) };
-    const xml = renderFactFeeds(edited).get(SITE_PATHS.factFeed(ID))! as string;
+    const xml = new Map(renderFactFeeds(edited)).get(SITE_PATHS.factFeed(ID))! as string;
     const entry = (await new Parser().parseString(xml)).items.find((item) => item.title?.includes("version 1"))!;
     expect(entry.summary).toMatch(/^Buyers see \\u001b\[31mred\\u001b\[0m text\. Effective 2020-01-01\. Value: /);
     expect(xml).not.toContain("\u001b");

@@ -39,7 +39,7 @@ describe("renderEndpoint", () => {
       path: "/api/v1/stray.json",
       render: () => new Map([["/api/v1/facts/index.json", "{}"]]),
     };
-    expect(() => renderEndpoint(stray, {} as SiteModel)).toThrow(
+    expect(() => [...renderEndpoint(stray, {} as SiteModel)]).toThrow(
       "the renderer of /api/v1/stray.json produced /api/v1/facts/index.json",
     );
   });

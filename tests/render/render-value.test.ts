@@ -164,7 +164,7 @@ describe("escaping", () => {
         ...rest,
       ],
     };
-    const pages = renderPages(altered);
+    const pages = new Map(renderPages(altered));
     const factPage = `/${first!.id}.html`;
     for (const path of ["/index.html", "/sources.html", factPage]) {
       const page = String(pages.get(path));

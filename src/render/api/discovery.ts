@@ -343,21 +343,31 @@ export const renderHostFiles = (): SiteFiles =>
 
 export const MANIFEST_PATH = SITE_PATHS.manifest;
 
+/** A file as the manifest lists it: its path, its size in bytes and the SHA-256 of its bytes, in hexadecimal. */
+export interface ManifestFile {
+  path: string;
+  bytes: number;
+  sha256: string;
+}
+
+/**
+ * A file's manifest entry. A text is hashed and measured as its UTF-8 without being copied into a buffer first: the
+ * tree is large, and each copy would be garbage at once (bench/build-scale.bench.ts).
+ */
+export const manifestFile = (path: string, content: string | Uint8Array): ManifestFile => ({
+  path,
+  bytes: typeof content === "string" ? Buffer.byteLength(content, "utf8") : content.byteLength,
+  sha256: (typeof content === "string"
+    ? createHash("sha256").update(content, "utf8")
+    : createHash("sha256").update(content)
+  ).digest("hex"),
+});
+
 /** `manifest.json` (docs/consumers/api.md#manifest) with the size and SHA-256 of every other published file. */
-export const renderManifest = (model: SiteModel, published: SiteFiles): SiteFiles => {
+export const renderManifest = (model: SiteModel, published: Iterable<ManifestFile>): SiteFiles => {
   const files = [...published]
-    .filter(([path]) => path !== MANIFEST_PATH)
-    .sort(([a], [b]) => compareText(a, b))
-    // A text is hashed and measured as its UTF-8 without being copied into a buffer first: the tree is large, and
-    // each copy would be garbage at once (bench/build-scale.bench.ts).
-    .map(([path, content]) => ({
-      path,
-      bytes: typeof content === "string" ? Buffer.byteLength(content, "utf8") : content.byteLength,
-      sha256: (typeof content === "string"
-        ? createHash("sha256").update(content, "utf8")
-        : createHash("sha256").update(content)
-      ).digest("hex"),
-    }));
+    .filter((file) => file.path !== MANIFEST_PATH)
+    .sort((a, b) => compareText(a.path, b.path));
   // Each endpoint declared by a record (endpoints.ts) under its key, at its absolute URL (a template keeps its braces).
   const placed = placedInOrder((endpoint) =>
     endpoint.manifestKey === undefined ? undefined : { [endpoint.manifestKey]: `${model.urls.base}${endpoint.path}` },

@@ -16,7 +16,14 @@ import type {
   SingleFactResponse,
 } from "../../schemas/index.ts";
 import { DOMAINS, SCHEMA_VERSION, valueJsonSchema, valueSchemaFor } from "../../schemas/index.ts";
-import { factChangedAt, jsonText, newestChangeOf, type SiteFiles, type SiteModel } from "../site-model.ts";
+import {
+  factChangedAt,
+  jsonText,
+  newestChangeOf,
+  type SiteEntry,
+  type SiteFiles,
+  type SiteModel,
+} from "../site-model.ts";
 import { csvText } from "./render-bulk.ts";
 
 /**
@@ -77,8 +84,7 @@ export const renderDomainBundles = (model: SiteModel): SiteFiles =>
   );
 
 /** One `/api/v1/facts/by-id/{id}.json` per fact, withdrawn ones included (their tombstone). */
-export const renderFacts = (model: SiteModel): SiteFiles => {
-  const files: SiteFiles = new Map();
+export function* renderFacts(model: SiteModel): Generator<SiteEntry> {
   // A withdrawn fact's single-fact response is its tombstone: its last state with the withdrawal beside it.
   const singleFact = (
     fact: SingleFactResponse["fact"],
@@ -94,12 +100,10 @@ export const renderFacts = (model: SiteModel): SiteFiles => {
     fact,
     ...(withdrawal === undefined ? {} : { withdrawn: withdrawal }),
   });
-  for (const fact of model.facts) files.set(SITE_PATHS.factById(fact.id), jsonText(singleFact(fact)));
-  for (const { fact, withdrawal } of model.withdrawn) {
-    files.set(SITE_PATHS.factById(fact.id), jsonText(singleFact(fact, withdrawal)));
-  }
-  return files;
-};
+  for (const fact of model.facts) yield [SITE_PATHS.factById(fact.id), jsonText(singleFact(fact))];
+  for (const { fact, withdrawal } of model.withdrawn)
+    yield [SITE_PATHS.factById(fact.id), jsonText(singleFact(fact, withdrawal))];
+}
 
 /** The yearly series of the model's facts, by name, each with its members oldest first. */
 export const seriesOfModel = (model: Pick<SiteModel, "facts">): Series<Fact>[] => seriesOf(model.facts);
@@ -135,8 +139,9 @@ export const renderSeries = (model: SiteModel): SiteFiles => {
 };
 
 /** `/api/v1/facts/diff/{id}/v{from}-to-v{to}.json` for every transition. */
-export const renderDiffs = (model: SiteModel): SiteFiles =>
-  new Map(model.diffs.map((diff) => [SITE_PATHS.diff(diff.fact_id, diff.from, diff.to), jsonText(diff)]));
+export function* renderDiffs(model: SiteModel): Generator<SiteEntry> {
+  for (const diff of model.diffs) yield [SITE_PATHS.diff(diff.fact_id, diff.from, diff.to), jsonText(diff)];
+}
 
 /** `/api/v1/facts/diff/index.json`: every transition, newest first. */
 export const renderDiffIndex = (model: SiteModel): SiteFiles =>

@@ -7,7 +7,7 @@ import { factAsOf, SITE_PATHS } from "../../../packages/client/src/index.ts";
 import type { Urls } from "../../lib/config.ts";
 import { escapeHtml } from "../../lib/text.ts";
 import type { Badge, Fact } from "../../schemas/index.ts";
-import { jsonText, type SiteFiles, type SiteModel } from "../site-model.ts";
+import { jsonText, type SiteEntry, type SiteModel } from "../site-model.ts";
 import { isAnnouncedOnly } from "../text.ts";
 
 /** The most characters a badge's message has: a badge is one short line beside other badges. */
@@ -143,19 +143,16 @@ export const badgeEmbedHtml = (fact: Pick<Fact, "id" | "label">, urls: Urls): st
   `<a href="${escapeHtml(urls.factPage(fact.id))}"><img alt="${escapeHtml(`${fact.label}: current value`)}" src="${escapeHtml(shieldsImageUrl(urls.badge(fact.id)))}"></a>`;
 
 /** A badge per published fact, and per withdrawn fact (its tombstone's), on the build date. */
-export const renderBadges = (model: SiteModel): SiteFiles =>
-  new Map([
-    ...model.facts.map((fact) => [SITE_PATHS.badge(fact.id), jsonText(factBadge(fact, model.today))] as const),
-    ...model.withdrawn.map(
-      ({ fact, withdrawal }) =>
-        [
-          SITE_PATHS.badge(fact.id),
-          jsonText(
-            factBadge(fact, model.today, {
-              withdrawn_iso: withdrawal.withdrawn_iso,
-              superseded_by: withdrawal.superseded_by,
-            }),
-          ),
-        ] as const,
-    ),
-  ]);
+export function* renderBadges(model: SiteModel): Generator<SiteEntry> {
+  for (const fact of model.facts) yield [SITE_PATHS.badge(fact.id), jsonText(factBadge(fact, model.today))];
+  for (const { fact, withdrawal } of model.withdrawn)
+    yield [
+      SITE_PATHS.badge(fact.id),
+      jsonText(
+        factBadge(fact, model.today, {
+          withdrawn_iso: withdrawal.withdrawn_iso,
+          superseded_by: withdrawal.superseded_by,
+        }),
+      ),
+    ];
+}

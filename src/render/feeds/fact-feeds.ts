@@ -8,7 +8,7 @@ import { noteCorrectionOf, versionNote } from "../../derive/fact-history.ts";
 import { SERVICE } from "../../lib/config.ts";
 import { compareText, escapeHtml, escapeHtmlText, printableText } from "../../lib/text.ts";
 import { latestRetrieved } from "../../model/facts.ts";
-import { factChangedAt, type SiteFiles, type SiteModel } from "../site-model.ts";
+import { factChangedAt, type SiteEntry, type SiteFiles, type SiteModel } from "../site-model.ts";
 import { correctionWords, describeValue } from "../text.ts";
 import {
   type AtomEntry,
@@ -112,8 +112,7 @@ export const renderFeed = (model: SiteModel): SiteFiles => {
  * `/api/v1/facts/by-id/{id}.atom`: one Atom feed per fact, an entry per version (its revisions, newest first) and
  * one per scheduled change, so a reader following one rule sees both what changed and what is coming.
  */
-export const renderFactFeeds = (model: SiteModel): SiteFiles => {
-  const files: SiteFiles = new Map();
+export function* renderFactFeeds(model: SiteModel): Generator<SiteEntry> {
   for (const fact of model.facts) {
     const timeline = model.timelines.get(fact.id)!;
     const correctedBy = new Map(
@@ -161,7 +160,7 @@ export const renderFactFeeds = (model: SiteModel): SiteFiles => {
       category: fact.domain,
       summary: `${scheduledSummary(fact, change)}.`,
     }));
-    files.set(
+    yield [
       SITE_PATHS.factFeed(fact.id),
       atomFeed({
         id: tagUri(fact.id),
@@ -173,10 +172,9 @@ export const renderFactFeeds = (model: SiteModel): SiteFiles => {
         updated: factChangedAt(model, fact.id),
         entries: [...scheduled.reverse(), ...revisions.reverse()],
       }),
-    );
+    ];
   }
-  return files;
-};
+}
 
 /** One published revision of a fact in force: a version after its first, dated when its commit was published. */
 interface Revision {

@@ -9,7 +9,7 @@ import { readableDate } from "../../lib/format.ts";
 import { compareText } from "../../lib/text.ts";
 import type { CitationKind, Fact, Organisation, PublishedCitation } from "../../schemas/index.ts";
 import { ORGANISATION_KIND_WORDS, ORGANISATION_KINDS } from "../../schemas/index.ts";
-import { factChangedAt, type SiteFiles, type SiteModel, sourceCounts, sourcesSummary } from "../site-model.ts";
+import { factChangedAt, type SiteEntry, type SiteModel, sourceCounts, sourcesSummary } from "../site-model.ts";
 import { DOMAIN_NAMES, domainSectionId, factLinks, html, sitePath } from "../text.ts";
 import { pageLinker, renderPage, renderReportLinks, siteAssets } from "./page-layout.ts";
 import { renderAffordabilityPage } from "./render-affordability-page.ts";
@@ -22,38 +22,63 @@ import { renderFact } from "./render-fact.ts";
  * The human catalog: static HTML readable without JavaScript (a page per fact beside it), plus its stylesheet and
  * search script.
  */
-export const renderPages = (model: SiteModel): SiteFiles =>
-  new Map([
-    ["/index.html", renderCatalogPage(model)],
-    ["/sources.html", renderSourcesPage(model)],
-    ["/changelog.html", renderChangelogPage(model)],
-    ["/affordability.html", renderAffordabilityPage(model)],
-    [SITE_PATHS.notFoundPage, renderNotFoundPage(model)],
-    ["/calculators.html", renderCalculatorsPage(model)],
-    ["/assets/calculators.js", model.calculatorsScript],
-    ["/assets/search.js", model.searchScript],
-    ...model.facts.map((fact): [string, string] => [`/${fact.id}.html`, renderFactPage(model, fact)]),
-    ...siteAssets(),
-  ]);
+export function* renderPages(model: SiteModel): Generator<SiteEntry> {
+  yield ["/index.html", renderCatalogPage(model)];
+  yield ["/sources.html", renderSourcesPage(model)];
+  yield ["/changelog.html", renderChangelogPage(model)];
+  yield ["/affordability.html", renderAffordabilityPage(model)];
+  yield [SITE_PATHS.notFoundPage, renderNotFoundPage(model)];
+  yield ["/calculators.html", renderCalculatorsPage(model)];
+  yield ["/assets/calculators.js", model.calculatorsScript];
+  yield ["/assets/search.js", model.searchScript];
+  // What every fact page links by, made once: each page links the ids its text names to their pages.
+  const pages = factPageContext(model);
+  for (const fact of model.facts) yield [`/${fact.id}.html`, renderFactPage(model, fact, pages)];
+  yield* siteAssets();
+}
+
+/** What every fact page shares: the links of fact ids to their pages, and each fact's diffs. */
+interface FactPageContext {
+  links: ReturnType<typeof factLinks>;
+  diffsOf: (id: string) => SiteModel["diffs"];
+}
+
+/** The fact pages' shared context, made once per build rather than once per page. */
+const factPageContext = (model: SiteModel): FactPageContext => {
+  const diffs = new Map<string, SiteModel["diffs"]>();
+  for (const diff of model.diffs) {
+    const own = diffs.get(diff.fact_id);
+    if (own) own.push(diff);
+    else diffs.set(diff.fact_id, [diff]);
+  }
+  return {
+    links: factLinks(
+      model.urls,
+      model.facts.map((other) => other.id),
+    ),
+    diffsOf: (id) => diffs.get(id) ?? [],
+  };
+};
 
 /**
  * `/<fact id>.html`: one fact's full record: the value, every source with its dates, quoted passage and notes, what
  * is scheduled, the note of the current version and every earlier version with its diff. It sits at the root of
  * the tree beside the other pages, so their relative links hold.
  */
-export const renderFactPage = (model: SiteModel, fact: Fact): string => {
+export const renderFactPage = (
+  model: SiteModel,
+  fact: Fact,
+  context: FactPageContext = factPageContext(model),
+): string => {
   const main = html`<p class="breadcrumb"><a href="${sitePath(model.urls, model.urls.catalogPage)}#${domainSectionId(fact.domain)}">${DOMAIN_NAMES[fact.domain]}</a> ›
 <a href="${sitePath(model.urls, model.urls.factAnchor(fact.id))}">${fact.label} in the catalog</a></p>
 ${renderFact(fact, {
   urls: model.urls,
   detail: "full",
-  diffs: model.diffs.filter((diff) => diff.fact_id === fact.id),
+  diffs: context.diffsOf(fact.id),
   introduced: model.timelines.get(fact.id)?.versions.at(-1)?.introduced,
   today: model.today,
-  links: factLinks(
-    model.urls,
-    model.facts.map((other) => other.id),
-  ),
+  links: context.links,
 })}
 ${renderReportLinks(model, fact)}`;
   return renderPage(model, {
