@@ -105,6 +105,13 @@ const listOf = (body: unknown, path: string, key: string): unknown[] => {
  */
 const PLACES_BUDGET = { indexFixed: 1 * KB, perPlace: 32, fileFixed: 2 * KB, perPeriod: 96 } as const;
 
+/**
+ * The diff index: its envelope, plus a line per diff it lists (the fact, the two versions, the URL, the dates and the
+ * version's note, which is a sentence or two), counted in the file, and never below the approximate size the service
+ * was described with.
+ */
+const DIFF_INDEX_BUDGET = { fixed: 1 * KB, perDiff: 128, floor: 5 * KB } as const;
+
 /** The ids a fact's files answer for: every fact's, and every withdrawn fact's, whose files keep its tombstone. */
 const factOrWithdrawnIds = (model: SiteModel) => ({
   type: "string",
@@ -267,8 +274,23 @@ const DIFF_INDEX: Endpoint = {
   readme: "every recorded revision, newest first",
   llms: (model) => `- [Diff index](${model.urls.diffIndex}): every revision with its structured diff`,
   manifestKey: "diff_index",
-  // One line per revision: a limit to raise, with its reason, as revisions accumulate.
-  budget: fixedBudget("diff index", 5 * KB),
+  // One line per published diff, counted in the file: the index lists every diff, so it grows with each revision.
+  budget: {
+    name: "diff index",
+    limit: (body, path) => {
+      const lines = listOf(body(), path, "diffs").length;
+      const scaled = DIFF_INDEX_BUDGET.fixed + DIFF_INDEX_BUDGET.perDiff * lines;
+      return scaled >= DIFF_INDEX_BUDGET.floor
+        ? {
+            limit: scaled,
+            basis: `${kb(DIFF_INDEX_BUDGET.fixed)} + ${DIFF_INDEX_BUDGET.perDiff} B × ${lines} diffs`,
+          }
+        : {
+            limit: DIFF_INDEX_BUDGET.floor,
+            basis: `${kb(DIFF_INDEX_BUDGET.floor)}, the floor (${kb(DIFF_INDEX_BUDGET.fixed)} + ${DIFF_INDEX_BUDGET.perDiff} B × ${lines} diffs is less)`,
+          };
+    },
+  },
   render: renderDiffIndex,
 };
 

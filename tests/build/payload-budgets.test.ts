@@ -115,6 +115,39 @@ describe("payload budgets of the built tree, gzip-compressed", () => {
     expect(limitOf(grown, "/api/v1/facts/feed.xml")).toBe(Math.round((30 * KB * 2 * report.factCount) / 36));
   });
 
+  it("grows the diff index's budget with its diffs, so revisions need no edit here, and still names an index whose lines outgrow it", () => {
+    const file = "/api/v1/facts/diff/index.json";
+    const index = JSON.parse(tree.get(file)!.toString("utf8")) as {
+      count: number;
+      diffs: { fact_id: string; url: string; summary: string }[];
+    };
+    const lines = index.diffs.length;
+    expect(lines).toBeGreaterThan(0);
+    expect(limitOf(report, file)).toBe(Math.max(5 * KB, 1 * KB + 128 * lines));
+    // Eight times the revisions, each line as the project writes it (of facts named apart): within the grown limit,
+    // where the fixed 5 KB it had until now would have stopped the deploy.
+    const diffs = Array.from({ length: 8 }, (_, copy) =>
+      index.diffs.map((line) => ({
+        ...line,
+        fact_id: `${line.fact_id}_${copy}`,
+        url: line.url.replace("/v", `_${copy}/v`),
+      })),
+    ).flat();
+    const grown = Buffer.from(JSON.stringify({ ...index, count: diffs.length, diffs }));
+    const grownReport = payloadBudgets(withFile(file, grown));
+    expect(limitOf(grownReport, file)).toBe(1 * KB + 128 * 8 * lines);
+    expect(gzipSize(grown)).toBeGreaterThan(5 * KB);
+    expect(grownReport.over).toEqual([]);
+    // A line whose note grows to a page of text that gzip cannot shorten is caught.
+    const bloated = Buffer.from(
+      JSON.stringify({
+        ...index,
+        diffs: index.diffs.map((line) => ({ ...line, summary: randomBytes(256).toString("base64") })),
+      }),
+    );
+    expect(payloadBudgets(withFile(file, bloated)).over.map((row) => row.path)).toEqual([file]);
+  });
+
   it("grows a series' budget with its members, so a new year needs no edit here", () => {
     const file = SERIES_FILES[0]!;
     const series = JSON.parse(tree.get(file)!.toString("utf8")) as { members: unknown[] };
