@@ -280,7 +280,19 @@ export const readFactHistory = async (cwd: string, revision = "HEAD", folder = "
   // Blobs are requested while git log is still printing, so the two git processes work side by side, and each is
   // parsed as it arrives, while git log is still at work: only the parsed states are kept.
   const states = new Map<string, FactFile | string>();
-  const blobReader = openCatFileBatch(cwd, (blob, content) => states.set(blob, readState(content)));
+  // Each state shares what it has in common with the state of the same fact parsed before it (blobs arrive newest
+  // first, so that is usually the next version), from the moment it is parsed: every state of every fact is held at
+  // once here, before the states are put in order below.
+  const lastParsed = new Map<string, FactFile>();
+  const blobReader = openCatFileBatch(cwd, (blob, content) => {
+    const state = readState(content);
+    if (typeof state !== "string") {
+      const other = lastParsed.get(state.id);
+      if (other !== undefined) shareUnchanged(other, state);
+      lastParsed.set(state.id, state);
+    }
+    states.set(blob, state);
+  });
   const logged: LoggedCommit[] | Error = await readGitLog(cwd, revision, folder, (commit) => {
     for (const change of commit.changes) if (change.blob && isFactFile(change.path)) blobReader.request(change.blob);
   }).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
