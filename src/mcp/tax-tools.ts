@@ -207,7 +207,9 @@ export const RENT_INCREASE = {
     description:
       "The largest rent increase a British Columbia landlord may give on increaseDate: the yearly cap in force for increases taking effect that day (the " +
       "bc.rent_cap series, earlier years and the COVID-19 freeze included) applied to the current rent, to the cent below; the last day the tenant must " +
-      "receive the Notice of Rent Increase (three full rental months before); the once-in-12-months rule; with the fact and period used, its canonical_url and citations.",
+      "receive the Notice of Rent Increase (three full rental months before); the once-in-12-months rule. Given noticeReceivedDate (and lastIncreaseDate, rentDueDay), the earliest day the increase can take effect, " +
+      "answered even for a year whose cap is not recorded yet (the cap fields are then null); given proposedIncrease ({ rate } or { amount }), whether it is within the cap and what the tenant may do if not. " +
+      "With the fact and period used, its canonical_url and citations.",
     inputSchema: RentIncreaseOptions,
     outputSchema: RentIncreaseOutput,
     annotations,
@@ -227,7 +229,9 @@ export const computeRentIncrease = (
       return {
         structured,
         text: answerText(
-          `Largest rent increase on ${result.increase_date}: ${formatPercent(result.cap_rate)}, ${formatCad(result.max_increase)} (new rent at most ${formatCad(result.max_new_rent)}); the tenant must receive the notice by ${result.notice_by}`,
+          result.cap_rate === null
+            ? `Rent increase on ${result.increase_date}: the cap for ${result.rent_year} is not recorded yet; the tenant must receive the notice by ${result.notice_by}`
+            : `Largest rent increase on ${result.increase_date}: ${formatPercent(result.cap_rate)}, ${formatCad(result.max_increase ?? 0)} (new rent at most ${formatCad(result.max_new_rent ?? 0)}); the tenant must receive the notice by ${result.notice_by}${result.proposed === null ? "" : result.proposed.within_cap === false ? `; the proposed ${formatCad(result.proposed.amount)} is above the cap` : result.proposed.within_cap ? `; the proposed ${formatCad(result.proposed.amount)} is within the cap` : ""}`,
           result.breakdown,
           structured.citations,
           result.assumptions,

@@ -73,6 +73,18 @@ export {
 } from "./calculators/mortgage-payment.ts";
 export { RentIncreaseOptions, RentIncreaseResult, rentIncrease } from "./calculators/rent-increase.ts";
 export {
+  DepositReturnDeadlineOptions,
+  DepositReturnDeadlineResult,
+  depositReturnDeadline,
+} from "./calculators/deposit-return.ts";
+export {
+  NoticeReceivedOptions,
+  NoticeReceivedResult,
+  noticeReceived,
+  SERVICE_METHODS,
+  type ServiceMethod,
+} from "./calculators/notice-received.ts";
+export {
   createFactsClient,
   type FactsClient,
   FactsClientError,

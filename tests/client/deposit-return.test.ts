@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { depositReturnDeadline } from "../../packages/client/src/index.ts";
+import { fixtureFact } from "../helpers/fact-fixture.ts";
+import { refusal } from "../helpers/refusal.ts";
+
+// The rule as the Residential Tenancy Act states it (s. 38 (1), (6) and s. 39, SBC 2002 c. 78, in force since
+// January 1, 2004): "within 15 days after the later of (a) the date the tenancy ends, and (b) the date the landlord
+// receives the tenant's forwarding address in writing" the landlord must repay the deposits or apply for dispute
+// resolution; if not, the landlord "must pay the tenant double the amount of the security deposit, pet damage deposit,
+// or both"; and the tenant must give the address "within one year of when the tenancy ended" (Residential Tenancy
+// Branch, "Returning deposits", www2.gov.bc.ca).
+const RULE = {
+  return_or_claim_deadline_days: 15,
+  deadline_runs_from:
+    "the later of the day the tenancy ends and the day the landlord receives the tenant's forwarding address in writing",
+  landlord_must: ["repay the deposits with interest", "or apply for dispute resolution claiming against the deposits"],
+  landlord_may_keep_amounts: ["that the tenant agrees in writing the landlord may keep"],
+  penalty_deposit_multiple: 2,
+  penalty: "double the deposits",
+  forwarding_address_deadline_years: 1,
+};
+const facts = { facts: [fixtureFact("bc.rta.deposit_return", RULE, "2004-01-01")] };
+
+describe("depositReturnDeadline", () => {
+  it("counts 15 days from the forwarding address when it comes after the tenancy ends", () => {
+    const result = depositReturnDeadline(facts, {
+      tenancyEndDate: "2025-06-30",
+      forwardingAddressDate: "2025-07-04",
+      deposit: 1_000,
+    });
+    expect(result).toMatchObject({
+      runs_from_iso: "2025-07-04",
+      deadline_iso: "2025-07-19",
+      deadline_days: 15,
+      amount_if_missed: 2_000,
+      forwarding_address_too_late: false,
+    });
+    expect(result.citations[0]).toMatchObject({ fact_id: "bc.rta.deposit_return", as_of: "2025-07-04" });
+    expect(result.breakdown.join("\n")).toContain("by July 19, 2025 the landlord must repay the deposits");
+  });
+
+  it("counts from the tenancy's end when the address was given first, across a month's end", () => {
+    const result = depositReturnDeadline(facts, {
+      tenancyEndDate: "2024-02-20",
+      forwardingAddressDate: "2024-02-01",
+      deposit: 837.5,
+    });
+    // 2024 is a leap year: 15 days after February 20 is March 6.
+    expect(result).toMatchObject({ runs_from_iso: "2024-02-20", deadline_iso: "2024-03-06", amount_if_missed: 1_675 });
+  });
+
+  it("gives no deadline once the address came more than a year after the tenancy ended", () => {
+    const late = depositReturnDeadline(facts, {
+      tenancyEndDate: "2023-03-31",
+      forwardingAddressDate: "2024-04-01",
+      deposit: 900,
+    });
+    expect(late).toMatchObject({ deadline_iso: null, amount_if_missed: 0, forwarding_address_too_late: true });
+    expect(late.breakdown.join("\n")).toContain("the landlord may keep them");
+    // A year to the day is still in time.
+    expect(
+      depositReturnDeadline(facts, { tenancyEndDate: "2023-03-31", forwardingAddressDate: "2024-03-31", deposit: 900 }),
+    ).toMatchObject({ deadline_iso: "2024-04-15", forwarding_address_too_late: false });
+  });
+
+  it("refuses a negative deposit, a date that is no date and an unknown option, naming the option", () => {
+    expect(
+      refusal(() =>
+        depositReturnDeadline(facts, { tenancyEndDate: "2025-06-30", forwardingAddressDate: "2025-07-01", deposit: -1 }),
+      ),
+    ).toMatchObject({ reason: "invalid-option", option: "deposit" });
+    expect(
+      refusal(() =>
+        depositReturnDeadline(facts, { tenancyEndDate: "2025-02-30", forwardingAddressDate: "2025-07-01", deposit: 1 }),
+      ),
+    ).toMatchObject({ reason: "invalid-option", option: "tenancyEndDate" });
+    expect(
+      refusal(() =>
+        depositReturnDeadline(facts, {
+          tenancyEndDate: "2025-06-30",
+          forwardingAddressDate: "2025-07-01",
+          deposit: 1,
+          petDeposit: 1,
+        } as never),
+      ),
+    ).toMatchObject({ reason: "unknown-option", option: "petDeposit" });
+  });
+
+  it("refuses a date before the rule the facts record, naming the fact", () => {
+    expect(
+      refusal(() =>
+        depositReturnDeadline(facts, { tenancyEndDate: "2003-06-30", forwardingAddressDate: "2003-07-01", deposit: 1 }),
+      ),
+    ).toMatchObject({ reason: "no-rule-on-date", fact_id: "bc.rta.deposit_return", first_iso: "2004-01-01" });
+  });
+});
