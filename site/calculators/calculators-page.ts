@@ -6,12 +6,14 @@
 import type {
   AffordabilityOptions,
   AmortizationScheduleOptions,
+  DepositReturnDeadlineOptions,
   Fact,
   FactSource,
   FactUsed,
   HomeOwnerGrantOptions,
   MinimumDownPaymentResult,
   MortgageInsurancePremiumOptions,
+  NoticeReceivedOptions,
   PlaceRecord,
   PropertyTransferTaxOptions,
   RentIncreaseOptions,
@@ -21,6 +23,7 @@ import {
   amortizationSchedule,
   CalculatorError,
   cashToClose,
+  depositReturnDeadline,
   type ExemptionName,
   formatCad,
   formatPercent,
@@ -30,6 +33,7 @@ import {
   mortgageInsurancePremium,
   mortgagePayment,
   nearestPlaces,
+  noticeReceived,
   type PaymentFrequency,
   PLACE_PROGRAMMES,
   type PlaceProgramme,
@@ -40,6 +44,7 @@ import {
   readableDate,
   rentIncrease,
   SITE_PATHS,
+  type ServiceMethod,
 } from "../../packages/client/src/index.ts";
 import { readNumber } from "./read-number.ts";
 
@@ -377,7 +382,20 @@ const OPTION_FIELDS: Record<string, Record<string, string>> = {
     agreementDate: "ptt-agreement-date",
     asOf: "ptt-date",
   } satisfies FieldsOf<PropertyTransferTaxOptions>,
-  rent: { currentRent: "rent-current", increaseDate: "rent-date" } satisfies FieldsOf<RentIncreaseOptions>,
+  rent: {
+    currentRent: "rent-current",
+    increaseDate: "rent-date",
+    noticeReceivedDate: "rent-received",
+    lastIncreaseDate: "rent-last",
+    rentDueDay: "rent-due-day",
+    proposedIncrease: "rent-proposed",
+  } satisfies FieldsOf<RentIncreaseOptions>,
+  deposit: {
+    deposit: "deposit-amount",
+    tenancyEndDate: "deposit-end",
+    forwardingAddressDate: "deposit-address",
+  } satisfies FieldsOf<DepositReturnDeadlineOptions>,
+  notice: { servedDate: "notice-served", method: "notice-method" } satisfies FieldsOf<NoticeReceivedOptions>,
   purchase: {
     ...({
       price: "buy-price",
@@ -685,22 +703,114 @@ const ptt = (facts: FactSource): HTMLElement[] => {
   ];
 };
 
+/** A proposed increase as typed: "5%" is a share of the rent, "75" dollars; empty is none. */
+const proposedIncrease = (id: string): RentIncreaseOptions["proposedIncrease"] => {
+  const typed = text(id);
+  if (typed === "") return undefined;
+  if (typed.endsWith("%")) {
+    const rate = number(id, true);
+    return rate === undefined ? undefined : { rate };
+  }
+  const amount = number(id);
+  return amount === undefined ? undefined : { amount };
+};
+
+/** A day of the month typed as a whole number from 1 to 31; empty is undefined. */
+const dayOfMonth = (id: string): number | undefined => {
+  const typed = text(id);
+  if (typed === "") return undefined;
+  if (!/^\d{1,2}$/.test(typed) || Number(typed) < 1 || Number(typed) > 31)
+    throw new InputError("Enter a day of the month from 1 to 31.", id);
+  return Number(typed);
+};
+
 const rent = (facts: FactSource): HTMLElement[] => {
-  const date = text("rent-date");
-  if (date === "") throw new MissingInput("Enter the date of the increase.");
-  const result = rentIncrease(facts, { currentRent: required("rent-current"), increaseDate: date });
-  return [
-    make("p", `The limit for increases that take effect in ${result.rent_year}.`, "calc-as-of"),
-    results([
+  const increaseDate = asOf("rent-date");
+  const noticeReceivedDate = asOf("rent-received");
+  if (increaseDate === undefined && noticeReceivedDate === undefined)
+    throw new MissingInput("Enter the date of the increase, or the day the tenant received the notice.");
+  const result = rentIncrease(facts, {
+    currentRent: required("rent-current"),
+    increaseDate,
+    noticeReceivedDate,
+    lastIncreaseDate: asOf("rent-last"),
+    rentDueDay: dayOfMonth("rent-due-day"),
+    proposedIncrease: proposedIncrease("rent-proposed"),
+  });
+  const rows: Array<[string, string]> = [];
+  if (result.earliest_effective_iso !== null)
+    rows.push(["Earliest date the increase can take effect", readableDate(result.earliest_effective_iso)]);
+  if (result.increase_date_complies === false)
+    rows.push(["The date given is too early: the increase takes effect on", readableDate(result.increase_date)]);
+  if (result.cap_rate === null || result.max_increase === null || result.max_new_rent === null)
+    rows.push([`Limit for increases in ${result.rent_year}`, "Not recorded here yet"]);
+  else
+    rows.push(
       ["Largest new rent", formatCad(result.max_new_rent)],
       ["Largest increase", `${formatCad(result.max_increase)} (${formatPercent(result.cap_rate)})`],
-      ["Notice must reach the tenant by", readableDate(result.notice_by)],
-      ["Increases allowed", `${result.max_increases_per_12_months} in 12 months`],
-    ]),
+    );
+  rows.push(
+    ["Notice must reach the tenant by", readableDate(result.notice_by)],
+    ["Increases allowed", `${result.max_increases_per_12_months} in 12 months`],
+  );
+  const proposed = result.proposed;
+  if (proposed !== null)
+    rows.push([
+      "Proposed increase",
+      `${formatCad(proposed.amount)} (${formatPercent(proposed.rate)}): ${proposed.within_cap === null ? "cannot be checked without the limit" : proposed.within_cap ? "within the limit" : "above the limit"}`,
+    ]);
+  return [
+    make(
+      "p",
+      result.cap_recorded
+        ? `The limit for increases that take effect in ${result.rent_year}.`
+        : `The limit for increases that take effect in ${result.rent_year} is not recorded here yet: the dates below hold.`,
+      "calc-as-of",
+    ),
+    results(rows),
+    ...steps("What the tenant may do", proposed?.tenant_options ?? []),
     ...steps("How the limit is applied", result.breakdown),
     ...steps("Assumptions", result.assumptions),
     factsUsed(result.citations),
     alsoRelevant(["bc.rta.bill14_2024_personal_use_eviction", "bc.straa", "bc.rtb.monetary_order_publication"], "rent"),
+  ];
+};
+
+const deposit = (facts: FactSource): HTMLElement[] => {
+  const tenancyEndDate = asOf("deposit-end");
+  const forwardingAddressDate = asOf("deposit-address");
+  if (tenancyEndDate === undefined) throw new MissingInput("Enter the day the tenancy ended.");
+  if (forwardingAddressDate === undefined)
+    throw new MissingInput("Enter the day the landlord received the forwarding address in writing.");
+  const result = depositReturnDeadline(facts, {
+    tenancyEndDate,
+    forwardingAddressDate,
+    deposit: required("deposit-amount"),
+  });
+  const rows: Array<[string, string]> =
+    result.deadline_iso === null
+      ? [["Return deadline", "None: the forwarding address came too late, and the landlord may keep the deposits"]]
+      : [
+          ["Last day to return the deposits or claim against them", readableDate(result.deadline_iso)],
+          ["Owed to the tenant if that day passes", `${formatCad(result.amount_if_missed)}, plus interest`],
+        ];
+  return [
+    results(rows),
+    ...steps("How the deadline is counted", result.breakdown),
+    ...steps("Assumptions", result.assumptions),
+    factsUsed(result.citations),
+  ];
+};
+
+const notice = (facts: FactSource): HTMLElement[] => {
+  const servedDate = asOf("notice-served");
+  if (servedDate === undefined) throw new MissingInput("Enter the day it was served.");
+  const result = noticeReceived(facts, { servedDate, method: text("notice-method") as ServiceMethod });
+  return [
+    results([["Counts as received on", readableDate(result.received_iso)]]),
+    ...steps("How it is counted", result.breakdown),
+    ...steps("Assumptions", result.assumptions),
+    factsUsed(result.citations),
   ];
 };
 
@@ -1115,8 +1225,10 @@ const keepResult = (id: string): HTMLElement => {
 const CALCULATORS: ReadonlyArray<readonly [string, (facts: FactSource) => HTMLElement[]]> = [
   ["ptt", ptt],
   ["purchase", purchase],
-  ["rent", rent],
   ["grant", grant],
+  ["deposit", deposit],
+  ["notice", notice],
+  ["rent", rent],
 ];
 
 const start = (): void => {

@@ -68,20 +68,120 @@ describe("rentIncrease", () => {
     expect(frozen.breakdown[0]).toContain("COVID-19 freeze");
   });
 
-  it("refuses a date with no cap recorded, before the first and in a year whose cap is not recorded yet", () => {
+  it("refuses a date before the first cap, and answers the dates but no cap in a year whose cap is not recorded yet", () => {
     expect(refusal(() => rentIncrease(facts, { currentRent: 1_000, increaseDate: "2018-12-31" }))).toMatchObject({
       reason: "no-rule-on-date",
       fact_id: "bc.rent_cap",
       first_iso: "2019-01-01",
     });
-    // The 2026 cap is for increases in 2026: a 2027 increase is not answered with it.
-    expect(refusal(() => rentIncrease(facts, { currentRent: 1_000, increaseDate: "2027-01-01" }))).toMatchObject({
-      reason: "no-rule-on-date",
-      fact_id: "bc.rent_cap.2026",
+    // The 2026 cap is for increases in 2026: a 2027 increase is not answered with it, but its dates are.
+    const next = rentIncrease(facts, { currentRent: 1_000, increaseDate: "2027-04-01" });
+    expect(next).toMatchObject({
+      rent_year: 2027,
+      cap_recorded: false,
+      cap_rate: null,
+      max_increase: null,
+      max_new_rent: null,
+      notice_by: "2026-12-31",
+      notice_period_months: 3,
     });
+    expect(next.breakdown.join("\n")).toContain("the cap for increases taking effect in 2027 is not recorded here yet");
     expect(refusal(() => rentIncrease({ facts: [] }, { currentRent: 1, increaseDate: "2026-01-01" }))).toMatchObject({
       reason: "missing-fact",
     });
+  });
+
+  it("gives the earliest day a notice received in December allows for an increase in 2027, though the 2027 cap is missing", () => {
+    // A landlord asking in December 2026: the notice reaches the tenant on December 5 (rent due on the 1st). Three
+    // whole rental months (January, February, March) must pass: the earliest day is April 1, 2027 (Residential Tenancy
+    // Act, s. 42 (2); the Branch: "three full rental months' notice").
+    const result = rentIncrease(facts, { currentRent: 1_800, noticeReceivedDate: "2026-12-05", rentDueDay: 1 });
+    expect(result).toMatchObject({
+      earliest_effective_iso: "2027-04-01",
+      increase_date: "2027-04-01",
+      increase_date_complies: null,
+      cap_recorded: false,
+      cap_rate: null,
+    });
+  });
+
+  it.each([
+    // Received the day before a due day: the next rental month is whole.
+    ["2026-02-28", 1, undefined, "2026-06-01"],
+    // Received on the due day itself: that month is not whole, so one more.
+    ["2026-03-01", 1, undefined, "2026-07-01"],
+    // Rent due on the 15th.
+    ["2026-03-10", 15, undefined, "2026-06-15"],
+    // The 12 months since the last increase end later than the notice's three months.
+    ["2026-01-10", 1, "2025-08-01", "2026-08-01"],
+    // The 12 months end on a day that is not a due day: the next due day.
+    ["2026-01-10", 1, "2025-08-20", "2026-09-01"],
+  ] as const)("notice received %s, rent due on day %s, last increase %s: earliest %s", (received, dueDay, last, earliest) => {
+    const result = rentIncrease(facts, {
+      currentRent: 1_000,
+      noticeReceivedDate: received,
+      rentDueDay: dueDay,
+      ...(last === undefined ? {} : { lastIncreaseDate: last }),
+    });
+    expect(result.earliest_effective_iso).toBe(earliest);
+    expect(result.increase_date).toBe(earliest);
+  });
+
+  it("moves a date the notice does not allow to the earliest that complies, as the Act does (s. 42 (4))", () => {
+    const result = rentIncrease(facts, {
+      currentRent: 1_000,
+      increaseDate: "2026-05-01",
+      noticeReceivedDate: "2026-02-15",
+    });
+    expect(result).toMatchObject({
+      increase_date: "2026-06-01",
+      earliest_effective_iso: "2026-06-01",
+      increase_date_complies: false,
+      max_increase: 23,
+    });
+    expect(result.breakdown.join("\n")).toContain("is too early");
+    // A later date stands.
+    expect(
+      rentIncrease(facts, { currentRent: 1_000, increaseDate: "2026-08-01", noticeReceivedDate: "2026-02-15" }),
+    ).toMatchObject({ increase_date: "2026-08-01", increase_date_complies: true });
+  });
+
+  it("checks a proposed increase against the cap and says what a tenant handed one above it may do", () => {
+    // A tenant handed a 5% increase for 2026, when the cap is 2.3% (bc.rent_cap.2026).
+    const above = rentIncrease(facts, {
+      currentRent: 2_000,
+      increaseDate: "2026-03-01",
+      proposedIncrease: { rate: 0.05 },
+    });
+    expect(above.proposed).toMatchObject({ amount: 100, rate: 0.05, within_cap: false });
+    expect(above.max_increase).toBe(46);
+    expect(above.proposed!.tenant_options.join(" ")).toContain("agrees to it in writing");
+    expect(above.proposed!.tenant_options.join(" ")).toContain("deduct the excess from rent");
+    const within = rentIncrease(facts, {
+      currentRent: 2_000,
+      increaseDate: "2026-03-01",
+      proposedIncrease: { amount: 46 },
+    });
+    expect(within.proposed).toMatchObject({ amount: 46, within_cap: true, tenant_options: [] });
+    // A cap not recorded cannot be compared.
+    expect(
+      rentIncrease(facts, { currentRent: 2_000, increaseDate: "2027-03-01", proposedIncrease: { amount: 46 } }).proposed,
+    ).toMatchObject({ within_cap: null });
+  });
+
+  it("refuses an answer with neither date, a proposed increase of neither shape and a due day that is no day", () => {
+    expect(refusal(() => rentIncrease(facts, { currentRent: 1_000 }))).toMatchObject({
+      reason: "invalid-option",
+      option: "increaseDate",
+    });
+    expect(
+      refusal(() =>
+        rentIncrease(facts, { currentRent: 1_000, increaseDate: "2026-03-01", proposedIncrease: { percent: 5 } as never }),
+      ),
+    ).toMatchObject({ reason: "invalid-option", option: "proposedIncrease" });
+    expect(
+      refusal(() => rentIncrease(facts, { currentRent: 1_000, noticeReceivedDate: "2026-03-01", rentDueDay: 32 })),
+    ).toMatchObject({ reason: "invalid-option", option: "rentDueDay" });
   });
 
   it("takes the next member of the series once the one before hands over to it", () => {

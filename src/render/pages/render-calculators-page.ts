@@ -28,8 +28,10 @@ export const CALCULATOR_FACTS = {
     "ca.gst.new_housing_rebate",
     "ca.gst.fthb_new_home_rebate",
   ],
-  rent: [],
   grant: ["bc.home_owner_grant.threshold"],
+  deposit: ["bc.rta.deposit_return"],
+  notice: ["bc.rta.notice_service"],
+  rent: [],
 } as const;
 
 /** A calculator that reads every member of a yearly series: the page lists the members published. */
@@ -94,16 +96,17 @@ const calculator = (
   title: string,
   intro: string,
   fields: Html,
+  level: 2 | 3 = 2,
 ): Html =>
   html`<section class="calculator" id="${key}" aria-labelledby="${key}-title">
-<h2 id="${key}-title">${title}</h2>
+<h${level} id="${key}-title">${title}</h${level}>
 <p>${intro}</p>
 <form class="calc-form" id="${key}-form" hidden novalidate>
 ${fields}
 </form>
 <p class="visually-hidden" id="${key}-summary" aria-live="polite"></p>
 <div class="calc-output" id="${key}-output"></div>
-<h3 id="${key}-facts-title">Facts this calculator uses</h3>
+<h${level + 1} id="${key}-facts-title">Facts this calculator uses</h${level + 1}>
 ${factList(model, [
   ...CALCULATOR_FACTS[key],
   ...model.facts
@@ -194,15 +197,6 @@ ${money("buy-other-costs", "Other closing costs", "Optional: legal fees, inspect
 )}
 ${calculator(
   model,
-  "rent",
-  "Rent increase",
-  "The largest rent increase the annual limit allows for a residential tenancy in B.C., the new rent, and the day by which the notice must reach the tenant.",
-  html`${money("rent-current", "Current monthly rent")}
-<div class="field"><label for="rent-date">Date of the increase</label>
-<input type="date" id="rent-date" name="rent-date" aria-describedby="rent-date-hint"><span class="hint" id="rent-date-hint">The day the new rent takes effect: the limit in force for that day applies.</span></div>`,
-)}
-${calculator(
-  model,
   "grant",
   "Home owner grant",
   "The grant that reduces the property tax on a principal residence, with its phase-out above the threshold.",
@@ -212,7 +206,60 @@ ${placeField("grant-place", "Where the home is: its rules decide whether the nor
 ${checkbox("grant-northern", "For a place not in the list: outside the Capital, Metro Vancouver and Fraser Valley regional districts (northern and rural area)")}
 ${money("grant-tax", "Property tax before the grant", "Optional, in dollars: to see the tax left after the grant.")}
 ${dateField("grant-date", "Date")}`,
-)}`;
+)}
+<section class="calc-group" id="tenancy" aria-labelledby="tenancy-title">
+<h2 id="tenancy-title">Tenancy</h2>
+<p>For landlords and tenants of a residential tenancy in B.C.: the deposits, when a notice counts as received, and rent increases, each as the Residential Tenancy Act stood on the date given.</p>
+${calculator(
+  model,
+  "deposit",
+  "Deposits: when they must come back",
+  "The last day a landlord may return the security and pet damage deposits or claim against them, and what is owed if that day passes.",
+  html`${money("deposit-amount", "Deposits held", "The security deposit and the pet damage deposit together, in dollars.")}
+<div class="field"><label for="deposit-end">Day the tenancy ended</label>
+<input type="date" id="deposit-end" name="deposit-end"></div>
+<div class="field"><label for="deposit-address">Day the landlord received the forwarding address in writing</label>
+<input type="date" id="deposit-address" name="deposit-address" aria-describedby="deposit-address-hint"><span class="hint" id="deposit-address-hint">It may be before the tenancy ended.</span></div>`,
+  3,
+)}
+${calculator(
+  model,
+  "notice",
+  "When a notice counts as received",
+  "A notice or other document served under the Residential Tenancy Act counts as received on a set day after it is served, depending on how it was served: the day its deadlines run from.",
+  html`<div class="field"><label for="notice-method">How it was served</label>
+<select id="notice-method" name="notice-method">
+<option value="in-person">Handed to the person</option>
+<option value="mail">By mail (ordinary or registered)</option>
+<option value="door">Attached to the door</option>
+<option value="mailbox">Left in the mailbox or mail slot</option>
+<option value="fax">By fax</option>
+<option value="email">By email, to an address given for service</option>
+</select></div>
+<div class="field"><label for="notice-served">Day it was served</label>
+<input type="date" id="notice-served" name="notice-served" aria-describedby="notice-served-hint"><span class="hint" id="notice-served-hint">The day it was handed over, mailed, attached, left, faxed or emailed.</span></div>`,
+  3,
+)}
+${calculator(
+  model,
+  "rent",
+  "Rent increase",
+  "The largest rent increase the annual limit allows, the new rent, the day by which the notice must reach the tenant, and the earliest day an increase can take effect; a proposed increase is checked against the limit.",
+  html`${money("rent-current", "Current monthly rent")}
+<div class="field"><label for="rent-received">Day the tenant received the notice of rent increase</label>
+<input type="date" id="rent-received" name="rent-received" aria-describedby="rent-received-hint"><span class="hint" id="rent-received-hint">Optional: gives the earliest date the increase can take effect. For a notice mailed or left at the door, “When a notice counts as received” above gives the day.</span></div>
+<div class="field"><label for="rent-date">Date of the increase</label>
+<input type="date" id="rent-date" name="rent-date" aria-describedby="rent-date-hint"><span class="hint" id="rent-date-hint">The day the new rent takes effect: the limit in force for that day applies. Leave it empty to take the earliest date the notice allows.</span></div>
+<div class="field"><label for="rent-last">Day the last increase took effect</label>
+<input type="date" id="rent-last" name="rent-last" aria-describedby="rent-last-hint"><span class="hint" id="rent-last-hint">Optional: or the day the rent was first payable, if it was never increased. An increase can take effect only 12 months after it.</span></div>
+<div class="field"><label for="rent-due-day">Day of the month the rent is due</label>
+<input type="text" id="rent-due-day" name="rent-due-day" inputmode="numeric" autocomplete="off" aria-describedby="rent-due-day-hint"><span class="hint" id="rent-due-day-hint">Optional: 1 to 31; the 1st, or the day of the increase, when empty.</span></div>
+<div class="field"><label for="rent-proposed">Increase the landlord proposes</label>
+<input type="text" id="rent-proposed" name="rent-proposed" inputmode="decimal" autocomplete="off" aria-describedby="rent-proposed-hint"><span class="hint" id="rent-proposed-hint">Optional: in dollars (75) or in percent (5%).</span></div>`,
+  3,
+)}
+</section>
+`;
   return renderPage(model, {
     name: "calculators",
     title: "Calculators: property transfer tax, a purchase, a rent increase, the home owner grant",
