@@ -493,6 +493,15 @@ export interface FactValues {
     caretaker_use?: string;
     no_rent_increase_for_added_minor_occupant: boolean;
   };
+  "bc.rta.deposit_return": {
+    return_or_claim_deadline_days: number;
+    deadline_runs_from: string;
+    landlord_must: string[];
+    landlord_may_keep_amounts: string[];
+    penalty_deposit_multiple: number;
+    penalty: string;
+    forwarding_address_deadline_years: number;
+  };
   "bc.rtb.monetary_order_publication": {
     published_orders_issued_from_iso: string;
     orders_published: string;

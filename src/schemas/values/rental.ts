@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Fraction, IsoDate, Money } from "../../../packages/client/src/index.ts";
-import { Count, FactRef, inOrder, Measure, since, Text, TextList, until, Year } from "./common.ts";
+import { Count, FactRef, inOrder, Measure, Multiple, since, Text, TextList, until, Year } from "./common.ts";
 
 /** The value of every fact of the `rental` domain, by id. */
 export const RENTAL_VALUE_SCHEMAS = {
@@ -64,6 +64,16 @@ export const RENTAL_VALUE_SCHEMAS = {
     eligible_occupants: TextList,
     caretaker_use: since(4, Text),
     no_rent_increase_for_added_minor_occupant: z.boolean(),
+  }),
+
+  "bc.rta.deposit_return": z.strictObject({
+    return_or_claim_deadline_days: Count,
+    deadline_runs_from: Text,
+    landlord_must: TextList,
+    landlord_may_keep_amounts: TextList,
+    penalty_deposit_multiple: Multiple,
+    penalty: Text,
+    forwarding_address_deadline_years: Count,
   }),
 
   "bc.rtb.monetary_order_publication": z.strictObject({
