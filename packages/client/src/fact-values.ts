@@ -502,6 +502,19 @@ export interface FactValues {
     penalty: string;
     forwarding_address_deadline_years: number;
   };
+  "bc.rta.notice_service": {
+    in_person_received_after_days: number;
+    mail_received_after_days: number;
+    door_attached_received_after_days: number;
+    mailbox_received_after_days: number;
+    fax_received_after_days: number;
+    email_service_allowed: boolean;
+    /** null before email service was allowed (March 1, 2021) */
+    email_received_after_days: number | null;
+    email_service_condition: string;
+    email_service_from_iso: string;
+    deemed_receipt_rule: string;
+  };
   "bc.rtb.monetary_order_publication": {
     published_orders_issued_from_iso: string;
     orders_published: string;

@@ -76,6 +76,19 @@ export const RENTAL_VALUE_SCHEMAS = {
     forwarding_address_deadline_years: Count,
   }),
 
+  "bc.rta.notice_service": z.strictObject({
+    in_person_received_after_days: Count,
+    mail_received_after_days: Count,
+    door_attached_received_after_days: Count,
+    mailbox_received_after_days: Count,
+    fax_received_after_days: Count,
+    email_service_allowed: z.boolean(),
+    email_received_after_days: Count.nullable().describe("null before email service was allowed (March 1, 2021)"),
+    email_service_condition: Text,
+    email_service_from_iso: IsoDate,
+    deemed_receipt_rule: Text,
+  }),
+
   "bc.rtb.monetary_order_publication": z.strictObject({
     published_orders_issued_from_iso: IsoDate,
     orders_published: Text,
