@@ -502,6 +502,15 @@ export interface FactValues {
     penalty: string;
     forwarding_address_deadline_years: number;
   };
+  "bc.rta.landlord_use_compensation": {
+    notice_compensation_months_rent: number;
+    /** null where the sources read do not state it (before May 17, 2018) */
+    bad_faith_compensation_months_rent: number | null;
+    /** null where the sources read do not state it (before May 17, 2018) */
+    stated_purpose_minimum_use_months: number | null;
+    compensation_paid: string;
+    bad_faith_payer: string;
+  };
   "bc.rta.notice_service": {
     in_person_received_after_days: number;
     mail_received_after_days: number;

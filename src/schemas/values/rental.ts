@@ -76,6 +76,18 @@ export const RENTAL_VALUE_SCHEMAS = {
     forwarding_address_deadline_years: Count,
   }),
 
+  "bc.rta.landlord_use_compensation": z.strictObject({
+    notice_compensation_months_rent: Count,
+    bad_faith_compensation_months_rent: Count.nullable().describe(
+      "null where the sources read do not state it (before May 17, 2018)",
+    ),
+    stated_purpose_minimum_use_months: Count.nullable().describe(
+      "null where the sources read do not state it (before May 17, 2018)",
+    ),
+    compensation_paid: Text,
+    bad_faith_payer: Text,
+  }),
+
   "bc.rta.notice_service": z.strictObject({
     in_person_received_after_days: Count,
     mail_received_after_days: Count,
