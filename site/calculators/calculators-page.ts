@@ -708,8 +708,8 @@ const proposedIncrease = (id: string): RentIncreaseOptions["proposedIncrease"] =
   const typed = text(id);
   if (typed === "") return undefined;
   if (typed.endsWith("%")) {
-    const rate = number(id, true);
-    return rate === undefined ? undefined : { rate };
+    const percent = number(id, true);
+    return percent === undefined ? undefined : { rate: percent / 100 };
   }
   const amount = number(id);
   return amount === undefined ? undefined : { amount };

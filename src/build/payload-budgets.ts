@@ -82,7 +82,7 @@ const EVENT_FEEDS: ReadonlyArray<readonly [string, string]> = [
  * calculators do (raised from 40 KB when the page took on the calculators that combine rules, and from 60 KB when it took
  * the place: see the budgets page).
  */
-const CALCULATORS_SCRIPT = { path: "/assets/calculators.js", limit: 64 * KB } as const;
+const CALCULATORS_SCRIPT = { path: "/assets/calculators.js", limit: 80 * KB } as const;
 
 export interface BudgetRow {
   /** Which budget the file falls under, e.g. `catalog` or `single fact`. */

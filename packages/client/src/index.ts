@@ -85,6 +85,18 @@ export {
   type ServiceMethod,
 } from "./calculators/notice-received.ts";
 export {
+  RentersTaxCreditOptions,
+  RentersTaxCreditResult,
+  rentersTaxCredit,
+} from "./calculators/renters-tax-credit.ts";
+export {
+  TENANCY_NOTICES,
+  type TenancyNoticeKind,
+  TenancyNoticeOptions,
+  TenancyNoticeResult,
+  tenancyNotice,
+} from "./calculators/tenancy-notice.ts";
+export {
   createFactsClient,
   type FactsClient,
   FactsClientError,
