@@ -24,6 +24,16 @@ import {
   QUALIFYING_RATE,
 } from "./mortgage-tools.ts";
 import { PLACE_RULES, placeRules } from "./place-tools.ts";
+import {
+  computeDepositReturnDeadline,
+  computeNoticeReceived,
+  computeRentersTaxCredit,
+  computeTenancyNotice,
+  DEPOSIT_RETURN_DEADLINE,
+  NOTICE_RECEIVED,
+  RENTERS_TAX_CREDIT,
+  TENANCY_NOTICE,
+} from "./tenancy-tools.ts";
 import type { SiteTree } from "./site-tree.ts";
 import {
   computeFlippingTax,
@@ -76,6 +86,18 @@ export const createMcpServer = (tree: SiteTree): McpServer => {
   server.registerTool(RENT_INCREASE.name, RENT_INCREASE.config, (options) =>
     toolResult(computeRentIncrease(tree, options)),
   );
+  server.registerTool(DEPOSIT_RETURN_DEADLINE.name, DEPOSIT_RETURN_DEADLINE.config, (options) =>
+    toolResult(computeDepositReturnDeadline(tree, options)),
+  );
+  server.registerTool(NOTICE_RECEIVED.name, NOTICE_RECEIVED.config, (options) =>
+    toolResult(computeNoticeReceived(tree, options)),
+  );
+  server.registerTool(TENANCY_NOTICE.name, TENANCY_NOTICE.config, (options) =>
+    toolResult(computeTenancyNotice(tree, options)),
+  );
+  server.registerTool(RENTERS_TAX_CREDIT.name, RENTERS_TAX_CREDIT.config, (options) =>
+    toolResult(computeRentersTaxCredit(tree, options)),
+  );
   server.registerTool(FLIPPING_TAX.name, FLIPPING_TAX.config, (options) =>
     toolResult(computeFlippingTax(tree, options)),
   );
@@ -117,7 +139,9 @@ export const serverInstructions = (tree: SiteTree): string =>
       "recorded it (it may have been announced since), point to that page, and do not present the current value as the next period's.",
     "Tools: search_facts finds facts by words; get_fact gives one fact in full; upcoming_changes lists scheduled changes, expected announcements and re-verification dates " +
       "ahead; property_transfer_tax, gst_on_new_home, minimum_down_payment, qualifying_rate, mortgage_insurance_premium and home_owner_grant compute from " +
-      "the published facts in force on a date (asOf, default today), rent_increase from the rent cap in force for increases on increaseDate and " +
+      "the published facts in force on a date (asOf, default today), rent_increase from the rent cap in force for increases on increaseDate (and, " +
+      "given the day the notice was received, the earliest day the increase can take effect, even for a year whose cap is not recorded yet, and " +
+      "whether a proposed increase is within the cap) and " +
       "flipping_tax from the rule in force on saleDate, each with its breakdown and the versions it used; mortgage_payment, amortization_schedule and " +
       "max_principal do the mortgage arithmetic (semi-annual compounding); affordability computes, from the published facts in force on asOf, the largest " +
       "payment, loan and price a gross household income allows by the debt service ratios at the stress test's qualifying rate, and whether a price passes; " +
@@ -125,6 +149,8 @@ export const serverInstructions = (tree: SiteTree): string =>
       "showing the insurance premium that is added to the loan. place_rules says what applies by area at a place on a date (the foreign buyers' tax, " +
       "the speculation and vacancy tax, the short-term rental principal residence requirement, the home owner grant's northern and rural amount); " +
       "property_transfer_tax and home_owner_grant take the place too (place: an id such as surrey or kamloops), so never ask the user whether a home " +
-      "is in a specified area when you know the municipality.",
+      "is in a specified area when you know the municipality. For a tenancy: notice_received gives the day a notice counts as received for the " +
+      "way it was served; tenancy_notice the earliest day a notice to end a tenancy takes effect, the last day to dispute it and the compensation owed; " +
+      "deposit_return_deadline the day the deposits must come back; renters_tax_credit the renter's credit for a tax year; each from the rule in force on its date.",
     `The data is licensed ${tree.about.license}. It is general information, not legal, tax or financial advice.`,
   ].join("\n\n");

@@ -38,13 +38,13 @@ import {
   type ToolAnswer,
 } from "./tool-answer.ts";
 
-const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
 
 /** What every answer of these tools adds to the calculator's result: its date checked, its facts cited by the tree. */
-const Cited = { as_of: IsoDate, citations: CitedFacts };
+export const Cited = { as_of: IsoDate, citations: CitedFacts };
 
 /** The calculator's result with its citations as the tree publishes them. */
-const cite = <Result extends { citations: readonly FactUsed[] }>(facts: ReadFacts, result: Result) => ({
+export const cite = <Result extends { citations: readonly FactUsed[] }>(facts: ReadFacts, result: Result) => ({
   ...result,
   citations: citedFacts(facts, result.citations),
 });

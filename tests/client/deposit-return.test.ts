@@ -1,25 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { depositReturnDeadline } from "../../packages/client/src/index.ts";
-import { fixtureFact } from "../helpers/fact-fixture.ts";
 import { refusal } from "../helpers/refusal.ts";
+import { DEPOSIT_RETURN } from "./tenancy-fixtures.ts";
 
-// The rule as the Residential Tenancy Act states it (s. 38 (1), (6) and s. 39, SBC 2002 c. 78, in force since
-// January 1, 2004): "within 15 days after the later of (a) the date the tenancy ends, and (b) the date the landlord
-// receives the tenant's forwarding address in writing" the landlord must repay the deposits or apply for dispute
-// resolution; if not, the landlord "must pay the tenant double the amount of the security deposit, pet damage deposit,
-// or both"; and the tenant must give the address "within one year of when the tenancy ended" (Residential Tenancy
-// Branch, "Returning deposits", www2.gov.bc.ca).
-const RULE = {
-  return_or_claim_deadline_days: 15,
-  deadline_runs_from:
-    "the later of the day the tenancy ends and the day the landlord receives the tenant's forwarding address in writing",
-  landlord_must: ["repay the deposits with interest", "or apply for dispute resolution claiming against the deposits"],
-  landlord_may_keep_amounts: ["that the tenant agrees in writing the landlord may keep"],
-  penalty_deposit_multiple: 2,
-  penalty: "double the deposits",
-  forwarding_address_deadline_years: 1,
-};
-const facts = { facts: [fixtureFact("bc.rta.deposit_return", RULE, "2004-01-01")] };
+// The rule: tenancy-fixtures.ts (the Residential Tenancy Act, s. 38 and s. 39).
+
+const facts = { facts: [DEPOSIT_RETURN] };
 
 describe("depositReturnDeadline", () => {
   it("counts 15 days from the forwarding address when it comes after the tenancy ends", () => {
@@ -66,7 +52,11 @@ describe("depositReturnDeadline", () => {
   it("refuses a negative deposit, a date that is no date and an unknown option, naming the option", () => {
     expect(
       refusal(() =>
-        depositReturnDeadline(facts, { tenancyEndDate: "2025-06-30", forwardingAddressDate: "2025-07-01", deposit: -1 }),
+        depositReturnDeadline(facts, {
+          tenancyEndDate: "2025-06-30",
+          forwardingAddressDate: "2025-07-01",
+          deposit: -1,
+        }),
       ),
     ).toMatchObject({ reason: "invalid-option", option: "deposit" });
     expect(

@@ -1,39 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { noticeReceived } from "../../packages/client/src/index.ts";
-import { fixtureFact } from "../helpers/fact-fixture.ts";
 import { refusal } from "../helpers/refusal.ts";
+import { NOTICE_SERVICE } from "./tenancy-fixtures.ts";
 
-// The rule as the Residential Tenancy Act states it (s. 90): a record "is deemed to be received ... (a) if given or
-// served by mail, on the fifth day after it is mailed; (b) if given or served by fax, on the third day after it is
-// faxed; (c) if given or served by attaching a copy of the record to a door or other place, on the third day after
-// it is attached; (d) if given or served by leaving a copy of the record in a mailbox or mail slot, on the third
-// day after it is left"; email to an address given for service counts on the third day from March 1, 2021 (the
-// Residential Tenancy Regulation as amended; the Branch's "Serving notices during a tenancy" page lists the same days).
-const BEFORE = {
-  in_person_received_after_days: 0,
-  mail_received_after_days: 5,
-  door_attached_received_after_days: 3,
-  mailbox_received_after_days: 3,
-  fax_received_after_days: 3,
-  email_service_allowed: false,
-  email_received_after_days: null,
-  email_service_condition: "email was not a means of service under the Act or the Regulation",
-  email_service_from_iso: "2021-03-01",
-  deemed_receipt_rule: "deemed received on the day shown unless received earlier",
-};
-const NOW = {
-  ...BEFORE,
-  email_service_allowed: true,
-  email_received_after_days: 3,
-  email_service_condition: "only to an email address the person has given as an address for service",
-};
-const facts = {
-  facts: [
-    fixtureFact("bc.rta.notice_service", NOW, "2021-03-01", [
-      { value: BEFORE, effective_iso: "2016-01-01", superseded_iso: "2021-03-01" },
-    ]),
-  ],
-};
+// The rule: tenancy-fixtures.ts (the Residential Tenancy Act, s. 90, and email from March 1, 2021).
+
+const facts = { facts: [NOTICE_SERVICE] };
 
 describe("noticeReceived", () => {
   it.each([

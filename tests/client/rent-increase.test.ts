@@ -116,16 +116,19 @@ describe("rentIncrease", () => {
     ["2026-01-10", 1, "2025-08-01", "2026-08-01"],
     // The 12 months end on a day that is not a due day: the next due day.
     ["2026-01-10", 1, "2025-08-20", "2026-09-01"],
-  ] as const)("notice received %s, rent due on day %s, last increase %s: earliest %s", (received, dueDay, last, earliest) => {
-    const result = rentIncrease(facts, {
-      currentRent: 1_000,
-      noticeReceivedDate: received,
-      rentDueDay: dueDay,
-      ...(last === undefined ? {} : { lastIncreaseDate: last }),
-    });
-    expect(result.earliest_effective_iso).toBe(earliest);
-    expect(result.increase_date).toBe(earliest);
-  });
+  ] as const)(
+    "notice received %s, rent due on day %s, last increase %s: earliest %s",
+    (received, dueDay, last, earliest) => {
+      const result = rentIncrease(facts, {
+        currentRent: 1_000,
+        noticeReceivedDate: received,
+        rentDueDay: dueDay,
+        ...(last === undefined ? {} : { lastIncreaseDate: last }),
+      });
+      expect(result.earliest_effective_iso).toBe(earliest);
+      expect(result.increase_date).toBe(earliest);
+    },
+  );
 
   it("moves a date the notice does not allow to the earliest that complies, as the Act does (s. 42 (4))", () => {
     const result = rentIncrease(facts, {
@@ -165,7 +168,8 @@ describe("rentIncrease", () => {
     expect(within.proposed).toMatchObject({ amount: 46, within_cap: true, tenant_options: [] });
     // A cap not recorded cannot be compared.
     expect(
-      rentIncrease(facts, { currentRent: 2_000, increaseDate: "2027-03-01", proposedIncrease: { amount: 46 } }).proposed,
+      rentIncrease(facts, { currentRent: 2_000, increaseDate: "2027-03-01", proposedIncrease: { amount: 46 } })
+        .proposed,
     ).toMatchObject({ within_cap: null });
   });
 
@@ -176,7 +180,11 @@ describe("rentIncrease", () => {
     });
     expect(
       refusal(() =>
-        rentIncrease(facts, { currentRent: 1_000, increaseDate: "2026-03-01", proposedIncrease: { percent: 5 } as never }),
+        rentIncrease(facts, {
+          currentRent: 1_000,
+          increaseDate: "2026-03-01",
+          proposedIncrease: { percent: 5 } as never,
+        }),
       ),
     ).toMatchObject({ reason: "invalid-option", option: "proposedIncrease" });
     expect(

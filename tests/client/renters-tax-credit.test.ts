@@ -1,31 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { rentersTaxCredit } from "../../packages/client/src/index.ts";
-import { fixtureFact } from "../helpers/fact-fixture.ts";
 import { refusal } from "../helpers/refusal.ts";
+import { RENTERS_CREDIT } from "./tenancy-fixtures.ts";
 
-// The credit as the Province's page states it ("Renter's tax credit", www2.gov.bc.ca): "For the 2024 tax year, this
-// tax credit will give $400 to low- and moderate-income renter individuals and families with an adjusted income of
-// $63,000 or less", reduced above it and nothing from $83,000; for 2023 the band was $60,000 to $80,000, the credit
-// "reduced by 2% of the amount your 2023 adjusted income exceeds $60,000" (as facts/tax/bc.renters_tax_credit.json
-// records each year with its sources).
-const year = (tax_year: number, from: number) => ({
-  credit_max_cad: 400,
-  credit_full_at_adjusted_income_max_cad: from,
-  credit_ends_at_adjusted_income_cad: from + 20_000,
-  credit_reduction_rate: 0.02,
-  tax_year,
-  credit_threshold_indexed_yearly: true,
-  credit_refundable: true,
-  credit_first_tax_year: 2023,
-  min_one_month_periods_rented: 6,
-});
-const facts = {
-  facts: [
-    fixtureFact("bc.renters_tax_credit", year(2024, 63_000), "2024-01-01", [
-      { value: year(2023, 60_000), effective_iso: "2023-01-01", superseded_iso: "2024-01-01" },
-    ]),
-  ],
-};
+// The credit: tenancy-fixtures.ts (the Province's page, each tax year's band).
+
+const facts = { facts: [RENTERS_CREDIT] };
 
 describe("rentersTaxCredit", () => {
   it.each([

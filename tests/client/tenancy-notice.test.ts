@@ -1,49 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { tenancyNotice } from "../../packages/client/src/index.ts";
-import { fixtureFact } from "../helpers/fact-fixture.ts";
 import { refusal } from "../helpers/refusal.ts";
+import { COMPENSATION, NOTICES } from "./tenancy-fixtures.ts";
 
-// The notices as the Residential Tenancy Act states them (ss. 45 to 49, as consolidated to July 14, 2026) and as each
-// change set them; the periods are those facts/rental/bc.rta.notices_to_end_tenancy.json records with its sources:
-// - to May 16, 2018: every notice for the landlord's use of the property (s. 49) two months, 15 days to dispute;
-// - from May 17, 2018: demolition or conversion (s. 49 (6)) four months, 30 days;
-// - from July 18, 2024: the landlord's and a purchaser's use four months, 30 days (the Landlord Use Web Portal);
-// - from August 21, 2024: a purchaser's use three months, 21 days;
-// - from June 18, 2025: the landlord's use three months, 21 days.
-// The tenant's notice (one month), unpaid rent (10 days, 5 to pay or dispute) and cause (one month, 10 days) are the
-// same throughout.
-const rules = (landlord: [number, number], purchaser: [number, number], demolition: [number, number]) => ({
-  tenant_notice_months: 1,
-  non_payment_notice_days: 10,
-  non_payment_dispute_days: 5,
-  cause_notice_months: 1,
-  cause_dispute_days: 10,
-  landlord_use_notice_months: landlord[0],
-  landlord_use_dispute_days: landlord[1],
-  purchaser_use_notice_months: purchaser[0],
-  purchaser_use_dispute_days: purchaser[1],
-  demolition_notice_months: demolition[0],
-  demolition_dispute_days: demolition[1],
-});
-const NOTICES = fixtureFact("bc.rta.notices_to_end_tenancy", rules([3, 21], [3, 21], [4, 30]), "2025-06-18", [
-  { value: rules([2, 15], [2, 15], [2, 15]), effective_iso: "2016-01-01", superseded_iso: "2018-05-17" },
-  { value: rules([2, 15], [2, 15], [4, 30]), effective_iso: "2018-05-17", superseded_iso: "2024-07-18" },
-  { value: rules([4, 30], [4, 30], [4, 30]), effective_iso: "2024-07-18", superseded_iso: "2024-08-21" },
-  { value: rules([4, 30], [3, 21], [4, 30]), effective_iso: "2024-08-21", superseded_iso: "2025-06-18" },
-]);
-// Section 51: one month's rent; from May 17, 2018, 12 months' rent more if the purpose is not carried out (used for
-// 6 months, then 12 months from May 16, 2024); before May 17, 2018 the multiple is not recorded.
-const compensation = (multiple: number | null, months: number | null) => ({
-  notice_compensation_months_rent: 1,
-  bad_faith_compensation_months_rent: multiple,
-  stated_purpose_minimum_use_months: months,
-  compensation_paid: "on or before the effective date",
-  bad_faith_payer: "the landlord or the purchaser",
-});
-const COMPENSATION = fixtureFact("bc.rta.landlord_use_compensation", compensation(12, 12), "2024-05-16", [
-  { value: compensation(null, null), effective_iso: "2016-01-01", superseded_iso: "2018-05-17" },
-  { value: compensation(12, 6), effective_iso: "2018-05-17", superseded_iso: "2024-05-16" },
-]);
+// The rules: tenancy-fixtures.ts, each period with its source.
+
 const facts = { facts: [NOTICES, COMPENSATION] };
 
 describe("tenancyNotice", () => {
@@ -68,10 +29,20 @@ describe("tenancyNotice", () => {
 
   it("keeps a tenant's notice to the fixed term's end, and a notice for cause does not wait for it", () => {
     expect(
-      tenancyNotice(facts, { notice: "tenant", receivedDate: "2025-03-10", rentDueDay: 1, fixedTermEndDate: "2025-08-31" }),
+      tenancyNotice(facts, {
+        notice: "tenant",
+        receivedDate: "2025-03-10",
+        rentDueDay: 1,
+        fixedTermEndDate: "2025-08-31",
+      }),
     ).toMatchObject({ earliest_effective_iso: "2025-08-31" });
     expect(
-      tenancyNotice(facts, { notice: "cause", receivedDate: "2025-03-10", rentDueDay: 1, fixedTermEndDate: "2025-08-31" }),
+      tenancyNotice(facts, {
+        notice: "cause",
+        receivedDate: "2025-03-10",
+        rentDueDay: 1,
+        fixedTermEndDate: "2025-08-31",
+      }),
     ).toMatchObject({ earliest_effective_iso: "2025-04-30", dispute_by_iso: "2025-03-20" });
   });
 
@@ -115,14 +86,17 @@ describe("tenancyNotice", () => {
     ["purchaser-use", "2024-08-21", 3, 21, "2024-11-30", "2024-09-11"],
     ["landlord-use", "2025-06-17", 4, 30, "2025-10-31", "2025-07-17"],
     ["landlord-use", "2025-06-18", 3, 21, "2025-09-30", "2025-07-09"],
-  ] as const)("a %s notice received on %s: %i months, %i days to dispute", (notice, receivedDate, months, days, effective, disputeBy) => {
-    const result = tenancyNotice(facts, { notice, receivedDate, rentDueDay: 1 });
-    expect(result).toMatchObject({
-      notice_period: { months, days: null },
-      earliest_effective_iso: effective,
-      dispute_by_iso: disputeBy,
-    });
-  });
+  ] as const)(
+    "a %s notice received on %s: %i months, %i days to dispute",
+    (notice, receivedDate, months, days, effective, disputeBy) => {
+      const result = tenancyNotice(facts, { notice, receivedDate, rentDueDay: 1 });
+      expect(result).toMatchObject({
+        notice_period: { months, days: null },
+        earliest_effective_iso: effective,
+        dispute_by_iso: disputeBy,
+      });
+    },
+  );
 
   it("gives the compensation the rule then recorded: the multiple from May 17, 2018, and none recorded before", () => {
     const before = tenancyNotice(facts, {
@@ -131,7 +105,11 @@ describe("tenancyNotice", () => {
       rentDueDay: 1,
       monthlyRent: 1_000,
     });
-    expect(before.compensation).toEqual({ on_effective_date: 1_000, if_not_used_as_stated: null, minimum_use_months: null });
+    expect(before.compensation).toEqual({
+      on_effective_date: 1_000,
+      if_not_used_as_stated: null,
+      minimum_use_months: null,
+    });
     expect(before.breakdown.join("\n")).toContain("is not recorded here");
     const after = tenancyNotice(facts, {
       notice: "landlord-use",
@@ -139,10 +117,15 @@ describe("tenancyNotice", () => {
       rentDueDay: 1,
       monthlyRent: 1_000,
     });
-    expect(after.compensation).toEqual({ on_effective_date: 1_000, if_not_used_as_stated: 12_000, minimum_use_months: 6 });
+    expect(after.compensation).toEqual({
+      on_effective_date: 1_000,
+      if_not_used_as_stated: 12_000,
+      minimum_use_months: 6,
+    });
     // No compensation for a notice outside s. 49.
     expect(
-      tenancyNotice(facts, { notice: "cause", receivedDate: "2018-05-17", rentDueDay: 1, monthlyRent: 1_000 }).compensation,
+      tenancyNotice(facts, { notice: "cause", receivedDate: "2018-05-17", rentDueDay: 1, monthlyRent: 1_000 })
+        .compensation,
     ).toBeNull();
   });
 

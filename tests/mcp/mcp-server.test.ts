@@ -42,6 +42,7 @@ describe("npm run mcp", () => {
       "affordability",
       "amortization_schedule",
       "cash_to_close",
+      "deposit_return_deadline",
       "flipping_tax",
       "get_fact",
       "gst_on_new_home",
@@ -50,11 +51,14 @@ describe("npm run mcp", () => {
       "minimum_down_payment",
       "mortgage_insurance_premium",
       "mortgage_payment",
+      "notice_received",
       "place_rules",
       "property_transfer_tax",
       "qualifying_rate",
       "rent_increase",
+      "renters_tax_credit",
       "search_facts",
+      "tenancy_notice",
       "upcoming_changes",
     ]);
 
