@@ -43,8 +43,8 @@ import {
   qualifyingRate,
   readableDate,
   rentIncrease,
-  SITE_PATHS,
   type ServiceMethod,
+  SITE_PATHS,
 } from "../../packages/client/src/index.ts";
 import { readNumber } from "./read-number.ts";
 

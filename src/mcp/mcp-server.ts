@@ -24,16 +24,6 @@ import {
   QUALIFYING_RATE,
 } from "./mortgage-tools.ts";
 import { PLACE_RULES, placeRules } from "./place-tools.ts";
-import {
-  computeDepositReturnDeadline,
-  computeNoticeReceived,
-  computeRentersTaxCredit,
-  computeTenancyNotice,
-  DEPOSIT_RETURN_DEADLINE,
-  NOTICE_RECEIVED,
-  RENTERS_TAX_CREDIT,
-  TENANCY_NOTICE,
-} from "./tenancy-tools.ts";
 import type { SiteTree } from "./site-tree.ts";
 import {
   computeFlippingTax,
@@ -47,6 +37,16 @@ import {
   PROPERTY_TRANSFER_TAX,
   RENT_INCREASE,
 } from "./tax-tools.ts";
+import {
+  computeDepositReturnDeadline,
+  computeNoticeReceived,
+  computeRentersTaxCredit,
+  computeTenancyNotice,
+  DEPOSIT_RETURN_DEADLINE,
+  NOTICE_RECEIVED,
+  RENTERS_TAX_CREDIT,
+  TENANCY_NOTICE,
+} from "./tenancy-tools.ts";
 import { toolResult } from "./tool-answer.ts";
 
 /**

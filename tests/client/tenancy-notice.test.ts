@@ -88,13 +88,14 @@ describe("tenancyNotice", () => {
     ["landlord-use", "2025-06-18", 3, 21, "2025-09-30", "2025-07-09"],
   ] as const)(
     "a %s notice received on %s: %i months, %i days to dispute",
-    (notice, receivedDate, months, days, effective, disputeBy) => {
+    (notice, receivedDate, months, disputeDays, effective, disputeBy) => {
       const result = tenancyNotice(facts, { notice, receivedDate, rentDueDay: 1 });
       expect(result).toMatchObject({
         notice_period: { months, days: null },
         earliest_effective_iso: effective,
         dispute_by_iso: disputeBy,
       });
+      expect(result.breakdown.join("\n")).toContain(`within ${disputeDays} days after receiving it`);
     },
   );
 

@@ -40,6 +40,11 @@ export {
   CashToCloseResult,
   cashToClose,
 } from "./calculators/cash-to-close.ts";
+export {
+  DepositReturnDeadlineOptions,
+  DepositReturnDeadlineResult,
+  depositReturnDeadline,
+} from "./calculators/deposit-return.ts";
 export { FlippingTaxOptions, FlippingTaxResult, flippingTax } from "./calculators/flipping-tax.ts";
 export { GstOnNewHomeOptions, GstOnNewHomeResult, gstOnNewHome } from "./calculators/gst-on-new-home.ts";
 export {
@@ -71,12 +76,6 @@ export {
   qualifyingRate,
   SchedulePeriod,
 } from "./calculators/mortgage-payment.ts";
-export { RentIncreaseOptions, RentIncreaseResult, rentIncrease } from "./calculators/rent-increase.ts";
-export {
-  DepositReturnDeadlineOptions,
-  DepositReturnDeadlineResult,
-  depositReturnDeadline,
-} from "./calculators/deposit-return.ts";
 export {
   NoticeReceivedOptions,
   NoticeReceivedResult,
@@ -84,6 +83,7 @@ export {
   SERVICE_METHODS,
   type ServiceMethod,
 } from "./calculators/notice-received.ts";
+export { RentIncreaseOptions, RentIncreaseResult, rentIncrease } from "./calculators/rent-increase.ts";
 export {
   RentersTaxCreditOptions,
   RentersTaxCreditResult,

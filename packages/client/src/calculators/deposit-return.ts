@@ -1,12 +1,14 @@
 import { z } from "zod";
+import { type FactSource, formatCad, readableDate, requireFactAsOf, roundCents } from "./calculator-common.ts";
 import {
-  type FactSource,
-  formatCad,
-  readableDate,
-  requireFactAsOf,
-  roundCents,
-} from "./calculator-common.ts";
-import { AmountOption, AsOfResult, Breakdown, Citations, DateOption, finished, parseOptions } from "./calculator-options.ts";
+  AmountOption,
+  AsOfResult,
+  Breakdown,
+  Citations,
+  DateOption,
+  finished,
+  parseOptions,
+} from "./calculator-options.ts";
 import { addDays, addMonths, laterOf } from "./tenancy-dates.ts";
 
 // When a B.C. landlord must return a tenant's deposits (Residential Tenancy Act, s. 38 and s. 39), and what the landlord
@@ -27,7 +29,9 @@ export type DepositReturnDeadlineOptions = z.input<typeof DepositReturnDeadlineO
 
 export const DepositReturnDeadlineResult = z.object({
   as_of: AsOfResult.describe("The day the deadline runs from, whose rule applies: the later of the two dates."),
-  runs_from_iso: DateOption.describe("The later of the day the tenancy ended and the day the forwarding address was received."),
+  runs_from_iso: DateOption.describe(
+    "The later of the day the tenancy ended and the day the forwarding address was received.",
+  ),
   deadline_days: z.int().describe("The days the landlord has, counted from the day after runs_from_iso."),
   deadline_iso: DateOption.nullable().describe(
     "The last day the landlord may repay the deposits with interest or apply for dispute resolution to claim against them; null when the forwarding address came too late for the tenant to have a right to them.",

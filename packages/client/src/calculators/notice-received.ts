@@ -23,7 +23,9 @@ const METHOD_WORDS: Record<ServiceMethod, string> = {
 };
 
 export const NoticeReceivedOptions = z.strictObject({
-  servedDate: DateOption.describe("The day the record was handed over, mailed, attached, left, faxed or emailed, YYYY-MM-DD."),
+  servedDate: DateOption.describe(
+    "The day the record was handed over, mailed, attached, left, faxed or emailed, YYYY-MM-DD.",
+  ),
   method: z
     .enum(SERVICE_METHODS, { error: `must be one of ${SERVICE_METHODS.join(", ")}` })
     .describe(

@@ -22,43 +22,49 @@ const SERIES = "bc.rent_cap";
 
 const PROPOSED = "must be { rate } (a fraction, 0.05 for 5%) or { amount } (dollars)";
 
-export const RentIncreaseOptions = z
-  .strictObject({
-    currentRent: AmountOption.describe("The rent now, in dollars for each rent period (a month for most tenancies)."),
-    increaseDate: DateOption.optional().describe(
-      "The day the increase would take effect, YYYY-MM-DD: the cap in force for increases on that day applies, and the notice is counted back from it. Optional when noticeReceivedDate is given: the increase then takes effect on the earliest day the notice allows.",
+export const RentIncreaseOptions = z.strictObject({
+  currentRent: AmountOption.describe("The rent now, in dollars for each rent period (a month for most tenancies)."),
+  increaseDate: DateOption.optional().describe(
+    "The day the increase would take effect, YYYY-MM-DD: the cap in force for increases on that day applies, and the notice is counted back from it. Optional when noticeReceivedDate is given: the increase then takes effect on the earliest day the notice allows.",
+  ),
+  noticeReceivedDate: DateOption.optional().describe(
+    "The day the tenant received (or is deemed to receive) the Notice of Rent Increase, YYYY-MM-DD: the answer gives the earliest day the increase can take effect.",
+  ),
+  lastIncreaseDate: DateOption.optional().describe(
+    "The day the last rent increase took effect, or the day the rent was first payable if it was never increased, YYYY-MM-DD: no increase may take effect within 12 months of it.",
+  ),
+  rentDueDay: z
+    .int({ error: "must be a whole day of the month from 1 to 31" })
+    .min(1, { error: "must be a whole day of the month from 1 to 31" })
+    .max(31, { error: "must be a whole day of the month from 1 to 31" })
+    .optional()
+    .describe(
+      "The day of the month the rent is due (1 to 31; in a shorter month, its last day); default the day of increaseDate, or the 1st.",
     ),
-    noticeReceivedDate: DateOption.optional().describe(
-      "The day the tenant received (or is deemed to receive) the Notice of Rent Increase, YYYY-MM-DD: the answer gives the earliest day the increase can take effect.",
-    ),
-    lastIncreaseDate: DateOption.optional().describe(
-      "The day the last rent increase took effect, or the day the rent was first payable if it was never increased, YYYY-MM-DD: no increase may take effect within 12 months of it.",
-    ),
-    rentDueDay: z
-      .int({ error: "must be a whole day of the month from 1 to 31" })
-      .min(1, { error: "must be a whole day of the month from 1 to 31" })
-      .max(31, { error: "must be a whole day of the month from 1 to 31" })
-      .optional()
-      .describe(
-        "The day of the month the rent is due (1 to 31; in a shorter month, its last day); default the day of increaseDate, or the 1st.",
-      ),
-    proposedIncrease: z
-      .union([
-        z.strictObject({ rate: z.number({ error: PROPOSED }).min(0, { error: PROPOSED }).max(10, { error: PROPOSED }) }),
+  proposedIncrease: z
+    .union(
+      [
+        z.strictObject({
+          rate: z.number({ error: PROPOSED }).min(0, { error: PROPOSED }).max(10, { error: PROPOSED }),
+        }),
         z.strictObject({ amount: AmountOption }),
-      ], { error: PROPOSED })
-      .optional()
-      .describe(
-        "An increase the landlord proposes, as { rate } (a fraction of the current rent) or { amount } (dollars): the answer says whether it is within the cap, and what the tenant may do if it is not.",
-      ),
-  });
+      ],
+      { error: PROPOSED },
+    )
+    .optional()
+    .describe(
+      "An increase the landlord proposes, as { rate } (a fraction of the current rent) or { amount } (dollars): the answer says whether it is within the cap, and what the tenant may do if it is not.",
+    ),
+});
 export type RentIncreaseOptions = z.input<typeof RentIncreaseOptions>;
 
 export const RentIncreaseResult = z.object({
   rent_year: z.int().describe("The year whose cap applies: the year the increase takes effect."),
   cap_recorded: z
     .boolean()
-    .describe("Whether the facts record the cap for rent_year; when not, the cap fields are null and the dates still hold."),
+    .describe(
+      "Whether the facts record the cap for rent_year; when not, the cap fields are null and the dates still hold.",
+    ),
   cap_rate: z.number().nullable().describe("The largest increase allowed, a fraction of the rent (0.023 for 2.3%)."),
   max_increase: z
     .number()
@@ -93,7 +99,10 @@ export const RentIncreaseResult = z.object({
     .object({
       amount: z.number().describe("The proposed increase in dollars."),
       rate: z.number().describe("The proposed increase as a fraction of the current rent."),
-      within_cap: z.boolean().nullable().describe("Whether it is at most max_increase; null when the cap is not recorded."),
+      within_cap: z
+        .boolean()
+        .nullable()
+        .describe("Whether it is at most max_increase; null when the cap is not recorded."),
       tenant_options: z.array(z.string()).describe("What the tenant may do, when it is above the cap."),
     })
     .nullable(),
@@ -200,9 +209,15 @@ export const rentIncrease = (facts: FactSource, options: RentIncreaseOptions): R
     noticeReceivedDate === undefined
       ? undefined
       : dueDayMonthsAfter(dueDayOnOrAfter(addDays(noticeReceivedDate, 1), dueDay), months, dueDay);
-  const fromLast = lastIncreaseDate === undefined ? undefined : dueDayOnOrAfter(addMonths(lastIncreaseDate, 12), dueDay);
-  const earliest = [fromNotice, fromLast].filter((each) => each !== undefined).sort().at(-1) ?? null;
-  const effective = increaseDate === undefined ? earliest! : earliest !== null && increaseDate < earliest ? earliest : increaseDate;
+  const fromLast =
+    lastIncreaseDate === undefined ? undefined : dueDayOnOrAfter(addMonths(lastIncreaseDate, 12), dueDay);
+  const earliest =
+    [fromNotice, fromLast]
+      .filter((each) => each !== undefined)
+      .sort()
+      .at(-1) ?? null;
+  const effective =
+    increaseDate === undefined ? earliest! : earliest !== null && increaseDate < earliest ? earliest : increaseDate;
   const complies = increaseDate === undefined || earliest === null ? null : increaseDate >= earliest;
 
   const period = periodFor(facts, effective);
@@ -247,7 +262,8 @@ export const rentIncrease = (facts: FactSource, options: RentIncreaseOptions): R
 
   let proposed: RentIncreaseResult["proposed"] = null;
   if (proposedIncrease !== undefined) {
-    const amount = "rate" in proposedIncrease ? centsBelow(currentRent * proposedIncrease.rate) : proposedIncrease.amount;
+    const amount =
+      "rate" in proposedIncrease ? centsBelow(currentRent * proposedIncrease.rate) : proposedIncrease.amount;
     const rate = currentRent > 0 ? Math.round((amount / currentRent) * 1e8) / 1e8 : 0;
     const within = increase === null ? null : amount <= increase;
     proposed = { amount, rate, within_cap: within, tenant_options: within === false ? ABOVE_CAP : [] };

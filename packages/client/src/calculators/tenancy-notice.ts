@@ -27,7 +27,14 @@ const NOTICES_FACT = "bc.rta.notices_to_end_tenancy";
 const COMPENSATION_FACT = "bc.rta.landlord_use_compensation";
 
 /** The notices, as the options name them. */
-export const TENANCY_NOTICES = ["tenant", "non-payment", "cause", "landlord-use", "purchaser-use", "demolition"] as const;
+export const TENANCY_NOTICES = [
+  "tenant",
+  "non-payment",
+  "cause",
+  "landlord-use",
+  "purchaser-use",
+  "demolition",
+] as const;
 export type TenancyNoticeKind = (typeof TENANCY_NOTICES)[number];
 
 const DUE_DAY = "must be a whole day of the month from 1 to 31";
@@ -74,7 +81,9 @@ export const TenancyNoticeResult = z.object({
     .object({
       on_effective_date: z
         .number()
-        .describe("Owed to the tenant on or before the effective date (the tenant may withhold it from the last month's rent)."),
+        .describe(
+          "Owed to the tenant on or before the effective date (the tenant may withhold it from the last month's rent).",
+        ),
       if_not_used_as_stated: z
         .number()
         .nullable()
@@ -245,9 +254,7 @@ export const tenancyNotice = (facts: FactSource, options: TenancyNoticeOptions):
   if (shape.compensated && monthlyRent !== undefined) {
     const read = readFactAsOf(facts, COMPENSATION_FACT, Compensation, receivedDate);
     if (read.value === undefined) {
-      breakdown.push(
-        `the compensation is not computed: ${COMPENSATION_FACT} records no rule before ${read.first_iso}`,
-      );
+      breakdown.push(`the compensation is not computed: ${COMPENSATION_FACT} records no rule before ${read.first_iso}`);
     } else {
       citations.push(read.used);
       const rule = read.value;
