@@ -524,6 +524,19 @@ export interface FactValues {
     email_service_from_iso: string;
     deemed_receipt_rule: string;
   };
+  "bc.rta.notices_to_end_tenancy": {
+    tenant_notice_months: number;
+    non_payment_notice_days: number;
+    non_payment_dispute_days: number;
+    cause_notice_months: number;
+    cause_dispute_days: number;
+    landlord_use_notice_months: number;
+    landlord_use_dispute_days: number;
+    purchaser_use_notice_months: number;
+    purchaser_use_dispute_days: number;
+    demolition_notice_months: number;
+    demolition_dispute_days: number;
+  };
   "bc.rtb.monetary_order_publication": {
     published_orders_issued_from_iso: string;
     orders_published: string;

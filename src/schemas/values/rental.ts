@@ -101,6 +101,20 @@ export const RENTAL_VALUE_SCHEMAS = {
     deemed_receipt_rule: Text,
   }),
 
+  "bc.rta.notices_to_end_tenancy": z.strictObject({
+    tenant_notice_months: Count,
+    non_payment_notice_days: Count,
+    non_payment_dispute_days: Count,
+    cause_notice_months: Count,
+    cause_dispute_days: Count,
+    landlord_use_notice_months: Count,
+    landlord_use_dispute_days: Count,
+    purchaser_use_notice_months: Count,
+    purchaser_use_dispute_days: Count,
+    demolition_notice_months: Count,
+    demolition_dispute_days: Count,
+  }),
+
   "bc.rtb.monetary_order_publication": z.strictObject({
     published_orders_issued_from_iso: IsoDate,
     orders_published: Text,
