@@ -493,6 +493,16 @@ export interface FactValues {
     caretaker_use?: string;
     no_rent_increase_for_added_minor_occupant: boolean;
   };
+  "bc.rta.deposit_interest": {
+    /** Each calendar year whose rate a source states, in year order; a year no source states is left out. */
+    rates_by_year: {
+      year: number;
+      rate: number;
+    }[];
+    rate_rule: string;
+    compounding: "annual" | "simple";
+    accrues_from: string;
+  };
   "bc.rta.deposit_return": {
     return_or_claim_deadline_days: number;
     deadline_runs_from: string;

@@ -2,6 +2,24 @@ import { z } from "zod";
 import { Fraction, IsoDate, Money } from "../../../packages/client/src/index.ts";
 import { Count, FactRef, inOrder, Measure, Multiple, since, Text, TextList, until, Year } from "./common.ts";
 
+/** One calendar year's rate of interest on deposits; the list runs in year order, each year once. */
+const DepositInterestRates = z
+  .array(z.strictObject({ year: Year, rate: Fraction }))
+  .min(1, { error: "must list at least one year" })
+  .superRefine((rates, ctx) => {
+    rates.forEach((entry, index) => {
+      const previous = rates[index - 1];
+      if (previous && entry.year <= previous.year) {
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "year"],
+          message: `years must be in order, each once: ${entry.year} is not after ${previous.year}`,
+        });
+      }
+    });
+  })
+  .describe("Each calendar year whose rate a source states, in year order; a year no source states is left out.");
+
 /** The value of every fact of the `rental` domain, by id. */
 export const RENTAL_VALUE_SCHEMAS = {
   "bc.rent_cap.2026": z
@@ -64,6 +82,13 @@ export const RENTAL_VALUE_SCHEMAS = {
     eligible_occupants: TextList,
     caretaker_use: since(4, Text),
     no_rent_increase_for_added_minor_occupant: z.boolean(),
+  }),
+
+  "bc.rta.deposit_interest": z.strictObject({
+    rates_by_year: DepositInterestRates,
+    rate_rule: Text,
+    compounding: z.enum(["annual", "simple"]),
+    accrues_from: Text,
   }),
 
   "bc.rta.deposit_return": z.strictObject({
