@@ -555,6 +555,13 @@ export interface FactValues {
     exemption_request_possible: boolean;
     example_order_types: string[];
   };
+  "bc.rtr.capital_expenditure_increase": {
+    in_force_iso: string;
+    amortization_months: number;
+    formula: string;
+    eligible_if: string[];
+    application_required: boolean;
+  };
   "bc.school_tax.additional": {
     upper: number | null;
     rate: number;

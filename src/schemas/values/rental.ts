@@ -149,6 +149,14 @@ export const RENTAL_VALUE_SCHEMAS = {
     example_order_types: TextList,
   }),
 
+  "bc.rtr.capital_expenditure_increase": z.strictObject({
+    in_force_iso: IsoDate,
+    amortization_months: Count,
+    formula: Text,
+    eligible_if: TextList,
+    application_required: z.boolean(),
+  }),
+
   // The communities named must be places of reference/places.json: each place's periods of the requirement are
   // derived from these lists (src/derive/place-rules.ts). A list not read for a period is null, never empty.
   "bc.str.principal_residence_areas": z.strictObject({
