@@ -6,6 +6,8 @@
 import type {
   AffordabilityOptions,
   AmortizationScheduleOptions,
+  CapitalExpenditureIncreaseOptions,
+  DepositInterestOptions,
   DepositReturnDeadlineOptions,
   Fact,
   FactSource,
@@ -16,13 +18,17 @@ import type {
   NoticeReceivedOptions,
   PlaceRecord,
   PropertyTransferTaxOptions,
+  RentersTaxCreditOptions,
   RentIncreaseOptions,
+  TenancyNoticeOptions,
 } from "../../packages/client/src/index.ts";
 import {
   affordability,
   amortizationSchedule,
   CalculatorError,
+  capitalExpenditureIncrease,
   cashToClose,
+  depositInterest,
   depositReturnDeadline,
   type ExemptionName,
   formatCad,
@@ -42,9 +48,12 @@ import {
   propertyTransferTax,
   qualifyingRate,
   readableDate,
+  rentersTaxCredit,
   rentIncrease,
   type ServiceMethod,
   SITE_PATHS,
+  type TenancyNoticeKind,
+  tenancyNotice,
 } from "../../packages/client/src/index.ts";
 import { readNumber } from "./read-number.ts";
 
@@ -391,11 +400,32 @@ const OPTION_FIELDS: Record<string, Record<string, string>> = {
     proposedIncrease: "rent-proposed",
   } satisfies FieldsOf<RentIncreaseOptions>,
   deposit: {
-    deposit: "deposit-amount",
-    tenancyEndDate: "deposit-end",
-    forwardingAddressDate: "deposit-address",
-  } satisfies FieldsOf<DepositReturnDeadlineOptions>,
-  notice: { servedDate: "notice-served", method: "notice-method" } satisfies FieldsOf<NoticeReceivedOptions>,
+    ...({
+      deposit: "deposit-amount",
+      tenancyEndDate: "deposit-end",
+      forwardingAddressDate: "deposit-address",
+    } satisfies FieldsOf<DepositReturnDeadlineOptions>),
+    ...({
+      receivedDate: "deposit-received",
+      returnedDate: "deposit-returned",
+    } satisfies FieldsOf<DepositInterestOptions>),
+  },
+  notice: {
+    ...({ servedDate: "notice-served", method: "notice-method" } satisfies FieldsOf<NoticeReceivedOptions>),
+    ...({
+      notice: "notice-kind",
+      rentDueDay: "notice-due-day",
+      fixedTermEndDate: "notice-term-end",
+      monthlyRent: "notice-rent",
+    } satisfies FieldsOf<TenancyNoticeOptions>),
+  },
+  capex: {
+    expenditure: "capex-cost",
+    units: "capex-units",
+    currentRent: "capex-rent",
+    asOf: "capex-date",
+  } satisfies FieldsOf<CapitalExpenditureIncreaseOptions>,
+  credit: { adjustedIncome: "credit-income", taxYear: "credit-year" } satisfies FieldsOf<RentersTaxCreditOptions>,
   purchase: {
     ...({
       price: "buy-price",
@@ -777,38 +807,125 @@ const rent = (facts: FactSource): HTMLElement[] => {
 };
 
 const deposit = (facts: FactSource): HTMLElement[] => {
+  const amount = required("deposit-amount");
+  const receivedDate = asOf("deposit-received");
   const tenancyEndDate = asOf("deposit-end");
   const forwardingAddressDate = asOf("deposit-address");
+  if (receivedDate === undefined) throw new MissingInput("Enter the day the landlord received the deposit.");
   if (tenancyEndDate === undefined) throw new MissingInput("Enter the day the tenancy ended.");
   if (forwardingAddressDate === undefined)
     throw new MissingInput("Enter the day the landlord received the forwarding address in writing.");
-  const result = depositReturnDeadline(facts, {
-    tenancyEndDate,
-    forwardingAddressDate,
-    deposit: required("deposit-amount"),
-  });
-  const rows: Array<[string, string]> =
-    result.deadline_iso === null
-      ? [["Return deadline", "None: the forwarding address came too late, and the landlord may keep the deposits"]]
-      : [
-          ["Last day to return the deposits or claim against them", readableDate(result.deadline_iso)],
-          ["Owed to the tenant if that day passes", `${formatCad(result.amount_if_missed)}, plus interest`],
-        ];
+  const back = depositReturnDeadline(facts, { tenancyEndDate, forwardingAddressDate, deposit: amount });
+  const returnedDate = asOf("deposit-returned") ?? back.deadline_iso ?? tenancyEndDate;
+  const interest = depositInterest(facts, { deposit: amount, receivedDate, returnedDate });
+  const rows: Array<[string, string]> = [
+    [`Interest to ${readableDate(returnedDate)}`, formatCad(interest.interest)],
+    ["Deposits with interest", formatCad(interest.total)],
+  ];
+  if (back.deadline_iso === null)
+    rows.push([
+      "Return deadline",
+      "None: the forwarding address came too late, and the landlord may keep the deposits",
+    ]);
+  else
+    rows.push(
+      ["Last day to return the deposits or claim against them", readableDate(back.deadline_iso)],
+      ["Owed to the tenant if that day passes", `${formatCad(back.amount_if_missed)}, plus the interest`],
+    );
   return [
     results(rows),
-    ...steps("How the deadline is counted", result.breakdown),
-    ...steps("Assumptions", result.assumptions),
-    factsUsed(result.citations),
+    ...steps("How the interest is counted", interest.breakdown),
+    ...steps("How the deadline is counted", back.breakdown),
+    ...steps("Assumptions", [...interest.assumptions, ...back.assumptions]),
+    factsUsed([...interest.citations, ...back.citations]),
   ];
+};
+
+const NOTICE_NAMES: Record<TenancyNoticeKind, string> = {
+  tenant: "The tenant's notice",
+  "non-payment": "The notice for unpaid rent",
+  cause: "The notice for cause",
+  "landlord-use": "The notice for the landlord's use",
+  "purchaser-use": "The notice for a buyer's use",
+  demolition: "The notice for demolition or conversion",
 };
 
 const notice = (facts: FactSource): HTMLElement[] => {
   const servedDate = asOf("notice-served");
   if (servedDate === undefined) throw new MissingInput("Enter the day it was served.");
-  const result = noticeReceived(facts, { servedDate, method: text("notice-method") as ServiceMethod });
+  const received = noticeReceived(facts, { servedDate, method: text("notice-method") as ServiceMethod });
+  const rows: Array<[string, string]> = [["Counts as received on", readableDate(received.received_iso)]];
+  const citations = [...received.citations];
+  const explained = [...steps("When it counts as received", received.breakdown)];
+  const assumptions = [...received.assumptions];
+  const kind = text("notice-kind") as TenancyNoticeKind | "";
+  if (kind !== "") {
+    const rentDueDay = dayOfMonth("notice-due-day");
+    if (rentDueDay === undefined) throw new MissingInput("Enter the day of the month the rent is due.");
+    const result = tenancyNotice(facts, {
+      notice: kind,
+      receivedDate: received.received_iso,
+      rentDueDay,
+      fixedTermEndDate: asOf("notice-term-end"),
+      monthlyRent: number("notice-rent"),
+    });
+    rows.push([`${NOTICE_NAMES[kind]} can end the tenancy on`, readableDate(result.earliest_effective_iso)]);
+    rows.push([
+      "Last day to dispute it",
+      result.dispute_by_iso === null
+        ? "No dispute: it is the tenant's own notice"
+        : readableDate(result.dispute_by_iso),
+    ]);
+    if (result.compensation !== null) {
+      rows.push(["Compensation on or before that day", formatCad(result.compensation.on_effective_date)]);
+      rows.push([
+        "More if the purpose is not carried out",
+        result.compensation.if_not_used_as_stated === null
+          ? "Not recorded here for this date"
+          : formatCad(result.compensation.if_not_used_as_stated),
+      ]);
+    }
+    explained.push(...steps("How the dates are counted", result.breakdown));
+    assumptions.push(...result.assumptions);
+    citations.push(...result.citations);
+  }
+  return [results(rows), ...explained, ...steps("Assumptions", assumptions), factsUsed(citations)];
+};
+
+const capex = (facts: FactSource): HTMLElement[] => {
+  const typed = text("capex-units");
+  if (typed === "") throw new MissingInput("Enter the number of units it serves.");
+  if (!/^\d+$/.test(typed)) throw new InputError("Enter a whole number of units.", "capex-units");
+  const result = capitalExpenditureIncrease(facts, {
+    expenditure: required("capex-cost"),
+    units: Number(typed),
+    currentRent: required("capex-rent"),
+    asOf: asOf("capex-date") ?? todayShown(),
+  });
   return [
-    results([["Counts as received on", readableDate(result.received_iso)]]),
-    ...steps("How it is counted", result.breakdown),
+    results([
+      ["Additional increase for each unit", `${formatCad(result.per_unit_monthly)} a month`],
+      ["Share of the rent", formatPercent(result.share_of_rent)],
+      ["Spread over", `${result.amortization_months} months`],
+    ]),
+    ...steps("How it is computed", result.breakdown),
+    ...steps("Assumptions", result.assumptions),
+    factsUsed(result.citations),
+  ];
+};
+
+const credit = (facts: FactSource): HTMLElement[] => {
+  const typed = text("credit-year");
+  if (typed === "") throw new MissingInput("Enter the tax year.");
+  if (!/^\d{4}$/.test(typed)) throw new InputError("Enter a tax year, for example 2024.", "credit-year");
+  const result = rentersTaxCredit(facts, { adjustedIncome: required("credit-income"), taxYear: Number(typed) });
+  return [
+    results([
+      [`Renter's tax credit for ${result.tax_year}`, formatCad(result.credit)],
+      ["Full credit up to an adjusted income of", formatCad(result.full_credit_up_to)],
+      ["No credit from", formatCad(result.no_credit_from)],
+    ]),
+    ...steps("How the credit is computed", result.breakdown),
     ...steps("Assumptions", result.assumptions),
     factsUsed(result.citations),
   ];
@@ -1229,6 +1346,8 @@ const CALCULATORS: ReadonlyArray<readonly [string, (facts: FactSource) => HTMLEl
   ["deposit", deposit],
   ["notice", notice],
   ["rent", rent],
+  ["capex", capex],
+  ["credit", credit],
 ];
 
 const start = (): void => {

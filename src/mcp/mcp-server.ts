@@ -38,10 +38,14 @@ import {
   RENT_INCREASE,
 } from "./tax-tools.ts";
 import {
+  CAPITAL_EXPENDITURE_INCREASE,
+  computeCapitalExpenditureIncrease,
+  computeDepositInterest,
   computeDepositReturnDeadline,
   computeNoticeReceived,
   computeRentersTaxCredit,
   computeTenancyNotice,
+  DEPOSIT_INTEREST,
   DEPOSIT_RETURN_DEADLINE,
   NOTICE_RECEIVED,
   RENTERS_TAX_CREDIT,
@@ -85,6 +89,12 @@ export const createMcpServer = (tree: SiteTree): McpServer => {
   );
   server.registerTool(RENT_INCREASE.name, RENT_INCREASE.config, (options) =>
     toolResult(computeRentIncrease(tree, options)),
+  );
+  server.registerTool(DEPOSIT_INTEREST.name, DEPOSIT_INTEREST.config, (options) =>
+    toolResult(computeDepositInterest(tree, options)),
+  );
+  server.registerTool(CAPITAL_EXPENDITURE_INCREASE.name, CAPITAL_EXPENDITURE_INCREASE.config, (options) =>
+    toolResult(computeCapitalExpenditureIncrease(tree, options)),
   );
   server.registerTool(DEPOSIT_RETURN_DEADLINE.name, DEPOSIT_RETURN_DEADLINE.config, (options) =>
     toolResult(computeDepositReturnDeadline(tree, options)),
@@ -151,6 +161,7 @@ export const serverInstructions = (tree: SiteTree): string =>
       "property_transfer_tax and home_owner_grant take the place too (place: an id such as surrey or kamloops), so never ask the user whether a home " +
       "is in a specified area when you know the municipality. For a tenancy: notice_received gives the day a notice counts as received for the " +
       "way it was served; tenancy_notice the earliest day a notice to end a tenancy takes effect, the last day to dispute it and the compensation owed; " +
-      "deposit_return_deadline the day the deposits must come back; renters_tax_credit the renter's credit for a tax year; each from the rule in force on its date.",
+      "deposit_interest the interest owed on the deposits; deposit_return_deadline the day they must come back; capital_expenditure_increase the additional " +
+      "rent increase for a capital expenditure; renters_tax_credit the renter's credit for a tax year; each from the rule in force on its date.",
     `The data is licensed ${tree.about.license}. It is general information, not legal, tax or financial advice.`,
   ].join("\n\n");

@@ -4,8 +4,14 @@
  */
 import type { z } from "zod";
 import {
+  CapitalExpenditureIncreaseOptions,
+  CapitalExpenditureIncreaseResult,
+  capitalExpenditureIncrease,
+  DepositInterestOptions,
+  DepositInterestResult,
   DepositReturnDeadlineOptions,
   DepositReturnDeadlineResult,
+  depositInterest,
   depositReturnDeadline,
   formatCad,
   NoticeReceivedOptions,
@@ -181,6 +187,86 @@ export const computeRentersTaxCredit = (
         structured,
         text: answerText(
           `Renter's tax credit for ${result.tax_year}: ${formatCad(result.credit)}`,
+          result.breakdown,
+          structured.citations,
+          result.assumptions,
+        ),
+      };
+    },
+  );
+
+// deposit_interest
+
+const DepositInterestOutput = DepositInterestResult.extend(Cited);
+
+export const DEPOSIT_INTEREST = {
+  name: "deposit_interest",
+  config: {
+    title: "Interest on a B.C. tenant's deposits",
+    description:
+      "The interest a British Columbia landlord owes on the security and pet damage deposits from receivedDate to returnedDate, each calendar year at " +
+      "its own rate (bc.rta.deposit_interest), compounded as the rule states; a year whose rate is not recorded is refused, naming it. With the facts " +
+      "used, the versions in force, their canonical_url and citations.",
+    inputSchema: DepositInterestOptions,
+    outputSchema: DepositInterestOutput,
+    annotations,
+  },
+} as const;
+
+export const computeDepositInterest = (
+  tree: SiteTree,
+  options: DepositInterestOptions,
+): Promise<ToolAnswer<z.infer<typeof DepositInterestOutput>>> =>
+  calculateFromFacts(
+    tree,
+    "the deposit interest",
+    (facts) => depositInterest(facts, options),
+    (result, facts) => {
+      const structured = cite(facts, result);
+      return {
+        structured,
+        text: answerText(
+          `Interest on the deposits to ${result.as_of}: ${formatCad(result.interest)}, ${formatCad(result.total)} with the deposits`,
+          result.breakdown,
+          structured.citations,
+          result.assumptions,
+        ),
+      };
+    },
+  );
+
+// capital_expenditure_increase
+
+const CapitalExpenditureIncreaseOutput = CapitalExpenditureIncreaseResult.extend(Cited);
+
+export const CAPITAL_EXPENDITURE_INCREASE = {
+  name: "capital_expenditure_increase",
+  config: {
+    title: "B.C. additional rent increase for capital expenditures",
+    description:
+      "The additional rent increase a British Columbia landlord may apply for to recover an eligible capital expenditure (bc.rtr.capital_expenditure_increase, " +
+      "from July 1, 2021): the expenditure divided by the units it serves and the months it is spread over, for each unit each month, and its share of the " +
+      "rent; refused before the rule began. With the facts used, the versions in force, their canonical_url and citations.",
+    inputSchema: CapitalExpenditureIncreaseOptions,
+    outputSchema: CapitalExpenditureIncreaseOutput,
+    annotations,
+  },
+} as const;
+
+export const computeCapitalExpenditureIncrease = (
+  tree: SiteTree,
+  options: CapitalExpenditureIncreaseOptions,
+): Promise<ToolAnswer<z.infer<typeof CapitalExpenditureIncreaseOutput>>> =>
+  calculateFromFacts(
+    tree,
+    "the additional rent increase for capital expenditures",
+    (facts) => capitalExpenditureIncrease(facts, options),
+    (result, facts) => {
+      const structured = cite(facts, result);
+      return {
+        structured,
+        text: answerText(
+          `Additional rent increase for the capital expenditure: ${formatCad(result.per_unit_monthly)} a month for each unit`,
           result.breakdown,
           structured.citations,
           result.assumptions,

@@ -110,5 +110,42 @@ export const RENTERS_CREDIT = fixtureFact("bc.renters_tax_credit", creditYear(20
   { value: creditYear(2023, 60_000), effective_iso: "2023-01-01", superseded_iso: "2024-01-01" },
 ]);
 
+// The deposit interest rate for each year as facts/rental/bc.rta.deposit_interest.json records it with its sources
+// (the Regulation, s. 4: "4.5% below the prime lending rate"; the Branch's "Returning deposits" page: "The interest
+// payable on security and pet damage deposits for 2023 is 1.95%"), compounded yearly.
+export const DEPOSIT_INTEREST = fixtureFact(
+  "bc.rta.deposit_interest",
+  {
+    rates_by_year: [
+      ...[2016, 2017, 2018, 2019, 2020, 2021, 2022].map((year) => ({ year, rate: 0 })),
+      { year: 2023, rate: 0.0195 },
+      { year: 2024, rate: 0.027 },
+      { year: 2025, rate: 0.0095 },
+      { year: 2026, rate: 0 },
+    ],
+    rate_rule: "4.5% below the prime lending rate of the Province's principal banker on the first day of the year",
+    compounding: "annual",
+    accrues_from: "from the date the tenant paid the deposit to the date it is returned",
+  },
+  "2016-01-01",
+);
+
+// The additional rent increase for capital expenditures as facts/rental/bc.rtr.capital_expenditure_increase.json
+// records it: the Residential Tenancy Regulation as amended by B.C. Reg. 174/2021 ("effective July 1, 2021"), and the
+// Branch's page: "The calculation is spread over a period of 120 months (10 years)."
+export const CAPITAL_EXPENDITURE = fixtureFact(
+  "bc.rtr.capital_expenditure_increase",
+  {
+    in_force_iso: "2021-07-01",
+    amortization_months: 120,
+    formula: "the cost divided by the number of rental units affected and spread over 120 months",
+    eligible_if: ["incurred within the 18-month period before the landlord applies"],
+    application_required: true,
+  },
+  "2021-07-01",
+);
+
 /** Every tenancy fixture, as a fact source. */
-export const TENANCY_FIXTURES = { facts: [NOTICES, COMPENSATION, NOTICE_SERVICE, DEPOSIT_RETURN, RENTERS_CREDIT] };
+export const TENANCY_FIXTURES = {
+  facts: [NOTICES, COMPENSATION, NOTICE_SERVICE, DEPOSIT_RETURN, RENTERS_CREDIT, DEPOSIT_INTEREST, CAPITAL_EXPENDITURE],
+};

@@ -41,7 +41,9 @@ describe("npm run mcp", () => {
     expect([...byName.keys()].sort()).toEqual([
       "affordability",
       "amortization_schedule",
+      "capital_expenditure_increase",
       "cash_to_close",
+      "deposit_interest",
       "deposit_return_deadline",
       "flipping_tax",
       "get_fact",

@@ -3,6 +3,8 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  CapitalExpenditureIncreaseOptions,
+  DepositInterestOptions,
   DepositReturnDeadlineOptions,
   NoticeReceivedOptions,
   RentersTaxCreditOptions,
@@ -22,6 +24,8 @@ const TOOLS = [
   ["notice_received", NoticeReceivedOptions],
   ["tenancy_notice", TenancyNoticeOptions],
   ["renters_tax_credit", RentersTaxCreditOptions],
+  ["deposit_interest", DepositInterestOptions],
+  ["capital_expenditure_increase", CapitalExpenditureIncreaseOptions],
 ] as const;
 
 /**
@@ -99,6 +103,21 @@ describe("MCP tenancy tools", () => {
 
     const credit = await call("renters_tax_credit", { adjustedIncome: 70_000, taxYear: 2024 });
     expect(credit.structuredContent).toMatchObject({ credit: 260 });
+
+    const interest = await call("deposit_interest", {
+      deposit: 1_000,
+      receivedDate: "2023-01-01",
+      returnedDate: "2024-01-01",
+    });
+    expect(interest.structuredContent).toMatchObject({ interest: 19.5, total: 1_019.5 });
+
+    const roof = await call("capital_expenditure_increase", {
+      expenditure: 240_000,
+      units: 40,
+      currentRent: 1_600,
+      asOf: "2025-03-01",
+    });
+    expect(roof.structuredContent).toMatchObject({ per_unit_monthly: 50, phases: null });
   });
 
   it("refuses what the calculators refuse, in their words, and keeps answering", async () => {
@@ -106,6 +125,12 @@ describe("MCP tenancy tools", () => {
       ["notice_received", { servedDate: "2021-02-28", method: "email" }, "email was not a way of serving"],
       ["tenancy_notice", { notice: "renoviction", receivedDate: "2025-01-01", rentDueDay: 1 }, "notice"],
       ["renters_tax_credit", { adjustedIncome: 1, taxYear: 2025 }, "recorded: 2023, 2024"],
+      ["deposit_interest", { deposit: 1, receivedDate: "2026-01-01", returnedDate: "2027-02-01" }, "2027"],
+      [
+        "capital_expenditure_increase",
+        { expenditure: 1, units: 1, currentRent: 1, asOf: "2021-06-30" },
+        "began on 2021-07-01",
+      ],
       [
         "deposit_return_deadline",
         { tenancyEndDate: "2025-01-31", forwardingAddressDate: "2025-01-31", deposit: -1 },

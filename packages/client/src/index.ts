@@ -35,11 +35,17 @@ export {
 } from "./calculators/calculator-common.ts";
 export { FactUsedSchema, MAX_AMOUNT } from "./calculators/calculator-options.ts";
 export {
+  CapitalExpenditureIncreaseOptions,
+  CapitalExpenditureIncreaseResult,
+  capitalExpenditureIncrease,
+} from "./calculators/capital-expenditure-increase.ts";
+export {
   CashToCloseLine,
   CashToCloseOptions,
   CashToCloseResult,
   cashToClose,
 } from "./calculators/cash-to-close.ts";
+export { DepositInterestOptions, DepositInterestResult, depositInterest } from "./calculators/deposit-interest.ts";
 export {
   DepositReturnDeadlineOptions,
   DepositReturnDeadlineResult,

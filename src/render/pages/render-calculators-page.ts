@@ -29,8 +29,10 @@ export const CALCULATOR_FACTS = {
     "ca.gst.fthb_new_home_rebate",
   ],
   grant: ["bc.home_owner_grant.threshold"],
-  deposit: ["bc.rta.deposit_return"],
-  notice: ["bc.rta.notice_service"],
+  deposit: ["bc.rta.deposit_interest", "bc.rta.deposit_return"],
+  notice: ["bc.rta.notice_service", "bc.rta.notices_to_end_tenancy", "bc.rta.landlord_use_compensation"],
+  capex: ["bc.rtr.capital_expenditure_increase"],
+  credit: ["bc.renters_tax_credit"],
   rent: [],
 } as const;
 
@@ -213,21 +215,35 @@ ${dateField("grant-date", "Date")}`,
 ${calculator(
   model,
   "deposit",
-  "Deposits: when they must come back",
-  "The last day a landlord may return the security and pet damage deposits or claim against them, and what is owed if that day passes.",
-  html`${money("deposit-amount", "Deposits held", "The security deposit and the pet damage deposit together, in dollars.")}
+  "Deposits: interest, and when they must come back",
+  "The interest owed on the security and pet damage deposits, each year at its own rate, and the last day a landlord may return them or claim against them, with what is owed if that day passes.",
+  html`${money("deposit-amount", "Deposits paid", "The security deposit and the pet damage deposit together, in dollars.")}
+<div class="field"><label for="deposit-received">Day the landlord received the deposit</label>
+<input type="date" id="deposit-received" name="deposit-received"></div>
 <div class="field"><label for="deposit-end">Day the tenancy ended</label>
 <input type="date" id="deposit-end" name="deposit-end"></div>
 <div class="field"><label for="deposit-address">Day the landlord received the forwarding address in writing</label>
-<input type="date" id="deposit-address" name="deposit-address" aria-describedby="deposit-address-hint"><span class="hint" id="deposit-address-hint">It may be before the tenancy ended.</span></div>`,
+<input type="date" id="deposit-address" name="deposit-address" aria-describedby="deposit-address-hint"><span class="hint" id="deposit-address-hint">It may be before the tenancy ended.</span></div>
+<div class="field"><label for="deposit-returned">Day the deposits are returned</label>
+<input type="date" id="deposit-returned" name="deposit-returned" aria-describedby="deposit-returned-hint"><span class="hint" id="deposit-returned-hint">Optional: the interest is counted to this day; when empty, to the last day to return them.</span></div>`,
   3,
 )}
 ${calculator(
   model,
   "notice",
-  "When a notice counts as received",
-  "A notice or other document served under the Residential Tenancy Act counts as received on a set day after it is served, depending on how it was served: the day its deadlines run from.",
-  html`<div class="field"><label for="notice-method">How it was served</label>
+  "Notice to end a tenancy",
+  "When a notice counts as received, the earliest date it can end the tenancy, the last day to dispute it, and for a notice for the landlord's use of the property, the compensation owed: each as the Residential Tenancy Act stood on the day it was received.",
+  html`<div class="field"><label for="notice-kind">Which notice</label>
+<select id="notice-kind" name="notice-kind">
+<option value="">Another document: only when it counts as received</option>
+<option value="tenant">The tenant's notice to move out</option>
+<option value="non-payment">Landlord's notice for unpaid rent (10 days)</option>
+<option value="cause">Landlord's notice for cause (one month)</option>
+<option value="landlord-use">Landlord's notice: the landlord or close family will live there</option>
+<option value="purchaser-use">Landlord's notice: a buyer or their close family will live there</option>
+<option value="demolition">Landlord's notice: demolition or conversion</option>
+</select></div>
+<div class="field"><label for="notice-method">How it was served</label>
 <select id="notice-method" name="notice-method">
 <option value="in-person">Handed to the person</option>
 <option value="mail">By mail (ordinary or registered)</option>
@@ -237,7 +253,12 @@ ${calculator(
 <option value="email">By email, to an address given for service</option>
 </select></div>
 <div class="field"><label for="notice-served">Day it was served</label>
-<input type="date" id="notice-served" name="notice-served" aria-describedby="notice-served-hint"><span class="hint" id="notice-served-hint">The day it was handed over, mailed, attached, left, faxed or emailed.</span></div>`,
+<input type="date" id="notice-served" name="notice-served" aria-describedby="notice-served-hint"><span class="hint" id="notice-served-hint">The day it was handed over, mailed, attached, left, faxed or emailed.</span></div>
+<div class="field"><label for="notice-due-day">Day of the month the rent is due</label>
+<input type="text" id="notice-due-day" name="notice-due-day" inputmode="numeric" autocomplete="off" value="1"></div>
+<div class="field"><label for="notice-term-end">End of the fixed term</label>
+<input type="date" id="notice-term-end" name="notice-term-end" aria-describedby="notice-term-end-hint"><span class="hint" id="notice-term-end-hint">Optional: only for a fixed-term tenancy.</span></div>
+${money("notice-rent", "Monthly rent", "Optional: for the compensation a notice for the landlord's use of the property brings.")}`,
   3,
 )}
 ${calculator(
@@ -256,6 +277,28 @@ ${calculator(
 <input type="text" id="rent-due-day" name="rent-due-day" inputmode="numeric" autocomplete="off" aria-describedby="rent-due-day-hint"><span class="hint" id="rent-due-day-hint">Optional: 1 to 31; the 1st, or the day of the increase, when empty.</span></div>
 <div class="field"><label for="rent-proposed">Increase the landlord proposes</label>
 <input type="text" id="rent-proposed" name="rent-proposed" inputmode="decimal" autocomplete="off" aria-describedby="rent-proposed-hint"><span class="hint" id="rent-proposed-hint">Optional: in dollars (75) or in percent (5%).</span></div>`,
+  3,
+)}
+${calculator(
+  model,
+  "capex",
+  "Rent increase for a capital expenditure",
+  "The additional rent increase a landlord may apply to the Residential Tenancy Branch for, to recover a major repair or replacement (a roof, an elevator, a boiler): the cost spread over the units it serves and over the months the rule sets.",
+  html`${money("capex-cost", "Eligible capital expenditure", "The cost, in dollars.")}
+<div class="field"><label for="capex-units">Units it serves</label>
+<input type="text" id="capex-units" name="capex-units" inputmode="numeric" autocomplete="off"></div>
+${money("capex-rent", "A unit's monthly rent")}
+${dateField("capex-date", "Date of the application")}`,
+  3,
+)}
+${calculator(
+  model,
+  "credit",
+  "Renter's tax credit",
+  "B.C.'s refundable renter's tax credit for a tax year, from the adjusted income.",
+  html`${money("credit-income", "Adjusted income", "The renter's, with a spouse's or common-law partner's added.")}
+<div class="field"><label for="credit-year">Tax year</label>
+<input type="text" id="credit-year" name="credit-year" inputmode="numeric" autocomplete="off" aria-describedby="credit-year-hint"><span class="hint" id="credit-year-hint">For example 2024.</span></div>`,
   3,
 )}
 </section>
