@@ -297,4 +297,76 @@ describe.skipIf(!available)("the calculators page's whole answers in headless Ch
     },
     LIMITS.test,
   );
+
+  it.each(WIDTHS)(
+    "gives a tenant the interest on the deposits and the day they must come back, at %i px",
+    async (width) => {
+      const page = await open(width);
+      // $1,000 held for the whole of 2023, at the 1.95% bc.rta.deposit_interest records for that year: $19.50; the
+      // forwarding address given on the day the tenancy ended, December 31, 2023: 15 days, January 15, 2024.
+      await page.locator("#deposit-amount").fill("1000");
+      await page.locator("#deposit-received").fill("2023-01-01");
+      await page.locator("#deposit-end").fill("2023-12-31");
+      await page.locator("#deposit-address").fill("2023-12-31");
+      await page.locator("#deposit-returned").fill("2024-01-01");
+      await expect.poll(() => figure(page, "deposit", "Interest to January 1, 2024"), POLL).toBe("$19.50");
+      await expect(figure(page, "deposit", "Last day to return the deposits or claim against them")).resolves.toBe(
+        "January 15, 2024",
+      );
+      await expect(figure(page, "deposit", "Owed to the tenant if that day passes")).resolves.toBe(
+        "$2,000, plus the interest",
+      );
+      await shoot(page, "deposit", `tenancy-deposit-${width}`);
+      await page.close();
+    },
+    LIMITS.test,
+  );
+
+  it.each(WIDTHS)(
+    "tells a tenant handed a landlord's-use notice by mail in 2024 when it ends, the last day to dispute it and the compensation, at %i px",
+    async (width) => {
+      const page = await open(width);
+      // Mailed September 10, 2024: received on the fifth day after, September 15. The rule then: four months' notice,
+      // 30 days to dispute (from July 18, 2024); one month's rent, and 12 months' rent if the purpose is not carried out.
+      await page.locator("#notice-kind").selectOption("landlord-use");
+      await page.locator("#notice-method").selectOption("mail");
+      await page.locator("#notice-served").fill("2024-09-10");
+      await page.locator("#notice-rent").fill("2150");
+      await expect.poll(() => figure(page, "notice", "Counts as received on"), POLL).toBe("September 15, 2024");
+      await expect(figure(page, "notice", "The notice for the landlord's use can end the tenancy on")).resolves.toBe(
+        "January 31, 2025",
+      );
+      await expect(figure(page, "notice", "Last day to dispute it")).resolves.toBe("October 15, 2024");
+      await expect(figure(page, "notice", "Compensation on or before that day")).resolves.toBe("$2,150");
+      await expect(figure(page, "notice", "More if the purpose is not carried out")).resolves.toBe("$25,800");
+      await shoot(page, "notice", `tenancy-landlord-use-2024-${width}`);
+      await page.close();
+    },
+    LIMITS.test,
+  );
+
+  it.each(WIDTHS)(
+    "tells a tenant handed a 5% increase for 2026 that it is above the 2.3% limit, and what they may do, at %i px",
+    async (width) => {
+      const page = await open(width);
+      await page.locator("#rent-current").fill("2000");
+      await page.locator("#rent-received").fill("2025-11-20");
+      await page.locator("#rent-proposed").fill("5%");
+      await expect
+        .poll(() => figure(page, "rent", "Earliest date the increase can take effect"), POLL)
+        .toBe("March 1, 2026");
+      await expect(figure(page, "rent", "Largest increase")).resolves.toBe("$46 (2.3%)");
+      await expect(figure(page, "rent", "Proposed increase")).resolves.toBe("$100 (5%): above the limit");
+      await expect(output(page, "rent").getByText("the tenant does not have to agree", { exact: false })).toBeVisible();
+      await shoot(page, "rent", `tenancy-above-cap-${width}`);
+      // A notice received in December answers the 2027 dates though the 2027 limit is not recorded.
+      await page.locator("#rent-received").fill("2026-12-05");
+      await expect
+        .poll(() => figure(page, "rent", "Earliest date the increase can take effect"), POLL)
+        .toBe("April 1, 2027");
+      await expect(figure(page, "rent", "Limit for increases in 2027")).resolves.toBe("Not recorded here yet");
+      await page.close();
+    },
+    LIMITS.test,
+  );
 });
