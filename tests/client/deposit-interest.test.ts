@@ -15,7 +15,7 @@ describe("depositInterest", () => {
     expect(result.years.map((each) => each.year)).toEqual([2016, 2017, 2018, 2019, 2020, 2021, 2022]);
   });
 
-  it("earns 1.95% across the whole of 2023", () => {
+  it("earns 1.95% across the whole of 2023, read from the newest record of the table of rates", () => {
     // 365 days at 1.95% of $1,000: $19.50.
     const result = depositInterest(facts, { deposit: 1_000, receivedDate: "2023-01-01", returnedDate: "2024-01-01" });
     expect(result.interest).toBe(19.5);

@@ -127,7 +127,8 @@ export const DEPOSIT_INTEREST = fixtureFact(
     compounding: "annual",
     accrues_from: "from the date the tenant paid the deposit to the date it is returned",
   },
-  "2016-01-01",
+  // As the live fact: one record of the whole table, taking effect with its newest year.
+  "2026-01-01",
 );
 
 // The additional rent increase for capital expenditures as facts/rental/bc.rtr.capital_expenditure_increase.json

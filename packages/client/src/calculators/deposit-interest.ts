@@ -28,7 +28,7 @@ export const DepositInterestOptions = z.strictObject({
 export type DepositInterestOptions = z.input<typeof DepositInterestOptions>;
 
 export const DepositInterestResult = z.object({
-  as_of: DateOption.describe("The day the interest is counted to: returnedDate, whose record of the rates applies."),
+  as_of: DateOption.describe("The day the interest is counted to: returnedDate."),
   interest: z.number().describe("The interest owed, in dollars, to the cent."),
   total: z.number().describe("The deposit plus the interest."),
   compounding: z.enum(["annual", "simple"]).describe("How the interest accrues, as the rule states it."),
@@ -75,7 +75,11 @@ export const depositInterest = (facts: FactSource, options: DepositInterestOptio
       `returnedDate ${returnedDate} is before receivedDate ${receivedDate}: a deposit is returned after it is received`,
       { reason: "invalid-option", option: "returnedDate" },
     );
-  const { value: rule, used } = requireFactAsOf(facts, FACT, InterestRule, returnedDate);
+  // The value is a table of every year's rate, and a year's rate, once set, is not set again: the newest record of the
+  // table answers for any past year (a return before it took effect reads it), a later date the record then in force.
+  const current = facts?.facts?.find((each) => each.id === FACT)?.effective_iso;
+  const readOn = current !== undefined && returnedDate < current ? current : returnedDate;
+  const { value: rule, used } = requireFactAsOf(facts, FACT, InterestRule, readOn);
   const rates = new Map(rule.rates_by_year.map((each) => [each.year, each.rate]));
   const first = Number(receivedDate.slice(0, 4));
   const last = Number(returnedDate.slice(0, 4));
