@@ -45,6 +45,12 @@ describe("docs/consumers/client.md calculator examples", () => {
       "gstOnNewHome",
       "rentIncrease",
       "flippingTax",
+      "depositInterest",
+      "depositReturnDeadline",
+      "noticeReceived",
+      "tenancyNotice",
+      "capitalExpenditureIncrease",
+      "rentersTaxCredit",
     ]) {
       expect(code, name).toMatch(
         new RegExp(`import \\{[^}]*\\b${name}\\b[^}]*\\} from "@bc-real-estate-facts/client";`),

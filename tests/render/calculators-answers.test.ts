@@ -357,7 +357,9 @@ describe.skipIf(!available)("the calculators page's whole answers in headless Ch
         .toBe("March 1, 2026");
       await expect(figure(page, "rent", "Largest increase")).resolves.toBe("$46 (2.3%)");
       await expect(figure(page, "rent", "Proposed increase")).resolves.toBe("$100 (5%): above the limit");
-      await expect(output(page, "rent").getByText("the tenant does not have to agree", { exact: false }).count()).resolves.toBe(1);
+      await expect(
+        output(page, "rent").getByText("the tenant does not have to agree", { exact: false }).count(),
+      ).resolves.toBe(1);
       await shoot(page, "rent", `tenancy-above-cap-${width}`);
       // A notice received in December answers the 2027 dates though the 2027 limit is not recorded.
       await page.locator("#rent-received").fill("2026-12-05");

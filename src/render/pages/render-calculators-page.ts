@@ -127,7 +127,7 @@ ${factList(model, [
 export const renderCalculatorsPage = (model: SiteModel): string => {
   const catalog = sitePath(model.urls, `${model.urls.base}${SITE_PATHS.catalog}`);
   const main = html`<h1>Calculators</h1>
-<p class="lead">Property transfer tax, a purchase with a mortgage (whether it passes the stress test, and the cash needed to close), a rent increase and the home owner grant, computed from the published facts.
+<p class="lead">Property transfer tax, a purchase with a mortgage (whether it passes the stress test, and the cash needed to close), the home owner grant, and for a tenancy the deposits, notices, rent increases and the renter's credit, computed from the published facts.
 Each result shows how it was reached and names every fact it used, with its version and the date it took effect.</p>
 <p class="disclaimer"><strong>General information, not advice.</strong> These calculators give general information only, not legal, tax or financial advice.
 They cover the common case and state what they assume; your lawyer, notary, lender or the Province decides what you actually pay.</p>
@@ -305,9 +305,9 @@ ${calculator(
 `;
   return renderPage(model, {
     name: "calculators",
-    title: "Calculators: property transfer tax, a purchase, a rent increase, the home owner grant",
+    title: "Calculators: property transfer tax, a purchase, the home owner grant, a tenancy",
     description:
-      "Property transfer tax, whether a purchase passes the stress test, the cash to close, mortgage insurance, payments, the allowed rent increase and the home owner grant, computed in your browser from the published facts.",
+      "Property transfer tax, whether a purchase passes the stress test, the cash to close, mortgage insurance, payments, the home owner grant, and a tenancy's deposits, notices, rent increases and renter's credit, computed in your browser from the published facts.",
     canonical: model.urls.calculatorsPage,
     head: html`<link rel="stylesheet" href="assets/calculators.css">`,
     script: CALCULATORS_SCRIPT,
