@@ -561,6 +561,14 @@ export interface FactValues {
     formula: string;
     eligible_if: string[];
     application_required: boolean;
+    /** absent before version 2 */
+    phase_max_share_of_rent?: number;
+    /** absent before version 2 */
+    phase_rent_base?: string;
+    /** absent before version 2 */
+    max_phases?: number;
+    /** absent before version 2 */
+    phase_months?: number;
   };
   "bc.school_tax.additional": {
     upper: number | null;

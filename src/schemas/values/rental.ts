@@ -155,6 +155,10 @@ export const RENTAL_VALUE_SCHEMAS = {
     formula: Text,
     eligible_if: TextList,
     application_required: z.boolean(),
+    phase_max_share_of_rent: since(2, Fraction),
+    phase_rent_base: since(2, Text),
+    max_phases: since(2, Count),
+    phase_months: since(2, Count),
   }),
 
   // The communities named must be places of reference/places.json: each place's periods of the requirement are
