@@ -424,6 +424,7 @@ const OPTION_FIELDS: Record<string, Record<string, string>> = {
     units: "capex-units",
     currentRent: "capex-rent",
     asOf: "capex-date",
+    firstIncreaseDate: "capex-first",
   } satisfies FieldsOf<CapitalExpenditureIncreaseOptions>,
   credit: { adjustedIncome: "credit-income", taxYear: "credit-year" } satisfies FieldsOf<RentersTaxCreditOptions>,
   purchase: {
@@ -901,13 +902,22 @@ const capex = (facts: FactSource): HTMLElement[] => {
     units: Number(typed),
     currentRent: required("capex-rent"),
     asOf: asOf("capex-date") ?? todayShown(),
+    firstIncreaseDate: asOf("capex-first"),
   });
+  const rows: Array<[string, string]> = [
+    ["Additional increase for each unit", `${formatCad(result.per_unit_monthly)} a month`],
+    ["Share of the rent", formatPercent(result.share_of_rent)],
+    ["Spread over", `${result.amortization_months} months`],
+  ];
+  for (const phase of result.phases)
+    rows.push([
+      `Phase ${phase.phase}, from ${readableDate(phase.from_iso)}`,
+      phase.amount === null ? "Not computed: its year's limit is not recorded" : `${formatCad(phase.amount)} a month`,
+    ]);
+  if (result.not_imposable_monthly !== null && result.not_imposable_monthly > 0)
+    rows.push(["Left after the last phase, not imposable", `${formatCad(result.not_imposable_monthly)} a month`]);
   return [
-    results([
-      ["Additional increase for each unit", `${formatCad(result.per_unit_monthly)} a month`],
-      ["Share of the rent", formatPercent(result.share_of_rent)],
-      ["Spread over", `${result.amortization_months} months`],
-    ]),
+    results(rows),
     ...steps("How it is computed", result.breakdown),
     ...steps("Assumptions", result.assumptions),
     factsUsed(result.citations),

@@ -245,8 +245,8 @@ export const CAPITAL_EXPENDITURE_INCREASE = {
     title: "B.C. additional rent increase for capital expenditures",
     description:
       "The additional rent increase a British Columbia landlord may apply for to recover an eligible capital expenditure (bc.rtr.capital_expenditure_increase, " +
-      "from July 1, 2021): the expenditure divided by the units it serves and the months it is spread over, for each unit each month, and its share of the " +
-      "rent; refused before the rule began. With the facts used, the versions in force, their canonical_url and citations.",
+      "from July 1, 2021): the expenditure divided by the units it serves and the months it is spread over, for each unit each month, its share of the " +
+      "rent, and its phases (up to three, each at most 3% of the rent plus that year's annual increase from the bc.rent_cap series); refused before the rule began. With the facts used, the versions in force, their canonical_url and citations.",
     inputSchema: CapitalExpenditureIncreaseOptions,
     outputSchema: CapitalExpenditureIncreaseOutput,
     annotations,

@@ -142,11 +142,46 @@ export const CAPITAL_EXPENDITURE = fixtureFact(
     formula: "the cost divided by the number of rental units affected and spread over 120 months",
     eligible_if: ["incurred within the 18-month period before the landlord applies"],
     application_required: true,
+    // Version 2: "the additional rent increase in each of these phases must not exceed three percent of the total rent
+    // after the landlord has applied the annual allowable rent increase for the year" (the Branch's dispute system,
+    // quoting s. 23.3 of the Regulation: three phases of 12 months).
+    phase_max_share_of_rent: 0.03,
+    phase_rent_base: "the rent payable in the phase plus the annual rent increase permitted",
+    max_phases: 3,
+    phase_months: 12,
   },
   "2021-07-01",
 );
 
+// The yearly caps a capital expenditure's phases are imposed with, as facts/rental/bc.rent_cap.2026.json's versions
+// record them: 3.5% for 2024 (version 1), 3% for 2025 (version 2), 2.3% for 2026 (version 3, the Province's release
+// of August 26, 2025).
+const cap = (rent_year: number, max_increase_rate: number) => ({
+  rent_year,
+  max_increase_rate,
+  applies_to_increases_effective_from_iso: `${rent_year}-01-01`,
+  notice_period_months: 3,
+  max_increases_per_12_months: 1,
+});
+export const RENT_CAPS = {
+  ...fixtureFact("bc.rent_cap.2026", cap(2026, 0.023), "2026-01-01", [
+    { version: 1, value: cap(2024, 0.035), effective_iso: "2024-01-01", superseded_iso: "2025-01-01" },
+    { version: 2, value: cap(2025, 0.03), effective_iso: "2025-01-01", superseded_iso: "2026-01-01" },
+  ]),
+  series: "bc.rent_cap",
+  superseded_by: null,
+};
+
 /** Every tenancy fixture, as a fact source. */
 export const TENANCY_FIXTURES = {
-  facts: [NOTICES, COMPENSATION, NOTICE_SERVICE, DEPOSIT_RETURN, RENTERS_CREDIT, DEPOSIT_INTEREST, CAPITAL_EXPENDITURE],
+  facts: [
+    NOTICES,
+    COMPENSATION,
+    NOTICE_SERVICE,
+    DEPOSIT_RETURN,
+    RENTERS_CREDIT,
+    DEPOSIT_INTEREST,
+    CAPITAL_EXPENDITURE,
+    RENT_CAPS,
+  ],
 };

@@ -115,9 +115,10 @@ describe("MCP tenancy tools", () => {
       expenditure: 240_000,
       units: 40,
       currentRent: 1_600,
-      asOf: "2025-03-01",
+      asOf: "2024-01-01",
     });
-    expect(roof.structuredContent).toMatchObject({ per_unit_monthly: 50, phases: null });
+    expect(roof.structuredContent).toMatchObject({ per_unit_monthly: 50 });
+    expect((roof.structuredContent as { phases: { amount: number }[] }).phases[0]).toMatchObject({ amount: 49.68 });
   });
 
   it("refuses what the calculators refuse, in their words, and keeps answering", async () => {

@@ -283,12 +283,14 @@ ${calculator(
   model,
   "capex",
   "Rent increase for a capital expenditure",
-  "The additional rent increase a landlord may apply to the Residential Tenancy Branch for, to recover a major repair or replacement (a roof, an elevator, a boiler): the cost spread over the units it serves and over the months the rule sets.",
+  "The additional rent increase a landlord may apply to the Residential Tenancy Branch for, to recover a major repair or replacement (a roof, an elevator, a boiler): the cost spread over the units it serves and over the months the rule sets, and the phases it is imposed in, with each year's annual increase.",
   html`${money("capex-cost", "Eligible capital expenditure", "The cost, in dollars.")}
 <div class="field"><label for="capex-units">Units it serves</label>
 <input type="text" id="capex-units" name="capex-units" inputmode="numeric" autocomplete="off"></div>
 ${money("capex-rent", "A unit's monthly rent")}
-${dateField("capex-date", "Date of the application")}`,
+${dateField("capex-date", "Date of the application")}
+<div class="field"><label for="capex-first">First increase takes effect on</label>
+<input type="date" id="capex-first" name="capex-first" aria-describedby="capex-first-hint"><span class="hint" id="capex-first-hint">Optional: the day the first phase's increase takes effect with the annual increase; the day of the application when empty.</span></div>`,
   3,
 )}
 ${calculator(

@@ -2,10 +2,13 @@ import { z } from "zod";
 import {
   CalculatorError,
   type FactSource,
+  type FactUsed,
+  Fraction,
   formatCad,
   formatPercent,
   readableDate,
   readFactAsOf,
+  roundCents,
 } from "./calculator-common.ts";
 import {
   AsOfResult,
@@ -16,6 +19,8 @@ import {
   PositiveAmountOption,
   parseOptions,
 } from "./calculator-options.ts";
+import { rentIncrease } from "./rent-increase.ts";
+import { addMonths } from "./tenancy-dates.ts";
 
 // The additional rent increase a B.C. landlord may apply to the Residential Tenancy Branch for, to recover an eligible
 // capital expenditure (Residential Tenancy Regulation, Part 4, from July 1, 2021): the expenditure divided by the
@@ -34,6 +39,9 @@ export const CapitalExpenditureIncreaseOptions = z.strictObject({
     .describe("The number of units the expenditure serves (dwelling units, rented or not)."),
   currentRent: PositiveAmountOption.describe("A unit's monthly rent now, in dollars."),
   asOf: DateOption.describe("The day the landlord applies, YYYY-MM-DD: the rule in force that day applies."),
+  firstIncreaseDate: DateOption.optional().describe(
+    "The day the first phase's increase takes effect, with the annual increase, YYYY-MM-DD; default asOf. Each later phase starts 12 months after the one before.",
+  ),
 });
 export type CapitalExpenditureIncreaseOptions = z.input<typeof CapitalExpenditureIncreaseOptions>;
 
@@ -47,10 +55,36 @@ export const CapitalExpenditureIncreaseResult = z.object({
   share_of_rent: z.number().describe("per_unit_monthly as a fraction of currentRent (0.05 for 5%)."),
   amortization_months: z.int().describe("The months the expenditure is spread over."),
   phases: z
-    .array(z.object({ amount: z.number(), share_of_rent: z.number(), note: z.string() }))
+    .array(
+      z.object({
+        phase: z.int(),
+        from_iso: z.string().describe("The day the phase's increases take effect."),
+        rent_before: z.number().describe("The monthly rent payable before the phase's increases."),
+        annual_increase: z
+          .number()
+          .nullable()
+          .describe(
+            "The annual increase the cap allows in the phase, to the cent below; null where its cap is not recorded.",
+          ),
+        limit: z
+          .number()
+          .nullable()
+          .describe(
+            "The most the additional increase may be in the phase: the share of the rent plus the annual increase.",
+          ),
+        amount: z
+          .number()
+          .nullable()
+          .describe("The additional increase imposed in the phase, a month; null where not computed."),
+        note: z.string(),
+      }),
+    )
+    .describe("How the additional increase may be imposed, phase by phase, with the annual increase of each phase."),
+  not_imposable_monthly: z
+    .number()
     .nullable()
     .describe(
-      "How the increase may be imposed year by year; null where the facts do not record the Regulation's yearly limit on imposing it, so no phasing is computed.",
+      "What is left of per_unit_monthly after the last phase, which may not be imposed; null where a phase was not computed.",
     ),
   application_required: z
     .boolean()
@@ -69,22 +103,29 @@ const ExpenditureRule = z.object({
   formula: z.string(),
   eligible_if: z.array(z.string()),
   application_required: z.boolean(),
+  phase_max_share_of_rent: Fraction,
+  phase_rent_base: z.string(),
+  max_phases: z.int().min(1).max(10),
+  phase_months: z.int().min(1).max(60),
 });
 
-/** An amount to the cent below: a rent increase is never rounded up. */
+/** An amount to the cent below: a limit is never rounded up. */
 const centsBelow = (amount: number): number => Math.floor(Math.round(amount * 1e8) / 1e6) / 100;
+
+type Phase = CapitalExpenditureIncreaseResult["phases"][number];
 
 /**
  * The additional rent increase for a capital expenditure on `asOf`: the expenditure divided by the units it serves
- * and by the rule's months (120: ten years), to the cent below. Before the rule began there was no such increase, and
- * the calculator says so rather than computing one. The Regulation limits how much of it may be imposed in a year;
- * where the facts do not record that limit, `phases` is null and the answer says why.
+ * and by the rule's months (120: ten years), to the cent, as the Branch's own dispute system computes it; and its
+ * phases: imposed with each year's annual increase, each phase at most the rule's share (3%) of the rent payable plus
+ * that annual increase, for at most the rule's number of phases. Before the rule began there was no such increase,
+ * and the calculator says so rather than computing one. A phase whose year's cap is not recorded is not computed.
  */
 export const capitalExpenditureIncrease = (
   facts: FactSource,
   options: CapitalExpenditureIncreaseOptions,
 ): CapitalExpenditureIncreaseResult => {
-  const { expenditure, units, currentRent, asOf } = parseOptions(
+  const { expenditure, units, currentRent, asOf, firstIncreaseDate } = parseOptions(
     "capitalExpenditureIncrease",
     CapitalExpenditureIncreaseOptions,
     options,
@@ -96,27 +137,102 @@ export const capitalExpenditureIncrease = (
       { reason: "no-rule-on-date", fact_id: FACT, date: asOf, first_iso: read.first_iso },
     );
   const { value: rule, used } = read;
-  const perUnit = centsBelow(expenditure / units / rule.amortization_months);
+  // The Branch's own dispute system divides the cost by 120 and by the units and rounds to the cent.
+  const perUnit = roundCents(expenditure / units / rule.amortization_months);
   const share = Math.round((perUnit / currentRent) * 1e6) / 1e6;
   const version = used.version === undefined ? `the period from ${used.effective_iso}` : `version ${used.version}`;
+  const citations: FactUsed[] = [used];
+
+  // Phase by phase: each with the annual increase of its date, the additional increase at most the rule's share of
+  // the rent payable plus that annual increase, until the eligible amount is used or the phases run out.
+  const first = firstIncreaseDate ?? asOf;
+  const phases: Phase[] = [];
+  let rent = currentRent;
+  let left = perUnit;
+  for (let phase = 1; phase <= rule.max_phases && left > 0; phase++) {
+    const from = addMonths(first, rule.phase_months * (phase - 1));
+    let annual: ReturnType<typeof rentIncrease>;
+    try {
+      annual = rentIncrease(facts, { currentRent: rent, increaseDate: from });
+    } catch (error) {
+      // The phase's annual increase cannot be known (no cap recorded for its date): the phase is not computed. A fact
+      // not passed in is the caller's to fetch (the page and the MCP server read facts as a calculation asks).
+      if (!(error instanceof CalculatorError) || error.reason === "missing-fact") throw error;
+      phases.push({
+        phase,
+        from_iso: from,
+        rent_before: rent,
+        annual_increase: null,
+        limit: null,
+        amount: null,
+        note: `the annual increase for this phase cannot be computed: ${error.message}`,
+      });
+      break;
+    }
+    if (
+      !citations.some(
+        (each) =>
+          each.fact_id === annual.citations[0]!.fact_id && each.effective_iso === annual.citations[0]!.effective_iso,
+      )
+    )
+      citations.push(...annual.citations);
+    if (annual.max_increase === null) {
+      phases.push({
+        phase,
+        from_iso: from,
+        rent_before: rent,
+        annual_increase: null,
+        limit: null,
+        amount: null,
+        note: `the annual limit for increases in ${annual.rent_year} is not recorded here yet, so this phase and the next cannot be computed`,
+      });
+      break;
+    }
+    const limit = centsBelow(rule.phase_max_share_of_rent * (rent + annual.max_increase));
+    const amount = roundCents(Math.min(left, limit));
+    phases.push({
+      phase,
+      from_iso: from,
+      rent_before: rent,
+      annual_increase: annual.max_increase,
+      limit,
+      amount,
+      note: `${formatPercent(rule.phase_max_share_of_rent)} of ${formatCad(rent)} plus the annual increase of ${formatCad(annual.max_increase)} is ${formatCad(limit)}: ${amount < left ? "the limit" : "the rest of the eligible amount"}, ${formatCad(amount)} a month`,
+    });
+    left = roundCents(left - amount);
+    rent = roundCents(rent + annual.max_increase + amount);
+  }
+  const computed = phases.every((each) => each.amount !== null);
+  const notImposable = computed ? left : null;
+  const phaseLines = phases.map((each) =>
+    each.amount === null
+      ? `phase ${each.phase}, from ${readableDate(each.from_iso)}: ${each.note}`
+      : `phase ${each.phase}, from ${readableDate(each.from_iso)}: ${each.note}`,
+  );
   return finished("capitalExpenditureIncrease", {
     as_of: asOf,
     per_unit_monthly: perUnit,
     share_of_rent: share,
     amortization_months: rule.amortization_months,
-    phases: null,
+    phases,
+    not_imposable_monthly: notImposable,
     application_required: rule.application_required,
     breakdown: [
       `${rule.formula} (${FACT}, ${version}, in force on ${readableDate(asOf)})`,
-      `${formatCad(expenditure)} ÷ ${units} unit${units === 1 ? "" : "s"} ÷ ${rule.amortization_months} months = ${formatCad(perUnit)} a month for each unit, to the cent below: ${formatPercent(share)} of a rent of ${formatCad(currentRent)}`,
-      "how much of it may be imposed in one year, and so its phases, is set by the Regulation and not recorded here: no phasing is computed",
+      `${formatCad(expenditure)} ÷ ${units} unit${units === 1 ? "" : "s"} ÷ ${rule.amortization_months} months = ${formatCad(perUnit)} a month for each unit, to the cent: ${formatPercent(share)} of a rent of ${formatCad(currentRent)}`,
+      `imposed with the annual increase, in up to ${rule.max_phases} phases of ${rule.phase_months} months, each at most ${formatPercent(rule.phase_max_share_of_rent)} of ${rule.phase_rent_base}`,
+      ...phaseLines,
+      ...(notImposable !== null && notImposable > 0
+        ? [`${formatCad(notImposable)} a month is left after the last phase, and may not be imposed`]
+        : []),
     ],
-    citations: [used],
+    citations,
     assumptions: [
       `the expenditure is eligible: ${rule.eligible_if.join("; ")}`,
       rule.application_required
-        ? "the Residential Tenancy Branch grants the increase on the landlord's application (or each tenant agrees to it in writing); it takes effect with a Notice of Rent Increase, given as for any increase"
+        ? "the Residential Tenancy Branch grants the whole eligible amount on the landlord's application (or each tenant agrees to it in writing); it takes effect with a Notice of Rent Increase, given as for any increase"
         : "the increase takes effect with a Notice of Rent Increase, given as for any increase",
+      `the first phase starts on ${readableDate(first)}${firstIncreaseDate === undefined ? " (the day of the application, as no other day was given)" : ""}, and each phase the landlord also imposes the whole annual increase the cap allows`,
     ],
   });
 };
