@@ -123,6 +123,15 @@ describe("tenancyNotice", () => {
       if_not_used_as_stated: 12_000,
       minimum_use_months: 6,
     });
+    // The unit must be used for the stated purpose 6 months, then 12 from May 16, 2024 (Bill 14).
+    expect(
+      tenancyNotice(facts, { notice: "landlord-use", receivedDate: "2024-05-15", rentDueDay: 1, monthlyRent: 1_000 })
+        .compensation,
+    ).toMatchObject({ minimum_use_months: 6 });
+    expect(
+      tenancyNotice(facts, { notice: "landlord-use", receivedDate: "2024-05-16", rentDueDay: 1, monthlyRent: 1_000 })
+        .compensation,
+    ).toMatchObject({ minimum_use_months: 12 });
     // No compensation for a notice outside s. 49.
     expect(
       tenancyNotice(facts, { notice: "cause", receivedDate: "2018-05-17", rentDueDay: 1, monthlyRent: 1_000 })
