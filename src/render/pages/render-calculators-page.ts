@@ -268,7 +268,7 @@ ${calculator(
   "The largest rent increase the annual limit allows, the new rent, the day by which the notice must reach the tenant, and the earliest day an increase can take effect; a proposed increase is checked against the limit.",
   html`${money("rent-current", "Current monthly rent")}
 <div class="field"><label for="rent-received">Day the tenant received the notice of rent increase</label>
-<input type="date" id="rent-received" name="rent-received" aria-describedby="rent-received-hint"><span class="hint" id="rent-received-hint">Optional: gives the earliest date the increase can take effect. For a notice mailed or left at the door, “When a notice counts as received” above gives the day.</span></div>
+<input type="date" id="rent-received" name="rent-received" aria-describedby="rent-received-hint"><span class="hint" id="rent-received-hint">Optional: gives the earliest date the increase can take effect. For a notice mailed or left at the door, “Notice to end a tenancy” above gives the day it counts as received.</span></div>
 <div class="field"><label for="rent-date">Date of the increase</label>
 <input type="date" id="rent-date" name="rent-date" aria-describedby="rent-date-hint"><span class="hint" id="rent-date-hint">The day the new rent takes effect: the limit in force for that day applies. Leave it empty to take the earliest date the notice allows.</span></div>
 <div class="field"><label for="rent-last">Day the last increase took effect</label>

@@ -117,7 +117,7 @@ export const depositReturnDeadline = (
     citations: [used],
     assumptions: [
       "the tenant did not agree in writing that the landlord may keep part of the deposits, and no order of the Residential Tenancy Branch lets the landlord keep any",
-      "the interest owed on the deposits is in addition to the amount if missed (see the deposit interest calculator)",
+      "the interest owed on the deposits is owed on top of the amount if missed",
       "the days are days of the calendar, as the Act counts them; a deadline that falls on a holiday is not moved here",
     ],
   });
