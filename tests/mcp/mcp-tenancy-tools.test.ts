@@ -1,5 +1,4 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -10,12 +9,10 @@ import {
   RentersTaxCreditOptions,
   TenancyNoticeOptions,
 } from "../../packages/client/src/index.ts";
-import { createMcpServer, serverInstructions } from "../../src/mcp/mcp-server.ts";
-import type { PublishedFact, SiteTree } from "../../src/mcp/site-tree.ts";
-import { loadSiteTree, withGivenFacts } from "../../src/mcp/site-tree.ts";
+import { serverInstructions } from "../../src/mcp/mcp-server.ts";
+import type { SiteTree } from "../../src/mcp/site-tree.ts";
 import { TENANCY_FIXTURES } from "../client/tenancy-fixtures.ts";
-import { frozenSite } from "../helpers/build-site.ts";
-import { textOf } from "./connect.ts";
+import { connectWithFixtures, textOf } from "./connect.ts";
 
 const BASE = "https://facts.example.org";
 
@@ -39,21 +36,7 @@ describe("MCP tenancy tools", () => {
     (await client.callTool({ name, arguments: args })) as CallToolResult;
 
   beforeAll(async () => {
-    const { out } = frozenSite();
-    const loaded = await loadSiteTree(out);
-    const fixtures = TENANCY_FIXTURES.facts.map(
-      (fixture) =>
-        ({
-          ...fixture,
-          citations: fixture.citations.map((each) => ({ ...each, org_id: "fixture", org_kind: "government" })),
-          canonical_url: `${BASE}/api/v1/facts/by-id/${fixture.id}.json`,
-        }) as unknown as PublishedFact,
-    );
-    tree = withGivenFacts(loaded, fixtures);
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await createMcpServer(tree).connect(serverSide);
-    client = new Client({ name: "facts-tests", version: "1.0.0" });
-    await client.connect(clientSide);
+    ({ client, tree } = await connectWithFixtures(TENANCY_FIXTURES.facts, BASE));
   });
 
   afterAll(async () => {

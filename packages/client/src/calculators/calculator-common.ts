@@ -386,3 +386,9 @@ export const requireFactAsOf = <Shape extends z.ZodType>(
 
 /** Rates are fractions, and float arithmetic on them leaves noise: 0.05 + 0.02 is 0.07000000000000001. */
 export const roundRate = (rate: number): number => Math.round(rate * 1e8) / 1e8;
+
+/**
+ * An amount to the cent below: a rent increase or its limit is never rounded up (1,019 × 2.5% = 25.475 is $25.47).
+ * The tolerance keeps 34.5 from reading 34.49.
+ */
+export const centsBelow = (amount: number): number => Math.floor(Math.round(amount * 1e8) / 1e6) / 100;

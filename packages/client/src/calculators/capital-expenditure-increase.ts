@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   CalculatorError,
+  centsBelow,
   type FactSource,
   type FactUsed,
   Fraction,
@@ -108,9 +109,6 @@ const ExpenditureRule = z.object({
   max_phases: z.int().min(1).max(10),
   phase_months: z.int().min(1).max(60),
 });
-
-/** An amount to the cent below: a limit is never rounded up. */
-const centsBelow = (amount: number): number => Math.floor(Math.round(amount * 1e8) / 1e6) / 100;
 
 type Phase = CapitalExpenditureIncreaseResult["phases"][number];
 

@@ -3,6 +3,7 @@ import type { Fact } from "../fact-schemas.ts";
 import { factAsOf } from "../typed-fact.ts";
 import {
   CalculatorError,
+  centsBelow,
   type FactSource,
   type FactUsed,
   Fraction,
@@ -168,9 +169,6 @@ const periodFor = (facts: FactSource, date: string): { value: RentCap; used: Fac
     ? requireFactAsOf(facts, id, RentCap, addDays(read.used.effective_iso, -1))
     : read;
 };
-
-/** An amount to the cent below: 1,019 × 2.5% = 25.475 is $25.47. The tolerance keeps 34.5 from reading 34.49. */
-const centsBelow = (amount: number): number => Math.floor(Math.round(amount * 1e8) / 1e6) / 100;
 
 /** What a tenant may do about an increase above the cap (Residential Tenancy Act, s. 43 (1) and (5)). */
 const ABOVE_CAP = [
