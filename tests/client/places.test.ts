@@ -168,10 +168,11 @@ describe("the short-term rental principal residence requirement, by place", () =
     expect(applies("creston", "str_principal_residence_requirement", "2025-10-31")).toBeNull();
     expect(applies("creston", "str_principal_residence_requirement", "2025-11-01")).toBe(true);
     expect(applies("tofino", "str_principal_residence_requirement", "2025-11-01")).toBe(false);
-    // The Province's list as of November 1, 2024, read from A to C: Abbotsford.
-    expect(applies("abbotsford", "str_principal_residence_requirement", "2024-10-31")).toBeNull();
-    expect(applies("abbotsford", "str_principal_residence_requirement", "2024-11-01")).toBe(true);
+    // The Province's list as of May 1, 2024, read to its third name, Belcarra; as of November 1, 2024, from A to C.
     expect(applies("abbotsford", "str_principal_residence_requirement", "2024-04-30")).toBeUndefined();
+    expect(applies("abbotsford", "str_principal_residence_requirement", "2024-05-01")).toBe(true);
+    expect(applies("burnaby", "str_principal_residence_requirement", "2024-10-31")).toBeNull();
+    expect(applies("burnaby", "str_principal_residence_requirement", "2024-11-01")).toBe(true);
     const kamloops = periodOn(places.get("kamloops")!.rules.str_principal_residence_requirement, "2026-01-01");
     expect(kamloops?.applies).toBeNull();
     expect(kamloops?.why).toMatch(/^not recorded here/);

@@ -297,7 +297,7 @@ ${calculator(
   model,
   "credit",
   "Renter's tax credit",
-  "B.C.'s refundable renter's tax credit for a tax year, from the adjusted income.",
+  "B.C.'s renter's tax credit for a tax year, paid even to a renter who owes no tax, from the adjusted income.",
   html`${money("credit-income", "Adjusted income", "The renter's, with a spouse's or common-law partner's added.")}
 <div class="field"><label for="credit-year">Tax year</label>
 <input type="text" id="credit-year" name="credit-year" inputmode="numeric" autocomplete="off" aria-describedby="credit-year-hint"><span class="hint" id="credit-year-hint">For example 2024.</span></div>`,
