@@ -134,7 +134,7 @@ describe("the catalog's history in git", () => {
           changesBySha.get(version.introduced.sha)!.map((change) => change.path),
           timeline.id,
         ).toEqual([version.path]);
-        // The subject names the fact and its version (CONTRIBUTING.md, "Revising a fact"); it is never published, so
+        // The subject names the fact and its version (CONTRIBUTING.md, "Revising a fact, or editing it"); it is never published, so
         // what follows is the contributor's (a new rule's date, or the word correction).
         expect(version.introduced.message, timeline.id).toMatch(
           new RegExp(`^${timeline.id.replaceAll(".", "\\.")} v${version.version}: .+\\n`),
