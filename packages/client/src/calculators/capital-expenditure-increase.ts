@@ -202,11 +202,7 @@ export const capitalExpenditureIncrease = (
   }
   const computed = phases.every((each) => each.amount !== null);
   const notImposable = computed ? left : null;
-  const phaseLines = phases.map((each) =>
-    each.amount === null
-      ? `phase ${each.phase}, from ${readableDate(each.from_iso)}: ${each.note}`
-      : `phase ${each.phase}, from ${readableDate(each.from_iso)}: ${each.note}`,
-  );
+  const phaseLines = phases.map((each) => `phase ${each.phase}, from ${readableDate(each.from_iso)}: ${each.note}`);
   return finished("capitalExpenditureIncrease", {
     as_of: asOf,
     per_unit_monthly: perUnit,
