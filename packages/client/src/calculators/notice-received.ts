@@ -101,7 +101,7 @@ export const noticeReceived = (facts: FactSource, options: NoticeReceivedOptions
     breakdown: [
       days === 0
         ? `${METHOD_WORDS[method]} on ${readableDate(servedDate)}: received that day (${FACT}, ${version}, in force on ${servedDate})`
-        : `${METHOD_WORDS[method]} on ${readableDate(servedDate)}: counts as received on the ${ordinal(days)} day after, ${readableDate(received)} (${FACT}, ${version}, in force on ${servedDate})`,
+        : `${METHOD_WORDS[method]} on ${readableDate(servedDate)}: counts as received ${days} day${days === 1 ? "" : "s"} later, on ${readableDate(received)} (${FACT}, ${version}, in force on ${servedDate})`,
     ],
     citations: [used],
     assumptions: [
@@ -111,6 +111,3 @@ export const noticeReceived = (facts: FactSource, options: NoticeReceivedOptions
     ],
   });
 };
-
-const ordinal = (days: number): string =>
-  ({ 1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth" })[days] ?? `${days}th`;
