@@ -32,12 +32,18 @@ import {
   qualifyingRate,
 } from "../../packages/client/src/index.ts";
 import type { SiteTree } from "./site-tree.ts";
-import { answerText, CitedFacts, calculate, calculateFromFacts, citedFacts, type ToolAnswer } from "./tool-answer.ts";
+import {
+  annotations,
+  answerText,
+  CitedFacts,
+  calculate,
+  calculateFromFacts,
+  citedFacts,
+  type ToolAnswer,
+} from "./tool-answer.ts";
 
 // Each tool's input schema is its calculator's options schema and its output schema the calculator's result schema,
 // with the citations as the tree publishes them (CitedFacts) and what else the answer adds.
-
-const annotations = { readOnlyHint: true, openWorldHint: false } as const;
 
 // minimum_down_payment
 

@@ -6,9 +6,7 @@ import { z } from "zod";
 import { PLACE_PROGRAMMES, type PlaceProgramme, periodOn, todayInBc } from "../../packages/client/src/index.ts";
 import { AbsoluteUrl, FactId, IsoDate, PlaceSummary } from "../schemas/index.ts";
 import type { SiteTree } from "./site-tree.ts";
-import { AsOfInput, type ToolAnswer, unknownPlaceRefusal } from "./tool-answer.ts";
-
-const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+import { AsOfInput, annotations, type ToolAnswer, unknownPlaceRefusal } from "./tool-answer.ts";
 
 const PlaceRulesInput = z.strictObject({
   place: z

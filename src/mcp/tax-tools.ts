@@ -6,7 +6,6 @@
  */
 import { z } from "zod";
 import {
-  type FactUsed,
   FlippingTaxOptions,
   FlippingTaxResult,
   flippingTax,
@@ -28,26 +27,16 @@ import {
 import { IsoDate } from "../schemas/index.ts";
 import type { SiteTree } from "./site-tree.ts";
 import {
-  answerText,
+  annotations,
+  Cited,
   CitedFacts,
   calculateFromFacts,
-  citedFacts,
+  cite,
+  citedAnswer,
   factsUsedText,
   indented,
-  type ReadFacts,
   type ToolAnswer,
 } from "./tool-answer.ts";
-
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
-
-/** What every answer of these tools adds to the calculator's result: its date checked, its facts cited by the tree. */
-export const Cited = { as_of: IsoDate, citations: CitedFacts };
-
-/** The calculator's result with its citations as the tree publishes them. */
-export const cite = <Result extends { citations: readonly FactUsed[] }>(facts: ReadFacts, result: Result) => ({
-  ...result,
-  citations: citedFacts(facts, result.citations),
-});
 
 // property_transfer_tax
 
@@ -137,17 +126,7 @@ export const computeHomeOwnerGrant = (
     tree,
     "the home owner grant",
     (facts) => homeOwnerGrant(facts, options),
-    (result, facts) => {
-      const structured = cite(facts, result);
-      return {
-        structured,
-        text: answerText(
-          `B.C. home owner grant for the tax year of ${result.as_of}: ${formatCad(result.grant)}`,
-          result.breakdown,
-          structured.citations,
-        ),
-      };
-    },
+    citedAnswer((result) => `B.C. home owner grant for the tax year of ${result.as_of}: ${formatCad(result.grant)}`),
     options.place,
   );
 
@@ -178,18 +157,10 @@ export const computeGstOnNewHome = (
     tree,
     "the GST on a new home",
     (facts) => gstOnNewHome(facts, options),
-    (result, facts) => {
-      const structured = cite(facts, result);
-      return {
-        structured,
-        text: answerText(
-          `GST on a new home of ${formatCad(options.price)} on ${result.as_of}: ${formatCad(result.gst)}, rebates ${formatCad(result.rebate)}, net ${formatCad(result.net_gst)}`,
-          result.breakdown,
-          structured.citations,
-          result.assumptions,
-        ),
-      };
-    },
+    citedAnswer(
+      (result) =>
+        `GST on a new home of ${formatCad(options.price)} on ${result.as_of}: ${formatCad(result.gst)}, rebates ${formatCad(result.rebate)}, net ${formatCad(result.net_gst)}`,
+    ),
   );
 
 // rent_increase
@@ -224,20 +195,11 @@ export const computeRentIncrease = (
     tree,
     "the rent increase",
     (facts) => rentIncrease(facts, options),
-    (result, facts) => {
-      const structured = cite(facts, result);
-      return {
-        structured,
-        text: answerText(
-          result.cap_rate === null
-            ? `Rent increase on ${result.increase_date}: the cap for ${result.rent_year} is not recorded yet; the tenant must receive the notice by ${result.notice_by}`
-            : `Largest rent increase on ${result.increase_date}: ${formatPercent(result.cap_rate)}, ${formatCad(result.max_increase ?? 0)} (new rent at most ${formatCad(result.max_new_rent ?? 0)}); the tenant must receive the notice by ${result.notice_by}${result.proposed === null ? "" : result.proposed.within_cap === false ? `; the proposed ${formatCad(result.proposed.amount)} is above the cap` : result.proposed.within_cap ? `; the proposed ${formatCad(result.proposed.amount)} is within the cap` : ""}`,
-          result.breakdown,
-          structured.citations,
-          result.assumptions,
-        ),
-      };
-    },
+    citedAnswer((result) =>
+      result.cap_rate === null
+        ? `Rent increase on ${result.increase_date}: the cap for ${result.rent_year} is not recorded yet; the tenant must receive the notice by ${result.notice_by}`
+        : `Largest rent increase on ${result.increase_date}: ${formatPercent(result.cap_rate)}, ${formatCad(result.max_increase ?? 0)} (new rent at most ${formatCad(result.max_new_rent ?? 0)}); the tenant must receive the notice by ${result.notice_by}${result.proposed === null ? "" : result.proposed.within_cap === false ? `; the proposed ${formatCad(result.proposed.amount)} is above the cap` : result.proposed.within_cap ? `; the proposed ${formatCad(result.proposed.amount)} is within the cap` : ""}`,
+    ),
   );
 
 // flipping_tax
@@ -266,16 +228,8 @@ export const computeFlippingTax = (
     tree,
     "the BC home flipping tax",
     (facts) => flippingTax(facts, options),
-    (result, facts) => {
-      const structured = cite(facts, result);
-      return {
-        structured,
-        text: answerText(
-          `BC home flipping tax on a sale on ${result.as_of}: ${formatCad(result.tax)} (${result.days_held} days held, rate ${formatPercent(result.rate)})`,
-          result.breakdown,
-          structured.citations,
-          result.assumptions,
-        ),
-      };
-    },
+    citedAnswer(
+      (result) =>
+        `BC home flipping tax on a sale on ${result.as_of}: ${formatCad(result.tax)} (${result.days_held} days held, rate ${formatPercent(result.rate)})`,
+    ),
   );

@@ -25,8 +25,7 @@ import {
   tenancyNotice,
 } from "../../packages/client/src/index.ts";
 import type { SiteTree } from "./site-tree.ts";
-import { annotations, Cited, cite } from "./tax-tools.ts";
-import { answerText, CitedFacts, calculateFromFacts, type ToolAnswer } from "./tool-answer.ts";
+import { annotations, Cited, CitedFacts, calculateFromFacts, citedAnswer, type ToolAnswer } from "./tool-answer.ts";
 
 // deposit_return_deadline
 
@@ -55,20 +54,11 @@ export const computeDepositReturnDeadline = (
     tree,
     "the deposit return deadline",
     (facts) => depositReturnDeadline(facts, options),
-    (result, facts) => {
-      const structured = cite(facts, result);
-      return {
-        structured,
-        text: answerText(
-          result.deadline_iso === null
-            ? "No deadline: the forwarding address came too late, and the landlord may keep the deposits"
-            : `Deposits must be repaid with interest, or claimed against, by ${result.deadline_iso}; if not, the landlord owes ${formatCad(result.amount_if_missed)} plus interest`,
-          result.breakdown,
-          structured.citations,
-          result.assumptions,
-        ),
-      };
-    },
+    citedAnswer((result) =>
+      result.deadline_iso === null
+        ? "No deadline: the forwarding address came too late, and the landlord may keep the deposits"
+        : `Deposits must be repaid with interest, or claimed against, by ${result.deadline_iso}; if not, the landlord owes ${formatCad(result.amount_if_missed)} plus interest`,
+    ),
   );
 
 // notice_received
@@ -98,18 +88,9 @@ export const computeNoticeReceived = (
     tree,
     "when the notice counts as received",
     (facts) => noticeReceived(facts, options),
-    (result, facts) => {
-      const structured = cite(facts, result);
-      return {
-        structured,
-        text: answerText(
-          `Served by ${result.method} on ${result.as_of}: counts as received on ${result.received_iso}`,
-          result.breakdown,
-          structured.citations,
-          result.assumptions,
-        ),
-      };
-    },
+    citedAnswer(
+      (result) => `Served by ${result.method} on ${result.as_of}: counts as received on ${result.received_iso}`,
+    ),
   );
 
 // tenancy_notice
@@ -141,18 +122,10 @@ export const computeTenancyNotice = (
     tree,
     "the notice to end a tenancy",
     (facts) => tenancyNotice(facts, options),
-    (result, facts) => {
-      const structured = cite(facts, result);
-      return {
-        structured,
-        text: answerText(
-          `${result.notice} notice received on ${result.as_of}: ends the tenancy on ${result.earliest_effective_iso} at the earliest${result.dispute_by_iso === null ? "" : `; dispute by ${result.dispute_by_iso}`}${result.compensation === null ? "" : `; compensation ${formatCad(result.compensation.on_effective_date)}${result.compensation.if_not_used_as_stated === null ? "" : `, and ${formatCad(result.compensation.if_not_used_as_stated)} more if the purpose is not carried out`}`}`,
-          result.breakdown,
-          structured.citations,
-          result.assumptions,
-        ),
-      };
-    },
+    citedAnswer(
+      (result) =>
+        `${result.notice} notice received on ${result.as_of}: ends the tenancy on ${result.earliest_effective_iso} at the earliest${result.dispute_by_iso === null ? "" : `; dispute by ${result.dispute_by_iso}`}${result.compensation === null ? "" : `; compensation ${formatCad(result.compensation.on_effective_date)}${result.compensation.if_not_used_as_stated === null ? "" : `, and ${formatCad(result.compensation.if_not_used_as_stated)} more if the purpose is not carried out`}`}`,
+    ),
   );
 
 // renters_tax_credit
@@ -181,18 +154,7 @@ export const computeRentersTaxCredit = (
     tree,
     "the renter's tax credit",
     (facts) => rentersTaxCredit(facts, options),
-    (result, facts) => {
-      const structured = cite(facts, result);
-      return {
-        structured,
-        text: answerText(
-          `Renter's tax credit for ${result.tax_year}: ${formatCad(result.credit)}`,
-          result.breakdown,
-          structured.citations,
-          result.assumptions,
-        ),
-      };
-    },
+    citedAnswer((result) => `Renter's tax credit for ${result.tax_year}: ${formatCad(result.credit)}`),
   );
 
 // deposit_interest
@@ -221,18 +183,10 @@ export const computeDepositInterest = (
     tree,
     "the deposit interest",
     (facts) => depositInterest(facts, options),
-    (result, facts) => {
-      const structured = cite(facts, result);
-      return {
-        structured,
-        text: answerText(
-          `Interest on the deposits to ${result.as_of}: ${formatCad(result.interest)}, ${formatCad(result.total)} with the deposits`,
-          result.breakdown,
-          structured.citations,
-          result.assumptions,
-        ),
-      };
-    },
+    citedAnswer(
+      (result) =>
+        `Interest on the deposits to ${result.as_of}: ${formatCad(result.interest)}, ${formatCad(result.total)} with the deposits`,
+    ),
   );
 
 // capital_expenditure_increase
@@ -261,16 +215,8 @@ export const computeCapitalExpenditureIncrease = (
     tree,
     "the additional rent increase for capital expenditures",
     (facts) => capitalExpenditureIncrease(facts, options),
-    (result, facts) => {
-      const structured = cite(facts, result);
-      return {
-        structured,
-        text: answerText(
-          `Additional rent increase for the capital expenditure: ${formatCad(result.per_unit_monthly)} a month for each unit`,
-          result.breakdown,
-          structured.citations,
-          result.assumptions,
-        ),
-      };
-    },
+    citedAnswer(
+      (result) =>
+        `Additional rent increase for the capital expenditure: ${formatCad(result.per_unit_monthly)} a month for each unit`,
+    ),
   );

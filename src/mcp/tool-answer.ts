@@ -129,6 +129,34 @@ export const answerText = (
     ...factsUsedText(citations),
   ].join("\n");
 
+/** Every tool here only reads the published tree. */
+export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+
+/** What every calculator tool's answer adds to the calculator's result: its date checked, its facts cited by the tree. */
+export const Cited = { as_of: IsoDate, citations: CitedFacts };
+
+/** The calculator's result with its citations as the tree publishes them. */
+export const cite = <Result extends { citations: readonly FactUsed[] }>(facts: ReadFacts, result: Result) => ({
+  ...result,
+  citations: citedFacts(facts, result.citations),
+});
+
+/**
+ * The answer of a calculator tool whose text is a headline and the calculator's own lines: the result with its facts
+ * cited by the tree, and as text `heading`, the breakdown, the assumptions and the facts used.
+ */
+export const citedAnswer =
+  <Result extends { citations: readonly FactUsed[]; breakdown: readonly string[]; assumptions?: readonly string[] }>(
+    heading: (result: Result) => string,
+  ) =>
+  (result: Result, facts: ReadFacts) => {
+    const structured = cite(facts, result);
+    return {
+      structured,
+      text: answerText(heading(result), result.breakdown, structured.citations, result.assumptions ?? []),
+    };
+  };
+
 /**
  * Runs a calculator that reads no fact (the mortgage arithmetic): what it refuses is answered in the calculator's own
  * words, as invalid arguments the assistant can correct.
