@@ -14,7 +14,6 @@ import {
   roundCents,
   roundRate,
   todayInBc,
-  utcDay,
 } from "./calculator-common.ts";
 import {
   AmountOption,
@@ -28,6 +27,7 @@ import {
   parseOptions,
   ShareOption,
 } from "./calculator-options.ts";
+import { addDays } from "./calendar-days.ts";
 
 // B.C.'s taxes on a home, each from the facts in force on a date: the property transfer tax on its purchase (with the
 // first-time buyers', newly built and foreign buyers' rules) and the home owner grant against its yearly property tax.
@@ -456,13 +456,6 @@ interface Whereabouts {
   agreementDate: string | undefined;
 }
 
-/** The day before `iso` (YYYY-MM-DD). */
-const dayBefore = (iso: string): string => {
-  const day = utcDay(iso);
-  day.setUTCDate(day.getUTCDate() - 1);
-  return day.toISOString().slice(0, 10);
-};
-
 /**
  * Whether the property is in a specified area on `asOf`: from the place's own periods when a place is given (the rule
  * that decided it named), else as the reader said. `decided` is undefined when the reader said it.
@@ -623,7 +616,7 @@ const transitionalRelief = (
   if (place === undefined || from === undefined || agreedBy === undefined || registeredBy === undefined)
     return undefined;
   if (asOf < from || asOf > registeredBy) return undefined;
-  if (placeRuleOn(place, "foreign_buyer_specified_area", dayBefore(from))?.period.applies === true) return undefined;
+  if (placeRuleOn(place, "foreign_buyer_specified_area", addDays(from, -1))?.period.applies === true) return undefined;
   const rule = `${place.name} became a specified area on ${from}, and a transfer there registered by ${registeredBy} under a written agreement made on or before ${agreedBy} is not taxed`;
   if (where.agreementDate === undefined)
     return {

@@ -20,8 +20,8 @@ import {
   PositiveAmountOption,
   parseOptions,
 } from "./calculator-options.ts";
+import { addMonths } from "./calendar-days.ts";
 import { rentIncrease } from "./rent-increase.ts";
-import { addMonths } from "./tenancy-dates.ts";
 
 // The additional rent increase a B.C. landlord may apply to the Residential Tenancy Branch for, to recover an eligible
 // capital expenditure (Residential Tenancy Regulation, Part 4, from July 1, 2021): the expenditure divided by the

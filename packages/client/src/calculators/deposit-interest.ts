@@ -10,7 +10,7 @@ import {
   roundCents,
 } from "./calculator-common.ts";
 import { AmountOption, Breakdown, Citations, DateOption, finished, parseOptions } from "./calculator-options.ts";
-import { addMonths } from "./tenancy-dates.ts";
+import { addMonths, daysBetween } from "./calendar-days.ts";
 
 // The interest a B.C. landlord owes on a tenant's security and pet damage deposits, from the day the deposit was
 // received to the day it is returned, at each calendar year's rate (Residential Tenancy Act, s. 38, and the
@@ -56,9 +56,6 @@ const InterestRule = z.object({
   compounding: z.enum(["annual", "simple"]),
   accrues_from: z.string(),
 });
-
-const daysBetween = (from: string, until: string): number =>
-  Math.round((Date.parse(`${until}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 const daysInYear = (year: number): number => (new Date(Date.UTC(year, 1, 29)).getUTCMonth() === 1 ? 366 : 365);
 

@@ -9,7 +9,7 @@ import {
   finished,
   parseOptions,
 } from "./calculator-options.ts";
-import { addDays, addMonths, laterOf } from "./tenancy-dates.ts";
+import { addDays, addMonths, laterOf } from "./calendar-days.ts";
 
 // When a B.C. landlord must return a tenant's deposits (Residential Tenancy Act, s. 38 and s. 39), and what the landlord
 // owes if that day passes with neither the deposits repaid nor a claim against them filed.

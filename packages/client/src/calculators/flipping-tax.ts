@@ -9,7 +9,6 @@ import {
   Money,
   readFactAsOf,
   roundCents,
-  utcDay,
 } from "./calculator-common.ts";
 import {
   AmountOption,
@@ -20,6 +19,7 @@ import {
   finished,
   parseOptions,
 } from "./calculator-options.ts";
+import { daysBetween } from "./calendar-days.ts";
 
 // The BC home flipping tax on the sale of a home owned less than 730 days (Residential Property (Short-Term Holding)
 // Profit Tax Act), from the rule in force on the day of the sale.
@@ -65,10 +65,6 @@ const FlippingRule = z.object({
   filing_deadline_days: z.int().positive().optional(),
 });
 type FlippingRule = z.infer<typeof FlippingRule>;
-
-/** Days from `from` to `to` (YYYY-MM-DD, years 1 to 9999), in UTC so that no clock change moves a day. */
-const daysBetween = (from: string, to: string): number =>
-  Math.round((utcDay(to).getTime() - utcDay(from).getTime()) / 86_400_000);
 
 /**
  * The decimals the declining rate is rounded to, as the fact's formula says it: "rounded to the nearest

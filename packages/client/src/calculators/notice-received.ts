@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CalculatorError, type FactSource, readableDate, requireFactAsOf } from "./calculator-common.ts";
 import { AsOfResult, Breakdown, Citations, DateOption, finished, parseOptions } from "./calculator-options.ts";
-import { addDays } from "./tenancy-dates.ts";
+import { addDays } from "./calendar-days.ts";
 
 // When a notice or other record served under B.C.'s Residential Tenancy Act counts as received (s. 90), for each way
 // of serving it (s. 88 and 89, and the Regulation's email service): the day every deadline that runs from receipt

@@ -13,7 +13,7 @@ import {
   requireFactAsOf,
 } from "./calculator-common.ts";
 import { AmountOption, Breakdown, Citations, DateOption, finished, parseOptions } from "./calculator-options.ts";
-import { addDays, addMonths, dueDayMonthsAfter, dueDayOnOrAfter } from "./tenancy-dates.ts";
+import { addDays, addMonths, dueDayMonthsAfter, dueDayOnOrAfter } from "./calendar-days.ts";
 
 // The largest rent increase a B.C. landlord may give a tenant on a date, from the yearly cap in force on that date,
 // and the last day the tenant must have received the notice of it.

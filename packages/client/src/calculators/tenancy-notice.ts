@@ -17,7 +17,7 @@ import {
   finished,
   parseOptions,
 } from "./calculator-options.ts";
-import { addDays, addMonths, dueDayOnOrAfter } from "./tenancy-dates.ts";
+import { addDays, addMonths, dueDayOnOrAfter } from "./calendar-days.ts";
 
 // A notice to end a B.C. residential tenancy (Residential Tenancy Act, ss. 45 to 49): the earliest day it can end the
 // tenancy, the last day the tenant can dispute it, and, for a notice for the landlord's use of the property, the

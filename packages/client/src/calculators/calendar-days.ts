@@ -1,7 +1,7 @@
 import { utcDay } from "./calculator-common.ts";
 
-// Day arithmetic for the tenancy calculators: every date is a day of the calendar written YYYY-MM-DD, computed in UTC
-// so that no machine's zone moves it.
+// Day arithmetic for the calculators: every date is a day of the calendar written YYYY-MM-DD, computed in UTC so that
+// no machine's zone moves it.
 
 /** A day as YYYY-MM-DD. */
 export const isoOf = (day: Date): string =>
@@ -13,6 +13,10 @@ export const addDays = (iso: string, days: number): string => {
   day.setUTCDate(day.getUTCDate() + days);
   return isoOf(day);
 };
+
+/** The days from `from` to `until` (negative when `until` is earlier): 1 from one day to the next. */
+export const daysBetween = (from: string, until: string): number =>
+  Math.round((utcDay(until).getTime() - utcDay(from).getTime()) / 86_400_000);
 
 /** The later of two days. */
 export const laterOf = (a: string, b: string): string => (a >= b ? a : b);
