@@ -64,19 +64,22 @@ export const rentersTaxCredit = (facts: FactSource, options: RentersTaxCreditOpt
   // A tax year's credit is claimed for December 31 of it: the period in force that day states the year's figures.
   const asOf = `${String(taxYear).padStart(4, "0")}-12-31`;
   const read = readFactAsOf(facts, FACT, CreditRule, asOf);
-  const fact = facts?.facts?.find((each) => each.id === FACT);
-  const recorded = (fact === undefined ? [] : [fact.value, ...fact.history.map((entry) => entry.value)])
-    .map((value) => CreditRule.safeParse(value))
-    .flatMap((parsed) => (parsed.success ? [parsed.data.tax_year] : []))
-    .filter((year, index, years) => years.indexOf(year) === index)
-    .sort();
   if (read.value === undefined || read.value.tax_year !== taxYear) {
-    const first = read.value?.credit_first_tax_year ?? (fact === undefined ? undefined : firstYear(fact));
+    // Every period the fact states: the tax years it records, and the year the credit began.
+    const fact = facts?.facts?.find((each) => each.id === FACT);
+    const stated = (fact === undefined ? [] : [fact.value, ...fact.history.map((entry) => entry.value)]).flatMap(
+      (value) => {
+        const parsed = CreditRule.safeParse(value);
+        return parsed.success ? [parsed.data] : [];
+      },
+    );
+    const first = read.value?.credit_first_tax_year ?? stated[0]?.credit_first_tax_year;
     if (first !== undefined && taxYear < first)
       throw new CalculatorError(
         `${FACT}: the renter's tax credit began with the ${first} tax year; there is no credit for ${taxYear}`,
         { reason: "no-rule-on-date", fact_id: FACT, date: asOf, first_iso: `${first}-01-01` },
       );
+    const recorded = [...new Set(stated.map((each) => each.tax_year))].sort((a, b) => a - b);
     throw new CalculatorError(
       `${FACT} does not record the credit's figures for the ${taxYear} tax year (its threshold is indexed each year); recorded: ${recorded.join(", ") || "none"}`,
       { reason: "not-recorded", fact_id: FACT, date: asOf },
@@ -106,10 +109,4 @@ export const rentersTaxCredit = (facts: FactSource, options: RentersTaxCreditOpt
       "one claim per couple: the adjusted income includes a spouse's or common-law partner's",
     ],
   });
-};
-
-/** The first tax year a fact's current value says the credit began with. */
-const firstYear = (fact: { value: unknown }): number | undefined => {
-  const parsed = CreditRule.safeParse(fact.value);
-  return parsed.success ? parsed.data.credit_first_tax_year : undefined;
 };
