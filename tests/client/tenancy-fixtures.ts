@@ -1,4 +1,5 @@
 import { fixtureFact } from "../helpers/fact-fixture.ts";
+import { cap } from "./tax-fixtures.ts";
 
 // The tenancy rules as their sources state them, for the tenancy calculators' tests and the MCP tools' tests: each
 // fact as a test states it, so that a correct revision of the live facts cannot change what these tests assert.
@@ -156,13 +157,6 @@ export const CAPITAL_EXPENDITURE = fixtureFact(
 // The yearly caps a capital expenditure's phases are imposed with, as facts/rental/bc.rent_cap.2026.json's versions
 // record them: 3.5% for 2024 (version 1), 3% for 2025 (version 2), 2.3% for 2026 (version 3, the Province's release
 // of August 26, 2025).
-const cap = (rent_year: number, max_increase_rate: number) => ({
-  rent_year,
-  max_increase_rate,
-  applies_to_increases_effective_from_iso: `${rent_year}-01-01`,
-  notice_period_months: 3,
-  max_increases_per_12_months: 1,
-});
 export const RENT_CAPS = {
   ...fixtureFact("bc.rent_cap.2026", cap(2026, 0.023), "2026-01-01", [
     { version: 1, value: cap(2024, 0.035), effective_iso: "2024-01-01", superseded_iso: "2025-01-01" },

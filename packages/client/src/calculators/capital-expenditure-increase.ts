@@ -112,6 +112,17 @@ const ExpenditureRule = z.object({
 
 type Phase = CapitalExpenditureIncreaseResult["phases"][number];
 
+/** A phase whose annual increase is not known, so neither its limit nor its amount. */
+const notComputed = (phase: number, from: string, rent: number, note: string): Phase => ({
+  phase,
+  from_iso: from,
+  rent_before: rent,
+  annual_increase: null,
+  limit: null,
+  amount: null,
+  note,
+});
+
 /**
  * The additional rent increase for a capital expenditure on `asOf`: the expenditure divided by the units it serves
  * and by the rule's months (120: ten years), to the cent, as the Branch's own dispute system computes it; and its
@@ -156,15 +167,9 @@ export const capitalExpenditureIncrease = (
       // The phase's annual increase cannot be known (no cap recorded for its date): the phase is not computed. A fact
       // not passed in is the caller's to fetch (the page and the MCP server read facts as a calculation asks).
       if (!(error instanceof CalculatorError) || error.reason === "missing-fact") throw error;
-      phases.push({
-        phase,
-        from_iso: from,
-        rent_before: rent,
-        annual_increase: null,
-        limit: null,
-        amount: null,
-        note: `the annual increase for this phase cannot be computed: ${error.message}`,
-      });
+      phases.push(
+        notComputed(phase, from, rent, `the annual increase for this phase cannot be computed: ${error.message}`),
+      );
       break;
     }
     if (
@@ -175,15 +180,14 @@ export const capitalExpenditureIncrease = (
     )
       citations.push(...annual.citations);
     if (annual.max_increase === null) {
-      phases.push({
-        phase,
-        from_iso: from,
-        rent_before: rent,
-        annual_increase: null,
-        limit: null,
-        amount: null,
-        note: `the annual limit for increases in ${annual.rent_year} is not recorded here yet, so this phase and the next cannot be computed`,
-      });
+      phases.push(
+        notComputed(
+          phase,
+          from,
+          rent,
+          `the annual limit for increases in ${annual.rent_year} is not recorded here yet, so this phase and the next cannot be computed`,
+        ),
+      );
       break;
     }
     const limit = centsBelow(rule.phase_max_share_of_rent * (rent + annual.max_increase));
