@@ -741,6 +741,12 @@ export const NON_FACT_RULES = {
     description:
       "Every key of a fact's value, scheduled values and earlier versions has an entry in reference/glossary.json whose kind its value fits, every enumeration member (a slug) has words there, and every entry is used by some fact.",
   },
+  words: {
+    name: "words",
+    level: "error",
+    description:
+      "The words files (site/words/<language>.json) are valid, hold no control character, and are complete: every message the pages and scripts use in English and in each translation, with the English placeholders and tags, and in each translation words for every glossary entry, unit and fact, made from today's English.",
+  },
   officialQuote: {
     name: "official-quote",
     level: "warning",
@@ -772,6 +778,7 @@ export const CHECK_RULES: readonly CheckRule[] = [
   NON_FACT_RULES.nextExpectedReminder,
   NON_FACT_RULES.indexData,
   NON_FACT_RULES.glossary,
+  NON_FACT_RULES.words,
   NON_FACT_RULES.officialQuote,
 ];
 

@@ -17,6 +17,7 @@ import { valueSchemaFor } from "../schemas/index.ts";
 import { checkAgainstBase } from "./check-against-base.ts";
 import { checkGlossary } from "./check-glossary.ts";
 import { checkIndexData } from "./check-index-data.ts";
+import { checkWords } from "./check-words.ts";
 import { checkCommitVersions } from "./commit-range.ts";
 import { type Commit, checkRevisionCommits } from "./revision-commits.ts";
 import { type CheckContext, citationOrgProblems, FACT_RULES, NON_FACT_RULES } from "./rules.ts";
@@ -102,11 +103,14 @@ export const runChecks = async (
       reportUnused: facts.unread.length === 0,
     })
   ).filter((problem) => !refusedBySchema.has(`${problem.file}#${problem.pointer}`));
+  // Words for a fact that could not be read would be reported as words for no fact: they wait for its own problems.
+  const wordsProblems = facts.unread.length === 0 ? await checkWords(root, facts.facts) : [];
   return {
     problems: [
       ...facts.problems,
       ...indexData.problems,
       ...glossaryProblems,
+      ...wordsProblems,
       ...baseFindings.filter((problem) => problem.level !== "warning"),
       ...historyProblems,
       ...commitProblems,

@@ -3,12 +3,14 @@
  * domain names, the glossary's labels for keys, and a fact's value in words (`describeValue`).
  */
 
+import { englishWords } from "../i18n/words-files.ts";
 import type { Urls } from "../lib/config.ts";
-import { formatCad, formatNumber, formatPercent, isIsoDate, readableDate } from "../lib/format.ts";
 import { escapeHtml } from "../lib/text.ts";
 import { glossary } from "../model/reference.ts";
-import type { Bracket, Domain, HistoryEntry } from "../schemas/index.ts";
-import { type GlossaryEntry, type GlossaryKind, MEASURE_UNITS } from "../schemas/index.ts";
+import type { Bracket, Domain, GlossaryKind, HistoryEntry } from "../schemas/index.ts";
+import { isBracketArray, type KeyDescription, type ValueWords, valueWords } from "./value-words.ts";
+
+export type { KeyDescription };
 
 /**
  * A fragment of markup that is already safe to emit. Only `html` and `trustedHtml` make one, so every string that
@@ -69,71 +71,34 @@ export const domainSectionId = (domain: Domain): string => `domain-${domain}`;
 
 export type KeyKind = GlossaryKind;
 
-export interface KeyDescription {
-  /** The key's label for people, from the glossary (reference/glossary.json): "Basic grant, most of B.C.". */
-  label: string;
-  kind: KeyKind;
-  /** For a measure: the unit, singular and plural ("day", "days"). */
-  unit?: readonly [string, string];
-  /** Words for the enumeration members the key's value holds. */
-  members?: Readonly<Record<string, string>>;
-  /** For a list of numbers: what each number is. */
-  items?: GlossaryEntry["items"];
-}
-
-const describeEntry = (entry: GlossaryEntry): KeyDescription => ({
-  label: entry.label,
-  kind: entry.kind,
-  ...(entry.unit === undefined ? {} : { unit: [MEASURE_UNITS[entry.unit], entry.unit] as const }),
-  ...(entry.members === undefined ? {} : { members: entry.members }),
-  ...(entry.items === undefined ? {} : { items: entry.items }),
-});
-
-/**
- * How the value under a key is read: its label, kind and members, as the glossary gives them. No label is made from
- * a key's name: `npm run check` refuses a value key the glossary lacks (the glossary rule), so a key missing here can
- * only come from a value the check has not seen; it is shown as the key itself, in code, for what it is.
- */
-export const describeKey = (key: string): KeyDescription => {
-  const entry = Object.hasOwn(glossary().keys, key) ? glossary().keys[key] : undefined;
-  return entry === undefined ? { label: key, kind: "text" } : describeEntry(entry);
+/** The glossary's own (English) words for values: what the feeds, the API's summaries and the English pages say. */
+const english = (): ValueWords => {
+  englishValueWords ??= valueWords(englishWords());
+  return englishValueWords;
 };
+let englishValueWords: ValueWords | undefined;
+
+/** How the value under a key is read: its label, kind and members, as the glossary gives them. */
+export const describeKey = (key: string): KeyDescription => english().describeKey(key);
 
 /** Whether the glossary has words for `key`, so a page can mark the key it lacks (see describeKey). */
 export const hasGlossaryEntry = (key: string): boolean => Object.hasOwn(glossary().keys, key);
 
 /** A number under a key, written for people by the key's kind: "$1,500,000", "2.3%", "55 days", "2026", "10,000". */
-export const formatNumberFor = (key: string, value: number): string => {
-  const { kind: keyKind, unit, items } = describeKey(key);
-  // A number inside a list is read by the kind of the list's items ("year" for taxed calendar years).
-  const kind = keyKind === "list" && items !== undefined ? items : keyKind;
-  if (kind === "money") return formatCad(value);
-  if (kind === "rate") return formatPercent(value);
-  if (kind === "year") return String(value);
-  if (kind === "measure" && unit) return `${formatNumber(value)} ${value === 1 ? unit[0] : unit[1]}`;
-  return formatNumber(value);
-};
+export const formatNumberFor = (key: string, value: number): string => english().formatNumberFor(key, value);
 
 /**
  * A string under a key, written for people: an enumeration member in the glossary's words ("Rapid transit
  * station" for "rapid-transit-station"), an ISO date spelled out, any other text as written.
  */
-export const formatTextFor = (key: string, value: string): string => {
-  const { members } = describeKey(key);
-  if (members !== undefined && Object.hasOwn(members, value)) return members[value]!;
-  if (isIsoDate(value)) return readableDate(value);
-  return value;
-};
+export const formatTextFor = (key: string, value: string): string => english().formatTextFor(key, value);
 
 /**
  * A value that is one bare number, read by the fact's `unit` (CONTRIBUTING.md, "A fact file"): money or a percentage.
  * The unit string itself is a code for programs and never shown.
  */
-export const formatNumberWithUnit = (value: number, unit: string | undefined): string => {
-  if (unit !== undefined && /^fraction/.test(unit)) return formatPercent(value);
-  if (unit === "CAD") return formatCad(value);
-  return formatNumber(value);
-};
+export const formatNumberWithUnit = (value: number, unit: string | undefined): string =>
+  english().formatNumberWithUnit(value, unit);
 
 /** The page of a fact id that exists, as a link from the pages; undefined for any other word. */
 export type FactLinks = (id: string) => string | undefined;
@@ -171,21 +136,10 @@ export const withFactLinks = (text: string, links: FactLinks | undefined): Html 
   return html`${parts}`;
 };
 
-export const isBracketArray = (value: unknown): value is Bracket[] =>
-  Array.isArray(value) &&
-  value.length > 0 &&
-  value.every((item) => item !== null && typeof item === "object" && "rate" in item && "upper" in item);
+export { isBracketArray };
 
 /** "1% up to $200,000; 2% up to $2,000,000; 3% above $2,000,000": a bracket schedule in one line. */
-export const describeBrackets = (brackets: readonly Bracket[]): string =>
-  brackets
-    .map((bracket, index) => {
-      const lower = brackets[index - 1]?.upper;
-      return bracket.upper === null
-        ? `${formatPercent(bracket.rate)} above ${formatCad(lower ?? 0)}`
-        : `${formatPercent(bracket.rate)} up to ${formatCad(bracket.upper)}`;
-    })
-    .join("; ");
+export const describeBrackets = (brackets: readonly Bracket[]): string => english().describeBrackets(brackets);
 
 /**
  * Whether a value records a rule announced but not confirmed enacted (`legislative_status: "announced-not-enacted"`,
@@ -201,68 +155,23 @@ export const isAnnouncedOnly = (value: unknown): boolean =>
  * What a null under `key` means, in the glossary's words (`null_means`: "No separate rate is offered"), or "not
  * stated" for a key whose glossary entry gives none: never a bare "none", which reads as zero.
  */
-export const nullWords = (key: string): string => {
-  const entry = Object.hasOwn(glossary().keys, key) ? glossary().keys[key] : undefined;
-  return entry?.null_means ?? "not stated";
-};
-
-/** A scalar under a key in words, by the key's glossary entry: "$570", "2.3%", "3 months", "yes", "Bus exchange". */
-const describeScalar = (key: string, value: unknown): string => {
-  if (value === null) return nullWords(key);
-  if (typeof value === "number") return formatNumberFor(key, value);
-  if (typeof value === "boolean") return value ? "yes" : "no";
-  if (typeof value === "string") return formatTextFor(key, value);
-  return "";
-};
-
-/** One item of a list in words: a scalar, a bracket schedule, or a record's fields. */
-const describeItem = (key: string, item: unknown): string => {
-  if (item === null || typeof item !== "object") return describeScalar(key, item);
-  if (Array.isArray(item)) return item.map((inner) => describeItem(key, inner)).join(", ");
-  return Object.entries(item as Record<string, unknown>)
-    .map(([field, value]) => `${describeKey(field).label}: ${describeItem(field, value)}`)
-    .join(", ");
-};
-
-/** One field of an object value in words, by the glossary ("Notice period: 3 months"). */
-const describeField = (key: string, value: unknown): string => {
-  const { label } = describeKey(key);
-  if (isBracketArray(value)) return `${label}: ${describeBrackets(value)}`;
-  if (Array.isArray(value)) return `${label}: ${value.map((item) => describeItem(key, item)).join("; ")}`;
-  if (value !== null && typeof value === "object") return `${label}: ${describeItem(key, value)}`;
-  return `${label}: ${describeScalar(key, value)}`;
-};
+export const nullWords = (key: string): string => english().nullWords(key);
 
 /**
  * A one-line reading of a fact's value for feeds, text catalogs and the catalog page: the schedule, or the first
  * `fields` plain fields of an object (numbers, dates, words and yes/no; lists and groups are left to the full
  * record), each labelled by the glossary.
  */
-export const describeValue = (value: unknown, unit?: string, fields = 6): string => {
-  if (isBracketArray(value)) return describeBrackets(value);
-  if (typeof value === "number") return formatNumberWithUnit(value, unit);
-  if (typeof value === "string") return value;
-  if (Array.isArray(value)) return value.map((item) => describeItem("", item)).join("; ");
-  return Object.entries(value as Record<string, unknown>)
-    .filter(([, item]) => typeof item !== "object" || item === null)
-    .slice(0, fields)
-    .map(([key, item]) => describeField(key, item))
-    .join("; ");
-};
+export const describeValue = (value: unknown, unit?: string, fields = 6): string =>
+  english().describeValue(value, unit, fields);
 
 /**
  * A period's value in one line of plain words (each history entry's `summary`, and the fact's own): the fields `keys`
  * names, in that order, when the fact declares them (`summary_keys`), or else its first plain fields, each labelled by
  * the glossary. A label names the rule; this line carries the numbers of one period.
  */
-export const summarizeValue = (value: unknown, unit?: string, keys?: readonly string[]): string => {
-  if (keys !== undefined && value !== null && typeof value === "object" && !Array.isArray(value)) {
-    const record = value as Record<string, unknown>;
-    const parts = keys.filter((key) => Object.hasOwn(record, key)).map((key) => describeField(key, record[key]));
-    if (parts.length > 0) return parts.join("; ");
-  }
-  return describeValue(value, unit, 4);
-};
+export const summarizeValue = (value: unknown, unit?: string, keys?: readonly string[]): string =>
+  english().summarizeValue(value, unit, keys);
 
 /**
  * How a corrected version is described: "corrected in version N" when a later version restated the same period, or,
