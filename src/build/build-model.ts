@@ -18,6 +18,7 @@ import {
   readFactHistory,
 } from "../derive/fact-history.ts";
 import { placeRecords, unknownAreas } from "../derive/place-rules.ts";
+import { readPageWords } from "../i18n/words-files.ts";
 import { DEFAULT_REPOSITORY, urlsFor } from "../lib/config.ts";
 import { isoDateTimeOfSeconds } from "../lib/dates.ts";
 import { ProblemsFound } from "../lib/errors.ts";
@@ -25,6 +26,7 @@ import { runGit } from "../lib/git.ts";
 import { compareProblems, formatProblem } from "../lib/problem.ts";
 import { compareText, toJsonPointer } from "../lib/text.ts";
 import { publishCitation, publishNextExpected, publishVersionCitation } from "../model/reference.ts";
+import { pageLanguages } from "../render/page-language.ts";
 import type { SiteFiles, SiteModel, WithdrawnFact } from "../render/site-model.ts";
 import { summarizeValue } from "../render/text.ts";
 import type { Citation, SigningKeySet, VersionCitation } from "../schemas/index.ts";
@@ -208,6 +210,7 @@ export const buildModel = async (
     signingKeys,
     calculatorsScript,
     searchScript,
+    languages: pageLanguages(await readPageWords(facts)),
   };
 };
 

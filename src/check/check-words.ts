@@ -1,28 +1,10 @@
 import { access } from "node:fs/promises";
 import path from "node:path";
-import {
-  ENGLISH_UNIT_MESSAGES,
-  type EnglishData,
-  readWords,
-  usedMessageKeys,
-  WORDS_FOLDER,
-} from "../i18n/words-files.ts";
+import { englishData, readWords, usedMessageKeys, WORDS_FOLDER } from "../i18n/words-files.ts";
 import { byRule, type Problem } from "../lib/problem.ts";
 import type { LoadedFact } from "../model/facts.ts";
 import { readGlossary } from "../model/reference.ts";
-import type { GlossaryFile } from "../schemas/index.ts";
 import { NON_FACT_RULES } from "./rules.ts";
-
-/** The English each translation of the data's words must be made from: the glossary, the units and the facts. */
-export const englishData = (
-  glossary: GlossaryFile,
-  facts: readonly { id: string; label: string; description: string }[],
-) =>
-  ({
-    glossary: glossary.keys,
-    facts: facts.map(({ id, label, description }) => ({ id, label, description })),
-    units: ENGLISH_UNIT_MESSAGES,
-  }) satisfies EnglishData;
 
 const exists = (file: string): Promise<boolean> =>
   access(file).then(

@@ -12,9 +12,10 @@ import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messagefor
 import { z } from "zod";
 import { errorMessage } from "../lib/errors.ts";
 import { parseJsonText } from "../lib/json-file.ts";
-import type { Problem } from "../lib/problem.ts";
+import { compareProblems, formatProblem, type Problem } from "../lib/problem.ts";
 import { type JsonDocument, parseJsonDocument, textProblems, validateWithSchema } from "../model/json-document.ts";
-import { MEASURE_UNITS } from "../schemas/index.ts";
+import { glossary } from "../model/reference.ts";
+import { type GlossaryFile, MEASURE_UNITS } from "../schemas/index.ts";
 import { ENGLISH, LOCALES, type Locale, type LocaleCode, TRANSLATIONS } from "./locales.ts";
 import { makeWords, type Words } from "./words.ts";
 
@@ -70,6 +71,31 @@ export interface EnglishData {
   /** Each measure unit's English message (`{count, plural, one {# day} other {# days}}`). */
   units: Readonly<Record<string, string>>;
 }
+
+/** The English each translation of the data's words must be made from: the glossary, the units and the facts. */
+export const englishData = (
+  glossary: GlossaryFile,
+  facts: readonly { id: string; label: string; description: string }[],
+): EnglishData => ({
+  glossary: glossary.keys,
+  facts: facts.map(({ id, label, description }) => ({ id, label, description })),
+  units: ENGLISH_UNIT_MESSAGES,
+});
+
+/**
+ * The words the pages are rendered with: this repository's, read as a build reads them (see readWords), for `facts`.
+ * A file with a problem stops the build, naming the file and key, rather than publish a page with a raw key.
+ */
+export const readPageWords = async (
+  facts: readonly { id: string; label: string; description: string }[],
+): Promise<WordsReading> => {
+  const reading = await readWords(PROJECT_ROOT, englishData(glossary(), facts), new Set(), { complete: false });
+  if (reading.problems.length > 0)
+    throw new Error(
+      `the words files cannot be published (npm run check says the same):\n${reading.problems.sort(compareProblems).map(formatProblem).join("\n")}`,
+    );
+  return reading;
+};
 
 export interface WordsReading {
   /** Each language's page messages, when its file has no problem. */
@@ -246,12 +272,14 @@ const dataProblems = (doc: JsonDocument, words: TranslationWords, english: Engli
  * Every words file read and held to its rules: valid JSON of the file's shape, no control character, every message a
  * valid ICU message; each translation with every English message (no more), the same placeholders and tags, and words
  * for every glossary entry, unit and fact, made from today's English. `used` is every key some page or script names:
- * an English message no code uses is a problem too.
+ * an English message no code uses is a problem too. A build reads them with `complete: false`: it publishes the
+ * data's words it has, made from today's English, and the English where a translation lacks them or is older.
  */
 export const readWords = async (
   root: string,
   english: EnglishData,
   used: ReadonlySet<string>,
+  options: { complete: boolean } = { complete: true },
 ): Promise<WordsReading> => {
   const reading: WordsReading = { messages: {}, data: {}, problems: [] };
   const englishFile = wordsFile(ENGLISH);
@@ -271,12 +299,12 @@ export const readWords = async (
     if (value !== undefined) {
       for (const [key, message] of Object.entries(value.pages)) {
         problems.push(...messageProblems(englishDoc, ["pages", key], key, message, undefined));
-        if (!used.has(key))
+        if (options.complete && !used.has(key))
           problems.push(
             englishDoc.problemAt(["pages", key], `the message "${key}" is used by no page or script: remove it`),
           );
       }
-      for (const key of used)
+      for (const key of options.complete ? used : [])
         if (!Object.hasOwn(value.pages, key))
           problems.push(
             englishDoc.problemAt(["pages"], `the message "${key}" is used by the code but has no English words`),
@@ -314,7 +342,7 @@ export const readWords = async (
           if (!Object.hasOwn(source, key))
             problems.push(doc.problemAt(["pages", key], `the message "${key}" is not in ${englishFile}: remove it`));
       }
-      problems.push(...dataProblems(doc, value, english));
+      if (options.complete) problems.push(...dataProblems(doc, value, english));
     }
     reading.problems.push(...problems);
     if (problems.length === 0 && value !== undefined) {

@@ -47,7 +47,7 @@ export function* renderSiteFiles(model: SiteModel, options: { bytes?: boolean } 
     () => renderPages(model),
     // The endpoints declared by a record (endpoints.ts).
     ...ENDPOINTS.map((endpoint) => () => renderEndpoint(endpoint, model)),
-    () => renderPlacePages(model),
+    () => renderPlacePages(model, model.languages[0]!),
   ];
   for (const render of renderers) {
     for (const [path, rendered] of render()) {

@@ -20,6 +20,7 @@ import type {
   Withdrawal,
 } from "../schemas/index.ts";
 import { ORGANISATION_KIND_WORDS, ORGANISATION_KINDS, type OrganisationKind } from "../schemas/index.ts";
+import type { PageLanguage } from "./page-language.ts";
 
 /**
  * The renderers' one input: what `buildModel` (src/build) computes from the data and its git history. Every
@@ -89,6 +90,8 @@ export interface SiteModel {
    * (src/build/bundle-scripts.ts).
    */
   searchScript: string;
+  /** The languages the pages are published in, English (authoritative) first, each with its words. */
+  languages: PageLanguage[];
 }
 
 /** The published tree: absolute URL path ("/api/v1/...") to file content. */

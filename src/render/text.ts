@@ -3,6 +3,7 @@
  * domain names, the glossary's labels for keys, and a fact's value in words (`describeValue`).
  */
 
+import type { MessageValue, Words } from "../i18n/words.ts";
 import { englishWords } from "../i18n/words-files.ts";
 import type { Urls } from "../lib/config.ts";
 import { escapeHtml } from "../lib/text.ts";
@@ -47,6 +48,13 @@ export const html = (strings: TemplateStringsArray, ...slots: readonly HtmlSlot[
 });
 
 /**
+ * A message with markup in it ("Found a mistake? <issue>Open an issue</issue>."): its words escaped, the values and
+ * tags the caller passes (links, emphasis) as the markup they are.
+ */
+export const rich = (w: Words, key: string, values: Record<string, MessageValue<Html>>): Html =>
+  html`${w.parts<Html>(key, values).map((part) => (typeof part === "string" ? part : html`${part}`))}`;
+
+/**
  * A published address relative to the pages, which all sit at the root of the tree: links keep working when the
  * tree is served under another host or path than FACTS_BASE_URL (a preview, a mirror, `npm start` on another port).
  */
@@ -64,6 +72,24 @@ export const DOMAIN_NAMES: Record<Domain, string> = {
   "foreign-buyer": "Foreign buyers",
   strata: "Strata",
   rental: "Rental",
+};
+
+/** A domain's name in a language, as the catalog's headings and filter give it. */
+export const domainName = (w: Words, domain: Domain): string => {
+  switch (domain) {
+    case "tax":
+      return w.text("domain.tax");
+    case "mortgage":
+      return w.text("domain.mortgage");
+    case "legal":
+      return w.text("domain.legal");
+    case "foreign-buyer":
+      return w.text("domain.foreign-buyer");
+    case "strata":
+      return w.text("domain.strata");
+    case "rental":
+      return w.text("domain.rental");
+  }
 };
 
 /** The id of a domain's section on the catalog page; fact ids have no hyphen, so the two never collide. */

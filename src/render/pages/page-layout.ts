@@ -5,11 +5,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { SITE_PATHS } from "../../../packages/client/src/index.ts";
+import type { Words } from "../../i18n/words.ts";
 import { DEFAULT_BRANCH, SERVICE } from "../../lib/config.ts";
-import { readableDate, readableDateTime } from "../../lib/format.ts";
 import type { Fact } from "../../schemas/index.ts";
+import type { PageLanguage } from "../page-language.ts";
 import type { SiteFiles, SiteModel } from "../site-model.ts";
-import { type Html, html, sitePath, trustedHtml } from "../text.ts";
+import { type Html, html, rich, sitePath, trustedHtml } from "../text.ts";
 
 export type PageName =
   | "catalog"
@@ -27,8 +28,13 @@ export interface Page {
   /** The `<title>`; the page's own `<h1>` is part of `main`. */
   title: string;
   description: string;
-  /** The page's own address; none for a page served in place of others (the 404 page). */
+  /** The page's own address, in English; none for a page served in place of others (the 404 page). */
   canonical: string | undefined;
+  /**
+   * The English page's path from the site's root ("/sources.html", "/" for the catalog): each language publishes the
+   * page at the same path under its folder, and every page links its translations by it.
+   */
+  path: string;
   main: Html;
   head?: Html;
   script?: string;
@@ -50,42 +56,95 @@ export interface Page {
 }
 
 /**
- * How a page links a published URL: relative to the page, which sits at the root of the tree, so the tree works from
- * any origin and folder; or, for a page served `anywhere`, as a path from the site's root (the base URL's path, `/`
- * or `/folder/`), kept origin-free for the same reason.
+ * How a page links a published URL: relative to the page, which sits at the root of the tree (or of its language's
+ * folder), so the tree works from any origin and folder; or, for a page served `anywhere`, as a path from the site's
+ * root (the base URL's path, `/` or `/folder/`), kept origin-free for the same reason. A translated page links the
+ * pages of its own language, and everything else (the API, feeds, assets) where English links it.
  */
-export const pageLinker = (model: SiteModel, anywhere = false): ((absolute: string) => string) => {
-  if (!anywhere) return (absolute) => sitePath(model.urls, absolute);
+export const pageLinker = (model: SiteModel, anywhere = false, lang?: PageLanguage): ((absolute: string) => string) => {
   const root = new URL(`${model.urls.base}/`).pathname;
+  const folder = lang === undefined || lang.english ? "" : `${lang.locale.folder}/`;
   return (absolute) => {
     const relative = sitePath(model.urls, absolute);
-    return relative === absolute ? absolute : `${root}${relative.replace(/^\.\//, "")}`;
+    if (relative === absolute) return absolute;
+    const page = isPagePath(relative);
+    if (anywhere) return `${root}${page ? folder : ""}${relative.replace(/^\.\//, "")}`;
+    return page || folder === "" ? relative : `../${relative}`;
   };
 };
 
-const NAV: ReadonlyArray<readonly [PageName, string, (model: SiteModel) => string]> = [
-  ["catalog", "Catalog", (model) => model.urls.catalogPage],
-  ["sources", "Sources", (model) => model.urls.sourcesPage],
-  ["changelog", "Change log", (model) => model.urls.changelogPage],
-  ["affordability", "Affordability index", (model) => model.urls.affordabilityPage],
-  ["calculators", "Calculators", (model) => model.urls.calculatorsPage],
-  ["places", "Places", (model) => model.urls.placesPage],
+/** A path relative to the root that is a page (the catalog, a fact's page, a place's), not a file of data. */
+const isPagePath = (relative: string): boolean => /^\.\/(#.*)?$/.test(relative) || /\.html(#.*)?$/.test(relative);
+
+/** The page's address in a language: `path` under the language's folder. */
+const pageUrlIn = (model: SiteModel, lang: PageLanguage, path: string): string =>
+  `${model.urls.base}${lang.path(path)}`;
+
+const NAV: ReadonlyArray<readonly [PageName, (w: Words) => string, (model: SiteModel) => string]> = [
+  ["catalog", (w) => w.text("nav.catalog"), (model) => model.urls.catalogPage],
+  ["sources", (w) => w.text("nav.sources"), (model) => model.urls.sourcesPage],
+  ["changelog", (w) => w.text("nav.changelog"), (model) => model.urls.changelogPage],
+  ["affordability", (w) => w.text("nav.affordability"), (model) => model.urls.affordabilityPage],
+  ["calculators", (w) => w.text("nav.calculators"), (model) => model.urls.calculatorsPage],
+  ["places", (w) => w.text("nav.places"), (model) => model.urls.placesPage],
 ];
 
 /** The footer's dates of the page's content (see {@link Page.dated}); nothing for a page not dated by the data. */
-const dataDates = (model: SiteModel, page: Page): Html => {
-  const at = (iso: string) => html`<time datetime="${iso}">${readableDateTime(iso)}</time>`;
+const dataDates = (model: SiteModel, page: Page, lang: PageLanguage): Html => {
+  const { w } = lang;
+  const at = (iso: string) => html`<time datetime="${iso}">${w.dateTime(iso)}</time>`;
   switch (page.dated?.by) {
     case "catalog":
-      return html`<p class="data-dates">The data last changed on ${at(model.generatedAt)}, when the newest change to the facts or to the affordability index's inputs was recorded.
-This copy of the site was built on <time datetime="${model.today}">${readableDate(model.today)}</time>; what is in effect and what is upcoming are counted from that day.</p>`;
+      return html`<p class="data-dates">${rich(w, "footer.dated-catalog", { changed: at(model.generatedAt), built: html`<time datetime="${model.today}">${w.date(model.today)}</time>` })}</p>`;
     case "fact":
-      return html`<p class="data-dates">This fact last changed on ${at(page.dated.changedAt)}, when its newest revision or re-verification was recorded.</p>`;
+      return html`<p class="data-dates">${rich(w, "footer.dated-fact", { changed: at(page.dated.changedAt) })}</p>`;
     case "index":
-      return html`<p class="data-dates">The index's inputs last changed on ${at(page.dated.changedAt)}, when the newest month or revision of them was recorded.</p>`;
+      return html`<p class="data-dates">${rich(w, "footer.dated-index", { changed: at(page.dated.changedAt) })}</p>`;
     default:
       return html``;
   }
+};
+
+/** Every language's version of the page, as `<link rel="alternate" hreflang>`, English also as the default. */
+const alternates = (model: SiteModel, page: Page): Html =>
+  html`${model.languages.map(
+    (other) => html`<link rel="alternate" hreflang="${other.locale.tag}" href="${pageUrlIn(model, other, page.path)}">
+`,
+  )}<link rel="alternate" hreflang="x-default" href="${pageUrlIn(model, model.languages[0]!, page.path)}">`;
+
+/** The way to the page in every other language, each named in its own language. */
+const languageSwitch = (model: SiteModel, page: Page, lang: PageLanguage): Html => {
+  const root = new URL(`${model.urls.base}/`).pathname;
+  const href = (other: PageLanguage): string => {
+    const target = other.path(page.path);
+    if (page.anywhere) return `${root}${target.replace(/^\//, "")}`;
+    const up = page.path.split("/").length - 2 + (lang.english ? 0 : 1);
+    const relative = target.replace(/^\//, "");
+    return `${"../".repeat(up)}${relative === "" ? "./" : relative}`;
+  };
+  return html`<nav class="languages" aria-label="${lang.w.text("layout.languages")}">
+<ul>
+${model.languages.map((other) =>
+  other === lang
+    ? html`<li><span aria-current="page" lang="${other.locale.tag}">${other.locale.name}</span></li>`
+    : html`<li><a href="${href(other)}" hreflang="${other.locale.tag}" lang="${other.locale.tag}">${other.locale.name}</a></li>`,
+)}
+</ul>
+</nav>`;
+};
+
+/** On a translated page: that the English page is the authoritative text, with the way to it. */
+const authoritativeNotice = (model: SiteModel, page: Page, lang: PageLanguage): Html => {
+  if (lang.english) return html``;
+  const english = model.languages[0]!;
+  const root = new URL(`${model.urls.base}/`).pathname;
+  const target = english.path(page.path).replace(/^\//, "");
+  const href = page.anywhere
+    ? `${root}${target}`
+    : `${"../".repeat(page.path.split("/").length - 1)}${target === "" ? "./" : target}`;
+  return html`<p class="translation-note">${rich(lang.w, "layout.authoritative", {
+    english: (chunks) => html`<a href="${href}" hreflang="${english.locale.tag}">${chunks}</a>`,
+  })}</p>`;
 };
 
 /**
@@ -93,16 +152,18 @@ This copy of the site was built on <time datetime="${model.today}">${readableDat
  * with the disclaimer, the date of the page's content (see {@link Page.dated}), the licence and the machine-readable
  * files.
  */
-export const renderPage = (model: SiteModel, page: Page): string => {
-  const link = pageLinker(model, page.anywhere);
+export const renderPage = (model: SiteModel, page: Page, lang: PageLanguage): string => {
+  const link = pageLinker(model, page.anywhere, lang);
+  const { w } = lang;
   const document = html`<!doctype html>
-<html lang="en-CA">
+<html lang="${lang.locale.tag}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${page.title}</title>
 <meta name="description" content="${page.description}">
-${page.canonical === undefined ? "" : html`<link rel="canonical" href="${page.canonical}">`}
+${page.canonical === undefined ? "" : html`<link rel="canonical" href="${pageUrlIn(model, lang, page.path)}">`}
+${alternates(model, page)}
 <link rel="icon" href="${link(`${model.urls.base}${SITE_PATHS.favicon}`)}" type="image/svg+xml">
 <link rel="stylesheet" href="${link(`${model.urls.base}/assets/site.css`)}">
 <link rel="alternate" type="application/rss+xml" title="${SERVICE.name}: revisions" href="${link(model.urls.feed)}">
@@ -115,30 +176,42 @@ ${page.head ?? ""}
 ${page.script ? html`<script src="${link(`${model.urls.base}/${page.script}`)}" defer></script>` : ""}
 </head>
 <body${page.wide ? html` class="wide"` : ""}>
-<a class="skip-link" href="#main">Skip to content</a>
+<a class="skip-link" href="#main">${w.text("layout.skip")}</a>
 <header class="site-header">
 <p class="site-name"><a href="${link(model.urls.catalogPage)}">${SERVICE.name}</a></p>
-<nav aria-label="Site">
+<nav aria-label="${w.text("layout.site-navigation")}">
 <ul>
-${NAV.map(([name, label, url]) => html`<li><a href="${link(url(model))}"${name === page.name ? html` aria-current="page"` : ""}>${label}</a></li>`)}
+${NAV.map(([name, label, url]) => html`<li><a href="${link(url(model))}"${name === page.name ? html` aria-current="page"` : ""}>${label(w)}</a></li>`)}
 </ul>
 </nav>
+${languageSwitch(model, page, lang)}
 </header>
 <main id="main" tabindex="-1">
+${authoritativeNotice(model, page, lang)}
 ${page.main}
 </main>
 <footer class="site-footer">
-<p class="disclaimer"><strong>This site gives general information, not legal, tax or financial advice.</strong>
-Rules change and have exceptions: check the official sources each fact cites, and ask a professional about your own situation.</p>
-${dataDates(model, page)}
-<p>Content licensed <a href="${SERVICE.license}" rel="license">${SERVICE.licenseName}</a>. When you reuse a fact, cite its page, or in data the permanent address its JSON gives for it.
-Found a mistake? Each fact's page has a link to report it; or <a href="${issueChooserUrl(model.repository)}">open an issue on GitHub</a>.</p>
-<p>Machine-readable: <a href="${link(model.urls.catalog)}">catalog JSON</a>, <a href="${link(model.urls.feed)}">RSS feed</a>,
-<a href="${link(model.urls.factsAll)}">every fact in one file</a>, <a href="${link(model.urls.factValuesCsv)}">every value as CSV</a> (<a href="${link(model.urls.dataPackage)}">Data Package</a>),
-<a href="${link(model.urls.upcoming)}">upcoming changes</a> (<a href="${link(model.urls.upcomingCalendar)}">iCalendar</a>, <a href="${link(model.urls.upcomingFeed)}">Atom</a>),
-<a href="${link(model.urls.llms)}">llms.json</a>, <a href="${link(model.urls.searchIndex)}">search index</a>,
-<a href="${link(model.urls.diffIndex)}">diff index</a>, <a href="${link(model.urls.openApi)}">OpenAPI description</a>.
-Contact: <a href="mailto:${SERVICE.contactEmail}">${SERVICE.contactEmail}</a>.</p>
+<p class="disclaimer">${rich(w, "footer.disclaimer", { strong: (chunks) => html`<strong>${chunks}</strong>` })}</p>
+${dataDates(model, page, lang)}
+<p>${rich(w, "footer.licence", {
+    licence: html`<a href="${SERVICE.license}" rel="license">${SERVICE.licenseName}</a>`,
+    issue: (chunks) => html`<a href="${issueChooserUrl(model.repository)}">${chunks}</a>`,
+  })}</p>
+<p>${rich(w, "footer.machine-readable", {
+    catalog: (chunks) => html`<a href="${link(model.urls.catalog)}">${chunks}</a>`,
+    feed: (chunks) => html`<a href="${link(model.urls.feed)}">${chunks}</a>`,
+    all: (chunks) => html`<a href="${link(model.urls.factsAll)}">${chunks}</a>`,
+    csv: (chunks) => html`<a href="${link(model.urls.factValuesCsv)}">${chunks}</a>`,
+    package: (chunks) => html`<a href="${link(model.urls.dataPackage)}">${chunks}</a>`,
+    upcoming: (chunks) => html`<a href="${link(model.urls.upcoming)}">${chunks}</a>`,
+    ical: (chunks) => html`<a href="${link(model.urls.upcomingCalendar)}">${chunks}</a>`,
+    atom: (chunks) => html`<a href="${link(model.urls.upcomingFeed)}">${chunks}</a>`,
+    llms: (chunks) => html`<a href="${link(model.urls.llms)}">${chunks}</a>`,
+    search: (chunks) => html`<a href="${link(model.urls.searchIndex)}">${chunks}</a>`,
+    diffs: (chunks) => html`<a href="${link(model.urls.diffIndex)}">${chunks}</a>`,
+    openapi: (chunks) => html`<a href="${link(model.urls.openApi)}">${chunks}</a>`,
+    email: html`<a href="mailto:${SERVICE.contactEmail}">${SERVICE.contactEmail}</a>`,
+  })}</p>
 </footer>
 </body>
 </html>
@@ -196,20 +269,24 @@ export const contributingChecksUrl = (repository: string): string =>
  * web editor runs none of the checks, so the edit link is described by a line saying so, which links to the steps
  * that run them locally: a change proposed without them fails the pull request's check.
  */
-export const renderReportLinks = (model: SiteModel, fact: Fact): Html => {
+export const renderReportLinks = (model: SiteModel, fact: Fact, lang: PageLanguage): Html => {
+  const { w } = lang;
   const edit = editOnGitHubUrl(model, fact);
   return html`<section class="report" aria-labelledby="report-title">
-<h2 id="report-title">Something wrong?</h2>
-<p>If this fact is wrong or out of date, tell us which source shows it: the form fills in this fact, its version and this page for you.
-With a GitHub account you can also propose the correction to the fact's file yourself.</p>
+<h2 id="report-title">${w.text("report.title")}</h2>
+<p>${w.text("report.lead")}</p>
 <ul class="report-links">
-<li><a href="${reportErrorUrl(model, fact)}">Report an error in this fact</a></li>
-${edit === undefined ? "" : html`<li><a href="${edit}" aria-describedby="edit-note">Edit on GitHub</a></li>`}
+<li><a href="${reportErrorUrl(model, fact)}">${w.text("report.report")}</a></li>
+${edit === undefined ? "" : html`<li><a href="${edit}" aria-describedby="edit-note">${w.text("report.edit")}</a></li>`}
 </ul>
 ${
   edit === undefined
     ? ""
-    : html`<p class="report-note" id="edit-note">GitHub's web editor cannot run the checks: <a href="${contributingChecksUrl(model.repository)}">run <code>npm run fix</code> and <code>npm run check</code> locally</a> before proposing a change.</p>`
+    : html`<p class="report-note" id="edit-note">${rich(w, "report.edit-note", {
+        checks: (chunks) => html`<a href="${contributingChecksUrl(model.repository)}">${chunks}</a>`,
+        fix: html`<code>npm run fix</code>`,
+        check: html`<code>npm run check</code>`,
+      })}</p>`
 }
 </section>
 `;

@@ -14,6 +14,7 @@ import type { IndexData } from "../../affordability/index-data.ts";
 import { formatCad, formatPercent, readableDate } from "../../lib/format.ts";
 import { type AffordabilityEntry, type AffordabilityPublication, BOARDS, type Board } from "../../schemas/index.ts";
 import { INDEX_FORMULA, latestEntry } from "../api/render-affordability.ts";
+import type { PageLanguage } from "../page-language.ts";
 import type { SiteModel } from "../site-model.ts";
 import { type Html, html } from "../text.ts";
 import { renderAffordabilityDatasetJsonLd, renderPage } from "./page-layout.ts";
@@ -161,7 +162,7 @@ const gapRanges = (gaps: readonly SeriesGap[]): { board: Board; from: string; to
  * `/affordability.html`: each board's series as a chart and a table, the latest value and the methodology in plain
  * words.
  */
-export const renderAffordabilityPage = (model: SiteModel): string => {
+export const renderAffordabilityPage = (model: SiteModel, lang: PageLanguage): string => {
   const { entries, gaps, data, quality } = model.index;
   const latest = latestEntry(entries);
   const status = publicationStatus(model.index, model.today);
@@ -231,16 +232,21 @@ ${
 <ul class="gaps">${gapRanges(gaps).map((range) => html`<li>${boardLabel(range.board)}, ${range.from === range.to ? monthLabel(range.from) : `${monthLabel(range.from)} to ${monthLabel(range.to)}`}: ${range.reason}</li>`)}</ul>`
 }
 </section>`;
-  return renderPage(model, {
-    name: "affordability",
-    dated: { by: "index", changedAt: model.indexChangedAt },
-    title: "Lower Mainland affordability index",
-    description:
-      "Monthly affordability index for Greater Vancouver and the Fraser Valley: median household income over the annual cost of carrying the benchmark home.",
-    canonical: model.urls.affordabilityPage,
-    head: renderAffordabilityDatasetJsonLd(model),
-    main,
-  });
+  return renderPage(
+    model,
+    {
+      path: "/affordability.html",
+      name: "affordability",
+      dated: { by: "index", changedAt: model.indexChangedAt },
+      title: "Lower Mainland affordability index",
+      description:
+        "Monthly affordability index for Greater Vancouver and the Fraser Valley: median household income over the annual cost of carrying the benchmark home.",
+      canonical: model.urls.affordabilityPage,
+      head: renderAffordabilityDatasetJsonLd(model),
+      main,
+    },
+    lang,
+  );
 };
 
 /** A marker's size: the circle's radius and half the square's side. */

@@ -1,5 +1,6 @@
 import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { readableDate } from "../../lib/format.ts";
+import type { PageLanguage } from "../page-language.ts";
 import type { SiteModel } from "../site-model.ts";
 import { type Html, html, sitePath } from "../text.ts";
 import { renderPage } from "./page-layout.ts";
@@ -124,7 +125,7 @@ ${factList(model, [
  * The forms ship `hidden` and the script reveals them, so a reader without JavaScript sees what the page needs and the
  * facts it would use, and no dead control.
  */
-export const renderCalculatorsPage = (model: SiteModel): string => {
+export const renderCalculatorsPage = (model: SiteModel, lang: PageLanguage): string => {
   const catalog = sitePath(model.urls, `${model.urls.base}${SITE_PATHS.catalog}`);
   const main = html`<h1>Calculators</h1>
 <p class="lead">Property transfer tax, a purchase with a mortgage (whether it passes the stress test, and the cash needed to close), the home owner grant, and for a tenancy the deposits, notices, rent increases and the renter's credit, computed from the published facts.
@@ -305,14 +306,19 @@ ${calculator(
 )}
 </section>
 `;
-  return renderPage(model, {
-    name: "calculators",
-    title: "Calculators: property transfer tax, a purchase, the home owner grant, a tenancy",
-    description:
-      "Property transfer tax, whether a purchase passes the stress test, the cash to close, mortgage insurance, payments, the home owner grant, and a tenancy's deposits, notices, rent increases and renter's credit, computed in your browser from the published facts.",
-    canonical: model.urls.calculatorsPage,
-    head: html`<link rel="stylesheet" href="assets/calculators.css">`,
-    script: CALCULATORS_SCRIPT,
-    main,
-  });
+  return renderPage(
+    model,
+    {
+      path: "/calculators.html",
+      name: "calculators",
+      title: "Calculators: property transfer tax, a purchase, the home owner grant, a tenancy",
+      description:
+        "Property transfer tax, whether a purchase passes the stress test, the cash to close, mortgage insurance, payments, the home owner grant, and a tenancy's deposits, notices, rent increases and renter's credit, computed in your browser from the published facts.",
+      canonical: model.urls.calculatorsPage,
+      head: html`<link rel="stylesheet" href="assets/calculators.css">`,
+      script: CALCULATORS_SCRIPT,
+      main,
+    },
+    lang,
+  );
 };

@@ -10,6 +10,7 @@ import { latestRetrieved } from "../../model/facts.ts";
 import type { Domain, Fact } from "../../schemas/index.ts";
 import { DOMAINS, expectedStatus } from "../../schemas/index.ts";
 import { UPCOMING_WINDOW_DAYS, upcomingItems } from "../feeds/upcoming.ts";
+import type { PageLanguage } from "../page-language.ts";
 import { type SiteModel, sourceCounts } from "../site-model.ts";
 import {
   DOMAIN_NAMES,
@@ -37,7 +38,7 @@ const AFFORDABILITY_SEARCH_TEXT =
  * (docs/consumers/api.md). The search form ships `hidden` and the script reveals it, so a reader without JavaScript
  * sees every fact and no control that does nothing. Each row links the fact's own page, which has the full record.
  */
-export const renderCatalogPage = (model: SiteModel): string => {
+export const renderCatalogPage = (model: SiteModel, lang: PageLanguage): string => {
   const domains = DOMAINS.map((domain) => ({
     domain,
     facts: model.facts.filter((fact) => fact.domain === domain),
@@ -76,17 +77,22 @@ ${renderDomainFeedLinks(model.urls, domain)}
 ${renderCatalogRows(facts, model.urls, model.today, `${DOMAIN_NAMES[domain]}: ${count(facts.length)}`)}</section>
 `,
 )}`;
-  return renderPage(model, {
-    name: "catalog",
-    dated: { by: "catalog" },
-    title: `${SERVICE.name}: catalog of verified rules`,
-    description: `${count(model.facts.length)} about British Columbia residential real estate, each with citations to primary sources and a version history.`,
-    canonical: model.urls.catalogPage,
-    head: html`${DOMAINS.map((domain) => renderDomainFeedHead(model.urls, domain))}${renderDatasetJsonLd(model)}`,
-    script: "assets/search.js",
-    wide: true,
-    main,
-  });
+  return renderPage(
+    model,
+    {
+      path: "/",
+      name: "catalog",
+      dated: { by: "catalog" },
+      title: `${SERVICE.name}: catalog of verified rules`,
+      description: `${count(model.facts.length)} about British Columbia residential real estate, each with citations to primary sources and a version history.`,
+      canonical: model.urls.catalogPage,
+      head: html`${DOMAINS.map((domain) => renderDomainFeedHead(model.urls, domain))}${renderDatasetJsonLd(model)}`,
+      script: "assets/search.js",
+      wide: true,
+      main,
+    },
+    lang,
+  );
 };
 
 /**

@@ -2,11 +2,13 @@
  * `/changelog.html`: every version of every fact by the date it took effect, each saying when it was recorded here and
  * whether it is still the one in force.
  */
+
 import { periodAnchor } from "../../../packages/client/src/index.ts";
 import { noteCorrectionOf, versionNote } from "../../derive/fact-history.ts";
 import { SERVICE } from "../../lib/config.ts";
 import { readableDate } from "../../lib/format.ts";
 import { compareText } from "../../lib/text.ts";
+import type { PageLanguage } from "../page-language.ts";
 import type { SiteModel } from "../site-model.ts";
 import { type Html, html, isAnnouncedOnly, sitePath } from "../text.ts";
 import { renderPage } from "./page-layout.ts";
@@ -170,7 +172,7 @@ const ruleLabel = (entry: ChangelogEntry): string => {
  * as the note recorded with it, never reworded, and a period no longer in force says so beside it, so a note written
  * in the present ("now pay") is not read as today's rule.
  */
-export const renderChangelogPage = (model: SiteModel): string => {
+export const renderChangelogPage = (model: SiteModel, lang: PageLanguage): string => {
   const labels = new Map(
     [...model.facts, ...model.withdrawn.map(({ fact }) => fact)].map((fact) => [fact.id, fact.label]),
   );
@@ -239,12 +241,17 @@ ${entries.filter((entry) => entry.effectiveIso.startsWith(year)).map(renderEntry
 </section>
 `,
 )}`;
-  return renderPage(model, {
-    name: "changelog",
-    dated: { by: "catalog" },
-    title: `Change log: ${SERVICE.name}`,
-    description: `Every version of the ${model.facts.length} facts of ${SERVICE.name} and the periods recorded before them, by the date each took effect, with the day it was recorded and whether it is still in force.`,
-    canonical: model.urls.changelogPage,
-    main,
-  });
+  return renderPage(
+    model,
+    {
+      path: "/changelog.html",
+      name: "changelog",
+      dated: { by: "catalog" },
+      title: `Change log: ${SERVICE.name}`,
+      description: `Every version of the ${model.facts.length} facts of ${SERVICE.name} and the periods recorded before them, by the date each took effect, with the day it was recorded and whether it is still in force.`,
+      canonical: model.urls.changelogPage,
+      main,
+    },
+    lang,
+  );
 };

@@ -4,13 +4,15 @@
  */
 
 import { SITE_PATHS } from "../../../packages/client/src/index.ts";
+import type { Words } from "../../i18n/words.ts";
 import { SERVICE } from "../../lib/config.ts";
 import { readableDate } from "../../lib/format.ts";
 import { compareText } from "../../lib/text.ts";
 import type { CitationKind, Fact, Organisation, PublishedCitation } from "../../schemas/index.ts";
-import { ORGANISATION_KIND_WORDS, ORGANISATION_KINDS } from "../../schemas/index.ts";
+import { ORGANISATION_KINDS, type OrganisationKind } from "../../schemas/index.ts";
+import type { PageLanguage } from "../page-language.ts";
 import { factChangedAt, type SiteEntry, type SiteModel, sourceCounts, sourcesSummary } from "../site-model.ts";
-import { DOMAIN_NAMES, domainSectionId, factLinks, html, sitePath } from "../text.ts";
+import { domainName, domainSectionId, factLinks, html, rich } from "../text.ts";
 import { pageLinker, renderPage, renderReportLinks, siteAssets } from "./page-layout.ts";
 import { renderAffordabilityPage } from "./render-affordability-page.ts";
 import { renderCalculatorsPage } from "./render-calculators-page.ts";
@@ -23,17 +25,20 @@ import { renderFact } from "./render-fact.ts";
  * search script.
  */
 export function* renderPages(model: SiteModel): Generator<SiteEntry> {
-  yield ["/index.html", renderCatalogPage(model)];
-  yield ["/sources.html", renderSourcesPage(model)];
-  yield ["/changelog.html", renderChangelogPage(model)];
-  yield ["/affordability.html", renderAffordabilityPage(model)];
-  yield [SITE_PATHS.notFoundPage, renderNotFoundPage(model)];
-  yield ["/calculators.html", renderCalculatorsPage(model)];
-  yield ["/assets/calculators.js", model.calculatorsScript];
-  yield ["/assets/search.js", model.searchScript];
   // What every fact page links by, made once: each page links the ids its text names to their pages.
   const pages = factPageContext(model);
-  for (const fact of model.facts) yield [`/${fact.id}.html`, renderFactPage(model, fact, pages)];
+  for (const lang of model.languages) {
+    yield [lang.path("/sources.html"), renderSourcesPage(model, lang)];
+    yield [lang.path(SITE_PATHS.notFoundPage), renderNotFoundPage(model, lang)];
+    if (!lang.english) continue;
+    yield ["/index.html", renderCatalogPage(model, lang)];
+    yield ["/changelog.html", renderChangelogPage(model, lang)];
+    yield ["/affordability.html", renderAffordabilityPage(model, lang)];
+    yield ["/calculators.html", renderCalculatorsPage(model, lang)];
+    for (const fact of model.facts) yield [`/${fact.id}.html`, renderFactPage(model, fact, lang, pages)];
+  }
+  yield ["/assets/calculators.js", model.calculatorsScript];
+  yield ["/assets/search.js", model.searchScript];
   yield* siteAssets();
 }
 
@@ -68,10 +73,14 @@ const factPageContext = (model: SiteModel): FactPageContext => {
 export const renderFactPage = (
   model: SiteModel,
   fact: Fact,
+  lang: PageLanguage,
   context: FactPageContext = factPageContext(model),
 ): string => {
-  const main = html`<p class="breadcrumb"><a href="${sitePath(model.urls, model.urls.catalogPage)}#${domainSectionId(fact.domain)}">${DOMAIN_NAMES[fact.domain]}</a> ›
-<a href="${sitePath(model.urls, model.urls.factAnchor(fact.id))}">${fact.label} in the catalog</a></p>
+  const link = pageLinker(model, false, lang);
+  const { w } = lang;
+  const label = lang.factLabel(fact);
+  const main = html`<p class="breadcrumb"><a href="${link(model.urls.catalogPage)}#${domainSectionId(fact.domain)}">${domainName(w, fact.domain)}</a> ›
+<a href="${link(model.urls.factAnchor(fact.id))}">${w.text("fact-page.in-catalog", { label })}</a></p>
 ${renderFact(fact, {
   urls: model.urls,
   detail: "full",
@@ -80,38 +89,60 @@ ${renderFact(fact, {
   today: model.today,
   links: context.links,
 })}
-${renderReportLinks(model, fact)}`;
-  return renderPage(model, {
-    name: "fact",
-    dated: { by: "fact", changedAt: factChangedAt(model, fact.id) },
-    title: `${fact.label}: ${SERVICE.name}`,
-    description: fact.description,
-    canonical: model.urls.factPage(fact.id),
-    head: html`<link rel="alternate" type="application/json" title="${fact.label} (JSON)" href="${sitePath(model.urls, model.urls.factById(fact.id))}">
-<link rel="alternate" type="application/atom+xml" title="${fact.label}: revisions and scheduled changes" href="${sitePath(model.urls, model.urls.factFeed(fact.id))}">`,
-    main,
-  });
+${renderReportLinks(model, fact, lang)}`;
+  return renderPage(
+    model,
+    {
+      name: "fact",
+      path: `/${fact.id}.html`,
+      dated: { by: "fact", changedAt: factChangedAt(model, fact.id) },
+      title: w.text("page.title", { page: label, site: SERVICE.name }),
+      description: lang.factDescription(fact),
+      canonical: model.urls.factPage(fact.id),
+      head: html`<link rel="alternate" type="application/json" title="${w.text("fact-page.json-title", { label })}" href="${link(model.urls.factById(fact.id))}">
+<link rel="alternate" type="application/atom+xml" title="${w.text("fact-page.feed-title", { label })}" href="${link(model.urls.factFeed(fact.id))}">`,
+      main,
+    },
+    lang,
+  );
 };
 
-const KIND_HEADINGS = {
-  government: "Government",
-  intergovernmental: "Intergovernmental bodies",
-  regulator: "Regulators",
-  court: "Courts",
-  "crown-agency": "Crown agencies",
-  "statutory-authority": "Statutory authorities",
-  "industry-body": "Industry bodies",
-  news: "News",
-  firm: "Firms",
-  "non-profit": "Non-profits",
-  other: "Other publishers",
-} as const;
+/** The sources page's heading of each kind of organisation, and the word for one of that kind. */
+const KIND_HEADINGS = (w: Words): Record<OrganisationKind, string> => ({
+  government: w.text("sources.kind.government"),
+  intergovernmental: w.text("sources.kind.intergovernmental"),
+  regulator: w.text("sources.kind.regulator"),
+  court: w.text("sources.kind.court"),
+  "crown-agency": w.text("sources.kind.crown-agency"),
+  "statutory-authority": w.text("sources.kind.statutory-authority"),
+  "industry-body": w.text("sources.kind.industry-body"),
+  news: w.text("sources.kind.news"),
+  firm: w.text("sources.kind.firm"),
+  "non-profit": w.text("sources.kind.non-profit"),
+  other: w.text("sources.kind.other"),
+});
 
-const CITATION_KIND_TEXT: Record<CitationKind, string> = {
-  official: "official",
-  "official-copy": "official copy",
-  secondary: "secondary",
-};
+const KIND_WORDS = (w: Words): Record<OrganisationKind, string> => ({
+  government: w.text("sources.one.government"),
+  intergovernmental: w.text("sources.one.intergovernmental"),
+  regulator: w.text("sources.one.regulator"),
+  court: w.text("sources.one.court"),
+  "crown-agency": w.text("sources.one.crown-agency"),
+  "statutory-authority": w.text("sources.one.statutory-authority"),
+  "industry-body": w.text("sources.one.industry-body"),
+  news: w.text("sources.one.news"),
+  firm: w.text("sources.one.firm"),
+  "non-profit": w.text("sources.one.non-profit"),
+  other: w.text("sources.one.other"),
+});
+
+/** What a citation's kind is called, in words: "official copy". */
+export const citationKindWords = (w: Words, kind: CitationKind): string =>
+  kind === "official"
+    ? w.text("citation-kind.official")
+    : kind === "official-copy"
+      ? w.text("citation-kind.official-copy")
+      : w.text("citation-kind.secondary");
 
 /** The host a copy was read on, so "official copy" says where: the organisation is the one whose text it is. */
 const hostOf = (url: string): string => new URL(url).hostname;
@@ -120,23 +151,26 @@ const hostOf = (url: string): string => new URL(url).hostname;
  * `/sources.html`: every organisation the catalog cites, as the registry names it (name, kind, home page), grouped by
  * kind in the index, with its documents and the facts that rely on each.
  */
-export const renderSourcesPage = (model: SiteModel): string => {
+export const renderSourcesPage = (model: SiteModel, lang: PageLanguage): string => {
+  const link = pageLinker(model, false, lang);
+  const { w } = lang;
+  const headings = KIND_HEADINGS(w);
+  const kindWords = KIND_WORDS(w);
   const orgs = citationsByOrg(model.facts, model.organisations);
   const kinds = ORGANISATION_KINDS.map((kind) => ({
     kind,
     orgs: orgs.filter((org) => org.organisation.kind === kind),
   })).filter((group) => group.orgs.length > 0);
-  const main = html`<h1>Sources</h1>
-<p class="lead">${sourcesSummary(model.facts)}</p>
-<p>Each organisation is named once, from the project's registry of organisations. An official source is the organisation's own
-publication; an official copy is its text read on another site (named beside it); a secondary source is anyone else's account.
-Each document lists the facts that cite it and the date it was last checked for each of them.</p>
+  const totals = sourceCounts({ citations: model.facts.flatMap((fact) => fact.citations) });
+  const main = html`<h1>${w.text("sources.title")}</h1>
+<p class="lead">${lang.english ? sourcesSummary(model.facts) : w.text("sources.summary", { facts: model.facts.length, citations: totals.total, official: totals.official, copies: totals.official_copy, secondary: totals.secondary })}</p>
+<p>${w.text("sources.intro")}</p>
 <nav class="toc" aria-labelledby="org-index-title">
-<h2 id="org-index-title">Organisations</h2>
+<h2 id="org-index-title">${w.text("sources.organisations")}</h2>
 ${kinds.map(
-  (group) => html`<h3 class="org-kind">${KIND_HEADINGS[group.kind]} (${group.orgs.length})</h3>
+  (group) => html`<h3 class="org-kind">${headings[group.kind]} (${w.number(group.orgs.length)})</h3>
 <ul class="columns">
-${group.orgs.map((org) => html`<li><a href="#${org.anchor}">${org.organisation.name}</a> (${org.sources.length})</li>`)}
+${group.orgs.map((org) => html`<li><a href="#${org.anchor}">${org.organisation.name}</a> (${w.number(org.sources.length)})</li>`)}
 </ul>
 `,
 )}</nav>
@@ -146,17 +180,25 @@ ${orgs.map((org) => {
   });
   return html`<section class="org" id="${org.anchor}" aria-labelledby="${org.anchor}-title">
 <h2 id="${org.anchor}-title">${org.organisation.name}</h2>
-<p class="org-facts"><span class="org-kind-word">${ORGANISATION_KIND_WORDS[org.organisation.kind]}</span>${org.organisation.home_page === null ? "" : html` · <a href="${org.organisation.home_page}">home page</a>`} · ${org.sources.length} ${org.sources.length === 1 ? "document" : "documents"}, cited ${counts.total} ${counts.total === 1 ? "time" : "times"}: ${counts.kinds}</p>
+<p class="org-facts"><span class="org-kind-word">${kindWords[org.organisation.kind]}</span>${org.organisation.home_page === null ? "" : html` · <a href="${org.organisation.home_page}">${w.text("sources.home-page")}</a>`} · ${w.text("sources.org-counts", { documents: org.sources.length, cited: counts.total })}: ${lang.english ? counts.kinds : w.text("sources.kinds", { official: counts.official, copies: counts.official_copy, secondary: counts.secondary })}</p>
 <ul class="sources">
 ${org.sources.map(
   (source) => html`<li><a href="${source.url}"><cite>${source.title ?? source.url}</cite></a>
 <span class="url">${source.url}</span>
 <ul class="cited-by">
 ${source.citedBy.map(
-  ({
-    fact,
-    citation,
-  }) => html`<li>Cited by <a href="${sitePath(model.urls, model.urls.factPage(fact.id))}">${fact.label}</a> (<code>${fact.id}</code>)${citation.kind ? html`, as <span class="kind kind-${citation.kind}">${CITATION_KIND_TEXT[citation.kind]}${citation.kind === "official-copy" ? ` read on ${hostOf(citation.url)}` : ""}</span>` : ""}, retrieved <time datetime="${citation.retrieved_iso}">${readableDate(citation.retrieved_iso)}</time>${citation.source_published_iso ? html`, published <time datetime="${citation.source_published_iso}">${readableDate(citation.source_published_iso)}</time>` : ""}.</li>
+  ({ fact, citation }) => html`<li>${rich(w, "sources.cited-by", {
+    fact: html`<a href="${link(model.urls.factPage(fact.id))}">${lang.factLabelHtml(fact)}</a> (<code>${fact.id}</code>)`,
+    kind: citation.kind
+      ? html`<span class="kind kind-${citation.kind}">${citation.kind === "official-copy" ? w.text("sources.official-copy-on", { host: hostOf(citation.url) }) : citationKindWords(w, citation.kind)}</span>`
+      : "",
+    hasKind: citation.kind ? "yes" : "no",
+    retrieved: html`<time datetime="${citation.retrieved_iso}">${w.date(citation.retrieved_iso)}</time>`,
+    published: citation.source_published_iso
+      ? html`<time datetime="${citation.source_published_iso}">${w.date(citation.source_published_iso)}</time>`
+      : "",
+    hasPublished: citation.source_published_iso ? "yes" : "no",
+  })}</li>
 `,
 )}</ul>
 </li>
@@ -165,14 +207,23 @@ ${source.citedBy.map(
 </section>
 `;
 })}`;
-  return renderPage(model, {
-    name: "sources",
-    dated: { by: "catalog" },
-    title: `Sources: ${SERVICE.name}`,
-    description: `The ${orgs.length} organisations and the documents cited by the ${model.facts.length} facts of ${SERVICE.name}.`,
-    canonical: model.urls.sourcesPage,
-    main,
-  });
+  return renderPage(
+    model,
+    {
+      name: "sources",
+      path: "/sources.html",
+      dated: { by: "catalog" },
+      title: w.text("page.title", { page: w.text("sources.title"), site: SERVICE.name }),
+      description: w.text("sources.description", {
+        organisations: orgs.length,
+        facts: model.facts.length,
+        site: SERVICE.name,
+      }),
+      canonical: model.urls.sourcesPage,
+      main,
+    },
+    lang,
+  );
 };
 
 export interface CitingFact {
@@ -232,27 +283,41 @@ export const citationsByOrg = (facts: readonly Fact[], organisations: readonly O
  * (GitHub Pages at every depth), so it is rendered to be served `anywhere`: its links are paths from the site's root.
  * The search form asks the catalog, which reads its query from `?q=`; with JavaScript off the catalog lists every fact.
  */
-export const renderNotFoundPage = (model: SiteModel): string => {
-  const link = pageLinker(model, true);
-  const main = html`<h1>Page not found</h1>
-<p class="lead">There is no page at this address. It may have been mistyped, or the page may have moved.</p>
-<form class="search not-found-search" role="search" aria-label="Search the facts" action="${link(model.urls.catalogPage)}" method="get">
-<div class="field"><label for="not-found-query">Search the facts</label>
+export const renderNotFoundPage = (model: SiteModel, lang: PageLanguage): string => {
+  const link = pageLinker(model, true, lang);
+  const { w } = lang;
+  const main = html`<h1>${w.text("not-found.title")}</h1>
+<p class="lead">${w.text("not-found.lead")}</p>
+<form class="search not-found-search" role="search" aria-label="${w.text("not-found.search")}" action="${link(model.urls.catalogPage)}" method="get">
+<div class="field"><label for="not-found-query">${w.text("not-found.search")}</label>
 <input type="search" id="not-found-query" name="q" autocomplete="off" spellcheck="false"></div>
-<button type="submit">Search</button>
+<button type="submit">${w.text("not-found.search-button")}</button>
 </form>
 <ul>
-<li><a href="${link(model.urls.catalogPage)}">Browse the catalog of all ${model.facts.length} facts</a></li>
-<li><a href="${link(model.urls.sourcesPage)}">Sources</a>, <a href="${link(model.urls.changelogPage)}">change log</a>, <a href="${link(model.urls.affordabilityPage)}">affordability index</a>, <a href="${link(model.urls.calculatorsPage)}">calculators</a></li>
+<li><a href="${link(model.urls.catalogPage)}">${w.text("not-found.browse", { count: model.facts.length })}</a></li>
+<li>${rich(w, "not-found.other-pages", {
+    sources: (chunks) => html`<a href="${link(model.urls.sourcesPage)}">${chunks}</a>`,
+    changelog: (chunks) => html`<a href="${link(model.urls.changelogPage)}">${chunks}</a>`,
+    affordability: (chunks) => html`<a href="${link(model.urls.affordabilityPage)}">${chunks}</a>`,
+    calculators: (chunks) => html`<a href="${link(model.urls.calculatorsPage)}">${chunks}</a>`,
+  })}</li>
 </ul>
-<p>A program looking for the API finds it under <code>/api/v1/</code>; the catalog is <a href="${link(model.urls.catalog)}"><code>${new URL(model.urls.catalog).pathname}</code></a>.</p>`;
-  return renderPage(model, {
-    name: "not-found",
-    title: `Page not found: ${SERVICE.name}`,
-    description: `No page of ${SERVICE.name} is published at this address.`,
-    canonical: undefined,
-    head: html`<meta name="robots" content="noindex">`,
-    main,
-    anywhere: true,
-  });
+<p>${rich(w, "not-found.api", {
+    api: html`<code>/api/v1/</code>`,
+    catalog: html`<a href="${link(model.urls.catalog)}"><code>${new URL(model.urls.catalog).pathname}</code></a>`,
+  })}</p>`;
+  return renderPage(
+    model,
+    {
+      name: "not-found",
+      path: SITE_PATHS.notFoundPage,
+      title: w.text("page.title", { page: w.text("not-found.title"), site: SERVICE.name }),
+      description: w.text("not-found.description", { site: SERVICE.name }),
+      canonical: undefined,
+      head: html`<meta name="robots" content="noindex">`,
+      main,
+      anywhere: true,
+    },
+    lang,
+  );
 };

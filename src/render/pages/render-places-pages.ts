@@ -12,6 +12,7 @@ import { SERVICE } from "../../lib/config.ts";
 import { addDays } from "../../lib/dates.ts";
 import { readableDate } from "../../lib/format.ts";
 import type { PlaceRecord, PlaceRulePeriod } from "../../schemas/index.ts";
+import type { PageLanguage } from "../page-language.ts";
 import type { SiteFiles, SiteModel } from "../site-model.ts";
 import { type Html, html } from "../text.ts";
 import { pageLinker, renderPage } from "./page-layout.ts";
@@ -90,9 +91,9 @@ ${periods.map(
 };
 
 /** `/places/{id}.html`: what applies at one place, today and on every date recorded. */
-const renderPlacePage = (model: SiteModel, place: PlaceRecord): string => {
+const renderPlacePage = (model: SiteModel, place: PlaceRecord, lang: PageLanguage): string => {
   // The page sits one folder down (`/places/`), so its links are paths from the site's root.
-  const link = pageLinker(model, true);
+  const link = pageLinker(model, true, lang);
   const district =
     place.regional_district === null
       ? place.kind === "regional-district"
@@ -130,15 +131,20 @@ ${place.sources.map(
 </ul>
 <p>This place as JSON: <a href="${link(model.urls.place(place.id))}">${SITE_PATHS.place(place.id)}</a>.</p>
 </section>`;
-  return renderPage(model, {
-    name: "place",
-    title: `What applies in ${place.name}: ${SERVICE.name}`,
-    description: `The regional rules of British Columbia real estate in ${place.name} (${place.kind_label.toLowerCase()}), today and on any date since each began, each from its cited fact.`,
-    canonical: model.urls.placePage(place.id),
-    head: html`<link rel="alternate" type="application/json" title="${place.name} (JSON)" href="${link(model.urls.place(place.id))}">`,
-    main,
-    anywhere: true,
-  });
+  return renderPage(
+    model,
+    {
+      name: "place",
+      path: SITE_PATHS.placePage(place.id),
+      title: `What applies in ${place.name}: ${SERVICE.name}`,
+      description: `The regional rules of British Columbia real estate in ${place.name} (${place.kind_label.toLowerCase()}), today and on any date since each began, each from its cited fact.`,
+      canonical: model.urls.placePage(place.id),
+      head: html`<link rel="alternate" type="application/json" title="${place.name} (JSON)" href="${link(model.urls.place(place.id))}">`,
+      main,
+      anywhere: true,
+    },
+    lang,
+  );
 };
 
 /** The rules by area in a few words, for the index's lists. */
@@ -169,8 +175,8 @@ const todayLine = (model: SiteModel, place: PlaceRecord): string => {
  * `/places.html`: every place, grouped by regional district (the district first, then its places), each with what
  * applies there now in one line; a list rather than a wide table, so it reads the same on a phone.
  */
-const renderPlacesIndexPage = (model: SiteModel): string => {
-  const link = pageLinker(model);
+const renderPlacesIndexPage = (model: SiteModel, lang: PageLanguage): string => {
+  const link = pageLinker(model, false, lang);
   const byName = (a: PlaceRecord, b: PlaceRecord) => a.name.localeCompare(b.name, "en-CA");
   const districts = model.places.filter((place) => place.kind === "regional-district").sort(byName);
   const outside = model.places.filter(
@@ -199,18 +205,26 @@ ${
 </section>`
 }
 <p>As JSON: <a href="${link(model.urls.placesIndex)}">${SITE_PATHS.placesIndex}</a>, and each place at <code>${SITE_PATHS.place("{id}")}</code>.</p>`;
-  return renderPage(model, {
-    name: "places",
-    title: `Places: ${SERVICE.name}`,
-    description:
-      "Every municipality and regional district of British Columbia with the real estate rules that apply there by area: the foreign buyers' tax, the speculation and vacancy tax, the short-term rental rule and the home owner grant.",
-    canonical: model.urls.placesPage,
-    main,
-  });
+  return renderPage(
+    model,
+    {
+      name: "places",
+      path: SITE_PATHS.placesPage,
+      title: `Places: ${SERVICE.name}`,
+      description:
+        "Every municipality and regional district of British Columbia with the real estate rules that apply there by area: the foreign buyers' tax, the speculation and vacancy tax, the short-term rental rule and the home owner grant.",
+      canonical: model.urls.placesPage,
+      main,
+    },
+    lang,
+  );
 };
 
-export const renderPlacePages = (model: SiteModel): SiteFiles =>
+export const renderPlacePages = (model: SiteModel, lang: PageLanguage): SiteFiles =>
   new Map([
-    [SITE_PATHS.placesPage, renderPlacesIndexPage(model)],
-    ...model.places.map((place): [string, string] => [SITE_PATHS.placePage(place.id), renderPlacePage(model, place)]),
+    [lang.path(SITE_PATHS.placesPage), renderPlacesIndexPage(model, lang)],
+    ...model.places.map((place): [string, string] => [
+      lang.path(SITE_PATHS.placePage(place.id)),
+      renderPlacePage(model, place, lang),
+    ]),
   ]);
