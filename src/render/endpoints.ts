@@ -24,6 +24,7 @@ import {
   renderSeries,
   seriesOfModel,
 } from "./api/fact-endpoints.ts";
+import { renderLocaleFiles } from "./api/locale-endpoints.ts";
 import { renderPlaceFiles, renderPlacesIndex } from "./api/place-endpoints.ts";
 import { renderBadges } from "./feeds/badges.ts";
 import type { SiteEntry, SiteModel } from "./site-model.ts";
@@ -385,6 +386,45 @@ const PLACE: Endpoint = {
   render: renderPlaceFiles,
 };
 
+/**
+ * A language's words for the facts: the labels of every value key and unit, and each fact's label, description and
+ * summary. Its fixed part is the glossary's labels (some 700 keys, each a few words), then a label, a description of
+ * a few sentences and a summary line per fact; counted in the file, so a new fact or key needs no edit here.
+ */
+const LOCALE_BUDGET = { fixed: 4 * KB, perKey: 40, perFact: 640 } as const;
+
+const LOCALE: Endpoint = {
+  path: SITE_PATHS.locale("{lang}"),
+  summary:
+    "One language's words for the facts (English, French, Traditional and Simplified Chinese, Punjabi): the label of every value key and unit, and each fact's label, description and one-line summary of its current value. English is authoritative; an untranslated fact keeps its English words, flagged.",
+  schema: { name: "LocaleWords", zod: schemas.LocaleWords },
+  mediaType: "application/json",
+  parameters: [
+    { name: "lang", schema: (model) => ({ type: "string", enum: model.languages.map((lang) => lang.locale.code) }) },
+  ],
+  notFound: "The language is not one the site is published in.",
+  readme:
+    "one language's words for the facts (`en`, `fr-CA`, `zh-Hant`, `zh-Hans`, `pa`): every value key's label, each unit, and each fact's label, description and summary ([languages](docs/consumers/api.md#languages))",
+  llms: (model) =>
+    `- [Words in other languages](${model.urls.base}${SITE_PATHS.locale("fr-CA")}): each fact's label, description and summary, and every value key's label, in ${model.languages.map((lang) => `${lang.locale.name} (${lang.locale.code})`).join(", ")}, at ${model.urls.base}${SITE_PATHS.locale("{lang}")}; English is authoritative`,
+  manifestKey: "locale_pattern",
+  budget: {
+    name: "locale words",
+    limit: (body, path) => {
+      const parsed = body() as { keys?: Record<string, unknown>; facts?: Record<string, unknown> } | null;
+      if (parsed?.keys === undefined || parsed.facts === undefined)
+        throw new Error(`${path} has no keys or facts (at /keys, /facts)`);
+      const keys = Object.keys(parsed.keys).length;
+      const facts = Object.keys(parsed.facts).length;
+      return {
+        limit: LOCALE_BUDGET.fixed + LOCALE_BUDGET.perKey * keys + LOCALE_BUDGET.perFact * facts,
+        basis: `${kb(LOCALE_BUDGET.fixed)} + ${LOCALE_BUDGET.perKey} B × ${keys} keys + ${LOCALE_BUDGET.perFact} B × ${facts} facts`,
+      };
+    },
+  },
+  render: renderLocaleFiles,
+};
+
 /** Every endpoint declared by a record, in the order of the README's table. */
 export const ENDPOINTS: readonly Endpoint[] = [
   CATALOG,
@@ -403,6 +443,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...SITE_PATHS.affordabilityFolders.flatMap((folder, at) => affordabilityEndpoints(folder, at > 0)),
   PLACES_INDEX,
   PLACE,
+  LOCALE,
 ];
 
 /** A path template as a pattern of the paths it serves: each `{parameter}` stands for one path segment. */

@@ -18,6 +18,10 @@ export interface PageLanguage {
   /** The same, as markup: an English fallback carries `lang` so a reader's voice reads it as English. */
   factLabelHtml(fact: { id: string; label: string }): Html;
   factDescription(fact: { id: string; description: string }): string;
+  /** Whether the fact's label and description are this language's, made from today's English. */
+  factTranslated(fact: { id: string; label: string; description: string }): boolean;
+  /** The translation's words for the data (glossary, units), when this is a translation. */
+  readonly data: TranslationWords | undefined;
   /** Whether this is the authoritative English. */
   readonly english: boolean;
   /** A root-relative page path ("/sources.html") as this language publishes it ("/fr-CA/sources.html"). */
@@ -47,6 +51,10 @@ export const pageLanguage = (
         : html`<span lang="${ENGLISH.tag}">${fact.label}</span>`;
     },
     factDescription: (fact) => current(data?.facts[fact.id]?.description, fact.description) ?? fact.description,
+    factTranslated: (fact) =>
+      locale === ENGLISH ||
+      (label(fact) !== undefined && current(data?.facts[fact.id]?.description, fact.description) !== undefined),
+    data,
     english: locale === ENGLISH,
     path: (page) => localePath(locale, page),
   };

@@ -51,6 +51,7 @@ export {
   LlmCatalog,
   LlmFact,
   LlmPrimarySource,
+  LocaleWords,
   Manifest,
   ManifestFile,
   Money,

@@ -112,6 +112,7 @@ export {
 export * from "./endpoint-schemas.ts";
 export * from "./fact-schemas.ts";
 export { Fact as FactSchema, SingleFactResponse as SingleFactResponseSchema } from "./fact-schemas.ts";
+export { LocaleWords } from "./locale-words.ts";
 export {
   FormerName,
   nearestPlaces,

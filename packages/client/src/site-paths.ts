@@ -96,6 +96,8 @@ export const SITE_PATHS = {
   apiPrefixes: ["/api/", "/.well-known/"],
   /** Every place of the register (municipalities, regional districts, other areas a rule names), by id. */
   placesIndex: `${API}/places/index.json`,
+  /** The words of one language for the facts: labels, units, each fact's label, description and summary. */
+  locale: (lang: string) => `${API}/facts/locales/${lang}.json`,
   /** One place with the periods of every rule that applies there by area. */
   place: (id: string) => `${API}/places/${id}.json`,
   /** The page for people of the places, and of one place ("What applies in Kamloops"). */
