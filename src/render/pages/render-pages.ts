@@ -6,7 +6,6 @@
 import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import type { Words } from "../../i18n/words.ts";
 import { SERVICE } from "../../lib/config.ts";
-import { readableDate } from "../../lib/format.ts";
 import { compareText } from "../../lib/text.ts";
 import type { CitationKind, Fact, Organisation, PublishedCitation } from "../../schemas/index.ts";
 import { ORGANISATION_KINDS, type OrganisationKind } from "../../schemas/index.ts";
