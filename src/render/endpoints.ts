@@ -1,7 +1,8 @@
 /**
  * One record per endpoint: its path, what it answers (summary and schema), its parameters, its payload budget and how
  * it is rendered, declared once. The build renders each record's files (render-site.ts), the OpenAPI description
- * lists it (api/render-openapi.ts), `llms.txt` and the manifest's `endpoints` name it (api/discovery.ts), the payload
+ * lists it (api/render-openapi.ts) with an example, the file published for its parameters' examples
+ * (api/openapi-examples.ts), `llms.txt` and the manifest's `endpoints` name it (api/discovery.ts), the payload
  * budgets hold each of its files to its budget (src/build/payload-budgets.ts), and the README's endpoint table is
  * generated from it (`npm run docs:endpoints`). docs/maintainers/architecture.md#adding-an-endpoint says what else a
  * new endpoint needs.

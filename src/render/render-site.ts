@@ -23,10 +23,11 @@ import type { SiteEntry, SiteFiles, SiteModel } from "./site-model.ts";
 
 /**
  * Every published file, one at a time, in the order the renderers give them; the OpenAPI description comes after the
- * files its examples are made from, and the manifest last because it lists the digest of all the others. The renderers of the files that grow with the catalog (a page, a single fact, a diff,
- * a feed per fact) give them one by one, so the build can write and measure each file and let it go
- * (src/build/write-tree.ts): the tree is never held whole (bench/build-scale.bench.ts). With `bytes`, each text is
- * given as its UTF-8 bytes, which the manifest then hashes. A path given twice is an error.
+ * files its examples are made from, and the manifest last because it lists the digest of all the others. The
+ * renderers of the files that grow with the catalog (a page, a single fact, a diff, a feed per fact) give them one by
+ * one, so the build can write and measure each file and let it go (src/build/write-tree.ts): the tree is never held
+ * whole (bench/build-scale.bench.ts). With `bytes`, each text is given as its UTF-8 bytes, which the manifest then
+ * hashes. A path given twice is an error.
  */
 export function* renderSiteFiles(model: SiteModel, options: { bytes?: boolean } = {}): Generator<SiteEntry> {
   const seen = new Set<string>();

@@ -347,7 +347,8 @@ export const renderOpenApi = (model: SiteModel, examples: ReadonlyMap<string, Ex
   };
   const itself: Example = {
     summary: "As published, cut",
-    description: `This document, cut to fit: its openapi, info and servers; its paths, webhooks and components are left out.`,
+    description:
+      "This document, cut to fit: its openapi, info and servers; its paths, webhooks and components are left out.",
     value: head,
   };
   const document = {
