@@ -1,7 +1,8 @@
 /**
  * One record per endpoint: its path, what it answers (summary and schema), its parameters, its payload budget and how
  * it is rendered, declared once. The build renders each record's files (render-site.ts), the OpenAPI description
- * lists it (api/render-openapi.ts), `llms.txt` and the manifest's `endpoints` name it (api/discovery.ts), the payload
+ * lists it (api/render-openapi.ts) with an example, the file published for its parameters' examples
+ * (api/openapi-examples.ts), `llms.txt` and the manifest's `endpoints` name it (api/discovery.ts), the payload
  * budgets hold each of its files to its budget (src/build/payload-budgets.ts), and the README's endpoint table is
  * generated from it (`npm run docs:endpoints`). docs/maintainers/architecture.md#adding-an-endpoint says what else a
  * new endpoint needs.
@@ -33,6 +34,11 @@ import type { SiteEntry, SiteModel } from "./site-model.ts";
 export interface EndpointParameter {
   name: string;
   schema: (model: SiteModel) => Record<string, unknown>;
+  /**
+   * The value of the OpenAPI example: the operation's example is the file published at the path these values name.
+   * Undefined when the data has none (a catalog with no revision has no diff to show).
+   */
+  example: (model: SiteModel) => string | number | undefined;
 }
 
 /** A limit and how it was reached, as `npm run budgets` prints it. */
@@ -68,6 +74,11 @@ export interface Endpoint {
   notFound?: string;
   /** When a parameter may name something withdrawn: the OpenAPI description of the 410, whose body is the schema's. */
   gone?: string;
+  /**
+   * The lists (JSON pointers, `""` for a file that is a list) the OpenAPI example cuts to their first items: a file
+   * that lists every fact is an example by its first few.
+   */
+  exampleCuts?: readonly string[];
   /** What it returns, for the README's endpoint table (one Markdown table cell). */
   readme: string;
   /** Its line in the API section of `llms.txt`, if it has one of its own. */
@@ -119,6 +130,20 @@ const factOrWithdrawnIds = (model: SiteModel) => ({
   enum: [...model.facts.map((fact) => fact.id), ...model.withdrawn.map(({ fact }) => fact.id)],
 });
 const factIds = (model: SiteModel) => ({ type: "string", enum: model.facts.map((fact) => fact.id) });
+
+/**
+ * The fact the OpenAPI examples show: the first of the catalog that has a published diff, so its history and its diff
+ * are shown too (the first fact when none has); the examples of its domain's files show its domain.
+ */
+export const exampleFact = (model: SiteModel): SiteModel["facts"][number] | undefined => {
+  const revised = new Set(model.diffs.map((diff) => diff.fact_id));
+  return model.facts.find((fact) => revised.has(fact.id)) ?? model.facts[0];
+};
+/** The diff the OpenAPI examples show: the example fact's first. */
+const exampleDiff = (model: SiteModel) => {
+  const id = exampleFact(model)?.id;
+  return model.diffs.find((diff) => diff.fact_id === id);
+};
 const NOT_A_FACT = "The id is not one of the catalog's.";
 /** A 404 that says no more than the generic one. */
 const NO_SUCH_RESOURCE = "No such resource.";
@@ -128,6 +153,7 @@ const CATALOG: Endpoint = {
   summary: "The full catalog, with every fact's history.",
   schema: { name: "FactCatalog", zod: schemas.FactCatalog },
   mediaType: "application/json",
+  exampleCuts: ["/facts"],
   readme: "the catalog: every fact's current state, sources and history (quotes and notes are per fact)",
   llms: (model) => `- [Full catalog with history](${model.urls.catalog}): every fact with its earlier versions, JSON`,
   manifestKey: "catalog",
@@ -140,8 +166,15 @@ const DOMAIN_BUNDLE: Endpoint = {
   schema: { name: "FactCatalog", zod: schemas.FactCatalog },
   responseDescription: "FactCatalog of one domain",
   mediaType: "application/json",
-  parameters: [{ name: "domain", schema: () => ({ type: "string", enum: [...DOMAINS] }) }],
+  parameters: [
+    {
+      name: "domain",
+      schema: () => ({ type: "string", enum: [...DOMAINS] }),
+      example: (model) => exampleFact(model)?.domain,
+    },
+  ],
   notFound: NO_SUCH_RESOURCE,
+  exampleCuts: ["/facts"],
   readme: "the catalog of one domain: `tax`, `mortgage`, `legal`, `foreign-buyer`, `strata`, `rental`",
   llms: (model) =>
     `- Catalog of one domain, with history, JSON: ${DOMAINS.map((domain) => `[${domain}](${model.urls.domainBundle(domain)})`).join(", ")}`,
@@ -153,7 +186,7 @@ const FACT: Endpoint = {
   summary: "One fact.",
   schema: { name: "SingleFactResponse", zod: schemas.SingleFactResponse },
   mediaType: "application/json",
-  parameters: [{ name: "id", schema: factOrWithdrawnIds }],
+  parameters: [{ name: "id", schema: factOrWithdrawnIds, example: (model) => exampleFact(model)?.id }],
   notFound: NOT_A_FACT,
   gone: "The fact was withdrawn (an id of the manifest's withdrawn list): the body is its tombstone, its last state with `withdrawn`. The local server answers 410; a static host such as GitHub Pages serves the same body with 200.",
   readme:
@@ -168,6 +201,7 @@ const ALL_FACTS: Endpoint = {
     "Every fact's full record in one file: each entry is the `fact` of its single-fact response, quotes and notes included.",
   schema: { name: "AllFacts", zod: schemas.AllFacts },
   mediaType: "application/json",
+  exampleCuts: ["/facts"],
   readme: "every fact's full record (quotes, notes, history, scheduled changes) in one file",
   llms: (model) =>
     `- [Every fact's full record](${model.urls.factsAll}): with citation quotes, notes, history and scheduled changes, JSON`,
@@ -183,9 +217,11 @@ const SERIES: Endpoint = {
     {
       name: "series",
       schema: (model) => ({ type: "string", enum: seriesOfModel(model).map((series) => series.name) }),
+      example: (model) => seriesOfModel(model)[0]?.name,
     },
   ],
   notFound: "The name is not one of the published series.",
+  exampleCuts: ["/members"],
   readme:
     "a yearly series under a name that stays (`bc.rent_cap`, `bc.svt.rates`): the year in force, with every year's id",
   manifestKey: "series_pattern",
@@ -198,6 +234,7 @@ const UPCOMING: Endpoint = {
     "Scheduled changes, expected announcements and verification lapses within 365 days of the build date, soonest first, and any expected announcement past its date whose newer value is not recorded here yet.",
   schema: { name: "Upcoming", zod: schemas.Upcoming },
   mediaType: "application/json",
+  exampleCuts: ["/items"],
   readme:
     "scheduled changes, expected announcements (those past their date and not recorded yet too) and verification lapses in the next 365 days",
 };
@@ -208,7 +245,7 @@ const BADGE: Endpoint = {
     'A fact\'s badge in the Shields endpoint format (https://shields.io/badges/endpoint-badge): its label and its value in force on the build date, never a scheduled one; yellow and "announced, not enacted" for a rule announced but not confirmed enacted, orange and "unverified since" past its re-verification date, light grey and "withdrawn" for a withdrawn fact. Embed it as https://img.shields.io/endpoint?url={this URL, encoded}.',
   schema: { name: "Badge", zod: schemas.Badge },
   mediaType: "application/json",
-  parameters: [{ name: "id", schema: factOrWithdrawnIds }],
+  parameters: [{ name: "id", schema: factOrWithdrawnIds, example: (model) => exampleFact(model)?.id }],
   notFound: NOT_A_FACT,
   readme:
     "a fact's value in force as a Shields endpoint badge, to show on another page ([badges](docs/consumers/badges.md))",
@@ -226,6 +263,7 @@ const LLMS: Endpoint = {
   schema: { name: "LlmCatalog", zod: schemas.LlmCatalog },
   responseDescription: "LLM catalog",
   mediaType: "application/json",
+  exampleCuts: ["/facts"],
   readme: "a compact catalog for language models, summarized by `/llms.txt`",
   llms: (model) => `- [Compact catalog for language models](${model.urls.llms}): every fact without history, JSON`,
   manifestKey: "llms",
@@ -236,6 +274,7 @@ const MANIFEST: Endpoint = {
   summary: "Endpoints, ids and the SHA-256 of every published file.",
   schema: { name: "Manifest", zod: schemas.Manifest },
   mediaType: "application/json",
+  exampleCuts: ["/files"],
   readme: "the endpoints, the domain, id and series lists, and the size and SHA-256 of every other file",
 };
 
@@ -245,6 +284,7 @@ const SEARCH_INDEX: Endpoint = {
   schema: { name: "SearchIndex", zod: schemas.SearchIndex },
   responseDescription: "Search index",
   mediaType: "application/json",
+  exampleCuts: [""],
   readme:
     "one lowercase search item per fact, with aliases (places and everyday words from `reference/search-aliases.json`); the catalog's search box and the MCP server's `search_facts` rank it with one function",
   manifestKey: "search_index",
@@ -256,9 +296,9 @@ const DIFF: Endpoint = {
   schema: { name: "FactDiff", zod: schemas.FactDiff },
   mediaType: "application/json",
   parameters: [
-    { name: "fact-id", schema: factIds },
-    { name: "from", schema: () => ({ type: "integer", minimum: 1 }) },
-    { name: "to", schema: () => ({ type: "integer", minimum: 2 }) },
+    { name: "fact-id", schema: factIds, example: (model) => exampleDiff(model)?.fact_id },
+    { name: "from", schema: () => ({ type: "integer", minimum: 1 }), example: (model) => exampleDiff(model)?.from },
+    { name: "to", schema: () => ({ type: "integer", minimum: 2 }), example: (model) => exampleDiff(model)?.to },
   ],
   notFound: NO_SUCH_RESOURCE,
   readme: "what changed between two versions of a fact",
@@ -272,6 +312,7 @@ const DIFF_INDEX: Endpoint = {
   summary: "Every published diff, newest first.",
   schema: { name: "DiffIndex", zod: schemas.DiffIndex },
   mediaType: "application/json",
+  exampleCuts: ["/diffs"],
   readme: "every recorded revision, newest first",
   llms: (model) => `- [Diff index](${model.urls.diffIndex}): every revision with its structured diff`,
   manifestKey: "diff_index",
@@ -301,6 +342,7 @@ const CHANGES: Endpoint = {
     "Every change event of every fact, newest first, each with a stable id: a mirror reads from the top and stops at the last id it processed.",
   schema: { name: "ChangesIndex", zod: schemas.ChangesIndex },
   mediaType: "application/json",
+  exampleCuts: ["/events"],
   readme:
     "every change of every fact (added, revision, promoted, scheduled, re-verification, editorial, withdrawn), newest recorded first, each with a stable id to sync from, the day it was recorded and the date the fact's state after it took effect",
   manifestKey: "changes",
@@ -318,6 +360,13 @@ const affordabilityEndpoints = (folder: string, older: boolean): Endpoint[] => [
     schema: { name: "AffordabilitySeries", zod: schemas.AffordabilitySeries },
     responseDescription: "Series",
     mediaType: "application/json",
+    // The methodology carries every month's mortgage rate and benchmark price and every gap: the series' months.
+    exampleCuts: [
+      "/series",
+      "/methodology/mortgage_rate/months",
+      "/methodology/benchmark_prices/*",
+      "/methodology/gaps",
+    ],
     readme: older
       ? `the same as \`${SITE_PATHS.affordabilityIndex}\`, under the index's older name`
       : "the affordability index: every month, with its methodology",
@@ -342,6 +391,7 @@ const PLACES_INDEX: Endpoint = {
     "Every place of the register: each municipality and regional district of British Columbia and the other areas a rule names, with its kind and regional district.",
   schema: { name: "PlacesIndex", zod: schemas.PlacesIndex },
   mediaType: "application/json",
+  exampleCuts: ["/places"],
   readme:
     "every municipality and regional district of British Columbia, and the other areas a rule names, from the register `reference/places.json` ([places](docs/consumers/api.md#places))",
   llms: (model) =>
@@ -366,7 +416,13 @@ const PLACE: Endpoint = {
     "One place with the periods of each rule that applies there by area (the foreign buyers' specified areas, the speculation and vacancy tax, the short-term rental principal residence requirement, the home owner grant's northern and rural amount), each period derived from the fact that lists the areas and naming its version.",
   schema: { name: "PlaceResponse", zod: schemas.PlaceResponse },
   mediaType: "application/json",
-  parameters: [{ name: "id", schema: (model) => ({ type: "string", enum: model.places.map((place) => place.id) }) }],
+  parameters: [
+    {
+      name: "id",
+      schema: (model) => ({ type: "string", enum: model.places.map((place) => place.id) }),
+      example: (model) => model.places[0]?.id,
+    },
+  ],
   notFound: "The id is not one of the register's.",
   readme:
     "one place with the periods of each rule that applies there by area (the foreign buyers' tax, the speculation and vacancy tax, the short-term rental principal residence requirement, the home owner grant's northern and rural amount), each derived from the fact that lists the areas and naming its version",

@@ -54,8 +54,10 @@ describe("what one fact's edit rewrites", () => {
 
       // The fact's own files (its JSON, the diff that carries its citations, its page); the files that list every fact
       // (catalog, bulk files, llms.json, feeds, calendars, the change index and the diff index, manifest, the catalog,
-      // change log and sources pages); and its domain's bundle and calendar. Nothing of another fact or domain.
+      // change log and sources pages); and its domain's bundle and calendar. Nothing of another fact or domain. The
+      // OpenAPI description shows the change index's newest events as its example, and so shows this edit too.
       expect(changedPaths(before, after)).toEqual([
+        "/.well-known/openapi.json",
         "/api/v1/facts/all.json",
         `/api/v1/facts/by-id/${FACT}.json`,
         "/api/v1/facts/changes.csv",

@@ -1,9 +1,12 @@
-import { readFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as client from "../../packages/client/src/index.ts";
 import { publishedFacts, withPremiumFixture } from "../client/published-facts.ts";
+import { frozenSite } from "../helpers/build-site.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
+import { startServer } from "../server/start-server.ts";
 
 /**
  * The calculator examples of docs/consumers/client.md, run as written on the project's facts: each `expr; // → value`
@@ -83,4 +86,29 @@ describe("docs/consumers/client.md calculator examples", () => {
       for (const check of checks) expect(check.actual, check.line).toEqual(check.expected);
     },
   );
+});
+
+describe("docs/consumers/client.md plain fetch of one fact", () => {
+  const section = page.slice(page.indexOf("## A plain `fetch`"), page.indexOf("## The type of each fact's value"));
+  const code = /```js\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
+  const FILE = "api/v1/facts/by-id/bc.ptt.brackets.json";
+
+  it("prints the fact's label, value, effective date and address as published, and throws for an unknown id", async () => {
+    expect(code).toContain(`fetch("https://facts.example.org/${FILE}")`);
+    // The server answers from the published file; a tree of that file alone starts at once (it compresses every file).
+    const root = await tempDir();
+    await mkdir(path.join(root, path.dirname(FILE)), { recursive: true });
+    await copyFile(path.join(frozenSite().out, FILE), path.join(root, FILE));
+    const { origin } = await startServer(root);
+    /** The example as written, against that server instead of the host it names. */
+    const run = async (id: string) => {
+      const logged: unknown[][] = [];
+      const body = code.replace("https://facts.example.org", origin).replace("bc.ptt.brackets", id);
+      await new AsyncFunction("console", body)({ log: (...values: unknown[]) => logged.push(values) });
+      return logged;
+    };
+    const { fact } = JSON.parse(await readFile(path.join(root, FILE), "utf8"));
+    expect(await run("bc.ptt.brackets")).toEqual([[fact.label, fact.value, fact.effective_iso, fact.canonical_url]]);
+    await expect(run("bc.no_such_fact")).rejects.toThrow("answered 404");
+  });
 });

@@ -3,9 +3,18 @@ import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import { CACHE_CONTROL, SERVICE } from "../../lib/config.ts";
 import * as schemas from "../../schemas/index.ts";
 import { DOMAINS, SCHEMA_VERSION, valueJsonSchema, valueSchemaFor } from "../../schemas/index.ts";
-import { ENDPOINTS, type Endpoint, placedInOrder } from "../endpoints.ts";
+import { ENDPOINTS, type Endpoint, exampleFact, placedInOrder } from "../endpoints.ts";
 import type { SiteModel } from "../site-model.ts";
 import { jsonText, type SiteFiles } from "../site-model.ts";
+import {
+  type Example,
+  type ExampleSource,
+  exampleSources,
+  type OpenApiResponse,
+  type PathItem,
+  type PathParameter,
+  withExamples,
+} from "./openapi-examples.ts";
 import { AFFORDABILITY_PATHS } from "./render-affordability.ts";
 
 /** The component schemas, generated from zod: one source of truth for validation, JSON Schema and OpenAPI. */
@@ -88,7 +97,7 @@ const HEADERS = {
   "Access-Control-Allow-Origin": { $ref: "#/components/headers/Access-Control-Allow-Origin" },
   ETag: { $ref: "#/components/headers/ETag" },
 };
-const json = (schema: unknown, description: string) => ({
+const json = (schema: unknown, description: string): OpenApiResponse => ({
   description,
   headers: HEADERS,
   content: { "application/json": { schema } },
@@ -98,8 +107,16 @@ const NOT_FOUND = {
   headers: { "Access-Control-Allow-Origin": HEADERS["Access-Control-Allow-Origin"] },
   content: { "application/json": { schema: ref("ErrorBody") } },
 };
-const get = (summary: string, responses: Record<string, unknown>, parameters?: unknown[]) => ({
+const get = (summary: string, responses: Record<string, OpenApiResponse>, parameters?: PathParameter[]): PathItem => ({
   get: { summary, ...(parameters ? { parameters } : {}), responses },
+});
+/** A path parameter, with the value its operation's example was published for when the data has one. */
+const pathParameter = (name: string, schema: unknown, example: string | number | undefined): PathParameter => ({
+  name,
+  in: "path",
+  required: true,
+  schema,
+  ...(example === undefined ? {} : { example }),
 });
 
 /** The path item of an endpoint declared by a record (endpoints.ts). */
@@ -123,25 +140,19 @@ const endpointPathItem = (endpoint: Endpoint, model: SiteModel) =>
             },
           }),
     },
-    endpoint.parameters?.map((parameter) => ({
-      name: parameter.name,
-      in: "path",
-      required: true,
-      schema: parameter.schema(model),
-    })),
+    endpoint.parameters?.map((parameter) =>
+      pathParameter(parameter.name, parameter.schema(model), parameter.example(model)),
+    ),
   );
 
-/**
- * `/.well-known/openapi.json`: OpenAPI 3.1 for every endpoint of docs/consumers/api.md#endpoints, and the
- * `fact.updated` webhook.
- */
-export const renderOpenApi = (model: SiteModel): SiteFiles => {
+/** Every path of the description, by its template, with its parameters' examples and no response example yet. */
+const pathItems = (model: SiteModel): Record<string, PathItem> => {
   const factIds = model.facts.map((fact) => fact.id);
   // The endpoints declared by a record keep the places they had among the others, as the document's key order is part
   // of its bytes; an endpoint declared since follows every other path.
   const declared = placedInOrder((endpoint) => [endpoint.path, endpointPathItem(endpoint, model)] as const);
   const registered = (path: string) => Object.fromEntries(declared.at(path));
-  const paths: Record<string, unknown> = {
+  const paths: Record<string, PathItem> = {
     ...registered(SITE_PATHS.catalog),
     ...registered(SITE_PATHS.domainBundle("{domain}")),
     ...registered(SITE_PATHS.factById("{id}")),
@@ -151,7 +162,7 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
         200: json(ref("ValueSchemaDocument"), "A JSON Schema (2020-12) document"),
         404: { ...NOT_FOUND, description: "The id is not one of the catalog's." },
       },
-      [{ name: "id", in: "path", required: true, schema: { type: "string", enum: factIds } }],
+      [pathParameter("id", { type: "string", enum: factIds }, exampleFact(model)?.id)],
     ),
     ...registered(SITE_PATHS.series("{series}")),
     ...registered(SITE_PATHS.llms),
@@ -182,7 +193,7 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
         },
         404: { ...NOT_FOUND, description: "The id is not one of the catalog's." },
       },
-      [{ name: "id", in: "path", required: true, schema: { type: "string", enum: factIds } }],
+      [pathParameter("id", { type: "string", enum: factIds }, exampleFact(model)?.id)],
     ),
     ...registered(SITE_PATHS.upcoming),
     [SITE_PATHS.upcomingCalendar]: get(
@@ -242,7 +253,7 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
         },
         404: NOT_FOUND,
       },
-      [{ name: "domain", in: "path", required: true, schema: { type: "string", enum: [...DOMAINS] } }],
+      [pathParameter("domain", { type: "string", enum: [...DOMAINS] }, exampleFact(model)?.domain)],
     ),
     [SITE_PATHS.domainCalendar("{domain}")]: get(
       "The events of changes.ics whose fact is of one domain, as an iCalendar (RFC 5545) file, with the same UIDs: each revision on the day it was published, and each scheduled change and expected announcement. No verification lapse.",
@@ -254,7 +265,7 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
         },
         404: NOT_FOUND,
       },
-      [{ name: "domain", in: "path", required: true, schema: { type: "string", enum: [...DOMAINS] } }],
+      [pathParameter("domain", { type: "string", enum: [...DOMAINS] }, exampleFact(model)?.domain)],
     ),
     ...registered(SITE_PATHS.badge("{id}")),
     ...registered(SITE_PATHS.factsAll),
@@ -290,7 +301,27 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
     );
   }
   for (const [path, item] of declared.rest()) paths[path] = item;
+  return paths;
+};
 
+/** The lists a template's example cuts: those its record names (endpoints.ts); any other file is shown whole. */
+const cutsOf = (template: string): readonly string[] =>
+  ENDPOINTS.find((endpoint) => endpoint.path === template)?.exampleCuts ?? [];
+
+/**
+ * The file each operation's example is made from, by its site path: the build makes each example from its file as it
+ * publishes it, before it renders this description (src/render/render-site.ts). The description's own example is
+ * its head, made here.
+ */
+export const openApiExampleSources = (model: SiteModel): Map<string, ExampleSource> =>
+  exampleSources(pathItems(model), cutsOf, new Set([SITE_PATHS.openApi]));
+
+/**
+ * `/.well-known/openapi.json`: OpenAPI 3.1 for every endpoint of docs/consumers/api.md#endpoints, and the
+ * `fact.updated` webhook. Each operation's example is the one `examples` holds for the path its parameters' examples
+ * name (see openApiExampleSources).
+ */
+export const renderOpenApi = (model: SiteModel, examples: ReadonlyMap<string, Example>): SiteFiles => {
   const signatureHeader = (name: string, description: string, schema: unknown = { type: "string" }) => ({
     name,
     in: "header",
@@ -298,7 +329,7 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
     description,
     schema,
   });
-  const document = {
+  const head = {
     openapi: "3.1.0",
     info: {
       title: SERVICE.name,
@@ -313,7 +344,16 @@ export const renderOpenApi = (model: SiteModel): SiteFiles => {
       contact: { email: SERVICE.contactEmail },
     },
     servers: [{ url: model.urls.base }],
-    paths,
+  };
+  const itself: Example = {
+    summary: "As published, cut",
+    description:
+      "This document, cut to fit: its openapi, info and servers; its paths, webhooks and components are left out.",
+    value: head,
+  };
+  const document = {
+    ...head,
+    paths: withExamples(pathItems(model), new Map([...examples, [SITE_PATHS.openApi, itself]])),
     webhooks: {
       "fact.updated": {
         post: {
