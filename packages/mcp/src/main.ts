@@ -5,7 +5,7 @@ import { serveOverStdio } from "../../../src/mcp/serve-stdio.ts";
 import mcpPackage from "../package.json" with { type: "json" };
 
 /** The command's name, as npm installs it and as it starts each line it writes to stderr. */
-export const COMMAND = "bc-real-estate-facts-mcp";
+const COMMAND = "bc-real-estate-facts-mcp";
 
 const usage = (defaultSite: string | undefined): string =>
   [
