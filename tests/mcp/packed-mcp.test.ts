@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITE_PATHS } from "../../packages/client/src/index.ts";
 import { createMcpServer } from "../../src/mcp/mcp-server.ts";
 import { loadSiteTree } from "../../src/mcp/site-tree.ts";
+import { createStaticServer } from "../../src/server/static-server.ts";
 import { frozenSite } from "../helpers/build-site.ts";
 import { LIMITS } from "../helpers/limits.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
@@ -136,6 +137,8 @@ const expectRefusal = (result: Ran, message: RegExp): void => {
 const { out } = frozenSite();
 let consumer: string;
 let files: string[];
+/** The frozen tree served over HTTP on loopback, as a deployment serves it, for the whole file. */
+let origin: string;
 /** What the repository's own server (src/mcp) lists and answers on the same tree. */
 let repositoryTools: Tool[];
 let repositoryAnswers: CallToolResult[];
@@ -146,6 +149,16 @@ afterAll(() => rm(work, { recursive: true, force: true }));
 
 beforeAll(async () => {
   ({ consumer, files } = await packAndInstall(work));
+  const site = await createStaticServer({ root: out });
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  closers.push(
+    () =>
+      new Promise((resolve) => {
+        site.close(() => resolve());
+        site.closeAllConnections();
+      }),
+  );
+  origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await createMcpServer(await loadSiteTree(out)).connect(serverSide);
   const client = new Client({ name: "facts-tests", version: "1.0.0" });
@@ -195,7 +208,6 @@ describe("npx bc-real-estate-facts-mcp, installed from the tarball", () => {
   it(
     "serves a site over HTTP, started as npx @bc-real-estate-facts/mcp, and with Node 20",
     async () => {
-      const { origin } = await startServer(out);
       const viaPackage = await connectInstalled(consumer, "npx", [PACKAGE, "--site", origin]);
       expect((await viaPackage.client.listTools()).tools).toEqual(repositoryTools);
       expect(await callAll(viaPackage.client)).toEqual(repositoryAnswers);
@@ -263,10 +275,10 @@ describe("npx bc-real-estate-facts-mcp, installed from the tarball", () => {
     );
 
     // A site whose files are missing answers 404: it is not a built tree.
-    const { origin } = await startServer(await tempDir());
+    const { origin: empty } = await startServer(await tempDir());
     expectRefusal(
-      await runInstalled(consumer, ["--site", origin]),
-      new RegExp(`^${COMMAND} failed: --site ${origin} is not a built tree: it has no api/v1/facts/index\\.json`),
+      await runInstalled(consumer, ["--site", empty]),
+      new RegExp(`^${COMMAND} failed: --site ${empty} is not a built tree: it has no api/v1/facts/index\\.json`),
     );
   });
 });
@@ -275,7 +287,6 @@ describe("a package packed with FACTS_BASE_URL set, as the release workflow pack
   it(
     "serves that site when no --site is given, and names it in its usage",
     async () => {
-      const { origin } = await startServer(out);
       const stamped = await packAndInstall(await tempDir(), origin);
       const help = await runInstalled(stamped.consumer, ["--help"]);
       expect(help.stdout).toContain(`default: ${origin}, the public site`);
