@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { parseBaseUrl } from "../../packages/client/src/index.ts";
 import { MAX_WAIT_SECONDS, parseWholeNumber, runCommand } from "../lib/command.ts";
+import { publishedBaseUrl } from "../lib/config.ts";
 import { UsageError } from "../lib/errors.ts";
 import { KEYS_FILE, readSigningKeys } from "../signing/signing-keys.ts";
 import {
@@ -18,14 +18,6 @@ const USAGE = `usage: npm run verify-site -- BASE-URL [--keys FILE] [--concurren
 
 /** A day: far beyond any check, and within what a Node timer can wait (a longer one would fire at once). */
 const BOUNDS = { min: 1, max: MAX_WAIT_SECONDS };
-
-const baseUrlOf = (text: string): string => {
-  const base = parseBaseUrl(text, "the base URL");
-  const url = new URL(base);
-  if (url.search !== "" || url.hash !== "")
-    throw new UsageError(`the base URL must have no query or fragment, got "${text}"`);
-  return base;
-};
 
 const signatureSummary = (signature: SignatureVerdict): string => {
   if (signature.state === "valid") return `signature valid (key ${signature.kid})`;
@@ -69,7 +61,7 @@ const main = async (): Promise<number> => {
     },
   });
   if (positionals.length !== 1) throw new UsageError("expected one BASE-URL");
-  const base = baseUrlOf(positionals[0]!);
+  const base = publishedBaseUrl(positionals[0]!, "the base URL");
   const concurrency = parseWholeNumber(values.concurrency, "--concurrency", BOUNDS);
   const timeoutMs = parseWholeNumber(values["timeout-seconds"], "--timeout-seconds", BOUNDS) * 1000;
   const deadlineSeconds = parseWholeNumber(values["deadline-seconds"], "--deadline-seconds", BOUNDS);

@@ -1,5 +1,6 @@
-import { parseHttpUrl, SITE_PATHS } from "../../packages/client/src/index.ts";
+import { parseBaseUrl, parseHttpUrl, SITE_PATHS } from "../../packages/client/src/index.ts";
 import { type Environment, readUrlVariable, readVariable } from "./environment.ts";
+import { UsageError } from "./errors.ts";
 /** Names and addresses shared by every published artifact, so the catalog, feed, webhooks and pages agree. */
 export const SERVICE = {
   name: "BC Real Estate Facts",
@@ -49,6 +50,19 @@ export const baseUrlFromEnvironment = (environment: Environment = process.env): 
       `FACTS_BASE_URL must be an origin with an optional path, without a query or fragment: every published address is built by adding a path to it, got "${raw}"`,
     );
   return url.href.replace(/\/+$/, "");
+};
+
+/**
+ * The address of a published tree that a person names (`npm run verify-site`'s argument, the MCP server's `--site`),
+ * `name` saying which in a refusal: an absolute http(s) URL with an optional path, without its trailing slash, and
+ * without a query or fragment, since the address of each file is the base followed by its path.
+ */
+export const publishedBaseUrl = (text: string, name: string): string => {
+  const base = parseBaseUrl(text, name);
+  const url = new URL(base);
+  if (url.search !== "" || url.hash !== "")
+    throw new UsageError(`${name} must have no query or fragment, got "${text}"`);
+  return base;
 };
 
 /**

@@ -3,14 +3,12 @@
  * search index, the upcoming list, the places index and the first part of llms.txt, each validated and checked
  * against the others, each problem named with its file and JSON Pointer; the catalog is only checked to exist. A
  * fact's `by-id` file, a series file and a place file are read when a tool call first needs them (tree-files.ts).
+ * The tree is read from a folder or from the site that publishes it (site-source.ts), alike.
  */
-import { open, stat } from "node:fs/promises";
-import path from "node:path";
 import { z } from "zod";
 import { type ManifestEntry, SITE_PATHS } from "../../packages/client/src/index.ts";
-import { isMissingFile } from "../lib/errors.ts";
 import { formatProblem, type Problem } from "../lib/problem.ts";
-import { readDocument } from "../model/data-files.ts";
+import { parseBytes } from "../model/data-files.ts";
 import { type JsonDocument, validateWithSchema } from "../model/json-document.ts";
 import { LLMS_SOURCE_KINDS } from "../render/api/discovery.ts";
 import {
@@ -27,6 +25,7 @@ import {
   SingleFactResponse,
   Upcoming,
 } from "../schemas/index.ts";
+import { folderSource, type SiteSource } from "./site-source.ts";
 import { OnDemandFiles } from "./tree-files.ts";
 
 /** A fact as a built tree publishes it: the build always gives it its canonical URL, which every answer cites. */
@@ -56,8 +55,8 @@ export interface TreeAbout {
  * the files it reads when a tool call first needs them.
  */
 export interface SiteTree {
-  /** The folder the tree was read from. */
-  root: string;
+  /** Where the tree was read from: its folder, or the base URL of the site that publishes it. */
+  location: string;
   about: TreeAbout;
   searchIndex: SearchIndex;
   upcoming: Upcoming;
@@ -105,27 +104,11 @@ const LLMS_HEAD_BYTES = 64 * 1024;
 /** How many problems the one-line refusal names before it only counts the rest. */
 const PROBLEMS_SHOWN = 3;
 
-const BUILD_HINT = "build one with npm run build (or npm run build -- --out DIR)";
-
 /** Reads one published file, or undefined when the tree does not have it. */
-const readPublished = async (root: string, sitePath: string): Promise<JsonDocument | undefined> => {
-  try {
-    return await readDocument(root, sitePath.slice(1));
-  } catch (error: unknown) {
-    if (isMissingFile(error)) return undefined;
-    throw error;
-  }
+const readPublished = async (source: SiteSource, sitePath: string): Promise<JsonDocument | undefined> => {
+  const bytes = await source.read(sitePath);
+  return bytes === undefined ? undefined : parseBytes(sitePath.slice(1), bytes);
 };
-
-/** Whether the tree has a file at `sitePath`, without reading it. */
-const exists = async (root: string, sitePath: string): Promise<boolean> =>
-  stat(path.join(root, sitePath.slice(1))).then(
-    () => true,
-    (error: unknown) => {
-      if (isMissingFile(error)) return false;
-      throw error;
-    },
-  );
 
 const validated = <Schema extends z.ZodType>(
   doc: JsonDocument,
@@ -145,70 +128,60 @@ const unknownIds = (
       : [doc.problemAt(at, `names ${id}, which the tree does not publish (the manifest's fact_id_list lacks it)`)],
   );
 
-const refuse = (root: string, problems: readonly Problem[]): never => {
+const refuse = (source: SiteSource, problems: readonly Problem[]): never => {
   const shown = problems
     .slice(0, PROBLEMS_SHOWN)
-    .map((problem) => formatProblem({ ...problem, file: path.join(root, problem.file) }));
+    .map((problem) => formatProblem({ ...problem, file: source.where(`/${problem.file}`) }));
   const more = problems.length > PROBLEMS_SHOWN ? ` (and ${problems.length - PROBLEMS_SHOWN} more)` : "";
-  throw new Error(`${root} is not a valid built tree: ${shown.join("; ")}${more}`);
+  throw new Error(`${source.location} is not a valid built tree: ${shown.join("; ")}${more}`);
 };
 
 /**
  * The count of the citations llms.txt states at its head: the text before LLMS_SOURCE_KINDS on its line. Only the
  * first LLMS_HEAD_BYTES are read, however long the list of facts after it.
  */
-const readSourcesSummary = async (root: string): Promise<string | undefined> => {
-  const file = path.join(root, LLMS_TXT.slice(1));
-  const handle = await open(file, "r").catch((error: unknown) => {
-    if (isMissingFile(error)) return undefined;
-    throw error;
-  });
-  if (handle === undefined) return undefined;
-  try {
-    const head = new Uint8Array(LLMS_HEAD_BYTES);
-    const { bytesRead } = await handle.read(head, 0, LLMS_HEAD_BYTES, 0);
-    const text = new TextDecoder().decode(head.subarray(0, bytesRead));
-    const line = text.split("\n").find((each) => each.includes(` ${LLMS_SOURCE_KINDS}`));
-    return line?.slice(0, line.indexOf(` ${LLMS_SOURCE_KINDS}`));
-  } finally {
-    await handle.close();
-  }
+const readSourcesSummary = async (source: SiteSource): Promise<string | undefined> => {
+  const head = await source.head(LLMS_TXT, LLMS_HEAD_BYTES);
+  if (head === undefined) return undefined;
+  const line = new TextDecoder()
+    .decode(head)
+    .split("\n")
+    .find((each) => each.includes(` ${LLMS_SOURCE_KINDS}`));
+  return line?.slice(0, line.indexOf(` ${LLMS_SOURCE_KINDS}`));
 };
 
 /**
  * Reads the small files of a tree `npm run build` wrote: the manifest, the search index, the upcoming list, the
  * places index and the head of llms.txt, each validated with its schema, and checks that the catalog exists and that
- * every fact the search index and the upcoming list name is one the manifest lists. A folder that is not such a tree is
- * refused with one line that says what is wrong with it. Nothing else is read at start: a fact's, a series' or a
+ * every fact the search index and the upcoming list name is one the manifest lists. A folder or a site that is not
+ * such a tree is refused with one line that says what is wrong with it. Nothing else is read at start: a fact's, a series' or a
  * place's file is read when a tool call first needs it, checked against the manifest's SHA-256 and its schema, and
  * a problem with it is answered to that call (tree-files.ts). `onRead`, when given, is called with the site path of
  * each such file before it is read.
  */
 export const loadSiteTree = async (
-  root: string,
+  site: SiteSource | string,
   options: { onRead?: (sitePath: string) => void } = {},
 ): Promise<SiteTree> => {
-  const folder = await stat(root).catch((error: unknown) => {
-    if (isMissingFile(error)) throw new Error(`${root}: no such folder; ${BUILD_HINT}`);
-    throw error;
-  });
-  if (!folder.isDirectory()) throw new Error(`${root} is a file, not the folder of a built tree; ${BUILD_HINT}`);
-
-  const present = await Promise.all(REQUIRED.map((sitePath) => exists(root, sitePath)));
+  const source = typeof site === "string" ? folderSource(site) : site;
+  await source.check();
+  const present = await Promise.all(REQUIRED.map((sitePath) => source.has(sitePath)));
   const missing = REQUIRED.filter((_, index) => !present[index]).map((sitePath) => sitePath.slice(1));
   if (missing.length > 0)
-    throw new Error(`${root} is not a built tree: it has no ${missing.join(", ")}; ${BUILD_HINT}`);
+    throw new Error(`${source.location} is not a built tree: it has no ${missing.join(", ")}; ${source.hint}`);
   const [manifestDoc, searchDoc, upcomingDoc] = (await Promise.all(
-    [SITE_PATHS.manifest, SITE_PATHS.searchIndex, SITE_PATHS.upcoming].map((sitePath) => readPublished(root, sitePath)),
+    [SITE_PATHS.manifest, SITE_PATHS.searchIndex, SITE_PATHS.upcoming].map((sitePath) =>
+      readPublished(source, sitePath),
+    ),
   )) as [JsonDocument, JsonDocument, JsonDocument];
 
   const manifest = validated(manifestDoc, Manifest);
   const searchIndex = validated(searchDoc, SearchIndex);
   const upcoming = validated(upcomingDoc, Upcoming);
   const problems = [...manifest.problems, ...searchIndex.problems, ...upcoming.problems];
-  if (problems.length > 0 || !manifest.value || !searchIndex.value || !upcoming.value) return refuse(root, problems);
+  if (problems.length > 0 || !manifest.value || !searchIndex.value || !upcoming.value) return refuse(source, problems);
   const listed = manifestLists(manifestDoc, manifest.value);
-  if (listed.problems.length > 0) return refuse(root, listed.problems);
+  if (listed.problems.length > 0) return refuse(source, listed.problems);
 
   const factIds = new Set(manifest.value.fact_id_list);
   const inconsistencies = [
@@ -223,20 +196,20 @@ export const loadSiteTree = async (
       factIds,
     ),
   ];
-  if (inconsistencies.length > 0) return refuse(root, inconsistencies);
+  if (inconsistencies.length > 0) return refuse(source, inconsistencies);
 
-  const places = await readPlacesIndex(root);
-  if (places.problems.length > 0) return refuse(root, places.problems);
+  const places = await readPlacesIndex(source);
+  if (places.problems.length > 0) return refuse(source, places.problems);
 
-  const sourcesSummary = await readSourcesSummary(root);
+  const sourcesSummary = await readSourcesSummary(source);
   if (sourcesSummary === undefined)
     throw new Error(
-      `${root} is not a valid built tree: ${path.join(root, LLMS_TXT.slice(1))} does not state the count of the facts' citations in its first ${LLMS_HEAD_BYTES / 1024} KB; ${BUILD_HINT}`,
+      `${source.location} is not a valid built tree: ${source.where(LLMS_TXT)} does not state the count of the facts' citations in its first ${LLMS_HEAD_BYTES / 1024} KB; ${source.hint}`,
     );
 
   const { files } = listed;
   const facts = new OnDemandFiles(
-    root,
+    source,
     files,
     {
       name: "fact",
@@ -251,7 +224,7 @@ export const loadSiteTree = async (
     options.onRead,
   );
   const series = new OnDemandFiles(
-    root,
+    source,
     files,
     {
       name: "series",
@@ -266,7 +239,7 @@ export const loadSiteTree = async (
     options.onRead,
   );
   const placeFiles = new OnDemandFiles(
-    root,
+    source,
     files,
     {
       name: "place",
@@ -281,7 +254,7 @@ export const loadSiteTree = async (
     options.onRead,
   );
   return {
-    root,
+    location: source.location,
     about: {
       name: listed.name,
       version: listed.version,
@@ -328,8 +301,8 @@ const manifestLists = (
  * The places index, validated with its schema: every place of the register in brief. A tree without it (built before
  * places were published) has no places; each place's own file is read when a call first asks about it.
  */
-const readPlacesIndex = async (root: string): Promise<{ places: PlaceSummary[]; problems: Problem[] }> => {
-  const indexDoc = await readPublished(root, SITE_PATHS.placesIndex);
+const readPlacesIndex = async (source: SiteSource): Promise<{ places: PlaceSummary[]; problems: Problem[] }> => {
+  const indexDoc = await readPublished(source, SITE_PATHS.placesIndex);
   if (indexDoc === undefined) return { places: [], problems: [] };
   const index = validated(indexDoc, PlacesIndex);
   if (index.value === undefined) return { places: [], problems: index.problems };

@@ -3,15 +3,13 @@
  * file, a place file): each checked against the size and SHA-256 the manifest lists for it, parsed, validated with its
  * schema, and kept in a small cache of the most recently used ones, one cache per kind of file.
  */
-import { open } from "node:fs/promises";
-import path from "node:path";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import { type ManifestEntry, verifyManifestFile } from "../../packages/client/src/index.ts";
-import { errorMessage, isMissingFile } from "../lib/errors.ts";
 import { formatProblem, type Problem } from "../lib/problem.ts";
 import { parseBytes } from "../model/data-files.ts";
 import { validateWithSchema } from "../model/json-document.ts";
+import type { SiteSource } from "./site-source.ts";
 
 /** How many files of one kind the server keeps parsed: the facts, series or places asked about most recently. */
 export const FILES_KEPT_PER_KIND = 256;
@@ -21,8 +19,8 @@ const PROBLEMS_SHOWN = 3;
 
 /**
  * A published file the server cannot use: missing, not the bytes the manifest lists, not JSON, or not what its
- * schema describes. Its message names the file (its path on disk) and, for a value that breaks the schema, the line,
- * column and JSON Pointer of each problem. It is thrown as the protocol's internal error, so the SDK answers the
+ * schema describes. Its message names the file (its path on disk or its URL) and, for a value that breaks the
+ * schema, the line, column and JSON Pointer of each problem. It is thrown as the protocol's internal error, so the SDK answers the
  * tool call that needed the file with `isError: true` and this message, and the server goes on serving.
  */
 export class TreeFileError extends McpError {
@@ -70,49 +68,13 @@ export class RecentlyUsed<Value> {
 }
 
 /**
- * Reads the file at `sitePath` (`/api/v1/…`) of the tree at `root`, refusing before it reads a byte more than the
- * manifest lists, and returns its bytes once they are the ones the manifest lists. The file is opened once and its
- * size read on the open handle, so a file swapped in since, or grown since, is refused too; a special file (a named
- * pipe) is refused before it is read, so a read never waits for a writer.
+ * The problems of one file as the one line of a tool error: where the file is (its path on disk or its URL), then
+ * each problem with its line, column and JSON Pointer.
  */
-const readListedBytes = async (root: string, sitePath: string, entry: ManifestEntry): Promise<Uint8Array> => {
-  const file = path.join(root, sitePath.slice(1));
-  let handle: Awaited<ReturnType<typeof open>>;
-  try {
-    handle = await open(file, "r");
-  } catch (error: unknown) {
-    if (isMissingFile(error))
-      throw new TreeFileError(`${file}: the manifest lists ${sitePath}, but the tree has no such file`);
-    throw new TreeFileError(`${file}: cannot be read: ${errorMessage(error)}`);
-  }
-  try {
-    const stats = await handle.stat();
-    if (!stats.isFile()) throw new TreeFileError(`${file}: is not a regular file`);
-    if (stats.size !== entry.bytes)
-      throw new TreeFileError(
-        `${file}: is not the file the manifest lists (${entry.bytes} bytes listed, ${stats.size} on disk); rebuild the tree`,
-      );
-    const bytes = new Uint8Array(entry.bytes);
-    const { bytesRead } = await handle.read(bytes, 0, entry.bytes, 0);
-    if (bytesRead !== entry.bytes)
-      throw new TreeFileError(`${file}: ${bytesRead} bytes read of the ${entry.bytes} the manifest lists`);
-    const verdict = await verifyManifestFile(bytes, entry);
-    if (!verdict.ok)
-      throw new TreeFileError(`${file}: is not the file the manifest lists (${verdict.reason}); rebuild the tree`);
-    return bytes;
-  } finally {
-    await handle.close();
-  }
-};
-
-/**
- * The problems of one file as the one line of a tool error: the file's path on disk, then each problem with its line,
- * column and JSON Pointer.
- */
-const problemsText = (root: string, problems: readonly Problem[]): string => {
+const problemsText = (source: SiteSource, problems: readonly Problem[]): string => {
   const shown = problems
     .slice(0, PROBLEMS_SHOWN)
-    .map((problem) => formatProblem({ ...problem, file: path.join(root, problem.file) }));
+    .map((problem) => formatProblem({ ...problem, file: source.where(`/${problem.file}`) }));
   const more = problems.length > PROBLEMS_SHOWN ? ` (and ${problems.length - PROBLEMS_SHOWN} more)` : "";
   return `${shown.join("; ")}${more}`;
 };
@@ -140,20 +102,20 @@ export interface FileKind<Schema extends z.ZodType, Value> {
 export class OnDemandFiles<Schema extends z.ZodType, Value> {
   readonly #kept: RecentlyUsed<Value>;
   readonly #reading = new Map<string, Promise<Value>>();
-  readonly root: string;
+  readonly source: SiteSource;
   readonly manifest: ReadonlyMap<string, ManifestEntry>;
   readonly kind: FileKind<Schema, Value>;
-  /** Called with the site path of each file read from disk, before it is read: what the tests observe. */
+  /** Called with the site path of each file read from the tree, before it is read: what the tests observe. */
   readonly onRead: ((sitePath: string) => void) | undefined;
 
   constructor(
-    root: string,
+    source: SiteSource,
     manifest: ReadonlyMap<string, ManifestEntry>,
     kind: FileKind<Schema, Value>,
     onRead: ((sitePath: string) => void) | undefined = undefined,
     limit = FILES_KEPT_PER_KIND,
   ) {
-    this.root = root;
+    this.source = source;
     this.manifest = manifest;
     this.kind = kind;
     this.onRead = onRead;
@@ -176,17 +138,21 @@ export class OnDemandFiles<Schema extends z.ZodType, Value> {
     const entry = this.manifest.get(sitePath);
     if (entry === undefined)
       throw new TreeFileError(
-        `${path.join(this.root, sitePath.slice(1))}: the manifest lists no ${this.kind.name} file ${sitePath}`,
+        `${this.source.where(sitePath)}: the manifest lists no ${this.kind.name} file ${sitePath}`,
       );
     this.onRead?.(sitePath);
-    const bytes = await readListedBytes(this.root, sitePath, entry);
-    const doc = parseBytes(sitePath.slice(1), bytes);
-    if (doc.syntaxProblems.length > 0) throw new TreeFileError(problemsText(this.root, doc.syntaxProblems));
+    const read = await this.source.readListed(sitePath, entry.bytes);
+    if ("problem" in read) throw new TreeFileError(read.problem);
+    const verdict = await verifyManifestFile(read.bytes, entry);
+    if (!verdict.ok)
+      throw new TreeFileError(`${this.source.where(sitePath)}: is not the file the manifest lists (${verdict.reason})`);
+    const doc = parseBytes(sitePath.slice(1), read.bytes);
+    if (doc.syntaxProblems.length > 0) throw new TreeFileError(problemsText(this.source, doc.syntaxProblems));
     const validated = validateWithSchema(doc, this.kind.schema);
-    if (validated.value === undefined) throw new TreeFileError(problemsText(this.root, validated.problems));
+    if (validated.value === undefined) throw new TreeFileError(problemsText(this.source, validated.problems));
     const problem = this.kind.check(key, validated.value);
     if (problem !== undefined)
-      throw new TreeFileError(problemsText(this.root, [doc.problemAt(problem.at, problem.message)]));
+      throw new TreeFileError(problemsText(this.source, [doc.problemAt(problem.at, problem.message)]));
     const taken = this.kind.take(validated.value);
     this.#kept.set(key, taken);
     return taken;

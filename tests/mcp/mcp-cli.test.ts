@@ -25,7 +25,7 @@ describe("npm run mcp refuses to start on what is not a built tree", () => {
     const missing = path.join(await tempDir(), "no-such-site");
     expectRefusal(
       await startOn("--site", missing),
-      new RegExp(`^mcp failed: ${missing}: no such folder; build one with npm run build`),
+      new RegExp(`^mcp failed: --site ${missing}: no such folder; build one with npm run build`),
     );
   });
 
@@ -33,7 +33,7 @@ describe("npm run mcp refuses to start on what is not a built tree", () => {
     const empty = await tempDir();
     expectRefusal(
       await startOn("--site", empty),
-      new RegExp(`^mcp failed: ${empty} is not a built tree: it has no api/v1/facts/index\\.json`),
+      new RegExp(`^mcp failed: --site ${empty} is not a built tree: it has no api/v1/facts/index\\.json`),
     );
   });
 
@@ -46,7 +46,7 @@ describe("npm run mcp refuses to start on what is not a built tree", () => {
     expectRefusal(
       await startOn("--site", site),
       new RegExp(
-        `^mcp failed: ${site} is not a valid built tree: ${upcomingFile}:\\d+:\\d+: expected number, found string \\(at /window_days\\)`,
+        `^mcp failed: --site ${site} is not a valid built tree: ${upcomingFile}:\\d+:\\d+: expected number, found string \\(at /window_days\\)`,
       ),
     );
   });

@@ -46,8 +46,14 @@ describe("the tests", () => {
       COMMAND_START.test(readFileSync(path.join(PROJECT_ROOT, file), "utf8")),
     );
     // The Node runtime's test runs the install's verifier on a folder it makes, and `npm exec node`: neither reads
-    // the project's data.
-    const allowed = new Set(["tests/helpers/run-script.ts", "tests/structure/node-runtime.test.ts"]);
+    // the project's data. The packed MCP server's test runs the package installed in a folder of its own with npx, on
+    // the built frozen copy, and server.json's test only names npx, the registry's runtime hint.
+    const allowed = new Set([
+      "tests/helpers/run-script.ts",
+      "tests/structure/node-runtime.test.ts",
+      "tests/mcp/packed-mcp.test.ts",
+      "tests/mcp/server-json.test.ts",
+    ]);
     expect(starters.filter((file) => !allowed.has(file))).toEqual([]);
   });
 

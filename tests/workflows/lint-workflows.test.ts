@@ -17,7 +17,7 @@ describe("workflow and action lint (actionlint, the GitHub Actions schemas, the 
         ".github/workflows/digest.yml",
         ".github/workflows/pr-comment.yml",
         ".github/workflows/pull-request.yml",
-        ".github/workflows/release-client.yml",
+        ".github/workflows/release-packages.yml",
         ".github/workflows/reverify.yml",
         ".github/workflows/webhook-retries.yml",
       ]),

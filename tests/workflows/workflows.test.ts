@@ -77,7 +77,7 @@ describe("the workflows", () => {
     for (const name of names) {
       for (const [jobName, job] of Object.entries((await read(name)).jobs)) {
         const where = `${name} ${jobName}`;
-        if ((name === "ci.yml" || name === "release-client.yml") && jobName === "test") {
+        if ((name === "ci.yml" || name === "release-packages.yml") && jobName === "test") {
           // .ci/run installs the dependencies itself, as from a clean clone: this job takes Node alone, from the same
           // pin.
           expect(usesOf(job), where).toEqual([
