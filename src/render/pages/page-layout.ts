@@ -19,6 +19,8 @@ export type PageName =
   | "calculators"
   | "places"
   | "place"
+  | "methodology"
+  | "transparency"
   | "fact"
   | "not-found";
 
@@ -132,7 +134,8 @@ ${page.main}
 Rules change and have exceptions: check the official sources each fact cites, and ask a professional about your own situation.</p>
 ${dataDates(model, page)}
 <p>Content licensed <a href="${SERVICE.license}" rel="license">${SERVICE.licenseName}</a>. When you reuse a fact, cite its page, or in data the permanent address its JSON gives for it.
-Found a mistake? Each fact's page has a link to report it; or <a href="${issueChooserUrl(model.repository)}">open an issue on GitHub</a>.</p>
+Found a mistake? Each fact's page has a link to report it; or <a href="${issueChooserUrl(model.repository)}">open an issue on GitHub</a>.
+<a href="${link(model.urls.methodologyPage)}">How the facts are checked</a>, and <a href="${link(model.urls.transparencyPage)}">when each was last verified</a>.</p>
 <p>Machine-readable: <a href="${link(model.urls.catalog)}">catalog JSON</a>, <a href="${link(model.urls.feed)}">RSS feed</a>,
 <a href="${link(model.urls.factsAll)}">every fact in one file</a>, <a href="${link(model.urls.factValuesCsv)}">every value as CSV</a> (<a href="${link(model.urls.dataPackage)}">Data Package</a>),
 <a href="${link(model.urls.upcoming)}">upcoming changes</a> (<a href="${link(model.urls.upcomingCalendar)}">iCalendar</a>, <a href="${link(model.urls.upcomingFeed)}">Atom</a>),

@@ -17,6 +17,8 @@ import { renderCalculatorsPage } from "./render-calculators-page.ts";
 import { renderCatalogPage } from "./render-catalog-page.ts";
 import { renderChangelogPage } from "./render-changelog-page.ts";
 import { renderFact } from "./render-fact.ts";
+import { renderMethodologyPage } from "./render-methodology-page.ts";
+import { renderTransparencyPage } from "./render-transparency-page.ts";
 
 /**
  * The human catalog: static HTML readable without JavaScript (a page per fact beside it), plus its stylesheet and
@@ -26,6 +28,8 @@ export function* renderPages(model: SiteModel): Generator<SiteEntry> {
   yield ["/index.html", renderCatalogPage(model)];
   yield ["/sources.html", renderSourcesPage(model)];
   yield ["/changelog.html", renderChangelogPage(model)];
+  yield ["/methodology.html", renderMethodologyPage(model)];
+  yield ["/transparency.html", renderTransparencyPage(model)];
   yield ["/affordability.html", renderAffordabilityPage(model)];
   yield [SITE_PATHS.notFoundPage, renderNotFoundPage(model)];
   yield ["/calculators.html", renderCalculatorsPage(model)];
