@@ -54,7 +54,8 @@ describe("what one fact's edit rewrites", () => {
 
       // The fact's own files (its JSON, the diff that carries its citations, its page); the files that list every fact
       // (catalog, bulk files, llms.json, feeds, calendars, the change index and the diff index, manifest, the catalog,
-      // change log and sources pages); and its domain's bundle and calendar. Nothing of another fact or domain.
+      // change log, sources and verification dates pages); and its domain's bundle and calendar. Nothing of another fact
+      // or domain, and not the methodology page, whose figures the edit leaves as they were.
       expect(changedPaths(before, after)).toEqual([
         "/api/v1/facts/all.json",
         `/api/v1/facts/by-id/${FACT}.json`,
@@ -78,6 +79,7 @@ describe("what one fact's edit rewrites", () => {
         "/datapackage.json",
         "/index.html",
         "/sources.html",
+        "/transparency.html",
       ]);
     },
     LIMITS.longTest,
@@ -104,6 +106,8 @@ describe("what one fact's edit rewrites", () => {
         changed.filter((file) => /^\/[a-z]+\.[a-z0-9_.]+\.html$/.test(file) && file !== "/affordability.html"),
       ).toEqual([]);
       expect(changed).not.toContain("/places.html");
+      // The methodology page's figures count the facts, not the days: the same data gives the same page.
+      expect(changed).not.toContain("/methodology.html");
       expect(changed.length).toBeLessThan(30);
     },
     LIMITS.longTest,
