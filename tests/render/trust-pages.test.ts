@@ -99,7 +99,7 @@ describe("the methodology page", () => {
     ] as const) {
       const facts = model.facts.filter((fact) => fact.tags?.includes(tag));
       expect(facts.length, tag).toBeGreaterThan(0);
-      const line = new RegExp(`<li>${words} \\([^)]*\\): every (\\d+) days, (\\d+) facts?\\.</li>`).exec(page);
+      const line = new RegExp(`<li>${words} \\([^)]*\\): every (\\d+) days \\((\\d+) facts?\\)\\.</li>`).exec(page);
       expect(line, tag).not.toBeNull();
       expect(Number(line![2]), tag).toBe(facts.length);
       for (const fact of facts)

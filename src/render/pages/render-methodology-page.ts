@@ -17,7 +17,7 @@ import { DUE_SOON_DAYS } from "./render-transparency-page.ts";
 const MOST_CITED_SHOWN = 10;
 
 /** The figures the page states, each counted from the published facts. */
-export interface MethodologyFigures {
+interface MethodologyFigures {
   facts: number;
   citations: SourceCounts;
   /** Citations that quote the passage of their source that states the point. */
@@ -38,7 +38,7 @@ export interface MethodologyFigures {
 }
 
 /** The page's figures, from the facts in force as published. */
-export const methodologyFigures = (facts: readonly Fact[]): MethodologyFigures => {
+const methodologyFigures = (facts: readonly Fact[]): MethodologyFigures => {
   const citations = facts.flatMap((fact) => fact.citations);
   const byOrganisation = new Map<string, { name: string; kind: OrganisationKind; citations: number }>();
   for (const citation of citations) {
@@ -165,13 +165,13 @@ The <a href="${link(model.urls.changelogPage)}">change log</a> lists every one.<
 </section>
 <section aria-labelledby="sources">
 <h2 id="sources">Sources</h2>
-<p>We cite the official source wherever one states the point. Each citation says what kind of source it is:</p>
+<p>We prefer official sources: the text of the government, regulator or court that issued the rule. Each citation says what kind of source it is:</p>
 <ul>
 <li><strong>Official</strong>: the issuing government, regulator, court or Crown agency's own publication, such as a statute or a ministry's page.</li>
 <li><strong>Official copy</strong>: an official text read on another site, where the original could not be read. It stands until a later check reads the original.</li>
 <li><strong>Secondary</strong>: anyone else's account, such as a law firm's guide or a news report. A fact that rests on secondary sources alone says so on its page.</li>
 </ul>
-<p>A citation's note says what the source is and how far it confirms the point.
+<p>A citation's note says what the source is and how far it confirms the point; where only a secondary source confirms a point, its note says so.
 Each organisation is named once, from the project's register of organisations.
 The <a href="${link(model.urls.sourcesPage)}">sources page</a> lists every organisation with its documents and the facts that cite them.</p>
 <p>The facts carry ${count(figures.citations.total, "citation", "citations")} of ${count(figures.organisations, "organisation", "organisations")}.
@@ -184,7 +184,7 @@ ${renderSourceTables(model, figures)}</section>
 <ul>
 ${figures.cadences.map(
   (cadence) =>
-    html`<li>${CADENCE_RULES[cadence.tag]}: every ${cadence.days} days, ${count(cadence.facts, "fact", "facts")}.</li>
+    html`<li>${CADENCE_RULES[cadence.tag]}: every ${cadence.days} days (${count(cadence.facts, "fact", "facts")}).</li>
 `,
 )}</ul>
 <p>To check a fact, a person opens each cited source, confirms that the value still holds, and records the day.
@@ -199,7 +199,7 @@ Every day, each cited page is also read automatically, to confirm that its quote
 <p>When a rule changes, its fact gets a new version, with the date the new rule took effect and a one-sentence note on who is affected and how.
 The earlier version stays in the fact's history.</p>
 <p>A value recorded wrongly is corrected the same way, with a new version.
-The wrong version stays in the history, marked “corrected in version N”, and is never used to answer what applied on a date.
+The wrong version stays in the history, marked as corrected, and is never used to answer what applied on a date.
 A version's note published with a mistake is corrected in place and marked as corrected, and the note first published is kept beside it.</p>
 <p>${count(figures.corrected, "version", "versions")} of the ${formatNumber(figures.versions)} published so far ${figures.corrected === 1 ? "is" : "are"} marked as corrected.</p>
 </section>
@@ -209,7 +209,7 @@ A version's note published with a mistake is corrected in place and marked as co
 It opens a form on GitHub with the fact and its version filled in, and asks what is wrong and which source shows it.
 A fact is corrected when an official source shows the correct value.</p>
 <p>With a GitHub account you can also propose the correction to the fact's file yourself. Every proposed change must pass the project's checks before it is published.
-For anything else, <a href="${issueChooserUrl(model.repository)}">open an issue on GitHub</a> or write to <a href="mailto:${SERVICE.contactEmail}">${SERVICE.contactEmail}</a>.</p>
+For anything else, <a href="${issueChooserUrl(model.repository)}">open an issue on GitHub</a>. Without a GitHub account, write to <a href="mailto:${SERVICE.contactEmail}">${SERVICE.contactEmail}</a>.</p>
 </section>`;
   return renderPage(model, {
     name: "methodology",

@@ -19,7 +19,7 @@ import { renderPage } from "./page-layout.ts";
 export const DUE_SOON_DAYS = 30;
 
 /** One fact as the page lists it, with where it stands on the build day. */
-export interface VerificationRow {
+interface VerificationRow {
   fact: Fact;
   /** The newest day any of its citations was checked. */
   lastVerified: string;
@@ -31,7 +31,7 @@ export interface VerificationRow {
 }
 
 /** Every fact, soonest due first, then by id, with where it stands on `today`. */
-export const verificationRows = (facts: readonly Fact[], today: string): VerificationRow[] =>
+const verificationRows = (facts: readonly Fact[], today: string): VerificationRow[] =>
   facts
     .map((fact): VerificationRow => {
       const [tag] = cadenceTagsOf(fact);
@@ -48,7 +48,7 @@ export const verificationRows = (facts: readonly Fact[], today: string): Verific
 const days = (n: number): string => `${n} ${n === 1 ? "day" : "days"}`;
 
 /** Where a fact stands, in words: the page never says it by colour alone. */
-export const statusWords = (row: Pick<VerificationRow, "status" | "daysLeft">): string => {
+const statusWords = (row: Pick<VerificationRow, "status" | "daysLeft">): string => {
   if (row.status === "expired") return `Overdue by ${days(-row.daysLeft)}`;
   if (row.status === "verified") return "Verified";
   return row.daysLeft === 0 ? "Due soon: today" : `Due soon: in ${days(row.daysLeft)}`;
