@@ -113,6 +113,8 @@ export const urlsFor = (baseUrl: string) => ({
   factPage: (id: string) => `${baseUrl}/${id}.html`,
   changelogPage: `${baseUrl}/changelog.html`,
   sourcesPage: `${baseUrl}/sources.html`,
+  methodologyPage: `${baseUrl}/methodology.html`,
+  transparencyPage: `${baseUrl}/transparency.html`,
   affordabilityPage: `${baseUrl}/affordability.html`,
   calculatorsPage: `${baseUrl}/calculators.html`,
   catalog: `${baseUrl}${SITE_PATHS.catalog}`,

@@ -247,10 +247,25 @@ export interface FactDue {
 export const factsDue = (facts: readonly LoadedFact[], today: string, withinDays: number): FactDue[] =>
   facts
     .filter(({ fact }) => !isWithdrawn(fact))
-    .map((loaded) => ({ loaded, daysLeft: daysBetween(today, loaded.fact.expires_iso) }))
-    .filter(({ daysLeft }) => daysLeft <= withinDays)
-    .map(({ loaded, daysLeft }): FactDue => ({ loaded, daysLeft, status: daysLeft < 0 ? "expired" : "expiring" }))
+    .flatMap((loaded): FactDue[] => {
+      const { daysLeft, status } = verificationState(loaded.fact, today, withinDays);
+      return status === "verified" ? [] : [{ loaded, daysLeft, status }];
+    })
     .sort((a, b) => a.daysLeft - b.daysLeft || compareText(a.loaded.fact.id, b.loaded.fact.id));
+
+/**
+ * Where a fact stands on `today` against its `expires_iso`: past it (`expired`, from the day after), reaching it within
+ * `withinDays` (`expiring`), or neither (`verified`), with the whole days left (negative once it has passed). The
+ * re-verification issues, the freshness gate and the verification page all judge by it.
+ */
+export const verificationState = (
+  fact: Pick<FactFile, "expires_iso">,
+  today: string,
+  withinDays: number,
+): { daysLeft: number; status: "expired" | "expiring" | "verified" } => {
+  const daysLeft = daysBetween(today, fact.expires_iso);
+  return { daysLeft, status: daysLeft < 0 ? "expired" : daysLeft <= withinDays ? "expiring" : "verified" };
+};
 
 /** "expired 3 days ago (2026-01-01)", "expires today (…)", "expires in 12 days (…)". */
 export const describeDue = (due: Pick<FactDue, "daysLeft"> & { loaded: { fact: { expires_iso: string } } }): string => {

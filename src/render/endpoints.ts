@@ -456,7 +456,11 @@ const LOCALE: Endpoint = {
   schema: { name: "LocaleWords", zod: schemas.LocaleWords },
   mediaType: "application/json",
   parameters: [
-    { name: "lang", schema: (model) => ({ type: "string", enum: model.languages.map((lang) => lang.locale.code) }) },
+    {
+      name: "lang",
+      schema: (model) => ({ type: "string", enum: model.languages.map((lang) => lang.locale.code) }),
+      example: () => "fr-CA",
+    },
   ],
   notFound: "The language is not one the site is published in.",
   readme:

@@ -54,8 +54,9 @@ describe("what one fact's edit rewrites", () => {
 
       // The fact's own files (its JSON, the diff that carries its citations, its page); the files that list every fact
       // (catalog, bulk files, llms.json, feeds, calendars, the change index and the diff index, manifest, the catalog,
-      // change log and sources pages); and its domain's bundle and calendar. Nothing of another fact or domain. The
-      // OpenAPI description shows the change index's newest events as its example, and so shows this edit too.
+      // change log, sources and verification dates pages); and its domain's bundle and calendar. Nothing of another fact
+      // or domain, and not the methodology page, whose figures the edit leaves as they were. The OpenAPI description
+      // shows the change index's newest events as its example, and so shows this edit too.
       expect(changedPaths(before, after)).toEqual([
         "/.well-known/openapi.json",
         "/api/v1/facts/all.json",
@@ -80,6 +81,7 @@ describe("what one fact's edit rewrites", () => {
         "/datapackage.json",
         "/index.html",
         "/sources.html",
+        "/transparency.html",
       ]);
     },
     LIMITS.longTest,
@@ -106,6 +108,8 @@ describe("what one fact's edit rewrites", () => {
         changed.filter((file) => /^\/[a-z]+\.[a-z0-9_.]+\.html$/.test(file) && file !== "/affordability.html"),
       ).toEqual([]);
       expect(changed).not.toContain("/places.html");
+      // The methodology page's figures count the facts, not the days: the same data gives the same page.
+      expect(changed).not.toContain("/methodology.html");
       expect(changed.length).toBeLessThan(30);
     },
     LIMITS.longTest,

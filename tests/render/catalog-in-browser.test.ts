@@ -264,13 +264,13 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
   it(
     "has no serious or critical axe-core violation on a page of each kind, at 1280 and at 375 px",
     async () => {
-      // Every page the build writes that is not a fact's (the catalog, sources, change log, index, calculators, the 404
-      // page), and fact pages, which share one template, by the two that between them show every block it has: earlier
+      // Every page the build writes that is not a fact's (the catalog, sources, change log, index, calculators,
+      // methodology, verification dates, the 404 page), and fact pages, which share one template, by the two that between them show every block it has: earlier
       // periods, a yearly series and an expected announcement (the rent cap), and scheduled changes (the speculation
       // and vacancy tax). The frozen data keeps them so.
       const FACT_PAGES = ["bc.rent_cap.2026", "bc.svt.rates_2026"];
       const all = (await readdir(siteDir)).filter((file) => file.endsWith(".html")).sort();
-      expect(all).toHaveLength(FACT_COUNT + 7);
+      expect(all).toHaveLength(FACT_COUNT + 9);
       const factPages = new Set(FACT_FILES.map((file) => `${path.basename(file, ".json")}.html`));
       // Place pages share one template too: a municipality of a regional district, and a place in none.
       const files = [

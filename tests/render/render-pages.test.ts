@@ -23,7 +23,7 @@ const page = (path: string): string => pages.get(path) ?? "";
 const headings = (markup: string): number[] => [...markup.matchAll(/<h([1-6])[\s>]/g)].map((match) => Number(match[1]));
 
 describe("the human pages", () => {
-  it("publishes the four pages, a page per fact, the 404 page, the stylesheet, the search script and the icon, and the site build includes them", () => {
+  it("publishes the six pages, a page per fact, the 404 page, the stylesheet, the search script and the icon, and the site build includes them", () => {
     expect([...pages.keys()].sort()).toEqual(
       [
         "/404.html",
@@ -36,7 +36,9 @@ describe("the human pages", () => {
         "/calculators.html",
         "/changelog.html",
         "/index.html",
+        "/methodology.html",
         "/sources.html",
+        "/transparency.html",
         ...model.facts.map((fact) => `/${fact.id}.html`),
       ].sort(),
     );
@@ -48,7 +50,7 @@ describe("the human pages", () => {
 
   it("links the calculators page from the navigation of every page, marked current on its own", () => {
     const html = [...pages.keys()].filter((path) => path.endsWith(".html"));
-    expect(html.length).toBe(model.facts.length + 6);
+    expect(html.length).toBe(model.facts.length + 8);
     for (const path of html) {
       const current = path === "/calculators.html" ? ' aria-current="page"' : "";
       // The 404 page is served at any depth, so its links start from the site's root.
@@ -161,6 +163,8 @@ describe("the human pages", () => {
       "/changelog.html",
       "/affordability.html",
       "/calculators.html",
+      "/methodology.html",
+      "/transparency.html",
     ]) {
       expect(page(name), name).toContain(
         '<link rel="alternate" type="application/atom+xml" title="BC Real Estate Facts: rule changes" href="api/v1/facts/changes.atom">',
@@ -322,6 +326,8 @@ describe("the human pages", () => {
       "/changelog.html",
       "/affordability.html",
       "/calculators.html",
+      "/methodology.html",
+      "/transparency.html",
       "/404.html",
       "/bc.ptt.brackets.html",
     ]) {

@@ -212,6 +212,7 @@ describe.skipIf(!available)("the site frame in headless Chromium, served by the 
       ],
       ["/sources.html", /^The data last changed on /, lastChangeOf("facts", "index-data")],
       ["/changelog.html", /^The data last changed on /, lastChangeOf("facts", "index-data")],
+      ["/transparency.html", /^The data last changed on /, lastChangeOf("facts", "index-data")],
       [
         "/affordability.html",
         /^The index's inputs last changed on .+ UTC, when the newest month or revision of them was recorded\.$/,
@@ -223,6 +224,7 @@ describe.skipIf(!available)("the site frame in headless Chromium, served by the 
         lastChangeOf(factFile),
       ],
       ["/calculators.html", undefined, undefined],
+      ["/methodology.html", undefined, undefined],
       ["/missing/page", undefined, undefined],
     ];
     const page = await openPage();

@@ -89,6 +89,8 @@ export const renderLlms = (model: SiteModel): SiteFiles => {
     // Counted at build time from the published citations, so the description of the sources is never out of date.
     `${sourcesSummary(model.facts)} ${LLMS_SOURCE_KINDS} [Every source, by organisation](${model.urls.sourcesPage}).`,
     "",
+    `[How the facts are checked](${model.urls.methodologyPage}): what a fact holds, the kinds of source, the re-verification cycle and how errors are corrected. [Verification dates](${model.urls.transparencyPage}): when each fact was last verified and when it is next due.`,
+    "",
     "## API",
     "",
     ...llmsLines.at(SITE_PATHS.catalog),

@@ -20,6 +20,8 @@ export type PageName =
   | "calculators"
   | "places"
   | "place"
+  | "methodology"
+  | "transparency"
   | "fact"
   | "not-found";
 
@@ -196,7 +198,11 @@ ${dataDates(model, page, lang)}
 <p>${rich(w, "footer.licence", {
     licence: html`<a href="${SERVICE.license}" rel="license">${SERVICE.licenseName}</a>`,
     issue: (chunks) => html`<a href="${issueChooserUrl(model.repository)}">${chunks}</a>`,
-  })}</p>
+  })}
+${rich(w, "footer.trust", {
+  methodology: (chunks) => html`<a href="${link(model.urls.methodologyPage)}">${chunks}</a>`,
+  transparency: (chunks) => html`<a href="${link(model.urls.transparencyPage)}">${chunks}</a>`,
+})}</p>
 <p>${rich(w, "footer.machine-readable", {
     catalog: (chunks) => html`<a href="${link(model.urls.catalog)}">${chunks}</a>`,
     feed: (chunks) => html`<a href="${link(model.urls.feed)}">${chunks}</a>`,

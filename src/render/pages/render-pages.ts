@@ -18,6 +18,8 @@ import { renderCalculatorsPage } from "./render-calculators-page.ts";
 import { renderCatalogPage } from "./render-catalog-page.ts";
 import { renderChangelogPage } from "./render-changelog-page.ts";
 import { renderFact } from "./render-fact.ts";
+import { renderMethodologyPage } from "./render-methodology-page.ts";
+import { renderTransparencyPage } from "./render-transparency-page.ts";
 
 /**
  * The human catalog: static HTML readable without JavaScript (a page per fact beside it), plus its stylesheet and
@@ -32,6 +34,8 @@ export function* renderPages(model: SiteModel): Generator<SiteEntry> {
     if (!lang.english) continue;
     yield ["/index.html", renderCatalogPage(model, lang)];
     yield ["/changelog.html", renderChangelogPage(model, lang)];
+    yield ["/methodology.html", renderMethodologyPage(model, lang)];
+    yield ["/transparency.html", renderTransparencyPage(model, lang)];
     yield ["/affordability.html", renderAffordabilityPage(model, lang)];
     yield ["/calculators.html", renderCalculatorsPage(model, lang)];
     for (const fact of model.facts) yield [`/${fact.id}.html`, renderFactPage(model, fact, lang, pages)];
