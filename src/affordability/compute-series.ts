@@ -174,7 +174,8 @@ export interface ComputedSeries {
   missingInputs: string[];
 }
 
-const GAP_REASONS = {
+/** Why a board-month is not published when its series' files record no reason of their own (the pages word them). */
+export const GAP_REASONS = {
   price: "no sourced MLS® HPI composite benchmark price",
   rate: "no sourced mortgage rate",
   both: "no sourced MLS® HPI composite benchmark price or mortgage rate",

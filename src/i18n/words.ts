@@ -31,6 +31,8 @@ export interface Words {
   date(iso: string): string;
   /** "2026-12-05" as "Dec 5, 2026", for table cells. */
   shortDate(iso: string): string;
+  /** A month, "2026-03", as "March 2026", "mars 2026", "2026年3月". */
+  month(isoMonth: string): string;
   /** An instant as its day and its time in UTC: "November 22, 2026, 00:14 UTC". */
   dateTime(iso: string): string;
   /** Items joined as the language joins a list ("a, b and c"). */
@@ -78,6 +80,7 @@ export const makeWords = (locale: Locale, messages: Readonly<Record<string, stri
   const plain = new Intl.NumberFormat(tag, { maximumFractionDigits: 6 });
   const longDate = new Intl.DateTimeFormat(tag, { dateStyle: "long", timeZone: "UTC" });
   const shortDate = new Intl.DateTimeFormat(tag, { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+  const month = new Intl.DateTimeFormat(tag, { month: "long", year: "numeric", timeZone: "UTC" });
   const time = new Intl.DateTimeFormat(tag, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
   const list = new Intl.ListFormat(tag, { style: "long", type: "conjunction" });
   return {
@@ -103,6 +106,7 @@ export const makeWords = (locale: Locale, messages: Readonly<Record<string, stri
     number: (value) => plain.format(value),
     date: (iso) => longDate.format(utcDay(iso)),
     shortDate: (iso) => shortDate.format(utcDay(iso)),
+    month: (isoMonth) => month.format(utcDay(`${isoMonth.slice(0, 7)}-01`)),
     dateTime: (iso) => `${longDate.format(new Date(iso))}, ${time.format(new Date(iso))} UTC`,
     list: (items) => list.format(items),
   };

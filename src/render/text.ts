@@ -3,6 +3,7 @@
  * domain names, the glossary's labels for keys, and a fact's value in words (`describeValue`).
  */
 
+import { ENGLISH } from "../i18n/locales.ts";
 import type { MessageValue, Words } from "../i18n/words.ts";
 import { englishWords } from "../i18n/words-files.ts";
 import type { Urls } from "../lib/config.ts";
@@ -53,6 +54,13 @@ export const html = (strings: TemplateStringsArray, ...slots: readonly HtmlSlot[
  */
 export const rich = (w: Words, key: string, values: Record<string, MessageValue<Html>>): Html =>
   html`${w.parts<Html>(key, values).map((part) => (typeof part === "string" ? part : html`${part}`))}`;
+
+/**
+ * Text that stays English on every page (a version's note, a source's terms, the data's free text): on a translation
+ * it carries `lang`, so a reader's voice reads it as English; on the English page it is the text alone.
+ */
+export const englishText = (lang: { readonly english: boolean }, text: string): Html =>
+  lang.english ? html`${text}` : html`<span lang="${ENGLISH.tag}">${text}</span>`;
 
 /**
  * A published address relative to the pages, which all sit at the root of the tree: links keep working when the

@@ -405,17 +405,23 @@ export const datasetJsonLd = (model: SiteModel): Record<string, unknown> => ({
   ],
 });
 
-/** The schema.org `Dataset` of the affordability index, on its page. */
-export const affordabilityDatasetJsonLd = (model: SiteModel): Record<string, unknown> => ({
+/**
+ * The schema.org `Dataset` of the affordability index, on its page at `path` in `lang`: named and described in that
+ * language, which it gives as its `inLanguage`.
+ */
+export const affordabilityDatasetJsonLd = (
+  model: SiteModel,
+  lang: PageLanguage,
+  path: string,
+): Record<string, unknown> => ({
   "@context": "https://schema.org",
   "@type": "Dataset",
-  name: `${SERVICE.name}: Lower Mainland affordability index`,
-  description:
-    "Monthly affordability index for Greater Vancouver and the Fraser Valley: median household income over the annual cost of carrying the MLS® HPI composite benchmark home, with every input's source and its kind.",
-  url: model.urls.affordabilityPage,
+  name: `${SERVICE.name}: ${lang.w.text("affordability.title")}`,
+  description: lang.w.text("affordability.dataset-description"),
+  url: pageUrlIn(model, lang, path),
   license: SERVICE.license,
   dateModified: model.indexChangedAt,
-  inLanguage: "en-CA",
+  inLanguage: lang.locale.tag,
   isAccessibleForFree: true,
   keywords: ["British Columbia", "housing affordability", "Greater Vancouver", "Fraser Valley", "MLS® HPI"],
   spatialCoverage: { "@type": "Place", name: "Greater Vancouver and the Fraser Valley, British Columbia, Canada" },
@@ -438,5 +444,5 @@ const jsonLdScript = (value: unknown): Html =>
 
 export const renderDatasetJsonLd = (model: SiteModel): Html => jsonLdScript(datasetJsonLd(model));
 
-export const renderAffordabilityDatasetJsonLd = (model: SiteModel): Html =>
-  jsonLdScript(affordabilityDatasetJsonLd(model));
+export const renderAffordabilityDatasetJsonLd = (model: SiteModel, lang: PageLanguage, path: string): Html =>
+  jsonLdScript(affordabilityDatasetJsonLd(model, lang, path));

@@ -1,90 +1,136 @@
 /**
- * The affordability page: the index for each board, its trend, the chart of the series, and how it is computed.
+ * The affordability page: the index for each board, its trend, the chart of the series, and how it is computed. The
+ * board names, MLS® HPI and the methodology's own texts (the income measure, each source's terms and credits) stay as
+ * their sources write them, in English.
  */
 
-import type { SeriesGap, SourceQuality } from "../../affordability/compute-series.ts";
+import type { IdxTrend, SeriesGap, SourceQuality } from "../../affordability/compute-series.ts";
 import {
   boardLabel,
-  monthLabel,
+  GAP_REASONS,
   monthsBetween,
   previousMonth,
   publicationStatus,
 } from "../../affordability/compute-series.ts";
 import type { IndexData } from "../../affordability/index-data.ts";
-import { formatCad, formatPercent, readableDate } from "../../lib/format.ts";
+import type { Words } from "../../i18n/words.ts";
 import { type AffordabilityEntry, type AffordabilityPublication, BOARDS, type Board } from "../../schemas/index.ts";
 import { INDEX_FORMULA, latestEntry } from "../api/render-affordability.ts";
 import type { PageLanguage } from "../page-language.ts";
 import type { SiteModel } from "../site-model.ts";
-import { type Html, html } from "../text.ts";
-import { renderAffordabilityDatasetJsonLd, renderPage } from "./page-layout.ts";
+import { englishText, type Html, html, rich } from "../text.ts";
+import { pageLinker, renderAffordabilityDatasetJsonLd, renderPage } from "./page-layout.ts";
 
-const TREND_WORDS: Record<string, string> = {
-  improving: "more affordable",
-  worsening: "less affordable",
-  stable: "about the same",
+/** The page's path from the site's root, in English; each language publishes it at the same path in its folder. */
+const PAGE_PATH = "/affordability.html";
+
+/** A trend in words: "more affordable", "less affordable", "about the same". */
+const trendWords = (w: Words, trend: string): string => {
+  switch (trend as IdxTrend) {
+    case "improving":
+      return w.text("affordability.trend.improving");
+    case "worsening":
+      return w.text("affordability.trend.worsening");
+    case "stable":
+      return w.text("affordability.trend.stable");
+    case "no-previous-month":
+      return w.text("affordability.trend.first");
+    default:
+      return trend;
+  }
 };
 
-const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? "" : "s"}`;
+/** Whether a point's price and rate are official (or faithful copies), in the word the sources page uses. */
+const qualityWords = (w: Words, quality: SourceQuality): string =>
+  quality === "official" ? w.text("citation-kind.official") : w.text("citation-kind.secondary");
 
 /** A fraction of income as a reader takes it in: a whole percentage. */
-const sharePercent = (share: number): string => `${Math.round(share * 100)}%`;
+const sharePercent = (w: Words, share: number): string => w.percent(Math.round(share * 100) / 100);
 
-/** How far back a compared month is, in words: "the month before", "3 months earlier". */
-const howFarBack = (months: number): string => (months === 1 ? "the month before" : `${months} months earlier`);
+/** A board's name, as its board writes it: in English, marked as such on a translation when it stands alone. */
+const boardName = (lang: PageLanguage, board: Board): Html => englishText(lang, boardLabel(board));
 
 /**
  * The income the published months divide by, in the words the page puts beside every figure that uses it ("the median
  * household income, …"): "fixed at its 2020 value from the 2021 Census" when the source's figure is held for every
  * month, else the years it stands for after sourced growth.
  */
-export const incomeInUse = (entries: readonly AffordabilityEntry[], data: IndexData): string => {
+export const incomeInUse = (entries: readonly AffordabilityEntry[], data: IndexData, w: Words): string => {
   const { income } = data;
   if (entries.length === 0 || !income) return "";
   const years = [...new Set(entries.map((entry) => entry.incomeYear))].sort((a, b) => a - b);
-  const census = income.measure.match(/(\d{4}) Census/i)?.[1];
-  const source = census ? ` from the ${census} Census` : "";
+  const census = income.measure.match(/(\d{4}) Census/i)?.[1] ?? "none";
+  // Years are words here, not quantities: "2020", never "2,020".
+  const year = String(income.income_year);
   return years.length === 1 && years[0] === income.income_year
-    ? `fixed at its ${income.income_year} value${source}`
-    : `as of ${years.join(", ")}, its ${income.income_year} value${source} carried forward by the annual growth the methodology cites`;
+    ? w.text("affordability.income.fixed", { year, census })
+    : w.text("affordability.income.carried", { years: years.join(", "), year, census });
 };
 
 /**
  * The status box's sentence on income: the year in use, each board's figure, that it is not updated, and what kind of
  * source it rests on.
  */
-const describeIncome = (entries: readonly AffordabilityEntry[], data: IndexData): Html => {
-  const phrase = incomeInUse(entries, data);
+const describeIncome = (entries: readonly AffordabilityEntry[], data: IndexData, w: Words): Html => {
+  const phrase = incomeInUse(entries, data, w);
   if (!phrase || !data.income) return html``;
   const { income } = data;
-  const figures = BOARDS.map((board) => `${boardLabel(board)} ${formatCad(income.boards[board].value)}`).join(", ");
+  const figures = BOARDS.map((board) => `${boardLabel(board)} ${w.money(income.boards[board].value)}`).join(", ");
   const secondary = BOARDS.some((board) =>
     income.boards[board].citations.every((citation) => citation.kind === "secondary"),
   );
   const held = entries.every((entry) => entry.incomeYear === income.income_year);
   return html`
-<strong>Every value uses income ${phrase}</strong>: the median household income of ${income.income_year} (${figures})${held ? html`, held for every month since, so the index moves with prices and mortgage rates only and does not follow incomes after ${income.income_year}` : ""}.${secondary ? " These incomes rest on a secondary source: a report of the figures, not the statistical agency's own tables." : ""}`;
+${rich(w, "affordability.income.every-value", {
+  strong: (chunks) => html`<strong>${chunks}</strong>`,
+  phrase,
+  year: String(income.income_year),
+  figures,
+  held: held ? "yes" : "no",
+})}${secondary ? ` ${w.text("affordability.income.secondary")}` : ""}`;
 };
 
 /** The opening: the latest month, how far behind it is, and how many board-months are published of those expected. */
-const describeStatus = (status: AffordabilityPublication, income: Html): Html => {
+const describeStatus = (status: AffordabilityPublication, income: Html, lang: PageLanguage): Html => {
+  const { w } = lang;
   if (
     status.latest_month === null ||
     status.expected_through === null ||
     status.months_behind === null ||
     status.latest_board === null
   ) {
-    return html`<p class="index-status">No index value is published yet.</p>`;
+    return html`<p class="index-status">${w.text("affordability.status.none")}</p>`;
   }
+  const strong = (chunks: (string | Html)[]) => html`<strong>${chunks}</strong>`;
+  const built = w.date(status.as_of);
   const behind =
     status.months_behind === 0
-      ? html`It is current: ${monthLabel(status.expected_through)} is the last month that had ended when this page was built (${readableDate(status.as_of)}).`
-      : html`That is <strong>${plural(status.months_behind, "month")} behind</strong> ${monthLabel(status.expected_through)}, the last month that had ended when this page was built (${readableDate(status.as_of)}).`;
+      ? w.text("affordability.status.current", { month: w.month(status.expected_through), built })
+      : rich(w, "affordability.status.behind", {
+          strong,
+          count: status.months_behind,
+          month: w.month(status.expected_through),
+          built,
+        });
   const boards = status.boards
-    .map((board) => `${boardLabel(board.board)} ${board.published_count} of ${board.expected_count}`)
+    .map((board) =>
+      w.text("affordability.status.board-count", {
+        board: boardLabel(board.board),
+        published: board.published_count,
+        expected: board.expected_count,
+      }),
+    )
     .join(", ");
-  return html`<p class="index-status"><strong>Latest month: ${monthLabel(status.latest_month)}</strong> (${boardLabel(status.latest_board)}). ${behind}
-<strong>${status.published_count} of ${status.expected_count}</strong> board-months from ${monthLabel(status.expected_from ?? status.latest_month)} to ${monthLabel(status.expected_through)} are published (${boards}); the others lack a sourced input and are listed under <a href="#gaps">Months not published</a> with the reason.${income}</p>`;
+  return html`<p class="index-status">${rich(w, "affordability.status.latest", { strong, month: w.month(status.latest_month), board: boardLabel(status.latest_board) })} ${behind}
+${rich(w, "affordability.status.published", {
+  strong,
+  published: status.published_count,
+  expected: status.expected_count,
+  from: w.month(status.expected_from ?? status.latest_month),
+  to: w.month(status.expected_through),
+  boards,
+  gaps: (chunks) => html`<a href="#gaps">${chunks}</a>`,
+})}${income}</p>`;
 };
 
 /**
@@ -96,53 +142,75 @@ const describeBoard = (
   series: readonly AffordabilityEntry[],
   status: AffordabilityPublication,
   income: string,
+  w: Words,
 ): Html => {
   const latest = series.at(-1);
-  if (!latest) return html`${boardLabel(board)}: no month is published yet.`;
+  if (!latest) return html`${w.text("affordability.board.none", { board: boardLabel(board) })}`;
   const boardStatus = status.boards.find((entry) => entry.board === board);
   const lag =
     boardStatus?.months_behind && status.expected_through
-      ? ` This board's latest month is ${plural(boardStatus.months_behind, "month")} behind ${monthLabel(status.expected_through)}.`
+      ? ` ${w.text("affordability.board.lag", { count: boardStatus.months_behind, month: w.month(status.expected_through) })}`
       : "";
   const previous = series.at(-2);
   const trend =
     latest.trendComparedWith === null || latest.monthsSinceCompared === null || previous === undefined
-      ? "It is the board's first published month, so there is no earlier month to compare with."
-      : `${signedPoints(latest.idx - previous.idx)} from ${monthLabel(latest.trendComparedWith)}, ${howFarBack(latest.monthsSinceCompared)}${latest.monthsSinceCompared > 1 ? " (the months between are not published)" : ""}: ${TREND_WORDS[latest.idxTrend] ?? latest.idxTrend}.`;
+      ? w.text("affordability.board.first")
+      : w.text("affordability.board.trend", {
+          ...change(latest.idx - previous.idx),
+          month: w.month(latest.trendComparedWith),
+          months: latest.monthsSinceCompared,
+          trend: trendWords(w, latest.idxTrend),
+        });
   const first = series[0]!;
   const overall =
     series.length < 2
-      ? "It is the only month published for this board."
-      : `Since ${first.monthLabel} (${first.idx}), ${latest.idx === first.idx ? "it is unchanged" : `it has ${latest.idx > first.idx ? "risen" : "fallen"} ${plural(Math.abs(latest.idx - first.idx), "point")}`} over ${series.length} published months.`;
-  return html`<strong>${boardLabel(board)}: index ${latest.idx}</strong> in ${latest.monthLabel}: carrying the benchmark home takes <strong>${sharePercent(latest.carryingCostShare)} of the median household income</strong>, ${income} (benchmark ${formatCad(latest.hpiBenchmarkPrice)}, carrying cost ${formatCad(Math.round(latest.annualCarryingCost))} a year, median income ${formatCad(latest.medianIncome)} in ${latest.incomeYear}).${lag} ${trend} ${overall}`;
+      ? w.text("affordability.board.only")
+      : w.text("affordability.board.since", {
+          month: w.month(first.monthSlug),
+          first: first.idx,
+          ...change(latest.idx - first.idx),
+          count: series.length,
+        });
+  return html`${rich(w, "affordability.board.latest", {
+    strong: (chunks) => html`<strong>${chunks}</strong>`,
+    board: boardLabel(board),
+    index: latest.idx,
+    month: w.month(latest.monthSlug),
+    share: sharePercent(w, latest.carryingCostShare),
+    income,
+    benchmark: w.money(latest.hpiBenchmarkPrice),
+    cost: w.money(Math.round(latest.annualCarryingCost)),
+    median: w.money(latest.medianIncome),
+    year: String(latest.incomeYear),
+  })}${lag} ${trend} ${overall}`;
 };
+
+/** A change of the index, for a message that says it: its direction (`up`, `down`, `none`) and its size in points. */
+const change = (points: number): { direction: string; points: number } => ({
+  direction: points > 0 ? "up" : points < 0 ? "down" : "none",
+  points: Math.abs(points),
+});
 
 /** A table row's trend: its words, and the month compared with when it is not the month before. */
-const trendCell = (entry: AffordabilityEntry): Html => {
-  if (entry.trendComparedWith === null || entry.monthsSinceCompared === null) return html`first month`;
-  const words = TREND_WORDS[entry.idxTrend] ?? entry.idxTrend;
+const trendCell = (entry: AffordabilityEntry, w: Words): Html => {
+  if (entry.trendComparedWith === null || entry.monthsSinceCompared === null)
+    return html`${w.text("affordability.trend.first")}`;
+  const words = trendWords(w, entry.idxTrend);
   return entry.monthsSinceCompared === 1
     ? html`${words}`
-    : html`${words} <span class="compared">(vs ${monthLabel(entry.trendComparedWith)})</span>`;
+    : html`${words} <span class="compared">${w.text("affordability.trend.compared", { month: w.month(entry.trendComparedWith) })}</span>`;
 };
-
-const signedPoints = (change: number): string =>
-  change === 0
-    ? "Unchanged"
-    : `${change > 0 ? "Up" : "Down"} ${Math.abs(change)} point${Math.abs(change) === 1 ? "" : "s"}`;
 
 /**
  * A board whose prices come from more than one publication: CREA restates the index's whole history every June, so
  * two publications of one month can differ, and a move between months of different sources can be partly a revision.
  */
-const mixedSources = (data: IndexData): string[] =>
+const mixedSources = (data: IndexData, w: Words): string[] =>
   BOARDS.flatMap((board) => {
     const months = data.benchmarks[board]?.months ?? [];
     const sources = new Set(months.map((month) => new URL(month.citation.url).hostname));
     return sources.size > 1
-      ? [
-          `${boardLabel(board)}'s prices come from ${sources.size} publications. CREA restates the index's whole history every June, so figures of one month from different publications can differ slightly, and a move between months taken from different publications can be partly a revision.`,
-        ]
+      ? [w.text("affordability.sources.mixed", { board: boardLabel(board), count: sources.size })]
       : [];
   });
 
@@ -159,16 +227,39 @@ const gapRanges = (gaps: readonly SeriesGap[]): { board: Board; from: string; to
 };
 
 /**
+ * Why a month is not published: the index's own reasons in the page's words; a reason the series' file records is its
+ * free text, which stays in English.
+ */
+const gapReasonWords = (lang: PageLanguage, reason: string): Html => {
+  const { w } = lang;
+  switch (reason) {
+    case GAP_REASONS.price:
+      return html`${w.text("affordability.gaps.no-price")}`;
+    case GAP_REASONS.rate:
+      return html`${w.text("affordability.gaps.no-rate")}`;
+    case GAP_REASONS.both:
+      return html`${w.text("affordability.gaps.no-price-or-rate")}`;
+    default:
+      return englishText(lang, reason);
+  }
+};
+
+/**
  * `/affordability.html`: each board's series as a chart and a table, the latest value and the methodology in plain
  * words.
  */
 export const renderAffordabilityPage = (model: SiteModel, lang: PageLanguage): string => {
+  const { w } = lang;
+  const link = pageLinker(model, false, lang);
   const { entries, gaps, data, quality } = model.index;
   const latest = latestEntry(entries);
   const status = publicationStatus(model.index, model.today);
   const assumptions = data.methodology?.assumptions;
-  const main = html`<h1>Lower Mainland affordability index</h1>
-${describeStatus(status, describeIncome(entries, data))}
+  const income = incomeInUse(entries, data, w);
+  const seriesJson = (chunks: (string | Html)[]) =>
+    html`<a href="${link(model.urls.affordabilityIndex)}">${chunks}</a>`;
+  const main = html`<h1>${w.text("affordability.title")}</h1>
+${describeStatus(status, describeIncome(entries, data, w), lang)}
 ${
   latest
     ? html`<ul class="latest">${BOARDS.map(
@@ -177,72 +268,88 @@ ${
             board,
             entries.filter((entry) => entry.board === board),
             status,
-            incomeInUse(entries, data),
+            income,
+            w,
           )}</li>`,
       )}</ul>`
     : ""
 }
-<p>For each board and month: the median household income (${incomeInUse(entries, data) || "income not published yet"}) divided by a year's cost of carrying the benchmark home, times 100.
-Higher is more affordable; at 100 the median income exactly covers the carrying cost. The share of income that carrying the home takes is the index read the other way, 100 ÷ index: at 125 it is 80%. Formula: <code>${INDEX_FORMULA}</code>.</p>
-${renderIndexChart(model.index, entries.length > 0 ? `Every point uses income ${incomeInUse(entries, data)}.` : "")}
+<p>${rich(w, "affordability.formula", { income: income || w.text("affordability.income.none"), formula: html`<code>${INDEX_FORMULA}</code>` })}</p>
+${renderIndexChart(model.index, lang, entries.length > 0 ? w.text("affordability.chart.income-note", { income }) : "")}
 ${BOARDS.map((board) => {
   const series = entries.filter((entry) => entry.board === board);
   return html`<section aria-labelledby="board-${board}">
-<h2 id="board-${board}">${boardLabel(board)}</h2>
+<h2 id="board-${board}">${boardName(lang, board)}</h2>
 ${
   series.length > 0
-    ? html`<div class="table-scroll" role="group" aria-label="${boardLabel(board)}: published months (scrolls sideways)" tabindex="0"><table class="index-table"><caption>${boardLabel(board)}: published months<span class="scroll-hint"> (scroll sideways for more columns)</span></caption>
-<thead><tr><th scope="col">Month</th><th scope="col">Index</th><th scope="col">Share of income</th><th scope="col">Trend</th><th scope="col">Benchmark price</th><th scope="col">Monthly payment</th><th scope="col">Carrying cost a year</th><th scope="col">Median income (year measured)</th><th scope="col">Sources</th></tr></thead>
-<tbody>${series.map((entry) => html`<tr><th scope="row">${entry.monthLabel}</th><td>${entry.idx}</td><td>${sharePercent(entry.carryingCostShare)}</td><td>${trendCell(entry)}</td><td>${formatCad(entry.hpiBenchmarkPrice)}</td><td>${formatCad(Math.round(entry.monthlyPI))}</td><td>${formatCad(Math.round(entry.annualCarryingCost))}</td><td>${formatCad(entry.medianIncome)} (${entry.incomeYear})</td><td>${quality[board][entry.monthSlug] ?? "secondary"}</td></tr>`)}</tbody>
+    ? html`<div class="table-scroll" role="group" aria-label="${w.text("affordability.table.label", { board: boardLabel(board) })}" tabindex="0"><table class="index-table"><caption>${rich(w, "affordability.table.caption", { board: boardLabel(board), hint: (chunks) => html`<span class="scroll-hint">${chunks}</span>` })}</caption>
+<thead><tr><th scope="col">${w.text("affordability.table.month")}</th><th scope="col">${w.text("affordability.table.index")}</th><th scope="col">${w.text("affordability.table.share")}</th><th scope="col">${w.text("affordability.table.trend")}</th><th scope="col">${w.text("affordability.table.benchmark")}</th><th scope="col">${w.text("affordability.table.payment")}</th><th scope="col">${w.text("affordability.table.cost")}</th><th scope="col">${w.text("affordability.table.income")}</th><th scope="col">${w.text("affordability.table.sources")}</th></tr></thead>
+<tbody>${series.map((entry) => html`<tr><th scope="row">${w.month(entry.monthSlug)}</th><td>${w.number(entry.idx)}</td><td>${sharePercent(w, entry.carryingCostShare)}</td><td>${trendCell(entry, w)}</td><td>${w.money(entry.hpiBenchmarkPrice)}</td><td>${w.money(Math.round(entry.monthlyPI))}</td><td>${w.money(Math.round(entry.annualCarryingCost))}</td><td>${w.money(entry.medianIncome)} (${String(entry.incomeYear)})</td><td>${qualityWords(w, quality[board][entry.monthSlug] ?? "secondary")}</td></tr>`)}</tbody>
 </table></div>`
-    : html`<p>No month is published for this board yet.</p>`
+    : html`<p>${w.text("affordability.table.none")}</p>`
 }
 </section>`;
 })}
 <section aria-labelledby="methodology">
-<h2 id="methodology">How it is computed</h2>
+<h2 id="methodology">${w.text("affordability.method.title")}</h2>
 ${
   assumptions
     ? html`<ul>
-<li>The home is the board's MLS® HPI composite benchmark price for the month.</li>
-<li>The buyer puts ${formatPercent(assumptions.down_payment_share.value)} down and borrows the rest over ${assumptions.amortization_years.value} years at the month's posted 5-year fixed rate, compounded semi-annually as Canadian law requires.</li>
-<li>A year's carrying cost is twelve mortgage payments, property tax at ${formatPercent(assumptions.property_tax_rate.value)} of the price, ${formatCad(assumptions.maintenance_monthly.value)} a month for maintenance and ${formatCad(assumptions.insurance_monthly.value)} a month for insurance.</li>
-<li>The trend compares a month with the same board's previous published month, which the table names when it is not the month before; a move of less than ${assumptions.trend_threshold_points.value} points is "stable".</li>
-${data.income ? html`<li>Income: ${data.income.measure} (${data.income.boards["greater-vancouver"].geography}; ${data.income.boards["fraser-valley"].geography}). ${data.income.carry_forward.method}</li>` : ""}
+<li>${w.text("affordability.method.home")}</li>
+<li>${w.text("affordability.method.loan", { down: w.percent(assumptions.down_payment_share.value), years: assumptions.amortization_years.value })}</li>
+<li>${w.text("affordability.method.cost", { tax: w.percent(assumptions.property_tax_rate.value), maintenance: w.money(assumptions.maintenance_monthly.value), insurance: w.money(assumptions.insurance_monthly.value) })}</li>
+<li>${w.text("affordability.method.trend", { points: assumptions.trend_threshold_points.value })}</li>
+${data.income ? html`<li>${rich(w, "affordability.method.income", { measure: englishText(lang, data.income.measure), geographies: englishText(lang, `${data.income.boards["greater-vancouver"].geography}; ${data.income.boards["fraser-valley"].geography}`), method: englishText(lang, data.income.carry_forward.method) })}</li>` : ""}
 </ul>
-<p>Every input has its source in the <a href="api/v1/affordability-index/index.json">series JSON</a> (<code>methodology</code>). The series is also published as <a href="api/v1/affordability-index/series.csv">CSV</a>, one row per board and month with the kinds of its sources, described by the <a href="datapackage.json">Data Package</a>.</p>`
-    : html`<p>The methodology is not published yet.</p>`
+<p>${rich(w, "affordability.method.files", {
+        json: seriesJson,
+        methodology: html`<code>methodology</code>`,
+        csv: (chunks) => html`<a href="${link(model.urls.affordabilitySeriesCsv)}">${chunks}</a>`,
+        package: (chunks) => html`<a href="${link(model.urls.dataPackage)}">${chunks}</a>`,
+      })}</p>`
+    : html`<p>${w.text("affordability.method.none")}</p>`
 }
 ${
   data.methodology
-    ? html`<h3>Sources, terms of use and credits</h3>
+    ? html`<h3>${w.text("affordability.sources.title")}</h3>
 <ul class="sources">${data.methodology.sources.map(
-        (source) => html`<li><strong>${source.source}</strong> (${source.used_for}). ${source.terms}
-${source.terms_read ? "" : html`<em>Terms not yet confirmed.</em> `}Terms: <a href="${source.terms_url}">${source.terms_url}</a>.<br>${source.attribution}</li>`,
+        (
+          source,
+        ) => html`<li><strong>${englishText(lang, source.source)}</strong> (${englishText(lang, source.used_for)}). ${englishText(lang, source.terms)}
+${source.terms_read ? "" : html`<em>${w.text("affordability.sources.unconfirmed")}</em> `}${rich(w, "affordability.sources.terms", { url: html`<a href="${source.terms_url}">${source.terms_url}</a>` })}<br>${englishText(lang, source.attribution)}</li>`,
       )}</ul>
-<p>A month marked "secondary" quotes its price or rate as reported by the news, brokerage or data page cited with the value in the <a href="api/v1/affordability-index/index.json">series JSON</a>.
-${mixedSources(data).map((line) => html`${line} `)}</p>`
+<p>${rich(w, "affordability.sources.secondary", { json: seriesJson })}
+${mixedSources(data, w).map((line) => html`${line} `)}</p>`
     : ""
 }
-<h3 id="gaps">Months not published</h3>
+<h3 id="gaps">${w.text("affordability.gaps.title")}</h3>
 ${
   gaps.length === 0
-    ? html`<p>None.</p>`
-    : html`<p>A month is published only when both its benchmark price and its mortgage rate have a source; nothing is estimated. ${gaps.length} board-months lack one:</p>
-<ul class="gaps">${gapRanges(gaps).map((range) => html`<li>${boardLabel(range.board)}, ${range.from === range.to ? monthLabel(range.from) : `${monthLabel(range.from)} to ${monthLabel(range.to)}`}: ${range.reason}</li>`)}</ul>`
+    ? html`<p>${w.text("affordability.gaps.none")}</p>`
+    : html`<p>${w.text("affordability.gaps.lead", { count: gaps.length })}</p>
+<ul class="gaps">${gapRanges(gaps).map(
+        (range) =>
+          html`<li>${rich(w, "affordability.gaps.item", {
+            board: boardLabel(range.board),
+            months:
+              range.from === range.to
+                ? w.month(range.from)
+                : w.text("affordability.gaps.range", { from: w.month(range.from), to: w.month(range.to) }),
+            reason: gapReasonWords(lang, range.reason),
+          })}</li>`,
+      )}</ul>`
 }
 </section>`;
   return renderPage(
     model,
     {
-      path: "/affordability.html",
+      path: PAGE_PATH,
       name: "affordability",
       dated: { by: "index", changedAt: model.indexChangedAt },
-      title: "Lower Mainland affordability index",
-      description:
-        "Monthly affordability index for Greater Vancouver and the Fraser Valley: median household income over the annual cost of carrying the benchmark home.",
+      title: w.text("affordability.title"),
+      description: w.text("affordability.description"),
       canonical: model.urls.affordabilityPage,
-      head: renderAffordabilityDatasetJsonLd(model),
+      head: renderAffordabilityDatasetJsonLd(model, lang, PAGE_PATH),
       main,
     },
     lang,
@@ -336,11 +443,13 @@ const marker = (
  * px. A line joins consecutive published months only, so a gap is never bridged; each marker is filled when its inputs
  * are official and hollow when one is secondary; under the plot, one strip per board has a filled cell for each
  * published month and an empty one for each month without a value. Screen readers get a title and a description;
- * the tables carry every number. `incomeNote`, under the chart, names the income every point uses.
+ * the tables carry every number. `incomeNote`, under the chart, names the income every point uses. Its words are
+ * `lang`'s; the board names stay as the boards write them.
  */
-export const renderIndexChart = (input: IndexChartInput, incomeNote = ""): Html => {
+export const renderIndexChart = (input: IndexChartInput, lang: PageLanguage, incomeNote = ""): Html => {
+  const { w } = lang;
   const { entries, period, quality } = input;
-  if (entries.length === 0 || period === null) return html`<p>No month is published yet.</p>`;
+  if (entries.length === 0 || period === null) return html`<p>${w.text("affordability.chart.none")}</p>`;
   const boards = BOARDS.map((board) => ({ board, series: entries.filter((entry) => entry.board === board) }));
 
   // The legend explains a marker fill only when some point is drawn with it, each with a board that has such a point.
@@ -351,8 +460,8 @@ export const renderIndexChart = (input: IndexChartInput, incomeNote = ""): Html 
     return found ? [{ board: found.board, kind }] : [];
   });
 
-  return html`${drawChart(input, WIDE)}
-${drawChart(input, NARROW)}
+  return html`${drawChart(input, WIDE, w)}
+${drawChart(input, NARROW, w)}
 <ul class="chart-legend">
 ${boards
   .filter(({ series }) => series.length > 0)
@@ -361,19 +470,19 @@ ${boards
     // there.
     const official = series.filter((entry) => quality[board][entry.monthSlug] === "official").length;
     const shown: SourceQuality = official * 2 >= series.length ? "official" : "secondary";
-    return html`<li data-legend="board"><svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">${marker(board, 7, 7, shown, boardLabel(board))}</svg> ${boardLabel(board)}</li>`;
+    return html`<li data-legend="board"><svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">${marker(board, 7, 7, shown, boardLabel(board))}</svg> ${boardName(lang, board)}</li>`;
   })}
 ${legendQualities.map(({ board, kind }) =>
   kind === "official"
-    ? html`<li data-legend="official"><svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">${marker(board, 7, 7, "official", "official")}</svg> filled: price and rate from official sources or faithful copies of them</li>`
-    : html`<li data-legend="secondary"><svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">${marker(board, 7, 7, "secondary", "secondary")}</svg> hollow: price or rate from a secondary source</li>`,
+    ? html`<li data-legend="official"><svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">${marker(board, 7, 7, "official", qualityWords(w, "official"))}</svg> ${w.text("affordability.chart.filled")}</li>`
+    : html`<li data-legend="secondary"><svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">${marker(board, 7, 7, "secondary", qualityWords(w, "secondary"))}</svg> ${w.text("affordability.chart.hollow")}</li>`,
 )}
-<li>A line joins consecutive months only. In the strips under the chart, a filled cell is a published month and an empty cell a month without a value.${incomeNote ? ` ${incomeNote}` : ""}</li>
+<li>${w.text("affordability.chart.key")}${incomeNote ? ` ${incomeNote}` : ""}</li>
 </ul>`;
 };
 
 /** One drawing of the chart in `layout`. */
-const drawChart = ({ entries, period, quality }: IndexChartInput, layout: ChartLayout): Html => {
+const drawChart = ({ entries, period, quality }: IndexChartInput, layout: ChartLayout, w: Words): Html => {
   if (period === null) return html``;
   const { width, margin, plotHeight, fontSize } = layout;
   const months = monthsBetween(period.from, period.to);
@@ -402,8 +511,13 @@ const drawChart = ({ entries, period, quality }: IndexChartInput, layout: ChartL
   const description = boards
     .map(({ board, series }) =>
       series.length === 0
-        ? `${boardLabel(board)}: no month published.`
-        : `${boardLabel(board)}: ${series.length} of ${months.length} months published; ${series.map((entry) => `${entry.monthLabel} ${entry.idx}`).join(", ")}.`,
+        ? w.text("affordability.chart.board-none", { board: boardLabel(board) })
+        : w.text("affordability.chart.board", {
+            board: boardLabel(board),
+            published: series.length,
+            months: months.length,
+            points: series.map((entry) => `${w.month(entry.monthSlug)} ${w.number(entry.idx)}`).join(", "),
+          }),
     )
     .join(" ");
 
@@ -427,10 +541,10 @@ const drawChart = ({ entries, period, quality }: IndexChartInput, layout: ChartL
       : html`<text x="${margin.left}" y="${round(stripTop(row) - 4)}" font-size="${fontSize}" fill="#333">${boardLabel(board)}</text>`;
 
   return html`<svg class="${layout.className}" viewBox="0 0 ${width} ${round(height)}" role="img" aria-labelledby="${layout.idPrefix}-title ${layout.idPrefix}-desc" xmlns="http://www.w3.org/2000/svg">
-<title id="${layout.idPrefix}-title">Affordability index by month, ${monthLabel(period.from)} to ${monthLabel(period.to)}</title>
+<title id="${layout.idPrefix}-title">${w.text("affordability.chart.title", { from: w.month(period.from), to: w.month(period.to) })}</title>
 <desc id="${layout.idPrefix}-desc">${description}</desc>
 ${ticks.map((tick) => html`<line x1="${margin.left}" x2="${width - margin.right}" y1="${round(y(tick))}" y2="${round(y(tick))}" stroke="#ddd" stroke-width="1"/><text x="${margin.left - 6}" y="${round(y(tick) + 4)}" text-anchor="end" font-size="${fontSize}" fill="#333">${Math.round(tick)}</text>`)}
-${yearStarts.map((month) => html`<line x1="${round(x(month) - cell / 2)}" x2="${round(x(month) - cell / 2)}" y1="${margin.top}" y2="${plotBottom + 6}" stroke="#bbb" stroke-width="1"/><text x="${round(x(month) - cell / 2 + 3)}" y="${plotBottom + 6 + fontSize}" font-size="${fontSize}" fill="#333">${month.endsWith("-01") ? month.slice(0, 4) : monthLabel(month)}</text>`)}
+${yearStarts.map((month) => html`<line x1="${round(x(month) - cell / 2)}" x2="${round(x(month) - cell / 2)}" y1="${margin.top}" y2="${plotBottom + 6}" stroke="#bbb" stroke-width="1"/><text x="${round(x(month) - cell / 2 + 3)}" y="${plotBottom + 6 + fontSize}" font-size="${fontSize}" fill="#333">${month.endsWith("-01") ? month.slice(0, 4) : w.month(month)}</text>`)}
 ${lines}
 ${boards.map(({ board, series }) =>
   series.map((entry) => {
@@ -440,7 +554,12 @@ ${boards.map(({ board, series }) =>
       x(entry.monthSlug),
       y(entry.idx),
       sources,
-      `${entry.boardLabel}, ${entry.monthLabel}: ${entry.idx} (${sources} sources)`,
+      w.text("affordability.chart.point", {
+        board: boardLabel(board),
+        month: w.month(entry.monthSlug),
+        index: entry.idx,
+        quality: sources,
+      }),
       layout.marker,
     );
   }),

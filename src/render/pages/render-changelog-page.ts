@@ -6,12 +6,11 @@
 import { periodAnchor } from "../../../packages/client/src/index.ts";
 import { noteCorrectionOf, versionNote } from "../../derive/fact-history.ts";
 import { SERVICE } from "../../lib/config.ts";
-import { readableDate } from "../../lib/format.ts";
 import { compareText } from "../../lib/text.ts";
 import type { PageLanguage } from "../page-language.ts";
 import type { SiteModel } from "../site-model.ts";
-import { type Html, html, isAnnouncedOnly, sitePath } from "../text.ts";
-import { renderPage } from "./page-layout.ts";
+import { englishText, type Html, html, isAnnouncedOnly, rich } from "../text.ts";
+import { pageLinker, renderPage } from "./page-layout.ts";
 
 /** Why a version is no longer the one in force, and from when. */
 type Ended =
@@ -36,8 +35,11 @@ export interface ChangelogEntry {
    * added the period to the fact's file.
    */
   recordedAt: string;
-  /** The period's rule in one line, with that period's own numbers (the history entry's `summary`). */
-  summary: string;
+  /**
+   * The period's rule: its value, read in one line with that period's own numbers by the fact's `summary_keys`, as the
+   * history entry's `summary` is (each page says it in its own language).
+   */
+  rule: { value: unknown; unit: string | undefined; keys: readonly string[] | undefined };
   /**
    * The version's public note, as written when it was recorded (its commit's `Impact:` line), or the period's note
    * from the fact's file; undefined for a period recorded without one.
@@ -74,6 +76,8 @@ export const changelogEntries = (model: SiteModel): ChangelogEntry[] => {
   const published = new Map(
     [...model.facts, ...model.withdrawn.map(({ fact }) => fact)].map((fact) => [fact.id, fact]),
   );
+  // Every period of a fact is read by the keys its file names today, as its history's summaries are.
+  const summaryKeys = (id: string) => model.timelines.get(id)?.versions.at(-1)?.state.summary_keys;
   const versions = [...model.timelines.values()].flatMap((timeline) =>
     timeline.versions.map((version, index): ChangelogEntry => {
       const previous = timeline.versions[index - 1]?.version;
@@ -99,7 +103,7 @@ export const changelogEntries = (model: SiteModel): ChangelogEntry[] => {
         previous,
         effectiveIso,
         recordedAt: version.introduced.committed_at,
-        summary: (last ? fact?.summary : entry?.summary) ?? "",
+        rule: { value: version.state.value, unit: version.state.unit, keys: summaryKeys(timeline.id) },
         note: versionNote(version.version, version.introduced),
         noteCorrection: noteCorrectionOf(version.version, version.introduced),
         diffUrl: previous === undefined ? undefined : diffs.get(`${timeline.id} ${previous} ${version.version}`),
@@ -118,7 +122,7 @@ export const changelogEntries = (model: SiteModel): ChangelogEntry[] => {
               previous: undefined,
               effectiveIso: entry.effective_iso,
               recordedAt: entry.recorded_iso ?? "",
-              summary: entry.summary ?? "",
+              rule: { value: entry.value, unit: entry.unit, keys: summaryKeys(fact.id) },
               note: entry.note,
               diffUrl: undefined,
               ended: { kind: "superseded", date: entry.superseded_iso ?? fact.effective_iso },
@@ -137,53 +141,70 @@ export const changelogEntries = (model: SiteModel): ChangelogEntry[] => {
   );
 };
 
-const date = (isoDate: string): Html => html`<time datetime="${isoDate}">${readableDate(isoDate)}</time>`;
-
 /**
  * "No longer in force (superseded March 1, 2020)", or, for the version that is, "In force" or, for a rule only
  * announced, "Announced, not confirmed enacted".
  */
-const statusOf = (entry: ChangelogEntry): Html => {
+const statusOf = (entry: ChangelogEntry, lang: PageLanguage, date: (isoDate: string) => Html): Html => {
+  const { w } = lang;
   const ended = entry.ended;
   if (ended === undefined)
     return entry.announced
-      ? html`<span class="status status-announced">Announced, not confirmed enacted</span>`
-      : html`<span class="status status-in-force">In force</span>`;
+      ? html`<span class="status status-announced">${w.text("changelog.status.announced")}</span>`
+      : html`<span class="status status-in-force">${w.text("changelog.status.in-force")}</span>`;
+  const status = (chunks: (string | Html)[]) => html`<span class="status status-ended">${chunks}</span>`;
   switch (ended.kind) {
     case "superseded":
-      return html`<span class="status status-ended">No longer in force</span> (superseded ${date(ended.date)})`;
+      return rich(w, "changelog.status.superseded", { status, date: date(ended.date) });
     case "withdrawn":
-      return html`<span class="status status-ended">No longer in force</span> (withdrawn ${date(ended.date)})`;
+      return rich(w, "changelog.status.withdrawn", { status, date: date(ended.date) });
     case "corrected":
-      return html`<span class="status status-ended">Not the current version</span> (corrected by version ${ended.by}, recorded ${date(ended.date)})`;
+      return rich(w, "changelog.status.corrected", { status, version: ended.by, date: date(ended.date) });
   }
 };
 
 /** What the summary line is called: the rule as it stands, as it stood, or as a corrected version wrongly had it. */
-const ruleLabel = (entry: ChangelogEntry): string => {
-  if (entry.ended === undefined) return entry.announced ? "The rule as announced:" : "The rule:";
-  return entry.ended.kind === "corrected" ? `As version ${entry.version} recorded it:` : "The rule then:";
+const ruleLabel = (entry: ChangelogEntry, lang: PageLanguage): string => {
+  const { w } = lang;
+  if (entry.ended === undefined)
+    return entry.announced ? w.text("changelog.rule.announced") : w.text("changelog.rule.current");
+  return entry.ended.kind === "corrected"
+    ? w.text("changelog.rule.corrected", { version: entry.version ?? 0 })
+    : w.text("changelog.rule.then");
 };
+
+/** When the period took effect: "From" while it is in force, "Took effect" once it is not. */
+const whenOf = (entry: ChangelogEntry, lang: PageLanguage, date: Html): Html =>
+  entry.ended !== undefined
+    ? rich(lang.w, "changelog.when.took-effect", { date })
+    : entry.announced
+      ? rich(lang.w, "changelog.when.announced", { date })
+      : rich(lang.w, "changelog.when.from", { date });
 
 /**
  * The change log: one list of every period of every fact, grouped by the year it took effect, newest first, each a
  * block that reads on a phone as on a wide screen. The heading says when the period took effect ("From" while it is in
- * force, "Took effect" once it is not); the rule's summary gives that period's own figures; a version's note is shown
- * as the note recorded with it, never reworded, and a period no longer in force says so beside it, so a note written
- * in the present ("now pay") is not read as today's rule.
+ * force, "Took effect" once it is not); the rule's summary gives that period's own figures, in the page's language; a
+ * version's note is shown as the note recorded with it, in English, never reworded, and a period no longer in force
+ * says so beside it, so a note written in the present ("now pay") is not read as today's rule.
  */
 export const renderChangelogPage = (model: SiteModel, lang: PageLanguage): string => {
-  const labels = new Map(
-    [...model.facts, ...model.withdrawn.map(({ fact }) => fact)].map((fact) => [fact.id, fact.label]),
+  const { w } = lang;
+  const facts = new Map(
+    [...model.facts, ...model.withdrawn.map(({ fact }) => fact)].map((fact) => [fact.id, fact] as const),
   );
   const withdrawn = new Set(model.withdrawn.map(({ fact }) => fact.id));
-  const link = (absolute: string) => sitePath(model.urls, absolute);
+  const link = pageLinker(model, false, lang);
+  const date = (isoDate: string): Html => html`<time datetime="${isoDate}">${w.date(isoDate)}</time>`;
   // A withdrawn fact has no place in the catalog page: its link goes to its tombstone, the single-fact JSON. A period
   // of a fact with a page links its own section there (#v3, #earlier-2016-01-01).
   const factLink = (entry: ChangelogEntry): Html => {
-    const label = labels.get(entry.factId) ?? entry.factId;
+    const fact = facts.get(entry.factId);
+    const label = fact === undefined ? html`${entry.factId}` : lang.factLabelHtml(fact);
     if (withdrawn.has(entry.factId))
-      return html`<a href="${link(model.urls.factById(entry.factId))}">${label}</a> (withdrawn)`;
+      return rich(w, "changelog.fact-withdrawn", {
+        fact: html`<a href="${link(model.urls.factById(entry.factId))}">${label}</a>`,
+      });
     const anchor = periodAnchor({ version: entry.version, effective_iso: entry.effectiveIso });
     return html`<a href="${link(model.urls.factPage(entry.factId))}#${anchor}">${label}</a>`;
   };
@@ -196,46 +217,57 @@ export const renderChangelogPage = (model: SiteModel, lang: PageLanguage): strin
   const recordedLine = (entry: ChangelogEntry): Html => {
     const recorded = date(entry.recordedAt.slice(0, 10));
     if (entry.version === undefined)
-      return html`Recorded from its sources on ${recorded}, as the rule before the first version · <code>${entry.factId}</code>`;
-    return html`Recorded on ${recorded} · <code>${entry.factId}</code> ${
+      return html`${rich(w, "changelog.recorded.earlier", { date: recorded })} · <code>${entry.factId}</code>`;
+    return html`${rich(w, "changelog.recorded.version", { date: recorded })} · <code>${entry.factId}</code> ${
       entry.previous === undefined
-        ? html`version ${entry.version}, the first recorded · <a href="${link(model.urls.factById(entry.factId))}">JSON<span class="visually-hidden"> for ${entry.factId}</span></a>`
-        : html`version ${entry.previous} to ${entry.version}${entry.diffUrl ? html` · <a href="${link(entry.diffUrl)}">v${entry.previous}-to-v${entry.version}.json</a>` : ""}`
+        ? html`${w.text("changelog.recorded.first", { version: entry.version })} · <a href="${link(model.urls.factById(entry.factId))}">${rich(
+            w,
+            "changelog.json-link",
+            {
+              hidden: (chunks) => html`<span class="visually-hidden">${chunks}</span>`,
+              id: entry.factId,
+            },
+          )}</a>`
+        : html`${w.text("changelog.recorded.revision", { previous: entry.previous, version: entry.version })}${entry.diffUrl ? html` · <a href="${link(entry.diffUrl)}">v${entry.previous}-to-v${entry.version}.json</a>` : ""}`
     }`;
   };
-  const when = (entry: ChangelogEntry): string =>
-    entry.ended !== undefined ? "Took effect" : entry.announced ? "Announced to apply from" : "From";
   const noteLabel = (entry: ChangelogEntry): Html | string =>
     entry.version === undefined
-      ? "Note:"
+      ? w.text("changelog.note.period")
       : entry.noteCorrection === undefined
-        ? html`Note recorded with version ${entry.version}:`
-        : html`Note recorded with version ${entry.version} (corrected on <time datetime="${entry.noteCorrection.corrected_iso}">${readableDate(entry.noteCorrection.corrected_iso)}</time>: ${entry.noteCorrection.reason}; first published as: ${entry.noteCorrection.original}):`;
+        ? w.text("changelog.note.version", { version: entry.version })
+        : rich(w, "changelog.note.corrected", {
+            version: entry.version,
+            date: date(entry.noteCorrection.corrected_iso),
+            reason: englishText(lang, entry.noteCorrection.reason),
+            original: englishText(lang, entry.noteCorrection.original),
+          });
 
   const renderEntry = (entry: ChangelogEntry): Html => html`<li class="change${entry.ended ? " change-ended" : ""}">
-<h3 class="change-head"><span class="change-when">${when(entry)} ${date(entry.effectiveIso)}</span>
+<h3 class="change-head"><span class="change-when">${whenOf(entry, lang, date(entry.effectiveIso))}</span>
 <span class="change-fact">${factLink(entry)}</span></h3>
-<p class="change-status">${statusOf(entry)}</p>
-<p class="change-rule"><span class="change-note-label">${ruleLabel(entry)}</span> ${entry.summary}</p>
-${entry.note === undefined ? "" : html`<p class="change-note"><span class="change-note-label">${noteLabel(entry)}</span> ${entry.note}</p>\n`}<p class="change-meta">${recordedLine(entry)}</p>
+<p class="change-status">${statusOf(entry, lang, date)}</p>
+<p class="change-rule"><span class="change-note-label">${ruleLabel(entry, lang)}</span> ${lang.values.summarizeValue(entry.rule.value, entry.rule.unit, entry.rule.keys)}</p>
+${entry.note === undefined ? "" : html`<p class="change-note"><span class="change-note-label">${noteLabel(entry)}</span> ${englishText(lang, entry.note)}</p>\n`}<p class="change-meta">${recordedLine(entry)}</p>
 </li>
 `;
 
-  const main = html`<h1>Change log</h1>
-<p class="lead">${versions.length} versions of ${new Set(versions.map((entry) => entry.factId)).size} facts (${revisions} of them revisions) and ${earlier} ${earlier === 1 ? "period" : "periods"} recorded from sources before a fact's first version, by the date each took effect, newest first.</p>
-<p>Each gives the rule from that date with that period's own figures, the day it was recorded here (often years after it took effect), and whether it is still in force.
-A version's note was written when it was recorded: where it says "now", it speaks of the day the version took effect.
-Re-verifications that only confirm a fact are not listed.
-Every change, with both dates, is in <a href="${link(model.urls.changes)}">changes.json</a>; the revisions, by the day they were recorded, in <a href="${link(model.urls.diffIndex)}">the diff index (JSON)</a>.
-Follow them in <a href="${link(model.urls.changesFeed)}">the rule changes feed (Atom)</a> or <a href="${link(model.urls.feed)}">the RSS feed</a>.</p>
+  const main = html`<h1>${w.text("changelog.title")}</h1>
+<p class="lead">${w.text("changelog.lead", { versions: versions.length, facts: new Set(versions.map((entry) => entry.factId)).size, revisions, earlier })}</p>
+<p>${rich(w, "changelog.intro", {
+    changes: (chunks) => html`<a href="${link(model.urls.changes)}">${chunks}</a>`,
+    diffs: (chunks) => html`<a href="${link(model.urls.diffIndex)}">${chunks}</a>`,
+    atom: (chunks) => html`<a href="${link(model.urls.changesFeed)}">${chunks}</a>`,
+    rss: (chunks) => html`<a href="${link(model.urls.feed)}">${chunks}</a>`,
+  })}</p>
 <nav class="toc changelog-years" aria-labelledby="years-title">
-<h2 id="years-title">Years</h2>
+<h2 id="years-title">${w.text("changelog.years")}</h2>
 <ul>
 ${years.map((year) => html`<li><a href="#year-${year}">${year}</a></li>`)}</ul>
 </nav>
 ${years.map(
   (year) => html`<section class="changelog-year" aria-labelledby="year-${year}">
-<h2 id="year-${year}">Took effect in ${year}</h2>
+<h2 id="year-${year}">${w.text("changelog.year", { year })}</h2>
 <ol class="changes">
 ${entries.filter((entry) => entry.effectiveIso.startsWith(year)).map(renderEntry)}</ol>
 </section>
@@ -247,8 +279,8 @@ ${entries.filter((entry) => entry.effectiveIso.startsWith(year)).map(renderEntry
       path: "/changelog.html",
       name: "changelog",
       dated: { by: "catalog" },
-      title: `Change log: ${SERVICE.name}`,
-      description: `Every version of the ${model.facts.length} facts of ${SERVICE.name} and the periods recorded before them, by the date each took effect, with the day it was recorded and whether it is still in force.`,
+      title: w.text("page.title", { page: w.text("changelog.title"), site: SERVICE.name }),
+      description: w.text("changelog.description", { facts: model.facts.length, site: SERVICE.name }),
       canonical: model.urls.changelogPage,
       main,
     },
