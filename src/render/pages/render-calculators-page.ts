@@ -157,6 +157,10 @@ ${factList(model, [
 export const renderCalculatorsPage = (model: SiteModel): string => {
   const catalog = sitePath(model.urls, `${model.urls.base}${SITE_PATHS.catalog}`);
   const main = html`<h1>Calculators</h1>
+<nav class="calc-jump" aria-labelledby="calc-jump-title">
+<p id="calc-jump-title">Jump to</p>
+<ul>${Object.entries(CALCULATOR_TITLES).map(([key, title]) => html`<li><a href="#${key}">${title}</a></li>`)}</ul>
+</nav>
 <p class="lead">Property transfer tax, a purchase with a mortgage (whether it passes the stress test, and the cash needed to close), the home owner grant, and for a tenancy the deposits, notices, rent increases and the renter's credit, computed from the published facts.
 Each result shows how it was reached and names every fact it used, with its version and the date it took effect.</p>
 <p class="disclaimer"><strong>General information, not advice.</strong> These calculators give general information only, not legal, tax or financial advice.
@@ -166,10 +170,6 @@ They cover the common case and state what they assume; your lawyer, notary, lend
 Without JavaScript, each calculator below lists the facts it uses; each fact's page states its rule, its sources and its earlier versions.</p>
 </div>
 <p class="calc-status" id="calc-status" role="status" data-fact="${sitePath(model.urls, model.urls.factById("{id}"))}" data-series="${sitePath(model.urls, model.urls.series("{id}"))}" data-place="${sitePath(model.urls, model.urls.place("{id}"))}"></p>
-<nav class="calc-jump" aria-labelledby="calc-jump-title">
-<p id="calc-jump-title">Jump to</p>
-<ul>${Object.entries(CALCULATOR_TITLES).map(([key, title]) => html`<li><a href="#${key}">${title}</a></li>`)}</ul>
-</nav>
 ${placesList(model)}
 ${calculator(
   model,
