@@ -11,10 +11,11 @@ const GROUP_SPACES = /[ \u00a0\u202f\u2009]/g;
  * rather than guess. Returns undefined for an empty field.
  */
 export const readNumber = (typed: string, percent: boolean): number | undefined | { problem: string } => {
-  const raw = typed
-    .trim()
-    .replace(/^\$\s*/, "")
-    .replace(/\s*%$/, "");
+  const trimmed = typed.trim();
+  // An amount field given a percentage ("10%") would otherwise read it as ten dollars.
+  if (!percent && trimmed.endsWith("%"))
+    return { problem: `“${trimmed}” is a percentage: enter an amount in dollars, for example 650000.` };
+  const raw = trimmed.replace(/^\$\s*/, "").replace(/\s*%$/, "");
   if (raw === "") return undefined;
   if (/^[-−]/.test(raw)) return { problem: "Enter an amount of 0 or more." };
   const notANumber = { problem: `“${typed.trim()}” is not a number.` };
@@ -42,3 +43,26 @@ export const readNumber = (typed: string, percent: boolean): number | undefined 
   }
   return Number(plain);
 };
+
+/**
+ * An amount that may also be typed as a percentage of another ("10%" of the price, "5%" of the rent): the amount,
+ * or the share as a fraction, undefined for an empty field, or what is wrong. A share above 100% is refused.
+ */
+export const readAmountOrShare = (
+  typed: string,
+): { amount: number } | { share: number } | undefined | { problem: string } => {
+  const percent = typed.trim().endsWith("%");
+  const read = readNumber(typed, percent);
+  if (read === undefined || typeof read === "object") return read;
+  if (!percent) return { amount: read };
+  if (read > 100) return { problem: "Enter a percentage from 0 to 100%, or an amount in dollars." };
+  return { share: Math.round(read * 1e6) / 1e8 };
+};
+
+/**
+ * The rate a person most likely meant by a rate below 1% typed without a percent sign: such a number is far more often
+ * a rate written as a fraction ("0.0449" for 4.49%) than a rate lent at, so the page asks before using it. Undefined
+ * for 0 and for 1 or more.
+ */
+export const likelyPercent = (percent: number): number | undefined =>
+  percent > 0 && percent < 1 ? Math.round(percent * 100 * 1e6) / 1e6 : undefined;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CalculatorError, gstOnNewHome } from "../../packages/client/src/index.ts";
+import { ASSUMPTION_CODES, CalculatorError, cashToClose, gstOnNewHome } from "../../packages/client/src/index.ts";
+import { publishedFacts } from "./published-facts.ts";
 import { GST_FIRST_TIME, NEW_HOUSING } from "./tax-fixtures.ts";
 
 // The rules: tax-fixtures.ts, from the Excise Tax Act s. 254 (2) and (2.1) as quoted there.
@@ -95,6 +96,23 @@ describe("gstOnNewHome: the first-time home buyers' rebate", () => {
     expect(said).toContain("primary place of residence");
   });
 
+  it("gives each assumption as a code with the option it concerns, in the order of its sentences", () => {
+    const result = gstOnNewHome(facts, { price: 800_000, firstTimeBuyer: true, asOf: AS_OF });
+    expect(result.assumed).toHaveLength(result.assumptions.length);
+    for (const { code } of result.assumed) expect(ASSUMPTION_CODES).toContain(code);
+    const at = result.assumptions.findIndex((line) => line.startsWith("agreementDate was not given"));
+    expect(result.assumed[at]).toEqual({ code: "gst-agreement-in-window-assumed", option: "agreementDate" });
+    // With the day given, the sentence and its code change together.
+    const given = gstOnNewHome(facts, {
+      price: 800_000,
+      firstTimeBuyer: true,
+      agreementDate: "2025-06-01",
+      asOf: AS_OF,
+    });
+    expect(given.assumed.map(({ code }) => code)).toContain("gst-agreement-in-window-given");
+    expect(given.assumed.map(({ code }) => code)).not.toContain("gst-agreement-in-window-assumed");
+  });
+
   it("gives none before the rebate's first version, and refuses a date before the GST rule the facts record", () => {
     const early = gstOnNewHome(facts, { price: 500_000, firstTimeBuyer: true, asOf: "2024-06-01" });
     expect(early.first_time_buyer_rebate).toBe(0);
@@ -118,5 +136,32 @@ describe("gstOnNewHome: the first-time home buyers' rebate", () => {
     } catch (error: unknown) {
       expect(error).toMatchObject({ option });
     }
+  });
+});
+
+describe("cashToClose: the agreement's day for a newly built home", () => {
+  it("counts the first-time buyers' GST rebate only for an agreement in its window", async () => {
+    // The published ca.gst.fthb_new_home_rebate: agreements after 2025-03-19 and before 2031. At $1,150,000 the GST is
+    // $57,500, the new housing rebate nothing and the first-time buyers' rebate $35,000.
+    const { catalog } = await publishedFacts();
+    const buyer = {
+      price: 1_150_000,
+      downPayment: 115_000,
+      amortizationYears: 30,
+      firstTimeBuyer: true,
+      newlyBuilt: true,
+      asOf: "2026-11-01",
+    };
+    const gstLine = (agreementDate?: string) =>
+      cashToClose(catalog, agreementDate === undefined ? buyer : { ...buyer, agreementDate }).lines.find(
+        (line) => line.item === "gst",
+      )?.amount;
+    expect(gstLine()).toBe(22_500);
+    expect(gstLine("2025-06-01")).toBe(22_500);
+    expect(gstLine("2025-03-01")).toBe(57_500);
+    expect(cashToClose(catalog, { ...buyer, agreementDate: "2025-03-01" }).total).toBe(193_500);
+    const assumed = cashToClose(catalog, buyer).assumed.map(({ code }) => code);
+    expect(assumed).toContain("gst-agreement-in-window-assumed");
+    expect(assumed).toContain("gst-price-before-gst");
   });
 });

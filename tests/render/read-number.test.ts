@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readNumber } from "../../site/calculators/read-number.ts";
+import { likelyPercent, readAmountOrShare, readNumber } from "../../site/calculators/read-number.ts";
 
 describe("how the calculators page reads a number a person typed", () => {
   it.each([
@@ -35,5 +35,27 @@ describe("how the calculators page reads a number a person typed", () => {
     for (const typed of ["1,2,3", "0x10", "1e6", "4,5,6", "65 00", "1.234,5.6", "12abc"])
       expect(readNumber(typed, false)).toEqual({ problem: `“${typed}” is not a number.` });
     expect(readNumber("   ", false)).toBeUndefined();
+  });
+
+  it("never reads a percentage as dollars: an amount field refuses it, an amount-or-share field takes it as a share", () => {
+    // "10%" as a down payment was once read as $10.
+    expect(readNumber("10%", false)).toEqual({
+      problem: "“10%” is a percentage: enter an amount in dollars, for example 650000.",
+    });
+    expect(readAmountOrShare("10%")).toEqual({ share: 0.1 });
+    expect(readAmountOrShare("12,5 %")).toEqual({ share: 0.125 });
+    expect(readAmountOrShare("$115,000")).toEqual({ amount: 115_000 });
+    expect(readAmountOrShare("")).toBeUndefined();
+    expect(readAmountOrShare("150%")).toEqual({
+      problem: "Enter a percentage from 0 to 100%, or an amount in dollars.",
+    });
+  });
+
+  it("suggests the percentage a rate below 1% most likely meant, and nothing for 0 or 1% and more", () => {
+    expect(likelyPercent(0.0449)).toBe(4.49);
+    expect(likelyPercent(0.05)).toBe(5);
+    expect(likelyPercent(0)).toBeUndefined();
+    expect(likelyPercent(1)).toBeUndefined();
+    expect(likelyPercent(4.49)).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@
  */
 
 export { AffordabilityOptions, AffordabilityResult, affordability } from "./calculators/affordability.ts";
+export { ASSUMPTION_CODES, Assumed, type AssumptionCode } from "./calculators/assumptions.ts";
 export {
   ExemptionName,
   HomeOwnerGrantOptions,

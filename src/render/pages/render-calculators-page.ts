@@ -40,6 +40,18 @@ export const CALCULATOR_FACTS = {
 /** A calculator that reads every member of a yearly series: the page lists the members published. */
 const CALCULATOR_SERIES: Partial<Record<keyof typeof CALCULATOR_FACTS, string>> = { rent: "bc.rent_cap" };
 
+/** Each calculator's title, in the page's order: its heading and its "Jump to" link. */
+const CALCULATOR_TITLES: Record<keyof typeof CALCULATOR_FACTS, string> = {
+  ptt: "Property transfer tax",
+  purchase: "A purchase with a mortgage",
+  grant: "Home owner grant",
+  deposit: "Deposits: interest, and when they must come back",
+  notice: "Notice to end a tenancy",
+  rent: "Rent increase",
+  capex: "Rent increase for a capital expenditure",
+  credit: "Renter's tax credit",
+};
+
 /** The script that runs the calculators, built from the client's own code (src/build/bundle-scripts.ts). */
 export const CALCULATORS_SCRIPT = "assets/calculators.js";
 
@@ -55,9 +67,24 @@ const factList = (model: SiteModel, ids: readonly string[]): Html =>
       : html`<li><code>${id}</code> is not published yet: what depends on it cannot be computed.</li>`;
   })}</ul>`;
 
-const money = (id: string, label: string, hint?: string): Html =>
+/** What a field holds, for the printed inputs to write it as the page writes figures (`data-kind`). */
+type FieldKind = "money" | "percent" | "money-or-percent";
+
+const money = (id: string, label: string, hint?: string, kind: FieldKind = "money"): Html =>
   html`<div class="field"><label for="${id}">${label}</label>
-<input type="text" id="${id}" name="${id}" inputmode="decimal" autocomplete="off"${hint ? html` aria-describedby="${id}-hint"` : ""}>${hint ? html`<span class="hint" id="${id}-hint">${hint}</span>` : ""}</div>`;
+<input type="text" id="${id}" name="${id}" inputmode="decimal" autocomplete="off" data-kind="${kind}"${hint ? html` aria-describedby="${id}-hint"` : ""}>${hint ? html`<span class="hint" id="${id}-hint">${hint}</span>` : ""}</div>`;
+
+const percentField = (id: string, label: string, hint: string, value = ""): Html =>
+  html`<div class="field"><label for="${id}">${label}</label>
+<input type="text" id="${id}" name="${id}" inputmode="decimal" autocomplete="off" data-kind="percent"${value === "" ? "" : html` value="${value}"`} aria-describedby="${id}-hint"><span class="hint" id="${id}-hint">${hint}</span></div>`;
+
+/**
+ * The day the agreement of purchase and sale was signed: shown by the script only where it changes an answer (a newly
+ * built home's GST rebate, a foreign buyer's transitional rule), as `hint` says.
+ */
+const agreementField = (id: string, hint: string): Html =>
+  html`<div class="field" id="${id}-field"><label for="${id}">Agreement signed on</label>
+<input type="date" id="${id}" name="${id}" aria-describedby="${id}-hint"><span class="hint" id="${id}-hint">${hint}</span></div>`;
 
 const checkbox = (id: string, label: string): Html =>
   html`<div class="field check"><input type="checkbox" id="${id}" name="${id}"><label for="${id}">${label}</label></div>`;
@@ -91,31 +118,34 @@ const dateField = (id: string, label: string): Html =>
 <input type="date" id="${id}" name="${id}" aria-describedby="${id}-hint"><span class="hint" id="${id}-hint">The rules in force on this date apply; empty means today.</span></div>`;
 
 /**
- * One calculator: its form (hidden until the script has the catalog), where errors and results appear, and its facts.
+ * One calculator: its form (hidden until the script has the catalog), where errors and results appear, and its facts
+ * as in force today, folded: open for a reader without the script, whose only answer they are; the script folds them
+ * under a result dated another day, and leaves them out under one dated today, whose own facts say the same.
  */
 const calculator = (
   model: SiteModel,
   key: keyof typeof CALCULATOR_FACTS,
-  title: string,
   intro: string,
   fields: Html,
   level: 2 | 3 = 2,
 ): Html =>
   html`<section class="calculator" id="${key}" aria-labelledby="${key}-title">
-<h${level} id="${key}-title">${title}</h${level}>
+<h${level} id="${key}-title">${CALCULATOR_TITLES[key]}</h${level}>
 <p>${intro}</p>
 <form class="calc-form" id="${key}-form" hidden novalidate>
 ${fields}
 </form>
 <p class="visually-hidden" id="${key}-summary" aria-live="polite"></p>
 <div class="calc-output" id="${key}-output"></div>
-<h${level + 1} id="${key}-facts-title">Facts this calculator uses</h${level + 1}>
+<details class="calc-today" id="${key}-today" open>
+<summary id="${key}-facts-title">Facts this calculator uses</summary>
 ${factList(model, [
   ...CALCULATOR_FACTS[key],
   ...model.facts
     .filter((fact) => fact.series !== undefined && fact.series === CALCULATOR_SERIES[key])
     .map((fact) => fact.id),
 ])}
+</details>
 </section>`;
 
 /**
@@ -128,6 +158,10 @@ ${factList(model, [
 export const renderCalculatorsPage = (model: SiteModel, lang: PageLanguage): string => {
   const catalog = sitePath(model.urls, `${model.urls.base}${SITE_PATHS.catalog}`);
   const main = html`<h1>Calculators</h1>
+<nav class="calc-jump" aria-labelledby="calc-jump-title">
+<p id="calc-jump-title">Jump to</p>
+<ul>${Object.entries(CALCULATOR_TITLES).map(([key, title]) => html`<li><a href="#${key}">${title}</a></li>`)}</ul>
+</nav>
 <p class="lead">Property transfer tax, a purchase with a mortgage (whether it passes the stress test, and the cash needed to close), the home owner grant, and for a tenancy the deposits, notices, rent increases and the renter's credit, computed from the published facts.
 Each result shows how it was reached and names every fact it used, with its version and the date it took effect.</p>
 <p class="disclaimer"><strong>General information, not advice.</strong> These calculators give general information only, not legal, tax or financial advice.
@@ -141,14 +175,11 @@ ${placesList(model)}
 ${calculator(
   model,
   "ptt",
-  "Property transfer tax",
   "The tax on registering a transfer of B.C. property: the general rates, the first time home buyers' or newly built home exemption (both asked for: the larger is claimed), and the additional tax for foreign buyers; for a newly built home, the GST and its rebates too.",
   html`${money("ptt-price", "Purchase price", "Fair market value, in dollars.")}
-<div class="field"><label for="ptt-residential">Residential share, in percent</label>
-<input type="text" id="ptt-residential" name="ptt-residential" inputmode="decimal" autocomplete="off" value="100" aria-describedby="ptt-residential-hint"><span class="hint" id="ptt-residential-hint">The part of the value that is residential.</span></div>
+${percentField("ptt-residential", "Residential share, in percent", "The part of the value that is residential.", "100")}
 ${checkbox("ptt-first-time", "First-time home buyer")}
-<div class="field"><label for="ptt-eligible-share">Share bought by first-time buyers, in percent</label>
-<input type="text" id="ptt-eligible-share" name="ptt-eligible-share" inputmode="decimal" autocomplete="off" value="100" aria-describedby="ptt-eligible-share-hint"><span class="hint" id="ptt-eligible-share-hint">With a co-buyer who does not qualify: the share the first-time buyers acquire.</span></div>
+${percentField("ptt-eligible-share", "Share bought by first-time buyers, in percent", "With a co-buyer who does not qualify: the share the first-time buyers acquire.", "100")}
 ${checkbox("ptt-newly-built", "Newly built home")}
 ${checkbox("ptt-foreign", "Foreign buyer")}
 ${placeField("ptt-place", "Where the property is, for example Surrey or Kamloops: its rules decide whether the foreign buyers' tax applies there.")}
@@ -159,20 +190,18 @@ ${placeField("ptt-place", "Where the property is, for example Surrey or Kamloops
 <option value="no">No</option>
 </select><span class="hint" id="ptt-specified-area-hint">Asked of foreign buyers only, when no municipality or area is given; the answer lists the areas in force.</span></div>
 ${dateField("ptt-date", "Registration date")}
-<div class="field"><label for="ptt-agreement-date">Date of the purchase agreement</label>
-<input type="date" id="ptt-agreement-date" name="ptt-agreement-date" aria-describedby="ptt-agreement-date-hint"><span class="hint" id="ptt-agreement-date-hint">Optional, for a foreign buyer: in the four districts added to the foreign buyers' tax on February 21, 2018, an agreement made by February 20 spared a transfer registered by May 18, 2018.</span></div>`,
+${agreementField("ptt-agreement-date", "Optional. For a newly built home, the first-time buyers' GST rebate is only for agreements signed in its window. For a foreign buyer: in the four districts added to the foreign buyers' tax on February 21, 2018, an agreement made by February 20 spared a transfer registered by May 18, 2018.")}`,
 )}
 ${calculator(
   model,
   "purchase",
-  "A purchase with a mortgage",
   "Whether the purchase passes the stress test and the largest price that does, the cash needed to close (down payment, transfer tax, GST and its rebates on a newly built home), the minimum down payment, the mortgage default insurance premium, the payment and what is left to pay after the term.",
   html`${money("buy-price", "Purchase price")}
-${money("buy-down", "Down payment")}
+<div class="field"><label for="buy-down">Down payment</label>
+<input type="text" id="buy-down" name="buy-down" inputmode="decimal" autocomplete="off" data-kind="money-or-percent" aria-describedby="buy-down-hint buy-down-amount"><span class="hint" id="buy-down-hint">In dollars, or in percent of the price (10%).</span><span class="calc-derived" id="buy-down-amount"></span></div>
 <div class="field"><label for="buy-amortization">Amortization, in years</label>
 <input type="text" id="buy-amortization" name="buy-amortization" inputmode="numeric" autocomplete="off" value="25"></div>
-<div class="field"><label for="buy-rate">Interest rate, in percent</label>
-<input type="text" id="buy-rate" name="buy-rate" inputmode="decimal" autocomplete="off" aria-describedby="buy-rate-hint"><span class="hint" id="buy-rate-hint">The contract rate, for example 4.5.</span></div>
+${percentField("buy-rate", "Interest rate, in percent", "The contract rate, for example 4.5.")}
 <div class="field"><label for="buy-frequency">Payment frequency</label>
 <select id="buy-frequency" name="buy-frequency">
 <option value="monthly">Monthly</option>
@@ -187,6 +216,7 @@ ${money("buy-down", "Down payment")}
 ${checkbox("buy-first-time", "First-time home buyer")}
 ${checkbox("buy-newly-built", "Newly built home")}
 ${dateField("buy-date", "Purchase date")}
+${agreementField("buy-agreement-date", "Optional, for a newly built home: the first-time buyers' GST rebate is only for agreements signed in its window.")}
 <fieldset class="field-group"><legend>Can you afford it? The stress test's debt service ratios</legend>
 ${money("buy-income", "Annual household income", "Gross income of everyone on the mortgage, before tax.")}
 ${money("buy-debts", "Monthly debt payments", "Car loans, credit cards, lines of credit, student loans.")}
@@ -201,7 +231,6 @@ ${money("buy-other-costs", "Other closing costs", "Optional: legal fees, inspect
 ${calculator(
   model,
   "grant",
-  "Home owner grant",
   "The grant that reduces the property tax on a principal residence, with its phase-out above the threshold.",
   html`${money("grant-value", "Assessed value")}
 ${checkbox("grant-additional", "Additional grant (senior, veteran, or a person with a disability)")}
@@ -216,7 +245,6 @@ ${dateField("grant-date", "Date")}`,
 ${calculator(
   model,
   "deposit",
-  "Deposits: interest, and when they must come back",
   "The interest owed on the security and pet damage deposits, each year at its own rate, and the last day a landlord may return them or claim against them, with what is owed if that day passes.",
   html`${money("deposit-amount", "Deposits paid", "The security deposit and the pet damage deposit together, in dollars.")}
 <div class="field"><label for="deposit-received">Day the landlord received the deposit</label>
@@ -232,7 +260,6 @@ ${calculator(
 ${calculator(
   model,
   "notice",
-  "Notice to end a tenancy",
   "When a notice counts as received, the earliest date it can end the tenancy, the last day to dispute it, and for a notice for the landlord's use of the property, the compensation owed: each as the Residential Tenancy Act stood on the day it was received.",
   html`<div class="field"><label for="notice-kind">Which notice</label>
 <select id="notice-kind" name="notice-kind">
@@ -265,7 +292,6 @@ ${money("notice-rent", "Monthly rent", "Optional: for the compensation a notice 
 ${calculator(
   model,
   "rent",
-  "Rent increase",
   "The largest rent increase the annual limit allows, the new rent, the day by which the notice must reach the tenant, and the earliest day an increase can take effect; a proposed increase is checked against the limit.",
   html`${money("rent-current", "Current monthly rent")}
 <div class="field"><label for="rent-received">Day the tenant received the notice of rent increase</label>
@@ -276,14 +302,12 @@ ${calculator(
 <input type="date" id="rent-last" name="rent-last" aria-describedby="rent-last-hint"><span class="hint" id="rent-last-hint">Optional: or the day the rent was first payable, if it was never increased. An increase can take effect only 12 months after it.</span></div>
 <div class="field"><label for="rent-due-day">Day of the month the rent is due</label>
 <input type="text" id="rent-due-day" name="rent-due-day" inputmode="numeric" autocomplete="off" aria-describedby="rent-due-day-hint"><span class="hint" id="rent-due-day-hint">Optional: 1 to 31; the 1st, or the day of the increase, when empty.</span></div>
-<div class="field"><label for="rent-proposed">Increase the landlord proposes</label>
-<input type="text" id="rent-proposed" name="rent-proposed" inputmode="decimal" autocomplete="off" aria-describedby="rent-proposed-hint"><span class="hint" id="rent-proposed-hint">Optional: in dollars (75) or in percent (5%).</span></div>`,
+${money("rent-proposed", "Increase the landlord proposes", "Optional: in dollars (75) or in percent (5%).", "money-or-percent")}`,
   3,
 )}
 ${calculator(
   model,
   "capex",
-  "Rent increase for a capital expenditure",
   "The additional rent increase a landlord may apply to the Residential Tenancy Branch for, to recover a major repair or replacement (a roof, an elevator, a boiler): the cost spread over the units it serves and over the months the rule sets, and the phases it is imposed in, with each year's annual increase.",
   html`${money("capex-cost", "Eligible capital expenditure", "The cost, in dollars.")}
 <div class="field"><label for="capex-units">Units it serves</label>
@@ -297,7 +321,6 @@ ${dateField("capex-date", "Date of the application")}
 ${calculator(
   model,
   "credit",
-  "Renter's tax credit",
   "B.C.'s renter's tax credit for a tax year, paid even to a renter who owes no tax, from the adjusted income.",
   html`${money("credit-income", "Adjusted income", "The renter's, with a spouse's or common-law partner's added.")}
 <div class="field"><label for="credit-year">Tax year</label>

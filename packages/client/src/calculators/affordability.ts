@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Assumed, assume, assumptionFields } from "./assumptions.ts";
 import {
   CalculatorError,
   type FactSource,
@@ -134,6 +135,7 @@ export const AffordabilityResult = z.object({
   breakdown: Breakdown,
   citations: Citations,
   assumptions: z.array(z.string()).describe("What the answer takes as given, and what a lender may weigh besides."),
+  assumed: Assumed,
 });
 export type AffordabilityResult = z.infer<typeof AffordabilityResult>;
 
@@ -553,14 +555,39 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
     as_of: asOf,
     breakdown,
     citations: [...cited.values()],
-    assumptions: [
-      "annualIncome is the gross income, before tax, of every borrower together",
-      `the limits are those of cmhc.debt_service_limits on ${asOf}${limits.value.max_ratios_for === undefined ? "" : `, which CMHC considers for ${limits.value.max_ratios_for}`}; ${otherInsurers(limits.value)}`,
-      "the payment is counted monthly at the qualifying rate, on the loan with any insurance premium added",
-      `the qualifying rate and any insurance premium are those in force on ${asOf}, which should be the day the mortgage and its insurance were applied for, not the closing or registration date: CMHC applies a change of premiums to insurance requests submitted from its date, whatever the closing date, and the stress test's changes of 2016 spared loans applied for, committed or bought before their start`,
-      "a lender may apply other rules: credit score, employment and income history, the source of the down payment, its own estimate of heating",
-      "OSFI's loan-to-income limit applies to a lender's portfolio of new uninsured mortgages, not to one loan, so it is not applied here",
-      "the down payment does not count closing costs (property transfer tax, legal fees), which are paid besides",
-    ],
+    ...assumptionFields([
+      assume(
+        "gross-income",
+        "annualIncome is the gross income, before tax, of every borrower together",
+        "annualIncome",
+      ),
+      assume(
+        "debt-service-limits-on-date",
+        `the limits are those of cmhc.debt_service_limits on ${asOf}${limits.value.max_ratios_for === undefined ? "" : `, which CMHC considers for ${limits.value.max_ratios_for}`}; ${otherInsurers(limits.value)}`,
+        "asOf",
+      ),
+      assume(
+        "payment-monthly-at-qualifying-rate",
+        "the payment is counted monthly at the qualifying rate, on the loan with any insurance premium added",
+      ),
+      assume(
+        "rules-on-application-date",
+        `the qualifying rate and any insurance premium are those in force on ${asOf}, which should be the day the mortgage and its insurance were applied for, not the closing or registration date: CMHC applies a change of premiums to insurance requests submitted from its date, whatever the closing date, and the stress test's changes of 2016 spared loans applied for, committed or bought before their start`,
+        "asOf",
+      ),
+      assume(
+        "lender-rules",
+        "a lender may apply other rules: credit score, employment and income history, the source of the down payment, its own estimate of heating",
+      ),
+      assume(
+        "loan-to-income-not-applied",
+        "OSFI's loan-to-income limit applies to a lender's portfolio of new uninsured mortgages, not to one loan, so it is not applied here",
+      ),
+      assume(
+        "closing-costs-apart",
+        "the down payment does not count closing costs (property transfer tax, legal fees), which are paid besides",
+        "downPayment",
+      ),
+    ]),
   });
 };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PlaceRecord } from "../places.ts";
+import { Assumed, type Assumption, assume, assumptionFields } from "./assumptions.ts";
 import {
   BracketArray,
   CalculatorError,
@@ -141,6 +142,7 @@ export const PropertyTransferTaxResult = z.object({
     "The facts the calculation read, each with the version in force on as_of, canonical URL and citations.",
   ),
   assumptions: z.array(z.string()).describe("What the calculation assumes that the options do not say."),
+  assumed: Assumed,
 });
 export type PropertyTransferTaxResult = z.infer<typeof PropertyTransferTaxResult>;
 
@@ -446,7 +448,7 @@ interface ForeignBuyerPart {
   banApplies: boolean | null;
   lines: PropertyTransferTaxLine[];
   used: FactUsed[];
-  assumptions: string[];
+  assumptions: Assumption[];
 }
 
 /** Where the property is, as the reader said it: a place of the register, or yes or no to "in a specified area". */
@@ -559,7 +561,15 @@ const foreignBuyerTax = (
       ],
       used: facts_,
       assumptions:
-        decided === undefined ? [`the property is in a specified area (on ${asOf}: ${areas}), as given`] : [],
+        decided === undefined
+          ? [
+              assume(
+                "in-specified-area-as-given",
+                `the property is in a specified area (on ${asOf}: ${areas}), as given`,
+                "inSpecifiedArea",
+              ),
+            ]
+          : [],
     };
   }
   if (inArea === false) {
@@ -593,7 +603,11 @@ const foreignBuyerTax = (
     ],
     used: facts_,
     assumptions: [
-      `${unknown}, so the additional tax for foreign buyers is not in the total; it is given apart, as the tax if in a specified area. The specified areas on ${asOf}: ${areas}`,
+      assume(
+        "specified-area-unknown",
+        `${unknown}, so the additional tax for foreign buyers is not in the total; it is given apart, as the tax if in a specified area. The specified areas on ${asOf}: ${areas}`,
+        where.place === undefined ? "inSpecifiedArea" : "place",
+      ),
     ],
   };
 };
@@ -608,7 +622,7 @@ const transitionalRelief = (
   value: z.infer<typeof ForeignBuyerTax>,
   where: Whereabouts,
   asOf: string,
-): { applies: boolean; text: string; assumption?: string } | undefined => {
+): { applies: boolean; text: string; assumption?: Assumption } | undefined => {
   const from = value.applies_to_registrations_on_or_after_iso;
   const agreedBy = value.transitional_new_areas_agreement_dated_on_or_before_iso;
   const registeredBy = value.transitional_new_areas_registered_on_or_before_iso;
@@ -622,7 +636,11 @@ const transitionalRelief = (
     return {
       applies: false,
       text: `${rule}; the agreement date was not given, so the tax is counted`,
-      assumption: `the purchase agreement was made after ${agreedBy}: one made on or before that day would spare this transfer the additional tax (give agreementDate)`,
+      assumption: assume(
+        "agreement-after-transitional-date",
+        `the purchase agreement was made after ${agreedBy}: one made on or before that day would spare this transfer the additional tax (give agreementDate)`,
+        "agreementDate",
+      ),
     };
   return where.agreementDate <= agreedBy
     ? { applies: true, text: `${rule}, and the agreement was made on ${where.agreementDate}` }
@@ -710,12 +728,16 @@ export const propertyTransferTax = (
   // A place is looked up first, so a misspelled one is refused whoever the buyer is.
   const place = read.place === undefined ? undefined : findPlace(facts, read.place, "place");
   const assumptions = [
-    `the transfer is registered on ${asOf}`,
-    "the fair market value is the value the tax is charged on",
+    assume("registered-on-date", `the transfer is registered on ${asOf}`, "asOf"),
+    assume("fair-market-value-taxed", "the fair market value is the value the tax is charged on", "price"),
     ...(place === undefined
       ? []
       : [
-          `the property is in ${place.name} (${place.kind_label.toLowerCase()}${place.regional_district_name === null ? "" : `, ${place.regional_district_name}`})`,
+          assume(
+            "property-in-place",
+            `the property is in ${place.name} (${place.kind_label.toLowerCase()}${place.regional_district_name === null ? "" : `, ${place.regional_district_name}`})`,
+            "place",
+          ),
         ]),
   ];
 
@@ -755,11 +777,27 @@ export const propertyTransferTax = (
   if (asked.length > 0) {
     assumptions.push(
       read.eligibleShare === undefined
-        ? "every buyer qualifies for the exemption (100% of the transfer is eligible; eligibleShare gives a smaller share)"
-        : `the buyers who qualify acquire ${formatPercent(claim.share)} of the property, the share of the transfer eligible`,
+        ? assume(
+            "eligible-share-whole",
+            "every buyer qualifies for the exemption (100% of the transfer is eligible; eligibleShare gives a smaller share)",
+            "eligibleShare",
+          )
+        : assume(
+            "eligible-share-given",
+            `the buyers who qualify acquire ${formatPercent(claim.share)} of the property, the share of the transfer eligible`,
+            "eligibleShare",
+          ),
       read.landOverHalfHectare === undefined
-        ? "the land is 0.5 hectares or smaller (landOverHalfHectare computes a larger parcel)"
-        : `the land is ${read.landOverHalfHectare.hectares} hectares, with the values of the land and the home as given`,
+        ? assume(
+            "land-half-hectare-or-less",
+            "the land is 0.5 hectares or smaller (landOverHalfHectare computes a larger parcel)",
+            "landOverHalfHectare",
+          )
+        : assume(
+            "land-over-half-hectare-given",
+            `the land is ${read.landOverHalfHectare.hectares} hectares, with the values of the land and the home as given`,
+            "landOverHalfHectare",
+          ),
     );
   }
   const exemption = claimed?.amount ?? 0;
@@ -780,7 +818,7 @@ export const propertyTransferTax = (
       as_of: asOf,
       breakdown,
       citations: used,
-      assumptions,
+      ...assumptionFields(assumptions),
     });
   }
 
@@ -793,7 +831,10 @@ export const propertyTransferTax = (
   const ban = federalBan(facts, asOf, price);
   breakdown.push(...foreign.lines, ...ban.lines);
   used.push(...foreign.used, ...ban.used);
-  assumptions.push(...foreign.assumptions, "the foreign buyer acquires the whole interest");
+  assumptions.push(
+    ...foreign.assumptions,
+    assume("foreign-buyer-whole-interest", "the foreign buyer acquires the whole interest", "foreignBuyer"),
+  );
   return finished("propertyTransferTax", {
     total: roundCents(total + foreign.additional),
     general,
@@ -811,7 +852,7 @@ export const propertyTransferTax = (
     as_of: asOf,
     breakdown,
     citations: used,
-    assumptions,
+    ...assumptionFields(assumptions),
   });
 };
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Assumed, assume, assumptionFields } from "./assumptions.ts";
 import {
   CalculatorError,
   centsBelow,
@@ -95,6 +96,7 @@ export const CapitalExpenditureIncreaseResult = z.object({
   breakdown: Breakdown,
   citations: Citations,
   assumptions: z.array(z.string()),
+  assumed: Assumed,
 });
 export type CapitalExpenditureIncreaseResult = z.infer<typeof CapitalExpenditureIncreaseResult>;
 
@@ -225,12 +227,19 @@ export const capitalExpenditureIncrease = (
         : []),
     ],
     citations,
-    assumptions: [
-      `the expenditure is eligible: ${rule.eligible_if.join("; ")}`,
-      rule.application_required
-        ? "the Residential Tenancy Branch grants the whole eligible amount on the landlord's application (or each tenant agrees to it in writing); it takes effect with a Notice of Rent Increase, given as for any increase"
-        : "the increase takes effect with a Notice of Rent Increase, given as for any increase",
-      `the first phase starts on ${readableDate(first)}${firstIncreaseDate === undefined ? " (the day of the application, as no other day was given)" : ""}, and each phase the landlord also imposes the whole annual increase the cap allows`,
-    ],
+    ...assumptionFields([
+      assume("capex-eligible", `the expenditure is eligible: ${rule.eligible_if.join("; ")}`, "expenditure"),
+      assume(
+        "capex-granted",
+        rule.application_required
+          ? "the Residential Tenancy Branch grants the whole eligible amount on the landlord's application (or each tenant agrees to it in writing); it takes effect with a Notice of Rent Increase, given as for any increase"
+          : "the increase takes effect with a Notice of Rent Increase, given as for any increase",
+      ),
+      assume(
+        "capex-first-phase",
+        `the first phase starts on ${readableDate(first)}${firstIncreaseDate === undefined ? " (the day of the application, as no other day was given)" : ""}, and each phase the landlord also imposes the whole annual increase the cap allows`,
+        "firstIncreaseDate",
+      ),
+    ]),
   });
 };

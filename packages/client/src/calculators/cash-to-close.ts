@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Assumed, type Assumption, assume, assumptionFields, assumptionsOf } from "./assumptions.ts";
 import { propertyTransferTax } from "./bc-taxes.ts";
 import { CalculatorError, type FactSource, type FactUsed, formatCad, roundCents } from "./calculator-common.ts";
 import {
@@ -7,6 +8,7 @@ import {
   AsOfOption,
   Breakdown,
   Citations,
+  DateOption,
   FlagOption,
   finished,
   PositiveAmountOption,
@@ -43,6 +45,9 @@ export const CashToCloseOptions = z.strictObject({
   ),
   amortizationYears: AmortizationYearsOption.optional().describe(
     "The mortgage's amortization, for the insurance premium; default 25.",
+  ),
+  agreementDate: DateOption.optional().describe(
+    "The day the agreement of purchase and sale was entered into, YYYY-MM-DD, on or before asOf: for a newly built home, the first-time home buyers' GST rebate is for agreements in its window (gstOnNewHome's agreementDate); for a foreign buyer, it decides the transitional rule of the additional tax (propertyTransferTax's agreementDate).",
   ),
   extra: z
     .array(
@@ -82,6 +87,7 @@ export const CashToCloseResult = z.object({
   breakdown: Breakdown,
   citations: Citations,
   assumptions: z.array(z.string()),
+  assumed: Assumed,
 });
 export type CashToCloseResult = z.infer<typeof CashToCloseResult>;
 
@@ -115,7 +121,7 @@ export const cashToClose = (facts: FactSource, options: CashToCloseOptions): Cas
   const lines: CashToCloseLine[] = [];
   const citations: FactUsed[] = [];
   const breakdown: string[] = [];
-  const assumptions: string[] = [];
+  const assumptions: Assumption[] = [];
 
   const dated = asOf === undefined ? {} : { asOf };
   // With the amortization, the minimum for this buyer: 20% where an insured loan may not be amortized that long for
@@ -160,6 +166,7 @@ export const cashToClose = (facts: FactSource, options: CashToCloseOptions): Cas
     ...buyer,
     ...(read.foreignBuyer === undefined ? {} : { foreignBuyer: read.foreignBuyer }),
     ...(read.inSpecifiedArea === undefined ? {} : { inSpecifiedArea: read.inSpecifiedArea }),
+    ...(read.agreementDate === undefined || read.foreignBuyer !== true ? {} : { agreementDate: read.agreementDate }),
     ...(asOf === undefined ? {} : { asOf }),
   });
   citations.push(...tax.citations);
@@ -179,14 +186,19 @@ export const cashToClose = (facts: FactSource, options: CashToCloseOptions): Cas
   });
   if (tax.additional_if_in_specified_area !== undefined)
     assumptions.push(
-      `whether the property is in a specified area was not said: if it is, the additional tax for foreign buyers adds ${formatCad(tax.additional_if_in_specified_area)}`,
+      assume(
+        "specified-area-adds",
+        `whether the property is in a specified area was not said: if it is, the additional tax for foreign buyers adds ${formatCad(tax.additional_if_in_specified_area)}`,
+        "inSpecifiedArea",
+      ),
     );
-  assumptions.push(...tax.assumptions);
+  assumptions.push(...assumptionsOf(tax));
 
   if (buyer.newlyBuilt) {
     const gst = gstOnNewHome(facts, {
       price,
       firstTimeBuyer: buyer.firstTimeBuyer,
+      ...(read.agreementDate === undefined ? {} : { agreementDate: read.agreementDate }),
       ...(asOf === undefined ? {} : { asOf }),
     });
     citations.push(...gst.citations);
@@ -200,11 +212,15 @@ export const cashToClose = (facts: FactSource, options: CashToCloseOptions): Cas
     });
     breakdown.push(...gst.breakdown);
     assumptions.push(
-      "the price is before GST; where the builder's price includes GST with the rebates assigned to it, leave this line out",
-      ...gst.assumptions,
+      assume(
+        "gst-price-before-gst",
+        "the price is before GST; where the builder's price includes GST with the rebates assigned to it, leave this line out",
+        "price",
+      ),
+      ...assumptionsOf(gst),
     );
   } else {
-    assumptions.push("a resale home: no GST is due on it");
+    assumptions.push(assume("resale-no-gst", "a resale home: no GST is due on it", "newlyBuilt"));
   }
 
   const premium = mortgageInsurancePremium(facts, {
@@ -217,7 +233,11 @@ export const cashToClose = (facts: FactSource, options: CashToCloseOptions): Cas
   citations.push(...premium.citations);
   if (premium.required)
     assumptions.push(
-      "the mortgage insurance premium is the one in force on the same date as the tax, taken as the day the insurance was applied for: CMHC applies a change of premiums to insurance requests submitted from its date, whatever the closing date, so where the application came before a change, give its date for the premium",
+      assume(
+        "premium-on-application-date",
+        "the mortgage insurance premium is the one in force on the same date as the tax, taken as the day the insurance was applied for: CMHC applies a change of premiums to insurance requests submitted from its date, whatever the closing date, so where the application came before a change, give its date for the premium",
+        "asOf",
+      ),
     );
   lines.push({
     item: "insurance-premium",
@@ -258,6 +278,6 @@ export const cashToClose = (facts: FactSource, options: CashToCloseOptions): Cas
     as_of: tax.as_of,
     breakdown,
     citations: distinct(citations),
-    assumptions,
+    ...assumptionFields(assumptions),
   });
 };

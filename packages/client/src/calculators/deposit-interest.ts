@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Assumed, assume, assumptionFields } from "./assumptions.ts";
 import {
   CalculatorError,
   type FactSource,
@@ -47,6 +48,7 @@ export const DepositInterestResult = z.object({
   breakdown: Breakdown,
   citations: Citations,
   assumptions: z.array(z.string()),
+  assumed: Assumed,
 });
 export type DepositInterestResult = z.infer<typeof DepositInterestResult>;
 
@@ -139,9 +141,12 @@ export const depositInterest = (facts: FactSource, options: DepositInterestOptio
         : `simple interest on the deposit: ${formatCad(interest)}, total ${formatCad(roundCents(deposit + interest))}`,
     ],
     citations: [used],
-    assumptions: [
-      `interest accrues ${rule.accrues_from}`,
-      "a day's interest is the year's rate over that year's days (365, or 366 in a leap year)",
-    ],
+    ...assumptionFields([
+      assume("deposit-interest-accrues", `interest accrues ${rule.accrues_from}`),
+      assume(
+        "deposit-interest-day-count",
+        "a day's interest is the year's rate over that year's days (365, or 366 in a leap year)",
+      ),
+    ]),
   });
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Assumed, assume, assumptionFields } from "./assumptions.ts";
 import { type FactSource, formatCad, readableDate, requireFactAsOf, roundCents } from "./calculator-common.ts";
 import {
   AmountOption,
@@ -49,6 +50,7 @@ export const DepositReturnDeadlineResult = z.object({
   breakdown: Breakdown,
   citations: Citations,
   assumptions: z.array(z.string()),
+  assumed: Assumed,
 });
 export type DepositReturnDeadlineResult = z.infer<typeof DepositReturnDeadlineResult>;
 
@@ -93,7 +95,13 @@ export const depositReturnDeadline = (
         "a tenant who gives no forwarding address in writing within that time has no right to the deposits' return: the landlord may keep them, and no deadline runs",
       ],
       citations: [used],
-      assumptions: ["the tenant did not give a forwarding address in writing earlier than the date given"],
+      ...assumptionFields([
+        assume(
+          "forwarding-address-not-earlier",
+          "the tenant did not give a forwarding address in writing earlier than the date given",
+          "forwardingAddressDate",
+        ),
+      ]),
     });
   }
   const deadline = addDays(runsFrom, rule.return_or_claim_deadline_days);
@@ -115,10 +123,16 @@ export const depositReturnDeadline = (
       `if neither is done by then, the landlord may not claim against the deposits and must pay the tenant ${rule.penalty_deposit_multiple} times ${formatCad(deposit)}: ${formatCad(owed)}`,
     ],
     citations: [used],
-    assumptions: [
-      "the tenant did not agree in writing that the landlord may keep part of the deposits, and no order of the Residential Tenancy Branch lets the landlord keep any",
-      "the interest owed on the deposits is owed on top of the amount if missed",
-      "the days are days of the calendar, as the Act counts them; a deadline that falls on a holiday is not moved here",
-    ],
+    ...assumptionFields([
+      assume(
+        "no-agreement-to-keep-deposit",
+        "the tenant did not agree in writing that the landlord may keep part of the deposits, and no order of the Residential Tenancy Branch lets the landlord keep any",
+      ),
+      assume("interest-on-top", "the interest owed on the deposits is owed on top of the amount if missed"),
+      assume(
+        "calendar-days",
+        "the days are days of the calendar, as the Act counts them; a deadline that falls on a holiday is not moved here",
+      ),
+    ]),
   });
 };

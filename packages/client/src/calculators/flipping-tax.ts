@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Assumed, assume, assumptionFields } from "./assumptions.ts";
 import {
   CalculatorError,
   type FactSource,
@@ -51,6 +52,7 @@ export const FlippingTaxResult = z.object({
   breakdown: Breakdown,
   citations: Citations,
   assumptions: z.array(z.string()),
+  assumed: Assumed,
 });
 export type FlippingTaxResult = z.infer<typeof FlippingTaxResult>;
 
@@ -103,6 +105,7 @@ const nothing = (as_of: string, days: number, taxable: number, breakdown: string
     breakdown,
     citations,
     assumptions: [],
+    assumed: [],
   });
 
 /**
@@ -194,12 +197,21 @@ export const flippingTax = (facts: FactSource, options: FlippingTaxOptions): Fli
     as_of: saleDate,
     breakdown,
     citations: [used],
-    assumptions: [
-      "no exemption applies (life circumstances such as death, illness, relocation or a change in the household; builders; sales between related persons)",
-      "the seller held the whole property, bought on one date",
+    ...assumptionFields([
+      assume(
+        "flipping-no-exemption",
+        "no exemption applies (life circumstances such as death, illness, relocation or a change in the household; builders; sales between related persons)",
+      ),
+      assume("flipping-whole-property", "the seller held the whole property, bought on one date", "purchaseDate"),
       ...(read.primaryResidence === true
-        ? ["the property is a home, not a presale contract (which gets no primary residence deduction)"]
+        ? [
+            assume(
+              "flipping-not-presale",
+              "the property is a home, not a presale contract (which gets no primary residence deduction)",
+              "primaryResidence",
+            ),
+          ]
         : []),
-    ],
+    ]),
   });
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Assumed, type Assumption, assume, assumptionFields } from "./assumptions.ts";
 import {
   type FactSource,
   type FactUsed,
@@ -57,6 +58,7 @@ export const GstOnNewHomeResult = z.object({
   assumptions: z
     .array(z.string())
     .describe("The conditions the buyer and the home must meet for the rebates, as the facts record them."),
+  assumed: Assumed,
 });
 export type GstOnNewHomeResult = z.infer<typeof GstOnNewHomeResult>;
 
@@ -122,7 +124,7 @@ const firstTimeConditions = (rule: FirstTimeBuyerRebate): string[] => [
 interface FirstTimePart {
   amount: number;
   steps: string[];
-  assumptions: string[];
+  assumptions: Assumption[];
   used: FactUsed | undefined;
 }
 
@@ -181,9 +183,17 @@ const firstTimeBuyerRebate = (
     steps: [`first-time home buyers' rebate: ${how} (${version})`],
     assumptions: [
       agreementDate === undefined
-        ? `agreementDate was not given: the agreement of purchase and sale is assumed to be entered into ${window}, the rebate's window`
-        : `the agreement of purchase and sale was entered into on ${agreementDate}, in the rebate's window (${window})`,
-      ...firstTimeConditions(rule),
+        ? assume(
+            "gst-agreement-in-window-assumed",
+            `agreementDate was not given: the agreement of purchase and sale is assumed to be entered into ${window}, the rebate's window`,
+            "agreementDate",
+          )
+        : assume(
+            "gst-agreement-in-window-given",
+            `the agreement of purchase and sale was entered into on ${agreementDate}, in the rebate's window (${window})`,
+            "agreementDate",
+          ),
+      ...firstTimeConditions(rule).map((condition) => assume("gst-first-time-buyer-condition", condition)),
     ],
     used,
   };
@@ -214,8 +224,10 @@ export const gstOnNewHome = (facts: FactSource, options: GstOnNewHomeOptions): G
   ];
   const citations = [used];
   const assumptions = [
-    "the price is the whole consideration for the home, before GST",
-    ...(rule.rebate_conditions ?? ["the home is bought from its builder as the buyer's primary place of residence"]),
+    assume("gst-price-whole-consideration", "the price is the whole consideration for the home, before GST", "price"),
+    ...(
+      rule.rebate_conditions ?? ["the home is bought from its builder as the buyer's primary place of residence"]
+    ).map((condition) => assume("gst-rebate-condition", condition)),
   ];
   let firstTime = 0;
   if (read.firstTimeBuyer === true) {
@@ -237,6 +249,6 @@ export const gstOnNewHome = (facts: FactSource, options: GstOnNewHomeOptions): G
     as_of: asOf,
     breakdown,
     citations,
-    assumptions,
+    ...assumptionFields(assumptions),
   });
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Assumed, assume, assumptionFields } from "./assumptions.ts";
 import { CalculatorError, type FactSource, readableDate, requireFactAsOf } from "./calculator-common.ts";
 import { AsOfResult, Breakdown, Citations, DateOption, finished, parseOptions } from "./calculator-options.ts";
 import { addDays } from "./calendar-days.ts";
@@ -44,6 +45,7 @@ export const NoticeReceivedResult = z.object({
   breakdown: Breakdown,
   citations: Citations,
   assumptions: z.array(z.string()),
+  assumed: Assumed,
 });
 export type NoticeReceivedResult = z.infer<typeof NoticeReceivedResult>;
 
@@ -104,10 +106,19 @@ export const noticeReceived = (facts: FactSource, options: NoticeReceivedOptions
         : `${METHOD_WORDS[method]} on ${readableDate(servedDate)}: counts as received ${days} day${days === 1 ? "" : "s"} later, on ${readableDate(received)} (${FACT}, ${version}, in force on ${servedDate})`,
     ],
     citations: [used],
-    assumptions: [
-      ...(days === 0 ? [] : ["it was not in fact received earlier: a record received earlier counts from that day"]),
-      ...(method === "email" ? [`email: ${rule.email_service_condition}`] : []),
-      "days are days of the calendar, weekends and holidays included",
-    ],
+    ...assumptionFields([
+      ...(days === 0
+        ? []
+        : [
+            assume(
+              "received-not-earlier",
+              "it was not in fact received earlier: a record received earlier counts from that day",
+            ),
+          ]),
+      ...(method === "email"
+        ? [assume("email-service-condition", `email: ${rule.email_service_condition}`, "method")]
+        : []),
+      assume("calendar-days", "days are days of the calendar, weekends and holidays included"),
+    ]),
   });
 };

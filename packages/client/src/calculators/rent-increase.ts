@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Fact } from "../fact-schemas.ts";
 import { factAsOf } from "../typed-fact.ts";
+import { Assumed, assume, assumptionFields } from "./assumptions.ts";
 import {
   CalculatorError,
   centsBelow,
@@ -110,6 +111,7 @@ export const RentIncreaseResult = z.object({
   breakdown: Breakdown,
   citations: Citations,
   assumptions: z.array(z.string()),
+  assumed: Assumed,
 });
 export type RentIncreaseResult = z.infer<typeof RentIncreaseResult>;
 
@@ -275,11 +277,24 @@ export const rentIncrease = (facts: FactSource, options: RentIncreaseOptions): R
   }
 
   const assumptions = [
-    "the tenancy is a residential tenancy the cap applies to (not a manufactured home site, co-op, or rent-geared-to-income housing)",
-    `the rent is due each month on day ${dueDay} of the month${read.rentDueDay === undefined ? (increaseDate === undefined ? " (the 1st, as no day was given)" : ", the day the increase takes effect") : ""}`,
+    assume(
+      "tenancy-under-rent-cap",
+      "the tenancy is a residential tenancy the cap applies to (not a manufactured home site, co-op, or rent-geared-to-income housing)",
+    ),
+    assume(
+      "rent-due-day",
+      `the rent is due each month on day ${dueDay} of the month${read.rentDueDay === undefined ? (increaseDate === undefined ? " (the 1st, as no day was given)" : ", the day the increase takes effect") : ""}`,
+      "rentDueDay",
+    ),
   ];
   if (lastIncreaseDate === undefined)
-    assumptions.push("the rent has not been set or increased in the 12 months before the increase");
+    assumptions.push(
+      assume(
+        "no-increase-in-last-12-months",
+        "the rent has not been set or increased in the 12 months before the increase",
+        "lastIncreaseDate",
+      ),
+    );
   return finished("rentIncrease", {
     rent_year: year,
     cap_recorded: recorded,
@@ -295,6 +310,6 @@ export const rentIncrease = (facts: FactSource, options: RentIncreaseOptions): R
     proposed,
     breakdown,
     citations: [used],
-    assumptions,
+    ...assumptionFields(assumptions),
   });
 };

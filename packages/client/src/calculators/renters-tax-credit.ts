@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Assumed, assume, assumptionFields } from "./assumptions.ts";
 import {
   CalculatorError,
   type FactSource,
@@ -40,6 +41,7 @@ export const RentersTaxCreditResult = z.object({
   breakdown: Breakdown,
   citations: Citations,
   assumptions: z.array(z.string()),
+  assumed: Assumed,
 });
 export type RentersTaxCreditResult = z.infer<typeof RentersTaxCreditResult>;
 
@@ -104,9 +106,16 @@ export const rentersTaxCredit = (facts: FactSource, options: RentersTaxCreditOpt
         : `${formatCad(adjustedIncome)} is ${formatCad(over)} above ${formatCad(rule.credit_full_at_adjusted_income_max_cad)}: ${formatCad(rule.credit_max_cad)} less ${formatPercent(rule.credit_reduction_rate)} of ${formatCad(over)} = ${formatCad(credit)}`,
     ],
     citations: [used],
-    assumptions: [
-      `the renter rented and lived in an eligible rental unit in B.C. for at least ${rule.min_one_month_periods_rented} one-month periods of the year, and on December 31 was a resident of B.C. aged 19 or older (or a parent, or living with a spouse or common-law partner)`,
-      "one claim per couple: the adjusted income includes a spouse's or common-law partner's",
-    ],
+    ...assumptionFields([
+      assume(
+        "renter-eligible",
+        `the renter rented and lived in an eligible rental unit in B.C. for at least ${rule.min_one_month_periods_rented} one-month periods of the year, and on December 31 was a resident of B.C. aged 19 or older (or a parent, or living with a spouse or common-law partner)`,
+      ),
+      assume(
+        "one-claim-per-couple",
+        "one claim per couple: the adjusted income includes a spouse's or common-law partner's",
+        "adjustedIncome",
+      ),
+    ]),
   });
 };

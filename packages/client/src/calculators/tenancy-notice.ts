@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Assumed, assume, assumptionFields } from "./assumptions.ts";
 import {
   type FactSource,
   type FactUsed,
@@ -100,6 +101,7 @@ export const TenancyNoticeResult = z.object({
   breakdown: Breakdown,
   citations: Citations,
   assumptions: z.array(z.string()),
+  assumed: Assumed,
 });
 export type TenancyNoticeResult = z.infer<typeof TenancyNoticeResult>;
 
@@ -279,13 +281,24 @@ export const tenancyNotice = (facts: FactSource, options: TenancyNoticeOptions):
   }
 
   const assumptions = [
-    "the notice is on the approved form, signed, and given for a reason the Act allows, by a landlord entitled to give it",
-    `the rent is due each month on day ${rentDueDay}`,
+    assume(
+      "approved-notice-form",
+      "the notice is on the approved form, signed, and given for a reason the Act allows, by a landlord entitled to give it",
+      "notice",
+    ),
+    assume("rent-due-day", `the rent is due each month on day ${rentDueDay}`, "rentDueDay"),
   ];
   if (shape.notBeforeFixedTerm && fixedTermEndDate === undefined)
-    assumptions.push("the tenancy is month to month (no fixed term that ends later)");
+    assumptions.push(
+      assume("month-to-month", "the tenancy is month to month (no fixed term that ends later)", "fixedTermEndDate"),
+    );
   if (notice === "non-payment")
-    assumptions.push("the unpaid rent is not an amount the tenant was allowed to deduct, which would void the notice");
+    assumptions.push(
+      assume(
+        "unpaid-rent-not-deductible",
+        "the unpaid rent is not an amount the tenant was allowed to deduct, which would void the notice",
+      ),
+    );
   return finished("tenancyNotice", {
     as_of: receivedDate,
     notice,
@@ -295,6 +308,6 @@ export const tenancyNotice = (facts: FactSource, options: TenancyNoticeOptions):
     compensation,
     breakdown,
     citations,
-    assumptions,
+    ...assumptionFields(assumptions),
   });
 };
