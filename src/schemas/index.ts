@@ -70,6 +70,7 @@ export {
   PlaceId,
   PlaceKind,
   PlaceProgramme,
+  PlaceReason,
   PlaceRecord,
   PlaceResponse,
   PlaceRulePeriod,

@@ -29,7 +29,7 @@ import { FactFile, PlacesFile } from "./repository-files.ts";
  * never major within /api/v1/ (a breaking change goes to /api/v2/); then add its entry to
  * docs/consumers/api-changelog.md. `npm run schemas` refuses a change that keeps a version already recorded.
  */
-export const SCHEMA_VERSION = "1.8.0";
+export const SCHEMA_VERSION = "1.9.0";
 
 /** Every schema published as JSON Schema under `schemas/`, by file name. Generated, never edited by hand. */
 export const PUBLISHED_SCHEMAS: Record<string, z.ZodType> = {

@@ -120,6 +120,7 @@ export {
   PlaceId,
   PlaceKind,
   PlaceProgramme,
+  PlaceReason,
   PlaceRecord,
   PlaceResponse,
   PlaceRulePeriod,
