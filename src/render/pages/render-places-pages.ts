@@ -74,7 +74,9 @@ const answerDates = (w: Words, periods: readonly PlaceRulePeriod[], now: PlaceRu
   });
 
 /** A place's name by its id, as the register writes it: what a reason names a regional district by. */
-const placeNames = (model: SiteModel): ((id: string) => string) => {
+type NameOf = (id: string) => string;
+
+const placeNames = (model: SiteModel): NameOf => {
   const names = new Map(model.places.map((place) => [place.id, place.name]));
   return (id) => names.get(id) ?? id;
 };
@@ -84,11 +86,11 @@ const ruleSection = (
   model: SiteModel,
   lang: PageLanguage,
   link: (absolute: string) => string,
+  nameOf: NameOf,
   place: PlaceRecord,
   programme: PlaceProgramme,
 ): Html => {
   const { w } = lang;
-  const nameOf = placeNames(model);
   const why = (period: PlaceRulePeriod) => placeReasonWords(w, programme, place, period.reason, nameOf);
   const periods = place.rules[programme] ?? [];
   const today = periodOn(periods, model.today);
@@ -129,7 +131,7 @@ const englishText = (lang: PageLanguage, text: string): Html =>
   lang.english ? html`${text}` : html`<span lang="en-CA">${text}</span>`;
 
 /** `/places/{id}.html`: what applies at one place, today and on every date recorded. */
-const renderPlacePage = (model: SiteModel, place: PlaceRecord, lang: PageLanguage): string => {
+const renderPlacePage = (model: SiteModel, place: PlaceRecord, lang: PageLanguage, nameOf: NameOf): string => {
   // The page sits one folder down (`/places/`), so its links are paths from the site's root.
   const link = pageLinker(model, true, lang);
   const { w } = lang;
@@ -173,7 +175,7 @@ ${PROGRAMME_NAMES.map((programme) => {
 })}
 </tbody>
 </table>
-${PROGRAMME_NAMES.map((programme) => ruleSection(model, lang, link, place, programme))}
+${PROGRAMME_NAMES.map((programme) => ruleSection(model, lang, link, nameOf, place, programme))}
 <section aria-labelledby="place-sources">
 <h2 id="place-sources">${w.text("place.sources")}</h2>
 <ul class="place-sources">
@@ -277,11 +279,13 @@ ${
   );
 };
 
-export const renderPlacePages = (model: SiteModel, lang: PageLanguage): SiteFiles =>
-  new Map([
+export const renderPlacePages = (model: SiteModel, lang: PageLanguage): SiteFiles => {
+  const nameOf = placeNames(model);
+  return new Map([
     [lang.path(SITE_PATHS.placesPage), renderPlacesIndexPage(model, lang)],
     ...model.places.map((place): [string, string] => [
       lang.path(SITE_PATHS.placePage(place.id)),
-      renderPlacePage(model, place, lang),
+      renderPlacePage(model, place, lang, nameOf),
     ]),
   ]);
+};
