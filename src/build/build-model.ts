@@ -18,7 +18,7 @@ import {
   readFactHistory,
 } from "../derive/fact-history.ts";
 import { placeRecords, unknownAreas } from "../derive/place-rules.ts";
-import { readPageWords } from "../i18n/words-files.ts";
+import { englishWords, readPageWords } from "../i18n/words-files.ts";
 import { DEFAULT_REPOSITORY, urlsFor } from "../lib/config.ts";
 import { isoDateTimeOfSeconds } from "../lib/dates.ts";
 import { ProblemsFound } from "../lib/errors.ts";
@@ -27,6 +27,7 @@ import { compareProblems, formatProblem } from "../lib/problem.ts";
 import { compareText, toJsonPointer } from "../lib/text.ts";
 import { publishCitation, publishNextExpected, publishVersionCitation } from "../model/reference.ts";
 import { pageLanguages } from "../render/page-language.ts";
+import { placeReasonWords } from "../render/place-reasons.ts";
 import type { SiteFiles, SiteModel, WithdrawnFact } from "../render/site-model.ts";
 import { summarizeValue } from "../render/text.ts";
 import type { Citation, SigningKeySet, VersionCitation } from "../schemas/index.ts";
@@ -167,7 +168,14 @@ export const buildModel = async (
         .join("\n")}`,
     );
   }
-  const places = placeRecords(facts, register, urls, ({ id: _id, ...citation }) => publish.citation(citation));
+  const places = placeRecords(
+    facts,
+    register,
+    urls,
+    ({ id: _id, ...citation }) => publish.citation(citation),
+    // The API's `why` is the English page's words for the same reason.
+    (programme, place, reason, nameOf) => placeReasonWords(englishWords(), programme, place, reason, nameOf),
+  );
   // A citation a commit left as it was is one object in every state of the fact (readFactHistory), and is published
   // once for all of them.
   const publishedCitations = new WeakMap<Citation, VersionCitation>();

@@ -7,6 +7,7 @@ import {
   PLACE_KINDS,
   PLACE_PROGRAMMES,
   type PlaceProgramme,
+  type PlaceReason,
   type PlaceRecord,
   type PlaceRulePeriod,
   type PlaceSource,
@@ -51,7 +52,7 @@ const timelineOf = (fact: Fact): TimelinePeriod[] =>
     ),
   ].sort((a, b) => compareText(a.from, b.from));
 
-type Answer = Pick<PlaceRulePeriod, "applies" | "why">;
+type Answer = Pick<PlaceRulePeriod, "applies" | "reason">;
 type RegisterPlace = PlaceRegister["places"][number];
 
 /** An area named in a fact's value that the register does not know: where it is, and what it says. */
@@ -100,6 +101,17 @@ export const unknownNames = (programme: Programme, value: unknown, register: Pla
 const nameOf = (register: PlaceRegister, id: string | null): string =>
   id === null ? "" : (register.byId(id)?.name ?? id);
 
+/**
+ * A period's reason in English words, for its `why`: the same words the pages give it (src/render/place-reasons.ts),
+ * passed in by the build. `nameOf` gives a regional district's name from its id.
+ */
+export type WhyWords = (
+  programme: PlaceProgramme,
+  place: Pick<PlaceRecord, "id" | "name" | "regional_district_name">,
+  reason: PlaceReason,
+  nameOf: (id: string) => string,
+) => string;
+
 /** How many areas a "not in" answer names before it only counts them. */
 const LISTED_IN_FULL = 8;
 
@@ -113,7 +125,6 @@ const listedAreas = (
   fact_id: string,
   areasKey: string,
   excludedKey: string | undefined,
-  area: string,
   related: readonly string[],
 ): Programme => ({
   name,
@@ -132,32 +143,28 @@ const listedAreas = (
     const areas = resolved(areasKey);
     const excluded = excludedKey === undefined ? [] : resolved(excludedKey);
     const exclusion = excluded.find((each) => each.id === place.id);
-    if (exclusion !== undefined)
-      return { applies: false, why: `${place.name} is excluded from the ${area}: "${exclusion.written}"` };
+    if (exclusion !== undefined) return { applies: false, reason: { code: "excluded", written: exclusion.written } };
     const named = areas.find((each) => each.id === place.id);
-    if (named !== undefined) return { applies: true, why: `${place.name} is named in the ${area}: "${named.written}"` };
+    if (named !== undefined) return { applies: true, reason: { code: "named", written: named.written } };
     const district = areas.find((each) => each.id === place.regional_district);
-    if (district !== undefined)
+    if (district !== undefined && place.regional_district !== null)
       return {
         applies: true,
-        why: `${place.name} is in ${nameOf(register, place.regional_district)}, named in the ${area}: "${district.written}"`,
+        reason: { code: "district-named", district: place.regional_district, written: district.written },
       };
     if (place.kind === "regional-district") {
       const members = areas.filter((each) => register.byId(each.id)?.regional_district === place.id);
       if (members.length > 0)
-        return {
-          applies: null,
-          why: `in part: the ${area} names places of ${place.name} (${members.map((each) => each.written).join(", ")}), not the whole district; each place's page says whether it applies there`,
-        };
+        return { applies: null, reason: { code: "part-named", written: members.map((each) => each.written) } };
     }
-    const where = place.regional_district === null ? "" : ` (${nameOf(register, place.regional_district)})`;
     // A short list is named in full; a long one (the speculation tax's 59 areas) is counted, and its fact lists it.
     return {
       applies: false,
-      why:
-        areas.length <= LISTED_IN_FULL
-          ? `${place.name}${where} is not in the ${area}: ${areas.map((each) => each.written).join(", ")}`
-          : `${place.name}${where} is not among the ${areas.length} areas of the ${area} in this period`,
+      reason: {
+        code: "not-named",
+        count: areas.length,
+        ...(areas.length <= LISTED_IN_FULL ? { written: areas.map((each) => each.written) } : {}),
+      },
     };
   },
 });
@@ -178,23 +185,16 @@ const homeOwnerGrant: Programme = {
   fact_id: "bc.home_owner_grant.threshold",
   related: [],
   areaNames: () => [],
-  decide: (value, place, register) => {
+  decide: (value, place) => {
     const keys = Object.keys((value as Record<string, unknown> | null) ?? {});
-    if (!keys.some((key) => key.endsWith(SOUTHERN_SUFFIX)))
-      return { applies: null, why: "this period of the fact does not set the grant apart by region" };
+    if (!keys.some((key) => key.endsWith(SOUTHERN_SUFFIX))) return { applies: null, reason: { code: "no-regions" } };
     const southern = HOME_OWNER_GRANT_SOUTHERN_DISTRICTS.find(
       (id) => id === place.id || id === place.regional_district,
     );
-    const three = HOME_OWNER_GRANT_SOUTHERN_DISTRICTS.map((id) => nameOf(register, id)).join(", ");
+    const districts = [...HOME_OWNER_GRANT_SOUTHERN_DISTRICTS];
     return southern === undefined
-      ? {
-          applies: true,
-          why: `${place.name} is outside the ${three}, where the grant's northern and rural amount applies`,
-        }
-      : {
-          applies: false,
-          why: `${place.name} is ${place.id === southern ? "one of" : `in ${nameOf(register, southern)}, one of`} the three districts (${three}) where the grant's lower amount applies`,
-        };
+      ? { applies: true, reason: { code: "outside-districts", districts } }
+      : { applies: false, reason: { code: "in-district", district: southern, districts } };
   },
 };
 
@@ -211,39 +211,22 @@ const principalResidence: Programme = {
   decide: (value, place, register) => {
     const named = (key: string) => stringsAt(value, key).find(({ name }) => register.resolve(name)?.id === place.id);
     const applies = named("applies_in");
-    if (applies !== undefined)
-      return { applies: true, why: `${place.name} is named where the requirement applies: "${applies.name}"` };
+    if (applies !== undefined) return { applies: true, reason: { code: "named", written: applies.name } };
     const exempt = named("does_not_apply_in");
-    if (exempt !== undefined)
-      return { applies: false, why: `${place.name} is named where the requirement does not apply: "${exempt.name}"` };
+    if (exempt !== undefined) return { applies: false, reason: { code: "excluded", written: exempt.name } };
     const complete = (value as { lists_complete?: unknown } | null)?.lists_complete === true;
     return complete
-      ? { applies: false, why: `${place.name} is not named where the requirement applies, and the lists are complete` }
-      : {
-          applies: null,
-          why: `not recorded here: ${place.name} is not in the lists of communities this period of the fact holds, which are incomplete; the Province's list names every community`,
-        };
+      ? { applies: false, reason: { code: "not-named-lists-complete" } }
+      : { applies: null, reason: { code: "not-in-incomplete-lists" } };
   },
 };
 
 /** The programmes, each with the fact that holds its areas. */
 export const PROGRAMMES: readonly Programme[] = [
-  listedAreas(
-    "foreign_buyer_specified_area",
-    "bc.foreign_buyer_specified_areas",
-    "specified_areas",
-    "excluded_lands",
-    "specified areas of the additional property transfer tax",
-    ["bc.ptt.foreign_buyer_additional"],
-  ),
-  listedAreas(
-    "speculation_vacancy_tax",
-    "bc.svt.taxable_areas",
-    "taxable_areas",
-    undefined,
-    "taxable region of the speculation and vacancy tax",
-    ["bc.svt.rates"],
-  ),
+  listedAreas("foreign_buyer_specified_area", "bc.foreign_buyer_specified_areas", "specified_areas", "excluded_lands", [
+    "bc.ptt.foreign_buyer_additional",
+  ]),
+  listedAreas("speculation_vacancy_tax", "bc.svt.taxable_areas", "taxable_areas", undefined, ["bc.svt.rates"]),
   principalResidence,
   homeOwnerGrant,
 ];
@@ -266,13 +249,14 @@ export const unknownAreas = (facts: readonly Fact[], register: PlaceRegister): U
 
 /**
  * Every place of the register with each rule's periods there, by id. `publish` turns a register source into a
- * published citation (the organisation's name, id and kind).
+ * published citation (the organisation's name, id and kind); `why` words each period's reason in English.
  */
 export const placeRecords = (
   facts: readonly Fact[],
   register: PlaceRegister,
   urls: Urls,
   publish: (source: PlaceSource) => PublishedCitation,
+  why: WhyWords,
 ): PlaceRecord[] => {
   const timelines = PROGRAMMES.flatMap((programme) => {
     const fact = facts.find((each) => each.id === programme.fact_id);
@@ -282,19 +266,29 @@ export const placeRecords = (
   return [...register.places]
     .sort((a, b) => compareText(a.id, b.id))
     .map((place) => {
+      const named = {
+        id: place.id,
+        name: place.name,
+        regional_district_name: place.regional_district === null ? null : nameOf(register, place.regional_district),
+      };
       // Every programme is listed, with no period where its fact is not in the catalog.
       const rules = Object.fromEntries(
         (Object.keys(PLACE_PROGRAMMES) as PlaceProgramme[]).map((name) => [name, [] as PlaceRulePeriod[]]),
       ) as PlaceRecord["rules"];
       for (const { programme, fact, periods } of timelines) {
-        rules[programme.name] = periods.map((period) => ({
-          from_iso: period.from,
-          until_iso: period.until,
-          ...programme.decide(period.value, place, register),
-          fact_id: fact.id,
-          version: period.version,
-          period_url: `${urls.factPage(fact.id)}#${period.anchor}`,
-        }));
+        rules[programme.name] = periods.map((period) => {
+          const { applies, reason } = programme.decide(period.value, place, register);
+          return {
+            from_iso: period.from,
+            until_iso: period.until,
+            applies,
+            why: why(programme.name, named, reason, (id) => nameOf(register, id)),
+            reason,
+            fact_id: fact.id,
+            version: period.version,
+            period_url: `${urls.factPage(fact.id)}#${period.anchor}`,
+          };
+        });
       }
       const { id, name, official_name, kind, regional_district, former_names, incorporated_iso, dissolved_iso, notes } =
         place;
@@ -305,7 +299,7 @@ export const placeRecords = (
         kind,
         kind_label: PLACE_KINDS[kind],
         regional_district,
-        regional_district_name: regional_district === null ? null : nameOf(register, regional_district),
+        regional_district_name: named.regional_district_name,
         ...(former_names === undefined ? {} : { former_names }),
         ...(incorporated_iso === undefined ? {} : { incorporated_iso }),
         ...(dissolved_iso === undefined ? {} : { dissolved_iso }),

@@ -52,7 +52,8 @@ export function* renderSiteFiles(model: SiteModel, options: { bytes?: boolean } 
     () => renderPages(model),
     // The endpoints declared by a record (endpoints.ts).
     ...ENDPOINTS.map((endpoint) => () => renderEndpoint(endpoint, model)),
-    () => renderPlacePages(model, model.languages[0]!),
+    // The pages of places in every language.
+    ...model.languages.map((lang) => () => renderPlacePages(model, lang)),
   ];
   function* publish(entries: Iterable<SiteEntry>): Generator<SiteEntry> {
     for (const [path, rendered] of entries) {

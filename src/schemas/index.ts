@@ -71,6 +71,7 @@ export {
   PlaceId,
   PlaceKind,
   PlaceProgramme,
+  PlaceReason,
   PlaceRecord,
   PlaceResponse,
   PlaceRulePeriod,

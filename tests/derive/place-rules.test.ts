@@ -107,6 +107,15 @@ describe("each place's rules, derived from the facts", () => {
     expect(kelowna[1]?.why).toBe(
       'Kelowna is in Regional District of Central Okanagan, named in the specified areas of the additional property transfer tax: "Regional District of Central Okanagan"',
     );
+    // The same reason as a code with the names it rests on, for a page in another language to word.
+    expect(kelowna.map((period) => period.reason)).toEqual([
+      { code: "not-named", count: 1, written: ["Greater Vancouver Regional District"] },
+      {
+        code: "district-named",
+        district: "regional-district-of-central-okanagan",
+        written: "Regional District of Central Okanagan",
+      },
+    ]);
     expect(kelowna[1]?.period_url).toBe(`https://facts.example.org/${ID}.html#v2`);
     // The pages say it too, and the search finds the fact under the place's name.
     expect(after.tree.get("/places/kelowna.html")?.toString("utf8")).toContain("Applies");

@@ -2,7 +2,9 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
+import { TRANSLATIONS } from "../../src/i18n/locales.ts";
 import { frozenSite } from "../helpers/build-site.ts";
+import { PROJECT_ROOT } from "../helpers/run-script.ts";
 
 const INLINE = new Set(["a", "abbr", "b", "cite", "code", "em", "i", "kbd", "small", "span", "strong", "time"]);
 
@@ -109,4 +111,77 @@ describe("the words on every page", () => {
     expect(lines.get("bc.straa")).toMatch(/^Units a host may rent where the principal residence rule applies: /);
     expect(lines.get("bc.rent_cap.2026")).toMatch(/^Largest allowed rent increase: 2\.3%/);
   });
+});
+
+/** Every message key of the English words file: a page that shows one shows a key, not words. */
+const englishKeys = async (): Promise<Set<string>> => {
+  const { pages } = JSON.parse(await readFile(path.join(PROJECT_ROOT, "site/words/en.json"), "utf8")) as {
+    pages: Record<string, string>;
+  };
+  return new Set(Object.keys(pages));
+};
+
+/** What a reader of each translation reads on Kamloops's page: its words, never the English sentence of the API. */
+const KAMLOOPS: Record<string, { heading: string; reason: string; kind: string }> = {
+  "fr-CA": {
+    heading: "Ce qui s’applique à Kamloops",
+    reason:
+      "S’applique aujourd’hui, depuis le 1 janvier 2024 : Kamloops est nommé dans la région imposable de la taxe sur la spéculation et l’inoccupation : « Kamloops ».",
+    kind: "City of Kamloops est une ville (city), dans le Thompson-Nicola Regional District.",
+  },
+  "zh-Hant": {
+    heading: "Kamloops適用的規則",
+    reason: "適用（現時；起始日期：2024年1月1日）：Kamloops列於投機及空置稅的徵稅地區：「Kamloops」。",
+    kind: "City of Kamloops是一個城市（city），位於Thompson-Nicola Regional District。",
+  },
+  "zh-Hans": {
+    heading: "Kamloops适用的规则",
+    reason: "适用（现在；起始日期：2024年1月1日）：Kamloops列于投机与空置税的征税地区：“Kamloops”。",
+    kind: "City of Kamloops是一个城市（city），位于Thompson-Nicola Regional District。",
+  },
+  pa: {
+    heading: "Kamloops ਵਿੱਚ ਕੀ ਲਾਗੂ ਹੁੰਦਾ ਹੈ",
+    reason: 'ਲਾਗੂ ਹੈ (ਹੁਣ; ਕਦੋਂ ਤੋਂ: 1 ਜਨਵਰੀ 2024): Kamloops ਦਾ ਨਾਮ ਸਪੈਕੂਲੇਸ਼ਨ ਐਂਡ ਵੇਕੈਂਸੀ ਟੈਕਸ ਦੇ ਟੈਕਸਯੋਗ ਖੇਤਰ ਵਿੱਚ ਹੈ: "Kamloops"।',
+    kind: "City of Kamloops ਇੱਕ ਸ਼ਹਿਰ (city) ਹੈ, ਜੋ Thompson-Nicola Regional District ਵਿੱਚ ਹੈ।",
+  },
+};
+
+describe("the places pages in every language", () => {
+  it.each(TRANSLATIONS.map((locale) => [locale.code, locale] as const))(
+    "%s: every place page and the index carry the language and show no message key",
+    async (_code, locale) => {
+      const { out } = frozenSite();
+      const keys = await englishKeys();
+      const folder = path.join(out, locale.folder);
+      const pages = ["places.html", ...(await readdir(path.join(folder, "places"))).map((file) => `places/${file}`)];
+      // The same places as in English: every one of them is translated.
+      expect(pages.length).toBe((await readdir(path.join(out, "places"))).length + 1);
+      const found: string[] = [];
+      for (const page of pages) {
+        const markup = await readFile(path.join(folder, page), "utf8");
+        if (!markup.includes(`<html lang="${locale.tag}"`)) found.push(`${page}: no lang="${locale.tag}"`);
+        for (const [word] of visibleText(markup).matchAll(/\b[a-z][a-z0-9-]*(?:\.[a-z0-9-]+)+\b/g))
+          if (keys.has(word)) found.push(`${page}: the key ${word}`);
+      }
+      expect(found).toEqual([]);
+    },
+  );
+
+  it.each(Object.entries(KAMLOOPS))(
+    "%s: Kamloops's page words the rules and their reasons in the language, place names as written",
+    async (code, expected) => {
+      const { out } = frozenSite();
+      const markup = await readFile(path.join(out, code, "places/kamloops.html"), "utf8");
+      const text = visibleText(markup);
+      expect(text).toContain(expected.heading);
+      expect(text).toContain(expected.reason);
+      expect(text).toContain(expected.kind);
+      // Not the API's English sentence for the same period.
+      expect(text).not.toContain("is named in the taxable region");
+      // The register's notes on a source stay English, marked so a screen reader reads them as English.
+      expect(markup).toMatch(/<span lang="en-CA">A CSV extract of BC Stats/);
+      // Links stay in the language's pages.
+      expect(markup).toContain(`href="/${code}/places.html"`);
+    },
+  );
 });

@@ -122,6 +122,7 @@ export {
   PlaceId,
   PlaceKind,
   PlaceProgramme,
+  PlaceReason,
   PlaceRecord,
   PlaceResponse,
   PlaceRulePeriod,

@@ -51,6 +51,41 @@ export type PlaceProgramme = keyof typeof PLACE_PROGRAMMES;
 export const PlaceProgramme = z.enum(Object.keys(PLACE_PROGRAMMES) as [PlaceProgramme, ...PlaceProgramme[]]);
 
 /**
+ * What decided a period's answer, as a code with the names it rests on, for a program to word in its own language
+ * (`why` says the same in English). `written` is a name as the fact writes it; `district` and `districts` are ids of
+ * regional districts of the places index.
+ * - `named`: the fact names the place among the areas where the rule applies;
+ * - `excluded`: the fact names the place among the areas it leaves out (or where the rule does not apply);
+ * - `district-named`: the fact names the place's regional district;
+ * - `part-named`: (a regional district, answered null) the fact names some of its places (`written`), not the whole
+ *   district: each place's own answer says where the rule applies;
+ * - `not-named`: the place is not among the `count` areas the fact names, listed in `written` when they are at most 8;
+ * - `not-named-lists-complete`: the fact names the place in neither of its lists, which are complete;
+ * - `not-in-incomplete-lists`: (answered null) the fact names the place in neither of its lists, which are incomplete;
+ * - `no-regions`: (answered null) this period of the fact does not set the amounts apart by region;
+ * - `outside-districts`: the place is outside the regional districts `districts`, where the other amount applies;
+ * - `in-district`: the place is, or is in, the regional district `district`, one of the regional districts
+ *   `districts` where the other amount applies.
+ */
+export const PlaceReason = z.discriminatedUnion("code", [
+  z.object({ code: z.literal("named"), written: NonEmptyText }),
+  z.object({ code: z.literal("excluded"), written: NonEmptyText }),
+  z.object({ code: z.literal("district-named"), district: PlaceId, written: NonEmptyText }),
+  z.object({ code: z.literal("part-named"), written: z.array(NonEmptyText).min(1) }),
+  z.object({
+    code: z.literal("not-named"),
+    count: z.int().min(0),
+    written: z.array(NonEmptyText).optional(),
+  }),
+  z.object({ code: z.literal("not-named-lists-complete") }),
+  z.object({ code: z.literal("not-in-incomplete-lists") }),
+  z.object({ code: z.literal("no-regions") }),
+  z.object({ code: z.literal("outside-districts"), districts: z.array(PlaceId).min(1) }),
+  z.object({ code: z.literal("in-district"), district: PlaceId, districts: z.array(PlaceId).min(1) }),
+]);
+export type PlaceReason = z.infer<typeof PlaceReason>;
+
+/**
  * One period of one rule at one place: from `from_iso` until the day before `until_iso` (null while in force), the
  * rule applies there (true), does not (false), or the facts do not record whether (null, with `why` saying what is not
  * recorded). Each period names the fact and the period of its timeline it was read from.
@@ -60,6 +95,7 @@ export const PlaceRulePeriod = z.object({
   until_iso: IsoDate.nullable(),
   applies: z.boolean().nullable(),
   why: NonEmptyText.describe("In plain words, what decided the answer: the area of the fact that names the place."),
+  reason: PlaceReason.describe("What decided the answer, as a code with the names it rests on: `why` in structure."),
   fact_id: FactId,
   version: z
     .int()

@@ -8,19 +8,32 @@
  * CDN"). Each answer carries its own dates instead: since when it holds, and until when where that is recorded.
  */
 import { PLACE_PROGRAMMES, type PlaceProgramme, periodOn, SITE_PATHS } from "../../../packages/client/src/index.ts";
+import type { Words } from "../../i18n/words.ts";
 import { SERVICE } from "../../lib/config.ts";
 import { addDays } from "../../lib/dates.ts";
-import { readableDate } from "../../lib/format.ts";
 import type { PlaceRecord, PlaceRulePeriod } from "../../schemas/index.ts";
 import type { PageLanguage } from "../page-language.ts";
+import {
+  namesList,
+  placeKindSentence,
+  placeKindWords,
+  placeReasonWords,
+  programmeName,
+  programmeShortName,
+} from "../place-reasons.ts";
 import type { SiteFiles, SiteModel } from "../site-model.ts";
-import { type Html, html } from "../text.ts";
+import { type Html, html, rich } from "../text.ts";
 import { pageLinker, renderPage } from "./page-layout.ts";
+import { citationKindWords } from "./render-pages.ts";
 
 const PROGRAMME_NAMES = Object.keys(PLACE_PROGRAMMES) as PlaceProgramme[];
 
-const answerWords = (applies: boolean | null): string =>
-  applies === true ? "Applies" : applies === false ? "Does not apply" : "Not recorded";
+const answerWords = (w: Words, applies: boolean | null): string =>
+  applies === true
+    ? w.text("place.answer.applies")
+    : applies === false
+      ? w.text("place.answer.does-not-apply")
+      : w.text("place.answer.not-recorded");
 
 const answerClass = (applies: boolean | null): string =>
   applies === true ? "applies" : applies === false ? "does-not-apply" : "not-recorded";
@@ -39,50 +52,73 @@ const answerSince = (periods: readonly PlaceRulePeriod[], today: PlaceRulePeriod
   return since;
 };
 
-const periodSpan = (period: PlaceRulePeriod): string =>
+const periodSpan = (w: Words, period: PlaceRulePeriod): string =>
   period.until_iso === null
-    ? `From ${readableDate(period.from_iso)}`
-    : `${readableDate(period.from_iso)} to ${readableDate(period.until_iso)} (not included)`;
+    ? w.text("place.period.from", { from: w.date(period.from_iso) })
+    : w.text("place.period.between", { from: w.date(period.from_iso), until: w.date(period.until_iso) });
 
-const periodSource = (period: PlaceRulePeriod): string =>
+const periodSource = (w: Words, period: PlaceRulePeriod): string =>
   period.version === null
-    ? `${period.fact_id}, the period recorded before its first version`
-    : `${period.fact_id}, version ${period.version}`;
+    ? w.text("place.source.earlier", { fact: period.fact_id })
+    : w.text("place.source.version", { fact: period.fact_id, version: period.version });
 
 /**
- * The recorded end of the answer in force, in words (its last day: a period's `until_iso` is the first day it no
- * longer holds), or nothing while it holds with no end recorded.
+ * Since when the answer in force holds, and its recorded end in words (its last day: a period's `until_iso` is the
+ * first day it no longer holds) where one is recorded.
  */
-const answerUntil = (now: PlaceRulePeriod): string =>
-  now.until_iso === null ? "" : `; last day ${readableDate(addDays(now.until_iso, -1))}`;
+const answerDates = (w: Words, periods: readonly PlaceRulePeriod[], now: PlaceRulePeriod): string =>
+  w.text("place.since", {
+    since: w.date(answerSince(periods, now)),
+    hasUntil: now.until_iso === null ? "no" : "yes",
+    until: now.until_iso === null ? "" : w.date(addDays(now.until_iso, -1)),
+  });
+
+/** A place's name by its id, as the register writes it: what a reason names a regional district by. */
+type NameOf = (id: string) => string;
+
+const placeNames = (model: SiteModel): NameOf => {
+  const names = new Map(model.places.map((place) => [place.id, place.name]));
+  return (id) => names.get(id) ?? id;
+};
 
 /** What a place's page says of one rule: the answer now and since when, then every period, oldest first. */
 const ruleSection = (
   model: SiteModel,
+  lang: PageLanguage,
   link: (absolute: string) => string,
+  nameOf: NameOf,
   place: PlaceRecord,
   programme: PlaceProgramme,
 ): Html => {
+  const { w } = lang;
+  const why = (period: PlaceRulePeriod) => placeReasonWords(w, programme, place, period.reason, nameOf);
   const periods = place.rules[programme] ?? [];
   const today = periodOn(periods, model.today);
   const fact = model.facts.find((each) => each.id === periods[0]?.fact_id);
+  const strong = (chunks: (string | Html)[]) => html`<strong>${chunks}</strong>`;
   return html`<section class="place-rule" id="${programme}" aria-labelledby="${programme}-heading">
-<h2 id="${programme}-heading">${PLACE_PROGRAMMES[programme]}</h2>
+<h2 id="${programme}-heading">${programmeName(w, programme)}</h2>
 ${
   today === undefined
-    ? html`<p>No period of this rule in force now is recorded here${periods.length === 0 ? "" : html`: the periods recorded began on ${readableDate(periods[0]!.from_iso)}`}.</p>`
-    : html`<p class="place-answer ${answerClass(today.applies)}"><strong>${answerWords(today.applies)}</strong> now, since ${readableDate(answerSince(periods, today))}${answerUntil(today)}: ${today.why}.</p>`
+    ? html`<p>${w.text("place.no-period-now", { hasPeriods: periods.length === 0 ? "no" : "yes", first: periods.length === 0 ? "" : w.date(periods[0]!.from_iso) })}</p>`
+    : html`<p class="place-answer ${answerClass(today.applies)}">${rich(w, "place.now", { answer: answerWords(w, today.applies), since: answerDates(w, periods, today), why: why(today), strong })}</p>`
 }
-${fact === undefined ? "" : html`<p>Read from <a href="${link(model.urls.factPage(fact.id))}">${fact.label}</a>.</p>`}
+${fact === undefined ? "" : html`<p>${rich(w, "place.read-from", { fact: html`<a href="${link(model.urls.factPage(fact.id))}">${lang.factLabelHtml(fact)}</a>` })}</p>`}
 ${
   periods.length === 0
     ? ""
     : html`<details${periods.length > 1 ? "" : " open"}>
-<summary>Every period (${periods.length})</summary>
+<summary>${w.text("place.every-period", { count: periods.length })}</summary>
 <ol class="place-periods">
 ${periods.map(
   (period) =>
-    html`<li><span class="period-span">${periodSpan(period)}</span>: <strong>${answerWords(period.applies)}</strong>. ${period.why}. <a href="${link(period.period_url)}">${periodSource(period)}</a></li>`,
+    html`<li>${rich(w, "place.period", {
+      span: html`<span class="period-span">${periodSpan(w, period)}</span>`,
+      strong,
+      answer: answerWords(w, period.applies),
+      why: why(period),
+      source: html`<a href="${link(period.period_url)}">${periodSource(w, period)}</a>`,
+    })}</li>`,
 )}
 </ol>
 </details>`
@@ -90,56 +126,82 @@ ${periods.map(
 </section>`;
 };
 
+/** English text of the data (a source's title and notes) as a translated page shows it: marked as English. */
+const englishText = (lang: PageLanguage, text: string): Html =>
+  lang.english ? html`${text}` : html`<span lang="en-CA">${text}</span>`;
+
 /** `/places/{id}.html`: what applies at one place, today and on every date recorded. */
-const renderPlacePage = (model: SiteModel, place: PlaceRecord, lang: PageLanguage): string => {
+const renderPlacePage = (model: SiteModel, place: PlaceRecord, lang: PageLanguage, nameOf: NameOf): string => {
   // The page sits one folder down (`/places/`), so its links are paths from the site's root.
   const link = pageLinker(model, true, lang);
-  const district =
-    place.regional_district === null
-      ? place.kind === "regional-district"
-        ? ""
-        : " It is in no regional district."
-      : html` in the <a href="${link(model.urls.placePage(place.regional_district))}">${place.regional_district_name}</a>.`;
-  const main = html`<p class="breadcrumb"><a href="${link(model.urls.placesPage)}">Places</a> › ${place.name}</p>
-<h1>What applies in ${place.name}</h1>
-<p class="lead">${place.official_name ?? place.name} is a ${place.kind_label.toLowerCase()}${district}
-${place.former_names?.length ? html` Formerly ${place.former_names.map((former, index) => html`${index === 0 ? "" : ", "}${former.name} (until ${readableDate(former.until_iso)})`)}.` : ""}
-${place.dissolved_iso === undefined ? "" : html` It was dissolved on ${readableDate(place.dissolved_iso)}.`}</p>
-<p>Each rule below is read from the fact that lists where it applies, for every period the fact records: the answer for a past date is the rule then in force.
-The rules apply to a property by where it is; a rule may have exceptions for the owner or the property, which each fact's page gives.</p>
+  const { w } = lang;
+  const heading = w.text("place.heading", { place: place.name });
+  const lead = rich(w, "place.lead", {
+    place: place.official_name ?? place.name,
+    kind: placeKindSentence(w, place.kind),
+    where: place.regional_district === null ? (place.kind === "regional-district" ? "other" : "none") : "in",
+    districtName: place.regional_district_name ?? "",
+    district: (chunks) =>
+      place.regional_district === null
+        ? html`${chunks}`
+        : html`<a href="${link(model.urls.placePage(place.regional_district))}">${chunks}</a>`,
+  });
+  const formerly = place.former_names?.length
+    ? w.text("place.formerly", {
+        names: namesList(
+          w,
+          place.former_names.map((former) =>
+            w.text("place.former-name", { name: former.name, date: w.date(former.until_iso) }),
+          ),
+        ),
+      })
+    : undefined;
+  const dissolved =
+    place.dissolved_iso === undefined ? undefined : w.text("place.dissolved", { date: w.date(place.dissolved_iso) });
+  const main = html`<p class="breadcrumb"><a href="${link(model.urls.placesPage)}">${w.text("places.title")}</a> › ${place.name}</p>
+<h1>${heading}</h1>
+<p class="lead">${lead}${formerly === undefined ? "" : ` ${formerly}`}${dissolved === undefined ? "" : ` ${dissolved}`}</p>
+<p>${w.text("place.intro")}</p>
 <table class="place-summary">
-<caption>In force now</caption>
-<thead><tr><th scope="col">Rule</th><th scope="col">Here</th><th scope="col">Since</th></tr></thead>
+<caption>${w.text("place.now.caption")}</caption>
+<thead><tr><th scope="col">${w.text("place.now.rule")}</th><th scope="col">${w.text("place.now.here")}</th><th scope="col">${w.text("place.now.since")}</th></tr></thead>
 <tbody>
 ${PROGRAMME_NAMES.map((programme) => {
   const periods = place.rules[programme] ?? [];
   const today = periodOn(periods, model.today);
-  return html`<tr><th scope="row"><a href="#${programme}">${PLACE_PROGRAMMES[programme]}</a></th>
-<td class="${answerClass(today?.applies ?? null)}">${today === undefined ? "No period recorded" : answerWords(today.applies)}</td>
-<td>${today === undefined ? "" : `${readableDate(answerSince(periods, today))}${answerUntil(today)}`}</td></tr>`;
+  return html`<tr><th scope="row"><a href="#${programme}">${programmeName(w, programme)}</a></th>
+<td class="${answerClass(today?.applies ?? null)}">${today === undefined ? w.text("place.now.no-period") : answerWords(w, today.applies)}</td>
+<td>${today === undefined ? "" : answerDates(w, periods, today)}</td></tr>`;
 })}
 </tbody>
 </table>
-${PROGRAMME_NAMES.map((programme) => ruleSection(model, link, place, programme))}
+${PROGRAMME_NAMES.map((programme) => ruleSection(model, lang, link, nameOf, place, programme))}
 <section aria-labelledby="place-sources">
-<h2 id="place-sources">Where this place was read</h2>
+<h2 id="place-sources">${w.text("place.sources")}</h2>
 <ul class="place-sources">
 ${place.sources.map(
   (source) =>
-    html`<li><a href="${source.url}">${source.title ?? source.url}</a> (${source.org}, ${source.kind ?? "source"}, read ${readableDate(source.retrieved_iso)})${source.notes === undefined ? "" : html`: ${source.notes}`}</li>`,
+    html`<li>${rich(w, "place.source", {
+      link: html`<a href="${source.url}"${source.title === undefined || lang.english ? "" : html` lang="en-CA"`}>${source.title ?? source.url}</a>`,
+      org: source.org,
+      kind: source.kind === undefined ? w.text("place.source.kind-unknown") : citationKindWords(w, source.kind),
+      date: w.date(source.retrieved_iso),
+      hasNotes: source.notes === undefined ? "no" : "yes",
+      notes: source.notes === undefined ? "" : englishText(lang, source.notes),
+    })}</li>`,
 )}
 </ul>
-<p>This place as JSON: <a href="${link(model.urls.place(place.id))}">${SITE_PATHS.place(place.id)}</a>.</p>
+<p>${rich(w, "place.json", { link: html`<a href="${link(model.urls.place(place.id))}">${SITE_PATHS.place(place.id)}</a>` })}</p>
 </section>`;
   return renderPage(
     model,
     {
       name: "place",
       path: SITE_PATHS.placePage(place.id),
-      title: `What applies in ${place.name}: ${SERVICE.name}`,
-      description: `The regional rules of British Columbia real estate in ${place.name} (${place.kind_label.toLowerCase()}), today and on any date since each began, each from its cited fact.`,
+      title: w.text("page.title", { page: heading, site: SERVICE.name }),
+      description: w.text("place.description", { place: place.name, kind: placeKindWords(w, place.kind) }),
       canonical: model.urls.placePage(place.id),
-      head: html`<link rel="alternate" type="application/json" title="${place.name} (JSON)" href="${link(model.urls.place(place.id))}">`,
+      head: html`<link rel="alternate" type="application/json" title="${w.text("place.json-title", { place: place.name })}" href="${link(model.urls.place(place.id))}">`,
       main,
       anywhere: true,
     },
@@ -147,28 +209,22 @@ ${place.sources.map(
   );
 };
 
-/** The rules by area in a few words, for the index's lists. */
-const SHORT_NAMES: Record<PlaceProgramme, string> = {
-  foreign_buyer_specified_area: "foreign buyers' tax",
-  speculation_vacancy_tax: "speculation and vacancy tax",
-  str_principal_residence_requirement: "short-term rental principal residence rule",
-  home_owner_grant_northern_rural: "northern and rural home owner grant",
-};
-
 /** What applies at a place today, in one line: the rules that apply, then those whose answer is not recorded. */
-const todayLine = (model: SiteModel, place: PlaceRecord): string => {
+const todayLine = (model: SiteModel, w: Words, place: PlaceRecord): string => {
   const answers = PROGRAMME_NAMES.map((programme) => ({
     programme,
     applies: periodOn(place.rules[programme] ?? [], model.today)?.applies,
   }));
   const named = (wanted: boolean | null) =>
-    answers.filter(({ applies }) => applies === wanted).map(({ programme }) => SHORT_NAMES[programme]);
+    answers.filter(({ applies }) => applies === wanted).map(({ programme }) => programmeShortName(w, programme));
   const applies = named(true);
   const unknown = named(null);
-  return [
-    applies.length === 0 ? "None of these rules applies" : `Applies: ${applies.join(", ")}`,
-    ...(unknown.length === 0 ? [] : [`not recorded: ${unknown.join(", ")}`]),
-  ].join("; ");
+  return w.text("places.today", {
+    hasApplies: applies.length === 0 ? "no" : "yes",
+    applies: namesList(w, applies),
+    hasUnknown: unknown.length === 0 ? "no" : "yes",
+    unknown: namesList(w, unknown),
+  });
 };
 
 /**
@@ -177,18 +233,19 @@ const todayLine = (model: SiteModel, place: PlaceRecord): string => {
  */
 const renderPlacesIndexPage = (model: SiteModel, lang: PageLanguage): string => {
   const link = pageLinker(model, false, lang);
+  const { w } = lang;
+  // Sorted by the names as the register writes them, the same in every language.
   const byName = (a: PlaceRecord, b: PlaceRecord) => a.name.localeCompare(b.name, "en-CA");
   const districts = model.places.filter((place) => place.kind === "regional-district").sort(byName);
   const outside = model.places.filter(
     (place) => place.kind !== "regional-district" && place.regional_district === null,
   );
   const entry = (place: PlaceRecord) =>
-    html`<li id="${place.id}"><a href="${link(model.urls.placePage(place.id))}">${place.name}</a> <span class="place-kind">${place.kind_label.toLowerCase()}${place.dissolved_iso === undefined ? "" : `, dissolved ${readableDate(place.dissolved_iso)}`}</span><br><span class="place-today">${todayLine(model, place)}.</span></li>`;
-  const main = html`<h1>Places</h1>
-<p class="lead">Every municipality and regional district of British Columbia, and the other areas a rule names, with the rules that apply there by area now: the additional property transfer tax for foreign buyers, the speculation and vacancy tax, the short-term rental principal residence requirement and the home owner grant's northern and rural amount.
-Open a place for since when, every earlier period, and the fact each answer is read from.</p>
-<nav class="toc" aria-labelledby="districts-title"><h2 id="districts-title">Regional districts</h2>
-<ul>${districts.map((district) => html`<li><a href="#district-${district.id}">${district.name}</a></li>`)}${outside.length === 0 ? "" : html`<li><a href="#district-none">In no regional district</a></li>`}</ul></nav>
+    html`<li id="${place.id}"><a href="${link(model.urls.placePage(place.id))}">${place.name}</a> <span class="place-kind">${place.dissolved_iso === undefined ? placeKindWords(w, place.kind) : w.text("places.kind-dissolved", { kind: placeKindWords(w, place.kind), date: w.date(place.dissolved_iso) })}</span><br><span class="place-today">${todayLine(model, w, place)}</span></li>`;
+  const main = html`<h1>${w.text("places.title")}</h1>
+<p class="lead">${w.text("places.lead")}</p>
+<nav class="toc" aria-labelledby="districts-title"><h2 id="districts-title">${w.text("places.districts")}</h2>
+<ul>${districts.map((district) => html`<li><a href="#district-${district.id}">${district.name}</a></li>`)}${outside.length === 0 ? "" : html`<li><a href="#district-none">${w.text("places.no-district")}</a></li>`}</ul></nav>
 ${districts.map((district) => {
   const members = model.places.filter((place) => place.regional_district === district.id).sort(byName);
   return html`<section class="place-group" id="district-${district.id}" aria-labelledby="district-${district.id}-title">
@@ -200,19 +257,21 @@ ${
   outside.length === 0
     ? ""
     : html`<section class="place-group" id="district-none" aria-labelledby="district-none-title">
-<h2 id="district-none-title">In no regional district</h2>
+<h2 id="district-none-title">${w.text("places.no-district")}</h2>
 <ul class="place-list">${outside.sort(byName).map(entry)}</ul>
 </section>`
 }
-<p>As JSON: <a href="${link(model.urls.placesIndex)}">${SITE_PATHS.placesIndex}</a>, and each place at <code>${SITE_PATHS.place("{id}")}</code>.</p>`;
+<p>${rich(w, "places.json", {
+    index: html`<a href="${link(model.urls.placesIndex)}">${SITE_PATHS.placesIndex}</a>`,
+    pattern: html`<code>${SITE_PATHS.place("{id}")}</code>`,
+  })}</p>`;
   return renderPage(
     model,
     {
       name: "places",
       path: SITE_PATHS.placesPage,
-      title: `Places: ${SERVICE.name}`,
-      description:
-        "Every municipality and regional district of British Columbia with the real estate rules that apply there by area: the foreign buyers' tax, the speculation and vacancy tax, the short-term rental rule and the home owner grant.",
+      title: w.text("page.title", { page: w.text("places.title"), site: SERVICE.name }),
+      description: w.text("places.description"),
       canonical: model.urls.placesPage,
       main,
     },
@@ -220,11 +279,13 @@ ${
   );
 };
 
-export const renderPlacePages = (model: SiteModel, lang: PageLanguage): SiteFiles =>
-  new Map([
+export const renderPlacePages = (model: SiteModel, lang: PageLanguage): SiteFiles => {
+  const nameOf = placeNames(model);
+  return new Map([
     [lang.path(SITE_PATHS.placesPage), renderPlacesIndexPage(model, lang)],
     ...model.places.map((place): [string, string] => [
       lang.path(SITE_PATHS.placePage(place.id)),
-      renderPlacePage(model, place, lang),
+      renderPlacePage(model, place, lang, nameOf),
     ]),
   ]);
+};
