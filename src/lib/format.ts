@@ -5,7 +5,6 @@
  */
 export { formatCad, formatPercent, readableDate } from "../../packages/client/src/index.ts";
 
-const plain = new Intl.NumberFormat("en-CA", { maximumFractionDigits: 6 });
 const longDate = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone: "UTC" });
 const shortFormat = new Intl.DateTimeFormat("en-CA", {
   month: "short",
@@ -19,9 +18,6 @@ const time = new Intl.DateTimeFormat("en-CA", {
   hourCycle: "h23",
   timeZone: "UTC",
 });
-
-/** A count or measure with thousands separators ("10,000"). */
-export const formatNumber = (value: number): string => plain.format(value);
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

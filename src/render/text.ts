@@ -9,7 +9,7 @@ import { englishWords } from "../i18n/words-files.ts";
 import type { Urls } from "../lib/config.ts";
 import { escapeHtml } from "../lib/text.ts";
 import { glossary } from "../model/reference.ts";
-import type { Bracket, Domain, GlossaryKind, HistoryEntry } from "../schemas/index.ts";
+import type { Bracket, Domain, GlossaryKind, HistoryEntry, OrganisationKind } from "../schemas/index.ts";
 import { isBracketArray, type KeyDescription, type ValueWords, valueWords } from "./value-words.ts";
 
 export type { KeyDescription };
@@ -97,6 +97,34 @@ export const domainName = (w: Words, domain: Domain): string => {
       return w.text("domain.strata");
     case "rental":
       return w.text("domain.rental");
+  }
+};
+
+/** What one organisation of a kind is called in a language: "Crown agency", "court". */
+export const organisationKindWord = (w: Words, kind: OrganisationKind): string => {
+  switch (kind) {
+    case "government":
+      return w.text("sources.one.government");
+    case "intergovernmental":
+      return w.text("sources.one.intergovernmental");
+    case "regulator":
+      return w.text("sources.one.regulator");
+    case "court":
+      return w.text("sources.one.court");
+    case "crown-agency":
+      return w.text("sources.one.crown-agency");
+    case "statutory-authority":
+      return w.text("sources.one.statutory-authority");
+    case "industry-body":
+      return w.text("sources.one.industry-body");
+    case "news":
+      return w.text("sources.one.news");
+    case "firm":
+      return w.text("sources.one.firm");
+    case "non-profit":
+      return w.text("sources.one.non-profit");
+    case "other":
+      return w.text("sources.one.other");
   }
 };
 

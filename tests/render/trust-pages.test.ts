@@ -217,23 +217,37 @@ describe("the verification dates page", () => {
 });
 
 describe("the footer of every page", () => {
-  it("links the methodology and verification dates pages, from any depth", () => {
+  it("links the methodology and verification dates pages of the page's language, from any depth", () => {
     const site = renderSite(model);
     const pages = [...site.keys()].filter((file) => file.endsWith(".html"));
     // Every kind: the catalog, the other root pages, each fact's, the places and each place's, and the 404 page.
     for (const kind of ["/index.html", "/404.html", "/places.html", "/bc.ptt.brackets.html", "/places/kamloops.html"])
       expect(pages).toContain(kind);
+    for (const kind of ["/fr-CA/sources.html", "/pa/404.html", "/zh-Hant/methodology.html"])
+      expect(pages).toContain(kind);
     for (const file of pages) {
       const markup = String(site.get(file));
+      const lang = model.languages.find((each) => !each.english && file.startsWith(`/${each.locale.folder}/`));
+      const words = lang ?? model.languages[0]!;
+      // The link's words as the language's footer message has them: "How the facts are checked" in English.
+      const linkWords = (tag: "methodology" | "transparency"): string => {
+        const parts = words.w.parts<{ tag: string; text: string }>("footer.trust", {
+          methodology: (chunks) => ({ tag: "methodology", text: chunks.join("") }),
+          transparency: (chunks) => ({ tag: "transparency", text: chunks.join("") }),
+        });
+        const part = parts.find((each) => typeof each === "object" && each.tag === tag);
+        return typeof part === "object" ? part.text : tag;
+      };
       const footer = markup.slice(markup.indexOf('<footer class="site-footer">'));
       const target = (text: string) => {
-        const href = new RegExp(`<a href="([^"]+)">${text}</a>`).exec(footer)?.[1];
+        const href = new RegExp(`<a href="([^"]+)">${escapeHtml(text)}</a>`).exec(footer)?.[1];
         expect(href, `${file}: ${text}`).toBeDefined();
         return new URL(href!, `${TEST_BASE_URL}${file}`).href;
       };
-      expect(target("How the facts are checked"), file).toBe(model.urls.methodologyPage);
-      expect(target("when each was last verified"), file).toBe(model.urls.transparencyPage);
+      expect(target(linkWords("methodology")), file).toBe(`${TEST_BASE_URL}${words.path("/methodology.html")}`);
+      expect(target(linkWords("transparency")), file).toBe(`${TEST_BASE_URL}${words.path("/transparency.html")}`);
     }
+    expect(model.urls.methodologyPage).toBe(`${TEST_BASE_URL}/methodology.html`);
   });
 });
 

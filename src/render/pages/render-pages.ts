@@ -11,7 +11,7 @@ import type { CitationKind, Fact, Organisation, PublishedCitation } from "../../
 import { ORGANISATION_KINDS, type OrganisationKind } from "../../schemas/index.ts";
 import type { PageLanguage } from "../page-language.ts";
 import { factChangedAt, type SiteEntry, type SiteModel, sourceCounts, sourcesSummary } from "../site-model.ts";
-import { domainName, domainSectionId, factLinks, html, rich } from "../text.ts";
+import { domainName, domainSectionId, factLinks, html, organisationKindWord, rich } from "../text.ts";
 import { pageLinker, renderPage, renderReportLinks, siteAssets } from "./page-layout.ts";
 import { renderAffordabilityPage } from "./render-affordability-page.ts";
 import { renderCalculatorsPage } from "./render-calculators-page.ts";
@@ -33,10 +33,10 @@ export function* renderPages(model: SiteModel): Generator<SiteEntry> {
     yield [lang.path(SITE_PATHS.notFoundPage), renderNotFoundPage(model, lang)];
     yield [lang.path("/changelog.html"), renderChangelogPage(model, lang)];
     yield [lang.path("/affordability.html"), renderAffordabilityPage(model, lang)];
+    yield [lang.path("/methodology.html"), renderMethodologyPage(model, lang)];
+    yield [lang.path("/transparency.html"), renderTransparencyPage(model, lang)];
     if (!lang.english) continue;
     yield ["/index.html", renderCatalogPage(model, lang)];
-    yield ["/methodology.html", renderMethodologyPage(model, lang)];
-    yield ["/transparency.html", renderTransparencyPage(model, lang)];
     yield ["/calculators.html", renderCalculatorsPage(model, lang)];
     for (const fact of model.facts) yield [`/${fact.id}.html`, renderFactPage(model, fact, lang, pages)];
   }
@@ -110,7 +110,7 @@ ${renderReportLinks(model, fact, lang)}`;
   );
 };
 
-/** The sources page's heading of each kind of organisation, and the word for one of that kind. */
+/** The sources page's heading of each kind of organisation. */
 const KIND_HEADINGS = (w: Words): Record<OrganisationKind, string> => ({
   government: w.text("sources.kind.government"),
   intergovernmental: w.text("sources.kind.intergovernmental"),
@@ -123,20 +123,6 @@ const KIND_HEADINGS = (w: Words): Record<OrganisationKind, string> => ({
   firm: w.text("sources.kind.firm"),
   "non-profit": w.text("sources.kind.non-profit"),
   other: w.text("sources.kind.other"),
-});
-
-const KIND_WORDS = (w: Words): Record<OrganisationKind, string> => ({
-  government: w.text("sources.one.government"),
-  intergovernmental: w.text("sources.one.intergovernmental"),
-  regulator: w.text("sources.one.regulator"),
-  court: w.text("sources.one.court"),
-  "crown-agency": w.text("sources.one.crown-agency"),
-  "statutory-authority": w.text("sources.one.statutory-authority"),
-  "industry-body": w.text("sources.one.industry-body"),
-  news: w.text("sources.one.news"),
-  firm: w.text("sources.one.firm"),
-  "non-profit": w.text("sources.one.non-profit"),
-  other: w.text("sources.one.other"),
 });
 
 /** What a citation's kind is called, in words: "official copy". */
@@ -158,7 +144,6 @@ export const renderSourcesPage = (model: SiteModel, lang: PageLanguage): string 
   const link = pageLinker(model, false, lang);
   const { w } = lang;
   const headings = KIND_HEADINGS(w);
-  const kindWords = KIND_WORDS(w);
   const orgs = citationsByOrg(model.facts, model.organisations);
   const kinds = ORGANISATION_KINDS.map((kind) => ({
     kind,
@@ -183,7 +168,7 @@ ${orgs.map((org) => {
   });
   return html`<section class="org" id="${org.anchor}" aria-labelledby="${org.anchor}-title">
 <h2 id="${org.anchor}-title">${org.organisation.name}</h2>
-<p class="org-facts"><span class="org-kind-word">${kindWords[org.organisation.kind]}</span>${org.organisation.home_page === null ? "" : html` · <a href="${org.organisation.home_page}">${w.text("sources.home-page")}</a>`} · ${w.text("sources.org-counts", { documents: org.sources.length, cited: counts.total })}: ${lang.english ? counts.kinds : w.text("sources.kinds", { official: counts.official, copies: counts.official_copy, secondary: counts.secondary })}</p>
+<p class="org-facts"><span class="org-kind-word">${organisationKindWord(w, org.organisation.kind)}</span>${org.organisation.home_page === null ? "" : html` · <a href="${org.organisation.home_page}">${w.text("sources.home-page")}</a>`} · ${w.text("sources.org-counts", { documents: org.sources.length, cited: counts.total })}: ${lang.english ? counts.kinds : w.text("sources.kinds", { official: counts.official, copies: counts.official_copy, secondary: counts.secondary })}</p>
 <ul class="sources">
 ${org.sources.map(
   (source) => html`<li><a href="${source.url}"><cite>${source.title ?? source.url}</cite></a>
