@@ -360,8 +360,11 @@ export const allLanguagesRead = (reading: WordsReading): boolean =>
 /** Where the code names messages: the page renderers and the browser scripts. */
 const CODE_FOLDERS = ["src", "site"];
 
-/** `text("key"`, `parts("key"`, `has("key"`: a message named in code, always by a literal so it can be found. */
-const MESSAGE_CALL = /\b(?:text|parts|has|rich)\(\s*"([a-z][a-z0-9-]*(?:\.[a-z0-9-]+)+)"/g;
+/**
+ * `text("key"`, `parts("key"`, `has("key"`, `rich(w, "key"`: a message named in code, always by a literal so it can be
+ * found (`rich` takes the words first).
+ */
+const MESSAGE_CALL = /\b(?:(?:text|parts|has)\(\s*|rich\(\s*[\w.]+,\s*)"([a-z][a-z0-9-]*(?:\.[a-z0-9-]+)+)"/g;
 
 /** Every message key the code names, read from its TypeScript files (this repository's, by default). */
 export const usedMessageKeys = async (root: string = PROJECT_ROOT): Promise<Set<string>> => {
