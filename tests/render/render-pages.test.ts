@@ -24,9 +24,15 @@ const headings = (markup: string): number[] => [...markup.matchAll(/<h([1-6])[\s
 
 describe("the human pages", () => {
   it("publishes the four pages, a page per fact, the 404 page, the stylesheet, the search script and the icon, and the site build includes them", () => {
+    // The catalog, the fact pages, the sources page and the 404 page in every language, each translation in its folder.
+    const everyLanguage = [
+      "/404.html",
+      "/index.html",
+      "/sources.html",
+      ...model.facts.map((fact) => `/${fact.id}.html`),
+    ];
     expect([...pages.keys()].sort()).toEqual(
       [
-        "/404.html",
         "/favicon.svg",
         "/affordability.html",
         "/assets/calculators.css",
@@ -35,9 +41,7 @@ describe("the human pages", () => {
         "/assets/site.css",
         "/calculators.html",
         "/changelog.html",
-        "/index.html",
-        "/sources.html",
-        ...model.facts.map((fact) => `/${fact.id}.html`),
+        ...model.languages.flatMap((lang) => everyLanguage.map((path) => lang.path(path))),
       ].sort(),
     );
     const site = renderSite(model);
@@ -48,12 +52,18 @@ describe("the human pages", () => {
 
   it("links the calculators page from the navigation of every page, marked current on its own", () => {
     const html = [...pages.keys()].filter((path) => path.endsWith(".html"));
-    expect(html.length).toBe(model.facts.length + 6);
-    for (const path of html) {
-      const current = path === "/calculators.html" ? ' aria-current="page"' : "";
-      // The 404 page is served at any depth, so its links start from the site's root.
-      const href = path === "/404.html" ? "/calculators.html" : "calculators.html";
-      expect(page(path), path).toContain(`<li><a href="${href}"${current}>Calculators</a></li>`);
+    expect(html.length).toBe((model.facts.length + 3) * model.languages.length + 3);
+    for (const lang of model.languages) {
+      const own = html.filter((path) => path === lang.path(path.slice(path.lastIndexOf("/"))));
+      expect(own.length, lang.locale.code).toBeGreaterThanOrEqual(model.facts.length + 3);
+      for (const path of own) {
+        const current = path === "/calculators.html" ? ' aria-current="page"' : "";
+        // The 404 page is served at any depth, so its links start from the site's root.
+        const href = path.endsWith("/404.html") ? lang.path("/calculators.html") : "calculators.html";
+        expect(page(path), path).toContain(
+          `<li><a href="${href}"${current}>${lang.w.text("nav.calculators")}</a></li>`,
+        );
+      }
     }
   });
 
@@ -315,8 +325,8 @@ describe("the human pages", () => {
     }
   });
 
-  it("has one h1 and no skipped heading level, with lang en-CA and balanced structure", () => {
-    for (const path of [
+  it("has one h1 and no skipped heading level, with its language's lang and balanced structure", () => {
+    const english = [
       "/index.html",
       "/sources.html",
       "/changelog.html",
@@ -324,7 +334,16 @@ describe("the human pages", () => {
       "/calculators.html",
       "/404.html",
       "/bc.ptt.brackets.html",
-    ]) {
+    ].map((path) => [path, "en-CA"] as const);
+    // The catalog and a fact page with every block (earlier periods, an expected announcement) in each translation.
+    const translated = model.languages
+      .filter((lang) => !lang.english)
+      .flatMap((lang) =>
+        ["/index.html", "/bc.ptt.brackets.html", "/bc.rent_cap.2026.html"].map(
+          (path) => [lang.path(path), lang.locale.tag] as const,
+        ),
+      );
+    for (const [path, tag] of [...english, ...translated]) {
       const markup = page(path);
       const levels = headings(markup);
       expect(
@@ -334,7 +353,7 @@ describe("the human pages", () => {
       expect(levels[0], path).toBe(1);
       for (const [index, level] of levels.entries())
         expect(level - (levels[index - 1] ?? 0), `${path} heading ${index}`).toBeLessThanOrEqual(1);
-      expect(markup, path).toContain('<html lang="en-CA">');
+      expect(markup, path).toContain(`<html lang="${tag}">`);
       for (const tag of ["article", "section", "table", "dl", "ul", "ol", "details", "div", "p"]) {
         const opened = markup.match(new RegExp(`<${tag}[\\s>]`, "g"))?.length ?? 0;
         const closed = markup.match(new RegExp(`</${tag}>`, "g"))?.length ?? 0;

@@ -6,7 +6,6 @@
 import { SITE_PATHS } from "../../../packages/client/src/index.ts";
 import type { Words } from "../../i18n/words.ts";
 import { SERVICE } from "../../lib/config.ts";
-import { readableDate } from "../../lib/format.ts";
 import { compareText } from "../../lib/text.ts";
 import type { CitationKind, Fact, Organisation, PublishedCitation } from "../../schemas/index.ts";
 import { ORGANISATION_KINDS, type OrganisationKind } from "../../schemas/index.ts";
@@ -30,12 +29,12 @@ export function* renderPages(model: SiteModel): Generator<SiteEntry> {
   for (const lang of model.languages) {
     yield [lang.path("/sources.html"), renderSourcesPage(model, lang)];
     yield [lang.path(SITE_PATHS.notFoundPage), renderNotFoundPage(model, lang)];
+    yield [lang.path("/index.html"), renderCatalogPage(model, lang)];
+    for (const fact of model.facts) yield [lang.path(`/${fact.id}.html`), renderFactPage(model, fact, lang, pages)];
     if (!lang.english) continue;
-    yield ["/index.html", renderCatalogPage(model, lang)];
     yield ["/changelog.html", renderChangelogPage(model, lang)];
     yield ["/affordability.html", renderAffordabilityPage(model, lang)];
     yield ["/calculators.html", renderCalculatorsPage(model, lang)];
-    for (const fact of model.facts) yield [`/${fact.id}.html`, renderFactPage(model, fact, lang, pages)];
   }
   yield ["/assets/calculators.js", model.calculatorsScript];
   yield ["/assets/search.js", model.searchScript];
@@ -83,9 +82,12 @@ export const renderFactPage = (
 <a href="${link(model.urls.factAnchor(fact.id))}">${w.text("fact-page.in-catalog", { label })}</a></p>
 ${renderFact(fact, {
   urls: model.urls,
+  link,
+  lang,
   detail: "full",
   diffs: context.diffsOf(fact.id),
   introduced: model.timelines.get(fact.id)?.versions.at(-1)?.introduced,
+  summaryKeys: model.timelines.get(fact.id)?.versions.at(-1)?.state.summary_keys,
   today: model.today,
   links: context.links,
 })}
