@@ -3,8 +3,12 @@
 // form, and while a query is typed it shows the matching rows right under the box, best match first, ranked by the
 // one ranking the MCP server's search_facts uses (src/lib/search-ranking.ts), with the sections between the box and
 // the facts (the domains, what is upcoming) set aside until the query is cleared. The places whose name matches the
-// query are listed too, each linking the page of what applies there.
+// query are listed too, each linking the page of what applies there. Its words are the page's language's: the page
+// holds the messages it needs (`search.*` of the words files, in `<script id="search-words">`), which it formats with
+// the same makeWords as the pages. On a translated page, a fact is also found by its label in that language.
 
+import { isLocaleCode, localeOf } from "../../src/i18n/locales.ts";
+import { makeWords, type Words } from "../../src/i18n/words.ts";
 import { hasEveryWord, type RankableItem, searchMatches } from "../../src/lib/search-ranking.ts";
 
 interface Item extends RankableItem {
@@ -21,9 +25,18 @@ interface Place {
 /** At most this many places are listed under the box: a query such as "vancouver" names several. */
 const MAX_PLACES = 6;
 
+/** The page's words: its language and the messages the page rendered for this script (render-catalog-page.ts). */
+const pageWords = (): Words => {
+  const element = document.getElementById("search-words");
+  const words = JSON.parse(element?.textContent ?? "{}") as { locale?: unknown; messages?: Record<string, string> };
+  const code = typeof words.locale === "string" && isLocaleCode(words.locale) ? words.locale : "en";
+  return makeWords(localeOf(code), words.messages ?? {});
+};
+
 const start = (): void => {
   const form = document.getElementById("fact-search") as HTMLFormElement | null;
   if (!form) return;
+  const w = pageWords();
   const input = document.getElementById("search-query") as HTMLInputElement;
   const select = document.getElementById("search-domain") as HTMLSelectElement;
   const status = document.getElementById("search-status") as HTMLElement;
@@ -49,8 +62,8 @@ const start = (): void => {
         const item = document.createElement("li");
         const link = document.createElement("a");
         link.href = (form.dataset.placePage ?? "").replace("{id}", place.id);
-        link.textContent = `What applies in ${place.name}`;
-        item.append(link, ` (${place.kind.replaceAll("-", " ")})`);
+        link.textContent = w.text("search.place", { place: place.name });
+        item.append(link, ` ${w.text("search.place-kind", { kind: place.kind.replaceAll("-", "_") })}`);
         return item;
       }),
     );
@@ -119,10 +132,10 @@ const start = (): void => {
     showPlaces(query);
     status.textContent =
       query === "" && domain === ""
-        ? `Showing all ${rows.length} facts.`
+        ? w.text("search.all", { total: rows.length })
         : shown === 0
-          ? "No fact matches. Try fewer words or another domain."
-          : `Showing ${shown} of ${rows.length} facts${query === "" ? "" : ", best match first"}.`;
+          ? w.text("search.none")
+          : w.text("search.some", { shown, total: rows.length, ranked: query === "" ? "no" : "yes" });
     form.dataset.shown = String(shown);
   };
 
@@ -180,8 +193,14 @@ const start = (): void => {
       return response.json() as Promise<Item[]>;
     })
     .then((index) => {
-      // The index's items of the facts this page lists, in the index's order, as the MCP server ranks them.
-      items = index.filter((item) => byId.has(item.id));
+      // The index's items of the facts this page lists, in the index's order, as the MCP server ranks them; on a
+      // translated page each also answers to the label the page shows, beside its English words.
+      items = index
+        .filter((item) => byId.has(item.id))
+        .map((item) => {
+          const shown = byId.get(item.id)?.querySelector("th")?.textContent?.trim() ?? "";
+          return shown === "" || shown === item.label ? item : { ...item, label: `${item.label} | ${shown}` };
+        });
       form.dataset.source = "index";
       apply();
     })

@@ -83,6 +83,12 @@ const EVENT_FEEDS: ReadonlyArray<readonly [string, string]> = [
  * the place: see the budgets page).
  */
 const CALCULATORS_SCRIPT = { path: "/assets/calculators.js", limit: 80 * KB } as const;
+/**
+ * The catalog's search script: the page's own code, the ranking the MCP server shares, and the message formatter that
+ * words its status and its places in the page's language (src/i18n/words.ts, with the ICU parser it needs). It does
+ * not grow with the catalog: the rows and the search index are the page's and the index's weight.
+ */
+const SEARCH_SCRIPT = { path: "/assets/search.js", limit: 16 * KB } as const;
 
 export interface BudgetRow {
   /** Which budget the file falls under, e.g. `catalog` or `single fact`. */
@@ -179,6 +185,7 @@ const PLAIN: ReadonlySet<string> = new Set([
   "/index.html",
   SITE_PATHS.favicon,
   CALCULATORS_SCRIPT.path,
+  SEARCH_SCRIPT.path,
   SITE_PATHS.manifest,
 ]);
 
@@ -340,6 +347,7 @@ export class BudgetMeter {
       limit: CALCULATORS_SCRIPT.limit,
       basis: kb(CALCULATORS_SCRIPT.limit),
     });
+    add("search script", SEARCH_SCRIPT.path, { limit: SEARCH_SCRIPT.limit, basis: kb(SEARCH_SCRIPT.limit) });
     // Every other file of the tree is an entry of the manifest's `files`: all but the manifest and its signature.
     const manifestEntries = this.#files - this.#manifestAndSignature;
     add("manifest", SITE_PATHS.manifest, {

@@ -236,20 +236,20 @@ export const summarizeValue = (value: unknown, unit?: string, keys?: readonly st
   english().summarizeValue(value, unit, keys);
 
 /**
- * How a corrected version is described: "corrected in version N" when a later version restated the same period, or,
- * when the version was set aside for the periods recorded from its sources (`corrected_versions`), that it was replaced
- * by them; `corrected_by` then names the version the fact was at when the periods were recorded, which took effect
- * later and restated nothing of it.
+ * How a corrected version is described, in the language of `w` (English by default, for the feeds and the MCP
+ * server): "corrected in version N" when a later version restated the same period, or, when the version was set aside
+ * for the periods recorded from its sources (`corrected_versions`), that it was replaced by them; `corrected_by` then
+ * names the version the fact was at when the periods were recorded, which took effect later and restated nothing of it.
  */
 export const correctionWords = (
   fact: { version: number; effective_iso: string; history: readonly Pick<HistoryEntry, "version" | "effective_iso">[] },
   entry: Pick<HistoryEntry, "effective_iso" | "corrected_by">,
+  w: Words = englishWords(),
 ): string => {
   const by = entry.corrected_by;
   if (by === undefined) return "";
   const corrector =
     by === fact.version ? fact.effective_iso : fact.history.find((each) => each.version === by)?.effective_iso;
-  return corrector !== undefined && entry.effective_iso !== undefined && corrector > entry.effective_iso
-    ? `replaced by the periods recorded from its sources (recorded with version ${by})`
-    : `corrected in version ${by}`;
+  const replaced = corrector !== undefined && entry.effective_iso !== undefined && corrector > entry.effective_iso;
+  return w.text("fact.correction", { replaced: replaced ? "yes" : "no", version: by });
 };

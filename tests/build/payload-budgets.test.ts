@@ -106,6 +106,18 @@ describe("payload budgets of the built tree, gzip-compressed", () => {
     ]);
   });
 
+  it("budgets the catalog's search script, a fixed limit whatever the number of facts", () => {
+    const row = report.rows.find((each) => each.path === "/assets/search.js");
+    expect(row?.budget).toBe("search script");
+    expect(row?.limit).toBe(16 * KB);
+    expect(row!.gzipBytes).toBeLessThanOrEqual(row!.limit);
+    // Incompressible bytes: a script that would download as more than its limit.
+    const bloated = Buffer.from(`/*${randomBytes(17 * KB).toString("base64")}*/`);
+    expect(payloadBudgets(withFile("/assets/search.js", bloated)).over.map((each) => each.path)).toEqual([
+      "/assets/search.js",
+    ]);
+  });
+
   it("grows the catalog's budget with its facts, so a new fact needs no edit here", () => {
     const catalog = catalogJson();
     const doubled = Buffer.from(JSON.stringify({ ...catalog, facts: [...catalog.facts, ...catalog.facts] }));

@@ -110,6 +110,47 @@ describe.skipIf(!available)("the catalog in headless Chromium", () => {
     await page.close();
   });
 
+  it("searches a translated catalog by its English words and by the labels it shows, and words its status in the page's language", async () => {
+    const page = await openCatalog("fr-CA/");
+    await expect(page.locator("html").getAttribute("lang")).resolves.toBe("fr-CA");
+    await expect(page.locator("#search-status").textContent()).resolves.toBe(`Les ${FACT_COUNT} faits sont affichés.`);
+    // The index's English words and aliases still find a fact on a translated page.
+    await page.locator("#search-query").fill("cooling off");
+    expect(await visibleFactIds(page)).toContain("bc.hbrp");
+    // And so does the label the page shows, in French ("délai de réflexion"), which the index does not hold.
+    const label = (await fact(page, "bc.hbrp").locator("th").textContent()) ?? "";
+    expect(label).toContain("réflexion");
+    await page.locator("#search-query").fill("réflexion");
+    const ids = await visibleFactIds(page);
+    expect(ids).toContain("bc.hbrp");
+    await expect(page.locator("#search-status").textContent()).resolves.toBe(
+      `${ids.length === 1 ? "1 fait affiché" : `${ids.length} faits affichés`} sur ${FACT_COUNT}, les plus pertinents d'abord.`,
+    );
+    // The places the query names, in French.
+    await page.locator("#search-query").fill("burnaby");
+    await expect(page.locator("#search-places-list li").first().textContent()).resolves.toBe(
+      "Ce qui s'applique à Burnaby (cité)",
+    );
+    await page.locator("#search-query").fill("zzzz");
+    await expect(page.locator("#search-status").textContent()).resolves.toBe(
+      "Aucun fait ne correspond. Essayez moins de mots ou un autre domaine.",
+    );
+    const blocking = (await axeViolations(page)).filter(
+      (violation) => violation.impact === "serious" || violation.impact === "critical",
+    );
+    expect(blocking, "axe on the French catalog").toEqual([]);
+    await page.close();
+
+    // Chinese has no spaces between words: a label's words are found where its text or a bracket starts them.
+    const chinese = await openCatalog("zh-Hant/");
+    await chinese.locator("#search-query").fill("冷靜期");
+    expect(await visibleFactIds(chinese)).toContain("bc.hbrp");
+    await expect(chinese.locator("#search-status").textContent()).resolves.toMatch(
+      new RegExp(`^顯示 ${FACT_COUNT} 項事實中的 \\d+ 項，最相關的排在最前。$`),
+    );
+    await chinese.close();
+  });
+
   it("shows the matches directly under the box, best first as search_facts ranks them, at 1280 and 375 px, and the page back when the query is cleared", async () => {
     const tree = await loadSiteTree(siteDir);
     const page = await openCatalog();

@@ -3,6 +3,7 @@ import path from "node:path";
 import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
 import { TRANSLATIONS } from "../../src/i18n/locales.ts";
+import { escapeHtml } from "../../src/lib/text.ts";
 import { frozenSite } from "../helpers/build-site.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
 
@@ -184,4 +185,94 @@ describe("the places pages in every language", () => {
       expect(markup).toContain(`href="/${code}/places.html"`);
     },
   );
+});
+
+/** A words file of the project, as the build reads it. */
+const wordsOf = async (code: string) =>
+  JSON.parse(await readFile(path.join(PROJECT_ROOT, "site/words", `${code}.json`), "utf8")) as {
+    pages: Record<string, string>;
+    facts?: Record<string, { label: { en: string; text: string } }>;
+  };
+
+/** Dotted lowercase words, as a message key is written ("fact.value", "sources.kind.court"). */
+const KEY_LIKE = /\b[a-z][a-z0-9-]*(?:\.[a-z0-9-]+)+\b/g;
+
+describe("the catalog and the fact pages in every translation", () => {
+  it("are published in each language's folder, in that language, with no message key shown for words", async () => {
+    const { out } = frozenSite();
+    const english = await wordsOf("en");
+    const { facts } = JSON.parse(await readFile(path.join(out, "api/v1/facts/all.json"), "utf8")) as {
+      facts: { id: string; label: string }[];
+    };
+    expect(facts.length).toBeGreaterThan(40);
+    for (const locale of TRANSLATIONS) {
+      const words = await wordsOf(locale.code);
+      const pages = ["index.html", ...facts.map((fact) => `${fact.id}.html`)];
+      for (const page of pages) {
+        const markup = await readFile(path.join(out, locale.folder, page), "utf8");
+        expect(markup, `${locale.code}/${page}`).toContain(`<html lang="${locale.tag}">`);
+        const keys = (visibleText(markup).match(KEY_LIKE) ?? []).filter((word) => Object.hasOwn(english.pages, word));
+        expect(keys, `${locale.code}/${page}`).toEqual([]);
+      }
+      // The words are the language's: the catalog's heading of a column, each fact's label and sections.
+      const catalog = await readFile(path.join(out, locale.folder, "index.html"), "utf8");
+      expect(catalog).toContain(`<th scope="col">${escapeHtml(words.pages["catalog.column-value"]!)}</th>`);
+      for (const fact of facts) {
+        const translated = words.facts?.[fact.id]?.label;
+        const label = translated !== undefined && translated.en === fact.label ? translated.text : undefined;
+        const markup = await readFile(path.join(out, locale.folder, `${fact.id}.html`), "utf8");
+        expect(markup, `${locale.code} ${fact.id}`).toContain(`<h2>${escapeHtml(words.pages["fact.value"]!)}</h2>`);
+        // A label the translation lacks for today's English is shown in English, marked as English.
+        expect(markup, `${locale.code} ${fact.id}`).toContain(
+          label === undefined
+            ? `<h1 id="${fact.id}-title"><span lang="en-CA">${escapeHtml(fact.label)}</span></h1>`
+            : `<h1 id="${fact.id}-title">${escapeHtml(label)}</h1>`,
+        );
+        expect(catalog, `${locale.code} ${fact.id}`).toContain(`<a href="${fact.id}.html">`);
+      }
+    }
+  });
+
+  it("write money, rates and dates as the language does, and keep the sources' words in English, marked as English", async () => {
+    const { out } = frozenSite();
+    const page = await readFile(path.join(out, "fr-CA/bc.ptt.brackets.html"), "utf8");
+    const cells = [...page.matchAll(/<th scope="row">([^<]+)<\/th><td>([^<]+)<\/td>/g)].map((match) => [
+      match[1]!.replace(/[\u00a0\u202f]/g, " "),
+      match[2]!.replace(/[\u00a0\u202f]/g, " "),
+    ]);
+    expect(cells.slice(0, 4)).toEqual([
+      ["Jusqu&#39;à 200 000 $", "1 %"],
+      ["De 200 000 $ à 2 000 000 $", "2 %"],
+      ["De 2 000 000 $ à 3 000 000 $", "3 %"],
+      ["Plus de 3 000 000 $", "5 %"],
+    ]);
+    expect(page).toMatch(/<dd><time datetime="2018-02-21">21 février 2018<\/time><\/dd>/);
+    // Quotes and notes are the sources' own words: English, and said so to a screen reader.
+    const quotes = [...page.matchAll(/<blockquote class="quote"[^>]*>/g)].map((match) => match[0]);
+    expect(quotes.length).toBeGreaterThan(0);
+    for (const quote of quotes) expect(quote).toContain('lang="en-CA"');
+    const catalog = await readFile(path.join(out, "zh-Hant/index.html"), "utf8");
+    expect(catalog).toContain("<time datetime=");
+    expect(catalog).toMatch(
+      /<td class="date" data-label="生效日期"><time datetime="(\d{4})-\d{2}-\d{2}">\1年\d{1,2}月\d{1,2}日<\/time><\/td>/,
+    );
+  });
+
+  it("link the pages of their own language, and the data where the English pages link it", async () => {
+    const { out } = frozenSite();
+    for (const locale of TRANSLATIONS) {
+      for (const page of ["index.html", "bc.ptt.brackets.html"]) {
+        const markup = await readFile(path.join(out, locale.folder, page), "utf8");
+        const main = markup.slice(markup.indexOf("<main"), markup.indexOf("</main>"));
+        const hrefs = [...main.matchAll(/href="([^"#]+)(?:#[^"]*)?"/g)]
+          .map((match) => match[1]!)
+          .filter((href) => !/^[a-z]+:/.test(href) && !href.endsWith(".html") && href !== "./");
+        expect(hrefs.length, `${locale.code}/${page}`).toBeGreaterThan(3);
+        for (const href of hrefs) {
+          const target = path.join(out, locale.folder, href.endsWith("/") ? `${href}index.html` : href);
+          await expect(readFile(target), `${locale.code}/${page}: ${href}`).resolves.toBeDefined();
+        }
+      }
+    }
+  });
 });

@@ -23,23 +23,26 @@ const page = (path: string): string => pages.get(path) ?? "";
 const headings = (markup: string): number[] => [...markup.matchAll(/<h([1-6])[\s>]/g)].map((match) => Number(match[1]));
 
 describe("the human pages", () => {
-  it("publishes the six pages, a page per fact, the 404 page, the stylesheet, the search script and the icon, and the site build includes them", () => {
+  it("publishes every page in every language (each translation in its folder), a page per fact, the stylesheet, the scripts and the icon, and the site build includes them", () => {
+    const everyLanguage = [
+      "/404.html",
+      "/affordability.html",
+      "/calculators.html",
+      "/changelog.html",
+      "/index.html",
+      "/methodology.html",
+      "/sources.html",
+      "/transparency.html",
+      ...model.facts.map((fact) => `/${fact.id}.html`),
+    ];
     expect([...pages.keys()].sort()).toEqual(
       [
-        "/404.html",
         "/favicon.svg",
-        "/affordability.html",
         "/assets/calculators.css",
         "/assets/calculators.js",
         "/assets/search.js",
         "/assets/site.css",
-        "/calculators.html",
-        "/changelog.html",
-        "/index.html",
-        "/methodology.html",
-        "/sources.html",
-        "/transparency.html",
-        ...model.facts.map((fact) => `/${fact.id}.html`),
+        ...model.languages.flatMap((lang) => everyLanguage.map((path) => lang.path(path))),
       ].sort(),
     );
     const site = renderSite(model);
@@ -50,12 +53,18 @@ describe("the human pages", () => {
 
   it("links the calculators page from the navigation of every page, marked current on its own", () => {
     const html = [...pages.keys()].filter((path) => path.endsWith(".html"));
-    expect(html.length).toBe(model.facts.length + 8);
-    for (const path of html) {
-      const current = path === "/calculators.html" ? ' aria-current="page"' : "";
-      // The 404 page is served at any depth, so its links start from the site's root.
-      const href = path === "/404.html" ? "/calculators.html" : "calculators.html";
-      expect(page(path), path).toContain(`<li><a href="${href}"${current}>Calculators</a></li>`);
+    expect(html.length).toBe((model.facts.length + 8) * model.languages.length);
+    for (const lang of model.languages) {
+      const own = html.filter((path) => path === lang.path(path.slice(path.lastIndexOf("/"))));
+      expect(own.length, lang.locale.code).toBe(model.facts.length + 8);
+      for (const path of own) {
+        const current = path === lang.path("/calculators.html") ? ' aria-current="page"' : "";
+        // The 404 page is served at any depth, so its links start from the site's root.
+        const href = path.endsWith("/404.html") ? lang.path("/calculators.html") : "calculators.html";
+        expect(page(path), path).toContain(
+          `<li><a href="${href}"${current}>${lang.w.text("nav.calculators")}</a></li>`,
+        );
+      }
     }
   });
 
@@ -163,8 +172,6 @@ describe("the human pages", () => {
       "/changelog.html",
       "/affordability.html",
       "/calculators.html",
-      "/methodology.html",
-      "/transparency.html",
     ]) {
       expect(page(name), name).toContain(
         '<link rel="alternate" type="application/atom+xml" title="BC Real Estate Facts: rule changes" href="api/v1/facts/changes.atom">',
@@ -303,9 +310,7 @@ describe("the human pages", () => {
     expect(effective).toHaveLength(versions + earlier);
     expect(effective).toEqual(effective.toSorted().toReversed());
     expect(changelog).toContain(`${versions} versions of`);
-    expect(changelog).toContain(
-      escapeHtml(`and ${earlier} periods recorded from sources before a fact's first version`),
-    );
+    expect(changelog).toContain(`and ${earlier} periods recorded from sources before a fact's first version`);
     // A rule only announced is never called in force.
     const announced = model.facts.filter(
       (fact) => (fact.value as { legislative_status?: string }).legislative_status === "announced-not-enacted",
@@ -321,18 +326,25 @@ describe("the human pages", () => {
     }
   });
 
-  it("has one h1 and no skipped heading level, with lang en-CA and balanced structure", () => {
-    for (const path of [
+  it("has one h1 and no skipped heading level, with its language's lang and balanced structure", () => {
+    const english = [
       "/index.html",
       "/sources.html",
       "/changelog.html",
       "/affordability.html",
       "/calculators.html",
-      "/methodology.html",
-      "/transparency.html",
       "/404.html",
       "/bc.ptt.brackets.html",
-    ]) {
+    ].map((path) => [path, "en-CA"] as const);
+    // The catalog and a fact page with every block (earlier periods, an expected announcement) in each translation.
+    const translated = model.languages
+      .filter((lang) => !lang.english)
+      .flatMap((lang) =>
+        ["/index.html", "/bc.ptt.brackets.html", "/bc.rent_cap.2026.html"].map(
+          (path) => [lang.path(path), lang.locale.tag] as const,
+        ),
+      );
+    for (const [path, tag] of [...english, ...translated]) {
       const markup = page(path);
       const levels = headings(markup);
       expect(
@@ -342,7 +354,7 @@ describe("the human pages", () => {
       expect(levels[0], path).toBe(1);
       for (const [index, level] of levels.entries())
         expect(level - (levels[index - 1] ?? 0), `${path} heading ${index}`).toBeLessThanOrEqual(1);
-      expect(markup, path).toContain('<html lang="en-CA">');
+      expect(markup, path).toContain(`<html lang="${tag}">`);
       for (const tag of ["article", "section", "table", "dl", "ul", "ol", "details", "div", "p"]) {
         const opened = markup.match(new RegExp(`<${tag}[\\s>]`, "g"))?.length ?? 0;
         const closed = markup.match(new RegExp(`</${tag}>`, "g"))?.length ?? 0;

@@ -16,7 +16,10 @@ const fact = (id: string): Fact => {
   return found;
 };
 
-const markupOf = (id: string): string => renderValue(fact(id).value, fact(id).unit, fact(id).label).markup;
+/** The English page's language: what these tests read. */
+const english = () => model.languages[0]!;
+
+const markupOf = (id: string): string => renderValue(fact(id).value, fact(id).unit, fact(id).label, english()).markup;
 
 /** The rows of every table in a fragment, as arrays of cell texts (tags stripped, entities left as written). */
 const tableRows = (markup: string): string[][] =>
@@ -116,7 +119,7 @@ describe("the value shown for people, on the real catalog", () => {
     ).toBe("$570");
     expect(grant.get("Basic grant elsewhere in B.C. (maximum)")).toBe("$770");
     for (const item of model.facts) {
-      const markup = renderValue(item.value, item.unit, item.label).markup;
+      const markup = renderValue(item.value, item.unit, item.label, english()).markup;
       const labels = [...markup.matchAll(/<(?:dt|th scope="col")>(.*?)<\/(?:dt|th)>/g)].map((match) => match[1]!);
       for (const label of labels) expect(label, item.id).not.toMatch(/\bcad\b|_|<code>/i);
     }
@@ -131,10 +134,10 @@ describe("the value shown for people, on the real catalog", () => {
       model.urls,
       model.facts.map((item) => item.id),
     );
-    const pds = renderValue(fact("bc.pds").value, fact("bc.pds").unit, "PDS", links).markup;
+    const pds = renderValue(fact("bc.pds").value, fact("bc.pds").unit, "PDS", english(), links).markup;
     expect(pds).toContain('<a href="bc.mld_disclosure.html"><code>bc.mld_disclosure</code></a>');
     for (const item of model.facts) {
-      const markup = renderValue(item.value, item.unit, item.label, links).markup;
+      const markup = renderValue(item.value, item.unit, item.label, english(), links).markup;
       // No element's whole text is a slug such as "bus-exchange"; hyphenated words in sentences are fine.
       expect(markup, item.id).not.toMatch(/>[a-z][a-z0-9]*(?:-[a-z0-9]+)+</);
     }
@@ -142,7 +145,7 @@ describe("the value shown for people, on the real catalog", () => {
 
   it("never prints raw JSON or a key name with underscores", () => {
     for (const item of model.facts) {
-      const markup = renderValue(item.value, item.unit, item.label).markup;
+      const markup = renderValue(item.value, item.unit, item.label, english()).markup;
       expect(markup, item.id).not.toMatch(/[{[]"|<dt>[^<]*_/);
     }
   });

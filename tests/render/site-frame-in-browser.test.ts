@@ -7,7 +7,9 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
+import { TRANSLATIONS } from "../../src/i18n/locales.ts";
 import { DEFAULT_REPOSITORY, repositoryFromEnvironment } from "../../src/lib/config.ts";
+import { escapeHtml } from "../../src/lib/text.ts";
 import {
   CONTRIBUTING_CHECKS_ANCHOR,
   REPORT_ERROR_FIELDS,
@@ -15,6 +17,7 @@ import {
 } from "../../src/render/pages/page-layout.ts";
 import { createStaticServer, type StaticServer } from "../../src/server/static-server.ts";
 import { frozenData } from "../helpers/frozen-copy.ts";
+import { LIMITS } from "../helpers/limits.ts";
 import { PROJECT_ROOT, runScript } from "../helpers/run-script.ts";
 import { CHROMIUM, hasChromium, launchChromium } from "./browser.ts";
 
@@ -115,7 +118,9 @@ describe.skipIf(!available)("the site frame in headless Chromium, served by the 
     await server.reload();
     axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
     browser = await launchChromium();
-  });
+    // A whole pipeline: the build of every page in every language, then the server compressing each file of the tree
+    // at its best levels, as it does when it starts.
+  }, LIMITS.longTest);
 
   afterAll(async () => {
     await browser?.close();
@@ -257,10 +262,19 @@ describe.skipIf(!available)("the site frame in headless Chromium, served by the 
   it("puts the disclaimer footer and the favicon on every HTML page of the tree", async () => {
     const pages = (await readdir(siteDir, { recursive: true })).filter((file) => file.endsWith(".html"));
     expect(pages.length).toBeGreaterThan(40);
+    // A translated page says it in its language, in the words its file gives (a page at the root is English).
+    const disclaimers = new Map<string, string>();
+    for (const locale of TRANSLATIONS) {
+      const { pages: messages } = JSON.parse(
+        await readFile(path.join(PROJECT_ROOT, "site/words", `${locale.code}.json`), "utf8"),
+      ) as { pages: Record<string, string> };
+      disclaimers.set(locale.folder, escapeHtml(/<strong>(.*?)<\/strong>/.exec(messages["footer.disclaimer"]!)![1]!));
+    }
     for (const file of pages) {
       const text = await readFile(path.join(siteDir, file), "utf8");
       const footer = text.slice(text.indexOf('<footer class="site-footer">'));
-      expect(footer, file).toContain(`This site gives ${DISCLAIMER}.`);
+      const disclaimer = disclaimers.get(file.split(path.sep)[0]!) ?? `This site gives ${DISCLAIMER}.`;
+      expect(footer, file).toContain(`<p class="disclaimer"><strong>${disclaimer}</strong>`);
       expect(text, file).toMatch(/<link rel="icon" href="[^"]*favicon\.svg" type="image\/svg\+xml">/);
     }
   });
@@ -342,7 +356,7 @@ describe.skipIf(!available)("the site frame in headless Chromium, served by the 
       expect(reports[0]!.searchParams.get(REPORT_ERROR_FIELDS.page), fact.id).toBe(`${origin}/${fact.id}.html`);
       const edit = text.match(/<a href="([^"]+)" aria-describedby="edit-note">Edit on GitHub<\/a>/)?.[1] ?? "";
       expect(text, fact.id).toContain(
-        `<p class="report-note" id="edit-note">GitHub's web editor cannot run the checks`,
+        `<p class="report-note" id="edit-note">GitHub&#39;s web editor cannot run the checks`,
       );
       const prefix = `https://github.com/${REPOSITORY}/edit/main/`;
       expect(edit.startsWith(prefix), fact.id).toBe(true);

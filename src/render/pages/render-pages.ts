@@ -35,10 +35,10 @@ export function* renderPages(model: SiteModel): Generator<SiteEntry> {
     yield [lang.path("/affordability.html"), renderAffordabilityPage(model, lang)];
     yield [lang.path("/methodology.html"), renderMethodologyPage(model, lang)];
     yield [lang.path("/transparency.html"), renderTransparencyPage(model, lang)];
+    yield [lang.path("/index.html"), renderCatalogPage(model, lang)];
+    for (const fact of model.facts) yield [lang.path(`/${fact.id}.html`), renderFactPage(model, fact, lang, pages)];
     if (!lang.english) continue;
-    yield ["/index.html", renderCatalogPage(model, lang)];
     yield ["/calculators.html", renderCalculatorsPage(model, lang)];
-    for (const fact of model.facts) yield [`/${fact.id}.html`, renderFactPage(model, fact, lang, pages)];
   }
   yield ["/assets/calculators.js", model.calculatorsScript];
   yield ["/assets/search.js", model.searchScript];
@@ -86,9 +86,12 @@ export const renderFactPage = (
 <a href="${link(model.urls.factAnchor(fact.id))}">${w.text("fact-page.in-catalog", { label })}</a></p>
 ${renderFact(fact, {
   urls: model.urls,
+  link,
+  lang,
   detail: "full",
   diffs: context.diffsOf(fact.id),
   introduced: model.timelines.get(fact.id)?.versions.at(-1)?.introduced,
+  summaryKeys: model.timelines.get(fact.id)?.versions.at(-1)?.state.summary_keys,
   today: model.today,
   links: context.links,
 })}
