@@ -12,6 +12,8 @@ import { type ValueWords, valueWords } from "./value-words.ts";
 export interface PageLanguage {
   readonly locale: Locale;
   readonly w: Words;
+  /** The language's messages, key to ICU message: what a page hands its script to build the same words in the browser. */
+  readonly messages: Readonly<Record<string, string>>;
   readonly values: ValueWords;
   /** The fact's label in this language, or its English label when the translation has none made from today's. */
   factLabel(fact: { id: string; label: string }): string;
@@ -42,6 +44,7 @@ export const pageLanguage = (
   return {
     locale,
     w,
+    messages,
     values: valueWords(w, data),
     factLabel: (fact) => label(fact) ?? fact.label,
     factLabelHtml: (fact) => {

@@ -33,11 +33,11 @@ export function* renderPages(model: SiteModel): Generator<SiteEntry> {
     yield [lang.path(SITE_PATHS.notFoundPage), renderNotFoundPage(model, lang)];
     yield [lang.path("/changelog.html"), renderChangelogPage(model, lang)];
     yield [lang.path("/affordability.html"), renderAffordabilityPage(model, lang)];
+    yield [lang.path("/calculators.html"), renderCalculatorsPage(model, lang)];
     if (!lang.english) continue;
     yield ["/index.html", renderCatalogPage(model, lang)];
     yield ["/methodology.html", renderMethodologyPage(model, lang)];
     yield ["/transparency.html", renderTransparencyPage(model, lang)];
-    yield ["/calculators.html", renderCalculatorsPage(model, lang)];
     for (const fact of model.facts) yield [`/${fact.id}.html`, renderFactPage(model, fact, lang, pages)];
   }
   yield ["/assets/calculators.js", model.calculatorsScript];
