@@ -289,25 +289,25 @@ const factProblem = (error: CalculatorError): Array<string | Node> | undefined =
   switch (error.reason) {
     case "no-rule-on-date":
       return error.first_iso === undefined
-        ? w.parts<Node>("calc.fact-problem.no-rule", { fact, date })
-        : w.parts<Node>("calc.fact-problem.no-rule-earliest", { fact, date, first: day(error.first_iso) });
+        ? w.parts("calc.fact-problem.no-rule", { fact, date })
+        : w.parts("calc.fact-problem.no-rule-earliest", { fact, date, first: day(error.first_iso) });
     case "not-recorded":
     case "value-unreadable":
-      return w.parts<Node>("calc.fact-problem.not-recorded", { fact, date, version, hasVersion });
+      return w.parts("calc.fact-problem.not-recorded", { fact, date, version, hasVersion });
     case "scheduled-change":
-      return w.parts<Node>("calc.fact-problem.scheduled-change", { fact, date });
+      return w.parts("calc.fact-problem.scheduled-change", { fact, date });
     case "missing-fact": {
       const failure = factFailures.get(id);
       return failure === undefined
-        ? w.parts<Node>("calc.fact-problem.unpublished", { fact })
-        : w.parts<Node>("calc.fact-problem.unreadable", { fact, failure });
+        ? w.parts("calc.fact-problem.unpublished", { fact })
+        : w.parts("calc.fact-problem.unreadable", { fact, failure });
     }
     case "not-covered": {
       // The calculator's own words, without the date it leads with and the fact id it ends with (the link names both).
       const detail = error.message
         .replace(/^on \d{4}-\d{2}-\d{2} /, "")
         .replace(/ \([a-z0-9_.]+(?:, the period from [\d-]+| version \d+)\)$/, "");
-      return w.parts<Node>("calc.fact-problem.not-covered", { fact, date, detail: calculatorsEnglish(`${detail}.`) });
+      return w.parts("calc.fact-problem.not-covered", { fact, date, detail: calculatorsEnglish(`${detail}.`) });
     }
     default:
       return undefined;

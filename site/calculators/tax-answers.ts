@@ -70,9 +70,9 @@ const placeNote = (place: PlaceRecord, rule: PageProgramme, date: string): HTMLE
   return make(
     "p",
     period === undefined
-      ? [...w.parts<Node>("calc.place.no-rule", { where, programme, date: day(date) }), " ", placeLink(place)]
+      ? [...w.parts("calc.place.no-rule", { where, programme, date: day(date) }), " ", placeLink(place)]
       : [
-          ...w.parts<Node>("calc.place.rule", {
+          ...w.parts("calc.place.rule", {
             where,
             programme,
             date: day(date),
@@ -140,7 +140,7 @@ export const ptt = (facts: FactSource): Answer => {
     notes.push(
       make(
         "p",
-        w.parts<Node>("calc.ptt.federal-ban", {
+        w.parts("calc.ptt.federal-ban", {
           date: day(result.as_of),
           fact: factLink("ca.foreign_buyer_ban.exemptions"),
         }),
