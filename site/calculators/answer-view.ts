@@ -8,6 +8,7 @@ import { controls, element, labelOf, make } from "./dom.ts";
 import { day, money, percent } from "./formats.ts";
 import { factFiles, loadFacts } from "./loading.ts";
 import { readAmountOrShare, readNumber } from "./read-number.ts";
+import { english, inEnglish, words } from "./words.ts";
 
 /** A line of a calculator's breakdown, read for display: whatever amounts it states, and its words. */
 export interface Line {
@@ -16,6 +17,12 @@ export interface Line {
   rate?: number | null;
   amount?: number | null;
   fact_id?: string;
+}
+
+/** One thing an answer assumes: its sentence, and whether it is the calculator's English rather than the page's words. */
+export interface Assumption {
+  words: string;
+  english: boolean;
 }
 
 /** A calculator's answer, in the parts the page lays out. */
@@ -32,8 +39,8 @@ export interface Answer {
   figures: HTMLElement[];
   /** How the figures were reached. */
   working: HTMLElement[];
-  /** What the answer assumes, in the page's words. */
-  assumptions: string[];
+  /** What the answer assumes, in the page's words, or the calculator's own English where the page has none. */
+  assumptions: Assumption[];
   citations: FactUsed[];
   /** Facts a person deciding on this answer should also know, by id. */
   also: readonly string[];
@@ -47,18 +54,35 @@ export const factLabel = (id: string): string => factFiles.get(id)?.label ?? id;
 
 /**
  * A sentence of the client's in a reader's words: the client writes dates as YYYY-MM-DD and names facts by id, for
- * programs; the page writes the dates out and names each fact by its label.
+ * programs; the page writes the dates out and names each fact by its label. The sentence is English on every page,
+ * and so are its dates.
  */
-export const forReaders = (words: string): string =>
-  words
-    .replace(/\b\d{4}-\d{2}-\d{2}\b/g, (isoDate) => day(isoDate))
+export const forReaders = (sentence: string): string =>
+  sentence
+    .replace(/\b\d{4}-\d{2}-\d{2}\b/g, (isoDate) => english.date(isoDate))
     .replace(/\b[a-z]+(?:\.[a-z0-9_]+)+\b/g, (id) => (factFiles.has(id) ? factLabel(id) : id));
 
 export const factLink = (id: string, content: string = factLabel(id), anchor?: string): HTMLAnchorElement => {
-  const link = make("a", content);
+  const link = englishElement(make("a", content));
   link.href = `${id}.html${anchor === undefined ? "" : `#${anchor}`}`;
   return link;
 };
+
+/**
+ * An element whose words are English whatever the page's language (a sentence of the calculators', a fact's label
+ * from its file): marked so on a translated page, so that a reader's voice reads it as English.
+ */
+export const englishElement = <T extends HTMLElement>(node: T): T => {
+  if (!inEnglish()) node.lang = "en-CA";
+  return node;
+};
+
+/**
+ * The first words of a translated page's working: what follows is the calculators' own English. Nothing on an
+ * English page.
+ */
+export const shownInEnglish = (): HTMLElement[] =>
+  inEnglish() ? [] : [make("p", words().text("calc.working.in-english"), "calc-in-english")];
 
 export const results = (rows: Array<[string, string]>, className = "calc-results"): HTMLDListElement =>
   make(
@@ -83,22 +107,29 @@ export const breakdown = (title: string, lines: readonly Line[]): HTMLElement[] 
     make(
       "ul",
       lines.map((line) =>
-        make("li", [make("span", forReaders(line.label), "line-label"), " ", make("span", sum(line), "line-sum")]),
+        make("li", [
+          englishElement(make("span", forReaders(line.label), "line-label")),
+          " ",
+          make("span", sum(line), "line-sum"),
+        ]),
       ),
       "calc-lines",
     ),
   ];
 };
 
-/** A calculator's explanation in sentences, one item each, under a heading. */
-export const steps = (title: string, lines: readonly string[]): HTMLElement[] =>
+/**
+ * A calculator's explanation in sentences, one item each, under a heading: the calculator's English, marked so on a
+ * translated page, unless the page wrote the lines itself (`english` false).
+ */
+export const steps = (title: string, lines: readonly string[], english = true): HTMLElement[] =>
   lines.length === 0
     ? []
     : [
         make("h3", title),
         make(
           "ul",
-          lines.map((line) => make("li", forReaders(line))),
+          lines.map((line) => (english ? englishElement(make("li", forReaders(line))) : make("li", line))),
           "calc-notes",
         ),
       ];
@@ -114,16 +145,21 @@ const factsUsed = (citations: readonly FactUsed[]): HTMLElement => {
   return make(
     "ul",
     [...seen.values()].map((used) => {
-      const record = used.version === undefined ? "recorded before the first version" : `version ${used.version}`;
-      const from = used.effective_iso ? day(used.effective_iso) : "a date the history does not state";
+      const w = words();
+      const record =
+        used.version === undefined
+          ? w.text("calc.facts.before-first-version")
+          : w.text("calc.facts.version", { version: String(used.version) });
+      const from = used.effective_iso ? day(used.effective_iso) : w.text("calc.facts.date-unstated");
       const dates =
         used.superseded_iso === undefined
-          ? `in effect from ${from}`
-          : `in effect from ${from} until ${day(used.superseded_iso)}`;
+          ? w.text("calc.facts.in-effect-from", { from })
+          : w.text("calc.facts.in-effect-from-until", { from, until: day(used.superseded_iso) });
       return make("li", [
         factLink(used.fact_id, used.label, used.anchor),
-        used.summary === undefined ? "" : `: ${used.summary}`,
-        make("span", ` (${record}, ${dates})`, "calc-fact-period"),
+        used.summary === undefined ? "" : ": ",
+        used.summary === undefined ? "" : englishElement(make("span", used.summary)),
+        make("span", ` (${w.text("calc.facts.period", { record, dates })})`, "calc-fact-period"),
       ]);
     }),
     "calc-facts",
@@ -148,7 +184,11 @@ const alsoRelevant = (
     const period = fact === undefined || citedIds.has(id) ? undefined : factAsOf(fact, asOf);
     if (fact === undefined || period === undefined) return [];
     return [
-      make("li", [factLink(id, fact.label, period.anchor), period.summary === undefined ? "" : `: ${period.summary}`]),
+      make("li", [
+        factLink(id, fact.label, period.anchor),
+        period.summary === undefined ? "" : ": ",
+        period.summary === undefined ? "" : englishElement(make("span", period.summary)),
+      ]),
     ];
   });
 };
@@ -179,11 +219,11 @@ const shownValue = (control: HTMLInputElement | HTMLSelectElement): string => {
   if (control.type === "date") return day(typed);
   const kind = control.dataset.kind;
   if (kind === "money-or-percent") {
-    const read = readAmountOrShare(typed);
+    const read = readAmountOrShare(typed, words());
     if (read !== undefined && "amount" in read) return money(read.amount);
     if (read !== undefined && "share" in read) return percent(read.share);
   } else if (kind === "money" || kind === "percent") {
-    const read = readNumber(typed, kind === "percent");
+    const read = readNumber(typed, kind === "percent", words());
     if (typeof read === "number") return kind === "money" ? money(read) : percent(read / 100);
   }
   return typed;
@@ -199,25 +239,25 @@ const inputsEntered = (id: string, asOf: string): HTMLElement => {
   for (const control of controls(id)) {
     if (control.closest("[hidden]") !== null) continue;
     if (control instanceof HTMLInputElement && control.type === "checkbox") {
-      if (control.checked) rows.push(`${labelOf(control.id)}: Yes`);
+      if (control.checked) rows.push(words().text("calc.inputs.checked", { label: labelOf(control.id) }));
     } else if (control instanceof HTMLSelectElement || control.value.trim() !== "") {
       dated ||= control.type === "date";
-      rows.push(`${labelOf(control.id)}: ${shownValue(control)}`);
+      rows.push(words().text("calc.inputs.value", { label: labelOf(control.id), value: shownValue(control) }));
     }
   }
-  if (!dated) rows.push(`Date: the rules in force on ${day(asOf)}`);
+  if (!dated) rows.push(words().text("calc.inputs.date", { date: day(asOf) }));
   const address = new URL(calculationLink(id), window.location.href).href;
   const link = make("a", address);
   link.href = address;
   return make(
     "div",
     [
-      make("h3", "Calculated for"),
+      make("h3", words().text("calc.inputs.title")),
       make(
         "ul",
         rows.map((row) => make("li", row)),
       ),
-      make("p", ["To reopen this calculation: ", link]),
+      make("p", [words().text("calc.inputs.reopen"), " ", link]),
     ],
     "calc-inputs",
   );
@@ -240,11 +280,11 @@ const share = async (id: string, status: HTMLElement): Promise<void> => {
   }
   try {
     await navigator.clipboard.writeText(address);
-    status.textContent = "Link copied: paste it to share this calculation.";
+    status.textContent = words().text("calc.share.copied");
   } catch {
     const link = make("a", address);
     link.href = address;
-    status.replaceChildren("Copy this link to share this calculation: ", link);
+    status.replaceChildren(words().text("calc.share.copy-this"), " ", link);
   }
 };
 
@@ -277,17 +317,18 @@ export const preparePrinting = (): void => {
 const card = (id: string, answer: Answer): HTMLElement => {
   const status = make("span", "", "calc-share-status");
   status.setAttribute("role", "status");
-  const shareButton = make("button", "Share this calculation");
+  const w = words();
+  const shareButton = make("button", w.text("calc.share.button"));
   shareButton.type = "button";
   shareButton.addEventListener("click", () => void share(id, status));
-  const print = make("button", "Print this result");
+  const print = make("button", w.text("calc.print.button"));
   print.type = "button";
   print.addEventListener("click", () => {
     document.body.dataset.print = id;
     openForPrint(`#${id}-output`);
     window.print();
   });
-  const link = make("a", "Link to this calculation");
+  const link = make("a", w.text("calc.share.link"));
   link.href = calculationLink(id);
   return make(
     "div",
@@ -309,15 +350,16 @@ const todaysFacts = (id: string, asOf: string | undefined): void => {
   const today = element<HTMLDetailsElement>(`${id}-today`);
   const title = element(`${id}-facts-title`);
   today.hidden = asOf === todayInBc();
-  const words =
+  const heading =
     asOf === undefined
-      ? "Facts this calculator uses"
-      : `Today's rules, for comparison: this result applies those in force on ${day(asOf)}`;
-  if (title.textContent !== words) title.textContent = words;
+      ? words().text("calc.facts.uses")
+      : words().text("calc.facts.today-for-comparison", { date: day(asOf) });
+  if (title.textContent !== heading) title.textContent = heading;
 };
 
 /** The nodes of an answer, in the order a reader needs them. */
 export const present = (id: string, answer: Answer): HTMLElement[] => {
+  const w = words();
   const dated = answer.asOf === todayInBc() ? undefined : day(answer.asOf);
   const also = alsoRelevant(answer.also, answer.asOf, answer.citations, id);
   todaysFacts(id, answer.asOf);
@@ -326,31 +368,32 @@ export const present = (id: string, answer: Answer): HTMLElement[] => {
     card(id, answer),
     ...answer.notes,
     ...answer.figures,
-    ...(answer.working.length === 0 ? [] : [fold(id, "working", "How it is computed", answer.working)]),
+    ...(answer.working.length === 0
+      ? []
+      : [fold(id, "working", w.text("calc.working.title"), [...shownInEnglish(), ...answer.working])]),
     ...(answer.assumptions.length === 0
       ? []
       : [
-          fold(id, "assumptions", "What it assumes", [
+          fold(id, "assumptions", w.text("calc.assumptions.title"), [
             make(
               "ul",
-              answer.assumptions.map((each) => make("li", each)),
+              answer.assumptions.map((each) =>
+                each.english ? englishElement(make("li", each.words)) : make("li", each.words),
+              ),
               "calc-notes",
             ),
           ]),
         ]),
-    fold(
-      id,
-      "facts",
-      dated === undefined ? "The facts this result uses" : `The facts this result uses, as in force on ${dated}`,
-      [factsUsed(answer.citations)],
-    ),
+    fold(id, "facts", dated === undefined ? w.text("calc.facts.used") : w.text("calc.facts.used-on", { date: dated }), [
+      factsUsed(answer.citations),
+    ]),
     ...(also.length === 0
       ? []
       : [
           fold(
             id,
             "also",
-            dated === undefined ? "Also relevant" : `Also relevant, as in force on ${dated}`,
+            dated === undefined ? w.text("calc.facts.also") : w.text("calc.facts.also-on", { date: dated }),
             [make("ul", also)],
             "calc-also",
           ),

@@ -1,40 +1,39 @@
 // The assumptions of an answer as the page says them. The client writes each for programs too, and some name the
-// option that would change it ("eligibleShare gives a smaller share"); the page says those in its own words, from
-// the assumption's code, with the label of the field that changes it, or what the reader can do where there is none.
+// option that would change it ("eligibleShare gives a smaller share"); the page says those in its own words (in its
+// language), from the assumption's code, with the label of the field that changes it, or what the reader can do where
+// there is none. The others are the calculator's English, marked as such.
 
 import type { Assumed, AssumptionCode } from "../../packages/client/src/index.ts";
-import { forReaders, sentence } from "./answer-view.ts";
+import type { Words } from "../../src/i18n/words.ts";
+import { type Assumption, forReaders, sentence } from "./answer-view.ts";
 import { labelOf } from "./dom.ts";
 import { OPTION_FIELDS } from "./fields.ts";
+import { words } from "./words.ts";
 
 /** The page's sentence for an assumption, given the label of the field of its option (undefined: no such field). */
-type Words = (field: string | undefined) => string;
+type PageWords = (w: Words, field: string | undefined) => string;
 
-const PAGE_WORDS: Partial<Record<AssumptionCode, Words>> = {
-  "eligible-share-whole": (field) =>
+const PAGE_WORDS: Partial<Record<AssumptionCode, PageWords>> = {
+  "eligible-share-whole": (w, field) =>
     field === undefined
-      ? "Every buyer is taken to qualify for the first-time home buyers' exemption. With a co-buyer who does not, the property transfer tax calculator takes the share the first-time buyers acquire."
-      : `Every buyer is taken to qualify for the first-time home buyers' exemption. With a co-buyer who does not, enter the share the first-time buyers acquire in “${field}”.`,
-  "land-half-hectare-or-less": () =>
-    "The land is taken to be 0.5 hectares or smaller. On a larger parcel the exemption is smaller, which this page does not compute; the exemption's page says how it is reduced.",
-  "agreement-after-transitional-date": (field) =>
+      ? w.text("calc.assumed.eligible-share-whole")
+      : w.text("calc.assumed.eligible-share-whole-field", { field }),
+  "land-half-hectare-or-less": (w) => w.text("calc.assumed.land-half-hectare"),
+  "agreement-after-transitional-date": (w, field) =>
     field === undefined
-      ? "The purchase agreement is taken to be signed after the last day of the transitional rule described in how the tax is computed: one signed by then spared the transfer the additional tax."
-      : `The purchase agreement is taken to be signed after the last day of the transitional rule described in how the tax is computed: one signed by then spared the transfer the additional tax. Enter the day it was signed in “${field}”.`,
-  "gst-agreement-in-window-assumed": (field) =>
+      ? w.text("calc.assumed.agreement-after-transitional")
+      : w.text("calc.assumed.agreement-after-transitional-field", { field }),
+  "gst-agreement-in-window-assumed": (w, field) =>
     field === undefined
-      ? "The agreement of purchase and sale is taken to be signed within the first-time home buyers' GST rebate's window; one signed outside it gets no such rebate."
-      : `The agreement of purchase and sale is taken to be signed within the first-time home buyers' GST rebate's window; one signed outside it gets no such rebate. Enter the day it was signed in “${field}” to check.`,
-  "gross-income": (field) =>
+      ? w.text("calc.assumed.gst-agreement-in-window")
+      : w.text("calc.assumed.gst-agreement-in-window-field", { field }),
+  "gross-income": (w, field) =>
+    field === undefined ? w.text("calc.assumed.gross-income") : w.text("calc.assumed.gross-income-field", { field }),
+  "gst-price-before-gst": (w) => w.text("calc.assumed.gst-price-before-gst"),
+  "premium-on-application-date": (w, field) =>
     field === undefined
-      ? "The income is the gross income, before tax, of everyone on the mortgage together."
-      : `“${field}” is the gross income, before tax, of everyone on the mortgage together.`,
-  "gst-price-before-gst": () =>
-    "The price is taken to be before GST. If the builder's price already includes the GST, with the rebates assigned to the builder, no GST is paid at closing: the cash to close is then the one given without GST.",
-  "premium-on-application-date": (field) =>
-    field === undefined
-      ? "The mortgage insurance premium is the one in force on the day the rules are taken from, as if the insurance was applied for that day: a change of premiums applies to applications made from its date."
-      : `The mortgage insurance premium is the one in force on the “${field}”, as if the insurance was applied for that day: a change of premiums applies to applications made from its date, so for an application made before a change, enter the day of the application there to see its premium.`,
+      ? w.text("calc.assumed.premium-on-application-date")
+      : w.text("calc.assumed.premium-on-application-date-field", { field }),
 };
 
 /** The label of the field of `option` in `calculator`'s form, when the form shows one. */
@@ -48,10 +47,10 @@ const fieldLabel = (calculator: string, option: string | undefined): string | un
 export const assumptionWords = (
   calculator: string,
   result: { assumptions: readonly string[]; assumed: Assumed },
-): string[] =>
+): Assumption[] =>
   result.assumed.map((each, index) => {
-    const words = PAGE_WORDS[each.code];
-    return words === undefined
-      ? sentence(forReaders(result.assumptions[index] ?? ""))
-      : words(fieldLabel(calculator, each.option));
+    const said = PAGE_WORDS[each.code];
+    return said === undefined
+      ? { words: sentence(forReaders(result.assumptions[index] ?? "")), english: true }
+      : { words: said(words(), fieldLabel(calculator, each.option)), english: false };
   });

@@ -19,11 +19,12 @@ import type {
   TenancyNoticeOptions,
 } from "../../packages/client/src/index.ts";
 import { CalculatorError, nearestPlaces } from "../../packages/client/src/index.ts";
-import { factLink } from "./answer-view.ts";
+import { englishElement, factLink } from "./answer-view.ts";
 import { element, labelOf, make, text } from "./dom.ts";
 import { count, day, money, percent } from "./formats.ts";
 import { factFailures, loadFacts, loadPlace, placeFailures, placeFiles } from "./loading.ts";
 import { likelyPercent, readAmountOrShare, readNumber } from "./read-number.ts";
+import { words } from "./words.ts";
 
 /** A field that does not hold what the calculation needs, in words that name it; shown next to that field. */
 export class InputError extends Error {
@@ -42,14 +43,15 @@ export class MissingInput extends InputError {}
 
 /** The number a field holds; empty is undefined. A rate or a share is typed in percent. */
 export const number = (id: string, inPercent = false): number | undefined => {
-  const read = readNumber(text(id), inPercent);
+  const read = readNumber(text(id), inPercent, words());
   if (typeof read === "object") throw new InputError(read.problem, id);
   return read;
 };
 
 export const required = (id: string): number => {
   const value = number(id);
-  if (value === undefined) throw new MissingInput(`Enter the ${labelOf(id).toLowerCase()}.`);
+  if (value === undefined)
+    throw new MissingInput(words().text("calc.input.enter-field", { field: labelOf(id).toLowerCase() }));
   return value;
 };
 
@@ -59,7 +61,7 @@ export const asOf = (id: string): string | undefined => text(id) || undefined;
 /** A field in percent read as the fraction the calculators take; refused above 100%. */
 export const share = (id: string): number | undefined => {
   const inPercent = number(id, true);
-  if (inPercent !== undefined && inPercent > 100) throw new InputError("Enter a share from 0 to 100%.", id);
+  if (inPercent !== undefined && inPercent > 100) throw new InputError(words().text("calc.input.share-range"), id);
   return inPercent === undefined ? undefined : inPercent / 100;
 };
 
@@ -74,13 +76,13 @@ export const dayOfMonth = (id: string): number | undefined => {
   const typed = text(id);
   if (typed === "") return undefined;
   if (!/^\d{1,2}$/.test(typed) || Number(typed) < 1 || Number(typed) > 31)
-    throw new InputError("Enter a day of the month from 1 to 31.", id);
+    throw new InputError(words().text("calc.input.day-of-month"), id);
   return Number(typed);
 };
 
 /** An amount typed in dollars, or a share typed in percent ("5%"); empty is undefined. */
 export const amountOrShare = (id: string): { amount: number } | { share: number } | undefined => {
-  const read = readAmountOrShare(text(id));
+  const read = readAmountOrShare(text(id), words());
   if (read !== undefined && "problem" in read) throw new InputError(read.problem, id);
   return read;
 };
@@ -89,13 +91,13 @@ export const amountOrShare = (id: string): { amount: number } | { share: number 
  * An amount typed in dollars or as a percentage of `whole` ("10%" of the price): the amount, with what a percentage
  * came to said next to the field (in the element `{id}-amount`).
  */
-export const amountOrShareOf = (id: string, whole: number, of: string): number | undefined => {
+export const amountOrShareOf = (id: string, whole: number): number | undefined => {
   const said = element(`${id}-amount`);
   said.textContent = "";
   const read = amountOrShare(id);
   if (read === undefined || "amount" in read) return read?.amount;
   const amount = Math.round(whole * read.share * 100) / 100;
-  said.textContent = `${percent(read.share)} of the ${of}: ${money(amount)}`;
+  said.textContent = words().text("calc.input.share-of-price", { share: percent(read.share), amount: money(amount) });
   return amount;
 };
 
@@ -116,14 +118,11 @@ export const ratePercent = (id: string): number | undefined => {
   const value = number(id, true);
   const meant = value === undefined || typed.endsWith("%") ? undefined : likelyPercent(value);
   if (meant === undefined) return value;
-  const use = make("button", `Use ${count(meant)}%`);
+  const w = words();
+  const use = make("button", w.text("calc.input.use-rate", { rate: count(meant) }));
   use.type = "button";
   use.addEventListener("click", () => correct(id, count(meant)));
-  throw new InputError(
-    `Did you mean ${count(meant)}%? The rate is in percent: ${typed} is read as ${count(value!)}%. To keep it, type ${count(value!)}%.`,
-    id,
-    use,
-  );
+  throw new InputError(w.text("calc.input.did-you-mean", { meant: count(meant), typed, read: count(value!) }), id, use);
 };
 
 /** The agreement's day, refused after the day whose rules apply (`date`, today when undefined): it comes first. */
@@ -131,7 +130,7 @@ export const agreementDate = (id: string, date: string | undefined, dateField: s
   const agreed = asOf(id);
   if (agreed !== undefined && date !== undefined && agreed > date)
     throw new InputError(
-      `The agreement is signed after the ${labelOf(dateField).toLowerCase()}, ${day(date)}: enter a day on or before it.`,
+      words().text("calc.input.agreement-after", { field: labelOf(dateField).toLowerCase(), date: day(date) }),
       id,
     );
   return agreed;
@@ -168,17 +167,19 @@ export const chosenPlace = (field: string, form: string): PlaceRecord | undefine
       options.map(({ id, value }) => ({ id, name: value })),
     );
     throw new InputError(
-      `No municipality or area of British Columbia is called “${typed}” in this list.${nearest.length === 0 ? "" : ` The nearest: ${nearest.join(", ")}.`}`,
+      nearest.length === 0
+        ? words().text("calc.input.no-place", { typed })
+        : words().text("calc.input.no-place-nearest", { typed, nearest: nearest.join(", ") }),
       field,
     );
   }
   const failure = placeFailures.get(option.id);
   if (failure !== undefined)
-    throw new InputError(`The rules of ${option.name} could not be loaded: ${failure}.`, field);
+    throw new InputError(words().text("calc.input.place-failed", { place: option.name, failure }), field);
   const record = placeFiles.get(option.id);
   if (record === undefined) {
     loadPlace(option.id, form);
-    throw new MissingInput(`Reading the rules that apply in ${option.name}…`);
+    throw new MissingInput(words().text("calc.input.place-reading", { place: option.name }));
   }
   return record;
 };
@@ -273,48 +274,40 @@ const plainOption = (error: CalculatorError): string => {
   return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
 };
 
+/** A calculator's own English words, in an element marked English on a translated page. */
+const calculatorsEnglish = (sentence: string): HTMLElement => englishElement(make("span", sentence));
+
 /** A fact's rule missing or unreadable on a date, in plain words with a link to the fact's page. */
 const factProblem = (error: CalculatorError): Array<string | Node> | undefined => {
   const id = error.fact_id;
   if (id === undefined) return undefined;
-  const link = factLink(id);
-  const on = error.date === undefined ? "" : day(error.date);
-  const version = error.version === undefined ? "" : ` (version ${error.version})`;
+  const w = words();
+  const fact = factLink(id);
+  const date = error.date === undefined ? "" : day(error.date);
+  const version = error.version === undefined ? "" : String(error.version);
+  const hasVersion = error.version === undefined ? "no" : "yes";
   switch (error.reason) {
     case "no-rule-on-date":
-      return [
-        "These facts do not record the ",
-        link,
-        ` rule for ${on}`,
-        error.first_iso === undefined
-          ? "."
-          : `; the earliest rule recorded here took effect on ${day(error.first_iso)}.`,
-      ];
+      return error.first_iso === undefined
+        ? w.parts("calc.fact-problem.no-rule", { fact, date })
+        : w.parts("calc.fact-problem.no-rule-earliest", { fact, date, first: day(error.first_iso) });
     case "not-recorded":
     case "value-unreadable":
-      return [
-        "The ",
-        link,
-        ` rule in force on ${on}${version} does not record what this calculation needs, so it cannot be computed for that date.`,
-      ];
+      return w.parts("calc.fact-problem.not-recorded", { fact, date, version, hasVersion });
     case "scheduled-change":
-      return [
-        "The ",
-        link,
-        ` rule changes on or before ${on}, and these facts do not publish the new rule yet: choose an earlier date.`,
-      ];
-    case "missing-fact":
-      return [
-        "The rule of ",
-        link,
-        `, which this calculation needs, could not be read: ${factFailures.get(id) ?? "it is not published"}.`,
-      ];
+      return w.parts("calc.fact-problem.scheduled-change", { fact, date });
+    case "missing-fact": {
+      const failure = factFailures.get(id);
+      return failure === undefined
+        ? w.parts("calc.fact-problem.unpublished", { fact })
+        : w.parts("calc.fact-problem.unreadable", { fact, failure });
+    }
     case "not-covered": {
       // The calculator's own words, without the date it leads with and the fact id it ends with (the link names both).
       const detail = error.message
         .replace(/^on \d{4}-\d{2}-\d{2} /, "")
         .replace(/ \([a-z0-9_.]+(?:, the period from [\d-]+| version \d+)\)$/, "");
-      return ["The ", link, ` rule in force on ${on}: ${detail}.`];
+      return w.parts("calc.fact-problem.not-covered", { fact, date, detail: calculatorsEnglish(`${detail}.`) });
     }
     default:
       return undefined;
@@ -322,7 +315,7 @@ const factProblem = (error: CalculatorError): Array<string | Node> | undefined =
 };
 
 /** Marks a field as holding what cannot be used, with the reason right after it; `clearFields` undoes it. */
-const fieldProblem = (field: string, message: string, action?: HTMLElement): void => {
+const fieldProblem = (field: string, message: string | HTMLElement, action?: HTMLElement): void => {
   const input = element<HTMLInputElement>(field);
   const note = make("p", action === undefined ? message : [message, " ", action], "calc-field-error");
   note.id = `${field}-error`;
@@ -343,8 +336,12 @@ export const clearFields = (id: string): void => {
   }
 };
 
-/** What went wrong, in words: a calculator's or an input's message, never a stack, nor a fact id or a JSON path. */
+/**
+ * What went wrong, in words: a calculator's or an input's message, never a stack, nor a fact id or a JSON path. `what`
+ * leads it ("The cash to close cannot be computed:"). An input's words are the page's; a calculator's are its English.
+ */
 export const problem = (error: unknown, what = "", calculator = ""): HTMLElement => {
+  const lead = what === "" ? [] : [what, " "];
   if (error instanceof MissingInput) return make("p", error.message, "calc-hint");
   // A fact the calculation reads and the page has not read yet: it is fetched, and the calculation runs again.
   if (
@@ -355,7 +352,7 @@ export const problem = (error: unknown, what = "", calculator = ""): HTMLElement
     !factFailures.has(error.fact_id)
   ) {
     loadFacts([error.fact_id], calculator);
-    return make("p", "Reading the rules this calculation needs…", "calc-hint");
+    return make("p", words().text("calc.input.facts-reading"), "calc-hint");
   }
   const field =
     error instanceof InputError
@@ -365,16 +362,23 @@ export const problem = (error: unknown, what = "", calculator = ""): HTMLElement
         : undefined;
   if (field !== undefined && document.getElementById(field)) {
     const message = error instanceof CalculatorError ? plainOption(error) : (error as Error).message;
-    fieldProblem(field, message, error instanceof InputError ? error.action : undefined);
-    return make("p", `${what}${labelOf(field)}: ${message}`, "calc-error");
+    const said = (): string | HTMLElement => (error instanceof CalculatorError ? calculatorsEnglish(message) : message);
+    fieldProblem(field, said(), error instanceof InputError ? error.action : undefined);
+    return make("p", [...lead, `${labelOf(field)}: `, said()], "calc-error");
   }
   const fromFact = error instanceof CalculatorError ? factProblem(error) : undefined;
-  if (fromFact !== undefined) return make("p", [what, ...fromFact], "calc-error");
-  const message =
-    error instanceof CalculatorError || error instanceof InputError || error instanceof RangeError
-      ? error.message
-      : error instanceof Error
-        ? `This could not be computed: ${error.message}`
-        : "This could not be computed.";
-  return make("p", `${what}${message}`, "calc-error");
+  if (fromFact !== undefined) return make("p", [...lead, ...fromFact], "calc-error");
+  if (error instanceof InputError) return make("p", [...lead, error.message], "calc-error");
+  if (error instanceof CalculatorError || error instanceof RangeError)
+    return make("p", [...lead, calculatorsEnglish(error.message)], "calc-error");
+  return make(
+    "p",
+    [
+      ...lead,
+      ...(error instanceof Error
+        ? [words().text("calc.input.not-computed-because"), " ", calculatorsEnglish(error.message)]
+        : [words().text("calc.input.not-computed")]),
+    ],
+    "calc-error",
+  );
 };

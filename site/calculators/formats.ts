@@ -1,17 +1,15 @@
 // How the calculators page writes figures for a reader: one helper for each kind (money, a percentage, a count, a
-// day), and no other way, so that the page in another language changes how its figures read here alone.
+// day), each in the page's language (its words), and no other way.
 
-import { formatCad, formatPercent, readableDate } from "../../packages/client/src/index.ts";
+import { words } from "./words.ts";
 
-export const money = (amount: number): string => formatCad(amount);
+export const money = (amount: number): string => words().money(amount);
 
-/** A fraction as a percentage: 0.045 is "4.5%". */
-export const percent = (fraction: number): string => formatPercent(fraction);
-
-const counts = new Intl.NumberFormat("en-CA", { maximumFractionDigits: 6 });
+/** A fraction as a percentage: 0.045 is "4.5%" ("4,5 %" in French). */
+export const percent = (fraction: number): string => words().percent(fraction);
 
 /** A plain number: a count of months or units, a rate typed in percent. */
-export const count = (value: number): string => counts.format(value);
+export const count = (value: number): string => words().number(value);
 
-/** A day written YYYY-MM-DD, written out ("June 1, 2017"). */
-export const day = (isoDate: string): string => readableDate(isoDate);
+/** A day written YYYY-MM-DD, written out ("June 1, 2017", "1er juin 2017"). */
+export const day = (isoDate: string): string => words().date(isoDate);

@@ -1,4 +1,7 @@
-// How the calculators page reads a number a person typed; a module of its own so that tests read it without a page.
+// How the calculators page reads a number a person typed; a module of its own so that tests read it without a page
+// (they pass the words its problems are said in).
+
+import type { Words } from "../../src/i18n/words.ts";
 
 /** Spaces people group digits with: a space, a no-break space, a narrow no-break space and a thin space. */
 const GROUP_SPACES = /[ \u00a0\u202f\u2009]/g;
@@ -10,15 +13,14 @@ const GROUP_SPACES = /[ \u00a0\u202f\u2009]/g;
  * separator in a number with a decimal comma. Where it could be either ("4,125" in a percentage) the field says so
  * rather than guess. Returns undefined for an empty field.
  */
-export const readNumber = (typed: string, percent: boolean): number | undefined | { problem: string } => {
+export const readNumber = (typed: string, percent: boolean, w: Words): number | undefined | { problem: string } => {
   const trimmed = typed.trim();
   // An amount field given a percentage ("10%") would otherwise read it as ten dollars.
-  if (!percent && trimmed.endsWith("%"))
-    return { problem: `“${trimmed}” is a percentage: enter an amount in dollars, for example 650000.` };
+  if (!percent && trimmed.endsWith("%")) return { problem: w.text("calc.read.percent-in-amount", { typed: trimmed }) };
   const raw = trimmed.replace(/^\$\s*/, "").replace(/\s*%$/, "");
   if (raw === "") return undefined;
-  if (/^[-−]/.test(raw)) return { problem: "Enter an amount of 0 or more." };
-  const notANumber = { problem: `“${typed.trim()}” is not a number.` };
+  if (/^[-−]/.test(raw)) return { problem: w.text("calc.read.negative") };
+  const notANumber = { problem: w.text("calc.read.not-a-number", { typed: trimmed }) };
   let plain: string;
   if (/^\d{1,3}([ \u00a0\u202f\u2009]\d{3})+([.,]\d+)?$/.test(raw)) {
     // Spaces between groups of three: the separator after them, if any, is the decimal one.
@@ -32,7 +34,7 @@ export const readNumber = (typed: string, percent: boolean): number | undefined 
   } else if (raw.includes(",")) {
     const grouped = /^\d{1,3}(,\d{3})+$/.test(raw);
     if (grouped && percent && raw.split(",").length === 2)
-      return { problem: `“${typed.trim()}” could be read two ways: write it with a point (for example 4.125).` };
+      return { problem: w.text("calc.read.ambiguous", { typed: trimmed }) };
     if (grouped) plain = raw.replace(/,/g, "");
     else if (/^\d*,\d+$/.test(raw)) plain = raw.replace(",", ".");
     else return notANumber;
@@ -50,12 +52,13 @@ export const readNumber = (typed: string, percent: boolean): number | undefined 
  */
 export const readAmountOrShare = (
   typed: string,
+  w: Words,
 ): { amount: number } | { share: number } | undefined | { problem: string } => {
   const percent = typed.trim().endsWith("%");
-  const read = readNumber(typed, percent);
+  const read = readNumber(typed, percent, w);
   if (read === undefined || typeof read === "object") return read;
   if (!percent) return { amount: read };
-  if (read > 100) return { problem: "Enter a percentage from 0 to 100%, or an amount in dollars." };
+  if (read > 100) return { problem: w.text("calc.read.share-above-whole") };
   return { share: Math.round(read * 1e6) / 1e8 };
 };
 

@@ -6,7 +6,6 @@ import {
   type FactSource,
   gstOnNewHome,
   homeOwnerGrant,
-  PLACE_PROGRAMMES,
   type PlaceProgramme,
   type PlaceRecord,
   periodOn,
@@ -14,23 +13,40 @@ import {
   SITE_PATHS,
   todayInBc,
 } from "../../packages/client/src/index.ts";
-import { type Answer, breakdown, factLink, results, sentence, steps } from "./answer-view.ts";
+import type { Words } from "../../src/i18n/words.ts";
+import { type Answer, breakdown, englishElement, factLink, results, sentence, steps } from "./answer-view.ts";
 import { assumptionWords } from "./assumption-words.ts";
 import { checked, element, make } from "./dom.ts";
 import { agreementDate, answer, asOf, chosenPlace, number, problem, required, share } from "./fields.ts";
 import { day, money } from "./formats.ts";
 import { withPlaces } from "./loading.ts";
+import { words } from "./words.ts";
 
-const EXEMPTION_NAMES: Record<ExemptionName, string> = {
-  "first-time-home-buyers": "First time home buyers' exemption",
-  "newly-built-home": "Newly built home exemption",
-};
+const exemptionName = (w: Words, exemption: ExemptionName): string =>
+  exemption === "first-time-home-buyers"
+    ? w.text("calc.ptt.exemption.first-time")
+    : w.text("calc.ptt.exemption.newly-built");
 
-const ANSWER_WORDS = { true: "yes", false: "no", null: "not recorded" } as const;
+/** A place's rule in a word: whether it applies there on the day. */
+const answerWords = (w: Words, applies: boolean | null): string =>
+  applies === true
+    ? w.text("calc.place.yes")
+    : applies === false
+      ? w.text("calc.place.no")
+      : w.text("calc.place.unknown");
+
+/** The rules of a place the page's calculators answer by. */
+type PageProgramme = Extract<PlaceProgramme, "foreign_buyer_specified_area" | "home_owner_grant_northern_rural">;
+
+/** The name of a rule a place's periods answer, in the page's words (the client's PLACE_PROGRAMMES, translated). */
+const programmeName = (w: Words, rule: PageProgramme): string =>
+  rule === "foreign_buyer_specified_area"
+    ? w.text("calc.place.programme.foreign-buyer")
+    : w.text("calc.place.programme.northern-rural");
 
 /** A link to the page of what applies at a place. */
 const placeLink = (place: PlaceRecord): HTMLAnchorElement => {
-  const link = make("a", `What applies in ${place.name}`);
+  const link = make("a", words().text("calc.place.link", { place: place.name }));
   // Relative to this page, which sits at the root of the tree, so the link holds on any host the tree is served from.
   link.href = SITE_PATHS.placePage(place.id).slice(1);
   return link;
@@ -40,19 +56,35 @@ const placeLink = (place: PlaceRecord): HTMLAnchorElement => {
  * Where the property is and the rule of that place that decided the answer: the period in force on the date, in its
  * own words, with the fact and version it was read from, and a link to the place's page.
  */
-const placeNote = (place: PlaceRecord, rule: PlaceProgramme, date: string): HTMLElement => {
+const placeNote = (place: PlaceRecord, rule: PageProgramme, date: string): HTMLElement => {
+  const w = words();
   const period = periodOn(place.rules[rule] ?? [], date);
-  const where = `${place.name} (${place.kind_label.toLowerCase()}${place.regional_district_name === null ? "" : `, ${place.regional_district_name}`})`;
+  // The register's words for the place (its name, its kind, its regional district) are English in every language.
+  const where = englishElement(
+    make(
+      "span",
+      `${place.name} (${place.kind_label.toLowerCase()}${place.regional_district_name === null ? "" : `, ${place.regional_district_name}`})`,
+    ),
+  );
+  const programme = programmeName(w, rule);
   return make(
     "p",
     period === undefined
-      ? [`Where: ${where}. ${PLACE_PROGRAMMES[rule]}: no rule recorded for ${day(date)}. `, placeLink(place)]
+      ? [...w.parts("calc.place.no-rule", { where, programme, date: day(date) }), " ", placeLink(place)]
       : [
-          `Where: ${where}. ${PLACE_PROGRAMMES[rule]} on ${day(date)}: `,
-          make("strong", ANSWER_WORDS[String(period.applies) as keyof typeof ANSWER_WORDS]),
-          `. ${sentence(period.why)} Read from `,
-          factLink(period.fact_id),
-          `, ${period.version === null ? "the period recorded before its first version" : `version ${period.version}`}. `,
+          ...w.parts("calc.place.rule", {
+            where,
+            programme,
+            date: day(date),
+            answer: make("strong", answerWords(w, period.applies)),
+            why: englishElement(make("span", sentence(period.why))),
+            fact: factLink(period.fact_id),
+            record:
+              period.version === null
+                ? w.text("calc.place.before-first-version")
+                : w.text("calc.facts.version", { version: String(period.version) }),
+          }),
+          " ",
           placeLink(place),
         ],
     "calc-place",
@@ -81,21 +113,25 @@ export const ptt = (facts: FactSource): Answer => {
     agreementDate: foreignBuyer ? agreed : undefined,
     asOf: registered,
   });
+  const w = words();
   const compared = result.exemptions_compared;
-  const headline: Array<[string, string]> = [["Property transfer tax", money(result.total)]];
+  const headline: Array<[string, string]> = [[w.text("calc.ptt.total"), money(result.total)]];
   const rows: Array<[string, string]> = [
-    ["General tax", money(result.general)],
-    ["Exemption", money(result.exemption)],
-    ["Additional tax for foreign buyers", money(result.additional)],
+    [w.text("calc.ptt.general"), money(result.general)],
+    [w.text("calc.ptt.exemption"), money(result.exemption)],
+    [w.text("calc.ptt.additional"), money(result.additional)],
   ];
-  const notes: HTMLElement[] = [make("p", `Rules in force on ${day(result.as_of)}.`, "calc-as-of")];
+  const notes: HTMLElement[] = [make("p", w.text("calc.rules-on", { date: day(result.as_of) }), "calc-as-of")];
   if (place !== undefined && foreignBuyer) notes.push(placeNote(place, "foreign_buyer_specified_area", result.as_of));
   if (result.additional_if_in_specified_area !== undefined && result.total_if_in_specified_area !== undefined) {
-    rows.push(["If in a specified area", money(result.total_if_in_specified_area)]);
+    rows.push([w.text("calc.ptt.if-specified-area"), money(result.total_if_in_specified_area)]);
     notes.push(
       make(
         "p",
-        `Whether the property is in an area where the additional tax applies was not said: if it is, the additional tax is ${money(result.additional_if_in_specified_area)} and the tax ${money(result.total_if_in_specified_area)}.`,
+        w.text("calc.ptt.area-not-said", {
+          additional: money(result.additional_if_in_specified_area),
+          total: money(result.total_if_in_specified_area),
+        }),
         "calc-hint",
       ),
     );
@@ -104,17 +140,16 @@ export const ptt = (facts: FactSource): Answer => {
     notes.push(
       make(
         "p",
-        [
-          `On ${day(result.as_of)} the federal ban on purchases of residential property by non-Canadians is in force: a foreign buyer may not buy unless an exception applies (`,
-          factLink("ca.foreign_buyer_ban.exemptions"),
-          ").",
-        ],
+        w.parts("calc.ptt.federal-ban", {
+          date: day(result.as_of),
+          fact: factLink("ca.foreign_buyer_ban.exemptions"),
+        }),
         "calc-error",
       ),
     );
   // A newly built home also carries GST, which the transfer tax does not include: its net after the rebates is shown.
   const figures: HTMLElement[] = [results(rows)];
-  const working: HTMLElement[] = [...breakdown("How the tax is computed", result.breakdown)];
+  const working: HTMLElement[] = [...breakdown(w.text("calc.ptt.working"), result.breakdown)];
   const assumptions = assumptionWords("ptt", result);
   const citations = [...result.citations];
   if (newlyBuilt) {
@@ -125,28 +160,36 @@ export const ptt = (facts: FactSource): Answer => {
         agreementDate: agreed,
         asOf: registered,
       });
-      headline.push(["GST after the rebates", money(onNewHome.net_gst)]);
+      headline.push([w.text("calc.gst.net"), money(onNewHome.net_gst)]);
       figures.push(
-        make("h3", "GST on a newly built home"),
+        make("h3", w.text("calc.gst.title")),
         results([
-          ["GST", money(onNewHome.gst)],
-          ["GST rebates", money(onNewHome.rebate)],
+          [w.text("calc.gst.gst"), money(onNewHome.gst)],
+          [w.text("calc.gst.rebates"), money(onNewHome.rebate)],
         ]),
       );
-      working.push(...steps("How the GST and its rebates are computed", onNewHome.breakdown));
+      working.push(...steps(w.text("calc.gst.working"), onNewHome.breakdown));
       assumptions.push(...assumptionWords("ptt", onNewHome));
       citations.push(...onNewHome.citations);
     } catch (error) {
-      notes.push(problem(error, "The GST on a newly built home cannot be computed: ", "ptt"));
+      notes.push(problem(error, w.text("calc.gst.cannot"), "ptt"));
     }
   }
   working.push(
     ...steps(
-      "Exemptions compared",
-      compared.map(
-        (each) =>
-          `${EXEMPTION_NAMES[each.exemption]}: ${money(each.amount)}${each.exemption === result.exemption_claimed ? " (claimed)" : ""}`,
+      w.text("calc.ptt.exemptions-compared"),
+      compared.map((each) =>
+        each.exemption === result.exemption_claimed
+          ? w.text("calc.ptt.exemption-claimed", {
+              exemption: exemptionName(w, each.exemption),
+              amount: money(each.amount),
+            })
+          : w.text("calc.ptt.exemption-amount", {
+              exemption: exemptionName(w, each.exemption),
+              amount: money(each.amount),
+            }),
       ),
+      false,
     ),
   );
   return {
@@ -167,6 +210,7 @@ export const ptt = (facts: FactSource): Answer => {
 };
 
 export const grant = (facts: FactSource): Answer => {
+  const w = words();
   const place = chosenPlace("grant-place", "grant");
   const result = homeOwnerGrant(withPlaces(facts), {
     assessedValue: required("grant-value"),
@@ -176,16 +220,16 @@ export const grant = (facts: FactSource): Answer => {
     asOf: asOf("grant-date"),
   });
   const rows: Array<[string, string]> = [
-    ["Largest grant", money(result.max_grant)],
-    ["Threshold", money(result.threshold)],
+    [w.text("calc.grant.largest"), money(result.max_grant)],
+    [w.text("calc.grant.threshold"), money(result.threshold)],
   ];
-  if (result.tax_after_grant !== null) rows.push(["Property tax after the grant", money(result.tax_after_grant)]);
+  if (result.tax_after_grant !== null) rows.push([w.text("calc.grant.tax-after"), money(result.tax_after_grant)]);
   return {
     asOf: result.as_of,
-    headline: [["Home owner grant", money(result.grant)]],
+    headline: [[w.text("calc.grant.grant"), money(result.grant)]],
     notes: place === undefined ? [] : [placeNote(place, "home_owner_grant_northern_rural", result.as_of)],
     figures: [results(rows)],
-    working: steps("How the grant is computed", result.breakdown),
+    working: steps(w.text("calc.grant.working"), result.breakdown),
     assumptions: [],
     citations: result.citations,
     also: ["bc.school_tax.additional", "bc.svt.rates_2026"],

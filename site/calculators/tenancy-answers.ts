@@ -15,17 +15,20 @@ import {
   tenancyNotice,
   todayInBc,
 } from "../../packages/client/src/index.ts";
+import type { Words } from "../../src/i18n/words.ts";
 import { type Answer, results, steps } from "./answer-view.ts";
 import { assumptionWords } from "./assumption-words.ts";
 import { make, text } from "./dom.ts";
 import { amountOrShare, asOf, dayOfMonth, InputError, MissingInput, number, required } from "./fields.ts";
 import { count, day, money, percent } from "./formats.ts";
+import { words } from "./words.ts";
 
 export const rent = (facts: FactSource): Answer => {
+  const w = words();
   const increaseDate = asOf("rent-date");
   const noticeReceivedDate = asOf("rent-received");
   if (increaseDate === undefined && noticeReceivedDate === undefined)
-    throw new MissingInput("Enter the date of the increase, or the day the tenant received the notice.");
+    throw new MissingInput(w.text("calc.rent.enter-date"));
   // A proposed increase is typed in dollars (75) or as a share of the rent (5%).
   const proposedTyped = amountOrShare("rent-proposed");
   const proposedIncrease: RentIncreaseOptions["proposedIncrease"] =
@@ -41,25 +44,34 @@ export const rent = (facts: FactSource): Answer => {
   const headline: Array<[string, string]> = [];
   const rows: Array<[string, string]> = [];
   if (result.cap_rate === null || result.max_increase === null || result.max_new_rent === null)
-    headline.push([`Limit for increases in ${result.rent_year}`, "Not recorded here yet"]);
+    headline.push([
+      w.text("calc.rent.limit-in", { year: String(result.rent_year) }),
+      w.text("calc.rent.not-recorded-yet"),
+    ]);
   else
     headline.push(
-      ["Largest new rent", money(result.max_new_rent)],
-      ["Largest increase", `${money(result.max_increase)} (${percent(result.cap_rate)})`],
+      [w.text("calc.rent.largest-new-rent"), money(result.max_new_rent)],
+      [
+        w.text("calc.rent.largest-increase"),
+        w.text("calc.amount-and-rate", { amount: money(result.max_increase), rate: percent(result.cap_rate) }),
+      ],
     );
   if (result.earliest_effective_iso !== null)
-    headline.push(["Earliest date the increase can take effect", day(result.earliest_effective_iso)]);
-  if (result.increase_date_complies === false)
-    rows.push(["The date given is too early: the increase takes effect on", day(result.increase_date)]);
+    headline.push([w.text("calc.rent.earliest"), day(result.earliest_effective_iso)]);
+  if (result.increase_date_complies === false) rows.push([w.text("calc.rent.too-early"), day(result.increase_date)]);
   rows.push(
-    ["Notice must reach the tenant by", day(result.notice_by)],
-    ["Increases allowed", `${count(result.max_increases_per_12_months)} in 12 months`],
+    [w.text("calc.rent.notice-by"), day(result.notice_by)],
+    [w.text("calc.rent.allowed"), w.text("calc.rent.allowed-count", { count: result.max_increases_per_12_months })],
   );
   const proposed = result.proposed;
   if (proposed !== null)
     rows.push([
-      "Proposed increase",
-      `${money(proposed.amount)} (${percent(proposed.rate)}): ${proposed.within_cap === null ? "cannot be checked without the limit" : proposed.within_cap ? "within the limit" : "above the limit"}`,
+      w.text("calc.rent.proposed"),
+      w.text("calc.rent.proposed-value", {
+        amount: money(proposed.amount),
+        rate: percent(proposed.rate),
+        verdict: proposedVerdict(w, proposed.within_cap),
+      }),
     ]);
   return {
     asOf: result.increase_date,
@@ -68,42 +80,47 @@ export const rent = (facts: FactSource): Answer => {
       make(
         "p",
         result.cap_recorded
-          ? `The limit for increases that take effect in ${result.rent_year}.`
-          : `The limit for increases that take effect in ${result.rent_year} is not recorded here yet: the dates below hold.`,
+          ? w.text("calc.rent.limit-for", { year: String(result.rent_year) })
+          : w.text("calc.rent.limit-not-recorded", { year: String(result.rent_year) }),
         "calc-as-of",
       ),
-      ...steps("What the tenant may do", proposed?.tenant_options ?? []),
+      ...steps(w.text("calc.rent.tenant-may"), proposed?.tenant_options ?? []),
     ],
     figures: [results(rows)],
-    working: steps("How the limit is applied", result.breakdown),
+    working: steps(w.text("calc.rent.working"), result.breakdown),
     assumptions: assumptionWords("rent", result),
     citations: result.citations,
     also: ["bc.rta.bill14_2024_personal_use_eviction", "bc.straa", "bc.rtb.monetary_order_publication"],
   };
 };
 
+/** Whether a proposed increase is within the limit, in words. */
+const proposedVerdict = (w: Words, within: boolean | null): string =>
+  within === null ? w.text("calc.rent.unchecked") : within ? w.text("calc.rent.within") : w.text("calc.rent.above");
+
 export const deposit = (facts: FactSource): Answer => {
+  const w = words();
   const amount = required("deposit-amount");
   const receivedDate = asOf("deposit-received");
   const tenancyEndDate = asOf("deposit-end");
   const forwardingAddressDate = asOf("deposit-address");
-  if (receivedDate === undefined) throw new MissingInput("Enter the day the landlord received the deposit.");
-  if (tenancyEndDate === undefined) throw new MissingInput("Enter the day the tenancy ended.");
-  if (forwardingAddressDate === undefined)
-    throw new MissingInput("Enter the day the landlord received the forwarding address in writing.");
+  if (receivedDate === undefined) throw new MissingInput(w.text("calc.deposit.enter-received"));
+  if (tenancyEndDate === undefined) throw new MissingInput(w.text("calc.deposit.enter-end"));
+  if (forwardingAddressDate === undefined) throw new MissingInput(w.text("calc.deposit.enter-address"));
   const back = depositReturnDeadline(facts, { tenancyEndDate, forwardingAddressDate, deposit: amount });
   const returnedDate = asOf("deposit-returned") ?? back.deadline_iso ?? tenancyEndDate;
   const interest = depositInterest(facts, { deposit: amount, receivedDate, returnedDate });
-  const headline: Array<[string, string]> = [["Deposits with interest", money(interest.total)]];
-  const rows: Array<[string, string]> = [[`Interest to ${day(returnedDate)}`, money(interest.interest)]];
-  if (back.deadline_iso === null)
-    headline.push([
-      "Return deadline",
-      "None: the forwarding address came too late, and the landlord may keep the deposits",
-    ]);
+  const headline: Array<[string, string]> = [[w.text("calc.deposit.with-interest"), money(interest.total)]];
+  const rows: Array<[string, string]> = [
+    [w.text("calc.deposit.interest-to", { date: day(returnedDate) }), money(interest.interest)],
+  ];
+  if (back.deadline_iso === null) headline.push([w.text("calc.deposit.deadline"), w.text("calc.deposit.no-deadline")]);
   else {
-    headline.push(["Last day to return the deposits or claim against them", day(back.deadline_iso)]);
-    rows.push(["Owed to the tenant if that day passes", `${money(back.amount_if_missed)}, plus the interest`]);
+    headline.push([w.text("calc.deposit.last-day"), day(back.deadline_iso)]);
+    rows.push([
+      w.text("calc.deposit.owed-if-missed"),
+      w.text("calc.deposit.plus-interest", { amount: money(back.amount_if_missed) }),
+    ]);
   }
   return {
     asOf: back.as_of,
@@ -111,8 +128,8 @@ export const deposit = (facts: FactSource): Answer => {
     notes: [],
     figures: [results(rows)],
     working: [
-      ...steps("How the interest is counted", interest.breakdown),
-      ...steps("How the deadline is counted", back.breakdown),
+      ...steps(w.text("calc.deposit.interest-working"), interest.breakdown),
+      ...steps(w.text("calc.deposit.deadline-working"), back.breakdown),
     ],
     assumptions: [...assumptionWords("deposit", interest), ...assumptionWords("deposit", back)],
     citations: [...interest.citations, ...back.citations],
@@ -120,28 +137,38 @@ export const deposit = (facts: FactSource): Answer => {
   };
 };
 
-const NOTICE_NAMES: Record<TenancyNoticeKind, string> = {
-  tenant: "The tenant's notice",
-  "non-payment": "The notice for unpaid rent",
-  cause: "The notice for cause",
-  "landlord-use": "The notice for the landlord's use",
-  "purchaser-use": "The notice for a buyer's use",
-  demolition: "The notice for demolition or conversion",
+/** The headline of a notice: the day it can end the tenancy, in the page's words for each kind. */
+const noticeEnds = (w: Words, kind: TenancyNoticeKind): string => {
+  switch (kind) {
+    case "tenant":
+      return w.text("calc.notice.ends.tenant");
+    case "non-payment":
+      return w.text("calc.notice.ends.non-payment");
+    case "cause":
+      return w.text("calc.notice.ends.cause");
+    case "landlord-use":
+      return w.text("calc.notice.ends.landlord-use");
+    case "purchaser-use":
+      return w.text("calc.notice.ends.purchaser-use");
+    case "demolition":
+      return w.text("calc.notice.ends.demolition");
+  }
 };
 
 export const notice = (facts: FactSource): Answer => {
+  const w = words();
   const servedDate = asOf("notice-served");
-  if (servedDate === undefined) throw new MissingInput("Enter the day it was served.");
+  if (servedDate === undefined) throw new MissingInput(w.text("calc.notice.enter-served"));
   const received = noticeReceived(facts, { servedDate, method: text("notice-method") as ServiceMethod });
-  const headline: Array<[string, string]> = [["Counts as received on", day(received.received_iso)]];
+  const headline: Array<[string, string]> = [[w.text("calc.notice.received-on"), day(received.received_iso)]];
   const rows: Array<[string, string]> = [];
   const citations = [...received.citations];
-  const working = [...steps("When it counts as received", received.breakdown)];
+  const working = [...steps(w.text("calc.notice.received-working"), received.breakdown)];
   const assumptions = assumptionWords("notice", received);
   const kind = text("notice-kind") as TenancyNoticeKind | "";
   if (kind !== "") {
     const rentDueDay = dayOfMonth("notice-due-day");
-    if (rentDueDay === undefined) throw new MissingInput("Enter the day of the month the rent is due.");
+    if (rentDueDay === undefined) throw new MissingInput(w.text("calc.notice.enter-due-day"));
     const result = tenancyNotice(facts, {
       notice: kind,
       receivedDate: received.received_iso,
@@ -149,21 +176,21 @@ export const notice = (facts: FactSource): Answer => {
       fixedTermEndDate: asOf("notice-term-end"),
       monthlyRent: number("notice-rent"),
     });
-    headline.push([`${NOTICE_NAMES[kind]} can end the tenancy on`, day(result.earliest_effective_iso)]);
+    headline.push([noticeEnds(w, kind), day(result.earliest_effective_iso)]);
     rows.push([
-      "Last day to dispute it",
-      result.dispute_by_iso === null ? "No dispute: it is the tenant's own notice" : day(result.dispute_by_iso),
+      w.text("calc.notice.dispute-by"),
+      result.dispute_by_iso === null ? w.text("calc.notice.no-dispute") : day(result.dispute_by_iso),
     ]);
     if (result.compensation !== null) {
-      rows.push(["Compensation on or before that day", money(result.compensation.on_effective_date)]);
+      rows.push([w.text("calc.notice.compensation"), money(result.compensation.on_effective_date)]);
       rows.push([
-        "More if the purpose is not carried out",
+        w.text("calc.notice.more-if-not-used"),
         result.compensation.if_not_used_as_stated === null
-          ? "Not recorded here for this date"
+          ? w.text("calc.notice.not-recorded")
           : money(result.compensation.if_not_used_as_stated),
       ]);
     }
-    working.push(...steps("How the dates are counted", result.breakdown));
+    working.push(...steps(w.text("calc.notice.dates-working"), result.breakdown));
     assumptions.push(...assumptionWords("notice", result));
     citations.push(...result.citations);
   }
@@ -180,9 +207,10 @@ export const notice = (facts: FactSource): Answer => {
 };
 
 export const capex = (facts: FactSource): Answer => {
+  const w = words();
   const typed = text("capex-units");
-  if (typed === "") throw new MissingInput("Enter the number of units it serves.");
-  if (!/^\d+$/.test(typed)) throw new InputError("Enter a whole number of units.", "capex-units");
+  if (typed === "") throw new MissingInput(w.text("calc.capex.enter-units"));
+  if (!/^\d+$/.test(typed)) throw new InputError(w.text("calc.capex.whole-units"), "capex-units");
   const result = capitalExpenditureIncrease(facts, {
     expenditure: required("capex-cost"),
     units: Number(typed),
@@ -191,22 +219,27 @@ export const capex = (facts: FactSource): Answer => {
     firstIncreaseDate: asOf("capex-first"),
   });
   const rows: Array<[string, string]> = [
-    ["Share of the rent", percent(result.share_of_rent)],
-    ["Spread over", `${count(result.amortization_months)} months`],
+    [w.text("calc.capex.share"), percent(result.share_of_rent)],
+    [w.text("calc.capex.spread"), w.text("calc.capex.months", { months: count(result.amortization_months) })],
   ];
   for (const phase of result.phases)
     rows.push([
-      `Phase ${count(phase.phase)}, from ${day(phase.from_iso)}`,
-      phase.amount === null ? "Not computed: its year's limit is not recorded" : `${money(phase.amount)} a month`,
+      w.text("calc.capex.phase", { phase: count(phase.phase), date: day(phase.from_iso) }),
+      phase.amount === null
+        ? w.text("calc.capex.phase-not-computed")
+        : w.text("calc.a-month", { amount: money(phase.amount) }),
     ]);
   if (result.not_imposable_monthly !== null && result.not_imposable_monthly > 0)
-    rows.push(["Left after the last phase, not imposable", `${money(result.not_imposable_monthly)} a month`]);
+    rows.push([
+      w.text("calc.capex.left-over"),
+      w.text("calc.a-month", { amount: money(result.not_imposable_monthly) }),
+    ]);
   return {
     asOf: result.as_of,
-    headline: [["Additional increase for each unit", `${money(result.per_unit_monthly)} a month`]],
+    headline: [[w.text("calc.capex.per-unit"), w.text("calc.a-month", { amount: money(result.per_unit_monthly) })]],
     notes: [],
     figures: [results(rows)],
-    working: steps("How it is computed", result.breakdown),
+    working: steps(w.text("calc.working.title"), result.breakdown),
     assumptions: assumptionWords("capex", result),
     citations: result.citations,
     also: [],
@@ -214,21 +247,22 @@ export const capex = (facts: FactSource): Answer => {
 };
 
 export const credit = (facts: FactSource): Answer => {
+  const w = words();
   const typed = text("credit-year");
-  if (typed === "") throw new MissingInput("Enter the tax year.");
-  if (!/^\d{4}$/.test(typed)) throw new InputError("Enter a tax year, for example 2024.", "credit-year");
+  if (typed === "") throw new MissingInput(w.text("calc.credit.enter-year"));
+  if (!/^\d{4}$/.test(typed)) throw new InputError(w.text("calc.credit.year-example"), "credit-year");
   const result = rentersTaxCredit(facts, { adjustedIncome: required("credit-income"), taxYear: Number(typed) });
   return {
     asOf: result.citations[0]?.as_of ?? todayInBc(),
-    headline: [[`Renter's tax credit for ${result.tax_year}`, money(result.credit)]],
+    headline: [[w.text("calc.credit.for-year", { year: String(result.tax_year) }), money(result.credit)]],
     notes: [],
     figures: [
       results([
-        ["Full credit up to an adjusted income of", money(result.full_credit_up_to)],
-        ["No credit from", money(result.no_credit_from)],
+        [w.text("calc.credit.full-up-to"), money(result.full_credit_up_to)],
+        [w.text("calc.credit.none-from"), money(result.no_credit_from)],
       ]),
     ],
-    working: steps("How the credit is computed", result.breakdown),
+    working: steps(w.text("calc.credit.working"), result.breakdown),
     assumptions: assumptionWords("credit", result),
     citations: result.citations,
     also: [],

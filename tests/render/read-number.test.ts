@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { likelyPercent, readAmountOrShare, readNumber } from "../../site/calculators/read-number.ts";
+import {
+  likelyPercent,
+  readAmountOrShare as readAmountOrShareIn,
+  readNumber as readNumberIn,
+} from "../../site/calculators/read-number.ts";
+import { englishWords } from "../../src/i18n/words-files.ts";
+
+// The problems are said in the page's words: the English page's, here.
+const readNumber = (typed: string, percent: boolean) => readNumberIn(typed, percent, englishWords());
+const readAmountOrShare = (typed: string) => readAmountOrShareIn(typed, englishWords());
 
 describe("how the calculators page reads a number a person typed", () => {
   it.each([

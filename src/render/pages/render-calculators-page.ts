@@ -1,9 +1,9 @@
 import { SITE_PATHS } from "../../../packages/client/src/index.ts";
-import { readableDate } from "../../lib/format.ts";
+import type { Words } from "../../i18n/words.ts";
 import type { PageLanguage } from "../page-language.ts";
 import type { SiteModel } from "../site-model.ts";
-import { type Html, html, sitePath } from "../text.ts";
-import { renderPage } from "./page-layout.ts";
+import { englishText, type Html, html, rich, trustedHtml } from "../text.ts";
+import { pageLinker, renderPage, scriptJson } from "./page-layout.ts";
 
 /** The facts each calculator reads, in the order the page lists them; the page links each one that is published. */
 export const CALCULATOR_FACTS = {
@@ -41,31 +41,56 @@ export const CALCULATOR_FACTS = {
 const CALCULATOR_SERIES: Partial<Record<keyof typeof CALCULATOR_FACTS, string>> = { rent: "bc.rent_cap" };
 
 /** Each calculator's title, in the page's order: its heading and its "Jump to" link. */
-const CALCULATOR_TITLES: Record<keyof typeof CALCULATOR_FACTS, string> = {
-  ptt: "Property transfer tax",
-  purchase: "A purchase with a mortgage",
-  grant: "Home owner grant",
-  deposit: "Deposits: interest, and when they must come back",
-  notice: "Notice to end a tenancy",
-  rent: "Rent increase",
-  capex: "Rent increase for a capital expenditure",
-  credit: "Renter's tax credit",
-};
+const calculatorTitles = (w: Words): Record<keyof typeof CALCULATOR_FACTS, string> => ({
+  ptt: w.text("calculators.title.ptt"),
+  purchase: w.text("calculators.title.purchase"),
+  grant: w.text("calculators.title.grant"),
+  deposit: w.text("calculators.title.deposit"),
+  notice: w.text("calculators.title.notice"),
+  rent: w.text("calculators.title.rent"),
+  capex: w.text("calculators.title.capex"),
+  credit: w.text("calculators.title.credit"),
+});
 
 /** The script that runs the calculators, built from the client's own code (src/build/bundle-scripts.ts). */
 export const CALCULATORS_SCRIPT = "assets/calculators.js";
+
+/** The messages the script writes with (`calc.*`), which the page carries for its language (see calculatorWords). */
+const SCRIPT_WORDS = "calc.";
+
+/**
+ * The script's words for the page's language: its locale and the `calc.*` messages, in the element the script reads
+ * them from (site/calculators/words.ts), so one script serves every language.
+ */
+const calculatorWords = (lang: PageLanguage): Html =>
+  trustedHtml(
+    `<script type="application/json" id="calculator-words">\n${scriptJson({
+      locale: lang.locale.code,
+      messages: Object.fromEntries(Object.entries(lang.messages).filter(([key]) => key.startsWith(SCRIPT_WORDS))),
+    })}\n</script>`,
+  );
 
 /**
  * Each fact a calculator reads: a link to its current version's section of its page, with its version, effective date
  * and summary, or that it is not published.
  */
-const factList = (model: SiteModel, ids: readonly string[]): Html =>
-  html`<ul class="calc-facts">${ids.map((id) => {
+const factList = (model: SiteModel, lang: PageLanguage, ids: readonly string[]): Html => {
+  const link = pageLinker(model, false, lang);
+  const { w } = lang;
+  return html`<ul class="calc-facts">${ids.map((id) => {
     const fact = model.facts.find((each) => each.id === id);
     return fact
-      ? html`<li><a href="${sitePath(model.urls, model.urls.factPage(id))}#v${fact.version}">${fact.label}</a> (<code>${id}</code>), version ${fact.version}, in effect from ${readableDate(fact.effective_iso)}${fact.summary ? `: ${fact.summary}` : ""}</li>`
-      : html`<li><code>${id}</code> is not published yet: what depends on it cannot be computed.</li>`;
+      ? html`<li>${rich(w, "calculators.fact", {
+          fact: html`<a href="${link(model.urls.factPage(id))}#v${fact.version}">${lang.factLabelHtml(fact)}</a>`,
+          id: html`<code>${id}</code>`,
+          version: String(fact.version),
+          date: w.date(fact.effective_iso),
+          summary: englishText(lang, fact.summary ?? ""),
+          hasSummary: fact.summary ? "yes" : "no",
+        })}</li>`
+      : html`<li>${rich(w, "calculators.fact-unpublished", { id: html`<code>${id}</code>` })}</li>`;
   })}</ul>`;
+};
 
 /** What a field holds, for the printed inputs to write it as the page writes figures (`data-kind`). */
 type FieldKind = "money" | "percent" | "money-or-percent";
@@ -82,8 +107,8 @@ const percentField = (id: string, label: string, hint: string, value = ""): Html
  * The day the agreement of purchase and sale was signed: shown by the script only where it changes an answer (a newly
  * built home's GST rebate, a foreign buyer's transitional rule), as `hint` says.
  */
-const agreementField = (id: string, hint: string): Html =>
-  html`<div class="field" id="${id}-field"><label for="${id}">Agreement signed on</label>
+const agreementField = (w: Words, id: string, hint: string): Html =>
+  html`<div class="field" id="${id}-field"><label for="${id}">${w.text("calculators.field.agreement")}</label>
 <input type="date" id="${id}" name="${id}" aria-describedby="${id}-hint"><span class="hint" id="${id}-hint">${hint}</span></div>`;
 
 const checkbox = (id: string, label: string): Html =>
@@ -93,13 +118,14 @@ const checkbox = (id: string, label: string): Html =>
  * Where the property is: a name typed or chosen from the register's list (the `places-list` datalist), whose own
  * periods then answer the question the reader cannot ("in a specified area?"); the script reads the place's file.
  */
-const placeField = (id: string, hint: string): Html =>
-  html`<div class="field"><label for="${id}">Municipality or area</label>
+const placeField = (w: Words, id: string, hint: string): Html =>
+  html`<div class="field"><label for="${id}">${w.text("calculators.field.place")}</label>
 <input type="text" id="${id}" name="${id}" list="places-list" autocomplete="off" spellcheck="false" aria-describedby="${id}-hint"><span class="hint" id="${id}-hint">${hint}</span></div>`;
 
 /**
  * The register's places as the place fields offer them: each place's name, with its kind where two places share a
- * name ("North Vancouver (City)"), and its id for the script to fetch its file.
+ * name ("North Vancouver (City)"), and its id for the script to fetch its file. Place names are the register's, in
+ * every language.
  */
 const placesList = (model: SiteModel): Html => {
   const shared = new Set(
@@ -113,9 +139,19 @@ const placesList = (model: SiteModel): Html => {
     )}</datalist>`;
 };
 
-const dateField = (id: string, label: string): Html =>
+const dateField = (w: Words, id: string, label: string): Html =>
   html`<div class="field"><label for="${id}">${label}</label>
-<input type="date" id="${id}" name="${id}" aria-describedby="${id}-hint"><span class="hint" id="${id}-hint">The rules in force on this date apply; empty means today.</span></div>`;
+<input type="date" id="${id}" name="${id}" aria-describedby="${id}-hint"><span class="hint" id="${id}-hint">${w.text("calculators.hint.rules-date")}</span></div>`;
+
+/** A date field of its own words, with a hint when `hint` is given. */
+const dayField = (id: string, label: string, hint?: string): Html =>
+  html`<div class="field"><label for="${id}">${label}</label>
+<input type="date" id="${id}" name="${id}"${hint ? html` aria-describedby="${id}-hint"><span class="hint" id="${id}-hint">${hint}</span>` : html`>`}</div>`;
+
+/** A whole number typed (years, a day of the month, units), with its starting value and hint when given. */
+const wholeField = (id: string, label: string, value = "", hint?: string): Html =>
+  html`<div class="field"><label for="${id}">${label}</label>
+<input type="text" id="${id}" name="${id}" inputmode="numeric" autocomplete="off"${value === "" ? "" : html` value="${value}"`}${hint ? html` aria-describedby="${id}-hint"><span class="hint" id="${id}-hint">${hint}</span>` : html`>`}</div>`;
 
 /**
  * One calculator: its form (hidden until the script has the catalog), where errors and results appear, and its facts
@@ -124,13 +160,14 @@ const dateField = (id: string, label: string): Html =>
  */
 const calculator = (
   model: SiteModel,
+  lang: PageLanguage,
   key: keyof typeof CALCULATOR_FACTS,
   intro: string,
   fields: Html,
   level: 2 | 3 = 2,
 ): Html =>
   html`<section class="calculator" id="${key}" aria-labelledby="${key}-title">
-<h${level} id="${key}-title">${CALCULATOR_TITLES[key]}</h${level}>
+<h${level} id="${key}-title">${calculatorTitles(lang.w)[key]}</h${level}>
 <p>${intro}</p>
 <form class="calc-form" id="${key}-form" hidden novalidate>
 ${fields}
@@ -138,8 +175,8 @@ ${fields}
 <p class="visually-hidden" id="${key}-summary" aria-live="polite"></p>
 <div class="calc-output" id="${key}-output"></div>
 <details class="calc-today" id="${key}-today" open>
-<summary id="${key}-facts-title">Facts this calculator uses</summary>
-${factList(model, [
+<summary id="${key}-facts-title">${lang.w.text("calc.facts.uses")}</summary>
+${factList(model, lang, [
   ...CALCULATOR_FACTS[key],
   ...model.facts
     .filter((fact) => fact.series !== undefined && fact.series === CALCULATOR_SERIES[key])
@@ -148,197 +185,193 @@ ${factList(model, [
 </details>
 </section>`;
 
+const option = (value: string, words: string): Html => html`<option value="${value}">${words}</option>`;
+
 /**
  * `/calculators.html`: property transfer tax, a purchase and the home owner grant, computed in the browser by the
  * client's calculators on the published facts, each read from its `by-id` file (`data-fact`) when a calculation first
  * needs it (a series' members through its series file, `data-series`; a place's rules through its file, `data-place`).
  * The forms ship `hidden` and the script reveals them, so a reader without JavaScript sees what the page needs and the
- * facts it would use, and no dead control.
+ * facts it would use, and no dead control. The script writes in the page's language, from the words the page carries.
  */
 export const renderCalculatorsPage = (model: SiteModel, lang: PageLanguage): string => {
-  const catalog = sitePath(model.urls, `${model.urls.base}${SITE_PATHS.catalog}`);
-  const main = html`<h1>Calculators</h1>
+  const link = pageLinker(model, false, lang);
+  const { w } = lang;
+  const catalog = link(`${model.urls.base}${SITE_PATHS.catalog}`);
+  const main = html`<h1>${w.text("calculators.heading")}</h1>
 <nav class="calc-jump" aria-labelledby="calc-jump-title">
-<p id="calc-jump-title">Jump to</p>
-<ul>${Object.entries(CALCULATOR_TITLES).map(([key, title]) => html`<li><a href="#${key}">${title}</a></li>`)}</ul>
+<p id="calc-jump-title">${w.text("calculators.jump")}</p>
+<ul>${Object.entries(calculatorTitles(w)).map(([key, title]) => html`<li><a href="#${key}">${title}</a></li>`)}</ul>
 </nav>
-<p class="lead">Property transfer tax, a purchase with a mortgage (whether it passes the stress test, and the cash needed to close), the home owner grant, and for a tenancy the deposits, notices, rent increases and the renter's credit, computed from the published facts.
-Each result shows how it was reached and names every fact it used, with its version and the date it took effect.</p>
-<p class="disclaimer"><strong>General information, not advice.</strong> These calculators give general information only, not legal, tax or financial advice.
-They cover the common case and state what they assume; your lawyer, notary, lender or the Province decides what you actually pay.</p>
+<p class="lead">${w.text("calculators.lead")}
+${w.text("calculators.lead-how")}</p>
+<p class="disclaimer"><strong>${w.text("calculators.disclaimer-title")}</strong> ${w.text("calculators.disclaimer")}
+${w.text("calculators.disclaimer-who")}</p>
 <div class="calc-needs-js" id="calc-needs-js">
-<p>The calculators run in your browser: they need JavaScript, and they read from this site the published facts each calculation uses (JSON, one <a href="${catalog}">fact of the catalog</a> at a time). Nothing you type is sent anywhere.
-Without JavaScript, each calculator below lists the facts it uses; each fact's page states its rule, its sources and its earlier versions.</p>
+<p>${rich(w, "calculators.needs-js", { catalog: (chunks) => html`<a href="${catalog}">${chunks}</a>` })}
+${w.text("calculators.needs-js-without")}</p>
 </div>
-<p class="calc-status" id="calc-status" role="status" data-fact="${sitePath(model.urls, model.urls.factById("{id}"))}" data-series="${sitePath(model.urls, model.urls.series("{id}"))}" data-place="${sitePath(model.urls, model.urls.place("{id}"))}"></p>
+<p class="calc-status" id="calc-status" role="status" data-fact="${link(model.urls.factById("{id}"))}" data-series="${link(model.urls.series("{id}"))}" data-place="${link(model.urls.place("{id}"))}"></p>
 ${placesList(model)}
 ${calculator(
   model,
+  lang,
   "ptt",
-  "The tax on registering a transfer of B.C. property: the general rates, the first time home buyers' or newly built home exemption (both asked for: the larger is claimed), and the additional tax for foreign buyers; for a newly built home, the GST and its rebates too.",
-  html`${money("ptt-price", "Purchase price", "Fair market value, in dollars.")}
-${percentField("ptt-residential", "Residential share, in percent", "The part of the value that is residential.", "100")}
-${checkbox("ptt-first-time", "First-time home buyer")}
-${percentField("ptt-eligible-share", "Share bought by first-time buyers, in percent", "With a co-buyer who does not qualify: the share the first-time buyers acquire.", "100")}
-${checkbox("ptt-newly-built", "Newly built home")}
-${checkbox("ptt-foreign", "Foreign buyer")}
-${placeField("ptt-place", "Where the property is, for example Surrey or Kamloops: its rules decide whether the foreign buyers' tax applies there.")}
-<div class="field"><label for="ptt-specified-area">For a place not in the list: in an area where the foreign buyers' tax applies?</label>
+  w.text("calculators.intro.ptt"),
+  html`${money("ptt-price", w.text("calculators.field.price"), w.text("calculators.hint.price"))}
+${percentField("ptt-residential", w.text("calculators.field.residential"), w.text("calculators.hint.residential"), "100")}
+${checkbox("ptt-first-time", w.text("calculators.field.first-time"))}
+${percentField("ptt-eligible-share", w.text("calculators.field.eligible-share"), w.text("calculators.hint.eligible-share"), "100")}
+${checkbox("ptt-newly-built", w.text("calculators.field.newly-built"))}
+${checkbox("ptt-foreign", w.text("calculators.field.foreign"))}
+${placeField(w, "ptt-place", w.text("calculators.hint.ptt-place"))}
+<div class="field"><label for="ptt-specified-area">${w.text("calculators.field.specified-area")}</label>
 <select id="ptt-specified-area" name="ptt-specified-area" aria-describedby="ptt-specified-area-hint">
-<option value="">Not sure</option>
-<option value="yes">Yes</option>
-<option value="no">No</option>
-</select><span class="hint" id="ptt-specified-area-hint">Asked of foreign buyers only, when no municipality or area is given; the answer lists the areas in force.</span></div>
-${dateField("ptt-date", "Registration date")}
-${agreementField("ptt-agreement-date", "Optional. For a newly built home, the first-time buyers' GST rebate is only for agreements signed in its window. For a foreign buyer: in the four districts added to the foreign buyers' tax on February 21, 2018, an agreement made by February 20 spared a transfer registered by May 18, 2018.")}`,
+${option("", w.text("calculators.option.not-sure"))}
+${option("yes", w.text("calculators.option.yes"))}
+${option("no", w.text("calculators.option.no"))}
+</select><span class="hint" id="ptt-specified-area-hint">${w.text("calculators.hint.specified-area")}</span></div>
+${dateField(w, "ptt-date", w.text("calculators.field.registration-date"))}
+${agreementField(w, "ptt-agreement-date", w.text("calculators.hint.ptt-agreement"))}`,
 )}
 ${calculator(
   model,
+  lang,
   "purchase",
-  "Whether the purchase passes the stress test and the largest price that does, the cash needed to close (down payment, transfer tax, GST and its rebates on a newly built home), the minimum down payment, the mortgage default insurance premium, the payment and what is left to pay after the term.",
-  html`${money("buy-price", "Purchase price")}
-<div class="field"><label for="buy-down">Down payment</label>
-<input type="text" id="buy-down" name="buy-down" inputmode="decimal" autocomplete="off" data-kind="money-or-percent" aria-describedby="buy-down-hint buy-down-amount"><span class="hint" id="buy-down-hint">In dollars, or in percent of the price (10%).</span><span class="calc-derived" id="buy-down-amount"></span></div>
-<div class="field"><label for="buy-amortization">Amortization, in years</label>
-<input type="text" id="buy-amortization" name="buy-amortization" inputmode="numeric" autocomplete="off" value="25"></div>
-${percentField("buy-rate", "Interest rate, in percent", "The contract rate, for example 4.5.")}
-<div class="field"><label for="buy-frequency">Payment frequency</label>
+  w.text("calculators.intro.purchase"),
+  html`${money("buy-price", w.text("calculators.field.price"))}
+<div class="field"><label for="buy-down">${w.text("calculators.field.down")}</label>
+<input type="text" id="buy-down" name="buy-down" inputmode="decimal" autocomplete="off" data-kind="money-or-percent" aria-describedby="buy-down-hint buy-down-amount"><span class="hint" id="buy-down-hint">${w.text("calculators.hint.down")}</span><span class="calc-derived" id="buy-down-amount"></span></div>
+${wholeField("buy-amortization", w.text("calculators.field.amortization"), "25")}
+${percentField("buy-rate", w.text("calculators.field.rate"), w.text("calculators.hint.rate"))}
+<div class="field"><label for="buy-frequency">${w.text("calculators.field.frequency")}</label>
 <select id="buy-frequency" name="buy-frequency">
-<option value="monthly">Monthly</option>
-<option value="semi-monthly">Semi-monthly</option>
-<option value="biweekly">Biweekly</option>
-<option value="weekly">Weekly</option>
-<option value="accelerated-biweekly">Accelerated biweekly</option>
-<option value="accelerated-weekly">Accelerated weekly</option>
+${option("monthly", w.text("calculators.option.monthly"))}
+${option("semi-monthly", w.text("calculators.option.semi-monthly"))}
+${option("biweekly", w.text("calculators.option.biweekly"))}
+${option("weekly", w.text("calculators.option.weekly"))}
+${option("accelerated-biweekly", w.text("calculators.option.accelerated-biweekly"))}
+${option("accelerated-weekly", w.text("calculators.option.accelerated-weekly"))}
 </select></div>
-<div class="field"><label for="buy-term">Term, in years</label>
-<input type="text" id="buy-term" name="buy-term" inputmode="numeric" autocomplete="off" value="5"></div>
-${checkbox("buy-first-time", "First-time home buyer")}
-${checkbox("buy-newly-built", "Newly built home")}
-${dateField("buy-date", "Purchase date")}
-${agreementField("buy-agreement-date", "Optional, for a newly built home: the first-time buyers' GST rebate is only for agreements signed in its window.")}
-<fieldset class="field-group"><legend>Can you afford it? The stress test's debt service ratios</legend>
-${money("buy-income", "Annual household income", "Gross income of everyone on the mortgage, before tax.")}
-${money("buy-debts", "Monthly debt payments", "Car loans, credit cards, lines of credit, student loans.")}
-${money("buy-property-tax", "Annual property tax")}
-${money("buy-heating", "Monthly heating")}
-${money("buy-strata", "Monthly strata fee", "Half of it counts, as lenders count condominium fees.")}
+${wholeField("buy-term", w.text("calculators.field.term"), "5")}
+${checkbox("buy-first-time", w.text("calculators.field.first-time"))}
+${checkbox("buy-newly-built", w.text("calculators.field.newly-built"))}
+${dateField(w, "buy-date", w.text("calculators.field.purchase-date"))}
+${agreementField(w, "buy-agreement-date", w.text("calculators.hint.buy-agreement"))}
+<fieldset class="field-group"><legend>${w.text("calculators.group.afford")}</legend>
+${money("buy-income", w.text("calculators.field.income"), w.text("calculators.hint.income"))}
+${money("buy-debts", w.text("calculators.field.debts"), w.text("calculators.hint.debts"))}
+${money("buy-property-tax", w.text("calculators.field.property-tax"))}
+${money("buy-heating", w.text("calculators.field.heating"))}
+${money("buy-strata", w.text("calculators.field.strata"), w.text("calculators.hint.strata"))}
 </fieldset>
-<fieldset class="field-group"><legend>Cash to close</legend>
-${money("buy-other-costs", "Other closing costs", "Optional: legal fees, inspection, adjustments, moving.")}
+<fieldset class="field-group"><legend>${w.text("calculators.group.cash")}</legend>
+${money("buy-other-costs", w.text("calculators.field.other-costs"), w.text("calculators.hint.other-costs"))}
 </fieldset>`,
 )}
 ${calculator(
   model,
+  lang,
   "grant",
-  "The grant that reduces the property tax on a principal residence, with its phase-out above the threshold.",
-  html`${money("grant-value", "Assessed value")}
-${checkbox("grant-additional", "Additional grant (senior, veteran, or a person with a disability)")}
-${placeField("grant-place", "Where the home is: its rules decide whether the northern and rural amount applies.")}
-${checkbox("grant-northern", "For a place not in the list: outside the Capital, Metro Vancouver and Fraser Valley regional districts (northern and rural area)")}
-${money("grant-tax", "Property tax before the grant", "Optional, in dollars: to see the tax left after the grant.")}
-${dateField("grant-date", "Date")}`,
+  w.text("calculators.intro.grant"),
+  html`${money("grant-value", w.text("calculators.field.assessed"))}
+${checkbox("grant-additional", w.text("calculators.field.additional-grant"))}
+${placeField(w, "grant-place", w.text("calculators.hint.grant-place"))}
+${checkbox("grant-northern", w.text("calculators.field.northern"))}
+${money("grant-tax", w.text("calculators.field.tax-before-grant"), w.text("calculators.hint.tax-before-grant"))}
+${dateField(w, "grant-date", w.text("calculators.field.date"))}`,
 )}
 <section class="calc-group" id="tenancy" aria-labelledby="tenancy-title">
-<h2 id="tenancy-title">Tenancy</h2>
-<p>For landlords and tenants of a residential tenancy in B.C.: the deposits, when a notice counts as received, and rent increases, each as the Residential Tenancy Act stood on the date given.</p>
+<h2 id="tenancy-title">${w.text("calculators.tenancy.title")}</h2>
+<p>${w.text("calculators.tenancy.intro")}</p>
 ${calculator(
   model,
+  lang,
   "deposit",
-  "The interest owed on the security and pet damage deposits, each year at its own rate, and the last day a landlord may return them or claim against them, with what is owed if that day passes.",
-  html`${money("deposit-amount", "Deposits paid", "The security deposit and the pet damage deposit together, in dollars.")}
-<div class="field"><label for="deposit-received">Day the landlord received the deposit</label>
-<input type="date" id="deposit-received" name="deposit-received"></div>
-<div class="field"><label for="deposit-end">Day the tenancy ended</label>
-<input type="date" id="deposit-end" name="deposit-end"></div>
-<div class="field"><label for="deposit-address">Day the landlord received the forwarding address in writing</label>
-<input type="date" id="deposit-address" name="deposit-address" aria-describedby="deposit-address-hint"><span class="hint" id="deposit-address-hint">It may be before the tenancy ended.</span></div>
-<div class="field"><label for="deposit-returned">Day the deposits are returned</label>
-<input type="date" id="deposit-returned" name="deposit-returned" aria-describedby="deposit-returned-hint"><span class="hint" id="deposit-returned-hint">Optional: the interest is counted to this day; when empty, to the last day to return them.</span></div>`,
+  w.text("calculators.intro.deposit"),
+  html`${money("deposit-amount", w.text("calculators.field.deposits"), w.text("calculators.hint.deposits"))}
+${dayField("deposit-received", w.text("calculators.field.deposit-received"))}
+${dayField("deposit-end", w.text("calculators.field.tenancy-end"))}
+${dayField("deposit-address", w.text("calculators.field.forwarding"), w.text("calculators.hint.forwarding"))}
+${dayField("deposit-returned", w.text("calculators.field.returned"), w.text("calculators.hint.returned"))}`,
   3,
 )}
 ${calculator(
   model,
+  lang,
   "notice",
-  "When a notice counts as received, the earliest date it can end the tenancy, the last day to dispute it, and for a notice for the landlord's use of the property, the compensation owed: each as the Residential Tenancy Act stood on the day it was received.",
-  html`<div class="field"><label for="notice-kind">Which notice</label>
+  w.text("calculators.intro.notice"),
+  html`<div class="field"><label for="notice-kind">${w.text("calculators.field.notice-kind")}</label>
 <select id="notice-kind" name="notice-kind">
-<option value="">Another document: only when it counts as received</option>
-<option value="tenant">The tenant's notice to move out</option>
-<option value="non-payment">Landlord's notice for unpaid rent (10 days)</option>
-<option value="cause">Landlord's notice for cause (one month)</option>
-<option value="landlord-use">Landlord's notice: the landlord or close family will live there</option>
-<option value="purchaser-use">Landlord's notice: a buyer or their close family will live there</option>
-<option value="demolition">Landlord's notice: demolition or conversion</option>
+${option("", w.text("calculators.option.other-document"))}
+${option("tenant", w.text("calculators.option.tenant"))}
+${option("non-payment", w.text("calculators.option.non-payment"))}
+${option("cause", w.text("calculators.option.cause"))}
+${option("landlord-use", w.text("calculators.option.landlord-use"))}
+${option("purchaser-use", w.text("calculators.option.purchaser-use"))}
+${option("demolition", w.text("calculators.option.demolition"))}
 </select></div>
-<div class="field"><label for="notice-method">How it was served</label>
+<div class="field"><label for="notice-method">${w.text("calculators.field.notice-method")}</label>
 <select id="notice-method" name="notice-method">
-<option value="in-person">Handed to the person</option>
-<option value="mail">By mail (ordinary or registered)</option>
-<option value="door">Attached to the door</option>
-<option value="mailbox">Left in the mailbox or mail slot</option>
-<option value="fax">By fax</option>
-<option value="email">By email, to an address given for service</option>
+${option("in-person", w.text("calculators.option.in-person"))}
+${option("mail", w.text("calculators.option.mail"))}
+${option("door", w.text("calculators.option.door"))}
+${option("mailbox", w.text("calculators.option.mailbox"))}
+${option("fax", w.text("calculators.option.fax"))}
+${option("email", w.text("calculators.option.email"))}
 </select></div>
-<div class="field"><label for="notice-served">Day it was served</label>
-<input type="date" id="notice-served" name="notice-served" aria-describedby="notice-served-hint"><span class="hint" id="notice-served-hint">The day it was handed over, mailed, attached, left, faxed or emailed.</span></div>
-<div class="field"><label for="notice-due-day">Day of the month the rent is due</label>
-<input type="text" id="notice-due-day" name="notice-due-day" inputmode="numeric" autocomplete="off" value="1"></div>
-<div class="field"><label for="notice-term-end">End of the fixed term</label>
-<input type="date" id="notice-term-end" name="notice-term-end" aria-describedby="notice-term-end-hint"><span class="hint" id="notice-term-end-hint">Optional: only for a fixed-term tenancy.</span></div>
-${money("notice-rent", "Monthly rent", "Optional: for the compensation a notice for the landlord's use of the property brings.")}`,
+${dayField("notice-served", w.text("calculators.field.served"), w.text("calculators.hint.served"))}
+${wholeField("notice-due-day", w.text("calculators.field.due-day"), "1")}
+${dayField("notice-term-end", w.text("calculators.field.term-end"), w.text("calculators.hint.term-end"))}
+${money("notice-rent", w.text("calculators.field.monthly-rent"), w.text("calculators.hint.notice-rent"))}`,
   3,
 )}
 ${calculator(
   model,
+  lang,
   "rent",
-  "The largest rent increase the annual limit allows, the new rent, the day by which the notice must reach the tenant, and the earliest day an increase can take effect; a proposed increase is checked against the limit.",
-  html`${money("rent-current", "Current monthly rent")}
-<div class="field"><label for="rent-received">Day the tenant received the notice of rent increase</label>
-<input type="date" id="rent-received" name="rent-received" aria-describedby="rent-received-hint"><span class="hint" id="rent-received-hint">Optional: gives the earliest date the increase can take effect. For a notice mailed or left at the door, “Notice to end a tenancy” above gives the day it counts as received.</span></div>
-<div class="field"><label for="rent-date">Date of the increase</label>
-<input type="date" id="rent-date" name="rent-date" aria-describedby="rent-date-hint"><span class="hint" id="rent-date-hint">The day the new rent takes effect: the limit in force for that day applies. Leave it empty to take the earliest date the notice allows.</span></div>
-<div class="field"><label for="rent-last">Day the last increase took effect</label>
-<input type="date" id="rent-last" name="rent-last" aria-describedby="rent-last-hint"><span class="hint" id="rent-last-hint">Optional: or the day the rent was first payable, if it was never increased. An increase can take effect only 12 months after it.</span></div>
-<div class="field"><label for="rent-due-day">Day of the month the rent is due</label>
-<input type="text" id="rent-due-day" name="rent-due-day" inputmode="numeric" autocomplete="off" aria-describedby="rent-due-day-hint"><span class="hint" id="rent-due-day-hint">Optional: 1 to 31; the 1st, or the day of the increase, when empty.</span></div>
-${money("rent-proposed", "Increase the landlord proposes", "Optional: in dollars (75) or in percent (5%).", "money-or-percent")}`,
+  w.text("calculators.intro.rent"),
+  html`${money("rent-current", w.text("calculators.field.current-rent"))}
+${dayField("rent-received", w.text("calculators.field.rent-received"), w.text("calculators.hint.rent-received", { notice: calculatorTitles(w).notice }))}
+${dayField("rent-date", w.text("calculators.field.rent-date"), w.text("calculators.hint.rent-date"))}
+${dayField("rent-last", w.text("calculators.field.rent-last"), w.text("calculators.hint.rent-last"))}
+${wholeField("rent-due-day", w.text("calculators.field.due-day"), "", w.text("calculators.hint.rent-due-day"))}
+${money("rent-proposed", w.text("calculators.field.proposed"), w.text("calculators.hint.proposed"), "money-or-percent")}`,
   3,
 )}
 ${calculator(
   model,
+  lang,
   "capex",
-  "The additional rent increase a landlord may apply to the Residential Tenancy Branch for, to recover a major repair or replacement (a roof, an elevator, a boiler): the cost spread over the units it serves and over the months the rule sets, and the phases it is imposed in, with each year's annual increase.",
-  html`${money("capex-cost", "Eligible capital expenditure", "The cost, in dollars.")}
-<div class="field"><label for="capex-units">Units it serves</label>
-<input type="text" id="capex-units" name="capex-units" inputmode="numeric" autocomplete="off"></div>
-${money("capex-rent", "A unit's monthly rent")}
-${dateField("capex-date", "Date of the application")}
-<div class="field"><label for="capex-first">First increase takes effect on</label>
-<input type="date" id="capex-first" name="capex-first" aria-describedby="capex-first-hint"><span class="hint" id="capex-first-hint">Optional: the day the first phase's increase takes effect with the annual increase; the day of the application when empty.</span></div>`,
+  w.text("calculators.intro.capex"),
+  html`${money("capex-cost", w.text("calculators.field.capex-cost"), w.text("calculators.hint.capex-cost"))}
+${wholeField("capex-units", w.text("calculators.field.units"))}
+${money("capex-rent", w.text("calculators.field.unit-rent"))}
+${dateField(w, "capex-date", w.text("calculators.field.application-date"))}
+${dayField("capex-first", w.text("calculators.field.capex-first"), w.text("calculators.hint.capex-first"))}`,
   3,
 )}
 ${calculator(
   model,
+  lang,
   "credit",
-  "B.C.'s renter's tax credit for a tax year, paid even to a renter who owes no tax, from the adjusted income.",
-  html`${money("credit-income", "Adjusted income", "The renter's, with a spouse's or common-law partner's added.")}
-<div class="field"><label for="credit-year">Tax year</label>
-<input type="text" id="credit-year" name="credit-year" inputmode="numeric" autocomplete="off" aria-describedby="credit-year-hint"><span class="hint" id="credit-year-hint">For example 2024.</span></div>`,
+  w.text("calculators.intro.credit"),
+  html`${money("credit-income", w.text("calculators.field.adjusted-income"), w.text("calculators.hint.adjusted-income"))}
+${wholeField("credit-year", w.text("calculators.field.tax-year"), "", w.text("calculators.hint.tax-year", { year: "2024" }))}`,
   3,
 )}
 </section>
+${calculatorWords(lang)}
 `;
   return renderPage(
     model,
     {
       path: "/calculators.html",
       name: "calculators",
-      title: "Calculators: property transfer tax, a purchase, the home owner grant, a tenancy",
-      description:
-        "Property transfer tax, whether a purchase passes the stress test, the cash to close, mortgage insurance, payments, the home owner grant, and a tenancy's deposits, notices, rent increases and renter's credit, computed in your browser from the published facts.",
+      title: w.text("calculators.title"),
+      description: w.text("calculators.description"),
       canonical: model.urls.calculatorsPage,
-      head: html`<link rel="stylesheet" href="assets/calculators.css">`,
+      head: html`<link rel="stylesheet" href="${link(`${model.urls.base}/assets/calculators.css`)}">`,
       script: CALCULATORS_SCRIPT,
       main,
     },

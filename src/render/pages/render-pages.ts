@@ -36,9 +36,8 @@ export function* renderPages(model: SiteModel): Generator<SiteEntry> {
     yield [lang.path("/methodology.html"), renderMethodologyPage(model, lang)];
     yield [lang.path("/transparency.html"), renderTransparencyPage(model, lang)];
     yield [lang.path("/index.html"), renderCatalogPage(model, lang)];
+    yield [lang.path("/calculators.html"), renderCalculatorsPage(model, lang)];
     for (const fact of model.facts) yield [lang.path(`/${fact.id}.html`), renderFactPage(model, fact, lang, pages)];
-    if (!lang.english) continue;
-    yield ["/calculators.html", renderCalculatorsPage(model, lang)];
   }
   yield ["/assets/calculators.js", model.calculatorsScript];
   yield ["/assets/search.js", model.searchScript];
