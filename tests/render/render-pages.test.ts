@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { localePath, TRANSLATIONS } from "../../src/i18n/locales.ts";
 import { SERVICE } from "../../src/lib/config.ts";
 import { escapeHtml } from "../../src/lib/text.ts";
 import { latestRetrieved } from "../../src/model/facts.ts";
@@ -22,6 +23,9 @@ const page = (path: string): string => pages.get(path) ?? "";
 /** Heading levels in document order. */
 const headings = (markup: string): number[] => [...markup.matchAll(/<h([1-6])[\s>]/g)].map((match) => Number(match[1]));
 
+/** The pages published in every language so far, each under each translation's folder too. */
+const TRANSLATED = ["/404.html", "/affordability.html", "/calculators.html", "/changelog.html", "/sources.html"];
+
 describe("the human pages", () => {
   it("publishes the six pages, a page per fact, the 404 page, the stylesheet, the search script and the icon, and the site build includes them", () => {
     expect([...pages.keys()].sort()).toEqual(
@@ -40,6 +44,7 @@ describe("the human pages", () => {
         "/sources.html",
         "/transparency.html",
         ...model.facts.map((fact) => `/${fact.id}.html`),
+        ...TRANSLATIONS.flatMap((locale) => TRANSLATED.map((path) => localePath(locale, path))),
       ].sort(),
     );
     const site = renderSite(model);
@@ -49,7 +54,9 @@ describe("the human pages", () => {
   });
 
   it("links the calculators page from the navigation of every page, marked current on its own", () => {
-    const html = [...pages.keys()].filter((path) => path.endsWith(".html"));
+    const html = [...pages.keys()].filter(
+      (path) => path.endsWith(".html") && !TRANSLATIONS.some((locale) => path.startsWith(`/${locale.folder}/`)),
+    );
     expect(html.length).toBe(model.facts.length + 8);
     for (const path of html) {
       const current = path === "/calculators.html" ? ' aria-current="page"' : "";
