@@ -4,6 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { buildModel } from "../../src/build/build-model.ts";
+import { localePath, TRANSLATIONS } from "../../src/i18n/locales.ts";
 import { renderSite } from "../../src/render/render-site.ts";
 import { frozenData } from "../helpers/frozen-copy.ts";
 import { FROZEN_SITE_BASE_URL } from "../helpers/frozen-data.ts";
@@ -54,31 +55,38 @@ describe("what one fact's edit rewrites", () => {
 
       // The fact's own files (its JSON, the diff that carries its citations, its page); the files that list every fact
       // (catalog, bulk files, llms.json, feeds, calendars, the change index and the diff index, manifest, the catalog,
-      // change log and sources pages); and its domain's bundle and calendar. Nothing of another fact or domain.
-      expect(changedPaths(before, after)).toEqual([
-        "/api/v1/facts/all.json",
-        `/api/v1/facts/by-id/${FACT}.json`,
-        "/api/v1/facts/changes.csv",
-        "/api/v1/facts/changes.ics",
-        "/api/v1/facts/changes.json",
-        `/api/v1/facts/diff/${FACT}/v1-to-v2.json`,
-        "/api/v1/facts/diff/index.json",
-        "/api/v1/facts/feed.xml",
-        "/api/v1/facts/index.json",
-        "/api/v1/facts/lapses.ics",
-        "/api/v1/facts/llms.json",
-        "/api/v1/facts/manifest.json",
-        "/api/v1/facts/tax.ics",
-        "/api/v1/facts/tax.json",
-        "/api/v1/facts/upcoming.atom",
-        "/api/v1/facts/upcoming.ics",
-        "/api/v1/facts/upcoming.json",
-        `/${FACT}.html`,
-        "/changelog.html",
-        "/datapackage.json",
-        "/index.html",
-        "/sources.html",
-      ]);
+      // change log and sources pages, the catalog and sources pages in every language); and its domain's bundle and
+      // calendar. Nothing of another fact or domain.
+      const translated = TRANSLATIONS.flatMap((locale) =>
+        [`/${FACT}.html`, "/index.html", "/sources.html"].map((page) => localePath(locale, page)),
+      );
+      expect(changedPaths(before, after)).toEqual(
+        [
+          "/api/v1/facts/all.json",
+          `/api/v1/facts/by-id/${FACT}.json`,
+          "/api/v1/facts/changes.csv",
+          "/api/v1/facts/changes.ics",
+          "/api/v1/facts/changes.json",
+          `/api/v1/facts/diff/${FACT}/v1-to-v2.json`,
+          "/api/v1/facts/diff/index.json",
+          "/api/v1/facts/feed.xml",
+          "/api/v1/facts/index.json",
+          "/api/v1/facts/lapses.ics",
+          "/api/v1/facts/llms.json",
+          "/api/v1/facts/manifest.json",
+          "/api/v1/facts/tax.ics",
+          "/api/v1/facts/tax.json",
+          "/api/v1/facts/upcoming.atom",
+          "/api/v1/facts/upcoming.ics",
+          "/api/v1/facts/upcoming.json",
+          `/${FACT}.html`,
+          "/changelog.html",
+          "/datapackage.json",
+          "/index.html",
+          "/sources.html",
+          ...translated,
+        ].sort(),
+      );
     },
     LIMITS.longTest,
   );
@@ -101,7 +109,10 @@ describe("what one fact's edit rewrites", () => {
         ),
       ).toEqual([]);
       expect(
-        changed.filter((file) => /^\/[a-z]+\.[a-z0-9_.]+\.html$/.test(file) && file !== "/affordability.html"),
+        // A fact's page, in any language.
+        changed.filter(
+          (file) => /^\/(?:[A-Za-z-]+\/)?[a-z]+\.[a-z0-9_.]+\.html$/.test(file) && file !== "/affordability.html",
+        ),
       ).toEqual([]);
       expect(changed).not.toContain("/places.html");
       expect(changed.length).toBeLessThan(30);
