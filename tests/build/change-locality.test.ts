@@ -4,6 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { buildModel } from "../../src/build/build-model.ts";
+import { LOCALES, localePath, TRANSLATIONS } from "../../src/i18n/locales.ts";
 import { renderSite } from "../../src/render/render-site.ts";
 import { frozenData } from "../helpers/frozen-copy.ts";
 import { FROZEN_SITE_BASE_URL } from "../helpers/frozen-data.ts";
@@ -54,35 +55,43 @@ describe("what one fact's edit rewrites", () => {
 
       // The fact's own files (its JSON, the diff that carries its citations, its page); the files that list every fact
       // (catalog, bulk files, llms.json, feeds, calendars, the change index and the diff index, manifest, the catalog,
-      // change log, sources and verification dates pages); and its domain's bundle and calendar. Nothing of another fact
-      // or domain, and not the methodology page, whose figures the edit leaves as they were. The OpenAPI description
-      // shows the change index's newest events as its example, and so shows this edit too.
-      expect(changedPaths(before, after)).toEqual([
-        "/.well-known/openapi.json",
-        "/api/v1/facts/all.json",
-        `/api/v1/facts/by-id/${FACT}.json`,
-        "/api/v1/facts/changes.csv",
-        "/api/v1/facts/changes.ics",
-        "/api/v1/facts/changes.json",
-        `/api/v1/facts/diff/${FACT}/v1-to-v2.json`,
-        "/api/v1/facts/diff/index.json",
-        "/api/v1/facts/feed.xml",
-        "/api/v1/facts/index.json",
-        "/api/v1/facts/lapses.ics",
-        "/api/v1/facts/llms.json",
-        "/api/v1/facts/manifest.json",
-        "/api/v1/facts/tax.ics",
-        "/api/v1/facts/tax.json",
-        "/api/v1/facts/upcoming.atom",
-        "/api/v1/facts/upcoming.ics",
-        "/api/v1/facts/upcoming.json",
-        `/${FACT}.html`,
-        "/changelog.html",
-        "/datapackage.json",
-        "/index.html",
-        "/sources.html",
-        "/transparency.html",
-      ]);
+      // change log, sources and verification dates pages, in every language); and its domain's bundle and calendar.
+      // Nothing of another fact or domain, and not the methodology page, whose figures the edit leaves as they were.
+      // The OpenAPI description shows the change index's newest events as its example, and so shows this edit too.
+      const translated = TRANSLATIONS.flatMap((locale) =>
+        [`/${FACT}.html`, "/changelog.html", "/index.html", "/sources.html", "/transparency.html"].map((page) =>
+          localePath(locale, page),
+        ),
+      );
+      expect(changedPaths(before, after)).toEqual(
+        [
+          "/.well-known/openapi.json",
+          "/api/v1/facts/all.json",
+          `/api/v1/facts/by-id/${FACT}.json`,
+          "/api/v1/facts/changes.csv",
+          "/api/v1/facts/changes.ics",
+          "/api/v1/facts/changes.json",
+          `/api/v1/facts/diff/${FACT}/v1-to-v2.json`,
+          "/api/v1/facts/diff/index.json",
+          "/api/v1/facts/feed.xml",
+          "/api/v1/facts/index.json",
+          "/api/v1/facts/lapses.ics",
+          "/api/v1/facts/llms.json",
+          "/api/v1/facts/manifest.json",
+          "/api/v1/facts/tax.ics",
+          "/api/v1/facts/tax.json",
+          "/api/v1/facts/upcoming.atom",
+          "/api/v1/facts/upcoming.ics",
+          "/api/v1/facts/upcoming.json",
+          `/${FACT}.html`,
+          "/changelog.html",
+          "/datapackage.json",
+          "/index.html",
+          "/sources.html",
+          "/transparency.html",
+          ...translated,
+        ].sort(),
+      );
     },
     LIMITS.longTest,
   );
@@ -105,12 +114,24 @@ describe("what one fact's edit rewrites", () => {
         ),
       ).toEqual([]);
       expect(
-        changed.filter((file) => /^\/[a-z]+\.[a-z0-9_.]+\.html$/.test(file) && file !== "/affordability.html"),
+        // A fact's page, in any language.
+        changed.filter(
+          (file) => /^\/(?:[A-Za-z-]+\/)?[a-z]+\.[a-z0-9_.]+\.html$/.test(file) && file !== "/affordability.html",
+        ),
       ).toEqual([]);
       expect(changed).not.toContain("/places.html");
       // The methodology page's figures count the facts, not the days: the same data gives the same page.
       expect(changed).not.toContain("/methodology.html");
-      expect(changed.length).toBeLessThan(30);
+      // The pages that name the build day, in every language, and fewer than 30 other files.
+      const pages = changed.filter((file) => file.endsWith(".html"));
+      expect(pages).toEqual(
+        LOCALES.flatMap((locale) =>
+          ["/affordability.html", "/changelog.html", "/index.html", "/sources.html", "/transparency.html"].map((page) =>
+            localePath(locale, page),
+          ),
+        ).sort(),
+      );
+      expect(changed.length - pages.length).toBeLessThan(30);
     },
     LIMITS.longTest,
   );

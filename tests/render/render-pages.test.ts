@@ -310,7 +310,9 @@ describe("the human pages", () => {
     expect(effective).toHaveLength(versions + earlier);
     expect(effective).toEqual(effective.toSorted().toReversed());
     expect(changelog).toContain(`${versions} versions of`);
-    expect(changelog).toContain(`and ${earlier} periods recorded from sources before a fact's first version`);
+    expect(changelog).toContain(
+      escapeHtml(`and ${earlier} periods recorded from sources before a fact's first version`),
+    );
     // A rule only announced is never called in force.
     const announced = model.facts.filter(
       (fact) => (fact.value as { legislative_status?: string }).legislative_status === "announced-not-enacted",
