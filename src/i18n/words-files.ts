@@ -5,13 +5,12 @@
  * every problem located (file, line, column, JSON Pointer) and named by its key; nothing is published from a file
  * that has one.
  */
-import { readFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { z } from "zod";
+import englishFile from "../../site/words/en.json" with { type: "json" };
 import { errorMessage } from "../lib/errors.ts";
-import { parseJsonText } from "../lib/json-file.ts";
 import { compareProblems, formatProblem, type Problem } from "../lib/problem.ts";
 import { type JsonDocument, parseJsonDocument, textProblems, validateWithSchema } from "../model/json-document.ts";
 import { glossary } from "../model/reference.ts";
@@ -383,14 +382,16 @@ export const usedMessageKeys = async (root: string = PROJECT_ROOT): Promise<Set<
 let english: Words | undefined;
 
 /**
- * The English words, read once from this repository, for the renderers that write English wherever they run (feeds,
- * the API's summaries, the MCP server). The check holds the file to its rules first; a file that breaks them stops
- * the render with the file's name rather than showing a reader a key.
+ * The English words, for the renderers that write English wherever they run (feeds, the API's summaries, the MCP
+ * server, bundled into its package with the file it imports). The check holds the file to its rules first; a file that
+ * breaks them stops the render with the file's name rather than showing a reader a key.
  */
 export const englishWords = (): Words => {
   if (english !== undefined) return english;
   const file = wordsFile(ENGLISH);
-  const { pages } = parseJsonText(readFileSync(path.join(PROJECT_ROOT, file), "utf8"), EnglishWordsFile, file);
-  english = makeWords(ENGLISH, pages);
+  const parsed = EnglishWordsFile.safeParse(englishFile);
+  if (!parsed.success)
+    throw new Error(`${file}: ${parsed.error.issues[0]?.message ?? "unreadable"} (npm run check says where)`);
+  english = makeWords(ENGLISH, parsed.data.pages);
   return english;
 };
