@@ -745,7 +745,7 @@ export const NON_FACT_RULES = {
     name: "words",
     level: "error",
     description:
-      "The words files (site/words/<language>.json) are valid, hold no control character, and are complete: every message the pages and scripts use in English and in each translation, with the English placeholders and tags, and in each translation words for every glossary entry, unit and fact, made from today's English.",
+      "The words files (site/words/<language>.json) are valid, hold no control character, and are complete: every message the pages and scripts use in English and in each translation, with the English placeholders and tags, and in each translation words for every glossary entry, unit and fact made from today's English (a warning where they are missing or older: the English is shown meanwhile).",
   },
   officialQuote: {
     name: "official-quote",

@@ -110,13 +110,15 @@ export const runChecks = async (
       ...facts.problems,
       ...indexData.problems,
       ...glossaryProblems,
-      ...wordsProblems,
+      ...wordsProblems.filter((problem) => problem.level !== "warning"),
       ...baseFindings.filter((problem) => problem.level !== "warning"),
       ...historyProblems,
       ...commitProblems,
       ...stepProblems,
     ].sort(compareProblems),
-    warnings: baseFindings.filter((problem) => problem.level === "warning").sort(compareProblems),
+    warnings: [...baseFindings, ...wordsProblems]
+      .filter((problem) => problem.level === "warning")
+      .sort(compareProblems),
     facts: facts.facts,
     organisations: facts.organisations,
     searchAliases: facts.searchAliases,

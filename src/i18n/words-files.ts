@@ -200,6 +200,14 @@ const translatedProblems = (
   return [];
 };
 
+/**
+ * The data's words are warned about, never refused: a fact or glossary key added or reworded in English is published
+ * in English on the translated pages (marked as English, and flagged `translated: false` in the words endpoint) until
+ * its translations are made from today's English, so a contributor who writes no French, Chinese or Punjabi can still
+ * correct a fact; and words for a fact or key the data no longer has are never shown.
+ */
+const pending = (problem: Problem): Problem => ({ ...problem, level: "warning" });
+
 const dataProblems = (doc: JsonDocument, words: TranslationWords, english: EnglishData): Problem[] => {
   const problems: Problem[] = [];
   for (const [unit, message] of Object.entries(english.units)) {
@@ -341,10 +349,10 @@ export const readWords = async (
           if (!Object.hasOwn(source, key))
             problems.push(doc.problemAt(["pages", key], `the message "${key}" is not in ${englishFile}: remove it`));
       }
-      if (options.complete) problems.push(...dataProblems(doc, value, english));
+      if (options.complete) problems.push(...dataProblems(doc, value, english).map(pending));
     }
     reading.problems.push(...problems);
-    if (problems.length === 0 && value !== undefined) {
+    if (!problems.some((problem) => problem.level !== "warning") && value !== undefined) {
       reading.messages[locale.code] = value.pages;
       reading.data[locale.code] = value;
     }
