@@ -1,38 +1,11 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
 import { TRANSLATIONS } from "../../src/i18n/locales.ts";
 import { escapeHtml } from "../../src/lib/text.ts";
 import { frozenSite } from "../helpers/build-site.ts";
 import { PROJECT_ROOT } from "../helpers/run-script.ts";
-
-const INLINE = new Set(["a", "abbr", "b", "cite", "code", "em", "i", "kbd", "small", "span", "strong", "time"]);
-
-/** The words a reader sees on a page: its text outside scripts and styles, and the alt and title texts. */
-const visibleText = (markup: string): string => {
-  const parts: string[] = [];
-  let hidden = 0;
-  const parser = new Parser({
-    onopentag(name, attributes) {
-      if (name === "script" || name === "style") hidden += 1;
-      // Text in inline elements runs on; any other element starts a new word.
-      if (!INLINE.has(name)) parts.push(" ");
-      for (const attribute of ["alt", "title", "aria-label"])
-        if (attributes[attribute] !== undefined) parts.push(` ${attributes[attribute]} `);
-    },
-    onclosetag(name) {
-      if (name === "script" || name === "style") hidden -= 1;
-      if (!INLINE.has(name)) parts.push(" ");
-    },
-    ontext(text) {
-      if (hidden === 0) parts.push(text);
-    },
-  });
-  parser.write(markup);
-  parser.end();
-  return parts.join("").replace(/\s+/g, " ");
-};
+import { englishMessageKeys, visibleText } from "./page-text.ts";
 
 /**
  * Words for programs that a page must never show a reader: the version-control tool the history is read from, a
@@ -114,14 +87,6 @@ describe("the words on every page", () => {
   });
 });
 
-/** Every message key of the English words file: a page that shows one shows a key, not words. */
-const englishKeys = async (): Promise<Set<string>> => {
-  const { pages } = JSON.parse(await readFile(path.join(PROJECT_ROOT, "site/words/en.json"), "utf8")) as {
-    pages: Record<string, string>;
-  };
-  return new Set(Object.keys(pages));
-};
-
 /** What a reader of each translation reads on Kamloops's page: its words, never the English sentence of the API. */
 const KAMLOOPS: Record<string, { heading: string; reason: string; kind: string }> = {
   "fr-CA": {
@@ -152,7 +117,7 @@ describe("the places pages in every language", () => {
     "%s: every place page and the index carry the language and show no message key",
     async (_code, locale) => {
       const { out } = frozenSite();
-      const keys = await englishKeys();
+      const keys = await englishMessageKeys();
       const folder = path.join(out, locale.folder);
       const pages = ["places.html", ...(await readdir(path.join(folder, "places"))).map((file) => `places/${file}`)];
       // The same places as in English: every one of them is translated.

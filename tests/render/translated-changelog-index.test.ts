@@ -1,12 +1,9 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { Parser } from "htmlparser2";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TRANSLATIONS } from "../../src/i18n/locales.ts";
 import { escapeHtml } from "../../src/lib/text.ts";
 import { renderPages } from "../../src/render/pages/render-pages.ts";
 import type { SiteModel } from "../../src/render/site-model.ts";
-import { PROJECT_ROOT } from "../helpers/run-script.ts";
+import { englishMessageKeys, visibleText } from "./page-text.ts";
 import { realModel } from "./site-model.ts";
 
 let model: SiteModel;
@@ -15,35 +12,8 @@ let englishKeys: Set<string>;
 beforeAll(async () => {
   model = await realModel();
   pages = new Map([...renderPages(model)].map(([at, content]) => [at, String(content)]));
-  const english = JSON.parse(await readFile(path.join(PROJECT_ROOT, "site/words/en.json"), "utf8")) as {
-    pages: Record<string, string>;
-  };
-  englishKeys = new Set(Object.keys(english.pages));
+  englishKeys = await englishMessageKeys();
 });
-
-/** What a reader sees and hears: the text outside scripts and styles, and the title, alt and aria-label texts. */
-const visibleText = (markup: string): string => {
-  const parts: string[] = [];
-  let hidden = 0;
-  const parser = new Parser({
-    onopentag(name, attributes) {
-      if (name === "script" || name === "style") hidden += 1;
-      parts.push(" ");
-      for (const attribute of ["alt", "title", "aria-label"])
-        if (attributes[attribute] !== undefined) parts.push(` ${attributes[attribute]} `);
-    },
-    onclosetag(name) {
-      if (name === "script" || name === "style") hidden -= 1;
-      parts.push(" ");
-    },
-    ontext(text) {
-      if (hidden === 0) parts.push(text);
-    },
-  });
-  parser.write(markup);
-  parser.end();
-  return parts.join("").replace(/\s+/g, " ");
-};
 
 const page = (at: string): string => {
   const markup = pages.get(at);
@@ -61,7 +31,7 @@ describe("the change log and the affordability index in every language", () => {
       for (const name of ["changelog.html", "affordability.html"]) {
         const markup = page(`/${locale.folder}/${name}`);
         expect(markup, `${locale.code} ${name}`).toContain(`<html lang="${locale.tag}">`);
-        const text = visibleText(markup);
+        const text = visibleText(markup, { inlineRunsOn: false });
         const keys = [...text.matchAll(/\b[a-z-]+\.[a-z-]+\.[a-z-]+\b/g)]
           .map((match) => match[0])
           .filter((word) => englishKeys.has(word));
@@ -75,7 +45,7 @@ describe("the change log and the affordability index in every language", () => {
   it("write money, months and the headings in the reader's language on the French index page", () => {
     const markup = page("/fr-CA/affordability.html");
     expect(markup).toContain("<h1>Indice d&#39;abordabilité du Lower Mainland</h1>");
-    const text = visibleText(markup);
+    const text = visibleText(markup, { inlineRunsOn: false });
     // French money in the tables: the amount, no-break spaces between thousands, then the sign ("1 106 700 $"), where
     // the English page writes "$1,106,700".
     expect(markup).toMatch(/<td>\d{1,3}(?:\u00a0\d{3})+\u00a0\$<\/td>/);

@@ -1,11 +1,8 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { Parser } from "htmlparser2";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TRANSLATIONS } from "../../src/i18n/locales.ts";
 import { renderPages } from "../../src/render/pages/render-pages.ts";
 import type { SiteModel } from "../../src/render/site-model.ts";
-import { PROJECT_ROOT } from "../helpers/run-script.ts";
+import { englishMessageKeys, visibleText } from "./page-text.ts";
 import { realModel } from "./site-model.ts";
 
 let model: SiteModel;
@@ -14,35 +11,8 @@ let englishKeys: Set<string>;
 beforeAll(async () => {
   model = await realModel();
   pages = new Map([...renderPages(model)].map(([at, content]) => [at, String(content)]));
-  const english = JSON.parse(await readFile(path.join(PROJECT_ROOT, "site/words/en.json"), "utf8")) as {
-    pages: Record<string, string>;
-  };
-  englishKeys = new Set(Object.keys(english.pages));
+  englishKeys = await englishMessageKeys();
 });
-
-/** What a reader sees and hears: the text outside scripts and styles, and the title, alt and aria-label texts. */
-const visibleText = (markup: string): string => {
-  const parts: string[] = [];
-  let hidden = 0;
-  const parser = new Parser({
-    onopentag(name, attributes) {
-      if (name === "script" || name === "style") hidden += 1;
-      parts.push(" ");
-      for (const attribute of ["alt", "title", "aria-label", "data-label"])
-        if (attributes[attribute] !== undefined) parts.push(` ${attributes[attribute]} `);
-    },
-    onclosetag(name) {
-      if (name === "script" || name === "style") hidden -= 1;
-      parts.push(" ");
-    },
-    ontext(text) {
-      if (hidden === 0) parts.push(text);
-    },
-  });
-  parser.write(markup);
-  parser.end();
-  return parts.join("").replace(/\s+/g, " ");
-};
 
 const page = (at: string): string => {
   const markup = pages.get(at);
@@ -67,7 +37,12 @@ describe("the methodology and verification dates pages in every language", () =>
         expect(markup, `${locale.code} ${name}`).toContain(
           `<link rel="canonical" href="${model.urls.base}/${locale.folder}/${name}">`,
         );
-        const keys = [...visibleText(markup).matchAll(/\b[a-z-]+\.[a-z-]+\.[a-z-]+\b/g)]
+        const keys = [
+          ...visibleText(markup, {
+            attributes: ["alt", "title", "aria-label", "data-label"],
+            inlineRunsOn: false,
+          }).matchAll(/\b[a-z-]+\.[a-z-]+\.[a-z-]+\b/g),
+        ]
           .map((match) => match[0])
           .filter((word) => englishKeys.has(word));
         expect(keys, `${locale.code} ${name}`).toEqual([]);
@@ -81,7 +56,7 @@ describe("the methodology and verification dates pages in every language", () =>
 
   it("state the methodology's figures in French words and numbers, counted as on the English page", () => {
     const markup = page("/fr-CA/methodology.html");
-    const text = visibleText(markup);
+    const text = visibleText(markup, { attributes: ["alt", "title", "aria-label", "data-label"], inlineRunsOn: false });
     const citations = model.facts.flatMap((fact) => fact.citations);
     expect(markup).toContain("<h1>Comment les faits sont vérifiés</h1>");
     expect(text).toContain(`Le site publie ${model.facts.length} faits.`);
