@@ -2,27 +2,30 @@
 // verdict, the headline figures) and the ways to keep it (share, print), the notes the reader must see, the other
 // figures, then how it was computed, what it assumes and the facts it used, each folded for the reader to open.
 
-import { type FactUsed, factAsOf, todayInBc } from "../../packages/client/src/index.ts";
+import { type FactUsed, factAsOf, type Said, todayInBc } from "../../packages/client/src/index.ts";
 import { calculationLink } from "./address.ts";
 import { controls, element, labelOf, make } from "./dom.ts";
 import { day, money, percent } from "./formats.ts";
 import { factFiles, loadFacts } from "./loading.ts";
 import { readAmountOrShare, readNumber } from "./read-number.ts";
-import { english, inEnglish, words } from "./words.ts";
+import { saidParts } from "./said-words.ts";
+import { english, inEnglish, translatedFactLabel, words } from "./words.ts";
 
 /** A line of a calculator's breakdown, read for display: whatever amounts it states, and its words. */
 export interface Line {
   label: string;
+  /** The label as a code and its values, which the page says in its language. */
+  label_said?: Said;
   base?: number | null;
   rate?: number | null;
   amount?: number | null;
   fact_id?: string;
 }
 
-/** One thing an answer assumes: its sentence, and whether it is the calculator's English rather than the page's words. */
+/** One thing an answer assumes: its sentence in the page's words, and what it is (its code and values), said once. */
 export interface Assumption {
-  words: string;
-  english: boolean;
+  words: Array<string | Node>;
+  key: string;
 }
 
 /** A calculator's answer, in the parts the page lays out. */
@@ -39,7 +42,7 @@ export interface Answer {
   figures: HTMLElement[];
   /** How the figures were reached. */
   working: HTMLElement[];
-  /** What the answer assumes, in the page's words, or the calculator's own English where the page has none. */
+  /** What the answer assumes, in the page's words. */
   assumptions: Assumption[];
   citations: FactUsed[];
   /** Facts a person deciding on this answer should also know, by id. */
@@ -50,7 +53,8 @@ export interface Answer {
 export const sentence = (words: string): string =>
   `${words.charAt(0).toUpperCase()}${words.slice(1)}${words.endsWith(".") ? "" : "."}`;
 
-export const factLabel = (id: string): string => factFiles.get(id)?.label ?? id;
+/** A fact's label in English, from its file (its id until the file is read). */
+const englishFactLabel = (id: string): string => factFiles.get(id)?.label ?? id;
 
 /**
  * A sentence of the client's in a reader's words: the client writes dates as YYYY-MM-DD and names facts by id, for
@@ -60,10 +64,15 @@ export const factLabel = (id: string): string => factFiles.get(id)?.label ?? id;
 export const forReaders = (sentence: string): string =>
   sentence
     .replace(/\b\d{4}-\d{2}-\d{2}\b/g, (isoDate) => english.date(isoDate))
-    .replace(/\b[a-z]+(?:\.[a-z0-9_]+)+\b/g, (id) => (factFiles.has(id) ? factLabel(id) : id));
+    .replace(/\b[a-z]+(?:\.[a-z0-9_]+)+\b/g, (id) => (factFiles.has(id) ? englishFactLabel(id) : id));
 
-export const factLink = (id: string, content: string = factLabel(id), anchor?: string): HTMLAnchorElement => {
-  const link = englishElement(make("a", content));
+/**
+ * A link to a fact's page (to its section `anchor`), named by its label in the page's language, or by its English
+ * label (`english`, else its file's), marked English, where the language has none.
+ */
+export const factLink = (id: string, english: string = englishFactLabel(id), anchor?: string): HTMLAnchorElement => {
+  const translated = translatedFactLabel(id);
+  const link = translated === undefined ? englishElement(make("a", english)) : make("a", translated);
   link.href = `${id}.html${anchor === undefined ? "" : `#${anchor}`}`;
   return link;
 };
@@ -108,7 +117,9 @@ export const breakdown = (title: string, lines: readonly Line[]): HTMLElement[] 
       "ul",
       lines.map((line) =>
         make("li", [
-          englishElement(make("span", forReaders(line.label), "line-label")),
+          line.label_said === undefined
+            ? englishElement(make("span", forReaders(line.label), "line-label"))
+            : make("span", saidParts(line.label_said), "line-label"),
           " ",
           make("span", sum(line), "line-sum"),
         ]),
@@ -117,6 +128,19 @@ export const breakdown = (title: string, lines: readonly Line[]): HTMLElement[] 
     ),
   ];
 };
+
+/** A calculator's sentences (each a code and its values) under a heading, one item each, in the page's words. */
+export const saidSteps = (title: string, lines: readonly Said[]): HTMLElement[] =>
+  lines.length === 0
+    ? []
+    : [
+        make("h3", title),
+        make(
+          "ul",
+          lines.map((line) => make("li", saidParts(line))),
+          "calc-notes",
+        ),
+      ];
 
 /**
  * A calculator's explanation in sentences, one item each, under a heading: the calculator's English, marked so on a
@@ -377,9 +401,7 @@ export const present = (id: string, answer: Answer): HTMLElement[] => {
           fold(id, "assumptions", w.text("calc.assumptions.title"), [
             make(
               "ul",
-              answer.assumptions.map((each) =>
-                each.english ? englishElement(make("li", each.words)) : make("li", each.words),
-              ),
+              answer.assumptions.map((each) => make("li", each.words)),
               "calc-notes",
             ),
           ]),

@@ -1,39 +1,24 @@
-// The assumptions of an answer as the page says them. The client writes each for programs too, and some name the
-// option that would change it ("eligibleShare gives a smaller share"); the page says those in its own words (in its
-// language), from the assumption's code, with the label of the field that changes it, or what the reader can do where
-// there is none. The others are the calculator's English, marked as such.
+// The assumptions of an answer as the page says them: each from its code, in the page's language, with the values it
+// names (packages/client/src/calculators/assumptions.ts). The client's sentence names the option that would change
+// some of them ("eligibleShare gives a smaller share"); the page names the field instead, by its label, where the form
+// shows it, and says what the reader can do where it does not.
 
 import type { Assumed, AssumptionCode } from "../../packages/client/src/index.ts";
 import type { Words } from "../../src/i18n/words.ts";
-import { type Assumption, forReaders, sentence } from "./answer-view.ts";
+import type { Assumption } from "./answer-view.ts";
 import { labelOf } from "./dom.ts";
 import { OPTION_FIELDS } from "./fields.ts";
+import { assumedParts } from "./said-words.ts";
 import { words } from "./words.ts";
 
-/** The page's sentence for an assumption, given the label of the field of its option (undefined: no such field). */
-type PageWords = (w: Words, field: string | undefined) => string;
-
-const PAGE_WORDS: Partial<Record<AssumptionCode, PageWords>> = {
-  "eligible-share-whole": (w, field) =>
-    field === undefined
-      ? w.text("calc.assumed.eligible-share-whole")
-      : w.text("calc.assumed.eligible-share-whole-field", { field }),
-  "land-half-hectare-or-less": (w) => w.text("calc.assumed.land-half-hectare"),
+/** The page's sentence for an assumption that a field of the form changes, given that field's label. */
+const WITH_FIELD: Partial<Record<AssumptionCode, (w: Words, field: string) => string>> = {
+  "eligible-share-whole": (w, field) => w.text("calc.assumed.eligible-share-whole-field", { field }),
   "agreement-after-transitional-date": (w, field) =>
-    field === undefined
-      ? w.text("calc.assumed.agreement-after-transitional")
-      : w.text("calc.assumed.agreement-after-transitional-field", { field }),
-  "gst-agreement-in-window-assumed": (w, field) =>
-    field === undefined
-      ? w.text("calc.assumed.gst-agreement-in-window")
-      : w.text("calc.assumed.gst-agreement-in-window-field", { field }),
-  "gross-income": (w, field) =>
-    field === undefined ? w.text("calc.assumed.gross-income") : w.text("calc.assumed.gross-income-field", { field }),
-  "gst-price-before-gst": (w) => w.text("calc.assumed.gst-price-before-gst"),
-  "premium-on-application-date": (w, field) =>
-    field === undefined
-      ? w.text("calc.assumed.premium-on-application-date")
-      : w.text("calc.assumed.premium-on-application-date-field", { field }),
+    w.text("calc.assumed.agreement-after-transitional-field", { field }),
+  "gst-agreement-in-window-assumed": (w, field) => w.text("calc.assumed.gst-agreement-in-window-field", { field }),
+  "gross-income": (w, field) => w.text("calc.assumed.gross-income-field", { field }),
+  "premium-on-application-date": (w, field) => w.text("calc.assumed.premium-on-application-date-field", { field }),
 };
 
 /** The label of the field of `option` in `calculator`'s form, when the form shows one. */
@@ -44,13 +29,12 @@ const fieldLabel = (calculator: string, option: string | undefined): string | un
 };
 
 /** An answer's assumptions as the page says them, in the answer's order. */
-export const assumptionWords = (
-  calculator: string,
-  result: { assumptions: readonly string[]; assumed: Assumed },
-): Assumption[] =>
-  result.assumed.map((each, index) => {
-    const said = PAGE_WORDS[each.code];
-    return said === undefined
-      ? { words: sentence(forReaders(result.assumptions[index] ?? "")), english: true }
-      : { words: said(words(), fieldLabel(calculator, each.option)), english: false };
+export const assumptionWords = (calculator: string, result: { assumed: Assumed }): Assumption[] =>
+  result.assumed.map((each) => {
+    const field = fieldLabel(calculator, each.option);
+    const withField = WITH_FIELD[each.code];
+    return {
+      words: field !== undefined && withField !== undefined ? [withField(words(), field)] : assumedParts(each),
+      key: JSON.stringify([each.code, each.values ?? {}]),
+    };
   });

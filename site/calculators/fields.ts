@@ -24,6 +24,7 @@ import { element, labelOf, make, text } from "./dom.ts";
 import { count, day, money, percent } from "./formats.ts";
 import { factFailures, loadFacts, loadPlace, placeFailures, placeFiles } from "./loading.ts";
 import { likelyPercent, readAmountOrShare, readNumber } from "./read-number.ts";
+import { saidParts } from "./said-words.ts";
 import { words } from "./words.ts";
 
 /** A field that does not hold what the calculation needs, in words that name it; shown next to that field. */
@@ -303,6 +304,8 @@ const factProblem = (error: CalculatorError): Array<string | Node> | undefined =
         : w.parts("calc.fact-problem.unreadable", { fact, failure });
     }
     case "not-covered": {
+      if (error.said !== undefined)
+        return w.parts("calc.fact-problem.not-covered", { fact, date, detail: make("span", saidParts(error.said)) });
       // The calculator's own words, without the date it leads with and the fact id it ends with (the link names both).
       const detail = error.message
         .replace(/^on \d{4}-\d{2}-\d{2} /, "")
@@ -362,13 +365,20 @@ export const problem = (error: unknown, what = "", calculator = ""): HTMLElement
         : undefined;
   if (field !== undefined && document.getElementById(field)) {
     const message = error instanceof CalculatorError ? plainOption(error) : (error as Error).message;
-    const said = (): string | HTMLElement => (error instanceof CalculatorError ? calculatorsEnglish(message) : message);
+    const said = (): string | HTMLElement =>
+      error instanceof CalculatorError
+        ? error.said === undefined
+          ? calculatorsEnglish(message)
+          : make("span", saidParts(error.said))
+        : message;
     fieldProblem(field, said(), error instanceof InputError ? error.action : undefined);
     return make("p", [...lead, `${labelOf(field)}: `, said()], "calc-error");
   }
   const fromFact = error instanceof CalculatorError ? factProblem(error) : undefined;
   if (fromFact !== undefined) return make("p", [...lead, ...fromFact], "calc-error");
   if (error instanceof InputError) return make("p", [...lead, error.message], "calc-error");
+  if (error instanceof CalculatorError && error.said !== undefined)
+    return make("p", [...lead, ...saidParts(error.said)], "calc-error");
   if (error instanceof CalculatorError || error instanceof RangeError)
     return make("p", [...lead, calculatorsEnglish(error.message)], "calc-error");
   return make(

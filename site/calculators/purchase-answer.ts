@@ -375,7 +375,7 @@ export const purchase = (facts: FactSource): Answer => {
     figures: [results(others), ...cash],
     working: explained,
     assumptions: assumptions.filter(
-      (each, index) => assumptions.findIndex((other) => other.words === each.words) === index,
+      (each, index) => assumptions.findIndex((other) => other.key === each.key) === index,
     ),
     citations,
     also: [

@@ -5,18 +5,28 @@
 import { isLocaleCode, localeOf } from "../../src/i18n/locales.ts";
 import { makeWords, type Words } from "../../src/i18n/words.ts";
 
-let read: Words | undefined;
+let read: { words: Words; factLabels: Readonly<Record<string, string>> } | undefined;
 
-/** The page's words, read once from its `#calculator-words` element. */
-export const words = (): Words => {
+const carried = (): NonNullable<typeof read> => {
   if (read !== undefined) return read;
-  const carried = document.getElementById("calculator-words")?.textContent;
-  if (carried === undefined || carried === null) throw new Error("the page has no #calculator-words");
-  const { locale, messages } = JSON.parse(carried) as { locale: string; messages: Record<string, string> };
+  const text = document.getElementById("calculator-words")?.textContent;
+  if (text === undefined || text === null) throw new Error("the page has no #calculator-words");
+  const { locale, messages, factLabels } = JSON.parse(text) as {
+    locale: string;
+    messages: Record<string, string>;
+    factLabels?: Record<string, string>;
+  };
   if (!isLocaleCode(locale)) throw new Error(`the page's words are in an unknown language, "${locale}"`);
-  read = makeWords(localeOf(locale), messages);
+  read = { words: makeWords(localeOf(locale), messages), factLabels: factLabels ?? {} };
   return read;
 };
+
+/** The page's words, read once from its `#calculator-words` element. */
+export const words = (): Words => carried().words;
+
+/** A fact's label in the page's language, when it has one (undefined: its English label stands in). */
+export const translatedFactLabel = (id: string): string | undefined =>
+  Object.hasOwn(carried().factLabels, id) ? carried().factLabels[id] : undefined;
 
 /** Whether the page is in English: what the calculators return in English needs no marking there. */
 export const inEnglish = (): boolean => words().locale.code === "en";

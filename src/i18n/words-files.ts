@@ -9,6 +9,8 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { z } from "zod";
+import { ASSUMPTION_CODES } from "../../packages/client/src/calculators/assumptions.ts";
+import { SAID_CODES } from "../../packages/client/src/calculators/said.ts";
 import englishFile from "../../site/words/en.json" with { type: "json" };
 import { errorMessage } from "../lib/errors.ts";
 import { compareProblems, formatProblem, type Problem } from "../lib/problem.ts";
@@ -373,9 +375,21 @@ const CODE_FOLDERS = ["src", "site"];
  */
 const MESSAGE_CALL = /\b(?:text|parts|has|rich)\(\s*(?:[\w.]+,\s*)?"([a-z][a-z0-9-]*(?:\.[a-z0-9-]+)+)"/g;
 
-/** Every message key the code names, read from its TypeScript files (this repository's, by default). */
+/**
+ * The messages the calculators page names by a code of the client's rather than by a literal: one per sentence code
+ * (`calc.said.{code}`) and per assumption code (`calc.assumed.{code}`), which the page says each sentence with.
+ */
+export const codedMessageKeys = (): string[] => [
+  ...SAID_CODES.map((code) => `calc.said.${code}`),
+  ...ASSUMPTION_CODES.map((code) => `calc.assumed.${code}`),
+];
+
+/**
+ * Every message key the code names, read from its TypeScript files (this repository's, by default), and those it names
+ * by a code (codedMessageKeys).
+ */
 export const usedMessageKeys = async (root: string = PROJECT_ROOT): Promise<Set<string>> => {
-  const used = new Set<string>();
+  const used = new Set<string>(codedMessageKeys());
   for (const folder of CODE_FOLDERS) {
     const entries = await readdir(path.join(root, folder), { recursive: true, withFileTypes: true });
     for (const entry of entries) {

@@ -19,6 +19,8 @@ export interface PageLanguage {
   factLabel(fact: { id: string; label: string }): string;
   /** The same, as markup: an English fallback carries `lang` so a reader's voice reads it as English. */
   factLabelHtml(fact: { id: string; label: string }): Html;
+  /** The fact's label in this language, made from today's English; undefined where the English stands in. */
+  translatedFactLabel(fact: { id: string; label: string }): string | undefined;
   factDescription(fact: { id: string; description: string }): string;
   /** Whether the fact's label and description are this language's, made from today's English. */
   factTranslated(fact: { id: string; label: string; description: string }): boolean;
@@ -53,6 +55,7 @@ export const pageLanguage = (
         ? html`${translated ?? fact.label}`
         : html`<span lang="${ENGLISH.tag}">${fact.label}</span>`;
     },
+    translatedFactLabel: (fact) => (locale === ENGLISH ? undefined : label(fact)),
     factDescription: (fact) => current(data?.facts[fact.id]?.description, fact.description) ?? fact.description,
     factTranslated: (fact) =>
       locale === ENGLISH ||

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { flippingTax } from "../../packages/client/src/index.ts";
 import { fixtureFact } from "../helpers/fact-fixture.ts";
 import { refusal } from "../helpers/refusal.ts";
+import { expectSaidAsEnglish } from "./said-english.ts";
 import { FLIPPING } from "./tax-fixtures.ts";
 
 // The rule: tax-fixtures.ts, from the Ministry of Finance's "Calculate your BC home flipping tax" as quoted there.
@@ -105,6 +106,37 @@ describe("flippingTax", () => {
     [{ purchaseDate: "2025-06-01", saleDate: "2025-07-01", proceeds: 1, cost: 1, asOf: "2025-07-01" }, "asOf"],
   ])("refuses %j, naming %s", (options, option) => {
     expect(refusal(() => flippingTax(facts, options as never))).toMatchObject({ reason: expect.any(String), option });
+  });
+
+  it("says every line and assumption as a code with values that read as its English", () => {
+    const cases = [
+      // the declining rate, a loss, the deduction refused for too short an ownership, the full rate, no tax
+      {
+        purchaseDate: "2023-12-01",
+        saleDate: "2025-01-01",
+        proceeds: 1_000_000,
+        cost: 900_000,
+        primaryResidence: true,
+      },
+      { purchaseDate: "2025-01-01", saleDate: "2025-03-01", proceeds: 100, cost: 200, primaryResidence: true },
+      { purchaseDate: "2025-01-01", saleDate: "2025-03-01", proceeds: 300_000, cost: 200_000 },
+      { purchaseDate: "2025-01-01", saleDate: "2025-01-01", proceeds: 300_000, cost: 200_000 },
+      { purchaseDate: "2023-01-01", saleDate: "2025-06-01", proceeds: 300_000, cost: 200_000 },
+      { purchaseDate: "2020-01-01", saleDate: "2024-06-01", proceeds: 300_000, cost: 200_000 },
+    ];
+    const results = cases.map((options) => flippingTax(facts, options));
+    const codes = new Set(results.flatMap((result) => result.breakdown_said.map((said) => said.code)));
+    expect([...codes].sort()).toEqual(
+      expect.arrayContaining([
+        "flipping.declining-rate",
+        "flipping.full-rate",
+        "flipping.net-loss",
+        "flipping.no-tax-held-long",
+      ]),
+    );
+    for (const result of results) expect(expectSaidAsEnglish(result)).toBeGreaterThan(1);
+    // One day held is one day, not "1 days".
+    expect(results[3]!.breakdown.join("\n")).toContain("1 day held (2025-01-01 to 2025-01-01");
   });
 
   it("refuses a rounding it cannot read from the fact rather than guess one", () => {

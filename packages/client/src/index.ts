@@ -96,6 +96,7 @@ export {
   RentersTaxCreditResult,
   rentersTaxCredit,
 } from "./calculators/renters-tax-credit.ts";
+export { SAID_CODES, Said, type SaidCode, SaidList, SaidValue } from "./calculators/said.ts";
 export {
   TENANCY_NOTICES,
   type TenancyNoticeKind,

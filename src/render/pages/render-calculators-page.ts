@@ -58,15 +58,29 @@ export const CALCULATORS_SCRIPT = "assets/calculators.js";
 /** The messages the script writes with (`calc.*`), which the page carries for its language (see calculatorWords). */
 const SCRIPT_WORDS = "calc.";
 
+/** The messages of the rules by place, which the script words a place's answer with (src/render/place-reasons.ts). */
+const PLACE_WORDS = ["place.why.", "places.kind.", "places.name-separator"];
+
 /**
- * The script's words for the page's language: its locale and the `calc.*` messages, in the element the script reads
- * them from (site/calculators/words.ts), so one script serves every language.
+ * The script's words for the page's language: its locale, the `calc.*` messages and those of the rules by place, and
+ * the facts' labels the language has (the script names a fact in its working by its label), in the element the script
+ * reads them from (site/calculators/words.ts), so one script serves every language.
  */
-const calculatorWords = (lang: PageLanguage): Html =>
+const calculatorWords = (model: SiteModel, lang: PageLanguage): Html =>
   trustedHtml(
     `<script type="application/json" id="calculator-words">\n${scriptJson({
       locale: lang.locale.code,
-      messages: Object.fromEntries(Object.entries(lang.messages).filter(([key]) => key.startsWith(SCRIPT_WORDS))),
+      messages: Object.fromEntries(
+        Object.entries(lang.messages).filter(
+          ([key]) => key.startsWith(SCRIPT_WORDS) || PLACE_WORDS.some((prefix) => key.startsWith(prefix)),
+        ),
+      ),
+      factLabels: Object.fromEntries(
+        model.facts.flatMap((fact) => {
+          const label = lang.translatedFactLabel(fact);
+          return label === undefined ? [] : [[fact.id, label]];
+        }),
+      ),
     })}\n</script>`,
   );
 
@@ -361,7 +375,7 @@ ${wholeField("credit-year", w.text("calculators.field.tax-year"), "", w.text("ca
   3,
 )}
 </section>
-${calculatorWords(lang)}
+${calculatorWords(model, lang)}
 `;
   return renderPage(
     model,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SaidValue } from "./said.ts";
 
 /**
  * Every assumption a calculator can make, by a code that stays when its sentence is reworded: a program (the calculators
@@ -70,28 +71,45 @@ export const Assumed = z
         .string()
         .optional()
         .describe("The option this assumption stands in for or is about; absent when no option bears on it."),
+      values: z
+        .record(z.string(), SaidValue)
+        .optional()
+        .describe("The values its sentence names (a date, an amount, a fact), each by its kind; absent when none."),
     }),
   )
-  .describe("Each assumption of `assumptions`, in the same order, as a code and the option it concerns.");
+  .describe(
+    "Each assumption of `assumptions`, in the same order, as a code, the option it concerns and the values it names.",
+  );
 export type Assumed = z.infer<typeof Assumed>;
 
-/** An assumption as a calculator makes it: its code, its sentence and the option it concerns. */
+/** An assumption as a calculator makes it: its code, its sentence, the option it concerns and the values it names. */
 export interface Assumption {
   code: AssumptionCode;
   text: string;
   option?: string;
+  values?: Record<string, SaidValue>;
 }
 
-export const assume = (code: AssumptionCode, text: string, option?: string): Assumption => ({
+export const assume = (
+  code: AssumptionCode,
+  text: string,
+  option?: string,
+  values?: Record<string, SaidValue>,
+): Assumption => ({
   code,
   text,
   ...(option === undefined ? {} : { option }),
+  ...(values === undefined ? {} : { values }),
 });
 
 /** A result's two forms of its assumptions: the sentences, and the codes in the same order. */
 export const assumptionFields = (list: readonly Assumption[]): { assumptions: string[]; assumed: Assumed } => ({
   assumptions: list.map((each) => each.text),
-  assumed: list.map(({ code, option }) => ({ code, ...(option === undefined ? {} : { option }) })),
+  assumed: list.map(({ code, option, values }) => ({
+    code,
+    ...(option === undefined ? {} : { option }),
+    ...(values === undefined ? {} : { values }),
+  })),
 });
 
 /** A result's assumptions as a calculator makes them, for a calculator that combines it with others. */

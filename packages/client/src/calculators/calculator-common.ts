@@ -3,6 +3,7 @@ import type { Fact, PublishedCitation } from "../fact-schemas.ts";
 import { nearestPlaces, type PlaceProgramme, type PlaceRecord, type PlaceRulePeriod, periodOn } from "../places.ts";
 import { SITE_PATHS } from "../site-paths.ts";
 import { factAsOf } from "../typed-fact.ts";
+import type { Said } from "./said.ts";
 
 /**
  * The value shapes the calculators read, which the value schemas of the repository use too: a fraction, an amount of
@@ -121,6 +122,8 @@ export interface CalculatorErrorDetails {
   first_iso?: string;
   /** For `unknown-place`: the names of the places nearest the one given, best first. */
   nearest?: string[];
+  /** The message as a code and its values, where the calculator says it so (see said.ts). */
+  said?: Said;
 }
 
 /**
@@ -138,6 +141,7 @@ export class CalculatorError extends Error {
   readonly path: string | undefined;
   readonly first_iso: string | undefined;
   readonly nearest: string[] | undefined;
+  readonly said: Said | undefined;
 
   constructor(message: string, details: CalculatorErrorDetails = { reason: "invalid-option" }) {
     super(message);
@@ -149,6 +153,7 @@ export class CalculatorError extends Error {
     this.path = details.path;
     this.first_iso = details.first_iso;
     this.nearest = details.nearest;
+    this.said = details.said;
   }
 }
 

@@ -21,6 +21,7 @@ import {
   parseOptions,
 } from "./calculator-options.ts";
 import { daysBetween } from "./calendar-days.ts";
+import { breakdownFields, SaidList, type Sentence, say } from "./said.ts";
 
 // The BC home flipping tax on the sale of a home owned less than 730 days (Residential Property (Short-Term Holding)
 // Profit Tax Act), from the rule in force on the day of the sale.
@@ -50,6 +51,7 @@ export const FlippingTaxResult = z.object({
   tax: z.number().describe("The BC home flipping tax, in dollars."),
   as_of: z.string().describe("The day of the sale, whose rule applies."),
   breakdown: Breakdown,
+  breakdown_said: SaidList,
   citations: Citations,
   assumptions: z.array(z.string()),
   assumed: Assumed,
@@ -93,7 +95,7 @@ const rateFor = (rule: FlippingRule, days: number, decimals: number): number => 
   return Math.round(Math.round(exact * 10 ** (decimals + 6)) / 10 ** 6) / 10 ** decimals;
 };
 
-const nothing = (as_of: string, days: number, taxable: number, breakdown: string[], citations: FactUsed[]) =>
+const nothing = (as_of: string, days: number, taxable: number, breakdown: Sentence[], citations: FactUsed[]) =>
   finished("flippingTax", {
     days_held: days,
     rate: 0,
@@ -102,7 +104,7 @@ const nothing = (as_of: string, days: number, taxable: number, breakdown: string
     net_taxable_income: Math.max(0, taxable),
     tax: 0,
     as_of,
-    breakdown,
+    ...breakdownFields(breakdown),
     citations,
     assumptions: [],
     assumed: [],
@@ -125,7 +127,16 @@ export const flippingTax = (facts: FactSource, options: FlippingTaxOptions): Fli
     });
   const days = daysBetween(purchaseDate, saleDate) + 1;
   const taxable = roundCents(proceeds - cost - improvements);
-  const incomeLine = `taxable income: proceeds ${formatCad(proceeds)} − cost ${formatCad(cost)} − improvements ${formatCad(improvements)} = ${formatCad(taxable)}`;
+  const incomeLine = say(
+    "flipping.income",
+    {
+      proceeds: { money: proceeds },
+      cost: { money: cost },
+      improvements: { money: improvements },
+      taxable: { money: taxable },
+    },
+    `taxable income: proceeds ${formatCad(proceeds)} − cost ${formatCad(cost)} − improvements ${formatCad(improvements)} = ${formatCad(taxable)}`,
+  );
   const fact = readFactAsOf(facts, "bc.flipping_tax", FlippingRule, saleDate);
   if (fact.value === undefined) {
     const first = (fact as { first_iso: string }).first_iso;
@@ -133,11 +144,24 @@ export const flippingTax = (facts: FactSource, options: FlippingTaxOptions): Fli
       saleDate,
       days,
       taxable,
-      [incomeLine, `no tax: it applies to sales from ${first}, and ${saleDate} is before that`],
+      [
+        incomeLine,
+        say(
+          "flipping.no-tax-before-first",
+          { first: { date: first }, date: { date: saleDate } },
+          `no tax: it applies to sales from ${first}, and ${saleDate} is before that`,
+        ),
+      ],
       [],
     );
   }
   const { value: rule, used } = fact as { value: FlippingRule; used: FactUsed };
+  // Which rule was read, as every line that rests on it ends: "(bc.flipping_tax version 1 in force on 2025-03-01)".
+  const source = {
+    fact: { fact: "bc.flipping_tax" },
+    version: { number: used.version ?? 0 },
+    date: { date: saleDate },
+  } as const;
   const version = `bc.flipping_tax version ${used.version} in force on ${saleDate}`;
   if (saleDate < rule.applies_to_dispositions_on_or_after_iso)
     return nothing(
@@ -146,46 +170,108 @@ export const flippingTax = (facts: FactSource, options: FlippingTaxOptions): Fli
       taxable,
       [
         incomeLine,
-        `no tax: it applies to sales on or after ${rule.applies_to_dispositions_on_or_after_iso} (${version})`,
+        say(
+          "flipping.no-tax-before-start",
+          { start: { date: rule.applies_to_dispositions_on_or_after_iso }, ...source },
+          `no tax: it applies to sales on or after ${rule.applies_to_dispositions_on_or_after_iso} (${version})`,
+        ),
       ],
       [used],
     );
-  const held = `${days} days held (${purchaseDate} to ${saleDate}, both counted)`;
+  const heldValues = { days: { number: days }, purchase: { date: purchaseDate }, sale: { date: saleDate } };
+  const held = `${days} ${days === 1 ? "day" : "days"} held (${purchaseDate} to ${saleDate}, both counted)`;
   if (days >= rule.no_tax_from_days_held)
     return nothing(
       saleDate,
       days,
       taxable,
-      [incomeLine, `${held}: no tax from ${rule.no_tax_from_days_held} days (${version})`],
+      [
+        incomeLine,
+        say(
+          "flipping.no-tax-held-long",
+          { ...heldValues, noTaxDays: { number: rule.no_tax_from_days_held }, ...source },
+          `${held}: no tax from ${rule.no_tax_from_days_held} days (${version})`,
+        ),
+      ],
       [used],
     );
 
   const rate = rateFor(rule, days, rateDecimals(rule, used, saleDate));
-  const breakdown = [incomeLine];
+  const breakdown: Sentence[] = [incomeLine];
   let deduction = 0;
   if (read.primaryResidence === true) {
-    if (days < rule.primary_residence_deduction_min_days_owned) {
+    const minDays = rule.primary_residence_deduction_min_days_owned;
+    if (days < minDays) {
       breakdown.push(
-        `no primary residence deduction: it needs ${rule.primary_residence_deduction_min_days_owned} days of ownership, and the property was owned ${days}`,
+        say(
+          "flipping.no-deduction",
+          { minDays: { number: minDays }, days: { number: days } },
+          `no primary residence deduction: it needs ${minDays} days of ownership, and the property was owned ${days}`,
+        ),
       );
     } else {
       deduction = Math.min(rule.primary_residence_deduction_max, Math.max(0, taxable));
       breakdown.push(
-        `primary residence deduction: ${formatCad(deduction)} (up to ${formatCad(rule.primary_residence_deduction_max)}, owned at least ${rule.primary_residence_deduction_min_days_owned} days)`,
+        say(
+          "flipping.deduction",
+          {
+            deduction: { money: deduction },
+            max: { money: rule.primary_residence_deduction_max },
+            minDays: { number: minDays },
+          },
+          `primary residence deduction: ${formatCad(deduction)} (up to ${formatCad(rule.primary_residence_deduction_max)}, owned at least ${minDays} days)`,
+        ),
       );
     }
   }
   const net = Math.max(0, roundCents(taxable - deduction));
+  const netValues = { taxable: { money: taxable }, deduction: { money: deduction }, net: { money: net } };
+  const span = rule.no_tax_from_days_held - rule.full_rate_max_days_held;
   breakdown.push(
-    `net taxable income: ${formatCad(taxable)} − ${formatCad(deduction)} = ${formatCad(net)}${taxable - deduction < 0 ? " (a loss counts as $0)" : ""}`,
+    taxable - deduction < 0
+      ? say(
+          "flipping.net-loss",
+          netValues,
+          `net taxable income: ${formatCad(taxable)} − ${formatCad(deduction)} = ${formatCad(net)} (a loss counts as $0)`,
+        )
+      : say(
+          "flipping.net",
+          netValues,
+          `net taxable income: ${formatCad(taxable)} − ${formatCad(deduction)} = ${formatCad(net)}`,
+        ),
     days <= rule.full_rate_max_days_held
-      ? `${held}: the full rate, ${formatPercent(rule.full_rate)} (${version})`
-      : `${held}: ${formatPercent(rule.full_rate)} × [1 − (${days} − ${rule.full_rate_max_days_held}) ÷ ${rule.no_tax_from_days_held - rule.full_rate_max_days_held}], rounded to the nearest one-thousandth: ${formatPercent(rate)} (${version})`,
+      ? say(
+          "flipping.full-rate",
+          { ...heldValues, rate: { rate: rule.full_rate }, ...source },
+          `${held}: the full rate, ${formatPercent(rule.full_rate)} (${version})`,
+        )
+      : say(
+          "flipping.declining-rate",
+          {
+            ...heldValues,
+            fullRate: { rate: rule.full_rate },
+            fullRateDays: { number: rule.full_rate_max_days_held },
+            span: { number: span },
+            rate: { rate },
+            ...source,
+          },
+          `${held}: ${formatPercent(rule.full_rate)} × [1 − (${days} − ${rule.full_rate_max_days_held}) ÷ ${span}], rounded to the nearest one-thousandth: ${formatPercent(rate)} (${version})`,
+        ),
   );
   const tax = roundCents(net * rate);
   breakdown.push(
-    `tax: ${formatPercent(rate)} of ${formatCad(net)} = ${formatCad(tax)}`,
-    `a BC home flipping tax return is due${rule.filing_deadline_days ? ` within ${rule.filing_deadline_days} days of the sale` : ""}, even when no tax is owing`,
+    say(
+      "flipping.tax",
+      { rate: { rate }, net: { money: net }, tax: { money: tax } },
+      `tax: ${formatPercent(rate)} of ${formatCad(net)} = ${formatCad(tax)}`,
+    ),
+    rule.filing_deadline_days
+      ? say(
+          "flipping.return-due-within",
+          { days: { number: rule.filing_deadline_days } },
+          `a BC home flipping tax return is due within ${rule.filing_deadline_days} days of the sale, even when no tax is owing`,
+        )
+      : say("flipping.return-due", {}, "a BC home flipping tax return is due, even when no tax is owing"),
   );
   return finished("flippingTax", {
     days_held: days,
@@ -195,7 +281,7 @@ export const flippingTax = (facts: FactSource, options: FlippingTaxOptions): Fli
     net_taxable_income: net,
     tax,
     as_of: saleDate,
-    breakdown,
+    ...breakdownFields(breakdown),
     citations: [used],
     ...assumptionFields([
       assume(

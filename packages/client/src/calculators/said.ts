@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { PlaceProgramme, PlaceReason } from "../places.ts";
+
+// Every sentence a calculator writes for people (a line of its working, a reason, what a tenant may do) comes with the
+// same sentence as a code and its values, so that a program (the calculators page, in five languages) says it in its
+// own words with its own way of writing money and dates, without reading the English. The English stays, for programs
+// and assistants that show it as it is.
+
+/**
+ * A value a sentence rests on, by its kind, so that a program writes each as its language writes it:
+ * - `money`: an amount in CAD;
+ * - `rate`: a fraction (0.2 for 20%), shown as a percentage;
+ * - `number`: a count or a plain number (days, months, payments, an interest period);
+ * - `date`: a day, YYYY-MM-DD;
+ * - `fact`: a fact's id, named by its label;
+ * - `name`: a name written as its source writes it (a place, an area), never translated;
+ * - `place_reason`: why a rule by area answers as it does at a place (the place record's `reason`).
+ */
+export const SaidValue = z.union([
+  z.strictObject({ money: z.number() }),
+  z.strictObject({ rate: z.number() }),
+  z.strictObject({ number: z.number() }),
+  z.strictObject({ date: z.iso.date() }),
+  z.strictObject({ fact: z.string() }),
+  z.strictObject({ name: z.string() }),
+  z.strictObject({
+    place_reason: z.strictObject({
+      programme: PlaceProgramme,
+      place: z.strictObject({ id: z.string(), name: z.string() }),
+      reason: PlaceReason,
+    }),
+  }),
+]);
+export type SaidValue = z.infer<typeof SaidValue>;
+
+// The codes of every sentence a calculator writes, by calculator. A code stays when its English is reworded; a code
+// whose meaning changes is a new code.
+
+/** flipping-tax.ts */
+const FLIPPING = [
+  "flipping.deduction",
+  "flipping.declining-rate",
+  "flipping.full-rate",
+  "flipping.income",
+  "flipping.net",
+  "flipping.net-loss",
+  "flipping.no-deduction",
+  "flipping.no-tax-before-first",
+  "flipping.no-tax-before-start",
+  "flipping.no-tax-held-long",
+  "flipping.return-due",
+  "flipping.return-due-within",
+  "flipping.tax",
+] as const;
+
+/**
+ * bc-taxes.ts and gst-on-new-home.ts: the property transfer tax, the home owner grant, the GST on a new home.
+ */
+const TAXES = [] as const;
+
+/**
+ * mortgage-insurance-premium.ts, mortgage-payment.ts, affordability.ts and cash-to-close.ts: the purchase.
+ */
+const PURCHASE = [] as const;
+
+/**
+ * The tenancy calculators: rent-increase.ts, deposit-interest.ts, deposit-return.ts, notice-received.ts,
+ * tenancy-notice.ts, capital-expenditure-increase.ts and renters-tax-credit.ts.
+ */
+const TENANCY = [] as const;
+
+/** Every sentence code, stable whatever the wording of its English. */
+export const SAID_CODES = [...FLIPPING, ...TAXES, ...PURCHASE, ...TENANCY] as const;
+export type SaidCode = (typeof SAID_CODES)[number];
+
+export const Said = z
+  .strictObject({
+    code: z.enum(SAID_CODES).describe("What the sentence says, stable whatever its English wording."),
+    values: z.record(z.string(), SaidValue).describe("The values the sentence names, each by its kind."),
+  })
+  .describe("The same sentence as a code and its values, for a program that says it in its own words.");
+export type Said = z.infer<typeof Said>;
+
+/** A sentence as a calculator writes it: its English, and its code and values. */
+export interface Sentence extends Said {
+  text: string;
+}
+
+export const say = (code: SaidCode, values: Record<string, SaidValue>, text: string): Sentence => ({
+  code,
+  values,
+  text,
+});
+
+/** A list of sentences in its two forms: the English, and the codes and values in the same order. */
+export const SaidList = z
+  .array(Said)
+  .describe("Each sentence of the list beside it, in the same order, as a code and its values.");
+
+/** A result's breakdown in its two forms: `breakdown`, the English, and `breakdown_said`, the codes in the same order. */
+export const breakdownFields = (sentences: readonly Sentence[]): { breakdown: string[]; breakdown_said: Said[] } => ({
+  breakdown: sentences.map((each) => each.text),
+  breakdown_said: sentences.map(saidOf),
+});
+
+/** A sentence's code and values, without its English. */
+export const saidOf = ({ code, values }: Sentence): Said => ({ code, values });

@@ -1,0 +1,39 @@
+// A calculator's sentences in the page's words. The client writes each sentence of its working in English for programs
+// and, beside it, as a code and its values (packages/client/src/calculators/said.ts); the page says the code with its
+// message `calc.said.{code}` (an assumption: `calc.assumed.{code}`), writing each value as the page's language writes
+// it, and names each fact by its label, linked to its page. English pages use the same messages, so every language
+// says the same thing the same way.
+
+import type { Said, SaidValue } from "../../packages/client/src/index.ts";
+import type { MessageValue } from "../../src/i18n/words.ts";
+import { placeReasonWords } from "../../src/render/place-reasons.ts";
+import { factLink } from "./answer-view.ts";
+import { day, money, percent } from "./formats.ts";
+import { words } from "./words.ts";
+
+/** A place's name from the page's list of places (`#places-list`), by its id: a regional district named in a reason. */
+const placeName = (id: string): string =>
+  document.querySelector<HTMLOptionElement>(`#places-list option[data-id="${CSS.escape(id)}"]`)?.dataset.name ?? id;
+
+/** A value as the page's language writes it: a number stays a number, for the message's plurals. */
+const valueWords = (value: SaidValue): MessageValue<Node> => {
+  if ("money" in value) return money(value.money);
+  if ("rate" in value) return percent(value.rate);
+  if ("number" in value) return value.number;
+  if ("date" in value) return day(value.date);
+  if ("fact" in value) return factLink(value.fact);
+  if ("name" in value) return value.name;
+  const { programme, place, reason } = value.place_reason;
+  return placeReasonWords(words(), programme, { ...place, regional_district_name: null }, reason, placeName);
+};
+
+const valuesWords = (values: Said["values"] | undefined): Record<string, MessageValue<Node>> =>
+  Object.fromEntries(Object.entries(values ?? {}).map(([name, value]) => [name, valueWords(value)]));
+
+/** A sentence of a calculator's working, in the page's words: text, and links to the facts it names. */
+export const saidParts = (said: Said): Array<string | Node> =>
+  words().parts(`calc.said.${said.code}`, valuesWords(said.values));
+
+/** An assumption in the page's words, from its code and the values it names. */
+export const assumedParts = (assumed: { code: string; values?: Said["values"] }): Array<string | Node> =>
+  words().parts(`calc.assumed.${assumed.code}`, valuesWords(assumed.values));
