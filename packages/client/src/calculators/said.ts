@@ -58,19 +58,27 @@ const FLIPPING = [
  */
 const TAXES = [] as const;
 
-/**
- * mortgage-insurance-premium.ts, mortgage-payment.ts, affordability.ts and cash-to-close.ts: the purchase.
- */
-const PURCHASE = [] as const;
+/** mortgage-insurance-premium.ts and mortgage-payment.ts: the minimum down payment, the premium, the payment. */
+const INSURANCE_AND_PAYMENT = [] as const;
 
-/**
- * The tenancy calculators: rent-increase.ts, deposit-interest.ts, deposit-return.ts, notice-received.ts,
- * tenancy-notice.ts, capital-expenditure-increase.ts and renters-tax-credit.ts.
- */
-const TENANCY = [] as const;
+/** affordability.ts and cash-to-close.ts: the largest price and the cash to close. */
+const AFFORDABILITY_AND_CLOSING = [] as const;
+
+/** rent-increase.ts, capital-expenditure-increase.ts and renters-tax-credit.ts. */
+const RENT = [] as const;
+
+/** deposit-interest.ts, deposit-return.ts, notice-received.ts and tenancy-notice.ts. */
+const DEPOSIT_AND_NOTICE = [] as const;
 
 /** Every sentence code, stable whatever the wording of its English. */
-export const SAID_CODES = [...FLIPPING, ...TAXES, ...PURCHASE, ...TENANCY] as const;
+export const SAID_CODES = [
+  ...FLIPPING,
+  ...TAXES,
+  ...INSURANCE_AND_PAYMENT,
+  ...AFFORDABILITY_AND_CLOSING,
+  ...RENT,
+  ...DEPOSIT_AND_NOTICE,
+] as const;
 export type SaidCode = (typeof SAID_CODES)[number];
 
 export const Said = z
