@@ -5,11 +5,12 @@
 import { type FactUsed, factAsOf, type Said, todayInBc } from "../../packages/client/src/index.ts";
 import { calculationLink } from "./address.ts";
 import { controls, element, labelOf, make } from "./dom.ts";
+import { englishElement, englishFactLabel, factLink } from "./fact-link.ts";
 import { day, money, percent } from "./formats.ts";
 import { factFiles, loadFacts } from "./loading.ts";
 import { readAmountOrShare, readNumber } from "./read-number.ts";
 import { saidParts } from "./said-words.ts";
-import { english, inEnglish, translatedFactLabel, words } from "./words.ts";
+import { english, inEnglish, translatedSummary, words } from "./words.ts";
 
 /** A line of a calculator's breakdown, read for display: whatever amounts it states, and its words. */
 export interface Line {
@@ -53,9 +54,6 @@ export interface Answer {
 export const sentence = (words: string): string =>
   `${words.charAt(0).toUpperCase()}${words.slice(1)}${words.endsWith(".") ? "" : "."}`;
 
-/** A fact's label in English, from its file (its id until the file is read). */
-const englishFactLabel = (id: string): string => factFiles.get(id)?.label ?? id;
-
 /**
  * A sentence of the client's in a reader's words: the client writes dates as YYYY-MM-DD and names facts by id, for
  * programs; the page writes the dates out and names each fact by its label. The sentence is English on every page,
@@ -65,26 +63,6 @@ export const forReaders = (sentence: string): string =>
   sentence
     .replace(/\b\d{4}-\d{2}-\d{2}\b/g, (isoDate) => english.date(isoDate))
     .replace(/\b[a-z]+(?:\.[a-z0-9_]+)+\b/g, (id) => (factFiles.has(id) ? englishFactLabel(id) : id));
-
-/**
- * A link to a fact's page (to its section `anchor`), named by its label in the page's language, or by its English
- * label (`english`, else its file's), marked English, where the language has none.
- */
-export const factLink = (id: string, english: string = englishFactLabel(id), anchor?: string): HTMLAnchorElement => {
-  const translated = translatedFactLabel(id);
-  const link = translated === undefined ? englishElement(make("a", english)) : make("a", translated);
-  link.href = `${id}.html${anchor === undefined ? "" : `#${anchor}`}`;
-  return link;
-};
-
-/**
- * An element whose words are English whatever the page's language (a sentence of the calculators', a fact's label
- * from its file): marked so on a translated page, so that a reader's voice reads it as English.
- */
-export const englishElement = <T extends HTMLElement>(node: T): T => {
-  if (!inEnglish()) node.lang = "en-CA";
-  return node;
-};
 
 /**
  * The first words of a translated page's working: what follows is the calculators' own English. Nothing on an
@@ -158,6 +136,13 @@ export const steps = (title: string, lines: readonly string[], english = true): 
         ),
       ];
 
+/** A period's value after its fact's name: in the page's language, else the fact's English summary, marked so. */
+const summaryOf = (id: string, anchor: string, english: string | undefined): Array<string | HTMLElement> => {
+  const translated = translatedSummary(id, anchor);
+  if (translated !== undefined) return [": ", make("span", translated)];
+  return english === undefined ? [] : [": ", englishElement(make("span", english))];
+};
+
 /**
  * Every fact the answer cites, once per period used: its label (the rule's name) linked to the fact page's section on
  * that period, the period's own numbers (its summary), which record it is (a version, or a period recorded before the
@@ -181,8 +166,7 @@ const factsUsed = (citations: readonly FactUsed[]): HTMLElement => {
           : w.text("calc.facts.in-effect-from-until", { from, until: day(used.superseded_iso) });
       return make("li", [
         factLink(used.fact_id, used.label, used.anchor),
-        used.summary === undefined ? "" : ": ",
-        used.summary === undefined ? "" : englishElement(make("span", used.summary)),
+        ...summaryOf(used.fact_id, used.anchor, used.summary),
         make("span", ` (${w.text("calc.facts.period", { record, dates })})`, "calc-fact-period"),
       ]);
     }),
@@ -207,13 +191,7 @@ const alsoRelevant = (
     const fact = factFiles.get(id);
     const period = fact === undefined || citedIds.has(id) ? undefined : factAsOf(fact, asOf);
     if (fact === undefined || period === undefined) return [];
-    return [
-      make("li", [
-        factLink(id, fact.label, period.anchor),
-        period.summary === undefined ? "" : ": ",
-        period.summary === undefined ? "" : englishElement(make("span", period.summary)),
-      ]),
-    ];
+    return [make("li", [factLink(id, fact.label, period.anchor), ...summaryOf(id, period.anchor, period.summary)])];
   });
 };
 

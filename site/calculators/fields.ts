@@ -19,8 +19,8 @@ import type {
   TenancyNoticeOptions,
 } from "../../packages/client/src/index.ts";
 import { CalculatorError, nearestPlaces } from "../../packages/client/src/index.ts";
-import { englishElement, factLink } from "./answer-view.ts";
 import { element, labelOf, make, text } from "./dom.ts";
+import { englishElement, factLink } from "./fact-link.ts";
 import { count, day, money, percent } from "./formats.ts";
 import { factFailures, loadFacts, loadPlace, placeFailures, placeFiles } from "./loading.ts";
 import { likelyPercent, readAmountOrShare, readNumber } from "./read-number.ts";

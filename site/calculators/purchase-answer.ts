@@ -18,9 +18,10 @@ import {
   todayInBc,
 } from "../../packages/client/src/index.ts";
 import type { Words } from "../../src/i18n/words.ts";
-import { type Answer, type Assumption, breakdown, englishElement, results, sentence, steps } from "./answer-view.ts";
+import { type Answer, type Assumption, breakdown, results, sentence, steps } from "./answer-view.ts";
 import { assumptionWords } from "./assumption-words.ts";
 import { checked, element, make } from "./dom.ts";
+import { englishElement } from "./fact-link.ts";
 import {
   agreementDate,
   amountOrShareOf,

@@ -7,7 +7,7 @@
 import type { Said, SaidValue } from "../../packages/client/src/index.ts";
 import type { MessageValue } from "../../src/i18n/words.ts";
 import { placeReasonWords } from "../../src/render/place-reasons.ts";
-import { factLink } from "./answer-view.ts";
+import { factLink } from "./fact-link.ts";
 import { day, money, percent } from "./formats.ts";
 import { words } from "./words.ts";
 

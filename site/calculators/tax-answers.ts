@@ -14,9 +14,10 @@ import {
   todayInBc,
 } from "../../packages/client/src/index.ts";
 import type { Words } from "../../src/i18n/words.ts";
-import { type Answer, breakdown, englishElement, factLink, results, sentence, steps } from "./answer-view.ts";
+import { type Answer, breakdown, results, sentence, steps } from "./answer-view.ts";
 import { assumptionWords } from "./assumption-words.ts";
 import { checked, element, make } from "./dom.ts";
+import { englishElement, factLink } from "./fact-link.ts";
 import { agreementDate, answer, asOf, chosenPlace, number, problem, required, share } from "./fields.ts";
 import { day, money } from "./formats.ts";
 import { withPlaces } from "./loading.ts";

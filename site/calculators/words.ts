@@ -5,19 +5,26 @@
 import { isLocaleCode, localeOf } from "../../src/i18n/locales.ts";
 import { makeWords, type Words } from "../../src/i18n/words.ts";
 
-let read: { words: Words; factLabels: Readonly<Record<string, string>> } | undefined;
+let read:
+  | {
+      words: Words;
+      factLabels: Readonly<Record<string, string>>;
+      summaries: Readonly<Record<string, Readonly<Record<string, string>>>>;
+    }
+  | undefined;
 
 const carried = (): NonNullable<typeof read> => {
   if (read !== undefined) return read;
   const text = document.getElementById("calculator-words")?.textContent;
   if (text === undefined || text === null) throw new Error("the page has no #calculator-words");
-  const { locale, messages, factLabels } = JSON.parse(text) as {
+  const { locale, messages, factLabels, summaries } = JSON.parse(text) as {
     locale: string;
     messages: Record<string, string>;
     factLabels?: Record<string, string>;
+    summaries?: Record<string, Record<string, string>>;
   };
   if (!isLocaleCode(locale)) throw new Error(`the page's words are in an unknown language, "${locale}"`);
-  read = { words: makeWords(localeOf(locale), messages), factLabels: factLabels ?? {} };
+  read = { words: makeWords(localeOf(locale), messages), factLabels: factLabels ?? {}, summaries: summaries ?? {} };
   return read;
 };
 
@@ -33,3 +40,9 @@ export const inEnglish = (): boolean => words().locale.code === "en";
 
 /** English as the calculators write it, for their own sentences, which stay English on every page. */
 export const english: Words = makeWords(localeOf("en"), {});
+
+/** The value of a fact's period (by its anchor: `v2`, `earlier-…`) in one line in the page's language, when it has it. */
+export const translatedSummary = (id: string, anchor: string): string | undefined => {
+  const periods = Object.hasOwn(carried().summaries, id) ? carried().summaries[id] : undefined;
+  return periods !== undefined && Object.hasOwn(periods, anchor) ? periods[anchor] : undefined;
+};

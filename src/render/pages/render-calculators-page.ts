@@ -1,9 +1,10 @@
-import { SITE_PATHS } from "../../../packages/client/src/index.ts";
+import { periodAnchor, SITE_PATHS } from "../../../packages/client/src/index.ts";
 import type { Words } from "../../i18n/words.ts";
 import type { PageLanguage } from "../page-language.ts";
 import type { SiteModel } from "../site-model.ts";
-import { englishText, type Html, html, rich, trustedHtml } from "../text.ts";
+import { type Html, html, rich, trustedHtml } from "../text.ts";
 import { pageLinker, renderPage, scriptJson } from "./page-layout.ts";
+import { summaryIn } from "./render-fact.ts";
 
 /** The facts each calculator reads, in the order the page lists them; the page links each one that is published. */
 export const CALCULATOR_FACTS = {
@@ -81,7 +82,30 @@ const calculatorWords = (model: SiteModel, lang: PageLanguage): Html =>
           return label === undefined ? [] : [[fact.id, label]];
         }),
       ),
+      summaries: lang.english ? {} : periodSummaries(model, lang),
     })}\n</script>`,
+  );
+
+/**
+ * Each period's value in one line in the page's language, by fact and by the period's anchor (`v2`, `earlier-…`):
+ * an answer lists the facts it used with the period in force on its date, which may be any of them. English pages use
+ * the summaries the facts carry.
+ */
+const periodSummaries = (model: SiteModel, lang: PageLanguage): Record<string, Record<string, string>> =>
+  Object.fromEntries(
+    model.facts.map((fact) => {
+      const keys = model.timelines.get(fact.id)?.versions.at(-1)?.state.summary_keys;
+      const periods = [{ version: fact.version, value: fact.value, unit: fact.unit }, ...fact.history];
+      return [
+        fact.id,
+        Object.fromEntries(
+          periods.map((period) => [
+            periodAnchor(period),
+            summaryIn(lang, { value: period.value, unit: period.unit ?? fact.unit }, "", keys),
+          ]),
+        ),
+      ];
+    }),
   );
 
 /**
@@ -99,7 +123,12 @@ const factList = (model: SiteModel, lang: PageLanguage, ids: readonly string[]):
           id: html`<code>${id}</code>`,
           version: String(fact.version),
           date: w.date(fact.effective_iso),
-          summary: englishText(lang, fact.summary ?? ""),
+          summary: summaryIn(
+            lang,
+            fact,
+            fact.summary ?? "",
+            model.timelines.get(id)?.versions.at(-1)?.state.summary_keys,
+          ),
           hasSummary: fact.summary ? "yes" : "no",
         })}</li>`
       : html`<li>${rich(w, "calculators.fact-unpublished", { id: html`<code>${id}</code>` })}</li>`;
