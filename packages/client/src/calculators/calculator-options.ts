@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PublishedCitation } from "../fact-schemas.ts";
 import { CalculatorError, type FactUsed, isRealDate } from "./calculator-common.ts";
+import type { Said } from "./said.ts";
 
 // Every calculator's options and result are described by one zod schema each, which the client parses with, the
 // calculators page reads its forms by and the MCP server publishes as its tools' input and output schemas. This file
@@ -131,6 +132,16 @@ export const withArgument = (calculator: string, name: string, value: unknown, o
   return { ...options, [name]: value };
 };
 
+/** The options' bounds as codes with values, for a program that says a refused option in its own words. */
+const OPTION_SAID: ReadonlyMap<string, Said> = new Map<string, Said>([
+  [AMOUNT_BOUNDS, { code: "option.amount", values: { min: { money: 0 }, max: { money: MAX_AMOUNT } } }],
+  [POSITIVE_AMOUNT, { code: "option.amount", values: { min: { money: 0.01 }, max: { money: MAX_AMOUNT } } }],
+  [RATE, { code: "option.rate", values: {} }],
+  [SHARE, { code: "option.share", values: {} }],
+  [WHOLE_YEARS, { code: "option.whole-years", values: { max: { number: 100 } } }],
+  [DATE_WORDS, { code: "option.date", values: {} }],
+]);
+
 /** A received value in an error message, whatever it is: never throws (a BigInt or a circular object would). */
 const described = (value: unknown): string => {
   if (typeof value === "bigint") return `the BigInt ${value}n`;
@@ -215,9 +226,11 @@ export const parseOptions = <Schema extends z.ZodObject>(
         value !== null && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[key] : undefined,
       options,
     );
+    const said = rest === "" ? OPTION_SAID.get(issue.message) : undefined;
     throw new CalculatorError(`${option}${rest} ${issue.message}, got ${described(received)}`, {
       reason: "invalid-option",
       option,
+      ...(said === undefined ? {} : { said }),
     });
   }
   return withoutNegativeZero(parsed.data);

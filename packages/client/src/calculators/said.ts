@@ -70,6 +70,9 @@ const RENT = [] as const;
 /** deposit-interest.ts, deposit-return.ts, notice-received.ts and tenancy-notice.ts. */
 const DEPOSIT_AND_NOTICE = [] as const;
 
+/** calculator-options.ts: an option refused for its bounds, said to a reader at the field that holds it. */
+const OPTIONS = ["option.amount", "option.date", "option.rate", "option.share", "option.whole-years"] as const;
+
 /** Every sentence code, stable whatever the wording of its English. */
 export const SAID_CODES = [
   ...FLIPPING,
@@ -78,6 +81,7 @@ export const SAID_CODES = [
   ...AFFORDABILITY_AND_CLOSING,
   ...RENT,
   ...DEPOSIT_AND_NOTICE,
+  ...OPTIONS,
 ] as const;
 export type SaidCode = (typeof SAID_CODES)[number];
 
