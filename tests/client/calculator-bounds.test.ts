@@ -4,6 +4,7 @@ import { homeOwnerGrant, maxPrincipal, propertyTransferTax } from "../../package
 import { withFacts } from "../helpers/fact-fixture.ts";
 import { refusal } from "../helpers/refusal.ts";
 import { MORTGAGE_RULES } from "./mortgage-rules.ts";
+import { englishOf } from "./said-english.ts";
 import { TAX_FIXTURES } from "./tax-fixtures.ts";
 
 // Every calculator of the client over values no caller should be able to break it with: each option in turn at and
@@ -27,6 +28,23 @@ describe("every calculator over extreme and hostile inputs", () => {
     );
     expect(report.faults).toEqual([]);
     expect(report.calls).toBeGreaterThan(3_000);
+  });
+});
+
+describe("an option refused for its bounds, for a program to say in its own words", () => {
+  it("carries the refusal as a code with the bounds, whose English message says them", () => {
+    const price = refusal(() => propertyTransferTax(RULES, { price: -1, asOf: ON }));
+    expect(price.said).toEqual({
+      code: "option.amount",
+      values: { min: { money: 0 }, max: { money: 10_000_000_000 } },
+    });
+    expect(englishOf(`calc.said.${price.said!.code}`, price.said!.values)).toBe(
+      "Enter an amount from $0 to $10,000,000,000.",
+    );
+    const rate = refusal(() => maxPrincipal({ payment: 1000, annualRate: 1.5, amortizationYears: 25 }));
+    expect(rate).toMatchObject({ option: "annualRate", said: { code: "option.rate" } });
+    // A refusal about the options as a whole, not one option's bounds, carries none: its message is for programs.
+    expect(refusal(() => propertyTransferTax(RULES, "a price" as never)).said).toBeUndefined();
   });
 });
 
