@@ -96,8 +96,9 @@ describe.skipIf(!available)("each calculator's working in each translation, in h
       const output = page.locator(`#${id}-output`);
       // An answer is whole when its folds are there (the working, the facts); each is opened.
       await expect.poll(() => output.locator("details.calc-fold").count(), POLL).toBeGreaterThan(0);
-      for (const summary of await output.locator("details.calc-fold:not([open]) > summary").all())
-        await summary.click();
+      // Opened one at a time: the list of closed folds shrinks with each.
+      const closed = output.locator("details.calc-fold:not([open]) > summary");
+      while ((await closed.count()) > 0) await closed.first().click();
     }
     return page;
   };
