@@ -14,7 +14,7 @@ import { PlaceProgramme, PlaceReason } from "../places.ts";
  * - `date`: a day, YYYY-MM-DD;
  * - `fact`: a fact's id, named by its label;
  * - `name`: a name written as its source writes it (a place, an area), never translated;
- * - `choice`: which of its wordings the sentence takes (a key such as `mail`), never shown itself;
+ * - `choice`: which of its wordings the sentence takes (a key such as `claimed`), never shown itself;
  * - `place_reason`: why a rule by area answers as it does at a place (the place record's `reason`).
  */
 export const SaidValue = z.union([
