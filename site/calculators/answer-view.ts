@@ -65,11 +65,14 @@ export const forReaders = (sentence: string): string =>
     .replace(/\b[a-z]+(?:\.[a-z0-9_]+)+\b/g, (id) => (factFiles.has(id) ? englishFactLabel(id) : id));
 
 /**
- * The first words of a translated page's working: what follows is the calculators' own English. Nothing on an
- * English page.
+ * The first words of a translated page's working whose lines are the calculators' own English (marked so; a fact's
+ * name left in English is a link, and says so itself): what follows is English. Nothing on an English page, nor where
+ * the page says every line in its language.
  */
-export const shownInEnglish = (): HTMLElement[] =>
-  inEnglish() ? [] : [make("p", words().text("calc.working.in-english"), "calc-in-english")];
+export const shownInEnglish = (working: readonly HTMLElement[]): HTMLElement[] =>
+  inEnglish() || !working.some((node) => node.matches("[lang]:not(a)") || node.querySelector("[lang]:not(a)") !== null)
+    ? []
+    : [make("p", words().text("calc.working.in-english"), "calc-in-english")];
 
 export const results = (rows: Array<[string, string]>, className = "calc-results"): HTMLDListElement =>
   make(
@@ -372,7 +375,7 @@ export const present = (id: string, answer: Answer): HTMLElement[] => {
     ...answer.figures,
     ...(answer.working.length === 0
       ? []
-      : [fold(id, "working", w.text("calc.working.title"), [...shownInEnglish(), ...answer.working])]),
+      : [fold(id, "working", w.text("calc.working.title"), [...shownInEnglish(answer.working), ...answer.working])]),
     ...(answer.assumptions.length === 0
       ? []
       : [

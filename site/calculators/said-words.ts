@@ -23,6 +23,7 @@ const valueWords = (value: SaidValue): MessageValue<Node> => {
   if ("date" in value) return day(value.date);
   if ("fact" in value) return factLink(value.fact);
   if ("name" in value) return value.name;
+  if ("choice" in value) return value.choice;
   const { programme, place, reason } = value.place_reason;
   return placeReasonWords(words(), programme, { ...place, regional_district_name: null }, reason, placeName);
 };

@@ -16,7 +16,7 @@ import {
   todayInBc,
 } from "../../packages/client/src/index.ts";
 import type { Words } from "../../src/i18n/words.ts";
-import { type Answer, results, steps } from "./answer-view.ts";
+import { type Answer, results, saidSteps, steps } from "./answer-view.ts";
 import { assumptionWords } from "./assumption-words.ts";
 import { make, text } from "./dom.ts";
 import { amountOrShare, asOf, dayOfMonth, InputError, MissingInput, number, required } from "./fields.ts";
@@ -128,8 +128,8 @@ export const deposit = (facts: FactSource): Answer => {
     notes: [],
     figures: [results(rows)],
     working: [
-      ...steps(w.text("calc.deposit.interest-working"), interest.breakdown),
-      ...steps(w.text("calc.deposit.deadline-working"), back.breakdown),
+      ...saidSteps(w.text("calc.deposit.interest-working"), interest.breakdown_said),
+      ...saidSteps(w.text("calc.deposit.deadline-working"), back.breakdown_said),
     ],
     assumptions: [...assumptionWords("deposit", interest), ...assumptionWords("deposit", back)],
     citations: [...interest.citations, ...back.citations],
@@ -163,7 +163,7 @@ export const notice = (facts: FactSource): Answer => {
   const headline: Array<[string, string]> = [[w.text("calc.notice.received-on"), day(received.received_iso)]];
   const rows: Array<[string, string]> = [];
   const citations = [...received.citations];
-  const working = [...steps(w.text("calc.notice.received-working"), received.breakdown)];
+  const working = [...saidSteps(w.text("calc.notice.received-working"), received.breakdown_said)];
   const assumptions = assumptionWords("notice", received);
   const kind = text("notice-kind") as TenancyNoticeKind | "";
   if (kind !== "") {
@@ -190,7 +190,7 @@ export const notice = (facts: FactSource): Answer => {
           : money(result.compensation.if_not_used_as_stated),
       ]);
     }
-    working.push(...steps(w.text("calc.notice.dates-working"), result.breakdown));
+    working.push(...saidSteps(w.text("calc.notice.dates-working"), result.breakdown_said));
     assumptions.push(...assumptionWords("notice", result));
     citations.push(...result.citations);
   }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { depositInterest } from "../../packages/client/src/index.ts";
+import { depositInterest, SAID_CODES } from "../../packages/client/src/index.ts";
+import { fixtureFact } from "../helpers/fact-fixture.ts";
 import { refusal } from "../helpers/refusal.ts";
+import { englishOf, expectSaidAsEnglish } from "./said-english.ts";
 import { DEPOSIT_INTEREST } from "./tenancy-fixtures.ts";
 
 // The rates: tenancy-fixtures.ts. The Branch's own deposit interest calculator publishes no worked figures to compare
@@ -56,5 +58,44 @@ describe("depositInterest", () => {
     expect(
       refusal(() => depositInterest(facts, { deposit: 1_000, receivedDate: "2015-06-01", returnedDate: "2016-05-01" })),
     ).toMatchObject({ reason: "not-recorded" });
+  });
+
+  it("says every line, assumption and refusal as a code with values that read as its English", () => {
+    // The same table of rates accruing simple interest, as the rule's shape allows, for the line that says so.
+    const simple = {
+      facts: [
+        fixtureFact(
+          "bc.rta.deposit_interest",
+          { ...(DEPOSIT_INTEREST.value as object), compounding: "simple" },
+          "2026-01-01",
+        ),
+      ],
+    };
+    const results = [
+      depositInterest(facts, { deposit: 1_000, receivedDate: "2023-07-01", returnedDate: "2025-07-01" }),
+      depositInterest(simple, { deposit: 1_000, receivedDate: "2023-07-01", returnedDate: "2025-07-01" }),
+      depositInterest(facts, { deposit: 1_000, receivedDate: "2024-03-01", returnedDate: "2024-03-02" }),
+    ];
+    for (const result of results) expect(expectSaidAsEnglish(result)).toBeGreaterThan(0);
+    expect(results[0]!.breakdown[0]).toBe(
+      "$1,000 held from July 1, 2023 to July 1, 2025, at each calendar year's rate (bc.rta.deposit_interest, version 1)",
+    );
+    // One day is one day, not "1 days".
+    expect(results[2]!.breakdown).toContain("2024: 2.7% for 1 day = $0.07");
+
+    const before = refusal(() =>
+      depositInterest(facts, { deposit: 1_000, receivedDate: "2025-06-01", returnedDate: "2025-05-01" }),
+    );
+    expect(englishOf(`calc.said.${before.said!.code}`, before.said!.values)).toBe(
+      "2025-05-01 is before the day the deposit was received, 2025-06-01: a deposit is returned after it is received.",
+    );
+
+    const said = new Set(
+      [...results.flatMap((result) => result.breakdown_said), before.said!].map((each) => each.code),
+    );
+    expect([...said].sort()).toEqual(SAID_CODES.filter((code) => code.startsWith("deposit-interest.")));
+    expect(new Set(results.flatMap((result) => result.assumed.map((each) => each.code)))).toEqual(
+      new Set(["deposit-interest-accrues", "deposit-interest-day-count"]),
+    );
   });
 });

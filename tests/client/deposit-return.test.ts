@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { depositReturnDeadline } from "../../packages/client/src/index.ts";
+import { depositReturnDeadline, SAID_CODES } from "../../packages/client/src/index.ts";
+import { fixtureFact } from "../helpers/fact-fixture.ts";
 import { refusal } from "../helpers/refusal.ts";
+import { expectSaidAsEnglish } from "./said-english.ts";
 import { DEPOSIT_RETURN } from "./tenancy-fixtures.ts";
 
 // The rule: tenancy-fixtures.ts (the Residential Tenancy Act, s. 38 and s. 39).
@@ -82,5 +84,40 @@ describe("depositReturnDeadline", () => {
         depositReturnDeadline(facts, { tenancyEndDate: "2003-06-30", forwardingAddressDate: "2003-07-01", deposit: 1 }),
       ),
     ).toMatchObject({ reason: "no-rule-on-date", fact_id: "bc.rta.deposit_return", first_iso: "2004-01-01" });
+  });
+
+  it("says every line and assumption as a code with values that read as its English", () => {
+    // The same rule recorded as a period before the fact's first version, which a line names by its first day.
+    const earlier = {
+      facts: [
+        fixtureFact("bc.rta.deposit_return", DEPOSIT_RETURN.value, "2020-01-01", [
+          { value: DEPOSIT_RETURN.value, effective_iso: "2004-01-01", superseded_iso: "2020-01-01" },
+        ]),
+      ],
+    };
+    const asked = [
+      // the address after the tenancy's end, the tenancy's end after the address, the address a year too late
+      { tenancyEndDate: "2025-06-30", forwardingAddressDate: "2025-07-04", deposit: 1_000 },
+      { tenancyEndDate: "2024-02-20", forwardingAddressDate: "2024-02-01", deposit: 837.5 },
+      { tenancyEndDate: "2023-03-31", forwardingAddressDate: "2024-04-01", deposit: 900 },
+    ];
+    const results = [
+      ...asked.map((options) => depositReturnDeadline(facts, options)),
+      ...[
+        { tenancyEndDate: "2015-06-30", forwardingAddressDate: "2015-07-04", deposit: 1_000 },
+        { tenancyEndDate: "2015-02-20", forwardingAddressDate: "2015-02-01", deposit: 837.5 },
+        { tenancyEndDate: "2013-03-31", forwardingAddressDate: "2014-04-01", deposit: 900 },
+      ].map((options) => depositReturnDeadline(earlier, options)),
+    ];
+    for (const result of results) expect(expectSaidAsEnglish(result)).toBeGreaterThan(0);
+    expect(results[3]!.breakdown[0]).toContain(
+      "(bc.rta.deposit_return, the period from 2004-01-01, in force on 2015-07-04)",
+    );
+
+    const said = new Set(results.flatMap((result) => result.breakdown_said.map((each) => each.code)));
+    expect([...said].sort()).toEqual(SAID_CODES.filter((code) => code.startsWith("deposit-return.")));
+    expect(new Set(results.flatMap((result) => result.assumed.map((each) => each.code)))).toEqual(
+      new Set(["forwarding-address-not-earlier", "no-agreement-to-keep-deposit", "interest-on-top", "calendar-days"]),
+    );
   });
 });

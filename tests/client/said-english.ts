@@ -1,10 +1,11 @@
 // Holds a calculator's sentences in their two forms to each other: its English (for programs that show it as it is)
 // and its code with values (which the calculators page says in five languages with site/words). Each code's English
-// message, given the values written as the client writes them (ISO dates, fact ids), must read as the client's own
-// sentence, so the structured form carries everything the sentence says and the page's English never drifts from it.
+// message, given the values written as the client writes them (dates as YYYY-MM-DD or in words, fact ids), must read as
+// the client's own sentence, so the structured form carries everything the sentence says and the page's English never
+// drifts from it.
 
 import { expect } from "vitest";
-import { formatCad, formatPercent } from "../../packages/client/src/calculators/calculator-common.ts";
+import { formatCad, formatPercent, readableDate } from "../../packages/client/src/calculators/calculator-common.ts";
 import type { AssumptionCode, PlaceRecord, SaidValue } from "../../packages/client/src/index.ts";
 import { englishWords } from "../../src/i18n/words-files.ts";
 import { placeReasonWords } from "../../src/render/place-reasons.ts";
@@ -31,6 +32,7 @@ const clientStyle = (value: SaidValue, places: readonly PlaceRecord[]): string |
   if ("date" in value) return value.date;
   if ("fact" in value) return value.fact;
   if ("name" in value) return value.name;
+  if ("choice" in value) return value.choice;
   const { programme, place, reason } = value.place_reason;
   const nameOf = (id: string): string => places.find((each) => each.id === id)?.name ?? id;
   return placeReasonWords(englishWords(), programme, { ...place, regional_district_name: null }, reason, nameOf);
@@ -46,6 +48,33 @@ export const englishOf = (
     key,
     Object.fromEntries(Object.entries(values ?? {}).map(([name, value]) => [name, clientStyle(value, places)])),
   );
+
+/**
+ * A code's English messages with the values written as the client writes them, one for each way of writing its days:
+ * the client writes a day as YYYY-MM-DD or in words ("July 19, 2025"), and a sentence may do both (a day in words, then
+ * the day its rule was read on as YYYY-MM-DD).
+ */
+const englishReadings = (
+  key: string,
+  values: Readonly<Record<string, SaidValue>> | undefined,
+  places: readonly PlaceRecord[],
+): string[] => {
+  const entries = Object.entries(values ?? {});
+  const days = entries.filter(([, value]) => "date" in value).map(([name]) => name);
+  return Array.from({ length: 2 ** days.length }, (_, inWords) =>
+    englishWords().text(
+      key,
+      Object.fromEntries(
+        entries.map(([name, value]) => [
+          name,
+          "date" in value && (inWords >> days.indexOf(name)) & 1
+            ? readableDate(value.date)
+            : clientStyle(value, places),
+        ]),
+      ),
+    ),
+  );
+};
 
 /** The page's sentence and the client's compared as the client writes it: no capital to begin, no full stop to end. */
 const asClientWrites = (message: string, client: string): string => {
@@ -64,7 +93,8 @@ type Said = { code: string; values: Record<string, SaidValue> };
 export const expectSaidAsEnglish = (result: unknown, places: readonly PlaceRecord[] = []): number => {
   let compared = 0;
   const same = (client: string, key: string, values: Said["values"] | undefined, where: string): void => {
-    expect(asClientWrites(englishOf(key, values, places), client), where).toBe(client);
+    const readings = englishReadings(key, values, places).map((message) => asClientWrites(message, client));
+    expect(readings.includes(client) ? client : readings, where).toBe(client);
     compared += 1;
   };
   const walk = (value: unknown, where: string): void => {

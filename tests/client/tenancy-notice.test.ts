@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { tenancyNotice } from "../../packages/client/src/index.ts";
+import { SAID_CODES, tenancyNotice } from "../../packages/client/src/index.ts";
+import { fixtureFact } from "../helpers/fact-fixture.ts";
 import { refusal } from "../helpers/refusal.ts";
+import { expectSaidAsEnglish } from "./said-english.ts";
 import { COMPENSATION, NOTICES } from "./tenancy-fixtures.ts";
 
 // The rules: tenancy-fixtures.ts, each period with its source.
@@ -166,5 +168,67 @@ describe("tenancyNotice", () => {
     expect(
       refusal(() => tenancyNotice(facts, { notice: "cause", receivedDate: "2015-12-31", rentDueDay: 1 })),
     ).toMatchObject({ reason: "no-rule-on-date", fact_id: "bc.rta.notices_to_end_tenancy" });
+  });
+
+  it("says every line and assumption as a code with values that read as its English", () => {
+    // The compensation rule recorded from a later day, and with no minimum time of use, for the lines that say so.
+    const laterCompensation = { facts: [NOTICES, fixtureFact(COMPENSATION.id, COMPENSATION.value, "2024-05-16")] };
+    const noMinimum = {
+      facts: [
+        NOTICES,
+        fixtureFact(
+          COMPENSATION.id,
+          { ...(COMPENSATION.value as object), stated_purpose_minimum_use_months: null },
+          "2016-01-01",
+        ),
+      ],
+    };
+    const results = [
+      // version 1 of the notices and of the compensation: months, then days, a fixed term kept and one that does not
+      // delay, the compensation with its time of use
+      tenancyNotice(facts, { notice: "landlord-use", receivedDate: "2025-07-02", rentDueDay: 1, monthlyRent: 2_150 }),
+      tenancyNotice(facts, { notice: "non-payment", receivedDate: "2025-07-02", rentDueDay: 1 }),
+      tenancyNotice(facts, {
+        notice: "tenant",
+        receivedDate: "2025-07-10",
+        rentDueDay: 1,
+        fixedTermEndDate: "2025-12-31",
+      }),
+      tenancyNotice(facts, {
+        notice: "cause",
+        receivedDate: "2025-07-10",
+        rentDueDay: 15,
+        fixedTermEndDate: "2025-12-31",
+      }),
+      // periods before the first versions: months, days, the compensation with and without the amount if not used
+      tenancyNotice(facts, { notice: "purchaser-use", receivedDate: "2024-09-15", rentDueDay: 1, monthlyRent: 2_150 }),
+      tenancyNotice(facts, { notice: "non-payment", receivedDate: "2025-02-03", rentDueDay: 1 }),
+      tenancyNotice(facts, { notice: "demolition", receivedDate: "2017-06-01", rentDueDay: 1, monthlyRent: 1_000 }),
+      tenancyNotice(laterCompensation, {
+        notice: "landlord-use",
+        receivedDate: "2024-01-10",
+        rentDueDay: 1,
+        monthlyRent: 1_000,
+      }),
+      tenancyNotice(noMinimum, {
+        notice: "landlord-use",
+        receivedDate: "2025-07-02",
+        rentDueDay: 1,
+        monthlyRent: 1_000,
+      }),
+    ];
+    for (const result of results) expect(expectSaidAsEnglish(result)).toBeGreaterThan(0);
+    expect(results[0]!.breakdown[0]).toBe(
+      "a notice for the landlord's or a close family member's use (Residential Tenancy Act, s. 49 (3) and (4)) received on July 2, 2025: at least 3 months, so not before October 2, 2025 (bc.rta.notices_to_end_tenancy, version 1, in force on 2025-07-02)",
+    );
+    expect(results[0]!.breakdown).toContain(
+      "compensation: 1 month's rent, $2,150, on or before the effective date; the tenant may withhold it from the last month's rent (s. 51 (1); bc.rta.landlord_use_compensation, version 1, in force on 2025-07-02)",
+    );
+
+    const said = new Set(results.flatMap((result) => result.breakdown_said.map((each) => each.code)));
+    expect([...said].sort()).toEqual(SAID_CODES.filter((code) => code.startsWith("tenancy-notice.")));
+    expect(new Set(results.flatMap((result) => result.assumed.map((each) => each.code)))).toEqual(
+      new Set(["approved-notice-form", "rent-due-day", "month-to-month", "unpaid-rent-not-deductible"]),
+    );
   });
 });

@@ -51,3 +51,10 @@ export const dueDayOnOrAfter = (iso: string, dueDay: number): string => {
 /** The rent due day (`dueDay` of the month, or the month's last day) `months` months after the month of `iso`. */
 export const dueDayMonthsAfter = (iso: string, months: number, dueDay: number): string =>
   dayIn(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1 + months, dueDay);
+
+/**
+ * What a calculator that counts days after an event assumes of them (the `calendar-days` assumption): one sentence for
+ * every such calculator, as its code has one meaning.
+ */
+export const CALENDAR_DAYS =
+  "days are days of the calendar, weekends and holidays included; a day that falls on a holiday is not moved here";

@@ -12,6 +12,7 @@ import {
 } from "./calculator-common.ts";
 import { AmountOption, Breakdown, Citations, DateOption, finished, parseOptions } from "./calculator-options.ts";
 import { addMonths, daysBetween } from "./calendar-days.ts";
+import { breakdownFields, SaidList, type Sentence, say } from "./said.ts";
 
 // The interest a B.C. landlord owes on a tenant's security and pet damage deposits, from the day the deposit was
 // received to the day it is returned, at each calendar year's rate (Residential Tenancy Act, s. 38, and the
@@ -46,6 +47,7 @@ export const DepositInterestResult = z.object({
     )
     .describe("Each calendar year of the deposit's time held, with its rate."),
   breakdown: Breakdown,
+  breakdown_said: SaidList,
   citations: Citations,
   assumptions: z.array(z.string()),
   assumed: Assumed,
@@ -54,9 +56,7 @@ export type DepositInterestResult = z.infer<typeof DepositInterestResult>;
 
 const InterestRule = z.object({
   rates_by_year: z.array(z.object({ year: z.int(), rate: Fraction })).min(1),
-  rate_rule: z.string(),
   compounding: z.enum(["annual", "simple"]),
-  accrues_from: z.string(),
 });
 
 const daysInYear = (year: number): number => (new Date(Date.UTC(year, 1, 29)).getUTCMonth() === 1 ? 366 : 365);
@@ -72,7 +72,14 @@ export const depositInterest = (facts: FactSource, options: DepositInterestOptio
   if (returnedDate < receivedDate)
     throw new CalculatorError(
       `returnedDate ${returnedDate} is before receivedDate ${receivedDate}: a deposit is returned after it is received`,
-      { reason: "invalid-option", option: "returnedDate" },
+      {
+        reason: "invalid-option",
+        option: "returnedDate",
+        said: {
+          code: "deposit-interest.returned-before-received",
+          values: { returned: { date: returnedDate }, received: { date: receivedDate } },
+        },
+      },
     );
   // The value is a table of every year's rate, and a year's rate, once set, is not set again: the newest record of the
   // table answers for any past year (a return before it took effect reads it), a later date the record then in force.
@@ -123,26 +130,56 @@ export const depositInterest = (facts: FactSource, options: DepositInterestOptio
   }
   const interest = roundCents(balance + accrued - deposit);
   const years = [...byYear.values()].map(({ exact, ...entry }) => ({ ...entry, interest: roundCents(exact) }));
-  const version = used.version === undefined ? `the period from ${used.effective_iso}` : `version ${used.version}`;
+  const total = roundCents(deposit + interest);
+  // How each year's rate is set is the fact's to say (its description, in every language the site has); the working
+  // names the rate each year had.
+  const held = { deposit: { money: deposit }, received: { date: receivedDate }, returned: { date: returnedDate } };
+  // The newest record of the table is read (above): a fact's current record always has its version.
+  const version = used.version as number;
+  const breakdown: Sentence[] = [
+    say(
+      "deposit-interest.held",
+      { ...held, fact: { fact: FACT }, version: { number: version } },
+      `${formatCad(deposit)} held from ${readableDate(receivedDate)} to ${readableDate(returnedDate)}, at each calendar year's rate (${FACT}, version ${version})`,
+    ),
+    ...years.map((each) =>
+      say(
+        "deposit-interest.year",
+        {
+          year: { number: each.year },
+          rate: { rate: each.rate },
+          days: { number: each.days },
+          interest: { money: each.interest },
+        },
+        `${each.year}: ${formatPercent(each.rate)} for ${each.days} day${each.days === 1 ? "" : "s"} = ${formatCad(each.interest)}`,
+      ),
+    ),
+    rule.compounding === "annual"
+      ? say(
+          "deposit-interest.compounded",
+          { received: { date: receivedDate }, interest: { money: interest }, total: { money: total } },
+          `compounded yearly: each anniversary of ${readableDate(receivedDate)} adds the interest earned to the deposit; interest ${formatCad(interest)}, total ${formatCad(total)}`,
+        )
+      : say(
+          "deposit-interest.simple",
+          { interest: { money: interest }, total: { money: total } },
+          `simple interest on the deposit: ${formatCad(interest)}, total ${formatCad(total)}`,
+        ),
+  ];
   return finished("depositInterest", {
     as_of: returnedDate,
     interest,
-    total: roundCents(deposit + interest),
+    total,
     compounding: rule.compounding,
     years,
-    breakdown: [
-      `${formatCad(deposit)} held from ${readableDate(receivedDate)} to ${readableDate(returnedDate)}, at each calendar year's rate (${FACT}, ${version}): ${rule.rate_rule}`,
-      ...years.map(
-        (each) =>
-          `${each.year}: ${formatPercent(each.rate)} for ${each.days} day${each.days === 1 ? "" : "s"} = ${formatCad(each.interest)}`,
-      ),
-      rule.compounding === "annual"
-        ? `compounded yearly: each anniversary of ${readableDate(receivedDate)} adds the interest earned to the deposit; interest ${formatCad(interest)}, total ${formatCad(roundCents(deposit + interest))}`
-        : `simple interest on the deposit: ${formatCad(interest)}, total ${formatCad(roundCents(deposit + interest))}`,
-    ],
+    ...breakdownFields(breakdown),
     citations: [used],
     ...assumptionFields([
-      assume("deposit-interest-accrues", `interest accrues ${rule.accrues_from}`),
+      // What the computation does whatever the rule's wording: from the day received to the day returned.
+      assume(
+        "deposit-interest-accrues",
+        "interest accrues from the date the tenant paid the deposit to the date it is returned to the tenant",
+      ),
       assume(
         "deposit-interest-day-count",
         "a day's interest is the year's rate over that year's days (365, or 366 in a leap year)",

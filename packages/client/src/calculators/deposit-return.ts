@@ -10,7 +10,9 @@ import {
   finished,
   parseOptions,
 } from "./calculator-options.ts";
-import { addDays, addMonths, laterOf } from "./calendar-days.ts";
+import { addDays, addMonths, CALENDAR_DAYS, laterOf } from "./calendar-days.ts";
+import { ruleCited } from "./rule-cited.ts";
+import { breakdownFields, SaidList, type Sentence, say } from "./said.ts";
 
 // When a B.C. landlord must return a tenant's deposits (Residential Tenancy Act, s. 38 and s. 39), and what the landlord
 // owes if that day passes with neither the deposits repaid nor a claim against them filed.
@@ -48,6 +50,7 @@ export const DepositReturnDeadlineResult = z.object({
       "Whether the forwarding address came after the time the Act allows (one year after the tenancy ended): the landlord may then keep the deposits.",
     ),
   breakdown: Breakdown,
+  breakdown_said: SaidList,
   citations: Citations,
   assumptions: z.array(z.string()),
   assumed: Assumed,
@@ -58,7 +61,6 @@ const DepositReturnRule = z.object({
   return_or_claim_deadline_days: z.int().min(1).max(365),
   penalty_deposit_multiple: z.number().min(1).max(10),
   forwarding_address_deadline_years: z.int().min(1).max(10),
-  deadline_runs_from: z.string(),
 });
 
 /**
@@ -80,8 +82,7 @@ export const depositReturnDeadline = (
   const runsFrom = laterOf(tenancyEndDate, forwardingAddressDate);
   const { value: rule, used } = requireFactAsOf(facts, FACT, DepositReturnRule, runsFrom);
   const lastForAddress = addMonths(tenancyEndDate, 12 * rule.forwarding_address_deadline_years);
-  const version = used.version === undefined ? `the period from ${used.effective_iso}` : `version ${used.version}`;
-  const cited = `${FACT}, ${version}, in force on ${runsFrom}`;
+  const cited = ruleCited(used, runsFrom);
   if (forwardingAddressDate > lastForAddress) {
     return finished("depositReturnDeadline", {
       as_of: runsFrom,
@@ -90,10 +91,23 @@ export const depositReturnDeadline = (
       deadline_iso: null,
       amount_if_missed: 0,
       forwarding_address_too_late: true,
-      breakdown: [
-        `the forwarding address was received on ${readableDate(forwardingAddressDate)}, after ${readableDate(lastForAddress)}, ${rule.forwarding_address_deadline_years} year${rule.forwarding_address_deadline_years === 1 ? "" : "s"} after the tenancy ended (${cited})`,
-        "a tenant who gives no forwarding address in writing within that time has no right to the deposits' return: the landlord may keep them, and no deadline runs",
-      ],
+      ...breakdownFields([
+        say(
+          cited.period ? "deposit-return.address-too-late-period" : "deposit-return.address-too-late",
+          {
+            address: { date: forwardingAddressDate },
+            last: { date: lastForAddress },
+            years: { number: rule.forwarding_address_deadline_years },
+            ...cited.values,
+          },
+          `the forwarding address was received on ${readableDate(forwardingAddressDate)}, after ${readableDate(lastForAddress)}, ${rule.forwarding_address_deadline_years} year${rule.forwarding_address_deadline_years === 1 ? "" : "s"} after the tenancy ended (${cited.text})`,
+        ),
+        say(
+          "deposit-return.no-right",
+          {},
+          "a tenant who gives no forwarding address in writing within that time has no right to the deposits' return: the landlord may keep them, and no deadline runs",
+        ),
+      ]),
       citations: [used],
       ...assumptionFields([
         assume(
@@ -106,10 +120,34 @@ export const depositReturnDeadline = (
   }
   const deadline = addDays(runsFrom, rule.return_or_claim_deadline_days);
   const owed = roundCents(deposit * rule.penalty_deposit_multiple);
-  const fromWhich =
+  const days = rule.return_or_claim_deadline_days;
+  // The later of the two days, as the calculation takes it, whatever the rule's wording of it.
+  const runsFromWords =
+    "the time runs from the later of the day the tenancy ends and the day the landlord receives the tenant's forwarding address in writing";
+  const dates = { address: { date: forwardingAddressDate }, end: { date: tenancyEndDate }, from: { date: runsFrom } };
+  const breakdown: Sentence[] = [
     forwardingAddressDate > tenancyEndDate
-      ? `the forwarding address was received on ${readableDate(forwardingAddressDate)}, after the tenancy ended on ${readableDate(tenancyEndDate)}`
-      : `the tenancy ended on ${readableDate(tenancyEndDate)}, on or after the forwarding address was received (${readableDate(forwardingAddressDate)})`;
+      ? say(
+          cited.period ? "deposit-return.runs-from-address-period" : "deposit-return.runs-from-address",
+          { ...dates, ...cited.values },
+          `${runsFromWords}: the forwarding address was received on ${readableDate(forwardingAddressDate)}, after the tenancy ended on ${readableDate(tenancyEndDate)}, so from ${readableDate(runsFrom)} (${cited.text})`,
+        )
+      : say(
+          cited.period ? "deposit-return.runs-from-end-period" : "deposit-return.runs-from-end",
+          { ...dates, ...cited.values },
+          `${runsFromWords}: the tenancy ended on ${readableDate(tenancyEndDate)}, on or after the forwarding address was received (${readableDate(forwardingAddressDate)}), so from ${readableDate(runsFrom)} (${cited.text})`,
+        ),
+    say(
+      "deposit-return.deadline",
+      { days: { number: days }, deadline: { date: deadline } },
+      `within ${days} day${days === 1 ? "" : "s"} after that day: by ${readableDate(deadline)} the landlord must repay the deposits with interest, or apply for dispute resolution to claim against them`,
+    ),
+    say(
+      "deposit-return.if-missed",
+      { multiple: { number: rule.penalty_deposit_multiple }, deposit: { money: deposit }, owed: { money: owed } },
+      `if neither is done by then, the landlord may not claim against the deposits and must pay the tenant ${rule.penalty_deposit_multiple} times ${formatCad(deposit)}: ${formatCad(owed)}`,
+    ),
+  ];
   return finished("depositReturnDeadline", {
     as_of: runsFrom,
     runs_from_iso: runsFrom,
@@ -117,11 +155,7 @@ export const depositReturnDeadline = (
     deadline_iso: deadline,
     amount_if_missed: owed,
     forwarding_address_too_late: false,
-    breakdown: [
-      `the time runs from ${rule.deadline_runs_from}: ${fromWhich}, so from ${readableDate(runsFrom)} (${cited})`,
-      `within ${rule.return_or_claim_deadline_days} days after that day: by ${readableDate(deadline)} the landlord must repay the deposits with interest, or apply for dispute resolution to claim against them`,
-      `if neither is done by then, the landlord may not claim against the deposits and must pay the tenant ${rule.penalty_deposit_multiple} times ${formatCad(deposit)}: ${formatCad(owed)}`,
-    ],
+    ...breakdownFields(breakdown),
     citations: [used],
     ...assumptionFields([
       assume(
@@ -129,10 +163,7 @@ export const depositReturnDeadline = (
         "the tenant did not agree in writing that the landlord may keep part of the deposits, and no order of the Residential Tenancy Branch lets the landlord keep any",
       ),
       assume("interest-on-top", "the interest owed on the deposits is owed on top of the amount if missed"),
-      assume(
-        "calendar-days",
-        "the days are days of the calendar, as the Act counts them; a deadline that falls on a holiday is not moved here",
-      ),
+      assume("calendar-days", CALENDAR_DAYS),
     ]),
   });
 };

@@ -2,7 +2,9 @@ import { z } from "zod";
 import { Assumed, assume, assumptionFields } from "./assumptions.ts";
 import { CalculatorError, type FactSource, readableDate, requireFactAsOf } from "./calculator-common.ts";
 import { AsOfResult, Breakdown, Citations, DateOption, finished, parseOptions } from "./calculator-options.ts";
-import { addDays } from "./calendar-days.ts";
+import { addDays, CALENDAR_DAYS } from "./calendar-days.ts";
+import { ruleCited } from "./rule-cited.ts";
+import { breakdownFields, choiceKey, SaidList, say } from "./said.ts";
 
 // When a notice or other record served under B.C.'s Residential Tenancy Act counts as received (s. 90), for each way
 // of serving it (s. 88 and 89, and the Regulation's email service): the day every deadline that runs from receipt
@@ -43,6 +45,7 @@ export const NoticeReceivedResult = z.object({
     "The day the record counts as received, unless it was in fact received earlier: the day deadlines run from.",
   ),
   breakdown: Breakdown,
+  breakdown_said: SaidList,
   citations: Citations,
   assumptions: z.array(z.string()),
   assumed: Assumed,
@@ -91,20 +94,35 @@ export const noticeReceived = (facts: FactSource, options: NoticeReceivedOptions
   if (days === null)
     throw new CalculatorError(
       `method email: email was not a way of serving a record under the Residential Tenancy Act on ${servedDate} (${FACT}: ${rule.email_service_condition}); allowed then: ${SERVICE_METHODS.filter((each) => each !== "email").join(", ")}`,
-      { reason: "invalid-option", option: "method", fact_id: FACT, date: servedDate },
+      {
+        reason: "invalid-option",
+        option: "method",
+        fact_id: FACT,
+        date: servedDate,
+        said: { code: "notice-received.email-not-allowed", values: { date: { date: servedDate } } },
+      },
     );
   const received = addDays(servedDate, days);
-  const version = used.version === undefined ? `the period from ${used.effective_iso}` : `version ${used.version}`;
+  const cited = ruleCited(used, servedDate);
+  const served = { method: { choice: choiceKey(method) }, served: { date: servedDate } };
   return finished("noticeReceived", {
     as_of: servedDate,
     method,
     days_after_service: days,
     received_iso: received,
-    breakdown: [
+    ...breakdownFields([
       days === 0
-        ? `${METHOD_WORDS[method]} on ${readableDate(servedDate)}: received that day (${FACT}, ${version}, in force on ${servedDate})`
-        : `${METHOD_WORDS[method]} on ${readableDate(servedDate)}: counts as received ${days} day${days === 1 ? "" : "s"} later, on ${readableDate(received)} (${FACT}, ${version}, in force on ${servedDate})`,
-    ],
+        ? say(
+            cited.period ? "notice-received.same-day-period" : "notice-received.same-day",
+            { ...served, ...cited.values },
+            `${METHOD_WORDS[method]} on ${readableDate(servedDate)}: received that day (${cited.text})`,
+          )
+        : say(
+            cited.period ? "notice-received.later-period" : "notice-received.later",
+            { ...served, days: { number: days }, received: { date: received }, ...cited.values },
+            `${METHOD_WORDS[method]} on ${readableDate(servedDate)}: counts as received ${days} day${days === 1 ? "" : "s"} later, on ${readableDate(received)} (${cited.text})`,
+          ),
+    ]),
     citations: [used],
     ...assumptionFields([
       ...(days === 0
@@ -115,10 +133,17 @@ export const noticeReceived = (facts: FactSource, options: NoticeReceivedOptions
               "it was not in fact received earlier: a record received earlier counts from that day",
             ),
           ]),
+      // The condition of every rule that allowed email, as the page says it in its languages.
       ...(method === "email"
-        ? [assume("email-service-condition", `email: ${rule.email_service_condition}`, "method")]
+        ? [
+            assume(
+              "email-service-condition",
+              "email: only to an email address the person has given as an address for service",
+              "method",
+            ),
+          ]
         : []),
-      assume("calendar-days", "days are days of the calendar, weekends and holidays included"),
+      assume("calendar-days", CALENDAR_DAYS),
     ]),
   });
 };

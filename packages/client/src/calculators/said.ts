@@ -14,6 +14,7 @@ import { PlaceProgramme, PlaceReason } from "../places.ts";
  * - `date`: a day, YYYY-MM-DD;
  * - `fact`: a fact's id, named by its label;
  * - `name`: a name written as its source writes it (a place, an area), never translated;
+ * - `choice`: which of its wordings the sentence takes (a key such as `claimed`), never shown itself;
  * - `place_reason`: why a rule by area answers as it does at a place (the place record's `reason`).
  */
 export const SaidValue = z.union([
@@ -23,6 +24,7 @@ export const SaidValue = z.union([
   z.strictObject({ date: z.iso.date() }),
   z.strictObject({ fact: z.string() }),
   z.strictObject({ name: z.string() }),
+  z.strictObject({ choice: z.string() }),
   z.strictObject({
     place_reason: z.strictObject({
       programme: PlaceProgramme,
@@ -68,7 +70,43 @@ const AFFORDABILITY_AND_CLOSING = [] as const;
 const RENT = [] as const;
 
 /** deposit-interest.ts, deposit-return.ts, notice-received.ts and tenancy-notice.ts. */
-const DEPOSIT_AND_NOTICE = [] as const;
+const DEPOSIT_AND_NOTICE = [
+  "deposit-interest.compounded",
+  "deposit-interest.held",
+  "deposit-interest.returned-before-received",
+  "deposit-interest.simple",
+  "deposit-interest.year",
+  "deposit-return.address-too-late",
+  "deposit-return.address-too-late-period",
+  "deposit-return.deadline",
+  "deposit-return.if-missed",
+  "deposit-return.no-right",
+  "deposit-return.runs-from-address",
+  "deposit-return.runs-from-address-period",
+  "deposit-return.runs-from-end",
+  "deposit-return.runs-from-end-period",
+  "notice-received.email-not-allowed",
+  "notice-received.later",
+  "notice-received.later-period",
+  "notice-received.same-day",
+  "notice-received.same-day-period",
+  "tenancy-notice.before-due-day",
+  "tenancy-notice.compensation",
+  "tenancy-notice.compensation-not-recorded",
+  "tenancy-notice.compensation-period",
+  "tenancy-notice.dispute",
+  "tenancy-notice.dispute-or-pay",
+  "tenancy-notice.earlier-date",
+  "tenancy-notice.fixed-term",
+  "tenancy-notice.fixed-term-no-delay",
+  "tenancy-notice.if-not-used",
+  "tenancy-notice.if-not-used-not-recorded",
+  "tenancy-notice.if-not-used-required",
+  "tenancy-notice.received-days",
+  "tenancy-notice.received-days-period",
+  "tenancy-notice.received-months",
+  "tenancy-notice.received-months-period",
+] as const;
 
 /** calculator-options.ts: an option refused for its bounds, said to a reader at the field that holds it. */
 const OPTIONS = ["option.amount", "option.date", "option.rate", "option.share", "option.whole-years"] as const;
@@ -114,6 +152,9 @@ export const breakdownFields = (sentences: readonly Sentence[]): { breakdown: st
   breakdown: sentences.map((each) => each.text),
   breakdown_said: sentences.map(saidOf),
 });
+
+/** An option's value as a `choice` (`in-person` as `in_person`): a message selects by a key, which has no hyphen. */
+export const choiceKey = (option: string): string => option.replaceAll("-", "_");
 
 /** A sentence's code and values, without its English. */
 export const saidOf = ({ code, values }: Sentence): Said => ({ code, values });

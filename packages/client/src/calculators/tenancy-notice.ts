@@ -19,6 +19,8 @@ import {
   parseOptions,
 } from "./calculator-options.ts";
 import { addDays, addMonths, dueDayOnOrAfter } from "./calendar-days.ts";
+import { ruleCited } from "./rule-cited.ts";
+import { breakdownFields, choiceKey, SaidList, type Sentence, say } from "./said.ts";
 
 // A notice to end a B.C. residential tenancy (Residential Tenancy Act, ss. 45 to 49): the earliest day it can end the
 // tenancy, the last day the tenant can dispute it, and, for a notice for the landlord's use of the property, the
@@ -99,6 +101,7 @@ export const TenancyNoticeResult = z.object({
     .nullable()
     .describe("For a landlord-use, purchaser-use or demolition notice with monthlyRent; null otherwise."),
   breakdown: Breakdown,
+  breakdown_said: SaidList,
   citations: Citations,
   assumptions: z.array(z.string()),
   assumed: Assumed,
@@ -203,9 +206,6 @@ const NOTICES: Record<TenancyNoticeKind, NoticeShape> = {
 const dayBeforeDueOnOrAfter = (iso: string, dueDay: number): string =>
   addDays(dueDayOnOrAfter(addDays(iso, 1), dueDay), -1);
 
-const versionOf = (used: FactUsed): string =>
-  used.version === undefined ? `the period from ${used.effective_iso}` : `version ${used.version}`;
-
 /**
  * The earliest day a notice received on `receivedDate` can end the tenancy, and the dispute deadline, under the rule
  * in force that day: a notice in months ends "not earlier than" that many months after receipt, on "the day before the
@@ -222,61 +222,135 @@ export const tenancyNotice = (facts: FactSource, options: TenancyNoticeOptions):
   );
   const shape = NOTICES[notice];
   const { value: rules, used } = requireFactAsOf(facts, NOTICES_FACT, NoticeRules, receivedDate);
-  const cited = `${NOTICES_FACT}, ${versionOf(used)}, in force on ${receivedDate}`;
+  const cited = ruleCited(used, receivedDate);
   const months = shape.months?.(rules) ?? null;
   const days = shape.days?.(rules) ?? null;
   const minimum = months !== null ? addMonths(receivedDate, months) : addDays(receivedDate, days!);
-  const breakdown = [
-    `${shape.name} (Residential Tenancy Act, ${shape.section}) received on ${readableDate(receivedDate)}: at least ${months !== null ? `${months} month${months === 1 ? "" : "s"}` : `${days} days`}, so not before ${readableDate(minimum)} (${cited})`,
+  const received = {
+    notice: { choice: choiceKey(notice) },
+    received: { date: receivedDate },
+    minimum: { date: minimum },
+  };
+  const noticeWords = `${shape.name} (Residential Tenancy Act, ${shape.section}) received on ${readableDate(receivedDate)}`;
+  const breakdown: Sentence[] = [
+    months !== null
+      ? say(
+          cited.period ? "tenancy-notice.received-months-period" : "tenancy-notice.received-months",
+          { ...received, months: { number: months }, ...cited.values },
+          `${noticeWords}: at least ${months} month${months === 1 ? "" : "s"}, so not before ${readableDate(minimum)} (${cited.text})`,
+        )
+      : say(
+          cited.period ? "tenancy-notice.received-days-period" : "tenancy-notice.received-days",
+          { ...received, days: { number: days! }, ...cited.values },
+          `${noticeWords}: at least ${days} day${days === 1 ? "" : "s"}, so not before ${readableDate(minimum)} (${cited.text})`,
+        ),
   ];
   let earliest = minimum;
   if (shape.beforeDueDay) {
     earliest = dayBeforeDueOnOrAfter(minimum, rentDueDay);
     breakdown.push(
-      `it ends on the day before a rent due day (rent due on day ${rentDueDay}): ${readableDate(earliest)} at the earliest`,
+      say(
+        "tenancy-notice.before-due-day",
+        { dueDay: { number: rentDueDay }, earliest: { date: earliest } },
+        `it ends on the day before a rent due day (rent due on day ${rentDueDay}): ${readableDate(earliest)} at the earliest`,
+      ),
     );
   }
   if (fixedTermEndDate !== undefined && shape.notBeforeFixedTerm && fixedTermEndDate > earliest) {
     earliest = shape.beforeDueDay ? dayBeforeDueOnOrAfter(fixedTermEndDate, rentDueDay) : fixedTermEndDate;
-    breakdown.push(`not before the fixed term ends on ${readableDate(fixedTermEndDate)}: ${readableDate(earliest)}`);
+    breakdown.push(
+      say(
+        "tenancy-notice.fixed-term",
+        { termEnd: { date: fixedTermEndDate }, earliest: { date: earliest } },
+        `not before the fixed term ends on ${readableDate(fixedTermEndDate)}: ${readableDate(earliest)}`,
+      ),
+    );
   } else if (fixedTermEndDate !== undefined && !shape.notBeforeFixedTerm) {
-    breakdown.push(`the fixed term ending on ${readableDate(fixedTermEndDate)} does not delay this notice`);
+    breakdown.push(
+      say(
+        "tenancy-notice.fixed-term-no-delay",
+        { termEnd: { date: fixedTermEndDate } },
+        `the fixed term ending on ${readableDate(fixedTermEndDate)} does not delay this notice`,
+      ),
+    );
   }
-  breakdown.push("a notice that gives an earlier date is read as giving this one (s. 53)");
+  breakdown.push(
+    say("tenancy-notice.earlier-date", {}, "a notice that gives an earlier date is read as giving this one (s. 53)"),
+  );
 
   const disputeDays = shape.dispute?.(rules) ?? null;
   const disputeBy = disputeDays === null ? null : addDays(receivedDate, disputeDays);
-  if (disputeBy !== null)
+  if (disputeDays !== null && disputeBy !== null) {
+    const within = `the tenant may dispute it by applying for dispute resolution within ${disputeDays} day${disputeDays === 1 ? "" : "s"} after receiving it: by ${readableDate(disputeBy)}`;
+    const otherwise = "a tenant who does neither is taken to accept that the tenancy ends on its effective date";
+    const dispute = { days: { number: disputeDays }, disputeBy: { date: disputeBy } };
     breakdown.push(
-      `the tenant may dispute it by applying for dispute resolution within ${disputeDays} days after receiving it: by ${readableDate(disputeBy)}${notice === "non-payment" ? ", or within that time pay the overdue rent, which cancels the notice" : ""}; a tenant who does neither is taken to accept that the tenancy ends on its effective date`,
+      notice === "non-payment"
+        ? say(
+            "tenancy-notice.dispute-or-pay",
+            dispute,
+            `${within}, or within that time pay the overdue rent, which cancels the notice; ${otherwise}`,
+          )
+        : say("tenancy-notice.dispute", dispute, `${within}; ${otherwise}`),
     );
+  }
 
   const citations: FactUsed[] = [used];
   let compensation: TenancyNoticeResult["compensation"] = null;
   if (shape.compensated && monthlyRent !== undefined) {
     const read = readFactAsOf(facts, COMPENSATION_FACT, Compensation, receivedDate);
     if (read.value === undefined) {
-      breakdown.push(`the compensation is not computed: ${COMPENSATION_FACT} records no rule before ${read.first_iso}`);
+      breakdown.push(
+        say(
+          "tenancy-notice.compensation-not-recorded",
+          { fact: { fact: COMPENSATION_FACT }, first: { date: read.first_iso } },
+          `the compensation is not computed: ${COMPENSATION_FACT} records no rule before ${read.first_iso}`,
+        ),
+      );
     } else {
       citations.push(read.used);
       const rule = read.value;
       const onEffective = roundCents(monthlyRent * rule.notice_compensation_months_rent);
-      const ifNot =
-        rule.bad_faith_compensation_months_rent === null
-          ? null
-          : roundCents(monthlyRent * rule.bad_faith_compensation_months_rent);
+      const multiple = rule.bad_faith_compensation_months_rent;
+      const ifNot = multiple === null ? null : roundCents(monthlyRent * multiple);
       compensation = {
         on_effective_date: onEffective,
         if_not_used_as_stated: ifNot,
         minimum_use_months: rule.stated_purpose_minimum_use_months,
       };
-      const rentCited = `${COMPENSATION_FACT}, ${versionOf(read.used)}, in force on ${receivedDate}`;
+      const rentCited = ruleCited(read.used, receivedDate);
+      const rentMonths = rule.notice_compensation_months_rent;
       breakdown.push(
-        `compensation: ${rule.notice_compensation_months_rent} month's rent, ${formatCad(onEffective)}, on or before the effective date; the tenant may withhold it from the last month's rent (s. 51 (1); ${rentCited})`,
-        ifNot === null
-          ? "if the purpose is not carried out: the amount owed then is not recorded here for a notice received on this date"
-          : `if the stated purpose is not carried out within a reasonable time, or the unit is not used for it for ${rule.stated_purpose_minimum_use_months ?? "the required"} months, ${rule.bad_faith_compensation_months_rent} times the monthly rent more: ${formatCad(ifNot)} (s. 51 (2)), unless the Branch excuses it for extenuating circumstances`,
+        say(
+          rentCited.period ? "tenancy-notice.compensation-period" : "tenancy-notice.compensation",
+          { months: { number: rentMonths }, amount: { money: onEffective }, ...rentCited.values },
+          `compensation: ${rentMonths} ${rentMonths === 1 ? "month's" : "months'"} rent, ${formatCad(onEffective)}, on or before the effective date; the tenant may withhold it from the last month's rent (s. 51 (1); ${rentCited.text})`,
+        ),
       );
+      if (multiple === null || ifNot === null)
+        breakdown.push(
+          say(
+            "tenancy-notice.if-not-used-not-recorded",
+            {},
+            "if the purpose is not carried out: the amount owed then is not recorded here for a notice received on this date",
+          ),
+        );
+      else {
+        const notUsed =
+          "if the stated purpose is not carried out within a reasonable time, or the unit is not used for it for";
+        const more = `${multiple} times the monthly rent more: ${formatCad(ifNot)} (s. 51 (2)), unless the Branch excuses it for extenuating circumstances`;
+        const moreValues = { multiple: { number: multiple }, amount: { money: ifNot } };
+        const useMonths = rule.stated_purpose_minimum_use_months;
+        breakdown.push(
+          useMonths === null
+            ? say("tenancy-notice.if-not-used-required", moreValues, `${notUsed} the required months, ${more}`)
+            : say(
+                "tenancy-notice.if-not-used",
+                { months: { number: useMonths }, ...moreValues },
+                `${notUsed} ${useMonths} month${useMonths === 1 ? "" : "s"}, ${more}`,
+              ),
+        );
+      }
     }
   }
 
@@ -286,7 +360,9 @@ export const tenancyNotice = (facts: FactSource, options: TenancyNoticeOptions):
       "the notice is on the approved form, signed, and given for a reason the Act allows, by a landlord entitled to give it",
       "notice",
     ),
-    assume("rent-due-day", `the rent is due each month on day ${rentDueDay}`, "rentDueDay"),
+    assume("rent-due-day", `the rent is due each month on day ${rentDueDay}`, "rentDueDay", {
+      day: { number: rentDueDay },
+    }),
   ];
   if (shape.notBeforeFixedTerm && fixedTermEndDate === undefined)
     assumptions.push(
@@ -306,7 +382,7 @@ export const tenancyNotice = (facts: FactSource, options: TenancyNoticeOptions):
     earliest_effective_iso: earliest,
     dispute_by_iso: disputeBy,
     compensation,
-    breakdown,
+    ...breakdownFields(breakdown),
     citations,
     ...assumptionFields(assumptions),
   });
