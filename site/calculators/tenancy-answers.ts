@@ -16,7 +16,7 @@ import {
   todayInBc,
 } from "../../packages/client/src/index.ts";
 import type { Words } from "../../src/i18n/words.ts";
-import { type Answer, results, steps } from "./answer-view.ts";
+import { type Answer, results, saidSteps, steps } from "./answer-view.ts";
 import { assumptionWords } from "./assumption-words.ts";
 import { make, text } from "./dom.ts";
 import { amountOrShare, asOf, dayOfMonth, InputError, MissingInput, number, required } from "./fields.ts";
@@ -84,10 +84,10 @@ export const rent = (facts: FactSource): Answer => {
           : w.text("calc.rent.limit-not-recorded", { year: String(result.rent_year) }),
         "calc-as-of",
       ),
-      ...steps(w.text("calc.rent.tenant-may"), proposed?.tenant_options ?? []),
+      ...saidSteps(w.text("calc.rent.tenant-may"), proposed?.tenant_options_said ?? []),
     ],
     figures: [results(rows)],
-    working: steps(w.text("calc.rent.working"), result.breakdown),
+    working: saidSteps(w.text("calc.rent.working"), result.breakdown_said),
     assumptions: assumptionWords("rent", result),
     citations: result.citations,
     also: ["bc.rta.bill14_2024_personal_use_eviction", "bc.straa", "bc.rtb.monetary_order_publication"],
@@ -239,7 +239,7 @@ export const capex = (facts: FactSource): Answer => {
     headline: [[w.text("calc.capex.per-unit"), w.text("calc.a-month", { amount: money(result.per_unit_monthly) })]],
     notes: [],
     figures: [results(rows)],
-    working: steps(w.text("calc.working.title"), result.breakdown),
+    working: saidSteps(w.text("calc.working.title"), result.breakdown_said),
     assumptions: assumptionWords("capex", result),
     citations: result.citations,
     also: [],
@@ -262,7 +262,7 @@ export const credit = (facts: FactSource): Answer => {
         [w.text("calc.credit.none-from"), money(result.no_credit_from)],
       ]),
     ],
-    working: steps(w.text("calc.credit.working"), result.breakdown),
+    working: saidSteps(w.text("calc.credit.working"), result.breakdown_said),
     assumptions: assumptionWords("credit", result),
     citations: result.citations,
     also: [],
