@@ -1,11 +1,11 @@
 // Holds a calculator's sentences in their two forms to each other: its English (for programs that show it as it is)
 // and its code with values (which the calculators page says in five languages with site/words). Each code's English
-// message, given the values written as the client writes them (dates as ISO or as readableDate writes them, fact ids),
-// must read as the client's own sentence, so the structured form carries everything the sentence says and the page's
-// English never drifts from it.
+// message, given the values written as the client writes them (dates as YYYY-MM-DD or in words, fact ids), must read as
+// the client's own sentence, so the structured form carries everything the sentence says and the page's English never
+// drifts from it.
 
 import { expect } from "vitest";
-import { formatCad, formatPercent } from "../../packages/client/src/calculators/calculator-common.ts";
+import { formatCad, formatPercent, readableDate } from "../../packages/client/src/calculators/calculator-common.ts";
 import type { AssumptionCode, PlaceRecord, SaidValue } from "../../packages/client/src/index.ts";
 import { englishWords } from "../../src/i18n/words-files.ts";
 import { placeReasonWords } from "../../src/render/place-reasons.ts";
@@ -48,31 +48,32 @@ export const englishOf = (
     Object.fromEntries(Object.entries(values ?? {}).map(([name, value]) => [name, clientStyle(value, places)])),
   );
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 /**
- * The client's sentence with each day it writes for readers ("March 1, 2026", readableDate) written as a date value is
- * (2026-03-01): a sentence may write its dates either way, even both, and the message writes them as values.
+ * A code's English messages with the values written as the client writes them, one for each way of writing its days:
+ * the client writes a day as YYYY-MM-DD or in words ("July 19, 2025"), and a sentence may do both (a day in words, then
+ * the day its rule was read on as YYYY-MM-DD).
  */
-const isoDates = (sentence: string): string =>
-  sentence.replace(
-    new RegExp(`\\b(${MONTHS.join("|")}) (\\d{1,2}), (\\d{4})\\b`, "g"),
-    (_, month: string, day: string, year: string) =>
-      `${year}-${String(MONTHS.indexOf(month) + 1).padStart(2, "0")}-${day.padStart(2, "0")}`,
+const englishReadings = (
+  key: string,
+  values: Readonly<Record<string, SaidValue>> | undefined,
+  places: readonly PlaceRecord[],
+): string[] => {
+  const entries = Object.entries(values ?? {});
+  const days = entries.filter(([, value]) => "date" in value).map(([name]) => name);
+  return Array.from({ length: 2 ** days.length }, (_, inWords) =>
+    englishWords().text(
+      key,
+      Object.fromEntries(
+        entries.map(([name, value]) => [
+          name,
+          "date" in value && (inWords >> days.indexOf(name)) & 1
+            ? readableDate(value.date)
+            : clientStyle(value, places),
+        ]),
+      ),
+    ),
   );
+};
 
 /** The page's sentence and the client's compared as the client writes it: no capital to begin, no full stop to end. */
 const asClientWrites = (message: string, client: string): string => {
@@ -90,9 +91,9 @@ type Said = { code: string; values: Record<string, SaidValue> };
  */
 export const expectSaidAsEnglish = (result: unknown, places: readonly PlaceRecord[] = []): number => {
   let compared = 0;
-  const same = (english: string, key: string, values: Said["values"] | undefined, where: string): void => {
-    const client = isoDates(english);
-    expect(asClientWrites(englishOf(key, values, places), client), where).toBe(client);
+  const same = (client: string, key: string, values: Said["values"] | undefined, where: string): void => {
+    const readings = englishReadings(key, values, places).map((message) => asClientWrites(message, client));
+    expect(readings.includes(client) ? client : readings, where).toBe(client);
     compared += 1;
   };
   const walk = (value: unknown, where: string): void => {
