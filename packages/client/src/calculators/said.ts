@@ -13,7 +13,8 @@ import { PlaceProgramme, PlaceReason } from "../places.ts";
  * - `number`: a count or a plain number (days, months, payments, an interest period);
  * - `date`: a day, YYYY-MM-DD;
  * - `fact`: a fact's id, named by its label;
- * - `name`: a name written as its source writes it (a place, an area), never translated;
+ * - `name`: words written as their source writes them, never translated: a place, an area, or a fact's own English (the
+ *   basis of a rent cap, the conditions of a capital expenditure);
  * - `place_reason`: why a rule by area answers as it does at a place (the place record's `reason`).
  */
 export const SaidValue = z.union([
