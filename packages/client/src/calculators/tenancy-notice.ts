@@ -286,7 +286,9 @@ export const tenancyNotice = (facts: FactSource, options: TenancyNoticeOptions):
       "the notice is on the approved form, signed, and given for a reason the Act allows, by a landlord entitled to give it",
       "notice",
     ),
-    assume("rent-due-day", `the rent is due each month on day ${rentDueDay}`, "rentDueDay"),
+    assume("rent-due-day", `the rent is due each month on day ${rentDueDay}`, "rentDueDay", {
+      day: { number: rentDueDay },
+    }),
   ];
   if (shape.notBeforeFixedTerm && fixedTermEndDate === undefined)
     assumptions.push(
