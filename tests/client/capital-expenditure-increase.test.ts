@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { capitalExpenditureIncrease } from "../../packages/client/src/index.ts";
+import {
+  type CapitalExpenditureIncreaseOptions,
+  capitalExpenditureIncrease,
+  type Fact,
+  SAID_CODES,
+} from "../../packages/client/src/index.ts";
+import { fixtureFact } from "../helpers/fact-fixture.ts";
 import { refusal } from "../helpers/refusal.ts";
+import { expectSaidAsEnglish } from "./said-english.ts";
+import { cap } from "./tax-fixtures.ts";
 import { CAPITAL_EXPENDITURE, RENT_CAPS } from "./tenancy-fixtures.ts";
 
 // The rule: tenancy-fixtures.ts (the Regulation from July 1, 2021; the Branch's 120-month spread).
@@ -108,6 +116,63 @@ describe("capitalExpenditureIncrease", () => {
       capitalExpenditureIncrease(facts, { expenditure: 240_000, units: 40, currentRent: 1_600, asOf: "2021-07-01" })
         .per_unit_monthly,
     ).toBe(50);
+  });
+
+  it("says every line, phase note and assumption as a code with values that read as its English", () => {
+    const rule = CAPITAL_EXPENDITURE.value as Record<string, unknown>;
+    // Rules stated by the test: the same rule recorded as a period before a first version, and one applied without an
+    // application to the Branch (neither was published); a rent cap whose value this calculator cannot read.
+    const period = fixtureFact("bc.rtr.capital_expenditure_increase", rule, "2023-01-01", [
+      { value: rule, effective_iso: "2021-07-01", superseded_iso: "2023-01-01" },
+    ]);
+    const noApplication = fixtureFact(
+      "bc.rtr.capital_expenditure_increase",
+      { ...rule, application_required: false },
+      "2021-07-01",
+    );
+    const unreadable = {
+      ...fixtureFact("bc.rent_cap.2026", cap(2024, 0.035, { notice_period_months: 0 }), "2024-01-01"),
+      series: "bc.rent_cap",
+    } as unknown as Fact;
+    const base = { expenditure: 240_000, units: 40, currentRent: 1_600, asOf: "2024-01-01" };
+    const cases: Array<[readonly Fact[], CapitalExpenditureIncreaseOptions]> = [
+      // The limit, then the rest of the eligible amount.
+      [[CAPITAL_EXPENDITURE, RENT_CAPS], base],
+      // Three phases at their limit and something left; the first phase's day given.
+      [
+        [CAPITAL_EXPENDITURE, RENT_CAPS],
+        { expenditure: 600_000, units: 20, currentRent: 2_000, asOf: "2023-09-01", firstIncreaseDate: "2024-01-01" },
+      ],
+      // A phase whose year's cap is not recorded.
+      [[CAPITAL_EXPENDITURE, RENT_CAPS], { ...base, expenditure: 600_000, units: 20, asOf: "2025-01-01" }],
+      // A first phase before the first recorded cap; the rule read from a period before its first version.
+      [[period, RENT_CAPS], { ...base, asOf: "2022-01-01" }],
+      // A cap the calculator cannot read; no application needed; one unit.
+      [[noApplication, unreadable], { ...base, units: 1, asOf: "2024-06-01" }],
+    ];
+    const results = cases.map(([facts, options]) => capitalExpenditureIncrease({ facts }, options));
+    for (const result of results) expect(expectSaidAsEnglish(result)).toBeGreaterThan(5);
+    const codes = new Set(
+      results.flatMap((result) => [
+        ...result.breakdown_said.map((said) => said.code),
+        ...result.phases.map((phase) => phase.note_said.code),
+      ]),
+    );
+    expect([...codes].sort()).toEqual(SAID_CODES.filter((code) => code.startsWith("capex.")));
+    expect(new Set(results.flatMap((result) => result.assumed.map((each) => each.code)))).toEqual(
+      new Set([
+        "capex-eligible",
+        "capex-granted",
+        "capex-notice-only",
+        "capex-first-phase",
+        "capex-first-phase-on-application",
+      ]),
+    );
+    // One unit is one unit; a count above 999 is grouped, as the page writes it.
+    expect(results[4]!.breakdown[1]).toContain("÷ 1 unit ÷ 120 months");
+    expect(
+      capitalExpenditureIncrease({ facts: [CAPITAL_EXPENDITURE, RENT_CAPS] }, { ...base, units: 12_000 }).breakdown[1],
+    ).toContain("÷ 12,000 units ÷");
   });
 
   it("refuses no units, a negative expenditure and an infinite rent, naming the option", () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { type Fact, rentIncrease } from "../../packages/client/src/index.ts";
+import { type Fact, type RentIncreaseOptions, rentIncrease, SAID_CODES } from "../../packages/client/src/index.ts";
 import { fixtureFact } from "../helpers/fact-fixture.ts";
 import { refusal } from "../helpers/refusal.ts";
+import { expectSaidAsEnglish } from "./said-english.ts";
 import { cap, member2026 } from "./tax-fixtures.ts";
 
 // The caps: tax-fixtures.ts, each year with its source as the facts record it.
@@ -207,6 +208,86 @@ describe("rentIncrease", () => {
       rent_year: 2026,
       max_increase: 23,
     });
+  });
+
+  it("says every line, what the tenant may do, its assumptions and its refusal as codes with values that read as its English", () => {
+    // A member stated by the test: the 2026 cap with a basis (as the live fact has one), and a period before it that
+    // holds the 2021 cap until 2026, so an increase in 2022 finds no cap for its year in an unversioned period.
+    const withBasis = {
+      ...fixtureFact(
+        "bc.rent_cap.2026",
+        cap(2026, 0.023, { basis: "12-month average change in B.C. CPI" }),
+        "2026-01-01",
+        [{ value: cap(2021, 0), effective_iso: "2021-01-01", superseded_iso: "2026-01-01" }],
+      ),
+      series: "bc.rent_cap",
+      superseded_by: null,
+    } as unknown as Fact;
+    const cases: Array<[{ facts: Fact[] }, RentIncreaseOptions]> = [
+      // The notice, the last increase and a date too early; a proposal above the cap (version 1, no basis).
+      [
+        facts,
+        {
+          currentRent: 2_000,
+          increaseDate: "2026-05-01",
+          noticeReceivedDate: "2026-02-15",
+          lastIncreaseDate: "2025-08-01",
+          proposedIncrease: { rate: 0.05 },
+        },
+      ],
+      // The COVID-19 freeze, a period before the first version with a basis; a proposal within the cap; the due day.
+      [facts, { currentRent: 1_000, increaseDate: "2020-04-15", rentDueDay: 15, proposedIncrease: { amount: 0 } }],
+      // A period before the first version without a basis; only the notice's day, so the rent due on the 1st.
+      [facts, { currentRent: 1_000, noticeReceivedDate: "2019-03-10" }],
+      // A year not recorded, from the current version; a proposal that cannot be compared.
+      [facts, { currentRent: 1_000, increaseDate: "2027-04-01", proposedIncrease: { amount: 46 } }],
+      // The current version with its basis, and a year not recorded in the period before it.
+      [{ facts: [withBasis] }, { currentRent: 1_000, increaseDate: "2026-03-01" }],
+      [{ facts: [withBasis] }, { currentRent: 1_000, increaseDate: "2022-06-01" }],
+    ];
+    const results = cases.map(([source, options]) => rentIncrease(source, options));
+    for (const result of results) expect(expectSaidAsEnglish(result)).toBeGreaterThan(3);
+    const before = refusal(() => rentIncrease(facts, { currentRent: 1_000, increaseDate: "2018-12-31" }));
+    expect(expectSaidAsEnglish({ message: before.message, message_said: before.said })).toBe(1);
+    const codes = new Set([
+      ...results.flatMap((result) => [
+        ...result.breakdown_said.map((said) => said.code),
+        ...(result.proposed?.tenant_options_said ?? []).map((said) => said.code),
+      ]),
+      before.said?.code,
+    ]);
+    expect([...codes].sort()).toEqual(SAID_CODES.filter((code) => code.startsWith("rent.")));
+    expect(new Set(results.flatMap((result) => result.assumed.map((each) => each.code)))).toEqual(
+      new Set([
+        "tenancy-under-rent-cap",
+        "rent-due-day",
+        "rent-due-day-first",
+        "rent-due-day-of-increase",
+        "no-increase-in-last-12-months",
+      ]),
+    );
+    expect(results[0]!.proposed!.tenant_options_said).toHaveLength(3);
+  });
+
+  it("says one rental month and more than one increase in good English", () => {
+    // A rule stated by the test (no such rule was published): one month's notice, two increases in 12 months.
+    const loose = {
+      ...fixtureFact(
+        "bc.rent_cap.2026",
+        cap(2026, 0.023, { notice_period_months: 1, max_increases_per_12_months: 2 }),
+        "2026-01-01",
+      ),
+      series: "bc.rent_cap",
+      superseded_by: null,
+    } as unknown as Fact;
+    const result = rentIncrease(
+      { facts: [loose] },
+      { currentRent: 1_000, noticeReceivedDate: "2026-03-10", lastIncreaseDate: "2025-06-01" },
+    );
+    expect(result.breakdown.join("\n")).toContain("1 full rental month (rent due on day 1) runs from the next due day");
+    expect(result.breakdown.join("\n")).toContain("at most 2 increases in any 12 months");
+    expect(result.breakdown.join("\n")).toContain("notice: 1 full rental month before");
+    expect(expectSaidAsEnglish(result)).toBeGreaterThan(3);
   });
 
   it.each([

@@ -22,7 +22,9 @@ import {
   parseOptions,
 } from "./calculator-options.ts";
 import { addMonths } from "./calendar-days.ts";
+import { periodSaid } from "./period-said.ts";
 import { rentIncrease } from "./rent-increase.ts";
+import { breakdownFields, Said, type SaidCode, SaidList, type Sentence, saidOf, say } from "./said.ts";
 
 // The additional rent increase a B.C. landlord may apply to the Residential Tenancy Branch for, to recover an eligible
 // capital expenditure (Residential Tenancy Regulation, Part 4, from July 1, 2021): the expenditure divided by the
@@ -79,6 +81,7 @@ export const CapitalExpenditureIncreaseResult = z.object({
           .nullable()
           .describe("The additional increase imposed in the phase, a month; null where not computed."),
         note: z.string(),
+        note_said: Said,
       }),
     )
     .describe("How the additional increase may be imposed, phase by phase, with the annual increase of each phase."),
@@ -94,6 +97,7 @@ export const CapitalExpenditureIncreaseResult = z.object({
       "Whether the landlord must apply to the Residential Tenancy Branch (or have each tenant's written agreement).",
     ),
   breakdown: Breakdown,
+  breakdown_said: SaidList,
   citations: Citations,
   assumptions: z.array(z.string()),
   assumed: Assumed,
@@ -112,10 +116,11 @@ const ExpenditureRule = z.object({
   phase_months: z.int().min(1).max(60),
 });
 
-type Phase = CapitalExpenditureIncreaseResult["phases"][number];
+/** A phase as it is computed, its note in both forms (the result's `note` and `note_said`). */
+type Phase = Omit<CapitalExpenditureIncreaseResult["phases"][number], "note" | "note_said"> & { note: Sentence };
 
 /** A phase whose annual increase is not known, so neither its limit nor its amount. */
-const notComputed = (phase: number, from: string, rent: number, note: string): Phase => ({
+const notComputed = (phase: number, from: string, rent: number, note: Sentence): Phase => ({
   phase,
   from_iso: from,
   rent_before: rent,
@@ -124,6 +129,37 @@ const notComputed = (phase: number, from: string, rent: number, note: string): P
   amount: null,
   note,
 });
+
+/** The line of working of a phase whose note has each code: "phase 2, from January 1, 2025: " and the note. */
+const PHASE_LINE = {
+  "capex.note-limit": "capex.phase-limit",
+  "capex.note-rest": "capex.phase-rest",
+  "capex.note-not-recorded": "capex.phase-not-recorded",
+  "capex.note-no-cap": "capex.phase-no-cap",
+  "capex.note-error": "capex.phase-error",
+} as const satisfies Partial<Record<SaidCode, SaidCode>>;
+
+const phaseLine = ({ phase, from_iso, note }: Phase): Sentence =>
+  say(
+    PHASE_LINE[note.code as keyof typeof PHASE_LINE],
+    { phase: { number: phase }, from: { date: from_iso }, ...note.values },
+    `phase ${phase}, from ${readableDate(from_iso)}: ${note.text}`,
+  );
+
+/** Why a phase's annual increase cannot be computed: the reason the rent increase calculator gave. */
+const cannotCompute = (error: CalculatorError): Sentence => {
+  const text = `the annual increase for this phase cannot be computed: ${error.message}`;
+  return error.said?.code === "rent.no-cap-on-date"
+    ? say("capex.note-no-cap", error.said.values, text)
+    : say("capex.note-error", { error: { name: error.message } }, text);
+};
+
+/** A count as the calculators write it, grouped ("120,000"), as the page's messages write their plurals. */
+const counted = new Intl.NumberFormat("en-CA");
+
+/** "1 unit", "120,000 units". */
+const countOf = (count: number, one: string, other: string): string =>
+  `${counted.format(count)} ${count === 1 ? one : other}`;
 
 /**
  * The additional rent increase for a capital expenditure on `asOf`: the expenditure divided by the units it serves
@@ -151,7 +187,7 @@ export const capitalExpenditureIncrease = (
   // The Branch's own dispute system divides the cost by 120 and by the units and rounds to the cent.
   const perUnit = roundCents(expenditure / units / rule.amortization_months);
   const share = Math.round((perUnit / currentRent) * 1e6) / 1e6;
-  const version = used.version === undefined ? `the period from ${used.effective_iso}` : `version ${used.version}`;
+  const source = periodSaid(used);
   const citations: FactUsed[] = [used];
 
   // Phase by phase: each with the annual increase of its date, the additional increase at most the rule's share of
@@ -169,9 +205,7 @@ export const capitalExpenditureIncrease = (
       // The phase's annual increase cannot be known (no cap recorded for its date): the phase is not computed. A fact
       // not passed in is the caller's to fetch (the page and the MCP server read facts as a calculation asks).
       if (!(error instanceof CalculatorError) || error.reason === "missing-fact") throw error;
-      phases.push(
-        notComputed(phase, from, rent, `the annual increase for this phase cannot be computed: ${error.message}`),
-      );
+      phases.push(notComputed(phase, from, rent, cannotCompute(error)));
       break;
     }
     if (
@@ -187,13 +221,18 @@ export const capitalExpenditureIncrease = (
           phase,
           from,
           rent,
-          `the annual limit for increases in ${annual.rent_year} is not recorded here yet, so this phase and the next cannot be computed`,
+          say(
+            "capex.note-not-recorded",
+            { year: { number: annual.rent_year } },
+            `the annual limit for increases in ${annual.rent_year} is not recorded here yet, so this phase and the next cannot be computed`,
+          ),
         ),
       );
       break;
     }
     const limit = centsBelow(rule.phase_max_share_of_rent * (rent + annual.max_increase));
     const amount = roundCents(Math.min(left, limit));
+    const all = amount >= left;
     phases.push({
       phase,
       from_iso: from,
@@ -201,45 +240,99 @@ export const capitalExpenditureIncrease = (
       annual_increase: annual.max_increase,
       limit,
       amount,
-      note: `${formatPercent(rule.phase_max_share_of_rent)} of ${formatCad(rent)} plus the annual increase of ${formatCad(annual.max_increase)} is ${formatCad(limit)}: ${amount < left ? "the limit" : "the rest of the eligible amount"}, ${formatCad(amount)} a month`,
+      note: say(
+        all ? "capex.note-rest" : "capex.note-limit",
+        {
+          share: { rate: rule.phase_max_share_of_rent },
+          rent: { money: rent },
+          annual: { money: annual.max_increase },
+          limit: { money: limit },
+          amount: { money: amount },
+        },
+        `${formatPercent(rule.phase_max_share_of_rent)} of ${formatCad(rent)} plus the annual increase of ${formatCad(annual.max_increase)} is ${formatCad(limit)}: ${all ? "the rest of the eligible amount" : "the limit"}, ${formatCad(amount)} a month`,
+      ),
     });
     left = roundCents(left - amount);
     rent = roundCents(rent + annual.max_increase + amount);
   }
   const computed = phases.every((each) => each.amount !== null);
   const notImposable = computed ? left : null;
-  const phaseLines = phases.map((each) => `phase ${each.phase}, from ${readableDate(each.from_iso)}: ${each.note}`);
+  const months = rule.amortization_months;
+  const breakdown: Sentence[] = [
+    say(
+      source.versioned ? "capex.formula" : "capex.formula-period",
+      { formula: { name: rule.formula }, fact: { fact: FACT }, ...source.values, date: { date: asOf } },
+      `${rule.formula} (${FACT}, ${source.words}, in force on ${readableDate(asOf)})`,
+    ),
+    say(
+      "capex.per-unit",
+      {
+        expenditure: { money: expenditure },
+        units: { number: units },
+        months: { number: months },
+        perUnit: { money: perUnit },
+        share: { rate: share },
+        rent: { money: currentRent },
+      },
+      `${formatCad(expenditure)} ÷ ${countOf(units, "unit", "units")} ÷ ${countOf(months, "month", "months")} = ${formatCad(perUnit)} a month for each unit, to the cent: ${formatPercent(share)} of a rent of ${formatCad(currentRent)}`,
+    ),
+    say(
+      "capex.phases",
+      {
+        phases: { number: rule.max_phases },
+        months: { number: rule.phase_months },
+        share: { rate: rule.phase_max_share_of_rent },
+        base: { name: rule.phase_rent_base },
+      },
+      `imposed with the annual increase, in up to ${countOf(rule.max_phases, "phase", "phases")} of ${countOf(rule.phase_months, "month", "months")}, each at most ${formatPercent(rule.phase_max_share_of_rent)} of ${rule.phase_rent_base}`,
+    ),
+    ...phases.map(phaseLine),
+  ];
+  if (notImposable !== null && notImposable > 0)
+    breakdown.push(
+      say(
+        "capex.left-over",
+        { left: { money: notImposable } },
+        `${formatCad(notImposable)} a month is left after the last phase, and may not be imposed`,
+      ),
+    );
+  const firstDay = { date: { date: first } };
   return finished("capitalExpenditureIncrease", {
     as_of: asOf,
     per_unit_monthly: perUnit,
     share_of_rent: share,
-    amortization_months: rule.amortization_months,
-    phases,
+    amortization_months: months,
+    phases: phases.map(({ note, ...phase }) => ({ ...phase, note: note.text, note_said: saidOf(note) })),
     not_imposable_monthly: notImposable,
     application_required: rule.application_required,
-    breakdown: [
-      `${rule.formula} (${FACT}, ${version}, in force on ${readableDate(asOf)})`,
-      `${formatCad(expenditure)} ÷ ${units} unit${units === 1 ? "" : "s"} ÷ ${rule.amortization_months} months = ${formatCad(perUnit)} a month for each unit, to the cent: ${formatPercent(share)} of a rent of ${formatCad(currentRent)}`,
-      `imposed with the annual increase, in up to ${rule.max_phases} phases of ${rule.phase_months} months, each at most ${formatPercent(rule.phase_max_share_of_rent)} of ${rule.phase_rent_base}`,
-      ...phaseLines,
-      ...(notImposable !== null && notImposable > 0
-        ? [`${formatCad(notImposable)} a month is left after the last phase, and may not be imposed`]
-        : []),
-    ],
+    ...breakdownFields(breakdown),
     citations,
     ...assumptionFields([
-      assume("capex-eligible", `the expenditure is eligible: ${rule.eligible_if.join("; ")}`, "expenditure"),
-      assume(
-        "capex-granted",
-        rule.application_required
-          ? "the Residential Tenancy Branch grants the whole eligible amount on the landlord's application (or each tenant agrees to it in writing); it takes effect with a Notice of Rent Increase, given as for any increase"
-          : "the increase takes effect with a Notice of Rent Increase, given as for any increase",
-      ),
-      assume(
-        "capex-first-phase",
-        `the first phase starts on ${readableDate(first)}${firstIncreaseDate === undefined ? " (the day of the application, as no other day was given)" : ""}, and each phase the landlord also imposes the whole annual increase the cap allows`,
-        "firstIncreaseDate",
-      ),
+      assume("capex-eligible", `the expenditure is eligible: ${rule.eligible_if.join("; ")}`, "expenditure", {
+        conditions: { name: rule.eligible_if.join("; ") },
+      }),
+      rule.application_required
+        ? assume(
+            "capex-granted",
+            "the Residential Tenancy Branch grants the whole eligible amount on the landlord's application (or each tenant agrees to it in writing); it takes effect with a Notice of Rent Increase, given as for any increase",
+          )
+        : assume(
+            "capex-notice-only",
+            "the increase takes effect with a Notice of Rent Increase, given as for any increase",
+          ),
+      firstIncreaseDate === undefined
+        ? assume(
+            "capex-first-phase-on-application",
+            `the first phase starts on ${readableDate(first)} (the day of the application, as no other day was given), and each phase the landlord also imposes the whole annual increase the cap allows`,
+            "firstIncreaseDate",
+            firstDay,
+          )
+        : assume(
+            "capex-first-phase",
+            `the first phase starts on ${readableDate(first)}, and each phase the landlord also imposes the whole annual increase the cap allows`,
+            "firstIncreaseDate",
+            firstDay,
+          ),
     ]),
   });
 };

@@ -15,6 +15,8 @@ import {
 } from "./calculator-common.ts";
 import { AmountOption, Breakdown, Citations, DateOption, finished, parseOptions } from "./calculator-options.ts";
 import { addDays, addMonths, dueDayMonthsAfter, dueDayOnOrAfter } from "./calendar-days.ts";
+import { periodSaid } from "./period-said.ts";
+import { breakdownFields, SaidList, type Sentence, saidOf, say } from "./said.ts";
 
 // The largest rent increase a B.C. landlord may give a tenant on a date, from the yearly cap in force on that date,
 // and the last day the tenant must have received the notice of it.
@@ -106,9 +108,11 @@ export const RentIncreaseResult = z.object({
         .nullable()
         .describe("Whether it is at most max_increase; null when the cap is not recorded."),
       tenant_options: z.array(z.string()).describe("What the tenant may do, when it is above the cap."),
+      tenant_options_said: SaidList,
     })
     .nullable(),
   breakdown: Breakdown,
+  breakdown_said: SaidList,
   citations: Citations,
   assumptions: z.array(z.string()),
   assumed: Assumed,
@@ -150,10 +154,18 @@ const memberFor = (facts: FactSource, date: string): string => {
       ...fact.history.map((entry) => entry.effective_iso ?? ""),
     ]);
     const earliest = first.filter((each) => each !== "").sort()[0]!;
-    throw new CalculatorError(
+    const said = say(
+      "rent.no-cap-on-date",
+      { series: { name: SERIES }, date: { date }, first: { date: earliest } },
       `${SERIES} records no rent cap in force on ${date}: its earliest cap took effect on ${earliest}`,
-      { reason: "no-rule-on-date", fact_id: SERIES, date, first_iso: earliest },
     );
+    throw new CalculatorError(said.text, {
+      reason: "no-rule-on-date",
+      fact_id: SERIES,
+      date,
+      first_iso: earliest,
+      said: saidOf(said),
+    });
   }
   return chosen.fact.id;
 };
@@ -173,11 +185,29 @@ const periodFor = (facts: FactSource, date: string): { value: RentCap; used: Fac
 };
 
 /** What a tenant may do about an increase above the cap (Residential Tenancy Act, s. 43 (1) and (5)). */
-const ABOVE_CAP = [
-  "An increase above the cap is allowed only if the tenant agrees to it in writing, or if the Residential Tenancy Branch orders it on the landlord's application (Residential Tenancy Act, s. 43 (1)); the tenant does not have to agree.",
-  "Without that agreement or order, the tenant owes only the increase the cap allows.",
-  "If the landlord collects more than that, the tenant may deduct the excess from rent or otherwise recover it (s. 43 (5)).",
+const ABOVE_CAP: readonly Sentence[] = [
+  say(
+    "rent.above-cap-agreement",
+    {},
+    "An increase above the cap is allowed only if the tenant agrees to it in writing, or if the Residential Tenancy Branch orders it on the landlord's application (Residential Tenancy Act, s. 43 (1)); the tenant does not have to agree.",
+  ),
+  say(
+    "rent.above-cap-owes-cap",
+    {},
+    "Without that agreement or order, the tenant owes only the increase the cap allows.",
+  ),
+  say(
+    "rent.above-cap-recover",
+    {},
+    "If the landlord collects more than that, the tenant may deduct the excess from rent or otherwise recover it (s. 43 (5)).",
+  ),
 ];
+
+/** "3 full rental months", "1 full rental month". */
+const rentalMonths = (months: number): string => `${months} full rental month${months === 1 ? "" : "s"}`;
+
+/** "at most 1 increase", "at most 2 increases". */
+const atMostIncreases = (count: number): string => `at most ${count} increase${count === 1 ? "" : "s"}`;
 
 /**
  * The largest rent increase (the `bc.rent_cap` series: the member and period in force for increases taking effect
@@ -224,40 +254,93 @@ export const rentIncrease = (facts: FactSource, options: RentIncreaseOptions): R
   const year = Number(effective.slice(0, 4));
   const recorded = period.value.rent_year === year;
   const used = period.used;
-  const version = used.version === undefined ? `the period from ${used.effective_iso}` : `version ${used.version}`;
   const cap = recorded ? period.value.max_increase_rate : null;
   const increase = cap === null ? null : centsBelow(currentRent * cap);
   const newRent = increase === null ? null : Math.round((currentRent + increase) * 100) / 100;
   const noticeBy = addDays(addMonths(effective, -months), -1);
+  // The period read, as the cap's line names it: "(bc.rent_cap.2026, version 3, in force on 2026-03-01)".
+  const source = periodSaid(used);
+  const sourceValues = { fact: { fact: used.fact_id }, ...source.values, date: { date: effective } };
+  const inForce = `(${used.fact_id}, ${source.words}, in force on ${effective})`;
+  const allowed = rule.max_increases_per_12_months;
 
-  const breakdown: string[] = [];
+  const breakdown: Sentence[] = [];
   if (fromNotice !== undefined)
     breakdown.push(
-      `notice received on ${readableDate(noticeReceivedDate!)}: ${months} full rental months (rent due on day ${dueDay}) run from the next due day, so the increase can take effect on ${readableDate(fromNotice)} at the earliest`,
+      say(
+        "rent.notice-received",
+        {
+          received: { date: noticeReceivedDate! },
+          months: { number: months },
+          dueDay: { number: dueDay },
+          earliest: { date: fromNotice },
+        },
+        `notice received on ${readableDate(noticeReceivedDate!)}: ${rentalMonths(months)} (rent due on day ${dueDay}) ${months === 1 ? "runs" : "run"} from the next due day, so the increase can take effect on ${readableDate(fromNotice)} at the earliest`,
+      ),
     );
   if (fromLast !== undefined)
     breakdown.push(
-      `the last increase took effect on ${readableDate(lastIncreaseDate!)}: at most ${rule.max_increases_per_12_months} increase in any 12 months, so not before ${readableDate(fromLast)} (Residential Tenancy Act, s. 42 (1))`,
+      say(
+        "rent.after-last-increase",
+        { last: { date: lastIncreaseDate! }, count: { number: allowed }, from: { date: fromLast } },
+        `the last increase took effect on ${readableDate(lastIncreaseDate!)}: ${atMostIncreases(allowed)} in any 12 months, so not before ${readableDate(fromLast)} (Residential Tenancy Act, s. 42 (1))`,
+      ),
     );
   if (complies === false)
     breakdown.push(
-      `${readableDate(increaseDate!)} is too early: the notice takes effect on the earliest date that complies, ${readableDate(effective)} (s. 42 (4))`,
+      say(
+        "rent.too-early",
+        { date: { date: increaseDate! }, effective: { date: effective } },
+        `${readableDate(increaseDate!)} is too early: the notice takes effect on the earliest date that complies, ${readableDate(effective)} (s. 42 (4))`,
+      ),
     );
+  const basis = period.value.basis;
   breakdown.push(
     cap === null
-      ? `the cap for increases taking effect in ${year} is not recorded here yet (${used.fact_id}, ${version}, in force on ${effective}, holds the cap for ${period.value.rent_year}): the dates above hold, the largest increase cannot be computed`
-      : `cap for increases taking effect in ${year}: ${formatPercent(cap)}${period.value.basis ? ` (${period.value.basis})` : ""} (${used.fact_id}, ${version}, in force on ${effective})`,
+      ? say(
+          source.versioned ? "rent.cap-not-recorded" : "rent.cap-not-recorded-period",
+          { year: { number: year }, ...sourceValues, capYear: { number: period.value.rent_year } },
+          `the cap for increases taking effect in ${year} is not recorded here yet (${used.fact_id}, ${source.words}, in force on ${effective}, holds the cap for ${period.value.rent_year}): the dates above hold, the largest increase cannot be computed`,
+        )
+      : basis
+        ? say(
+            source.versioned ? "rent.cap-basis" : "rent.cap-basis-period",
+            { year: { number: year }, rate: { rate: cap }, basis: { name: basis }, ...sourceValues },
+            `cap for increases taking effect in ${year}: ${formatPercent(cap)} (${basis}) ${inForce}`,
+          )
+        : say(
+            source.versioned ? "rent.cap" : "rent.cap-period",
+            { year: { number: year }, rate: { rate: cap }, ...sourceValues },
+            `cap for increases taking effect in ${year}: ${formatPercent(cap)} ${inForce}`,
+          ),
   );
   if (cap !== null)
     breakdown.push(
-      `${formatPercent(cap)} of ${formatCad(currentRent)} = ${formatCad(increase!)}, to the cent below (an increase is never rounded up): the new rent is at most ${formatCad(newRent!)}`,
+      say(
+        "rent.max-increase",
+        {
+          rate: { rate: cap },
+          rent: { money: currentRent },
+          increase: { money: increase! },
+          newRent: { money: newRent! },
+        },
+        `${formatPercent(cap)} of ${formatCad(currentRent)} = ${formatCad(increase!)}, to the cent below (an increase is never rounded up): the new rent is at most ${formatCad(newRent!)}`,
+      ),
     );
   breakdown.push(
-    `notice: ${months} full rental months before ${readableDate(effective)}, so the tenant must receive the Notice of Rent Increase by ${readableDate(noticeBy)}; a notice mailed or left in the mailbox counts from the day it is deemed received, not the day it is sent`,
+    say(
+      "rent.notice-by",
+      { months: { number: months }, effective: { date: effective }, noticeBy: { date: noticeBy } },
+      `notice: ${rentalMonths(months)} before ${readableDate(effective)}, so the tenant must receive the Notice of Rent Increase by ${readableDate(noticeBy)}; a notice mailed or left in the mailbox counts from the day it is deemed received, not the day it is sent`,
+    ),
   );
   if (fromLast === undefined)
     breakdown.push(
-      `at most ${rule.max_increases_per_12_months} increase in any 12 months: it may take effect only 12 months after the rent was set or last increased`,
+      say(
+        "rent.once-in-12-months",
+        { count: { number: allowed } },
+        `${atMostIncreases(allowed)} in any 12 months: it may take effect only 12 months after the rent was set or last increased`,
+      ),
     );
 
   let proposed: RentIncreaseResult["proposed"] = null;
@@ -266,26 +349,57 @@ export const rentIncrease = (facts: FactSource, options: RentIncreaseOptions): R
       "rate" in proposedIncrease ? centsBelow(currentRent * proposedIncrease.rate) : proposedIncrease.amount;
     const rate = currentRent > 0 ? Math.round((amount / currentRent) * 1e8) / 1e8 : 0;
     const within = increase === null ? null : amount <= increase;
-    proposed = { amount, rate, within_cap: within, tenant_options: within === false ? ABOVE_CAP : [] };
+    const options = within === false ? ABOVE_CAP : [];
+    proposed = {
+      amount,
+      rate,
+      within_cap: within,
+      tenant_options: options.map((each) => each.text),
+      tenant_options_said: options.map(saidOf),
+    };
+    const excess = increase === null ? 0 : Math.round((amount - increase) * 100) / 100;
     breakdown.push(
       within === null
-        ? `the proposed increase of ${formatCad(amount)} cannot be compared with a cap that is not recorded`
+        ? say(
+            "rent.proposed-unchecked",
+            { amount: { money: amount } },
+            `the proposed increase of ${formatCad(amount)} cannot be compared with a cap that is not recorded`,
+          )
         : within
-          ? `the proposed increase of ${formatCad(amount)} (${formatPercent(rate)}) is within the cap of ${formatCad(increase!)}; a tenant cannot dispute an increase within the cap given with the right notice (s. 43 (2))`
-          : `the proposed increase of ${formatCad(amount)} (${formatPercent(rate)}) is above the cap of ${formatCad(increase!)} by ${formatCad(Math.round((amount - increase!) * 100) / 100)}`,
+          ? say(
+              "rent.proposed-within",
+              { amount: { money: amount }, rate: { rate }, cap: { money: increase! } },
+              `the proposed increase of ${formatCad(amount)} (${formatPercent(rate)}) is within the cap of ${formatCad(increase!)}; a tenant cannot dispute an increase within the cap given with the right notice (s. 43 (2))`,
+            )
+          : say(
+              "rent.proposed-above",
+              { amount: { money: amount }, rate: { rate }, cap: { money: increase! }, excess: { money: excess } },
+              `the proposed increase of ${formatCad(amount)} (${formatPercent(rate)}) is above the cap of ${formatCad(increase!)} by ${formatCad(excess)}`,
+            ),
     );
   }
 
+  const day = { day: { number: dueDay } };
   const assumptions = [
     assume(
       "tenancy-under-rent-cap",
       "the tenancy is a residential tenancy the cap applies to (not a manufactured home site, co-op, or rent-geared-to-income housing)",
     ),
-    assume(
-      "rent-due-day",
-      `the rent is due each month on day ${dueDay} of the month${read.rentDueDay === undefined ? (increaseDate === undefined ? " (the 1st, as no day was given)" : ", the day the increase takes effect") : ""}`,
-      "rentDueDay",
-    ),
+    read.rentDueDay !== undefined
+      ? assume("rent-due-day", `the rent is due each month on day ${dueDay}`, "rentDueDay", day)
+      : increaseDate === undefined
+        ? assume(
+            "rent-due-day-first",
+            `the rent is due each month on day ${dueDay} of the month (the 1st, as no day was given)`,
+            "rentDueDay",
+            day,
+          )
+        : assume(
+            "rent-due-day-of-increase",
+            `the rent is due each month on day ${dueDay} of the month, the day the increase takes effect`,
+            "rentDueDay",
+            day,
+          ),
   ];
   if (lastIncreaseDate === undefined)
     assumptions.push(
@@ -306,9 +420,9 @@ export const rentIncrease = (facts: FactSource, options: RentIncreaseOptions): R
     increase_date_complies: complies,
     notice_period_months: months,
     notice_by: noticeBy,
-    max_increases_per_12_months: rule.max_increases_per_12_months,
+    max_increases_per_12_months: allowed,
     proposed,
-    breakdown,
+    ...breakdownFields(breakdown),
     citations: [used],
     ...assumptionFields(assumptions),
   });

@@ -12,6 +12,8 @@ import {
   roundCents,
 } from "./calculator-common.ts";
 import { AmountOption, Breakdown, Citations, finished, parseOptions } from "./calculator-options.ts";
+import { periodSaid } from "./period-said.ts";
+import { breakdownFields, SaidList, say } from "./said.ts";
 
 // B.C.'s renter's tax credit for a tax year: the full credit up to an adjusted income, then less by a share of the
 // income above it, nothing at the end of the band. Each tax year has its own threshold (it is indexed), so a year the
@@ -39,6 +41,7 @@ export const RentersTaxCreditResult = z.object({
   no_credit_from: z.number().describe("The adjusted income at which the credit reaches nothing."),
   reduction_rate: z.number().describe("The share of adjusted income above full_credit_up_to that the credit falls by."),
   breakdown: Breakdown,
+  breakdown_said: SaidList,
   citations: Citations,
   assumptions: z.array(z.string()),
   assumed: Assumed,
@@ -91,25 +94,55 @@ export const rentersTaxCredit = (facts: FactSource, options: RentersTaxCreditOpt
   const used: FactUsed = read.used;
   const over = Math.max(0, adjustedIncome - rule.credit_full_at_adjusted_income_max_cad);
   const credit = roundCents(Math.max(0, rule.credit_max_cad - over * rule.credit_reduction_rate));
-  const version = used.version === undefined ? `the period from ${used.effective_iso}` : `version ${used.version}`;
+  const source = periodSaid(used);
+  const full = rule.credit_full_at_adjusted_income_max_cad;
+  const periods = rule.min_one_month_periods_rented;
   return finished("rentersTaxCredit", {
     tax_year: taxYear,
     credit,
     max_credit: rule.credit_max_cad,
-    full_credit_up_to: rule.credit_full_at_adjusted_income_max_cad,
+    full_credit_up_to: full,
     no_credit_from: rule.credit_ends_at_adjusted_income_cad,
     reduction_rate: rule.credit_reduction_rate,
-    breakdown: [
-      `the ${taxYear} tax year: up to ${formatCad(rule.credit_max_cad)}, in full for an adjusted income up to ${formatCad(rule.credit_full_at_adjusted_income_max_cad)}, nothing from ${formatCad(rule.credit_ends_at_adjusted_income_cad)} (${FACT}, ${version})`,
+    ...breakdownFields([
+      say(
+        source.versioned ? "credit.band" : "credit.band-period",
+        {
+          year: { number: taxYear },
+          max: { money: rule.credit_max_cad },
+          full: { money: full },
+          none: { money: rule.credit_ends_at_adjusted_income_cad },
+          fact: { fact: FACT },
+          ...source.values,
+        },
+        `the ${taxYear} tax year: up to ${formatCad(rule.credit_max_cad)}, in full for an adjusted income up to ${formatCad(full)}, nothing from ${formatCad(rule.credit_ends_at_adjusted_income_cad)} (${FACT}, ${source.words})`,
+      ),
       over === 0
-        ? `${formatCad(adjustedIncome)} is not above ${formatCad(rule.credit_full_at_adjusted_income_max_cad)}: the full ${formatCad(credit)}`
-        : `${formatCad(adjustedIncome)} is ${formatCad(over)} above ${formatCad(rule.credit_full_at_adjusted_income_max_cad)}: ${formatCad(rule.credit_max_cad)} less ${formatPercent(rule.credit_reduction_rate)} of ${formatCad(over)} = ${formatCad(credit)}`,
-    ],
+        ? say(
+            "credit.full",
+            { income: { money: adjustedIncome }, full: { money: full }, credit: { money: credit } },
+            `${formatCad(adjustedIncome)} is not above ${formatCad(full)}: the full ${formatCad(credit)}`,
+          )
+        : say(
+            "credit.reduced",
+            {
+              income: { money: adjustedIncome },
+              over: { money: over },
+              full: { money: full },
+              max: { money: rule.credit_max_cad },
+              rate: { rate: rule.credit_reduction_rate },
+              credit: { money: credit },
+            },
+            `${formatCad(adjustedIncome)} is ${formatCad(over)} above ${formatCad(full)}: ${formatCad(rule.credit_max_cad)} less ${formatPercent(rule.credit_reduction_rate)} of ${formatCad(over)} = ${formatCad(credit)}`,
+          ),
+    ]),
     citations: [used],
     ...assumptionFields([
       assume(
         "renter-eligible",
-        `the renter rented and lived in an eligible rental unit in B.C. for at least ${rule.min_one_month_periods_rented} one-month periods of the year, and on December 31 was a resident of B.C. aged 19 or older (or a parent, or living with a spouse or common-law partner)`,
+        `the renter rented and lived in an eligible rental unit in B.C. for at least ${periods} one-month period${periods === 1 ? "" : "s"} of the year, and on December 31 was a resident of B.C. aged 19 or older (or a parent, or living with a spouse or common-law partner)`,
+        undefined,
+        { periods: { number: periods } },
       ),
       assume(
         "one-claim-per-couple",

@@ -13,7 +13,9 @@ import { PlaceProgramme, PlaceReason } from "../places.ts";
  * - `number`: a count or a plain number (days, months, payments, an interest period);
  * - `date`: a day, YYYY-MM-DD;
  * - `fact`: a fact's id, named by its label;
- * - `name`: a name written as its source writes it (a place, an area), never translated;
+ * - `name`: a name written as its source writes it (a place, an area, a published rate), never translated;
+ * - `text`: words of a fact's value as the fact writes them (the basis of a rent cap, the conditions of a capital
+ *   expenditure), in English, the language of the data's values;
  * - `choice`: which of its wordings the sentence takes (a key such as `claimed`), never shown itself;
  * - `place_reason`: why a rule by area answers as it does at a place (the place record's `reason`).
  */
@@ -67,7 +69,46 @@ const INSURANCE_AND_PAYMENT = [] as const;
 const AFFORDABILITY_AND_CLOSING = [] as const;
 
 /** rent-increase.ts, capital-expenditure-increase.ts and renters-tax-credit.ts. */
-const RENT = [] as const;
+const RENT = [
+  "capex.formula",
+  "capex.formula-period",
+  "capex.left-over",
+  "capex.note-error",
+  "capex.note-limit",
+  "capex.note-no-cap",
+  "capex.note-not-recorded",
+  "capex.note-rest",
+  "capex.per-unit",
+  "capex.phase-error",
+  "capex.phase-limit",
+  "capex.phase-no-cap",
+  "capex.phase-not-recorded",
+  "capex.phase-rest",
+  "capex.phases",
+  "credit.band",
+  "credit.band-period",
+  "credit.full",
+  "credit.reduced",
+  "rent.above-cap-agreement",
+  "rent.above-cap-owes-cap",
+  "rent.above-cap-recover",
+  "rent.after-last-increase",
+  "rent.cap",
+  "rent.cap-basis",
+  "rent.cap-basis-period",
+  "rent.cap-not-recorded",
+  "rent.cap-not-recorded-period",
+  "rent.cap-period",
+  "rent.max-increase",
+  "rent.no-cap-on-date",
+  "rent.notice-by",
+  "rent.notice-received",
+  "rent.once-in-12-months",
+  "rent.proposed-above",
+  "rent.proposed-unchecked",
+  "rent.proposed-within",
+  "rent.too-early",
+] as const;
 
 /** deposit-interest.ts, deposit-return.ts, notice-received.ts and tenancy-notice.ts. */
 const DEPOSIT_AND_NOTICE = [
