@@ -17,7 +17,16 @@ import {
   todayInBc,
 } from "../../packages/client/src/index.ts";
 import type { Words } from "../../src/i18n/words.ts";
-import { type Answer, type Assumption, breakdown, results, saidSteps, sentence, steps } from "./answer-view.ts";
+import {
+  type Answer,
+  type Assumption,
+  breakdown,
+  forReaders,
+  results,
+  saidSteps,
+  sentence,
+  steps,
+} from "./answer-view.ts";
 import { assumptionWords } from "./assumption-words.ts";
 import { checked, element, make } from "./dom.ts";
 import { englishElement } from "./fact-link.ts";
@@ -297,7 +306,7 @@ export const purchase = (facts: FactSource): Answer => {
           [
             w.text("calc.buy.limiting-ratio"),
             w.text("calc.buy.limiting-ratio-value", {
-              ratio: test.binding.toUpperCase(),
+              ratio: test.binding === "gds" ? w.text("calc.buy.ratio-gds") : w.text("calc.buy.ratio-tds"),
               words: ratio,
               limit: percent(test.binding === "gds" ? test.gds_limit : test.tds_limit),
             }),
@@ -344,7 +353,20 @@ export const purchase = (facts: FactSource): Answer => {
             : [[w.text("calc.buy.cash-if-gst-included"), money(closing.total - gst.amount)] as [string, string]]),
         ]),
       );
-      explained.push(...saidSteps(w.text("calc.buy.cash-working"), closing.breakdown_said));
+      // The GST's own working, which the cash to close repeats as `closing.gst-step`, is the GST calculator's English
+      // until gst-on-new-home.ts says it as codes: shown as the page shows a calculator's English, marked so.
+      explained.push(
+        make("h3", w.text("calc.buy.cash-working")),
+        make(
+          "ul",
+          closing.breakdown_said.map((said, index) =>
+            said.code === "closing.gst-step"
+              ? englishElement(make("li", forReaders(closing.breakdown[index] ?? "")))
+              : make("li", saidParts(said)),
+          ),
+          "calc-notes",
+        ),
+      );
       assumptions.push(...assumptionWords("purchase", closing));
       citations.push(...closing.citations);
     } catch (error) {

@@ -416,21 +416,24 @@ export const rateTooHigh = (contractRate: number, qualifyingRate: number): Sente
     `the contract rate ${formatPercent(contractRate)} gives a qualifying rate of ${formatPercent(qualifyingRate)}, and a payment is computed at rates below 100% only`,
   );
 
-/** The debt service limits assumed: whose, on which date, and what another insurer or a lender may do beside them. */
+/**
+ * The debt service limits assumed: whose, on which date, and what another insurer or a lender may do beside them.
+ * Where the fact names whom CMHC considers them for (`max_ratios_for`, the fact's own English), the sentence points to
+ * it rather than quoting it, so that a program saying the sentence in another language has nothing left in English.
+ */
 export const limitsClauses = (
   asOf: string,
-  consideredFor: string | undefined,
+  namesWhom: boolean,
   ceiling: { gds: number; tds: number } | undefined,
 ): { text: string; values: Record<string, SaidValue> } => {
-  const fact = { fact: "cmhc.debt_service_limits" } as const;
-  const limits =
-    consideredFor === undefined
-      ? say("affordability.limits-on", { fact, date: { date: asOf } }, `those of cmhc.debt_service_limits on ${asOf}`)
-      : say(
-          "affordability.limits-on-for",
-          { fact, date: { date: asOf }, who: { name: consideredFor } },
-          `those of cmhc.debt_service_limits on ${asOf}, which CMHC considers for ${consideredFor}`,
-        );
+  const values = { fact: { fact: "cmhc.debt_service_limits" }, date: { date: asOf } } as const;
+  const limits = namesWhom
+    ? say(
+        "affordability.limits-on-for",
+        values,
+        `those of cmhc.debt_service_limits on ${asOf}, the highest CMHC considers, for the borrowers the fact names`,
+      )
+    : say("affordability.limits-on", values, `those of cmhc.debt_service_limits on ${asOf}`);
   const others =
     ceiling === undefined
       ? say("affordability.others-lower", {}, "another insurer or a lender may set lower ones")

@@ -569,7 +569,7 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
     }
   }
 
-  const limitsAssumed = limitsClauses(asOf, limits.value.max_ratios_for, ceilingAbove(limits.value));
+  const limitsAssumed = limitsClauses(asOf, limits.value.max_ratios_for !== undefined, ceilingAbove(limits.value));
   return finished("affordability", {
     qualifying_rate: reported.qualifying.rate,
     gds_limit: gdsLimit,
