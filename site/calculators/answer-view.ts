@@ -74,7 +74,7 @@ export const shownInEnglish = (working: readonly HTMLElement[]): HTMLElement[] =
     ? []
     : [make("p", words().text("calc.working.in-english"), "calc-in-english")];
 
-export const results = (rows: Array<[string, string]>, className = "calc-results"): HTMLDListElement =>
+export const results = (rows: Array<[string | Node, string]>, className = "calc-results"): HTMLDListElement =>
   make(
     "dl",
     rows.map(([term, value]) => make("div", [make("dt", term), make("dd", value)])),

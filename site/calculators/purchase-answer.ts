@@ -5,7 +5,6 @@ import {
   affordability,
   amortizationSchedule,
   CalculatorError,
-  type CashToCloseLine,
   cashToClose,
   type FactSource,
   type FactUsed,
@@ -18,7 +17,16 @@ import {
   todayInBc,
 } from "../../packages/client/src/index.ts";
 import type { Words } from "../../src/i18n/words.ts";
-import { type Answer, type Assumption, breakdown, results, sentence, steps } from "./answer-view.ts";
+import {
+  type Answer,
+  type Assumption,
+  breakdown,
+  forReaders,
+  results,
+  saidSteps,
+  sentence,
+  steps,
+} from "./answer-view.ts";
 import { assumptionWords } from "./assumption-words.ts";
 import { checked, element, make } from "./dom.ts";
 import { englishElement } from "./fact-link.ts";
@@ -34,6 +42,7 @@ import {
   required,
 } from "./fields.ts";
 import { count, money, percent } from "./formats.ts";
+import { saidParts } from "./said-words.ts";
 import { words } from "./words.ts";
 
 /** The figures the card shows first, when the answer has them: what a buyer asks. */
@@ -42,22 +51,6 @@ const headlineTerms = (w: Words): string[] => [
   w.text("calc.buy.largest-price-minimum"),
   w.text("calc.buy.cash-to-close"),
 ];
-
-/** A line of the cash to close by what it is, in the page's words (the client labels it in English for programs). */
-const cashLineLabel = (w: Words, line: { item: CashToCloseLine["item"]; label: string }): string => {
-  switch (line.item) {
-    case "down-payment":
-      return w.text("calc.buy.cash.down-payment");
-    case "transfer-tax":
-      return w.text("calc.buy.cash.transfer-tax");
-    case "gst":
-      return w.text("calc.buy.cash.gst");
-    case "insurance-premium":
-      return w.text("calc.buy.cash.premium");
-    case "extra":
-      return line.label;
-  }
-};
 
 export const purchase = (facts: FactSource): Answer => {
   const w = words();
@@ -279,7 +272,7 @@ export const purchase = (facts: FactSource): Answer => {
         // Before 2018 a loan without insurance had no set qualifying rate: there is no test to pass or fail.
         verdict = make("p", w.text("calc.buy.no-stress-test"), "calc-verdict");
         rows.unshift([w.text("calc.buy.stress-test"), w.text("calc.buy.none-set")]);
-        explained.push(...steps(w.text("calc.buy.stress-working"), test.breakdown));
+        explained.push(...saidSteps(w.text("calc.buy.stress-working"), test.breakdown_said));
         citations.push(...test.citations);
       } else {
         verdict = make(
@@ -313,14 +306,14 @@ export const purchase = (facts: FactSource): Answer => {
           [
             w.text("calc.buy.limiting-ratio"),
             w.text("calc.buy.limiting-ratio-value", {
-              ratio: test.binding.toUpperCase(),
+              ratio: test.binding === "gds" ? w.text("calc.buy.ratio-gds") : w.text("calc.buy.ratio-tds"),
               words: ratio,
               limit: percent(test.binding === "gds" ? test.gds_limit : test.tds_limit),
             }),
           ],
           [w.text("calc.buy.largest-payment"), money(test.max_payment)],
         );
-        explained.push(...steps(w.text("calc.buy.stress-working"), test.breakdown));
+        explained.push(...saidSteps(w.text("calc.buy.stress-working"), test.breakdown_said));
         assumptions.push(...assumptionWords("purchase", test));
         citations.push(...test.citations);
       }
@@ -351,13 +344,29 @@ export const purchase = (facts: FactSource): Answer => {
       cash.push(
         make("h3", w.text("calc.buy.cash-parts")),
         results([
-          ...closing.lines.map((line): [string, string] => [cashLineLabel(w, line), money(line.amount)]),
+          ...closing.lines.map((line): [Node, string] => [
+            make("span", saidParts(line.label_said)),
+            money(line.amount),
+          ]),
           ...(gst === undefined
             ? []
             : [[w.text("calc.buy.cash-if-gst-included"), money(closing.total - gst.amount)] as [string, string]]),
         ]),
       );
-      explained.push(...steps(w.text("calc.buy.cash-working"), closing.breakdown));
+      // The GST's own working, which the cash to close repeats as `closing.gst-step`, is the GST calculator's English
+      // until gst-on-new-home.ts says it as codes: shown as the page shows a calculator's English, marked so.
+      explained.push(
+        make("h3", w.text("calc.buy.cash-working")),
+        make(
+          "ul",
+          closing.breakdown_said.map((said, index) =>
+            said.code === "closing.gst-step"
+              ? englishElement(make("li", forReaders(closing.breakdown[index] ?? "")))
+              : make("li", saidParts(said)),
+          ),
+          "calc-notes",
+        ),
+      );
       assumptions.push(...assumptionWords("purchase", closing));
       citations.push(...closing.citations);
     } catch (error) {

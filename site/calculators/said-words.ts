@@ -2,11 +2,14 @@
 // and, beside it, as a code and its values (packages/client/src/calculators/said.ts); the page says the code with its
 // message `calc.said.{code}` (an assumption: `calc.assumed.{code}`), writing each value as the page's language writes
 // it, and names each fact by its label, linked to its page. English pages use the same messages, so every language
-// says the same thing the same way.
+// says the same thing the same way. A sentence carried within another (a value of kind `said`) is said as a clause
+// there (src/i18n/clause.ts), and every sentence opens with a capital.
 
 import type { Said, SaidValue } from "../../packages/client/src/index.ts";
+import { clauseEnd, clauseStart, sentenceStart } from "../../src/i18n/clause.ts";
 import type { MessageValue } from "../../src/i18n/words.ts";
 import { placeReasonWords } from "../../src/render/place-reasons.ts";
+import { make } from "./dom.ts";
 import { factLink } from "./fact-link.ts";
 import { day, money, percent } from "./formats.ts";
 import { words } from "./words.ts";
@@ -14,6 +17,30 @@ import { words } from "./words.ts";
 /** A place's name from the page's list of places (`#places-list`), by its id: a regional district named in a reason. */
 const placeName = (id: string): string =>
   document.querySelector<HTMLOptionElement>(`#places-list option[data-id="${CSS.escape(id)}"]`)?.dataset.name ?? id;
+
+/** A message's parts with their first and last text changed, where the message begins or ends with text. */
+const withEnds = (
+  parts: Array<string | Node>,
+  start: (text: string) => string,
+  end: (text: string) => string = (text) => text,
+): Array<string | Node> =>
+  parts.map((part, index) => {
+    if (typeof part !== "string") return part;
+    const started = index === 0 ? start(part) : part;
+    return index === parts.length - 1 ? end(started) : started;
+  });
+
+/** A sentence within another, as a clause: an element, so the sentence that carries it can open with its capital. */
+const clause = (said: Said): Node => make("span", withEnds(messageParts(said), clauseStart, clauseEnd));
+
+/** The first text of a sentence's parts, in a carried clause or a link where the sentence opens with one. */
+const opening = (parts: Array<string | Node>): Array<string | Node> => {
+  const [first] = parts;
+  if (typeof first === "string") return withEnds(parts, sentenceStart);
+  const text = first === undefined ? null : document.createTreeWalker(first, NodeFilter.SHOW_TEXT).nextNode();
+  if (text !== null) text.textContent = sentenceStart(text.textContent ?? "");
+  return parts;
+};
 
 /** A value as the page's language writes it: a number stays a number, for the message's plurals. */
 const valueWords = (value: SaidValue): MessageValue<Node> => {
@@ -24,6 +51,7 @@ const valueWords = (value: SaidValue): MessageValue<Node> => {
   if ("fact" in value) return factLink(value.fact);
   if ("name" in value) return value.name;
   if ("choice" in value) return value.choice;
+  if ("said" in value) return clause(value.said);
   const { programme, place, reason } = value.place_reason;
   return placeReasonWords(words(), programme, { ...place, regional_district_name: null }, reason, placeName);
 };
@@ -31,10 +59,13 @@ const valueWords = (value: SaidValue): MessageValue<Node> => {
 const valuesWords = (values: Said["values"] | undefined): Record<string, MessageValue<Node>> =>
   Object.fromEntries(Object.entries(values ?? {}).map(([name, value]) => [name, valueWords(value)]));
 
-/** A sentence of a calculator's working, in the page's words: text, and links to the facts it names. */
-export const saidParts = (said: Said): Array<string | Node> =>
+/** A sentence's message with its values, as it reads on its own or within another. */
+const messageParts = (said: Said): Array<string | Node> =>
   words().parts(`calc.said.${said.code}`, valuesWords(said.values));
+
+/** A sentence of a calculator's working, in the page's words: text, and links to the facts it names. */
+export const saidParts = (said: Said): Array<string | Node> => opening(messageParts(said));
 
 /** An assumption in the page's words, from its code and the values it names. */
 export const assumedParts = (assumed: { code: string; values?: Said["values"] }): Array<string | Node> =>
-  words().parts(`calc.assumed.${assumed.code}`, valuesWords(assumed.values));
+  opening(words().parts(`calc.assumed.${assumed.code}`, valuesWords(assumed.values)));

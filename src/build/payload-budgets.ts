@@ -80,9 +80,10 @@ const EVENT_FEEDS: ReadonlyArray<readonly [string, string]> = [
  * The calculators page's script: the client's calculators, the zod schemas they check each fact's value and their own
  * options and results with, and the page's own code. It does not grow with the catalog; it grows only when the
  * calculators do (raised from 40 KB when the page took on the calculators that combine rules, from 60 KB when it took
- * the place, and from 80 KB when it took the languages' words: see the budgets page).
+ * the place, from 80 KB when it took the languages' words, and from 92 KB when the calculators said their sentences as
+ * codes: see the budgets page).
  */
-const CALCULATORS_SCRIPT = { path: "/assets/calculators.js", limit: 92 * KB } as const;
+const CALCULATORS_SCRIPT = { path: "/assets/calculators.js", limit: 96 * KB } as const;
 /**
  * The catalog's search script: the page's own code, the ranking the MCP server shares, and the message formatter that
  * words its status and its places in the page's language (src/i18n/words.ts, with the ICU parser it needs). It does

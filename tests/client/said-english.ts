@@ -7,6 +7,7 @@
 import { expect } from "vitest";
 import { formatCad, formatPercent, readableDate } from "../../packages/client/src/calculators/calculator-common.ts";
 import type { AssumptionCode, PlaceRecord, SaidValue } from "../../packages/client/src/index.ts";
+import { clauseEnd, clauseStart } from "../../src/i18n/clause.ts";
 import { englishWords } from "../../src/i18n/words-files.ts";
 import { placeReasonWords } from "../../src/render/place-reasons.ts";
 
@@ -33,12 +34,14 @@ const clientStyle = (value: SaidValue, places: readonly PlaceRecord[]): string |
   if ("fact" in value) return value.fact;
   if ("name" in value) return value.name;
   if ("choice" in value) return value.choice;
+  if ("said" in value)
+    return clauseEnd(clauseStart(englishOf(`calc.said.${value.said.code}`, value.said.values, places)));
   const { programme, place, reason } = value.place_reason;
   const nameOf = (id: string): string => places.find((each) => each.id === id)?.name ?? id;
   return placeReasonWords(englishWords(), programme, { ...place, regional_district_name: null }, reason, nameOf);
 };
 
-/** A code's English message with the values written as the client writes them. */
+/** A code's English message with the values written as the client writes them; a sentence within it as a clause. */
 export const englishOf = (
   key: string,
   values: Readonly<Record<string, SaidValue>> | undefined,
@@ -76,10 +79,13 @@ const englishReadings = (
   );
 };
 
-/** The page's sentence and the client's compared as the client writes it: no capital to begin, no full stop to end. */
+/**
+ * The page's sentence and the client's compared as the client writes it: its first letter's case as the client's (a
+ * sentence that opens with a clause opens with a capital on the page), no full stop to end.
+ */
 const asClientWrites = (message: string, client: string): string => {
   const first = client.charAt(0);
-  const start = first === first.toLowerCase() ? message.charAt(0).toLowerCase() : message.charAt(0);
+  const start = first === first.toLowerCase() ? message.charAt(0).toLowerCase() : message.charAt(0).toUpperCase();
   const rest = message.slice(1);
   return `${start}${client.endsWith(".") || !rest.endsWith(".") ? rest : rest.slice(0, -1)}`;
 };

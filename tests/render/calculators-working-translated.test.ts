@@ -64,10 +64,11 @@ const ASKED: Record<string, { fill: Record<string, string>; check?: string[]; se
 
 /**
  * Latin words a Chinese or Punjabi answer may hold: the names of places and of the register's districts, and the
- * abbreviations the translations keep (GST, BC, RTB). Any other Latin word of three letters or more is English left.
+ * abbreviations the translations keep (GST, BC, RTB, and GDS and TDS as the glossary's ratios are named). Any other
+ * Latin word of three letters or more is English left.
  */
 const KEPT_LATIN =
-  /^(Burnaby|Kamloops|Metro|Vancouver|Regional|District|Thompson|Nicola|GST|HST|BC|RTB|CMHC|OSFI|CRA|FHSA|RRSP|HBP)$/;
+  /^(Burnaby|Kamloops|Metro|Vancouver|Regional|District|Thompson|Nicola|GST|HST|BC|RTB|CMHC|OSFI|CRA|FHSA|RRSP|HBP|GDS|TDS)$/;
 
 describe.skipIf(!available)("each calculator's working in each translation, in headless Chromium", () => {
   let site: BuiltSite | undefined;

@@ -1,12 +1,34 @@
 import { z } from "zod";
+import {
+  atPriceLine,
+  gdsLine,
+  gdsRoomLine,
+  housingLine,
+  incomeLine,
+  largestLoanLine,
+  largestPaymentLine,
+  largestPriceLine,
+  limitsClauses,
+  type NotAllowed,
+  noPriceLine,
+  notAssessedLine,
+  noUninsuredRateLine,
+  paymentLine,
+  qualifyingRateLine,
+  rateTooHigh,
+  type Searched,
+  searchLine,
+  tdsLine,
+  tdsRoomLine,
+  uninsuredMinimumLine,
+  verdictLine,
+} from "./affordability-sentences.ts";
 import { Assumed, assume, assumptionFields } from "./assumptions.ts";
 import {
   CalculatorError,
   type FactSource,
   type FactUsed,
   Fraction,
-  formatCad,
-  formatPercent,
   requireFactAsOf,
   roundCents,
   roundRate,
@@ -33,6 +55,7 @@ import {
   mortgageInsurancePremium,
 } from "./mortgage-insurance-premium.ts";
 import { maxPrincipal, monthlyPayment, type QualifyingRateResult, qualifyingRate } from "./mortgage-payment.ts";
+import { breakdownFields, SaidList, type SaidValue, type Sentence, saidOf } from "./said.ts";
 
 export const AffordabilityOptions = z.strictObject({
   annualIncome: PositiveAmountOption.describe(
@@ -133,6 +156,7 @@ export const AffordabilityResult = z.object({
     ),
   as_of: AsOfResult,
   breakdown: Breakdown,
+  breakdown_said: SaidList,
   citations: Citations,
   assumptions: z.array(z.string()).describe("What the answer takes as given, and what a lender may weigh besides."),
   assumed: Assumed,
@@ -150,15 +174,15 @@ const DebtServiceLimits = z.object({
 });
 
 /**
- * What another insurer or a lender may do beside CMHC's limits: where CMHC's are below the federal ceiling for every
- * insured mortgage (35/42 against 39/44 from July 2020 to July 2021), another insurer could accept ratios up to that
- * ceiling, so the answer may be stricter than theirs; otherwise no insurer may go higher, and a lender may set lower.
+ * The federal ceiling for every insured mortgage where CMHC's limits are below it (35/42 against 39/44 from July 2020
+ * to July 2021): another insurer could accept ratios up to that ceiling, so the answer may be stricter than theirs.
+ * Undefined otherwise: no insurer may go higher, and a lender may set lower.
  */
-const otherInsurers = (value: z.infer<typeof DebtServiceLimits>): string => {
+const ceilingAbove = (value: z.infer<typeof DebtServiceLimits>): { gds: number; tds: number } | undefined => {
   const { gds_max, tds_max, regulation_gds_max: gdsCeiling, regulation_tds_max: tdsCeiling } = value;
   if (gdsCeiling === undefined || tdsCeiling === undefined || (gds_max >= gdsCeiling && tds_max >= tdsCeiling))
-    return "another insurer or a lender may set lower ones";
-  return `they are below the federal ceiling of ${formatPercent(gdsCeiling)} and ${formatPercent(tdsCeiling)} for every insured mortgage, so another insurer may accept higher ratios, up to that ceiling, and a lender may set lower ones`;
+    return undefined;
+  return { gds: gdsCeiling, tds: tdsCeiling };
 };
 
 /** A computed amount to the cent below, the float noise of the arithmetic (5849.999999…) taken off first. */
@@ -220,13 +244,19 @@ const qualifyingRates = (facts: FactSource, contractRate: number, asOf: string):
   }
 };
 
-/** How a qualifying rate was reached, in the words of the breakdown. */
-const rateWords = (qualifying: QualifyingRateResult, contractRate: number): string => {
-  const contract = `the contract rate ${formatPercent(contractRate)}${qualifying.buffer_rate > 0 ? ` plus the buffer of ${formatPercent(qualifying.buffer_rate)}` : ""}`;
-  return qualifying.rule === "floor"
-    ? `the floor, above ${contract}`
-    : `${contract}, not below the floor of ${formatPercent(qualifying.floor_rate)}`;
+/**
+ * Another calculator's reason, repeated within a line of this one: its English, and its value in the line's code.
+ */
+const reasonWords = (result: { reason: string | null }): { text: string; value: SaidValue } => {
+  const text = result.reason ?? "";
+  return { text, value: { name: text } };
 };
+
+/** The stress test's refusal to set a rate for a loan without insurance, repeated within a line of this calculator. */
+const errorWords = (error: CalculatorError): { text: string; value: SaidValue } => ({
+  text: error.message,
+  value: { name: error.message },
+});
 
 /**
  * How much a household can borrow and pay on its gross income by the debt service ratios (`cmhc.debt_service_limits`
@@ -247,11 +277,14 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
   const limits = requireFactAsOf(facts, "cmhc.debt_service_limits", DebtServiceLimits, asOf);
   const rates = qualifyingRates(facts, read.contractRate, asOf);
   for (const qualifying of [rates.insured, rates.uninsured])
-    if (!(qualifying instanceof CalculatorError) && qualifying.rate >= 1)
-      throw new CalculatorError(
-        `contractRate ${formatPercent(read.contractRate)} gives a qualifying rate of ${formatPercent(qualifying.rate)}, and a payment is computed at rates below 100% only`,
-        { reason: "invalid-option", option: "contractRate" },
-      );
+    if (!(qualifying instanceof CalculatorError) && qualifying.rate >= 1) {
+      const said = rateTooHigh(read.contractRate, qualifying.rate);
+      throw new CalculatorError(said.text, {
+        reason: "invalid-option",
+        option: "contractRate",
+        said: saidOf(said),
+      });
+    }
   const cited = new Map<string, FactUsed>();
   const cite = (used: readonly FactUsed[]): void => {
     for (const each of used) cited.set(`${each.fact_id}#${each.anchor}`, each);
@@ -288,40 +321,41 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
       : rates.uninsured instanceof CalculatorError || uninsuredLoan === undefined
         ? undefined
         : { qualifying: rates.uninsured, maxLoan: uninsuredLoan };
-  const loanLine = (qualifying: QualifyingRateResult, maxLoan: number, which: string): string =>
-    `${formatCad(maxPayment)} a month at ${formatPercent(qualifying.rate)} over ${years} years repays at most ${formatCad(maxLoan)}: the largest ${which}loan, any premium included`;
-  const breakdown = [
+  const monthlyIncome = roundCents(income);
+  const breakdown: Sentence[] = [
     ...(rates.same
-      ? [`qualifying rate ${formatPercent(rates.insured.rate)}: ${rateWords(rates.insured, read.contractRate)}`]
+      ? [qualifyingRateLine(rates.insured, read.contractRate, "every")]
       : [
-          `qualifying rate for a loan that needs insurance (less than 20% down) ${formatPercent(rates.insured.rate)}: ${rateWords(rates.insured, read.contractRate)}`,
+          qualifyingRateLine(rates.insured, read.contractRate, "insured"),
           rates.uninsured instanceof CalculatorError
-            ? `no qualifying rate for a loan without insurance: ${rates.uninsured.message}; only prices whose loan is insured are counted`
-            : `qualifying rate for a loan without insurance ${formatPercent(rates.uninsured.rate)}: ${rateWords(rates.uninsured, read.contractRate)}`,
+            ? noUninsuredRateLine(errorWords(rates.uninsured))
+            : qualifyingRateLine(rates.uninsured, read.contractRate, "uninsured"),
         ]),
-    `gross monthly income ${formatCad(read.annualIncome)} ÷ 12 = ${formatCad(roundCents(income))}`,
-    `housing costs ${formatCad(read.annualPropertyTax)} property tax ÷ 12 + ${limits.value.heating_counted ? `${formatCad(read.monthlyHeating)} heating` : "no heating (not counted on this date)"} + ${formatPercent(strataShare)} of the ${formatCad(read.monthlyStrataFee)} strata fee = ${formatCad(housing)} a month`,
-    `GDS: ${formatPercent(gdsLimit)} × ${formatCad(roundCents(income))} − ${formatCad(housing)} housing = ${formatCad(roundCents(gdsRoom))} for principal and interest`,
-    `TDS: ${formatPercent(tdsLimit)} × ${formatCad(roundCents(income))} − ${formatCad(housing)} housing − ${formatCad(debts)} debt payments = ${formatCad(roundCents(tdsRoom))} for principal and interest`,
-    room < 0
-      ? `housing costs${binding === "tds" ? " and debt payments" : ""} alone are above the ${binding.toUpperCase()} limit: no payment fits, so the largest payment is $0 and no loan can be carried`
-      : `the smaller, set by ${binding.toUpperCase()}: ${formatCad(maxPayment)} a month is the largest payment`,
+    incomeLine(read.annualIncome, monthlyIncome),
+    housingLine({
+      propertyTax: read.annualPropertyTax,
+      heating: limits.value.heating_counted ? read.monthlyHeating : undefined,
+      strataShare,
+      strataFee: read.monthlyStrataFee,
+      housing,
+    }),
+    gdsRoomLine(gdsLimit, monthlyIncome, housing, roundCents(gdsRoom)),
+    tdsRoomLine(tdsLimit, monthlyIncome, housing, debts, roundCents(tdsRoom)),
+    largestPaymentLine(binding, room < 0 ? undefined : maxPayment),
     ...(rates.same
-      ? [loanLine(rates.insured, insuredLoan, "")]
+      ? [largestLoanLine(maxPayment, rates.insured, years, insuredLoan, "every")]
       : [
-          loanLine(rates.insured, insuredLoan, "insured "),
+          largestLoanLine(maxPayment, rates.insured, years, insuredLoan, "insured"),
           ...(uninsuredLoan === undefined || rates.uninsured instanceof CalculatorError
             ? []
-            : [loanLine(rates.uninsured, uninsuredLoan, "uninsured ")]),
+            : [largestLoanLine(maxPayment, rates.uninsured, years, uninsuredLoan, "uninsured")]),
         ]),
   ];
   if (!insuranceAvailable) {
     cite(availability.citations);
     // One line: the uninsured rate on the whole price.
     const uninsuredRate = availability.breakdown[0]?.rate ?? 1;
-    breakdown.push(
-      `${availability.reason}; the minimum down payment is ${formatPercent(uninsuredRate)} of the price at every price (cmhc.insurance_cap's min_down_payment_rate_uninsured), and no premium is added`,
-    );
+    breakdown.push(uninsuredMinimumLine(reasonWords(availability), uninsuredRate));
   }
 
   let tried = 0;
@@ -412,13 +446,13 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
 
   const givenDown = read.downPayment;
   let best: Priced | undefined;
-  let searched: string;
+  let searched: Searched;
   if (givenDown !== undefined) {
     // No loan is larger than the largest one, so no price is above the down payment plus it.
     const low = Math.max(givenDown, 1);
     const high = Math.floor(Math.min(MAX_AMOUNT, Math.max(low, givenDown + Math.max(insuredLoan, uninsuredLoan ?? 0))));
     best = largestIn(low, high);
-    searched = `the prices from ${formatCad(low)} to ${formatCad(high)} (the down payment of ${formatCad(givenDown)} plus the largest loan)`;
+    searched = { kind: "given-down", low, high, down: givenDown };
   } else {
     // At the cap the minimum down payment jumps to the uninsured share of the whole price and insurance ends, so the
     // loan falls there: the prices at or above it are searched first, as each is above every price below it.
@@ -429,22 +463,23 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
     // on a date when a loan without insurance had no set qualifying rate.
     const highest =
       share < 1 && uninsuredLoan !== undefined ? Math.floor(Math.min(MAX_AMOUNT, uninsuredLoan / (1 - share) + 1)) : 0;
-    const aboveCap = `the prices at or above the insured price cap of ${formatCad(cap)}, where the minimum down payment is ${formatPercent(roundRate(share))} of the price and there is no insurance`;
+    const aboveCap = { cap, share: roundRate(share) };
     best = largestIn(firstAbove, highest);
-    if (best !== undefined) searched = `${aboveCap}, from ${formatCad(firstAbove)} to ${formatCad(highest)}`;
+    if (best !== undefined) searched = { kind: "above-cap", ...aboveCap, first: firstAbove, highest };
     else {
       best = largestIn(1, firstAbove - 1);
-      const above =
+      searched =
         uninsuredLoan === undefined
-          ? `none of ${aboveCap} is counted, as a loan without insurance had no set qualifying rate on ${asOf}`
-          : `none of ${aboveCap} fits: there the largest loan buys at most ${formatCad(Math.max(0, highest - 1))}`;
-      searched = `the prices below the insured price cap, from $1 to ${formatCad(firstAbove - 1)}, with the minimum down payment for each (${above})`;
+          ? { kind: "below-cap-not-counted", ...aboveCap, below: firstAbove - 1, asOf }
+          : { kind: "below-cap", ...aboveCap, below: firstAbove - 1, most: Math.max(0, highest - 1) };
     }
   }
-  const loanWords = (each: Priced): string =>
-    each.loan > each.loanBeforePremium
-      ? `${formatCad(each.loanBeforePremium)} + ${formatCad(each.premium)} premium (${formatPercent(each.insured?.rate ?? 0)}) = ${formatCad(each.loan)}`
-      : `${formatCad(each.loan)}${each.premium > 0 ? ` (the premium of ${formatCad(each.premium)} paid apart)` : ""}`;
+  const loanOf = (each: Priced) => ({
+    loanBeforePremium: each.loanBeforePremium,
+    loan: each.loan,
+    premium: each.premium,
+    premiumRate: each.insured?.rate ?? 0,
+  });
   // The rate and largest loan reported: those that apply at the largest price; if none fits, those of a loan without
   // insurance where the buyer cannot have it and such a loan had a rate, or else those of an insured loan.
   const reported =
@@ -453,23 +488,24 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
     limitFor(true)!;
   breakdown.push(
     best === undefined
-      ? !insuranceAvailable && rates.uninsured instanceof CalculatorError
-        ? `no price is counted: without insurance every loan is one that needs none, and on ${asOf} such a loan had no set qualifying rate`
-        : `no price fits: at every price the loan${givenDown === undefined ? "" : " with this down payment"} is above ${formatCad(reported.maxLoan)}${insuranceAvailable ? ", or it needs insurance it cannot have" : ""}`
-      : `largest price ${formatCad(best.price)}: ${formatCad(best.down)} down, loan ${loanWords(best)}, at most ${formatCad(reported.maxLoan)}`,
-    `found by halving ${searched}: they are cut where the premium rate, the need for insurance, its availability or whether the down payment is enough changes, and within each piece a higher price means a larger loan (${tried} prices tried)`,
+      ? noPriceLine(
+          asOf,
+          reported.maxLoan,
+          givenDown !== undefined,
+          insuranceAvailable,
+          !insuranceAvailable && rates.uninsured instanceof CalculatorError,
+        )
+      : largestPriceLine(best.price, best.down, loanOf(best), reported.maxLoan),
+    searchLine(searched, tried),
   );
 
   let atPrice: Partial<AffordabilityResult> = {};
   if (read.price !== undefined) {
     const each = priced(read.price);
     const limit = limitAt(each);
-    const loanAt = `at ${formatCad(read.price)} with ${formatCad(each.down)} down (${givenDown === undefined ? "the minimum" : "as given"}): loan ${loanWords(each)}`;
+    const loanAt = atPriceLine(read.price, each.down, givenDown !== undefined, loanOf(each));
     if (limit === undefined) {
-      breakdown.push(
-        loanAt,
-        `not assessed: this loan needs no insurance, and on ${asOf} such a loan had no set qualifying rate`,
-      );
+      breakdown.push(loanAt, notAssessedLine(asOf));
       atPrice = {
         minimum_down_payment: each.minimum.minimum,
         down_payment: each.down,
@@ -492,37 +528,32 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
       ];
       // Why the rules do not allow the loan, if they do not: a down payment below the minimum, where insurance is not
       // available the uninsured one ("needs 20% down"), or a loan that needs insurance it cannot have.
-      let notAllowed: string | undefined;
+      let notAllowed: NotAllowed | undefined;
       if (each.down < each.minimum.minimum) {
         if (each.minimum.insurable) {
           reasons.push("below-minimum");
-          notAllowed = `the down payment of ${formatCad(each.down)} is below the minimum of ${formatCad(each.minimum.minimum)} for this price`;
+          notAllowed = { kind: "below-minimum", down: each.down, minimum: each.minimum.minimum };
         } else {
           reasons.push("needs-uninsured-minimum");
-          notAllowed = `${each.minimum.reason}; at least ${formatCad(each.minimum.minimum)} at this price, and ${formatCad(each.down)} is given`;
+          notAllowed = {
+            kind: "needs-uninsured-minimum",
+            reason: reasonWords(each.minimum),
+            down: each.down,
+            minimum: each.minimum.minimum,
+          };
         }
       } else if (each.insured?.required && !each.insured.insurable) {
         reasons.push("not-insurable");
-        notAllowed = `not insurable: ${each.insured.reason}`;
+        notAllowed = { kind: "not-insurable", reason: reasonWords(each.insured) };
       }
       const passes = reasons.length === 0;
+      const ratio = { payment, housing, debts, income: monthlyIncome };
       breakdown.push(
         loanAt,
-        `payment at ${formatPercent(limit.qualifying.rate)} over ${years} years: ${formatCad(payment)} a month`,
-        `GDS (${formatCad(payment)} + ${formatCad(housing)} housing) ÷ ${formatCad(roundCents(income))} = ${formatPercent(gds)}, ${gdsWithin ? "within" : "above"} the limit of ${formatPercent(gdsLimit)}`,
-        `TDS (${formatCad(payment)} + ${formatCad(housing)} housing + ${formatCad(debts)} debt payments) ÷ ${formatCad(roundCents(income))} = ${formatPercent(tds)}, ${tdsWithin ? "within" : "above"} the limit of ${formatPercent(tdsLimit)}`,
-      );
-      const above = [
-        ...(gdsWithin ? [] : ["GDS is above its limit"]),
-        ...(tdsWithin ? [] : ["TDS is above its limit"]),
-      ];
-      // The stress test is the ratios': a purchase within both that the rules do not allow says why, not "does not pass".
-      breakdown.push(
-        passes
-          ? "passes: both ratios are within their limits"
-          : above.length === 0
-            ? `${notAllowed}; both ratios are within their limits`
-            : `does not pass: ${above.join("; ")}${notAllowed === undefined ? "" : `; besides, ${notAllowed}`}`,
+        paymentLine(limit.qualifying.rate, years, payment),
+        gdsLine({ ...ratio, ratio: gds, limit: gdsLimit, within: gdsWithin }),
+        tdsLine({ ...ratio, ratio: tds, limit: tdsLimit, within: tdsWithin }),
+        verdictLine(gdsWithin, tdsWithin, notAllowed),
       );
       atPrice = {
         minimum_down_payment: each.minimum.minimum,
@@ -538,6 +569,7 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
     }
   }
 
+  const limitsAssumed = limitsClauses(asOf, limits.value.max_ratios_for !== undefined, ceilingAbove(limits.value));
   return finished("affordability", {
     qualifying_rate: reported.qualifying.rate,
     gds_limit: gdsLimit,
@@ -553,7 +585,7 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
     ...(availability.reason === null ? {} : { insurance_unavailable_reason: availability.reason }),
     ...atPrice,
     as_of: asOf,
-    breakdown,
+    ...breakdownFields(breakdown),
     citations: [...cited.values()],
     ...assumptionFields([
       assume(
@@ -561,11 +593,7 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
         "annualIncome is the gross income, before tax, of every borrower together",
         "annualIncome",
       ),
-      assume(
-        "debt-service-limits-on-date",
-        `the limits are those of cmhc.debt_service_limits on ${asOf}${limits.value.max_ratios_for === undefined ? "" : `, which CMHC considers for ${limits.value.max_ratios_for}`}; ${otherInsurers(limits.value)}`,
-        "asOf",
-      ),
+      assume("debt-service-limits-on-date", limitsAssumed.text, "asOf", limitsAssumed.values),
       assume(
         "payment-monthly-at-qualifying-rate",
         "the payment is counted monthly at the qualifying rate, on the loan with any insurance premium added",
@@ -574,6 +602,7 @@ export const affordability = (facts: FactSource, options: AffordabilityOptions):
         "rules-on-application-date",
         `the qualifying rate and any insurance premium are those in force on ${asOf}, which should be the day the mortgage and its insurance were applied for, not the closing or registration date: CMHC applies a change of premiums to insurance requests submitted from its date, whatever the closing date, and the stress test's changes of 2016 spared loans applied for, committed or bought before their start`,
         "asOf",
+        { date: { date: asOf } },
       ),
       assume(
         "lender-rules",

@@ -14,12 +14,24 @@ import {
   PositiveAmountOption,
   parseOptions,
 } from "./calculator-options.ts";
+import {
+  downPaymentNote,
+  gstNote,
+  LABELS,
+  lineSentence,
+  ownLabel,
+  ownNote,
+  premiumNote,
+  totalSentence,
+  transferTaxNote,
+} from "./cash-to-close-sentences.ts";
 import { gstOnNewHome } from "./gst-on-new-home.ts";
 import {
   type MinimumDownPaymentResult,
   minimumDownPayment,
   mortgageInsurancePremium,
 } from "./mortgage-insurance-premium.ts";
+import { breakdownFields, Said, SaidList, type SaidValue, type Sentence, saidOf } from "./said.ts";
 
 // The cash a buyer needs on the day of closing: the down payment, the property transfer tax, the GST net of its
 // rebates on a newly built home and the buyer's own lines, each from its calculator; the mortgage insurance premium
@@ -70,11 +82,13 @@ export type CashToCloseOptions = z.input<typeof CashToCloseOptions>;
 export const CashToCloseLine = z.object({
   item: z.enum(["down-payment", "transfer-tax", "gst", "insurance-premium", "extra"]),
   label: z.string(),
+  label_said: Said.describe("The label as a code and its values; a buyer's own line's label is a name, as given."),
   amount: z.number(),
   /** False for the insurance premium: it is added to the loan, not paid in cash. */
   in_total: z.boolean().describe("Whether the line is paid in cash at closing (the insurance premium is not)."),
   fact_ids: z.array(z.string()).describe("The facts the line was computed from; none for the buyer's own lines."),
   note: z.string().describe("Why the amount is what it is, in one line."),
+  note_said: Said.describe("The note as a code and its values."),
 });
 export type CashToCloseLine = z.infer<typeof CashToCloseLine>;
 
@@ -85,6 +99,7 @@ export const CashToCloseResult = z.object({
   loan_with_premium: z.number().describe("The loan with the insurance premium added, when one is due."),
   as_of: z.string(),
   breakdown: Breakdown,
+  breakdown_said: SaidList,
   citations: Citations,
   assumptions: z.array(z.string()),
   assumed: Assumed,
@@ -100,6 +115,13 @@ const distinct = (used: readonly FactUsed[]): FactUsed[] => {
   }
   return [...seen.values()];
 };
+
+/** Another calculator's reason, repeated within a note of this one: its English, and its value in the note's code. */
+const reasonWords = (reason: string): { text: string; value: SaidValue } => ({ text: reason, value: { name: reason } });
+
+/** The GST calculator's working, repeated in this one's. */
+const gstSteps = (steps: readonly string[]): Sentence[] =>
+  steps.map((text) => ({ code: "closing.gst-step", values: { step: { name: text } }, text }));
 
 /**
  * The cash needed to close a purchase in B.C. on `asOf`, one cited line each: the down payment (checked against the
@@ -120,8 +142,25 @@ export const cashToClose = (facts: FactSource, options: CashToCloseOptions): Cas
   const asOf = read.asOf;
   const lines: CashToCloseLine[] = [];
   const citations: FactUsed[] = [];
-  const breakdown: string[] = [];
+  const breakdown: Sentence[] = [];
   const assumptions: Assumption[] = [];
+  const line = (
+    item: CashToCloseLine["item"],
+    label: Sentence,
+    amount: number,
+    fact_ids: string[],
+    note: Sentence,
+  ): CashToCloseLine => ({
+    item,
+    label: label.text,
+    label_said: saidOf(label),
+    amount,
+    // The insurance premium is added to the loan, not paid in cash.
+    in_total: item !== "insurance-premium",
+    fact_ids,
+    note: note.text,
+    note_said: saidOf(note),
+  });
 
   const dated = asOf === undefined ? {} : { asOf };
   // With the amortization, the minimum for this buyer: 20% where an insured loan may not be amortized that long for
@@ -148,18 +187,19 @@ export const cashToClose = (facts: FactSource, options: CashToCloseOptions): Cas
     minimum = minimumDownPayment(facts, price, dated);
   }
   citations.push(...minimum.citations);
-  const below = downPayment < minimum.minimum;
-  const why = minimum.reason === null ? "" : ` (${minimum.reason})`;
-  lines.push({
-    item: "down-payment",
-    label: "Down payment",
-    amount: downPayment,
-    in_total: true,
-    fact_ids: minimum.citations.map((used) => used.fact_id),
-    note: below
-      ? `below the minimum of ${formatCad(minimum.minimum)} for this price${why}: no lender may accept it`
-      : `the minimum for this price is ${formatCad(minimum.minimum)}${why}`,
-  });
+  lines.push(
+    line(
+      "down-payment",
+      LABELS["down-payment"],
+      downPayment,
+      minimum.citations.map((used) => used.fact_id),
+      downPaymentNote(
+        minimum.minimum,
+        downPayment < minimum.minimum,
+        minimum.reason === null ? undefined : reasonWords(minimum.reason),
+      ),
+    ),
+  );
 
   const tax = propertyTransferTax(facts, {
     price,
@@ -170,26 +210,27 @@ export const cashToClose = (facts: FactSource, options: CashToCloseOptions): Cas
     ...(asOf === undefined ? {} : { asOf }),
   });
   citations.push(...tax.citations);
-  const exemption =
-    tax.exemption > 0
-      ? `, less the ${formatCad(tax.exemption)} exemption`
-      : buyer.firstTimeBuyer || buyer.newlyBuilt
-        ? ", no exemption at this price"
-        : "";
-  lines.push({
-    item: "transfer-tax",
-    label: "Property transfer tax",
-    amount: tax.total,
-    in_total: true,
-    fact_ids: [...new Set(tax.breakdown.map((line) => line.fact_id))],
-    note: `general tax ${formatCad(tax.general)}${exemption}${tax.additional > 0 ? `, plus ${formatCad(tax.additional)} additional tax for foreign buyers` : ""}`,
-  });
+  lines.push(
+    line(
+      "transfer-tax",
+      LABELS["transfer-tax"],
+      tax.total,
+      [...new Set(tax.breakdown.map((each) => each.fact_id))],
+      transferTaxNote({
+        general: tax.general,
+        exemption: tax.exemption,
+        exemptionAsked: buyer.firstTimeBuyer || buyer.newlyBuilt,
+        additional: tax.additional,
+      }),
+    ),
+  );
   if (tax.additional_if_in_specified_area !== undefined)
     assumptions.push(
       assume(
         "specified-area-adds",
         `whether the property is in a specified area was not said: if it is, the additional tax for foreign buyers adds ${formatCad(tax.additional_if_in_specified_area)}`,
         "inSpecifiedArea",
+        { amount: { money: tax.additional_if_in_specified_area } },
       ),
     );
   assumptions.push(...assumptionsOf(tax));
@@ -202,15 +243,21 @@ export const cashToClose = (facts: FactSource, options: CashToCloseOptions): Cas
       ...(asOf === undefined ? {} : { asOf }),
     });
     citations.push(...gst.citations);
-    lines.push({
-      item: "gst",
-      label: "GST, less its rebates",
-      amount: gst.net_gst,
-      in_total: true,
-      fact_ids: gst.citations.map((used) => used.fact_id),
-      note: `${formatCad(gst.gst)} of GST less ${formatCad(gst.rebate)} of rebates (new housing ${formatCad(gst.new_housing_rebate)}, first-time buyers ${formatCad(gst.first_time_buyer_rebate)})`,
-    });
-    breakdown.push(...gst.breakdown);
+    lines.push(
+      line(
+        "gst",
+        LABELS.gst,
+        gst.net_gst,
+        gst.citations.map((used) => used.fact_id),
+        gstNote({
+          gst: gst.gst,
+          rebate: gst.rebate,
+          newHousing: gst.new_housing_rebate,
+          firstTime: gst.first_time_buyer_rebate,
+        }),
+      ),
+    );
+    breakdown.push(...gstSteps(gst.breakdown));
     assumptions.push(
       assume(
         "gst-price-before-gst",
@@ -239,36 +286,31 @@ export const cashToClose = (facts: FactSource, options: CashToCloseOptions): Cas
         "asOf",
       ),
     );
-  lines.push({
-    item: "insurance-premium",
-    label: "Mortgage insurance premium (added to the loan)",
-    amount: premium.premium,
-    in_total: false,
-    fact_ids: [...new Set(premium.citations.map((used) => used.fact_id))],
-    note: !premium.insurable
-      ? `not insurable: ${premium.reason ?? "this loan cannot be insured"}`
-      : premium.required
-        ? `${formatCad(premium.premium)} added to the loan, not paid in cash`
-        : "not required: the loan is 80% of the price or less",
-  });
+  lines.push(
+    line(
+      "insurance-premium",
+      LABELS["insurance-premium"],
+      premium.premium,
+      [...new Set(premium.citations.map((used) => used.fact_id))],
+      premiumNote(
+        !premium.insurable
+          ? { kind: "not-insurable", reason: reasonWords(premium.reason ?? "this loan cannot be insured") }
+          : premium.required
+            ? { kind: "added", premium: premium.premium }
+            : { kind: "not-required" },
+      ),
+    ),
+  );
 
-  for (const each of read.extra ?? [])
-    lines.push({
-      item: "extra",
-      label: each.label,
-      amount: each.amount,
-      in_total: true,
-      fact_ids: [],
-      note: "your own line",
-    });
+  for (const each of read.extra ?? []) lines.push(line("extra", ownLabel(each.label), each.amount, [], ownNote()));
 
-  const total = roundCents(lines.reduce((sum, line) => (line.in_total ? sum + line.amount : sum), 0));
+  const paid = lines.filter((each) => each.in_total).map((each) => each.amount);
+  const total = roundCents(paid.reduce((sum, amount) => sum + amount, 0));
   breakdown.unshift(
-    ...lines.map((line) => `${line.label}: ${formatCad(line.amount)}; ${line.note}`),
-    `cash to close: ${lines
-      .filter((line) => line.in_total)
-      .map((line) => formatCad(line.amount))
-      .join(" + ")} = ${formatCad(total)}`,
+    ...lines.map((each) =>
+      lineSentence({ ...each.label_said, text: each.label }, each.amount, { ...each.note_said, text: each.note }),
+    ),
+    totalSentence(paid, total),
   );
   return finished("cashToClose", {
     total,
@@ -276,7 +318,7 @@ export const cashToClose = (facts: FactSource, options: CashToCloseOptions): Cas
     loan: premium.loan,
     loan_with_premium: premium.loan_with_premium,
     as_of: tax.as_of,
-    breakdown,
+    ...breakdownFields(breakdown),
     citations: distinct(citations),
     ...assumptionFields(assumptions),
   });

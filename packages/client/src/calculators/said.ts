@@ -17,7 +17,9 @@ import { PlaceProgramme, PlaceReason } from "../places.ts";
  * - `text`: words of a fact's value as the fact writes them (the basis of a rent cap, the conditions of a capital
  *   expenditure), in English, the language of the data's values;
  * - `choice`: which of its wordings the sentence takes (a key such as `claimed`), never shown itself;
- * - `place_reason`: why a rule by area answers as it does at a place (the place record's `reason`).
+ * - `place_reason`: why a rule by area answers as it does at a place (the place record's `reason`);
+ * - `said`: a sentence within the sentence (a clause its calculator words apart, or another calculator's reason that
+ *   it repeats), as its own code and values, which a program says with that code's words.
  */
 export const SaidValue = z.union([
   z.strictObject({ money: z.number() }),
@@ -33,6 +35,11 @@ export const SaidValue = z.union([
       place: z.strictObject({ id: z.string(), name: z.string() }),
       reason: PlaceReason,
     }),
+  }),
+  z.strictObject({
+    get said() {
+      return Said;
+    },
   }),
 ]);
 export type SaidValue = z.infer<typeof SaidValue>;
@@ -66,7 +73,88 @@ const TAXES = [] as const;
 const INSURANCE_AND_PAYMENT = [] as const;
 
 /** affordability.ts and cash-to-close.ts: the largest price and the cash to close. */
-const AFFORDABILITY_AND_CLOSING = [] as const;
+const AFFORDABILITY_AND_CLOSING = [
+  "affordability.at-price-given",
+  "affordability.at-price-minimum",
+  "affordability.below-minimum",
+  "affordability.fails-both",
+  "affordability.fails-both-besides",
+  "affordability.fails-gds",
+  "affordability.fails-gds-besides",
+  "affordability.fails-tds",
+  "affordability.fails-tds-besides",
+  "affordability.found-by-halving",
+  "affordability.gds-above",
+  "affordability.gds-room",
+  "affordability.gds-within",
+  "affordability.housing",
+  "affordability.housing-no-heating",
+  "affordability.income",
+  "affordability.largest-loan",
+  "affordability.largest-loan-insured",
+  "affordability.largest-loan-uninsured",
+  "affordability.largest-payment-gds",
+  "affordability.largest-payment-tds",
+  "affordability.largest-price",
+  "affordability.limits-on",
+  "affordability.limits-on-for",
+  "affordability.loan-premium-added",
+  "affordability.loan-premium-apart",
+  "affordability.needs-uninsured-minimum",
+  "affordability.no-payment-gds",
+  "affordability.no-payment-tds",
+  "affordability.no-price-counted",
+  "affordability.no-price-fits",
+  "affordability.no-price-fits-down",
+  "affordability.no-price-fits-down-insurable",
+  "affordability.no-price-fits-insurable",
+  "affordability.no-uninsured-rate",
+  "affordability.not-allowed",
+  "affordability.not-assessed",
+  "affordability.not-insurable",
+  "affordability.others-below-ceiling",
+  "affordability.others-lower",
+  "affordability.passes",
+  "affordability.payment",
+  "affordability.qualifying-rate",
+  "affordability.qualifying-rate-insured",
+  "affordability.qualifying-rate-uninsured",
+  "affordability.rate-too-high",
+  "affordability.rule-contract",
+  "affordability.rule-contract-buffer",
+  "affordability.rule-floor",
+  "affordability.rule-floor-buffer",
+  "affordability.searched-above-cap",
+  "affordability.searched-below-cap",
+  "affordability.searched-below-cap-not-counted",
+  "affordability.searched-down",
+  "affordability.tds-above",
+  "affordability.tds-room",
+  "affordability.tds-within",
+  "affordability.uninsured-minimum",
+  "closing.gst-step",
+  "closing.label-down-payment",
+  "closing.label-gst",
+  "closing.label-own",
+  "closing.label-premium",
+  "closing.label-transfer-tax",
+  "closing.line",
+  "closing.note-below-minimum",
+  "closing.note-below-minimum-because",
+  "closing.note-gst",
+  "closing.note-minimum",
+  "closing.note-minimum-because",
+  "closing.note-not-insurable",
+  "closing.note-own-line",
+  "closing.note-premium-added",
+  "closing.note-premium-not-required",
+  "closing.note-tax",
+  "closing.note-tax-exemption",
+  "closing.note-tax-foreign",
+  "closing.note-tax-no-exemption",
+  "closing.plus",
+  "closing.total",
+] as const;
 
 /** rent-increase.ts, capital-expenditure-increase.ts and renters-tax-credit.ts. */
 const RENT = [
@@ -199,3 +287,6 @@ export const choiceKey = (option: string): string => option.replaceAll("-", "_")
 
 /** A sentence's code and values, without its English. */
 export const saidOf = ({ code, values }: Sentence): Said => ({ code, values });
+
+/** A sentence said within another, as a value of the other. */
+export const within = (sentence: Sentence): SaidValue => ({ said: saidOf(sentence) });
