@@ -13,7 +13,7 @@ import { PlaceProgramme, PlaceReason } from "../places.ts";
  * - `number`: a count or a plain number (days, months, payments, an interest period);
  * - `date`: a day, YYYY-MM-DD;
  * - `fact`: a fact's id, named by its label;
- * - `name`: a name written as its source writes it (a place, an area), never translated;
+ * - `name`: a name written as its source writes it (a place, an area, a published rate), never translated;
  * - `place_reason`: why a rule by area answers as it does at a place (the place record's `reason`).
  */
 export const SaidValue = z.union([
