@@ -25,7 +25,7 @@ import {
   parseOptions,
   withArgument,
 } from "./calculator-options.ts";
-import { breakdownFields, Said, SaidList, type SaidValue, type Sentence, saidOf, say } from "./said.ts";
+import { breakdownFields, Said, type SaidCode, SaidList, type SaidValue, type Sentence, saidOf, say } from "./said.ts";
 
 export const MinimumDownPaymentOptions = z.strictObject({
   price: PositiveAmountOption.describe("The purchase price, in dollars."),
@@ -275,13 +275,7 @@ type Buyer = { firstTimeBuyer: boolean; newlyBuilt: boolean };
  * line saying that an amortization is allowed for them. The fact states them in words; an entry not listed here is
  * refused with its path rather than guessed at.
  */
-const ELIGIBLE_BUYERS: Record<
-  string,
-  {
-    covers: (buyer: Buyer) => boolean;
-    allowed: "insurance.allowed-first-time-new-home" | "insurance.allowed-first-time" | "insurance.allowed-new-home";
-  }
-> = {
+const ELIGIBLE_BUYERS: Record<string, { covers: (buyer: Buyer) => boolean; allowed: SaidCode }> = {
   "first-time home buyers purchasing a newly built home": {
     covers: (buyer) => buyer.firstTimeBuyer && buyer.newlyBuilt,
     allowed: "insurance.allowed-first-time-new-home",
