@@ -17,16 +17,7 @@ import {
   todayInBc,
 } from "../../packages/client/src/index.ts";
 import type { Words } from "../../src/i18n/words.ts";
-import {
-  type Answer,
-  type Assumption,
-  breakdown,
-  forReaders,
-  results,
-  saidSteps,
-  sentence,
-  steps,
-} from "./answer-view.ts";
+import { type Answer, type Assumption, breakdown, forReaders, results, saidSteps } from "./answer-view.ts";
 import { assumptionWords } from "./assumption-words.ts";
 import { checked, element, make } from "./dom.ts";
 import { englishElement } from "./fact-link.ts";
@@ -96,8 +87,8 @@ export const purchase = (facts: FactSource): Answer => {
   }
   rows.push([minimumTerm, money(minimum.minimum)]);
   // At or above the cap with a down payment given, the premium's line says it instead.
-  if (minimum.reason !== null && (price < minimum.price_cap || down === undefined))
-    problems.push(englishElement(make("p", sentence(minimum.reason), "calc-hint")));
+  if (minimum.reason_said !== null && (price < minimum.price_cap || down === undefined))
+    problems.push(make("p", saidParts(minimum.reason_said), "calc-hint"));
   explained.push(...breakdown(w.text("calc.buy.minimum-working"), minimum.breakdown));
   citations.push(...minimum.citations);
 
@@ -120,16 +111,12 @@ export const purchase = (facts: FactSource): Answer => {
       rows.push([w.text("calc.buy.ltv"), percent(premium.ltv)]);
       needsInsurance = premium.required;
       // The reason is said once, above the results: the breakdown's own "not insurable" line would repeat it.
-      const lines = premium.breakdown.filter((line) => !line.startsWith("not insurable: "));
+      const lines = premium.breakdown_said.filter((line) => !line.code.startsWith("insurance.not-insurable-"));
       if (!premium.required) {
         rows.push([w.text("calc.buy.premium"), w.text("calc.buy.premium-not-required")]);
-        if (!premium.insurable && premium.reason)
+        if (!premium.insurable && premium.reason_said !== null)
           problems.push(
-            make(
-              "p",
-              [englishElement(make("span", sentence(premium.reason))), " ", w.text("calc.buy.down-meets-it")],
-              "calc-hint",
-            ),
+            make("p", [...saidParts(premium.reason_said), " ", w.text("calc.buy.down-meets-it")], "calc-hint"),
           );
         loan = premium.loan;
       } else if (premium.insurable && premium.rate !== null) {
@@ -145,14 +132,14 @@ export const purchase = (facts: FactSource): Answer => {
         problems.push(
           make(
             "p",
-            premium.reason === null
+            premium.reason_said === null
               ? w.text("calc.buy.no-payment-uninsurable")
-              : [w.text("calc.buy.no-payment"), " ", englishElement(make("span", `${premium.reason}.`))],
+              : [w.text("calc.buy.no-payment"), " ", ...saidParts(premium.reason_said)],
             "calc-error",
           ),
         );
       }
-      explained.push(...steps(w.text("calc.buy.premium-working"), lines));
+      explained.push(...saidSteps(w.text("calc.buy.premium-working"), lines));
       citations.push(...premium.citations);
     } catch (error) {
       // Without the premium the rest can still be computed, on the loan before any premium.
@@ -223,7 +210,7 @@ export const purchase = (facts: FactSource): Answer => {
       rows.push([w.text("calc.buy.balance", { years: count(termYears) }), money(schedule.balance_at_term_end)]);
       rows.push([w.text("calc.buy.interest-in-term"), money(schedule.interest_in_term)]);
       // The schedule's explanation begins with the payment's own, so it is shown once.
-      explained.push(...steps(w.text("calc.buy.payment-working"), schedule.breakdown));
+      explained.push(...saidSteps(w.text("calc.buy.payment-working"), schedule.breakdown_said));
     }
   }
   let verdict: HTMLElement | undefined;

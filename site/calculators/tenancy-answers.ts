@@ -16,7 +16,7 @@ import {
   todayInBc,
 } from "../../packages/client/src/index.ts";
 import type { Words } from "../../src/i18n/words.ts";
-import { type Answer, results, saidSteps, steps } from "./answer-view.ts";
+import { type Answer, results, saidSteps } from "./answer-view.ts";
 import { assumptionWords } from "./assumption-words.ts";
 import { make, text } from "./dom.ts";
 import { amountOrShare, asOf, dayOfMonth, InputError, MissingInput, number, required } from "./fields.ts";

@@ -25,7 +25,7 @@ const PAGE_REWORDED: ReadonlySet<AssumptionCode> = new Set<AssumptionCode>([
   "gst-price-before-gst",
 ]);
 
-/** A value as the client writes it in its English. */
+/** A value as the client writes it in its English (a date as YYYY-MM-DD: englishReadings tries it in words too). */
 const clientStyle = (value: SaidValue, places: readonly PlaceRecord[]): string | number => {
   if ("money" in value) return formatCad(value.money);
   if ("rate" in value) return formatPercent(value.rate);

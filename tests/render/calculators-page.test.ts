@@ -268,7 +268,7 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
       // the reason said once.
       await buy.getByLabel("Down payment", { exact: true }).fill("50000");
       const reason =
-        "No payment is shown: a 30-year amortization on an insured loan is only for first-time home buyers and buyers of newly built homes (since December 15, 2024); this purchase is neither.";
+        "No payment is shown. A 30-year amortization on an insured loan is only for first-time home buyers and buyers of newly built homes (since December 15, 2024); this purchase is neither.";
       await expect
         .poll(() => output(page, "purchase").locator(".calc-error").allTextContents(), POLL)
         .toEqual([reason]);
@@ -303,7 +303,7 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
       await expect
         .poll(() => output(page, "purchase").locator(".calc-error").allTextContents(), POLL)
         .toEqual([
-          "No payment is shown: the price is at or above the insured price cap of $1,500,000: insurance is not available, and a down payment of at least $320,000 (20%) is the minimum.",
+          "No payment is shown. The price is at or above the insured price cap of $1,500,000: insurance is not available, and a down payment of at least $320,000 (20%) is the minimum.",
         ]);
       await expect(output(page, "purchase").textContent()).resolves.not.toContain("Monthly payment");
       await page.close();

@@ -25,6 +25,7 @@ import {
   parseOptions,
   withArgument,
 } from "./calculator-options.ts";
+import { breakdownFields, Said, type SaidCode, SaidList, type SaidValue, type Sentence, saidOf, say } from "./said.ts";
 
 export const MinimumDownPaymentOptions = z.strictObject({
   price: PositiveAmountOption.describe("The purchase price, in dollars."),
@@ -54,9 +55,18 @@ export const MinimumDownPaymentResult = z.object({
     .describe(
       'Why insurance is not available, as "needs 20% down: " and the rule that makes it so; null when it is available.',
     ),
+  reason_said: Said.nullable().describe("`reason` as a code and its values; null when it is."),
   price_cap: z.number().describe("The insured price cap in force on as_of: insurance is available below it."),
   as_of: AsOfResult,
-  breakdown: z.array(z.object({ label: z.string(), base: z.number(), rate: z.number(), amount: z.number() })),
+  breakdown: z.array(
+    z.object({
+      label: z.string(),
+      label_said: Said.describe("`label` as a code and its values."),
+      base: z.number(),
+      rate: z.number(),
+      amount: z.number(),
+    }),
+  ),
   citations: Citations,
 });
 export type MinimumDownPaymentResult = z.infer<typeof MinimumDownPaymentResult>;
@@ -92,29 +102,38 @@ export const minimumDownPayment = (
   const { value, used } = requireFactAsOf(facts, "cmhc.insurance_cap", InsuranceRules, asOf);
   const cap = value.insured_price_cap_exclusive;
   const uninsuredRate = value.min_down_payment_rate_uninsured;
-  /** The uninsured minimum on the whole price, where insurance is not available for `why`. */
-  const uninsured = (why: string, citations: FactUsed[]): MinimumDownPaymentResult => {
+  /** The uninsured minimum on the whole price, where insurance is not available for `refusal`'s reason. */
+  const uninsured = (refusal: Refusal<MinimumRefusal>, citations: FactUsed[]): MinimumDownPaymentResult => {
     const amount = roundCents(read.price * uninsuredRate);
+    const why = refusal.why === "cap" ? refusal.text : `default insurance is not available, as ${refusal.text}`;
+    const reason = say(
+      `minimum-down.needs-uninsured-${refusal.why}`,
+      { uninsuredRate: { rate: uninsuredRate }, ...refusal.values },
+      `needs ${formatPercent(uninsuredRate)} down: ${why}`,
+    );
+    const label = say(
+      `minimum-down.whole-price-${refusal.why}`,
+      refusal.values,
+      `whole price: ${why}, so the uninsured minimum applies`,
+    );
     return finished("minimumDownPayment", {
       minimum: amount,
       insurable: false,
-      reason: `needs ${formatPercent(uninsuredRate)} down: ${why}`,
+      reason: reason.text,
+      reason_said: saidOf(reason),
       price_cap: cap,
       as_of: asOf,
-      breakdown: [
-        {
-          label: `whole price: ${why}, so the uninsured minimum applies`,
-          base: read.price,
-          rate: uninsuredRate,
-          amount,
-        },
-      ],
+      breakdown: [{ label: label.text, label_said: saidOf(label), base: read.price, rate: uninsuredRate, amount }],
       citations,
     });
   };
   if (read.price >= cap)
     return uninsured(
-      `the price is at or above the insured price cap of ${formatCad(cap)}, where default insurance is not available`,
+      {
+        why: "cap",
+        values: { cap: { money: cap } },
+        text: `the price is at or above the insured price cap of ${formatCad(cap)}, where default insurance is not available`,
+      },
       [used],
     );
   if (read.amortizationYears !== undefined) {
@@ -129,12 +148,7 @@ export const minimumDownPayment = (
       schedule,
       ratio.high_ratio_threshold_ltv,
     );
-    if (check.refused !== undefined)
-      return uninsured(`default insurance is not available, as ${check.refused}`, [
-        used,
-        schedule.used,
-        ...check.citations,
-      ]);
+    if (check.refused !== undefined) return uninsured(check.refused, [used, schedule.used, ...check.citations]);
   }
   if (value.min_down_payment_brackets === undefined) {
     throw new CalculatorError(
@@ -151,19 +165,27 @@ export const minimumDownPayment = (
   let lower = 0;
   for (const bracket of value.min_down_payment_brackets) {
     const portion = Math.min(read.price, bracket.upper) - lower;
-    if (portion > 0)
+    if (portion > 0) {
+      const label = say(
+        "minimum-down.bracket",
+        { lower: { money: lower }, upper: { money: bracket.upper } },
+        `${formatCad(lower)} to ${formatCad(bracket.upper)} of the price`,
+      );
       breakdown.push({
-        label: `${formatCad(lower)} to ${formatCad(bracket.upper)} of the price`,
+        label: label.text,
+        label_said: saidOf(label),
         base: portion,
         rate: bracket.rate,
         amount: roundCents(portion * bracket.rate),
       });
+    }
     lower = bracket.upper;
   }
   return finished("minimumDownPayment", {
     minimum: roundCents(breakdown.reduce((sum, line) => sum + line.amount, 0)),
     insurable: true,
     reason: null,
+    reason_said: null,
     price_cap: cap,
     as_of: asOf,
     breakdown,
@@ -196,6 +218,7 @@ export const MortgageInsurancePremiumResult = z.object({
     ),
   insurable: z.boolean().describe("Whether the loan can be insured on as_of, required or not; reason says why not."),
   reason: z.string().nullable().describe("Why the loan is not insurable; null when it is."),
+  reason_said: Said.nullable().describe("`reason` as a code and its values; null when it is."),
   ltv: z
     .number()
     .describe(
@@ -218,6 +241,7 @@ export const MortgageInsurancePremiumResult = z.object({
   loan_with_premium: z.number().describe("The loan with the premium added to it, as the premium is financed."),
   as_of: AsOfResult,
   breakdown: Breakdown,
+  breakdown_said: SaidList,
   citations: Citations,
 });
 export type MortgageInsurancePremiumResult = z.infer<typeof MortgageInsurancePremiumResult>;
@@ -244,34 +268,70 @@ const Eligibility = z.object({
 });
 const InsuredRatio = z.object({ high_ratio_threshold_ltv: z.number().gt(0).max(1) });
 
-/** The buyers each entry of `eligible_buyers` covers, as a sentence names them. */
-const ELIGIBLE_BUYERS_IN_WORDS: Record<string, string> = {
-  "first-time home buyers purchasing a newly built home": "first-time home buyers buying a newly built home",
-  "all first-time home buyers (new or resale homes)": "first-time home buyers",
-  "all buyers of newly built homes": "buyers of newly built homes",
-};
-
-const listInWords = (items: readonly string[]): string =>
-  items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+type Buyer = { firstTimeBuyer: boolean; newlyBuilt: boolean };
 
 /**
- * Who each entry of `cmhc.amortization_30yr_eligibility`'s `eligible_buyers` covers. The fact states them in words;
- * an entry not listed here is refused with its path rather than guessed at.
+ * Who each entry of `cmhc.amortization_30yr_eligibility`'s `eligible_buyers` covers, and the code of the breakdown's
+ * line saying that an amortization is allowed for them. The fact states them in words; an entry not listed here is
+ * refused with its path rather than guessed at.
  */
-const ELIGIBLE_BUYERS: Record<string, (buyer: { firstTimeBuyer: boolean; newlyBuilt: boolean }) => boolean> = {
-  "first-time home buyers purchasing a newly built home": (buyer) => buyer.firstTimeBuyer && buyer.newlyBuilt,
-  "all first-time home buyers (new or resale homes)": (buyer) => buyer.firstTimeBuyer,
-  "all buyers of newly built homes": (buyer) => buyer.newlyBuilt,
+const ELIGIBLE_BUYERS: Record<string, { covers: (buyer: Buyer) => boolean; allowed: SaidCode }> = {
+  "first-time home buyers purchasing a newly built home": {
+    covers: (buyer) => buyer.firstTimeBuyer && buyer.newlyBuilt,
+    allowed: "insurance.allowed-first-time-new-home",
+  },
+  "all first-time home buyers (new or resale homes)": {
+    covers: (buyer) => buyer.firstTimeBuyer,
+    allowed: "insurance.allowed-first-time",
+  },
+  "all buyers of newly built homes": {
+    covers: (buyer) => buyer.newlyBuilt,
+    allowed: "insurance.allowed-new-home",
+  },
 };
 
-type Buyer = { firstTimeBuyer: boolean; newlyBuilt: boolean };
+/**
+ * Who a longer amortization is for, by whom the fact's entries cover together (each covers a first-time buyer of a
+ * newly built home), and how a sentence names them and says that this purchase is not among them.
+ */
+const ONLY_FOR = {
+  "only-first-time-new-home": { who: "first-time home buyers buying a newly built home", not: "not one" },
+  "only-first-time": { who: "first-time home buyers", not: "not one" },
+  "only-new-home": { who: "buyers of newly built homes", not: "not one" },
+  "only-first-time-or-new-home": { who: "first-time home buyers and buyers of newly built homes", not: "neither" },
+} as const;
+
+const onlyFor = (covered: (buyer: Buyer) => boolean): keyof typeof ONLY_FOR => {
+  const firstTimeResale = covered({ firstTimeBuyer: true, newlyBuilt: false });
+  const newNotFirstTime = covered({ firstTimeBuyer: false, newlyBuilt: true });
+  if (firstTimeResale && newNotFirstTime) return "only-first-time-or-new-home";
+  if (firstTimeResale) return "only-first-time";
+  return newNotFirstTime ? "only-new-home" : "only-first-time-new-home";
+};
+
+/** Why a high-ratio loan may not be amortized over the years asked for this buyer on a date. */
+type AmortizationRefusal = "longer-not-yet" | "over-max" | keyof typeof ONLY_FOR | "no-surcharge-rate";
+/** Why the minimum down payment is the uninsured one. */
+type MinimumRefusal = "cap" | AmortizationRefusal;
+/** Why a loan cannot be insured. */
+type PremiumRefusal = "cap" | "below-minimum" | "above-band" | AmortizationRefusal;
+
+/**
+ * Why insurance is not available, in words and as what it is (`why`) with the values it names: each sentence that
+ * gives the reason (the minimum's reason and line, the premium's reason and line) has a code for each `why`.
+ */
+interface Refusal<Why extends string> {
+  why: Why;
+  values: Record<string, SaidValue>;
+  text: string;
+}
 
 /** What `insuredAmortization` finds for one amortization, buyer and date. */
 interface InsuredAmortization {
   /** Why a high-ratio loan may not be amortized over these years for this buyer on this date; undefined when it may. */
-  refused: string | undefined;
+  refused: Refusal<AmortizationRefusal> | undefined;
   /** The breakdown's line naming the rule that allows an amortization over the standard one, where one does. */
-  allowedAs: string | undefined;
+  allowedAs: Sentence | undefined;
   /** The facts read beside the premium schedule: `cmhc.amortization_30yr_eligibility` where it is in force. */
   citations: FactUsed[];
 }
@@ -294,20 +354,29 @@ const insuredAmortization = (
   const surchargeOver = schedule.value.amortization_surcharge_over_years;
   const none = { refused: undefined, allowedAs: undefined, citations: [] };
   if (years <= surchargeOver) return none;
-  const lowRatioDown = formatPercent(roundRate(1 - threshold));
+  const lowRatioDown = roundRate(1 - threshold);
   const read = readFactAsOf(facts, "cmhc.amortization_30yr_eligibility", Eligibility, asOf);
   if (read.value === undefined) {
     const first = (read as { first_iso: string }).first_iso;
     return {
       ...none,
-      refused: `an insured loan with less than ${lowRatioDown} down is amortized over at most ${surchargeOver} years on ${readableDate(asOf)}; longer amortizations for such loans began on ${readableDate(first)}`,
+      refused: {
+        why: "longer-not-yet",
+        values: {
+          lowRatioDown: { rate: lowRatioDown },
+          years: { number: surchargeOver },
+          date: { date: asOf },
+          first: { date: first },
+        },
+        text: `an insured loan with less than ${formatPercent(lowRatioDown)} down is amortized over at most ${surchargeOver} years on ${readableDate(asOf)}; longer amortizations for such loans began on ${readableDate(first)}`,
+      },
     };
   }
   const eligibility = read as { value: z.infer<typeof Eligibility>; used: FactUsed };
   const citations = [eligibility.used];
-  const covers = eligibility.value.eligible_buyers.map((words, index) => {
-    const rule = ELIGIBLE_BUYERS[words];
-    if (!rule) {
+  const entries = eligibility.value.eligible_buyers.map((words, index) => {
+    const entry = ELIGIBLE_BUYERS[words];
+    if (!entry) {
       throw new CalculatorError(
         `cmhc.amortization_30yr_eligibility (version ${eligibility.used.version}, in force on ${asOf}) at $.value.eligible_buyers[${index}]: this calculator does not know who "${words}" covers`,
         {
@@ -319,50 +388,86 @@ const insuredAmortization = (
         },
       );
     }
-    return rule(buyer) ? words : undefined;
+    return { words, ...entry };
   });
-  const eligibleAs = covers.find((words) => words !== undefined);
-  if (years > eligibility.value.max_amortization_years)
+  const eligibleAs = entries.find((entry) => entry.covers(buyer));
+  const max = eligibility.value.max_amortization_years;
+  if (years > max)
     return {
       ...none,
       citations,
-      refused: `an insured loan with less than ${lowRatioDown} down is amortized over at most ${eligibility.value.max_amortization_years} years`,
+      refused: {
+        why: "over-max",
+        values: { lowRatioDown: { rate: lowRatioDown }, years: { number: max } },
+        text: `an insured loan with less than ${formatPercent(lowRatioDown)} down is amortized over at most ${max} years`,
+      },
     };
-  if (years > eligibility.value.standard_insured_max_amortization_years && eligibleAs === undefined)
+  if (years > eligibility.value.standard_insured_max_amortization_years && eligibleAs === undefined) {
+    const why = onlyFor((each) => entries.some((entry) => entry.covers(each)));
+    // A version is found by the day it took effect: a period in force on a date has one.
+    const since = eligibility.used.effective_iso!;
     return {
       ...none,
       citations,
-      refused: `a ${years}-year amortization on an insured loan is only for ${listInWords(eligibility.value.eligible_buyers.map((words) => ELIGIBLE_BUYERS_IN_WORDS[words] ?? words))}${eligibility.used.effective_iso ? ` (since ${readableDate(eligibility.used.effective_iso)})` : ""}; this purchase is ${eligibility.value.eligible_buyers.length > 1 ? "neither" : "not one"}`,
+      refused: {
+        why,
+        values: { years: { number: years }, since: { date: since } },
+        text: `a ${years}-year amortization on an insured loan is only for ${ONLY_FOR[why].who} (since ${readableDate(since)}); this purchase is ${ONLY_FOR[why].not}`,
+      },
     };
+  }
   const allowedAs =
     eligibleAs === undefined
       ? undefined
-      : `amortization of ${years} years allowed for ${eligibleAs} (cmhc.amortization_30yr_eligibility on ${asOf})`;
+      : say(
+          eligibleAs.allowed,
+          { years: { number: years }, fact: { fact: "cmhc.amortization_30yr_eligibility" }, date: { date: asOf } },
+          `amortization of ${years} years allowed for ${eligibleAs.words} (cmhc.amortization_30yr_eligibility on ${asOf})`,
+        );
   if (schedule.value.amortization_surcharge_rate === null)
     return {
-      refused: `the premium schedule in force on ${asOf} (cmhc.mortgage_insurance_premiums) has no rate for an amortization over ${surchargeOver} years`,
+      refused: {
+        why: "no-surcharge-rate",
+        values: {
+          date: { date: asOf },
+          fact: { fact: "cmhc.mortgage_insurance_premiums" },
+          years: { number: surchargeOver },
+        },
+        text: `the premium schedule in force on ${asOf} (cmhc.mortgage_insurance_premiums) has no rate for an amortization over ${surchargeOver} years`,
+      },
       allowedAs,
       citations,
     };
   return { refused: undefined, allowedAs, citations };
 };
 
-type Base = Omit<
-  MortgageInsurancePremiumResult,
-  "insurable" | "reason" | "rate" | "low_ratio_rate" | "premium" | "loan_with_premium"
->;
+/** What every premium result states, before whether the loan is insurable: the loan and the first lines. */
+interface Base {
+  required: boolean;
+  ltv: number;
+  loan: number;
+  as_of: string;
+  breakdown: Sentence[];
+  citations: FactUsed[];
+}
 
-const notInsurable = (base: Base, reason: string): MortgageInsurancePremiumResult =>
-  finished("mortgageInsurancePremium", {
+const notInsurable = (base: Base, refusal: Refusal<PremiumRefusal>): MortgageInsurancePremiumResult => {
+  const reason = say(`insurance.refused-${refusal.why}`, refusal.values, refusal.text);
+  return finished("mortgageInsurancePremium", {
     ...base,
     insurable: false,
-    reason,
+    reason: reason.text,
+    reason_said: saidOf(reason),
     rate: null,
     low_ratio_rate: null,
     premium: 0,
     loan_with_premium: base.loan,
-    breakdown: [...base.breakdown, `not insurable: ${reason}`],
+    ...breakdownFields([
+      ...base.breakdown,
+      say(`insurance.not-insurable-${refusal.why}`, refusal.values, `not insurable: ${refusal.text}`),
+    ]),
   });
+};
 
 /**
  * The mortgage default insurance premium on a purchase, from `cmhc.mortgage_insurance_premiums` in force on `asOf`:
@@ -406,21 +511,34 @@ export const mortgageInsurancePremium = (
     loan,
     as_of: asOf,
     breakdown: [
-      `loan ${formatCad(price)} − ${formatCad(downPayment)} down = ${formatCad(loan)}, ${formatPercent(roundRate(ltv))} of the price`,
+      say(
+        "insurance.loan",
+        { price: { money: price }, down: { money: downPayment }, loan: { money: loan }, ltv: { rate: roundRate(ltv) } },
+        `loan ${formatCad(price)} − ${formatCad(downPayment)} down = ${formatCad(loan)}, ${formatPercent(roundRate(ltv))} of the price`,
+      ),
     ],
     citations,
   };
-  const capReason = `the price is at or above the insured price cap of ${formatCad(minimum.price_cap)}: insurance is not available, and a down payment of at least ${formatCad(minimum.minimum)} (${formatPercent(roundRate(minimum.minimum / price))}) is the minimum`;
+  const share = roundRate(minimum.minimum / price);
+  const capRefusal: Refusal<PremiumRefusal> = {
+    why: "cap",
+    values: { cap: { money: minimum.price_cap }, minimum: { money: minimum.minimum }, share: { rate: share } },
+    text: `the price is at or above the insured price cap of ${formatCad(minimum.price_cap)}: insurance is not available, and a down payment of at least ${formatCad(minimum.minimum)} (${formatPercent(share)}) is the minimum`,
+  };
   if (!required) {
     // A conventional mortgage: the premium schedule is for high-ratio loans, so none is charged or added to the loan.
     const notRequired = {
       ...base,
       breakdown: [
         ...base.breakdown,
-        `insurance not required: the loan is ${formatPercent(roundRate(ltv))} of the price, not above the high-ratio threshold of ${formatPercent(threshold)}, so no premium is added`,
+        say(
+          "insurance.not-required",
+          { ltv: { rate: roundRate(ltv) }, threshold: { rate: threshold } },
+          `insurance not required: the loan is ${formatPercent(roundRate(ltv))} of the price, not above the high-ratio threshold of ${formatPercent(threshold)}, so no premium is added`,
+        ),
       ],
     };
-    if (!minimum.insurable) return notInsurable(notRequired, capReason);
+    if (!minimum.insurable) return notInsurable(notRequired, capRefusal);
     const read = readFactAsOf(facts, "cmhc.mortgage_insurance_premiums", PremiumSchedule, asOf);
     let lowRatioRate: number | null = null;
     if (read.value !== undefined) {
@@ -434,23 +552,33 @@ export const mortgageInsurancePremium = (
         lowRatioRate = roundRate(band.rate + surcharge);
         citations.push(schedule.used);
         notRequired.breakdown.push(
-          `if a lender arranges optional insurance on this loan, the schedule's rate is ${formatPercent(lowRatioRate)}; it is not added here`,
+          say(
+            "insurance.optional-rate",
+            { rate: { rate: lowRatioRate } },
+            `if a lender arranges optional insurance on this loan, the schedule's rate is ${formatPercent(lowRatioRate)}; it is not added here`,
+          ),
         );
       }
     }
     return finished("mortgageInsurancePremium", {
       ...notRequired,
+      ...breakdownFields(notRequired.breakdown),
       insurable: true,
       reason: null,
+      reason_said: null,
       rate: null,
       low_ratio_rate: lowRatioRate,
       premium: 0,
       loan_with_premium: loan,
     });
   }
-  if (!minimum.insurable) return notInsurable(base, capReason);
+  if (!minimum.insurable) return notInsurable(base, capRefusal);
   if (downPayment < minimum.minimum) {
-    return notInsurable(base, `the down payment is below the minimum of ${formatCad(minimum.minimum)} for this price`);
+    return notInsurable(base, {
+      why: "below-minimum",
+      values: { minimum: { money: minimum.minimum } },
+      text: `the down payment is below the minimum of ${formatCad(minimum.minimum)} for this price`,
+    });
   }
   const schedule = requireFactAsOf(facts, "cmhc.mortgage_insurance_premiums", PremiumSchedule, asOf);
   citations.push(schedule.used);
@@ -458,27 +586,48 @@ export const mortgageInsurancePremium = (
   // Above the threshold by less than the rounding, the loan is in the first band above it.
   const band = bands.find((each) => each.ltv_max > threshold && ltv <= each.ltv_max);
   if (!band) {
-    return notInsurable(
-      base,
-      `the loan is ${formatPercent(ltv)} of the price, above the highest band of ${formatPercent(bands.at(-1)!.ltv_max)}`,
-    );
+    const highest = bands.at(-1)!.ltv_max;
+    return notInsurable(base, {
+      why: "above-band",
+      values: { ltv: { rate: ltv }, highest: { rate: highest } },
+      text: `the loan is ${formatPercent(ltv)} of the price, above the highest band of ${formatPercent(highest)}`,
+    });
   }
   const lowerBound = bands[bands.indexOf(band) - 1]?.ltv_max;
   const breakdown = [...base.breakdown];
   let rate = band.rate;
   breakdown.push(
-    `premium rate ${formatPercent(band.rate)}: the band ${lowerBound === undefined ? "up to" : `above ${formatPercent(lowerBound)} up to`} and including ${formatPercent(band.ltv_max)}`,
+    lowerBound === undefined
+      ? say(
+          "insurance.band-rate-first",
+          { rate: { rate: band.rate }, upper: { rate: band.ltv_max } },
+          `premium rate ${formatPercent(band.rate)}: the band up to and including ${formatPercent(band.ltv_max)}`,
+        )
+      : say(
+          "insurance.band-rate",
+          { rate: { rate: band.rate }, lower: { rate: lowerBound }, upper: { rate: band.ltv_max } },
+          `premium rate ${formatPercent(band.rate)}: the band above ${formatPercent(lowerBound)} up to and including ${formatPercent(band.ltv_max)}`,
+        ),
   );
   if (nonTraditional && ltv > schedule.value.non_traditional_down_payment_ltv_min) {
     const nonTraditionalRate = schedule.value.non_traditional_down_payment_rate;
     if (nonTraditionalRate === null) {
       breakdown.push(
-        `the schedule in force on ${asOf} has no separate rate for a non-traditional down payment: the band's rate applies`,
+        say(
+          "insurance.non-traditional-no-rate",
+          { date: { date: asOf } },
+          `the schedule in force on ${asOf} has no separate rate for a non-traditional down payment: the band's rate applies`,
+        ),
       );
     } else {
       rate = nonTraditionalRate;
+      const from = schedule.value.non_traditional_down_payment_ltv_min;
       breakdown.push(
-        `non-traditional down payment above ${formatPercent(schedule.value.non_traditional_down_payment_ltv_min)} loan-to-value: ${formatPercent(rate)} instead`,
+        say(
+          "insurance.non-traditional-rate",
+          { ltv: { rate: from }, rate: { rate } },
+          `non-traditional down payment above ${formatPercent(from)} loan-to-value: ${formatPercent(rate)} instead`,
+        ),
       );
     }
   }
@@ -493,35 +642,53 @@ export const mortgageInsurancePremium = (
     const surcharge = schedule.value.amortization_surcharge_rate!;
     rate = roundRate(rate + surcharge);
     breakdown.push(
-      `plus ${formatPercent(surcharge)} for an amortization over ${surchargeOver} years: ${formatPercent(rate)}`,
+      say(
+        "insurance.surcharge",
+        { surcharge: { rate: surcharge }, years: { number: surchargeOver }, rate: { rate } },
+        `plus ${formatPercent(surcharge)} for an amortization over ${surchargeOver} years: ${formatPercent(rate)}`,
+      ),
     );
   }
 
   const premium = roundCents(loan * rate);
-  breakdown.push(`premium ${formatPercent(rate)} × ${formatCad(loan)} = ${formatCad(premium)}`);
+  breakdown.push(
+    say(
+      "insurance.premium",
+      { rate: { rate }, loan: { money: loan }, premium: { money: premium } },
+      `premium ${formatPercent(rate)} × ${formatCad(loan)} = ${formatCad(premium)}`,
+    ),
+  );
   const added = schedule.value.premium_added_to_loan;
+  const withPremium = roundCents(loan + premium);
   breakdown.push(
     added
-      ? `the premium is added to the loan: ${formatCad(roundCents(loan + premium))}`
-      : "the premium is paid separately, not added to the loan",
-  );
-  breakdown.push(
+      ? say(
+          "insurance.added-to-loan",
+          { loan: { money: withPremium } },
+          `the premium is added to the loan: ${formatCad(withPremium)}`,
+        )
+      : say("insurance.paid-separately", {}, "the premium is paid separately, not added to the loan"),
     schedule.value.provincial_sales_tax_on_premium.applies_in_bc
-      ? "provincial sales tax applies to the premium in B.C. by this fact; the calculator does not add it"
-      : "no provincial sales tax on the premium in B.C.",
+      ? say(
+          "insurance.sales-tax",
+          {},
+          "provincial sales tax applies to the premium in B.C. by this fact; the calculator does not add it",
+        )
+      : say("insurance.no-sales-tax", {}, "no provincial sales tax on the premium in B.C."),
   );
   return finished("mortgageInsurancePremium", {
     required,
     insurable: true,
     reason: null,
+    reason_said: null,
     low_ratio_rate: null,
     ltv,
     rate,
     premium,
     loan,
-    loan_with_premium: added ? roundCents(loan + premium) : loan,
+    loan_with_premium: added ? withPremium : loan,
     as_of: asOf,
-    breakdown,
+    ...breakdownFields(breakdown),
     citations,
   });
 };

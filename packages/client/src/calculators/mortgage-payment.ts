@@ -22,6 +22,7 @@ import {
   RateOption,
   withArgument,
 } from "./calculator-options.ts";
+import { breakdownFields, Said, type SaidCode, SaidList, type Sentence, saidOf, say } from "./said.ts";
 
 /**
  * Monthly principal and interest of a Canadian fixed-rate mortgage. The Interest Act makes the quoted rate
@@ -60,12 +61,21 @@ const PAYMENTS_PER_YEAR: Record<PaymentFrequency, number> = {
 };
 
 /**
- * An accelerated payment is the monthly payment divided by this, paid every two weeks or every week (FCAC's
- * definition); the monthly payment is divided before it is rounded to the cent, so no rounding is doubled.
+ * An accelerated payment is the monthly payment divided by `divisor`, paid every two weeks or every week (FCAC's
+ * definition); the monthly payment is divided before it is rounded to the cent, so no rounding is doubled. `plan` and
+ * `max` are the codes of the lines that say so for a payment and for the largest loan.
  */
-const ACCELERATED_DIVISOR: Partial<Record<PaymentFrequency, number>> = {
-  "accelerated-biweekly": 2,
-  "accelerated-weekly": 4,
+const ACCELERATED: Partial<Record<PaymentFrequency, { divisor: number; plan: SaidCode; max: SaidCode }>> = {
+  "accelerated-biweekly": {
+    divisor: 2,
+    plan: "payment.accelerated-biweekly",
+    max: "payment.max-principal-accelerated-biweekly",
+  },
+  "accelerated-weekly": {
+    divisor: 4,
+    plan: "payment.accelerated-weekly",
+    max: "payment.max-principal-accelerated-weekly",
+  },
 };
 
 const FREQUENCY = `must be one of ${PAYMENT_FREQUENCIES.join(", ")}`;
@@ -99,6 +109,7 @@ export const MortgagePaymentResult = z.object({
       "How many payments repay the loan: payments_per_year × amortizationYears; fewer for an accelerated frequency, the last one smaller.",
     ),
   breakdown: Breakdown,
+  breakdown_said: SaidList,
 });
 export type MortgagePaymentResult = z.infer<typeof MortgagePaymentResult>;
 
@@ -129,7 +140,7 @@ interface Plan {
 }
 
 const plan = (principal: number, annualRate: number, years: number, frequency: PaymentFrequency): Plan => {
-  const divisor = ACCELERATED_DIVISOR[frequency];
+  const divisor = ACCELERATED[frequency]?.divisor;
   const perYear = PAYMENTS_PER_YEAR[frequency];
   const payment =
     divisor === undefined
@@ -138,18 +149,46 @@ const plan = (principal: number, annualRate: number, years: number, frequency: P
   return { principal, annualRate, years, frequency, perYear, rate: periodicRate(annualRate, perYear), payment };
 };
 
-const planText = (each: Plan): string[] => {
-  const divisor = ACCELERATED_DIVISOR[each.frequency];
-  const head = `${formatPercent(each.annualRate)} a year compounded semi-annually is ${formatPercent(Number(each.rate.toFixed(8)))} a period at ${each.perYear} payments a year`;
-  return divisor === undefined
-    ? [
-        head,
-        `${formatCad(each.principal)} repaid in ${each.perYear * each.years} equal payments of ${formatCad(each.payment)}`,
-      ]
-    : [
-        head,
-        `${each.frequency}: the monthly payment that repays ${formatCad(each.principal)} over ${each.years} years, divided by ${divisor}: ${formatCad(each.payment)}, paid ${each.perYear} times a year`,
-      ];
+/** A count as the breakdown writes it, grouped as a message writes a number: "1,560". */
+const countWords = new Intl.NumberFormat("en-CA");
+
+/** "1 payment", "1,560 payments". */
+const counted = (count: number, one: string, other: string): string =>
+  `${countWords.format(count)} ${count === 1 ? one : other}`;
+
+const planText = (each: Plan): Sentence[] => {
+  const accelerated = ACCELERATED[each.frequency];
+  const periodic = Number(each.rate.toFixed(8));
+  const head = say(
+    "payment.periodic-rate",
+    { annualRate: { rate: each.annualRate }, periodicRate: { rate: periodic }, perYear: { number: each.perYear } },
+    `${formatPercent(each.annualRate)} a year compounded semi-annually is ${formatPercent(periodic)} a period at ${each.perYear} payments a year`,
+  );
+  if (accelerated === undefined) {
+    const payments = each.perYear * each.years;
+    return [
+      head,
+      say(
+        "payment.equal-payments",
+        { principal: { money: each.principal }, payments: { number: payments }, payment: { money: each.payment } },
+        `${formatCad(each.principal)} repaid in ${countWords.format(payments)} equal payments of ${formatCad(each.payment)}`,
+      ),
+    ];
+  }
+  return [
+    head,
+    say(
+      accelerated.plan,
+      {
+        principal: { money: each.principal },
+        years: { number: each.years },
+        divisor: { number: accelerated.divisor },
+        payment: { money: each.payment },
+        perYear: { number: each.perYear },
+      },
+      `${each.frequency}: the monthly payment that repays ${formatCad(each.principal)} over ${counted(each.years, "year", "years")}, divided by ${accelerated.divisor}: ${formatCad(each.payment)}, paid ${each.perYear} times a year`,
+    ),
+  ];
 };
 
 /**
@@ -163,11 +202,18 @@ export const mortgagePayment = (options: MortgagePaymentOptions): MortgagePaymen
   const each = plan(read.principal, read.annualRate, read.amortizationYears, read.frequency ?? "monthly");
   // An accelerated payment is the monthly one divided, then rounded to the cent: on a loan of a few dollars it can
   // round to less than the interest of a period, and such payments never repay the loan.
-  if (each.principal > 0 && each.payment <= each.principal * each.rate)
-    throw new CalculatorError(
-      `principal of ${formatCad(each.principal)} is too small: its ${each.frequency} payment rounds to ${formatCad(each.payment)}, which does not cover a period's interest, so the loan is never repaid in payments of whole cents`,
-      { reason: "invalid-option", option: "principal" },
+  if (each.principal > 0 && each.payment <= each.principal * each.rate) {
+    const tooSmall = say(
+      "payment.too-small",
+      { principal: { money: each.principal }, payment: { money: each.payment } },
+      `principal of ${formatCad(each.principal)} is too small: its payment rounds to ${formatCad(each.payment)}, which does not cover a period's interest, so the loan is never repaid in payments of whole cents`,
     );
+    throw new CalculatorError(tooSmall.text, {
+      reason: "invalid-option",
+      option: "principal",
+      said: saidOf(tooSmall),
+    });
+  }
   return finished("mortgagePayment", {
     payment: each.payment,
     frequency: each.frequency,
@@ -176,10 +222,10 @@ export const mortgagePayment = (options: MortgagePaymentOptions): MortgagePaymen
     // A regular payment is rounded to the cent; the last scheduled payment takes up what that leaves (see
     // amortizationSchedule).
     payments_to_repay:
-      ACCELERATED_DIVISOR[each.frequency] === undefined
+      ACCELERATED[each.frequency] === undefined
         ? each.perYear * each.years
         : paymentsToRepay(each.principal, each.rate, each.payment),
-    breakdown: planText(each),
+    ...breakdownFields(planText(each)),
   });
 };
 
@@ -219,6 +265,7 @@ export const AmortizationScheduleResult = z.object({
   principal_in_term: z.number(),
   total_interest: z.number().describe("Interest over the whole schedule."),
   breakdown: Breakdown,
+  breakdown_said: SaidList,
 });
 export type AmortizationScheduleResult = z.infer<typeof AmortizationScheduleResult>;
 
@@ -262,11 +309,25 @@ export const amortizationSchedule = (options: AmortizationScheduleOptions): Amor
     interest_in_term: interestInTerm,
     principal_in_term: principalInTerm,
     total_interest: roundCents(periods.reduce((sum, period) => sum + period.interest, 0)),
-    breakdown: [
+    ...breakdownFields([
       ...planText(each),
-      `after ${termPayments} payments (${termYears} years): ${formatCad(interestInTerm)} of interest and ${formatCad(principalInTerm)} of principal paid, ${formatCad(balanceAtTermEnd)} owing`,
-      `repaid after ${periods.length} payments`,
-    ],
+      say(
+        "payment.term",
+        {
+          payments: { number: termPayments },
+          years: { number: termYears },
+          interest: { money: interestInTerm },
+          principal: { money: principalInTerm },
+          balance: { money: balanceAtTermEnd },
+        },
+        `after ${counted(termPayments, "payment", "payments")} (${counted(termYears, "year", "years")}): ${formatCad(interestInTerm)} of interest and ${formatCad(principalInTerm)} of principal paid, ${formatCad(balanceAtTermEnd)} owing`,
+      ),
+      say(
+        "payment.repaid-after",
+        { payments: { number: periods.length } },
+        `repaid after ${counted(periods.length, "payment", "payments")}`,
+      ),
+    ]),
   });
 };
 
@@ -285,6 +346,7 @@ export const MaxPrincipalResult = z.object({
   frequency: z.enum(PAYMENT_FREQUENCIES),
   periodic_rate: z.number(),
   breakdown: Breakdown,
+  breakdown_said: SaidList,
 });
 export type MaxPrincipalResult = z.infer<typeof MaxPrincipalResult>;
 
@@ -297,9 +359,9 @@ export const maxPrincipal = (options: MaxPrincipalOptions): MaxPrincipalResult =
   const read = parseOptions("maxPrincipal", MaxPrincipalOptions, options);
   const { payment, annualRate, amortizationYears: years } = read;
   const frequency = read.frequency ?? "monthly";
-  const divisor = ACCELERATED_DIVISOR[frequency];
-  const perYear = divisor === undefined ? PAYMENTS_PER_YEAR[frequency] : 12;
-  const perPeriod = divisor === undefined ? payment : payment * divisor;
+  const accelerated = ACCELERATED[frequency];
+  const perYear = accelerated === undefined ? PAYMENTS_PER_YEAR[frequency] : 12;
+  const perPeriod = accelerated === undefined ? payment : payment * accelerated.divisor;
   const rate = periodicRate(annualRate, perYear);
   const periods = perYear * years;
   // The annuity formula solved for the principal, in closed form. Its payment, rounded to the cent, can exceed the
@@ -316,11 +378,30 @@ export const maxPrincipal = (options: MaxPrincipalOptions): MaxPrincipalResult =
     principal,
     frequency,
     periodic_rate: periodicRate(annualRate, PAYMENTS_PER_YEAR[frequency]),
-    breakdown: [
-      divisor === undefined
-        ? `${periods} payments of ${formatCad(payment)} at ${formatPercent(Number(rate.toFixed(8)))} a period repay at most ${formatCad(principal)}`
-        : `${frequency}: ${formatCad(payment)} × ${divisor} = a monthly payment of ${formatCad(perPeriod)}, which over ${periods} months repays at most ${formatCad(principal)}`,
-    ],
+    ...breakdownFields([
+      accelerated === undefined
+        ? say(
+            "payment.max-principal",
+            {
+              payments: { number: periods },
+              payment: { money: payment },
+              periodicRate: { rate: Number(rate.toFixed(8)) },
+              principal: { money: principal },
+            },
+            `${countWords.format(periods)} payments of ${formatCad(payment)} at ${formatPercent(Number(rate.toFixed(8)))} a period repay at most ${formatCad(principal)}`,
+          )
+        : say(
+            accelerated.max,
+            {
+              payment: { money: payment },
+              divisor: { number: accelerated.divisor },
+              monthly: { money: perPeriod },
+              months: { number: periods },
+              principal: { money: principal },
+            },
+            `${frequency}: ${formatCad(payment)} × ${accelerated.divisor} = a monthly payment of ${formatCad(perPeriod)}, which over ${countWords.format(periods)} months repays at most ${formatCad(principal)}`,
+          ),
+    ]),
   });
 };
 
@@ -365,7 +446,9 @@ export const QualifyingRateResult = z.object({
     .optional()
     .describe("Echoes the option when given: the rule applied is the one for insured (true) or uninsured mortgages."),
   as_of: AsOfResult,
-  breakdown: z.array(z.object({ label: z.string(), rate: z.number() })),
+  breakdown: z.array(
+    z.object({ label: z.string(), label_said: Said.describe("`label` as a code and its values."), rate: z.number() }),
+  ),
   citations: Citations,
 });
 export type QualifyingRateResult = z.infer<typeof QualifyingRateResult>;
@@ -408,15 +491,32 @@ export const qualifyingRate = (
       { reason: "not-recorded", fact_id: "osfi.b20.stress_test", date: asOf },
     );
   }
-  // Before June 1, 2021 the floor was a published rate's figure for the week, which the period records.
+  // Before June 1, 2021 the floor was a published rate's figure for the week, which the period records. A sentence that
+  // names the floor has a code for each: `-benchmark` where it names the published rate.
+  const benchmarkNamed = value.floor_benchmark === undefined ? "" : "-benchmark";
+  const floorValues = {
+    floor: { rate: floor },
+    ...(value.floor_benchmark === undefined ? {} : { benchmark: { name: benchmark } }),
+  };
   const floorWords =
     value.floor_benchmark === undefined
       ? `the floor of ${formatPercent(floor)}`
       : `the ${benchmark}, ${formatPercent(floor)} that week`;
+  /**
+   * A mortgage the rule did not cover on `asOf`: the message says the date and the period; the sentence as a code is
+   * what it says of them (the page names the rule and the date itself).
+   */
+  const notCovered = (code: SaidCode, why: string): CalculatorError =>
+    new CalculatorError(`on ${asOf} ${why} (${period})`, {
+      reason: "not-covered",
+      fact_id: "osfi.b20.stress_test",
+      date: asOf,
+      said: saidOf(say(code, floorValues, why)),
+    });
   if (value.all_terms_covered === false)
-    throw new CalculatorError(
-      `on ${asOf} the stress test covered only insured mortgages with less than 20% down and a variable rate or a fixed term under five years, qualified at the greater of the contract rate and ${floorWords}; a fixed term of five years or more qualified at its contract rate, and other mortgages had no set qualifying rate, so which applied depends on the term (${period})`,
-      { reason: "not-covered", fact_id: "osfi.b20.stress_test", date: asOf },
+    throw notCovered(
+      `qualifying-rate.terms-not-covered${benchmarkNamed}`,
+      `the stress test covered only insured mortgages with less than 20% down and a variable rate or a fixed term under five years, qualified at the greater of the contract rate and ${floorWords}; a fixed term of five years or more qualified at its contract rate, and other mortgages had no set qualifying rate, so which applied depends on the term`,
     );
   const differs = value.insured_buffer_rate !== undefined || value.uninsured_covered === false;
   if (differs && read.insured === undefined)
@@ -425,14 +525,33 @@ export const qualifyingRate = (
       { reason: "invalid-option", option: "insured", fact_id: "osfi.b20.stress_test", date: asOf },
     );
   if (read.insured === false && value.uninsured_covered === false)
-    throw new CalculatorError(
-      `on ${asOf} uninsured mortgages had no set qualifying rate: the stress test covered insured mortgages only, at the greater of the contract rate and ${floorWords}; a lender qualified an uninsured mortgage by its own policy (${period})`,
-      { reason: "not-covered", fact_id: "osfi.b20.stress_test", date: asOf },
+    throw notCovered(
+      `qualifying-rate.uninsured-not-covered${benchmarkNamed}`,
+      `uninsured mortgages had no set qualifying rate: the stress test covered insured mortgages only, at the greater of the contract rate and ${floorWords}; a lender qualified an uninsured mortgage by its own policy`,
     );
   const buffer = read.insured === true ? (value.insured_buffer_rate ?? value.buffer_rate) : value.buffer_rate;
   const buffered = roundRate(read.contractRate + buffer);
   const rule = buffered >= floor ? "contract-plus-buffer" : "floor";
+  const contract = { contract: { rate: read.contractRate } };
+  const insuredWords = read.insured ? "insured" : "uninsured";
+  const contractLabel =
+    buffer > 0
+      ? say(
+          differs ? `qualifying-rate.contract-plus-buffer-${insuredWords}` : "qualifying-rate.contract-plus-buffer",
+          { ...contract, buffer: { rate: buffer } },
+          `contract rate ${formatPercent(read.contractRate)} plus the buffer of ${formatPercent(buffer)}${differs ? ` for ${insuredWords} mortgages` : ""}`,
+        )
+      : say(
+          read.insured ? "qualifying-rate.no-buffer-insured" : "qualifying-rate.no-buffer",
+          contract,
+          `contract rate ${formatPercent(read.contractRate)}, with no buffer for ${read.insured ? "insured" : "these"} mortgages`,
+        );
   const floorLabel = value.floor_benchmark === undefined ? "floor rate" : `floor: the ${benchmark} that week`;
+  const floorLine = say(
+    `qualifying-rate.${value.floor_benchmark === undefined ? "floor" : "benchmark"}-${rule === "floor" ? "applies" : "lower"}`,
+    value.floor_benchmark === undefined ? {} : { benchmark: { name: benchmark } },
+    `${floorLabel}${rule === "floor" ? ", the greater, so it applies" : ", lower than the contract rate plus the buffer"}`,
+  );
   return finished("qualifyingRate", {
     rate: rule === "floor" ? floor : buffered,
     rule,
@@ -441,17 +560,8 @@ export const qualifyingRate = (
     ...(read.insured === undefined ? {} : { insured: read.insured }),
     as_of: asOf,
     breakdown: [
-      {
-        label:
-          buffer > 0
-            ? `contract rate ${formatPercent(read.contractRate)} plus the buffer of ${formatPercent(buffer)}${differs ? ` for ${read.insured ? "insured" : "uninsured"} mortgages` : ""}`
-            : `contract rate ${formatPercent(read.contractRate)}, with no buffer for ${read.insured ? "insured" : "these"} mortgages`,
-        rate: buffered,
-      },
-      {
-        label: `${floorLabel}${rule === "floor" ? ", the greater, so it applies" : ", lower than the contract rate plus the buffer"}`,
-        rate: floor,
-      },
+      { label: contractLabel.text, label_said: saidOf(contractLabel), rate: buffered },
+      { label: floorLine.text, label_said: saidOf(floorLine), rate: floor },
     ],
     citations: [used],
   });
