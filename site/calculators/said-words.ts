@@ -4,16 +4,26 @@
 // it, and names each fact by its label, linked to its page. English pages use the same messages, so every language
 // says the same thing the same way.
 
-import type { Said, SaidValue } from "../../packages/client/src/index.ts";
+import type { PlaceRecord, Said, SaidValue } from "../../packages/client/src/index.ts";
 import type { MessageValue } from "../../src/i18n/words.ts";
-import { placeReasonWords } from "../../src/render/place-reasons.ts";
-import { factLink } from "./fact-link.ts";
+import { placeKindWords, placeReasonWords } from "../../src/render/place-reasons.ts";
+import { make } from "./dom.ts";
+import { englishElement, factLink } from "./fact-link.ts";
 import { day, money, percent } from "./formats.ts";
 import { words } from "./words.ts";
 
 /** A place's name from the page's list of places (`#places-list`), by its id: a regional district named in a reason. */
-const placeName = (id: string): string =>
+export const placeName = (id: string): string =>
   document.querySelector<HTMLOptionElement>(`#places-list option[data-id="${CSS.escape(id)}"]`)?.dataset.name ?? id;
+
+/** A place of the register with its kind, in the page's words, and its regional district: "Kamloops (city, …)". */
+export const placeWords = (place: Pick<PlaceRecord, "name" | "kind" | "regional_district_name">): string =>
+  words().text("calc.place.where", {
+    place: place.name,
+    kind: placeKindWords(words(), place.kind),
+    hasDistrict: place.regional_district_name === null ? "no" : "yes",
+    district: place.regional_district_name ?? "",
+  });
 
 /** A value as the page's language writes it: a number stays a number, for the message's plurals. */
 const valueWords = (value: SaidValue): MessageValue<Node> => {
@@ -23,8 +33,12 @@ const valueWords = (value: SaidValue): MessageValue<Node> => {
   if ("date" in value) return day(value.date);
   if ("fact" in value) return factLink(value.fact);
   if ("name" in value) return value.name;
+  // A fact's own words are English on every page (as on its page), marked so.
+  if ("text" in value) return englishElement(make("span", value.text));
+  if ("choice" in value) return value.choice;
+  if ("place" in value) return placeWords(value.place);
   const { programme, place, reason } = value.place_reason;
-  return placeReasonWords(words(), programme, { ...place, regional_district_name: null }, reason, placeName);
+  return placeReasonWords(words(), programme, place, reason, placeName);
 };
 
 const valuesWords = (values: Said["values"] | undefined): Record<string, MessageValue<Node>> =>

@@ -5,13 +5,15 @@
 
 import { expect } from "vitest";
 import { formatCad, formatPercent } from "../../packages/client/src/calculators/calculator-common.ts";
+import { placeInEnglish } from "../../packages/client/src/calculators/said.ts";
 import type { AssumptionCode, PlaceRecord, SaidValue } from "../../packages/client/src/index.ts";
 import { englishWords } from "../../src/i18n/words-files.ts";
 import { placeReasonWords } from "../../src/render/place-reasons.ts";
 
 /**
  * Assumptions the page words differently from the client on purpose: the client's sentence names an option
- * ("eligibleShare gives a smaller share"), which a reader of the page has no use for.
+ * ("eligibleShare gives a smaller share"), which a reader of the page has no use for; or it is a fact's own words
+ * (a condition of a rebate), which the page introduces with a sentence of its own.
  */
 const PAGE_REWORDED: ReadonlySet<AssumptionCode> = new Set<AssumptionCode>([
   "eligible-share-whole",
@@ -21,6 +23,7 @@ const PAGE_REWORDED: ReadonlySet<AssumptionCode> = new Set<AssumptionCode>([
   "premium-on-application-date",
   "land-half-hectare-or-less",
   "gst-price-before-gst",
+  "gst-rebate-condition",
 ]);
 
 /** A value as the client writes it in its English. */
@@ -31,9 +34,12 @@ const clientStyle = (value: SaidValue, places: readonly PlaceRecord[]): string |
   if ("date" in value) return value.date;
   if ("fact" in value) return value.fact;
   if ("name" in value) return value.name;
+  if ("text" in value) return value.text;
+  if ("choice" in value) return value.choice;
+  if ("place" in value) return placeInEnglish(value.place);
   const { programme, place, reason } = value.place_reason;
   const nameOf = (id: string): string => places.find((each) => each.id === id)?.name ?? id;
-  return placeReasonWords(englishWords(), programme, { ...place, regional_district_name: null }, reason, nameOf);
+  return placeReasonWords(englishWords(), programme, place, reason, nameOf);
 };
 
 /** A code's English message with the values written as the client writes them. */
