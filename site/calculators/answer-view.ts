@@ -372,7 +372,15 @@ export const present = (id: string, answer: Answer): HTMLElement[] => {
     ...answer.figures,
     ...(answer.working.length === 0
       ? []
-      : [fold(id, "working", w.text("calc.working.title"), [...shownInEnglish(), ...answer.working])]),
+      : [
+          fold(id, "working", w.text("calc.working.title"), [
+            // The notice only where a line of the working is the calculators' English (marked so), not a fact's name.
+            ...(answer.working.some((part) => part.querySelector('li[lang="en-CA"], .line-label[lang="en-CA"]'))
+              ? shownInEnglish()
+              : []),
+            ...answer.working,
+          ]),
+        ]),
     ...(answer.assumptions.length === 0
       ? []
       : [

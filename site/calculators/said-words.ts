@@ -7,8 +7,7 @@
 import type { PlaceRecord, Said, SaidValue } from "../../packages/client/src/index.ts";
 import type { MessageValue } from "../../src/i18n/words.ts";
 import { placeKindWords, placeReasonWords } from "../../src/render/place-reasons.ts";
-import { make } from "./dom.ts";
-import { englishElement, factLink } from "./fact-link.ts";
+import { factLink } from "./fact-link.ts";
 import { day, money, percent } from "./formats.ts";
 import { words } from "./words.ts";
 
@@ -33,8 +32,6 @@ const valueWords = (value: SaidValue): MessageValue<Node> => {
   if ("date" in value) return day(value.date);
   if ("fact" in value) return factLink(value.fact);
   if ("name" in value) return value.name;
-  // A fact's own words are English on every page (as on its page), marked so.
-  if ("text" in value) return englishElement(make("span", value.text));
   if ("choice" in value) return value.choice;
   if ("place" in value) return placeWords(value.place);
   const { programme, place, reason } = value.place_reason;

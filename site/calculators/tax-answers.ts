@@ -197,7 +197,10 @@ export const ptt = (facts: FactSource): Answer => {
     notes,
     figures,
     working,
-    assumptions,
+    // The GST's conditions are said once, by the fact that lists them, however many the fact holds.
+    assumptions: assumptions.filter(
+      (each, index) => assumptions.findIndex((other) => other.key === each.key) === index,
+    ),
     citations,
     also: [
       "ca.gst.fthb_new_home_rebate",

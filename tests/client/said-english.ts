@@ -13,7 +13,7 @@ import { placeReasonWords } from "../../src/render/place-reasons.ts";
 /**
  * Assumptions the page words differently from the client on purpose: the client's sentence names an option
  * ("eligibleShare gives a smaller share"), which a reader of the page has no use for; or it is a fact's own words
- * (a condition of a rebate), which the page introduces with a sentence of its own.
+ * (a condition of a rebate, a buyer's status), which the page says by the fact that lists them.
  */
 const PAGE_REWORDED: ReadonlySet<AssumptionCode> = new Set<AssumptionCode>([
   "eligible-share-whole",
@@ -24,6 +24,7 @@ const PAGE_REWORDED: ReadonlySet<AssumptionCode> = new Set<AssumptionCode>([
   "land-half-hectare-or-less",
   "gst-price-before-gst",
   "gst-rebate-condition",
+  "gst-first-time-buyer-condition",
 ]);
 
 /** A value as the client writes it in its English. */
@@ -34,7 +35,6 @@ const clientStyle = (value: SaidValue, places: readonly PlaceRecord[]): string |
   if ("date" in value) return value.date;
   if ("fact" in value) return value.fact;
   if ("name" in value) return value.name;
-  if ("text" in value) return value.text;
   if ("choice" in value) return value.choice;
   if ("place" in value) return placeInEnglish(value.place);
   const { programme, place, reason } = value.place_reason;

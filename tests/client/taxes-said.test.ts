@@ -232,6 +232,30 @@ describe("the taxes' sentences as codes with values", () => {
       `${errors[5]!.message.replace(/^place "kamloops": w/, "W")}.`,
     );
 
+    // The buyer's conditions for the first-time buyers' rebate read as the client's sentences, but the statuses (the
+    // fact's own words, which the page names by the fact) and the new housing rebate's conditions (the same).
+    const conditions = gsts.flatMap((result) =>
+      result.assumed.flatMap((each, index) =>
+        each.code === "gst-first-time-buyer-condition" ? [[each, result.assumptions[index]!] as const] : [],
+      ),
+    );
+    const which = (each: (typeof conditions)[number][0]) =>
+      (each.values?.condition as { choice: string } | undefined)?.choice;
+    const sayings = conditions.filter(([each]) => which(each) !== "status");
+    expect(new Set(sayings.map(([each]) => which(each)))).toEqual(
+      new Set(["age", "noHomeOwned", "primaryResidence", "firstOccupant", "construction", "transfer"]),
+    );
+    for (const [each, sentence] of sayings)
+      expect(englishOf(`calc.assumed.${each.code}`, each.values).replace(/\.$/, "")).toBe(
+        `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}`,
+      );
+    expect(sayings.map(([, sentence]) => sentence)).toEqual(
+      expect.arrayContaining([
+        "the buyer did not live, in the current or the 1 previous calendar year, in a home that they owned",
+        "construction begins before 2031-01-01",
+      ]),
+    );
+
     const emitted = new Set([...results.flatMap(codesOf), ...said.map((each) => each.code)]);
     expect([...emitted].sort()).toEqual([...TAXES].sort());
     const assumed = new Set([...ptts, ...gsts].flatMap((result) => result.assumed.map((each) => each.code)));

@@ -111,7 +111,7 @@ const phasedOut = (full: number, price: number, from: number, to: number): numbe
 
 /**
  * The buyer's conditions for the first-time buyers' rebate, each as the fact states it, with the values it names and
- * which condition it is (`condition`). The statuses are the fact's own words.
+ * which condition it is (`condition`).
  */
 const firstTimeConditions = (rule: FirstTimeBuyerRebate): Assumption[] => {
   const condition = (which: string, text: string, values: Record<string, SaidValue> = {}): Assumption =>
@@ -131,8 +131,9 @@ const firstTimeConditions = (rule: FirstTimeBuyerRebate): Assumption[] => {
     ...(rule.buyer_status === undefined
       ? []
       : [
+          // The statuses are the fact's own words, which a program names by the fact.
           condition("status", `the buyer is a ${rule.buyer_status.join(" or a ")}`, {
-            statuses: { text: rule.buyer_status.join(" or a ") },
+            fact: { fact: "ca.gst.fthb_new_home_rebate" },
           }),
         ]),
     ...(years === undefined
@@ -353,11 +354,13 @@ export const gstOnNewHome = (facts: FactSource, options: GstOnNewHomeOptions): G
           ),
   ];
   const citations = [used];
+  // Each condition is the fact's own words, which a program names by the fact.
+  const conditionOf = { fact: { fact: "ca.gst.new_housing_rebate" } };
   const assumptions = [
     assume("gst-price-whole-consideration", "the price is the whole consideration for the home, before GST", "price"),
     ...(
       rule.rebate_conditions ?? ["the home is bought from its builder as the buyer's primary place of residence"]
-    ).map((condition) => assume("gst-rebate-condition", condition, undefined, { condition: { text: condition } })),
+    ).map((condition) => assume("gst-rebate-condition", condition, undefined, conditionOf)),
   ];
   let firstTime = 0;
   if (read.firstTimeBuyer === true) {

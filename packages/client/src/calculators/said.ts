@@ -35,7 +35,6 @@ export const placeInEnglish = ({ name, kind, regional_district_name }: SaidPlace
  * - `date`: a day, YYYY-MM-DD;
  * - `fact`: a fact's id, named by its label;
  * - `name`: a name written as its source writes it (a place, an area), never translated;
- * - `text`: words of a fact's value as the fact writes them (in English: the data's values are not translated);
  * - `choice`: which of its wordings the sentence takes (a key such as `claimed`), never shown itself;
  * - `place`: a place of the register, named with its kind and regional district;
  * - `place_reason`: why a rule by area answers as it does at a place (the place record's `reason`).
@@ -47,7 +46,6 @@ export const SaidValue = z.union([
   z.strictObject({ date: z.iso.date() }),
   z.strictObject({ fact: z.string() }),
   z.strictObject({ name: z.string() }),
-  z.strictObject({ text: z.string() }),
   z.strictObject({ choice: z.string() }),
   z.strictObject({ place: SaidPlace }),
   z.strictObject({
