@@ -5,17 +5,17 @@
 // says the same thing the same way. A sentence carried within another (a value of kind `said`) is said as a clause
 // there (src/i18n/clause.ts), and every sentence opens with a capital.
 
-import type { Said, SaidValue } from "../../packages/client/src/index.ts";
+import type { PlaceRecord, Said, SaidValue } from "../../packages/client/src/index.ts";
 import { clauseEnd, clauseStart, sentenceStart } from "../../src/i18n/clause.ts";
 import type { MessageValue } from "../../src/i18n/words.ts";
-import { placeReasonWords } from "../../src/render/place-reasons.ts";
+import { placeKindWords, placeReasonWords } from "../../src/render/place-reasons.ts";
 import { make } from "./dom.ts";
 import { factLink } from "./fact-link.ts";
 import { day, money, percent } from "./formats.ts";
 import { words } from "./words.ts";
 
 /** A place's name from the page's list of places (`#places-list`), by its id: a regional district named in a reason. */
-const placeName = (id: string): string =>
+export const placeName = (id: string): string =>
   document.querySelector<HTMLOptionElement>(`#places-list option[data-id="${CSS.escape(id)}"]`)?.dataset.name ?? id;
 
 /** A message's parts with their first and last text changed, where the message begins or ends with text. */
@@ -42,6 +42,15 @@ const opening = (parts: Array<string | Node>): Array<string | Node> => {
   return parts;
 };
 
+/** A place of the register with its kind, in the page's words, and its regional district: "Kamloops (city, …)". */
+export const placeWords = (place: Pick<PlaceRecord, "name" | "kind" | "regional_district_name">): string =>
+  words().text("calc.place.where", {
+    place: place.name,
+    kind: placeKindWords(words(), place.kind),
+    hasDistrict: place.regional_district_name === null ? "no" : "yes",
+    district: place.regional_district_name ?? "",
+  });
+
 /** A value as the page's language writes it: a number stays a number, for the message's plurals. */
 const valueWords = (value: SaidValue): MessageValue<Node> => {
   if ("money" in value) return money(value.money);
@@ -52,8 +61,9 @@ const valueWords = (value: SaidValue): MessageValue<Node> => {
   if ("name" in value) return value.name;
   if ("choice" in value) return value.choice;
   if ("said" in value) return clause(value.said);
+  if ("place" in value) return placeWords(value.place);
   const { programme, place, reason } = value.place_reason;
-  return placeReasonWords(words(), programme, { ...place, regional_district_name: null }, reason, placeName);
+  return placeReasonWords(words(), programme, place, reason, placeName);
 };
 
 const valuesWords = (values: Said["values"] | undefined): Record<string, MessageValue<Node>> =>

@@ -14,13 +14,15 @@ import {
   todayInBc,
 } from "../../packages/client/src/index.ts";
 import type { Words } from "../../src/i18n/words.ts";
-import { type Answer, breakdown, results, sentence, steps } from "./answer-view.ts";
+import { placeReasonWords } from "../../src/render/place-reasons.ts";
+import { type Answer, breakdown, results, saidSteps, steps } from "./answer-view.ts";
 import { assumptionWords } from "./assumption-words.ts";
 import { checked, element, make } from "./dom.ts";
-import { englishElement, factLink } from "./fact-link.ts";
+import { factLink } from "./fact-link.ts";
 import { agreementDate, answer, asOf, chosenPlace, number, problem, required, share } from "./fields.ts";
 import { day, money } from "./formats.ts";
 import { withPlaces } from "./loading.ts";
+import { placeName, placeWords } from "./said-words.ts";
 import { words } from "./words.ts";
 
 const exemptionName = (w: Words, exemption: ExemptionName): string =>
@@ -54,31 +56,27 @@ const placeLink = (place: PlaceRecord): HTMLAnchorElement => {
 };
 
 /**
- * Where the property is and the rule of that place that decided the answer: the period in force on the date, in its
- * own words, with the fact and version it was read from, and a link to the place's page.
+ * Where the property is and the rule of that place that decided the answer: the period in force on the date, why it
+ * answers so (its `reason`, in the page's words, as the place's page says it), with the fact and version it was read
+ * from, and a link to the place's page.
  */
 const placeNote = (place: PlaceRecord, rule: PageProgramme, date: string): HTMLElement => {
   const w = words();
   const period = periodOn(place.rules[rule] ?? [], date);
-  // The register's words for the place (its name, its kind, its regional district) are English in every language.
-  const where = englishElement(
-    make(
-      "span",
-      `${place.name} (${place.kind_label.toLowerCase()}${place.regional_district_name === null ? "" : `, ${place.regional_district_name}`})`,
-    ),
-  );
+  // The place by its name and its regional district's, as the register writes them, and its kind in the page's words.
+  const where = placeWords(place);
   const programme = programmeName(w, rule);
   return make(
     "p",
     period === undefined
-      ? [...w.parts("calc.place.no-rule", { where, programme, date: day(date) }), " ", placeLink(place)]
+      ? [w.text("calc.place.no-rule", { where, programme, date: day(date) }), " ", placeLink(place)]
       : [
           ...w.parts("calc.place.rule", {
             where,
             programme,
             date: day(date),
             answer: make("strong", answerWords(w, period.applies)),
-            why: englishElement(make("span", sentence(period.why))),
+            why: placeReasonWords(w, rule, place, period.reason, placeName),
             fact: factLink(period.fact_id),
             record:
               period.version === null
@@ -169,7 +167,7 @@ export const ptt = (facts: FactSource): Answer => {
           [w.text("calc.gst.rebates"), money(onNewHome.rebate)],
         ]),
       );
-      working.push(...steps(w.text("calc.gst.working"), onNewHome.breakdown));
+      working.push(...saidSteps(w.text("calc.gst.working"), onNewHome.breakdown_said));
       assumptions.push(...assumptionWords("ptt", onNewHome));
       citations.push(...onNewHome.citations);
     } catch (error) {
@@ -199,7 +197,10 @@ export const ptt = (facts: FactSource): Answer => {
     notes,
     figures,
     working,
-    assumptions,
+    // The GST's conditions are said once, by the fact that lists them, however many the fact holds.
+    assumptions: assumptions.filter(
+      (each, index) => assumptions.findIndex((other) => other.key === each.key) === index,
+    ),
     citations,
     also: [
       "ca.gst.fthb_new_home_rebate",
@@ -230,7 +231,7 @@ export const grant = (facts: FactSource): Answer => {
     headline: [[w.text("calc.grant.grant"), money(result.grant)]],
     notes: place === undefined ? [] : [placeNote(place, "home_owner_grant_northern_rural", result.as_of)],
     figures: [results(rows)],
-    working: steps(w.text("calc.grant.working"), result.breakdown),
+    working: saidSteps(w.text("calc.grant.working"), result.breakdown_said),
     assumptions: [],
     citations: result.citations,
     also: ["bc.school_tax.additional", "bc.svt.rates_2026"],

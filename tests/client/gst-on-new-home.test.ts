@@ -101,7 +101,11 @@ describe("gstOnNewHome: the first-time home buyers' rebate", () => {
     expect(result.assumed).toHaveLength(result.assumptions.length);
     for (const { code } of result.assumed) expect(ASSUMPTION_CODES).toContain(code);
     const at = result.assumptions.findIndex((line) => line.startsWith("agreementDate was not given"));
-    expect(result.assumed[at]).toEqual({ code: "gst-agreement-in-window-assumed", option: "agreementDate" });
+    expect(result.assumed[at]).toEqual({
+      code: "gst-agreement-in-window-assumed",
+      option: "agreementDate",
+      values: { after: { date: "2025-03-19" }, before: { date: "2031-01-01" } },
+    });
     // With the day given, the sentence and its code change together.
     const given = gstOnNewHome(facts, {
       price: 800_000,

@@ -6,6 +6,7 @@
 
 import { expect } from "vitest";
 import { formatCad, formatPercent, readableDate } from "../../packages/client/src/calculators/calculator-common.ts";
+import { placeInEnglish } from "../../packages/client/src/calculators/said.ts";
 import type { AssumptionCode, PlaceRecord, SaidValue } from "../../packages/client/src/index.ts";
 import { clauseEnd, clauseStart } from "../../src/i18n/clause.ts";
 import { englishWords } from "../../src/i18n/words-files.ts";
@@ -13,7 +14,8 @@ import { placeReasonWords } from "../../src/render/place-reasons.ts";
 
 /**
  * Assumptions the page words differently from the client on purpose: the client's sentence names an option
- * ("eligibleShare gives a smaller share"), which a reader of the page has no use for.
+ * ("eligibleShare gives a smaller share"), which a reader of the page has no use for; or it is a fact's own words
+ * (a condition of a rebate, a buyer's status), which the page says by the fact that lists them.
  */
 const PAGE_REWORDED: ReadonlySet<AssumptionCode> = new Set<AssumptionCode>([
   "eligible-share-whole",
@@ -23,6 +25,8 @@ const PAGE_REWORDED: ReadonlySet<AssumptionCode> = new Set<AssumptionCode>([
   "premium-on-application-date",
   "land-half-hectare-or-less",
   "gst-price-before-gst",
+  "gst-rebate-condition",
+  "gst-first-time-buyer-condition",
 ]);
 
 /** A value as the client writes it in its English (a date as YYYY-MM-DD: englishReadings tries it in words too). */
@@ -36,9 +40,10 @@ const clientStyle = (value: SaidValue, places: readonly PlaceRecord[]): string |
   if ("choice" in value) return value.choice;
   if ("said" in value)
     return clauseEnd(clauseStart(englishOf(`calc.said.${value.said.code}`, value.said.values, places)));
+  if ("place" in value) return placeInEnglish(value.place);
   const { programme, place, reason } = value.place_reason;
   const nameOf = (id: string): string => places.find((each) => each.id === id)?.name ?? id;
-  return placeReasonWords(englishWords(), programme, { ...place, regional_district_name: null }, reason, nameOf);
+  return placeReasonWords(englishWords(), programme, place, reason, nameOf);
 };
 
 /** A code's English message with the values written as the client writes them; a sentence within it as a clause. */

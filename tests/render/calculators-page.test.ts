@@ -168,7 +168,7 @@ describe.skipIf(!available)("the calculators page in headless Chromium", () => {
     // The additional tax's first version took effect on 2016-08-02 (bc.ptt.foreign_buyer_additional's history).
     const lines = output(page, "ptt").locator(".calc-lines");
     await expect(lines.textContent()).resolves.toMatch(
-      /no additional tax for foreign buyers.*August 2, 2016.*May 1, 2016 is before/,
+      /No additional tax for foreign buyers.*August 2, 2016.*May 1, 2016 is before/,
     );
     // The client writes dates and fact ids for programs; the page writes dates out and names facts by label.
     await expect(lines.textContent()).resolves.not.toMatch(/\d{4}-\d{2}-\d{2}|bc\.ptt\./);

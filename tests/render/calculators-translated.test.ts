@@ -117,16 +117,18 @@ describe.skipIf(!available)("the calculators page in every language, in headless
       await expect(additional.locator("dt").textContent()).resolves.toBe(
         "Taxe supplémentaire pour les acheteurs étrangers",
       );
-      // The place's rule, in French, with the register's own words for the place kept in English.
-      await expect(output(page, "ptt").locator(".calc-place").textContent()).resolves.toMatch(/^Lieu : Burnaby/);
-      await expect(output(page, "ptt").locator('.calc-place span[lang="en-CA"]').count()).resolves.toBeGreaterThan(0);
+      // The place's rule, in French: its kind and why it answers so in French, the names as the register writes them.
+      await expect(output(page, "ptt").locator(".calc-place").textContent()).resolves.toMatch(
+        /^Lieu : Burnaby \(ville \(city\), Metro Vancouver Regional District\)\. .* : oui\. Burnaby fait partie de /,
+      );
+      await expect(output(page, "ptt").locator('.calc-place [lang="en-CA"]').count()).resolves.toBe(0);
       await page.close();
     },
     LIMITS.test,
   );
 
   it(
-    "shows the calculators' own working in English, marked so, after a translated sentence saying it is",
+    "says the calculators' own working in French, each line from its code, with no notice of English",
     async () => {
       const { price } = await priceForAdditional();
       const page = await open("fr-CA", 1280);
@@ -135,13 +137,14 @@ describe.skipIf(!available)("the calculators page in every language, in headless
       const working = output(page, "ptt").locator('details[data-fold="working"]');
       await working.locator("summary").click();
       await expect(working.locator("summary").textContent()).resolves.toBe("Comment le calcul est fait");
-      await expect(working.locator(".calc-in-english").textContent()).resolves.toBe(
-        "Le détail du calcul est présenté en anglais, tel que les calculateurs l’écrivent.",
-      );
-      // Each of the calculator's lines is English and says so; the sums beside them are the page's, in French.
+      await expect(working.locator(".calc-in-english").count()).resolves.toBe(0);
+      // Each of the calculator's lines is the page's French, with its sum beside it in French too.
       const labels = working.locator(".line-label");
       await expect.poll(() => labels.count(), POLL).toBeGreaterThan(0);
-      for (const label of await labels.all()) await expect(label.getAttribute("lang")).resolves.toBe("en-CA");
+      for (const label of await labels.all()) await expect(label.getAttribute("lang")).resolves.toBeNull();
+      await expect(labels.allTextContents()).resolves.toContainEqual(
+        expect.stringMatching(/^Taxe supplémentaire pour les acheteurs étrangers sur la part résidentielle : Burnaby/),
+      );
       await expect(working.locator(".line-sum").allTextContents()).resolves.toContainEqual(
         expect.stringMatching(/108[\u00a0\u202f]500[\u00a0\u202f]\$$/),
       );

@@ -29,6 +29,18 @@ import {
   ShareOption,
 } from "./calculator-options.ts";
 import { addDays } from "./calendar-days.ts";
+import {
+  breakdownFields,
+  placeInEnglish,
+  Said,
+  type SaidCode,
+  SaidList,
+  type SaidValue,
+  type Sentence,
+  saidOf,
+  saidPlace,
+  say,
+} from "./said.ts";
 
 // B.C.'s taxes on a home, each from the facts in force on a date: the property transfer tax on its purchase (with the
 // first-time buyers', newly built and foreign buyers' rules) and the home owner grant against its yearly property tax.
@@ -93,6 +105,7 @@ export type ExemptionName = z.infer<typeof ExemptionName>;
 /** One line of the calculation: what was taxed or deducted, at what rate, and the amount. */
 export const PropertyTransferTaxLine = z.object({
   label: z.string(),
+  label_said: Said.describe("The label as a code and its values, for a program that says it in its own words."),
   base: z.number().describe("The value the line applies to, in dollars."),
   rate: z.number().nullable(),
   amount: z.number(),
@@ -181,6 +194,25 @@ type Thresholds = z.infer<typeof FirstTimeBuyerThresholds>;
  */
 const FURTHER_RESIDENTIAL_TAX_FROM = "2018-02-21";
 
+/** A line of the calculation: its label (in English, and as a code and its values), its figures and its fact. */
+const line = (
+  label: Sentence,
+  figures: Pick<PropertyTransferTaxLine, "base" | "rate" | "amount">,
+  fact_id: string,
+): PropertyTransferTaxLine => ({ label: label.text, label_said: saidOf(label), ...figures, fact_id });
+
+/** Part of a sentence, in English and as the values it names, which a sentence of several parts joins. */
+interface Clause {
+  text: string;
+  values: Record<string, SaidValue>;
+}
+
+/** "(version 3 in force on 2026-06-01)": which version of a fact a line was read from, and on which day. */
+const versionClause = (used: FactUsed, asOf: string): Clause => ({
+  text: `version ${used.version} in force on ${asOf}`,
+  values: { version: { number: used.version ?? 0 }, date: { date: asOf } },
+});
+
 /**
  * General tax over the bracket schedule. From 2018-02-21 the top bracket is the rate for residential value: it
  * includes the further tax on residential property, which the Property Transfer Tax Act (s. 3.01) charges on the
@@ -198,39 +230,46 @@ const generalTax = (
   brackets.forEach((bracket, index) => {
     const lower = index === 0 ? 0 : brackets[index - 1]!.upper!;
     const portion = Math.min(price, bracket.upper ?? Number.POSITIVE_INFINITY) - lower;
-    const range =
-      bracket.upper === null ? `above ${formatCad(lower)}` : `${formatCad(lower)} to ${formatCad(bracket.upper)}`;
+    const rateOn =
+      bracket.upper === null
+        ? say("ptt.general-rate-above", { from: { money: lower } }, `general rate on above ${formatCad(lower)}`)
+        : say(
+            "ptt.general-rate",
+            { from: { money: lower }, to: { money: bracket.upper } },
+            `general rate on ${formatCad(lower)} to ${formatCad(bracket.upper)}`,
+          );
     const isFurther = index === brackets.length - 1 && index > 0 && asOf >= FURTHER_RESIDENTIAL_TAX_FROM;
     if (!isFurther || residentialShare === 1) {
       if (portion > 0)
-        lines.push({
-          label: `general rate on ${range}`,
-          base: portion,
-          rate: bracket.rate,
-          amount: roundCents(portion * bracket.rate),
-          fact_id: "bc.ptt.brackets",
-        });
+        lines.push(
+          line(
+            rateOn,
+            { base: portion, rate: bracket.rate, amount: roundCents(portion * bracket.rate) },
+            "bc.ptt.brackets",
+          ),
+        );
       return;
     }
     const belowRate = brackets[index - 1]!.rate;
     if (portion > 0)
-      lines.push({
-        label: `general rate on ${range}`,
-        base: portion,
-        rate: belowRate,
-        amount: roundCents(portion * belowRate),
-        fact_id: "bc.ptt.brackets",
-      });
+      lines.push(
+        line(rateOn, { base: portion, rate: belowRate, amount: roundCents(portion * belowRate) }, "bc.ptt.brackets"),
+      );
     const residentialAbove = roundCents(price * residentialShare - lower);
     if (residentialAbove > 0) {
       const further = roundRate(bracket.rate - belowRate);
-      lines.push({
-        label: `further tax on residential value ${range}`,
-        base: residentialAbove,
-        rate: further,
-        amount: roundCents(residentialAbove * further),
-        fact_id: "bc.ptt.brackets",
-      });
+      // The further tax is the top bracket's, which is unbounded (BracketArray): its range is "above" its lower bound.
+      lines.push(
+        line(
+          say(
+            "ptt.further-tax",
+            { from: { money: lower } },
+            `further tax on residential value above ${formatCad(lower)}`,
+          ),
+          { base: residentialAbove, rate: further, amount: roundCents(residentialAbove * further) },
+          "bc.ptt.brackets",
+        ),
+      );
     }
   });
   return lines;
@@ -263,19 +302,53 @@ interface ExemptionAsked {
   fact_id: string;
   amount: number;
   used: FactUsed | undefined;
+  /** The code of its line, which says the exemption and the shape of why. */
+  code: SaidCode;
   /** Why the amount is what it is, for the breakdown. */
-  why: string;
+  why: Clause;
 }
 
-const phaseText = (thresholds: Thresholds): string =>
-  thresholds.capped_exemption_fmv_max === null
-    ? `the whole tax up to ${formatCad(thresholds.full_exemption_fmv_max)}, reduced proportionally to nothing at ${formatCad(thresholds.exemption_ends_fmv)}`
-    : `the whole tax up to ${formatCad(thresholds.full_exemption_fmv_max)}, at most ${formatCad(thresholds.exemption_cap)} up to ${formatCad(thresholds.capped_exemption_fmv_max)}, reduced proportionally to nothing at ${formatCad(thresholds.exemption_ends_fmv)}`;
+/** Clauses joined as the breakdown writes them, "; " apart; an empty one adds only its values (a choice). */
+const joined = (clauses: readonly Clause[]): Clause => ({
+  text: clauses
+    .map((clause) => clause.text)
+    .filter((text) => text !== "")
+    .join("; "),
+  values: Object.assign({}, ...clauses.map((clause) => clause.values)),
+});
+
+/** A clause followed by the version it was read from, in brackets. */
+const withVersion = (clause: Clause, version: Clause): Clause => ({
+  text: `${clause.text} (${version.text})`,
+  values: { ...clause.values, ...version.values },
+});
+
+const phaseClause = (thresholds: Thresholds): Clause => {
+  const full = formatCad(thresholds.full_exemption_fmv_max);
+  const end = formatCad(thresholds.exemption_ends_fmv);
+  const values = {
+    full: { money: thresholds.full_exemption_fmv_max },
+    end: { money: thresholds.exemption_ends_fmv },
+  };
+  return thresholds.capped_exemption_fmv_max === null
+    ? { text: `the whole tax up to ${full}, reduced proportionally to nothing at ${end}`, values }
+    : {
+        text: `the whole tax up to ${full}, at most ${formatCad(thresholds.exemption_cap)} up to ${formatCad(thresholds.capped_exemption_fmv_max)}, reduced proportionally to nothing at ${end}`,
+        values: {
+          ...values,
+          cap: { money: thresholds.exemption_cap },
+          capped: { money: thresholds.capped_exemption_fmv_max },
+        },
+      };
+};
 
 /** Why an exemption gives nothing at this price, or undefined where it gives something. */
-const priceAboveEnd = (thresholds: Thresholds, price: number): string | undefined =>
+const priceAboveEnd = (thresholds: Thresholds, price: number): Clause | undefined =>
   price >= thresholds.exemption_ends_fmv
-    ? `none: ${formatCad(price)} is at or above ${formatCad(thresholds.exemption_ends_fmv)}, where the exemption ends`
+    ? {
+        text: `none: ${formatCad(price)} is at or above ${formatCad(thresholds.exemption_ends_fmv)}, where the exemption ends`,
+        values: { price: { money: price }, end: { money: thresholds.exemption_ends_fmv } },
+      }
     : undefined;
 
 /** What the first-time buyers' exemption is computed on: the share of the transfer eligible and the parcel's values. */
@@ -285,11 +358,14 @@ interface PartialClaim {
   brackets: z.infer<typeof BracketArray>;
 }
 
+/** An area in hectares as the English writes a number (grouped, to three decimals), as the page's messages do too. */
+const hectares = new Intl.NumberFormat("en-CA");
+
 /**
  * The tax the first-time buyers' exemption applies to. On a parcel over the land limit, the Act (s. 6 (1)) exempts
  * the tax "in respect of that portion of the fair market value of the property that is applicable to the residential
  * improvement" and of the land's value "equivalent to the ratio of 0.5 ha to the total area of the property": the tax
- * on that eligible value, by the same brackets.
+ * on that eligible value, by the same brackets. `land` says so (`land`: `none`, `within` or `over` the limit).
  */
 const eligibleTax = (
   value: Thresholds,
@@ -297,9 +373,9 @@ const eligibleTax = (
   claim: PartialClaim,
   general: number,
   asOf: string,
-): { tax: number; steps: string[] } => {
+): { tax: number; land: Clause } => {
   const land = claim.land;
-  if (land === undefined) return { tax: general, steps: [] };
+  if (land === undefined) return { tax: general, land: { text: "", values: { land: { choice: "none" } } } };
   const limit = value.max_land_hectares;
   if (limit === undefined) {
     throw new CalculatorError(
@@ -307,18 +383,30 @@ const eligibleTax = (
       { reason: "not-recorded", fact_id: "bc.ptt.fthb_exemption", date: asOf },
     );
   }
+  const areas = { hectares: { number: land.hectares }, limit: { number: limit } };
   if (land.hectares <= limit)
     return {
       tax: general,
-      steps: [`the land, ${land.hectares} ha, is within ${limit} ha: the whole value is eligible`],
+      land: {
+        text: `the land, ${hectares.format(land.hectares)} ha, is within ${hectares.format(limit)} ha: the whole value is eligible`,
+        values: { land: { choice: "within" }, ...areas },
+      },
     };
   const eligible = roundCents(land.residentialImprovementsValue + (land.landValue * limit) / land.hectares);
   const tax = sumOf(generalTax(claim.brackets, eligible, 1, asOf));
   return {
     tax,
-    steps: [
-      `land over ${limit} ha (Property Transfer Tax Act s. 6): eligible value = the home ${formatCad(land.residentialImprovementsValue)} + the land ${formatCad(land.landValue)} × ${limit} ha ÷ ${land.hectares} ha = ${formatCad(eligible)}, whose tax is ${formatCad(tax)}`,
-    ],
+    land: {
+      text: `land over ${hectares.format(limit)} ha (Property Transfer Tax Act s. 6): eligible value = the home ${formatCad(land.residentialImprovementsValue)} + the land ${formatCad(land.landValue)} × ${hectares.format(limit)} ha ÷ ${hectares.format(land.hectares)} ha = ${formatCad(eligible)}, whose tax is ${formatCad(tax)}`,
+      values: {
+        land: { choice: "over" },
+        ...areas,
+        home: { money: land.residentialImprovementsValue },
+        landValue: { money: land.landValue },
+        eligible: { money: eligible },
+        eligibleTax: { money: tax },
+      },
+    },
   };
 };
 
@@ -336,22 +424,35 @@ const firstTimeBuyerExemption = (
   claim: PartialClaim,
 ): ExemptionAsked => {
   const { value, used } = requireFactAsOf(facts, "bc.ptt.fthb_exemption", FirstTimeBuyerThresholds, asOf);
-  const { tax, steps } = eligibleTax(value, used, claim, general, asOf);
+  const { tax, land } = eligibleTax(value, used, claim, general, asOf);
   const whole = exemptionAmount(value, price, tax);
   const amount = roundCents(whole * claim.share);
-  const share =
+  const share: Clause =
     claim.share === 1 || whole === 0
-      ? []
-      : [`${formatCad(whole)} × ${formatPercent(claim.share)} of the transfer eligible = ${formatCad(amount)}`];
+      ? { text: "", values: { partial: { choice: "no" } } }
+      : {
+          text: `${formatCad(whole)} × ${formatPercent(claim.share)} of the transfer eligible = ${formatCad(amount)}`,
+          values: {
+            partial: { choice: "yes" },
+            whole: { money: whole },
+            share: { rate: claim.share },
+            amount: { money: amount },
+          },
+        };
+  const above = priceAboveEnd(value, price);
+  const version = versionClause(used, asOf);
   return {
     exemption: "first-time-home-buyers",
     label: "first time home buyers' exemption",
     fact_id: used.fact_id,
     amount,
     used,
-    why: [`${priceAboveEnd(value, price) ?? phaseText(value)} (version ${used.version} in force on ${asOf})`]
-      .concat(priceAboveEnd(value, price) === undefined ? [...steps, ...share] : [])
-      .join("; "),
+    ...(above === undefined
+      ? {
+          code: value.capped_exemption_fmv_max === null ? "ptt.first-time-phase" : "ptt.first-time-phase-capped",
+          why: joined([withVersion(phaseClause(value), version), land, share]),
+        }
+      : { code: "ptt.first-time-none-above", why: withVersion(above, version) }),
   };
 };
 
@@ -370,18 +471,24 @@ const newlyBuiltExemption = (facts: FactSource, asOf: string, price: number, gen
       fact_id: "bc.ptt.newly_built_exemption",
       amount: 0,
       used: undefined,
-      why: `none: the exemption applies to transfers registered from ${first}, and ${asOf} is before that`,
+      code: "ptt.newly-built-none-before",
+      why: {
+        text: `none: the exemption applies to transfers registered from ${first}, and ${asOf} is before that`,
+        values: { first: { date: first }, date: { date: asOf } },
+      },
     };
   }
   const { value, used } = read as { value: z.infer<typeof NewlyBuiltThresholds>; used: FactUsed };
   const thresholds = { ...value, capped_exemption_fmv_max: null, exemption_cap: Number.POSITIVE_INFINITY };
+  const above = priceAboveEnd(thresholds, price);
   return {
     exemption: "newly-built-home",
     label: "newly built home exemption",
     fact_id: used.fact_id,
     amount: exemptionAmount(thresholds, price, general),
     used,
-    why: `${priceAboveEnd(thresholds, price) ?? phaseText(thresholds)} (version ${used.version} in force on ${asOf})`,
+    code: above === undefined ? "ptt.newly-built-phase" : "ptt.newly-built-none-above",
+    why: withVersion(above ?? phaseClause(thresholds), versionClause(used, asOf)),
   };
 };
 
@@ -393,13 +500,21 @@ const checkCombinations = (read: ReadOptions): void => {
   if (exemptionAsked && read.foreignBuyer === true) {
     throw new CalculatorError(
       "the first time home buyers' and newly built home exemptions are for Canadian citizens and permanent residents, not foreign buyers",
-      { reason: "invalid-option", option: "foreignBuyer" },
+      {
+        reason: "invalid-option",
+        option: "foreignBuyer",
+        said: { code: "ptt.error.foreign-buyer-exemption", values: {} },
+      },
     );
   }
   if (exemptionAsked && (read.residentialShare ?? 1) < 1) {
     throw new CalculatorError(
       "an exemption on a property that is not wholly residential is partial and depends on the improvements; this calculator covers wholly residential property only",
-      { reason: "not-covered", option: "residentialShare" },
+      {
+        reason: "not-covered",
+        option: "residentialShare",
+        said: { code: "ptt.error.exemption-partly-residential", values: {} },
+      },
     );
   }
   for (const option of ["eligibleShare", "landOverHalfHectare"] as const) {
@@ -412,7 +527,8 @@ const checkCombinations = (read: ReadOptions): void => {
     if (read.newlyBuilt === true && (option === "landOverHalfHectare" || read.eligibleShare! < 1))
       throw new CalculatorError(
         `${option}: the newly built home exemption's partial cases are not computed here, so it cannot be compared with the first time home buyers' one; ask for firstTimeBuyer alone`,
-        { reason: "not-covered", option },
+        // Said for a person, who asks for the exemptions rather than give options: without the option's name.
+        { reason: "not-covered", option, said: { code: "ptt.error.newly-built-partial", values: {} } },
       );
   }
   const land = read.landOverHalfHectare;
@@ -431,7 +547,14 @@ const checkCombinations = (read: ReadOptions): void => {
   if (read.agreementDate !== undefined && read.asOf !== undefined && read.agreementDate > read.asOf) {
     throw new CalculatorError(
       `agreementDate ${read.agreementDate} is after the registration date (asOf ${read.asOf}): the agreement comes first`,
-      { reason: "invalid-option", option: "agreementDate" },
+      {
+        reason: "invalid-option",
+        option: "agreementDate",
+        said: {
+          code: "ptt.error.agreement-after-registration",
+          values: { agreement: { date: read.agreementDate }, date: { date: read.asOf } },
+        },
+      },
     );
   }
   if (read.inSpecifiedArea !== undefined && read.foreignBuyer !== true) {
@@ -459,30 +582,80 @@ interface Whereabouts {
 }
 
 /**
- * Whether the property is in a specified area on `asOf`: from the place's own periods when a place is given (the rule
- * that decided it named), else as the reader said. `decided` is undefined when the reader said it.
+ * Why it is not known whether the property is in a specified area: neither a place nor an answer was given, no period
+ * of the place's rule is recorded on the date, or the period does not record it.
  */
-const specifiedAreaOf = (
-  facts: FactSource,
-  where: Whereabouts,
-  asOf: string,
-): { inArea: boolean | undefined; decided: string | undefined; used: FactUsed[] } => {
+type AreaUnknown = "notGiven" | "noPeriod" | "notRecorded";
+
+/**
+ * Whether the property is in a specified area: `decided` says which period of the place's rule decided it, undefined
+ * where the reader said it; where it is not known, `unknown` says why and `why` says it in words.
+ */
+type AreaAnswer = { used: FactUsed[] } & (
+  | { inArea: boolean; decided: Clause | undefined }
+  | { inArea: undefined; unknown: AreaUnknown; why: Clause }
+);
+
+/**
+ * Whether the property is in a specified area on `asOf`: from the place's own periods when a place is given (the rule
+ * that decided it named), else as the reader said.
+ */
+const specifiedAreaOf = (facts: FactSource, where: Whereabouts, asOf: string): AreaAnswer => {
   const { place } = where;
-  if (place === undefined) return { inArea: where.inSpecifiedArea, decided: undefined, used: [] };
+  if (place === undefined)
+    return where.inSpecifiedArea === undefined
+      ? {
+          inArea: undefined,
+          unknown: "notGiven",
+          why: { text: "neither the place nor whether the property is in a specified area was given", values: {} },
+          used: [],
+        }
+      : { inArea: where.inSpecifiedArea, decided: undefined, used: [] };
   const rule = placeRuleOn(place, "foreign_buyer_specified_area", asOf);
   if (rule === undefined)
     return {
       inArea: undefined,
-      decided: `no period of the specified areas is recorded for ${place.name} on ${asOf}`,
+      unknown: "noPeriod",
+      why: {
+        text: `no period of the specified areas is recorded for ${place.name} on ${asOf}`,
+        values: { place: { name: place.name }, date: { date: asOf } },
+      },
       used: [],
     };
-  const areas = readFactAsOf(facts, rule.period.fact_id, z.unknown(), asOf);
-  return {
-    inArea: rule.period.applies ?? undefined,
-    decided: rule.period.applies === null ? `not recorded for ${place.name}: ${rule.decided}` : rule.decided,
-    used: areas.value === undefined ? [] : [(areas as { used: FactUsed }).used],
-  };
+  const read = readFactAsOf(facts, rule.period.fact_id, z.unknown(), asOf);
+  const used = read.value === undefined ? [] : [(read as { used: FactUsed }).used];
+  return rule.period.applies === null
+    ? {
+        inArea: undefined,
+        unknown: "notRecorded",
+        why: {
+          text: `not recorded for ${place.name}: ${rule.decided}`,
+          values: { place: { name: place.name }, ...rule.decidedValues },
+        },
+        used,
+      }
+    : { inArea: rule.period.applies, decided: { text: rule.decided, values: rule.decidedValues }, used };
 };
+
+/** The code of the line of a tax not added, by why it is not known whether the property is in a specified area. */
+const NOT_ADDED: Record<AreaUnknown, SaidCode> = {
+  notGiven: "ptt.foreign-not-added",
+  noPeriod: "ptt.foreign-not-added-no-period",
+  notRecorded: "ptt.foreign-not-added-not-recorded",
+};
+
+/** The specified areas a version of the tax lists and those it leaves out: "A, B; excluding C". */
+const areasClause = (value: z.infer<typeof ForeignBuyerTax>): Clause => ({
+  text: `${value.specified_areas?.join(", ") ?? "not listed by the version used"}${value.excluded_areas ? `; excluding ${value.excluded_areas.join(", ")}` : ""}`,
+  values: {
+    ...(value.specified_areas === undefined
+      ? { listed: { choice: "no" } }
+      : { listed: { choice: "yes" }, areas: { name: value.specified_areas.join(", ") } }),
+    ...(value.excluded_areas === undefined
+      ? { excluding: { choice: "no" } }
+      : { excluding: { choice: "yes" }, excluded: { name: value.excluded_areas.join(", ") } }),
+  },
+});
 
 /**
  * The additional tax for foreign buyers, which applies only in the specified areas: never assumed. Where the property
@@ -499,21 +672,20 @@ const foreignBuyerTax = (
   where: Whereabouts,
 ): Omit<ForeignBuyerPart, "banApplies"> => {
   const read = readFactAsOf(facts, "bc.ptt.foreign_buyer_additional", ForeignBuyerTax, asOf);
-  const line = (label: string, rate: number | null, amount: number): PropertyTransferTaxLine => ({
-    label,
-    base,
-    rate,
-    amount,
-    fact_id: "bc.ptt.foreign_buyer_additional",
-  });
+  const taxLine = (label: Sentence, rate: number | null, amount: number): PropertyTransferTaxLine =>
+    line(label, { base, rate, amount }, "bc.ptt.foreign_buyer_additional");
   if (read.value === undefined) {
     const first = (read as { first_iso: string }).first_iso;
     return {
       additional: 0,
       ifInArea: undefined,
       lines: [
-        line(
-          `no additional tax for foreign buyers: it applies to transfers registered from ${first}, and ${asOf} is before that`,
+        taxLine(
+          say(
+            "ptt.foreign-none-before",
+            { first: { date: first }, date: { date: asOf } },
+            `no additional tax for foreign buyers: it applies to transfers registered from ${first}, and ${asOf} is before that`,
+          ),
           null,
           0,
         ),
@@ -524,21 +696,58 @@ const foreignBuyerTax = (
   }
   const { value, used } = read as { value: z.infer<typeof ForeignBuyerTax>; used: FactUsed };
   const amount = roundCents(base * value.rate);
-  const version = `version ${used.version} in force on ${asOf}`;
-  const areas = `${value.specified_areas?.join(", ") ?? "not listed by the version used"}${value.excluded_areas ? `; excluding ${value.excluded_areas.join(", ")}` : ""}`;
-  const { inArea, decided, used: areaFacts } = specifiedAreaOf(facts, where, asOf);
-  const facts_ = [used, ...areaFacts];
-  if (inArea === true) {
-    const spared = transitionalRelief(value, where, asOf);
-    if (spared !== undefined) {
+  const version = versionClause(used, asOf);
+  const areas = areasClause(value);
+  const answer = specifiedAreaOf(facts, where, asOf);
+  const facts_ = [used, ...answer.used];
+  const additionalOn = "additional tax for foreign buyers on the residential share";
+  if ("unknown" in answer) {
+    const { unknown, why } = answer;
+    return {
+      additional: 0,
+      ifInArea: amount,
+      lines: [
+        taxLine(
+          say(
+            NOT_ADDED[unknown],
+            {
+              ...why.values,
+              rate: { rate: value.rate },
+              base: { money: base },
+              amount: { money: amount },
+              ...version.values,
+            },
+            `additional tax for foreign buyers not added: ${why.text}; in one it is ${formatPercent(value.rate)} of ${formatCad(base)} = ${formatCad(amount)} (${version.text})`,
+          ),
+          null,
+          0,
+        ),
+      ],
+      used: facts_,
+      assumptions: [
+        assume(
+          "specified-area-unknown",
+          `${why.text}, so the additional tax for foreign buyers is not in the total; it is given apart, as the tax if in a specified area. The specified areas on ${asOf}: ${areas.text}`,
+          where.place === undefined ? "inSpecifiedArea" : "place",
+          { unknown: { choice: unknown }, ...why.values, date: { date: asOf }, ...areas.values },
+        ),
+      ],
+    };
+  }
+  if (answer.inArea === true) {
+    const { decided } = answer;
+    const spared = decided === undefined ? undefined : transitionalRelief(value, where, asOf);
+    if (decided !== undefined && spared !== undefined) {
       return {
         additional: spared.applies ? 0 : amount,
         ifInArea: undefined,
         lines: [
-          line(
-            spared.applies
-              ? `no additional tax for foreign buyers: ${decided}; ${spared.text} (${version})`
-              : `additional tax for foreign buyers on the residential share: ${decided}; ${spared.text} (${version})`,
+          taxLine(
+            say(
+              spared.code,
+              { ...decided.values, ...spared.clause.values, ...version.values },
+              `${spared.applies ? "no additional tax for foreign buyers" : additionalOn}: ${decided.text}; ${spared.clause.text} (${version.text})`,
+            ),
             spared.applies ? null : value.rate,
             spared.applies ? 0 : amount,
           ),
@@ -551,10 +760,14 @@ const foreignBuyerTax = (
       additional: amount,
       ifInArea: undefined,
       lines: [
-        line(
+        taxLine(
           decided === undefined
-            ? `additional tax for foreign buyers on the residential share: the property is in a specified area, as given (${version})`
-            : `additional tax for foreign buyers on the residential share: ${decided}`,
+            ? say(
+                "ptt.foreign-in-area-given",
+                version.values,
+                `${additionalOn}: the property is in a specified area, as given (${version.text})`,
+              )
+            : say("ptt.foreign-in-area-place", decided.values, `${additionalOn}: ${decided.text}`),
           value.rate,
           amount,
         ),
@@ -565,50 +778,38 @@ const foreignBuyerTax = (
           ? [
               assume(
                 "in-specified-area-as-given",
-                `the property is in a specified area (on ${asOf}: ${areas}), as given`,
+                `the property is in a specified area (on ${asOf}: ${areas.text}), as given`,
                 "inSpecifiedArea",
+                { date: { date: asOf }, ...areas.values },
               ),
             ]
           : [],
     };
   }
-  if (inArea === false) {
-    return {
-      additional: 0,
-      ifInArea: undefined,
-      lines: [
-        line(
-          decided === undefined
-            ? `no additional tax for foreign buyers: the property is not in a specified area, as given (on ${asOf}: ${areas}; ${version})`
-            : `no additional tax for foreign buyers: ${decided}`,
-          null,
-          0,
-        ),
-      ],
-      used: facts_,
-      assumptions: [],
-    };
-  }
-  const unknown =
-    decided === undefined ? "neither the place nor whether the property is in a specified area was given" : decided;
+  // Not in a specified area.
+  const { decided } = answer;
   return {
     additional: 0,
-    ifInArea: amount,
+    ifInArea: undefined,
     lines: [
-      line(
-        `additional tax for foreign buyers not added: ${unknown}; in one it is ${formatPercent(value.rate)} of ${formatCad(base)} = ${formatCad(amount)} (${version})`,
+      taxLine(
+        decided === undefined
+          ? say(
+              "ptt.foreign-not-in-area-given",
+              { ...areas.values, ...version.values },
+              `no additional tax for foreign buyers: the property is not in a specified area, as given (on ${asOf}: ${areas.text}; ${version.text})`,
+            )
+          : say(
+              "ptt.foreign-not-in-area-place",
+              decided.values,
+              `no additional tax for foreign buyers: ${decided.text}`,
+            ),
         null,
         0,
       ),
     ],
     used: facts_,
-    assumptions: [
-      assume(
-        "specified-area-unknown",
-        `${unknown}, so the additional tax for foreign buyers is not in the total; it is given apart, as the tax if in a specified area. The specified areas on ${asOf}: ${areas}`,
-        where.place === undefined ? "inSpecifiedArea" : "place",
-      ),
-    ],
+    assumptions: [],
   };
 };
 
@@ -616,35 +817,52 @@ const foreignBuyerTax = (
  * The transitional rule of a version that added areas (2018-02-21: "a transfer registered by May 18, 2018 under a
  * written agreement dated on or before February 20, 2018 was not taxed" in the four added districts), for a place
  * given: undefined where it does not bear on the transfer (no such rule, registered after its last day, or the place
- * was a specified area the day before the version took effect, as Metro Vancouver was).
+ * was a specified area the day before the version took effect, as Metro Vancouver was). `code` is its line's.
  */
 const transitionalRelief = (
   value: z.infer<typeof ForeignBuyerTax>,
   where: Whereabouts,
   asOf: string,
-): { applies: boolean; text: string; assumption?: Assumption } | undefined => {
+): { applies: boolean; code: SaidCode; clause: Clause; assumption?: Assumption } | undefined => {
   const from = value.applies_to_registrations_on_or_after_iso;
   const agreedBy = value.transitional_new_areas_agreement_dated_on_or_before_iso;
   const registeredBy = value.transitional_new_areas_registered_on_or_before_iso;
-  const { place } = where;
+  const { place, agreementDate } = where;
   if (place === undefined || from === undefined || agreedBy === undefined || registeredBy === undefined)
     return undefined;
   if (asOf < from || asOf > registeredBy) return undefined;
   if (placeRuleOn(place, "foreign_buyer_specified_area", addDays(from, -1))?.period.applies === true) return undefined;
   const rule = `${place.name} became a specified area on ${from}, and a transfer there registered by ${registeredBy} under a written agreement made on or before ${agreedBy} is not taxed`;
-  if (where.agreementDate === undefined)
+  const ruleValues = {
+    place: { name: place.name },
+    from: { date: from },
+    registeredBy: { date: registeredBy },
+    agreedBy: { date: agreedBy },
+  };
+  if (agreementDate === undefined)
     return {
       applies: false,
-      text: `${rule}; the agreement date was not given, so the tax is counted`,
+      code: "ptt.foreign-not-spared-no-agreement",
+      clause: { text: `${rule}; the agreement date was not given, so the tax is counted`, values: ruleValues },
       assumption: assume(
         "agreement-after-transitional-date",
         `the purchase agreement was made after ${agreedBy}: one made on or before that day would spare this transfer the additional tax (give agreementDate)`,
         "agreementDate",
+        { agreedBy: { date: agreedBy } },
       ),
     };
-  return where.agreementDate <= agreedBy
-    ? { applies: true, text: `${rule}, and the agreement was made on ${where.agreementDate}` }
-    : { applies: false, text: `${rule}; the agreement was made on ${where.agreementDate}, after that day` };
+  const values = { ...ruleValues, agreement: { date: agreementDate } };
+  return agreementDate <= agreedBy
+    ? {
+        applies: true,
+        code: "ptt.foreign-spared",
+        clause: { text: `${rule}, and the agreement was made on ${agreementDate}`, values },
+      }
+    : {
+        applies: false,
+        code: "ptt.foreign-not-spared-agreement-after",
+        clause: { text: `${rule}; the agreement was made on ${agreementDate}, after that day`, values },
+      };
 };
 
 /**
@@ -657,23 +875,35 @@ const federalBan = (
   asOf: string,
   base: number,
 ): Pick<ForeignBuyerPart, "banApplies" | "lines" | "used"> => {
-  const line = (label: string): PropertyTransferTaxLine => ({
-    label,
-    base,
-    rate: null,
-    amount: 0,
-    fact_id: "ca.foreign_buyer_ban",
-  });
-  const exemptions =
-    "who is covered and the exceptions (workers, students, refugees, a Canadian spouse, property outside census metropolitan areas and agglomerations) are in ca.foreign_buyer_ban.exemptions";
+  const banLine = (label: Sentence): PropertyTransferTaxLine =>
+    line(label, { base, rate: null, amount: 0 }, "ca.foreign_buyer_ban");
+  const ban = "federal ban on purchases by non-Canadians";
   let read: ReturnType<typeof readFactAsOf<typeof FederalBan>>;
   try {
     read = readFactAsOf(facts, "ca.foreign_buyer_ban", FederalBan, asOf);
   } catch (error: unknown) {
     if (!(error instanceof CalculatorError) || error.reason !== "scheduled-change") throw error;
+    // The change that stopped the reading, for the values of its sentence: the one readFactAsOf found.
+    const change = facts.facts
+      .find((fact) => fact.id === "ca.foreign_buyer_ban")
+      ?.scheduled?.find((each) => each.effective_iso <= asOf);
+    if (change === undefined) throw error;
     return {
       banApplies: null,
-      lines: [line(`federal ban on purchases by non-Canadians: not answered for ${asOf}: ${error.message}`)],
+      lines: [
+        banLine(
+          say(
+            "ptt.federal-ban-not-answered",
+            {
+              date: { date: asOf },
+              fact: { fact: "ca.foreign_buyer_ban" },
+              status: { choice: change.status },
+              effective: { date: change.effective_iso },
+            },
+            `${ban}: not answered for ${asOf}: ${error.message}`,
+          ),
+        ),
+      ],
       used: [],
     };
   }
@@ -681,7 +911,15 @@ const federalBan = (
     const first = (read as { first_iso: string }).first_iso;
     return {
       banApplies: false,
-      lines: [line(`federal ban on purchases by non-Canadians: not in force on ${asOf}; it applies from ${first}`)],
+      lines: [
+        banLine(
+          say(
+            "ptt.federal-ban-before",
+            { date: { date: asOf }, first: { date: first } },
+            `${ban}: not in force on ${asOf}; it applies from ${first}`,
+          ),
+        ),
+      ],
       used: [],
     };
   }
@@ -689,13 +927,30 @@ const federalBan = (
   const ends = value.repealed_iso ?? value.scheduled_repeal_iso;
   const applies = value.in_force_iso <= asOf && (ends === undefined || asOf < ends);
   const period = `in force from ${value.in_force_iso}${ends === undefined ? "" : ` until ${ends}`}`;
+  const values = {
+    date: { date: asOf },
+    from: { date: value.in_force_iso },
+    ...(ends === undefined ? {} : { until: { date: ends } }),
+    version: { number: used.version ?? 0 },
+  };
+  const code: SaidCode = applies
+    ? ends === undefined
+      ? "ptt.federal-ban-applies"
+      : "ptt.federal-ban-applies-until"
+    : ends === undefined
+      ? "ptt.federal-ban-not-in-force"
+      : "ptt.federal-ban-not-in-force-until";
   return {
     banApplies: applies,
     lines: [
-      line(
+      banLine(
         applies
-          ? `federal ban on purchases by non-Canadians applies on ${asOf} (${period}; version ${used.version}): a non-Canadian may not buy residential property it covers unless an exception applies; ${exemptions}`
-          : `federal ban on purchases by non-Canadians: not in force on ${asOf} (${period}; version ${used.version})`,
+          ? say(
+              code,
+              { ...values, exemptions: { fact: "ca.foreign_buyer_ban.exemptions" } },
+              `${ban} applies on ${asOf} (${period}; version ${used.version}): a non-Canadian may not buy residential property it covers unless an exception applies; who is covered and the exceptions (workers, students, refugees, a Canadian spouse, property outside census metropolitan areas and agglomerations) are in ca.foreign_buyer_ban.exemptions`,
+            )
+          : say(code, values, `${ban}: not in force on ${asOf} (${period}; version ${used.version})`),
       ),
     ],
     used: [used],
@@ -728,16 +983,14 @@ export const propertyTransferTax = (
   // A place is looked up first, so a misspelled one is refused whoever the buyer is.
   const place = read.place === undefined ? undefined : findPlace(facts, read.place, "place");
   const assumptions = [
-    assume("registered-on-date", `the transfer is registered on ${asOf}`, "asOf"),
+    assume("registered-on-date", `the transfer is registered on ${asOf}`, "asOf", { date: { date: asOf } }),
     assume("fair-market-value-taxed", "the fair market value is the value the tax is charged on", "price"),
     ...(place === undefined
       ? []
       : [
-          assume(
-            "property-in-place",
-            `the property is in ${place.name} (${place.kind_label.toLowerCase()}${place.regional_district_name === null ? "" : `, ${place.regional_district_name}`})`,
-            "place",
-          ),
+          assume("property-in-place", `the property is in ${placeInEnglish(saidPlace(place))}`, "place", {
+            place: { place: saidPlace(place) },
+          }),
         ]),
   ];
 
@@ -758,21 +1011,24 @@ export const propertyTransferTax = (
   );
   for (const each of asked) {
     if (each.used) used.push(each.used);
-    const compared =
-      asked.length > 1
-        ? each === claimed
-          ? "; claimed, the larger of the two"
+    const compared: Clause =
+      asked.length === 1
+        ? { text: "", values: { compared: { choice: "alone" } } }
+        : each === claimed
+          ? { text: "; claimed, the larger of the two", values: { compared: { choice: "claimed" } } }
           : claimed === undefined
-            ? "; neither exemption gives anything at this price"
-            : `; not claimed: the ${claimed.label} is larger (${formatCad(claimed.amount)})`
-        : "";
-    breakdown.push({
-      label: `${each.label}: ${each.why}${compared}`,
-      base: price,
-      rate: null,
-      amount: each === claimed && each.amount > 0 ? -each.amount : 0,
-      fact_id: each.fact_id,
-    });
+            ? { text: "; neither exemption gives anything at this price", values: { compared: { choice: "neither" } } }
+            : {
+                text: `; not claimed: the ${claimed.label} is larger (${formatCad(claimed.amount)})`,
+                values: { compared: { choice: "notClaimed" }, larger: { money: claimed.amount } },
+              };
+    breakdown.push(
+      line(
+        say(each.code, { ...each.why.values, ...compared.values }, `${each.label}: ${each.why.text}${compared.text}`),
+        { base: price, rate: null, amount: each === claimed && each.amount > 0 ? -each.amount : 0 },
+        each.fact_id,
+      ),
+    );
   }
   if (asked.length > 0) {
     assumptions.push(
@@ -786,6 +1042,7 @@ export const propertyTransferTax = (
             "eligible-share-given",
             `the buyers who qualify acquire ${formatPercent(claim.share)} of the property, the share of the transfer eligible`,
             "eligibleShare",
+            { share: { rate: claim.share } },
           ),
       read.landOverHalfHectare === undefined
         ? assume(
@@ -795,8 +1052,9 @@ export const propertyTransferTax = (
           )
         : assume(
             "land-over-half-hectare-given",
-            `the land is ${read.landOverHalfHectare.hectares} hectares, with the values of the land and the home as given`,
+            `the land is ${hectares.format(read.landOverHalfHectare.hectares)} ${read.landOverHalfHectare.hectares === 1 ? "hectare" : "hectares"}, with the values of the land and the home as given`,
             "landOverHalfHectare",
+            { hectares: { number: read.landOverHalfHectare.hectares } },
           ),
     );
   }
@@ -881,6 +1139,7 @@ export const HomeOwnerGrantResult = z.object({
   tax_after_grant: z.number().nullable().describe("Property tax less the grant; null when propertyTax is not given."),
   as_of: z.string(),
   breakdown: Breakdown,
+  breakdown_said: SaidList,
   citations: Citations,
 });
 export type HomeOwnerGrantResult = z.infer<typeof HomeOwnerGrantResult>;
@@ -897,14 +1156,38 @@ const GrantRules = z.object({
 });
 
 /** Whether the northern and rural amount applies at `place` on `asOf`, from its periods; refused where not recorded. */
-const northernRuralAt = (place: PlaceRecord, asOf: string): { northernRural: boolean; decided: string } => {
+const northernRuralAt = (place: PlaceRecord, asOf: string): { northernRural: boolean; decided: Sentence } => {
   const rule = placeRuleOn(place, "home_owner_grant_northern_rural", asOf);
+  const values = { place: { name: place.name }, date: { date: asOf } };
   if (rule === undefined || rule.period.applies === null)
     throw new CalculatorError(
       `place "${place.id}": whether the home owner grant's northern and rural amount applies in ${place.name} on ${asOf} is not recorded${rule === undefined ? "" : ` (${rule.decided})`}`,
-      { reason: "not-recorded", option: "place", fact_id: "bc.home_owner_grant.threshold", date: asOf },
+      {
+        reason: "not-recorded",
+        option: "place",
+        fact_id: "bc.home_owner_grant.threshold",
+        date: asOf,
+        // Said without the place's id, which the reader chose by its name.
+        said:
+          rule === undefined
+            ? { code: "grant.error.place-no-period", values }
+            : { code: "grant.error.place-not-recorded", values: { ...values, ...rule.decidedValues } },
+      },
     );
-  return { northernRural: rule.period.applies, decided: `${place.name}: ${rule.decided}` };
+  return {
+    northernRural: rule.period.applies,
+    decided: say(
+      "grant.place",
+      { place: { name: place.name }, ...rule.decidedValues },
+      `${place.name}: ${rule.decided}`,
+    ),
+  };
+};
+
+/** The code of the line of the largest grant, by kind of grant and region. */
+const MAX_GRANT: Record<"basic" | "additional", Record<"metro" | "elsewhere", SaidCode>> = {
+  basic: { metro: "grant.max-basic", elsewhere: "grant.max-basic-elsewhere" },
+  additional: { metro: "grant.max-additional", elsewhere: "grant.max-additional-elsewhere" },
 };
 
 /**
@@ -958,34 +1241,74 @@ export const homeOwnerGrant = (facts: FactSource, options: HomeOwnerGrantOptions
   }
   const threshold = rules.threshold_assessed_value_cad;
   const perThousand = rules.phase_out_cad_per_1000_above_threshold;
-  const breakdown = [
+  const breakdown: Sentence[] = [
     ...(where === undefined ? [] : [where.decided]),
-    `${kind} ${region}: up to ${formatCad(maxGrant)} (tax year of ${asOf}, version ${used.version})`,
+    say(
+      MAX_GRANT[additional ? "additional" : "basic"][northernRural ? "elsewhere" : "metro"],
+      {
+        max: { money: maxGrant },
+        date: { date: asOf },
+        // The tax years before the fact's first version are periods its history records without a version.
+        ...(used.version === undefined
+          ? { record: { choice: "beforeFirstVersion" } }
+          : { record: { choice: "version" }, version: { number: used.version } }),
+      },
+      `${kind} ${region}: up to ${formatCad(maxGrant)} (tax year of ${asOf}, ${used.version === undefined ? "the period recorded before its first version" : `version ${used.version}`})`,
+    ),
   ];
   let grant = maxGrant;
+  const assessed = { value: { money: value }, threshold: { money: threshold } };
   if (value <= threshold) {
     breakdown.push(
-      `assessed value ${formatCad(value)} is at or below the threshold of ${formatCad(threshold)}: the full grant`,
+      say(
+        "grant.full",
+        assessed,
+        `assessed value ${formatCad(value)} is at or below the threshold of ${formatCad(threshold)}: the full grant`,
+      ),
     );
   } else {
     const reduction = roundCents(((value - threshold) * perThousand) / 1000);
     grant = Math.max(0, roundCents(maxGrant - reduction));
+    const over = roundCents(value - threshold);
+    const reduced = `assessed value ${formatCad(value)} is ${formatCad(over)} over the threshold of ${formatCad(threshold)}: reduced by ${formatCad(perThousand)} per $1,000, ${formatCad(reduction)}`;
+    const values = {
+      ...assessed,
+      over: { money: over },
+      perThousand: { money: perThousand },
+      // The Province's words: "reduced by $5 for each $1,000".
+      per: { money: 1000 },
+      reduction: { money: reduction },
+    };
+    const end = threshold + (maxGrant * 1000) / perThousand;
     breakdown.push(
-      `assessed value ${formatCad(value)} is ${formatCad(value - threshold)} over the threshold of ${formatCad(threshold)}: reduced by ${formatCad(perThousand)} per $1,000, ${formatCad(reduction)}` +
-        (grant === 0
-          ? `, which leaves no grant (it ends at ${formatCad(threshold + (maxGrant * 1000) / perThousand)})`
-          : `, which leaves ${formatCad(grant)}`),
+      grant === 0
+        ? say(
+            "grant.reduced-to-none",
+            { ...values, end: { money: end } },
+            `${reduced}, which leaves no grant (it ends at ${formatCad(end)})`,
+          )
+        : say("grant.reduced", { ...values, grant: { money: grant } }, `${reduced}, which leaves ${formatCad(grant)}`),
     );
   }
   let taxAfter: number | null = null;
   if (propertyTax !== undefined) {
     if (grant > propertyTax) {
       grant = propertyTax;
-      breakdown.push(`the grant cannot exceed the property tax of ${formatCad(propertyTax)}`);
+      breakdown.push(
+        say(
+          "grant.capped-by-tax",
+          { tax: { money: propertyTax } },
+          `the grant cannot exceed the property tax of ${formatCad(propertyTax)}`,
+        ),
+      );
     }
     taxAfter = roundCents(propertyTax - grant);
     breakdown.push(
-      `property tax ${formatCad(propertyTax)} − grant ${formatCad(grant)} = ${formatCad(taxAfter)}; the Province also keeps a minimum tax after the grant, which this fact does not record, so it is not applied`,
+      say(
+        "grant.tax-after",
+        { tax: { money: propertyTax }, grant: { money: grant }, after: { money: taxAfter } },
+        `property tax ${formatCad(propertyTax)} − grant ${formatCad(grant)} = ${formatCad(taxAfter)}; the Province also keeps a minimum tax after the grant, which this fact does not record, so it is not applied`,
+      ),
     );
   }
   return finished("homeOwnerGrant", {
@@ -994,7 +1317,7 @@ export const homeOwnerGrant = (facts: FactSource, options: HomeOwnerGrantOptions
     threshold,
     tax_after_grant: taxAfter,
     as_of: asOf,
-    breakdown,
+    ...breakdownFields(breakdown),
     citations: [used],
   });
 };

@@ -3,7 +3,7 @@ import type { Fact, PublishedCitation } from "../fact-schemas.ts";
 import { nearestPlaces, type PlaceProgramme, type PlaceRecord, type PlaceRulePeriod, periodOn } from "../places.ts";
 import { SITE_PATHS } from "../site-paths.ts";
 import { factAsOf } from "../typed-fact.ts";
-import type { Said } from "./said.ts";
+import { type Said, type SaidValue, saidPlace } from "./said.ts";
 
 /**
  * The value shapes the calculators read, which the value schemas of the repository use too: a fraction, an amount of
@@ -193,19 +193,31 @@ export const findPlace = (
 
 /**
  * The period of a rule by area at `place` on `asOf`, and the words that say which rule decided it: "Surrey is in
- * Metro Vancouver Regional District, named in … (bc.foreign_buyer_specified_areas version 1)". Undefined before the
- * rule's first period.
+ * Metro Vancouver Regional District, named in … (bc.foreign_buyer_specified_areas, version 1, in force on …)", and the
+ * same as values (`why`, `fact`, `record` with `periodVersion`, `date`) for a sentence that says it. Undefined before
+ * the rule's first period.
  */
 export const placeRuleOn = (
   place: PlaceRecord,
   programme: PlaceProgramme,
   asOf: string,
-): { period: PlaceRulePeriod; decided: string } | undefined => {
+): { period: PlaceRulePeriod; decided: string; decidedValues: Record<string, SaidValue> } | undefined => {
   const period = periodOn(place.rules[programme] ?? [], asOf);
   if (period === undefined) return undefined;
   const version =
     period.version === null ? "the period recorded before its first version" : `version ${period.version}`;
-  return { period, decided: `${period.why} (${period.fact_id}, ${version}, in force on ${asOf})` };
+  return {
+    period,
+    decided: `${period.why} (${period.fact_id}, ${version}, in force on ${asOf})`,
+    decidedValues: {
+      why: { place_reason: { programme, place: saidPlace(place), reason: period.reason } },
+      fact: { fact: period.fact_id },
+      ...(period.version === null
+        ? { record: { choice: "beforeFirstVersion" } }
+        : { record: { choice: "version" }, periodVersion: { number: period.version } }),
+      date: { date: asOf },
+    },
+  };
 };
 
 /** A fact a calculation used, so that every result can be cited: the version in force on the date asked about. */

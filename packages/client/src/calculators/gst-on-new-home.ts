@@ -22,6 +22,7 @@ import {
   finished,
   parseOptions,
 } from "./calculator-options.ts";
+import { breakdownFields, SaidList, type SaidValue, type Sentence, say } from "./said.ts";
 
 // The GST on a new home bought from its builder and the federal rebates of it (Excise Tax Act s. 254): the new
 // housing rebate, and for first-time buyers the rebate that tops it up to the whole GST.
@@ -54,6 +55,7 @@ export const GstOnNewHomeResult = z.object({
   net_gst: z.number().describe("The GST less the rebates."),
   as_of: z.string(),
   breakdown: Breakdown,
+  breakdown_said: SaidList,
   citations: Citations,
   assumptions: z
     .array(z.string())
@@ -90,6 +92,13 @@ const FirstTimeBuyerRebate = z.object({
 });
 type FirstTimeBuyerRebate = z.infer<typeof FirstTimeBuyerRebate>;
 
+/** "(ca.gst.new_housing_rebate version 1 in force on 2026-06-01)" as values: the fact, its version and the day. */
+const versionValues = (fact: string, used: FactUsed, asOf: string): Record<string, SaidValue> => ({
+  fact: { fact },
+  version: { number: used.version ?? 0 },
+  date: { date: asOf },
+});
+
 /**
  * A rebate that is whole up to one price and falls in a straight line to nothing at another, as both of s. 254's
  * formulas do: A × [(no-rebate price − price) ÷ (no-rebate price − full-rebate price)].
@@ -100,30 +109,75 @@ const phasedOut = (full: number, price: number, from: number, to: number): numbe
   return roundCents((full * (to - price)) / (to - from));
 };
 
-/** The buyer's conditions for the first-time buyers' rebate, each as the fact states it. */
-const firstTimeConditions = (rule: FirstTimeBuyerRebate): string[] => [
-  ...(rule.buyer_min_age_years === undefined ? [] : [`the buyer is ${rule.buyer_min_age_years} or older`]),
-  ...(rule.buyer_status === undefined ? [] : [`the buyer is a ${rule.buyer_status.join(" or a ")}`]),
-  ...(rule.no_owner_occupied_home_previous_calendar_years === undefined
-    ? []
-    : [
-        `the buyer did not live, in the current or the ${rule.no_owner_occupied_home_previous_calendar_years} previous calendar years, in a home that they${rule.spouse_ownership_counts ? " or their spouse or common-law partner" : ""} owned`,
-      ]),
-  ...(rule.primary_residence_required ? ["the buyer acquires the home as their primary place of residence"] : []),
-  ...(rule.first_occupant_required ? ["the buyer is the first to live in the home once it is completed"] : []),
-  ...(rule.construction_start_before_iso === undefined
-    ? []
-    : [
-        `construction begins before ${rule.construction_start_before_iso}${rule.substantial_completion_before_iso ? ` and is substantially completed before ${rule.substantial_completion_before_iso}` : ""}`,
-      ]),
-  ...(rule.ownership_transfer_before_iso === undefined
-    ? []
-    : [`ownership is transferred to the buyer before ${rule.ownership_transfer_before_iso}`]),
-];
+/**
+ * The buyer's conditions for the first-time buyers' rebate, each as the fact states it, with the values it names and
+ * which condition it is (`condition`).
+ */
+const firstTimeConditions = (rule: FirstTimeBuyerRebate): Assumption[] => {
+  const condition = (which: string, text: string, values: Record<string, SaidValue> = {}): Assumption =>
+    assume("gst-first-time-buyer-condition", text, undefined, { condition: { choice: which }, ...values });
+  const years = rule.no_owner_occupied_home_previous_calendar_years;
+  const start = rule.construction_start_before_iso;
+  const completion = rule.substantial_completion_before_iso;
+  const transfer = rule.ownership_transfer_before_iso;
+  return [
+    ...(rule.buyer_min_age_years === undefined
+      ? []
+      : [
+          condition("age", `the buyer is ${rule.buyer_min_age_years} or older`, {
+            age: { number: rule.buyer_min_age_years },
+          }),
+        ]),
+    ...(rule.buyer_status === undefined
+      ? []
+      : [
+          // The statuses are the fact's own words, which a program names by the fact.
+          condition("status", `the buyer is a ${rule.buyer_status.join(" or a ")}`, {
+            fact: { fact: "ca.gst.fthb_new_home_rebate" },
+          }),
+        ]),
+    ...(years === undefined
+      ? []
+      : [
+          condition(
+            "noHomeOwned",
+            `the buyer did not live, in the current or the ${years} previous calendar ${years === 1 ? "year" : "years"}, in a home that they${rule.spouse_ownership_counts ? " or their spouse or common-law partner" : ""} owned`,
+            { years: { number: years }, spouse: { choice: rule.spouse_ownership_counts ? "yes" : "no" } },
+          ),
+        ]),
+    ...(rule.primary_residence_required
+      ? [condition("primaryResidence", "the buyer acquires the home as their primary place of residence")]
+      : []),
+    ...(rule.first_occupant_required
+      ? [condition("firstOccupant", "the buyer is the first to live in the home once it is completed")]
+      : []),
+    ...(start === undefined
+      ? []
+      : [
+          condition(
+            "construction",
+            `construction begins before ${start}${completion ? ` and is substantially completed before ${completion}` : ""}`,
+            {
+              start: { date: start },
+              ...(completion
+                ? { completed: { choice: "yes" }, completion: { date: completion } }
+                : { completed: { choice: "no" } }),
+            },
+          ),
+        ]),
+    ...(transfer === undefined
+      ? []
+      : [
+          condition("transfer", `ownership is transferred to the buyer before ${transfer}`, {
+            transfer: { date: transfer },
+          }),
+        ]),
+  ];
+};
 
 interface FirstTimePart {
   amount: number;
-  steps: string[];
+  steps: Sentence[];
   assumptions: Assumption[];
   used: FactUsed | undefined;
 }
@@ -147,14 +201,22 @@ const firstTimeBuyerRebate = (
     const first = (read as { first_iso: string }).first_iso;
     return {
       amount: 0,
-      steps: [`first-time home buyers' rebate: none on ${asOf}; the rebate applies from ${first}`],
+      steps: [
+        say(
+          "gst.first-time-before",
+          { date: { date: asOf }, first: { date: first } },
+          `first-time home buyers' rebate: none on ${asOf}; the rebate applies from ${first}`,
+        ),
+      ],
       assumptions: [],
       used: undefined,
     };
   }
   const { value: rule, used } = read as { value: FirstTimeBuyerRebate; used: FactUsed };
   const version = `ca.gst.fthb_new_home_rebate version ${used.version} in force on ${asOf}`;
+  const source = versionValues("ca.gst.fthb_new_home_rebate", used, asOf);
   const window = `after ${rule.agreement_after_iso} and before ${rule.agreement_before_iso}`;
+  const windowValues = { after: { date: rule.agreement_after_iso }, before: { date: rule.agreement_before_iso } };
   if (
     agreementDate !== undefined &&
     !(rule.agreement_after_iso < agreementDate && agreementDate < rule.agreement_before_iso)
@@ -162,7 +224,11 @@ const firstTimeBuyerRebate = (
     return {
       amount: 0,
       steps: [
-        `first-time home buyers' rebate: none, the agreement of ${agreementDate} is not in its window (agreements entered into ${window}; ${version})`,
+        say(
+          "gst.first-time-outside-window",
+          { agreement: { date: agreementDate }, ...windowValues, ...source },
+          `first-time home buyers' rebate: none, the agreement of ${agreementDate} is not in its window (agreements entered into ${window}; ${version})`,
+        ),
       ],
       assumptions: [],
       used,
@@ -172,28 +238,59 @@ const firstTimeBuyerRebate = (
   const full = rule.full_rebate_max_price_cad;
   const none = rule.no_rebate_from_price_cad;
   const amount = price <= full ? roundCents(Math.max(0, lesser - regular)) : phasedOut(lesser, price, full, none);
-  const how =
+  const lead = "first-time home buyers' rebate:";
+  const step =
     price <= full
-      ? `the lesser of ${formatCad(rule.max_rebate_cad)} and ${formatPercent(rule.share_of_federal_gst_recovered)} of the GST (${formatCad(lesser)}) less the new housing rebate (${formatCad(regular)}) = ${formatCad(amount)}, as the price is at most ${formatCad(full)}`
+      ? say(
+          "gst.first-time-full",
+          {
+            max: { money: rule.max_rebate_cad },
+            share: { rate: rule.share_of_federal_gst_recovered },
+            lesser: { money: lesser },
+            regular: { money: regular },
+            amount: { money: amount },
+            full: { money: full },
+            ...source,
+          },
+          `${lead} the lesser of ${formatCad(rule.max_rebate_cad)} and ${formatPercent(rule.share_of_federal_gst_recovered)} of the GST (${formatCad(lesser)}) less the new housing rebate (${formatCad(regular)}) = ${formatCad(amount)}, as the price is at most ${formatCad(full)} (${version})`,
+        )
       : price >= none
-        ? `none: the price is at or above ${formatCad(none)}`
-        : `${formatCad(lesser)} × (${formatCad(none)} − ${formatCad(price)}) ÷ ${formatCad(none - full)} = ${formatCad(amount)}, reduced in a straight line from ${formatCad(full)} to nothing at ${formatCad(none)}`;
+        ? say(
+            "gst.first-time-none",
+            { none: { money: none }, ...source },
+            `${lead} none: the price is at or above ${formatCad(none)} (${version})`,
+          )
+        : say(
+            "gst.first-time-phase",
+            {
+              lesser: { money: lesser },
+              none: { money: none },
+              price: { money: price },
+              span: { money: none - full },
+              amount: { money: amount },
+              full: { money: full },
+              ...source,
+            },
+            `${lead} ${formatCad(lesser)} × (${formatCad(none)} − ${formatCad(price)}) ÷ ${formatCad(none - full)} = ${formatCad(amount)}, reduced in a straight line from ${formatCad(full)} to nothing at ${formatCad(none)} (${version})`,
+          );
   return {
     amount,
-    steps: [`first-time home buyers' rebate: ${how} (${version})`],
+    steps: [step],
     assumptions: [
       agreementDate === undefined
         ? assume(
             "gst-agreement-in-window-assumed",
             `agreementDate was not given: the agreement of purchase and sale is assumed to be entered into ${window}, the rebate's window`,
             "agreementDate",
+            windowValues,
           )
         : assume(
             "gst-agreement-in-window-given",
             `the agreement of purchase and sale was entered into on ${agreementDate}, in the rebate's window (${window})`,
             "agreementDate",
+            { agreement: { date: agreementDate }, ...windowValues },
           ),
-      ...firstTimeConditions(rule).map((condition) => assume("gst-first-time-buyer-condition", condition)),
+      ...firstTimeConditions(rule),
     ],
     used,
   };
@@ -214,20 +311,56 @@ export const gstOnNewHome = (facts: FactSource, options: GstOnNewHomeOptions): G
   const whole = Math.min(rule.max_rebate_cad, roundCents(gst * rule.rebate_share_of_gst));
   const regular = phasedOut(whole, price, rule.full_rebate_max_price_cad, rule.no_rebate_from_price_cad);
   const version = `ca.gst.new_housing_rebate version ${used.version} in force on ${asOf}`;
-  const breakdown = [
-    `GST: ${formatPercent(rule.gst_rate)} of ${formatCad(price)} = ${formatCad(gst)} (${version})`,
-    price <= rule.full_rebate_max_price_cad
-      ? `new housing rebate: the lesser of ${formatCad(rule.max_rebate_cad)} and ${formatPercent(rule.rebate_share_of_gst)} of the GST = ${formatCad(regular)}, as the price is at most ${formatCad(rule.full_rebate_max_price_cad)}`
-      : price >= rule.no_rebate_from_price_cad
-        ? `new housing rebate: none, the price is at or above ${formatCad(rule.no_rebate_from_price_cad)}`
-        : `new housing rebate: ${formatCad(whole)} × (${formatCad(rule.no_rebate_from_price_cad)} − ${formatCad(price)}) ÷ ${formatCad(rule.no_rebate_from_price_cad - rule.full_rebate_max_price_cad)} = ${formatCad(regular)}, reduced in a straight line to nothing at ${formatCad(rule.no_rebate_from_price_cad)}`,
+  const full = rule.full_rebate_max_price_cad;
+  const none = rule.no_rebate_from_price_cad;
+  const breakdown: Sentence[] = [
+    say(
+      "gst.gst",
+      {
+        rate: { rate: rule.gst_rate },
+        price: { money: price },
+        gst: { money: gst },
+        ...versionValues("ca.gst.new_housing_rebate", used, asOf),
+      },
+      `GST: ${formatPercent(rule.gst_rate)} of ${formatCad(price)} = ${formatCad(gst)} (${version})`,
+    ),
+    price <= full
+      ? say(
+          "gst.new-housing-full",
+          {
+            max: { money: rule.max_rebate_cad },
+            share: { rate: rule.rebate_share_of_gst },
+            rebate: { money: regular },
+            full: { money: full },
+          },
+          `new housing rebate: the lesser of ${formatCad(rule.max_rebate_cad)} and ${formatPercent(rule.rebate_share_of_gst)} of the GST = ${formatCad(regular)}, as the price is at most ${formatCad(full)}`,
+        )
+      : price >= none
+        ? say(
+            "gst.new-housing-none",
+            { none: { money: none } },
+            `new housing rebate: none, the price is at or above ${formatCad(none)}`,
+          )
+        : say(
+            "gst.new-housing-phase",
+            {
+              whole: { money: whole },
+              none: { money: none },
+              price: { money: price },
+              span: { money: none - full },
+              rebate: { money: regular },
+            },
+            `new housing rebate: ${formatCad(whole)} × (${formatCad(none)} − ${formatCad(price)}) ÷ ${formatCad(none - full)} = ${formatCad(regular)}, reduced in a straight line to nothing at ${formatCad(none)}`,
+          ),
   ];
   const citations = [used];
+  // Each condition is the fact's own words, which a program names by the fact.
+  const conditionOf = { fact: { fact: "ca.gst.new_housing_rebate" } };
   const assumptions = [
     assume("gst-price-whole-consideration", "the price is the whole consideration for the home, before GST", "price"),
     ...(
       rule.rebate_conditions ?? ["the home is bought from its builder as the buyer's primary place of residence"]
-    ).map((condition) => assume("gst-rebate-condition", condition)),
+    ).map((condition) => assume("gst-rebate-condition", condition, undefined, conditionOf)),
   ];
   let firstTime = 0;
   if (read.firstTimeBuyer === true) {
@@ -239,15 +372,22 @@ export const gstOnNewHome = (facts: FactSource, options: GstOnNewHomeOptions): G
   }
   // The first-time buyers' rebate tops the new housing rebate up to the GST at most, so together they never exceed it.
   const rebate = Math.min(gst, roundCents(regular + firstTime));
-  breakdown.push(`net GST: ${formatCad(gst)} − rebates ${formatCad(rebate)} = ${formatCad(roundCents(gst - rebate))}`);
+  const net = roundCents(gst - rebate);
+  breakdown.push(
+    say(
+      "gst.net",
+      { gst: { money: gst }, rebate: { money: rebate }, net: { money: net } },
+      `net GST: ${formatCad(gst)} − rebates ${formatCad(rebate)} = ${formatCad(net)}`,
+    ),
+  );
   return finished("gstOnNewHome", {
     gst,
     new_housing_rebate: regular,
     first_time_buyer_rebate: roundCents(rebate - regular),
     rebate,
-    net_gst: roundCents(gst - rebate),
+    net_gst: net,
     as_of: asOf,
-    breakdown,
+    ...breakdownFields(breakdown),
     citations,
     ...assumptionFields(assumptions),
   });

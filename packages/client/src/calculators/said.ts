@@ -1,10 +1,31 @@
 import { z } from "zod";
-import { PlaceProgramme, PlaceReason } from "../places.ts";
+import { PLACE_KINDS, PlaceKind, PlaceProgramme, PlaceReason, type PlaceRecord } from "../places.ts";
 
 // Every sentence a calculator writes for people (a line of its working, a reason, what a tenant may do) comes with the
 // same sentence as a code and its values, so that a program (the calculators page, in five languages) says it in its
 // own words with its own way of writing money and dates, without reading the English. The English stays, for programs
 // and assistants that show it as it is.
+
+/** A place of the register as a sentence names it: its name, its kind and its regional district. */
+const SaidPlace = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  kind: PlaceKind,
+  regional_district_name: z.string().nullable(),
+});
+type SaidPlace = z.infer<typeof SaidPlace>;
+
+/** A place record as a value of a sentence. */
+export const saidPlace = ({ id, name, kind, regional_district_name }: PlaceRecord): SaidPlace => ({
+  id,
+  name,
+  kind,
+  regional_district_name,
+});
+
+/** A place as the English names it: "Kamloops (city, Thompson-Nicola Regional District)". */
+export const placeInEnglish = ({ name, kind, regional_district_name }: SaidPlace): string =>
+  `${name} (${PLACE_KINDS[kind].toLowerCase()}${regional_district_name === null ? "" : `, ${regional_district_name}`})`;
 
 /**
  * A value a sentence rests on, by its kind, so that a program writes each as its language writes it:
@@ -13,10 +34,10 @@ import { PlaceProgramme, PlaceReason } from "../places.ts";
  * - `number`: a count or a plain number (days, months, payments, an interest period);
  * - `date`: a day, YYYY-MM-DD;
  * - `fact`: a fact's id, named by its label;
- * - `name`: a name written as its source writes it (a place, an area, a published rate), never translated;
- * - `text`: words of a fact's value as the fact writes them (the basis of a rent cap, the conditions of a capital
- *   expenditure), in English, the language of the data's values;
+ * - `name`: words written as their source writes them, never translated: a place, an area, a published rate, or a
+ *   fact's own English (the basis of a rent cap, the conditions of a capital expenditure);
  * - `choice`: which of its wordings the sentence takes (a key such as `claimed`), never shown itself;
+ * - `place`: a place of the register, named with its kind and regional district;
  * - `place_reason`: why a rule by area answers as it does at a place (the place record's `reason`);
  * - `said`: a sentence within the sentence (a clause its calculator words apart, or another calculator's reason that
  *   it repeats), as its own code and values, which a program says with that code's words.
@@ -29,12 +50,9 @@ export const SaidValue = z.union([
   z.strictObject({ fact: z.string() }),
   z.strictObject({ name: z.string() }),
   z.strictObject({ choice: z.string() }),
+  z.strictObject({ place: SaidPlace }),
   z.strictObject({
-    place_reason: z.strictObject({
-      programme: PlaceProgramme,
-      place: z.strictObject({ id: z.string(), name: z.string() }),
-      reason: PlaceReason,
-    }),
+    place_reason: z.strictObject({ programme: PlaceProgramme, place: SaidPlace, reason: PlaceReason }),
   }),
   z.strictObject({
     get said() {
@@ -67,7 +85,60 @@ const FLIPPING = [
 /**
  * bc-taxes.ts and gst-on-new-home.ts: the property transfer tax, the home owner grant, the GST on a new home.
  */
-const TAXES = [] as const;
+const TAXES = [
+  "grant.capped-by-tax",
+  "grant.error.place-no-period",
+  "grant.error.place-not-recorded",
+  "grant.full",
+  "grant.max-additional",
+  "grant.max-additional-elsewhere",
+  "grant.max-basic",
+  "grant.max-basic-elsewhere",
+  "grant.place",
+  "grant.reduced",
+  "grant.reduced-to-none",
+  "grant.tax-after",
+  "gst.first-time-before",
+  "gst.first-time-full",
+  "gst.first-time-none",
+  "gst.first-time-outside-window",
+  "gst.first-time-phase",
+  "gst.gst",
+  "gst.net",
+  "gst.new-housing-full",
+  "gst.new-housing-none",
+  "gst.new-housing-phase",
+  "ptt.error.agreement-after-registration",
+  "ptt.error.exemption-partly-residential",
+  "ptt.error.foreign-buyer-exemption",
+  "ptt.error.newly-built-partial",
+  "ptt.federal-ban-applies",
+  "ptt.federal-ban-applies-until",
+  "ptt.federal-ban-before",
+  "ptt.federal-ban-not-answered",
+  "ptt.federal-ban-not-in-force",
+  "ptt.federal-ban-not-in-force-until",
+  "ptt.first-time-none-above",
+  "ptt.first-time-phase",
+  "ptt.first-time-phase-capped",
+  "ptt.foreign-in-area-given",
+  "ptt.foreign-in-area-place",
+  "ptt.foreign-none-before",
+  "ptt.foreign-not-added",
+  "ptt.foreign-not-added-no-period",
+  "ptt.foreign-not-added-not-recorded",
+  "ptt.foreign-not-in-area-given",
+  "ptt.foreign-not-in-area-place",
+  "ptt.foreign-not-spared-agreement-after",
+  "ptt.foreign-not-spared-no-agreement",
+  "ptt.foreign-spared",
+  "ptt.further-tax",
+  "ptt.general-rate",
+  "ptt.general-rate-above",
+  "ptt.newly-built-none-above",
+  "ptt.newly-built-none-before",
+  "ptt.newly-built-phase",
+] as const;
 
 /** mortgage-insurance-premium.ts and mortgage-payment.ts: the minimum down payment, the premium, the payment. */
 const INSURANCE_AND_PAYMENT = [
