@@ -3,7 +3,7 @@
 // message `calc.said.{code}` (an assumption: `calc.assumed.{code}`), writing each value as the page's language writes
 // it, and names each fact by its label, linked to its page. English pages use the same messages, so every language
 // says the same thing the same way. A sentence carried within another (a value of kind `said`) is said as a clause
-// there (src/i18n/clause.ts), and every sentence opens with a capital.
+// there (src/i18n/clause.ts), and a sentence that opens with such a clause opens with a capital.
 
 import type { PlaceRecord, Said, SaidValue } from "../../packages/client/src/index.ts";
 import { clauseEnd, clauseStart, sentenceStart } from "../../src/i18n/clause.ts";
@@ -30,14 +30,24 @@ const withEnds = (
     return index === parts.length - 1 ? end(started) : started;
   });
 
-/** A sentence within another, as a clause: an element, so the sentence that carries it can open with its capital. */
-const clause = (said: Said): Node => make("span", withEnds(messageParts(said), clauseStart, clauseEnd));
+/** The clauses said within other sentences, each opened without its capital (see `opening`). */
+const clauses = new WeakSet<Node>();
 
-/** The first text of a sentence's parts, in a carried clause or a link where the sentence opens with one. */
+/** A sentence within another, as a clause: an element, so the sentence that carries it can open with its capital. */
+const clause = (said: Said): Node => {
+  const node = make("span", withEnds(messageParts(said), clauseStart, clauseEnd));
+  clauses.add(node);
+  return node;
+};
+
+/**
+ * A sentence's parts, opened with a capital where it opens with a clause: a message is written as it reads, so only
+ * a clause that starts the sentence carrying it, its capital taken off, gets it back.
+ */
 const opening = (parts: Array<string | Node>): Array<string | Node> => {
   const [first] = parts;
-  if (typeof first === "string") return withEnds(parts, sentenceStart);
-  const text = first === undefined ? null : document.createTreeWalker(first, NodeFilter.SHOW_TEXT).nextNode();
+  if (first === undefined || typeof first === "string" || !clauses.has(first)) return parts;
+  const text = document.createTreeWalker(first, NodeFilter.SHOW_TEXT).nextNode();
   if (text !== null) text.textContent = sentenceStart(text.textContent ?? "");
   return parts;
 };

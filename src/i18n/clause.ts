@@ -4,8 +4,8 @@
 // sentence that carries it. The calculators page and the tests that hold its English to the client's apply the same
 // two rules.
 
-/** A capital followed by a small letter: a word that starts a sentence, not an acronym ("GDS") nor a number. */
-const CAPITALISED_WORD = /^\p{Lu}(?=\p{Ll})/u;
+/** A capital that starts a sentence's first word ("Needs", "A"), not an acronym's ("GDS", "B.C.") nor a number. */
+const CAPITALISED_WORD = /^\p{Lu}(?![\p{Lu}.])/u;
 
 /** The full stop that ends a sentence in the languages of the site: ".", "。" (Chinese), "।" (Punjabi). */
 const FULL_STOP = /[.。।]$/u;
