@@ -5,18 +5,18 @@
 import { type FactUsed, factAsOf, type Said, todayInBc } from "../../packages/client/src/index.ts";
 import { calculationLink } from "./address.ts";
 import { controls, element, labelOf, make } from "./dom.ts";
-import { englishElement, englishFactLabel, factLink } from "./fact-link.ts";
+import { englishElement, factLink } from "./fact-link.ts";
 import { day, money, percent } from "./formats.ts";
 import { factFiles, loadFacts } from "./loading.ts";
 import { readAmountOrShare, readNumber } from "./read-number.ts";
 import { saidParts } from "./said-words.ts";
-import { english, inEnglish, translatedSummary, words } from "./words.ts";
+import { translatedSummary, words } from "./words.ts";
 
 /** A line of a calculator's breakdown, read for display: whatever amounts it states, and its words. */
 export interface Line {
   label: string;
   /** The label as a code and its values, which the page says in its language. */
-  label_said?: Said;
+  label_said: Said;
   base?: number | null;
   rate?: number | null;
   amount?: number | null;
@@ -54,26 +54,6 @@ export interface Answer {
 export const sentence = (words: string): string =>
   `${words.charAt(0).toUpperCase()}${words.slice(1)}${words.endsWith(".") ? "" : "."}`;
 
-/**
- * A sentence of the client's in a reader's words: the client writes dates as YYYY-MM-DD and names facts by id, for
- * programs; the page writes the dates out and names each fact by its label. The sentence is English on every page,
- * and so are its dates.
- */
-export const forReaders = (sentence: string): string =>
-  sentence
-    .replace(/\b\d{4}-\d{2}-\d{2}\b/g, (isoDate) => english.date(isoDate))
-    .replace(/\b[a-z]+(?:\.[a-z0-9_]+)+\b/g, (id) => (factFiles.has(id) ? englishFactLabel(id) : id));
-
-/**
- * The first words of a translated page's working whose lines are the calculators' own English (marked so; a fact's
- * name left in English is a link, and says so itself): what follows is English. Nothing on an English page, nor where
- * the page says every line in its language.
- */
-export const shownInEnglish = (working: readonly HTMLElement[]): HTMLElement[] =>
-  inEnglish() || !working.some((node) => node.matches("[lang]:not(a)") || node.querySelector("[lang]:not(a)") !== null)
-    ? []
-    : [make("p", words().text("calc.working.in-english"), "calc-in-english")];
-
 export const results = (rows: Array<[string | Node, string]>, className = "calc-results"): HTMLDListElement =>
   make(
     "dl",
@@ -97,47 +77,28 @@ export const breakdown = (title: string, lines: readonly Line[]): HTMLElement[] 
     make(
       "ul",
       lines.map((line) =>
-        make("li", [
-          line.label_said === undefined
-            ? englishElement(make("span", forReaders(line.label), "line-label"))
-            : make("span", saidParts(line.label_said), "line-label"),
-          " ",
-          make("span", sum(line), "line-sum"),
-        ]),
+        make("li", [make("span", saidParts(line.label_said), "line-label"), " ", make("span", sum(line), "line-sum")]),
       ),
       "calc-lines",
     ),
   ];
 };
 
-/** A calculator's sentences (each a code and its values) under a heading, one item each, in the page's words. */
-export const saidSteps = (title: string, lines: readonly Said[]): HTMLElement[] =>
-  lines.length === 0
+/** Sentences under a heading, one item each: nothing without a sentence. */
+export const listed = (title: string, items: ReadonlyArray<string | Array<string | Node>>): HTMLElement[] =>
+  items.length === 0
     ? []
     : [
         make("h3", title),
         make(
           "ul",
-          lines.map((line) => make("li", saidParts(line))),
+          items.map((item) => make("li", item)),
           "calc-notes",
         ),
       ];
 
-/**
- * A calculator's explanation in sentences, one item each, under a heading: the calculator's English, marked so on a
- * translated page, unless the page wrote the lines itself (`english` false).
- */
-export const steps = (title: string, lines: readonly string[], english = true): HTMLElement[] =>
-  lines.length === 0
-    ? []
-    : [
-        make("h3", title),
-        make(
-          "ul",
-          lines.map((line) => (english ? englishElement(make("li", forReaders(line))) : make("li", line))),
-          "calc-notes",
-        ),
-      ];
+/** A calculator's sentences (each a code and its values) under a heading, one item each, in the page's words. */
+export const saidSteps = (title: string, lines: readonly Said[]): HTMLElement[] => listed(title, lines.map(saidParts));
 
 /** A period's value after its fact's name: in the page's language, else the fact's English summary, marked so. */
 const summaryOf = (id: string, anchor: string, english: string | undefined): Array<string | HTMLElement> => {
@@ -373,9 +334,7 @@ export const present = (id: string, answer: Answer): HTMLElement[] => {
     card(id, answer),
     ...answer.notes,
     ...answer.figures,
-    ...(answer.working.length === 0
-      ? []
-      : [fold(id, "working", w.text("calc.working.title"), [...shownInEnglish(answer.working), ...answer.working])]),
+    ...(answer.working.length === 0 ? [] : [fold(id, "working", w.text("calc.working.title"), answer.working)]),
     ...(answer.assumptions.length === 0
       ? []
       : [

@@ -17,10 +17,9 @@ import {
   todayInBc,
 } from "../../packages/client/src/index.ts";
 import type { Words } from "../../src/i18n/words.ts";
-import { type Answer, type Assumption, breakdown, forReaders, results, saidSteps } from "./answer-view.ts";
+import { type Answer, type Assumption, breakdown, results, saidSteps } from "./answer-view.ts";
 import { assumptionWords } from "./assumption-words.ts";
 import { checked, element, make } from "./dom.ts";
-import { englishElement } from "./fact-link.ts";
 import {
   agreementDate,
   amountOrShareOf,
@@ -340,20 +339,7 @@ export const purchase = (facts: FactSource): Answer => {
             : [[w.text("calc.buy.cash-if-gst-included"), money(closing.total - gst.amount)] as [string, string]]),
         ]),
       );
-      // The GST's own working, which the cash to close repeats as `closing.gst-step`, is the GST calculator's English
-      // until gst-on-new-home.ts says it as codes: shown as the page shows a calculator's English, marked so.
-      explained.push(
-        make("h3", w.text("calc.buy.cash-working")),
-        make(
-          "ul",
-          closing.breakdown_said.map((said, index) =>
-            said.code === "closing.gst-step"
-              ? englishElement(make("li", forReaders(closing.breakdown[index] ?? "")))
-              : make("li", saidParts(said)),
-          ),
-          "calc-notes",
-        ),
-      );
+      explained.push(...saidSteps(w.text("calc.buy.cash-working"), closing.breakdown_said));
       assumptions.push(...assumptionWords("purchase", closing));
       citations.push(...closing.citations);
     } catch (error) {

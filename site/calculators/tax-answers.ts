@@ -15,7 +15,7 @@ import {
 } from "../../packages/client/src/index.ts";
 import type { Words } from "../../src/i18n/words.ts";
 import { placeReasonWords } from "../../src/render/place-reasons.ts";
-import { type Answer, breakdown, results, saidSteps, steps } from "./answer-view.ts";
+import { type Answer, breakdown, listed, results, saidSteps } from "./answer-view.ts";
 import { assumptionWords } from "./assumption-words.ts";
 import { checked, element, make } from "./dom.ts";
 import { factLink } from "./fact-link.ts";
@@ -175,7 +175,7 @@ export const ptt = (facts: FactSource): Answer => {
     }
   }
   working.push(
-    ...steps(
+    ...listed(
       w.text("calc.ptt.exemptions-compared"),
       compared.map((each) =>
         each.exemption === result.exemption_claimed
@@ -188,7 +188,6 @@ export const ptt = (facts: FactSource): Answer => {
               amount: money(each.amount),
             }),
       ),
-      false,
     ),
   );
   return {

@@ -38,9 +38,6 @@ export const translatedFactLabel = (id: string): string | undefined =>
 /** Whether the page is in English: what the calculators return in English needs no marking there. */
 export const inEnglish = (): boolean => words().locale.code === "en";
 
-/** English as the calculators write it, for their own sentences, which stay English on every page. */
-export const english: Words = makeWords(localeOf("en"), {});
-
 /** The value of a fact's period (by its anchor: `v2`, `earlier-…`) in one line in the page's language, when it has it. */
 export const translatedSummary = (id: string, anchor: string): string | undefined => {
   const periods = Object.hasOwn(carried().summaries, id) ? carried().summaries[id] : undefined;

@@ -55,7 +55,7 @@ import {
   mortgageInsurancePremium,
 } from "./mortgage-insurance-premium.ts";
 import { maxPrincipal, monthlyPayment, type QualifyingRateResult, qualifyingRate } from "./mortgage-payment.ts";
-import { breakdownFields, SaidList, type SaidValue, type Sentence, saidOf } from "./said.ts";
+import { breakdownFields, type Said, SaidList, type SaidValue, type Sentence, saidOf } from "./said.ts";
 
 export const AffordabilityOptions = z.strictObject({
   annualIncome: PositiveAmountOption.describe(
@@ -247,9 +247,12 @@ const qualifyingRates = (facts: FactSource, contractRate: number, asOf: string):
 /**
  * Another calculator's reason, repeated within a line of this one: its English, and its value in the line's code.
  */
-const reasonWords = (result: { reason: string | null }): { text: string; value: SaidValue } => {
+const reasonWords = (result: {
+  reason: string | null;
+  reason_said: Said | null;
+}): { text: string; value: SaidValue } => {
   const text = result.reason ?? "";
-  return { text, value: { name: text } };
+  return { text, value: result.reason_said === null ? { name: text } : { said: result.reason_said } };
 };
 
 /** The stress test's refusal to set a rate for a loan without insurance, repeated within a line of this calculator. */

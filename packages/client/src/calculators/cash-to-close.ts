@@ -117,11 +117,17 @@ const distinct = (used: readonly FactUsed[]): FactUsed[] => {
 };
 
 /** Another calculator's reason, repeated within a note of this one: its English, and its value in the note's code. */
-const reasonWords = (reason: string): { text: string; value: SaidValue } => ({ text: reason, value: { name: reason } });
+const reasonWords = (result: {
+  reason: string | null;
+  reason_said: Said | null;
+}): { text: string; value: SaidValue } => ({
+  text: result.reason ?? "",
+  value: result.reason_said === null ? { name: result.reason ?? "" } : { said: result.reason_said },
+});
 
-/** The GST calculator's working, repeated in this one's. */
-const gstSteps = (steps: readonly string[]): Sentence[] =>
-  steps.map((text) => ({ code: "closing.gst-step", values: { step: { name: text } }, text }));
+/** The GST calculator's working, repeated in this one's: its sentences, each with its own code. */
+const gstSteps = (gst: { breakdown: readonly string[]; breakdown_said: readonly Said[] }): Sentence[] =>
+  gst.breakdown_said.map((said, index) => ({ ...said, text: gst.breakdown[index] ?? "" }));
 
 /**
  * The cash needed to close a purchase in B.C. on `asOf`, one cited line each: the down payment (checked against the
@@ -196,7 +202,7 @@ export const cashToClose = (facts: FactSource, options: CashToCloseOptions): Cas
       downPaymentNote(
         minimum.minimum,
         downPayment < minimum.minimum,
-        minimum.reason === null ? undefined : reasonWords(minimum.reason),
+        minimum.reason === null ? undefined : reasonWords(minimum),
       ),
     ),
   );
@@ -257,7 +263,7 @@ export const cashToClose = (facts: FactSource, options: CashToCloseOptions): Cas
         }),
       ),
     );
-    breakdown.push(...gstSteps(gst.breakdown));
+    breakdown.push(...gstSteps(gst));
     assumptions.push(
       assume(
         "gst-price-before-gst",
@@ -294,7 +300,7 @@ export const cashToClose = (facts: FactSource, options: CashToCloseOptions): Cas
       [...new Set(premium.citations.map((used) => used.fact_id))],
       premiumNote(
         !premium.insurable
-          ? { kind: "not-insurable", reason: reasonWords(premium.reason ?? "this loan cannot be insured") }
+          ? { kind: "not-insurable", reason: reasonWords(premium) }
           : premium.required
             ? { kind: "added", premium: premium.premium }
             : { kind: "not-required" },

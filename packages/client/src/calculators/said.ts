@@ -280,7 +280,6 @@ const AFFORDABILITY_AND_CLOSING = [
   "affordability.tds-room",
   "affordability.tds-within",
   "affordability.uninsured-minimum",
-  "closing.gst-step",
   "closing.label-down-payment",
   "closing.label-gst",
   "closing.label-own",
