@@ -10,7 +10,7 @@ import { clauseEnd, clauseStart, sentenceStart } from "../../src/i18n/clause.ts"
 import type { MessageValue } from "../../src/i18n/words.ts";
 import { placeKindWords, placeReasonWords } from "../../src/render/place-reasons.ts";
 import { make } from "./dom.ts";
-import { factLink } from "./fact-link.ts";
+import { englishElement, factLink } from "./fact-link.ts";
 import { day, money, percent } from "./formats.ts";
 import { words } from "./words.ts";
 
@@ -69,6 +69,8 @@ const valueWords = (value: SaidValue): MessageValue<Node> => {
   if ("date" in value) return day(value.date);
   if ("fact" in value) return factLink(value.fact);
   if ("name" in value) return value.name;
+  // A fact's own words stay in the English they are written in, marked so on a translated page.
+  if ("text" in value) return englishElement(make("span", value.text, "calc-source-words"));
   if ("choice" in value) return value.choice;
   if ("said" in value) return clause(value.said);
   if ("place" in value) return placeWords(value.place);

@@ -37,6 +37,7 @@ const clientStyle = (value: SaidValue, places: readonly PlaceRecord[]): string |
   if ("date" in value) return value.date;
   if ("fact" in value) return value.fact;
   if ("name" in value) return value.name;
+  if ("text" in value) return value.text;
   if ("choice" in value) return value.choice;
   if ("said" in value)
     return clauseEnd(clauseStart(englishOf(`calc.said.${value.said.code}`, value.said.values, places)));
@@ -58,30 +59,33 @@ export const englishOf = (
   );
 
 /**
- * A code's English messages with the values written as the client writes them, one for each way of writing its days:
- * the client writes a day as YYYY-MM-DD or in words ("July 19, 2025"), and a sentence may do both (a day in words, then
- * the day its rule was read on as YYYY-MM-DD).
+ * The ways the client may write a value: a day as YYYY-MM-DD or in words ("July 19, 2025"), a sentence within the
+ * sentence in each of its own ways, anything else in its one way.
+ */
+const readingsOf = (value: SaidValue, places: readonly PlaceRecord[]): Array<string | number> => {
+  if ("date" in value) return [value.date, readableDate(value.date)];
+  if ("said" in value)
+    return englishReadings(`calc.said.${value.said.code}`, value.said.values, places).map((message) =>
+      clauseEnd(clauseStart(message)),
+    );
+  return [clientStyle(value, places)];
+};
+
+/**
+ * A code's English messages with the values written as the client writes them, one for each way of writing them
+ * (readingsOf): a sentence may write one day in words and another, the day its rule was read on, as YYYY-MM-DD.
  */
 const englishReadings = (
   key: string,
   values: Readonly<Record<string, SaidValue>> | undefined,
   places: readonly PlaceRecord[],
 ): string[] => {
-  const entries = Object.entries(values ?? {});
-  const days = entries.filter(([, value]) => "date" in value).map(([name]) => name);
-  return Array.from({ length: 2 ** days.length }, (_, inWords) =>
-    englishWords().text(
-      key,
-      Object.fromEntries(
-        entries.map(([name, value]) => [
-          name,
-          "date" in value && (inWords >> days.indexOf(name)) & 1
-            ? readableDate(value.date)
-            : clientStyle(value, places),
-        ]),
-      ),
-    ),
-  );
+  let combinations: Array<Record<string, string | number>> = [{}];
+  for (const [name, value] of Object.entries(values ?? {}))
+    combinations = combinations.flatMap((chosen) =>
+      readingsOf(value, places).map((reading) => ({ ...chosen, [name]: reading })),
+    );
+  return combinations.map((chosen) => englishWords().text(key, chosen));
 };
 
 /**

@@ -151,7 +151,7 @@ const cannotCompute = (error: CalculatorError): Sentence => {
   const text = `the annual increase for this phase cannot be computed: ${error.message}`;
   return error.said?.code === "rent.no-cap-on-date"
     ? say("capex.note-no-cap", error.said.values, text)
-    : say("capex.note-error", { error: { name: error.message } }, text);
+    : say("capex.note-error", { error: { text: error.message } }, text);
 };
 
 /** A count as the calculators write it, grouped ("120,000"), as the page's messages write their plurals. */
@@ -261,7 +261,7 @@ export const capitalExpenditureIncrease = (
   const breakdown: Sentence[] = [
     say(
       source.versioned ? "capex.formula" : "capex.formula-period",
-      { formula: { name: rule.formula }, fact: { fact: FACT }, ...source.values, date: { date: asOf } },
+      { formula: { text: rule.formula }, fact: { fact: FACT }, ...source.values, date: { date: asOf } },
       `${rule.formula} (${FACT}, ${source.words}, in force on ${readableDate(asOf)})`,
     ),
     say(
@@ -282,7 +282,7 @@ export const capitalExpenditureIncrease = (
         phases: { number: rule.max_phases },
         months: { number: rule.phase_months },
         share: { rate: rule.phase_max_share_of_rent },
-        base: { name: rule.phase_rent_base },
+        base: { text: rule.phase_rent_base },
       },
       `imposed with the annual increase, in up to ${countOf(rule.max_phases, "phase", "phases")} of ${countOf(rule.phase_months, "month", "months")}, each at most ${formatPercent(rule.phase_max_share_of_rent)} of ${rule.phase_rent_base}`,
     ),
@@ -309,7 +309,7 @@ export const capitalExpenditureIncrease = (
     citations,
     ...assumptionFields([
       assume("capex-eligible", `the expenditure is eligible: ${rule.eligible_if.join("; ")}`, "expenditure", {
-        conditions: { name: rule.eligible_if.join("; ") },
+        conditions: { text: rule.eligible_if.join("; ") },
       }),
       rule.application_required
         ? assume(

@@ -305,7 +305,7 @@ export const rentIncrease = (facts: FactSource, options: RentIncreaseOptions): R
       : basis
         ? say(
             source.versioned ? "rent.cap-basis" : "rent.cap-basis-period",
-            { year: { number: year }, rate: { rate: cap }, basis: { name: basis }, ...sourceValues },
+            { year: { number: year }, rate: { rate: cap }, basis: { text: basis }, ...sourceValues },
             `cap for increases taking effect in ${year}: ${formatPercent(cap)} (${basis}) ${inForce}`,
           )
         : say(

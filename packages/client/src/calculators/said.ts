@@ -34,8 +34,9 @@ export const placeInEnglish = ({ name, kind, regional_district_name }: SaidPlace
  * - `number`: a count or a plain number (days, months, payments, an interest period);
  * - `date`: a day, YYYY-MM-DD;
  * - `fact`: a fact's id, named by its label;
- * - `name`: words written as their source writes them, never translated: a place, an area, a published rate, or a
- *   fact's own English (the basis of a rent cap, the conditions of a capital expenditure);
+ * - `name`: a name written as its source writes it (a place, an area, a published rate), never translated;
+ * - `text`: words of a fact's value, or of a calculator's message, in English as they are written (the basis of a rent
+ *   cap, the conditions of a capital expenditure): the data's values are not translated;
  * - `choice`: which of its wordings the sentence takes (a key such as `claimed`), never shown itself;
  * - `place`: a place of the register, named with its kind and regional district;
  * - `place_reason`: why a rule by area answers as it does at a place (the place record's `reason`);
@@ -49,6 +50,7 @@ export const SaidValue = z.union([
   z.strictObject({ date: z.iso.date() }),
   z.strictObject({ fact: z.string() }),
   z.strictObject({ name: z.string() }),
+  z.strictObject({ text: z.string() }),
   z.strictObject({ choice: z.string() }),
   z.strictObject({ place: SaidPlace }),
   z.strictObject({
