@@ -6,7 +6,7 @@
  */
 
 export { AffordabilityOptions, AffordabilityResult, affordability } from "./calculators/affordability.ts";
-export { ASSUMPTION_CODES, Assumed, type AssumptionCode } from "./calculators/assumptions.ts";
+export { Assumed } from "./calculators/assumptions.ts";
 export {
   ExemptionName,
   HomeOwnerGrantOptions,
@@ -96,7 +96,15 @@ export {
   RentersTaxCreditResult,
   rentersTaxCredit,
 } from "./calculators/renters-tax-credit.ts";
-export { SAID_CODES, Said, type SaidCode, SaidList, SaidValue } from "./calculators/said.ts";
+export {
+  ASSUMPTION_CODES,
+  type AssumptionCode,
+  SAID_CODES,
+  Said,
+  type SaidCode,
+  SaidList,
+  SaidValue,
+} from "./calculators/said.ts";
 export {
   TENANCY_NOTICES,
   type TenancyNoticeKind,

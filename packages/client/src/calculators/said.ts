@@ -401,6 +401,69 @@ export const SAID_CODES = [
 ] as const;
 export type SaidCode = (typeof SAID_CODES)[number];
 
+/**
+ * Every assumption a calculator can make (assumptions.ts), beside the sentences' codes: the codes of all a calculator
+ * says to a reader are here, by a code that stays when its sentence is reworded: a program (the calculators
+ * page, which says each in its own words with its fields' labels) acts on the code, never on the English sentence.
+ */
+export const ASSUMPTION_CODES = [
+  "registered-on-date",
+  "fair-market-value-taxed",
+  "property-in-place",
+  "eligible-share-whole",
+  "eligible-share-given",
+  "land-half-hectare-or-less",
+  "land-over-half-hectare-given",
+  "in-specified-area-as-given",
+  "specified-area-unknown",
+  "agreement-after-transitional-date",
+  "foreign-buyer-whole-interest",
+  "gst-price-whole-consideration",
+  "gst-rebate-condition",
+  "gst-agreement-in-window-assumed",
+  "gst-agreement-in-window-given",
+  "gst-first-time-buyer-condition",
+  "gross-income",
+  "debt-service-limits-on-date",
+  "payment-monthly-at-qualifying-rate",
+  "rules-on-application-date",
+  "lender-rules",
+  "loan-to-income-not-applied",
+  "closing-costs-apart",
+  "specified-area-adds",
+  "gst-price-before-gst",
+  "resale-no-gst",
+  "premium-on-application-date",
+  "deposit-interest-accrues",
+  "deposit-interest-day-count",
+  "forwarding-address-not-earlier",
+  "no-agreement-to-keep-deposit",
+  "interest-on-top",
+  "calendar-days",
+  "received-not-earlier",
+  "email-service-condition",
+  "approved-notice-form",
+  "rent-due-day",
+  "month-to-month",
+  "unpaid-rent-not-deductible",
+  "tenancy-under-rent-cap",
+  "no-increase-in-last-12-months",
+  "rent-due-day-first",
+  "rent-due-day-of-increase",
+  "capex-eligible",
+  "capex-granted",
+  "capex-notice-only",
+  "capex-first-phase",
+  "capex-first-phase-on-application",
+  "renter-eligible",
+  "one-claim-per-couple",
+  "flipping-no-exemption",
+  "flipping-whole-property",
+  "flipping-not-presale",
+] as const;
+
+export type AssumptionCode = (typeof ASSUMPTION_CODES)[number];
+
 export const Said = z
   .strictObject({
     code: z.enum(SAID_CODES).describe("What the sentence says, stable whatever its English wording."),
